@@ -1,0 +1,17 @@
+export type PlatformKey = { apiKey: string; apiSecret: string; passphrase: string };
+export type Env = Readonly<{
+  nodeEnv: "development" | "production" | "test";
+  mode: "live" | "simulator";
+  platform: Readonly<{ baseUrl: string | undefined; locale: string; timeoutMs: number; keys: Readonly<Record<string, PlatformKey>> }>;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  nextAuthSecret: string;
+  nextAuthUrl: string;
+  port: number;
+  sim: Readonly<{ port: number; seed: number; scale: number }>;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  version: string;
+}>;
+export declare const SIMULATOR_DEMO_KEY: Readonly<PlatformKey>;
+export declare function parseEnv(source: Record<string, string | undefined>): Env;
+export declare const env: Env;

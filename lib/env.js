@@ -1,0 +1,157 @@
+// The one module that reads process.env (STYLE rule 13). next.config.js imports it, so a bad
+// environment stops `next build` / `next start` with a message naming the variable.
+import { z } from "zod";
+
+/** Demo credentials of the embedded simulator's broker main-account key (not secrets: public demo values). */
+export const SIMULATOR_DEMO_KEY = Object.freeze({
+  apiKey: "bd_demo_broker_main",
+  apiSecret: "bd-demo-secret-broker-main",
+  passphrase: "bd-demo-passphrase",
+});
+
+const DEMO_NEXTAUTH_SECRET = "brokerdesk-simulator-demo-session-secret-0123456789";
+
+const optionalUrl = (name) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.url({ message: `${name} must be a URL` }).optional());
+
+const port = (name, fallback) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? String(fallback) : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, { message: `${name} must be a port number` })
+        .transform(Number)
+        .pipe(z.number().int().min(0, { message: `${name} must be 0-65535` }).max(65535, { message: `${name} must be 0-65535` })),
+    );
+
+const baseSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PLATFORM_BASE_URL: optionalUrl("PLATFORM_BASE_URL"),
+  PLATFORM_API_KEY: z.string().optional(),
+  PLATFORM_API_SECRET: z.string().optional(),
+  PLATFORM_API_PASSPHRASE: z.string().optional(),
+  PLATFORM_LOCALE: z.string().default("en-US"),
+  PLATFORM_TIMEOUT_MS: z
+    .string()
+    .default("10000")
+    .pipe(z.string().regex(/^\d+$/, { message: "PLATFORM_TIMEOUT_MS must be a whole number of milliseconds" }))
+    .transform(Number),
+  DATABASE_URL: optionalUrl("DATABASE_URL"),
+  REDIS_URL: optionalUrl("REDIS_URL"),
+  NEXTAUTH_SECRET: z.string().optional(),
+  NEXTAUTH_URL: optionalUrl("NEXTAUTH_URL"),
+  PORT: port("PORT", 3000),
+  SIM_PORT: port("SIM_PORT", 4010),
+  SIM_SEED: z
+    .string()
+    .default("42")
+    .pipe(z.string().regex(/^\d+$/, { message: "SIM_SEED must be a whole number" }))
+    .transform(Number),
+  SIM_SCALE: z
+    .string()
+    .default("1")
+    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "SIM_SCALE must be a positive number, e.g. 1 or 0.5" }))
+    .transform(Number)
+    .pipe(z.number().positive({ message: "SIM_SCALE must be greater than 0" })),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+/** Extra named platform keys: PLATFORM_KEY_<NAME>_API_KEY / _API_SECRET / _API_PASSPHRASE. */
+const NAMED_KEY = /^PLATFORM_KEY_([A-Z0-9]+)_(API_KEY|API_SECRET|API_PASSPHRASE)$/;
+
+/**
+ * Parses an environment object. Exported for tests; the app uses `env` below.
+ * @param {Record<string, string | undefined>} source
+ */
+export function parseEnv(source) {
+  const parsed = baseSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? "?")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const mode = e.PLATFORM_BASE_URL ? "live" : "simulator";
+  const problems = [];
+
+  /** @type {Record<string, {apiKey: string, apiSecret: string, passphrase: string}>} */
+  const keys = {};
+  if (mode === "simulator") {
+    keys.main = {
+      apiKey: e.PLATFORM_API_KEY || SIMULATOR_DEMO_KEY.apiKey,
+      apiSecret: e.PLATFORM_API_SECRET || SIMULATOR_DEMO_KEY.apiSecret,
+      passphrase: e.PLATFORM_API_PASSPHRASE || SIMULATOR_DEMO_KEY.passphrase,
+    };
+  } else {
+    for (const name of ["PLATFORM_API_KEY", "PLATFORM_API_SECRET", "PLATFORM_API_PASSPHRASE"]) {
+      if (!source[name]) problems.push(`  ${name}: required when PLATFORM_BASE_URL is set (live mode)`);
+    }
+    keys.main = {
+      apiKey: e.PLATFORM_API_KEY ?? "",
+      apiSecret: e.PLATFORM_API_SECRET ?? "",
+      passphrase: e.PLATFORM_API_PASSPHRASE ?? "",
+    };
+  }
+
+  /** @type {Record<string, Record<string, string>>} */
+  const named = {};
+  for (const [k, v] of Object.entries(source)) {
+    const m = NAMED_KEY.exec(k);
+    if (!m || v === undefined) continue;
+    const name = m[1].toLowerCase();
+    (named[name] ??= {})[m[2]] = v;
+  }
+  for (const [name, parts] of Object.entries(named)) {
+    if (name === "main") {
+      problems.push("  PLATFORM_KEY_MAIN_*: 'main' is reserved for PLATFORM_API_KEY/SECRET/PASSPHRASE");
+      continue;
+    }
+    for (const part of ["API_KEY", "API_SECRET", "API_PASSPHRASE"]) {
+      if (!parts[part]) problems.push(`  PLATFORM_KEY_${name.toUpperCase()}_${part}: missing (the other parts of key '${name}' are set)`);
+    }
+    keys[name] = { apiKey: parts.API_KEY ?? "", apiSecret: parts.API_SECRET ?? "", passphrase: parts.API_PASSPHRASE ?? "" };
+  }
+
+  let nextAuthSecret = e.NEXTAUTH_SECRET;
+  if (!nextAuthSecret) {
+    if (mode === "live") problems.push("  NEXTAUTH_SECRET: required in live mode (at least 32 characters)");
+    nextAuthSecret = DEMO_NEXTAUTH_SECRET;
+  } else if (nextAuthSecret.length < 32) {
+    problems.push("  NEXTAUTH_SECRET: must be at least 32 characters");
+  }
+
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    mode,
+    platform: Object.freeze({
+      baseUrl: e.PLATFORM_BASE_URL,
+      locale: e.PLATFORM_LOCALE,
+      timeoutMs: e.PLATFORM_TIMEOUT_MS,
+      keys: Object.freeze(keys),
+    }),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    nextAuthSecret,
+    nextAuthUrl: e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`,
+    port: e.PORT,
+    sim: Object.freeze({ port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE }),
+    logLevel: e.LOG_LEVEL,
+    version: source.npm_package_version ?? "0.1.0",
+  });
+}
+
+if (typeof window !== "undefined") {
+  throw new Error("lib/env.js holds secrets and must never be imported by browser code");
+}
+
+/** @type {ReturnType<typeof parseEnv>} */
+export const env = parseEnv(process.env);

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { defineEndpoint } from "../define-endpoint";
+import {
+  THREE_MONTHS_MS, checkSpan, limitParam, msTimestamp, optionalText, renameKeys, wireStr, wireTime,
+} from "../schemas";
+
+export const depositRecordSchema = renameKeys(
+  { ctime: "cTime", utime: "uTime" },
+  z.object({
+    orderId: z.string(),
+    txId: wireStr,
+    coin: z.string(),
+    type: wireStr,
+    dest: wireStr,
+    amount: z.string(),
+    status: wireStr,
+    fromAddress: wireStr,
+    toAddress: wireStr,
+    fee: wireStr,
+    chain: wireStr,
+    confirm: wireStr,
+    tag: wireStr,
+    userId: wireStr,
+    cTime: wireTime,
+    uTime: wireTime.optional().transform((v) => v ?? ""),
+  }),
+);
+export type DepositRecord = z.output<typeof depositRecordSchema>;
+
+/** E1 — `data` is documented as an object but seen as an array: accept both, always yield an array. */
+export const depositsList = defineEndpoint({
+  id: "deposits.list",
+  code: "E1",
+  title: "Sub-account deposit records",
+  method: "GET",
+  path: "/api/v2/broker/subaccount-deposit",
+  auth: "private",
+  brokerOnly: true,
+  rateLimit: { count: 10, scope: "uid" },
+  request: z
+    .object({
+      orderId: optionalText("orderId"),
+      userId: optionalText("userId"),
+      startTime: msTimestamp("startTime").optional(),
+      endTime: msTimestamp("endTime").optional(),
+      limit: limitParam(100).optional(),
+      idLessThan: optionalText("idLessThan"),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.orderId && !v.userId) {
+        ctx.addIssue({ code: "custom", path: ["userId"], message: "userId or orderId is required (they must not both be empty)" });
+      }
+      checkSpan(v, ctx, THREE_MONTHS_MS, "three months");
+    }),
+  response: z.union([z.array(depositRecordSchema), depositRecordSchema.transform((r) => [r])]),
+  paging: {
+    cursorParam: "idLessThan",
+    cursorFrom: "orderId of the last (oldest) record",
+    nextCursor: (rows, limit) => (rows.length >= limit ? (rows.at(-1)?.orderId ?? null) : null),
+    rows: (rows) => rows,
+    rowId: (r) => r.orderId,
+    rowTime: (r) => r.cTime,
+    limit: { default: 20, max: 100 },
+    maxSpanMs: THREE_MONTHS_MS,
+    retentionMs: null,
+  },
+  permission: "deposits.read",
+});

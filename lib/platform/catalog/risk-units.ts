@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { defineEndpoint } from "../define-endpoint";
+import { numericId, optionalText } from "../schemas";
+
+export const MAX_UIDS_PER_RISK_UNIT = 50;
+
+/** E9 answers `data: "success"` (newer doc) or `{riskUnitId: [...]}` (older doc); both become one shape. */
+export const bindResultSchema = z.union([
+  z.string().transform((text) => ({ result: text, riskUnitIds: [] as string[] })),
+  z
+    .object({ riskUnitId: z.union([z.array(z.string()), z.string()]).nullish() })
+    .transform((o) => ({
+      result: "success",
+      riskUnitIds: o.riskUnitId === null || o.riskUnitId === undefined ? [] : [o.riskUnitId].flat(),
+    })),
+]);
+
+export const riskUnitsBind = defineEndpoint({
+  id: "riskUnits.bind",
+  code: "E9",
+  title: "Bind or unbind a sub-account UID to a risk unit",
+  method: "POST",
+  path: "/api/v2/spot/ins-loan/bind-uid",
+  auth: "private",
+  brokerOnly: false,
+  rateLimit: { count: 5, scope: "uid" },
+  request: z
+    .object({
+      riskUnitId: optionalText("riskUnitId"),
+      uid: numericId("uid"),
+      operate: z.enum(["bind", "unbind"], { error: "operate must be bind or unbind" }),
+    })
+    .superRefine((v, ctx) => {
+      if (v.riskUnitId && v.riskUnitId === v.uid) {
+        ctx.addIssue({ code: "custom", path: ["uid"], message: "uid must not equal riskUnitId" });
+      }
+    }),
+  response: bindResultSchema,
+  paging: null,
+  permission: "riskUnits.write",
+  keyRule: (input, keyRole): Record<string, string> =>
+    keyRole === "broker-main" && !input.riskUnitId
+      ? { riskUnitId: "riskUnitId is required when the main account's key makes the call" }
+      : {},
+});

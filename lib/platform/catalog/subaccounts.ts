@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { defineEndpoint } from "../define-endpoint";
+import { numericId, optionalText, renameKeys, required, wireStr, wireTime } from "../schemas";
+
+export const assetEntrySchema = z.object({
+  coin: z.string(),
+  available: z.string(),
+  frozen: wireStr,
+  locked: wireStr,
+  uTime: wireTime.optional().transform((v) => v ?? ""),
+});
+export type AssetEntry = z.output<typeof assetEntrySchema>;
+
+export const subaccountsAssets = defineEndpoint({
+  id: "subaccounts.assets",
+  code: "E2",
+  title: "Sub-account spot assets",
+  method: "GET",
+  path: "/api/v2/broker/account/subaccount-spot-assets",
+  auth: "private",
+  brokerOnly: true,
+  rateLimit: { count: 10, scope: "uid" },
+  request: z.object({
+    subUid: required("subUid"),
+    coin: optionalText("coin"),
+    assetType: z.enum(["hold_only", "all"], { error: "assetType must be hold_only or all" }).optional(),
+  }),
+  response: z.object({ assetsList: z.array(assetEntrySchema).nullish().transform((v) => v ?? []) }),
+  paging: null,
+  permission: "assets.read",
+});
+
+/** E6 label: request says "length below 20"; uniqueness per user is the platform's rule. */
+const EMAIL_FORM = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const SUBACCOUNT_STATUSES = ["normal", "freeze", "del"] as const;
+export const SUBACCOUNT_PERMISSIONS = ["withdraw", "transfer", "spot_trade", "contract_trade", "read", "deposit"] as const;
+
+export const subaccountSchema = renameKeys(
+  { ctime: "cTime" },
+  z.object({
+    subUid: z.string(),
+    subaccountName: z.string(),
+    status: z.string(),
+    permList: z.array(z.string()).nullish().transform((v) => v ?? []),
+    label: wireStr,
+    cTime: wireTime,
+  }),
+);
+export type Subaccount = z.output<typeof subaccountSchema>;
+
+export const subaccountsCreate = defineEndpoint({
+  id: "subaccounts.create",
+  code: "E6",
+  title: "Create sub-account",
+  method: "POST",
+  path: "/api/v2/broker/account/create-subaccount",
+  auth: "private",
+  brokerOnly: true,
+  rateLimit: { count: 1, scope: "uid" },
+  request: z.object({
+    subaccountName: required("subaccountName").regex(EMAIL_FORM, {
+      error: "subaccountName must be in e-mail form, e.g. desk01@example.com",
+    }),
+    label: z
+      .string({ error: "label must be a string" })
+      .max(19, { error: "label must be shorter than 20 characters" })
+      .optional(),
+  }),
+  response: subaccountSchema,
+  paging: null,
+  permission: "subaccounts.write",
+});
+
+export const rebatesGet = defineEndpoint({
+  id: "rebates.get",
+  code: "E7",
+  title: "Rebate info",
+  method: "GET",
+  path: "/api/v2/broker/rebate-info",
+  auth: "private",
+  brokerOnly: true,
+  rateLimit: { count: 20, scope: "uid" },
+  request: z.object({ uid: numericId("uid") }),
+  response: z.object({
+    affiliationType: wireStr,
+    userLevel: wireStr,
+    clientSpotRebateRatio: wireStr,
+    clientFuturesRebateRatio: wireStr,
+  }),
+  paging: null,
+  permission: "rebates.read",
+  retentionNote: "Real-time data, kept 30 days",
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { defineEndpoint } from "../define-endpoint";
+import { WITHDRAWAL_COINS, numericId, optionalText, positiveDecimal, required } from "../schemas";
+
+export const WITHDRAWAL_DESTS = ["on_chain", "internal_transfer"] as const;
+
+export const withdrawalRequestSchema = z
+  .object({
+    subUid: numericId("subUid"),
+    coin: z.enum(WITHDRAWAL_COINS, { error: `coin must be one of ${WITHDRAWAL_COINS.join(", ")}` }),
+    dest: z.enum(WITHDRAWAL_DESTS, { error: "dest must be on_chain or internal_transfer" }),
+    chain: optionalText("chain"),
+    address: required("address"),
+    amount: positiveDecimal("amount"),
+    tag: optionalText("tag"),
+    clientOid: z
+      .string()
+      .max(64, { error: "clientOid must be at most 64 characters" })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: "clientOid may hold letters, digits, - and _ only" })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.dest === "internal_transfer" && v.address && !/^\d+$/.test(v.address)) {
+      ctx.addIssue({ code: "custom", path: ["address"], message: "address must be a numeric UID for an internal transfer" });
+    }
+  });
+
+export const withdrawalsSubmit = defineEndpoint({
+  id: "withdrawals.submit",
+  code: "E5",
+  title: "Sub-account withdrawal",
+  method: "POST",
+  path: "/api/v2/broker/account/subaccount-withdrawal",
+  auth: "private",
+  brokerOnly: true,
+  rateLimit: { count: 1, scope: "uid" },
+  request: withdrawalRequestSchema,
+  response: z.object({ orderId: z.string(), clientOid: z.string().nullish().transform((v) => v ?? "") }),
+  paging: null,
+  // Sent only when a lead approves a request (two-person rule), never straight from a form.
+  permission: "withdrawals.approve",
+});

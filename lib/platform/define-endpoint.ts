@@ -1,0 +1,62 @@
+// An operation of the platform, declared once as data. The client, the proxy, the simulator,
+// forms, tables and the exporter all read these entries (ARCHITECTURE "One catalog drives everything").
+import type { z } from "zod";
+import type { Permission } from "@/lib/rbac";
+
+export type RateLimit = { count: number; scope: "uid" | "ip" };
+
+/** What kind of account the key that makes the call belongs to (E9's riskUnitId rule depends on it). */
+export type KeyRole = "broker-main" | "risk-unit" | "sub-account" | "other";
+
+export type Paging<Data, Row> = {
+  /** Request parameter that asks for older records. */
+  cursorParam: "idLessThan";
+  /** Where the next (older) cursor comes from, said in words for docs and the table. */
+  cursorFrom: string;
+  /** The cursor to pass for the next older page, or null when there is none. */
+  nextCursor: (data: Data, limit: number) => string | null;
+  rows: (data: Data) => Row[];
+  /** Key of a row that identifies it (for tables and de-duplication). */
+  rowId: (row: Row) => string;
+  limit: { default: number; max: number };
+  /** Longest startTime..endTime span one request may ask for (null = none stated). */
+  maxSpanMs: number | null;
+  /** How far back the platform keeps data (null = not stated). */
+  retentionMs: number | null;
+  /** Time of a row, in ms, for walking windows. */
+  rowTime: (row: Row) => string;
+};
+
+export type EndpointDef<
+  Id extends string,
+  Req extends z.ZodType<Record<string, unknown>>,
+  Res extends z.ZodType,
+  Row = unknown,
+> = {
+  id: Id;
+  code: `E${number}`;
+  title: string;
+  method: "GET" | "POST";
+  path: `/api/v2/${string}`;
+  auth: "private" | "public";
+  /** Only an ND broker main account may call it (platform answers 40029 otherwise). */
+  brokerOnly: boolean;
+  rateLimit: RateLimit;
+  request: Req;
+  response: Res;
+  paging: Paging<z.output<Res>, Row> | null;
+  permission: Permission;
+  /** Rules that depend on the key making the call; return field → message. */
+  keyRule?: (input: z.output<Req>, keyRole: KeyRole) => Record<string, string>;
+  /** Retention of the data in words, where it is stated but not a paging concern (E7). */
+  retentionNote?: string;
+};
+
+export function defineEndpoint<
+  const Id extends string,
+  Req extends z.ZodType<Record<string, unknown>>,
+  Res extends z.ZodType,
+  Row = unknown,
+>(def: EndpointDef<Id, Req, Res, Row>): EndpointDef<Id, Req, Res, Row> {
+  return Object.freeze(def);
+}

@@ -1,0 +1,131 @@
+// Shared building blocks of the catalog's request and response schemas. Everything the platform
+// sends is a string; these schemas keep it that way and normalise its quirks once, here.
+import { z } from "zod";
+
+export const DAY_MS = 86_400_000;
+/** "Three months" (E1) read as 90 days: the shortest reading, so no strict server refuses our span. */
+export const THREE_MONTHS_MS = 90 * DAY_MS;
+
+export const WITHDRAWAL_COINS = [
+  "BTC", "ETH", "USDT", "USDC", "TRX", "XRP", "LTC", "SOL", "BNB", "FTM", "DOGE", "ADA",
+  "SHIB", "UNI", "SEI", "SUI", "POL", "FIL", "LINK", "TON", "ARB", "OP", "DOT", "AVAX",
+] as const;
+export type WithdrawalCoin = (typeof WITHDRAWAL_COINS)[number];
+
+export const PRODUCT_TYPES = [
+  "USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES", "SUSDT-FUTURES", "SCOIN-FUTURES", "SUSDC-FUTURES",
+] as const;
+export const OI_PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"] as const;
+
+const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const DIGITS = /^\d+$/;
+
+/** A required, non-empty string parameter; the message names the field. */
+export const required = (field: string) =>
+  z.string({ error: `${field} is required` }).trim().min(1, { error: `${field} is required` });
+
+export const optionalText = (field: string) => z.string({ error: `${field} must be a string` }).optional();
+
+/** A numeric ID such as a UID, sent as a string. */
+export const numericId = (field: string) =>
+  z.string({ error: `${field} is required` }).regex(DIGITS, { error: `${field} must be a numeric ID` });
+
+/** A Unix-millisecond timestamp sent as a string. */
+export const msTimestamp = (field: string) =>
+  z.string({ error: `${field} must be a Unix millisecond timestamp` }).regex(/^\d{1,16}$/, {
+    error: `${field} must be a Unix millisecond timestamp`,
+  });
+
+/** `limit` as a string holding a whole number within [1, max]. */
+export const limitParam = (max: number) =>
+  z
+    .string({ error: `limit must be a whole number from 1 to ${max}` })
+    .refine((v) => DIGITS.test(v) && Number(v) >= 1 && Number(v) <= max, {
+      error: `limit must be a whole number from 1 to ${max}`,
+    });
+
+/** A positive decimal amount, as a string (never a float). */
+export const positiveDecimal = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .refine((v) => DECIMAL.test(v), { error: `${field} must be a decimal number such as 12.5` })
+    .refine((v) => !/^0(?:\.0+)?$/.test(v), { error: `${field} must be greater than 0` });
+
+export function isDecimalString(v: string): boolean {
+  return DECIMAL.test(v);
+}
+
+type Times = { startTime?: string; endTime?: string };
+
+/** Adds "end after start" and "span at most N" issues on endTime. */
+export function checkSpan(val: Times, ctx: z.RefinementCtx, maxSpanMs: number, spanLabel: string) {
+  if (val.startTime === undefined || val.endTime === undefined) return;
+  const start = Number(val.startTime);
+  const end = Number(val.endTime);
+  if (end < start) {
+    ctx.addIssue({ code: "custom", path: ["endTime"], message: "endTime must not be before startTime" });
+  } else if (end - start > maxSpanMs) {
+    ctx.addIssue({ code: "custom", path: ["endTime"], message: `endTime must be within ${spanLabel} of startTime` });
+  }
+}
+
+/** Refuses a startTime older than the retention (relative to now). */
+export function checkRetention(val: Times, ctx: z.RefinementCtx, retentionMs: number, label: string, now = Date.now()) {
+  if (val.startTime !== undefined && Number(val.startTime) < now - retentionMs) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["startTime"],
+      message: `startTime must be within the last ${label}: older data is not kept`,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response side: lenient on what may vary, normalising the quirks the spec names.
+
+/** A string field that may be absent or null on the wire; normalised to "". */
+export const wireStr = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? "" : String(v)));
+
+/** Timestamps labelled as seconds that carry milliseconds: accept both, normalise to a ms string. */
+export const wireTime = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const s = String(v).trim();
+  if (s === "") return "";
+  if (!DIGITS.test(s)) {
+    ctx.issues.push({ code: "custom", message: "timestamp must be digits", input: v });
+    return z.NEVER;
+  }
+  // 1e12 ms is 2001-09-09; any real second-resolution value is below it.
+  return Number(s) < 1e12 ? String(Number(s) * 1000) : s;
+});
+
+/** Copies legacy or misspelled keys onto their canonical names before parsing (ctime → cTime). */
+export function renameKeys<T extends z.ZodType>(aliases: Record<string, string>, schema: T) {
+  return z.preprocess((raw) => {
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+    const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+    for (const [alias, canonical] of Object.entries(aliases)) {
+      if (out[canonical] === undefined && out[alias] !== undefined) out[canonical] = out[alias];
+      delete out[alias];
+    }
+    return out;
+  }, schema);
+}
+
+/** "Buy"/"buy"/"BUY" → "buy". */
+export const wireSide = z.string().transform((v) => v.toLowerCase());
+
+/** The platform's envelope, as it arrives. */
+export const envelopeSchema = z.object({
+  code: z.union([z.string(), z.number()]).transform(String),
+  msg: z.string().nullish().transform((v) => v ?? ""),
+  requestTime: z.union([z.number(), z.string()]).transform((v) => Number(v)),
+  data: z.unknown(),
+});
+export type Envelope<T = unknown> = { code: string; msg: string; requestTime: number; data: T };
+
+export const SUCCESS_CODE = "00000";

@@ -1,0 +1,37 @@
+import "server-only";
+
+/**
+ * Platform error codes Brokerdesk knows, with the platform's message and what it means for staff.
+ * Sources: shared/spec/platform-facts.md §2.2. Codes marked "sim" are the simulator's own documented choices.
+ */
+export const PLATFORM_ERRORS = {
+  "40001": { msg: "ACCESS_KEY cannot be empty", meaning: "The request carried no API key." },
+  "40003": { msg: "Signature cannot be empty", meaning: "The request carried no signature." },
+  "40005": { msg: "Invalid ACCESS_TIMESTAMP", meaning: "The request timestamp could not be read." },
+  "40006": { msg: "Invalid ACCESS_KEY", meaning: "The platform does not know this API key." },
+  "40007": { msg: "Invalid Content_Type", meaning: "The request's content type was not JSON." },
+  "40008": { msg: "Request timestamp expired", meaning: "The server clock and the platform's differ too much." },
+  "40009": { msg: "sign signature error", meaning: "The signature did not match: check the API secret." },
+  "40011": { msg: "ACCESS_PASSPHRASE cannot be empty", meaning: "The request carried no passphrase." },
+  "40012": { msg: "apikey/password is incorrect", meaning: "The passphrase does not belong to this API key." },
+  "40014": { msg: "Incorrect permissions", meaning: "The API key lacks the permission this operation needs." },
+  "40017": { msg: "Parameter verification failed", meaning: "A parameter was refused." },
+  "40018": { msg: "Invalid IP", meaning: "This server's IP is not on the key's whitelist." },
+  "40019": { msg: "Parameter {0} cannot be empty", meaning: "A required parameter is missing." },
+  "40020": { msg: "Parameter {0} error", meaning: "A parameter has a value the platform refuses." },
+  "40029": { msg: "The account is not a broker", meaning: "Only an ND broker main account may call this operation." },
+  "40034": { msg: "Parameter {0} does not exist", meaning: "An identifier was not found." },
+  "40037": { msg: "Apikey does not exist", meaning: "The platform does not know this API key." },
+  "43012": { msg: "Insufficient balance", meaning: "The sub-account's available balance is below the amount." },
+  "429": { msg: "Too Many Requests", meaning: "The platform's rate limit was exceeded." },
+} as const satisfies Record<string, { msg: string; meaning: string }>;
+
+export type KnownPlatformCode = keyof typeof PLATFORM_ERRORS;
+
+export function platformErrorMessage(code: KnownPlatformCode, param?: string): string {
+  return PLATFORM_ERRORS[code].msg.replace("{0}", param ?? "");
+}
+
+export function describePlatformCode(code: string): string | undefined {
+  return (PLATFORM_ERRORS as Record<string, { meaning: string }>)[code]?.meaning;
+}
