@@ -1,0 +1,295 @@
+import "server-only";
+import http from "node:http";
+import https from "node:https";
+import type { z } from "zod";
+import { catalog, type OperationId, type Operation } from "@/lib/platform/catalog";
+import { SUCCESS_CODE, envelopeSchema, type Envelope } from "@/lib/platform/schemas";
+import type { Logger } from "pino";
+import { CredentialStore } from "./credentials";
+import {
+  PlatformCallError, PlatformError, PlatformMalformedResponseError, PlatformNetworkError,
+  PlatformRequestInvalidError, PlatformTimeoutError,
+} from "./errors";
+import { SlidingWindowLimiter } from "./limiter";
+import { buildQuery, prehash, sign } from "./sign";
+
+export type ClientConfig = {
+  baseUrl: string;
+  credentials: CredentialStore;
+  locale?: string;
+  /** Whole-call timeout per attempt. */
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Extra attempts for GET on network errors, 5xx and 429. POST is never retried. */
+  retries?: number;
+  backoffBaseMs?: number;
+  /** How long a call may wait for its rate budget before failing with RateBudgetExceededError. */
+  queueDeadlineMs?: number;
+  limiter?: SlidingWindowLimiter;
+  logger?: Pick<Logger, "info" | "warn">;
+  /** Clock offsets below this are noise and are not applied. */
+  clockToleranceMs?: number;
+  now?: () => number;
+};
+
+export type CallOptions = {
+  /** Named key to use; the main account by default. */
+  key?: string;
+  signal?: AbortSignal;
+  queueDeadlineMs?: number;
+};
+
+export type CallResult<Id extends OperationId> = {
+  data: z.output<Operation<Id>["response"]>;
+  envelope: Envelope;
+  attempts: number;
+};
+
+type Input<Id extends OperationId> = z.input<Operation<Id>["request"]>;
+type RawReply = { status: number; body: string };
+
+const RETRYABLE_STATUS = (s: number) => s === 429 || s >= 500;
+
+export class PlatformClient {
+  private readonly baseUrl: URL;
+  private readonly agent: http.Agent;
+  private readonly limiter: SlidingWindowLimiter;
+  private offsetMs = 0;
+  readonly config: Required<Omit<ClientConfig, "logger" | "limiter">> & Pick<ClientConfig, "logger">;
+
+  constructor(config: ClientConfig) {
+    this.baseUrl = new URL(config.baseUrl);
+    this.config = {
+      locale: "en-US",
+      timeoutMs: 10_000,
+      connectTimeoutMs: 3_000,
+      retries: 2,
+      backoffBaseMs: 200,
+      queueDeadlineMs: 30_000,
+      clockToleranceMs: 1_000,
+      now: Date.now,
+      ...config,
+    };
+    this.limiter = config.limiter ?? new SlidingWindowLimiter();
+    const AgentClass = this.baseUrl.protocol === "https:" ? https.Agent : http.Agent;
+    this.agent = new AgentClass({ keepAlive: true, maxSockets: 64 });
+  }
+
+  /** Current correction applied to request timestamps (platform clock − local clock), in ms. */
+  get clockOffsetMs(): number {
+    return this.offsetMs;
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+
+  async call<Id extends OperationId>(id: Id, input: Input<Id>, opts: CallOptions = {}): Promise<CallResult<Id>> {
+    const op = catalog[id] as Operation;
+    const credential = op.auth === "private" ? this.config.credentials.get(opts.key) : undefined;
+    const params = this.validate(op, input, credential?.role);
+
+    const query = op.method === "GET" ? buildQuery(params) : "";
+    const body = op.method === "POST" ? JSON.stringify(params) : "";
+    const scopeKey = op.rateLimit.scope === "uid" ? `uid:${credential?.name ?? "public"}:${op.id}` : `ip:${op.id}`;
+    const maxAttempts = op.method === "GET" ? 1 + this.config.retries : 1;
+    let clockRetried = false;
+
+    for (let attempt = 1; ; attempt++) {
+      const deadline = this.config.now() + (opts.queueDeadlineMs ?? this.config.queueDeadlineMs);
+      await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id);
+      const started = performance.now();
+      try {
+        const reply = await this.send(op, query, body, credential, opts.signal);
+        const result = this.parse(op, reply);
+        this.log("info", op.id, started, attempt, SUCCESS_CODE, reply.status, credential?.name);
+        return { ...result, attempts: attempt } as CallResult<Id>;
+      } catch (err) {
+        const e = err as PlatformCallError;
+        const code = e instanceof PlatformError ? e.code : e.kind;
+        this.log("warn", op.id, started, attempt, code, httpStatusOf(e), credential?.name);
+        // 40008: the platform refused at its gate, so nothing happened; resend once with the corrected clock.
+        if (e instanceof PlatformError && e.code === "40008" && !clockRetried && e.requestTime) {
+          clockRetried = true;
+          this.offsetMs = e.requestTime - this.config.now();
+          attempt--;
+          continue;
+        }
+        if (attempt >= maxAttempts || !isRetryable(e) || opts.signal?.aborted) throw e;
+        const backoff = this.config.backoffBaseMs * 2 ** (attempt - 1);
+        await sleep(backoff / 2 + Math.random() * backoff);
+      }
+    }
+  }
+
+  private validate(op: Operation, input: unknown, role: Parameters<NonNullable<Operation["keyRule"]>>[1] | undefined) {
+    const parsed = op.request.safeParse(input);
+    const fieldErrors: Record<string, string[]> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? "_");
+        (fieldErrors[field] ??= []).push(issue.message);
+      }
+      throw new PlatformRequestInvalidError(op.id, fieldErrors);
+    }
+    const extra = op.keyRule && role ? op.keyRule(parsed.data as never, role) : {};
+    for (const [field, message] of Object.entries(extra)) fieldErrors[field] = [message];
+    if (Object.keys(fieldErrors).length) throw new PlatformRequestInvalidError(op.id, fieldErrors);
+    return stripEmpty(parsed.data as Record<string, unknown>);
+  }
+
+  private send(
+    op: Operation,
+    query: string,
+    body: string,
+    credential: ReturnType<CredentialStore["get"]> | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<RawReply> {
+    const basePath = this.baseUrl.pathname.replace(/\/$/, "");
+    const pathWithQuery = `${basePath}${op.path}${query ? `?${query}` : ""}`;
+    const headers: Record<string, string> = { locale: this.config.locale, "Content-Type": "application/json" };
+    if (body) headers["Content-Length"] = String(Buffer.byteLength(body));
+    if (credential) {
+      const timestamp = String(this.config.now() + this.offsetMs);
+      // The platform signs the path without any base-URL prefix.
+      headers["ACCESS-KEY"] = credential.apiKey;
+      headers["ACCESS-SIGN"] = sign(credential.apiSecret, prehash(timestamp, op.method, op.path, query, body));
+      headers["ACCESS-TIMESTAMP"] = timestamp;
+      headers["ACCESS-PASSPHRASE"] = credential.passphrase;
+    }
+    const transport = this.baseUrl.protocol === "https:" ? https : http;
+    const { timeoutMs, connectTimeoutMs } = this.config;
+
+    return new Promise<RawReply>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(new PlatformNetworkError(op.id, "aborted by caller", false));
+        return;
+      }
+      let sent = false;
+      let settled = false;
+      const finish = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(total);
+        clearTimeout(connect);
+        signal?.removeEventListener("abort", onAbort);
+        fn();
+      };
+      const req = transport.request({
+        protocol: this.baseUrl.protocol,
+        hostname: this.baseUrl.hostname,
+        port: this.baseUrl.port || undefined,
+        method: op.method,
+        path: pathWithQuery,
+        headers,
+        agent: this.agent,
+      });
+      const total = setTimeout(() => {
+        finish(() => reject(new PlatformTimeoutError(op.id, "total", timeoutMs, sent)));
+        req.destroy();
+      }, timeoutMs);
+      let connect: NodeJS.Timeout | undefined = setTimeout(() => {
+        finish(() => reject(new PlatformTimeoutError(op.id, "connect", connectTimeoutMs, false)));
+        req.destroy();
+      }, connectTimeoutMs);
+      const onAbort = () => {
+        finish(() => reject(new PlatformNetworkError(op.id, "aborted by caller", sent)));
+        req.destroy();
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      req.on("socket", (socket) => {
+        const connected = () => {
+          clearTimeout(connect);
+          connect = undefined;
+        };
+        if (socket.connecting) socket.once("connect", connected);
+        else connected();
+      });
+      req.on("finish", () => (sent = true));
+      req.on("error", (err: NodeJS.ErrnoException) => {
+        finish(() => reject(new PlatformNetworkError(op.id, err.code ?? err.message, sent)));
+      });
+      req.on("response", (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", (err: NodeJS.ErrnoException) =>
+          finish(() => reject(new PlatformNetworkError(op.id, err.code ?? err.message, true))),
+        );
+        res.on("end", () =>
+          finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })),
+        );
+        res.on("aborted", () => finish(() => reject(new PlatformNetworkError(op.id, "response aborted", true))));
+      });
+      if (body) req.write(body);
+      req.end();
+    });
+  }
+
+  private parse(op: Operation, reply: RawReply): { data: unknown; envelope: Envelope } {
+    let json: unknown;
+    try {
+      json = JSON.parse(reply.body);
+    } catch {
+      if (RETRYABLE_STATUS(reply.status)) {
+        throw new PlatformError(op.id, String(reply.status), reply.body.slice(0, 120) || `HTTP ${reply.status}`, reply.status);
+      }
+      throw new PlatformMalformedResponseError(op.id, reply.status, "body is not JSON");
+    }
+    const env = envelopeSchema.safeParse(json);
+    if (!env.success) throw new PlatformMalformedResponseError(op.id, reply.status, "body is not the platform envelope");
+    const envelope: Envelope = env.data;
+    this.observeClock(envelope.requestTime);
+    if (envelope.code !== SUCCESS_CODE) {
+      throw new PlatformError(op.id, envelope.code, envelope.msg, reply.status, envelope.requestTime);
+    }
+    const data = op.response.safeParse(envelope.data);
+    if (!data.success) {
+      const first = data.error.issues[0];
+      throw new PlatformMalformedResponseError(
+        op.id,
+        reply.status,
+        `data does not match ${op.id}: ${first ? `${first.path.join(".")} ${first.message}` : "unknown"}`,
+      );
+    }
+    return { data: data.data, envelope };
+  }
+
+  private observeClock(requestTime: number) {
+    if (!Number.isFinite(requestTime) || requestTime <= 0) return;
+    const observed = requestTime - this.config.now();
+    // Replies arrive after requestTime, so `observed` is biased low by the latency; only drift matters.
+    this.offsetMs = Math.abs(observed) > this.config.clockToleranceMs ? Math.round(observed) : 0;
+  }
+
+  private log(
+    level: "info" | "warn",
+    op: string,
+    started: number,
+    attempt: number,
+    code: string,
+    httpStatus: number | undefined,
+    key: string | undefined,
+  ) {
+    this.config.logger?.[level](
+      { op, key, attempt, code, httpStatus, durationMs: Math.round((performance.now() - started) * 10) / 10 },
+      "platform call",
+    );
+  }
+}
+
+function isRetryable(e: unknown): boolean {
+  if (e instanceof PlatformNetworkError || e instanceof PlatformTimeoutError) return true;
+  if (e instanceof PlatformError) return RETRYABLE_STATUS(e.httpStatus);
+  if (e instanceof PlatformMalformedResponseError) return RETRYABLE_STATUS(e.httpStatus);
+  return false;
+}
+
+function httpStatusOf(e: unknown): number | undefined {
+  return e instanceof PlatformError || e instanceof PlatformMalformedResponseError ? e.httpStatus : undefined;
+}
+
+function stripEmpty(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ""));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

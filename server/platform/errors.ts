@@ -1,0 +1,90 @@
+import "server-only";
+import { describePlatformCode } from "./error-codes";
+
+/** Base of every failure of a platform call; `kind` drives the one HTTP mapping in server/http. */
+export abstract class PlatformCallError extends Error {
+  abstract readonly kind: "platform" | "timeout" | "network" | "malformed" | "rate-budget" | "invalid-request";
+  constructor(
+    message: string,
+    readonly operationId: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The platform answered with a code other than "00000" (at any HTTP status). */
+export class PlatformError extends PlatformCallError {
+  readonly kind = "platform" as const;
+  constructor(
+    operationId: string,
+    readonly code: string,
+    readonly msg: string,
+    readonly httpStatus: number,
+    readonly requestTime?: number,
+  ) {
+    super(`${operationId}: platform error ${code} ${msg}`, operationId);
+  }
+  get meaning(): string | undefined {
+    return describePlatformCode(this.code);
+  }
+}
+
+export class PlatformTimeoutError extends PlatformCallError {
+  readonly kind = "timeout" as const;
+  constructor(
+    operationId: string,
+    readonly phase: "connect" | "total",
+    readonly timeoutMs: number,
+    /** Whether the request may have reached the platform (matters for POST: outcome unknown). */
+    readonly requestSent: boolean,
+  ) {
+    super(`${operationId}: ${phase} timeout after ${timeoutMs} ms`, operationId);
+  }
+}
+
+export class PlatformNetworkError extends PlatformCallError {
+  readonly kind = "network" as const;
+  constructor(
+    operationId: string,
+    readonly detail: string,
+    readonly requestSent: boolean,
+  ) {
+    super(`${operationId}: network error (${detail})`, operationId);
+  }
+}
+
+/** The reply could not be read: not JSON, not the envelope, or data not of the operation's shape. */
+export class PlatformMalformedResponseError extends PlatformCallError {
+  readonly kind = "malformed" as const;
+  constructor(
+    operationId: string,
+    readonly httpStatus: number,
+    readonly detail: string,
+  ) {
+    super(`${operationId}: malformed response (HTTP ${httpStatus}): ${detail}`, operationId);
+  }
+}
+
+/** The local rate budget could not serve the call before its deadline (or the queue is full). */
+export class RateBudgetExceededError extends PlatformCallError {
+  readonly kind = "rate-budget" as const;
+  constructor(
+    operationId: string,
+    readonly retryAfterMs: number,
+    readonly reason: "deadline" | "queue-full",
+  ) {
+    super(`${operationId}: local rate budget exhausted (${reason}); retry after ${retryAfterMs} ms`, operationId);
+  }
+}
+
+/** The input broke the operation's request schema; nothing was sent. */
+export class PlatformRequestInvalidError extends PlatformCallError {
+  readonly kind = "invalid-request" as const;
+  constructor(
+    operationId: string,
+    readonly fieldErrors: Record<string, string[]>,
+  ) {
+    super(`${operationId}: invalid request: ${Object.keys(fieldErrors).join(", ")}`, operationId);
+  }
+}

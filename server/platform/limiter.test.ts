@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { RateBudgetExceededError } from "./errors";
+import { SlidingWindowLimiter } from "./limiter";
+
+function maxInWindow(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= windowMs) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
+describe("[platform][limiter]", () => {
+  it("never lets more than the limit through in any one-second window, and serves in order", async () => {
+    const limiter = new SlidingWindowLimiter({ safetyMs: 20 });
+    const times: number[] = [];
+    const order: number[] = [];
+    const deadline = Date.now() + 10_000;
+    await Promise.all(
+      Array.from({ length: 23 }, (_, i) =>
+        limiter.acquire("uid:main:test", 5, deadline, "test").then(() => {
+          times.push(performance.now());
+          order.push(i);
+        }),
+      ),
+    );
+    expect(order).toEqual(Array.from({ length: 23 }, (_, i) => i));
+    expect(maxInWindow(times, 1000)).toBe(5);
+    // 23 calls at 5 per window need four full windows after the first burst.
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(4 * 1000);
+  }, 15_000);
+
+  it("keeps scopes apart", async () => {
+    const limiter = new SlidingWindowLimiter();
+    const t0 = performance.now();
+    const deadline = Date.now() + 5_000;
+    await Promise.all([
+      ...Array.from({ length: 3 }, () => limiter.acquire("a", 3, deadline, "a")),
+      ...Array.from({ length: 3 }, () => limiter.acquire("b", 3, deadline, "b")),
+    ]);
+    expect(performance.now() - t0).toBeLessThan(200);
+  });
+
+  it("fails a call whose slot would come after its deadline, and keeps the queue moving", async () => {
+    const limiter = new SlidingWindowLimiter();
+    await limiter.acquire("one", 1, Date.now() + 1000, "op");
+    await expect(limiter.acquire("one", 1, Date.now() + 100, "op")).rejects.toBeInstanceOf(RateBudgetExceededError);
+    const t0 = performance.now();
+    await limiter.acquire("one", 1, Date.now() + 5000, "op");
+    expect(performance.now() - t0).toBeGreaterThan(700);
+  });
+
+  it("refuses at once when the queue is full", async () => {
+    const limiter = new SlidingWindowLimiter({ maxQueue: 2 });
+    const deadline = Date.now() + 5_000;
+    const first = [limiter.acquire("q", 1, deadline, "op"), limiter.acquire("q", 1, deadline, "op")];
+    const err = await limiter.acquire("q", 1, deadline, "op").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateBudgetExceededError);
+    expect((err as RateBudgetExceededError).reason).toBe("queue-full");
+    await Promise.all(first);
+  });
+});

@@ -1,0 +1,82 @@
+import "server-only";
+import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { RateBudgetExceededError } from "./errors";
+
+/**
+ * The platform counts requests in a sliding one-second window. A fixed-window counter lets 2×limit
+ * through across a window edge, so the budget is kept as `limit` slots, each a rate-limiter-flexible
+ * key worth one request that frees itself `windowMs` after it was taken. No slot serves twice within
+ * a window, so no window of that length ever sees more than `limit` requests. `safetyMs` widens the
+ * window to absorb jitter between our send time and the platform's receive time.
+ */
+export type LimiterOptions = {
+  /** Builds the store for one duration (seconds). Memory by default; Redis for scale-out. */
+  storeFactory?: (durationSec: number) => RateLimiterAbstract;
+  safetyMs?: number;
+  maxQueue?: number;
+};
+
+type Scope = { tail: Promise<void>; waiting: number; next: number };
+
+export class SlidingWindowLimiter {
+  private readonly scopes = new Map<string, Scope>();
+  private readonly store: RateLimiterAbstract;
+  readonly windowMs: number;
+  private readonly maxQueue: number;
+
+  constructor(opts: LimiterOptions = {}) {
+    this.windowMs = 1000 + (opts.safetyMs ?? 40);
+    this.maxQueue = opts.maxQueue ?? 500;
+    const durationSec = this.windowMs / 1000;
+    this.store = opts.storeFactory?.(durationSec) ?? new RateLimiterMemory({ points: 1, duration: durationSec, keyPrefix: "bd-rl" });
+  }
+
+  /**
+   * Waits, in FIFO order per scope, until a request may be sent. Rejects with RateBudgetExceededError
+   * if the queue is full or the slot would come after `deadlineAt` (ms epoch); never drops silently.
+   */
+  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<void> {
+    const scope = this.scope(scopeKey);
+    if (scope.waiting >= this.maxQueue) throw new RateBudgetExceededError(operationId, this.windowMs, "queue-full");
+    scope.waiting++;
+    const prev = scope.tail;
+    let release!: () => void;
+    scope.tail = new Promise<void>((r) => (release = r));
+    try {
+      await prev;
+      await this.takeSlot(scopeKey, scope, limit, deadlineAt, operationId);
+    } finally {
+      scope.waiting--;
+      release();
+    }
+  }
+
+  private async takeSlot(scopeKey: string, scope: Scope, limit: number, deadlineAt: number, operationId: string) {
+    for (;;) {
+      let soonest = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < limit; i++) {
+        const slot = (scope.next + i) % limit;
+        try {
+          await this.store.consume(`${scopeKey}:${limit}:${slot}`, 1);
+          scope.next = (slot + 1) % limit;
+          return;
+        } catch (e) {
+          if (!(e instanceof RateLimiterRes)) throw e;
+          soonest = Math.min(soonest, e.msBeforeNext);
+        }
+      }
+      const wait = Math.max(1, soonest);
+      if (Date.now() + wait > deadlineAt) throw new RateBudgetExceededError(operationId, wait, "deadline");
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+
+  private scope(key: string): Scope {
+    let s = this.scopes.get(key);
+    if (!s) {
+      s = { tail: Promise.resolve(), waiting: 0, next: 0 };
+      this.scopes.set(key, s);
+    }
+    return s;
+  }
+}
