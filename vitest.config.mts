@@ -15,5 +15,6 @@ export default defineConfig({
     environment: "node",
     testTimeout: 20_000,
     pool: "forks",
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
 });

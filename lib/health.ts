@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** The body of GET /api/health; parsed by the browser, produced by the route. */
+export const healthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  mode: z.enum(["simulator", "live"]),
+  version: z.string(),
+  checkedAt: z.string(),
+  platform: z.object({
+    reachable: z.boolean(),
+    latencyMs: z.number().nullable(),
+    code: z.string().nullable(),
+    message: z.string().nullable(),
+  }),
+});
+export type Health = z.infer<typeof healthSchema>;
