@@ -9,6 +9,9 @@ export type Env = Readonly<{
   nextAuthUrl: string;
   port: number;
   sim: Readonly<{ port: number; seed: number; scale: number }>;
+  dataDir: string;
+  session: Readonly<{ idleMs: number; maxAgeMs: number }>;
+  oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string }> | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   version: string;
 }>;

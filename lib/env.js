@@ -61,6 +61,20 @@ const baseSchema = z.object({
     .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "SIM_SCALE must be a positive number, e.g. 1 or 0.5" }))
     .transform(Number)
     .pipe(z.number().positive({ message: "SIM_SCALE must be greater than 0" })),
+  DATA_DIR: z.string().default(".data"),
+  SESSION_IDLE_MINUTES: z
+    .string()
+    .default("30")
+    .pipe(z.string().regex(/^[1-9]\d*$/, { message: "SESSION_IDLE_MINUTES must be a whole number of minutes" }))
+    .transform(Number),
+  SESSION_MAX_HOURS: z
+    .string()
+    .default("12")
+    .pipe(z.string().regex(/^[1-9]\d*$/, { message: "SESSION_MAX_HOURS must be a whole number of hours" }))
+    .transform(Number),
+  OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -127,6 +141,11 @@ export function parseEnv(source) {
     problems.push("  NEXTAUTH_SECRET: must be at least 32 characters");
   }
 
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcParts !== 0 && oidcParts !== 3) {
+    problems.push("  OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three to enable single sign-on, or none");
+  }
+
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
 
   return Object.freeze({
@@ -144,6 +163,9 @@ export function parseEnv(source) {
     nextAuthUrl: e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`,
     port: e.PORT,
     sim: Object.freeze({ port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE }),
+    dataDir: e.DATA_DIR,
+    session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
+    oidc: e.OIDC_ISSUER ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? "", clientSecret: e.OIDC_CLIENT_SECRET ?? "" }) : undefined,
     logLevel: e.LOG_LEVEL,
     version: source.npm_package_version ?? "0.1.0",
   });
