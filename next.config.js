@@ -5,7 +5,7 @@ import "./lib/env.js";
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ["pino", "rate-limiter-flexible"],
+  serverExternalPackages: ["pino", "rate-limiter-flexible", "@electric-sql/pglite", "pg", "bcryptjs"],
 };
 
 export default nextConfig;
