@@ -1,0 +1,200 @@
+// The environment is validated once (STYLE rule 13): a bad value stops start-up with a message that
+// names the variable, and never repeats a secret.
+import { describe, expect, it } from "vitest";
+import { parseEnv, SIMULATOR_DEMO_KEY } from "@/lib/env";
+
+const LIVE = {
+  PLATFORM_BASE_URL: "https://api.platform.example",
+  PLATFORM_API_KEY: "bg_live_key_4f1c9a",
+  PLATFORM_API_SECRET: "live-secret-7d2e8b0c3a9f4e51",
+  PLATFORM_API_PASSPHRASE: "live-passphrase-93b1",
+  NEXTAUTH_SECRET: "n".repeat(32) + "-live-session-secret",
+} as const;
+
+/** The message parseEnv throws for a source, or "" when it does not throw. */
+function errorOf(source: Record<string, string | undefined>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  return "";
+}
+
+const without = (source: Record<string, string>, key: string) =>
+  Object.fromEntries(Object.entries(source).filter(([k]) => k !== key));
+
+describe("[env][simulator]", () => {
+  it("[env][simulator] an empty environment is simulator mode with the demo key", () => {
+    const env = parseEnv({});
+    expect(env.mode).toBe("simulator");
+    expect(env.platform.baseUrl).toBeUndefined();
+    expect(env.platform.keys.main).toEqual({ ...SIMULATOR_DEMO_KEY });
+    expect(Object.keys(env.platform.keys)).toEqual(["main"]);
+  });
+
+  it("[env][simulator] applies the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env.port).toBe(3000);
+    expect(env.sim).toEqual({ port: 4010, seed: 42, scale: 1 });
+    expect(env.nextAuthUrl).toBe("http://localhost:3000");
+    expect(env.nextAuthSecret.length).toBeGreaterThanOrEqual(32);
+    expect(env.platform.locale).toBe("en-US");
+    expect(env.platform.timeoutMs).toBe(10_000);
+    expect(env.logLevel).toBe("info");
+  });
+
+  it("[env][simulator] reads explicit values as numbers", () => {
+    const env = parseEnv({ PORT: "8080", SIM_PORT: "4999", SIM_SEED: "7", SIM_SCALE: "0.5" });
+    expect(env.port).toBe(8080);
+    expect(env.nextAuthUrl).toBe("http://localhost:8080");
+    expect(env.sim).toEqual({ port: 4999, seed: 7, scale: 0.5 });
+  });
+
+  it("[env][simulator] treats an empty PLATFORM_BASE_URL as unset", () => {
+    expect(parseEnv({ PLATFORM_BASE_URL: "" }).mode).toBe("simulator");
+  });
+
+  it("[env][simulator] the demo key is frozen", () => {
+    expect(Object.isFrozen(SIMULATOR_DEMO_KEY)).toBe(true);
+  });
+});
+
+describe("[env][live]", () => {
+  it("[env][live] a complete live environment parses", () => {
+    const env = parseEnv(LIVE);
+    expect(env.mode).toBe("live");
+    expect(env.platform.baseUrl).toBe(LIVE.PLATFORM_BASE_URL);
+    expect(env.platform.keys.main).toEqual({
+      apiKey: LIVE.PLATFORM_API_KEY,
+      apiSecret: LIVE.PLATFORM_API_SECRET,
+      passphrase: LIVE.PLATFORM_API_PASSPHRASE,
+    });
+    expect(env.nextAuthSecret).toBe(LIVE.NEXTAUTH_SECRET);
+  });
+
+  it("[env][live] names every missing credential at once", () => {
+    const message = errorOf({ PLATFORM_BASE_URL: LIVE.PLATFORM_BASE_URL });
+    for (const name of ["PLATFORM_API_KEY", "PLATFORM_API_SECRET", "PLATFORM_API_PASSPHRASE", "NEXTAUTH_SECRET"]) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it.each(["PLATFORM_API_KEY", "PLATFORM_API_SECRET", "PLATFORM_API_PASSPHRASE", "NEXTAUTH_SECRET"])(
+    "[env][live] a missing %s is named, and only it",
+    (name) => {
+      const message = errorOf(without(LIVE, name));
+      expect(message).toMatch(new RegExp(`^\\s+${name}:`, "m"));
+      const named = message.split("\n").filter((l) => /^\s+[A-Z_]+:/.test(l));
+      expect(named).toHaveLength(1);
+    },
+  );
+
+  it("[env][live] never falls back to the demo key", () => {
+    const message = errorOf({ ...without(LIVE, "PLATFORM_API_SECRET") });
+    expect(message).toContain("PLATFORM_API_SECRET");
+  });
+});
+
+describe("[env][malformed]", () => {
+  it.each([
+    { name: "PORT", value: "http" },
+    { name: "PORT", value: "70000" },
+    { name: "SIM_PORT", value: "-1" },
+    { name: "SIM_SEED", value: "seed" },
+    { name: "SIM_SCALE", value: "0" },
+    { name: "SIM_SCALE", value: "fast" },
+    { name: "SIM_SCALE", value: "-2" },
+    { name: "PLATFORM_BASE_URL", value: "api.platform.example" },
+    { name: "PLATFORM_TIMEOUT_MS", value: "10s" },
+    { name: "DATABASE_URL", value: "not a url" },
+    { name: "NEXTAUTH_URL", value: "//localhost:3000" },
+  ])("[env][malformed] $name=$value is named", ({ name, value }) => {
+    const message = errorOf({ [name]: value });
+    expect(message).toMatch(/^Invalid environment/);
+    expect(message).toMatch(new RegExp(`^\\s+${name}:`, "m"));
+  });
+
+  it("[env][malformed] a NEXTAUTH_SECRET shorter than 32 characters is named", () => {
+    expect(errorOf({ NEXTAUTH_SECRET: "x".repeat(32) })).toBe("");
+    const message = errorOf({ NEXTAUTH_SECRET: "x".repeat(31) });
+    expect(message).toMatch(/^\s+NEXTAUTH_SECRET:.*32/m);
+  });
+
+  it("[env][malformed] a short NEXTAUTH_SECRET is refused in live mode too", () => {
+    expect(errorOf({ ...LIVE, NEXTAUTH_SECRET: "short" })).toMatch(/NEXTAUTH_SECRET/);
+  });
+});
+
+describe("[env][named keys]", () => {
+  const RISKUNIT = {
+    PLATFORM_KEY_RISKUNIT_API_KEY: "bg_riskunit_key_01",
+    PLATFORM_KEY_RISKUNIT_API_SECRET: "riskunit-secret-5a6b7c8d",
+    PLATFORM_KEY_RISKUNIT_API_PASSPHRASE: "riskunit-pass-0f0f",
+  } as const;
+
+  it("[env][named keys] PLATFORM_KEY_RISKUNIT_* appears as keys.riskunit", () => {
+    const env = parseEnv({ ...LIVE, ...RISKUNIT });
+    expect(env.platform.keys.riskunit).toEqual({
+      apiKey: RISKUNIT.PLATFORM_KEY_RISKUNIT_API_KEY,
+      apiSecret: RISKUNIT.PLATFORM_KEY_RISKUNIT_API_SECRET,
+      passphrase: RISKUNIT.PLATFORM_KEY_RISKUNIT_API_PASSPHRASE,
+    });
+    expect(Object.keys(env.platform.keys).sort()).toEqual(["main", "riskunit"]);
+  });
+
+  it("[env][named keys] work in simulator mode too", () => {
+    expect(parseEnv(RISKUNIT).platform.keys.riskunit?.apiKey).toBe(RISKUNIT.PLATFORM_KEY_RISKUNIT_API_KEY);
+  });
+
+  it.each(["API_KEY", "API_SECRET", "API_PASSPHRASE"] as const)(
+    "[env][named keys] a riskunit key without %s names the missing part",
+    (part) => {
+      const message = errorOf(without(RISKUNIT, `PLATFORM_KEY_RISKUNIT_${part}`));
+      expect(message).toContain(`PLATFORM_KEY_RISKUNIT_${part}`);
+      expect(message.match(/PLATFORM_KEY_RISKUNIT_\w+/g)).toEqual([`PLATFORM_KEY_RISKUNIT_${part}`]);
+    },
+  );
+
+  it("[env][named keys] an empty part counts as missing", () => {
+    expect(errorOf({ ...RISKUNIT, PLATFORM_KEY_RISKUNIT_API_SECRET: "" })).toContain("PLATFORM_KEY_RISKUNIT_API_SECRET");
+  });
+
+  it("[env][named keys] 'main' is reserved for PLATFORM_API_*", () => {
+    expect(errorOf({ PLATFORM_KEY_MAIN_API_KEY: "k", PLATFORM_KEY_MAIN_API_SECRET: "s", PLATFORM_KEY_MAIN_API_PASSPHRASE: "p" })).toMatch(
+      /PLATFORM_KEY_MAIN_/,
+    );
+  });
+});
+
+describe("[env][secrets]", () => {
+  const SECRETS = {
+    PLATFORM_API_SECRET: "S3cr3t-main-9f8e7d6c5b4a",
+    PLATFORM_API_PASSPHRASE: "Pa55-main-1a2b3c",
+    PLATFORM_API_KEY: "bg_key_main_0011223344",
+    PLATFORM_KEY_RISKUNIT_API_KEY: "bg_key_riskunit_55667788",
+    PLATFORM_KEY_RISKUNIT_API_SECRET: "S3cr3t-riskunit-aabbccdd",
+    NEXTAUTH_SECRET: "too-short-session-secret",
+  } as const;
+
+  it("[env][secrets] the thrown message repeats no secret value", () => {
+    const message = errorOf({ ...SECRETS, PLATFORM_BASE_URL: "https://api.platform.example", PORT: "nope" });
+    expect(message).not.toBe("");
+    for (const value of Object.values(SECRETS)) expect(message).not.toContain(value);
+  });
+
+  it("[env][secrets] the named-key and NEXTAUTH_SECRET problems are reported without their values", () => {
+    const message = errorOf({ ...SECRETS, PLATFORM_BASE_URL: "https://api.platform.example" });
+    expect(message).toContain("PLATFORM_KEY_RISKUNIT_API_PASSPHRASE");
+    expect(message).toContain("NEXTAUTH_SECRET");
+    for (const value of Object.values(SECRETS)) expect(message).not.toContain(value);
+  });
+
+  it("[env][secrets] a secret put in a malformed variable is not echoed", () => {
+    const message = errorOf({ PORT: SECRETS.PLATFORM_API_SECRET, SIM_SCALE: SECRETS.PLATFORM_API_PASSPHRASE });
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/SIM_SCALE/);
+    expect(message).not.toContain(SECRETS.PLATFORM_API_SECRET);
+    expect(message).not.toContain(SECRETS.PLATFORM_API_PASSPHRASE);
+  });
+});
