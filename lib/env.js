@@ -17,7 +17,15 @@ const optionalUrl = (name) =>
     .trim()
     .optional()
     .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.url({ message: `${name} must be a URL` }).optional());
+    .pipe(z.url({ protocol: /^https?$/, message: `${name} must be an http(s) URL` }).optional());
+
+const serviceUrl = (name, protocol) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.url({ protocol, message: `${name} must be a ${String(protocol)} URL` }).optional());
 
 const port = (name, fallback) =>
   z
@@ -44,8 +52,8 @@ const baseSchema = z.object({
     .default("10000")
     .pipe(z.string().regex(/^\d+$/, { message: "PLATFORM_TIMEOUT_MS must be a whole number of milliseconds" }))
     .transform(Number),
-  DATABASE_URL: optionalUrl("DATABASE_URL"),
-  REDIS_URL: optionalUrl("REDIS_URL"),
+  DATABASE_URL: serviceUrl("DATABASE_URL", /^postgres(ql)?$/),
+  REDIS_URL: serviceUrl("REDIS_URL", /^rediss?$/),
   NEXTAUTH_SECRET: z.string().optional(),
   NEXTAUTH_URL: optionalUrl("NEXTAUTH_URL"),
   PORT: port("PORT", 3000),
@@ -86,14 +94,14 @@ const NAMED_KEY = /^PLATFORM_KEY_([A-Z0-9]+)_(API_KEY|API_SECRET|API_PASSPHRASE)
  * @param {Record<string, string | undefined>} source
  */
 export function parseEnv(source) {
+  const problems = [];
   const parsed = baseSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? "?")}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+    problems.push(...parsed.error.issues.map((i) => `  ${String(i.path[0] ?? "?")}: ${i.message}`));
   }
-  const e = parsed.data;
-  const mode = e.PLATFORM_BASE_URL ? "live" : "simulator";
-  const problems = [];
+  // Carry on with what did parse, so one message lists every problem at once.
+  const e = parsed.success ? parsed.data : {};
+  const mode = source.PLATFORM_BASE_URL ? "live" : "simulator";
 
   /** @type {Record<string, {apiKey: string, apiSecret: string, passphrase: string}>} */
   const keys = {};
@@ -117,8 +125,13 @@ export function parseEnv(source) {
   /** @type {Record<string, Record<string, string>>} */
   const named = {};
   for (const [k, v] of Object.entries(source)) {
+    if (!k.startsWith("PLATFORM_KEY_")) continue;
     const m = NAMED_KEY.exec(k);
-    if (!m || v === undefined) continue;
+    if (!m) {
+      problems.push(`  ${k}: not a named key; use PLATFORM_KEY_<NAME>_API_KEY/_API_SECRET/_API_PASSPHRASE with NAME of letters and digits only`);
+      continue;
+    }
+    if (v === undefined) continue;
     const name = m[1].toLowerCase();
     (named[name] ??= {})[m[2]] = v;
   }

@@ -198,3 +198,60 @@ describe("[env][secrets]", () => {
     expect(message).not.toContain(SECRETS.PLATFORM_API_PASSPHRASE);
   });
 });
+
+describe("[env][strict forms]", () => {
+  const throwsNaming = (src: Record<string, string>, ...names: string[]) => {
+    let message = "";
+    try {
+      parseEnv(src);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    for (const n of names) expect(message).toContain(n);
+  };
+
+  it("[env][strict forms] PLATFORM_BASE_URL must be http(s)", () => {
+    throwsNaming({ PLATFORM_BASE_URL: "ftp://platform.example" }, "PLATFORM_BASE_URL");
+    throwsNaming({ PLATFORM_BASE_URL: "javascript:alert(1)" }, "PLATFORM_BASE_URL");
+  });
+
+  it("[env][strict forms] DATABASE_URL must be postgres and REDIS_URL redis", () => {
+    throwsNaming({ DATABASE_URL: "mysql://u@h/db", REDIS_URL: "http://h" }, "DATABASE_URL", "REDIS_URL");
+    expect(parseEnv({ DATABASE_URL: "postgresql://u:p@127.0.0.1/db", REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl).toBe(
+      "redis://127.0.0.1:6379",
+    );
+  });
+
+  it("[env][strict forms] a PLATFORM_KEY_* variable that is not a named key stops start-up", () => {
+    throwsNaming({ PLATFORM_KEY_RISK_UNIT_API_KEY: "k" }, "PLATFORM_KEY_RISK_UNIT_API_KEY");
+  });
+
+  it("[env][strict forms] lists a malformed value and missing live credentials in one message", () => {
+    throwsNaming({ PORT: "abc", PLATFORM_BASE_URL: "https://platform.example" }, "PORT", "PLATFORM_API_KEY", "NEXTAUTH_SECRET");
+  });
+
+  it("[env][strict forms] OIDC needs all three settings or none", () => {
+    throwsNaming({ OIDC_ISSUER: "https://id.example" }, "OIDC_ISSUER");
+    const e = parseEnv({ OIDC_ISSUER: "https://id.example", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s" });
+    expect(e.oidc?.issuer).toBe("https://id.example");
+  });
+});
+
+describe("[env][example]", () => {
+  it("[env][example] .env.example parses as a working simulator environment", async () => {
+    const { readFileSync } = await import("node:fs");
+    const text = readFileSync(new URL("../.env.example", import.meta.url), "utf8");
+    const src = Object.fromEntries(
+      text
+        .split("\n")
+        .filter((l) => /^[A-Z_]+=/.test(l))
+        .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+    );
+    const e = parseEnv(src);
+    expect(e.mode).toBe("simulator");
+    expect(e.platform.keys.main).toEqual({ ...SIMULATOR_DEMO_KEY });
+    for (const name of ["PLATFORM_BASE_URL", "PLATFORM_API_KEY", "PLATFORM_API_SECRET", "PLATFORM_API_PASSPHRASE", "DATABASE_URL", "REDIS_URL", "NEXTAUTH_SECRET", "NEXTAUTH_URL", "PORT", "SIM_PORT", "SIM_SEED", "SIM_SCALE"]) {
+      expect(src).toHaveProperty(name);
+    }
+  });
+});

@@ -73,12 +73,11 @@ export function checkSpan(val: Times, ctx: z.RefinementCtx, maxSpanMs: number, s
 
 /** Refuses a startTime older than the retention (relative to now). */
 export function checkRetention(val: Times, ctx: z.RefinementCtx, retentionMs: number, label: string, now = Date.now()) {
-  if (val.startTime !== undefined && Number(val.startTime) < now - retentionMs) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["startTime"],
-      message: `startTime must be within the last ${label}: older data is not kept`,
-    });
+  for (const field of ["startTime", "endTime"] as const) {
+    const v = val[field];
+    if (v !== undefined && Number(v) < now - retentionMs) {
+      ctx.addIssue({ code: "custom", path: [field], message: `${field} must be within the last ${label}: older data is not kept` });
+    }
   }
 }
 

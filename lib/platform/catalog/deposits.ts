@@ -52,7 +52,11 @@ export const depositsList = defineEndpoint({
       }
       checkSpan(v, ctx, THREE_MONTHS_MS, "three months");
     }),
-  response: z.union([z.array(depositRecordSchema), depositRecordSchema.transform((r) => [r])]),
+  response: z.union([
+    z.array(depositRecordSchema),
+    depositRecordSchema.transform((r) => [r]),
+    z.null().transform((): DepositRecord[] => []),
+  ]),
   paging: {
     cursorParam: "idLessThan",
     cursorFrom: "orderId of the last (oldest) record",

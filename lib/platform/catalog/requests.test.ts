@@ -214,3 +214,18 @@ describe("[riskUnits.bind][keyRule] riskUnitId when the main account's key calls
     expectAccepted("riskUnits.bind", without(E9, "riskUnitId"));
   });
 });
+
+describe("[fills.list][request] retention applies to endTime too", () => {
+  it("[fills.list][request] refuses an endTime older than 90 days, naming endTime", () => {
+    const old = String(Date.now() - 91 * 86_400_000);
+    const r = catalog["fills.list"].request.safeParse({ endTime: old });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual(["endTime"]);
+  });
+});
+
+describe("[deposits.list][response] data null", () => {
+  it("[deposits.list][response] reads data: null as no records", () => {
+    expect(catalog["deposits.list"].response.parse(null)).toEqual([]);
+  });
+});
