@@ -17,6 +17,7 @@ export const bindResultSchema = z.union([
 
 export const riskUnitsBind = defineEndpoint({
   id: "riskUnits.bind",
+  keySelectable: true,
   code: "E9",
   title: "Bind or unbind a sub-account UID to a risk unit",
   method: "POST",

@@ -27,6 +27,7 @@ export type PlanOrder = z.output<typeof planOrderSchema>;
 
 export const planOrdersHistory = defineEndpoint({
   id: "planOrders.history",
+  keySelectable: true,
   code: "E3",
   title: "Spot plan-order history",
   method: "GET",
@@ -90,6 +91,7 @@ export type Fill = z.output<typeof fillSchema>;
 
 export const fillsList = defineEndpoint({
   id: "fills.list",
+  keySelectable: true,
   code: "E4",
   title: "Spot fills",
   method: "GET",
