@@ -1,0 +1,81 @@
+import "server-only";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FaultRule, FaultRuleInput } from "./faults";
+import type { DemoKeys } from "./keys";
+import type { RateLimitMode } from "./rate-limit";
+import { SimulatorCore, type SimulatorOptions } from "./server";
+import type { SimState } from "./state";
+import type { SimStats } from "./stats";
+
+export { createSimulatorHandler, SimulatorCore, type SimulatorOptions } from "./server";
+export type { DemoKey, DemoKeys, DemoKeyName, KeyOverrides } from "./keys";
+export type { FaultRule, FaultRuleInput } from "./faults";
+export type { RateLimitMode } from "./rate-limit";
+export type { SimStats, OperationStats } from "./stats";
+export type { SimState } from "./state";
+
+export type StartSimulatorOptions = SimulatorOptions & {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+};
+
+export type Simulator = {
+  /** http://host:port plus the path prefix, if any: what a client takes as its base URL. */
+  baseUrl: string;
+  port: number;
+  keys: DemoKeys;
+  faults: {
+    /** Replaces the rules in force. */
+    set: (rules: FaultRuleInput | FaultRuleInput[]) => FaultRule[];
+    add: (rule: FaultRuleInput) => FaultRule[];
+    clear: () => void;
+    list: () => FaultRule[];
+  };
+  stats: () => SimStats;
+  resetStats: () => void;
+  setRateLimits: (mode: RateLimitMode) => void;
+  /** The simulated platform's data, for tests to read and arrange (balances, modes, loans). */
+  state: SimState;
+  close: () => Promise<void>;
+};
+
+/** Starts the simulator on its own HTTP server (loopback by default). */
+export async function startSimulator(options: StartSimulatorOptions = {}): Promise<Simulator> {
+  const core = new SimulatorCore(options);
+  const server = createServer(core.handle);
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    baseUrl: `http://${urlHost}:${port}${core.pathPrefix}`,
+    port,
+    keys: core.keys,
+    faults: {
+      set: (rules) => core.faults.set(rules),
+      add: (rule) => core.faults.add(rule),
+      clear: () => core.faults.clear(),
+      list: () => core.faults.list(),
+    },
+    stats: () => core.stats.snapshot(),
+    resetStats: () => core.stats.reset(),
+    setRateLimits: (mode) => {
+      core.limiter.mode = mode;
+      core.limiter.reset();
+    },
+    state: core.state,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,184 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { operationByPath, type Operation } from "@/lib/platform/catalog";
+import { logger } from "@/server/log";
+import { authenticate } from "./auth";
+import { control } from "./control";
+import { SimError, errorBody, successBody } from "./envelope";
+import { FaultInjector, type FaultDecision } from "./faults";
+import { runHandler } from "./handlers";
+import { buildKeys, type DemoKeys, type KeyOverrides, type KeyPermission, type RegisteredKey } from "./keys";
+import { SlidingWindowLimiter, type RateLimitMode } from "./rate-limit";
+import { SimState } from "./state";
+import { StatsRecorder } from "./stats";
+import { bodyParams, queryParams, validateParams } from "./validate";
+
+export type SimulatorOptions = {
+  seed?: number;
+  scale?: number;
+  rateLimits?: RateLimitMode;
+  /** Largest accepted |server clock − ACCESS-TIMESTAMP|; the platform's is believed to be 30 s. */
+  clockSkewMs?: number;
+  /** A mount path (e.g. "/sim"): requests may arrive under it; signatures cover the path without it. */
+  pathPrefix?: string;
+  now?: () => number;
+  keys?: KeyOverrides;
+};
+
+const log = logger.child({ component: "simulator" });
+
+function neededPermission(op: Operation): KeyPermission {
+  if (op.id === "withdrawals.submit") return "withdraw";
+  return op.method === "GET" ? "read" : "trade";
+}
+
+function clientIp(req: IncomingMessage): string {
+  return (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** The simulated platform behind one HTTP handler: state, keys, limits, faults and counters. */
+export class SimulatorCore {
+  readonly state: SimState;
+  readonly keys: DemoKeys;
+  readonly faults: FaultInjector;
+  readonly stats = new StatsRecorder();
+  readonly limiter: SlidingWindowLimiter;
+  readonly now: () => number;
+  readonly pathPrefix: string;
+  private readonly clockSkewMs: number;
+  private readonly registered: ReadonlyMap<string, RegisteredKey>;
+
+  constructor(options: SimulatorOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.state = new SimState({ seed: options.seed ?? 42, scale: options.scale ?? 1, now: this.now });
+    const { demo, registered } = buildKeys(options.keys ?? {}, {
+      mainUid: this.state.mainUid,
+      riskUnitUid: this.state.riskUnitUid,
+      nonBrokerUid: this.state.nonBrokerUid,
+    });
+    this.keys = demo;
+    this.registered = new Map(registered.map((k) => [k.apiKey, k]));
+    this.faults = new FaultInjector(this.state.seed);
+    this.limiter = new SlidingWindowLimiter(options.rateLimits ?? "on");
+    this.clockSkewMs = options.clockSkewMs ?? 30_000;
+    this.pathPrefix = (options.pathPrefix ?? "").replace(/\/+$/, "");
+  }
+
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    this.serve(req, res).catch((e: unknown) => {
+      log.error({ err: e }, "simulator request failed");
+      if (!res.headersSent) this.send(res, 500, errorBody(this.now(), "50000", "Internal error"));
+      else res.destroy();
+    });
+  };
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestTime = this.now();
+    const rawUrl = req.url ?? "/";
+    const q = rawUrl.indexOf("?");
+    let path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const rawQuery = q < 0 ? "" : rawUrl.slice(q + 1);
+    if (this.pathPrefix && (path === this.pathPrefix || path.startsWith(`${this.pathPrefix}/`))) {
+      path = path.slice(this.pathPrefix.length) || "/";
+    }
+    const method = (req.method ?? "GET").toUpperCase();
+    const rawBody = await readBody(req);
+
+    if (path.startsWith("/__sim/")) {
+      control(this, req, res, { method, path, rawQuery, rawBody });
+      return;
+    }
+
+    const op = operationByPath(method, path);
+    this.stats.request(op?.id ?? null);
+    if (!op) {
+      this.reply(res, null, 404, errorBody(requestTime, "40404", "Request URL NOT FOUND"), "40404");
+      return;
+    }
+
+    const fault = this.faults.decide(path);
+    if (fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault.outcome) {
+      this.stats.fault();
+      this.injectFault(res, req, op, fault.outcome, requestTime);
+      return;
+    }
+
+    try {
+      let key: RegisteredKey | null = null;
+      let scopeKey = `ip:${clientIp(req)}`;
+      if (op.auth === "private") {
+        key = authenticate({ method, path, rawQuery, rawBody, headers: req.headers }, { keys: this.registered, nowMs: this.now(), clockSkewMs: this.clockSkewMs });
+        if (op.rateLimit.scope === "uid") scopeKey = `uid:${key.uid}`;
+      }
+      const nowMs = this.now();
+      if (!this.limiter.tryAcquire(`${op.id}|${scopeKey}`, op.rateLimit.count, nowMs)) {
+        this.reply(res, op, 429, errorBody(requestTime, "429", "Too Many Requests"), "429");
+        return;
+      }
+      this.stats.accepted(op.id, scopeKey, nowMs);
+      if (key) {
+        if (!key.permissions.includes(neededPermission(op))) throw SimError.platform("40014");
+        if (op.brokerOnly && !key.broker) throw SimError.platform("40029");
+      }
+      if (method === "POST") {
+        const type = req.headers["content-type"];
+        if (type && !type.toLowerCase().includes("json")) throw SimError.platform("40007");
+      }
+      const params = method === "GET" ? queryParams(rawQuery) : bodyParams(rawBody.toString("utf8"));
+      const input = validateParams(op, params, key?.role ?? null);
+      const data = runHandler(op.id, { state: this.state, key, input, nowMs });
+      this.reply(res, op, 200, successBody(requestTime, data), "00000");
+    } catch (e) {
+      if (!(e instanceof SimError)) throw e;
+      this.reply(res, op, e.httpStatus, errorBody(requestTime, e.code, e.message), e.code);
+    }
+  }
+
+  private injectFault(res: ServerResponse, req: IncomingMessage, op: Operation, outcome: NonNullable<FaultDecision["outcome"]>, requestTime: number): void {
+    switch (outcome.kind) {
+      case "reset":
+        req.socket.destroy();
+        return;
+      case "malformed":
+        // Cut mid-record, as a response truncated by a proxy would be.
+        this.reply(res, op, 200, successBody(requestTime, [{ orderId: "1" }]).slice(0, 60), "00000");
+        return;
+      case "rate-limit":
+        this.reply(res, op, 429, errorBody(requestTime, "429", "Too Many Requests"), "429");
+        return;
+      case "status":
+        if (outcome.status === 500) {
+          this.reply(res, op, 500, errorBody(requestTime, "50000", "System busy"), "50000");
+        } else {
+          // Gateways answer 502/503 with a page, not the platform's envelope.
+          this.stats.answered(op.id, String(outcome.status), outcome.status);
+          res.writeHead(outcome.status, { "content-type": "text/html" }).end(`<html><body><h1>${outcome.status}</h1></body></html>`);
+        }
+    }
+  }
+
+  private reply(res: ServerResponse, op: Operation | null, status: number, body: string, code: string): void {
+    this.stats.answered(op?.id ?? null, code, status);
+    this.send(res, status, body);
+  }
+
+  send(res: ServerResponse, status: number, body: string): void {
+    res.writeHead(status, { "content-type": "application/json" }).end(body);
+  }
+}
+
+/** For mounting the simulator in another node:http server (e.g. a test harness); see startSimulator. */
+export function createSimulatorHandler(options: SimulatorOptions = {}): { handler: SimulatorCore["handle"]; core: SimulatorCore } {
+  const core = new SimulatorCore(options);
+  return { handler: core.handle, core };
+}
