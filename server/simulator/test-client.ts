@@ -1,6 +1,8 @@
 import "server-only";
 import { buildQuery, prehash, sign } from "@/server/platform/sign";
+import type { z } from "zod";
 import type { PlatformKey } from "@/lib/env";
+import { catalog, type Catalog, type OperationId } from "@/lib/platform/catalog";
 
 /**
  * A minimal signed fetch for the simulator's own tests (the app's client lives in server/platform).
@@ -51,4 +53,15 @@ export async function call(origin: string, c: SignedCall): Promise<CallResult> {
     json = null;
   }
   return { status: res.status, text, json };
+}
+
+/** The `data` of a success, parsed by the operation's catalog response schema (throws otherwise). */
+export function okData<Id extends OperationId>(id: Id, r: CallResult): z.output<Catalog[Id]["response"]> {
+  if (r.status !== 200 || r.json?.code !== "00000") throw new Error(`${id}: expected success, got HTTP ${r.status} ${r.text.slice(0, 300)}`);
+  return catalog[id].response.parse(r.json.data) as z.output<Catalog[Id]["response"]>;
+}
+
+/** Platform paths by operation id, so tests never spell a path twice. */
+export function pathOf(id: OperationId): string {
+  return catalog[id].path;
 }
