@@ -64,7 +64,7 @@ export function generateDeposits(seed: number, scale: number, anchor: number, su
   const r = rng(hashInts(seed, 0xde9));
   const count = Math.max(1, Math.round(DEPOSITS_PER_SCALE * scale));
   const desks = subs.filter((s) => s.subaccountName.startsWith("desk"));
-  const heavy = desks.slice(0, 2);
+  const heavy = ["desk01@", "desk02@"].map((prefix) => desks.find((s) => s.subaccountName.startsWith(prefix)));
   const times: number[] = new Array<number>(count);
   for (let i = 0; i < count; i++) times[i] = anchor - Math.floor(HISTORY_MS * Math.pow(r.next(), 1.5));
   times.sort((a, b) => a - b);
