@@ -1,0 +1,60 @@
+import "server-only";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+
+/**
+ * The one answer to every failed sign-in: wrong e-mail, wrong password, disabled account or throttled.
+ * Telling them apart would let an attacker list staff e-mails or learn when to retry.
+ */
+export const SIGN_IN_FAILED_MESSAGE = "E-mail or password is wrong, or there were too many attempts: wait and try again.";
+
+export const THROTTLE_LIMITS = Object.freeze({
+  /** Failures per account (per e-mail typed, known or not) within the window. */
+  accountFailures: 5,
+  /** Failures per client IP within the window: one address guessing across many accounts. */
+  ipFailures: 20,
+  windowSeconds: 15 * 60,
+});
+
+export type SignInThrottle = {
+  /** True when either the account or the IP has used up its failures in the current window. */
+  isBlocked(email: string, ip: string | null): Promise<boolean>;
+  recordFailure(email: string, ip: string | null): Promise<void>;
+  /** A correct password clears the account's count (not the IP's: one valid account must not launder guesses). */
+  recordSuccess(email: string): Promise<void>;
+};
+
+type Limits = { accountFailures: number; ipFailures: number; windowSeconds: number };
+
+/**
+ * In-process counters. With several instances each keeps its own, so the effective limit is N times
+ * higher; a shared store (rate-limiter-flexible's Redis limiter) would close that when REDIS_URL is used.
+ */
+export function createSignInThrottle(limits: Limits = THROTTLE_LIMITS): SignInThrottle {
+  const account = new RateLimiterMemory({ keyPrefix: "signin-account", points: limits.accountFailures, duration: limits.windowSeconds });
+  const byIp = new RateLimiterMemory({ keyPrefix: "signin-ip", points: limits.ipFailures, duration: limits.windowSeconds });
+  const accountKey = (email: string) => email.trim().toLowerCase();
+
+  return {
+    async isBlocked(email, ip) {
+      const [a, i] = await Promise.all([account.get(accountKey(email)), ip ? byIp.get(ip) : Promise.resolve(null)]);
+      return (a?.consumedPoints ?? 0) >= limits.accountFailures || (i?.consumedPoints ?? 0) >= limits.ipFailures;
+    },
+    async recordFailure(email, ip) {
+      // penalty() counts without rejecting: isBlocked() is the gate, checked before any password work.
+      await account.penalty(accountKey(email), 1);
+      if (ip) await byIp.penalty(ip, 1);
+    },
+    async recordSuccess(email) {
+      await account.delete(accountKey(email));
+    },
+  };
+}
+
+// One per process, shared by every route bundle (Next compiles routes separately).
+const GLOBAL_KEY = Symbol.for("brokerdesk.sign-in-throttle");
+type ThrottleGlobal = typeof globalThis & { [GLOBAL_KEY]?: SignInThrottle };
+
+export function getSignInThrottle(): SignInThrottle {
+  const g = globalThis as ThrottleGlobal;
+  return (g[GLOBAL_KEY] ??= createSignInThrottle());
+}
