@@ -1,0 +1,256 @@
+import "server-only";
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { ROLES, type Role } from "@/lib/rbac";
+import type { Db, Queryable } from "@/server/db";
+import { StaffUserError, staffUserNotFound } from "./errors";
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, hashPassword, passwordTooLong } from "./passwords";
+
+type Mode = "simulator" | "live";
+
+/** Demo staff exist in simulator mode only (issue 4); this domain is reserved for them. */
+export const DEMO_DOMAIN = "demo.brokerdesk";
+export const DEMO_PASSWORD = "brokerdesk-demo";
+export const DEMO_USERS: readonly { email: string; role: Role; name: string }[] = Object.freeze([
+  { email: `compliance@${DEMO_DOMAIN}`, role: "compliance", name: "Demo Compliance" },
+  { email: `broker@${DEMO_DOMAIN}`, role: "broker", name: "Demo Broker" },
+  { email: `lead@${DEMO_DOMAIN}`, role: "lead", name: "Demo Lead" },
+  { email: `admin@${DEMO_DOMAIN}`, role: "admin", name: "Demo Admin" },
+]);
+
+export const isDemoEmail = (email: string) => email.trim().toLowerCase().endsWith(`@${DEMO_DOMAIN}`);
+
+// ---- input schemas (the API routes parse with these too, so messages name the field) ----
+
+export const staffEmailSchema = z
+  .string({ message: "E-mail is required" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: "Enter an e-mail address such as name@example.com" }).max(254, { message: "E-mail is too long" }));
+
+export const staffPasswordSchema = z
+  .string({ message: "Password is required" })
+  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .refine((p) => !passwordTooLong(p), { message: `Password must be at most ${PASSWORD_MAX_BYTES} bytes` });
+
+const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(", ")}` });
+
+const nameSchema = z
+  .string()
+  .trim()
+  .max(100, { message: "Name must be at most 100 characters" })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const createUserInput = z.object({
+  email: staffEmailSchema,
+  name: nameSchema,
+  role: roleSchema,
+  password: staffPasswordSchema,
+});
+export type CreateUserInput = z.input<typeof createUserInput>;
+
+export const updateUserInput = z
+  .object({ role: roleSchema.optional(), disabled: z.boolean({ message: "Disabled must be true or false" }).optional(), name: nameSchema.optional() })
+  .refine((p) => p.role !== undefined || p.disabled !== undefined || p.name !== undefined, {
+    message: "Nothing to change: send role, disabled or name",
+  });
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+export const resetPasswordInput = z.object({ password: staffPasswordSchema });
+
+// ---- rows ----
+
+/** What the admin page and the API show: never the password hash. */
+export type StaffUser = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  disabled: boolean;
+  hasPassword: boolean;
+  sessionVersion: number;
+  createdAt: string;
+  updatedAt: string;
+  lastSignInAt: string | null;
+};
+
+/** Server-side only: the row with its hash, for sign-in. */
+export type StaffUserRecord = StaffUser & { passwordHash: string | null };
+
+type Row = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  password_hash: string | null;
+  disabled: boolean;
+  session_version: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  last_sign_in_at: Date | string | null;
+};
+
+const COLUMNS = "id, email, name, role, password_hash, disabled, session_version, created_at, updated_at, last_sign_in_at";
+const iso = (v: Date | string) => new Date(v).toISOString();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toRecord(r: Row): StaffUserRecord {
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role as Role, // the table's CHECK constraint admits ROLES only
+    disabled: r.disabled,
+    hasPassword: r.password_hash !== null,
+    sessionVersion: Number(r.session_version),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    lastSignInAt: r.last_sign_in_at === null ? null : iso(r.last_sign_in_at),
+    passwordHash: r.password_hash,
+  };
+}
+
+export function toPublicUser(r: StaffUserRecord): StaffUser {
+  const { passwordHash: _omit, ...user } = r;
+  void _omit;
+  return user;
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
+  throw new StaffUserError(422, "invalid_input", "Some fields are not valid", fieldErrors);
+}
+
+// ---- queries ----
+
+export async function listUsers(db: Queryable): Promise<StaffUser[]> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM staff_users ORDER BY email`);
+  return rows.map((r) => toPublicUser(toRecord(r)));
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<StaffUserRecord | null> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM staff_users WHERE email = $1`, [email.trim().toLowerCase()]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<StaffUserRecord | null> {
+  // A malformed id is simply not found (PostgreSQL would otherwise raise on the uuid cast).
+  if (!UUID.test(id)) return null;
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM staff_users WHERE id = $1`, [id]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+export async function createUser(db: Queryable, input: CreateUserInput, opts: { mode?: Mode } = {}): Promise<StaffUser> {
+  const data = parseOrThrow(createUserInput, input);
+  if ((opts.mode ?? env.mode) === "live" && isDemoEmail(data.email)) {
+    throw new StaffUserError(422, "invalid_input", "Some fields are not valid", {
+      email: [`The ${DEMO_DOMAIN} domain is reserved for the simulator's demo staff`],
+    });
+  }
+  const hash = await hashPassword(data.password);
+  const { rows } = await db.query<Row>(
+    `INSERT INTO staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
+    [data.email, data.name, data.role, hash],
+  );
+  if (!rows[0]) {
+    throw new StaffUserError(409, "email_taken", "A staff user with this e-mail already exists", {
+      email: ["A staff user with this e-mail already exists"],
+    });
+  }
+  return toPublicUser(toRecord(rows[0]));
+}
+
+/**
+ * Changes role, disabled or name. A change of role or of disabled bumps session_version, so the
+ * user's existing sessions end at their next request. Refuses (409) an admin disabling themself and
+ * any change that would leave no enabled admin.
+ */
+export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opts: { actorId?: string } = {}): Promise<StaffUser> {
+  const data = parseOrThrow(updateUserInput, patch);
+  return db.transaction(async (tx) => {
+    const current = await lockUser(tx, id);
+    if (opts.actorId === id && data.disabled === true && !current.disabled) {
+      throw new StaffUserError(409, "cannot_disable_self", "You cannot disable your own account: ask another admin");
+    }
+    const role = data.role ?? current.role;
+    const disabled = data.disabled ?? current.disabled;
+    const name = data.name === undefined ? current.name : data.name;
+    const wasActiveAdmin = current.role === "admin" && !current.disabled;
+    if (wasActiveAdmin && (role !== "admin" || disabled)) await assertAnotherAdmin(tx, id);
+    const bump = role !== current.role || disabled !== current.disabled ? 1 : 0;
+    const { rows } = await tx.query<Row>(
+      `UPDATE staff_users SET role = $2, disabled = $3, name = $4, session_version = session_version + $5, updated_at = now()
+       WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, role, disabled, name, bump],
+    );
+    return toPublicUser(toRecord(rows[0]!));
+  });
+}
+
+/** Sets a new password and ends every existing session of that user. */
+export async function resetPassword(db: Queryable, id: string, newPassword: string): Promise<StaffUser> {
+  const { password } = parseOrThrow(resetPasswordInput, { password: newPassword });
+  if (!UUID.test(id)) throw staffUserNotFound();
+  const hash = await hashPassword(password);
+  const { rows } = await db.query<Row>(
+    `UPDATE staff_users SET password_hash = $2, session_version = session_version + 1, updated_at = now()
+     WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, hash],
+  );
+  if (!rows[0]) throw staffUserNotFound();
+  return toPublicUser(toRecord(rows[0]));
+}
+
+export async function recordSignIn(db: Queryable, id: string): Promise<void> {
+  await db.query(`UPDATE staff_users SET last_sign_in_at = now() WHERE id = $1`, [id]);
+}
+
+/**
+ * Simulator mode: creates the four demo staff if missing (idempotent; an admin's later changes to them
+ * are kept). Live mode: the demo accounts must not work, so any that exist are disabled and their
+ * sessions revoked.
+ */
+export async function seedDemoUsers(db: Queryable, mode: Mode = env.mode): Promise<{ created: number; disabled: number }> {
+  if (mode === "live") {
+    const { rows } = await db.query<{ id: string }>(
+      `UPDATE staff_users SET disabled = true, session_version = session_version + 1, updated_at = now()
+       WHERE email LIKE $1 AND NOT disabled RETURNING id`,
+      [`%@${DEMO_DOMAIN}`],
+    );
+    return { created: 0, disabled: rows.length };
+  }
+  const { rows: existing } = await db.query<{ email: string }>(`SELECT email FROM staff_users WHERE email LIKE $1`, [`%@${DEMO_DOMAIN}`]);
+  const have = new Set(existing.map((r) => r.email));
+  let created = 0;
+  for (const demo of DEMO_USERS) {
+    if (have.has(demo.email)) continue;
+    // Seeded directly: the demo password is public and shorter than the policy asks of real staff.
+    const hash = await hashPassword(DEMO_PASSWORD);
+    const { rows } = await db.query(
+      `INSERT INTO staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
+      [demo.email, demo.name, demo.role, hash],
+    );
+    created += rows.length;
+  }
+  return { created, disabled: 0 };
+}
+
+async function lockUser(tx: Queryable, id: string): Promise<StaffUserRecord> {
+  if (!UUID.test(id)) throw staffUserNotFound();
+  const { rows } = await tx.query<Row>(`SELECT ${COLUMNS} FROM staff_users WHERE id = $1 FOR UPDATE`, [id]);
+  if (!rows[0]) throw staffUserNotFound();
+  return toRecord(rows[0]);
+}
+
+async function assertAnotherAdmin(tx: Queryable, id: string): Promise<void> {
+  // Locking every enabled admin row serialises two admins demoting each other at the same moment.
+  const { rows } = await tx.query<{ id: string }>(`SELECT id FROM staff_users WHERE role = 'admin' AND NOT disabled FOR UPDATE`);
+  if (!rows.some((r) => r.id !== id)) {
+    throw new StaffUserError(409, "last_admin", "This is the last enabled admin: make another admin first");
+  }
+}
