@@ -1,0 +1,180 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import type { JWT } from "next-auth/jwt";
+import CredentialsProvider from "next-auth/providers/credentials";
+import type { OAuthConfig } from "next-auth/providers/oauth";
+import { env } from "@/lib/env";
+import { appendAudit } from "@/server/audit";
+import { getDb, type Db } from "@/server/db";
+import { logger } from "@/server/log";
+import { SessionRefusedError, type SessionRefusal } from "./errors";
+import { prepareStaffUsers, verifyCredentials, verifyOidcUser } from "./sign-in";
+import { checkSessionUser, parseStaffClaims, tokenExpiry, type SessionLimits, type StaffClaims } from "./session-rules";
+import type { SignInThrottle } from "./throttle";
+import { findUserByEmail, findUserById } from "./users";
+
+export type AuthDeps = {
+  /** The clock, injectable so tests can walk past the idle and absolute limits. */
+  now?: () => number;
+  getDb?: () => Promise<Db>;
+  limits?: SessionLimits;
+  mode?: "simulator" | "live";
+  throttle?: SignInThrottle;
+  audit?: typeof appendAudit;
+  oidc?: { issuer: string; clientId: string; clientSecret: string };
+};
+
+type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string };
+
+export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
+  const now = deps.now ?? Date.now;
+  const db = deps.getDb ?? getDb;
+  const limits = deps.limits ?? env.session;
+  const mode = deps.mode ?? env.mode;
+  const audit = deps.audit ?? appendAudit;
+  const oidc = "oidc" in deps ? deps.oidc : env.oidc;
+
+  const readyDb = async () => {
+    const d = await db();
+    await prepareStaffUsers(d, mode);
+    return d;
+  };
+
+  const refuse = async (reason: SessionRefusal, claims: StaffClaims | null): Promise<never> => {
+    // Best effort: the session is refused whether or not the refusal can be recorded.
+    await audit(await db(), {
+      actor: claims?.email ?? "anonymous",
+      actorRole: claims?.role ?? null,
+      action: "auth.session-refused",
+      outcome: "refused",
+      target: claims?.uid ?? null,
+      detail: { reason },
+    }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a session refusal failed"));
+    throw new SessionRefusedError(reason);
+  };
+
+  const providers: NextAuthOptions["providers"] = [
+    CredentialsProvider({
+      id: "credentials",
+      name: "E-mail and password",
+      credentials: {
+        email: { label: "E-mail", type: "email" },
+        password: { label: "Password", type: "password" },
+      },
+      async authorize(credentials, req) {
+        const d = await readyDb();
+        const result = await verifyCredentials(
+          d,
+          { email: credentials?.email, password: credentials?.password, ip: ipFromHeaders(req?.headers) },
+          { mode, audit, throttle: deps.throttle },
+        );
+        // null makes next-auth answer "CredentialsSignin"; the form shows the one generic message.
+        return result.ok ? { id: result.user.id, email: result.user.email, name: result.user.name } : null;
+      },
+    }),
+  ];
+  if (oidc) {
+    const sso: OAuthConfig<OidcProfile> = {
+      id: "oidc",
+      name: "Single sign-on",
+      type: "oauth",
+      wellKnown: `${oidc.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+      authorization: { params: { scope: "openid email profile" } },
+      idToken: true,
+      checks: ["pkce", "state"],
+      profile: (p) => ({ id: p.sub, email: p.email ?? null, name: p.name ?? null }),
+    };
+    providers.push(sso);
+  }
+
+  return {
+    providers,
+    secret: env.nextAuthSecret,
+    // The cookie and the token live as long as the absolute limit; the jwt callback enforces both limits.
+    session: { strategy: "jwt", maxAge: Math.floor(limits.maxAgeMs / 1000) },
+    pages: { signIn: "/login", error: "/login" },
+    // HttpOnly and SameSite=lax are next-auth's defaults; Secure (and __Secure- names) over https.
+    useSecureCookies: env.nextAuthUrl.startsWith("https://"),
+    callbacks: {
+      async signIn({ account, profile, user }) {
+        // Credentials were checked (and audited) in authorize(); single sign-on is checked here.
+        if (account?.provider !== "oidc") return true;
+        const p = (profile ?? {}) as Partial<OidcProfile>;
+        const result = await verifyOidcUser(await readyDb(), { email: p.email ?? user.email, emailVerified: p.email_verified }, { mode, audit });
+        return result.ok;
+      },
+      async jwt({ token, user, trigger }) {
+        const t = now();
+        if (trigger === "signIn" && user?.email) {
+          const row = await findUserByEmail(await db(), user.email);
+          if (!row || row.disabled) throw new SessionRefusedError(row ? "user-disabled" : "user-missing");
+          const claims: StaffClaims = {
+            uid: row.id,
+            email: row.email,
+            name: row.name,
+            role: row.role,
+            sv: row.sessionVersion,
+            authAt: t,
+            seenAt: t,
+          };
+          return { sub: row.id, ...claims };
+        }
+        const claims = parseStaffClaims(token);
+        if (!claims) return refuse("malformed", null);
+        const expired = tokenExpiry(claims, t, limits);
+        if (expired) return refuse(expired, claims);
+        const row = await findUserById(await db(), claims.uid);
+        const revoked = checkSessionUser(row, claims.sv);
+        if (revoked || !row) return refuse(revoked ?? "user-missing", claims);
+        // Role and name follow the row (a role change also bumps sv, so this only refreshes the name).
+        const next: JWT = { ...token, email: row.email, name: row.name, role: row.role, seenAt: t };
+        return next;
+      },
+      session({ session, token }) {
+        const claims = parseStaffClaims(token);
+        if (!claims) throw new SessionRefusedError("malformed");
+        // Only these reach the browser; uid/sv/times stay inside the encrypted token.
+        const user = { id: claims.uid, email: claims.email, name: claims.name, role: claims.role };
+        return { expires: session.expires, user };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        const claims = token ? parseStaffClaims(token) : null;
+        await audit(await db(), {
+          actor: claims?.email ?? "anonymous",
+          actorRole: claims?.role ?? null,
+          action: "auth.sign-out",
+          outcome: "success",
+          target: claims?.uid ?? null,
+        }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a sign-out failed"));
+      },
+    },
+    logger: {
+      error(code, metadata) {
+        const err = metadata instanceof Error ? metadata : metadata.error;
+        // An expired or revoked session is routine (already audited), not a server error.
+        if (err instanceof SessionRefusedError || err?.name === "SessionRefusedError") {
+          logger.info({ code, reason: err.message }, "session refused");
+          return;
+        }
+        logger.error({ code, err: err ? { name: err.name, message: err.message } : metadata }, "next-auth error");
+      },
+      warn(code) {
+        logger.warn({ code }, "next-auth warning");
+      },
+      debug() {},
+    },
+  };
+}
+
+export const authOptions: NextAuthOptions = createAuthOptions();
+
+function ipFromHeaders(headers: Record<string, unknown> | undefined): string | null {
+  const fwd = headers?.["x-forwarded-for"];
+  if (typeof fwd === "string" && fwd) return fwd.split(",")[0]!.trim() || null;
+  const real = headers?.["x-real-ip"];
+  return typeof real === "string" && real ? real : null;
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { isRole, type Role } from "@/lib/rbac";
+import type { SessionRefusal } from "./errors";
+
+/** What Brokerdesk keeps in the signed, encrypted session token (next-auth JWT). Times in ms since epoch. */
+export type StaffClaims = {
+  uid: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  /** staff_users.session_version when the token was issued. */
+  sv: number;
+  /** When the user signed in: the absolute lifetime counts from here. */
+  authAt: number;
+  /** The last request that carried this token: the idle timeout counts from here. */
+  seenAt: number;
+};
+
+export type SessionLimits = { idleMs: number; maxAgeMs: number };
+
+export function parseStaffClaims(token: Record<string, unknown>): StaffClaims | null {
+  const { uid, email, name, role, sv, authAt, seenAt } = token;
+  if (typeof uid !== "string" || typeof email !== "string" || !isRole(role)) return null;
+  if (!Number.isInteger(sv) || !Number.isFinite(authAt) || !Number.isFinite(seenAt)) return null;
+  return {
+    uid,
+    email,
+    name: typeof name === "string" ? name : null,
+    role,
+    sv: sv as number,
+    authAt: authAt as number,
+    seenAt: seenAt as number,
+  };
+}
+
+/** Idle and absolute expiry; null while the token is still good at `now`. */
+export function tokenExpiry(claims: Pick<StaffClaims, "authAt" | "seenAt">, now: number, limits: SessionLimits): SessionRefusal | null {
+  if (now - claims.authAt > limits.maxAgeMs) return "absolute-timeout";
+  if (now - claims.seenAt > limits.idleMs) return "idle-timeout";
+  return null;
+}
+
+/**
+ * The user row behind a token must still exist, be enabled and carry the same session_version:
+ * disabling, a role change or a password reset bumps the version, so older tokens stop at once.
+ */
+export function checkSessionUser(
+  user: { disabled: boolean; sessionVersion: number } | null,
+  tokenSv: number,
+): SessionRefusal | null {
+  if (!user) return "user-missing";
+  if (user.disabled) return "user-disabled";
+  if (user.sessionVersion !== tokenSv) return "session-revoked";
+  return null;
+}
