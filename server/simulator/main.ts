@@ -1,0 +1,137 @@
+import "server-only";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { faultRulesSchema } from "./faults";
+import { DEMO_KEY_NAMES, type KeyOverrides } from "./keys";
+import { startSimulator } from "./index";
+
+// `npm run sim`: the simulator alone, for other clients, benchmarks and multi-instance tests.
+// Port, seed and scale come from SIM_PORT / SIM_SEED / SIM_SCALE (lib/env.js); flags override them.
+// Flags are documented in server/simulator/README.md ("Standalone").
+
+const USAGE = `usage: npm run sim -- [--port N] [--host H] [--seed N] [--scale X]
+  [--rate-limits on|relaxed|off] [--clock-skew-ms N] [--path-prefix /sim]
+  [--faults '<json rule or array>'] [--faults-file rules.json] [--keys-file keys.json]`;
+
+const platformKey = z.object({ apiKey: z.string().min(1), apiSecret: z.string().min(1), passphrase: z.string().min(1) });
+const keysFileSchema = z.object(Object.fromEntries(DEMO_KEY_NAMES.map((n) => [n, platformKey.optional()]))).strict();
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function num(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) fail(`--${name} must be a non-negative number`);
+  return n;
+}
+
+function readJson(file: string, what: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as unknown;
+  } catch (e) {
+    return fail(`cannot read ${what} ${file}: ${(e as Error).message}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      seed: { type: "string" },
+      scale: { type: "string" },
+      "rate-limits": { type: "string" },
+      "clock-skew-ms": { type: "string" },
+      "path-prefix": { type: "string" },
+      faults: { type: "string" },
+      "faults-file": { type: "string" },
+      "keys-file": { type: "string" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const rateLimits = values["rate-limits"] ?? "on";
+  if (rateLimits !== "on" && rateLimits !== "relaxed" && rateLimits !== "off") fail("--rate-limits must be on, relaxed or off");
+
+  let keys: KeyOverrides = {};
+  if (values["keys-file"]) {
+    const parsed = keysFileSchema.safeParse(readJson(values["keys-file"], "keys file"));
+    if (!parsed.success) fail(`keys file: ${z.prettifyError(parsed.error)}`);
+    keys = parsed.data as KeyOverrides;
+  }
+
+  const faultSources = [values.faults && { text: values.faults, what: "--faults" }, values["faults-file"] && { text: readFileSync(values["faults-file"], "utf8"), what: values["faults-file"] }];
+  const rules = faultSources.flatMap((src) => {
+    if (!src) return [];
+    let json: unknown;
+    try {
+      json = JSON.parse(src.text) as unknown;
+    } catch {
+      return fail(`${src.what} is not JSON`);
+    }
+    const parsed = faultRulesSchema.safeParse(json);
+    return parsed.success ? parsed.data : fail(`${src.what}: ${z.prettifyError(parsed.error)}`);
+  });
+
+  const scale = num(values.scale, "scale", env.sim.scale);
+  if (scale <= 0) fail("--scale must be greater than 0");
+  const sim = await startSimulator({
+    port: num(values.port, "port", env.sim.port),
+    host: values.host ?? "127.0.0.1",
+    seed: num(values.seed, "seed", env.sim.seed),
+    scale,
+    rateLimits,
+    clockSkewMs: num(values["clock-skew-ms"], "clock-skew-ms", 30_000),
+    pathPrefix: values["path-prefix"],
+    keys,
+  });
+  if (rules.length) sim.faults.set(rules);
+
+  const rsaFile = path.join(tmpdir(), `brokerdesk-sim-rsa-${sim.port}.pem`);
+  writeFileSync(rsaFile, sim.keys.rsa.apiSecret, { mode: 0o600 });
+
+  const lines = [
+    `Brokerdesk platform simulator listening on ${sim.baseUrl}`,
+    `  seed ${sim.state.seed}, scale ${sim.state.scale}, data generated in ${Math.round(sim.state.generationMs)} ms ` +
+      `(${sim.state.deposits.length} deposits, ${sim.state.subaccountsOf(sim.state.mainUid).length} sub-accounts)`,
+    `  rate limits ${rateLimits}; faults ${rules.length ? JSON.stringify(sim.faults.list()) : "off"}`,
+    `  control: ${sim.baseUrl}/__sim/{health,stats,keys,faults}`,
+    "",
+    "Demo keys (public demo values, not secrets):",
+    ...Object.entries(sim.keys).map(([name, k]) =>
+      k.type === "rsa"
+        ? `  ${name.padEnd(10)} uid ${k.uid}  apiKey ${k.apiKey}  passphrase ${k.passphrase}  RSA private key: ${rsaFile}`
+        : `  ${name.padEnd(10)} uid ${k.uid}  apiKey ${k.apiKey}  secret ${k.apiSecret}  passphrase ${k.passphrase}`,
+    ),
+    "",
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    process.stdout.write(`${signal}: closing the simulator\n`);
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`simulator failed to start: ${(e as Error).message}\n`);
+  process.exit(1);
+});
