@@ -1,0 +1,10 @@
+import { createStaff, listStaff } from "@/server/auth/admin-users-api";
+import { createUserInput } from "@/server/auth/users";
+import { apiRoute } from "@/server/http/api-route";
+
+export const GET = apiRoute({ permission: "users.read" }, listStaff);
+
+export const POST = apiRoute(
+  { permission: "users.write", input: createUserInput, audit: { action: "users.create", target: (input) => input.email } },
+  createStaff,
+);
