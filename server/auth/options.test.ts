@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 type JwtParams = Parameters<NonNullable<ReturnType<typeof createAuthOptions>["callbacks"]>["jwt"] & object>[0];
-const jwt = (token: JWT, extra: Partial<JwtParams> = {}) =>
+const jwt = async (token: JWT, extra: Partial<JwtParams> = {}): Promise<JWT> =>
   options().callbacks!.jwt!({ token, user: undefined as never, account: null, ...extra });
 
 async function signIn(): Promise<JWT> {

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { LoginForm } from "@/components/auth/login-form";
+import { ModeBadge } from "@/components/mode-badge";
+import { env } from "@/lib/env";
+import { getStaffSession, safeCallbackPath } from "@/server/auth/session";
+import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/throttle";
+import { DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/users";
+
+export const metadata: Metadata = { title: "Sign in" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
+  const sp = await searchParams;
+  const target = safeCallbackPath(sp.callbackUrl);
+  // Never send a signed-in user back to this page (a loop).
+  const callbackUrl = target === "/login" || target.startsWith("/login?") ? "/" : target;
+  if (await getStaffSession()) redirect(callbackUrl);
+
+  return (
+    <main className="mx-auto max-w-md space-y-6 p-6 pt-16">
+      <header className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Sign in</h1>
+        <ModeBadge mode={env.mode} />
+      </header>
+      <p className="text-sm text-slate-700 dark:text-slate-300">Brokerdesk is for the broker&apos;s staff. Sign in with your work e-mail.</p>
+      <LoginForm
+        callbackUrl={callbackUrl}
+        failureMessage={SIGN_IN_FAILED_MESSAGE}
+        initialFailure={typeof sp.error === "string" && sp.error.length > 0}
+        demo={env.mode === "simulator" ? { accounts: DEMO_USERS.map(({ email, role }) => ({ email, role })), password: DEMO_PASSWORD } : undefined}
+        sso={env.oidc ? { name: "single sign-on" } : undefined}
+      />
+    </main>
+  );
+}

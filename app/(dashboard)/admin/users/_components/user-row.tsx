@@ -1,0 +1,127 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { Badge } from "@/components/ui/badge";
+import { ApiError, ROLE_OPTIONS, callApi, formatUtc, userReplySchema, type StaffUserView } from "./api";
+import { fieldErrorClass, inputClass, primaryButton, secondaryButton } from "./styles";
+
+type Props = { user: StaffUserView; isSelf: boolean; canWrite: boolean };
+
+export function UserRow({ user, isSelf, canWrite }: Props) {
+  const id = useId();
+  const qc = useQueryClient();
+  const [resetOpen, setResetOpen] = useState(false);
+  const [newPassword, setNewPassword] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (message: string) => {
+    setNotice(message);
+    void qc.invalidateQueries({ queryKey: ["users.list"] });
+  };
+
+  const update = useMutation({
+    mutationFn: (patch: { role?: string; disabled?: boolean }) =>
+      callApi(`/api/admin/users/${encodeURIComponent(user.id)}`, userReplySchema, { method: "PATCH", body: patch }),
+    onSuccess: ({ user: u }) => done(`${u.email}: ${u.disabled ? "disabled" : "active"}, ${u.role}.`),
+  });
+  const reset = useMutation({
+    mutationFn: (password: string) =>
+      callApi(`/api/admin/users/${encodeURIComponent(user.id)}/password`, userReplySchema, { method: "POST", body: { password } }),
+    onSuccess: () => {
+      setResetOpen(false);
+      setNewPassword("");
+      done(`${user.email}: password reset; their sessions have ended.`);
+    },
+  });
+  const resetErrors = reset.error instanceof ApiError ? reset.error.fieldErrors.password : undefined;
+  const error = update.error?.message ?? (reset.error && !resetErrors ? reset.error.message : null);
+
+  const onReset = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    reset.mutate(newPassword);
+  };
+
+  return (
+    <tr className="border-t border-slate-200 align-top dark:border-slate-700">
+      <th scope="row" className="px-3 py-2 text-left font-mono text-xs font-normal">
+        {user.email}
+        {isSelf && <span className="ml-1 font-sans text-slate-600 dark:text-slate-400">(you)</span>}
+      </th>
+      <td className="px-3 py-2">{user.name ?? "—"}</td>
+      <td className="px-3 py-2">
+        {canWrite ? (
+          <>
+            <label htmlFor={`${id}-role`} className="sr-only">Role of {user.email}</label>
+            <select
+              id={`${id}-role`}
+              value={user.role}
+              disabled={update.isPending}
+              onChange={(e) => update.mutate({ role: e.target.value })}
+              className={`${inputClass} mt-0 w-auto`}
+            >
+              {ROLE_OPTIONS.map((r) => (
+                <option key={r} value={r}>{r}</option>
+              ))}
+            </select>
+          </>
+        ) : (
+          user.role
+        )}
+      </td>
+      <td className="px-3 py-2">{user.disabled ? <Badge tone="error">Disabled</Badge> : <Badge tone="ok">Active</Badge>}</td>
+      <td className="px-3 py-2 tabular whitespace-nowrap">{formatUtc(user.lastSignInAt)}</td>
+      {canWrite && (
+        <td className="space-y-2 px-3 py-2">
+          <div className="flex flex-wrap gap-2">
+            {!isSelf && (
+              <button
+                type="button"
+                disabled={update.isPending}
+                onClick={() => update.mutate({ disabled: !user.disabled })}
+                className={secondaryButton}
+                aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}
+              >
+                {user.disabled ? "Enable" : "Disable"}
+              </button>
+            )}
+            <button
+              type="button"
+              aria-expanded={resetOpen}
+              aria-controls={`${id}-reset`}
+              onClick={() => setResetOpen((o) => !o)}
+              className={secondaryButton}
+              aria-label={`Reset password of ${user.email}`}
+            >
+              Reset password
+            </button>
+          </div>
+          {resetOpen && (
+            <form id={`${id}-reset`} onSubmit={onReset} className="flex flex-wrap items-start gap-2" noValidate>
+              <div>
+                <label htmlFor={`${id}-new-password`} className="block text-xs font-medium">New password for {user.email}</label>
+                <input
+                  id={`${id}-new-password`}
+                  type="password"
+                  autoComplete="new-password"
+                  value={newPassword}
+                  onChange={(e) => setNewPassword(e.target.value)}
+                  aria-invalid={resetErrors ? true : undefined}
+                  aria-describedby={resetErrors ? `${id}-new-password-error` : undefined}
+                  className={inputClass}
+                />
+                {resetErrors && <p id={`${id}-new-password-error`} className={fieldErrorClass}>{resetErrors.join(" ")}</p>}
+              </div>
+              <button type="submit" disabled={reset.isPending} className={`${primaryButton} mt-5`}>
+                Set password
+              </button>
+            </form>
+          )}
+          <div aria-live="polite" className="text-xs">
+            {error && <p role="alert" className="text-red-700 dark:text-red-300">{error}</p>}
+            {!error && notice && <p className="text-emerald-800 dark:text-emerald-300">{notice}</p>}
+          </div>
+        </td>
+      )}
+    </tr>
+  );
+}

@@ -1,0 +1,151 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useId, useState, type FormEvent } from "react";
+
+export type DemoAccount = { email: string; role: string };
+
+type Props = {
+  /** Same-site path to go to after signing in (checked on the server). */
+  callbackUrl: string;
+  /** The one generic failure message (server/auth/throttle.ts), the same for every cause. */
+  failureMessage: string;
+  /** A failed attempt redirected here by next-auth (e.g. single sign-on refused). */
+  initialFailure?: boolean;
+  /** Simulator mode only: the demo staff and their shared password. */
+  demo?: { accounts: DemoAccount[]; password: string };
+  sso?: { name: string };
+};
+
+const field =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-blue-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+const button =
+  "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60";
+
+export function LoginForm({ callbackUrl, failureMessage, initialFailure = false, demo, sso }: Props) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [failed, setFailed] = useState(initialFailure);
+  const [pending, setPending] = useState(false);
+  const id = useId();
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setPending(true);
+    setFailed(false);
+    try {
+      const res = await signIn("credentials", { redirect: false, email, password, callbackUrl });
+      if (res?.ok && !res.error) {
+        // A full navigation so the server layout renders with the new session cookie.
+        window.location.assign(callbackUrl);
+        return;
+      }
+      setFailed(true);
+    } catch {
+      setFailed(true);
+    }
+    setPending(false);
+  }
+
+  function fillDemo(account: DemoAccount) {
+    setEmail(account.email);
+    setPassword(demo?.password ?? "");
+    setFailed(false);
+    document.getElementById(`${id}-submit`)?.focus();
+  }
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
+        {failed && (
+          <p id={`${id}-error`} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
+            {failureMessage}
+          </p>
+        )}
+        <div>
+          <label htmlFor={`${id}-email`} className="block text-sm font-medium">
+            E-mail
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={field}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-password`} className="block text-sm font-medium">
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={field}
+          />
+        </div>
+        <button id={`${id}-submit`} type="submit" disabled={pending} className={`${button} w-full bg-blue-700 text-white hover:bg-blue-800`}>
+          {pending ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+
+      {sso && (
+        <button
+          type="button"
+          onClick={() => void signIn("oidc", { callbackUrl })}
+          className={`${button} w-full border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`}
+        >
+          Sign in with {sso.name}
+        </button>
+      )}
+
+      {demo && (
+        <section aria-labelledby={`${id}-demo`} className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-950">
+          <h2 id={`${id}-demo`} className="font-semibold">
+            Demo staff (simulator only)
+          </h2>
+          <p className="mt-1">
+            Every demo account uses the password <code className="font-mono font-semibold">{demo.password}</code>. Choose one to fill
+            the form.
+          </p>
+          <table className="mt-3 w-full text-left">
+            <caption className="sr-only">Demo staff accounts, one per role</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-2">E-mail</th>
+                <th scope="col" className="py-1 pr-2">Role</th>
+                <th scope="col" className="py-1"><span className="sr-only">Action</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {demo.accounts.map((a) => (
+                <tr key={a.email} className="border-t border-amber-200 dark:border-amber-800">
+                  <td className="py-1 pr-2 font-mono text-xs">{a.email}</td>
+                  <td className="py-1 pr-2">{a.role}</td>
+                  <td className="py-1 text-right">
+                    <button
+                      type="button"
+                      onClick={() => fillDemo(a)}
+                      aria-label={`Use ${a.role} demo account`}
+                      className="rounded px-2 py-0.5 font-medium text-blue-800 underline hover:bg-amber-100 dark:text-blue-300 dark:hover:bg-amber-900"
+                    >
+                      Use
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

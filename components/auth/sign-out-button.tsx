@@ -1,0 +1,26 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+
+export function SignOutButton() {
+  const [pending, setPending] = useState(false);
+  const router = useRouter();
+  return (
+    <button
+      type="button"
+      disabled={pending}
+      onClick={async () => {
+        setPending(true);
+        // redirect: false, then our own navigation: the sign-in page is always on this origin.
+        await signOut({ redirect: false }).catch(() => undefined);
+        router.replace("/login");
+        router.refresh();
+      }}
+      className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+    >
+      {pending ? "Signing out…" : "Sign out"}
+    </button>
+  );
+}
