@@ -1,46 +1,55 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { ApiError, ROLE_OPTIONS, callApi, userReplySchema } from "./api";
 import { fieldErrorClass, inputClass, primaryButton } from "./styles";
 
-const EMPTY = { email: "", name: "", role: "broker", password: "" };
-type Field = keyof typeof EMPTY;
+type Values = { email: string; name: string; role: (typeof ROLE_OPTIONS)[number]; password: string };
+const FIELDS = ["email", "name", "role", "password"] as const;
+const EMPTY: Values = { email: "", name: "", role: "broker", password: "" };
 
 export function CreateUserForm() {
   const id = useId();
   const qc = useQueryClient();
-  const [values, setValues] = useState(EMPTY);
   const [created, setCreated] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values>({ defaultValues: EMPTY });
   const create = useMutation({
-    mutationFn: (body: typeof EMPTY) => callApi("/api/admin/users", userReplySchema, { method: "POST", body }),
+    mutationFn: (body: Values) => callApi("/api/admin/users", userReplySchema, { method: "POST", body }),
     onSuccess: ({ user }) => {
       setCreated(`Created ${user.email} (${user.role}).`);
-      setValues(EMPTY);
+      reset(EMPTY);
       void qc.invalidateQueries({ queryKey: ["users.list"] });
     },
+    onError: (e) => {
+      // The server is the judge (422/409): its field errors go under the fields they name.
+      if (e instanceof ApiError) {
+        for (const field of FIELDS) {
+          const msgs = e.fieldErrors[field];
+          if (msgs?.length) setError(field, { type: "server", message: msgs.join(" ") });
+        }
+      }
+    },
   });
-  const errors = create.error instanceof ApiError ? create.error.fieldErrors : {};
-  const formError = create.error && !Object.keys(errors).length ? create.error.message : null;
+  const err = create.error;
+  const shownOnFields = err instanceof ApiError && FIELDS.some((f) => err.fieldErrors[f]?.length);
+  const formError = err && !shownOnFields ? err.message : null;
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit((values) => {
     setCreated(null);
     create.mutate(values);
-  };
-  const bind = (name: Field) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
-  const fieldError = (name: Field) =>
-    errors[name] ? (
+  const errorOf = (name: keyof Values) => formState.errors[name]?.message;
+  const a11y = (name: keyof Values) => ({
+    id: `${id}-${name}`,
+    "aria-invalid": errorOf(name) ? true : undefined,
+    "aria-describedby": errorOf(name) ? `${id}-${name}-error` : undefined,
+  });
+  const fieldError = (name: keyof Values) =>
+    errorOf(name) ? (
       <p id={`${id}-${name}-error`} className={fieldErrorClass}>
-        {errors[name].join(" ")}
+        {errorOf(name)}
       </p>
     ) : null;
 
@@ -49,20 +58,21 @@ export function CreateUserForm() {
       <h2 id={`${id}-title`} className="text-base font-semibold">
         Add a staff user
       </h2>
+      {/* noValidate: the server's messages are the ones shown, under each field. */}
       <form onSubmit={onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
         <div>
           <label htmlFor={`${id}-email`} className="block text-sm font-medium">E-mail</label>
-          <input type="email" autoComplete="off" required className={inputClass} {...bind("email")} />
+          <input type="email" autoComplete="off" className={inputClass} {...a11y("email")} {...register("email")} />
           {fieldError("email")}
         </div>
         <div>
           <label htmlFor={`${id}-name`} className="block text-sm font-medium">Name</label>
-          <input type="text" autoComplete="off" className={inputClass} {...bind("name")} />
+          <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />
           {fieldError("name")}
         </div>
         <div>
           <label htmlFor={`${id}-role`} className="block text-sm font-medium">Role</label>
-          <select className={inputClass} {...bind("role")}>
+          <select className={inputClass} {...a11y("role")} {...register("role")}>
             {ROLE_OPTIONS.map((r) => (
               <option key={r} value={r}>{r}</option>
             ))}
@@ -71,7 +81,7 @@ export function CreateUserForm() {
         </div>
         <div>
           <label htmlFor={`${id}-password`} className="block text-sm font-medium">Initial password</label>
-          <input type="password" autoComplete="new-password" minLength={12} required className={inputClass} {...bind("password")} />
+          <input type="password" autoComplete="new-password" className={inputClass} {...a11y("password")} {...register("password")} />
           {fieldError("password")}
         </div>
         <div className="flex items-end">
