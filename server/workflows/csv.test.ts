@@ -1,0 +1,126 @@
+// CSV for exports: RFC 4180 quoting, formula-injection guard, exact decimal strings, UTC columns, and
+// column lists that leave no field of a platform row out.
+import { describe, expect, it } from "vitest";
+import { catalog } from "@/lib/platform/catalog";
+import samplesJson from "@/lib/platform/fixtures/spec-samples.json";
+import { CSV_EOL, EXPORTABLE_OPERATIONS, EXPORT_COLUMNS, csvCell, csvHeader, csvRows, isoUtc, leafPaths } from "./csv";
+
+const samples = samplesJson as unknown as Record<string, string[]>;
+
+/** The rows of the operation's first published sample, parsed by the catalog as the client does. */
+function sampleRows(id: (typeof EXPORTABLE_OPERATIONS)[number]): unknown[] {
+  const op = catalog[id];
+  const raw = JSON.parse(samples[id]?.[0] ?? "null") as { data: unknown };
+  const data = op.response.parse(raw.data);
+  return (op.paging.rows as (d: unknown) => unknown[])(data);
+}
+
+/** Minimal RFC 4180 reader, to check that what we write reads back cell for cell. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+describe("[exports][csv] cells", () => {
+  it("quotes cells holding a quote, comma or line break, doubling quotes (RFC 4180)", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell("cr\rhere")).toBe('"cr\rhere"');
+    expect(csvCell("")).toBe("");
+  });
+
+  it("neutralises formula injection with a leading apostrophe", () => {
+    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
+    expect(csvCell("-2+3")).toBe("'-2+3");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\t=1")).toBe("'\t=1");
+    expect(csvCell("-")).toBe("'-");
+  });
+
+  it("keeps signed decimals exactly as sent (they are numbers, not formulas)", () => {
+    for (const v of ["-0.0000007", "+12.5", "-1", "0.00000001", "123456789012345678901234567890.123456789", "-1e-7", "-.5"]) {
+      expect(csvCell(v)).toBe(v);
+    }
+  });
+
+  it("renders ms timestamps as ISO UTC, and nothing for blanks", () => {
+    expect(isoUtc("1695865232579")).toBe("2023-09-28T01:40:32.579Z");
+    expect(isoUtc("")).toBe("");
+    expect(isoUtc("soon")).toBe("");
+  });
+});
+
+describe("[exports][csv] rows", () => {
+  it("[fills.list] flattens feeDetail and keeps the fee's string, with ms and UTC time columns", () => {
+    const cols = EXPORT_COLUMNS["fills.list"];
+    const header = csvHeader(cols);
+    expect(header).toBe(
+      "tradeId,orderId,userId,symbol,side,orderType,priceAvg,size,amount,tradeScope,feeDetail.feeCoin,feeDetail.totalFee," +
+        "feeDetail.deduction,feeDetail.totalDeductionFee,cTime,cTimeUtc,uTime,uTimeUtc" + CSV_EOL,
+    );
+    const [row] = parseCsv(csvRows(cols, sampleRows("fills.list")));
+    const byName = Object.fromEntries(cols.map((c, i) => [c.name, row?.[i]]));
+    expect(byName["feeDetail.totalFee"]).toBe("-0.0000007");
+    expect(byName["size"]).toBe("0.0007");
+    expect(byName["cTime"]).toBe("1695865232579");
+    expect(byName["cTimeUtc"]).toBe("2023-09-28T01:40:32.579Z");
+    // The sample's masked userId ("*****") is text, not a formula, and stays as sent.
+    expect(byName["userId"]).toMatch(/^\*+$/);
+  });
+
+  it("writes one CRLF-terminated line per row that reads back cell for cell", () => {
+    const cols = EXPORT_COLUMNS["market.trades"];
+    const rows = [
+      { symbol: "BTCUSDT", tradeId: "1", side: "buy", price: "64000.10", size: "0.001", ts: "1700000000000" },
+      { symbol: "=EVIL()", tradeId: "2", side: "sell", price: "1,5", size: 'a"b', ts: "" },
+    ];
+    const text = csvRows(cols, rows);
+    expect(text.endsWith(CSV_EOL)).toBe(true);
+    expect(parseCsv(text)).toEqual([
+      ["1", "BTCUSDT", "buy", "64000.10", "0.001", "1700000000000", "2023-11-14T22:13:20.000Z"],
+      ["2", "'=EVIL()", "sell", "1,5", 'a"b', "", ""],
+    ]);
+  });
+
+  it("every exportable operation's column list covers every field of its rows, and only those", () => {
+    for (const id of EXPORTABLE_OPERATIONS) {
+      const rows = sampleRows(id);
+      expect(rows.length, id).toBeGreaterThan(0);
+      const fields = new Set(rows.flatMap((r) => leafPaths(r)));
+      const named = new Set(EXPORT_COLUMNS[id].filter((c) => !c.utc).map((c) => c.name));
+      expect([...named].sort(), id).toEqual([...fields].sort());
+      expect(csvHeader(EXPORT_COLUMNS[id]).split(",").length, id).toBe(EXPORT_COLUMNS[id].length);
+    }
+  });
+
+  it("every paged operation of the catalog is exportable", () => {
+    const paged = Object.values(catalog).filter((op) => op.paging !== null).map((op) => op.id).sort();
+    expect(paged).toEqual([...EXPORTABLE_OPERATIONS].sort());
+  });
+});
