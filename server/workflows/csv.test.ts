@@ -12,6 +12,7 @@ function sampleRows(id: (typeof EXPORTABLE_OPERATIONS)[number]): unknown[] {
   const op = catalog[id];
   const raw = JSON.parse(samples[id]?.[0] ?? "null") as { data: unknown };
   const data = op.response.parse(raw.data);
+  if (!op.paging) throw new Error(`${id} is not paged`);
   return (op.paging.rows as (d: unknown) => unknown[])(data);
 }
 
