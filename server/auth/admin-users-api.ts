@@ -22,21 +22,21 @@ async function asHttp<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Intent and outcome rows for a change to one staff user. Done here rather than through apiRoute's
- * `audit` option because the target is the user id from the path, which that option cannot see, and
- * because disabling is its own action.
+ * Intent and outcome rows for a change to staff users. Done here rather than through apiRoute's
+ * `audit` option because the target of an update is the user id from the path, which that option cannot
+ * see, and disabling is its own action; creation goes the same way so all of them read alike.
  */
-async function audited<I, T>(ctx: Ctx<I>, action: AuditAction, work: () => Promise<T>): Promise<T> {
-  const base = { actor: ctx.session.email, actorRole: ctx.session.role, target: ctx.params.id ?? null, requestId: ctx.requestId, ip: ctx.ip };
+async function audited<I, T>(ctx: Ctx<I>, action: AuditAction, target: string | null, work: () => Promise<T>): Promise<T> {
+  const base = { actor: ctx.session.email, actorRole: ctx.session.role, target, requestId: ctx.requestId, ip: ctx.ip };
   // Fail-closed: no intent row, no change.
-  const intent = await appendAudit(ctx.db, { ...base, action, outcome: "intent", params: ctx.input });
+  const intent = await appendAudit(ctx.db, { ...base, action, outcome: "intent", params: ctx.input, detail: null });
   try {
     const result = await asHttp(work);
-    await appendAudit(ctx.db, { ...base, action, outcome: "success", intentId: intent.id });
+    await appendAudit(ctx.db, { ...base, action, outcome: "success", intentId: intent.id, params: null, detail: null });
     return result;
   } catch (e) {
     const detail = e instanceof HttpError ? { status: e.status, code: e.code, message: e.message } : { error: e instanceof Error ? e.name : String(e) };
-    await appendAudit(ctx.db, { ...base, action, outcome: "failure", intentId: intent.id, detail }).catch((ae: unknown) =>
+    await appendAudit(ctx.db, { ...base, action, outcome: "failure", intentId: intent.id, params: null, detail }).catch((ae: unknown) =>
       logger.error({ err: String(ae), requestId: ctx.requestId }, "audit outcome write failed"),
     );
     throw e;
@@ -45,13 +45,13 @@ async function audited<I, T>(ctx: Ctx<I>, action: AuditAction, work: () => Promi
 
 export const listStaff = ({ db }: { db: Db }): Promise<{ users: StaffUser[] }> => asHttp(async () => ({ users: await listUsers(db) }));
 
-export const createStaff = ({ db, input }: { db: Db; input: CreateUserInput }): Promise<{ user: StaffUser }> =>
-  asHttp(async () => ({ user: await createUser(db, input) }));
+export const createStaff = (ctx: Ctx<CreateUserInput>): Promise<{ user: StaffUser }> =>
+  audited(ctx, "users.create", ctx.input.email, async () => ({ user: await createUser(ctx.db, ctx.input) }));
 
 export const updateStaff = (ctx: Ctx<UpdateUserInput>): Promise<{ user: StaffUser }> =>
-  audited(ctx, ctx.input.disabled === true ? "users.disable" : "users.update", async () => ({
+  audited(ctx, ctx.input.disabled === true ? "users.disable" : "users.update", ctx.params.id ?? null, async () => ({
     user: await updateUser(ctx.db, ctx.params.id ?? "", ctx.input, { actorId: ctx.session.userId }),
   }));
 
 export const resetStaffPassword = (ctx: Ctx<{ password: string }>): Promise<{ user: StaffUser }> =>
-  audited(ctx, "users.reset-password", async () => ({ user: await resetPassword(ctx.db, ctx.params.id ?? "", ctx.input.password) }));
+  audited(ctx, "users.reset-password", ctx.params.id ?? null, async () => ({ user: await resetPassword(ctx.db, ctx.params.id ?? "", ctx.input.password) }));

@@ -48,6 +48,7 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
       action: "auth.session-refused",
       outcome: "refused",
       target: claims?.uid ?? null,
+      params: null,
       detail: { reason },
     }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a session refusal failed"));
     throw new SessionRefusedError(reason);
@@ -149,6 +150,8 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
           action: "auth.sign-out",
           outcome: "success",
           target: claims?.uid ?? null,
+          params: null,
+          detail: null,
         }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a sign-out failed"));
       },
     },

@@ -54,6 +54,7 @@ export async function verifyCredentials(
       action: "auth.sign-in-failed",
       outcome: "failure",
       target: user?.id ?? null,
+      params: null,
       detail: { reason, provider: "credentials" },
       ip,
     });
@@ -97,6 +98,7 @@ export async function verifyOidcUser(
       action: "auth.sign-in-failed",
       outcome: "failure",
       target: user?.id ?? null,
+      params: null,
       detail: { reason, provider: "oidc" },
     });
     return { ok: false, reason, message: SIGN_IN_FAILED_MESSAGE };
@@ -122,6 +124,7 @@ async function succeed(
     action: "auth.sign-in",
     outcome: "success",
     target: user.id,
+    params: null,
     detail: { provider: ctx.provider },
     ip: ctx.ip,
   });

@@ -51,14 +51,14 @@ async function main(argv: string[]): Promise<number> {
   try {
     const base = { actor: "cli:user-add", action: "users.create" as const, target: args.email.trim().toLowerCase() };
     // Fail-closed like the API: no intent row, no user.
-    const intent = await appendAudit(db, { ...base, outcome: "intent", params: { email: args.email, role: args.role, name: args.name, mode: env.mode } });
+    const intent = await appendAudit(db, { ...base, outcome: "intent", detail: null, params: { email: args.email, role: args.role, name: args.name, mode: env.mode } });
     const user = await createUser(db, { email: args.email, role: args.role as (typeof ROLES)[number], name: args.name, password }).catch(
       async (e: unknown) => {
-        await appendAudit(db, { ...base, outcome: "failure", intentId: intent.id, detail: { error: e instanceof Error ? e.message : String(e) } });
+        await appendAudit(db, { ...base, outcome: "failure", intentId: intent.id, params: null, detail: { error: e instanceof Error ? e.message : String(e) } });
         throw e;
       },
     );
-    await appendAudit(db, { ...base, outcome: "success", intentId: intent.id, detail: { id: user.id, role: user.role } });
+    await appendAudit(db, { ...base, outcome: "success", intentId: intent.id, params: null, detail: { id: user.id, role: user.role } });
     console.log(`created ${user.role} ${user.email} (id ${user.id}, ${db.engine} database, ${env.mode} mode)`);
     if (!args.passwordStdin) {
       console.log(`password (shown once, store it now): ${password}`);

@@ -4,7 +4,5 @@ import { apiRoute } from "@/server/http/api-route";
 
 export const GET = apiRoute({ permission: "users.read" }, listStaff);
 
-export const POST = apiRoute(
-  { permission: "users.write", input: createUserInput, audit: { action: "users.create", target: (input) => input.email } },
-  createStaff,
-);
+// Audited inside createStaff (intent before, outcome after); the password is stored redacted.
+export const POST = apiRoute({ permission: "users.write", input: createUserInput }, createStaff);
