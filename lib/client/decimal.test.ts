@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { compareDecimal, sumDecimals } from "./decimal";
+
+describe("[decimal] compare and sum without floats", () => {
+  it("orders by value, not by text", () => {
+    expect(compareDecimal("9", "10")).toBeLessThan(0);
+    expect(compareDecimal("10.50", "10.5")).toBe(0);
+    expect(compareDecimal("-1", "0.0001")).toBeLessThan(0);
+    expect(compareDecimal("", "0")).toBeLessThan(0);
+    expect(["3", "", "1.5", "20"].sort(compareDecimal)).toEqual(["", "1.5", "3", "20"]);
+  });
+
+  it("sums exactly where floats drift", () => {
+    expect(sumDecimals(["0.1", "0.2"]).sum).toBe("0.3");
+    expect(sumDecimals(["12345678901234567.00000001", "0.00000002"]).sum).toBe("12345678901234567.00000003");
+    expect(sumDecimals([]).sum).toBe("0");
+  });
+
+  it("counts what it could not read instead of hiding it", () => {
+    expect(sumDecimals(["1", "x", ""])).toEqual({ sum: "1", skipped: 1 });
+  });
+});
