@@ -1,0 +1,114 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const DEMO_PASSWORD = "brokerdesk-demo";
+const ROLES = ["compliance", "broker", "lead", "admin"] as const;
+type Role = (typeof ROLES)[number];
+const email = (role: Role) => `${role}@demo.brokerdesk`;
+// The one message for every failed sign-in (server/auth/throttle.ts).
+const GENERIC_FAILURE = /E-mail or password is wrong, or there were too many attempts/;
+// Next's route announcer is also role="alert"; ours is the one with text.
+const failureAlert = (page: Page) => page.getByRole("alert").filter({ hasText: GENERIC_FAILURE });
+
+async function signIn(page: Page, role: Role, path = "/login") {
+  await page.goto(path);
+  await expect(page).toHaveTitle(/Sign in/);
+  await page.getByRole("button", { name: `Use ${role} demo account` }).click();
+  await expect(page.getByLabel("E-mail")).toHaveValue(email(role));
+  await expect(page.getByLabel("Password")).toHaveValue(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+for (const role of ROLES) {
+  test(`[auth][sign-in] ${role}: signs in, sees e-mail and role in the header, signs out`, async ({ page }) => {
+    await signIn(page, role);
+    await expect(page).toHaveURL(/\/$/);
+    const who = page.getByTestId("session-user");
+    await expect(who).toContainText(email(role));
+    await expect(who).toContainText(role);
+    await expect(page.getByRole("link", { name: "Staff users" })).toHaveCount(role === "admin" ? 1 : 0);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // Signed out for real: the dashboard sends us back to the sign-in page.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2F$/);
+  });
+}
+
+test("[auth][sign-in] a wrong password shows the one generic message", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email("lead"));
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(failureAlert(page)).toBeVisible();
+  const wrongPassword = await failureAlert(page).textContent();
+  await expect(page).toHaveURL(/\/login/);
+  // An unknown e-mail reads exactly the same.
+  await page.getByLabel("E-mail").fill("nobody@example.com");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(failureAlert(page)).toHaveText(wrongPassword ?? "");
+});
+
+test("[auth][session] an anonymous visit to / goes to the sign-in page, and back after signing in", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2F$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+  await signIn(page, "admin", "/login?callbackUrl=%2Fadmin%2Fusers");
+  await expect(page).toHaveURL(/\/admin\/users$/);
+});
+
+test("[users][create] an admin lists staff and creates a user, with field errors from the server", async ({ page }) => {
+  await signIn(page, "admin");
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole("link", { name: "Staff users" }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page).toHaveTitle(/Staff users/);
+  await expect(page.getByRole("heading", { level: 1, name: "Staff users" })).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table).toContainText(email("broker"));
+  await expect(table.getByRole("row", { name: /admin@demo\.brokerdesk/ })).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+
+  const form = page.getByRole("region", { name: "Add a staff user" });
+  const newEmail = `e2e-${Date.now()}@example.com`;
+  await form.getByLabel("E-mail").fill(newEmail);
+  await form.getByLabel("Name").fill("E2E Person");
+  await form.getByLabel("Role").selectOption("compliance");
+  await form.getByLabel("Initial password").fill("short");
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(form.getByText("Password must be at least 12 characters")).toBeVisible();
+
+  await form.getByLabel("Initial password").fill("a-long-enough-password");
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(form.getByText(`Created ${newEmail} (compliance).`)).toBeVisible();
+  const row = table.getByRole("row", { name: new RegExp(newEmail.replace(/[.]/g, "\\.")) });
+  await expect(row).toContainText("E2E Person");
+  await expect(row).toContainText("never");
+  await expect(row.getByRole("combobox")).toHaveValue("compliance");
+
+  // The same e-mail again: 409, shown under the e-mail field.
+  await form.getByLabel("E-mail").fill(newEmail);
+  await form.getByLabel("Initial password").fill("a-long-enough-password");
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(form.getByText("A staff user with this e-mail already exists")).toBeVisible();
+
+  // Disable, then the new user cannot sign in.
+  await row.getByRole("button", { name: `Disable ${newEmail}` }).click();
+  await expect(row).toContainText("Disabled");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("E-mail").fill(newEmail);
+  await page.getByLabel("Password").fill("a-long-enough-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(failureAlert(page)).toBeVisible();
+});
+
+test("[users][read] a broker is refused /admin/users, page and API", async ({ page }) => {
+  await signIn(page, "broker");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+  const api = await page.request.get("/api/admin/users");
+  expect(api.status()).toBe(403);
+});
