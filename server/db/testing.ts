@@ -1,0 +1,90 @@
+import "server-only";
+// Test support: the engines a suite runs on, and a fresh, isolated database for each test.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDb, type Db } from "./index";
+import { applyMigrations } from "./migrate";
+import { openPglite } from "./pglite";
+
+// One migrated embedded database per test worker, dumped once; each test starts from a copy of it.
+let template: Promise<Blob | File> | undefined;
+function pgliteTemplate(): Promise<Blob | File> {
+  template ??= (async () => {
+    const { db, withMigrationSession, dump } = await openPglite("memory://");
+    try {
+      await applyMigrations(withMigrationSession);
+      return await dump();
+    } finally {
+      await db.close();
+    }
+  })();
+  return template;
+}
+
+async function openPgliteCopy(): Promise<Db> {
+  const { db, withMigrationSession } = await openPglite("memory://", { loadDataDir: await pgliteTemplate() });
+  // As openDb does: here it only confirms that nothing is pending.
+  await applyMigrations(withMigrationSession);
+  return db;
+}
+
+export type TestEngine = { engine: Db["engine"]; url?: string };
+
+/** PGlite always; a real PostgreSQL too when the caller passes a URL (tests read TEST_DATABASE_URL). */
+export function testEngines(postgresUrl: string | undefined): TestEngine[] {
+  return [{ engine: "pglite" }, ...(postgresUrl ? [{ engine: "postgres" as const, url: postgresUrl }] : [])];
+}
+
+export type TestDatabase = {
+  /** Opens (another) Db on the same isolated database; each open runs the migrations as the app does. */
+  open(): Promise<Db>;
+  /** Closes every Db opened here and drops the isolated database. */
+  dispose(): Promise<void>;
+};
+
+/**
+ * PGlite: an in-memory copy of a migrated template (or, with `dataDir`, openDb on that folder). PostgreSQL: a fresh schema,
+ * selected through the connection's search_path, so parallel suites never see each other's tables.
+ */
+export async function createTestDatabase(t: TestEngine, opts: { dataDir?: string } = {}): Promise<TestDatabase> {
+  const opened: Db[] = [];
+  const closeAll = async () => {
+    await Promise.all(opened.splice(0).map((db) => db.close()));
+  };
+  if (t.engine === "pglite" || !t.url) {
+    return {
+      async open() {
+        const db = opts.dataDir ? await openDb({ dataDir: opts.dataDir }) : await openPgliteCopy();
+        opened.push(db);
+        return db;
+      },
+      dispose: closeAll,
+    };
+  }
+  const baseUrl = t.url;
+  const schema = `bd_test_${randomBytes(6).toString("hex")}`;
+  await withAdmin(baseUrl, (c) => c.query(`CREATE SCHEMA ${schema}`));
+  const url = new URL(baseUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    async open() {
+      const db = await openDb({ url: url.toString() });
+      opened.push(db);
+      return db;
+    },
+    async dispose() {
+      await closeAll();
+      await withAdmin(baseUrl, (c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
