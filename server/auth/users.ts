@@ -226,11 +226,13 @@ export async function seedDemoUsers(db: Queryable, mode: Mode = env.mode): Promi
   }
   const { rows: existing } = await db.query<{ email: string }>(`SELECT email FROM staff_users WHERE email LIKE $1`, [`%@${DEMO_DOMAIN}`]);
   const have = new Set(existing.map((r) => r.email));
+  const missing = DEMO_USERS.filter((d) => !have.has(d.email));
+  if (!missing.length) return { created: 0, disabled: 0 };
+  // Seeded directly: the demo password is public and shorter than the policy asks of real staff. One
+  // hash for all four (it is public anyway) keeps the first sign-in after a fresh start quick.
+  const hash = await hashPassword(DEMO_PASSWORD);
   let created = 0;
-  for (const demo of DEMO_USERS) {
-    if (have.has(demo.email)) continue;
-    // Seeded directly: the demo password is public and shorter than the policy asks of real staff.
-    const hash = await hashPassword(DEMO_PASSWORD);
+  for (const demo of missing) {
     const { rows } = await db.query(
       `INSERT INTO staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
       [demo.email, demo.name, demo.role, hash],
