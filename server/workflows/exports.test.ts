@@ -1,0 +1,318 @@
+// Server-side exports against the simulator over loopback, with a real client and a real (PGlite)
+// database: completeness and order against the simulator's own data, limits kept, cancel, faults mid-way,
+// the job record and the audit trail.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDb, type Db } from "@/server/db";
+import { HttpError } from "@/server/http/errors";
+import { PlatformClient } from "@/server/platform/client";
+import { CredentialStore } from "@/server/platform/credentials";
+import { startSimulator, type Simulator } from "@/server/simulator";
+import { marketTrades } from "@/server/simulator/data/market";
+import { spotSymbol } from "@/server/simulator/data/spot-symbols";
+import { CSV_EOL } from "./csv";
+import { checkExport, exportResponse, runExport, type ExportEvent, type ExportResult, type RunExportOptions } from "./exports";
+
+const DAY = 86_400_000;
+const actor = { email: "compliance@brokerdesk.test", role: "compliance" };
+
+let sim: Simulator;
+let client: PlatformClient;
+let db: Db;
+let desk01: string;
+
+function newClient(s: Simulator) {
+  return new PlatformClient({ baseUrl: s.baseUrl, credentials: new CredentialStore({ main: s.keys.brokerMain }), backoffBaseMs: 5, timeoutMs: 5_000 });
+}
+function deskUid(s: Simulator, name: string): string {
+  const sub = s.state.subaccountsOf(s.keys.brokerMain.uid).find((x) => x.subaccountName.startsWith(`${name}@`));
+  if (!sub) throw new Error(`no ${name}`);
+  return sub.uid;
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+  client = newClient(sim);
+  db = await openDb({ dataDir: "memory://" });
+  desk01 = deskUid(sim, "desk01");
+}, 60_000);
+afterAll(async () => {
+  client.close();
+  await db.close();
+  await sim.close();
+});
+beforeEach(() => sim.faults.clear());
+
+type Run = { result: ExportResult; events: ExportEvent[]; csvLines: string[]; first: (col: string) => string[] };
+
+async function run(opts: Partial<RunExportOptions> & Pick<RunExportOptions, "operation" | "params">, onEvent?: (e: ExportEvent) => void): Promise<Run> {
+  const events: ExportEvent[] = [];
+  const result = await runExport({
+    db,
+    client,
+    actor,
+    requestId: "test-request",
+    onEvent: (e) => {
+      events.push(e);
+      onEvent?.(e);
+    },
+    ...opts,
+  });
+  const start = events.find((e) => e.type === "start");
+  const csv = events.flatMap((e) => (e.type === "rows" ? [e.csv] : [])).join("");
+  const csvLines = csv.split(CSV_EOL).filter(Boolean);
+  const columns = start?.type === "start" ? start.columns : [];
+  // Ids and timestamps never need quoting, so a plain split reads those columns.
+  const first = (col: string) => csvLines.map((l) => l.split(",")[columns.indexOf(col)] ?? "");
+  return { result, events, csvLines, first };
+}
+
+async function jobOf(id: string) {
+  const r = await db.query<{ state: string; records: number; windows_done: number; windows_total: number; error: string | null; finished_at: Date | null }>(
+    "SELECT state, records, windows_done, windows_total, error, finished_at FROM export_jobs WHERE id = $1",
+    [id],
+  );
+  return r.rows[0];
+}
+async function auditOf(jobId: string) {
+  const r = await db.query<{ id: number; outcome: string; intent_id: number | null; detail: Record<string, unknown> | null; at: Date }>(
+    "SELECT id, outcome, intent_id, detail, at FROM audit_log WHERE action = 'export.run' AND target = $1 ORDER BY id",
+    [`export:${jobId}`],
+  );
+  return r.rows.map((row) => ({ ...row, id: Number(row.id), intent_id: row.intent_id === null ? null : Number(row.intent_id) }));
+}
+const requestsOf = (op: "deposits.list" | "fills.list" | "market.trades") => sim.stats().operations[op]?.requests ?? 0;
+
+function expectNewestFirstUnique(ids: string[]) {
+  expect(new Set(ids).size).toBe(ids.length);
+  for (let i = 1; i < ids.length; i++) expect(BigInt(ids[i] as string) < BigInt(ids[i - 1] as string), `row ${i}`).toBe(true);
+}
+
+describe("[exports][deposits.list] a range longer than the operation's span", () => {
+  it("exports every deposit of the sub-account in the range, newest first, once each, across windows", async () => {
+    const end = Date.now();
+    const start = end - 150 * DAY;
+    const expected = sim.state
+      .depositsOf(desk01)
+      .filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end)
+      .map((d) => d.orderId);
+    expect(expected.length).toBeGreaterThan(1_000);
+
+    const { result, events, csvLines, first } = await run({
+      operation: "deposits.list",
+      params: { userId: desk01, startTime: String(start), endTime: String(end) },
+    });
+    expect(result.state).toBe("done");
+    expect(result.windowsTotal).toBe(2);
+    expect(csvLines.length).toBe(expected.length);
+    expect(first("orderId")).toEqual(expected);
+    expectNewestFirstUnique(first("orderId"));
+    const times = first("cTime");
+    for (let i = 1; i < times.length; i++) expect(Number(times[i])).toBeLessThanOrEqual(Number(times[i - 1]));
+    expect(first("cTimeUtc")[0]).toBe(new Date(Number(times[0])).toISOString());
+
+    const startEvent = events[0];
+    expect(startEvent).toMatchObject({ type: "start", windowsTotal: 2, filename: expect.stringMatching(/^deposits\.list-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/) });
+    expect(startEvent?.type === "start" && startEvent.columns.slice(0, 2)).toEqual(["orderId", "userId"]);
+    expect(events.at(-1)).toEqual({ type: "done", records: expected.length });
+    const progress = events.filter((e) => e.type === "progress");
+    expect(progress.at(-1)).toMatchObject({ records: expected.length, windowsDone: 2, windowsTotal: 2, etaMs: 0 });
+    expect(progress.some((p) => p.type === "progress" && p.etaMs !== null && p.etaMs > 0)).toBe(true);
+
+    expect(await jobOf(result.jobId)).toMatchObject({ state: "done", records: expected.length, windows_done: 2, windows_total: 2, error: null });
+    const audit = await auditOf(result.jobId);
+    expect(audit.map((a) => a.outcome)).toEqual(["intent", "success"]);
+    expect(audit[1]?.intent_id).toBe(audit[0]?.id);
+    expect(audit[1]?.detail).toMatchObject({ records: expected.length, state: "done" });
+    expect(sim.stats().http429).toBe(0);
+  }, 60_000);
+});
+
+describe("[exports][fills.list] within the retention", () => {
+  it("exports every fill of the main account over 89 days, newest first, once each", async () => {
+    const end = Date.now();
+    const start = end - 89 * DAY;
+    const expected = sim.state
+      .tradingOf(sim.keys.brokerMain.uid)
+      .fills.filter((f) => f.cTime >= start && f.cTime <= end)
+      .map((f) => f.tradeId);
+    expect(expected.length).toBeGreaterThan(500);
+    const { result, first } = await run({ operation: "fills.list", params: { startTime: String(start), endTime: String(end) } });
+    expect(result.state).toBe("done");
+    expect(first("tradeId")).toEqual(expected);
+    expectNewestFirstUnique(first("tradeId"));
+    expect(sim.stats().http429).toBe(0);
+  }, 60_000);
+});
+
+describe("[exports][market.trades] public data, 1,000 a page", () => {
+  it("exports every BTCUSDT trade of two days, as the simulator's generator holds them", async () => {
+    const end = Date.now() - 60_000;
+    const start = end - 2 * DAY;
+    const spec = spotSymbol("BTCUSDT");
+    if (!spec) throw new Error("BTCUSDT");
+    const truth = marketTrades(spec, sim.state.seed, { startMs: start, endMs: end, limit: Number.MAX_SAFE_INTEGER, nowMs: Date.now() });
+    expect(truth.length).toBeGreaterThan(50_000);
+    const before = requestsOf("market.trades");
+    const { result, first, events } = await run({ operation: "market.trades", params: { symbol: "BTCUSDT", startTime: String(start), endTime: String(end) } });
+    expect(result.state).toBe("done");
+    const ids = first("tradeId");
+    expect(ids.length).toBe(truth.length);
+    expect(ids[0]).toBe(truth[0]?.tradeId);
+    expect(ids.at(-1)).toBe(truth.at(-1)?.tradeId);
+    expectNewestFirstUnique(ids);
+    // Full pages of the operation's maximum (1,000), then the last, partial one; each page is one rows event.
+    const pages = Math.floor(truth.length / 1000) + 1;
+    expect(events.filter((e) => e.type === "rows").length).toBe(pages);
+    // A transport retry (a reused keep-alive socket the server had just closed) may add a request, no more.
+    expect(requestsOf("market.trades") - before).toBeLessThanOrEqual(pages + 2);
+    expect(sim.stats().http429).toBe(0);
+  }, 120_000);
+});
+
+describe("[exports] cancel and failures", () => {
+  it("cancel mid-way stops platform calls at once and marks the job cancelled", async () => {
+    const end = Date.now();
+    const abort = new AbortController();
+    let rowsEvents = 0;
+    const { result } = await run(
+      { operation: "deposits.list", params: { userId: desk01, startTime: String(end - 170 * DAY), endTime: String(end) }, signal: abort.signal },
+      (e) => {
+        if (e.type === "rows" && ++rowsEvents === 3) abort.abort();
+      },
+    );
+    expect(result.state).toBe("cancelled");
+    const atCancel = requestsOf("deposits.list");
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(requestsOf("deposits.list")).toBe(atCancel);
+    expect(result.records).toBe(300);
+    expect(await jobOf(result.jobId)).toMatchObject({ state: "cancelled", records: 300 });
+    const audit = await auditOf(result.jobId);
+    expect(audit.map((a) => a.outcome)).toEqual(["intent", "failure"]);
+    expect(audit[1]?.detail).toMatchObject({ state: "cancelled", records: 300 });
+  }, 30_000);
+
+  it("a platform error mid-way ends with an error event carrying the platform's code, the job failed, the intent's outcome a failure", async () => {
+    const end = Date.now();
+    let rowsEvents = 0;
+    const { result, events } = await run(
+      { operation: "deposits.list", params: { userId: desk01, startTime: String(end - 150 * DAY), endTime: String(end) } },
+      (e) => {
+        // GETs are retried by the client: more failures than attempts, so the error reaches the export.
+        if (e.type === "rows" && ++rowsEvents === 2) sim.faults.set({ path: "deposits.list", kind: "status", status: 500, count: 10 });
+      },
+    );
+    expect(result.state).toBe("failed");
+    const last = events.at(-1);
+    expect(last).toMatchObject({ type: "error", status: 502, code: "platform_error", platform: { code: "50000", msg: "System busy" } });
+    expect(events.some((e) => e.type === "done")).toBe(false);
+    expect(await jobOf(result.jobId)).toMatchObject({ state: "failed", records: result.records, error: expect.stringContaining("platform_error") });
+    expect(result.records).toBeGreaterThanOrEqual(200);
+    const audit = await auditOf(result.jobId);
+    expect(audit.map((a) => a.outcome)).toEqual(["intent", "failure"]);
+    expect(audit[1]).toMatchObject({ intent_id: audit[0]?.id, detail: { state: "failed", platform: { code: "50000" } } });
+  }, 30_000);
+
+  it("writes the audit intent before the first platform call", async () => {
+    sim.resetStats();
+    const end = Date.now();
+    const { result } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(end - DAY), endTime: String(end) } });
+    const [intent] = await auditOf(result.jobId);
+    const firstCall = sim.stats().operations["deposits.list"]?.acceptedTimes[0];
+    expect(intent?.outcome).toBe("intent");
+    expect(firstCall).toBeDefined();
+    expect(new Date(intent?.at ?? 0).getTime()).toBeLessThanOrEqual(firstCall ?? 0);
+  });
+
+  it("refuses the export, calling nothing and recording no job, when the audit log cannot be written", async () => {
+    const before = sim.stats().requests;
+    const jobs = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM export_jobs")).rows[0]?.n;
+    await db.query("ALTER TABLE audit_log RENAME TO audit_log_offline");
+    try {
+      const events: ExportEvent[] = [];
+      await expect(
+        runExport({ db, client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(Date.now() - DAY), endTime: String(Date.now()) }, onEvent: (e) => void events.push(e) }),
+      ).rejects.toMatchObject({ name: "AuditWriteError" });
+      expect(events).toEqual([]);
+    } finally {
+      await db.query("ALTER TABLE audit_log_offline RENAME TO audit_log");
+    }
+    expect(sim.stats().requests).toBe(before);
+    expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM export_jobs")).rows[0]?.n).toBe(jobs);
+  });
+
+  it("refuses an invalid request with field errors before anything is recorded or sent", async () => {
+    const before = sim.stats().requests;
+    const now = Date.now();
+    const refused = await runExport({ db, client, actor, operation: "fills.list", params: { startTime: String(now - 100 * DAY), endTime: String(now) }, onEvent: () => undefined }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ status: 422, fieldErrors: { startTime: [expect.stringMatching(/keeps only the last 90 days/)] } });
+    expect(sim.stats().requests).toBe(before);
+  });
+});
+
+describe("[exports] request checks", () => {
+  const now = Date.UTC(2026, 10, 21, 12);
+  const range = { startTime: String(now - 30 * DAY), endTime: String(now) };
+  const errorsOf = (op: unknown, params: Record<string, string>, key?: string) => {
+    const r = checkExport(op, params, { now, key, keyNames: ["main", "riskunit"] });
+    return r.ok ? null : r.fieldErrors;
+  };
+
+  it("accepts a span longer than the operation's maximum and splits it newest first", () => {
+    const r = checkExport("market.trades", { symbol: "BTCUSDT", startTime: String(now - 20 * DAY), endTime: String(now) }, { now });
+    expect(r.ok && r.plan.windows.length).toBe(3);
+    expect(r.ok && r.plan.windows[0]?.endTime).toBe(now);
+    expect(r.ok && r.plan.filename).toBe("market.trades-2026-11-01_2026-11-21.csv");
+  });
+
+  it("refuses what is not a paged operation, missing or reserved parameters, and the operation's own rules", () => {
+    expect(errorsOf("withdrawals.submit", range)).toHaveProperty("operation");
+    expect(errorsOf("deposits.list", { userId: "1" })).toMatchObject({ startTime: expect.any(String), endTime: expect.any(String) });
+    expect(errorsOf("deposits.list", { userId: "1", ...range, limit: "100", idLessThan: "5" })).toMatchObject({ limit: expect.any(String), idLessThan: expect.any(String) });
+    expect(errorsOf("deposits.list", range)).toHaveProperty("userId");
+    expect(errorsOf("planOrders.history", range)).toHaveProperty("symbol");
+    expect(errorsOf("deposits.list", { userId: "1", startTime: range.endTime, endTime: range.startTime })).toHaveProperty("endTime");
+    expect(errorsOf("market.trades", { symbol: "BTCUSDT", startTime: String(now - 91 * DAY), endTime: String(now) })?.startTime).toMatch(/keeps only the last 90 days/);
+  });
+
+  it("takes another key only for key-selectable operations, and only a configured one", () => {
+    expect(errorsOf("fills.list", range, "riskunit")).toBeNull();
+    expect(errorsOf("fills.list", range, "nosuch")).toHaveProperty("key");
+    expect(errorsOf("market.trades", { symbol: "BTCUSDT", ...range }, "riskunit")).toHaveProperty("key");
+  });
+});
+
+describe("[exports] NDJSON response", () => {
+  it("streams one JSON event per line, start first and done last, with the CSV of every row", async () => {
+    const end = Date.now();
+    const start = end - 20 * DAY;
+    const expected = sim.state.depositsOf(desk01).filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end).length;
+    const res = await exportResponse({ db, client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    const lines = (await res.text()).split("\n").filter(Boolean);
+    const events = lines.map((l) => JSON.parse(l) as ExportEvent);
+    expect(events[0]?.type).toBe("start");
+    expect(events.at(-1)).toEqual({ type: "done", records: expected });
+    expect(events.flatMap((e) => (e.type === "rows" ? e.csv.split(CSV_EOL).filter(Boolean) : [])).length).toBe(expected);
+  });
+
+  it("answers a refusal before the stream starts as an error, not a stream", async () => {
+    await expect(exportResponse({ db, client, actor, operation: "deposits.list", params: { startTime: "1", endTime: "2" } })).rejects.toBeInstanceOf(HttpError);
+  });
+
+  it("a browser that stops reading cancels the export and its platform calls", async () => {
+    const end = Date.now();
+    const res = await exportResponse({ db, client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(end - 170 * DAY), endTime: String(end) } });
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error("no body");
+    const first = JSON.parse(new TextDecoder().decode((await reader.read()).value).split("\n")[0] ?? "") as ExportEvent;
+    expect(first.type).toBe("start");
+    await reader.cancel();
+    const jobId = first.type === "start" ? first.jobId : "";
+    await expect.poll(async () => (await jobOf(jobId))?.state, { timeout: 5_000 }).toBe("cancelled");
+    const atCancel = requestsOf("deposits.list");
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(requestsOf("deposits.list")).toBe(atCancel);
+  }, 20_000);
+});
