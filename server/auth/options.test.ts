@@ -4,7 +4,7 @@ import type { AuditInput } from "@/server/audit";
 import { openDb, type Db } from "@/server/db";
 import { SessionRefusedError } from "./errors";
 import { createAuthOptions } from "./options";
-import { createSignInThrottle } from "./throttle";
+import { buildSignInThrottle } from "./throttle";
 import { createUser, updateUser, type StaffUser } from "./users";
 
 const MIN = 60_000;
@@ -22,7 +22,7 @@ const options = () =>
     limits: LIMITS,
     mode: "simulator",
     oidc: undefined,
-    throttle: createSignInThrottle(),
+    throttle: buildSignInThrottle(),
     audit: async (_db, entry) => {
       audits.push(entry);
       return { id: audits.length, hash: "0".repeat(64) };

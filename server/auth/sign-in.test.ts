@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditInput } from "@/server/audit";
 import { openDb, type Db } from "@/server/db";
 import { verifyCredentials, verifyOidcUser, type SignInResult } from "./sign-in";
-import { SIGN_IN_FAILED_MESSAGE, createSignInThrottle } from "./throttle";
+import { SIGN_IN_FAILED_MESSAGE, buildSignInThrottle } from "./throttle";
 import { createUser, findUserByEmail, seedDemoUsers, updateUser } from "./users";
 
 let db: Db;
@@ -34,7 +34,7 @@ const attempt = (email: unknown, password: unknown, ip: string | null = "198.51.
 describe("[auth][sign-in] credentials", () => {
   it("signs in with the right password (any e-mail case), records it and the sign-in time", async () => {
     const { rows, audit } = recorder();
-    const r = await verifyCredentials(db, attempt(" ANA@example.com", PASSWORD), { audit, throttle: createSignInThrottle(), mode: "simulator" });
+    const r = await verifyCredentials(db, attempt(" ANA@example.com", PASSWORD), { audit, throttle: buildSignInThrottle(), mode: "simulator" });
     expect(r.ok).toBe(true);
     expect(rows).toEqual([expect.objectContaining({ action: "auth.sign-in", outcome: "success", actor: "ana@example.com", actorRole: "lead" })]);
     expect((await findUserByEmail(db, "ana@example.com"))!.lastSignInAt).not.toBeNull();
@@ -53,7 +53,7 @@ describe("[auth][sign-in] credentials", () => {
     const results: SignInResult[] = [];
     for (const [email, password, reason, mode] of cases) {
       const { rows, audit } = recorder();
-      const r = await verifyCredentials(db, attempt(email, password), { audit, throttle: createSignInThrottle(), mode });
+      const r = await verifyCredentials(db, attempt(email, password), { audit, throttle: buildSignInThrottle(), mode });
       results.push(r);
       expect(r).toEqual({ ok: false, reason, message: SIGN_IN_FAILED_MESSAGE });
       expect(rows).toEqual([expect.objectContaining({ action: "auth.sign-in-failed", outcome: "failure", detail: { reason, provider: "credentials" } })]);
@@ -63,7 +63,7 @@ describe("[auth][sign-in] credentials", () => {
   });
 
   it("after 5 failures the account is throttled: even the right password gets the same generic answer", async () => {
-    const throttle = createSignInThrottle();
+    const throttle = buildSignInThrottle();
     const { rows, audit } = recorder();
     for (let i = 0; i < 5; i++) await verifyCredentials(db, attempt("ana@example.com", `guess-number-${i}`, `203.0.113.${i}`), { audit, throttle });
     const r = await verifyCredentials(db, attempt("ana@example.com", PASSWORD, "203.0.113.99"), { audit, throttle });
@@ -72,7 +72,7 @@ describe("[auth][sign-in] credentials", () => {
   });
 
   it("after 20 failures from one IP, that IP is throttled for every account", async () => {
-    const throttle = createSignInThrottle({ accountFailures: 5, ipFailures: 20, windowSeconds: 900 });
+    const throttle = buildSignInThrottle({ accountFailures: 5, ipFailures: 20, windowSeconds: 900 });
     const { audit } = recorder();
     for (let i = 0; i < 20; i++) await throttle.recordFailure(`spray${i}@example.com`, "192.0.2.50");
     const blocked = await verifyCredentials(db, attempt("ana@example.com", PASSWORD, "192.0.2.50"), { audit, throttle });
@@ -84,13 +84,13 @@ describe("[auth][sign-in] credentials", () => {
     const audit = async () => {
       throw new Error("audit store down");
     };
-    await expect(verifyCredentials(db, attempt("ana@example.com", PASSWORD), { audit, throttle: createSignInThrottle() })).rejects.toThrow(
+    await expect(verifyCredentials(db, attempt("ana@example.com", PASSWORD), { audit, throttle: buildSignInThrottle() })).rejects.toThrow(
       "audit store down",
     );
   });
 
   it("writes real, chained audit rows by default", async () => {
-    await verifyCredentials(db, attempt("nobody@example.com", "whatever-pass"), { throttle: createSignInThrottle() });
+    await verifyCredentials(db, attempt("nobody@example.com", "whatever-pass"), { throttle: buildSignInThrottle() });
     const { rows } = await db.query<{ action: string; detail: unknown }>("SELECT action, detail FROM audit_log ORDER BY id DESC LIMIT 1");
     expect(rows[0]).toMatchObject({ action: "auth.sign-in-failed", detail: { reason: "unknown-email" } });
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { THROTTLE_LIMITS, createSignInThrottle } from "./throttle";
+import { THROTTLE_LIMITS, buildSignInThrottle } from "./throttle";
 
 afterEach(() => vi.useRealTimers());
 
@@ -9,7 +9,7 @@ describe("[auth][throttle]", () => {
   });
 
   it("blocks an account after 5 failures, whatever the IP and the e-mail's case", async () => {
-    const t = createSignInThrottle();
+    const t = buildSignInThrottle();
     for (let i = 0; i < 4; i++) await t.recordFailure("ana@example.com", `10.0.0.${i}`);
     expect(await t.isBlocked("ana@example.com", "10.0.1.1")).toBe(false);
     await t.recordFailure("ANA@example.com ", "10.0.0.9");
@@ -18,7 +18,7 @@ describe("[auth][throttle]", () => {
   });
 
   it("blocks an IP after 20 failures spread over many accounts", async () => {
-    const t = createSignInThrottle();
+    const t = buildSignInThrottle();
     for (let i = 0; i < 19; i++) await t.recordFailure(`user${i}@example.com`, "192.0.2.7");
     expect(await t.isBlocked("fresh@example.com", "192.0.2.7")).toBe(false);
     await t.recordFailure("user19@example.com", "192.0.2.7");
@@ -27,7 +27,7 @@ describe("[auth][throttle]", () => {
   });
 
   it("a success clears the account's count but not the IP's", async () => {
-    const t = createSignInThrottle({ accountFailures: 2, ipFailures: 3, windowSeconds: 60 });
+    const t = buildSignInThrottle({ accountFailures: 2, ipFailures: 3, windowSeconds: 60 });
     await t.recordFailure("ana@example.com", "192.0.2.1");
     await t.recordFailure("ana@example.com", "192.0.2.1");
     expect(await t.isBlocked("ana@example.com", null)).toBe(true);
@@ -39,7 +39,7 @@ describe("[auth][throttle]", () => {
 
   it("lets the account try again once the window has passed", async () => {
     vi.useFakeTimers({ now: new Date("2026-01-01T00:00:00Z") });
-    const t = createSignInThrottle({ accountFailures: 1, ipFailures: 10, windowSeconds: 60 });
+    const t = buildSignInThrottle({ accountFailures: 1, ipFailures: 10, windowSeconds: 60 });
     await t.recordFailure("ana@example.com", null);
     expect(await t.isBlocked("ana@example.com", null)).toBe(true);
     vi.advanceTimersByTime(61_000);

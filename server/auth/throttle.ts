@@ -29,7 +29,7 @@ type Limits = { accountFailures: number; ipFailures: number; windowSeconds: numb
  * In-process counters. With several instances each keeps its own, so the effective limit is N times
  * higher; a shared store (rate-limiter-flexible's Redis limiter) would close that when REDIS_URL is used.
  */
-export function createSignInThrottle(limits: Limits = THROTTLE_LIMITS): SignInThrottle {
+export function buildSignInThrottle(limits: Limits = THROTTLE_LIMITS): SignInThrottle {
   const account = new RateLimiterMemory({ keyPrefix: "signin-account", points: limits.accountFailures, duration: limits.windowSeconds });
   const byIp = new RateLimiterMemory({ keyPrefix: "signin-ip", points: limits.ipFailures, duration: limits.windowSeconds });
   const accountKey = (email: string) => email.trim().toLowerCase();
@@ -56,5 +56,5 @@ type ThrottleGlobal = typeof globalThis & { [GLOBAL_KEY]?: SignInThrottle };
 
 export function getSignInThrottle(): SignInThrottle {
   const g = globalThis as ThrottleGlobal;
-  return (g[GLOBAL_KEY] ??= createSignInThrottle());
+  return (g[GLOBAL_KEY] ??= buildSignInThrottle());
 }
