@@ -31,6 +31,6 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { NODE_ENV: "production", SIM_PORT: "0", NEXTAUTH_URL: baseURL, LOG_LEVEL: "warn" },
+    env: { NODE_ENV: "production", SIM_PORT: "4110", NEXTAUTH_URL: baseURL, LOG_LEVEL: "warn" },
   },
 });

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { signInUi } from "./support/staff";
 
 test("[home][read] shows the mode, the platform's health and the operations, accessibly", async ({ page }) => {
-  await page.goto("/");
+  await signInUi(page, "compliance");
   await expect(page).toHaveTitle(/Brokerdesk/);
   await expect(page.getByRole("heading", { level: 1, name: "Brokerdesk" })).toBeVisible();
   await expect(page.getByLabel("Platform mode: simulator")).toHaveText("SIMULATOR");

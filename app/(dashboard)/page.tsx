@@ -1,7 +1,5 @@
-import { env } from "@/lib/env";
 import { catalog } from "@/lib/platform/catalog";
 import { HealthPanel } from "@/components/health-panel";
-import { ModeBadge } from "@/components/mode-badge";
 
 export const dynamic = "force-dynamic";
 
@@ -9,10 +7,7 @@ export default function HomePage() {
   const ops = Object.values(catalog);
   return (
     <main className="mx-auto max-w-5xl space-y-6 p-6">
-      <header className="flex items-center justify-between">
-        <h1 className="text-2xl font-bold">Brokerdesk</h1>
-        <ModeBadge mode={env.mode} />
-      </header>
+      <h1 className="text-2xl font-bold">Brokerdesk</h1>
       <p className="text-slate-700 dark:text-slate-300">
         The back office of the broker&apos;s ND main account: sub-accounts, assets, withdrawals, rebates, risk units,
         leverage and market data, through the platform&apos;s signed API.

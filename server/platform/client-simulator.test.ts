@@ -51,7 +51,7 @@ describe("[platform][client+simulator] every operation end to end", () => {
         expect(Number(d.cTime)).toBeLessThanOrEqual(last);
         last = Number(d.cTime);
       }
-      const next = catalog["deposits.list"].paging.nextCursor(data, 100);
+      const next = catalog["deposits.list"].paging!.nextCursor(data, 100);
       if (!next) break;
       cursor = next;
     }
@@ -75,7 +75,7 @@ describe("[platform][client+simulator] every operation end to end", () => {
         symbol: "BTCUSDT", startTime: String(end - 90 * DAY), endTime: String(end), limit: "50", idLessThan: cursor,
       });
       total += data.orderList.length;
-      const next = catalog["planOrders.history"].paging.nextCursor(data, 50);
+      const next = catalog["planOrders.history"].paging!.nextCursor(data, 50);
       if (!next) break;
       cursor = next;
     }

@@ -41,6 +41,18 @@ export function control(core: SimulatorCore, _req: IncomingMessage, res: ServerR
     case "POST /__sim/stats/reset":
       core.stats.reset();
       return json(res, 200, { ok: true });
+    case "GET /__sim/subaccounts":
+      // The platform has no list operation; Brokerdesk seeds its registry from this in simulator mode.
+      return json(res, 200, {
+        items: core.state.subaccountsOf(core.state.mainUid).map((s) => ({
+          subUid: s.uid,
+          subaccountName: s.subaccountName,
+          label: s.label,
+          status: s.status,
+          permList: s.permList,
+          cTime: String(s.cTime),
+        })),
+      });
     case "GET /__sim/keys":
       return json(res, 200, core.keys);
     case "GET /__sim/faults":

@@ -1,0 +1,7 @@
+import { auditFiltersSchema } from "@/lib/audit-filters";
+import { apiRoute } from "@/server/http/api-route";
+import { exportAuditCsv } from "@/server/workflows/audit-view";
+
+export const GET = apiRoute({ permission: "audit.read", input: auditFiltersSchema }, ({ db, input, session, requestId, ip }) =>
+  exportAuditCsv(db, input, session, requestId, ip),
+);

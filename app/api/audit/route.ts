@@ -1,0 +1,5 @@
+import { auditFiltersSchema } from "@/lib/audit-filters";
+import { apiRoute } from "@/server/http/api-route";
+import { auditPage } from "@/server/workflows/audit-view";
+
+export const GET = apiRoute({ permission: "audit.read", input: auditFiltersSchema }, ({ db, input }) => auditPage(db, input));

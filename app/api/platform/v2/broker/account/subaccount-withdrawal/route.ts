@@ -1,0 +1,3 @@
+import { platformRoute } from "@/server/http/platform-route";
+
+export const POST = platformRoute("withdrawals.submit");

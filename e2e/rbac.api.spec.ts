@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import { catalog } from "../lib/platform/catalog";
+import { can, ROLES } from "../lib/rbac";
+import { DEMO, sameOrigin, signInApi, type DemoRole } from "./support/staff";
+
+const proxyPath = (p: string) => `/api/platform${p.replace(/^\/api/, "")}`;
+const ops = Object.values(catalog);
+const now = Date.now();
+
+/** A valid GET input per read operation, so an allowed call must come back with the platform's data. */
+const VALID_GET: Record<string, Record<string, string>> = {
+  "deposits.list": { userId: "0", startTime: String(now - 86_400_000), endTime: String(now) },
+  "subaccounts.assets": { subUid: "0" },
+  "planOrders.history": { symbol: "BTCUSDT", startTime: String(now - 7 * 86_400_000), endTime: String(now) },
+  "fills.list": { symbol: "BTCUSDT" },
+  "rebates.get": { uid: "0" },
+  "market.trades": { symbol: "BTCUSDT", limit: "5" },
+  "oiLimits.list": { productType: "USDT-FUTURES" },
+};
+
+test.describe("[rbac][anonymous] every API route refuses without a session", () => {
+  for (const op of ops) {
+    test(`[rbac][anonymous] ${op.id} → 401`, async ({ request, baseURL }) => {
+      const res =
+        op.method === "GET"
+          ? await request.get(proxyPath(op.path))
+          : await request.post(proxyPath(op.path), { headers: sameOrigin(baseURL), data: {} });
+      expect(res.status()).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+    });
+  }
+});
+
+for (const role of ROLES as readonly DemoRole[]) {
+  test.describe(`[rbac][${role}] proxy routes`, () => {
+    test.beforeEach(async ({ request }) => signInApi(request, role));
+
+    for (const op of ops) {
+      const allowed = can(role, op.permission) && op.id !== "withdrawals.submit";
+      test(`[rbac][${role}] ${op.id} ${allowed ? "allowed" : "refused"}`, async ({ request, baseURL }) => {
+        if (op.method === "GET") {
+          const res = await request.get(proxyPath(op.path), { params: VALID_GET[op.id] });
+          if (allowed) {
+            expect(res.status(), await res.text()).toBe(200);
+            const body = (await res.json()) as { code: string; msg: string; requestTime: number };
+            expect(body.code).toBe("00000");
+            expect(body.msg).toBe("success");
+          } else {
+            expect(res.status()).toBe(403);
+          }
+        } else {
+          // An allowed mutation with an empty body stops at validation (422): past the permission, nothing sent.
+          const res = await request.post(proxyPath(op.path), { headers: sameOrigin(baseURL), data: {} });
+          expect(res.status(), await res.text()).toBe(allowed ? 422 : 403);
+        }
+      });
+    }
+  });
+}
+
+test.describe("[rbac][csrf] mutations need a same-origin JSON request", () => {
+  test.beforeEach(async ({ request }) => signInApi(request, "lead"));
+  const path = proxyPath(catalog["leverage.set"].path);
+  const body = { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "10" };
+
+  test("[rbac][csrf] no Origin → 403", async ({ request }) => {
+    const res = await request.post(path, { headers: { "Content-Type": "application/json" }, data: body });
+    expect(res.status()).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("csrf");
+  });
+  test("[rbac][csrf] another Origin → 403", async ({ request }) => {
+    const res = await request.post(path, { headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, data: body });
+    expect(res.status()).toBe(403);
+  });
+  test("[rbac][csrf] a form content type → 403", async ({ request, baseURL }) => {
+    const res = await request.post(path, { headers: { Origin: new URL(baseURL!).origin, "Content-Type": "text/plain" }, data: JSON.stringify(body) });
+    expect(res.status()).toBe(403);
+  });
+  test("[rbac][csrf] same-origin JSON goes through, in the platform's envelope", async ({ request, baseURL }) => {
+    const res = await request.post(path, { headers: sameOrigin(baseURL), data: body });
+    expect(res.status(), await res.text()).toBe(200);
+    const env = (await res.json()) as { code: string; data: { symbol: string; longLeverage: string } };
+    expect(env.code).toBe("00000");
+    expect(env.data.symbol).toBe("BTCUSDT");
+  });
+});
+
+test("[rbac][input] invalid input → 422 naming the field, nothing sent", async ({ request }) => {
+  await signInApi(request, "compliance");
+  const res = await request.get(proxyPath(catalog["planOrders.history"].path), { params: { symbol: "BTCUSDT" } });
+  expect(res.status()).toBe(422);
+  const body = (await res.json()) as { error: { code: string; fieldErrors: Record<string, string[]> } };
+  expect(body.error.code).toBe("invalid_input");
+  expect(Object.keys(body.error.fieldErrors)).toEqual(expect.arrayContaining(["startTime", "endTime"]));
+});
+
+test("[rbac][demo] the demo accounts are the four roles", () => {
+  expect(Object.keys(DEMO).sort()).toEqual([...ROLES].sort());
+});

@@ -1,0 +1,36 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+
+export const DEMO_PASSWORD = "brokerdesk-demo";
+export const DEMO = {
+  compliance: "compliance@demo.brokerdesk",
+  broker: "broker@demo.brokerdesk",
+  lead: "lead@demo.brokerdesk",
+  admin: "admin@demo.brokerdesk",
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+/** Signs a request context in through next-auth's credentials flow (CSRF token, then callback). */
+export async function signInApi(request: APIRequestContext, role: DemoRole): Promise<void> {
+  const csrf = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const res = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken: csrf.csrfToken, email: DEMO[role], password: DEMO_PASSWORD, json: "true" },
+    maxRedirects: 0,
+  });
+  expect([200, 302]).toContain(res.status());
+  const session = (await (await request.get("/api/auth/session")).json()) as { user?: { email?: string } };
+  expect(session.user?.email).toBe(DEMO[role]);
+}
+
+/** Headers a same-origin browser sends with a JSON mutation. */
+export function sameOrigin(baseURL: string | undefined): Record<string, string> {
+  return { Origin: new URL(baseURL ?? "http://127.0.0.1:3100").origin, "Content-Type": "application/json" };
+}
+
+/** Signs in through the login form, as staff do, and waits for the dashboard. */
+export async function signInUi(page: import("@playwright/test").Page, role: DemoRole, callbackPath = "/"): Promise<void> {
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
+  await page.getByLabel("E-mail").fill(DEMO[role]);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("session-user")).toContainText(DEMO[role]);
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** Filters of the audit log, shared by the /audit page (URL) and its API (query string). */
+export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", "info"] as const;
+
+const time = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/, { error: `${field} must be a Unix millisecond timestamp` })
+    .transform((v) => new Date(Number(v)))
+    .optional();
+
+export const auditFiltersSchema = z.object({
+  actor: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  action: z
+    .string()
+    .regex(/^[a-zA-Z.-]{1,64}$/, { error: "action must be an audit action such as withdrawals.approve" })
+    .optional(),
+  outcome: z.enum(AUDIT_OUTCOME_VALUES, { error: `outcome must be one of ${AUDIT_OUTCOME_VALUES.join(", ")}` }).optional(),
+  from: time("from"),
+  to: time("to"),
+  limit: z
+    .string()
+    .regex(/^\d+$/, { error: "limit must be a whole number from 1 to 500" })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: "limit must be a whole number from 1 to 500" }).max(500, { error: "limit must be a whole number from 1 to 500" }))
+    .optional(),
+  beforeId: z.string().regex(/^\d+$/, { error: "beforeId must be a row id" }).transform(Number).optional(),
+});
+export type AuditFiltersInput = z.input<typeof auditFiltersSchema>;

@@ -1,0 +1,48 @@
+import "server-only";
+import { catalog, type OperationId } from "@/lib/platform/catalog";
+import { getPlatform } from "@/server/platform/runtime";
+import { CredentialStore } from "@/server/platform/credentials";
+import { env } from "@/lib/env";
+import { apiRoute } from "./api-route";
+import { HttpError } from "./errors";
+
+/** Header by which a permitted caller picks another configured key (E3, E4, E9 only). */
+export const KEY_HEADER = "x-platform-key";
+/** A browser request should not wait long for rate budget: past this it gets 429 with Retry-After. */
+const PROXY_QUEUE_DEADLINE_MS = 10_000;
+
+const credentials = new CredentialStore(env.platform.keys);
+
+/**
+ * A proxy route mirroring one platform operation at /api/platform/v2/...: the catalog's permission and
+ * request schema, the platform's envelope on success (with the catalog's normalised data).
+ */
+export function platformRoute(id: OperationId) {
+  const op = catalog[id];
+  return apiRoute(
+    {
+      permission: op.permission,
+      input: op.request,
+      audit: op.method === "POST" && id !== "withdrawals.submit" ? { action: id } : undefined,
+      check: (input, req) => {
+        const key = req.headers.get(KEY_HEADER) ?? "main";
+        if (key !== "main" && !op.keySelectable) return { key: `${op.id} always uses the main account's key` };
+        if (!credentials.names().includes(key)) return { key: `No platform key named "${key}" is configured` };
+        return op.keyRule?.(input as never, credentials.get(key).role) ?? null;
+      },
+    },
+    async ({ input, req }) => {
+      if (id === "withdrawals.submit") {
+        // Two-person rule: E5 is sent only by the withdrawal workflow when another lead approves.
+        throw new HttpError(403, "two_person_rule", "Withdrawals are requested and approved under /api/withdrawals, never sent directly");
+      }
+      const { client } = await getPlatform();
+      const { envelope, data } = await client.call(id, input as never, {
+        key: req.headers.get(KEY_HEADER) ?? undefined,
+        queueDeadlineMs: PROXY_QUEUE_DEADLINE_MS,
+        signal: req.signal,
+      });
+      return { code: envelope.code, msg: envelope.msg, requestTime: envelope.requestTime, data };
+    },
+  );
+}
