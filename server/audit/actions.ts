@@ -1,0 +1,51 @@
+import "server-only";
+import { z } from "zod";
+import type { OperationId } from "@/lib/platform/catalog";
+
+// The eleven platform operations, by catalog id (STYLE rule 4: one name per operation). Listed here
+// rather than spread from OPERATION_IDS so z.enum keeps literal types; the check below and a test keep
+// the two in step.
+const PLATFORM_OPERATION_ACTIONS = [
+  "deposits.list",
+  "subaccounts.assets",
+  "planOrders.history",
+  "fills.list",
+  "withdrawals.submit",
+  "subaccounts.create",
+  "rebates.get",
+  "market.trades",
+  "riskUnits.bind",
+  "leverage.set",
+  "oiLimits.list",
+] as const satisfies readonly OperationId[];
+
+// Compile error if the catalog gains an operation that is not an audit action.
+type MissingOperation = Exclude<OperationId, (typeof PLATFORM_OPERATION_ACTIONS)[number]>;
+const everyOperationIsAnAction: [MissingOperation] extends [never] ? true : MissingOperation = true;
+void everyOperationIsAnAction;
+
+/** Closed list: an action that is not here cannot be written (appendAudit refuses it). */
+export const AUDIT_ACTIONS = z.enum([
+  "auth.sign-in",
+  "auth.sign-in-failed",
+  "auth.sign-out",
+  "auth.session-refused",
+  "request.refused",
+  ...PLATFORM_OPERATION_ACTIONS,
+  "export.run",
+  "withdrawals.request",
+  "withdrawals.approve",
+  "withdrawals.reject",
+  "withdrawals.reconcile",
+  "subaccounts.add",
+  "users.create",
+  "users.update",
+  "users.reset-password",
+  "users.disable",
+  "audit.export",
+]);
+export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
+
+/** intent = written before the platform is called; success/failure = its outcome; refused = 401/403/422. */
+export const AUDIT_OUTCOMES = z.enum(["intent", "success", "failure", "refused", "info"]);
+export type AuditOutcome = z.infer<typeof AUDIT_OUTCOMES>;

@@ -1,0 +1,271 @@
+import "server-only";
+import { z } from "zod";
+import type { Db, Queryable } from "@/server/db";
+import { logger } from "@/server/log";
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "./actions";
+import { AUDIT_GENESIS_HASH, hashAuditRow, toStorableJson, type HashedAuditFields, type Json } from "./hash";
+import { redact } from "./redact";
+
+export type AuditInput = {
+  actor: string;
+  actorRole?: string | null;
+  action: AuditAction;
+  outcome: AuditOutcome;
+  target?: string | null;
+  params?: unknown;
+  detail?: unknown;
+  requestId?: string | null;
+  ip?: string | null;
+  intentId?: number | null;
+};
+
+export type AuditRow = {
+  id: number;
+  at: Date;
+  actor: string;
+  actorRole: string | null;
+  action: string;
+  outcome: AuditOutcome;
+  target: string | null;
+  params: Json;
+  detail: Json;
+  requestId: string | null;
+  ip: string | null;
+  intentId: number | null;
+  prevHash: string;
+  hash: string;
+};
+
+/**
+ * The audit row could not be written. Fail-closed: a caller that gets this must not go on to call the
+ * platform (or complete the action it was about to record).
+ */
+export class AuditWriteError extends Error {
+  readonly code = "AUDIT_WRITE_FAILED";
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = "AuditWriteError";
+  }
+}
+
+const inputSchema = z.object({
+  actor: z.string().min(1).max(320),
+  actorRole: z.string().max(64).nullish(),
+  action: AUDIT_ACTIONS,
+  outcome: AUDIT_OUTCOMES,
+  target: z.string().max(512).nullish(),
+  params: z.unknown().optional(),
+  detail: z.unknown().optional(),
+  requestId: z.string().max(128).nullish(),
+  ip: z.string().max(128).nullish(),
+  intentId: z.number().int().positive().nullish(),
+});
+
+type Prepared = Omit<HashedAuditFields, "id" | "at" | "prevHash">;
+
+function prepare(entry: AuditInput): Prepared {
+  const parsed = inputSchema.safeParse(entry);
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((i) => `${i.path.join(".") || "entry"}: ${i.message}`).join("; ");
+    throw new AuditWriteError(`invalid audit entry (${where})`, parsed.error);
+  }
+  const e = parsed.data;
+  try {
+    return {
+      actor: e.actor,
+      actorRole: e.actorRole ?? null,
+      action: e.action,
+      outcome: e.outcome,
+      target: e.target ?? null,
+      params: toStorableJson(redact(e.params)),
+      detail: toStorableJson(redact(e.detail)),
+      requestId: e.requestId ?? null,
+      ip: e.ip ?? null,
+      intentId: e.intentId ?? null,
+    };
+  } catch (err) {
+    throw new AuditWriteError("audit entry could not be serialised", err);
+  }
+}
+
+const jsonParam = (v: Json) => (v === null ? null : JSON.stringify(v));
+
+async function insertLinked(tx: Queryable, row: Prepared): Promise<{ id: number; hash: string }> {
+  // The head row lock serialises every append in the database itself: across pool connections and across
+  // app instances sharing one PostgreSQL, each append sees the previous one's id and hash. The timestamp
+  // comes from the database clock, so instances with skewed clocks still write a time-ordered chain.
+  const head = await tx.query<{ last_id: number; last_hash: string; now: Date }>(
+    "SELECT last_id, last_hash, date_trunc('milliseconds', clock_timestamp()) AS now FROM audit_head WHERE id = 1 FOR UPDATE",
+  );
+  const h = head.rows[0];
+  if (!h) throw new AuditWriteError("audit_head row is missing");
+  const id = Number(h.last_id) + 1;
+  const fields: HashedAuditFields = { ...row, id, at: new Date(h.now).toISOString(), prevHash: h.last_hash };
+  const hash = hashAuditRow(fields);
+  await tx.query(
+    `INSERT INTO audit_log (id, at, actor, actor_role, action, outcome, target, params, detail, request_id, ip, intent_id, prev_hash, hash)
+     VALUES ($1, $2::timestamptz, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb, $10, $11, $12, $13, $14)`,
+    [id, fields.at, row.actor, row.actorRole, row.action, row.outcome, row.target, jsonParam(row.params), jsonParam(row.detail), row.requestId, row.ip, row.intentId, fields.prevHash, hash],
+  );
+  await tx.query("UPDATE audit_head SET last_id = $1, last_hash = $2 WHERE id = 1", [id, hash]);
+  return { id, hash };
+}
+
+function fail(entry: AuditInput, e: unknown): never {
+  if (e instanceof AuditWriteError) throw e;
+  logger.error({ err: e, action: entry.action, outcome: entry.outcome }, "audit write failed");
+  throw new AuditWriteError(`audit write failed: ${e instanceof Error ? e.message : String(e)}`, e);
+}
+
+/**
+ * Appends one row in its own transaction. Throws AuditWriteError on any failure (fail-closed). params and
+ * detail are redacted before they are stored.
+ */
+export async function appendAudit(db: Db, entry: AuditInput): Promise<{ id: number; hash: string }> {
+  try {
+    const row = prepare(entry);
+    return await db.transaction((tx) => insertLinked(tx, row));
+  } catch (e) {
+    fail(entry, e);
+  }
+}
+
+/**
+ * Appends inside a transaction the caller already holds (db.transaction's tx), so a business write and
+ * its audit row commit or roll back together. Same checks and errors as appendAudit.
+ */
+export async function appendAuditInTransaction(tx: Queryable, entry: AuditInput): Promise<{ id: number; hash: string }> {
+  try {
+    return await insertLinked(tx, prepare(entry));
+  } catch (e) {
+    fail(entry, e);
+  }
+}
+
+type DbAuditRow = {
+  id: number;
+  at: Date;
+  actor: string;
+  actor_role: string | null;
+  action: string;
+  outcome: AuditOutcome;
+  target: string | null;
+  params: Json;
+  detail: Json;
+  request_id: string | null;
+  ip: string | null;
+  intent_id: number | null;
+  prev_hash: string;
+  hash: string;
+};
+
+const COLUMNS = "id, at, actor, actor_role, action, outcome, target, params, detail, request_id, ip, intent_id, prev_hash, hash";
+
+function toRow(r: DbAuditRow): AuditRow {
+  return {
+    id: Number(r.id),
+    at: new Date(r.at),
+    actor: r.actor,
+    actorRole: r.actor_role,
+    action: r.action,
+    outcome: r.outcome,
+    target: r.target,
+    params: r.params ?? null,
+    detail: r.detail ?? null,
+    requestId: r.request_id,
+    ip: r.ip,
+    intentId: r.intent_id === null ? null : Number(r.intent_id),
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  };
+}
+
+export type AuditChainResult = { ok: true; rows: number } | { ok: false; rows: number; brokenAt: number; reason: string };
+
+const VERIFY_BATCH = 1000;
+
+/**
+ * Walks the chain by id from the first row and reports the first broken link: a missing id (deleted row),
+ * a prev_hash that is not the previous row's hash, or content that no longer matches its own hash (edited
+ * row). `rows` counts the rows verified before the break. Rows appended while this runs are not checked.
+ */
+export async function verifyAuditChain(db: Db): Promise<AuditChainResult> {
+  // The head is read first: every row up to head.last_id was committed with it, so the walk below sees a
+  // complete chain however many appends happen meanwhile, without holding a long transaction.
+  const head = (await db.query<{ last_id: number; last_hash: string }>("SELECT last_id, last_hash FROM audit_head WHERE id = 1")).rows[0];
+  if (!head) return { ok: false, rows: 0, brokenAt: 0, reason: "audit_head row is missing" };
+  const lastId = Number(head.last_id);
+
+  let expected = 1;
+  let prevHash = AUDIT_GENESIS_HASH;
+  let verified = 0;
+  for (;;) {
+    const batch = await db.query<DbAuditRow>(`SELECT ${COLUMNS} FROM audit_log WHERE id >= $1 AND id <= $2 ORDER BY id LIMIT ${VERIFY_BATCH}`, [expected, lastId]);
+    for (const raw of batch.rows) {
+      const row = toRow(raw);
+      if (row.id !== expected) {
+        const missing = row.id - expected === 1 ? `row ${expected} is missing` : `rows ${expected}..${row.id - 1} are missing`;
+        return { ok: false, rows: verified, brokenAt: expected, reason: `${missing} (deleted): the next row is ${row.id}` };
+      }
+      if (row.prevHash !== prevHash) {
+        const before = expected === 1 ? "the genesis value" : `row ${expected - 1}'s hash`;
+        return { ok: false, rows: verified, brokenAt: row.id, reason: `prev_hash is not ${before} (a row before it was changed or replaced)` };
+      }
+      const recomputed = hashAuditRow({ ...row, at: row.at.toISOString() });
+      if (recomputed !== row.hash) {
+        return { ok: false, rows: verified, brokenAt: row.id, reason: "content does not match its hash (row edited)" };
+      }
+      prevHash = row.hash;
+      expected++;
+      verified++;
+    }
+    if (batch.rows.length < VERIFY_BATCH) break;
+  }
+  if (expected - 1 !== lastId) {
+    const missing = expected === lastId ? `row ${expected} is missing` : `rows ${expected}..${lastId} are missing`;
+    return { ok: false, rows: verified, brokenAt: expected, reason: `${missing} (deleted): the chain head records ${lastId} rows` };
+  }
+  if (prevHash !== head.last_hash) {
+    return { ok: false, rows: verified, brokenAt: lastId, reason: "the last row's hash differs from the chain head's" };
+  }
+  return { ok: true, rows: verified };
+}
+
+export type AuditFilters = {
+  actor?: string;
+  action?: AuditAction;
+  outcome?: AuditOutcome;
+  /** Inclusive. */
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  /** 1..500, default 100. */
+  limit?: number;
+  /** Keyset paging: rows with a smaller id than this (pass the previous page's nextBeforeId). */
+  beforeId?: number;
+};
+
+export const AUDIT_PAGE_MAX = 500;
+
+/** Newest first. `nextBeforeId` is null on the last page. Actor matches whole, case-insensitively. */
+export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<{ rows: AuditRow[]; nextBeforeId: number | null }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(clause(`$${params.length}`));
+  };
+  if (filters.actor) add((p) => `lower(actor) = lower(${p})`, filters.actor);
+  if (filters.action) add((p) => `action = ${p}`, filters.action);
+  if (filters.outcome) add((p) => `outcome = ${p}`, filters.outcome);
+  if (filters.from) add((p) => `at >= ${p}::timestamptz`, filters.from.toISOString());
+  if (filters.to) add((p) => `at < ${p}::timestamptz`, filters.to.toISOString());
+  if (filters.beforeId !== undefined) add((p) => `id < ${p}`, filters.beforeId);
+  const requested = Number.isFinite(filters.limit) ? Math.trunc(filters.limit!) : 100;
+  const limit = Math.min(Math.max(requested, 1), AUDIT_PAGE_MAX);
+  const sql = `SELECT ${COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT ${limit + 1}`;
+  const result = await db.query<DbAuditRow>(sql, params);
+  const rows = result.rows.slice(0, limit).map(toRow);
+  const more = result.rows.length > limit;
+  return { rows, nextBeforeId: more ? rows[rows.length - 1]!.id : null };
+}

@@ -1,0 +1,17 @@
+import "server-only";
+
+export { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "./actions";
+export {
+  appendAudit,
+  appendAuditInTransaction,
+  AuditWriteError,
+  listAudit,
+  verifyAuditChain,
+  AUDIT_PAGE_MAX,
+  type AuditChainResult,
+  type AuditFilters,
+  type AuditInput,
+  type AuditRow,
+} from "./audit-log";
+export { AUDIT_GENESIS_HASH } from "./hash";
+export { redact, isSecretKey, REDACTED } from "./redact";
