@@ -8,15 +8,24 @@ const ops = Object.values(catalog);
 const now = Date.now();
 
 /** A valid GET input per read operation, so an allowed call must come back with the platform's data. */
-const VALID_GET: Record<string, Record<string, string>> = {
-  "deposits.list": { userId: "0", startTime: String(now - 86_400_000), endTime: String(now) },
-  "subaccounts.assets": { subUid: "0" },
+const validGet = (uid: string): Record<string, Record<string, string>> => ({
+  "deposits.list": { userId: uid, startTime: String(now - 86_400_000), endTime: String(now) },
+  "subaccounts.assets": { subUid: uid },
   "planOrders.history": { symbol: "BTCUSDT", startTime: String(now - 7 * 86_400_000), endTime: String(now) },
   "fills.list": { symbol: "BTCUSDT" },
-  "rebates.get": { uid: "0" },
+  "rebates.get": { uid },
   "market.trades": { symbol: "BTCUSDT", limit: "5" },
   "oiLimits.list": { productType: "USDT-FUTURES" },
-};
+});
+
+/** The first sub-account of the registry (seeded from the simulator). */
+async function firstSubUid(request: import("@playwright/test").APIRequestContext): Promise<string> {
+  const res = await request.get("/api/sub-accounts");
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { items: { subUid: string }[] };
+  expect(body.items.length).toBeGreaterThan(0);
+  return body.items[0]!.subUid;
+}
 
 test.describe("[rbac][anonymous] every API route refuses without a session", () => {
   for (const op of ops) {
@@ -39,7 +48,7 @@ for (const role of ROLES as readonly DemoRole[]) {
       const allowed = can(role, op.permission) && op.id !== "withdrawals.submit";
       test(`[rbac][${role}] ${op.id} ${allowed ? "allowed" : "refused"}`, async ({ request, baseURL }) => {
         if (op.method === "GET") {
-          const res = await request.get(proxyPath(op.path), { params: VALID_GET[op.id] });
+          const res = await request.get(proxyPath(op.path), { params: validGet(await firstSubUid(request))[op.id] });
           if (allowed) {
             expect(res.status(), await res.text()).toBe(200);
             const body = (await res.json()) as { code: string; msg: string; requestTime: number };

@@ -19,11 +19,17 @@ const credentials = new CredentialStore(env.platform.keys);
  */
 export function platformRoute(id: OperationId) {
   const op = catalog[id];
+  if (id === "withdrawals.submit") {
+    // Two-person rule: E5 is sent only by the withdrawal workflow when another lead approves.
+    return apiRoute({ permission: op.permission }, async () => {
+      throw new HttpError(403, "two_person_rule", "Withdrawals are requested and approved under /api/withdrawals, never sent directly");
+    });
+  }
   return apiRoute(
     {
       permission: op.permission,
       input: op.request,
-      audit: op.method === "POST" && id !== "withdrawals.submit" ? { action: id } : undefined,
+      audit: op.method === "POST" ? { action: id } : undefined,
       check: (input, req) => {
         const key = req.headers.get(KEY_HEADER) ?? "main";
         if (key !== "main" && !op.keySelectable) return { key: `${op.id} always uses the main account's key` };
@@ -32,10 +38,6 @@ export function platformRoute(id: OperationId) {
       },
     },
     async ({ input, req }) => {
-      if (id === "withdrawals.submit") {
-        // Two-person rule: E5 is sent only by the withdrawal workflow when another lead approves.
-        throw new HttpError(403, "two_person_rule", "Withdrawals are requested and approved under /api/withdrawals, never sent directly");
-      }
       const { client } = await getPlatform();
       const { envelope, data } = await client.call(id, input as never, {
         key: req.headers.get(KEY_HEADER) ?? undefined,
