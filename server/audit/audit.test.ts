@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { OPERATION_IDS } from "@/lib/platform/catalog";
-import type { Db } from "@/server/db";
+import { openDb, type Db } from "@/server/db";
 import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
 import {
   AUDIT_ACTIONS,
@@ -186,6 +186,36 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
         ),
       ).rejects.toThrow(/does not extend the chain head/);
     });
+  });
+
+  it.runIf(engine.engine === "postgres")("[audit][append-only] an app role that does not own the table cannot change or unprotect it", async () => {
+    await open();
+    const t = tdb!;
+    const role = `bd_app_${t.schema!.slice(-12)}`;
+    // The grants an operator gives the app role (server/audit/README.md).
+    await t.admin!(async (c) => {
+      await c.query(`CREATE ROLE ${role} LOGIN PASSWORD 'app-test'`);
+      await c.query(`GRANT USAGE ON SCHEMA ${t.schema} TO ${role}`);
+      await c.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${t.schema} TO ${role}`);
+      await c.query(`REVOKE UPDATE, DELETE, TRUNCATE ON ${t.schema}.audit_log FROM ${role}`);
+      await c.query(`REVOKE DELETE, TRUNCATE ON ${t.schema}.audit_head FROM ${role}`);
+    });
+    try {
+      const app = await openDb({ url: t.urlFor!(role, "app-test") });
+      try {
+        await appendAudit(app, entry());
+        await expect(app.query("UPDATE audit_log SET actor = 'x'")).rejects.toThrow(/permission denied/);
+        await expect(app.query("DELETE FROM audit_log")).rejects.toThrow(/permission denied/);
+        await expect(app.query("TRUNCATE audit_log")).rejects.toThrow(/permission denied/);
+        await expect(app.query("ALTER TABLE audit_log DISABLE TRIGGER ALL")).rejects.toThrow(/must be owner/);
+        expect(await verifyAuditChain(app)).toEqual({ ok: true, rows: 1 });
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await t.dispose();
+      await t.admin!((c) => c.query(`DROP ROLE ${role}`));
+    }
   });
 
   describe("[audit][verify]", () => {

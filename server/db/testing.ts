@@ -40,6 +40,11 @@ export type TestDatabase = {
   open(): Promise<Db>;
   /** Closes every Db opened here and drops the isolated database. */
   dispose(): Promise<void>;
+  /** PostgreSQL only: the isolated schema, and a superuser connection for setting up roles. */
+  schema?: string;
+  admin?<T>(fn: (c: pg.Client) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the URL of this database for another role. */
+  urlFor?(user: string, password: string): string;
 };
 
 /**
@@ -67,6 +72,14 @@ export async function createTestDatabase(t: TestEngine, opts: { dataDir?: string
   const url = new URL(baseUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
   return {
+    schema,
+    admin: (fn) => withAdmin(baseUrl, fn),
+    urlFor(user, password) {
+      const other = new URL(url);
+      other.username = user;
+      other.password = password;
+      return other.toString();
+    },
     async open() {
       const db = await openDb({ url: url.toString() });
       opened.push(db);
