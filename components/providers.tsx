@@ -1,6 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState, type ReactNode } from "react";
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -10,5 +11,10 @@ export function Providers({ children }: { children: ReactNode }) {
         defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false } },
       }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  // nuqs keeps list pages' filters, range and cursor in the URL (STYLE rule 10).
+  return (
+    <NuqsAdapter>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </NuqsAdapter>
+  );
 }

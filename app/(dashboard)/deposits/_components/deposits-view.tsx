@@ -1,0 +1,256 @@
+"use client";
+import { useId, useState } from "react";
+import { useQueryStates } from "nuqs";
+import { depositsList } from "@/lib/platform/catalog";
+import { formatUtc } from "@/lib/format";
+import { resolveRange, type PageStack } from "@/lib/client/paging";
+import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";
+import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { RangePicker, type RangePatch } from "@/components/data-table/range-picker";
+import { ExportButton } from "@/components/data-table/export-button";
+import { TimeZoneProvider } from "@/components/data-table/time";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { controlClass, labelClass, secondaryButton } from "@/components/data-table/styles";
+import { ALL_SUBACCOUNTS, DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
+import { depositColumns } from "./columns";
+import { DepositSummary } from "./deposit-summary";
+import { useAllSubaccountDeposits } from "./use-all-subaccount-deposits";
+
+const MAX_LIMIT = depositsList.paging?.limit.max ?? 100;
+
+export function DepositsView({ initialNow }: { initialNow: number }) {
+  const id = useId();
+  const [q, setQ] = useQueryStates(depositsSearchParams, { history: "push" });
+  const [now, setNow] = useState(initialNow);
+  const subs = useSubAccounts();
+  const limit = Math.min(Math.max(1, q.limit), MAX_LIMIT);
+  const range = resolveRange({ range: q.range, from: q.from, to: q.to, at: q.at }, now);
+
+  // No uid in the URL means the first known sub-account: derived, never copied into state.
+  const uid = q.uid ?? subs.data?.[0]?.subUid ?? null;
+  const byOrder = q.by === "order";
+  const all = !byOrder && uid === ALL_SUBACCOUNTS;
+  const params: Record<string, string> | null = byOrder ? (q.orderId ? { orderId: q.orderId } : null) : uid && !all ? { userId: uid } : null;
+
+  const onNavigate = (next: PageStack, move: PageMove) => {
+    if (move === "latest") {
+      setNow(Date.now());
+      void setQ({ p: null, at: null });
+      return;
+    }
+    const at = q.range !== "custom" && move === "older" ? (q.at ?? now) : q.at;
+    void setQ({ p: next.length ? [...next] : null, at });
+  };
+
+  const single = usePagedPlatformQuery({
+    operation: "deposits.list",
+    params: params ?? {},
+    range,
+    limit,
+    stack: q.p,
+    now,
+    onNavigate,
+    enabled: params !== null,
+  });
+  const batch = useAllSubaccountDeposits({ subs: subs.data ?? [], range, limit, stack: q.p, onNavigate, enabled: all });
+  const paged = all ? batch : single;
+
+  const table = useDataTable({
+    data: paged.rows,
+    columns: depositColumns,
+    getRowId: (r) => r.orderId,
+    filters: { coin: q.coin, status: q.status },
+    onFiltersChange: (f) => void setQ(f),
+  });
+
+  // The page cannot ask before it knows whom to ask about.
+  const needsSubs = !byOrder;
+  const subsProblem = needsSubs && subs.isError;
+  const subsEmpty = needsSubs && subs.isSuccess && subs.data.length === 0;
+  const status = subsProblem ? "error" : subsEmpty || (byOrder && !q.orderId) ? "blocked" : needsSubs && subs.isPending ? "pending" : paged.status;
+
+  const who = byOrder
+    ? `record ID ${q.orderId ?? ""}`
+    : all
+      ? "any known sub-account"
+      : `sub-account ${subs.data?.find((s) => s.subUid === uid)?.subaccountName ?? ""} (${uid ?? ""})`;
+  const win = paged.window;
+  const between = win ? ` between ${formatUtc(win.startTime)} and ${formatUtc(win.endTime)}` : "";
+  const exportParams = "problem" in range || !params ? null : { ...params, startTime: String(range.start), endTime: String(range.end) };
+  const resetPaging = { p: null, at: null } as const;
+  const shown = table.getRowModel().rows.map((r) => r.original);
+
+  return (
+    <TimeZoneProvider>
+      <div className="space-y-6">
+        <DataTable
+          table={table}
+          label={`Deposits of ${who}`}
+          status={status}
+          busy={paged.isFetching}
+          toolbar={
+            <DataTableToolbar
+              table={table}
+              actions={
+                <ExportButton
+                  operation="deposits.list"
+                  params={exportParams ?? {}}
+                  disabled={!exportParams || all}
+                />
+              }
+            >
+              <label htmlFor={`${id}-by`} className={labelClass}>
+                Look up by
+                <select
+                  id={`${id}-by`}
+                  className={controlClass}
+                  value={q.by}
+                  onChange={(e) => void setQ({ by: e.target.value === "order" ? "order" : null, ...resetPaging })}
+                >
+                  <option value="uid">Sub-account</option>
+                  <option value="order">Record ID</option>
+                </select>
+              </label>
+              {byOrder ? (
+                <OrderIdSearch key={q.orderId ?? ""} value={q.orderId ?? ""} onSearch={(orderId) => void setQ({ orderId, ...resetPaging })} />
+              ) : (
+                <label htmlFor={`${id}-uid`} className={labelClass}>
+                  Sub-account
+                  <select
+                    id={`${id}-uid`}
+                    className={`${controlClass} max-w-72`}
+                    value={uid ?? ""}
+                    disabled={!subs.isSuccess}
+                    onChange={(e) => void setQ({ uid: e.target.value, ...resetPaging })}
+                  >
+                    {subs.data?.map((s) => (
+                      <option key={s.subUid} value={s.subUid}>
+                        {subAccountLabel(s)}
+                        {s.status !== "normal" ? ` — ${s.status}` : ""}
+                      </option>
+                    ))}
+                    {subs.data?.length ? <option value={ALL_SUBACCOUNTS}>All known sub-accounts</option> : null}
+                  </select>
+                </label>
+              )}
+              <RangePicker
+                value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
+                presets={DEPOSIT_RANGE_PRESETS}
+                resolved={"problem" in range ? null : range}
+                onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
+              />
+              <label htmlFor={`${id}-limit`} className={labelClass}>
+                {all ? "Per sub-account" : "Page size"}
+                <select
+                  id={`${id}-limit`}
+                  className={controlClass}
+                  value={limit}
+                  onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}
+                >
+                  {DEPOSIT_PAGE_SIZES.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </DataTableToolbar>
+          }
+          errorState={
+            subsProblem ? (
+              <DataTableError error={subs.error} onRetry={() => void subs.refetch()} />
+            ) : (
+              <DataTableError error={paged.error} onRetry={paged.retry} />
+            )
+          }
+          blockedState={
+            <DataTableBlocked>
+              {subsEmpty
+                ? "Brokerdesk knows no sub-accounts yet: create or add one first."
+                : byOrder && !q.orderId
+                  ? "Enter a record ID (orderId) to look it up."
+                  : paged.blockedReason}
+            </DataTableBlocked>
+          }
+          emptyState={
+            <DataTableEmpty>
+              No deposits for {who}
+              {between}
+              {between ? " UTC" : ""}
+              {paged.canOlder ? " — Older looks further back." : "."}
+            </DataTableEmpty>
+          }
+          pager={
+            <>
+              <DataTablePager
+                pageNumber={paged.pageNumber}
+                rowCount={paged.rows.length}
+                shownCount={table.getRowModel().rows.length}
+                canOlder={paged.canOlder}
+                canNewer={paged.canNewer}
+                onOlder={paged.older}
+                onNewer={paged.newer}
+                onLatest={paged.latest}
+                windowNote={paged.windowNote}
+                busy={paged.isFetching}
+              />
+              {all && status === "success" ? (
+                <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+                  All known sub-accounts: up to {limit} newest deposits of each of {subs.data?.length ?? 0} sub-accounts in this
+                  window, merged newest first; Older moves to the next window.
+                  {batch.full.length ? (
+                    <>
+                      {" "}
+                      These have more in this window; open one alone to page through it:{" "}
+                      {batch.full.map((u, i) => (
+                        <span key={u}>
+                          {i ? ", " : ""}
+                          <button type="button" className="underline" onClick={() => void setQ({ uid: u, ...resetPaging })}>
+                            {u}
+                          </button>
+                        </span>
+                      ))}
+                      .
+                    </>
+                  ) : (
+                    " Every sub-account's deposits in this window fit in the batch."
+                  )}
+                </p>
+              ) : null}
+            </>
+          }
+        />
+        {status === "success" ? (
+          <DepositSummary rows={shown} chartCoin={q.chart} onChartCoinChange={(chart) => void setQ({ chart })} />
+        ) : null}
+      </div>
+    </TimeZoneProvider>
+  );
+}
+
+function OrderIdSearch({ value, onSearch }: { value: string; onSearch: (orderId: string) => void }) {
+  const id = useId();
+  // Seeded from the URL once per value (the parent re-keys this form when it changes).
+  const [draft, setDraft] = useState(value);
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (draft.trim()) onSearch(draft.trim());
+      }}
+    >
+      <label htmlFor={id} className={labelClass}>
+        Record ID (within the range)
+        <input id={id} className={`${controlClass} w-48 font-mono`} value={draft} inputMode="numeric" onChange={(e) => setDraft(e.target.value)} />
+      </label>
+      <button type="submit" className={secondaryButton}>
+        Search
+      </button>
+    </form>
+  );
+}

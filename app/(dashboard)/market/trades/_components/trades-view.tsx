@@ -1,0 +1,131 @@
+"use client";
+import { useState } from "react";
+import { useQueryStates } from "nuqs";
+import { marketTrades } from "@/lib/platform/catalog";
+import { formatUtc } from "@/lib/format";
+import { resolveRange, type PageStack } from "@/lib/client/paging";
+import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { RangePicker, type RangePatch } from "@/components/data-table/range-picker";
+import { ExportButton } from "@/components/data-table/export-button";
+import { TimeZoneProvider } from "@/components/data-table/time";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { LineChart } from "@/components/charts/line-chart";
+import { TRADE_PAGE_SIZES, TRADE_RANGE_PRESETS, tradesSearchParams } from "../search-params";
+import { tradeColumns } from "./columns";
+import { SymbolPicker } from "./symbol-picker";
+import { controlClass, labelClass } from "@/components/data-table/styles";
+
+const MAX_LIMIT = marketTrades.paging?.limit.max ?? 1000;
+
+export function TradesView({ initialNow }: { initialNow: number }) {
+  const [q, setQ] = useQueryStates(tradesSearchParams, { history: "push" });
+  // The instant presets count back from; "Latest" moves it to the present.
+  const [now, setNow] = useState(initialNow);
+  const limit = Math.min(Math.max(1, q.limit), MAX_LIMIT);
+  const range = resolveRange({ range: q.range, from: q.from, to: q.to, at: q.at }, now);
+
+  const paged = usePagedPlatformQuery({
+    operation: "market.trades",
+    params: { symbol: q.symbol },
+    range,
+    limit,
+    stack: q.p,
+    now,
+    onNavigate: (next: PageStack, move: PageMove) => {
+      if (move === "latest") {
+        setNow(Date.now());
+        void setQ({ p: null, at: null });
+        return;
+      }
+      // Paging pins the preset's "now" in the URL, so a shared link shows the very same page.
+      const at = q.range !== "custom" && move === "older" ? (q.at ?? now) : q.at;
+      void setQ({ p: next.length ? [...next] : null, at });
+    },
+  });
+
+  const table = useDataTable({
+    data: paged.rows,
+    columns: tradeColumns,
+    getRowId: (r) => r.tradeId,
+    filters: { side: q.side },
+    onFiltersChange: (f) => void setQ(f),
+  });
+
+  const resetPaging = { p: null, at: null } as const;
+  const win = paged.window;
+  const between = win ? `between ${formatUtc(win.startTime)} and ${formatUtc(win.endTime)}` : "";
+  const exportParams =
+    "problem" in range ? null : { symbol: q.symbol, startTime: String(range.start), endTime: String(range.end) };
+
+  return (
+    <TimeZoneProvider>
+      <div className="space-y-4">
+        <DataTable
+          table={table}
+          label={`${q.symbol} market trades`}
+          status={paged.status}
+          busy={paged.isFetching}
+          toolbar={
+            <DataTableToolbar
+              table={table}
+              actions={
+                <ExportButton operation="market.trades" params={exportParams ?? {}} disabled={!exportParams || paged.status === "blocked"} />
+              }
+            >
+              <SymbolPicker key={q.symbol} value={q.symbol} onChange={(symbol) => void setQ({ symbol, ...resetPaging })} />
+              <RangePicker
+                value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
+                presets={TRADE_RANGE_PRESETS}
+                resolved={"problem" in range ? null : range}
+                onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
+              />
+              <label className={labelClass}>
+                Page size
+                <select className={controlClass} value={limit} onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}>
+                  {TRADE_PAGE_SIZES.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </DataTableToolbar>
+          }
+          errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}
+          blockedState={<DataTableBlocked>{paged.blockedReason}</DataTableBlocked>}
+          emptyState={
+            <DataTableEmpty>
+              No {q.symbol} trades {between} UTC
+              {paged.position.cursor ? " older than the previous page" : ""}
+              {paged.canOlder ? " — Older looks further back." : "."}
+            </DataTableEmpty>
+          }
+          pager={
+            <DataTablePager
+              pageNumber={paged.pageNumber}
+              rowCount={paged.rows.length}
+              shownCount={table.getRowModel().rows.length}
+              canOlder={paged.canOlder}
+              canNewer={paged.canNewer}
+              onOlder={paged.older}
+              onNewer={paged.newer}
+              onLatest={paged.latest}
+              windowNote={paged.windowNote}
+              busy={paged.isFetching}
+            />
+          }
+        />
+        {paged.status === "success" && paged.rows.length > 1 ? (
+          <LineChart
+            title={`${q.symbol} price, ${paged.rows.length} loaded trades`}
+            points={paged.rows.map((r) => ({ t: Number(r.ts), value: r.price }))}
+          />
+        ) : null}
+      </div>
+    </TimeZoneProvider>
+  );
+}

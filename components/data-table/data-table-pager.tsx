@@ -1,0 +1,47 @@
+"use client";
+// Cursor paging as the platform allows it: older pages by cursor (then older windows), Newer back
+// along the walked path, Latest to the first page. There is no "page N of M": the platform gives no totals.
+import { secondaryButton } from "./styles";
+
+export type PagerProps = {
+  pageNumber: number;
+  rowCount: number;
+  /** Rows left after the client-side filters, when they hide some. */
+  shownCount?: number;
+  canOlder: boolean;
+  canNewer: boolean;
+  onOlder: () => void;
+  onNewer: () => void;
+  onLatest: () => void;
+  /** Says when a long range is walked in windows. */
+  windowNote?: string | null;
+  busy?: boolean;
+};
+
+export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, canNewer, onOlder, onNewer, onLatest, windowNote, busy }: PagerProps) {
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
+      <p className="text-slate-700 dark:text-slate-300" aria-live="polite">
+        Page {pageNumber} · {rowCount} {rowCount === 1 ? "row" : "rows"} loaded
+        {shownCount !== undefined && shownCount !== rowCount ? ` · ${shownCount} shown after filters` : ""}
+        {busy ? " · loading…" : ""}
+      </p>
+      <div className="ml-auto flex gap-2">
+        <button type="button" className={secondaryButton} onClick={onLatest} disabled={!canNewer || busy}>
+          Latest
+        </button>
+        <button type="button" className={secondaryButton} onClick={onNewer} disabled={!canNewer || busy}>
+          ← Newer
+        </button>
+        <button type="button" className={secondaryButton} onClick={onOlder} disabled={!canOlder || busy}>
+          Older →
+        </button>
+      </div>
+      {windowNote ? (
+        <p className="w-full rounded-md bg-sky-50 px-3 py-2 text-sky-950 dark:bg-sky-950 dark:text-sky-100" data-testid="window-note">
+          {windowNote}
+        </p>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+// What the table shows instead of rows. An error and an empty result must never look alike
+// (STYLE rule 9): the error is an alert with the platform's own code and message and a Retry.
+import type { ReactNode } from "react";
+import { describeError } from "@/lib/client/api";
+import { secondaryButton } from "./styles";
+
+export function DataTableError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { title, detail } = describeError(error);
+  return (
+    <div role="alert" className="flex flex-wrap items-start gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{title}</p>
+        {detail ? <p className="mt-1">{detail}</p> : null}
+        <p className="mt-1 text-xs">This is a failure, not an empty result: nothing is shown until it succeeds.</p>
+      </div>
+      {onRetry ? (
+        <button type="button" onClick={onRetry} className={secondaryButton}>
+          Retry
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function DataTableEmpty({ children }: { children: ReactNode }) {
+  return (
+    <div className="p-6 text-center text-sm text-slate-700 dark:text-slate-300">
+      <p className="font-semibold">{children}</p>
+    </div>
+  );
+}
+
+/** A search that was not sent, and why (a range outside retention, an incomplete form). */
+export function DataTableBlocked({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <p className="font-semibold">Nothing was requested</p>
+      <p className="mt-1">{children}</p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+// The toolbar is drawn from column meta (the tablecn model): a column that declares `meta.filter`
+// gets a labelled control here, and pages add their own server-side controls through `children`.
+import { useId, type ReactNode } from "react";
+import type { Column, RowData } from "@tanstack/react-table";
+import type { DataTableFeatures, DataTableInstance } from "./features";
+import { DataTableViewOptions } from "./data-table-view-options";
+import { TimeZoneToggle } from "./time";
+import { controlClass, labelClass, secondaryButton } from "./styles";
+
+export function DataTableToolbar<TData extends RowData>({
+  table, children, actions,
+}: {
+  table: DataTableInstance<TData>;
+  /** Page controls that shape the request (symbol, sub-account, range). */
+  children?: ReactNode;
+  /** Right-hand actions (export). */
+  actions?: ReactNode;
+}) {
+  const filterable = table.getAllLeafColumns().filter((c) => c.columnDef.meta?.filter);
+  const filtered = table.state.columnFilters.length > 0;
+  return (
+    <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Search and filters">
+      {children}
+      {filterable.map((column) => (
+        <ColumnFilter key={column.id} column={column} table={table} />
+      ))}
+      {filtered ? (
+        <button type="button" className={secondaryButton} onClick={() => table.resetColumnFilters(true)}>
+          Clear filters
+        </button>
+      ) : null}
+      <div className="ml-auto flex flex-wrap items-end gap-2">
+        <TimeZoneToggle />
+        <DataTableViewOptions table={table} />
+        {actions}
+      </div>
+    </div>
+  );
+}
+
+function ColumnFilter<TData extends RowData>({
+  column, table,
+}: {
+  column: Column<DataTableFeatures, TData, unknown>;
+  table: DataTableInstance<TData>;
+}) {
+  const id = useId();
+  const meta = column.columnDef.meta;
+  const filter = meta?.filter;
+  if (!meta || !filter) return null;
+  const value = typeof column.getFilterValue() === "string" ? (column.getFilterValue() as string) : "";
+  if (filter.kind === "text") {
+    return (
+      <label htmlFor={id} className={labelClass}>
+        {meta.label} (loaded rows)
+        <input
+          id={id}
+          type="search"
+          value={value}
+          placeholder={filter.placeholder}
+          onChange={(e) => column.setFilterValue(e.target.value || undefined)}
+          className={`${controlClass} w-40`}
+        />
+      </label>
+    );
+  }
+  // Without fixed options, offer the values present in the loaded rows (the API cannot filter them).
+  const options =
+    filter.options ??
+    [...new Set(table.getCoreRowModel().rows.map((r) => String(r.getValue(column.id) ?? "")))].filter(Boolean).sort();
+  const all = value && !options.includes(value) ? [...options, value] : options;
+  return (
+    <label htmlFor={id} className={labelClass}>
+      {meta.label} (loaded rows)
+      <select id={id} value={value} onChange={(e) => column.setFilterValue(e.target.value || undefined)} className={controlClass}>
+        <option value="">All</option>
+        {all.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

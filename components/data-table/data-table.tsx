@@ -1,0 +1,184 @@
+"use client";
+// The one generic table of Brokerdesk. It renders a TanStack `table` it is given, plus slots; it owns
+// no data fetching (STYLE rule 11). Rows are virtualised so E8's 1,000-row pages scroll smoothly, and
+// the markup stays a real <table> (spacer rows, not CSS grid) so assistive technology reads it as one.
+import { useRef, type ReactNode } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import type { RowData } from "@tanstack/react-table";
+import type { DataTableInstance } from "./features";
+
+const ROW_HEIGHT = 36;
+
+export type DataTableStatus = "pending" | "error" | "success" | "blocked";
+
+export type DataTableProps<TData extends RowData> = {
+  table: DataTableInstance<TData>;
+  /** Accessible name of the table (also its visually hidden caption). */
+  label: string;
+  status: DataTableStatus;
+  /** A refetch is running while the current rows stay on screen. */
+  busy?: boolean;
+  toolbar?: ReactNode;
+  pager?: ReactNode;
+  emptyState?: ReactNode;
+  errorState?: ReactNode;
+  blockedState?: ReactNode;
+  /** Height of the scrolling body; the header stays visible inside it. */
+  maxHeight?: string;
+};
+
+export function DataTable<TData extends RowData>({
+  table, label, status, busy = false, toolbar, pager, emptyState, errorState, blockedState, maxHeight = "min(70vh, 720px)",
+}: DataTableProps<TData>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = table.getRowModel().rows;
+  const columns = table.getVisibleLeafColumns();
+  const showRows = status === "success" && rows.length > 0;
+
+  // The React Compiler leaves this hook alone (TanStack Virtual returns a mutable instance).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: showRows ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (i) => rows[i]?.id ?? i,
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+
+  const notice =
+    status === "error" ? errorState : status === "blocked" ? blockedState : status === "success" && rows.length === 0 ? emptyState : null;
+
+  return (
+    <section aria-label={label} className="space-y-3">
+      {toolbar}
+      {notice ? <div>{notice}</div> : null}
+      <div
+        ref={scrollRef}
+        className="relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
+        style={{ maxHeight }}
+        data-testid="data-table-scroll"
+        tabIndex={showRows ? 0 : undefined}
+        role={showRows ? "region" : undefined}
+        aria-label={showRows ? `${label}, scrollable` : undefined}
+      >
+        <table
+          className="w-full table-fixed border-separate border-spacing-0 text-left text-sm"
+          aria-busy={status === "pending" || busy}
+          aria-rowcount={showRows ? rows.length + 1 : undefined}
+        >
+          <caption className="sr-only">{label}</caption>
+          <colgroup>
+            {columns.map((c) => (
+              <col key={c.id} style={{ width: c.columnDef.meta?.width ? `${c.columnDef.meta.width}px` : undefined }} />
+            ))}
+          </colgroup>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} aria-rowindex={1}>
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta;
+                  const sorted = header.column.getIsSorted();
+                  const th = `sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 ${meta?.numeric ? "text-right" : ""}`;
+                  const title = meta?.label ?? header.column.id;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={th}
+                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                    >
+                      {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          className={`inline-flex items-center gap-1 rounded hover:underline ${meta?.numeric ? "flex-row-reverse" : ""}`}
+                          title={`Sort the loaded rows by ${title}`}
+                        >
+                          <table.FlexRender header={header} />
+                          <span aria-hidden="true" className="text-[10px] text-slate-500 dark:text-slate-400">
+                            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                          </span>
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {status === "pending" ? (
+              <SkeletonRows columns={columns.length} />
+            ) : showRows ? (
+              <>
+                {padTop > 0 ? (
+                  <tr aria-hidden="true">
+                    <td colSpan={columns.length} style={{ height: padTop, padding: 0, border: 0 }} />
+                  </tr>
+                ) : null}
+                {items.map((item) => {
+                  const row = rows[item.index];
+                  if (!row) return null;
+                  return (
+                    <tr
+                      key={row.id}
+                      aria-rowindex={item.index + 2}
+                      data-row-id={row.id}
+                      className="odd:bg-white even:bg-slate-50/60 hover:bg-blue-50 dark:odd:bg-slate-950 dark:even:bg-slate-900/60 dark:hover:bg-slate-800"
+                      style={{ height: ROW_HEIGHT }}
+                    >
+                      {row.getVisibleCells().map((cell) => (
+                        <td
+                          key={cell.id}
+                          className={`overflow-hidden border-b border-slate-100 px-3 whitespace-nowrap text-ellipsis dark:border-slate-800 ${cell.column.columnDef.meta?.numeric ? "text-right" : ""}`}
+                        >
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+                {padBottom > 0 ? (
+                  <tr aria-hidden="true">
+                    <td colSpan={columns.length} style={{ height: padBottom, padding: 0, border: 0 }} />
+                  </tr>
+                ) : null}
+              </>
+            ) : (
+              <tr>
+                <td colSpan={columns.length} className="px-3 py-4 text-center text-sm text-slate-600 dark:text-slate-400">
+                  {status === "error" ? "No rows: the request failed (see above)." : status === "blocked" ? "No rows: nothing was requested." : "No rows."}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pager}
+    </section>
+  );
+}
+
+function SkeletonRows({ columns }: { columns: number }) {
+  return (
+    <>
+      {Array.from({ length: 8 }, (_, r) => (
+        <tr key={r} aria-hidden="true" style={{ height: ROW_HEIGHT }}>
+          {Array.from({ length: columns }, (_, c) => (
+            <td key={c} className="border-b border-slate-100 px-3 dark:border-slate-800">
+              <span className="block h-3 animate-pulse rounded bg-slate-200 dark:bg-slate-700" style={{ width: `${50 + ((r * 7 + c * 13) % 45)}%` }} />
+            </td>
+          ))}
+        </tr>
+      ))}
+      <tr className="sr-only">
+        <td colSpan={columns}>Loading…</td>
+      </tr>
+    </>
+  );
+}

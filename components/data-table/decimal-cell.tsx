@@ -1,0 +1,12 @@
+import { groupDecimal } from "@/lib/format";
+
+/** An amount exactly as the platform sent it, grouped in thousands (never through a float). */
+export function DecimalCell({ value, suffix }: { value: string; suffix?: string }) {
+  if (value === "") return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  return (
+    <span className="tabular whitespace-nowrap">
+      {groupDecimal(value)}
+      {suffix ? <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">{suffix}</span> : null}
+    </span>
+  );
+}

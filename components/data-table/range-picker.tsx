@@ -1,0 +1,74 @@
+"use client";
+// The time range: a preset counting back from now, or a custom UTC start and end. Values are ms in the
+// URL; the inputs show them in UTC, the zone the platform and the audit log speak.
+import { useId } from "react";
+import { RANGE_PRESETS, type RangeChoice, type RangeInput, type RangePreset } from "@/lib/client/paging";
+import { controlClass, labelClass } from "./styles";
+
+export type RangePatch = { range: RangeChoice; from: number | null; to: number | null; at: null };
+
+const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));
+const fromInput = (v: string) => {
+  const ms = Date.parse(`${v}:00Z`);
+  return Number.isFinite(ms) ? ms : null;
+};
+
+export function RangePicker({
+  value, presets, resolved, onChange,
+}: {
+  value: RangeInput;
+  presets: readonly RangePreset[];
+  /** The range in force, to prefill custom inputs when switching from a preset. */
+  resolved: { start: number; end: number } | null;
+  onChange: (patch: RangePatch) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={`${id}-range`} className={labelClass}>
+        Range
+        <select
+          id={`${id}-range`}
+          className={controlClass}
+          value={value.range}
+          onChange={(e) => {
+            const range = e.target.value as RangeChoice;
+            if (range === "custom") onChange({ range, from: resolved?.start ?? null, to: resolved?.end ?? null, at: null });
+            else onChange({ range, from: null, to: null, at: null });
+          }}
+        >
+          {presets.map((p) => (
+            <option key={p} value={p}>
+              {RANGE_PRESETS[p].label}
+            </option>
+          ))}
+          <option value="custom">Custom (UTC)</option>
+        </select>
+      </label>
+      {value.range === "custom" ? (
+        <>
+          <label htmlFor={`${id}-from`} className={labelClass}>
+            From (UTC)
+            <input
+              id={`${id}-from`}
+              type="datetime-local"
+              className={controlClass}
+              value={toInput(value.from)}
+              onChange={(e) => onChange({ range: "custom", from: fromInput(e.target.value), to: value.to, at: null })}
+            />
+          </label>
+          <label htmlFor={`${id}-to`} className={labelClass}>
+            To (UTC)
+            <input
+              id={`${id}-to`}
+              type="datetime-local"
+              className={controlClass}
+              value={toInput(value.to)}
+              onChange={(e) => onChange({ range: "custom", from: value.from, to: fromInput(e.target.value), at: null })}
+            />
+          </label>
+        </>
+      ) : null}
+    </>
+  );
+}
