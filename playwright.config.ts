@@ -1,6 +1,14 @@
 import { defineConfig } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
-const PORT = 3100;
+// Each run gets its own ports and a fresh embedded database, so runs never share state.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? PORT + 1010);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "brokerdesk-e2e-"));
+process.env.E2E_DATA_DIR = DATA_DIR;
+process.env.E2E_SIM_PORT = String(SIM_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -31,6 +39,6 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { NODE_ENV: "production", SIM_PORT: "4110", NEXTAUTH_URL: baseURL, LOG_LEVEL: "warn" },
+    env: { NODE_ENV: "production", SIM_PORT: String(SIM_PORT), DATA_DIR, NEXTAUTH_URL: baseURL, LOG_LEVEL: "warn" },
   },
 });

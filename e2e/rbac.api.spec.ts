@@ -106,3 +106,39 @@ test("[rbac][input] invalid input → 422 naming the field, nothing sent", async
 test("[rbac][demo] the demo accounts are the four roles", () => {
   expect(Object.keys(DEMO).sort()).toEqual([...ROLES].sort());
 });
+
+/** Brokerdesk's own resources: who may read them. */
+const OWN_ROUTES = [
+  { path: "/api/sub-accounts", permission: "subaccounts.read" },
+  { path: "/api/audit", permission: "audit.read" },
+  { path: "/api/audit/export", permission: "audit.read" },
+  { path: "/api/admin/users", permission: "users.read" },
+] as const;
+
+test.describe("[rbac][own] Brokerdesk's own API routes", () => {
+  for (const r of OWN_ROUTES) {
+    test(`[rbac][anonymous] ${r.path} → 401`, async ({ request }) => {
+      expect((await request.get(r.path)).status()).toBe(401);
+    });
+    for (const role of ROLES as readonly DemoRole[]) {
+      const allowed = can(role, r.permission);
+      test(`[rbac][${role}] ${r.path} ${allowed ? "allowed" : "refused"}`, async ({ request }) => {
+        await signInApi(request, role);
+        expect((await request.get(r.path)).status()).toBe(allowed ? 200 : 403);
+      });
+    }
+  }
+});
+
+test("[rbac][audit] refusals are recorded in the audit log with the reason", async ({ request }) => {
+  await signInApi(request, "broker");
+  expect((await request.get("/api/audit")).status()).toBe(403);
+  await signInApi(request, "compliance");
+  const res = await request.get("/api/audit", { params: { action: "request.refused", actor: DEMO.broker, limit: "5" } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { rows: { outcome: string; target: string; detail: { status: number; reason: string } }[] };
+  const refusal = body.rows.find((r) => r.target === "/api/audit");
+  expect(refusal?.outcome).toBe("refused");
+  expect(refusal?.detail.status).toBe(403);
+  expect(refusal?.detail.reason).toMatch(/audit\.read/);
+});

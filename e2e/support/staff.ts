@@ -34,3 +34,8 @@ export async function signInUi(page: import("@playwright/test").Page, role: Demo
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("session-user")).toContainText(DEMO[role]);
 }
+
+/** The embedded simulator's control endpoint of this run (faults, stats). */
+export function simControlUrl(path: string): string {
+  return `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? "4110"}/__sim/${path}`;
+}
