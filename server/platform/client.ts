@@ -97,7 +97,7 @@ export class PlatformClient {
 
     for (let attempt = 1; ; attempt++) {
       const deadline = this.config.now() + (opts.queueDeadlineMs ?? this.config.queueDeadlineMs);
-      await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id);
+      const release = await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id);
       const started = performance.now();
       try {
         const reply = await this.send(op, query, body, credential, opts.signal);
@@ -116,9 +116,12 @@ export class PlatformClient {
           continue;
         }
         if (attempt >= maxAttempts || !isRetryable(e) || opts.signal?.aborted) throw e;
-        const backoff = this.config.backoffBaseMs * 2 ** (attempt - 1);
-        await sleep(backoff / 2 + Math.random() * backoff);
+      } finally {
+        // The slot's window restarts when the answer is in (see SlidingWindowLimiter).
+        await release();
       }
+      const backoff = this.config.backoffBaseMs * 2 ** (attempt - 1);
+      await sleep(backoff / 2 + Math.random() * backoff);
     }
   }
 

@@ -32,6 +32,18 @@ describe("[platform][limiter]", () => {
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(4 * 1000);
   }, 15_000);
 
+  it("holds a slot for a whole window after its answer, however late the answer came", async () => {
+    const limiter = new SlidingWindowLimiter({ safetyMs: 0 });
+    const deadline = Date.now() + 10_000;
+    const release = await limiter.acquire("slow", 1, deadline, "op");
+    const answeredAt = performance.now() + 600;
+    await new Promise((r) => setTimeout(r, 600));
+    await release();
+    await limiter.acquire("slow", 1, deadline, "op");
+    // Without the hold the slot would have freed 1000 ms after it was taken; with it, 1000 ms after the answer.
+    expect(performance.now() - answeredAt).toBeGreaterThanOrEqual(990);
+  });
+
   it("keeps scopes apart", async () => {
     const limiter = new SlidingWindowLimiter();
     const t0 = performance.now();

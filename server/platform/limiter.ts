@@ -3,11 +3,13 @@ import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRes } from "rat
 import { RateBudgetExceededError } from "./errors";
 
 /**
- * The platform counts requests in a sliding one-second window. A fixed-window counter lets 2×limit
- * through across a window edge, so the budget is kept as `limit` slots, each a rate-limiter-flexible
- * key worth one request that frees itself `windowMs` after it was taken. No slot serves twice within
- * a window, so no window of that length ever sees more than `limit` requests. `safetyMs` widens the
- * window to absorb jitter between our send time and the platform's receive time.
+ * The platform counts requests in a sliding one-second window, by when they reach it. A fixed-window
+ * counter lets 2×limit through across a window edge, so the budget is kept as `limit` slots, each a
+ * rate-limiter-flexible key worth one request. A slot is taken when a request is sent and, once its
+ * answer is in, held for another `windowMs` from that moment (`release`). A request reaches the
+ * platform before its answer leaves it, so the next request through the same slot reaches it at least
+ * `windowMs` later, however long the first one queued or waited on the platform's side: no window of
+ * that length ever sees more than `limit` requests. `safetyMs` widens the window for clock jitter.
  */
 export type LimiterOptions = {
   /** Builds the store for one duration (seconds). Memory by default; Redis for scale-out. */
@@ -35,7 +37,7 @@ export class SlidingWindowLimiter {
    * Waits, in FIFO order per scope, until a request may be sent. Rejects with RateBudgetExceededError
    * if the queue is full or the slot would come after `deadlineAt` (ms epoch); never drops silently.
    */
-  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<void> {
+  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<() => Promise<void>> {
     const scope = this.scope(scopeKey);
     if (scope.waiting >= this.maxQueue) throw new RateBudgetExceededError(operationId, this.windowMs, "queue-full");
     scope.waiting++;
@@ -44,22 +46,29 @@ export class SlidingWindowLimiter {
     scope.tail = new Promise<void>((r) => (release = r));
     try {
       await prev;
-      await this.takeSlot(scopeKey, scope, limit, deadlineAt, operationId);
+      const slotKey = await this.takeSlot(scopeKey, scope, limit, deadlineAt, operationId);
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        await this.store.block(slotKey, this.windowMs / 1000);
+      };
     } finally {
       scope.waiting--;
       release();
     }
   }
 
-  private async takeSlot(scopeKey: string, scope: Scope, limit: number, deadlineAt: number, operationId: string) {
+  private async takeSlot(scopeKey: string, scope: Scope, limit: number, deadlineAt: number, operationId: string): Promise<string> {
     for (;;) {
       let soonest = Number.POSITIVE_INFINITY;
       for (let i = 0; i < limit; i++) {
         const slot = (scope.next + i) % limit;
+        const slotKey = `${scopeKey}:${limit}:${slot}`;
         try {
-          await this.store.consume(`${scopeKey}:${limit}:${slot}`, 1);
+          await this.store.consume(slotKey, 1);
           scope.next = (slot + 1) % limit;
-          return;
+          return slotKey;
         } catch (e) {
           if (!(e instanceof RateLimiterRes)) throw e;
           soonest = Math.min(soonest, e.msBeforeNext);
