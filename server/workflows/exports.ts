@@ -23,7 +23,8 @@ export type ExportProgress = { records: number; windowsDone: number; windowsTota
 export type ExportErrorEvent = { type: "error"; status: number } & ErrorBody["error"];
 export type ExportEvent =
   | { type: "start"; jobId: string; windowsTotal: number; columns: string[]; filename: string }
-  | { type: "rows"; csv: string }
+  /** `count` rows as CSV lines (no header); the browser checks the counts add up to `done.records`. */
+  | { type: "rows"; csv: string; count: number }
   | ({ type: "progress" } & ExportProgress)
   | { type: "done"; records: number }
   | ExportErrorEvent;
@@ -365,7 +366,7 @@ async function walk(
         });
         if (fresh.length) {
           counters.records += fresh.length;
-          await o.onEvent({ type: "rows", csv: csvRows(columns, fresh) });
+          await o.onEvent({ type: "rows", csv: csvRows(columns, fresh), count: fresh.length });
         }
         await o.onEvent({ type: "progress", records: counters.records, windowsDone: counters.windowsDone, windowsTotal: slices.length, etaMs: eta() });
         await saveProgress(false);

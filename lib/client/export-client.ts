@@ -1,0 +1,177 @@
+// The browser side of server-side exports: POST /api/exports, read its NDJSON stream line by line,
+// report progress, and hand back the CSV as a Blob. A failure at any point (a refusal, an error line,
+// a stream cut short) throws, so a short file is never offered as complete.
+import { z } from "zod";
+import type { OperationId } from "@/lib/platform/catalog";
+import { ApiError } from "./api";
+
+export const EXPORTS_PATH = "/api/exports";
+
+export type ExportProgress = { records: number; windowsDone: number; windowsTotal: number; etaMs: number | null };
+
+const platformSchema = z.object({ code: z.string(), msg: z.string(), httpStatus: z.number().optional(), operation: z.string() });
+
+/** The events of the stream, as server/workflows/exports.ts writes them (STYLE rule 3: parsed here too). */
+export const exportEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("start"), jobId: z.string(), windowsTotal: z.number(), columns: z.array(z.string()), filename: z.string() }),
+  z.object({ type: z.literal("rows"), csv: z.string(), count: z.number() }),
+  z.object({
+    type: z.literal("progress"),
+    records: z.number(),
+    windowsDone: z.number(),
+    windowsTotal: z.number(),
+    etaMs: z.number().nullable(),
+  }),
+  z.object({ type: z.literal("done"), records: z.number() }),
+  z.object({
+    type: z.literal("error"),
+    status: z.number(),
+    code: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    platform: platformSchema.optional(),
+  }),
+]);
+export type ExportEvent = z.output<typeof exportEventSchema>;
+
+const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    platform: platformSchema.optional(),
+  }),
+});
+
+/** One NDJSON line to an event; a line that is not one is an error (never skipped silently). */
+export function parseExportLine(line: string): ExportEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    throw new ApiError(502, "export_malformed", "The export stream sent a line that is not JSON");
+  }
+  const parsed = exportEventSchema.safeParse(json);
+  if (!parsed.success) throw new ApiError(502, "export_malformed", "The export stream sent an event of an unknown shape");
+  return parsed.data;
+}
+
+/** Splits what has arrived into whole lines and the unfinished rest (chunks break lines anywhere). */
+export function splitLines(pending: string, chunk: string): { lines: string[]; rest: string } {
+  const parts = (pending + chunk).split("\n");
+  const rest = parts.pop() ?? "";
+  return { lines: parts.filter((l) => l.trim() !== ""), rest };
+}
+
+/** The CSV header line, quoted as the server quotes cells (RFC 4180, CRLF). */
+export function csvHeaderLine(columns: readonly string[]): string {
+  return columns.map((c) => (/[",\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(",") + "\r\n";
+}
+
+/**
+ * Folds events into the file being built. Pure, so the stream's rules are tested without a network:
+ * `start` comes first, rows add up to what `done` says, an error line throws.
+ */
+export class ExportAssembler {
+  private parts: string[] = [];
+  private counted = 0;
+  filename: string | null = null;
+  finished: { records: number } | null = null;
+
+  constructor(private readonly onProgress?: (p: ExportProgress) => void) {}
+
+  accept(e: ExportEvent): void {
+    if (this.finished) throw new ApiError(502, "export_malformed", "The export stream went on after it said it was done");
+    if (e.type !== "start" && this.filename === null && e.type !== "error") {
+      throw new ApiError(502, "export_malformed", "The export stream did not begin with its header");
+    }
+    switch (e.type) {
+      case "start":
+        this.filename = e.filename;
+        this.parts = [csvHeaderLine(e.columns)];
+        this.onProgress?.({ records: 0, windowsDone: 0, windowsTotal: e.windowsTotal, etaMs: null });
+        return;
+      case "rows":
+        this.parts.push(e.csv);
+        this.counted += e.count;
+        return;
+      case "progress":
+        this.onProgress?.({ records: e.records, windowsDone: e.windowsDone, windowsTotal: e.windowsTotal, etaMs: e.etaMs });
+        return;
+      case "done":
+        if (e.records !== this.counted) {
+          throw new ApiError(502, "export_incomplete", `The export said ${e.records} records but ${this.counted} arrived`);
+        }
+        this.finished = { records: e.records };
+        return;
+      case "error":
+        throw new ApiError(e.status, e.code, e.message, e.platform, e.fieldErrors);
+    }
+  }
+
+  /** The file, once `done` has arrived; before that the export is incomplete and there is no file. */
+  result(): { blob: Blob; filename: string; records: number } {
+    if (!this.finished || this.filename === null) {
+      throw new ApiError(502, "export_incomplete", "The export stream ended before the export was complete");
+    }
+    return { blob: new Blob(this.parts, { type: "text/csv;charset=utf-8" }), filename: this.filename, records: this.finished.records };
+  }
+}
+
+export type StartExportOptions = {
+  operation: OperationId;
+  params: Record<string, string>;
+  /** A configured key other than the main account's (E3, E4 only). */
+  key?: string;
+  signal?: AbortSignal;
+  onProgress?: (p: ExportProgress) => void;
+};
+
+/** Runs an export on the server and resolves with the whole CSV; abort `signal` to cancel it there too. */
+export async function startExport(opts: StartExportOptions): Promise<{ blob: Blob; filename: string; records: number }> {
+  let res: Response;
+  try {
+    res = await fetch(EXPORTS_PATH, {
+      method: "POST",
+      cache: "no-store",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
+      body: JSON.stringify({ operation: opts.operation, params: opts.params, ...(opts.key ? { key: opts.key } : {}) }),
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    throw new ApiError(0, "network", `Brokerdesk could not be reached (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (!res.ok) {
+    const parsed = errorBodySchema.safeParse(await res.json().catch(() => null));
+    const retryAfter = Number(res.headers.get("Retry-After")) || undefined;
+    if (parsed.success) {
+      const e = parsed.data.error;
+      throw new ApiError(res.status, e.code, e.message, e.platform, e.fieldErrors, retryAfter);
+    }
+    throw new ApiError(res.status, "http_error", `Brokerdesk answered HTTP ${res.status} without an explanation`, undefined, undefined, retryAfter);
+  }
+  if (!res.body) throw new ApiError(502, "export_malformed", "The export answer had no body");
+
+  const assembler = new ExportAssembler(opts.onProgress);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const { lines, rest } = splitLines(pending, value);
+      pending = rest;
+      for (const line of lines) assembler.accept(parseExportLine(line));
+    }
+    if (pending.trim()) assembler.accept(parseExportLine(pending));
+  } catch (e) {
+    // Stop reading at once: the server sees the stream closed and stops calling the platform.
+    await reader.cancel().catch(() => undefined);
+    if (opts.signal?.aborted) throw opts.signal.reason ?? e;
+    if (e instanceof ApiError) throw e;
+    throw new ApiError(0, "network", `The export stream broke off (${e instanceof Error ? e.message : String(e)})`);
+  }
+  return assembler.result();
+}
