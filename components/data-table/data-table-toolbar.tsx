@@ -6,7 +6,8 @@ import type { Column, RowData } from "@tanstack/react-table";
 import type { DataTableFeatures, DataTableInstance } from "./features";
 import { DataTableViewOptions } from "./data-table-view-options";
 import { TimeZoneToggle } from "./time";
-import { controlClass, labelClass, secondaryButton } from "./styles";
+import { controlClass, secondaryButton } from "./styles";
+import { Field } from "./field";
 
 export function DataTableToolbar<TData extends RowData>({
   table, children, actions,
@@ -52,8 +53,7 @@ function ColumnFilter<TData extends RowData>({
   const value = typeof column.getFilterValue() === "string" ? (column.getFilterValue() as string) : "";
   if (filter.kind === "text") {
     return (
-      <label htmlFor={id} className={labelClass}>
-        {meta.label} (loaded rows)
+      <Field id={id} label={<>{meta.label} (loaded rows)</>}>
         <input
           id={id}
           type="search"
@@ -62,7 +62,7 @@ function ColumnFilter<TData extends RowData>({
           onChange={(e) => column.setFilterValue(e.target.value || undefined)}
           className={`${controlClass} w-40`}
         />
-      </label>
+      </Field>
     );
   }
   // Without fixed options, offer the values present in the loaded rows (the API cannot filter them).
@@ -71,8 +71,7 @@ function ColumnFilter<TData extends RowData>({
     [...new Set(table.getCoreRowModel().rows.map((r) => String(r.getValue(column.id) ?? "")))].filter(Boolean).sort();
   const all = value && !options.includes(value) ? [...options, value] : options;
   return (
-    <label htmlFor={id} className={labelClass}>
-      {meta.label} (loaded rows)
+    <Field id={id} label={<>{meta.label} (loaded rows)</>}>
       <select id={id} value={value} onChange={(e) => column.setFilterValue(e.target.value || undefined)} className={controlClass}>
         <option value="">All</option>
         {all.map((o) => (
@@ -81,6 +80,6 @@ function ColumnFilter<TData extends RowData>({
           </option>
         ))}
       </select>
-    </label>
+    </Field>
   );
 }

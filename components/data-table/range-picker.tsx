@@ -3,7 +3,8 @@
 // URL; the inputs show them in UTC, the zone the platform and the audit log speak.
 import { useId } from "react";
 import { RANGE_PRESETS, type RangeChoice, type RangeInput, type RangePreset } from "@/lib/client/paging";
-import { controlClass, labelClass } from "./styles";
+import { controlClass } from "./styles";
+import { Field } from "./field";
 
 export type RangePatch = { range: RangeChoice; from: number | null; to: number | null; at: null };
 
@@ -25,8 +26,7 @@ export function RangePicker({
   const id = useId();
   return (
     <>
-      <label htmlFor={`${id}-range`} className={labelClass}>
-        Range
+      <Field id={`${id}-range`} label="Range">
         <select
           id={`${id}-range`}
           className={controlClass}
@@ -44,11 +44,10 @@ export function RangePicker({
           ))}
           <option value="custom">Custom (UTC)</option>
         </select>
-      </label>
+      </Field>
       {value.range === "custom" ? (
         <>
-          <label htmlFor={`${id}-from`} className={labelClass}>
-            From (UTC)
+          <Field id={`${id}-from`} label="From (UTC)">
             <input
               id={`${id}-from`}
               type="datetime-local"
@@ -56,9 +55,8 @@ export function RangePicker({
               value={toInput(value.from)}
               onChange={(e) => onChange({ range: "custom", from: fromInput(e.target.value), to: value.to, at: null })}
             />
-          </label>
-          <label htmlFor={`${id}-to`} className={labelClass}>
-            To (UTC)
+          </Field>
+          <Field id={`${id}-to`} label="To (UTC)">
             <input
               id={`${id}-to`}
               type="datetime-local"
@@ -66,7 +64,7 @@ export function RangePicker({
               value={toInput(value.to)}
               onChange={(e) => onChange({ range: "custom", from: value.from, to: fromInput(e.target.value), at: null })}
             />
-          </label>
+          </Field>
         </>
       ) : null}
     </>

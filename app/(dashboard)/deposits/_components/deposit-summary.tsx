@@ -5,7 +5,8 @@ import type { DepositRecord } from "@/lib/platform/catalog";
 import { sumDecimals } from "@/lib/client/decimal";
 import { groupDecimal } from "@/lib/format";
 import { BarChart, type Bar } from "@/components/charts/bar-chart";
-import { controlClass, labelClass } from "@/components/data-table/styles";
+import { controlClass } from "@/components/data-table/styles";
+import { Field } from "@/components/data-table/field";
 
 export type CoinTotal = { coin: string; count: number; amount: string; fee: string; skipped: number };
 
@@ -96,9 +97,8 @@ export function DepositSummary({
           <h2 id={`${id}-chart`} className="text-base font-semibold">
             Deposits per day
           </h2>
-          <label className={labelClass}>
-            Show
-            <select className={controlClass} value={coin ?? ""} onChange={(e) => onChartCoinChange(e.target.value || null)}>
+          <Field id={`${id}-metric`} label="Show">
+            <select id={`${id}-metric`} className={controlClass} value={coin ?? ""} onChange={(e) => onChartCoinChange(e.target.value || null)}>
               <option value="">Number of deposits</option>
               {totals.map((t) => (
                 <option key={t.coin} value={t.coin}>
@@ -106,7 +106,7 @@ export function DepositSummary({
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
         </div>
         <BarChart
           title={coin ? `${coin} deposited per day (UTC)` : "Deposits per day (UTC)"}

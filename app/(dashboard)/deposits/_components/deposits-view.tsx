@@ -14,11 +14,12 @@ import { RangePicker, type RangePatch } from "@/components/data-table/range-pick
 import { ExportButton } from "@/components/data-table/export-button";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
-import { controlClass, labelClass, secondaryButton } from "@/components/data-table/styles";
+import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { ALL_SUBACCOUNTS, DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
 import { depositColumns } from "./columns";
 import { DepositSummary } from "./deposit-summary";
 import { useAllSubaccountDeposits } from "./use-all-subaccount-deposits";
+import { Field } from "@/components/data-table/field";
 
 const MAX_LIMIT = depositsList.paging?.limit.max ?? 100;
 
@@ -103,8 +104,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                 />
               }
             >
-              <label htmlFor={`${id}-by`} className={labelClass}>
-                Look up by
+              <Field id={`${id}-by`} label="Look up by">
                 <select
                   id={`${id}-by`}
                   className={controlClass}
@@ -114,12 +114,11 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                   <option value="uid">Sub-account</option>
                   <option value="order">Record ID</option>
                 </select>
-              </label>
+              </Field>
               {byOrder ? (
                 <OrderIdSearch key={q.orderId ?? ""} value={q.orderId ?? ""} onSearch={(orderId) => void setQ({ orderId, ...resetPaging })} />
               ) : (
-                <label htmlFor={`${id}-uid`} className={labelClass}>
-                  Sub-account
+                <Field id={`${id}-uid`} label="Sub-account">
                   <select
                     id={`${id}-uid`}
                     className={`${controlClass} max-w-72`}
@@ -135,7 +134,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                     ))}
                     {subs.data?.length ? <option value={ALL_SUBACCOUNTS}>All known sub-accounts</option> : null}
                   </select>
-                </label>
+                </Field>
               )}
               <RangePicker
                 value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
@@ -143,8 +142,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                 resolved={"problem" in range ? null : range}
                 onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
               />
-              <label htmlFor={`${id}-limit`} className={labelClass}>
-                {all ? "Per sub-account" : "Page size"}
+              <Field id={`${id}-limit`} label={all ? "Per sub-account" : "Page size"}>
                 <select
                   id={`${id}-limit`}
                   className={controlClass}
@@ -157,7 +155,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                     </option>
                   ))}
                 </select>
-              </label>
+              </Field>
             </DataTableToolbar>
           }
           errorState={
@@ -244,10 +242,9 @@ function OrderIdSearch({ value, onSearch }: { value: string; onSearch: (orderId:
         if (draft.trim()) onSearch(draft.trim());
       }}
     >
-      <label htmlFor={id} className={labelClass}>
-        Record ID (within the range)
+      <Field id={id} label="Record ID (within the range)">
         <input id={id} className={`${controlClass} w-48 font-mono`} value={draft} inputMode="numeric" onChange={(e) => setDraft(e.target.value)} />
-      </label>
+      </Field>
       <button type="submit" className={secondaryButton}>
         Search
       </button>

@@ -3,7 +3,8 @@
 // which the table shows as the platform's error). The typed draft is committed on Enter or "Show".
 import { useId, useState } from "react";
 import { TRADE_SYMBOLS } from "../search-params";
-import { controlClass, labelClass, secondaryButton } from "@/components/data-table/styles";
+import { controlClass, secondaryButton } from "@/components/data-table/styles";
+import { Field } from "@/components/data-table/field";
 
 const OTHER = "__other";
 
@@ -15,8 +16,7 @@ export function SymbolPicker({ value, onChange }: { value: string; onChange: (sy
   const [draft, setDraft] = useState(known ? "" : value);
   return (
     <>
-      <label htmlFor={`${id}-symbol`} className={labelClass}>
-        Symbol
+      <Field id={`${id}-symbol`} label="Symbol">
         <select
           id={`${id}-symbol`}
           className={controlClass}
@@ -33,7 +33,7 @@ export function SymbolPicker({ value, onChange }: { value: string; onChange: (sy
           ))}
           <option value={OTHER}>Other…</option>
         </select>
-      </label>
+      </Field>
       {other ? (
         <form
           className="flex items-end gap-2"
@@ -43,8 +43,7 @@ export function SymbolPicker({ value, onChange }: { value: string; onChange: (sy
             if (s) onChange(s);
           }}
         >
-          <label htmlFor={`${id}-other`} className={labelClass}>
-            Other symbol
+          <Field id={`${id}-other`} label="Other symbol">
             <input
               id={`${id}-other`}
               className={`${controlClass} w-32`}
@@ -54,7 +53,7 @@ export function SymbolPicker({ value, onChange }: { value: string; onChange: (sy
               autoCapitalize="characters"
               spellCheck={false}
             />
-          </label>
+          </Field>
           <button type="submit" className={secondaryButton}>
             Show
           </button>

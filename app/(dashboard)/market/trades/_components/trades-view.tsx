@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useQueryStates } from "nuqs";
 import { marketTrades } from "@/lib/platform/catalog";
 import { formatUtc } from "@/lib/format";
@@ -17,11 +17,13 @@ import { LineChart } from "@/components/charts/line-chart";
 import { TRADE_PAGE_SIZES, TRADE_RANGE_PRESETS, tradesSearchParams } from "../search-params";
 import { tradeColumns } from "./columns";
 import { SymbolPicker } from "./symbol-picker";
-import { controlClass, labelClass } from "@/components/data-table/styles";
+import { controlClass } from "@/components/data-table/styles";
+import { Field } from "@/components/data-table/field";
 
 const MAX_LIMIT = marketTrades.paging?.limit.max ?? 1000;
 
 export function TradesView({ initialNow }: { initialNow: number }) {
+  const id = useId();
   const [q, setQ] = useQueryStates(tradesSearchParams, { history: "push" });
   // The instant presets count back from; "Latest" moves it to the present.
   const [now, setNow] = useState(initialNow);
@@ -83,16 +85,15 @@ export function TradesView({ initialNow }: { initialNow: number }) {
                 resolved={"problem" in range ? null : range}
                 onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
               />
-              <label className={labelClass}>
-                Page size
-                <select className={controlClass} value={limit} onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}>
+              <Field id={`${id}-limit`} label="Page size">
+                <select id={`${id}-limit`} className={controlClass} value={limit} onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}>
                   {TRADE_PAGE_SIZES.map((n) => (
                     <option key={n} value={n}>
                       {n}
                     </option>
                   ))}
                 </select>
-              </label>
+              </Field>
             </DataTableToolbar>
           }
           errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}

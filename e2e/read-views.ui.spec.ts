@@ -1,0 +1,192 @@
+import { expect, test, type Page, type Response } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import Big from "big.js";
+import { DEMO, DEMO_PASSWORD } from "./support/staff";
+
+type Trade = { tradeId: string; price: string; ts: string };
+type Deposit = { orderId: string; coin: string; amount: string; userId: string };
+type Envelope<T> = { code: string; data: T };
+
+const TRADES = "/api/platform/v2/spot/market/fills-history";
+const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(DEMO.broker);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  // The first sign-in of a fresh server also starts the embedded database: allow it time.
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 30_000 });
+}
+
+const isCall = (path: string, match: (u: URL) => boolean = () => true) => (r: Response) => {
+  const u = new URL(r.url());
+  return u.pathname === path && r.request().method() === "GET" && match(u);
+};
+
+async function body<T>(r: Response): Promise<T> {
+  expect(r.status()).toBe(200);
+  const env = (await r.json()) as Envelope<T>;
+  expect(env.code).toBe("00000");
+  return env.data;
+}
+
+const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
+const firstRowId = (page: Page) => rows(page).first().getAttribute("data-row-id");
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test("[market.trades][list] opens on BTCUSDT with rows; 1,000 rows are virtualised and scroll to the last", async ({ page }) => {
+  const first = page.waitForResponse(isCall(TRADES, (u) => u.searchParams.get("symbol") === "BTCUSDT"));
+  await page.goto("/market/trades");
+  await expect(page).toHaveTitle(/Market trades/);
+  const trades = await body<Trade[]>(await first);
+  expect(trades.length).toBeGreaterThan(0);
+  await expect(rows(page).first()).toHaveAttribute("data-row-id", trades[0]!.tradeId);
+  await expect(page.getByRole("img", { name: /BTCUSDT price, \d+ loaded trades: .*low .* high/ })).toBeVisible();
+
+  const big = page.waitForResponse(isCall(TRADES, (u) => u.searchParams.get("limit") === "1000"));
+  await page.getByLabel("Page size").selectOption("1000");
+  await expect(page).toHaveURL(/limit=1000/);
+  const thousand = await body<Trade[]>(await big);
+  expect(thousand).toHaveLength(1000);
+  await expect(page.getByText("1000 rows loaded")).toBeVisible();
+  const rendered = await rows(page).count();
+  console.log(`DOM rows rendered for 1000 loaded: ${rendered}`);
+  expect(rendered).toBeGreaterThan(10);
+  expect(rendered).toBeLessThan(100);
+
+  const last = thousand.at(-1)!.tradeId;
+  await expect(page.locator(`tr[data-row-id="${last}"]`)).toHaveCount(0);
+  await page.getByTestId("data-table-scroll").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(page.locator(`tr[data-row-id="${last}"]`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `Copy tradeId ${last}` })).toBeVisible();
+  expect(await rows(page).count()).toBeLessThan(100);
+});
+
+test("[market.trades][filter] changing the symbol changes the URL and the rows", async ({ page }) => {
+  await page.goto("/market/trades");
+  await expect(rows(page).first()).toBeVisible();
+  const eth = page.waitForResponse(isCall(TRADES, (u) => u.searchParams.get("symbol") === "ETHUSDT"));
+  await page.getByLabel("Symbol", { exact: true }).selectOption("ETHUSDT");
+  await expect(page).toHaveURL(/symbol=ETHUSDT/);
+  const trades = await body<Trade[]>(await eth);
+  await expect(page.getByRole("table", { name: "ETHUSDT market trades" })).toBeVisible();
+  await expect(rows(page).first()).toHaveAttribute("data-row-id", trades[0]!.tradeId);
+  // Prices are grouped exactly as sent, never through a float.
+  const [int, frac] = trades[0]!.price.split(".");
+  const grouped = `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${frac === undefined ? "" : `.${frac}`}`;
+  await expect(rows(page).first()).toContainText(grouped);
+});
+
+test("[market.trades][paging] Older, Newer, Latest, and back/forward restore the page", async ({ page }) => {
+  await page.goto("/market/trades");
+  await expect(rows(page).first()).toBeVisible();
+  const page1 = (await firstRowId(page))!;
+
+  await page.getByRole("button", { name: "Older →" }).click();
+  await expect(page).toHaveURL(/[?&]p=0~\d+/);
+  await expect(page.getByText(/^Page 2 ·/)).toBeVisible();
+  await expect(rows(page).first()).not.toHaveAttribute("data-row-id", page1);
+  const page2 = (await firstRowId(page))!;
+  expect(BigInt(page2) < BigInt(page1)).toBe(true);
+
+  await page.getByRole("button", { name: "← Newer" }).click();
+  await expect(page).not.toHaveURL(/[?&]p=/);
+  await expect(rows(page).first()).toHaveAttribute("data-row-id", page1);
+
+  await page.getByRole("button", { name: "Older →" }).click();
+  await expect(rows(page).first()).toHaveAttribute("data-row-id", page2);
+  await page.getByRole("button", { name: "Older →" }).click();
+  await expect(page.getByText(/^Page 3 ·/)).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByText(/^Page 2 ·/)).toBeVisible();
+  await expect(rows(page).first()).toHaveAttribute("data-row-id", page2);
+  await page.goForward();
+  await expect(page.getByText(/^Page 3 ·/)).toBeVisible();
+
+  await page.getByRole("button", { name: "Latest" }).click();
+  await expect(page).not.toHaveURL(/[?&]p=/);
+  await expect(page.getByText(/^Page 1 ·/)).toBeVisible();
+  // Latest moves "now" forward: the newest trade is the one we started on or a newer one.
+  expect(BigInt((await firstRowId(page))!) >= BigInt(page1)).toBe(true);
+});
+
+test("[market.trades][range] a long range says it is walked in windows; one past retention is refused without a request", async ({ page }) => {
+  await page.goto("/market/trades?range=30d");
+  await expect(page.getByTestId("window-note")).toHaveText(/^Range longer than 7 days: showing window 1 of 5 \(.*\), newest first$/);
+
+  let asked = 0;
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === TRADES) asked++;
+  });
+  const now = Date.now();
+  await page.goto(`/market/trades?range=custom&from=${now - 100 * 86_400_000}&to=${now - 99 * 86_400_000}`);
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was requested" })).toContainText(/keeps only the last 90 days/);
+  await page.waitForTimeout(500);
+  expect(asked).toBe(0);
+});
+
+test("[market.trades][error] a platform refusal shows its code and message, not an empty table", async ({ page }) => {
+  await page.goto("/market/trades");
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByLabel("Symbol", { exact: true }).selectOption("__other");
+  await page.getByLabel("Other symbol").fill("NOPEUSDT");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/symbol=NOPEUSDT/);
+  const alert = page.getByRole("alert").filter({ hasText: "Platform error" });
+  await expect(alert).toContainText(/Platform error 40034: Parameter .* does not exist/);
+  await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+});
+
+test("[deposits.list][list] opens on the first sub-account; totals per coin equal the loaded amounts", async ({ page }) => {
+  const subs = (await (await page.request.get("/api/sub-accounts")).json()) as { items: { subUid: string }[] };
+  const firstUid = subs.items[0]!.subUid;
+  const call = page.waitForResponse(isCall(DEPOSITS, (u) => u.searchParams.get("userId") === firstUid));
+  await page.goto("/deposits");
+  await expect(page).toHaveTitle(/Deposits/);
+  const deposits = await body<Deposit[]>(await call);
+  expect(deposits.length).toBeGreaterThan(0);
+  await expect(page.getByLabel("Sub-account", { exact: true })).toHaveValue(firstUid);
+  await expect(rows(page).first()).toHaveAttribute("data-row-id", deposits[0]!.orderId);
+  await expect(page.getByText(`${deposits.length} rows loaded`)).toBeVisible();
+
+  const expected = new Map<string, Big>();
+  for (const d of deposits) expected.set(d.coin, (expected.get(d.coin) ?? new Big(0)).plus(d.amount));
+  const totals = page.getByTestId("coin-totals");
+  await expect(totals.locator("tbody tr")).toHaveCount(expected.size);
+  for (const [coin, sum] of expected) {
+    const cell = totals.locator(`tr[data-coin="${coin}"] td[data-amount]`);
+    expect(new Big((await cell.getAttribute("data-amount"))!).eq(sum)).toBe(true);
+  }
+  await expect(page.getByRole("img", { name: /Deposits per day \(UTC\): \d+ bars/ })).toBeVisible();
+
+  // A client-side filter narrows the rows and the totals, and lives in the URL.
+  const coin = deposits[0]!.coin;
+  await page.getByLabel("Coin (loaded rows)").selectOption(coin);
+  await expect(page).toHaveURL(new RegExp(`coin=${coin}`));
+  await expect(totals.locator("tbody tr")).toHaveCount(1);
+  const n = deposits.filter((d) => d.coin === coin).length;
+  await expect(page.getByText(`${deposits.length} rows loaded · ${n} shown after filters`)).toBeVisible();
+  await expect(page.getByText(`Of the ${n} rows shown`)).toBeVisible();
+});
+
+for (const path of ["/market/trades", "/deposits"]) {
+  test(`[a11y] ${path} has no serious or critical axe violations; screenshots light and dark`, async ({ page }) => {
+    await page.goto(path);
+    await expect(rows(page).first()).toBeVisible();
+    const name = path.replace(/\W+/g, "-").replace(/^-/, "");
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
+      const result = await new AxeBuilder({ page }).analyze();
+      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+      await page.screenshot({ path: `test-results/read-views-${name}-${scheme}.png`, fullPage: true });
+    }
+  });
+}
