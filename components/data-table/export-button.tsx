@@ -4,7 +4,7 @@
 // downloads the file it returns.
 import { useRef, useState } from "react";
 import type { OperationId } from "@/lib/platform/catalog";
-import { startExport } from "./export-engine";
+import { startExport } from "@/lib/client/export-client";
 import { describeError } from "@/lib/client/api";
 import { primaryButton, secondaryButton } from "./styles";
 
