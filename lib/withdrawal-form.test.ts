@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
+import { DEFAULT_CHAINS, STALE_APPROVED_MS, STALE_SUBMIT_MS, TAG_COINS, isReconcilable, withdrawalFiltersSchema, withdrawalFormSchema } from "./withdrawal-form";
+
+const base = { subUid: "1000001", coin: "USDT", dest: "on_chain", address: "TXyz01", amount: "1.5", reason: "payout" };
+const errors = (input: Record<string, unknown>) => {
+  const r = withdrawalFormSchema.safeParse(input);
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message]));
+};
+
+describe("[withdrawals][form]", () => {
+  it("fills the coin's default chain on chain, and drops chain and tag for an internal transfer", () => {
+    expect(withdrawalFormSchema.parse(base)).toMatchObject({ chain: "TRC20", amount: "1.5", reason: "payout" });
+    expect(withdrawalFormSchema.parse({ ...base, chain: " BEP20 " }).chain).toBe("BEP20");
+    expect(withdrawalFormSchema.parse({ ...base, chain: "" }).chain).toBe("TRC20");
+    const internal = withdrawalFormSchema.parse({ ...base, dest: "internal_transfer", address: "2000002", chain: "TRC20", tag: "9" });
+    expect(internal.chain).toBeUndefined();
+    expect(internal.tag).toBeUndefined();
+  });
+
+  it("has a default chain for each of the 24 coins", () => {
+    expect(Object.keys(DEFAULT_CHAINS).sort()).toEqual([...WITHDRAWAL_COINS].sort());
+  });
+
+  it("requires a tag on chain for coins that use one (XRP numeric, TON memo)", () => {
+    expect(Object.keys(TAG_COINS).sort()).toEqual(["TON", "XRP"]);
+    expect(errors({ ...base, coin: "XRP", address: "rAbc" })).toEqual({ tag: "XRP withdrawals on chain need a destination tag" });
+    expect(errors({ ...base, coin: "XRP", address: "rAbc", tag: "12ab" }).tag).toMatch(/whole number/);
+    expect(errors({ ...base, coin: "XRP", address: "rAbc", tag: "4294967296" }).tag).toMatch(/whole number/);
+    expect(errors({ ...base, coin: "XRP", address: "rAbc", tag: "4294967295" })).toEqual({});
+    expect(errors({ ...base, coin: "TON", address: "EQabc" })).toEqual({ tag: "TON withdrawals on chain need a memo" });
+    expect(errors({ ...base, coin: "TON", address: "EQabc", tag: "client 42" })).toEqual({});
+    expect(errors({ ...base, coin: "XRP", dest: "internal_transfer", address: "2000002" })).toEqual({});
+  });
+
+  it("refuses what the platform would: bad amounts, non-numeric UID, self-transfer, short reason, unknown coin", () => {
+    for (const amount of ["0", "0.0", "-1", "1e3", "1,5", "abc", "", "1.123456789"]) expect(errors({ ...base, amount }), amount).toHaveProperty("amount");
+    expect(errors({ ...base, amount: "0.00000001" })).toEqual({});
+    expect(errors({ ...base, dest: "internal_transfer", address: "abc" })).toHaveProperty("address");
+    expect(errors({ ...base, dest: "internal_transfer", address: base.subUid })).toHaveProperty("address");
+    expect(errors({ ...base, address: "T Xyz" })).toHaveProperty("address");
+    expect(errors({ ...base, reason: "  x " })).toHaveProperty("reason");
+    expect(errors({ ...base, reason: "x".repeat(501) })).toHaveProperty("reason");
+    expect(errors({ ...base, coin: "XLM" })).toHaveProperty("coin");
+    expect(errors({ ...base, subUid: "desk01" })).toHaveProperty("subUid");
+  });
+
+  it("reconcile is offered for unknown, and for sends left behind", () => {
+    const now = Date.parse("2026-01-01T00:10:00Z");
+    const at = (ms: number) => new Date(now - ms).toISOString();
+    expect(isReconcilable({ state: "unknown", submittedAt: at(1000), approvedAt: at(1000) }, now)).toBe(true);
+    expect(isReconcilable({ state: "submitted", submittedAt: at(1000), approvedAt: at(1000) }, now)).toBe(false);
+    expect(isReconcilable({ state: "submitted", submittedAt: at(STALE_SUBMIT_MS + 1), approvedAt: at(STALE_SUBMIT_MS + 1) }, now)).toBe(true);
+    expect(isReconcilable({ state: "approved", submittedAt: null, approvedAt: at(1000) }, now)).toBe(false);
+    expect(isReconcilable({ state: "approved", submittedAt: null, approvedAt: at(STALE_APPROVED_MS + 1) }, now)).toBe(true);
+    for (const state of ["requested", "confirmed", "failed", "rejected"] as const) {
+      expect(isReconcilable({ state, submittedAt: at(STALE_SUBMIT_MS * 2), approvedAt: at(STALE_SUBMIT_MS * 2) }, now)).toBe(false);
+    }
+  });
+
+  it("ledger filters read the URL's strings; blanks are absent", () => {
+    expect(withdrawalFiltersSchema.parse({ subUid: "", coin: "BTC", state: "unknown", from: "1700000000000", limit: "50" })).toEqual({
+      coin: "BTC", state: "unknown", from: new Date(1700000000000), limit: 50,
+    });
+    expect(withdrawalFiltersSchema.safeParse({ state: "paid" }).success).toBe(false);
+  });
+});
