@@ -1,0 +1,359 @@
+// Two-person withdrawals against the simulator over loopback, with a real signed client and a real (PGlite)
+// database: the balance moves exactly once per request whatever happens (two approvers, double clicks,
+// timeouts, 5xx, reconcile), the requester never approves, and every platform call has its audit intent
+// and outcome.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalView } from "@/lib/withdrawal-form";
+import type { StaffSession } from "@/server/auth/session";
+import { openDb, type Db } from "@/server/db";
+import { HttpError } from "@/server/http/errors";
+import { PlatformClient } from "@/server/platform/client";
+import { CredentialStore } from "@/server/platform/credentials";
+import { startSimulator, type Simulator } from "@/server/simulator";
+import {
+  approveWithdrawal, exportWithdrawalsCsv, getWithdrawal, listWithdrawals, mintClientOid, reconcileWithdrawal, rejectWithdrawal,
+  requestWithdrawal,
+} from "./withdrawals";
+
+const staff = (role: StaffSession["role"], name: string): StaffSession => ({ userId: name, email: `${name}@brokerdesk.test`, name, role });
+const broker = staff("broker", "broker");
+const lead1 = staff("lead", "lead1");
+const lead2 = staff("lead", "lead2");
+const compliance = staff("compliance", "compliance");
+
+// Short enough that a 3 s latency fault times out; far above a loopback answer.
+const TIMEOUT_MS = 1_000;
+
+let sim: Simulator;
+let client: PlatformClient;
+let db: Db;
+let desk01: string;
+let desk02: string;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: TIMEOUT_MS, backoffBaseMs: 5 });
+  db = await openDb({ dataDir: "memory://" });
+  const subs = sim.state.subaccountsOf(sim.keys.brokerMain.uid);
+  const uidOf = (name: string) => subs.find((s) => s.subaccountName.startsWith(`${name}@`))!.uid;
+  desk01 = uidOf("desk01");
+  desk02 = uidOf("desk02");
+  for (const [uid, name] of [[desk01, "desk01"], [desk02, "desk02"]]) {
+    await db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, $2, 'normal', 'added', 'test')", [uid, `${name}@x`]);
+  }
+}, 60_000);
+afterAll(async () => {
+  client.close();
+  await db.close();
+  await sim.close();
+});
+beforeEach(() => {
+  sim.faults.clear();
+  sim.resetStats();
+  sim.state.setBalance(desk01, "USDT", "1000");
+});
+
+const e5 = () => sim.stats().operations["withdrawals.submit"] ?? { requests: 0, accepted: 0, codes: {} as Record<string, number> };
+const simRecords = (clientOid: string) => sim.state.withdrawals().filter((w) => w.clientOid === clientOid);
+
+function form(over: Partial<WithdrawalFormInput> = {}) {
+  return withdrawalFormSchema.parse({ subUid: desk01, coin: "USDT", dest: "on_chain", address: "TXyz0123456789abcdef", amount: "12.5", reason: "client payout", ...over });
+}
+const request = (over: Partial<WithdrawalFormInput> = {}, by: StaffSession = broker) => requestWithdrawal(db, client, by, form(over));
+const approve = (w: WithdrawalView, by: StaffSession = lead1) => approveWithdrawal(db, client, by, w.id, { confirmAmount: w.amount, confirmAddress: w.address });
+
+async function refusal(p: Promise<unknown>): Promise<HttpError> {
+  const e = await p.then(() => null, (err: unknown) => err);
+  expect(e).toBeInstanceOf(HttpError);
+  return e as HttpError;
+}
+const waitFor = async (cond: () => boolean, ms: number) => {
+  for (const until = Date.now() + ms; !cond(); ) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe("[withdrawals][request]", () => {
+  it("saves a requested row with a fresh clientOid before anything is sent", async () => {
+    const w = await request();
+    expect(w).toMatchObject({ state: "requested", subUid: desk01, coin: "USDT", chain: "TRC20", amount: "12.5", requestedBy: broker.email, version: 0 });
+    expect(w.clientOid).toMatch(/^bd[a-z0-9]+[A-Za-z0-9_-]{12}$/);
+    expect(w.clientOid.length).toBeLessThanOrEqual(64);
+    expect(w.requestedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(e5().requests).toBe(0);
+    expect(sim.state.balance(desk01, "USDT")).toBe("1000");
+  });
+
+  it("mints a different clientOid every time", () => {
+    const oids = new Set(Array.from({ length: 1000 }, () => mintClientOid()));
+    expect(oids.size).toBe(1000);
+    for (const o of oids) expect(o).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+  });
+
+  it("refuses an amount above the available balance (E2, decimal compare), naming amount", async () => {
+    sim.state.setBalance(desk01, "USDT", "0.3");
+    const e = await refusal(request({ amount: "0.30000001" }));
+    expect(e.status).toBe(422);
+    expect(e.fieldErrors?.amount?.[0]).toMatch(/above the available balance of desk01@x: 0\.30000000 USDT/);
+    await expect(request({ amount: "0.3" })).resolves.toMatchObject({ state: "requested" });
+  });
+
+  it("refuses a coin the sub-account never held, and a sub-account not in the registry", async () => {
+    const e = await refusal(request({ coin: "FIL", amount: "1" }));
+    expect(e.fieldErrors?.amount?.[0]).toMatch(/available balance.*0 FIL/);
+    const other = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((s) => s.uid !== desk01 && s.uid !== desk02)!;
+    const e2 = await refusal(request({ subUid: other.uid }));
+    expect(e2.fieldErrors?.subUid?.[0]).toMatch(/not in Brokerdesk's registry/);
+  });
+});
+
+describe("[withdrawals][approve]", () => {
+  it("request → approve → confirmed: the balance changes exactly once, by the amount", async () => {
+    const w = await request({ amount: "12.5" });
+    const done = await approve(w);
+    expect(done).toMatchObject({ state: "confirmed", approvedBy: lead1.email, errorCode: null });
+    expect(done.platformOrderId).toMatch(/^\d+$/);
+    expect(done.submittedAt).not.toBeNull();
+    expect(sim.state.balance(desk01, "USDT")).toBe("987.5");
+    const recs = simRecords(w.clientOid);
+    expect(recs).toHaveLength(1);
+    expect(recs[0]).toMatchObject({ orderId: done.platformOrderId, amount: "12.5", chain: "TRC20", address: w.address, subUid: desk01 });
+    expect(e5().requests).toBe(1);
+    // Decided once: a second approval sends nothing.
+    expect((await refusal(approve(done, lead2))).status).toBe(409);
+    expect(e5().requests).toBe(1);
+  });
+
+  it("the requester cannot approve or reject their own request; the database refuses it too", async () => {
+    const w = await request({}, lead1);
+    const e = await refusal(approve(w, lead1));
+    expect([e.status, e.code]).toEqual([403, "own_request"]);
+    expect((await refusal(rejectWithdrawal(db, lead1, w.id, "changed my mind"))).code).toBe("own_request");
+    await expect(
+      db.query("UPDATE withdrawal_requests SET state = 'approved', approved_by = requested_by, approved_at = now(), version = version + 1 WHERE id = $1", [w.id]),
+    ).rejects.toThrow(/withdrawal_approver_not_requester/);
+    expect((await getWithdrawal(db, w.id)).state).toBe("requested");
+    expect(e5().requests).toBe(0);
+    // Another lead may.
+    await expect(approve(w, lead2)).resolves.toMatchObject({ state: "confirmed", approvedBy: lead2.email });
+  });
+
+  it("the typed amount and address must equal the stored ones exactly", async () => {
+    const w = await request({ amount: "10" });
+    const typed = (confirmAmount: string, confirmAddress: string) => approveWithdrawal(db, client, lead1, w.id, { confirmAmount, confirmAddress });
+    const e = await refusal(typed("10.0", w.address));
+    expect(e.status).toBe(422);
+    expect(Object.keys(e.fieldErrors ?? {})).toEqual(["confirmAmount"]);
+    const e2 = await refusal(typed("10", w.address.toLowerCase()));
+    expect(Object.keys(e2.fieldErrors ?? {})).toEqual(["confirmAddress"]);
+    const e3 = await refusal(typed(" 10", `${w.address} `));
+    expect(Object.keys(e3.fieldErrors ?? {}).sort()).toEqual(["confirmAddress", "confirmAmount"]);
+    expect((await getWithdrawal(db, w.id)).state).toBe("requested");
+    expect(e5().requests).toBe(0);
+    await expect(typed("10", w.address)).resolves.toMatchObject({ state: "confirmed" });
+  });
+
+  it("two leads approving at the same moment: one platform call, one confirmed, the other refused", async () => {
+    const w = await request({ amount: "5" });
+    const results = await Promise.allSettled([approve(w, lead1), approve(w, lead2)]);
+    const ok = results.filter((r): r is PromiseFulfilledResult<WithdrawalView> => r.status === "fulfilled");
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(ok).toHaveLength(1);
+    expect(ok[0]!.value.state).toBe("confirmed");
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.reason).toMatchObject({ status: 409 });
+    expect(e5().requests).toBe(1);
+    expect(simRecords(w.clientOid)).toHaveLength(1);
+    expect(sim.state.balance(desk01, "USDT")).toBe("995");
+  });
+
+  it("a double click (the same lead twice, and five at once) still sends once", async () => {
+    const w = await request({ amount: "1" });
+    const results = await Promise.allSettled([lead1, lead1, lead2, lead1, lead2].map((l) => approve(w, l)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(e5().requests).toBe(1);
+    expect(sim.state.balance(desk01, "USDT")).toBe("999");
+  });
+
+  it("a platform refusal (43012 after the balance was drained) → failed with the platform's code and message", async () => {
+    const w = await request({ amount: "100" });
+    sim.state.setBalance(desk01, "USDT", "0");
+    const done = await approve(w);
+    expect(done).toMatchObject({ state: "failed", errorCode: "43012", errorMsg: "Insufficient balance", platformOrderId: null });
+    expect(done.settledAt).not.toBeNull();
+    expect(simRecords(w.clientOid)).toHaveLength(0);
+    // failed is final: nothing to reconcile.
+    expect((await refusal(reconcileWithdrawal(db, client, lead2, w.id))).status).toBe(409);
+    expect(e5().requests).toBe(1);
+  });
+});
+
+describe("[withdrawals][reconcile]", () => {
+  it("a timeout on E5 leaves it unknown; the delayed request still lands; reconcile settles it with the same orderId, debited once", async () => {
+    const w = await request({ amount: "7.25" });
+    sim.faults.set({ path: "withdrawals.submit", kind: "latency", latencyMs: 3_000, count: 1 });
+    const after = await approve(w);
+    expect(after).toMatchObject({ state: "unknown", errorCode: "timeout", platformOrderId: null });
+    // The simulator processes the request it received, late: the money moved though we never heard.
+    await waitFor(() => simRecords(w.clientOid).length === 1, 5_000);
+    const original = simRecords(w.clientOid)[0]!;
+    expect(sim.state.balance(desk01, "USDT")).toBe("992.75");
+    // The platform's 1/s per UID counts arrivals: the late one arrived just now.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const settled = await reconcileWithdrawal(db, client, lead2, w.id);
+    expect(settled).toMatchObject({ state: "confirmed", platformOrderId: original.orderId, errorCode: null, errorMsg: null });
+    expect(simRecords(w.clientOid)).toHaveLength(1);
+    expect(sim.state.balance(desk01, "USDT")).toBe("992.75");
+    expect(e5().requests).toBe(2);
+    expect(e5().codes["00000"]).toBe(2);
+    // Settled: a second reconcile is refused and sends nothing.
+    expect((await refusal(reconcileWithdrawal(db, client, lead2, w.id))).code).toBe("not_reconcilable");
+    expect(e5().requests).toBe(2);
+  });
+
+  it("a 502 after sending → unknown; reconcile sends the same clientOid and the balance moves once", async () => {
+    const w = await request({ amount: "3" });
+    sim.faults.set({ path: "withdrawals.submit", kind: "status", status: 502, count: 1 });
+    const after = await approve(w);
+    expect(after).toMatchObject({ state: "unknown", errorCode: "502" });
+    expect(sim.state.balance(desk01, "USDT")).toBe("1000");
+    const settled = await reconcileWithdrawal(db, client, lead1, w.id);
+    expect(settled.state).toBe("confirmed");
+    expect(simRecords(w.clientOid)).toEqual([expect.objectContaining({ orderId: settled.platformOrderId })]);
+    expect(sim.state.balance(desk01, "USDT")).toBe("997");
+  });
+
+  it("a connection reset → unknown; two reconciles at once send once; still unreachable stays unknown", async () => {
+    const w = await request({ amount: "2" });
+    sim.faults.set({ path: "withdrawals.submit", kind: "reset", count: 2 });
+    expect((await approve(w)).state).toBe("unknown");
+    expect((await reconcileWithdrawal(db, client, lead1, w.id)).state).toBe("unknown");
+    const results = await Promise.allSettled([reconcileWithdrawal(db, client, lead1, w.id), reconcileWithdrawal(db, client, lead2, w.id)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((r): r is PromiseRejectedResult => r.status === "rejected")?.reason).toMatchObject({ status: 409 });
+    expect((await getWithdrawal(db, w.id)).state).toBe("confirmed");
+    expect(e5().requests).toBe(3);
+    expect(sim.state.balance(desk01, "USDT")).toBe("998");
+  }, 30_000);
+
+  it("only unknown rows are reconciled", async () => {
+    const w = await request();
+    expect((await refusal(reconcileWithdrawal(db, client, lead1, w.id))).code).toBe("not_reconcilable");
+    expect(e5().requests).toBe(0);
+  });
+});
+
+describe("[withdrawals][reject]", () => {
+  it("another lead rejects with a reason; nothing is sent and it cannot be approved afterwards", async () => {
+    const w = await request();
+    const r = await rejectWithdrawal(db, lead1, w.id, "not the client's address");
+    expect(r).toMatchObject({ state: "rejected", rejectedBy: lead1.email, rejectReason: "not the client's address" });
+    expect((await refusal(approve(w, lead2))).code).toBe("already_decided");
+    expect((await refusal(rejectWithdrawal(db, lead2, w.id, "again"))).status).toBe(409);
+    expect(e5().requests).toBe(0);
+    expect(sim.state.balance(desk01, "USDT")).toBe("1000");
+  });
+
+  it("an unknown id is 404", async () => {
+    expect((await refusal(getWithdrawal(db, "00000000-0000-0000-0000-000000000000"))).status).toBe(404);
+    expect((await refusal(getWithdrawal(db, "not-a-uuid"))).status).toBe(404);
+  });
+});
+
+describe("[withdrawals][database]", () => {
+  it("refuses transitions outside the state machine, changes to requested fields, and deletes", async () => {
+    const w = await request();
+    const q = (sql: string) => db.query(sql, [w.id]);
+    await expect(q("UPDATE withdrawal_requests SET amount = '999', version = version + 1 WHERE id = $1")).rejects.toThrow(/requested fields cannot change/);
+    await expect(q("UPDATE withdrawal_requests SET state = 'rejected', rejected_by = 'x', rejected_at = now(), reject_reason = 'r' WHERE id = $1")).rejects.toThrow(/bump version/);
+    await expect(q("DELETE FROM withdrawal_requests WHERE id = $1")).rejects.toThrow(/ledger/);
+    const done = await approve(w);
+    expect(done.state).toBe("confirmed");
+    await expect(q("UPDATE withdrawal_requests SET state = 'submitted', version = version + 1 WHERE id = $1")).rejects.toThrow(/not a transition/);
+    await expect(q("UPDATE withdrawal_requests SET approved_by = 'someone@else', version = version + 1 WHERE id = $1")).rejects.toThrow(/approver cannot change/);
+    await expect(q("UPDATE withdrawal_requests SET platform_order_id = NULL, version = version + 1 WHERE id = $1")).rejects.toThrow(/withdrawal_confirmed_has_order/);
+  });
+
+  it("client_oid is unique", async () => {
+    const w = await request();
+    await expect(
+      db.query("INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, address, amount, reason, requested_by) VALUES ($1, $2, 'USDT', 'on_chain', 'a', '1', 'r', 'x')", [w.clientOid, desk01]),
+    ).rejects.toThrow(/unique|duplicate/i);
+  });
+});
+
+describe("[withdrawals][audit]", () => {
+  it("every withdrawals.submit intent has exactly one outcome, written after it", async () => {
+    const { rows } = await db.query<{ id: number; outcome: string; intent_id: number | null; target: string }>(
+      "SELECT id, outcome, intent_id, target FROM audit_log WHERE action = 'withdrawals.submit' ORDER BY id",
+    );
+    const intents = rows.filter((r) => r.outcome === "intent");
+    expect(intents.length).toBeGreaterThanOrEqual(12);
+    for (const i of intents) {
+      const outcomes = rows.filter((r) => r.intent_id !== null && Number(r.intent_id) === Number(i.id));
+      expect(outcomes, `intent ${i.id}`).toHaveLength(1);
+      expect(outcomes[0]!.target).toBe(i.target);
+    }
+    expect(new Set(rows.map((r) => r.outcome))).toEqual(new Set(["intent", "success", "failure", "info"]));
+    // One intent per platform call in this file: every E5 the simulator saw was announced first.
+    expect(rows.filter((r) => r.outcome !== "intent")).toHaveLength(intents.length);
+  });
+
+  it("fail-closed: if the submit intent cannot be written, nothing is sent and the row stays approved", async () => {
+    const w = await request({ amount: "4" });
+    const broken: Db = {
+      ...db,
+      query: db.query.bind(db),
+      transaction: (fn) =>
+        db.transaction((tx) =>
+          fn({
+            query: (sql, params) => (/audit_head/.test(sql) ? Promise.reject(new Error("audit store down")) : tx.query(sql, params)),
+          }),
+        ),
+      close: db.close.bind(db),
+    };
+    await expect(approveWithdrawal(broken, client, lead1, w.id, { confirmAmount: "4", confirmAddress: w.address })).rejects.toThrow(/audit/);
+    expect(e5().requests).toBe(0);
+    expect((await getWithdrawal(db, w.id)).state).toBe("approved");
+    // Right after approval, a reconcile would race the approver: refused until the row is left behind.
+    expect((await refusal(reconcileWithdrawal(db, client, lead2, w.id))).code).toBe("not_reconcilable");
+  });
+});
+
+describe("[withdrawals][ledger]", () => {
+  it("filters, pages newest first with a cursor, and exports CSV audited first", async () => {
+    const mine = await request({ reason: '=HYPERLINK("http://x") , "quoted"', amount: "0.00000001" }, lead2);
+    const all = await listWithdrawals(db, {});
+    expect(all.items[0]!.id).toBe(mine.id);
+    const byLead2 = await listWithdrawals(db, { requestedBy: "LEAD2@brokerdesk.test" });
+    expect(byLead2.items.map((i) => i.id)).toEqual([mine.id]);
+    expect((await listWithdrawals(db, { state: "failed" })).items.every((i) => i.state === "failed")).toBe(true);
+    expect((await listWithdrawals(db, { from: new Date(Date.now() + 60_000) })).items).toEqual([]);
+
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listWithdrawals(db, { limit: 3, cursor });
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(all.items.map((i) => i.id));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect((await refusal(listWithdrawals(db, { cursor: "garbage" }))).status).toBe(422);
+
+    const res = await exportWithdrawalsCsv(db, { requestedBy: lead2.email }, compliance, { requestId: "r1" });
+    const csv = await res.text();
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toMatch(/^id,clientOid,state,subUid,coin,dest,chain,address,tag,amount,reason,requestedBy,requestedAt,/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`,0.00000001,"'=HYPERLINK(""http://x"") , ""quoted""",lead2@brokerdesk.test,`);
+    const audit = await db.query<{ action: string; actor: string; params: { resource: string; requestedBy: string } }>(
+      "SELECT action, actor, params FROM audit_log WHERE action = 'export.run' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit.rows[0]).toMatchObject({ actor: compliance.email, params: { resource: "withdrawals", requestedBy: lead2.email } });
+
+    const broken: Db = { ...db, query: db.query.bind(db), close: db.close.bind(db), transaction: () => Promise.reject(new Error("down")) };
+    await expect(exportWithdrawalsCsv(broken, {}, compliance)).rejects.toThrow(/audit write failed/);
+  });
+});
