@@ -1,0 +1,9 @@
+import { approveWithdrawalSchema } from "@/lib/withdrawal-form";
+import { apiRoute } from "@/server/http/api-route";
+import { getPlatform } from "@/server/platform/runtime";
+import { approveWithdrawal } from "@/server/workflows/withdrawals";
+
+export const POST = apiRoute(
+  { permission: "withdrawals.approve", input: approveWithdrawalSchema, audit: { action: "withdrawals.approve" } },
+  async ({ db, input, session, params, requestId, ip }) => approveWithdrawal(db, (await getPlatform()).client, session, params.id ?? "", input, { requestId, ip }),
+);

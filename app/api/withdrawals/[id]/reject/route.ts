@@ -1,0 +1,8 @@
+import { rejectWithdrawalSchema } from "@/lib/withdrawal-form";
+import { apiRoute } from "@/server/http/api-route";
+import { rejectWithdrawal } from "@/server/workflows/withdrawals";
+
+export const POST = apiRoute(
+  { permission: "withdrawals.approve", input: rejectWithdrawalSchema, audit: { action: "withdrawals.reject" } },
+  ({ db, input, session, params }) => rejectWithdrawal(db, session, params.id ?? "", input.reason),
+);

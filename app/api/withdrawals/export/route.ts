@@ -1,0 +1,7 @@
+import { withdrawalFiltersSchema } from "@/lib/withdrawal-form";
+import { apiRoute } from "@/server/http/api-route";
+import { exportWithdrawalsCsv } from "@/server/workflows/withdrawals";
+
+export const GET = apiRoute({ permission: "withdrawals.read", input: withdrawalFiltersSchema }, ({ db, input, session, requestId, ip }) =>
+  exportWithdrawalsCsv(db, input, session, { requestId, ip }),
+);
