@@ -24,7 +24,7 @@ export type ErrorBody = {
     message: string;
     fieldErrors?: Record<string, string[]>;
     /** The platform's own answer, when the platform refused. */
-    platform?: { code: string; msg: string; httpStatus?: number; operation: string };
+    platform?: { code: string; msg: string; httpStatus?: number; operation: string; meaning?: string };
   };
 };
 
@@ -56,7 +56,7 @@ export function toErrorResponse(e: unknown, requestId?: string): Response {
       error: {
         code: "platform_error",
         message: `The platform refused ${e.operationId}: ${e.code} ${e.msg}`,
-        platform: { code: e.code, msg: e.msg, httpStatus: e.httpStatus, operation: e.operationId },
+        platform: { code: e.code, msg: e.msg, httpStatus: e.httpStatus, operation: e.operationId, meaning: e.meaning },
       },
     }, rid);
   }
