@@ -9,6 +9,7 @@ import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { marketTrades } from "@/server/simulator/data/market";
 import { spotSymbol } from "@/server/simulator/data/spot-symbols";
+import { ExportAssembler, parseExportLine } from "@/lib/client/export-client";
 import { CSV_EOL } from "./csv";
 import { checkExport, exportResponse, runExport, sliceWindows, type ExportEvent, type ExportResult, type RunExportOptions } from "./exports";
 
@@ -337,6 +338,14 @@ describe("[exports] NDJSON response", () => {
     expect(events[0]?.type).toBe("start");
     expect(events.at(-1)).toEqual({ type: "done", records: expected });
     expect(events.flatMap((e) => (e.type === "rows" ? e.csv.split(CSV_EOL).filter(Boolean) : [])).length).toBe(expected);
+    // The browser's reader (lib/client/export-client) accepts exactly what the server writes.
+    const assembler = new ExportAssembler();
+    for (const line of lines) assembler.accept(parseExportLine(line));
+    const file = assembler.result();
+    expect(file.records).toBe(expected);
+    const csvLines = (await file.blob.text()).split(CSV_EOL).filter(Boolean);
+    expect(csvLines[0]?.startsWith("orderId,userId,coin,amount,")).toBe(true);
+    expect(csvLines.length).toBe(expected + 1);
   });
 
   it("answers a refusal before the stream starts as an error, not a stream", async () => {
