@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { leverageSet } from "@/lib/platform/catalog/futures";
+import { fieldNamedBy, leverageFormSchema, needsHoldSide, toLeverageRequest } from "./leverage-form";
+
+const base = {
+  productType: "USDT-FUTURES",
+  symbol: "BTCUSDT",
+  marginCoin: "USDT",
+  leverage: "20",
+  marginMode: "crossed",
+  positionMode: "one-way",
+  holdSide: null,
+} as const;
+
+const errors = (input: Record<string, unknown>) => {
+  const r = leverageFormSchema.safeParse(input);
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message]));
+};
+
+describe("[leverage.set][form]", () => {
+  it("needs holdSide exactly in isolated hedge mode, and names the field", () => {
+    expect(needsHoldSide("isolated", "hedge")).toBe(true);
+    expect(needsHoldSide("isolated", "one-way")).toBe(false);
+    expect(needsHoldSide("crossed", "hedge")).toBe(false);
+    expect(errors({ ...base, marginMode: "isolated", positionMode: "hedge" })).toEqual({
+      holdSide: expect.stringContaining("holdSide is required"),
+    });
+    expect(errors({ ...base, marginMode: "isolated", positionMode: "hedge", holdSide: "long" })).toEqual({});
+    expect(errors({ ...base, marginMode: "isolated", positionMode: "one-way" })).toEqual({});
+    expect(errors({ ...base, marginMode: "crossed", positionMode: "hedge" })).toEqual({});
+  });
+
+  it("refuses a lower-case margin coin and a leverage that is not a whole number of at least 1", () => {
+    expect(errors({ ...base, marginCoin: "usdt" }).marginCoin).toMatch(/upper case/);
+    for (const leverage of ["0", "1.5", "-3", "", "x"]) expect(errors({ ...base, leverage })).toHaveProperty("leverage");
+    expect(errors({ ...base, productType: "SPOT" })).toHaveProperty("productType");
+    expect(errors({ ...base, marginMode: undefined })).toHaveProperty("marginMode");
+  });
+
+  it("sends only the catalog's fields, holdSide only in isolated hedge mode", () => {
+    const hedge = toLeverageRequest(leverageFormSchema.parse({ ...base, marginMode: "isolated", positionMode: "hedge", holdSide: "short" }));
+    expect(hedge).toEqual({ productType: "USDT-FUTURES", symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20", holdSide: "short" });
+    const crossed = toLeverageRequest(leverageFormSchema.parse({ ...base, holdSide: "long" }));
+    expect(crossed).toEqual({ productType: "USDT-FUTURES", symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20" });
+    // Strict: nothing beyond the catalog's own request.
+    expect(leverageSet.request.strict().safeParse(hedge).success).toBe(true);
+    expect(leverageSet.request.strict().safeParse(crossed).success).toBe(true);
+  });
+
+  it("finds the field a platform message names", () => {
+    expect(fieldNamedBy("Parameter holdSide cannot be empty")).toBe("holdSide");
+    expect(fieldNamedBy("Parameter leverage error")).toBe("leverage");
+    expect(fieldNamedBy("Parameter riskUnitId error")).toBeNull();
+    expect(fieldNamedBy("Insufficient balance")).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+// The leverage form (E10) as staff fill it in, for the browser's react-hook-form (STYLE rule 12). The platform
+// takes no margin or position mode in E10: it applies the leverage to whatever mode the account and symbol
+// are in, and needs holdSide only in isolated hedge mode. The form asks for both modes so it can tell staff
+// when holdSide is needed; only the catalog's fields are sent, and the server parses them with the catalog.
+import { z } from "zod";
+import { HOLD_SIDES, leverageSet } from "@/lib/platform/catalog/futures";
+
+export const MARGIN_MODES = ["isolated", "crossed"] as const;
+export type MarginMode = (typeof MARGIN_MODES)[number];
+export const POSITION_MODES = ["one-way", "hedge"] as const;
+export type PositionMode = (typeof POSITION_MODES)[number];
+
+export const HOLD_SIDE_RULE = "holdSide is needed only for isolated margin in hedge mode";
+
+export type LeverageRequest = z.input<typeof leverageSet.request>;
+
+/** Isolated hedge is the only mode with one leverage per side, so the only one where a side is named. */
+export function needsHoldSide(marginMode: MarginMode | undefined, positionMode: PositionMode | undefined): boolean {
+  return marginMode === "isolated" && positionMode === "hedge";
+}
+
+const catalogShape = leverageSet.request.shape;
+
+export const leverageFormSchema = leverageSet.request
+  .extend({
+    // Radios with nothing picked give null; the catalog's field is optional, so both mean "no side".
+    holdSide: catalogShape.holdSide.nullable().transform((v) => v ?? undefined),
+    marginMode: z.enum(MARGIN_MODES, { error: "Choose the margin mode: isolated or crossed" }),
+    positionMode: z.enum(POSITION_MODES, { error: "Choose the position mode: one-way or hedge" }),
+  })
+  .superRefine((v, ctx) => {
+    if (needsHoldSide(v.marginMode, v.positionMode) && !v.holdSide) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["holdSide"],
+        message: "holdSide is required for isolated margin in hedge mode: choose long or short",
+      });
+    }
+  });
+
+export type LeverageFormInput = z.input<typeof leverageFormSchema>;
+export type LeverageFormValues = z.output<typeof leverageFormSchema>;
+
+/** What is sent: the catalog's fields only, and holdSide only where the platform reads it. */
+export function toLeverageRequest(v: LeverageFormValues): LeverageRequest {
+  const { symbol, productType, marginCoin, leverage, holdSide } = v;
+  const side = needsHoldSide(v.marginMode, v.positionMode) ? holdSide : undefined;
+  return { symbol, productType, marginCoin, leverage, ...(side ? { holdSide: side } : {}) };
+}
+
+export { HOLD_SIDES };
+
+/** The form field a platform message names ("Parameter holdSide cannot be empty"), if it is one of ours. */
+export function fieldNamedBy(msg: string): "symbol" | "productType" | "marginCoin" | "leverage" | "holdSide" | null {
+  const m = /\bParameter\s+([A-Za-z]+)\b/.exec(msg);
+  const name = m?.[1];
+  return name === "symbol" || name === "productType" || name === "marginCoin" || name === "leverage" || name === "holdSide" ? name : null;
+}
