@@ -1,0 +1,52 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { currentState, type NavSection } from "./nav";
+
+const linkBase =
+  "flex items-center rounded-md border-l-4 px-2 py-1.5 text-sm transition-colors";
+const linkIdle =
+  "border-transparent text-slate-700 hover:bg-slate-200/70 hover:text-slate-950 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
+// Not colour alone: the current entry also has a bar and a heavier weight.
+const linkCurrent =
+  "border-blue-700 bg-blue-100 font-semibold text-blue-900 dark:border-blue-400 dark:bg-blue-950 dark:text-blue-100";
+
+/**
+ * The role's pages, grouped. `sections` is already filtered by permission on the server (components/shell/nav.ts);
+ * this part only knows which page is open.
+ */
+export function Sidebar({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="space-y-5 p-3">
+      {sections.map((section) => {
+        const headingId = `nav-group-${section.group.toLowerCase()}`;
+        return (
+          <div key={section.group}>
+            <p id={headingId} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400">
+              {section.group}
+            </p>
+            <ul aria-labelledby={headingId} className="space-y-0.5">
+              {section.items.map((item) => {
+                const current = currentState(pathname, item.href);
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      aria-current={current}
+                      onClick={onNavigate}
+                      className={`${linkBase} ${current ? linkCurrent : linkIdle}`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}
