@@ -1,54 +1,60 @@
-import { catalog } from "@/lib/platform/catalog";
+import type { Metadata } from "next";
 import { HealthPanel } from "@/components/health-panel";
+import { can } from "@/lib/rbac";
+import { requireStaffSession } from "@/server/auth/session";
+import { PendingWithdrawals } from "./_components/pending-withdrawals";
+import { PlatformOperations } from "./_components/platform-operations";
+import { RecentDeposits } from "./_components/recent-deposits";
+import { Shortcuts } from "./_components/shortcuts";
+import { StaffSummary } from "./_components/staff-summary";
 
+export const metadata: Metadata = { title: "Home" };
 export const dynamic = "force-dynamic";
 
-export default function HomePage() {
-  const ops = Object.values(catalog);
+/** What each role needs first: the platform's health for all, then the role's own cards. */
+export default async function HomePage() {
+  // The layout checked already; cache() makes this the same check, not a second one.
+  const session = await requireStaffSession("/");
+  const { role } = session;
   return (
-    <main className="mx-auto max-w-5xl space-y-6 p-6">
-      <h1 className="text-2xl font-bold">Brokerdesk</h1>
-      <p className="text-slate-700 dark:text-slate-300">
-        The back office of the broker&apos;s ND main account: sub-accounts, assets, withdrawals, rebates, risk units,
-        leverage and market data, through the platform&apos;s signed API.
-      </p>
-      <HealthPanel />
-      <section aria-labelledby="ops-title">
-        <h2 id="ops-title" className="mb-2 text-base font-semibold">
-          Platform operations
-        </h2>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The eleven platform operations Brokerdesk uses, with their limits</caption>
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                <th scope="col" className="px-3 py-2">Code</th>
-                <th scope="col" className="px-3 py-2">Operation</th>
-                <th scope="col" className="px-3 py-2">Request</th>
-                <th scope="col" className="px-3 py-2">Rate limit</th>
-                <th scope="col" className="px-3 py-2">Permission</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ops.map((op) => (
-                <tr key={op.id} className="border-t border-slate-200 dark:border-slate-700">
-                  <td className="px-3 py-2 font-mono">{op.code}</td>
-                  <td className="px-3 py-2">
-                    {op.title} <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{op.id}</span>
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">
-                    {op.method} {op.path}
-                  </td>
-                  <td className="px-3 py-2 tabular">
-                    {op.rateLimit.count}/s per {op.rateLimit.scope === "uid" ? "UID" : "IP"}
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">{op.permission}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+    <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+      <div>
+        <h1 className="text-2xl font-bold">Home</h1>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Signed in as {session.name ?? session.email} ({role}). Times are in UTC.
+        </p>
+      </div>
+      {/* Two columns from xl (the role's lists on the left, health and links on the right); one column
+          below, where `contents` lets the order-* classes put health first and the lists next. */}
+      <div className="flex flex-col gap-4 xl:grid xl:grid-cols-3 xl:items-start">
+        <div className="contents xl:col-span-2 xl:flex xl:min-w-0 xl:flex-col xl:gap-4">
+          {can(role, "withdrawals.approve") && (
+            <div className="order-2 min-w-0 xl:order-none">
+              <PendingWithdrawals currentEmail={session.email} />
+            </div>
+          )}
+          {can(role, "deposits.read") && (
+            <div className="order-3 min-w-0 xl:order-none">
+              <RecentDeposits />
+            </div>
+          )}
         </div>
-      </section>
-    </main>
+        <div className="contents xl:flex xl:min-w-0 xl:flex-col xl:gap-4">
+          {/* HealthPanel draws its own frame; the wrapper gives it the cards' surface. */}
+          <div className="order-1 min-w-0 rounded-lg bg-white dark:bg-slate-900 xl:order-none">
+            <HealthPanel />
+          </div>
+          <div className="order-4 min-w-0 xl:order-none">
+            <Shortcuts role={role} />
+          </div>
+          {can(role, "users.read") && (
+            <div className="order-5 min-w-0 xl:order-none">
+              <StaffSummary />
+            </div>
+          )}
+        </div>
+      </div>
+      <PlatformOperations />
+    </div>
   );
 }

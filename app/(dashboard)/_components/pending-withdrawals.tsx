@@ -1,0 +1,95 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { ApiError, fetchJson, isTransient } from "@/lib/client/api";
+import { formatUtc, groupDecimal } from "@/lib/format";
+import { Card, CardError, CardSkeleton } from "./card";
+
+const SHOWN = 5;
+
+// Only what this card shows; the ledger page owns the full row type. Every field is optional so the card
+// keeps working while the withdrawals API settles its shape.
+const requestSchema = z.looseObject({
+  id: z.string().optional(),
+  subUid: z.string().optional(),
+  coin: z.string().optional(),
+  amount: z.string().optional(),
+  requestedBy: z.string().optional(),
+  requestedAt: z.union([z.string(), z.number()]).optional(),
+});
+const listSchema = z.object({ items: z.array(requestSchema), nextCursor: z.string().nullable().optional() });
+type PendingRequest = z.infer<typeof requestSchema>;
+
+/** ISO or milliseconds → the staff pages' UTC format. */
+function when(value: string | number | undefined): string {
+  if (value === undefined) return "";
+  const ms = typeof value === "number" || /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  return Number.isFinite(ms) ? formatUtc(ms) : "";
+}
+
+/** Withdrawal requests waiting for a second person (a lead who did not request them). */
+export function PendingWithdrawals({ currentEmail }: { currentEmail: string }) {
+  const q = useQuery({
+    queryKey: ["withdrawals.list", { state: "requested" }],
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchJson("/api/withdrawals?state=requested", listSchema, signal);
+      } catch (e) {
+        // The approvals API is not deployed everywhere yet: its absence (404) is not an outage.
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
+    },
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+
+  return (
+    <Card id="pending-withdrawals-title" title="Pending withdrawals" action={{ href: "/withdrawals", label: "Approval queue" }}>
+      {q.isPending ? (
+        <CardSkeleton label="Loading withdrawal requests" />
+      ) : q.isError ? (
+        <CardError error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.data === null ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Withdrawal approvals arrive here: requests made by brokers and leads, waiting for a second person to approve
+          or reject them.
+        </p>
+      ) : q.data.items.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">No withdrawal requests are waiting for approval.</p>
+      ) : (
+        <PendingList items={q.data.items} more={Boolean(q.data.nextCursor)} currentEmail={currentEmail} />
+      )}
+    </Card>
+  );
+}
+
+function PendingList({ items, more, currentEmail }: { items: PendingRequest[]; more: boolean; currentEmail: string }) {
+  const own = (w: PendingRequest) => w.requestedBy?.toLowerCase() === currentEmail.toLowerCase();
+  return (
+    <>
+      <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+        <span className="text-2xl font-bold text-slate-900 tabular dark:text-white">
+          {items.length}
+          {more ? "+" : ""}
+        </span>{" "}
+        {items.length === 1 && !more ? "request is" : "requests are"} waiting for approval.
+      </p>
+      <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+        {items.slice(0, SHOWN).map((w, i) => (
+          <li key={w.id ?? i} className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5">
+            <span>
+              <span className="font-mono tabular">{w.amount ? groupDecimal(w.amount) : "—"}</span> {w.coin ?? ""}
+              {w.subUid && <span className="text-slate-600 dark:text-slate-400"> from {w.subUid}</span>}
+            </span>
+            <span className="text-xs text-slate-600 dark:text-slate-400">
+              {/* The two-person rule: one's own request waits for another lead. */}
+              {w.requestedBy ? (own(w) ? "yours (another lead approves), " : `${w.requestedBy}, `) : ""}
+              {when(w.requestedAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { fetchJson, isTransient } from "@/lib/client/api";
+import { ROLES } from "@/lib/rbac";
+import { usersListSchema } from "../admin/users/_components/api";
+import { Card, CardError, CardSkeleton } from "./card";
+
+/** For admins: how many staff hold each role, and how many accounts are disabled. */
+export function StaffSummary() {
+  const q = useQuery({
+    // Same key as the staff page, so both share (and invalidate) one list.
+    queryKey: ["users.list"],
+    queryFn: ({ signal }) => fetchJson("/api/admin/users", usersListSchema, signal),
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+  // The link's words avoid the sidebar entry's name, so "Staff users" stays one link per page.
+  return (
+    <Card id="staff-summary-title" title="Staff" action={{ href: "/admin/users", label: "Manage accounts" }}>
+      {q.isPending ? (
+        <CardSkeleton label="Loading staff accounts" lines={2} />
+      ) : q.isError ? (
+        <CardError error={q.error} onRetry={() => void q.refetch()} />
+      ) : (
+        <dl className="grid grid-cols-3 gap-3 text-sm">
+          {ROLES.map((role) => (
+            <div key={role}>
+              <dt className="text-xs text-slate-600 capitalize dark:text-slate-400">{role}</dt>
+              <dd className="text-xl font-bold tabular">
+                {q.data.users.filter((u) => u.role === role && !u.disabled).length}
+              </dd>
+            </div>
+          ))}
+          <div>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Disabled</dt>
+            <dd className="text-xl font-bold tabular">{q.data.users.filter((u) => u.disabled).length}</dd>
+          </div>
+        </dl>
+      )}
+    </Card>
+  );
+}
