@@ -1,0 +1,80 @@
+"use client";
+// The details disclosure of one audit row: everything the table cuts short, in full.
+import { useId } from "react";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/data-table/copy-button";
+import { secondaryButton } from "@/components/data-table/styles";
+import { formatUtc } from "@/lib/format";
+import { pretty, type AuditRowView } from "./audit-rows";
+
+const COPYABLE = new Set(["Request ID", "Previous hash", "Hash"]);
+
+export function AuditDetails({ row, onClose }: { row: AuditRowView; onClose: () => void }) {
+  const id = useId();
+  const facts: [string, string | null][] = [
+    ["Time", formatUtc(Date.parse(row.at))],
+    ["Actor", `${row.actor}${row.actorRole ? ` (${row.actorRole})` : ""}`],
+    ["Target", row.target],
+    ["Request ID", row.requestId],
+    ["IP", row.ip],
+    ["Intent row", row.intentId],
+    ["Previous hash", row.prevHash],
+    ["Hash", row.hash],
+  ];
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+      data-testid="audit-details"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={`${id}-title`} className="text-base font-semibold">
+          Audit row {row.id}: <span className="font-mono">{row.action}</span>
+        </h2>
+        <Badge tone={row.outcome === "refused" || row.outcome === "failure" ? "error" : "neutral"}>{row.outcome}</Badge>
+        <button type="button" className={`${secondaryButton} ml-auto`} onClick={onClose}>
+          Close details
+        </button>
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+        {facts.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="font-medium text-slate-700 dark:text-slate-300">{k}</dt>
+            <dd className="flex min-w-0 items-center font-mono text-xs break-all">
+              {v ? (
+                <>
+                  {v}
+                  {COPYABLE.has(k) ? <CopyButton field={k.toLowerCase()} value={v} /> : null}
+                </>
+              ) : (
+                <span className="text-slate-500 dark:text-slate-400">—</span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-3 lg:grid-cols-2">
+        <JsonBlock title="Parameters (redacted)" value={row.params} />
+        <JsonBlock title="Detail" value={row.detail} />
+      </div>
+    </section>
+  );
+}
+
+function JsonBlock({ title, value }: { title: string; value: unknown }) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <h3 id={id} className="mb-1 text-sm font-semibold">
+        {title}
+      </h3>
+      <pre
+        aria-labelledby={id}
+        tabIndex={0}
+        className="max-h-80 overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+      >
+        {pretty(value)}
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+"use client";
+import { useId, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
+import { AUDIT_OUTCOME_VALUES } from "@/lib/audit-filters";
+import { fetchJson, isTransient } from "@/lib/client/api";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { Field } from "@/components/data-table/field";
+import { TimeZoneProvider } from "@/components/data-table/time";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { controlClass, primaryButton, secondaryButton } from "@/components/data-table/styles";
+import { AUDIT_FILTER_KEYS, AUDIT_PAGE_SIZES, auditSearchParams } from "../search-params";
+import { auditPageSchema } from "./audit-rows";
+import { AuditDetailsContext, auditColumns } from "./columns";
+import { AuditDetails } from "./audit-details";
+
+const PAGE_MAX = 500;
+
+// datetime-local shows wall time without a zone; these read and write it as UTC, the audit log's zone.
+const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));
+const fromInput = (v: string) => {
+  const ms = Date.parse(`${v}:00Z`);
+  return Number.isFinite(ms) ? ms : null;
+};
+
+export function AuditView() {
+  const id = useId();
+  const [q, setQ] = useQueryStates(auditSearchParams, { history: "push" });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const limit = Math.min(Math.max(1, q.limit), PAGE_MAX);
+  const beforeId = q.before.at(-1) ?? null;
+
+  const filters: Record<(typeof AUDIT_FILTER_KEYS)[number], string> = {
+    actor: q.actor ?? "",
+    action: q.action ?? "",
+    outcome: q.outcome ?? "",
+    from: q.from === null ? "" : String(q.from),
+    to: q.to === null ? "" : String(q.to),
+  };
+  const filterQs = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "")).toString();
+  const pageQs = new URLSearchParams(filterQs);
+  pageQs.set("limit", String(limit));
+  if (beforeId !== null) pageQs.set("beforeId", String(beforeId));
+
+  const query = useQuery({
+    queryKey: ["audit.read", pageQs.toString()],
+    queryFn: ({ signal }) => fetchJson(`/api/audit?${pageQs.toString()}`, auditPageSchema, signal),
+    // The action list comes with every page: keep the last one while the next loads.
+    placeholderData: keepPreviousData,
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+  const data = query.isPlaceholderData ? undefined : query.data;
+  const rows = data?.rows ?? EMPTY;
+  const actions = query.data?.actions ?? [];
+
+  const table = useDataTable({ data: rows, columns: auditColumns, getRowId: (r) => r.id });
+  const filtered = AUDIT_FILTER_KEYS.some((k) => q[k] !== null);
+  const resetPaging = { before: null } as const;
+  const status = query.isError ? "error" : data ? "success" : "pending";
+  const open = openId ? (rows.find((r) => r.id === openId) ?? null) : null;
+  const panelId = `${id}-details`;
+
+  const toggle = (rowId: string) => {
+    const next = openId === rowId ? null : rowId;
+    setOpenId(next);
+    // The panel sits below the table; bring it into view for whoever opened it.
+    if (next) requestAnimationFrame(() => document.getElementById(panelId)?.scrollIntoView({ block: "nearest" }));
+  };
+
+  return (
+    <TimeZoneProvider>
+      <AuditDetailsContext value={{ openId, toggle, panelId }}>
+        <div className="space-y-4">
+          <DataTable
+            table={table}
+            label="Audit log entries, newest first"
+            status={status}
+            busy={query.isFetching}
+            maxHeight="min(65vh, 680px)"
+            toolbar={
+              <DataTableToolbar
+                table={table}
+                actions={
+                  <a href={`/api/audit/export${filterQs ? `?${filterQs}` : ""}`} className={primaryButton} download>
+                    Download CSV
+                  </a>
+                }
+              >
+                <ActorFilter key={q.actor ?? ""} value={q.actor ?? ""} onApply={(actor) => void setQ({ actor: actor || null, ...resetPaging })} />
+                <Field id={`${id}-action`} label="Action">
+                  <select
+                    id={`${id}-action`}
+                    className={`${controlClass} max-w-56`}
+                    value={q.action ?? ""}
+                    onChange={(e) => void setQ({ action: e.target.value || null, ...resetPaging })}
+                  >
+                    <option value="">All actions</option>
+                    {(q.action && !actions.includes(q.action) ? [...actions, q.action] : actions).map((a) => (
+                      <option key={a} value={a}>
+                        {a}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field id={`${id}-outcome`} label="Outcome">
+                  <select
+                    id={`${id}-outcome`}
+                    className={controlClass}
+                    value={q.outcome ?? ""}
+                    onChange={(e) => {
+                      const v = AUDIT_OUTCOME_VALUES.find((o) => o === e.target.value) ?? null;
+                      void setQ({ outcome: v, ...resetPaging });
+                    }}
+                  >
+                    <option value="">All outcomes</option>
+                    {AUDIT_OUTCOME_VALUES.map((o) => (
+                      <option key={o} value={o}>
+                        {o}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field id={`${id}-from`} label="From (UTC)">
+                  <input
+                    id={`${id}-from`}
+                    type="datetime-local"
+                    className={controlClass}
+                    value={toInput(q.from)}
+                    onChange={(e) => void setQ({ from: fromInput(e.target.value), ...resetPaging })}
+                  />
+                </Field>
+                <Field id={`${id}-to`} label="To (UTC)">
+                  <input
+                    id={`${id}-to`}
+                    type="datetime-local"
+                    className={controlClass}
+                    value={toInput(q.to)}
+                    onChange={(e) => void setQ({ to: fromInput(e.target.value), ...resetPaging })}
+                  />
+                </Field>
+                <Field id={`${id}-limit`} label="Page size">
+                  <select
+                    id={`${id}-limit`}
+                    className={controlClass}
+                    value={limit}
+                    onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}
+                  >
+                    {(AUDIT_PAGE_SIZES.some((n) => n === limit) ? AUDIT_PAGE_SIZES : [...AUDIT_PAGE_SIZES, limit]).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                {filtered ? (
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    onClick={() => void setQ({ actor: null, action: null, outcome: null, from: null, to: null, ...resetPaging })}
+                  >
+                    Clear filters
+                  </button>
+                ) : null}
+              </DataTableToolbar>
+            }
+            errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
+            emptyState={<DataTableEmpty>{filtered ? "No audit rows match these filters." : "The audit log has no rows yet."}</DataTableEmpty>}
+            pager={
+              <DataTablePager
+                pageNumber={q.before.length + 1}
+                rowCount={rows.length}
+                canOlder={data?.nextBeforeId != null}
+                canNewer={q.before.length > 0}
+                onOlder={() => data?.nextBeforeId != null && void setQ({ before: [...q.before, data.nextBeforeId] })}
+                onNewer={() => void setQ({ before: q.before.length > 1 ? q.before.slice(0, -1) : null })}
+                onLatest={() => void setQ(resetPaging)}
+                busy={query.isFetching}
+              />
+            }
+          />
+          <div id={panelId} tabIndex={-1}>
+            {open ? <AuditDetails row={open} onClose={() => setOpenId(null)} /> : null}
+          </div>
+        </div>
+      </AuditDetailsContext>
+    </TimeZoneProvider>
+  );
+}
+
+function ActorFilter({ value, onApply }: { value: string; onApply: (actor: string) => void }) {
+  const id = useId();
+  // Seeded from the URL once per value (the parent re-keys this form when it changes).
+  const [draft, setDraft] = useState(value);
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(draft.trim());
+      }}
+    >
+      <Field id={id} label="Actor (whole e-mail)">
+        <input
+          id={id}
+          type="search"
+          className={`${controlClass} w-56`}
+          value={draft}
+          placeholder="broker@demo.brokerdesk"
+          onChange={(e) => setDraft(e.target.value)}
+        />
+      </Field>
+      <button type="submit" className={secondaryButton}>
+        Apply
+      </button>
+    </form>
+  );
+}
+
+const EMPTY: never[] = [];

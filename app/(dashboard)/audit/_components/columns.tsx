@@ -1,0 +1,103 @@
+"use client";
+import { createContext, useContext } from "react";
+import { Badge } from "@/components/ui/badge";
+import { dataColumnHelper } from "@/components/data-table/features";
+import { CopyButton, IdCell } from "@/components/data-table/copy-button";
+import { TimeCell } from "@/components/data-table/time";
+import { summarize, type AuditRowView } from "./audit-rows";
+
+const col = dataColumnHelper<AuditRowView>();
+
+const OUTCOME_TONE = { success: "ok", intent: "info", info: "neutral", refused: "error", failure: "error" } as const;
+const tone = (o: string) => (o in OUTCOME_TONE ? OUTCOME_TONE[o as keyof typeof OUTCOME_TONE] : "neutral");
+const none = <span className="text-slate-500 dark:text-slate-400">—</span>;
+
+/** The open details row, shared with the cells (columns stay at module scope, so they are stable). */
+export const AuditDetailsContext = createContext<{ openId: string | null; toggle: (id: string) => void; panelId: string }>({
+  openId: null,
+  toggle: () => {},
+  panelId: "",
+});
+
+function DetailsToggle({ row }: { row: AuditRowView }) {
+  const { openId, toggle, panelId } = useContext(AuditDetailsContext);
+  const open = openId === row.id;
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={panelId}
+      aria-label={`Details of audit row ${row.id}`}
+      onClick={() => toggle(row.id)}
+      className="rounded px-1.5 py-0.5 text-xs font-semibold text-blue-800 underline-offset-2 hover:underline dark:text-blue-300"
+    >
+      {open ? "Hide" : "Details"}
+    </button>
+  );
+}
+
+export const auditColumns = col.columns([
+  col.accessor("id", { header: "ID", meta: { label: "ID", width: 80, numeric: true }, sortFn: "decimal", enableHiding: false }),
+  col.accessor((r) => String(Date.parse(r.at)), {
+    id: "at",
+    header: "Time",
+    meta: { label: "Time", width: 200 },
+    sortFn: "decimal",
+    cell: (c) => <TimeCell ms={c.getValue()} />,
+  }),
+  col.accessor("actor", {
+    header: "Actor",
+    meta: { label: "Actor", width: 210 },
+    sortFn: "text",
+    cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
+  }),
+  col.accessor((r) => r.actorRole ?? "", { id: "actorRole", header: "Role", meta: { label: "Role", width: 100 }, sortFn: "text", cell: (c) => c.getValue() || none }),
+  col.accessor("action", { header: "Action", meta: { label: "Action", width: 180 }, sortFn: "text", cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
+  col.accessor("outcome", {
+    header: "Outcome",
+    meta: { label: "Outcome", width: 100 },
+    sortFn: "text",
+    cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue()}</Badge>,
+  }),
+  col.accessor((r) => r.target ?? "", {
+    id: "target",
+    header: "Target",
+    meta: { label: "Target", width: 190 },
+    sortFn: "text",
+    cell: (c) => (c.getValue() ? <span className="font-mono text-xs" title={c.getValue()}>{c.getValue()}</span> : none),
+  }),
+  col.accessor((r) => summarize(r.detail), {
+    id: "summary",
+    header: "Reason / result",
+    meta: { label: "Reason / result", width: 260 },
+    sortFn: "text",
+    cell: (c) => (c.getValue() ? <span title={c.getValue()}>{c.getValue()}</span> : none),
+  }),
+  col.display({
+    id: "details",
+    header: "Details",
+    meta: { label: "Details", width: 80 },
+    enableHiding: false,
+    cell: (c) => <DetailsToggle row={c.row.original} />,
+  }),
+  col.accessor((r) => r.requestId ?? "", {
+    id: "requestId",
+    header: "Request ID",
+    meta: { label: "Request ID", width: 170 },
+    sortFn: "text",
+    cell: (c) => <IdCell field="request ID" value={c.getValue()} />,
+  }),
+  col.accessor("hash", {
+    header: "Hash",
+    meta: { label: "Hash", width: 140 },
+    sortFn: "text",
+    cell: (c) => (
+      <span className="flex items-center">
+        <span className="font-mono text-xs" title={c.getValue()}>
+          {c.getValue().slice(0, 10)}…
+        </span>
+        <CopyButton field="hash" value={c.getValue()} />
+      </span>
+    ),
+  }),
+]);
