@@ -1,0 +1,69 @@
+"use client";
+// A known symbol from the page's list, or any other one typed in (the platform answers an unknown
+// symbol with its own error, which the table shows). The typed draft is committed on Enter or "Show".
+// The parent re-keys this component when the symbol changes, so the draft is seeded from the URL once.
+import { useId, useState } from "react";
+import { controlClass, secondaryButton } from "./styles";
+import { Field } from "./field";
+
+const OTHER = "__other";
+
+export function SymbolPicker({
+  symbols, value, onChange,
+}: {
+  symbols: readonly string[];
+  value: string;
+  onChange: (symbol: string) => void;
+}) {
+  const id = useId();
+  const known = symbols.includes(value);
+  const [other, setOther] = useState(!known);
+  const [draft, setDraft] = useState(known ? "" : value);
+  return (
+    <>
+      <Field id={`${id}-symbol`} label="Symbol">
+        <select
+          id={`${id}-symbol`}
+          className={controlClass}
+          value={other ? OTHER : value}
+          onChange={(e) => {
+            if (e.target.value === OTHER) setOther(true);
+            else onChange(e.target.value);
+          }}
+        >
+          {symbols.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+          <option value={OTHER}>Other…</option>
+        </select>
+      </Field>
+      {other ? (
+        <form
+          className="flex items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const s = draft.trim().toUpperCase();
+            if (s) onChange(s);
+          }}
+        >
+          <Field id={`${id}-other`} label="Other symbol">
+            <input
+              id={`${id}-other`}
+              className={`${controlClass} w-32`}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              placeholder="e.g. TRXUSDT"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+          </Field>
+          <button type="submit" className={secondaryButton}>
+            Show
+          </button>
+        </form>
+      ) : null}
+    </>
+  );
+}
