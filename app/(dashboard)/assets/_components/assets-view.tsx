@@ -1,0 +1,129 @@
+"use client";
+import { useId } from "react";
+import { useQueryStates } from "nuqs";
+import type { AssetEntry } from "@/lib/platform/catalog";
+import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { usePlatformQuery } from "@/lib/client/use-platform-query";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { SearchForm } from "@/components/data-table/search-form";
+import { TimeZoneProvider } from "@/components/data-table/time";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { controlClass, secondaryButton } from "@/components/data-table/styles";
+import { Field } from "@/components/data-table/field";
+import { ASSET_TYPES, ASSET_TYPE_LABELS, assetsSearchParams, type AssetType } from "../search-params";
+import { assetColumns } from "./columns";
+
+const COIN = /^[A-Za-z0-9]{1,20}$/;
+
+export function AssetsView() {
+  const id = useId();
+  const [q, setQ] = useQueryStates(assetsSearchParams, { history: "push" });
+  const subs = useSubAccounts();
+
+  // No uid in the URL means the first known sub-account: derived, never copied into state.
+  const uid = q.uid ?? subs.data?.[0]?.subUid ?? null;
+  const params: Record<string, string> | null = uid ? { subUid: uid, assetType: q.assetType, ...(q.coin ? { coin: q.coin } : {}) } : null;
+  const query = usePlatformQuery("subaccounts.assets", params ?? {}, { enabled: params !== null });
+  const rows = query.data?.assetsList ?? EMPTY;
+
+  const table = useDataTable({ data: rows, columns: assetColumns, getRowId: (r) => r.coin });
+
+  const subsEmpty = subs.isSuccess && subs.data.length === 0;
+  const status = subs.isError || (query.isError && params) ? "error" : subsEmpty ? "blocked" : !params || query.isPending ? "pending" : "success";
+
+  const sub = subs.data?.find((s) => s.subUid === uid);
+  const who = `sub-account ${sub ? subAccountLabel(sub) : (uid ?? "")}`;
+  const what = q.coin ? `${q.coin} ` : "";
+  const kind = q.assetType === "hold_only" ? " with a non-zero balance" : "";
+
+  return (
+    <TimeZoneProvider>
+      <DataTable
+        table={table}
+        label={`Spot assets of ${who}`}
+        status={status}
+        busy={query.isFetching}
+        toolbar={
+          <DataTableToolbar
+            table={table}
+            actions={
+              <button type="button" className={secondaryButton} onClick={() => void query.refetch()} disabled={!params || query.isFetching}>
+                Refresh
+              </button>
+            }
+          >
+            <Field id={`${id}-uid`} label="Sub-account">
+              <select
+                id={`${id}-uid`}
+                className={`${controlClass} max-w-72`}
+                value={uid ?? ""}
+                disabled={!subs.isSuccess}
+                onChange={(e) => void setQ({ uid: e.target.value })}
+              >
+                {/* A shared link may name a UID the registry does not (yet) hold: keep it selectable. */}
+                {uid && subs.isSuccess && !sub ? <option value={uid}>{uid}</option> : null}
+                {subs.data?.map((s) => (
+                  <option key={s.subUid} value={s.subUid}>
+                    {subAccountLabel(s)}
+                    {s.status !== "normal" ? ` — ${s.status}` : ""}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <SearchForm
+              key={q.coin ?? ""}
+              label="Coin (empty = all)"
+              value={q.coin ?? ""}
+              button="Show"
+              placeholder="e.g. USDT"
+              width="w-28"
+              normalise={(v) => v.toUpperCase()}
+              validate={(v) => (COIN.test(v) ? null : "A coin is letters and digits, e.g. USDT")}
+              onSearch={(coin) => void setQ({ coin: coin || null })}
+            />
+            <Field id={`${id}-type`} label="Coins listed">
+              <select
+                id={`${id}-type`}
+                className={controlClass}
+                value={q.assetType}
+                onChange={(e) => void setQ({ assetType: e.target.value as AssetType })}
+              >
+                {ASSET_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {ASSET_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </DataTableToolbar>
+        }
+        errorState={
+          subs.isError ? (
+            <DataTableError error={subs.error} onRetry={() => void subs.refetch()} />
+          ) : (
+            <DataTableError error={query.error} onRetry={() => void query.refetch()} />
+          )
+        }
+        blockedState={<DataTableBlocked>Brokerdesk knows no sub-accounts yet: create or add one first.</DataTableBlocked>}
+        emptyState={
+          <DataTableEmpty>
+            No {what}assets{kind} for {who}.
+          </DataTableEmpty>
+        }
+        pager={
+          status === "success" ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+              {rows.length} {rows.length === 1 ? "coin" : "coins"} · amounts exactly as the platform sent them
+              {query.isFetching ? " · refreshing…" : ""}
+            </p>
+          ) : null
+        }
+      />
+    </TimeZoneProvider>
+  );
+}
+
+// One shared empty array: a fresh [] per render would make the table recompute its row models.
+const EMPTY: AssetEntry[] = [];
