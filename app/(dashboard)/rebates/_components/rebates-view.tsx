@@ -1,0 +1,137 @@
+"use client";
+import { useId, type ReactNode } from "react";
+import { useQueryStates } from "nuqs";
+import { rebatesGet } from "@/lib/platform/catalog";
+import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { usePlatformQuery } from "@/lib/client/use-platform-query";
+import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { SearchForm } from "@/components/data-table/search-form";
+import { controlClass, secondaryButton } from "@/components/data-table/styles";
+import { Field } from "@/components/data-table/field";
+import { rebatesSearchParams } from "../search-params";
+import { ratioToPercent } from "./percent";
+
+const UID = /^\d{1,20}$/;
+
+export function RebatesView() {
+  const id = useId();
+  const [q, setQ] = useQueryStates(rebatesSearchParams, { history: "push" });
+  const subs = useSubAccounts();
+
+  // No uid in the URL means the first known sub-account: derived, never copied into state.
+  const uid = q.uid ?? subs.data?.[0]?.subUid ?? null;
+  // A hand-edited URL is checked like the form: E7 takes digits only, so nothing else is sent.
+  const valid = uid !== null && UID.test(uid);
+  const query = usePlatformQuery("rebates.get", { uid: uid ?? "" }, { enabled: valid });
+  const sub = subs.data?.find((s) => s.subUid === uid);
+  const who = sub ? `sub-account ${subAccountLabel(sub)}` : `UID ${uid ?? ""}`;
+
+  let body: ReactNode;
+  if (subs.isError && q.uid === null) {
+    body = <DataTableError error={subs.error} onRetry={() => void subs.refetch()} />;
+  } else if (subs.isSuccess && subs.data.length === 0 && q.uid === null) {
+    body = <DataTableBlocked>Brokerdesk knows no sub-accounts yet: enter a UID to look it up.</DataTableBlocked>;
+  } else if (uid !== null && !valid) {
+    body = <DataTableBlocked>“{uid}” is not a UID: a UID is digits only.</DataTableBlocked>;
+  } else if (query.isError) {
+    body = <DataTableError error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (!query.data) {
+    body = <RebateSkeleton />;
+  } else if (Object.values(query.data).every((v) => v === "")) {
+    body = <DataTableEmpty>The platform returned no rebate info for {who}.</DataTableEmpty>;
+  } else {
+    const d = query.data;
+    body = (
+      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2" data-testid="rebate-info" aria-busy={query.isFetching}>
+        <Item label="Affiliation type">{d.affiliationType || "—"}</Item>
+        <Item label="User level">{d.userLevel || "—"}</Item>
+        <Item label="Spot rebate ratio">
+          <Ratio value={d.clientSpotRebateRatio} />
+        </Item>
+        <Item label="Futures rebate ratio">
+          <Ratio value={d.clientFuturesRebateRatio} />
+        </Item>
+      </dl>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Look up">
+        <Field id={`${id}-uid`} label="Sub-account">
+          <select
+            id={`${id}-uid`}
+            className={`${controlClass} max-w-72`}
+            value={sub ? sub.subUid : ""}
+            disabled={!subs.isSuccess}
+            onChange={(e) => void setQ({ uid: e.target.value || null })}
+          >
+            {/* A typed UID the registry does not hold is shown as such rather than as a wrong name. */}
+            {!sub ? <option value="">{uid ? `Another UID (${uid})` : "Choose…"}</option> : null}
+            {subs.data?.map((s) => (
+              <option key={s.subUid} value={s.subUid}>
+                {subAccountLabel(s)}
+                {s.status !== "normal" ? ` — ${s.status}` : ""}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <SearchForm
+          key={uid ?? ""}
+          label="Any UID"
+          value={uid ?? ""}
+          button="Look up"
+          numeric
+          placeholder="digits"
+          validate={(v) => (UID.test(v) ? null : "A UID is digits only")}
+          onSearch={(v) => void setQ({ uid: v || null })}
+        />
+        <button type="button" className={`${secondaryButton} ml-auto`} onClick={() => void query.refetch()} disabled={!valid || query.isFetching}>
+          Refresh
+        </button>
+      </div>
+      <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <h2 id={`${id}-title`} className="text-base font-semibold">
+          Rebate info of {who}
+        </h2>
+        {body}
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {rebatesGet.retentionNote} (the platform&apos;s own words). Ratios are shown as sent and as a percentage.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+function Ratio({ value }: { value: string }) {
+  const pct = ratioToPercent(value);
+  if (!pct) return <>{value || "—"}</>;
+  return (
+    <span className="tabular">
+      {pct} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(ratio {value})</span>
+    </span>
+  );
+}
+
+function RebateSkeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2" aria-busy="true">
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} aria-hidden="true" className="space-y-2">
+          <span className="block h-3 w-24 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+          <span className="block h-5 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+        </div>
+      ))}
+      <p className="sr-only">Loading…</p>
+    </div>
+  );
+}
