@@ -1,0 +1,217 @@
+"use client";
+// Dangerous actions (approving a withdrawal, unbinding a risk unit) go through a type-to-confirm dialog
+// (STYLE rule 12): the person retypes what will happen, so a wrong row or a misread amount is caught by a
+// person before it is caught by nobody. The server checks the typed values again.
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useForm, useWatch } from "react-hook-form";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert, Escape closes it
+ * (the "cancel" event), Tab and Shift+Tab cycle inside it, and focus returns to what opened it.
+ */
+export function Dialog({
+  open, onClose, title, description, children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) {
+      opener.current = document.activeElement;
+      d.showModal();
+      d.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    } else if (!open && d.open) {
+      d.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    if (open) return;
+    const o = opener.current;
+    if (o instanceof HTMLElement && o.isConnected) o.focus();
+    opener.current = null;
+  }, [open]);
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== "Tab" || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={description ? `${id}-desc` : undefined}
+      onCancel={(e) => {
+        // Escape: let React state decide, so the dialog and the page never disagree about being open.
+        e.preventDefault();
+        onClose();
+      }}
+      onKeyDown={onKeyDown}
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {open ? (
+        <div className="space-y-3 p-5">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? (
+            <div id={`${id}-desc`} className="text-sm text-slate-700 dark:text-slate-300">
+              {description}
+            </div>
+          ) : null}
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+export type ConfirmCheck = {
+  /** Form field name; also the key of the server's fieldErrors for it. */
+  name: string;
+  label: string;
+  /** What must be typed, character for character. */
+  expected: string;
+};
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+const button = "inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
+
+/**
+ * Type-to-confirm: the confirm button works only when every check is typed exactly (no trimming, no
+ * number normalising: "10.0" is not "10"). Server field errors (`fieldErrors`) are shown under their fields.
+ */
+export function ConfirmDialog({
+  open, onClose, title, description, checks, confirmLabel, onConfirm, pending = false, error, fieldErrors, tone = "danger",
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  checks: readonly ConfirmCheck[];
+  confirmLabel: string;
+  onConfirm: (typed: Record<string, string>) => void;
+  pending?: boolean;
+  /** A refusal that names no field. */
+  error?: string | null;
+  fieldErrors?: Record<string, string[]>;
+  tone?: "danger" | "primary";
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} description={description}>
+      {/* Re-mounted per opening, so nothing typed for one row survives into the next. */}
+      {open ? (
+        <ConfirmForm
+          checks={checks}
+          confirmLabel={confirmLabel}
+          onConfirm={onConfirm}
+          onClose={onClose}
+          pending={pending}
+          error={error}
+          fieldErrors={fieldErrors}
+          tone={tone}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function ConfirmForm({
+  checks, confirmLabel, onConfirm, onClose, pending, error, fieldErrors, tone,
+}: {
+  checks: readonly ConfirmCheck[];
+  confirmLabel: string;
+  onConfirm: (typed: Record<string, string>) => void;
+  onClose: () => void;
+  pending: boolean;
+  error?: string | null;
+  fieldErrors?: Record<string, string[]>;
+  tone: "danger" | "primary";
+}) {
+  const id = useId();
+  const { register, handleSubmit, control } = useForm<Record<string, string>>({
+    defaultValues: Object.fromEntries(checks.map((c) => [c.name, ""])),
+  });
+  const typed = useWatch({ control });
+  const allMatch = checks.every((c) => typed[c.name] === c.expected);
+  const confirmClass =
+    tone === "danger" ? `${button} bg-red-700 text-white hover:bg-red-800` : `${button} bg-blue-700 text-white hover:bg-blue-800`;
+
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={handleSubmit((values) => {
+        if (checks.every((c) => values[c.name] === c.expected)) onConfirm(values);
+      })}
+    >
+      {checks.map((c, i) => {
+        const value = typed[c.name] ?? "";
+        const matches = value === c.expected;
+        const server = fieldErrors?.[c.name];
+        const hintId = `${id}-${c.name}-hint`;
+        return (
+          <div key={c.name}>
+            <label htmlFor={`${id}-${c.name}`} className="block text-sm font-medium">
+              {c.label}
+            </label>
+            <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+              Type exactly: <code className="rounded bg-slate-100 px-1 font-mono text-slate-900 dark:bg-slate-800 dark:text-slate-100 break-all">{c.expected}</code>
+            </p>
+            <input
+              id={`${id}-${c.name}`}
+              autoComplete="off"
+              spellCheck={false}
+              data-autofocus={i === 0 ? true : undefined}
+              aria-invalid={server?.length || (value !== "" && !matches) ? true : undefined}
+              aria-describedby={hintId}
+              className={inputClass}
+              {...register(c.name)}
+            />
+            <p id={hintId} className={`mt-1 text-xs ${server?.length ? "text-red-700 dark:text-red-300" : matches ? "text-emerald-800 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}`}>
+              {server?.length ? server.join(" ") : matches ? "Matches." : value ? "Does not match yet." : "Not typed yet."}
+            </p>
+          </div>
+        );
+      })}
+      <div aria-live="polite">
+        {error ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onClose} className={`${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`}>
+          Cancel
+        </button>
+        <button type="submit" disabled={!allMatch || pending} className={confirmClass}>
+          {pending ? "Working…" : confirmLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
