@@ -1,0 +1,322 @@
+"use client";
+// For leads: requests waiting for a second person, and sends whose outcome is unknown. The buttons are a
+// convenience; the server refuses one's own request, a second decision and a second send on its own.
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { ApiError } from "@/lib/client/api";
+import { groupDecimal } from "@/lib/format";
+import { rejectWithdrawalSchema, type WithdrawalView } from "@/lib/withdrawal-form";
+import { ConfirmDialog, Dialog } from "@/components/forms/confirm-dialog";
+import { applyServerErrors } from "@/components/forms/server-errors";
+import { DataTableError } from "@/components/data-table/data-table-states";
+import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "./api";
+import { StateBadge, UtcTime } from "./state-badge";
+
+const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
+const approveClass = `${button} bg-blue-700 text-white hover:bg-blue-800`;
+const plainClass = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+const cell = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
+const head = "border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold dark:border-slate-700 dark:bg-slate-900";
+
+/** What happened, in words: the platform's orderId, its refusal, or that nobody knows yet. */
+export function outcomeText(w: WithdrawalView): string {
+  if (w.state === "confirmed") return `Confirmed by the platform: orderId ${w.platformOrderId ?? ""}.`;
+  if (w.state === "failed") return `The platform refused it: ${w.errorCode ?? ""} ${w.errorMsg ?? ""}.`;
+  if (w.state === "unknown") return `Outcome unknown (${w.errorCode ?? ""}: ${w.errorMsg ?? ""}). Reconcile resends the same request; it cannot pay twice.`;
+  if (w.state === "rejected") return "Rejected; nothing was sent.";
+  return `It is now ${w.state}.`;
+}
+
+function Summary({ w }: { w: WithdrawalView }) {
+  return (
+    <>
+      <span className="tabular font-semibold">
+        {groupDecimal(w.amount)} {w.coin}
+      </span>{" "}
+      from <span className="font-mono">{w.subUid}</span> to{" "}
+      {w.dest === "on_chain" ? (
+        <>
+          <span className="font-mono break-all">{w.address}</span> on {w.chain}
+          {w.tag ? (
+            <>
+              {" "}
+              (tag <span className="font-mono">{w.tag}</span>)
+            </>
+          ) : null}
+        </>
+      ) : (
+        <>
+          UID <span className="font-mono">{w.address}</span> (internal)
+        </>
+      )}
+    </>
+  );
+}
+
+export function ApprovalQueue({ me }: { me: string }) {
+  const id = useId();
+  const requested = useWithdrawalPage(new URLSearchParams({ state: "requested", limit: "500" }));
+  const unknown = useWithdrawalPage(new URLSearchParams({ state: "unknown", limit: "500" }));
+  const approve = useApproveWithdrawal();
+  const reject = useRejectWithdrawal();
+  const reconcile = useReconcileWithdrawal();
+  const [approving, setApproving] = useState<WithdrawalView | null>(null);
+  const [rejecting, setRejecting] = useState<WithdrawalView | null>(null);
+  const [notice, setNotice] = useState<{ tone: "ok" | "warn" | "error"; text: string } | null>(null);
+
+  const isMine = (w: WithdrawalView) => w.requestedBy.toLowerCase() === me.toLowerCase();
+  const items = requested.data?.items ?? [];
+  const theirs = items.filter((w) => !isMine(w));
+  const mine = items.filter(isMine);
+  const unsettled = unknown.data?.items ?? [];
+
+  const approveError = approve.error instanceof ApiError && approve.error.fieldErrors ? null : approve.error ? messageOf(approve.error) : null;
+  const toneOf = (w: WithdrawalView) => (w.state === "confirmed" ? "ok" : w.state === "failed" ? "error" : "warn");
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <h2 id={`${id}-title`} className="text-base font-semibold">
+        Approval queue
+      </h2>
+      <div aria-live="polite" data-testid="queue-notice">
+        {notice ? (
+          <p
+            role={notice.tone === "error" ? "alert" : "status"}
+            className={`rounded-md px-3 py-2 text-sm ${notice.tone === "ok" ? "bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100" : notice.tone === "warn" ? "bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100" : "bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-100"}`}
+          >
+            {notice.text}
+          </p>
+        ) : null}
+      </div>
+
+      {requested.isError ? <DataTableError error={requested.error} onRetry={() => void requested.refetch()} /> : null}
+      <table className="w-full border-separate border-spacing-0 text-sm" aria-label="Requests waiting for your decision">
+        <caption className="sr-only">Requests waiting for your decision</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={head}>Requested</th>
+            <th scope="col" className={head}>By</th>
+            <th scope="col" className={head}>Withdrawal</th>
+            <th scope="col" className={head}>Reason</th>
+            <th scope="col" className={head}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {requested.isPending ? (
+            <tr>
+              <td colSpan={5} className={cell}>Loading…</td>
+            </tr>
+          ) : theirs.length === 0 ? (
+            <tr>
+              <td colSpan={5} className={`${cell} text-slate-600 dark:text-slate-400`}>Nothing waits for your decision.</td>
+            </tr>
+          ) : (
+            theirs.map((w) => (
+              <tr key={w.id} data-withdrawal-id={w.id}>
+                <td className={cell}><UtcTime iso={w.requestedAt} /></td>
+                <td className={cell}>{w.requestedBy}</td>
+                <td className={cell}><Summary w={w} /></td>
+                <td className={`${cell} max-w-60 break-words`}>{w.reason}</td>
+                <td className={`${cell} whitespace-nowrap text-right`}>
+                  <div className="flex justify-end gap-2">
+                    <button
+                      type="button"
+                      className={approveClass}
+                      aria-label={`Approve ${w.amount} ${w.coin} requested by ${w.requestedBy}`}
+                      onClick={() => {
+                        approve.reset();
+                        setApproving(w);
+                      }}
+                    >
+                      Approve
+                    </button>
+                    <button
+                      type="button"
+                      className={plainClass}
+                      aria-label={`Reject ${w.amount} ${w.coin} requested by ${w.requestedBy}`}
+                      onClick={() => {
+                        reject.reset();
+                        setRejecting(w);
+                      }}
+                    >
+                      Reject
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+
+      {mine.length ? (
+        <div>
+          <h3 className="text-sm font-semibold">Your own requests, waiting for another lead</h3>
+          <ul className="mt-1 space-y-1 text-sm" aria-label="Your own requests">
+            {mine.map((w) => (
+              <li key={w.id} data-withdrawal-id={w.id}>
+                <UtcTime iso={w.requestedAt} /> · <Summary w={w} /> · <span className="text-slate-600 dark:text-slate-400">you cannot approve your own request</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {unknown.isError ? <DataTableError error={unknown.error} onRetry={() => void unknown.refetch()} /> : null}
+      {unsettled.length ? (
+        <div>
+          <h3 className="text-sm font-semibold">Outcome unknown: reconcile</h3>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            The platform did not answer (timeout, lost connection or a 5xx after the request left). Reconcile resends the same request with the
+            same clientOid: the platform answers a repeat with the original order and moves nothing, so it can never pay twice.
+          </p>
+          <ul className="mt-2 space-y-2 text-sm" aria-label="Withdrawals whose outcome is unknown">
+            {unsettled.map((w) => (
+              <li key={w.id} data-withdrawal-id={w.id} className="flex flex-wrap items-center gap-2">
+                <StateBadge state={w.state} /> <Summary w={w} />
+                <span className="text-xs text-amber-800 dark:text-amber-300">
+                  {w.errorCode}: {w.errorMsg}
+                </span>
+                <button
+                  type="button"
+                  className={plainClass}
+                  disabled={reconcile.isPending}
+                  aria-label={`Reconcile ${w.amount} ${w.coin} (clientOid ${w.clientOid})`}
+                  onClick={() =>
+                    reconcile.mutate(w.id, {
+                      onSuccess: (r) => setNotice({ tone: toneOf(r), text: `Reconciled ${r.amount} ${r.coin}: ${outcomeText(r)}` }),
+                      onError: (e) => setNotice({ tone: "error", text: `Reconcile refused: ${messageOf(e)}` }),
+                    })
+                  }
+                >
+                  {reconcile.isPending && reconcile.variables === w.id ? "Reconciling…" : "Reconcile"}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        open={approving !== null}
+        onClose={() => setApproving(null)}
+        title="Approve and send this withdrawal"
+        description={
+          approving ? (
+            <p>
+              <Summary w={approving} />, requested by {approving.requestedBy}: “{approving.reason}”. Approving sends it to the platform now.
+            </p>
+          ) : null
+        }
+        checks={
+          approving
+            ? [
+                { name: "confirmAmount", label: "Amount", expected: approving.amount },
+                { name: "confirmAddress", label: approving.dest === "on_chain" ? "Address" : "Recipient UID", expected: approving.address },
+              ]
+            : []
+        }
+        confirmLabel="Approve and send"
+        pending={approve.isPending}
+        error={approveError}
+        fieldErrors={approve.error instanceof ApiError ? approve.error.fieldErrors : undefined}
+        onConfirm={(typed) => {
+          if (!approving) return;
+          approve.mutate(
+            { id: approving.id, confirmAmount: typed.confirmAmount ?? "", confirmAddress: typed.confirmAddress ?? "" },
+            {
+              onSuccess: (r) => {
+                setApproving(null);
+                setNotice({ tone: toneOf(r), text: `Approved ${r.amount} ${r.coin}: ${outcomeText(r)}` });
+              },
+            },
+          );
+        }}
+      />
+
+      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title="Reject this withdrawal" description={rejecting ? <p><Summary w={rejecting} />, requested by {rejecting.requestedBy}. Nothing is sent.</p> : null}>
+        {rejecting ? (
+          <RejectForm
+            pending={reject.isPending}
+            onCancel={() => setRejecting(null)}
+            onReject={(reason, setError) =>
+              reject.mutate(
+                { id: rejecting.id, reason },
+                {
+                  onSuccess: (r) => {
+                    setRejecting(null);
+                    setNotice({ tone: "ok", text: `Rejected ${r.amount} ${r.coin} requested by ${r.requestedBy}.` });
+                  },
+                  onError: (e) => setError(e),
+                },
+              )
+            }
+          />
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+type RejectValues = z.input<typeof rejectWithdrawalSchema>;
+
+function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string, onError: (e: unknown) => void) => void }) {
+  const id = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<RejectValues, unknown, z.output<typeof rejectWithdrawalSchema>>({
+    resolver: zodResolver(rejectWithdrawalSchema),
+    defaultValues: { reason: "" },
+  });
+  const error = formState.errors.reason?.message;
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={handleSubmit(({ reason }) => {
+        setFormError(null);
+        onReject(reason, (e) => setFormError(applyServerErrors(e, ["reason"] as const, setError)));
+      })}
+    >
+      <div>
+        <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
+          Reason for rejecting
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          rows={3}
+          data-autofocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-reason-error` : undefined}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950"
+          {...register("reason")}
+        />
+        {error ? (
+          <p id={`${id}-reason-error`} className="mt-1 text-xs text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {formError ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onCancel} className={plainClass}>
+          Cancel
+        </button>
+        <button type="submit" disabled={pending} className={`${button} bg-red-700 text-white hover:bg-red-800`}>
+          {pending ? "Rejecting…" : "Reject"}
+        </button>
+      </div>
+    </form>
+  );
+}

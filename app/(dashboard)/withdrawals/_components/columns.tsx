@@ -1,0 +1,72 @@
+import type { WithdrawalView } from "@/lib/withdrawal-form";
+import { dataColumnHelper } from "@/components/data-table/features";
+import { IdCell } from "@/components/data-table/copy-button";
+import { DecimalCell } from "@/components/data-table/decimal-cell";
+import { TimeCell } from "@/components/data-table/time";
+import { StateBadge } from "./state-badge";
+
+const col = dataColumnHelper<WithdrawalView>();
+const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
+const ms = (iso: string | null) => (iso ? String(Date.parse(iso)) : "");
+
+/** What the platform said: the orderId of a confirmed withdrawal, the code and message of a refusal. */
+function PlatformAnswer({ w }: { w: WithdrawalView }) {
+  if (w.platformOrderId) return <IdCell field="platformOrderId" value={w.platformOrderId} />;
+  if (w.errorCode) {
+    const text = `${w.errorCode} ${w.errorMsg ?? ""}`.trim();
+    return (
+      <span className={`truncate ${w.state === "failed" ? "text-red-800 dark:text-red-300" : "text-amber-800 dark:text-amber-300"}`} title={text}>
+        {text}
+      </span>
+    );
+  }
+  return dash;
+}
+
+export const withdrawalColumns = col.columns([
+  col.accessor("requestedAt", {
+    header: "Requested",
+    meta: { label: "Requested", width: 220 },
+    sortFn: "text",
+    cell: (c) => <TimeCell ms={ms(c.getValue())} />,
+  }),
+  col.accessor("state", { header: "State", meta: { label: "State", width: 125 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} /> }),
+  col.accessor("subUid", { header: "Sub-account", meta: { label: "Sub-account", width: 140 }, sortFn: "decimal", cell: (c) => <IdCell field="subUid" value={c.getValue()} /> }),
+  col.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 70 }, sortFn: "text" }),
+  col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 140 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
+  col.accessor((w) => w.platformOrderId ?? w.errorCode ?? "", {
+    id: "platform",
+    header: "Platform answer",
+    meta: { label: "Platform answer", width: 220 },
+    sortFn: "text",
+    cell: (c) => <PlatformAnswer w={c.row.original} />,
+  }),
+  col.accessor("dest", {
+    header: "Destination",
+    meta: { label: "Destination", width: 110 },
+    sortFn: "text",
+    cell: (c) => (c.getValue() === "on_chain" ? "on chain" : "internal"),
+  }),
+  col.accessor("chain", { header: "Chain", meta: { label: "Chain", width: 110 }, sortFn: "text", cell: (c) => c.getValue() ?? dash }),
+  col.accessor("address", { header: "Address / UID", meta: { label: "Address / UID", width: 190 }, sortFn: "text", cell: (c) => <IdCell field="address" value={c.getValue()} /> }),
+  col.accessor("tag", { header: "Tag", meta: { label: "Tag", width: 90 }, sortFn: "text", cell: (c) => c.getValue() ?? dash }),
+  col.accessor("requestedBy", { header: "Requested by", meta: { label: "Requested by", width: 190 }, sortFn: "text" }),
+  col.accessor((w) => w.approvedBy ?? w.rejectedBy ?? "", {
+    id: "decidedBy",
+    header: "Decided by",
+    meta: { label: "Decided by", width: 190 },
+    sortFn: "text",
+    cell: (c) => c.getValue() || dash,
+  }),
+  col.accessor("clientOid", { header: "clientOid", meta: { label: "clientOid", width: 200 }, sortFn: "text", cell: (c) => <IdCell field="clientOid" value={c.getValue()} /> }),
+  col.accessor("reason", {
+    header: "Reason",
+    meta: { label: "Reason", width: 220 },
+    sortFn: "text",
+    cell: (c) => (
+      <span className="truncate" title={c.getValue()}>
+        {c.getValue()}
+      </span>
+    ),
+  }),
+]);

@@ -1,0 +1,147 @@
+"use client";
+import { useId, useState } from "react";
+import { useQueryStates } from "nuqs";
+import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
+import { WITHDRAWAL_STATES } from "@/lib/withdrawal-form";
+import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { Field } from "@/components/data-table/field";
+import { TimeZoneProvider } from "@/components/data-table/time";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { controlClass, secondaryButton } from "@/components/data-table/styles";
+import { WITHDRAWAL_PAGE_SIZE, ledgerQuery, withdrawalsSearchParams } from "../search-params";
+import { useWithdrawalPage } from "./api";
+import { withdrawalColumns } from "./columns";
+
+const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));
+const fromInput = (v: string) => {
+  const ms = Date.parse(`${v}:00Z`);
+  return Number.isFinite(ms) ? ms : null;
+};
+
+/** The ledger: every request Brokerdesk recorded, newest first, filtered on the server by the URL. */
+export function WithdrawalLedger() {
+  const id = useId();
+  const [q, setQ] = useQueryStates(withdrawalsSearchParams, { history: "push" });
+  const subs = useSubAccounts();
+  const cursor = q.p.at(-1);
+  const query = ledgerQuery(q, { limit: String(WITHDRAWAL_PAGE_SIZE), ...(cursor ? { cursor } : {}) });
+  const page = useWithdrawalPage(query);
+  const rows = page.data?.items ?? [];
+  const table = useDataTable({ data: rows, columns: withdrawalColumns, getRowId: (w) => w.id });
+  const filtered = Boolean(q.subUid || q.coin || q.state || q.requestedBy || q.from !== null || q.to !== null);
+  const exportHref = `/api/withdrawals/export?${ledgerQuery(q).toString()}`;
+  const set = (patch: Partial<Record<"subUid" | "coin" | "state" | "requestedBy", string | null>> | { from?: number | null; to?: number | null }) =>
+    void setQ({ ...patch, p: null } as Parameters<typeof setQ>[0]);
+
+  return (
+    <TimeZoneProvider>
+      <DataTable
+        table={table}
+        label="Withdrawal ledger"
+        status={page.isPending ? "pending" : page.isError ? "error" : "success"}
+        busy={page.isFetching}
+        toolbar={
+          <DataTableToolbar
+            table={table}
+            actions={
+              <a href={exportHref} className={secondaryButton} download>
+                Export CSV
+              </a>
+            }
+          >
+            <Field id={`${id}-sub`} label="Sub-account">
+              <select id={`${id}-sub`} className={`${controlClass} max-w-64`} value={q.subUid ?? ""} onChange={(e) => set({ subUid: e.target.value || null })}>
+                <option value="">All</option>
+                {subs.data?.map((s) => (
+                  <option key={s.subUid} value={s.subUid}>
+                    {subAccountLabel(s)}
+                  </option>
+                ))}
+                {q.subUid && !subs.data?.some((s) => s.subUid === q.subUid) ? <option value={q.subUid}>{q.subUid}</option> : null}
+              </select>
+            </Field>
+            <Field id={`${id}-coin`} label="Coin">
+              <select id={`${id}-coin`} className={controlClass} value={q.coin ?? ""} onChange={(e) => set({ coin: e.target.value || null })}>
+                <option value="">All</option>
+                {WITHDRAWAL_COINS.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={`${id}-state`} label="State">
+              <select id={`${id}-state`} className={controlClass} value={q.state ?? ""} onChange={(e) => set({ state: e.target.value || null })}>
+                <option value="">All</option>
+                {WITHDRAWAL_STATES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <RequesterFilter key={q.requestedBy ?? ""} value={q.requestedBy ?? ""} onApply={(v) => set({ requestedBy: v || null })} />
+            <Field id={`${id}-from`} label="Requested from (UTC)">
+              <input id={`${id}-from`} type="datetime-local" className={controlClass} value={toInput(q.from)} onChange={(e) => set({ from: fromInput(e.target.value) })} />
+            </Field>
+            <Field id={`${id}-to`} label="Requested before (UTC)">
+              <input id={`${id}-to`} type="datetime-local" className={controlClass} value={toInput(q.to)} onChange={(e) => set({ to: fromInput(e.target.value) })} />
+            </Field>
+            {filtered ? (
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => void setQ({ subUid: null, coin: null, state: null, requestedBy: null, from: null, to: null, p: null })}
+              >
+                Clear filters
+              </button>
+            ) : null}
+          </DataTableToolbar>
+        }
+        errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
+        emptyState={<DataTableEmpty>{filtered ? "No withdrawal requests match these filters." : "No withdrawal requests yet."}</DataTableEmpty>}
+        pager={
+          <DataTablePager
+            pageNumber={q.p.length + 1}
+            rowCount={rows.length}
+            canOlder={Boolean(page.data?.nextCursor)}
+            canNewer={q.p.length > 0}
+            onOlder={() => page.data?.nextCursor && void setQ({ p: [...q.p, page.data.nextCursor] })}
+            onNewer={() => void setQ({ p: q.p.length > 1 ? q.p.slice(0, -1) : null })}
+            onLatest={() => void setQ({ p: null })}
+            busy={page.isFetching}
+          />
+        }
+      />
+    </TimeZoneProvider>
+  );
+}
+
+function RequesterFilter({ value, onApply }: { value: string; onApply: (v: string) => void }) {
+  const id = useId();
+  // Seeded from the URL once per value (the parent re-keys it): applied on Enter or leaving the field.
+  const [draft, setDraft] = useState(value);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(draft.trim());
+      }}
+    >
+      <Field id={id} label="Requested by (e-mail)">
+        <input
+          id={id}
+          type="search"
+          className={`${controlClass} w-52`}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => draft.trim() !== value && onApply(draft.trim())}
+        />
+      </Field>
+    </form>
+  );
+}

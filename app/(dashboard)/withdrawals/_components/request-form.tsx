@@ -1,0 +1,185 @@
+"use client";
+// The request form validates with the same schema as the server (lib/withdrawal-form); the server then
+// checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import Big from "big.js";
+import { fetchPlatform, describeError } from "@/lib/client/api";
+import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
+import { DEFAULT_CHAINS, tagRuleOf, withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues } from "@/lib/withdrawal-form";
+import { applyServerErrors } from "@/components/forms/server-errors";
+import { groupDecimal } from "@/lib/format";
+import { useRequestWithdrawal } from "./api";
+
+const FIELDS = ["subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason"] as const;
+type FieldName = (typeof FIELDS)[number];
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+const hintClass = "mt-1 text-xs text-slate-600 dark:text-slate-400";
+const errorClass = "mt-1 text-xs text-red-700 dark:text-red-300";
+
+const isDecimal = (v: string) => /^(?:0|[1-9]\d*)(?:\.\d+)?$/.test(v);
+
+export function RequestForm() {
+  const id = useId();
+  const subs = useSubAccounts();
+  const request = useRequestWithdrawal();
+  const [done, setDone] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, control, formState } = useForm<WithdrawalFormInput, unknown, WithdrawalFormValues>({
+    resolver: zodResolver(withdrawalFormSchema),
+    defaultValues: { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
+  });
+  const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
+  const coinName = String(coin ?? "");
+  const tagRule = dest === "on_chain" ? tagRuleOf(coinName) : undefined;
+  const defaultChain = (DEFAULT_CHAINS as Record<string, string | undefined>)[coinName];
+
+  const assets = useQuery({
+    queryKey: ["subaccounts.assets", subUid, coinName],
+    queryFn: ({ signal }) => fetchPlatform("subaccounts.assets", { subUid: String(subUid), coin: coinName }, signal),
+    enabled: Boolean(subUid && coinName),
+    staleTime: 5_000,
+  });
+  const available = assets.data ? (assets.data.assetsList.find((a) => a.coin === coinName)?.available ?? "0") : null;
+  const amountText = String(amount ?? "").trim();
+  const above = available !== null && isDecimal(amountText) && isDecimal(available) && new Big(amountText).gt(available);
+
+  const onSubmit = handleSubmit((values) => {
+    setDone(null);
+    setFormError(null);
+    request.mutate(values, {
+      onSuccess: (w) => {
+        setDone(`Requested ${w.amount} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). Another lead must approve it.`);
+        reset({ subUid: values.subUid, coin: values.coin, dest: values.dest, chain: "", address: "", tag: "", amount: "", reason: "" });
+      },
+      onError: (e) => setFormError(applyServerErrors<FieldName>(e, FIELDS, setError)),
+    });
+  });
+
+  const err = (name: FieldName) => formState.errors[name]?.message;
+  const a11y = (name: FieldName, hint = false) => ({
+    id: `${id}-${name}`,
+    "aria-invalid": err(name) ? true : undefined,
+    "aria-describedby": [err(name) ? `${id}-${name}-error` : "", hint ? `${id}-${name}-hint` : ""].filter(Boolean).join(" ") || undefined,
+  });
+  const fieldError = (name: FieldName) =>
+    err(name) ? (
+      <p id={`${id}-${name}-error`} className={errorClass}>
+        {err(name)}
+      </p>
+    ) : null;
+  const label = (name: FieldName, text: string) => (
+    <label htmlFor={`${id}-${name}`} className="block text-sm font-medium">
+      {text}
+    </label>
+  );
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <h2 id={`${id}-title`} className="text-base font-semibold">
+        Request a withdrawal
+      </h2>
+      <p className={hintClass}>Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.</p>
+      <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-2">
+          {label("subUid", "Sub-account")}
+          <select className={inputClass} {...a11y("subUid")} {...register("subUid")} disabled={!subs.isSuccess}>
+            <option value="">{subs.isPending ? "Loading…" : subs.isError ? "Could not load sub-accounts" : "Choose a sub-account"}</option>
+            {subs.data
+              ?.filter((s) => s.status === "normal")
+              .map((s) => (
+                <option key={s.subUid} value={s.subUid}>
+                  {subAccountLabel(s)}
+                </option>
+              ))}
+          </select>
+          {fieldError("subUid")}
+        </div>
+        <div>
+          {label("coin", "Coin")}
+          <select className={inputClass} {...a11y("coin", true)} {...register("coin")}>
+            {WITHDRAWAL_COINS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-coin-hint`} className={hintClass} data-testid="available-balance" aria-live="polite">
+            {!subUid
+              ? "Choose a sub-account to see its balance."
+              : assets.isPending
+                ? "Reading the available balance…"
+                : assets.isError
+                  ? `Balance unavailable: ${describeError(assets.error).title}`
+                  : `Available: ${groupDecimal(available ?? "0")} ${coinName}`}
+          </p>
+          {fieldError("coin")}
+        </div>
+        <div>
+          {label("dest", "Destination")}
+          <select className={inputClass} {...a11y("dest")} {...register("dest")}>
+            <option value="on_chain">On chain (address)</option>
+            <option value="internal_transfer">Internal transfer (UID)</option>
+          </select>
+          {fieldError("dest")}
+        </div>
+        {dest === "on_chain" ? (
+          <div>
+            {label("chain", "Chain")}
+            <input className={inputClass} placeholder={defaultChain} autoComplete="off" {...a11y("chain", true)} {...register("chain")} />
+            <p id={`${id}-chain-hint`} className={hintClass}>
+              Empty = the default for {coinName}: <strong>{defaultChain}</strong>
+            </p>
+            {fieldError("chain")}
+          </div>
+        ) : null}
+        <div className={dest === "on_chain" ? "lg:col-span-2" : "lg:col-span-3"}>
+          {label("address", dest === "on_chain" ? "Address" : "Recipient UID")}
+          <input className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} inputMode={dest === "on_chain" ? "text" : "numeric"} {...a11y("address")} {...register("address")} />
+          {fieldError("address")}
+        </div>
+        {tagRule ? (
+          <div>
+            {label("tag", tagRule.label)}
+            <input className={`${inputClass} font-mono`} autoComplete="off" inputMode={tagRule.numeric ? "numeric" : "text"} {...a11y("tag", true)} {...register("tag")} />
+            <p id={`${id}-tag-hint`} className={hintClass}>
+              {coinName} sent to an exchange is credited by its {tagRule.label.toLowerCase()}: required.
+            </p>
+            {fieldError("tag")}
+          </div>
+        ) : null}
+        <div>
+          {label("amount", `Amount (${coinName})`)}
+          <input className={`${inputClass} tabular text-right`} autoComplete="off" inputMode="decimal" {...a11y("amount", true)} {...register("amount")} />
+          <p id={`${id}-amount-hint`} className={above ? errorClass : hintClass}>
+            {above ? `Above the available ${groupDecimal(available ?? "0")} ${coinName}: the server will refuse it.` : "At most 8 decimals."}
+          </p>
+          {fieldError("amount")}
+        </div>
+        <div className="sm:col-span-2 lg:col-span-3">
+          {label("reason", "Reason")}
+          <textarea rows={2} className={inputClass} {...a11y("reason")} {...register("reason")} />
+          {fieldError("reason")}
+        </div>
+        <div className="flex items-end">
+          <button type="submit" disabled={request.isPending} className="inline-flex items-center rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60">
+            {request.isPending ? "Requesting…" : "Request withdrawal"}
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite" className="mt-2 text-sm">
+        {done ? <p className="text-emerald-800 dark:text-emerald-300">{done}</p> : null}
+        {formError ? (
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {formError}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

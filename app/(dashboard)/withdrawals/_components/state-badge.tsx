@@ -1,0 +1,27 @@
+import { Badge } from "@/components/ui/badge";
+import type { WithdrawalState } from "@/lib/withdrawal-form";
+
+const TONE = {
+  requested: "info",
+  approved: "info",
+  submitted: "warn",
+  confirmed: "ok",
+  failed: "error",
+  unknown: "warn",
+  rejected: "neutral",
+} as const satisfies Record<WithdrawalState, "info" | "warn" | "ok" | "error" | "neutral">;
+
+export function StateBadge({ state }: { state: WithdrawalState }) {
+  return <Badge tone={TONE[state]}>{state}</Badge>;
+}
+
+/** ISO → "YYYY-MM-DD HH:mm:ss UTC", with the machine value kept in the element. */
+export function UtcTime({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  const d = new Date(iso).toISOString();
+  return (
+    <time dateTime={d} className="tabular whitespace-nowrap">
+      {`${d.slice(0, 10)} ${d.slice(11, 19)} UTC`}
+    </time>
+  );
+}

@@ -1,0 +1,34 @@
+// The URL state of /withdrawals (STYLE rule 10): the ledger's filters and its cursor path, declared once.
+import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import { WITHDRAWAL_STATES } from "@/lib/withdrawal-form";
+
+export const WITHDRAWAL_PAGE_SIZE = 50;
+
+export const withdrawalsSearchParams = {
+  subUid: parseAsString,
+  coin: parseAsString,
+  state: parseAsStringLiteral(WITHDRAWAL_STATES),
+  requestedBy: parseAsString,
+  /** Requested at or after / before, ms (UTC). */
+  from: parseAsInteger,
+  to: parseAsInteger,
+  /** The cursors walked to reach this page; absent = the newest page. */
+  p: parseAsArrayOf(parseAsString, ",").withDefault([]),
+};
+
+type Filters = {
+  subUid: string | null; coin: string | null; state: string | null; requestedBy: string | null; from: number | null; to: number | null;
+};
+
+/** The ledger query string the API reads (lib/withdrawal-form's withdrawalFiltersSchema). */
+export function ledgerQuery(q: Filters, extra: Record<string, string> = {}): URLSearchParams {
+  const out = new URLSearchParams();
+  if (q.subUid) out.set("subUid", q.subUid);
+  if (q.coin) out.set("coin", q.coin);
+  if (q.state) out.set("state", q.state);
+  if (q.requestedBy) out.set("requestedBy", q.requestedBy);
+  if (q.from !== null) out.set("from", String(q.from));
+  if (q.to !== null) out.set("to", String(q.to));
+  for (const [k, v] of Object.entries(extra)) out.set(k, v);
+  return out;
+}
