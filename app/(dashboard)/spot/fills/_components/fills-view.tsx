@@ -1,0 +1,143 @@
+"use client";
+import { useId, useState } from "react";
+import { useQueryStates } from "nuqs";
+import { fillsList } from "@/lib/platform/catalog";
+import { formatUtc } from "@/lib/format";
+import { resolveRange, type PageStack } from "@/lib/client/paging";
+import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { RangePicker, type RangePatch } from "@/components/data-table/range-picker";
+import { ExportButton } from "@/components/data-table/export-button";
+import { SearchForm } from "@/components/data-table/search-form";
+import { SymbolPicker } from "@/components/data-table/symbol-picker";
+import { TimeZoneProvider } from "@/components/data-table/time";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { controlClass } from "@/components/data-table/styles";
+import { Field } from "@/components/data-table/field";
+import { FILL_PAGE_SIZES, FILL_RANGE_PRESETS, FILL_SYMBOLS, fillsSearchParams } from "../search-params";
+import { fillColumns } from "./columns";
+
+const MAX_LIMIT = fillsList.paging?.limit.max ?? 100;
+const ORDER_ID = /^\d{1,32}$/;
+
+export function FillsView({ initialNow }: { initialNow: number }) {
+  const id = useId();
+  const [q, setQ] = useQueryStates(fillsSearchParams, { history: "push" });
+  // The instant presets count back from; "Latest" moves it to the present.
+  const [now, setNow] = useState(initialNow);
+  const limit = Math.min(Math.max(1, q.limit), MAX_LIMIT);
+  const range = resolveRange({ range: q.range, from: q.from, to: q.to, at: q.at }, now);
+  const params: Record<string, string> = { symbol: q.symbol, ...(q.orderId ? { orderId: q.orderId } : {}) };
+
+  const paged = usePagedPlatformQuery({
+    operation: "fills.list",
+    params,
+    range,
+    limit,
+    stack: q.p,
+    now,
+    onNavigate: (next: PageStack, move: PageMove) => {
+      if (move === "latest") {
+        setNow(Date.now());
+        void setQ({ p: null, at: null });
+        return;
+      }
+      // Paging pins the preset's "now" in the URL, so a shared link shows the very same page.
+      const at = q.range !== "custom" && move === "older" ? (q.at ?? now) : q.at;
+      void setQ({ p: next.length ? [...next] : null, at });
+    },
+  });
+
+  const table = useDataTable({
+    data: paged.rows,
+    columns: fillColumns,
+    getRowId: (r) => r.tradeId,
+    filters: { side: q.side, tradeScope: q.tradeScope },
+    onFiltersChange: (f) => void setQ(f),
+  });
+
+  const resetPaging = { p: null, at: null } as const;
+  const win = paged.window;
+  const between = win ? ` between ${formatUtc(win.startTime)} and ${formatUtc(win.endTime)}` : "";
+  const ofOrder = q.orderId ? ` of order ${q.orderId}` : "";
+  const filtered = paged.rows.length > 0 ? " (none left after the filters on the loaded rows)" : "";
+  const exportParams = "problem" in range ? null : { ...params, startTime: String(range.start), endTime: String(range.end) };
+
+  return (
+    <TimeZoneProvider>
+      <DataTable
+        table={table}
+        label={`${q.symbol} fills${ofOrder}`}
+        status={paged.status}
+        busy={paged.isFetching}
+        toolbar={
+          <DataTableToolbar
+            table={table}
+            actions={
+              <ExportButton operation="fills.list" params={exportParams ?? {}} disabled={!exportParams || paged.status === "blocked"} />
+            }
+          >
+            <SymbolPicker key={q.symbol} symbols={FILL_SYMBOLS} value={q.symbol} onChange={(symbol) => void setQ({ symbol, ...resetPaging })} />
+            <SearchForm
+              key={q.orderId ?? ""}
+              label="Order ID (empty = all)"
+              value={q.orderId ?? ""}
+              numeric
+              validate={(v) => (ORDER_ID.test(v) ? null : "An order ID is digits only")}
+              onSearch={(orderId) => void setQ({ orderId: orderId || null, ...resetPaging })}
+            />
+            <RangePicker
+              value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
+              presets={FILL_RANGE_PRESETS}
+              resolved={"problem" in range ? null : range}
+              onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
+            />
+            <Field id={`${id}-limit`} label="Page size">
+              <select
+                id={`${id}-limit`}
+                className={controlClass}
+                value={limit}
+                onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}
+              >
+                {FILL_PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </DataTableToolbar>
+        }
+        errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}
+        blockedState={<DataTableBlocked>{paged.blockedReason}</DataTableBlocked>}
+        emptyState={
+          <DataTableEmpty>
+            No {q.symbol} fills{ofOrder}
+            {between}
+            {between ? " UTC" : ""}
+            {paged.position.cursor ? " older than the previous page" : ""}
+            {filtered}
+            {paged.canOlder ? " — Older looks further back." : "."}
+          </DataTableEmpty>
+        }
+        pager={
+          <DataTablePager
+            pageNumber={paged.pageNumber}
+            rowCount={paged.rows.length}
+            shownCount={table.getRowModel().rows.length}
+            canOlder={paged.canOlder}
+            canNewer={paged.canNewer}
+            onOlder={paged.older}
+            onNewer={paged.newer}
+            onLatest={paged.latest}
+            windowNote={paged.windowNote}
+            busy={paged.isFetching}
+          />
+        }
+      />
+    </TimeZoneProvider>
+  );
+}

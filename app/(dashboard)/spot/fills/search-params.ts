@@ -1,0 +1,23 @@
+// The URL state of /spot/fills (STYLE rule 10): declared once, read by the page's client component.
+import { parseAsInteger, parseAsString } from "nuqs";
+import { pageStackParser, rangeParsers } from "@/lib/client/paging-search-params";
+import type { RangePreset } from "@/lib/client/paging";
+
+export const FILL_SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "DOGEUSDT"] as const;
+// E4 allows at most 100 a page.
+export const FILL_PAGE_SIZES = [10, 20, 50, 100] as const;
+// E4 keeps 90 days and refuses a start older than that, so "Last 90 days" would already be a few
+// seconds too old when it reached the platform: the longest preset is 30 days (custom goes further).
+export const FILL_RANGE_PRESETS: readonly RangePreset[] = ["24h", "7d", "30d"];
+
+export const fillsSearchParams = {
+  symbol: parseAsString.withDefault("BTCUSDT"),
+  /** E4's own `orderId` parameter: the fills of one order. */
+  orderId: parseAsString,
+  limit: parseAsInteger.withDefault(100),
+  ...rangeParsers("7d"),
+  p: pageStackParser,
+  // Filters on the loaded rows (column meta); E4 has no side or scope parameter.
+  side: parseAsString,
+  tradeScope: parseAsString,
+};
