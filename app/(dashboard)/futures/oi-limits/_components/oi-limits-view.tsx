@@ -1,0 +1,110 @@
+"use client";
+import { useId } from "react";
+import { useQueryStates } from "nuqs";
+import type { OiLimit } from "@/lib/platform/catalog";
+import { OI_PRODUCT_TYPES } from "@/lib/platform/schemas";
+import { usePlatformQuery } from "@/lib/client/use-platform-query";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { SearchForm } from "@/components/data-table/search-form";
+import { TimeZoneProvider } from "@/components/data-table/time";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { controlClass, secondaryButton } from "@/components/data-table/styles";
+import { Field } from "@/components/data-table/field";
+import { oiLimitsSearchParams } from "../search-params";
+import { oiLimitColumns } from "./columns";
+
+const SYMBOL = /^[A-Za-z0-9_$]{1,30}$/;
+
+export function OiLimitsView() {
+  const id = useId();
+  const [q, setQ] = useQueryStates(oiLimitsSearchParams, { history: "push" });
+  const params = { productType: q.productType, ...(q.symbol ? { symbol: q.symbol } : {}) };
+  const query = usePlatformQuery("oiLimits.list", params);
+  const rows = query.data ?? EMPTY;
+
+  const table = useDataTable({
+    data: rows,
+    columns: oiLimitColumns,
+    getRowId: (r) => r.symbol,
+    // The column is "symbol"; its URL key is `find`, as `symbol` is already E11's own parameter.
+    filters: { symbol: q.find },
+    onFiltersChange: (f) => void setQ({ find: f.symbol }),
+  });
+
+  const status = query.isError ? "error" : query.isPending ? "pending" : "success";
+  const searched = `${q.productType}${q.symbol ? `, symbol ${q.symbol}` : ""}`;
+  const shown = table.getRowModel().rows.length;
+
+  return (
+    <TimeZoneProvider>
+      <DataTable
+        table={table}
+        label={`Open-interest limits, ${searched}`}
+        status={status}
+        busy={query.isFetching}
+        toolbar={
+          <DataTableToolbar
+            table={table}
+            actions={
+              <button type="button" className={secondaryButton} onClick={() => void query.refetch()} disabled={query.isFetching}>
+                Refresh
+              </button>
+            }
+          >
+            <Field id={`${id}-type`} label="Product type">
+              <select
+                id={`${id}-type`}
+                className={controlClass}
+                value={q.productType}
+                onChange={(e) => {
+                  const productType = OI_PRODUCT_TYPES.find((t) => t === e.target.value) ?? null;
+                  // A symbol of one product type is never one of another's.
+                  void setQ({ productType, symbol: null });
+                }}
+              >
+                {OI_PRODUCT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <SearchForm
+              key={q.symbol ?? ""}
+              label="One symbol (empty = all)"
+              value={q.symbol ?? ""}
+              button="Show"
+              placeholder="e.g. BTCUSDT"
+              width="w-36"
+              normalise={(v) => v.toUpperCase()}
+              validate={(v) => (SYMBOL.test(v) ? null : "A symbol is letters and digits, e.g. BTCUSDT")}
+              onSearch={(symbol) => void setQ({ symbol: symbol || null })}
+            />
+          </DataTableToolbar>
+        }
+        errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
+        emptyState={
+          <DataTableEmpty>
+            {rows.length > 0
+              ? `None of the ${rows.length} loaded ${q.productType} symbols contains “${q.find ?? ""}”.`
+              : `No open-interest limits for ${searched}.`}
+          </DataTableEmpty>
+        }
+        pager={
+          status === "success" ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+              {rows.length} {rows.length === 1 ? "symbol" : "symbols"} loaded
+              {shown !== rows.length ? ` · ${shown} shown after filters` : ""}
+              {query.isFetching ? " · refreshing…" : ""}
+            </p>
+          ) : null
+        }
+      />
+    </TimeZoneProvider>
+  );
+}
+
+// One shared empty array: a fresh [] per render would make the table recompute its row models.
+const EMPTY: OiLimit[] = [];
