@@ -253,3 +253,36 @@ test("[withdrawals][failed] a platform refusal is shown with its code and messag
   await brokerApi.dispose();
   await leadApi.dispose();
 });
+
+test("[withdrawals][reject] Escape closes the approval dialog; another lead rejects with a reason and nothing is sent", async ({ page, baseURL }) => {
+  const brokerApi = await apiAs(baseURL, "broker");
+  const uid = await desk01(brokerApi);
+  const w = await requestViaApi(brokerApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "3", reason: "to be rejected" });
+
+  await signInUi(page, "lead", "/withdrawals");
+  const row = page.locator(`tr[data-withdrawal-id="${w.id}"]`);
+  const approveButton = row.getByRole("button", { name: /^Approve / });
+  await approveButton.click();
+  const dialog = page.getByRole("dialog", { name: "Approve and send this withdrawal" });
+  await expect(dialog.getByLabel("Amount")).toBeFocused();
+  // Confirm stays disabled until both values are typed exactly.
+  await dialog.getByLabel("Amount").fill("3.0");
+  await dialog.getByLabel("Address").fill(ADDRESS);
+  await expect(dialog.getByRole("button", { name: "Approve and send" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(approveButton).toBeFocused();
+
+  await row.getByRole("button", { name: /^Reject / }).click();
+  const reject = page.getByRole("dialog", { name: "Reject this withdrawal" });
+  await reject.getByLabel("Reason for rejecting").fill("x");
+  await reject.getByRole("button", { name: "Reject" }).click();
+  await expect(reject.getByText("reason must be at least 3 characters")).toBeVisible();
+  await reject.getByLabel("Reason for rejecting").fill("address not on the client's whitelist");
+  await reject.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByTestId("queue-notice")).toContainText(`Rejected 3 USDT requested by ${DEMO.broker}.`);
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Withdrawal ledger" }).locator(`tr[data-row-id="${w.id}"]`)).toContainText("rejected");
+  expect((await e5Stats(brokerApi)).requests).toBe(0);
+  await brokerApi.dispose();
+});
