@@ -113,7 +113,34 @@ const OWN_ROUTES = [
   { path: "/api/audit", permission: "audit.read" },
   { path: "/api/audit/export", permission: "audit.read" },
   { path: "/api/admin/users", permission: "users.read" },
+  { path: "/api/withdrawals", permission: "withdrawals.read" },
+  { path: "/api/withdrawals/export", permission: "withdrawals.read" },
+  { path: "/api/risk-units", permission: "riskUnits.read" },
 ] as const;
+
+/** Brokerdesk's own mutations: an allowed role with an empty body stops at validation (422), others at 403. */
+const OWN_MUTATIONS = [
+  { path: "/api/withdrawals", permission: "withdrawals.write" },
+  { path: "/api/risk-units", permission: "riskUnits.write" },
+  { path: "/api/sub-accounts", permission: "subaccounts.write" },
+  { path: "/api/admin/users", permission: "users.write" },
+] as const;
+
+test.describe("[rbac][own-mutations] Brokerdesk's own mutations", () => {
+  for (const r of OWN_MUTATIONS) {
+    test(`[rbac][anonymous] POST ${r.path} → 401`, async ({ request, baseURL }) => {
+      expect((await request.post(r.path, { headers: sameOrigin(baseURL), data: {} })).status()).toBe(401);
+    });
+    for (const role of ROLES as readonly DemoRole[]) {
+      const allowed = can(role, r.permission);
+      test(`[rbac][${role}] POST ${r.path} ${allowed ? "allowed" : "refused"}`, async ({ request, baseURL }) => {
+        await signInApi(request, role);
+        const res = await request.post(r.path, { headers: sameOrigin(baseURL), data: {} });
+        expect(res.status(), await res.text()).toBe(allowed ? 422 : 403);
+      });
+    }
+  }
+});
 
 test.describe("[rbac][own] Brokerdesk's own API routes", () => {
   for (const r of OWN_ROUTES) {

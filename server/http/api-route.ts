@@ -26,7 +26,11 @@ export type RouteSpec<S extends z.ZodType | undefined> = {
   permission: Permission;
   input?: S;
   /** Mutations with an audit action get an intent row before the handler and an outcome row after. */
-  audit?: { action: AuditAction; target?: (input: S extends z.ZodType ? z.output<S> : undefined) => string | null };
+  audit?: {
+    action: AuditAction;
+    /** What the action is about, from the input and the route's path parameters (e.g. `withdrawal:<id>`). */
+    target?: (input: S extends z.ZodType ? z.output<S> : undefined, params: Record<string, string>) => string | null;
+  };
   /** Checks that need the request as well as the input (422 before anything is recorded or sent). */
   check?: (input: S extends z.ZodType ? z.output<S> : undefined, req: NextRequest) => Record<string, string> | null;
 };
@@ -85,7 +89,7 @@ export function apiRoute<S extends z.ZodType | undefined = undefined>(
       const auditBase = {
         actor: session.email,
         actorRole: session.role,
-        target: audit?.target?.(typedInput) ?? null,
+        target: audit?.target?.(typedInput, params) ?? null,
         requestId,
         ip,
       };
