@@ -1,0 +1,199 @@
+"use client";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { primaryButton } from "@/components/data-table/styles";
+import { ApiError, describeError } from "@/lib/client/api";
+import { subAccountLabel, type SubAccountItem } from "@/lib/client/sub-accounts";
+import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
+import { BINDINGS_KEY, bindReplySchema, platformRefusal, postJson, type Binding } from "./api";
+import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormInput, type BindingFormValues } from "./binding-rules";
+import { PlatformRefusal } from "./platform-refusal";
+import { fieldErrorClass, hintClass, inputClass } from "./styles";
+
+const FIELDS = ["uid", "riskUnitId"] as const;
+type Field = (typeof FIELDS)[number];
+
+const COPY = {
+  bind: { title: "Bind a UID", verb: "Bind", doing: "Binding…", action: "bind the UID" },
+  unbind: { title: "Unbind a UID", verb: "Unbind…", doing: "Unbinding…", action: "unbind the UID" },
+} as const;
+
+/**
+ * One form per operation. The browser checks the catalog's schema and then Brokerdesk's records (the list
+ * below) and says why before anything is sent; an unbind is typed out again in a confirm dialog.
+ */
+export function BindingForm({
+  operate, bindings, subAccounts,
+}: {
+  operate: "bind" | "unbind";
+  /** Brokerdesk's records; undefined until loaded (nothing is sent before they can be checked). */
+  bindings: readonly Binding[] | undefined;
+  subAccounts: readonly SubAccountItem[];
+}) {
+  const id = useId();
+  const copy = COPY[operate];
+  const qc = useQueryClient();
+  const [done, setDone] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<BindingFormValues | null>(null);
+  const { register, handleSubmit, setError, control, reset, formState } = useForm<BindingFormInput, unknown, BindingFormValues>({
+    resolver: zodResolver(bindingFormSchema),
+    defaultValues: { uid: "", riskUnitId: "", operate },
+  });
+
+  const send = useMutation({
+    mutationFn: (v: BindingFormValues) => postJson("/api/risk-units", bindReplySchema, v),
+    onSuccess: ({ binding }) => {
+      setConfirming(null);
+      setDone(operate === "bind" ? `Bound UID ${binding.uid} to risk unit ${binding.riskUnitId}.` : `Unbound UID ${binding.uid} from risk unit ${binding.riskUnitId}.`);
+      reset({ uid: "", riskUnitId: binding.riskUnitId, operate });
+    },
+    onError: (e) => {
+      setConfirming(null);
+      // The server is the judge: its field errors (its own records, the catalog) go under the fields.
+      if (e instanceof ApiError) {
+        for (const f of FIELDS) {
+          const msgs = e.fieldErrors?.[f];
+          if (msgs?.length) setError(f, { type: "server", message: msgs.join(" ") });
+        }
+      }
+    },
+    // Success or refusal, the records may have changed (another person, or the platform's answer).
+    onSettled: () => void qc.invalidateQueries({ queryKey: BINDINGS_KEY }),
+  });
+
+  const onSubmit = handleSubmit((v) => {
+    setDone(null);
+    send.reset();
+    if (!bindings) return;
+    const issue = checkAgainstRecords(bindings, v);
+    if (issue) {
+      setError(issue.field, { type: "records", message: issue.message });
+      return;
+    }
+    if (operate === "unbind") setConfirming(v);
+    else send.mutate(v);
+  });
+
+  const err = send.error;
+  const refusal = platformRefusal(err);
+  const onFields = err instanceof ApiError && FIELDS.some((f) => err.fieldErrors?.[f]?.length);
+  const other = err && !refusal && !onFields ? describeError(err) : null;
+
+  const unit = useWatch({ control, name: "riskUnitId" })?.trim() ?? "";
+  const held = bindings && /^\d+$/.test(unit) ? (boundCounts(bindings).get(unit) ?? 0) : null;
+  const units = bindings ? [...boundCounts(bindings).keys()].sort() : [];
+  const boundUids = bindings?.filter((b) => b.state === "bound") ?? [];
+
+  const errorOf = (f: Field) => formState.errors[f]?.message;
+  const a11y = (f: Field, hint?: boolean) => ({
+    id: `${id}-${f}`,
+    "aria-invalid": errorOf(f) ? true : undefined,
+    "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
+  });
+  const fieldError = (f: Field) =>
+    errorOf(f) ? (
+      <p id={`${id}-${f}-error`} className={fieldErrorClass}>
+        {errorOf(f)}
+      </p>
+    ) : null;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <h2 id={`${id}-title`} className="text-base font-semibold">
+        {copy.title}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3" aria-labelledby={`${id}-title`}>
+        <input type="hidden" {...register("operate")} />
+        <div>
+          <label htmlFor={`${id}-uid`} className="block text-sm font-medium">
+            Sub-account UID
+          </label>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            list={`${id}-uids`}
+            className={inputClass}
+            {...a11y("uid", true)}
+            {...register("uid")}
+          />
+          <datalist id={`${id}-uids`}>
+            {operate === "bind"
+              ? subAccounts.map((s) => <option key={s.subUid} value={s.subUid} label={subAccountLabel(s)} />)
+              : boundUids.map((b) => <option key={b.id} value={b.uid} label={`in risk unit ${b.riskUnitId}`} />)}
+          </datalist>
+          <p id={`${id}-uid-hint`} className={hintClass}>
+            {operate === "bind" ? "A sub-account of the broker; it may belong to one risk unit at a time." : "A UID bound to the risk unit below."}
+          </p>
+          {fieldError("uid")}
+        </div>
+        <div>
+          <label htmlFor={`${id}-riskUnitId`} className="block text-sm font-medium">
+            Risk unit ID
+          </label>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            list={`${id}-units`}
+            className={inputClass}
+            {...a11y("riskUnitId", true)}
+            {...register("riskUnitId")}
+          />
+          <datalist id={`${id}-units`}>
+            {units.map((u) => (
+              <option key={u} value={u} />
+            ))}
+          </datalist>
+          <p id={`${id}-riskUnitId-hint`} className={hintClass}>
+            {held === null
+              ? `The risk unit's account UID. A unit holds at most ${MAX_UIDS_PER_RISK_UNIT} UIDs.`
+              : `By Brokerdesk's records this unit holds ${held} / ${MAX_UIDS_PER_RISK_UNIT} UIDs.`}
+          </p>
+          {fieldError("riskUnitId")}
+        </div>
+        <button type="submit" className={operate === "unbind" ? dangerButton : primaryButton} disabled={!bindings || send.isPending}>
+          {send.isPending ? copy.doing : copy.verb}
+        </button>
+        {!bindings ? <p className={hintClass}>Waiting for Brokerdesk&apos;s records of bindings, which are checked before sending.</p> : null}
+      </form>
+      <div aria-live="polite" className="mt-3 space-y-2 text-sm">
+        {done ? <p className="text-emerald-800 dark:text-emerald-300">{done}</p> : null}
+        {refusal ? <PlatformRefusal refusal={refusal} action={copy.action} /> : null}
+        {other ? (
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {other.title}
+            {other.detail ? `: ${other.detail}` : ""}
+          </p>
+        ) : null}
+      </div>
+      {operate === "unbind" ? (
+        <ConfirmDialog
+          open={confirming !== null}
+          onClose={() => setConfirming(null)}
+          title={`Unbind UID ${confirming?.uid ?? ""}`}
+          description={
+            <p>
+              UID <code className="font-mono">{confirming?.uid}</code> leaves risk unit <code className="font-mono">{confirming?.riskUnitId}</code>. The
+              platform refuses when the UID holds a balance while the unit has an outstanding loan.
+            </p>
+          }
+          checks={confirming ? [{ name: "uid", label: "Type the UID to confirm", expected: confirming.uid }] : []}
+          confirmLabel="Unbind"
+          pending={send.isPending}
+          onConfirm={() => {
+            if (confirming) send.mutate(confirming);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+const dangerButton =
+  "inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50";

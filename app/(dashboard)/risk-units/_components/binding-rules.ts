@@ -1,0 +1,58 @@
+// The bind/unbind forms' schema and the checks the browser can make from Brokerdesk's own records before
+// anything is sent. The server makes the same checks again (server/workflows/risk-units.ts), and the
+// platform has the last word: a UID bound outside Brokerdesk is known to neither list.
+import { z } from "zod";
+import { MAX_UIDS_PER_RISK_UNIT, riskUnitsBind } from "@/lib/platform/catalog/risk-units";
+import { formatUtcMinutes } from "@/lib/format";
+import type { Binding } from "./api";
+
+/**
+ * The catalog's E9 request, with riskUnitId required: Brokerdesk calls E9 with the main account's key,
+ * which must name the unit (the catalog's keyRule). safeExtend keeps the catalog's uid ≠ riskUnitId rule.
+ */
+export const bindingFormSchema = riskUnitsBind.request.safeExtend({
+  riskUnitId: z
+    .string({ error: "riskUnitId is required" })
+    .trim()
+    .min(1, { error: "riskUnitId is required", abort: true })
+    .regex(/^\d+$/, { error: "riskUnitId must be a numeric ID" }),
+});
+export type BindingFormInput = z.input<typeof bindingFormSchema>;
+export type BindingFormValues = z.output<typeof bindingFormSchema>;
+
+export type RecordsIssue = { field: "uid" | "riskUnitId"; message: string };
+
+/** Bound UIDs per risk unit, by Brokerdesk's records. */
+export function boundCounts(bindings: readonly Binding[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const b of bindings) if (b.state === "bound") counts.set(b.riskUnitId, (counts.get(b.riskUnitId) ?? 0) + 1);
+  return counts;
+}
+
+const when = (iso: string) => `${formatUtcMinutes(Date.parse(iso))} UTC`;
+
+/** Why Brokerdesk's records refuse this bind or unbind, or null when they do not. */
+export function checkAgainstRecords(bindings: readonly Binding[], v: BindingFormValues): RecordsIssue | null {
+  const current = bindings.find((b) => b.uid === v.uid && b.state === "bound");
+  if (v.operate === "bind") {
+    if (current && current.riskUnitId !== v.riskUnitId) {
+      return {
+        field: "uid",
+        message: `UID ${v.uid} is bound to risk unit ${current.riskUnitId} (by ${current.boundBy}, ${when(current.boundAt)}): unbind it there first`,
+      };
+    }
+    // Binding a UID already in this unit changes nothing, so a full unit does not refuse it.
+    const held = boundCounts(bindings).get(v.riskUnitId) ?? 0;
+    if (!current && held >= MAX_UIDS_PER_RISK_UNIT) {
+      return {
+        field: "riskUnitId",
+        message: `Risk unit ${v.riskUnitId} already holds ${held} / ${MAX_UIDS_PER_RISK_UNIT} UIDs in Brokerdesk's records, the platform's maximum: unbind one first`,
+      };
+    }
+    return null;
+  }
+  if (current && current.riskUnitId !== v.riskUnitId) {
+    return { field: "riskUnitId", message: `By Brokerdesk's records UID ${v.uid} is bound to risk unit ${current.riskUnitId}, not ${v.riskUnitId}` };
+  }
+  return null;
+}

@@ -1,0 +1,99 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { TimeZoneProvider } from "@/components/data-table/time";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { fetchJson, isTransient } from "@/lib/client/api";
+import { useSubAccounts } from "@/lib/client/sub-accounts";
+import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
+import { riskUnitsSearchParams } from "../search-params";
+import { BINDINGS_KEY, bindingListSchema } from "./api";
+import { BindingForm } from "./binding-form";
+import { boundCounts } from "./binding-rules";
+import { bindingColumns } from "./columns";
+
+export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
+  const [q, setQ] = useQueryStates(riskUnitsSearchParams);
+  const bindings = useQuery({
+    queryKey: BINDINGS_KEY,
+    queryFn: ({ signal }) => fetchJson("/api/risk-units", bindingListSchema, signal).then((r) => r.items),
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+  // The registry (every role may read it) feeds the bind form's UID suggestions.
+  const subAccounts = useSubAccounts();
+  const table = useDataTable({
+    data: bindings.data ?? [],
+    columns: bindingColumns,
+    getRowId: (b) => b.id,
+    filters: { riskUnitId: q.riskUnitId, state: q.state, uid: q.uid },
+    onFiltersChange: (f) => void setQ(f),
+  });
+  const counts = bindings.data ? [...boundCounts(bindings.data)].sort(([a], [b]) => a.localeCompare(b)) : [];
+
+  return (
+    <TimeZoneProvider>
+      <div className="space-y-6">
+        {canWrite ? (
+          <div className="grid gap-4 md:grid-cols-2">
+            <BindingForm operate="bind" bindings={bindings.data} subAccounts={subAccounts.data ?? []} />
+            <BindingForm operate="unbind" bindings={bindings.data} subAccounts={[]} />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            You can read the bindings; binding and unbinding need the riskUnits.write permission (brokers and team leads).
+          </p>
+        )}
+
+        <section aria-labelledby="risk-unit-counts" className="space-y-2">
+          <h2 id="risk-unit-counts" className="text-base font-semibold">
+            Bound UIDs per risk unit
+          </h2>
+          {bindings.isSuccess && counts.length === 0 ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">No UID is bound through Brokerdesk yet.</p>
+          ) : null}
+          {counts.length ? (
+            <ul className="flex flex-wrap gap-2">
+              {counts.map(([unit, n]) => (
+                <li
+                  key={unit}
+                  data-testid={`unit-count-${unit}`}
+                  className={`rounded-md border px-3 py-1.5 text-sm ${n >= MAX_UIDS_PER_RISK_UNIT ? "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100" : "border-slate-200 dark:border-slate-700"}`}
+                >
+                  Risk unit <span className="font-mono">{unit}</span>:{" "}
+                  <span className="tabular font-semibold">
+                    {n} / {MAX_UIDS_PER_RISK_UNIT}
+                  </span>
+                  {n >= MAX_UIDS_PER_RISK_UNIT ? " (full)" : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Counted from bindings made through Brokerdesk; UIDs bound elsewhere are known only to the platform.
+          </p>
+        </section>
+
+        <DataTable
+          table={table}
+          label="Risk-unit bindings made through Brokerdesk"
+          status={bindings.isPending ? "pending" : bindings.isError ? "error" : "success"}
+          busy={bindings.isFetching}
+          maxHeight="min(60vh, 560px)"
+          toolbar={<DataTableToolbar table={table} />}
+          errorState={<DataTableError error={bindings.error} onRetry={() => void bindings.refetch()} />}
+          emptyState={<DataTableEmpty>No bindings have been made through Brokerdesk.</DataTableEmpty>}
+          pager={
+            bindings.data ? (
+              <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+                {table.getRowModel().rows.length} of {bindings.data.length} bindings shown, newest first.
+              </p>
+            ) : null
+          }
+        />
+      </div>
+    </TimeZoneProvider>
+  );
+}
