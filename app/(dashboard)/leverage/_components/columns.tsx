@@ -1,0 +1,30 @@
+import { Badge } from "@/components/ui/badge";
+import { dataColumnHelper } from "@/components/data-table/features";
+import { TimeCell } from "@/components/data-table/time";
+import type { LeverageChange } from "./history";
+
+const col = dataColumnHelper<LeverageChange>();
+const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
+const TONE = { success: "ok", failure: "error", "no outcome": "warn" } as const;
+
+export const historyColumns = col.columns([
+  col.accessor("at", { header: "Time", meta: { label: "Time", width: 195 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("actor", { header: "Actor", meta: { label: "Actor", width: 180 }, sortFn: "text" }),
+  col.accessor("symbol", { header: "Symbol", meta: { label: "Symbol", width: 110, filter: { kind: "select" } }, filterFn: "equalsString", sortFn: "text" }),
+  col.accessor("productType", { header: "Product type", meta: { label: "Product type", width: 135 }, sortFn: "text" }),
+  col.accessor("leverage", { header: "Leverage", meta: { label: "Leverage", numeric: true, width: 90 }, sortFn: "decimal" }),
+  col.accessor("holdSide", { header: "Hold side", meta: { label: "Hold side", width: 105 }, sortFn: "text", cell: (c) => c.getValue() || dash }),
+  col.accessor("outcome", {
+    header: "Outcome",
+    meta: { label: "Outcome", width: 110, filter: { kind: "select", options: ["success", "failure", "no outcome"] } },
+    filterFn: "equalsString",
+    sortFn: "text",
+    cell: (c) => <Badge tone={TONE[c.getValue()]}>{c.getValue()}</Badge>,
+  }),
+  col.accessor("note", {
+    header: "Platform's answer",
+    meta: { label: "Platform's answer", width: 240 },
+    enableSorting: false,
+    cell: (c) => (c.getValue() ? <span title={c.getValue()}>{c.getValue()}</span> : dash),
+  }),
+]);

@@ -1,0 +1,76 @@
+// Leverage changes as the audit log records them: an intent row (the request, before the platform was
+// called) and, later, an outcome row pointing at it (success with the platform's reply, or failure).
+import { z } from "zod";
+import { leverageSettingSchema, type LeverageSetting } from "@/lib/platform/catalog/futures";
+
+export const auditRowSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor: z.string(),
+  outcome: z.string(),
+  params: z.unknown(),
+  detail: z.unknown(),
+  intentId: z.number().nullable(),
+});
+export type AuditRowView = z.output<typeof auditRowSchema>;
+export const auditPageSchema = z.object({ rows: z.array(auditRowSchema) });
+
+const requestSchema = z.object({
+  symbol: z.string().optional(),
+  productType: z.string().optional(),
+  marginCoin: z.string().optional(),
+  leverage: z.string().optional(),
+  holdSide: z.string().optional(),
+});
+const successSchema = z.object({ data: leverageSettingSchema });
+const failureSchema = z.object({ code: z.string().nullish(), msg: z.string().nullish() });
+
+export type LeverageChange = {
+  id: string;
+  /** Milliseconds as a string, like the platform's times, for the shared time cell. */
+  at: string;
+  actor: string;
+  symbol: string;
+  productType: string;
+  marginCoin: string;
+  leverage: string;
+  holdSide: string;
+  outcome: "success" | "failure" | "no outcome";
+  /** Failure: the platform's code and message; success: the leverage it reports. */
+  note: string;
+  result: LeverageSetting | null;
+};
+
+/** One change per intent row, newest first, with the outcome row that answers it (if any). */
+export function toLeverageChanges(rows: readonly AuditRowView[]): LeverageChange[] {
+  const outcomes = new Map<number, AuditRowView>();
+  for (const r of rows) if (r.intentId !== null && r.outcome !== "intent") outcomes.set(r.intentId, r);
+  return rows
+    .filter((r) => r.outcome === "intent")
+    .sort((a, b) => b.id - a.id)
+    .map((r) => {
+      const p = requestSchema.safeParse(r.params);
+      const req = p.success ? p.data : {};
+      const out = outcomes.get(r.id);
+      const ok = out?.outcome === "success" ? successSchema.safeParse(out.detail) : null;
+      const failed = out && out.outcome !== "success" ? failureSchema.safeParse(out.detail) : null;
+      const result = ok?.success ? ok.data.data : null;
+      return {
+        id: String(r.id),
+        at: String(Date.parse(r.at)),
+        actor: r.actor,
+        symbol: req.symbol ?? "",
+        productType: req.productType ?? "",
+        marginCoin: req.marginCoin ?? "",
+        leverage: req.leverage ?? "",
+        holdSide: req.holdSide ?? "",
+        outcome: !out ? "no outcome" : out.outcome === "success" ? "success" : "failure",
+        note: result
+          ? `${result.marginMode}: long ${result.longLeverage}, short ${result.shortLeverage}, cross ${result.crossMarginLeverage}`
+          : failed?.success
+            ? [failed.data.code, failed.data.msg].filter(Boolean).join(" ")
+            : "",
+        result,
+      };
+    });
+}

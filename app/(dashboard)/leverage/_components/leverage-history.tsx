@@ -1,0 +1,51 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { fetchJson, isTransient } from "@/lib/client/api";
+import { leverageSearchParams } from "../search-params";
+import { HISTORY_KEY, HISTORY_LIMIT } from "./api";
+import { historyColumns } from "./columns";
+import { auditPageSchema, toLeverageChanges } from "./history";
+
+export function LeverageHistory() {
+  const [q, setQ] = useQueryStates(leverageSearchParams);
+  const history = useQuery({
+    queryKey: HISTORY_KEY,
+    queryFn: ({ signal }) =>
+      fetchJson(`/api/audit?action=leverage.set&limit=${HISTORY_LIMIT}`, auditPageSchema, signal).then((r) => toLeverageChanges(r.rows)),
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+  const table = useDataTable({
+    data: history.data ?? [],
+    columns: historyColumns,
+    getRowId: (c) => c.id,
+    filters: { symbol: q.symbol, outcome: q.outcome },
+    onFiltersChange: (f) => void setQ(f),
+  });
+
+  return (
+    <section aria-labelledby="leverage-history" className="space-y-2">
+      <h2 id="leverage-history" className="text-lg font-semibold">
+        History of leverage changes
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        From the audit log: each request as it was recorded before it was sent, with the platform&apos;s answer. The latest {HISTORY_LIMIT} audit
+        rows; the audit log has the rest.
+      </p>
+      <DataTable
+        table={table}
+        label="Leverage changes"
+        status={history.isPending ? "pending" : history.isError ? "error" : "success"}
+        busy={history.isFetching}
+        maxHeight="min(60vh, 520px)"
+        toolbar={<DataTableToolbar table={table} />}
+        errorState={<DataTableError error={history.error} onRetry={() => void history.refetch()} />}
+        emptyState={<DataTableEmpty>No leverage change has been recorded yet.</DataTableEmpty>}
+      />
+    </section>
+  );
+}

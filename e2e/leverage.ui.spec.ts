@@ -1,0 +1,186 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
+
+// E10 against the simulator (server/simulator/README.md): ETHUSDT on USDT-FUTURES is isolated + hedge,
+// every other USDT symbol but SOLUSDT crossed + one-way; leverage bounds 1–125 for BTC contracts.
+type Stats = { operations: Record<string, { requests: number } | undefined> };
+type Modes = { marginMode: "isolated" | "crossed"; positionMode: "one-way" | "hedge"; holdSide?: "long" | "short" };
+
+async function e10Requests(request: APIRequestContext): Promise<number> {
+  const stats = (await (await request.get(simControlUrl("stats"))).json()) as Stats;
+  return stats.operations["leverage.set"]?.requests ?? 0;
+}
+
+const form = (page: Page) => page.getByRole("form", { name: "Set leverage" });
+
+async function fill(page: Page, v: { symbol: string; marginCoin: string; leverage: string } & Modes) {
+  await form(page).getByLabel("Product type").selectOption("USDT-FUTURES");
+  // Typed in lower case on purpose: the form writes symbols and margin coins in upper case.
+  await form(page).getByLabel("Symbol", { exact: true }).fill(v.symbol.toLowerCase());
+  await form(page).getByLabel("Margin coin", { exact: true }).fill(v.marginCoin.toLowerCase());
+  await form(page).getByLabel("Leverage", { exact: true }).fill(v.leverage);
+  await page.getByRole("radiogroup", { name: "Margin mode" }).getByLabel(v.marginMode).check();
+  await page.getByRole("radiogroup", { name: "Position mode" }).getByLabel(v.positionMode).check();
+  if (v.holdSide) await page.getByRole("radiogroup", { name: "Hold side (holdSide)" }).getByLabel(v.holdSide).check();
+}
+
+// The first sign-in of a fresh server also starts its embedded database: do it once, without a UI deadline.
+test.beforeAll(async ({ request }) => {
+  await signInApi(request, "lead");
+});
+
+const history = (page: Page) => page.getByRole("region", { name: "Leverage changes" });
+const historyRows = (page: Page) => history(page).locator("tbody tr[data-row-id]");
+const result = (page: Page) => page.getByRole("region", { name: "The platform's leverage" });
+const submit = (page: Page) => page.getByRole("button", { name: "Set leverage" });
+
+/** The history has loaded (rows, or its empty notice), so a later change is a change. */
+async function historyLoaded(page: Page): Promise<string | null> {
+  await expect(history(page).locator("table")).toHaveAttribute("aria-busy", "false");
+  return (await historyRows(page).count()) ? historyRows(page).first().getAttribute("data-row-id") : null;
+}
+
+test.describe("leverage as a lead", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInUi(page, "lead", "/leverage");
+    await page.goto("/leverage");
+    await expect(page).toHaveTitle(/Leverage/);
+  });
+
+  test("[leverage.set][ui] BTCUSDT crossed 20: the platform's leverage object and a new history row", async ({ page, request }) => {
+    const firstBefore = await historyLoaded(page);
+    const before = await e10Requests(request);
+    await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20", marginMode: "crossed", positionMode: "one-way" });
+    await expect(form(page).getByLabel("Symbol", { exact: true })).toHaveValue("BTCUSDT");
+    const sent = page.waitForRequest((r) => r.url().endsWith("/api/platform/v2/mix/account/set-leverage") && r.method() === "POST");
+    await submit(page).click();
+    // Only the catalog's fields: no margin or position mode, no holdSide outside isolated hedge.
+    expect((await sent).postDataJSON()).toEqual({ productType: "USDT-FUTURES", symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20" });
+
+    await expect(result(page)).toBeVisible();
+    const dl = result(page).locator("dl");
+    await expect(dl).toContainText("SymbolBTCUSDT");
+    await expect(dl).toContainText("Cross margin leverage20");
+    await expect(dl).toContainText("Margin modecrossed");
+    expect(await e10Requests(request)).toBe(before + 1);
+
+    const first = historyRows(page).first();
+    await expect(first).not.toHaveAttribute("data-row-id", firstBefore ?? "none");
+    await expect(first).toContainText("lead@demo.brokerdesk");
+    await expect(first).toContainText("BTCUSDT");
+    await expect(first).toContainText("USDT-FUTURES");
+    await expect(first).toContainText("success");
+    await expect(first).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    await expect(first.locator("td").nth(4)).toHaveText("20");
+  });
+
+  test("[leverage.set][ui] isolated hedge without holdSide is refused on the holdSide field; nothing is sent", async ({ page, request }) => {
+    await historyLoaded(page);
+    const before = await e10Requests(request);
+    let posted = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/set-leverage") && r.method() === "POST") posted++;
+    });
+    await expect(page.getByRole("radiogroup", { name: "Hold side (holdSide)" })).toHaveCount(0);
+    await expect(page.getByText("holdSide is needed only for isolated margin in hedge mode")).toBeVisible();
+    await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "10", marginMode: "isolated", positionMode: "hedge" });
+    const holdSide = page.getByRole("radiogroup", { name: "Hold side (holdSide)" });
+    await expect(holdSide).toBeVisible();
+    await submit(page).click();
+    await expect(holdSide).toContainText("holdSide is required for isolated margin in hedge mode");
+    await expect(holdSide).toHaveAttribute("aria-invalid", "true");
+    await expect(holdSide).toHaveAccessibleDescription(/holdSide is required/);
+    await page.waitForTimeout(500);
+    expect(posted).toBe(0);
+    expect(await e10Requests(request)).toBe(before);
+    await expect(result(page)).toHaveCount(0);
+
+    // Leaving isolated hedge hides holdSide again, and it is no longer required.
+    await page.getByRole("radiogroup", { name: "Margin mode" }).getByLabel("crossed").check();
+    await expect(holdSide).toHaveCount(0);
+  });
+
+  test("[leverage.set][ui] ETHUSDT isolated hedge long sets the long side", async ({ page, request }) => {
+    const firstBefore = await historyLoaded(page);
+    const before = await e10Requests(request);
+    await fill(page, { symbol: "ETHUSDT", marginCoin: "USDT", leverage: "7", marginMode: "isolated", positionMode: "hedge", holdSide: "long" });
+    const sent = page.waitForRequest((r) => r.url().endsWith("/set-leverage") && r.method() === "POST");
+    await submit(page).click();
+    expect((await sent).postDataJSON()).toEqual({ productType: "USDT-FUTURES", symbol: "ETHUSDT", marginCoin: "USDT", leverage: "7", holdSide: "long" });
+    const dl = result(page).locator("dl");
+    await expect(dl).toContainText("Long leverage7");
+    await expect(dl).toContainText("Margin modeisolated");
+    expect(await e10Requests(request)).toBe(before + 1);
+    const first = historyRows(page).first();
+    await expect(first).not.toHaveAttribute("data-row-id", firstBefore ?? "none");
+    await expect(first).toContainText("ETHUSDT");
+    await expect(first.locator("td").nth(5)).toHaveText("long");
+  });
+
+  test("[leverage.set][ui] platform refusals show code, msg and meaning, on the field the msg names", async ({ page }) => {
+    await historyLoaded(page);
+    // The form says crossed, but the account has ETHUSDT in isolated hedge: the platform wants holdSide.
+    await fill(page, { symbol: "ETHUSDT", marginCoin: "USDT", leverage: "5", marginMode: "crossed", positionMode: "one-way" });
+    await submit(page).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "The platform refused the change" });
+    await expect(refusal).toContainText("A required parameter is missing.");
+    await expect(refusal).toContainText("40019");
+    await expect(refusal).toContainText("Parameter holdSide cannot be empty");
+    await expect(page.getByRole("alert").filter({ hasText: "holdSide: the platform refused it (40019" })).toContainText(
+      "choose isolated and hedge",
+    );
+    await expect(historyRows(page).first()).toContainText("failure");
+    await expect(historyRows(page).first()).toContainText("40019");
+
+    await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "200", marginMode: "crossed", positionMode: "one-way" });
+    await submit(page).click();
+    await expect(refusal).toContainText("40020");
+    await expect(refusal).toContainText("Parameter leverage error");
+    await expect(refusal).toContainText("A parameter has a value the platform refuses.");
+    const leverage = form(page).getByLabel("Leverage", { exact: true });
+    await expect(leverage).toHaveAttribute("aria-invalid", "true");
+    await expect(leverage).toHaveAccessibleDescription(/leverage: the platform refused it \(40020 Parameter leverage error\)/);
+  });
+
+  test("[a11y] /leverage has no serious or critical axe violations, light and dark", async ({ page }) => {
+    await historyLoaded(page);
+    await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "abc", marginMode: "isolated", positionMode: "hedge" });
+    await submit(page).click();
+    await expect(page.getByText("holdSide is required for isolated margin in hedge mode")).toBeVisible();
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
+      const axe = await new AxeBuilder({ page }).analyze();
+      const bad = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+      await page.screenshot({ path: `/tmp/leverage-errors-${scheme}.png`, fullPage: true });
+    }
+    await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "15", marginMode: "crossed", positionMode: "one-way" });
+    await submit(page).click();
+    await expect(result(page)).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: "/tmp/leverage-success-dark.png", fullPage: true });
+  });
+});
+
+test("[leverage.set][rbac] a broker gets the 403 message, no form, and the API refuses", async ({ page, request, baseURL }) => {
+  await signInUi(page, "broker", "/leverage");
+  await page.goto("/leverage");
+  const alert = page.getByRole("alert").filter({ hasText: "Not allowed (403)" });
+  await expect(alert).toContainText("only team leads");
+  await expect(alert).toContainText("broker");
+  await expect(page.getByRole("button", { name: "Set leverage" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Leverage", exact: true })).toHaveCount(0);
+  await page.screenshot({ path: "/tmp/leverage-broker-403.png", fullPage: true });
+
+  await signInApi(request, "broker");
+  const before = await e10Requests(request);
+  const res = await request.post("/api/platform/v2/mix/account/set-leverage", {
+    headers: sameOrigin(baseURL),
+    data: { productType: "USDT-FUTURES", symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20" },
+  });
+  expect(res.status()).toBe(403);
+  expect(await e10Requests(request)).toBe(before);
+});
