@@ -35,7 +35,8 @@ export function AppFrame({
     <div className="flex min-h-screen flex-col" onKeyDown={onKeyDown}>
       <a
         href="#main"
-        className="sr-only rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+        // not-sr-only resets padding, so the padding is set again under focus.
+        className="sr-only rounded-md bg-blue-700 text-sm font-semibold text-white shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2"
       >
         Skip to content
       </a>
