@@ -11,18 +11,18 @@ export default async function StaffUsersPage() {
   const session = await requireStaffSession("/admin/users");
   if (!can(session.role, "users.read")) {
     return (
-      <main className="mx-auto max-w-5xl space-y-3 p-6">
+      <div className="mx-auto max-w-5xl space-y-3 p-6">
         <h1 className="text-2xl font-bold">Not allowed</h1>
         <p role="alert" className="text-slate-700 dark:text-slate-300">
           Managing staff users needs the admin role; you are signed in as {session.role}.
         </p>
-      </main>
+      </div>
     );
   }
   return (
-    <main className="mx-auto max-w-5xl space-y-6 p-6">
+    <div className="mx-auto max-w-5xl space-y-6 p-6">
       <h1 className="text-2xl font-bold">Staff users</h1>
       <UsersAdmin currentUserId={session.userId} canWrite={can(session.role, "users.write")} />
-    </main>
+    </div>
   );
 }
