@@ -234,7 +234,8 @@ export class PlatformClient {
       json = JSON.parse(reply.body);
     } catch {
       if (RETRYABLE_STATUS(reply.status)) {
-        throw new PlatformError(op.id, String(reply.status), reply.body.slice(0, 120) || `HTTP ${reply.status}`, reply.status);
+        // A gateway's HTML error page says nothing staff can use; its status line does.
+        throw new PlatformError(op.id, String(reply.status), `HTTP ${reply.status} ${http.STATUS_CODES[reply.status] ?? ""}`.trim(), reply.status);
       }
       throw new PlatformMalformedResponseError(op.id, reply.status, "body is not JSON");
     }
