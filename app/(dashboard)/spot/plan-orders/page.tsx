@@ -17,7 +17,7 @@ export default async function PlanOrdersPage() {
     );
   }
   return (
-    <div className="mx-auto max-w-[1600px] space-y-4 p-4 sm:p-6">
+    <div className="space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-bold">Spot plan orders</h1>
       {/* "Now" is fixed once per request here so server and browser render the same default range.
           A server component renders once per request, so reading the clock is not an unstable render. */}

@@ -13,14 +13,14 @@ const text = (v: string) => (v ? v : <span className="text-slate-500 dark:text-s
 export const fillColumns = col.columns([
   col.accessor("tradeId", {
     header: "Trade ID",
-    meta: { label: "Trade ID", width: 185 },
+    meta: { label: "Trade ID", width: 175 },
     sortFn: "decimal",
     enableHiding: false,
     cell: (c) => <IdCell field="tradeId" value={c.getValue()} />,
   }),
   col.accessor("orderId", {
     header: "Order ID",
-    meta: { label: "Order ID", width: 185 },
+    meta: { label: "Order ID", width: 175 },
     sortFn: "decimal",
     cell: (c) => <IdCell field="orderId" value={c.getValue()} />,
   }),
@@ -40,12 +40,12 @@ export const fillColumns = col.columns([
     cell: (c) => <DecimalCell value={c.getValue()} />,
   }),
   col.accessor("size", { header: "Size", meta: { label: "Size", numeric: true, width: 120 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
-  col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 170 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
+  col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 150 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
   // Sorted by the fee's value; shown as "−0.0000007 BTC (taker)".
   col.accessor((r) => r.feeDetail.totalFee, {
     id: "fee",
     header: "Fee",
-    meta: { label: "Fee", numeric: true, width: 240 },
+    meta: { label: "Fee", numeric: true, width: 255 },
     sortFn: "decimal",
     cell: (c) => {
       const s = describeFee(c.row.original);
@@ -59,7 +59,7 @@ export const fillColumns = col.columns([
   col.accessor((r) => describeDeduction(r), {
     id: "deduction",
     header: "Fee deduction",
-    meta: { label: "Fee deduction", width: 150 },
+    meta: { label: "Fee deduction", width: 130 },
     sortFn: "text",
     cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
   }),
