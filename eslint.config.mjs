@@ -12,7 +12,7 @@ const config = [
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
-  { files: ["server/cli/**", "e2e/**", "**/*.test.ts"], rules: { "no-console": "off" } },
+  { files: ["server/cli/**", "server/simulator/main.ts", "e2e/**", ".ci/**", "**/*.test.ts"], rules: { "no-console": "off" } },
 ];
 
 export default config;
