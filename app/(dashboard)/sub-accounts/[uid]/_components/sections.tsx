@@ -1,0 +1,178 @@
+"use client";
+// The four parts of a sub-account's page. Each asks on its own and shows its own loading, empty and
+// error state, so one refusal (say E7's) never blanks the others, and never passes for "nothing".
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { ApiError, fetchJson, fetchPlatform, isTransient } from "@/lib/client/api";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableError } from "@/components/data-table/data-table-states";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { assetColumns, depositColumns, withdrawalColumns } from "./columns";
+import { Empty, Loading, Section } from "./section";
+
+const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
+const DAY_MS = 86_400_000;
+const DEPOSIT_DAYS = 30;
+const FIRST_PAGE = 20;
+/** Room for a first page without scrolling inside the section (header + 20 rows of 36 px). */
+const SECTION_HEIGHT = "760px";
+
+export function AssetsSection({ uid }: { uid: string }) {
+  const params = { subUid: uid, assetType: "all" };
+  const query = useQuery({
+    queryKey: ["subaccounts.assets", params],
+    queryFn: ({ signal }) => fetchPlatform("subaccounts.assets", params, signal),
+    retry,
+  });
+  const rows = query.data?.assetsList ?? NO_ASSETS;
+  const table = useDataTable({ data: rows, columns: assetColumns, getRowId: (r) => r.coin });
+  return (
+    <Section id="assets-title" title="Spot assets" source="E2 · every coin the account has an entry for">
+      {query.isSuccess && rows.length === 0 ? (
+        <Empty>No assets: this sub-account has never held a coin.</Empty>
+      ) : (
+        <DataTable
+          table={table}
+          label="Spot assets"
+          status={query.status}
+          busy={query.isFetching}
+          maxHeight={SECTION_HEIGHT}
+          errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
+        />
+      )}
+    </Section>
+  );
+}
+
+export function DepositsSection({ uid, now }: { uid: string; now: number }) {
+  const params = { userId: uid, startTime: String(now - DEPOSIT_DAYS * DAY_MS), endTime: String(now), limit: String(FIRST_PAGE) };
+  const query = useQuery({
+    queryKey: ["deposits.list", params],
+    queryFn: ({ signal }) => fetchPlatform("deposits.list", params, signal),
+    retry,
+  });
+  const rows = query.data ?? NO_DEPOSITS;
+  const table = useDataTable({ data: rows, columns: depositColumns, getRowId: (r) => r.orderId });
+  const full = rows.length >= FIRST_PAGE;
+  return (
+    <Section
+      id="deposits-title"
+      title="Recent deposits"
+      source={`E1 · last ${DEPOSIT_DAYS} days, newest ${FIRST_PAGE}`}
+      more={{ href: `/deposits?uid=${encodeURIComponent(uid)}&range=30d`, label: "All deposits" }}
+    >
+      {query.isSuccess && rows.length === 0 ? (
+        <Empty>No deposits in the last {DEPOSIT_DAYS} days.</Empty>
+      ) : (
+        <DataTable
+          table={table}
+          label="Recent deposits"
+          status={query.status}
+          busy={query.isFetching}
+          maxHeight={SECTION_HEIGHT}
+          errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
+        />
+      )}
+      {query.isSuccess && rows.length > 0 ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {rows.length} {rows.length === 1 ? "deposit" : "deposits"}, newest first
+          {full ? `: the first ${FIRST_PAGE} only, there may be more under All deposits.` : "."}
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+/** What this page needs of a ledger row; the ledger's own page parses the rest. */
+const ledgerWithdrawalSchema = z.object({
+  id: z.string(),
+  coin: z.string(),
+  amount: z.string(),
+  state: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  platformOrderId: z.string().nullable(),
+});
+export type LedgerWithdrawal = z.output<typeof ledgerWithdrawalSchema>;
+const ledgerSchema = z.object({ items: z.array(ledgerWithdrawalSchema), nextCursor: z.string().nullable().optional() });
+
+export function WithdrawalsSection({ uid }: { uid: string }) {
+  const url = `/api/withdrawals?${new URLSearchParams({ subUid: uid, limit: String(FIRST_PAGE) }).toString()}`;
+  const query = useQuery({
+    queryKey: ["withdrawals.ledger", { subUid: uid, limit: FIRST_PAGE }],
+    queryFn: ({ signal }) => fetchJson(url, ledgerSchema, signal),
+    // A 404 is an answer (no ledger on this server), not a fault to retry.
+    retry,
+  });
+  const rows = query.data?.items ?? NO_WITHDRAWALS;
+  const table = useDataTable({ data: rows, columns: withdrawalColumns, getRowId: (r) => r.id });
+  const noLedger = query.error instanceof ApiError && query.error.status === 404;
+  return (
+    <Section
+      id="withdrawals-title"
+      title="Withdrawals"
+      source="Brokerdesk's ledger (the platform keeps no withdrawal history)"
+      more={noLedger ? undefined : { href: `/withdrawals?subUid=${encodeURIComponent(uid)}`, label: "Withdrawal ledger" }}
+    >
+      {noLedger ? (
+        <Empty>No withdrawal ledger yet.</Empty>
+      ) : query.isSuccess && rows.length === 0 ? (
+        <Empty>No withdrawals of this sub-account in the ledger.</Empty>
+      ) : (
+        <DataTable
+          table={table}
+          label="Withdrawals"
+          status={query.status}
+          busy={query.isFetching}
+          maxHeight={SECTION_HEIGHT}
+          errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
+        />
+      )}
+      {query.isSuccess && query.data.nextCursor ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">The newest {FIRST_PAGE} only; the ledger has more.</p>
+      ) : null}
+    </Section>
+  );
+}
+
+export function RebateSection({ uid }: { uid: string }) {
+  const params = { uid };
+  const query = useQuery({
+    queryKey: ["rebates.get", params],
+    queryFn: ({ signal }) => fetchPlatform("rebates.get", params, signal),
+    retry,
+  });
+  const d = query.data;
+  const facts: [string, string][] = d
+    ? [
+        ["Affiliation type", d.affiliationType],
+        ["User level", d.userLevel],
+        ["Spot rebate ratio", d.clientSpotRebateRatio],
+        ["Futures rebate ratio", d.clientFuturesRebateRatio],
+      ]
+    : [];
+  return (
+    <Section id="rebate-title" title="Rebate info" source="E7 · real-time">
+      {query.isPending ? (
+        <Loading what="rebate info" />
+      ) : query.isError ? (
+        <DataTableError error={query.error} onRetry={() => void query.refetch()} />
+      ) : facts.every(([, v]) => v === "") ? (
+        <Empty>The platform returned no rebate information for this sub-account.</Empty>
+      ) : (
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="rebate-info">
+          {facts.map(([k, v]) => (
+            <div key={k}>
+              <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{k}</dt>
+              <dd className="tabular font-semibold">{v || "—"}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Section>
+  );
+}
+
+const NO_ASSETS: never[] = [];
+const NO_DEPOSITS: never[] = [];
+const NO_WITHDRAWALS: never[] = [];

@@ -1,0 +1,93 @@
+"use client";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { ApiError, fetchJson, isTransient } from "@/lib/client/api";
+import { registryEntryReplySchema } from "@/lib/subaccount-forms";
+import { formatUtc } from "@/lib/format";
+import { CopyButton } from "@/components/data-table/copy-button";
+import { DataTableError } from "@/components/data-table/data-table-states";
+import { REGISTRY_KEY } from "../../_components/api";
+import { SOURCE_LABEL, StatusBadge } from "../../_components/status-badge";
+import { AssetsSection, DepositsSection, RebateSection, WithdrawalsSection } from "./sections";
+import { Loading } from "./section";
+
+const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
+
+export function SubaccountDetail({ uid, initialNow }: { uid: string; initialNow: number }) {
+  const query = useQuery({
+    queryKey: [REGISTRY_KEY, "entry", uid],
+    queryFn: ({ signal }) => fetchJson(`/api/sub-accounts/${encodeURIComponent(uid)}`, registryEntryReplySchema, signal),
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+  const back = (
+    <Link href="/sub-accounts" className={`${backLink} text-sm`}>
+      <span aria-hidden="true">←</span> All sub-accounts
+    </Link>
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        {back}
+        <h1 className="text-2xl font-bold">Sub-account {uid}</h1>
+        <Loading what="the registry entry" />
+      </>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        {back}
+        <h1 className="text-2xl font-bold">{notFound ? "Sub-account not found" : `Sub-account ${uid}`}</h1>
+        {notFound ? (
+          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <p className="font-semibold">Brokerdesk&apos;s registry has no sub-account with UID {uid}.</p>
+            <p className="mt-1">
+              It may have been created elsewhere: add it by UID on the{" "}
+              <Link href="/sub-accounts" className="font-semibold underline">
+                sub-accounts page
+              </Link>
+              .
+            </p>
+          </div>
+        ) : (
+          <DataTableError error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </>
+    );
+  }
+
+  const e = query.data.entry;
+  const facts: [string, ReactNode][] = [
+    ["UID", <span key="uid" className="flex items-center font-mono">{e.subUid}<CopyButton field="UID" value={e.subUid} /></span>],
+    ["Label", e.label || "—"],
+    ["Permissions", e.permList.length ? e.permList.join(", ") : "—"],
+    ["Created on platform", e.platformCTime ? formatUtc(e.platformCTime) : "—"],
+    ["Source", `${SOURCE_LABEL[e.source] ?? e.source}, by ${e.createdBy}, ${formatUtc(Date.parse(e.createdAt))}`],
+  ];
+  return (
+    <>
+      {back}
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold break-all">{e.subaccountName ?? `Sub-account ${e.subUid}`}</h1>
+          <StatusBadge status={e.status} />
+        </div>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          {facts.map(([k, v]) => (
+            <div key={k} className="min-w-0">
+              <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{k}</dt>
+              <dd className="break-words">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <AssetsSection uid={e.subUid} />
+      <DepositsSection uid={e.subUid} now={initialNow} />
+      <WithdrawalsSection uid={e.subUid} />
+      <RebateSection uid={e.subUid} />
+    </>
+  );
+}
