@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/data-table/copy-button";
 import { secondaryButton } from "@/components/data-table/styles";
 import { formatUtc } from "@/lib/format";
 import { pretty, type AuditRowView } from "./audit-rows";
+import { outcomeTone } from "./columns";
 
 const COPYABLE = new Set(["Request ID", "Previous hash", "Hash"]);
 
@@ -31,7 +32,7 @@ export function AuditDetails({ row, onClose }: { row: AuditRowView; onClose: () 
         <h2 id={`${id}-title`} className="text-base font-semibold">
           Audit row {row.id}: <span className="font-mono">{row.action}</span>
         </h2>
-        <Badge tone={row.outcome === "refused" || row.outcome === "failure" ? "error" : "neutral"}>{row.outcome}</Badge>
+        <Badge tone={outcomeTone(row.outcome)}>{row.outcome}</Badge>
         <button type="button" className={`${secondaryButton} ml-auto`} onClick={onClose}>
           Close details
         </button>
@@ -39,8 +40,8 @@ export function AuditDetails({ row, onClose }: { row: AuditRowView; onClose: () 
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
         {facts.map(([k, v]) => (
           <div key={k} className="contents">
-            <dt className="font-medium text-slate-700 dark:text-slate-300">{k}</dt>
-            <dd className="flex min-w-0 items-center font-mono text-xs break-all">
+            <dt className="flex min-h-6 items-center font-medium text-slate-700 dark:text-slate-300">{k}</dt>
+            <dd className="flex min-h-6 min-w-0 items-center font-mono text-xs break-all">
               {v ? (
                 <>
                   {v}

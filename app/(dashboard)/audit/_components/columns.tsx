@@ -9,7 +9,7 @@ import { summarize, type AuditRowView } from "./audit-rows";
 const col = dataColumnHelper<AuditRowView>();
 
 const OUTCOME_TONE = { success: "ok", intent: "info", info: "neutral", refused: "error", failure: "error" } as const;
-const tone = (o: string) => (o in OUTCOME_TONE ? OUTCOME_TONE[o as keyof typeof OUTCOME_TONE] : "neutral");
+export const outcomeTone = (o: string) => (o in OUTCOME_TONE ? OUTCOME_TONE[o as keyof typeof OUTCOME_TONE] : "neutral");
 const none = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
 /** The open details row, shared with the cells (columns stay at module scope, so they are stable). */
@@ -36,49 +36,51 @@ function DetailsToggle({ row }: { row: AuditRowView }) {
   );
 }
 
+// The disclosure comes first: the table is wider than most screens, and the toggle must not need a
+// sideways scroll to reach.
 export const auditColumns = col.columns([
-  col.accessor("id", { header: "ID", meta: { label: "ID", width: 80, numeric: true }, sortFn: "decimal", enableHiding: false }),
+  col.display({
+    id: "details",
+    header: "Details",
+    meta: { label: "Details", width: 96 },
+    enableHiding: false,
+    cell: (c) => <DetailsToggle row={c.row.original} />,
+  }),
+  col.accessor("id", { header: "ID", meta: { label: "ID", width: 72, numeric: true }, sortFn: "decimal", enableHiding: false }),
   col.accessor((r) => String(Date.parse(r.at)), {
     id: "at",
     header: "Time",
-    meta: { label: "Time", width: 200 },
+    meta: { label: "Time", width: 215 },
     sortFn: "decimal",
     cell: (c) => <TimeCell ms={c.getValue()} />,
   }),
   col.accessor("actor", {
     header: "Actor",
-    meta: { label: "Actor", width: 210 },
+    meta: { label: "Actor", width: 200 },
     sortFn: "text",
     cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
   }),
-  col.accessor((r) => r.actorRole ?? "", { id: "actorRole", header: "Role", meta: { label: "Role", width: 100 }, sortFn: "text", cell: (c) => c.getValue() || none }),
-  col.accessor("action", { header: "Action", meta: { label: "Action", width: 180 }, sortFn: "text", cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
+  col.accessor((r) => r.actorRole ?? "", { id: "actorRole", header: "Role", meta: { label: "Role", width: 112 }, sortFn: "text", cell: (c) => c.getValue() || none }),
+  col.accessor("action", { header: "Action", meta: { label: "Action", width: 170 }, sortFn: "text", cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
   col.accessor("outcome", {
     header: "Outcome",
     meta: { label: "Outcome", width: 100 },
     sortFn: "text",
-    cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue()}</Badge>,
-  }),
-  col.accessor((r) => r.target ?? "", {
-    id: "target",
-    header: "Target",
-    meta: { label: "Target", width: 190 },
-    sortFn: "text",
-    cell: (c) => (c.getValue() ? <span className="font-mono text-xs" title={c.getValue()}>{c.getValue()}</span> : none),
+    cell: (c) => <Badge tone={outcomeTone(c.getValue())}>{c.getValue()}</Badge>,
   }),
   col.accessor((r) => summarize(r.detail), {
     id: "summary",
     header: "Reason / result",
-    meta: { label: "Reason / result", width: 260 },
+    meta: { label: "Reason / result", width: 300 },
     sortFn: "text",
     cell: (c) => (c.getValue() ? <span title={c.getValue()}>{c.getValue()}</span> : none),
   }),
-  col.display({
-    id: "details",
-    header: "Details",
-    meta: { label: "Details", width: 80 },
-    enableHiding: false,
-    cell: (c) => <DetailsToggle row={c.row.original} />,
+  col.accessor((r) => r.target ?? "", {
+    id: "target",
+    header: "Target",
+    meta: { label: "Target", width: 170 },
+    sortFn: "text",
+    cell: (c) => (c.getValue() ? <span className="font-mono text-xs" title={c.getValue()}>{c.getValue()}</span> : none),
   }),
   col.accessor((r) => r.requestId ?? "", {
     id: "requestId",
