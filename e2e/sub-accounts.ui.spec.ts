@@ -1,0 +1,202 @@
+import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
+
+type Entry = { subUid: string; subaccountName: string | null; source: string };
+
+const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
+
+// The first sign-in of a fresh server also opens the embedded database, which can take longer than
+// signInUi waits: sign in once through the API first (the request has the test's whole timeout).
+let warmed = false;
+test.beforeEach(async ({ request }, testInfo) => {
+  if (warmed) return;
+  testInfo.setTimeout(testInfo.timeout + 60_000);
+  await signInApi(request, "compliance");
+  warmed = true;
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** axe in light and dark (the theme follows the `dark` class), with a screenshot of each into /tmp. */
+async function checkBothSchemes(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
+    expect(await seriousViolations(page), scheme).toEqual([]);
+    // From the top: a full-page capture after a scroll paints the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `/tmp/as-${name}-${scheme}.png`, fullPage: true });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
+/** How many E6 calls the simulator has seen (the platform side of "nothing was sent"). */
+async function createCalls(page: Page): Promise<number> {
+  const stats = (await (await page.request.get(simControlUrl("stats"))).json()) as {
+    operations: Record<string, { requests: number } | undefined>;
+  };
+  return stats.operations["subaccounts.create"]?.requests ?? 0;
+}
+
+/** Every row of the virtualised registry, read from the API the page reads. */
+async function registry(page: Page): Promise<Entry[]> {
+  const res = await page.request.get("/api/sub-accounts");
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { items: Entry[] }).items;
+}
+
+test("[subaccounts][list] the registry lists the simulator's sub-accounts with links to each", async ({ page }) => {
+  await signInUi(page, "compliance", "/sub-accounts");
+  await page.goto("/sub-accounts");
+  await expect(page).toHaveTitle(/Sub-accounts/);
+  await expect(rows(page).first()).toBeVisible();
+  const items = await registry(page);
+  const seeded = items.filter((i) => i.source === "simulator-seed");
+  expect(seeded.length).toBeGreaterThanOrEqual(20);
+  await expect(page.getByText(`${items.length} sub-accounts in the registry`)).toBeVisible();
+  const first = seeded[0]!;
+  const row = page.locator(`tr[data-row-id="${first.subUid}"]`);
+  await expect(row).toContainText(first.subUid);
+  await expect(row.getByRole("link", { name: first.subaccountName! })).toHaveAttribute("href", `/sub-accounts/${first.subUid}`);
+  // Compliance reads but may not write: no forms.
+  await expect(page.getByRole("heading", { name: "Create sub-account" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Add by UID" })).toHaveCount(0);
+  await checkBothSchemes(page, "subaccounts-compliance");
+});
+
+test("[subaccounts][create] a broker creates one; it is listed and its page shows no assets", async ({ page }) => {
+  await signInUi(page, "broker", "/sub-accounts");
+  await page.goto("/sub-accounts");
+  await expect(rows(page).first()).toBeVisible();
+  const name = `e2e${Date.now()}@example.com`;
+  const form = page.getByRole("region", { name: "Create sub-account" });
+  await form.getByLabel("Name (e-mail form)").fill(name);
+  await form.getByLabel("Label (optional)").fill(`e2e${Date.now() % 1_000_000}`);
+  const reply = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/sub-accounts" && r.request().method() === "POST");
+  await form.getByRole("button", { name: "Create sub-account" }).click();
+  const res = await reply;
+  expect(res.status()).toBe(200);
+  const { entry } = (await res.json()) as { entry: Entry };
+  expect(entry.subaccountName).toBe(name);
+  await expect(form.getByText(`Created ${name} (UID ${entry.subUid}).`)).toBeVisible();
+  // The list refreshes: the new row is there (filtered by name so the virtualised list shows it).
+  await page.getByLabel("Name (loaded rows)").fill(name);
+  const row = page.locator(`tr[data-row-id="${entry.subUid}"]`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("Created here");
+  await expect(row).toContainText("broker@demo.brokerdesk");
+  await checkBothSchemes(page, "subaccounts-broker");
+
+  await row.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/sub-accounts/${entry.subUid}$`));
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const assets = page.getByRole("region", { name: "Spot assets" }).first();
+  await expect(assets.getByText("No assets: this sub-account has never held a coin.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Recent deposits" }).first().getByText(/No deposits in the last 30 days/)).toBeVisible();
+});
+
+test("[subaccounts][create] an invalid name is refused on its field and nothing is sent", async ({ page }) => {
+  await signInUi(page, "broker", "/sub-accounts");
+  await page.goto("/sub-accounts");
+  const before = await createCalls(page);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/api/sub-accounts")) posts.push(r.url());
+  });
+  const form = page.getByRole("region", { name: "Create sub-account" });
+  await form.getByLabel("Name (e-mail form)").fill("not-an-email");
+  await form.getByLabel("Label (optional)").fill("x".repeat(25));
+  await form.getByRole("button", { name: "Create sub-account" }).click();
+  const nameField = form.getByLabel("Name (e-mail form)");
+  await expect(nameField).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("subaccountName must be in e-mail form, e.g. desk01@example.com")).toBeVisible();
+  await expect(form.getByText("label must be shorter than 20 characters")).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(posts).toEqual([]);
+  expect(await createCalls(page)).toBe(before);
+  await page.screenshot({ path: "/tmp/as-subaccounts-invalid.png", fullPage: true });
+});
+
+test("[subaccounts][create] a duplicate name shows the platform's code and message", async ({ page }) => {
+  await signInUi(page, "broker", "/sub-accounts");
+  await page.goto("/sub-accounts");
+  const existing = (await registry(page)).find((e) => e.subaccountName)!;
+  const form = page.getByRole("region", { name: "Create sub-account" });
+  await form.getByLabel("Name (e-mail form)").fill(existing.subaccountName!);
+  await form.getByRole("button", { name: "Create sub-account" }).click();
+  const alert = form.getByRole("alert");
+  await expect(alert).toContainText("Platform error 40020: Parameter subaccountName error");
+  await expect(form.getByLabel("Name (e-mail form)")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("The platform refused this value (40020)")).toBeVisible();
+  await page.screenshot({ path: "/tmp/as-subaccounts-duplicate.png", fullPage: true });
+});
+
+test("[subaccounts][add] add by UID: unknown to the platform → 422 on subUid; already known → 409", async ({ page, request, baseURL }) => {
+  await signInUi(page, "lead", "/sub-accounts");
+  await page.goto("/sub-accounts");
+  const form = page.getByRole("region", { name: "Add by UID" });
+  await form.getByLabel("Sub-account UID").fill("123");
+  await form.getByRole("button", { name: "Add sub-account" }).click();
+  await expect(form.getByText(/^The platform does not know this sub-account: 40034 /)).toBeVisible();
+  await expect(form.getByLabel("Sub-account UID")).toHaveAttribute("aria-invalid", "true");
+
+  const known = (await registry(page))[0]!;
+  await signInApi(request, "broker");
+  const dup = await request.post("/api/sub-accounts/add", { headers: sameOrigin(baseURL), data: { subUid: known.subUid } });
+  expect(dup.status()).toBe(409);
+  const bad = await request.post("/api/sub-accounts/add", { headers: sameOrigin(baseURL), data: { subUid: "12ab" } });
+  expect(bad.status()).toBe(422);
+  expect(((await bad.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors.subUid).toEqual(["subUid must be a numeric UID"]);
+
+  // One made on the platform directly (the proxy registers nothing) is added, then listed as added.
+  const made = await request.post("/api/platform/v2/broker/account/create-subaccount", {
+    headers: sameOrigin(baseURL),
+    data: { subaccountName: `e2eadd${Date.now()}@example.com` },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const { data: sub } = (await made.json()) as { data: { subUid: string } };
+  await form.getByLabel("Sub-account UID").fill(sub.subUid);
+  await form.getByLabel("Label (optional)").fill("added in e2e");
+  await form.getByRole("button", { name: "Add sub-account" }).click();
+  await expect(form.getByText(`Added UID ${sub.subUid}.`)).toBeVisible();
+  const row = page.locator(`tr[data-row-id="${sub.subUid}"]`);
+  await page.getByLabel("Source (loaded rows)").selectOption("added");
+  await expect(row).toContainText("Added by UID");
+  await expect(row).toContainText("lead@demo.brokerdesk");
+
+  await signInApi(request, "compliance");
+  const refused = await request.post("/api/sub-accounts", { headers: sameOrigin(baseURL), data: { subaccountName: "nope@example.com" } });
+  expect(refused.status()).toBe(403);
+});
+
+test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, withdrawals and rebate info", async ({ page }) => {
+  await signInUi(page, "compliance", "/sub-accounts");
+  const seeded = (await registry(page)).find((e) => e.source === "simulator-seed")!;
+  await page.goto(`/sub-accounts/${seeded.subUid}`);
+  await expect(page.getByRole("heading", { level: 1, name: seeded.subaccountName! })).toBeVisible();
+  const assets = page.getByRole("region", { name: "Spot assets" }).first();
+  await expect(assets.locator("tbody tr[data-row-id]").first()).toBeVisible();
+  const deposits = page.getByRole("region", { name: "Recent deposits" }).first();
+  await expect(deposits.locator("tbody tr[data-row-id]").first()).toBeVisible();
+  await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute("href", `/deposits?uid=${seeded.subUid}&range=30d`);
+  const rebate = page.getByTestId("rebate-info");
+  await expect(rebate).toContainText("Spot rebate ratio");
+  const withdrawals = page.getByRole("region", { name: "Withdrawals" }).first();
+  await expect(withdrawals.getByText(/No withdrawal ledger yet|No withdrawals of this sub-account/)).toBeVisible();
+  await checkBothSchemes(page, "subaccount-detail");
+});
+
+test("[subaccounts][detail] an unknown UID says so, with a way back", async ({ page }) => {
+  await signInUi(page, "broker", "/sub-accounts/999999999");
+  await page.goto("/sub-accounts/999999999");
+  await expect(page.getByRole("heading", { level: 1, name: "Sub-account not found" })).toBeVisible();
+  await expect(page.getByText("Brokerdesk's registry has no sub-account with UID 999999999.")).toBeVisible();
+  await page.getByRole("link", { name: "sub-accounts page" }).click();
+  await expect(page).toHaveURL(/\/sub-accounts$/);
+});
