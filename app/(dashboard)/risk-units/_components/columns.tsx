@@ -35,7 +35,7 @@ export const bindingColumns = col.columns([
   col.accessor((b) => ms(b.boundAt), {
     id: "boundAt",
     header: "Bound at",
-    meta: { label: "Bound at", width: 200 },
+    meta: { label: "Bound at", width: 215 },
     sortFn: "decimal",
     cell: (c) => <TimeCell ms={c.getValue()} />,
   }),
@@ -49,7 +49,7 @@ export const bindingColumns = col.columns([
   col.accessor((b) => ms(b.unboundAt), {
     id: "unboundAt",
     header: "Unbound at",
-    meta: { label: "Unbound at", width: 200 },
+    meta: { label: "Unbound at", width: 215 },
     sortFn: "decimal",
     cell: (c) => <TimeCell ms={c.getValue()} />,
   }),
