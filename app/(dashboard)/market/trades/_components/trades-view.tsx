@@ -14,9 +14,9 @@ import { ExportButton } from "@/components/data-table/export-button";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { LineChart } from "@/components/charts/line-chart";
-import { TRADE_PAGE_SIZES, TRADE_RANGE_PRESETS, tradesSearchParams } from "../search-params";
+import { TRADE_PAGE_SIZES, TRADE_RANGE_PRESETS, TRADE_SYMBOLS, tradesSearchParams } from "../search-params";
 import { tradeColumns } from "./columns";
-import { SymbolPicker } from "./symbol-picker";
+import { SymbolPicker } from "@/components/data-table/symbol-picker";
 import { controlClass } from "@/components/data-table/styles";
 import { Field } from "@/components/data-table/field";
 
@@ -78,7 +78,7 @@ export function TradesView({ initialNow }: { initialNow: number }) {
                 <ExportButton operation="market.trades" params={exportParams ?? {}} disabled={!exportParams || paged.status === "blocked"} />
               }
             >
-              <SymbolPicker key={q.symbol} value={q.symbol} onChange={(symbol) => void setQ({ symbol, ...resetPaging })} />
+              <SymbolPicker key={q.symbol} symbols={TRADE_SYMBOLS} value={q.symbol} onChange={(symbol) => void setQ({ symbol, ...resetPaging })} />
               <RangePicker
                 value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
                 presets={TRADE_RANGE_PRESETS}
