@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
 
-export type PlatformRefusal = { code: string; msg: string; httpStatus?: number; operation: string };
+/** The platform's refusal as the server relays it; `meaning` is Brokerdesk's words for the code, when it has them. */
+export type PlatformRefusal = { code: string; msg: string; httpStatus?: number; operation: string; meaning?: string };
 
 export class ApiError extends Error {
   constructor(
@@ -20,16 +21,37 @@ export class ApiError extends Error {
   }
 }
 
+export const platformRefusalSchema = z.object({
+  code: z.string(),
+  msg: z.string(),
+  httpStatus: z.number().optional(),
+  operation: z.string(),
+  meaning: z.string().optional(),
+});
+
 const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-    platform: z
-      .object({ code: z.string(), msg: z.string(), httpStatus: z.number().optional(), operation: z.string() })
-      .optional(),
+    platform: platformRefusalSchema.optional(),
   }),
 });
+
+/** The ApiError for a non-2xx reply: the server's own code, message, field errors and platform refusal when it sent them. */
+export function errorFromReply(res: Response, body: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(body);
+  const retryAfter = Number(res.headers.get("Retry-After")) || undefined;
+  if (parsed.success) {
+    const e = parsed.data.error;
+    return new ApiError(res.status, e.code, e.message, e.platform, e.fieldErrors, retryAfter);
+  }
+  return new ApiError(res.status, "http_error", `Brokerdesk answered HTTP ${res.status} without an explanation`, undefined, undefined, retryAfter);
+}
+
+function unreachable(e: unknown): ApiError {
+  return new ApiError(0, "network", `Brokerdesk could not be reached (${e instanceof Error ? e.message : String(e)})`);
+}
 
 // The proxy answers with the platform's envelope; its `data` was already normalised by the catalog.
 const envelopeSchema = z.object({ code: z.literal("00000"), msg: z.string(), requestTime: z.number(), data: z.unknown() });
@@ -45,18 +67,10 @@ async function request(url: string, signal?: AbortSignal): Promise<unknown> {
     res = await fetch(url, { cache: "no-store", headers: { Accept: "application/json" }, signal });
   } catch (e) {
     if (signal?.aborted) throw e;
-    throw new ApiError(0, "network", `Brokerdesk could not be reached (${e instanceof Error ? e.message : String(e)})`);
+    throw unreachable(e);
   }
   const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const parsed = errorBodySchema.safeParse(body);
-    const retryAfter = Number(res.headers.get("Retry-After")) || undefined;
-    if (parsed.success) {
-      const e = parsed.data.error;
-      throw new ApiError(res.status, e.code, e.message, e.platform, e.fieldErrors, retryAfter);
-    }
-    throw new ApiError(res.status, "http_error", `Brokerdesk answered HTTP ${res.status} without an explanation`, undefined, undefined, retryAfter);
-  }
+  if (!res.ok) throw errorFromReply(res, body);
   return body;
 }
 
@@ -82,6 +96,39 @@ export async function fetchJson<S extends z.ZodType>(url: string, schema: S, sig
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(502, "malformed", `The reply from ${url} was not in the expected shape`);
   return parsed.data;
+}
+
+/**
+ * A same-origin JSON POST to one of Brokerdesk's own resources; the reply is parsed with `schema` and every
+ * failure (unreachable, refused, malformed) is an ApiError, the platform's `meaning` of a refusal included.
+ */
+export async function postJson<S extends z.ZodType>(url: string, schema: S, body: unknown, signal?: AbortSignal): Promise<z.output<S>> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: "POST",
+      cache: "no-store",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body ?? {}),
+      signal,
+    });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    throw unreachable(e);
+  }
+  const reply: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw errorFromReply(res, reply);
+  const parsed = schema.safeParse(reply);
+  if (!parsed.success) throw new ApiError(502, "malformed", `The reply from ${url} was not in the expected shape`);
+  return parsed.data;
+}
+
+export type Refusal = { code: string; msg: string; meaning: string | null };
+
+/** The platform's own refusal (code, msg and what it means), or null for any other failure. */
+export function platformRefusal(e: unknown): Refusal | null {
+  if (!(e instanceof ApiError) || e.code !== "platform_error" || !e.platform) return null;
+  return { code: e.platform.code, msg: e.platform.msg, meaning: e.platform.meaning ?? null };
 }
 
 /** Whether a failed query is worth one automatic retry: only transient faults, never a refusal. */

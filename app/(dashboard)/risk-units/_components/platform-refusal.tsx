@@ -1,4 +1,4 @@
-import type { Refusal } from "./api";
+import type { Refusal } from "@/lib/client/api";
 
 /** A platform refusal in words first (what it means for staff), then the platform's own code and message. */
 export function PlatformRefusal({ refusal, action }: { refusal: Refusal; action: string }) {

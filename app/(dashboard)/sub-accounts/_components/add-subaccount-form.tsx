@@ -7,7 +7,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { addSubaccountSchema, registryEntryReplySchema, type AddSubaccountValues, type RegistryEntryView } from "@/lib/subaccount-forms";
 import { secondaryButton } from "@/components/data-table/styles";
-import { REGISTRY_KEY, postJson } from "./api";
+import { postJson } from "@/lib/client/api";
+import { REGISTRY_KEY } from "./api";
 import { FormField, applyServerErrors, describedBy, inputClass } from "./form-bits";
 
 type Output = z.output<typeof addSubaccountSchema>;
@@ -25,7 +26,7 @@ export function AddSubaccountForm() {
     defaultValues: EMPTY,
   });
   const add = useMutation({
-    mutationFn: (values: Output) => postJson("/api/sub-accounts/add", values, registryEntryReplySchema),
+    mutationFn: (values: Output) => postJson("/api/sub-accounts/add", registryEntryReplySchema, values),
     onSuccess: ({ entry }) => {
       setAdded(entry);
       reset(EMPTY);

@@ -7,7 +7,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { createSubaccountSchema, registryEntryReplySchema, type CreateSubaccountValues, type RegistryEntryView } from "@/lib/subaccount-forms";
 import { primaryButton } from "@/components/data-table/styles";
-import { REGISTRY_KEY, postJson } from "./api";
+import { postJson } from "@/lib/client/api";
+import { REGISTRY_KEY } from "./api";
 import { FormField, applyServerErrors, describedBy, inputClass } from "./form-bits";
 
 type Output = z.output<typeof createSubaccountSchema>;
@@ -26,7 +27,7 @@ export function CreateSubaccountForm() {
   });
   const create = useMutation({
     mutationFn: (values: Output) =>
-      postJson("/api/sub-accounts", { subaccountName: values.subaccountName, ...(values.label ? { label: values.label } : {}) }, registryEntryReplySchema),
+      postJson("/api/sub-accounts", registryEntryReplySchema, { subaccountName: values.subaccountName, ...(values.label ? { label: values.label } : {}) }),
     onSuccess: ({ entry }) => {
       setCreated(entry);
       reset(EMPTY);

@@ -2,9 +2,8 @@
 // The browser's side of /api/withdrawals: reads parsed with the shared row schema (STYLE rule 3), writes
 // through postJson so refusals arrive as ApiError with the server's field errors.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson, isTransient } from "@/lib/client/api";
+import { fetchJson, isTransient, postJson } from "@/lib/client/api";
 import { withdrawalPageSchema, withdrawalViewSchema, type ApproveWithdrawalInput, type WithdrawalFormValues } from "@/lib/withdrawal-form";
-import { postJson } from "@/components/forms/server-errors";
 
 /** Query key head: one name per resource (STYLE rule 4). */
 export const WITHDRAWALS_KEY = "withdrawals.list";
