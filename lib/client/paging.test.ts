@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  FIRST_POSITION, currentPosition, decodePosition, describeWindows, encodePosition, newerStack, olderStack,
+  FIRST_POSITION, currentPosition, decodePosition, describeWindows, encodePosition, newerStack, olderStack, pageMovePatch,
   resolveRange, validStack, windowsFor, type PageStack,
 } from "./paging";
 
@@ -89,5 +89,28 @@ describe("[paging][range] presets, custom ranges and windows", () => {
     const ws = windowsFor({ start: now - DAY, end: now }, 7 * DAY);
     expect(ws).toHaveLength(1);
     expect(describeWindows(ws, 0, 7 * DAY)).toBeNull();
+  });
+});
+
+describe("[paging][url] the URL patch of a page move", () => {
+  const next: PageStack = [{ window: 0, cursor: "900" }];
+
+  it("Older from a preset pins the page's now, so a shared link shows the same page", () => {
+    expect(pageMovePatch({ range: "24h", at: null }, 1_000, next, "older")).toEqual({ p: next, at: 1_000 });
+    expect(pageMovePatch({ range: "24h", at: 500 }, 1_000, next, "older")).toEqual({ p: next, at: 500 });
+  });
+
+  it("a custom range is never pinned; Newer keeps whatever pin there is", () => {
+    expect(pageMovePatch({ range: "custom", at: null }, 1_000, next, "older")).toEqual({ p: next, at: null });
+    expect(pageMovePatch({ range: "24h", at: null }, 1_000, next, "newer")).toEqual({ p: next, at: null });
+    expect(pageMovePatch({ range: "24h", at: 500 }, 1_000, [], "newer")).toEqual({ p: null, at: 500 });
+  });
+
+  it("Latest drops the path and the pin", () => {
+    expect(pageMovePatch({ range: "24h", at: 500 }, 1_000, next, "latest")).toEqual({ p: null, at: null });
+  });
+
+  it("hands the URL a copy, not the stack itself", () => {
+    expect(pageMovePatch({ range: "24h", at: null }, 1_000, next, "older").p).not.toBe(next);
   });
 });

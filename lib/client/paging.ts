@@ -82,6 +82,22 @@ export function resolveRange(input: RangeInput, now: number): ResolvedRange {
   return { start: end - RANGE_PRESETS[input.range].ms, end };
 }
 
+/**
+ * The URL patch for a page move. "Latest" drops the walked path and the pin (the caller also moves its
+ * "now" to the present); Older from a preset pins the preset's "now" in `at`, so a shared link shows the
+ * very same page.
+ */
+export function pageMovePatch(
+  q: { range: RangeChoice; at: number | null },
+  now: number,
+  next: PageStack,
+  move: "older" | "newer" | "latest",
+): { p: PagePosition[] | null; at: number | null } {
+  if (move === "latest") return { p: null, at: null };
+  const at = q.range !== "custom" && move === "older" ? (q.at ?? now) : q.at;
+  return { p: next.length ? [...next] : null, at };
+}
+
 export function windowsFor(range: { start: number; end: number }, maxSpanMs: number | null): TimeWindow[] {
   return splitRange(range.start, range.end, maxSpanMs);
 }

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useQueryStates } from "nuqs";
 import { depositsList } from "@/lib/platform/catalog";
 import { formatUtc } from "@/lib/format";
-import { resolveRange, type PageStack } from "@/lib/client/paging";
+import { pageMovePatch, resolveRange, type PageStack } from "@/lib/client/paging";
 import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";
 import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { DataTable } from "@/components/data-table/data-table";
@@ -38,13 +38,8 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
   const params: Record<string, string> | null = byOrder ? (q.orderId ? { orderId: q.orderId } : null) : uid && !all ? { userId: uid } : null;
 
   const onNavigate = (next: PageStack, move: PageMove) => {
-    if (move === "latest") {
-      setNow(Date.now());
-      void setQ({ p: null, at: null });
-      return;
-    }
-    const at = q.range !== "custom" && move === "older" ? (q.at ?? now) : q.at;
-    void setQ({ p: next.length ? [...next] : null, at });
+    if (move === "latest") setNow(Date.now());
+    void setQ(pageMovePatch(q, now, next, move));
   };
 
   const single = usePagedPlatformQuery({

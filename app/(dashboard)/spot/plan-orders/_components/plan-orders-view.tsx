@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useQueryStates } from "nuqs";
 import { planOrdersHistory } from "@/lib/platform/catalog";
 import { formatUtc } from "@/lib/format";
-import { resolveRange, type PageStack } from "@/lib/client/paging";
+import { pageMovePatch, resolveRange, type PageStack } from "@/lib/client/paging";
 import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
@@ -37,14 +37,8 @@ export function PlanOrdersView({ initialNow }: { initialNow: number }) {
     stack: q.p,
     now,
     onNavigate: (next: PageStack, move: PageMove) => {
-      if (move === "latest") {
-        setNow(Date.now());
-        void setQ({ p: null, at: null });
-        return;
-      }
-      // Paging pins the preset's "now" in the URL, so a shared link shows the very same page.
-      const at = q.range !== "custom" && move === "older" ? (q.at ?? now) : q.at;
-      void setQ({ p: next.length ? [...next] : null, at });
+      if (move === "latest") setNow(Date.now());
+      void setQ(pageMovePatch(q, now, next, move));
     },
   });
 
