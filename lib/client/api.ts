@@ -49,7 +49,8 @@ export function errorFromReply(res: Response, body: unknown): ApiError {
   return new ApiError(res.status, "http_error", `Brokerdesk answered HTTP ${res.status} without an explanation`, undefined, undefined, retryAfter);
 }
 
-function unreachable(e: unknown): ApiError {
+/** The ApiError for a fetch that never got an answer. */
+export function unreachable(e: unknown): ApiError {
   return new ApiError(0, "network", `Brokerdesk could not be reached (${e instanceof Error ? e.message : String(e)})`);
 }
 

@@ -3,13 +3,11 @@
 // a stream cut short) throws, so a short file is never offered as complete.
 import { z } from "zod";
 import type { OperationId } from "@/lib/platform/catalog";
-import { ApiError } from "./api";
+import { ApiError, errorFromReply, platformRefusalSchema, unreachable } from "./api";
 
 export const EXPORTS_PATH = "/api/exports";
 
 export type ExportProgress = { records: number; windowsDone: number; windowsTotal: number; etaMs: number | null };
-
-const platformSchema = z.object({ code: z.string(), msg: z.string(), httpStatus: z.number().optional(), operation: z.string() });
 
 /** The events of the stream, as server/workflows/exports.ts writes them (STYLE rule 3: parsed here too). */
 export const exportEventSchema = z.discriminatedUnion("type", [
@@ -29,19 +27,10 @@ export const exportEventSchema = z.discriminatedUnion("type", [
     code: z.string(),
     message: z.string(),
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-    platform: platformSchema.optional(),
+    platform: platformRefusalSchema.optional(),
   }),
 ]);
 export type ExportEvent = z.output<typeof exportEventSchema>;
-
-const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-    platform: platformSchema.optional(),
-  }),
-});
 
 /** One NDJSON line to an event; a line that is not one is an error (never skipped silently). */
 export function parseExportLine(line: string): ExportEvent {
@@ -141,17 +130,9 @@ export async function startExport(opts: StartExportOptions): Promise<{ blob: Blo
     });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
-    throw new ApiError(0, "network", `Brokerdesk could not be reached (${e instanceof Error ? e.message : String(e)})`);
+    throw unreachable(e);
   }
-  if (!res.ok) {
-    const parsed = errorBodySchema.safeParse(await res.json().catch(() => null));
-    const retryAfter = Number(res.headers.get("Retry-After")) || undefined;
-    if (parsed.success) {
-      const e = parsed.data.error;
-      throw new ApiError(res.status, e.code, e.message, e.platform, e.fieldErrors, retryAfter);
-    }
-    throw new ApiError(res.status, "http_error", `Brokerdesk answered HTTP ${res.status} without an explanation`, undefined, undefined, retryAfter);
-  }
+  if (!res.ok) throw errorFromReply(res, await res.json().catch(() => null));
   if (!res.body) throw new ApiError(502, "export_malformed", "The export answer had no body");
 
   const assembler = new ExportAssembler(opts.onProgress);
