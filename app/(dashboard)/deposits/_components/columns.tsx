@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
+import { orDash } from "@/components/data-table/text-cell";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
 import { DEPOSIT_STATUSES } from "../search-params";
 
@@ -10,7 +11,6 @@ const col = dataColumnHelper<DepositRecord>();
 
 const STATUS_TONE = { success: "ok", pending: "warn", fail: "error" } as const;
 const tone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
-const text = (v: string) => (v ? v : <span className="text-slate-500 dark:text-slate-400">—</span>);
 
 export const depositColumns = col.columns([
   col.accessor("orderId", {
@@ -30,8 +30,8 @@ export const depositColumns = col.columns([
   }),
   col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 160 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
   col.accessor("fee", { header: "Fee", meta: { label: "Fee", numeric: true, width: 100 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
-  col.accessor("chain", { header: "Chain", meta: { label: "Chain", width: 110 }, sortFn: "text", cell: (c) => text(c.getValue()) }),
-  col.accessor("dest", { header: "Destination", meta: { label: "Destination", width: 140 }, sortFn: "text", cell: (c) => text(c.getValue()) }),
+  col.accessor("chain", { header: "Chain", meta: { label: "Chain", width: 110 }, sortFn: "text", cell: (c) => orDash(c.getValue()) }),
+  col.accessor("dest", { header: "Destination", meta: { label: "Destination", width: 140 }, sortFn: "text", cell: (c) => orDash(c.getValue()) }),
   col.accessor("status", {
     header: "Status",
     meta: { label: "Status", width: 100, filter: { kind: "select", options: DEPOSIT_STATUSES } },

@@ -3,12 +3,11 @@ import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
+import { orDash } from "@/components/data-table/text-cell";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
 import { describeDeduction, describeFee } from "./fee";
 
 const col = dataColumnHelper<Fill>();
-
-const text = (v: string) => (v ? v : <span className="text-slate-500 dark:text-slate-400">—</span>);
 
 export const fillColumns = col.columns([
   col.accessor("tradeId", {
@@ -32,7 +31,7 @@ export const fillColumns = col.columns([
     sortFn: "text",
     cell: (c) => <Badge tone={c.getValue() === "buy" ? "ok" : "error"}>{c.getValue() || "—"}</Badge>,
   }),
-  col.accessor("orderType", { header: "Order type", meta: { label: "Order type", width: 115 }, sortFn: "text", cell: (c) => text(c.getValue()) }),
+  col.accessor("orderType", { header: "Order type", meta: { label: "Order type", width: 115 }, sortFn: "text", cell: (c) => orDash(c.getValue()) }),
   col.accessor("priceAvg", {
     header: "Average price",
     meta: { label: "Average price", numeric: true, width: 145 },
@@ -68,6 +67,6 @@ export const fillColumns = col.columns([
     meta: { label: "Scope", width: 90, filter: { kind: "select", options: ["taker", "maker"] } },
     filterFn: "equalsString",
     sortFn: "text",
-    cell: (c) => text(c.getValue()),
+    cell: (c) => orDash(c.getValue()),
   }),
 ]);

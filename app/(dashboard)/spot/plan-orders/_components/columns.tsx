@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
+import { orDash } from "@/components/data-table/text-cell";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
 import { PLAN_ORDER_STATUSES } from "../search-params";
 
@@ -11,7 +12,6 @@ const col = dataColumnHelper<PlanOrder>();
 const STATUS_TONE = { executed: "ok", not_trigger: "info", fail_execute: "error", cancelled: "neutral" } as const;
 // Statuses outside the documented four (a sample says "cancel") are shown as sent, in a neutral badge.
 const tone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
-const text = (v: string) => (v ? v : <span className="text-slate-500 dark:text-slate-400">—</span>);
 
 export const planOrderColumns = col.columns([
   col.accessor("orderId", {
@@ -35,9 +35,9 @@ export const planOrderColumns = col.columns([
     sortFn: "text",
     cell: (c) => <Badge tone={c.getValue() === "buy" ? "ok" : "error"}>{c.getValue() || "—"}</Badge>,
   }),
-  col.accessor("orderType", { header: "Order type", meta: { label: "Order type", width: 115 }, sortFn: "text", cell: (c) => text(c.getValue()) }),
-  col.accessor("planType", { header: "Plan type", meta: { label: "Plan type", width: 105 }, sortFn: "text", cell: (c) => text(c.getValue()) }),
-  col.accessor("triggerType", { header: "Trigger type", meta: { label: "Trigger type", width: 125 }, sortFn: "text", cell: (c) => text(c.getValue()) }),
+  col.accessor("orderType", { header: "Order type", meta: { label: "Order type", width: 115 }, sortFn: "text", cell: (c) => orDash(c.getValue()) }),
+  col.accessor("planType", { header: "Plan type", meta: { label: "Plan type", width: 105 }, sortFn: "text", cell: (c) => orDash(c.getValue()) }),
+  col.accessor("triggerType", { header: "Trigger type", meta: { label: "Trigger type", width: 125 }, sortFn: "text", cell: (c) => orDash(c.getValue()) }),
   col.accessor("triggerPrice", {
     header: "Trigger price",
     meta: { label: "Trigger price", numeric: true, width: 140 },
@@ -58,5 +58,5 @@ export const planOrderColumns = col.columns([
     sortFn: "text",
     cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue() || "—"}</Badge>,
   }),
-  col.accessor("enterPointSource", { header: "Source", meta: { label: "Source", width: 100 }, sortFn: "text", cell: (c) => text(c.getValue()) }),
+  col.accessor("enterPointSource", { header: "Source", meta: { label: "Source", width: 100 }, sortFn: "text", cell: (c) => orDash(c.getValue()) }),
 ]);
