@@ -9,6 +9,7 @@ import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTablePager } from "@/components/data-table/data-table-pager";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { Field } from "@/components/data-table/field";
+import { SearchForm } from "@/components/data-table/search-form";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, primaryButton, secondaryButton } from "@/components/data-table/styles";
@@ -89,7 +90,15 @@ export function AuditView() {
                   </a>
                 }
               >
-                <ActorFilter key={q.actor ?? ""} value={q.actor ?? ""} onApply={(actor) => void setQ({ actor: actor || null, ...resetPaging })} />
+                <SearchForm
+                  key={q.actor ?? ""}
+                  label="Actor (whole e-mail)"
+                  value={q.actor ?? ""}
+                  button="Apply"
+                  placeholder="broker@demo.brokerdesk"
+                  width="w-56"
+                  onSearch={(actor) => void setQ({ actor: actor || null, ...resetPaging })}
+                />
                 <Field id={`${id}-action`} label="Action">
                   <select
                     id={`${id}-action`}
@@ -187,35 +196,6 @@ export function AuditView() {
         </div>
       </AuditDetailsContext>
     </TimeZoneProvider>
-  );
-}
-
-function ActorFilter({ value, onApply }: { value: string; onApply: (actor: string) => void }) {
-  const id = useId();
-  // Seeded from the URL once per value (the parent re-keys this form when it changes).
-  const [draft, setDraft] = useState(value);
-  return (
-    <form
-      className="flex items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(draft.trim());
-      }}
-    >
-      <Field id={id} label="Actor (whole e-mail)">
-        <input
-          id={id}
-          type="search"
-          className={`${controlClass} w-56`}
-          value={draft}
-          placeholder="broker@demo.brokerdesk"
-          onChange={(e) => setDraft(e.target.value)}
-        />
-      </Field>
-      <button type="submit" className={secondaryButton}>
-        Apply
-      </button>
-    </form>
   );
 }
 
