@@ -17,7 +17,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -16,6 +16,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+    reporters: ["default", ["json", { outputFile: "reports/vitest.json" }]],
   },
 });

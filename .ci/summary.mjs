@@ -6,13 +6,13 @@ let failed = 0;
 let skipped = 0;
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
 
-const unit = read("test-results/vitest.json");
+const unit = read("reports/vitest.json");
 if (unit) {
   passed += unit.numPassedTests ?? 0;
   failed += unit.numFailedTests ?? 0;
   skipped += (unit.numPendingTests ?? 0) + (unit.numTodoTests ?? 0);
 }
-const e2e = read("test-results/e2e.json");
+const e2e = read("reports/e2e.json");
 if (e2e?.stats) {
   passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
   failed += e2e.stats.unexpected ?? 0;

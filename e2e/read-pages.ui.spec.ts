@@ -6,8 +6,8 @@ import { expect, test, type Page, type Response } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import Big from "big.js";
 import { signInApi, signInUi, simControlUrl, type DemoRole } from "./support/staff";
+import { platformData, type Envelope } from "./support/envelope";
 
-type Envelope<T> = { code: string; data: T };
 type Asset = { coin: string; available: string; frozen: string; locked: string };
 type Rebate = { affiliationType: string; userLevel: string; clientSpotRebateRatio: string; clientFuturesRebateRatio: string };
 type PlanOrder = { orderId: string; status: string };
@@ -27,12 +27,7 @@ const isCall = (path: string, match: (u: URL) => boolean = () => true) => (r: Re
   return u.pathname === path && r.request().method() === "GET" && match(u);
 };
 
-async function body<T>(r: Response): Promise<T> {
-  expect(r.status()).toBe(200);
-  const env = (await r.json()) as Envelope<T>;
-  expect(env.code).toBe("00000");
-  return env.data;
-}
+const body = platformData;
 
 const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 // Rows are virtualised: the table's aria-rowcount (rows + header) says how many it holds.

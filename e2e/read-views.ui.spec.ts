@@ -2,10 +2,10 @@ import { expect, test, type Page, type Response } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import Big from "big.js";
 import { DEMO, DEMO_PASSWORD } from "./support/staff";
+import { platformData, type Envelope } from "./support/envelope";
 
 type Trade = { tradeId: string; price: string; ts: string };
 type Deposit = { orderId: string; coin: string; amount: string; userId: string };
-type Envelope<T> = { code: string; data: T };
 
 const TRADES = "/api/platform/v2/spot/market/fills-history";
 const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
@@ -24,12 +24,7 @@ const isCall = (path: string, match: (u: URL) => boolean = () => true) => (r: Re
   return u.pathname === path && r.request().method() === "GET" && match(u);
 };
 
-async function body<T>(r: Response): Promise<T> {
-  expect(r.status()).toBe(200);
-  const env = (await r.json()) as Envelope<T>;
-  expect(env.code).toBe("00000");
-  return env.data;
-}
+const body = platformData;
 
 const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 const firstRowId = (page: Page) => rows(page).first().getAttribute("data-row-id");
