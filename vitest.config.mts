@@ -15,6 +15,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Failure-path tests log real errors on purpose; keep the run readable.
+    env: { LOG_LEVEL: "silent" },
     pool: "forks",
     reporters: ["default", ["json", { outputFile: "reports/vitest.json" }]],
   },
