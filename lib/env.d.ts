@@ -18,3 +18,5 @@ export type Env = Readonly<{
 export declare const SIMULATOR_DEMO_KEY: Readonly<PlatformKey>;
 export declare function parseEnv(source: Record<string, string | undefined>): Env;
 export declare const env: Env;
+/** This process's environment plus `extra`, for a child process (the bench's `next start`). */
+export declare function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv;

@@ -1,0 +1,407 @@
+import "server-only";
+// `npm run bench` (issue 7, "Benchmarks"): page weight, export throughput, proxy overhead and staff load.
+// Prints a table per benchmark and, last, one line of JSON with every figure. Options are argv flags
+// (the environment is read only in lib/env.js):
+//   --only weight,export,overhead,load   which to run (default all; order of the issue's priority)
+//   --seconds 60                          staff load duration
+//   --n 300                               calls per operation and side in the overhead benchmark
+//   --scale 20                            simulator scale of the export benchmark
+//   --trades-days 7                       E8 export span
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { childEnv } from "@/lib/env";
+import { catalog } from "@/lib/platform/catalog";
+import { openDb } from "@/server/db";
+import { PlatformClient } from "@/server/platform/client";
+import { CredentialStore } from "@/server/platform/credentials";
+import { buildQuery, prehash, sign } from "@/server/platform/sign";
+import { startSimulator, type Simulator } from "@/server/simulator";
+import { runExport, type ExportableOperation } from "@/server/workflows/exports";
+
+const DAY = 86_400_000;
+const DEMO_PASSWORD = "brokerdesk-demo";
+const DEMO = {
+  broker: "broker@demo.brokerdesk",
+  admin: "admin@demo.brokerdesk",
+  compliance: "compliance@demo.brokerdesk",
+  lead: "lead@demo.brokerdesk",
+} as const;
+const PAGES = [
+  "/", "/deposits", "/assets", "/rebates", "/spot/plan-orders", "/spot/fills", "/market/trades", "/futures/oi-limits",
+  "/sub-accounts", "/withdrawals", "/risk-units", "/leverage", "/audit", "/admin/users", "/login",
+] as const;
+const WEIGHT_TARGET_KIB = 220;
+
+type Figures = Record<string, unknown>;
+const results: Record<string, Figures> = {};
+
+const args = parseArgs({
+  options: {
+    only: { type: "string", default: "weight,export,overhead,load" },
+    seconds: { type: "string", default: "60" },
+    n: { type: "string", default: "300" },
+    scale: { type: "string", default: "20" },
+    "trades-days": { type: "string", default: "7" },
+  },
+}).values;
+const only = new Set(args.only.split(",").map((s) => s.trim()));
+const seconds = Number(args.seconds);
+const callsN = Number(args.n);
+const exportScale = Number(args.scale);
+const tradesDays = Number(args["trades-days"]);
+
+const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const log = (s: string) => void process.stdout.write(`${s}\n`);
+
+/** A plain text table (console.table is off limits: the lint allows warn and error only). */
+function table(title: string, rows: Record<string, unknown>[]): void {
+  log(`\n${title}`);
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cells = [cols, ...rows.map((r) => cols.map((c) => String(r[c] ?? "")))];
+  const widths = cols.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? "").length)));
+  for (const line of cells) log(`  ${line.map((v, i) => v.padEnd(widths[i] ?? 0)).join("  ")}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The built app, started as staff would run it (`next start`), with its embedded simulator.
+
+type App = { baseUrl: string; simUrl: string; stop: () => Promise<void> };
+
+async function startApp(): Promise<App> {
+  const [port, simPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "brokerdesk-bench-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const nextBin = path.resolve("node_modules/next/dist/bin/next");
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: childEnv({ NODE_ENV: "production", SIM_PORT: String(simPort), DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, LOG_LEVEL: "warn" }),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error("next start did not answer /api/health within 120 s");
+    await sleep(300);
+  }
+  return {
+    baseUrl,
+    simUrl: `http://127.0.0.1:${simPort}`,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once("exit", () => r())));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** next-auth's credentials flow over plain HTTP; returns the Cookie header of the session. */
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const eq = (pair ?? "").indexOf("=");
+      if (eq > 0 && pair) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrfRes = await fetch(`${baseUrl}/api/auth/csrf`);
+  keep(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie(), Origin: baseUrl },
+    body: new URLSearchParams({ csrfToken, email, password: DEMO_PASSWORD, json: "true" }),
+  });
+  keep(res);
+  await res.arrayBuffer();
+  const session = (await (await fetch(`${baseUrl}/api/auth/session`, { headers: { Cookie: cookie() } })).json()) as { user?: { email?: string } };
+  if (session.user?.email !== email) throw new Error(`sign-in as ${email} failed (HTTP ${res.status})`);
+  return cookie();
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Page weight: the gzipped /_next/static JavaScript each page's HTML references.
+
+async function pageWeight(app: App): Promise<void> {
+  const cookies = { broker: await signIn(app.baseUrl, DEMO.broker), admin: await signIn(app.baseUrl, DEMO.admin) };
+  const gzCache = new Map<string, number>();
+  const rows: { page: string; status: number; scripts: number; noModuleSkipped: number; gzipKiB: number; ok: boolean }[] = [];
+  for (const page of PAGES) {
+    // /login is what a signed-out visitor loads; /admin/users needs the admin role.
+    const cookie = page === "/login" ? undefined : page === "/admin/users" ? cookies.admin : cookies.broker;
+    const res = await fetch(`${app.baseUrl}${page}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+    const html = await res.text();
+    // Every /_next/static .js the HTML names (script tags and the flight data's client chunks), less the
+    // noModule polyfills: browsers with ES modules (all the app supports) never fetch those.
+    const noModule = new Set([...html.matchAll(/<script[^>]*src="([^"]+)"[^>]*noModule/gi)].map((m) => m[1]));
+    const all = [...new Set([...html.matchAll(/\/_next\/static\/[^"'\s\\)]+?\.js/g)].map((m) => m[0]))];
+    const scripts = all.filter((src) => !noModule.has(src));
+    let bytes = 0;
+    for (const src of scripts) {
+      let gz = gzCache.get(src);
+      if (gz === undefined) {
+        const body = Buffer.from(await (await fetch(`${app.baseUrl}${src}`)).arrayBuffer());
+        gz = gzipSync(body).length;
+        gzCache.set(src, gz);
+      }
+      bytes += gz;
+    }
+    const gzipKiB = round(bytes / 1024, 1);
+    rows.push({ page, status: res.status, scripts: scripts.length, noModuleSkipped: all.length - scripts.length, gzipKiB, ok: res.status === 200 && gzipKiB <= WEIGHT_TARGET_KIB });
+  }
+  table(`4. Page weight (gzipped JS per page; target <= ${WEIGHT_TARGET_KIB} KiB)`, rows);
+  results.weight = { targetKiB: WEIGHT_TARGET_KIB, maxKiB: Math.max(...rows.map((r) => r.gzipKiB)), pages: rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Export throughput, in-process through the same PlatformClient and runExport the route uses.
+
+/** The rate-limit bound of an export: requests per second × the largest page. */
+function boundOf(op: ExportableOperation): number {
+  const { rateLimit, paging } = catalog[op];
+  if (!paging) throw new Error(`${op} is not paged`);
+  return rateLimit.count * paging.limit.max;
+}
+
+async function exportThroughput(): Promise<void> {
+  log(`\n1. Export throughput: starting a simulator at scale ${exportScale} (in-process, the route's runExport and client)`);
+  const sim: Simulator = await startSimulator({ port: 0, scale: exportScale });
+  const db = await openDb({ dataDir: "memory://" });
+  const client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }) });
+  const desk01 = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((x) => x.subaccountName.startsWith("desk01@"))?.uid;
+  if (!desk01) throw new Error("the simulator has no desk01");
+  // 90 days less two minutes: E4 refuses a start older than its 90-day retention, counted from its own clock.
+  const end = Date.now();
+  const days90 = 90 * DAY - 120_000;
+  const runs: { name: string; operation: ExportableOperation; params: Record<string, string>; bound: number }[] = [
+    {
+      name: "E1 deposits desk01 90 d", operation: "deposits.list",
+      params: { userId: desk01, startTime: String(end - days90), endTime: String(end) },
+      bound: boundOf("deposits.list"),
+    },
+    {
+      name: "E4 fills 90 d", operation: "fills.list",
+      params: { startTime: String(end - days90), endTime: String(end) },
+      bound: boundOf("fills.list"),
+    },
+    {
+      name: `E8 BTCUSDT trades ${tradesDays} d`, operation: "market.trades",
+      params: { symbol: "BTCUSDT", startTime: String(end - 60_000 - tradesDays * DAY), endTime: String(end - 60_000) },
+      bound: boundOf("market.trades"),
+    },
+  ];
+  const rows: Figures[] = [];
+  try {
+    for (const r of runs) {
+      sim.resetStats();
+      const t0 = performance.now();
+      const result = await runExport({ db, client, actor: { email: "bench@brokerdesk", role: "compliance" }, operation: r.operation, params: r.params, onEvent: () => undefined });
+      const secs = (performance.now() - t0) / 1000;
+      const stats = sim.stats();
+      const op = stats.operations[r.operation];
+      rows.push({
+        export: r.name, state: result.state, records: result.records, seconds: round(secs, 1),
+        recPerSec: Math.round(result.records / secs), bound: r.bound, ratio: round(result.records / secs / r.bound, 3),
+        requests: op?.requests ?? 0, http429: stats.http429, peakPerSecond: op?.peakPerSecond ?? 0,
+      });
+      log(`  ${JSON.stringify(rows.at(-1))}`);
+    }
+  } finally {
+    client.close();
+    await db.close();
+    await sim.close();
+  }
+  table("1. Export throughput (target ratio >= 0.9, 0 x HTTP 429)", rows);
+  results.export = { mode: "in-process (runExport + PlatformClient, not over HTTP)", scale: exportScale, runs: rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Proxy overhead: the app's route vs a direct signed call to the same simulator.
+
+type Key = { apiKey: string; apiSecret: string; passphrase: string };
+
+function quantiles(ms: number[]): { median: number; p99: number } {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
+  return { median: round(at(0.5)), p99: round(at(0.99)) };
+}
+
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  const ms = performance.now() - t0;
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return ms;
+}
+
+/** The app's proxy route of a platform path: /api/v2/x → /api/platform/v2/x. */
+const proxyPath = (apiPath: string) => `/api/platform${apiPath.replace(/^\/api/, "")}`;
+
+function signedHeaders(key: Key, apiPath: string, query: string): Record<string, string> {
+  const timestamp = String(Date.now());
+  return {
+    "ACCESS-KEY": key.apiKey, "ACCESS-SIGN": sign(key.apiSecret, prehash(timestamp, "GET", apiPath, query, "")),
+    "ACCESS-TIMESTAMP": timestamp, "ACCESS-PASSPHRASE": key.passphrase, "Content-Type": "application/json", locale: "en-US",
+  };
+}
+
+async function proxyOverhead(app: App): Promise<void> {
+  const cookie = await signIn(app.baseUrl, DEMO.broker);
+  await fetch(`${app.simUrl}/__sim/rate-limits`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ mode: "off" }) });
+  const keys = (await (await fetch(`${app.simUrl}/__sim/keys`)).json()) as Record<string, Key>;
+  const main = keys.brokerMain;
+  if (!main) throw new Error("no brokerMain key from /__sim/keys");
+  const registry = (await (await fetch(`${app.baseUrl}/api/sub-accounts`, { headers: { Cookie: cookie } })).json()) as { items: { subUid: string }[] };
+  const subUid = registry.items[0]?.subUid;
+  if (!subUid) throw new Error("the registry is empty");
+  const ops = [
+    { id: "E11", apiPath: catalog["oiLimits.list"].path, params: { productType: "USDT-FUTURES" }, signed: false },
+    { id: "E2", apiPath: catalog["subaccounts.assets"].path, params: { subUid }, signed: true },
+  ];
+  // The app's own client limiter allows 10 calls/s per operation (the catalog's limit) whatever the
+  // simulator does, so back-to-back calls would measure its queue. Pacing at 9/s keeps every call
+  // clear of it; the direct and proxied call of an iteration run back to back so both see the same load.
+  const paceMs = 1000 / 9;
+  const rows: Figures[] = [];
+  for (const op of ops) {
+    const query = buildQuery(op.params);
+    const proxyUrl = `${app.baseUrl}${proxyPath(op.apiPath)}?${query}`;
+    const directUrl = `${app.simUrl}${op.apiPath}?${query}`;
+    const direct: number[] = [];
+    const proxy: number[] = [];
+    // Warm-up: route compilation caches, keep-alive sockets, the registry.
+    for (let i = 0; i < 5; i++) {
+      await timed(directUrl, op.signed ? signedHeaders(main, op.apiPath, query) : {});
+      await timed(proxyUrl, { Cookie: cookie });
+      await sleep(paceMs * 2);
+    }
+    await sleep(1100);
+    for (let i = 0; i < callsN; i++) {
+      const t0 = performance.now();
+      direct.push(await timed(directUrl, op.signed ? signedHeaders(main, op.apiPath, query) : {}));
+      proxy.push(await timed(proxyUrl, { Cookie: cookie }));
+      await sleep(Math.max(0, paceMs - (performance.now() - t0)));
+    }
+    const d = quantiles(direct);
+    const p = quantiles(proxy);
+    rows.push({
+      op: op.id, n: callsN, directMedianMs: d.median, directP99Ms: d.p99, proxyMedianMs: p.median, proxyP99Ms: p.p99,
+      overheadMedianMs: round(p.median - d.median), overheadP99Ms: round(p.p99 - d.p99),
+    });
+  }
+  // Back-to-back for E11 too, to show what dominates when staff call faster than the limit.
+  const burst: number[] = [];
+  const e11 = `${app.baseUrl}${proxyPath(catalog["oiLimits.list"].path)}?productType=USDT-FUTURES`;
+  await sleep(1100);
+  for (let i = 0; i < Math.min(callsN, 60); i++) burst.push(await timed(e11, { Cookie: cookie }));
+  const b = quantiles(burst);
+  await fetch(`${app.simUrl}/__sim/rate-limits`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ mode: "on" }) });
+  table("2. Proxy overhead, paced at 9 calls/s (simulator limits off; target median overhead <= 2 ms)", rows);
+  log(`  E11 back to back through the proxy (${burst.length} calls): median ${b.median} ms, p99 ${b.p99} ms (the app's 10/s limiter queue)`);
+  results.overhead = { pacedPerSecond: 9, ops: rows, e11BackToBack: { n: burst.length, medianMs: b.median, p99Ms: b.p99 } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Staff load: 50 signed-in sessions on the read pages' API routes.
+
+async function staffLoad(app: App): Promise<void> {
+  const connections = 50;
+  // The roles that may read every route below (broker lacks audit.read).
+  const roles = [DEMO.compliance, DEMO.lead, DEMO.admin];
+  const cookies: string[] = [];
+  for (let i = 0; i < connections; i++) cookies.push(await signIn(app.baseUrl, roles[i % roles.length] ?? DEMO.compliance));
+  const registry = (await (await fetch(`${app.baseUrl}/api/sub-accounts`, { headers: { Cookie: cookies[0] ?? "" } })).json()) as { items: { subUid: string }[] };
+  const subUid = registry.items[0]?.subUid ?? "";
+  const now = Date.now();
+  const paths = [
+    "/api/sub-accounts",
+    "/api/withdrawals",
+    "/api/risk-units",
+    "/api/audit",
+    `${proxyPath(catalog["oiLimits.list"].path)}?productType=USDT-FUTURES`,
+    `${proxyPath(catalog["market.trades"].path)}?symbol=BTCUSDT&limit=100`,
+    `${proxyPath(catalog["subaccounts.assets"].path)}?subUid=${subUid}`,
+    `${proxyPath(catalog["deposits.list"].path)}?${buildQuery({ userId: subUid, startTime: now - 7 * DAY, endTime: now })}`,
+  ];
+  await fetch(`${app.simUrl}/__sim/stats/reset`, { method: "POST" });
+  let next = 0;
+  const byStatus = new Map<string, number>();
+  const result = await autocannon({
+    url: app.baseUrl,
+    connections,
+    duration: seconds,
+    // One session per connection, as 50 staff each with their own cookie: autocannon's context is per
+    // connection, and a request with setupRequest is rebuilt each time (setHeaders would reach only the first).
+    requests: paths.map((p) => ({
+      method: "GET" as const,
+      path: p,
+      setupRequest: (req: autocannon.Request, context: { cookie?: string }) => {
+        context.cookie ??= cookies[next++ % cookies.length] ?? "";
+        return { ...req, headers: { ...req.headers, cookie: context.cookie } };
+      },
+      onResponse: (status: number) => {
+        const k = `${status} ${p.split("?")[0] ?? p}`;
+        byStatus.set(k, (byStatus.get(k) ?? 0) + 1);
+      },
+    })),
+  });
+  const stats = (await (await fetch(`${app.simUrl}/__sim/stats`)).json()) as { http429: number; requests: number };
+  const row = {
+    connections, seconds, requests: result.requests.total, reqPerSec: round(result.requests.average, 1),
+    p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, timeouts: result.timeouts,
+    non2xx: result.non2xx, "4xx": result["4xx"], "5xx": result["5xx"], platformRequests: stats.requests, platformHttp429: stats.http429,
+  };
+  const statuses = Object.fromEntries([...byStatus].sort(([a], [b]) => a.localeCompare(b)));
+  table("3. Staff load: answers by status and route", Object.entries(statuses).map(([k, count]) => ({ answer: k, count })));
+  table(`3. Staff load (${connections} sessions, ${seconds} s; target 0 errors, 0 x platform 429)`, [row]);
+  results.load = { paths, ...row, statuses };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = new Date().toISOString();
+  const needsApp = ["weight", "overhead", "load"].some((b) => only.has(b));
+  const app = needsApp ? await startApp() : null;
+  try {
+    if (app && only.has("weight")) await pageWeight(app);
+    if (only.has("export")) await exportThroughput();
+    if (app && only.has("overhead")) await proxyOverhead(app);
+    if (app && only.has("load")) await staffLoad(app);
+  } finally {
+    await app?.stop();
+  }
+  const machine = { node: process.version, cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.arch()}` };
+  log(JSON.stringify({ bench: "brokerdesk", started, machine, ...results }));
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
