@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { THEME_INIT_SCRIPT } from "@/components/theme/theme";
@@ -9,13 +10,16 @@ export const metadata: Metadata = {
   description: "Back office for an ND-broker main account",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // proxy.ts sets x-nonce per request; reading headers also keeps every page dynamically rendered,
+  // which the nonce needs (a prerendered page would carry a stale one, and the CSP would block it).
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // suppressHydrationWarning: THEME_INIT_SCRIPT sets <html>'s class and color-scheme before React hydrates.
     <html lang="en" suppressHydrationWarning>
       <head>
-        {/* Inline and first, so the stored theme applies before the first paint (no light flash). */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        {/* Inline and first, so the stored theme applies before the first paint (no light flash); the nonce lets it past the CSP. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <Providers>{children}</Providers>

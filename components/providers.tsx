@@ -3,6 +3,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState, type ReactNode } from "react";
+import { z } from "zod";
+
+// Zod probes `new Function("")` to decide whether to compile parsers; the CSP (no 'unsafe-eval')
+// refuses it and reports a violation on every page. Jitless parsing is the same, minus the probe.
+z.config({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(

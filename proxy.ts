@@ -1,0 +1,26 @@
+// Next 16's request proxy (formerly middleware.ts): stamps the security headers on every page and
+// API answer, and hands the per-request CSP nonce to rendering (Next reads it from the request's
+// Content-Security-Policy header; the root layout reads x-nonce for its inline theme script).
+import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { createNonce, securityHeaders } from "@/lib/security-headers";
+
+export function proxy(request: NextRequest): NextResponse {
+  const nonce = createNonce();
+  const https = env.nextAuthUrl.startsWith("https://") || request.headers.get("x-forwarded-proto") === "https";
+  const headers = securityHeaders({ nonce, https, dev: env.nodeEnv === "development" });
+
+  const requestHeaders = new Headers(request.headers);
+  // Overwrites whatever a client sent under these names, so the nonce is always ours.
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Hashed build assets and the favicon are not documents; everything else (pages, RSC, API) is.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
