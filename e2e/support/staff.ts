@@ -32,7 +32,8 @@ export async function signInUi(page: import("@playwright/test").Page, role: Demo
   await page.getByLabel("E-mail").fill(DEMO[role]);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("session-user")).toContainText(DEMO[role]);
+  // The first sign-in on a fresh server compiles and seeds; allow for it.
+  await expect(page.getByTestId("session-user")).toContainText(DEMO[role], { timeout: 20_000 });
 }
 
 /** The embedded simulator's control endpoint of this run (faults, stats). */
