@@ -7,6 +7,8 @@ import "server-only";
 //   --n 300                               calls per operation and side in the overhead benchmark
 //   --scale 20                            simulator scale of the export benchmark
 //   --trades-days 7                       E8 export span
+//   --export-via proxy                    proxy: POST /api/exports on the running app (its embedded
+//                                         simulator started at --scale); in-process: runExport directly
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -48,6 +50,7 @@ const args = parseArgs({
     n: { type: "string", default: "300" },
     scale: { type: "string", default: "20" },
     "trades-days": { type: "string", default: "7" },
+    "export-via": { type: "string", default: "proxy" },
   },
 }).values;
 const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -55,6 +58,7 @@ const seconds = Number(args.seconds);
 const callsN = Number(args.n);
 const exportScale = Number(args.scale);
 const tradesDays = Number(args["trades-days"]);
+const exportViaProxy = args["export-via"] !== "in-process";
 
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -86,13 +90,13 @@ function freePort(): Promise<number> {
 
 type App = { baseUrl: string; simUrl: string; stop: () => Promise<void> };
 
-async function startApp(): Promise<App> {
+async function startApp(simScale: number): Promise<App> {
   const [port, simPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "brokerdesk-bench-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const nextBin = path.resolve("node_modules/next/dist/bin/next");
   const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: childEnv({ NODE_ENV: "production", SIM_PORT: String(simPort), DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, LOG_LEVEL: "warn" }),
+    env: childEnv({ NODE_ENV: "production", SIM_PORT: String(simPort), SIM_SCALE: String(simScale), DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, LOG_LEVEL: "warn" }),
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 120_000;
@@ -185,17 +189,14 @@ function boundOf(op: ExportableOperation): number {
   return rateLimit.count * paging.limit.max;
 }
 
-async function exportThroughput(): Promise<void> {
-  log(`\n1. Export throughput: starting a simulator at scale ${exportScale} (in-process, the route's runExport and client)`);
-  const sim: Simulator = await startSimulator({ port: 0, scale: exportScale });
-  const db = await openDb({ dataDir: "memory://" });
-  const client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }) });
-  const desk01 = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((x) => x.subaccountName.startsWith("desk01@"))?.uid;
-  if (!desk01) throw new Error("the simulator has no desk01");
+type ExportRun = { name: string; operation: ExportableOperation; params: Record<string, string>; bound: number };
+
+/** The three exports of issue 7: E1 one sub-account's deposits over 90 days, E4 fills over 90 days, E8 trades. */
+function exportRuns(desk01: string): ExportRun[] {
   // 90 days less two minutes: E4 refuses a start older than its 90-day retention, counted from its own clock.
   const end = Date.now();
   const days90 = 90 * DAY - 120_000;
-  const runs: { name: string; operation: ExportableOperation; params: Record<string, string>; bound: number }[] = [
+  return [
     {
       name: "E1 deposits desk01 90 d", operation: "deposits.list",
       params: { userId: desk01, startTime: String(end - days90), endTime: String(end) },
@@ -212,6 +213,16 @@ async function exportThroughput(): Promise<void> {
       bound: boundOf("market.trades"),
     },
   ];
+}
+
+async function exportThroughput(): Promise<void> {
+  log(`\n1. Export throughput: starting a simulator at scale ${exportScale} (in-process, the route's runExport and client)`);
+  const sim: Simulator = await startSimulator({ port: 0, scale: exportScale });
+  const db = await openDb({ dataDir: "memory://" });
+  const client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }) });
+  const desk01 = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((x) => x.subaccountName.startsWith("desk01@"))?.uid;
+  if (!desk01) throw new Error("the simulator has no desk01");
+  const runs = exportRuns(desk01);
   const rows: Figures[] = [];
   try {
     for (const r of runs) {
@@ -235,6 +246,56 @@ async function exportThroughput(): Promise<void> {
   }
   table("1. Export throughput (target ratio >= 0.9, 0 x HTTP 429)", rows);
   results.export = { mode: "in-process (runExport + PlatformClient, not over HTTP)", scale: exportScale, runs: rows };
+}
+
+/** The same exports through the app: POST /api/exports, reading its NDJSON stream to the end. */
+async function exportThroughputViaProxy(app: App): Promise<void> {
+  log(`\n1. Export throughput through the proxy (POST /api/exports; embedded simulator at scale ${exportScale})`);
+  const cookie = await signIn(app.baseUrl, DEMO.compliance);
+  const registry = (await (await fetch(`${app.baseUrl}/api/sub-accounts`, { headers: { Cookie: cookie } })).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const desk01 = registry.items.find((x) => x.subaccountName?.startsWith("desk01@"))?.subUid;
+  if (!desk01) throw new Error("the registry has no desk01");
+  const rows: Figures[] = [];
+  for (const r of exportRuns(desk01)) {
+    await fetch(`${app.simUrl}/__sim/stats/reset`, { method: "POST" });
+    const t0 = performance.now();
+    const res = await fetch(`${app.baseUrl}/api/exports`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/json" },
+      body: JSON.stringify({ operation: r.operation, params: r.params }),
+    });
+    if (!res.ok || !res.body) throw new Error(`POST /api/exports ${r.operation}: HTTP ${res.status} ${await res.text()}`);
+    let rowsSeen = 0;
+    let done: number | null = null;
+    let error: string | null = null;
+    let buffered = "";
+    const decoder = new TextDecoder();
+    const take = (line: string) => {
+      if (!line) return;
+      const e = JSON.parse(line) as { type: string; count?: number; records?: number; message?: string };
+      if (e.type === "rows") rowsSeen += e.count ?? 0;
+      else if (e.type === "done") done = e.records ?? null;
+      else if (e.type === "error") error = e.message ?? "error";
+    };
+    for await (const chunk of res.body) {
+      buffered += decoder.decode(chunk, { stream: true });
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      lines.forEach(take);
+    }
+    take(buffered);
+    const secs = (performance.now() - t0) / 1000;
+    const stats = (await (await fetch(`${app.simUrl}/__sim/stats`)).json()) as { http429: number; operations: Record<string, { requests: number; peakPerSecond: number } | undefined> };
+    const op = stats.operations[r.operation];
+    rows.push({
+      export: r.name, state: error ?? (done === rowsSeen ? "done" : `rows ${rowsSeen} != done ${String(done)}`), records: rowsSeen, seconds: round(secs, 1),
+      recPerSec: Math.round(rowsSeen / secs), bound: r.bound, ratio: round(rowsSeen / secs / r.bound, 3),
+      requests: op?.requests ?? 0, http429: stats.http429, peakPerSecond: op?.peakPerSecond ?? 0,
+    });
+    log(`  ${JSON.stringify(rows.at(-1))}`);
+  }
+  table("1. Export throughput through the proxy (target ratio >= 0.9, 0 x HTTP 429)", rows);
+  results.export = { mode: "proxy (POST /api/exports, NDJSON read to the end)", scale: exportScale, runs: rows };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -384,11 +445,12 @@ async function staffLoad(app: App): Promise<void> {
 
 async function main(): Promise<void> {
   const started = new Date().toISOString();
-  const needsApp = ["weight", "overhead", "load"].some((b) => only.has(b));
-  const app = needsApp ? await startApp() : null;
+  const needsApp = ["weight", "overhead", "load"].some((b) => only.has(b)) || (only.has("export") && exportViaProxy);
+  // The app's embedded simulator runs at the export scale, so each export lasts at least 20 s.
+  const app = needsApp ? await startApp(exportScale) : null;
   try {
     if (app && only.has("weight")) await pageWeight(app);
-    if (only.has("export")) await exportThroughput();
+    if (only.has("export")) await (app && exportViaProxy ? exportThroughputViaProxy(app) : exportThroughput());
     if (app && only.has("overhead")) await proxyOverhead(app);
     if (app && only.has("load")) await staffLoad(app);
   } finally {
