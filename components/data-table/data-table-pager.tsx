@@ -1,6 +1,7 @@
 "use client";
 // Cursor paging as the platform allows it: older pages by cursor (then older windows), Newer back
 // along the walked path, Latest to the first page. There is no "page N of M": the platform gives no totals.
+import type { PagedQueryResult } from "@/lib/client/use-paged-platform-query";
 import { secondaryButton } from "./styles";
 
 export type PagerProps = {
@@ -44,4 +45,23 @@ export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, can
       ) : null}
     </nav>
   );
+}
+
+/** The pager's props for a page walked with usePagedPlatformQuery (one wiring for every paged view). */
+export function pagerPropsOf(
+  paged: Pick<PagedQueryResult<unknown>, "pageNumber" | "rows" | "canOlder" | "canNewer" | "older" | "newer" | "latest" | "windowNote" | "isFetching">,
+  shownCount: number,
+): PagerProps {
+  return {
+    pageNumber: paged.pageNumber,
+    rowCount: paged.rows.length,
+    shownCount,
+    canOlder: paged.canOlder,
+    canNewer: paged.canNewer,
+    onOlder: paged.older,
+    onNewer: paged.newer,
+    onLatest: paged.latest,
+    windowNote: paged.windowNote,
+    busy: paged.isFetching,
+  };
 }

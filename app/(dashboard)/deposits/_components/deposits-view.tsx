@@ -8,7 +8,7 @@ import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-pla
 import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTablePager, pagerPropsOf } from "@/components/data-table/data-table-pager";
 import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { RangePicker, type RangePatch } from "@/components/data-table/range-picker";
 import { ExportButton } from "@/components/data-table/export-button";
@@ -179,18 +179,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
           }
           pager={
             <>
-              <DataTablePager
-                pageNumber={paged.pageNumber}
-                rowCount={paged.rows.length}
-                shownCount={table.getRowModel().rows.length}
-                canOlder={paged.canOlder}
-                canNewer={paged.canNewer}
-                onOlder={paged.older}
-                onNewer={paged.newer}
-                onLatest={paged.latest}
-                windowNote={paged.windowNote}
-                busy={paged.isFetching}
-              />
+              <DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />
               {all && status === "success" ? (
                 <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
                   All known sub-accounts: up to {limit} newest deposits of each of {subs.data?.length ?? 0} sub-accounts in this

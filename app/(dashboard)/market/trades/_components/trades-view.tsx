@@ -7,7 +7,7 @@ import { pageMovePatch, resolveRange, type PageStack } from "@/lib/client/paging
 import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTablePager, pagerPropsOf } from "@/components/data-table/data-table-pager";
 import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { RangePicker, type RangePatch } from "@/components/data-table/range-picker";
 import { ExportButton } from "@/components/data-table/export-button";
@@ -100,18 +100,7 @@ export function TradesView({ initialNow }: { initialNow: number }) {
             </DataTableEmpty>
           }
           pager={
-            <DataTablePager
-              pageNumber={paged.pageNumber}
-              rowCount={paged.rows.length}
-              shownCount={table.getRowModel().rows.length}
-              canOlder={paged.canOlder}
-              canNewer={paged.canNewer}
-              onOlder={paged.older}
-              onNewer={paged.newer}
-              onLatest={paged.latest}
-              windowNote={paged.windowNote}
-              busy={paged.isFetching}
-            />
+            <DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />
           }
         />
         {paged.status === "success" && paged.rows.length > 1 ? (
