@@ -5,6 +5,10 @@ export type Env = Readonly<{
   platform: Readonly<{ baseUrl: string | undefined; locale: string; timeoutMs: number; keys: Readonly<Record<string, PlatformKey>> }>;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Names this instance's egress IP in the shared (Redis) rate budget. */
+  egressId: string;
+  /** Time-to-live of cached public market answers (E8, E11); 0 = no cache. */
+  publicCacheMs: number;
   nextAuthSecret: string;
   nextAuthUrl: string;
   port: number;

@@ -40,6 +40,14 @@ const port = (name, fallback) =>
         .pipe(z.number().int().min(0, { message: `${name} must be 0-65535` }).max(65535, { message: `${name} must be 0-65535` })),
     );
 
+const positiveNumber = (name, fallback, unit) =>
+  z
+    .string()
+    .default(fallback)
+    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: `${name} must be a number of ${unit}, e.g. 30 or 0.5` }))
+    .transform(Number)
+    .pipe(z.number().positive({ message: `${name} must be greater than 0` }));
+
 const baseSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PLATFORM_BASE_URL: optionalUrl("PLATFORM_BASE_URL"),
@@ -70,16 +78,21 @@ const baseSchema = z.object({
     .transform(Number)
     .pipe(z.number().positive({ message: "SIM_SCALE must be greater than 0" })),
   DATA_DIR: z.string().default(".data"),
-  SESSION_IDLE_MINUTES: z
+  // Decimals allowed (0.1 minutes = 6 s) so tests can watch a session expire in real time.
+  SESSION_IDLE_MINUTES: positiveNumber("SESSION_IDLE_MINUTES", "30", "minutes"),
+  SESSION_MAX_HOURS: positiveNumber("SESSION_MAX_HOURS", "12", "hours"),
+  // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
+  PUBLIC_CACHE_MS: z
     .string()
-    .default("30")
-    .pipe(z.string().regex(/^[1-9]\d*$/, { message: "SESSION_IDLE_MINUTES must be a whole number of minutes" }))
+    .default("1000")
+    .pipe(z.string().regex(/^\d+$/, { message: "PUBLIC_CACHE_MS must be a whole number of milliseconds (0 = off)" }))
     .transform(Number),
-  SESSION_MAX_HOURS: z
+  // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the
+  // same address share its per-IP limits. Only read with REDIS_URL.
+  PLATFORM_EGRESS_ID: z
     .string()
-    .default("12")
-    .pipe(z.string().regex(/^[1-9]\d*$/, { message: "SESSION_MAX_HOURS must be a whole number of hours" }))
-    .transform(Number),
+    .default("default")
+    .pipe(z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "PLATFORM_EGRESS_ID must be 1-64 letters, digits or . _ : -" })),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -172,6 +185,8 @@ export function parseEnv(source) {
     }),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    egressId: e.PLATFORM_EGRESS_ID,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
     nextAuthSecret,
     nextAuthUrl: e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`,
     port: e.PORT,
