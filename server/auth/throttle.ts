@@ -1,5 +1,7 @@
 import "server-only";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getRedis, REDIS_PREFIX } from "@/server/redis";
 
 /**
  * The one answer to every failed sign-in: wrong e-mail, wrong password, disabled account or throttled.
@@ -26,12 +28,19 @@ export type SignInThrottle = {
 type Limits = { accountFailures: number; ipFailures: number; windowSeconds: number };
 
 /**
- * In-process counters. With several instances each keeps its own, so the effective limit is N times
- * higher; a shared store (rate-limiter-flexible's Redis limiter) would close that when REDIS_URL is used.
+ * Failure counters. With `redis` (REDIS_URL) they live in Redis, so every instance sees the same counts
+ * and N instances do not allow N times the guesses; while Redis is unreachable each instance falls back
+ * to its own in-memory counters (rate-limiter-flexible's insurance limiter) rather than refusing every
+ * sign-in. Without Redis they are in-process, which is right for one instance.
  */
-export function buildSignInThrottle(limits: Limits = THROTTLE_LIMITS): SignInThrottle {
-  const account = new RateLimiterMemory({ keyPrefix: "signin-account", points: limits.accountFailures, duration: limits.windowSeconds });
-  const byIp = new RateLimiterMemory({ keyPrefix: "signin-ip", points: limits.ipFailures, duration: limits.windowSeconds });
+export function buildSignInThrottle(limits: Limits = THROTTLE_LIMITS, redis?: Redis): SignInThrottle {
+  const store = (keyPrefix: string, points: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
+    if (!redis) return memory;
+    return new RateLimiterRedis({ storeClient: redis, keyPrefix: `${REDIS_PREFIX}${keyPrefix}`, points, duration: limits.windowSeconds, insuranceLimiter: memory });
+  };
+  const account = store("signin-account", limits.accountFailures);
+  const byIp = store("signin-ip", limits.ipFailures);
   const accountKey = (email: string) => email.trim().toLowerCase();
 
   return {
@@ -56,5 +65,5 @@ type ThrottleGlobal = typeof globalThis & { [GLOBAL_KEY]?: SignInThrottle };
 
 export function getSignInThrottle(): SignInThrottle {
   const g = globalThis as ThrottleGlobal;
-  return (g[GLOBAL_KEY] ??= buildSignInThrottle());
+  return (g[GLOBAL_KEY] ??= buildSignInThrottle(THROTTLE_LIMITS, getRedis()));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { logger } from "@/server/log";
 import {
   PlatformError, PlatformMalformedResponseError, PlatformNetworkError, PlatformRequestInvalidError,
-  PlatformTimeoutError, RateBudgetExceededError,
+  PlatformTimeoutError, RateBudgetExceededError, RateBudgetUnavailableError,
 } from "@/server/platform/errors";
 
 /** An error a handler means to send: status, a stable code and a message for staff. */
@@ -46,6 +46,14 @@ export function toErrorResponse(e: unknown, requestId?: string): Response {
       429,
       { error: { code: "rate_budget_exhausted", message: `The platform's rate limit for ${e.operationId} is fully used; retry in ${seconds} s` } },
       { ...rid, "Retry-After": String(seconds) },
+    );
+  }
+  if (e instanceof RateBudgetUnavailableError) {
+    logger.error({ err: e.message, requestId }, "rate budget store unreachable; platform call refused");
+    return json(
+      503,
+      { error: { code: "rate_budget_unavailable", message: `The shared rate budget (Redis) is unreachable, so ${e.operationId} was not sent. Try again shortly.` } },
+      { ...rid, "Retry-After": "2" },
     );
   }
   if (e instanceof PlatformTimeoutError) {

@@ -11,6 +11,7 @@ import {
   PlatformRequestInvalidError, PlatformTimeoutError,
 } from "./errors";
 import { SlidingWindowLimiter } from "./limiter";
+import type { PublicCache } from "./public-cache";
 import { buildQuery, prehash, sign } from "./sign";
 
 export type ClientConfig = {
@@ -26,6 +27,10 @@ export type ClientConfig = {
   /** How long a call may wait for its rate budget before failing with RateBudgetExceededError. */
   queueDeadlineMs?: number;
   limiter?: SlidingWindowLimiter;
+  /** Short cache for public GETs (E8, E11); none by default. */
+  publicCache?: PublicCache;
+  /** Names the egress IP whose per-IP limits this client spends (shared budget key). */
+  egressId?: string;
   logger?: Pick<Logger, "info" | "warn">;
   /** Clock offsets below this are noise and are not applied. */
   clockToleranceMs?: number;
@@ -37,12 +42,16 @@ export type CallOptions = {
   key?: string;
   signal?: AbortSignal;
   queueDeadlineMs?: number;
+  /** "no-store": bypass the public-data cache (exports page through history; nobody else asks for it). */
+  cache?: "default" | "no-store";
 };
 
 export type CallResult<Id extends OperationId> = {
   data: z.output<Operation<Id>["response"]>;
   envelope: Envelope;
+  /** Platform requests this call made; 0 when served from the public-data cache. */
   attempts: number;
+  cached?: boolean;
 };
 
 type Input<Id extends OperationId> = z.input<Operation<Id>["request"]>;
@@ -55,7 +64,8 @@ export class PlatformClient {
   private readonly agent: http.Agent;
   private readonly limiter: SlidingWindowLimiter;
   private offsetMs = 0;
-  readonly config: Required<Omit<ClientConfig, "logger" | "limiter">> & Pick<ClientConfig, "logger">;
+  private readonly publicCache?: PublicCache;
+  readonly config: Required<Omit<ClientConfig, "logger" | "limiter" | "publicCache">> & Pick<ClientConfig, "logger">;
 
   constructor(config: ClientConfig) {
     this.baseUrl = new URL(config.baseUrl);
@@ -67,10 +77,12 @@ export class PlatformClient {
       backoffBaseMs: 200,
       queueDeadlineMs: 30_000,
       clockToleranceMs: 1_000,
+      egressId: "local",
       now: Date.now,
       ...config,
     };
     this.limiter = config.limiter ?? new SlidingWindowLimiter();
+    this.publicCache = config.publicCache?.enabled ? config.publicCache : undefined;
     const AgentClass = this.baseUrl.protocol === "https:" ? https.Agent : http.Agent;
     this.agent = new AgentClass({ keepAlive: true, maxSockets: 64 });
   }
@@ -91,7 +103,22 @@ export class PlatformClient {
 
     const query = op.method === "GET" ? buildQuery(params) : "";
     const body = op.method === "POST" ? JSON.stringify(params) : "";
-    const scopeKey = op.rateLimit.scope === "uid" ? `uid:${credential?.name ?? "public"}:${op.id}` : `ip:${op.id}`;
+    if (this.publicCache && op.auth === "public" && op.method === "GET" && opts.cache !== "no-store") {
+      const { value, cached } = await this.publicCache.get(`${op.id}?${query}`, () => this.callWithinBudget(op, query, body, credential, opts));
+      return (cached ? { ...value, attempts: 0, cached: true } : value) as CallResult<Id>;
+    }
+    return this.callWithinBudget(op, query, body, credential, opts) as Promise<CallResult<Id>>;
+  }
+
+  /** Sends one validated call within the rate budget, with retries for GET. */
+  private async callWithinBudget(
+    op: Operation,
+    query: string,
+    body: string,
+    credential: ReturnType<CredentialStore["get"]> | undefined,
+    opts: CallOptions,
+  ): Promise<CallResult<OperationId>> {
+    const scopeKey = op.rateLimit.scope === "uid" ? `uid:${credential?.name ?? "public"}:${op.id}` : `ip:${this.config.egressId}:${op.id}`;
     const maxAttempts = op.method === "GET" ? 1 + this.config.retries : 1;
     let clockRetried = false;
 
@@ -103,7 +130,7 @@ export class PlatformClient {
         const reply = await this.send(op, query, body, credential, opts.signal);
         const result = this.parse(op, reply);
         this.log("info", op.id, started, attempt, SUCCESS_CODE, reply.status, credential?.name);
-        return { ...result, attempts: attempt } as CallResult<Id>;
+        return { ...result, attempts: attempt } as CallResult<OperationId>;
       } catch (err) {
         const e = err as PlatformCallError;
         const code = e instanceof PlatformError ? e.code : e.kind;

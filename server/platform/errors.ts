@@ -3,7 +3,7 @@ import { describePlatformCode } from "./error-codes";
 
 /** Base of every failure of a platform call; `kind` drives the one HTTP mapping in server/http. */
 export abstract class PlatformCallError extends Error {
-  abstract readonly kind: "platform" | "timeout" | "network" | "malformed" | "rate-budget" | "invalid-request";
+  abstract readonly kind: "platform" | "timeout" | "network" | "malformed" | "rate-budget" | "rate-budget-store" | "invalid-request";
   constructor(
     message: string,
     readonly operationId: string,
@@ -75,6 +75,14 @@ export class RateBudgetExceededError extends PlatformCallError {
     readonly reason: "deadline" | "queue-full",
   ) {
     super(`${operationId}: local rate budget exhausted (${reason}); retry after ${retryAfterMs} ms`, operationId);
+  }
+}
+
+/** The shared rate budget (Redis) could not be read, so nothing was sent: failing closed keeps N instances inside one limit. */
+export class RateBudgetUnavailableError extends PlatformCallError {
+  readonly kind = "rate-budget-store" as const;
+  constructor(operationId: string, cause: string) {
+    super(`${operationId}: the shared rate budget is unreachable (${cause}); nothing was sent`, operationId);
   }
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
-import { RateBudgetExceededError } from "./errors";
+import { RateBudgetExceededError, RateBudgetUnavailableError } from "./errors";
 
 /**
  * The platform counts requests in a sliding one-second window, by when they reach it. A fixed-window
@@ -10,9 +10,18 @@ import { RateBudgetExceededError } from "./errors";
  * platform before its answer leaves it, so the next request through the same slot reaches it at least
  * `windowMs` later, however long the first one queued or waited on the platform's side: no window of
  * that length ever sees more than `limit` requests. `safetyMs` widens the window for clock jitter.
+ *
+ * While a request is in flight its slot is held for twice the window (`consume`), so a slow answer does
+ * not free it early; the answer then sets the hold to one window (`block`).
+ *
+ * The store is rate-limiter-flexible's: in memory for one instance, `RateLimiterRedis` when several share
+ * one budget (`redisLimiterOptions`). Redis expiries are whole seconds in that store, so there the window
+ * is exactly 1 s from the answer (`safetyMs: 0`); the margin is then the request's own round trip, since
+ * the platform saw it before its answer left. A store failure fails closed (RateBudgetUnavailableError):
+ * nothing is sent without a slot.
  */
 export type LimiterOptions = {
-  /** Builds the store for one duration (seconds). Memory by default; Redis for scale-out. */
+  /** Builds the store whose consume holds a slot for `durationSec`. Memory by default; Redis for scale-out. */
   storeFactory?: (durationSec: number) => RateLimiterAbstract;
   safetyMs?: number;
   maxQueue?: number;
@@ -29,8 +38,8 @@ export class SlidingWindowLimiter {
   constructor(opts: LimiterOptions = {}) {
     this.windowMs = 1000 + (opts.safetyMs ?? 40);
     this.maxQueue = opts.maxQueue ?? 500;
-    const durationSec = this.windowMs / 1000;
-    this.store = opts.storeFactory?.(durationSec) ?? new RateLimiterMemory({ points: 1, duration: durationSec, keyPrefix: "bd-rl" });
+    const inFlightSec = (2 * this.windowMs) / 1000;
+    this.store = opts.storeFactory?.(inFlightSec) ?? new RateLimiterMemory({ points: 1, duration: inFlightSec, keyPrefix: "bd-rl" });
   }
 
   /**
@@ -51,7 +60,11 @@ export class SlidingWindowLimiter {
       return async () => {
         if (released) return;
         released = true;
-        await this.store.block(slotKey, this.windowMs / 1000);
+        try {
+          await this.store.block(slotKey, this.windowMs / 1000);
+        } catch {
+          // The in-flight hold (two windows) still covers the slot; the next acquire will report the store.
+        }
       };
     } finally {
       scope.waiting--;
@@ -70,7 +83,7 @@ export class SlidingWindowLimiter {
           scope.next = (slot + 1) % limit;
           return slotKey;
         } catch (e) {
-          if (!(e instanceof RateLimiterRes)) throw e;
+          if (!(e instanceof RateLimiterRes)) throw new RateBudgetUnavailableError(operationId, e instanceof Error ? e.message : String(e));
           soonest = Math.min(soonest, e.msBeforeNext);
         }
       }

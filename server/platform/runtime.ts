@@ -1,8 +1,12 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { logger } from "@/server/log";
+import { RateLimiterRedis } from "rate-limiter-flexible";
+import { getRedis, REDIS_PREFIX } from "@/server/redis";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
+import { SlidingWindowLimiter } from "./limiter";
+import { PublicCache } from "./public-cache";
 
 /**
  * The process-wide platform client. In simulator mode (no PLATFORM_BASE_URL) the embedded simulator
@@ -26,13 +30,24 @@ async function createRuntime(): Promise<Runtime> {
     const { startEmbeddedSimulator } = await import("@/server/simulator/embedded");
     baseUrl = await startEmbeddedSimulator();
   }
+  // With REDIS_URL the rate budget and the public-data cache are shared by every instance.
+  const redis = getRedis();
+  const limiter = redis
+    ? new SlidingWindowLimiter({
+        safetyMs: 0,
+        storeFactory: (duration) => new RateLimiterRedis({ storeClient: redis, points: 1, duration, keyPrefix: `${REDIS_PREFIX}rl` }),
+      })
+    : new SlidingWindowLimiter();
   const client = new PlatformClient({
     baseUrl,
+    limiter,
+    publicCache: new PublicCache({ ttlMs: env.publicCacheMs, redis }),
+    egressId: env.egressId,
     credentials: new CredentialStore(env.platform.keys),
     locale: env.platform.locale,
     timeoutMs: env.platform.timeoutMs,
     logger: logger.child({ component: "platform" }),
   });
-  logger.info({ mode: env.mode, baseUrl }, "platform client ready");
+  logger.info({ mode: env.mode, baseUrl, sharedBudget: Boolean(redis), publicCacheMs: env.publicCacheMs }, "platform client ready");
   return { client, mode: env.mode, baseUrl };
 }

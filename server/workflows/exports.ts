@@ -290,7 +290,7 @@ async function walk(
       const startTime = retentionFloor === null ? slice.window.startTime : Math.max(slice.window.startTime, retentionFloor);
       if (startTime > slice.window.endTime) break;
       const input = { ...plan.base, startTime: String(startTime), endTime: String(slice.window.endTime), limit: String(limit), ...(cursor ? { idLessThan: cursor } : {}) };
-      const { data } = await o.client.call(plan.operation, input as never, { key: o.key, signal: stop.signal, queueDeadlineMs: EXPORT_QUEUE_DEADLINE_MS });
+      const { data } = await o.client.call(plan.operation, input as never, { key: o.key, signal: stop.signal, queueDeadlineMs: EXPORT_QUEUE_DEADLINE_MS, cache: "no-store" });
       const rows = paging.rows(data);
       const last = rows.at(-1);
       if (last !== undefined) slice.oldestMs = Number(paging.rowTime(last));
