@@ -2,7 +2,7 @@ export type PlatformKey = { apiKey: string; apiSecret: string; passphrase: strin
 export type Env = Readonly<{
   nodeEnv: "development" | "production" | "test";
   mode: "live" | "simulator";
-  platform: Readonly<{ baseUrl: string | undefined; locale: string; timeoutMs: number; keys: Readonly<Record<string, PlatformKey>> }>;
+  platform: Readonly<{ baseUrl: string | undefined; simulatorUrl: string | undefined; locale: string; timeoutMs: number; keys: Readonly<Record<string, PlatformKey>> }>;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** Names this instance's egress IP in the shared (Redis) rate budget. */

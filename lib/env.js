@@ -51,6 +51,8 @@ const positiveNumber = (name, fallback, unit) =>
 const baseSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PLATFORM_BASE_URL: optionalUrl("PLATFORM_BASE_URL"),
+  // Simulator mode against a simulator started apart (`npm run sim`), e.g. shared by several instances.
+  SIMULATOR_URL: optionalUrl("SIMULATOR_URL"),
   PLATFORM_API_KEY: z.string().optional(),
   PLATFORM_API_SECRET: z.string().optional(),
   PLATFORM_API_PASSPHRASE: z.string().optional(),
@@ -115,6 +117,9 @@ export function parseEnv(source) {
   // Carry on with what did parse, so one message lists every problem at once.
   const e = parsed.success ? parsed.data : {};
   const mode = source.PLATFORM_BASE_URL ? "live" : "simulator";
+  if (source.PLATFORM_BASE_URL && source.SIMULATOR_URL) {
+    problems.push("  SIMULATOR_URL: set either PLATFORM_BASE_URL (the real platform) or SIMULATOR_URL (a standalone simulator), not both");
+  }
 
   /** @type {Record<string, {apiKey: string, apiSecret: string, passphrase: string}>} */
   const keys = {};
@@ -179,6 +184,7 @@ export function parseEnv(source) {
     mode,
     platform: Object.freeze({
       baseUrl: e.PLATFORM_BASE_URL,
+      simulatorUrl: e.SIMULATOR_URL,
       locale: e.PLATFORM_LOCALE,
       timeoutMs: e.PLATFORM_TIMEOUT_MS,
       keys: Object.freeze(keys),

@@ -33,6 +33,30 @@ describe("[env][simulator]", () => {
     expect(Object.keys(env.platform.keys)).toEqual(["main"]);
   });
 
+  it("[env][simulator] SIMULATOR_URL keeps simulator mode against a standalone simulator; with PLATFORM_BASE_URL it is refused", () => {
+    const env = parseEnv({ SIMULATOR_URL: "http://127.0.0.1:4010" });
+    expect(env.mode).toBe("simulator");
+    expect(env.platform.simulatorUrl).toBe("http://127.0.0.1:4010");
+    expect(env.platform.keys.main).toEqual({ ...SIMULATOR_DEMO_KEY });
+    expect(() => parseEnv({ SIMULATOR_URL: "ftp://x", PUBLIC_CACHE_MS: "1000" })).toThrow(/SIMULATOR_URL/);
+    expect(() =>
+      parseEnv({ SIMULATOR_URL: "http://127.0.0.1:4010", PLATFORM_BASE_URL: "https://api.example.com", PLATFORM_API_KEY: "k", PLATFORM_API_SECRET: "s", PLATFORM_API_PASSPHRASE: "p", NEXTAUTH_SECRET: "x".repeat(32) }),
+    ).toThrow(/SIMULATOR_URL: set either/);
+  });
+
+  it("[env][scale-out] PUBLIC_CACHE_MS, PLATFORM_EGRESS_ID and decimal session lifetimes", () => {
+    const env = parseEnv({ PUBLIC_CACHE_MS: "0", PLATFORM_EGRESS_ID: "office-1", SESSION_IDLE_MINUTES: "0.1", SESSION_MAX_HOURS: "0.5" });
+    expect(env.publicCacheMs).toBe(0);
+    expect(env.egressId).toBe("office-1");
+    expect(env.session).toEqual({ idleMs: 6_000, maxAgeMs: 1_800_000 });
+    expect(parseEnv({}).publicCacheMs).toBe(1000);
+    expect(parseEnv({}).egressId).toBe("default");
+    expect(() => parseEnv({ PUBLIC_CACHE_MS: "1.5" })).toThrow(/PUBLIC_CACHE_MS/);
+    expect(() => parseEnv({ PLATFORM_EGRESS_ID: "has space" })).toThrow(/PLATFORM_EGRESS_ID/);
+    expect(() => parseEnv({ SESSION_IDLE_MINUTES: "0" })).toThrow(/SESSION_IDLE_MINUTES must be greater than 0/);
+    expect(() => parseEnv({ SESSION_MAX_HOURS: "-1" })).toThrow(/SESSION_MAX_HOURS/);
+  });
+
   it("[env][simulator] applies the documented defaults", () => {
     const env = parseEnv({});
     expect(env.port).toBe(3000);

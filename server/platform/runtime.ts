@@ -9,8 +9,9 @@ import { SlidingWindowLimiter } from "./limiter";
 import { PublicCache } from "./public-cache";
 
 /**
- * The process-wide platform client. In simulator mode (no PLATFORM_BASE_URL) the embedded simulator
- * is started in this process on first use and the client points at it. Kept on globalThis so that
+ * The process-wide platform client. In simulator mode (no PLATFORM_BASE_URL) the client points at
+ * SIMULATOR_URL if set (one simulator for several instances), else at a simulator embedded in this
+ * process, started on first use. Kept on globalThis so that
  * every route bundle and hot reload shares one client, one rate budget and one simulator.
  */
 type Runtime = { client: PlatformClient; mode: "live" | "simulator"; baseUrl: string };
@@ -25,7 +26,8 @@ export function getPlatform(): Promise<Runtime> {
 }
 
 async function createRuntime(): Promise<Runtime> {
-  let baseUrl = env.platform.baseUrl;
+  // Live: the platform. Simulator mode: a standalone simulator (SIMULATOR_URL), or one embedded here.
+  let baseUrl = env.platform.baseUrl ?? env.platform.simulatorUrl;
   if (!baseUrl) {
     const { startEmbeddedSimulator } = await import("@/server/simulator/embedded");
     baseUrl = await startEmbeddedSimulator();
