@@ -12,10 +12,11 @@ if (unit) {
   failed += unit.numFailedTests ?? 0;
   skipped += (unit.numPendingTests ?? 0) + (unit.numTodoTests ?? 0);
 }
-const e2e = read("reports/e2e.json");
-if (e2e?.stats) {
-  passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
-  failed += e2e.stats.unexpected ?? 0;
-  skipped += e2e.stats.skipped ?? 0;
+for (const file of ["reports/e2e.json", "reports/scale.json"]) {
+  const pw = read(file);
+  if (!pw?.stats) continue;
+  passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
+  failed += pw.stats.unexpected ?? 0;
+  skipped += pw.stats.skipped ?? 0;
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
