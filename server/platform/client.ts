@@ -57,6 +57,17 @@ export type CallResult<Id extends OperationId> = {
 type Input<Id extends OperationId> = z.input<Operation<Id>["request"]>;
 type RawReply = { status: number; body: string };
 
+/** `promise`, or a PlatformNetworkError("aborted by caller") as soon as `signal` aborts (the work goes on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, operationId: string): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new PlatformNetworkError(operationId, "aborted by caller", false));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new PlatformNetworkError(operationId, "aborted by caller", false));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 const RETRYABLE_STATUS = (s: number) => s === 429 || s >= 500;
 
 export class PlatformClient {
@@ -104,7 +115,10 @@ export class PlatformClient {
     const query = op.method === "GET" ? buildQuery(params) : "";
     const body = op.method === "POST" ? JSON.stringify(params) : "";
     if (this.publicCache && op.auth === "public" && op.method === "GET" && opts.cache !== "no-store") {
-      const { value, cached } = await this.publicCache.get(`${op.id}?${query}`, () => this.callWithinBudget(op, query, body, credential, opts));
+      // The fetch is shared by every caller of this key, so no one caller's signal may abort it: each
+      // caller stops waiting on its own signal instead.
+      const shared = this.publicCache.get(`${op.id}?${query}`, () => this.callWithinBudget(op, query, body, credential, { ...opts, signal: undefined }));
+      const { value, cached } = await untilAborted(shared, opts.signal, op.id);
       return (cached ? { ...value, attempts: 0, cached: true } : value) as CallResult<Id>;
     }
     return this.callWithinBudget(op, query, body, credential, opts) as Promise<CallResult<Id>>;

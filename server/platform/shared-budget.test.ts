@@ -164,3 +164,28 @@ run("[scale-out][public cache] public answers are shared through Redis and never
     expect(sim.stats().operations["oiLimits.list"]?.requests).toBe(2);
   }, 20_000);
 });
+
+describe("[platform][public cache] callers sharing one fetch", () => {
+  it("one caller giving up does not fail the others waiting on the same answer", async () => {
+    sim.resetStats();
+    const c = new PlatformClient({
+      baseUrl: sim.baseUrl,
+      credentials: new CredentialStore({ main: sim.keys.brokerMain }),
+      publicCache: new PublicCache({ ttlMs: 5_000 }),
+    });
+    opened.push(c);
+    sim.faults.set({ path: "market.trades", kind: "latency", latencyMs: 300, count: 1 });
+    try {
+      const leaving = new AbortController();
+      const first = c.call("market.trades", { symbol: "ETHUSDT", limit: "20" }, { signal: leaving.signal });
+      const second = c.call("market.trades", { symbol: "ETHUSDT", limit: "20" });
+      setTimeout(() => leaving.abort(), 50);
+      await expect(first).rejects.toThrow(/aborted by caller/);
+      const ok = await second;
+      expect(ok.data).toHaveLength(20);
+      expect(sim.stats().operations["market.trades"]?.requests).toBe(1);
+    } finally {
+      sim.faults.clear();
+    }
+  });
+});
