@@ -5,7 +5,7 @@
 // timeout and a margin; a withdrawal whose E5 answer is lost is settled by Reconcile with one debit; and
 // every audit intent of the run has its outcome. Faults are cleared after every test, pass or fail.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signInApi, signInUi, simControlUrl, type DemoRole } from "./support/staff";
+import { signInApi, signInUi, type DemoRole } from "./support/staff";
 import {
   PAGE_FAULTS, auditSince, available, clearFaults, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,
   type PageFault,
@@ -173,13 +173,14 @@ test("[faults][subaccounts.create] /sub-accounts: E6 answering 500 is said with 
 });
 
 test("[faults][riskUnits.bind] /risk-units: a reset on E9 is shown as a network failure; binding again succeeds", async ({ page }) => {
-  const keys = (await (await page.request.get(simControlUrl("keys"))).json()) as { riskUnit: { uid: string } };
   await signInUi(page, "broker", "/risk-units");
-  // desk04 already sits in riskunit01 on the platform: binding it there again is a success that changes nothing.
-  const uid = await subUid(page.request, "desk04");
+  // desk07 already sits in riskunit02 on the platform: binding it there again is a success that changes
+  // nothing (and leaves riskunit01, which the risk-unit specs count, alone).
+  const uid = await subUid(page.request, "desk07");
+  const unit = await subUid(page.request, "riskunit02");
   const form = page.getByRole("region", { name: "Bind a UID", exact: true });
   await form.getByLabel("Sub-account UID").fill(uid);
-  await form.getByLabel("Risk unit ID").fill(keys.riskUnit.uid);
+  await form.getByLabel("Risk unit ID").fill(unit);
   await setFaults(page.request, [{ path: "riskUnits.bind", ...PAGE_FAULTS.reset.rule }]);
   await form.getByRole("button", { name: "Bind" }).click();
   await expect(form.getByRole("alert").filter({ hasText: PAGE_FAULTS.reset.shows })).toBeVisible();
@@ -187,7 +188,7 @@ test("[faults][riskUnits.bind] /risk-units: a reset on E9 is shown as a network 
 
   await clearFaults(page.request);
   await form.getByRole("button", { name: "Bind" }).click();
-  await expect(form.getByText(`Bound UID ${uid} to risk unit ${keys.riskUnit.uid}.`)).toBeVisible();
+  await expect(form.getByText(`Bound UID ${uid} to risk unit ${unit}.`)).toBeVisible();
 });
 
 test("[faults][leverage.set] /leverage: a malformed E10 answer and a 429 storm are errors, not a result; resending sets it", async ({ page }) => {
