@@ -2,7 +2,7 @@
 // said (the platform's `meaning` of a refusal included), never a silent success.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiError, platformRefusal, postJson } from "./api";
+import { ApiError, isTransient, platformRefusal, postJson } from "./api";
 
 const replySchema = z.object({ ok: z.literal(true) });
 
@@ -57,5 +57,15 @@ describe("[client][postJson]", () => {
   it("says Brokerdesk could not be reached when fetch fails", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("connection refused"))));
     expect(await refusalOf(postJson("/api/things", replySchema, {}))).toMatchObject({ status: 0, code: "network" });
+  });
+});
+
+describe("[client][isTransient]", () => {
+  it("retries a lost connection once, never a refusal, and never a timeout the server already waited out", () => {
+    expect(isTransient(new ApiError(0, "network", "unreachable"))).toBe(true);
+    expect(isTransient(new ApiError(502, "platform_network", "reset"))).toBe(true);
+    expect(isTransient(new ApiError(504, "platform_timeout", "no answer in 10000 ms"))).toBe(false);
+    expect(isTransient(new ApiError(502, "platform_error", "50000 System busy"))).toBe(false);
+    expect(isTransient(new Error("not an ApiError"))).toBe(false);
   });
 });

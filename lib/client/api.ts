@@ -132,9 +132,12 @@ export function platformRefusal(e: unknown): Refusal | null {
   return { code: e.platform.code, msg: e.platform.msg, meaning: e.platform.meaning ?? null };
 }
 
-/** Whether a failed query is worth one automatic retry: only transient faults, never a refusal. */
+/**
+ * Whether a failed query is worth one automatic retry: only transient faults, never a refusal. Not a 504:
+ * the server already waited the platform's whole timeout, and waiting it again would double what staff wait.
+ */
 export function isTransient(e: unknown): boolean {
-  return e instanceof ApiError && (e.status === 0 || e.status === 504 || e.code === "platform_network");
+  return e instanceof ApiError && (e.status === 0 || e.code === "platform_network");
 }
 
 /** The words an error state shows: the platform's own code and message when it refused. */

@@ -2,6 +2,7 @@ import "server-only";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
 import { getPlatform } from "@/server/platform/runtime";
 import { CredentialStore } from "@/server/platform/credentials";
+import { PlatformNetworkError, PlatformTimeoutError } from "@/server/platform/errors";
 import { env } from "@/lib/env";
 import { apiRoute } from "./api-route";
 import { HttpError } from "./errors";
@@ -39,12 +40,23 @@ export function platformRoute(id: OperationId) {
     },
     async ({ input, req }) => {
       const { client } = await getPlatform();
-      const { envelope, data } = await client.call(id, input as never, {
-        key: req.headers.get(KEY_HEADER) ?? undefined,
-        queueDeadlineMs: PROXY_QUEUE_DEADLINE_MS,
-        signal: req.signal,
-      });
-      return { code: envelope.code, msg: envelope.msg, requestTime: envelope.requestTime, data };
+      // PLATFORM_TIMEOUT_MS bounds the whole answer a browser waits for: the client's timeout is per
+      // attempt and a GET is retried, so without this a slow platform would hold a page three times as long.
+      const timeoutMs = env.platform.timeoutMs;
+      const deadline = AbortSignal.timeout(timeoutMs);
+      try {
+        const { envelope, data } = await client.call(id, input as never, {
+          key: req.headers.get(KEY_HEADER) ?? undefined,
+          queueDeadlineMs: PROXY_QUEUE_DEADLINE_MS,
+          signal: AbortSignal.any([req.signal, deadline]),
+        });
+        return { code: envelope.code, msg: envelope.msg, requestTime: envelope.requestTime, data };
+      } catch (e) {
+        if (e instanceof PlatformNetworkError && deadline.aborted && !req.signal.aborted) {
+          throw new PlatformTimeoutError(id, "total", timeoutMs, e.requestSent);
+        }
+        throw e;
+      }
     },
   );
 }
