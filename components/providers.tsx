@@ -3,11 +3,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState, type ReactNode } from "react";
-import { z } from "zod";
+import { config as zodConfig } from "zod/v4/core";
 
 // Zod probes `new Function("")` to decide whether to compile parsers; the CSP (no 'unsafe-eval')
 // refuses it and reports a violation on every page. Jitless parsing is the same, minus the probe.
-z.config({ jitless: true });
+// From zod's core (the global config every zod schema reads): the full zod API stays out of pages that
+// do not build schemas, /login among them (issue 7, page weight).
+zodConfig({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(

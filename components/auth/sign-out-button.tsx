@@ -1,6 +1,5 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
@@ -13,8 +12,9 @@ export function SignOutButton() {
       disabled={pending}
       onClick={async () => {
         setPending(true);
+        // next-auth's browser client is loaded on the click, not with every page (issue 7, page weight).
         // redirect: false, then our own navigation: the sign-in page is always on this origin.
-        await signOut({ redirect: false }).catch(() => undefined);
+        await import("next-auth/react").then(({ signOut }) => signOut({ redirect: false })).catch(() => undefined);
         router.replace("/login");
         router.refresh();
       }}

@@ -3,9 +3,9 @@
 // no data fetching (STYLE rule 11). Rows are virtualised so E8's 1,000-row pages scroll smoothly, and
 // the markup stays a real <table> (spacer rows, not CSS grid) so assistive technology reads it as one.
 import { useRef, type ReactNode } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import type { RowData } from "@tanstack/react-table";
 import type { DataTableInstance } from "./features";
+import { useRowWindow } from "./use-row-window";
 
 const ROW_HEIGHT = 36;
 
@@ -35,18 +35,13 @@ export function DataTable<TData extends RowData>({
   const columns = table.getVisibleLeafColumns();
   const showRows = status === "success" && rows.length > 0;
 
-  // The React Compiler leaves this hook alone (TanStack Virtual returns a mutable instance).
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { first, last, padTop, padBottom } = useRowWindow({
+    scrollRef,
     count: showRows ? rows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
     overscan: 12,
-    getItemKey: (i) => rows[i]?.id ?? i,
   });
-  const items = virtualizer.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const shown = rows.slice(first, last + 1);
 
   const notice =
     status === "error" ? errorState : status === "blocked" ? blockedState : status === "success" && rows.length === 0 ? emptyState : null;
@@ -121,28 +116,24 @@ export function DataTable<TData extends RowData>({
                     <td colSpan={columns.length} style={{ height: padTop, padding: 0, border: 0 }} />
                   </tr>
                 ) : null}
-                {items.map((item) => {
-                  const row = rows[item.index];
-                  if (!row) return null;
-                  return (
-                    <tr
-                      key={row.id}
-                      aria-rowindex={item.index + 2}
-                      data-row-id={row.id}
-                      className="odd:bg-white even:bg-slate-50/60 hover:bg-blue-50 dark:odd:bg-slate-950 dark:even:bg-slate-900/60 dark:hover:bg-slate-800"
-                      style={{ height: ROW_HEIGHT }}
-                    >
-                      {row.getVisibleCells().map((cell) => (
-                        <td
-                          key={cell.id}
-                          className={`overflow-hidden border-b border-slate-100 px-3 whitespace-nowrap text-ellipsis dark:border-slate-800 ${cell.column.columnDef.meta?.numeric ? "text-right" : ""}`}
-                        >
-                          <table.FlexRender cell={cell} />
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
+                {shown.map((row, i) => (
+                  <tr
+                    key={row.id}
+                    aria-rowindex={first + i + 2}
+                    data-row-id={row.id}
+                    className="odd:bg-white even:bg-slate-50/60 hover:bg-blue-50 dark:odd:bg-slate-950 dark:even:bg-slate-900/60 dark:hover:bg-slate-800"
+                    style={{ height: ROW_HEIGHT }}
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        className={`overflow-hidden border-b border-slate-100 px-3 whitespace-nowrap text-ellipsis dark:border-slate-800 ${cell.column.columnDef.meta?.numeric ? "text-right" : ""}`}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
                 {padBottom > 0 ? (
                   <tr aria-hidden="true">
                     <td colSpan={columns.length} style={{ height: padBottom, padding: 0, border: 0 }} />

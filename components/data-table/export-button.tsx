@@ -4,7 +4,6 @@
 // downloads the file it returns.
 import { useRef, useState } from "react";
 import type { OperationId } from "@/lib/platform/catalog";
-import { startExport } from "@/lib/client/export-client";
 import { describeError } from "@/lib/client/api";
 import { primaryButton, secondaryButton } from "./styles";
 
@@ -31,6 +30,8 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
     abort.current = controller;
     setState({ kind: "running", progress: { records: 0, windowsDone: 0, windowsTotal: 0, etaMs: null } });
     try {
+      // The export engine is fetched on the first click, not with the list page (issue 7, page weight).
+      const { startExport } = await import("@/lib/client/export-client");
       const { blob, filename, records } = await startExport({
         operation,
         params,

@@ -5,7 +5,7 @@ import {
   createSortedRowModel, filterFn_equalsString, filterFn_includesString, metaHelper, rowSortingFeature, sortFn_text,
   tableFeatures, type ReactTable, type RowData,
 } from "@tanstack/react-table";
-import { compareDecimal } from "@/lib/client/decimal";
+import { compareDecimal } from "@/lib/client/compare-decimal";
 
 export type ColumnFilterMeta =
   | { kind: "select"; /** Fixed choices; without them the toolbar offers the values in the loaded rows. */ options?: readonly string[] }

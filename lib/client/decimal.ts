@@ -1,6 +1,8 @@
-// Decimal arithmetic for the browser (STYLE rule 8): amounts arrive as strings and are summed and
-// compared with big.js, never as floats.
+// Decimal arithmetic for the browser (STYLE rule 8): amounts arrive as strings and are summed with
+// big.js, never as floats. Ordering needs no arithmetic and lives apart, without big.js (compare-decimal).
 import Big from "big.js";
+
+export { compareDecimal } from "./compare-decimal";
 
 function big(v: string): Big | null {
   try {
@@ -8,15 +10,6 @@ function big(v: string): Big | null {
   } catch {
     return null;
   }
-}
-
-/** Ascending order of decimal strings; blanks and unreadable values sort first, among themselves as text. */
-export function compareDecimal(a: string, b: string): number {
-  const x = big(a);
-  const y = big(b);
-  if (x && y) return x.cmp(y);
-  if (!x && !y) return a < b ? -1 : a > b ? 1 : 0;
-  return x ? 1 : -1;
 }
 
 /** Exact sum of decimal strings, in plain notation ("0" for none). Unreadable values are counted apart. */

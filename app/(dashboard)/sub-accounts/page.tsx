@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { can } from "@/lib/rbac";
 import { requireStaffSession } from "@/server/auth/session";
-import { AddSubaccountForm } from "./_components/add-subaccount-form";
-import { CreateSubaccountForm } from "./_components/create-subaccount-form";
+import { RegistryForms } from "./_components/registry-forms";
 import { RegistryView } from "./_components/registry-view";
 
 export const metadata: Metadata = { title: "Sub-accounts" };
@@ -28,12 +27,7 @@ export default async function SubaccountsPage() {
           The sub-accounts Brokerdesk knows: created here or added by UID (the platform cannot list them). Times are in UTC.
         </p>
       </div>
-      {canWrite ? (
-        <div className="grid gap-4 lg:grid-cols-2">
-          <CreateSubaccountForm />
-          <AddSubaccountForm />
-        </div>
-      ) : null}
+      {canWrite ? <RegistryForms /> : null}
       <RegistryView />
     </div>
   );

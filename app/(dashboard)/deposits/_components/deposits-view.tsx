@@ -1,5 +1,6 @@
 "use client";
 import { useId, useState } from "react";
+import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
 import { depositsList } from "@/lib/platform/catalog";
 import { formatUtc } from "@/lib/format";
@@ -17,9 +18,11 @@ import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { ALL_SUBACCOUNTS, DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
 import { depositColumns } from "./columns";
-import { DepositSummary } from "./deposit-summary";
 import { useAllSubaccountDeposits } from "./use-all-subaccount-deposits";
 import { Field } from "@/components/data-table/field";
+
+// Drawn only once rows have arrived (never in the server render), so its code and its sums load then.
+const DepositSummary = dynamic(() => import("./deposit-summary").then((m) => m.DepositSummary));
 
 const MAX_LIMIT = depositsList.paging?.limit.max ?? 100;
 

@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { depositsList, type DepositRecord } from "@/lib/platform/catalog";
 import { fetchPlatform, isTransient } from "@/lib/client/api";
-import { compareDecimal } from "@/lib/client/decimal";
+import { compareDecimal } from "@/lib/client/compare-decimal";
 import {
   currentPosition, describeWindows, newerStack, olderStack, validStack, windowsFor, type PageStack, type ResolvedRange,
 } from "@/lib/client/paging";

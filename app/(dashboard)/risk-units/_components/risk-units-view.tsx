@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { DataTable } from "@/components/data-table/data-table";
@@ -11,9 +12,16 @@ import { useSubAccounts } from "@/lib/client/sub-accounts";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { riskUnitsSearchParams } from "../search-params";
 import { BINDINGS_KEY, bindingListSchema } from "./api";
-import { BindingForm } from "./binding-form";
+import { FormLoading } from "@/components/forms/form-loading";
 import { boundCounts } from "./binding-rules";
 import { bindingColumns } from "./columns";
+
+// The forms (react-hook-form, the E9 schema, the type-to-confirm dialog) load right after the page rather
+// than with it, and only for roles that may write (issue 7, page weight).
+const BindingForm = dynamic(() => import("./binding-form").then((m) => m.BindingForm), {
+  ssr: false,
+  loading: () => <FormLoading title="Bind or unbind a UID" />,
+});
 
 export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
   const [q, setQ] = useQueryStates(riskUnitsSearchParams);

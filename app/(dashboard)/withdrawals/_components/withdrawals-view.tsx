@@ -1,7 +1,15 @@
 "use client";
-import { ApprovalQueue } from "./approval-queue";
+import dynamic from "next/dynamic";
+import { FormLoading } from "@/components/forms/form-loading";
 import { WithdrawalLedger } from "./ledger";
-import { RequestForm } from "./request-form";
+
+// Loaded apart from the page (issue 7, page weight): the request form (react-hook-form and the request
+// schema) arrives right after the page; the approval queue only for leads, the one role that sees it.
+const RequestForm = dynamic(() => import("./request-form").then((m) => m.RequestForm), {
+  ssr: false,
+  loading: () => <FormLoading title="Request a withdrawal" />,
+});
+const ApprovalQueue = dynamic(() => import("./approval-queue").then((m) => m.ApprovalQueue));
 
 /** Compliance sees the ledger only; brokers also request; leads also decide and reconcile. */
 export function WithdrawalsView({ me, canRequest, canApprove }: { me: string; canRequest: boolean; canApprove: boolean }) {

@@ -1,5 +1,6 @@
 "use client";
 import { useId, useState } from "react";
+import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
 import { marketTrades } from "@/lib/platform/catalog";
 import { formatUtc } from "@/lib/format";
@@ -13,12 +14,14 @@ import { RangePicker, type RangePatch } from "@/components/data-table/range-pick
 import { ExportButton } from "@/components/data-table/export-button";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
-import { LineChart } from "@/components/charts/line-chart";
 import { TRADE_PAGE_SIZES, TRADE_RANGE_PRESETS, TRADE_SYMBOLS, tradesSearchParams } from "../search-params";
 import { tradeColumns } from "./columns";
 import { SymbolPicker } from "@/components/data-table/symbol-picker";
 import { controlClass } from "@/components/data-table/styles";
 import { Field } from "@/components/data-table/field";
+
+// Drawn only once trades have arrived (never in the server render), so the chart's code loads then.
+const LineChart = dynamic(() => import("@/components/charts/line-chart").then((m) => m.LineChart));
 
 const MAX_LIMIT = marketTrades.paging?.limit.max ?? 1000;
 

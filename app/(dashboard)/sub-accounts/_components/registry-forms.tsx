@@ -1,0 +1,23 @@
+"use client";
+import dynamic from "next/dynamic";
+import { FormLoading } from "@/components/forms/form-loading";
+
+// The two forms (react-hook-form and the catalog's E6 schema) load right after the page rather than with
+// it, and only for roles that may write (issue 7, page weight).
+const CreateSubaccountForm = dynamic(() => import("./create-subaccount-form").then((m) => m.CreateSubaccountForm), {
+  ssr: false,
+  loading: () => <FormLoading title="Create sub-account" />,
+});
+const AddSubaccountForm = dynamic(() => import("./add-subaccount-form").then((m) => m.AddSubaccountForm), {
+  ssr: false,
+  loading: () => <FormLoading title="Add by UID" />,
+});
+
+export function RegistryForms() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <CreateSubaccountForm />
+      <AddSubaccountForm />
+    </div>
+  );
+}
