@@ -19,6 +19,7 @@ export const OI_PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"]
 
 const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
 const DIGITS = /^\d+$/;
+const MS_TIMESTAMP = /^\d{1,16}$/;
 
 /** A required, non-empty string parameter; the message names the field. */
 export const required = (field: string) =>
@@ -32,7 +33,7 @@ export const numericId = (field: string) =>
 
 /** A Unix-millisecond timestamp sent as a string. */
 export const msTimestamp = (field: string) =>
-  z.string({ error: `${field} must be a Unix millisecond timestamp` }).regex(/^\d{1,16}$/, {
+  z.string({ error: `${field} must be a Unix millisecond timestamp` }).regex(MS_TIMESTAMP, {
     error: `${field} must be a Unix millisecond timestamp`,
   });
 
@@ -59,9 +60,16 @@ export function isDecimalString(v: string): boolean {
 
 type Times = { startTime?: string; endTime?: string };
 
+/**
+ * Object refinements run even when a field failed its own format check (zod keeps going after a regex
+ * issue), so the cross-field rules below look only at well-formed timestamps: a bad startTime is reported
+ * on startTime alone, not also as a span problem on endTime.
+ */
+export const isMsTimestamp = (v: string | undefined): v is string => v !== undefined && MS_TIMESTAMP.test(v);
+
 /** Adds "end after start" and "span at most N" issues on endTime. */
 export function checkSpan(val: Times, ctx: z.RefinementCtx, maxSpanMs: number, spanLabel: string) {
-  if (val.startTime === undefined || val.endTime === undefined) return;
+  if (!isMsTimestamp(val.startTime) || !isMsTimestamp(val.endTime)) return;
   const start = Number(val.startTime);
   const end = Number(val.endTime);
   if (end < start) {
@@ -75,7 +83,7 @@ export function checkSpan(val: Times, ctx: z.RefinementCtx, maxSpanMs: number, s
 export function checkRetention(val: Times, ctx: z.RefinementCtx, retentionMs: number, label: string, now = Date.now()) {
   for (const field of ["startTime", "endTime"] as const) {
     const v = val[field];
-    if (v !== undefined && Number(v) < now - retentionMs) {
+    if (isMsTimestamp(v) && Number(v) < now - retentionMs) {
       ctx.addIssue({ code: "custom", path: [field], message: `${field} must be within the last ${label}: older data is not kept` });
     }
   }
