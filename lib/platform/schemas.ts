@@ -31,6 +31,13 @@ export const optionalText = (field: string) => z.string({ error: `${field} must 
 export const numericId = (field: string) =>
   z.string({ error: `${field} is required` }).regex(DIGITS, { error: `${field} must be a numeric ID` });
 
+/** An optional numeric ID; empty counts as not given (rules such as "userId or orderId" then apply). */
+export const optionalNumericId = (field: string) =>
+  z
+    .string({ error: `${field} must be a numeric ID` })
+    .regex(/^\d*$/, { error: `${field} must be a numeric ID` })
+    .optional();
+
 /** A Unix-millisecond timestamp sent as a string. */
 export const msTimestamp = (field: string) =>
   z.string({ error: `${field} must be a Unix millisecond timestamp` }).regex(MS_TIMESTAMP, {

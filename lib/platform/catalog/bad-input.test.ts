@@ -12,6 +12,23 @@ function fieldsNamed(id: OperationId, input: Record<string, unknown>): string[] 
 }
 
 describe("[bad-input] regressions", () => {
+  it("[deposits.list][bad-input] a blank userId is refused (was sent: userId=%0A)", () => {
+    expect(fieldsNamed("deposits.list", { userId: "\n", startTime: String(NOW - 1000), endTime: String(NOW) })).toEqual(["userId"]);
+    expect(fieldsNamed("deposits.list", { userId: "desk01" })).toEqual(["userId"]);
+  });
+
+  it("[subaccounts.assets][bad-input] a non-numeric subUid is refused (was a 502 from the platform's 40034)", () => {
+    expect(fieldsNamed("subaccounts.assets", { subUid: "abc", assetType: "hold_only" })).toEqual(["subUid"]);
+  });
+
+  it("[riskUnits.bind][bad-input] a non-numeric riskUnitId is refused (was a 502 from the platform's 40020)", () => {
+    expect(fieldsNamed("riskUnits.bind", { uid: "5481892322", operate: "bind", riskUnitId: "abc" })).toEqual(["riskUnitId"]);
+  });
+
+  it("[riskUnits.bind][bad-input] an empty riskUnitId still counts as not given", () => {
+    expect(catalog["riskUnits.bind"].request.safeParse({ uid: "5481892322", operate: "bind", riskUnitId: "" }).success).toBe(true);
+  });
+
   it("[fills.list][bad-input] an empty startTime is reported on startTime alone (was also a span error on endTime)", () => {
     expect(fieldsNamed("fills.list", { symbol: "BTCUSDT", endTime: String(NOW), startTime: "" })).toEqual(["startTime"]);
   });

@@ -21,7 +21,7 @@ export const subaccountsAssets = defineEndpoint({
   brokerOnly: true,
   rateLimit: { count: 10, scope: "uid" },
   request: z.object({
-    subUid: required("subUid"),
+    subUid: numericId("subUid"),
     coin: optionalText("coin"),
     assetType: z.enum(["hold_only", "all"], { error: "assetType must be hold_only or all" }).optional(),
   }),
