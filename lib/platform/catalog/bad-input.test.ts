@@ -29,6 +29,10 @@ describe("[bad-input] regressions", () => {
     expect(catalog["riskUnits.bind"].request.safeParse({ uid: "5481892322", operate: "bind", riskUnitId: "" }).success).toBe(true);
   });
 
+  it("[subaccounts.create][bad-input] a name longer than any e-mail address is refused (was sent)", () => {
+    expect(fieldsNamed("subaccounts.create", { subaccountName: `${"a".repeat(250)}@example.com` })).toEqual(["subaccountName"]);
+  });
+
   it("[fills.list][bad-input] an empty startTime is reported on startTime alone (was also a span error on endTime)", () => {
     expect(fieldsNamed("fills.list", { symbol: "BTCUSDT", endTime: String(NOW), startTime: "" })).toEqual(["startTime"]);
   });
