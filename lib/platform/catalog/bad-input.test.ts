@@ -44,4 +44,10 @@ describe("[bad-input] regressions", () => {
   it("[planOrders.history][bad-input] a 17-digit startTime is reported on startTime alone", () => {
     expect(fieldsNamed("planOrders.history", { symbol: "BTCUSDT", startTime: "99999999999999999", endTime: String(NOW) })).toEqual(["startTime"]);
   });
+
+  it("[oiLimits.list][bad-input] productType with a letter whose upper case is ASCII (ſ, ı) is refused", () => {
+    expect(fieldsNamed("oiLimits.list", { productType: "uſdt-futures" })).toEqual(["productType"]);
+    expect(fieldsNamed("oiLimits.list", { productType: "coın-futures" })).toEqual(["productType"]);
+    expect(catalog["oiLimits.list"].request.safeParse({ productType: "coin-futures" }).success).toBe(true);
+  });
 });
