@@ -104,11 +104,12 @@ export const notNumeric = fc.oneof(
   fc.string({ minLength: 1, maxLength: 24, unit: "binary" }).filter((s) => !isDigits(s)),
 );
 
-/** Not a Unix-ms timestamp: non-digits, empty, more than 16 digits. */
+/** Not a Unix-ms timestamp: non-digits, empty, more than 16 digits, beyond the last instant a Date can hold. */
 export const badTimestamp = fc.oneof(
   notNumeric,
   fc.constant(""),
   fc.stringMatching(/^[1-9]\d{16,24}$/),
+  fc.bigInt({ min: 8_640_000_000_000_001n, max: 9_999_999_999_999_999n }).map(String),
   fc.constantFrom("1700000000000.5", "-1700000000000", "2024-01-01T00:00:00Z", "1,700,000,000,000"),
 );
 
