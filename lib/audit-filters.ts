@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isMsTimestamp } from "@/lib/platform/schemas";
 
 /** Filters of the audit log, shared by the /audit page (URL) and its API (query string). */
 export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", "info"] as const;
@@ -6,7 +7,8 @@ export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", 
 const time = (field: string) =>
   z
     .string()
-    .regex(/^\d{1,16}$/, { error: `${field} must be a Unix millisecond timestamp` })
+    // Not a bare 16-digit check: past year 275760 the Date below would be invalid (and the query a 500).
+    .refine(isMsTimestamp, { error: `${field} must be a Unix millisecond timestamp` })
     .transform((v) => new Date(Number(v)))
     .optional();
 

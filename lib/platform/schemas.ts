@@ -20,6 +20,8 @@ export const OI_PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"]
 const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
 const DIGITS = /^\d+$/;
 const MS_TIMESTAMP = /^\d{1,16}$/;
+/** The last instant a JavaScript Date can hold (year 275760): 16 digits go further, and such a Date is invalid. */
+export const MAX_TIME_MS = 8_640_000_000_000_000;
 
 /** A required, non-empty string parameter; the message names the field. */
 export const required = (field: string) =>
@@ -38,11 +40,11 @@ export const optionalNumericId = (field: string) =>
     .regex(/^\d*$/, { error: `${field} must be a numeric ID` })
     .optional();
 
-/** A Unix-millisecond timestamp sent as a string. */
+/** A Unix-millisecond timestamp sent as a string, of an instant a Date can hold. */
 export const msTimestamp = (field: string) =>
-  z.string({ error: `${field} must be a Unix millisecond timestamp` }).regex(MS_TIMESTAMP, {
-    error: `${field} must be a Unix millisecond timestamp`,
-  });
+  z
+    .string({ error: `${field} must be a Unix millisecond timestamp` })
+    .refine(isMsTimestamp, { error: `${field} must be a Unix millisecond timestamp` });
 
 /** `limit` as a string holding a whole number within [1, max]. */
 export const limitParam = (max: number) =>
@@ -72,7 +74,9 @@ type Times = { startTime?: string; endTime?: string };
  * issue), so the cross-field rules below look only at well-formed timestamps: a bad startTime is reported
  * on startTime alone, not also as a span problem on endTime.
  */
-export const isMsTimestamp = (v: string | undefined): v is string => v !== undefined && MS_TIMESTAMP.test(v);
+export function isMsTimestamp(v: string | undefined): v is string {
+  return v !== undefined && MS_TIMESTAMP.test(v) && Number(v) <= MAX_TIME_MS;
+}
 
 /** Adds "end after start" and "span at most N" issues on endTime. */
 export function checkSpan(val: Times, ctx: z.RefinementCtx, maxSpanMs: number, spanLabel: string) {

@@ -50,4 +50,11 @@ describe("[bad-input] regressions", () => {
     expect(fieldsNamed("oiLimits.list", { productType: "coın-futures" })).toEqual(["productType"]);
     expect(catalog["oiLimits.list"].request.safeParse({ productType: "coin-futures" }).success).toBe(true);
   });
+
+  it("[deposits.list][bad-input] a 16-digit startTime past the last instant a Date can hold is refused on startTime (was read as endTime before startTime)", () => {
+    expect(fieldsNamed("deposits.list", { userId: "5481892133", startTime: "9609059642370813", endTime: String(NOW) })).toEqual(["startTime"]);
+    expect(fieldsNamed("fills.list", { startTime: "8936934411186599", endTime: String(NOW) })).toEqual(["startTime"]);
+    expect(fieldsNamed("market.trades", { symbol: "BTCUSDT", startTime: "9342955287056076" })).toEqual(["startTime"]);
+    expect(catalog["market.trades"].request.safeParse({ symbol: "BTCUSDT", startTime: "8640000000000000", endTime: "8640000000000000" }).success).toBe(true);
+  });
 });
