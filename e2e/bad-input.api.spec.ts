@@ -288,7 +288,7 @@ const e9Cases = (w: World, opts: { keyHeader: boolean }): fc.Arbitrary<BadCase> 
   ];
   if (opts.keyHeader) {
     cases.push(
-      fc.tuple(base, fc.constantFrom("nope", "riskunit-x", "../main", "main ", "")).map(([b, key]) => ({
+      fc.tuple(base, fc.constantFrom("nope", "riskunit-x", "../main", "main2", "")).map(([b, key]) => ({
         why: `unknown platform key ${JSON.stringify(key)}`, expect: "field" as const, field: "key", body: JSON.stringify(b), headers: { "x-platform-key": key },
       })),
     );
