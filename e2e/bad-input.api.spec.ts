@@ -77,9 +77,11 @@ async function simRequests(ctx: APIRequestContext): Promise<{ total: number; byO
   return { total: s.requests, byOp: Object.fromEntries(Object.entries(s.operations).map(([k, v]) => [k, v.requests])) };
 }
 
-async function sendCase(w: World, route: Route, c: BadCase): Promise<void> {
+type Counts = Awaited<ReturnType<typeof simRequests>>;
+
+/** Sends one case; `before` is the simulator's count before it (the previous case's after), returns the count after. */
+async function sendCase(w: World, route: Route, c: BadCase, before: Counts): Promise<Counts> {
   const ctx = w.ctx[route.role];
-  const before = await simRequests(ctx);
   const url = route.path(w) + (c.query ? `?${c.query}` : "");
   const headers: Record<string, string> = { ...(route.method === "GET" ? {} : sameOrigin(w.baseURL)), ...c.headers };
   if (c.contentType === null) delete headers["Content-Type"];
@@ -103,7 +105,7 @@ async function sendCase(w: World, route: Route, c: BadCase): Promise<void> {
   const fieldErrors = body.error?.fieldErrors ?? {};
   if (route.alwaysForbidden) {
     expect(status, label).toBe(403);
-    return;
+    return after;
   }
   switch (c.expect) {
     case "field":
@@ -126,14 +128,18 @@ async function sendCase(w: World, route: Route, c: BadCase): Promise<void> {
       expect(status, label).toBe(403);
       break;
   }
+  return after;
 }
 
 function propertyTest(name: string, route: Route): void {
   test(name, async ({ playwright, baseURL }) => {
     test.setTimeout(120_000);
     const w = await setUp(playwright, baseURL!);
+    let counts = await simRequests(w.ctx[route.role]);
     await fc.assert(
-      fc.asyncProperty(route.cases(w), (c) => sendCase(w, route, c)),
+      fc.asyncProperty(route.cases(w), async (c) => {
+        counts = await sendCase(w, route, c, counts);
+      }),
       // No shrinking: each step is an HTTP round trip (and a bug may be behind a 1-per-second rate limit);
       // the first counterexample is reported as generated, with the seed to replay it.
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
@@ -488,7 +494,21 @@ add("[bad-input][users.password] POST /api/admin/users/:id/password", {
   },
 });
 
-const ledgerFilters = (path: string): Route => ({
+/** Cursors the ledger never gave out: random bytes, and "<time>|<uuid>" with a time JavaScript reads but the database does not. */
+const cursorCases = (base: fc.Arbitrary<Record<string, string>>) => [
+  queryField(base, "cursor", fc.string({ minLength: 1, maxLength: 60, unit: "binary" }).map((t) => Buffer.from(t).toString("base64url")), "cursor not one the ledger gave out"),
+  queryField(
+    base,
+    "cursor",
+    fc
+      .tuple(fc.constantFrom("1", "0", "2024", "Jan 1", "12/31", "1 2 3", "2024-02-30T00:00:00.000000Z"), fc.uuid())
+      .map(([at, id]) => Buffer.from(`${at}|${id}`).toString("base64url")),
+    "cursor with a time the ledger never writes",
+  ),
+];
+
+/** The ledger's filters; the export takes the same ones but walks every page itself (it reads no cursor). */
+const ledgerFilters = (path: string, opts: { cursor: boolean }): Route => ({
   method: "GET", path: () => path, role: "lead",
   cases: (w) => {
     const base = fc.record({ subUid: fc.constant(w.desk), limit: fc.integer({ min: 1, max: 500 }).map(String) });
@@ -501,11 +521,12 @@ const ledgerFilters = (path: string): Route => ({
       queryField(base, "limit", badLimit(500), "limit out of range"),
       queryField(base, "requestedBy", longText(255, 1000), "requestedBy too long"),
       queryField(base, "cursor", longText(201, 1000), "cursor too long"),
+      ...(opts.cursor ? cursorCases(base) : []),
     );
   },
 });
-add("[bad-input][withdrawals.read] GET /api/withdrawals", ledgerFilters("/api/withdrawals"));
-add("[bad-input][withdrawals.export] GET /api/withdrawals/export", ledgerFilters("/api/withdrawals/export"));
+add("[bad-input][withdrawals.read] GET /api/withdrawals", ledgerFilters("/api/withdrawals", { cursor: true }));
+add("[bad-input][withdrawals.export] GET /api/withdrawals/export", ledgerFilters("/api/withdrawals/export", { cursor: false }));
 
 const auditFilters = (path: string): Route => ({
   method: "GET", path: () => path, role: "lead",
