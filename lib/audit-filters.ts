@@ -27,6 +27,12 @@ export const auditFiltersSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1, { error: "limit must be a whole number from 1 to 500" }).max(500, { error: "limit must be a whole number from 1 to 500" }))
     .optional(),
-  beforeId: z.string().regex(/^\d+$/, { error: "beforeId must be a row id" }).transform(Number).optional(),
+  // A safe integer: past 2^53 the number is rounded, and past the database's bigint the query fails (a 500).
+  beforeId: z
+    .string()
+    .regex(/^\d+$/, { error: "beforeId must be a row id" })
+    .transform(Number)
+    .refine(Number.isSafeInteger, { error: "beforeId must be a row id" })
+    .optional(),
 });
 export type AuditFiltersInput = z.input<typeof auditFiltersSchema>;

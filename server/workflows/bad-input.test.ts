@@ -10,7 +10,7 @@ import { listWithdrawals } from "./withdrawals";
 
 const PAST_DATES = "9654522045892581";
 
-describe("[bad-input] times past the Date range", () => {
+describe("[bad-input] filter and export values past what the server can hold", () => {
   it("[withdrawals.read][bad-input] the ledger filters refuse them, naming the field (was a 500: GET /api/withdrawals?to=9654522045892581)", () => {
     const r = withdrawalFiltersSchema.safeParse({ to: PAST_DATES });
     expect(r.error?.issues.map((i) => i.path[0])).toEqual(["to"]);
@@ -20,6 +20,12 @@ describe("[bad-input] times past the Date range", () => {
   it("[audit.read][bad-input] the audit filters refuse them, naming the field (was a 500: GET /api/audit?from=8674027981802876)", () => {
     const r = auditFiltersSchema.safeParse({ from: "8674027981802876" });
     expect(r.error?.issues.map((i) => i.path[0])).toEqual(["from"]);
+  });
+
+  it("[audit.read][bad-input] a beforeId past any row id is refused on beforeId (was a 500: GET /api/audit?beforeId=79325429001049413804037484)", () => {
+    const r = auditFiltersSchema.safeParse({ beforeId: "79325429001049413804037484" });
+    expect(r.error?.issues.map((i) => i.path[0])).toEqual(["beforeId"]);
+    expect(auditFiltersSchema.safeParse({ beforeId: "9007199254740991" }).success).toBe(true);
   });
 
   it("[exports][bad-input] an export refuses them on the field itself, not as an inverted range", () => {
