@@ -2,7 +2,7 @@
 // one schema, so the browser refuses exactly what the server would. Isomorphic: no secrets, no node modules.
 import { z } from "zod";
 import { WITHDRAWAL_DESTS, withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
-import { WITHDRAWAL_COINS, type WithdrawalCoin } from "@/lib/platform/schemas";
+import { WITHDRAWAL_COINS, isMsTimestamp, type WithdrawalCoin } from "@/lib/platform/schemas";
 
 /**
  * The chain each coin is sent on when staff do not pick one (shown in the form and stored with the request,
@@ -161,7 +161,8 @@ export function isReconcilable(w: { state: WithdrawalState; submittedAt: string 
 const msTime = (field: string) =>
   z
     .string()
-    .regex(/^\d{1,16}$/, { error: `${field} must be a Unix millisecond timestamp` })
+    // Not a bare 16-digit check: past year 275760 the Date below would be invalid (and the query a 500).
+    .refine(isMsTimestamp, { error: `${field} must be a Unix millisecond timestamp` })
     .transform((v) => new Date(Number(v)))
     .optional();
 const blankless = <S extends z.ZodType>(s: S) => z.preprocess(blankToUndefined, s.optional());

@@ -19,6 +19,9 @@ export const OI_PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"]
 
 const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
 const DIGITS = /^\d+$/;
+const MS_TIMESTAMP = /^\d{1,16}$/;
+/** The last instant a JavaScript Date can hold (year 275760): 16 digits go further, and such a Date is invalid. */
+export const MAX_TIME_MS = 8_640_000_000_000_000;
 
 /** A required, non-empty string parameter; the message names the field. */
 export const required = (field: string) =>
@@ -30,11 +33,18 @@ export const optionalText = (field: string) => z.string({ error: `${field} must 
 export const numericId = (field: string) =>
   z.string({ error: `${field} is required` }).regex(DIGITS, { error: `${field} must be a numeric ID` });
 
-/** A Unix-millisecond timestamp sent as a string. */
+/** An optional numeric ID; empty counts as not given (rules such as "userId or orderId" then apply). */
+export const optionalNumericId = (field: string) =>
+  z
+    .string({ error: `${field} must be a numeric ID` })
+    .regex(/^\d*$/, { error: `${field} must be a numeric ID` })
+    .optional();
+
+/** A Unix-millisecond timestamp sent as a string, of an instant a Date can hold. */
 export const msTimestamp = (field: string) =>
-  z.string({ error: `${field} must be a Unix millisecond timestamp` }).regex(/^\d{1,16}$/, {
-    error: `${field} must be a Unix millisecond timestamp`,
-  });
+  z
+    .string({ error: `${field} must be a Unix millisecond timestamp` })
+    .refine(isMsTimestamp, { error: `${field} must be a Unix millisecond timestamp` });
 
 /** `limit` as a string holding a whole number within [1, max]. */
 export const limitParam = (max: number) =>
@@ -59,9 +69,18 @@ export function isDecimalString(v: string): boolean {
 
 type Times = { startTime?: string; endTime?: string };
 
+/**
+ * Object refinements run even when a field failed its own format check (zod keeps going after a regex
+ * issue), so the cross-field rules below look only at well-formed timestamps: a bad startTime is reported
+ * on startTime alone, not also as a span problem on endTime.
+ */
+export function isMsTimestamp(v: string | undefined): v is string {
+  return v !== undefined && MS_TIMESTAMP.test(v) && Number(v) <= MAX_TIME_MS;
+}
+
 /** Adds "end after start" and "span at most N" issues on endTime. */
 export function checkSpan(val: Times, ctx: z.RefinementCtx, maxSpanMs: number, spanLabel: string) {
-  if (val.startTime === undefined || val.endTime === undefined) return;
+  if (!isMsTimestamp(val.startTime) || !isMsTimestamp(val.endTime)) return;
   const start = Number(val.startTime);
   const end = Number(val.endTime);
   if (end < start) {
@@ -75,7 +94,7 @@ export function checkSpan(val: Times, ctx: z.RefinementCtx, maxSpanMs: number, s
 export function checkRetention(val: Times, ctx: z.RefinementCtx, retentionMs: number, label: string, now = Date.now()) {
   for (const field of ["startTime", "endTime"] as const) {
     const v = val[field];
-    if (v !== undefined && Number(v) < now - retentionMs) {
+    if (isMsTimestamp(v) && Number(v) < now - retentionMs) {
       ctx.addIssue({ code: "custom", path: [field], message: `${field} must be within the last ${label}: older data is not kept` });
     }
   }

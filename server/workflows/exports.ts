@@ -5,6 +5,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { catalog } from "@/lib/platform/catalog";
+import { isMsTimestamp } from "@/lib/platform/schemas";
 import type { Paging } from "@/lib/platform/define-endpoint";
 import { retentionProblem, splitRange, type TimeWindow } from "@/lib/platform/windows";
 import { appendAudit } from "@/server/audit";
@@ -50,7 +51,6 @@ export type ExportPlan = {
 
 /** Chosen by the export itself, never by the caller. */
 const RESERVED_PARAMS = ["idLessThan", "limit"] as const;
-const MS = /^\d{1,16}$/;
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -74,7 +74,7 @@ export function checkExport(
   for (const p of RESERVED_PARAMS) if (params[p] !== undefined) errors[p] = `${p} is chosen by the export; leave it out`;
   for (const p of ["startTime", "endTime"] as const) {
     if (!params[p]) errors[p] = `${p} is required for an export`;
-    else if (!MS.test(params[p])) errors[p] = `${p} must be a Unix millisecond timestamp`;
+    else if (!isMsTimestamp(params[p])) errors[p] = `${p} must be a Unix millisecond timestamp`;
   }
   if (opts.key !== undefined && opts.key !== "main") {
     if (!("keySelectable" in op && op.keySelectable)) errors.key = `${operation} always uses the main account's key`;

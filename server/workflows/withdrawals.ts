@@ -260,9 +260,16 @@ export type WithdrawalFilters = Omit<z.output<typeof withdrawalFiltersSchema>, "
 export const WITHDRAWAL_PAGE_MAX = 500;
 const EXACT_AT = `to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** The form EXACT_AT writes. JavaScript reads far more ("2024", "Jan 1", Feb 30) than the database, which fails on them. */
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const isCursorAt = (at: string) => {
+  const t = Date.parse(at);
+  return CURSOR_AT.test(at) && !Number.isNaN(t) && new Date(t).toISOString().slice(0, 19) === at.slice(0, 19);
+};
+
 function decodeCursor(cursor: string): { at: string; id: string } {
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at))) throw field("cursor", "cursor is not one this ledger gave out");
+  if (!at || !id || !UUID.test(id) || !isCursorAt(at)) throw field("cursor", "cursor is not one this ledger gave out");
   return { at, id };
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../define-endpoint";
 import {
-  THREE_MONTHS_MS, checkSpan, limitParam, msTimestamp, optionalText, renameKeys, wireStr, wireTime,
+  THREE_MONTHS_MS, checkSpan, limitParam, msTimestamp, optionalNumericId, optionalText, renameKeys, wireStr, wireTime,
 } from "../schemas";
 
 export const depositRecordSchema = renameKeys(
@@ -40,7 +40,8 @@ export const depositsList = defineEndpoint({
   request: z
     .object({
       orderId: optionalText("orderId"),
-      userId: optionalText("userId"),
+      // A sub-account UID: anything but digits would only be refused by the platform after a call.
+      userId: optionalNumericId("userId"),
       startTime: msTimestamp("startTime").optional(),
       endTime: msTimestamp("endTime").optional(),
       limit: limitParam(100).optional(),

@@ -56,7 +56,8 @@ export const oiLimitsList = defineEndpoint({
     // The platform's own curl example sends lowercase; both cases are accepted.
     productType: z
       .string({ error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}` })
-      .refine((v) => (OI_PRODUCT_TYPES as readonly string[]).includes(v.toUpperCase()), {
+      // ASCII only: toUpperCase maps "ſ" to "S" and "ı" to "I", which would let "uſdt-futures" through as is.
+      .refine((v) => /^[A-Za-z-]+$/.test(v) && (OI_PRODUCT_TYPES as readonly string[]).includes(v.toUpperCase()), {
         error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}`,
       }),
   }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../define-endpoint";
-import { numericId, optionalText } from "../schemas";
+import { numericId, optionalNumericId } from "../schemas";
 
 export const MAX_UIDS_PER_RISK_UNIT = 50;
 
@@ -27,7 +27,8 @@ export const riskUnitsBind = defineEndpoint({
   rateLimit: { count: 5, scope: "uid" },
   request: z
     .object({
-      riskUnitId: optionalText("riskUnitId"),
+      // The risk unit's UID; empty counts as not given (the key rule then asks for it).
+      riskUnitId: optionalNumericId("riskUnitId"),
       uid: numericId("uid"),
       operate: z.enum(["bind", "unbind"], { error: "operate must be bind or unbind" }),
     })

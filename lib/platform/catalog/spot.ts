@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../define-endpoint";
 import {
-  DAY_MS, checkRetention, checkSpan, limitParam, msTimestamp, optionalText, required, wireSide, wireStr, wireTime,
+  DAY_MS, checkRetention, checkSpan, isMsTimestamp, limitParam, msTimestamp, optionalText, required, wireSide, wireStr, wireTime,
 } from "../schemas";
 
 const NINETY_DAYS = 90 * DAY_MS;
@@ -44,7 +44,7 @@ export const planOrdersHistory = defineEndpoint({
       limit: limitParam(100).optional(),
     })
     .superRefine((v, ctx) => {
-      if (v.startTime !== undefined && v.endTime !== undefined && Number(v.endTime) <= Number(v.startTime)) {
+      if (isMsTimestamp(v.startTime) && isMsTimestamp(v.endTime) && Number(v.endTime) <= Number(v.startTime)) {
         ctx.addIssue({ code: "custom", path: ["endTime"], message: "endTime must be after startTime" });
         return;
       }

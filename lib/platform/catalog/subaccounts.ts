@@ -21,7 +21,7 @@ export const subaccountsAssets = defineEndpoint({
   brokerOnly: true,
   rateLimit: { count: 10, scope: "uid" },
   request: z.object({
-    subUid: required("subUid"),
+    subUid: numericId("subUid"),
     coin: optionalText("coin"),
     assetType: z.enum(["hold_only", "all"], { error: "assetType must be hold_only or all" }).optional(),
   }),
@@ -59,9 +59,10 @@ export const subaccountsCreate = defineEndpoint({
   brokerOnly: true,
   rateLimit: { count: 1, scope: "uid" },
   request: z.object({
-    subaccountName: required("subaccountName").regex(EMAIL_FORM, {
-      error: "subaccountName must be in e-mail form, e.g. desk01@example.com",
-    }),
+    subaccountName: required("subaccountName")
+      .regex(EMAIL_FORM, { error: "subaccountName must be in e-mail form, e.g. desk01@example.com" })
+      // No e-mail address is longer (RFC 5321); a longer name would only be refused by the platform.
+      .max(254, { error: "subaccountName must be at most 254 characters" }),
     label: z
       .string({ error: "label must be a string" })
       .max(19, { error: "label must be shorter than 20 characters" })
