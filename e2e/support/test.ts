@@ -10,8 +10,18 @@ import { describeFindings, findSecrets, needlesOf, secretsOfThisRun, type Findin
 
 export { expect } from "@playwright/test";
 
-type Tally = { pageResponses: number; apiResponses: number; bodies: number; bodyBytes: number; binaryBodies: number; unreadableBodies: number; skipped: number };
-const emptyTally = (): Tally => ({ pageResponses: 0, apiResponses: 0, bodies: 0, bodyBytes: 0, binaryBodies: 0, unreadableBodies: 0, skipped: 0 });
+type Tally = {
+  pageResponses: number;
+  apiResponses: number;
+  bodies: number;
+  bodyBytes: number;
+  /** Page bodies the browser no longer held (prefetches, pages that moved on), read again in the same session. */
+  refetchedBodies: number;
+  binaryBodies: number;
+  unreadableBodies: number;
+  skipped: number;
+};
+const emptyTally = (): Tally => ({ pageResponses: 0, apiResponses: 0, bodies: 0, bodyBytes: 0, refetchedBodies: 0, binaryBodies: 0, unreadableBodies: 0, skipped: 0 });
 
 /** The secret scan of the running test, as a fixture (its self-test takes planted findings from it). */
 export type SecretScan = {
@@ -27,6 +37,8 @@ let testFindings: Finding[] | null = null;
 const outsideTests: Finding[] = [];
 let testTally = emptyTally();
 const workerTally = emptyTally();
+/** A few of the bodies that could not be read, with why, for the tally line. */
+const unreadableSamples: string[] = [];
 const pending = new Set<Promise<void>>();
 
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|ecmascript|xml|x-ndjson|x-www-form-urlencoded|manifest\+json)|[^;]*\+(json|xml))/i;
@@ -81,7 +93,7 @@ async function checkPageResponse(res: Response): Promise<void> {
   const headers = await res.headersArray().catch(() => []);
   const type = headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
   let body: string | null = null;
-  // A redirect has no body to read; a body the browser dropped (the page moved on) is counted, not guessed.
+  // A redirect has no body to read.
   if (res.status() < 300 || res.status() >= 400) {
     if (!TEXT_TYPE.test(type)) count("binaryBodies");
     else {
@@ -90,12 +102,40 @@ async function checkPageResponse(res: Response): Promise<void> {
         body = buf.toString("utf8");
         count("bodies");
         count("bodyBytes", buf.length);
-      } catch {
-        count("unreadableBodies");
+      } catch (e) {
+        body = await refetch(res);
+        if (body === null) {
+          count("unreadableBodies");
+          if (unreadableSamples.length < 8) unreadableSamples.push(`${where}: ${String(e).split("\n")[0]!.slice(0, 120)}`);
+        }
       }
     }
   }
   scanMessage(where, headers, body);
+}
+
+const NOT_RESENT = new Set(["cookie", "host", "content-length", "connection"]);
+
+/**
+ * Chromium drops some bodies before they can be read (RSC prefetches, a page that navigated on). A GET is
+ * asked again in the same session with the same headers (the app answers deterministically), so what it
+ * sent is still checked; anything else stays counted as unreadable.
+ */
+async function refetch(res: Response): Promise<string | null> {
+  const req = res.request();
+  if (req.method() !== "GET" || !originalFetch) return null;
+  try {
+    const context = res.frame().page().context();
+    const headers = Object.fromEntries(Object.entries(await req.allHeaders()).filter(([k]) => !k.startsWith(":") && !NOT_RESENT.has(k.toLowerCase())));
+    const again = await withTimeout(originalFetch.call(context.request, res.url(), { method: "GET", headers, maxRedirects: 0 }), BODY_READ_MS);
+    const buf = await again.body();
+    count("refetchedBodies");
+    count("bodyBytes", buf.length);
+    scanMessage(`${req.method()} ${res.url()} (${again.status()}, asked again for the browser)`, again.headersArray(), null);
+    return buf.toString("utf8");
+  } catch {
+    return null;
+  }
 }
 
 function track(owner: Set<Promise<void>>, p: Promise<void>): void {
@@ -154,12 +194,15 @@ async function checkApiResponse(res: APIResponse, method: string): Promise<void>
 }
 
 const patchedApiContexts = new WeakSet<object>();
+/** APIRequestContext.fetch before the check was added (for refetch(), which counts its own). */
+let originalFetch: APIRequestContext["fetch"] | undefined;
 
 /** Every APIRequestContext call (get, post, ... all go through fetch) is checked before the caller sees it. */
 function watchApiRequests(proto: APIRequestContext): void {
   if (patchedApiContexts.has(proto)) return;
   patchedApiContexts.add(proto);
   const fetch = proto.fetch;
+  originalFetch = fetch;
   proto.fetch = async function (this: APIRequestContext, urlOrRequest: Parameters<APIRequestContext["fetch"]>[0], options?: Parameters<APIRequestContext["fetch"]>[1]) {
     const res = await fetch.call(this, urlOrRequest, options);
     const method = options?.method ?? (typeof urlOrRequest === "string" ? "GET" : urlOrRequest.method());
@@ -190,7 +233,7 @@ export const test = base.extend<{ secretScan: SecretScan }, { secretScanWorker: 
       await Promise.allSettled([...pending]);
       appendFileSync(
         scanTallyFile(),
-        `${JSON.stringify({ runId: process.env.E2E_RUN_ID, project: workerInfo.project.name, worker: workerInfo.workerIndex, ...workerTally })}\n`,
+        `${JSON.stringify({ runId: process.env.E2E_RUN_ID, project: workerInfo.project.name, worker: workerInfo.workerIndex, ...workerTally, unreadableSamples })}\n`,
       );
       if (outsideTests.length) {
         throw new Error(`A secret of this run reached a client outside a test (beforeAll/afterAll):\n${describeFindings(outsideTests)}`);
