@@ -13,6 +13,16 @@ const config = [
     },
   },
   { files: ["server/cli/**", "server/simulator/main.ts", "e2e/**", ".ci/**", "**/*.test.ts"], rules: { "no-console": "off" } },
+  {
+    // Specs take test/expect from the shared fixtures, whose automatic secret check must see every response.
+    files: ["e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@playwright/test", importNames: ["test", "expect"], message: 'Import test and expect from "./support/test" (the secret check of issue 7).' }] },
+      ],
+    },
+  },
 ];
 
 export default config;

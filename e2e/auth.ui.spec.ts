@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 const DEMO_PASSWORD = "brokerdesk-demo";
 const ROLES = ["compliance", "broker", "lead", "admin"] as const;

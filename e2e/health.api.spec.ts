@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("[health][read] reports simulator mode, the version and a reachable platform", async ({ request }) => {
   const res = await request.get("/api/health");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signInUi } from "./support/staff";
 
 test("[home][read] shows the mode, the platform's health and the operations, accessibly", async ({ page }) => {

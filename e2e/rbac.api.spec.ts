@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { catalog } from "../lib/platform/catalog";
 import { can, ROLES } from "../lib/rbac";
 import { DEMO, sameOrigin, signInApi, type DemoRole } from "./support/staff";

@@ -2,7 +2,8 @@
 // (E3), /spot/fills (E4) and /futures/oi-limits (E11), each signed in as a different role that may read
 // it, against the run's simulator. Platform faults are injected through the simulator's control
 // endpoint and cleared after each test.
-import { expect, test, type Page, type Response } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
+import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import Big from "big.js";
 import { signInApi, signInUi, simControlUrl, type DemoRole } from "./support/staff";

@@ -1,4 +1,5 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signInApi } from "./support/staff";
 
 // Every page of the app (signed in, so each renders rather than redirecting to /login).

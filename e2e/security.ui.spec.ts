@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signInUi } from "./support/staff";
 
 test("[security][csp] pages load with no CSP violation and stay interactive", async ({ page }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type Response } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { NAV_ITEMS } from "../components/shell/nav";
 import { can, ROLES, type Role } from "../lib/rbac";
 import { signInUi, simControlUrl } from "./support/staff";

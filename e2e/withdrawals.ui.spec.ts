@@ -2,7 +2,8 @@
 // moves exactly once per request, the requester never approves, compliance only reads, a timeout is
 // settled by Reconcile without a second withdrawal, and two approvals at once make one platform call.
 import Big from "big.js";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { DEMO, sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
 
 test.describe.configure({ mode: "serial" });

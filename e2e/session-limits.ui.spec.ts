@@ -1,0 +1,198 @@
+// Session expiry and sign-in throttling, in Chromium and over the API, against a second instance of the
+// built app (e2e/support/second-instance.ts): its limits are seconds long (SESSION_IDLE_MINUTES=0.1 is
+// 6 s idle, SESSION_MAX_HOURS=0.008 is 28.8 s in all), and locking its demo accounts out leaves the main
+// run's alone (a failed test gets a fresh instance in a fresh worker). Thresholds are server/auth/throttle.ts's THROTTLE_LIMITS (that module is server-only).
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, signInApi, signInUi, type DemoRole } from "./support/staff";
+import { startInstance, type Instance } from "./support/second-instance";
+import { expect, test } from "./support/test";
+
+const IDLE_MS = 6_000;
+const MAX_AGE_MS = 28_800;
+const ACCOUNT_FAILURES = 5;
+const IP_FAILURES = 20;
+// The one message for every failed sign-in (SIGN_IN_FAILED_MESSAGE); Next's route announcer is also an alert.
+const GENERIC_FAILURE = /E-mail or password is wrong, or there were too many attempts/;
+
+let instance: Instance;
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  instance = await startInstance("limits", { SESSION_IDLE_MINUTES: "0.1", SESSION_MAX_HOURS: "0.008" });
+  // The first sign-in creates the database and hashes the demo passwords: do it here, off the clock.
+  const ctx = await apiContext(playwright);
+  await signInApi(ctx, "broker");
+  await ctx.dispose();
+});
+
+test.afterAll(async () => {
+  await instance?.stop();
+});
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+}
+
+async function apiContext(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }): Promise<APIRequestContext> {
+  return playwright.request.newContext({ baseURL: instance.baseURL });
+}
+
+/** A full navigation to a dashboard page, and the activity touch its SessionActivity sends on mount. */
+async function visit(page: Page, path: string): Promise<"signed-in" | "login"> {
+  const touch = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/session", { timeout: 10_000 }).catch(() => null);
+  await page.goto(path);
+  if (new URL(page.url()).pathname === "/login") return "login";
+  await expect(page.getByTestId("session-user")).toBeVisible();
+  expect(await touch, `the activity touch after ${path}`).not.toBeNull();
+  return "signed-in";
+}
+
+type AuditRow = { actor: string; action: string; detail: { reason?: string } | null };
+
+async function auditRows(playwright: Parameters<typeof apiContext>[0], action: string): Promise<AuditRow[]> {
+  const ctx = await apiContext(playwright);
+  await signInApi(ctx, "admin");
+  const res = await ctx.get(`/api/audit?action=${action}&limit=500`);
+  expect(res.status()).toBe(200);
+  const rows = ((await res.json()) as { rows: AuditRow[] }).rows;
+  await ctx.dispose();
+  return rows;
+}
+
+test("[auth][session] idle for more than 6 s ends a session; steady activity outlives the idle limit but not the absolute one", async ({ browser, playwright }) => {
+  test.setTimeout(60_000);
+  const idle = await newPage(browser);
+  const active = await newPage(browser);
+
+  const idleFlow = async () => {
+    await signInUi(idle, "compliance");
+    // Quiet from here: the sign-in's last session request (the activity touch) is done.
+    await idle.waitForLoadState("networkidle");
+    await idle.waitForTimeout(IDLE_MS + 1_500);
+    // Nothing was sent for 7.5 s: the API refuses, and the next navigation goes to the sign-in page.
+    expect((await idle.request.get("/api/sub-accounts")).status()).toBe(401);
+    await idle.goto("/deposits");
+    // The dashboard layout's own check sends back to "/" when it answers before the page's (it does not know the path).
+    await expect(idle).toHaveURL(/\/login\?callbackUrl=%2F(deposits)?$/);
+  };
+
+  const activeFlow = async () => {
+    const before = Date.now();
+    await signInUi(active, "admin");
+    const signedIn = Date.now();
+    // A navigation a second after the last one keeps the session well past the idle limit. Each starts
+    // early enough to finish inside the absolute limit, counted from before the click (authAt is later).
+    let lastAlive = signedIn;
+    for (let i = 0; Date.now() - before < MAX_AGE_MS - 7_000; i++) {
+      await active.waitForTimeout(1_000);
+      expect(await visit(active, i % 2 ? "/" : "/admin/users")).toBe("signed-in");
+      lastAlive = Date.now();
+    }
+    expect(lastAlive - signedIn).toBeGreaterThan(1.5 * IDLE_MS);
+    // The same pace past the absolute limit: the first navigation after it goes to the sign-in page.
+    let ended: number | null = null;
+    for (let i = 0; ended === null && Date.now() - signedIn < MAX_AGE_MS + 8_000; i++) {
+      await active.waitForTimeout(1_000);
+      if ((await visit(active, i % 2 ? "/" : "/admin/users")) === "login") ended = Date.now();
+    }
+    expect(ended, "the session ended").not.toBeNull();
+    expect(ended! - before).toBeGreaterThan(MAX_AGE_MS);
+    await expect(active).toHaveURL(/\/login\?callbackUrl=/);
+    expect((await active.request.get("/api/sub-accounts")).status()).toBe(401);
+  };
+
+  await Promise.all([idleFlow(), activeFlow()]);
+
+  // The server's own account of why: idle for the quiet session, absolute for the busy one, nothing else.
+  const refused = await auditRows(playwright, "auth.session-refused");
+  const reasons = (email: string) => [...new Set(refused.filter((r) => r.actor === email).map((r) => r.detail?.reason))];
+  expect(reasons(DEMO.compliance)).toEqual(["idle-timeout"]);
+  expect(reasons(DEMO.admin)).toEqual(["absolute-timeout"]);
+  await idle.context().close();
+  await active.context().close();
+});
+
+/** One credentials sign-in over the API, as next-auth's client does it; what the caller can observe. */
+async function signInAttempt(ctx: APIRequestContext, email: string, password: string, ip?: string) {
+  const headers = ip ? { "x-forwarded-for": ip } : undefined;
+  const { csrfToken } = (await (await ctx.get("/api/auth/csrf", { headers })).json()) as { csrfToken: string };
+  const res = await ctx.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password, json: "true" },
+    headers,
+    maxRedirects: 0,
+  });
+  const { url } = (await res.json()) as { url: string };
+  const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  return {
+    status: res.status(),
+    error: new URL(url).searchParams.get("error"),
+    session: cookies.some((c) => /^next-auth\.session-token=[^;]+/.test(c)),
+  };
+}
+
+const REFUSED = { status: 401, error: "CredentialsSignin", session: false };
+
+async function signInUiAttempt(page: Page, email: string, password: string): Promise<string> {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/callback/credentials");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await answer;
+  const alert = page.getByRole("alert").filter({ hasText: GENERIC_FAILURE });
+  await expect(alert).toBeVisible();
+  return (await alert.textContent()) ?? "";
+}
+
+test("[auth][throttle] after 5 wrong passwords the form refuses the right one, with the same message", async ({ browser, playwright }) => {
+  const page = await newPage(browser);
+  await page.goto("/login");
+  const wrong: string[] = [];
+  for (let i = 1; i <= ACCOUNT_FAILURES; i++) wrong.push(await signInUiAttempt(page, DEMO.lead, `not-the-password-${i}`));
+  expect(new Set(wrong).size).toBe(1);
+  const throttled = await signInUiAttempt(page, DEMO.lead, DEMO_PASSWORD);
+  expect(throttled).toBe(wrong[0]);
+  await expect(page).toHaveURL(/\/login/);
+  expect(await (await page.request.get("/api/auth/session")).json()).toEqual({});
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2F$/);
+  await page.context().close();
+
+  const failed = await auditRows(playwright, "auth.sign-in-failed");
+  const lead = failed.filter((r) => r.actor === DEMO.lead).map((r) => r.detail?.reason);
+  expect(lead.filter((r) => r === "wrong-password")).toHaveLength(ACCOUNT_FAILURES);
+  expect(lead.filter((r) => r === "throttled")).toHaveLength(1);
+});
+
+test("[auth][throttle] API: per account, the right password is refused exactly like a wrong one; other accounts are not affected", async ({ playwright }) => {
+  const ctx = await apiContext(playwright);
+  const role: DemoRole = "compliance";
+  for (let i = 1; i <= ACCOUNT_FAILURES; i++) expect(await signInAttempt(ctx, DEMO[role], `not-the-password-${i}`)).toEqual(REFUSED);
+  expect(await signInAttempt(ctx, DEMO[role], DEMO_PASSWORD)).toEqual(REFUSED);
+  expect(await (await ctx.get("/api/auth/session")).json()).toEqual({});
+  expect((await ctx.get("/api/sub-accounts")).status()).toBe(401);
+  // The lock is the account's, not the client's: another account signs in from the same client.
+  expect(await signInAttempt(ctx, DEMO.broker, DEMO_PASSWORD)).toEqual({ status: 200, error: null, session: true });
+  await ctx.dispose();
+});
+
+test("[auth][throttle] API: 20 failures from one IP, across accounts, lock that IP out, not the accounts", async ({ playwright }) => {
+  test.setTimeout(90_000);
+  const ip = "203.0.113.7";
+  // Four per e-mail, under the per-account limit, so only the IP's count can be what refuses. Five
+  // clients side by side (one CSRF cookie each), four guesses each.
+  const guessers = Array.from({ length: 5 }, async (_, g) => {
+    const c = await apiContext(playwright);
+    const answers = [];
+    for (let i = 0; i < IP_FAILURES / 5; i++) answers.push(await signInAttempt(c, `guess-${g}@example.com`, `guess-${i}`, ip));
+    await c.dispose();
+    return answers;
+  });
+  for (const r of (await Promise.all(guessers)).flat()) expect(r).toEqual(REFUSED);
+  const ctx = await apiContext(playwright);
+  expect(await signInAttempt(ctx, DEMO.admin, DEMO_PASSWORD, ip)).toEqual(REFUSED);
+  expect(await signInAttempt(ctx, DEMO.admin, DEMO_PASSWORD, "203.0.113.8")).toEqual({ status: 200, error: null, session: true });
+  await ctx.dispose();
+
+  const failed = await auditRows(playwright, "auth.sign-in-failed");
+  expect(failed.filter((r) => r.actor === DEMO.admin).map((r) => r.detail?.reason)).toEqual(["throttled"]);
+});

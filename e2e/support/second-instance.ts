@@ -1,0 +1,92 @@
+// A second Brokerdesk from the same build, for tests that must not touch the main run's server: short
+// session limits, or locking accounts out. Own port, own embedded simulator (free port), own temporary
+// database, the run's secrets (so the secret checks cover it too) and its log under reports/.
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { secretsOfThisRun } from "./secrets";
+
+export type Instance = { baseURL: string; logFile: string; stop(): Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `next start` with `env` on a free port and waits until /api/health answers 200. */
+export async function startInstance(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Instance> {
+  const reports = process.env.E2E_REPORTS_DIR ?? path.resolve("reports");
+  const root = path.dirname(reports);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `brokerdesk-e2e-${name}-`));
+  const logFile = path.join(reports, `e2e-server-${name}.log`);
+  // One log per run: a failed test's fresh worker starts a fresh instance, whose lines are added.
+  const header = `# e2e run ${process.env.E2E_RUN_ID ?? "?"}\n`;
+  const sameRun = existsSync(logFile) && readFileSync(logFile, "utf8").startsWith(header);
+  const log = openSync(logFile, sameRun ? "a" : "w");
+  if (!sameRun) writeSync(log, header);
+  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...secretsOfThisRun(),
+      NODE_ENV: "production",
+      SIM_PORT: "0",
+      DATA_DIR: dataDir,
+      NEXTAUTH_URL: baseURL,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    // Its own process group, so stop() ends npx and the server it starts together.
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+  let exited: number | string | null = null;
+  child.once("exit", (code, signal) => (exited = code ?? signal ?? "exit"));
+
+  const stop = async () => {
+    if (exited === null && child.pid) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      for (let i = 0; i < 50 && exited === null; i++) await sleep(100);
+      if (exited === null) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited !== null) {
+      await stop();
+      throw new Error(`The ${name} instance exited (${exited}) before it was healthy:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
+    }
+    const ok = await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return { baseURL, logFile, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The ${name} instance was not healthy within ${timeoutMs} ms:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
+    }
+    await sleep(250);
+  }
+}
