@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test } from "./support/test";
 import fc from "fast-check";
 import { catalog, type OperationId } from "../lib/platform/catalog";
 import { OI_PRODUCT_TYPES, PRODUCT_TYPES, WITHDRAWAL_COINS } from "../lib/platform/schemas";

@@ -3,7 +3,8 @@
 // withdrawal is left "unknown", Reconcile resends the same clientOid, and the platform's own records show
 // one transfer per withdrawal: the sender debited and the recipient credited once, one deposit per orderId.
 // Then every audit intent of the run has exactly one outcome.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import Big from "big.js";
 import { sameOrigin, signInApi } from "./support/staff";
 import {

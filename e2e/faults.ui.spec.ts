@@ -4,7 +4,8 @@
 // is cleared; a platform slower than PLATFORM_TIMEOUT_MS (10 s here) gives a timeout error within the
 // timeout and a margin; a withdrawal whose E5 answer is lost is settled by Reconcile with one debit; and
 // every audit intent of the run has its outcome. Faults are cleared after every test, pass or fail.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signInApi, signInUi, type DemoRole } from "./support/staff";
 import {
   PAGE_FAULTS, auditSince, available, clearFaults, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,

@@ -13,6 +13,7 @@ import pg from "pg";
 import { catalog } from "@/lib/platform/catalog";
 import { DEMO, DEMO_PASSWORD, type DemoRole } from "../support/staff";
 import { REDIS_SERVER_BIN, freePort, startProcess, startRedis, waitUntil, type Proc } from "../support/processes";
+import { describeFindings, filesUnder, needlesOf, scanFiles } from "../support/secrets";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const CAN_RUN = existsSync(REDIS_SERVER_BIN) && Boolean(PG_URL);
@@ -30,6 +31,13 @@ let redis: Proc;
 let sim: Proc;
 const apps: Proc[] = [];
 let dbName = "";
+// This run's main key (the simulator takes it as its broker key) and session secret: random, so the log scan means something.
+const SECRETS = {
+  PLATFORM_API_KEY: `bd_scale_${randomBytes(18).toString("base64url")}`,
+  PLATFORM_API_SECRET: randomBytes(32).toString("base64"),
+  PLATFORM_API_PASSPHRASE: randomBytes(24).toString("base64"),
+  NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
+};
 const contexts: APIRequestContext[] = [];
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -53,12 +61,12 @@ test.beforeAll(async () => {
   redis = await startRedis();
   const simPort = await freePort();
   sim = startProcess("scale-sim", `http://127.0.0.1:${simPort}`, process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "server/simulator/main.ts", "--port", String(simPort), "--scale", SIM_SCALE], process.env);
+    ["--conditions=react-server", "--import", "tsx", "server/simulator/main.ts", "--port", String(simPort), "--scale", SIM_SCALE], { ...process.env, ...SECRETS });
   await waitUntil("simulator", async () => (await fetch(`${sim.url}/__sim/health`)).ok, 60_000, sim);
 
   const shared = {
     NODE_ENV: "production" as const, SIMULATOR_URL: sim.url, DATABASE_URL: dbUrl.toString(), REDIS_URL: redis.url,
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"), PLATFORM_EGRESS_ID: "ci-egress", LOG_LEVEL: "info",
+    ...SECRETS, PLATFORM_EGRESS_ID: "ci-egress", LOG_LEVEL: "info",
   };
   for (let i = 1; i <= 3; i++) {
     const port = await freePort();
@@ -234,6 +242,14 @@ test("[scale-out][audit] three instances wrote one unbroken audit chain", async 
   expect(m, stdout).not.toBeNull();
   // Exports, a withdrawal request, two approvals (one refused) and its submit: intents and outcomes from all three.
   expect(Number(m![1])).toBeGreaterThanOrEqual(10);
+});
+
+test("[scale-out][secrets] no instance wrote the key, secret, passphrase or session secret to its log", async () => {
+  const logs = filesUnder("reports").filter((f) => /scale-app-\d\.log$/.test(f));
+  expect(logs).toHaveLength(3);
+  const scan = scanFiles(logs, needlesOf(SECRETS));
+  expect(scan.bytes).toBeGreaterThan(1_000); // they did log (LOG_LEVEL=info), so the scan is not vacuous
+  expect(scan.findings, describeFindings(scan.findings)).toEqual([]);
 });
 
 async function redisKeys(pattern: string): Promise<string[]> {
