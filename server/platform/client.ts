@@ -140,6 +140,8 @@ export class PlatformClient {
       const deadline = this.config.now() + (opts.queueDeadlineMs ?? this.config.queueDeadlineMs);
       const release = await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id);
       const started = performance.now();
+      // A request sent whose answer never came may still reach the platform: its slot is held one timeout longer.
+      let extraHoldMs = 0;
       try {
         const reply = await this.send(op, query, body, credential, opts.signal);
         const result = this.parse(op, reply);
@@ -147,6 +149,7 @@ export class PlatformClient {
         return { ...result, attempts: attempt } as CallResult<OperationId>;
       } catch (err) {
         const e = err as PlatformCallError;
+        if (e instanceof PlatformTimeoutError && e.requestSent) extraHoldMs = this.config.timeoutMs;
         const code = e instanceof PlatformError ? e.code : e.kind;
         this.log("warn", op.id, started, attempt, code, httpStatusOf(e), credential?.name);
         // 40008: the platform refused at its gate, so nothing happened; resend once with the corrected clock.
@@ -159,7 +162,7 @@ export class PlatformClient {
         if (attempt >= maxAttempts || !isRetryable(e) || opts.signal?.aborted) throw e;
       } finally {
         // The slot's window restarts when the answer is in (see SlidingWindowLimiter).
-        await release();
+        await release(extraHoldMs);
       }
       const backoff = this.config.backoffBaseMs * 2 ** (attempt - 1);
       await sleep(backoff / 2 + Math.random() * backoff);

@@ -32,6 +32,36 @@ describe("[platform][limiter]", () => {
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(4 * 1000);
   }, 15_000);
 
+  it("a request whose answer never came holds its slot for the extra time its caller names (it may still arrive)", async () => {
+    const limiter = new SlidingWindowLimiter({ safetyMs: 0 });
+    const release = await limiter.acquire("lost", 1, Date.now() + 10_000, "op");
+    const releasedAt = performance.now();
+    await release(700);
+    await limiter.acquire("lost", 1, Date.now() + 10_000, "op");
+    expect(performance.now() - releasedAt).toBeGreaterThanOrEqual(1_000 + 700 - 5);
+  }, 10_000);
+
+  it("a waiter takes the slot one window after the answer, not when the in-flight hold would have ended", async () => {
+    const limiter = new SlidingWindowLimiter({ safetyMs: 0, inFlightMs: 10_000 });
+    const release = await limiter.acquire("quick", 1, Date.now() + 20_000, "op");
+    const next = limiter.acquire("quick", 1, Date.now() + 20_000, "op");
+    await new Promise((r) => setTimeout(r, 200));
+    const answeredAt = performance.now();
+    await release();
+    await next;
+    const waited = performance.now() - answeredAt;
+    expect(waited).toBeGreaterThanOrEqual(1_000 - 5);
+    expect(waited).toBeLessThan(1_500);
+  }, 15_000);
+
+  it("keeps a slot taken for inFlightMs while its request has no answer", async () => {
+    const limiter = new SlidingWindowLimiter({ safetyMs: 0, inFlightMs: 3_000 });
+    const takenAt = performance.now();
+    await limiter.acquire("hung", 1, Date.now() + 10_000, "op"); // never released: a request still in flight
+    await limiter.acquire("hung", 1, Date.now() + 10_000, "op");
+    expect(performance.now() - takenAt).toBeGreaterThanOrEqual(3_000 - 5);
+  }, 10_000);
+
   it("holds a slot for a whole window after its answer, however late the answer came", async () => {
     const limiter = new SlidingWindowLimiter({ safetyMs: 0 });
     const deadline = Date.now() + 10_000;

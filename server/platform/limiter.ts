@@ -11,8 +11,10 @@ import { RateBudgetExceededError, RateBudgetUnavailableError } from "./errors";
  * `windowMs` later, however long the first one queued or waited on the platform's side: no window of
  * that length ever sees more than `limit` requests. `safetyMs` widens the window for clock jitter.
  *
- * While a request is in flight its slot is held for twice the window (`consume`), so a slow answer does
- * not free it early; the answer then sets the hold to one window (`block`).
+ * While a request is in flight its slot is held (`consume`) for `inFlightMs` (the client's timeout plus a
+ * window), so a slow answer does not free it early; the answer then sets the hold to one window
+ * (`block`). A request whose answer never came (a timeout) may still reach the platform later, so
+ * its slot is held for `extraHoldMs` more (the caller passes its timeout).
  *
  * The store is rate-limiter-flexible's: in memory for one instance, `RateLimiterRedis` when several share
  * one budget (`redisLimiterOptions`). Redis expiries are whole seconds in that store, so there the window
@@ -25,7 +27,11 @@ export type LimiterOptions = {
   storeFactory?: (durationSec: number) => RateLimiterAbstract;
   safetyMs?: number;
   maxQueue?: number;
+  /** How long a slot stays taken while its request is in flight (default two windows). */
+  inFlightMs?: number;
 };
+
+const IN_FLIGHT_POLL_MS = 50;
 
 type Scope = { tail: Promise<void>; waiting: number; next: number };
 
@@ -38,7 +44,7 @@ export class SlidingWindowLimiter {
   constructor(opts: LimiterOptions = {}) {
     this.windowMs = 1000 + (opts.safetyMs ?? 40);
     this.maxQueue = opts.maxQueue ?? 500;
-    const inFlightSec = (2 * this.windowMs) / 1000;
+    const inFlightSec = Math.max(opts.inFlightMs ?? 0, 2 * this.windowMs) / 1000;
     this.store = opts.storeFactory?.(inFlightSec) ?? new RateLimiterMemory({ points: 1, duration: inFlightSec, keyPrefix: "bd-rl" });
   }
 
@@ -46,7 +52,7 @@ export class SlidingWindowLimiter {
    * Waits, in FIFO order per scope, until a request may be sent. Rejects with RateBudgetExceededError
    * if the queue is full or the slot would come after `deadlineAt` (ms epoch); never drops silently.
    */
-  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<() => Promise<void>> {
+  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<(extraHoldMs?: number) => Promise<void>> {
     const scope = this.scope(scopeKey);
     if (scope.waiting >= this.maxQueue) throw new RateBudgetExceededError(operationId, this.windowMs, "queue-full");
     scope.waiting++;
@@ -57,11 +63,11 @@ export class SlidingWindowLimiter {
       await prev;
       const slotKey = await this.takeSlot(scopeKey, scope, limit, deadlineAt, operationId);
       let released = false;
-      return async () => {
+      return async (extraHoldMs = 0) => {
         if (released) return;
         released = true;
         try {
-          await this.store.block(slotKey, this.windowMs / 1000);
+          await this.store.block(slotKey, (this.windowMs + extraHoldMs) / 1000);
         } catch {
           // The in-flight hold (two windows) still covers the slot; the next acquire will report the store.
         }
@@ -87,7 +93,9 @@ export class SlidingWindowLimiter {
           soonest = Math.min(soonest, e.msBeforeNext);
         }
       }
-      const wait = Math.max(1, soonest);
+      // A slot whose request is still in flight reports the whole in-flight hold, though its answer (and
+      // so its one-window hold) may come any moment: look again soon rather than sleep through it.
+      const wait = Math.max(1, Math.min(soonest, IN_FLIGHT_POLL_MS));
       if (Date.now() + wait > deadlineAt) throw new RateBudgetExceededError(operationId, wait, "deadline");
       await new Promise((r) => setTimeout(r, wait));
     }

@@ -34,12 +34,15 @@ async function createRuntime(): Promise<Runtime> {
   }
   // With REDIS_URL the rate budget and the public-data cache are shared by every instance.
   const redis = getRedis();
+  // A slot stays taken while its request may be in flight: up to the timeout, plus a window.
+  const inFlightMs = env.platform.timeoutMs + 1_000;
   const limiter = redis
     ? new SlidingWindowLimiter({
         safetyMs: 0,
+        inFlightMs,
         storeFactory: (duration) => new RateLimiterRedis({ storeClient: redis, points: 1, duration, keyPrefix: `${REDIS_PREFIX}rl` }),
       })
-    : new SlidingWindowLimiter();
+    : new SlidingWindowLimiter({ inFlightMs });
   const client = new PlatformClient({
     baseUrl,
     limiter,
