@@ -11,7 +11,8 @@ import { SessionRefusedError, type SessionRefusal } from "./errors";
 import { prepareStaffUsers, verifyCredentials, verifyOidcUser } from "./sign-in";
 import { checkSessionUser, parseStaffClaims, tokenExpiry, type SessionLimits, type StaffClaims } from "./session-rules";
 import type { SignInThrottle } from "./throttle";
-import { findUserByEmail, findUserById } from "./users";
+import { decodeSessionJwt } from "./session-token";
+import { findSessionUser, findUserByEmail } from "./users";
 
 export type AuthDeps = {
   /** The clock, injectable so tests can walk past the idle and absolute limits. */
@@ -25,6 +26,46 @@ export type AuthDeps = {
 };
 
 type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string };
+
+/**
+ * Every request after sign-in: the token's claims, its idle and absolute limits, and the staff row
+ * (missing, disabled or a changed session_version end the session here). Returns the token to keep, with
+ * seenAt moved to now and e-mail, name and role as the row has them; throws SessionRefusedError (audited)
+ * otherwise. Shared by next-auth's jwt callback and getStaffSession (server/auth/session.ts).
+ */
+export function createSessionCheck(deps: Pick<AuthDeps, "now" | "getDb" | "limits" | "audit"> = {}): (token: JWT) => Promise<JWT> {
+  const now = deps.now ?? Date.now;
+  const db = deps.getDb ?? getDb;
+  const limits = deps.limits ?? env.session;
+  const audit = deps.audit ?? appendAudit;
+
+  const refuse = async (reason: SessionRefusal, claims: StaffClaims | null): Promise<never> => {
+    // Best effort: the session is refused whether or not the refusal can be recorded.
+    await audit(await db(), {
+      actor: claims?.email ?? "anonymous",
+      actorRole: claims?.role ?? null,
+      action: "auth.session-refused",
+      outcome: "refused",
+      target: claims?.uid ?? null,
+      params: null,
+      detail: { reason },
+    }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a session refusal failed"));
+    throw new SessionRefusedError(reason);
+  };
+
+  return async (token) => {
+    const t = now();
+    const claims = parseStaffClaims(token);
+    if (!claims) return refuse("malformed", null);
+    const expired = tokenExpiry(claims, t, limits);
+    if (expired) return refuse(expired, claims);
+    const row = await findSessionUser(await db(), claims.uid);
+    const revoked = checkSessionUser(row, claims.sv);
+    if (revoked || !row) return refuse(revoked ?? "user-missing", claims);
+    // Role and name follow the row (a role change also bumps sv, so this only refreshes the name).
+    return { ...token, email: row.email, name: row.name, role: row.role, seenAt: t };
+  };
+}
 
 export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
   const now = deps.now ?? Date.now;
@@ -40,19 +81,7 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
     return d;
   };
 
-  const refuse = async (reason: SessionRefusal, claims: StaffClaims | null): Promise<never> => {
-    // Best effort: the session is refused whether or not the refusal can be recorded.
-    await audit(await db(), {
-      actor: claims?.email ?? "anonymous",
-      actorRole: claims?.role ?? null,
-      action: "auth.session-refused",
-      outcome: "refused",
-      target: claims?.uid ?? null,
-      params: null,
-      detail: { reason },
-    }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a session refusal failed"));
-    throw new SessionRefusedError(reason);
-  };
+  const checkToken = createSessionCheck(deps);
 
   const providers: NextAuthOptions["providers"] = [
     CredentialsProvider({
@@ -95,6 +124,8 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
     secret: env.nextAuthSecret,
     // The cookie and the token live as long as the absolute limit; the jwt callback enforces both limits.
     session: { strategy: "jwt", maxAge: Math.floor(limits.maxAgeMs / 1000) },
+    // next-auth's decode with the HKDF-derived key cached (server/auth/session-token.ts); encode stays its own.
+    jwt: { decode: decodeSessionJwt },
     pages: { signIn: "/login", error: "/login" },
     // HttpOnly and SameSite=lax are next-auth's defaults; Secure (and __Secure- names) over https.
     useSecureCookies: env.nextAuthUrl.startsWith("https://"),
@@ -122,16 +153,7 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
           };
           return { sub: row.id, ...claims };
         }
-        const claims = parseStaffClaims(token);
-        if (!claims) return refuse("malformed", null);
-        const expired = tokenExpiry(claims, t, limits);
-        if (expired) return refuse(expired, claims);
-        const row = await findUserById(await db(), claims.uid);
-        const revoked = checkSessionUser(row, claims.sv);
-        if (revoked || !row) return refuse(revoked ?? "user-missing", claims);
-        // Role and name follow the row (a role change also bumps sv, so this only refreshes the name).
-        const next: JWT = { ...token, email: row.email, name: row.name, role: row.role, seenAt: t };
-        return next;
+        return checkToken(token);
       },
       session({ session, token }) {
         const claims = parseStaffClaims(token);

@@ -1,23 +1,58 @@
 import "server-only";
-import { getServerSession } from "next-auth";
+import type { JWT } from "next-auth/jwt";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { env } from "@/lib/env";
 import { can, isRole, type Permission, type Role } from "@/lib/rbac";
-import { PermissionDeniedError } from "./errors";
-import { authOptions } from "./options";
+import { logger } from "@/server/log";
+import { PermissionDeniedError, SessionRefusedError } from "./errors";
+import { authOptions, createSessionCheck } from "./options";
+import { parseStaffClaims } from "./session-rules";
+import { decodeSessionJwt, sessionCookieName, sessionTokenFrom } from "./session-token";
 
 export type StaffSession = { userId: string; email: string; name: string | null; role: Role };
 
 /**
- * The signed-in staff member, or null. getServerSession runs the jwt callback (server/auth/options.ts),
- * which refuses an idle or too-old token and loads the staff row: missing, disabled or a changed
- * session_version (disable, role change, password reset) all end the session at this request.
+ * The signed-in staff member, or null. What next-auth's getServerSession did for this, without the parts
+ * whose result was thrown away: it decodes the session cookie (server/auth/session-token.ts: next-auth's
+ * decode, key derived once), then runs the same check as the jwt callback (createSessionCheck in
+ * server/auth/options.ts), which refuses an idle or too-old token and loads the staff row: missing,
+ * disabled or a changed session_version (disable, role change, password reset) all end the session at
+ * this request. getServerSession also re-encrypted the token on every call, but a server component or
+ * route handler cannot set cookies through it, so that new token was never sent; the cookie's seenAt is
+ * moved by /api/auth/session (components/auth/session-activity.tsx) as before.
  * cache(): a layout and its page asking in the same render cost one check.
  */
 export const getStaffSession = cache(async (): Promise<StaffSession | null> => {
-  const session = await getServerSession(authOptions);
-  return toStaffSession(session);
+  const token = sessionTokenFrom((await cookies()).getAll(), cookieName);
+  if (!token) return null;
+  let decoded: JWT | null;
+  try {
+    decoded = await decodeSessionJwt({ token, secret: env.nextAuthSecret });
+  } catch (e) {
+    // A token that does not decrypt or has expired: signed out, as next-auth answers (JWT_SESSION_ERROR).
+    logger.info({ err: e instanceof Error ? e.name : String(e) }, "session token not accepted");
+    return null;
+  }
+  if (!decoded) return null;
+  try {
+    // As the session callback maps it: e-mail, name and role as the staff row has them now.
+    const claims = parseStaffClaims(await checkSession(decoded));
+    return claims && toStaffSession({ user: { id: claims.uid, email: claims.email, name: claims.name, role: claims.role } });
+  } catch (e) {
+    if (e instanceof SessionRefusedError) {
+      logger.info({ reason: e.reason }, "session refused");
+    } else {
+      // As under getServerSession, a failing check (e.g. the database) leaves the request signed out.
+      logger.error({ err: e instanceof Error ? { name: e.name, message: e.message } : String(e) }, "session check failed");
+    }
+    return null;
+  }
 });
+
+const cookieName = sessionCookieName(authOptions.useSecureCookies ?? false);
+const checkSession = createSessionCheck();
 
 export function toStaffSession(session: unknown): StaffSession | null {
   if (!session || typeof session !== "object" || !("user" in session)) return null;

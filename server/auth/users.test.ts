@@ -3,7 +3,7 @@ import { openDb, type Db } from "@/server/db";
 import { StaffUserError } from "./errors";
 import { verifyPassword } from "./passwords";
 import {
-  DEMO_PASSWORD, DEMO_USERS, createUser, findUserByEmail, findUserById, listUsers, resetPassword, seedDemoUsers, updateUser,
+  DEMO_PASSWORD, DEMO_USERS, createUser, findSessionUser, findUserByEmail, findUserById, listUsers, resetPassword, seedDemoUsers, updateUser,
 } from "./users";
 
 let db: Db;
@@ -107,6 +107,9 @@ describe("[auth][users] update, disable, reset", () => {
     const after = await resetPassword(db, u.id, "brand-new-password-9");
     expect(after.sessionVersion).toBe(1);
     const rec = await findUserById(db, u.id);
+    // The per-request session check sees the bumped version (and only what it needs of the row).
+    expect(await findSessionUser(db, u.id)).toEqual({ id: u.id, email: u.email, name: u.name, role: u.role, disabled: false, sessionVersion: 1 });
+    expect(await findSessionUser(db, "not-a-uuid")).toBeNull();
     expect(await verifyPassword("brand-new-password-9", rec!.passwordHash!)).toBe(true);
     expect(await verifyPassword("a-long-password-1", rec!.passwordHash!)).toBe(false);
     expect((await rejection(resetPassword(db, u.id, "short"))).fieldErrors?.password).toBeDefined();

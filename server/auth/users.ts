@@ -144,6 +144,19 @@ export async function findUserById(db: Queryable, id: string): Promise<StaffUser
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
+/** What the per-request session check needs of the staff row, nothing more (it runs on every request). */
+export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion">;
+
+export async function findSessionUser(db: Queryable, id: string): Promise<SessionUser | null> {
+  if (!UUID.test(id)) return null;
+  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version">>(
+    "SELECT id, email, name, role, disabled, session_version FROM staff_users WHERE id = $1",
+    [id],
+  );
+  const r = rows[0];
+  return r ? { id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version) } : null;
+}
+
 export async function createUser(db: Queryable, input: CreateUserInput, opts: { mode?: Mode } = {}): Promise<StaffUser> {
   const data = parseOrThrow(createUserInput, input);
   if ((opts.mode ?? env.mode) === "live" && isDemoEmail(data.email)) {

@@ -353,8 +353,9 @@ async function proxyOverhead(app: App): Promise<void> {
     const directUrl = `${app.simUrl}${op.apiPath}?${query}`;
     const direct: number[] = [];
     const proxy: number[] = [];
-    // Warm-up: route compilation caches, keep-alive sockets, the registry.
-    for (let i = 0; i < 5; i++) {
+    // Warm-up: route compilation caches, keep-alive sockets, the registry, and enough calls for V8 to
+    // optimise the request path (5 left the first samples of a run on unoptimised code).
+    for (let i = 0; i < 30; i++) {
       await timed(directUrl, op.signed ? signedHeaders(main, op.apiPath, query) : {});
       await timed(proxyUrl, { Cookie: cookie });
       await sleep(paceMs * 2);
