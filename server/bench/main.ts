@@ -11,7 +11,6 @@ import "server-only";
 //                                         simulator started at --scale); in-process: runExport directly
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -20,6 +19,7 @@ import autocannon from "autocannon";
 import { childEnv } from "@/lib/env";
 import { catalog } from "@/lib/platform/catalog";
 import { openDb } from "@/server/db";
+import { freePort } from "@/server/net";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { buildQuery, prehash, sign } from "@/server/platform/sign";
@@ -71,18 +71,6 @@ function table(title: string, rows: Record<string, unknown>[]): void {
   const cells = [cols, ...rows.map((r) => cols.map((c) => String(r[c] ?? "")))];
   const widths = cols.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? "").length)));
   for (const line of cells) log(`  ${line.map((v, i) => v.padEnd(widths[i] ?? 0)).join("  ")}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

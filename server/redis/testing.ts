@@ -2,8 +2,10 @@ import "server-only";
 // Test support: a real Redis on loopback for the suites that share state through it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
 import { Redis } from "ioredis";
+import { freePort } from "@/server/net";
+
+export { freePort };
 
 export const REDIS_SERVER_BIN = "/usr/bin/redis-server";
 
@@ -52,16 +54,4 @@ export async function startTestRedis(): Promise<TestRedis> {
       await new Promise((r) => proc.once("exit", r));
     },
   };
-}
-
-/** A loopback port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
