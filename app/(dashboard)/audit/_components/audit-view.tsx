@@ -17,6 +17,7 @@ import { AUDIT_FILTER_KEYS, AUDIT_PAGE_SIZES, auditSearchParams } from "../searc
 import { auditPageSchema } from "./audit-rows";
 import { AuditDetailsContext, auditColumns } from "./columns";
 import { AuditDetails } from "./audit-details";
+import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
 const PAGE_MAX = 500;
 
@@ -150,20 +151,7 @@ export function AuditView() {
                     onChange={(e) => void setQ({ to: fromInput(e.target.value), ...resetPaging })}
                   />
                 </Field>
-                <Field id={`${id}-limit`} label="Page size">
-                  <select
-                    id={`${id}-limit`}
-                    className={controlClass}
-                    value={limit}
-                    onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}
-                  >
-                    {(AUDIT_PAGE_SIZES.some((n) => n === limit) ? AUDIT_PAGE_SIZES : [...AUDIT_PAGE_SIZES, limit]).map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
+                <PageSizeSelect id={`${id}-limit`} sizes={AUDIT_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
                 {filtered ? (
                   <button
                     type="button"

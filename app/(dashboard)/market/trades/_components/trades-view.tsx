@@ -17,8 +17,7 @@ import { useDataTable } from "@/components/data-table/use-data-table";
 import { TRADE_PAGE_SIZES, TRADE_RANGE_PRESETS, TRADE_SYMBOLS, tradesSearchParams } from "../search-params";
 import { tradeColumns } from "./columns";
 import { SymbolPicker } from "@/components/data-table/symbol-picker";
-import { controlClass } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
+import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
 // Drawn only once trades have arrived (never in the server render), so the chart's code loads then.
 const LineChart = dynamic(() => import("@/components/charts/line-chart").then((m) => m.LineChart));
@@ -82,15 +81,7 @@ export function TradesView({ initialNow }: { initialNow: number }) {
                 resolved={"problem" in range ? null : range}
                 onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
               />
-              <Field id={`${id}-limit`} label="Page size">
-                <select id={`${id}-limit`} className={controlClass} value={limit} onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}>
-                  {TRADE_PAGE_SIZES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <PageSizeSelect id={`${id}-limit`} sizes={TRADE_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
             </DataTableToolbar>
           }
           errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}

@@ -15,10 +15,9 @@ import { SearchForm } from "@/components/data-table/search-form";
 import { SymbolPicker } from "@/components/data-table/symbol-picker";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
-import { controlClass } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
 import { FILL_PAGE_SIZES, FILL_RANGE_PRESETS, FILL_SYMBOLS, fillsSearchParams } from "../search-params";
 import { fillColumns } from "./columns";
+import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
 const MAX_LIMIT = fillsList.paging?.limit.max ?? 100;
 const ORDER_ID = /^\d{1,32}$/;
@@ -89,20 +88,7 @@ export function FillsView({ initialNow }: { initialNow: number }) {
               resolved={"problem" in range ? null : range}
               onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
             />
-            <Field id={`${id}-limit`} label="Page size">
-              <select
-                id={`${id}-limit`}
-                className={controlClass}
-                value={limit}
-                onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}
-              >
-                {FILL_PAGE_SIZES.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <PageSizeSelect id={`${id}-limit`} sizes={FILL_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
           </DataTableToolbar>
         }
         errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}

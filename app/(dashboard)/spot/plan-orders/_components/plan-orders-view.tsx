@@ -14,10 +14,9 @@ import { ExportButton } from "@/components/data-table/export-button";
 import { SymbolPicker } from "@/components/data-table/symbol-picker";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
-import { controlClass } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
 import { PLAN_ORDER_PAGE_SIZES, PLAN_ORDER_RANGE_PRESETS, PLAN_ORDER_SYMBOLS, planOrdersSearchParams } from "../search-params";
 import { planOrderColumns } from "./columns";
+import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
 const MAX_LIMIT = planOrdersHistory.paging?.limit.max ?? 100;
 
@@ -87,20 +86,7 @@ export function PlanOrdersView({ initialNow }: { initialNow: number }) {
               resolved={"problem" in range ? null : range}
               onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
             />
-            <Field id={`${id}-limit`} label="Page size">
-              <select
-                id={`${id}-limit`}
-                className={controlClass}
-                value={limit}
-                onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}
-              >
-                {PLAN_ORDER_PAGE_SIZES.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <PageSizeSelect id={`${id}-limit`} sizes={PLAN_ORDER_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
           </DataTableToolbar>
         }
         errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}
