@@ -144,7 +144,9 @@ test("[market.trades][error] a platform refusal shows its code and message, not 
 test("[deposits.list][list] opens on the first sub-account; totals per coin equal the loaded amounts", async ({ page }) => {
   const subs = (await (await page.request.get("/api/sub-accounts")).json()) as { items: { subUid: string }[] };
   const firstUid = subs.items[0]!.subUid;
-  const call = page.waitForResponse(isCall(DEPOSITS, (u) => u.searchParams.get("userId") === firstUid));
+  // The view's own call (its default page size, 50), not another deposits call the page may make (the
+  // home page's recent-deposits card asks for 10 of the last day and can answer while /deposits loads).
+  const call = page.waitForResponse(isCall(DEPOSITS, (u) => u.searchParams.get("userId") === firstUid && u.searchParams.get("limit") === "50"));
   await page.goto("/deposits");
   await expect(page).toHaveTitle(/Deposits/);
   const deposits = await body<Deposit[]>(await call);
@@ -217,7 +219,7 @@ test("[market.trades][export] Export CSV downloads every trade of the range (all
 });
 
 test("[deposits.list][export] Export CSV of the default range has exactly the loaded records", async ({ page }) => {
-  const call = page.waitForResponse(isCall(DEPOSITS));
+  const call = page.waitForResponse(isCall(DEPOSITS, (u) => u.searchParams.get("limit") === "50")); // the view's own call, as above
   await page.goto("/deposits");
   const deposits = await body<Deposit[]>(await call);
   // The default page holds the whole range when there is nothing older to load.
