@@ -158,7 +158,12 @@ test.describe("leverage as a lead", () => {
       await page.screenshot({ path: `/tmp/leverage-errors-${scheme}.png`, fullPage: true });
     }
     await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "15", marginMode: "crossed", positionMode: "one-way" });
+    // The answer itself, not a 5 s deadline on the result: a slow answer is not what this test examines, and a
+    // refusal fails here with the platform's own words instead of "region not found".
+    const answered = page.waitForResponse((r) => r.url().endsWith("/set-leverage") && r.request().method() === "POST", { timeout: 30_000 });
     await submit(page).click();
+    const answer = await answered;
+    expect(answer.status(), await answer.text()).toBe(200);
     await expect(result(page)).toBeVisible();
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
