@@ -41,6 +41,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // A web-first assertion waits up to 10 s (Playwright's default is 5 s): on a 2-core CI machine a page
+  // answer can stall for a few seconds (a GC, the embedded database), and a passing test never waits
+  // longer for it. Deadlines the suite does test (PLATFORM_TIMEOUT_MS, session expiry) are timed there.
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     baseURL,
