@@ -242,3 +242,50 @@ describe("[platform][client] clock and limits", () => {
     c.close();
   });
 });
+
+describe("[platform][client] kept-alive sockets", () => {
+  /** A platform stand-in whose idle sockets close after `keepAliveMs` (Node announces it as Keep-Alive: timeout=N). */
+  async function platform(keepAliveMs: number, replyAfterMs = 0) {
+    const srv = http.createServer((_req, res) => {
+      setTimeout(() => res.end(ok(REBATE)), replyAfterMs);
+    });
+    srv.keepAliveTimeout = keepAliveMs;
+    await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    const open = () => new Promise<number>((r, j) => srv.getConnections((e, n) => (e ? j(e) : r(n))));
+    const close = () => new Promise<void>((r) => (srv.closeAllConnections(), srv.close(() => r())));
+    return { url, open, close };
+  }
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it("closes an idle socket 1 s before the server's announced keep-alive ends, so no request races the server's close", async () => {
+    const p = await platform(2_000);
+    const c = client({ baseUrl: p.url });
+    await c.call("rebates.get", { uid: "123" });
+    expect(await p.open()).toBe(1);
+    // The server would close at 2 s; the client has closed at 1 s (the hint less Node's 1 s buffer).
+    await sleep(1_500);
+    expect(await p.open()).toBe(0);
+    c.close();
+    await p.close();
+  });
+
+  it("closes a socket idle for idleSocketMs even when the server announces a longer keep-alive", async () => {
+    const p = await platform(30_000);
+    const c = client({ baseUrl: p.url, idleSocketMs: 300 });
+    await c.call("rebates.get", { uid: "123" });
+    await sleep(700);
+    expect(await p.open()).toBe(0);
+    c.close();
+    await p.close();
+  });
+
+  it("does not cut a request whose answer takes longer than idleSocketMs", async () => {
+    const p = await platform(30_000, 800);
+    const c = client({ baseUrl: p.url, idleSocketMs: 300 });
+    const res = await c.call("rebates.get", { uid: "123" });
+    expect(res.data).toMatchObject({ userLevel: "VIP1" });
+    c.close();
+    await p.close();
+  });
+});

@@ -21,6 +21,13 @@ export type ClientConfig = {
   /** Whole-call timeout per attempt. */
   timeoutMs?: number;
   connectTimeoutMs?: number;
+  /**
+   * A kept-alive socket idle this long is closed by the client. Setting it also makes Node honour a server's
+   * `Keep-Alive: timeout=N` hint (closing 1 s before N); without it Node ignores the hint and may reuse a
+   * socket at the moment the server closes it, and a POST sent on it fails with ECONNRESET (a POST is never
+   * retried). A request in flight is not cut by it: its own deadline is `timeoutMs`.
+   */
+  idleSocketMs?: number;
   /** Extra attempts for GET on network errors, 5xx and 429. POST is never retried. */
   retries?: number;
   backoffBaseMs?: number;
@@ -84,6 +91,8 @@ export class PlatformClient {
       locale: "en-US",
       timeoutMs: 10_000,
       connectTimeoutMs: 3_000,
+      // Node's own HTTP servers close idle sockets after 5 s: stay under that even without a hint.
+      idleSocketMs: 4_000,
       retries: 2,
       backoffBaseMs: 200,
       queueDeadlineMs: 30_000,
@@ -95,7 +104,7 @@ export class PlatformClient {
     this.limiter = config.limiter ?? new SlidingWindowLimiter();
     this.publicCache = config.publicCache?.enabled ? config.publicCache : undefined;
     const AgentClass = this.baseUrl.protocol === "https:" ? https.Agent : http.Agent;
-    this.agent = new AgentClass({ keepAlive: true, maxSockets: 64 });
+    this.agent = new AgentClass({ keepAlive: true, maxSockets: 64, timeout: this.config.idleSocketMs });
   }
 
   /** Current correction applied to request timestamps (platform clock − local clock), in ms. */
