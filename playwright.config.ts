@@ -66,7 +66,7 @@ export default defineConfig({
   webServer: {
     // `next build` runs first (npm run test:e2e); this only starts the built app.
     // stdout goes to the log; stderr to the log and on to Playwright's console (as before).
-    command: `: > ${JSON.stringify(SERVER_LOG)} && (npx next start -p ${PORT} -H 127.0.0.1 2>&1 1>&3 | tee -a ${JSON.stringify(SERVER_LOG)} >&2) 3>>${JSON.stringify(SERVER_LOG)}`,
+    command: `: > ${JSON.stringify(SERVER_LOG)} && (npx next start -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000 2>&1 1>&3 | tee -a ${JSON.stringify(SERVER_LOG)} >&2) 3>>${JSON.stringify(SERVER_LOG)}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

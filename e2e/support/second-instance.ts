@@ -25,7 +25,7 @@ export async function startInstance(name: string, env: Record<string, string>, t
   const sameRun = existsSync(logFile) && readFileSync(logFile, "utf8").startsWith(header);
   const log = openSync(logFile, sameRun ? "a" : "w");
   if (!sameRun) writeSync(log, header);
-  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATION_IDS, type OperationId } from "@/lib/platform/catalog";
 import { startSimulator, type Simulator } from "./index";
@@ -56,5 +57,20 @@ describe("[simulator][conformance] every operation's reply", () => {
       const data = (await call(sim.baseUrl, { key: sim.keys.brokerMain, ...reqs[id], path: pathOf(id) })).json?.data;
       expect(numbers(data), id).toBe(false);
     }
+  });
+});
+
+describe("[simulator][conformance] connections", () => {
+  it("keeps idle sockets 65 s, as behind a load balancer, and announces it so clients close first", async () => {
+    const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+      request(`${sim.baseUrl}/api/v2/mix/market/oi-limit?productType=USDT-FUTURES`, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.headers));
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(headers.connection).toBe("keep-alive");
+    expect(headers["keep-alive"]).toBe("timeout=65");
   });
 });

@@ -44,7 +44,11 @@ export type Simulator = {
 /** Starts the simulator on its own HTTP server (loopback by default). */
 export async function startSimulator(options: StartSimulatorOptions = {}): Promise<Simulator> {
   const core = new SimulatorCore(options);
-  const server = createServer(core.handle);
+  // Kept-alive sockets stay open 65 s, as behind a load balancer with a 60 s idle timeout, and Node announces
+  // it (Keep-Alive: timeout=65). With Node's default of 5 s, a client that ignores the announcement (Playwright's
+  // request context does; Brokerdesk's client honours it) can reuse a socket just as the server closes it.
+  const server = createServer({ headersTimeout: 66_000 }, core.handle);
+  server.keepAliveTimeout = 65_000;
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
