@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
+import { SlidingWindowLimiter } from "./limiter";
 import {
   PlatformError, PlatformMalformedResponseError, PlatformNetworkError, PlatformRequestInvalidError, PlatformTimeoutError,
 } from "./errors";
@@ -227,6 +228,30 @@ describe("[platform][client] clock and limits", () => {
     for (let i = 10; i < times.length; i++) expect(times[i]! - times[i - 10]!).toBeGreaterThanOrEqual(1000);
     c.close();
   }, 10_000);
+
+  it("holds a slot one timeout longer when its caller's deadline cut a request already sent (it may still reach the platform)", async () => {
+    const holds: number[] = [];
+    class Recording extends SlidingWindowLimiter {
+      override async acquire(...args: Parameters<SlidingWindowLimiter["acquire"]>) {
+        const release = await super.acquire(...args);
+        return (extra = 0) => (holds.push(extra), release(extra));
+      }
+    }
+    fallback = (_r, res) => setTimeout(() => res.end(ok(REBATE)), 400);
+    const c = client({ limiter: new Recording() });
+    const cut = (signal: AbortSignal) => c.call("rebates.get", { uid: "1" }, { signal }).catch((e: unknown) => e) as Promise<PlatformNetworkError>;
+    // As the proxy route passes it: the page's own signal or the route's deadline, whichever comes first.
+    const deadline = await cut(AbortSignal.any([new AbortController().signal, AbortSignal.timeout(100)]));
+    expect(deadline).toBeInstanceOf(PlatformNetworkError);
+    expect(deadline.requestSent).toBe(true);
+    const leaving = new AbortController();
+    setTimeout(() => leaving.abort(), 100);
+    expect((await cut(leaving.signal)).requestSent).toBe(true);
+    await c.call("rebates.get", { uid: "1" });
+    // The deadline's: the client's timeout (2 s here) more; the page that went away and the answered one: none.
+    expect(holds).toEqual([2_000, 0, 0]);
+    c.close();
+  });
 
   it("logs one line per call without any secret", async () => {
     const lines: unknown[] = [];

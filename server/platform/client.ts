@@ -77,6 +77,11 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, o
 
 const RETRYABLE_STATUS = (s: number) => s === 429 || s >= 500;
 
+/** The signal was aborted by a deadline (AbortSignal.timeout, also through AbortSignal.any), not by a person. */
+function deadlinePassed(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && (signal.reason as { name?: unknown } | undefined)?.name === "TimeoutError";
+}
+
 export class PlatformClient {
   private readonly baseUrl: URL;
   private readonly agent: http.Agent;
@@ -158,7 +163,10 @@ export class PlatformClient {
         return { ...result, attempts: attempt } as CallResult<OperationId>;
       } catch (err) {
         const e = err as PlatformCallError;
-        if (e instanceof PlatformTimeoutError && e.requestSent) extraHoldMs = this.config.timeoutMs;
+        // So is one cut by its caller's deadline (the proxy route's AbortSignal.timeout): that is a timeout too.
+        // A caller who simply went away (a closed page) frees the slot as an answer would.
+        const unanswered = e instanceof PlatformTimeoutError || (e instanceof PlatformNetworkError && deadlinePassed(opts.signal));
+        if (unanswered && e.requestSent) extraHoldMs = this.config.timeoutMs;
         const code = e instanceof PlatformError ? e.code : e.kind;
         this.log("warn", op.id, started, attempt, code, httpStatusOf(e), credential?.name);
         // 40008: the platform refused at its gate, so nothing happened; resend once with the corrected clock.
