@@ -124,6 +124,9 @@ const NOT_RESENT = new Set(["cookie", "host", "content-length", "connection"]);
 async function refetch(res: Response): Promise<string | null> {
   const req = res.request();
   if (req.method() !== "GET" || !originalFetch) return null;
+  // next-auth's GETs are not free of effects: /api/auth/session moves the session's activity clock (the idle
+  // limit's test would see a touch nobody made) and /api/auth/csrf sets a cookie.
+  if (new URL(res.url()).pathname.startsWith("/api/auth/")) return null;
   try {
     const context = res.frame().page().context();
     const headers = Object.fromEntries(Object.entries(await req.allHeaders()).filter(([k]) => !k.startsWith(":") && !NOT_RESENT.has(k.toLowerCase())));
