@@ -188,8 +188,9 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
   await page.waitForTimeout(1_200);
   await unknownItem.getByRole("button", { name: /^Reconcile/ }).click();
   // The timed-out request's rate slot is held one more timeout (it might still reach the platform, as it
-  // did here), so the resend waits for it: up to PLATFORM_TIMEOUT_MS + 1 s after the timeout.
-  await expect(queue.getByTestId("queue-notice")).toContainText(/Reconciled 2\.5 USDT: Confirmed by the platform: orderId \d+/, { timeout: 20_000 });
+  // did here), so the resend waits for it: up to PLATFORM_TIMEOUT_MS + 1 s after the timeout (about 8 s from
+  // here; 30 s leaves room for a slow machine).
+  await expect(queue.getByTestId("queue-notice")).toContainText(/Reconciled 2\.5 USDT: Confirmed by the platform: orderId \d+/, { timeout: 30_000 });
   await expect(unknownItem).toHaveCount(0);
 
   const stats = await e5Stats(leadApi);
