@@ -58,8 +58,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "api", testMatch: /.*\.api\.spec\.ts/ },
-    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, use: { browserName: "chromium" } },
+    { name: "setup", testMatch: /warm-up\.setup\.ts/ },
+    { name: "api", testMatch: /.*\.api\.spec\.ts/, dependencies: ["setup"] },
+    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, use: { browserName: "chromium" }, dependencies: ["setup"] },
     // Scans the build's static files and the server log once both projects are done.
     { name: "after", testMatch: /.*\.after\.spec\.ts/, dependencies: ["api", "ui"] },
   ],

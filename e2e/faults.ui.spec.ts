@@ -61,13 +61,6 @@ const PAGES: PageCase[] = [
   { path: "/futures/oi-limits", op: "oiLimits.list", role: "broker", area: main, data: rows, empty: /None of the|No rows\.$/, table: true },
 ];
 
-// The first sign-in of a fresh server also starts the embedded database: do it once, without a UI deadline.
-test.beforeAll(async ({ playwright }, info) => {
-  const ctx = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  await signInApi(ctx, "broker");
-  await ctx.dispose();
-});
-
 test.afterEach(async ({ request }) => {
   await clearFaults(request);
 });

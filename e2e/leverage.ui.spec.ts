@@ -26,11 +26,6 @@ async function fill(page: Page, v: { symbol: string; marginCoin: string; leverag
   if (v.holdSide) await page.getByRole("radiogroup", { name: "Hold side (holdSide)" }).getByLabel(v.holdSide).check();
 }
 
-// The first sign-in of a fresh server also starts its embedded database: do it once, without a UI deadline.
-test.beforeAll(async ({ request }) => {
-  await signInApi(request, "lead");
-});
-
 const history = (page: Page) => page.getByRole("region", { name: "Leverage changes" });
 const historyRows = (page: Page) => history(page).locator("tbody tr[data-row-id]");
 const result = (page: Page) => page.getByRole("region", { name: "The platform's leverage" });

@@ -6,7 +6,7 @@ import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import Big from "big.js";
-import { signInApi, signInUi, simControlUrl, type DemoRole } from "./support/staff";
+import { signInUi, simControlUrl, type DemoRole } from "./support/staff";
 import { platformData, type Envelope } from "./support/envelope";
 
 type Asset = { coin: string; available: string; frozen: string; locked: string };
@@ -66,14 +66,6 @@ async function registry(page: Page): Promise<string[]> {
   const subs = (await (await page.request.get("/api/sub-accounts")).json()) as { items: { subUid: string }[] };
   return subs.items.map((s) => s.subUid);
 }
-
-// The first sign-in of a fresh server also starts the embedded database, which takes longer than the
-// UI sign-in waits: do it once here.
-test.beforeAll(async ({ playwright }, info) => {
-  const ctx = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  await signInApi(ctx, "broker");
-  await ctx.dispose();
-});
 
 // A fault left behind would break the next test: clear after every test, pass or fail.
 test.afterEach(async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import Big from "big.js";
-import { DEMO, DEMO_PASSWORD } from "./support/staff";
+import { signInUi } from "./support/staff";
 import { platformData, type Envelope } from "./support/envelope";
 
 type Trade = { tradeId: string; price: string; ts: string };
@@ -10,15 +10,6 @@ type Deposit = { orderId: string; coin: string; amount: string; userId: string }
 
 const TRADES = "/api/platform/v2/spot/market/fills-history";
 const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(DEMO.broker);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  // The first sign-in of a fresh server also starts the embedded database: allow it time.
-  await page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 30_000 });
-}
 
 const isCall = (path: string, match: (u: URL) => boolean = () => true) => (r: Response) => {
   const u = new URL(r.url());
@@ -31,7 +22,7 @@ const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 const firstRowId = (page: Page) => rows(page).first().getAttribute("data-row-id");
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signInUi(page, "broker");
 });
 
 test("[market.trades][list] opens on BTCUSDT with rows; 1,000 rows are virtualised and scroll to the last", async ({ page }) => {

@@ -14,11 +14,6 @@ type Binding = { uid: string; riskUnitId: string; state: "bound" | "unbound" };
 
 const MAX = 50;
 
-// The first sign-in of a fresh server also starts its embedded database: do it once, without a UI deadline.
-test.beforeAll(async ({ request }) => {
-  await signInApi(request, "broker");
-});
-
 async function e9Requests(request: APIRequestContext): Promise<number> {
   const stats = (await (await request.get(simControlUrl("stats"))).json()) as Stats;
   return stats.operations["riskUnits.bind"]?.requests ?? 0;

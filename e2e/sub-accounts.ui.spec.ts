@@ -7,15 +7,6 @@ type Entry = { subUid: string; subaccountName: string | null; source: string };
 
 const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
-// The first sign-in of a fresh server also opens the embedded database, which can take longer than
-// signInUi waits: sign in once through the API first (the request has the test's whole timeout).
-let warmed = false;
-test.beforeEach(async ({ request }, testInfo) => {
-  if (warmed) return;
-  testInfo.setTimeout(testInfo.timeout + 60_000);
-  await signInApi(request, "compliance");
-  warmed = true;
-});
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();

@@ -32,7 +32,7 @@ export async function signInUi(page: import("@playwright/test").Page, role: Demo
   await page.getByLabel("E-mail").fill(DEMO[role]);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  // The first sign-in on a fresh server compiles and seeds; allow for it.
+  // The server's first sign-in is done by the setup project (e2e/warm-up.setup.ts); this allows a slow machine.
   await expect(page.getByTestId("session-user")).toContainText(DEMO[role], { timeout: 20_000 });
 }
 
