@@ -1,4 +1,5 @@
 import { type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { proxyPath } from "./support/envelope";
 import { expect, test } from "./support/test";
 import fc from "fast-check";
 import { catalog, type OperationId } from "../lib/platform/catalog";
@@ -18,7 +19,6 @@ const RUNS = 30;
 const DAY = 86_400_000;
 const NOW = Date.now();
 
-const proxyPath = (id: OperationId) => `/api/platform${catalog[id].path.replace(/^\/api/, "")}`;
 
 // ---------------------------------------------------------------------------------------------
 // Sessions (one per role for the whole file: signing in again and again would meet the throttle)

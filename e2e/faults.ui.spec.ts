@@ -6,6 +6,8 @@
 // every audit intent of the run has its outcome. Faults are cleared after every test, pass or fail.
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import type { OperationId } from "../lib/platform/catalog";
+import { proxyPath } from "./support/envelope";
 import { signInApi, signInUi, type DemoRole } from "./support/staff";
 import {
   PAGE_FAULTS, auditSince, available, clearFaults, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,
@@ -23,7 +25,7 @@ const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
 type PageCase = {
   path: string;
-  op: string;
+  op: OperationId;
   role: DemoRole;
   /** Where the page shows this operation's answer. */
   area: (page: Page) => Locator;
@@ -126,16 +128,12 @@ test("[faults][timeout] latency past PLATFORM_TIMEOUT_MS: /rebates and /spot/fil
   const MARGIN_MS = 4_000;
   // Counted from the browser's proxy request, not from the navigation: rendering and hydrating two pages at
   // once on a 2-core machine is not the platform call's time.
-  const PROXY_PATH: Partial<Record<string, string>> = {
-    "rebates.get": "/api/platform/v2/broker/rebate-info",
-    "fills.list": "/api/platform/v2/spot/trade/fills",
-  };
   const elapsed = await Promise.all(
     cases.map(async (c, i) => {
       const page = pages[i]!;
       let started = 0;
       page.on("request", (r) => {
-        if (!started && new URL(r.url()).pathname === PROXY_PATH[c.op]) started = Date.now();
+        if (!started && new URL(r.url()).pathname === proxyPath(c.op)) started = Date.now();
       });
       await page.goto(c.path);
       const alert = page.getByRole("alert").filter({ hasText: "The platform did not answer in time" });

@@ -1,9 +1,9 @@
 import { expect, test } from "./support/test";
 import { catalog } from "../lib/platform/catalog";
 import { can, ROLES } from "../lib/rbac";
+import { proxyPath } from "./support/envelope";
 import { DEMO, sameOrigin, signInApi, type DemoRole } from "./support/staff";
 
-const proxyPath = (p: string) => `/api/platform${p.replace(/^\/api/, "")}`;
 const ops = Object.values(catalog);
 const now = Date.now();
 
@@ -32,8 +32,8 @@ test.describe("[rbac][anonymous] every API route refuses without a session", () 
     test(`[rbac][anonymous] ${op.id} → 401`, async ({ request, baseURL }) => {
       const res =
         op.method === "GET"
-          ? await request.get(proxyPath(op.path))
-          : await request.post(proxyPath(op.path), { headers: sameOrigin(baseURL), data: {} });
+          ? await request.get(proxyPath(op.id))
+          : await request.post(proxyPath(op.id), { headers: sameOrigin(baseURL), data: {} });
       expect(res.status()).toBe(401);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
     });
@@ -48,7 +48,7 @@ for (const role of ROLES as readonly DemoRole[]) {
       const allowed = can(role, op.permission) && op.id !== "withdrawals.submit";
       test(`[rbac][${role}] ${op.id} ${allowed ? "allowed" : "refused"}`, async ({ request, baseURL }) => {
         if (op.method === "GET") {
-          const res = await request.get(proxyPath(op.path), { params: validGet(await firstSubUid(request))[op.id] });
+          const res = await request.get(proxyPath(op.id), { params: validGet(await firstSubUid(request))[op.id] });
           if (allowed) {
             expect(res.status(), await res.text()).toBe(200);
             const body = (await res.json()) as { code: string; msg: string; requestTime: number };
@@ -59,7 +59,7 @@ for (const role of ROLES as readonly DemoRole[]) {
           }
         } else {
           // An allowed mutation with an empty body stops at validation (422): past the permission, nothing sent.
-          const res = await request.post(proxyPath(op.path), { headers: sameOrigin(baseURL), data: {} });
+          const res = await request.post(proxyPath(op.id), { headers: sameOrigin(baseURL), data: {} });
           expect(res.status(), await res.text()).toBe(allowed ? 422 : 403);
         }
       });
@@ -69,7 +69,7 @@ for (const role of ROLES as readonly DemoRole[]) {
 
 test.describe("[rbac][csrf] mutations need a same-origin JSON request", () => {
   test.beforeEach(async ({ request }) => signInApi(request, "lead"));
-  const path = proxyPath(catalog["leverage.set"].path);
+  const path = proxyPath("leverage.set");
   const body = { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "10" };
 
   test("[rbac][csrf] no Origin → 403", async ({ request }) => {
@@ -96,7 +96,7 @@ test.describe("[rbac][csrf] mutations need a same-origin JSON request", () => {
 
 test("[rbac][input] invalid input → 422 naming the field, nothing sent", async ({ request }) => {
   await signInApi(request, "compliance");
-  const res = await request.get(proxyPath(catalog["planOrders.history"].path), { params: { symbol: "BTCUSDT" } });
+  const res = await request.get(proxyPath("planOrders.history"), { params: { symbol: "BTCUSDT" } });
   expect(res.status()).toBe(422);
   const body = (await res.json()) as { error: { code: string; fieldErrors: Record<string, string[]> } };
   expect(body.error.code).toBe("invalid_input");

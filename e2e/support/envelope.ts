@@ -1,4 +1,10 @@
 import { expect, type Response } from "@playwright/test";
+import { catalog, type OperationId } from "../../lib/platform/catalog";
+
+/** Brokerdesk's proxy route of an operation: the platform's /api/v2/... path under /api/platform/v2/.... */
+export function proxyPath(id: OperationId): string {
+  return `/api/platform${catalog[id].path.replace(/^\/api/, "")}`;
+}
 
 export type Envelope<T> = { code: string; msg: string; requestTime: number; data: T };
 
