@@ -2,7 +2,7 @@ import "server-only";
 
 /**
  * Platform error codes Brokerdesk knows, with the platform's message and what it means for staff.
- * Sources: shared/spec/platform-facts.md §2.2. Codes marked "sim" are the simulator's own documented choices.
+ * Sources: docs/platform-facts.md §2.2. Codes marked "sim" are the simulator's own documented choices.
  */
 export const PLATFORM_ERRORS = {
   "40001": { msg: "ACCESS_KEY cannot be empty", meaning: "The request carried no API key." },

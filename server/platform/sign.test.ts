@@ -7,7 +7,7 @@ type Vector = {
   secret: string; sign?: string; note?: string; endpoint?: string;
 };
 const vectors = (
-  JSON.parse(readFileSync(new URL("../../../shared/spec/signature-vectors.json", import.meta.url), "utf8")) as {
+  JSON.parse(readFileSync(new URL("../../lib/platform/fixtures/signature-vectors.json", import.meta.url), "utf8")) as {
     vectors: Vector[];
   }
 ).vectors;

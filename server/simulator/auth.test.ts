@@ -6,7 +6,7 @@ import { startSimulator, type Simulator } from "./index";
 import { call, okData, pathOf } from "./test-client";
 
 type Vector = { endpoint?: string; method: string; path: string; query: string; body: string; timestamp: string | null; key?: string; secret: string; passphrase?: string; sign: string | null };
-const VECTORS = (JSON.parse(readFileSync(new URL("../../../shared/spec/signature-vectors.json", import.meta.url), "utf8")) as { vectors: Vector[] }).vectors;
+const VECTORS = (JSON.parse(readFileSync(new URL("../../lib/platform/fixtures/signature-vectors.json", import.meta.url), "utf8")) as { vectors: Vector[] }).vectors;
 
 let sim: Simulator;
 let subUid: string;

@@ -1,4 +1,4 @@
-// The catalog's data against the contract (shared/spec/platform-api.md): ids, codes, methods, paths,
+// The catalog's data against the contract (docs/platform-api.md): ids, codes, methods, paths,
 // auth, rate limits, paging and permissions. Everything else (client, proxy, simulator) reads these.
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
