@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { healthSchema } from "@/lib/health";
+import { healthSchema } from "@/lib/api/health";
 import { Badge } from "@/components/ui/badge";
 
 async function fetchHealth() {

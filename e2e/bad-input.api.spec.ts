@@ -540,7 +540,7 @@ const auditFilters = (path: string): Route => ({
       queryField(base, "from", badTimestamp, "bad from"),
       queryField(base, "to", badTimestamp, "bad to"),
       queryField(base, "limit", badLimit(500), "limit out of range"),
-      queryField(base, "beforeId", fc.oneof(notNumeric, fc.stringMatching(/^[1-9]\d{19,30}$/)), "bad beforeId (or past any row id)"),
+      queryField(base, "cursor", fc.oneof(notNumeric, fc.stringMatching(/^[1-9]\d{19,30}$/)), "bad cursor (or past any row id)"),
     );
   },
 });

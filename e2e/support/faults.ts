@@ -73,18 +73,18 @@ export async function requestWithdrawal(ctx: APIRequestContext, baseURL: string 
 
 type AuditRow = { id: number; action: string; outcome: string; intentId: number | null; target: string | null; at: string };
 
-/** Every audit row from `sinceMs` on, oldest first (the API pages newest first by beforeId). */
+/** Every audit row from `sinceMs` on, oldest first (the API pages newest first by cursor). */
 export async function auditSince(ctx: APIRequestContext, sinceMs: number): Promise<AuditRow[]> {
   const rows: AuditRow[] = [];
-  let beforeId: number | null = null;
+  let cursor: string | null = null;
   for (let page = 0; page < 100; page++) {
-    const qs = new URLSearchParams({ limit: "500", from: String(sinceMs), ...(beforeId ? { beforeId: String(beforeId) } : {}) });
+    const qs = new URLSearchParams({ limit: "500", from: String(sinceMs), ...(cursor ? { cursor } : {}) });
     const res = await ctx.get(`/api/audit?${qs}`);
     expect(res.status(), await res.text()).toBe(200);
-    const body = (await res.json()) as { rows: AuditRow[]; nextBeforeId: number | null };
+    const body = (await res.json()) as { rows: AuditRow[]; nextCursor: string | null };
     rows.push(...body.rows);
-    if (body.nextBeforeId === null) break;
-    beforeId = body.nextBeforeId;
+    if (body.nextCursor === null) break;
+    cursor = body.nextCursor;
   }
   return rows.sort((a, b) => a.id - b.id);
 }

@@ -2,7 +2,8 @@
 // parsed, the file assembled, and every way a stream can fail throwing rather than yielding a short file.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api";
-import { ExportAssembler, csvHeaderLine, parseExportLine, splitLines, type ExportEvent, type ExportProgress } from "./export-client";
+import { csvLine } from "@/lib/csv";
+import { ExportAssembler, parseExportLine, splitLines, type ExportEvent, type ExportProgress } from "./export-client";
 
 const start: ExportEvent = { type: "start", jobId: "j1", windowsTotal: 2, columns: ["orderId", "amount", "cTime", "cTimeUtc"], filename: "deposits.list-2026-11-14_2026-11-21.csv" };
 const rowsA: ExportEvent = { type: "rows", csv: "3,1.5,1700000000002,2023-11-14T22:13:20.002Z\r\n2,\"1,0\",1700000000001,2023-11-14T22:13:20.001Z\r\n", count: 2 };
@@ -38,7 +39,7 @@ describe("[exports][client] lines", () => {
   });
 
   it("quotes a header cell only when it must", () => {
-    expect(csvHeaderLine(["a", "feeDetail.totalFee", 'x,"y"'])).toBe('a,feeDetail.totalFee,"x,""y"""\r\n');
+    expect(csvLine(["a", "feeDetail.totalFee", 'x,"y"'])).toBe('a,feeDetail.totalFee,"x,""y"""\r\n');
   });
 });
 

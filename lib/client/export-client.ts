@@ -1,36 +1,13 @@
 // The browser side of server-side exports: POST /api/exports, read its NDJSON stream line by line,
 // report progress, and hand back the CSV as a Blob. A failure at any point (a refusal, an error line,
 // a stream cut short) throws, so a short file is never offered as complete.
-import { z } from "zod";
+import { exportEventSchema, exportResources, type ExportEvent, type ExportProgress } from "@/lib/api/exports";
+import { ApiError, errorFromReply, unreachable } from "@/lib/api/errors";
+import { csvLine } from "@/lib/csv";
 import type { OperationId } from "@/lib/platform/catalog";
-import { ApiError, errorFromReply, platformRefusalSchema, unreachable } from "./api";
 
-export const EXPORTS_PATH = "/api/exports";
-
-export type ExportProgress = { records: number; windowsDone: number; windowsTotal: number; etaMs: number | null };
-
-/** The events of the stream, as server/workflows/exports.ts writes them (STYLE rule 3: parsed here too). */
-export const exportEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("start"), jobId: z.string(), windowsTotal: z.number(), columns: z.array(z.string()), filename: z.string() }),
-  z.object({ type: z.literal("rows"), csv: z.string(), count: z.number() }),
-  z.object({
-    type: z.literal("progress"),
-    records: z.number(),
-    windowsDone: z.number(),
-    windowsTotal: z.number(),
-    etaMs: z.number().nullable(),
-  }),
-  z.object({ type: z.literal("done"), records: z.number() }),
-  z.object({
-    type: z.literal("error"),
-    status: z.number(),
-    code: z.string(),
-    message: z.string(),
-    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-    platform: platformRefusalSchema.optional(),
-  }),
-]);
-export type ExportEvent = z.output<typeof exportEventSchema>;
+export const EXPORTS_PATH = exportResources.run.path;
+export type { ExportEvent, ExportProgress };
 
 /** One NDJSON line to an event; a line that is not one is an error (never skipped silently). */
 export function parseExportLine(line: string): ExportEvent {
@@ -50,11 +27,6 @@ export function splitLines(pending: string, chunk: string): { lines: string[]; r
   const parts = (pending + chunk).split("\n");
   const rest = parts.pop() ?? "";
   return { lines: parts.filter((l) => l.trim() !== ""), rest };
-}
-
-/** The CSV header line, quoted as the server quotes cells (RFC 4180, CRLF). */
-export function csvHeaderLine(columns: readonly string[]): string {
-  return columns.map((c) => (/[",\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(",") + "\r\n";
 }
 
 /**
@@ -77,7 +49,8 @@ export class ExportAssembler {
     switch (e.type) {
       case "start":
         this.filename = e.filename;
-        this.parts = [csvHeaderLine(e.columns)];
+        // Quoted as the server quotes cells: one encoder (lib/csv).
+        this.parts = [csvLine(e.columns)];
         this.onProgress?.({ records: 0, windowsDone: 0, windowsTotal: e.windowsTotal, etaMs: null });
         return;
       case "rows":
@@ -94,7 +67,7 @@ export class ExportAssembler {
         this.finished = { records: e.records };
         return;
       case "error":
-        throw new ApiError(e.status, e.code, e.message, e.platform, e.fieldErrors);
+        throw new ApiError(e.status, e.code as ApiError["code"], e.message, { platform: e.platform, fieldErrors: e.fieldErrors });
     }
   }
 

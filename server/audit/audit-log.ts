@@ -2,7 +2,9 @@ import "server-only";
 import { z } from "zod";
 import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "./actions";
+import { auditCursor } from "@/lib/api/audit";
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit-actions";
+import { keysetPage, keysetWalk, sqlFilters, type KeysetQuery } from "@/server/db/keyset";
 import { AUDIT_GENESIS_HASH, hashAuditRow, toStorableJson, type HashedAuditFields, type Json } from "./hash";
 import { redact } from "./redact";
 
@@ -241,31 +243,39 @@ export type AuditFilters = {
   to?: Date;
   /** 1..500, default 100. */
   limit?: number;
-  /** Keyset paging: rows with a smaller id than this (pass the previous page's nextBeforeId). */
-  beforeId?: number;
+  /** The previous page's nextCursor. */
+  cursor?: string;
 };
 
 export const AUDIT_PAGE_MAX = 500;
 
-/** Newest first. `nextBeforeId` is null on the last page. Actor matches whole, case-insensitively. */
-export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<{ rows: AuditRow[]; nextBeforeId: number | null }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: (p: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(clause(`$${params.length}`));
+/** The audit log's query for the keyset pager: newest first by id. Actor matches whole, case-insensitively. */
+function auditQuery(filters: Omit<AuditFilters, "cursor" | "limit">): Omit<KeysetQuery<DbAuditRow, number>, "cursor" | "limit"> {
+  const f = sqlFilters();
+  if (filters.actor) f.add((p) => `lower(actor) = lower(${p})`, filters.actor);
+  if (filters.action) f.add((p) => `action = ${p}`, filters.action);
+  if (filters.outcome) f.add((p) => `outcome = ${p}`, filters.outcome);
+  if (filters.from) f.add((p) => `at >= ${p}::timestamptz`, filters.from.toISOString());
+  if (filters.to) f.add((p) => `at < ${p}::timestamptz`, filters.to.toISOString());
+  return {
+    select: `SELECT ${COLUMNS} FROM audit_log`,
+    where: f.where,
+    params: f.params,
+    orderBy: "id DESC",
+    olderThan: (id, p) => `id < ${p(id)}`,
+    keyOf: (r) => Number(r.id),
+    codec: auditCursor,
+    pageSize: { default: 100, max: AUDIT_PAGE_MAX },
   };
-  if (filters.actor) add((p) => `lower(actor) = lower(${p})`, filters.actor);
-  if (filters.action) add((p) => `action = ${p}`, filters.action);
-  if (filters.outcome) add((p) => `outcome = ${p}`, filters.outcome);
-  if (filters.from) add((p) => `at >= ${p}::timestamptz`, filters.from.toISOString());
-  if (filters.to) add((p) => `at < ${p}::timestamptz`, filters.to.toISOString());
-  if (filters.beforeId !== undefined) add((p) => `id < ${p}`, filters.beforeId);
-  const requested = Number.isFinite(filters.limit) ? Math.trunc(filters.limit!) : 100;
-  const limit = Math.min(Math.max(requested, 1), AUDIT_PAGE_MAX);
-  const sql = `SELECT ${COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT ${limit + 1}`;
-  const result = await db.query<DbAuditRow>(sql, params);
-  const rows = result.rows.slice(0, limit).map(toRow);
-  const more = result.rows.length > limit;
-  return { rows, nextBeforeId: more ? rows[rows.length - 1]!.id : null };
+}
+
+/** One page, newest first; `nextCursor` is null on the last page. */
+export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<{ rows: AuditRow[]; nextCursor: string | null }> {
+  const page = await keysetPage(db, { ...auditQuery(filters), cursor: filters.cursor, limit: filters.limit });
+  return { rows: page.items.map(toRow), nextCursor: page.nextCursor };
+}
+
+/** Every row the filters select, newest first, at most `maxRows` (the CSV export). */
+export async function* walkAudit(db: Db, filters: Omit<AuditFilters, "cursor" | "limit">, maxRows: number): AsyncGenerator<AuditRow> {
+  for await (const row of keysetWalk(db, auditQuery(filters), maxRows)) yield toRow(row);
 }

@@ -236,7 +236,7 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
       await appendMany(4);
       // The attacker edits row 2 and writes a correct hash for the new content: row 2 now verifies on its
       // own, but row 3 still names the old hash as its predecessor.
-      const row2 = (await listAudit(db, { beforeId: 3, limit: 1 })).rows[0]!;
+      const row2 = (await listAudit(db, { cursor: "3", limit: 1 })).rows[0]!;
       const forged = hashAuditRow({ ...row2, actor: "mallory", at: row2.at.toISOString() });
       await tamper("UPDATE audit_log SET actor = 'mallory', hash = $1 WHERE id = 2", [forged]);
       expect(await verifyAuditChain(db)).toEqual({ ok: false, rows: 2, brokenAt: 3, reason: "prev_hash is not row 2's hash (a row before it was changed or replaced)" });
@@ -276,7 +276,7 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
 
       const all = await listAudit(db);
       expect(all.rows.map((r) => r.id)).toEqual([4, 3, 2, 1]);
-      expect(all.nextBeforeId).toBeNull();
+      expect(all.nextCursor).toBeNull();
       expect(all.rows[1]).toMatchObject({ actor: "anonymous", action: "request.refused", outcome: "refused", detail: { status: 401 }, actorRole: "broker", ip: "127.0.0.1" });
       expect(all.rows[0]!.at).toBeInstanceOf(Date);
 
@@ -286,9 +286,9 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
 
       const page1 = await listAudit(db, { limit: 3 });
       expect(page1.rows.map((r) => r.id)).toEqual([4, 3, 2]);
-      expect(page1.nextBeforeId).toBe(2);
-      const page2 = await listAudit(db, { limit: 3, beforeId: page1.nextBeforeId! });
-      expect(page2).toMatchObject({ nextBeforeId: null });
+      expect(page1.nextCursor).toBe("2");
+      const page2 = await listAudit(db, { limit: 3, cursor: page1.nextCursor! });
+      expect(page2).toMatchObject({ nextCursor: null });
       expect(page2.rows.map((r) => r.id)).toEqual([1]);
 
       const at3 = all.rows[1]!.at;

@@ -1,11 +1,12 @@
 import "server-only";
 
-export { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "./actions";
+export { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit-actions";
 export {
   appendAudit,
   appendAuditInTransaction,
   AuditWriteError,
   listAudit,
+  walkAudit,
   verifyAuditChain,
   AUDIT_PAGE_MAX,
   type AuditChainResult,

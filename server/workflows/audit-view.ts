@@ -1,28 +1,21 @@
 import "server-only";
-import { AUDIT_ACTIONS, appendAudit, listAudit, type AuditFilters, type AuditRow } from "@/server/audit";
+import { AUDIT_ACTIONS, appendAudit, listAudit, walkAudit, type AuditFilters, type AuditRow } from "@/server/audit";
 import type { Db } from "@/server/db";
 import type { StaffSession } from "@/server/auth/session";
-import { HttpError } from "@/server/http/errors";
 import type { z } from "zod";
-import type { auditFiltersSchema } from "@/lib/audit-filters";
+import type { auditFiltersSchema } from "@/lib/api/audit";
 
 type Filters = z.output<typeof auditFiltersSchema>;
 
 export type AuditRowView = Omit<AuditRow, "at"> & { at: string };
 
 function toFilters(f: Filters): AuditFilters {
-  let action: AuditFilters["action"];
-  if (f.action) {
-    const parsed = AUDIT_ACTIONS.safeParse(f.action);
-    if (!parsed.success) throw new HttpError(422, "invalid_input", "Some fields are not valid", { action: [`Unknown audit action "${f.action}"`] });
-    action = parsed.data;
-  }
-  return { actor: f.actor, action, outcome: f.outcome, from: f.from, to: f.to, limit: f.limit, beforeId: f.beforeId };
+  return { actor: f.actor, action: f.action, outcome: f.outcome, from: f.from, to: f.to, limit: f.limit, cursor: f.cursor };
 }
 
 export async function auditPage(db: Db, f: Filters) {
-  const { rows, nextBeforeId } = await listAudit(db, toFilters(f));
-  return { rows: rows.map((r): AuditRowView => ({ ...r, at: r.at.toISOString() })), nextBeforeId, actions: AUDIT_ACTIONS.options };
+  const { rows, nextCursor } = await listAudit(db, toFilters(f));
+  return { rows: rows.map((r): AuditRowView => ({ ...r, at: r.at.toISOString() })), nextCursor, actions: AUDIT_ACTIONS.options };
 }
 
 const CSV_COLUMNS = ["id", "at", "actor", "actorRole", "action", "outcome", "target", "intentId", "requestId", "ip", "params", "detail", "prevHash", "hash"] as const;
@@ -37,19 +30,16 @@ function csvCell(v: unknown): string {
 
 /** The whole filtered log as CSV, newest first; the export itself is recorded first (fail-closed). */
 export async function exportAuditCsv(db: Db, f: Filters, session: StaffSession, requestId: string, ip: string | null): Promise<Response> {
-  const filters = toFilters(f);
+  const { cursor: _cursor, limit: _limit, ...filters } = toFilters(f);
+  void _cursor;
+  void _limit;
   await appendAudit(db, {
     actor: session.email, actorRole: session.role, action: "audit.export", outcome: "info",
     params: { ...f, from: f.from?.toISOString(), to: f.to?.toISOString() }, requestId, ip,
   });
   const lines = [CSV_COLUMNS.join(",")];
-  let beforeId: number | undefined;
-  for (let total = 0; total < EXPORT_MAX_ROWS; ) {
-    const { rows, nextBeforeId } = await listAudit(db, { ...filters, limit: 500, beforeId });
-    for (const r of rows) lines.push(CSV_COLUMNS.map((c) => csvCell(c === "at" ? r.at.toISOString() : r[c])).join(","));
-    total += rows.length;
-    if (nextBeforeId === null) break;
-    beforeId = nextBeforeId;
+  for await (const r of walkAudit(db, filters, EXPORT_MAX_ROWS)) {
+    lines.push(CSV_COLUMNS.map((c) => csvCell(c === "at" ? r.at.toISOString() : r[c])).join(","));
   }
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
   return new Response(`${lines.join("\r\n")}\r\n`, {

@@ -1,8 +1,8 @@
 // Counterexamples of the bad-input suite (issue 7, e2e/bad-input.api.spec.ts) on Brokerdesk's own routes,
 // each of which was a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditFiltersSchema } from "@/lib/audit-filters";
-import { withdrawalFiltersSchema } from "@/lib/withdrawal-form";
+import { auditFiltersSchema } from "@/lib/api/audit";
+import { withdrawalFiltersSchema } from "@/lib/api/withdrawals";
 import { openDb, type Db } from "@/server/db";
 import { HttpError } from "@/server/http/errors";
 import { checkExport } from "./exports";
@@ -22,10 +22,10 @@ describe("[bad-input] filter and export values past what the server can hold", (
     expect(r.error?.issues.map((i) => i.path[0])).toEqual(["from"]);
   });
 
-  it("[audit.read][bad-input] a beforeId past any row id is refused on beforeId (was a 500: GET /api/audit?beforeId=79325429001049413804037484)", () => {
-    const r = auditFiltersSchema.safeParse({ beforeId: "79325429001049413804037484" });
-    expect(r.error?.issues.map((i) => i.path[0])).toEqual(["beforeId"]);
-    expect(auditFiltersSchema.safeParse({ beforeId: "9007199254740991" }).success).toBe(true);
+  it("[audit.read][bad-input] a cursor past any row id is refused on cursor (was a 500: GET /api/audit?beforeId=79325429001049413804037484)", () => {
+    const r = auditFiltersSchema.safeParse({ cursor: "79325429001049413804037484" });
+    expect(r.error?.issues.map((i) => i.path[0])).toEqual(["cursor"]);
+    expect(auditFiltersSchema.safeParse({ cursor: "9007199254740991" }).success).toBe(true);
   });
 
   it("[exports][bad-input] an export refuses them on the field itself, not as an inverted range", () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import type { Subaccount } from "@/lib/platform/catalog";
-import type { addSubaccountSchema, createSubaccountSchema } from "@/lib/subaccount-forms";
+import type { addSubaccountSchema, createSubaccountSchema } from "@/lib/api/sub-accounts";
 import type { Db, Queryable } from "@/server/db";
 import { HttpError } from "@/server/http/errors";
 import { logger } from "@/server/log";

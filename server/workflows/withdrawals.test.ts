@@ -3,7 +3,7 @@
 // timeouts, 5xx, reconcile), the requester never approves, and every platform call has its audit intent
 // and outcome.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalView } from "@/lib/withdrawal-form";
+import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalView } from "@/lib/api/withdrawals";
 import type { StaffSession } from "@/server/auth/session";
 import { openDb, type Db } from "@/server/db";
 import { HttpError } from "@/server/http/errors";

@@ -8,10 +8,8 @@ import { randomBytes } from "node:crypto";
 import Big from "big.js";
 import type { z } from "zod";
 import { withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
-import {
-  isReconcilable,
-  type ApproveWithdrawalInput, type WithdrawalFormValues, type WithdrawalState, type WithdrawalView, type withdrawalFiltersSchema,
-} from "@/lib/withdrawal-form";
+import type { ApproveWithdrawalInput, WithdrawalFormValues, WithdrawalView, withdrawalFiltersSchema } from "@/lib/api/withdrawals";
+import { isReconcilable, type WithdrawalState } from "@/lib/withdrawal-states";
 import { appendAudit, appendAuditInTransaction } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";

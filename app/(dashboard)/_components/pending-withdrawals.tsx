@@ -1,25 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { ApiError, fetchJson, isTransient } from "@/lib/client/api";
+import { callResource } from "@/lib/api/call";
+import { withdrawalResources, type WithdrawalView } from "@/lib/api/withdrawals";
+import { ApiError, isTransient } from "@/lib/client/api";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Card, CardError, CardSkeleton } from "./card";
 
 const SHOWN = 5;
 
-// Only what this card shows; the ledger page owns the full row type. Every field is optional so the card
-// keeps working while the withdrawals API settles its shape.
-const requestSchema = z.looseObject({
-  id: z.string().optional(),
-  subUid: z.string().optional(),
-  coin: z.string().optional(),
-  amount: z.string().optional(),
-  requestedBy: z.string().optional(),
-  requestedAt: z.union([z.string(), z.number()]).optional(),
-});
-const listSchema = z.object({ items: z.array(requestSchema), nextCursor: z.string().nullable().optional() });
-type PendingRequest = z.infer<typeof requestSchema>;
+type PendingRequest = WithdrawalView;
 
 /** ISO or milliseconds → the staff pages' UTC format. */
 function when(value: string | number | undefined): string {
@@ -31,10 +21,10 @@ function when(value: string | number | undefined): string {
 /** Withdrawal requests waiting for a second person (a lead who did not request them). */
 export function PendingWithdrawals({ currentEmail }: { currentEmail: string }) {
   const q = useQuery({
-    queryKey: ["withdrawals.list", { state: "requested" }],
+    queryKey: [withdrawalResources.list.id, { state: "requested" }],
     queryFn: async ({ signal }) => {
       try {
-        return await fetchJson("/api/withdrawals?state=requested", listSchema, signal);
+        return await callResource(withdrawalResources.list, { input: { state: "requested" }, signal });
       } catch (e) {
         // The approvals API is not deployed everywhere yet: its absence (404) is not an outage.
         if (e instanceof ApiError && e.status === 404) return null;

@@ -1,17 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson, isTransient } from "@/lib/client/api";
+import { callResource } from "@/lib/api/call";
+import { userResources } from "@/lib/api/users";
+import { isTransient } from "@/lib/client/api";
 import { ROLES } from "@/lib/rbac";
-import { usersListSchema } from "../admin/users/_components/api";
 import { Card, CardError, CardSkeleton } from "./card";
 
 /** For admins: how many staff hold each role, and how many accounts are disabled. */
 export function StaffSummary() {
   const q = useQuery({
     // Same key as the staff page, so both share (and invalidate) one list.
-    queryKey: ["users.list"],
-    queryFn: ({ signal }) => fetchJson("/api/admin/users", usersListSchema, signal),
+    queryKey: [userResources.list.id],
+    queryFn: ({ signal }) => callResource(userResources.list, { signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   // The link's words avoid the sidebar entry's name, so "Staff users" stays one link per page.

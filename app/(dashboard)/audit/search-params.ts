@@ -1,6 +1,6 @@
 // The URL state of /audit (STYLE rule 10): the server-side filters, the page size and the keyset path.
 import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
-import { AUDIT_OUTCOME_VALUES } from "@/lib/audit-filters";
+import { AUDIT_OUTCOME_VALUES } from "@/lib/api/audit";
 
 export const AUDIT_PAGE_SIZES = [50, 100, 200] as const;
 
@@ -14,10 +14,10 @@ export const auditSearchParams = {
   to: parseAsInteger,
   limit: parseAsInteger.withDefault(100),
   /**
-   * Every beforeId walked so far, oldest step last: Older pushes the page's nextBeforeId, Newer pops,
+   * Every cursor walked so far, oldest step last: Older pushes the page's nextCursor, Newer pops,
    * Latest clears. The whole path is in the URL so back, forward and shared links land on the same page.
    */
-  before: parseAsArrayOf(parseAsInteger, ",").withDefault([]),
+  before: parseAsArrayOf(parseAsString, ",").withDefault([]),
 };
 
 /** The filters the export takes too (no paging): the CSV is the whole filtered log. */

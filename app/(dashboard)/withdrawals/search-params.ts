@@ -1,6 +1,6 @@
 // The URL state of /withdrawals (STYLE rule 10): the ledger's filters and its cursor path, declared once.
 import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
-import { WITHDRAWAL_STATES } from "@/lib/withdrawal-form";
+import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 
 export const WITHDRAWAL_PAGE_SIZE = 50;
 
@@ -20,7 +20,7 @@ type Filters = {
   subUid: string | null; coin: string | null; state: string | null; requestedBy: string | null; from: number | null; to: number | null;
 };
 
-/** The ledger query string the API reads (lib/withdrawal-form's withdrawalFiltersSchema). */
+/** The ledger query string the API reads (lib/api/withdrawals's withdrawalFiltersSchema). */
 export function ledgerQuery(q: Filters, extra: Record<string, string> = {}): URLSearchParams {
   const out = new URLSearchParams();
   if (q.subUid) out.set("subUid", q.subUid);

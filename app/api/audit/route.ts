@@ -1,4 +1,4 @@
-import { auditFiltersSchema } from "@/lib/audit-filters";
+import { auditFiltersSchema } from "@/lib/api/audit";
 import { apiRoute } from "@/server/http/api-route";
 import { auditPage } from "@/server/workflows/audit-view";
 

@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import type { Health } from "@/lib/health";
+import type { Health } from "@/lib/api/health";
 import { getPlatform } from "@/server/platform/runtime";
 import { PlatformCallError, PlatformError } from "@/server/platform/errors";
 import pkg from "@/package.json";

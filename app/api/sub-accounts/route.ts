@@ -1,4 +1,4 @@
-import { createSubaccountSchema } from "@/lib/subaccount-forms";
+import { createSubaccountSchema } from "@/lib/api/sub-accounts";
 import { apiRoute } from "@/server/http/api-route";
 import { getPlatform } from "@/server/platform/runtime";
 import { createSubaccount, listRegistry } from "@/server/workflows/subaccounts";

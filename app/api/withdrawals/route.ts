@@ -1,4 +1,4 @@
-import { withdrawalFiltersSchema, withdrawalFormSchema } from "@/lib/withdrawal-form";
+import { withdrawalFiltersSchema, withdrawalFormSchema } from "@/lib/api/withdrawals";
 import { apiRoute } from "@/server/http/api-route";
 import { getPlatform } from "@/server/platform/runtime";
 import { listWithdrawals, requestWithdrawal } from "@/server/workflows/withdrawals";

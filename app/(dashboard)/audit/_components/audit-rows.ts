@@ -1,31 +1,11 @@
-// The browser's parse of GET /api/audit (STYLE rule 3), and the words a row is summed up in.
-import { z } from "zod";
+// The audit rows as the table shows them (ids as text, for row keys), and the words a row is summed up in.
+import type { AuditRowView as AuditRow } from "@/lib/api/audit";
 
-const id = z.union([z.number(), z.string()]).transform((v) => String(v));
+export type AuditRowView = Omit<AuditRow, "id" | "intentId"> & { id: string; intentId: string | null };
 
-export const auditRowSchema = z.object({
-  id,
-  at: z.string(),
-  actor: z.string(),
-  actorRole: z.string().nullable(),
-  action: z.string(),
-  outcome: z.string(),
-  target: z.string().nullable(),
-  params: z.unknown(),
-  detail: z.unknown(),
-  requestId: z.string().nullable(),
-  ip: z.string().nullable(),
-  intentId: id.nullable(),
-  prevHash: z.string(),
-  hash: z.string(),
-});
-export type AuditRowView = z.output<typeof auditRowSchema>;
-
-export const auditPageSchema = z.object({
-  rows: z.array(auditRowSchema),
-  nextBeforeId: z.number().nullable(),
-  actions: z.array(z.string()),
-});
+export function toRowView(r: AuditRow): AuditRowView {
+  return { ...r, id: String(r.id), intentId: r.intentId === null ? null : String(r.intentId) };
+}
 
 /** One line for the table: why a request was refused, or what the platform answered on failure. */
 export function summarize(detail: unknown): string {

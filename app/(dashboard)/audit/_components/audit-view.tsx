@@ -2,8 +2,9 @@
 import { useId, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
-import { AUDIT_OUTCOME_VALUES } from "@/lib/audit-filters";
-import { fetchJson, isTransient } from "@/lib/client/api";
+import { AUDIT_OUTCOME_VALUES, auditResources } from "@/lib/api/audit";
+import { callResource } from "@/lib/api/call";
+import { isTransient } from "@/lib/client/api";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTablePager } from "@/components/data-table/data-table-pager";
@@ -14,7 +15,7 @@ import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, primaryButton, secondaryButton } from "@/components/data-table/styles";
 import { AUDIT_FILTER_KEYS, AUDIT_PAGE_SIZES, auditSearchParams } from "../search-params";
-import { auditPageSchema } from "./audit-rows";
+import { toRowView } from "./audit-rows";
 import { AuditDetailsContext, auditColumns } from "./columns";
 import { AuditDetails } from "./audit-details";
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
@@ -33,7 +34,7 @@ export function AuditView() {
   const [q, setQ] = useQueryStates(auditSearchParams, { history: "push" });
   const [openId, setOpenId] = useState<string | null>(null);
   const limit = Math.min(Math.max(1, q.limit), PAGE_MAX);
-  const beforeId = q.before.at(-1) ?? null;
+  const cursor = q.before.at(-1) ?? null;
 
   const filters: Record<(typeof AUDIT_FILTER_KEYS)[number], string> = {
     actor: q.actor ?? "",
@@ -45,11 +46,14 @@ export function AuditView() {
   const filterQs = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "")).toString();
   const pageQs = new URLSearchParams(filterQs);
   pageQs.set("limit", String(limit));
-  if (beforeId !== null) pageQs.set("beforeId", String(beforeId));
+  if (cursor !== null) pageQs.set("cursor", cursor);
 
   const query = useQuery({
-    queryKey: ["audit.read", pageQs.toString()],
-    queryFn: ({ signal }) => fetchJson(`/api/audit?${pageQs.toString()}`, auditPageSchema, signal),
+    queryKey: [auditResources.list.id, pageQs.toString()],
+    queryFn: async ({ signal }) => {
+      const page = await callResource(auditResources.list, { input: Object.fromEntries(pageQs), signal });
+      return { ...page, rows: page.rows.map(toRowView) };
+    },
     // The action list comes with every page: keep the last one while the next loads.
     placeholderData: keepPreviousData,
     retry: (count, e) => count < 1 && isTransient(e),
@@ -169,9 +173,9 @@ export function AuditView() {
               <DataTablePager
                 pageNumber={q.before.length + 1}
                 rowCount={rows.length}
-                canOlder={data?.nextBeforeId != null}
+                canOlder={data?.nextCursor != null}
                 canNewer={q.before.length > 0}
-                onOlder={() => data?.nextBeforeId != null && void setQ({ before: [...q.before, data.nextBeforeId] })}
+                onOlder={() => data?.nextCursor != null && void setQ({ before: [...q.before, data.nextCursor] })}
                 onNewer={() => void setQ({ before: q.before.length > 1 ? q.before.slice(0, -1) : null })}
                 onLatest={() => void setQ(resetPaging)}
                 busy={query.isFetching}

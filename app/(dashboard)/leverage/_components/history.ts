@@ -1,19 +1,11 @@
 // Leverage changes as the audit log records them: an intent row (the request, before the platform was
 // called) and, later, an outcome row pointing at it (success with the platform's reply, or failure).
 import { z } from "zod";
+import type { AuditRowView as AuditRow } from "@/lib/api/audit";
 import { leverageSettingSchema, type LeverageSetting } from "@/lib/platform/catalog/futures";
 
-export const auditRowSchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  actor: z.string(),
-  outcome: z.string(),
-  params: z.unknown(),
-  detail: z.unknown(),
-  intentId: z.number().nullable(),
-});
-export type AuditRowView = z.output<typeof auditRowSchema>;
-export const auditPageSchema = z.object({ rows: z.array(auditRowSchema) });
+/** What the history reads of an audit row (GET /api/audit answers more). */
+export type AuditRowView = Pick<AuditRow, "id" | "at" | "actor" | "outcome" | "params" | "detail" | "intentId">;
 
 const requestSchema = z.object({
   symbol: z.string().optional(),

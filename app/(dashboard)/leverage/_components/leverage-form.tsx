@@ -4,14 +4,14 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { primaryButton } from "@/components/data-table/styles";
-import { ApiError, describeError, platformRefusal, postJson } from "@/lib/client/api";
+import { ApiError, describeError, fetchPlatform, platformRefusal } from "@/lib/client/api";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
 import type { LeverageSetting } from "@/lib/platform/catalog/futures";
 import {
   HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, fieldNamedBy, leverageFormSchema, needsHoldSide, toLeverageRequest,
   type LeverageFormInput, type LeverageFormValues, type LeverageRequest,
 } from "@/lib/leverage-form";
-import { HISTORY_KEY, LEVERAGE_PATH, leverageReplySchema } from "./api";
+import { HISTORY_KEY } from "./api";
 
 const FIELDS = ["productType", "symbol", "marginCoin", "leverage", "holdSide"] as const;
 type TextField = "symbol" | "marginCoin" | "leverage";
@@ -48,8 +48,8 @@ export function LeverageForm() {
   const send = useMutation({
     mutationFn: async (v: LeverageFormValues) => {
       const request = toLeverageRequest(v);
-      const reply = await postJson(LEVERAGE_PATH, leverageReplySchema, request);
-      return { request, modes: { marginMode: v.marginMode, positionMode: v.positionMode }, result: reply.data };
+      const result = await fetchPlatform("leverage.set", request);
+      return { request, modes: { marginMode: v.marginMode, positionMode: v.positionMode }, result };
     },
     onSuccess: (s) => setSent(s),
     onError: (e, v) => {

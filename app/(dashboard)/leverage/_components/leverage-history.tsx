@@ -5,18 +5,20 @@ import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { useDataTable } from "@/components/data-table/use-data-table";
-import { fetchJson, isTransient } from "@/lib/client/api";
+import { auditResources } from "@/lib/api/audit";
+import { callResource } from "@/lib/api/call";
+import { isTransient } from "@/lib/client/api";
 import { leverageSearchParams } from "../search-params";
 import { HISTORY_KEY, HISTORY_LIMIT } from "./api";
 import { historyColumns } from "./columns";
-import { auditPageSchema, toLeverageChanges } from "./history";
+import { toLeverageChanges } from "./history";
 
 export function LeverageHistory() {
   const [q, setQ] = useQueryStates(leverageSearchParams);
   const history = useQuery({
     queryKey: HISTORY_KEY,
     queryFn: ({ signal }) =>
-      fetchJson(`/api/audit?action=leverage.set&limit=${HISTORY_LIMIT}`, auditPageSchema, signal).then((r) => toLeverageChanges(r.rows)),
+      callResource(auditResources.list, { input: { action: "leverage.set", limit: String(HISTORY_LIMIT) }, signal }).then((r) => toLeverageChanges(r.rows)),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const table = useDataTable({

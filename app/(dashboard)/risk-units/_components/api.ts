@@ -1,20 +1,7 @@
-// The browser's side of /api/risk-units: replies parsed with these schemas (STYLE rule 3).
-import { z } from "zod";
+// The risk-units page's query key (the list resource's id, STYLE rule 4); schemas and entries are in lib/api.
+import { riskUnitResources } from "@/lib/api/risk-units";
 
-export const bindingSchema = z.object({
-  id: z.string(),
-  riskUnitId: z.string(),
-  uid: z.string(),
-  state: z.enum(["bound", "unbound"]),
-  boundBy: z.string(),
-  boundAt: z.string(),
-  unboundBy: z.string().nullable(),
-  unboundAt: z.string().nullable(),
-});
-export type Binding = z.output<typeof bindingSchema>;
+export type { Binding } from "@/lib/api/risk-units";
 
-export const bindingListSchema = z.object({ items: z.array(bindingSchema) });
-export const bindReplySchema = z.object({ binding: bindingSchema, platform: z.unknown() });
-
-/** React Query key of the bindings list; the catalog id heads it (STYLE rule 4). */
-export const BINDINGS_KEY = ["riskUnits.bind", "bindings"] as const;
+/** React Query key of the bindings list. */
+export const BINDINGS_KEY = [riskUnitResources.list.id] as const;

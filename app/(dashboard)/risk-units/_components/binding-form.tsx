@@ -5,10 +5,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { primaryButton } from "@/components/data-table/styles";
-import { ApiError, describeError, platformRefusal, postJson } from "@/lib/client/api";
+import { callResource } from "@/lib/api/call";
+import { riskUnitResources } from "@/lib/api/risk-units";
+import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
 import { subAccountLabel, type SubAccountItem } from "@/lib/client/sub-accounts";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
-import { BINDINGS_KEY, bindReplySchema, type Binding } from "./api";
+import { BINDINGS_KEY, type Binding } from "./api";
 import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormInput, type BindingFormValues } from "./binding-rules";
 import { PlatformRefusal } from "./platform-refusal";
 import { fieldErrorClass, hintClass, inputClass } from "./styles";
@@ -44,7 +46,7 @@ export function BindingForm({
   });
 
   const send = useMutation({
-    mutationFn: (v: BindingFormValues) => postJson("/api/risk-units", bindReplySchema, v),
+    mutationFn: (v: BindingFormValues) => callResource(riskUnitResources.bind, { input: v }),
     onSuccess: ({ binding }) => {
       setConfirming(null);
       setDone(operate === "bind" ? `Bound UID ${binding.uid} to risk unit ${binding.riskUnitId}.` : `Unbound UID ${binding.uid} from risk unit ${binding.riskUnitId}.`);

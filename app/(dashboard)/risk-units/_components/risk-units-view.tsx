@@ -7,11 +7,13 @@ import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
-import { fetchJson, isTransient } from "@/lib/client/api";
+import { callResource } from "@/lib/api/call";
+import { riskUnitResources } from "@/lib/api/risk-units";
+import { isTransient } from "@/lib/client/api";
 import { useSubAccounts } from "@/lib/client/sub-accounts";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { riskUnitsSearchParams } from "../search-params";
-import { BINDINGS_KEY, bindingListSchema } from "./api";
+import { BINDINGS_KEY } from "./api";
 import { FormLoading } from "@/components/forms/form-loading";
 import { boundCounts } from "./binding-rules";
 import { bindingColumns } from "./columns";
@@ -27,7 +29,7 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
   const [q, setQ] = useQueryStates(riskUnitsSearchParams);
   const bindings = useQuery({
     queryKey: BINDINGS_KEY,
-    queryFn: ({ signal }) => fetchJson("/api/risk-units", bindingListSchema, signal).then((r) => r.items),
+    queryFn: ({ signal }) => callResource(riskUnitResources.list, { signal }).then((r) => r.items),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   // The registry (every role may read it) feeds the bind form's UID suggestions.

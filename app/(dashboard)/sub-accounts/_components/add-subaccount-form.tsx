@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { addSubaccountSchema, registryEntryReplySchema, type AddSubaccountValues, type RegistryEntryView } from "@/lib/subaccount-forms";
+import { callResource } from "@/lib/api/call";
+import { addSubaccountSchema, subaccountResources, type AddSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { secondaryButton } from "@/components/data-table/styles";
-import { postJson } from "@/lib/client/api";
 import { REGISTRY_KEY } from "./api";
 import { FormField, applyServerErrors, describedBy, inputClass } from "./form-bits";
 
@@ -26,7 +26,7 @@ export function AddSubaccountForm() {
     defaultValues: EMPTY,
   });
   const add = useMutation({
-    mutationFn: (values: Output) => postJson("/api/sub-accounts/add", registryEntryReplySchema, values),
+    mutationFn: (values: Output) => callResource(subaccountResources.add, { input: values }),
     onSuccess: ({ entry }) => {
       setAdded(entry);
       reset(EMPTY);

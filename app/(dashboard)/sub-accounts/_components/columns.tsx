@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/catalog";
-import { REGISTRY_SOURCES, type RegistryEntryView } from "@/lib/subaccount-forms";
+import { REGISTRY_SOURCES, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";

@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { createSubaccountSchema, registryEntryReplySchema, type CreateSubaccountValues, type RegistryEntryView } from "@/lib/subaccount-forms";
+import { callResource } from "@/lib/api/call";
+import { createSubaccountSchema, subaccountResources, type CreateSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { primaryButton } from "@/components/data-table/styles";
-import { postJson } from "@/lib/client/api";
 import { REGISTRY_KEY } from "./api";
 import { FormField, applyServerErrors, describedBy, inputClass } from "./form-bits";
 
@@ -27,7 +27,7 @@ export function CreateSubaccountForm() {
   });
   const create = useMutation({
     mutationFn: (values: Output) =>
-      postJson("/api/sub-accounts", registryEntryReplySchema, { subaccountName: values.subaccountName, ...(values.label ? { label: values.label } : {}) }),
+      callResource(subaccountResources.create, { input: { subaccountName: values.subaccountName, ...(values.label ? { label: values.label } : {}) } }),
     onSuccess: ({ entry }) => {
       setCreated(entry);
       reset(EMPTY);

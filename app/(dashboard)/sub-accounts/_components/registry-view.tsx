@@ -1,8 +1,9 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
-import { fetchJson, isTransient } from "@/lib/client/api";
-import { registryListSchema } from "@/lib/subaccount-forms";
+import { callResource } from "@/lib/api/call";
+import { subaccountResources } from "@/lib/api/sub-accounts";
+import { isTransient } from "@/lib/client/api";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
@@ -17,7 +18,7 @@ export function RegistryView() {
   // Its own key under the registry head: useSubAccounts caches a narrower shape under the bare head.
   const query = useQuery({
     queryKey: [REGISTRY_KEY, "entries"],
-    queryFn: ({ signal }) => fetchJson("/api/sub-accounts", registryListSchema, signal).then((r) => r.items),
+    queryFn: ({ signal }) => callResource(subaccountResources.list, { signal }).then((r) => r.items),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const rows = query.data ?? EMPTY;

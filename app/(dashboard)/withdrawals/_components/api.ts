@@ -1,18 +1,19 @@
 "use client";
-// The browser's side of /api/withdrawals: reads parsed with the shared row schema (STYLE rule 3), writes
-// through postJson so refusals arrive as ApiError with the server's field errors.
+// The browser's side of /api/withdrawals: every call through the resource entries (lib/api/withdrawals), so
+// replies are parsed with the shared schemas (STYLE rule 3) and refusals arrive as ApiError with field errors.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson, isTransient, postJson } from "@/lib/client/api";
-import { withdrawalPageSchema, withdrawalViewSchema, type ApproveWithdrawalInput, type WithdrawalFormValues } from "@/lib/withdrawal-form";
+import { callResource } from "@/lib/api/call";
+import { withdrawalResources, type ApproveWithdrawalInput, type WithdrawalFormValues } from "@/lib/api/withdrawals";
+import { isTransient } from "@/lib/client/api";
 
 /** Query key head: one name per resource (STYLE rule 4). */
-export const WITHDRAWALS_KEY = "withdrawals.list";
+export const WITHDRAWALS_KEY = withdrawalResources.list.id;
 
 export function useWithdrawalPage(query: URLSearchParams) {
-  const qs = query.toString();
+  const input = Object.fromEntries(query);
   return useQuery({
-    queryKey: [WITHDRAWALS_KEY, qs],
-    queryFn: ({ signal }) => fetchJson(`/api/withdrawals?${qs}`, withdrawalPageSchema, signal),
+    queryKey: [WITHDRAWALS_KEY, query.toString()],
+    queryFn: ({ signal }) => callResource(withdrawalResources.list, { input, signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
 }
@@ -27,17 +28,12 @@ function useWithdrawalMutation<V, R>(run: (v: V) => Promise<R>) {
 }
 
 export const useRequestWithdrawal = () =>
-  useWithdrawalMutation((body: WithdrawalFormValues) => postJson("/api/withdrawals", withdrawalViewSchema, body));
+  useWithdrawalMutation((input: WithdrawalFormValues) => callResource(withdrawalResources.request, { input }));
 
 export const useApproveWithdrawal = () =>
-  useWithdrawalMutation(({ id, ...body }: ApproveWithdrawalInput & { id: string }) =>
-    postJson(`/api/withdrawals/${encodeURIComponent(id)}/approve`, withdrawalViewSchema, body),
-  );
+  useWithdrawalMutation(({ id, ...input }: ApproveWithdrawalInput & { id: string }) => callResource(withdrawalResources.approve, { params: { id }, input }));
 
 export const useRejectWithdrawal = () =>
-  useWithdrawalMutation(({ id, reason }: { id: string; reason: string }) =>
-    postJson(`/api/withdrawals/${encodeURIComponent(id)}/reject`, withdrawalViewSchema, { reason }),
-  );
+  useWithdrawalMutation(({ id, reason }: { id: string; reason: string }) => callResource(withdrawalResources.reject, { params: { id }, input: { reason } }));
 
-export const useReconcileWithdrawal = () =>
-  useWithdrawalMutation((id: string) => postJson(`/api/withdrawals/${encodeURIComponent(id)}/reconcile`, withdrawalViewSchema, {}));
+export const useReconcileWithdrawal = () => useWithdrawalMutation((id: string) => callResource(withdrawalResources.reconcile, { params: { id } }));

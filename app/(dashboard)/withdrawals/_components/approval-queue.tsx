@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { ApiError } from "@/lib/client/api";
 import { groupDecimal } from "@/lib/format";
-import { rejectWithdrawalSchema, type WithdrawalView } from "@/lib/withdrawal-form";
+import { rejectWithdrawalSchema, type WithdrawalView } from "@/lib/api/withdrawals";
 import { ConfirmDialog, Dialog } from "@/components/forms/confirm-dialog";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { DataTableError } from "@/components/data-table/data-table-states";

@@ -1,4 +1,4 @@
-import type { WithdrawalView } from "@/lib/withdrawal-form";
+import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { DecimalCell } from "@/components/data-table/decimal-cell";

@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { useQueryStates } from "nuqs";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
-import { WITHDRAWAL_STATES } from "@/lib/withdrawal-form";
+import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";

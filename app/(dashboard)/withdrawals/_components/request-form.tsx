@@ -1,5 +1,5 @@
 "use client";
-// The request form validates with the same schema as the server (lib/withdrawal-form); the server then
+// The request form validates with the same schema as the server (lib/api/withdrawals); the server then
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -9,7 +9,8 @@ import Big from "big.js";
 import { fetchPlatform, describeError } from "@/lib/client/api";
 import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
-import { DEFAULT_CHAINS, tagRuleOf, withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues } from "@/lib/withdrawal-form";
+import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues } from "@/lib/api/withdrawals";
+import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { groupDecimal } from "@/lib/format";
 import { useRequestWithdrawal } from "./api";

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { WithdrawalState } from "@/lib/withdrawal-form";
+import type { WithdrawalState } from "@/lib/withdrawal-states";
 
 const TONE = {
   requested: "info",

@@ -1,4 +1,4 @@
-import { addSubaccountSchema } from "@/lib/subaccount-forms";
+import { addSubaccountSchema } from "@/lib/api/sub-accounts";
 import { apiRoute } from "@/server/http/api-route";
 import { getPlatform } from "@/server/platform/runtime";
 import { addExistingSubaccount } from "@/server/workflows/subaccounts";

@@ -1,4 +1,4 @@
-import { withdrawalFiltersSchema } from "@/lib/withdrawal-form";
+import { withdrawalFiltersSchema } from "@/lib/api/withdrawals";
 import { apiRoute } from "@/server/http/api-route";
 import { exportWithdrawalsCsv } from "@/server/workflows/withdrawals";
 

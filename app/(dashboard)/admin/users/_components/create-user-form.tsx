@@ -3,7 +3,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { ApiError, ROLE_OPTIONS, callApi, userReplySchema } from "./api";
+import { callResource } from "@/lib/api/call";
+import { ApiError } from "@/lib/api/errors";
+import { userResources } from "@/lib/api/users";
+import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
 import { fieldErrorClass, inputClass, primaryButton } from "./styles";
 
 type Values = { email: string; name: string; role: (typeof ROLE_OPTIONS)[number]; password: string };
@@ -16,24 +19,24 @@ export function CreateUserForm() {
   const [created, setCreated] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<Values>({ defaultValues: EMPTY });
   const create = useMutation({
-    mutationFn: (body: Values) => callApi("/api/admin/users", userReplySchema, { method: "POST", body }),
+    mutationFn: (body: Values) => callResource(userResources.create, { input: body }),
     onSuccess: ({ user }) => {
       setCreated(`Created ${user.email} (${user.role}).`);
       reset(EMPTY);
-      void qc.invalidateQueries({ queryKey: ["users.list"] });
+      void qc.invalidateQueries({ queryKey: [userResources.list.id] });
     },
     onError: (e) => {
       // The server is the judge (422/409): its field errors go under the fields they name.
       if (e instanceof ApiError) {
         for (const field of FIELDS) {
-          const msgs = e.fieldErrors[field];
+          const msgs = e.fieldErrors?.[field];
           if (msgs?.length) setError(field, { type: "server", message: msgs.join(" ") });
         }
       }
     },
   });
   const err = create.error;
-  const shownOnFields = err instanceof ApiError && FIELDS.some((f) => err.fieldErrors[f]?.length);
+  const shownOnFields = err instanceof ApiError && FIELDS.some((f) => err.fieldErrors?.[f]?.length);
   const formError = err && !shownOnFields ? err.message : null;
 
   const onSubmit = handleSubmit((values) => {

@@ -3,7 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
-import { ApiError, ROLE_OPTIONS, callApi, formatUtc, userReplySchema, type StaffUserView } from "./api";
+import { callResource } from "@/lib/api/call";
+import { ApiError } from "@/lib/api/errors";
+import { userResources, type StaffUser as StaffUserView, type UpdateUserInput } from "@/lib/api/users";
+import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
+import { formatUtc } from "./api";
 import { fieldErrorClass, inputClass, primaryButton, secondaryButton } from "./styles";
 
 type Props = { user: StaffUserView; isSelf: boolean; canWrite: boolean };
@@ -16,24 +20,24 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const done = (message: string) => {
     setNotice(message);
-    void qc.invalidateQueries({ queryKey: ["users.list"] });
+    void qc.invalidateQueries({ queryKey: [userResources.list.id] });
   };
 
   const update = useMutation({
-    mutationFn: (patch: { role?: string; disabled?: boolean }) =>
-      callApi(`/api/admin/users/${encodeURIComponent(user.id)}`, userReplySchema, { method: "PATCH", body: patch }),
+    mutationFn: (patch: UpdateUserInput) =>
+      callResource(userResources.update, { params: { id: user.id }, input: patch }),
     onSuccess: ({ user: u }) => done(`${u.email}: ${u.disabled ? "disabled" : "active"}, ${u.role}.`),
   });
   const reset = useMutation({
     mutationFn: (password: string) =>
-      callApi(`/api/admin/users/${encodeURIComponent(user.id)}/password`, userReplySchema, { method: "POST", body: { password } }),
+      callResource(userResources.resetPassword, { params: { id: user.id }, input: { password } }),
     onSuccess: () => {
       setResetOpen(false);
       setNewPassword("");
       done(`${user.email}: password reset; their sessions have ended.`);
     },
   });
-  const resetErrors = reset.error instanceof ApiError ? reset.error.fieldErrors.password : undefined;
+  const resetErrors = reset.error instanceof ApiError ? reset.error.fieldErrors?.password : undefined;
   const error = update.error?.message ?? (reset.error && !resetErrors ? reset.error.message : null);
 
   const onReset = (e: FormEvent<HTMLFormElement>) => {
@@ -56,7 +60,7 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
               id={`${id}-role`}
               value={user.role}
               disabled={update.isPending}
-              onChange={(e) => update.mutate({ role: e.target.value })}
+              onChange={(e) => update.mutate({ role: e.target.value as UpdateUserInput["role"] })}
               className={`${inputClass} mt-0 w-auto`}
             >
               {ROLE_OPTIONS.map((r) => (

@@ -1,12 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { callApi, usersListSchema } from "./api";
+import { callResource } from "@/lib/api/call";
+import { userResources } from "@/lib/api/users";
 import { CreateUserForm } from "./create-user-form";
 import { UserRow } from "./user-row";
 
 export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string; canWrite: boolean }) {
-  const list = useQuery({ queryKey: ["users.list"], queryFn: () => callApi("/api/admin/users", usersListSchema) });
+  const list = useQuery({ queryKey: [userResources.list.id], queryFn: ({ signal }) => callResource(userResources.list, { signal }) });
   return (
     <div className="space-y-6">
       {canWrite && <CreateUserForm />}

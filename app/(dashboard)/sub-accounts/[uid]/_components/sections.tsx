@@ -2,8 +2,9 @@
 // The four parts of a sub-account's page. Each asks on its own and shows its own loading, empty and
 // error state, so one refusal (say E7's) never blanks the others, and never passes for "nothing".
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { ApiError, fetchJson, fetchPlatform, isTransient } from "@/lib/client/api";
+import { callResource } from "@/lib/api/call";
+import { withdrawalResources, type WithdrawalView } from "@/lib/api/withdrawals";
+import { ApiError, fetchPlatform, isTransient } from "@/lib/client/api";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useDataTable } from "@/components/data-table/use-data-table";
@@ -83,24 +84,12 @@ export function DepositsSection({ uid, now }: { uid: string; now: number }) {
   );
 }
 
-/** What this page needs of a ledger row; the ledger's own page parses the rest. */
-const ledgerWithdrawalSchema = z.object({
-  id: z.string(),
-  coin: z.string(),
-  amount: z.string(),
-  state: z.string(),
-  requestedBy: z.string(),
-  requestedAt: z.string(),
-  platformOrderId: z.string().nullable(),
-});
-export type LedgerWithdrawal = z.output<typeof ledgerWithdrawalSchema>;
-const ledgerSchema = z.object({ items: z.array(ledgerWithdrawalSchema), nextCursor: z.string().nullable().optional() });
+export type LedgerWithdrawal = WithdrawalView;
 
 export function WithdrawalsSection({ uid }: { uid: string }) {
-  const url = `/api/withdrawals?${new URLSearchParams({ subUid: uid, limit: String(FIRST_PAGE) }).toString()}`;
   const query = useQuery({
-    queryKey: ["withdrawals.ledger", { subUid: uid, limit: FIRST_PAGE }],
-    queryFn: ({ signal }) => fetchJson(url, ledgerSchema, signal),
+    queryKey: [withdrawalResources.list.id, { subUid: uid, limit: FIRST_PAGE }],
+    queryFn: ({ signal }) => callResource(withdrawalResources.list, { input: { subUid: uid, limit: String(FIRST_PAGE) }, signal }),
     // A 404 is an answer (no ledger on this server), not a fault to retry.
     retry,
   });

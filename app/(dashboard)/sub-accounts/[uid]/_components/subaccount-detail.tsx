@@ -2,8 +2,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, fetchJson, isTransient } from "@/lib/client/api";
-import { registryEntryReplySchema } from "@/lib/subaccount-forms";
+import { callResource } from "@/lib/api/call";
+import { subaccountResources } from "@/lib/api/sub-accounts";
+import { ApiError, isTransient } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
 import { CopyButton } from "@/components/data-table/copy-button";
 import { DataTableError } from "@/components/data-table/data-table-states";
@@ -17,7 +18,7 @@ const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline d
 export function SubaccountDetail({ uid, initialNow }: { uid: string; initialNow: number }) {
   const query = useQuery({
     queryKey: [REGISTRY_KEY, "entry", uid],
-    queryFn: ({ signal }) => fetchJson(`/api/sub-accounts/${encodeURIComponent(uid)}`, registryEntryReplySchema, signal),
+    queryFn: ({ signal }) => callResource(subaccountResources.get, { params: { uid }, signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const back = (

@@ -1,4 +1,4 @@
-import { approveWithdrawalSchema } from "@/lib/withdrawal-form";
+import { approveWithdrawalSchema } from "@/lib/api/withdrawals";
 import { apiRoute } from "@/server/http/api-route";
 import { getPlatform } from "@/server/platform/runtime";
 import { approveWithdrawal } from "@/server/workflows/withdrawals";

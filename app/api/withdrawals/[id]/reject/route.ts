@@ -1,4 +1,4 @@
-import { rejectWithdrawalSchema } from "@/lib/withdrawal-form";
+import { rejectWithdrawalSchema } from "@/lib/api/withdrawals";
 import { apiRoute } from "@/server/http/api-route";
 import { rejectWithdrawal } from "@/server/workflows/withdrawals";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineResource } from "./define-resource";
 
 /** The body of GET /api/health; parsed by the browser, produced by the route. */
 export const healthSchema = z.object({
@@ -14,3 +15,9 @@ export const healthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+export const healthResource = defineResource({
+  id: "health.get", method: "GET", path: "/api/health",
+  summary: "Liveness and whether the platform answers (no session; nothing secret, no addresses)",
+  permission: "public", output: healthSchema, errors: [],
+});

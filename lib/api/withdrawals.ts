@@ -1,64 +1,16 @@
-// The withdrawal request as staff fill it in, shared by the browser form and the server (STYLE rule 12):
-// one schema, so the browser refuses exactly what the server would. Isomorphic: no secrets, no node modules.
+// Brokerdesk's withdrawal routes (two-person rule, issue 6): the request form, the approver's and rejecter's
+// inputs, the ledger's filters and rows, and one entry per route. The browser form validates with the same
+// schema as the server (STYLE rule 12), so it refuses exactly what the server would. Isomorphic.
 import { z } from "zod";
 import { WITHDRAWAL_DESTS, withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
-import { WITHDRAWAL_COINS, isMsTimestamp, type WithdrawalCoin } from "@/lib/platform/schemas";
-
-/**
- * The chain each coin is sent on when staff do not pick one (shown in the form and stored with the request,
- * so what is sent is what was approved). Chosen from common exchange practice: the coin's native chain, or
- * its most used token standard for tokens (USDT on TRC20 for its low fees; ERC-20 tokens on ERC20). They
- * agree with the simulator's own defaults where it has one.
- */
-export const DEFAULT_CHAINS: Readonly<Record<WithdrawalCoin, string>> = {
-  BTC: "BTC",
-  ETH: "ERC20",
-  USDT: "TRC20",
-  USDC: "ERC20",
-  TRX: "TRC20",
-  XRP: "XRP",
-  LTC: "LTC",
-  SOL: "SOL",
-  BNB: "BEP20",
-  FTM: "FTM",
-  DOGE: "DOGE",
-  ADA: "ADA",
-  SHIB: "ERC20",
-  UNI: "ERC20",
-  SEI: "SEI",
-  SUI: "SUI",
-  POL: "Polygon",
-  FIL: "FIL",
-  LINK: "ERC20",
-  TON: "TON",
-  ARB: "ArbitrumOne",
-  OP: "Optimism",
-  DOT: "DOT",
-  AVAX: "C-Chain",
-};
-
-/**
- * Coins whose on-chain withdrawals need a tag (memo), because exchanges and custodians receive them on one
- * shared address and tell customers apart by it: a withdrawal without it is lost or needs a manual recovery.
- * From common knowledge of these chains, not from the platform's documentation (which does not list them):
- * XRP's "destination tag" (an unsigned 32-bit number) and TON's "memo"/comment (free text). None of the
- * other coins of the 24 use one on their default chains. Add a coin here to make the form ask for its tag.
- */
-export const TAG_COINS: Readonly<Partial<Record<WithdrawalCoin, { label: string; numeric: boolean }>>> = {
-  XRP: { label: "Destination tag", numeric: true },
-  TON: { label: "Memo", numeric: false },
-};
-
-export function tagRuleOf(coin: string): { label: string; numeric: boolean } | undefined {
-  return (TAG_COINS as Record<string, { label: string; numeric: boolean } | undefined>)[coin];
-}
-
-/** Balances, and so withdrawals, carry at most 8 decimals; more is refused by the platform (40020). */
-export const AMOUNT_MAX_DECIMALS = 8;
-const XRP_TAG_MAX = 4_294_967_295;
+import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
+import { AMOUNT_MAX_DECIMALS, DEFAULT_CHAINS, XRP_TAG_MAX, tagRuleOf } from "@/lib/withdrawal-chains";
+import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
+import { defineResource } from "./define-resource";
+import { PLATFORM_ERRORS } from "./errors";
+import { blankToUndefined, blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
 const catalogShape = withdrawalRequestSchema.shape;
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalTrimmed = (field: string, max: number, pattern?: { re: RegExp; message: string }) =>
   z.preprocess(
     blankToUndefined,
@@ -135,53 +87,16 @@ export const rejectWithdrawalSchema = z.object({
     .max(500, { error: "reason must be at most 500 characters" }),
 });
 
-export const WITHDRAWAL_STATES = ["requested", "approved", "submitted", "confirmed", "failed", "unknown", "rejected"] as const;
-export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
-
-/**
- * A submit "submitted" this long without an outcome belongs to a process that died mid-call; a reconcile may
- * take it over. Far above the platform client's timeout, so a live call is never overtaken.
- */
-export const STALE_SUBMIT_MS = 5 * 60_000;
-/**
- * An "approved" row is claimed for sending by its approver within milliseconds; left longer, its send was
- * never recorded (the audit intent could not be written), so nothing left and a reconcile may send it.
- */
-export const STALE_APPROVED_MS = 30_000;
-
-/** Whether reconcile may (re)send: outcome unknown, or a send that was left behind (see the STALE_* times). */
-export function isReconcilable(w: { state: WithdrawalState; submittedAt: string | null; approvedAt: string | null }, now: number): boolean {
-  const age = (at: string | null) => (at === null ? 0 : now - Date.parse(at));
-  if (w.state === "unknown") return true;
-  if (w.state === "submitted") return age(w.submittedAt) > STALE_SUBMIT_MS;
-  if (w.state === "approved") return age(w.approvedAt) > STALE_APPROVED_MS;
-  return false;
-}
-
-const msTime = (field: string) =>
-  z
-    .string()
-    // Not a bare 16-digit check: past year 275760 the Date below would be invalid (and the query a 500).
-    .refine(isMsTimestamp, { error: `${field} must be a Unix millisecond timestamp` })
-    .transform((v) => new Date(Number(v)))
-    .optional();
-const blankless = <S extends z.ZodType>(s: S) => z.preprocess(blankToUndefined, s.optional());
-
 /** Ledger filters, shared by the /withdrawals page (URL) and its API (query string). */
 export const withdrawalFiltersSchema = z.object({
   subUid: blankless(z.string().regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
   coin: blankless(z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" })),
   state: blankless(z.enum(WITHDRAWAL_STATES, { error: `state must be one of ${WITHDRAWAL_STATES.join(", ")}` })),
   requestedBy: blankless(z.string().trim().max(254)),
-  from: msTime("from"),
-  to: msTime("to"),
-  limit: z
-    .string()
-    .regex(/^\d+$/, { error: "limit must be a whole number from 1 to 500" })
-    .transform(Number)
-    .pipe(z.number().int().min(1, { error: "limit must be a whole number from 1 to 500" }).max(500, { error: "limit must be a whole number from 1 to 500" }))
-    .optional(),
-  cursor: blankless(z.string().max(200)),
+  from: msTimeFilter("from"),
+  to: msTimeFilter("to"),
+  limit: pageLimit,
+  cursor: pageCursor,
 });
 export type WithdrawalFiltersInput = z.input<typeof withdrawalFiltersSchema>;
 
@@ -214,5 +129,47 @@ export const withdrawalViewSchema = z.object({
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
-export const withdrawalPageSchema = z.object({ items: z.array(withdrawalViewSchema), nextCursor: z.string().nullable() });
+export const withdrawalPageSchema = z.object({ items: z.array(withdrawalViewSchema), nextCursor: nextCursorField });
 export type WithdrawalPage = z.infer<typeof withdrawalPageSchema>;
+
+// ---- the routes ---------------------------------------------------------------------------------
+
+const byId = { target: (_input: unknown, p: { id: string }) => `withdrawal:${p.id}` };
+
+export const withdrawalResources = {
+  list: defineResource({
+    id: "withdrawals.list", method: "GET", path: "/api/withdrawals", summary: "The withdrawal ledger, newest first, filtered and keyset-paged",
+    permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalPageSchema, errors: [],
+  }),
+  request: defineResource({
+    id: "withdrawals.request", method: "POST", path: "/api/withdrawals",
+    summary: "Request a withdrawal (saved with a fresh clientOid; nothing is sent until another lead approves)",
+    permission: "withdrawals.write", input: withdrawalFormSchema, output: withdrawalViewSchema,
+    audit: { target: (i) => `subaccount:${i.subUid}` }, errors: PLATFORM_ERRORS,
+  }),
+  get: defineResource({
+    id: "withdrawals.get", method: "GET", path: "/api/withdrawals/{id}", summary: "One withdrawal request",
+    permission: "withdrawals.read", output: withdrawalViewSchema, errors: ["not_found"],
+  }),
+  approve: defineResource({
+    id: "withdrawals.approve", method: "POST", path: "/api/withdrawals/{id}/approve",
+    summary: "Approve a withdrawal another person requested, retyping its amount and address; sends it (E5)",
+    permission: "withdrawals.approve", input: approveWithdrawalSchema, output: withdrawalViewSchema, audit: byId,
+    errors: ["not_found", "own_request", "already_decided", "confirmation_mismatch", "already_in_progress"],
+  }),
+  reject: defineResource({
+    id: "withdrawals.reject", method: "POST", path: "/api/withdrawals/{id}/reject", summary: "Reject a withdrawal another person requested",
+    permission: "withdrawals.approve", input: rejectWithdrawalSchema, output: withdrawalViewSchema, audit: byId,
+    errors: ["not_found", "own_request", "already_decided"],
+  }),
+  reconcile: defineResource({
+    id: "withdrawals.reconcile", method: "POST", path: "/api/withdrawals/{id}/reconcile",
+    summary: "Settle a withdrawal whose outcome is unknown by resending the same request (same clientOid)",
+    permission: "withdrawals.approve", output: withdrawalViewSchema, audit: byId,
+    errors: ["not_found", "not_reconcilable", "already_in_progress"],
+  }),
+  export: defineResource({
+    id: "withdrawals.export", method: "GET", path: "/api/withdrawals/export", summary: "The filtered ledger as CSV (one row per request)",
+    permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalViewSchema, reply: "csv", errors: [],
+  }),
+} as const;

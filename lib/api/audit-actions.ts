@@ -1,4 +1,5 @@
-import "server-only";
+// The audit log's closed vocabulary: every action and outcome a row may have. Part of the API (the audit
+// page filters by action), so isomorphic; server/audit refuses to write anything else.
 import { z } from "zod";
 import type { OperationId } from "@/lib/platform/catalog";
 

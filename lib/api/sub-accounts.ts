@@ -1,7 +1,10 @@
-// The sub-account forms' schemas, shared by the browser (react-hook-form) and the API routes, and the
-// browser's parse of the registry replies (STYLE rules 3 and 12: one schema on both sides).
+// Brokerdesk's sub-account registry routes (the platform cannot list sub-accounts, so Brokerdesk keeps
+// them): the forms' schemas, shared by the browser (react-hook-form) and the routes, the registry's rows,
+// and one entry per route (STYLE rules 3, 12 and 15). Isomorphic.
 import { z } from "zod";
 import { catalog } from "@/lib/platform/catalog";
+import { defineResource } from "./define-resource";
+import { PLATFORM_ERRORS } from "./errors";
 
 /** E6's own request schema: the form validates exactly what the platform client will send. */
 export const createSubaccountSchema = catalog["subaccounts.create"].request;
@@ -45,3 +48,26 @@ export type RegistryEntryView = z.output<typeof registryEntrySchema>;
 
 export const registryListSchema = z.object({ items: z.array(registryEntrySchema) });
 export const registryEntryReplySchema = z.object({ entry: registryEntrySchema });
+
+export const subaccountResources = {
+  list: defineResource({
+    id: "subaccounts.list", method: "GET", path: "/api/sub-accounts", summary: "The sub-accounts Brokerdesk knows, oldest first",
+    permission: "subaccounts.read", output: registryListSchema, errors: [],
+  }),
+  create: defineResource({
+    id: "subaccounts.create", method: "POST", path: "/api/sub-accounts",
+    summary: "Create a sub-account on the platform (E6) and record it in the registry",
+    permission: "subaccounts.write", input: createSubaccountSchema, output: registryEntryReplySchema,
+    audit: { target: (i) => `subaccount:${i.subaccountName}` }, errors: PLATFORM_ERRORS,
+  }),
+  add: defineResource({
+    id: "subaccounts.add", method: "POST", path: "/api/sub-accounts/add",
+    summary: "Add a sub-account created elsewhere, by UID, once the platform (E2) knows it",
+    permission: "subaccounts.write", input: addSubaccountSchema, output: registryEntryReplySchema,
+    audit: { target: (i) => `subaccount:${i.subUid}` }, errors: ["already_registered", ...PLATFORM_ERRORS],
+  }),
+  get: defineResource({
+    id: "subaccounts.get", method: "GET", path: "/api/sub-accounts/{uid}", summary: "One sub-account of the registry",
+    permission: "subaccounts.read", output: registryEntryReplySchema, errors: ["not_found"],
+  }),
+} as const;

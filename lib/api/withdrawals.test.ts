@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
-import { DEFAULT_CHAINS, STALE_APPROVED_MS, STALE_SUBMIT_MS, TAG_COINS, isReconcilable, withdrawalFiltersSchema, withdrawalFormSchema } from "./withdrawal-form";
+import { DEFAULT_CHAINS, TAG_COINS } from "@/lib/withdrawal-chains";
+import { STALE_APPROVED_MS, STALE_SUBMIT_MS, isReconcilable } from "@/lib/withdrawal-states";
+import { withdrawalFiltersSchema, withdrawalFormSchema } from "./withdrawals";
 
 const base = { subUid: "1000001", coin: "USDT", dest: "on_chain", address: "TXyz01", amount: "1.5", reason: "payout" };
 const errors = (input: Record<string, unknown>) => {

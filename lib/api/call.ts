@@ -1,0 +1,65 @@
+// The browser's one way to Brokerdesk's API: a same-origin call built from a resource entry, whose reply is
+// parsed with the entry's output schema (STYLE rule 3), and every failure an ApiError, so a page can never
+// mistake an outage for no data.
+import type { z } from "zod";
+import {
+  queryString, resourcePath,
+  type HttpMethod, type OutputOf, type ParamsOf, type RequestOf, type Resource,
+} from "./define-resource";
+import { ApiError, errorFromReply, unreachable } from "./errors";
+
+/** A resource answering JSON (CSV and NDJSON answers are read as downloads and streams, not by callResource). */
+export type JsonResource = Resource<string, HttpMethod, `/api/${string}`, z.ZodType | undefined, z.ZodType, "json">;
+
+type ParamsOption<R extends Resource> = keyof ParamsOf<R> extends never ? { params?: undefined } : { params: ParamsOf<R> };
+type InputOption<R extends Resource> = R["input"] extends z.ZodType ? { input: RequestOf<R> } : { input?: undefined };
+
+export type CallOptions<R extends Resource> = ParamsOption<R> & InputOption<R> & { signal?: AbortSignal };
+
+type OptionsArg<R extends Resource> = keyof ParamsOf<R> extends never
+  ? R["input"] extends z.ZodType
+    ? [options: CallOptions<R>]
+    : [options?: CallOptions<R>]
+  : [options: CallOptions<R>];
+
+/** The URL of a call: the path with its parameters, and for a GET the input as the query string. */
+export function resourceUrl<R extends Resource>(resource: R, options: { params?: Readonly<Record<string, string>>; input?: unknown } = {}): string {
+  const path = resourcePath(resource, options.params);
+  if (resource.method !== "GET") return path;
+  const qs = queryString(options.input);
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * Calls one of Brokerdesk's routes: a GET sends the input as its query, anything else as a JSON body. Resolves
+ * with the reply parsed by the entry's output schema; rejects with an ApiError (the server's code, message,
+ * field errors, platform refusal and Retry-After, or "network" / "malformed"), or with the abort reason.
+ */
+export async function callResource<R extends JsonResource>(resource: R, ...[options]: OptionsArg<R>): Promise<OutputOf<R>> {
+  const o = (options ?? {}) as { params?: Readonly<Record<string, string>>; input?: unknown; signal?: AbortSignal };
+  const url = resourceUrl(resource, o);
+  const body = resource.method === "GET" ? undefined : JSON.stringify(o.input ?? {});
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: resource.method,
+      cache: "no-store",
+      headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+      body,
+      signal: o.signal,
+    });
+  } catch (e) {
+    if (o.signal?.aborted) throw e;
+    throw unreachable(e);
+  }
+  const reply: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw errorFromReply(res, reply);
+  const parsed = resource.output.safeParse(reply);
+  if (!parsed.success) throw new ApiError(502, "malformed", `The reply to ${resource.id} was not in the expected shape`);
+  return parsed.data as OutputOf<R>;
+}
+
+/** The React Query key of a call: the resource's id first (STYLE rule 4), then what identifies the answer. */
+export function resourceKey<R extends Resource>(resource: R, options: { params?: object; input?: unknown } = {}): readonly unknown[] {
+  return [resource.id, { ...options.params, ...(options.input && typeof options.input === "object" ? options.input : {}) }];
+}

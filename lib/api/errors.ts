@@ -1,0 +1,156 @@
+// The errors Brokerdesk's own API may answer, as one closed union of codes with one code → HTTP status map
+// (STYLE rules 9 and 15). Workflows throw DomainError with one of these codes; only server/http turns it into
+// a response. The browser reads every failure as one ApiError. Isomorphic: no secrets, no node modules.
+import { z } from "zod";
+
+/** Every code the server may send, and the one HTTP status each is sent with. */
+export const ERROR_STATUS = {
+  // The wrapper's own refusals (every route).
+  unauthenticated: 401,
+  forbidden: 403,
+  csrf: 403,
+  invalid_input: 422,
+  // Rules of a resource.
+  not_found: 404,
+  two_person_rule: 403,
+  workflow_route: 403,
+  own_request: 403,
+  already_decided: 409,
+  already_in_progress: 409,
+  not_reconcilable: 409,
+  confirmation_mismatch: 422,
+  already_registered: 409,
+  email_taken: 409,
+  cannot_disable_self: 409,
+  last_admin: 409,
+  // The platform, through the client.
+  platform_error: 502,
+  platform_network: 502,
+  platform_malformed: 502,
+  platform_cursor_stuck: 502,
+  platform_timeout: 504,
+  rate_budget_exhausted: 429,
+  rate_budget_unavailable: 503,
+  // Brokerdesk itself.
+  audit_unavailable: 503,
+  internal: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** Codes every route may answer whatever it declares: the wrapper's checks and Brokerdesk's own failures. */
+export const COMMON_ERRORS = ["unauthenticated", "forbidden", "invalid_input", "audit_unavailable", "internal"] as const satisfies readonly ErrorCode[];
+/** What a mutation may also answer (the Origin and content-type check). */
+export const MUTATION_ERRORS = ["csrf"] as const satisfies readonly ErrorCode[];
+/** What any call to the platform may end in. */
+export const PLATFORM_ERRORS = [
+  "platform_error", "platform_network", "platform_malformed", "platform_timeout", "rate_budget_exhausted", "rate_budget_unavailable",
+] as const satisfies readonly ErrorCode[];
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * A rule of Brokerdesk broken by a request (not found, already decided, a field that is not valid...).
+ * Thrown by workflows and the wrapper; mapped to HTTP once, by its code, in server/http.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** A 422 naming one field, the message said on it. */
+export function invalidField(field: string, message: string): DomainError {
+  return new DomainError("invalid_input", message, { [field]: [message] });
+}
+
+/** A 422 from field → messages (zod issues, key rules, export checks). */
+export function invalidFields(fieldErrors: FieldErrors, message = "Some fields are not valid"): DomainError {
+  return new DomainError("invalid_input", message, fieldErrors);
+}
+
+/** Field errors from zod issues, keyed by the first path segment ("_" for the whole input). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) (out[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
+  return out;
+}
+
+// ---- the wire and the browser ----------------------------------------------------------------
+
+/** The platform's refusal as the server relays it; `meaning` is Brokerdesk's words for the code, when it has them. */
+export const platformRefusalSchema = z.object({
+  code: z.string(),
+  msg: z.string(),
+  httpStatus: z.number().optional(),
+  operation: z.string(),
+  meaning: z.string().optional(),
+});
+export type PlatformRefusal = z.output<typeof platformRefusalSchema>;
+
+/** The body of every error answer. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    /** The platform's own answer, when the platform refused. */
+    platform: platformRefusalSchema.optional(),
+  }),
+});
+export type ErrorBody = z.output<typeof errorBodySchema>;
+
+/** Failures the browser finds by itself: no answer, an answer without an explanation, an answer of the wrong shape. */
+export type ClientErrorCode = "network" | "http_error" | "malformed" | "export_malformed" | "export_incomplete";
+
+export type ApiErrorDetails = { fieldErrors?: FieldErrors; platform?: PlatformRefusal; retryAfter?: number };
+
+/** Every failure of a call to Brokerdesk's API, as the browser sees it. `status` is 0 when nothing answered. */
+export class ApiError extends Error {
+  readonly fieldErrors?: FieldErrors;
+  readonly platform?: PlatformRefusal;
+  /** Seconds, from Retry-After. */
+  readonly retryAfter?: number;
+
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | ClientErrorCode,
+    message: string,
+    details: ApiErrorDetails = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.fieldErrors = details.fieldErrors;
+    this.platform = details.platform;
+    this.retryAfter = details.retryAfter;
+  }
+}
+
+const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
+
+/** The ApiError for a non-2xx reply: the server's code, message, field errors and platform refusal when it sent them. */
+export function errorFromReply(res: Response, body: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(body);
+  const retryAfter = Number(res.headers.get("Retry-After")) || undefined;
+  if (parsed.success) {
+    const { code, message, fieldErrors, platform } = parsed.data.error;
+    // A code outside the union is a server newer than this page: its words still reach staff.
+    return new ApiError(res.status, isErrorCode(code) ? code : "http_error", message, { fieldErrors, platform, retryAfter });
+  }
+  return new ApiError(res.status, "http_error", `Brokerdesk answered HTTP ${res.status} without an explanation`, { retryAfter });
+}
+
+/** The ApiError for a fetch that never got an answer. */
+export function unreachable(e: unknown): ApiError {
+  return new ApiError(0, "network", `Brokerdesk could not be reached (${e instanceof Error ? e.message : String(e)})`);
+}

@@ -1,0 +1,39 @@
+// Brokerdesk's own API, every route as one entry (ARCHITECTURE "Brokerdesk's own API is a catalog too").
+// Pages import the area module they need (./withdrawals, ./audit...), which keeps each page's bundle small;
+// this index is for what needs them all: the OpenAPI description and the route-coverage test.
+import { auditResources } from "./audit";
+import type { Resource } from "./define-resource";
+import { exportResources } from "./exports";
+import { healthResource } from "./health";
+import { openapiResource } from "./openapi-resource";
+import { proxyResources } from "./platform";
+import { riskUnitResources } from "./risk-units";
+import { subaccountResources } from "./sub-accounts";
+import { userResources } from "./users";
+import { withdrawalResources } from "./withdrawals";
+
+export * from "./define-resource";
+export * from "./errors";
+export { callResource, resourceKey, resourceUrl, type CallOptions, type JsonResource } from "./call";
+
+/** Every route of Brokerdesk's own (not the proxy's), by id. */
+export const resources = Object.fromEntries(
+  [
+    ...Object.values(withdrawalResources),
+    ...Object.values(subaccountResources),
+    ...Object.values(riskUnitResources),
+    ...Object.values(auditResources),
+    ...Object.values(userResources),
+    ...Object.values(exportResources),
+    healthResource,
+    openapiResource,
+  ].map((r) => [r.id, r as Resource]),
+) as Readonly<Record<string, Resource>>;
+
+/** The proxy's routes, by operation id. */
+export { proxyResources };
+
+/** Every route under app/api except next-auth's: Brokerdesk's own, then the proxy's. */
+export function allResources(): Resource[] {
+  return [...Object.values(resources), ...Object.values(proxyResources as Record<string, Resource>)];
+}
