@@ -1,6 +1,8 @@
 export type PlatformKey = { apiKey: string; apiSecret: string; passphrase: string };
 export type Env = Readonly<{
   nodeEnv: "development" | "production" | "test";
+  /** Next.js's server runtime this process runs (undefined outside a Next.js server: CLI tools, tests). */
+  nextRuntime: "nodejs" | "edge" | undefined;
   mode: "live" | "simulator";
   platform: Readonly<{ baseUrl: string | undefined; simulatorUrl: string | undefined; locale: string; timeoutMs: number; keys: Readonly<Record<string, PlatformKey>> }>;
   databaseUrl: string | undefined;

@@ -50,6 +50,8 @@ const positiveNumber = (name, fallback, unit) =>
 
 const baseSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Set by Next.js in its server processes: which runtime this module was loaded in (instrumentation.ts).
+  NEXT_RUNTIME: z.enum(["nodejs", "edge"]).optional(),
   PLATFORM_BASE_URL: optionalUrl("PLATFORM_BASE_URL"),
   // Simulator mode against a simulator started apart (`npm run sim`), e.g. shared by several instances.
   SIMULATOR_URL: optionalUrl("SIMULATOR_URL"),
@@ -181,6 +183,7 @@ export function parseEnv(source) {
 
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
+    nextRuntime: e.NEXT_RUNTIME,
     mode,
     platform: Object.freeze({
       baseUrl: e.PLATFORM_BASE_URL,

@@ -14,6 +14,21 @@ function sources(dir: string): string[] {
 }
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), "utf8");
 
+/** The modules a file imports (static, dynamic and re-exports), as written. */
+function importsOf(rel: string): string[] {
+  const code = read(rel);
+  return [...code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)["']([^"']+)["']/g)].map((m) => m[1]!);
+}
+/** Files under `dir` importing a module under any of `targets` (by the "@/" alias or a relative path). */
+function importing(dir: string, targets: string[]): string[] {
+  return sources(dir).flatMap((f) =>
+    importsOf(f)
+      .map((spec) => (spec.startsWith("@/") ? spec.slice(2) : spec.startsWith(".") ? path.join(path.dirname(f), spec) : null))
+      .filter((target): target is string => target !== null && targets.some((t) => target === t || target.startsWith(`${t}/`)))
+      .map((target) => `${f} → ${target}`),
+  );
+}
+
 describe("[architecture]", () => {
   it("every server/ source file imports server-only first", () => {
     const missing = sources("server").filter((f) => {
@@ -40,5 +55,30 @@ describe("[architecture]", () => {
     const client = ["app", "components"].flatMap(sources).filter((f) => /^["']use client["']/m.test(read(f)));
     const bad = client.filter((f) => /from ["']@\/(server|lib\/env)/.test(read(f)));
     expect(bad).toEqual([]);
+  });
+
+  it("the simulator never imports the client, and the client never imports (or starts) the simulator", () => {
+    expect(importing("server/simulator", ["server/platform"])).toEqual([]);
+    expect(importing("server/platform", ["server/simulator"])).toEqual([]);
+  });
+
+  it("lib/ is isomorphic: it imports nothing from server/", () => {
+    expect(importing("lib", ["server"])).toEqual([]);
+  });
+
+  it("dependencies point down: Routes → Http → Workflows → {Client, Db, Audit}", () => {
+    // Nothing below the HTTP layer builds responses or knows the routes; nothing below the workflows runs them.
+    const below = ["server/workflows", "server/audit", "server/db", "server/platform", "server/auth", "server/simulator", "lib"];
+    expect(below.flatMap((d) => importing(d, ["server/http", "app"]))).toEqual([]);
+    expect(["server/audit", "server/db", "server/platform", "server/simulator", "lib"].flatMap((d) => importing(d, ["server/workflows", "server/startup"]))).toEqual([]);
+  });
+
+  it("routes and pages never start the simulator or seed data: only the start-up module does", () => {
+    const starters = ["app", "components", "server/http", "server/workflows"].flatMap((d) =>
+      importing(d, ["server/simulator", "server/startup"]),
+    );
+    expect(starters).toEqual([]);
+    const seeders = ["app", "server/http"].flatMap(sources).filter((f) => /\b(prepareStaffUsers|seedDemoUsers|seedRegistry)\b/.test(read(f)));
+    expect(seeders).toEqual([]);
   });
 });

@@ -132,6 +132,12 @@ export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 export const withdrawalPageSchema = z.object({ items: z.array(withdrawalViewSchema), nextCursor: nextCursorField });
 export type WithdrawalPage = z.infer<typeof withdrawalPageSchema>;
 
+/** The columns of the ledger's CSV export, in order. */
+export const WITHDRAWAL_CSV_COLUMNS = [
+  "id", "clientOid", "state", "subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason", "requestedBy", "requestedAt",
+  "approvedBy", "approvedAt", "rejectedBy", "rejectedAt", "rejectReason", "submittedAt", "settledAt", "platformOrderId", "errorCode", "errorMsg",
+] as const satisfies readonly (keyof WithdrawalView)[];
+
 // ---- the routes ---------------------------------------------------------------------------------
 
 const byId = { target: (_input: unknown, p: { id: string }) => `withdrawal:${p.id}` };

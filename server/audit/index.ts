@@ -16,3 +16,4 @@ export {
 } from "./audit-log";
 export { AUDIT_GENESIS_HASH } from "./hash";
 export { redact, isSecretKey, REDACTED } from "./redact";
+export { openAudit, withAudit, type AuditSubject, type AuditTrail } from "./with-audit";

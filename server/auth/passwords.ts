@@ -5,9 +5,8 @@ import bcrypt from "bcryptjs";
 /** bcrypt work factor: ~0.3 s per hash on this class of machine, slow enough to make guessing expensive. */
 export const BCRYPT_COST = 12;
 
-/** bcrypt reads only the first 72 bytes; longer passwords are refused rather than silently truncated. */
-export const PASSWORD_MAX_BYTES = 72;
-export const PASSWORD_MIN_LENGTH = 12;
+// The length rules are the API's (lib/api/users.ts), so the admin page's form refuses what the server would.
+export { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordTooLong } from "@/lib/api/users";
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);
@@ -37,8 +36,4 @@ export async function dummyVerify(password: string): Promise<false> {
 /** A strong random password for the CLI (24 characters of base64url: 144 bits). */
 export function generatePassword(): string {
   return randomBytes(18).toString("base64url");
-}
-
-export function passwordTooLong(password: string): boolean {
-  return Buffer.byteLength(password, "utf8") > PASSWORD_MAX_BYTES;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { StaffUserError } from "./errors";
+import { DomainError } from "@/lib/api/errors";
 import { verifyPassword } from "./passwords";
 import {
   DEMO_PASSWORD, DEMO_USERS, createUser, findSessionUser, findUserByEmail, findUserById, listUsers, resetPassword, seedDemoUsers, updateUser,
@@ -18,13 +18,13 @@ let n = 0;
 const fresh = (role: "compliance" | "broker" | "lead" | "admin" = "broker") =>
   createUser(db, { email: `User${++n}@Example.com`, name: `User ${n}`, role, password: "a-long-password-1" }, { mode: "simulator" });
 
-async function rejection(p: Promise<unknown>): Promise<StaffUserError> {
+async function rejection(p: Promise<unknown>): Promise<DomainError> {
   const e = await p.then(
     () => null,
     (err: unknown) => err,
   );
-  expect(e).toBeInstanceOf(StaffUserError);
-  return e as StaffUserError;
+  expect(e).toBeInstanceOf(DomainError);
+  return e as DomainError;
 }
 
 describe("[auth][users] create and list", () => {

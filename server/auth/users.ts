@@ -1,10 +1,17 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
+import { DomainError, fieldErrorsOf, invalidFields } from "@/lib/api/errors";
+import {
+  createUserInput, resetPasswordInput, updateUserInput, type CreateUserInput, type StaffUser, type UpdateUserInput,
+} from "@/lib/api/users";
 import { env } from "@/lib/env";
-import { ROLES, type Role } from "@/lib/rbac";
+import type { Role } from "@/lib/rbac";
 import type { Db, Queryable } from "@/server/db";
-import { StaffUserError, staffUserNotFound } from "./errors";
-import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, hashPassword, passwordTooLong } from "./passwords";
+import { hashPassword } from "./passwords";
+
+export type { CreateUserInput, StaffUser, UpdateUserInput };
+
+const staffUserNotFound = () => new DomainError("not_found", "No staff user with this id");
 
 type Mode = "simulator" | "live";
 
@@ -20,60 +27,7 @@ export const DEMO_USERS: readonly { email: string; role: Role; name: string }[] 
 
 export const isDemoEmail = (email: string) => email.trim().toLowerCase().endsWith(`@${DEMO_DOMAIN}`);
 
-// ---- input schemas (the API routes parse with these too, so messages name the field) ----
-
-export const staffEmailSchema = z
-  .string({ message: "E-mail is required" })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: "Enter an e-mail address such as name@example.com" }).max(254, { message: "E-mail is too long" }));
-
-export const staffPasswordSchema = z
-  .string({ message: "Password is required" })
-  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .refine((p) => !passwordTooLong(p), { message: `Password must be at most ${PASSWORD_MAX_BYTES} bytes` });
-
-const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(", ")}` });
-
-const nameSchema = z
-  .string()
-  .trim()
-  .max(100, { message: "Name must be at most 100 characters" })
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-export const createUserInput = z.object({
-  email: staffEmailSchema,
-  name: nameSchema,
-  role: roleSchema,
-  password: staffPasswordSchema,
-});
-export type CreateUserInput = z.input<typeof createUserInput>;
-
-export const updateUserInput = z
-  .object({ role: roleSchema.optional(), disabled: z.boolean({ message: "Disabled must be true or false" }).optional(), name: nameSchema.optional() })
-  .refine((p) => p.role !== undefined || p.disabled !== undefined || p.name !== undefined, {
-    message: "Nothing to change: send role, disabled or name",
-  });
-export type UpdateUserInput = z.input<typeof updateUserInput>;
-
-export const resetPasswordInput = z.object({ password: staffPasswordSchema });
-
 // ---- rows ----
-
-/** What the admin page and the API show: never the password hash. */
-export type StaffUser = {
-  id: string;
-  email: string;
-  name: string | null;
-  role: Role;
-  disabled: boolean;
-  hasPassword: boolean;
-  sessionVersion: number;
-  createdAt: string;
-  updatedAt: string;
-  lastSignInAt: string | null;
-};
 
 /** Server-side only: the row with its hash, for sign-in. */
 export type StaffUserRecord = StaffUser & { passwordHash: string | null };
@@ -120,9 +74,7 @@ export function toPublicUser(r: StaffUserRecord): StaffUser {
 function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
-  throw new StaffUserError(422, "invalid_input", "Some fields are not valid", fieldErrors);
+  throw invalidFields(fieldErrorsOf(parsed.error));
 }
 
 // ---- queries ----
@@ -160,7 +112,7 @@ export async function findSessionUser(db: Queryable, id: string): Promise<Sessio
 export async function createUser(db: Queryable, input: CreateUserInput, opts: { mode?: Mode } = {}): Promise<StaffUser> {
   const data = parseOrThrow(createUserInput, input);
   if ((opts.mode ?? env.mode) === "live" && isDemoEmail(data.email)) {
-    throw new StaffUserError(422, "invalid_input", "Some fields are not valid", {
+    throw invalidFields({
       email: [`The ${DEMO_DOMAIN} domain is reserved for the simulator's demo staff`],
     });
   }
@@ -171,7 +123,7 @@ export async function createUser(db: Queryable, input: CreateUserInput, opts: { 
     [data.email, data.name, data.role, hash],
   );
   if (!rows[0]) {
-    throw new StaffUserError(409, "email_taken", "A staff user with this e-mail already exists", {
+    throw new DomainError("email_taken", "A staff user with this e-mail already exists", {
       email: ["A staff user with this e-mail already exists"],
     });
   }
@@ -188,7 +140,7 @@ export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opt
   return db.transaction(async (tx) => {
     const current = await lockUser(tx, id);
     if (opts.actorId === id && data.disabled === true && !current.disabled) {
-      throw new StaffUserError(409, "cannot_disable_self", "You cannot disable your own account: ask another admin");
+      throw new DomainError("cannot_disable_self", "You cannot disable your own account: ask another admin");
     }
     const role = data.role ?? current.role;
     const disabled = data.disabled ?? current.disabled;
@@ -266,6 +218,6 @@ async function assertAnotherAdmin(tx: Queryable, id: string): Promise<void> {
   // Locking every enabled admin row serialises two admins demoting each other at the same moment.
   const { rows } = await tx.query<{ id: string }>(`SELECT id FROM staff_users WHERE role = 'admin' AND NOT disabled FOR UPDATE`);
   if (!rows.some((r) => r.id !== id)) {
-    throw new StaffUserError(409, "last_admin", "This is the last enabled admin: make another admin first");
+    throw new DomainError("last_admin", "This is the last enabled admin: make another admin first");
   }
 }

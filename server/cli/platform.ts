@@ -3,6 +3,7 @@ import "server-only";
 // and client as the app; prints the platform's envelope as JSON. Exit 1 on failure, with code and message.
 import { OPERATION_IDS, isOperationId } from "@/lib/platform/catalog";
 import { getPlatform } from "@/server/platform/runtime";
+import { startPlatform } from "@/server/startup";
 import { PlatformCallError, PlatformError, PlatformRequestInvalidError } from "@/server/platform/errors";
 
 function usage(): never {
@@ -24,6 +25,8 @@ async function main(argv: string[]): Promise<number> {
     } else usage();
   }
   try {
+    // Simulator mode without SIMULATOR_URL: a simulator of its own in this process, as the app starts one.
+    await startPlatform();
     const { client } = await getPlatform();
     const { envelope } = await client.call(id, params as never, { key });
     console.log(JSON.stringify(envelope, null, 2));

@@ -5,8 +5,8 @@ import "server-only";
 // one process's database folder.
 import { env } from "@/lib/env";
 import { ROLES, isRole } from "@/lib/rbac";
-import { appendAudit } from "@/server/audit";
-import { StaffUserError } from "@/server/auth/errors";
+import { DomainError } from "@/lib/api/errors";
+import { withAudit } from "@/server/audit";
 import { generatePassword } from "@/server/auth/passwords";
 import { createUser } from "@/server/auth/users";
 import { getDb } from "@/server/db";
@@ -49,23 +49,21 @@ async function main(argv: string[]): Promise<number> {
   const password = args.passwordStdin ? await readStdin() : generatePassword();
   const db = await getDb();
   try {
-    const base = { actor: "cli:user-add", action: "users.create" as const, target: args.email.trim().toLowerCase() };
     // Fail-closed like the API: no intent row, no user.
-    const intent = await appendAudit(db, { ...base, outcome: "intent", detail: null, params: { email: args.email, role: args.role, name: args.name, mode: env.mode } });
-    const user = await createUser(db, { email: args.email, role: args.role as (typeof ROLES)[number], name: args.name, password }).catch(
-      async (e: unknown) => {
-        await appendAudit(db, { ...base, outcome: "failure", intentId: intent.id, params: null, detail: { error: e instanceof Error ? e.message : String(e) } });
-        throw e;
-      },
+    const user = await withAudit(
+      db,
+      { actor: "cli:user-add", action: "users.create", target: args.email.trim().toLowerCase() },
+      { email: args.email, role: args.role, name: args.name, mode: env.mode },
+      () => createUser(db, { email: args.email, role: args.role as (typeof ROLES)[number], name: args.name, password }),
+      (u) => ({ id: u.id, role: u.role }),
     );
-    await appendAudit(db, { ...base, outcome: "success", intentId: intent.id, params: null, detail: { id: user.id, role: user.role } });
     console.log(`created ${user.role} ${user.email} (id ${user.id}, ${db.engine} database, ${env.mode} mode)`);
     if (!args.passwordStdin) {
       console.log(`password (shown once, store it now): ${password}`);
     }
     return 0;
   } catch (e) {
-    if (e instanceof StaffUserError) {
+    if (e instanceof DomainError) {
       const fields = Object.entries(e.fieldErrors ?? {}).map(([f, msgs]) => `  ${f}: ${msgs.join("; ")}`);
       console.error([`refused: ${e.message}`, ...fields].join("\n"));
       return 1;

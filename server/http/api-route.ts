@@ -2,37 +2,45 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
+import { auditActionOf, type InputOf, type ParamsOf, type Resource } from "@/lib/api/define-resource";
+import { DomainError, fieldErrorsOf, invalidFields, type FieldErrors } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { can, type Permission } from "@/lib/rbac";
 import { getStaffSession, type StaffSession } from "@/server/auth/session";
-import { appendAudit, type AuditAction } from "@/server/audit";
+import { appendAudit, withAudit, type AuditAction } from "@/server/audit";
 import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/log";
-import { HttpError, toErrorResponse } from "./errors";
+import type { PlatformClient } from "@/server/platform/client";
+import type { CredentialStore } from "@/server/platform/credentials";
+import { getCredentials, getPlatformClient } from "@/server/platform/runtime";
+import { csvResponse, type CsvBody } from "./csv";
+import { toErrorResponse } from "./errors";
+import { ndjsonResponse, type NdjsonBody } from "./ndjson";
 
-export type RouteContext<I> = {
+export type RouteContext<R extends Resource> = {
   session: StaffSession;
-  input: I;
+  input: InputOf<R>;
+  params: ParamsOf<R>;
+  db: Db;
   requestId: string;
   ip: string | null;
-  params: Record<string, string>;
-  db: Db;
   req: NextRequest;
-  /** Id of the audit intent row written before the handler ran (mutations with `audit`). */
+  /** The request's abort signal (the caller went away). */
+  signal: AbortSignal;
+  /** Id of the audit intent row written before the handler ran (resources with `audit`). */
   intentId: number | null;
+  /** The runtime's platform client, created on first use. */
+  platform: () => Promise<PlatformClient>;
+  /** The runtime's credential store (the one the client signs with). */
+  credentials: CredentialStore;
 };
 
-export type RouteSpec<S extends z.ZodType | undefined> = {
-  permission: Permission;
-  input?: S;
-  /** Mutations with an audit action get an intent row before the handler and an outcome row after. */
-  audit?: {
-    action: AuditAction;
-    /** What the action is about, from the input and the route's path parameters (e.g. `withdrawal:<id>`). */
-    target?: (input: S extends z.ZodType ? z.output<S> : undefined, params: Record<string, string>) => string | null;
-  };
-  /** Checks that need the request as well as the input (422 before anything is recorded or sent). */
-  check?: (input: S extends z.ZodType ? z.output<S> : undefined, req: NextRequest) => Record<string, string> | null;
+/** What a handler returns: the JSON answer (parsed by the entry's output schema), or a CSV or NDJSON body. */
+export type ReplyOf<R extends Resource> = R["reply"] extends "csv" ? CsvBody : R["reply"] extends "ndjson" ? NdjsonBody<z.output<R["output"]>> : z.input<R["output"]>;
+
+export type RouteOptions<R extends Resource> = {
+  /** Checks that need the request or the credentials as well as the input: field → message, a 422 before anything is recorded or sent. */
+  check?: (input: InputOf<R>, ctx: { req: NextRequest; credentials: CredentialStore }) => Record<string, string> | null;
 };
 
 type NextHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -40,84 +48,103 @@ type NextHandler = (req: NextRequest, ctx: { params: Promise<Record<string, stri
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Every API route goes through this (STYLE rule 6), in order: session (401), permission (403),
- * CSRF for mutations (403), input parse (422), audit intent, the handler, audit outcome, one error map.
+ * Every route of Brokerdesk's own goes through this (STYLE rule 6), reading permission, input, audit and
+ * output from the resource entry, in order: session (401), permission (403), CSRF for mutations (403), input
+ * parse (422), audit intent, the handler, audit outcome, the answer parsed, and one error map.
  */
-export function apiRoute<S extends z.ZodType | undefined = undefined>(
-  spec: RouteSpec<S>,
-  handler: (ctx: RouteContext<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>,
+export function apiRoute<R extends Resource>(
+  resource: R,
+  handler: (ctx: RouteContext<R>) => Promise<ReplyOf<R>>,
+  options: RouteOptions<R> = {},
 ): NextHandler {
+  if (resource.permission === "public") throw new Error(`${resource.id} is public: use publicRoute`);
   return async (req, routeCtx) => {
     const requestId = randomUUID();
     const ip = clientIp(req);
     const path = req.nextUrl.pathname;
     let db: Db | undefined;
     let session: StaffSession | null = null;
+    const refusal = (e: DomainError) => refuse(db!, session, ip, requestId, path, e);
     try {
       db = await getDb();
       session = await getStaffSession();
-      if (!session) throw await refuse(db, null, ip, requestId, path, new HttpError(401, "unauthenticated", "Sign in first"));
-      if (!can(session.role, spec.permission)) {
-        throw await refuse(db, session, ip, requestId, path, new HttpError(403, "forbidden", `Your role (${session.role}) may not do this (${spec.permission})`));
-      }
+      if (!session) throw await refusal(new DomainError("unauthenticated", "Sign in first"));
       const mutating = MUTATING.has(req.method);
+      const permission = await permissionFor(resource, req, mutating);
+      if (permission && !can(session.role, permission)) {
+        throw await refusal(new DomainError("forbidden", `Your role (${session.role}) may not do this (${permission})`));
+      }
       if (mutating) {
         const reason = csrfProblem(req);
-        if (reason) throw await refuse(db, session, ip, requestId, path, new HttpError(403, "csrf", reason));
+        if (reason) throw await refusal(new DomainError("csrf", reason));
       }
-      const raw = mutating ? await readJson(req) : Object.fromEntries(req.nextUrl.searchParams);
-      let input: unknown = undefined;
-      if (spec.input) {
-        const parsed = spec.input.safeParse(raw);
-        if (!parsed.success) {
-          const fieldErrors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
-          throw await refuse(db, session, ip, requestId, path, new HttpError(422, "invalid_input", "Some fields are not valid", fieldErrors));
+      let raw: unknown = Object.fromEntries(req.nextUrl.searchParams);
+      if (mutating) {
+        try {
+          raw = await readJson(req);
+        } catch (e) {
+          throw e instanceof DomainError ? await refusal(e) : e;
         }
+      }
+      let input: unknown = undefined;
+      if (resource.input) {
+        const parsed = resource.input.safeParse(raw);
+        if (!parsed.success) throw await refusal(invalidFields(fieldErrorsOf(parsed.error)));
         input = parsed.data;
       }
-      const extra = spec.check?.(input as S extends z.ZodType ? z.output<S> : undefined, req);
+      const credentials = getCredentials();
+      const extra = options.check?.(input as InputOf<R>, { req, credentials });
       if (extra && Object.keys(extra).length) {
-        const fieldErrors = Object.fromEntries(Object.entries(extra).map(([k, m]) => [k, [m]]));
-        throw await refuse(db, session, ip, requestId, path, new HttpError(422, "invalid_input", "Some fields are not valid", fieldErrors));
+        throw await refusal(invalidFields(Object.fromEntries(Object.entries(extra).map(([k, m]): [string, string[]] => [k, [m]]))));
       }
       const params = Object.fromEntries(
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      );
-      const typedInput = input as S extends z.ZodType ? z.output<S> : undefined;
-      const audit = spec.audit && mutating ? spec.audit : undefined;
-      const auditBase = {
-        actor: session.email,
-        actorRole: session.role,
-        target: audit?.target?.(typedInput, params) ?? null,
-        requestId,
-        ip,
+      ) as ParamsOf<R>;
+      const ctx: RouteContext<R> = {
+        session, input: input as InputOf<R>, params, db, requestId, ip, req, signal: req.signal, intentId: null,
+        platform: getPlatformClient, credentials,
       };
-      // Fail-closed: if the intent cannot be written, appendAudit throws and nothing is done.
-      const intent = audit ? await appendAudit(db, { ...auditBase, action: audit.action, outcome: "intent", params: input }) : null;
-      let result: unknown;
-      try {
-        result = await handler({ session, input: typedInput, requestId, ip, params, db, req, intentId: intent?.id ?? null });
-      } catch (e) {
-        if (e instanceof HttpError && [401, 403, 422].includes(e.status) && !intent) throw await refuse(db, session, ip, requestId, path, e);
-        if (audit && intent) {
-          await appendAudit(db, { ...auditBase, action: audit.action, outcome: "failure", intentId: intent.id, detail: failureDetail(e) }).catch(
-            (ae: unknown) => logger.error({ err: String(ae), requestId }, "audit outcome write failed"),
-          );
+      const action = mutating ? (auditActionOf(resource, input) as AuditAction | null) : null;
+      let result: ReplyOf<R>;
+      if (action) {
+        const target = resource.audit?.target?.(input as never, params as never) ?? null;
+        // Fail-closed: if the intent cannot be written, withAudit throws and the handler never runs.
+        result = await withAudit(
+          db,
+          { actor: session.email, actorRole: session.role, action, target, requestId, ip },
+          input,
+          (intentId) => handler({ ...ctx, intentId }),
+          // The outcome row keeps a JSON answer; a file or a stream is described by its kind.
+          (r) => (resource.reply === "json" ? r : { reply: resource.reply }),
+        );
+      } else {
+        try {
+          result = await handler(ctx);
+        } catch (e) {
+          // A refusal by the handler itself (a rule checked before anything was done) is audited as one.
+          if (e instanceof DomainError && REFUSALS.has(e.status)) throw await refusal(e);
+          throw e;
         }
-        throw e;
       }
-      if (audit && intent) {
-        await appendAudit(db, { ...auditBase, action: audit.action, outcome: "success", intentId: intent.id, detail: outcomeDetail(result) });
+      return await answer(resource, result, requestId, req.signal);
+    } catch (e) {
+      if (e instanceof DomainError && !declares(resource, e)) {
+        logger.error({ resource: resource.id, code: e.code, requestId }, "a route answered an error code its entry does not declare");
       }
-      if (result instanceof Response) {
-        result.headers.set("X-Request-Id", requestId);
-        return result;
-      }
-      const body = JSON.stringify(result ?? null);
-      return new Response(body, {
-        headers: { "Content-Type": "application/json", "Cache-Control": cacheControlFor(body), "X-Request-Id": requestId },
-      });
+      return toErrorResponse(e, requestId);
+    }
+  };
+}
+
+/** A route anyone may call (the health check): input parse and the error map, no session and no audit. */
+export function publicRoute<R extends Resource>(resource: R, handler: (ctx: { input: InputOf<R>; requestId: string; platform: () => Promise<PlatformClient> }) => Promise<ReplyOf<R>>): NextHandler {
+  return async (req) => {
+    const requestId = randomUUID();
+    try {
+      const parsed = resource.input?.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+      if (parsed && !parsed.success) throw invalidFields(fieldErrorsOf(parsed.error));
+      const result = await handler({ input: parsed?.data as InputOf<R>, requestId, platform: getPlatformClient });
+      return await answer(resource, result, requestId, req.signal);
     } catch (e) {
       return toErrorResponse(e, requestId);
     }
@@ -136,8 +163,40 @@ export function cacheControlFor(body: string): string {
   return Buffer.byteLength(body) < COMPRESS_MIN_BYTES ? "no-store, no-transform" : "no-store";
 }
 
+async function answer<R extends Resource>(resource: R, result: ReplyOf<R>, requestId: string, signal: AbortSignal): Promise<Response> {
+  let res: Response;
+  if (resource.reply === "csv") res = await csvResponse(result as CsvBody);
+  else if (resource.reply === "ndjson") res = await ndjsonResponse(result as NdjsonBody<unknown>, { signal, requestId });
+  else {
+    // The answer is held to the entry's schema too (STYLE rule 3), so the OpenAPI description is the truth.
+    const parsed = resource.output.safeParse(result);
+    if (!parsed.success) {
+      logger.error({ resource: resource.id, issues: parsed.error.issues.slice(0, 5), requestId }, "an answer does not match its entry's output schema");
+      throw new Error(`${resource.id}: the answer does not match its output schema`);
+    }
+    const body = JSON.stringify(parsed.data ?? null);
+    res = new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": cacheControlFor(body) } });
+  }
+  res.headers.set("X-Request-Id", requestId);
+  return res;
+}
+
+/** Statuses of a refusal: recorded as request.refused when nothing was done. */
+const REFUSALS = new Set([401, 403, 422]);
+const ALWAYS = new Set(["unauthenticated", "forbidden", "csrf", "invalid_input", "audit_unavailable", "internal"]);
+const declares = (resource: Resource, e: DomainError) => ALWAYS.has(e.code) || resource.errors.includes(e.code);
+
+async function permissionFor(resource: Resource, req: NextRequest, mutating: boolean): Promise<Permission | null> {
+  const p = resource.permission;
+  if (p === "signed-in" || p === "public") return null;
+  if (typeof p === "string") return p;
+  // A rule reads the raw request (before CSRF and parsing, which come after the permission as on every route).
+  const raw: unknown = mutating ? await req.clone().json().catch(() => null) : Object.fromEntries(req.nextUrl.searchParams);
+  return p.of(raw);
+}
+
 /** Writes the refusal to the audit log (best effort: a refusal stands even if it cannot be recorded). */
-async function refuse(db: Db, session: StaffSession | null, ip: string | null, requestId: string, path: string, err: HttpError) {
+async function refuse(db: Db, session: StaffSession | null, ip: string | null, requestId: string, path: string, err: DomainError): Promise<DomainError> {
   await appendAudit(db, {
     actor: session?.email ?? "anonymous",
     actorRole: session?.role ?? null,
@@ -163,13 +222,15 @@ function csrfProblem(req: NextRequest): string | null {
   return null;
 }
 
+const NOT_JSON: FieldErrors = { _: ["The request body is not valid JSON"] };
+
 async function readJson(req: NextRequest): Promise<unknown> {
   const text = await req.text();
   if (!text) return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(422, "invalid_input", "The request body is not valid JSON", { _: ["The request body is not valid JSON"] });
+    throw invalidFields(NOT_JSON, "The request body is not valid JSON");
   }
 }
 
@@ -177,14 +238,4 @@ function clientIp(req: NextRequest): string | null {
   const fwd = req.headers.get("x-forwarded-for");
   if (fwd) return fwd.split(",")[0]!.trim() || null;
   return req.headers.get("x-real-ip");
-}
-
-function failureDetail(e: unknown): Record<string, unknown> {
-  const err = e as { name?: string; code?: string; msg?: string; kind?: string; message?: string; httpStatus?: number; requestSent?: boolean };
-  return { error: err?.name, kind: err?.kind, code: err?.code, msg: err?.msg ?? err?.message, httpStatus: err?.httpStatus, requestSent: err?.requestSent };
-}
-
-function outcomeDetail(result: unknown): unknown {
-  if (result instanceof Response) return { status: result.status };
-  return result;
 }

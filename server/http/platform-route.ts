@@ -1,45 +1,38 @@
 import "server-only";
+import { DomainError } from "@/lib/api/errors";
+import { proxyResources, workflowRouteOf } from "@/lib/api/platform";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
-import { getPlatform } from "@/server/platform/runtime";
-import { CredentialStore } from "@/server/platform/credentials";
-import { PlatformNetworkError, PlatformTimeoutError } from "@/server/platform/errors";
 import { env } from "@/lib/env";
+import { PlatformNetworkError, PlatformTimeoutError } from "@/server/platform/errors";
 import { apiRoute } from "./api-route";
-import { HttpError } from "./errors";
 
 /** Header by which a permitted caller picks another configured key (E3, E4, E9 only). */
 export const KEY_HEADER = "x-platform-key";
 /** A browser request should not wait long for rate budget: past this it gets 429 with Retry-After. */
 const PROXY_QUEUE_DEADLINE_MS = 10_000;
 
-const credentials = new CredentialStore(env.platform.keys);
-
 /**
  * A proxy route mirroring one platform operation at /api/platform/v2/...: the catalog's permission and
- * request schema, the platform's envelope on success (with the catalog's normalised data).
+ * request schema (through its resource entry), the platform's envelope on success (with the catalog's
+ * normalised data). E5, E6 and E9 change what Brokerdesk keeps records of, so the mirror refuses them once
+ * the input is checked, naming the workflow route that does them (issue 12 item 8): nothing is sent.
  */
 export function platformRoute(id: OperationId) {
   const op = catalog[id];
-  if (id === "withdrawals.submit") {
-    // Two-person rule: E5 is sent only by the withdrawal workflow when another lead approves.
-    return apiRoute({ permission: op.permission }, async () => {
-      throw new HttpError(403, "two_person_rule", "Withdrawals are requested and approved under /api/withdrawals, never sent directly");
+  const resource = proxyResources[id];
+  const workflow = workflowRouteOf(id);
+  if (id === "withdrawals.submit" && workflow) {
+    // Two-person rule: refused whatever the input, before it is even read.
+    return apiRoute({ ...resource, input: undefined, audit: undefined }, async () => {
+      throw new DomainError(workflow.code, workflow.why);
     });
   }
   return apiRoute(
-    {
-      permission: op.permission,
-      input: op.request,
-      audit: op.method === "POST" ? { action: id } : undefined,
-      check: (input, req) => {
-        const key = req.headers.get(KEY_HEADER) ?? "main";
-        if (key !== "main" && !op.keySelectable) return { key: `${op.id} always uses the main account's key` };
-        if (!credentials.names().includes(key)) return { key: `No platform key named "${key}" is configured` };
-        return op.keyRule?.(input as never, credentials.get(key).role) ?? null;
-      },
-    },
-    async ({ input, req }) => {
-      const { client } = await getPlatform();
+    // A refused mutation writes no intent: there is nothing it would do.
+    workflow ? { ...resource, audit: undefined } : resource,
+    async ({ input, req, platform }) => {
+      if (workflow) throw new DomainError(workflow.code, workflow.why);
+      const client = await platform();
       // PLATFORM_TIMEOUT_MS bounds the whole answer a browser waits for: the client's timeout is per
       // attempt and a GET is retried, so without this a slow platform would hold a page three times as long.
       const timeoutMs = env.platform.timeoutMs;
@@ -50,13 +43,21 @@ export function platformRoute(id: OperationId) {
           queueDeadlineMs: PROXY_QUEUE_DEADLINE_MS,
           signal: AbortSignal.any([req.signal, deadline]),
         });
-        return { code: envelope.code, msg: envelope.msg, requestTime: envelope.requestTime, data };
+        return { code: "00000" as const, msg: envelope.msg, requestTime: envelope.requestTime, data };
       } catch (e) {
         if (e instanceof PlatformNetworkError && deadline.aborted && !req.signal.aborted) {
           throw new PlatformTimeoutError(id, "total", timeoutMs, e.requestSent);
         }
         throw e;
       }
+    },
+    {
+      check: (input, { req, credentials }) => {
+        const key = req.headers.get(KEY_HEADER) ?? "main";
+        if (key !== "main" && !op.keySelectable) return { key: `${op.id} always uses the main account's key` };
+        if (!credentials.names().includes(key)) return { key: `No platform key named "${key}" is configured` };
+        return op.keyRule?.(input as never, credentials.get(key).role) ?? null;
+      },
     },
   );
 }

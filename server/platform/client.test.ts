@@ -7,7 +7,8 @@ import { SlidingWindowLimiter } from "./limiter";
 import {
   PlatformError, PlatformMalformedResponseError, PlatformNetworkError, PlatformRequestInvalidError, PlatformTimeoutError,
 } from "./errors";
-import { prehash, sign } from "./sign";
+import { prehash } from "@/lib/platform/protocol";
+import { sign } from "./sign";
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string; at: number };
 type Reply = (req: Seen, res: http.ServerResponse) => void;

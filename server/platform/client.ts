@@ -12,7 +12,8 @@ import {
 } from "./errors";
 import { SlidingWindowLimiter } from "./limiter";
 import type { PublicCache } from "./public-cache";
-import { buildQuery, prehash, sign } from "./sign";
+import { buildQuery, prehash } from "@/lib/platform/protocol";
+import { sign } from "./sign";
 
 export type ClientConfig = {
   baseUrl: string;

@@ -1,5 +1,5 @@
 import "server-only";
-import { describePlatformCode } from "./error-codes";
+import { describePlatformCode } from "@/lib/platform/protocol";
 
 /** Base of every failure of a platform call; `kind` drives the one HTTP mapping in server/http. */
 export abstract class PlatformCallError extends Error {

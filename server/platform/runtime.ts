@@ -9,13 +9,34 @@ import { SlidingWindowLimiter } from "./limiter";
 import { PublicCache } from "./public-cache";
 
 /**
- * The process-wide platform client. In simulator mode (no PLATFORM_BASE_URL) the client points at
- * SIMULATOR_URL if set (one simulator for several instances), else at a simulator embedded in this
- * process, started on first use. Kept on globalThis so that
- * every route bundle and hot reload shares one client, one rate budget and one simulator.
+ * The process-wide platform client and the credential store it signs with. Live: PLATFORM_BASE_URL.
+ * Simulator mode: SIMULATOR_URL (one simulator for several instances), or the simulator the start-up module
+ * (instrumentation.ts, or a CLI) embedded in this process and handed over with setEmbeddedSimulator: the
+ * client never starts one itself. Kept on globalThis so that every route bundle and hot reload shares one
+ * client, one rate budget and one credential store.
  */
 type Runtime = { client: PlatformClient; mode: "live" | "simulator"; baseUrl: string };
-const g = globalThis as typeof globalThis & { __brokerdeskPlatform?: Promise<Runtime> };
+const g = globalThis as typeof globalThis & {
+  __brokerdeskPlatform?: Promise<Runtime>;
+  __brokerdeskCredentials?: CredentialStore;
+  __brokerdeskEmbeddedSimulator?: string;
+};
+
+/** The configured keys, by name: the one store the client signs with and the routes check key names against. */
+export function getCredentials(): CredentialStore {
+  g.__brokerdeskCredentials ??= new CredentialStore(env.platform.keys);
+  return g.__brokerdeskCredentials;
+}
+
+/** The start-up module hands over the address of the simulator it embedded in this process. */
+export function setEmbeddedSimulator(baseUrl: string): void {
+  g.__brokerdeskEmbeddedSimulator = baseUrl;
+}
+
+/** Where the client sends: the platform, a standalone simulator, or the embedded one; null before start-up. */
+export function platformBaseUrl(): string | null {
+  return env.platform.baseUrl ?? env.platform.simulatorUrl ?? g.__brokerdeskEmbeddedSimulator ?? null;
+}
 
 export function getPlatform(): Promise<Runtime> {
   g.__brokerdeskPlatform ??= createRuntime().catch((e: unknown) => {
@@ -25,12 +46,15 @@ export function getPlatform(): Promise<Runtime> {
   return g.__brokerdeskPlatform;
 }
 
+/** The client alone (what route handlers ask for). */
+export async function getPlatformClient(): Promise<PlatformClient> {
+  return (await getPlatform()).client;
+}
+
 async function createRuntime(): Promise<Runtime> {
-  // Live: the platform. Simulator mode: a standalone simulator (SIMULATOR_URL), or one embedded here.
-  let baseUrl = env.platform.baseUrl ?? env.platform.simulatorUrl;
+  const baseUrl = platformBaseUrl();
   if (!baseUrl) {
-    const { startEmbeddedSimulator } = await import("@/server/simulator/embedded");
-    baseUrl = await startEmbeddedSimulator();
+    throw new Error("Simulator mode without SIMULATOR_URL, and no simulator was started in this process: start-up (instrumentation.ts) starts it");
   }
   // With REDIS_URL the rate budget and the public-data cache are shared by every instance.
   const redis = getRedis();
@@ -48,7 +72,7 @@ async function createRuntime(): Promise<Runtime> {
     limiter,
     publicCache: new PublicCache({ ttlMs: env.publicCacheMs, redis }),
     egressId: env.egressId,
-    credentials: new CredentialStore(env.platform.keys),
+    credentials: getCredentials(),
     locale: env.platform.locale,
     timeoutMs: env.platform.timeoutMs,
     logger: logger.child({ component: "platform" }),

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildQuery, isPemPrivateKey, prehash, sign } from "./sign";
+import { buildQuery, isPemPrivateKey, prehash } from "@/lib/platform/protocol";
+import { sign } from "./sign";
 
 type Vector = {
   method: string; path: string; query: string; body: string; timestamp: string | null;

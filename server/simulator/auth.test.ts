@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prehash, sign } from "@/server/platform/sign";
+import { prehash } from "@/lib/platform/protocol";
+import { sign } from "@/server/platform/sign";
 import { startSimulator, type Simulator } from "./index";
 import { call, okData, pathOf } from "./test-client";
 

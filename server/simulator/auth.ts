@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, createVerify, timingSafeEqual } from "node:crypto";
-import { prehash } from "@/server/platform/sign";
+import { prehash } from "@/lib/platform/protocol";
 import { SimError } from "./envelope";
 import type { RegisteredKey } from "./keys";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { platformErrorMessage, type KnownPlatformCode } from "@/server/platform/error-codes";
+import { platformErrorMessage, type KnownPlatformCode } from "@/lib/platform/protocol";
 
 /**
  * Codes the simulator defines itself, where the platform's own code is not known (README "Error codes").

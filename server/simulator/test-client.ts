@@ -1,5 +1,6 @@
 import "server-only";
-import { buildQuery, prehash, sign } from "@/server/platform/sign";
+import { createHmac, createSign } from "node:crypto";
+import { buildQuery, isPemPrivateKey, prehash } from "@/lib/platform/protocol";
 import type { z } from "zod";
 import type { PlatformKey } from "@/lib/env";
 import { catalog, type Catalog, type OperationId } from "@/lib/platform/catalog";
@@ -64,4 +65,10 @@ export function okData<Id extends OperationId>(id: Id, r: CallResult): z.output<
 /** Platform paths by operation id, so tests never spell a path twice. */
 export function pathOf(id: OperationId): string {
   return catalog[id].path;
+}
+
+/** Signs as a client would (the simulator never imports the app's client, server/platform). */
+function sign(secret: string, payload: string): string {
+  if (isPemPrivateKey(secret)) return createSign("RSA-SHA256").update(payload, "utf8").sign(secret, "base64");
+  return createHmac("sha256", secret).update(payload, "utf8").digest("base64");
 }

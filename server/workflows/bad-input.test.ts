@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditFiltersSchema } from "@/lib/api/audit";
 import { withdrawalFiltersSchema } from "@/lib/api/withdrawals";
 import { openDb, type Db } from "@/server/db";
-import { HttpError } from "@/server/http/errors";
-import { checkExport } from "./exports";
-import { listWithdrawals } from "./withdrawals";
+import { DomainError } from "@/lib/api/errors";
+import { checkExport } from "@/lib/platform/export-plan";
+import { listWithdrawals } from "./withdrawal-ledger";
 
 const PAST_DATES = "9654522045892581";
 
@@ -52,9 +52,9 @@ describe("[withdrawals.read][bad-input] ledger cursors", () => {
     "a cursor whose time JavaScript reads but the database does not (%s) is a 422 on cursor (was a 500 from the database)",
     async (at) => {
       const e = await refusal(Buffer.from(`${at}|c9be0251-17e1-8505-8673-bb3a04f5d4c2`).toString("base64url"));
-      expect(e).toBeInstanceOf(HttpError);
-      expect((e as HttpError).status).toBe(422);
-      expect(Object.keys((e as HttpError).fieldErrors ?? {})).toEqual(["cursor"]);
+      expect(e).toBeInstanceOf(DomainError);
+      expect((e as DomainError).status).toBe(422);
+      expect(Object.keys((e as DomainError).fieldErrors ?? {})).toEqual(["cursor"]);
     },
   );
 

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@/server/db/testing";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/lib/api/errors";
 import { PlatformError } from "@/server/platform/errors";
 import { bindOrUnbind, listBindings, precheck } from "./risk-units";
 
@@ -35,8 +35,8 @@ describe("[riskUnits.bind][workflow]", () => {
       await t.db.query("INSERT INTO risk_unit_bindings (risk_unit_id, uid, bound_by) VALUES ('900', $1, 'seed')", [String(1000 + i)]);
     }
     const err = await precheck(t.db, { uid: "2000", riskUnitId: "900", operate: "bind" }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect((err as HttpError).fieldErrors?.riskUnitId?.[0]).toMatch(/50 UIDs/);
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).fieldErrors?.riskUnitId?.[0]).toMatch(/50 UIDs/);
   });
 
   it("refuses a UID bound elsewhere by our records", async () => {

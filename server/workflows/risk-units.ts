@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { MAX_UIDS_PER_RISK_UNIT, catalog } from "@/lib/platform/catalog";
 import type { Db, Queryable } from "@/server/db";
 import type { StaffSession } from "@/server/auth/session";
-import { HttpError } from "@/server/http/errors";
+import { invalidField } from "@/lib/api/errors";
 import type { PlatformClient } from "@/server/platform/client";
 
 export type BindInput = z.output<(typeof catalog)["riskUnits.bind"]["request"]>;
@@ -41,7 +41,7 @@ export async function listBindings(db: Queryable): Promise<Binding[]> {
  */
 export async function precheck(db: Queryable, input: BindInput): Promise<void> {
   const unit = input.riskUnitId;
-  if (unit && unit === input.uid) throw invalid("uid", "uid must not be the risk unit itself (riskUnitId)");
+  if (unit && unit === input.uid) throw invalidField("uid", "uid must not be the risk unit itself (riskUnitId)");
   const { rows } = await db.query<{ risk_unit_id: string; bound_by: string; bound_at: Date }>(
     "SELECT risk_unit_id, bound_by, bound_at FROM risk_unit_bindings WHERE uid = $1 AND state = 'bound'",
     [input.uid],
@@ -49,7 +49,7 @@ export async function precheck(db: Queryable, input: BindInput): Promise<void> {
   const current = rows[0];
   if (input.operate === "bind") {
     if (current && current.risk_unit_id !== unit) {
-      throw invalid("uid", `UID ${input.uid} is bound to risk unit ${current.risk_unit_id} (by ${current.bound_by}, ${new Date(current.bound_at).toISOString().slice(0, 16).replace("T", " ")} UTC): unbind it there first`);
+      throw invalidField("uid", `UID ${input.uid} is bound to risk unit ${current.risk_unit_id} (by ${current.bound_by}, ${new Date(current.bound_at).toISOString().slice(0, 16).replace("T", " ")} UTC): unbind it there first`);
     }
     if (unit) {
       const { rows: counted } = await db.query<{ n: number }>(
@@ -57,16 +57,18 @@ export async function precheck(db: Queryable, input: BindInput): Promise<void> {
         [unit],
       );
       if ((counted[0]?.n ?? 0) >= MAX_UIDS_PER_RISK_UNIT && !current) {
-        throw invalid("riskUnitId", `Risk unit ${unit} already holds ${MAX_UIDS_PER_RISK_UNIT} UIDs in Brokerdesk's records, the platform's maximum`);
+        throw invalidField("riskUnitId", `Risk unit ${unit} already holds ${MAX_UIDS_PER_RISK_UNIT} UIDs in Brokerdesk's records, the platform's maximum`);
       }
     }
   } else if (current && unit && current.risk_unit_id !== unit) {
-    throw invalid("riskUnitId", `By Brokerdesk's records UID ${input.uid} is bound to risk unit ${current.risk_unit_id}, not ${unit}`);
+    throw invalidField("riskUnitId", `By Brokerdesk's records UID ${input.uid} is bound to risk unit ${current.risk_unit_id}, not ${unit}`);
   }
 }
 
 /** Sends E9 with the main account's key and records the binding once the platform agrees. */
-export async function bindOrUnbind(db: Db, client: PlatformClient, session: StaffSession, input: BindInput): Promise<{ binding: Binding; platform: unknown }> {
+export async function bindOrUnbind(
+  db: Db, client: PlatformClient, session: StaffSession, input: BindInput,
+): Promise<{ binding: Binding; platform: z.output<(typeof catalog)["riskUnits.bind"]["response"]> }> {
   await precheck(db, input);
   const { data } = await client.call("riskUnits.bind", input);
   const unit = input.riskUnitId ?? "";
@@ -93,8 +95,4 @@ export async function bindOrUnbind(db: Db, client: PlatformClient, session: Staf
       )
     ).rows[0]!;
   return { binding: toBinding(row), platform: data };
-}
-
-function invalid(field: string, message: string): HttpError {
-  return new HttpError(422, "invalid_input", message, { [field]: [message] });
 }

@@ -1,14 +1,14 @@
 import "server-only";
-import { z } from "zod";
-import { env } from "@/lib/env";
+// The sub-account registry: the sub-accounts Brokerdesk knows (the platform cannot list them), created here
+// (E6), added by UID (checked with E2), or in simulator mode seeded at start-up from the simulator's own.
+import type { z } from "zod";
+import { DomainError, invalidField } from "@/lib/api/errors";
 import type { Subaccount } from "@/lib/platform/catalog";
 import type { addSubaccountSchema, createSubaccountSchema } from "@/lib/api/sub-accounts";
 import type { Db, Queryable } from "@/server/db";
-import { HttpError } from "@/server/http/errors";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
-import { getPlatform } from "@/server/platform/runtime";
 
 export type RegistryEntry = {
   subUid: string;
@@ -40,8 +40,7 @@ const toEntry = (r: Row): RegistryEntry => ({
 });
 
 /** The sub-accounts Brokerdesk knows, oldest first (the first one is the pages' default pick). */
-export async function listRegistry(db: Db): Promise<RegistryEntry[]> {
-  await seedFromSimulatorOnce(db);
+export async function listRegistry(db: Queryable): Promise<RegistryEntry[]> {
   const { rows } = await db.query<Row>(
     "SELECT * FROM subaccounts ORDER BY platform_ctime ASC NULLS LAST, created_at ASC, sub_uid ASC",
   );
@@ -51,6 +50,14 @@ export async function listRegistry(db: Db): Promise<RegistryEntry[]> {
 export async function getRegistryEntry(db: Queryable, subUid: string): Promise<RegistryEntry | null> {
   const { rows } = await db.query<Row>("SELECT * FROM subaccounts WHERE sub_uid = $1", [subUid]);
   return rows[0] ? toEntry(rows[0]) : null;
+}
+
+/** One entry, or a 404 that says why (not a UID at all, or not in the registry). */
+export async function findRegistryEntry(db: Queryable, subUid: string): Promise<{ entry: RegistryEntry }> {
+  if (!/^\d{1,32}$/.test(subUid)) throw new DomainError("not_found", `"${subUid}" is not a sub-account UID`);
+  const entry = await getRegistryEntry(db, subUid);
+  if (!entry) throw new DomainError("not_found", `Sub-account ${subUid} is not in Brokerdesk's registry`);
+  return { entry };
 }
 
 /** Records a sub-account the platform just created (E6) in the registry. */
@@ -68,7 +75,7 @@ export async function registerCreated(db: Queryable, sub: Subaccount, actor: str
 
 /**
  * Adds an existing sub-account by UID (one created elsewhere); the caller has checked it with E2.
- * A UID already in the registry is a 409 (an HttpError, so the one error map sends it as such).
+ * A UID already in the registry is a 409.
  */
 export async function registerExisting(db: Queryable, subUid: string, label: string | null, actor: string): Promise<RegistryEntry> {
   const { rows } = await db.query<Row>(
@@ -81,7 +88,7 @@ export async function registerExisting(db: Queryable, subUid: string, label: str
 }
 
 const alreadyRegistered = (subUid: string) =>
-  new HttpError(409, "already_registered", `Sub-account ${subUid} is already in the registry`, {
+  new DomainError("already_registered", `Sub-account ${subUid} is already in the registry`, {
     subUid: [`Sub-account ${subUid} is already in the registry`],
   });
 
@@ -98,7 +105,6 @@ type AddInput = z.output<typeof addSubaccountSchema>;
 export async function createSubaccount(
   db: Db, client: PlatformClient, input: CreateInput, actor: string, signal?: AbortSignal,
 ): Promise<{ entry: RegistryEntry }> {
-  await seedFromSimulatorOnce(db);
   // An empty label is no label: the platform is not sent one it might read as a value.
   const request = { subaccountName: input.subaccountName, ...(input.label ? { label: input.label } : {}) };
   const { data } = await client.call("subaccounts.create", request, { queueDeadlineMs: QUEUE_DEADLINE_MS, signal });
@@ -117,57 +123,34 @@ export async function createSubaccount(
 export async function addExistingSubaccount(
   db: Db, client: PlatformClient, input: AddInput, actor: string, signal?: AbortSignal,
 ): Promise<{ entry: RegistryEntry }> {
-  await seedFromSimulatorOnce(db);
   if (await getRegistryEntry(db, input.subUid)) throw alreadyRegistered(input.subUid);
   try {
     await client.call("subaccounts.assets", { subUid: input.subUid, assetType: "all" }, { queueDeadlineMs: QUEUE_DEADLINE_MS, signal });
   } catch (e) {
     // Only a refusal says "not yours / unknown"; an outage or a rate limit must stay what it is.
     if (e instanceof PlatformError && e.httpStatus < 500 && e.httpStatus !== 429) {
-      const message = `The platform does not know this sub-account: ${e.code} ${e.msg}`;
-      throw new HttpError(422, "invalid_input", message, { subUid: [message] });
+      throw invalidField("subUid", `The platform does not know this sub-account: ${e.code} ${e.msg}`);
     }
     throw e;
   }
   return { entry: await registerExisting(db, input.subUid, input.label ?? null, actor) };
 }
 
-const simListSchema = z.object({
-  items: z.array(
-    z.object({
-      subUid: z.string(), subaccountName: z.string(), label: z.string(), status: z.string(),
-      permList: z.array(z.string()), cTime: z.string(),
-    }),
-  ),
-});
+/** A sub-account as the simulator lists it (GET /__sim/subaccounts), for seeding the registry. */
+export type SeedSubaccount = { subUid: string; subaccountName: string; label: string; status: string; permList: string[]; cTime: string };
 
-const g = globalThis as typeof globalThis & { __brokerdeskRegistrySeeded?: Promise<void> };
-
-/** For readers of one entry: in simulator mode the registry is filled on first use, whoever comes first. */
-export function ensureRegistrySeeded(db: Db): Promise<void> {
-  return seedFromSimulatorOnce(db);
-}
-
-/** In simulator mode the registry starts with the simulator's sub-accounts (the platform cannot list them). */
-function seedFromSimulatorOnce(db: Db): Promise<void> {
-  if (env.mode !== "simulator") return Promise.resolve();
-  g.__brokerdeskRegistrySeeded ??= (async () => {
-    const { baseUrl } = await getPlatform();
-    const res = await fetch(new URL("__sim/subaccounts", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`));
-    if (!res.ok) throw new Error(`simulator sub-account list answered HTTP ${res.status}`);
-    const { items } = simListSchema.parse(await res.json());
-    await db.transaction(async (tx) => {
-      for (const s of items) {
-        await tx.query(
-          `INSERT INTO subaccounts (sub_uid, subaccount_name, label, status, perm_list, source, platform_ctime, created_by)
-           VALUES ($1, $2, $3, $4, $5, 'simulator-seed', $6, 'system') ON CONFLICT DO NOTHING`,
-          [s.subUid, s.subaccountName, s.label || null, s.status, s.permList, s.cTime],
-        );
-      }
-    });
-  })().catch((e: unknown) => {
-    g.__brokerdeskRegistrySeeded = undefined;
-    throw e;
+/** Simulator mode: the registry starts with the simulator's sub-accounts. Idempotent (kept rows are kept). */
+export async function seedRegistry(db: Db, items: readonly SeedSubaccount[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    let added = 0;
+    for (const s of items) {
+      const { rows } = await tx.query(
+        `INSERT INTO subaccounts (sub_uid, subaccount_name, label, status, perm_list, source, platform_ctime, created_by)
+         VALUES ($1, $2, $3, $4, $5, 'simulator-seed', $6, 'system') ON CONFLICT DO NOTHING RETURNING sub_uid`,
+        [s.subUid, s.subaccountName, s.label || null, s.status, s.permList, s.cTime],
+      );
+      added += rows.length;
+    }
+    return added;
   });
-  return g.__brokerdeskRegistrySeeded;
 }

@@ -4,11 +4,8 @@ import { LoginForm } from "@/components/auth/login-form";
 import { ModeBadge } from "@/components/mode-badge";
 import { env } from "@/lib/env";
 import { getStaffSession, safeCallbackPath } from "@/server/auth/session";
-import { prepareStaffUsers } from "@/server/auth/sign-in";
 import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/throttle";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/users";
-import { getDb } from "@/server/db";
-import { logger } from "@/server/log";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -21,12 +18,6 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   // Never send a signed-in user back to this page (a loop).
   const callbackUrl = target === "/login" || target.startsWith("/login?") ? "/" : target;
   if (await getStaffSession()) redirect(callbackUrl);
-  // Open the database and create the demo staff while the person types, not during their first sign-in.
-  if (env.mode === "simulator") {
-    getDb()
-      .then((db) => prepareStaffUsers(db))
-      .catch((e: unknown) => logger.error({ err: String(e) }, "preparing demo staff failed"));
-  }
 
   return (
     <main className="mx-auto max-w-md space-y-6 p-6 pt-16">

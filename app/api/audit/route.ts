@@ -1,5 +1,5 @@
-import { auditFiltersSchema } from "@/lib/api/audit";
+import { auditResources } from "@/lib/api/audit";
 import { apiRoute } from "@/server/http/api-route";
-import { auditPage } from "@/server/workflows/audit-view";
+import { auditPage } from "@/server/workflows/audit-queries";
 
-export const GET = apiRoute({ permission: "audit.read", input: auditFiltersSchema }, ({ db, input }) => auditPage(db, input));
+export const GET = apiRoute(auditResources.list, ({ db, input }) => auditPage(db, input));

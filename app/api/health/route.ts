@@ -1,6 +1,7 @@
+import { healthResource, type Health } from "@/lib/api/health";
 import { env } from "@/lib/env";
-import type { Health } from "@/lib/api/health";
-import { getPlatform } from "@/server/platform/runtime";
+import { publicRoute } from "@/server/http/api-route";
+import type { PlatformClient } from "@/server/platform/client";
 import { PlatformCallError, PlatformError } from "@/server/platform/errors";
 import pkg from "@/package.json";
 
@@ -13,28 +14,28 @@ export const dynamic = "force-dynamic";
 const CACHE_MS = 5_000;
 let cached: { at: number; body: Health } | undefined;
 
-export async function GET() {
-  if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), body: await probe() };
-  return Response.json(cached.body, { headers: { "Cache-Control": "no-store" } });
-}
+export const GET = publicRoute(healthResource, async ({ platform }) => {
+  if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), body: await probe(platform) };
+  return cached.body;
+});
 
-async function probe(): Promise<Health> {
+async function probe(platform: () => Promise<PlatformClient>): Promise<Health> {
   const started = performance.now();
-  const platform: Health["platform"] = { reachable: false, latencyMs: null, code: null, message: null };
+  const reply: Health["platform"] = { reachable: false, latencyMs: null, code: null, message: null };
   try {
-    const { client } = await getPlatform();
+    const client = await platform();
     await client.call("oiLimits.list", { productType: "USDT-FUTURES", symbol: "BTCUSDT" }, { queueDeadlineMs: 2_000 });
-    platform.reachable = true;
+    reply.reachable = true;
   } catch (e) {
-    platform.code = e instanceof PlatformError ? e.code : e instanceof PlatformCallError ? e.kind : "error";
-    platform.message = e instanceof PlatformError ? e.msg : e instanceof Error ? e.message : String(e);
+    reply.code = e instanceof PlatformError ? e.code : e instanceof PlatformCallError ? e.kind : "error";
+    reply.message = e instanceof PlatformError ? e.msg : e instanceof Error ? e.message : String(e);
   }
-  platform.latencyMs = Math.round(performance.now() - started);
+  reply.latencyMs = Math.round(performance.now() - started);
   return {
-    status: platform.reachable ? "ok" : "degraded",
+    status: reply.reachable ? "ok" : "degraded",
     mode: env.mode,
     version: pkg.version,
     checkedAt: new Date().toISOString(),
-    platform,
+    platform: reply,
   };
 }

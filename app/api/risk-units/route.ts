@@ -1,18 +1,13 @@
+import { riskUnitResources } from "@/lib/api/risk-units";
 import { catalog } from "@/lib/platform/catalog";
 import { apiRoute } from "@/server/http/api-route";
-import { getPlatform } from "@/server/platform/runtime";
 import { bindOrUnbind, listBindings } from "@/server/workflows/risk-units";
 
-const op = catalog["riskUnits.bind"];
-
-export const GET = apiRoute({ permission: "riskUnits.read" }, async ({ db }) => ({ items: await listBindings(db) }));
+export const GET = apiRoute(riskUnitResources.list, async ({ db }) => ({ items: await listBindings(db) }));
 
 export const POST = apiRoute(
-  {
-    permission: op.permission,
-    input: op.request,
-    audit: { action: "riskUnits.bind", target: (i) => `${i.operate} ${i.uid} → ${i.riskUnitId ?? "own unit"}` },
-    check: (input) => op.keyRule?.(input, "broker-main") ?? null,
-  },
-  async ({ db, session, input }) => bindOrUnbind(db, (await getPlatform()).client, session, input),
+  riskUnitResources.bind,
+  async ({ db, session, input, platform }) => bindOrUnbind(db, await platform(), session, input),
+  // Brokerdesk binds with the main account's key: E9's rule for that key applies before anything is sent.
+  { check: (input) => catalog["riskUnits.bind"].keyRule?.(input, "broker-main") ?? null },
 );

@@ -1,11 +1,9 @@
-import { createSubaccountSchema } from "@/lib/api/sub-accounts";
+import { subaccountResources } from "@/lib/api/sub-accounts";
 import { apiRoute } from "@/server/http/api-route";
-import { getPlatform } from "@/server/platform/runtime";
 import { createSubaccount, listRegistry } from "@/server/workflows/subaccounts";
 
-export const GET = apiRoute({ permission: "subaccounts.read" }, async ({ db }) => ({ items: await listRegistry(db) }));
+export const GET = apiRoute(subaccountResources.list, async ({ db }) => ({ items: await listRegistry(db) }));
 
-export const POST = apiRoute(
-  { permission: "subaccounts.write", input: createSubaccountSchema, audit: { action: "subaccounts.create", target: (i) => `subaccount:${i.subaccountName}` } },
-  async ({ db, input, session, req }) => createSubaccount(db, (await getPlatform()).client, input, session.email, req.signal),
+export const POST = apiRoute(subaccountResources.create, async ({ db, input, session, signal, platform }) =>
+  createSubaccount(db, await platform(), input, session.email, signal),
 );

@@ -1,8 +1,8 @@
-import { createStaff, listStaff } from "@/server/auth/admin-users-api";
-import { createUserInput } from "@/server/auth/users";
+import { userResources } from "@/lib/api/users";
+import { createUser, listUsers } from "@/server/auth/users";
 import { apiRoute } from "@/server/http/api-route";
 
-export const GET = apiRoute({ permission: "users.read" }, listStaff);
+export const GET = apiRoute(userResources.list, async ({ db }) => ({ users: await listUsers(db) }));
 
-// Audited inside createStaff (intent before, outcome after); the password is stored redacted.
-export const POST = apiRoute({ permission: "users.write", input: createUserInput }, createStaff);
+// The password is stored in the audit intent redacted (its key names a secret).
+export const POST = apiRoute(userResources.create, async ({ db, input }) => ({ user: await createUser(db, input) }));

@@ -1,7 +1,8 @@
-import { auditFiltersSchema } from "@/lib/api/audit";
+import { AUDIT_CSV_COLUMNS, auditResources } from "@/lib/api/audit";
 import { apiRoute } from "@/server/http/api-route";
-import { exportAuditCsv } from "@/server/workflows/audit-view";
+import { csvBody } from "@/server/http/csv";
+import { auditForExport } from "@/server/workflows/audit-queries";
 
-export const GET = apiRoute({ permission: "audit.read", input: auditFiltersSchema }, ({ db, input, session, requestId, ip }) =>
-  exportAuditCsv(db, input, session, requestId, ip),
+export const GET = apiRoute(auditResources.export, async ({ db, input, session, requestId, ip }) =>
+  csvBody("audit", AUDIT_CSV_COLUMNS, await auditForExport(db, input, session, { requestId, ip })),
 );

@@ -1,7 +1,8 @@
-import { withdrawalFiltersSchema } from "@/lib/api/withdrawals";
+import { WITHDRAWAL_CSV_COLUMNS, withdrawalResources } from "@/lib/api/withdrawals";
 import { apiRoute } from "@/server/http/api-route";
-import { exportWithdrawalsCsv } from "@/server/workflows/withdrawals";
+import { csvBody } from "@/server/http/csv";
+import { withdrawalsForExport } from "@/server/workflows/withdrawal-ledger";
 
-export const GET = apiRoute({ permission: "withdrawals.read", input: withdrawalFiltersSchema }, ({ db, input, session, requestId, ip }) =>
-  exportWithdrawalsCsv(db, input, session, { requestId, ip }),
+export const GET = apiRoute(withdrawalResources.export, async ({ db, input, session, requestId, ip }) =>
+  csvBody("withdrawals", WITHDRAWAL_CSV_COLUMNS, await withdrawalsForExport(db, input, session, { requestId, ip })),
 );

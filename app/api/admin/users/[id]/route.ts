@@ -1,6 +1,8 @@
-import { updateStaff } from "@/server/auth/admin-users-api";
-import { updateUserInput } from "@/server/auth/users";
+import { userResources } from "@/lib/api/users";
+import { updateUser } from "@/server/auth/users";
 import { apiRoute } from "@/server/http/api-route";
 
-// Audited inside updateStaff: the target is the id in the path, and disabling is "users.disable".
-export const PATCH = apiRoute({ permission: "users.write", input: updateUserInput }, updateStaff);
+// Audited as users.update, or users.disable when it disables (the entry says which); the target is the id.
+export const PATCH = apiRoute(userResources.update, async ({ db, input, params, session }) => ({
+  user: await updateUser(db, params.id, input, { actorId: session.userId }),
+}));

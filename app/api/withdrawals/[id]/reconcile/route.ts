@@ -1,8 +1,7 @@
+import { withdrawalResources } from "@/lib/api/withdrawals";
 import { apiRoute } from "@/server/http/api-route";
-import { getPlatform } from "@/server/platform/runtime";
-import { reconcileWithdrawal } from "@/server/workflows/withdrawals";
+import { reconcileWithdrawal } from "@/server/workflows/withdrawal-requests";
 
-export const POST = apiRoute(
-  { permission: "withdrawals.approve", audit: { action: "withdrawals.reconcile", target: (_i, p) => `withdrawal:${p.id}` } },
-  async ({ db, session, params, requestId, ip }) => reconcileWithdrawal(db, (await getPlatform()).client, session, params.id ?? "", { requestId, ip }),
+export const POST = apiRoute(withdrawalResources.reconcile, async ({ db, session, params, requestId, ip, platform }) =>
+  reconcileWithdrawal(db, await platform(), session, params.id, { requestId, ip }),
 );

@@ -1,8 +1,5 @@
-import { rejectWithdrawalSchema } from "@/lib/api/withdrawals";
+import { withdrawalResources } from "@/lib/api/withdrawals";
 import { apiRoute } from "@/server/http/api-route";
-import { rejectWithdrawal } from "@/server/workflows/withdrawals";
+import { rejectWithdrawal } from "@/server/workflows/withdrawal-requests";
 
-export const POST = apiRoute(
-  { permission: "withdrawals.approve", input: rejectWithdrawalSchema, audit: { action: "withdrawals.reject", target: (_i, p) => `withdrawal:${p.id}` } },
-  ({ db, input, session, params }) => rejectWithdrawal(db, session, params.id ?? "", input.reason),
-);
+export const POST = apiRoute(withdrawalResources.reject, ({ db, input, session, params }) => rejectWithdrawal(db, session, params.id, input.reason));

@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { catalog } from "@/lib/platform/catalog";
 import samplesJson from "@/lib/platform/fixtures/spec-samples.json";
-import { CSV_EOL, EXPORTABLE_OPERATIONS, EXPORT_COLUMNS, csvCell, csvHeader, csvRows, isoUtc, leafPaths } from "./csv";
+import { CSV_EOL, csvCell } from "@/lib/csv";
+import { EXPORTABLE_OPERATIONS } from "@/lib/platform/export-plan";
+import { EXPORT_COLUMNS, csvHeader, csvRows, isoUtc, leafPaths } from "./export-columns";
 
 const samples = samplesJson as unknown as Record<string, string[]>;
 

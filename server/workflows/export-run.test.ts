@@ -3,15 +3,21 @@
 // the job record and the audit trail.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/lib/api/errors";
+import { CSV_EOL } from "@/lib/csv";
+import { checkExport } from "@/lib/platform/export-plan";
+import { ndjsonResponse } from "@/server/http/ndjson";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { marketTrades } from "@/server/simulator/data/market";
 import { spotSymbol } from "@/server/simulator/data/spot-symbols";
 import { ExportAssembler, parseExportLine } from "@/lib/client/export-client";
-import { CSV_EOL } from "./csv";
-import { checkExport, exportResponse, runExport, sliceWindows, type ExportEvent, type ExportResult, type RunExportOptions } from "./exports";
+import { exportEvents, runExport, type ExportEvent, type ExportResult, type RunExportOptions } from "./export-run";
+import { sliceWindows } from "./export-walk";
+
+/** The route's answer: the run as an NDJSON stream. */
+const exportResponse = (o: Omit<RunExportOptions, "onEvent">) => ndjsonResponse(exportEvents(o), { signal: o.signal });
 
 const DAY = 86_400_000;
 const actor = { email: "compliance@brokerdesk.test", role: "compliance" };
@@ -287,7 +293,7 @@ describe("[exports] cancel and failures", () => {
     const before = sim.stats().requests;
     const now = Date.now();
     const refused = await runExport({ db, client, actor, operation: "fills.list", params: { startTime: String(now - 100 * DAY), endTime: String(now) }, onEvent: () => undefined }).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ status: 422, fieldErrors: { startTime: [expect.stringMatching(/keeps only the last 90 days/)] } });
     expect(sim.stats().requests).toBe(before);
   });
@@ -349,7 +355,7 @@ describe("[exports] NDJSON response", () => {
   });
 
   it("answers a refusal before the stream starts as an error, not a stream", async () => {
-    await expect(exportResponse({ db, client, actor, operation: "deposits.list", params: { startTime: "1", endTime: "2" } })).rejects.toBeInstanceOf(HttpError);
+    await expect(exportResponse({ db, client, actor, operation: "deposits.list", params: { startTime: "1", endTime: "2" } })).rejects.toBeInstanceOf(DomainError);
   });
 
   it("a browser that stops reading cancels the export and its platform calls", async () => {

@@ -6,14 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalView } from "@/lib/api/withdrawals";
 import type { StaffSession } from "@/server/auth/session";
 import { openDb, type Db } from "@/server/db";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/lib/api/errors";
+import { csvBody, csvResponse } from "@/server/http/csv";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
-import {
-  approveWithdrawal, exportWithdrawalsCsv, getWithdrawal, listWithdrawals, mintClientOid, reconcileWithdrawal, rejectWithdrawal,
-  requestWithdrawal,
-} from "./withdrawals";
+import { WITHDRAWAL_CSV_COLUMNS } from "@/lib/api/withdrawals";
+import { getWithdrawal, listWithdrawals, withdrawalsForExport, type WithdrawalFilters } from "./withdrawal-ledger";
+import { approveWithdrawal, mintClientOid, reconcileWithdrawal, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
 const staff = (role: StaffSession["role"], name: string): StaffSession => ({ userId: name, email: `${name}@brokerdesk.test`, name, role });
 const broker = staff("broker", "broker");
@@ -62,11 +62,14 @@ function form(over: Partial<WithdrawalFormInput> = {}) {
 const request = (over: Partial<WithdrawalFormInput> = {}, by: StaffSession = broker) => requestWithdrawal(db, client, by, form(over));
 const approve = (w: WithdrawalView, by: StaffSession = lead1) => approveWithdrawal(db, client, by, w.id, { confirmAmount: w.amount, confirmAddress: w.address });
 
-async function refusal(p: Promise<unknown>): Promise<HttpError> {
+async function refusal(p: Promise<unknown>): Promise<DomainError> {
   const e = await p.then(() => null, (err: unknown) => err);
-  expect(e).toBeInstanceOf(HttpError);
-  return e as HttpError;
+  expect(e).toBeInstanceOf(DomainError);
+  return e as DomainError;
 }
+/** The route's CSV answer: the ledger's rows through the one CSV encoder. */
+const exportWithdrawalsCsv = async (d: Db, f: WithdrawalFilters, by: StaffSession, ctx = {}) =>
+  csvResponse(csvBody("withdrawals", WITHDRAWAL_CSV_COLUMNS, await withdrawalsForExport(d, f, by, ctx)));
 const waitFor = async (cond: () => boolean, ms: number) => {
   for (const until = Date.now() + ms; !cond(); ) {
     if (Date.now() > until) throw new Error("condition not met in time");

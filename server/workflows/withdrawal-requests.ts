@@ -3,67 +3,30 @@ import "server-only";
 // clientOid minted at request time. "Never sent twice" rests on the database, not on the browser: every
 // state change is one guarded UPDATE (… WHERE state = <expected>), so of two approvers, two clicks or two
 // reconciles exactly one wins the row and only the winner calls the platform; a trigger (migration 0003)
-// refuses any transition outside the state machine and any change to what was requested.
+// refuses any transition outside the state machine and any change to what was requested. The ledger's
+// reads are withdrawal-ledger.ts.
 import { randomBytes } from "node:crypto";
 import Big from "big.js";
 import type { z } from "zod";
+import { DomainError } from "@/lib/api/errors";
+import type { ApproveWithdrawalInput, WithdrawalFormValues, WithdrawalView } from "@/lib/api/withdrawals";
 import { withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
-import type { ApproveWithdrawalInput, WithdrawalFormValues, WithdrawalView, withdrawalFiltersSchema } from "@/lib/api/withdrawals";
-import { isReconcilable, type WithdrawalState } from "@/lib/withdrawal-states";
-import { appendAudit, appendAuditInTransaction } from "@/server/audit";
+import { isReconcilable } from "@/lib/withdrawal-states";
+import { openAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
-import type { Db, Queryable } from "@/server/db";
-import { HttpError } from "@/server/http/errors";
+import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
-import { csvCell, CSV_EOL } from "./csv";
 import { getRegistryEntry } from "./subaccounts";
-
-/** Where an audit row came from (the route's request id and the caller's IP). */
-export type AuditContext = { requestId?: string | null; ip?: string | null };
-
-type Row = {
-  id: string; client_oid: string; sub_uid: string; coin: string; dest: "on_chain" | "internal_transfer"; chain: string | null;
-  address: string; tag: string | null; amount: string; reason: string; state: WithdrawalState; requested_by: string;
-  requested_at: Date | string; approved_by: string | null; approved_at: Date | string | null; rejected_by: string | null;
-  rejected_at: Date | string | null; reject_reason: string | null; submitted_at: Date | string | null;
-  settled_at: Date | string | null; platform_order_id: string | null; error_code: string | null; error_msg: string | null;
-  version: number;
-};
-
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
-
-export function toView(r: Row): WithdrawalView {
-  return {
-    id: r.id, clientOid: r.client_oid, subUid: r.sub_uid, coin: r.coin, dest: r.dest, chain: r.chain, address: r.address,
-    tag: r.tag, amount: r.amount, reason: r.reason, state: r.state, requestedBy: r.requested_by,
-    requestedAt: new Date(r.requested_at).toISOString(), approvedBy: r.approved_by, approvedAt: iso(r.approved_at),
-    rejectedBy: r.rejected_by, rejectedAt: iso(r.rejected_at), rejectReason: r.reject_reason, submittedAt: iso(r.submitted_at),
-    settledAt: iso(r.settled_at), platformOrderId: r.platform_order_id, errorCode: r.error_code, errorMsg: r.error_msg,
-    version: Number(r.version),
-  };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function loadRow(db: Queryable, id: string): Promise<Row> {
-  // A malformed id would make PostgreSQL throw on the uuid cast: to staff it is simply not there.
-  const rows = UUID.test(id) ? (await db.query<Row>("SELECT * FROM withdrawal_requests WHERE id = $1", [id])).rows : [];
-  if (!rows[0]) throw new HttpError(404, "not_found", `No withdrawal request ${id}`);
-  return rows[0];
-}
-
-export async function getWithdrawal(db: Db, id: string): Promise<WithdrawalView> {
-  return toView(await loadRow(db, id));
-}
+import { loadRow, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
   return `bd${now.toString(36)}${randomBytes(9).toString("base64url")}`;
 }
 
-const field = (name: string, message: string) => new HttpError(422, "invalid_input", "Some fields are not valid", { [name]: [message] });
+const field = (name: string, message: string) => new DomainError("invalid_input", "Some fields are not valid", { [name]: [message] });
 
 /**
  * Saves a request in state "requested" with a fresh clientOid, before anything is sent. Refuses a sub-account
@@ -115,12 +78,12 @@ function e5Body(r: Pick<Row, "sub_uid" | "coin" | "dest" | "chain" | "address" |
 
 function refuseOwn(row: Row, session: StaffSession, what: string) {
   if (row.requested_by.toLowerCase() === session.email.toLowerCase()) {
-    throw new HttpError(403, "own_request", `You requested this withdrawal, so another lead must ${what} it`);
+    throw new DomainError("own_request", `You requested this withdrawal, so another lead must ${what} it`);
   }
 }
 
 function refuseDecided(row: Row): never {
-  throw new HttpError(409, "already_decided", `This withdrawal was already decided: it is ${row.state}`);
+  throw new DomainError("already_decided", `This withdrawal was already decided: it is ${row.state}`);
 }
 
 /**
@@ -136,7 +99,7 @@ export async function approveWithdrawal(
   const mismatch: Record<string, string[]> = {};
   if (confirm.confirmAmount !== row.amount) mismatch.confirmAmount = [`The amount typed is not the requested amount (${row.amount})`];
   if (confirm.confirmAddress !== row.address) mismatch.confirmAddress = ["The address typed is not the requested address"];
-  if (Object.keys(mismatch).length) throw new HttpError(422, "confirmation_mismatch", "The values typed do not match the request", mismatch);
+  if (Object.keys(mismatch).length) throw new DomainError("confirmation_mismatch", "The values typed do not match the request", mismatch);
 
   // The guard is the whole concurrency story: of two approvals that both passed the checks above, the
   // database lets one UPDATE match; the other sees 0 rows and sends nothing. requested_by <> $2 repeats the
@@ -173,7 +136,7 @@ export async function rejectWithdrawal(db: Db, session: StaffSession, id: string
 export async function reconcileWithdrawal(db: Db, client: PlatformClient, session: StaffSession, id: string, ctx: AuditContext = {}): Promise<WithdrawalView> {
   const row = await loadRow(db, id);
   if (!isReconcilable(toView(row), Date.now())) {
-    throw new HttpError(409, "not_reconcilable", `Only a withdrawal whose outcome is unknown can be reconciled; this one is ${row.state}`);
+    throw new DomainError("not_reconcilable", `Only a withdrawal whose outcome is unknown can be reconciled; this one is ${row.state}`);
   }
   return submit(db, client, session, row, ctx);
 }
@@ -185,7 +148,7 @@ export async function reconcileWithdrawal(db: Db, client: PlatformClient, sessio
  */
 async function submit(db: Db, client: PlatformClient, session: StaffSession, row: Row, ctx: AuditContext): Promise<WithdrawalView> {
   const body = e5Body(row);
-  const auditBase = { actor: session.email, actorRole: session.role, action: "withdrawals.submit" as const, target: `withdrawal:${row.id}`, requestId: ctx.requestId ?? null, ip: ctx.ip ?? null };
+  const subject = { actor: session.email, actorRole: session.role, action: "withdrawals.submit" as const, target: `withdrawal:${row.id}`, requestId: ctx.requestId, ip: ctx.ip };
   const claim = await db.transaction(async (tx) => {
     const { rows } = await tx.query<Row>(
       `UPDATE withdrawal_requests SET state = 'submitted', submitted_at = now(), version = version + 1
@@ -193,12 +156,12 @@ async function submit(db: Db, client: PlatformClient, session: StaffSession, row
       [row.id, row.state, row.version],
     );
     if (!rows[0]) return null;
-    const intent = await appendAuditInTransaction(tx, { ...auditBase, outcome: "intent", params: { ...body, fromState: row.state } });
-    return { row: rows[0], intentId: intent.id };
+    const trail = await openAudit(db, subject, { ...body, fromState: row.state }, tx);
+    return { row: rows[0], trail };
   });
   if (!claim) {
     const now = await loadRow(db, row.id);
-    throw new HttpError(409, "already_in_progress", `This withdrawal changed meanwhile (it is ${now.state}); nothing was sent`);
+    throw new DomainError("already_in_progress", `This withdrawal changed meanwhile (it is ${now.state}); nothing was sent`);
   }
 
   let outcome: { state: "confirmed"; orderId: string } | { state: "failed" | "unknown"; code: string; msg: string };
@@ -213,10 +176,8 @@ async function submit(db: Db, client: PlatformClient, session: StaffSession, row
   const detail = outcome.state === "confirmed" ? { state: "confirmed", orderId: outcome.orderId, clientOid: row.client_oid } : { state: outcome.state, code: outcome.code, msg: outcome.msg, clientOid: row.client_oid };
   // unknown is neither success nor failure: the money may have moved. "info" keeps the audit honest.
   const auditOutcome = outcome.state === "confirmed" ? "success" : outcome.state === "failed" ? "failure" : "info";
-  await appendAudit(db, { ...auditBase, outcome: auditOutcome, intentId: claim.intentId, detail }).catch((e: unknown) =>
-    // The platform call happened; refusing now would hide its result. The row holds the outcome.
-    logger.error({ err: String(e), withdrawal: row.id }, "withdrawal submit outcome could not be audited"),
-  );
+  // The platform call happened: an outcome row that cannot be written is logged (the request row holds the outcome).
+  await claim.trail.close(auditOutcome, detail);
   return settled;
 }
 
@@ -249,89 +210,4 @@ async function settle(db: Db, claimed: Row, o: { state: "confirmed"; orderId: st
   // Only a reconcile that took over a stale submit can get here; its own outcome is on the row.
   logger.warn({ withdrawal: claimed.id, outcome: o.state }, "withdrawal outcome not recorded: the row was taken over");
   return toView(await loadRow(db, claimed.id));
-}
-
-// --- the ledger ---------------------------------------------------------------------------------
-
-export type WithdrawalFilters = Omit<z.output<typeof withdrawalFiltersSchema>, "limit" | "cursor"> & { limit?: number; cursor?: string };
-
-export const WITHDRAWAL_PAGE_MAX = 500;
-const EXACT_AT = `to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** The form EXACT_AT writes. JavaScript reads far more ("2024", "Jan 1", Feb 30) than the database, which fails on them. */
-const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const isCursorAt = (at: string) => {
-  const t = Date.parse(at);
-  return CURSOR_AT.test(at) && !Number.isNaN(t) && new Date(t).toISOString().slice(0, 19) === at.slice(0, 19);
-};
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!at || !id || !UUID.test(id) || !isCursorAt(at)) throw field("cursor", "cursor is not one this ledger gave out");
-  return { at, id };
-}
-
-/** Newest first, keyset-paged on (requested_at, id); `nextCursor` is null on the last page. */
-export async function listWithdrawals(db: Queryable, f: WithdrawalFilters = {}): Promise<{ items: WithdrawalView[]; nextCursor: string | null }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: (p: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(clause(`$${params.length}`));
-  };
-  if (f.subUid) add((p) => `sub_uid = ${p}`, f.subUid);
-  if (f.coin) add((p) => `coin = ${p}`, f.coin);
-  if (f.state) add((p) => `state = ${p}`, f.state);
-  if (f.requestedBy) add((p) => `lower(requested_by) = lower(${p})`, f.requestedBy);
-  if (f.from) add((p) => `requested_at >= ${p}::timestamptz`, f.from.toISOString());
-  if (f.to) add((p) => `requested_at < ${p}::timestamptz`, f.to.toISOString());
-  if (f.cursor) {
-    const c = decodeCursor(f.cursor);
-    params.push(c.at, c.id);
-    where.push(`(requested_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-  }
-  const limit = Math.min(Math.max(Math.trunc(f.limit ?? 100), 1), WITHDRAWAL_PAGE_MAX);
-  const { rows } = await db.query<Row & { exact_at: string }>(
-    `SELECT *, ${EXACT_AT} AS exact_at FROM withdrawal_requests ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-     ORDER BY requested_at DESC, id DESC LIMIT ${limit + 1}`,
-    params,
-  );
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  const nextCursor = rows.length > limit && last ? Buffer.from(`${last.exact_at}|${last.id}`, "utf8").toString("base64url") : null;
-  return { items: page.map(toView), nextCursor };
-}
-
-const CSV_COLUMNS = [
-  "id", "clientOid", "state", "subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason", "requestedBy", "requestedAt",
-  "approvedBy", "approvedAt", "rejectedBy", "rejectedAt", "rejectReason", "submittedAt", "settledAt", "platformOrderId", "errorCode", "errorMsg",
-] as const satisfies readonly (keyof WithdrawalView)[];
-const EXPORT_MAX_ROWS = 100_000;
-
-/** The filtered ledger as CSV (RFC 4180, formula-guarded). The export is audited before a row is read (fail-closed). */
-export async function exportWithdrawalsCsv(db: Db, f: WithdrawalFilters, session: StaffSession, ctx: AuditContext = {}): Promise<Response> {
-  // The whole filtered ledger: paging parameters of the page the export was started from do not apply.
-  const filters: WithdrawalFilters = { subUid: f.subUid, coin: f.coin, state: f.state, requestedBy: f.requestedBy, from: f.from, to: f.to };
-  await appendAudit(db, {
-    actor: session.email, actorRole: session.role, action: "export.run", outcome: "info", target: "withdrawals",
-    params: { resource: "withdrawals", ...filters, from: filters.from?.toISOString(), to: filters.to?.toISOString() },
-    requestId: ctx.requestId ?? null, ip: ctx.ip ?? null,
-  });
-  let csv = CSV_COLUMNS.map(csvCell).join(",") + CSV_EOL;
-  let cursor: string | undefined;
-  for (let total = 0; total < EXPORT_MAX_ROWS; ) {
-    const page = await listWithdrawals(db, { ...filters, limit: WITHDRAWAL_PAGE_MAX, cursor });
-    for (const w of page.items) csv += CSV_COLUMNS.map((c) => csvCell(w[c] === null ? "" : String(w[c]))).join(",") + CSV_EOL;
-    total += page.items.length;
-    if (!page.nextCursor) break;
-    cursor = page.nextCursor;
-  }
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="withdrawals-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
 }

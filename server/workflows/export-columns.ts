@@ -1,16 +1,10 @@
 import "server-only";
-// CSV for exports: one column list per paged operation, RFC 4180 quoting, values exactly as the
-// platform sent them (amounts are strings end to end, never through a float), and spreadsheet
-// formula injection neutralised.
+// The columns of each exportable operation's CSV, and its rows as CSV lines through the one encoder
+// (lib/csv): values exactly as the platform sent them (amounts are strings end to end, never through a
+// float), each timestamp followed by its UTC rendering.
+import { cellText, csvLine } from "@/lib/csv";
 import type { DepositRecord, Fill, MarketTrade, PlanOrder } from "@/lib/platform/catalog";
-
-/** The paged operations an export can walk (the catalog's operations whose `paging` is set). */
-export const EXPORTABLE_OPERATIONS = ["deposits.list", "planOrders.history", "fills.list", "market.trades"] as const;
-export type ExportableOperation = (typeof EXPORTABLE_OPERATIONS)[number];
-
-export function isExportableOperation(value: unknown): value is ExportableOperation {
-  return typeof value === "string" && (EXPORTABLE_OPERATIONS as readonly string[]).includes(value);
-}
+import type { ExportableOperation } from "@/lib/platform/export-plan";
 
 /** Dotted paths to the leaves of a row, one level of nesting deep (E4's `feeDetail.totalFee`). */
 type LeafPath<Row> = {
@@ -50,25 +44,8 @@ export const EXPORT_COLUMNS: Readonly<Record<ExportableOperation, readonly CsvCo
   "market.trades": columns<MarketTrade>(["tradeId", "symbol", "side", "price", "size", "ts"], ["ts"]),
 };
 
-// A plain decimal (optionally signed, optionally with an exponent) is data, not a formula: "-0.0000007"
-// must reach the spreadsheet as a number, so it is exempt from the formula guard below.
-const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-// OWASP CSV injection: cells a spreadsheet may evaluate start with = + - @, or tab / CR (which some
-// spreadsheets strip before looking at the next character).
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One cell: formula-neutralised, then quoted per RFC 4180 when it holds a quote, comma or line break. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) && !NUMERIC.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** RFC 4180 lines end in CRLF. */
-export const CSV_EOL = "\r\n";
-
 export function csvHeader(cols: readonly CsvColumn[]): string {
-  return cols.map((c) => csvCell(c.name)).join(",") + CSV_EOL;
+  return csvLine(cols.map((c) => c.name));
 }
 
 function leaf(row: unknown, path: readonly string[]): unknown {
@@ -87,18 +64,10 @@ export function isoUtc(ms: string): string {
   return Number.isNaN(d.getTime()) ? "" : d.toISOString();
 }
 
-function text(v: unknown): string {
-  if (v === undefined || v === null) return "";
-  // Catalog rows hold strings only; anything else is rendered as JSON rather than "[object Object]".
-  return typeof v === "string" ? v : JSON.stringify(v);
-}
-
 /** CSV lines (no header) for rows of one operation, each line ending in CRLF. */
 export function csvRows(cols: readonly CsvColumn[], rows: readonly unknown[]): string {
   let out = "";
-  for (const row of rows) {
-    out += cols.map((c) => csvCell(c.utc ? isoUtc(text(leaf(row, c.path))) : text(leaf(row, c.path)))).join(",") + CSV_EOL;
-  }
+  for (const row of rows) out += csvLine(cols.map((c) => (c.utc ? isoUtc(cellText(leaf(row, c.path))) : leaf(row, c.path))));
   return out;
 }
 

@@ -1,4 +1,5 @@
-import "server-only";
+// What the platform's error codes say, for both sides of the wire: the client explains a refusal with it,
+// the simulator answers with it. Isomorphic.
 
 /**
  * Platform error codes Brokerdesk knows, with the platform's message and what it means for staff.

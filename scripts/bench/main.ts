@@ -1,0 +1,42 @@
+// `npm run bench` (issue 7, "Benchmarks"): page weight, export throughput, proxy overhead and staff load.
+// Prints a table per benchmark and, last, one line of JSON with every figure. Options are argv flags
+// (the environment is read only in lib/env.js):
+//   --only weight,export,overhead,load   which to run (default all; order of the issue's priority)
+//   --seconds 60                          staff load duration
+//   --n 300                               calls per operation and side in the overhead benchmark
+//   --scale 20                            simulator scale of the export benchmark
+//   --trades-days 7                       E8 export span
+//   --export-via proxy                    proxy: POST /api/exports on the running app (its embedded
+//                                         simulator started at --scale); in-process: runExport directly
+import os from "node:os";
+import { exportThroughput, exportThroughputViaProxy } from "./exports";
+import { staffLoad } from "./load";
+import { proxyOverhead } from "./overhead";
+import { exportScale, exportViaProxy, log, only, results, startApp } from "./support";
+import { pageWeight } from "./weight";
+
+
+async function main(): Promise<void> {
+  const started = new Date().toISOString();
+  const needsApp = ["weight", "overhead", "load"].some((b) => only.has(b)) || (only.has("export") && exportViaProxy);
+  // The app's embedded simulator runs at the export scale, so each export lasts at least 20 s.
+  const app = needsApp ? await startApp(exportScale) : null;
+  try {
+    if (app && only.has("weight")) await pageWeight(app);
+    if (only.has("export")) await (app && exportViaProxy ? exportThroughputViaProxy(app) : exportThroughput());
+    if (app && only.has("overhead")) await proxyOverhead(app);
+    if (app && only.has("load")) await staffLoad(app);
+  } finally {
+    await app?.stop();
+  }
+  const machine = { node: process.version, cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.arch()}` };
+  log(JSON.stringify({ bench: "brokerdesk", started, machine, ...results }));
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,112 @@
+// What every benchmark shares: the flags, the figures collected, printing, and the built app started as
+// staff would run it (`next start`, its embedded simulator) with demo sessions.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { childEnv } from "@/lib/env";
+import { freePort } from "@/server/net";
+
+export const DAY = 86_400_000;
+const DEMO_PASSWORD = "brokerdesk-demo";
+export const DEMO = {
+  broker: "broker@demo.brokerdesk",
+  admin: "admin@demo.brokerdesk",
+  compliance: "compliance@demo.brokerdesk",
+  lead: "lead@demo.brokerdesk",
+} as const;
+
+export type Figures = Record<string, unknown>;
+export const results: Record<string, Figures> = {};
+
+const args = parseArgs({
+  options: {
+    only: { type: "string", default: "weight,export,overhead,load" },
+    seconds: { type: "string", default: "60" },
+    n: { type: "string", default: "300" },
+    scale: { type: "string", default: "20" },
+    "trades-days": { type: "string", default: "7" },
+    "export-via": { type: "string", default: "proxy" },
+  },
+}).values;
+export const only = new Set(args.only.split(",").map((s) => s.trim()));
+export const seconds = Number(args.seconds);
+export const callsN = Number(args.n);
+export const exportScale = Number(args.scale);
+export const tradesDays = Number(args["trades-days"]);
+export const exportViaProxy = args["export-via"] !== "in-process";
+
+export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export const log = (s: string) => void process.stdout.write(`${s}\n`);
+
+/** A plain text table (console.table is off limits: the lint allows warn and error only). */
+export function table(title: string, rows: Record<string, unknown>[]): void {
+  log(`\n${title}`);
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cells = [cols, ...rows.map((r) => cols.map((c) => String(r[c] ?? "")))];
+  const widths = cols.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? "").length)));
+  for (const line of cells) log(`  ${line.map((v, i) => v.padEnd(widths[i] ?? 0)).join("  ")}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The built app, started as staff would run it (`next start`), with its embedded simulator.
+
+export type App = { baseUrl: string; simUrl: string; stop: () => Promise<void> };
+
+export async function startApp(simScale: number): Promise<App> {
+  const [port, simPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "brokerdesk-bench-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const nextBin = path.resolve("node_modules/next/dist/bin/next");
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: childEnv({ NODE_ENV: "production", SIM_PORT: String(simPort), SIM_SCALE: String(simScale), DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, LOG_LEVEL: "warn" }),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error("next start did not answer /api/health within 120 s");
+    await sleep(300);
+  }
+  return {
+    baseUrl,
+    simUrl: `http://127.0.0.1:${simPort}`,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once("exit", () => r())));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** next-auth's credentials flow over plain HTTP; returns the Cookie header of the session. */
+export async function signIn(baseUrl: string, email: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const eq = (pair ?? "").indexOf("=");
+      if (eq > 0 && pair) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrfRes = await fetch(`${baseUrl}/api/auth/csrf`);
+  keep(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie(), Origin: baseUrl },
+    body: new URLSearchParams({ csrfToken, email, password: DEMO_PASSWORD, json: "true" }),
+  });
+  keep(res);
+  await res.arrayBuffer();
+  const session = (await (await fetch(`${baseUrl}/api/auth/session`, { headers: { Cookie: cookie() } })).json()) as { user?: { email?: string } };
+  if (session.user?.email !== email) throw new Error(`sign-in as ${email} failed (HTTP ${res.status})`);
+  return cookie();
+}
+

@@ -1,0 +1,76 @@
+import "server-only";
+// Start-up (ARCHITECTURE "Modes"): what a Brokerdesk process does once before it serves anyone. Called by
+// Next's instrumentation.ts in the server, and by the CLI tools that need the platform. In simulator mode
+// without SIMULATOR_URL it starts the embedded simulator and hands its address to the platform client
+// (the client never starts it itself); then it prepares the database: demo staff (created in simulator
+// mode, disabled in live mode) and, in simulator mode, the registry seeded with the simulator's
+// sub-accounts. Routes and pages never seed.
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { prepareStaffUsers } from "@/server/auth/sign-in";
+import { getDb } from "@/server/db";
+import { logger } from "@/server/log";
+import { platformBaseUrl, setEmbeddedSimulator } from "@/server/platform/runtime";
+import { seedRegistry } from "@/server/workflows/subaccounts";
+
+const g = globalThis as typeof globalThis & { __brokerdeskPlatformStarted?: Promise<string>; __brokerdeskStarted?: Promise<void> };
+
+/** Where the platform is, starting the embedded simulator first when that is the mode. Once per process. */
+export function startPlatform(): Promise<string> {
+  g.__brokerdeskPlatformStarted ??= (async () => {
+    const configured = platformBaseUrl();
+    if (configured) return configured;
+    const { startEmbeddedSimulator } = await import("@/server/simulator/embedded");
+    const baseUrl = await startEmbeddedSimulator();
+    setEmbeddedSimulator(baseUrl);
+    return baseUrl;
+  })();
+  return g.__brokerdeskPlatformStarted;
+}
+
+/** The platform, then the database's demo staff and registry. Once per process. */
+export function startApp(): Promise<void> {
+  g.__brokerdeskStarted ??= (async () => {
+    const baseUrl = await startPlatform();
+    await untilDone(() => prepareData(baseUrl));
+  })();
+  return g.__brokerdeskStarted;
+}
+
+const simSubaccounts = z.object({
+  items: z.array(z.object({ subUid: z.string(), subaccountName: z.string(), label: z.string(), status: z.string(), permList: z.array(z.string()), cTime: z.string() })),
+});
+
+async function prepareData(baseUrl: string): Promise<void> {
+  const db = await getDb();
+  await prepareStaffUsers(db);
+  if (env.mode !== "simulator") return;
+  // The platform cannot list sub-accounts; the simulator can (its own endpoint, never a platform path).
+  const res = await fetch(new URL("__sim/subaccounts", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`));
+  if (!res.ok) throw new Error(`the simulator's sub-account list answered HTTP ${res.status}`);
+  const added = await seedRegistry(db, simSubaccounts.parse(await res.json()).items);
+  if (added) logger.info({ added }, "registry seeded with the simulator's sub-accounts");
+}
+
+const RETRY_MS = 5_000;
+
+/**
+ * The first try is waited for. If it fails (PostgreSQL or a standalone simulator not up yet), the server
+ * still starts and says so, and the preparation is tried again in the background until it succeeds.
+ */
+async function untilDone(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (e) {
+    logger.error({ err: String(e), retryMs: RETRY_MS }, "start-up preparation failed; retrying in the background");
+    const retry = () =>
+      work().then(
+        () => logger.info("start-up preparation done"),
+        (err: unknown) => {
+          logger.error({ err: String(err) }, "start-up preparation failed again");
+          setTimeout(retry, RETRY_MS).unref();
+        },
+      );
+    setTimeout(retry, RETRY_MS).unref();
+  }
+}

@@ -1,0 +1,32 @@
+import "server-only";
+// What staff ask of the audit log: one page of it (filtered, newest first) and the whole filtered log for
+// the CSV export, which is itself recorded before a row is read (fail-closed).
+import { AUDIT_CSV_COLUMNS, type AuditFiltersValues, type AuditPage } from "@/lib/api/audit";
+import { AUDIT_ACTIONS, appendAudit, listAudit, walkAudit, type AuditRow } from "@/server/audit";
+import type { StaffSession } from "@/server/auth/session";
+import type { Db } from "@/server/db";
+
+const EXPORT_MAX_ROWS = 100_000;
+
+const view = (r: AuditRow) => ({ ...r, at: r.at.toISOString() });
+
+export async function auditPage(db: Db, f: AuditFiltersValues): Promise<AuditPage> {
+  const { rows, nextCursor } = await listAudit(db, f);
+  return { rows: rows.map(view), nextCursor, actions: AUDIT_ACTIONS.options };
+}
+
+/** Every row the filters select, as rows of AUDIT_CSV_COLUMNS; the page's cursor and size do not apply. */
+export async function auditForExport(
+  db: Db, f: AuditFiltersValues, session: StaffSession, ctx: { requestId: string; ip: string | null },
+): Promise<AsyncIterable<unknown[]>> {
+  await appendAudit(db, {
+    actor: session.email, actorRole: session.role, action: "audit.export", outcome: "info",
+    params: { ...f, from: f.from?.toISOString(), to: f.to?.toISOString() }, requestId: ctx.requestId, ip: ctx.ip,
+  });
+  return (async function* () {
+    for await (const r of walkAudit(db, f, EXPORT_MAX_ROWS)) {
+      const row = view(r);
+      yield AUDIT_CSV_COLUMNS.map((c) => row[c]);
+    }
+  })();
+}

@@ -1,0 +1,120 @@
+import "server-only";
+// The withdrawal ledger: the requests as staff read them (one row, a filtered page, the CSV export). The
+// state machine that writes them is withdrawal-requests.ts.
+import type { z } from "zod";
+import { WITHDRAWAL_CSV_COLUMNS, type WithdrawalView, type withdrawalFiltersSchema } from "@/lib/api/withdrawals";
+import { DomainError } from "@/lib/api/errors";
+import type { WithdrawalState } from "@/lib/withdrawal-states";
+import { appendAudit } from "@/server/audit";
+import type { StaffSession } from "@/server/auth/session";
+import type { Db, Queryable } from "@/server/db";
+import { keysetPage, keysetWalk, sqlFilters, type CursorCodec, type KeysetQuery } from "@/server/db/keyset";
+
+/** Where an audit row came from (the route's request id and the caller's IP). */
+export type AuditContext = { requestId?: string | null; ip?: string | null };
+
+export type Row = {
+  id: string; client_oid: string; sub_uid: string; coin: string; dest: "on_chain" | "internal_transfer"; chain: string | null;
+  address: string; tag: string | null; amount: string; reason: string; state: WithdrawalState; requested_by: string;
+  requested_at: Date | string; approved_by: string | null; approved_at: Date | string | null; rejected_by: string | null;
+  rejected_at: Date | string | null; reject_reason: string | null; submitted_at: Date | string | null;
+  settled_at: Date | string | null; platform_order_id: string | null; error_code: string | null; error_msg: string | null;
+  version: number;
+};
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+export function toView(r: Row): WithdrawalView {
+  return {
+    id: r.id, clientOid: r.client_oid, subUid: r.sub_uid, coin: r.coin, dest: r.dest, chain: r.chain, address: r.address,
+    tag: r.tag, amount: r.amount, reason: r.reason, state: r.state, requestedBy: r.requested_by,
+    requestedAt: new Date(r.requested_at).toISOString(), approvedBy: r.approved_by, approvedAt: iso(r.approved_at),
+    rejectedBy: r.rejected_by, rejectedAt: iso(r.rejected_at), rejectReason: r.reject_reason, submittedAt: iso(r.submitted_at),
+    settledAt: iso(r.settled_at), platformOrderId: r.platform_order_id, errorCode: r.error_code, errorMsg: r.error_msg,
+    version: Number(r.version),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The stored request, or a 404. */
+export async function loadRow(db: Queryable, id: string): Promise<Row> {
+  // A malformed id would make PostgreSQL throw on the uuid cast: to staff it is simply not there.
+  const rows = UUID.test(id) ? (await db.query<Row>("SELECT * FROM withdrawal_requests WHERE id = $1", [id])).rows : [];
+  if (!rows[0]) throw new DomainError("not_found", `No withdrawal request ${id}`);
+  return rows[0];
+}
+
+export async function getWithdrawal(db: Db, id: string): Promise<WithdrawalView> {
+  return toView(await loadRow(db, id));
+}
+
+export type WithdrawalFilters = Omit<z.output<typeof withdrawalFiltersSchema>, "limit" | "cursor"> & { limit?: number; cursor?: string };
+
+export const WITHDRAWAL_PAGE_MAX = 500;
+const EXACT_AT = `to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The form EXACT_AT writes. JavaScript reads far more ("2024", "Jan 1", Feb 30) than the database, which fails on them. */
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const isCursorAt = (at: string) => {
+  const t = Date.parse(at);
+  return CURSOR_AT.test(at) && !Number.isNaN(t) && new Date(t).toISOString().slice(0, 19) === at.slice(0, 19);
+};
+
+type LedgerKey = { at: string; id: string };
+
+/** The ledger pages on (requested_at to the microsecond, id): both in the cursor, base64url. */
+const ledgerCursor: CursorCodec<LedgerKey> = {
+  encode: (k) => Buffer.from(`${k.at}|${k.id}`, "utf8").toString("base64url"),
+  decode: (cursor) => {
+    const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+    return at && id && UUID.test(id) && isCursorAt(at) ? { at, id } : null;
+  },
+};
+
+function ledgerQuery(f: WithdrawalFilters): Omit<KeysetQuery<Row & { exact_at: string }, LedgerKey>, "cursor" | "limit"> {
+  const w = sqlFilters();
+  if (f.subUid) w.add((p) => `sub_uid = ${p}`, f.subUid);
+  if (f.coin) w.add((p) => `coin = ${p}`, f.coin);
+  if (f.state) w.add((p) => `state = ${p}`, f.state);
+  if (f.requestedBy) w.add((p) => `lower(requested_by) = lower(${p})`, f.requestedBy);
+  if (f.from) w.add((p) => `requested_at >= ${p}::timestamptz`, f.from.toISOString());
+  if (f.to) w.add((p) => `requested_at < ${p}::timestamptz`, f.to.toISOString());
+  return {
+    select: `SELECT *, ${EXACT_AT} AS exact_at FROM withdrawal_requests`,
+    where: w.where,
+    params: w.params,
+    orderBy: "requested_at DESC, id DESC",
+    olderThan: (k, p) => `(requested_at, id) < (${p(k.at)}::timestamptz, ${p(k.id)}::uuid)`,
+    keyOf: (r) => ({ at: r.exact_at, id: r.id }),
+    codec: ledgerCursor,
+    pageSize: { default: 100, max: WITHDRAWAL_PAGE_MAX },
+  };
+}
+
+/** Newest first, keyset-paged on (requested_at, id); `nextCursor` is null on the last page. */
+export async function listWithdrawals(db: Queryable, f: WithdrawalFilters = {}): Promise<{ items: WithdrawalView[]; nextCursor: string | null }> {
+  const page = await keysetPage(db, { ...ledgerQuery(f), cursor: f.cursor, limit: f.limit });
+  return { items: page.items.map(toView), nextCursor: page.nextCursor };
+}
+
+const EXPORT_MAX_ROWS = 100_000;
+
+/**
+ * The whole filtered ledger as rows of WITHDRAWAL_CSV_COLUMNS (paging parameters of the page the export was
+ * started from do not apply). The export is audited before a row is read (fail-closed).
+ */
+export async function withdrawalsForExport(db: Db, f: WithdrawalFilters, session: StaffSession, ctx: AuditContext = {}): Promise<AsyncIterable<unknown[]>> {
+  const filters: WithdrawalFilters = { subUid: f.subUid, coin: f.coin, state: f.state, requestedBy: f.requestedBy, from: f.from, to: f.to };
+  await appendAudit(db, {
+    actor: session.email, actorRole: session.role, action: "export.run", outcome: "info", target: "withdrawals",
+    params: { resource: "withdrawals", ...filters, from: filters.from?.toISOString(), to: filters.to?.toISOString() },
+    requestId: ctx.requestId ?? null, ip: ctx.ip ?? null,
+  });
+  return (async function* () {
+    for await (const row of keysetWalk(db, ledgerQuery(filters), EXPORT_MAX_ROWS)) {
+      const w = toView(row);
+      yield WITHDRAWAL_CSV_COLUMNS.map((c) => w[c]);
+    }
+  })();
+}
