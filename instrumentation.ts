@@ -5,6 +5,6 @@ import { env } from "./lib/env.js";
 export async function register(): Promise<void> {
   // Only the Node.js server: the start-up needs node modules (the database, the simulator's HTTP server).
   if (env.nextRuntime !== "nodejs") return;
-  const { startApp } = await import("./server/startup");
+  const { startApp } = await import("#startup");
   await startApp();
 }
