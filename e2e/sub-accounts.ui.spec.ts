@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import { sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
+import { platformDirect } from "./support/platform-direct";
 
 type Entry = { subUid: string; subaccountName: string | null; source: string };
 
@@ -146,13 +147,10 @@ test("[subaccounts][add] add by UID: unknown to the platform → 422 on subUid; 
   expect(bad.status()).toBe(422);
   expect(((await bad.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors.subUid).toEqual(["subUid must be a numeric UID"]);
 
-  // One made on the platform directly (the proxy registers nothing) is added, then listed as added.
-  const made = await request.post("/api/platform/v2/broker/account/create-subaccount", {
-    headers: sameOrigin(baseURL),
-    data: { subaccountName: `e2eadd${Date.now()}@example.com` },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  const { data: sub } = (await made.json()) as { data: { subUid: string } };
+  // One made on the platform outside Brokerdesk (a signed call of the broker's own) is added, then listed as added.
+  const made = await platformDirect<{ subUid: string }>("subaccounts.create", { subaccountName: `e2eadd${Date.now()}@example.com` });
+  expect(made.code, made.msg).toBe("00000");
+  const sub = made.data;
   await form.getByLabel("Sub-account UID").fill(sub.subUid);
   await form.getByLabel("Label (optional)").fill("added in e2e");
   await form.getByRole("button", { name: "Add sub-account" }).click();
