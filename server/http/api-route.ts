@@ -3,19 +3,20 @@ import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { auditActionOf, type InputOf, type ParamsOf, type Resource } from "@/lib/api/define-resource";
-import { DomainError, fieldErrorsOf, invalidFields, type FieldErrors } from "@/lib/api/errors";
-import { env } from "@/lib/env";
+import { COMMON_ERRORS, DomainError, MUTATION_ERRORS, fieldErrorsOf, invalidFields, type ErrorCode } from "@/lib/api/errors";
 import { can, type Permission } from "@/lib/rbac";
 import { getStaffSession, type StaffSession } from "@/server/auth/session";
-import { appendAudit, withAudit, type AuditAction } from "@/server/audit";
+import { withAudit, type AuditAction } from "@/server/audit";
 import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import type { CredentialStore } from "@/server/platform/credentials";
 import { getCredentials, getPlatformClient } from "@/server/platform/runtime";
-import { csvResponse, type CsvBody } from "./csv";
+import { answer } from "./answer";
+import type { CsvBody } from "./csv";
 import { toErrorResponse } from "./errors";
-import { ndjsonResponse, type NdjsonBody } from "./ndjson";
+import type { NdjsonBody } from "./ndjson";
+import { clientIp, csrfProblem, readJson, refuse } from "./request";
 
 export type RouteContext<R extends Resource> = {
   session: StaffSession;
@@ -78,14 +79,7 @@ export function apiRoute<R extends Resource>(
         const reason = csrfProblem(req);
         if (reason) throw await refusal(new DomainError("csrf", reason));
       }
-      let raw: unknown = Object.fromEntries(req.nextUrl.searchParams);
-      if (mutating) {
-        try {
-          raw = await readJson(req);
-        } catch (e) {
-          throw e instanceof DomainError ? await refusal(e) : e;
-        }
-      }
+      const raw = mutating ? await readJson(req).catch(async (e: unknown) => Promise.reject(e instanceof DomainError ? await refusal(e) : e)) : Object.fromEntries(req.nextUrl.searchParams);
       let input: unknown = undefined;
       if (resource.input) {
         const parsed = resource.input.safeParse(raw);
@@ -151,39 +145,9 @@ export function publicRoute<R extends Resource>(resource: R, handler: (ctx: { in
   };
 }
 
-/**
- * Below this many bytes `next start` sends JSON uncompressed: gzip on a body this small saves at most a
- * few KiB on the wire but costs every call a zlib stream, a thread-pool round trip and an extra write
- * (about 0.5 ms of the proxy routes' overhead, issue 7), and the browser a decompression. Larger answers
- * (pages of deposits, fills, trades) are still gzipped. Next's compression honours `no-transform`.
- */
-export const COMPRESS_MIN_BYTES = 4096;
-
-export function cacheControlFor(body: string): string {
-  return Buffer.byteLength(body) < COMPRESS_MIN_BYTES ? "no-store, no-transform" : "no-store";
-}
-
-async function answer<R extends Resource>(resource: R, result: ReplyOf<R>, requestId: string, signal: AbortSignal): Promise<Response> {
-  let res: Response;
-  if (resource.reply === "csv") res = await csvResponse(result as CsvBody);
-  else if (resource.reply === "ndjson") res = await ndjsonResponse(result as NdjsonBody<unknown>, { signal, requestId });
-  else {
-    // The answer is held to the entry's schema too (STYLE rule 3), so the OpenAPI description is the truth.
-    const parsed = resource.output.safeParse(result);
-    if (!parsed.success) {
-      logger.error({ resource: resource.id, issues: parsed.error.issues.slice(0, 5), requestId }, "an answer does not match its entry's output schema");
-      throw new Error(`${resource.id}: the answer does not match its output schema`);
-    }
-    const body = JSON.stringify(parsed.data ?? null);
-    res = new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": cacheControlFor(body) } });
-  }
-  res.headers.set("X-Request-Id", requestId);
-  return res;
-}
-
 /** Statuses of a refusal: recorded as request.refused when nothing was done. */
 const REFUSALS = new Set([401, 403, 422]);
-const ALWAYS = new Set(["unauthenticated", "forbidden", "csrf", "invalid_input", "audit_unavailable", "internal"]);
+const ALWAYS = new Set<ErrorCode>([...COMMON_ERRORS, ...MUTATION_ERRORS]);
 const declares = (resource: Resource, e: DomainError) => ALWAYS.has(e.code) || resource.errors.includes(e.code);
 
 async function permissionFor(resource: Resource, req: NextRequest, mutating: boolean): Promise<Permission | null> {
@@ -195,47 +159,3 @@ async function permissionFor(resource: Resource, req: NextRequest, mutating: boo
   return p.of(raw);
 }
 
-/** Writes the refusal to the audit log (best effort: a refusal stands even if it cannot be recorded). */
-async function refuse(db: Db, session: StaffSession | null, ip: string | null, requestId: string, path: string, err: DomainError): Promise<DomainError> {
-  await appendAudit(db, {
-    actor: session?.email ?? "anonymous",
-    actorRole: session?.role ?? null,
-    action: "request.refused",
-    outcome: "refused",
-    target: path,
-    detail: { status: err.status, code: err.code, reason: err.message, fieldErrors: err.fieldErrors },
-    requestId,
-    ip,
-  }).catch((e: unknown) => logger.error({ err: String(e), requestId }, "audit write of a refusal failed"));
-  return err;
-}
-
-function csrfProblem(req: NextRequest): string | null {
-  const origin = req.headers.get("origin");
-  if (!origin) return "Cross-site request refused: the Origin header is missing";
-  const allowed = new Set([new URL(env.nextAuthUrl).origin, req.nextUrl.origin]);
-  const host = req.headers.get("host");
-  if (host) allowed.add(`${req.nextUrl.protocol}//${host}`);
-  if (!allowed.has(origin)) return "Cross-site request refused: the Origin is not this site";
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) return "Requests that change something must be sent as application/json";
-  return null;
-}
-
-const NOT_JSON: FieldErrors = { _: ["The request body is not valid JSON"] };
-
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
-  if (!text) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidFields(NOT_JSON, "The request body is not valid JSON");
-  }
-}
-
-function clientIp(req: NextRequest): string | null {
-  const fwd = req.headers.get("x-forwarded-for");
-  if (fwd) return fwd.split(",")[0]!.trim() || null;
-  return req.headers.get("x-real-ip");
-}

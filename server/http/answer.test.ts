@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMPRESS_MIN_BYTES, cacheControlFor } from "./api-route";
+import { COMPRESS_MIN_BYTES, cacheControlFor } from "./answer";
 
 describe("[proxy][overhead] JSON answers: compression only where it pays", () => {
   it("never lets an answer be cached, and marks only small ones no-transform (next start then skips gzip)", () => {

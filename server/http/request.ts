@@ -1,0 +1,54 @@
+import "server-only";
+// What the route wrapper checks of a request before any handler runs, and how a refusal is recorded.
+import type { NextRequest } from "next/server";
+import { invalidFields, type DomainError, type FieldErrors } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import type { StaffSession } from "@/server/auth/session";
+import { appendAudit } from "@/server/audit";
+import type { Db } from "@/server/db";
+import { logger } from "@/server/log";
+
+/** Writes the refusal to the audit log (best effort: a refusal stands even if it cannot be recorded). */
+export async function refuse(db: Db, session: StaffSession | null, ip: string | null, requestId: string, path: string, err: DomainError): Promise<DomainError> {
+  await appendAudit(db, {
+    actor: session?.email ?? "anonymous",
+    actorRole: session?.role ?? null,
+    action: "request.refused",
+    outcome: "refused",
+    target: path,
+    detail: { status: err.status, code: err.code, reason: err.message, fieldErrors: err.fieldErrors },
+    requestId,
+    ip,
+  }).catch((e: unknown) => logger.error({ err: String(e), requestId }, "audit write of a refusal failed"));
+  return err;
+}
+
+export function csrfProblem(req: NextRequest): string | null {
+  const origin = req.headers.get("origin");
+  if (!origin) return "Cross-site request refused: the Origin header is missing";
+  const allowed = new Set([new URL(env.nextAuthUrl).origin, req.nextUrl.origin]);
+  const host = req.headers.get("host");
+  if (host) allowed.add(`${req.nextUrl.protocol}//${host}`);
+  if (!allowed.has(origin)) return "Cross-site request refused: the Origin is not this site";
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) return "Requests that change something must be sent as application/json";
+  return null;
+}
+
+const NOT_JSON: FieldErrors = { _: ["The request body is not valid JSON"] };
+
+export async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidFields(NOT_JSON, "The request body is not valid JSON");
+  }
+}
+
+export function clientIp(req: NextRequest): string | null {
+  const fwd = req.headers.get("x-forwarded-for");
+  if (fwd) return fwd.split(",")[0]!.trim() || null;
+  return req.headers.get("x-real-ip");
+}
