@@ -146,6 +146,17 @@ test("[shell][home] a platform failure on the deposits card is shown as an error
   }
 });
 
+/** A page of GET /api/withdrawals holding one request waiting for approval, in the ledger's row shape (lib/api/withdrawals). */
+function pendingPage(over: { coin: string; amount: string }) {
+  const at = "2025-01-02T03:04:05.000Z";
+  const row = {
+    id: "00000000-0000-4000-8000-000000000001", clientOid: "bdtest", subUid: "1234567890", dest: "on_chain", chain: "TRC20", address: "TXyz", tag: null,
+    reason: "payout", state: "requested", requestedBy: "broker@demo.brokerdesk", requestedAt: at, approvedBy: null, approvedAt: null, rejectedBy: null,
+    rejectedAt: null, rejectReason: null, submittedAt: null, settledAt: null, platformOrderId: null, errorCode: null, errorMsg: null, version: 1, ...over,
+  };
+  return { items: [row], nextCursor: null };
+}
+
 test("[shell][home] lead: pending withdrawals — a placeholder while the API is absent, an error when it fails", async ({ page }) => {
   await page.route("**/api/withdrawals?state=requested", (r) => r.fulfill({ status: 404, body: "Not Found" }));
   await signInUi(page, "lead");
@@ -162,7 +173,7 @@ test("[shell][home] lead: pending withdrawals — a placeholder while the API is
 
   await page.unroute("**/api/withdrawals?state=requested");
   await page.route("**/api/withdrawals?state=requested", (r) =>
-    r.fulfill({ json: { items: [{ id: "w1", subUid: "1234567890", coin: "USDT", amount: "1250.5", requestedBy: "broker@demo.brokerdesk", requestedAt: "2025-01-02T03:04:05.000Z" }] } }),
+    r.fulfill({ json: pendingPage({ coin: "USDT", amount: "1250.5" }) }),
   );
   await page.reload();
   await expect(card).toContainText("1 request is waiting for approval");
@@ -215,7 +226,7 @@ for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     // The lead's home has the most cards; fixed withdrawals so the card has rows to check.
     await page.route("**/api/withdrawals?state=requested", (r) =>
-      r.fulfill({ json: { items: [{ id: "w1", subUid: "1234567890", coin: "BTC", amount: "0.5", requestedBy: "broker@demo.brokerdesk", requestedAt: 1735787045000 }] } }),
+      r.fulfill({ json: pendingPage({ coin: "BTC", amount: "0.5" }) }),
     );
     await signInUi(page, "lead");
     await expect(html(page)).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
