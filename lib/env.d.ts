@@ -14,13 +14,24 @@ export type Env = Readonly<{
   nextAuthSecret: string;
   nextAuthUrl: string;
   port: number;
+  /** The address the front door listens on (loopback in simulator mode). */
+  host: string;
+  trustProxy: TrustProxy;
   sim: Readonly<{ port: number; seed: number; scale: number }>;
   dataDir: string;
   session: Readonly<{ idleMs: number; maxAgeMs: number }>;
+  /** Separation of duties: the wait after an own password change before an admin-set-up account may approve. */
+  approverCoolOffMs: number;
   oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string }> | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   version: string;
 }>;
+export type TrustProxy = { kind: "off" } | { kind: "hops"; hops: number } | { kind: "cidrs"; cidrs: string[] };
+export declare function parseTrustProxy(raw: string | undefined): TrustProxy | string;
+export declare const SIMULATOR_OTHER_DEMO_KEYS: Readonly<Record<"readOnly" | "nonBroker" | "riskUnit", Readonly<PlatformKey>>>;
+export declare const PUBLISHED_VALUES: readonly string[];
+export declare function estimatedEntropyBits(value: string): number;
+export declare const MIN_SECRET_ENTROPY_BITS: number;
 export declare const SIMULATOR_DEMO_KEY: Readonly<PlatformKey>;
 export declare function parseEnv(source: Record<string, string | undefined>): Env;
 export declare const env: Env;

@@ -9,7 +9,74 @@ export const SIMULATOR_DEMO_KEY = Object.freeze({
   passphrase: "bd-demo-passphrase",
 });
 
+/** The simulator's other demo keys (server/simulator/keys.ts registers them): public demo values too. */
+export const SIMULATOR_OTHER_DEMO_KEYS = Object.freeze({
+  readOnly: Object.freeze({ apiKey: "bd_demo_read_only", apiSecret: "bd-demo-secret-read-only", passphrase: "bd-demo-passphrase" }),
+  nonBroker: Object.freeze({ apiKey: "bd_demo_non_broker", apiSecret: "bd-demo-secret-non-broker", passphrase: "bd-demo-passphrase" }),
+  riskUnit: Object.freeze({ apiKey: "bd_demo_risk_unit", apiSecret: "bd-demo-secret-risk-unit", passphrase: "bd-demo-passphrase" }),
+});
+
 const DEMO_NEXTAUTH_SECRET = "brokerdesk-simulator-demo-session-secret-0123456789";
+
+/**
+ * Every credential value this repository publishes (.env.example, the defaults above, the simulator's demo
+ * keys; lib/env.test.ts fails when .env.example holds one that is not here). Live mode refuses them: anyone
+ * who can read the repository could forge a session with the demo session secret or sign with a demo key.
+ */
+export const PUBLISHED_VALUES = Object.freeze([
+  DEMO_NEXTAUTH_SECRET,
+  "bd-demo-passphrase",
+  "bd_demo_rsa",
+  ...[SIMULATOR_DEMO_KEY, ...Object.values(SIMULATOR_OTHER_DEMO_KEYS)].flatMap((k) => [k.apiKey, k.apiSecret]),
+]);
+
+/**
+ * Bits of entropy a secret shows, estimated from its own characters: Shannon entropy per character times
+ * an effective length, the number of distinct three-character runs (so a repeated pattern counts once).
+ * A guessable secret ("aaaa…", "0123…0123…") scores low; `openssl rand -base64 48` about 320. An estimate,
+ * not a proof: it catches the weak, it cannot certify the strong.
+ * @param {string} value
+ */
+export function estimatedEntropyBits(value) {
+  const chars = [...value];
+  const counts = new Map();
+  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let perChar = 0;
+  for (const c of counts.values()) perChar -= (c / chars.length) * Math.log2(c / chars.length);
+  const runs = new Set();
+  for (let i = 0; i + 3 <= chars.length; i++) runs.add(chars.slice(i, i + 3).join(""));
+  return Math.round(perChar * Math.min(chars.length, runs.size + 2));
+}
+
+/** The least estimate a live session secret must reach (32 random base64 characters give about 150). */
+export const MIN_SECRET_ENTROPY_BITS = 128;
+
+const HOW_TO_MAKE_A_SECRET = "make one with `openssl rand -base64 48`";
+
+/**
+ * TRUST_PROXY: which peers' X-Forwarded-For Brokerdesk believes. Off (the default): the client is the
+ * socket's address and forwarding headers are dropped. A whole number N: N proxies stand in front (the
+ * client is the address N hops back). Otherwise a comma list of addresses or CIDR blocks: walking back
+ * from the socket, every listed address is a proxy and the first one not listed is the client.
+ * @param {string | undefined} raw
+ * @returns {{ kind: "off" } | { kind: "hops", hops: number } | { kind: "cidrs", cidrs: string[] } | string}
+ *   the rule, or a message naming what is wrong
+ */
+export function parseTrustProxy(raw) {
+  const v = (raw ?? "").trim();
+  if (v === "" || v === "false" || v === "0") return { kind: "off" };
+  if (/^\d+$/.test(v)) return Number(v) <= 32 ? { kind: "hops", hops: Number(v) } : "TRUST_PROXY: a hop count must be 1-32";
+  const cidrs = v.split(",").map((c) => c.trim()).filter(Boolean);
+  for (const c of cidrs) {
+    const [addr, bits, extra] = c.split("/");
+    const family = z.ipv4().safeParse(addr).success ? 4 : z.ipv6().safeParse(addr).success ? 6 : 0;
+    const max = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
+      return `TRUST_PROXY: '${c}' is not an IP address or CIDR block (e.g. 10.0.0.0/8); use a hop count, a comma list of addresses/CIDRs, or leave it unset`;
+    }
+  }
+  return { kind: "cidrs", cidrs };
+}
 
 const optionalUrl = (name) =>
   z
@@ -85,6 +152,13 @@ const baseSchema = z.object({
   // Decimals allowed (0.1 minutes = 6 s) so tests can watch a session expire in real time.
   SESSION_IDLE_MINUTES: positiveNumber("SESSION_IDLE_MINUTES", "30", "minutes"),
   SESSION_MAX_HOURS: positiveNumber("SESSION_MAX_HOURS", "12", "hours"),
+  // Separation of duties: how long after its holder's own password change an account an admin set up
+  // (created, promoted, password set) must wait before it may approve.
+  APPROVER_COOL_OFF_HOURS: z
+    .string()
+    .default("24")
+    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "APPROVER_COOL_OFF_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)" }))
+    .transform(Number),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: z
     .string()
@@ -100,6 +174,9 @@ const baseSchema = z.object({
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  // The address Brokerdesk listens on (server/front-door.mjs). Simulator mode: loopback only.
+  HOST: z.string().trim().optional(),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -168,11 +245,33 @@ export function parseEnv(source) {
 
   let nextAuthSecret = e.NEXTAUTH_SECRET;
   if (!nextAuthSecret) {
-    if (mode === "live") problems.push("  NEXTAUTH_SECRET: required in live mode (at least 32 characters)");
+    if (mode === "live") problems.push(`  NEXTAUTH_SECRET: required in live mode (${HOW_TO_MAKE_A_SECRET})`);
     nextAuthSecret = DEMO_NEXTAUTH_SECRET;
   } else if (nextAuthSecret.length < 32) {
-    problems.push("  NEXTAUTH_SECRET: must be at least 32 characters");
+    problems.push(`  NEXTAUTH_SECRET: must be at least 32 characters (${HOW_TO_MAKE_A_SECRET})`);
+  } else if (mode === "live" && estimatedEntropyBits(nextAuthSecret) < MIN_SECRET_ENTROPY_BITS) {
+    problems.push(`  NEXTAUTH_SECRET: too predictable for live mode (${HOW_TO_MAKE_A_SECRET})`);
   }
+
+  if (mode === "live") {
+    // Names only, never the value: the message may reach a log.
+    const published = new Set(PUBLISHED_VALUES);
+    const credentials = Object.entries(source).filter(
+      ([k]) => k === "NEXTAUTH_SECRET" || k === "OIDC_CLIENT_SECRET" || /^PLATFORM_(API_(KEY|SECRET|PASSPHRASE)|KEY_[A-Z0-9]+_API_(KEY|SECRET|PASSPHRASE))$/.test(k),
+    );
+    for (const [k, v] of credentials) {
+      if (v && published.has(v.trim())) {
+        problems.push(`  ${k}: is a demo value published in this repository, for simulator mode only; live mode needs your own (${k === "NEXTAUTH_SECRET" ? HOW_TO_MAKE_A_SECRET : "the platform's key"})`);
+      }
+    }
+  }
+
+  const trustProxy = parseTrustProxy(source.TRUST_PROXY);
+  if (typeof trustProxy === "string") problems.push(`  ${trustProxy}`);
+
+  // Simulator mode serves demo staff accounts whose passwords are in the README: loopback unless HOST says
+  // otherwise (server/front-door.mjs warns at start-up when it does).
+  const host = e.HOST || (mode === "simulator" ? "127.0.0.1" : "0.0.0.0");
 
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidcParts !== 0 && oidcParts !== 3) {
@@ -199,9 +298,12 @@ export function parseEnv(source) {
     nextAuthSecret,
     nextAuthUrl: e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`,
     port: e.PORT,
+    host,
+    trustProxy: typeof trustProxy === "string" ? { kind: "off" } : trustProxy,
     sim: Object.freeze({ port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE }),
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
+    approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
     oidc: e.OIDC_ISSUER ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? "", clientSecret: e.OIDC_CLIENT_SECRET ?? "" }) : undefined,
     logLevel: e.LOG_LEVEL,
     version: source.npm_package_version ?? "0.1.0",
@@ -214,6 +316,10 @@ if (typeof window !== "undefined") {
 
 /** @type {ReturnType<typeof parseEnv>} */
 export const env = parseEnv(process.env);
+
+// next-auth reads NEXTAUTH_URL itself and falls back to localhost:3000 whatever PORT says (its provider
+// list, the non-JS callback): give it the same default as the README's table.
+if (!process.env.NEXTAUTH_URL) process.env.NEXTAUTH_URL = env.nextAuthUrl;
 
 /**
  * The environment for a child process (the bench starts `next start`): this process's variables plus

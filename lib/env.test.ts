@@ -1,14 +1,16 @@
 // The environment is validated once (STYLE rule 13): a bad value stops start-up with a message that
 // names the variable, and never repeats a secret.
 import { describe, expect, it } from "vitest";
-import { parseEnv, SIMULATOR_DEMO_KEY } from "@/lib/env";
+import { readFileSync } from "node:fs";
+import { estimatedEntropyBits, MIN_SECRET_ENTROPY_BITS, parseEnv, parseTrustProxy, PUBLISHED_VALUES, SIMULATOR_DEMO_KEY } from "@/lib/env";
 
 const LIVE = {
   PLATFORM_BASE_URL: "https://api.platform.example",
   PLATFORM_API_KEY: "bg_live_key_4f1c9a",
   PLATFORM_API_SECRET: "live-secret-7d2e8b0c3a9f4e51",
   PLATFORM_API_PASSPHRASE: "live-passphrase-93b1",
-  NEXTAUTH_SECRET: "n".repeat(32) + "-live-session-secret",
+  // As `openssl rand -base64 48` makes one (a fixed sample, so the test is deterministic).
+  NEXTAUTH_SECRET: "q3Vx9Lr0+Zk2mWc7Tn5yHb8Ea1Ps4Jd6Gf/Uo0Ri9Xe3Ck7Nl2Yw5Ba8Dv1Hq4Mt6Sg",
 } as const;
 
 /** The message parseEnv throws for a source, or "" when it does not throw. */
@@ -277,5 +279,64 @@ describe("[env][example]", () => {
     for (const name of ["PLATFORM_BASE_URL", "PLATFORM_API_KEY", "PLATFORM_API_SECRET", "PLATFORM_API_PASSPHRASE", "DATABASE_URL", "REDIS_URL", "NEXTAUTH_SECRET", "NEXTAUTH_URL", "PORT", "SIM_PORT", "SIM_SEED", "SIM_SCALE"]) {
       expect(src).toHaveProperty(name);
     }
+  });
+});
+
+describe("[env][security] live mode refuses published and guessable secrets (issue 12, item 1)", () => {
+  const credentialNames = (text: string) =>
+    text
+      .split("\n")
+      .map((l) => /^([A-Z0-9_]+)=(.*)$/.exec(l.trim()))
+      .filter((m): m is RegExpExecArray => !!m && /SECRET|PASSPHRASE|API_KEY/.test(m[1]!) && m[2]!.trim() !== "");
+
+  it("[env][security] every credential value .env.example ships is on the published list", () => {
+    const shipped = credentialNames(readFileSync(new URL("../.env.example", import.meta.url), "utf8"));
+    expect(shipped.length).toBeGreaterThanOrEqual(4);
+    for (const [, name, value] of shipped) expect(PUBLISHED_VALUES, name).toContain(value!.trim());
+  });
+
+  it.each([
+    ["NEXTAUTH_SECRET", "brokerdesk-simulator-demo-session-secret-0123456789"],
+    ["PLATFORM_API_KEY", SIMULATOR_DEMO_KEY.apiKey],
+    ["PLATFORM_API_SECRET", SIMULATOR_DEMO_KEY.apiSecret],
+    ["PLATFORM_API_PASSPHRASE", SIMULATOR_DEMO_KEY.passphrase],
+    ["PLATFORM_KEY_RISKUNIT_API_SECRET", "bd-demo-secret-risk-unit"],
+  ])("[env][security] live mode with %s set to a published demo value stops, naming it and not the value", (name, value) => {
+    const source: Record<string, string> = { ...LIVE, [name]: value };
+    if (name.startsWith("PLATFORM_KEY_RISKUNIT")) Object.assign(source, { PLATFORM_KEY_RISKUNIT_API_KEY: "ru-live-7c1", PLATFORM_KEY_RISKUNIT_API_PASSPHRASE: "ru-pass-93" });
+    const message = errorOf(source);
+    expect(message).toMatch(new RegExp(`^\\s+${name}: is a demo value published in this repository`, "m"));
+    expect(message).not.toContain(value);
+    // The same value is fine in simulator mode, which is what it is for.
+    expect(errorOf({ ...source, PLATFORM_BASE_URL: "" })).toBe("");
+  });
+
+  it("[env][security] a long but guessable session secret is refused in live mode, with how to make a good one", () => {
+    for (const weak of ["x".repeat(64), "0123456789abcdef".repeat(4), "n".repeat(32) + "-live-session-secret"]) {
+      expect(estimatedEntropyBits(weak)).toBeLessThan(MIN_SECRET_ENTROPY_BITS);
+      const message = errorOf({ ...LIVE, NEXTAUTH_SECRET: weak });
+      expect(message).toMatch(/NEXTAUTH_SECRET: too predictable for live mode \(make one with `openssl rand -base64 48`\)/);
+      expect(message).not.toContain(weak);
+    }
+    expect(estimatedEntropyBits(LIVE.NEXTAUTH_SECRET)).toBeGreaterThan(MIN_SECRET_ENTROPY_BITS);
+    expect(errorOf(LIVE)).toBe("");
+  });
+});
+
+describe("[env][security] TRUST_PROXY and HOST", () => {
+  it("[env][security] TRUST_PROXY is off by default; a hop count or a list of addresses/CIDRs; anything else is named", () => {
+    expect(parseEnv({}).trustProxy).toEqual({ kind: "off" });
+    expect(parseTrustProxy("false")).toEqual({ kind: "off" });
+    expect(parseTrustProxy("2")).toEqual({ kind: "hops", hops: 2 });
+    expect(parseTrustProxy("10.0.0.0/8, 192.168.1.7,fd00::/8")).toEqual({ kind: "cidrs", cidrs: ["10.0.0.0/8", "192.168.1.7", "fd00::/8"] });
+    for (const bad of ["yes", "10.0.0.0/33", "300.1.1.1", "10.0.0.0/8/1", "99"]) expect(errorOf({ TRUST_PROXY: bad })).toMatch(/^\s+TRUST_PROXY: /m);
+  });
+
+  it("[env][security] simulator mode listens on loopback unless HOST says otherwise; live mode on every address", () => {
+    expect(parseEnv({}).host).toBe("127.0.0.1");
+    expect(parseEnv(LIVE).host).toBe("0.0.0.0");
+    expect(parseEnv({ ...LIVE, HOST: "10.1.2.3" }).host).toBe("10.1.2.3");
+    expect(parseEnv({ HOST: "::1" }).host).toBe("::1");
+    expect(parseEnv({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
   });
 });

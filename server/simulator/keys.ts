@@ -1,6 +1,6 @@
 import "server-only";
 import { createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
-import { env, SIMULATOR_DEMO_KEY, type PlatformKey } from "@/lib/env";
+import { env, SIMULATOR_DEMO_KEY, SIMULATOR_OTHER_DEMO_KEYS, type PlatformKey } from "@/lib/env";
 import type { KeyRole } from "@/lib/platform/define-endpoint";
 
 /** The demo keys every simulator registers. */
@@ -31,11 +31,7 @@ export type RegisteredKey = {
 
 export type KeyOverrides = Partial<Record<DemoKeyName, PlatformKey>>;
 
-const DEFAULTS: Record<Exclude<DemoKeyName, "brokerMain" | "rsa">, PlatformKey> = {
-  readOnly: { apiKey: "bd_demo_read_only", apiSecret: "bd-demo-secret-read-only", passphrase: "bd-demo-passphrase" },
-  nonBroker: { apiKey: "bd_demo_non_broker", apiSecret: "bd-demo-secret-non-broker", passphrase: "bd-demo-passphrase" },
-  riskUnit: { apiKey: "bd_demo_risk_unit", apiSecret: "bd-demo-secret-risk-unit", passphrase: "bd-demo-passphrase" },
-};
+const DEFAULTS: Record<Exclude<DemoKeyName, "brokerMain" | "rsa">, PlatformKey> = SIMULATOR_OTHER_DEMO_KEYS;
 
 /**
  * Env names of the overrides, read through lib/env.js: the broker main key is PLATFORM_API_* (simulator
