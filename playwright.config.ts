@@ -67,10 +67,12 @@ export default defineConfig({
   webServer: {
     // `next build` runs first (npm run test:e2e); this only starts the built app.
     // stdout goes to the log; stderr to the log and on to Playwright's console (as before).
-    command: `: > ${JSON.stringify(SERVER_LOG)} && (npx next start -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000 2>&1 1>&3 | tee -a ${JSON.stringify(SERVER_LOG)} >&2) 3>>${JSON.stringify(SERVER_LOG)}`,
+    command: `: > ${JSON.stringify(SERVER_LOG)} && (node server/front-door.mjs 2>&1 1>&3 | tee -a ${JSON.stringify(SERVER_LOG)} >&2) 3>>${JSON.stringify(SERVER_LOG)}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { ...secrets, NODE_ENV: "production", SIM_PORT: String(SIM_PORT), DATA_DIR, NEXTAUTH_URL: baseURL, LOG_LEVEL: "info" },
+    env: { ...secrets, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", SIM_PORT: String(SIM_PORT), DATA_DIR,
+      // Separation of duties' cool-off, seconds long here so the e2e can watch it end (e2e/support/staff.ts).
+      APPROVER_COOL_OFF_HOURS: "0.001", NEXTAUTH_URL: baseURL, LOG_LEVEL: "info" },
   },
 });

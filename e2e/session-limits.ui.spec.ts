@@ -4,6 +4,7 @@
 // run's alone (a failed test gets a fresh instance in a fresh worker). Thresholds are server/auth/throttle.ts's THROTTLE_LIMITS (that module is server-only).
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, signInApi, signInUi, type DemoRole } from "./support/staff";
+import { startForwardingProxy, type ForwardingProxy } from "./support/forwarding-proxy";
 import { startInstance, type Instance } from "./support/second-instance";
 import { expect, test } from "./support/test";
 
@@ -15,10 +16,17 @@ const IP_FAILURES = 20;
 const GENERIC_FAILURE = /E-mail or password is wrong, or there were too many attempts/;
 
 let instance: Instance;
+// A load balancer the instance trusts (TRUST_PROXY=127.0.0.2), and a peer it does not (127.0.0.3) that
+// forwards whatever X-Forwarded-For it is sent.
+let trustedProxy: ForwardingProxy;
+let untrustedPeer: ForwardingProxy;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  instance = await startInstance("limits", { SESSION_IDLE_MINUTES: "0.1", SESSION_MAX_HOURS: "0.008" });
+  // NEXTAUTH_URL unset: next-auth must use the README's default, http://localhost:$PORT (issue 12, Low).
+  instance = await startInstance("limits", { SESSION_IDLE_MINUTES: "0.1", SESSION_MAX_HOURS: "0.008", TRUST_PROXY: "127.0.0.2", NEXTAUTH_URL: "" });
+  trustedProxy = await startForwardingProxy(instance.baseURL, "127.0.0.2");
+  untrustedPeer = await startForwardingProxy(instance.baseURL, "127.0.0.3");
   // The first sign-in creates the database and hashes the demo passwords: do it here, off the clock.
   const ctx = await apiContext(playwright);
   await signInApi(ctx, "broker");
@@ -26,6 +34,8 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test.afterAll(async () => {
+  await trustedProxy?.stop();
+  await untrustedPeer?.stop();
   await instance?.stop();
 });
 
@@ -33,8 +43,11 @@ async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext({ baseURL: instance.baseURL })).newPage();
 }
 
-async function apiContext(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }): Promise<APIRequestContext> {
-  return playwright.request.newContext({ baseURL: instance.baseURL });
+type Via = "direct" | "trusted-proxy" | "untrusted-peer";
+
+async function apiContext(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, via: Via = "direct"): Promise<APIRequestContext> {
+  const baseURL = via === "direct" ? instance.baseURL : via === "trusted-proxy" ? trustedProxy.baseURL : untrustedPeer.baseURL;
+  return playwright.request.newContext({ baseURL });
 }
 
 /** A full navigation to a dashboard page, and the activity touch its SessionActivity sends on mount. */
@@ -47,7 +60,7 @@ async function visit(page: Page, path: string): Promise<"signed-in" | "login"> {
   return "signed-in";
 }
 
-type AuditRow = { actor: string; action: string; detail: { reason?: string } | null };
+type AuditRow = { actor: string; action: string; ip: string | null; detail: { reason?: string } | null };
 
 async function auditRows(playwright: Parameters<typeof apiContext>[0], action: string): Promise<AuditRow[]> {
   const ctx = await apiContext(playwright);
@@ -189,18 +202,52 @@ test("[auth][throttle] API: 20 failures from one IP, across accounts, lock that 
   // Four per e-mail, under the per-account limit, so only the IP's count can be what refuses. Five
   // clients side by side (one CSRF cookie each), four guesses each.
   const guessers = Array.from({ length: 5 }, async (_, g) => {
-    const c = await apiContext(playwright);
+    const c = await apiContext(playwright, "trusted-proxy");
     const answers = [];
     for (let i = 0; i < IP_FAILURES / 5; i++) answers.push(await signInAttempt(c, `guess-${g}@example.com`, `guess-${i}`, ip));
     await c.dispose();
     return answers;
   });
   for (const r of (await Promise.all(guessers)).flat()) expect(r).toEqual(REFUSED);
-  const ctx = await apiContext(playwright);
+  const ctx = await apiContext(playwright, "trusted-proxy");
   expect(await signInAttempt(ctx, DEMO.admin, DEMO_PASSWORD, ip)).toEqual(REFUSED);
   expect(await signInAttempt(ctx, DEMO.admin, DEMO_PASSWORD, "203.0.113.8")).toEqual({ status: 200, error: null, session: true });
   await ctx.dispose();
 
   const failed = await auditRows(playwright, "auth.sign-in-failed");
   expect(failed.filter((r) => r.actor === DEMO.admin).map((r) => r.detail?.reason)).toEqual(["throttled"]);
+});
+
+test("[auth][throttle][client-ip] X-Forwarded-For from a peer that is not a trusted proxy is ignored: its own address is locked and recorded", async ({ playwright }) => {
+  test.setTimeout(90_000);
+  const claimed = "198.51.100.23";
+  const guessers = Array.from({ length: 5 }, async (_, g) => {
+    const c = await apiContext(playwright, "untrusted-peer");
+    const answers = [];
+    for (let i = 0; i < IP_FAILURES / 5; i++) answers.push(await signInAttempt(c, `spoof-${g}@example.com`, `guess-${i}`, claimed));
+    await c.dispose();
+    return answers;
+  });
+  for (const r of (await Promise.all(guessers)).flat()) expect(r).toEqual(REFUSED);
+  // The lock is on the peer's real address: from it, the right password is refused whatever it claims ...
+  const peer = await apiContext(playwright, "untrusted-peer");
+  expect(await signInAttempt(peer, DEMO.broker, DEMO_PASSWORD, "198.51.100.99")).toEqual(REFUSED);
+  await peer.dispose();
+  // ... while the address it claimed was never counted: a client there, behind the real proxy, signs in.
+  const behindProxy = await apiContext(playwright, "trusted-proxy");
+  expect(await signInAttempt(behindProxy, DEMO.broker, DEMO_PASSWORD, claimed)).toEqual({ status: 200, error: null, session: true });
+  await behindProxy.dispose();
+
+  const failed = await auditRows(playwright, "auth.sign-in-failed");
+  const ips = new Set(failed.filter((r) => r.actor?.startsWith("spoof-")).map((r) => r.ip));
+  expect([...ips]).toEqual(["127.0.0.3"]);
+});
+
+test("[auth][nextauth-url] with NEXTAUTH_URL unset, next-auth's own URLs use localhost and this instance's PORT", async ({ playwright }) => {
+  const ctx = await apiContext(playwright);
+  const providers = (await (await ctx.get("/api/auth/providers")).json()) as Record<string, { signinUrl: string; callbackUrl: string }>;
+  const port = new URL(instance.baseURL).port;
+  expect(providers.credentials?.callbackUrl).toBe(`http://localhost:${port}/api/auth/callback/credentials`);
+  expect(providers.credentials?.signinUrl).toBe(`http://localhost:${port}/api/auth/signin/credentials`);
+  await ctx.dispose();
 });

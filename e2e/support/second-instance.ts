@@ -12,7 +12,7 @@ export type Instance = { baseURL: string; logFile: string; stop(): Promise<void>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts `next start` with `env` on a free port and waits until /api/health answers 200. */
+/** Starts the built app (server/front-door.mjs) with `env` on a free port and waits until /api/health answers 200. */
 export async function startInstance(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Instance> {
   const reports = process.env.E2E_REPORTS_DIR ?? path.resolve("reports");
   const root = path.dirname(reports);
@@ -25,19 +25,21 @@ export async function startInstance(name: string, env: Record<string, string>, t
   const sameRun = existsSync(logFile) && readFileSync(logFile, "utf8").startsWith(header);
   const log = openSync(logFile, sameRun ? "a" : "w");
   if (!sameRun) writeSync(log, header);
-  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"], {
+  const child = spawn(process.execPath, ["server/front-door.mjs"], {
     cwd: root,
     env: {
       ...process.env,
       ...secretsOfThisRun(),
       NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
       SIM_PORT: "0",
       DATA_DIR: dataDir,
       NEXTAUTH_URL: baseURL,
       LOG_LEVEL: "info",
       ...env,
     },
-    // Its own process group, so stop() ends npx and the server it starts together.
+    // Its own process group, so stop() ends the server and anything it started.
     detached: true,
     stdio: ["ignore", log, log],
   });

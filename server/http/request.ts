@@ -47,8 +47,11 @@ export async function readJson(req: NextRequest): Promise<unknown> {
   }
 }
 
+/**
+ * The client's address. server/front-door.mjs (npm start / npm run serve) has already replaced
+ * X-Forwarded-For with the one address it resolved from the socket and TRUST_PROXY, so the header is
+ * believed here; under `next dev`, which has no front door, it is whatever the browser's peer was.
+ */
 export function clientIp(req: NextRequest): string | null {
-  const fwd = req.headers.get("x-forwarded-for");
-  if (fwd) return fwd.split(",")[0]!.trim() || null;
-  return req.headers.get("x-real-ip");
+  return req.headers.get("x-forwarded-for")?.split(",")[0]!.trim() || null;
 }
