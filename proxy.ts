@@ -3,7 +3,7 @@
 // Content-Security-Policy header; the root layout reads x-nonce for its inline theme script).
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { createNonce, securityHeaders } from "@/lib/security-headers";
+import { createNonce, REQUEST_PATH_HEADER, securityHeaders } from "@/lib/security-headers";
 
 export function proxy(request: NextRequest): NextResponse {
   const nonce = createNonce();
@@ -29,6 +29,8 @@ function withNonce(request: NextRequest, nonce: string, csp: string): Headers {
   // Overwrites whatever a client sent under these names, so the nonce is always ours.
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
+  // The page asked for, so a redirect to sign-in can come back to it (server/auth/session.ts).
+  requestHeaders.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   return requestHeaders;
 }
 

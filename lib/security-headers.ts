@@ -50,3 +50,6 @@ export function createNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
+
+/** The page a request asked for (path and query), set by proxy.ts for server pages: sign-in comes back to it. */
+export const REQUEST_PATH_HEADER = "x-brokerdesk-path";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PermissionDeniedError } from "./errors";
-import { checkSessionUser, parseStaffClaims, tokenExpiry } from "./session-rules";
-import { requirePermission, safeCallbackPath, toStaffSession } from "./session";
+import { CLOCK_SKEW_MS, checkSessionUser, parseStaffClaims, tokenExpiry } from "./session-rules";
+import { afterSignIn, redirectOnThisSite, safeCallbackPath } from "./callback-path";
+import { requirePermission, toStaffSession } from "./session";
 
 describe("[auth][session] staff row check", () => {
   it("refuses a missing user, a disabled user and a stale session_version", () => {
@@ -19,12 +20,22 @@ describe("[auth][session] staff row check", () => {
     expect(tokenExpiry({ authAt: 0, seenAt: 4900 }, 5001, limits)).toBe("absolute-timeout");
   });
 
+  it("[security][session] times ahead of the clock beyond the allowed skew are refused, not taken as fresh (issue 12)", () => {
+    const limits = { idleMs: 1000, maxAgeMs: 5000 };
+    const now = 1_000_000;
+    expect(tokenExpiry({ authAt: now, seenAt: now + CLOCK_SKEW_MS }, now, limits)).toBeNull();
+    expect(tokenExpiry({ authAt: now, seenAt: now + CLOCK_SKEW_MS + 1 }, now, limits)).toBe("clock-skew");
+    expect(tokenExpiry({ authAt: now + 86_400_000, seenAt: now + 86_400_000 }, now, limits)).toBe("clock-skew");
+    expect(tokenExpiry({ authAt: now, seenAt: now - 10 }, now, limits)).toBe("clock-skew");
+  });
+
   it("parses only complete claims with a known role", () => {
-    const good = { uid: "u1", email: "a@b.c", name: "A", role: "broker", sv: 0, authAt: 1, seenAt: 2 };
+    const good = { uid: "u1", email: "a@b.c", name: "A", role: "broker", sv: 0, authAt: 1, seenAt: 2, jti: "2f1c0d3e-9a8b-4c7d-8e6f-5a4b3c2d1e0f" };
     expect(parseStaffClaims(good)).toEqual(good);
     expect(parseStaffClaims({ ...good, role: "root" })).toBeNull();
     expect(parseStaffClaims({ ...good, sv: "0" })).toBeNull();
     expect(parseStaffClaims({ ...good, seenAt: undefined })).toBeNull();
+    expect(parseStaffClaims({ ...good, jti: undefined })).toBeNull();
   });
 });
 
@@ -54,5 +65,28 @@ describe("[auth][session] helpers", () => {
     for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", undefined, 3]) {
       expect(safeCallbackPath(bad)).toBe("/");
     }
+  });
+
+  it("[security][redirect] resolves a callbackUrl as a browser does: what browsers strip cannot smuggle another host", () => {
+    // issue 12, item 3: each of these reached //host/path, or a 500, before.
+    for (const bad of ["/\t/evil.example/path", "/\n/evil.example", "/\r/evil.example", " //evil.example", "/\t\\evil.example", "\\\\evil.example", "/.//evil.example"]) {
+      const target = safeCallbackPath(bad);
+      expect(new URL(target, "http://desk.example").origin, JSON.stringify(bad)).toBe("http://desk.example");
+      expect(target.startsWith("//")).toBe(false);
+    }
+    expect(safeCallbackPath("/\t/evil.example/path")).toBe("/");
+    // Characters a Location header cannot carry come back percent-encoded, not as a 500.
+    expect(safeCallbackPath("/a\u3002b?q=\u3002")).toBe("/a%E3%80%82b?q=%E3%80%82");
+    expect(safeCallbackPath("/deposits?uid=1234567890&range=90d")).toBe("/deposits?uid=1234567890&range=90d");
+    expect(safeCallbackPath("/x".repeat(2000))).toBe("/");
+  });
+
+  it("[security][redirect] after sign-in: never the sign-in page; next-auth's redirect stays on this origin", () => {
+    expect(afterSignIn("/login?callbackUrl=%2Flogin")).toBe("/");
+    expect(afterSignIn("/audit?actor=a")).toBe("/audit?actor=a");
+    const baseUrl = "http://localhost:3000";
+    expect(redirectOnThisSite({ url: "/\t/evil.example/p", baseUrl })).toBe("http://localhost:3000/");
+    expect(redirectOnThisSite({ url: "https://evil.example/", baseUrl })).toBe("http://localhost:3000/");
+    expect(redirectOnThisSite({ url: "http://localhost:3000/deposits?range=90d", baseUrl })).toBe("http://localhost:3000/deposits?range=90d");
   });
 });

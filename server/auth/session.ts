@@ -1,11 +1,13 @@
 import "server-only";
 import type { JWT } from "next-auth/jwt";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { env } from "@/lib/env";
 import { can, isRole, type Permission, type Role } from "@/lib/rbac";
 import { logger } from "@/server/log";
+import { REQUEST_PATH_HEADER } from "@/lib/security-headers";
+import { safeCallbackPath } from "./callback-path";
 import { PermissionDeniedError, SessionRefusedError } from "./errors";
 import { authOptions, createSessionCheck } from "./options";
 import { parseStaffClaims } from "./session-rules";
@@ -67,16 +69,17 @@ export function requirePermission(session: StaffSession | null, permission: Perm
   if (!session || !can(session.role, permission)) throw new PermissionDeniedError(session?.role ?? null, permission);
 }
 
-/** Only same-site paths: a callbackUrl must never send someone to another origin after sign-in. */
-export function safeCallbackPath(value: unknown): string {
-  const v = Array.isArray(value) ? value[0] : value;
-  if (typeof v !== "string" || !v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\")) return "/";
-  return v;
-}
-
-/** For server pages: the session, or a redirect to the sign-in page that comes back to `path`. */
-export async function requireStaffSession(path: string): Promise<StaffSession> {
+/**
+ * For server pages: the session, or a redirect to the sign-in page that comes back to the page asked
+ * for, path and query (a deep link such as /deposits?uid=…&range=90d survives sign-in). proxy.ts writes
+ * that into x-brokerdesk-path, overwriting anything a client sent under the name; `fallback` is for a
+ * request that did not pass through it.
+ */
+export async function requireStaffSession(fallback = "/"): Promise<StaffSession> {
   const session = await getStaffSession();
-  if (!session) redirect(`/login?callbackUrl=${encodeURIComponent(safeCallbackPath(path))}`);
+  if (!session) {
+    const asked = (await headers()).get(REQUEST_PATH_HEADER) ?? fallback;
+    redirect(`/login?callbackUrl=${encodeURIComponent(safeCallbackPath(asked))}`);
+  }
   return session;
 }

@@ -3,7 +3,8 @@ import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { ModeBadge } from "@/components/mode-badge";
 import { env } from "@/lib/env";
-import { getStaffSession, safeCallbackPath } from "@/server/auth/session";
+import { afterSignIn } from "@/server/auth/callback-path";
+import { getStaffSession } from "@/server/auth/session";
 import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/throttle";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/users";
 
@@ -14,9 +15,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
-  const target = safeCallbackPath(sp.callbackUrl);
-  // Never send a signed-in user back to this page (a loop).
-  const callbackUrl = target === "/login" || target.startsWith("/login?") ? "/" : target;
+  const callbackUrl = afterSignIn(sp.callbackUrl);
   if (await getStaffSession()) redirect(callbackUrl);
 
   return (
@@ -26,6 +25,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         <ModeBadge mode={env.mode} />
       </header>
       <p className="text-sm text-slate-700 dark:text-slate-300">Brokerdesk is for the broker&apos;s staff. Sign in with your work e-mail.</p>
+      {sp.notice === "password-changed" && (
+        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100">
+          Your password was changed and every session of yours ended. Sign in with the new password.
+        </p>
+      )}
       <LoginForm
         callbackUrl={callbackUrl}
         failureMessage={SIGN_IN_FAILED_MESSAGE}
