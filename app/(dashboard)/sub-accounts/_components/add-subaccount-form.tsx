@@ -9,7 +9,7 @@ import { callResource } from "@/lib/api/call";
 import { addSubaccountSchema, subaccountResources, type AddSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { secondaryButton } from "@/components/data-table/styles";
 import { REGISTRY_KEY } from "./api";
-import { FormField, applyServerErrors, describedBy, inputClass } from "./form-bits";
+import { FormField, applyServerErrors, describedBy, inputClass } from "@/components/ui/form";
 
 type Output = z.output<typeof addSubaccountSchema>;
 const FIELDS = ["subUid", "label"] as const;

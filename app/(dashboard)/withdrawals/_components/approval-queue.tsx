@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/client/api";
 import { groupDecimal } from "@/lib/format";
 import { rejectWithdrawalSchema, type WithdrawalView } from "@/lib/api/withdrawals";
 import { ConfirmDialog, Dialog } from "@/components/forms/confirm-dialog";
-import { applyServerErrors } from "@/components/forms/server-errors";
+import { applyServerErrors } from "@/components/ui/form";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "./api";
 import { StateBadge, UtcTime } from "./state-badge";

@@ -11,7 +11,7 @@ import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
-import { applyServerErrors } from "@/components/forms/server-errors";
+import { applyServerErrors } from "@/components/ui/form";
 import { groupDecimal } from "@/lib/format";
 import { useRequestWithdrawal } from "./api";
 
