@@ -98,3 +98,40 @@ test("[security][cookies] the session cookie set at sign-in is HttpOnly and Same
   // NEXTAUTH_URL is http in this run; over https createAuthOptions turns on useSecureCookies.
   expect(session).not.toMatch(/;\s*Secure/i);
 });
+
+test("[security][sign-out] a session cookie kept from before sign-out reads nothing and is not re-issued (issue 12, item 5)", async ({ playwright, baseURL }) => {
+  const ctx = await playwright.request.newContext({ baseURL });
+  await signInApi(ctx, "compliance");
+  const kept = (await ctx.storageState()).cookies.find((c) => c.name === "next-auth.session-token");
+  expect(kept?.value).toBeTruthy();
+  expect((await ctx.get("/api/audit?limit=1")).status()).toBe(200);
+
+  const { csrfToken } = (await (await ctx.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const out = await ctx.post("/api/auth/signout", { form: { csrfToken, json: "true" }, maxRedirects: 0 });
+  expect([200, 302]).toContain(out.status());
+
+  // Someone who copied the cookie before sign-out replays it.
+  const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `next-auth.session-token=${kept!.value}` } });
+  expect((await replay.get("/api/audit?limit=1")).status()).toBe(401);
+  const session = await replay.get("/api/auth/session");
+  expect(await session.json()).toEqual({});
+  const reissued = session.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie" && /^next-auth\.session-token=[^;]+/.test(h.value));
+  expect(reissued).toEqual([]);
+  const page = await replay.get("/audit", { maxRedirects: 0 });
+  expect(page.status()).toBe(307);
+  await replay.dispose();
+  await ctx.dispose();
+});
+
+test("[security][cookies] a stray cookie named like the session cookie does not turn a valid session into 401", async ({ playwright, baseURL }) => {
+  const ctx = await playwright.request.newContext({ baseURL });
+  await signInApi(ctx, "compliance");
+  const token = (await ctx.storageState()).cookies.find((c) => c.name === "next-auth.session-token")!.value;
+  const stray = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { cookie: `next-auth.session-token=${token}; next-auth.session-tokenx=junk; next-auth.session-token.7=junk` },
+  });
+  expect((await stray.get("/api/audit?limit=1")).status()).toBe(200);
+  await stray.dispose();
+  await ctx.dispose();
+});

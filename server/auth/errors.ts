@@ -2,7 +2,15 @@ import "server-only";
 import type { Permission, Role } from "@/lib/rbac";
 
 /** Why a session token stopped being accepted (recorded in the audit log; the user just signs in again). */
-export type SessionRefusal = "malformed" | "idle-timeout" | "absolute-timeout" | "user-missing" | "user-disabled" | "session-revoked";
+export type SessionRefusal =
+  | "malformed"
+  | "idle-timeout"
+  | "absolute-timeout"
+  | "clock-skew"
+  | "user-missing"
+  | "user-disabled"
+  | "session-revoked"
+  | "signed-out";
 
 export class SessionRefusedError extends Error {
   constructor(readonly reason: SessionRefusal) {

@@ -54,6 +54,22 @@ async function refusal(p: Promise<unknown>): Promise<string> {
   return (e as SessionRefusedError).reason;
 }
 
+describe("[security][sign-out] a signed-out token is refused everywhere (issue 12, item 5)", () => {
+  it("[security][sign-out] after signOut the same token is refused, for every instance reading this database", async () => {
+    const t = await signIn();
+    expect(typeof t.jti).toBe("string");
+    await expect(jwt(t)).resolves.toMatchObject({ uid: ana.id });
+    await options().events!.signOut!({ token: t, session: undefined as never });
+    expect(await refusal(jwt(t))).toBe("signed-out");
+    // Another instance: its own options, the same database.
+    expect(await refusal(Promise.resolve(options().callbacks!.jwt!({ token: t, user: undefined as never, account: null })))).toBe("signed-out");
+    // A fresh sign-in is a new token, not affected.
+    await expect(jwt(await signIn())).resolves.toMatchObject({ uid: ana.id });
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM revoked_sessions WHERE jti = $1", [t.jti]);
+    expect(rows[0]!.n).toBe(1);
+  });
+});
+
 describe("[auth][session] jwt callback", () => {
   it("at sign-in stores uid, role, session version and both clocks", async () => {
     const t = await signIn();

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -7,12 +8,13 @@ import { env } from "@/lib/env";
 import { appendAudit } from "@/server/audit";
 import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/log";
+import { redirectOnThisSite } from "./callback-path";
 import { SessionRefusedError, type SessionRefusal } from "./errors";
 import { prepareStaffUsers, verifyCredentials, verifyOidcUser } from "./sign-in";
 import { checkSessionUser, parseStaffClaims, tokenExpiry, type SessionLimits, type StaffClaims } from "./session-rules";
 import type { SignInThrottle } from "./throttle";
 import { decodeSessionJwt } from "./session-token";
-import { findSessionUser, findUserByEmail } from "./users";
+import { findSessionUser, findUserByEmail, revokeSession } from "./users";
 
 export type AuthDeps = {
   /** The clock, injectable so tests can walk past the idle and absolute limits. */
@@ -59,7 +61,7 @@ export function createSessionCheck(deps: Pick<AuthDeps, "now" | "getDb" | "limit
     if (!claims) return refuse("malformed", null);
     const expired = tokenExpiry(claims, t, limits);
     if (expired) return refuse(expired, claims);
-    const row = await findSessionUser(await db(), claims.uid);
+    const row = await findSessionUser(await db(), claims.uid, claims.jti);
     const revoked = checkSessionUser(row, claims.sv);
     if (revoked || !row) return refuse(revoked ?? "user-missing", claims);
     // Role and name follow the row (a role change also bumps sv, so this only refreshes the name).
@@ -130,6 +132,8 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
     // HttpOnly and SameSite=lax are next-auth's defaults; Secure (and __Secure- names) over https.
     useSecureCookies: env.nextAuthUrl.startsWith("https://"),
     callbacks: {
+      // next-auth's default keeps any URL that starts with "/" (so "/\t/host" too): resolve it as a browser would.
+      redirect: redirectOnThisSite,
       async signIn({ account, profile, user }) {
         // Credentials were checked (and audited) in authorize(); single sign-on is checked here.
         if (account?.provider !== "oidc") return true;
@@ -150,6 +154,7 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
             sv: row.sessionVersion,
             authAt: t,
             seenAt: t,
+            jti: randomUUID(),
           };
           return { sub: row.id, ...claims };
         }
@@ -166,6 +171,12 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
     events: {
       async signOut({ token }) {
         const claims = token ? parseStaffClaims(token) : null;
+        if (claims) {
+          // Every instance refuses this token from now on (not only this browser, whose cookie is cleared).
+          await revokeSession(await db(), { jti: claims.jti, userId: claims.uid, expiresAt: claims.authAt + limits.maxAgeMs }).catch((e: unknown) =>
+            logger.error({ err: String(e) }, "revoking a signed-out session failed"),
+          );
+        }
         await audit(await db(), {
           actor: claims?.email ?? "anonymous",
           actorRole: claims?.role ?? null,
@@ -197,9 +208,8 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
 
 export const authOptions: NextAuthOptions = createAuthOptions();
 
+/** As clientIp (server/http/request.ts): the one address server/front-door.mjs resolved. */
 function ipFromHeaders(headers: Record<string, unknown> | undefined): string | null {
   const fwd = headers?.["x-forwarded-for"];
-  if (typeof fwd === "string" && fwd) return fwd.split(",")[0]!.trim() || null;
-  const real = headers?.["x-real-ip"];
-  return typeof real === "string" && real ? real : null;
+  return typeof fwd === "string" ? fwd.split(",")[0]!.trim() || null : null;
 }

@@ -14,13 +14,19 @@ export type StaffClaims = {
   authAt: number;
   /** The last request that carried this token: the idle timeout counts from here. */
   seenAt: number;
+  /** The token's id: signing out records it in revoked_sessions, which every instance checks. */
+  jti: string;
 };
+
+/** How far ahead of this server's clock a token's times may be (another instance's clock): beyond it, refused. */
+export const CLOCK_SKEW_MS = 60_000;
 
 export type SessionLimits = { idleMs: number; maxAgeMs: number };
 
 export function parseStaffClaims(token: Record<string, unknown>): StaffClaims | null {
-  const { uid, email, name, role, sv, authAt, seenAt } = token;
+  const { uid, email, name, role, sv, authAt, seenAt, jti } = token;
   if (typeof uid !== "string" || typeof email !== "string" || !isRole(role)) return null;
+  if (typeof jti !== "string" || jti.length < 16 || jti.length > 64) return null;
   if (!Number.isInteger(sv) || !Number.isFinite(authAt) || !Number.isFinite(seenAt)) return null;
   return {
     uid,
@@ -30,11 +36,14 @@ export function parseStaffClaims(token: Record<string, unknown>): StaffClaims | 
     sv: sv as number,
     authAt: authAt as number,
     seenAt: seenAt as number,
+    jti,
   };
 }
 
 /** Idle and absolute expiry; null while the token is still good at `now`. */
 export function tokenExpiry(claims: Pick<StaffClaims, "authAt" | "seenAt">, now: number, limits: SessionLimits): SessionRefusal | null {
+  // A time ahead of the clock would stretch both limits (a token "seen" tomorrow never goes idle today).
+  if (claims.authAt > now + CLOCK_SKEW_MS || claims.seenAt > now + CLOCK_SKEW_MS || claims.seenAt < claims.authAt) return "clock-skew";
   if (now - claims.authAt > limits.maxAgeMs) return "absolute-timeout";
   if (now - claims.seenAt > limits.idleMs) return "idle-timeout";
   return null;
@@ -45,10 +54,11 @@ export function tokenExpiry(claims: Pick<StaffClaims, "authAt" | "seenAt">, now:
  * disabling, a role change or a password reset bumps the version, so older tokens stop at once.
  */
 export function checkSessionUser(
-  user: { disabled: boolean; sessionVersion: number } | null,
+  user: { disabled: boolean; sessionVersion: number; signedOut?: boolean } | null,
   tokenSv: number,
 ): SessionRefusal | null {
   if (!user) return "user-missing";
+  if (user.signedOut) return "signed-out";
   if (user.disabled) return "user-disabled";
   if (user.sessionVersion !== tokenSv) return "session-revoked";
   return null;

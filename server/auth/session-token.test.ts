@@ -58,4 +58,15 @@ describe("[auth][session] session token decode (cached key)", () => {
     // The Secure name is not matched by the plain one, nor the other way round.
     expect(sessionTokenFrom([{ name: `__Secure-${name}`, value: "abc" }], name)).toBeNull();
   });
+
+  it("[security][cookies] a stray cookie whose name starts with the session cookie's does not spoil the session (issue 12)", () => {
+    const name = sessionCookieName(false);
+    for (const stray of [`${name}x`, `${name}-evil`, `${name}.7`, `${name}.`, `${name}.0x`]) {
+      expect(sessionTokenFrom([{ name: stray, value: "junk" }, { name, value: "abc" }], name), stray).toBe("abc");
+      expect(sessionTokenFrom([{ name, value: "abc" }, { name: stray, value: "junk" }], name), stray).toBe("abc");
+    }
+    // Chunks must run from .0 without a gap.
+    expect(sessionTokenFrom([{ name: `${name}.0`, value: "ab" }, { name: `${name}.2`, value: "zz" }], name)).toBe("ab");
+    expect(sessionTokenFrom([{ name: `${name}.1`, value: "ab" }], name)).toBeNull();
+  });
 });

@@ -37,16 +37,19 @@ export function sessionCookieName(secure: boolean): string {
 }
 
 /**
- * The session token from the request's cookies, joined the way next-auth's SessionStore joins a token it
- * had to split into `<name>.0`, `<name>.1`, ... chunks (every cookie whose name starts with the name,
- * ordered by numeric suffix).
+ * The session token from the request's cookies: the cookie of exactly that name, or else the chunks
+ * next-auth writes for a token too large for one cookie (`<name>.0`, `<name>.1`, …, consecutive from 0).
+ * Any other cookie whose name merely starts with the name (`<name>-x`, `<name>.7` alone) is ignored, so
+ * a stray cookie cannot spoil a valid session.
  */
 export function sessionTokenFrom(cookies: Iterable<{ name: string; value: string }>, name: string): string | null {
-  const parts: { order: number; value: string }[] = [];
+  const chunks = new Map<number, string>();
   for (const c of cookies) {
-    if (c.name.startsWith(name)) parts.push({ order: parseInt(c.name.split(".").pop() ?? "0"), value: c.value });
+    if (c.name === name) return c.value || null;
+    const m = c.name.startsWith(`${name}.`) ? /^(0|[1-9]\d{0,2})$/.exec(c.name.slice(name.length + 1)) : null;
+    if (m) chunks.set(Number(m[1]), c.value);
   }
-  if (!parts.length) return null;
-  parts.sort((a, b) => a.order - b.order);
-  return parts.map((p) => p.value).join("") || null;
+  let token = "";
+  for (let i = 0; chunks.has(i); i++) token += chunks.get(i);
+  return token || null;
 }

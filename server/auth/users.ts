@@ -2,12 +2,13 @@ import "server-only";
 import type { z } from "zod";
 import { DomainError, fieldErrorsOf, invalidFields } from "@/lib/api/errors";
 import {
-  createUserInput, resetPasswordInput, updateUserInput, type CreateUserInput, type StaffUser, type UpdateUserInput,
+  changeOwnPasswordInput, createUserInput, resetPasswordInput, updateUserInput,
+  type ApproverHold, type CreateUserInput, type StaffUser, type UpdateUserInput,
 } from "@/lib/api/users";
 import { env } from "@/lib/env";
-import type { Role } from "@/lib/rbac";
+import { can, ROLES, type Role } from "@/lib/rbac";
 import type { Db, Queryable } from "@/server/db";
-import { hashPassword } from "./passwords";
+import { hashPassword, verifyPassword } from "./passwords";
 
 export type { CreateUserInput, StaffUser, UpdateUserInput };
 
@@ -43,9 +44,14 @@ type Row = {
   created_at: Date | string;
   updated_at: Date | string;
   last_sign_in_at: Date | string | null;
+  approver_hold: string | null;
+  approver_hold_at: Date | string | null;
+  approver_hold_by: string | null;
+  password_changed_at: Date | string | null;
 };
 
-const COLUMNS = "id, email, name, role, password_hash, disabled, session_version, created_at, updated_at, last_sign_in_at";
+const COLUMNS =
+  "id, email, name, role, password_hash, disabled, session_version, created_at, updated_at, last_sign_in_at, approver_hold, approver_hold_at, approver_hold_by, password_changed_at";
 const iso = (v: Date | string) => new Date(v).toISOString();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,6 +67,11 @@ function toRecord(r: Row): StaffUserRecord {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     lastSignInAt: r.last_sign_in_at === null ? null : iso(r.last_sign_in_at),
+    approverHold:
+      r.approver_hold && r.approver_hold_at
+        ? { reason: r.approver_hold as ApproverHold["reason"], at: iso(r.approver_hold_at), by: r.approver_hold_by }
+        : null,
+    passwordChangedAt: r.password_changed_at === null ? null : iso(r.password_changed_at),
     passwordHash: r.password_hash,
   };
 }
@@ -96,20 +107,44 @@ export async function findUserById(db: Queryable, id: string): Promise<StaffUser
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
-/** What the per-request session check needs of the staff row, nothing more (it runs on every request). */
-export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion">;
+/**
+ * What the per-request session check needs of the staff row, nothing more (it runs on every request),
+ * and whether the token `jti` was signed out (one query for both).
+ */
+export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion"> & { signedOut: boolean };
 
-export async function findSessionUser(db: Queryable, id: string): Promise<SessionUser | null> {
+export async function findSessionUser(db: Queryable, id: string, jti = ""): Promise<SessionUser | null> {
   if (!UUID.test(id)) return null;
-  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version">>(
-    "SELECT id, email, name, role, disabled, session_version FROM staff_users WHERE id = $1",
-    [id],
+  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { signed_out: boolean }>(
+    `SELECT id, email, name, role, disabled, session_version,
+            EXISTS (SELECT 1 FROM revoked_sessions WHERE jti = $2) AS signed_out
+       FROM staff_users WHERE id = $1`,
+    [id, jti],
   );
   const r = rows[0];
-  return r ? { id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version) } : null;
+  return r
+    ? { id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version), signedOut: r.signed_out }
+    : null;
 }
 
-export async function createUser(db: Queryable, input: CreateUserInput, opts: { mode?: Mode } = {}): Promise<StaffUser> {
+/**
+ * Sign-out: the token's id is refused by every instance until the token would have expired anyway.
+ * Expired entries are swept on the way.
+ */
+export async function revokeSession(db: Queryable, session: { jti: string; userId: string | null; expiresAt: number }): Promise<void> {
+  await db.query(`DELETE FROM revoked_sessions WHERE expires_at < now()`);
+  await db.query(
+    `INSERT INTO revoked_sessions (jti, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING`,
+    [session.jti, session.userId && UUID.test(session.userId) ? session.userId : null, new Date(session.expiresAt).toISOString()],
+  );
+}
+
+/**
+ * A new staff account, made by an admin (the admin page) or an operator (`npm run user:add`): whoever
+ * made it chose its password, so it is on approver hold until its holder changes that password (issue 12,
+ * item 7). `actor` is who made it, kept on the hold and shown to the leads.
+ */
+export async function createUser(db: Queryable, input: CreateUserInput, opts: { mode?: Mode; actor?: string } = {}): Promise<StaffUser> {
   const data = parseOrThrow(createUserInput, input);
   if ((opts.mode ?? env.mode) === "live" && isDemoEmail(data.email)) {
     throw invalidFields({
@@ -118,9 +153,10 @@ export async function createUser(db: Queryable, input: CreateUserInput, opts: { 
   }
   const hash = await hashPassword(data.password);
   const { rows } = await db.query<Row>(
-    `INSERT INTO staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4)
+    `INSERT INTO staff_users (email, name, role, password_hash, approver_hold, approver_hold_at, approver_hold_by)
+     VALUES ($1, $2, $3, $4, 'created-by-admin', now(), $5)
      ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
-    [data.email, data.name, data.role, hash],
+    [data.email, data.name, data.role, hash, opts.actor ?? null],
   );
   if (!rows[0]) {
     throw new DomainError("email_taken", "A staff user with this e-mail already exists", {
@@ -135,7 +171,7 @@ export async function createUser(db: Queryable, input: CreateUserInput, opts: { 
  * user's existing sessions end at their next request. Refuses (409) an admin disabling themself and
  * any change that would leave no enabled admin.
  */
-export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opts: { actorId?: string } = {}): Promise<StaffUser> {
+export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opts: { actorId?: string; actor?: string } = {}): Promise<StaffUser> {
   const data = parseOrThrow(updateUserInput, patch);
   return db.transaction(async (tx) => {
     const current = await lockUser(tx, id);
@@ -148,27 +184,66 @@ export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opt
     const wasActiveAdmin = current.role === "admin" && !current.disabled;
     if (wasActiveAdmin && (role !== "admin" || disabled)) await assertAnotherAdmin(tx, id);
     const bump = role !== current.role || disabled !== current.disabled ? 1 : 0;
+    // Promoted into a role that approves: on hold, as a new account is (separation of duties).
+    const promoted = role !== current.role && can(role, "withdrawals.approve") && !can(current.role, "withdrawals.approve");
     const { rows } = await tx.query<Row>(
-      `UPDATE staff_users SET role = $2, disabled = $3, name = $4, session_version = session_version + $5, updated_at = now()
+      `UPDATE staff_users SET role = $2, disabled = $3, name = $4, session_version = session_version + $5, updated_at = now(),
+              approver_hold = CASE WHEN $6 THEN 'promoted-by-admin' ELSE approver_hold END,
+              approver_hold_at = CASE WHEN $6 THEN now() ELSE approver_hold_at END,
+              approver_hold_by = CASE WHEN $6 THEN $7 ELSE approver_hold_by END
        WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, role, disabled, name, bump],
+      [id, role, disabled, name, bump, promoted, opts.actor ?? null],
     );
     return toPublicUser(toRecord(rows[0]!));
   });
 }
 
-/** Sets a new password and ends every existing session of that user. */
-export async function resetPassword(db: Queryable, id: string, newPassword: string): Promise<StaffUser> {
+/**
+ * An admin sets someone's password: every existing session of that user ends, and the account is on
+ * approver hold until its holder sets a password of their own (the admin knows this one).
+ */
+export async function resetPassword(db: Queryable, id: string, newPassword: string, opts: { actor?: string } = {}): Promise<StaffUser> {
   const { password } = parseOrThrow(resetPasswordInput, { password: newPassword });
   if (!UUID.test(id)) throw staffUserNotFound();
   const hash = await hashPassword(password);
   const { rows } = await db.query<Row>(
-    `UPDATE staff_users SET password_hash = $2, session_version = session_version + 1, updated_at = now()
+    `UPDATE staff_users SET password_hash = $2, session_version = session_version + 1, updated_at = now(),
+            approver_hold = 'password-set-by-admin', approver_hold_at = now(), approver_hold_by = $3
      WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, hash],
+    [id, hash, opts.actor ?? null],
   );
   if (!rows[0]) throw staffUserNotFound();
   return toPublicUser(toRecord(rows[0]));
+}
+
+/**
+ * A staff member changes their own password: the current one must be right. Every session of theirs
+ * ends (this one too: they sign in with the new password), and the change is what lifts an approver
+ * hold once the cool-off has passed (server/auth/approver-standing.ts).
+ */
+export async function changeOwnPassword(db: Db, id: string, input: unknown): Promise<void> {
+  const data = parseOrThrow(changeOwnPasswordInput, input);
+  await db.transaction(async (tx) => {
+    const current = await lockUser(tx, id);
+    if (!current.passwordHash || !(await verifyPassword(data.currentPassword, current.passwordHash))) {
+      throw new DomainError("wrong_password", "The current password is not right", { currentPassword: ["The current password is not right"] });
+    }
+    if (await verifyPassword(data.newPassword, current.passwordHash)) {
+      throw invalidFields({ newPassword: ["Choose a password different from the current one"] });
+    }
+    await tx.query(
+      `UPDATE staff_users SET password_hash = $2, password_changed_at = now(), session_version = session_version + 1, updated_at = now()
+       WHERE id = $1`,
+      [id, await hashPassword(data.newPassword)],
+    );
+  });
+}
+
+/** Every enabled account whose role approves withdrawals, for the leads' view of who may approve. */
+export async function listApprovers(db: Queryable): Promise<StaffUser[]> {
+  const roles = ROLES.filter((r) => can(r, "withdrawals.approve"));
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM staff_users WHERE NOT disabled AND role = ANY($1) ORDER BY email`, [roles]);
+  return rows.map((r) => toPublicUser(toRecord(r)));
 }
 
 export async function recordSignIn(db: Queryable, id: string): Promise<void> {

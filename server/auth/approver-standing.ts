@@ -1,0 +1,51 @@
+import "server-only";
+// Separation of duties (issue 12, item 7): no one person may both control an approver account and use it
+// to approve. An admin who created an account, promoted it into an approving role or set its password
+// knows (or chose) its password; until its holder has set one of their own, and a cool-off has passed
+// since (long enough for the holder, and the other leads who see it, to notice), it may not approve.
+// Admins never approve at all (lib/rbac.ts gives them no withdrawals.approve).
+import type { ApproverHold, ApproverStanding, StaffUser } from "@/lib/api/users";
+import { env } from "@/lib/env";
+import { formatDuration, formatUtc } from "@/lib/format";
+import { can } from "@/lib/rbac";
+import type { Queryable } from "@/server/db";
+import { findUserById } from "./users";
+
+const WHY: Record<ApproverHold["reason"], string> = {
+  "created-by-admin": "was created by",
+  "promoted-by-admin": "was given an approving role by",
+  "password-set-by-admin": "had its password set by",
+};
+
+export function approverStanding(
+  user: Pick<StaffUser, "email" | "name" | "role" | "hasPassword" | "approverHold" | "passwordChangedAt">,
+  now: number,
+  coolOffMs: number,
+): ApproverStanding {
+  const base = { email: user.email, name: user.name, role: user.role, hold: user.approverHold };
+  const hold = user.approverHold;
+  if (!hold) return { ...base, mayApprove: true, reason: null, eligibleFrom: null };
+  const heldAt = Date.parse(hold.at);
+  const what = `Separation of duties: this account ${WHY[hold.reason]} ${hold.by ?? "an administrator"} on ${formatUtc(heldAt)}`;
+  const hours = formatDuration(coolOffMs);
+  // An account with no password (single sign-on) has nothing to change: the cool-off counts from the change.
+  const changed = user.passwordChangedAt ? Date.parse(user.passwordChangedAt) : null;
+  if (user.hasPassword && (changed === null || changed <= heldAt)) {
+    return { ...base, mayApprove: false, reason: `${what}; it may approve once its holder has changed their own password and ${hours} have passed`, eligibleFrom: null };
+  }
+  const from = (user.hasPassword ? changed! : heldAt) + coolOffMs;
+  if (now < from) {
+    const eligibleFrom = new Date(from).toISOString();
+    return { ...base, mayApprove: false, reason: `${what}; it may approve from ${formatUtc(from)}, ${hours} after ${user.hasPassword ? "its own password change" : "that change"}`, eligibleFrom };
+  }
+  return { ...base, mayApprove: true, reason: null, eligibleFrom: null };
+}
+
+/** A staff member's own row, and, for an approving role, their standing now (the account page). */
+export async function loadAccount(db: Queryable, userId: string): Promise<{ user: StaffUser; standing: ApproverStanding | null } | null> {
+  const record = await findUserById(db, userId);
+  if (!record) return null;
+  const { passwordHash: _hash, ...user } = record;
+  void _hash;
+  return { user, standing: can(user.role, "withdrawals.approve") ? approverStanding(user, Date.now(), env.approverCoolOffMs) : null };
+}
