@@ -4,7 +4,7 @@
 import Big from "big.js";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { DEMO, sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
+import { APPROVER_COOL_OFF_MS, DEMO, sameOrigin, signInApi, signInUi, simControlUrl, takeOverAccount } from "./support/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -209,6 +209,11 @@ test("[withdrawals][concurrency] two leads approving at the same moment produce 
   const lead2 = { email: `lead2-${Date.now()}@brokerdesk.test`, name: "Second Lead", role: "lead", password: "second-lead-password-e2e" };
   const created = await admin.post("/api/admin/users", { headers: sameOrigin(baseURL), data: lead2 });
   expect(created.status(), await created.text()).toBeLessThan(300);
+  // The second lead takes the account over (its own password), then the cool-off passes: it may approve.
+  const holder = await playwrightRequest.newContext({ baseURL });
+  await takeOverAccount(holder, baseURL, lead2.email, lead2.password, `${lead2.password}-own`);
+  await holder.dispose();
+  await new Promise((r) => setTimeout(r, APPROVER_COOL_OFF_MS));
 
   const brokerApi = await apiAs(baseURL, "broker");
   const leadApi = await apiAs(baseURL, "lead");
@@ -218,7 +223,7 @@ test("[withdrawals][concurrency] two leads approving at the same moment produce 
 
   await signInUi(page, "lead", "/withdrawals");
   const other = await (await browser.newContext()).newPage();
-  await signInAs(other, lead2.email, lead2.password);
+  await signInAs(other, lead2.email, `${lead2.password}-own`);
 
   const [d1, d2] = await Promise.all([openApproval(page, w), openApproval(other, w)]);
   await Promise.all([d1.getByRole("button", { name: "Approve and send" }).click(), d2.getByRole("button", { name: "Approve and send" }).click()]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLocal, formatUtc, formatUtcMinutes, groupDecimal } from "./format";
+import { formatDuration, formatLocal, formatUtc, formatUtcMinutes, groupDecimal } from "./format";
 
 describe("[format][groupDecimal]", () => {
   it("groups the integer part and keeps the fraction exactly", () => {
@@ -42,5 +42,14 @@ describe("[format][time]", () => {
 
   it("range descriptions drop the seconds", () => {
     expect(formatUtcMinutes(1700000000123)).toBe("2023-11-14 22:13");
+  });
+});
+
+describe("[format][duration]", () => {
+  it("[format][duration] says a length of time in the unit that keeps it short", () => {
+    expect(formatDuration(24 * 3_600_000)).toBe("24 h");
+    expect(formatDuration(1.5 * 3_600_000)).toBe("1.5 h");
+    expect(formatDuration(90 * 60_000 + 1)).toBe("90 min");
+    expect(formatDuration(3_600)).toBe("3.6 s");
   });
 });

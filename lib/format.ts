@@ -40,6 +40,14 @@ export function formatLocal(ms: number | string): string {
 }
 
 /** "YYYY-MM-DD HH:mm" in UTC, for range descriptions where seconds are noise. */
+/** A length of time in the largest unit that keeps it short: "24 h", "90 min", "3.6 s". */
+export function formatDuration(ms: number): string {
+  const round = (n: number) => String(+n.toFixed(1));
+  if (ms >= 3_600_000 && ms % 60_000 === 0 && (ms / 3_600_000) % 0.5 === 0) return `${round(ms / 3_600_000)} h`;
+  if (ms >= 60_000) return `${round(ms / 60_000)} min`;
+  return `${round(ms / 1000)} s`;
+}
+
 export function formatUtcMinutes(ms: number): string {
   const iso = new Date(ms).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Badge } from "@/components/ui/badge";
@@ -10,9 +11,9 @@ export function AccountBar({ email, role }: { email: string; role: Role }) {
     <div className="flex w-full min-w-0 items-center gap-3 text-sm sm:ml-auto sm:w-auto">
       <p className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none" data-testid="session-user">
         <span className="sr-only">Signed in as</span>
-        <span className="truncate text-slate-700 dark:text-slate-300" title={email}>
+        <Link href="/account" className="truncate text-slate-700 underline-offset-2 hover:underline dark:text-slate-300" title={`${email}: your account`}>
           {email}
-        </span>
+        </Link>
         <span className="sr-only">, role</span>
         <Badge tone="info">{role}</Badge>
       </p>

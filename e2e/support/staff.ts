@@ -40,3 +40,28 @@ export async function signInUi(page: import("@playwright/test").Page, role: Demo
 export function simControlUrl(path: string): string {
   return `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? "4110"}/__sim/${path}`;
 }
+
+/** The e2e server's approver cool-off (playwright.config.ts: APPROVER_COOL_OFF_HOURS=0.001, 3.6 s). */
+export const APPROVER_COOL_OFF_MS = 3_600;
+
+/**
+ * Signs a request context in with an e-mail and password (any staff account, not only the demo ones).
+ * Returns the status next-auth answered.
+ */
+export async function signInWith(request: APIRequestContext, email: string, password: string): Promise<boolean> {
+  const csrf = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  await request.post("/api/auth/callback/credentials", { form: { csrfToken: csrf.csrfToken, email, password, json: "true" }, maxRedirects: 0 });
+  const session = (await (await request.get("/api/auth/session")).json()) as { user?: { email?: string } };
+  return session.user?.email === email;
+}
+
+/**
+ * What the holder of an account an admin set up does to take it over: sign in with the admin's password
+ * and change it to their own (separation of duties: until then, and for the cool-off after, it may not
+ * approve). Leaves `request` signed out (the change ends every session of the account).
+ */
+export async function takeOverAccount(request: APIRequestContext, baseURL: string | undefined, email: string, adminsPassword: string, ownPassword: string): Promise<void> {
+  expect(await signInWith(request, email, adminsPassword)).toBe(true);
+  const res = await request.post("/api/account/password", { headers: sameOrigin(baseURL), data: { currentPassword: adminsPassword, newPassword: ownPassword } });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = z.enum([
   "users.update",
   "users.reset-password",
   "users.disable",
+  "account.change-password",
   "audit.export",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;

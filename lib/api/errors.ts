@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   email_taken: 409,
   cannot_disable_self: 409,
   last_admin: 409,
+  approver_on_hold: 403,
+  wrong_password: 422,
   // The platform, through the client.
   platform_error: 502,
   platform_network: 502,

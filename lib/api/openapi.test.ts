@@ -64,7 +64,7 @@ describe("[api][openapi] the document", () => {
     expect(JSON.stringify(approve?.requestBody)).toContain("confirmAmount");
     expect(JSON.stringify(approve?.responses?.["200"])).toContain("clientOid");
     expect(approve?.responses?.["409"]?.description).toBe("error.code: already_decided, already_in_progress");
-    expect(approve?.responses?.["403"]?.description).toBe("error.code: forbidden, csrf, own_request");
+    expect(approve?.responses?.["403"]?.description).toBe("error.code: forbidden, csrf, own_request, approver_on_hold");
     expect(approve?.description).toContain("withdrawals.approve");
 
     const list = doc.paths?.["/api/audit"]?.get;

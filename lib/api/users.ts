@@ -61,8 +61,40 @@ export const staffUserSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  /**
+   * Separation of duties (issue 12, item 7): set when an admin created this account, promoted it to an
+   * approving role or set its password. It may not approve until its holder has changed their own
+   * password (passwordChangedAt after `at`) and the cool-off has passed since.
+   */
+  approverHold: z
+    .object({ reason: z.enum(["created-by-admin", "promoted-by-admin", "password-set-by-admin"]), at: z.string(), by: z.string().nullable() })
+    .nullable(),
+  /** The holder's own last password change (not an admin's reset). */
+  passwordChangedAt: z.string().nullable(),
 });
 export type StaffUser = z.output<typeof staffUserSchema>;
+export type ApproverHold = NonNullable<StaffUser["approverHold"]>;
+
+/** A staff member changing their own password: the current one, then the new one (the same policy as any). */
+export const changeOwnPasswordInput = z.object({
+  currentPassword: z.string().min(1, "Type your current password").max(PASSWORD_MAX_BYTES * 4),
+  newPassword: staffPasswordSchema,
+});
+export type ChangeOwnPasswordInput = z.output<typeof changeOwnPasswordInput>;
+
+/** Whether an approving account may approve now, and when it may if not (server/auth/approver-standing.ts). */
+export const approverStandingSchema = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  role: roleSchema,
+  mayApprove: z.boolean(),
+  /** Why not, in words that name the rule. */
+  reason: z.string().nullable(),
+  /** When the cool-off ends; null when a password change is still needed first, or nothing is pending. */
+  eligibleFrom: z.string().nullable(),
+  hold: staffUserSchema.shape.approverHold,
+});
+export type ApproverStanding = z.output<typeof approverStandingSchema>;
 
 export const usersListSchema = z.object({ users: z.array(staffUserSchema) });
 export const userReplySchema = z.object({ user: staffUserSchema });
@@ -84,6 +116,17 @@ export const userResources = {
     permission: "users.write", input: updateUserInput, output: userReplySchema,
     audit: { action: (i) => (i.disabled === true ? "users.disable" : "users.update"), target: byId },
     errors: ["not_found", "cannot_disable_self", "last_admin"],
+  }),
+  changeOwnPassword: defineResource({
+    id: "account.change-password", method: "POST", path: "/api/account/password",
+    summary: "Change your own password (the current one is asked); every session of yours ends, this one too",
+    permission: "signed-in", input: changeOwnPasswordInput, output: z.object({ ok: z.literal(true) }),
+    audit: { action: "account.change-password" }, errors: ["wrong_password", "not_found"],
+  }),
+  approvers: defineResource({
+    id: "users.approvers", method: "GET", path: "/api/withdrawals/approvers",
+    summary: "Every account that may approve withdrawals, with whether it may now (separation of duties)",
+    permission: "withdrawals.read", output: z.object({ approvers: z.array(approverStandingSchema), coolOff: z.string() }), errors: [],
   }),
   resetPassword: defineResource({
     id: "users.reset-password", method: "POST", path: "/api/admin/users/{id}/password",

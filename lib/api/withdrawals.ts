@@ -161,7 +161,7 @@ export const withdrawalResources = {
     id: "withdrawals.approve", method: "POST", path: "/api/withdrawals/{id}/approve",
     summary: "Approve a withdrawal another person requested, retyping its amount and address; sends it (E5)",
     permission: "withdrawals.approve", input: approveWithdrawalSchema, output: withdrawalViewSchema, audit: byId,
-    errors: ["not_found", "own_request", "already_decided", "confirmation_mismatch", "already_in_progress"],
+    errors: ["not_found", "own_request", "already_decided", "confirmation_mismatch", "already_in_progress", "approver_on_hold"],
   }),
   reject: defineResource({
     id: "withdrawals.reject", method: "POST", path: "/api/withdrawals/{id}/reject", summary: "Reject a withdrawal another person requested",

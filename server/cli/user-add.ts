@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
       db,
       { actor: "cli:user-add", action: "users.create", target: args.email.trim().toLowerCase() },
       { email: args.email, role: args.role, name: args.name, mode: env.mode },
-      () => createUser(db, { email: args.email, role: args.role as (typeof ROLES)[number], name: args.name, password }),
+      () => createUser(db, { email: args.email, role: args.role as (typeof ROLES)[number], name: args.name, password }, { actor: "npm run user:add" }),
       (u) => ({ id: u.id, role: u.role }),
     );
     console.log(`created ${user.role} ${user.email} (id ${user.id}, ${db.engine} database, ${env.mode} mode)`);

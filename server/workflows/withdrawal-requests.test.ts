@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalView } from "@/lib/api/withdrawals";
 import type { StaffSession } from "@/server/auth/session";
+import { changeOwnPassword, createUser, resetPassword, updateUser } from "@/server/auth/users";
 import { openDb, type Db } from "@/server/db";
 import { DomainError } from "@/lib/api/errors";
 import { csvBody, csvResponse } from "@/server/http/csv";
@@ -40,6 +41,11 @@ beforeAll(async () => {
   desk02 = uidOf("desk02");
   for (const [uid, name] of [[desk01, "desk01"], [desk02, "desk02"]]) {
     await db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, $2, 'normal', 'added', 'test')", [uid, `${name}@x`]);
+  }
+  // Staff rows as the demo seed makes them (no approver hold): approving reads the approver's row.
+  for (const s of [broker, lead1, lead2, compliance]) {
+    const { rows } = await db.query<{ id: string }>("INSERT INTO staff_users (email, name, role) VALUES ($1, $2, $3) RETURNING id", [s.email, s.name, s.role]);
+    s.userId = rows[0]!.id;
   }
 }, 60_000);
 afterAll(async () => {
@@ -358,5 +364,54 @@ describe("[withdrawals][ledger]", () => {
 
     const broken: Db = { ...db, query: db.query.bind(db), close: db.close.bind(db), transaction: () => Promise.reject(new Error("down")) };
     await expect(exportWithdrawalsCsv(broken, {}, compliance)).rejects.toThrow(/audit write failed/);
+  });
+});
+
+describe("[withdrawals][separation-of-duties] an approver account an admin set up cannot approve until its holder took it over (issue 12, item 7)", () => {
+  const sessionOf = (u: { id: string; email: string; name: string | null }): StaffSession => ({ userId: u.id, email: u.email, name: u.name, role: "lead" });
+  const backdate = (id: string, column: "password_changed_at" | "approver_hold_at", hours: number) =>
+    db.query(`UPDATE staff_users SET ${column} = now() - make_interval(hours => $2) WHERE id = $1`, [id, hours]);
+
+  async function refusalOf(p: Promise<unknown>): Promise<DomainError> {
+    const e = await p.then(() => null, (err: unknown) => err);
+    expect(e).toBeInstanceOf(DomainError);
+    return e as DomainError;
+  }
+
+  it("[withdrawals][separation-of-duties] created by an admin: refused, naming the rule; after their own password change, refused for the cool-off; then allowed", async () => {
+    const made = await createUser(db, { email: "new-lead@brokerdesk.test", name: "New Lead", role: "lead", password: "chosen-by-the-admin-1" }, { actor: "admin@brokerdesk.test" });
+    const w = await request();
+    const first = await refusalOf(approve(w, sessionOf(made)));
+    expect(first.code).toBe("approver_on_hold");
+    expect(first.message).toMatch(/Separation of duties: this account was created by admin@brokerdesk\.test on .+ UTC; it may approve once its holder has changed their own password and 24 h have passed/);
+    expect(e5().requests).toBe(0);
+
+    await changeOwnPassword(db, made.id, { currentPassword: "chosen-by-the-admin-1", newPassword: "only-the-lead-knows-1" });
+    const second = await refusalOf(approve(w, sessionOf(made)));
+    expect(second.code).toBe("approver_on_hold");
+    expect(second.message).toMatch(/it may approve from .+ UTC, 24 h after its own password change/);
+
+    // A day later (both times moved back, in order: hold, then the change).
+    await backdate(made.id, "approver_hold_at", 26);
+    await backdate(made.id, "password_changed_at", 25);
+    expect((await approve(w, sessionOf(made))).state).toBe("confirmed");
+  });
+
+  it("[withdrawals][separation-of-duties] a broker promoted to lead, and a lead whose password an admin reset, are on hold too", async () => {
+    const b = await createUser(db, { email: "promoted@brokerdesk.test", name: null, role: "broker", password: "chosen-by-the-admin-2" });
+    await changeOwnPassword(db, b.id, { currentPassword: "chosen-by-the-admin-2", newPassword: "the-brokers-own-pw-2" });
+    await backdate(b.id, "password_changed_at", 48);
+    const promoted = await updateUser(db, b.id, { role: "lead" }, { actor: "admin@brokerdesk.test" });
+    expect(promoted.approverHold).toMatchObject({ reason: "promoted-by-admin", by: "admin@brokerdesk.test" });
+    const w = await request();
+    expect((await refusalOf(approve(w, sessionOf(promoted)))).message).toMatch(/was given an approving role by admin@brokerdesk\.test/);
+
+    const reset = await resetPassword(db, lead2.userId, "the-admin-knows-this-3", { actor: "admin@brokerdesk.test" });
+    expect(reset.approverHold?.reason).toBe("password-set-by-admin");
+    expect((await refusalOf(approve(w, lead2))).message).toMatch(/had its password set by admin@brokerdesk\.test/);
+    // A wrong current password changes nothing.
+    expect((await refusalOf(changeOwnPassword(db, lead2.userId, { currentPassword: "guess", newPassword: "whatever-long-enough" }))).code).toBe("wrong_password");
+    await db.query("UPDATE staff_users SET approver_hold = NULL WHERE id = $1", [lead2.userId]);
+    expect((await approve(w, lead2)).state).toBe("confirmed");
   });
 });

@@ -11,9 +11,12 @@ import type { z } from "zod";
 import { DomainError } from "@/lib/api/errors";
 import type { ApproveWithdrawalInput, WithdrawalFormValues, WithdrawalView } from "@/lib/api/withdrawals";
 import { withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
+import { env } from "@/lib/env";
 import { isReconcilable } from "@/lib/withdrawal-states";
 import { openAudit } from "@/server/audit";
+import { approverStanding } from "@/server/auth/approver-standing";
 import type { StaffSession } from "@/server/auth/session";
+import { findUserById } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
@@ -82,6 +85,14 @@ function refuseOwn(row: Row, session: StaffSession, what: string) {
   }
 }
 
+/** Separation of duties: an approver account an admin set up may not approve yet (server/auth/approver-standing.ts). */
+async function refuseOnHold(db: Db, session: StaffSession): Promise<void> {
+  const user = await findUserById(db, session.userId);
+  if (!user) throw new DomainError("forbidden", "Your staff account no longer exists");
+  const standing = approverStanding(user, Date.now(), env.approverCoolOffMs);
+  if (!standing.mayApprove) throw new DomainError("approver_on_hold", standing.reason ?? "This account may not approve yet");
+}
+
 function refuseDecided(row: Row): never {
   throw new DomainError("already_decided", `This withdrawal was already decided: it is ${row.state}`);
 }
@@ -96,6 +107,7 @@ export async function approveWithdrawal(
   const row = await loadRow(db, id);
   refuseOwn(row, session, "approve");
   if (row.state !== "requested") refuseDecided(row);
+  await refuseOnHold(db, session);
   const mismatch: Record<string, string[]> = {};
   if (confirm.confirmAmount !== row.amount) mismatch.confirmAmount = [`The amount typed is not the requested amount (${row.amount})`];
   if (confirm.confirmAddress !== row.address) mismatch.confirmAddress = ["The address typed is not the requested address"];

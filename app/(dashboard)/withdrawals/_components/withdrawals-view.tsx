@@ -10,6 +10,7 @@ const RequestForm = dynamic(() => import("./request-form").then((m) => m.Request
   loading: () => <FormLoading title="Request a withdrawal" />,
 });
 const ApprovalQueue = dynamic(() => import("./approval-queue").then((m) => m.ApprovalQueue));
+const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.ApproversPanel));
 
 /** Compliance sees the ledger only; brokers also request; leads also decide and reconcile. */
 export function WithdrawalsView({ me, canRequest, canApprove }: { me: string; canRequest: boolean; canApprove: boolean }) {
@@ -17,6 +18,7 @@ export function WithdrawalsView({ me, canRequest, canApprove }: { me: string; ca
     <div className="space-y-6">
       {canRequest ? <RequestForm /> : null}
       {canApprove ? <ApprovalQueue me={me} /> : null}
+      {canApprove ? <ApproversPanel me={me} /> : null}
       <section aria-labelledby="withdrawal-ledger-title" className="space-y-2">
         <h2 id="withdrawal-ledger-title" className="text-base font-semibold">
           Ledger

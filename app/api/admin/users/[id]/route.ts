@@ -4,5 +4,5 @@ import { apiRoute } from "@/server/http/api-route";
 
 // Audited as users.update, or users.disable when it disables (the entry says which); the target is the id.
 export const PATCH = apiRoute(userResources.update, async ({ db, input, params, session }) => ({
-  user: await updateUser(db, params.id, input, { actorId: session.userId }),
+  user: await updateUser(db, params.id, input, { actorId: session.userId, actor: session.email }),
 }));

@@ -1,0 +1,61 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormField, applyServerErrors, describedBy, inputClass } from "@/components/ui/form";
+import { primaryButton } from "@/components/ui/styles";
+import { callResource } from "@/lib/api/call";
+import { PASSWORD_MIN_LENGTH, userResources, type ChangeOwnPasswordInput } from "@/lib/api/users";
+
+const FIELDS = ["currentPassword", "newPassword"] as const;
+
+/** Your own password: the current one, then the new one. Every session of yours ends; sign in again. */
+export function ChangePasswordForm() {
+  const id = useId();
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<ChangeOwnPasswordInput>({ defaultValues: { currentPassword: "", newPassword: "" } });
+  const change = useMutation({
+    mutationFn: (input: ChangeOwnPasswordInput) => callResource(userResources.changeOwnPassword, { input }),
+    // The change ended this session too: the sign-in page says why.
+    onSuccess: () => router.push("/login?notice=password-changed&callbackUrl=%2Faccount"),
+    onError: (e) => setFormError(applyServerErrors(e, FIELDS, setError)),
+  });
+  const errorOf = (name: (typeof FIELDS)[number]) => formState.errors[name]?.message;
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    change.mutate(values);
+  });
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <h2 id={`${id}-title`} className="text-base font-semibold">
+        Change your password
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        At least {PASSWORD_MIN_LENGTH} characters. Every session of yours ends, this one too: you sign in again with the new password.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
+        <FormField id={`${id}-current`} label="Current password" error={errorOf("currentPassword")}>
+          <input type="password" autoComplete="current-password" className={inputClass} {...describedBy(`${id}-current`, errorOf("currentPassword"), false)} {...register("currentPassword")} />
+        </FormField>
+        <FormField id={`${id}-new`} label="New password" error={errorOf("newPassword")}>
+          <input type="password" autoComplete="new-password" className={inputClass} {...describedBy(`${id}-new`, errorOf("newPassword"), false)} {...register("newPassword")} />
+        </FormField>
+        <div className="sm:col-span-2">
+          <button type="submit" className={primaryButton} disabled={change.isPending}>
+            {change.isPending ? "Changing…" : "Change password"}
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite" className="text-sm">
+        {formError && (
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {formError}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

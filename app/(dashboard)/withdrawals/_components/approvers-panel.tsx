@@ -1,0 +1,50 @@
+"use client";
+// Beside the approval queue, for the leads: who may approve now, and which approver accounts an admin set
+// up that are still on hold (separation of duties, issue 12 item 7). A lead sees here that a colleague's
+// account was just created, promoted or had its password set by an admin, and by whom.
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { callResource } from "@/lib/api/call";
+import { userResources } from "@/lib/api/users";
+import { describeError } from "@/lib/client/api";
+
+export function ApproversPanel({ me }: { me: string }) {
+  const q = useQuery({
+    queryKey: [userResources.approvers.id],
+    queryFn: ({ signal }) => callResource(userResources.approvers, { signal }),
+  });
+  return (
+    <section aria-labelledby="approvers-title" className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <h2 id="approvers-title" className="text-base font-semibold">
+        Approvers
+      </h2>
+      {q.isPending ? (
+        <p role="status" className="text-sm">Loading approvers…</p>
+      ) : q.isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Could not load the approvers: {describeError(q.error).title}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            An account an admin created, promoted or whose password an admin set may approve only after its holder has changed
+            their own password and {q.data.coolOff} have passed.
+          </p>
+          <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="approvers">
+            {q.data.approvers.map((a) => (
+              <li key={a.email} className="flex flex-wrap items-baseline gap-2 py-1.5">
+                <span className="font-medium">{a.name ?? a.email}</span>
+                <span className="text-slate-600 dark:text-slate-400">
+                  {a.email}
+                  {a.email === me ? " (you)" : ""}
+                </span>
+                {a.mayApprove ? <Badge tone="ok">may approve</Badge> : <Badge tone="warn">on hold</Badge>}
+                {a.reason && <span className="basis-full text-slate-700 dark:text-slate-300">{a.reason}.</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
