@@ -113,7 +113,23 @@ test("[audit][refused] a broker cannot see /audit", async ({ page }) => {
   await signInUi(page, "broker", "/audit");
   await page.goto("/audit");
   await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
-  await expect(page.getByText(/403: the audit log needs the audit\.read permission/)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "403" })).toHaveText("403: The audit log needs the audit.read permission (compliance, lead, admin); you are signed in as broker.");
   await expect(page.getByRole("table")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Download CSV" })).toHaveCount(0);
+});
+
+test("[audit][refused-page] a page the role may not open is refused in the audit log, as a refused API call is (issue 12)", async ({ page, playwright, baseURL }) => {
+  await signInUi(page, "broker");
+  const marker = `/admin/users?probe=${Date.now()}`;
+  await page.goto(marker);
+  await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
+  const compliance = await playwright.request.newContext({ baseURL });
+  await signInApi(compliance, "compliance");
+  const res = await compliance.get("/api/audit?action=request.refused&actor=broker%40demo.brokerdesk&limit=20");
+  const { rows } = (await res.json()) as { rows: { target: string; actorRole: string; detail: { status: number; code: string; reason: string } }[] };
+  const refused = rows.find((r) => r.target === "/admin/users");
+  expect(refused, JSON.stringify(rows.slice(0, 3))).toBeTruthy();
+  expect(refused).toMatchObject({ actorRole: "broker", detail: { status: 403, code: "forbidden" } });
+  expect(refused!.detail.reason).toContain("users.read");
+  await compliance.dispose();
 });

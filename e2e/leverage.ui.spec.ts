@@ -169,9 +169,10 @@ test.describe("leverage as a lead", () => {
 test("[leverage.set][rbac] a broker gets the 403 message, no form, and the API refuses", async ({ page, request, baseURL }) => {
   await signInUi(page, "broker", "/leverage");
   await page.goto("/leverage");
-  const alert = page.getByRole("alert").filter({ hasText: "Not allowed (403)" });
-  await expect(alert).toContainText("only team leads");
-  await expect(alert).toContainText("broker");
+  await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
+  const alert = page.getByRole("alert").filter({ hasText: "403" });
+  await expect(alert).toContainText("Changing leverage needs the leverage.write permission (lead)");
+  await expect(alert).toContainText("you are signed in as broker");
   await expect(page.getByRole("button", { name: "Set leverage" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Leverage", exact: true })).toHaveCount(0);
   await page.screenshot({ path: "/tmp/leverage-broker-403.png", fullPage: true });

@@ -1,20 +1,20 @@
 import type { Metadata } from "next";
 import { HealthPanel } from "@/components/health-panel";
 import { can } from "@/lib/rbac";
-import { requireStaffSession } from "@/server/auth/session";
+import { openPage, pageMetadata } from "@/server/http/page";
 import { PendingWithdrawals } from "./_components/pending-withdrawals";
 import { PlatformOperations } from "./_components/platform-operations";
 import { RecentDeposits } from "./_components/recent-deposits";
 import { Shortcuts } from "./_components/shortcuts";
 import { StaffSummary } from "./_components/staff-summary";
 
-export const metadata: Metadata = { title: "Home" };
+export const metadata: Metadata = pageMetadata("home");
 export const dynamic = "force-dynamic";
 
 /** What each role needs first: the platform's health for all, then the role's own cards. */
 export default async function HomePage() {
   // The layout checked already; cache() makes this the same check, not a second one.
-  const session = await requireStaffSession("/");
+  const { session } = await openPage("home");
   const { role } = session;
   return (
     <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">

@@ -1,36 +1,16 @@
-import { can, type Permission, type Role } from "@/lib/rbac";
+import { NAV_GROUPS, PAGES, type NavGroup, type PageDef } from "@/lib/pages";
+import { can, type Role } from "@/lib/rbac";
 
-// The sidebar, as data. Each entry names the permission its page needs, so the sidebar shows exactly
-// what the server would let the role open (lib/rbac.ts is the one table; the page checks again).
+// The sidebar, from the page manifest (lib/pages.ts): each entry's permission is its page's, so the
+// sidebar shows exactly what the server would let the role open (lib/rbac.ts is the one table).
 
-export const NAV_GROUPS = ["Overview", "Broker", "Trading", "Compliance", "Admin"] as const;
-export type NavGroup = (typeof NAV_GROUPS)[number];
+export { NAV_GROUPS, type NavGroup };
 
-export type NavItem = {
-  href: string;
-  label: string;
-  /** null: every signed-in staff member may open it. */
-  permission: Permission | null;
-  group: NavGroup;
-};
+export type NavItem = { href: string; label: string; permission: PageDef["permission"]; group: NavGroup };
 
-export const NAV_ITEMS: readonly NavItem[] = [
-  { href: "/", label: "Home", permission: null, group: "Overview" },
-  { href: "/sub-accounts", label: "Sub-accounts", permission: "subaccounts.read", group: "Broker" },
-  { href: "/assets", label: "Assets", permission: "assets.read", group: "Broker" },
-  { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals.read", group: "Broker" },
-  { href: "/rebates", label: "Rebates", permission: "rebates.read", group: "Broker" },
-  { href: "/risk-units", label: "Risk units", permission: "riskUnits.read", group: "Broker" },
-  { href: "/deposits", label: "Deposits", permission: "deposits.read", group: "Trading" },
-  { href: "/spot/plan-orders", label: "Plan orders", permission: "planOrders.read", group: "Trading" },
-  { href: "/spot/fills", label: "Fills", permission: "fills.read", group: "Trading" },
-  { href: "/market/trades", label: "Market trades", permission: "market.read", group: "Trading" },
-  { href: "/futures/oi-limits", label: "OI limits", permission: "oiLimits.read", group: "Trading" },
-  // Reading leverage is not a thing on its own: the page exists to change it.
-  { href: "/leverage", label: "Leverage", permission: "leverage.write", group: "Trading" },
-  { href: "/audit", label: "Audit log", permission: "audit.read", group: "Compliance" },
-  { href: "/admin/users", label: "Staff users", permission: "users.read", group: "Admin" },
-];
+export const NAV_ITEMS: readonly NavItem[] = Object.values(PAGES as Record<string, PageDef>).flatMap((p) =>
+  p.group ? [{ href: p.path, label: p.label, permission: p.permission, group: p.group }] : [],
+);
 
 export function navAllowed(role: Role, item: NavItem): boolean {
   return item.permission === null || can(role, item.permission);

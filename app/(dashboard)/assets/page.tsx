@@ -1,25 +1,16 @@
-import type { Metadata } from "next";
-import { can } from "@/lib/rbac";
-import { requireStaffSession } from "@/server/auth/session";
+import { PageFrame } from "@/components/shell/page-frame";
 import { AssetsView } from "./_components/assets-view";
+import { openPage, pageMetadata } from "@/server/http/page";
 
-export const metadata: Metadata = { title: "Sub-account assets" };
+export const metadata = pageMetadata("assets");
 export const dynamic = "force-dynamic";
 
 export default async function AssetsPage() {
-  const session = await requireStaffSession("/assets");
-  if (!can(session.role, "assets.read")) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-3 p-4 sm:p-6">
-        <h1 className="text-2xl font-bold">Not allowed</h1>
-        <p role="alert">Sub-account assets need the assets.read permission; you are signed in as {session.role}.</p>
-      </div>
-    );
-  }
+  const { page, denied } = await openPage("assets");
+  if (denied) return denied;
   return (
-    <div className="mx-auto max-w-6xl space-y-4 p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Sub-account assets</h1>
+    <PageFrame page={page}>
       <AssetsView />
-    </div>
+    </PageFrame>
   );
 }

@@ -1,28 +1,18 @@
-import type { Metadata } from "next";
-import { can } from "@/lib/rbac";
-import { requireStaffSession } from "@/server/auth/session";
+import { PageFrame } from "@/components/shell/page-frame";
 import { DepositsView } from "./_components/deposits-view";
+import { openPage, pageMetadata } from "@/server/http/page";
 
-export const metadata: Metadata = { title: "Deposits" };
+export const metadata = pageMetadata("deposits");
 export const dynamic = "force-dynamic";
 
 export default async function DepositsPage() {
-  const session = await requireStaffSession("/deposits");
-  if (!can(session.role, "deposits.read")) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-3 p-6">
-        <h1 className="text-2xl font-bold">Not allowed</h1>
-        <p role="alert">Deposits need the deposits.read permission; you are signed in as {session.role}.</p>
-      </div>
-    );
-  }
+  const { page, denied } = await openPage("deposits");
+  if (denied) return denied;
   return (
-    <div className="mx-auto max-w-6xl space-y-4 p-6">
-      <h1 className="text-2xl font-bold">Deposits</h1>
-      {/* "Now" is fixed once per request here so server and browser render the same default range.
-          A server component renders once per request, so reading the clock is not an unstable render. */}
+    <PageFrame page={page}>
+      {/* "Now" is fixed once per request so server and browser render the same default range. */}
       {/* eslint-disable-next-line react-hooks/purity */}
       <DepositsView initialNow={Date.now()} />
-    </div>
+    </PageFrame>
   );
 }

@@ -1,25 +1,16 @@
-import type { Metadata } from "next";
-import { can } from "@/lib/rbac";
-import { requireStaffSession } from "@/server/auth/session";
+import { PageFrame } from "@/components/shell/page-frame";
 import { RebatesView } from "./_components/rebates-view";
+import { openPage, pageMetadata } from "@/server/http/page";
 
-export const metadata: Metadata = { title: "Rebate info" };
+export const metadata = pageMetadata("rebates");
 export const dynamic = "force-dynamic";
 
 export default async function RebatesPage() {
-  const session = await requireStaffSession("/rebates");
-  if (!can(session.role, "rebates.read")) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-3 p-4 sm:p-6">
-        <h1 className="text-2xl font-bold">Not allowed</h1>
-        <p role="alert">Rebate info needs the rebates.read permission; you are signed in as {session.role}.</p>
-      </div>
-    );
-  }
+  const { page, denied } = await openPage("rebates");
+  if (denied) return denied;
   return (
-    <div className="mx-auto max-w-6xl space-y-4 p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Rebate info</h1>
+    <PageFrame page={page}>
       <RebatesView />
-    </div>
+    </PageFrame>
   );
 }

@@ -1,34 +1,21 @@
-import type { Metadata } from "next";
+import { PageFrame } from "@/components/shell/page-frame";
 import { can } from "@/lib/rbac";
-import { requireStaffSession } from "@/server/auth/session";
 import { RegistryForms } from "./_components/registry-forms";
 import { RegistryView } from "./_components/registry-view";
+import { openPage, pageMetadata } from "@/server/http/page";
 
-export const metadata: Metadata = { title: "Sub-accounts" };
+export const metadata = pageMetadata("subAccounts");
 export const dynamic = "force-dynamic";
 
 export default async function SubaccountsPage() {
-  const session = await requireStaffSession("/sub-accounts");
-  if (!can(session.role, "subaccounts.read")) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-3 p-4 sm:p-6">
-        <h1 className="text-2xl font-bold">Not allowed</h1>
-        <p role="alert">The sub-account registry needs the subaccounts.read permission; you are signed in as {session.role}.</p>
-      </div>
-    );
-  }
-  // The forms are hidden from roles the server would refuse (lib/rbac.ts is the gate either way).
-  const canWrite = can(session.role, "subaccounts.write");
+  const { session, page, denied } = await openPage("subAccounts");
+  if (denied) return denied;
   return (
-    <div className="mx-auto max-w-7xl space-y-6 p-4 sm:p-6">
-      <div>
-        <h1 className="text-2xl font-bold">Sub-accounts</h1>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          The sub-accounts Brokerdesk knows: created here or added by UID (the platform cannot list them). Times are in UTC.
-        </p>
-      </div>
-      {canWrite ? <RegistryForms /> : null}
+    <PageFrame page={page} width="wide"
+      intro={"The sub-accounts Brokerdesk knows: created here or added by UID (the platform cannot list them). Times are in UTC."}>
+      {/* The forms are hidden from roles the server would refuse (lib/rbac.ts is the gate either way). */}
+      {can(session.role, "subaccounts.write") ? <RegistryForms /> : null}
       <RegistryView />
-    </div>
+    </PageFrame>
   );
 }

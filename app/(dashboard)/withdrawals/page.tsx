@@ -1,26 +1,18 @@
-import type { Metadata } from "next";
+import { PageFrame } from "@/components/shell/page-frame";
 import { can } from "@/lib/rbac";
-import { requireStaffSession } from "@/server/auth/session";
 import { WithdrawalsView } from "./_components/withdrawals-view";
+import { openPage, pageMetadata } from "@/server/http/page";
 
-export const metadata: Metadata = { title: "Withdrawals" };
+export const metadata = pageMetadata("withdrawals");
 export const dynamic = "force-dynamic";
 
 export default async function WithdrawalsPage() {
-  const session = await requireStaffSession("/withdrawals");
-  if (!can(session.role, "withdrawals.read")) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-3 p-6">
-        <h1 className="text-2xl font-bold">Not allowed</h1>
-        <p role="alert">Withdrawals need the withdrawals.read permission; you are signed in as {session.role}.</p>
-      </div>
-    );
-  }
+  const { session, page, denied } = await openPage("withdrawals");
+  if (denied) return denied;
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-6">
-      <h1 className="text-2xl font-bold">Withdrawals</h1>
+    <PageFrame page={page}>
       {/* The UI only hides what the server would refuse (lib/rbac): every action is checked again there. */}
       <WithdrawalsView me={session.email} canRequest={can(session.role, "withdrawals.write")} canApprove={can(session.role, "withdrawals.approve")} />
-    </div>
+    </PageFrame>
   );
 }

@@ -1,28 +1,18 @@
-import type { Metadata } from "next";
-import { can } from "@/lib/rbac";
-import { requireStaffSession } from "@/server/auth/session";
+import { PageFrame } from "@/components/shell/page-frame";
 import { FillsView } from "./_components/fills-view";
+import { openPage, pageMetadata } from "@/server/http/page";
 
-export const metadata: Metadata = { title: "Spot fills" };
+export const metadata = pageMetadata("fills");
 export const dynamic = "force-dynamic";
 
 export default async function FillsPage() {
-  const session = await requireStaffSession("/spot/fills");
-  if (!can(session.role, "fills.read")) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-3 p-4 sm:p-6">
-        <h1 className="text-2xl font-bold">Not allowed</h1>
-        <p role="alert">Fills need the fills.read permission; you are signed in as {session.role}.</p>
-      </div>
-    );
-  }
+  const { page, denied } = await openPage("fills");
+  if (denied) return denied;
   return (
-    <div className="space-y-4 p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Spot fills</h1>
-      {/* "Now" is fixed once per request here so server and browser render the same default range.
-          A server component renders once per request, so reading the clock is not an unstable render. */}
+    <PageFrame page={page} width="full">
+      {/* "Now" is fixed once per request so server and browser render the same default range. */}
       {/* eslint-disable-next-line react-hooks/purity */}
       <FillsView initialNow={Date.now()} />
-    </div>
+    </PageFrame>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { can } from "@/lib/rbac";
-import { requireStaffSession } from "@/server/auth/session";
+import { openPage } from "@/server/http/page";
 import { SubaccountDetail } from "./_components/subaccount-detail";
 
 export const dynamic = "force-dynamic";
@@ -12,15 +11,8 @@ export async function generateMetadata({ params }: { params: Promise<{ uid: stri
 
 export default async function SubaccountPage({ params }: { params: Promise<{ uid: string }> }) {
   const { uid } = await params;
-  const session = await requireStaffSession(`/sub-accounts/${encodeURIComponent(uid)}`);
-  if (!can(session.role, "subaccounts.read")) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-3 p-4 sm:p-6">
-        <h1 className="text-2xl font-bold">Not allowed</h1>
-        <p role="alert">Sub-accounts need the subaccounts.read permission; you are signed in as {session.role}.</p>
-      </div>
-    );
-  }
+  const { denied } = await openPage("subAccount");
+  if (denied) return denied;
   return (
     <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
       {/* "Now" is fixed once per request so the deposits window is the same on server and browser. */}
