@@ -43,11 +43,6 @@ async function signIn(page: Page, role: DemoRole, path: string) {
   await signInUi(page, role, path);
 }
 
-async function fault(page: Page, rule: Record<string, unknown>) {
-  const res = await page.request.post(simControlUrl("faults"), { data: rule });
-  expect(res.ok()).toBe(true);
-}
-
 async function clearFaults(page: Page) {
   const res = await page.request.delete(simControlUrl("faults"));
   expect(res.ok()).toBe(true);
@@ -118,18 +113,6 @@ test("[subaccounts.assets][list] compliance sees the first sub-account's coins; 
   await expect(page.getByLabel("Sub-account", { exact: true })).toHaveValue(uids[0]!);
 });
 
-test("[subaccounts.assets][error] a platform error shows its code and message; Retry recovers", async ({ page }) => {
-  await signIn(page, "compliance", "/");
-  await fault(page, { path: "subaccounts.assets", kind: "status", status: 500, count: 10 });
-  await page.goto("/assets");
-  const alert = page.getByRole("alert").filter({ hasText: "Platform error" });
-  await expect(alert).toContainText("Platform error 50000: System busy");
-  await expect(rows(page)).toHaveCount(0);
-  await clearFaults(page);
-  await alert.getByRole("button", { name: "Retry" }).click();
-  await expect(rows(page).first()).toBeVisible();
-  await expect(alert).toHaveCount(0);
-});
 
 // ---------------------------------------------------------------------------------------------
 // /rebates (E7)
@@ -169,17 +152,6 @@ test("[rebates.get][lookup] lead sees the first sub-account's rebates as ratios 
   await expect(page).toHaveURL(/uid=12345/);
 });
 
-test("[rebates.get][error] a platform error shows its code and message; Retry recovers", async ({ page }) => {
-  await signIn(page, "lead", "/");
-  await fault(page, { path: "rebates.get", kind: "status", status: 500, count: 10 });
-  await page.goto("/rebates");
-  const alert = page.getByRole("alert").filter({ hasText: "Platform error" });
-  await expect(alert).toContainText("Platform error 50000: System busy");
-  await expect(page.getByTestId("rebate-info")).toHaveCount(0);
-  await clearFaults(page);
-  await alert.getByRole("button", { name: "Retry" }).click();
-  await expect(page.getByTestId("rebate-info")).toBeVisible();
-});
 
 // ---------------------------------------------------------------------------------------------
 // /spot/plan-orders (E3)
@@ -264,17 +236,6 @@ test("[planOrders.history][export] the CSV of a 120-day range has every plan ord
   await expect(page.getByText(new RegExp(`Downloaded .*\\(${count} records\\)`))).toBeVisible();
 });
 
-test("[planOrders.history][error] a gateway error shows its code; Retry recovers", async ({ page }) => {
-  await signIn(page, "broker", "/");
-  await fault(page, { path: "planOrders.history", kind: "status", status: 503 });
-  await page.goto("/spot/plan-orders");
-  const alert = page.getByRole("alert").filter({ hasText: "Platform error" });
-  await expect(alert).toContainText("Platform error 503");
-  await expect(rows(page)).toHaveCount(0);
-  await clearFaults(page);
-  await alert.getByRole("button", { name: "Retry" }).click();
-  await expect(rows(page).first()).toBeVisible();
-});
 
 // ---------------------------------------------------------------------------------------------
 // /spot/fills (E4)
@@ -360,17 +321,6 @@ test("[fills.list][export] the CSV of the default range has every fill an indepe
   await expect(page.getByText(new RegExp(`Downloaded .*\\(${count} records\\)`))).toBeVisible();
 });
 
-test("[fills.list][error] a platform error shows its code and message; Retry recovers", async ({ page }) => {
-  await signIn(page, "admin", "/");
-  await fault(page, { path: "fills.list", kind: "status", status: 500, count: 10 });
-  await page.goto("/spot/fills");
-  const alert = page.getByRole("alert").filter({ hasText: "Platform error" });
-  await expect(alert).toContainText("Platform error 50000: System busy");
-  await expect(rows(page)).toHaveCount(0);
-  await clearFaults(page);
-  await alert.getByRole("button", { name: "Retry" }).click();
-  await expect(rows(page).first()).toBeVisible();
-});
 
 // ---------------------------------------------------------------------------------------------
 // /futures/oi-limits (E11)
@@ -411,17 +361,6 @@ test("[oiLimits.list][list] compliance sees USDT-FUTURES limits; product type, s
   await expect(rows(page).first()).toHaveAttribute("data-row-id", symbol);
 });
 
-test("[oiLimits.list][error] a gateway error shows its code; Retry recovers", async ({ page }) => {
-  await signIn(page, "compliance", "/");
-  await fault(page, { path: "oiLimits.list", kind: "status", status: 503 });
-  await page.goto("/futures/oi-limits");
-  const alert = page.getByRole("alert").filter({ hasText: "Platform error" });
-  await expect(alert).toContainText("Platform error 503");
-  await expect(rows(page)).toHaveCount(0);
-  await clearFaults(page);
-  await alert.getByRole("button", { name: "Retry" }).click();
-  await expect(rows(page).first()).toBeVisible();
-});
 
 // ---------------------------------------------------------------------------------------------
 // Accessibility, with a screenshot of each page in both themes

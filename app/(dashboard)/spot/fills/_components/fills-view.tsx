@@ -1,112 +1,45 @@
 "use client";
-import { useId, useState } from "react";
 import { useQueryStates } from "nuqs";
-import { fillsList } from "@/lib/platform/catalog";
-import { formatUtc } from "@/lib/format";
-import { pageMovePatch, resolveRange, type PageStack } from "@/lib/client/paging";
-import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTablePager, pagerPropsOf } from "@/components/data-table/data-table-pager";
-import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
-import { RangePicker, type RangePatch } from "@/components/data-table/range-picker";
-import { ExportButton } from "@/components/data-table/export-button";
+import { PagedTable, usePagedView } from "@/components/data-table/platform-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
-import { SymbolPicker } from "@/components/data-table/symbol-picker";
-import { TimeZoneProvider } from "@/components/data-table/time";
-import { useDataTable } from "@/components/data-table/use-data-table";
+import { fillsList } from "@/lib/platform/catalog";
 import { FILL_PAGE_SIZES, FILL_RANGE_PRESETS, FILL_SYMBOLS, fillsSearchParams } from "../search-params";
 import { fillColumns } from "./columns";
-import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
-const MAX_LIMIT = fillsList.paging?.limit.max ?? 100;
 const ORDER_ID = /^\d{1,32}$/;
 
+/** E4 fills of one symbol (and, with an order ID, of one order), page by page across a range. */
 export function FillsView({ initialNow }: { initialNow: number }) {
-  const id = useId();
-  const [q, setQ] = useQueryStates(fillsSearchParams, { history: "push" });
-  // The instant presets count back from; "Latest" moves it to the present.
-  const [now, setNow] = useState(initialNow);
-  const limit = Math.min(Math.max(1, q.limit), MAX_LIMIT);
-  const range = resolveRange({ range: q.range, from: q.from, to: q.to, at: q.at }, now);
-  const params: Record<string, string> = { symbol: q.symbol, ...(q.orderId ? { orderId: q.orderId } : {}) };
-
-  const paged = usePagedPlatformQuery({
+  const url = useQueryStates(fillsSearchParams, { history: "push" });
+  const [q] = url;
+  const view = usePagedView({
     operation: "fills.list",
-    params,
-    range,
-    limit,
-    stack: q.p,
-    now,
-    onNavigate: (next: PageStack, move: PageMove) => {
-      if (move === "latest") setNow(Date.now());
-      void setQ(pageMovePatch(q, now, next, move));
-    },
-  });
-
-  const table = useDataTable({
-    data: paged.rows,
+    url,
+    initialNow,
+    maxLimit: fillsList.paging?.limit.max ?? 100,
     columns: fillColumns,
     getRowId: (r) => r.tradeId,
-    filters: { side: q.side, tradeScope: q.tradeScope },
-    onFiltersChange: (f) => void setQ(f),
+    params: { symbol: q.symbol, ...(q.orderId ? { orderId: q.orderId } : {}) },
   });
-
-  const resetPaging = { p: null, at: null } as const;
-  const win = paged.window;
-  const between = win ? ` between ${formatUtc(win.startTime)} and ${formatUtc(win.endTime)}` : "";
   const ofOrder = q.orderId ? ` of order ${q.orderId}` : "";
-  const filtered = paged.rows.length > 0 ? " (none left after the filters on the loaded rows)" : "";
-  const exportParams = "problem" in range ? null : { ...params, startTime: String(range.start), endTime: String(range.end) };
-
   return (
-    <TimeZoneProvider>
-      <DataTable
-        table={table}
-        label={`${q.symbol} fills${ofOrder}`}
-        status={paged.status}
-        busy={paged.isFetching}
-        toolbar={
-          <DataTableToolbar
-            table={table}
-            actions={
-              <ExportButton operation="fills.list" params={exportParams ?? {}} disabled={!exportParams || paged.status === "blocked"} />
-            }
-          >
-            <SymbolPicker key={q.symbol} symbols={FILL_SYMBOLS} value={q.symbol} onChange={(symbol) => void setQ({ symbol, ...resetPaging })} />
-            <SearchForm
-              key={q.orderId ?? ""}
-              label="Order ID (empty = all)"
-              value={q.orderId ?? ""}
-              numeric
-              validate={(v) => (ORDER_ID.test(v) ? null : "An order ID is digits only")}
-              onSearch={(orderId) => void setQ({ orderId: orderId || null, ...resetPaging })}
-            />
-            <RangePicker
-              value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
-              presets={FILL_RANGE_PRESETS}
-              resolved={"problem" in range ? null : range}
-              onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
-            />
-            <PageSizeSelect id={`${id}-limit`} sizes={FILL_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
-          </DataTableToolbar>
-        }
-        errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}
-        blockedState={<DataTableBlocked>{paged.blockedReason}</DataTableBlocked>}
-        emptyState={
-          <DataTableEmpty>
-            No {q.symbol} fills{ofOrder}
-            {between}
-            {between ? " UTC" : ""}
-            {paged.position.cursor ? " older than the previous page" : ""}
-            {filtered}
-            {paged.canOlder ? " — Older looks further back." : "."}
-          </DataTableEmpty>
-        }
-        pager={
-          <DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />
-        }
-      />
-    </TimeZoneProvider>
+    <PagedTable
+      view={view}
+      label={`${q.symbol} fills${ofOrder}`}
+      rowsNoun={`${q.symbol} fills${ofOrder}`}
+      symbols={FILL_SYMBOLS}
+      presets={FILL_RANGE_PRESETS}
+      pageSizes={FILL_PAGE_SIZES}
+      controls={
+        <SearchForm
+          key={q.orderId ?? ""}
+          label="Order ID (empty = all)"
+          value={q.orderId ?? ""}
+          numeric
+          validate={(v) => (ORDER_ID.test(v) ? null : "An order ID is digits only")}
+          onSearch={(orderId) => view.restart({ orderId: orderId || null })}
+        />
+      }
+    />
   );
 }

@@ -1,0 +1,184 @@
+"use client";
+// One paged view of a platform operation (issue 13, item 3): the wiring every symbol-and-range page shared
+// (the clock presets count back from, the range, the page stack in the URL, the table controlled by the
+// URL's filters, export parameters, and the empty, blocked and error states), written once. A page is a
+// configuration: its operation, columns, URL parsers and the words for its rows.
+import { useId, useState, type ReactNode } from "react";
+import type { RowData, TableOptions } from "@tanstack/react-table";
+import { formatUtc } from "@/lib/format";
+import type { OperationId } from "@/lib/platform/catalog";
+import { pageMovePatch, resolveRange, type PagePosition, type PageStack, type RangeChoice, type RangePreset } from "@/lib/client/paging";
+import { usePagedPlatformQuery, type PageMove, type PagedQueryResult } from "@/lib/client/use-paged-platform-query";
+import { DataTable } from "./data-table";
+import { DataTablePager, pagerPropsOf } from "./data-table-pager";
+import { DataTableBlocked, DataTableEmpty, DataTableError } from "./data-table-states";
+import { DataTableToolbar } from "./data-table-toolbar";
+import { ExportButton } from "./export-button";
+import type { DataTableFeatures, DataTableInstance } from "./features";
+import { PageSizeSelect } from "./page-size-select";
+import { RangePicker, type RangePatch } from "./range-picker";
+import { SymbolPicker } from "./symbol-picker";
+import { TimeZoneProvider } from "./time";
+import { useDataTable, type FilterValues } from "./use-data-table";
+
+/** The URL state every paged view has (lib/client/paging-search-params.ts), plus its own keys. */
+export type PagedUrlState = {
+  symbol: string;
+  limit: number;
+  range: RangeChoice;
+  from: number | null;
+  to: number | null;
+  at: number | null;
+  p: PagePosition[];
+};
+
+type Columns<Row extends RowData> = TableOptions<DataTableFeatures, Row>["columns"];
+
+/**
+ * The URL keys of a table's filters, from its columns' meta (as tablecn's use-data-table derives them):
+ * every column whose meta declares a filter is filtered by the URL key of its id.
+ */
+export function filterKeysOf<Row extends RowData>(columns: Columns<Row>): string[] {
+  return (columns as { id?: string; accessorKey?: string; meta?: { filter?: unknown } }[]).flatMap((c) => (c.meta?.filter ? [c.id ?? c.accessorKey ?? ""] : [])).filter(Boolean);
+}
+
+export type PagedViewConfig<Id extends OperationId, Row extends RowData, Q extends PagedUrlState> = {
+  operation: Id;
+  /** The URL state and its setter, from the page's useQueryStates (its parsers stay the page's). */
+  url: readonly [Q, (patch: Partial<Record<string, unknown>>) => unknown];
+  initialNow: number;
+  maxLimit: number;
+  /** The operation's row type (RowOf<Id>) is what these columns read. */
+  columns: Columns<Row>;
+  getRowId: (row: Row) => string;
+  /** Server-side parameters other than time, limit and cursor; symbol when left out. */
+  params?: Record<string, string>;
+};
+
+export type PagedView<Id extends OperationId, Row extends RowData, Q extends PagedUrlState> = {
+  q: Q;
+  setQ: (patch: Partial<Record<string, unknown>>) => void;
+  operation: Id;
+  limit: number;
+  paged: PagedQueryResult<Row>;
+  table: DataTableInstance<Row>;
+  /** Export parameters of the whole range, or null while the range is not valid. */
+  exportParams: Record<string, string> | null;
+  /** " between … and … UTC" of the window shown, or "". */
+  between: string;
+  /** Writes a change that starts the walk again from the newest page. */
+  restart: (patch: Partial<Record<string, unknown>>) => void;
+  range: ReturnType<typeof resolveRange>;
+};
+
+export function usePagedView<Id extends OperationId, Row extends RowData, Q extends PagedUrlState>(config: PagedViewConfig<Id, Row, Q>): PagedView<Id, Row, Q> {
+  const [q, setUrl] = config.url;
+  const setQ = (patch: Partial<Record<string, unknown>>) => void setUrl(patch);
+  // The instant presets count back from; "Latest" moves it to the present.
+  const [now, setNow] = useState(config.initialNow);
+  const limit = Math.min(Math.max(1, q.limit), config.maxLimit);
+  const range = resolveRange({ range: q.range, from: q.from, to: q.to, at: q.at }, now);
+  const params = config.params ?? { symbol: q.symbol };
+
+  const paged = usePagedPlatformQuery<Id>({
+    operation: config.operation,
+    params,
+    range,
+    limit,
+    stack: q.p,
+    now,
+    onNavigate: (next: PageStack, move: PageMove) => {
+      if (move === "latest") setNow(Date.now());
+      setQ(pageMovePatch(q, now, next, move));
+    },
+  }) as unknown as PagedQueryResult<Row>;
+
+  const keys = filterKeysOf(config.columns);
+  const table = useDataTable<Row, string>({
+    data: paged.rows,
+    columns: config.columns,
+    getRowId: config.getRowId,
+    filters: Object.fromEntries(keys.map((k) => [k, (q as Record<string, unknown>)[k] as string | null])) as FilterValues<string>,
+    onFiltersChange: (f) => setQ(f),
+  });
+
+  const win = paged.window;
+  return {
+    q,
+    setQ,
+    operation: config.operation,
+    limit,
+    paged,
+    table,
+    range,
+    exportParams: "problem" in range ? null : { ...params, startTime: String(range.start), endTime: String(range.end) },
+    between: win ? ` between ${formatUtc(win.startTime)} and ${formatUtc(win.endTime)}` : "",
+    restart: (patch) => setQ({ ...patch, p: null, at: null }),
+  };
+}
+
+export type PagedTableProps<Id extends OperationId, Row extends RowData, Q extends PagedUrlState> = {
+  view: PagedView<Id, Row, Q>;
+  /** The table's accessible name, e.g. "BTCUSDT fills". */
+  label: string;
+  /** What a row is, plural, for the empty state: "BTCUSDT fills of order 12". */
+  rowsNoun: string;
+  symbols: readonly string[];
+  presets: readonly RangePreset[];
+  pageSizes: readonly number[];
+  /** Further controls between the symbol and the range (a search box). */
+  controls?: ReactNode;
+  /** Below the table (a chart of the loaded rows). */
+  after?: ReactNode;
+};
+
+/** The table of a paged view: toolbar (symbol, controls, range, page size, export), states and pager. */
+export function PagedTable<Id extends OperationId, Row extends RowData, Q extends PagedUrlState>({
+  view, label, rowsNoun, symbols, presets, pageSizes, controls, after,
+}: PagedTableProps<Id, Row, Q>) {
+  const id = useId();
+  const { q, paged, table, range } = view;
+  const filtered = paged.rows.length > 0 ? " (none left after the filters on the loaded rows)" : "";
+  return (
+    <TimeZoneProvider>
+      <div className="space-y-4">
+        <DataTable
+          table={table}
+          label={label}
+          status={paged.status}
+          busy={paged.isFetching}
+          toolbar={
+            <DataTableToolbar
+              table={table}
+              actions={<ExportButton operation={view.operation} params={view.exportParams ?? {}} disabled={!view.exportParams || paged.status === "blocked"} />}
+            >
+              <SymbolPicker key={q.symbol} symbols={symbols} value={q.symbol} onChange={(symbol) => view.restart({ symbol })} />
+              {controls}
+              <RangePicker
+                value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
+                presets={presets}
+                resolved={"problem" in range ? null : range}
+                onChange={(patch: RangePatch) => view.setQ({ ...patch, p: null })}
+              />
+              <PageSizeSelect id={`${id}-limit`} sizes={pageSizes} value={view.limit} onChange={(size) => view.restart({ limit: size })} />
+            </DataTableToolbar>
+          }
+          errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}
+          blockedState={<DataTableBlocked>{paged.blockedReason}</DataTableBlocked>}
+          emptyState={
+            <DataTableEmpty>
+              No {rowsNoun}
+              {view.between}
+              {view.between ? " UTC" : ""}
+              {paged.position.cursor ? " older than the previous page" : ""}
+              {filtered}
+              {paged.canOlder ? " — Older looks further back." : "."}
+            </DataTableEmpty>
+          }
+          pager={<DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />}
+        />
+        {after}
+      </div>
+    </TimeZoneProvider>
+  );
+}
