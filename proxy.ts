@@ -35,6 +35,6 @@ function withNonce(request: NextRequest, nonce: string, csp: string): Headers {
 }
 
 export const config = {
-  // Hashed build assets and the favicon are not documents; everything else (pages, RSC, API) is.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // Hashed build assets and public/'s icons and manifest are not documents; everything else (pages, RSC, API) is.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|icon-192.png|icon-512.png|apple-touch-icon.png|manifest.webmanifest).*)"],
 };

@@ -8,6 +8,15 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Brokerdesk", template: "%s · Brokerdesk" },
   description: "Back office for an ND-broker main account",
+  // public/: the favicon, an SVG icon, the home-screen icon and the manifest for pinning the app.
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "32x32" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: { url: "/apple-touch-icon.png", sizes: "180x180" },
+  },
+  manifest: "/manifest.webmanifest",
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
