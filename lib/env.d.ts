@@ -17,7 +17,10 @@ export type Env = Readonly<{
   sim: Readonly<{ port: number; seed: number; scale: number }>;
   dataDir: string;
   session: Readonly<{ idleMs: number; maxAgeMs: number }>;
-  oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string }> | undefined;
+  /** mfa "idp": an ID token whose amr says multi-factor counts as the second factor. */
+  oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string; mfa: "brokerdesk" | "idp" }> | undefined;
+  /** Second factor: roles that must enrol one, and how recent a factor must be for sensitive actions. */
+  mfa: Readonly<{ requiredRoles: readonly ("compliance" | "broker" | "lead" | "admin")[]; freshMs: number }>;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   version: string;
 }>;
