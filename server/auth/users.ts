@@ -43,9 +43,13 @@ type Row = {
   created_at: Date | string;
   updated_at: Date | string;
   last_sign_in_at: Date | string | null;
+  factors: number | string;
+  mfa_reset_at: Date | string | null;
 };
 
-const COLUMNS = "id, email, name, role, password_hash, disabled, session_version, created_at, updated_at, last_sign_in_at";
+const COLUMNS =
+  "id, email, name, role, password_hash, disabled, session_version, created_at, updated_at, last_sign_in_at, mfa_reset_at, " +
+  "(SELECT count(*) FROM staff_factors f WHERE f.user_id = staff_users.id AND f.confirmed_at IS NOT NULL) AS factors";
 const iso = (v: Date | string) => new Date(v).toISOString();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,6 +65,8 @@ function toRecord(r: Row): StaffUserRecord {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     lastSignInAt: r.last_sign_in_at === null ? null : iso(r.last_sign_in_at),
+    factors: Number(r.factors),
+    mfaResetAt: r.mfa_reset_at === null ? null : iso(r.mfa_reset_at),
     passwordHash: r.password_hash,
   };
 }
@@ -97,16 +103,22 @@ export async function findUserById(db: Queryable, id: string): Promise<StaffUser
 }
 
 /** What the per-request session check needs of the staff row, nothing more (it runs on every request). */
-export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion">;
+export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion"> & { hasFactors: boolean };
 
 export async function findSessionUser(db: Queryable, id: string): Promise<SessionUser | null> {
   if (!UUID.test(id)) return null;
-  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version">>(
-    "SELECT id, email, name, role, disabled, session_version FROM staff_users WHERE id = $1",
+  // Whether the account has a factor is read here too (one indexed EXISTS), so a factor added or reset
+  // elsewhere changes what this session may do at its next request.
+  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { has_factors: boolean }>(
+    `SELECT id, email, name, role, disabled, session_version,
+       EXISTS (SELECT 1 FROM staff_factors f WHERE f.user_id = staff_users.id AND f.confirmed_at IS NOT NULL) AS has_factors
+     FROM staff_users WHERE id = $1`,
     [id],
   );
   const r = rows[0];
-  return r ? { id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version) } : null;
+  return r
+    ? { id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version), hasFactors: r.has_factors }
+    : null;
 }
 
 export async function createUser(db: Queryable, input: CreateUserInput, opts: { mode?: Mode } = {}): Promise<StaffUser> {
