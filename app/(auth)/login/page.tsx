@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { ModeBadge } from "@/components/mode-badge";
 import { env } from "@/lib/env";
-import { getStaffSession, safeCallbackPath } from "@/server/auth/session";
+import { getSessionState, safeCallbackPath } from "@/server/auth/session";
 import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/throttle";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/users";
 
@@ -17,7 +17,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const target = safeCallbackPath(sp.callbackUrl);
   // Never send a signed-in user back to this page (a loop).
   const callbackUrl = target === "/login" || target.startsWith("/login?") ? "/" : target;
-  if (await getStaffSession()) redirect(callbackUrl);
+  const session = await getSessionState();
+  // A right password whose second factor is still to come goes on to the factor step, not back to the form.
+  if (session?.mfa?.state === "verify") redirect(`/login/factor?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  if (session?.mfa?.state === "enrol") redirect(`/login/enrol?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  if (session) redirect(callbackUrl);
 
   return (
     <main className="mx-auto max-w-md space-y-6 p-6 pt-16">

@@ -3,7 +3,7 @@ import "server-only";
 export * from "./policy";
 export { listFactors, countFactors, mfaStatus, startTotp, confirmTotp, verifyTotpFactor, removeFactor, resetFactors, takeResetNotice } from "./factors";
 export { registrationOptions, addPasskey, authenticationOptions, verifyPasskey, type Site } from "./passkeys";
-export { replaceRecoveryCodes, useRecoveryCode, recoveryCodesLeft, RECOVERY_CODE_COUNT } from "./recovery";
+export { replaceRecoveryCodes, spendRecoveryCode, recoveryCodesLeft, RECOVERY_CODE_COUNT } from "./recovery";
 export { issueProof, redeemProof } from "./tickets";
 export { verifyFactor } from "./verify";
 export { totpCode, verifyTotp } from "./totp";

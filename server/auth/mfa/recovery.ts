@@ -35,7 +35,7 @@ export async function replaceRecoveryCodes(db: Queryable, userId: string): Promi
 }
 
 /** Spends a code: true once, false for a wrong or already used code. */
-export async function useRecoveryCode(db: Queryable, userId: string, typed: string): Promise<boolean> {
+export async function spendRecoveryCode(db: Queryable, userId: string, typed: string): Promise<boolean> {
   const code = normaliseRecoveryCode(typed);
   if (!code) return false;
   const { rows } = await db.query<{ id: string }>(

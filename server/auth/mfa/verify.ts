@@ -9,7 +9,7 @@ import type { Db } from "@/server/db";
 import { getFactorThrottle, type SignInThrottle } from "../throttle";
 import { verifyTotpFactor } from "./factors";
 import { verifyPasskey, type Site } from "./passkeys";
-import { recoveryCodesLeft, useRecoveryCode } from "./recovery";
+import { recoveryCodesLeft, spendRecoveryCode } from "./recovery";
 import { issueProof } from "./tickets";
 
 export type VerifyDeps = { throttle?: SignInThrottle; now?: number };
@@ -28,7 +28,7 @@ export async function verifyFactor(
   }
   let ok: boolean;
   if (input.method === "totp") ok = await verifyTotpFactor(db, userId, input.otp, deps.now);
-  else if (input.method === "recovery") ok = await useRecoveryCode(db, userId, input.otp);
+  else if (input.method === "recovery") ok = await spendRecoveryCode(db, userId, input.otp);
   else ok = await verifyPasskey(db, userId, input.credential, ctx.site);
   if (!ok) {
     await throttle.recordFailure(key, ctx.ip);
