@@ -53,12 +53,15 @@ const recoveryCodeSchema = z
   .max(20, { error: "A recovery code looks like abcd-efgh-jkmn" });
 
 /** A WebAuthn response as @simplewebauthn/browser hands it over; its checks are the server's. Named credential (redacted in the audit log). */
-const webauthnJsonSchema = z.looseObject({
-  id: z.string().min(1).max(1024),
-  rawId: z.string().min(1).max(1024),
-  type: z.literal("public-key"),
-  response: z.looseObject({ clientDataJSON: z.string().max(10_000) }),
-});
+const webauthnJsonSchema = z.looseObject(
+  {
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal("public-key"),
+    response: z.looseObject({ clientDataJSON: z.string().max(10_000) }),
+  },
+  { error: "credential must be the browser's WebAuthn answer" },
+);
 
 export const totpStartInput = z.object({ label: labelSchema.default("Authenticator app") });
 /** The secret three ways: for the app's QR scan, as a link, and to type. Field names the audit log redacts. */
