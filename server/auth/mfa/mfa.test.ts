@@ -4,7 +4,7 @@
 import type { JWT } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/api/errors";
-import { createAuthOptions } from "@/server/auth/options";
+import { createAuthOptions, idpDidMfa } from "@/server/auth/options";
 import { buildSignInThrottle } from "@/server/auth/throttle";
 import { createUser, findSessionUser, findUserById, type StaffUser } from "@/server/auth/users";
 import type { Db } from "@/server/db";
@@ -308,6 +308,29 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
       t = await jwt(options(), t);
       expect(t.mfaEnrolled).toBe(true);
       expect(await state(options(), t)).toBe("verify");
+    });
+
+    it("single sign-on counts as the second factor only with OIDC_MFA=idp and an amr that says multi-factor", async () => {
+      expect(idpDidMfa({ amr: ["pwd", "mfa"] })).toBe(true);
+      expect(idpDidMfa({ amr: ["hwk"] })).toBe(true);
+      expect(idpDidMfa({ amr: ["pwd"] })).toBe(false);
+      expect(idpDidMfa({ amr: "mfa" })).toBe(false);
+      expect(idpDidMfa(null)).toBe(false);
+      const u = await fresh("admin");
+      const sso = (mfa: "idp" | "brokerdesk") =>
+        createAuthOptions({
+          now: () => clock, getDb: async () => db, mode: "simulator", mfaRoles: ["admin"], audit: async () => ({ id: 1, hash: "0".repeat(64) }),
+          oidc: { issuer: "https://id.example", clientId: "c", clientSecret: "s", mfa },
+        });
+      const viaSso = (o: ReturnType<typeof sso>, amr: string[]) =>
+        jwt(o as never, {}, { trigger: "signIn", user: { id: u.id, email: u.email, name: u.name }, account: { provider: "oidc", type: "oauth", providerAccountId: "x" }, profile: { amr } as never });
+      const trusted = await viaSso(sso("idp"), ["pwd", "mfa"]);
+      expect(trusted).toMatchObject({ mfaAt: clock, mfaMethod: "idp" });
+      expect(await state(sso("idp") as never, trusted)).toBe("ok");
+      expect((await viaSso(sso("idp"), ["pwd"])).mfaAt).toBeNull();
+      const own = await viaSso(sso("brokerdesk"), ["pwd", "mfa"]);
+      expect(own.mfaAt).toBeNull();
+      expect(await state(sso("brokerdesk") as never, own)).toBe("enrol");
     });
 
     it("an admin's reset ends the session and is told in the next sign-in's token", async () => {
