@@ -495,6 +495,30 @@ add("[bad-input][users.password] POST /api/admin/users/:id/password", {
   },
 });
 
+add("[bad-input][mfa.verify] POST /api/account/mfa/verify", {
+  method: "POST", path: () => "/api/account/mfa/verify", role: "lead",
+  cases: () => {
+    const base = fc.constant({ method: "totp", otp: "123456" });
+    return fc.oneof(
+      bodyField(base, "method", fc.oneof(notOneOf(["totp", "recovery", "passkey"]), notAString, fc.constant(MISSING)), "bad method"),
+      bodyField(base, "otp", fc.oneof(fc.constant(MISSING), notAString, fc.constantFrom("", "12345", "1234567", "abcdef", "12 34 5", "１２３４５６", "123456\u0000")), "bad otp"),
+      bodyLevel(base),
+    );
+  },
+});
+
+add("[bad-input][mfa.totp-confirm] POST /api/account/mfa/totp/confirm", {
+  method: "POST", path: () => "/api/account/mfa/totp/confirm", role: "lead",
+  cases: () => {
+    const base = fc.uuid().map((factorId) => ({ factorId, otp: "123456" }));
+    return fc.oneof(
+      bodyField(base, "factorId", fc.oneof(fc.constant(MISSING), notAString, fc.constantFrom("", "1", "not-a-uuid", "00000000-0000-0000-0000-00000000000g")), "bad factorId"),
+      bodyField(base, "otp", fc.oneof(fc.constant(MISSING), notAString, fc.constantFrom("", "12345", "abcdef")), "bad otp"),
+      bodyLevel(base),
+    );
+  },
+});
+
 /** Cursors the ledger never gave out: random bytes, and "<time>|<uuid>" with a time JavaScript reads but the database does not. */
 const cursorCases = (base: fc.Arbitrary<Record<string, string>>) => [
   queryField(base, "cursor", fc.string({ minLength: 1, maxLength: 60, unit: "binary" }).map((t) => Buffer.from(t).toString("base64url")), "cursor not one the ledger gave out"),

@@ -157,6 +157,25 @@ test.describe("[rbac][own] Brokerdesk's own API routes", () => {
   }
 });
 
+test.describe("[rbac][mfa] the second factor's own routes: every signed-in role, nobody else", () => {
+  test("[rbac][anonymous] GET /api/account/mfa and POST /api/account/mfa/verify → 401", async ({ request, baseURL }) => {
+    expect((await request.get("/api/account/mfa")).status()).toBe(401);
+    expect((await request.post("/api/account/mfa/verify", { headers: sameOrigin(baseURL), data: {} })).status()).toBe(401);
+  });
+  for (const role of ROLES as readonly DemoRole[]) {
+    test(`[rbac][${role}] reads its own factors; an empty factor stops at validation`, async ({ request, baseURL }) => {
+      await signInApi(request, role);
+      const status = await request.get("/api/account/mfa");
+      expect(status.status()).toBe(200);
+      expect(((await status.json()) as { state: string; factors: unknown[] }).factors).toEqual([]);
+      expect((await request.post("/api/account/mfa/verify", { headers: sameOrigin(baseURL), data: {} })).status()).toBe(422);
+      // Resetting someone's factors is an admin's (users.write).
+      const reset = await request.post("/api/admin/users/00000000-0000-4000-8000-000000000000/factors/reset", { headers: sameOrigin(baseURL), data: {} });
+      expect(reset.status()).toBe(can(role, "users.write") ? 404 : 403);
+    });
+  }
+});
+
 test("[rbac][audit] refusals are recorded in the audit log with the reason", async ({ request }) => {
   await signInApi(request, "broker");
   expect((await request.get("/api/audit")).status()).toBe(403);

@@ -171,6 +171,17 @@ const baseSchema = z.object({
     .string()
     .default("default")
     .pipe(z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "PLATFORM_EGRESS_ID must be 1-64 letters, digits or . _ : -" })),
+  // Second factor (issue 12 item 2). Roles that must enrol one: "all", "none" or a comma list; the default
+  // depends on the mode (parseEnv). How recent a factor must be for approvals, role and password changes.
+  MFA_REQUIRED_ROLES: z.string().optional(),
+  MFA_FRESH_SECONDS: z
+    .string()
+    .default("300")
+    .pipe(z.string().regex(/^\d+$/, { message: "MFA_FRESH_SECONDS must be a whole number of seconds" }))
+    .transform(Number)
+    .pipe(z.number().int().min(1, { message: "MFA_FRESH_SECONDS must be at least 1" }).max(3600, { message: "MFA_FRESH_SECONDS must be at most 3600" })),
+  // "idp": a single sign-on whose ID token says the identity provider did multi-factor (amr "mfa") counts as the second factor.
+  OIDC_MFA: z.enum(["brokerdesk", "idp"], { message: 'OIDC_MFA must be "brokerdesk" or "idp"' }).default("brokerdesk"),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -182,6 +193,26 @@ const baseSchema = z.object({
 
 /** Extra named platform keys: PLATFORM_KEY_<NAME>_API_KEY / _API_SECRET / _API_PASSPHRASE. */
 const NAMED_KEY = /^PLATFORM_KEY_([A-Z0-9]+)_(API_KEY|API_SECRET|API_PASSPHRASE)$/;
+
+const STAFF_ROLES = ["compliance", "broker", "lead", "admin"];
+
+/**
+ * MFA_REQUIRED_ROLES: "all", "none" or a comma list of roles; unset = all in live mode, none in simulator
+ * mode (the demo staff and the e2e suite sign in with a password alone). A problem as a string.
+ * @param {string | undefined} value
+ * @param {"live" | "simulator"} mode
+ * @returns {string[] | string}
+ */
+function parseMfaRoles(value, mode) {
+  const v = (value ?? "").trim().toLowerCase();
+  if (v === "") return mode === "live" ? [...STAFF_ROLES] : [];
+  if (v === "all") return [...STAFF_ROLES];
+  if (v === "none") return [];
+  const roles = v.split(",").map((r) => r.trim()).filter(Boolean);
+  const unknown = roles.filter((r) => !STAFF_ROLES.includes(r));
+  if (unknown.length || !roles.length) return `"all", "none" or a comma list of ${STAFF_ROLES.join(", ")} (unknown: ${unknown.join(", ") || "empty"})`;
+  return [...new Set(roles)];
+}
 
 /**
  * Parses an environment object. Exported for tests; the app uses `env` below.
@@ -278,6 +309,9 @@ export function parseEnv(source) {
     problems.push("  OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three to enable single sign-on, or none");
   }
 
+  const mfaRoles = parseMfaRoles(source.MFA_REQUIRED_ROLES, mode);
+  if (typeof mfaRoles === "string") problems.push(`  MFA_REQUIRED_ROLES: ${mfaRoles}`);
+
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
 
   return Object.freeze({
@@ -304,7 +338,10 @@ export function parseEnv(source) {
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
-    oidc: e.OIDC_ISSUER ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? "", clientSecret: e.OIDC_CLIENT_SECRET ?? "" }) : undefined,
+    oidc: e.OIDC_ISSUER
+      ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? "", clientSecret: e.OIDC_CLIENT_SECRET ?? "", mfa: e.OIDC_MFA })
+      : undefined,
+    mfa: Object.freeze({ requiredRoles: Object.freeze(typeof mfaRoles === "string" ? [] : mfaRoles), freshMs: e.MFA_FRESH_SECONDS * 1000 }),
     logLevel: e.LOG_LEVEL,
     version: source.npm_package_version ?? "0.1.0",
   });

@@ -263,6 +263,33 @@ describe("[env][strict forms]", () => {
   });
 });
 
+describe("[env][mfa]", () => {
+  const throwsNaming = (src: Record<string, string>, name: string) => {
+    const message = errorOf(src);
+    expect(message).toContain(name);
+  };
+  it("[env][mfa] every role must enrol a second factor in live mode, none in simulator mode, unless MFA_REQUIRED_ROLES says", () => {
+    expect(parseEnv(LIVE).mfa.requiredRoles).toEqual(["compliance", "broker", "lead", "admin"]);
+    expect(parseEnv({}).mfa.requiredRoles).toEqual([]);
+    expect(parseEnv({ ...LIVE, MFA_REQUIRED_ROLES: "none" }).mfa.requiredRoles).toEqual([]);
+    expect(parseEnv({ MFA_REQUIRED_ROLES: "all" }).mfa.requiredRoles).toHaveLength(4);
+    expect(parseEnv({ ...LIVE, MFA_REQUIRED_ROLES: " Lead, admin,lead " }).mfa.requiredRoles).toEqual(["lead", "admin"]);
+    throwsNaming({ MFA_REQUIRED_ROLES: "lead,root" }, "MFA_REQUIRED_ROLES");
+    throwsNaming({ MFA_REQUIRED_ROLES: "," }, "MFA_REQUIRED_ROLES");
+  });
+
+  it("[env][mfa] a fresh factor is 5 minutes unless MFA_FRESH_SECONDS says; OIDC_MFA is brokerdesk or idp", () => {
+    expect(parseEnv({}).mfa.freshMs).toBe(300_000);
+    expect(parseEnv({ MFA_FRESH_SECONDS: "20" }).mfa.freshMs).toBe(20_000);
+    throwsNaming({ MFA_FRESH_SECONDS: "0" }, "MFA_FRESH_SECONDS");
+    throwsNaming({ MFA_FRESH_SECONDS: "5m" }, "MFA_FRESH_SECONDS");
+    const sso = { OIDC_ISSUER: "https://id.example", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s" };
+    expect(parseEnv(sso).oidc?.mfa).toBe("brokerdesk");
+    expect(parseEnv({ ...sso, OIDC_MFA: "idp" }).oidc?.mfa).toBe("idp");
+    throwsNaming({ ...sso, OIDC_MFA: "yes" }, "OIDC_MFA");
+  });
+});
+
 describe("[env][example]", () => {
   it("[env][example] .env.example parses as a working simulator environment", async () => {
     const { readFileSync } = await import("node:fs");

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { FactorPrompt } from "@/components/auth/factor-prompt";
+import { ResetNotice } from "@/components/auth/reset-notice";
 import { SessionActivity } from "@/components/auth/session-activity";
 import { AccountBar } from "@/components/shell/account-bar";
 import { AppFrame } from "@/components/shell/app-frame";
@@ -19,9 +21,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         brand={<Brand mode={env.mode} />}
         account={<AccountBar email={session.email} role={session.role} />}
       >
+        {session.mfaResetAt ? (
+          <div className="mx-auto max-w-5xl px-6 pt-4">
+            <ResetNotice at={session.mfaResetAt} />
+          </div>
+        ) : null}
         {children}
       </AppFrame>
       <SessionActivity />
+      <FactorPrompt />
     </>
   );
 }

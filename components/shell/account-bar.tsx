@@ -17,6 +17,9 @@ export function AccountBar({ email, role }: { email: string; role: Role }) {
         <span className="sr-only">, role</span>
         <Badge tone="info">{role}</Badge>
       </p>
+      <Link href="/account/security" className="rounded-md px-2 py-1 font-medium text-blue-800 underline hover:bg-slate-100 dark:text-blue-300 dark:hover:bg-slate-800">
+        Security
+      </Link>
       <ThemeToggle />
       <SignOutButton />
     </div>

@@ -44,6 +44,14 @@ export const AUDIT_ACTIONS = z.enum([
   "users.reset-password",
   "users.disable",
   "account.change-password",
+  "users.reset-factors",
+  "mfa.totp-start",
+  "mfa.totp-confirm",
+  "mfa.passkey-add",
+  "mfa.factor-remove",
+  "mfa.recovery-regenerate",
+  "mfa.verify",
+  "mfa.recovery-use",
   "audit.export",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;

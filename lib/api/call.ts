@@ -16,6 +16,18 @@ type InputOption<R extends Resource> = R["input"] extends z.ZodType ? { input: R
 
 export type CallOptions<R extends Resource> = ParamsOption<R> & InputOption<R> & { signal?: AbortSignal };
 
+/**
+ * Asks the person for a second factor when a call answers 401 mfa_stale (components/auth/factor-prompt.tsx
+ * registers it in the signed-in pages). Resolves true once a factor was verified and the session updated, so
+ * the call is sent again, once; false when the person cancelled (the call then fails with mfa_stale).
+ */
+export type StepUpHandler = (error: ApiError) => Promise<boolean>;
+let stepUp: StepUpHandler | null = null;
+
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUp = handler;
+}
+
 type OptionsArg<R extends Resource> = keyof ParamsOf<R> extends never
   ? R["input"] extends z.ZodType
     ? [options: CallOptions<R>]
@@ -36,6 +48,16 @@ export function resourceUrl<R extends Resource>(resource: R, options: { params?:
  * field errors, platform refusal and Retry-After, or "network" / "malformed"), or with the abort reason.
  */
 export async function callResource<R extends JsonResource>(resource: R, ...[options]: OptionsArg<R>): Promise<OutputOf<R>> {
+  try {
+    return await callOnce(resource, options);
+  } catch (e) {
+    // A stale second factor: verify again, then the very same request once more (the server checks again).
+    if (e instanceof ApiError && e.code === "mfa_stale" && stepUp && (await stepUp(e))) return callOnce(resource, options);
+    throw e;
+  }
+}
+
+async function callOnce<R extends JsonResource>(resource: R, options: OptionsArg<R>[0]): Promise<OutputOf<R>> {
   const o = (options ?? {}) as { params?: Readonly<Record<string, string>>; input?: unknown; signal?: AbortSignal };
   const url = resourceUrl(resource, o);
   const body = resource.method === "GET" ? undefined : JSON.stringify(o.input ?? {});

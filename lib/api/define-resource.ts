@@ -25,13 +25,23 @@ export type ResourcePermission = Permission | "signed-in" | "public" | Permissio
 
 // Method-style (bivariant) so that an entry with a precise input still is a Resource in general.
 type ActionRule<In> = { rule(input: In): AuditAction }["rule"];
+type FreshRule<In> = { rule(input: In): boolean }["rule"];
 
 export type ResourceAudit<In, Params> = {
   /** The audit action; the resource's id when left out. */
   action?: AuditAction | ActionRule<In>;
   /** What the action is about (e.g. `withdrawal:<id>`), from the parsed input and the path parameters. */
   target?(input: In, params: Params): string | null;
+  /** What the outcome row keeps of a JSON answer; the whole answer when left out (an answer holding a secret picks). */
+  outcome?(result: unknown): unknown;
 };
+
+/**
+ * Second factor (issue 12 item 2). A session that has not passed the factor step (its account has factors and
+ * none was verified in it, or its role must enrol one) reaches only routes that say so: "verify" (the factor
+ * step itself, and what it shows) or "enrol" (adding a first factor).
+ */
+export type FactorStep = "verify" | "enrol";
 
 export type ResourceDef<
   Id extends string = string,
@@ -54,6 +64,10 @@ export type ResourceDef<
   output: Output;
   /** "json" when left out. */
   reply?: Reply;
+  /** Also callable while the session waits for its second factor (see FactorStep). */
+  factorStep?: FactorStep;
+  /** Needs a factor verified within MFA_FRESH_SECONDS when the account has one (401 mfa_stale otherwise); a rule decides per input. */
+  freshFactor?: boolean | FreshRule<Input extends z.ZodType ? z.output<Input> : undefined>;
   /** Mutations with `audit` get an intent row before the handler runs (fail-closed) and an outcome row after. */
   audit?: ResourceAudit<Input extends z.ZodType ? z.output<Input> : undefined, PathParams<Path>>;
   /** The codes this route answers besides the common ones (COMMON_ERRORS, and MUTATION_ERRORS for writes). */
@@ -94,6 +108,12 @@ export function auditActionOf(resource: Resource, input: unknown): string | null
   if (!audit) return null;
   if (typeof audit.action === "function") return audit.action(input);
   return audit.action ?? resource.id;
+}
+
+/** Whether this call needs a fresh second factor. */
+export function needsFreshFactor(resource: Resource, input: unknown): boolean {
+  const rule = resource.freshFactor as boolean | ((input: unknown) => boolean) | undefined;
+  return typeof rule === "function" ? rule(input) : rule === true;
 }
 
 /** The path with its parameters filled in (each percent-encoded). Throws when one is missing. */

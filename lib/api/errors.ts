@@ -7,6 +7,8 @@ import { z } from "zod";
 export const ERROR_STATUS = {
   // The wrapper's own refusals (every route).
   unauthenticated: 401,
+  // The session has not passed its second factor (or its role must enrol one first).
+  mfa_required: 401,
   forbidden: 403,
   csrf: 403,
   invalid_input: 422,
@@ -25,6 +27,11 @@ export const ERROR_STATUS = {
   last_admin: 409,
   approver_on_hold: 403,
   wrong_password: 422,
+  // Second factor: the last one verified is older than MFA_FRESH_SECONDS (verify again, then retry).
+  mfa_stale: 401,
+  last_factor: 409,
+  too_many_factors: 409,
+  too_many_attempts: 429,
   // The platform, through the client.
   platform_error: 502,
   platform_network: 502,
@@ -42,7 +49,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
 /** Codes every route may answer whatever it declares: the wrapper's checks and Brokerdesk's own failures. */
-export const COMMON_ERRORS = ["unauthenticated", "forbidden", "invalid_input", "audit_unavailable", "internal"] as const satisfies readonly ErrorCode[];
+export const COMMON_ERRORS = ["unauthenticated", "mfa_required", "forbidden", "invalid_input", "audit_unavailable", "internal"] as const satisfies readonly ErrorCode[];
 /** What a mutation may also answer (the Origin and content-type check). */
 export const MUTATION_ERRORS = ["csrf"] as const satisfies readonly ErrorCode[];
 /** What any call to the platform may end in. */

@@ -5,6 +5,7 @@ import { auditResources } from "./audit";
 import type { Resource } from "./define-resource";
 import { exportResources } from "./exports";
 import { healthResource } from "./health";
+import { mfaResources } from "./mfa";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
 import { riskUnitResources } from "./risk-units";
@@ -24,6 +25,7 @@ export const resources = Object.fromEntries(
     ...Object.values(riskUnitResources),
     ...Object.values(auditResources),
     ...Object.values(userResources),
+    ...Object.values(mfaResources),
     ...Object.values(exportResources),
     healthResource,
     openapiResource,

@@ -66,6 +66,8 @@ describe("[api][openapi] the document", () => {
     expect(approve?.responses?.["409"]?.description).toBe("error.code: already_decided, already_in_progress");
     expect(approve?.responses?.["403"]?.description).toBe("error.code: forbidden, csrf, own_request, approver_on_hold");
     expect(approve?.description).toContain("withdrawals.approve");
+    expect(approve?.description).toContain("mfa_stale");
+    expect(approve?.responses?.["401"]?.description).toBe("error.code: unauthenticated, mfa_required, mfa_stale");
 
     const list = doc.paths?.["/api/audit"]?.get;
     expect(list?.parameters?.map((p) => ("name" in p ? p.name : ""))).toEqual(expect.arrayContaining(["actor", "action", "cursor", "limit"]));

@@ -64,6 +64,10 @@ function operation(resource: Resource): ZodOpenApiOperationObject {
     description: [
       `Who may call: ${permissionText(resource)}.`,
       action ? `Audited fail-closed: an intent row (action \`${action}\`) before anything is done, an outcome row after.` : null,
+      resource.freshFactor
+        ? `Second factor: an account that has one must have verified it within MFA_FRESH_SECONDS${typeof resource.freshFactor === "function" ? " (for some inputs)" : ""}, else 401 \`mfa_stale\`.`
+        : null,
+      resource.factorStep ? "Also callable while the session waits for its second factor (the factor step)." : null,
     ].filter(Boolean).join(" "),
     tags: [resource.path.startsWith("/api/platform/") ? "platform proxy" : resource.id.split(".")[0]!],
     security: resource.permission === "public" ? [] : [{ [SESSION]: [] }],

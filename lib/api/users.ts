@@ -71,6 +71,10 @@ export const staffUserSchema = z.object({
     .nullable(),
   /** The holder's own last password change (not an admin's reset). */
   passwordChangedAt: z.string().nullable(),
+  /** Confirmed second factors (TOTP apps and passkeys). */
+  factors: z.number(),
+  /** When an admin last reset this user's factors (UTC). */
+  mfaResetAt: z.string().nullable(),
 });
 export type StaffUser = z.output<typeof staffUserSchema>;
 export type ApproverHold = NonNullable<StaffUser["approverHold"]>;
@@ -115,7 +119,9 @@ export const userResources = {
     summary: "Change a staff user's role, name or whether they are disabled (a role change or disabling ends their sessions)",
     permission: "users.write", input: updateUserInput, output: userReplySchema,
     audit: { action: (i) => (i.disabled === true ? "users.disable" : "users.update"), target: byId },
-    errors: ["not_found", "cannot_disable_self", "last_admin"],
+    // Changing a role asks the admin for a fresh second factor (issue 12 item 2).
+    freshFactor: (i) => i.role !== undefined,
+    errors: ["not_found", "cannot_disable_self", "last_admin", "mfa_stale"],
   }),
   changeOwnPassword: defineResource({
     id: "account.change-password", method: "POST", path: "/api/account/password",
@@ -131,6 +137,12 @@ export const userResources = {
   resetPassword: defineResource({
     id: "users.reset-password", method: "POST", path: "/api/admin/users/{id}/password",
     summary: "Set a staff user's password (ends their sessions)",
-    permission: "users.write", input: resetPasswordInput, output: userReplySchema, audit: { target: byId }, errors: ["not_found"],
+    permission: "users.write", input: resetPasswordInput, output: userReplySchema, audit: { target: byId }, freshFactor: true,
+    errors: ["not_found", "mfa_stale"],
+  }),
+  resetFactors: defineResource({
+    id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset",
+    summary: "Remove every second factor and recovery code of a staff user (ends their sessions; they are told at their next sign-in)",
+    permission: "users.write", output: userReplySchema, audit: { target: byId }, freshFactor: true, errors: ["not_found", "mfa_stale"],
   }),
 } as const;

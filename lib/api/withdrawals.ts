@@ -161,7 +161,9 @@ export const withdrawalResources = {
     id: "withdrawals.approve", method: "POST", path: "/api/withdrawals/{id}/approve",
     summary: "Approve a withdrawal another person requested, retyping its amount and address; sends it (E5)",
     permission: "withdrawals.approve", input: approveWithdrawalSchema, output: withdrawalViewSchema, audit: byId,
-    errors: ["not_found", "own_request", "already_decided", "confirmation_mismatch", "already_in_progress", "approver_on_hold"],
+    // A fresh second factor before money moves (issue 12 item 2).
+    freshFactor: true,
+    errors: ["not_found", "own_request", "already_decided", "confirmation_mismatch", "already_in_progress", "approver_on_hold", "mfa_stale"],
   }),
   reject: defineResource({
     id: "withdrawals.reject", method: "POST", path: "/api/withdrawals/{id}/reject", summary: "Reject a withdrawal another person requested",

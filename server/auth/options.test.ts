@@ -123,10 +123,10 @@ describe("[auth][session] jwt callback", () => {
 });
 
 describe("[auth][session] session callback and options", () => {
-  it("exposes only id, e-mail, name and role to the browser", async () => {
+  it("exposes only id, e-mail, name, role and the factor step's state to the browser", async () => {
     const t = await signIn();
     const s = await options().callbacks!.session!({ session: { expires: "2026-03-01T20:00:00.000Z" }, token: t } as never);
-    expect(s).toEqual({ expires: "2026-03-01T20:00:00.000Z", user: { id: ana.id, email: "ana@example.com", name: "Ana", role: "lead" } });
+    expect(s).toEqual({ expires: "2026-03-01T20:00:00.000Z", user: { id: ana.id, email: "ana@example.com", name: "Ana", role: "lead" }, mfa: "ok" });
   });
 
   it("uses JWT sessions living as long as the absolute limit, and /login as the sign-in page", () => {

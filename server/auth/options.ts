@@ -5,13 +5,15 @@ import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { env } from "@/lib/env";
+import type { Role } from "@/lib/rbac";
 import { appendAudit } from "@/server/audit";
 import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { redirectOnThisSite } from "./callback-path";
 import { SessionRefusedError, type SessionRefusal } from "./errors";
+import { countFactors, redeemProof, takeResetNotice } from "./mfa";
 import { prepareStaffUsers, verifyCredentials, verifyOidcUser } from "./sign-in";
-import { checkSessionUser, parseStaffClaims, tokenExpiry, type SessionLimits, type StaffClaims } from "./session-rules";
+import { checkSessionUser, mfaSessionOf, parseStaffClaims, tokenExpiry, type SessionLimits, type StaffClaims } from "./session-rules";
 import type { SignInThrottle } from "./throttle";
 import { decodeSessionJwt } from "./session-token";
 import { findSessionUser, findUserByEmail, revokeSession } from "./users";
@@ -24,10 +26,21 @@ export type AuthDeps = {
   mode?: "simulator" | "live";
   throttle?: SignInThrottle;
   audit?: typeof appendAudit;
-  oidc?: { issuer: string; clientId: string; clientSecret: string };
+  oidc?: { issuer: string; clientId: string; clientSecret: string; mfa?: "brokerdesk" | "idp" };
+  /** Roles that must have a second factor (MFA_REQUIRED_ROLES). */
+  mfaRoles?: readonly Role[];
 };
 
-type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string };
+type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string; amr?: unknown };
+
+/** RFC 8176 values an identity provider uses when more than one factor was used. */
+const MULTI_FACTOR_AMR = new Set(["mfa", "otp", "hwk", "swk", "fpt", "face", "iris", "retina", "vbm", "sms", "sc"]);
+
+/** With OIDC_MFA=idp: the provider's ID token says the person used more than one factor. */
+export function idpDidMfa(profile: unknown): boolean {
+  const amr = (profile as OidcProfile | null)?.amr;
+  return Array.isArray(amr) && amr.some((m) => typeof m === "string" && MULTI_FACTOR_AMR.has(m.toLowerCase()));
+}
 
 /**
  * Every request after sign-in: the token's claims, its idle and absolute limits, and the staff row
@@ -64,8 +77,9 @@ export function createSessionCheck(deps: Pick<AuthDeps, "now" | "getDb" | "limit
     const row = await findSessionUser(await db(), claims.uid, claims.jti);
     const revoked = checkSessionUser(row, claims.sv);
     if (revoked || !row) return refuse(revoked ?? "user-missing", claims);
-    // Role and name follow the row (a role change also bumps sv, so this only refreshes the name).
-    return { ...token, email: row.email, name: row.name, role: row.role, seenAt: t };
+    // Role and name follow the row (a role change also bumps sv, so this only refreshes the name); so does
+    // whether the account has a second factor (a factor added elsewhere makes an unverified session pending).
+    return { ...token, email: row.email, name: row.name, role: row.role, seenAt: t, mfaEnrolled: row.hasFactors };
   };
 }
 
@@ -76,6 +90,7 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
   const mode = deps.mode ?? env.mode;
   const audit = deps.audit ?? appendAudit;
   const oidc = "oidc" in deps ? deps.oidc : env.oidc;
+  const mfaRoles = deps.mfaRoles ?? env.mfa.requiredRoles;
 
   const readyDb = async () => {
     const d = await db();
@@ -84,6 +99,24 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
   };
 
   const checkToken = createSessionCheck(deps);
+
+  /**
+   * next-auth's update() (POST /api/auth/session with { data: { mfaProof } }) after the factor step: the proof
+   * that server/auth/mfa/verify.ts issued for this user, redeemed once, sets mfaAt. Anything else the browser
+   * sends is ignored, and a proof that does not redeem leaves the token as it was (never an error: next-auth
+   * would clear the cookie).
+   */
+  const redeemFactorProof = async (token: JWT, data: unknown): Promise<JWT> => {
+    const proof = (data as { mfaProof?: unknown } | null)?.mfaProof;
+    const claims = parseStaffClaims(token);
+    if (proof === undefined || !claims) return token;
+    const method = await redeemProof(await db(), claims.uid, proof);
+    if (!method) {
+      logger.info({ uid: claims.uid }, "a factor proof did not redeem");
+      return token;
+    }
+    return { ...token, mfaAt: now(), mfaMethod: method, mfaEnrolled: true };
+  };
 
   const providers: NextAuthOptions["providers"] = [
     CredentialsProvider({
@@ -141,11 +174,16 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
         const result = await verifyOidcUser(await readyDb(), { email: p.email ?? user.email, emailVerified: p.email_verified }, { mode, audit });
         return result.ok;
       },
-      async jwt({ token, user, trigger }) {
+      async jwt({ token, user, trigger, account, profile, session }) {
         const t = now();
         if (trigger === "signIn" && user?.email) {
-          const row = await findUserByEmail(await db(), user.email);
+          const d = await db();
+          const row = await findUserByEmail(d, user.email);
           if (!row || row.disabled) throw new SessionRefusedError(row ? "user-disabled" : "user-missing");
+          // Second factor: a session starts "factor pending" when the account has one. Single sign-on may
+          // count as the second factor when configured so and the provider says it did multi-factor.
+          const viaIdp = account?.provider === "oidc" && oidc?.mfa === "idp" && idpDidMfa(profile);
+          const reset = await takeResetNotice(d, row.id);
           const claims: StaffClaims = {
             uid: row.id,
             email: row.email,
@@ -155,17 +193,24 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
             authAt: t,
             seenAt: t,
             jti: randomUUID(),
+            mfaAt: viaIdp ? t : null,
+            mfaMethod: viaIdp ? "idp" : null,
+            mfaEnrolled: (await countFactors(d, row.id)) > 0,
+            mfaResetAt: reset?.at ?? null,
           };
           return { sub: row.id, ...claims };
         }
-        return checkToken(token);
+        const checked = await checkToken(token);
+        if (trigger === "update") return redeemFactorProof(checked, session);
+        return checked;
       },
       session({ session, token }) {
         const claims = parseStaffClaims(token);
         if (!claims) throw new SessionRefusedError("malformed");
-        // Only these reach the browser; uid/sv/times stay inside the encrypted token.
+        // Only these reach the browser; uid/sv/times stay inside the encrypted token. `mfa` is the factor
+        // step's state ("verify" and "enrol" reach nothing but that step).
         const user = { id: claims.uid, email: claims.email, name: claims.name, role: claims.role };
-        return { expires: session.expires, user };
+        return { expires: session.expires, user, mfa: mfaSessionOf(claims, mfaRoles).state };
       },
     },
     events: {

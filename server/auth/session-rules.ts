@@ -1,6 +1,7 @@
 import "server-only";
 import { isRole, type Role } from "@/lib/rbac";
 import type { SessionRefusal } from "./errors";
+import { mfaRequiredFor, mfaStateOf, type MfaMethod, type MfaSession } from "./mfa/policy";
 
 /** What Brokerdesk keeps in the signed, encrypted session token (next-auth JWT). Times in ms since epoch. */
 export type StaffClaims = {
@@ -16,7 +17,16 @@ export type StaffClaims = {
   seenAt: number;
   /** The token's id: signing out records it in revoked_sessions, which every instance checks. */
   jti: string;
+  /** When a second factor was last verified in this session (only the server sets it), or null: "factor pending" while the account has factors. */
+  mfaAt: number | null;
+  mfaMethod: MfaMethod | null;
+  /** The account has a confirmed factor: read from the staff row on every request, never trusted from an old token. */
+  mfaEnrolled: boolean;
+  /** An admin's reset of this account's factors that the user was told of at this sign-in (ISO time), or null. */
+  mfaResetAt: string | null;
 };
+
+const MFA_METHODS: readonly MfaMethod[] = ["totp", "passkey", "recovery", "idp"];
 
 /** How far ahead of this server's clock a token's times may be (another instance's clock): beyond it, refused. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -24,10 +34,12 @@ export const CLOCK_SKEW_MS = 60_000;
 export type SessionLimits = { idleMs: number; maxAgeMs: number };
 
 export function parseStaffClaims(token: Record<string, unknown>): StaffClaims | null {
-  const { uid, email, name, role, sv, authAt, seenAt, jti } = token;
+  const { uid, email, name, role, sv, authAt, seenAt, jti, mfaAt, mfaMethod, mfaEnrolled, mfaResetAt } = token;
   if (typeof uid !== "string" || typeof email !== "string" || !isRole(role)) return null;
   if (typeof jti !== "string" || jti.length < 16 || jti.length > 64) return null;
   if (!Number.isInteger(sv) || !Number.isFinite(authAt) || !Number.isFinite(seenAt)) return null;
+  // A token from before second factors has none of these: it reads as "no factor verified yet".
+  if (mfaAt !== undefined && mfaAt !== null && !Number.isFinite(mfaAt)) return null;
   return {
     uid,
     email,
@@ -37,6 +49,22 @@ export function parseStaffClaims(token: Record<string, unknown>): StaffClaims | 
     authAt: authAt as number,
     seenAt: seenAt as number,
     jti,
+    mfaAt: typeof mfaAt === "number" ? mfaAt : null,
+    mfaMethod: MFA_METHODS.includes(mfaMethod as MfaMethod) ? (mfaMethod as MfaMethod) : null,
+    mfaEnrolled: mfaEnrolled === true,
+    mfaResetAt: typeof mfaResetAt === "string" ? mfaResetAt : null,
+  };
+}
+
+/** The session's second-factor state from its claims and the roles that must have a factor. */
+export function mfaSessionOf(claims: StaffClaims, requiredRoles: readonly Role[]): MfaSession {
+  const required = mfaRequiredFor(claims.role, requiredRoles);
+  return {
+    state: mfaStateOf({ mfaAt: claims.mfaAt, enrolled: claims.mfaEnrolled, required }),
+    at: claims.mfaAt,
+    method: claims.mfaMethod,
+    enrolled: claims.mfaEnrolled,
+    required,
   };
 }
 

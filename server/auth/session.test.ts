@@ -31,7 +31,13 @@ describe("[auth][session] staff row check", () => {
 
   it("parses only complete claims with a known role", () => {
     const good = { uid: "u1", email: "a@b.c", name: "A", role: "broker", sv: 0, authAt: 1, seenAt: 2, jti: "2f1c0d3e-9a8b-4c7d-8e6f-5a4b3c2d1e0f" };
-    expect(parseStaffClaims(good)).toEqual(good);
+    // A token without second-factor claims reads as "no factor verified yet".
+    const noFactor = { mfaAt: null, mfaMethod: null, mfaEnrolled: false, mfaResetAt: null };
+    expect(parseStaffClaims(good)).toEqual({ ...good, ...noFactor });
+    const verified = { ...good, mfaAt: 5, mfaMethod: "totp", mfaEnrolled: true, mfaResetAt: null };
+    expect(parseStaffClaims(verified)).toEqual(verified);
+    expect(parseStaffClaims({ ...good, mfaMethod: "sms" })).toEqual({ ...good, ...noFactor });
+    expect(parseStaffClaims({ ...good, mfaAt: "5" })).toBeNull();
     expect(parseStaffClaims({ ...good, role: "root" })).toBeNull();
     expect(parseStaffClaims({ ...good, sv: "0" })).toBeNull();
     expect(parseStaffClaims({ ...good, seenAt: undefined })).toBeNull();

@@ -10,10 +10,20 @@ import { REQUEST_PATH_HEADER } from "@/lib/security-headers";
 import { safeCallbackPath } from "./callback-path";
 import { PermissionDeniedError, SessionRefusedError } from "./errors";
 import { authOptions, createSessionCheck } from "./options";
-import { parseStaffClaims } from "./session-rules";
+import type { MfaSession } from "./mfa/policy";
+import { mfaSessionOf, parseStaffClaims } from "./session-rules";
 import { decodeSessionJwt, sessionCookieName, sessionTokenFrom } from "./session-token";
 
-export type StaffSession = { userId: string; email: string; name: string | null; role: Role };
+export type StaffSession = {
+  userId: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  /** The second factor's state of this session (always set by getSessionState; absent = unknown, refused by the fresh-factor rule). */
+  mfa?: MfaSession;
+  /** An admin's reset of this account's factors, told at this sign-in (ISO time). */
+  mfaResetAt?: string | null;
+};
 
 /**
  * The signed-in staff member, or null. What next-auth's getServerSession did for this, without the parts
@@ -26,7 +36,7 @@ export type StaffSession = { userId: string; email: string; name: string | null;
  * moved by /api/auth/session (components/auth/session-activity.tsx) as before.
  * cache(): a layout and its page asking in the same render cost one check.
  */
-export const getStaffSession = cache(async (): Promise<StaffSession | null> => {
+export const getSessionState = cache(async (): Promise<StaffSession | null> => {
   const token = sessionTokenFrom((await cookies()).getAll(), cookieName);
   if (!token) return null;
   let decoded: JWT | null;
@@ -41,7 +51,8 @@ export const getStaffSession = cache(async (): Promise<StaffSession | null> => {
   try {
     // As the session callback maps it: e-mail, name and role as the staff row has them now.
     const claims = parseStaffClaims(await checkSession(decoded));
-    return claims && toStaffSession({ user: { id: claims.uid, email: claims.email, name: claims.name, role: claims.role } });
+    const session = claims && toStaffSession({ user: { id: claims.uid, email: claims.email, name: claims.name, role: claims.role } });
+    return session && claims ? { ...session, mfa: mfaSessionOf(claims, env.mfa.requiredRoles), mfaResetAt: claims.mfaResetAt } : null;
   } catch (e) {
     if (e instanceof SessionRefusedError) {
       logger.info({ reason: e.reason }, "session refused");
@@ -52,6 +63,16 @@ export const getStaffSession = cache(async (): Promise<StaffSession | null> => {
     return null;
   }
 });
+
+/**
+ * The signed-in staff member who has passed the second factor (or needs none), or null. A session still
+ * waiting for its factor ("verify") or for its first enrolment ("enrol") is not signed in here: only the
+ * factor step's own pages and routes read it, through getSessionState.
+ */
+export async function getStaffSession(): Promise<StaffSession | null> {
+  const session = await getSessionState();
+  return session?.mfa?.state === "ok" ? session : null;
+}
 
 const cookieName = sessionCookieName(authOptions.useSecureCookies ?? false);
 const checkSession = createSessionCheck();
@@ -70,16 +91,17 @@ export function requirePermission(session: StaffSession | null, permission: Perm
 }
 
 /**
- * For server pages: the session, or a redirect to the sign-in page that comes back to the page asked
- * for, path and query (a deep link such as /deposits?uid=…&range=90d survives sign-in). proxy.ts writes
- * that into x-brokerdesk-path, overwriting anything a client sent under the name; `fallback` is for a
- * request that did not pass through it.
+ * For server pages: the session, or a redirect that comes back to the page asked for, path and query (a
+ * deep link such as /deposits?uid=…&range=90d survives sign-in): to the sign-in page, or to the factor step
+ * when the password was right but the second factor is still to come (or to be enrolled). proxy.ts writes
+ * the page asked for into x-brokerdesk-path, overwriting anything a client sent under the name; `fallback`
+ * is for a request that did not pass through it.
  */
 export async function requireStaffSession(fallback = "/"): Promise<StaffSession> {
-  const session = await getStaffSession();
-  if (!session) {
-    const asked = (await headers()).get(REQUEST_PATH_HEADER) ?? fallback;
-    redirect(`/login?callbackUrl=${encodeURIComponent(safeCallbackPath(asked))}`);
-  }
+  const session = await getSessionState();
+  const back = async () => encodeURIComponent(safeCallbackPath((await headers()).get(REQUEST_PATH_HEADER) ?? fallback));
+  if (!session) redirect(`/login?callbackUrl=${await back()}`);
+  if (session.mfa?.state === "verify") redirect(`/login/factor?callbackUrl=${await back()}`);
+  if (session.mfa?.state === "enrol") redirect(`/login/enrol?callbackUrl=${await back()}`);
   return session;
 }

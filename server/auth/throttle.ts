@@ -33,14 +33,14 @@ type Limits = { accountFailures: number; ipFailures: number; windowSeconds: numb
  * to its own in-memory counters (rate-limiter-flexible's insurance limiter) rather than refusing every
  * sign-in. Without Redis they are in-process, which is right for one instance.
  */
-export function buildSignInThrottle(limits: Limits = THROTTLE_LIMITS, redis?: Redis): SignInThrottle {
+export function buildSignInThrottle(limits: Limits = THROTTLE_LIMITS, redis?: Redis, name = "signin"): SignInThrottle {
   const store = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
     if (!redis) return memory;
     return new RateLimiterRedis({ storeClient: redis, keyPrefix: `${REDIS_PREFIX}${keyPrefix}`, points, duration: limits.windowSeconds, insuranceLimiter: memory });
   };
-  const account = store("signin-account", limits.accountFailures);
-  const byIp = store("signin-ip", limits.ipFailures);
+  const account = store(`${name}-account`, limits.accountFailures);
+  const byIp = store(`${name}-ip`, limits.ipFailures);
   const accountKey = (email: string) => email.trim().toLowerCase();
 
   return {
@@ -66,4 +66,14 @@ type ThrottleGlobal = typeof globalThis & { [GLOBAL_KEY]?: SignInThrottle };
 export function getSignInThrottle(): SignInThrottle {
   const g = globalThis as ThrottleGlobal;
   return (g[GLOBAL_KEY] ??= buildSignInThrottle(THROTTLE_LIMITS, getRedis()));
+}
+
+/** Wrong second factors (TOTP codes, recovery codes, passkey assertions): counted apart from passwords, by user id and IP. */
+export const FACTOR_THROTTLE_LIMITS = Object.freeze({ accountFailures: 5, ipFailures: 20, windowSeconds: 15 * 60 });
+const FACTOR_KEY = Symbol.for("brokerdesk.factor-throttle");
+type FactorThrottleGlobal = typeof globalThis & { [FACTOR_KEY]?: SignInThrottle };
+
+export function getFactorThrottle(): SignInThrottle {
+  const g = globalThis as FactorThrottleGlobal;
+  return (g[FACTOR_KEY] ??= buildSignInThrottle(FACTOR_THROTTLE_LIMITS, getRedis(), "factor"));
 }

@@ -108,7 +108,7 @@ describe("[auth][users] update, disable, reset", () => {
     expect(after.sessionVersion).toBe(1);
     const rec = await findUserById(db, u.id);
     // The per-request session check sees the bumped version (and only what it needs of the row).
-    expect(await findSessionUser(db, u.id)).toEqual({ id: u.id, email: u.email, name: u.name, role: u.role, disabled: false, sessionVersion: 1, signedOut: false });
+    expect(await findSessionUser(db, u.id)).toEqual({ id: u.id, email: u.email, name: u.name, role: u.role, disabled: false, sessionVersion: 1, signedOut: false, hasFactors: false });
     expect(await findSessionUser(db, "not-a-uuid")).toBeNull();
     expect(await verifyPassword("brand-new-password-9", rec!.passwordHash!)).toBe(true);
     expect(await verifyPassword("a-long-password-1", rec!.passwordHash!)).toBe(false);

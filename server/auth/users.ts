@@ -48,10 +48,14 @@ type Row = {
   approver_hold_at: Date | string | null;
   approver_hold_by: string | null;
   password_changed_at: Date | string | null;
+  factors: number | string;
+  mfa_reset_at: Date | string | null;
 };
 
 const COLUMNS =
-  "id, email, name, role, password_hash, disabled, session_version, created_at, updated_at, last_sign_in_at, approver_hold, approver_hold_at, approver_hold_by, password_changed_at";
+  "id, email, name, role, password_hash, disabled, session_version, created_at, updated_at, last_sign_in_at, " +
+  "approver_hold, approver_hold_at, approver_hold_by, password_changed_at, mfa_reset_at, " +
+  "(SELECT count(*) FROM staff_factors f WHERE f.user_id = staff_users.id AND f.confirmed_at IS NOT NULL) AS factors";
 const iso = (v: Date | string) => new Date(v).toISOString();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -72,6 +76,8 @@ function toRecord(r: Row): StaffUserRecord {
         ? { reason: r.approver_hold as ApproverHold["reason"], at: iso(r.approver_hold_at), by: r.approver_hold_by }
         : null,
     passwordChangedAt: r.password_changed_at === null ? null : iso(r.password_changed_at),
+    factors: Number(r.factors),
+    mfaResetAt: r.mfa_reset_at === null ? null : iso(r.mfa_reset_at),
     passwordHash: r.password_hash,
   };
 }
@@ -109,21 +115,27 @@ export async function findUserById(db: Queryable, id: string): Promise<StaffUser
 
 /**
  * What the per-request session check needs of the staff row, nothing more (it runs on every request),
- * and whether the token `jti` was signed out (one query for both).
+ * whether the token `jti` was signed out, and whether the account has a second factor (one query).
  */
-export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion"> & { signedOut: boolean };
+export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion"> & { signedOut: boolean; hasFactors: boolean };
 
 export async function findSessionUser(db: Queryable, id: string, jti = ""): Promise<SessionUser | null> {
   if (!UUID.test(id)) return null;
-  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { signed_out: boolean }>(
+  // Whether the account has a factor is read here too (one indexed EXISTS), so a factor added or reset
+  // elsewhere changes what this session may do at its next request.
+  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { signed_out: boolean; has_factors: boolean }>(
     `SELECT id, email, name, role, disabled, session_version,
-            EXISTS (SELECT 1 FROM revoked_sessions WHERE jti = $2) AS signed_out
+            EXISTS (SELECT 1 FROM revoked_sessions WHERE jti = $2) AS signed_out,
+            EXISTS (SELECT 1 FROM staff_factors f WHERE f.user_id = staff_users.id AND f.confirmed_at IS NOT NULL) AS has_factors
        FROM staff_users WHERE id = $1`,
     [id, jti],
   );
   const r = rows[0];
   return r
-    ? { id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version), signedOut: r.signed_out }
+    ? {
+        id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version),
+        signedOut: r.signed_out, hasFactors: r.has_factors,
+      }
     : null;
 }
 

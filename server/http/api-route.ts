@@ -2,10 +2,12 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { auditActionOf, type InputOf, type ParamsOf, type Resource } from "@/lib/api/define-resource";
+import { auditActionOf, needsFreshFactor, type InputOf, type ParamsOf, type Resource } from "@/lib/api/define-resource";
 import { COMMON_ERRORS, DomainError, MUTATION_ERRORS, fieldErrorsOf, invalidFields, type ErrorCode } from "@/lib/api/errors";
+import { env } from "@/lib/env";
 import { can, type Permission } from "@/lib/rbac";
-import { getStaffSession, type StaffSession } from "@/server/auth/session";
+import { mfaRequiredError, requireFreshFactor, stateAllows } from "@/server/auth/mfa/policy";
+import { getSessionState, type StaffSession } from "@/server/auth/session";
 import { withAudit, type AuditAction } from "@/server/audit";
 import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/log";
@@ -68,8 +70,11 @@ export function apiRoute<R extends Resource>(
     const refusal = (e: DomainError) => refuse(db!, session, ip, requestId, path, e);
     try {
       db = await getDb();
-      session = await getStaffSession();
+      session = await getSessionState();
       if (!session) throw await refusal(new DomainError("unauthenticated", "Sign in first"));
+      // A password without its second factor reaches only the factor step's routes (401 mfa_required).
+      const mfaState = session.mfa?.state ?? "verify";
+      if (mfaState !== "ok" && !stateAllows(mfaState, resource.factorStep)) throw await refusal(mfaRequiredError(mfaState));
       const mutating = MUTATING.has(req.method);
       const permission = await permissionFor(resource, req, mutating);
       if (permission && !can(session.role, permission)) {
@@ -85,6 +90,14 @@ export function apiRoute<R extends Resource>(
         const parsed = resource.input.safeParse(raw);
         if (!parsed.success) throw await refusal(invalidFields(fieldErrorsOf(parsed.error)));
         input = parsed.data;
+      }
+      if (needsFreshFactor(resource, input)) {
+        // 401 mfa_stale: the browser asks for a factor and sends the same request again.
+        try {
+          requireFreshFactor(session, env.mfa.freshMs, Date.now(), { enrolling: resource.factorStep === "enrol" });
+        } catch (e) {
+          throw e instanceof DomainError ? await refusal(e) : e;
+        }
       }
       const credentials = getCredentials();
       const extra = options.check?.(input as InputOf<R>, { req, credentials });
@@ -108,8 +121,8 @@ export function apiRoute<R extends Resource>(
           { actor: session.email, actorRole: session.role, action, target, requestId, ip },
           input,
           (intentId) => handler({ ...ctx, intentId }),
-          // The outcome row keeps a JSON answer; a file or a stream is described by its kind.
-          (r) => (resource.reply === "json" ? r : { reply: resource.reply }),
+          // The outcome row keeps a JSON answer (or what the entry picks of it); a file or a stream is described by its kind.
+          (r) => (resource.reply !== "json" ? { reply: resource.reply } : resource.audit?.outcome ? resource.audit.outcome(r) : r),
         );
       } else {
         try {

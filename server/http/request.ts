@@ -55,3 +55,12 @@ export async function readJson(req: NextRequest): Promise<unknown> {
 export function clientIp(req: NextRequest): string | null {
   return req.headers.get("x-forwarded-for")?.split(",")[0]!.trim() || null;
 }
+
+/**
+ * The site a WebAuthn ceremony runs for: the page's Origin (a mutation only gets this far when csrfProblem
+ * found it to be this site) and its host name as the relying party id.
+ */
+export function webauthnSite(req: NextRequest): { origin: string; rpID: string } {
+  const origin = req.headers.get("origin") ?? new URL(env.nextAuthUrl).origin;
+  return { origin, rpID: new URL(origin).hostname };
+}

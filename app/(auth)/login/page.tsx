@@ -4,7 +4,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { ModeBadge } from "@/components/mode-badge";
 import { env } from "@/lib/env";
 import { afterSignIn } from "@/server/auth/callback-path";
-import { getStaffSession } from "@/server/auth/session";
+import { getSessionState } from "@/server/auth/session";
 import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/throttle";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/users";
 
@@ -16,7 +16,11 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
   const callbackUrl = afterSignIn(sp.callbackUrl);
-  if (await getStaffSession()) redirect(callbackUrl);
+  const session = await getSessionState();
+  // A right password whose second factor is still to come goes on to the factor step, not back to the form.
+  if (session?.mfa?.state === "verify") redirect(`/login/factor?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  if (session?.mfa?.state === "enrol") redirect(`/login/enrol?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  if (session) redirect(callbackUrl);
 
   return (
     <main className="mx-auto max-w-md space-y-6 p-6 pt-16">

@@ -37,8 +37,16 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
       done(`${user.email}: password reset; their sessions have ended.`);
     },
   });
+  const resetFactors = useMutation({
+    mutationFn: () => callResource(userResources.resetFactors, { params: { id: user.id } }),
+    onSuccess: () => {
+      setFactorsOpen(false);
+      done(`${user.email}: second factors reset; their sessions have ended. They will be told at their next sign-in.`);
+    },
+  });
+  const [factorsOpen, setFactorsOpen] = useState(false);
   const resetErrors = reset.error instanceof ApiError ? reset.error.fieldErrors?.password : undefined;
-  const error = update.error?.message ?? (reset.error && !resetErrors ? reset.error.message : null);
+  const error = update.error?.message ?? resetFactors.error?.message ?? (reset.error && !resetErrors ? reset.error.message : null);
 
   const onReset = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -74,6 +82,10 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
       </td>
       <td className="px-3 py-2">{user.disabled ? <Badge tone="error">Disabled</Badge> : <Badge tone="ok">Active</Badge>}</td>
       <td className="px-3 py-2 tabular whitespace-nowrap">{formatUtc(user.lastSignInAt)}</td>
+      <td className="px-3 py-2 text-xs">
+        {user.factors ? `${user.factors} factor${user.factors === 1 ? "" : "s"}` : "none"}
+        {user.mfaResetAt ? <span className="block text-slate-600 dark:text-slate-400">reset {formatUtc(user.mfaResetAt)}</span> : null}
+      </td>
       {canWrite && (
         <td className="space-y-2 px-3 py-2">
           <div className="flex flex-wrap gap-2">
@@ -98,7 +110,30 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
             >
               Reset password
             </button>
+            {user.factors > 0 ? (
+              <button
+                type="button"
+                aria-expanded={factorsOpen}
+                aria-controls={`${id}-factors`}
+                onClick={() => setFactorsOpen((o) => !o)}
+                className={secondaryButton}
+                aria-label={`Reset second factors of ${user.email}`}
+              >
+                Reset factors
+              </button>
+            ) : null}
           </div>
+          {factorsOpen && (
+            <div id={`${id}-factors`} role="group" aria-label={`Confirm resetting the second factors of ${user.email}`} className="space-y-2 text-xs">
+              <p>
+                Removes all {user.factors} of {user.email}&apos;s second factors and recovery codes and ends their sessions. They will be told at
+                their next sign-in{isSelf ? "" : " and, if their role must have one, asked to add a new factor"}. Audited.
+              </p>
+              <button type="button" disabled={resetFactors.isPending} onClick={() => resetFactors.mutate()} className={primaryButton}>
+                Reset factors of {user.email}
+              </button>
+            </div>
+          )}
           {resetOpen && (
             <form id={`${id}-reset`} onSubmit={onReset} className="flex flex-wrap items-start gap-2" noValidate>
               <div>

@@ -25,7 +25,7 @@ export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string;
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Staff users with their role, status and last sign-in</caption>
+              <caption className="sr-only">Staff users with their role, status, last sign-in and second factors</caption>
               <thead className="bg-slate-50 dark:bg-slate-900">
                 <tr>
                   <th scope="col" className="px-3 py-2">E-mail</th>
@@ -33,6 +33,7 @@ export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string;
                   <th scope="col" className="px-3 py-2">Role</th>
                   <th scope="col" className="px-3 py-2">Status</th>
                   <th scope="col" className="px-3 py-2">Last sign-in</th>
+                  <th scope="col" className="px-3 py-2">Second factor</th>
                   {canWrite && <th scope="col" className="px-3 py-2">Actions</th>}
                 </tr>
               </thead>
