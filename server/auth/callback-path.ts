@@ -4,6 +4,8 @@
 // a target on that origin is kept. What comes back is the path, query and fragment, percent-encoded as
 // the URL parser wrote them: always a valid Location header, never a network-path ("//host") reference.
 
+import "server-only";
+
 const ORIGIN = "http://brokerdesk.invalid";
 
 export function safeCallbackPath(value: unknown): string {
