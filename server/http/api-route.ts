@@ -16,6 +16,7 @@ import { answer } from "./answer";
 import type { CsvBody } from "./csv";
 import { toErrorResponse } from "./errors";
 import type { NdjsonBody } from "./ndjson";
+import { nulProblems, pathParamProblems, readQuery } from "./input";
 import { clientIp, csrfProblem, readJson, refuse } from "./request";
 
 export type RouteContext<R extends Resource> = {
@@ -79,7 +80,22 @@ export function apiRoute<R extends Resource>(
         const reason = csrfProblem(req);
         if (reason) throw await refusal(new DomainError("csrf", reason));
       }
-      const raw = mutating ? await readJson(req).catch(async (e: unknown) => Promise.reject(e instanceof DomainError ? await refusal(e) : e)) : Object.fromEntries(req.nextUrl.searchParams);
+      let raw: unknown;
+      if (mutating) {
+        raw = await readJson(req).catch(async (e: unknown) => Promise.reject(e instanceof DomainError ? await refusal(e) : e));
+      } else {
+        const { query, problems } = readQuery(req.nextUrl.searchParams);
+        if (problems) throw await refusal(invalidFields(problems));
+        raw = query;
+      }
+      // Before any schema, workflow or query sees them: a NUL anywhere, a path parameter that names nothing.
+      const nul = nulProblems(raw);
+      if (nul) throw await refusal(invalidFields(nul));
+      const params = Object.fromEntries(
+        Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      ) as ParamsOf<R>;
+      const badParams = pathParamProblems(params);
+      if (badParams) throw await refusal(invalidFields(badParams));
       let input: unknown = undefined;
       if (resource.input) {
         const parsed = resource.input.safeParse(raw);
@@ -91,9 +107,6 @@ export function apiRoute<R extends Resource>(
       if (extra && Object.keys(extra).length) {
         throw await refusal(invalidFields(Object.fromEntries(Object.entries(extra).map(([k, m]): [string, string[]] => [k, [m]]))));
       }
-      const params = Object.fromEntries(
-        Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      ) as ParamsOf<R>;
       const ctx: RouteContext<R> = {
         session, input: input as InputOf<R>, params, db, requestId, ip, req, signal: req.signal, intentId: null,
         platform: getPlatformClient, credentials,
@@ -135,7 +148,10 @@ export function publicRoute<R extends Resource>(resource: R, handler: (ctx: { in
   return async (req) => {
     const requestId = randomUUID();
     try {
-      const parsed = resource.input?.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+      const { query, problems } = readQuery(req.nextUrl.searchParams);
+      const refused = problems ?? nulProblems(query);
+      if (refused) throw invalidFields(refused);
+      const parsed = resource.input?.safeParse(query);
       if (parsed && !parsed.success) throw invalidFields(fieldErrorsOf(parsed.error));
       const result = await handler({ input: parsed?.data as InputOf<R>, requestId, platform: getPlatformClient });
       return await answer(resource, result, requestId, req.signal);
