@@ -54,13 +54,24 @@ export const limitParam = (max: number) =>
       error: `limit must be a whole number from 1 to ${max}`,
     });
 
-/** A positive decimal amount, as a string (never a float). */
+/** Digits before the point an amount may have: more than any coin's supply, and what the ledger's column holds. */
+export const AMOUNT_MAX_INTEGER_DIGITS = 30;
+
+/**
+ * A positive decimal amount, as a string (never a float), exactly as sent: one rule, no whitespace anywhere
+ * (" 1" and "1\n" are refused as "1 000" is, rather than trimmed into something else), and at most
+ * AMOUNT_MAX_INTEGER_DIGITS digits before the point.
+ */
 export const positiveDecimal = (field: string) =>
   z
     .string({ error: `${field} is required` })
-    .trim()
-    .min(1, { error: `${field} is required` })
-    .refine((v) => DECIMAL.test(v), { error: `${field} must be a decimal number such as 12.5` })
+    .min(1, { error: `${field} is required`, abort: true })
+    .refine((v) => !/\s/.test(v), { error: `${field} must be a decimal number such as 12.5, without spaces or line breaks`, abort: true })
+    .refine((v) => DECIMAL.test(v), { error: `${field} must be a decimal number such as 12.5`, abort: true })
+    .refine((v) => v.split(".")[0]!.length <= AMOUNT_MAX_INTEGER_DIGITS, {
+      error: `${field} must have at most ${AMOUNT_MAX_INTEGER_DIGITS} digits before the decimal point`,
+      abort: true,
+    })
     .refine((v) => !/^0(?:\.0+)?$/.test(v), { error: `${field} must be greater than 0` });
 
 export function isDecimalString(v: string): boolean {
