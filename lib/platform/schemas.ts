@@ -27,7 +27,28 @@ export const MAX_TIME_MS = 8_640_000_000_000_000;
 export const required = (field: string) =>
   z.string({ error: `${field} is required` }).trim().min(1, { error: `${field} is required` });
 
-export const optionalText = (field: string) => z.string({ error: `${field} must be a string` }).optional();
+/** Longer than any ID, chain or coin name the platform uses; a longer value would only be refused after a call. */
+export const TEXT_PARAM_MAX = 128;
+
+export const optionalText = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .max(TEXT_PARAM_MAX, { error: `${field} must be at most ${TEXT_PARAM_MAX} characters` })
+    .optional();
+
+/** A trading pair as the platform names them: letters and digits (and "$", as in $DEGENUSDT), at most 32. */
+const SYMBOL = /^[A-Za-z0-9$_]{1,32}$/;
+const symbolMessage = (field: string) => `${field} must be a trading pair such as BTCUSDT: at most 32 letters and digits`;
+
+/** A required trading pair (surrounding blanks trimmed, as for every required parameter). */
+export const symbolParam = (field = "symbol") => required(field).regex(SYMBOL, { error: symbolMessage(field) });
+
+/** An optional trading pair; empty counts as not given. */
+export const optionalSymbol = (field = "symbol") =>
+  z
+    .string({ error: symbolMessage(field) })
+    .refine((v) => v === "" || SYMBOL.test(v), { error: symbolMessage(field) })
+    .optional();
 
 /** A numeric ID such as a UID, sent as a string. */
 export const numericId = (field: string) =>

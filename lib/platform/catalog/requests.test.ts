@@ -98,12 +98,21 @@ const rules: Rule[] = [
   // E6
   { id: "subaccounts.create", rule: "subaccountName required", accepts: { subaccountName: "desk01@example.com" }, refuses: {}, field: "subaccountName" },
   { id: "subaccounts.create", rule: "subaccountName in e-mail form", accepts: { subaccountName: "desk01@example.com" }, refuses: { subaccountName: "desk01" }, field: "subaccountName" },
+  { id: "subaccounts.create", rule: "subaccountName an e-mail address, not anything with an @ (issue 12)", accepts: { subaccountName: "desk.01+ops@sub.example.com" }, refuses: { subaccountName: "desk'01\"<x>@example.com" }, field: "subaccountName" },
+  { id: "subaccounts.create", rule: "subaccountName without spaces, doubled dots or a second @", accepts: { subaccountName: "a_b-c@example.io" }, refuses: { subaccountName: "a..b@example.com" }, field: "subaccountName" },
+  { id: "subaccounts.create", rule: "subaccountName domain ends in a top-level name", accepts: { subaccountName: "desk@brokerdesk-sim.example" }, refuses: { subaccountName: "desk@example.c0m" }, field: "subaccountName" },
   { id: "subaccounts.create", rule: "label shorter than 20", accepts: { subaccountName: "desk01@example.com", label: "x".repeat(19) }, refuses: { subaccountName: "desk01@example.com", label: "x".repeat(20) }, field: "label" },
   // E7
   { id: "rebates.get", rule: "uid required", accepts: { uid: "1234567" }, refuses: {}, field: "uid" },
   { id: "rebates.get", rule: "uid not empty", accepts: { uid: "1234567" }, refuses: { uid: "" }, field: "uid" },
   // E8
   { id: "market.trades", rule: "symbol required", accepts: { symbol: "BTCUSDT" }, refuses: {}, field: "symbol" },
+  { id: "market.trades", rule: "symbol a trading pair, not SQL (issue 12)", accepts: { symbol: "$DEGENUSDT" }, refuses: { symbol: "BTCUSDT' OR 1=1--" }, field: "symbol" },
+  { id: "market.trades", rule: "symbol at most 32 characters", accepts: { symbol: "A".repeat(32) }, refuses: { symbol: "A".repeat(100_000) }, field: "symbol" },
+  { id: "planOrders.history", rule: "symbol a trading pair", accepts: E3, refuses: { ...E3, symbol: "BTC/USDT" }, field: "symbol" },
+  { id: "fills.list", rule: "symbol, when given, a trading pair", accepts: { symbol: "" }, refuses: { symbol: "BTCUSDT;" }, field: "symbol" },
+  { id: "oiLimits.list", rule: "symbol, when given, a trading pair", accepts: { productType: "USDT-FUTURES", symbol: "BTCUSDT" }, refuses: { productType: "USDT-FUTURES", symbol: "BTC USDT" }, field: "symbol" },
+  { id: "deposits.list", rule: "orderId at most 128 characters", accepts: { orderId: "1".repeat(128) }, refuses: { orderId: "1".repeat(129) }, field: "orderId" },
   { id: "market.trades", rule: "limit at most 1000", accepts: { symbol: "BTCUSDT", limit: "1000" }, refuses: { symbol: "BTCUSDT", limit: "1001" }, field: "limit" },
   { id: "market.trades", rule: "span of at most 7 days", accepts: { symbol: "BTCUSDT", startTime: ms(T0), endTime: ms(T0 + 7 * DAY_MS) }, refuses: { symbol: "BTCUSDT", startTime: ms(T0), endTime: ms(T0 + 7 * DAY_MS + 1) }, field: "endTime" },
   // E9 (riskUnitId for the main account's key is a key rule, tested below)
@@ -120,6 +129,11 @@ const rules: Rule[] = [
   { id: "leverage.set", rule: "marginCoin in upper case", accepts: { ...E10, marginCoin: "BTC" }, refuses: { ...E10, marginCoin: "usdt" }, field: "marginCoin" },
   { id: "leverage.set", rule: "leverage required", accepts: E10, refuses: without(E10, "leverage"), field: "leverage" },
   { id: "leverage.set", rule: "leverage a whole number of at least 1", accepts: { ...E10, leverage: "1" }, refuses: { ...E10, leverage: "0" }, field: "leverage" },
+  { id: "leverage.set", rule: "leverage at most 125, the ceiling of every contract (issue 12)", accepts: { ...E10, leverage: "125" }, refuses: { ...E10, leverage: "9".repeat(40) }, field: "leverage" },
+  { id: "leverage.set", rule: "leverage within the symbol's bound (ETH 100)", accepts: { ...E10, symbol: "ETHUSDT", leverage: "100" }, refuses: { ...E10, symbol: "ETHUSDT", leverage: "101" }, field: "leverage" },
+  { id: "leverage.set", rule: "leverage within the symbol's bound (others 50)", accepts: { ...E10, symbol: "SOLUSDT", leverage: "50" }, refuses: { ...E10, symbol: "SOLUSDT", leverage: "51" }, field: "leverage" },
+  { id: "leverage.set", rule: "leverage within the symbol's bound (coin-margined)", accepts: { symbol: "ETHUSD", productType: "COIN-FUTURES", marginCoin: "ETH", leverage: "100" }, refuses: { symbol: "XRPUSD", productType: "COIN-FUTURES", marginCoin: "XRP", leverage: "51" }, field: "leverage" },
+  { id: "leverage.set", rule: "symbol a trading pair", accepts: E10, refuses: { ...E10, symbol: "BTCUSDT' OR 1=1--" }, field: "symbol" },
   { id: "leverage.set", rule: "holdSide long or short", accepts: { ...E10, holdSide: "short" }, refuses: { ...E10, holdSide: "both" }, field: "holdSide" },
   // E11
   { id: "oiLimits.list", rule: "productType required", accepts: { productType: "USDT-FUTURES" }, refuses: { symbol: "BTCUSDT" }, field: "productType" },
