@@ -1,7 +1,7 @@
 import "server-only";
 import { DomainError } from "@/lib/api/errors";
 import { proxyResources, workflowRouteOf } from "@/lib/api/platform";
-import { catalog, type OperationId } from "@/lib/platform/catalog";
+import { catalog, keyRefusal, type OperationId } from "@/lib/platform/catalog";
 import { env } from "@/lib/env";
 import { PlatformNetworkError, PlatformTimeoutError } from "@/server/platform/errors";
 import { apiRoute } from "./api-route";
@@ -56,7 +56,10 @@ export function platformRoute(id: OperationId) {
         const key = req.headers.get(KEY_HEADER) ?? "main";
         if (key !== "main" && !op.keySelectable) return { key: `${op.id} always uses the main account's key` };
         if (!credentials.names().includes(key)) return { key: `No platform key named "${key}" is configured` };
-        return op.keyRule?.(input as never, credentials.get(key).role) ?? null;
+        const { role } = credentials.get(key);
+        const refused = keyRefusal(op, role, key);
+        if (refused) return { key: refused };
+        return op.keyRule?.(input as never, role) ?? null;
       },
     },
   );

@@ -7,7 +7,7 @@ export type Credential = PlatformKey & { name: string; role: KeyRole };
 /**
  * The configured keys, by name. "main" is the broker main account (PLATFORM_API_*); further keys come
  * from PLATFORM_KEY_<NAME>_API_KEY/_API_SECRET/_API_PASSPHRASE. A name starting with "riskunit" is the
- * risk-unit account (it may bind/unbind without riskUnitId).
+ * risk-unit account (it may bind/unbind without riskUnitId), "readonly" a key that may only read.
  */
 export class CredentialStore {
   private readonly byName: ReadonlyMap<string, Credential>;
@@ -33,6 +33,7 @@ export class CredentialStore {
 function roleOf(name: string): KeyRole {
   if (name === "main") return "broker-main";
   if (name.startsWith("riskunit")) return "risk-unit";
+  if (name.startsWith("readonly")) return "read-only";
   if (name.startsWith("sub")) return "sub-account";
   return "other";
 }
