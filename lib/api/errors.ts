@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   email_taken: 409,
   cannot_disable_self: 409,
   last_admin: 409,
+  platform_key_forbidden: 403,
   // The platform, through the client.
   platform_error: 502,
   platform_network: 502,

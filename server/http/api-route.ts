@@ -41,6 +41,11 @@ export type RouteContext<R extends Resource> = {
 export type ReplyOf<R extends Resource> = R["reply"] extends "csv" ? CsvBody : R["reply"] extends "ndjson" ? NdjsonBody<z.output<R["output"]>> : z.input<R["output"]>;
 
 export type RouteOptions<R extends Resource> = {
+  /**
+   * Who may do this with this input beyond the entry's permission (a platform key chosen by name): a
+   * DomainError (a 403) refuses it, recorded as a refusal, before `check` and before anything is sent.
+   */
+  authorize?: (input: InputOf<R>, ctx: { req: NextRequest; session: StaffSession; credentials: CredentialStore }) => DomainError | null;
   /** Checks that need the request or the credentials as well as the input: field → message, a 422 before anything is recorded or sent. */
   check?: (input: InputOf<R>, ctx: { req: NextRequest; credentials: CredentialStore }) => Record<string, string> | null;
 };
@@ -103,6 +108,8 @@ export function apiRoute<R extends Resource>(
         input = parsed.data;
       }
       const credentials = getCredentials();
+      const denied = options.authorize?.(input as InputOf<R>, { req, session, credentials });
+      if (denied) throw await refusal(denied);
       const extra = options.check?.(input as InputOf<R>, { req, credentials });
       if (extra && Object.keys(extra).length) {
         throw await refusal(invalidFields(Object.fromEntries(Object.entries(extra).map(([k, m]): [string, string[]] => [k, [m]]))));

@@ -1,6 +1,8 @@
 import "server-only";
 import type { KeyRole } from "@/lib/platform/define-endpoint";
 import type { PlatformKey } from "@/lib/env";
+import type { Role } from "@/lib/rbac";
+import { mayChooseKey, rolesOfKey, type KeyRoles } from "./key-access";
 
 export type Credential = PlatformKey & { name: string; role: KeyRole };
 
@@ -12,10 +14,24 @@ export type Credential = PlatformKey & { name: string; role: KeyRole };
 export class CredentialStore {
   private readonly byName: ReadonlyMap<string, Credential>;
 
-  constructor(keys: Readonly<Record<string, PlatformKey>>) {
+  /** `keyRoles`: which staff roles may choose each named key (key-access.ts; the defaults when left out). */
+  constructor(
+    keys: Readonly<Record<string, PlatformKey>>,
+    private readonly keyRoles: KeyRoles = {},
+  ) {
     this.byName = new Map(
       Object.entries(keys).map(([name, k]) => [name, { ...k, name, role: roleOf(name) }] as const),
     );
+  }
+
+  /** May staff of this role choose this key by name (X-Platform-Key, an export's key)? */
+  mayChoose(name: string, staffRole: Role): boolean {
+    return mayChooseKey(this.keyRoles, name, staffRole);
+  }
+
+  /** The staff roles that may choose this key. */
+  rolesOf(name: string): readonly Role[] {
+    return rolesOfKey(this.keyRoles, name);
   }
 
   get(name = "main"): Credential {
