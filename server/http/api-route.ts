@@ -90,11 +90,12 @@ export function apiRoute<R extends Resource>(
         raw = await readJson(req).catch(async (e: unknown) => Promise.reject(e instanceof DomainError ? await refusal(e) : e));
       } else {
         const { query, problems } = readQuery(req.nextUrl.searchParams);
-        if (problems) throw await refusal(invalidFields(problems));
+        if (problems && resource.input) throw await refusal(invalidFields(problems));
         raw = query;
       }
-      // Before any schema, workflow or query sees them: a NUL anywhere, a path parameter that names nothing.
-      const nul = nulProblems(raw);
+      // Before any schema, workflow or query sees them: a NUL anywhere in an input the route reads, a path
+      // parameter that names nothing. (A route without input ignores what is sent, as E5's mirror does.)
+      const nul = resource.input ? nulProblems(raw) : null;
       if (nul) throw await refusal(invalidFields(nul));
       const params = Object.fromEntries(
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
