@@ -56,8 +56,9 @@ export const leverageSetFields = z.object({
   productType: z.enum(PRODUCT_TYPES, { error: `productType must be one of ${PRODUCT_TYPES.join(", ")}` }),
   marginCoin: required("marginCoin").regex(/^[A-Z0-9]{1,16}$/, { error: "marginCoin must be in upper case, e.g. USDT" }),
   leverage: required("leverage")
-    .regex(/^[1-9]\d*$/, { error: "leverage must be a whole number of at least 1", abort: true })
-    .refine((v) => v.length <= 3 && Number(v) <= LEVERAGE_CEILING, { error: `leverage must be at most ${LEVERAGE_CEILING}` }),
+    // No abort: the form's own object rules (holdSide) still run on a leverage that is not a number.
+    .regex(/^[1-9]\d*$/, { error: "leverage must be a whole number of at least 1" })
+    .refine((v) => !/^[1-9]\d*$/.test(v) || (v.length <= 3 && Number(v) <= LEVERAGE_CEILING), { error: `leverage must be at most ${LEVERAGE_CEILING}` }),
   holdSide: z.enum(HOLD_SIDES, { error: "holdSide must be long or short" }).optional(),
 });
 
