@@ -17,7 +17,7 @@ const ROLES_VAR = /^PLATFORM_KEY_([A-Z0-9]+)_ROLES$/;
 /**
  * PLATFORM_KEY_<NAME>_ROLES from an environment: a comma-separated list of roles (compliance, broker, lead,
  * admin), or "none" for nobody. Problems are named by variable, as lib/env.js says them; for lib/env.js to
- * call (it reads process.env) and hand over as env.platform.keyRoles.
+ * call (the one module that reads the environment) and hand over as env.platform.keyRoles.
  */
 export function parseKeyRoles(source: Readonly<Record<string, string | undefined>>): { keyRoles: Record<string, Role[]>; problems: string[] } {
   const keyRoles: Record<string, Role[]> = {};
