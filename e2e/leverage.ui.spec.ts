@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
 
 // E10 against the simulator (server/simulator/README.md): ETHUSDT on USDT-FUTURES is isolated + hedge,
-// every other USDT symbol but SOLUSDT crossed + one-way; leverage bounds 1–125 for BTC contracts.
+// every other USDT symbol but SOLUSDT crossed + one-way; leverage bounds (the catalog's) 125 for BTC, 100 for ETH, 50 for others.
 type Stats = { operations: Record<string, { requests: number } | undefined> };
 type Modes = { marginMode: "isolated" | "crossed"; positionMode: "one-way" | "hedge"; holdSide?: "long" | "short" };
 
@@ -114,7 +114,7 @@ test.describe("leverage as a lead", () => {
     await expect(first.locator("td").nth(5)).toHaveText("long");
   });
 
-  test("[leverage.set][ui] platform refusals show code, msg and meaning, on the field the msg names", async ({ page }) => {
+  test("[leverage.set][ui] platform refusals show code, msg and meaning, on the field the msg names", async ({ page, request }) => {
     await historyLoaded(page);
     // The form says crossed, but the account has ETHUSDT in isolated hedge: the platform wants holdSide.
     await fill(page, { symbol: "ETHUSDT", marginCoin: "USDT", leverage: "5", marginMode: "crossed", positionMode: "one-way" });
@@ -129,14 +129,26 @@ test.describe("leverage as a lead", () => {
     await expect(historyRows(page).first()).toContainText("failure");
     await expect(historyRows(page).first()).toContainText("40019");
 
-    await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "200", marginMode: "crossed", positionMode: "one-way" });
+    // A margin coin that is not the product's: only the platform knows (the catalog checks the form, not the contract).
+    await fill(page, { symbol: "BTCUSDT", marginCoin: "USDC", leverage: "20", marginMode: "crossed", positionMode: "one-way" });
     await submit(page).click();
     await expect(refusal).toContainText("40020");
-    await expect(refusal).toContainText("Parameter leverage error");
+    await expect(refusal).toContainText("Parameter marginCoin error");
     await expect(refusal).toContainText("A parameter has a value the platform refuses.");
-    const leverage = form(page).getByLabel("Leverage", { exact: true });
-    await expect(leverage).toHaveAttribute("aria-invalid", "true");
-    await expect(leverage).toHaveAccessibleDescription(/leverage: the platform refused it \(40020 Parameter leverage error\)/);
+    const marginCoin = form(page).getByLabel("Margin coin", { exact: true });
+    await expect(marginCoin).toHaveAttribute("aria-invalid", "true");
+    await expect(marginCoin).toHaveAccessibleDescription(/marginCoin: the platform refused it \(40020 Parameter marginCoin error\)/);
+
+    // Above the symbol's bound: refused in the form with the catalog's words, nothing sent (was the platform's 40020, issue 12).
+    const before = await e10Requests(request);
+    await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "200", marginMode: "crossed", positionMode: "one-way" });
+    await submit(page).click();
+    await expect(form(page).getByText("leverage must be at most 125")).toBeVisible();
+    await fill(page, { symbol: "SOLUSDT", marginCoin: "USDT", leverage: "60", marginMode: "isolated", positionMode: "one-way" });
+    await submit(page).click();
+    await expect(form(page).getByText("leverage must be at most 50 for SOLUSDT")).toBeVisible();
+    await expect(form(page).getByLabel("Leverage", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    expect(await e10Requests(request)).toBe(before);
   });
 
   test("[a11y] /leverage has no serious or critical axe violations, light and dark", async ({ page }) => {

@@ -116,17 +116,18 @@ test("[subaccounts][create] an invalid name is refused on its field and nothing 
   await page.screenshot({ path: "/tmp/as-subaccounts-invalid.png", fullPage: true });
 });
 
-test("[subaccounts][create] a duplicate name shows the platform's code and message", async ({ page }) => {
+test("[subaccounts][create] a name the registry already holds is refused on the field before E6 is sent (was the platform's 40020)", async ({ page }) => {
   await signInUi(page, "broker", "/sub-accounts");
   await page.goto("/sub-accounts");
   const existing = (await registry(page)).find((e) => e.subaccountName)!;
+  const before = await createCalls(page);
   const form = page.getByRole("region", { name: "Create sub-account" });
-  await form.getByLabel("Name (e-mail form)").fill(existing.subaccountName!);
+  // Another case: names are unique on the platform whatever their case.
+  await form.getByLabel("Name (e-mail form)").fill(existing.subaccountName!.toUpperCase());
   await form.getByRole("button", { name: "Create sub-account" }).click();
-  const alert = form.getByRole("alert");
-  await expect(alert).toContainText("Platform error 40020: Parameter subaccountName error");
+  await expect(form.getByText(new RegExp(`already exists \\(UID ${existing.subUid}\\): names are unique on the platform`))).toBeVisible();
   await expect(form.getByLabel("Name (e-mail form)")).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByText("The platform refused this value (40020)")).toBeVisible();
+  expect(await createCalls(page)).toBe(before);
   await page.screenshot({ path: "/tmp/as-subaccounts-duplicate.png", fullPage: true });
 });
 

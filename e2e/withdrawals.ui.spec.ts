@@ -75,7 +75,7 @@ async function openApproval(page: Page, w: { id: string; amount: string; address
 
 test.beforeEach(async ({ request }) => {
   await request.delete(simControlUrl("faults"));
-  await request.post(simControlUrl("stats/reset"));
+  await request.post(simControlUrl("stats/reset"), { data: {} });
 });
 
 test("[withdrawals][approve] a broker requests, a lead approves, and the balance changes exactly once", async ({ page, browser, baseURL }) => {

@@ -1,10 +1,20 @@
+export type StaffRole = "compliance" | "broker" | "lead" | "admin";
+export declare function parseKeyRoles(source: Readonly<Record<string, string | undefined>>): { keyRoles: Record<string, StaffRole[]>; problems: string[] };
 export type PlatformKey = { apiKey: string; apiSecret: string; passphrase: string };
 export type Env = Readonly<{
   nodeEnv: "development" | "production" | "test";
   /** Next.js's server runtime this process runs (undefined outside a Next.js server: CLI tools, tests). */
   nextRuntime: "nodejs" | "edge" | undefined;
   mode: "live" | "simulator";
-  platform: Readonly<{ baseUrl: string | undefined; simulatorUrl: string | undefined; locale: string; timeoutMs: number; keys: Readonly<Record<string, PlatformKey>> }>;
+  platform: Readonly<{
+    baseUrl: string | undefined;
+    simulatorUrl: string | undefined;
+    locale: string;
+    timeoutMs: number;
+    keys: Readonly<Record<string, PlatformKey>>;
+    /** PLATFORM_KEY_<NAME>_ROLES: the staff roles that may choose each named key (unset = the defaults). */
+    keyRoles: Readonly<Record<string, StaffRole[]>>;
+  }>;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** Names this instance's egress IP in the shared (Redis) rate budget. */
@@ -17,7 +27,7 @@ export type Env = Readonly<{
   /** The address the front door listens on (loopback in simulator mode). */
   host: string;
   trustProxy: TrustProxy;
-  sim: Readonly<{ port: number; seed: number; scale: number }>;
+  sim: Readonly<{ port: number; seed: number; scale: number; controlToken: string | undefined }>;
   dataDir: string;
   session: Readonly<{ idleMs: number; maxAgeMs: number }>;
   /** Separation of duties: the wait after an own password change before an admin-set-up account may approve. */

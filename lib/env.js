@@ -137,6 +137,12 @@ const baseSchema = z.object({
   NEXTAUTH_URL: optionalUrl("NEXTAUTH_URL"),
   PORT: port("PORT", 3000),
   SIM_PORT: port("SIM_PORT", 4010),
+  // Optional: the simulator's /__sim/* control endpoints then need `Authorization: Bearer <token>`.
+  SIM_CONTROL_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^\S{16,}$/, { message: "SIM_CONTROL_TOKEN must be at least 16 characters with no spaces" }).optional()),
   SIM_SEED: z
     .string()
     .default("42")
@@ -191,10 +197,45 @@ const baseSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
+const STAFF_ROLES = ["compliance", "broker", "lead", "admin"];
+const ROLES_VAR = /^PLATFORM_KEY_([A-Z0-9]+)_ROLES$/;
+
+/**
+ * PLATFORM_KEY_<NAME>_ROLES: which staff roles may choose a named key (server/platform/key-access.ts): a
+ * comma-separated list of roles, or "none" for nobody. Problems are named by variable.
+ * @param {Readonly<Record<string, string | undefined>>} source
+ * @returns {{ keyRoles: Record<string, ("compliance" | "broker" | "lead" | "admin")[]>, problems: string[] }}
+ */
+export function parseKeyRoles(source) {
+  /** @type {Record<string, any[]>} */
+  const keyRoles = {};
+  const problems = [];
+  for (const [name, value] of Object.entries(source)) {
+    const m = ROLES_VAR.exec(name);
+    if (!m || value === undefined) continue;
+    const key = m[1].toLowerCase();
+    if (key === "main") {
+      problems.push(`  ${name}: the main key goes with each operation's permission; name a PLATFORM_KEY_<NAME> key`);
+      continue;
+    }
+    const items = value.split(",").map((r) => r.trim().toLowerCase()).filter(Boolean);
+    if (items.length === 1 && items[0] === "none") {
+      keyRoles[key] = [];
+      continue;
+    }
+    const unknown = items.filter((r) => !STAFF_ROLES.includes(r));
+    if (!items.length || unknown.length) {
+      problems.push(`  ${name}: must be a comma-separated list of ${STAFF_ROLES.join(", ")}, or none${unknown.length ? ` (not roles: ${unknown.join(", ")})` : ""}`);
+      continue;
+    }
+    keyRoles[key] = [...new Set(items)];
+  }
+  return { keyRoles, problems };
+}
+
 /** Extra named platform keys: PLATFORM_KEY_<NAME>_API_KEY / _API_SECRET / _API_PASSPHRASE. */
 const NAMED_KEY = /^PLATFORM_KEY_([A-Z0-9]+)_(API_KEY|API_SECRET|API_PASSPHRASE)$/;
 
-const STAFF_ROLES = ["compliance", "broker", "lead", "admin"];
 
 /**
  * MFA_REQUIRED_ROLES: "all", "none" or a comma list of roles; unset = all in live mode, none in simulator
@@ -253,7 +294,7 @@ export function parseEnv(source) {
   /** @type {Record<string, Record<string, string>>} */
   const named = {};
   for (const [k, v] of Object.entries(source)) {
-    if (!k.startsWith("PLATFORM_KEY_")) continue;
+    if (!k.startsWith("PLATFORM_KEY_") || ROLES_VAR.test(k)) continue;
     const m = NAMED_KEY.exec(k);
     if (!m) {
       problems.push(`  ${k}: not a named key; use PLATFORM_KEY_<NAME>_API_KEY/_API_SECRET/_API_PASSPHRASE with NAME of letters and digits only`);
@@ -297,6 +338,9 @@ export function parseEnv(source) {
     }
   }
 
+  const keyAccess = parseKeyRoles(source);
+  problems.push(...keyAccess.problems);
+
   const trustProxy = parseTrustProxy(source.TRUST_PROXY);
   if (typeof trustProxy === "string") problems.push(`  ${trustProxy}`);
 
@@ -324,6 +368,7 @@ export function parseEnv(source) {
       locale: e.PLATFORM_LOCALE,
       timeoutMs: e.PLATFORM_TIMEOUT_MS,
       keys: Object.freeze(keys),
+      keyRoles: Object.freeze(keyAccess.keyRoles),
     }),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -334,7 +379,7 @@ export function parseEnv(source) {
     port: e.PORT,
     host,
     trustProxy: typeof trustProxy === "string" ? { kind: "off" } : trustProxy,
-    sim: Object.freeze({ port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE }),
+    sim: Object.freeze({ port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE, controlToken: e.SIM_CONTROL_TOKEN }),
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,

@@ -367,3 +367,16 @@ describe("[env][security] TRUST_PROXY and HOST", () => {
     expect(parseEnv({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
   });
 });
+
+describe("[env] key roles and the simulator's control token", () => {
+  it("[env][key-access] PLATFORM_KEY_<NAME>_ROLES becomes env.platform.keyRoles; a bad list is named", () => {
+    expect(parseEnv({ PLATFORM_KEY_RISKUNIT_ROLES: "lead,compliance" }).platform.keyRoles).toEqual({ riskunit: ["lead", "compliance"] });
+    expect(errorOf({ PLATFORM_KEY_RISKUNIT_ROLES: "owner" })).toMatch(/PLATFORM_KEY_RISKUNIT_ROLES: must be a comma-separated list/);
+  });
+
+  it("[env][simulator] SIM_CONTROL_TOKEN: at least 16 characters, no spaces", () => {
+    expect(parseEnv({ SIM_CONTROL_TOKEN: "a".repeat(16) }).sim.controlToken).toBe("a".repeat(16));
+    expect(parseEnv({}).sim.controlToken).toBeUndefined();
+    expect(errorOf({ SIM_CONTROL_TOKEN: "short" })).toMatch(/SIM_CONTROL_TOKEN must be at least 16 characters/);
+  });
+});

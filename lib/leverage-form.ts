@@ -3,7 +3,7 @@
 // are in, and needs holdSide only in isolated hedge mode. The form asks for both modes so it can tell staff
 // when holdSide is needed; only the catalog's fields are sent, and the server parses them with the catalog.
 import { z } from "zod";
-import { HOLD_SIDES, leverageSet } from "@/lib/platform/catalog/futures";
+import { HOLD_SIDES, checkLeverageBound, leverageSet, leverageSetFields } from "@/lib/platform/catalog/futures";
 
 export const MARGIN_MODES = ["isolated", "crossed"] as const;
 export type MarginMode = (typeof MARGIN_MODES)[number];
@@ -19,9 +19,9 @@ export function needsHoldSide(marginMode: MarginMode | undefined, positionMode: 
   return marginMode === "isolated" && positionMode === "hedge";
 }
 
-const catalogShape = leverageSet.request.shape;
+const catalogShape = leverageSetFields.shape;
 
-export const leverageFormSchema = leverageSet.request
+export const leverageFormSchema = leverageSetFields
   .extend({
     // Radios with nothing picked give null; the catalog's field is optional, so both mean "no side".
     holdSide: catalogShape.holdSide.nullable().transform((v) => v ?? undefined),
@@ -29,6 +29,7 @@ export const leverageFormSchema = leverageSet.request
     positionMode: z.enum(POSITION_MODES, { error: "Choose the position mode: one-way or hedge" }),
   })
   .superRefine((v, ctx) => {
+    checkLeverageBound(v, ctx);
     if (needsHoldSide(v.marginMode, v.positionMode) && !v.holdSide) {
       ctx.addIssue({
         code: "custom",

@@ -11,6 +11,7 @@ import { prepareStaffUsers } from "@/server/auth/sign-in";
 import { getDb } from "@/server/db";
 import { logger } from "@/server/log";
 import { platformBaseUrl, setEmbeddedSimulator } from "@/server/platform/runtime";
+import { controlHeaders } from "@/server/simulator/control-token";
 import { seedRegistry } from "@/server/workflows/subaccounts";
 
 const g = globalThis as typeof globalThis & { __brokerdeskPlatformStarted?: Promise<string>; __brokerdeskStarted?: Promise<void> };
@@ -46,7 +47,7 @@ async function prepareData(baseUrl: string): Promise<void> {
   await prepareStaffUsers(db);
   if (env.mode !== "simulator") return;
   // The platform cannot list sub-accounts; the simulator can (its own endpoint, never a platform path).
-  const res = await fetch(new URL("__sim/subaccounts", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`));
+  const res = await fetch(new URL("__sim/subaccounts", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`), { headers: controlHeaders() });
   if (!res.ok) throw new Error(`the simulator's sub-account list answered HTTP ${res.status}`);
   const added = await seedRegistry(db, simSubaccounts.parse(await res.json()).items);
   if (added) logger.info({ added }, "registry seeded with the simulator's sub-accounts");

@@ -155,7 +155,7 @@ test("[scale-out][rate budget] exports on all three instances at once: 0 × 429,
   const end = Date.now() - 60_000;
   const symbols = ["BTCUSDT", "ETHUSDT", "SOLUSDT"];
 
-  await fetch(`${sim.url}/__sim/stats/reset`, { method: "POST" });
+  await fetch(`${sim.url}/__sim/stats/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
   const started = Date.now();
   // While the exports run, note the budget's keys in Redis (each lives one window past its last answer).
   const budgetKeys = new Set<string>();
@@ -208,7 +208,7 @@ test("[scale-out][withdrawals] one withdrawal approved from two instances at onc
 
   const leadOnTwo = await signIn(apps[1]!.url, "lead");
   const leadOnThree = await sameSessionOn(leadOnTwo, apps[2]!.url);
-  await fetch(`${sim.url}/__sim/stats/reset`, { method: "POST" });
+  await fetch(`${sim.url}/__sim/stats/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
   const answers = await Promise.all(
     [leadOnTwo, leadOnThree].map((c) => c.post(`/api/withdrawals/${w.id}/approve`, { data: { confirmAmount: w.amount, confirmAddress: w.address } })),
   );

@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = z.enum([
   "auth.sign-out",
   "auth.session-refused",
   "request.refused",
+  // Anonymous refusals of one address in one minute after its first (server/audit/anonymous-refusals.ts).
+  "request.refused.aggregate",
   ...PLATFORM_OPERATION_ACTIONS,
   "export.run",
   "withdrawals.request",

@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   last_factor: 409,
   too_many_factors: 409,
   too_many_attempts: 429,
+  platform_key_forbidden: 403,
   // The platform, through the client.
   platform_error: 502,
   platform_network: 502,

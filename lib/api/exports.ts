@@ -60,6 +60,6 @@ export const exportResources = {
         return catalog[isExportableOperation(operation) ? operation : EXPORTABLE_OPERATIONS[0]].permission;
       },
     },
-    input: exportRequestSchema, output: exportEventSchema, reply: "ndjson", errors: PLATFORM_ERRORS,
+    input: exportRequestSchema, output: exportEventSchema, reply: "ndjson", errors: [...PLATFORM_ERRORS, "platform_key_forbidden"],
   }),
 } as const;

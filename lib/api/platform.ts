@@ -45,7 +45,8 @@ function proxyResource<Id extends OperationId>(op: Operation<Id>) {
     output: proxyEnvelopeSchema,
     // Mutations are audited as the operation itself (intent before the platform is called).
     audit: op.method === "POST" ? {} : undefined,
-    errors: refused ? [refused.code] : PLATFORM_ERRORS,
+    // A caller may name another key (E3, E4, E9) only if their role may use it.
+    errors: [...(refused ? [refused.code] : PLATFORM_ERRORS), ...(op.keySelectable ? (["platform_key_forbidden"] as const) : [])],
   });
 }
 

@@ -47,6 +47,17 @@ describe("[withdrawals][form]", () => {
     expect(errors({ ...base, subUid: "desk01" })).toHaveProperty("subUid");
   });
 
+  it("[withdrawals][amount] one rule for amounts: exactly a decimal string, no whitespace anywhere, at most 30 digits before the point (issue 12)", () => {
+    // Were trimmed and accepted while "1 000" was refused.
+    for (const amount of [" 1", "1\n", "1 ", "\t1", "1 000", "1\u00a0000"]) {
+      expect(errors({ ...base, amount }), JSON.stringify(amount)).toEqual({ amount: "amount must be a decimal number such as 12.5, without spaces or line breaks" });
+    }
+    // Was refused only after the platform (E2) had been asked for the balance.
+    expect(errors({ ...base, amount: "1".repeat(40) })).toEqual({ amount: "amount must have at most 30 digits before the decimal point" });
+    expect(errors({ ...base, amount: `${"9".repeat(30)}.5` })).toEqual({});
+    expect(withdrawalFormSchema.parse({ ...base, amount: "10.50" }).amount).toBe("10.50");
+  });
+
   it("reconcile is offered for unknown, and for sends left behind", () => {
     const now = Date.parse("2026-01-01T00:10:00Z");
     const at = (ms: number) => new Date(now - ms).toISOString();

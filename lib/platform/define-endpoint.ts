@@ -5,8 +5,11 @@ import type { Permission } from "@/lib/rbac";
 
 export type RateLimit = { count: number; scope: "uid" | "ip" };
 
-/** What kind of account the key that makes the call belongs to (E9's riskUnitId rule depends on it). */
-export type KeyRole = "broker-main" | "risk-unit" | "sub-account" | "other";
+/**
+ * What kind of account the key that makes the call belongs to (E9's riskUnitId rule depends on it), or
+ * "read-only": a key that may only read (the platform answers 40014 to anything else).
+ */
+export type KeyRole = "broker-main" | "risk-unit" | "sub-account" | "read-only" | "other";
 
 export type Paging<Data, Row> = {
   /** Request parameter that asks for older records. */

@@ -27,7 +27,28 @@ export const MAX_TIME_MS = 8_640_000_000_000_000;
 export const required = (field: string) =>
   z.string({ error: `${field} is required` }).trim().min(1, { error: `${field} is required` });
 
-export const optionalText = (field: string) => z.string({ error: `${field} must be a string` }).optional();
+/** Longer than any ID, chain or coin name the platform uses; a longer value would only be refused after a call. */
+export const TEXT_PARAM_MAX = 128;
+
+export const optionalText = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .max(TEXT_PARAM_MAX, { error: `${field} must be at most ${TEXT_PARAM_MAX} characters` })
+    .optional();
+
+/** A trading pair as the platform names them: letters and digits (and "$", as in $DEGENUSDT), at most 32. */
+const SYMBOL = /^[A-Za-z0-9$_]{1,32}$/;
+const symbolMessage = (field: string) => `${field} must be a trading pair such as BTCUSDT: at most 32 letters and digits`;
+
+/** A required trading pair (surrounding blanks trimmed, as for every required parameter). */
+export const symbolParam = (field = "symbol") => required(field).regex(SYMBOL, { error: symbolMessage(field) });
+
+/** An optional trading pair; empty counts as not given. */
+export const optionalSymbol = (field = "symbol") =>
+  z
+    .string({ error: symbolMessage(field) })
+    .refine((v) => v === "" || SYMBOL.test(v), { error: symbolMessage(field) })
+    .optional();
 
 /** A numeric ID such as a UID, sent as a string. */
 export const numericId = (field: string) =>
@@ -54,13 +75,24 @@ export const limitParam = (max: number) =>
       error: `limit must be a whole number from 1 to ${max}`,
     });
 
-/** A positive decimal amount, as a string (never a float). */
+/** Digits before the point an amount may have: more than any coin's supply, and what the ledger's column holds. */
+export const AMOUNT_MAX_INTEGER_DIGITS = 30;
+
+/**
+ * A positive decimal amount, as a string (never a float), exactly as sent: one rule, no whitespace anywhere
+ * (" 1" and "1\n" are refused as "1 000" is, rather than trimmed into something else), and at most
+ * AMOUNT_MAX_INTEGER_DIGITS digits before the point.
+ */
 export const positiveDecimal = (field: string) =>
   z
     .string({ error: `${field} is required` })
-    .trim()
-    .min(1, { error: `${field} is required` })
-    .refine((v) => DECIMAL.test(v), { error: `${field} must be a decimal number such as 12.5` })
+    .min(1, { error: `${field} is required`, abort: true })
+    .refine((v) => !/\s/.test(v), { error: `${field} must be a decimal number such as 12.5, without spaces or line breaks`, abort: true })
+    .refine((v) => DECIMAL.test(v), { error: `${field} must be a decimal number such as 12.5`, abort: true })
+    .refine((v) => v.split(".")[0]!.length <= AMOUNT_MAX_INTEGER_DIGITS, {
+      error: `${field} must have at most ${AMOUNT_MAX_INTEGER_DIGITS} digits before the decimal point`,
+      abort: true,
+    })
     .refine((v) => !/^0(?:\.0+)?$/.test(v), { error: `${field} must be greater than 0` });
 
 export function isDecimalString(v: string): boolean {

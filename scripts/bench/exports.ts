@@ -85,7 +85,7 @@ export async function exportThroughputViaProxy(app: App): Promise<void> {
   if (!desk01) throw new Error("the registry has no desk01");
   const rows: Figures[] = [];
   for (const r of exportRuns(desk01)) {
-    await fetch(`${app.simUrl}/__sim/stats/reset`, { method: "POST" });
+    await fetch(`${app.simUrl}/__sim/stats/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     const t0 = performance.now();
     const res = await fetch(`${app.baseUrl}/api/exports`, {
       method: "POST",

@@ -25,7 +25,7 @@ export async function staffLoad(app: App): Promise<void> {
     `${proxyPath(catalog["subaccounts.assets"].path)}?subUid=${subUid}`,
     `${proxyPath(catalog["deposits.list"].path)}?${buildQuery({ userId: subUid, startTime: now - 7 * DAY, endTime: now })}`,
   ];
-  await fetch(`${app.simUrl}/__sim/stats/reset`, { method: "POST" });
+  await fetch(`${app.simUrl}/__sim/stats/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
   let next = 0;
   const byStatus = new Map<string, number>();
   const result = await autocannon({

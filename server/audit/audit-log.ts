@@ -5,7 +5,7 @@ import { logger } from "@/server/log";
 import { auditCursor } from "@/lib/api/audit";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit-actions";
 import { keysetPage, keysetWalk, sqlFilters, type KeysetQuery } from "@/server/db/keyset";
-import { AUDIT_GENESIS_HASH, hashAuditRow, toStorableJson, type HashedAuditFields, type Json } from "./hash";
+import { AUDIT_GENESIS_HASH, hashAuditRow, toStorableJson, toStorableText, type HashedAuditFields, type Json } from "./hash";
 import { redact } from "./redact";
 
 export type AuditInput = {
@@ -50,16 +50,24 @@ export class AuditWriteError extends Error {
   }
 }
 
+/** The longest value each text column keeps; a longer one is cut with a marker (toStorableText). */
+export const AUDIT_TEXT_MAX = { actor: 320, actorRole: 64, target: 512, requestId: 128, ip: 128 } as const;
+
+/** A text field made storable; anything else is left for the schema to refuse. */
+const storable = (max: number) => (v: unknown) => (typeof v === "string" ? toStorableText(v, max) : v);
+
 const inputSchema = z.object({
-  actor: z.string().min(1).max(320),
-  actorRole: z.string().max(64).nullish(),
+  actor: z.preprocess(storable(AUDIT_TEXT_MAX.actor), z.string().min(1)),
+  actorRole: z.preprocess(storable(AUDIT_TEXT_MAX.actorRole), z.string().nullish()),
   action: AUDIT_ACTIONS,
   outcome: AUDIT_OUTCOMES,
-  target: z.string().max(512).nullish(),
+  // What callers put here comes from the request (a path, a path parameter): bounded and cleaned, never
+  // refused, so a refusal of a hostile request is still recorded (issue 12).
+  target: z.preprocess(storable(AUDIT_TEXT_MAX.target), z.string().nullish()),
   params: z.unknown().optional(),
   detail: z.unknown().optional(),
-  requestId: z.string().max(128).nullish(),
-  ip: z.string().max(128).nullish(),
+  requestId: z.preprocess(storable(AUDIT_TEXT_MAX.requestId), z.string().nullish()),
+  ip: z.preprocess(storable(AUDIT_TEXT_MAX.ip), z.string().nullish()),
   intentId: z.number().int().positive().nullish(),
 });
 

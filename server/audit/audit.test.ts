@@ -109,6 +109,24 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
       expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 3 });
     });
 
+    it("[audit][bounded] writes a row whatever the request carried: long or control-character text is cut and cleaned, never refused", async () => {
+      await open();
+      const long = `/api/withdrawals/${"a".repeat(5_000)}/approve`;
+      await appendAudit(db, entry({ actor: "anonymous", action: "request.refused", outcome: "refused", target: long, detail: { status: 401 } }));
+      await appendAudit(db, entry({ target: "withdrawal:\u0000\u001b[31m\r\nforged line", ip: `10.0.0.1${"\u0000".repeat(200)}`, requestId: "r\ud800" }));
+      await appendAudit(db, entry({ actor: `${"x".repeat(400)}@example.com` }));
+      const rows = (await db.query<{ actor: string; target: string; ip: string; request_id: string }>("SELECT actor, target, ip, request_id FROM audit_log ORDER BY id")).rows;
+      expect(rows[0]!.target).toHaveLength(512);
+      expect(rows[0]!.target.startsWith("/api/withdrawals/aaaa")).toBe(true);
+      expect(rows[0]!.target).toMatch(/…\[cut from 5025 characters\]$/);
+      expect(rows[1]!.target).toBe("withdrawal:\ufffd\ufffd[31m\ufffd\ufffdforged line");
+      expect(rows[1]!.ip).toHaveLength(128);
+      expect(rows[1]!.ip).not.toMatch(/[\u0000-\u001f]/);
+      expect(rows[1]!.request_id).toBe("r\ufffd");
+      expect(rows[2]!.actor).toHaveLength(320);
+      expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 3 });
+    });
+
     it("keeps one valid chain under 50 concurrent appends", async () => {
       await open();
       const results = await Promise.all(Array.from({ length: 50 }, (_, i) => appendAudit(db, entry({ target: `c${i}` }))));

@@ -24,6 +24,26 @@ export function toStorableJson(value: unknown): Json {
   return text === undefined ? null : (JSON.parse(text) as Json);
 }
 
+// What a text column must not hold: PostgreSQL's text refuses \u0000, a lone surrogate would be stored as
+// U+FFFD (and the row's hash would no longer match), and the other control characters would let a caller
+// forge line breaks or terminal escapes into a log that people read.
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A text field as the audit log stores it: control characters and lone surrogates replaced with U+FFFD,
+ * and at most `max` characters, a longer value cut with a marker that says how long it was. Whatever a
+ * caller sends (a 5,000-character path, a %00 in a path segment), the row can be written.
+ */
+export function toStorableText(value: string, max: number): string {
+  const clean = value.replace(UNSAFE_TEXT, "\ufffd");
+  if (clean.length <= max) return clean;
+  const marker = `…[cut from ${clean.length} characters]`;
+  let head = clean.slice(0, Math.max(0, max - marker.length));
+  // Never end on the first half of a surrogate pair.
+  if (/[\ud800-\udbff]$/.test(head)) head = head.slice(0, -1);
+  return `${head}${marker}`;
+}
+
 /**
  * Canonical JSON: object keys sorted (jsonb reorders keys, so insertion order cannot be hashed), no
  * whitespace, numbers and strings as JSON.stringify writes them.

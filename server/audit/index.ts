@@ -17,3 +17,4 @@ export {
 export { AUDIT_GENESIS_HASH } from "./hash";
 export { redact, isSecretKey, REDACTED } from "./redact";
 export { openAudit, withAudit, type AuditSubject, type AuditTrail } from "./with-audit";
+export { AnonymousRefusals, anonymousRefusals, type AnonymousRefusal } from "./anonymous-refusals";

@@ -18,6 +18,7 @@ import { answer } from "./answer";
 import type { CsvBody } from "./csv";
 import { toErrorResponse } from "./errors";
 import type { NdjsonBody } from "./ndjson";
+import { nulProblems, pathParamProblems, readQuery } from "./input";
 import { clientIp, csrfProblem, readJson, refuse } from "./request";
 
 export type RouteContext<R extends Resource> = {
@@ -42,6 +43,11 @@ export type RouteContext<R extends Resource> = {
 export type ReplyOf<R extends Resource> = R["reply"] extends "csv" ? CsvBody : R["reply"] extends "ndjson" ? NdjsonBody<z.output<R["output"]>> : z.input<R["output"]>;
 
 export type RouteOptions<R extends Resource> = {
+  /**
+   * Who may do this with this input beyond the entry's permission (a platform key chosen by name): a
+   * DomainError (a 403) refuses it, recorded as a refusal, before `check` and before anything is sent.
+   */
+  authorize?: (input: InputOf<R>, ctx: { req: NextRequest; session: StaffSession; credentials: CredentialStore }) => DomainError | null;
   /** Checks that need the request or the credentials as well as the input: field → message, a 422 before anything is recorded or sent. */
   check?: (input: InputOf<R>, ctx: { req: NextRequest; credentials: CredentialStore }) => Record<string, string> | null;
 };
@@ -84,7 +90,23 @@ export function apiRoute<R extends Resource>(
         const reason = csrfProblem(req);
         if (reason) throw await refusal(new DomainError("csrf", reason));
       }
-      const raw = mutating ? await readJson(req).catch(async (e: unknown) => Promise.reject(e instanceof DomainError ? await refusal(e) : e)) : Object.fromEntries(req.nextUrl.searchParams);
+      let raw: unknown;
+      if (mutating) {
+        raw = await readJson(req).catch(async (e: unknown) => Promise.reject(e instanceof DomainError ? await refusal(e) : e));
+      } else {
+        const { query, problems } = readQuery(req.nextUrl.searchParams);
+        if (problems && resource.input) throw await refusal(invalidFields(problems));
+        raw = query;
+      }
+      // Before any schema, workflow or query sees them: a NUL anywhere in an input the route reads, a path
+      // parameter that names nothing. (A route without input ignores what is sent, as E5's mirror does.)
+      const nul = resource.input ? nulProblems(raw) : null;
+      if (nul) throw await refusal(invalidFields(nul));
+      const params = Object.fromEntries(
+        Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      ) as ParamsOf<R>;
+      const badParams = pathParamProblems(params);
+      if (badParams) throw await refusal(invalidFields(badParams));
       let input: unknown = undefined;
       if (resource.input) {
         const parsed = resource.input.safeParse(raw);
@@ -100,13 +122,12 @@ export function apiRoute<R extends Resource>(
         }
       }
       const credentials = getCredentials();
+      const denied = options.authorize?.(input as InputOf<R>, { req, session, credentials });
+      if (denied) throw await refusal(denied);
       const extra = options.check?.(input as InputOf<R>, { req, credentials });
       if (extra && Object.keys(extra).length) {
         throw await refusal(invalidFields(Object.fromEntries(Object.entries(extra).map(([k, m]): [string, string[]] => [k, [m]]))));
       }
-      const params = Object.fromEntries(
-        Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      ) as ParamsOf<R>;
       const ctx: RouteContext<R> = {
         session, input: input as InputOf<R>, params, db, requestId, ip, req, signal: req.signal, intentId: null,
         platform: getPlatformClient, credentials,
@@ -148,7 +169,10 @@ export function publicRoute<R extends Resource>(resource: R, handler: (ctx: { in
   return async (req) => {
     const requestId = randomUUID();
     try {
-      const parsed = resource.input?.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+      const { query, problems } = readQuery(req.nextUrl.searchParams);
+      const refused = problems ?? nulProblems(query);
+      if (refused) throw invalidFields(refused);
+      const parsed = resource.input?.safeParse(query);
       if (parsed && !parsed.success) throw invalidFields(fieldErrorsOf(parsed.error));
       const result = await handler({ input: parsed?.data as InputOf<R>, requestId, platform: getPlatformClient });
       return await answer(resource, result, requestId, req.signal);

@@ -1,8 +1,10 @@
 import "server-only";
 import { DomainError } from "@/lib/api/errors";
 import { proxyResources, workflowRouteOf } from "@/lib/api/platform";
-import { catalog, type OperationId } from "@/lib/platform/catalog";
+import { catalog, keyRefusal, type OperationId } from "@/lib/platform/catalog";
 import { env } from "@/lib/env";
+import type { Role } from "@/lib/rbac";
+import type { CredentialStore } from "@/server/platform/credentials";
 import { PlatformNetworkError, PlatformTimeoutError } from "@/server/platform/errors";
 import { apiRoute } from "./api-route";
 
@@ -52,12 +54,30 @@ export function platformRoute(id: OperationId) {
       }
     },
     {
+      authorize: (_input, { req, session, credentials }) => keyChoiceRefusal(credentials, req.headers.get(KEY_HEADER), session.role),
       check: (input, { req, credentials }) => {
         const key = req.headers.get(KEY_HEADER) ?? "main";
         if (key !== "main" && !op.keySelectable) return { key: `${op.id} always uses the main account's key` };
         if (!credentials.names().includes(key)) return { key: `No platform key named "${key}" is configured` };
-        return op.keyRule?.(input as never, credentials.get(key).role) ?? null;
+        const { role } = credentials.get(key);
+        const refused = keyRefusal(op, role, key);
+        if (refused) return { key: refused };
+        return op.keyRule?.(input as never, role) ?? null;
       },
     },
+  );
+}
+
+/**
+ * A named platform key chosen by someone whose role may not use it (server/platform/key-access.ts): 403
+ * platform_key_forbidden. Names that are not configured keys are left to the input check (422 on key).
+ */
+export function keyChoiceRefusal(credentials: CredentialStore, key: string | null | undefined, role: Role): DomainError | null {
+  if (key === null || key === undefined || key === "main" || !credentials.names().includes(key)) return null;
+  if (credentials.mayChoose(key, role)) return null;
+  const roles = credentials.rolesOf(key);
+  return new DomainError(
+    "platform_key_forbidden",
+    `Your role (${role}) may not use the platform key "${key}"; ${roles.length ? `it is for ${roles.join(", ")}` : "no role may choose it"}`,
   );
 }

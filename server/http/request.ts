@@ -4,12 +4,23 @@ import type { NextRequest } from "next/server";
 import { invalidFields, type DomainError, type FieldErrors } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import type { StaffSession } from "@/server/auth/session";
-import { appendAudit } from "@/server/audit";
+import { anonymousRefusals, appendAudit } from "@/server/audit";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 
-/** Writes the refusal to the audit log (best effort: a refusal stands even if it cannot be recorded). */
+/**
+ * Writes the refusal to the audit log (best effort: a refusal stands even if it cannot be recorded). Without
+ * a session, the address's first refusal of the minute is written and the rest are counted into one
+ * aggregate row (server/audit/anonymous-refusals.ts), so nobody can fill the log.
+ */
 export async function refuse(db: Db, session: StaffSession | null, ip: string | null, requestId: string, path: string, err: DomainError): Promise<DomainError> {
+  if (!session) {
+    await anonymousRefusals().record(
+      { ip, path, requestId, status: err.status, code: err.code, reason: err.message },
+      (entry) => appendAudit(db, entry),
+    );
+    return err;
+  }
   await appendAudit(db, {
     actor: session?.email ?? "anonymous",
     actorRole: session?.role ?? null,

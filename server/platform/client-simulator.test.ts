@@ -4,7 +4,7 @@ import { catalog } from "@/lib/platform/catalog";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
-import { PlatformError, PlatformMalformedResponseError, PlatformTimeoutError } from "./errors";
+import { PlatformError, PlatformMalformedResponseError, PlatformRequestInvalidError, PlatformTimeoutError } from "./errors";
 
 let sim: Simulator;
 let client: PlatformClient;
@@ -181,6 +181,23 @@ describe("[platform][client+simulator] limits and faults", () => {
       bad.call("leverage.set", { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "10" }, { key: "ro" }),
     ).rejects.toMatchObject({ code: "40014" });
     bad.close();
+  });
+
+  it("[key] a key named readonly… is refused E9 and E10 before anything is sent, and still reads (issue 12)", async () => {
+    const ro = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain, readonly: sim.keys.readOnly }) });
+    sim.resetStats();
+    const unit = sim.state.riskUnits()[0]!;
+    for (const [id, input] of [
+      ["riskUnits.bind", { uid: subs[1]!.uid, riskUnitId: unit.id, operate: "bind" }],
+      ["leverage.set", { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "10" }],
+    ] as const) {
+      const err = await ro.call(id, input as never, { key: "readonly" }).catch((e: unknown) => e);
+      expect(err, id).toBeInstanceOf(PlatformRequestInvalidError);
+      expect((err as PlatformRequestInvalidError).fieldErrors.key?.[0], id).toMatch(/"readonly" is read-only/);
+    }
+    expect(sim.stats().requests).toBe(0);
+    expect((await ro.call("fills.list", { symbol: "BTCUSDT" }, { key: "readonly" })).envelope.code).toBe("00000");
+    ro.close();
   });
 
   it("signs with an RSA key", async () => {

@@ -2,7 +2,8 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 import type { z } from "zod";
-import { catalog, type OperationId, type Operation } from "@/lib/platform/catalog";
+import { catalog, keyRefusal, type OperationId, type Operation } from "@/lib/platform/catalog";
+import type { KeyRole } from "@/lib/platform/define-endpoint";
 import { SUCCESS_CODE, envelopeSchema, type Envelope } from "@/lib/platform/schemas";
 import type { Logger } from "pino";
 import { CredentialStore } from "./credentials";
@@ -125,7 +126,7 @@ export class PlatformClient {
   async call<Id extends OperationId>(id: Id, input: Input<Id>, opts: CallOptions = {}): Promise<CallResult<Id>> {
     const op = catalog[id] as Operation;
     const credential = op.auth === "private" ? this.config.credentials.get(opts.key) : undefined;
-    const params = this.validate(op, input, credential?.role);
+    const params = this.validate(op, input, credential);
 
     const query = op.method === "GET" ? buildQuery(params) : "";
     const body = op.method === "POST" ? JSON.stringify(params) : "";
@@ -187,7 +188,8 @@ export class PlatformClient {
     }
   }
 
-  private validate(op: Operation, input: unknown, role: Parameters<NonNullable<Operation["keyRule"]>>[1] | undefined) {
+  private validate(op: Operation, input: unknown, credential: { name: string; role: KeyRole } | undefined) {
+    const role = credential?.role;
     const parsed = op.request.safeParse(input);
     const fieldErrors: Record<string, string[]> = {};
     if (!parsed.success) {
@@ -199,6 +201,8 @@ export class PlatformClient {
     }
     const extra = op.keyRule && role ? op.keyRule(parsed.data as never, role) : {};
     for (const [field, message] of Object.entries(extra)) fieldErrors[field] = [message];
+    const refused = credential && keyRefusal(op, credential.role, credential.name);
+    if (refused) fieldErrors.key = [refused];
     if (Object.keys(fieldErrors).length) throw new PlatformRequestInvalidError(op.id, fieldErrors);
     return stripEmpty(parsed.data as Record<string, unknown>);
   }

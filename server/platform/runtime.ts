@@ -5,6 +5,7 @@ import { RateLimiterRedis } from "rate-limiter-flexible";
 import { getRedis, REDIS_PREFIX } from "@/server/redis";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
+import { configuredKeyRoles } from "./key-access";
 import { SlidingWindowLimiter } from "./limiter";
 import { PublicCache } from "./public-cache";
 
@@ -24,7 +25,7 @@ const g = globalThis as typeof globalThis & {
 
 /** The configured keys, by name: the one store the client signs with and the routes check key names against. */
 export function getCredentials(): CredentialStore {
-  g.__brokerdeskCredentials ??= new CredentialStore(env.platform.keys);
+  g.__brokerdeskCredentials ??= new CredentialStore(env.platform.keys, configuredKeyRoles());
   return g.__brokerdeskCredentials;
 }
 

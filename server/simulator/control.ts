@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { faultRulesSchema } from "./faults";
@@ -20,11 +21,64 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
+const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
+
+/** Host values that name this simulator itself: a loopback name, or the address the connection came in on, with its port. */
+function ownHosts(req: IncomingMessage): Set<string> {
+  const port = req.socket.localPort;
+  const local = (req.socket.localAddress ?? "").replace(/^::ffff:/, "");
+  const names = [...LOOPBACK_NAMES, ...(local ? [local.includes(":") ? `[${local}]` : local] : [])];
+  const out = new Set<string>();
+  for (const name of names) {
+    out.add(`${name}:${port}`);
+    if (port === 80) out.add(name);
+  }
+  return out;
+}
+
+/** Constant-time comparison of the bearer token (a mismatch must not leak how much of it was right). */
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const m = /^Bearer (.+)$/.exec(header ?? "");
+  if (!m) return false;
+  const given = createHash("sha256").update(m[1]!).digest();
+  return timingSafeEqual(given, createHash("sha256").update(token).digest());
+}
+
+/**
+ * Who may use the control endpoints (issue 12): a page on another site must not reach them through the
+ * browser of someone on this machine. The Host must be the simulator's own (a DNS-rebinding name is 421),
+ * an Origin, when sent, must be that host (403), a body must be declared JSON (415: a cross-site form or
+ * text/plain POST cannot, without a preflight the simulator never answers), and with a control token
+ * (SIM_CONTROL_TOKEN, `--control-token`) the request must carry `Authorization: Bearer <token>` (401).
+ */
+function refusal(core: SimulatorCore, req: IncomingMessage, r: ControlRequest): { status: number; error: string } | null {
+  const host = (req.headers.host ?? "").toLowerCase();
+  const own = ownHosts(req);
+  if (!own.has(host)) return { status: 421, error: `control endpoints answer only at the simulator's own address (${[...own][0]}), not Host ${JSON.stringify(host)}` };
+  if (core.controlToken && !tokenMatches(req.headers.authorization, core.controlToken)) {
+    return { status: 401, error: "control endpoints need Authorization: Bearer <SIM_CONTROL_TOKEN>" };
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host}`) return { status: 403, error: `cross-origin control requests are refused (Origin ${origin})` };
+  const type = req.headers["content-type"] ?? "";
+  if ((r.method === "POST" || r.rawBody.length > 0) && !/^application\/json\s*(;|$)/i.test(type)) {
+    return { status: 415, error: "control requests with a body must be sent as Content-Type: application/json" };
+  }
+  return null;
+}
+
 /**
  * The simulator's own endpoints, under /__sim/ (never a platform path), for benchmarks and
  * multi-process tests. They hand out the demo keys: bind the simulator to loopback (the default).
  */
-export function control(core: SimulatorCore, _req: IncomingMessage, res: ServerResponse, r: ControlRequest): void {
+export function control(core: SimulatorCore, req: IncomingMessage, res: ServerResponse, r: ControlRequest): void {
+  const refused = refusal(core, req, r);
+  if (refused) {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (refused.status === 401) headers["www-authenticate"] = 'Bearer realm="simulator control"';
+    res.writeHead(refused.status, headers).end(JSON.stringify({ ok: false, error: refused.error }));
+    return;
+  }
   const route = `${r.method} ${r.path.replace(/\/+$/, "")}`;
   switch (route) {
     case "GET /__sim/health":

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { logger } from "@/server/log";
+import { envControlToken } from "./control-token";
 import { startSimulator } from "./index";
 
 /**
@@ -8,7 +9,7 @@ import { startSimulator } from "./index";
  * tools can reach the same one; if that port is taken, on a free port, said in the log.
  */
 export async function startEmbeddedSimulator(): Promise<string> {
-  const options = { seed: env.sim.seed, scale: env.sim.scale };
+  const options = { seed: env.sim.seed, scale: env.sim.scale, controlToken: envControlToken() };
   try {
     const sim = await startSimulator({ ...options, port: env.sim.port });
     logger.info({ baseUrl: sim.baseUrl }, "embedded simulator listening");

@@ -5,6 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { env } from "@/lib/env";
+import { CONTROL_TOKEN_MIN, envControlToken } from "./control-token";
 import { faultRulesSchema } from "./faults";
 import { DEMO_KEY_NAMES, type KeyOverrides } from "./keys";
 import { startSimulator } from "./index";
@@ -15,7 +16,8 @@ import { startSimulator } from "./index";
 
 const USAGE = `usage: npm run sim -- [--port N] [--host H] [--seed N] [--scale X]
   [--rate-limits on|relaxed|off] [--clock-skew-ms N] [--path-prefix /sim]
-  [--faults '<json rule or array>'] [--faults-file rules.json] [--keys-file keys.json]`;
+  [--faults '<json rule or array>'] [--faults-file rules.json] [--keys-file keys.json]
+  [--control-token T]   (or SIM_CONTROL_TOKEN: /__sim/* then need Authorization: Bearer T)`;
 
 const platformKey = z.object({ apiKey: z.string().min(1), apiSecret: z.string().min(1), passphrase: z.string().min(1) });
 const keysFileSchema = z.object(Object.fromEntries(DEMO_KEY_NAMES.map((n) => [n, platformKey.optional()]))).strict();
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
       faults: { type: "string" },
       "faults-file": { type: "string" },
       "keys-file": { type: "string" },
+      "control-token": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -83,6 +86,11 @@ async function main(): Promise<void> {
     return parsed.success ? parsed.data : fail(`${src.what}: ${z.prettifyError(parsed.error)}`);
   });
 
+  const controlToken = values["control-token"] ?? envControlToken();
+  if (controlToken !== undefined && (controlToken.length < CONTROL_TOKEN_MIN || /\s/.test(controlToken))) {
+    fail(`--control-token must be at least ${CONTROL_TOKEN_MIN} characters without spaces (e.g. openssl rand -hex 24)`);
+  }
+
   const scale = num(values.scale, "scale", env.sim.scale);
   if (scale <= 0) fail("--scale must be greater than 0");
   const sim = await startSimulator({
@@ -94,6 +102,7 @@ async function main(): Promise<void> {
     clockSkewMs: num(values["clock-skew-ms"], "clock-skew-ms", 30_000),
     pathPrefix: values["path-prefix"],
     keys,
+    controlToken,
   });
   if (rules.length) sim.faults.set(rules);
 
@@ -105,7 +114,7 @@ async function main(): Promise<void> {
     `  seed ${sim.state.seed}, scale ${sim.state.scale}, data generated in ${Math.round(sim.state.generationMs)} ms ` +
       `(${sim.state.deposits.length} deposits, ${sim.state.subaccountsOf(sim.state.mainUid).length} sub-accounts)`,
     `  rate limits ${rateLimits}; faults ${rules.length ? JSON.stringify(sim.faults.list()) : "off"}`,
-    `  control: ${sim.baseUrl}/__sim/{health,stats,keys,faults}`,
+    `  control: ${sim.baseUrl}/__sim/{health,stats,keys,faults} (JSON bodies, this Host only${controlToken ? ", Authorization: Bearer <SIM_CONTROL_TOKEN>" : ""})`,
     "",
     "Demo keys (public demo values, not secrets):",
     ...Object.entries(sim.keys).map(([name, k]) =>

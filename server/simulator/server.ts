@@ -23,6 +23,8 @@ export type SimulatorOptions = {
   pathPrefix?: string;
   now?: () => number;
   keys?: KeyOverrides;
+  /** When set, the /__sim/ control endpoints ask for `Authorization: Bearer <controlToken>` (SIM_CONTROL_TOKEN). */
+  controlToken?: string;
 };
 
 const log = logger.child({ component: "simulator" });
@@ -54,6 +56,7 @@ export class SimulatorCore {
   readonly limiter: SlidingWindowLimiter;
   readonly now: () => number;
   readonly pathPrefix: string;
+  readonly controlToken: string | undefined;
   private readonly clockSkewMs: number;
   private readonly registered: ReadonlyMap<string, RegisteredKey>;
 
@@ -71,6 +74,7 @@ export class SimulatorCore {
     this.limiter = new SlidingWindowLimiter(options.rateLimits ?? "on");
     this.clockSkewMs = options.clockSkewMs ?? 30_000;
     this.pathPrefix = (options.pathPrefix ?? "").replace(/\/+$/, "");
+    this.controlToken = options.controlToken || undefined;
   }
 
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {

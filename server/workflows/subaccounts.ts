@@ -99,12 +99,29 @@ type CreateInput = z.output<typeof createSubaccountSchema>;
 type AddInput = z.output<typeof addSubaccountSchema>;
 
 /**
+ * The platform's uniqueness rules (docs/platform-facts.md, E6): a name is unique on the platform whatever
+ * its case, a label unique per broker. What the registry knows is refused here, naming the field, before
+ * anything is sent; the platform still has the last word on names Brokerdesk never saw.
+ */
+async function refuseTaken(db: Queryable, input: CreateInput): Promise<void> {
+  const { rows } = await db.query<{ sub_uid: string; subaccount_name: string | null; label: string | null }>(
+    "SELECT sub_uid, subaccount_name, label FROM subaccounts WHERE lower(subaccount_name) = lower($1) OR ($2::text <> '' AND label = $2) LIMIT 2",
+    [input.subaccountName, input.label ?? ""],
+  );
+  const named = rows.find((r) => r.subaccount_name?.toLowerCase() === input.subaccountName.toLowerCase());
+  if (named) throw invalidField("subaccountName", `A sub-account named ${named.subaccount_name} already exists (UID ${named.sub_uid}): names are unique on the platform`);
+  const labelled = rows.find((r) => input.label && r.label === input.label);
+  if (labelled) throw invalidField("label", `Sub-account ${labelled.sub_uid} already has the label "${input.label}": labels are unique per broker`);
+}
+
+/**
  * E6, then the registry. The route has written the audit intent before this runs (fail-closed). If the
  * platform created the account but the registry write fails, the UID is logged so it can be added by UID.
  */
 export async function createSubaccount(
   db: Db, client: PlatformClient, input: CreateInput, actor: string, signal?: AbortSignal,
 ): Promise<{ entry: RegistryEntry }> {
+  await refuseTaken(db, input);
   // An empty label is no label: the platform is not sent one it might read as a value.
   const request = { subaccountName: input.subaccountName, ...(input.label ? { label: input.label } : {}) };
   const { data } = await client.call("subaccounts.create", request, { queueDeadlineMs: QUEUE_DEADLINE_MS, signal });

@@ -1,8 +1,40 @@
 import { z } from "zod";
 import { defineEndpoint } from "../define-endpoint";
-import { OI_PRODUCT_TYPES, PRODUCT_TYPES, optionalText, required, wireStr } from "../schemas";
+import { OI_PRODUCT_TYPES, PRODUCT_TYPES, optionalSymbol, required, symbolParam, wireStr } from "../schemas";
 
 export const HOLD_SIDES = ["long", "short"] as const;
+
+/** No contract of the platform takes more (BTC's bound); a larger leverage is refused whatever the symbol. */
+export const LEVERAGE_CEILING = 125;
+
+/**
+ * The leverage bound of a contract by its base coin: BTC 125x, ETH 100x, any other 50x. The simulator
+ * enforces the same table (server/simulator/data/futures-symbols.ts); a live platform that lists a contract
+ * with another bound answers 40020 for what this lets through.
+ */
+export function maxLeverageOfBase(base: string): number {
+  if (base === "BTC") return 125;
+  if (base === "ETH") return 100;
+  return 50;
+}
+
+/** How each product type spells a contract around its base coin (the S… demo types as the platform's demo does). */
+const CONTRACT_FORMS: Readonly<Record<(typeof PRODUCT_TYPES)[number], { prefix: string; suffix: string }>> = {
+  "USDT-FUTURES": { prefix: "", suffix: "USDT" },
+  "COIN-FUTURES": { prefix: "", suffix: "USD" },
+  "USDC-FUTURES": { prefix: "", suffix: "PERP" },
+  "SUSDT-FUTURES": { prefix: "S", suffix: "SUSDT" },
+  "SCOIN-FUTURES": { prefix: "S", suffix: "SUSD" },
+  "SUSDC-FUTURES": { prefix: "S", suffix: "SPERP" },
+};
+
+/** The bound of a symbol of a product type; a symbol of another form gets the ceiling (the platform decides). */
+export function maxLeverageOf(productType: (typeof PRODUCT_TYPES)[number], symbol: string): number {
+  const form = CONTRACT_FORMS[productType];
+  if (!symbol.startsWith(form.prefix) || !symbol.endsWith(form.suffix)) return LEVERAGE_CEILING;
+  const base = symbol.slice(form.prefix.length, symbol.length - form.suffix.length);
+  return base ? maxLeverageOfBase(base) : LEVERAGE_CEILING;
+}
 
 export const leverageSettingSchema = z
   .object({
@@ -18,6 +50,26 @@ export const leverageSettingSchema = z
   .transform(({ shortLeveage, shortLeverage, ...rest }) => ({ ...rest, shortLeverage: shortLeverage ?? shortLeveage ?? "" }));
 export type LeverageSetting = z.output<typeof leverageSettingSchema>;
 
+/** E10's fields; the request is these with the per-symbol bound (checkLeverageBound). */
+export const leverageSetFields = z.object({
+  symbol: symbolParam(),
+  productType: z.enum(PRODUCT_TYPES, { error: `productType must be one of ${PRODUCT_TYPES.join(", ")}` }),
+  marginCoin: required("marginCoin").regex(/^[A-Z0-9]{1,16}$/, { error: "marginCoin must be in upper case, e.g. USDT" }),
+  leverage: required("leverage")
+    // No abort: the form's own object rules (holdSide) still run on a leverage that is not a number.
+    .regex(/^[1-9]\d*$/, { error: "leverage must be a whole number of at least 1" })
+    .refine((v) => !/^[1-9]\d*$/.test(v) || (v.length <= 3 && Number(v) <= LEVERAGE_CEILING), { error: `leverage must be at most ${LEVERAGE_CEILING}` }),
+  holdSide: z.enum(HOLD_SIDES, { error: "holdSide must be long or short" }).optional(),
+});
+
+/** The symbol's leverage bound, on leverage; looked at only once leverage, symbol and product type are well formed. */
+export function checkLeverageBound(v: { symbol?: unknown; productType?: unknown; leverage?: unknown }, ctx: z.RefinementCtx): void {
+  if (typeof v.leverage !== "string" || !/^[1-9]\d{0,2}$/.test(v.leverage) || Number(v.leverage) > LEVERAGE_CEILING) return;
+  if (typeof v.symbol !== "string" || !(PRODUCT_TYPES as readonly unknown[]).includes(v.productType)) return;
+  const max = maxLeverageOf(v.productType as (typeof PRODUCT_TYPES)[number], v.symbol);
+  if (Number(v.leverage) > max) ctx.addIssue({ code: "custom", path: ["leverage"], message: `leverage must be at most ${max} for ${v.symbol}` });
+}
+
 export const leverageSet = defineEndpoint({
   id: "leverage.set",
   code: "E10",
@@ -27,13 +79,7 @@ export const leverageSet = defineEndpoint({
   auth: "private",
   brokerOnly: false,
   rateLimit: { count: 5, scope: "uid" },
-  request: z.object({
-    symbol: required("symbol"),
-    productType: z.enum(PRODUCT_TYPES, { error: `productType must be one of ${PRODUCT_TYPES.join(", ")}` }),
-    marginCoin: required("marginCoin").regex(/^[A-Z0-9]+$/, { error: "marginCoin must be in upper case, e.g. USDT" }),
-    leverage: required("leverage").regex(/^[1-9]\d*$/, { error: "leverage must be a whole number of at least 1" }),
-    holdSide: z.enum(HOLD_SIDES, { error: "holdSide must be long or short" }).optional(),
-  }),
+  request: leverageSetFields.superRefine(checkLeverageBound),
   response: leverageSettingSchema,
   paging: null,
   permission: "leverage.write",
@@ -52,7 +98,7 @@ export const oiLimitsList = defineEndpoint({
   brokerOnly: false,
   rateLimit: { count: 10, scope: "ip" },
   request: z.object({
-    symbol: optionalText("symbol"),
+    symbol: optionalSymbol(),
     // The platform's own curl example sends lowercase; both cases are accepted.
     productType: z
       .string({ error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}` })

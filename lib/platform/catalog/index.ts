@@ -1,4 +1,5 @@
 // The catalog: every platform operation, E1–E11, declared once.
+import type { KeyRole } from "../define-endpoint";
 import { depositsList } from "./deposits";
 import { subaccountsAssets, subaccountsCreate, rebatesGet } from "./subaccounts";
 import { withdrawalsSubmit } from "./withdrawals";
@@ -35,6 +36,17 @@ export const OPERATION_IDS = Object.keys(catalog) as OperationId[];
 
 export function isOperationId(value: string): value is OperationId {
   return Object.hasOwn(catalog, value);
+}
+
+/**
+ * Why a key of this role may not make this call at all (said on `key`), or null. A read-only key may only
+ * read: E5, E6, E9 and E10 would be refused by the platform (40014) after a call, so they are not sent.
+ */
+export function keyRefusal(op: Operation, keyRole: KeyRole, keyName: string): string | null {
+  if (keyRole === "read-only" && op.method === "POST") {
+    return `The platform key "${keyName}" is read-only: ${op.code} (${op.id}) changes something on the platform`;
+  }
+  return null;
 }
 
 export function operationByPath(method: string, path: string): Operation | undefined {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineEndpoint } from "../define-endpoint";
 import {
-  DAY_MS, checkRetention, checkSpan, isMsTimestamp, limitParam, msTimestamp, optionalText, required, wireSide, wireStr, wireTime,
+  DAY_MS, checkRetention, checkSpan, isMsTimestamp, limitParam, msTimestamp, optionalSymbol, optionalText, symbolParam, wireSide, wireStr,
+  wireTime,
 } from "../schemas";
 
 const NINETY_DAYS = 90 * DAY_MS;
@@ -37,7 +38,7 @@ export const planOrdersHistory = defineEndpoint({
   rateLimit: { count: 20, scope: "uid" },
   request: z
     .object({
-      symbol: required("symbol"),
+      symbol: symbolParam(),
       startTime: msTimestamp("startTime"),
       endTime: msTimestamp("endTime"),
       idLessThan: optionalText("idLessThan"),
@@ -101,7 +102,7 @@ export const fillsList = defineEndpoint({
   rateLimit: { count: 10, scope: "uid" },
   request: z
     .object({
-      symbol: optionalText("symbol"),
+      symbol: optionalSymbol(),
       orderId: optionalText("orderId"),
       startTime: msTimestamp("startTime").optional(),
       endTime: msTimestamp("endTime").optional(),
@@ -150,7 +151,7 @@ export const marketTrades = defineEndpoint({
   rateLimit: { count: 10, scope: "ip" },
   request: z
     .object({
-      symbol: required("symbol"),
+      symbol: symbolParam(),
       limit: limitParam(1000).optional(),
       idLessThan: optionalText("idLessThan"),
       startTime: msTimestamp("startTime").optional(),

@@ -30,8 +30,12 @@ export const subaccountsAssets = defineEndpoint({
   permission: "assets.read",
 });
 
-/** E6 label: request says "length below 20"; uniqueness per user is the platform's rule. */
-const EMAIL_FORM = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * E6 name: "given in the form of an e-mail address". A dot-atom local part of letters, digits and . _ % + -
+ * (no leading, trailing or doubled dot, at most 64) and a domain of letter-digit-hyphen labels ending in a
+ * top-level name: quotes, brackets, spaces, control characters or a second @ are no e-mail address.
+ */
+export const SUBACCOUNT_NAME_FORM = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._%+-]{1,64}(?<!\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export const SUBACCOUNT_STATUSES = ["normal", "freeze", "del"] as const;
 export const SUBACCOUNT_PERMISSIONS = ["withdraw", "transfer", "spot_trade", "contract_trade", "read", "deposit"] as const;
@@ -60,7 +64,7 @@ export const subaccountsCreate = defineEndpoint({
   rateLimit: { count: 1, scope: "uid" },
   request: z.object({
     subaccountName: required("subaccountName")
-      .regex(EMAIL_FORM, { error: "subaccountName must be in e-mail form, e.g. desk01@example.com" })
+      .regex(SUBACCOUNT_NAME_FORM, { error: "subaccountName must be in e-mail form, e.g. desk01@example.com" })
       // No e-mail address is longer (RFC 5321); a longer name would only be refused by the platform.
       .max(254, { error: "subaccountName must be at most 254 characters" }),
     label: z

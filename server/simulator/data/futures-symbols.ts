@@ -1,4 +1,5 @@
 import "server-only";
+import { maxLeverageOfBase } from "@/lib/platform/catalog/futures";
 import { hashInts, hashString } from "../prng";
 
 export type FuturesSymbol = { symbol: string; marginCoin: string; maxLeverage: number; defaultLeverage: number };
@@ -10,15 +11,9 @@ const USDT_BASES = [
 const COIN_BASES = ["BTC", "ETH", "SOL", "XRP", "ADA", "DOGE", "LTC", "DOT", "LINK", "AVAX", "TRX", "BCH"] as const;
 const USDC_BASES = ["BTC", "ETH", "SOL", "XRP", "DOGE", "ADA", "LINK", "AVAX", "LTC", "SUI", "ARB", "OP"] as const;
 
-/** Leverage bounds: BTC up to 125x, ETH up to 100x, everything else up to 50x (README "Leverage"). */
-export function maxLeverageOf(base: string): number {
-  if (base === "BTC") return 125;
-  if (base === "ETH") return 100;
-  return 50;
-}
-
 function entry(symbol: string, base: string, marginCoin: string): FuturesSymbol {
-  const maxLeverage = maxLeverageOf(base);
+  // The catalog's table (BTC 125x, ETH 100x, others 50x; README "Leverage"), so Brokerdesk refuses what this would.
+  const maxLeverage = maxLeverageOfBase(base);
   return { symbol, marginCoin, maxLeverage, defaultLeverage: Math.min(20, maxLeverage) };
 }
 

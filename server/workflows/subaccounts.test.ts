@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db";
+import { createTestDatabase, type TestDatabase } from "@/server/db/testing";
+import { startSimulator, type Simulator } from "@/server/simulator";
+import { PlatformClient } from "@/server/platform/client";
+import { CredentialStore } from "@/server/platform/credentials";
+import { createSubaccount, seedRegistry } from "./subaccounts";
+
+let t: TestDatabase & { db: Db };
+let sim: Simulator;
+let client: PlatformClient;
+
+beforeAll(async () => {
+  const test = await createTestDatabase({ engine: "pglite" });
+  t = Object.assign(test, { db: await test.open() });
+  sim = await startSimulator({ port: 0 });
+  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }) });
+  const subs = sim.state.subaccountsOf(sim.keys.brokerMain.uid);
+  await seedRegistry(t.db, subs.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: [...s.permList], cTime: String(s.cTime) })));
+});
+afterAll(async () => {
+  client.close();
+  await sim.close();
+  await t.dispose();
+});
+
+const e6Requests = () => sim.stats().operations["subaccounts.create"]?.requests ?? 0;
+
+describe("[subaccounts.create][workflow]", () => {
+  it("[subaccounts.create][unique] a name the registry holds, in any case, is refused on subaccountName before E6 is sent (was the platform's 40020, a 502)", async () => {
+    const existing = sim.state.subaccountsOf(sim.keys.brokerMain.uid)[0]!;
+    const before = e6Requests();
+    const err = await createSubaccount(t.db, client, { subaccountName: existing.subaccountName.toUpperCase() }, "lead@test").catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, fieldErrors: { subaccountName: [expect.stringMatching(/already exists .*names are unique/)] } });
+    expect(e6Requests()).toBe(before);
+  });
+
+  it("[subaccounts.create][unique] a label another sub-account of the broker has is refused on label before E6 is sent", async () => {
+    const labelled = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((s) => s.label)!;
+    const before = e6Requests();
+    const err = await createSubaccount(t.db, client, { subaccountName: "fresh-label-check@example.com", label: labelled.label }, "lead@test").catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, fieldErrors: { label: [expect.stringMatching(/labels are unique per broker/)] } });
+    expect(e6Requests()).toBe(before);
+  });
+
+  it("[subaccounts.create] a new name is created on the platform and recorded", async () => {
+    const before = e6Requests();
+    const { entry } = await createSubaccount(t.db, client, { subaccountName: "brand-new-desk@example.com", label: "new desk" }, "lead@test");
+    expect(entry).toMatchObject({ subaccountName: "brand-new-desk@example.com", label: "new desk", source: "created" });
+    expect(e6Requests()).toBe(before + 1);
+    // And now it is taken.
+    await expect(createSubaccount(t.db, client, { subaccountName: "Brand-New-Desk@example.com" }, "lead@test")).rejects.toMatchObject({ status: 422 });
+  });
+});
