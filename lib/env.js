@@ -191,6 +191,17 @@ const baseSchema = z.object({
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  // The ledger's sync (issue 14): on or off; the share of each operation's rate it may use; how often it
+  // looks for due sub-accounts; how often an active sub-account is checked.
+  LEDGER_SYNC: z.enum(["on", "off"], { message: "LEDGER_SYNC must be on or off" }).default("on"),
+  LEDGER_SYNC_SHARE: z
+    .string()
+    .default("0.5")
+    .pipe(z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, { message: "LEDGER_SYNC_SHARE must be a fraction between 0 and 1, e.g. 0.5" }))
+    .transform(Number)
+    .pipe(z.number().positive({ message: "LEDGER_SYNC_SHARE must be greater than 0" })),
+  LEDGER_SWEEP_SECONDS: positiveNumber("LEDGER_SWEEP_SECONDS", "10", "seconds"),
+  LEDGER_ACTIVE_SECONDS: positiveNumber("LEDGER_ACTIVE_SECONDS", "60", "seconds"),
   // The address Brokerdesk listens on (server/front-door.mjs). Simulator mode: loopback only.
   HOST: z.string().trim().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -383,6 +394,7 @@ export function parseEnv(source) {
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
+    ledger: Object.freeze({ sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS }),
     oidc: e.OIDC_ISSUER
       ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? "", clientSecret: e.OIDC_CLIENT_SECRET ?? "", mfa: e.OIDC_MFA })
       : undefined,

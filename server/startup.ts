@@ -10,7 +10,8 @@ import { env } from "@/lib/env";
 import { prepareStaffUsers } from "@/server/auth/sign-in";
 import { getDb } from "@/server/db";
 import { logger } from "@/server/log";
-import { platformBaseUrl, setEmbeddedSimulator } from "@/server/platform/runtime";
+import { startProcessLedger } from "@/server/ledger/engine";
+import { getPlatformClient, platformBaseUrl, setEmbeddedSimulator } from "@/server/platform/runtime";
 import { controlHeaders } from "@/server/simulator/control-token";
 import { seedRegistry } from "@/server/workflows/subaccounts";
 
@@ -34,6 +35,11 @@ export function startApp(): Promise<void> {
   g.__brokerdeskStarted ??= (async () => {
     const baseUrl = await startPlatform();
     await untilDone(() => prepareData(baseUrl));
+    // The ledger's sync jobs (issue 14), after the registry they walk exists. A failure to start them is
+    // said and retried; the app serves meanwhile (live reads do not need them).
+    await untilDone(async () => {
+      await startProcessLedger(await getDb(), await getPlatformClient());
+    });
   })();
   return g.__brokerdeskStarted;
 }

@@ -10,6 +10,11 @@ export type Db = Queryable & {
   engine: "pglite" | "postgres";
   /** Runs fn in one transaction (BEGIN/COMMIT, ROLLBACK on throw). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Several statements without parameters in one go, the rows of every statement in order (the job
+   * engine's own migrations and maintenance are written so; `query` takes one statement).
+   */
+  script(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 };
 

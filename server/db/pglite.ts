@@ -44,6 +44,10 @@ export async function openPglite(dataDir: string, from?: { loadDataDir: Blob | F
       guard();
       return exclusive(() => runTransaction(raw, scope, fn));
     },
+    async script(sql: string) {
+      guard();
+      return exclusive(async () => ({ rows: (await pg.exec(sql)).flatMap((r) => r.rows as Record<string, unknown>[]) }));
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -45,6 +45,12 @@ export async function openPostgres(url: string) {
 
   const db: Db = {
     engine: "postgres",
+    async script(sql: string) {
+      guard();
+      // The simple query protocol runs several statements; pg answers an array when there were several.
+      const r = (await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return { rows: (Array.isArray(r) ? r : [r]).flatMap((x) => x.rows as Record<string, unknown>[]) };
+    },
     async query<T = Record<string, unknown>>(sql: string, params?: unknown[]) {
       guard();
       const r = await pool.query(sql, params);

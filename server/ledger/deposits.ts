@@ -1,0 +1,150 @@
+import "server-only";
+// Keeping one sub-account's deposits (E1) in the ledger. One run does, in order and within a bounded
+// number of calls:
+// 1. the recent part: from the newest stored record (less a re-check span, as a pending deposit's status
+//    can still change) up to now, newest first, page by page;
+// 2. one step of the backfill: the next 89-day window further back (the platform answers at most three
+//    months per call), until two windows in a row hold nothing: then everything the platform still holds
+//    has been seen.
+// Each record is upserted by its orderId (never twice); a status that changed is recorded with the time it
+// was seen. Safe to repeat and to interrupt anywhere: a rerun sees the same records and writes nothing new.
+import type { DepositRecord } from "@/lib/platform/catalog/deposits";
+import type { Db, Queryable } from "@/server/db";
+import type { PlatformClient } from "@/server/platform/client";
+
+export const DEPOSITS_JOB = "deposits";
+const DAY = 86_400_000;
+/** Under E1's three-month span, with room for clock skew. */
+export const WINDOW_MS = 89 * DAY;
+/** How far back from the newest stored record the recent part looks again (statuses still moving). */
+export const RECHECK_MS = 2 * DAY;
+/** Two empty windows in a row (178 days of nothing) end the backfill. */
+const EMPTY_WINDOWS_TO_STOP = 2;
+const PAGE = 100;
+
+export type SyncDeps = {
+  db: Db;
+  client: PlatformClient;
+  /** Waits for the sync's share of E1's rate budget before each call (server/ledger/budget.ts). */
+  budget: () => Promise<void>;
+  now?: () => number;
+  signal?: AbortSignal;
+};
+
+export type SyncOutcome = { calls: number; records: number; changes: number; backfillDone: boolean };
+
+type SyncState = { backfill_done: boolean; backfill_before: string | null; empty_windows: number; newest_ctime: string | null };
+
+export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Promise<SyncOutcome> {
+  const now = (deps.now ?? Date.now)();
+  const state = await loadState(deps.db, subUid);
+  const out: SyncOutcome = { calls: 0, records: 0, changes: 0, backfillDone: state.backfill_done };
+
+  // 1. Recent: newest stored (less the re-check span) .. now; the whole window when nothing is stored yet.
+  const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
+  const recentStart = Math.max(newest === null ? now - WINDOW_MS : newest - RECHECK_MS, now - WINDOW_MS);
+  const recent = await walkWindow(subUid, recentStart, now, deps, out);
+
+  // 2. One backfill step, when not done: the window that ends where the last one (or the recent part) began.
+  let backfillBefore = state.backfill_before === null ? recentStart : Number(state.backfill_before);
+  let emptyWindows = state.empty_windows;
+  let done = state.backfill_done;
+  if (!done) {
+    const start = backfillBefore - WINDOW_MS;
+    const found = await walkWindow(subUid, start, backfillBefore, deps, out);
+    emptyWindows = found.count === 0 ? emptyWindows + 1 : 0;
+    backfillBefore = start;
+    done = emptyWindows >= EMPTY_WINDOWS_TO_STOP;
+  }
+  out.backfillDone = done;
+
+  const newestSeen = Math.max(newest ?? 0, recent.newest ?? 0) || null;
+  await deps.db.query(
+    `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime, last_checked_at, last_success_at, records, calls, errors, last_error)
+     VALUES ($1, $2, $3, $4, $5, $6, now(), now(), $7, $8, 0, NULL)
+     ON CONFLICT (job, sub_uid) DO UPDATE SET backfill_done = $3, backfill_before = $4, empty_windows = $5, newest_ctime = $6,
+       last_checked_at = now(), last_success_at = now(), records = ledger_sync.records + $7, calls = ledger_sync.calls + $8, errors = 0, last_error = NULL`,
+    [DEPOSITS_JOB, subUid, done, backfillBefore, emptyWindows, newestSeen, out.records, out.calls],
+  );
+  return out;
+}
+
+/** Records a failed run for /sync and the next try; the job engine retries it with backoff. */
+export async function recordSyncFailure(db: Queryable, subUid: string, error: unknown): Promise<void> {
+  const e = error as { code?: string; msg?: string; message?: string };
+  const message = [e?.code, e?.msg ?? e?.message].filter(Boolean).join(" ").slice(0, 500) || String(error).slice(0, 500);
+  await db.query(
+    `INSERT INTO ledger_sync (job, sub_uid, last_checked_at, errors, last_error) VALUES ($1, $2, now(), 1, $3)
+     ON CONFLICT (job, sub_uid) DO UPDATE SET last_checked_at = now(), errors = ledger_sync.errors + 1, last_error = $3`,
+    [DEPOSITS_JOB, subUid, message],
+  );
+}
+
+async function loadState(db: Queryable, subUid: string): Promise<SyncState> {
+  const { rows } = await db.query<SyncState>(
+    `SELECT backfill_done, backfill_before::text AS backfill_before, empty_windows, newest_ctime::text AS newest_ctime FROM ledger_sync WHERE job = $1 AND sub_uid = $2`,
+    [DEPOSITS_JOB, subUid],
+  );
+  return rows[0] ?? { backfill_done: false, backfill_before: null, empty_windows: 0, newest_ctime: null };
+}
+
+/** Every record of [start, end], newest first, page by page; stored as it arrives. Returns what it saw. */
+async function walkWindow(subUid: string, start: number, end: number, deps: SyncDeps, out: SyncOutcome): Promise<{ count: number; newest: number | null }> {
+  let cursor: string | undefined;
+  let count = 0;
+  let newest: number | null = null;
+  for (;;) {
+    deps.signal?.throwIfAborted();
+    await deps.budget();
+    const { data } = await deps.client.call(
+      "deposits.list",
+      { userId: subUid, startTime: String(Math.floor(start)), endTime: String(Math.floor(end)), limit: String(PAGE), ...(cursor ? { idLessThan: cursor } : {}) },
+      { signal: deps.signal },
+    );
+    out.calls++;
+    const rows = data as DepositRecord[];
+    if (rows.length) {
+      const changed = await storeDeposits(deps.db, subUid, rows);
+      out.records += rows.length;
+      out.changes += changed;
+      count += rows.length;
+      for (const r of rows) newest = Math.max(newest ?? 0, Number(r.cTime));
+    }
+    if (rows.length < PAGE) break;
+    const last = rows.at(-1)!.orderId;
+    if (last === cursor) break;
+    cursor = last;
+  }
+  return { count, newest };
+}
+
+/**
+ * Upserts a page of records in one transaction; returns how many were new or changed status. Each such
+ * record gets a row in ledger_deposit_changes (from NULL for a first sighting).
+ */
+export async function storeDeposits(db: Db, subUid: string, rows: DepositRecord[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = rows.map((r) => r.orderId);
+    const { rows: known } = await tx.query<{ order_id: string; status: string }>(`SELECT order_id, status FROM ledger_deposits WHERE order_id = ANY($1)`, [ids]);
+    const before = new Map(known.map((k) => [k.order_id, k.status]));
+    let changed = 0;
+    for (const r of rows) {
+      const was = before.get(r.orderId);
+      await tx.query(
+        `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, type, dest, chain, from_address, to_address, tx_id, fee, confirm, tag, ctime, utime)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+         ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, confirm = EXCLUDED.confirm, tx_id = EXCLUDED.tx_id,
+           utime = EXCLUDED.utime, last_seen_at = now()`,
+        [
+          r.orderId, subUid, r.coin, r.amount, r.status, r.type, r.dest, r.chain, r.fromAddress, r.toAddress, r.txId, r.fee, r.confirm, r.tag,
+          r.cTime, r.uTime === "" ? null : r.uTime,
+        ],
+      );
+      if (was !== r.status) {
+        changed++;
+        await tx.query(`INSERT INTO ledger_deposit_changes (order_id, from_status, to_status) VALUES ($1, $2, $3)`, [r.orderId, was ?? null, r.status]);
+      }
+    }
+    return changed;
+  });
+}

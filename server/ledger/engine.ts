@@ -1,0 +1,132 @@
+import "server-only";
+// The ledger's sync, run as jobs on pg-boss (a maintained job engine on PostgreSQL, here on PGlite too):
+// - "ledger-sweep", once per few seconds across every instance (pg-boss's throttle, singletonSeconds):
+//   finds the sub-accounts of the registry whose deposits are due and queues one job for each;
+// - "ledger-deposits", at most one queued or running per sub-account across every instance (policy
+//   exclusive, keyed by the UID): one run of server/ledger/deposits.ts; a failure is recorded (for /sync)
+//   and retried with backoff, and a job that keeps failing stays in pg-boss's failed state with its error.
+// A restarted instance resumes: the state is in the database (ledger_sync), not in memory.
+import { PgBoss } from "pg-boss";
+import { env } from "@/lib/env";
+import type { Db } from "@/server/db";
+import { logger } from "@/server/log";
+import type { PlatformClient } from "@/server/platform/client";
+import { sharePerSecond, syncBudget, type Budget } from "./budget";
+import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
+
+export const SWEEP_QUEUE = "ledger-sweep";
+export const DEPOSITS_QUEUE = "ledger-deposits";
+const DAY = 86_400_000;
+
+export type LedgerOptions = {
+  db: Db;
+  client: PlatformClient;
+  /** Share of each operation's rate the sync may use (0–1). */
+  share: number;
+  sweepSeconds: number;
+  /** How often an active sub-account (a deposit in the last week, or its backfill under way) is checked. */
+  activeSeconds: number;
+  /** pg-boss's schema (tests give each run its own). */
+  schema?: string;
+  budget?: Budget;
+  now?: () => number;
+};
+
+export type Ledger = { boss: PgBoss; stop(): Promise<void>; sweep(): Promise<number> };
+
+/** pg-boss over Brokerdesk's own database handle: one connection for PGlite, the pool for PostgreSQL. */
+function bossDb(db: Db) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      return values && values.length ? db.query(text, values) : db.script(text);
+    },
+  };
+}
+
+export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
+  const { db } = opts;
+  const now = opts.now ?? Date.now;
+  const budget = opts.budget ?? syncBudget("deposits.list", opts.share);
+  const boss = new PgBoss({ db: bossDb(db), schema: opts.schema ?? "pgboss", backend: db.engine === "pglite" ? "pglite" : "postgres" });
+  boss.on("error", (e) => logger.error({ err: e instanceof Error ? e.message : String(e) }, "job engine error"));
+  await boss.start();
+  // Throttled, not exclusive: a sweep queues the next one while it is still active (one per time slot).
+  await boss.createQueue(SWEEP_QUEUE, { policy: "standard" });
+  await boss.createQueue(DEPOSITS_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
+
+  const perSecond = sharePerSecond("deposits.list", opts.share);
+
+  /** Queues every due sub-account (as many as the share can serve before the next sweep, twice over). */
+  const sweep = async (): Promise<number> => {
+    const { rows } = await db.query<{ sub_uid: string }>(
+      `SELECT r.sub_uid FROM subaccounts r
+         LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
+        WHERE s.next_check_at IS NULL OR s.next_check_at <= now()
+        ORDER BY s.next_check_at NULLS FIRST, r.sub_uid
+        LIMIT $2`,
+      [DEPOSITS_JOB, Math.max(4, perSecond * opts.sweepSeconds * 2)],
+    );
+    let queued = 0;
+    for (const { sub_uid } of rows) {
+      if (await boss.send(DEPOSITS_QUEUE, { subUid: sub_uid }, { singletonKey: sub_uid })) queued++;
+    }
+    return queued;
+  };
+
+  await boss.work<{ subUid?: string }>(SWEEP_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+    await sweep();
+    // The next sweep: one per slot of sweepSeconds whichever instance asks (pg-boss's throttle).
+    await boss.send(SWEEP_QUEUE, {}, { singletonSeconds: opts.sweepSeconds, singletonNextSlot: true });
+  });
+
+  await boss.work<{ subUid: string }>(DEPOSITS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 2 }, async ([job]) => {
+    if (!job) return;
+    const { subUid } = job.data;
+    try {
+      const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal: job.signal });
+      const next = await nextCheckMs(db, subUid, out.backfillDone, now(), opts, perSecond);
+      await db.query(`UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0) WHERE job = $1 AND sub_uid = $2`, [DEPOSITS_JOB, subUid, next]);
+    } catch (e) {
+      await recordSyncFailure(db, subUid, e).catch(() => undefined);
+      throw e;
+    }
+  });
+
+  await boss.send(SWEEP_QUEUE, {});
+  return { boss, sweep, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
+}
+
+/**
+ * When a sub-account is due again: soon while its backfill is under way; every `activeSeconds` when it had
+ * a deposit in the last week; otherwise at the physical bound (sub-accounts ÷ the share of E1's rate).
+ */
+async function nextCheckMs(db: Db, subUid: string, backfillDone: boolean, t: number, opts: LedgerOptions, perSecond: number): Promise<number> {
+  if (!backfillDone) return t + 1_000;
+  const { rows } = await db.query<{ n: string; newest: string | null }>(
+    `SELECT (SELECT count(*) FROM subaccounts)::text AS n, (SELECT newest_ctime::text FROM ledger_sync WHERE job = $1 AND sub_uid = $2) AS newest`,
+    [DEPOSITS_JOB, subUid],
+  );
+  const active = rows[0]?.newest ? t - Number(rows[0].newest) < 7 * DAY : false;
+  const boundMs = Math.ceil((Number(rows[0]?.n ?? 1) / perSecond) * 1000);
+  return t + (active ? opts.activeSeconds * 1000 : Math.max(boundMs, opts.activeSeconds * 1000));
+}
+
+// ---- the process's ledger (started by server/startup.ts) ----
+
+const g = globalThis as typeof globalThis & { __brokerdeskLedger?: Promise<Ledger | null> };
+
+export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledger | null> {
+  if (g.__brokerdeskLedger) return g.__brokerdeskLedger;
+  const started = (async () => {
+    if (!env.ledger.sync) return null;
+    const ledger = await startLedger({ db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds });
+    logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds }, "ledger sync started");
+    return ledger;
+  })();
+  g.__brokerdeskLedger = started;
+  // A failed start is tried again by the caller (server/startup.ts), not remembered.
+  started.catch(() => {
+    if (g.__brokerdeskLedger === started) g.__brokerdeskLedger = undefined;
+  });
+  return started;
+}
