@@ -21,9 +21,9 @@ for (const n of args.sizes.split(",").map(Number)) {
   let deposits = 0;
   for (const sub of state.subaccountsOf(state.mainUid)) deposits += state.depositsOf(sub.uid).length;
   const allMs = performance.now() - t;
-  console.log(
+  process.stdout.write(
     `[simulator-scale] ${n.toLocaleString("en-US")} sub-accounts (seed ${seed}, scale ${scale}): start ${s(startMs)} s; ` +
       `every deposit generated ${s(allMs)} s (${deposits.toLocaleString("en-US")} deposits; heavy ${summary.tiers.heavy}, ` +
-      `long tail ${summary.tiers.tail}, dormant ${summary.tiers.dormant}, without deposits ${summary.withoutDeposits}); heap ${mb()} MB`,
+      `long tail ${summary.tiers.tail}, dormant ${summary.tiers.dormant}, without deposits ${summary.withoutDeposits}); heap ${mb()} MB\n`,
   );
 }
