@@ -1,7 +1,7 @@
 import "server-only";
 import Big from "big.js";
 import { generateAccounts, DEFAULT_PERM_LIST, DEFAULT_REBATE, type Accounts, type BalanceEntry, type RebateInfo, type RiskUnitRecord, type SubaccountRecord } from "./data/accounts";
-import { DEPOSIT_COINS, generateDeposits, hex, type DepositRow } from "./data/deposits";
+import { generateDeposits, hex, pickCoin, type DepositRow } from "./data/deposits";
 import { buildOiLimits, futuresSymbol, SEEDED_MODES, type MarginMode, type OiLimitRow, type PositionMode } from "./data/futures-symbols";
 import { insertDescending } from "./data/paging";
 import { generatedIndexOfDepositId, generatePopulation, generateSubaccountDeposits, type Population } from "./data/population";
@@ -219,8 +219,7 @@ export class SimState {
     const uid = this.pickTarget(r.next());
     if (!uid) return;
     this.materialize(uid);
-    let x = r.next() * DEPOSIT_COINS.reduce((s, c) => s + c.weight, 0);
-    const c = DEPOSIT_COINS.find((coin) => (x -= coin.weight) < 0) ?? (DEPOSIT_COINS[0] as (typeof DEPOSIT_COINS)[number]);
+    const c = pickCoin(r);
     const chain = r.pick(c.chains);
     const internal = r.chance(0.15);
     this.lastId = Math.max(this.lastId + 1, at * 1000);
