@@ -27,7 +27,7 @@ export type Env = Readonly<{
   /** The address the front door listens on (loopback in simulator mode). */
   host: string;
   trustProxy: TrustProxy;
-  sim: Readonly<{ port: number; seed: number; scale: number; controlToken: string | undefined }>;
+  sim: Readonly<{ port: number; seed: number; scale: number; controlToken: string | undefined; subaccounts: number; depositRate: number }>;
   dataDir: string;
   session: Readonly<{ idleMs: number; maxAgeMs: number }>;
   /** Separation of duties: the wait after an own password change before an admin-set-up account may approve. */

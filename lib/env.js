@@ -154,6 +154,19 @@ const baseSchema = z.object({
     .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "SIM_SCALE must be a positive number, e.g. 1 or 0.5" }))
     .transform(Number)
     .pipe(z.number().positive({ message: "SIM_SCALE must be greater than 0" })),
+  // Sub-accounts of the simulator's broker, the 25 seeded desks included (server/simulator/data/population.ts).
+  SIM_SUBACCOUNTS: z
+    .string()
+    .default("25")
+    .pipe(z.string().regex(/^\d+$/, { message: "SIM_SUBACCOUNTS must be a whole number from 25 to 500000" }))
+    .transform(Number)
+    .pipe(z.number().int().min(25, { message: "SIM_SUBACCOUNTS must be a whole number from 25 to 500000" }).max(500_000, { message: "SIM_SUBACCOUNTS must be a whole number from 25 to 500000" })),
+  // Live deposits per second arriving on the simulator across all sub-accounts; 0 = none (deterministic data).
+  SIM_DEPOSIT_RATE: z
+    .string()
+    .default("0")
+    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "SIM_DEPOSIT_RATE must be a number of deposits per second, e.g. 0, 5 or 0.5" }))
+    .transform(Number),
   DATA_DIR: z.string().default(".data"),
   // Decimals allowed (0.1 minutes = 6 s) so tests can watch a session expire in real time.
   SESSION_IDLE_MINUTES: positiveNumber("SESSION_IDLE_MINUTES", "30", "minutes"),
@@ -390,7 +403,9 @@ export function parseEnv(source) {
     port: e.PORT,
     host,
     trustProxy: typeof trustProxy === "string" ? { kind: "off" } : trustProxy,
-    sim: Object.freeze({ port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE, controlToken: e.SIM_CONTROL_TOKEN }),
+    sim: Object.freeze({
+      port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE, controlToken: e.SIM_CONTROL_TOKEN, subaccounts: e.SIM_SUBACCOUNTS, depositRate: e.SIM_DEPOSIT_RATE,
+    }),
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,

@@ -62,7 +62,7 @@ describe("[env][simulator]", () => {
   it("[env][simulator] applies the documented defaults", () => {
     const env = parseEnv({});
     expect(env.port).toBe(3000);
-    expect(env.sim).toEqual({ port: 4010, seed: 42, scale: 1 });
+    expect(env.sim).toEqual({ port: 4010, seed: 42, scale: 1, subaccounts: 25, depositRate: 0 });
     expect(env.nextAuthUrl).toBe("http://localhost:3000");
     expect(env.nextAuthSecret.length).toBeGreaterThanOrEqual(32);
     expect(env.platform.locale).toBe("en-US");
@@ -71,10 +71,10 @@ describe("[env][simulator]", () => {
   });
 
   it("[env][simulator] reads explicit values as numbers", () => {
-    const env = parseEnv({ PORT: "8080", SIM_PORT: "4999", SIM_SEED: "7", SIM_SCALE: "0.5" });
+    const env = parseEnv({ PORT: "8080", SIM_PORT: "4999", SIM_SEED: "7", SIM_SCALE: "0.5", SIM_SUBACCOUNTS: "10000", SIM_DEPOSIT_RATE: "2.5" });
     expect(env.port).toBe(8080);
     expect(env.nextAuthUrl).toBe("http://localhost:8080");
-    expect(env.sim).toEqual({ port: 4999, seed: 7, scale: 0.5 });
+    expect(env.sim).toEqual({ port: 4999, seed: 7, scale: 0.5, subaccounts: 10_000, depositRate: 2.5 });
   });
 
   it("[env][simulator] treats an empty PLATFORM_BASE_URL as unset", () => {
@@ -131,6 +131,11 @@ describe("[env][malformed]", () => {
     { name: "SIM_SCALE", value: "0" },
     { name: "SIM_SCALE", value: "fast" },
     { name: "SIM_SCALE", value: "-2" },
+    { name: "SIM_SUBACCOUNTS", value: "24" },
+    { name: "SIM_SUBACCOUNTS", value: "1e5" },
+    { name: "SIM_SUBACCOUNTS", value: "500001" },
+    { name: "SIM_DEPOSIT_RATE", value: "-1" },
+    { name: "SIM_DEPOSIT_RATE", value: "fast" },
     { name: "PLATFORM_BASE_URL", value: "api.platform.example" },
     { name: "PLATFORM_TIMEOUT_MS", value: "10s" },
     { name: "DATABASE_URL", value: "not a url" },

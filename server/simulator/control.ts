@@ -8,6 +8,11 @@ import type { SimulatorCore } from "./server";
 type ControlRequest = { method: string; path: string; rawQuery: string; rawBody: Buffer };
 
 const rateModeSchema = z.object({ mode: z.enum(["on", "relaxed", "off"]) });
+const clockSchema = z.object({ advanceMs: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
+function clockBody(core: SimulatorCore) {
+  return { nowMs: core.clock.now(), wallMs: core.clock.wall(), offsetMs: core.clock.offsetMs };
+}
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -89,6 +94,8 @@ export function control(core: SimulatorCore, req: IncomingMessage, res: ServerRe
         generationMs: Math.round(core.state.generationMs),
         rateLimits: core.limiter.mode,
         mainUid: core.state.mainUid,
+        subaccounts: core.state.populationSummary().subaccounts,
+        depositRate: core.state.depositRate,
       });
     case "GET /__sim/stats":
       return json(res, 200, core.stats.snapshot());
@@ -125,6 +132,15 @@ export function control(core: SimulatorCore, req: IncomingMessage, res: ServerRe
       core.limiter.mode = parsed.data.mode;
       core.limiter.reset();
       return json(res, 200, { ok: true, mode: parsed.data.mode });
+    }
+    case "GET /__sim/clock":
+      return json(res, 200, clockBody(core));
+    case "POST /__sim/clock": {
+      const parsed = clockSchema.safeParse(parseJson(r.rawBody));
+      if (!parsed.success) return json(res, 400, { ok: false, error: 'body must be {"advanceMs": <whole number ≥ 0>}' });
+      core.clock.advance(parsed.data.advanceMs);
+      core.state.tick();
+      return json(res, 200, clockBody(core));
     }
     default:
       return json(res, 404, { ok: false, error: `no control endpoint ${route}` });

@@ -36,6 +36,8 @@ export type Simulator = {
   stats: () => SimStats;
   resetStats: () => void;
   setRateLimits: (mode: RateLimitMode) => void;
+  /** The platform's clock: `now()` (wall clock + offset) and `advance(ms)` (also `POST /__sim/clock`). */
+  clock: { now: () => number; advance: (ms: number) => number; offsetMs: () => number };
   /** The simulated platform's data, for tests to read and arrange (balances, modes, loans). */
   state: SimState;
   close: () => Promise<void>;
@@ -74,6 +76,15 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     setRateLimits: (mode) => {
       core.limiter.mode = mode;
       core.limiter.reset();
+    },
+    clock: {
+      now: () => core.clock.now(),
+      advance: (ms) => {
+        const t = core.clock.advance(ms);
+        core.state.tick();
+        return t;
+      },
+      offsetMs: () => core.clock.offsetMs,
     },
     state: core.state,
     close: () =>

@@ -11,10 +11,12 @@ import { DEMO_KEY_NAMES, type KeyOverrides } from "./keys";
 import { startSimulator } from "./index";
 
 // `npm run sim`: the simulator alone, for other clients, benchmarks and multi-instance tests.
-// Port, seed and scale come from SIM_PORT / SIM_SEED / SIM_SCALE (lib/env.js); flags override them.
+// Port, seed, scale, sub-accounts and deposit rate come from SIM_PORT / SIM_SEED / SIM_SCALE /
+// SIM_SUBACCOUNTS / SIM_DEPOSIT_RATE (lib/env.js); flags override them.
 // Flags are documented in server/simulator/README.md ("Standalone").
 
 const USAGE = `usage: npm run sim -- [--port N] [--host H] [--seed N] [--scale X]
+  [--subaccounts N] [--deposit-rate N] [--deposit-settle-ms N] [--deposit-retention-days N]
   [--rate-limits on|relaxed|off] [--clock-skew-ms N] [--path-prefix /sim]
   [--faults '<json rule or array>'] [--faults-file rules.json] [--keys-file keys.json]
   [--control-token T]   (or SIM_CONTROL_TOKEN: /__sim/* then need Authorization: Bearer T)`;
@@ -49,6 +51,10 @@ async function main(): Promise<void> {
       host: { type: "string" },
       seed: { type: "string" },
       scale: { type: "string" },
+      subaccounts: { type: "string" },
+      "deposit-rate": { type: "string" },
+      "deposit-settle-ms": { type: "string" },
+      "deposit-retention-days": { type: "string" },
       "rate-limits": { type: "string" },
       "clock-skew-ms": { type: "string" },
       "path-prefix": { type: "string" },
@@ -93,11 +99,18 @@ async function main(): Promise<void> {
 
   const scale = num(values.scale, "scale", env.sim.scale);
   if (scale <= 0) fail("--scale must be greater than 0");
+  const subaccounts = num(values.subaccounts, "subaccounts", env.sim.subaccounts);
+  if (!Number.isInteger(subaccounts) || subaccounts < 25 || subaccounts > 500_000) fail("--subaccounts must be a whole number from 25 to 500000");
+  const retentionDays = values["deposit-retention-days"] === undefined ? null : num(values["deposit-retention-days"], "deposit-retention-days", 0);
   const sim = await startSimulator({
     port: num(values.port, "port", env.sim.port),
     host: values.host ?? "127.0.0.1",
     seed: num(values.seed, "seed", env.sim.seed),
     scale,
+    subaccounts,
+    depositRate: num(values["deposit-rate"], "deposit-rate", env.sim.depositRate),
+    depositSettleMs: values["deposit-settle-ms"] === undefined ? undefined : num(values["deposit-settle-ms"], "deposit-settle-ms", 0),
+    depositRetentionDays: retentionDays || null,
     rateLimits,
     clockSkewMs: num(values["clock-skew-ms"], "clock-skew-ms", 30_000),
     pathPrefix: values["path-prefix"],
@@ -109,12 +122,15 @@ async function main(): Promise<void> {
   const rsaFile = path.join(tmpdir(), `brokerdesk-sim-rsa-${sim.port}.pem`);
   writeFileSync(rsaFile, sim.keys.rsa.apiSecret, { mode: 0o600 });
 
+  const summary = sim.state.populationSummary();
   const lines = [
     `Brokerdesk platform simulator listening on ${sim.baseUrl}`,
     `  seed ${sim.state.seed}, scale ${sim.state.scale}, data generated in ${Math.round(sim.state.generationMs)} ms ` +
-      `(${sim.state.deposits.length} deposits, ${sim.state.subaccountsOf(sim.state.mainUid).length} sub-accounts)`,
+      `(${summary.deposits} deposits, ${summary.subaccounts} sub-accounts: ${summary.tiers.heavy} heavy, ${summary.tiers.tail} long tail, ${summary.tiers.dormant} dormant generated)`,
+    `  live deposits ${sim.state.depositRate > 0 ? `${sim.state.depositRate}/s` : "off"}, pending for ${sim.state.depositSettleMs} ms; ` +
+      `E1 retention ${sim.state.depositRetentionMs === null ? "none" : `${sim.state.depositRetentionMs / 86_400_000} days`}`,
     `  rate limits ${rateLimits}; faults ${rules.length ? JSON.stringify(sim.faults.list()) : "off"}`,
-    `  control: ${sim.baseUrl}/__sim/{health,stats,keys,faults} (JSON bodies, this Host only${controlToken ? ", Authorization: Bearer <SIM_CONTROL_TOKEN>" : ""})`,
+    `  control: ${sim.baseUrl}/__sim/{health,stats,keys,faults,clock} (JSON bodies, this Host only${controlToken ? ", Authorization: Bearer <SIM_CONTROL_TOKEN>" : ""})`,
     "",
     "Demo keys (public demo values, not secrets):",
     ...Object.entries(sim.keys).map(([name, k]) =>

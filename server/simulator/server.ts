@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { operationByPath, type Operation } from "@/lib/platform/catalog";
 import { logger } from "@/server/log";
 import { authenticate } from "./auth";
+import { SimClock } from "./clock";
 import { control } from "./control";
 import { SimError, errorBody, successBody } from "./envelope";
 import { FaultInjector, type FaultDecision } from "./faults";
@@ -21,10 +22,19 @@ export type SimulatorOptions = {
   clockSkewMs?: number;
   /** A mount path (e.g. "/sim"): requests may arrive under it; signatures cover the path without it. */
   pathPrefix?: string;
+  /** The wall clock (default Date.now); the platform's clock is it plus what /__sim/clock advanced. */
   now?: () => number;
   keys?: KeyOverrides;
   /** When set, the /__sim/ control endpoints ask for `Authorization: Bearer <controlToken>` (SIM_CONTROL_TOKEN). */
   controlToken?: string;
+  /** Sub-accounts of the broker, the 25 seeded included (SIM_SUBACCOUNTS, default 25). */
+  subaccounts?: number;
+  /** Live deposits per second across all sub-accounts (SIM_DEPOSIT_RATE, default 0 = off). */
+  depositRate?: number;
+  /** How long a pending deposit stays pending, ms (default 30 min). */
+  depositSettleMs?: number;
+  /** E1 retention in days (default none, as the spec states none). */
+  depositRetentionDays?: number | null;
 };
 
 const log = logger.child({ component: "simulator" });
@@ -54,6 +64,8 @@ export class SimulatorCore {
   readonly faults: FaultInjector;
   readonly stats = new StatsRecorder();
   readonly limiter: SlidingWindowLimiter;
+  readonly clock: SimClock;
+  /** The platform's clock (the wall clock plus any advance). */
   readonly now: () => number;
   readonly pathPrefix: string;
   readonly controlToken: string | undefined;
@@ -61,8 +73,17 @@ export class SimulatorCore {
   private readonly registered: ReadonlyMap<string, RegisteredKey>;
 
   constructor(options: SimulatorOptions = {}) {
-    this.now = options.now ?? Date.now;
-    this.state = new SimState({ seed: options.seed ?? 42, scale: options.scale ?? 1, now: this.now });
+    this.clock = new SimClock(options.now ?? Date.now);
+    this.now = this.clock.now;
+    this.state = new SimState({
+      seed: options.seed ?? 42,
+      scale: options.scale ?? 1,
+      now: this.now,
+      subaccounts: options.subaccounts,
+      depositRate: options.depositRate,
+      depositSettleMs: options.depositSettleMs,
+      depositRetentionMs: options.depositRetentionDays ? options.depositRetentionDays * 86_400_000 : null,
+    });
     const { demo, registered } = buildKeys(options.keys ?? {}, {
       mainUid: this.state.mainUid,
       riskUnitUid: this.state.riskUnitUid,
@@ -121,15 +142,18 @@ export class SimulatorCore {
       let key: RegisteredKey | null = null;
       let scopeKey = `ip:${clientIp(req)}`;
       if (op.auth === "private") {
-        key = authenticate({ method, path, rawQuery, rawBody, headers: req.headers }, { keys: this.registered, nowMs: this.now(), clockSkewMs: this.clockSkewMs });
+        // Clients sign with their own clocks, which /__sim/clock does not move: skew is checked on the wall clock.
+        key = authenticate({ method, path, rawQuery, rawBody, headers: req.headers }, { keys: this.registered, nowMs: this.clock.wall(), clockSkewMs: this.clockSkewMs });
         if (op.rateLimit.scope === "uid") scopeKey = `uid:${key.uid}`;
       }
-      const nowMs = this.now();
-      if (!this.limiter.tryAcquire(`${op.id}|${scopeKey}`, op.rateLimit.count, nowMs)) {
+      const wallMs = this.clock.wall();
+      if (!this.limiter.tryAcquire(`${op.id}|${scopeKey}`, op.rateLimit.count, wallMs)) {
         this.reply(res, op, 429, errorBody(requestTime, "429", "Too Many Requests"), "429");
         return;
       }
-      this.stats.accepted(op.id, scopeKey, nowMs);
+      this.stats.accepted(op.id, scopeKey, wallMs);
+      this.state.tick();
+      const nowMs = this.now();
       if (key) {
         if (!key.permissions.includes(neededPermission(op))) throw SimError.platform("40014");
         if (op.brokerOnly && !key.broker) throw SimError.platform("40029");

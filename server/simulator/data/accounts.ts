@@ -59,7 +59,11 @@ const BALANCE_COINS: readonly { coin: string; min: number; max: number; dp: numb
 ];
 const LEVELS = ["VIP0", "VIP1", "VIP2", "VIP3", "VIP4", "VIP5", "VIP6", "VIP7", "PRO1", "PRO2", "PRO3", "PRO4", "PRO5", "PRO6"];
 
-const SUB_COUNT = 25;
+/** The seeded sub-accounts (desk01–23, riskunit01–02); SIM_SUBACCOUNTS adds generated ones after them (population.ts). */
+export const SEEDED_SUBACCOUNTS = 25;
+const SUB_COUNT = SEEDED_SUBACCOUNTS;
+/** Balance coins that no generated deposit uses (data/deposits.ts DEPOSIT_COINS). */
+const NEVER_DEPOSITED = ["LTC", "ADA"];
 /** desk06 holds nothing and desk07 holds coins: both sit in riskunit02, which has a loan (E9 unbind rule). */
 const ZERO_BALANCE_DESK = 6;
 
@@ -114,6 +118,9 @@ export function generateAccounts(seed: number, anchor: number): Accounts {
       const empty = isZero || j === coins.length - 1;
       entries.set(c.coin, { available: empty ? new Big(0) : amount(r, c.min, c.max, c.dp), frozen: new Big(0), locked: new Big(0), uTime: uTime() });
     }
+    // A coin no deposit ever brings (deposits add to balances): it stays spent to zero, shown with assetType=all only.
+    const zeroCoin = NEVER_DEPOSITED.find((c) => !entries.get(c)?.available.gt(0));
+    if (zeroCoin && !entries.has(zeroCoin)) entries.set(zeroCoin, { available: new Big(0), frozen: new Big(0), locked: new Big(0), uTime: anchor - 7 * DAY_MS });
     balances.set(sub.uid, entries);
     rebates.set(sub.uid, {
       affiliationType: r.chance(0.85) ? "affiliate" : "official",

@@ -25,7 +25,7 @@ export type DepositRow = {
   uTime: number;
 };
 
-const DEPOSIT_COINS: readonly { coin: string; weight: number; chains: string[]; min: number; max: number; dp: number }[] = [
+export const DEPOSIT_COINS: readonly { coin: string; weight: number; chains: string[]; min: number; max: number; dp: number }[] = [
   { coin: "USDT", weight: 50, chains: ["TRC20", "ERC20", "BEP20", "SOL"], min: 10, max: 250_000, dp: 2 },
   { coin: "BTC", weight: 12, chains: ["BTC"], min: 0.0005, max: 5, dp: 8 },
   { coin: "ETH", weight: 12, chains: ["ERC20", "ArbitrumOne"], min: 0.01, max: 80, dp: 8 },
@@ -39,15 +39,18 @@ const TOTAL_WEIGHT = DEPOSIT_COINS.reduce((s, c) => s + c.weight, 0);
 
 /** Deposits per unit of scale; about 6,000 at scale 1, 120,000 at scale 20 (README "Data"). */
 export const DEPOSITS_PER_SCALE = 6_000;
-const HISTORY_MS = 180 * DAY_MS;
+export const DEPOSIT_HISTORY_MS = 180 * DAY_MS;
+const HISTORY_MS = DEPOSIT_HISTORY_MS;
+/** Generated deposits younger than this at the anchor are pending (they settle `depositSettleMs` after creation). */
+export const GENERATED_PENDING_MS = 30 * 60_000;
 
-function hex(seed: number, i: number, chars: number): string {
+export function hex(seed: number, i: number, chars: number): string {
   let s = "";
   for (let k = 0; s.length < chars; k++) s += hashInts(seed, i, k).toString(16).padStart(8, "0");
   return s.slice(0, chars);
 }
 
-function pickCoin(r: Rng) {
+export function pickCoin(r: Rng) {
   let x = r.next() * TOTAL_WEIGHT;
   for (const c of DEPOSIT_COINS) {
     x -= c.weight;
@@ -59,12 +62,15 @@ function pickCoin(r: Rng) {
 /**
  * Deposits over the last 6 months, newest first. desk01 gets 40% and desk02 15% (the heavy desks that
  * paging and export benchmarks walk); density grows toward the present, so ~63% fall in the last 90 days.
+ * desk06 holds nothing (riskunit02's unbind scenario): its draws go to desk07, its unit neighbour.
  */
 export function generateDeposits(seed: number, scale: number, anchor: number, subs: readonly SubaccountRecord[], mainUid: string): DepositRow[] {
   const r = rng(hashInts(seed, 0xde9));
   const count = Math.max(1, Math.round(DEPOSITS_PER_SCALE * scale));
   const desks = subs.filter((s) => s.subaccountName.startsWith("desk"));
   const heavy = ["desk01@", "desk02@"].map((prefix) => desks.find((s) => s.subaccountName.startsWith(prefix)));
+  const empty = desks.find((s) => s.subaccountName.startsWith("desk06@"));
+  const emptyGoesTo = desks.find((s) => s.subaccountName.startsWith("desk07@"));
   const times: number[] = new Array<number>(count);
   for (let i = 0; i < count; i++) times[i] = anchor - Math.floor(HISTORY_MS * Math.pow(r.next(), 1.5));
   times.sort((a, b) => a - b);
@@ -77,12 +83,13 @@ export function generateDeposits(seed: number, scale: number, anchor: number, su
     seq = ms === lastMs ? seq + 1 : 0;
     lastMs = ms;
     const u = r.next();
-    const sub = u < 0.4 && heavy[0] ? heavy[0] : u < 0.55 && heavy[1] ? heavy[1] : r.pick(desks);
+    const drawn = u < 0.4 && heavy[0] ? heavy[0] : u < 0.55 && heavy[1] ? heavy[1] : r.pick(desks);
+    const sub = drawn === empty && emptyGoesTo ? emptyGoesTo : drawn;
     const c = pickCoin(r);
     const chain = r.pick(c.chains);
     const internal = r.chance(0.15);
     const id = makeId(ms, seq);
-    const recent = anchor - ms < 30 * 60_000;
+    const recent = anchor - ms < GENERATED_PENDING_MS;
     const status = recent ? "pending" : r.chance(0.01) ? "fail" : "success";
     const value = Math.exp(Math.log(c.min) + r.next() * (Math.log(c.max) - Math.log(c.min)));
     rows[count - 1 - i] = {

@@ -12,7 +12,10 @@ export function depositWire(d: DepositRow) {
 /** E1: deposits of the caller's ND sub-accounts, newest first; `data` is an array (platform-facts §3 E1). */
 export const listDeposits: Handler<"deposits.list"> = ({ state, key, input, nowMs }) => {
   const k = requireKey(key);
-  const { startMs, endMs } = window(input.startTime, input.endTime, THREE_MONTHS_MS, nowMs);
+  const w = window(input.startTime, input.endTime, THREE_MONTHS_MS, nowMs);
+  // Retention, when configured (the spec states none for E1): older records are gone from every answer.
+  const startMs = state.depositRetentionMs === null ? w.startMs : Math.max(w.startMs, nowMs - state.depositRetentionMs);
+  const endMs = w.endMs;
   const limit = limitOf(input.limit, depositsList.paging?.limit.default ?? 20);
   const idLessThan = cursor(input.idLessThan);
   let rows: readonly DepositRow[];

@@ -35,6 +35,11 @@ export const planOrderHistory: Handler<"planOrders.history"> = ({ state, key, in
 /** E4: the caller's fills, newest first, kept 90 days. */
 export const fills: Handler<"fills.list"> = ({ state, key, input, nowMs }) => {
   const k = requireKey(key);
+  // The catalog checks retention against the wall clock; the platform's clock may be ahead of it.
+  for (const field of ["startTime", "endTime"] as const) {
+    const v = input[field];
+    if (v !== undefined && Number(v) < nowMs - NINETY_DAYS) throw SimError.invalid(field);
+  }
   const w = window(input.startTime, input.endTime, NINETY_DAYS, nowMs);
   const { page } = pageDescending(state.tradingOf(k.uid).fills, {
     startMs: Math.max(w.startMs, nowMs - NINETY_DAYS),
