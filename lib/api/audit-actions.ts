@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = z.enum([
   "mfa.verify",
   "mfa.recovery-use",
   "audit.export",
+  "ledger.deposits-export",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

@@ -5,6 +5,7 @@ import { auditResources } from "./audit";
 import type { Resource } from "./define-resource";
 import { exportResources } from "./exports";
 import { healthResource } from "./health";
+import { ledgerResources } from "./ledger";
 import { mfaResources } from "./mfa";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
@@ -27,6 +28,7 @@ export const resources = Object.fromEntries(
     ...Object.values(userResources),
     ...Object.values(mfaResources),
     ...Object.values(exportResources),
+    ...Object.values(ledgerResources),
     healthResource,
     openapiResource,
   ].map((r) => [r.id, r as Resource]),

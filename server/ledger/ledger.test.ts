@@ -11,7 +11,10 @@ import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { seedRegistry } from "@/server/workflows/subaccounts";
+import Big from "big.js";
+import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
 import { DEPOSITS_JOB, syncSubaccountDeposits } from "./deposits";
+import { searchDeposits } from "./queries";
 import { startLedger } from "./engine";
 
 let sim: Simulator;
@@ -122,6 +125,35 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     await syncUntilDone(db, uid);
     expect(failures).toBeGreaterThan(0);
     expect(await ledgerOf(db, uid)).toEqual(simulatorOf(uid));
+  });
+
+  it("[ledger][queries] filters over the whole set: exact count, totals per coin and per day, keyset pages without gaps", async () => {
+    // desk01..03 are in the ledger (tests above). Over 150 days (past E1's three-month span), coin USDT, amount ≥ 100.
+    const uids = [uidOf("desk01"), uidOf("desk02"), uidOf("desk03")];
+    const from = Date.now() - 150 * 86_400_000;
+    const expected = uids
+      .flatMap((u) => sim.state.depositsOf(u))
+      .filter((d) => d.coin === "USDT" && new Big(d.amount).gte(100) && d.cTime >= from);
+    expect(expected.length).toBeGreaterThan(10);
+    const filters = ledgerDepositFiltersSchema.parse({ coin: "usdt", minAmount: "100", from: String(from), limit: "7" });
+    const first = await searchDeposits(db, filters);
+    expect(first.total).toBe(expected.length);
+    expect(first.totals.map((t) => [t.coin, t.count])).toEqual([["USDT", expected.length]]);
+    expect(new Big(first.totals[0]!.amount).eq(expected.reduce((a, d) => a.plus(d.amount), new Big(0)))).toBe(true);
+    expect(first.perDay.reduce((n, d) => n + d.count, 0)).toBe(expected.length);
+    // Every page, newest first, each record once.
+    const seen: string[] = [];
+    let page = first;
+    for (;;) {
+      seen.push(...page.rows.map((r) => r.orderId));
+      if (!page.nextCursor) break;
+      page = await searchDeposits(db, { ...filters, cursor: page.nextCursor });
+    }
+    expect(seen).toEqual([...expected].sort((a, b) => b.cTime - a.cTime || (b.orderId < a.orderId ? -1 : 1)).map((d) => d.orderId));
+    // One record by its transaction ID.
+    const one = expected[0]!;
+    const byTx = await searchDeposits(db, ledgerDepositFiltersSchema.parse({ q: one.txId }));
+    expect(byTx.rows.map((r) => r.orderId)).toContain(one.orderId);
   });
 
   it("[ledger][engine] on pg-boss, the sweep brings every registry sub-account in; two engines never run one sub-account at once", async () => {

@@ -1,0 +1,83 @@
+// The ledger's routes (issue 14): deposits of every sub-account as Brokerdesk keeps them, filtered in the
+// database over any range, with the exact count, totals per coin and a per-day series of the whole
+// filtered set; and how fresh the ledger is. Isomorphic.
+import { z } from "zod";
+import { positiveDecimal } from "@/lib/platform/schemas";
+import { defineResource } from "./define-resource";
+import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
+
+const text = (field: string, max: number) => blankless(z.string().max(max, { error: `${field} is at most ${max} characters` }));
+
+export const ledgerDepositFiltersSchema = z
+  .object({
+    subUid: blankless(z.string().regex(/^\d{1,32}$/, { error: "subUid is a sub-account UID (digits)" })),
+    coin: blankless(z.string().regex(/^[A-Za-z0-9]{1,20}$/, { error: "coin is letters and digits" }).transform((c) => c.toUpperCase())),
+    status: text("status", 32),
+    minAmount: blankless(positiveDecimal("minAmount")),
+    maxAmount: blankless(positiveDecimal("maxAmount")),
+    /** An address, transaction ID or order ID, matched exactly. */
+    q: text("q", 200),
+    from: msTimeFilter("from"),
+    to: msTimeFilter("to"),
+    cursor: pageCursor,
+    limit: pageLimit,
+  })
+  .refine((f) => !f.from || !f.to || f.from.getTime() <= f.to.getTime(), { path: ["to"], error: "to must not be before from" });
+export type LedgerDepositFilters = z.output<typeof ledgerDepositFiltersSchema>;
+
+export const ledgerDepositSchema = z.object({
+  orderId: z.string(),
+  subUid: z.string(),
+  subaccountName: z.string().nullable(),
+  coin: z.string(),
+  amount: z.string(),
+  status: z.string(),
+  chain: z.string(),
+  dest: z.string(),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  txId: z.string(),
+  /** The platform's creation time, ms, as a string (never a float round trip). */
+  cTime: z.string(),
+});
+export type LedgerDeposit = z.output<typeof ledgerDepositSchema>;
+
+export const LEDGER_DEPOSIT_CSV_COLUMNS = [
+  "orderId", "subUid", "subaccountName", "coin", "amount", "status", "chain", "dest", "fromAddress", "toAddress", "txId", "cTime",
+] as const satisfies readonly (keyof LedgerDeposit)[];
+
+export const ledgerFreshnessSchema = z.object({
+  /** Registry sub-accounts, and how many the sync has checked at least once / finished backfilling. */
+  subaccounts: z.number(),
+  checked: z.number(),
+  backfilled: z.number(),
+  /** The oldest "last checked" among the checked (the ledger is current to at least then), and the newest. */
+  oldestCheckAt: z.string().nullable(),
+  newestCheckAt: z.string().nullable(),
+  failing: z.number(),
+});
+export type LedgerFreshness = z.output<typeof ledgerFreshnessSchema>;
+
+export const ledgerDepositPageSchema = z.object({
+  rows: z.array(ledgerDepositSchema),
+  nextCursor: nextCursorField,
+  /** The exact count and totals of the whole filtered set (not only this page). */
+  total: z.number(),
+  totals: z.array(z.object({ coin: z.string(), count: z.number(), amount: z.string() })),
+  perDay: z.array(z.object({ day: z.string(), count: z.number() })),
+  freshness: ledgerFreshnessSchema,
+});
+export type LedgerDepositPage = z.output<typeof ledgerDepositPageSchema>;
+
+export const ledgerResources = {
+  deposits: defineResource({
+    id: "ledger.deposits", method: "GET", path: "/api/ledger/deposits",
+    summary: "Deposits of every sub-account from Brokerdesk's ledger: filtered over any range, exact count, totals per coin, per-day series",
+    permission: "deposits.read", input: ledgerDepositFiltersSchema, output: ledgerDepositPageSchema, errors: [],
+  }),
+  depositsExport: defineResource({
+    id: "ledger.deposits-export", method: "GET", path: "/api/ledger/deposits/export",
+    summary: "The whole filtered set of ledger deposits as CSV (the export is recorded in the audit log first)",
+    permission: "deposits.read", input: ledgerDepositFiltersSchema, output: ledgerDepositSchema, reply: "csv", errors: [],
+  }),
+} as const;
