@@ -73,6 +73,9 @@ export default defineConfig({
     timeout: 120_000,
     env: { ...secrets, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", SIM_PORT: String(SIM_PORT), DATA_DIR,
       // Separation of duties' cool-off, seconds long here so the e2e can watch it end (e2e/support/staff.ts).
-      APPROVER_COOL_OFF_HOURS: "0.001", NEXTAUTH_URL: baseURL, LOG_LEVEL: "info" },
+      APPROVER_COOL_OFF_HOURS: "0.001",
+      // The ledger's background sync would take fault rules and budget meant for the page under test; its
+      // own spec (e2e/ledger.ui.spec.ts) runs an instance with it on.
+      LEDGER_SYNC: "off", NEXTAUTH_URL: baseURL, LOG_LEVEL: "info" },
   },
 });

@@ -47,7 +47,7 @@ const PAGES: PageCase[] = [
     data: (p) => p.getByRole("region", { name: "Recent deposits" }).getByText(/^(Deposits to|No deposits to)/),
     empty: /No deposits to/,
   },
-  { path: "/deposits", op: "deposits.list", role: "compliance", area: main, data: rows, empty: /No deposits for/, table: true },
+  { path: "/deposits/live", op: "deposits.list", role: "compliance", area: main, data: rows, empty: /No deposits for/, table: true },
   { path: "/assets", op: "subaccounts.assets", role: "broker", area: main, data: rows, empty: /No .*assets/, table: true },
   {
     path: "/rebates",

@@ -24,7 +24,7 @@ const CASES: Case[] = [
   { path: "/spot/fills", operation: "fills.list", role: "admin", status: 500, ready: (p) => rows(p).first() },
   { path: "/market/trades", operation: "market.trades", role: "compliance", status: 500, ready: (p) => rows(p).first() },
   { path: "/futures/oi-limits", operation: "oiLimits.list", role: "compliance", status: 503, ready: (p) => rows(p).first() },
-  { path: "/deposits", operation: "deposits.list", role: "compliance", status: 500, ready: (p) => rows(p).first() },
+  { path: "/deposits/live", operation: "deposits.list", role: "compliance", status: 500, ready: (p) => rows(p).first() },
 ];
 
 for (const c of CASES) {

@@ -138,7 +138,7 @@ test("[deposits.list][list] opens on the first sub-account; totals per coin equa
   // The view's own call (its default page size, 50), not another deposits call the page may make (the
   // home page's recent-deposits card asks for 10 of the last day and can answer while /deposits loads).
   const call = page.waitForResponse(isCall(DEPOSITS, (u) => u.searchParams.get("userId") === firstUid && u.searchParams.get("limit") === "50"));
-  await page.goto("/deposits");
+  await page.goto("/deposits/live");
   await expect(page).toHaveTitle(/Deposits/);
   const deposits = await body<Deposit[]>(await call);
   expect(deposits.length).toBeGreaterThan(0);
@@ -166,7 +166,7 @@ test("[deposits.list][list] opens on the first sub-account; totals per coin equa
   await expect(page.getByText(`Of the ${n} rows shown`)).toBeVisible();
 });
 
-for (const path of ["/market/trades", "/deposits"]) {
+for (const path of ["/market/trades", "/deposits/live"]) {
   test(`[a11y] ${path} has no serious or critical axe violations; screenshots light and dark`, async ({ page }) => {
     await page.goto(path);
     await expect(rows(page).first()).toBeVisible();
@@ -211,7 +211,7 @@ test("[market.trades][export] Export CSV downloads every trade of the range (all
 
 test("[deposits.list][export] Export CSV of the default range has exactly the loaded records", async ({ page }) => {
   const call = page.waitForResponse(isCall(DEPOSITS, (u) => u.searchParams.get("limit") === "50")); // the view's own call, as above
-  await page.goto("/deposits");
+  await page.goto("/deposits/live");
   const deposits = await body<Deposit[]>(await call);
   // The default page holds the whole range when there is nothing older to load.
   await expect(page.getByRole("button", { name: "Older →" })).toBeDisabled();

@@ -175,7 +175,7 @@ test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, 
   await expect(assets.locator("tbody tr[data-row-id]").first()).toBeVisible();
   const deposits = page.getByRole("region", { name: "Recent deposits" }).first();
   await expect(deposits.locator("tbody tr[data-row-id]").first()).toBeVisible();
-  await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute("href", `/deposits?uid=${seeded.subUid}&range=30d`);
+  await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute("href", `/deposits?subUid=${seeded.subUid}`);
   const rebate = page.getByTestId("rebate-info");
   await expect(rebate).toContainText("Spot rebate ratio");
   const withdrawals = page.getByRole("region", { name: "Withdrawals" }).first();

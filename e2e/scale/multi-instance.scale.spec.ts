@@ -72,7 +72,7 @@ test.beforeAll(async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env = { ...process.env, ...shared, PORT: String(port), NEXTAUTH_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "bd-scale-")) };
-    apps.push(startProcess(`scale-app-${i}`, url, process.execPath, ["server/front-door.mjs"], { ...env, PORT: String(port), HOST: "127.0.0.1" }));
+    apps.push(startProcess(`scale-app-${i}`, url, process.execPath, ["server/front-door.mjs"], { ...env, PORT: String(port), HOST: "127.0.0.1", LEDGER_SYNC: "off" }));
   }
   await Promise.all(apps.map((a) => waitUntil(a.name, async () => (await fetch(`${a.url}/api/health`)).ok, 120_000, a)));
 });

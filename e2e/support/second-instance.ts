@@ -37,6 +37,7 @@ export async function startInstance(name: string, env: Record<string, string>, t
       DATA_DIR: dataDir,
       NEXTAUTH_URL: baseURL,
       LOG_LEVEL: "info",
+      LEDGER_SYNC: "off",
       ...env,
     },
     // Its own process group, so stop() ends the server and anything it started.

@@ -1,6 +1,6 @@
 import { PageFrame } from "@/components/shell/page-frame";
-import { DepositsView } from "./_components/deposits-view";
 import { openPage, pageMetadata } from "@/server/http/page";
+import { LedgerDepositsView } from "./_ledger/ledger-view";
 
 export const metadata = pageMetadata("deposits");
 export const dynamic = "force-dynamic";
@@ -9,10 +9,8 @@ export default async function DepositsPage() {
   const { page, denied } = await openPage("deposits");
   if (denied) return denied;
   return (
-    <PageFrame page={page}>
-      {/* "Now" is fixed once per request so server and browser render the same default range. */}
-      {/* eslint-disable-next-line react-hooks/purity */}
-      <DepositsView initialNow={Date.now()} />
+    <PageFrame page={page} width="wide" intro="Every sub-account's deposits as Brokerdesk keeps them, over any range. Filters, counts and totals cover the whole matching set. Times are in UTC.">
+      <LedgerDepositsView />
     </PageFrame>
   );
 }

@@ -60,7 +60,7 @@ export function DepositsSection({ uid, now }: { uid: string; now: number }) {
       id="deposits-title"
       title="Recent deposits"
       source={`E1 · last ${DEPOSIT_DAYS} days, newest ${FIRST_PAGE}`}
-      more={{ href: `/deposits?uid=${encodeURIComponent(uid)}&range=30d`, label: "All deposits" }}
+      more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits" }}
     >
       {query.isSuccess && rows.length === 0 ? (
         <Empty>No deposits in the last {DEPOSIT_DAYS} days.</Empty>

@@ -1,0 +1,206 @@
+"use client";
+// /deposits: every sub-account's deposits from Brokerdesk's ledger. Filters go to the server and apply to
+// the whole set, over any range (not the platform's three months); the count, totals per coin and the
+// per-day chart are of that whole set; Export downloads it all. Keyset pages, newest first.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useId, useState, type FormEvent } from "react";
+import { useQueryStates } from "nuqs";
+import { BarChart } from "@/components/charts/bar-chart";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { Field } from "@/components/data-table/field";
+import { TimeZoneProvider } from "@/components/data-table/time";
+import { useDataTable } from "@/components/data-table/use-data-table";
+import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
+import { callResource } from "@/lib/api/call";
+import { ledgerResources, type LedgerFreshness } from "@/lib/api/ledger";
+import { isTransient } from "@/lib/client/api";
+import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { formatUtc, groupDecimal } from "@/lib/format";
+import { ledgerDepositColumns } from "./columns";
+import { LEDGER_PAGE_SIZE, ledgerDepositsQuery, ledgerDepositsSearchParams } from "./search-params";
+
+const COINS = ["USDT", "USDC", "BTC", "ETH", "SOL", "XRP", "TRX", "LTC"];
+const STATUSES = ["success", "pending", "fail"];
+const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));
+const fromInput = (v: string) => {
+  const ms = Date.parse(`${v}:00Z`);
+  return Number.isFinite(ms) ? ms : null;
+};
+
+export function LedgerDepositsView() {
+  const id = useId();
+  const [q, setQ] = useQueryStates(ledgerDepositsSearchParams, { history: "push" });
+  const subs = useSubAccounts();
+  const cursor = q.p.at(-1);
+  const input = ledgerDepositsQuery(q, { limit: String(LEDGER_PAGE_SIZE), ...(cursor ? { cursor } : {}) });
+  const page = useQuery({
+    queryKey: [ledgerResources.deposits.id, input],
+    queryFn: ({ signal }) => callResource(ledgerResources.deposits, { input, signal }),
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+  const rows = page.data?.rows ?? [];
+  const table = useDataTable({ data: rows, columns: ledgerDepositColumns, getRowId: (r) => r.orderId });
+  const filtered = Boolean(q.subUid || q.coin || q.status || q.minAmount || q.maxAmount || q.q || q.from !== null || q.to !== null);
+  const exportHref = `/api/ledger/deposits/export?${new URLSearchParams(ledgerDepositsQuery(q)).toString()}`;
+  const set = (patch: Record<string, string | number | null>) => void setQ({ ...patch, p: null });
+
+  return (
+    <TimeZoneProvider>
+      <div className="space-y-4">
+        {page.data ? <Freshness f={page.data.freshness} /> : null}
+        <DataTable
+          table={table}
+          label="Deposit ledger"
+          status={page.isPending ? "pending" : page.isError ? "error" : "success"}
+          busy={page.isFetching}
+          toolbar={
+            <DataTableToolbar
+              table={table}
+              actions={
+                <a href={exportHref} className={secondaryButton} download>
+                  Export CSV{page.data ? ` (${page.data.total.toLocaleString("en-US")} rows)` : ""}
+                </a>
+              }
+            >
+              <Field id={`${id}-sub`} label="Sub-account">
+                <select id={`${id}-sub`} className={`${controlClass} max-w-64`} value={q.subUid ?? ""} onChange={(e) => set({ subUid: e.target.value || null })}>
+                  <option value="">All sub-accounts</option>
+                  {subs.data?.map((s) => (
+                    <option key={s.subUid} value={s.subUid}>
+                      {subAccountLabel(s)}
+                    </option>
+                  ))}
+                  {q.subUid && !subs.data?.some((s) => s.subUid === q.subUid) ? <option value={q.subUid}>{q.subUid}</option> : null}
+                </select>
+              </Field>
+              <Field id={`${id}-coin`} label="Coin">
+                <select id={`${id}-coin`} className={controlClass} value={q.coin ?? ""} onChange={(e) => set({ coin: e.target.value || null })}>
+                  <option value="">All</option>
+                  {[...new Set([...COINS, ...(q.coin ? [q.coin] : [])])].map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id={`${id}-status`} label="Status">
+                <select id={`${id}-status`} className={controlClass} value={q.status ?? ""} onChange={(e) => set({ status: e.target.value || null })}>
+                  <option value="">All</option>
+                  {STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={set} />
+              <Field id={`${id}-from`} label="From (UTC)">
+                <input id={`${id}-from`} type="datetime-local" className={controlClass} value={toInput(q.from)} onChange={(e) => set({ from: fromInput(e.target.value) })} />
+              </Field>
+              <Field id={`${id}-to`} label="To (UTC)">
+                <input id={`${id}-to`} type="datetime-local" className={controlClass} value={toInput(q.to)} onChange={(e) => set({ to: fromInput(e.target.value) })} />
+              </Field>
+              {filtered ? (
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => void setQ({ subUid: null, coin: null, status: null, minAmount: null, maxAmount: null, q: null, from: null, to: null, p: null })}
+                >
+                  Clear filters
+                </button>
+              ) : null}
+            </DataTableToolbar>
+          }
+          errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
+          emptyState={<DataTableEmpty>{filtered ? "No deposits in the ledger match these filters." : "No deposits in the ledger yet."}</DataTableEmpty>}
+          pager={
+            <DataTablePager
+              pageNumber={q.p.length + 1}
+              rowCount={rows.length}
+              canOlder={Boolean(page.data?.nextCursor)}
+              canNewer={q.p.length > 0}
+              onOlder={() => page.data?.nextCursor && void setQ({ p: [...q.p, page.data.nextCursor] })}
+              onNewer={() => void setQ({ p: q.p.length > 1 ? q.p.slice(0, -1) : null })}
+              onLatest={() => void setQ({ p: null })}
+              busy={page.isFetching}
+            />
+          }
+        />
+        {page.data && page.data.total > 0 ? (
+          <section aria-labelledby={`${id}-totals`} className="space-y-3">
+            <h2 id={`${id}-totals`} className="text-base font-semibold">
+              {page.data.total.toLocaleString("en-US")} deposits match{filtered ? " these filters" : ""}
+            </h2>
+            <table className="text-sm" aria-label="Totals per coin">
+              <thead>
+                <tr className="text-left text-slate-600 dark:text-slate-400">
+                  <th scope="col" className="pr-6 font-medium">Coin</th>
+                  <th scope="col" className="pr-6 text-right font-medium">Deposits</th>
+                  <th scope="col" className="text-right font-medium">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.totals.map((t) => (
+                  <tr key={t.coin} data-coin={t.coin}>
+                    <td className="pr-6">{t.coin}</td>
+                    <td className="pr-6 text-right tabular-nums">{t.count.toLocaleString("en-US")}</td>
+                    <td className="text-right font-mono tabular-nums">{groupDecimal(t.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <BarChart title="Deposits per day (UTC), every matching deposit" bars={page.data.perDay.map((d) => ({ label: d.day, value: String(d.count) }))} />
+          </section>
+        ) : null}
+      </div>
+    </TimeZoneProvider>
+  );
+}
+
+function Freshness({ f }: { f: LedgerFreshness }) {
+  const behind = f.subaccounts - f.backfilled;
+  return (
+    <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-freshness">
+      From Brokerdesk&apos;s ledger: {f.checked} of {f.subaccounts} sub-accounts synced
+      {f.oldestCheckAt ? `, every one checked since ${formatUtc(Date.parse(f.oldestCheckAt))}` : ""}
+      {f.newestCheckAt ? `, the latest at ${formatUtc(Date.parse(f.newestCheckAt))}` : ""}
+      {behind > 0 ? `; ${behind} still backfilling their history` : ""}
+      {f.failing > 0 ? `; ${f.failing} failing (retried)` : ""}. A record not yet synced can be looked up{" "}
+      <Link href="/deposits/live" className="underline">
+        live from the platform
+      </Link>
+      .
+    </p>
+  );
+}
+
+function TextFilters({ values, onApply }: { values: { minAmount: string | null; maxAmount: string | null; q: string | null }; onApply: (patch: Record<string, string | null>) => void }) {
+  const id = useId();
+  const [min, setMin] = useState(values.minAmount ?? "");
+  const [max, setMax] = useState(values.maxAmount ?? "");
+  const [text, setText] = useState(values.q ?? "");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply({ minAmount: min.trim() || null, maxAmount: max.trim() || null, q: text.trim() || null });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <Field id={`${id}-min`} label="Amount at least">
+        <input id={`${id}-min`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={min} onChange={(e) => setMin(e.target.value)} />
+      </Field>
+      <Field id={`${id}-max`} label="Amount at most">
+        <input id={`${id}-max`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={max} onChange={(e) => setMax(e.target.value)} />
+      </Field>
+      <Field id={`${id}-q`} label="Address, tx or record ID">
+        <input id={`${id}-q`} type="search" className={`${controlClass} w-56 font-mono`} value={text} onChange={(e) => setText(e.target.value)} />
+      </Field>
+      <button type="submit" className={primaryButton}>
+        Apply
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+// The deposit ledger as compliance uses it (issue 14): an instance with the sync on syncs every registry
+// sub-account from the simulator; compliance opens /deposits, filters across all sub-accounts by coin,
+// amount and a range longer than the platform's three months, sees the exact total and the totals per coin,
+// exports, and the file matches the ledger row for row.
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { signInApi, signInUi } from "./support/staff";
+import { startInstance, type Instance } from "./support/second-instance";
+import { expect, test } from "./support/test";
+
+let instance: Instance;
+type LedgerPage = {
+  rows: { orderId: string; subUid: string; coin: string; amount: string; cTime: string }[];
+  nextCursor: string | null;
+  total: number;
+  totals: { coin: string; count: number; amount: string }[];
+  freshness: { subaccounts: number; backfilled: number };
+};
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(180_000);
+  instance = await startInstance("ledger", { LEDGER_SYNC: "on", LEDGER_SYNC_SHARE: "1", LEDGER_SWEEP_SECONDS: "1" });
+  // Wait, off the clock, until every registry sub-account's history is in the ledger.
+  const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
+  await signInApi(ctx, "compliance");
+  await expect
+    .poll(
+      async () => {
+        const f = ((await (await ctx.get("/api/ledger/deposits?limit=1")).json()) as LedgerPage).freshness;
+        return f.subaccounts > 0 && f.backfilled === f.subaccounts;
+      },
+      { timeout: 150_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  await ctx.dispose();
+});
+
+test.afterAll(async () => {
+  await instance?.stop();
+});
+
+async function compliancePage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  await signInUi(page, "compliance", "/deposits");
+  return page;
+}
+
+async function everyRow(ctx: APIRequestContext, query: string): Promise<LedgerPage["rows"]> {
+  const out: LedgerPage["rows"] = [];
+  let cursor = "";
+  for (;;) {
+    const page = (await (await ctx.get(`/api/ledger/deposits?${query}&limit=500${cursor ? `&cursor=${cursor}` : ""}`)).json()) as LedgerPage;
+    out.push(...page.rows);
+    if (!page.nextCursor) return out;
+    cursor = encodeURIComponent(page.nextCursor);
+  }
+}
+
+test("[ledger][deposits] compliance filters every sub-account over more than three months, sees the total, and the export matches row for row", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await compliancePage(browser);
+  await expect(page.getByTestId("ledger-freshness")).toContainText(/25 of 25 sub-accounts synced/);
+  const from = new Date(Date.now() - 150 * 86_400_000).toISOString().slice(0, 16);
+  await page.getByRole("combobox", { name: "Coin", exact: true }).selectOption("USDT");
+  await page.getByLabel("From (UTC)").fill(from);
+  await page.getByLabel("Amount at least").fill("100");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/coin=USDT/);
+  await expect(page).toHaveURL(/minAmount=100/);
+
+  const query = new URL(page.url()).searchParams;
+  const api = page.request;
+  const expected = await everyRow(api, `coin=USDT&minAmount=100&from=${query.get("from")}`);
+  expect(expected.length).toBeGreaterThan(50);
+  // More than three months back, across many sub-accounts: beyond what one platform call can answer.
+  const oldest = Math.min(...expected.map((r) => Number(r.cTime)));
+  expect(Date.now() - oldest).toBeGreaterThan(95 * 86_400_000);
+  expect(new Set(expected.map((r) => r.subUid)).size).toBeGreaterThan(5);
+
+  const heading = page.getByRole("heading", { name: /deposits match these filters/ });
+  await expect(heading).toHaveText(`${expected.length.toLocaleString("en-US")} deposits match these filters`);
+  await expect(page.getByRole("table", { name: "Totals per coin" }).locator('tr[data-coin="USDT"]')).toContainText(expected.length.toLocaleString("en-US"));
+  await expect(page.locator("tbody tr[data-row-id]").first()).toHaveAttribute("data-row-id", expected[0]!.orderId);
+  await page.screenshot({ path: "test-results/ledger-deposits.png", fullPage: true });
+
+  const file = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Export CSV/ }).click();
+  const csv = await (await (await file).createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8"));
+  const lines = csv.split(/\r?\n/).filter(Boolean);
+  expect(lines[0]).toBe("orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime");
+  expect(lines.length - 1).toBe(expected.length);
+  expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.map((r) => r.orderId));
+  expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));
+  await page.context().close();
+});
