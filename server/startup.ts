@@ -37,9 +37,11 @@ export function startApp(): Promise<void> {
     await untilDone(() => prepareData(baseUrl));
     // The ledger's sync jobs (issue 14), after the registry they walk exists. A failure to start them is
     // said and retried; the app serves meanwhile (live reads do not need them).
-    await untilDone(async () => {
-      await startProcessLedger(await getDb(), await getPlatformClient());
-    });
+    if (env.ledger.sync) {
+      await untilDone(async () => {
+        await startProcessLedger(await getDb(), await getPlatformClient());
+      });
+    }
   })();
   return g.__brokerdeskStarted;
 }

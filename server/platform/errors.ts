@@ -1,20 +1,37 @@
 import "server-only";
 import { describePlatformCode } from "@/lib/platform/protocol";
 
-/** Base of every failure of a platform call; `kind` drives the one HTTP mapping in server/http. */
+const BRAND = Symbol.for("brokerdesk.platform-call-error");
+type Kind = "platform" | "timeout" | "network" | "malformed" | "rate-budget" | "rate-budget-store" | "invalid-request";
+
+/**
+ * Base of every failure of a platform call; `kind` drives the one HTTP mapping in server/http.
+ * `instanceof` goes by a global brand and the kind, not by class identity: one client (and so its errors)
+ * is shared through globalThis by code Next.js compiles more than once (instrumentation.ts and the routes),
+ * and a class from one copy must still recognise an error made by the other.
+ */
 export abstract class PlatformCallError extends Error {
-  abstract readonly kind: "platform" | "timeout" | "network" | "malformed" | "rate-budget" | "rate-budget-store" | "invalid-request";
+  abstract readonly kind: Kind;
+  /** The kind of this class's errors; null on the base, which takes every kind. */
+  static readonly kindOf: Kind | null = null;
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    if (typeof x !== "object" || x === null || !(x as Record<symbol, unknown>)[BRAND]) return false;
+    return this.kindOf === null || (x as { kind?: string }).kind === this.kindOf;
+  }
   constructor(
     message: string,
     readonly operationId: string,
   ) {
     super(message);
-    this.name = new.target.name;
+    Object.defineProperty(this, BRAND, { value: true });
+    // Not new.target.name: a minified build renames classes.
+    this.name = NAMES[(new.target as unknown as { kindOf: Kind }).kindOf] ?? "PlatformCallError";
   }
 }
 
 /** The platform answered with a code other than "00000" (at any HTTP status). */
 export class PlatformError extends PlatformCallError {
+  static override readonly kindOf = "platform" as const;
   readonly kind = "platform" as const;
   constructor(
     operationId: string,
@@ -31,6 +48,7 @@ export class PlatformError extends PlatformCallError {
 }
 
 export class PlatformTimeoutError extends PlatformCallError {
+  static override readonly kindOf = "timeout" as const;
   readonly kind = "timeout" as const;
   constructor(
     operationId: string,
@@ -44,6 +62,7 @@ export class PlatformTimeoutError extends PlatformCallError {
 }
 
 export class PlatformNetworkError extends PlatformCallError {
+  static override readonly kindOf = "network" as const;
   readonly kind = "network" as const;
   constructor(
     operationId: string,
@@ -56,6 +75,7 @@ export class PlatformNetworkError extends PlatformCallError {
 
 /** The reply could not be read: not JSON, not the envelope, or data not of the operation's shape. */
 export class PlatformMalformedResponseError extends PlatformCallError {
+  static override readonly kindOf = "malformed" as const;
   readonly kind = "malformed" as const;
   constructor(
     operationId: string,
@@ -68,6 +88,7 @@ export class PlatformMalformedResponseError extends PlatformCallError {
 
 /** The local rate budget could not serve the call before its deadline (or the queue is full). */
 export class RateBudgetExceededError extends PlatformCallError {
+  static override readonly kindOf = "rate-budget" as const;
   readonly kind = "rate-budget" as const;
   constructor(
     operationId: string,
@@ -80,6 +101,7 @@ export class RateBudgetExceededError extends PlatformCallError {
 
 /** The shared rate budget (Redis) could not be read, so nothing was sent: failing closed keeps N instances inside one limit. */
 export class RateBudgetUnavailableError extends PlatformCallError {
+  static override readonly kindOf = "rate-budget-store" as const;
   readonly kind = "rate-budget-store" as const;
   constructor(operationId: string, cause: string) {
     super(`${operationId}: the shared rate budget is unreachable (${cause}); nothing was sent`, operationId);
@@ -88,6 +110,7 @@ export class RateBudgetUnavailableError extends PlatformCallError {
 
 /** The input broke the operation's request schema; nothing was sent. */
 export class PlatformRequestInvalidError extends PlatformCallError {
+  static override readonly kindOf = "invalid-request" as const;
   readonly kind = "invalid-request" as const;
   constructor(
     operationId: string,
@@ -96,3 +119,13 @@ export class PlatformRequestInvalidError extends PlatformCallError {
     super(`${operationId}: invalid request: ${Object.keys(fieldErrors).join(", ")}`, operationId);
   }
 }
+
+const NAMES: Record<Kind, string> = {
+  platform: "PlatformError",
+  timeout: "PlatformTimeoutError",
+  network: "PlatformNetworkError",
+  malformed: "PlatformMalformedResponseError",
+  "rate-budget": "RateBudgetExceededError",
+  "rate-budget-store": "RateBudgetUnavailableError",
+  "invalid-request": "PlatformRequestInvalidError",
+};
