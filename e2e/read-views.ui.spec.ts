@@ -139,7 +139,7 @@ test("[deposits.list][list] opens on the first sub-account; totals per coin equa
   // home page's recent-deposits card asks for 10 of the last day and can answer while /deposits loads).
   const call = page.waitForResponse(isCall(DEPOSITS, (u) => u.searchParams.get("userId") === firstUid && u.searchParams.get("limit") === "50"));
   await page.goto("/deposits/live");
-  await expect(page).toHaveTitle(/Deposits/);
+  await expect(page).toHaveTitle(/Live deposits/);
   const deposits = await body<Deposit[]>(await call);
   expect(deposits.length).toBeGreaterThan(0);
   await expect(page.getByLabel("Sub-account", { exact: true })).toHaveValue(firstUid);

@@ -8,9 +8,10 @@ export { NAV_GROUPS, type NavGroup };
 
 export type NavItem = { href: string; label: string; permission: PageDef["permission"]; group: NavGroup };
 
-export const NAV_ITEMS: readonly NavItem[] = Object.values(PAGES as Record<string, PageDef>).flatMap((p) =>
-  p.group ? [{ href: p.path, label: p.label, permission: p.permission, group: p.group }] : [],
-);
+/** In sidebar order: by group, then as listed in the manifest. */
+export const NAV_ITEMS: readonly NavItem[] = Object.values(PAGES as Record<string, PageDef>)
+  .flatMap((p) => (p.group ? [{ href: p.path, label: p.label, permission: p.permission, group: p.group }] : []))
+  .sort((a, b) => NAV_GROUPS.indexOf(a.group) - NAV_GROUPS.indexOf(b.group));
 
 export function navAllowed(role: Role, item: NavItem): boolean {
   return item.permission === null || can(role, item.permission);
