@@ -65,3 +65,25 @@ export function pagerPropsOf(
     busy: paged.isFetching,
   };
 }
+
+/**
+ * The pager's props for a list Brokerdesk pages itself (keyset `cursor` → `nextCursor`): the cursors walked
+ * so far live in the URL (`walked`), Older adds the page's nextCursor, Newer drops the last, Latest clears
+ * them. One wiring for the withdrawal ledger, the deposit ledger and the audit log.
+ */
+export function cursorPagerProps(
+  walked: readonly string[],
+  page: { nextCursor: string | null | undefined; rowCount: number; busy: boolean },
+  setWalked: (next: string[] | null) => void,
+): PagerProps {
+  return {
+    pageNumber: walked.length + 1,
+    rowCount: page.rowCount,
+    canOlder: Boolean(page.nextCursor),
+    canNewer: walked.length > 0,
+    onOlder: () => page.nextCursor && setWalked([...walked, page.nextCursor]),
+    onNewer: () => setWalked(walked.length > 1 ? walked.slice(0, -1) : null),
+    onLatest: () => setWalked(null),
+    busy: page.busy,
+  };
+}

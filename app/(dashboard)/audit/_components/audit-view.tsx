@@ -7,7 +7,7 @@ import { callResource } from "@/lib/api/call";
 import { isTransient } from "@/lib/client/api";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-table-pager";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { Field } from "@/components/data-table/field";
 import { SearchForm } from "@/components/data-table/search-form";
@@ -171,14 +171,9 @@ export function AuditView() {
             emptyState={<DataTableEmpty>{filtered ? "No audit rows match these filters." : "The audit log has no rows yet."}</DataTableEmpty>}
             pager={
               <DataTablePager
-                pageNumber={q.before.length + 1}
-                rowCount={rows.length}
-                canOlder={data?.nextCursor != null}
-                canNewer={q.before.length > 0}
-                onOlder={() => data?.nextCursor != null && void setQ({ before: [...q.before, data.nextCursor] })}
-                onNewer={() => void setQ({ before: q.before.length > 1 ? q.before.slice(0, -1) : null })}
-                onLatest={() => void setQ(resetPaging)}
-                busy={query.isFetching}
+                {...cursorPagerProps(q.before, { nextCursor: data?.nextCursor, rowCount: rows.length, busy: query.isFetching }, (before) =>
+                  void setQ(before ? { before } : resetPaging),
+                )}
               />
             }
           />

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useQueryStates } from "nuqs";
 import { BarChart } from "@/components/charts/bar-chart";
 import { DataTable } from "@/components/data-table/data-table";
-import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-table-pager";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { Field } from "@/components/data-table/field";
@@ -117,18 +117,7 @@ export function LedgerDepositsView() {
           }
           errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
           emptyState={<DataTableEmpty>{filtered ? "No deposits in the ledger match these filters." : "No deposits in the ledger yet."}</DataTableEmpty>}
-          pager={
-            <DataTablePager
-              pageNumber={q.p.length + 1}
-              rowCount={rows.length}
-              canOlder={Boolean(page.data?.nextCursor)}
-              canNewer={q.p.length > 0}
-              onOlder={() => page.data?.nextCursor && void setQ({ p: [...q.p, page.data.nextCursor] })}
-              onNewer={() => void setQ({ p: q.p.length > 1 ? q.p.slice(0, -1) : null })}
-              onLatest={() => void setQ({ p: null })}
-              busy={page.isFetching}
-            />
-          }
+          pager={<DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, (p) => void setQ({ p }))} />}
         />
         {page.data && page.data.total > 0 ? (
           <section aria-labelledby={`${id}-totals`} className="space-y-3">

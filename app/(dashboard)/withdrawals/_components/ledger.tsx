@@ -6,7 +6,7 @@ import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTablePager } from "@/components/data-table/data-table-pager";
+import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-table-pager";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { Field } from "@/components/data-table/field";
 import { TimeZoneProvider } from "@/components/data-table/time";
@@ -104,18 +104,7 @@ export function WithdrawalLedger() {
         }
         errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
         emptyState={<DataTableEmpty>{filtered ? "No withdrawal requests match these filters." : "No withdrawal requests yet."}</DataTableEmpty>}
-        pager={
-          <DataTablePager
-            pageNumber={q.p.length + 1}
-            rowCount={rows.length}
-            canOlder={Boolean(page.data?.nextCursor)}
-            canNewer={q.p.length > 0}
-            onOlder={() => page.data?.nextCursor && void setQ({ p: [...q.p, page.data.nextCursor] })}
-            onNewer={() => void setQ({ p: q.p.length > 1 ? q.p.slice(0, -1) : null })}
-            onLatest={() => void setQ({ p: null })}
-            busy={page.isFetching}
-          />
-        }
+        pager={<DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, (p) => void setQ({ p }))} />}
       />
     </TimeZoneProvider>
   );
