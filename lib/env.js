@@ -426,6 +426,15 @@ if (typeof window !== "undefined") {
 /** @type {ReturnType<typeof parseEnv>} */
 export const env = parseEnv(process.env);
 
+/**
+ * For server/front-door.mjs, before it prepares Next.js: what the `next` command sets for its server
+ * (instrumentation.ts's register() and a fresh read of this module in Next's bundles look at them).
+ */
+export function markNodeServer() {
+  process.env.NODE_ENV ||= "production";
+  process.env.NEXT_RUNTIME = "nodejs";
+}
+
 // next-auth reads NEXTAUTH_URL itself and falls back to localhost:3000 whatever PORT says (its provider
 // list, the non-JS callback): give it the same default as the README's table.
 if (!process.env.NEXTAUTH_URL) process.env.NEXTAUTH_URL = env.nextAuthUrl;

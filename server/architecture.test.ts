@@ -30,8 +30,7 @@ function importing(dir: string, targets: string[]): string[] {
 }
 
 // The front door (npm start) runs in plain Node before Next.js: "server-only" throws outside the
-// react-server condition, and it must set NODE_ENV and NEXT_RUNTIME as the `next` command does before
-// lib/env.js is first loaded. It is the one exception to the two rules below.
+// react-server condition. It is the one exception to the rule below.
 const FRONT_DOOR = path.join("server", "front-door.mjs");
 
 describe("[architecture]", () => {
@@ -44,7 +43,7 @@ describe("[architecture]", () => {
   });
 
   it("process.env is read in lib/env.js only", () => {
-    const readers = ["app", "components", "lib", "server"].flatMap(sources).filter((f) => f !== FRONT_DOOR && /process\.env/.test(read(f)));
+    const readers = ["app", "components", "lib", "server"].flatMap(sources).filter((f) => /process\.env/.test(read(f)));
     expect(readers).toEqual([path.join("lib", "env.js")]);
   });
 

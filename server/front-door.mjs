@@ -80,11 +80,9 @@ export function normaliseForwarding(req, trust, peers = trustedPeers(trust)) {
 
 /** Starts Brokerdesk from the build (`next build` first) on env.host:env.port. */
 export async function serve() {
-  // As the `next` command does before anything is loaded: instrumentation.ts's register() and lib/env.js
-  // read these to know they are in the Node.js server.
-  process.env.NODE_ENV ||= "production";
-  process.env.NEXT_RUNTIME = "nodejs";
-  const { env } = await import("../lib/env.js");
+  const { env, markNodeServer } = await import("../lib/env.js");
+  // As the `next` command does before Next.js loads anything: instrumentation.ts's register() reads them.
+  markNodeServer();
   const { default: next } = await import("next");
   const app = next({ dev: false, hostname: env.host, port: env.port, dir: process.cwd() });
   const handle = app.getRequestHandler();
