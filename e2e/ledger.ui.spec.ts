@@ -92,3 +92,27 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
   expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));
   await page.context().close();
 });
+
+test("[ledger][sync] /sync shows every sub-account current; Check now is audited and makes it due at once; a broker may not open it", async ({ browser, playwright }) => {
+  const page = await compliancePage(browser);
+  await page.goto("/sync");
+  await expect(page.getByTestId("sync-summary")).toContainText("25 of 25 sub-accounts checked, 25 with their history complete");
+  const table = page.getByRole("table", { name: "Deposit sync per sub-account" });
+  await expect(table.locator("tbody tr")).toHaveCount(25);
+  await expect(table.getByText("current")).toHaveCount(25);
+  const first = table.locator("tbody tr").first();
+  const uid = (await first.getAttribute("data-row-id"))!;
+  const asked = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/ledger/sync/${uid}` && r.request().method() === "POST");
+  await first.getByRole("button", { name: /^Check .* now$/ }).click();
+  expect((await asked).status()).toBe(200);
+  await page.screenshot({ path: "test-results/ledger-sync.png", fullPage: true });
+  const audit = await page.request.get("/api/audit?action=ledger.check-now&limit=5");
+  const { rows } = (await audit.json()) as { rows: { target: string; outcome: string; actor: string }[] };
+  expect(rows.filter((r) => r.target === `subaccount:${uid}`).map((r) => r.outcome).sort()).toEqual(["intent", "success"]);
+  await page.context().close();
+
+  const broker = await playwright.request.newContext({ baseURL: instance.baseURL });
+  await signInApi(broker, "broker");
+  expect((await broker.get("/api/ledger/sync")).status()).toBe(403);
+  await broker.dispose();
+});

@@ -38,6 +38,7 @@ export const PAGES = {
   oiLimits: page({ path: "/futures/oi-limits", title: "Futures OI limits", label: "OI limits", permission: "oiLimits.read", what: "Open-interest limits", group: "Trading" }),
   // Reading leverage is not a thing on its own: the page exists to change it.
   leverage: page({ path: "/leverage", title: "Leverage", label: "Leverage", permission: "leverage.write", what: "Changing leverage", group: "Trading" }),
+  sync: page({ path: "/sync", title: "Ledger sync", label: "Ledger sync", permission: "audit.read", what: "The ledger's sync", group: "Compliance" }),
   audit: page({ path: "/audit", title: "Audit log", label: "Audit log", permission: "audit.read", what: "The audit log", group: "Compliance" }),
   staffUsers: page({ path: "/admin/users", title: "Staff users", label: "Staff users", permission: "users.read", what: "Managing staff users", group: "Admin" }),
   account: page({ path: "/account", title: "Your account", label: "Your account", permission: null, what: "Your account", group: null }),

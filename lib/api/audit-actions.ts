@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = z.enum([
   "mfa.recovery-use",
   "audit.export",
   "ledger.deposits-export",
+  "ledger.check-now",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

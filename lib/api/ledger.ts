@@ -69,6 +69,28 @@ export const ledgerDepositPageSchema = z.object({
 });
 export type LedgerDepositPage = z.output<typeof ledgerDepositPageSchema>;
 
+export const ledgerSyncRowSchema = z.object({
+  subUid: z.string(),
+  subaccountName: z.string().nullable(),
+  backfillDone: z.boolean(),
+  newestRecordAt: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+  records: z.number(),
+  calls: z.number(),
+  errors: z.number(),
+  lastError: z.string().nullable(),
+});
+export type LedgerSyncRow = z.output<typeof ledgerSyncRowSchema>;
+
+export const ledgerSyncSchema = z.object({
+  sync: z.object({ on: z.boolean(), share: z.number(), sweepSeconds: z.number(), activeSeconds: z.number() }),
+  freshness: ledgerFreshnessSchema,
+  /** Every registry sub-account, failing first, then the longest since its last success. */
+  rows: z.array(ledgerSyncRowSchema),
+});
+
 export const ledgerResources = {
   deposits: defineResource({
     id: "ledger.deposits", method: "GET", path: "/api/ledger/deposits",
@@ -79,5 +101,16 @@ export const ledgerResources = {
     id: "ledger.deposits-export", method: "GET", path: "/api/ledger/deposits/export",
     summary: "The whole filtered set of ledger deposits as CSV (the export is recorded in the audit log first)",
     permission: "deposits.read", input: ledgerDepositFiltersSchema, output: ledgerDepositSchema, reply: "csv", errors: [],
+  }),
+  sync: defineResource({
+    id: "ledger.sync", method: "GET", path: "/api/ledger/sync",
+    summary: "Where the deposit sync stands for every registry sub-account: last success, next check, records, errors",
+    permission: "audit.read", output: ledgerSyncSchema, errors: [],
+  }),
+  checkNow: defineResource({
+    id: "ledger.check-now", method: "POST", path: "/api/ledger/sync/{subUid}",
+    summary: "Check one sub-account's deposits at the next sweep (within seconds), ahead of its schedule",
+    permission: "audit.read", output: z.object({ subUid: z.string(), nextCheckAt: z.string() }),
+    audit: { target: (_i, p) => `subaccount:${p.subUid}` }, errors: ["not_found"],
   }),
 } as const;

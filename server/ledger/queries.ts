@@ -2,7 +2,8 @@ import "server-only";
 // Reading the deposit ledger: one WHERE clause from the filters, then a keyset page (newest first by
 // (ctime, order_id)), the exact count and totals per coin, and the per-day series, all over the whole
 // filtered set in the database (not over the rows of one page). Amounts are summed as numeric.
-import type { LedgerDeposit, LedgerDepositFilters, LedgerDepositPage, LedgerFreshness } from "@/lib/api/ledger";
+import { DomainError } from "@/lib/api/errors";
+import type { LedgerDeposit, LedgerDepositFilters, LedgerDepositPage, LedgerFreshness, LedgerSyncRow } from "@/lib/api/ledger";
 import { LEDGER_DEPOSIT_CSV_COLUMNS } from "@/lib/api/ledger";
 import { appendAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
@@ -117,4 +118,38 @@ export async function depositsForExport(
       yield LEDGER_DEPOSIT_CSV_COLUMNS.map((c) => v[c]);
     }
   })();
+}
+
+/** The sync's state per registry sub-account (the /sync page): failing first, then the stalest. */
+export async function syncStatus(db: Queryable): Promise<LedgerSyncRow[]> {
+  const { rows } = await db.query<{
+    sub_uid: string; subaccount_name: string | null; backfill_done: boolean | null; newest_ctime: string | null; last_checked_at: Date | null;
+    last_success_at: Date | null; next_check_at: Date | null; records: string | null; calls: string | null; errors: number | null; last_error: string | null;
+  }>(
+    `SELECT r.sub_uid, r.subaccount_name, s.backfill_done, s.newest_ctime::text AS newest_ctime, s.last_checked_at, s.last_success_at,
+            s.next_check_at, s.records::text AS records, s.calls::text AS calls, s.errors, s.last_error
+       FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
+      ORDER BY COALESCE(s.errors, 0) > 0 DESC, s.last_success_at ASC NULLS FIRST, r.sub_uid
+      LIMIT 5000`,
+    [DEPOSITS_JOB],
+  );
+  const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+  return rows.map((r) => ({
+    subUid: r.sub_uid, subaccountName: r.subaccount_name, backfillDone: r.backfill_done ?? false,
+    newestRecordAt: r.newest_ctime === null ? null : new Date(Number(r.newest_ctime)).toISOString(),
+    lastCheckedAt: iso(r.last_checked_at), lastSuccessAt: iso(r.last_success_at), nextCheckAt: iso(r.next_check_at),
+    records: Number(r.records ?? 0), calls: Number(r.calls ?? 0), errors: r.errors ?? 0, lastError: r.last_error,
+  }));
+}
+
+/** "Check now": the sub-account is due at once; the next sweep (of any instance) queues it. */
+export async function checkNow(db: Queryable, subUid: string): Promise<{ subUid: string; nextCheckAt: string }> {
+  const known = await db.query(`SELECT 1 FROM subaccounts WHERE sub_uid = $1`, [subUid]);
+  if (!known.rows.length) throw new DomainError("not_found", "No sub-account with this UID in the registry");
+  const { rows } = await db.query<{ next_check_at: Date }>(
+    `INSERT INTO ledger_sync (job, sub_uid, next_check_at) VALUES ($1, $2, now())
+     ON CONFLICT (job, sub_uid) DO UPDATE SET next_check_at = now() RETURNING next_check_at`,
+    [DEPOSITS_JOB, subUid],
+  );
+  return { subUid, nextCheckAt: new Date(rows[0]!.next_check_at).toISOString() };
 }
