@@ -119,32 +119,40 @@ async function walkWindow(subUid: string, start: number, end: number, deps: Sync
 }
 
 /**
- * Upserts a page of records in one transaction; returns how many were new or changed status. Each such
- * record gets a row in ledger_deposit_changes (from NULL for a first sighting).
+ * Upserts a page of records in one transaction and three statements (not one per record: this is the
+ * backfill's hot path); returns how many were new or changed status. Each such record gets a row in
+ * ledger_deposit_changes (from NULL for a first sighting).
  */
-export async function storeDeposits(db: Db, subUid: string, rows: DepositRecord[]): Promise<number> {
+export async function storeDeposits(db: Db, subUid: string, page: DepositRecord[]): Promise<number> {
+  // One row per record ID (one INSERT … ON CONFLICT may not touch a row twice).
+  const rows = [...new Map(page.map((r) => [r.orderId, r])).values()];
+  const col = <K extends keyof DepositRecord>(k: K) => rows.map((r) => r[k]);
   return db.transaction(async (tx) => {
-    const ids = rows.map((r) => r.orderId);
-    const { rows: known } = await tx.query<{ order_id: string; status: string }>(`SELECT order_id, status FROM ledger_deposits WHERE order_id = ANY($1)`, [ids]);
+    const { rows: known } = await tx.query<{ order_id: string; status: string }>(
+      `SELECT order_id, status FROM ledger_deposits WHERE order_id = ANY($1)`,
+      [col("orderId")],
+    );
     const before = new Map(known.map((k) => [k.order_id, k.status]));
-    let changed = 0;
-    for (const r of rows) {
-      const was = before.get(r.orderId);
+    await tx.query(
+      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, type, dest, chain, from_address, to_address, tx_id, fee, confirm, tag, ctime, utime)
+       SELECT o, $2, c, a::numeric, st, ty, de, ch, fa, ta, tx, fe, cf, tg, ct::bigint, NULLIF(ut, '')::bigint
+         FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+                     $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
+              AS t(o, c, a, st, ty, de, ch, fa, ta, tx, fe, cf, tg, ct, ut)
+       ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, confirm = EXCLUDED.confirm, tx_id = EXCLUDED.tx_id,
+         utime = EXCLUDED.utime, last_seen_at = now()`,
+      [
+        col("orderId"), subUid, col("coin"), col("amount"), col("status"), col("type"), col("dest"), col("chain"), col("fromAddress"),
+        col("toAddress"), col("txId"), col("fee"), col("confirm"), col("tag"), col("cTime"), col("uTime"),
+      ],
+    );
+    const changed = rows.filter((r) => before.get(r.orderId) !== r.status);
+    if (changed.length) {
       await tx.query(
-        `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, type, dest, chain, from_address, to_address, tx_id, fee, confirm, tag, ctime, utime)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-         ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, confirm = EXCLUDED.confirm, tx_id = EXCLUDED.tx_id,
-           utime = EXCLUDED.utime, last_seen_at = now()`,
-        [
-          r.orderId, subUid, r.coin, r.amount, r.status, r.type, r.dest, r.chain, r.fromAddress, r.toAddress, r.txId, r.fee, r.confirm, r.tag,
-          r.cTime, r.uTime === "" ? null : r.uTime,
-        ],
+        `INSERT INTO ledger_deposit_changes (order_id, from_status, to_status) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`,
+        [changed.map((r) => r.orderId), changed.map((r) => before.get(r.orderId) ?? null), changed.map((r) => r.status)],
       );
-      if (was !== r.status) {
-        changed++;
-        await tx.query(`INSERT INTO ledger_deposit_changes (order_id, from_status, to_status) VALUES ($1, $2, $3)`, [r.orderId, was ?? null, r.status]);
-      }
     }
-    return changed;
+    return changed.length;
   });
 }
