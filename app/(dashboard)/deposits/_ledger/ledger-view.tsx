@@ -12,13 +12,13 @@ import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-t
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { Field } from "@/components/data-table/field";
+import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerFreshness } from "@/lib/api/ledger";
 import { isTransient } from "@/lib/client/api";
-import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
 import { LEDGER_PAGE_SIZE, ledgerDepositsQuery, ledgerDepositsSearchParams } from "./search-params";
@@ -34,7 +34,6 @@ const fromInput = (v: string) => {
 export function LedgerDepositsView() {
   const id = useId();
   const [q, setQ] = useQueryStates(ledgerDepositsSearchParams, { history: "push" });
-  const subs = useSubAccounts();
   const cursor = q.p.at(-1);
   const input = ledgerDepositsQuery(q, { limit: String(LEDGER_PAGE_SIZE), ...(cursor ? { cursor } : {}) });
   const page = useQuery({
@@ -66,17 +65,7 @@ export function LedgerDepositsView() {
                 </a>
               }
             >
-              <Field id={`${id}-sub`} label="Sub-account">
-                <select id={`${id}-sub`} className={`${controlClass} max-w-64`} value={q.subUid ?? ""} onChange={(e) => set({ subUid: e.target.value || null })}>
-                  <option value="">All sub-accounts</option>
-                  {subs.data?.map((s) => (
-                    <option key={s.subUid} value={s.subUid}>
-                      {subAccountLabel(s)}
-                    </option>
-                  ))}
-                  {q.subUid && !subs.data?.some((s) => s.subUid === q.subUid) ? <option value={q.subUid}>{q.subUid}</option> : null}
-                </select>
-              </Field>
+              <SubAccountFilter id={`${id}-sub`} value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => set({ subUid })} />
               <Field id={`${id}-coin`} label="Coin">
                 <select id={`${id}-coin`} className={controlClass} value={q.coin ?? ""} onChange={(e) => set({ coin: e.target.value || null })}>
                   <option value="">All</option>

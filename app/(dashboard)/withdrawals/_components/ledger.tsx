@@ -3,12 +3,12 @@ import { useId, useState } from "react";
 import { useQueryStates } from "nuqs";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
-import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-table-pager";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { Field } from "@/components/data-table/field";
+import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, secondaryButton } from "@/components/data-table/styles";
@@ -26,7 +26,6 @@ const fromInput = (v: string) => {
 export function WithdrawalLedger() {
   const id = useId();
   const [q, setQ] = useQueryStates(withdrawalsSearchParams, { history: "push" });
-  const subs = useSubAccounts();
   const cursor = q.p.at(-1);
   const query = ledgerQuery(q, { limit: String(WITHDRAWAL_PAGE_SIZE), ...(cursor ? { cursor } : {}) });
   const page = useWithdrawalPage(query);
@@ -53,17 +52,7 @@ export function WithdrawalLedger() {
               </a>
             }
           >
-            <Field id={`${id}-sub`} label="Sub-account">
-              <select id={`${id}-sub`} className={`${controlClass} max-w-64`} value={q.subUid ?? ""} onChange={(e) => set({ subUid: e.target.value || null })}>
-                <option value="">All</option>
-                {subs.data?.map((s) => (
-                  <option key={s.subUid} value={s.subUid}>
-                    {subAccountLabel(s)}
-                  </option>
-                ))}
-                {q.subUid && !subs.data?.some((s) => s.subUid === q.subUid) ? <option value={q.subUid}>{q.subUid}</option> : null}
-              </select>
-            </Field>
+            <SubAccountFilter id={`${id}-sub`} value={q.subUid} onChange={(subUid) => set({ subUid })} />
             <Field id={`${id}-coin`} label="Coin">
               <select id={`${id}-coin`} className={controlClass} value={q.coin ?? ""} onChange={(e) => set({ coin: e.target.value || null })}>
                 <option value="">All</option>
