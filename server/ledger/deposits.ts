@@ -31,14 +31,14 @@ export type SyncDeps = {
   signal?: AbortSignal;
 };
 
-export type SyncOutcome = { calls: number; records: number; changes: number; backfillDone: boolean };
+export type SyncOutcome = { calls: number; records: number; changes: number; backfillDone: boolean; newestCtime: number | null };
 
 type SyncState = { backfill_done: boolean; backfill_before: string | null; empty_windows: number; newest_ctime: string | null };
 
 export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Promise<SyncOutcome> {
   const now = (deps.now ?? Date.now)();
   const state = await loadState(deps.db, subUid);
-  const out: SyncOutcome = { calls: 0, records: 0, changes: 0, backfillDone: state.backfill_done };
+  const out: SyncOutcome = { calls: 0, records: 0, changes: 0, backfillDone: state.backfill_done, newestCtime: null };
 
   // 1. Recent: newest stored (less the re-check span) .. now; the whole window when nothing is stored yet.
   const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
@@ -59,6 +59,7 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
   out.backfillDone = done;
 
   const newestSeen = Math.max(newest ?? 0, recent.newest ?? 0) || null;
+  out.newestCtime = newestSeen;
   await deps.db.query(
     `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime, last_checked_at, last_success_at, records, calls, errors, last_error)
      VALUES ($1, $2, $3, $4, $5, $6, now(), now(), $7, $8, 0, NULL)

@@ -12,7 +12,7 @@ import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { sharePerSecond, syncBudget, type Budget } from "./budget";
-import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
+import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits, type SyncOutcome } from "./deposits";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -56,8 +56,13 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
 
   const perSecond = sharePerSecond("deposits.list", opts.share);
 
+  // The registry's size, for the physical bound of nextCheckMs: counted by each sweep, not by each run.
+  let registrySize = 1;
+
   /** Queues every due sub-account (as many as the share can serve before the next sweep, twice over). */
   const sweep = async (): Promise<number> => {
+    const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM subaccounts`);
+    registrySize = Math.max(1, count.rows[0]?.n ?? 1);
     const { rows } = await db.query<{ sub_uid: string }>(
       `SELECT r.sub_uid FROM subaccounts r
          LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
@@ -84,7 +89,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     const { subUid } = job.data;
     try {
       const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal: job.signal });
-      const next = await nextCheckMs(db, subUid, out.backfillDone, now(), opts, perSecond);
+      const next = nextCheckMs(out, now(), opts, perSecond, registrySize);
       await db.query(`UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0) WHERE job = $1 AND sub_uid = $2`, [DEPOSITS_JOB, subUid, next]);
     } catch (e) {
       await recordSyncFailure(db, subUid, e).catch(() => undefined);
@@ -100,14 +105,12 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
  * When a sub-account is due again: soon while its backfill is under way; every `activeSeconds` when it had
  * a deposit in the last week; otherwise at the physical bound (sub-accounts ÷ the share of E1's rate).
  */
-async function nextCheckMs(db: Db, subUid: string, backfillDone: boolean, t: number, opts: LedgerOptions, perSecond: number): Promise<number> {
-  if (!backfillDone) return t + 1_000;
-  const { rows } = await db.query<{ n: string; newest: string | null }>(
-    `SELECT (SELECT count(*) FROM subaccounts)::text AS n, (SELECT newest_ctime::text FROM ledger_sync WHERE job = $1 AND sub_uid = $2) AS newest`,
-    [DEPOSITS_JOB, subUid],
-  );
-  const active = rows[0]?.newest ? t - Number(rows[0].newest) < 7 * DAY : false;
-  const boundMs = Math.ceil((Number(rows[0]?.n ?? 1) / perSecond) * 1000);
+export function nextCheckMs(
+  out: Pick<SyncOutcome, "backfillDone" | "newestCtime">, t: number, opts: Pick<LedgerOptions, "activeSeconds">, perSecond: number, registrySize: number,
+): number {
+  if (!out.backfillDone) return t + 1_000;
+  const active = out.newestCtime !== null && t - out.newestCtime < 7 * DAY;
+  const boundMs = Math.ceil((registrySize / perSecond) * 1000);
   return t + (active ? opts.activeSeconds * 1000 : Math.max(boundMs, opts.activeSeconds * 1000));
 }
 

@@ -15,7 +15,7 @@ import Big from "big.js";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
 import { DEPOSITS_JOB, syncSubaccountDeposits } from "./deposits";
 import { searchDeposits } from "./queries";
-import { startLedger } from "./engine";
+import { nextCheckMs, startLedger } from "./engine";
 
 let sim: Simulator;
 let client: PlatformClient;
@@ -201,4 +201,16 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     for (const s of chosen) expect(await ledgerOf(db, s.uid), s.subaccountName).toEqual(simulatorOf(s.uid));
     expect(overlap).toBe(0);
   }, 90_000);
+});
+
+describe("[ledger][schedule] when a sub-account is due again", () => {
+  it("[ledger][schedule] soon while backfilling; active every activeSeconds; dormant at the physical bound", () => {
+    const t = 1_000_000_000_000;
+    const opts = { activeSeconds: 60 };
+    expect(nextCheckMs({ backfillDone: false, newestCtime: null }, t, opts, 5, 10_000)).toBe(t + 1_000);
+    expect(nextCheckMs({ backfillDone: true, newestCtime: t - 86_400_000 }, t, opts, 5, 10_000)).toBe(t + 60_000);
+    // 10,000 sub-accounts at 5 calls/s: each at least every 2,000 s.
+    expect(nextCheckMs({ backfillDone: true, newestCtime: t - 30 * 86_400_000 }, t, opts, 5, 10_000)).toBe(t + 2_000_000);
+    expect(nextCheckMs({ backfillDone: true, newestCtime: null }, t, opts, 5, 25)).toBe(t + 60_000);
+  });
 });
