@@ -351,13 +351,20 @@ add("[bad-input][subaccounts.add] POST /api/sub-accounts/add", {
   },
 });
 
+/** A real address on each coin's default chain, so only the field under test is wrong. */
+const VALID_ADDRESS: Record<string, string> = {
+  USDT: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", BTC: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  ETH: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88", XRP: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+  TON: "EQAABw4VHCMqMTg_Rk1UW2JpcHd-hYyTmqGor7a9xMvS2adL",
+};
+
 add("[bad-input][withdrawals.request] POST /api/withdrawals", {
   method: "POST", path: () => "/api/withdrawals", role: "lead",
   cases: (w) => {
     const onChain = fc.record({
       subUid: fc.constant(w.desk), coin: fc.constantFrom("USDT", "BTC", "ETH"), dest: fc.constant("on_chain"),
-      address: fc.constant("TXyzBrokerdeskBadInput0001"), amount: fc.constantFrom("1", "0.5", "12.34567891"), reason: fc.constant("bad-input suite"),
-    });
+      amount: fc.constantFrom("1", "0.5", "12.34567891"), reason: fc.constant("bad-input suite"),
+    }).map((b) => ({ ...b, address: VALID_ADDRESS[b.coin] }));
     const internal = onChain.map((b) => ({ ...b, dest: "internal_transfer", address: w.desk2 }));
     const base = fc.oneof(onChain, internal);
     const badAmount = fc.oneof(
@@ -373,12 +380,13 @@ add("[bad-input][withdrawals.request] POST /api/withdrawals", {
       bodyField(base, "reason", fc.oneof(blankOrMissing, notAString, fc.constantFrom("ab", "  a  "), longText(501, 3000)), "bad reason"),
       bodyField(onChain, "chain", fc.oneof(fc.constantFrom("TRC 20", "trc20;", "ERC/20", "<b>"), longText(33, 500), fc.integer(), fc.array(fc.string())), "bad chain"),
       bodyField(onChain, "address", fc.oneof(blankOrMissing, notAString, fc.constantFrom("T Xyz", "abc\tdef"), longText(129, 3000)), "bad address"),
+      bodyField(onChain, "address", fc.constantFrom("abc", "TXyzBrokerdeskBadInput0001", "0x32Be343B94f860124dC4fEe278FDCBD38C102D8", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdp"), "address not valid on its chain"),
       bodyField(onChain, "tag", fc.oneof(longText(65, 500), fc.integer(), fc.boolean()), "bad tag"),
       bodyField(internal, "address", fc.constantFrom("abc", "0x12ab", "12 34", "desk01@brokerdesk-sim.example"), "internal transfer to a non-UID"),
       internal.map((b) => ({ why: "internal transfer to itself", expect: "field" as const, field: "address", body: JSON.stringify({ ...b, address: b.subUid }) })),
-      bodyWholeField(onChain.map((b) => ({ ...b, coin: "XRP" })), "tag", "XRP on chain without a destination tag"),
-      bodyField(onChain.map((b) => ({ ...b, coin: "XRP" })), "tag", fc.constantFrom("abc", "4294967296", "-1", "1.5", "99999999999"), "bad XRP destination tag"),
-      bodyWholeField(onChain.map((b) => ({ ...b, coin: "TON" })), "tag", "TON on chain without a memo"),
+      bodyWholeField(onChain.map((b) => ({ ...b, coin: "XRP", address: VALID_ADDRESS.XRP })), "tag", "XRP on chain without a destination tag"),
+      bodyField(onChain.map((b) => ({ ...b, coin: "XRP", address: VALID_ADDRESS.XRP })), "tag", fc.constantFrom("abc", "4294967296", "-1", "1.5", "99999999999"), "bad XRP destination tag"),
+      bodyWholeField(onChain.map((b) => ({ ...b, coin: "TON", address: VALID_ADDRESS.TON })), "tag", "TON on chain without a memo"),
       bodyLevel(base),
     );
   },

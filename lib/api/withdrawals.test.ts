@@ -4,7 +4,7 @@ import { DEFAULT_CHAINS, TAG_COINS } from "@/lib/withdrawal-chains";
 import { STALE_APPROVED_MS, STALE_SUBMIT_MS, isReconcilable } from "@/lib/withdrawal-states";
 import { withdrawalFiltersSchema, withdrawalFormSchema } from "./withdrawals";
 
-const base = { subUid: "1000001", coin: "USDT", dest: "on_chain", address: "TXyz01", amount: "1.5", reason: "payout" };
+const base = { subUid: "1000001", coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount: "1.5", reason: "payout" };
 const errors = (input: Record<string, unknown>) => {
   const r = withdrawalFormSchema.safeParse(input);
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -13,7 +13,7 @@ const errors = (input: Record<string, unknown>) => {
 describe("[withdrawals][form]", () => {
   it("fills the coin's default chain on chain, and drops chain and tag for an internal transfer", () => {
     expect(withdrawalFormSchema.parse(base)).toMatchObject({ chain: "TRC20", amount: "1.5", reason: "payout" });
-    expect(withdrawalFormSchema.parse({ ...base, chain: " BEP20 " }).chain).toBe("BEP20");
+    expect(withdrawalFormSchema.parse({ ...base, chain: " BEP20 ", address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88" }).chain).toBe("BEP20");
     expect(withdrawalFormSchema.parse({ ...base, chain: "" }).chain).toBe("TRC20");
     const internal = withdrawalFormSchema.parse({ ...base, dest: "internal_transfer", address: "2000002", chain: "TRC20", tag: "9" });
     expect(internal.chain).toBeUndefined();
@@ -26,12 +26,12 @@ describe("[withdrawals][form]", () => {
 
   it("requires a tag on chain for coins that use one (XRP numeric, TON memo)", () => {
     expect(Object.keys(TAG_COINS).sort()).toEqual(["TON", "XRP"]);
-    expect(errors({ ...base, coin: "XRP", address: "rAbc" })).toEqual({ tag: "XRP withdrawals on chain need a destination tag" });
-    expect(errors({ ...base, coin: "XRP", address: "rAbc", tag: "12ab" }).tag).toMatch(/whole number/);
-    expect(errors({ ...base, coin: "XRP", address: "rAbc", tag: "4294967296" }).tag).toMatch(/whole number/);
-    expect(errors({ ...base, coin: "XRP", address: "rAbc", tag: "4294967295" })).toEqual({});
-    expect(errors({ ...base, coin: "TON", address: "EQabc" })).toEqual({ tag: "TON withdrawals on chain need a memo" });
-    expect(errors({ ...base, coin: "TON", address: "EQabc", tag: "client 42" })).toEqual({});
+    expect(errors({ ...base, coin: "XRP", address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh" })).toEqual({ tag: "XRP withdrawals on chain need a destination tag" });
+    expect(errors({ ...base, coin: "XRP", address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", tag: "12ab" }).tag).toMatch(/whole number/);
+    expect(errors({ ...base, coin: "XRP", address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", tag: "4294967296" }).tag).toMatch(/whole number/);
+    expect(errors({ ...base, coin: "XRP", address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", tag: "4294967295" })).toEqual({});
+    expect(errors({ ...base, coin: "TON", address: "EQAABw4VHCMqMTg_Rk1UW2JpcHd-hYyTmqGor7a9xMvS2adL" })).toEqual({ tag: "TON withdrawals on chain need a memo" });
+    expect(errors({ ...base, coin: "TON", address: "EQAABw4VHCMqMTg_Rk1UW2JpcHd-hYyTmqGor7a9xMvS2adL", tag: "client 42" })).toEqual({});
     expect(errors({ ...base, coin: "XRP", dest: "internal_transfer", address: "2000002" })).toEqual({});
   });
 

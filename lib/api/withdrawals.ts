@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { WITHDRAWAL_DESTS, withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
+import { addressProblem, isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
 import { AMOUNT_MAX_DECIMALS, DEFAULT_CHAINS, XRP_TAG_MAX, tagRuleOf } from "@/lib/withdrawal-chains";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";
@@ -54,6 +55,13 @@ export const withdrawalFormSchema = z
         ctx.addIssue({ code: "custom", path: ["address"], message: "address must not be the sending sub-account itself" });
       }
       return;
+    }
+    const chain = v.chain ?? DEFAULT_CHAINS[v.coin];
+    if (!isKnownChain(chain)) {
+      ctx.addIssue({ code: "custom", path: ["chain"], message: `chain ${chain} is not one Brokerdesk can check addresses on (${KNOWN_CHAINS.join(", ")})` });
+    } else if (v.address) {
+      const problem = addressProblem(chain, v.address);
+      if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: problem });
     }
     const rule = tagRuleOf(v.coin);
     if (!rule) return;

@@ -63,7 +63,7 @@ const e5 = () => sim.stats().operations["withdrawals.submit"] ?? { requests: 0, 
 const simRecords = (clientOid: string) => sim.state.withdrawals().filter((w) => w.clientOid === clientOid);
 
 function form(over: Partial<WithdrawalFormInput> = {}) {
-  return withdrawalFormSchema.parse({ subUid: desk01, coin: "USDT", dest: "on_chain", address: "TXyz0123456789abcdef", amount: "12.5", reason: "client payout", ...over });
+  return withdrawalFormSchema.parse({ subUid: desk01, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount: "12.5", reason: "client payout", ...over });
 }
 const request = (over: Partial<WithdrawalFormInput> = {}, by: StaffSession = broker) => requestWithdrawal(db, client, by, form(over));
 const approve = (w: WithdrawalView, by: StaffSession = lead1) => approveWithdrawal(db, client, by, w.id, { confirmAmount: w.amount, confirmAddress: w.address });
