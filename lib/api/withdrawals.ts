@@ -140,6 +140,24 @@ export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 export const withdrawalPageSchema = z.object({ items: z.array(withdrawalViewSchema), nextCursor: nextCursorField });
 export type WithdrawalPage = z.infer<typeof withdrawalPageSchema>;
 
+/** What a sub-account can still withdraw of a coin: the platform's balance minus Brokerdesk's pending requests. */
+export const withdrawalFundsQuerySchema = z.object({
+  subUid: z.string({ error: "subUid is required" }).regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" }),
+  coin: z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" }),
+});
+export const withdrawalFundsSchema = z.object({
+  subUid: z.string(),
+  coin: z.string(),
+  /** The platform's available balance, read now (E2). */
+  available: z.string(),
+  /** The sum of this sub-account's requests of this coin not yet answered by the platform. */
+  pending: z.string(),
+  pendingCount: z.number(),
+  /** available − pending, never below zero: the most a new request may ask for. */
+  free: z.string(),
+});
+export type WithdrawalFunds = z.infer<typeof withdrawalFundsSchema>;
+
 /** The columns of the ledger's CSV export, in order. */
 export const WITHDRAWAL_CSV_COLUMNS = [
   "id", "clientOid", "state", "subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason", "requestedBy", "requestedAt",
@@ -160,6 +178,11 @@ export const withdrawalResources = {
     summary: "Request a withdrawal (saved with a fresh clientOid; nothing is sent until another lead approves)",
     permission: "withdrawals.write", input: withdrawalFormSchema, output: withdrawalViewSchema,
     audit: { target: (i) => `subaccount:${i.subUid}` }, errors: PLATFORM_ERRORS,
+  }),
+  funds: defineResource({
+    id: "withdrawals.funds", method: "GET", path: "/api/withdrawals/funds",
+    summary: "A sub-account's available balance of a coin, the sum of its pending requests, and what is left to request",
+    permission: "withdrawals.read", input: withdrawalFundsQuerySchema, output: withdrawalFundsSchema, errors: PLATFORM_ERRORS,
   }),
   get: defineResource({
     id: "withdrawals.get", method: "GET", path: "/api/withdrawals/{id}", summary: "One withdrawal request",

@@ -101,15 +101,17 @@ describe("[withdrawals][request]", () => {
   });
 
   it("refuses an amount above the available balance (E2, decimal compare), naming amount", async () => {
-    sim.state.setBalance(desk01, "USDT", "0.3");
-    const e = await refusal(request({ amount: "0.30000001" }));
+    // LTC: no other test holds pending LTC requests of desk01 (those reserve the balance: withdrawal-funds.test.ts).
+    sim.state.setBalance(desk01, "LTC", "0.3");
+    const ltc = { coin: "LTC", address: "LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9" } as const;
+    const e = await refusal(request({ ...ltc, amount: "0.30000001" }));
     expect(e.status).toBe(422);
-    expect(e.fieldErrors?.amount?.[0]).toMatch(/above the available balance of desk01@x: 0\.30000000 USDT/);
-    await expect(request({ amount: "0.3" })).resolves.toMatchObject({ state: "requested" });
+    expect(e.fieldErrors?.amount?.[0]).toMatch(/above the available balance of desk01@x: 0\.3 LTC/);
+    await expect(request({ ...ltc, amount: "0.3" })).resolves.toMatchObject({ state: "requested" });
   });
 
   it("refuses a coin the sub-account never held, and a sub-account not in the registry", async () => {
-    const e = await refusal(request({ coin: "FIL", amount: "1" }));
+    const e = await refusal(request({ coin: "FIL", address: "f1abjxfbp274xpdqcpuaykwkfb43omjotacm2p3za", amount: "1" }));
     expect(e.fieldErrors?.amount?.[0]).toMatch(/available balance.*0 FIL/);
     const other = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((s) => s.uid !== desk01 && s.uid !== desk02)!;
     const e2 = await refusal(request({ subUid: other.uid }));

@@ -22,6 +22,7 @@ import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
 import { getRegistryEntry } from "./subaccounts";
+import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
@@ -33,7 +34,8 @@ const field = (name: string, message: string) => new DomainError("invalid_input"
 
 /**
  * Saves a request in state "requested" with a fresh clientOid, before anything is sent. Refuses a sub-account
- * Brokerdesk does not know and an amount above the sub-account's available balance (E2, read now).
+ * Brokerdesk does not know and an amount above the sub-account's available balance (E2, read now) minus
+ * its pending requests of the coin.
  */
 export async function requestWithdrawal(db: Db, client: PlatformClient, session: StaffSession, input: WithdrawalFormValues): Promise<WithdrawalView> {
   const sub = await getRegistryEntry(db, input.subUid);
@@ -50,18 +52,31 @@ export async function requestWithdrawal(db: Db, client: PlatformClient, session:
     throw field(String(issue?.path[0] ?? "_"), issue?.message ?? "not valid for the platform");
   }
 
-  const { data } = await client.call("subaccounts.assets", { subUid: input.subUid, coin: input.coin });
-  const available = data.assetsList.find((a) => a.coin === input.coin)?.available ?? "0";
-  // Decimal comparison (big.js): a float would round "0.30000001" against "0.3".
-  if (new Big(input.amount).gt(available || "0")) {
-    throw field("amount", `amount is above the available balance of ${sub.subaccountName ?? input.subUid}: ${available} ${input.coin}`);
-  }
-
-  const { rows } = await db.query<Row>(
-    `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount, reason, requested_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-    [clientOid, input.subUid, input.coin, input.dest, input.chain ?? null, input.address, input.tag ?? null, input.amount, input.reason, session.email],
-  );
+  // Checked and saved under the sub-account+coin lock (withdrawal-funds.ts): pending requests reserve the
+  // balance, so two requests that together exceed it cannot both pass, on one instance or several.
+  const rows = await db.transaction(async (tx) => {
+    await lockFunds(tx, input.subUid, input.coin);
+    const available = await availableOf(client, input.subUid, input.coin);
+    const { pending, pendingCount } = await pendingOf(tx, input.subUid, input.coin);
+    const free = new Big(available).minus(pending);
+    // Decimal comparison (big.js): a float would round "0.30000001" against "0.3".
+    if (new Big(input.amount).gt(free)) {
+      const name = sub.subaccountName ?? input.subUid;
+      throw field(
+        "amount",
+        pendingCount
+          ? `amount is above what ${name} has left: ${available} ${input.coin} available, ${pending} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, so at most ${free.lt(0) ? "0" : free.toString()} ${input.coin}`
+          : `amount is above the available balance of ${name}: ${available} ${input.coin}`,
+      );
+    }
+    return (
+      await tx.query<Row>(
+        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount, reason, requested_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+        [clientOid, input.subUid, input.coin, input.dest, input.chain ?? null, input.address, input.tag ?? null, input.amount, input.reason, session.email],
+      )
+    ).rows;
+  });
   return toView(rows[0]!);
 }
 
