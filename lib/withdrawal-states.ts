@@ -5,6 +5,20 @@ export const WITHDRAWAL_STATES = ["requested", "approved", "submitted", "confirm
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /**
+ * Each state in words that claim no more than is known. "confirmed" (the stored name) only means the
+ * platform accepted the order and gave its order ID: not that the coins arrived on chain.
+ */
+export const STATE_LABELS: Readonly<Record<WithdrawalState, string>> = {
+  requested: "requested",
+  approved: "approved, being sent",
+  submitted: "sent, no answer yet",
+  confirmed: "accepted by the platform",
+  failed: "refused by the platform",
+  unknown: "outcome unknown",
+  rejected: "rejected",
+};
+
+/**
  * A submit "submitted" this long without an outcome belongs to a process that died mid-call; a reconcile may
  * take it over. Far above the platform client's timeout, so a live call is never overtaken.
  */

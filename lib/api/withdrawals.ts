@@ -157,6 +157,7 @@ export const withdrawalFundsSchema = z.object({
   free: z.string(),
 });
 export type WithdrawalFunds = z.infer<typeof withdrawalFundsSchema>;
+export type WithdrawalFundsQuery = z.input<typeof withdrawalFundsQuerySchema>;
 
 /** The columns of the ledger's CSV export, in order. */
 export const WITHDRAWAL_CSV_COLUMNS = [

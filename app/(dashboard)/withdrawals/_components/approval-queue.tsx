@@ -2,58 +2,20 @@
 // For leads: requests waiting for a second person, and sends whose outcome is unknown. The buttons are a
 // convenience; the server refuses one's own request, a second decision and a second send on its own.
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
 import { ApiError } from "@/lib/client/api";
-import { groupDecimal } from "@/lib/format";
-import { rejectWithdrawalSchema, type WithdrawalView } from "@/lib/api/withdrawals";
+import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { ConfirmDialog, Dialog } from "@/components/forms/confirm-dialog";
-import { applyServerErrors } from "@/components/ui/form";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "./api";
+import { RejectForm } from "./reject-form";
 import { StateBadge, UtcTime } from "./state-badge";
+import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
 
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
 const approveClass = `${button} bg-blue-700 text-white hover:bg-blue-800`;
 const plainClass = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
 const cell = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
 const head = "border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold dark:border-slate-700 dark:bg-slate-900";
-
-/** What happened, in words: the platform's orderId, its refusal, or that nobody knows yet. */
-export function outcomeText(w: WithdrawalView): string {
-  if (w.state === "confirmed") return `Confirmed by the platform: orderId ${w.platformOrderId ?? ""}.`;
-  if (w.state === "failed") return `The platform refused it: ${w.errorCode ?? ""} ${w.errorMsg ?? ""}.`;
-  if (w.state === "unknown") return `Outcome unknown (${w.errorCode ?? ""}: ${w.errorMsg ?? ""}). Reconcile resends the same request; it cannot pay twice.`;
-  if (w.state === "rejected") return "Rejected; nothing was sent.";
-  return `It is now ${w.state}.`;
-}
-
-function Summary({ w }: { w: WithdrawalView }) {
-  return (
-    <>
-      <span className="tabular font-semibold">
-        {groupDecimal(w.amount)} {w.coin}
-      </span>{" "}
-      from <span className="font-mono">{w.subUid}</span> to{" "}
-      {w.dest === "on_chain" ? (
-        <>
-          <span className="font-mono break-all">{w.address}</span> on {w.chain}
-          {w.tag ? (
-            <>
-              {" "}
-              (tag <span className="font-mono">{w.tag}</span>)
-            </>
-          ) : null}
-        </>
-      ) : (
-        <>
-          UID <span className="font-mono">{w.address}</span> (internal)
-        </>
-      )}
-    </>
-  );
-}
 
 export function ApprovalQueue({ me }: { me: string }) {
   const id = useId();
@@ -119,7 +81,10 @@ export function ApprovalQueue({ me }: { me: string }) {
               <tr key={w.id} data-withdrawal-id={w.id}>
                 <td className={cell}><UtcTime iso={w.requestedAt} /></td>
                 <td className={cell}>{w.requestedBy}</td>
-                <td className={cell}><Summary w={w} /></td>
+                <td className={cell}>
+                  <Summary w={w} />
+                  <QueueFunds w={w} />
+                </td>
                 <td className={`${cell} max-w-60 break-words`}>{w.reason}</td>
                 <td className={`${cell} whitespace-nowrap text-right`}>
                   <div className="flex justify-end gap-2">
@@ -264,59 +229,4 @@ export function ApprovalQueue({ me }: { me: string }) {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-type RejectValues = z.input<typeof rejectWithdrawalSchema>;
-
-function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string, onError: (e: unknown) => void) => void }) {
-  const id = useId();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<RejectValues, unknown, z.output<typeof rejectWithdrawalSchema>>({
-    resolver: zodResolver(rejectWithdrawalSchema),
-    defaultValues: { reason: "" },
-  });
-  const error = formState.errors.reason?.message;
-  return (
-    <form
-      noValidate
-      className="space-y-3"
-      onSubmit={handleSubmit(({ reason }) => {
-        setFormError(null);
-        onReject(reason, (e) => setFormError(applyServerErrors(e, ["reason"] as const, setError)));
-      })}
-    >
-      <div>
-        <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
-          Reason for rejecting
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          rows={3}
-          data-autofocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-reason-error` : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950"
-          {...register("reason")}
-        />
-        {error ? (
-          <p id={`${id}-reason-error`} className="mt-1 text-xs text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      {formError ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          {formError}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={onCancel} className={plainClass}>
-          Cancel
-        </button>
-        <button type="submit" disabled={pending} className={`${button} bg-red-700 text-white hover:bg-red-800`}>
-          {pending ? "Rejecting…" : "Reject"}
-        </button>
-      </div>
-    </form>
-  );
 }

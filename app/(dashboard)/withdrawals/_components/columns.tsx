@@ -11,7 +11,13 @@ const ms = (iso: string | null) => (iso ? String(Date.parse(iso)) : "");
 
 /** What the platform said: the orderId of a confirmed withdrawal, the code and message of a refusal. */
 function PlatformAnswer({ w }: { w: WithdrawalView }) {
-  if (w.platformOrderId) return <IdCell field="platformOrderId" value={w.platformOrderId} />;
+  if (w.platformOrderId) {
+    return (
+      <span className="inline-flex items-center gap-1">
+        order ID <IdCell field="platformOrderId" value={w.platformOrderId} />
+      </span>
+    );
+  }
   if (w.errorCode) {
     const text = `${w.errorCode} ${w.errorMsg ?? ""}`.trim();
     return (
@@ -30,7 +36,7 @@ export const withdrawalColumns = col.columns([
     sortFn: "text",
     cell: (c) => <TimeCell ms={ms(c.getValue())} />,
   }),
-  col.accessor("state", { header: "State", meta: { label: "State", width: 125 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} /> }),
+  col.accessor("state", { header: "State", meta: { label: "State", width: 190 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} /> }),
   col.accessor("subUid", { header: "Sub-account", meta: { label: "Sub-account", width: 140 }, sortFn: "decimal", cell: (c) => <IdCell field="subUid" value={c.getValue()} /> }),
   col.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 70 }, sortFn: "text" }),
   col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 140 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
@@ -57,6 +63,27 @@ export const withdrawalColumns = col.columns([
     meta: { label: "Decided by", width: 190 },
     sortFn: "text",
     cell: (c) => c.getValue() || dash,
+  }),
+  col.accessor((w) => w.approvedAt ?? w.rejectedAt ?? "", {
+    id: "decidedAt",
+    header: "Decided",
+    meta: { label: "Decided", width: 220 },
+    sortFn: "text",
+    cell: (c) => (c.getValue() ? <TimeCell ms={ms(c.getValue())} /> : dash),
+  }),
+  col.accessor((w) => w.rejectReason ?? "", {
+    id: "rejectReason",
+    header: "Rejection reason",
+    meta: { label: "Rejection reason", width: 220 },
+    sortFn: "text",
+    cell: (c) =>
+      c.getValue() ? (
+        <span className="truncate" title={c.getValue()}>
+          {c.getValue()}
+        </span>
+      ) : (
+        dash
+      ),
   }),
   col.accessor("clientOid", { header: "clientOid", meta: { label: "clientOid", width: 200 }, sortFn: "text", cell: (c) => <IdCell field="clientOid" value={c.getValue()} /> }),
   col.accessor("reason", {

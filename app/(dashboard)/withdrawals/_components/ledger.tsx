@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { useQueryStates } from "nuqs";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
-import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
+import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-table-pager";
@@ -68,7 +68,7 @@ export function WithdrawalLedger() {
                 <option value="">All</option>
                 {WITHDRAWAL_STATES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {STATE_LABELS[s]}
                   </option>
                 ))}
               </select>

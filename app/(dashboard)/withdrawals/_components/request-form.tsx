@@ -4,16 +4,15 @@
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import Big from "big.js";
-import { fetchPlatform, describeError } from "@/lib/client/api";
+import { describeError } from "@/lib/client/api";
 import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
-import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues } from "@/lib/api/withdrawals";
+import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
 import { applyServerErrors } from "@/components/ui/form";
 import { groupDecimal } from "@/lib/format";
-import { useRequestWithdrawal } from "./api";
+import { useRequestWithdrawal, useWithdrawalFunds } from "./api";
 
 const FIELDS = ["subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -24,6 +23,14 @@ const hintClass = "mt-1 text-xs text-slate-600 dark:text-slate-400";
 const errorClass = "mt-1 text-xs text-red-700 dark:text-red-300";
 
 const isDecimal = (v: string) => /^(?:0|[1-9]\d*)(?:\.\d+)?$/.test(v);
+
+/** "Available: 2,893.02 USDT" and, when requests are pending, what they hold and what is left. */
+function fundsText(f: WithdrawalFunds): string {
+  const head = `Available: ${groupDecimal(f.free)} ${f.coin}`;
+  if (!f.pendingCount) return head;
+  const n = `${f.pendingCount} pending request${f.pendingCount === 1 ? "" : "s"}`;
+  return `${head} (balance ${groupDecimal(f.available)} less ${groupDecimal(f.pending)} held by ${n})`;
+}
 
 export function RequestForm() {
   const id = useId();
@@ -40,15 +47,11 @@ export function RequestForm() {
   const tagRule = dest === "on_chain" ? tagRuleOf(coinName) : undefined;
   const defaultChain = (DEFAULT_CHAINS as Record<string, string | undefined>)[coinName];
 
-  const assets = useQuery({
-    queryKey: ["subaccounts.assets", subUid, coinName],
-    queryFn: ({ signal }) => fetchPlatform("subaccounts.assets", { subUid: String(subUid), coin: coinName }, signal),
-    enabled: Boolean(subUid && coinName),
-    staleTime: 5_000,
-  });
-  const available = assets.data ? (assets.data.assetsList.find((a) => a.coin === coinName)?.available ?? "0") : null;
+  // The balance less what pending requests already hold: the server refuses more than this (reserved).
+  const funds = useWithdrawalFunds(String(subUid ?? ""), coinName);
+  const free = funds.data?.free ?? null;
   const amountText = String(amount ?? "").trim();
-  const above = available !== null && isDecimal(amountText) && isDecimal(available) && new Big(amountText).gt(available);
+  const above = free !== null && isDecimal(amountText) && new Big(amountText).gt(free);
 
   const onSubmit = handleSubmit((values) => {
     setDone(null);
@@ -113,11 +116,11 @@ export function RequestForm() {
           <p id={`${id}-coin-hint`} className={hintClass} data-testid="available-balance" aria-live="polite">
             {!subUid
               ? "Choose a sub-account to see its balance."
-              : assets.isPending
+              : funds.isPending
                 ? "Reading the available balance…"
-                : assets.isError
-                  ? `Balance unavailable: ${describeError(assets.error).title}`
-                  : `Available: ${groupDecimal(available ?? "0")} ${coinName}`}
+                : funds.isError
+                  ? `Balance unavailable: ${describeError(funds.error).title}`
+                  : fundsText(funds.data)}
           </p>
           {fieldError("coin")}
         </div>
@@ -158,7 +161,7 @@ export function RequestForm() {
           {label("amount", `Amount (${coinName})`)}
           <input className={`${inputClass} tabular text-right`} autoComplete="off" inputMode="decimal" {...a11y("amount", true)} {...register("amount")} />
           <p id={`${id}-amount-hint`} className={above ? errorClass : hintClass}>
-            {above ? `Above the available ${groupDecimal(available ?? "0")} ${coinName}: the server will refuse it.` : "At most 8 decimals."}
+            {above ? `Above the ${groupDecimal(free ?? "0")} ${coinName} left after pending requests: it will be refused.` : "At most 8 decimals."}
           </p>
           {fieldError("amount")}
         </div>

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { WithdrawalState } from "@/lib/withdrawal-states";
+import { STATE_LABELS, type WithdrawalState } from "@/lib/withdrawal-states";
 
 const TONE = {
   requested: "info",
@@ -12,7 +12,7 @@ const TONE = {
 } as const satisfies Record<WithdrawalState, "info" | "warn" | "ok" | "error" | "neutral">;
 
 export function StateBadge({ state }: { state: WithdrawalState }) {
-  return <Badge tone={TONE[state]}>{state}</Badge>;
+  return <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>;
 }
 
 /** ISO → "YYYY-MM-DD HH:mm:ss UTC", with the machine value kept in the element. */

@@ -1,0 +1,66 @@
+"use client";
+// The reason a lead gives for rejecting a withdrawal; the server's field errors land on the field.
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { rejectWithdrawalSchema } from "@/lib/api/withdrawals";
+import { applyServerErrors } from "@/components/ui/form";
+
+const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
+const plainClass = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+
+type RejectValues = z.input<typeof rejectWithdrawalSchema>;
+
+export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string, onError: (e: unknown) => void) => void }) {
+  const id = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<RejectValues, unknown, z.output<typeof rejectWithdrawalSchema>>({
+    resolver: zodResolver(rejectWithdrawalSchema),
+    defaultValues: { reason: "" },
+  });
+  const error = formState.errors.reason?.message;
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={handleSubmit(({ reason }) => {
+        setFormError(null);
+        onReject(reason, (e) => setFormError(applyServerErrors(e, ["reason"] as const, setError)));
+      })}
+    >
+      <div>
+        <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
+          Reason for rejecting
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          rows={3}
+          data-autofocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-reason-error` : undefined}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950"
+          {...register("reason")}
+        />
+        {error ? (
+          <p id={`${id}-reason-error`} className="mt-1 text-xs text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {formError ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onCancel} className={plainClass}>
+          Cancel
+        </button>
+        <button type="submit" disabled={pending} className={`${button} bg-red-700 text-white hover:bg-red-800`}>
+          {pending ? "Rejecting…" : "Reject"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+// What a withdrawal is, in one line, what happened to it in words, and (for the approval queue) what its
+// sub-account holds now against what its pending requests ask for.
+import Big from "big.js";
+import { groupDecimal } from "@/lib/format";
+import type { WithdrawalView } from "@/lib/api/withdrawals";
+import { describeError } from "@/lib/client/api";
+import { useWithdrawalFunds } from "./api";
+
+/** What is known, in words: the platform accepted it (its order ID), refused it, or nobody knows yet. */
+export function outcomeText(w: WithdrawalView): string {
+  if (w.state === "confirmed") return `Accepted by the platform: order ID ${w.platformOrderId ?? ""}.`;
+  if (w.state === "failed") return `The platform refused it: ${w.errorCode ?? ""} ${w.errorMsg ?? ""}.`;
+  if (w.state === "unknown") return `Outcome unknown (${w.errorCode ?? ""}: ${w.errorMsg ?? ""}). Reconcile resends the same request; it cannot pay twice.`;
+  if (w.state === "rejected") return "Rejected; nothing was sent.";
+  return `It is now ${w.state}.`;
+}
+
+export function Summary({ w }: { w: WithdrawalView }) {
+  return (
+    <>
+      <span className="tabular font-semibold">
+        {groupDecimal(w.amount)} {w.coin}
+      </span>{" "}
+      from <span className="font-mono">{w.subUid}</span> to{" "}
+      {w.dest === "on_chain" ? (
+        <>
+          <span className="font-mono break-all">{w.address}</span> on {w.chain}
+          {w.tag ? (
+            <>
+              {" "}
+              (tag <span className="font-mono">{w.tag}</span>)
+            </>
+          ) : null}
+        </>
+      ) : (
+        <>
+          UID <span className="font-mono">{w.address}</span> (internal)
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * The sub-account's balance of the coin and the sum of its pending requests (this one included), with a
+ * warning when approving this one would take more than the balance: the platform would refuse it (43012).
+ */
+export function QueueFunds({ w }: { w: WithdrawalView }) {
+  const funds = useWithdrawalFunds(w.subUid, w.coin);
+  if (funds.isPending) return <span className="text-xs text-slate-600 dark:text-slate-400">Reading the balance…</span>;
+  if (funds.isError) return <span className="text-xs text-amber-800 dark:text-amber-300">Balance unavailable: {describeError(funds.error).title}</span>;
+  const f = funds.data;
+  const short = new Big(w.amount).gt(f.available);
+  const over = !short && new Big(f.pending).gt(f.available);
+  return (
+    <div className="text-xs" data-testid="queue-funds">
+      <div className="tabular">
+        Balance {groupDecimal(f.available)} {f.coin} · pending {groupDecimal(f.pending)} in {f.pendingCount} request{f.pendingCount === 1 ? "" : "s"}
+      </div>
+      {short || over ? (
+        <p role="status" className="mt-1 rounded bg-amber-50 px-2 py-1 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          {short
+            ? `Approving would exceed the balance: ${groupDecimal(w.amount)} asked, ${groupDecimal(f.available)} available. The platform would refuse it.`
+            : `Pending requests together exceed the balance by ${groupDecimal(new Big(f.pending).minus(f.available).toString())} ${f.coin}: not all of them can be sent.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
