@@ -1,7 +1,7 @@
 // The withdrawal request's state machine as both sides need it: its states and when an unsettled one may be
 // reconciled. The server's transitions live in server/workflows/withdrawal-requests.ts. Isomorphic.
 
-export const WITHDRAWAL_STATES = ["requested", "approved", "submitted", "confirmed", "failed", "unknown", "rejected"] as const;
+export const WITHDRAWAL_STATES = ["requested", "approved", "submitted", "confirmed", "failed", "unknown", "rejected", "cancelled"] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /**
@@ -16,6 +16,7 @@ export const STATE_LABELS: Readonly<Record<WithdrawalState, string>> = {
   failed: "refused by the platform",
   unknown: "outcome unknown",
   rejected: "rejected",
+  cancelled: "cancelled by the requester",
 };
 
 /**

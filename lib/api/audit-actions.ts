@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = z.enum([
   "withdrawals.approve",
   "withdrawals.reject",
   "withdrawals.reconcile",
+  "withdrawals.cancel",
   "subaccounts.add",
   "users.create",
   "users.update",

@@ -128,6 +128,7 @@ export const withdrawalViewSchema = z.object({
   rejectedBy: z.string().nullable(),
   rejectedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
   submittedAt: z.string().nullable(),
   settledAt: z.string().nullable(),
   platformOrderId: z.string().nullable(),
@@ -162,7 +163,7 @@ export type WithdrawalFundsQuery = z.input<typeof withdrawalFundsQuerySchema>;
 /** The columns of the ledger's CSV export, in order. */
 export const WITHDRAWAL_CSV_COLUMNS = [
   "id", "clientOid", "state", "subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason", "requestedBy", "requestedAt",
-  "approvedBy", "approvedAt", "rejectedBy", "rejectedAt", "rejectReason", "submittedAt", "settledAt", "platformOrderId", "errorCode", "errorMsg",
+  "approvedBy", "approvedAt", "rejectedBy", "rejectedAt", "rejectReason", "submittedAt", "settledAt", "platformOrderId", "errorCode", "errorMsg", "cancelledAt",
 ] as const satisfies readonly (keyof WithdrawalView)[];
 
 // ---- the routes ---------------------------------------------------------------------------------
@@ -201,6 +202,11 @@ export const withdrawalResources = {
     id: "withdrawals.reject", method: "POST", path: "/api/withdrawals/{id}/reject", summary: "Reject a withdrawal another person requested",
     permission: "withdrawals.approve", input: rejectWithdrawalSchema, output: withdrawalViewSchema, audit: byId,
     errors: ["not_found", "own_request", "already_decided"],
+  }),
+  cancel: defineResource({
+    id: "withdrawals.cancel", method: "POST", path: "/api/withdrawals/{id}/cancel",
+    summary: "Cancel one's own request while it waits for a decision (nothing was sent; it no longer holds the balance)",
+    permission: "withdrawals.write", output: withdrawalViewSchema, audit: byId, errors: ["not_found", "already_decided"],
   }),
   reconcile: defineResource({
     id: "withdrawals.reconcile", method: "POST", path: "/api/withdrawals/{id}/reconcile",

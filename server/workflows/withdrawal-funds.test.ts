@@ -10,7 +10,7 @@ import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { fundsOf, lockFunds } from "./withdrawal-funds";
-import { mintClientOid, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
+import { cancelWithdrawal, mintClientOid, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
 const broker: StaffSession = { userId: "b", email: "broker@brokerdesk.test", name: "broker", role: "broker" };
 const lead: StaffSession = { userId: "l", email: "lead@brokerdesk.test", name: "lead", role: "lead" };
@@ -77,6 +77,22 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve
     // Other coins are not held by USDT requests.
     sim.state.setBalance(uid, "BTC", "0.5");
     expect((await fundsOf(db, client, uid, "BTC")).free).toBe("0.5");
+  });
+
+  it("the requester cancels their own pending request: it frees the balance; nobody else may, and not twice", async () => {
+    sim.state.setBalance(uid, "DOGE", "50");
+    const doge = { coin: "DOGE", address: "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L" } as const;
+    const w = await requestWithdrawal(db, client, broker, form({ ...doge, amount: "50" }));
+    await refusal(requestWithdrawal(db, client, broker, form({ ...doge, amount: "1" })));
+    expect((await refusal(cancelWithdrawal(db, lead, w.id))).code).toBe("forbidden");
+    const c = await cancelWithdrawal(db, { ...broker, email: "BROKER@brokerdesk.test" }, w.id);
+    expect(c).toMatchObject({ state: "cancelled", approvedBy: null });
+    expect(c.cancelledAt).not.toBeNull();
+    expect((await refusal(cancelWithdrawal(db, broker, w.id))).code).toBe("already_decided");
+    expect(await fundsOf(db, client, uid, "DOGE")).toMatchObject({ pending: "0", free: "50" });
+    await requestWithdrawal(db, client, broker, form({ ...doge, amount: "50" }));
+    // The database holds to it whatever code runs: a cancelled request is final.
+    await expect(db.query("UPDATE withdrawal_requests SET state = 'requested', cancelled_at = NULL, version = version + 1 WHERE id = $1", [w.id])).rejects.toThrow(/not a transition/);
   });
 
   it("of many simultaneous requests that together exceed the balance, only as many pass as it covers", async () => {

@@ -17,7 +17,7 @@ export type Row = {
   id: string; client_oid: string; sub_uid: string; coin: string; dest: "on_chain" | "internal_transfer"; chain: string | null;
   address: string; tag: string | null; amount: string; reason: string; state: WithdrawalState; requested_by: string;
   requested_at: Date | string; approved_by: string | null; approved_at: Date | string | null; rejected_by: string | null;
-  rejected_at: Date | string | null; reject_reason: string | null; submitted_at: Date | string | null;
+  rejected_at: Date | string | null; reject_reason: string | null; cancelled_at: Date | string | null; submitted_at: Date | string | null;
   settled_at: Date | string | null; platform_order_id: string | null; error_code: string | null; error_msg: string | null;
   version: number;
 };
@@ -29,7 +29,7 @@ export function toView(r: Row): WithdrawalView {
     id: r.id, clientOid: r.client_oid, subUid: r.sub_uid, coin: r.coin, dest: r.dest, chain: r.chain, address: r.address,
     tag: r.tag, amount: r.amount, reason: r.reason, state: r.state, requestedBy: r.requested_by,
     requestedAt: new Date(r.requested_at).toISOString(), approvedBy: r.approved_by, approvedAt: iso(r.approved_at),
-    rejectedBy: r.rejected_by, rejectedAt: iso(r.rejected_at), rejectReason: r.reject_reason, submittedAt: iso(r.submitted_at),
+    rejectedBy: r.rejected_by, rejectedAt: iso(r.rejected_at), rejectReason: r.reject_reason, cancelledAt: iso(r.cancelled_at), submittedAt: iso(r.submitted_at),
     settledAt: iso(r.settled_at), platformOrderId: r.platform_order_id, errorCode: r.error_code, errorMsg: r.error_msg,
     version: Number(r.version),
   };

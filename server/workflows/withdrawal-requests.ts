@@ -154,6 +154,22 @@ export async function rejectWithdrawal(db: Db, session: StaffSession, id: string
   return toView(rows[0]);
 }
 
+/** requested → cancelled (guarded), only by its requester: nothing was sent and it no longer holds the balance. */
+export async function cancelWithdrawal(db: Db, session: StaffSession, id: string): Promise<WithdrawalView> {
+  const row = await loadRow(db, id);
+  if (row.requested_by.toLowerCase() !== session.email.toLowerCase()) {
+    throw new DomainError("forbidden", "Only the person who requested this withdrawal can cancel it; a lead can reject it");
+  }
+  if (row.state !== "requested") refuseDecided(row);
+  const { rows } = await db.query<Row>(
+    `UPDATE withdrawal_requests SET state = 'cancelled', cancelled_at = now(), version = version + 1
+     WHERE id = $1 AND state = 'requested' AND lower(requested_by) = lower($2) RETURNING *`,
+    [id, session.email],
+  );
+  if (!rows[0]) refuseDecided(await loadRow(db, id));
+  return toView(rows[0]);
+}
+
 /**
  * Settles a withdrawal whose outcome is not known by sending the SAME request again (same clientOid, same
  * fields). The platform answers a repeat with the original orderId and moves nothing, or, if the first

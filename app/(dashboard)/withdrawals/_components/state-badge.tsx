@@ -9,6 +9,7 @@ const TONE = {
   failed: "error",
   unknown: "warn",
   rejected: "neutral",
+  cancelled: "neutral",
 } as const satisfies Record<WithdrawalState, "info" | "warn" | "ok" | "error" | "neutral">;
 
 export function StateBadge({ state }: { state: WithdrawalState }) {
