@@ -51,3 +51,5 @@ export const useRejectWithdrawal = () =>
   useWithdrawalMutation(({ id, reason }: { id: string; reason: string }) => callResource(withdrawalResources.reject, { params: { id }, input: { reason } }));
 
 export const useReconcileWithdrawal = () => useWithdrawalMutation((id: string) => callResource(withdrawalResources.reconcile, { params: { id } }));
+
+export const useCancelWithdrawal = () => useWithdrawalMutation((id: string) => callResource(withdrawalResources.cancel, { params: { id } }));

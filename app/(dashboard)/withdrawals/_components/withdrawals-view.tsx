@@ -10,6 +10,7 @@ const RequestForm = dynamic(() => import("./request-form").then((m) => m.Request
   loading: () => <FormLoading title="Request a withdrawal" />,
 });
 const ApprovalQueue = dynamic(() => import("./approval-queue").then((m) => m.ApprovalQueue));
+const MyRequests = dynamic(() => import("./my-requests").then((m) => m.MyRequests));
 const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.ApproversPanel));
 
 /** Compliance sees the ledger only; brokers also request; leads also decide and reconcile. */
@@ -17,12 +18,17 @@ export function WithdrawalsView({ me, canRequest, canApprove }: { me: string; ca
   return (
     <div className="space-y-6">
       {canRequest ? <RequestForm /> : null}
+      {canRequest ? <MyRequests me={me} /> : null}
       {canApprove ? <ApprovalQueue me={me} /> : null}
       {canApprove ? <ApproversPanel me={me} /> : null}
       <section aria-labelledby="withdrawal-ledger-title" className="space-y-2">
         <h2 id="withdrawal-ledger-title" className="text-base font-semibold">
           Ledger
         </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="ledger-scope">
+          Only withdrawals requested through Brokerdesk are here. Withdrawals made outside Brokerdesk (on the platform directly, or with
+          another tool) cannot be seen: the platform has no operation that lists them.
+        </p>
         <WithdrawalLedger />
       </section>
     </div>
