@@ -548,7 +548,7 @@ const ledgerFilters = (path: string, opts: { cursor: boolean }): Route => ({
     return fc.oneof(
       queryField(base, "subUid", fc.oneof(notNumeric.filter((s) => s.trim() !== ""), fc.stringMatching(/^[1-9]\d{32,40}$/)), "subUid not a UID"),
       queryField(base, "coin", notOneOf(WITHDRAWAL_COINS).filter((s) => s.trim() !== ""), "bad coin"),
-      queryField(base, "state", notOneOf(["requested", "approved", "submitted", "confirmed", "failed", "unknown", "rejected"]).filter((s) => s.trim() !== ""), "bad state"),
+      queryField(base, "state", notOneOf(["requested", "approved", "submitted", "confirmed", "failed", "unknown", "rejected", "cancelled"]).filter((s) => s.trim() !== ""), "bad state"),
       queryField(base, "from", badTimestamp, "bad from"),
       queryField(base, "to", badTimestamp, "bad to"),
       queryField(base, "limit", badLimit(500), "limit out of range"),

@@ -258,10 +258,10 @@ test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailabl
 
   await clearFaults(lead.request);
   await unknown.getByRole("button", { name: /^Reconcile/ }).click();
-  await expect(queue.getByTestId("queue-notice")).toContainText(/Reconciled 1\.75 USDT: Confirmed by the platform: orderId \d+/);
+  await expect(queue.getByTestId("queue-notice")).toContainText(/Reconciled 1\.75 USDT: Accepted by the platform: order ID \d+/);
   await expect(unknown).toHaveCount(0);
   const ledgerRow = lead.getByRole("region", { name: "Withdrawal ledger" }).locator(`tr[data-row-id="${w.id}"]`);
-  await expect(ledgerRow).toContainText("confirmed");
+  await expect(ledgerRow).toContainText("accepted by the platform");
 
   expect(before.minus(await available(lead.request, desk01)).toString()).toBe("1.75");
   const e5 = await opStats(lead.request, "withdrawals.submit");

@@ -181,7 +181,7 @@ test("[mfa][fresh] a lead with an app re-verifies to approve a withdrawal once t
 
   // Within the limit: no prompt.
   await approve(first);
-  await expect(queue.getByTestId("queue-notice")).toContainText("Approved 1.01 USDT: Confirmed by the platform");
+  await expect(queue.getByTestId("queue-notice")).toContainText("Approved 1.01 USDT: Accepted by the platform");
   await expect(page.getByRole("dialog", { name: "Verify your second factor" })).toHaveCount(0);
 
   // Past it: the server answers 401 mfa_stale, the page asks for a factor, then sends the same approval again.
@@ -194,7 +194,7 @@ test("[mfa][fresh] a lead with an app re-verifies to approve a withdrawal once t
   await expectAccessible(page);
   await prompt.getByLabel("Code from your authenticator app").fill(await nextCode());
   await prompt.getByRole("button", { name: "Verify" }).click();
-  await expect(queue.getByTestId("queue-notice")).toContainText("Approved 1.02 USDT: Confirmed by the platform");
+  await expect(queue.getByTestId("queue-notice")).toContainText("Approved 1.02 USDT: Accepted by the platform");
   await expect(prompt).toBeHidden();
 
   // The refusal is in the audit log, as every refusal is.

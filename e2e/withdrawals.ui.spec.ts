@@ -109,7 +109,7 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   await expect(dialog.getByRole("button", { name: "Approve and send" })).toBeEnabled();
   await lead.screenshot({ path: "test-results/withdrawals-approve-dialog.png" });
   await dialog.getByRole("button", { name: "Approve and send" }).click();
-  await expect(queue.getByTestId("queue-notice")).toContainText(/Approved 1\.25 USDT: Confirmed by the platform: orderId \d+/);
+  await expect(queue.getByTestId("queue-notice")).toContainText(/Approved 1\.25 USDT: Accepted by the platform: order ID \d+/);
   await expect(dialog).toBeHidden();
 
   const after = await balance(leadApi, uid);
@@ -120,7 +120,7 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   // The ledger shows it confirmed with the platform's orderId, in UTC.
   const ledger = lead.getByRole("region", { name: "Withdrawal ledger" });
   const ledgerRow = ledger.locator(`tr[data-row-id="${id}"]`);
-  await expect(ledgerRow).toContainText("confirmed");
+  await expect(ledgerRow).toContainText("accepted by the platform");
   await expect(ledgerRow).toContainText("UTC");
   await lead.screenshot({ path: "test-results/withdrawals-ledger.png", fullPage: true });
   await leadApi.dispose();
@@ -190,7 +190,7 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
   // The timed-out request's rate slot is held one more timeout (it might still reach the platform, as it
   // did here), so the resend waits for it: up to PLATFORM_TIMEOUT_MS + 1 s after the timeout (about 8 s from
   // here; 30 s leaves room for a slow machine).
-  await expect(queue.getByTestId("queue-notice")).toContainText(/Reconciled 2\.5 USDT: Confirmed by the platform: orderId \d+/, { timeout: 30_000 });
+  await expect(queue.getByTestId("queue-notice")).toContainText(/Reconciled 2\.5 USDT: Accepted by the platform: order ID \d+/, { timeout: 30_000 });
   await expect(unknownItem).toHaveCount(0);
 
   const stats = await e5Stats(leadApi);
@@ -229,7 +229,7 @@ test("[withdrawals][concurrency] two leads approving at the same moment produce 
   await Promise.all([d1.getByRole("button", { name: "Approve and send" }).click(), d2.getByRole("button", { name: "Approve and send" }).click()]);
 
   // One page reports the platform's orderId; the other is told it was already decided, in its dialog.
-  const confirmed = (p: Page) => p.getByRole("region", { name: "Approval queue" }).getByTestId("queue-notice").filter({ hasText: "Confirmed by the platform" });
+  const confirmed = (p: Page) => p.getByRole("region", { name: "Approval queue" }).getByTestId("queue-notice").filter({ hasText: "Accepted by the platform" });
   await expect.poll(async () => (await confirmed(page).count()) + (await confirmed(other).count()), { timeout: 15_000 }).toBe(1);
   const loser = (await confirmed(page).count()) ? d2 : d1;
   await expect(loser.getByRole("alert")).toContainText(/already decided|changed meanwhile/);

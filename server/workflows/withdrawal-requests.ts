@@ -62,12 +62,11 @@ export async function requestWithdrawal(db: Db, client: PlatformClient, session:
     // Decimal comparison (big.js): a float would round "0.30000001" against "0.3".
     if (new Big(input.amount).gt(free)) {
       const name = sub.subaccountName ?? input.subUid;
-      throw field(
-        "amount",
-        pendingCount
+      // The message is the refusal's own (not "Some fields are not valid"), so the audit row names it too.
+      const message = pendingCount
           ? `amount is above what ${name} has left: ${available} ${input.coin} available, ${pending} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, so at most ${free.lt(0) ? "0" : free.toString()} ${input.coin}`
-          : `amount is above the available balance of ${name}: ${available} ${input.coin}`,
-      );
+          : `amount is above the available balance of ${name}: ${available} ${input.coin}`;
+      throw new DomainError("invalid_input", message, { amount: [message] });
     }
     return (
       await tx.query<Row>(
