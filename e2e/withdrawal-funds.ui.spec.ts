@@ -179,3 +179,31 @@ test("[withdrawals][states] the ledger says the platform accepted it, with its o
   await expect(rows.first()).toContainText(/order ID\s*\d+/);
   await expect(ledger).not.toContainText(/\bconfirmed\b/);
 });
+
+test("[withdrawals][page] a withdrawal has a page with its timeline, opened from the ledger; the ledger shows the decision time and the rejection reason", async ({ page, baseURL }) => {
+  const broker = await apiAs(baseURL, "broker");
+  const lead = await apiAs(baseURL, "lead");
+  const desk04 = await uidOf(broker, "desk04");
+  const w = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", address: TRON, amount: "0.2", reason: "e2e timeline" })).json()) as { id: string };
+  const rejected = await lead.post(`/api/withdrawals/${w.id}/reject`, { headers: sameOrigin(baseURL), data: { reason: "not the client's address" } });
+  expect(rejected.status()).toBe(200);
+
+  await signInUi(page, "compliance", "/withdrawals");
+  const row = page.getByRole("region", { name: "Withdrawal ledger" }).locator(`tr[data-row-id="${w.id}"]`);
+  await expect(row).toContainText("not the client's address");
+  await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await row.getByRole("link", { name: `Open withdrawal ${w.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/withdrawals/${w.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Withdrawal");
+  const timeline = page.getByRole("list", { name: "Timeline" });
+  await expect(timeline.locator("li")).toHaveCount(2);
+  await expect(timeline.locator('li[data-step="requested"]')).toContainText(`Requested · `);
+  await expect(timeline.locator('li[data-step="requested"]')).toContainText(`by ${DEMO.broker}: “e2e timeline”`);
+  await expect(timeline.locator('li[data-step="rejected"]')).toContainText(/Rejected · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+  await expect(timeline.locator('li[data-step="rejected"]')).toContainText(`by ${DEMO.lead}: “not the client's address”; nothing was sent`);
+  await page.screenshot({ path: "test-results/withdrawal-page.png", fullPage: true });
+  // A request that does not exist is said so, not a blank page.
+  await page.goto("/withdrawals/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("alert")).toContainText(/No withdrawal request/);
+  await Promise.all([broker.dispose(), lead.dispose()]);
+});

@@ -28,6 +28,7 @@ export const PAGES = {
   subAccount: page({ path: "/sub-accounts/[uid]", title: "Sub-account", label: "Sub-account", permission: "subaccounts.read", what: "A sub-account", group: null }),
   assets: page({ path: "/assets", title: "Sub-account assets", label: "Assets", permission: "assets.read", what: "Sub-account assets", group: "Broker" }),
   withdrawals: page({ path: "/withdrawals", title: "Withdrawals", label: "Withdrawals", permission: "withdrawals.read", what: "Withdrawals", group: "Broker" }),
+  withdrawal: page({ path: "/withdrawals/[id]", title: "Withdrawal", label: "Withdrawal", permission: "withdrawals.read", what: "A withdrawal", group: null }),
   rebates: page({ path: "/rebates", title: "Rebate info", label: "Rebates", permission: "rebates.read", what: "Rebate info", group: "Broker" }),
   riskUnits: page({ path: "/risk-units", title: "Risk units", label: "Risk units", permission: "riskUnits.read", what: "Risk units", group: "Broker" }),
   deposits: page({ path: "/deposits", title: "Deposits", label: "Deposits", permission: "deposits.read", what: "Deposits", group: "Compliance" }),

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
@@ -30,6 +31,16 @@ function PlatformAnswer({ w }: { w: WithdrawalView }) {
 }
 
 export const withdrawalColumns = col.columns([
+  col.accessor("id", {
+    header: "Details",
+    meta: { label: "Details", width: 90 },
+    sortFn: "text",
+    cell: (c) => (
+      <Link href={`/withdrawals/${c.getValue()}`} className="text-blue-800 underline dark:text-blue-300" aria-label={`Open withdrawal ${c.getValue()}`}>
+        Open
+      </Link>
+    ),
+  }),
   col.accessor("requestedAt", {
     header: "Requested",
     meta: { label: "Requested", width: 220 },

@@ -1,6 +1,7 @@
 "use client";
 // "Concerning me": the requester's own latest requests, each with what became of it (the decision, who made
 // it, when and why; the platform's answer) and, while one still waits for a decision, a way to cancel it.
+import Link from "next/link";
 import { useId, useState } from "react";
 import { describeError } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
@@ -53,7 +54,10 @@ export function MyRequests({ me }: { me: string }) {
       <ul className="space-y-2 text-sm" aria-label="Your latest withdrawal requests">
         {items.map((w) => (
           <li key={w.id} data-withdrawal-id={w.id} className="flex flex-wrap items-center gap-2">
-            <UtcTime iso={w.requestedAt} /> <StateBadge state={w.state} /> <Summary w={w} /> · <Decision w={w} />
+            <Link href={`/withdrawals/${w.id}`} className="text-blue-800 underline dark:text-blue-300">
+              <UtcTime iso={w.requestedAt} />
+            </Link>{" "}
+            <StateBadge state={w.state} /> <Summary w={w} /> · <Decision w={w} />
             {w.state === "requested" ? (
               <button
                 type="button"

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { PageFrame } from "@/components/shell/page-frame";
+import { openPage } from "@/server/http/page";
+import { WithdrawalDetail } from "../_components/withdrawal-detail";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { id } = await params;
+  return { title: `Withdrawal ${id}` };
+}
+
+export default async function WithdrawalPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { page, denied } = await openPage("withdrawal");
+  if (denied) return denied;
+  return (
+    <PageFrame page={page} intro="What was asked, who decided, what was sent and what the platform answered, in order (UTC).">
+      <WithdrawalDetail id={id} />
+    </PageFrame>
+  );
+}

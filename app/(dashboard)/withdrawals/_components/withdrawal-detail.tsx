@@ -1,0 +1,70 @@
+"use client";
+// One withdrawal's page: its timeline from the request to the platform's answer. Audit rows, the ledger and
+// the requester's list link here (/withdrawals/<id>).
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { callResource } from "@/lib/api/call";
+import { withdrawalResources, type WithdrawalView } from "@/lib/api/withdrawals";
+import { isTransient } from "@/lib/client/api";
+import { DataTableError } from "@/components/data-table/data-table-states";
+import { StateBadge, UtcTime } from "./state-badge";
+import { Summary } from "./withdrawal-summary";
+
+type Step = { key: string; at: string | null; title: string; body: ReactNode };
+
+/** The steps that happened, in order; the last says what is awaited when nothing is final yet. */
+export function timelineOf(w: WithdrawalView): Step[] {
+  const steps: Step[] = [{ key: "requested", at: w.requestedAt, title: "Requested", body: <>by {w.requestedBy}: “{w.reason}”</> }];
+  if (w.cancelledAt) steps.push({ key: "cancelled", at: w.cancelledAt, title: "Cancelled", body: <>by the requester; nothing was sent</> });
+  if (w.rejectedAt) steps.push({ key: "rejected", at: w.rejectedAt, title: "Rejected", body: <>by {w.rejectedBy}: “{w.rejectReason}”; nothing was sent</> });
+  if (w.approvedAt) steps.push({ key: "approved", at: w.approvedAt, title: "Approved", body: <>by {w.approvedBy}</> });
+  if (w.submittedAt) steps.push({ key: "sent", at: w.submittedAt, title: "Sent to the platform", body: <>with clientOid <span className="font-mono">{w.clientOid}</span></> });
+  if (w.state === "confirmed") {
+    steps.push({ key: "answer", at: w.settledAt, title: "Accepted by the platform", body: <>order ID <span className="font-mono">{w.platformOrderId}</span>. The platform does not report when the coins arrive.</> });
+  } else if (w.state === "failed") {
+    steps.push({ key: "answer", at: w.settledAt, title: "Refused by the platform", body: <>{w.errorCode} {w.errorMsg}; nothing moved</> });
+  } else if (w.state === "unknown") {
+    steps.push({ key: "answer", at: null, title: "No answer from the platform", body: <>{w.errorCode}: {w.errorMsg}. A lead reconciles it by resending the same request (same clientOid), which cannot pay twice.</> });
+  } else if (w.state === "requested") {
+    steps.push({ key: "waiting", at: null, title: "Waiting for a decision", body: <>a lead other than the requester approves or rejects it</> });
+  }
+  return steps;
+}
+
+export function WithdrawalDetail({ id }: { id: string }) {
+  const q = useQuery({
+    queryKey: [withdrawalResources.get.id, id],
+    queryFn: ({ signal }) => callResource(withdrawalResources.get, { params: { id }, signal }),
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+  if (q.isPending) return <p className="text-sm">Loading…</p>;
+  if (q.isError) return <DataTableError error={q.error} onRetry={() => void q.refetch()} />;
+  const w = q.data;
+  return (
+    <div className="space-y-4">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <StateBadge state={w.state} /> <Summary w={w} />
+      </p>
+      <ol aria-label="Timeline" className="space-y-3 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
+        {timelineOf(w).map((s) => (
+          <li key={s.key} data-step={s.key} className="text-sm">
+            <div className="font-semibold">
+              {s.title} {s.at ? <span className="font-normal text-slate-600 dark:text-slate-400">· <UtcTime iso={s.at} /></span> : null}
+            </div>
+            <div>{s.body}</div>
+          </li>
+        ))}
+      </ol>
+      <p className="text-sm">
+        <Link className="text-blue-800 underline dark:text-blue-300" href={`/sub-accounts/${w.subUid}`}>
+          Sub-account {w.subUid}
+        </Link>{" "}
+        ·{" "}
+        <Link className="text-blue-800 underline dark:text-blue-300" href="/withdrawals">
+          All withdrawals
+        </Link>
+      </p>
+    </div>
+  );
+}
