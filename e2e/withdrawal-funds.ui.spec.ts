@@ -207,3 +207,35 @@ test("[withdrawals][page] a withdrawal has a page with its timeline, opened from
   await expect(page.getByRole("alert")).toContainText(/No withdrawal request/);
   await Promise.all([broker.dispose(), lead.dispose()]);
 });
+
+test("[withdrawals][concerning-me] a lead sees how many requests wait for them in the navigation; the requester sees the decision and its reason", async ({ page, browser, baseURL }) => {
+  const broker = await apiAs(baseURL, "broker");
+  const lead = await apiAs(baseURL, "lead");
+  const desk04 = await uidOf(broker, "desk04");
+  const waitingNow = async () => {
+    const { items } = (await (await lead.get("/api/withdrawals?state=requested&limit=500")).json()) as { items: { requestedBy: string }[] };
+    return items.filter((w) => w.requestedBy !== DEMO.lead).length;
+  };
+  const w = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", address: TRON, amount: "0.3", reason: "e2e concerning me" })).json()) as { id: string };
+  const expected = await waitingNow();
+  expect(expected).toBeGreaterThan(0);
+
+  await signInUi(page, "lead", "/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: new RegExp(`^Withdrawals ${expected} waiting for your approval$`) })).toBeVisible();
+  // A broker may not decide: no count.
+  const brokerPage = await (await browser.newContext()).newPage();
+  await signInUi(brokerPage, "broker", "/withdrawals");
+  await expect(brokerPage.getByRole("navigation", { name: "Main" }).getByTestId("waiting-approvals")).toHaveCount(0);
+
+  expect((await lead.post(`/api/withdrawals/${w.id}/reject`, { headers: sameOrigin(baseURL), data: { reason: "wrong desk" } })).status()).toBe(200);
+  await page.reload();
+  const after = expected - 1;
+  if (after > 0) await expect(nav.getByRole("link", { name: new RegExp(`^Withdrawals ${after} waiting for your approval$`) })).toBeVisible();
+  else await expect(nav.getByTestId("waiting-approvals")).toHaveCount(0);
+
+  await brokerPage.reload();
+  const mine = brokerPage.getByRole("region", { name: "Your requests" }).locator(`li[data-withdrawal-id="${w.id}"]`);
+  await expect(mine).toContainText(/Rejected by lead@demo\.brokerdesk at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC: “wrong desk”\. Nothing was sent\./);
+  await Promise.all([broker.dispose(), lead.dispose()]);
+});

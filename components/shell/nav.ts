@@ -6,7 +6,7 @@ import { can, type Role } from "@/lib/rbac";
 
 export { NAV_GROUPS, type NavGroup };
 
-export type NavItem = { href: string; label: string; permission: PageDef["permission"]; group: NavGroup };
+export type NavItem = { href: string; label: string; permission: PageDef["permission"]; group: NavGroup; badge?: "waitingApprovals" };
 
 /** In sidebar order: by group, then as listed in the manifest. */
 export const NAV_ITEMS: readonly NavItem[] = Object.values(PAGES as Record<string, PageDef>)
@@ -23,7 +23,10 @@ export type NavSection = { group: NavGroup; items: NavItem[] };
 export function navFor(role: Role): NavSection[] {
   return NAV_GROUPS.map((group) => ({
     group,
-    items: NAV_ITEMS.filter((item) => item.group === group && navAllowed(role, item)),
+    items: NAV_ITEMS.filter((item) => item.group === group && navAllowed(role, item)).map((item) =>
+      // Leads see how many withdrawals wait for their decision beside "Withdrawals".
+      item.href === PAGES.withdrawals.path && can(role, "withdrawals.approve") ? { ...item, badge: "waitingApprovals" as const } : item,
+    ),
   })).filter((section) => section.items.length > 0);
 }
 

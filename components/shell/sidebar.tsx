@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { currentState, type NavSection } from "./nav";
+import { WaitingApprovals } from "./waiting-approvals";
 
 const linkBase =
   "flex items-center rounded-md border-l-4 px-2 py-1.5 text-sm transition-colors";
@@ -39,6 +40,7 @@ export function Sidebar({ sections, onNavigate }: { sections: NavSection[]; onNa
                       className={`${linkBase} ${current ? linkCurrent : linkIdle}`}
                     >
                       {item.label}
+                      {item.badge === "waitingApprovals" ? <WaitingApprovals /> : null}
                     </Link>
                   </li>
                 );

@@ -186,6 +186,11 @@ export const withdrawalResources = {
     summary: "A sub-account's available balance of a coin, the sum of its pending requests, and what is left to request",
     permission: "withdrawals.read", input: withdrawalFundsQuerySchema, output: withdrawalFundsSchema, errors: PLATFORM_ERRORS,
   }),
+  waiting: defineResource({
+    id: "withdrawals.waiting", method: "GET", path: "/api/withdrawals/waiting",
+    summary: "How many requests wait for this lead's decision (others' requests, not yet decided)",
+    permission: "withdrawals.approve", output: z.object({ waiting: z.number() }), errors: [],
+  }),
   get: defineResource({
     id: "withdrawals.get", method: "GET", path: "/api/withdrawals/{id}", summary: "One withdrawal request",
     permission: "withdrawals.read", output: withdrawalViewSchema, errors: ["not_found"],

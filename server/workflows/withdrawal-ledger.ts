@@ -45,6 +45,15 @@ export async function loadRow(db: Queryable, id: string): Promise<Row> {
   return rows[0];
 }
 
+/** The requests this person may decide: requested by someone else, not decided yet (the sidebar's count). */
+export async function countWaitingFor(db: Queryable, email: string): Promise<{ waiting: number }> {
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM withdrawal_requests WHERE state = 'requested' AND lower(requested_by) <> lower($1)",
+    [email],
+  );
+  return { waiting: Number(rows[0]?.n ?? 0) };
+}
+
 export async function getWithdrawal(db: Db, id: string): Promise<WithdrawalView> {
   return toView(await loadRow(db, id));
 }
