@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import { withdrawalResources, type WithdrawalView } from "@/lib/api/withdrawals";
-import { isTransient } from "@/lib/client/api";
+import { ApiError, isTransient } from "@/lib/client/api";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { StateBadge, UtcTime } from "./state-badge";
 import { Summary } from "./withdrawal-summary";
@@ -39,6 +39,16 @@ export function WithdrawalDetail({ id }: { id: string }) {
     retry: (count, e) => count < 1 && isTransient(e),
   });
   if (q.isPending) return <p className="text-sm">Loading…</p>;
+  if (q.error instanceof ApiError && q.error.code === "not_found") {
+    return (
+      <p role="alert" className="text-sm">
+        There is no withdrawal {id} in Brokerdesk: check the link.{" "}
+        <Link className="text-blue-800 underline dark:text-blue-300" href="/withdrawals">
+          All withdrawals
+        </Link>
+      </p>
+    );
+  }
   if (q.isError) return <DataTableError error={q.error} onRetry={() => void q.refetch()} />;
   const w = q.data;
   return (
