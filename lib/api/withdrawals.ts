@@ -129,6 +129,8 @@ export const withdrawalViewSchema = z.object({
   rejectedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** An internal transfer: when the ledger first saw the recipient's deposit settled; null until then (and on chain). */
+  creditedAt: z.string().nullable(),
   submittedAt: z.string().nullable(),
   settledAt: z.string().nullable(),
   platformOrderId: z.string().nullable(),
@@ -163,7 +165,7 @@ export type WithdrawalFundsQuery = z.input<typeof withdrawalFundsQuerySchema>;
 /** The columns of the ledger's CSV export, in order. */
 export const WITHDRAWAL_CSV_COLUMNS = [
   "id", "clientOid", "state", "subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason", "requestedBy", "requestedAt",
-  "approvedBy", "approvedAt", "rejectedBy", "rejectedAt", "rejectReason", "submittedAt", "settledAt", "platformOrderId", "errorCode", "errorMsg", "cancelledAt",
+  "approvedBy", "approvedAt", "rejectedBy", "rejectedAt", "rejectReason", "submittedAt", "settledAt", "platformOrderId", "errorCode", "errorMsg", "cancelledAt", "creditedAt",
 ] as const satisfies readonly (keyof WithdrawalView)[];
 
 // ---- the routes ---------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ export const withdrawalColumns = col.columns([
     sortFn: "text",
     cell: (c) => <TimeCell ms={ms(c.getValue())} />,
   }),
-  col.accessor("state", { header: "State", meta: { label: "State", width: 190 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} /> }),
+  col.accessor("state", { header: "State", meta: { label: "State", width: 190 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
   col.accessor("subUid", { header: "Sub-account", meta: { label: "Sub-account", width: 140 }, sortFn: "decimal", cell: (c) => <IdCell field="subUid" value={c.getValue()} /> }),
   col.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 70 }, sortFn: "text" }),
   col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 140 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
@@ -84,8 +84,8 @@ export const withdrawalColumns = col.columns([
   }),
   col.accessor((w) => w.rejectReason ?? "", {
     id: "rejectReason",
-    header: "Rejection reason",
-    meta: { label: "Rejection reason", width: 220 },
+    header: "Why rejected",
+    meta: { label: "Why rejected", width: 220 },
     sortFn: "text",
     cell: (c) =>
       c.getValue() ? (

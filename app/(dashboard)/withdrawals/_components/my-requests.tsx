@@ -57,7 +57,7 @@ export function MyRequests({ me }: { me: string }) {
             <Link href={`/withdrawals/${w.id}`} className="text-blue-800 underline dark:text-blue-300">
               <UtcTime iso={w.requestedAt} />
             </Link>{" "}
-            <StateBadge state={w.state} /> <Summary w={w} /> · <Decision w={w} />
+            <StateBadge state={w.state} creditedAt={w.creditedAt} /> <Summary w={w} /> · <Decision w={w} />
             {w.state === "requested" ? (
               <button
                 type="button"

@@ -12,7 +12,9 @@ const TONE = {
   cancelled: "neutral",
 } as const satisfies Record<WithdrawalState, "info" | "warn" | "ok" | "error" | "neutral">;
 
-export function StateBadge({ state }: { state: WithdrawalState }) {
+/** The state in words; an internal transfer whose deposit the ledger has seen reads "credited to the recipient". */
+export function StateBadge({ state, creditedAt = null }: { state: WithdrawalState; creditedAt?: string | null }) {
+  if (state === "confirmed" && creditedAt) return <Badge tone="ok">credited to the recipient</Badge>;
   return <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>;
 }
 

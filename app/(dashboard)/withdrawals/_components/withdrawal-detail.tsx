@@ -22,6 +22,13 @@ export function timelineOf(w: WithdrawalView): Step[] {
   if (w.submittedAt) steps.push({ key: "sent", at: w.submittedAt, title: "Sent to the platform", body: <>with clientOid <span className="font-mono">{w.clientOid}</span></> });
   if (w.state === "confirmed") {
     steps.push({ key: "answer", at: w.settledAt, title: "Accepted by the platform", body: <>order ID <span className="font-mono">{w.platformOrderId}</span>. The platform does not report when the coins arrive.</> });
+    if (w.dest === "internal_transfer") {
+      steps.push(
+        w.creditedAt
+          ? { key: "credited", at: w.creditedAt, title: "Credited to the recipient", body: <>the ledger saw the deposit on UID {w.address} settled</> }
+          : { key: "credited", at: null, title: "Not yet seen credited", body: <>the ledger has not seen the deposit on UID {w.address} settled yet</> },
+      );
+    }
   } else if (w.state === "failed") {
     steps.push({ key: "answer", at: w.settledAt, title: "Refused by the platform", body: <>{w.errorCode} {w.errorMsg}; nothing moved</> });
   } else if (w.state === "unknown") {
@@ -54,7 +61,7 @@ export function WithdrawalDetail({ id }: { id: string }) {
   return (
     <div className="space-y-4">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <StateBadge state={w.state} /> <Summary w={w} />
+        <StateBadge state={w.state} creditedAt={w.creditedAt} /> <Summary w={w} />
       </p>
       <ol aria-label="Timeline" className="space-y-3 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
         {timelineOf(w).map((s) => (
