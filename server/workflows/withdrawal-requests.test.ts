@@ -417,3 +417,29 @@ describe("[withdrawals][separation-of-duties] an approver account an admin set u
     expect((await approve(w, lead2)).state).toBe("confirmed");
   });
 });
+
+describe("[withdrawals][credited]", () => {
+  it("an internal transfer is credited once the ledger has seen the recipient's deposit (its txId the order ID) settled; not before, not on chain", async () => {
+    const w = await approve(await request({ dest: "internal_transfer", address: desk02, amount: "1.5" }));
+    expect(w).toMatchObject({ state: "confirmed", creditedAt: null });
+    const seen = (status: string, subUid = desk02) =>
+      db.query(
+        `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, dest, from_address, to_address, tx_id, ctime)
+         VALUES ($1, $2, 'USDT', 1.5, $3, 'internal_transfer', $4, $2, $5, $6)
+         ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, sub_uid = EXCLUDED.sub_uid`,
+        [`dep-${w.platformOrderId}`, subUid, status, desk01, w.platformOrderId, Date.now()],
+      );
+    await seen("pending");
+    expect((await getWithdrawal(db, w.id)).creditedAt).toBeNull();
+    // The same txId on another sub-account is not this transfer's credit.
+    await seen("success", desk01);
+    expect((await getWithdrawal(db, w.id)).creditedAt).toBeNull();
+    await seen("success");
+    const credited = await getWithdrawal(db, w.id);
+    expect(credited.creditedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await listWithdrawals(db, { subUid: desk01 })).items.find((x) => x.id === w.id)?.creditedAt).toBe(credited.creditedAt);
+    // On chain: never "credited" (the platform does not report an on-chain arrival).
+    const onChain = await approve(await request({ amount: "0.5" }));
+    expect(onChain.creditedAt).toBeNull();
+  });
+});
