@@ -95,12 +95,20 @@ export const rejectWithdrawalSchema = z.object({
     .max(500, { error: "reason must be at most 500 characters" }),
 });
 
+const amountFilter = (field: string) =>
+  blankless(z.string().trim().regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, { error: `${field} must be a decimal number such as 12.5` }));
+
 /** Ledger filters, shared by the /withdrawals page (URL) and its API (query string). */
 export const withdrawalFiltersSchema = z.object({
   subUid: blankless(z.string().regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
   coin: blankless(z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" })),
   state: blankless(z.enum(WITHDRAWAL_STATES, { error: `state must be one of ${WITHDRAWAL_STATES.join(", ")}` })),
   requestedBy: blankless(z.string().trim().max(254)),
+  /** At least / at most this amount (decimal, compared exactly in the database). */
+  amountMin: amountFilter("amountMin"),
+  amountMax: amountFilter("amountMax"),
+  /** The address or recipient UID holds this text (case as typed: addresses are case-sensitive). */
+  address: blankless(z.string().trim().max(128, { error: "address must be at most 128 characters" })),
   from: msTimeFilter("from"),
   to: msTimeFilter("to"),
   limit: pageLimit,
@@ -162,6 +170,13 @@ export const withdrawalFundsSchema = z.object({
 export type WithdrawalFunds = z.infer<typeof withdrawalFundsSchema>;
 export type WithdrawalFundsQuery = z.input<typeof withdrawalFundsQuerySchema>;
 
+/** The whole filtered set (not a page): its exact count and, per coin, how many and their total amount. */
+export const withdrawalSummarySchema = z.object({
+  count: z.number(),
+  totals: z.array(z.object({ coin: z.string(), count: z.number(), amount: z.string() })),
+});
+export type WithdrawalSummary = z.infer<typeof withdrawalSummarySchema>;
+
 /** The columns of the ledger's CSV export, in order. */
 export const WITHDRAWAL_CSV_COLUMNS = [
   "id", "clientOid", "state", "subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason", "requestedBy", "requestedAt",
@@ -176,6 +191,11 @@ export const withdrawalResources = {
   list: defineResource({
     id: "withdrawals.list", method: "GET", path: "/api/withdrawals", summary: "The withdrawal ledger, newest first, filtered and keyset-paged",
     permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalPageSchema, errors: [],
+  }),
+  summary: defineResource({
+    id: "withdrawals.summary", method: "GET", path: "/api/withdrawals/summary",
+    summary: "The filtered ledger's exact count and its totals per coin",
+    permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalSummarySchema, errors: [],
   }),
   request: defineResource({
     id: "withdrawals.request", method: "POST", path: "/api/withdrawals",

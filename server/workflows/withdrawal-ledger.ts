@@ -2,7 +2,8 @@ import "server-only";
 // The withdrawal ledger: the requests as staff read them (one row, a filtered page, the CSV export). The
 // state machine that writes them is withdrawal-requests.ts.
 import type { z } from "zod";
-import { WITHDRAWAL_CSV_COLUMNS, type WithdrawalView, type withdrawalFiltersSchema } from "@/lib/api/withdrawals";
+import Big from "big.js";
+import { WITHDRAWAL_CSV_COLUMNS, type WithdrawalSummary, type WithdrawalView, type withdrawalFiltersSchema } from "@/lib/api/withdrawals";
 import { DomainError } from "@/lib/api/errors";
 import type { WithdrawalState } from "@/lib/withdrawal-states";
 import { appendAudit } from "@/server/audit";
@@ -91,7 +92,8 @@ const ledgerCursor: CursorCodec<LedgerKey> = {
   },
 };
 
-function ledgerQuery(f: WithdrawalFilters): Omit<KeysetQuery<Row & { exact_at: string }, LedgerKey>, "cursor" | "limit"> {
+/** The filters as SQL, applied in the database to the whole ledger (never to a loaded page). */
+function whereOf(f: WithdrawalFilters): ReturnType<typeof sqlFilters> {
   const w = sqlFilters();
   if (f.subUid) w.add((p) => `sub_uid = ${p}`, f.subUid);
   if (f.coin) w.add((p) => `coin = ${p}`, f.coin);
@@ -99,6 +101,14 @@ function ledgerQuery(f: WithdrawalFilters): Omit<KeysetQuery<Row & { exact_at: s
   if (f.requestedBy) w.add((p) => `lower(requested_by) = lower(${p})`, f.requestedBy);
   if (f.from) w.add((p) => `requested_at >= ${p}::timestamptz`, f.from.toISOString());
   if (f.to) w.add((p) => `requested_at < ${p}::timestamptz`, f.to.toISOString());
+  if (f.amountMin) w.add((p) => `amount::numeric >= ${p}::numeric`, f.amountMin);
+  if (f.amountMax) w.add((p) => `amount::numeric <= ${p}::numeric`, f.amountMax);
+  if (f.address) w.add((p) => `strpos(address, ${p}) > 0`, f.address);
+  return w;
+}
+
+function ledgerQuery(f: WithdrawalFilters): Omit<KeysetQuery<Row & { exact_at: string }, LedgerKey>, "cursor" | "limit"> {
+  const w = whereOf(f);
   return {
     select: `SELECT *, ${EXACT_AT} AS exact_at, ${CREDITED_AT} FROM withdrawal_requests`,
     where: w.where,
@@ -117,6 +127,20 @@ export async function listWithdrawals(db: Queryable, f: WithdrawalFilters = {}):
   return { items: page.items.map(toView), nextCursor: page.nextCursor };
 }
 
+/** The exact count and per-coin totals of everything the filters match (amounts summed as numeric, exact). */
+export async function summarizeWithdrawals(db: Queryable, f: WithdrawalFilters = {}): Promise<WithdrawalSummary> {
+  const w = whereOf(f);
+  const { rows } = await db.query<{ coin: string; n: number; total: string }>(
+    `SELECT coin, count(*)::int AS n, sum(amount::numeric)::text AS total FROM withdrawal_requests
+     ${w.where.length ? `WHERE ${w.where.join(" AND ")}` : ""} GROUP BY coin ORDER BY coin`,
+    w.params,
+  );
+  return {
+    count: rows.reduce((n, r) => n + Number(r.n), 0),
+    totals: rows.map((r) => ({ coin: r.coin, count: Number(r.n), amount: new Big(r.total).toFixed() })),
+  };
+}
+
 const EXPORT_MAX_ROWS = 100_000;
 
 /**
@@ -124,7 +148,9 @@ const EXPORT_MAX_ROWS = 100_000;
  * started from do not apply). The export is audited before a row is read (fail-closed).
  */
 export async function withdrawalsForExport(db: Db, f: WithdrawalFilters, session: StaffSession, ctx: AuditContext = {}): Promise<AsyncIterable<unknown[]>> {
-  const filters: WithdrawalFilters = { subUid: f.subUid, coin: f.coin, state: f.state, requestedBy: f.requestedBy, from: f.from, to: f.to };
+  const filters: WithdrawalFilters = {
+    subUid: f.subUid, coin: f.coin, state: f.state, requestedBy: f.requestedBy, from: f.from, to: f.to, amountMin: f.amountMin, amountMax: f.amountMax, address: f.address,
+  };
   await appendAudit(db, {
     actor: session.email, actorRole: session.role, action: "export.run", outcome: "info", target: "withdrawals",
     params: { resource: "withdrawals", ...filters, from: filters.from?.toISOString(), to: filters.to?.toISOString() },

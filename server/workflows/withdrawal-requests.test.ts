@@ -13,7 +13,7 @@ import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { WITHDRAWAL_CSV_COLUMNS } from "@/lib/api/withdrawals";
-import { getWithdrawal, listWithdrawals, withdrawalsForExport, type WithdrawalFilters } from "./withdrawal-ledger";
+import { getWithdrawal, listWithdrawals, summarizeWithdrawals, withdrawalsForExport, type WithdrawalFilters } from "./withdrawal-ledger";
 import { approveWithdrawal, mintClientOid, reconcileWithdrawal, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
 const staff = (role: StaffSession["role"], name: string): StaffSession => ({ userId: name, email: `${name}@brokerdesk.test`, name, role });
@@ -441,5 +441,37 @@ describe("[withdrawals][credited]", () => {
     // On chain: never "credited" (the platform does not report an on-chain arrival).
     const onChain = await approve(await request({ amount: "0.5" }));
     expect(onChain.creditedAt).toBeNull();
+  });
+});
+
+describe("[withdrawals][ledger-filters]", () => {
+  it("amount range and address are applied in the database; the summary counts the whole filtered set exactly, with totals per coin", async () => {
+    await request({ amount: "7.123", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" });
+    await request({ amount: "7.125" });
+    await request({ dest: "internal_transfer", address: desk02, amount: "7.124" });
+    sim.state.setBalance(desk01, "BTC", "1");
+    await request({ coin: "BTC", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", amount: "0.125" });
+    const all = async (f: WithdrawalFilters) => {
+      const items: WithdrawalView[] = [];
+      for (let cursor: string | undefined, i = 0; i < 100; i++) {
+        const page = await listWithdrawals(db, { ...f, limit: 2, cursor });
+        items.push(...page.items);
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
+      }
+      return items;
+    };
+    const range = { subUid: desk01, amountMin: "7.123", amountMax: "7.125" };
+    const inRange = await all(range);
+    expect(inRange.map((w) => w.amount).sort()).toEqual(["7.123", "7.124", "7.125"]);
+    expect(await summarizeWithdrawals(db, range)).toEqual({ count: 3, totals: [{ coin: "USDT", count: 3, amount: "21.372" }] });
+    // "10" is above "7.125" as a number, below it as text: compared as numbers.
+    expect((await all({ subUid: desk01, amountMin: "10", amountMax: "12.5" })).every((w) => Number(w.amount) >= 10)).toBe(true);
+    expect((await all({ ...range, address: desk02 })).map((w) => w.amount)).toEqual(["7.124"]);
+    const both = await summarizeWithdrawals(db, { subUid: desk01, amountMin: "0.125", amountMax: "0.125" });
+    expect(both.totals).toEqual([{ coin: "BTC", count: 1, amount: "0.125" }]);
+    const everything = await summarizeWithdrawals(db, { subUid: desk01 });
+    expect(everything.count).toBe((await all({ subUid: desk01 })).length);
+    expect(everything.totals.map((t) => t.coin)).toEqual([...everything.totals.map((t) => t.coin)].sort());
   });
 });
