@@ -240,3 +240,32 @@ test("[withdrawals][concerning-me] a lead sees how many requests wait for them i
   await expect(mine).toContainText(/Rejected by lead@demo\.brokerdesk at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC: “wrong desk”\. Nothing was sent\./);
   await Promise.all([broker.dispose(), lead.dispose()]);
 });
+
+test("[withdrawals][ledger] compliance filters the ledger by amount range and address in the database, with the exact count and totals per coin", async ({ page, baseURL }) => {
+  const broker = await apiAs(baseURL, "broker");
+  const desk04 = await uidOf(broker, "desk04");
+  const desk05 = await uidOf(broker, "desk05");
+  for (const amount of ["0.00000111", "0.00000112", "0.00000113"]) {
+    const r = await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "internal_transfer", address: desk05, amount, reason: "e2e ledger filters" });
+    expect(r.status(), await r.text()).toBe(200);
+  }
+  await signInUi(page, "compliance", "/withdrawals");
+  const ledger = page.getByRole("region", { name: "Withdrawal ledger", exact: true });
+  await page.getByLabel("Amount at least").fill("0.00000111");
+  await page.getByLabel("Amount at least").press("Enter");
+  await page.getByLabel("Amount at most").fill("0.00000112");
+  await page.getByLabel("Amount at most").press("Enter");
+  await page.getByLabel("Address or UID holds").fill(desk05);
+  await page.getByLabel("Address or UID holds").press("Enter");
+  await expect(page).toHaveURL(/amountMin=0\.00000111/);
+  await expect(page).toHaveURL(/amountMax=0\.00000112/);
+  await expect(page.getByTestId("ledger-summary")).toHaveText("2 withdrawal requests match · 0.00000223 USDT (2)");
+  await expect(ledger.locator("tbody tr[data-row-id]")).toHaveCount(2);
+  // The same filters over the API: the count is the database's, not the page's.
+  const compliance = await apiAs(baseURL, "compliance");
+  const summary = await (await compliance.get(`/api/withdrawals/summary?amountMin=0.00000111&amountMax=0.00000113&address=${desk05}`)).json();
+  expect(summary).toEqual({ count: 3, totals: [{ coin: "USDT", count: 3, amount: "0.00000336" }] });
+  const bad = await compliance.get("/api/withdrawals/summary?amountMin=abc");
+  expect(bad.status()).toBe(422);
+  await Promise.all([broker.dispose(), compliance.dispose()]);
+});

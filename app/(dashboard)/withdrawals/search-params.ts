@@ -9,6 +9,10 @@ export const withdrawalsSearchParams = {
   coin: parseAsString,
   state: parseAsStringLiteral(WITHDRAWAL_STATES),
   requestedBy: parseAsString,
+  /** Amount at least / at most (decimal strings), and text the address or recipient UID holds. */
+  amountMin: parseAsString,
+  amountMax: parseAsString,
+  address: parseAsString,
   /** Requested at or after / before, ms (UTC). */
   from: parseAsInteger,
   to: parseAsInteger,
@@ -18,6 +22,7 @@ export const withdrawalsSearchParams = {
 
 type Filters = {
   subUid: string | null; coin: string | null; state: string | null; requestedBy: string | null; from: number | null; to: number | null;
+  amountMin: string | null; amountMax: string | null; address: string | null;
 };
 
 /** The ledger query string the API reads (lib/api/withdrawals's withdrawalFiltersSchema). */
@@ -27,6 +32,9 @@ export function ledgerQuery(q: Filters, extra: Record<string, string> = {}): URL
   if (q.coin) out.set("coin", q.coin);
   if (q.state) out.set("state", q.state);
   if (q.requestedBy) out.set("requestedBy", q.requestedBy);
+  if (q.amountMin) out.set("amountMin", q.amountMin);
+  if (q.amountMax) out.set("amountMax", q.amountMax);
+  if (q.address) out.set("address", q.address);
   if (q.from !== null) out.set("from", String(q.from));
   if (q.to !== null) out.set("to", String(q.to));
   for (const [k, v] of Object.entries(extra)) out.set(k, v);

@@ -1,5 +1,5 @@
 "use client";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useQueryStates } from "nuqs";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
 import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
@@ -14,6 +14,7 @@ import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { WITHDRAWAL_PAGE_SIZE, ledgerQuery, withdrawalsSearchParams } from "../search-params";
 import { useWithdrawalPage } from "./api";
+import { LedgerSummary, TextFilter } from "./ledger-filters";
 import { withdrawalColumns } from "./columns";
 
 const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));
@@ -31,13 +32,14 @@ export function WithdrawalLedger() {
   const page = useWithdrawalPage(query);
   const rows = page.data?.items ?? [];
   const table = useDataTable({ data: rows, columns: withdrawalColumns, getRowId: (w) => w.id });
-  const filtered = Boolean(q.subUid || q.coin || q.state || q.requestedBy || q.from !== null || q.to !== null);
+  const filtered = Boolean(q.subUid || q.coin || q.state || q.requestedBy || q.amountMin || q.amountMax || q.address || q.from !== null || q.to !== null);
   const exportHref = `/api/withdrawals/export?${ledgerQuery(q).toString()}`;
-  const set = (patch: Partial<Record<"subUid" | "coin" | "state" | "requestedBy", string | null>> | { from?: number | null; to?: number | null }) =>
+  const set = (patch: Partial<Record<"subUid" | "coin" | "state" | "requestedBy" | "amountMin" | "amountMax" | "address", string | null>> | { from?: number | null; to?: number | null }) =>
     void setQ({ ...patch, p: null } as Parameters<typeof setQ>[0]);
 
   return (
     <TimeZoneProvider>
+      <LedgerSummary query={ledgerQuery(q)} />
       <DataTable
         table={table}
         label="Withdrawal ledger"
@@ -73,7 +75,10 @@ export function WithdrawalLedger() {
                 ))}
               </select>
             </Field>
-            <RequesterFilter key={q.requestedBy ?? ""} value={q.requestedBy ?? ""} onApply={(v) => set({ requestedBy: v || null })} />
+            <TextFilter key={`r${q.requestedBy ?? ""}`} label="Requested by (e-mail)" value={q.requestedBy ?? ""} onApply={(v) => set({ requestedBy: v || null })} />
+            <TextFilter key={`a${q.amountMin ?? ""}`} label="Amount at least" value={q.amountMin ?? ""} numeric onApply={(v) => set({ amountMin: v || null })} />
+            <TextFilter key={`b${q.amountMax ?? ""}`} label="Amount at most" value={q.amountMax ?? ""} numeric onApply={(v) => set({ amountMax: v || null })} />
+            <TextFilter key={`c${q.address ?? ""}`} label="Address or UID holds" value={q.address ?? ""} onApply={(v) => set({ address: v || null })} />
             <Field id={`${id}-from`} label="Requested from (UTC)">
               <input id={`${id}-from`} type="datetime-local" className={controlClass} value={toInput(q.from)} onChange={(e) => set({ from: fromInput(e.target.value) })} />
             </Field>
@@ -84,7 +89,9 @@ export function WithdrawalLedger() {
               <button
                 type="button"
                 className={secondaryButton}
-                onClick={() => void setQ({ subUid: null, coin: null, state: null, requestedBy: null, from: null, to: null, p: null })}
+                onClick={() =>
+                  void setQ({ subUid: null, coin: null, state: null, requestedBy: null, amountMin: null, amountMax: null, address: null, from: null, to: null, p: null })
+                }
               >
                 Clear filters
               </button>
@@ -96,30 +103,5 @@ export function WithdrawalLedger() {
         pager={<DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, (p) => void setQ({ p }))} />}
       />
     </TimeZoneProvider>
-  );
-}
-
-function RequesterFilter({ value, onApply }: { value: string; onApply: (v: string) => void }) {
-  const id = useId();
-  // Seeded from the URL once per value (the parent re-keys it): applied on Enter or leaving the field.
-  const [draft, setDraft] = useState(value);
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(draft.trim());
-      }}
-    >
-      <Field id={id} label="Requested by (e-mail)">
-        <input
-          id={id}
-          type="search"
-          className={`${controlClass} w-52`}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={() => draft.trim() !== value && onApply(draft.trim())}
-        />
-      </Field>
-    </form>
   );
 }

@@ -1,0 +1,60 @@
+"use client";
+// The ledger's typed filters (applied on Enter or on leaving the field) and the line that counts the whole
+// filtered set and totals it per coin, both computed by the database, not from the loaded page.
+import { useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { callResource } from "@/lib/api/call";
+import { withdrawalResources } from "@/lib/api/withdrawals";
+import { groupDecimal } from "@/lib/format";
+import { ApiError, describeError, isTransient } from "@/lib/client/api";
+import { Field } from "@/components/data-table/field";
+import { controlClass } from "@/components/data-table/styles";
+import { WITHDRAWALS_KEY } from "./api";
+
+export function TextFilter({ label, value, numeric = false, onApply }: { label: string; value: string; numeric?: boolean; onApply: (v: string) => void }) {
+  const id = useId();
+  // Seeded from the URL once per value (the parent re-keys it).
+  const [draft, setDraft] = useState(value);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(draft.trim());
+      }}
+    >
+      <Field id={id} label={label}>
+        <input
+          id={id}
+          type="search"
+          inputMode={numeric ? "decimal" : undefined}
+          className={`${controlClass} ${numeric ? "w-32" : "w-52"}`}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => draft.trim() !== value && onApply(draft.trim())}
+        />
+      </Field>
+    </form>
+  );
+}
+
+export function LedgerSummary({ query }: { query: URLSearchParams }) {
+  const input = Object.fromEntries(query);
+  const q = useQuery({
+    queryKey: [WITHDRAWALS_KEY, "summary", query.toString()],
+    queryFn: ({ signal }) => callResource(withdrawalResources.summary, { input, signal }),
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+  const text = q.isPending
+    ? "Counting…"
+    : q.isError
+      ? q.error instanceof ApiError && q.error.fieldErrors
+        ? Object.values(q.error.fieldErrors).flat().join(" ")
+        : `Totals unavailable: ${describeError(q.error).title}`
+      : `${q.data.count.toLocaleString("en-US")} withdrawal request${q.data.count === 1 ? "" : "s"} match${q.data.count === 1 ? "es" : ""}` +
+        (q.data.totals.length ? ` · ${q.data.totals.map((t) => `${groupDecimal(t.amount)} ${t.coin} (${t.count.toLocaleString("en-US")})`).join(" · ")}` : "");
+  return (
+    <p className="mb-2 text-sm tabular" data-testid="ledger-summary" aria-live="polite" role={q.isError ? "alert" : undefined}>
+      {text}
+    </p>
+  );
+}
