@@ -553,6 +553,9 @@ const ledgerFilters = (path: string, opts: { cursor: boolean }): Route => ({
       queryField(base, "to", badTimestamp, "bad to"),
       queryField(base, "limit", badLimit(500), "limit out of range"),
       queryField(base, "requestedBy", longText(255, 1000), "requestedBy too long"),
+      queryField(base, "amountMin", fc.constantFrom("abc", "-1", "1e3", "1,5", ".5", "01"), "amountMin not a decimal"),
+      queryField(base, "amountMax", fc.constantFrom("abc", "-1", "1e3", "1,5", ".5", "01"), "amountMax not a decimal"),
+      queryField(base, "address", longText(129, 1000), "address too long"),
       queryField(base, "cursor", longText(201, 1000), "cursor too long"),
       ...(opts.cursor ? cursorCases(base) : []),
     );
@@ -560,6 +563,7 @@ const ledgerFilters = (path: string, opts: { cursor: boolean }): Route => ({
 });
 add("[bad-input][withdrawals.read] GET /api/withdrawals", ledgerFilters("/api/withdrawals", { cursor: true }));
 add("[bad-input][withdrawals.export] GET /api/withdrawals/export", ledgerFilters("/api/withdrawals/export", { cursor: false }));
+add("[bad-input][withdrawals.summary] GET /api/withdrawals/summary", ledgerFilters("/api/withdrawals/summary", { cursor: false }));
 
 const auditFilters = (path: string): Route => ({
   method: "GET", path: () => path, role: "lead",

@@ -115,6 +115,8 @@ const OWN_ROUTES = [
   { path: "/api/admin/users", permission: "users.read" },
   { path: "/api/withdrawals", permission: "withdrawals.read" },
   { path: "/api/withdrawals/export", permission: "withdrawals.read" },
+  { path: "/api/withdrawals/summary", permission: "withdrawals.read" },
+  { path: "/api/withdrawals/waiting", permission: "withdrawals.approve" },
   { path: "/api/risk-units", permission: "riskUnits.read" },
 ] as const;
 
