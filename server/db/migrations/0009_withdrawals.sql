@@ -1,4 +1,4 @@
--- 0009_withdrawal_cancel: the requester may cancel their own request while it waits for a decision
+-- 0009_withdrawals: the requester may cancel their own request while it waits for a decision
 -- (issue 16). "cancelled" is final, nothing was sent; the time is kept and the requester is the one who
 -- cancelled (the workflow and this file both hold to that). The funds check (withdrawal-funds.ts) counts
 -- requested, approved, submitted and unknown requests as holding the balance; cancelled ones do not.
@@ -44,3 +44,29 @@ BEGIN
   RETURN NULL;
 END
 $$;
+
+-- The address book of each sub-account (issue 16): a destination is added by one person and approved by
+-- another, as a withdrawal is. A withdrawal to a destination that is not approved here is flagged in the
+-- approval queue (not refused: the book is a second check, the lead decides).
+CREATE TABLE withdrawal_destinations (
+  id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  sub_uid        text NOT NULL CHECK (sub_uid ~ '^[0-9]{1,32}$'),
+  dest           text NOT NULL CHECK (dest IN ('on_chain', 'internal_transfer')),
+  -- On chain: the chain and the tag (empty when the chain needs none); an internal transfer: both empty.
+  chain          text NOT NULL DEFAULT '',
+  address        text NOT NULL CHECK (length(address) BETWEEN 1 AND 128),
+  tag            text NOT NULL DEFAULT '',
+  label          text NOT NULL CHECK (length(label) BETWEEN 1 AND 100),
+  state          text NOT NULL DEFAULT 'requested' CHECK (state IN ('requested', 'approved', 'rejected')),
+  requested_by   text NOT NULL,
+  requested_at   timestamptz NOT NULL DEFAULT now(),
+  decided_by     text,
+  decided_at     timestamptz,
+  reject_reason  text,
+  CONSTRAINT destination_decider_not_requester CHECK (decided_by IS NULL OR lower(decided_by) <> lower(requested_by)),
+  CONSTRAINT destination_decided_has_who CHECK (state = 'requested' OR (decided_by IS NOT NULL AND decided_at IS NOT NULL)),
+  CONSTRAINT destination_rejected_has_reason CHECK (state <> 'rejected' OR reject_reason IS NOT NULL)
+);
+-- One live entry per destination of a sub-account (a rejected one may be asked for again).
+CREATE UNIQUE INDEX withdrawal_destinations_one_live ON withdrawal_destinations (sub_uid, dest, chain, address, tag) WHERE state <> 'rejected';
+CREATE INDEX withdrawal_destinations_state ON withdrawal_destinations (state, requested_at DESC);
