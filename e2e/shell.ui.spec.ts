@@ -152,7 +152,7 @@ function pendingPage(over: { coin: string; amount: string }) {
   const row = {
     id: "00000000-0000-4000-8000-000000000001", clientOid: "bdtest", subUid: "1234567890", dest: "on_chain", chain: "TRC20", address: "TXyz", tag: null,
     reason: "payout", state: "requested", requestedBy: "broker@demo.brokerdesk", requestedAt: at, approvedBy: null, approvedAt: null, rejectedBy: null,
-    rejectedAt: null, rejectReason: null, cancelledAt: null, creditedAt: null, submittedAt: null, settledAt: null, platformOrderId: null, errorCode: null, errorMsg: null, version: 1, ...over,
+    rejectedAt: null, rejectReason: null, cancelledAt: null, creditedAt: null, inAddressBook: false, submittedAt: null, settledAt: null, platformOrderId: null, errorCode: null, errorMsg: null, version: 1, ...over,
   };
   return { items: [row], nextCursor: null };
 }

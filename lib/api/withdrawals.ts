@@ -8,6 +8,7 @@ import { addressProblem, isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-add
 import { AMOUNT_MAX_DECIMALS, DEFAULT_CHAINS, XRP_TAG_MAX, tagRuleOf } from "@/lib/withdrawal-chains";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";
+import { destinationResources } from "./withdrawal-destinations";
 import { PLATFORM_ERRORS } from "./errors";
 import { blankToUndefined, blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
@@ -139,6 +140,8 @@ export const withdrawalViewSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** An internal transfer: when the ledger first saw the recipient's deposit settled; null until then (and on chain). */
   creditedAt: z.string().nullable(),
+  /** Whether the destination is approved in the sub-account's address book (a request to one that is not is flagged). */
+  inAddressBook: z.boolean(),
   submittedAt: z.string().nullable(),
   settledAt: z.string().nullable(),
   platformOrderId: z.string().nullable(),
@@ -188,6 +191,8 @@ export const WITHDRAWAL_CSV_COLUMNS = [
 const byId = { target: (_input: unknown, p: { id: string }) => `withdrawal:${p.id}` };
 
 export const withdrawalResources = {
+  // The address book's routes live under /api/withdrawals too (lib/api/withdrawal-destinations.ts).
+  ...destinationResources,
   list: defineResource({
     id: "withdrawals.list", method: "GET", path: "/api/withdrawals", summary: "The withdrawal ledger, newest first, filtered and keyset-paged",
     permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalPageSchema, errors: [],

@@ -18,7 +18,7 @@ export type Row = {
   id: string; client_oid: string; sub_uid: string; coin: string; dest: "on_chain" | "internal_transfer"; chain: string | null;
   address: string; tag: string | null; amount: string; reason: string; state: WithdrawalState; requested_by: string;
   requested_at: Date | string; approved_by: string | null; approved_at: Date | string | null; rejected_by: string | null;
-  rejected_at: Date | string | null; reject_reason: string | null; cancelled_at: Date | string | null; credited_at?: Date | string | null; submitted_at: Date | string | null;
+  rejected_at: Date | string | null; reject_reason: string | null; cancelled_at: Date | string | null; credited_at?: Date | string | null; in_book?: boolean; submitted_at: Date | string | null;
   settled_at: Date | string | null; platform_order_id: string | null; error_code: string | null; error_msg: string | null;
   version: number;
 };
@@ -30,7 +30,7 @@ export function toView(r: Row): WithdrawalView {
     id: r.id, clientOid: r.client_oid, subUid: r.sub_uid, coin: r.coin, dest: r.dest, chain: r.chain, address: r.address,
     tag: r.tag, amount: r.amount, reason: r.reason, state: r.state, requestedBy: r.requested_by,
     requestedAt: new Date(r.requested_at).toISOString(), approvedBy: r.approved_by, approvedAt: iso(r.approved_at),
-    rejectedBy: r.rejected_by, rejectedAt: iso(r.rejected_at), rejectReason: r.reject_reason, cancelledAt: iso(r.cancelled_at), creditedAt: iso(r.credited_at ?? null), submittedAt: iso(r.submitted_at),
+    rejectedBy: r.rejected_by, rejectedAt: iso(r.rejected_at), rejectReason: r.reject_reason, cancelledAt: iso(r.cancelled_at), creditedAt: iso(r.credited_at ?? null), inAddressBook: r.in_book === true, submittedAt: iso(r.submitted_at),
     settledAt: iso(r.settled_at), platformOrderId: r.platform_order_id, errorCode: r.error_code, errorMsg: r.error_msg,
     version: Number(r.version),
   };
@@ -46,12 +46,18 @@ const CREDITED_AT = `(SELECT min(d.first_seen_at) FROM ledger_deposits d
   WHERE withdrawal_requests.dest = 'internal_transfer' AND withdrawal_requests.platform_order_id IS NOT NULL
     AND d.tx_id = withdrawal_requests.platform_order_id AND d.sub_uid = withdrawal_requests.address AND d.status = 'success') AS credited_at`;
 
+/** Whether the destination is approved in the sub-account's address book (same dest, address, chain and tag). */
+const IN_BOOK = `EXISTS (SELECT 1 FROM withdrawal_destinations b
+  WHERE b.state = 'approved' AND b.sub_uid = withdrawal_requests.sub_uid AND b.dest = withdrawal_requests.dest
+    AND b.address = withdrawal_requests.address AND b.chain = upper(coalesce(withdrawal_requests.chain, ''))
+    AND b.tag = coalesce(withdrawal_requests.tag, '')) AS in_book`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The stored request, or a 404. */
 export async function loadRow(db: Queryable, id: string): Promise<Row> {
   // A malformed id would make PostgreSQL throw on the uuid cast: to staff it is simply not there.
-  const rows = UUID.test(id) ? (await db.query<Row>(`SELECT *, ${CREDITED_AT} FROM withdrawal_requests WHERE id = $1`, [id])).rows : [];
+  const rows = UUID.test(id) ? (await db.query<Row>(`SELECT *, ${CREDITED_AT}, ${IN_BOOK} FROM withdrawal_requests WHERE id = $1`, [id])).rows : [];
   if (!rows[0]) throw new DomainError("not_found", `No withdrawal request ${id}`);
   return rows[0];
 }
@@ -110,7 +116,7 @@ function whereOf(f: WithdrawalFilters): ReturnType<typeof sqlFilters> {
 function ledgerQuery(f: WithdrawalFilters): Omit<KeysetQuery<Row & { exact_at: string }, LedgerKey>, "cursor" | "limit"> {
   const w = whereOf(f);
   return {
-    select: `SELECT *, ${EXACT_AT} AS exact_at, ${CREDITED_AT} FROM withdrawal_requests`,
+    select: `SELECT *, ${EXACT_AT} AS exact_at, ${CREDITED_AT}, ${IN_BOOK} FROM withdrawal_requests`,
     where: w.where,
     params: w.params,
     orderBy: "requested_at DESC, id DESC",

@@ -76,7 +76,8 @@ export async function requestWithdrawal(db: Db, client: PlatformClient, session:
       )
     ).rows;
   });
-  return toView(rows[0]!);
+  // Read again for what the row's neighbours say (in the address book or not).
+  return toView(await loadRow(db, rows[0]!.id));
 }
 
 /** The E5 body of a stored request: exactly the stored fields, every time (the platform compares a repeat). */

@@ -1,0 +1,87 @@
+// The address book of each sub-account (issue 16): a destination is asked for by one person and approved
+// by another, as a withdrawal is; a withdrawal to a destination not approved here is flagged in the
+// approval queue. The same address check per chain as the request form. Isomorphic.
+import { z } from "zod";
+import { WITHDRAWAL_DESTS } from "@/lib/platform/catalog/withdrawals";
+import { addressProblem, isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
+import { defineResource } from "./define-resource";
+import { blankToUndefined } from "./query-fields";
+
+const text = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(min, { error: min === 1 ? `${field} is required` : `${field} must be at least ${min} characters` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+export const destinationFormSchema = z
+  .object({
+    subUid: z.string({ error: "subUid is required" }).regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" }),
+    dest: z.enum(WITHDRAWAL_DESTS, { error: "dest must be on_chain or internal_transfer" }),
+    chain: z.preprocess(blankToUndefined, z.string().trim().max(32).optional()),
+    address: text("address", 1, 128).regex(/^\S+$/, { error: "address must not contain spaces" }),
+    tag: z.preprocess(blankToUndefined, z.string().trim().max(64, { error: "tag must be at most 64 characters" }).optional()),
+    label: text("label", 1, 100),
+  })
+  .superRefine((v, ctx) => {
+    if (v.dest === "internal_transfer") {
+      if (!/^\d{1,32}$/.test(v.address)) ctx.addIssue({ code: "custom", path: ["address"], message: "address must be a numeric UID for an internal transfer" });
+      else if (v.address === v.subUid) ctx.addIssue({ code: "custom", path: ["address"], message: "address must not be the sub-account itself" });
+      return;
+    }
+    if (!v.chain) return void ctx.addIssue({ code: "custom", path: ["chain"], message: "chain is required for an on-chain destination" });
+    if (!isKnownChain(v.chain)) return void ctx.addIssue({ code: "custom", path: ["chain"], message: `chain must be one of ${KNOWN_CHAINS.join(", ")}` });
+    const problem = addressProblem(v.chain, v.address);
+    if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: problem });
+  })
+  .transform((v) => ({ ...v, chain: v.dest === "on_chain" ? (v.chain ?? "").toUpperCase() : "", tag: v.dest === "on_chain" ? (v.tag ?? "") : "" }));
+export type DestinationFormInput = z.input<typeof destinationFormSchema>;
+
+export const destinationViewSchema = z.object({
+  id: z.string(),
+  subUid: z.string(),
+  dest: z.enum(WITHDRAWAL_DESTS),
+  chain: z.string(),
+  address: z.string(),
+  tag: z.string(),
+  label: z.string(),
+  state: z.enum(["requested", "approved", "rejected"]),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+});
+export type DestinationView = z.infer<typeof destinationViewSchema>;
+
+const byId = { target: (_input: unknown, p: { id: string }) => `destination:${p.id}` };
+
+export const destinationResources = {
+  destinations: defineResource({
+    id: "destinations.list", method: "GET", path: "/api/withdrawals/destinations",
+    summary: "The address book: a sub-account's destinations (or every one waiting for approval), newest first",
+    permission: "withdrawals.read",
+    input: z.object({
+      subUid: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" }).optional()),
+      state: z.preprocess(blankToUndefined, z.enum(["requested", "approved", "rejected"], { error: "state must be requested, approved or rejected" }).optional()),
+    }),
+    output: z.object({ items: z.array(destinationViewSchema) }), errors: [],
+  }),
+  addDestination: defineResource({
+    id: "destinations.request", method: "POST", path: "/api/withdrawals/destinations",
+    summary: "Ask for a destination to be added to a sub-account's address book (another person approves it)",
+    permission: "withdrawals.write", input: destinationFormSchema, output: destinationViewSchema,
+    audit: { target: (i) => `subaccount:${i.subUid}` }, errors: ["already_registered"],
+  }),
+  approveDestination: defineResource({
+    id: "destinations.approve", method: "POST", path: "/api/withdrawals/destinations/{id}/approve",
+    summary: "Approve a destination another person asked for", permission: "withdrawals.approve",
+    output: destinationViewSchema, audit: byId, errors: ["not_found", "own_request", "already_decided"],
+  }),
+  rejectDestination: defineResource({
+    id: "destinations.reject", method: "POST", path: "/api/withdrawals/destinations/{id}/reject",
+    summary: "Reject a destination another person asked for, with a reason", permission: "withdrawals.approve",
+    input: z.object({ reason: text("reason", 3, 500) }), output: destinationViewSchema, audit: byId,
+    errors: ["not_found", "own_request", "already_decided"],
+  }),
+} as const;
