@@ -269,3 +269,44 @@ test("[withdrawals][ledger] compliance filters the ledger by amount range and ad
   expect(bad.status()).toBe(422);
   await Promise.all([broker.dispose(), compliance.dispose()]);
 });
+
+test("[withdrawals][address-book] a destination needs a second person; the queue flags a request to a destination not in the book", async ({ page, browser, baseURL }) => {
+  const broker = await apiAs(baseURL, "broker");
+  const desk04 = await uidOf(broker, "desk04");
+  const ETH_ADDR = "0x32Be343B94f860124dC4fEe278FDCBD38C102D88";
+  await signInUi(page, "broker", "/withdrawals");
+  const book = page.getByRole("region", { name: "Address book" });
+  await book.getByLabel("Sub-account").selectOption(desk04);
+  await book.getByLabel("Chain").fill("ERC20");
+  await book.getByLabel("Destination address").fill("0x32Be343B94f860124dC4fEe278FDCBD38C102D8");
+  await book.getByLabel("Name in the book").fill("Client B cold wallet");
+  await book.getByRole("button", { name: "Add to the book" }).click();
+  await expect(book.getByText(/^address is not a valid Ethereum address \(chain ERC20\)/)).toBeVisible();
+  await book.getByLabel("Destination address").fill(ETH_ADDR);
+  await book.getByRole("button", { name: "Add to the book" }).click();
+  await expect(book.getByTestId("address-book-notice")).toHaveText("Asked to add “Client B cold wallet”: another person must approve it.");
+  const entry = book.getByRole("list", { name: "Destinations in the address book" }).locator("li", { hasText: "Client B cold wallet" });
+  await expect(entry).toContainText("waiting for approval");
+  // The one who asked cannot approve it (no button for a broker; the server refuses a lead's own).
+  await expect(entry.getByRole("button")).toHaveCount(0);
+
+  // Two requests: one to the destination being added, one elsewhere. Both flagged while it waits.
+  const toBook = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDC", dest: "on_chain", address: ETH_ADDR, amount: "0.1", reason: "e2e book: in" })).json()) as { id: string };
+  const elsewhere = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", address: TRON, amount: "0.1", reason: "e2e book: out" })).json()) as { id: string };
+  const lead = await (await browser.newContext()).newPage();
+  await signInUi(lead, "lead", "/withdrawals");
+  const queue = lead.getByRole("region", { name: "Approval queue" });
+  await expect(queue.locator(`tr[data-withdrawal-id="${toBook.id}"]`).getByTestId("not-in-book")).toHaveText("Not in this sub-account's address book");
+
+  const leadBook = lead.getByRole("region", { name: "Address book" });
+  await leadBook.getByLabel("Sub-account").selectOption(desk04);
+  await leadBook.getByRole("button", { name: "Approve Client B cold wallet" }).click();
+  await expect(leadBook.locator("li", { hasText: "Client B cold wallet" })).toContainText(`approved by ${DEMO.lead}`);
+  await lead.reload();
+  await expect(queue.locator(`tr[data-withdrawal-id="${toBook.id}"]`)).toBeVisible();
+  await expect(queue.locator(`tr[data-withdrawal-id="${toBook.id}"]`).getByTestId("not-in-book")).toHaveCount(0);
+  await expect(queue.locator(`tr[data-withdrawal-id="${elsewhere.id}"]`).getByTestId("not-in-book")).toBeVisible();
+  await lead.screenshot({ path: "test-results/withdrawals-approval-queue.png", fullPage: true });
+  for (const id of [toBook.id, elsewhere.id]) expect((await broker.post(`/api/withdrawals/${id}/cancel`, { headers: sameOrigin(baseURL) })).status()).toBe(200);
+  await broker.dispose();
+});

@@ -84,6 +84,11 @@ export function ApprovalQueue({ me }: { me: string }) {
                 <td className={cell}>
                   <Summary w={w} />
                   <QueueFunds w={w} />
+                  {w.inAddressBook ? null : (
+                    <p className="mt-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="not-in-book">
+                      Not in this sub-account&apos;s address book
+                    </p>
+                  )}
                 </td>
                 <td className={`${cell} max-w-60 break-words`}>{w.reason}</td>
                 <td className={`${cell} whitespace-nowrap text-right`}>

@@ -11,6 +11,7 @@ const RequestForm = dynamic(() => import("./request-form").then((m) => m.Request
 });
 const ApprovalQueue = dynamic(() => import("./approval-queue").then((m) => m.ApprovalQueue));
 const MyRequests = dynamic(() => import("./my-requests").then((m) => m.MyRequests));
+const AddressBook = dynamic(() => import("./address-book").then((m) => m.AddressBook));
 const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.ApproversPanel));
 
 /** Compliance sees the ledger only; brokers also request; leads also decide and reconcile. */
@@ -21,6 +22,7 @@ export function WithdrawalsView({ me, canRequest, canApprove }: { me: string; ca
       {canRequest ? <MyRequests me={me} /> : null}
       {canApprove ? <ApprovalQueue me={me} /> : null}
       {canApprove ? <ApproversPanel me={me} /> : null}
+      {canRequest ? <AddressBook me={me} canApprove={canApprove} /> : null}
       <section aria-labelledby="withdrawal-ledger-title" className="space-y-2">
         <h2 id="withdrawal-ledger-title" className="text-base font-semibold">
           Ledger

@@ -1,0 +1,119 @@
+"use client";
+// The address book of one sub-account: its destinations and their state, a form to ask for one (another
+// person approves it, as a withdrawal), and for leads the entries others asked for, to approve or reject.
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { callResource } from "@/lib/api/call";
+import { withdrawalResources } from "@/lib/api/withdrawals";
+import type { z } from "zod";
+import { destinationFormSchema, type DestinationFormInput, type DestinationView } from "@/lib/api/withdrawal-destinations";
+import { describeError } from "@/lib/client/api";
+import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { applyServerErrors, describedBy, FormField, inputClass, monoInputClass } from "@/components/ui/form";
+import { Badge } from "@/components/ui/badge";
+import { WITHDRAWALS_KEY } from "./api";
+
+const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
+const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:opacity-50";
+const plain = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+const TONE = { requested: "info", approved: "ok", rejected: "neutral" } as const;
+
+export function AddressBook({ me, canApprove }: { me: string; canApprove: boolean }) {
+  const id = useId();
+  const qc = useQueryClient();
+  const subs = useSubAccounts();
+  const [notice, setNotice] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, control, formState } = useForm<DestinationFormInput, unknown, z.output<typeof destinationFormSchema>>({
+    resolver: zodResolver(destinationFormSchema),
+    defaultValues: { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" },
+  });
+  const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
+  const list = useQuery({
+    queryKey: [WITHDRAWALS_KEY, "destinations", subUid],
+    queryFn: ({ signal }) => callResource(withdrawalResources.destinations, { input: { subUid }, signal }),
+    enabled: Boolean(subUid),
+  });
+  const settle = () => qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] });
+  const add = useMutation({ mutationFn: (input: z.output<typeof destinationFormSchema>) => callResource(withdrawalResources.addDestination, { input }), onSettled: settle });
+  const decide = useMutation({
+    mutationFn: ({ d, reason }: { d: DestinationView; reason?: string }) =>
+      reason === undefined
+        ? callResource(withdrawalResources.approveDestination, { params: { id: d.id } })
+        : callResource(withdrawalResources.rejectDestination, { params: { id: d.id }, input: { reason } }),
+    onSettled: settle,
+  });
+  const err = (f: (typeof FIELDS)[number]) => formState.errors[f]?.message;
+  const field = (f: (typeof FIELDS)[number]) => describedBy(`${id}-${f}`, err(f), false);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <h2 id={`${id}-title`} className="text-base font-semibold">Address book</h2>
+      <p className="text-xs text-slate-600 dark:text-slate-400">A destination is added once another person approves it. A withdrawal to a destination not in the book is flagged in the approval queue.</p>
+      <form
+        noValidate
+        className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
+        onSubmit={handleSubmit((v) => {
+          setNotice(null);
+          add.mutate(v, {
+            onSuccess: (d) => {
+              setNotice(`Asked to add “${d.label}”: another person must approve it.`);
+              reset({ subUid: v.subUid, dest: v.dest, chain: "", address: "", tag: "", label: "" });
+            },
+            onError: (e) => setNotice(applyServerErrors(e, FIELDS, setError)),
+          });
+        })}
+      >
+        <FormField id={`${id}-subUid`} label="Sub-account" error={err("subUid")}>
+          <select className={inputClass} {...field("subUid")} {...register("subUid")}>
+            <option value="">Choose a sub-account</option>
+            {subs.data?.map((s) => <option key={s.subUid} value={s.subUid}>{subAccountLabel(s)}</option>)}
+          </select>
+        </FormField>
+        <FormField id={`${id}-dest`} label="Kind" error={err("dest")}>
+          <select className={inputClass} {...field("dest")} {...register("dest")}>
+            <option value="on_chain">On chain (address)</option>
+            <option value="internal_transfer">Internal transfer (UID)</option>
+          </select>
+        </FormField>
+        {dest === "on_chain" ? (
+          <FormField id={`${id}-chain`} label="Chain" error={err("chain")}>
+            <input className={inputClass} autoComplete="off" {...field("chain")} {...register("chain")} />
+          </FormField>
+        ) : null}
+        <FormField id={`${id}-address`} label={dest === "on_chain" ? "Destination address" : "Destination UID"} error={err("address")}>
+          <input className={monoInputClass} autoComplete="off" spellCheck={false} {...field("address")} {...register("address")} />
+        </FormField>
+        {dest === "on_chain" ? (
+          <FormField id={`${id}-tag`} label="Tag / memo (if any)" error={err("tag")}>
+            <input className={monoInputClass} autoComplete="off" {...field("tag")} {...register("tag")} />
+          </FormField>
+        ) : null}
+        <FormField id={`${id}-label`} label="Name in the book" error={err("label")}>
+          <input className={inputClass} autoComplete="off" {...field("label")} {...register("label")} />
+        </FormField>
+        <div className="flex items-end">
+          <button type="submit" className={`${button} bg-blue-700 text-white hover:bg-blue-800`} disabled={add.isPending}>Add to the book</button>
+        </div>
+      </form>
+      <p aria-live="polite" className="text-sm" data-testid="address-book-notice">{notice}</p>
+      {list.isError ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{describeError(list.error).title}</p> : null}
+      <ul className="space-y-1 text-sm" aria-label="Destinations in the address book">
+        {list.data?.items.map((d) => (
+          <li key={d.id} data-destination-id={d.id} className="flex flex-wrap items-center gap-2">
+            <Badge tone={TONE[d.state]}>{d.state === "requested" ? "waiting for approval" : d.state}</Badge>
+            <strong>{d.label}</strong> <span className="font-mono break-all">{d.address}</span> {d.chain ? `on ${d.chain}` : "(internal)"} {d.tag ? `tag ${d.tag}` : ""}
+            <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
+            {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
+              <>
+                <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(describeError(e).title) })}>Approve</button>
+                <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}`} onClick={() => { const reason = window.prompt(`Why reject “${d.label}”?`); if (reason) decide.mutate({ d, reason }, { onError: (e) => setNotice(describeError(e).title) }); }}>Reject</button>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
