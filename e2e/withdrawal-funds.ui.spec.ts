@@ -291,7 +291,7 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   await expect(entry.getByRole("button")).toHaveCount(0);
 
   // Two requests: one to the destination being added, one elsewhere. Both flagged while it waits.
-  const toBook = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDC", dest: "on_chain", address: ETH_ADDR, amount: "0.1", reason: "e2e book: in" })).json()) as { id: string };
+  const toBook = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", chain: "ERC20", address: ETH_ADDR, amount: "0.1", reason: "e2e book: in" })).json()) as { id: string };
   const elsewhere = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", address: TRON, amount: "0.1", reason: "e2e book: out" })).json()) as { id: string };
   const lead = await (await browser.newContext()).newPage();
   await signInUi(lead, "lead", "/withdrawals");
