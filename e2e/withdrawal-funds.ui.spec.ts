@@ -126,7 +126,7 @@ test("[withdrawals][reserve] two requests sent at once that together exceed what
   await Promise.all([a.dispose(), b.dispose()]);
 });
 
-test("[withdrawals][address] an address is checked for its chain in the form and at the edge, naming the field", async ({ page, baseURL }) => {
+test("[withdrawals][address] an address is checked for its chain by the server, which names the field the form marks", async ({ page, baseURL }) => {
   const broker = await apiAs(baseURL, "broker");
   const desk04 = await uidOf(broker, "desk04");
   const bad = await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", address: "abc", amount: "0.1", reason: "e2e address" });
@@ -150,12 +150,14 @@ test("[withdrawals][address] an address is checked for its chain in the form and
   await form.getByRole("button", { name: "Request withdrawal" }).click();
   await expect(form.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByText("address is not a valid Tron address (chain TRC20): check it character by character")).toBeVisible();
-  // XRP needs its destination tag as well as a valid XRP address.
+  // XRP needs its destination tag (the form says so before sending) as well as a valid XRP address.
   await form.getByLabel("Coin").selectOption("XRP");
   await form.getByLabel("Address").fill("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTX");
   await form.getByRole("button", { name: "Request withdrawal" }).click();
-  await expect(form.getByText("address is not a valid XRP Ledger address (chain XRP): check it character by character")).toBeVisible();
   await expect(form.getByText("XRP withdrawals on chain need a destination tag")).toBeVisible();
+  await form.getByLabel("Destination tag").fill("12345");
+  await form.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(form.getByText("address is not a valid XRP Ledger address (chain XRP): check it character by character")).toBeVisible();
   await broker.dispose();
 });
 

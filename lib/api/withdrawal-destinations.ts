@@ -3,7 +3,7 @@
 // approval queue. The same address check per chain as the request form. Isomorphic.
 import { z } from "zod";
 import { WITHDRAWAL_DESTS } from "@/lib/platform/catalog/withdrawals";
-import { addressProblem, isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
+import { isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
 import { defineResource } from "./define-resource";
 import { blankToUndefined } from "./query-fields";
 
@@ -30,9 +30,8 @@ export const destinationFormSchema = z
       return;
     }
     if (!v.chain) return void ctx.addIssue({ code: "custom", path: ["chain"], message: "chain is required for an on-chain destination" });
-    if (!isKnownChain(v.chain)) return void ctx.addIssue({ code: "custom", path: ["chain"], message: `chain must be one of ${KNOWN_CHAINS.join(", ")}` });
-    const problem = addressProblem(v.chain, v.address);
-    if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: problem });
+    if (!isKnownChain(v.chain)) ctx.addIssue({ code: "custom", path: ["chain"], message: `chain must be one of ${KNOWN_CHAINS.join(", ")}` });
+    // The address itself: server/workflows/address-check.ts, on the server only (see lib/api/withdrawals.ts).
   })
   .transform((v) => ({ ...v, chain: v.dest === "on_chain" ? (v.chain ?? "").toUpperCase() : "", tag: v.dest === "on_chain" ? (v.tag ?? "") : "" }));
 export type DestinationFormInput = z.input<typeof destinationFormSchema>;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { WITHDRAWAL_DESTS, withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
-import { addressProblem, isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
+import { isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
 import { AMOUNT_MAX_DECIMALS, DEFAULT_CHAINS, XRP_TAG_MAX, tagRuleOf } from "@/lib/withdrawal-chains";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";
@@ -60,10 +60,9 @@ export const withdrawalFormSchema = z
     const chain = v.chain ?? DEFAULT_CHAINS[v.coin];
     if (!isKnownChain(chain)) {
       ctx.addIssue({ code: "custom", path: ["chain"], message: `chain ${chain} is not one Brokerdesk can check addresses on (${KNOWN_CHAINS.join(", ")})` });
-    } else if (v.address) {
-      const problem = addressProblem(chain, v.address);
-      if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: problem });
     }
+    // The address itself is checked by the server (server/workflows/address-check.ts): its codecs are too
+    // heavy for the browser, and the form shows the server's answer on the address field.
     const rule = tagRuleOf(v.coin);
     if (!rule) return;
     if (!v.tag) {

@@ -7,6 +7,7 @@ import { DomainError } from "@/lib/api/errors";
 import type { DestinationView, destinationFormSchema } from "@/lib/api/withdrawal-destinations";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
+import { addressProblem } from "./address-check";
 import { getRegistryEntry } from "./subaccounts";
 
 type Row = {
@@ -43,6 +44,8 @@ export async function requestDestination(db: Db, session: StaffSession, input: z
   if (!(await getRegistryEntry(db, input.subUid))) {
     throw new DomainError("invalid_input", "Some fields are not valid", { subUid: [`Sub-account ${input.subUid} is not in Brokerdesk's registry`] });
   }
+  const badAddress = input.dest === "on_chain" ? addressProblem(input.chain, input.address) : null;
+  if (badAddress) throw new DomainError("invalid_input", badAddress, { address: [badAddress] });
   try {
     const { rows } = await db.query<Row>(
       `INSERT INTO withdrawal_destinations (sub_uid, dest, chain, address, tag, label, requested_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,

@@ -22,6 +22,7 @@ import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
 import { getRegistryEntry } from "./subaccounts";
+import { addressProblem } from "./address-check";
 import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 
@@ -41,6 +42,8 @@ export async function requestWithdrawal(db: Db, client: PlatformClient, session:
   const sub = await getRegistryEntry(db, input.subUid);
   if (!sub) throw field("subUid", `Sub-account ${input.subUid} is not in Brokerdesk's registry`);
   if (sub.status !== "normal") throw field("subUid", `Sub-account ${input.subUid} is ${sub.status}: it cannot withdraw`);
+  const badAddress = input.dest === "on_chain" && input.chain ? addressProblem(input.chain, input.address) : null;
+  if (badAddress) throw new DomainError("invalid_input", badAddress, { address: [badAddress] });
 
   const clientOid = mintClientOid();
   // What will be sent on approval, checked against the platform operation's own schema now, so a request

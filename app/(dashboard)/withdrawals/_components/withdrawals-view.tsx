@@ -10,8 +10,9 @@ const RequestForm = dynamic(() => import("./request-form").then((m) => m.Request
   loading: () => <FormLoading title="Request a withdrawal" />,
 });
 const ApprovalQueue = dynamic(() => import("./approval-queue").then((m) => m.ApprovalQueue));
-const MyRequests = dynamic(() => import("./my-requests").then((m) => m.MyRequests));
-const AddressBook = dynamic(() => import("./address-book").then((m) => m.AddressBook));
+// A broker's own requests and the address book (react-hook-form) arrive right after the page, as the form does.
+const MyRequests = dynamic(() => import("./my-requests").then((m) => m.MyRequests), { ssr: false });
+const AddressBook = dynamic(() => import("./address-book").then((m) => m.AddressBook), { ssr: false });
 const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.ApproversPanel));
 
 /** Compliance sees the ledger only; brokers also request; leads also decide and reconcile. */

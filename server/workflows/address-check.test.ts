@@ -1,8 +1,9 @@
 // Address checks per chain: a real address of each chain passes, the same address with one character
 // changed (a typo the checksum catches) or a wrong chain's address fails, and the error names the chain.
 import { describe, expect, it } from "vitest";
-import { addressProblem, isKnownChain } from "./withdrawal-addresses";
-import { withdrawalFormSchema } from "./api/withdrawals";
+import { withdrawalFormSchema } from "@/lib/api/withdrawals";
+import { isKnownChain } from "@/lib/withdrawal-addresses";
+import { addressProblem } from "./address-check";
 
 const VALID: Record<string, string> = {
   BTC: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
@@ -47,13 +48,12 @@ describe("addressProblem", () => {
     expect(isKnownChain("Moonchain")).toBe(false);
   });
 
-  it("the request schema names the field: address for a bad address, chain for an unknown chain", () => {
+  it("the request schema names the chain field for an unknown chain; the address is the server's to check", () => {
     const base = { subUid: "1000001", coin: "USDT", dest: "on_chain", amount: "1", reason: "payout" };
     const issues = (v: object) => {
       const r = withdrawalFormSchema.safeParse(v);
       return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message]));
     };
-    expect(issues({ ...base, address: "abc" })).toEqual({ address: "address is not a valid Tron address (chain TRC20): check it character by character" });
     expect(issues({ ...base, address: VALID.TRC20 })).toEqual({});
     expect(issues({ ...base, chain: "ERC20", address: VALID.ERC20 })).toEqual({});
     expect(Object.keys(issues({ ...base, chain: "Moonchain", address: VALID.TRC20 }))).toEqual(["chain"]);
