@@ -57,7 +57,7 @@ test("[audit][filter] a broker's refused request shows under outcome refused, wi
   await expect(rows(page).first()).toBeVisible();
   await page.getByRole("combobox", { name: "Outcome" }).selectOption("refused");
   await expect(page).toHaveURL(/outcome=refused/);
-  await page.getByLabel("Actor (whole e-mail)").fill(DEMO.broker);
+  await page.getByLabel("Actor (part of the e-mail)").fill(DEMO.broker);
   await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page).toHaveURL(/actor=broker%40demo\.brokerdesk|actor=broker@demo\.brokerdesk/);
   const refusal = rows(page).filter({ hasText: "/api/audit" }).first();
