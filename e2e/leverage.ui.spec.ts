@@ -143,10 +143,12 @@ test.describe("leverage as a lead", () => {
     const before = await e10Requests(request);
     await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "200", marginMode: "crossed", positionMode: "one-way" });
     await submit(page).click();
-    await expect(form(page).getByText("leverage must be at most 125")).toBeVisible();
+    // The range allowed is named (issue 16), before anything is sent.
+    await expect(form(page).getByText("Leverage must be a whole number from 1 to 125 for BTCUSDT; 200 is not")).toBeVisible();
     await fill(page, { symbol: "SOLUSDT", marginCoin: "USDT", leverage: "60", marginMode: "isolated", positionMode: "one-way" });
     await submit(page).click();
-    await expect(form(page).getByText("leverage must be at most 50 for SOLUSDT")).toBeVisible();
+    await expect(form(page).getByText("Leverage must be a whole number from 1 to 50 for SOLUSDT; 60 is not")).toBeVisible();
+    await expect(form(page).getByLabel("Leverage", { exact: true })).toHaveAccessibleDescription(/Allowed for SOLUSDT: a whole number from 1 to 50/);
     await expect(form(page).getByLabel("Leverage", { exact: true })).toHaveAttribute("aria-invalid", "true");
     expect(await e10Requests(request)).toBe(before);
   });

@@ -6,9 +6,10 @@ import { Badge } from "@/components/ui/badge";
 import { callResource } from "@/lib/api/call";
 import { ApiError } from "@/lib/api/errors";
 import { userResources, type StaffUser as StaffUserView, type UpdateUserInput } from "@/lib/api/users";
-import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
+import { ROLES as ROLE_OPTIONS, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { formatUtc } from "./api";
-import { fieldErrorClass, inputClass, primaryButton, secondaryButton } from "./styles";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { controlClass, fieldErrorClass, inputClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 
 type Props = { user: StaffUserView; isSelf: boolean; canWrite: boolean };
 
@@ -18,6 +19,8 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
   const [resetOpen, setResetOpen] = useState(false);
   const [newPassword, setNewPassword] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
+  // Role changes and disabling end the person's sessions and change what they may do: asked first.
+  const [asking, setAsking] = useState<UpdateUserInput | null>(null);
   const done = (message: string) => {
     setNotice(message);
     void qc.invalidateQueries({ queryKey: [userResources.list.id] });
@@ -26,7 +29,10 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
   const update = useMutation({
     mutationFn: (patch: UpdateUserInput) =>
       callResource(userResources.update, { params: { id: user.id }, input: patch }),
-    onSuccess: ({ user: u }) => done(`${u.email}: ${u.disabled ? "disabled" : "active"}, ${u.role}.`),
+    onSuccess: ({ user: u }) => {
+      setAsking(null);
+      done(`${u.email}: ${u.disabled ? "disabled" : "active"}, ${u.role}.`);
+    },
   });
   const reset = useMutation({
     mutationFn: (password: string) =>
@@ -68,8 +74,8 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
               id={`${id}-role`}
               value={user.role}
               disabled={update.isPending}
-              onChange={(e) => update.mutate({ role: e.target.value as UpdateUserInput["role"] })}
-              className={`${inputClass} mt-0 w-auto`}
+              onChange={(e) => setAsking({ role: e.target.value as UpdateUserInput["role"] })}
+              className={`${controlClass} w-auto min-w-32`}
             >
               {ROLE_OPTIONS.map((r) => (
                 <option key={r} value={r}>{r}</option>
@@ -93,7 +99,7 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
               <button
                 type="button"
                 disabled={update.isPending}
-                onClick={() => update.mutate({ disabled: !user.disabled })}
+                onClick={() => (user.disabled ? update.mutate({ disabled: false }) : setAsking({ disabled: true }))}
                 className={secondaryButton}
                 aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}
               >
@@ -146,15 +152,36 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
                   onChange={(e) => setNewPassword(e.target.value)}
                   aria-invalid={resetErrors ? true : undefined}
                   aria-describedby={resetErrors ? `${id}-new-password-error` : undefined}
-                  className={inputClass}
+                  className={`mt-1 ${inputClass}`}
                 />
-                {resetErrors && <p id={`${id}-new-password-error`} className={fieldErrorClass}>{resetErrors.join(" ")}</p>}
+                {resetErrors && <p id={`${id}-new-password-error`} className={`mt-1 ${fieldErrorClass}`}>{resetErrors.join(" ")}</p>}
               </div>
               <button type="submit" disabled={reset.isPending} className={`${primaryButton} mt-5`}>
                 Set password
               </button>
             </form>
           )}
+          <ConfirmDialog
+            open={asking !== null}
+            onClose={() => setAsking(null)}
+            title={asking?.role ? `Make ${user.email} ${asking.role}?` : `Disable ${user.email}?`}
+            description={
+              asking?.role ? (
+                <p>
+                  From {user.role} to {asking.role}: {ROLE_DESCRIPTIONS[asking.role]} Their sessions end now. Audited.
+                </p>
+              ) : (
+                <p>They can no longer sign in, and their sessions end now. An admin can enable the account again. Audited.</p>
+              )
+            }
+            checks={[]}
+            confirmLabel={asking?.role ? `Make ${asking.role}` : "Disable"}
+            pending={update.isPending}
+            error={update.error?.message}
+            onConfirm={() => {
+              if (asking) update.mutate(asking);
+            }}
+          />
           <div aria-live="polite" className="text-xs">
             {error && <p role="alert" className="text-red-700 dark:text-red-300">{error}</p>}
             {!error && notice && <p className="text-emerald-800 dark:text-emerald-300">{notice}</p>}
