@@ -16,7 +16,7 @@ import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { riskUnitsSearchParams } from "../search-params";
 import { BINDINGS_KEY, type Binding } from "./api";
 import { FormLoading } from "@/components/forms/form-loading";
-import { boundCounts } from "./binding-rules";
+import { boundCounts, noneBoundText } from "./binding-rules";
 import { UnbindRowContext, bindingColumns } from "./columns";
 
 // The forms (react-hook-form, the E9 schema, the type-to-confirm dialog) load right after the page rather
@@ -70,9 +70,7 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
           </h2>
           {items && counts.length === 0 ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              {items.length === 0
-                ? "No UID is bound through Brokerdesk yet."
-                : `No UID is bound through Brokerdesk now: the ${items.length === 1 ? "binding" : `${items.length} bindings`} made here ${items.length === 1 ? "was" : "were"} undone (listed below).`}
+              {noneBoundText(items)}
             </p>
           ) : null}
           {counts.length ? (
