@@ -1,24 +1,26 @@
 // `npm run bench` (issue 7, "Benchmarks"): page weight, export throughput, proxy overhead and staff load.
 // Prints a table per benchmark and, last, one line of JSON with every figure. Options are argv flags
 // (the environment is read only in lib/env.js):
-//   --only weight,export,overhead,load   which to run (default all; order of the issue's priority)
+//   --only weight,export,overhead,load,ttd  which to run (default all; order of the issue's priority)
 //   --seconds 60                          staff load duration
 //   --n 300                               calls per operation and side in the overhead benchmark
 //   --scale 20                            simulator scale of the export benchmark
 //   --trades-days 7                       E8 export span
 //   --export-via proxy                    proxy: POST /api/exports on the running app (its embedded
 //                                         simulator started at --scale); in-process: runExport directly
+//   --ttd-runs 10                         page loads per page in the time-to-data benchmark (after one warm-up)
 import os from "node:os";
 import { exportThroughput, exportThroughputViaProxy } from "./exports";
 import { staffLoad } from "./load";
 import { proxyOverhead } from "./overhead";
 import { exportScale, exportViaProxy, log, only, results, startApp } from "./support";
+import { timeToData } from "./time-to-data";
 import { pageWeight } from "./weight";
 
 
 async function main(): Promise<void> {
   const started = new Date().toISOString();
-  const needsApp = ["weight", "overhead", "load"].some((b) => only.has(b)) || (only.has("export") && exportViaProxy);
+  const needsApp = ["weight", "overhead", "load", "ttd"].some((b) => only.has(b)) || (only.has("export") && exportViaProxy);
   // The app's embedded simulator runs at the export scale, so each export lasts at least 20 s.
   const app = needsApp ? await startApp(exportScale) : null;
   try {
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
     if (only.has("export")) await (app && exportViaProxy ? exportThroughputViaProxy(app) : exportThroughput());
     if (app && only.has("overhead")) await proxyOverhead(app);
     if (app && only.has("load")) await staffLoad(app);
+    // Last: it leaves 150 ms of latency on the simulator while it runs.
+    if (app && only.has("ttd")) await timeToData(app);
   } finally {
     await app?.stop();
   }
