@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { DomainError, fieldErrorsOf, invalidFields } from "@/lib/api/errors";
 import {
@@ -109,14 +110,19 @@ export async function findUserById(db: Queryable, id: string): Promise<StaffUser
  * What the per-request session check needs of the staff row, nothing more (it runs on every request),
  * whether the token `jti` was signed out, and whether the account has a second factor (one query).
  */
-export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion"> & { signedOut: boolean; hasFactors: boolean };
+export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion"> & {
+  signedOut: boolean; hasFactors: boolean;
+  /** An admin set the password (a reset) and its holder has not changed it since: nothing else until they do. */
+  mustChangePassword: boolean;
+};
 
 export async function findSessionUser(db: Queryable, id: string, jti = ""): Promise<SessionUser | null> {
   if (!UUID.test(id)) return null;
   // Whether the account has a factor is read here too (one indexed EXISTS), so a factor added or reset
   // elsewhere changes what this session may do at its next request.
-  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { signed_out: boolean; has_factors: boolean }>(
+  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { signed_out: boolean; has_factors: boolean; must_change: boolean }>(
     `SELECT id, email, name, role, disabled, session_version,
+            (approver_hold = 'password-set-by-admin' AND (password_changed_at IS NULL OR password_changed_at < approver_hold_at)) IS TRUE AS must_change,
             EXISTS (SELECT 1 FROM revoked_sessions WHERE jti = $2) AS signed_out,
             EXISTS (SELECT 1 FROM staff_factors f WHERE f.user_id = staff_users.id AND f.confirmed_at IS NOT NULL) AS has_factors
        FROM staff_users WHERE id = $1`,
@@ -126,7 +132,7 @@ export async function findSessionUser(db: Queryable, id: string, jti = ""): Prom
   return r
     ? {
         id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version),
-        signedOut: r.signed_out, hasFactors: r.has_factors,
+        signedOut: r.signed_out, hasFactors: r.has_factors, mustChangePassword: r.must_change,
       }
     : null;
 }
@@ -200,6 +206,15 @@ export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opt
     );
     return toPublicUser(toRecord(rows[0]!));
   });
+}
+
+/**
+ * An admin resets someone's password to a one-time password Brokerdesk makes up (shown to the admin once,
+ * never stored in clear or audited): the holder must change it at their next sign-in.
+ */
+export async function resetToOneTimePassword(db: Queryable, id: string, opts: { actor?: string } = {}): Promise<{ user: StaffUser; oneTimePassword: string }> {
+  const oneTimePassword = randomBytes(15).toString("base64url");
+  return { user: await resetPassword(db, id, oneTimePassword, opts), oneTimePassword };
 }
 
 /**

@@ -1,15 +1,15 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { callResource } from "@/lib/api/call";
-import { ApiError } from "@/lib/api/errors";
 import { userResources, type StaffUser as StaffUserView, type UpdateUserInput } from "@/lib/api/users";
 import { ROLES as ROLE_OPTIONS, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { formatUtc } from "./api";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
-import { controlClass, fieldErrorClass, inputClass, primaryButton, secondaryButton } from "@/components/ui/styles";
+import { CopyButton } from "@/components/data-table/copy-button";
+import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 
 type Props = { user: StaffUserView; isSelf: boolean; canWrite: boolean };
 
@@ -17,7 +17,8 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
   const id = useId();
   const qc = useQueryClient();
   const [resetOpen, setResetOpen] = useState(false);
-  const [newPassword, setNewPassword] = useState("");
+  // Shown once, in this row, until the admin closes it; never stored or sent anywhere else.
+  const [oneTime, setOneTime] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // Role changes and disabling end the person's sessions and change what they may do: asked first.
   const [asking, setAsking] = useState<UpdateUserInput | null>(null);
@@ -35,11 +36,10 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
     },
   });
   const reset = useMutation({
-    mutationFn: (password: string) =>
-      callResource(userResources.resetPassword, { params: { id: user.id }, input: { password } }),
-    onSuccess: () => {
+    mutationFn: () => callResource(userResources.oneTimePassword, { params: { id: user.id } }),
+    onSuccess: (r) => {
       setResetOpen(false);
-      setNewPassword("");
+      setOneTime(r.oneTimePassword);
       done(`${user.email}: password reset; their sessions have ended.`);
     },
   });
@@ -51,13 +51,7 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
     },
   });
   const [factorsOpen, setFactorsOpen] = useState(false);
-  const resetErrors = reset.error instanceof ApiError ? reset.error.fieldErrors?.password : undefined;
-  const error = update.error?.message ?? resetFactors.error?.message ?? (reset.error && !resetErrors ? reset.error.message : null);
-
-  const onReset = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    reset.mutate(newPassword);
-  };
+  const error = (asking ? null : update.error?.message) ?? resetFactors.error?.message ?? (resetOpen ? null : reset.error?.message) ?? null;
 
   return (
     <tr className="border-t border-slate-200 align-top dark:border-slate-700">
@@ -108,9 +102,10 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
             )}
             <button
               type="button"
-              aria-expanded={resetOpen}
-              aria-controls={`${id}-reset`}
-              onClick={() => setResetOpen((o) => !o)}
+              onClick={() => {
+                setOneTime(null);
+                setResetOpen(true);
+              }}
               className={secondaryButton}
               aria-label={`Reset password of ${user.email}`}
             >
@@ -140,27 +135,35 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
               </button>
             </div>
           )}
-          {resetOpen && (
-            <form id={`${id}-reset`} onSubmit={onReset} className="flex flex-wrap items-start gap-2" noValidate>
-              <div>
-                <label htmlFor={`${id}-new-password`} className="block text-xs font-medium">New password for {user.email}</label>
-                <input
-                  id={`${id}-new-password`}
-                  type="password"
-                  autoComplete="new-password"
-                  value={newPassword}
-                  onChange={(e) => setNewPassword(e.target.value)}
-                  aria-invalid={resetErrors ? true : undefined}
-                  aria-describedby={resetErrors ? `${id}-new-password-error` : undefined}
-                  className={`mt-1 ${inputClass}`}
-                />
-                {resetErrors && <p id={`${id}-new-password-error`} className={`mt-1 ${fieldErrorClass}`}>{resetErrors.join(" ")}</p>}
-              </div>
-              <button type="submit" disabled={reset.isPending} className={`${primaryButton} mt-5`}>
-                Set password
+          <ConfirmDialog
+            open={resetOpen}
+            onClose={() => setResetOpen(false)}
+            title={`Reset the password of ${user.email}?`}
+            description={
+              <p>
+                Brokerdesk makes up a one-time password, shown to you once. Their sessions end now; at their next sign-in they must change it
+                before anything else, and until then they may not approve withdrawals. Audited (the password is not).
+              </p>
+            }
+            checks={[]}
+            confirmLabel="Reset password"
+            tone="primary"
+            pending={reset.isPending}
+            error={reset.error?.message}
+            onConfirm={() => reset.mutate()}
+          />
+          {oneTime ? (
+            <div id={`${id}-one-time`} role="group" aria-label={`One-time password of ${user.email}`} className="space-y-1 rounded-md border border-amber-400 bg-amber-50 p-2 text-xs text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50">
+              <p>Give this to {user.email} by a safe channel; it is shown only now and must be changed at their next sign-in:</p>
+              <p className="flex items-center gap-1">
+                <code data-testid="one-time-password" className="font-mono text-sm">{oneTime}</code>
+                <CopyButton field="one-time password" value={oneTime} />
+              </p>
+              <button type="button" className={secondaryButton} onClick={() => setOneTime(null)}>
+                Done, hide it
               </button>
-            </form>
-          )}
+            </div>
+          ) : null}
           <ConfirmDialog
             open={asking !== null}
             onClose={() => setAsking(null)}
