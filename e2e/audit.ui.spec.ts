@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
-import { DEMO, signInApi, signInUi } from "./support/staff";
+import { DEMO, sameOrigin, signInApi, signInUi } from "./support/staff";
 
 const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
@@ -57,7 +57,7 @@ test("[audit][filter] a broker's refused request shows under outcome refused, wi
   await expect(rows(page).first()).toBeVisible();
   await page.getByRole("combobox", { name: "Outcome" }).selectOption("refused");
   await expect(page).toHaveURL(/outcome=refused/);
-  await page.getByLabel("Actor (whole e-mail)").fill(DEMO.broker);
+  await page.getByLabel("Actor (part of the e-mail)").fill(DEMO.broker);
   await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page).toHaveURL(/actor=broker%40demo\.brokerdesk|actor=broker@demo\.brokerdesk/);
   const refusal = rows(page).filter({ hasText: "/api/audit" }).first();
@@ -132,4 +132,63 @@ test("[audit][refused-page] a page the role may not open is refused in the audit
   expect(refused).toMatchObject({ actorRole: "broker", detail: { status: 403, code: "forbidden" } });
   expect(refused!.detail.reason).toContain("users.read");
   await compliance.dispose();
+});
+
+test("[audit][daily] a reject row shows the lead's reason, not the requester's; targets link to the withdrawal and the sub-account (named)", async ({ page, playwright, baseURL }) => {
+  const broker = await playwright.request.newContext({ baseURL });
+  await signInApi(broker, "broker");
+  const subs = (await (await broker.get("/api/sub-accounts")).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const desk = subs.items.find((s) => s.subaccountName?.startsWith("desk01@"))!;
+  const requesterReason = `payout ${Date.now()}`;
+  const made = await broker.post("/api/withdrawals", {
+    headers: sameOrigin(baseURL),
+    data: { subUid: desk.subUid, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount: "2", reason: requesterReason },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const w = (await made.json()) as { id: string };
+  const lead = await playwright.request.newContext({ baseURL });
+  await signInApi(lead, "lead");
+  const leadReason = "destination not on the client's whitelist";
+  const rejected = await lead.post(`/api/withdrawals/${w.id}/reject`, { headers: sameOrigin(baseURL), data: { reason: leadReason } });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+  await broker.dispose();
+  await lead.dispose();
+
+  await signInUi(page, "compliance", "/audit");
+  await page.goto("/audit?action=withdrawals.reject");
+  const mine = rows(page).filter({ hasText: `withdrawal:${w.id}` });
+  await expect(mine).toHaveCount(2);
+  for (const row of await mine.all()) {
+    await expect(row).toContainText(leadReason);
+    await expect(row).not.toContainText(requesterReason);
+  }
+  const link = mine.first().getByRole("link", { name: `withdrawal:${w.id}` });
+  await expect(link).toHaveAttribute("href", `/withdrawals/${w.id}`);
+
+  // The request's own rows keep the requester's reason, and their target is the sub-account, named.
+  await page.goto("/audit?action=withdrawals.request");
+  const request = rows(page).filter({ hasText: requesterReason }).first();
+  await expect(request).toBeVisible();
+  await expect(request.getByRole("link", { name: `subaccount:${desk.subUid}` })).toHaveAttribute("href", `/sub-accounts/${desk.subUid}`);
+  await expect(request).toContainText(desk.subaccountName!);
+});
+
+test("[audit][daily] the actor filter matches part of the e-mail: \"lead\" finds lead@…", async ({ page, playwright, baseURL }) => {
+  // A sign-in of the lead is recorded, whatever ran before.
+  const lead = await playwright.request.newContext({ baseURL });
+  await signInApi(lead, "lead");
+  await lead.dispose();
+  await signInUi(page, "compliance", "/audit");
+  await page.goto("/audit");
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByLabel("Actor (part of the e-mail)").fill("lead");
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
+  await expect(page).toHaveURL(/actor=lead(&|$)/);
+  await expect(rows(page).first()).toBeVisible();
+  const headers = await page.locator("thead th").allTextContents();
+  const actorColumn = headers.findIndex((h) => h.startsWith("Actor")) + 1;
+  const actors = await rows(page).locator(`td:nth-child(${actorColumn})`).allTextContents();
+  expect(actors.length).toBeGreaterThan(0);
+  expect(actors.every((a) => a.includes("lead"))).toBe(true);
+  expect(actors).toContain(DEMO.lead);
 });

@@ -96,6 +96,7 @@ test("[users][create] an admin lists staff and creates a user, with field errors
 
   // Disable, then the new user cannot sign in.
   await row.getByRole("button", { name: `Disable ${newEmail}` }).click();
+  await page.getByRole("dialog", { name: `Disable ${newEmail}?` }).getByRole("button", { name: "Disable", exact: true }).click();
   await expect(row).toContainText("Disabled");
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);

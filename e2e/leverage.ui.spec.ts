@@ -114,6 +114,27 @@ test.describe("leverage as a lead", () => {
     await expect(first.locator("td").nth(5)).toHaveText("long");
   });
 
+  test("[leverage.set][daily] what was last set through Brokerdesk for the symbol is shown before the form is sent", async ({ page, baseURL, playwright }) => {
+    const lead = await playwright.request.newContext({ baseURL });
+    await signInApi(lead, "lead");
+    const res = await lead.post("/api/platform/v2/mix/account/set-leverage", {
+      headers: sameOrigin(baseURL),
+      data: { productType: "USDT-FUTURES", symbol: "XRPUSDT", marginCoin: "USDT", leverage: "9" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await lead.dispose();
+    await page.reload();
+    await historyLoaded(page);
+    await form(page).getByLabel("Product type").selectOption("USDT-FUTURES");
+    await form(page).getByLabel("Symbol", { exact: true }).fill("xrpusdt");
+    const last = form(page).getByRole("status", { name: "Last set through Brokerdesk" });
+    await expect(last).toContainText("Last set through Brokerdesk for XRPUSDT: leverage 9 by lead@demo.brokerdesk");
+    await expect(last).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; the platform then reported crossed margin/);
+    await expect(form(page).getByLabel("Leverage", { exact: true })).toHaveAccessibleDescription(/Allowed for XRPUSDT: a whole number from 1 to 50/);
+    await form(page).getByLabel("Symbol", { exact: true }).fill("ADAUSDT");
+    await expect(last).toContainText("No leverage has been set for ADAUSDT through Brokerdesk");
+  });
+
   test("[leverage.set][ui] platform refusals show code, msg and meaning, on the field the msg names", async ({ page, request }) => {
     await historyLoaded(page);
     // The form says crossed, but the account has ETHUSDT in isolated hedge: the platform wants holdSide.
@@ -143,10 +164,12 @@ test.describe("leverage as a lead", () => {
     const before = await e10Requests(request);
     await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "200", marginMode: "crossed", positionMode: "one-way" });
     await submit(page).click();
-    await expect(form(page).getByText("leverage must be at most 125")).toBeVisible();
+    // The range allowed is named (issue 16), before anything is sent.
+    await expect(form(page).getByText("Leverage must be a whole number from 1 to 125 for BTCUSDT; 200 is not")).toBeVisible();
     await fill(page, { symbol: "SOLUSDT", marginCoin: "USDT", leverage: "60", marginMode: "isolated", positionMode: "one-way" });
     await submit(page).click();
-    await expect(form(page).getByText("leverage must be at most 50 for SOLUSDT")).toBeVisible();
+    await expect(form(page).getByText("Leverage must be a whole number from 1 to 50 for SOLUSDT; 60 is not")).toBeVisible();
+    await expect(form(page).getByLabel("Leverage", { exact: true })).toHaveAccessibleDescription(/Allowed for SOLUSDT: a whole number from 1 to 50/);
     await expect(form(page).getByLabel("Leverage", { exact: true })).toHaveAttribute("aria-invalid", "true");
     expect(await e10Requests(request)).toBe(before);
   });

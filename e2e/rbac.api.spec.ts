@@ -174,6 +174,8 @@ test.describe("[rbac][mfa] the second factor's own routes: every signed-in role,
       // Resetting someone's factors is an admin's (users.write).
       const reset = await request.post("/api/admin/users/00000000-0000-4000-8000-000000000000/factors/reset", { headers: sameOrigin(baseURL), data: {} });
       expect(reset.status()).toBe(can(role, "users.write") ? 404 : 403);
+      const oneTime = await request.post("/api/admin/users/00000000-0000-4000-8000-000000000000/one-time-password", { headers: sameOrigin(baseURL), data: {} });
+      expect(oneTime.status()).toBe(can(role, "users.write") ? 404 : 403);
     });
   }
 });

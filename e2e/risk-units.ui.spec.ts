@@ -107,6 +107,48 @@ test("[riskUnits.bind][ui] a platform refusal is explained in words, with its co
   await expect(rowOf(page, uid)).toHaveCount(0);
 });
 
+test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind from a row, and a 49001 remembered for next time", async ({ page, request, baseURL }) => {
+  await signInApi(request, "broker");
+  const unit = await riskUnitId(request);
+  const subs = await subAccounts(request);
+  const uid = uidOf(subs, "desk02");
+  const bound = await request.post("/api/risk-units", { headers: sameOrigin(baseURL), data: { uid, riskUnitId: unit, operate: "bind" } });
+  expect(bound.status(), await bound.text()).toBe(200);
+  // desk07 sits in riskunit02 on the platform: the platform refuses (49001), and Brokerdesk records that.
+  const elsewhere = uidOf(subs, "desk07");
+  const refused = await request.post("/api/risk-units", { headers: sameOrigin(baseURL), data: { uid: elsewhere, riskUnitId: unit, operate: "bind" } });
+  expect(refused.status()).toBe(502);
+  await open(page, "broker");
+
+  // The row names the sub-account; the bind form's picker lists the registry by name.
+  const row = rowOf(page, uid);
+  await expect(row).toContainText("desk02@");
+  const labels = await bindForm(page).locator("datalist option[label]").evaluateAll((os) => os.map((o) => o.getAttribute("label") ?? ""));
+  expect(labels.length).toBeGreaterThan(5);
+  expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+  expect(labels.some((l) => l.startsWith("desk02@") && l.includes(uid))).toBe(true);
+
+  // What the platform said about desk07 is known on the next visit, before anything is sent.
+  await bindForm(page).getByLabel("Sub-account UID").fill(elsewhere);
+  await expect(bindForm(page).getByLabel("Sub-account UID")).toHaveAccessibleDescription(/The platform refused to bind it on .* UTC \(49001\): it is bound to another risk unit/);
+
+  // Unbind from the row: the same typed confirmation, then the row reads unbound.
+  const before = await e9Requests(request);
+  await row.getByRole("button", { name: `Unbind UID ${uid} from risk unit ${unit}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Unbind UID ${uid}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Type the UID to confirm").fill(uid);
+  await dialog.getByRole("button", { name: "Unbind", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(unbindForm(page).getByText(`Unbound UID ${uid} from risk unit ${unit}.`)).toBeVisible();
+  expect(await e9Requests(request)).toBe(before + 1);
+  await list(page).getByLabel("UID (loaded rows)").fill(uid);
+  await expect(rowOf(page, uid)).toContainText("unbound");
+  await expect(rowOf(page, uid).getByRole("button", { name: /^Unbind UID/ })).toHaveCount(0);
+  // Bindings remain (desk01): the page does not say none were ever made.
+  await expect(page.getByText("No UID is bound through Brokerdesk yet.")).toHaveCount(0);
+});
+
 test("[riskUnits.read][ui] compliance sees the list and no forms; the API refuses its bind", async ({ page, request, baseURL }) => {
   await open(page, "compliance");
   await expect(list(page).locator("tbody tr[data-row-id]").first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { leverageSet } from "@/lib/platform/catalog/futures";
-import { fieldNamedBy, leverageFormSchema, needsHoldSide, toLeverageRequest } from "./leverage-form";
+import { fieldNamedBy, leverageFormSchema, leverageRange, needsHoldSide, toLeverageRequest } from "./leverage-form";
 
 const base = {
   productType: "USDT-FUTURES",
@@ -52,5 +52,20 @@ describe("[leverage.set][form]", () => {
     expect(fieldNamedBy("Parameter leverage error")).toBe("leverage");
     expect(fieldNamedBy("Parameter riskUnitId error")).toBeNull();
     expect(fieldNamedBy("Insufficient balance")).toBeNull();
+  });
+});
+
+describe("[leverage][range] an out-of-range value names the range allowed, before anything is sent", () => {
+  const base = { productType: "USDT-FUTURES", symbol: "BTCUSDT", marginCoin: "USDT", marginMode: "crossed", positionMode: "one-way", holdSide: null };
+  const messageOf = (leverage: string, over: Record<string, unknown> = {}) => {
+    const r = leverageFormSchema.safeParse({ ...base, ...over, leverage });
+    return r.success ? null : r.error.issues.find((i) => i.path[0] === "leverage")?.message;
+  };
+  it("names 1 to the symbol's maximum", () => {
+    const { max } = leverageRange("USDT-FUTURES", "BTCUSDT");
+    expect(messageOf(String(max + 1))).toBe(`Leverage must be a whole number from 1 to ${max} for BTCUSDT; ${max + 1} is not`);
+    expect(messageOf("0")).toMatch(/from 1 to \d+ for BTCUSDT/);
+    expect(messageOf("2.5")).toMatch(/from 1 to \d+ for BTCUSDT/);
+    expect(messageOf(String(max))).toBeNull();
   });
 });

@@ -3,7 +3,8 @@
 // are in, and needs holdSide only in isolated hedge mode. The form asks for both modes so it can tell staff
 // when holdSide is needed; only the catalog's fields are sent, and the server parses them with the catalog.
 import { z } from "zod";
-import { HOLD_SIDES, checkLeverageBound, leverageSet, leverageSetFields } from "@/lib/platform/catalog/futures";
+import { HOLD_SIDES, LEVERAGE_CEILING, leverageSet, leverageSetFields, maxLeverageOf } from "@/lib/platform/catalog/futures";
+import { PRODUCT_TYPES } from "@/lib/platform/schemas";
 
 export const MARGIN_MODES = ["isolated", "crossed"] as const;
 export type MarginMode = (typeof MARGIN_MODES)[number];
@@ -21,15 +22,32 @@ export function needsHoldSide(marginMode: MarginMode | undefined, positionMode: 
 
 const catalogShape = leverageSetFields.shape;
 
+/** The leverage the platform allows for a symbol (1 to the symbol's maximum; the ceiling before one is known). */
+export function leverageRange(productType: unknown, symbol: unknown): { min: 1; max: number } {
+  const known = typeof symbol === "string" && /^[A-Z0-9]{3,}$/.test(symbol) && (PRODUCT_TYPES as readonly unknown[]).includes(productType);
+  return { min: 1, max: known ? maxLeverageOf(productType as (typeof PRODUCT_TYPES)[number], symbol) : LEVERAGE_CEILING };
+}
+
+/** The range in words, for the hint and for the refusal of a value outside it. */
+export function leverageRangeText(productType: unknown, symbol: unknown): string {
+  const { min, max } = leverageRange(productType, symbol);
+  return `a whole number from ${min} to ${max}${typeof symbol === "string" && symbol ? ` for ${symbol}` : ""}`;
+}
+
 export const leverageFormSchema = leverageSetFields
   .extend({
     // Radios with nothing picked give null; the catalog's field is optional, so both mean "no side".
     holdSide: catalogShape.holdSide.nullable().transform((v) => v ?? undefined),
+    // The range is checked with the symbol below, so that the refusal names the range allowed.
+    leverage: z.string({ error: "leverage is required" }).trim().min(1, { error: "leverage is required" }),
     marginMode: z.enum(MARGIN_MODES, { error: "Choose the margin mode: isolated or crossed" }),
     positionMode: z.enum(POSITION_MODES, { error: "Choose the position mode: one-way or hedge" }),
   })
   .superRefine((v, ctx) => {
-    checkLeverageBound(v, ctx);
+    const { max } = leverageRange(v.productType, v.symbol);
+    if (v.leverage && (!/^[1-9]\d{0,2}$/.test(v.leverage) || Number(v.leverage) > max)) {
+      ctx.addIssue({ code: "custom", path: ["leverage"], message: `Leverage must be ${leverageRangeText(v.productType, v.symbol)}; ${v.leverage} is not` });
+    }
     if (needsHoldSide(v.marginMode, v.positionMode) && !v.holdSide) {
       ctx.addIssue({
         code: "custom",

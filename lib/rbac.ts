@@ -60,3 +60,11 @@ export function can(role: Role | null | undefined, permission: Permission): bool
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
+
+/** What each role may do, in words for staff (the admin page shows it beside the roles). */
+export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
+  compliance: "Reads everything on the platform and in Brokerdesk's records, and the audit log; changes nothing.",
+  broker: "Reads the platform and the records; creates sub-accounts, binds risk units and requests withdrawals.",
+  lead: "What a broker does, plus approving or rejecting others' withdrawals, setting leverage and reading the audit log.",
+  admin: "Manages staff (adds them, changes roles, disables, resets passwords and second factors) and reads the audit log; moves no money.",
+};

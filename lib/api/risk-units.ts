@@ -17,7 +17,13 @@ export const bindingSchema = z.object({
 });
 export type Binding = z.output<typeof bindingSchema>;
 
-export const bindingListSchema = z.object({ items: z.array(bindingSchema) });
+/** A UID the platform refused to bind because another risk unit holds it (49001), as Brokerdesk recorded it. */
+export const boundElsewhereSchema = z.object({
+  uid: z.string(), riskUnitId: z.string(), code: z.string(), msg: z.string(), refusedBy: z.string(), refusedAt: z.string(),
+});
+export type BoundElsewhere = z.output<typeof boundElsewhereSchema>;
+
+export const bindingListSchema = z.object({ items: z.array(bindingSchema), boundElsewhere: z.array(boundElsewhereSchema) });
 /** The binding as recorded, and E9's own answer as the catalog normalises it. */
 export const bindReplySchema = z.object({ binding: bindingSchema, platform: z.object({ result: z.string(), riskUnitIds: z.array(z.string()) }) });
 

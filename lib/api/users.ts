@@ -103,6 +103,8 @@ export type ApproverStanding = z.output<typeof approverStandingSchema>;
 export const usersListSchema = z.object({ users: z.array(staffUserSchema) });
 export const userReplySchema = z.object({ user: staffUserSchema });
 
+export const oneTimePasswordReplySchema = userReplySchema.extend({ oneTimePassword: z.string().min(12) });
+
 const byId = (_input: unknown, p: { id: string }) => p.id;
 
 export const userResources = {
@@ -139,6 +141,14 @@ export const userResources = {
     summary: "Set a staff user's password (ends their sessions)",
     permission: "users.write", input: resetPasswordInput, output: userReplySchema, audit: { target: byId }, freshFactor: true,
     errors: ["not_found", "mfa_stale"],
+  }),
+  oneTimePassword: defineResource({
+    id: "users.one-time-password", method: "POST", path: "/api/admin/users/{id}/one-time-password",
+    summary: "Reset a staff user's password to a one-time password made up by Brokerdesk, answered once; it must be changed at their next sign-in (ends their sessions)",
+    permission: "users.write", output: oneTimePasswordReplySchema,
+    // The password is answered once and never kept: the outcome row records whose it was, not what.
+    audit: { action: "users.reset-password", target: byId, outcome: (r) => ({ user: (r as { user: unknown }).user }) },
+    freshFactor: true, errors: ["not_found", "mfa_stale"],
   }),
   resetFactors: defineResource({
     id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset",

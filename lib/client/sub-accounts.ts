@@ -1,5 +1,6 @@
 "use client";
 // The sub-accounts Brokerdesk knows (its registry; the platform has no list among E1–E11).
+import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import { subaccountResources, type RegistryEntryView } from "@/lib/api/sub-accounts";
@@ -19,4 +20,15 @@ export function useSubAccounts() {
     staleTime: 60_000,
     retry: (count, e) => count < 1 && isTransient(e),
   });
+}
+
+/** UID → the sub-account's name (or label) in the registry, for tables that show UIDs. */
+export function useSubAccountNames(): ReadonlyMap<string, string> {
+  const { data } = useSubAccounts();
+  return useMemo(() => new Map((data ?? []).flatMap((s) => (s.subaccountName ?? s.label ? [[s.subUid, (s.subaccountName ?? s.label)!] as const] : []))), [data]);
+}
+
+/** The registry sorted by name (then UID), for pickers. */
+export function sortByName<T extends SubAccountItem>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => subAccountLabel(a).localeCompare(subAccountLabel(b)));
 }

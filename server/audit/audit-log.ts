@@ -257,10 +257,11 @@ export type AuditFilters = {
 
 export const AUDIT_PAGE_MAX = 500;
 
-/** The audit log's query for the keyset pager: newest first by id. Actor matches whole, case-insensitively. */
+/** The audit log's query for the keyset pager: newest first by id. Actor matches part of the e-mail, case-insensitively. */
 function auditQuery(filters: Omit<AuditFilters, "cursor" | "limit">): Omit<KeysetQuery<DbAuditRow, number>, "cursor" | "limit"> {
   const f = sqlFilters();
-  if (filters.actor) f.add((p) => `lower(actor) = lower(${p})`, filters.actor);
+  // Part of the e-mail ("lead" finds lead@…); % and _ are the text typed, not wildcards.
+  if (filters.actor) f.add((p) => `strpos(lower(actor), lower(${p})) > 0`, filters.actor);
   if (filters.action) f.add((p) => `action = ${p}`, filters.action);
   if (filters.outcome) f.add((p) => `outcome = ${p}`, filters.outcome);
   if (filters.from) f.add((p) => `at >= ${p}::timestamptz`, filters.from.toISOString());

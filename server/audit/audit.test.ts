@@ -299,6 +299,9 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
       expect(all.rows[0]!.at).toBeInstanceOf(Date);
 
       expect((await listAudit(db, { actor: "lead@demo.brokerdesk" })).rows.map((r) => r.id)).toEqual([1]);
+      // Part of the e-mail, and % or _ are the text typed, not wildcards.
+      expect((await listAudit(db, { actor: "LEAD" })).rows.map((r) => r.id)).toEqual([1]);
+      expect((await listAudit(db, { actor: "l%d" })).rows.map((r) => r.id)).toEqual([]);
       expect((await listAudit(db, { action: "withdrawals.request" })).rows.map((r) => r.id)).toEqual([4, 2]);
       expect((await listAudit(db, { outcome: "refused" })).rows.map((r) => r.id)).toEqual([3]);
 

@@ -79,7 +79,7 @@ export function createSessionCheck(deps: Pick<AuthDeps, "now" | "getDb" | "limit
     if (revoked || !row) return refuse(revoked ?? "user-missing", claims);
     // Role and name follow the row (a role change also bumps sv, so this only refreshes the name); so does
     // whether the account has a second factor (a factor added elsewhere makes an unverified session pending).
-    return { ...token, email: row.email, name: row.name, role: row.role, seenAt: t, mfaEnrolled: row.hasFactors };
+    return { ...token, email: row.email, name: row.name, role: row.role, seenAt: t, mfaEnrolled: row.hasFactors, mustChangePassword: row.mustChangePassword };
   };
 }
 
@@ -197,6 +197,9 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
             mfaMethod: viaIdp ? "idp" : null,
             mfaEnrolled: (await countFactors(d, row.id)) > 0,
             mfaResetAt: reset?.at ?? null,
+            // Read again from the row on every request (checkToken); set here for the first one.
+            mustChangePassword:
+              row.approverHold?.reason === "password-set-by-admin" && (!row.passwordChangedAt || row.passwordChangedAt < row.approverHold.at),
           };
           return { sub: row.id, ...claims };
         }

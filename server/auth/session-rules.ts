@@ -24,6 +24,8 @@ export type StaffClaims = {
   mfaEnrolled: boolean;
   /** An admin's reset of this account's factors that the user was told of at this sign-in (ISO time), or null. */
   mfaResetAt: string | null;
+  /** Read from the staff row on every request: the password an admin reset must be changed first. */
+  mustChangePassword: boolean;
 };
 
 const MFA_METHODS: readonly MfaMethod[] = ["totp", "passkey", "recovery", "idp"];
@@ -34,7 +36,7 @@ export const CLOCK_SKEW_MS = 60_000;
 export type SessionLimits = { idleMs: number; maxAgeMs: number };
 
 export function parseStaffClaims(token: Record<string, unknown>): StaffClaims | null {
-  const { uid, email, name, role, sv, authAt, seenAt, jti, mfaAt, mfaMethod, mfaEnrolled, mfaResetAt } = token;
+  const { uid, email, name, role, sv, authAt, seenAt, jti, mfaAt, mfaMethod, mfaEnrolled, mfaResetAt, mustChangePassword } = token;
   if (typeof uid !== "string" || typeof email !== "string" || !isRole(role)) return null;
   if (typeof jti !== "string" || jti.length < 16 || jti.length > 64) return null;
   if (!Number.isInteger(sv) || !Number.isFinite(authAt) || !Number.isFinite(seenAt)) return null;
@@ -53,6 +55,7 @@ export function parseStaffClaims(token: Record<string, unknown>): StaffClaims | 
     mfaMethod: MFA_METHODS.includes(mfaMethod as MfaMethod) ? (mfaMethod as MfaMethod) : null,
     mfaEnrolled: mfaEnrolled === true,
     mfaResetAt: typeof mfaResetAt === "string" ? mfaResetAt : null,
+    mustChangePassword: mustChangePassword === true,
   };
 }
 

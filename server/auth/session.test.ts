@@ -32,10 +32,13 @@ describe("[auth][session] staff row check", () => {
   it("parses only complete claims with a known role", () => {
     const good = { uid: "u1", email: "a@b.c", name: "A", role: "broker", sv: 0, authAt: 1, seenAt: 2, jti: "2f1c0d3e-9a8b-4c7d-8e6f-5a4b3c2d1e0f" };
     // A token without second-factor claims reads as "no factor verified yet".
-    const noFactor = { mfaAt: null, mfaMethod: null, mfaEnrolled: false, mfaResetAt: null };
+    const noFactor = { mfaAt: null, mfaMethod: null, mfaEnrolled: false, mfaResetAt: null, mustChangePassword: false };
     expect(parseStaffClaims(good)).toEqual({ ...good, ...noFactor });
-    const verified = { ...good, mfaAt: 5, mfaMethod: "totp", mfaEnrolled: true, mfaResetAt: null };
+    const verified = { ...good, mfaAt: 5, mfaMethod: "totp", mfaEnrolled: true, mfaResetAt: null, mustChangePassword: false };
     expect(parseStaffClaims(verified)).toEqual(verified);
+    // Only a true claim (read from the staff row) holds the session to changing its password.
+    expect(parseStaffClaims({ ...verified, mustChangePassword: true })?.mustChangePassword).toBe(true);
+    expect(parseStaffClaims({ ...verified, mustChangePassword: "yes" })?.mustChangePassword).toBe(false);
     expect(parseStaffClaims({ ...good, mfaMethod: "sms" })).toEqual({ ...good, ...noFactor });
     expect(parseStaffClaims({ ...good, mfaAt: "5" })).toBeNull();
     expect(parseStaffClaims({ ...good, role: "root" })).toBeNull();

@@ -23,7 +23,12 @@ export type StaffSession = {
   mfa?: MfaSession;
   /** An admin's reset of this account's factors, told at this sign-in (ISO time). */
   mfaResetAt?: string | null;
+  /** The password an admin reset is still the one in use: only /account (to change it) until it is changed. */
+  mustChangePassword?: boolean;
 };
+
+/** Where a session that must change its password is sent, and the one route it may call. */
+export const CHANGE_PASSWORD_PATH = "/account";
 
 /**
  * The signed-in staff member, or null. What next-auth's getServerSession did for this, without the parts
@@ -52,7 +57,7 @@ export const getSessionState = cache(async (): Promise<StaffSession | null> => {
     // As the session callback maps it: e-mail, name and role as the staff row has them now.
     const claims = parseStaffClaims(await checkSession(decoded));
     const session = claims && toStaffSession({ user: { id: claims.uid, email: claims.email, name: claims.name, role: claims.role } });
-    return session && claims ? { ...session, mfa: mfaSessionOf(claims, env.mfa.requiredRoles), mfaResetAt: claims.mfaResetAt } : null;
+    return session && claims ? { ...session, mfa: mfaSessionOf(claims, env.mfa.requiredRoles), mfaResetAt: claims.mfaResetAt, mustChangePassword: claims.mustChangePassword } : null;
   } catch (e) {
     if (e instanceof SessionRefusedError) {
       logger.info({ reason: e.reason }, "session refused");
@@ -103,5 +108,8 @@ export async function requireStaffSession(fallback = "/"): Promise<StaffSession>
   if (!session) redirect(`/login?callbackUrl=${await back()}`);
   if (session.mfa?.state === "verify") redirect(`/login/factor?callbackUrl=${await back()}`);
   if (session.mfa?.state === "enrol") redirect(`/login/enrol?callbackUrl=${await back()}`);
+  if (session.mustChangePassword && !((await headers()).get(REQUEST_PATH_HEADER) ?? fallback).startsWith(CHANGE_PASSWORD_PATH)) {
+    redirect(`${CHANGE_PASSWORD_PATH}?must-change-password=1`);
+  }
   return session;
 }

@@ -3,7 +3,8 @@ import { openDb, type Db } from "@/server/db";
 import { DomainError } from "@/lib/api/errors";
 import { verifyPassword } from "./passwords";
 import {
-  DEMO_PASSWORD, DEMO_USERS, createUser, findSessionUser, findUserByEmail, findUserById, listUsers, resetPassword, seedDemoUsers, updateUser,
+  DEMO_PASSWORD, DEMO_USERS, changeOwnPassword, createUser, findSessionUser, findUserByEmail, findUserById, listUsers, resetPassword,
+  resetToOneTimePassword, seedDemoUsers, updateUser,
 } from "./users";
 
 let db: Db;
@@ -108,12 +109,25 @@ describe("[auth][users] update, disable, reset", () => {
     expect(after.sessionVersion).toBe(1);
     const rec = await findUserById(db, u.id);
     // The per-request session check sees the bumped version (and only what it needs of the row).
-    expect(await findSessionUser(db, u.id)).toEqual({ id: u.id, email: u.email, name: u.name, role: u.role, disabled: false, sessionVersion: 1, signedOut: false, hasFactors: false });
+    expect(await findSessionUser(db, u.id)).toEqual({ id: u.id, email: u.email, name: u.name, role: u.role, disabled: false, sessionVersion: 1, signedOut: false, hasFactors: false, mustChangePassword: true });
     expect(await findSessionUser(db, "not-a-uuid")).toBeNull();
     expect(await verifyPassword("brand-new-password-9", rec!.passwordHash!)).toBe(true);
     expect(await verifyPassword("a-long-password-1", rec!.passwordHash!)).toBe(false);
     expect((await rejection(resetPassword(db, u.id, "short"))).fieldErrors?.password).toBeDefined();
     expect((await rejection(resetPassword(db, "00000000-0000-4000-8000-000000000000", "brand-new-password-9"))).status).toBe(404);
+  });
+
+  it("a one-time password: made up by Brokerdesk, works once typed, and must be changed before anything else", async () => {
+    const u = await fresh();
+    const { user, oneTimePassword } = await resetToOneTimePassword(db, u.id, { actor: "admin@test" });
+    expect(oneTimePassword).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(user.approverHold?.reason).toBe("password-set-by-admin");
+    expect(await verifyPassword(oneTimePassword, (await findUserById(db, u.id))!.passwordHash!)).toBe(true);
+    expect((await findSessionUser(db, u.id))?.mustChangePassword).toBe(true);
+    expect((await resetToOneTimePassword(db, u.id)).oneTimePassword).not.toBe(oneTimePassword);
+    const latest = (await resetToOneTimePassword(db, u.id)).oneTimePassword;
+    await changeOwnPassword(db, u.id, { currentPassword: latest, newPassword: "my-own-password-42" });
+    expect((await findSessionUser(db, u.id))?.mustChangePassword).toBe(false);
   });
 });
 

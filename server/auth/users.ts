@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { DomainError, fieldErrorsOf, invalidFields } from "@/lib/api/errors";
 import {
@@ -14,19 +15,11 @@ export type { CreateUserInput, StaffUser, UpdateUserInput };
 
 const staffUserNotFound = () => new DomainError("not_found", "No staff user with this id");
 
+// The demo staff and their seeding live in ./demo-users; imported from here as before.
+export { DEMO_DOMAIN, DEMO_PASSWORD, DEMO_USERS, isDemoEmail, seedDemoUsers } from "./demo-users";
+import { DEMO_DOMAIN, isDemoEmail } from "./demo-users";
+
 type Mode = "simulator" | "live";
-
-/** Demo staff exist in simulator mode only (issue 4); this domain is reserved for them. */
-export const DEMO_DOMAIN = "demo.brokerdesk";
-export const DEMO_PASSWORD = "brokerdesk-demo";
-export const DEMO_USERS: readonly { email: string; role: Role; name: string }[] = Object.freeze([
-  { email: `compliance@${DEMO_DOMAIN}`, role: "compliance", name: "Demo Compliance" },
-  { email: `broker@${DEMO_DOMAIN}`, role: "broker", name: "Demo Broker" },
-  { email: `lead@${DEMO_DOMAIN}`, role: "lead", name: "Demo Lead" },
-  { email: `admin@${DEMO_DOMAIN}`, role: "admin", name: "Demo Admin" },
-]);
-
-export const isDemoEmail = (email: string) => email.trim().toLowerCase().endsWith(`@${DEMO_DOMAIN}`);
 
 // ---- rows ----
 
@@ -117,14 +110,19 @@ export async function findUserById(db: Queryable, id: string): Promise<StaffUser
  * What the per-request session check needs of the staff row, nothing more (it runs on every request),
  * whether the token `jti` was signed out, and whether the account has a second factor (one query).
  */
-export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion"> & { signedOut: boolean; hasFactors: boolean };
+export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion"> & {
+  signedOut: boolean; hasFactors: boolean;
+  /** An admin set the password (a reset) and its holder has not changed it since: nothing else until they do. */
+  mustChangePassword: boolean;
+};
 
 export async function findSessionUser(db: Queryable, id: string, jti = ""): Promise<SessionUser | null> {
   if (!UUID.test(id)) return null;
   // Whether the account has a factor is read here too (one indexed EXISTS), so a factor added or reset
   // elsewhere changes what this session may do at its next request.
-  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { signed_out: boolean; has_factors: boolean }>(
+  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { signed_out: boolean; has_factors: boolean; must_change: boolean }>(
     `SELECT id, email, name, role, disabled, session_version,
+            (approver_hold = 'password-set-by-admin' AND (password_changed_at IS NULL OR password_changed_at < approver_hold_at)) IS TRUE AS must_change,
             EXISTS (SELECT 1 FROM revoked_sessions WHERE jti = $2) AS signed_out,
             EXISTS (SELECT 1 FROM staff_factors f WHERE f.user_id = staff_users.id AND f.confirmed_at IS NOT NULL) AS has_factors
        FROM staff_users WHERE id = $1`,
@@ -134,7 +132,7 @@ export async function findSessionUser(db: Queryable, id: string, jti = ""): Prom
   return r
     ? {
         id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version),
-        signedOut: r.signed_out, hasFactors: r.has_factors,
+        signedOut: r.signed_out, hasFactors: r.has_factors, mustChangePassword: r.must_change,
       }
     : null;
 }
@@ -211,6 +209,15 @@ export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opt
 }
 
 /**
+ * An admin resets someone's password to a one-time password Brokerdesk makes up (shown to the admin once,
+ * never stored in clear or audited): the holder must change it at their next sign-in.
+ */
+export async function resetToOneTimePassword(db: Queryable, id: string, opts: { actor?: string } = {}): Promise<{ user: StaffUser; oneTimePassword: string }> {
+  const oneTimePassword = randomBytes(15).toString("base64url");
+  return { user: await resetPassword(db, id, oneTimePassword, opts), oneTimePassword };
+}
+
+/**
  * An admin sets someone's password: every existing session of that user ends, and the account is on
  * approver hold until its holder sets a password of their own (the admin knows this one).
  */
@@ -260,38 +267,6 @@ export async function listApprovers(db: Queryable): Promise<StaffUser[]> {
 
 export async function recordSignIn(db: Queryable, id: string): Promise<void> {
   await db.query(`UPDATE staff_users SET last_sign_in_at = now() WHERE id = $1`, [id]);
-}
-
-/**
- * Simulator mode: creates the four demo staff if missing (idempotent; an admin's later changes to them
- * are kept). Live mode: the demo accounts must not work, so any that exist are disabled and their
- * sessions revoked.
- */
-export async function seedDemoUsers(db: Queryable, mode: Mode = env.mode): Promise<{ created: number; disabled: number }> {
-  if (mode === "live") {
-    const { rows } = await db.query<{ id: string }>(
-      `UPDATE staff_users SET disabled = true, session_version = session_version + 1, updated_at = now()
-       WHERE email LIKE $1 AND NOT disabled RETURNING id`,
-      [`%@${DEMO_DOMAIN}`],
-    );
-    return { created: 0, disabled: rows.length };
-  }
-  const { rows: existing } = await db.query<{ email: string }>(`SELECT email FROM staff_users WHERE email LIKE $1`, [`%@${DEMO_DOMAIN}`]);
-  const have = new Set(existing.map((r) => r.email));
-  const missing = DEMO_USERS.filter((d) => !have.has(d.email));
-  if (!missing.length) return { created: 0, disabled: 0 };
-  // Seeded directly: the demo password is public and shorter than the policy asks of real staff. One
-  // hash for all four (it is public anyway) keeps the first sign-in after a fresh start quick.
-  const hash = await hashPassword(DEMO_PASSWORD);
-  let created = 0;
-  for (const demo of missing) {
-    const { rows } = await db.query(
-      `INSERT INTO staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
-      [demo.email, demo.name, demo.role, hash],
-    );
-    created += rows.length;
-  }
-  return { created, disabled: 0 };
 }
 
 async function lockUser(tx: Queryable, id: string): Promise<StaffUserRecord> {

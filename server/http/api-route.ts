@@ -61,6 +61,9 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * output from the resource entry, in order: session (401), permission (403), CSRF for mutations (403), input
  * parse (422), audit intent, the handler, audit outcome, the answer parsed, and one error map.
  */
+/** What a session whose password an admin reset may call before changing it. */
+const PASSWORD_STEP: ReadonlySet<string> = new Set(["account.change-password"]);
+
 export function apiRoute<R extends Resource>(
   resource: R,
   handler: (ctx: RouteContext<R>) => Promise<ReplyOf<R>>,
@@ -81,6 +84,9 @@ export function apiRoute<R extends Resource>(
       // A password without its second factor reaches only the factor step's routes (401 mfa_required).
       const mfaState = session.mfa?.state ?? "verify";
       if (mfaState !== "ok" && !stateAllows(mfaState, resource.factorStep)) throw await refusal(mfaRequiredError(mfaState));
+      if (session.mustChangePassword && !PASSWORD_STEP.has(resource.id)) {
+        throw await refusal(new DomainError("forbidden", "An admin reset your password: change it on your Account page first"));
+      }
       const mutating = MUTATING.has(req.method);
       const permission = await permissionFor(resource, req, mutating);
       if (permission && !can(session.role, permission)) {

@@ -6,7 +6,7 @@ import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { DomainError } from "@/lib/api/errors";
 import { PlatformError } from "@/server/platform/errors";
-import { bindOrUnbind, listBindings, precheck } from "./risk-units";
+import { bindOrUnbind, listBindings, listBoundElsewhere, precheck } from "./risk-units";
 
 const lead = { userId: "1", email: "lead@test", name: null, role: "lead" as const };
 let t: TestDatabase & { db: Db };
@@ -60,5 +60,18 @@ describe("[riskUnits.bind][workflow]", () => {
     const err = await bindOrUnbind(t.db, client, lead, { uid: "123456789", riskUnitId: unit.id, operate: "unbind" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PlatformError);
     expect((await listBindings(t.db)).length).toBe(before);
+  });
+
+  it("remembers a 49001 (bound to another risk unit) for the page, and forgets it once the UID is bound here", async () => {
+    const [unit1, unit2] = sim.state.riskUnits();
+    const uid = [...unit1!.members][0]!;
+    const err = await bindOrUnbind(t.db, client, lead, { uid, riskUnitId: unit2!.id, operate: "bind" }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "49001" });
+    expect(await listBoundElsewhere(t.db)).toEqual([expect.objectContaining({ uid, riskUnitId: unit2!.id, code: "49001", refusedBy: "lead@test" })]);
+    expect((await listBindings(t.db)).some((b) => b.uid === uid)).toBe(false);
+    // Released on the platform, bound here: what was remembered no longer holds.
+    await bindOrUnbind(t.db, client, lead, { uid, riskUnitId: unit1!.id, operate: "unbind" });
+    await bindOrUnbind(t.db, client, lead, { uid, riskUnitId: unit2!.id, operate: "bind" });
+    expect(await listBoundElsewhere(t.db)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { Db, Queryable } from "@/server/db";
 import type { StaffSession } from "@/server/auth/session";
 import { invalidField } from "@/lib/api/errors";
 import type { PlatformClient } from "@/server/platform/client";
+import { PlatformError } from "@/server/platform/errors";
 
 export type BindInput = z.output<(typeof catalog)["riskUnits.bind"]["request"]>;
 
@@ -32,6 +33,27 @@ const toBinding = (r: Row): Binding => ({
 export async function listBindings(db: Queryable): Promise<Binding[]> {
   const { rows } = await db.query<Row>("SELECT * FROM risk_unit_bindings ORDER BY bound_at DESC, id");
   return rows.map(toBinding);
+}
+
+/** The platform's refusals to bind a UID that it holds in another risk unit (49001), the latest per UID. */
+export type BoundElsewhere = { uid: string; riskUnitId: string; code: string; msg: string; refusedBy: string; refusedAt: string };
+
+export async function listBoundElsewhere(db: Queryable): Promise<BoundElsewhere[]> {
+  const { rows } = await db.query<{ uid: string; risk_unit_id: string; code: string; msg: string; refused_by: string; refused_at: Date }>(
+    "SELECT * FROM risk_unit_refusals ORDER BY refused_at DESC, uid",
+  );
+  return rows.map((r) => ({ uid: r.uid, riskUnitId: r.risk_unit_id, code: r.code, msg: r.msg, refusedBy: r.refused_by, refusedAt: new Date(r.refused_at).toISOString() }));
+}
+
+/** 49001 is remembered (the page warns next time); a later success for the UID forgets it. */
+async function rememberRefusal(db: Queryable, input: BindInput, session: StaffSession, e: unknown): Promise<void> {
+  if (!(e instanceof PlatformError) || e.code !== "49001") return;
+  await db.query(
+    `INSERT INTO risk_unit_refusals (uid, risk_unit_id, code, msg, refused_by) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (uid) DO UPDATE SET risk_unit_id = EXCLUDED.risk_unit_id, code = EXCLUDED.code, msg = EXCLUDED.msg,
+       refused_by = EXCLUDED.refused_by, refused_at = now()`,
+    [input.uid, input.riskUnitId ?? "", e.code, e.msg.slice(0, 500), session.email],
+  );
 }
 
 /**
@@ -70,7 +92,14 @@ export async function bindOrUnbind(
   db: Db, client: PlatformClient, session: StaffSession, input: BindInput,
 ): Promise<{ binding: Binding; platform: z.output<(typeof catalog)["riskUnits.bind"]["response"]> }> {
   await precheck(db, input);
-  const { data } = await client.call("riskUnits.bind", input);
+  let data: z.output<(typeof catalog)["riskUnits.bind"]["response"]>;
+  try {
+    ({ data } = await client.call("riskUnits.bind", input));
+  } catch (e) {
+    await rememberRefusal(db, input, session, e);
+    throw e;
+  }
+  await db.query("DELETE FROM risk_unit_refusals WHERE uid = $1", [input.uid]);
   const unit = input.riskUnitId ?? "";
   const { rows } =
     input.operate === "bind"

@@ -5,7 +5,7 @@ import { AUDIT_OUTCOME_VALUES } from "@/lib/api/audit";
 export const AUDIT_PAGE_SIZES = [50, 100, 200] as const;
 
 export const auditSearchParams = {
-  /** Whole e-mail, matched case-insensitively by the server. */
+  /** Part of the e-mail, matched case-insensitively by the server. */
   actor: parseAsString,
   action: parseAsString,
   outcome: parseAsStringLiteral(AUDIT_OUTCOME_VALUES),

@@ -1,9 +1,9 @@
 import { riskUnitResources } from "@/lib/api/risk-units";
 import { catalog } from "@/lib/platform/catalog";
 import { apiRoute } from "@/server/http/api-route";
-import { bindOrUnbind, listBindings } from "@/server/workflows/risk-units";
+import { bindOrUnbind, listBindings, listBoundElsewhere } from "@/server/workflows/risk-units";
 
-export const GET = apiRoute(riskUnitResources.list, async ({ db }) => ({ items: await listBindings(db) }));
+export const GET = apiRoute(riskUnitResources.list, async ({ db }) => ({ items: await listBindings(db), boundElsewhere: await listBoundElsewhere(db) }));
 
 export const POST = apiRoute(
   riskUnitResources.bind,

@@ -97,10 +97,10 @@ export function AuditView() {
               >
                 <SearchForm
                   key={q.actor ?? ""}
-                  label="Actor (whole e-mail)"
+                  label="Actor (part of the e-mail)"
                   value={q.actor ?? ""}
                   button="Apply"
-                  placeholder="broker@demo.brokerdesk"
+                  placeholder="lead"
                   width="w-56"
                   onSearch={(actor) => void setQ({ actor: actor || null, ...resetPaging })}
                 />

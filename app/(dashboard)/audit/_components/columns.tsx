@@ -4,7 +4,9 @@ import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { CopyButton, IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
-import { summarize, type AuditRowView } from "./audit-rows";
+import Link from "next/link";
+import { useSubAccountNames } from "@/lib/client/sub-accounts";
+import { summarize, targetHref, targetUid, type AuditRowView } from "./audit-rows";
 
 const col = dataColumnHelper<AuditRowView>();
 
@@ -33,6 +35,28 @@ function DetailsToggle({ row }: { row: AuditRowView }) {
     >
       {open ? "Hide" : "Details"}
     </button>
+  );
+}
+
+/** The target as a link to what it names, with a sub-account's name from the registry beside its UID. */
+export function TargetCell({ row }: { row: AuditRowView }) {
+  const names = useSubAccountNames();
+  if (!row.target) return none;
+  const href = targetHref(row);
+  const uid = targetUid(row.target);
+  const name = uid ? names.get(uid) : undefined;
+  const text = <span className="font-mono text-xs">{row.target}</span>;
+  return (
+    <span title={row.target}>
+      {href ? (
+        <Link href={href} className="text-blue-800 underline-offset-2 hover:underline dark:text-blue-300">
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
+      {name ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">{name}</span> : null}
+    </span>
   );
 }
 
@@ -68,7 +92,7 @@ export const auditColumns = col.columns([
     sortFn: "text",
     cell: (c) => <Badge tone={outcomeTone(c.getValue())}>{c.getValue()}</Badge>,
   }),
-  col.accessor((r) => summarize(r.detail), {
+  col.accessor((r) => summarize(r), {
     id: "summary",
     header: "Reason / result",
     meta: { label: "Reason / result", width: 300 },
@@ -80,7 +104,7 @@ export const auditColumns = col.columns([
     header: "Target",
     meta: { label: "Target", width: 170 },
     sortFn: "text",
-    cell: (c) => (c.getValue() ? <span className="font-mono text-xs" title={c.getValue()}>{c.getValue()}</span> : none),
+    cell: (c) => <TargetCell row={c.row.original} />,
   }),
   col.accessor((r) => r.requestId ?? "", {
     id: "requestId",

@@ -66,3 +66,8 @@ export function toLeverageChanges(rows: readonly AuditRowView[]): LeverageChange
       };
     });
 }
+
+/** The last change that succeeded for this symbol and product type (newest first in `changes`), if any. */
+export function lastSetFor(changes: readonly LeverageChange[], productType: string, symbol: string): LeverageChange | null {
+  return changes.find((c) => c.outcome === "success" && c.result && c.symbol === symbol && c.productType === productType) ?? null;
+}

@@ -3,15 +3,18 @@ import { useId, useState, type ChangeEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { primaryButton } from "@/components/data-table/styles";
+import { fieldErrorClass as errorText, hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
+import { formatUtc } from "@/lib/format";
 import { ApiError, describeError, fetchPlatform, platformRefusal } from "@/lib/client/api";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
 import type { LeverageSetting } from "@/lib/platform/catalog/futures";
 import {
-  HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, fieldNamedBy, leverageFormSchema, needsHoldSide, toLeverageRequest,
+  HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, fieldNamedBy, leverageFormSchema, leverageRangeText, needsHoldSide, toLeverageRequest,
   type LeverageFormInput, type LeverageFormValues, type LeverageRequest,
 } from "@/lib/leverage-form";
 import { HISTORY_KEY } from "./api";
+import { lastSetFor } from "./history";
+import { useLeverageHistory } from "./leverage-history";
 
 const FIELDS = ["productType", "symbol", "marginCoin", "leverage", "holdSide"] as const;
 type TextField = "symbol" | "marginCoin" | "leverage";
@@ -26,10 +29,9 @@ const DEFAULTS: LeverageFormInput = {
   holdSide: null,
 };
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400";
-const fieldErrorClass = "mt-1 text-xs text-red-700 dark:text-red-300";
-const hintClass = "mt-1 text-xs text-slate-600 dark:text-slate-400";
+const inputClass = `mt-1 ${selectInput}`;
+const fieldErrorClass = `mt-1 ${errorText}`;
+const hintClass = `mt-1 ${hintText}`;
 const fieldsetClass = "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400";
 
 type Sent = { request: LeverageRequest; modes: Pick<LeverageFormValues, "marginMode" | "positionMode">; result: LeverageSetting };
@@ -42,7 +44,9 @@ export function LeverageForm() {
     resolver: zodResolver(leverageFormSchema),
     defaultValues: DEFAULTS,
   });
-  const [marginMode, positionMode] = useWatch({ control, name: ["marginMode", "positionMode"] });
+  const [marginMode, positionMode, productType, symbol] = useWatch({ control, name: ["marginMode", "positionMode", "productType", "symbol"] });
+  const history = useLeverageHistory();
+  const last = symbol ? lastSetFor(history.data ?? [], productType, symbol) : null;
   const showHoldSide = needsHoldSide(marginMode, positionMode);
 
   const send = useMutation({
@@ -113,7 +117,7 @@ export function LeverageForm() {
         type="text"
         autoComplete="off"
         spellCheck={false}
-        className={`${inputClass} font-mono`}
+        className={`mt-1 ${monoInputClass}`}
         {...a11y(name, true)}
         {...(name === "leverage" ? register(name) : upper(name))}
         {...extra}
@@ -147,8 +151,10 @@ export function LeverageForm() {
           </div>
           {text("symbol", "Symbol", "e.g. BTCUSDT; COIN-FUTURES: BTCUSD; USDC-FUTURES: BTCPERP")}
           {text("marginCoin", "Margin coin", "Upper case: USDT, USDC, or the base coin for COIN-FUTURES")}
-          {text("leverage", "Leverage", "A whole number from 1; the platform's maximum depends on the symbol", { inputMode: "numeric" })}
+          {text("leverage", "Leverage", symbol ? `Allowed for ${symbol}: ${leverageRangeText(productType, symbol)}.` : "A whole number from 1; the platform's maximum depends on the symbol", { inputMode: "numeric" })}
         </div>
+
+        {symbol ? <LastSet symbol={symbol} last={last} /> : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
           <fieldset role="radiogroup" aria-labelledby={`${id}-marginMode-legend`} className={fieldsetClass} aria-describedby={`${id}-mode-rule`}>
@@ -274,5 +280,17 @@ function Result({ sent }: { sent: Sent }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** What Brokerdesk last set for the symbol (from the audit log), shown before the form is sent. */
+function LastSet({ symbol, last }: { symbol: string; last: ReturnType<typeof lastSetFor> }) {
+  const r = last?.result;
+  return (
+    <p role="status" aria-label="Last set through Brokerdesk" className="rounded-md bg-slate-100 p-2 text-sm dark:bg-slate-800">
+      {last && r
+        ? `Last set through Brokerdesk for ${symbol}: leverage ${last.leverage}${last.holdSide ? ` (${last.holdSide} side)` : ""} by ${last.actor}, ${formatUtc(Number(last.at))}; the platform then reported ${r.marginMode} margin, long ${r.longLeverage}, short ${r.shortLeverage}, cross ${r.crossMarginLeverage}.`
+        : `No leverage has been set for ${symbol} through Brokerdesk (in the last changes recorded).`}
+    </p>
   );
 }

@@ -13,14 +13,19 @@ import { HISTORY_KEY, HISTORY_LIMIT } from "./api";
 import { historyColumns } from "./columns";
 import { toLeverageChanges } from "./history";
 
-export function LeverageHistory() {
-  const [q, setQ] = useQueryStates(leverageSearchParams);
-  const history = useQuery({
+/** The leverage changes made through Brokerdesk, from the audit log (the history table and the form share it). */
+export function useLeverageHistory() {
+  return useQuery({
     queryKey: HISTORY_KEY,
     queryFn: ({ signal }) =>
       callResource(auditResources.list, { input: { action: "leverage.set", limit: String(HISTORY_LIMIT) }, signal }).then((r) => toLeverageChanges(r.rows)),
     retry: (count, e) => count < 1 && isTransient(e),
   });
+}
+
+export function LeverageHistory() {
+  const [q, setQ] = useQueryStates(leverageSearchParams);
+  const history = useLeverageHistory();
   const table = useDataTable({
     data: history.data ?? [],
     columns: historyColumns,

@@ -9,7 +9,7 @@ import { SearchForm } from "@/components/data-table/search-form";
 import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { Field } from "@/components/data-table/field";
 import { rebatesSearchParams } from "../search-params";
-import { ratioToPercent } from "./percent";
+import { ratioToPercent } from "@/lib/format";
 
 const UID = /^\d{1,20}$/;
 

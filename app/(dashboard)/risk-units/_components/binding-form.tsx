@@ -1,19 +1,19 @@
 "use client";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
-import { primaryButton } from "@/components/data-table/styles";
 import { callResource } from "@/lib/api/call";
-import { riskUnitResources } from "@/lib/api/risk-units";
+import { riskUnitResources, type BoundElsewhere } from "@/lib/api/risk-units";
 import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
 import { subAccountLabel, type SubAccountItem } from "@/lib/client/sub-accounts";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
+import { formatUtcMinutes } from "@/lib/format";
 import { BINDINGS_KEY, type Binding } from "./api";
 import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormInput, type BindingFormValues } from "./binding-rules";
 import { PlatformRefusal } from "./platform-refusal";
-import { fieldErrorClass, hintClass, inputClass } from "./styles";
+import { dangerButton, fieldErrorClass, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
 
 const FIELDS = ["uid", "riskUnitId"] as const;
 type Field = (typeof FIELDS)[number];
@@ -28,8 +28,12 @@ const COPY = {
  * below) and says why before anything is sent; an unbind is typed out again in a confirm dialog.
  */
 export function BindingForm({
-  operate, bindings, subAccounts,
+  operate, bindings, subAccounts, boundElsewhere, preset,
 }: {
+  /** UIDs the platform refused to bind before (49001): said under the UID before it is sent again. */
+  boundElsewhere?: readonly BoundElsewhere[];
+  /** A row of the bindings list to unbind: fills the form and asks for the confirmation. */
+  preset?: { binding: Binding } | null;
   operate: "bind" | "unbind";
   /** Brokerdesk's records; undefined until loaded (nothing is sent before they can be checked). */
   bindings: readonly Binding[] | undefined;
@@ -79,12 +83,28 @@ export function BindingForm({
     else send.mutate(v);
   });
 
+  // A row's Unbind… (a new preset each click): ask for the confirmation of that row, as the form would.
+  const [seenPreset, setSeenPreset] = useState(preset);
+  if (preset !== seenPreset) {
+    setSeenPreset(preset);
+    if (preset) {
+      setDone(null);
+      setConfirming({ uid: preset.binding.uid, riskUnitId: preset.binding.riskUnitId, operate });
+    }
+  }
+  useEffect(() => {
+    if (preset) reset({ uid: preset.binding.uid, riskUnitId: preset.binding.riskUnitId, operate });
+  }, [preset, operate, reset]);
+
   const err = send.error;
   const refusal = platformRefusal(err);
   const onFields = err instanceof ApiError && FIELDS.some((f) => err.fieldErrors?.[f]?.length);
   const other = err && !refusal && !onFields ? describeError(err) : null;
 
   const unit = useWatch({ control, name: "riskUnitId" })?.trim() ?? "";
+  const typedUid = useWatch({ control, name: "uid" })?.trim() ?? "";
+  const elsewhere = boundElsewhere?.find((r) => r.uid === typedUid);
+  const names = new Map(subAccounts.map((s) => [s.subUid, subAccountLabel(s)]));
   const held = bindings && /^\d+$/.test(unit) ? (boundCounts(bindings).get(unit) ?? 0) : null;
   const units = bindings ? [...boundCounts(bindings).keys()].sort() : [];
   const boundUids = bindings?.filter((b) => b.state === "bound") ?? [];
@@ -97,7 +117,7 @@ export function BindingForm({
   });
   const fieldError = (f: Field) =>
     errorOf(f) ? (
-      <p id={`${id}-${f}-error`} className={fieldErrorClass}>
+      <p id={`${id}-${f}-error`} className={`mt-1 ${fieldErrorClass}`}>
         {errorOf(f)}
       </p>
     ) : null;
@@ -119,17 +139,20 @@ export function BindingForm({
             autoComplete="off"
             spellCheck={false}
             list={`${id}-uids`}
-            className={inputClass}
+            className={`mt-1 ${monoInputClass}`}
             {...a11y("uid", true)}
             {...register("uid")}
           />
           <datalist id={`${id}-uids`}>
             {operate === "bind"
               ? subAccounts.map((s) => <option key={s.subUid} value={s.subUid} label={subAccountLabel(s)} />)
-              : boundUids.map((b) => <option key={b.id} value={b.uid} label={`in risk unit ${b.riskUnitId}`} />)}
+              : boundUids.map((b) => <option key={b.id} value={b.uid} label={`${names.get(b.uid) ?? b.uid}, in risk unit ${b.riskUnitId}`} />)}
           </datalist>
-          <p id={`${id}-uid-hint`} className={hintClass}>
-            {operate === "bind" ? "A sub-account of the broker; it may belong to one risk unit at a time." : "A UID bound to the risk unit below."}
+          <p id={`${id}-uid-hint`} className={`mt-1 ${hintClass}`}>
+            {operate === "bind" ? "A sub-account of the broker (type its name or UID); it may belong to one risk unit at a time." : "A UID bound to the risk unit below."}
+            {elsewhere
+              ? ` The platform refused to bind it on ${formatUtcMinutes(Date.parse(elsewhere.refusedAt))} UTC (${elsewhere.code}): it is bound to another risk unit. Unbind it there first.`
+              : ""}
           </p>
           {fieldError("uid")}
         </div>
@@ -143,7 +166,7 @@ export function BindingForm({
             autoComplete="off"
             spellCheck={false}
             list={`${id}-units`}
-            className={inputClass}
+            className={`mt-1 ${monoInputClass}`}
             {...a11y("riskUnitId", true)}
             {...register("riskUnitId")}
           />
@@ -152,7 +175,7 @@ export function BindingForm({
               <option key={u} value={u} />
             ))}
           </datalist>
-          <p id={`${id}-riskUnitId-hint`} className={hintClass}>
+          <p id={`${id}-riskUnitId-hint`} className={`mt-1 ${hintClass}`}>
             {held === null
               ? `The risk unit's account UID. A unit holds at most ${MAX_UIDS_PER_RISK_UNIT} UIDs.`
               : `By Brokerdesk's records this unit holds ${held} / ${MAX_UIDS_PER_RISK_UNIT} UIDs.`}
@@ -162,7 +185,7 @@ export function BindingForm({
         <button type="submit" className={operate === "unbind" ? dangerButton : primaryButton} disabled={!bindings || send.isPending}>
           {send.isPending ? copy.doing : copy.verb}
         </button>
-        {!bindings ? <p className={hintClass}>Waiting for Brokerdesk&apos;s records of bindings, which are checked before sending.</p> : null}
+        {!bindings ? <p className={`mt-1 ${hintClass}`}>Waiting for Brokerdesk&apos;s records of bindings, which are checked before sending.</p> : null}
       </form>
       <div aria-live="polite" className="mt-3 space-y-2 text-sm">
         {done ? <p className="text-emerald-800 dark:text-emerald-300">{done}</p> : null}
@@ -197,5 +220,3 @@ export function BindingForm({
   );
 }
 
-const dangerButton =
-  "inline-flex items-center gap-1 rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50";

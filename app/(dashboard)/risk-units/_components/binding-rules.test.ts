@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import type { Binding } from "./api";
-import { bindingFormSchema, boundCounts, checkAgainstRecords } from "./binding-rules";
+import { bindingFormSchema, boundCounts, checkAgainstRecords, noneBoundText } from "./binding-rules";
 
 const UNIT = "9000001";
 const OTHER = "9000002";
@@ -54,5 +54,14 @@ describe("[riskUnits.bind][form]", () => {
     expect(checkAgainstRecords(records, { uid: "77", riskUnitId: OTHER, operate: "unbind" })).toBeNull();
     // Unknown to Brokerdesk (bound outside it): the platform decides.
     expect(checkAgainstRecords(records, { uid: "88", riskUnitId: UNIT, operate: "unbind" })).toBeNull();
+  });
+});
+
+describe("[riskUnits][none-bound] the words when no UID is bound now", () => {
+  const b = (state: "bound" | "unbound") => ({ id: state, riskUnitId: "9", uid: "1", state, boundBy: "x", boundAt: "2026-01-01T00:00:00Z", unboundBy: null, unboundAt: null });
+  it("says 'yet' only when nothing was ever bound here", () => {
+    expect(noneBoundText([])).toBe("No UID is bound through Brokerdesk yet.");
+    expect(noneBoundText([b("unbound")])).toBe("No UID is bound through Brokerdesk now: the binding made here was undone (listed below).");
+    expect(noneBoundText([b("unbound"), b("unbound")])).toMatch(/the 2 bindings made here were undone/);
   });
 });

@@ -56,3 +56,10 @@ export function checkAgainstRecords(bindings: readonly Binding[], v: BindingForm
   }
   return null;
 }
+
+/** What the counts say when no UID is bound now: never that none was ever bound when some were undone. */
+export function noneBoundText(bindings: readonly Binding[]): string {
+  const n = bindings.length;
+  if (n === 0) return "No UID is bound through Brokerdesk yet.";
+  return `No UID is bound through Brokerdesk now: the ${n === 1 ? "binding" : `${n} bindings`} made here ${n === 1 ? "was" : "were"} undone (listed below).`;
+}

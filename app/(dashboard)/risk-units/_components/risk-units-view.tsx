@@ -1,5 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { DataTable } from "@/components/data-table/data-table";
@@ -10,13 +11,13 @@ import { useDataTable } from "@/components/data-table/use-data-table";
 import { callResource } from "@/lib/api/call";
 import { riskUnitResources } from "@/lib/api/risk-units";
 import { isTransient } from "@/lib/client/api";
-import { useSubAccounts } from "@/lib/client/sub-accounts";
+import { sortByName, useSubAccounts } from "@/lib/client/sub-accounts";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { riskUnitsSearchParams } from "../search-params";
-import { BINDINGS_KEY } from "./api";
+import { BINDINGS_KEY, type Binding } from "./api";
 import { FormLoading } from "@/components/forms/form-loading";
-import { boundCounts } from "./binding-rules";
-import { bindingColumns } from "./columns";
+import { boundCounts, noneBoundText } from "./binding-rules";
+import { UnbindRowContext, bindingColumns } from "./columns";
 
 // The forms (react-hook-form, the E9 schema, the type-to-confirm dialog) load right after the page rather
 // than with it, and only for roles that may write (issue 7, page weight).
@@ -25,31 +26,37 @@ const BindingForm = dynamic(() => import("./binding-form").then((m) => m.Binding
   loading: () => <FormLoading title="Bind or unbind a UID" />,
 });
 
+const EMPTY: Binding[] = [];
+
 export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
   const [q, setQ] = useQueryStates(riskUnitsSearchParams);
   const bindings = useQuery({
     queryKey: BINDINGS_KEY,
-    queryFn: ({ signal }) => callResource(riskUnitResources.list, { signal }).then((r) => r.items),
+    queryFn: ({ signal }) => callResource(riskUnitResources.list, { signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   // The registry (every role may read it) feeds the bind form's UID suggestions.
   const subAccounts = useSubAccounts();
   const table = useDataTable({
-    data: bindings.data ?? [],
+    data: bindings.data?.items ?? EMPTY,
     columns: bindingColumns,
     getRowId: (b) => b.id,
     filters: { riskUnitId: q.riskUnitId, state: q.state, uid: q.uid },
     onFiltersChange: (f) => void setQ(f),
   });
-  const counts = bindings.data ? [...boundCounts(bindings.data)].sort(([a], [b]) => a.localeCompare(b)) : [];
+  const items = bindings.data?.items;
+  const counts = items ? [...boundCounts(items)].sort(([a], [b]) => a.localeCompare(b)) : [];
+  // A row's Unbind… fills the unbind form and opens its confirmation (a new object each time, so a second
+  // click on the same row opens it again).
+  const [unbindRow, setUnbindRow] = useState<{ binding: Binding } | null>(null);
 
   return (
     <TimeZoneProvider>
       <div className="space-y-6">
         {canWrite ? (
           <div className="grid gap-4 md:grid-cols-2">
-            <BindingForm operate="bind" bindings={bindings.data} subAccounts={subAccounts.data ?? []} />
-            <BindingForm operate="unbind" bindings={bindings.data} subAccounts={[]} />
+            <BindingForm operate="bind" bindings={items} boundElsewhere={bindings.data?.boundElsewhere} subAccounts={sortByName(subAccounts.data ?? [])} />
+            <BindingForm operate="unbind" bindings={items} subAccounts={subAccounts.data ?? []} preset={unbindRow} />
           </div>
         ) : (
           <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -61,8 +68,10 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
           <h2 id="risk-unit-counts" className="text-base font-semibold">
             Bound UIDs per risk unit
           </h2>
-          {bindings.isSuccess && counts.length === 0 ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300">No UID is bound through Brokerdesk yet.</p>
+          {items && counts.length === 0 ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              {noneBoundText(items)}
+            </p>
           ) : null}
           {counts.length ? (
             <ul className="flex flex-wrap gap-2">
@@ -86,6 +95,7 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
           </p>
         </section>
 
+        <UnbindRowContext value={canWrite ? (binding) => setUnbindRow({ binding }) : null}>
         <DataTable
           table={table}
           label="Risk-unit bindings made through Brokerdesk"
@@ -98,11 +108,12 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
           pager={
             bindings.data ? (
               <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-                {table.getRowModel().rows.length} of {bindings.data.length} bindings shown, newest first.
+                {table.getRowModel().rows.length} of {bindings.data.items.length} bindings shown, newest first.
               </p>
             ) : null
           }
         />
+        </UnbindRowContext>
       </div>
     </TimeZoneProvider>
   );

@@ -7,7 +7,7 @@ import { callResource } from "@/lib/api/call";
 import { ApiError } from "@/lib/api/errors";
 import { userResources } from "@/lib/api/users";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
-import { fieldErrorClass, inputClass, primaryButton } from "./styles";
+import { fieldErrorClass, inputClass, primaryButton } from "@/components/ui/styles";
 
 type Values = { email: string; name: string; role: (typeof ROLE_OPTIONS)[number]; password: string };
 const FIELDS = ["email", "name", "role", "password"] as const;
@@ -51,7 +51,7 @@ export function CreateUserForm() {
   });
   const fieldError = (name: keyof Values) =>
     errorOf(name) ? (
-      <p id={`${id}-${name}-error`} className={fieldErrorClass}>
+      <p id={`${id}-${name}-error`} className={`mt-1 ${fieldErrorClass}`}>
         {errorOf(name)}
       </p>
     ) : null;
@@ -65,17 +65,17 @@ export function CreateUserForm() {
       <form onSubmit={onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
         <div>
           <label htmlFor={`${id}-email`} className="block text-sm font-medium">E-mail</label>
-          <input type="email" autoComplete="off" className={inputClass} {...a11y("email")} {...register("email")} />
+          <input type="email" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("email")} {...register("email")} />
           {fieldError("email")}
         </div>
         <div>
           <label htmlFor={`${id}-name`} className="block text-sm font-medium">Name</label>
-          <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />
+          <input type="text" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("name")} {...register("name")} />
           {fieldError("name")}
         </div>
         <div>
           <label htmlFor={`${id}-role`} className="block text-sm font-medium">Role</label>
-          <select className={inputClass} {...a11y("role")} {...register("role")}>
+          <select className={`mt-1 ${inputClass}`} {...a11y("role")} {...register("role")}>
             {ROLE_OPTIONS.map((r) => (
               <option key={r} value={r}>{r}</option>
             ))}
@@ -84,7 +84,7 @@ export function CreateUserForm() {
         </div>
         <div>
           <label htmlFor={`${id}-password`} className="block text-sm font-medium">Initial password</label>
-          <input type="password" autoComplete="new-password" className={inputClass} {...a11y("password")} {...register("password")} />
+          <input type="password" autoComplete="new-password" className={`mt-1 ${inputClass}`} {...a11y("password")} {...register("password")} />
           {fieldError("password")}
         </div>
         <div className="flex items-end">

@@ -1,14 +1,15 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { callResource } from "@/lib/api/call";
-import { ApiError } from "@/lib/api/errors";
 import { userResources, type StaffUser as StaffUserView, type UpdateUserInput } from "@/lib/api/users";
-import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
+import { ROLES as ROLE_OPTIONS, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { formatUtc } from "./api";
-import { fieldErrorClass, inputClass, primaryButton, secondaryButton } from "./styles";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { CopyButton } from "@/components/data-table/copy-button";
+import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 
 type Props = { user: StaffUserView; isSelf: boolean; canWrite: boolean };
 
@@ -16,8 +17,11 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
   const id = useId();
   const qc = useQueryClient();
   const [resetOpen, setResetOpen] = useState(false);
-  const [newPassword, setNewPassword] = useState("");
+  // Shown once, in this row, until the admin closes it; never stored or sent anywhere else.
+  const [oneTime, setOneTime] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Role changes and disabling end the person's sessions and change what they may do: asked first.
+  const [asking, setAsking] = useState<UpdateUserInput | null>(null);
   const done = (message: string) => {
     setNotice(message);
     void qc.invalidateQueries({ queryKey: [userResources.list.id] });
@@ -26,14 +30,16 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
   const update = useMutation({
     mutationFn: (patch: UpdateUserInput) =>
       callResource(userResources.update, { params: { id: user.id }, input: patch }),
-    onSuccess: ({ user: u }) => done(`${u.email}: ${u.disabled ? "disabled" : "active"}, ${u.role}.`),
+    onSuccess: ({ user: u }) => {
+      setAsking(null);
+      done(`${u.email}: ${u.disabled ? "disabled" : "active"}, ${u.role}.`);
+    },
   });
   const reset = useMutation({
-    mutationFn: (password: string) =>
-      callResource(userResources.resetPassword, { params: { id: user.id }, input: { password } }),
-    onSuccess: () => {
+    mutationFn: () => callResource(userResources.oneTimePassword, { params: { id: user.id } }),
+    onSuccess: (r) => {
       setResetOpen(false);
-      setNewPassword("");
+      setOneTime(r.oneTimePassword);
       done(`${user.email}: password reset; their sessions have ended.`);
     },
   });
@@ -45,13 +51,7 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
     },
   });
   const [factorsOpen, setFactorsOpen] = useState(false);
-  const resetErrors = reset.error instanceof ApiError ? reset.error.fieldErrors?.password : undefined;
-  const error = update.error?.message ?? resetFactors.error?.message ?? (reset.error && !resetErrors ? reset.error.message : null);
-
-  const onReset = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    reset.mutate(newPassword);
-  };
+  const error = (asking ? null : update.error?.message) ?? resetFactors.error?.message ?? (resetOpen ? null : reset.error?.message) ?? null;
 
   return (
     <tr className="border-t border-slate-200 align-top dark:border-slate-700">
@@ -68,8 +68,8 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
               id={`${id}-role`}
               value={user.role}
               disabled={update.isPending}
-              onChange={(e) => update.mutate({ role: e.target.value as UpdateUserInput["role"] })}
-              className={`${inputClass} mt-0 w-auto`}
+              onChange={(e) => setAsking({ role: e.target.value as UpdateUserInput["role"] })}
+              className={`${controlClass} w-auto min-w-32`}
             >
               {ROLE_OPTIONS.map((r) => (
                 <option key={r} value={r}>{r}</option>
@@ -93,7 +93,7 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
               <button
                 type="button"
                 disabled={update.isPending}
-                onClick={() => update.mutate({ disabled: !user.disabled })}
+                onClick={() => (user.disabled ? update.mutate({ disabled: false }) : setAsking({ disabled: true }))}
                 className={secondaryButton}
                 aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}
               >
@@ -102,9 +102,10 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
             )}
             <button
               type="button"
-              aria-expanded={resetOpen}
-              aria-controls={`${id}-reset`}
-              onClick={() => setResetOpen((o) => !o)}
+              onClick={() => {
+                setOneTime(null);
+                setResetOpen(true);
+              }}
               className={secondaryButton}
               aria-label={`Reset password of ${user.email}`}
             >
@@ -134,27 +135,56 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
               </button>
             </div>
           )}
-          {resetOpen && (
-            <form id={`${id}-reset`} onSubmit={onReset} className="flex flex-wrap items-start gap-2" noValidate>
-              <div>
-                <label htmlFor={`${id}-new-password`} className="block text-xs font-medium">New password for {user.email}</label>
-                <input
-                  id={`${id}-new-password`}
-                  type="password"
-                  autoComplete="new-password"
-                  value={newPassword}
-                  onChange={(e) => setNewPassword(e.target.value)}
-                  aria-invalid={resetErrors ? true : undefined}
-                  aria-describedby={resetErrors ? `${id}-new-password-error` : undefined}
-                  className={inputClass}
-                />
-                {resetErrors && <p id={`${id}-new-password-error`} className={fieldErrorClass}>{resetErrors.join(" ")}</p>}
-              </div>
-              <button type="submit" disabled={reset.isPending} className={`${primaryButton} mt-5`}>
-                Set password
+          <ConfirmDialog
+            open={resetOpen}
+            onClose={() => setResetOpen(false)}
+            title={`Reset the password of ${user.email}?`}
+            description={
+              <p>
+                Brokerdesk makes up a one-time password, shown to you once. Their sessions end now; at their next sign-in they must change it
+                before anything else, and until then they may not approve withdrawals. Audited (the password is not).
+              </p>
+            }
+            checks={[]}
+            confirmLabel="Reset password"
+            tone="primary"
+            pending={reset.isPending}
+            error={reset.error?.message}
+            onConfirm={() => reset.mutate()}
+          />
+          {oneTime ? (
+            <div id={`${id}-one-time`} role="group" aria-label={`One-time password of ${user.email}`} className="space-y-1 rounded-md border border-amber-400 bg-amber-50 p-2 text-xs text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50">
+              <p>Give this to {user.email} by a safe channel; it is shown only now and must be changed at their next sign-in:</p>
+              <p className="flex items-center gap-1">
+                <code data-testid="one-time-password" className="font-mono text-sm">{oneTime}</code>
+                <CopyButton field="one-time password" value={oneTime} />
+              </p>
+              <button type="button" className={secondaryButton} onClick={() => setOneTime(null)}>
+                Done, hide it
               </button>
-            </form>
-          )}
+            </div>
+          ) : null}
+          <ConfirmDialog
+            open={asking !== null}
+            onClose={() => setAsking(null)}
+            title={asking?.role ? `Make ${user.email} ${asking.role}?` : `Disable ${user.email}?`}
+            description={
+              asking?.role ? (
+                <p>
+                  From {user.role} to {asking.role}: {ROLE_DESCRIPTIONS[asking.role]} Their sessions end now. Audited.
+                </p>
+              ) : (
+                <p>They can no longer sign in, and their sessions end now. An admin can enable the account again. Audited.</p>
+              )
+            }
+            checks={[]}
+            confirmLabel={asking?.role ? `Make ${asking.role}` : "Disable"}
+            pending={update.isPending}
+            error={update.error?.message}
+            onConfirm={() => {
+              if (asking) update.mutate(asking);
+            }}
+          />
           <div aria-live="polite" className="text-xs">
             {error && <p role="alert" className="text-red-700 dark:text-red-300">{error}</p>}
             {!error && notice && <p className="text-emerald-800 dark:text-emerald-300">{notice}</p>}

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import { userResources } from "@/lib/api/users";
+import { ROLES, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { CreateUserForm } from "./create-user-form";
 import { UserRow } from "./user-row";
 
@@ -10,6 +11,19 @@ export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string;
   const list = useQuery({ queryKey: [userResources.list.id], queryFn: ({ signal }) => callResource(userResources.list, { signal }) });
   return (
     <div className="space-y-6">
+      <section aria-labelledby="roles-title" className="space-y-2">
+        <h2 id="roles-title" className="text-base font-semibold">
+          What each role may do
+        </h2>
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+          {ROLES.map((r) => (
+            <div key={r} className="contents">
+              <dt className="font-medium">{r}</dt>
+              <dd className="text-slate-700 dark:text-slate-300">{ROLE_DESCRIPTIONS[r]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       {canWrite && <CreateUserForm />}
       <section aria-labelledby="staff-list-title">
         <h2 id="staff-list-title" className="mb-2 text-base font-semibold">
