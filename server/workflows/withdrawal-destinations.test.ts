@@ -44,9 +44,10 @@ const refusal = async (p: Promise<unknown>) => {
 };
 
 describe("[withdrawals][address-book]", () => {
-  it("the form checks the address for the chain and names the field", () => {
-    const r = destinationFormSchema.safeParse({ subUid: uid, dest: "on_chain", chain: "TRC20", address: "abc", label: "x" });
-    expect(r.success ? [] : r.error.issues.map((i) => i.path[0])).toEqual(["address"]);
+  it("the server checks the address for the chain and names the field; the form names a missing chain", async () => {
+    const bad = await refusal(requestDestination(db, broker, entry({ address: "abc" })));
+    expect(bad.fieldErrors).toEqual({ address: ["address is not a valid Tron address (chain TRC20): check it character by character"] });
+    expect((await listDestinations(db, { subUid: uid })).items).toHaveLength(0);
     const noChain = destinationFormSchema.safeParse({ subUid: uid, dest: "on_chain", address: TRON, label: "x" });
     expect(noChain.success ? [] : noChain.error.issues.map((i) => i.path[0])).toEqual(["chain"]);
   });

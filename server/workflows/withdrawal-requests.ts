@@ -57,9 +57,12 @@ export async function requestWithdrawal(db: Db, client: PlatformClient, session:
 
   // Checked and saved under the sub-account+coin lock (withdrawal-funds.ts): pending requests reserve the
   // balance, so two requests that together exceed it cannot both pass, on one instance or several.
+  // The balance is read before the lock is taken: a platform round trip must not hold a database connection
+  // (on the embedded database, the only one) while other requests wait. What the lock guards is the sum of
+  // pending requests, which is read under it.
+  const available = await availableOf(client, input.subUid, input.coin);
   const rows = await db.transaction(async (tx) => {
     await lockFunds(tx, input.subUid, input.coin);
-    const available = await availableOf(client, input.subUid, input.coin);
     const { pending, pendingCount } = await pendingOf(tx, input.subUid, input.coin);
     const free = new Big(available).minus(pending);
     // Decimal comparison (big.js): a float would round "0.30000001" against "0.3".
