@@ -114,8 +114,10 @@ test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind fr
   const uid = uidOf(subs, "desk02");
   const bound = await request.post("/api/risk-units", { headers: sameOrigin(baseURL), data: { uid, riskUnitId: unit, operate: "bind" } });
   expect(bound.status(), await bound.text()).toBe(200);
-  // desk07 sits in riskunit02 on the platform: the platform refuses (49001), and Brokerdesk records that.
-  const elsewhere = uidOf(subs, "desk07");
+  // desk06 sits in riskunit02 on the platform, which Brokerdesk has no record of: the platform refuses (49001),
+  // and Brokerdesk records that. (Not desk07: e2e/faults.ui.spec.ts binds it there through Brokerdesk, whose
+  // own records then refuse it before anything is sent.)
+  const elsewhere = uidOf(subs, "desk06");
   const refused = await request.post("/api/risk-units", { headers: sameOrigin(baseURL), data: { uid: elsewhere, riskUnitId: unit, operate: "bind" } });
   expect(refused.status()).toBe(502);
   await open(page, "broker");
@@ -128,7 +130,7 @@ test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind fr
   expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
   expect(labels.some((l) => l.startsWith("desk02@") && l.includes(uid))).toBe(true);
 
-  // What the platform said about desk07 is known on the next visit, before anything is sent.
+  // What the platform said about desk06 is known on the next visit, before anything is sent.
   await bindForm(page).getByLabel("Sub-account UID").fill(elsewhere);
   await expect(bindForm(page).getByLabel("Sub-account UID")).toHaveAccessibleDescription(/The platform refused to bind it on .* UTC \(49001\): it is bound to another risk unit/);
 

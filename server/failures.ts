@@ -23,7 +23,12 @@ export function describeFailure(e: unknown): Failure {
   if (e instanceof PlatformRequestInvalidError) return { code: "invalid_input", message: "Some fields are not valid", fieldErrors: e.fieldErrors };
   if (e instanceof RateBudgetExceededError) {
     const seconds = Math.max(1, Math.ceil(e.retryAfterMs / 1000));
-    return { code: "rate_budget_exhausted", message: `The platform's rate limit for ${e.operationId} is fully used; retry in ${seconds} s`, retryAfter: seconds };
+    // Brokerdesk's own queue, said as such: the platform never saw this request (a 504 means it was slow).
+    return {
+      code: "rate_budget_exhausted",
+      message: `Brokerdesk is busy: other requests already use the platform's rate limit for ${e.operationId}, so this one was not sent. Try again in ${seconds} s`,
+      retryAfter: seconds,
+    };
   }
   if (e instanceof RateBudgetUnavailableError) {
     return { code: "rate_budget_unavailable", message: `The shared rate budget (Redis) is unreachable, so ${e.operationId} was not sent. Try again shortly.`, retryAfter: 2 };

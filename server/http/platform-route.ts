@@ -10,8 +10,12 @@ import { apiRoute } from "./api-route";
 
 /** Header by which a permitted caller picks another configured key (E3, E4, E9 only). */
 export const KEY_HEADER = "x-platform-key";
-/** A browser request should not wait long for rate budget: past this it gets 429 with Retry-After. */
-const PROXY_QUEUE_DEADLINE_MS = 10_000;
+/**
+ * A browser request waits at most this long in Brokerdesk's own queue for rate budget, well inside
+ * PLATFORM_TIMEOUT_MS: past it the answer is 429 "Brokerdesk is busy" with Retry-After, so a 504 only ever
+ * means the platform itself was slow (issue 15, item 3).
+ */
+const PROXY_QUEUE_DEADLINE_MS = 3_000;
 
 /**
  * A proxy route mirroring one platform operation at /api/platform/v2/...: the catalog's permission and

@@ -4,7 +4,7 @@ import { catalog } from "@/lib/platform/catalog";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
-import { PlatformError, PlatformMalformedResponseError, PlatformRequestInvalidError, PlatformTimeoutError } from "./errors";
+import { PlatformError, PlatformMalformedResponseError, PlatformRequestInvalidError, PlatformTimeoutError, RateBudgetExceededError } from "./errors";
 
 let sim: Simulator;
 let client: PlatformClient;
@@ -144,6 +144,22 @@ describe("[platform][client+simulator] limits and faults", () => {
     const stats = sim.stats();
     expect(stats.http429).toBe(0);
     expect(stats.operations["rebates.get"]?.peakPerSecond ?? 0).toBeLessThanOrEqual(20);
+  }, 20_000);
+
+  it("a burst past what the budget can serve in time is refused by Brokerdesk as busy: nothing of it is sent, no platform 429 (issue 15)", async () => {
+    sim.resetStats();
+    const uid = subs[1]!.uid;
+    // rebates.get allows 10 calls a second: 40 at once with 1.5 s to wait cannot all be served in time.
+    const outcomes = await Promise.allSettled(Array.from({ length: 40 }, () => client.call("rebates.get", { uid }, { queueDeadlineMs: 1_500 })));
+    const served = outcomes.filter((o) => o.status === "fulfilled").length;
+    const busy = outcomes.filter((o) => o.status === "rejected" && o.reason instanceof RateBudgetExceededError);
+    expect(served + busy.length).toBe(40);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(served).toBeGreaterThanOrEqual(10);
+    const stats = sim.stats();
+    expect(stats.http429).toBe(0);
+    // What Brokerdesk refused never reached the platform.
+    expect(stats.operations["rebates.get"]?.requests).toBe(served);
   }, 20_000);
 
   it("retries a GET through a 429 storm and a 503, and never a POST", async () => {

@@ -93,7 +93,8 @@ export class RateBudgetExceededError extends PlatformCallError {
   constructor(
     operationId: string,
     readonly retryAfterMs: number,
-    readonly reason: "deadline" | "queue-full",
+    /** deadline: waited and no slot came in time; busy: those queued ahead already fill the time; queue-full: maxQueue. */
+    readonly reason: "deadline" | "busy" | "queue-full",
   ) {
     super(`${operationId}: local rate budget exhausted (${reason}); retry after ${retryAfterMs} ms`, operationId);
   }

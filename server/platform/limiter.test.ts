@@ -94,6 +94,20 @@ describe("[platform][limiter]", () => {
     expect(performance.now() - t0).toBeGreaterThan(700);
   });
 
+  it("answers busy at once when those queued ahead would take the slots past the deadline (issue 15)", async () => {
+    const limiter = new SlidingWindowLimiter();
+    const far = Date.now() + 10_000;
+    const held = await limiter.acquire("busy", 1, far, "op");
+    const queued = [limiter.acquire("busy", 1, far, "op"), limiter.acquire("busy", 1, far, "op")];
+    const err = await limiter.acquire("busy", 1, Date.now() + 1_500, "op").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateBudgetExceededError);
+    // Two ahead at one a window: about two windows, said before queueing ("busy"), not after waiting for nothing.
+    expect((err as RateBudgetExceededError).reason).toBe("busy");
+    expect((err as RateBudgetExceededError).retryAfterMs).toBeGreaterThanOrEqual(2 * limiter.windowMs);
+    await held();
+    for (const release of await Promise.all(queued)) await release();
+  });
+
   it("refuses at once when the queue is full", async () => {
     const limiter = new SlidingWindowLimiter({ maxQueue: 2 });
     const deadline = Date.now() + 5_000;

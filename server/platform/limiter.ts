@@ -55,12 +55,18 @@ export class SlidingWindowLimiter {
   async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<(extraHoldMs?: number) => Promise<void>> {
     const scope = this.scope(scopeKey);
     if (scope.waiting >= this.maxQueue) throw new RateBudgetExceededError(operationId, this.windowMs, "queue-full");
+    // Those queued ahead take their slots `limit` to a window: when that already runs past the deadline the
+    // answer is "busy" now, not after waiting for nothing (issue 15: a queued read used to end as a 504 that
+    // blamed the platform, which had never seen it).
+    const queuedMs = Math.floor(scope.waiting / limit) * this.windowMs;
+    if (Date.now() + queuedMs > deadlineAt) throw new RateBudgetExceededError(operationId, queuedMs, "busy");
     scope.waiting++;
     const prev = scope.tail;
     let release!: () => void;
     scope.tail = new Promise<void>((r) => (release = r));
     try {
       await prev;
+      if (Date.now() > deadlineAt) throw new RateBudgetExceededError(operationId, this.windowMs, "deadline");
       const slotKey = await this.takeSlot(scopeKey, scope, limit, deadlineAt, operationId);
       let released = false;
       return async (extraHoldMs = 0) => {

@@ -20,6 +20,25 @@ describe("[simulator][faults] kinds", () => {
     okData("market.trades", await trades());
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
+  it("[simulator][faults] latency is half on the way in (the platform's requestTime, its rate gate) and half on the way back, each ± jitter", async () => {
+    sim.faults.set({ path: E8, kind: "latency", latencyMs: 200, jitterMs: 40 });
+    for (let i = 0; i < 5; i++) {
+      const sent = Date.now();
+      const r = await trades();
+      const back = Date.now();
+      const seen = Number(r.json?.requestTime);
+      // Each half is 100 ± 40 ms: the platform saw the request 60–140 ms after it left, and answered as long before it came back.
+      expect(seen - sent).toBeGreaterThanOrEqual(59);
+      expect(back - seen).toBeGreaterThanOrEqual(59);
+    }
+  });
+  it("[simulator][faults] a latency rule with jitter only needs latencyMs; jitter is bounded per half", async () => {
+    expect(() => sim.faults.set({ kind: "latency", jitterMs: 10 })).toThrow();
+    const { halfTripMs } = await import("./faults");
+    expect(halfTripMs({ latencyMs: 150, jitterMs: 20 }, () => 0)).toBe(55);
+    expect(halfTripMs({ latencyMs: 150, jitterMs: 20 }, () => 0.999999)).toBe(95);
+    expect(halfTripMs({ latencyMs: 10, jitterMs: 50 }, () => 0)).toBe(0);
+  });
   it("[simulator][faults] answers 500 with an envelope, 502/503 with a gateway page", async () => {
     sim.faults.set({ path: "market.trades", kind: "status", status: 500, count: 1 });
     const r500 = await trades();

@@ -14,6 +14,8 @@ export const faultRuleSchema = z
     path: z.string().min(1).default("*"),
     kind: z.enum(["latency", "status", "reset", "malformed", "rate-limit"]),
     latencyMs: z.number().int().min(0).max(120_000).optional(),
+    /** With latency: each half (on the way in, on the way back) varies by up to ± this many ms. */
+    jitterMs: z.number().int().min(0).max(60_000).optional(),
     status: z.union([z.literal(500), z.literal(502), z.literal(503)]).optional(),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().positive().optional(),
@@ -30,7 +32,9 @@ export type FaultRule = z.output<typeof faultRuleSchema>;
 export const faultRulesSchema = z.union([faultRuleSchema.transform((r) => [r]), z.array(faultRuleSchema)]);
 
 export type FaultDecision = {
+  /** The round trip's added latency: half before the platform sees the request, half on the way back. */
   latencyMs: number;
+  jitterMs: number;
   /** The fault that replaces the answer, if any. */
   outcome?: { kind: "status"; status: 500 | 502 | 503 } | { kind: "reset" } | { kind: "malformed" } | { kind: "rate-limit" };
 };
@@ -67,7 +71,7 @@ export class FaultInjector {
   }
 
   decide(path: string): FaultDecision {
-    const decision: FaultDecision = { latencyMs: 0 };
+    const decision: FaultDecision = { latencyMs: 0, jitterMs: 0 };
     const op = Object.values(catalog).find((o) => o.path === path);
     for (const rule of this.rules) {
       if (rule.path !== "*" && rule.path !== path && rule.path !== op?.id) continue;
@@ -75,11 +79,19 @@ export class FaultInjector {
       if (rule.probability !== undefined && this.random() >= rule.probability) continue;
       if (rule.kind !== "latency" && decision.outcome) continue;
       rule.fired++;
-      if (rule.kind === "latency") decision.latencyMs += rule.latencyMs ?? 0;
+      if (rule.kind === "latency") {
+        decision.latencyMs += rule.latencyMs ?? 0;
+        decision.jitterMs += rule.jitterMs ?? 0;
+      }
       else if (rule.kind === "status") decision.outcome = { kind: "status", status: rule.status ?? 500 };
       else decision.outcome = { kind: rule.kind };
     }
     this.rules = this.rules.filter((r) => r.count === undefined || r.fired < r.count);
     return decision;
   }
+}
+
+/** One half of a round trip's latency (in or out): half the latency ± up to the jitter, never below zero. */
+export function halfTripMs(d: Pick<FaultDecision, "latencyMs" | "jitterMs">, random: () => number = Math.random): number {
+  return Math.max(0, Math.round(d.latencyMs / 2 + (random() * 2 - 1) * d.jitterMs));
 }

@@ -19,7 +19,8 @@ const USAGE = `usage: npm run sim -- [--port N] [--host H] [--seed N] [--scale X
   [--subaccounts N] [--deposit-rate N] [--deposit-settle-ms N] [--deposit-retention-days N]
   [--rate-limits on|relaxed|off] [--clock-skew-ms N] [--path-prefix /sim]
   [--faults '<json rule or array>'] [--faults-file rules.json] [--keys-file keys.json]
-  [--control-token T]   (or SIM_CONTROL_TOKEN: /__sim/* then need Authorization: Bearer T)`;
+  [--control-token T]   (or SIM_CONTROL_TOKEN: /__sim/* then need Authorization: Bearer T)
+  [--latency MS] [--jitter MS]   the platform's distance: a round trip's added latency, half each way, ± jitter per half`;
 
 const platformKey = z.object({ apiKey: z.string().min(1), apiSecret: z.string().min(1), passphrase: z.string().min(1) });
 const keysFileSchema = z.object(Object.fromEntries(DEMO_KEY_NAMES.map((n) => [n, platformKey.optional()]))).strict();
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
       "faults-file": { type: "string" },
       "keys-file": { type: "string" },
       "control-token": { type: "string" },
+      latency: { type: "string" },
+      jitter: { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -117,6 +120,10 @@ async function main(): Promise<void> {
     keys,
     controlToken,
   });
+  // --latency/--jitter: the platform's distance on every operation, as a standing latency rule (half each way).
+  const latencyMs = Math.round(num(values.latency, "latency", 0));
+  const jitterMs = Math.round(num(values.jitter, "jitter", 0));
+  if (latencyMs > 0 || jitterMs > 0) rules.push(faultRulesSchema.parse({ path: "*", kind: "latency", latencyMs, jitterMs })[0]!);
   if (rules.length) sim.faults.set(rules);
 
   const rsaFile = path.join(tmpdir(), `brokerdesk-sim-rsa-${sim.port}.pem`);

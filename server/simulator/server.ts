@@ -6,7 +6,7 @@ import { authenticate } from "./auth";
 import { SimClock } from "./clock";
 import { control } from "./control";
 import { SimError, errorBody, successBody } from "./envelope";
-import { FaultInjector, type FaultDecision } from "./faults";
+import { FaultInjector, halfTripMs, type FaultDecision } from "./faults";
 import { runHandler } from "./handlers";
 import { buildKeys, type DemoKeys, type KeyOverrides, type KeyPermission, type RegisteredKey } from "./keys";
 import { SlidingWindowLimiter, type RateLimitMode } from "./rate-limit";
@@ -62,6 +62,8 @@ export class SimulatorCore {
   readonly state: SimState;
   readonly keys: DemoKeys;
   readonly faults: FaultInjector;
+  /** The outbound half of a latency fault, per answer still to be sent. */
+  private readonly outbound = new WeakMap<ServerResponse, number>();
   readonly stats = new StatsRecorder();
   readonly limiter: SlidingWindowLimiter;
   readonly clock: SimClock;
@@ -107,7 +109,7 @@ export class SimulatorCore {
   };
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestTime = this.now();
+    let requestTime = this.now();
     const rawUrl = req.url ?? "/";
     const q = rawUrl.indexOf("?");
     let path = q < 0 ? rawUrl : rawUrl.slice(0, q);
@@ -130,8 +132,14 @@ export class SimulatorCore {
       return;
     }
 
+    // Distance, modelled both ways: the platform sees the request (its requestTime, its rate gate) after the
+    // inbound half, and the answer takes the outbound half to come back (issue 15, item 1).
     const fault = this.faults.decide(path);
-    if (fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault.latencyMs > 0 || fault.jitterMs > 0) {
+      await sleep(halfTripMs(fault));
+      requestTime = this.now();
+      this.outbound.set(res, halfTripMs(fault));
+    }
     if (fault.outcome) {
       this.stats.fault();
       this.injectFault(res, req, op, fault.outcome, requestTime);
@@ -201,9 +209,18 @@ export class SimulatorCore {
   }
 
   send(res: ServerResponse, status: number, body: string): void {
-    res.writeHead(status, { "content-type": "application/json" }).end(body);
+    const delay = this.outbound.get(res) ?? 0;
+    if (delay <= 0) {
+      res.writeHead(status, { "content-type": "application/json" }).end(body);
+      return;
+    }
+    setTimeout(() => {
+      if (!res.destroyed) res.writeHead(status, { "content-type": "application/json" }).end(body);
+    }, delay);
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** For mounting the simulator in another node:http server (e.g. a test harness); see startSimulator. */
 export function createSimulatorHandler(options: SimulatorOptions = {}): { handler: SimulatorCore["handle"]; core: SimulatorCore } {
