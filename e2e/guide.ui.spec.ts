@@ -31,6 +31,9 @@ test("[guide][broker] a broker requests a withdrawal and opens its page", async 
   await page.goto(`/withdrawals/${withdrawalId}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Client payout, ticket 4411").first()).toBeVisible();
+  // Names, not bare UIDs: both sub-accounts are named beside their UIDs.
+  await expect(page.getByText(/^desk03@/).first()).toBeVisible();
+  await expect(page.getByText(/^desk06@/).first()).toBeVisible();
   await shoot(page, "withdrawal-page");
 });
 
@@ -38,6 +41,7 @@ test("[guide][lead] a lead sees the approval queue with the balance and what is 
   await signInUi(page, "lead", "/withdrawals");
   const queue = page.getByRole("region", { name: "Approval queue" });
   await expect(queue.getByText("Client payout, ticket 4411")).toBeVisible();
+  await expect(queue.getByText(/^desk03@/).first()).toBeVisible();
   await shoot(page, "approval-queue");
 });
 

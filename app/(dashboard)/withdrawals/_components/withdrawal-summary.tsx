@@ -5,6 +5,7 @@ import Big from "big.js";
 import { groupDecimal } from "@/lib/format";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { describeError } from "@/lib/client/api";
+import { useSubAccountNames } from "@/lib/client/sub-accounts";
 import { useWithdrawalFunds } from "./api";
 
 /** What is known, in words: the platform accepted it (its order ID), refused it, or nobody knows yet. */
@@ -16,13 +17,25 @@ export function outcomeText(w: WithdrawalView): string {
   return `It is now ${w.state}.`;
 }
 
+/** A sub-account as staff know it: its name from the registry beside its UID. */
+function SubAccount({ uid, names }: { uid: string; names: ReadonlyMap<string, string> }) {
+  const name = names.get(uid);
+  return (
+    <>
+      {name ? <span className="font-medium">{name} </span> : null}
+      <span className="font-mono">{uid}</span>
+    </>
+  );
+}
+
 export function Summary({ w }: { w: WithdrawalView }) {
+  const names = useSubAccountNames();
   return (
     <>
       <span className="tabular font-semibold">
         {groupDecimal(w.amount)} {w.coin}
       </span>{" "}
-      from <span className="font-mono">{w.subUid}</span> to{" "}
+      from <SubAccount uid={w.subUid} names={names} /> to{" "}
       {w.dest === "on_chain" ? (
         <>
           <span className="font-mono break-all">{w.address}</span> on {w.chain}
@@ -35,7 +48,7 @@ export function Summary({ w }: { w: WithdrawalView }) {
         </>
       ) : (
         <>
-          UID <span className="font-mono">{w.address}</span> (internal)
+          <SubAccount uid={w.address} names={names} /> (internal)
         </>
       )}
     </>
