@@ -214,3 +214,34 @@ describe("[ledger][schedule] when a sub-account is due again", () => {
     expect(nextCheckMs({ backfillDone: true, newestCtime: null }, t, opts, 5, 25)).toBe(t + 60_000);
   });
 });
+
+describe("[ledger][retention] what the platform forgets, the ledger keeps", () => {
+  it("[ledger][retention] after the platform's clock moves past its retention, the records are gone from E1 and remain in the ledger, unchanged by later runs", async () => {
+    // A platform that keeps deposits 90 days (the spec states none for E1; the simulator can be told).
+    const forgetful = await startSimulator({ port: 0, scale: 0.2, rateLimits: "off", depositRetentionDays: 90 });
+    const c = new PlatformClient({ baseUrl: forgetful.baseUrl, credentials: new CredentialStore({ main: forgetful.keys.brokerMain }), timeoutMs: 2_000, backoffBaseMs: 5 });
+    const tdb = await createTestDatabase({ engine: "pglite" });
+    const db = await tdb.open();
+    try {
+      const uid = forgetful.state.subaccountsOf(forgetful.keys.brokerMain.uid).find((s) => s.subaccountName.startsWith("desk01@"))!.uid;
+      const run = () => syncSubaccountDeposits(uid, { db, client: c, budget: free });
+      for (let i = 0; (await run()).backfillDone === false; i++) if (i > 20) throw new Error("the backfill did not end");
+      const kept = await ledgerOf(db, uid);
+      const onPlatform = (ms: number) => forgetful.state.depositsOf(uid).filter((d) => Number(d.cTime) >= forgetful.clock.now() - ms).length;
+      expect(kept.size).toBe(onPlatform(90 * 86_400_000));
+      expect(kept.size).toBeGreaterThan(50);
+
+      // 120 days on: the platform answers E1 with nothing older than 90 days, so nothing of what was kept.
+      forgetful.clock.advance(120 * 86_400_000);
+      const now = forgetful.clock.now();
+      const { data } = await c.call("deposits.list", { userId: uid, startTime: String(now - 89 * 86_400_000), endTime: String(now), limit: "100" });
+      expect(data.filter((d) => kept.has(d.orderId))).toEqual([]);
+      await run();
+      expect(await ledgerOf(db, uid)).toEqual(kept);
+    } finally {
+      c.close();
+      await tdb.dispose();
+      await forgetful.close();
+    }
+  }, 60_000);
+});

@@ -15,8 +15,9 @@ const T0 = 1_750_000_000_000 - (1_750_000_000_000 % HOUR) + 20 * 60_000;
 
 type Key = Simulator["keys"]["brokerMain"];
 // Signed with the simulator's wall clock (what a client's clock would read), not the platform's clock.
-const get = (sim: Simulator, id: Parameters<typeof pathOf>[0], query: Record<string, string>, key: Key | null = sim.keys.brokerMain, wall = T0) =>
-  call(sim.baseUrl, { path: pathOf(id), query, key, timestamp: String(wall) });
+// Signed on the platform's clock, as a client that follows requestTime would after /__sim/clock moved it.
+const get = (sim: Simulator, id: Parameters<typeof pathOf>[0], query: Record<string, string>, key: Key | null = sim.keys.brokerMain, at = sim.clock.now()) =>
+  call(sim.baseUrl, { path: pathOf(id), query, key, timestamp: String(at) });
 
 describe("[simulator][scale] population", () => {
   it("[simulator][scale] 10,000 sub-accounts: most dormant, a long tail, a few heavy; the same for a seed", () => {

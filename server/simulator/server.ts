@@ -150,8 +150,9 @@ export class SimulatorCore {
       let key: RegisteredKey | null = null;
       let scopeKey = `ip:${clientIp(req)}`;
       if (op.auth === "private") {
-        // Clients sign with their own clocks, which /__sim/clock does not move: skew is checked on the wall clock.
-        key = authenticate({ method, path, rawQuery, rawBody, headers: req.headers }, { keys: this.registered, nowMs: this.clock.wall(), clockSkewMs: this.clockSkewMs });
+        // Skew is checked on the platform's own clock, as the real platform does: after /__sim/clock moves it, a
+        // client that follows requestTime (Brokerdesk's does) is refused once with 40008 and then keeps time.
+        key = authenticate({ method, path, rawQuery, rawBody, headers: req.headers }, { keys: this.registered, nowMs: this.clock.now(), clockSkewMs: this.clockSkewMs });
         if (op.rateLimit.scope === "uid") scopeKey = `uid:${key.uid}`;
       }
       const wallMs = this.clock.wall();
