@@ -1,0 +1,30 @@
+import { LoginForm } from "@/components/auth/login-form";
+import { ModeBadge } from "@/components/mode-badge";
+import { env } from "@/lib/env";
+import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/throttle";
+import { DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/users";
+
+/** The password step: the form, the demo accounts in simulator mode, and why a previous session ended. */
+export function LoginView({ callbackUrl, notice, failed }: { callbackUrl: string; notice: unknown; failed: boolean }) {
+  return (
+    <main className="mx-auto max-w-md space-y-6 p-6 pt-16">
+      <header className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Sign in</h1>
+        <ModeBadge mode={env.mode} />
+      </header>
+      <p className="text-sm text-slate-700 dark:text-slate-300">Brokerdesk is for the broker&apos;s staff. Sign in with your work e-mail.</p>
+      {notice === "password-changed" && (
+        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100">
+          Your password was changed and every session of yours ended. Sign in with the new password.
+        </p>
+      )}
+      <LoginForm
+        callbackUrl={callbackUrl}
+        failureMessage={SIGN_IN_FAILED_MESSAGE}
+        initialFailure={failed}
+        demo={env.mode === "simulator" ? { accounts: DEMO_USERS.map(({ email, role }) => ({ email, role })), password: DEMO_PASSWORD } : undefined}
+        sso={env.oidc ? { name: "single sign-on" } : undefined}
+      />
+    </main>
+  );
+}
