@@ -15,6 +15,7 @@ import { SlidingWindowLimiter } from "./limiter";
 import type { PublicCache } from "./public-cache";
 import { buildQuery, prehash } from "@/lib/platform/protocol";
 import { sign } from "./sign";
+import { sendRequest, untilAborted, type RawReply } from "./transport";
 
 export type ClientConfig = {
   baseUrl: string;
@@ -64,18 +65,6 @@ export type CallResult<Id extends OperationId> = {
 };
 
 type Input<Id extends OperationId> = z.input<Operation<Id>["request"]>;
-type RawReply = { status: number; body: string };
-
-/** `promise`, or a PlatformNetworkError("aborted by caller") as soon as `signal` aborts (the work goes on). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, operationId: string): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new PlatformNetworkError(operationId, "aborted by caller", false));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new PlatformNetworkError(operationId, "aborted by caller", false));
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
-}
 
 const RETRYABLE_STATUS = (s: number) => s === 429 || s >= 500;
 
@@ -226,72 +215,8 @@ export class PlatformClient {
       headers["ACCESS-TIMESTAMP"] = timestamp;
       headers["ACCESS-PASSPHRASE"] = credential.passphrase;
     }
-    const transport = this.baseUrl.protocol === "https:" ? https : http;
     const { timeoutMs, connectTimeoutMs } = this.config;
-
-    return new Promise<RawReply>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(new PlatformNetworkError(op.id, "aborted by caller", false));
-        return;
-      }
-      let sent = false;
-      let settled = false;
-      const finish = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(total);
-        clearTimeout(connect);
-        signal?.removeEventListener("abort", onAbort);
-        fn();
-      };
-      const req = transport.request({
-        protocol: this.baseUrl.protocol,
-        hostname: this.baseUrl.hostname,
-        port: this.baseUrl.port || undefined,
-        method: op.method,
-        path: pathWithQuery,
-        headers,
-        agent: this.agent,
-      });
-      const total = setTimeout(() => {
-        finish(() => reject(new PlatformTimeoutError(op.id, "total", timeoutMs, sent)));
-        req.destroy();
-      }, timeoutMs);
-      let connect: NodeJS.Timeout | undefined = setTimeout(() => {
-        finish(() => reject(new PlatformTimeoutError(op.id, "connect", connectTimeoutMs, false)));
-        req.destroy();
-      }, connectTimeoutMs);
-      const onAbort = () => {
-        finish(() => reject(new PlatformNetworkError(op.id, "aborted by caller", sent)));
-        req.destroy();
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      req.on("socket", (socket) => {
-        const connected = () => {
-          clearTimeout(connect);
-          connect = undefined;
-        };
-        if (socket.connecting) socket.once("connect", connected);
-        else connected();
-      });
-      req.on("finish", () => (sent = true));
-      req.on("error", (err: NodeJS.ErrnoException) => {
-        finish(() => reject(new PlatformNetworkError(op.id, err.code ?? err.message, sent)));
-      });
-      req.on("response", (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", (err: NodeJS.ErrnoException) =>
-          finish(() => reject(new PlatformNetworkError(op.id, err.code ?? err.message, true))),
-        );
-        res.on("end", () =>
-          finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })),
-        );
-        res.on("aborted", () => finish(() => reject(new PlatformNetworkError(op.id, "response aborted", true))));
-      });
-      if (body) req.write(body);
-      req.end();
-    });
+    return sendRequest({ baseUrl: this.baseUrl, agent: this.agent, method: op.method, pathWithQuery, headers, body, timeoutMs, connectTimeoutMs, signal, operationId: op.id });
   }
 
   private parse(op: Operation, reply: RawReply): { data: unknown; envelope: Envelope } {
