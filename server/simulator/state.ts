@@ -1,10 +1,11 @@
 import "server-only";
 import Big from "big.js";
 import { generateAccounts, DEFAULT_PERM_LIST, DEFAULT_REBATE, type Accounts, type BalanceEntry, type RebateInfo, type RiskUnitRecord, type SubaccountRecord } from "./data/accounts";
-import { generateDeposits, hex, pickCoin, type DepositRow } from "./data/deposits";
+import { generateDeposits, type DepositRow } from "./data/deposits";
 import { buildOiLimits, futuresSymbol, SEEDED_MODES, type MarginMode, type OiLimitRow, type PositionMode } from "./data/futures-symbols";
 import { insertDescending } from "./data/paging";
 import { generatedIndexOfDepositId, generatePopulation, generateSubaccountDeposits, type Population } from "./data/population";
+import { liveDepositRow, pickWeighted } from "./live-deposits";
 import { hashInts, rng } from "./prng";
 import { generateTrading, type TradingData } from "./data/trading";
 
@@ -215,35 +216,11 @@ export class SimState {
   }
 
   private createLiveDeposit(k: number, at: number): void {
-    const r = rng(hashInts(this.seed, 0x11fe, k));
-    const uid = this.pickTarget(r.next());
+    const uid = this.pickTarget(rng(hashInts(this.seed, 0x11fe, k)).next());
     if (!uid) return;
     this.materialize(uid);
-    const c = pickCoin(r);
-    const chain = r.pick(c.chains);
-    const internal = r.chance(0.15);
     this.lastId = Math.max(this.lastId + 1, at * 1000);
-    const id = this.lastId;
-    const value = Math.exp(Math.log(c.min) + r.next() * (Math.log(c.max) - Math.log(c.min)));
-    const row: DepositRow = {
-      id,
-      orderId: String(id),
-      txId: internal ? String(id + 7) : `${chain === "BTC" || chain === "XRP" ? "" : "0x"}${hex(this.seed ^ 0x11fe, k, 64)}`,
-      coin: c.coin,
-      type: "deposit",
-      dest: internal ? "internal_transfer" : "on_chain",
-      amount: value.toFixed(c.dp),
-      status: "pending",
-      fromAddress: internal ? String(5_100_000_000 + r.int(0, 99_999_999)) : `0x${hex(this.seed ^ 0x5a5a, k + 1e9, 40)}`,
-      toAddress: internal ? uid : `0x${hex(hashInts(this.seed, Number(uid)), c.coin.length, 40)}`,
-      fee: "0",
-      chain: internal ? "" : chain,
-      confirm: "0",
-      tag: c.coin === "XRP" && !internal ? String(100_000 + r.int(0, 899_999)) : "",
-      userId: uid,
-      cTime: at,
-      uTime: at,
-    };
+    const row = liveDepositRow(this.seed, k, at, this.lastId, uid);
     this.addDeposit(row);
     this.liveCount++;
     this.enqueue({ at: at + this.depositSettleMs, row });
@@ -264,18 +241,7 @@ export class SimState {
       }
       this.targets = { uids: subs.map((s) => s.uid), cumulative };
     }
-    const { uids, cumulative } = this.targets;
-    const total = cumulative[cumulative.length - 1] ?? 0;
-    if (total <= 0) return undefined;
-    const x = u * total;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((cumulative[mid] as number) > x) hi = mid;
-      else lo = mid + 1;
-    }
-    return uids[lo];
+    return pickWeighted(this.targets, u);
   }
 
   /** Generates a generated account's history (deposits and the balances they make) on first access. */
