@@ -1,9 +1,13 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { currentState, type NavSection } from "./nav";
-import { WaitingApprovals } from "./waiting-approvals";
+
+// A lead's count loads after the page: it would bring the withdrawal routes' schemas into every page's
+// first JavaScript (issue 15's 200 KiB).
+const WaitingApprovals = dynamic(() => import("./waiting-approvals").then((m) => m.WaitingApprovals), { ssr: false });
 
 const linkBase =
   "flex items-center rounded-md border-l-4 px-2 py-1.5 text-sm transition-colors";

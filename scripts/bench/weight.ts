@@ -6,7 +6,7 @@ const PAGES = [
   "/", "/deposits", "/assets", "/rebates", "/spot/plan-orders", "/spot/fills", "/market/trades", "/futures/oi-limits",
   "/sub-accounts", "/withdrawals", "/risk-units", "/leverage", "/audit", "/admin/users", "/login",
 ] as const;
-const WEIGHT_TARGET_KIB = 220;
+const WEIGHT_TARGET_KIB = 200;
 
 
 export async function pageWeight(app: App): Promise<void> {
