@@ -64,7 +64,7 @@ export type PagedView<Id extends OperationId, Row extends RowData, Q extends Pag
   table: DataTableInstance<Row>;
   /** Export parameters of the whole range, or null while the range is not valid. */
   exportParams: Record<string, string> | null;
-  /** " between … and … UTC" of the window shown, or "". */
+  /** " between … UTC and … UTC" of the window shown (formatUtc says the zone), or "". */
   between: string;
   /** Writes a change that starts the walk again from the newest page. */
   restart: (patch: Partial<Record<string, unknown>>) => void;
@@ -169,7 +169,6 @@ export function PagedTable<Id extends OperationId, Row extends RowData, Q extend
             <DataTableEmpty>
               No {rowsNoun}
               {view.between}
-              {view.between ? " UTC" : ""}
               {paged.position.cursor ? " older than the previous page" : ""}
               {filtered}
               {paged.canOlder ? " — Older looks further back." : "."}
