@@ -11,6 +11,8 @@ export type Env = Readonly<{
     simulatorUrl: string | undefined;
     locale: string;
     timeoutMs: number;
+    /** The assumed bound on the jitter of the trip to the platform (± ms), for pacing by requestTime. */
+    jitterMs: number;
     keys: Readonly<Record<string, PlatformKey>>;
     /** PLATFORM_KEY_<NAME>_ROLES: the staff roles that may choose each named key (unset = the defaults). */
     keyRoles: Readonly<Record<string, StaffRole[]>>;

@@ -131,6 +131,13 @@ const baseSchema = z.object({
     .default("10000")
     .pipe(z.string().regex(/^\d+$/, { message: "PLATFORM_TIMEOUT_MS must be a whole number of milliseconds" }))
     .transform(Number),
+  // The bound assumed on the jitter of the trip to the platform (± ms): pacing by the platform's requestTime
+  // rests on it (server/platform/arrival.ts). Larger is safer and slower: each slot waits up to 2× it more.
+  PLATFORM_JITTER_MS: z
+    .string()
+    .default("20")
+    .pipe(z.string().regex(/^\d{1,4}$/, { message: "PLATFORM_JITTER_MS must be a whole number of milliseconds (0–9999)" }))
+    .transform(Number),
   DATABASE_URL: serviceUrl("DATABASE_URL", /^postgres(ql)?$/),
   REDIS_URL: serviceUrl("REDIS_URL", /^rediss?$/),
   NEXTAUTH_SECRET: z.string().optional(),
@@ -391,6 +398,7 @@ export function parseEnv(source) {
       simulatorUrl: e.SIMULATOR_URL,
       locale: e.PLATFORM_LOCALE,
       timeoutMs: e.PLATFORM_TIMEOUT_MS,
+      jitterMs: e.PLATFORM_JITTER_MS,
       keys: Object.freeze(keys),
       keyRoles: Object.freeze(keyAccess.keyRoles),
     }),

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
-import { SlidingWindowLimiter } from "./limiter";
+import { SlidingWindowLimiter, type SlotAnswer } from "./limiter";
 import {
   PlatformError, PlatformMalformedResponseError, PlatformNetworkError, PlatformRequestInvalidError, PlatformTimeoutError,
 } from "./errors";
@@ -235,7 +235,7 @@ describe("[platform][client] clock and limits", () => {
     class Recording extends SlidingWindowLimiter {
       override async acquire(...args: Parameters<SlidingWindowLimiter["acquire"]>) {
         const release = await super.acquire(...args);
-        return (extra = 0) => (holds.push(extra), release(extra));
+        return (answer: SlotAnswer = {}) => (holds.push(answer.extraHoldMs ?? 0), release(answer));
       }
     }
     fallback = (_r, res) => setTimeout(() => res.end(ok(REBATE)), 400);

@@ -11,7 +11,7 @@ import {
   PlatformCallError, PlatformError, PlatformMalformedResponseError, PlatformNetworkError,
   PlatformRequestInvalidError, PlatformTimeoutError,
 } from "./errors";
-import { SlidingWindowLimiter } from "./limiter";
+import { SlidingWindowLimiter, type SlotAnswer } from "./limiter";
 import type { PublicCache } from "./public-cache";
 import { buildQuery, prehash } from "@/lib/platform/protocol";
 import { sign } from "./sign";
@@ -67,6 +67,8 @@ export type CallResult<Id extends OperationId> = {
 type Input<Id extends OperationId> = z.input<Operation<Id>["request"]>;
 
 const RETRYABLE_STATUS = (s: number) => s === 429 || s >= 500;
+/** 429s a read rides out beyond its ordinary retries: each one slows the limiter down. */
+const THROTTLED_RETRIES = 5;
 
 /** The signal was aborted by a deadline (AbortSignal.timeout, also through AbortSignal.any), not by a person. */
 function deadlinePassed(signal: AbortSignal | undefined): boolean {
@@ -140,16 +142,21 @@ export class PlatformClient {
     const scopeKey = op.rateLimit.scope === "uid" ? `uid:${credential?.name ?? "public"}:${op.id}` : `ip:${this.config.egressId}:${op.id}`;
     const maxAttempts = op.method === "GET" ? 1 + this.config.retries : 1;
     let clockRetried = false;
+    let throttledRetries = 0;
+    // Requests that do not spend the attempts meant for faults: a resend after 40008, a 429 ridden out.
+    let free = 0;
 
     for (let attempt = 1; ; attempt++) {
       const deadline = this.config.now() + (opts.queueDeadlineMs ?? this.config.queueDeadlineMs);
       const release = await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id);
       const started = performance.now();
-      // A request sent whose answer never came may still reach the platform: its slot is held one timeout longer.
-      let extraHoldMs = 0;
+      // What the slot learns of this request: when it left and when the platform saw it (the pacing rule), or
+      // that no answer came though it may still arrive (held one timeout longer), or a 429 (slow down).
+      const answer: SlotAnswer = {};
       try {
         const reply = await this.send(op, query, body, credential, opts.signal);
-        const result = this.parse(op, reply);
+        answer.sentAt = reply.sentAt;
+        const result = this.parse(op, reply, answer);
         this.log("info", op.id, started, attempt, SUCCESS_CODE, reply.status, credential?.name);
         return { ...result, attempts: attempt } as CallResult<OperationId>;
       } catch (err) {
@@ -157,22 +164,30 @@ export class PlatformClient {
         // So is one cut by its caller's deadline (the proxy route's AbortSignal.timeout): that is a timeout too.
         // A caller who simply went away (a closed page) frees the slot as an answer would.
         const unanswered = e instanceof PlatformTimeoutError || (e instanceof PlatformNetworkError && deadlinePassed(opts.signal));
-        if (unanswered && e.requestSent) extraHoldMs = this.config.timeoutMs;
+        if (unanswered && e.requestSent) answer.extraHoldMs = this.config.timeoutMs;
+        const throttled = e instanceof PlatformError && e.httpStatus === 429;
+        answer.throttled = throttled;
         const code = e instanceof PlatformError ? e.code : e.kind;
         this.log("warn", op.id, started, attempt, code, httpStatusOf(e), credential?.name);
         // 40008: the platform refused at its gate, so nothing happened; resend once with the corrected clock.
         if (e instanceof PlatformError && e.code === "40008" && !clockRetried && e.requestTime) {
           clockRetried = true;
           this.offsetMs = e.requestTime - this.config.now();
-          attempt--;
+          free++;
           continue;
         }
-        if (attempt >= maxAttempts || !isRetryable(e) || opts.signal?.aborted) throw e;
+        // A 429 means the pacing's assumption failed once: the limiter has slowed down, and a read goes on
+        // (up to THROTTLED_RETRIES more times) without spending its attempts meant for faults.
+        if (throttled && op.method === "GET" && throttledRetries < THROTTLED_RETRIES && !opts.signal?.aborted) {
+          throttledRetries++;
+          free++;
+          continue;
+        }
+        if (attempt - free >= maxAttempts || !isRetryable(e) || opts.signal?.aborted) throw e;
       } finally {
-        // The slot's window restarts when the answer is in (see SlidingWindowLimiter).
-        await release(extraHoldMs);
+        await release(answer);
       }
-      const backoff = this.config.backoffBaseMs * 2 ** (attempt - 1);
+      const backoff = this.config.backoffBaseMs * 2 ** (attempt - free - 1);
       await sleep(backoff / 2 + Math.random() * backoff);
     }
   }
@@ -219,7 +234,7 @@ export class PlatformClient {
     return sendRequest({ baseUrl: this.baseUrl, agent: this.agent, method: op.method, pathWithQuery, headers, body, timeoutMs, connectTimeoutMs, signal, operationId: op.id });
   }
 
-  private parse(op: Operation, reply: RawReply): { data: unknown; envelope: Envelope } {
+  private parse(op: Operation, reply: RawReply, answer: SlotAnswer): { data: unknown; envelope: Envelope } {
     let json: unknown;
     try {
       json = JSON.parse(reply.body);
@@ -233,6 +248,7 @@ export class PlatformClient {
     const env = envelopeSchema.safeParse(json);
     if (!env.success) throw new PlatformMalformedResponseError(op.id, reply.status, "body is not the platform envelope");
     const envelope: Envelope = env.data;
+    answer.requestTime = envelope.requestTime;
     this.observeClock(envelope.requestTime);
     if (envelope.code !== SUCCESS_CODE) {
       throw new PlatformError(op.id, envelope.code, envelope.msg, reply.status, envelope.requestTime);

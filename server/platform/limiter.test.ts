@@ -36,7 +36,7 @@ describe("[platform][limiter]", () => {
     const limiter = new SlidingWindowLimiter({ safetyMs: 0 });
     const release = await limiter.acquire("lost", 1, Date.now() + 10_000, "op");
     const releasedAt = performance.now();
-    await release(700);
+    await release({ extraHoldMs: 700 });
     await limiter.acquire("lost", 1, Date.now() + 10_000, "op");
     expect(performance.now() - releasedAt).toBeGreaterThanOrEqual(1_000 + 700 - 5);
   }, 10_000);

@@ -1,58 +1,85 @@
 import "server-only";
-import { RateLimiterMemory, type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { ArrivalEstimator, DEFAULT_ARRIVAL, type ArrivalOptions } from "./arrival";
 import { RateBudgetExceededError, RateBudgetUnavailableError } from "./errors";
+import { memorySlotStore, type SlotStore } from "./slot-store";
+
+/** The platform's rate window. */
+const PLATFORM_WINDOW_MS = 1000;
 
 /**
  * The platform counts requests in a sliding one-second window, by when they reach it. A fixed-window
- * counter lets 2×limit through across a window edge, so the budget is kept as `limit` slots, each a
- * rate-limiter-flexible key worth one request. A slot is taken when a request is sent and, once its
- * answer is in, held for another `windowMs` from that moment (`release`). A request reaches the
- * platform before its answer leaves it, so the next request through the same slot reaches it at least
- * `windowMs` later, however long the first one queued or waited on the platform's side: no window of
- * that length ever sees more than `limit` requests. `safetyMs` widens the window for clock jitter.
+ * counter lets 2×limit through across a window edge, so the budget is kept as `limit` slots, each a key of
+ * a SlotStore worth one request. A slot is taken when a request is sent and held while it is in flight
+ * (`inFlightMs`: the client's timeout plus a window, so a slow answer does not free it early). When the
+ * answer is in, `release` holds the slot until the next request through it cannot reach the platform within
+ * one window of this one: by the platform's `requestTime` and the arrival rule of `arrival.ts` once enough
+ * answers are known, and never later than one window (plus `safetyMs`) from the answer, which needs no
+ * assumption at all, since a request reaches the platform before its answer leaves it. Either way no window
+ * of the platform's ever sees more than `limit` requests.
  *
- * While a request is in flight its slot is held (`consume`) for `inFlightMs` (the client's timeout plus a
- * window), so a slow answer does not free it early; the answer then sets the hold to one window
- * (`block`). A request whose answer never came (a timeout) may still reach the platform later, so
- * its slot is held for `extraHoldMs` more (the caller passes its timeout).
+ * A request whose answer never came (a timeout) may still reach the platform later: its slot is held for
+ * `extraHoldMs` more (the caller passes its timeout). A 429 from the platform means the rule's assumption
+ * did not hold: the scope's `penaltyMs` grows (doubling) and every slot of it is then held that much longer,
+ * shrinking again with each answer that was not refused; the caller retries and the work goes on.
  *
- * The store is rate-limiter-flexible's: in memory for one instance, `RateLimiterRedis` when several share
- * one budget (`redisLimiterOptions`). Redis expiries are whole seconds in that store, so there the window
- * is exactly 1 s from the answer (`safetyMs: 0`); the margin is then the request's own round trip, since
- * the platform saw it before its answer left. A store failure fails closed (RateBudgetUnavailableError):
- * nothing is sent without a slot.
+ * The store is in memory for one instance, Redis when several share one budget (slot-store.ts). A store
+ * failure fails closed (RateBudgetUnavailableError): nothing is sent without a slot.
  */
 export type LimiterOptions = {
-  /** Builds the store whose consume holds a slot for `durationSec`. Memory by default; Redis for scale-out. */
-  storeFactory?: (durationSec: number) => RateLimiterAbstract;
+  /** Where slots are kept: this process by default; `redisSlotStore` for scale-out. */
+  store?: SlotStore;
+  /** Added to the assumption-free window (one window from the answer). */
   safetyMs?: number;
   maxQueue?: number;
   /** How long a slot stays taken while its request is in flight (default two windows). */
   inFlightMs?: number;
+  /** The arrival rule's assumption and margins (arrival.ts); `false` paces by answers only. */
+  arrival?: ArrivalOptions | false;
 };
+
+/** What the caller learnt of the request a slot carried. */
+export type SlotAnswer = {
+  /** Local ms at which the request left (its socket was ready); with requestTime, a sample of the trip. */
+  sentAt?: number;
+  /** The platform's requestTime from the answer's envelope, when one came back. */
+  requestTime?: number;
+  /** No answer came, but the request may still reach the platform: hold this much longer. */
+  extraHoldMs?: number;
+  /** The platform answered 429: slow this scope down. */
+  throttled?: boolean;
+};
+
+export type Release = (answer?: SlotAnswer) => Promise<void>;
+
+const PENALTY_MAX_MS = 1_000;
 
 const IN_FLIGHT_POLL_MS = 50;
 
-type Scope = { tail: Promise<void>; waiting: number; next: number };
+type Scope = { tail: Promise<void>; waiting: number; next: number; penaltyMs: number };
 
 export class SlidingWindowLimiter {
   private readonly scopes = new Map<string, Scope>();
-  private readonly store: RateLimiterAbstract;
+  private readonly store: SlotStore;
+  /** The assumption-free window: from an answer, the next request through its slot arrives this much later. */
   readonly windowMs: number;
   private readonly maxQueue: number;
+  private readonly inFlightMs: number;
+  /** Shared by every scope: the trip to the platform does not depend on the operation. */
+  readonly arrival: ArrivalEstimator | null;
 
   constructor(opts: LimiterOptions = {}) {
-    this.windowMs = 1000 + (opts.safetyMs ?? 40);
+    this.windowMs = PLATFORM_WINDOW_MS + (opts.safetyMs ?? 40);
     this.maxQueue = opts.maxQueue ?? 500;
-    const inFlightSec = Math.max(opts.inFlightMs ?? 0, 2 * this.windowMs) / 1000;
-    this.store = opts.storeFactory?.(inFlightSec) ?? new RateLimiterMemory({ points: 1, duration: inFlightSec, keyPrefix: "bd-rl" });
+    this.inFlightMs = Math.max(opts.inFlightMs ?? 0, 2 * this.windowMs);
+    this.store = opts.store ?? memorySlotStore();
+    this.arrival = opts.arrival === false ? null : new ArrivalEstimator(opts.arrival ?? DEFAULT_ARRIVAL);
   }
 
   /**
    * Waits, in FIFO order per scope, until a request may be sent. Rejects with RateBudgetExceededError
    * if the queue is full or the slot would come after `deadlineAt` (ms epoch); never drops silently.
    */
-  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<(extraHoldMs?: number) => Promise<void>> {
+  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<Release> {
     const scope = this.scope(scopeKey);
     if (scope.waiting >= this.maxQueue) throw new RateBudgetExceededError(operationId, this.windowMs, "queue-full");
     // Those queued ahead take their slots `limit` to a window: when that already runs past the deadline the
@@ -69,11 +96,19 @@ export class SlidingWindowLimiter {
       if (Date.now() > deadlineAt) throw new RateBudgetExceededError(operationId, this.windowMs, "deadline");
       const slotKey = await this.takeSlot(scopeKey, scope, limit, deadlineAt, operationId);
       let released = false;
-      return async (extraHoldMs = 0) => {
+      return async (answer: SlotAnswer = {}) => {
         if (released) return;
         released = true;
+        const answeredAt = Date.now();
+        if (answer.throttled) scope.penaltyMs = Math.min(PENALTY_MAX_MS, scope.penaltyMs * 2 + 25);
+        else scope.penaltyMs = Math.max(0, scope.penaltyMs - 1);
+        if (answer.sentAt !== undefined && answer.requestTime !== undefined) this.arrival?.observe(answer.sentAt, answer.requestTime);
+        const extra = (answer.extraHoldMs ?? 0) + scope.penaltyMs;
+        const freeAt = this.arrival
+          ? this.arrival.slotFreeAt({ requestTime: answer.requestTime, answeredAt, windowMs: PLATFORM_WINDOW_MS, safeWindowMs: this.windowMs })
+          : answeredAt + this.windowMs;
         try {
-          await this.store.block(slotKey, (this.windowMs + extraHoldMs) / 1000);
+          await this.store.hold(slotKey, freeAt + extra - Date.now());
         } catch {
           // The in-flight hold (two windows) still covers the slot; the next acquire will report the store.
         }
@@ -90,14 +125,17 @@ export class SlidingWindowLimiter {
       for (let i = 0; i < limit; i++) {
         const slot = (scope.next + i) % limit;
         const slotKey = `${scopeKey}:${limit}:${slot}`;
+        let busyMs: number;
         try {
-          await this.store.consume(slotKey, 1);
+          busyMs = await this.store.take(slotKey, this.inFlightMs);
+        } catch (e) {
+          throw new RateBudgetUnavailableError(operationId, e instanceof Error ? e.message : String(e));
+        }
+        if (busyMs === 0) {
           scope.next = (slot + 1) % limit;
           return slotKey;
-        } catch (e) {
-          if (!(e instanceof RateLimiterRes)) throw new RateBudgetUnavailableError(operationId, e instanceof Error ? e.message : String(e));
-          soonest = Math.min(soonest, e.msBeforeNext);
         }
+        soonest = Math.min(soonest, busyMs);
       }
       // A slot whose request is still in flight reports the whole in-flight hold, though its answer (and
       // so its one-window hold) may come any moment: look again soon rather than sleep through it.
@@ -110,7 +148,7 @@ export class SlidingWindowLimiter {
   private scope(key: string): Scope {
     let s = this.scopes.get(key);
     if (!s) {
-      s = { tail: Promise.resolve(), waiting: 0, next: 0 };
+      s = { tail: Promise.resolve(), waiting: 0, next: 0, penaltyMs: 0 };
       this.scopes.set(key, s);
     }
     return s;

@@ -1,11 +1,12 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { logger } from "@/server/log";
-import { RateLimiterRedis } from "rate-limiter-flexible";
+import { redisSlotStore } from "./slot-store";
 import { getRedis, REDIS_PREFIX } from "@/server/redis";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
 import { configuredKeyRoles } from "./key-access";
+import { DEFAULT_ARRIVAL } from "./arrival";
 import { SlidingWindowLimiter } from "./limiter";
 import { PublicCache } from "./public-cache";
 
@@ -61,13 +62,15 @@ async function createRuntime(): Promise<Runtime> {
   const redis = getRedis();
   // A slot stays taken while its request may be in flight: up to the timeout, plus a window.
   const inFlightMs = env.platform.timeoutMs + 1_000;
+  const arrival = { ...DEFAULT_ARRIVAL, jitterMs: env.platform.jitterMs };
   const limiter = redis
     ? new SlidingWindowLimiter({
         safetyMs: 0,
         inFlightMs,
-        storeFactory: (duration) => new RateLimiterRedis({ storeClient: redis, points: 1, duration, keyPrefix: `${REDIS_PREFIX}rl` }),
+        store: redisSlotStore(redis, `${REDIS_PREFIX}rl:`),
+        arrival,
       })
-    : new SlidingWindowLimiter({ inFlightMs });
+    : new SlidingWindowLimiter({ inFlightMs, arrival });
   const client = new PlatformClient({
     baseUrl,
     limiter,

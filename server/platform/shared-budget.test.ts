@@ -2,7 +2,7 @@
 // against the simulator over loopback with its limits on. The control runs the same load with
 // in-process limiters and must break the limit, so the shared case passing means something.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RateLimiterRedis } from "rate-limiter-flexible";
+import { redisSlotStore } from "./slot-store";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { redisAvailable, startTestRedis, freePort, type TestRedis } from "@/server/redis/testing";
 import { Redis } from "ioredis";
@@ -35,7 +35,7 @@ function instance(kind: "redis" | "memory", extra: { publicCache?: PublicCache }
     kind === "redis"
       ? new SlidingWindowLimiter({
           safetyMs: 0,
-          storeFactory: (duration) => new RateLimiterRedis({ storeClient: store, points: 1, duration, keyPrefix: "bd:rl" }),
+          store: redisSlotStore(store, "bd:rl:"),
         })
       : new SlidingWindowLimiter();
   const c = new PlatformClient({
@@ -98,7 +98,7 @@ run("[scale-out][rate budget] instances sharing one Redis stay inside one platfo
     const c = new PlatformClient({
       baseUrl: sim.baseUrl,
       credentials: new CredentialStore({ main: sim.keys.brokerMain }),
-      limiter: new SlidingWindowLimiter({ storeFactory: (duration) => new RateLimiterRedis({ storeClient: dead, points: 1, duration, keyPrefix: "bd:rl" }) }),
+      limiter: new SlidingWindowLimiter({ store: redisSlotStore(dead, "bd:rl:") }),
     });
     opened.push(c);
     sim.resetStats();

@@ -6,7 +6,8 @@ import http from "node:http";
 import https from "node:https";
 import { PlatformNetworkError, PlatformTimeoutError } from "./errors";
 
-export type RawReply = { status: number; body: string };
+/** `sentAt`: local ms when the request was all handed to the network (after it left, never before). */
+export type RawReply = { status: number; body: string; sentAt: number | undefined };
 
 export type RawRequest = {
   baseUrl: URL;
@@ -29,6 +30,7 @@ export function sendRequest(o: RawRequest): Promise<RawReply> {
       return;
     }
     let sent = false;
+    let sentAt: number | undefined;
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -68,7 +70,10 @@ export function sendRequest(o: RawRequest): Promise<RawReply> {
       if (socket.connecting) socket.once("connect", connected);
       else connected();
     });
-    req.on("finish", () => (sent = true));
+    req.on("finish", () => {
+      sent = true;
+      sentAt = Date.now();
+    });
     req.on("error", (err: NodeJS.ErrnoException) => {
       finish(() => reject(new PlatformNetworkError(o.operationId, err.code ?? err.message, sent)));
     });
@@ -79,7 +84,7 @@ export function sendRequest(o: RawRequest): Promise<RawReply> {
         finish(() => reject(new PlatformNetworkError(o.operationId, err.code ?? err.message, true))),
       );
       res.on("end", () =>
-        finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })),
+        finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), sentAt })),
       );
       res.on("aborted", () => finish(() => reject(new PlatformNetworkError(o.operationId, "response aborted", true))));
     });

@@ -21,7 +21,11 @@ export class SlidingWindowLimiter {
     while (drop < times.length && (times[drop] as number) <= nowMs - WINDOW_MS) drop++;
     if (drop) times.splice(0, drop);
     if (times.length >= allowed) return false;
-    times.push(nowMs);
+    // Requests are counted at arrival, which can precede an earlier-gated one's by a few ms (one waited on
+    // its body): keep the times sorted so the front is always the oldest.
+    let at = times.length;
+    while (at > 0 && (times[at - 1] as number) > nowMs) at--;
+    times.splice(at, 0, nowMs);
     return true;
   }
 

@@ -109,7 +109,10 @@ export class SimulatorCore {
   };
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let requestTime = this.now();
+    // The rate gate counts a request at the instant the platform saw it, the one its requestTime reports
+    // (issue 15, item 1): a client pacing by requestTime is then judged on the same clock it paces by.
+    let arrivedWall = this.clock.wall();
+    let requestTime = arrivedWall + this.clock.offsetMs;
     const rawUrl = req.url ?? "/";
     const q = rawUrl.indexOf("?");
     let path = q < 0 ? rawUrl : rawUrl.slice(0, q);
@@ -137,7 +140,8 @@ export class SimulatorCore {
     const fault = this.faults.decide(path);
     if (fault.latencyMs > 0 || fault.jitterMs > 0) {
       await sleep(halfTripMs(fault));
-      requestTime = this.now();
+      arrivedWall = this.clock.wall();
+      requestTime = arrivedWall + this.clock.offsetMs;
       this.outbound.set(res, halfTripMs(fault));
     }
     if (fault.outcome) {
@@ -155,7 +159,7 @@ export class SimulatorCore {
         key = authenticate({ method, path, rawQuery, rawBody, headers: req.headers }, { keys: this.registered, nowMs: this.clock.now(), clockSkewMs: this.clockSkewMs });
         if (op.rateLimit.scope === "uid") scopeKey = `uid:${key.uid}`;
       }
-      const wallMs = this.clock.wall();
+      const wallMs = arrivedWall;
       if (!this.limiter.tryAcquire(`${op.id}|${scopeKey}`, op.rateLimit.count, wallMs)) {
         this.reply(res, op, 429, errorBody(requestTime, "429", "Too Many Requests"), "429");
         return;

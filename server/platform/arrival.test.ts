@@ -1,0 +1,150 @@
+// The pacing rule of arrival.ts, proven over random delays (issue 15, item 2): a model of the limiter's slots,
+// walkers that send again as soon as an answer is in, and a platform whose clock is anywhere and whose
+// inbound and outbound trips jitter within the assumed bound. What the platform's rate gate sees must never
+// hold more than `limit` requests in one second, and with enough walkers the rule must reach the bound.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ArrivalEstimator, DEFAULT_ARRIVAL } from "./arrival";
+
+type Net = { limit: number; walkers: number; baseMs: number; jitterMs: number; thetaMs: number; processMs: number; seed: number };
+type FreeRule = (a: { sentAt: number; requestTime: number; answeredAt: number }) => number;
+
+/** A small deterministic PRNG (mulberry32), so a failing case can be replayed from its seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Discrete-event run of `requests` requests: each walker asks for a slot as soon as its previous answer is
+ * in; a free slot is taken at once, else the walker queues (FIFO) for the soonest. Returns the platform's
+ * arrival times (its clock, whole ms, as its gate counts them).
+ */
+function run(net: Net, requests: number, freeAt: FreeRule): number[] {
+  const random = prng(net.seed);
+  const trip = () => Math.max(0, net.baseMs + (random() * 2 - 1) * net.jitterMs);
+  const slots = Array.from({ length: net.limit }, () => ({ freeAt: 0, inFlight: false }));
+  const waiting: number[] = [];
+  const arrivals: number[] = [];
+  type Event = { at: number; kind: "want" | "answer" | "free"; slot?: number; sentAt?: number; requestTime?: number };
+  const events: Event[] = Array.from({ length: net.walkers }, (_, i) => ({ at: i * 0.1, kind: "want" as const }));
+  let sent = 0;
+
+  const send = (slot: number, at: number) => {
+    sent++;
+    slots[slot]!.inFlight = true;
+    const inbound = trip();
+    const requestTime = Math.floor(at + net.thetaMs + inbound);
+    arrivals.push(requestTime);
+    events.push({ at: at + inbound + net.processMs + trip(), kind: "answer", slot, sentAt: at, requestTime });
+  };
+  const freeSlot = (at: number) => slots.findIndex((s) => !s.inFlight && s.freeAt <= at);
+
+  while (events.length && sent < requests) {
+    events.sort((a, b) => a.at - b.at);
+    const e = events.shift()!;
+    if (e.kind === "want") waiting.push(0);
+    else if (e.kind === "answer") {
+      const s = slots[e.slot!]!;
+      s.inFlight = false;
+      s.freeAt = freeAt({ sentAt: e.sentAt!, requestTime: e.requestTime!, answeredAt: e.at });
+      events.push({ at: Math.max(e.at, s.freeAt), kind: "free", slot: e.slot });
+      events.push({ at: e.at, kind: "want" });
+    }
+    // Waiters in order take whatever slot is free now.
+    for (let slot = freeSlot(e.at); waiting.length && slot >= 0 && sent < requests; slot = freeSlot(e.at)) {
+      waiting.shift();
+      send(slot, e.at);
+    }
+  }
+  return arrivals;
+}
+
+/** The most requests any one-second window of the platform's gate holds (a time ≤ t − 1000 has left it). */
+function peakPerSecond(arrivals: number[]): number {
+  const t = [...arrivals].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < t.length; i++) {
+    while (t[j]! <= t[i]! - 1000) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
+/** The rule as the limiter applies it (limiter.ts: release → slotFreeAt). */
+function arrivalRule(): FreeRule {
+  const estimator = new ArrivalEstimator(DEFAULT_ARRIVAL);
+  return ({ sentAt, requestTime, answeredAt }) => {
+    estimator.observe(sentAt, requestTime);
+    return estimator.slotFreeAt({ requestTime, answeredAt, windowMs: 1000, safeWindowMs: 1000 });
+  };
+}
+
+const network = fc.record({
+  limit: fc.constantFrom(1, 3, 10, 20),
+  walkers: fc.integer({ min: 1, max: 16 }),
+  baseMs: fc.integer({ min: 0, max: 300 }),
+  jitterMs: fc.integer({ min: 0, max: DEFAULT_ARRIVAL.jitterMs }),
+  // The platform's clock is epoch ms; ours, in the model, starts at 0: θ is the epoch give or take a lot of skew.
+  thetaMs: fc.integer({ min: -1e9, max: 1e9 }).map((skew) => 1.7e12 + skew),
+  processMs: fc.integer({ min: 0, max: 20 }),
+  seed: fc.integer(),
+});
+
+describe("[platform][pacing] pacing by when the platform saw each request", () => {
+  it("[platform][pacing] never lets a one-second window of the platform hold more than the limit, whatever the delays within the jitter bound", () => {
+    fc.assert(
+      fc.property(network, (net) => {
+        expect(peakPerSecond(run(net, 40 * net.limit, arrivalRule()))).toBeLessThanOrEqual(net.limit);
+      }),
+      // A fixed seed: the same 300 random networks on every run (a failure names its case; CI never flakes).
+      { numRuns: 300, seed: 15 },
+    );
+  });
+
+  it("[platform][pacing] reaches at least 0.95 of the bound with enough walkers in flight, at any round trip up to 300 ms", () => {
+    fc.assert(
+      fc.property(network, fc.constantFrom(10, 20), (net, limit) => {
+        // Enough walkers to keep every slot busy through a round trip: what exports and the ledger run.
+        const baseMs = net.baseMs / 2;
+        const walkers = Math.ceil((limit * (2 * (baseMs + net.jitterMs) + net.processMs + 100)) / 1000) + 2;
+        const arrivals = run({ ...net, baseMs, limit, walkers }, 40 * limit, arrivalRule()).sort((a, b) => a - b);
+        // After the warm-up (the first answers pace by the answer alone), requests per second over the rest.
+        const from = 3 * limit;
+        const perSecond = ((arrivals.length - 1 - from) * 1000) / (arrivals.at(-1)! - arrivals[from]!);
+        expect(perSecond / limit).toBeGreaterThanOrEqual(0.95);
+      }),
+      { numRuns: 100, seed: 15 },
+    );
+  });
+
+  it("[platform][pacing] the checker catches a rule that ignores the inbound trip's jitter (one window from the send)", () => {
+    const naive: FreeRule = ({ sentAt }) => sentAt + 1000;
+    const net: Net = { limit: 10, walkers: 8, baseMs: 75, jitterMs: 20, thetaMs: 1.7e12, processMs: 1, seed: 7 };
+    expect(peakPerSecond(run(net, 400, naive))).toBeGreaterThan(10);
+    expect(peakPerSecond(run(net, 400, arrivalRule()))).toBeLessThanOrEqual(10);
+  });
+
+  it("[platform][pacing] with few answers, or none with a requestTime, a slot waits one window from the answer", () => {
+    const e = new ArrivalEstimator(DEFAULT_ARRIVAL);
+    expect(e.slotFreeAt({ requestTime: 5_000, answeredAt: 2_000, windowMs: 1000, safeWindowMs: 1040 })).toBe(3_040);
+    for (let i = 0; i < DEFAULT_ARRIVAL.minSamples; i++) e.observe(i * 1000, i * 1000 + 50_000 + (i % 2) * 20);
+    // lead = max of the samples (50,020) − 2 × jitter (40): free one window after arrival − lead, plus the margin.
+    expect(e.lead()).toBe(49_980);
+    expect(e.slotFreeAt({ requestTime: 60_050, answeredAt: 10_150, windowMs: 1000, safeWindowMs: 1040 })).toBe(60_050 - 49_980 + 1000 + DEFAULT_ARRIVAL.marginMs);
+    expect(e.slotFreeAt({ answeredAt: 10_150, windowMs: 1000, safeWindowMs: 1040 })).toBe(11_190);
+  });
+
+  it("[platform][pacing] a queueing spike in one sample does not move the bound (it is left out)", () => {
+    const e = new ArrivalEstimator(DEFAULT_ARRIVAL);
+    for (let i = 0; i < 10; i++) e.observe(0, 100 + (i % 3));
+    e.observe(0, 900);
+    expect(e.lead()).toBe(102 - 2 * DEFAULT_ARRIVAL.jitterMs);
+  });
+});
