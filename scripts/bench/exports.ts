@@ -11,7 +11,7 @@ import { DAY, exportScale, log, results, round, signIn, table, tradesDays, DEMO,
 
 
 /** The rate-limit bound of an export: requests per second × the largest page. */
-function boundOf(op: ExportableOperation): number {
+export function boundOf(op: ExportableOperation): number {
   const { rateLimit, paging } = catalog[op];
   if (!paging) throw new Error(`${op} is not paged`);
   return rateLimit.count * paging.limit.max;
@@ -76,48 +76,59 @@ export async function exportThroughput(): Promise<void> {
   results.export = { mode: "in-process (runExport + PlatformClient, not over HTTP)", scale: exportScale, runs: rows };
 }
 
+/** One export through the app: POST /api/exports, its NDJSON stream read to the end. */
+export async function proxyExport(app: App, cookie: string, operation: ExportableOperation, params: Record<string, string>): Promise<{ records: number; seconds: number; state: string }> {
+  const t0 = performance.now();
+  const res = await fetch(`${app.baseUrl}/api/exports`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/json" },
+    body: JSON.stringify({ operation, params }),
+  });
+  if (!res.ok || !res.body) throw new Error(`POST /api/exports ${operation}: HTTP ${res.status} ${await res.text()}`);
+  let rowsSeen = 0;
+  let done: number | null = null;
+  let error: string | null = null;
+  let buffered = "";
+  const decoder = new TextDecoder();
+  const take = (line: string) => {
+    if (!line) return;
+    const e = JSON.parse(line) as { type: string; count?: number; records?: number; message?: string };
+    if (e.type === "rows") rowsSeen += e.count ?? 0;
+    else if (e.type === "done") done = e.records ?? null;
+    else if (e.type === "error") error = e.message ?? "error";
+  };
+  for await (const chunk of res.body) {
+    buffered += decoder.decode(chunk, { stream: true });
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    lines.forEach(take);
+  }
+  take(buffered);
+  const seconds = (performance.now() - t0) / 1000;
+  return { records: rowsSeen, seconds, state: error ?? (done === rowsSeen ? "done" : `rows ${rowsSeen} != done ${String(done)}`) };
+}
+
+/** desk01's UID, from the app's registry. */
+export async function desk01Of(app: App, cookie: string): Promise<string> {
+  const registry = (await (await fetch(`${app.baseUrl}/api/sub-accounts`, { headers: { Cookie: cookie } })).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const desk01 = registry.items.find((x) => x.subaccountName?.startsWith("desk01@"))?.subUid;
+  if (!desk01) throw new Error("the registry has no desk01");
+  return desk01;
+}
+
 /** The same exports through the app: POST /api/exports, reading its NDJSON stream to the end. */
 export async function exportThroughputViaProxy(app: App): Promise<void> {
   log(`\n1. Export throughput through the proxy (POST /api/exports; embedded simulator at scale ${exportScale})`);
   const cookie = await signIn(app.baseUrl, DEMO.compliance);
-  const registry = (await (await fetch(`${app.baseUrl}/api/sub-accounts`, { headers: { Cookie: cookie } })).json()) as { items: { subUid: string; subaccountName: string | null }[] };
-  const desk01 = registry.items.find((x) => x.subaccountName?.startsWith("desk01@"))?.subUid;
-  if (!desk01) throw new Error("the registry has no desk01");
   const rows: Figures[] = [];
-  for (const r of exportRuns(desk01)) {
+  for (const r of exportRuns(await desk01Of(app, cookie))) {
     await fetch(`${app.simUrl}/__sim/stats/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-    const t0 = performance.now();
-    const res = await fetch(`${app.baseUrl}/api/exports`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/json" },
-      body: JSON.stringify({ operation: r.operation, params: r.params }),
-    });
-    if (!res.ok || !res.body) throw new Error(`POST /api/exports ${r.operation}: HTTP ${res.status} ${await res.text()}`);
-    let rowsSeen = 0;
-    let done: number | null = null;
-    let error: string | null = null;
-    let buffered = "";
-    const decoder = new TextDecoder();
-    const take = (line: string) => {
-      if (!line) return;
-      const e = JSON.parse(line) as { type: string; count?: number; records?: number; message?: string };
-      if (e.type === "rows") rowsSeen += e.count ?? 0;
-      else if (e.type === "done") done = e.records ?? null;
-      else if (e.type === "error") error = e.message ?? "error";
-    };
-    for await (const chunk of res.body) {
-      buffered += decoder.decode(chunk, { stream: true });
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      lines.forEach(take);
-    }
-    take(buffered);
-    const secs = (performance.now() - t0) / 1000;
+    const { records, seconds: secs, state } = await proxyExport(app, cookie, r.operation, r.params);
     const stats = (await (await fetch(`${app.simUrl}/__sim/stats`)).json()) as { http429: number; operations: Record<string, { requests: number; peakPerSecond: number } | undefined> };
     const op = stats.operations[r.operation];
     rows.push({
-      export: r.name, state: error ?? (done === rowsSeen ? "done" : `rows ${rowsSeen} != done ${String(done)}`), records: rowsSeen, seconds: round(secs, 1),
-      recPerSec: Math.round(rowsSeen / secs), bound: r.bound, ratio: round(rowsSeen / secs / r.bound, 3),
+      export: r.name, state, records, seconds: round(secs, 1),
+      recPerSec: Math.round(records / secs), bound: r.bound, ratio: round(records / secs / r.bound, 3),
       requests: op?.requests ?? 0, http429: stats.http429, peakPerSecond: op?.peakPerSecond ?? 0,
     });
     log(`  ${JSON.stringify(rows.at(-1))}`);
@@ -125,4 +136,3 @@ export async function exportThroughputViaProxy(app: App): Promise<void> {
   table("1. Export throughput through the proxy (target ratio >= 0.9, 0 x HTTP 429)", rows);
   results.export = { mode: "proxy (POST /api/exports, NDJSON read to the end)", scale: exportScale, runs: rows };
 }
-

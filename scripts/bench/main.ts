@@ -1,7 +1,8 @@
 // `npm run bench` (issue 7, "Benchmarks"): page weight, export throughput, proxy overhead and staff load.
 // Prints a table per benchmark and, last, one line of JSON with every figure. Options are argv flags
 // (the environment is read only in lib/env.js):
-//   --only weight,export,overhead,load,ttd  which to run (default all; order of the issue's priority)
+//   --only weight,export,distance,overhead,load,ttd  which to run (default all; order of the issue's priority)
+//   --latencies 0,150,300 --jitter 20     the distance benchmark: the platform that far away (± jitter)
 //   --seconds 60                          staff load duration
 //   --n 300                               calls per operation and side in the overhead benchmark
 //   --scale 20                            simulator scale of the export benchmark
@@ -13,19 +14,21 @@ import os from "node:os";
 import { exportThroughput, exportThroughputViaProxy } from "./exports";
 import { staffLoad } from "./load";
 import { proxyOverhead } from "./overhead";
-import { exportScale, exportViaProxy, log, only, results, startApp } from "./support";
+import { distance } from "./distance";
+import { exportScale, exportViaProxy, jitterMs, latencies, log, only, results, startApp } from "./support";
 import { timeToData } from "./time-to-data";
 import { pageWeight } from "./weight";
 
 
 async function main(): Promise<void> {
   const started = new Date().toISOString();
-  const needsApp = ["weight", "overhead", "load", "ttd"].some((b) => only.has(b)) || (only.has("export") && exportViaProxy);
+  const needsApp = ["weight", "distance", "overhead", "load", "ttd"].some((b) => only.has(b)) || (only.has("export") && exportViaProxy);
   // The app's embedded simulator runs at the export scale, so each export lasts at least 20 s.
   const app = needsApp ? await startApp(exportScale) : null;
   try {
     if (app && only.has("weight")) await pageWeight(app);
     if (only.has("export")) await (app && exportViaProxy ? exportThroughputViaProxy(app) : exportThroughput());
+    if (app && only.has("distance")) await distance(app, latencies, jitterMs);
     if (app && only.has("overhead")) await proxyOverhead(app);
     if (app && only.has("load")) await staffLoad(app);
     // Last: it leaves 150 ms of latency on the simulator while it runs.

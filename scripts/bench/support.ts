@@ -22,13 +22,15 @@ export const results: Record<string, Figures> = {};
 
 const args = parseArgs({
   options: {
-    only: { type: "string", default: "weight,export,overhead,load,ttd" },
+    only: { type: "string", default: "weight,export,distance,overhead,load,ttd" },
     seconds: { type: "string", default: "60" },
     n: { type: "string", default: "300" },
     scale: { type: "string", default: "20" },
     "trades-days": { type: "string", default: "7" },
     "export-via": { type: "string", default: "proxy" },
     "ttd-runs": { type: "string", default: "10" },
+    latencies: { type: "string", default: "0,150,300" },
+    jitter: { type: "string", default: "20" },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -38,6 +40,8 @@ export const exportScale = Number(args.scale);
 export const tradesDays = Number(args["trades-days"]);
 export const exportViaProxy = args["export-via"] !== "in-process";
 export const ttdRuns = Number(args["ttd-runs"]);
+export const latencies = args.latencies.split(",").map(Number);
+export const jitterMs = Number(args.jitter);
 
 export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
