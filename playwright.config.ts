@@ -27,6 +27,7 @@ if (!process.env.E2E_SECRETS) {
     PLATFORM_API_SECRET: secret("apisecret"),
     PLATFORM_API_PASSPHRASE: secret("passphrase"),
     NEXTAUTH_SECRET: secret("sessionsecret"),
+    METRICS_TOKEN: secret("metricstoken"),
   });
   process.env.E2E_RUN_ID = randomBytes(8).toString("hex");
   rmSync(path.join(REPORTS, "e2e-secret-scan.jsonl"), { force: true });

@@ -23,6 +23,7 @@ test("[secrets][self-test] the scanner finds a planted secret in every encoding,
     PLATFORM_API_SECRET: "planted-apisecret-q/w+e=r&t?y#u 0123456789",
     PLATFORM_API_PASSPHRASE: "planted-passphrase-0123456789-abcdefghij",
     NEXTAUTH_SECRET: "planted-sessionsecret-0123456789-abcdefghijklmnop",
+    METRICS_TOKEN: "planted-metricstoken-0123456789-abcdefghijklmnop",
   };
   const needles = needlesOf(planted);
   const secret = planted.PLATFORM_API_SECRET;

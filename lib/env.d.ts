@@ -29,6 +29,8 @@ export type Env = Readonly<{
   /** The address the front door listens on (loopback in simulator mode). */
   host: string;
   trustProxy: TrustProxy;
+  /** Who may read /metrics: these addresses and CIDR blocks, or a bearer of the token. */
+  metrics: Readonly<{ allow: string[]; token: string | undefined }>;
   sim: Readonly<{ port: number; seed: number; scale: number; controlToken: string | undefined; subaccounts: number; depositRate: number }>;
   dataDir: string;
   session: Readonly<{ idleMs: number; maxAgeMs: number }>;

@@ -66,16 +66,25 @@ export function parseTrustProxy(raw) {
   const v = (raw ?? "").trim();
   if (v === "" || v === "false" || v === "0") return { kind: "off" };
   if (/^\d+$/.test(v)) return Number(v) <= 32 ? { kind: "hops", hops: Number(v) } : "TRUST_PROXY: a hop count must be 1-32";
+  const cidrs = parseCidrList(v);
+  if (typeof cidrs === "string") return `TRUST_PROXY: '${cidrs}' is not an IP address or CIDR block (e.g. 10.0.0.0/8); use a hop count, a comma list of addresses/CIDRs, or leave it unset`;
+  return { kind: "cidrs", cidrs };
+}
+
+/**
+ * A comma list of IP addresses and CIDR blocks.
+ * @param {string} v
+ * @returns {string[] | string} the entries, or the first one that is neither
+ */
+function parseCidrList(v) {
   const cidrs = v.split(",").map((c) => c.trim()).filter(Boolean);
   for (const c of cidrs) {
     const [addr, bits, extra] = c.split("/");
     const family = z.ipv4().safeParse(addr).success ? 4 : z.ipv6().safeParse(addr).success ? 6 : 0;
     const max = family === 6 ? 128 : 32;
-    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
-      return `TRUST_PROXY: '${c}' is not an IP address or CIDR block (e.g. 10.0.0.0/8); use a hop count, a comma list of addresses/CIDRs, or leave it unset`;
-    }
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) return c;
   }
-  return { kind: "cidrs", cidrs };
+  return cidrs;
 }
 
 const optionalUrl = (name) =>
@@ -131,6 +140,14 @@ const baseSchema = z.object({
     .default("10000")
     .pipe(z.string().regex(/^\d+$/, { message: "PLATFORM_TIMEOUT_MS must be a whole number of milliseconds" }))
     .transform(Number),
+  // /metrics (Prometheus): answered to these addresses (the client as TRUST_PROXY resolves it), or to a
+  // request with `Authorization: Bearer <METRICS_TOKEN>`.
+  METRICS_ALLOW: z.string().default("127.0.0.1,::1"),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^\S{16,}$/, { message: "METRICS_TOKEN must be at least 16 characters with no spaces" }).optional()),
   // The bound assumed on the jitter of the trip to the platform (± ms): pacing by the platform's requestTime
   // rests on it (server/platform/arrival.ts). Larger is safer and slower: each slot waits up to 2× it more.
   PLATFORM_JITTER_MS: z
@@ -374,6 +391,8 @@ export function parseEnv(source) {
 
   const trustProxy = parseTrustProxy(source.TRUST_PROXY);
   if (typeof trustProxy === "string") problems.push(`  ${trustProxy}`);
+  const metricsAllow = parseCidrList(e.METRICS_ALLOW ?? "");
+  if (typeof metricsAllow === "string") problems.push(`  METRICS_ALLOW: '${metricsAllow}' is not an IP address or CIDR block (e.g. 10.0.0.0/8)`);
 
   // Simulator mode serves demo staff accounts whose passwords are in the README: loopback unless HOST says
   // otherwise (server/front-door.mjs warns at start-up when it does).
@@ -411,6 +430,7 @@ export function parseEnv(source) {
     port: e.PORT,
     host,
     trustProxy: typeof trustProxy === "string" ? { kind: "off" } : trustProxy,
+    metrics: Object.freeze({ allow: typeof metricsAllow === "string" ? [] : metricsAllow, token: e.METRICS_TOKEN }),
     sim: Object.freeze({
       port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE, controlToken: e.SIM_CONTROL_TOKEN, subaccounts: e.SIM_SUBACCOUNTS, depositRate: e.SIM_DEPOSIT_RATE,
     }),

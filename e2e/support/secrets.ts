@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** The variables playwright.config.ts fills with fresh random values for each run. */
-export const SECRET_NAMES = ["PLATFORM_API_KEY", "PLATFORM_API_SECRET", "PLATFORM_API_PASSPHRASE", "NEXTAUTH_SECRET"] as const;
+export const SECRET_NAMES = ["PLATFORM_API_KEY", "PLATFORM_API_SECRET", "PLATFORM_API_PASSPHRASE", "NEXTAUTH_SECRET", "METRICS_TOKEN"] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 export type Secrets = Record<SecretName, string>;
 

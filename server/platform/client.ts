@@ -2,15 +2,15 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 import type { z } from "zod";
-import { catalog, keyRefusal, type OperationId, type Operation } from "@/lib/platform/catalog";
-import type { KeyRole } from "@/lib/platform/define-endpoint";
+import { catalog, type OperationId, type Operation } from "@/lib/platform/catalog";
 import { SUCCESS_CODE, envelopeSchema, type Envelope } from "@/lib/platform/schemas";
 import type { Logger } from "pino";
 import { CredentialStore } from "./credentials";
 import {
-  PlatformCallError, PlatformError, PlatformMalformedResponseError, PlatformNetworkError,
-  PlatformRequestInvalidError, PlatformTimeoutError,
+  PlatformCallError, PlatformError, PlatformMalformedResponseError, PlatformNetworkError, PlatformTimeoutError,
 } from "./errors";
+import { checkInput } from "./input";
+import type { PlatformObserver } from "./observer";
 import { SlidingWindowLimiter, type SlotAnswer } from "./limiter";
 import type { PublicCache } from "./public-cache";
 import { buildQuery, prehash } from "@/lib/platform/protocol";
@@ -42,6 +42,8 @@ export type ClientConfig = {
   /** Names the egress IP whose per-IP limits this client spends (shared budget key). */
   egressId?: string;
   logger?: Pick<Logger, "info" | "warn">;
+  /** Told of every request, wait and cache answer (operators' metrics). */
+  observer?: PlatformObserver;
   /** Clock offsets below this are noise and are not applied. */
   clockToleranceMs?: number;
   now?: () => number;
@@ -81,7 +83,7 @@ export class PlatformClient {
   private readonly limiter: SlidingWindowLimiter;
   private offsetMs = 0;
   private readonly publicCache?: PublicCache;
-  readonly config: Required<Omit<ClientConfig, "logger" | "limiter" | "publicCache">> & Pick<ClientConfig, "logger">;
+  readonly config: Required<Omit<ClientConfig, "logger" | "limiter" | "publicCache" | "observer">> & Pick<ClientConfig, "logger" | "observer">;
 
   constructor(config: ClientConfig) {
     this.baseUrl = new URL(config.baseUrl);
@@ -117,7 +119,7 @@ export class PlatformClient {
   async call<Id extends OperationId>(id: Id, input: Input<Id>, opts: CallOptions = {}): Promise<CallResult<Id>> {
     const op = catalog[id] as Operation;
     const credential = op.auth === "private" ? this.config.credentials.get(opts.key) : undefined;
-    const params = this.validate(op, input, credential);
+    const params = checkInput(op, input, credential);
 
     const query = op.method === "GET" ? buildQuery(params) : "";
     const body = op.method === "POST" ? JSON.stringify(params) : "";
@@ -126,6 +128,7 @@ export class PlatformClient {
       // caller stops waiting on its own signal instead.
       const shared = this.publicCache.get(`${op.id}?${query}`, () => this.callWithinBudget(op, query, body, credential, { ...opts, signal: undefined }));
       const { value, cached } = await untilAborted(shared, opts.signal, op.id);
+      this.config.observer?.cache({ operation: op.id, hit: cached });
       return (cached ? { ...value, attempts: 0, cached: true } : value) as CallResult<Id>;
     }
     return this.callWithinBudget(op, query, body, credential, opts) as Promise<CallResult<Id>>;
@@ -148,8 +151,10 @@ export class PlatformClient {
 
     for (let attempt = 1; ; attempt++) {
       const deadline = this.config.now() + (opts.queueDeadlineMs ?? this.config.queueDeadlineMs);
+      const queued = performance.now();
       const release = await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id);
       const started = performance.now();
+      this.config.observer?.waited({ operation: op.id, seconds: (started - queued) / 1000 });
       // What the slot learns of this request: when it left and when the platform saw it (the pacing rule), or
       // that no answer came though it may still arrive (held one timeout longer), or a 429 (slow down).
       const answer: SlotAnswer = {};
@@ -190,25 +195,6 @@ export class PlatformClient {
       const backoff = this.config.backoffBaseMs * 2 ** (attempt - free - 1);
       await sleep(backoff / 2 + Math.random() * backoff);
     }
-  }
-
-  private validate(op: Operation, input: unknown, credential: { name: string; role: KeyRole } | undefined) {
-    const role = credential?.role;
-    const parsed = op.request.safeParse(input);
-    const fieldErrors: Record<string, string[]> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "_");
-        (fieldErrors[field] ??= []).push(issue.message);
-      }
-      throw new PlatformRequestInvalidError(op.id, fieldErrors);
-    }
-    const extra = op.keyRule && role ? op.keyRule(parsed.data as never, role) : {};
-    for (const [field, message] of Object.entries(extra)) fieldErrors[field] = [message];
-    const refused = credential && keyRefusal(op, credential.role, credential.name);
-    if (refused) fieldErrors.key = [refused];
-    if (Object.keys(fieldErrors).length) throw new PlatformRequestInvalidError(op.id, fieldErrors);
-    return stripEmpty(parsed.data as Record<string, unknown>);
   }
 
   private send(
@@ -281,10 +267,9 @@ export class PlatformClient {
     httpStatus: number | undefined,
     key: string | undefined,
   ) {
-    this.config.logger?.[level](
-      { op, key, attempt, code, httpStatus, durationMs: Math.round((performance.now() - started) * 10) / 10 },
-      "platform call",
-    );
+    const ms = performance.now() - started;
+    this.config.observer?.request({ operation: op, code, httpStatus, seconds: ms / 1000 });
+    this.config.logger?.[level]({ op, key, attempt, code, httpStatus, durationMs: Math.round(ms * 10) / 10 }, "platform call");
   }
 }
 
@@ -299,8 +284,5 @@ function httpStatusOf(e: unknown): number | undefined {
   return e instanceof PlatformError || e instanceof PlatformMalformedResponseError ? e.httpStatus : undefined;
 }
 
-function stripEmpty(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ""));
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -35,6 +35,8 @@ export type LimiterOptions = {
   inFlightMs?: number;
   /** The arrival rule's assumption and margins (arrival.ts); `false` paces by answers only. */
   arrival?: ArrivalOptions | false;
+  /** Told each time a scope's queue grows or shrinks (operators' queue depth). */
+  onQueue?: (scope: string, depth: number) => void;
 };
 
 /** What the caller learnt of the request a slot carried. */
@@ -66,8 +68,10 @@ export class SlidingWindowLimiter {
   private readonly inFlightMs: number;
   /** Shared by every scope: the trip to the platform does not depend on the operation. */
   readonly arrival: ArrivalEstimator | null;
+  private readonly onQueue: (scope: string, depth: number) => void;
 
   constructor(opts: LimiterOptions = {}) {
+    this.onQueue = opts.onQueue ?? (() => undefined);
     this.windowMs = PLATFORM_WINDOW_MS + (opts.safetyMs ?? 40);
     this.maxQueue = opts.maxQueue ?? 500;
     this.inFlightMs = Math.max(opts.inFlightMs ?? 0, 2 * this.windowMs);
@@ -87,7 +91,7 @@ export class SlidingWindowLimiter {
     // blamed the platform, which had never seen it).
     const queuedMs = Math.floor(scope.waiting / limit) * this.windowMs;
     if (Date.now() + queuedMs > deadlineAt) throw new RateBudgetExceededError(operationId, queuedMs, "busy");
-    scope.waiting++;
+    this.onQueue(scopeKey, ++scope.waiting);
     const prev = scope.tail;
     let release!: () => void;
     scope.tail = new Promise<void>((r) => (release = r));
@@ -114,7 +118,7 @@ export class SlidingWindowLimiter {
         }
       };
     } finally {
-      scope.waiting--;
+      this.onQueue(scopeKey, --scope.waiting);
       release();
     }
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { logger } from "@/server/log";
+import { metrics } from "@/server/metrics";
 import { redisSlotStore } from "./slot-store";
 import { getRedis, REDIS_PREFIX } from "@/server/redis";
 import { PlatformClient } from "./client";
@@ -63,14 +64,17 @@ async function createRuntime(): Promise<Runtime> {
   // A slot stays taken while its request may be in flight: up to the timeout, plus a window.
   const inFlightMs = env.platform.timeoutMs + 1_000;
   const arrival = { ...DEFAULT_ARRIVAL, jitterMs: env.platform.jitterMs };
+  const { observer } = metrics();
+  const onQueue = (scope: string, depth: number) => observer.queue({ scope, depth });
   const limiter = redis
     ? new SlidingWindowLimiter({
         safetyMs: 0,
         inFlightMs,
         store: redisSlotStore(redis, `${REDIS_PREFIX}rl:`),
         arrival,
+        onQueue,
       })
-    : new SlidingWindowLimiter({ inFlightMs, arrival });
+    : new SlidingWindowLimiter({ inFlightMs, arrival, onQueue });
   const client = new PlatformClient({
     baseUrl,
     limiter,
@@ -80,6 +84,7 @@ async function createRuntime(): Promise<Runtime> {
     locale: env.platform.locale,
     timeoutMs: env.platform.timeoutMs,
     logger: logger.child({ component: "platform" }),
+    observer,
   });
   logger.info({ mode: env.mode, baseUrl, sharedBudget: Boolean(redis), publicCacheMs: env.publicCacheMs }, "platform client ready");
   return { client, mode: env.mode, baseUrl };
