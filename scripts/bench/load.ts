@@ -1,9 +1,10 @@
-// 3. Staff load: 50 signed-in sessions on the read pages' API routes.
+// 3. Staff load: 50 signed-in sessions on the read pages' API routes, with the platform --load-latency ms away
+// (± --jitter): p50, p99, errors, and how many answers were Brokerdesk's own 429 against the platform's.
 import autocannon from "autocannon";
 import { catalog } from "@/lib/platform/catalog";
 import { buildQuery } from "@/lib/platform/protocol";
 import { proxyPath } from "./overhead";
-import { DAY, DEMO, results, round, seconds, signIn, table, type App } from "./support";
+import { DAY, DEMO, jitterMs, loadLatencyMs, results, round, seconds, signIn, table, type App } from "./support";
 
 
 export async function staffLoad(app: App): Promise<void> {
@@ -25,7 +26,9 @@ export async function staffLoad(app: App): Promise<void> {
     `${proxyPath(catalog["subaccounts.assets"].path)}?subUid=${subUid}`,
     `${proxyPath(catalog["deposits.list"].path)}?${buildQuery({ userId: subUid, startTime: now - 7 * DAY, endTime: now })}`,
   ];
-  await fetch(`${app.simUrl}/__sim/stats/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  const post = (path: string, body: unknown) => fetch(`${app.simUrl}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (loadLatencyMs > 0) await post("/__sim/faults", { path: "*", kind: "latency", latencyMs: loadLatencyMs, jitterMs });
+  await post("/__sim/stats/reset", {});
   let next = 0;
   const byStatus = new Map<string, number>();
   const result = await autocannon({
@@ -48,10 +51,12 @@ export async function staffLoad(app: App): Promise<void> {
     })),
   });
   const stats = (await (await fetch(`${app.simUrl}/__sim/stats`)).json()) as { http429: number; requests: number };
+  await fetch(`${app.simUrl}/__sim/faults`, { method: "DELETE" });
+  const own429 = [...byStatus].filter(([k]) => k.startsWith("429 ")).reduce((n, [, c]) => n + c, 0);
   const row = {
-    connections, seconds, requests: result.requests.total, reqPerSec: round(result.requests.average, 1),
+    connections, seconds, platformLatencyMs: loadLatencyMs, requests: result.requests.total, reqPerSec: round(result.requests.average, 1),
     p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, timeouts: result.timeouts,
-    non2xx: result.non2xx, "4xx": result["4xx"], "5xx": result["5xx"], platformRequests: stats.requests, platformHttp429: stats.http429,
+    non2xx: result.non2xx, "4xx": result["4xx"], "5xx": result["5xx"], brokerdeskBusy429: own429, platformRequests: stats.requests, platformHttp429: stats.http429,
   };
   const statuses = Object.fromEntries([...byStatus].sort(([a], [b]) => a.localeCompare(b)));
   table("3. Staff load: answers by status and route", Object.entries(statuses).map(([k, count]) => ({ answer: k, count })));

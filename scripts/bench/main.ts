@@ -3,6 +3,7 @@
 // (the environment is read only in lib/env.js):
 //   --only weight,export,distance,overhead,load,ttd  which to run (default all; order of the priority)
 //   --latencies 0,150,300 --jitter 20     the distance benchmark: the platform that far away (± jitter)
+//   --load-latency 150                    the staff load's platform distance (± --jitter)
 //   --seconds 60                          staff load duration
 //   --n 300                               calls per operation and side in the overhead benchmark
 //   --scale 20                            simulator scale of the export benchmark

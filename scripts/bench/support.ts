@@ -31,6 +31,7 @@ const args = parseArgs({
     "ttd-runs": { type: "string", default: "10" },
     latencies: { type: "string", default: "0,150,300" },
     jitter: { type: "string", default: "20" },
+    "load-latency": { type: "string", default: "150" },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -42,6 +43,7 @@ export const exportViaProxy = args["export-via"] !== "in-process";
 export const ttdRuns = Number(args["ttd-runs"]);
 export const latencies = args.latencies.split(",").map(Number);
 export const jitterMs = Number(args.jitter);
+export const loadLatencyMs = Number(args["load-latency"]);
 
 export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
