@@ -13,6 +13,7 @@ import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { sharePerSecond, syncBudget, type Budget } from "./budget";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits, type SyncOutcome } from "./deposits";
+import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -30,6 +31,8 @@ export type LedgerOptions = {
   schema?: string;
   budget?: Budget;
   now?: () => number;
+  /** Fills and plan orders of these keys (trades-engine.ts); none when left out. */
+  trades?: TradeJobsOptions;
 };
 
 export type Ledger = { boss: PgBoss; stop(): Promise<void>; sweep(): Promise<number> };
@@ -55,6 +58,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   await boss.createQueue(DEPOSITS_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
 
   const perSecond = sharePerSecond("deposits.list", opts.share);
+  const trades = opts.trades ? await startTradeJobs(boss, opts.trades, { ...opts, now }) : null;
 
   // The registry's size, for the physical bound of nextCheckMs: counted by each sweep, not by each run.
   let registrySize = 1;
@@ -75,6 +79,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     for (const { sub_uid } of rows) {
       if (await boss.send(DEPOSITS_QUEUE, { subUid: sub_uid }, { singletonKey: sub_uid })) queued++;
     }
+    if (trades) queued += await trades.sweep(Math.max(4, sharePerSecond("fills.list", opts.share) * opts.sweepSeconds * 2));
     return queued;
   };
 
@@ -122,7 +127,8 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
   if (g.__brokerdeskLedger) return g.__brokerdeskLedger;
   const started = (async () => {
     if (!env.ledger.sync) return null;
-    const ledger = await startLedger({ db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds });
+    const trades = { keys: env.ledger.tradeKeys ?? client.config.credentials.names(), planSymbols: env.ledger.planSymbols };
+    const ledger = await startLedger({ db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds, trades });
     logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds }, "ledger sync started");
     return ledger;
   })();

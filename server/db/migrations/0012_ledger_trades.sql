@@ -1,0 +1,89 @@
+-- 0012_ledger_trades (issue 14): fills (E4) and plan orders (E3) of each configured platform key, kept by
+-- sync jobs so their history outlives the platform's 90 days. Keyed by the key's name and the platform's
+-- ID: two keys of one account see the same fill, and each keeps its own copy of what it was shown.
+
+CREATE TABLE ledger_fills (
+  key_name             text NOT NULL,
+  trade_id             text NOT NULL,
+  order_id             text NOT NULL,
+  user_id              text NOT NULL DEFAULT '',
+  symbol               text NOT NULL,
+  order_type           text NOT NULL DEFAULT '',
+  side                 text NOT NULL DEFAULT '',
+  -- numeric keeps the platform's decimals exactly; NULL where the platform sent an empty string.
+  price_avg            numeric,
+  size                 numeric,
+  amount               numeric,
+  fee_coin             text NOT NULL DEFAULT '',
+  total_fee            numeric,
+  fee_deduction        text NOT NULL DEFAULT '',
+  total_deduction_fee  numeric,
+  trade_scope          text NOT NULL DEFAULT '',
+  ctime                bigint NOT NULL,
+  utime                bigint,
+  first_seen_at        timestamptz NOT NULL DEFAULT now(),
+  last_seen_at         timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (key_name, trade_id)
+);
+-- Keyset on (ctime, trade_id), newest first, for one key and optionally one symbol or one order.
+CREATE INDEX ledger_fills_time ON ledger_fills (key_name, ctime DESC, trade_id DESC);
+CREATE INDEX ledger_fills_symbol_time ON ledger_fills (key_name, symbol, ctime DESC, trade_id DESC);
+CREATE INDEX ledger_fills_order ON ledger_fills (key_name, order_id);
+
+CREATE TABLE ledger_plan_orders (
+  key_name            text NOT NULL,
+  order_id            text NOT NULL,
+  client_oid          text NOT NULL DEFAULT '',
+  symbol              text NOT NULL,
+  trigger_price       numeric,
+  execute_price       numeric,
+  order_type          text NOT NULL DEFAULT '',
+  plan_type           text NOT NULL DEFAULT '',
+  size                numeric,
+  status              text NOT NULL,
+  side                text NOT NULL DEFAULT '',
+  trigger_type        text NOT NULL DEFAULT '',
+  enter_point_source  text NOT NULL DEFAULT '',
+  ctime               bigint NOT NULL,
+  utime               bigint,
+  first_seen_at       timestamptz NOT NULL DEFAULT now(),
+  last_seen_at        timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (key_name, order_id)
+);
+CREATE INDEX ledger_plan_orders_time ON ledger_plan_orders (key_name, ctime DESC, order_id DESC);
+CREATE INDEX ledger_plan_orders_symbol_time ON ledger_plan_orders (key_name, symbol, ctime DESC, order_id DESC);
+-- The re-check of orders whose status can still change (not yet triggered).
+CREATE INDEX ledger_plan_orders_open ON ledger_plan_orders (key_name, symbol, ctime) WHERE status = 'not_trigger';
+
+-- Every status a plan order was seen in, with when (the first sighting has from_status NULL).
+CREATE TABLE ledger_plan_order_changes (
+  id           bigserial PRIMARY KEY,
+  key_name     text NOT NULL,
+  order_id     text NOT NULL,
+  from_status  text,
+  to_status    text NOT NULL,
+  seen_at      timestamptz NOT NULL DEFAULT now(),
+  FOREIGN KEY (key_name, order_id) REFERENCES ledger_plan_orders (key_name, order_id)
+);
+CREATE INDEX ledger_plan_order_changes_order ON ledger_plan_order_changes (key_name, order_id, id);
+
+-- Where each key's sync stands, per job ("fills", "plan-orders") and symbol ('' for fills, which E4
+-- answers across symbols): as ledger_sync does for a sub-account's deposits.
+CREATE TABLE ledger_key_sync (
+  job              text NOT NULL,
+  key_name         text NOT NULL,
+  symbol           text NOT NULL DEFAULT '',
+  backfill_done    boolean NOT NULL DEFAULT false,
+  backfill_before  bigint,
+  empty_windows    integer NOT NULL DEFAULT 0,
+  newest_ctime     bigint,
+  last_checked_at  timestamptz,
+  last_success_at  timestamptz,
+  next_check_at    timestamptz NOT NULL DEFAULT now(),
+  records          bigint NOT NULL DEFAULT 0,
+  calls            bigint NOT NULL DEFAULT 0,
+  errors           integer NOT NULL DEFAULT 0,
+  last_error       text,
+  PRIMARY KEY (job, key_name, symbol)
+);
+CREATE INDEX ledger_key_sync_due ON ledger_key_sync (job, next_check_at);
