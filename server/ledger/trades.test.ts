@@ -9,7 +9,9 @@ import type { Db } from "@/server/db";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
+import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger-trades";
 import { startLedger } from "./engine";
+import { ledgerKeyRefusal, searchFills, searchPlanOrders } from "./trade-queries";
 import { FILL_WINDOW_MS, syncKeyTrades, type TradeTask } from "./trades";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
 
@@ -110,8 +112,8 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
       );
       expect(rows).toEqual([{ from_status: null, to_status: before }, { from_status: "not_trigger", to_status: "executed" }]);
     } finally {
+      // The new order stays on the platform (as it would); the old one's status goes back for the tests after.
       open.status = before;
-      orders.shift();
     }
   });
 
@@ -141,6 +143,38 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
       "SELECT count(*)::int AS n, count(DISTINCT order_id)::int AS d FROM ledger_plan_orders WHERE symbol = 'ETHUSDT'",
     );
     expect(rows[0]).toEqual({ n: simPlans("ETHUSDT").size, d: simPlans("ETHUSDT").size });
+  });
+
+  it("[ledger][queries] fills and plan orders filtered in the database: exact count, keyset pages newest first without gaps", async () => {
+    // Plan orders of BTCUSDT and ETHUSDT are in (tests above), 120 days of them: past E3's 90-day span.
+    const from = sim.clock.now() - 110 * DAY;
+    const expected = (["BTCUSDT", "ETHUSDT"] as const)
+      .flatMap((s) => trading().planOrders.get(s) ?? [])
+      .filter((o) => o.side === "buy" && o.cTime >= from)
+      .sort((a, b) => b.cTime - a.cTime || (BigInt(b.orderId) > BigInt(a.orderId) ? 1 : -1));
+    expect(expected.some((o) => o.cTime < sim.clock.now() - 90 * DAY)).toBe(true);
+    const filters = ledgerPlanOrderFiltersSchema.parse({ side: "buy", from: String(from), limit: "9" });
+    const seen: string[] = [];
+    let page = await searchPlanOrders(db, filters);
+    expect(page.total).toBe(expected.length);
+    // Symbols the key traded in (from its fills) are still waiting for their first run: not all history is in.
+    expect(page.sync).toMatchObject({ key: "main", backfillDone: false, failing: false });
+    for (;;) {
+      seen.push(...page.rows.map((r) => r.orderId));
+      if (!page.nextCursor) break;
+      page = await searchPlanOrders(db, { ...filters, cursor: page.nextCursor });
+    }
+    expect(seen).toEqual(expected.map((o) => o.orderId));
+
+    const fill = trading().fills.find((f) => simFills().has(f.tradeId) && f.tradeScope === "maker")!;
+    const ofOrder = trading().fills.filter((f) => f.orderId === fill.orderId);
+    const byOrder = await searchFills(db, ledgerFillFiltersSchema.parse({ orderId: fill.orderId }));
+    expect(byOrder.rows.map((r) => r.tradeId).sort()).toEqual(ofOrder.map((f) => f.tradeId).sort());
+    const makers = await searchFills(db, ledgerFillFiltersSchema.parse({ symbol: fill.symbol.toLowerCase(), tradeScope: "maker", limit: "1" }));
+    expect(makers.total).toBe(trading().fills.filter((f) => simFills().has(f.tradeId) && f.symbol === fill.symbol && f.tradeScope === "maker").length);
+    expect(makers.rows).toHaveLength(1);
+    // Another key's records are not this key's.
+    expect((await searchFills(db, ledgerFillFiltersSchema.parse({ key: "sub1" }))).total).toBe(0);
   });
 
   it("[ledger][engine] on pg-boss, the sweep runs the key's fills, then a plan-order task for each traded and configured symbol", async () => {
@@ -197,4 +231,16 @@ describe("[ledger][retention] fills the platform forgets stay in the ledger", ()
       await forgetful.close();
     }
   }, 60_000);
+});
+
+describe("[ledger][trades] who may read a key's records", () => {
+  it("[ledger][trades] the main key's for every role with the permission; a named key's only for the roles that may choose it", () => {
+    const keys = new CredentialStore({ main: { apiKey: "a", apiSecret: "b", passphrase: "c" }, sub1: { apiKey: "d", apiSecret: "e", passphrase: "f" } });
+    expect(ledgerKeyRefusal(keys, undefined, "compliance")).toBeNull();
+    expect(ledgerKeyRefusal(keys, "main", "broker")).toBeNull();
+    expect(ledgerKeyRefusal(keys, "sub1", "lead")).toBeNull();
+    expect(ledgerKeyRefusal(keys, "sub1", "broker")?.code).toBe("forbidden");
+    // A key no longer configured keeps its records; they stay as guarded as when it was.
+    expect(ledgerKeyRefusal(keys, "gone", "compliance")?.code).toBe("forbidden");
+  });
 });
