@@ -87,3 +87,36 @@ CREATE TABLE ledger_key_sync (
   PRIMARY KEY (job, key_name, symbol)
 );
 CREATE INDEX ledger_key_sync_due ON ledger_key_sync (job, next_check_at);
+
+-- Daily snapshots of each registry sub-account's spot assets (E2) and rebate info (E7): the platform answers
+-- only the present (and keeps rebate info 30 days), so balance and rebate history exist only if kept here.
+-- One snapshot per UTC day; a rerun the same day replaces it. The sync's state is in ledger_sync (jobs
+-- "assets-snapshot" and "rebate-snapshot"), each due again at the next UTC midnight.
+CREATE TABLE ledger_snapshot_days (
+  job       text NOT NULL,
+  sub_uid   text NOT NULL,
+  day       date NOT NULL,
+  taken_at  timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (job, sub_uid, day)
+);
+
+CREATE TABLE ledger_asset_snapshots (
+  sub_uid    text NOT NULL,
+  day        date NOT NULL,
+  coin       text NOT NULL,
+  available  numeric,
+  frozen     numeric,
+  locked     numeric,
+  utime      bigint,
+  PRIMARY KEY (sub_uid, day, coin)
+);
+
+CREATE TABLE ledger_rebate_snapshots (
+  sub_uid               text NOT NULL,
+  day                   date NOT NULL,
+  affiliation_type      text NOT NULL DEFAULT '',
+  user_level            text NOT NULL DEFAULT '',
+  spot_rebate_ratio     numeric,
+  futures_rebate_ratio  numeric,
+  PRIMARY KEY (sub_uid, day)
+);
