@@ -109,3 +109,39 @@ test("[ledger][fills] a named key's records only for the roles that may choose i
   expect(Object.keys(body.error.fieldErrors ?? {}).sort()).toEqual(["from", "side"]);
   await broker.dispose();
 });
+
+test("[ledger][subaccount] a sub-account's page shows its ledger deposits (paged, linked to /deposits), its balance history chart and rebate history", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await brokerPage(browser, "/sub-accounts");
+  const { items } = (await (await page.request.get("/api/sub-accounts")).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const desk = items.find((e) => e.subaccountName?.startsWith("desk01@"))!;
+  // The instance's sync fills the ledger and takes today's snapshots: wait for this sub-account's.
+  type Deposits = { rows: { orderId: string }[]; total: number; freshness: { backfilled: number; subaccounts: number } };
+  await expect
+    .poll(async () => {
+      const d = (await (await page.request.get(`/api/ledger/deposits?subUid=${desk.subUid}&limit=1`)).json()) as Deposits;
+      const b = (await (await page.request.get(`/api/ledger/sub-accounts/${desk.subUid}/balances`)).json()) as { days: string[] };
+      const r = (await (await page.request.get(`/api/ledger/sub-accounts/${desk.subUid}/rebates`)).json()) as { rows: unknown[] };
+      return d.total > 20 && b.days.length > 0 && r.rows.length > 0 && d.freshness.backfilled === d.freshness.subaccounts;
+    }, { timeout: 100_000, intervals: [1_000] })
+    .toBe(true);
+  const all = (await (await page.request.get(`/api/ledger/deposits?subUid=${desk.subUid}&limit=40`)).json()) as Deposits;
+
+  await page.goto(`/sub-accounts/${desk.subUid}`);
+  const deposits = page.getByRole("region", { name: "Deposits", exact: true });
+  await expect(deposits.getByTestId("ledger-total")).toHaveText(`${all.total.toLocaleString("en-US")} deposits of this sub-account in the ledger`);
+  await expect(deposits.locator("tbody tr[data-row-id]").first()).toHaveAttribute("data-row-id", all.rows[0]!.orderId);
+  await deposits.getByRole("button", { name: /Older/ }).click();
+  await expect(page).toHaveURL(/[?&]dp=/);
+  await expect(deposits.locator("tbody tr[data-row-id]").first()).toHaveAttribute("data-row-id", all.rows[20]!.orderId);
+  await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute("href", `/deposits?subUid=${desk.subUid}`);
+
+  const chart = page.getByTestId("balance-history");
+  // Today's is the only snapshot on a fresh instance: the section says so (the chart's series is unit-tested).
+  await expect(chart).toContainText(`1 daily snapshot so far, of ${new Date().toISOString().slice(0, 10)} (UTC)`);
+  await expect(chart.getByRole("combobox", { name: "Coin" })).toBeVisible();
+  const rebates = page.getByRole("table", { name: "Rebate info per day" });
+  await expect(rebates.locator("tbody tr")).toHaveCount(1);
+  await page.screenshot({ path: "test-results/ledger-subaccount.png", fullPage: true });
+  await page.context().close();
+});

@@ -31,6 +31,9 @@ export type LedgerViewConfig<Row extends RowData, Q extends LedgerUrlState> = {
   columns: TableOptions<DataTableFeatures, Row>["columns"];
   getRowId: (row: Row) => string;
   pageSize: number;
+  /** Filters every request carries, not in the URL (the sub-account a section is about). */
+  fixed?: Record<string, string>;
+  initialColumnVisibility?: Record<string, boolean>;
 };
 
 export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row>> = {
@@ -60,13 +63,15 @@ export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P e
 ): LedgerView<Row, Q, P> {
   const [q, setUrl] = config.url;
   const cursor = q.p.at(-1);
-  const input = { ...ledgerQuery(q, config.filterKeys), limit: String(config.pageSize), ...(cursor ? { cursor } : {}) };
+  const input = { ...ledgerQuery(q, config.filterKeys), ...config.fixed, limit: String(config.pageSize), ...(cursor ? { cursor } : {}) };
   const page = useQuery({
     queryKey: [config.resource.id, input],
     queryFn: ({ signal }) => callResource(config.resource, { input, signal } as never) as Promise<P>,
     retry: (count, e) => count < 1 && isTransient(e),
   });
-  const table = useDataTable<Row>({ data: page.data?.rows ?? [], columns: config.columns, getRowId: config.getRowId });
+  const table = useDataTable<Row>({
+    data: page.data?.rows ?? [], columns: config.columns, getRowId: config.getRowId, initialColumnVisibility: config.initialColumnVisibility,
+  });
   const keys = [...config.filterKeys, "from", "to"] as const;
   return {
     q,
@@ -97,30 +102,43 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
 }: LedgerTableProps<Row, Q, P>) {
   const { q, page, table } = view;
   const rows = page.data?.rows ?? [];
+  const empty = page.isSuccess && rows.length === 0;
+  const toolbar = (
+    <DataTableToolbar table={table} actions={actions}>
+      {controls}
+      <UtcRangeFields from={q.from} to={q.to} onChange={(patch) => view.set(patch as Partial<Record<keyof Q & string, unknown>>)} />
+      {view.filtered ? (
+        <button type="button" className={secondaryButton} onClick={view.clear}>
+          Clear filters
+        </button>
+      ) : null}
+    </DataTableToolbar>
+  );
+  const emptyState = <DataTableEmpty>{view.filtered ? `No ${rowsNoun} in the ledger match these filters.` : `No ${rowsNoun} in the ledger yet.`}</DataTableEmpty>;
+  const pager = <DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, view.setWalked)} />;
   return (
     <TimeZoneProvider>
       <div className="space-y-4">
         {before}
-        <DataTable
-          table={table}
-          label={label}
-          status={page.isPending ? "pending" : page.isError ? "error" : "success"}
-          busy={page.isFetching}
-          toolbar={
-            <DataTableToolbar table={table} actions={actions}>
-              {controls}
-              <UtcRangeFields from={q.from} to={q.to} onChange={(patch) => view.set(patch as Partial<Record<keyof Q & string, unknown>>)} />
-              {view.filtered ? (
-                <button type="button" className={secondaryButton} onClick={view.clear}>
-                  Clear filters
-                </button>
-              ) : null}
-            </DataTableToolbar>
-          }
-          errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
-          emptyState={<DataTableEmpty>{view.filtered ? `No ${rowsNoun} in the ledger match these filters.` : `No ${rowsNoun} in the ledger yet.`}</DataTableEmpty>}
-          pager={<DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, view.setWalked)} />}
-        />
+        {empty ? (
+          // Nothing to scroll: the words, not a wide empty table (a scrollable region nobody can reach).
+          <section aria-label={label} className="space-y-3">
+            {toolbar}
+            {emptyState}
+            {q.p.length ? pager : null}
+          </section>
+        ) : (
+          <DataTable
+            table={table}
+            label={label}
+            status={page.isPending ? "pending" : page.isError ? "error" : "success"}
+            busy={page.isFetching}
+            toolbar={toolbar}
+            errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
+            emptyState={emptyState}
+            pager={pager}
+          />
+        )}
         {page.data ? (
           <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-total">
             {page.data.total.toLocaleString("en-US")} {rowsNoun} {view.filtered ? "match these filters" : "in the ledger"}

@@ -21,6 +21,12 @@ export const balanceHistorySchema = z.object({
 });
 export type BalanceHistory = z.output<typeof balanceHistorySchema>;
 
+/** The chart's points for one coin: per snapshot day (UTC midnight), its total; absent that day = it held nothing. */
+export function balanceSeries(h: BalanceHistory, coin: string): { t: number; value: string }[] {
+  const byDay = new Map(h.balances.filter((b) => b.coin === coin).map((b) => [b.day, b.total]));
+  return h.days.map((day) => ({ t: Date.parse(`${day}T00:00:00Z`), value: byDay.get(day) ?? "0" }));
+}
+
 export const rebateHistorySchema = z.object({
   subUid: z.string(),
   /** Newest first. */
