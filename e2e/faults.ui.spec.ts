@@ -39,14 +39,6 @@ type PageCase = {
 
 const main = (page: Page) => page.getByRole("main");
 const PAGES: PageCase[] = [
-  {
-    path: "/",
-    op: "deposits.list",
-    role: "lead",
-    area: (p) => p.getByRole("region", { name: "Recent deposits" }),
-    data: (p) => p.getByRole("region", { name: "Recent deposits" }).getByText(/^(Deposits to|No deposits to)/),
-    empty: /No deposits to/,
-  },
   { path: "/deposits/live", op: "deposits.list", role: "compliance", area: main, data: rows, empty: /No deposits for/, table: true },
   { path: "/assets", op: "subaccounts.assets", role: "broker", area: main, data: rows, empty: /No .*assets/, table: true },
   {

@@ -145,3 +145,22 @@ test("[ledger][subaccount] a sub-account's page shows its ledger deposits (paged
   await page.screenshot({ path: "test-results/ledger-subaccount.png", fullPage: true });
   await page.context().close();
 });
+
+test("[ledger][home] the home page's recent deposits are the ledger's newest of every sub-account, each named beside its UID", async ({ browser }) => {
+  const page = await brokerPage(browser, "/");
+  type Newest = { rows: { orderId: string; subUid: string; subaccountName: string | null }[]; total: number };
+  const newest = (await (await page.request.get("/api/ledger/deposits?limit=10")).json()) as Newest;
+  expect(newest.rows).toHaveLength(10);
+  const card = page.getByRole("region", { name: "Recent deposits" });
+  const rows = card.locator("tbody tr");
+  // The sync keeps adding deposits (the simulator's arrive live): compare with what the card asked for.
+  await expect(rows).toHaveCount(10);
+  const shown = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-id")));
+  const again = (await (await page.request.get("/api/ledger/deposits?limit=20")).json()) as Newest;
+  const ids = again.rows.map((r) => r.orderId);
+  expect(shown.every((id) => ids.includes(id!))).toBe(true);
+  const first = again.rows.find((r) => r.orderId === shown[0])!;
+  await expect(rows.first().getByRole("link", { name: `${first.subaccountName} · ${first.subUid}` })).toHaveAttribute("href", `/sub-accounts/${first.subUid}`);
+  await expect(card).toContainText(/The newest 10 of [\d,]+ deposits in the ledger, every sub-account/);
+  await page.context().close();
+});
