@@ -120,3 +120,10 @@ CREATE TABLE ledger_rebate_snapshots (
   futures_rebate_ratio  numeric,
   PRIMARY KEY (sub_uid, day)
 );
+
+-- The registry searched as one types, at 100,000 sub-accounts and more (issue 14): by the start of the name,
+-- the label or the UID, case-insensitive. Prefix ranges on text_pattern_ops b-trees, which PostgreSQL and
+-- PGlite both have (pg_trgm would need an extension PGlite does not load by default).
+CREATE INDEX subaccounts_name_prefix ON subaccounts (lower(subaccount_name) text_pattern_ops);
+CREATE INDEX subaccounts_label_prefix ON subaccounts (lower(label) text_pattern_ops);
+CREATE INDEX subaccounts_uid_prefix ON subaccounts (sub_uid text_pattern_ops);
