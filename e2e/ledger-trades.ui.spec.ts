@@ -164,3 +164,30 @@ test("[ledger][home] the home page's recent deposits are the ledger's newest of 
   await expect(card).toContainText(/The newest 10 of [\d,]+ deposits in the ledger, every sub-account/);
   await page.context().close();
 });
+
+test("[ledger][picker] the sub-account filter asks the server as one types (never the whole registry) and filters /deposits to the one chosen", async ({ browser }) => {
+  const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  const registryLoads: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/sub-accounts") registryLoads.push(r.url());
+  });
+  await signInUi(page, "compliance", "/deposits");
+  const picker = page.getByRole("combobox", { name: "Sub-account" });
+  const asked = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/sub-accounts/search" && new URL(r.url()).searchParams.get("q") === "DESK02");
+  await picker.fill("DESK02");
+  await asked;
+  const listbox = page.getByRole("listbox", { name: "Sub-accounts" });
+  const option = listbox.getByRole("option", { name: /^desk02@\S+ \(\d+\)$/ });
+  await expect(option).toHaveCount(1);
+  const uid = /\((\d+)\)/.exec((await option.textContent())!)![1]!;
+  await expect(listbox.getByRole("option")).toHaveCount(2);
+  await picker.press("ArrowDown");
+  await picker.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`subUid=${uid}`));
+  await expect(picker).toHaveValue(new RegExp(`^desk02@\\S+ \\(${uid}\\)$`));
+  const cells = page.locator("tbody tr[data-row-id] td:nth-child(2)");
+  await expect(cells.first()).toContainText(uid);
+  expect(new Set(await cells.allTextContents()).size).toBe(1);
+  expect(registryLoads).toEqual([]);
+  await page.context().close();
+});
