@@ -10,7 +10,8 @@ import { Field } from "./field";
 
 const TYPING_PAUSE_MS = 200;
 
-export function SubAccountFilter({ id, value, allLabel = "All", onChange }: { id: string; value: string | null; allLabel?: string; onChange: (uid: string | null) => void }) {
+/** `allLabel` null: a sub-account must be chosen (a page about one sub-account), so there is no "All". */
+export function SubAccountFilter({ id, value, allLabel = "All", onChange }: { id: string; value: string | null; allLabel?: string | null; onChange: (uid: string | null) => void }) {
   const listId = useId();
   const chosen = useSubAccount(value);
   const shown = value === null ? "" : chosen.data ? subAccountLabel(chosen.data) : value;
@@ -23,7 +24,9 @@ export function SubAccountFilter({ id, value, allLabel = "All", onChange }: { id
     return () => clearTimeout(t);
   }, [text]);
   const search = useSubAccountSearch(q, open);
-  const options: (SubAccountItem | null)[] = [null, ...(search.data?.items ?? [])];
+  // Only matches of what is typed now: a list still answering an earlier text would let Enter pick from it.
+  const settled = (text ?? "").trim() === q && search.isSuccess && !search.isFetching;
+  const options: (SubAccountItem | null)[] = [...(allLabel === null ? [] : [null]), ...(settled ? search.data.items : [])];
   const pick = (s: SubAccountItem | null) => {
     setOpen(false);
     setText(null);
@@ -34,7 +37,7 @@ export function SubAccountFilter({ id, value, allLabel = "All", onChange }: { id
       e.preventDefault();
       setOpen(true);
       setActive((a) => Math.min(Math.max(a + (e.key === "ArrowDown" ? 1 : -1), 0), options.length - 1));
-    } else if (e.key === "Enter" && open) {
+    } else if (e.key === "Enter" && open && options.length) {
       e.preventDefault();
       pick(options[active] ?? null);
     } else if (e.key === "Escape") {
@@ -52,9 +55,9 @@ export function SubAccountFilter({ id, value, allLabel = "All", onChange }: { id
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={listId}
-          aria-activedescendant={open ? optionId(active) : undefined}
+          aria-activedescendant={open && options.length ? optionId(active) : undefined}
           autoComplete="off"
-          placeholder={`${allLabel} (type a name, label or UID)`}
+          placeholder={allLabel === null ? "Type a name, label or UID" : `${allLabel} (type a name, label or UID)`}
           className={`${controlClass} w-72`}
           value={text ?? shown}
           onFocus={() => setOpen(true)}
@@ -94,7 +97,7 @@ export function SubAccountFilter({ id, value, allLabel = "All", onChange }: { id
               </li>
             ))}
             <li role="presentation" className="px-3 py-1 text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-              {search.isError ? "The search failed; type again to retry." : search.isFetching ? "Searching…" : search.data?.nextCursor ? "More match: keep typing to narrow." : search.data?.items.length === 0 ? "No sub-account starts with that." : ""}
+              {search.isError ? "The search failed; type again to retry." : !settled ? "Searching…" : search.data?.nextCursor ? "More match: keep typing to narrow." : search.data?.items.length === 0 ? "No sub-account starts with that." : ""}
             </li>
           </ul>
         ) : null}

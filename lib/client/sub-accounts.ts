@@ -24,7 +24,6 @@ export function useSubAccountSearch(q: string, enabled = true) {
     queryFn: ({ signal }) => callResource(subaccountResources.search, { input, signal }),
     enabled,
     staleTime: 30_000,
-    placeholderData: (previous) => previous,
     retry: (count, e) => count < 1 && isTransient(e),
   });
 }
