@@ -565,6 +565,42 @@ add("[bad-input][withdrawals.read] GET /api/withdrawals", ledgerFilters("/api/wi
 add("[bad-input][withdrawals.export] GET /api/withdrawals/export", ledgerFilters("/api/withdrawals/export", { cursor: false }));
 add("[bad-input][withdrawals.summary] GET /api/withdrawals/summary", ledgerFilters("/api/withdrawals/summary", { cursor: false }));
 
+/** The ledger's fills and plan orders of a key: each filter refused on its own field, before anything is read. */
+const tradeFilters = (path: string, own: "tradeScope" | "status"): Route => ({
+  method: "GET", path: () => path, role: "lead",
+  cases: () => {
+    const base = fc.record({ symbol: symbol, limit: fc.integer({ min: 1, max: 500 }).map(String) });
+    return fc.oneof(
+      queryField(base, "key", fc.constantFrom("MAIN", "main key", "sub-1", "k".repeat(41)), "key not a key's name"),
+      queryField(base, "symbol", fc.constantFrom("BTC-USDT", "b", "BTC USDT", "x".repeat(31)), "bad symbol"),
+      queryField(base, "side", notOneOf(["buy", "sell"]).filter((s) => s.trim() !== ""), "bad side"),
+      queryField(base, "orderId", notNumeric.filter((s) => s.trim() !== ""), "orderId not digits"),
+      queryField(base, own, own === "tradeScope" ? notOneOf(["taker", "maker"]).filter((s) => s.trim() !== "") : fc.constantFrom("Executed", "not-trigger", "a b", "x".repeat(33)), `bad ${own}`),
+      queryField(base, "from", badTimestamp, "bad from"),
+      queryField(base, "to", badTimestamp, "bad to"),
+      queryField(base, "limit", badLimit(500), "limit out of range"),
+      ...cursorCases(base),
+    );
+  },
+});
+add("[bad-input][ledger.fills] GET /api/ledger/fills", tradeFilters("/api/ledger/fills", "tradeScope"));
+add("[bad-input][ledger.plan-orders] GET /api/ledger/plan-orders", tradeFilters("/api/ledger/plan-orders", "status"));
+add("[bad-input][subaccounts.search] GET /api/sub-accounts/search", {
+  method: "GET", path: () => "/api/sub-accounts/search", role: "lead",
+  cases: () => {
+    const base = fc.record({ q: fc.constantFrom("desk", "54", "vip") });
+    return fc.oneof(
+      queryField(base, "q", longText(101, 1000), "q too long"),
+      queryField(base, "limit", badLimit(500), "limit out of range"),
+      queryField(base, "cursor", fc.constantFrom("abc", "12x", "-1", "1".repeat(33)), "cursor not a UID"),
+    );
+  },
+});
+add("[bad-input][ledger.balance-history] GET /api/ledger/sub-accounts/{subUid}/balances", {
+  method: "GET", path: (w) => `/api/ledger/sub-accounts/${w.desk}/balances`, role: "lead",
+  cases: () => queryField(fc.record({}), "days", fc.constantFrom("0", "3661", "-1", "1.5", "abc", "99999"), "days out of range"),
+});
+
 const auditFilters = (path: string): Route => ({
   method: "GET", path: () => path, role: "lead",
   cases: () => {

@@ -39,14 +39,6 @@ type PageCase = {
 
 const main = (page: Page) => page.getByRole("main");
 const PAGES: PageCase[] = [
-  {
-    path: "/",
-    op: "deposits.list",
-    role: "lead",
-    area: (p) => p.getByRole("region", { name: "Recent deposits" }),
-    data: (p) => p.getByRole("region", { name: "Recent deposits" }).getByText(/^(Deposits to|No deposits to)/),
-    empty: /No deposits to/,
-  },
   { path: "/deposits/live", op: "deposits.list", role: "compliance", area: main, data: rows, empty: /No deposits for/, table: true },
   { path: "/assets", op: "subaccounts.assets", role: "broker", area: main, data: rows, empty: /No .*assets/, table: true },
   {
@@ -57,8 +49,8 @@ const PAGES: PageCase[] = [
     data: (p) => p.getByTestId("rebate-info"),
     empty: /returned no rebate info/,
   },
-  { path: "/spot/plan-orders", op: "planOrders.history", role: "compliance", area: main, data: rows, empty: /No \w+ plan orders/, table: true },
-  { path: "/spot/fills", op: "fills.list", role: "broker", area: main, data: rows, empty: /No \w+ fills/, table: true },
+  { path: "/spot/plan-orders/live", op: "planOrders.history", role: "compliance", area: main, data: rows, empty: /No \w+ plan orders/, table: true },
+  { path: "/spot/fills/live", op: "fills.list", role: "broker", area: main, data: rows, empty: /No \w+ fills/, table: true },
   { path: "/market/trades", op: "market.trades", role: "compliance", area: main, data: rows, empty: /No \S+ trades/, table: true },
   { path: "/futures/oi-limits", op: "oiLimits.list", role: "broker", area: main, data: rows, empty: /None of the|No rows\.$/, table: true },
 ];
@@ -116,7 +108,7 @@ test("[faults][read pages] on every platform page, 500, 503, reset, malformed JS
 
 test("[faults][timeout] latency past PLATFORM_TIMEOUT_MS: /rebates and /spot/fills show a timeout within the timeout and a margin, then recover", async ({ browser }) => {
   test.setTimeout(60_000);
-  const cases = PAGES.filter((c) => c.path === "/rebates" || c.path === "/spot/fills");
+  const cases = PAGES.filter((c) => c.path === "/rebates" || c.path === "/spot/fills/live");
   const pages = await Promise.all(
     cases.map(async (c) => {
       const page = await (await browser.newContext()).newPage();

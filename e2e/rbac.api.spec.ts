@@ -110,6 +110,9 @@ test("[rbac][demo] the demo accounts are the four roles", () => {
 /** Brokerdesk's own resources: who may read them. */
 const OWN_ROUTES = [
   { path: "/api/sub-accounts", permission: "subaccounts.read" },
+  { path: "/api/sub-accounts/search", permission: "subaccounts.read" },
+  { path: "/api/ledger/fills", permission: "fills.read" },
+  { path: "/api/ledger/plan-orders", permission: "planOrders.read" },
   { path: "/api/audit", permission: "audit.read" },
   { path: "/api/audit/export", permission: "audit.read" },
   { path: "/api/admin/users", permission: "users.read" },

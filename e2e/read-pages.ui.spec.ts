@@ -57,10 +57,20 @@ async function download(page: Page): Promise<{ lines: string[]; params: Record<s
   return { lines: csv.split(/\r?\n/).filter(Boolean), params: sent.params };
 }
 
+/** The registry's first page by UID, as the pages' sub-account pickers ask for it (the first is their default). */
 async function registry(page: Page): Promise<string[]> {
-  const subs = (await (await page.request.get("/api/sub-accounts")).json()) as { items: { subUid: string }[] };
+  const subs = (await (await page.request.get("/api/sub-accounts/search?limit=20")).json()) as { items: { subUid: string }[] };
   return subs.items.map((s) => s.subUid);
 }
+
+/** The picker searches the server as one types: a whole UID leaves one option, which Enter takes. */
+async function pickSubAccount(page: Page, uid: string): Promise<void> {
+  const picker = page.getByRole("combobox", { name: "Sub-account" });
+  await picker.fill(uid);
+  await expect(page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: new RegExp(`\\(${uid}\\)$`) })).toHaveCount(1);
+  await picker.press("Enter");
+}
+const showsSubAccount = (uid: string) => new RegExp(`\\(${uid}\\)$`);
 
 // A fault left behind would break the next test: clear after every test, pass or fail.
 test.afterEach(async ({ page }) => {
@@ -82,7 +92,7 @@ test("[subaccounts.assets][list] compliance sees the first sub-account's coins; 
   const all = (await body<{ assetsList: Asset[] }>(call)).assetsList;
   expect(all.length).toBeGreaterThan(1);
   await rowCount(page, all.length);
-  await expect(page.getByLabel("Sub-account", { exact: true })).toHaveValue(uids[0]!);
+  await expect(page.getByLabel("Sub-account", { exact: true })).toHaveValue(showsSubAccount(uids[0]!));
   // Amounts exactly as sent, grouped.
   const row = page.locator(`tr[data-row-id="${all[0]!.coin}"]`);
   await expect(row).toContainText(group(all[0]!.available));
@@ -106,11 +116,11 @@ test("[subaccounts.assets][list] compliance sees the first sub-account's coins; 
   await expect(rows(page).first()).toHaveAttribute("data-row-id", coin);
 
   const other = page.waitForResponse(isCall(ASSETS, (x) => x.searchParams.get("subUid") === uids[1]));
-  await page.getByLabel("Sub-account", { exact: true }).selectOption(uids[1]!);
+  await pickSubAccount(page, uids[1]!);
   await expect(page).toHaveURL(new RegExp(`uid=${uids[1]}`));
   await body(await other);
   await page.goBack();
-  await expect(page.getByLabel("Sub-account", { exact: true })).toHaveValue(uids[0]!);
+  await expect(page.getByLabel("Sub-account", { exact: true })).toHaveValue(showsSubAccount(uids[0]!));
 });
 
 
@@ -134,7 +144,7 @@ test("[rebates.get][lookup] lead sees the first sub-account's rebates as ratios 
   await expect(page.getByText(/Real-time data, kept 30 days/)).toBeVisible();
 
   const second = page.waitForResponse(isCall(REBATES, (u) => u.searchParams.get("uid") === uids[1]));
-  await page.getByLabel("Sub-account", { exact: true }).selectOption(uids[1]!);
+  await pickSubAccount(page, uids[1]!);
   await expect(page).toHaveURL(new RegExp(`uid=${uids[1]}`));
   await body(await second);
   await expect(page.getByRole("heading", { name: new RegExp(`Rebate info of sub-account .*${uids[1]}`) })).toBeVisible();
@@ -158,7 +168,7 @@ test("[rebates.get][lookup] lead sees the first sub-account's rebates as ratios 
 
 test("[planOrders.history][list] broker sees BTCUSDT plan orders at once; symbol and status filter change URL and rows", async ({ page }) => {
   const first = page.waitForResponse(isCall(PLAN_ORDERS, (u) => u.searchParams.get("symbol") === "BTCUSDT"));
-  await signIn(page, "broker", "/spot/plan-orders");
+  await signIn(page, "broker", "/spot/plan-orders/live");
   const call = await first;
   const u = new URL(call.url());
   expect(Number(u.searchParams.get("endTime")) - Number(u.searchParams.get("startTime"))).toBe(7 * DAY);
@@ -188,7 +198,7 @@ test("[planOrders.history][list] broker sees BTCUSDT plan orders at once; symbol
 });
 
 test("[planOrders.history][paging] Older follows E3's idLessThan, Newer comes back", async ({ page }) => {
-  await signIn(page, "broker", "/spot/plan-orders?range=30d&limit=10");
+  await signIn(page, "broker", "/spot/plan-orders/live?range=30d&limit=10");
   await expect(rows(page)).toHaveCount(10);
   const page1 = (await firstRowId(page))!;
   const older = page.waitForResponse(isCall(PLAN_ORDERS, (u) => u.searchParams.has("idLessThan")));
@@ -205,14 +215,14 @@ test("[planOrders.history][paging] Older follows E3's idLessThan, Newer comes ba
 
 test("[planOrders.history][range] a range past 90 days says it is walked in 90-day windows", async ({ page }) => {
   const now = Date.now();
-  await signIn(page, "broker", `/spot/plan-orders?range=custom&from=${now - 120 * DAY}&to=${now}`);
+  await signIn(page, "broker", `/spot/plan-orders/live?range=custom&from=${now - 120 * DAY}&to=${now}`);
   await expect(page.getByTestId("window-note")).toHaveText(/^Range longer than 90 days: showing window 1 of 2 \(.*\), newest first$/);
   await expect(rows(page).first()).toBeVisible();
 });
 
 test("[planOrders.history][export] the CSV of a 120-day range has every plan order an independent walk finds", async ({ page }) => {
   const now = Date.now();
-  await signIn(page, "broker", `/spot/plan-orders?range=custom&from=${now - 120 * DAY}&to=${now}`);
+  await signIn(page, "broker", `/spot/plan-orders/live?range=custom&from=${now - 120 * DAY}&to=${now}`);
   await expect(rows(page).first()).toBeVisible();
   const { lines, params } = await download(page);
   expect(lines[0]).toMatch(/^orderId,clientOid,symbol,/);
@@ -243,7 +253,7 @@ test("[planOrders.history][export] the CSV of a 120-day range has every plan ord
 
 test("[fills.list][list] admin sees BTCUSDT fills with the fee in words; symbol and order ID change URL and rows", async ({ page }) => {
   const first = page.waitForResponse(isCall(FILLS, (u) => u.searchParams.get("symbol") === "BTCUSDT"));
-  await signIn(page, "admin", "/spot/fills");
+  await signIn(page, "admin", "/spot/fills/live");
   const fills = await body<Fill[]>(await first);
   expect(fills.length).toBeGreaterThan(0);
   await expect(page).toHaveTitle(/Spot fills/);
@@ -274,7 +284,7 @@ test("[fills.list][list] admin sees BTCUSDT fills with the fee in words; symbol 
 });
 
 test("[fills.list][paging] Older follows the last tradeId, Newer comes back", async ({ page }) => {
-  await signIn(page, "admin", "/spot/fills?limit=10");
+  await signIn(page, "admin", "/spot/fills/live?limit=10");
   await expect(rows(page)).toHaveCount(10);
   const page1 = (await firstRowId(page))!;
   const last = (await rows(page).last().getAttribute("data-row-id"))!;
@@ -296,7 +306,7 @@ test("[fills.list][range] a start older than E4's 90 days is refused before any 
     if (new URL(r.url()).pathname === FILLS) asked++;
   });
   const now = Date.now();
-  await page.goto(`/spot/fills?range=custom&from=${now - 100 * DAY}&to=${now - 80 * DAY}`);
+  await page.goto(`/spot/fills/live?range=custom&from=${now - 100 * DAY}&to=${now - 80 * DAY}`);
   await expect(page.getByRole("alert").filter({ hasText: "Nothing was requested" })).toContainText(/keeps only the last 90 days/);
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeDisabled();
   await page.waitForTimeout(500);
@@ -304,7 +314,7 @@ test("[fills.list][range] a start older than E4's 90 days is refused before any 
 });
 
 test("[fills.list][export] the CSV of the default range has every fill an independent walk finds", async ({ page }) => {
-  await signIn(page, "admin", "/spot/fills");
+  await signIn(page, "admin", "/spot/fills/live");
   await expect(rows(page).first()).toBeVisible();
   const { lines, params } = await download(page);
   expect(lines[0]).toMatch(/^tradeId,orderId,/);
@@ -369,8 +379,8 @@ test("[oiLimits.list][list] compliance sees USDT-FUTURES limits; product type, s
 const PAGES = [
   { path: "/assets", ready: (p: Page) => rows(p).first() },
   { path: "/rebates", ready: (p: Page) => p.getByTestId("rebate-info") },
-  { path: "/spot/plan-orders", ready: (p: Page) => rows(p).first() },
-  { path: "/spot/fills", ready: (p: Page) => rows(p).first() },
+  { path: "/spot/plan-orders/live", ready: (p: Page) => rows(p).first() },
+  { path: "/spot/fills/live", ready: (p: Page) => rows(p).first() },
   { path: "/futures/oi-limits", ready: (p: Page) => rows(p).first() },
 ] as const;
 

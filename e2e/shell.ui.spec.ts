@@ -1,12 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page, Response } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { NAV_ITEMS } from "../components/shell/nav";
 import { can, ROLES, type Role } from "../lib/rbac";
-import { signInUi, simControlUrl } from "./support/staff";
+import { signInUi } from "./support/staff";
 
 const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
-type Deposit = { orderId: string; coin: string; amount: string; cTime: string };
 
 // The expectation comes from the permission table and the nav data, not from the sidebar's own filter.
 const expectedNav = (role: Role) => NAV_ITEMS.filter((i) => i.permission === null || can(role, i.permission));
@@ -21,8 +20,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
-
-const isDepositsCall = (r: Response) => new URL(r.url()).pathname === DEPOSITS && r.request().method() === "GET";
 
 for (const role of ROLES) {
   test(`[shell][nav] ${role}: the sidebar shows exactly the pages the role may open, the current one marked`, async ({ page }) => {
@@ -101,54 +98,60 @@ test("[shell][theme] the toggle sets the dark class, which survives a reload and
   await expect(page.getByRole("radio", { name: "Light" })).toBeChecked();
 });
 
-test("[shell][home] broker: health and the first sub-account's deposits of the last 24 h, as the platform sent them", async ({ page }) => {
-  const call = page.waitForResponse(isDepositsCall);
+/** A page of the deposit ledger as /api/ledger/deposits answers it: this server's sync is off, so the home
+ * card's rows are given here; e2e/ledger-trades.ui.spec.ts sees the card filled by a real sync. */
+function ledgerDepositsPage() {
+  const row = (orderId: string, subUid: string, name: string | null, coin: string, amount: string, cTime: number) => ({
+    orderId, subUid, subaccountName: name, coin, amount, status: "success", chain: "TRC20", dest: "on_chain", fromAddress: "", toAddress: "", txId: "", cTime: String(cTime),
+  });
+  const t = Date.parse("2026-03-04T05:06:07Z");
+  return {
+    rows: [row("1001", "5481892133", "desk01@brokerdesk-sim.example", "USDT", "1234567.8900001", t), row("1000", "5481892134", null, "BTC", "0.5", t - 60_000)],
+    nextCursor: null, total: 2, totals: [], perDay: [],
+    freshness: { subaccounts: 25, checked: 25, backfilled: 25, oldestCheckAt: null, newestCheckAt: null, failing: 0 },
+  };
+}
+const isLedgerHomeCall = (url: string) => new URL(url).pathname === "/api/ledger/deposits" && new URL(url).searchParams.get("limit") === "10";
+
+test("[shell][home] broker: health and the newest deposits of every sub-account from the ledger, names beside UIDs, amounts as kept", async ({ page }) => {
+  const platformCalls: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === DEPOSITS) platformCalls.push(r.url());
+  });
+  await page.route("**/api/ledger/deposits?limit=10", (r) => r.fulfill({ json: ledgerDepositsPage() }));
+  const call = page.waitForRequest((r) => isLedgerHomeCall(r.url()));
   await signInUi(page, "broker");
-  const res = await call;
-  expect(res.status()).toBe(200);
-  const url = new URL(res.url());
-  expect(url.searchParams.get("limit")).toBe("10");
-  const span = Number(url.searchParams.get("endTime")) - Number(url.searchParams.get("startTime"));
-  expect(span).toBe(24 * 60 * 60 * 1000);
-  const deposits = ((await res.json()) as { data: Deposit[] }).data;
-  expect(deposits.length).toBeGreaterThan(0);
+  // Every sub-account: no sub-account filter, no time window; and no platform call per sub-account.
+  expect([...new URL((await call).url()).searchParams.keys()]).toEqual(["limit"]);
 
   await expect(page.getByRole("region", { name: "Platform health" }).getByRole("status")).toContainText("The platform answers");
   const card = page.getByRole("region", { name: "Recent deposits" });
   const rows = card.locator("tbody tr");
-  await expect(rows).toHaveCount(deposits.length);
-  const first = deposits[0]!;
-  await expect(rows.first()).toContainText(first.orderId);
-  await expect(rows.first()).toContainText(first.coin);
-  // Digits exactly as sent (grouped in thousands, never rounded).
-  const [int, frac] = first.amount.split(".");
-  await expect(rows.first()).toContainText(`${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${frac === undefined ? "" : `.${frac}`}`);
-  await expect(rows.first()).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText("2026-03-04 05:06:07 UTC");
+  await expect(rows.first()).toContainText("1,234,567.8900001");
+  await expect(rows.first().getByRole("link", { name: "desk01@brokerdesk-sim.example · 5481892133" })).toHaveAttribute("href", "/sub-accounts/5481892133");
+  await expect(rows.nth(1).getByRole("link", { name: "5481892134" })).toHaveAttribute("href", "/sub-accounts/5481892134");
+  await expect(card).toContainText("The newest 2 of 2 deposits in the ledger, every sub-account");
   await expect(card.getByRole("link", { name: /All deposits/ })).toHaveAttribute("href", "/deposits");
+  expect(platformCalls).toEqual([]);
   // Brokers do not approve withdrawals.
   await expect(page.getByRole("region", { name: "Pending withdrawals" })).toHaveCount(0);
 });
 
-test("[shell][home] a platform failure on the deposits card is shown as an error with the platform's words, not as no deposits", async ({ page, request }) => {
-  await request.post(simControlUrl("faults"), { data: { path: "deposits.list", kind: "status", status: 503 } });
-  try {
-    const call = page.waitForResponse(isDepositsCall);
-    await signInUi(page, "compliance");
-    const res = await call;
-    expect(res.ok()).toBe(false);
-    const body = (await res.json()) as { error: { message: string; platform?: { code: string; msg: string } } };
-    const alert = page.getByRole("region", { name: "Recent deposits" }).getByRole("alert");
-    await expect(alert).toBeVisible({ timeout: 20_000 });
-    await expect(alert).toContainText(body.error.platform ? body.error.platform.msg : body.error.message);
-    await expect(page.getByRole("region", { name: "Recent deposits" }).locator("tbody tr")).toHaveCount(0);
-    await expect(page.getByText(/No deposits to/)).toHaveCount(0);
-    await page.screenshot({ path: "test-results/shell-home-deposits-error.png" });
-  } finally {
-    await request.delete(simControlUrl("faults"));
-  }
+test("[shell][home] a failure of the ledger's answer on the deposits card is shown as an error, not as no deposits", async ({ page }) => {
+  await page.route("**/api/ledger/deposits?limit=10", (r) =>
+    r.fulfill({ status: 503, json: { error: { code: "internal", message: "The ledger's database did not answer" } } }),
+  );
+  await signInUi(page, "compliance");
+  const alert = page.getByRole("region", { name: "Recent deposits" }).getByRole("alert");
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(alert).toContainText("The ledger's database did not answer");
+  await expect(page.getByRole("region", { name: "Recent deposits" }).locator("tbody tr")).toHaveCount(0);
+  await expect(page.getByText(/No deposits in the ledger/)).toHaveCount(0);
+  await page.screenshot({ path: "test-results/shell-home-deposits-error.png" });
 });
 
-/** A page of GET /api/withdrawals holding one request waiting for approval, in the ledger's row shape (lib/api/withdrawals). */
 function pendingPage(over: { coin: string; amount: string }) {
   const at = "2025-01-02T03:04:05.000Z";
   const row = {
@@ -230,6 +233,7 @@ for (const scheme of ["light", "dark"] as const) {
     await page.route("**/api/withdrawals?state=requested", (r) =>
       r.fulfill({ json: pendingPage({ coin: "BTC", amount: "0.5" }) }),
     );
+    await page.route("**/api/ledger/deposits?limit=10", (r) => r.fulfill({ json: ledgerDepositsPage() }));
     await signInUi(page, "lead");
     await expect(html(page)).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await expect(page.getByRole("region", { name: "Recent deposits" }).locator("tbody tr").first()).toBeVisible();
@@ -249,6 +253,7 @@ for (const scheme of ["light", "dark"] as const) {
 
 test("[shell][a11y] admin's home in dark has no serious or critical axe violations", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
+  await page.route("**/api/ledger/deposits?limit=10", (r) => r.fulfill({ json: ledgerDepositsPage() }));
   await signInUi(page, "admin");
   await expect(page.getByRole("region", { name: "Staff", exact: true }).getByText("Disabled")).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent deposits" }).locator("tbody tr").first()).toBeVisible();

@@ -116,6 +116,9 @@ const port = (name, fallback) =>
         .pipe(z.number().int().min(0, { message: `${name} must be 0-65535` }).max(65535, { message: `${name} must be 0-65535` })),
     );
 
+/** A comma-separated list, trimmed, without blanks or repeats. */
+const listOf = (value) => [...new Set(value.split(",").map((v) => v.trim()).filter(Boolean))];
+
 const positiveNumber = (name, fallback, unit) =>
   z
     .string()
@@ -239,6 +242,17 @@ const baseSchema = z.object({
     .pipe(z.number().positive({ message: "LEDGER_SYNC_SHARE must be greater than 0" })),
   LEDGER_SWEEP_SECONDS: positiveNumber("LEDGER_SWEEP_SECONDS", "10", "seconds"),
   LEDGER_ACTIVE_SECONDS: positiveNumber("LEDGER_ACTIVE_SECONDS", "60", "seconds"),
+  // Fills (E4) and plan orders (E3) in the ledger: the keys whose records are kept (comma-separated names;
+  // default every configured key), and the symbols whose plan orders are kept besides those a key's fills
+  // name (E3 needs a symbol, and a key with plan orders but no fills would otherwise be missed).
+  LEDGER_TRADE_KEYS: z
+    .string()
+    .optional()
+    .pipe(z.string().regex(/^\s*[a-z0-9]+(\s*,\s*[a-z0-9]+)*\s*$/i, { message: "LEDGER_TRADE_KEYS is a comma-separated list of key names, e.g. main,sub1" }).optional()),
+  LEDGER_PLAN_SYMBOLS: z
+    .string()
+    .default("BTCUSDT,ETHUSDT")
+    .pipe(z.string().regex(/^\s*([A-Z0-9]{2,30}(\s*,\s*[A-Z0-9]{2,30})*)?\s*$/, { message: "LEDGER_PLAN_SYMBOLS is a comma-separated list of symbols, e.g. BTCUSDT,ETHUSDT" })),
   // The address Brokerdesk listens on (server/front-door.mjs). Simulator mode: loopback only.
   HOST: z.string().trim().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -437,7 +451,11 @@ export function parseEnv(source) {
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
-    ledger: Object.freeze({ sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS }),
+    ledger: Object.freeze({
+      sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS,
+      tradeKeys: e.LEDGER_TRADE_KEYS ? Object.freeze(listOf(e.LEDGER_TRADE_KEYS.toLowerCase())) : undefined,
+      planSymbols: Object.freeze(listOf(e.LEDGER_PLAN_SYMBOLS)),
+    }),
     oidc: e.OIDC_ISSUER
       ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? "", clientSecret: e.OIDC_CLIENT_SECRET ?? "", mfa: e.OIDC_MFA })
       : undefined,

@@ -34,7 +34,9 @@ export const PAGES = {
   deposits: page({ path: "/deposits", title: "Deposits", label: "Deposits", permission: "deposits.read", what: "Deposits", group: "Compliance" }),
   depositsLive: page({ path: "/deposits/live", title: "Live deposits", label: "Live deposits", permission: "deposits.read", what: "Deposits", group: null }),
   planOrders: page({ path: "/spot/plan-orders", title: "Spot plan orders", label: "Plan orders", permission: "planOrders.read", what: "Plan orders", group: "Trading" }),
+  planOrdersLive: page({ path: "/spot/plan-orders/live", title: "Spot plan orders (live)", label: "Live plan orders", permission: "planOrders.read", what: "Plan orders", group: null }),
   fills: page({ path: "/spot/fills", title: "Spot fills", label: "Fills", permission: "fills.read", what: "Fills", group: "Trading" }),
+  fillsLive: page({ path: "/spot/fills/live", title: "Spot fills (live)", label: "Live fills", permission: "fills.read", what: "Fills", group: null }),
   marketTrades: page({ path: "/market/trades", title: "Market trades", label: "Market trades", permission: "market.read", what: "Market data", group: "Trading" }),
   oiLimits: page({ path: "/futures/oi-limits", title: "Futures OI limits", label: "OI limits", permission: "oiLimits.read", what: "Open-interest limits", group: "Trading" }),
   // Reading leverage is not a thing on its own: the page exists to change it.

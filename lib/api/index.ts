@@ -6,6 +6,8 @@ import type { Resource } from "./define-resource";
 import { exportResources } from "./exports";
 import { healthResource } from "./health";
 import { ledgerResources } from "./ledger";
+import { ledgerHistoryResources } from "./ledger-history";
+import { ledgerTradeResources } from "./ledger-trades";
 import { mfaResources } from "./mfa";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
@@ -29,6 +31,8 @@ export const resources = Object.fromEntries(
     ...Object.values(mfaResources),
     ...Object.values(exportResources),
     ...Object.values(ledgerResources),
+    ...Object.values(ledgerTradeResources),
+    ...Object.values(ledgerHistoryResources),
     healthResource,
     openapiResource,
   ].map((r) => [r.id, r as Resource]),

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { catalog } from "@/lib/platform/catalog";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";
+import { blankless, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
 /** E6's own request schema: the form validates exactly what the platform client will send. */
 export const createSubaccountSchema = catalog["subaccounts.create"].request;
@@ -49,10 +50,26 @@ export type RegistryEntryView = z.output<typeof registryEntrySchema>;
 export const registryListSchema = z.object({ items: z.array(registryEntrySchema) });
 export const registryEntryReplySchema = z.object({ entry: registryEntrySchema });
 
+/** What a picker sends as one types: the start of a name, a label or a UID. */
+export const registrySearchSchema = z.object({
+  q: blankless(z.string().trim().max(100, { error: "q is at most 100 characters" })),
+  cursor: pageCursor,
+  limit: pageLimit,
+});
+export type RegistrySearch = z.output<typeof registrySearchSchema>;
+export const registrySearchItemSchema = registryEntrySchema.pick({ subUid: true, subaccountName: true, label: true, status: true });
+export const registrySearchPageSchema = z.object({ items: z.array(registrySearchItemSchema), nextCursor: nextCursorField });
+export type RegistrySearchPage = z.output<typeof registrySearchPageSchema>;
+
 export const subaccountResources = {
   list: defineResource({
     id: "subaccounts.list", method: "GET", path: "/api/sub-accounts", summary: "The sub-accounts Brokerdesk knows, oldest first",
     permission: "subaccounts.read", output: registryListSchema, errors: [],
+  }),
+  search: defineResource({
+    id: "subaccounts.search", method: "GET", path: "/api/sub-accounts/search",
+    summary: "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers at any registry size)",
+    permission: "subaccounts.read", input: registrySearchSchema, output: registrySearchPageSchema, errors: [],
   }),
   create: defineResource({
     id: "subaccounts.create", method: "POST", path: "/api/sub-accounts",

@@ -13,6 +13,32 @@ export function subAccountLabel(s: SubAccountItem): string {
   return name ? `${name} (${s.subUid})` : s.subUid;
 }
 
+/**
+ * The registry searched on the server as one types (pickers at any registry size): the first page of
+ * sub-accounts whose name, label or UID starts with `q`, and whether more match.
+ */
+export function useSubAccountSearch(q: string, enabled = true) {
+  const input = { q, limit: "20" };
+  return useQuery({
+    queryKey: [subaccountResources.search.id, input],
+    queryFn: ({ signal }) => callResource(subaccountResources.search, { input, signal }),
+    enabled,
+    staleTime: 30_000,
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+}
+
+/** One registry entry by UID (what a picker shows for the UID in the URL), or null when the registry has none. */
+export function useSubAccount(uid: string | null) {
+  return useQuery({
+    queryKey: [subaccountResources.get.id, uid],
+    queryFn: ({ signal }) => callResource(subaccountResources.get, { params: { uid: uid! }, signal }).then((r) => r.entry),
+    enabled: uid !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
 export function useSubAccounts() {
   return useQuery({
     queryKey: [subaccountResources.list.id],

@@ -13,6 +13,8 @@ import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { sharePerSecond, syncBudget, type Budget } from "./budget";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits, type SyncOutcome } from "./deposits";
+import { startSnapshotJobs } from "./snapshots-engine";
+import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -30,6 +32,10 @@ export type LedgerOptions = {
   schema?: string;
   budget?: Budget;
   now?: () => number;
+  /** Fills and plan orders of these keys (trades-engine.ts); none when left out. */
+  trades?: TradeJobsOptions;
+  /** Daily snapshots of every registry sub-account's spot assets and rebate info (snapshots-engine.ts). */
+  snapshots?: boolean;
 };
 
 export type Ledger = { boss: PgBoss; stop(): Promise<void>; sweep(): Promise<number> };
@@ -55,6 +61,8 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   await boss.createQueue(DEPOSITS_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
 
   const perSecond = sharePerSecond("deposits.list", opts.share);
+  const trades = opts.trades ? await startTradeJobs(boss, opts.trades, { ...opts, now }) : null;
+  const snapshots = opts.snapshots ? await startSnapshotJobs(boss, opts) : null;
 
   // The registry's size, for the physical bound of nextCheckMs: counted by each sweep, not by each run.
   let registrySize = 1;
@@ -75,6 +83,8 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     for (const { sub_uid } of rows) {
       if (await boss.send(DEPOSITS_QUEUE, { subUid: sub_uid }, { singletonKey: sub_uid })) queued++;
     }
+    if (trades) queued += await trades.sweep(Math.max(4, sharePerSecond("fills.list", opts.share) * opts.sweepSeconds * 2));
+    if (snapshots) queued += await snapshots.sweep(Math.max(4, sharePerSecond("subaccounts.assets", opts.share) * opts.sweepSeconds * 2));
     return queued;
   };
 
@@ -122,7 +132,8 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
   if (g.__brokerdeskLedger) return g.__brokerdeskLedger;
   const started = (async () => {
     if (!env.ledger.sync) return null;
-    const ledger = await startLedger({ db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds });
+    const trades = { keys: env.ledger.tradeKeys ?? client.config.credentials.names(), planSymbols: env.ledger.planSymbols };
+    const ledger = await startLedger({ db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds, trades, snapshots: true });
     logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds }, "ledger sync started");
     return ledger;
   })();

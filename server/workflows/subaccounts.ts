@@ -158,13 +158,21 @@ export type SeedSubaccount = { subUid: string; subaccountName: string; label: st
 
 /** Simulator mode: the registry starts with the simulator's sub-accounts. Idempotent (kept rows are kept). */
 export async function seedRegistry(db: Db, items: readonly SeedSubaccount[]): Promise<number> {
+  // A few statements of many rows each, not one per sub-account: SIM_SUBACCOUNTS may be 100,000.
+  const CHUNK = 5_000;
   return db.transaction(async (tx) => {
     let added = 0;
-    for (const s of items) {
+    for (let i = 0; i < items.length; i += CHUNK) {
+      const part = items.slice(i, i + CHUNK);
       const { rows } = await tx.query(
         `INSERT INTO subaccounts (sub_uid, subaccount_name, label, status, perm_list, source, platform_ctime, created_by)
-         VALUES ($1, $2, $3, $4, $5, 'simulator-seed', $6, 'system') ON CONFLICT DO NOTHING RETURNING sub_uid`,
-        [s.subUid, s.subaccountName, s.label || null, s.status, s.permList, s.cTime],
+         SELECT u, n, NULLIF(l, ''), st, COALESCE(string_to_array(NULLIF(p, ''), ','), '{}'), 'simulator-seed', c, 'system'
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(u, n, l, st, p, c)
+         ON CONFLICT DO NOTHING RETURNING sub_uid`,
+        [
+          part.map((s) => s.subUid), part.map((s) => s.subaccountName), part.map((s) => s.label ?? ""), part.map((s) => s.status),
+          part.map((s) => s.permList.join(",")), part.map((s) => s.cTime),
+        ],
       );
       added += rows.length;
     }

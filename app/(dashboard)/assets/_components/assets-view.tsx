@@ -2,7 +2,8 @@
 import { useId } from "react";
 import { useQueryStates } from "nuqs";
 import type { AssetEntry } from "@/lib/platform/catalog";
-import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { subAccountLabel, useSubAccount, useSubAccountSearch } from "@/lib/client/sub-accounts";
+import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
@@ -20,20 +21,22 @@ const COIN = /^[A-Za-z0-9]{1,20}$/;
 export function AssetsView() {
   const id = useId();
   const [q, setQ] = useQueryStates(assetsSearchParams, { history: "push" });
-  const subs = useSubAccounts();
+  // The registry's first page (by UID), not the whole registry: it may hold 100,000 sub-accounts.
+  const subs = useSubAccountSearch("", q.uid === null);
 
   // No uid in the URL means the first known sub-account: derived, never copied into state.
-  const uid = q.uid ?? subs.data?.[0]?.subUid ?? null;
+  const uid = q.uid ?? subs.data?.items[0]?.subUid ?? null;
+  const chosen = useSubAccount(uid);
   const params: Record<string, string> | null = uid ? { subUid: uid, assetType: q.assetType, ...(q.coin ? { coin: q.coin } : {}) } : null;
   const query = usePlatformQuery("subaccounts.assets", params ?? {}, { enabled: params !== null });
   const rows = query.data?.assetsList ?? EMPTY;
 
   const table = useDataTable({ data: rows, columns: assetColumns, getRowId: (r) => r.coin });
 
-  const subsEmpty = subs.isSuccess && subs.data.length === 0;
-  const status = subs.isError || (query.isError && params) ? "error" : subsEmpty ? "blocked" : !params || query.isPending ? "pending" : "success";
+  const subsEmpty = q.uid === null && subs.isSuccess && subs.data.items.length === 0;
+  const status = (q.uid === null && subs.isError) || (query.isError && params) ? "error" : subsEmpty ? "blocked" : !params || query.isPending ? "pending" : "success";
 
-  const sub = subs.data?.find((s) => s.subUid === uid);
+  const sub = chosen.data;
   const who = `sub-account ${sub ? subAccountLabel(sub) : (uid ?? "")}`;
   const what = q.coin ? `${q.coin} ` : "";
   const kind = q.assetType === "hold_only" ? " with a non-zero balance" : "";
@@ -54,24 +57,7 @@ export function AssetsView() {
               </button>
             }
           >
-            <Field id={`${id}-uid`} label="Sub-account">
-              <select
-                id={`${id}-uid`}
-                className={`${controlClass} max-w-72`}
-                value={uid ?? ""}
-                disabled={!subs.isSuccess}
-                onChange={(e) => void setQ({ uid: e.target.value })}
-              >
-                {/* A shared link may name a UID the registry does not (yet) hold: keep it selectable. */}
-                {uid && subs.isSuccess && !sub ? <option value={uid}>{uid}</option> : null}
-                {subs.data?.map((s) => (
-                  <option key={s.subUid} value={s.subUid}>
-                    {subAccountLabel(s)}
-                    {s.status !== "normal" ? ` — ${s.status}` : ""}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
             <SearchForm
               key={q.coin ?? ""}
               label="Coin (empty = all)"

@@ -2,12 +2,12 @@
 import { useId, type ReactNode } from "react";
 import { useQueryStates } from "nuqs";
 import { rebatesGet } from "@/lib/platform/catalog";
-import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { subAccountLabel, useSubAccount, useSubAccountSearch } from "@/lib/client/sub-accounts";
+import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
 import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { SearchForm } from "@/components/data-table/search-form";
-import { controlClass, secondaryButton } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
+import { secondaryButton } from "@/components/data-table/styles";
 import { rebatesSearchParams } from "../search-params";
 import { ratioToPercent } from "@/lib/format";
 
@@ -16,20 +16,21 @@ const UID = /^\d{1,20}$/;
 export function RebatesView() {
   const id = useId();
   const [q, setQ] = useQueryStates(rebatesSearchParams, { history: "push" });
-  const subs = useSubAccounts();
+  // The registry's first page (by UID), not the whole registry: it may hold 100,000 sub-accounts.
+  const subs = useSubAccountSearch("", q.uid === null);
 
   // No uid in the URL means the first known sub-account: derived, never copied into state.
-  const uid = q.uid ?? subs.data?.[0]?.subUid ?? null;
+  const uid = q.uid ?? subs.data?.items[0]?.subUid ?? null;
   // A hand-edited URL is checked like the form: E7 takes digits only, so nothing else is sent.
   const valid = uid !== null && UID.test(uid);
   const query = usePlatformQuery("rebates.get", { uid: uid ?? "" }, { enabled: valid });
-  const sub = subs.data?.find((s) => s.subUid === uid);
+  const sub = useSubAccount(uid !== null && UID.test(uid) ? uid : null).data;
   const who = sub ? `sub-account ${subAccountLabel(sub)}` : `UID ${uid ?? ""}`;
 
   let body: ReactNode;
   if (subs.isError && q.uid === null) {
     body = <DataTableError error={subs.error} onRetry={() => void subs.refetch()} />;
-  } else if (subs.isSuccess && subs.data.length === 0 && q.uid === null) {
+  } else if (subs.isSuccess && subs.data.items.length === 0 && q.uid === null) {
     body = <DataTableBlocked>Brokerdesk knows no sub-accounts yet: enter a UID to look it up.</DataTableBlocked>;
   } else if (uid !== null && !valid) {
     body = <DataTableBlocked>“{uid}” is not a UID: a UID is digits only.</DataTableBlocked>;
@@ -58,24 +59,7 @@ export function RebatesView() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Look up">
-        <Field id={`${id}-uid`} label="Sub-account">
-          <select
-            id={`${id}-uid`}
-            className={`${controlClass} max-w-72`}
-            value={sub ? sub.subUid : ""}
-            disabled={!subs.isSuccess}
-            onChange={(e) => void setQ({ uid: e.target.value || null })}
-          >
-            {/* A typed UID the registry does not hold is shown as such rather than as a wrong name. */}
-            {!sub ? <option value="">{uid ? `Another UID (${uid})` : "Choose…"}</option> : null}
-            {subs.data?.map((s) => (
-              <option key={s.subUid} value={s.subUid}>
-                {subAccountLabel(s)}
-                {s.status !== "normal" ? ` — ${s.status}` : ""}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SubAccountFilter id={`${id}-uid`} value={sub ? sub.subUid : null} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
         <SearchForm
           key={uid ?? ""}
           label="Any UID"

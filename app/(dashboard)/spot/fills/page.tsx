@@ -1,6 +1,6 @@
 import { PageFrame } from "@/components/shell/page-frame";
-import { FillsView } from "./_components/fills-view";
 import { openPage, pageMetadata } from "@/server/http/page";
+import { FillsLedgerView } from "./_ledger/fills-ledger-view";
 
 export const metadata = pageMetadata("fills");
 export const dynamic = "force-dynamic";
@@ -9,10 +9,8 @@ export default async function FillsPage() {
   const { page, denied } = await openPage("fills");
   if (denied) return denied;
   return (
-    <PageFrame page={page} width="full">
-      {/* "Now" is fixed once per request so server and browser render the same default range. */}
-      {/* eslint-disable-next-line react-hooks/purity */}
-      <FillsView initialNow={Date.now()} />
+    <PageFrame page={page} width="full" intro="A platform key's fills as Brokerdesk keeps them, over any range, past the platform's 90 days. Filters and the count cover the whole matching set. Times are in UTC.">
+      <FillsLedgerView />
     </PageFrame>
   );
 }

@@ -15,9 +15,7 @@ export default async function SubaccountPage({ params }: { params: Promise<{ uid
   if (denied) return denied;
   return (
     <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
-      {/* "Now" is fixed once per request so the deposits window is the same on server and browser. */}
-      {/* eslint-disable-next-line react-hooks/purity */}
-      <SubaccountDetail uid={uid} initialNow={Date.now()} />
+      <SubaccountDetail uid={uid} />
     </div>
   );
 }

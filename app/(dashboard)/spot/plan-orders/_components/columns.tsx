@@ -11,7 +11,7 @@ const col = dataColumnHelper<PlanOrder>();
 
 const STATUS_TONE = { executed: "ok", not_trigger: "info", fail_execute: "error", cancelled: "neutral" } as const;
 // Statuses outside the documented four (a sample says "cancel") are shown as sent, in a neutral badge.
-const tone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
+export const planOrderStatusTone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
 
 export const planOrderColumns = col.columns([
   col.accessor("orderId", {
@@ -56,7 +56,7 @@ export const planOrderColumns = col.columns([
     meta: { label: "Status", width: 130, filter: { kind: "select", options: PLAN_ORDER_STATUSES } },
     filterFn: "equalsString",
     sortFn: "text",
-    cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue() || "—"}</Badge>,
+    cell: (c) => <Badge tone={planOrderStatusTone(c.getValue())}>{c.getValue() || "—"}</Badge>,
   }),
   col.accessor("enterPointSource", { header: "Source", meta: { label: "Source", width: 100 }, sortFn: "text", cell: (c) => orDash(c.getValue()) }),
 ]);

@@ -1,12 +1,10 @@
-import type { AssetEntry, DepositRecord } from "@/lib/platform/catalog";
+import type { AssetEntry } from "@/lib/platform/catalog";
 import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
 import type { LedgerWithdrawal } from "./sections";
-
-const none = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
 const asset = dataColumnHelper<AssetEntry>();
 export const assetColumns = asset.columns([
@@ -15,19 +13,6 @@ export const assetColumns = asset.columns([
   asset.accessor("frozen", { header: "Frozen", meta: { label: "Frozen", numeric: true, width: 150 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
   asset.accessor("locked", { header: "Locked", meta: { label: "Locked", numeric: true, width: 150 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
   asset.accessor("uTime", { header: "Updated", meta: { label: "Updated", width: 210 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
-]);
-
-const DEPOSIT_TONE = { success: "ok", pending: "warn", fail: "error" } as const;
-const depositTone = (s: string) => (s in DEPOSIT_TONE ? DEPOSIT_TONE[s as keyof typeof DEPOSIT_TONE] : "neutral");
-
-const deposit = dataColumnHelper<DepositRecord>();
-export const depositColumns = deposit.columns([
-  deposit.accessor("cTime", { header: "Time", meta: { label: "Time", width: 210 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
-  deposit.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 80 }, sortFn: "text" }),
-  deposit.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 160 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
-  deposit.accessor("status", { header: "Status", meta: { label: "Status", width: 100 }, sortFn: "text", cell: (c) => <Badge tone={depositTone(c.getValue())}>{c.getValue() || "—"}</Badge> }),
-  deposit.accessor("chain", { header: "Chain", meta: { label: "Chain", width: 110 }, sortFn: "text", cell: (c) => c.getValue() || none }),
-  deposit.accessor("orderId", { header: "Record ID", meta: { label: "Record ID", width: 190 }, sortFn: "decimal", cell: (c) => <IdCell field="orderId" value={c.getValue()} /> }),
 ]);
 
 const STATE_TONE = { requested: "info", approved: "info", submitted: "info", confirmed: "ok", failed: "error", unknown: "warn", rejected: "neutral" } as const;

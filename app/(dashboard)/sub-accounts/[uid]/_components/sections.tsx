@@ -1,5 +1,6 @@
 "use client";
-// The four parts of a sub-account's page. Each asks on its own and shows its own loading, empty and
+// The platform's and the withdrawal ledger's parts of a sub-account's page (the deposit ledger's and the
+// snapshots' are in ledger-sections.tsx). Each asks on its own and shows its own loading, empty and
 // error state, so one refusal (say E7's) never blanks the others, and never passes for "nothing".
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
@@ -8,12 +9,10 @@ import { ApiError, fetchPlatform, isTransient } from "@/lib/client/api";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useDataTable } from "@/components/data-table/use-data-table";
-import { assetColumns, depositColumns, withdrawalColumns } from "./columns";
+import { assetColumns, withdrawalColumns } from "./columns";
 import { Empty, Loading, Section } from "./section";
 
 const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
-const DAY_MS = 86_400_000;
-const DEPOSIT_DAYS = 30;
 const FIRST_PAGE = 20;
 /** Room for a first page without scrolling inside the section (header + 20 rows of 36 px). */
 const SECTION_HEIGHT = "760px";
@@ -41,45 +40,6 @@ export function AssetsSection({ uid }: { uid: string }) {
           errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
         />
       )}
-    </Section>
-  );
-}
-
-export function DepositsSection({ uid, now }: { uid: string; now: number }) {
-  const params = { userId: uid, startTime: String(now - DEPOSIT_DAYS * DAY_MS), endTime: String(now), limit: String(FIRST_PAGE) };
-  const query = useQuery({
-    queryKey: ["deposits.list", params],
-    queryFn: ({ signal }) => fetchPlatform("deposits.list", params, signal),
-    retry,
-  });
-  const rows = query.data ?? NO_DEPOSITS;
-  const table = useDataTable({ data: rows, columns: depositColumns, getRowId: (r) => r.orderId });
-  const full = rows.length >= FIRST_PAGE;
-  return (
-    <Section
-      id="deposits-title"
-      title="Recent deposits"
-      source={`E1 · last ${DEPOSIT_DAYS} days, newest ${FIRST_PAGE}`}
-      more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits" }}
-    >
-      {query.isSuccess && rows.length === 0 ? (
-        <Empty>No deposits in the last {DEPOSIT_DAYS} days.</Empty>
-      ) : (
-        <DataTable
-          table={table}
-          label="Recent deposits"
-          status={query.status}
-          busy={query.isFetching}
-          maxHeight={SECTION_HEIGHT}
-          errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
-        />
-      )}
-      {query.isSuccess && rows.length > 0 ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          {rows.length} {rows.length === 1 ? "deposit" : "deposits"}, newest first
-          {full ? `: the first ${FIRST_PAGE} only, there may be more under All deposits.` : "."}
-        </p>
-      ) : null}
     </Section>
   );
 }
@@ -163,5 +123,4 @@ export function RebateSection({ uid }: { uid: string }) {
 }
 
 const NO_ASSETS: never[] = [];
-const NO_DEPOSITS: never[] = [];
 const NO_WITHDRAWALS: never[] = [];

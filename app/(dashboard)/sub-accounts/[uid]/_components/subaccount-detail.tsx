@@ -10,12 +10,13 @@ import { CopyButton } from "@/components/data-table/copy-button";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { REGISTRY_KEY } from "../../_components/api";
 import { SOURCE_LABEL, StatusBadge } from "../../_components/status-badge";
-import { AssetsSection, DepositsSection, RebateSection, WithdrawalsSection } from "./sections";
+import { BalanceHistorySection, LedgerDepositsSection, RebateHistorySection } from "./ledger-sections";
+import { AssetsSection, RebateSection, WithdrawalsSection } from "./sections";
 import { Loading } from "./section";
 
 const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
-export function SubaccountDetail({ uid, initialNow }: { uid: string; initialNow: number }) {
+export function SubaccountDetail({ uid }: { uid: string }) {
   const query = useQuery({
     queryKey: [REGISTRY_KEY, "entry", uid],
     queryFn: ({ signal }) => callResource(subaccountResources.get, { params: { uid }, signal }),
@@ -86,9 +87,11 @@ export function SubaccountDetail({ uid, initialNow }: { uid: string; initialNow:
         </dl>
       </div>
       <AssetsSection uid={e.subUid} />
-      <DepositsSection uid={e.subUid} now={initialNow} />
+      <BalanceHistorySection uid={e.subUid} />
+      <LedgerDepositsSection uid={e.subUid} />
       <WithdrawalsSection uid={e.subUid} />
       <RebateSection uid={e.subUid} />
+      <RebateHistorySection uid={e.subUid} />
     </>
   );
 }

@@ -1,0 +1,30 @@
+import type { LedgerFill } from "@/lib/api/ledger-trades";
+import { Badge } from "@/components/ui/badge";
+import { dataColumnHelper } from "@/components/data-table/features";
+import { IdCell } from "@/components/data-table/copy-button";
+import { TimeCell } from "@/components/data-table/time";
+import { orDash } from "@/components/data-table/text-cell";
+import { DecimalCell } from "@/components/data-table/decimal-cell";
+import { signedAmount } from "../_components/fee";
+
+const col = dataColumnHelper<LedgerFill>();
+
+/** The ledger's fills: ordered by the server (newest first), so no client sorting here. */
+export const ledgerFillColumns = col.columns([
+  col.accessor("cTime", { header: "Time", meta: { label: "Time", width: 215 }, enableSorting: false, cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("symbol", { header: "Symbol", meta: { label: "Symbol", width: 110 }, enableSorting: false }),
+  col.accessor("side", { header: "Side", meta: { label: "Side", width: 80 }, enableSorting: false, cell: (c) => <Badge tone={c.getValue() === "buy" ? "ok" : "error"}>{c.getValue() || "—"}</Badge> }),
+  col.accessor("orderType", { header: "Order type", meta: { label: "Order type", width: 110 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
+  col.accessor("priceAvg", { header: "Average price", meta: { label: "Average price", numeric: true, width: 145 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue() ?? ""} /> }),
+  col.accessor("size", { header: "Size", meta: { label: "Size", numeric: true, width: 120 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue() ?? ""} /> }),
+  col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 150 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue() ?? ""} /> }),
+  col.accessor("totalFee", {
+    header: "Fee",
+    meta: { label: "Fee", numeric: true, width: 200 },
+    enableSorting: false,
+    cell: (c) => (c.getValue() ? `${signedAmount(c.getValue()!)} ${c.row.original.feeCoin}` : "—"),
+  }),
+  col.accessor("tradeScope", { header: "Scope", meta: { label: "Scope", width: 90 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
+  col.accessor("tradeId", { header: "Trade ID", meta: { label: "Trade ID", width: 175 }, enableSorting: false, cell: (c) => <IdCell field="tradeId" value={c.getValue()} /> }),
+  col.accessor("orderId", { header: "Order ID", meta: { label: "Order ID", width: 175 }, enableSorting: false, cell: (c) => <IdCell field="orderId" value={c.getValue()} /> }),
+]);

@@ -1,0 +1,130 @@
+"use client";
+// The parts of a sub-account's page that read Brokerdesk's ledger: its deposits (keyset paged, the same
+// view as /deposits with the sub-account fixed), its balance history and its rebate history (both from the
+// daily snapshots, which are the only record of them: E2 and E7 answer the present).
+import { useQuery } from "@tanstack/react-query";
+import { parseAsArrayOf, parseAsInteger, parseAsString, useQueryStates } from "nuqs";
+import { useId, useMemo, useState } from "react";
+import { LineChart } from "@/components/charts/line-chart";
+import { DataTableError } from "@/components/data-table/data-table-states";
+import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
+import { Field } from "@/components/data-table/field";
+import { controlClass } from "@/components/ui/styles";
+import { callResource } from "@/lib/api/call";
+import { ledgerResources, type LedgerDeposit, type LedgerDepositPage } from "@/lib/api/ledger";
+import { balanceSeries, ledgerHistoryResources } from "@/lib/api/ledger-history";
+import { isTransient } from "@/lib/client/api";
+import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
+import { Empty, Loading, Section } from "./section";
+
+const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
+const HISTORY_DAYS = "365";
+// The section's own URL keys, so its page stack and range never collide with the rest of the page.
+const depositParsers = { p: parseAsArrayOf(parseAsString, ",").withDefault([]), from: parseAsInteger, to: parseAsInteger };
+const depositUrlKeys = { p: "dp", from: "dfrom", to: "dto" } as const;
+
+export function LedgerDepositsSection({ uid }: { uid: string }) {
+  const url = useQueryStates(depositParsers, { history: "push", urlKeys: depositUrlKeys });
+  const view = useLedgerView<LedgerDeposit, (typeof url)[0], LedgerDepositPage>({
+    resource: ledgerResources.deposits,
+    url,
+    filterKeys: [],
+    fixed: { subUid: uid },
+    columns: ledgerDepositColumns,
+    getRowId: (r) => r.orderId,
+    pageSize: 20,
+    initialColumnVisibility: { subUid: false },
+  });
+  return (
+    <Section id="deposits-title" title="Deposits" source="Brokerdesk's ledger (E1, synced)" more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits, with filters and totals" }}>
+      <LedgerTable view={view} label="Deposits of this sub-account" rowsNoun="deposits of this sub-account" />
+    </Section>
+  );
+}
+
+export function BalanceHistorySection({ uid }: { uid: string }) {
+  const id = useId();
+  const query = useQuery({
+    queryKey: [ledgerHistoryResources.balances.id, uid],
+    queryFn: ({ signal }) => callResource(ledgerHistoryResources.balances, { params: { subUid: uid }, input: { days: HISTORY_DAYS }, signal }),
+    retry,
+  });
+  const coins = useMemo(() => [...new Set(query.data?.balances.map((b) => b.coin))].sort(), [query.data]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const coin = chosen && coins.includes(chosen) ? chosen : (coins.includes("USDT") ? "USDT" : coins[0]);
+  return (
+    <Section id="balance-history-title" title="Balance history" source="Brokerdesk's daily snapshots of E2 · one a UTC day, last year">
+      {query.isPending ? (
+        <Loading what="balance history" />
+      ) : query.isError ? (
+        <DataTableError error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.days.length === 0 ? (
+        <Empty>No snapshot of this sub-account yet: the first is taken within a day of it entering the registry.</Empty>
+      ) : !coin ? (
+        <Empty>{query.data.days.length} daily snapshots, none with a coin: this sub-account has held nothing.</Empty>
+      ) : (
+        <div className="space-y-2" data-testid="balance-history">
+          <Field id={`${id}-coin`} label="Coin">
+            <select id={`${id}-coin`} className={`${controlClass} w-32`} value={coin} onChange={(e) => setChosen(e.target.value)}>
+              {coins.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <LineChart points={balanceSeries(query.data, coin)} title={`${coin} balance (available + frozen + locked) at each daily snapshot, UTC`} unit={coin} />
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            {query.data.days.length === 1
+              ? `1 daily snapshot so far, of ${query.data.days[0]} (UTC): the chart draws from the second.`
+              : `${query.data.days.length} daily snapshots, ${query.data.days[0]} to ${query.data.days.at(-1)} (UTC days).`}
+          </p>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export function RebateHistorySection({ uid }: { uid: string }) {
+  const query = useQuery({
+    queryKey: [ledgerHistoryResources.rebates.id, uid],
+    queryFn: ({ signal }) => callResource(ledgerHistoryResources.rebates, { params: { subUid: uid }, input: { days: HISTORY_DAYS }, signal }),
+    retry,
+  });
+  return (
+    <Section id="rebate-history-title" title="Rebate history" source="Brokerdesk's daily snapshots of E7 (the platform keeps 30 days)">
+      {query.isPending ? (
+        <Loading what="rebate history" />
+      ) : query.isError ? (
+        <DataTableError error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.rows.length === 0 ? (
+        <Empty>No snapshot of this sub-account&apos;s rebate info yet.</Empty>
+      ) : (
+        <div className="max-h-80 overflow-auto">
+          <table className="w-full text-sm" aria-label="Rebate info per day">
+            <thead>
+              <tr className="text-left text-slate-600 dark:text-slate-400">
+                <th scope="col" className="pr-4 font-medium">Day (UTC)</th>
+                <th scope="col" className="pr-4 font-medium">Affiliation type</th>
+                <th scope="col" className="pr-4 font-medium">User level</th>
+                <th scope="col" className="pr-4 text-right font-medium">Spot rebate ratio</th>
+                <th scope="col" className="text-right font-medium">Futures rebate ratio</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.rows.map((r) => (
+                <tr key={r.day} data-day={r.day}>
+                  <td className="pr-4 tabular-nums">{r.day}</td>
+                  <td className="pr-4">{r.affiliationType || "—"}</td>
+                  <td className="pr-4">{r.userLevel || "—"}</td>
+                  <td className="pr-4 text-right font-mono tabular-nums">{r.spotRebateRatio ?? "—"}</td>
+                  <td className="text-right font-mono tabular-nums">{r.futuresRebateRatio ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}

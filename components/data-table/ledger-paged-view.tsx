@@ -1,0 +1,150 @@
+"use client";
+// One paged view of a ledger list (issue 14): what Brokerdesk keeps, read from its own database through a
+// lib/api entry that answers { rows, nextCursor, total }. Every filter is in the URL and sent to the server,
+// which applies it to the whole set over any range; pages are keyset cursors (the URL's page stack), newest
+// first; the count is of the whole filtered set. A page is a configuration: its entry, URL parsers, filter
+// keys, columns and the words for its rows (the platform's live views use platform-paged-view.tsx).
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import type { RowData, TableOptions } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { callResource, type JsonResource } from "@/lib/api/call";
+import { isTransient } from "@/lib/client/api";
+import { DataTable } from "./data-table";
+import { DataTablePager, cursorPagerProps } from "./data-table-pager";
+import { DataTableEmpty, DataTableError } from "./data-table-states";
+import { DataTableToolbar } from "./data-table-toolbar";
+import type { DataTableFeatures, DataTableInstance } from "./features";
+import { UtcRangeFields } from "./ledger-filters";
+import { secondaryButton } from "./styles";
+import { TimeZoneProvider } from "./time";
+import { useDataTable } from "./use-data-table";
+
+/** The URL state every ledger view has: the cursors walked, and the range in ms (UTC). */
+export type LedgerUrlState = { p: string[]; from: number | null; to: number | null };
+export type LedgerPage<Row> = { rows: Row[]; nextCursor: string | null; total: number };
+
+export type LedgerViewConfig<Row extends RowData, Q extends LedgerUrlState> = {
+  resource: JsonResource;
+  url: readonly [Q, (patch: Partial<Record<string, unknown>>) => unknown];
+  /** The URL keys sent to the server as filters, besides from and to (a null or empty value is not sent). */
+  filterKeys: readonly (keyof Q & string)[];
+  columns: TableOptions<DataTableFeatures, Row>["columns"];
+  getRowId: (row: Row) => string;
+  pageSize: number;
+  /** Filters every request carries, not in the URL (the sub-account a section is about). */
+  fixed?: Record<string, string>;
+  initialColumnVisibility?: Record<string, boolean>;
+};
+
+export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row>> = {
+  q: Q;
+  page: UseQueryResult<P>;
+  table: DataTableInstance<Row>;
+  /** Whether any filter (range included) is set. */
+  filtered: boolean;
+  /** Writes filters and starts again from the newest page. */
+  set: (patch: Partial<Record<keyof Q & string, unknown>>) => void;
+  clear: () => void;
+  setWalked: (p: string[] | null) => void;
+};
+
+/** The API's query for the URL's filters (ms as strings), without cursor or size. */
+export function ledgerQuery<Q extends LedgerUrlState>(q: Q, keys: readonly (keyof Q & string)[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of [...keys, "from", "to"] as const) {
+    const v = q[k as keyof Q];
+    if (v !== null && v !== undefined && v !== "") out[k] = String(v);
+  }
+  return out;
+}
+
+export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row> = LedgerPage<Row>>(
+  config: LedgerViewConfig<Row, Q>,
+): LedgerView<Row, Q, P> {
+  const [q, setUrl] = config.url;
+  const cursor = q.p.at(-1);
+  const input = { ...ledgerQuery(q, config.filterKeys), ...config.fixed, limit: String(config.pageSize), ...(cursor ? { cursor } : {}) };
+  const page = useQuery({
+    queryKey: [config.resource.id, input],
+    queryFn: ({ signal }) => callResource(config.resource, { input, signal } as never) as Promise<P>,
+    retry: (count, e) => count < 1 && isTransient(e),
+  });
+  const table = useDataTable<Row>({
+    data: page.data?.rows ?? [], columns: config.columns, getRowId: config.getRowId, initialColumnVisibility: config.initialColumnVisibility,
+  });
+  const keys = [...config.filterKeys, "from", "to"] as const;
+  return {
+    q,
+    page,
+    table,
+    filtered: keys.some((k) => q[k as keyof Q] !== null && q[k as keyof Q] !== undefined),
+    set: (patch) => void setUrl({ ...patch, p: null }),
+    clear: () => void setUrl({ ...Object.fromEntries(keys.map((k) => [k, null])), p: null }),
+    setWalked: (p) => void setUrl({ p }),
+  };
+}
+
+export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row>> = {
+  view: LedgerView<Row, Q, P>;
+  /** The table's accessible name. */
+  label: string;
+  /** What a row is, plural: "fills". */
+  rowsNoun: string;
+  /** The page's filters (before the range). */
+  controls?: ReactNode;
+  actions?: ReactNode;
+  /** Above the table (how fresh the ledger is). */
+  before?: ReactNode;
+};
+
+export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row>>({
+  view, label, rowsNoun, controls, actions, before,
+}: LedgerTableProps<Row, Q, P>) {
+  const { q, page, table } = view;
+  const rows = page.data?.rows ?? [];
+  const empty = page.isSuccess && rows.length === 0;
+  const toolbar = (
+    <DataTableToolbar table={table} actions={actions}>
+      {controls}
+      <UtcRangeFields from={q.from} to={q.to} onChange={(patch) => view.set(patch as Partial<Record<keyof Q & string, unknown>>)} />
+      {view.filtered ? (
+        <button type="button" className={secondaryButton} onClick={view.clear}>
+          Clear filters
+        </button>
+      ) : null}
+    </DataTableToolbar>
+  );
+  const emptyState = <DataTableEmpty>{view.filtered ? `No ${rowsNoun} in the ledger match these filters.` : `No ${rowsNoun} in the ledger yet.`}</DataTableEmpty>;
+  const pager = <DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, view.setWalked)} />;
+  return (
+    <TimeZoneProvider>
+      <div className="space-y-4">
+        {before}
+        {empty ? (
+          // Nothing to scroll: the words, not a wide empty table (a scrollable region nobody can reach).
+          <section aria-label={label} className="space-y-3">
+            {toolbar}
+            {emptyState}
+            {q.p.length ? pager : null}
+          </section>
+        ) : (
+          <DataTable
+            table={table}
+            label={label}
+            status={page.isPending ? "pending" : page.isError ? "error" : "success"}
+            busy={page.isFetching}
+            toolbar={toolbar}
+            errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
+            emptyState={emptyState}
+            pager={pager}
+          />
+        )}
+        {page.data ? (
+          <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-total">
+            {page.data.total.toLocaleString("en-US")} {rowsNoun} {view.filtered ? "match these filters" : "in the ledger"}
+          </p>
+        ) : null}
+      </div>
+    </TimeZoneProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import "server-only";
+// The daily snapshot jobs on the ledger's pg-boss (engine.ts): one "ledger-snapshots" queue, at most one job
+// queued or running per (snapshot, sub-account) across every instance, retried with backoff. The sweep
+// queues every registry sub-account whose snapshot is due (none yet, or past the UTC midnight after the last).
+import type { PgBoss } from "pg-boss";
+import type { Db } from "@/server/db";
+import type { PlatformClient } from "@/server/platform/client";
+import { syncBudget, type Budget } from "./budget";
+import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, recordSnapshotRun, REBATE_SNAPSHOT_JOB, SNAPSHOT_JOBS, takeSnapshot, type SnapshotJob } from "./snapshots";
+
+export const SNAPSHOTS_QUEUE = "ledger-snapshots";
+type Task = { job: SnapshotJob; subUid: string };
+type Deps = { db: Db; client: PlatformClient; share: number; budget?: Budget; now?: () => number };
+
+export async function startSnapshotJobs(boss: PgBoss, deps: Deps): Promise<{ sweep: (limit: number) => Promise<number> }> {
+  const { db } = deps;
+  const budgets: Record<SnapshotJob, Budget> = {
+    [ASSETS_SNAPSHOT_JOB]: deps.budget ?? syncBudget("subaccounts.assets", deps.share),
+    [REBATE_SNAPSHOT_JOB]: deps.budget ?? syncBudget("rebates.get", deps.share),
+  };
+  await boss.createQueue(SNAPSHOTS_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  await boss.work<Task>(SNAPSHOTS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 2 }, async ([job]) => {
+    if (!job) return;
+    const { job: kind, subUid } = job.data;
+    try {
+      const out = await takeSnapshot(kind, subUid, { db, client: deps.client, budget: budgets[kind], now: deps.now, signal: job.signal });
+      await recordSnapshotRun(db, kind, subUid, { nextAt: nextUtcMidnight(Date.parse(`${out.day}T00:00:00Z`)), rows: out.rows });
+    } catch (e) {
+      await recordSnapshotRun(db, kind, subUid, { error: e }).catch(() => undefined);
+      throw e;
+    }
+  });
+
+  const sweep = async (limit: number): Promise<number> => {
+    let queued = 0;
+    for (const kind of SNAPSHOT_JOBS) {
+      const { rows } = await db.query<{ sub_uid: string }>(
+        `SELECT r.sub_uid FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
+          WHERE s.next_check_at IS NULL OR s.next_check_at <= now()
+          ORDER BY s.next_check_at NULLS FIRST, r.sub_uid LIMIT $2`,
+        [kind, limit],
+      );
+      for (const { sub_uid } of rows) {
+        if (await boss.send(SNAPSHOTS_QUEUE, { job: kind, subUid: sub_uid }, { singletonKey: `${kind}:${sub_uid}` })) queued++;
+      }
+    }
+    return queued;
+  };
+  return { sweep };
+}

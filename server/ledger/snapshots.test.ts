@@ -1,0 +1,121 @@
+// Daily snapshots of registry sub-accounts (E2 spot assets, E7 rebate info) against the simulator over
+// loopback, on PGlite and (with TEST_DATABASE_URL) PostgreSQL: a snapshot holds exactly what the platform
+// answered, amounts exact; a rerun the same UTC day replaces it, the next day adds one; the history reads
+// per day; and on pg-boss the sweep takes both snapshots of every registry sub-account, then waits for the
+// next UTC midnight.
+import Big from "big.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import type { Db } from "@/server/db";
+import { PlatformClient } from "@/server/platform/client";
+import { CredentialStore } from "@/server/platform/credentials";
+import { startSimulator, type Simulator } from "@/server/simulator";
+import { seedRegistry } from "@/server/workflows/subaccounts";
+import { startLedger } from "./engine";
+import { balanceHistory, rebateHistory } from "./history-queries";
+import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, REBATE_SNAPSHOT_JOB, takeSnapshot, utcDay } from "./snapshots";
+
+const DAY = 86_400_000;
+const free = async () => undefined;
+let sim: Simulator;
+let client: PlatformClient;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, scale: 0.2, rateLimits: "off" });
+  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: 2_000, backoffBaseMs: 5 });
+}, 60_000);
+afterAll(async () => {
+  client.close();
+  await sim.close();
+});
+
+const subs = () => sim.state.subaccountsOf(sim.keys.brokerMain.uid);
+const uidOf = (name: string) => subs().find((s) => s.subaccountName.startsWith(`${name}@`))!.uid;
+const register = (db: Db, list = subs()) =>
+  seedRegistry(db, list.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: s.permList, cTime: String(s.cTime) })));
+
+describe("[ledger][snapshots] days", () => {
+  it("[ledger][snapshots] a snapshot is of its UTC day; the next is due at the next UTC midnight", () => {
+    const t = Date.parse("2026-03-01T23:59:59.999Z");
+    expect(utcDay(t)).toBe("2026-03-01");
+    expect(nextUtcMidnight(t)).toBe(Date.parse("2026-03-02T00:00:00Z"));
+    expect(nextUtcMidnight(Date.parse("2026-03-02T00:00:00Z"))).toBe(Date.parse("2026-03-03T00:00:00Z"));
+  });
+});
+
+describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] on $engine", (engine) => {
+  let tdb: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    db = await tdb.open();
+    await register(db);
+  }, 60_000);
+  afterAll(async () => {
+    await tdb.dispose();
+  });
+
+  it("[ledger][snapshots] spot assets: exactly the platform's answer, amounts exact; the same day replaced, the next day added; history per day", async () => {
+    const uid = uidOf("desk01");
+    const platform = [...sim.state.balancesOf(uid)].map(([coin, e]) => ({ coin, total: e.available.plus(e.frozen).plus(e.locked) }));
+    expect(platform.length).toBeGreaterThan(1);
+    const today = Date.now();
+    await takeSnapshot(ASSETS_SNAPSHOT_JOB, uid, { db, client, budget: free, now: () => today - DAY });
+    await takeSnapshot(ASSETS_SNAPSHOT_JOB, uid, { db, client, budget: free, now: () => today });
+    const again = await takeSnapshot(ASSETS_SNAPSHOT_JOB, uid, { db, client, budget: free, now: () => today });
+    expect(again).toEqual({ day: utcDay(today), rows: platform.length });
+
+    const h = await balanceHistory(db, uid, 30);
+    expect(h.days).toEqual([utcDay(today - DAY), utcDay(today)]);
+    const ofToday = h.balances.filter((b) => b.day === utcDay(today));
+    expect(ofToday.map((b) => b.coin).sort()).toEqual(platform.map((p) => p.coin).sort());
+    for (const p of platform) expect(new Big(ofToday.find((b) => b.coin === p.coin)!.total).eq(p.total), p.coin).toBe(true);
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_asset_snapshots WHERE sub_uid = $1", [uid]);
+    expect(rows[0]!.n).toBe(2 * platform.length);
+    // Only the days asked for.
+    expect((await balanceHistory(db, uid, 1)).days).toEqual([utcDay(today)]);
+  });
+
+  it("[ledger][snapshots] rebate info per day, as the platform answered it; an unknown sub-account is not found", async () => {
+    const uid = uidOf("desk02");
+    const info = sim.state.rebateOf(uid)!;
+    await takeSnapshot(REBATE_SNAPSHOT_JOB, uid, { db, client, budget: free });
+    const h = await rebateHistory(db, uid, 30);
+    expect(h.rows).toEqual([
+      {
+        day: utcDay(Date.now()), affiliationType: info.affiliationType, userLevel: info.userLevel,
+        spotRebateRatio: info.clientSpotRebateRatio, futuresRebateRatio: info.clientFuturesRebateRatio,
+      },
+    ]);
+    await expect(rebateHistory(db, "999999999", 30)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("[ledger][engine] on pg-boss the sweep takes both snapshots of every registry sub-account, then waits for the next UTC midnight", async () => {
+    const schema = `ledger_${Math.random().toString(36).slice(2, 8)}`;
+    // Deposits too run on this engine; a far sweep of them is not what is tested here.
+    const ledger = await startLedger({ db, client, share: 1, sweepSeconds: 1, activeSeconds: 600, schema, budget: free, snapshots: true });
+    const n = subs().length;
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const { rows } = await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM ledger_snapshot_days WHERE day = (now() AT TIME ZONE 'UTC')::date AND job = ANY($1)",
+          [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],
+        );
+        if (rows[0]!.n === 2 * n) break;
+        if (Date.now() > deadline) throw new Error(`${rows[0]!.n} of ${2 * n} snapshots in 60 s`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    } finally {
+      await ledger.stop();
+      if (tdb.admin) await tdb.admin((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+    }
+    const { rows } = await db.query<{ next: Date; errors: number }>(
+      "SELECT next_check_at AS next, errors FROM ledger_sync WHERE job = ANY($1)",
+      [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],
+    );
+    expect(rows).toHaveLength(2 * n);
+    const midnight = nextUtcMidnight(Date.now());
+    for (const r of rows) expect({ next: new Date(r.next).getTime(), errors: r.errors }).toEqual({ next: midnight, errors: 0 });
+  }, 90_000);
+});

@@ -1,0 +1,74 @@
+import "server-only";
+// The fills and plan-order jobs on the ledger's pg-boss (engine.ts): one "ledger-trades" queue, at most one
+// job queued or running per (job, key, symbol) across every instance (policy exclusive, a singleton key),
+// retried with backoff; the state is in ledger_key_sync, so a restart resumes. The sweep of engine.ts
+// calls sweepTrades: it makes sure each configured key has its fills task and its configured plan-order
+// symbols (the fills sync adds the symbols the key trades), then queues what is due.
+import type { PgBoss } from "pg-boss";
+import type { Db } from "@/server/db";
+import type { PlatformClient } from "@/server/platform/client";
+import { syncBudget, type Budget } from "./budget";
+import { recordTradeSyncFailure, syncKeyTrades, type TradeJob, type TradeTask } from "./trades";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
+
+export const TRADES_QUEUE = "ledger-trades";
+/** While a backfill is under way the task is due again at once (next sweep). */
+const BACKFILL_NEXT_MS = 1_000;
+
+export type TradeJobsOptions = {
+  /** The configured platform keys whose fills and plan orders are kept. */
+  keys: readonly string[];
+  /** Symbols whose plan orders are kept for every key, besides those its fills name. */
+  planSymbols: readonly string[];
+};
+
+type Deps = { db: Db; client: PlatformClient; share: number; activeSeconds: number; budget?: Budget; now?: () => number };
+
+export async function startTradeJobs(boss: PgBoss, opts: TradeJobsOptions, deps: Deps): Promise<{ sweep: (limit: number) => Promise<number> }> {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const budgets: Record<TradeJob, Budget> = {
+    [FILLS_JOB]: deps.budget ?? syncBudget("fills.list", deps.share),
+    [PLAN_ORDERS_JOB]: deps.budget ?? syncBudget("planOrders.history", deps.share),
+  };
+  await boss.createQueue(TRADES_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
+
+  await boss.work<TradeTask>(TRADES_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 2 }, async ([job]) => {
+    if (!job) return;
+    const task = job.data;
+    try {
+      const out = await syncKeyTrades(task, { db, client: deps.client, budget: budgets[task.job], now, signal: job.signal });
+      const next = now() + (out.backfillDone ? deps.activeSeconds * 1000 : BACKFILL_NEXT_MS);
+      await db.query(
+        `UPDATE ledger_key_sync SET next_check_at = to_timestamp($4 / 1000.0) WHERE job = $1 AND key_name = $2 AND symbol = $3`,
+        [task.job, task.key, task.symbol, next],
+      );
+    } catch (e) {
+      await recordTradeSyncFailure(db, task, e).catch(() => undefined);
+      throw e;
+    }
+  });
+
+  const sweep = async (limit: number): Promise<number> => {
+    await db.query(
+      `INSERT INTO ledger_key_sync (job, key_name, symbol)
+       SELECT $1, k, '' FROM unnest($3::text[]) AS k
+       UNION ALL SELECT $2, k, s FROM unnest($3::text[]) AS k CROSS JOIN unnest($4::text[]) AS s
+       ON CONFLICT DO NOTHING`,
+      [FILLS_JOB, PLAN_ORDERS_JOB, [...opts.keys], [...opts.planSymbols]],
+    );
+    const { rows } = await db.query<{ job: TradeJob; key_name: string; symbol: string }>(
+      `SELECT job, key_name, symbol FROM ledger_key_sync
+        WHERE job IN ($1, $2) AND key_name = ANY($3) AND next_check_at <= now()
+        ORDER BY next_check_at, job, key_name, symbol LIMIT $4`,
+      [FILLS_JOB, PLAN_ORDERS_JOB, [...opts.keys], limit],
+    );
+    let queued = 0;
+    for (const r of rows) {
+      const task: TradeTask = { job: r.job, key: r.key_name, symbol: r.symbol };
+      if (await boss.send(TRADES_QUEUE, task, { singletonKey: `${r.job}:${r.key_name}:${r.symbol}` })) queued++;
+    }
+    return queued;
+  };
+  return { sweep };
+}

@@ -1,0 +1,156 @@
+import "server-only";
+// Keeping one configured key's fills (E4, every symbol in one walk) and its plan orders (E3, one symbol a
+// walk, as E3 requires) in the ledger. One run, as for deposits (deposits.ts):
+// 1. the recent part: from the newest stored record (less a re-check span) up to now, newest first; for
+//    plan orders it reaches back to the oldest stored order not yet triggered, whose status may change;
+// 2. one backfill step, further back, until everything the platform still holds has been seen: for fills
+//    that is the recent window itself (E4 keeps 90 days), for plan orders two empty 89-day windows.
+// Safe to repeat and to interrupt anywhere: records are upserted by ID.
+import { catalog, type Fill, type PlanOrder } from "@/lib/platform/catalog";
+import type { Db, Queryable } from "@/server/db";
+import type { PlatformClient } from "@/server/platform/client";
+import { FILLS_JOB, PLAN_ORDERS_JOB, storeFills, storePlanOrders } from "./trades-store";
+
+const DAY = 86_400_000;
+/** E3's 90-day span, less room for clock skew. */
+const PLAN_WINDOW_MS = 89 * DAY;
+/** E4 refuses a start older than 90 days (on its own clock and the catalog's): ten minutes inside it. */
+export const FILL_WINDOW_MS = 90 * DAY - 10 * 60_000;
+/** Fills never change; a fill is re-read only if it arrived late (an hour). Plan orders: two days. */
+const FILL_RECHECK_MS = 3_600_000;
+const PLAN_RECHECK_MS = 2 * DAY;
+const EMPTY_WINDOWS_TO_STOP = 2;
+const PAGE = 100;
+
+export type TradeJob = typeof FILLS_JOB | typeof PLAN_ORDERS_JOB;
+export type TradeTask = { job: TradeJob; key: string; symbol: string };
+
+export type TradeSyncDeps = {
+  db: Db;
+  client: PlatformClient;
+  /** Waits for the sync's share of the operation's rate budget before each call (budget.ts). */
+  budget: () => Promise<void>;
+  now?: () => number;
+  signal?: AbortSignal;
+};
+
+export type TradeSyncOutcome = { calls: number; records: number; changes: number; backfillDone: boolean };
+
+type State = { backfill_done: boolean; backfill_before: string | null; empty_windows: number; newest_ctime: string | null };
+
+type Walk = { count: number; newest: number | null };
+
+export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promise<TradeSyncOutcome> {
+  // The platform's clock, as the client last saw it: E4 refuses a start older than 90 days on that clock.
+  const now = deps.now ? deps.now() : Date.now() + deps.client.clockOffsetMs;
+  const state = await loadState(deps.db, task);
+  const out: TradeSyncOutcome = { calls: 0, records: 0, changes: 0, backfillDone: state.backfill_done };
+  const fills = task.job === FILLS_JOB;
+  const window = fills ? FILL_WINDOW_MS : PLAN_WINDOW_MS;
+  const walk = (start: number, end: number) => (fills ? walkFills(task.key, start, end, deps, out) : walkPlanOrders(task, start, end, deps, out));
+
+  const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
+  let recentStart = newest === null ? now - window : newest - (fills ? FILL_RECHECK_MS : PLAN_RECHECK_MS);
+  if (!fills) {
+    const open = await deps.db.query<{ t: string | null }>(
+      `SELECT min(ctime)::text AS t FROM ledger_plan_orders WHERE key_name = $1 AND symbol = $2 AND status = 'not_trigger'`,
+      [task.key, task.symbol],
+    );
+    if (open.rows[0]?.t) recentStart = Math.min(recentStart, Number(open.rows[0].t));
+  }
+  recentStart = Math.max(recentStart, now - window);
+  const recent = await walk(recentStart, now);
+
+  let backfillBefore = state.backfill_before === null ? recentStart : Number(state.backfill_before);
+  let emptyWindows = state.empty_windows;
+  let done = state.backfill_done;
+  if (fills) {
+    // The first full window already asked for everything E4 still holds.
+    done = true;
+  } else if (!done) {
+    const start = backfillBefore - window;
+    const found = await walk(start, backfillBefore);
+    emptyWindows = found.count === 0 ? emptyWindows + 1 : 0;
+    backfillBefore = start;
+    done = emptyWindows >= EMPTY_WINDOWS_TO_STOP;
+  }
+  out.backfillDone = done;
+
+  const newestSeen = Math.max(newest ?? 0, recent.newest ?? 0) || null;
+  await deps.db.query(
+    `INSERT INTO ledger_key_sync (job, key_name, symbol, backfill_done, backfill_before, empty_windows, newest_ctime, last_checked_at, last_success_at,
+                                  records, calls, errors, last_error)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now(), $8, $9, 0, NULL)
+     ON CONFLICT (job, key_name, symbol) DO UPDATE SET backfill_done = $4, backfill_before = $5, empty_windows = $6, newest_ctime = $7,
+       last_checked_at = now(), last_success_at = now(), records = ledger_key_sync.records + $8, calls = ledger_key_sync.calls + $9, errors = 0,
+       last_error = NULL`,
+    [task.job, task.key, task.symbol, done, backfillBefore, emptyWindows, newestSeen, out.records, out.calls],
+  );
+  return out;
+}
+
+/** Records a failed run (for /sync and the next try); the job engine retries it with backoff. */
+export async function recordTradeSyncFailure(db: Queryable, task: TradeTask, error: unknown): Promise<void> {
+  const e = error as { code?: string; msg?: string; message?: string };
+  const message = [e?.code, e?.msg ?? e?.message].filter(Boolean).join(" ").slice(0, 500) || String(error).slice(0, 500);
+  await db.query(
+    `INSERT INTO ledger_key_sync (job, key_name, symbol, last_checked_at, errors, last_error) VALUES ($1, $2, $3, now(), 1, $4)
+     ON CONFLICT (job, key_name, symbol) DO UPDATE SET last_checked_at = now(), errors = ledger_key_sync.errors + 1, last_error = $4`,
+    [task.job, task.key, task.symbol, message],
+  );
+}
+
+async function loadState(db: Queryable, t: TradeTask): Promise<State> {
+  const { rows } = await db.query<State>(
+    `SELECT backfill_done, backfill_before::text AS backfill_before, empty_windows, newest_ctime::text AS newest_ctime
+       FROM ledger_key_sync WHERE job = $1 AND key_name = $2 AND symbol = $3`,
+    [t.job, t.key, t.symbol],
+  );
+  return rows[0] ?? { backfill_done: false, backfill_before: null, empty_windows: 0, newest_ctime: null };
+}
+
+const span = (start: number, end: number) => ({ startTime: String(Math.floor(start)), endTime: String(Math.floor(end)), limit: String(PAGE) });
+
+function account(out: TradeSyncOutcome, seen: Walk, rows: { cTime: string }[], changed: number) {
+  out.calls++;
+  out.records += rows.length;
+  out.changes += changed;
+  seen.count += rows.length;
+  for (const r of rows) seen.newest = Math.max(seen.newest ?? 0, Number(r.cTime));
+}
+
+/** Every fill of the key in [start, end], all symbols, newest first (E4 pages by the last tradeId). */
+async function walkFills(key: string, start: number, end: number, deps: TradeSyncDeps, out: TradeSyncOutcome): Promise<Walk> {
+  const seen: Walk = { count: 0, newest: null };
+  let cursor: string | undefined;
+  for (;;) {
+    deps.signal?.throwIfAborted();
+    await deps.budget();
+    const { data } = await deps.client.call("fills.list", { ...span(start, end), ...(cursor ? { idLessThan: cursor } : {}) }, { key, signal: deps.signal });
+    const rows = data as Fill[];
+    account(out, seen, rows, rows.length ? await storeFills(deps.db, key, rows) : 0);
+    const next = catalog["fills.list"].paging!.nextCursor(rows, PAGE);
+    if (next === null || next === cursor) return seen;
+    cursor = next;
+  }
+}
+
+/** Every plan order of the key and symbol in [start, end], newest first (E3 says whether there is more). */
+async function walkPlanOrders(t: TradeTask, start: number, end: number, deps: TradeSyncDeps, out: TradeSyncOutcome): Promise<Walk> {
+  const seen: Walk = { count: 0, newest: null };
+  let cursor: string | undefined;
+  for (;;) {
+    deps.signal?.throwIfAborted();
+    await deps.budget();
+    const { data } = await deps.client.call(
+      "planOrders.history",
+      { symbol: t.symbol, ...span(start, end), ...(cursor ? { idLessThan: cursor } : {}) },
+      { key: t.key, signal: deps.signal },
+    );
+    const rows = data.orderList as PlanOrder[];
+    account(out, seen, rows, rows.length ? await storePlanOrders(deps.db, t.key, rows) : 0);
+    const next = catalog["planOrders.history"].paging!.nextCursor(data, PAGE);
+    if (next === null || next === cursor) return seen;
+    cursor = next;
+  }
+}

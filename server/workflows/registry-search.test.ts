@@ -1,0 +1,84 @@
+// The registry searched as one types, at 100,000 sub-accounts, on PGlite and (with TEST_DATABASE_URL)
+// PostgreSQL: matches by the start of the name, label or UID, case-insensitive, pages by UID without gaps,
+// nothing typed read as a pattern, and the plan uses the prefix indexes (not a scan of the registry).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registrySearchSchema } from "@/lib/api/sub-accounts";
+import type { Db } from "@/server/db";
+import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import { prefixEnd, searchRegistry } from "./registry-search";
+import { seedRegistry } from "./subaccounts";
+
+const N = 100_000;
+const uidOf = (i: number) => String(7_000_000_000 + i);
+const nameOf = (i: number) => `user${String(i).padStart(6, "0")}@broker.example`;
+
+describe("[registry][search] prefix ranges", () => {
+  it("[registry][search] the end of a prefix's range is the prefix with its last character moved up", () => {
+    expect(prefixEnd("desk0")).toBe("desk1");
+    expect(prefixEnd("a%")).toBe("a&");
+    expect(prefixEnd("7")).toBe("8");
+  });
+});
+
+describe.each(testEngines(process.env.TEST_DATABASE_URL))("[registry][search] at 100,000 sub-accounts on $engine", (engine) => {
+  let tdb: TestDatabase;
+  let db: Db;
+  const search = (input: Record<string, string>) => searchRegistry(db, registrySearchSchema.parse(input));
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(engine);
+    db = await tdb.open();
+    // Through the start-up's own seeding, as SIM_SUBACCOUNTS=100000 would.
+    const items = Array.from({ length: N }, (_, i) => ({
+      subUid: uidOf(i), subaccountName: nameOf(i), label: i % 1000 === 0 ? `VIP Desk ${i}` : "", status: "normal", permList: ["read", "deposit"], cTime: "1700000000000",
+    }));
+    expect(await seedRegistry(db, items)).toBe(N);
+    await db.query("ANALYZE subaccounts");
+  }, 180_000);
+  afterAll(async () => {
+    await tdb.dispose();
+  });
+
+  it("[registry][search] by the start of the name, case-insensitive; every page by UID, none twice, none missed", async () => {
+    // user012300 to user012399: every name starting "USER0123", typed in capitals.
+    const expected = Array.from({ length: N }, (_, i) => i).filter((i) => nameOf(i).startsWith("user0123")).map(uidOf);
+    expect(expected).toHaveLength(100);
+    const seen: string[] = [];
+    let page = await search({ q: "USER0123", limit: "30" });
+    for (;;) {
+      seen.push(...page.items.map((s) => s.subUid));
+      if (!page.nextCursor) break;
+      page = await search({ q: "USER0123", limit: "30", cursor: page.nextCursor });
+    }
+    expect(seen).toEqual(expected);
+    expect(page.items[0]).toMatchObject({ subaccountName: expect.stringMatching(/^user0123/), status: "normal" });
+  });
+
+  it("[registry][search] by the start of a label or a UID; with nothing typed, the first page of all; a LIKE character is only a character", async () => {
+    const byLabel = await search({ q: "vip desk 99", limit: "100" });
+    expect(byLabel.items.map((s) => s.label)).toEqual(["VIP Desk 99000"]);
+    // "700000424": UIDs 7000004240 to 7000004249, the first five of them.
+    const byUid = await search({ q: uidOf(4240).slice(0, -1), limit: "5" });
+    expect(byUid.items.map((s) => s.subUid)).toEqual([4240, 4241, 4242, 4243, 4244].map(uidOf));
+    expect(byUid.nextCursor).not.toBeNull();
+    const all = await search({});
+    expect(all.items).toHaveLength(20);
+    expect(all.items[0]!.subUid).toBe(uidOf(0));
+    expect((await search({ q: "user%" })).items).toEqual([]);
+    expect((await search({ q: "_ser" })).items).toEqual([]);
+  });
+
+  it("[registry][search] the plan reads the prefix indexes, not every row of the registry", async () => {
+    const a = "user0123";
+    const { rows } = await db.query<{ "QUERY PLAN": string }>(
+      `EXPLAIN SELECT sub_uid FROM subaccounts WHERE (lower(subaccount_name) ~>=~ $1 AND lower(subaccount_name) ~<~ $2)
+         OR (lower(label) ~>=~ $1 AND lower(label) ~<~ $2) OR (sub_uid ~>=~ $1 AND sub_uid ~<~ $2) ORDER BY sub_uid LIMIT 21`,
+      [a, prefixEnd(a)],
+    );
+    const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(plan).toContain("subaccounts_name_prefix");
+    expect(plan).toContain("subaccounts_label_prefix");
+    expect(plan).toContain("subaccounts_uid_prefix");
+    expect(plan).not.toMatch(/Seq Scan on subaccounts/);
+  });
+});
