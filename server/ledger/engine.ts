@@ -10,6 +10,8 @@ import { PgBoss } from "pg-boss";
 import { env } from "@/lib/env";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
+import { metrics } from "@/server/metrics";
+import { syncLag } from "./lag";
 import type { PlatformClient } from "@/server/platform/client";
 import { sharePerSecond, syncBudget, type Budget } from "./budget";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits, type SyncOutcome } from "./deposits";
@@ -134,6 +136,7 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
     if (!env.ledger.sync) return null;
     const trades = { keys: env.ledger.tradeKeys ?? client.config.credentials.names(), planSymbols: env.ledger.planSymbols };
     const ledger = await startLedger({ db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds, trades, snapshots: true });
+    metrics().setSyncLagSource(() => syncLag(db));
     logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds }, "ledger sync started");
     return ledger;
   })();
