@@ -33,7 +33,7 @@ export type Env = Readonly<{
   /** Separation of duties: the wait after an own password change before an admin-set-up account may approve. */
   approverCoolOffMs: number;
   /** The ledger's sync (issue 14). */
-  ledger: Readonly<{ sync: boolean; share: number; sweepSeconds: number; activeSeconds: number }>;
+  ledger: Readonly<{ sync: boolean; share: number; sweepSeconds: number; activeSeconds: number; /** null: kept forever. */ retentionDays: number | null }>;
   /** mfa "idp": an ID token whose amr says multi-factor counts as the second factor. */
   oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string; mfa: "brokerdesk" | "idp" }> | undefined;
   /** Second factor: roles that must enrol one, and how recent a factor must be for sensitive actions. */

@@ -215,6 +215,15 @@ const baseSchema = z.object({
     .pipe(z.number().positive({ message: "LEDGER_SYNC_SHARE must be greater than 0" })),
   LEDGER_SWEEP_SECONDS: positiveNumber("LEDGER_SWEEP_SECONDS", "10", "seconds"),
   LEDGER_ACTIVE_SECONDS: positiveNumber("LEDGER_ACTIVE_SECONDS", "60", "seconds"),
+  // How long Brokerdesk keeps a ledger record (by the platform's creation time): "forever" (the default;
+  // record-keeping rules commonly ask for five years) or a whole number of days.
+  LEDGER_RETENTION_DAYS: z
+    .string()
+    .trim()
+    .default("forever")
+    .pipe(z.string().regex(/^(forever|\d+)$/, { message: 'LEDGER_RETENTION_DAYS must be a whole number of days, or "forever"' }))
+    .transform((v) => (v === "forever" ? null : Number(v)))
+    .pipe(z.number().int().min(1, { message: "LEDGER_RETENTION_DAYS must be at least 1 day" }).nullable()),
   // The address Brokerdesk listens on (server/front-door.mjs). Simulator mode: loopback only.
   HOST: z.string().trim().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -409,7 +418,10 @@ export function parseEnv(source) {
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
-    ledger: Object.freeze({ sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS }),
+    ledger: Object.freeze({
+      sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS,
+      retentionDays: e.LEDGER_RETENTION_DAYS,
+    }),
     oidc: e.OIDC_ISSUER
       ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? "", clientSecret: e.OIDC_CLIENT_SECRET ?? "", mfa: e.OIDC_MFA })
       : undefined,

@@ -5,6 +5,8 @@ import "server-only";
 // - "ledger-deposits", at most one queued or running per sub-account across every instance (policy
 //   exclusive, keyed by the UID): one run of server/ledger/deposits.ts; a failure is recorded (for /sync)
 //   and retried with backoff, and a job that keeps failing stays in pg-boss's failed state with its error.
+// - "ledger-retention", hourly (a pg-boss schedule, so one run across every instance) and once at start:
+//   deletes what is older than Brokerdesk's own retention (LEDGER_RETENTION_DAYS), if one is set.
 // A restarted instance resumes: the state is in the database (ledger_sync), not in memory.
 import { PgBoss } from "pg-boss";
 import { env } from "@/lib/env";
@@ -12,10 +14,12 @@ import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { sharePerSecond, syncBudget, type Budget } from "./budget";
+import { purgeLedger } from "./retention";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits, type SyncOutcome } from "./deposits";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
+export const RETENTION_QUEUE = "ledger-retention";
 const DAY = 86_400_000;
 
 export type LedgerOptions = {
@@ -26,6 +30,8 @@ export type LedgerOptions = {
   sweepSeconds: number;
   /** How often an active sub-account (a deposit in the last week, or its backfill under way) is checked. */
   activeSeconds: number;
+  /** Brokerdesk's own retention in days (null: forever). */
+  retentionDays?: number | null;
   /** pg-boss's schema (tests give each run its own). */
   schema?: string;
   budget?: Budget;
@@ -53,6 +59,9 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   // Throttled, not exclusive: a sweep queues the next one while it is still active (one per time slot).
   await boss.createQueue(SWEEP_QUEUE, { policy: "standard" });
   await boss.createQueue(DEPOSITS_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  await boss.createQueue(RETENTION_QUEUE, { policy: "exclusive", retryLimit: 3, retryDelay: 60, retryBackoff: true });
+  const retentionDays = opts.retentionDays ?? null;
+  const retentionMs = retentionDays === null ? null : retentionDays * DAY;
 
   const perSecond = sharePerSecond("deposits.list", opts.share);
 
@@ -88,7 +97,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     if (!job) return;
     const { subUid } = job.data;
     try {
-      const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal: job.signal });
+      const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal: job.signal, retentionMs });
       const next = nextCheckMs(out, now(), opts, perSecond, registrySize);
       await db.query(`UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0) WHERE job = $1 AND sub_uid = $2`, [DEPOSITS_JOB, subUid, next]);
     } catch (e) {
@@ -96,6 +105,17 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
       throw e;
     }
   });
+
+  await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const deleted = await purgeLedger(db, retentionDays, now());
+    if (deleted) logger.info({ deleted, retentionDays }, "ledger records past Brokerdesk's retention deleted");
+  });
+  if (retentionDays !== null) {
+    await boss.schedule(RETENTION_QUEUE, "17 * * * *");
+    await boss.send(RETENTION_QUEUE, {}, { singletonKey: "start" });
+  } else {
+    await boss.unschedule(RETENTION_QUEUE);
+  }
 
   await boss.send(SWEEP_QUEUE, {});
   return { boss, sweep, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
@@ -122,8 +142,10 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
   if (g.__brokerdeskLedger) return g.__brokerdeskLedger;
   const started = (async () => {
     if (!env.ledger.sync) return null;
-    const ledger = await startLedger({ db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds });
-    logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds }, "ledger sync started");
+    const ledger = await startLedger({
+      db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds, retentionDays: env.ledger.retentionDays,
+    });
+    logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, retentionDays: env.ledger.retentionDays ?? "forever" }, "ledger sync started");
     return ledger;
   })();
   g.__brokerdeskLedger = started;

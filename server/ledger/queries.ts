@@ -10,7 +10,7 @@ import { DEPOSITS_JOB } from "./deposits";
 
 export type Row = {
   order_id: string; sub_uid: string; subaccount_name: string | null; coin: string; amount: string; status: string; chain: string; dest: string;
-  from_address: string; to_address: string; tx_id: string; ctime: string;
+  from_address: string; to_address: string; tx_id: string; ctime: string; gone_at: Date | string | null;
 };
 export type Key = { ctime: string; orderId: string };
 
@@ -23,7 +23,7 @@ const codec: CursorCodec<Key> = {
 };
 
 const SELECT = `SELECT d.order_id, d.sub_uid, s.subaccount_name, d.coin, d.amount::text AS amount, d.status, d.chain, d.dest,
-  d.from_address, d.to_address, d.tx_id, d.ctime::text AS ctime
+  d.from_address, d.to_address, d.tx_id, d.ctime::text AS ctime, d.gone_at
   FROM ledger_deposits d LEFT JOIN subaccounts s ON s.sub_uid = d.sub_uid`;
 
 /** The filters as SQL on ledger_deposits (alias d), every value a parameter. */
@@ -43,6 +43,7 @@ function filtersOf(f: LedgerDepositFilters) {
 export const toView = (r: Row): LedgerDeposit => ({
   orderId: r.order_id, subUid: r.sub_uid, subaccountName: r.subaccount_name, coin: r.coin, amount: r.amount, status: r.status,
   chain: r.chain, dest: r.dest, fromAddress: r.from_address, toAddress: r.to_address, txId: r.tx_id, cTime: r.ctime,
+  goneAt: r.gone_at === null ? null : new Date(r.gone_at).toISOString(),
 });
 
 export const depositsQuery = (f: LedgerDepositFilters) => {
