@@ -53,12 +53,21 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const { db } = opts;
   const now = opts.now ?? Date.now;
   const budget = opts.budget ?? syncBudget("deposits.list", opts.share);
-  const boss = new PgBoss({ db: bossDb(db), schema: opts.schema ?? "pgboss", backend: db.engine === "pglite" ? "pglite" : "postgres" });
+  const boss = new PgBoss({
+    db: bossDb(db), schema: opts.schema ?? "pgboss", backend: db.engine === "pglite" ? "pglite" : "postgres",
+    // The monitor is what notices a run whose instance died (kill -9, a lost machine): every 5 s, not 60.
+    monitorIntervalSeconds: 5, superviseIntervalSeconds: 5,
+  });
   boss.on("error", (e) => logger.error({ err: e instanceof Error ? e.message : String(e) }, "job engine error"));
   await boss.start();
   // Throttled, not exclusive: a sweep queues the next one while it is still active (one per time slot).
   await boss.createQueue(SWEEP_QUEUE, { policy: "standard" });
-  await boss.createQueue(DEPOSITS_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  // A run beats every 5 s; one that stops beating (its instance died) is retried after 10 s. Without it an
+  // exclusive key stays "active" for pg-boss's 15-minute expiry and that sub-account is not synced meanwhile.
+  const depositRetries = { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 20, heartbeatSeconds: 10 };
+  await boss.createQueue(DEPOSITS_QUEUE, { policy: "exclusive", ...depositRetries });
+  // A queue made by an earlier version keeps its options unless told (createQueue leaves an existing one as it is).
+  await boss.updateQueue(DEPOSITS_QUEUE, depositRetries);
   await boss.createQueue(RETENTION_QUEUE, { policy: "exclusive", retryLimit: 3, retryDelay: 60, retryBackoff: true });
   const retentionDays = opts.retentionDays ?? null;
   const retentionMs = retentionDays === null ? null : retentionDays * DAY;
