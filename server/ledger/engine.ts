@@ -102,7 +102,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     await boss.send(SWEEP_QUEUE, {}, { singletonSeconds: opts.sweepSeconds, singletonNextSlot: true });
   });
 
-  await boss.work<{ subUid: string }>(DEPOSITS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 2 }, async ([job]) => {
+  await boss.work<{ subUid: string }>(DEPOSITS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 4 }, async ([job]) => {
     if (!job) return;
     const { subUid } = job.data;
     try {

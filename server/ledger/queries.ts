@@ -69,9 +69,10 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
       `SELECT d.coin, count(*)::int AS count, sum(d.amount)::text AS amount FROM ledger_deposits d ${where} GROUP BY d.coin ORDER BY count(*) DESC, d.coin`,
       w.params,
     ),
+    // Grouped by the UTC day's number first, formatted per day after: to_char on every record cost more than the scan.
     db.query<{ day: string; count: number }>(
-      `SELECT to_char(to_timestamp(d.ctime / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS count
-         FROM ledger_deposits d ${where} GROUP BY 1 ORDER BY 1`,
+      `SELECT to_char(to_timestamp(k * 86400) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, n AS count
+         FROM (SELECT d.ctime / 86400000 AS k, count(*)::int AS n FROM ledger_deposits d ${where} GROUP BY 1) t ORDER BY k`,
       w.params,
     ),
     ledgerFreshness(db),
