@@ -52,14 +52,17 @@ export async function ledgerQueriesAndExport(): Promise<void> {
         const res = await csvResponse(csvBody("deposits-ledger", LEDGER_DEPOSIT_CSV_COLUMNS, body));
         let lines = 0;
         let bytes = 0;
+        // Resident memory at each quarter of the rows: flat if it does not grow with the rows written.
+        const quarters: number[] = [];
         for await (const chunk of res.body!) {
           bytes += chunk.length;
           for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+          if (lines >= ((quarters.length + 1) * ledgerFlags.rows) / 4) quarters.push(Math.round(process.memoryUsage().rss / 2 ** 20));
         }
         const secs = (performance.now() - e0) / 1000;
         const rows = lines - 1;
         exportRows.push({
-          engine, rows, MiB: round(bytes / 2 ** 20, 1), seconds: round(secs, 1), rowsPerSec: Math.round(rows / secs), rssBeforeMiB: before, rssPeakMiB: rss.stop(),
+          engine, rows, MiB: round(bytes / 2 ** 20, 1), seconds: round(secs, 1), rowsPerSec: Math.round(rows / secs), rssBeforeMiB: before, rssAtQuartersMiB: quarters.join("/"), rssPeakMiB: rss.stop(),
         });
         log(`  ${JSON.stringify(exportRows.at(-1))}`);
       }
