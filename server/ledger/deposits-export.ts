@@ -7,7 +7,7 @@ import { LEDGER_DEPOSIT_CSV_COLUMNS, type LedgerDepositFilters } from "@/lib/api
 import { openAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
-import { keysetWalk } from "@/server/db/keyset";
+import { keysetPage } from "@/server/db/keyset";
 import { failureDetail } from "@/server/failures";
 import { depositsQuery, toView, type Key, type Row } from "./queries";
 
@@ -30,10 +30,22 @@ export async function depositsForExport(
     let rows = 0;
     let ended = false;
     try {
-      for await (const r of keysetWalk<Row, Key>(db, q, EXPORT_MAX_ROWS)) {
-        const v = toView(r);
-        yield LEDGER_DEPOSIT_CSV_COLUMNS.map((c) => v[c]);
-        rows++;
+      // The next batch is asked for before this one is encoded: the database works while this process
+      // writes CSV (two batches in memory at most).
+      const fetch = (cursor: string | undefined) => {
+        const p = keysetPage<Row, Key>(db, { ...q, cursor, limit: q.pageSize.max });
+        p.catch(() => undefined); // awaited below; a download closed meanwhile must not leave it unhandled
+        return p;
+      };
+      let next: ReturnType<typeof fetch> | null = fetch(undefined);
+      while (next) {
+        const page: Awaited<ReturnType<typeof fetch>> = await next;
+        next = page.nextCursor !== null && rows + page.items.length < EXPORT_MAX_ROWS ? fetch(page.nextCursor) : null;
+        for (const r of page.items) {
+          const v = toView(r);
+          yield LEDGER_DEPOSIT_CSV_COLUMNS.map((c) => v[c]);
+          if (++rows >= EXPORT_MAX_ROWS) break;
+        }
       }
       ended = true;
       await trail.close("success", { rows, truncated: rows >= EXPORT_MAX_ROWS });
