@@ -86,7 +86,7 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
   await page.getByRole("link", { name: /Export CSV/ }).click();
   const csv = await (await (await file).createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8"));
   const lines = csv.split(/\r?\n/).filter(Boolean);
-  expect(lines[0]).toBe("orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime");
+  expect(lines[0]).toBe("orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,goneAt");
   expect(lines.length - 1).toBe(expected.length);
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.map((r) => r.orderId));
   expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));

@@ -42,6 +42,8 @@ export type Env = Readonly<{
     /** Keys whose fills and plan orders are kept (LEDGER_TRADE_KEYS); undefined = every configured key. */
     tradeKeys: readonly string[] | undefined;
     planSymbols: readonly string[];
+    /** null: kept forever. */
+    retentionDays: number | null;
   }>;
   /** mfa "idp": an ID token whose amr says multi-factor counts as the second factor. */
   oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string; mfa: "brokerdesk" | "idp" }> | undefined;

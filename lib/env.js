@@ -253,6 +253,15 @@ const baseSchema = z.object({
     .string()
     .default("BTCUSDT,ETHUSDT")
     .pipe(z.string().regex(/^\s*([A-Z0-9]{2,30}(\s*,\s*[A-Z0-9]{2,30})*)?\s*$/, { message: "LEDGER_PLAN_SYMBOLS is a comma-separated list of symbols, e.g. BTCUSDT,ETHUSDT" })),
+  // How long Brokerdesk keeps a ledger record (by the platform's creation time): "forever" (the default;
+  // record-keeping rules commonly ask for five years) or a whole number of days.
+  LEDGER_RETENTION_DAYS: z
+    .string()
+    .trim()
+    .default("forever")
+    .pipe(z.string().regex(/^(forever|\d+)$/, { message: 'LEDGER_RETENTION_DAYS must be a whole number of days, or "forever"' }))
+    .transform((v) => (v === "forever" ? null : Number(v)))
+    .pipe(z.number().int().min(1, { message: "LEDGER_RETENTION_DAYS must be at least 1 day" }).nullable()),
   // The address Brokerdesk listens on (server/front-door.mjs). Simulator mode: loopback only.
   HOST: z.string().trim().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -455,6 +464,7 @@ export function parseEnv(source) {
       sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS,
       tradeKeys: e.LEDGER_TRADE_KEYS ? Object.freeze(listOf(e.LEDGER_TRADE_KEYS.toLowerCase())) : undefined,
       planSymbols: Object.freeze(listOf(e.LEDGER_PLAN_SYMBOLS)),
+      retentionDays: e.LEDGER_RETENTION_DAYS,
     }),
     oidc: e.OIDC_ISSUER
       ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? "", clientSecret: e.OIDC_CLIENT_SECRET ?? "", mfa: e.OIDC_MFA })

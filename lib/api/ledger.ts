@@ -39,11 +39,13 @@ export const ledgerDepositSchema = z.object({
   txId: z.string(),
   /** The platform's creation time, ms, as a string (never a float round trip). */
   cTime: z.string(),
+  /** When the sync found the platform no longer holds it (ISO), or null; the record stays as last seen. */
+  goneAt: z.string().nullable(),
 });
 export type LedgerDeposit = z.output<typeof ledgerDepositSchema>;
 
 export const LEDGER_DEPOSIT_CSV_COLUMNS = [
-  "orderId", "subUid", "subaccountName", "coin", "amount", "status", "chain", "dest", "fromAddress", "toAddress", "txId", "cTime",
+  "orderId", "subUid", "subaccountName", "coin", "amount", "status", "chain", "dest", "fromAddress", "toAddress", "txId", "cTime", "goneAt",
 ] as const satisfies readonly (keyof LedgerDeposit)[];
 
 export const ledgerFreshnessSchema = z.object({

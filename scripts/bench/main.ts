@@ -11,8 +11,12 @@
 //   --export-via proxy                    proxy: POST /api/exports on the running app (its embedded
 //                                         simulator started at --scale); in-process: runExport directly
 //   --ttd-runs 10                         page loads per page in the time-to-data benchmark (after one warm-up)
+//   ledger (issue 14; not in the default set, it runs for minutes): --ledger-pg <postgres url> (else PGlite
+//   only), --ledger-parts backfill,freshness,queries,export, --ledger-engines postgres,pglite (queries and
+//   export), --ledger-seconds 60, --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
 import os from "node:os";
 import { exportThroughput, exportThroughputViaProxy } from "./exports";
+import { ledgerBench } from "./ledger";
 import { staffLoad } from "./load";
 import { proxyOverhead } from "./overhead";
 import { distance } from "./distance";
@@ -34,6 +38,7 @@ async function main(): Promise<void> {
     if (app && only.has("load")) await staffLoad(app);
     // Last: it leaves 150 ms of latency on the simulator while it runs.
     if (app && only.has("ttd")) await timeToData(app);
+    if (only.has("ledger")) await ledgerBench();
   } finally {
     await app?.stop();
   }

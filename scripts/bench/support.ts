@@ -32,6 +32,14 @@ const args = parseArgs({
     latencies: { type: "string", default: "0,150,300" },
     jitter: { type: "string", default: "20" },
     "load-latency": { type: "string", default: "150" },
+    "ledger-pg": { type: "string" },
+    "ledger-parts": { type: "string", default: "backfill,freshness,queries,export" },
+    "ledger-engines": { type: "string", default: "postgres,pglite" },
+    "ledger-seconds": { type: "string", default: "60" },
+    "ledger-subs": { type: "string", default: "10000" },
+    "ledger-rows": { type: "string", default: "1000000" },
+    "fresh-subs": { type: "string", default: "500" },
+    "fresh-seconds": { type: "string", default: "240" },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -44,6 +52,29 @@ export const ttdRuns = Number(args["ttd-runs"]);
 export const latencies = args.latencies.split(",").map(Number);
 export const jitterMs = Number(args.jitter);
 export const loadLatencyMs = Number(args["load-latency"]);
+export const ledgerFlags = {
+  /** A PostgreSQL URL; each section makes its own schema there and drops it. Without it, PGlite only. */
+  pg: args["ledger-pg"],
+  parts: new Set(args["ledger-parts"].split(",").map((s) => s.trim())),
+  engines: args["ledger-engines"].split(",").map((s) => s.trim()),
+  seconds: Number(args["ledger-seconds"]),
+  subs: Number(args["ledger-subs"]),
+  rows: Number(args["ledger-rows"]),
+  freshSubs: Number(args["fresh-subs"]),
+  freshSeconds: Number(args["fresh-seconds"]),
+};
+
+/** Samples this process's resident memory every 250 ms until stopped; answers the peak in MiB. */
+export function rssPeak(): { stop: () => number } {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 250);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, process.memoryUsage().rss) / 2 ** 20);
+    },
+  };
+}
 
 export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -20,7 +20,7 @@ export function cacheControlFor(body: string): string {
 
 export async function answer(resource: Resource, result: unknown, requestId: string, signal: AbortSignal): Promise<Response> {
   let res: Response;
-  if (resource.reply === "csv") res = await csvResponse(result as CsvBody);
+  if (resource.reply === "csv") res = await csvResponse(result as CsvBody, { requestId });
   else if (resource.reply === "ndjson") res = await ndjsonResponse(result as NdjsonBody<unknown>, { signal, requestId });
   else {
     // The answer is held to the entry's schema too (STYLE rule 3), so the OpenAPI description is the truth.

@@ -6,11 +6,17 @@ import "server-only";
 // 2. one step of the backfill: the next 89-day window further back (the platform answers at most three
 //    months per call), until two windows in a row hold nothing: then everything the platform still holds
 //    has been seen.
+// 3. once the backfill is done, one step of the verify pass (at most one pass a day): the next window of
+//    the stored history older than the recent part, walked again.
 // Each record is upserted by its orderId (never twice); a status that changed is recorded with the time it
-// was seen. Safe to repeat and to interrupt anywhere: a rerun sees the same records and writes nothing new.
+// was seen. A stored record that a fully walked window no longer holds is marked gone (gone_at), never
+// deleted: the platform forgets (its retention), the ledger keeps. Only Brokerdesk's own retention
+// (LEDGER_RETENTION_DAYS, server/ledger/retention.ts) deletes, and the sync then reaches no further back.
+// Safe to repeat and to interrupt anywhere: a rerun sees the same records and writes nothing new.
 import type { DepositRecord } from "@/lib/platform/catalog/deposits";
 import type { Db, Queryable } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
+import { markGone } from "./retention";
 
 export const DEPOSITS_JOB = "deposits";
 const DAY = 86_400_000;
@@ -29,20 +35,27 @@ export type SyncDeps = {
   budget: () => Promise<void>;
   now?: () => number;
   signal?: AbortSignal;
+  /** Brokerdesk's own retention (ms; null or absent: forever): nothing older is fetched or kept. */
+  retentionMs?: number | null;
+  /** How long after a verify pass ends the next one starts (default a day). */
+  verifyEveryMs?: number;
 };
 
-export type SyncOutcome = { calls: number; records: number; changes: number; backfillDone: boolean; newestCtime: number | null };
+export type SyncOutcome = { calls: number; records: number; changes: number; gone: number; backfillDone: boolean; newestCtime: number | null };
 
-type SyncState = { backfill_done: boolean; backfill_before: string | null; empty_windows: number; newest_ctime: string | null };
+type SyncState = {
+  backfill_done: boolean; backfill_before: string | null; empty_windows: number; newest_ctime: string | null; verify_before: string | null; verify_due: boolean;
+};
 
 export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Promise<SyncOutcome> {
   const now = (deps.now ?? Date.now)();
-  const state = await loadState(deps.db, subUid);
-  const out: SyncOutcome = { calls: 0, records: 0, changes: 0, backfillDone: state.backfill_done, newestCtime: null };
+  const state = await loadState(deps.db, subUid, deps.verifyEveryMs ?? DAY);
+  const out: SyncOutcome = { calls: 0, records: 0, changes: 0, gone: 0, backfillDone: state.backfill_done, newestCtime: null };
+  const cutoff = deps.retentionMs ? now - deps.retentionMs : -Infinity;
 
   // 1. Recent: newest stored (less the re-check span) .. now; the whole window when nothing is stored yet.
   const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
-  const recentStart = Math.max(newest === null ? now - WINDOW_MS : newest - RECHECK_MS, now - WINDOW_MS);
+  const recentStart = Math.max(newest === null ? now - WINDOW_MS : newest - RECHECK_MS, now - WINDOW_MS, cutoff);
   const recent = await walkWindow(subUid, recentStart, now, deps, out);
 
   // 2. One backfill step, when not done: the window that ends where the last one (or the recent part) began.
@@ -50,22 +63,47 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
   let emptyWindows = state.empty_windows;
   let done = state.backfill_done;
   if (!done) {
-    const start = backfillBefore - WINDOW_MS;
+    const start = Math.max(backfillBefore - WINDOW_MS, cutoff);
     const found = await walkWindow(subUid, start, backfillBefore, deps, out);
     emptyWindows = found.count === 0 ? emptyWindows + 1 : 0;
     backfillBefore = start;
-    done = emptyWindows >= EMPTY_WINDOWS_TO_STOP;
+    done = emptyWindows >= EMPTY_WINDOWS_TO_STOP || start <= cutoff;
   }
   out.backfillDone = done;
+
+  // 3. One verify step, once the history is in: where the pass stands, or the start of a new pass.
+  let verifyBefore = state.verify_before === null ? null : Number(state.verify_before);
+  // A backfill that just ended has walked the whole history: that counts as a pass.
+  let verifyEnded = done && !state.backfill_done;
+  if (state.backfill_done && (verifyBefore !== null || state.verify_due)) {
+    const end = verifyBefore ?? recentStart;
+    const { rows } = await deps.db.query<{ below: string | null }>(
+      `SELECT max(ctime)::text AS below FROM ledger_deposits WHERE sub_uid = $1 AND ctime < $2 AND gone_at IS NULL`,
+      [subUid, end],
+    );
+    const below = rows[0]?.below == null ? null : Number(rows[0].below);
+    if (below === null || below < cutoff) {
+      verifyBefore = null;
+      verifyEnded = true;
+    } else {
+      // The window ends at the newest record still held as present below the pass: a gap costs no calls.
+      const windowEnd = Math.min(end, below);
+      const start = Math.max(windowEnd - WINDOW_MS, cutoff);
+      await walkWindow(subUid, start, windowEnd, deps, out);
+      verifyBefore = start;
+    }
+  }
 
   const newestSeen = Math.max(newest ?? 0, recent.newest ?? 0) || null;
   out.newestCtime = newestSeen;
   await deps.db.query(
-    `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime, last_checked_at, last_success_at, records, calls, errors, last_error)
-     VALUES ($1, $2, $3, $4, $5, $6, now(), now(), $7, $8, 0, NULL)
+    `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime, last_checked_at, last_success_at, records, calls, errors, last_error,
+                              verify_before, verified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now(), now(), $7, $8, 0, NULL, $9, CASE WHEN $10::boolean THEN now() END)
      ON CONFLICT (job, sub_uid) DO UPDATE SET backfill_done = $3, backfill_before = $4, empty_windows = $5, newest_ctime = $6,
-       last_checked_at = now(), last_success_at = now(), records = ledger_sync.records + $7, calls = ledger_sync.calls + $8, errors = 0, last_error = NULL`,
-    [DEPOSITS_JOB, subUid, done, backfillBefore, emptyWindows, newestSeen, out.records, out.calls],
+       last_checked_at = now(), last_success_at = now(), records = ledger_sync.records + $7, calls = ledger_sync.calls + $8, errors = 0, last_error = NULL,
+       verify_before = $9, verified_at = CASE WHEN $10::boolean THEN now() ELSE ledger_sync.verified_at END`,
+    [DEPOSITS_JOB, subUid, done, backfillBefore, emptyWindows, newestSeen, out.records, out.calls, verifyBefore, verifyEnded],
   );
   return out;
 }
@@ -81,19 +119,26 @@ export async function recordSyncFailure(db: Queryable, subUid: string, error: un
   );
 }
 
-async function loadState(db: Queryable, subUid: string): Promise<SyncState> {
+async function loadState(db: Queryable, subUid: string, verifyEveryMs: number): Promise<SyncState> {
   const { rows } = await db.query<SyncState>(
-    `SELECT backfill_done, backfill_before::text AS backfill_before, empty_windows, newest_ctime::text AS newest_ctime FROM ledger_sync WHERE job = $1 AND sub_uid = $2`,
-    [DEPOSITS_JOB, subUid],
+    `SELECT backfill_done, backfill_before::text AS backfill_before, empty_windows, newest_ctime::text AS newest_ctime, verify_before::text AS verify_before,
+            (verified_at IS NULL OR verified_at <= now() - make_interval(secs => $3 / 1000.0)) AS verify_due
+       FROM ledger_sync WHERE job = $1 AND sub_uid = $2`,
+    [DEPOSITS_JOB, subUid, verifyEveryMs],
   );
-  return rows[0] ?? { backfill_done: false, backfill_before: null, empty_windows: 0, newest_ctime: null };
+  return rows[0] ?? { backfill_done: false, backfill_before: null, empty_windows: 0, newest_ctime: null, verify_before: null, verify_due: true };
 }
 
-/** Every record of [start, end], newest first, page by page; stored as it arrives. Returns what it saw. */
+/**
+ * Every record of [start, end] (both ends included, as E1 reads them), newest first, page by page; stored as
+ * it arrives. Once the whole window is read, a stored record of it that was not in the answer is marked gone.
+ */
 async function walkWindow(subUid: string, start: number, end: number, deps: SyncDeps, out: SyncOutcome): Promise<{ count: number; newest: number | null }> {
   let cursor: string | undefined;
   let count = 0;
   let newest: number | null = null;
+  const seen: string[] = [];
+  if (start > end) return { count, newest };
   for (;;) {
     deps.signal?.throwIfAborted();
     await deps.budget();
@@ -109,13 +154,17 @@ async function walkWindow(subUid: string, start: number, end: number, deps: Sync
       out.records += rows.length;
       out.changes += changed;
       count += rows.length;
-      for (const r of rows) newest = Math.max(newest ?? 0, Number(r.cTime));
+      for (const r of rows) {
+        newest = Math.max(newest ?? 0, Number(r.cTime));
+        seen.push(r.orderId);
+      }
     }
     if (rows.length < PAGE) break;
     const last = rows.at(-1)!.orderId;
     if (last === cursor) break;
     cursor = last;
   }
+  out.gone += await markGone(deps.db, subUid, start, end, seen);
   return { count, newest };
 }
 
@@ -141,7 +190,7 @@ export async function storeDeposits(db: Db, subUid: string, page: DepositRecord[
                      $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
               AS t(o, c, a, st, ty, de, ch, fa, ta, tx, fe, cf, tg, ct, ut)
        ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, confirm = EXCLUDED.confirm, tx_id = EXCLUDED.tx_id,
-         utime = EXCLUDED.utime, last_seen_at = now()`,
+         utime = EXCLUDED.utime, last_seen_at = now(), gone_at = NULL`,
       [
         col("orderId"), subUid, col("coin"), col("amount"), col("status"), col("type"), col("dest"), col("chain"), col("fromAddress"),
         col("toAddress"), col("txId"), col("fee"), col("confirm"), col("tag"), col("cTime"), col("uTime"),

@@ -5,6 +5,8 @@ import "server-only";
 // - "ledger-deposits", at most one queued or running per sub-account across every instance (policy
 //   exclusive, keyed by the UID): one run of server/ledger/deposits.ts; a failure is recorded (for /sync)
 //   and retried with backoff, and a job that keeps failing stays in pg-boss's failed state with its error.
+// - "ledger-retention", hourly (a pg-boss schedule, so one run across every instance) and once at start:
+//   deletes what is older than Brokerdesk's own retention (LEDGER_RETENTION_DAYS), if one is set.
 // A restarted instance resumes: the state is in the database (ledger_sync), not in memory.
 import { PgBoss } from "pg-boss";
 import { env } from "@/lib/env";
@@ -14,12 +16,14 @@ import { metrics } from "@/server/metrics";
 import { syncLag } from "./lag";
 import type { PlatformClient } from "@/server/platform/client";
 import { sharePerSecond, syncBudget, type Budget } from "./budget";
+import { purgeLedger } from "./retention";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits, type SyncOutcome } from "./deposits";
 import { startSnapshotJobs } from "./snapshots-engine";
 import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
+export const RETENTION_QUEUE = "ledger-retention";
 const DAY = 86_400_000;
 
 export type LedgerOptions = {
@@ -30,6 +34,8 @@ export type LedgerOptions = {
   sweepSeconds: number;
   /** How often an active sub-account (a deposit in the last week, or its backfill under way) is checked. */
   activeSeconds: number;
+  /** Brokerdesk's own retention in days (null: forever). */
+  retentionDays?: number | null;
   /** pg-boss's schema (tests give each run its own). */
   schema?: string;
   budget?: Budget;
@@ -55,12 +61,24 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const { db } = opts;
   const now = opts.now ?? Date.now;
   const budget = opts.budget ?? syncBudget("deposits.list", opts.share);
-  const boss = new PgBoss({ db: bossDb(db), schema: opts.schema ?? "pgboss", backend: db.engine === "pglite" ? "pglite" : "postgres" });
+  const boss = new PgBoss({
+    db: bossDb(db), schema: opts.schema ?? "pgboss", backend: db.engine === "pglite" ? "pglite" : "postgres",
+    // The monitor is what notices a run whose instance died (kill -9, a lost machine): every 5 s, not 60.
+    monitorIntervalSeconds: 5, superviseIntervalSeconds: 5,
+  });
   boss.on("error", (e) => logger.error({ err: e instanceof Error ? e.message : String(e) }, "job engine error"));
   await boss.start();
   // Throttled, not exclusive: a sweep queues the next one while it is still active (one per time slot).
   await boss.createQueue(SWEEP_QUEUE, { policy: "standard" });
-  await boss.createQueue(DEPOSITS_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
+  // A run beats every 5 s; one that stops beating (its instance died) is retried after 10 s. Without it an
+  // exclusive key stays "active" for pg-boss's 15-minute expiry and that sub-account is not synced meanwhile.
+  const depositRetries = { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 20, heartbeatSeconds: 10 };
+  await boss.createQueue(DEPOSITS_QUEUE, { policy: "exclusive", ...depositRetries });
+  // A queue made by an earlier version keeps its options unless told (createQueue leaves an existing one as it is).
+  await boss.updateQueue(DEPOSITS_QUEUE, depositRetries);
+  await boss.createQueue(RETENTION_QUEUE, { policy: "exclusive", retryLimit: 3, retryDelay: 60, retryBackoff: true });
+  const retentionDays = opts.retentionDays ?? null;
+  const retentionMs = retentionDays === null ? null : retentionDays * DAY;
 
   const perSecond = sharePerSecond("deposits.list", opts.share);
   const trades = opts.trades ? await startTradeJobs(boss, opts.trades, { ...opts, now }) : null;
@@ -96,11 +114,11 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     await boss.send(SWEEP_QUEUE, {}, { singletonSeconds: opts.sweepSeconds, singletonNextSlot: true });
   });
 
-  await boss.work<{ subUid: string }>(DEPOSITS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 2 }, async ([job]) => {
+  await boss.work<{ subUid: string }>(DEPOSITS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 4 }, async ([job]) => {
     if (!job) return;
     const { subUid } = job.data;
     try {
-      const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal: job.signal });
+      const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal: job.signal, retentionMs });
       const next = nextCheckMs(out, now(), opts, perSecond, registrySize);
       await db.query(`UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0) WHERE job = $1 AND sub_uid = $2`, [DEPOSITS_JOB, subUid, next]);
     } catch (e) {
@@ -108,6 +126,17 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
       throw e;
     }
   });
+
+  await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const deleted = await purgeLedger(db, retentionDays, now());
+    if (deleted) logger.info({ deleted, retentionDays }, "ledger records past Brokerdesk's retention deleted");
+  });
+  if (retentionDays !== null) {
+    await boss.schedule(RETENTION_QUEUE, "17 * * * *");
+    await boss.send(RETENTION_QUEUE, {}, { singletonKey: "start" });
+  } else {
+    await boss.unschedule(RETENTION_QUEUE);
+  }
 
   await boss.send(SWEEP_QUEUE, {});
   return { boss, sweep, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
@@ -135,9 +164,11 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
   const started = (async () => {
     if (!env.ledger.sync) return null;
     const trades = { keys: env.ledger.tradeKeys ?? client.config.credentials.names(), planSymbols: env.ledger.planSymbols };
-    const ledger = await startLedger({ db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds, trades, snapshots: true });
+    const ledger = await startLedger({
+      db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds, retentionDays: env.ledger.retentionDays, trades, snapshots: true,
+    });
     metrics().setSyncLagSource(() => syncLag(db));
-    logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds }, "ledger sync started");
+    logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, retentionDays: env.ledger.retentionDays ?? "forever" }, "ledger sync started");
     return ledger;
   })();
   g.__brokerdeskLedger = started;

@@ -27,7 +27,25 @@ export const ledgerDepositColumns = col.columns([
   }),
   col.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 80 }, enableSorting: false }),
   col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 160 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue()} /> }),
-  col.accessor("status", { header: "Status", meta: { label: "Status", width: 100 }, enableSorting: false, cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue() || "—"}</Badge> }),
+  col.accessor("status", {
+    header: "Status",
+    meta: { label: "Status", width: 150 },
+    enableSorting: false,
+    cell: (c) => {
+      const gone = c.row.original.goneAt;
+      return (
+        <span className="inline-flex flex-wrap items-center gap-1">
+          <Badge tone={tone(c.getValue())}>{c.getValue() || "—"}</Badge>
+          {gone ? (
+            // The platform forgot it (its retention) or stopped returning it; the ledger keeps what it saw.
+            <span data-testid="gone-mark" title={`Missing from the platform's answers since ${gone}; kept here as last seen`} className="text-xs text-neutral-500">
+              no longer on the platform
+            </span>
+          ) : null}
+        </span>
+      );
+    },
+  }),
   col.accessor("chain", { header: "Chain", meta: { label: "Chain", width: 110 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
   col.accessor("dest", { header: "Destination", meta: { label: "Destination", width: 140 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
   col.accessor("txId", { header: "Transaction ID", meta: { label: "Transaction ID", width: 220 }, enableSorting: false, cell: (c) => (c.getValue() ? <IdCell field="txId" value={c.getValue()} /> : "—") }),

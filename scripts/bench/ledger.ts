@@ -1,0 +1,132 @@
+// Ledger benchmarks (issue 14), `npm run bench -- --only ledger`: (a) the backfill of 10,000 sub-accounts'
+// deposits against the simulator with its rate limits on, over a fixed time: calls/s, records/s, the ratio
+// to the bound of the configured share (LEDGER_SYNC_SHARE × E1's 10 calls/s), HTTP 429s, peak RSS;
+// (b) freshness with deposits arriving live: creation on the simulator → first seen in the ledger, p50/p99
+// for active and dormant sub-accounts, against the physical bound (sub-accounts ÷ (share × 10)) s;
+// (c) and (d) in ledger-queries.ts. The sync is the app's own (pg-boss engine, budget, client), in this
+// process with the simulator; PostgreSQL with --ledger-pg, else PGlite. Reports, never asserts.
+import { env } from "@/lib/env";
+import { catalog } from "@/lib/platform/catalog";
+import { sharePerSecond } from "@/server/ledger/budget";
+import { DEPOSITS_JOB } from "@/server/ledger/deposits";
+import { startLedger } from "@/server/ledger/engine";
+import { PlatformClient } from "@/server/platform/client";
+import { CredentialStore } from "@/server/platform/credentials";
+import { startSimulator, type Simulator } from "@/server/simulator";
+import { ledgerQueriesAndExport } from "./ledger-queries";
+import { benchDb, seedSubaccounts, type BenchDb } from "./ledger-store";
+import { DAY, ledgerFlags, log, results, round, rssPeak, sleep, table, type Figures } from "./support";
+
+const share = env.ledger.share;
+const e1Rate = catalog["deposits.list"].rateLimit?.count ?? 10;
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+
+async function withSync<T>(subs: number, simOpts: Parameters<typeof startSimulator>[0], prepare: (b: BenchDb, sim: Simulator, uids: string[]) => Promise<void>, run: (b: BenchDb, sim: Simulator, uids: string[]) => Promise<T>): Promise<T> {
+  const sim = await startSimulator({ port: 0, rateLimits: "on", subaccounts: subs, ...simOpts });
+  const b = await benchDb(ledgerFlags.pg ? "postgres" : "pglite", ledgerFlags.pg);
+  const client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }) });
+  const schema = `bench_boss_${Math.random().toString(36).slice(2, 8)}`;
+  try {
+    const uids = sim.state.subaccountsOf(sim.keys.brokerMain.uid).map((s) => s.uid);
+    await seedSubaccounts(b.db, uids.length, uids);
+    await prepare(b, sim, uids);
+    const ledger = await startLedger({ db: b.db, client, share, sweepSeconds: 2, activeSeconds: env.ledger.activeSeconds, schema });
+    try {
+      return await run(b, sim, uids);
+    } finally {
+      await ledger.stop();
+      await b.db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    }
+  } finally {
+    client.close();
+    await b.dispose();
+    await sim.close();
+  }
+}
+
+/** (a) The backfill's first `seconds` at 10,000 sub-accounts. */
+async function backfill(): Promise<void> {
+  const bound = sharePerSecond("deposits.list", share);
+  log(`\nLedger (a): backfill of ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts for ${ledgerFlags.seconds} s (share ${share} of E1's ${e1Rate} calls/s = ${bound} calls/s)`);
+  const row = await withSync(ledgerFlags.subs, {}, async () => undefined, async (b, sim) => {
+    sim.resetStats();
+    const rss = rssPeak();
+    const t0 = performance.now();
+    await sleep(ledgerFlags.seconds * 1000);
+    const secs = (performance.now() - t0) / 1000;
+    const stats = sim.stats();
+    const op = stats.operations["deposits.list"];
+    const { rows } = await b.db.query<{ records: number; done: number; checked: number }>(
+      `SELECT (SELECT count(*)::int FROM ledger_deposits) AS records, count(*) FILTER (WHERE backfill_done)::int AS done, count(*)::int AS checked FROM ledger_sync WHERE job = $1`,
+      [DEPOSITS_JOB],
+    );
+    const r = rows[0]!;
+    const calls = op?.accepted ?? 0;
+    return {
+      engine: b.engine, subaccounts: ledgerFlags.subs, seconds: round(secs, 1), calls, callsPerSec: round(calls / secs, 2), boundPerSec: bound,
+      ratio: round(calls / secs / bound, 3), records: r.records, recordsPerSec: round(r.records / secs, 1), checked: r.checked, backfilled: r.done,
+      http429: stats.http429, peakPerSecond: op?.peakPerSecond ?? 0, rssPeakMiB: rss.stop(),
+    } satisfies Figures;
+  });
+  log(`  ${JSON.stringify(row)}`);
+  table("Ledger (a): backfill (target ratio >= 0.9, 0 x HTTP 429)", [row]);
+  results.ledgerBackfill = row;
+}
+
+/** (b) Live deposits: creation → first seen in the ledger, after the history is in (steady state). */
+async function freshness(): Promise<void> {
+  const perSecond = sharePerSecond("deposits.list", share);
+  const boundS = ledgerFlags.freshSubs / perSecond;
+  log(`\nLedger (b): freshness, ${ledgerFlags.freshSubs} sub-accounts, live deposits 1/s, ${ledgerFlags.freshSeconds} s (bound ${round(boundS, 1)} s)`);
+  const started = Date.now();
+  const active = new Set<string>();
+  const rows = await withSync(
+    ledgerFlags.freshSubs,
+    { depositRate: 1, depositSettleMs: 60_000 },
+    async (b, sim, uids) => {
+      // The history is already in: each sub-account's sync state says so, its next check spread over the
+      // bound as in a running system (every one due at once would measure a cold start instead).
+      const newest = uids.map((u) => sim.state.depositsOf(u)[0]?.cTime ?? null);
+      uids.forEach((u, i) => newest[i] !== null && started - Number(newest[i]) < 7 * DAY && active.add(u));
+      await b.db.query(
+        `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime, verified_at, next_check_at)
+         SELECT $1, u, true, $2, 2, n, now(), now() + make_interval(secs => random() * $4)
+           FROM unnest($3::text[], $5::bigint[]) AS t(u, n)`,
+        [DEPOSITS_JOB, started - 400 * DAY, uids, boundS, newest.map((n) => (n === null ? started - 400 * DAY : Number(n)))],
+      );
+    },
+    async (b, sim, uids) => {
+      await sleep(ledgerFlags.freshSeconds * 1000);
+      const end = Date.now();
+      // Deposits created early enough that a check within the bound could see them (later ones are censored).
+      const cutoff = end - boundS * 1000 - 10_000;
+      const live = uids.flatMap((u) => sim.state.depositsOf(u).filter((d) => d.cTime >= started && d.cTime <= cutoff).map((d) => ({ id: d.orderId, uid: u, cTime: d.cTime })));
+      const { rows: seen } = await b.db.query<{ order_id: string; first: string }>(
+        `SELECT order_id, (extract(epoch FROM first_seen_at) * 1000)::bigint::text AS first FROM ledger_deposits WHERE order_id = ANY($1::text[])`,
+        [live.map((l) => l.id)],
+      );
+      const firstSeen = new Map(seen.map((s) => [s.order_id, Number(s.first)]));
+      const out: Figures[] = [];
+      for (const kind of ["active", "dormant"] as const) {
+        const mine = live.filter((l) => active.has(l.uid) === (kind === "active"));
+        // An unseen deposit counts with the time it has waited so far (a lower bound).
+        const delays = mine.map((l) => ((firstSeen.get(l.id) ?? end) - l.cTime) / 1000).sort((a, z) => a - z);
+        out.push({
+          kind, subaccounts: uids.filter((u) => active.has(u) === (kind === "active")).length, deposits: mine.length,
+          unseen: mine.filter((l) => !firstSeen.has(l.id)).length, p50s: round(pct(delays, 50), 1), p99s: round(pct(delays, 99), 1),
+          maxS: round(delays.at(-1) ?? NaN, 1), boundS: round(boundS, 1), activeEveryS: env.ledger.activeSeconds, http429: sim.stats().http429, engine: b.engine,
+        });
+      }
+      return out;
+    },
+  );
+  for (const r of rows) log(`  ${JSON.stringify(r)}`);
+  table("Ledger (b): freshness, creation on the simulator -> first seen in the ledger", rows);
+  results.ledgerFreshness = { runs: rows };
+}
+
+export async function ledgerBench(): Promise<void> {
+  if (ledgerFlags.parts.has("backfill")) await backfill();
+  if (ledgerFlags.parts.has("freshness")) await freshness();
+  if (ledgerFlags.parts.has("queries") || ledgerFlags.parts.has("export")) await ledgerQueriesAndExport();
+}

@@ -1,0 +1,151 @@
+// kill -9 of an instance mid-backfill (issue 14): a child process runs the ledger's sync (the pg-boss
+// engine) against the simulator, which answers with 5xx, resets and 429s now and then; it is killed with
+// SIGKILL while the backfill is under way, statuses change on the platform meanwhile, and a new instance
+// is started on the same database. When it is done the ledger holds exactly the simulator's records, by
+// ID (none lost, none twice), with their current statuses. PGlite on a data folder always (its files must
+// survive the kill too); PostgreSQL with TEST_DATABASE_URL.
+import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb, type Db } from "@/server/db";
+import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import { startSimulator, type Simulator } from "@/server/simulator";
+import { seedRegistry } from "@/server/workflows/subaccounts";
+import type { CrashChildConfig, CrashChildProgress } from "./crash-child";
+import { DEPOSITS_JOB } from "./deposits";
+
+let sim: Simulator;
+beforeAll(async () => {
+  // Limits on, as the platform's; a little latency so that the kill lands inside the backfill.
+  sim = await startSimulator({ port: 0, scale: 0.2, rateLimits: "on" });
+  sim.faults.set([
+    { path: "deposits.list", kind: "latency", latencyMs: 20 },
+    { path: "deposits.list", kind: "status", status: 503, probability: 0.04 },
+    { path: "deposits.list", kind: "reset", probability: 0.03 },
+    { path: "deposits.list", kind: "rate-limit", probability: 0.03 },
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await sim?.close();
+});
+
+const CHILD = path.join(process.cwd(), "server/ledger/crash-child.ts");
+
+type Instance = { child: ChildProcess; last: () => CrashChildProgress | null };
+
+function startInstance(cfg: CrashChildConfig): Promise<Instance> {
+  const child = fork(CHILD, [], { execArgv: ["--conditions=react-server", "--import", "tsx"], stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  let stderr = "";
+  let last: CrashChildProgress | null = null;
+  child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2_000)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the instance did not start in 30 s: ${stderr}`)), 30_000);
+    child.on("message", (m) => {
+      if (typeof m === "object" && m !== null) last = m as CrashChildProgress;
+      else if (m === "started") {
+        clearTimeout(timer);
+        resolve({ child, last: () => last });
+      } else reject(new Error(`${String(m)} ${stderr}`));
+    });
+    child.once("exit", (code) => reject(new Error(`the instance exited (${code}) before it started: ${stderr}`)));
+    child.send(cfg);
+  });
+}
+
+const stop = (child: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
+
+async function until(what: string, ms: number, test: () => boolean, state: () => unknown = () => null): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s (${JSON.stringify(state())})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const engines = [{ engine: "pglite" as const, label: "PGlite on a data folder" }, ...testEngines(process.env.TEST_DATABASE_URL).filter((e) => e.engine === "postgres").map((e) => ({ ...e, label: "PostgreSQL" }))];
+
+describe.each(engines)("[ledger][crash] kill -9 mid-backfill on $label", (engine) => {
+  let dataDir: string | null = null;
+  let tdb: TestDatabase | null = null;
+  let cfgDb: CrashChildConfig["db"];
+  beforeAll(async () => {
+    if (engine.engine === "postgres") {
+      tdb = await createTestDatabase(engine);
+      cfgDb = { url: tdb.urlFor!("brokerdesk_ci", "brokerdesk_ci") };
+    } else {
+      dataDir = mkdtempSync(path.join(tmpdir(), "bd-crash-"));
+      cfgDb = { dataDir };
+    }
+  });
+  afterAll(async () => {
+    await tdb?.dispose();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  /** The database while no instance runs (PGlite has one writer). */
+  const withDb = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
+    const db = tdb ? await tdb.open() : await openDb(cfgDb as { dataDir: string });
+    try {
+      return await fn(db);
+    } finally {
+      await db.close();
+    }
+  };
+
+  it("[ledger][crash] after a SIGKILL mid-backfill and a restart, the ledger holds exactly the simulator's records, by ID, with current statuses", async () => {
+    const subs = sim.state.subaccountsOf(sim.keys.brokerMain.uid).slice(0, 6);
+    const uids = subs.map((s) => s.uid);
+    const cfg: CrashChildConfig = { baseUrl: sim.baseUrl, key: sim.keys.brokerMain, db: cfgDb, schema: "pgboss" };
+    await withDb((db) => seedRegistry(db, subs.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: s.permList, cTime: String(s.cTime) }))));
+    let instance: Instance | null = null;
+    try {
+      // 1. The backfill under way (some records stored), then SIGKILL: no graceful stop, jobs left active.
+      instance = await startInstance(cfg);
+      const first = instance;
+      await until("records arriving", 30_000, () => (first.last()?.stored ?? 0) >= 150, first.last);
+      await stop(first.child, "SIGKILL");
+      expect(first.child.signalCode).toBe("SIGKILL");
+      const atKill = await withDb(async (db) => (await db.query<{ done: number; stored: number }>(
+        "SELECT (SELECT count(*)::int FROM ledger_sync WHERE job = $1 AND backfill_done) AS done, (SELECT count(*)::int FROM ledger_deposits) AS stored",
+        [DEPOSITS_JOB],
+      )).rows[0]!);
+      expect(atKill.done).toBeLessThan(uids.length);
+      expect(atKill.stored).toBeGreaterThan(0);
+
+      // 2. Meanwhile the platform moves on: recent deposits change status, and a new one arrives.
+      const changed = uids.flatMap((u) => sim.state.depositsOf(u).filter((d) => d.cTime > Date.now() - 86_400_000).slice(0, 2));
+      expect(changed.length).toBeGreaterThan(0);
+      for (const d of changed) (d as { status: string }).status = d.status === "success" ? "fail" : "success";
+      const t = Date.now() - 1_000;
+      const template = sim.state.depositsOf(uids[0]!)[0]!;
+      sim.state.addDeposit({ ...template, id: t * 1000 + 9, orderId: String(t * 1000 + 9), txId: "0xcrashtest", cTime: t, uTime: t, status: "pending" });
+      const changedAt = Date.now();
+
+      // 3. A new instance on the same database: every sub-account backfilled and checked again since the change.
+      instance = await startInstance(cfg);
+      const second = instance;
+      await until("every sub-account backfilled and checked after the change", 60_000, () => {
+        const p = second.last();
+        return p !== null && p.done === uids.length && p.oldestSuccess !== null && p.oldestSuccess > changedAt + 1_000;
+      }, second.last);
+      await stop(second.child, "SIGTERM");
+      instance = null;
+
+      const rows = await withDb(async (db) => (await db.query<{ order_id: string; sub_uid: string; status: string; n: number }>(
+        "SELECT order_id, sub_uid, status, count(*) OVER (PARTITION BY order_id)::int AS n FROM ledger_deposits",
+      )).rows);
+      const expected = new Map(uids.flatMap((u) => sim.state.depositsOf(u).map((d) => [d.orderId, `${u}:${d.status}`] as const)));
+      expect(expected.size).toBeGreaterThan(atKill.stored);
+      expect(rows.filter((r) => r.n !== 1)).toEqual([]);
+      expect(new Map(rows.map((r) => [r.order_id, `${r.sub_uid}:${r.status}`]))).toEqual(expected);
+    } finally {
+      if (instance) await stop(instance.child, "SIGKILL");
+    }
+  }, 120_000);
+});

@@ -1,0 +1,61 @@
+import "server-only";
+// The whole filtered deposit ledger as CSV rows, read from the database in keyset batches as the answer's
+// stream pulls them (never the whole set in memory), in the page's order and with the page's columns.
+// Audited fail-closed: the intent before the first row is read; the outcome (rows written, or the failure,
+// or that the reader went away) once the walk ends.
+import { LEDGER_DEPOSIT_CSV_COLUMNS, type LedgerDepositFilters } from "@/lib/api/ledger";
+import { openAudit } from "@/server/audit";
+import type { StaffSession } from "@/server/auth/session";
+import type { Db } from "@/server/db";
+import { keysetPage } from "@/server/db/keyset";
+import { failureDetail } from "@/server/failures";
+import { depositsQuery, toView, type Key, type Row } from "./queries";
+
+/** Rows per query: large enough that the query's round trip is small beside encoding, small enough to stay flat. */
+export const EXPORT_BATCH = 5_000;
+/** The largest export, so that one request cannot hold a connection for ever. */
+export const EXPORT_MAX_ROWS = 5_000_000;
+
+export async function depositsForExport(
+  db: Db, f: LedgerDepositFilters, session: StaffSession, ctx: { requestId: string; ip: string | null }, opts: { batch?: number } = {},
+): Promise<AsyncIterable<unknown[]>> {
+  const trail = await openAudit(
+    db,
+    { actor: session.email, actorRole: session.role, action: "ledger.deposits-export", target: "ledger:deposits", requestId: ctx.requestId, ip: ctx.ip },
+    { ...f, cursor: undefined, limit: undefined, from: f.from?.toISOString(), to: f.to?.toISOString() },
+  );
+  // The whole filtered set from the newest: a page's cursor and size do not narrow an export.
+  const q = { ...depositsQuery({ ...f, cursor: undefined, limit: undefined }), pageSize: { default: opts.batch ?? EXPORT_BATCH, max: opts.batch ?? EXPORT_BATCH } };
+  return (async function* () {
+    let rows = 0;
+    let ended = false;
+    try {
+      // The next batch is asked for before this one is encoded: the database works while this process
+      // writes CSV (two batches in memory at most).
+      const fetch = (cursor: string | undefined) => {
+        const p = keysetPage<Row, Key>(db, { ...q, cursor, limit: q.pageSize.max });
+        p.catch(() => undefined); // awaited below; a download closed meanwhile must not leave it unhandled
+        return p;
+      };
+      let next: ReturnType<typeof fetch> | null = fetch(undefined);
+      while (next) {
+        const page: Awaited<ReturnType<typeof fetch>> = await next;
+        next = page.nextCursor !== null && rows + page.items.length < EXPORT_MAX_ROWS ? fetch(page.nextCursor) : null;
+        for (const r of page.items) {
+          const v = toView(r);
+          yield LEDGER_DEPOSIT_CSV_COLUMNS.map((c) => v[c]);
+          if (++rows >= EXPORT_MAX_ROWS) break;
+        }
+      }
+      ended = true;
+      await trail.close("success", { rows, truncated: rows >= EXPORT_MAX_ROWS });
+    } catch (e) {
+      ended = true;
+      await trail.close("failure", { rows, ...failureDetail(e) });
+      throw e;
+    } finally {
+      // Left before the end: the reader closed the download.
+      if (!ended) await trail.close("failure", { rows, cancelled: true });
+    }
+  })();
+}
