@@ -1,11 +1,11 @@
 import "server-only";
 // CSV answers (a resource with reply "csv"): a header and rows, encoded by the one CSV encoder (lib/csv),
-// sent as an attachment named after what it holds and when.
-import { csvLine } from "@/lib/csv";
+// sent as an attachment named after what it holds (kind, whose, the UTC days covered).
+import { csvLine, csvRowLine } from "@/lib/csv";
 
 /** What a CSV route's handler gives back; the wrapper turns it into the answer. */
 export type CsvBody = {
-  /** File name without the time stamp or extension, e.g. "withdrawals". */
+  /** The file's name, saying what it holds (lib/csv's exportFileName). */
   name: string;
   columns: readonly string[];
   rows: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>;
@@ -18,12 +18,11 @@ export function csvBody(name: string, columns: readonly string[], rows: CsvBody[
 export async function csvResponse(body: CsvBody): Promise<Response> {
   // Built whole before the answer starts: a failure half-way must be an error answer, not a short file.
   let text = csvLine(body.columns);
-  for await (const row of body.rows) text += csvLine(row);
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
+  for await (const row of body.rows) text += csvRowLine(body.columns, row);
   return new Response(text, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${body.name}-${stamp}.csv"`,
+      "Content-Disposition": `attachment; filename="${body.name}"`,
       "Cache-Control": "no-store",
     },
   });

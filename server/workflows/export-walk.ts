@@ -35,6 +35,8 @@ export async function walk(
   o: WalkOptions,
   plan: ExportPlan,
   windows: readonly TimeWindow[],
+  /** Windows already exported by a failed run this one resumes. */
+  skip: number,
   concurrency: number,
   columns: (typeof EXPORT_COLUMNS)[ExportableOperation],
   counters: { records: number; windowsDone: number },
@@ -43,7 +45,7 @@ export async function walk(
 ) {
   const { paging } = plan;
   const limit = paging.limit.max;
-  const slices: Slice[] = windows.map((window) => ({ window, pages: [], done: false, oldestMs: null, wake: null }));
+  const slices: Slice[] = windows.slice(skip).map((window) => ({ window, pages: [], done: false, oldestMs: null, wake: null }));
   const totalSpan = slices.reduce((n, s) => n + (s.window.endTime - s.window.startTime + 1), 0);
 
   // One controller for every producer: the caller's abort, or the first failure, stops them all.
@@ -148,13 +150,13 @@ export async function walk(
           counters.records += fresh.length;
           await o.onEvent({ type: "rows", csv: csvRows(columns, fresh), count: fresh.length });
         }
-        await o.onEvent({ type: "progress", records: counters.records, windowsDone: counters.windowsDone, windowsTotal: slices.length, etaMs: eta() });
+        await o.onEvent({ type: "progress", records: counters.records, windowsDone: counters.windowsDone, windowsTotal: windows.length, etaMs: eta() });
         await saveProgress(false);
       }
       counters.windowsDone++;
       seenBefore = seenNow;
       seenNow = new Set();
-      await o.onEvent({ type: "progress", records: counters.records, windowsDone: counters.windowsDone, windowsTotal: slices.length, etaMs: eta() });
+      await o.onEvent({ type: "progress", records: counters.records, windowsDone: counters.windowsDone, windowsTotal: windows.length, etaMs: eta() });
       await saveProgress(true);
     }
   } finally {
