@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { destinationFormSchema, type DestinationFormInput, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { describeError } from "@/lib/client/api";
 import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
-import { applyServerErrors, describedBy, FormField, inputClass, monoInputClass } from "@/components/ui/form";
+import { applyServerErrors, describedBy, FormField, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
 
@@ -26,7 +26,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const subs = useSubAccounts();
   const [notice, setNotice] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, control, formState } = useForm<DestinationFormInput, unknown, z.output<typeof destinationFormSchema>>({
-    resolver: zodResolver(destinationFormSchema),
+    resolver: inStaffWords(zodResolver(destinationFormSchema)),
     defaultValues: { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" },
   });
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });

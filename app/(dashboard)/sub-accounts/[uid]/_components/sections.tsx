@@ -28,7 +28,7 @@ export function AssetsSection({ uid }: { uid: string }) {
   const rows = query.data?.assetsList ?? NO_ASSETS;
   const table = useDataTable({ data: rows, columns: assetColumns, getRowId: (r) => r.coin });
   return (
-    <Section id="assets-title" title="Spot assets" source="E2 · every coin the account has an entry for">
+    <Section id="assets-title" title="Spot assets" source="From the platform: every coin the account has an entry for">
       {query.isSuccess && rows.length === 0 ? (
         <Empty>No assets: this sub-account has never held a coin.</Empty>
       ) : (
@@ -59,7 +59,7 @@ export function DepositsSection({ uid, now }: { uid: string; now: number }) {
     <Section
       id="deposits-title"
       title="Recent deposits"
-      source={`E1 · last ${DEPOSIT_DAYS} days, newest ${FIRST_PAGE}`}
+      source={`From the platform: the last ${DEPOSIT_DAYS} days, newest ${FIRST_PAGE}`}
       more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits" }}
     >
       {query.isSuccess && rows.length === 0 ? (
@@ -141,7 +141,7 @@ export function RebateSection({ uid }: { uid: string }) {
       ]
     : [];
   return (
-    <Section id="rebate-title" title="Rebate info" source="E7 · real-time">
+    <Section id="rebate-title" title="Rebate info" source="From the platform, as it is now">
       {query.isPending ? (
         <Loading what="rebate info" />
       ) : query.isError ? (
