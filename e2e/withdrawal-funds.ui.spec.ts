@@ -152,7 +152,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
   await form.getByLabel("Reason").fill("e2e address");
   await form.getByRole("button", { name: "Request withdrawal" }).click();
   await expect(form.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByText("address is not a valid Tron address (chain TRC20): check it character by character")).toBeVisible();
+  await expect(form.getByText("Address is not a valid Tron address (chain TRC20): check it character by character")).toBeVisible();
   // XRP needs its destination tag (the form says so before sending) as well as a valid XRP address.
   await form.getByLabel("Coin").selectOption("XRP");
   await form.getByLabel("Address").fill("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTX");
@@ -160,7 +160,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
   await expect(form.getByText("XRP withdrawals on chain need a destination tag")).toBeVisible();
   await form.getByLabel("Destination tag").fill("12345");
   await form.getByRole("button", { name: "Request withdrawal" }).click();
-  await expect(form.getByText("address is not a valid XRP Ledger address (chain XRP): check it character by character")).toBeVisible();
+  await expect(form.getByText("Address is not a valid XRP Ledger address (chain XRP): check it character by character")).toBeVisible();
   await broker.dispose();
 });
 
@@ -286,7 +286,7 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   await book.getByLabel("Destination address").fill("0x32Be343B94f860124dC4fEe278FDCBD38C102D8");
   await book.getByLabel("Name in the book").fill("Client B cold wallet");
   await book.getByRole("button", { name: "Add to the book" }).click();
-  await expect(book.getByText(/^address is not a valid Ethereum address \(chain ERC20\)/)).toBeVisible();
+  await expect(book.getByText(/^Destination address is not a valid Ethereum address \(chain ERC20\)/)).toBeVisible();
   await book.getByLabel("Destination address").fill(ETH_ADDR);
   await book.getByRole("button", { name: "Add to the book" }).click();
   await expect(book.getByTestId("address-book-notice")).toHaveText("Asked to add “Client B cold wallet”: another person must approve it.");
