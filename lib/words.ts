@@ -6,6 +6,7 @@
 /** The words for a field, where splitting its name would not say it (a UID, an order ID, a time). */
 const FIELD_WORDS: Readonly<Record<string, string>> = {
   subaccountName: "Name",
+  uid: "UID",
   subUid: "Sub-account UID",
   userId: "Sub-account UID",
   orderId: "Record ID",
@@ -17,7 +18,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   productType: "Product type",
   marginCoin: "Margin coin",
   holdSide: "Side",
-  riskUnitId: "Risk unit",
+  riskUnitId: "Risk unit ID",
   confirmAmount: "Amount typed to confirm",
   confirmAddress: "Address typed to confirm",
   currentPassword: "Current password",

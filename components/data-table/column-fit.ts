@@ -1,8 +1,8 @@
 "use client";
 // Which columns a table shows: the person's own choices (kept in this browser per table, so a column they
 // hid or brought back stays so on their next visit), and, for the columns they have not chosen, as many as
-// fit the table's width, dropping the lowest priority first (meta.priority: 1 = a key column, never dropped;
-// 3 = first to go), rightmost first. A table wider than its page scrolls, and the columns staff need most
+// fit the table's width, dropping the lowest priority first (meta.priority: 2, then 3 first; a column without
+// a priority, or with 1, is never dropped), rightmost first. A table wider than its page scrolls, and the columns staff need most
 // (a deposit's status and transaction ID, a withdrawal's address, requester and reason) sat off screen.
 import { useSyncExternalStore } from "react";
 import type { ColumnVisibilityState } from "@tanstack/react-table";
@@ -36,8 +36,8 @@ export function columnsToDrop(defs: readonly ColumnDefLike[], width: number | nu
   const shown = cols.filter((c) => (chosen[c.id] ?? base[c.id]) !== false);
   let total = shown.reduce((n, c) => n + columnWidth(c.def.meta, local), 0);
   const droppable = shown
-    .filter((c) => chosen[c.id] === undefined && c.def.enableHiding !== false && (c.def.meta?.priority ?? 2) > 1)
-    .sort((a, b) => (b.def.meta?.priority ?? 2) - (a.def.meta?.priority ?? 2) || b.index - a.index);
+    .filter((c) => chosen[c.id] === undefined && c.def.enableHiding !== false && (c.def.meta?.priority ?? 1) > 1)
+    .sort((a, b) => (b.def.meta?.priority ?? 1) - (a.def.meta?.priority ?? 1) || b.index - a.index);
   const dropped: ColumnVisibilityState = {};
   for (const c of droppable) {
     if (total <= width) break;

@@ -20,7 +20,7 @@ export type DataTableColumnMeta = {
   width?: number;
   /** Holds times (TimeCell): wider in local time, whose offset ("UTC+05:30") is longer than "UTC". */
   time?: boolean;
-  /** 1: a key column, always shown; 2 (default); 3: the first hidden when the table is too narrow (column-fit.ts). */
+  /** 1 (or none): always shown; 2: hidden when the table is too narrow; 3: hidden first (column-fit.ts). */
   priority?: 1 | 2 | 3;
   filter?: ColumnFilterMeta;
 };

@@ -13,10 +13,10 @@ const tone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof ST
 
 /** The ledger's columns: sorted by the server (newest first), so no client sorting here. */
 export const ledgerDepositColumns = col.columns([
-  col.accessor("cTime", { header: "Time", meta: { priority: 1, time: true, label: "Time", width: 220 }, enableSorting: false, cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("cTime", { header: "Time", meta: { time: true, label: "Time", width: 220 }, enableSorting: false, cell: (c) => <TimeCell ms={c.getValue()} /> }),
   col.accessor("subUid", {
     header: "Sub-account",
-    meta: { priority: 1, label: "Sub-account", width: 230 },
+    meta: { label: "Sub-account", width: 230 },
     enableSorting: false,
     cell: (c) => (
       <Link href={`/sub-accounts/${c.getValue()}`} className="underline-offset-2 hover:underline">
@@ -25,11 +25,11 @@ export const ledgerDepositColumns = col.columns([
       </Link>
     ),
   }),
-  col.accessor("coin", { header: "Coin", meta: { priority: 1, label: "Coin", width: 80 }, enableSorting: false }),
-  col.accessor("amount", { header: "Amount", meta: { priority: 1, label: "Amount", numeric: true, width: 160 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue()} /> }),
-  col.accessor("status", { header: "Status", meta: { priority: 1, label: "Status", width: 100 }, enableSorting: false, cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue() || "—"}</Badge> }),
+  col.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 80 }, enableSorting: false }),
+  col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 160 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue()} /> }),
+  col.accessor("status", { header: "Status", meta: { label: "Status", width: 100 }, enableSorting: false, cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue() || "—"}</Badge> }),
   col.accessor("chain", { header: "Chain", meta: { priority: 3, label: "Chain", width: 110 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
   col.accessor("dest", { header: "Destination", meta: { priority: 3, label: "Destination", width: 140 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
-  col.accessor("txId", { header: "Transaction ID", meta: { priority: 1, label: "Transaction ID", width: 220 }, enableSorting: false, cell: (c) => (c.getValue() ? <IdCell field="txId" value={c.getValue()} /> : "—") }),
-  col.accessor("orderId", { header: "Record ID", meta: { priority: 2, label: "Record ID", width: 200 }, enableSorting: false, cell: (c) => <IdCell field="orderId" value={c.getValue()} /> }),
+  col.accessor("txId", { header: "Transaction ID", meta: { label: "Transaction ID", width: 220 }, enableSorting: false, cell: (c) => (c.getValue() ? <IdCell field="txId" value={c.getValue()} /> : "—") }),
+  col.accessor("orderId", { header: "Record ID", meta: { priority: 3, label: "Record ID", width: 200 }, enableSorting: false, cell: (c) => <IdCell field="orderId" value={c.getValue()} /> }),
 ]);
