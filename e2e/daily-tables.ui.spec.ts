@@ -106,6 +106,9 @@ test("[issue 16][pages] every page starts at the same place; an unknown address 
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("navigation").getByRole("link", { name: "Withdrawals" })).toBeVisible();
   await expect(page.getByTestId("session-user")).toBeVisible();
+  // An unknown API path is still a plain 404, not a page and not a redirect to sign-in.
+  const api = await page.request.get("/api/no-such-route", { maxRedirects: 0 });
+  expect(api.status()).toBe(404);
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
