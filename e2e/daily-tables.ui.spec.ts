@@ -97,7 +97,9 @@ test("[issue 16][pages] every page starts at the same place; an unknown address 
     await page.goto(path);
     const h1 = page.getByRole("heading", { level: 1 });
     await expect(h1).toBeVisible();
-    lefts.set(path, Math.round((await h1.boundingBox())!.x));
+    // Read once the page has settled (a heading can be replaced while the page hydrates).
+    await page.waitForLoadState("networkidle");
+    lefts.set(path, Math.round(await h1.evaluate((el) => el.getBoundingClientRect().x)));
   }
   expect(new Set(lefts.values()).size, JSON.stringify(Object.fromEntries(lefts))).toBe(1);
 
