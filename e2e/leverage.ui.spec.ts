@@ -84,9 +84,9 @@ test.describe("leverage as a lead", () => {
     const holdSide = page.getByRole("radiogroup", { name: "Hold side (holdSide)" });
     await expect(holdSide).toBeVisible();
     await submit(page).click();
-    await expect(holdSide).toContainText("holdSide is required for isolated margin in hedge mode");
+    await expect(holdSide).toContainText("Side is required for isolated margin in hedge mode");
     await expect(holdSide).toHaveAttribute("aria-invalid", "true");
-    await expect(holdSide).toHaveAccessibleDescription(/holdSide is required/);
+    await expect(holdSide).toHaveAccessibleDescription(/^Side is required/);
     await page.waitForTimeout(500);
     expect(posted).toBe(0);
     expect(await e10Requests(request)).toBe(before);
@@ -144,7 +144,7 @@ test.describe("leverage as a lead", () => {
     await expect(refusal).toContainText("A required parameter is missing.");
     await expect(refusal).toContainText("40019");
     await expect(refusal).toContainText("Parameter holdSide cannot be empty");
-    await expect(page.getByRole("alert").filter({ hasText: "holdSide: the platform refused it (40019" })).toContainText(
+    await expect(page.getByRole("alert").filter({ hasText: "Side (long or short): the platform refused it (40019" })).toContainText(
       "choose isolated and hedge",
     );
     await expect(historyRows(page).first()).toContainText("failure");
@@ -158,7 +158,7 @@ test.describe("leverage as a lead", () => {
     await expect(refusal).toContainText("A parameter has a value the platform refuses.");
     const marginCoin = form(page).getByLabel("Margin coin", { exact: true });
     await expect(marginCoin).toHaveAttribute("aria-invalid", "true");
-    await expect(marginCoin).toHaveAccessibleDescription(/marginCoin: the platform refused it \(40020 Parameter marginCoin error\)/);
+    await expect(marginCoin).toHaveAccessibleDescription(/^The platform refused it \(40020 Parameter marginCoin error\)/);
 
     // Above the symbol's bound: refused in the form with the catalog's words, nothing sent (was the platform's 40020, issue 12).
     const before = await e10Requests(request);
@@ -178,7 +178,7 @@ test.describe("leverage as a lead", () => {
     await historyLoaded(page);
     await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "abc", marginMode: "isolated", positionMode: "hedge" });
     await submit(page).click();
-    await expect(page.getByText("holdSide is required for isolated margin in hedge mode")).toBeVisible();
+    await expect(page.getByText("Side is required for isolated margin in hedge mode")).toBeVisible();
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");

@@ -86,7 +86,7 @@ test("[riskUnits.bind][ui] a broker binds a free UID to the risk unit; it is lis
   await form.getByLabel("Sub-account UID").fill(unit);
   await form.getByLabel("Risk unit ID").fill(unit);
   await form.getByRole("button", { name: "Bind" }).click();
-  await expect(form.getByLabel("Sub-account UID")).toHaveAccessibleDescription(/uid must not equal riskUnitId/);
+  await expect(form.getByLabel("Sub-account UID")).toHaveAccessibleDescription(/UID must not equal Risk unit ID/);
   expect(await e9Requests(request)).toBe(mid);
 });
 

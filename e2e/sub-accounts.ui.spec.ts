@@ -109,8 +109,8 @@ test("[subaccounts][create] an invalid name is refused on its field and nothing 
   await form.getByRole("button", { name: "Create sub-account" }).click();
   const nameField = form.getByLabel("Name (e-mail form)");
   await expect(nameField).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByText("subaccountName must be in e-mail form, e.g. desk01@example.com")).toBeVisible();
-  await expect(form.getByText("label must be shorter than 20 characters")).toBeVisible();
+  await expect(form.getByText("Name must be in e-mail form, e.g. desk01@example.com", { exact: true })).toBeVisible();
+  await expect(form.getByText("Label must be shorter than 20 characters", { exact: true })).toBeVisible();
   await page.waitForTimeout(300);
   expect(posts).toEqual([]);
   expect(await createCalls(page)).toBe(before);

@@ -292,7 +292,7 @@ test("[withdrawals][reject] Escape closes the approval dialog; another lead reje
   const reject = page.getByRole("dialog", { name: "Reject this withdrawal" });
   await reject.getByLabel("Reason for rejecting").fill("x");
   await reject.getByRole("button", { name: "Reject" }).click();
-  await expect(reject.getByText("reason must be at least 3 characters")).toBeVisible();
+  await expect(reject.getByText("Reason must be at least 3 characters")).toBeVisible();
   await reject.getByLabel("Reason for rejecting").fill("address not on the client's whitelist");
   await reject.getByRole("button", { name: "Reject" }).click();
   await expect(page.getByTestId("queue-notice")).toContainText(`Rejected 3 USDT requested by ${DEMO.broker}.`);

@@ -30,3 +30,52 @@ export function csvCell(value: unknown): string {
 export function csvLine(values: readonly unknown[]): string {
   return values.map(csvCell).join(",") + CSV_EOL;
 }
+
+/**
+ * Columns holding identifiers (orderId, userId, subUid, clientOid, tradeId, id...): their digits are a name,
+ * not a quantity.
+ */
+export function isIdColumn(name: string): boolean {
+  return /(?:^id|Id|Uid|Oid)$/.test(name);
+}
+
+const DIGITS = /^\d+$/;
+
+/**
+ * An identifier cell. Excel reads any all-digit cell of a CSV as a number whether or not it is quoted, keeps
+ * 15 significant digits (a 16-digit order ID loses its last digit for good) and shows more than 11 in
+ * scientific notation; the import has no per-file way to say "text". The one form Excel, LibreOffice Calc
+ * and Google Sheets all open as text is the text formula ="…", so all-digit IDs are written so (quoted per
+ * RFC 4180: "=""1234"""). It is a constant of digits we build, so the formula guard has nothing to
+ * neutralise; a program reading the file strips the leading =" and the trailing ". Anything else is an
+ * ordinary cell.
+ */
+export function csvIdCell(value: unknown): string {
+  const text = cellText(value);
+  return DIGITS.test(text) ? `"=""${text}"""` : csvCell(text);
+}
+
+/** One line of a table with named columns: identifier columns (isIdColumn) kept as text in a spreadsheet. */
+export function csvRowLine(columns: readonly string[], values: readonly unknown[]): string {
+  return values.map((v, i) => (isIdColumn(columns[i] ?? "") ? csvIdCell(v) : csvCell(v))).join(",") + CSV_EOL;
+}
+
+const fileDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+// Only what every file system and mail client keeps as is.
+const filePart = (s: string) => s.replace(/[^A-Za-z0-9.-]+/g, "-").replace(/^-+|-+$/g, "") || "x";
+
+/**
+ * A file name that says what the file holds: what (deposits), whose (desk01, BTCUSDT, all) and the UTC days
+ * it covers, e.g. deposits_desk01_2026-08-26_2026-11-24.csv. A range open at its start says "until" its end.
+ */
+export function exportFileName(kind: string, subject: string | null | undefined, from: number | null | undefined, to: number | null | undefined, now = Date.now()): string {
+  const end = fileDay(to ?? now);
+  const range = from === null || from === undefined ? `until_${end}` : `${fileDay(from)}_${end}`;
+  return `${filePart(kind)}_${filePart(subject || "all")}_${range}.csv`;
+}
+
+/** A sub-account's name as staff know it ("desk01" of "desk01@1234…"), for a file name. */
+export function shortSubaccountName(name: string | null | undefined): string | null {
+  const short = name?.split("@")[0]?.trim();
+  return short ? short : null;
+}

@@ -22,7 +22,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         account={<AccountBar email={session.email} role={session.role} />}
       >
         {session.mfaResetAt ? (
-          <div className="mx-auto max-w-5xl px-6 pt-4">
+          <div className="max-w-6xl px-4 pt-4 sm:px-6">
             <ResetNotice at={session.mfaResetAt} />
           </div>
         ) : null}

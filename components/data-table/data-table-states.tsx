@@ -2,7 +2,7 @@
 // What the table shows instead of rows. An error and an empty result must never look alike
 // (STYLE rule 9): the error is an alert with the platform's own code and message and a Retry.
 import type { ReactNode } from "react";
-import { describeError } from "@/lib/client/api";
+import { canRetry, describeError } from "@/lib/client/api";
 import { secondaryButton } from "./styles";
 
 export function DataTableError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
@@ -14,7 +14,8 @@ export function DataTableError({ error, onRetry }: { error: unknown; onRetry?: (
         {detail ? <p className="mt-1">{detail}</p> : null}
         <p className="mt-1 text-xs">This is a failure, not an empty result: nothing is shown until it succeeds.</p>
       </div>
-      {onRetry ? (
+      {/* No Retry where asking again gets the same refusal (40034 "does not exist"): it would only mislead. */}
+      {onRetry && canRetry(error) ? (
         <button type="button" onClick={onRetry} className={secondaryButton}>
           Retry
         </button>

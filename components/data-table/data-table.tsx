@@ -2,10 +2,13 @@
 // The one generic table of Brokerdesk. It renders a TanStack `table` it is given, plus slots; it owns
 // no data fetching (STYLE rule 11). Rows are virtualised so E8's 1,000-row pages scroll smoothly, and
 // the markup stays a real <table> (spacer rows, not CSS grid) so assistive technology reads it as one.
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { RowData } from "@tanstack/react-table";
-import type { DataTableInstance } from "./features";
+import type { DataTableColumnMeta, DataTableInstance } from "./features";
 import { useRowWindow } from "./use-row-window";
+import { useTimeZone } from "./time";
+import { columnWidth } from "./column-fit";
+import { reportTableWidth } from "./use-data-table";
 
 const ROW_HEIGHT = 36;
 
@@ -31,6 +34,7 @@ export function DataTable<TData extends RowData>({
   table, label, status, busy = false, toolbar, pager, emptyState, errorState, blockedState, maxHeight = "min(70vh, 720px)",
 }: DataTableProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const { mode } = useTimeZone();
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
   const showRows = status === "success" && rows.length > 0;
@@ -43,11 +47,25 @@ export function DataTable<TData extends RowData>({
   });
   const shown = rows.slice(first, last + 1);
 
+  // The width the columns have, for the columns the person has not chosen (column-fit.ts). Measured on the
+  // outer box, whose width does not depend on the columns: the scrolling box's own width changes with its
+  // scrollbars, which change with the columns, and would never settle.
+  const boxRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const report = () => reportTableWidth(table, Math.floor(el.clientWidth) - 2);
+    report();
+    const observer = new ResizeObserver(report);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [table]);
+
   const notice =
     status === "error" ? errorState : status === "blocked" ? blockedState : status === "success" && rows.length === 0 ? emptyState : null;
 
   return (
-    <section aria-label={label} className="space-y-3">
+    <section ref={boxRef} aria-label={label} className="space-y-3">
       {toolbar}
       {notice ? <div>{notice}</div> : null}
       <div
@@ -67,7 +85,7 @@ export function DataTable<TData extends RowData>({
           <caption className="sr-only">{label}</caption>
           <colgroup>
             {columns.map((c) => (
-              <col key={c.id} style={{ width: c.columnDef.meta?.width ? `${c.columnDef.meta.width}px` : undefined }} />
+              <col key={c.id} style={{ width: widthOf(c.columnDef.meta, mode) }} />
             ))}
           </colgroup>
           <thead>
@@ -153,6 +171,11 @@ export function DataTable<TData extends RowData>({
       {pager}
     </section>
   );
+}
+
+// A local time's offset ("UTC+05:30") is longer than "UTC": its column grows rather than cut it.
+function widthOf(meta: DataTableColumnMeta | undefined, mode: "utc" | "local"): string | undefined {
+  return meta?.width ? `${columnWidth(meta, mode === "local")}px` : undefined;
 }
 
 function SkeletonRows({ columns }: { columns: number }) {

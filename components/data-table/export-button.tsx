@@ -5,6 +5,7 @@
 import { useRef, useState } from "react";
 import type { OperationId } from "@/lib/platform/catalog";
 import { describeError } from "@/lib/client/api";
+import type { ExportFailure, ResumePoint } from "@/lib/client/export-client";
 import { primaryButton, secondaryButton } from "./styles";
 
 type Progress = { records: number; windowsDone: number; windowsTotal: number; etaMs: number | null };
@@ -13,7 +14,16 @@ type State =
   | { kind: "running"; progress: Progress }
   | { kind: "done"; records: number; filename: string }
   | { kind: "cancelled" }
-  | { kind: "failed"; error: unknown };
+  | { kind: "failed"; error: unknown; resume: ResumePoint | null; windowsTotal: number };
+
+/** What is being done, in words: a one-window export says no more than its records. */
+export function progressText(p: Progress): string {
+  const part = p.windowsTotal > 1 ? ` · time window ${Math.min(p.windowsDone + 1, p.windowsTotal)} of ${p.windowsTotal}` : "";
+  return `${p.records} records${part} · ${eta(p.etaMs)}`;
+}
+
+// The export engine is loaded on the first click, so its class is known here by its shape only.
+const asFailure = (e: unknown): ExportFailure | null => (e instanceof Error && e.name === "ExportFailure" ? (e as ExportFailure) : null);
 
 function eta(ms: number | null): string {
   if (ms === null) return "estimating time left";
@@ -25,10 +35,11 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
   const [state, setState] = useState<State>({ kind: "idle" });
   const abort = useRef<AbortController | null>(null);
 
-  const run = async () => {
+  const run = async (resume?: ResumePoint) => {
     const controller = new AbortController();
     abort.current = controller;
-    setState({ kind: "running", progress: { records: 0, windowsDone: 0, windowsTotal: 0, etaMs: null } });
+    let windowsTotal = 0;
+    setState({ kind: "running", progress: { records: resume?.records ?? 0, windowsDone: resume?.windowsDone ?? 0, windowsTotal: 0, etaMs: null } });
     try {
       // The export engine is fetched on the first click, not with the list page (issue 7, page weight).
       const { startExport } = await import("@/lib/client/export-client");
@@ -36,7 +47,11 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
         operation,
         params,
         signal: controller.signal,
-        onProgress: (progress) => setState({ kind: "running", progress }),
+        resume,
+        onProgress: (progress) => {
+          windowsTotal = progress.windowsTotal;
+          setState({ kind: "running", progress });
+        },
       });
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
@@ -49,7 +64,8 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
       setTimeout(() => URL.revokeObjectURL(url), 0);
       setState({ kind: "done", records, filename });
     } catch (e) {
-      setState(controller.signal.aborted ? { kind: "cancelled" } : { kind: "failed", error: e });
+      const failed = asFailure(e);
+      setState(controller.signal.aborted ? { kind: "cancelled" } : { kind: "failed", error: failed ? failed.error : e, resume: failed?.resume ?? null, windowsTotal });
     } finally {
       abort.current = null;
     }
@@ -57,7 +73,7 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
 
   if (state.kind === "running") {
     const p = state.progress;
-    const text = `${p.records} records · windows ${p.windowsDone} of ${p.windowsTotal || "?"} · ${eta(p.etaMs)}`;
+    const text = progressText(p);
     return (
       <div className="flex items-center gap-2 text-xs" role="group" aria-label="CSV export in progress">
         <label className="flex flex-col gap-1">
@@ -77,9 +93,14 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
   }
   return (
     <div className="flex items-center gap-2 text-xs">
-      <button type="button" className={primaryButton} onClick={run} disabled={disabled}>
+      <button type="button" className={primaryButton} onClick={() => void run()} disabled={disabled}>
         Export CSV
       </button>
+      {state.kind === "failed" && state.resume ? (
+        <button type="button" className={secondaryButton} onClick={() => void run(state.resume ?? undefined)} disabled={disabled}>
+          Resume from time window {state.resume.windowsDone + 1} of {state.windowsTotal}
+        </button>
+      ) : null}
       <span role="status" className="max-w-56">
         {state.kind === "done"
           ? `Downloaded ${state.filename} (${state.records} records)`

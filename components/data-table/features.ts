@@ -18,6 +18,10 @@ export type DataTableColumnMeta = {
   numeric?: boolean;
   /** Width in px: the virtualised body needs a fixed layout so columns do not jump while scrolling. */
   width?: number;
+  /** Holds times (TimeCell): wider in local time, whose offset ("UTC+05:30") is longer than "UTC". */
+  time?: boolean;
+  /** 1 (or none): always shown; 2: hidden when the table is too narrow; 3: hidden first (column-fit.ts). */
+  priority?: 1 | 2 | 3;
   filter?: ColumnFilterMeta;
 };
 

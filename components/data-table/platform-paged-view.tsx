@@ -100,6 +100,7 @@ export function usePagedView<Id extends OperationId, Row extends RowData, Q exte
     getRowId: config.getRowId,
     filters: Object.fromEntries(keys.map((k) => [k, (q as Record<string, unknown>)[k] as string | null])) as FilterValues<string>,
     onFiltersChange: (f) => setQ(f),
+    persistKey: config.operation,
   });
 
   const win = paged.window;

@@ -1,18 +1,14 @@
 "use client";
 // The time range: a preset counting back from now, or a custom UTC start and end. Values are ms in the
-// URL; the inputs show them in UTC, the zone the platform and the audit log speak.
+// URL; the inputs show them in the zone the tables show (UTC unless "Local time" is chosen).
 import { useId } from "react";
 import { RANGE_PRESETS, type RangeChoice, type RangeInput, type RangePreset } from "@/lib/client/paging";
 import { controlClass } from "./styles";
 import { Field } from "./field";
+import { TimeField } from "./time";
 
 export type RangePatch = { range: RangeChoice; from: number | null; to: number | null; at: null };
 
-const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));
-const fromInput = (v: string) => {
-  const ms = Date.parse(`${v}:00Z`);
-  return Number.isFinite(ms) ? ms : null;
-};
 
 export function RangePicker({
   value, presets, resolved, onChange,
@@ -42,29 +38,13 @@ export function RangePicker({
               {RANGE_PRESETS[p].label}
             </option>
           ))}
-          <option value="custom">Custom (UTC)</option>
+          <option value="custom">Custom</option>
         </select>
       </Field>
       {value.range === "custom" ? (
         <>
-          <Field id={`${id}-from`} label="From (UTC)">
-            <input
-              id={`${id}-from`}
-              type="datetime-local"
-              className={controlClass}
-              value={toInput(value.from)}
-              onChange={(e) => onChange({ range: "custom", from: fromInput(e.target.value), to: value.to, at: null })}
-            />
-          </Field>
-          <Field id={`${id}-to`} label="To (UTC)">
-            <input
-              id={`${id}-to`}
-              type="datetime-local"
-              className={controlClass}
-              value={toInput(value.to)}
-              onChange={(e) => onChange({ range: "custom", from: value.from, to: fromInput(e.target.value), at: null })}
-            />
-          </Field>
+          <TimeField id={`${id}-from`} label="From" value={value.from} onChange={(from) => onChange({ range: "custom", from, to: value.to, at: null })} />
+          <TimeField id={`${id}-to`} label="To" value={value.to} onChange={(to) => onChange({ range: "custom", from: value.from, to, at: null })} />
         </>
       ) : null}
     </>

@@ -1,27 +1,71 @@
 "use client";
-// Times are shown in UTC (the platform's and the audit log's zone) with a toggle to the browser's
-// local time. The choice is a display preference for the page, so it lives in context, not the URL.
-import { createContext, useContext, useState, type ReactNode } from "react";
+// Times are shown in UTC (the platform's and the audit log's zone) with a toggle to the browser's local
+// time. The choice is the person's, not the page's: it is kept in this browser (localStorage) and every
+// table, time cell and date filter of every page reads the same one, so a filter typed in local time is
+// read in local time, and the choice survives moving between pages. Another tab follows it too.
+import { useSyncExternalStore, type ReactNode } from "react";
 import { formatLocal, formatUtc } from "@/lib/format";
+import { Field } from "./field";
+import { controlClass } from "./styles";
 
 export type TimeZoneMode = "utc" | "local";
 
-const TimeZoneContext = createContext<{ mode: TimeZoneMode; setMode: (m: TimeZoneMode) => void }>({
-  mode: "utc",
-  setMode: () => {},
-});
+const STORAGE_KEY = "brokerdesk.time-zone";
+const listeners = new Set<() => void>();
+let fallback: TimeZoneMode | null = null;
 
-export function TimeZoneProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<TimeZoneMode>("utc");
-  return <TimeZoneContext value={{ mode, setMode }}>{children}</TimeZoneContext>;
+function readMode(): TimeZoneMode {
+  try {
+    return localStorage.getItem(STORAGE_KEY) === "local" ? "local" : "utc";
+  } catch {
+    return "utc";
+  }
 }
 
-export function useTimeZone() {
-  return useContext(TimeZoneContext);
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+
+function setMode(mode: TimeZoneMode): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, mode);
+  } catch {
+    // Storage refused (private mode, quota): the choice then lasts as long as the page.
+    fallback = mode;
+  }
+  listeners.forEach((l) => l());
+}
+
+/** The server renders UTC; the browser switches to the stored choice once hydrated. */
+export function useTimeZone(): { mode: TimeZoneMode; setMode: (m: TimeZoneMode) => void } {
+  const mode = useSyncExternalStore(subscribe, () => fallback ?? readMode(), () => "utc" as const);
+  return { mode, setMode };
+}
+
+/** Kept for the views that wrap their tables in it; the choice no longer lives in a context. */
+export function TimeZoneProvider({ children }: { children: ReactNode }) {
+  return children;
 }
 
 export function formatTime(ms: string | number, mode: TimeZoneMode): string {
   return mode === "utc" ? formatUtc(ms) : formatLocal(ms);
+}
+
+/** "UTC+01:00" for the browser's zone now. */
+export function localOffset(at = Date.now()): string {
+  const offset = -new Date(at).getTimezoneOffset();
+  const abs = Math.abs(offset);
+  return `UTC${offset >= 0 ? "+" : "-"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/** How a label names the zone in force: "UTC", or "local, UTC+01:00". */
+export function zoneLabel(mode: TimeZoneMode): string {
+  return mode === "utc" ? "UTC" : `local, ${localOffset()}`;
 }
 
 /** A platform timestamp (ms string). The machine-readable value stays in UTC ISO form. */
@@ -37,14 +81,44 @@ export function TimeCell({ ms }: { ms: string }) {
 
 export function TimeZoneToggle() {
   const { mode, setMode } = useTimeZone();
+  const local = mode === "local";
   return (
     <button
       type="button"
-      aria-pressed={mode === "local"}
-      onClick={() => setMode(mode === "utc" ? "local" : "utc")}
-      className="rounded-md border border-slate-300 px-2 py-1.5 text-xs font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      aria-pressed={local}
+      onClick={() => setMode(local ? "utc" : "local")}
+      title={local ? "Times are in your local time; press for UTC" : "Times are in UTC; press for your local time"}
+      className={`rounded-md border px-2 py-1.5 text-xs font-semibold whitespace-nowrap ${
+        local
+          ? "border-blue-700 bg-blue-700 text-white hover:bg-blue-800 dark:border-blue-400 dark:bg-blue-400 dark:text-slate-950"
+          : "border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      }`}
     >
-      Local time
+      {local ? <span aria-hidden="true">✓ </span> : null}Local time{local ? ` (${localOffset()})` : ""}
     </button>
+  );
+}
+
+// datetime-local shows wall time without a zone: read and written in the zone the tables show.
+const pad = (n: number) => String(n).padStart(2, "0");
+function toInput(ms: number | null, mode: TimeZoneMode): string {
+  if (ms === null) return "";
+  const d = new Date(ms);
+  if (mode === "utc") return d.toISOString().slice(0, 16);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+function fromInput(v: string, mode: TimeZoneMode): number | null {
+  // Without a zone, Date.parse reads "YYYY-MM-DDTHH:mm:ss" as local time: what the local mode means.
+  const ms = Date.parse(mode === "utc" ? `${v}:00Z` : `${v}:00`);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** A date filter in the zone the tables show, its label saying which ("From (UTC)", "From (local, UTC+01:00)"). */
+export function TimeField({ id, label, value, onChange }: { id: string; label: string; value: number | null; onChange: (ms: number | null) => void }) {
+  const { mode } = useTimeZone();
+  return (
+    <Field id={id} label={`${label} (${zoneLabel(mode)})`}>
+      <input id={id} type="datetime-local" className={controlClass} value={toInput(value, mode)} onChange={(e) => onChange(fromInput(e.target.value, mode))} />
+    </Field>
   );
 }

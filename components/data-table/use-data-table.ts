@@ -1,9 +1,17 @@
 "use client";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import {
   functionalUpdate, useTable, type ColumnFiltersState, type ColumnVisibilityState, type RowData, type TableOptions,
 } from "@tanstack/react-table";
 import { dataTableFeatures, type DataTableFeatures, type DataTableInstance } from "./features";
+import { columnsToDrop, useChosenColumns } from "./column-fit";
+import { useTimeZone } from "./time";
+
+// DataTable measures the table's width and hands it to the hook that made the table.
+const widthReporters = new WeakMap<object, (width: number) => void>();
+export function reportTableWidth(table: object, width: number): void {
+  widthReporters.get(table)?.(width);
+}
 
 /** The URL values of a page's client-side filters, keyed by column id (null = not filtered). */
 export type FilterValues<K extends string> = Record<K, string | null>;
@@ -17,6 +25,8 @@ export type UseDataTableOptions<TData extends RowData, K extends string> = {
   filters?: FilterValues<K>;
   onFiltersChange?: (next: FilterValues<K>) => void;
   initialColumnVisibility?: ColumnVisibilityState;
+  /** Names the table for the person's column choices, kept in this browser ("withdrawal-ledger"). */
+  persistKey?: string;
 };
 
 /**
@@ -36,13 +46,28 @@ export function useDataTable<TData extends RowData, K extends string = never>(
     [filterKey],
   );
 
-  return useTable({
+  const [width, setWidth] = useState<number | null>(null);
+  const [chosen, choose] = useChosenColumns(options.persistKey);
+  const { mode } = useTimeZone();
+  const base = options.initialColumnVisibility ?? {};
+  const dropped = columnsToDrop(options.columns as Parameters<typeof columnsToDrop>[0], width, chosen, base, mode === "local");
+  const visibilityKey = JSON.stringify({ ...base, ...dropped, ...chosen });
+  // Keyed by content, as the filters are: a new state object on every render makes the table render again.
+  const columnVisibility = useMemo<ColumnVisibilityState>(() => JSON.parse(visibilityKey) as ColumnVisibilityState, [visibilityKey]);
+
+  const table = useTable({
     features: dataTableFeatures,
     columns: options.columns,
     data: options.data,
     getRowId: options.getRowId,
-    initialState: { columnVisibility: options.initialColumnVisibility ?? {} },
-    state: { columnFilters },
+    state: { columnFilters, columnVisibility },
+    // What the person turns on or off is theirs from then on; the rest keeps fitting the width.
+    onColumnVisibilityChange: (updater) => {
+      const next = functionalUpdate(updater, columnVisibility);
+      const mine = { ...chosen };
+      for (const [id, visible] of Object.entries(next)) if (visible !== columnVisibility[id]) mine[id] = visible;
+      choose(mine);
+    },
     onColumnFiltersChange: (updater) => {
       if (!filters || !onFiltersChange) return;
       const next = functionalUpdate(updater, columnFilters);
@@ -54,4 +79,6 @@ export function useDataTable<TData extends RowData, K extends string = never>(
     },
     enableMultiSort: false,
   });
+  widthReporters.set(table, (w) => setWidth((old) => (old === w ? old : w)));
+  return table;
 }

@@ -3,11 +3,20 @@ import type { PageDef } from "@/lib/pages";
 import { ROLES, can, type Permission, type Role } from "@/lib/rbac";
 
 const WIDTH = { narrow: "max-w-3xl", normal: "max-w-6xl", wide: "max-w-7xl", full: "" } as const;
+export type FrameWidth = keyof typeof WIDTH;
+
+/**
+ * Every page's outer box, also for the few pages that draw their own heading. Left-aligned, not centred: a
+ * centred box of another width put each page's heading and first control somewhere else on a wide screen.
+ */
+export function frameClass(width: FrameWidth = "normal"): string {
+  return `${WIDTH[width]} space-y-4 p-4 sm:p-6`;
+}
 
 /** A page's frame: its width, its heading (the manifest's title) and what it is for, then the page. */
-export function PageFrame({ page, width = "normal", intro, children }: { page: PageDef; width?: keyof typeof WIDTH; intro?: ReactNode; children: ReactNode }) {
+export function PageFrame({ page, width = "normal", intro, children }: { page: PageDef; width?: FrameWidth; intro?: ReactNode; children: ReactNode }) {
   return (
-    <div className={`mx-auto ${WIDTH[width]} space-y-4 p-4 sm:p-6`}>
+    <div className={frameClass(width)}>
       <div>
         <h1 className="text-2xl font-bold">{page.title}</h1>
         {intro ? <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{intro}</p> : null}
@@ -21,7 +30,7 @@ export function PageFrame({ page, width = "normal", intro, children }: { page: P
 export function NotAllowed({ page, permission, role }: { page: PageDef; permission: Permission; role: Role }) {
   const roles = ROLES.filter((r) => can(r, permission)).join(", ");
   return (
-    <div className="mx-auto max-w-6xl space-y-3 p-4 sm:p-6">
+    <div className={frameClass()}>
       <h1 className="text-2xl font-bold">Not allowed</h1>
       <p role="alert" className="text-slate-700 dark:text-slate-300">
         403: {page.what} needs the {permission} permission ({roles}); you are signed in as {role}.

@@ -2,8 +2,9 @@
 // What every form shares: a labelled field with its hint or error, the aria wiring of its control, and
 // the server's answer mapped onto the fields it names (STYLE rule 12) with the rest said once for the
 // form. Styles: components/ui/styles.ts.
-import type { ReactNode } from "react";
-import { ApiError, describeError } from "@/lib/client/api";
+import { useEffect, useRef, type ReactNode } from "react";
+import { ApiError, describeError, fieldProblem } from "@/lib/client/api";
+import { staffMessage } from "@/lib/words";
 import { fieldErrorClass, hintClass, labelClass } from "./styles";
 
 export { inputClass, monoInputClass } from "./styles";
@@ -30,7 +31,7 @@ export function FormField({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className={fieldErrorClass}>
-          {error}
+          {staffMessage(error, label)}
         </p>
       ) : null}
     </div>
@@ -46,7 +47,29 @@ export function describedBy(id: string, error: string | undefined, hint: boolean
   };
 }
 
-type SetError<F extends string> = (name: F, error: { type: string; message: string }) => void;
+/**
+ * A form's resolver whose messages are in staff's words ("subaccountName is required" → "Name is required"),
+ * so every form says them alike whether it draws its fields with FormField or by hand. Wrap the schema's
+ * resolver: `resolver: inStaffWords(zodResolver(schema))`.
+ */
+export function inStaffWords<A extends unknown[], R extends { errors: object }>(resolver: (...args: A) => Promise<R> | R): (...args: A) => Promise<R> {
+  return async (...args) => {
+    const result = await resolver(...args);
+    reword(result.errors);
+    return result;
+  };
+}
+
+function reword(errors: object): void {
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === "ref" || !value || typeof value !== "object") continue;
+    const e = value as { message?: unknown };
+    if (typeof e.message === "string") e.message = staffMessage(e.message);
+    reword(value as object);
+  }
+}
+
+type SetError<F extends string> = (name: F, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void;
 
 /**
  * Puts the server's field errors under their fields; returns what is left to say for the whole form
@@ -58,21 +81,52 @@ export function applyServerErrors<F extends string>(e: unknown, fields: readonly
     for (const f of fields) {
       const msgs = e.fieldErrors[f];
       if (msgs?.length) {
-        setError(f, { type: "server", message: msgs.join(" ") });
+        // The first field the server refused takes the focus, as the first one the form refused would.
+        setError(f, { type: "server", message: staffMessage(msgs.join(" ")) }, { shouldFocus: !placed });
         placed = true;
       }
     }
     const rest = Object.entries(e.fieldErrors).filter(([k, msgs]) => !(fields as readonly string[]).includes(k) && msgs.length);
     if (placed && rest.length === 0) return null;
-    if (rest.length) return rest.map(([k, msgs]) => (k === "_" ? msgs.join(" ") : `${k}: ${msgs.join(" ")}`)).join("; ");
+    if (rest.length) return rest.map(([k, msgs]) => fieldProblem(k, msgs)).join("; ");
   }
   // The platform names the parameter it refused ("Parameter subaccountName error"): mark that field too,
   // while the whole answer (code and message) is said once for the form.
   if (e instanceof ApiError && e.platform) {
     const named = /^Parameter (\w+) error$/.exec(e.platform.msg)?.[1];
     const field = fields.find((f) => f === named);
-    if (field) setError(field, { type: "platform", message: `The platform refused this value (${e.platform.code})` });
+    if (field) setError(field, { type: "platform", message: `The platform refused this value (${e.platform.code})` }, { shouldFocus: true });
   }
   const { title, detail } = describeError(e);
   return detail ? `${title}. ${detail}` : title;
+}
+
+const OUTCOME_CLASS = {
+  success: "text-emerald-800 dark:text-emerald-300",
+  error: "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100",
+} as const;
+
+/**
+ * A form's answer: what it did, or what went wrong for the whole form. It takes the focus when it appears, so
+ * after a submit the keyboard and a screen reader are at the answer rather than on the button (a field the
+ * answer names takes it instead: applyServerErrors, and react-hook-form for its own checks). Nothing is drawn
+ * without children.
+ */
+export function FormOutcome({ tone, className = "", children }: { tone: keyof typeof OUTCOME_CLASS; className?: string; children: ReactNode }) {
+  return children ? (
+    <Outcome tone={tone} className={className}>
+      {children}
+    </Outcome>
+  ) : null;
+}
+
+function Outcome({ tone, className, children }: { tone: keyof typeof OUTCOME_CLASS; className: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Once, when it appears: a new answer is a new element (keyed by the form's state), so it is focused again.
+  useEffect(() => ref.current?.focus({ preventScroll: false }), []);
+  return (
+    <div ref={ref} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`mt-2 text-sm outline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 ${OUTCOME_CLASS[tone]} ${className}`}>
+      {children}
+    </div>
+  );
 }

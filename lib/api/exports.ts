@@ -13,6 +13,8 @@ export const exportRequestSchema = z
     params: z.record(z.string(), z.string({ error: "every parameter must be a string" }), { error: "params must be an object of strings" }),
     /** A configured key other than the main account's (E3, E4 only), as the proxy's x-platform-key. */
     key: z.string().optional(),
+    /** A failed export of the same request to walk on from its last complete window (the `start` event's jobId). */
+    resume: z.uuid({ error: "resume is the ID of a failed export" }).optional(),
   })
   .superRefine((v, ctx) => {
     const r = checkExport(v.operation, v.params, { key: v.key });
@@ -40,7 +42,11 @@ export type ExportErrorEvent = z.output<typeof exportErrorEventSchema>;
 
 /** One line of the stream. `rows` carries `count` rows as CSV lines (no header); the counts add up to `done.records`. */
 export const exportEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("start"), jobId: z.string(), windowsTotal: z.number(), columns: z.array(z.string()), filename: z.string() }),
+  z.object({
+    type: z.literal("start"), jobId: z.string(), windowsTotal: z.number(), columns: z.array(z.string()), filename: z.string(),
+    /** A resumed export: the windows the failed run had already sent whole (this stream starts after them). */
+    windowsDone: z.number().optional(),
+  }),
   z.object({ type: z.literal("rows"), csv: z.string(), count: z.number() }),
   exportProgressSchema.extend({ type: z.literal("progress") }),
   z.object({ type: z.literal("done"), records: z.number() }),

@@ -32,7 +32,7 @@ function successResponse(resource: Resource): ZodOpenApiResponseObject {
     return {
       description: "A CSV file (RFC 4180, formula cells neutralised); one line per row of the schema below",
       content: { "text/csv": { schema: { type: "string" } } },
-      headers: { "Content-Disposition": { schema: { type: "string" }, description: "attachment; filename=\"…-<UTC time>.csv\"" } },
+      headers: { "Content-Disposition": { schema: { type: "string" }, description: "attachment; filename=\"<kind>_<whose>_<from day>_<to day>.csv\" (UTC days)" } },
     };
   }
   if (resource.reply === "ndjson") {

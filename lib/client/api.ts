@@ -5,6 +5,7 @@ import { callResource } from "@/lib/api/call";
 import { ApiError } from "@/lib/api/errors";
 import { proxyPath, proxyResources } from "@/lib/api/platform";
 import type { catalog, OperationId } from "@/lib/platform/catalog";
+import { fieldWords, staffMessage } from "@/lib/words";
 
 export { ApiError, proxyPath };
 
@@ -36,6 +37,18 @@ export function isTransient(e: unknown): boolean {
   return e instanceof ApiError && (e.status === 0 || e.code === "platform_network");
 }
 
+/**
+ * Whether asking again can change the answer. A refusal of the request itself cannot: Brokerdesk's 4xx
+ * (not allowed, not valid, not found, already decided) but its 429, and the platform's 4xxxx codes (40034
+ * "does not exist", 43012 "insufficient balance", 49001...), which the same request gets every time. An
+ * outage, a timeout, a rate limit or the platform's 50000 "System busy" may pass.
+ */
+export function canRetry(e: unknown): boolean {
+  if (!(e instanceof ApiError)) return true;
+  if (e.platform && /^4\d{4}$/.test(e.platform.code)) return false;
+  return !(e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408);
+}
+
 /** The words an error state shows: the platform's own code and message when it refused. */
 export function describeError(e: unknown): { title: string; detail: string | null } {
   if (!(e instanceof ApiError)) return { title: "Something went wrong in the page", detail: e instanceof Error ? e.message : null };
@@ -45,12 +58,23 @@ export function describeError(e: unknown): { title: string; detail: string | nul
     return { title: "Rate limit reached", detail: e.retryAfter ? `${e.message}. Retry after ${e.retryAfter} s.` : e.message };
   }
   if (e.status === 422 && e.fieldErrors) {
-    const fields = Object.entries(e.fieldErrors).map(([f, msgs]) => `${f}: ${msgs.join(", ")}`);
+    const fields = Object.entries(e.fieldErrors).map(([f, msgs]) => fieldProblem(f, msgs));
     return { title: "The request was not valid", detail: fields.join("; ") || e.message };
   }
   if (e.platform && e.code === "platform_error") {
-    return { title: `Platform error ${e.platform.code}: ${e.platform.msg}`, detail: `${e.platform.operation} was refused by the platform.` };
+    // The platform's code and message stay as sent (its support asks for them); what it means is said in words.
+    const meaning = e.platform.meaning ? ` ${e.platform.meaning}` : "";
+    return { title: `Platform error ${e.platform.code}: ${e.platform.msg}`, detail: `The platform refused the request.${meaning}` };
   }
   if (e.status === 504) return { title: "The platform did not answer in time", detail: e.message };
   return { title: e.status ? `Request failed (HTTP ${e.status})` : "Brokerdesk could not be reached", detail: e.message };
+}
+
+/** One field's problems in staff's words: "Name is required", or "Amount: must be …" when the message does not name it. */
+export function fieldProblem(field: string, msgs: readonly string[]): string {
+  const words = field === "_" ? "" : fieldWords(field);
+  return msgs.map((m) => {
+    const said = staffMessage(m, words || undefined);
+    return !words || said.startsWith(words) ? said : `${words}: ${said}`;
+  }).join(" ");
 }

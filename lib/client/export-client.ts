@@ -37,9 +37,22 @@ export class ExportAssembler {
   private parts: string[] = [];
   private counted = 0;
   filename: string | null = null;
+  jobId: string | null = null;
   finished: { records: number } | null = null;
+  /** The file as it stood at the end of the last whole window: what a resume builds on. */
+  private whole: { parts: number; records: number; windowsDone: number } | null = null;
 
-  constructor(private readonly onProgress?: (p: ExportProgress) => void) {}
+  constructor(
+    private readonly onProgress?: (p: ExportProgress) => void,
+    /** What a failed run had already assembled (its resumePoint), when this stream resumes it. */
+    private readonly prior?: ResumePoint,
+  ) {}
+
+  /** Where a failed export can walk on from: its job, and the header and rows of every whole window. */
+  resumePoint(): ResumePoint | null {
+    if (!this.jobId || !this.whole || this.whole.windowsDone === 0) return null;
+    return { jobId: this.jobId, parts: this.parts.slice(0, this.whole.parts), records: this.whole.records, windowsDone: this.whole.windowsDone };
+  }
 
   accept(e: ExportEvent): void {
     if (this.finished) throw new ApiError(502, "export_malformed", "The export stream went on after it said it was done");
@@ -47,24 +60,35 @@ export class ExportAssembler {
       throw new ApiError(502, "export_malformed", "The export stream did not begin with its header");
     }
     switch (e.type) {
-      case "start":
+      case "start": {
         this.filename = e.filename;
-        // Quoted as the server quotes cells: one encoder (lib/csv).
-        this.parts = [csvLine(e.columns)];
-        this.onProgress?.({ records: 0, windowsDone: 0, windowsTotal: e.windowsTotal, etaMs: null });
+        this.jobId = e.jobId;
+        const from = e.windowsDone ?? 0;
+        if (from !== (this.prior?.windowsDone ?? 0)) {
+          throw new ApiError(502, "export_malformed", `The export resumed at window ${from}, not where the file stood (${this.prior?.windowsDone ?? 0})`);
+        }
+        // Quoted as the server quotes cells: one encoder (lib/csv). A resume keeps the header and rows it had.
+        this.parts = this.prior ? [...this.prior.parts] : [csvLine(e.columns)];
+        this.whole = { parts: this.parts.length, records: this.prior?.records ?? 0, windowsDone: from };
+        this.onProgress?.({ records: this.prior?.records ?? 0, windowsDone: from, windowsTotal: e.windowsTotal, etaMs: null });
         return;
+      }
       case "rows":
         this.parts.push(e.csv);
         this.counted += e.count;
         return;
-      case "progress":
-        this.onProgress?.({ records: e.records, windowsDone: e.windowsDone, windowsTotal: e.windowsTotal, etaMs: e.etaMs });
+      case "progress": {
+        const records = (this.prior?.records ?? 0) + e.records;
+        // A window's progress comes after all of its rows, so the file up to here is whole windows only.
+        if (this.whole && e.windowsDone > this.whole.windowsDone) this.whole = { parts: this.parts.length, records, windowsDone: e.windowsDone };
+        this.onProgress?.({ records, windowsDone: e.windowsDone, windowsTotal: e.windowsTotal, etaMs: e.etaMs });
         return;
+      }
       case "done":
         if (e.records !== this.counted) {
           throw new ApiError(502, "export_incomplete", `The export said ${e.records} records but ${this.counted} arrived`);
         }
-        this.finished = { records: e.records };
+        this.finished = { records: (this.prior?.records ?? 0) + e.records };
         return;
       case "error":
         throw new ApiError(e.status, e.code as ApiError["code"], e.message, { platform: e.platform, fieldErrors: e.fieldErrors });
@@ -80,6 +104,20 @@ export class ExportAssembler {
   }
 }
 
+/** A failed export's file so far (whole windows only) and its job, to resume it with. */
+export type ResumePoint = { jobId: string; parts: string[]; records: number; windowsDone: number };
+
+/** An export that failed: the error, and where it can be resumed from (null: start again). */
+export class ExportFailure extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly resume: ResumePoint | null,
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+    this.name = "ExportFailure";
+  }
+}
+
 export type StartExportOptions = {
   operation: OperationId;
   params: Record<string, string>;
@@ -87,6 +125,8 @@ export type StartExportOptions = {
   key?: string;
   signal?: AbortSignal;
   onProgress?: (p: ExportProgress) => void;
+  /** Walk on from a failed export's last whole window. */
+  resume?: ResumePoint;
 };
 
 /** Runs an export on the server and resolves with the whole CSV; abort `signal` to cancel it there too. */
@@ -98,7 +138,9 @@ export async function startExport(opts: StartExportOptions): Promise<{ blob: Blo
       cache: "no-store",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
-      body: JSON.stringify({ operation: opts.operation, params: opts.params, ...(opts.key ? { key: opts.key } : {}) }),
+      body: JSON.stringify({
+        operation: opts.operation, params: opts.params, ...(opts.key ? { key: opts.key } : {}), ...(opts.resume ? { resume: opts.resume.jobId } : {}),
+      }),
       signal: opts.signal,
     });
   } catch (e) {
@@ -108,7 +150,7 @@ export async function startExport(opts: StartExportOptions): Promise<{ blob: Blo
   if (!res.ok) throw errorFromReply(res, await res.json().catch(() => null));
   if (!res.body) throw new ApiError(502, "export_malformed", "The export answer had no body");
 
-  const assembler = new ExportAssembler(opts.onProgress);
+  const assembler = new ExportAssembler(opts.onProgress, opts.resume);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let pending = "";
   try {
@@ -124,8 +166,12 @@ export async function startExport(opts: StartExportOptions): Promise<{ blob: Blo
     // Stop reading at once: the server sees the stream closed and stops calling the platform.
     await reader.cancel().catch(() => undefined);
     if (opts.signal?.aborted) throw opts.signal.reason ?? e;
-    if (e instanceof ApiError) throw e;
-    throw new ApiError(0, "network", `The export stream broke off (${e instanceof Error ? e.message : String(e)})`);
+    const error = e instanceof ApiError ? e : new ApiError(0, "network", `The export stream broke off (${e instanceof Error ? e.message : String(e)})`);
+    throw new ExportFailure(error, assembler.resumePoint() ?? opts.resume ?? null);
   }
-  return assembler.result();
+  try {
+    return assembler.result();
+  } catch (e) {
+    throw new ExportFailure(e, assembler.resumePoint() ?? opts.resume ?? null);
+  }
 }

@@ -4,6 +4,7 @@
 import { catalog } from "@/lib/platform/catalog";
 import type { Paging } from "@/lib/platform/define-endpoint";
 import { isMsTimestamp } from "@/lib/platform/schemas";
+import { exportFileName } from "@/lib/csv";
 import { retentionProblem, splitRange, type TimeWindow } from "@/lib/platform/windows";
 
 /** The paged operations an export can walk (the catalog's operations whose `paging` is set). */
@@ -30,7 +31,17 @@ export type ExportPlan = {
 /** Chosen by the export itself, never by the caller. */
 const RESERVED_PARAMS = ["idLessThan", "limit"] as const;
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The first word of an export's file name. */
+export const EXPORT_KINDS: Readonly<Record<ExportableOperation, string>> = {
+  "deposits.list": "deposits", "planOrders.history": "plan-orders", "fills.list": "fills", "market.trades": "trades",
+};
+
+/** Whose records an export holds, as its parameters say (the run puts a sub-account's name for its UID). */
+export function exportSubject(operation: ExportableOperation, params: Record<string, string>, key?: string): string {
+  if (operation === "deposits.list") return params.userId ?? (params.orderId ? `order-${params.orderId}` : "all");
+  const symbol = params.symbol ?? "all";
+  return key && key !== "main" ? `${key}-${symbol}` : symbol;
+}
 
 /**
  * Checks an export request; returns field → message (the operation's own parameter names, so a form
@@ -75,6 +86,6 @@ export function checkExport(
   const base = Object.fromEntries(Object.entries(params).filter(([k]) => k !== "startTime" && k !== "endTime"));
   return {
     ok: true,
-    plan: { operation, paging, base, start, end, windows: splitRange(start, end, paging.maxSpanMs), filename: `${operation}-${day(start)}_${day(end)}.csv` },
+    plan: { operation, paging, base, start, end, windows: splitRange(start, end, paging.maxSpanMs), filename: exportFileName(EXPORT_KINDS[operation], exportSubject(operation, params, opts.key), start, end) },
   };
 }

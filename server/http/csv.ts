@@ -1,14 +1,14 @@
 import "server-only";
 // CSV answers (a resource with reply "csv"): a header and rows, encoded by the one CSV encoder (lib/csv),
-// sent as an attachment named after what it holds and when. The body is streamed: rows are read as the
-// reader takes them (the stream pulls, so a slow reader slows the query instead of filling memory), and
-// a million-row export never exists whole in the server's memory.
-import { csvLine } from "@/lib/csv";
+// sent as an attachment named after what it holds (kind, whose, the UTC days covered). The body is
+// streamed: rows are read as the reader takes them (the stream pulls, so a slow reader slows the query
+// instead of filling memory), and a million-row export never exists whole in the server's memory.
+import { csvLine, csvRowLine } from "@/lib/csv";
 import { logger } from "@/server/log";
 
 /** What a CSV route's handler gives back; the wrapper turns it into the answer. */
 export type CsvBody = {
-  /** File name without the time stamp or extension, e.g. "withdrawals". */
+  /** The file's name, saying what it holds (lib/csv's exportFileName). */
   name: string;
   columns: readonly string[];
   rows: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>;
@@ -31,7 +31,7 @@ export async function csvResponse(body: CsvBody, o: { requestId?: string } = {})
     while (!done && text.length < CHUNK_CHARS) {
       const r = await rows.next();
       if (r.done) done = true;
-      else text += csvLine(r.value);
+      else text += csvRowLine(body.columns, r.value);
     }
     return text;
   };
@@ -62,11 +62,10 @@ export async function csvResponse(body: CsvBody, o: { requestId?: string } = {})
     },
     { highWaterMark: 1 },
   );
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${body.name}-${stamp}.csv"`,
+      "Content-Disposition": `attachment; filename="${body.name}"`,
       "Cache-Control": "no-store",
       "X-Accel-Buffering": "no",
     },

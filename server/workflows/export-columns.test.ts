@@ -106,9 +106,22 @@ describe("[exports][csv] rows", () => {
     const text = csvRows(cols, rows);
     expect(text.endsWith(CSV_EOL)).toBe(true);
     expect(parseCsv(text)).toEqual([
-      ["1", "BTCUSDT", "buy", "64000.10", "0.001", "1700000000000", "2023-11-14T22:13:20.000Z"],
-      ["2", "'=EVIL()", "sell", "1,5", 'a"b', "", ""],
+      ['="1"', "BTCUSDT", "buy", "64000.10", "0.001", "1700000000000", "2023-11-14T22:13:20.000Z"],
+      ['="2"', "'=EVIL()", "sell", "1,5", 'a"b', "", ""],
     ]);
+  });
+
+  it("[issue 16] writes all-digit IDs as text formulas, so a spreadsheet keeps every digit of a 16-digit ID", () => {
+    const cols = EXPORT_COLUMNS["deposits.list"];
+    const row = { orderId: "1234567890123456789", userId: "8888666612345678", coin: "USDT", amount: "100.5", txId: "0xabc", cTime: "1700000000000" };
+    const line = csvRows(cols, [row]);
+    expect(line.startsWith('"=""1234567890123456789""","=""8888666612345678""",USDT,100.5,')).toBe(true);
+    const [cells] = parseCsv(line);
+    const byName = Object.fromEntries(cols.map((c, i) => [c.name, cells?.[i]]));
+    // Text IDs that are not all digits, amounts and timestamps stay ordinary cells.
+    expect(byName["txId"]).toBe("0xabc");
+    expect(byName["amount"]).toBe("100.5");
+    expect(byName["cTime"]).toBe("1700000000000");
   });
 
   it("every exportable operation's column list covers every field of its rows, and only those", () => {

@@ -73,7 +73,8 @@ async function run(opts: Partial<RunExportOptions> & Pick<RunExportOptions, "ope
   const csvLines = csv.split(CSV_EOL).filter(Boolean);
   const columns = start?.type === "start" ? start.columns : [];
   // Ids and timestamps never need quoting, so a plain split reads those columns.
-  const first = (col: string) => csvLines.map((l) => l.split(",")[columns.indexOf(col)] ?? "");
+  // All-digit IDs are written as text formulas (="…", lib/csv's csvIdCell); read back as the ID.
+  const first = (col: string) => csvLines.map((l) => (l.split(",")[columns.indexOf(col)] ?? "").replace(/^"=""(\d+)"""$/, "$1"));
   return { result, events, csvLines, first };
 }
 
@@ -122,7 +123,7 @@ describe("[exports][deposits.list] a range longer than the operation's span", ()
     expect(first("cTimeUtc")[0]).toBe(new Date(Number(times[0])).toISOString());
 
     const startEvent = events[0];
-    expect(startEvent).toMatchObject({ type: "start", windowsTotal: 2, filename: expect.stringMatching(/^deposits\.list-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/) });
+    expect(startEvent).toMatchObject({ type: "start", windowsTotal: 2, filename: expect.stringMatching(/^deposits_\d+_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/) });
     expect(startEvent?.type === "start" && startEvent.columns.slice(0, 2)).toEqual(["orderId", "userId"]);
     expect(events.at(-1)).toEqual({ type: "done", records: expected.length });
     const progress = events.filter((e) => e.type === "progress");
@@ -330,7 +331,7 @@ describe("[exports] request checks", () => {
     const r = checkExport("market.trades", { symbol: "BTCUSDT", startTime: String(now - 20 * DAY), endTime: String(now) }, { now });
     expect(r.ok && r.plan.windows.length).toBe(3);
     expect(r.ok && r.plan.windows[0]?.endTime).toBe(now);
-    expect(r.ok && r.plan.filename).toBe("market.trades-2026-11-01_2026-11-21.csv");
+    expect(r.ok && r.plan.filename).toBe("trades_BTCUSDT_2026-11-01_2026-11-21.csv");
   });
 
   it("refuses what is not a paged operation, missing or reserved parameters, and the operation's own rules", () => {

@@ -6,7 +6,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { ExportErrorEvent, ExportEvent, ExportProgress } from "@/lib/api/exports";
 import { invalidFields } from "@/lib/api/errors";
-import { checkExport } from "@/lib/platform/export-plan";
+import { exportFileName, shortSubaccountName } from "@/lib/csv";
+import { EXPORT_KINDS, checkExport, type ExportPlan } from "@/lib/platform/export-plan";
 import { openAudit } from "@/server/audit";
 import type { Db } from "@/server/db";
 import { describeFailure, errorBody } from "@/server/failures";
@@ -15,6 +16,7 @@ import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { EXPORT_COLUMNS } from "./export-columns";
 import { sliceWindows, walk } from "./export-walk";
+import { getRegistryEntry } from "./subaccounts";
 
 export type { ExportErrorEvent, ExportEvent, ExportProgress };
 
@@ -32,6 +34,8 @@ export type RunExportOptions = {
   params: Record<string, string>;
   actor: { email: string; role: string };
   key?: string;
+  /** A failed export of the same request by the same person: walk on from its last complete window. */
+  resume?: string;
   requestId?: string | null;
   ip?: string | null;
   /** Abort = the browser went away or cancelled: stop at once. */
@@ -65,20 +69,23 @@ const JOB_UPDATE_EVERY_MS = 2_000;
 export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   const checked = checkExport(o.operation, o.params, { key: o.key, keyNames: o.client.config.credentials.names() });
   if (!checked.ok) throw invalidFields(Object.fromEntries(Object.entries(checked.fieldErrors).map(([k, m]) => [k, [m]])));
-  const plan = checked.plan;
+  const plan = { ...checked.plan, filename: await fileNameOf(o.db, checked.plan, o.params) };
   const jobId = randomUUID();
   const subject = { actor: o.actor.email, actorRole: o.actor.role, action: "export.run" as const, target: `export:${jobId}`, requestId: o.requestId, ip: o.ip };
   const concurrency = Math.max(1, o.concurrency ?? EXPORT_CONCURRENCY);
   const windows = sliceWindows(plan.windows, concurrency);
   const windowsTotal = plan.windows.length;
+  const skip = o.resume ? await resumePoint(o.db, o, windowsTotal) : 0;
 
   // Fail-closed (STYLE rule 7): no intent row, no platform call.
-  const trail = await openAudit(o.db, subject, { operation: plan.operation, params: o.params, key: o.key ?? null });
+  const trail = await openAudit(o.db, subject, {
+    operation: plan.operation, params: o.params, key: o.key ?? null, ...(o.resume ? { resumes: o.resume, fromWindow: skip } : {}),
+  });
   const outcome = (ok: boolean, detail: Record<string, unknown>) => trail.close(ok ? "success" : "failure", { jobId, ...detail });
   try {
     await o.db.query(
-      "INSERT INTO export_jobs (id, operation, params, requested_by, state, windows_total) VALUES ($1, $2, $3::text::jsonb, $4, 'running', $5)",
-      [jobId, plan.operation, JSON.stringify({ ...o.params, ...(o.key ? { key: o.key } : {}) }), o.actor.email, windowsTotal],
+      "INSERT INTO export_jobs (id, operation, params, requested_by, state, windows_total, windows_done) VALUES ($1, $2, $3::text::jsonb, $4, 'running', $5, $6)",
+      [jobId, plan.operation, jobParams(o), o.actor.email, windowsTotal, skip],
     );
   } catch (e) {
     await outcome(false, { state: "failed", error: "the export job could not be recorded" });
@@ -86,7 +93,8 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   }
 
   const started = performance.now();
-  const counters = { records: 0, windowsDone: 0, cuts: 0 };
+  // windowsDone counts from the first window of the whole request, so a resumed run's job can be resumed too.
+  const counters = { records: 0, windowsDone: skip, cuts: 0 };
   let lastJobUpdate = started;
   const saveProgress = async (force: boolean) => {
     if (!force && performance.now() - lastJobUpdate < JOB_UPDATE_EVERY_MS) return;
@@ -106,8 +114,8 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
 
   const columns = EXPORT_COLUMNS[plan.operation];
   try {
-    await o.onEvent({ type: "start", jobId, windowsTotal, columns: columns.map((c) => c.name), filename: plan.filename });
-    await walk({ client: o.client, key: o.key, signal: o.signal, onEvent: o.onEvent }, plan, windows, concurrency, columns, counters, started, saveProgress);
+    await o.onEvent({ type: "start", jobId, windowsTotal, columns: columns.map((c) => c.name), filename: plan.filename, ...(skip ? { windowsDone: skip } : {}) });
+    await walk({ client: o.client, key: o.key, signal: o.signal, onEvent: o.onEvent }, plan, windows, skip, concurrency, columns, counters, started, saveProgress);
   } catch (e) {
     if (o.signal?.aborted) {
       await finish("cancelled", "cancelled by the user");
@@ -127,6 +135,42 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   await outcome(true, { state: "done", records: counters.records, windowsTotal, durationMs: Math.round(performance.now() - started) });
   await lastWord(o, { type: "done", records: counters.records });
   return result("done");
+}
+
+/** What a job records of the request, so a resume can be matched to it. */
+const jobParams = (o: Pick<RunExportOptions, "params" | "key">) => JSON.stringify({ ...o.params, ...(o.key ? { key: o.key } : {}) });
+
+/**
+ * Where a resumed export starts: the failed job's last complete window. Progress is saved at the end of
+ * every window (export-walk's saveProgress(true)) and when the job is closed, so windows_done of a failed
+ * job counts only windows whose rows were all sent. Only the person who ran it, for the same request.
+ */
+async function resumePoint(db: Db, o: RunExportOptions, windowsTotal: number): Promise<number> {
+  const { rows } = await db.query<{ operation: string; params: unknown; requested_by: string; state: string; windows_done: number; windows_total: number | null }>(
+    "SELECT operation, params, requested_by, state, windows_done, windows_total FROM export_jobs WHERE id = $1",
+    [o.resume],
+  );
+  const job = rows[0];
+  const refuse = (why: string) => invalidFields({ resume: [why] });
+  if (!job || job.requested_by !== o.actor.email) throw refuse("No export of yours with this ID");
+  if (job.state !== "failed") throw refuse(`That export is ${job.state}; only a failed export can be resumed`);
+  const same = job.operation === o.operation && job.windows_total === windowsTotal && sameParams(job.params, JSON.parse(jobParams(o)));
+  if (!same) throw refuse("That export was of another request; resume it with the same filters and range");
+  return job.windows_done;
+}
+
+function sameParams(a: unknown, b: Record<string, string>): boolean {
+  if (!a || typeof a !== "object") return false;
+  const x = a as Record<string, unknown>;
+  return Object.keys(x).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => x[k] === v);
+}
+
+/** The plan's file name with the sub-account's name for its UID (deposits_desk01_…), as staff know it. */
+async function fileNameOf(db: Db, plan: ExportPlan, params: Record<string, string>): Promise<string> {
+  if (plan.operation !== "deposits.list" || !params.userId) return plan.filename;
+  const entry = await getRegistryEntry(db, params.userId).catch(() => null);
+  const name = shortSubaccountName(entry?.subaccountName ?? entry?.label);
+  return name ? exportFileName(EXPORT_KINDS[plan.operation], name, plan.start, plan.end) : plan.filename;
 }
 
 /** The final event; the job and the audit log already hold the outcome, so a consumer gone by now changes nothing. */

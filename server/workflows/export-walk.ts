@@ -45,6 +45,8 @@ export async function walk(
   o: WalkOptions,
   plan: ExportPlan,
   windows: readonly SlicedWindow[],
+  /** The plan's windows already exported by a failed run this one resumes. */
+  skip: number,
   concurrency: number,
   columns: (typeof EXPORT_COLUMNS)[ExportableOperation],
   counters: { records: number; windowsDone: number; cuts: number },
@@ -53,7 +55,9 @@ export async function walk(
 ) {
   const { paging } = plan;
   const limit = paging.limit.max;
-  const slices: Slice[] = windows.map(({ of, ...window }) => ({ window, of, stolen: false, walking: false, seen: 0, pages: [], done: false, oldestMs: null, wake: null }));
+  const slices: Slice[] = windows
+    .filter((w) => w.of >= skip)
+    .map(({ of, ...window }) => ({ window, of, stolen: false, walking: false, seen: 0, pages: [], done: false, oldestMs: null, wake: null }));
   const windowsTotal = new Set(windows.map((w) => w.of)).size;
   const totalSpan = slices.reduce((n, s) => n + (s.window.endTime - s.window.startTime + 1), 0);
 

@@ -51,4 +51,13 @@ describe("[subaccounts.create][workflow]", () => {
     // And now it is taken.
     await expect(createSubaccount(t.db, client, { subaccountName: "Brand-New-Desk@example.com" }, "lead@test")).rejects.toMatchObject({ status: 422 });
   });
+
+  it("[issue 16][subaccounts.create][unique] a name only the platform knows is said to be taken, on the name (was 'Parameter subaccountName error')", async () => {
+    const other = sim.state.subaccountsOf(sim.keys.brokerMain.uid)[1]!;
+    await t.db.query("DELETE FROM subaccounts WHERE sub_uid = $1", [other.uid]);
+    const before = e6Requests();
+    const err = await createSubaccount(t.db, client, { subaccountName: other.subaccountName }, "lead@test").catch((e: unknown) => e);
+    expect(e6Requests()).toBe(before + 1);
+    expect(err).toMatchObject({ status: 422, fieldErrors: { subaccountName: [expect.stringMatching(/^The platform already has a sub-account named .* \(platform 40020: Parameter subaccountName error\)$/)] } });
+  });
 });

@@ -115,6 +115,18 @@ async function refuseTaken(db: Queryable, input: CreateInput): Promise<void> {
 }
 
 /**
+ * E6 answers a name or label already taken with 40020 "Parameter subaccountName error" (docs/platform-facts.md,
+ * E6); the format was checked before sending, so that is what it means, said on the field.
+ */
+function takenOnPlatform(e: unknown, input: CreateInput): DomainError | null {
+  if (!(e instanceof PlatformError) || e.code !== "40020") return null;
+  const said = `(platform ${e.code}: ${e.msg})`;
+  if (/subaccountName/.test(e.msg)) return invalidField("subaccountName", `The platform already has a sub-account named ${input.subaccountName}: names are unique on the platform, whatever their case ${said}`);
+  if (/label/.test(e.msg)) return invalidField("label", `Another sub-account of the broker already has the label "${input.label ?? ""}" ${said}`);
+  return null;
+}
+
+/**
  * E6, then the registry. The route has written the audit intent before this runs (fail-closed). If the
  * platform created the account but the registry write fails, the UID is logged so it can be added by UID.
  */
@@ -124,7 +136,9 @@ export async function createSubaccount(
   await refuseTaken(db, input);
   // An empty label is no label: the platform is not sent one it might read as a value.
   const request = { subaccountName: input.subaccountName, ...(input.label ? { label: input.label } : {}) };
-  const { data } = await client.call("subaccounts.create", request, { queueDeadlineMs: QUEUE_DEADLINE_MS, signal });
+  const { data } = await client.call("subaccounts.create", request, { queueDeadlineMs: QUEUE_DEADLINE_MS, signal }).catch((e: unknown) => {
+    throw takenOnPlatform(e, input) ?? e;
+  });
   try {
     return { entry: await registerCreated(db, data, actor) };
   } catch (e) {

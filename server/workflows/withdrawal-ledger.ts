@@ -143,9 +143,12 @@ export async function summarizeWithdrawals(db: Queryable, f: WithdrawalFilters =
   );
   return {
     count: rows.reduce((n, r) => n + Number(r.n), 0),
-    totals: rows.map((r) => ({ coin: r.coin, count: Number(r.n), amount: new Big(r.total).toFixed() })),
+    // numeric's sum keeps the largest scale of what it added ("215.40"): the total is set as its rows are.
+    totals: rows.map((r) => ({ coin: r.coin, count: Number(r.n), amount: new Big(r.total).toFixed(scaleOf(r.total)) })),
   };
 }
+
+const scaleOf = (v: string) => /\.(\d+)$/.exec(v)?.[1]?.length ?? 0;
 
 const EXPORT_MAX_ROWS = 100_000;
 

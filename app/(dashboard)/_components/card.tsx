@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { describeError } from "@/lib/client/api";
+import { canRetry, describeError } from "@/lib/client/api";
 
 export const cardClass = "rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900";
 export const cardLinkClass =
@@ -44,13 +44,15 @@ export function CardError({ error, onRetry }: { error: unknown; onRetry: () => v
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
       <p className="font-semibold">{title}</p>
       {detail && <p className="mt-1">{detail}</p>}
-      <button
-        type="button"
-        onClick={onRetry}
-        className="mt-2 rounded-md border border-red-400 bg-white px-2.5 py-1 text-xs font-semibold text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50 dark:hover:bg-red-800"
-      >
-        Retry
-      </button>
+      {canRetry(error) && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-2 rounded-md border border-red-400 bg-white px-2.5 py-1 text-xs font-semibold text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50 dark:hover:bg-red-800"
+        >
+          Retry
+        </button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The home page's cards: what each role needs first, the platform's health for all, then the role's own cards.
 import { HealthPanel } from "@/components/health-panel";
+import { frameClass } from "@/components/shell/page-frame";
 import { can } from "@/lib/rbac";
 import type { StaffSession } from "@/server/auth/session";
 import { PendingWithdrawals } from "./pending-withdrawals";
@@ -11,7 +12,7 @@ import { StaffSummary } from "./staff-summary";
 export function HomeView({ session }: { session: StaffSession }) {
   const { role } = session;
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+    <div className={frameClass()}>
       <div>
         <h1 className="text-2xl font-bold">Home</h1>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">

@@ -10,7 +10,7 @@ export default async function WithdrawalsPage() {
   const { session, page, denied } = await openPage("withdrawals");
   if (denied) return denied;
   return (
-    <PageFrame page={page}>
+    <PageFrame page={page} width="full">
       {/* The UI only hides what the server would refuse (lib/rbac): every action is checked again there. */}
       <WithdrawalsView me={session.email} canRequest={can(session.role, "withdrawals.write")} canApprove={can(session.role, "withdrawals.approve")} />
     </PageFrame>

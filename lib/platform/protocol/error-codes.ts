@@ -3,7 +3,8 @@
 
 /**
  * Platform error codes Brokerdesk knows, with the platform's message and what it means for staff.
- * Sources: docs/platform-facts.md §2.2. Codes marked "sim" are the simulator's own documented choices.
+ * Sources: docs/platform-facts.md §2.2. Codes 40404 and 49001–49004 are the simulator's own documented
+ * choices (server/simulator/README.md); their meanings are said to staff, so they do not say so.
  */
 export const PLATFORM_ERRORS = {
   "40001": { msg: "ACCESS_KEY cannot be empty", meaning: "The request carried no API key." },
@@ -24,11 +25,11 @@ export const PLATFORM_ERRORS = {
   "40034": { msg: "Parameter {0} does not exist", meaning: "An identifier was not found." },
   "40037": { msg: "Apikey does not exist", meaning: "The platform does not know this API key." },
   "43012": { msg: "Insufficient balance", meaning: "The sub-account's available balance is below the amount." },
-  "40404": { msg: "Not Found", meaning: "The platform has no such path (sim)." },
-  "49001": { msg: "uid is bound to another risk unit", meaning: "Unbind it from its risk unit first (sim)." },
-  "49002": { msg: "risk unit already has 50 UIDs", meaning: "A risk unit holds at most 50 UIDs (sim)." },
-  "49003": { msg: "uid is not in the risk unit", meaning: "Only a UID bound to this risk unit can be unbound (sim)." },
-  "49004": { msg: "uid has a balance and the risk unit has an outstanding loan", meaning: "Unbinding needs a zero balance or no outstanding loan (sim)." },
+  "40404": { msg: "Not Found", meaning: "The platform has no such path." },
+  "49001": { msg: "uid is bound to another risk unit", meaning: "Unbind it from its risk unit first." },
+  "49002": { msg: "risk unit already has 50 UIDs", meaning: "A risk unit holds at most 50 UIDs." },
+  "49003": { msg: "uid is not in the risk unit", meaning: "Only a UID bound to this risk unit can be unbound." },
+  "49004": { msg: "uid has a balance and the risk unit has an outstanding loan", meaning: "Unbinding needs a zero balance or no outstanding loan." },
   "50000": { msg: "System busy", meaning: "The platform failed internally; try again." },
   "429": { msg: "Too Many Requests", meaning: "The platform's rate limit was exceeded." },
 } as const satisfies Record<string, { msg: string; meaning: string }>;

@@ -3,9 +3,16 @@ import { ModeBadge } from "@/components/mode-badge";
 import { env } from "@/lib/env";
 import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/throttle";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/users";
+import type { SessionEnd } from "@/server/auth/session-end";
+
+const ENDED: Record<SessionEnd, string> = {
+  disabled: "Your session ended because an administrator disabled your account. You cannot sign in until an administrator enables it again.",
+  "password-reset": "Your session ended because an administrator reset your password. Sign in with the one-time password they gave you; you will be asked to choose your own.",
+  changed: "Your session ended because your account was changed (its role, or its password from another session). Sign in again.",
+};
 
 /** The password step: the form, the demo accounts in simulator mode, and why a previous session ended. */
-export function LoginView({ callbackUrl, notice, failed }: { callbackUrl: string; notice: unknown; failed: boolean }) {
+export function LoginView({ callbackUrl, notice, ended, failed }: { callbackUrl: string; notice: unknown; ended: SessionEnd | null; failed: boolean }) {
   return (
     <main className="mx-auto max-w-md space-y-6 p-6 pt-16">
       <header className="flex items-center justify-between">
@@ -13,6 +20,11 @@ export function LoginView({ callbackUrl, notice, failed }: { callbackUrl: string
         <ModeBadge mode={env.mode} />
       </header>
       <p className="text-sm text-slate-700 dark:text-slate-300">Brokerdesk is for the broker&apos;s staff. Sign in with your work e-mail.</p>
+      {ended && notice !== "password-changed" && (
+        <p role="status" data-testid="session-ended" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {ENDED[ended]}
+        </p>
+      )}
       {notice === "password-changed" && (
         <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100">
           Your password was changed and every session of yours ended. Sign in with the new password.

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField, applyServerErrors, describedBy, inputClass } from "@/components/ui/form";
+import { FormField, applyServerErrors, describedBy, inputClass, FormOutcome } from "@/components/ui/form";
 import { primaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { PASSWORD_MIN_LENGTH, userResources, type ChangeOwnPasswordInput } from "@/lib/api/users";
@@ -49,13 +49,7 @@ export function ChangePasswordForm() {
           </button>
         </div>
       </form>
-      <div aria-live="polite" className="text-sm">
-        {formError && (
-          <p role="alert" className="text-red-700 dark:text-red-300">
-            {formError}
-          </p>
-        )}
-      </div>
+      <FormOutcome tone="error">{formError}</FormOutcome>
     </section>
   );
 }

@@ -33,7 +33,7 @@ export const assetColumns = col.columns([
   }),
   col.accessor("uTime", {
     header: "Updated",
-    meta: { label: "Updated", width: 230 },
+    meta: { time: true, label: "Updated", width: 230 },
     sortFn: "decimal",
     cell: (c) => <TimeCell ms={c.getValue()} />,
   }),

@@ -11,7 +11,7 @@ import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-t
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { Field } from "@/components/data-table/field";
 import { SearchForm } from "@/components/data-table/search-form";
-import { TimeZoneProvider } from "@/components/data-table/time";
+import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, primaryButton, secondaryButton } from "@/components/data-table/styles";
 import { AUDIT_FILTER_KEYS, AUDIT_PAGE_SIZES, auditSearchParams } from "../search-params";
@@ -22,12 +22,6 @@ import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
 const PAGE_MAX = 500;
 
-// datetime-local shows wall time without a zone; these read and write it as UTC, the audit log's zone.
-const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));
-const fromInput = (v: string) => {
-  const ms = Date.parse(`${v}:00Z`);
-  return Number.isFinite(ms) ? ms : null;
-};
 
 export function AuditView() {
   const id = useId();
@@ -62,7 +56,7 @@ export function AuditView() {
   const rows = data?.rows ?? EMPTY;
   const actions = query.data?.actions ?? [];
 
-  const table = useDataTable({ data: rows, columns: auditColumns, getRowId: (r) => r.id });
+  const table = useDataTable({ data: rows, columns: auditColumns, getRowId: (r) => r.id, persistKey: "audit" });
   const filtered = AUDIT_FILTER_KEYS.some((k) => q[k] !== null);
   const resetPaging = { before: null } as const;
   const status = query.isError ? "error" : data ? "success" : "pending";
@@ -137,24 +131,8 @@ export function AuditView() {
                     ))}
                   </select>
                 </Field>
-                <Field id={`${id}-from`} label="From (UTC)">
-                  <input
-                    id={`${id}-from`}
-                    type="datetime-local"
-                    className={controlClass}
-                    value={toInput(q.from)}
-                    onChange={(e) => void setQ({ from: fromInput(e.target.value), ...resetPaging })}
-                  />
-                </Field>
-                <Field id={`${id}-to`} label="To (UTC)">
-                  <input
-                    id={`${id}-to`}
-                    type="datetime-local"
-                    className={controlClass}
-                    value={toInput(q.to)}
-                    onChange={(e) => void setQ({ to: fromInput(e.target.value), ...resetPaging })}
-                  />
-                </Field>
+                <TimeField id={`${id}-from`} label="From" value={q.from} onChange={(from) => void setQ({ from, ...resetPaging })} />
+                <TimeField id={`${id}-to`} label="To" value={q.to} onChange={(to) => void setQ({ to, ...resetPaging })} />
                 <PageSizeSelect id={`${id}-limit`} sizes={AUDIT_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
                 {filtered ? (
                   <button

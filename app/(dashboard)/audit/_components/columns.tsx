@@ -74,7 +74,7 @@ export const auditColumns = col.columns([
   col.accessor((r) => String(Date.parse(r.at)), {
     id: "at",
     header: "Time",
-    meta: { label: "Time", width: 215 },
+    meta: { time: true, label: "Time", width: 215 },
     sortFn: "decimal",
     cell: (c) => <TimeCell ms={c.getValue()} />,
   }),

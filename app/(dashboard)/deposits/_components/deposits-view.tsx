@@ -64,6 +64,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
     getRowId: (r) => r.orderId,
     filters: { coin: q.coin, status: q.status },
     onFiltersChange: (f) => void setQ(f),
+    persistKey: "deposits-live",
   });
 
   // The page cannot ask before it knows whom to ask about.

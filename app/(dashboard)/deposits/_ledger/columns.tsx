@@ -13,7 +13,7 @@ const tone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof ST
 
 /** The ledger's columns: sorted by the server (newest first), so no client sorting here. */
 export const ledgerDepositColumns = col.columns([
-  col.accessor("cTime", { header: "Time", meta: { label: "Time", width: 220 }, enableSorting: false, cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("cTime", { header: "Time", meta: { time: true, label: "Time", width: 220 }, enableSorting: false, cell: (c) => <TimeCell ms={c.getValue()} /> }),
   col.accessor("subUid", {
     header: "Sub-account",
     meta: { label: "Sub-account", width: 230 },
@@ -46,8 +46,8 @@ export const ledgerDepositColumns = col.columns([
       );
     },
   }),
-  col.accessor("chain", { header: "Chain", meta: { label: "Chain", width: 110 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
-  col.accessor("dest", { header: "Destination", meta: { label: "Destination", width: 140 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
+  col.accessor("chain", { header: "Chain", meta: { priority: 3, label: "Chain", width: 110 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
+  col.accessor("dest", { header: "Destination", meta: { priority: 3, label: "Destination", width: 140 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
   col.accessor("txId", { header: "Transaction ID", meta: { label: "Transaction ID", width: 220 }, enableSorting: false, cell: (c) => (c.getValue() ? <IdCell field="txId" value={c.getValue()} /> : "—") }),
-  col.accessor("orderId", { header: "Record ID", meta: { label: "Record ID", width: 200 }, enableSorting: false, cell: (c) => <IdCell field="orderId" value={c.getValue()} /> }),
+  col.accessor("orderId", { header: "Record ID", meta: { priority: 3, label: "Record ID", width: 200 }, enableSorting: false, cell: (c) => <IdCell field="orderId" value={c.getValue()} /> }),
 ]);

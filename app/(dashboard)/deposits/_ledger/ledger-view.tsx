@@ -13,7 +13,7 @@ import { DataTableEmpty, DataTableError } from "@/components/data-table/data-tab
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { Field } from "@/components/data-table/field";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
-import { TimeZoneProvider } from "@/components/data-table/time";
+import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
@@ -25,11 +25,6 @@ import { LEDGER_PAGE_SIZE, ledgerDepositsQuery, ledgerDepositsSearchParams } fro
 
 const COINS = ["USDT", "USDC", "BTC", "ETH", "SOL", "XRP", "TRX", "LTC"];
 const STATUSES = ["success", "pending", "fail"];
-const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));
-const fromInput = (v: string) => {
-  const ms = Date.parse(`${v}:00Z`);
-  return Number.isFinite(ms) ? ms : null;
-};
 
 export function LedgerDepositsView() {
   const id = useId();
@@ -42,7 +37,7 @@ export function LedgerDepositsView() {
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const rows = page.data?.rows ?? [];
-  const table = useDataTable({ data: rows, columns: ledgerDepositColumns, getRowId: (r) => r.orderId });
+  const table = useDataTable({ data: rows, columns: ledgerDepositColumns, getRowId: (r) => r.orderId, persistKey: "deposit-ledger" });
   const filtered = Boolean(q.subUid || q.coin || q.status || q.minAmount || q.maxAmount || q.q || q.from !== null || q.to !== null);
   const exportHref = `/api/ledger/deposits/export?${new URLSearchParams(ledgerDepositsQuery(q)).toString()}`;
   const set = (patch: Record<string, string | number | null>) => void setQ({ ...patch, p: null });
@@ -87,12 +82,8 @@ export function LedgerDepositsView() {
                 </select>
               </Field>
               <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={set} />
-              <Field id={`${id}-from`} label="From (UTC)">
-                <input id={`${id}-from`} type="datetime-local" className={controlClass} value={toInput(q.from)} onChange={(e) => set({ from: fromInput(e.target.value) })} />
-              </Field>
-              <Field id={`${id}-to`} label="To (UTC)">
-                <input id={`${id}-to`} type="datetime-local" className={controlClass} value={toInput(q.to)} onChange={(e) => set({ to: fromInput(e.target.value) })} />
-              </Field>
+              <TimeField id={`${id}-from`} label="From" value={q.from} onChange={(from) => set({ from })} />
+              <TimeField id={`${id}-to`} label="To" value={q.to} onChange={(to) => set({ to })} />
               {filtered ? (
                 <button
                   type="button"

@@ -8,7 +8,7 @@ const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 const TONE = { success: "ok", failure: "error", "no outcome": "warn" } as const;
 
 export const historyColumns = col.columns([
-  col.accessor("at", { header: "Time", meta: { label: "Time", width: 215 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("at", { header: "Time", meta: { time: true, label: "Time", width: 215 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
   col.accessor("actor", { header: "Actor", meta: { label: "Actor", width: 200 }, sortFn: "text" }),
   col.accessor("symbol", { header: "Symbol", meta: { label: "Symbol", width: 110, filter: { kind: "select" } }, filterFn: "equalsString", sortFn: "text" }),
   col.accessor("productType", { header: "Product type", meta: { label: "Product type", width: 135 }, sortFn: "text" }),

@@ -2,10 +2,12 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { inStaffWords } from "@/components/ui/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { fieldErrorClass as errorText, hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
 import { formatUtc } from "@/lib/format";
 import { ApiError, describeError, fetchPlatform, platformRefusal } from "@/lib/client/api";
+import { staffMessage } from "@/lib/words";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
 import type { LeverageSetting } from "@/lib/platform/catalog/futures";
 import {
@@ -41,7 +43,7 @@ export function LeverageForm() {
   const qc = useQueryClient();
   const [sent, setSent] = useState<Sent | null>(null);
   const { register, handleSubmit, setError, clearErrors, control, formState } = useForm<LeverageFormInput, unknown, LeverageFormValues>({
-    resolver: zodResolver(leverageFormSchema),
+    resolver: inStaffWords(zodResolver(leverageFormSchema)),
     defaultValues: DEFAULTS,
   });
   const [marginMode, positionMode, productType, symbol] = useWatch({ control, name: ["marginMode", "positionMode", "productType", "symbol"] });
@@ -68,8 +70,8 @@ export function LeverageForm() {
       const said = `the platform refused it (${refusal.code} ${refusal.msg})`;
       const message =
         field === "holdSide" && !needsHoldSide(v.marginMode, v.positionMode)
-          ? `holdSide: ${said}. On this account ${v.symbol} is in isolated margin and hedge mode: choose isolated and hedge, then long or short.`
-          : `${field}: ${said}${refusal.meaning ? `. ${refusal.meaning}` : ""}`;
+          ? `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode: choose isolated and hedge, then long or short.`
+          : `${said.charAt(0).toUpperCase()}${said.slice(1)}${refusal.meaning ? `. ${refusal.meaning}` : ""}`;
       setError(field, { type: "platform", message });
     },
     // A refusal is recorded too: the history shows every attempt that reached the platform.
@@ -96,7 +98,7 @@ export function LeverageForm() {
   const fieldError = (f: keyof LeverageFormInput) =>
     errorOf(f) ? (
       <p id={`${id}-${f}-error`} className={fieldErrorClass}>
-        {errorOf(f)}
+        {staffMessage(errorOf(f) ?? "")}
       </p>
     ) : null;
   // Symbols and margin coins are upper case on the platform; typing them in lower case is not a mistake.

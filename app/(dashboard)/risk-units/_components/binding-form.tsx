@@ -2,6 +2,7 @@
 import { useEffect, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { inStaffWords } from "@/components/ui/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { callResource } from "@/lib/api/call";
@@ -45,7 +46,7 @@ export function BindingForm({
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<BindingFormValues | null>(null);
   const { register, handleSubmit, setError, control, reset, formState } = useForm<BindingFormInput, unknown, BindingFormValues>({
-    resolver: zodResolver(bindingFormSchema),
+    resolver: inStaffWords(zodResolver(bindingFormSchema)),
     defaultValues: { uid: "", riskUnitId: "", operate },
   });
 

@@ -73,7 +73,7 @@ export const bindingColumns = col.columns([
   col.accessor((b) => ms(b.boundAt), {
     id: "boundAt",
     header: "Bound at",
-    meta: { label: "Bound at", width: 215 },
+    meta: { time: true, label: "Bound at", width: 215 },
     sortFn: "decimal",
     cell: (c) => <TimeCell ms={c.getValue()} />,
   }),
@@ -87,7 +87,7 @@ export const bindingColumns = col.columns([
   col.accessor((b) => ms(b.unboundAt), {
     id: "unboundAt",
     header: "Unbound at",
-    meta: { label: "Unbound at", width: 215 },
+    meta: { time: true, label: "Unbound at", width: 215 },
     sortFn: "decimal",
     cell: (c) => <TimeCell ms={c.getValue()} />,
   }),

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { frameClass } from "@/components/shell/page-frame";
 import { openPage } from "@/server/http/page";
 import { SubaccountDetail } from "./_components/subaccount-detail";
 
@@ -14,7 +15,7 @@ export default async function SubaccountPage({ params }: { params: Promise<{ uid
   const { denied } = await openPage("subAccount");
   if (denied) return denied;
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+    <div className={frameClass()}>
       <SubaccountDetail uid={uid} />
     </div>
   );

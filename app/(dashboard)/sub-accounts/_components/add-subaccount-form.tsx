@@ -9,7 +9,7 @@ import { callResource } from "@/lib/api/call";
 import { addSubaccountSchema, subaccountResources, type AddSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { secondaryButton } from "@/components/data-table/styles";
 import { REGISTRY_KEY } from "./api";
-import { FormField, applyServerErrors, describedBy, inputClass } from "@/components/ui/form";
+import { FormField, applyServerErrors, describedBy, inputClass, FormOutcome, inStaffWords } from "@/components/ui/form";
 
 type Output = z.output<typeof addSubaccountSchema>;
 const FIELDS = ["subUid", "label"] as const;
@@ -22,7 +22,7 @@ export function AddSubaccountForm() {
   const [added, setAdded] = useState<RegistryEntryView | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<AddSubaccountValues, unknown, Output>({
-    resolver: zodResolver(addSubaccountSchema),
+    resolver: inStaffWords(zodResolver(addSubaccountSchema)),
     defaultValues: EMPTY,
   });
   const add = useMutation({
@@ -60,21 +60,17 @@ export function AddSubaccountForm() {
           </button>
         </div>
       </form>
-      <div aria-live="polite" className="mt-2 text-sm">
+      <FormOutcome tone="success">
         {added ? (
-          <p className="text-emerald-800 dark:text-emerald-300">
+          <>
             Added UID {added.subUid}.{" "}
             <Link href={`/sub-accounts/${added.subUid}`} className="font-semibold underline">
               Open it
             </Link>
-          </p>
+          </>
         ) : null}
-      </div>
-      {formError ? (
-        <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
-          {formError}
-        </p>
-      ) : null}
+      </FormOutcome>
+      <FormOutcome tone="error">{formError}</FormOutcome>
     </section>
   );
 }

@@ -39,7 +39,7 @@ export const registryColumns = col.columns([
   col.accessor((r) => r.platformCTime ?? "", {
     id: "platformCTime",
     header: "Created on platform",
-    meta: { label: "Created on platform", width: 220 },
+    meta: { time: true, label: "Created on platform", width: 220 },
     sortFn: "decimal",
     cell: (c) => <TimeCell ms={c.getValue()} />,
   }),

@@ -9,7 +9,7 @@ import { callResource } from "@/lib/api/call";
 import { createSubaccountSchema, subaccountResources, type CreateSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { primaryButton } from "@/components/data-table/styles";
 import { REGISTRY_KEY } from "./api";
-import { FormField, applyServerErrors, describedBy, inputClass } from "@/components/ui/form";
+import { FormField, applyServerErrors, describedBy, inputClass, FormOutcome, inStaffWords } from "@/components/ui/form";
 
 type Output = z.output<typeof createSubaccountSchema>;
 const FIELDS = ["subaccountName", "label"] as const;
@@ -22,7 +22,7 @@ export function CreateSubaccountForm() {
   const [created, setCreated] = useState<RegistryEntryView | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<CreateSubaccountValues, unknown, Output>({
-    resolver: zodResolver(createSubaccountSchema),
+    resolver: inStaffWords(zodResolver(createSubaccountSchema)),
     defaultValues: EMPTY,
   });
   const create = useMutation({
@@ -47,7 +47,7 @@ export function CreateSubaccountForm() {
       <h2 id={`${id}-title`} className="text-base font-semibold">
         Create sub-account
       </h2>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Creates it on the platform (E6), then records it here.</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Creates it on the platform, then records it here.</p>
       {/* noValidate: the catalog schema's messages are the ones shown, the same the server would give. */}
       <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:items-start">
         <FormField id={`${id}-name`} label="Name (e-mail form)" hint="Unique on the platform, e.g. desk01@example.com" error={err("subaccountName")}>
@@ -62,21 +62,17 @@ export function CreateSubaccountForm() {
           </button>
         </div>
       </form>
-      <div aria-live="polite" className="mt-2 text-sm">
+      <FormOutcome tone="success">
         {created ? (
-          <p className="text-emerald-800 dark:text-emerald-300">
+          <>
             Created {created.subaccountName} (UID {created.subUid}).{" "}
             <Link href={`/sub-accounts/${created.subUid}`} className="font-semibold underline">
               Open it
             </Link>
-          </p>
+          </>
         ) : null}
-      </div>
-      {formError ? (
-        <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
-          {formError}
-        </p>
-      ) : null}
+      </FormOutcome>
+      <FormOutcome tone="error">{formError}</FormOutcome>
     </section>
   );
 }

@@ -10,8 +10,10 @@ import { withdrawalResources } from "@/lib/api/withdrawals";
 import type { z } from "zod";
 import { destinationFormSchema, type DestinationFormInput, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { describeError } from "@/lib/client/api";
+import { Dialog } from "@/components/forms/confirm-dialog";
+import { RejectForm } from "./reject-form";
 import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
-import { applyServerErrors, describedBy, FormField, inputClass, monoInputClass } from "@/components/ui/form";
+import { applyServerErrors, describedBy, FormField, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
 
@@ -25,8 +27,9 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const qc = useQueryClient();
   const subs = useSubAccounts();
   const [notice, setNotice] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<DestinationView | null>(null);
   const { register, handleSubmit, setError, reset, control, formState } = useForm<DestinationFormInput, unknown, z.output<typeof destinationFormSchema>>({
-    resolver: zodResolver(destinationFormSchema),
+    resolver: inStaffWords(zodResolver(destinationFormSchema)),
     defaultValues: { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" },
   });
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
@@ -108,12 +111,33 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
             {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
               <>
                 <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(describeError(e).title) })}>Approve</button>
-                <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}`} onClick={() => { const reason = window.prompt(`Why reject “${d.label}”?`); if (reason) decide.mutate({ d, reason }, { onError: (e) => setNotice(describeError(e).title) }); }}>Reject</button>
+                <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}`} onClick={() => setRejecting(d)}>Reject</button>
               </>
             ) : null}
           </li>
         ))}
       </ul>
+      {/* The same dialog as a withdrawal's rejection: a labelled reason, checked, refusals on the field. */}
+      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title="Reject this destination" description={rejecting ? <p>{rejecting.label}, <span className="font-mono break-all">{rejecting.address}</span>, asked by {rejecting.requestedBy}.</p> : null}>
+        {rejecting ? (
+          <RejectForm
+            pending={decide.isPending}
+            onCancel={() => setRejecting(null)}
+            onReject={(reason, onError) =>
+              decide.mutate(
+                { d: rejecting, reason },
+                {
+                  onSuccess: () => {
+                    setNotice(`Rejected “${rejecting.label}”.`);
+                    setRejecting(null);
+                  },
+                  onError,
+                },
+              )
+            }
+          />
+        ) : null}
+      </Dialog>
     </section>
   );
 }

@@ -10,8 +10,19 @@ const col = dataColumnHelper<WithdrawalView>();
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 const ms = (iso: string | null) => (iso ? String(Date.parse(iso)) : "");
 
-/** What the platform said: the orderId of a confirmed withdrawal, the code and message of a refusal. */
+/**
+ * How it ended: the platform's orderId of an accepted withdrawal, the code and message of a refusal, or the
+ * lead's reason for rejecting it (never both: a rejected request is not sent). One column, so the ledger's
+ * key columns still fit a 1,440 px screen.
+ */
 function PlatformAnswer({ w }: { w: WithdrawalView }) {
+  if (w.rejectReason) {
+    return (
+      <span className="truncate" title={w.rejectReason}>
+        rejected: “{w.rejectReason}”
+      </span>
+    );
+  }
   if (w.platformOrderId) {
     return (
       <span className="inline-flex items-center gap-1">
@@ -31,75 +42,56 @@ function PlatformAnswer({ w }: { w: WithdrawalView }) {
 }
 
 export const withdrawalColumns = col.columns([
-  col.accessor("id", {
-    header: "Details",
-    meta: { label: "Details", width: 90 },
+  // The time opens the withdrawal's page: a column of its own for the link cost the width a key column needs.
+  col.accessor("requestedAt", {
+    header: "Requested",
+    meta: { priority: 1, time: true, label: "Requested", width: 205 },
     sortFn: "text",
     cell: (c) => (
-      <Link href={`/withdrawals/${c.getValue()}`} className="text-blue-800 underline dark:text-blue-300" aria-label={`Open withdrawal ${c.getValue()}`}>
-        Open
+      <Link href={`/withdrawals/${c.row.original.id}`} className="text-blue-800 underline dark:text-blue-300" aria-label={`Open withdrawal ${c.row.original.id}`}>
+        <TimeCell ms={ms(c.getValue())} />
       </Link>
     ),
   }),
-  col.accessor("requestedAt", {
-    header: "Requested",
-    meta: { label: "Requested", width: 220 },
-    sortFn: "text",
-    cell: (c) => <TimeCell ms={ms(c.getValue())} />,
-  }),
-  col.accessor("state", { header: "State", meta: { label: "State", width: 190 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
-  col.accessor("subUid", { header: "Sub-account", meta: { label: "Sub-account", width: 140 }, sortFn: "decimal", cell: (c) => <IdCell field="subUid" value={c.getValue()} /> }),
-  col.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 70 }, sortFn: "text" }),
-  col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 140 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
-  col.accessor((w) => w.platformOrderId ?? w.errorCode ?? "", {
+  col.accessor("state", { header: "State", meta: { priority: 1, label: "State", width: 170 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
+  col.accessor("subUid", { header: "Sub-account", meta: { priority: 2, label: "Sub-account", width: 140 }, sortFn: "decimal", cell: (c) => <IdCell field="subUid" value={c.getValue()} /> }),
+  col.accessor("coin", { header: "Coin", meta: { priority: 3, label: "Coin", width: 70 }, sortFn: "text" }),
+  col.accessor("amount", { header: "Amount", meta: { priority: 1, label: "Amount", numeric: true, width: 140 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} suffix={c.row.original.coin} /> }),
+  col.accessor((w) => w.platformOrderId ?? w.errorCode ?? w.rejectReason ?? "", {
     id: "platform",
-    header: "Platform answer",
-    meta: { label: "Platform answer", width: 220 },
+    header: "Outcome",
+    meta: { priority: 1, label: "Outcome", width: 150 },
     sortFn: "text",
     cell: (c) => <PlatformAnswer w={c.row.original} />,
   }),
   col.accessor("dest", {
     header: "Destination",
-    meta: { label: "Destination", width: 110 },
+    meta: { priority: 3, label: "Destination", width: 110 },
     sortFn: "text",
     cell: (c) => (c.getValue() === "on_chain" ? "on chain" : "internal"),
   }),
-  col.accessor("chain", { header: "Chain", meta: { label: "Chain", width: 110 }, sortFn: "text", cell: (c) => c.getValue() ?? dash }),
-  col.accessor("address", { header: "Address / UID", meta: { label: "Address / UID", width: 190 }, sortFn: "text", cell: (c) => <IdCell field="address" value={c.getValue()} /> }),
-  col.accessor("tag", { header: "Tag", meta: { label: "Tag", width: 90 }, sortFn: "text", cell: (c) => c.getValue() ?? dash }),
-  col.accessor("requestedBy", { header: "Requested by", meta: { label: "Requested by", width: 190 }, sortFn: "text" }),
+  col.accessor("chain", { header: "Chain", meta: { priority: 3, label: "Chain", width: 110 }, sortFn: "text", cell: (c) => c.getValue() ?? dash }),
+  col.accessor("address", { header: "Address / UID", meta: { priority: 1, label: "Address / UID", width: 150 }, sortFn: "text", cell: (c) => <IdCell field="address" value={c.getValue()} /> }),
+  col.accessor("tag", { header: "Tag", meta: { priority: 3, label: "Tag", width: 90 }, sortFn: "text", cell: (c) => c.getValue() ?? dash }),
+  col.accessor("requestedBy", { header: "Requested by", meta: { priority: 1, label: "Requested by", width: 170 }, sortFn: "text" }),
   col.accessor((w) => w.approvedBy ?? w.rejectedBy ?? "", {
     id: "decidedBy",
     header: "Decided by",
-    meta: { label: "Decided by", width: 190 },
+    meta: { priority: 2, label: "Decided by", width: 190 },
     sortFn: "text",
     cell: (c) => c.getValue() || dash,
   }),
   col.accessor((w) => w.approvedAt ?? w.rejectedAt ?? "", {
     id: "decidedAt",
     header: "Decided",
-    meta: { label: "Decided", width: 220 },
+    meta: { priority: 3, time: true, label: "Decided", width: 220 },
     sortFn: "text",
     cell: (c) => (c.getValue() ? <TimeCell ms={ms(c.getValue())} /> : dash),
   }),
-  col.accessor((w) => w.rejectReason ?? "", {
-    id: "rejectReason",
-    header: "Why rejected",
-    meta: { label: "Why rejected", width: 220 },
-    sortFn: "text",
-    cell: (c) =>
-      c.getValue() ? (
-        <span className="truncate" title={c.getValue()}>
-          {c.getValue()}
-        </span>
-      ) : (
-        dash
-      ),
-  }),
-  col.accessor("clientOid", { header: "clientOid", meta: { label: "clientOid", width: 200 }, sortFn: "text", cell: (c) => <IdCell field="clientOid" value={c.getValue()} /> }),
+  col.accessor("clientOid", { header: "clientOid", meta: { priority: 3, label: "clientOid", width: 200 }, sortFn: "text", cell: (c) => <IdCell field="clientOid" value={c.getValue()} /> }),
   col.accessor("reason", {
     header: "Reason",
-    meta: { label: "Reason", width: 220 },
+    meta: { priority: 1, label: "Reason", width: 150 },
     sortFn: "text",
     cell: (c) => (
       <span className="truncate" title={c.getValue()}>

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import { withdrawalResources } from "@/lib/api/withdrawals";
 import { groupDecimal } from "@/lib/format";
-import { ApiError, describeError, isTransient } from "@/lib/client/api";
+import { ApiError, describeError, fieldProblem, isTransient } from "@/lib/client/api";
 import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/data-table/styles";
 import { WITHDRAWALS_KEY } from "./api";
@@ -48,7 +48,7 @@ export function LedgerSummary({ query }: { query: URLSearchParams }) {
     ? "Counting…"
     : q.isError
       ? q.error instanceof ApiError && q.error.fieldErrors
-        ? Object.values(q.error.fieldErrors).flat().join(" ")
+        ? Object.entries(q.error.fieldErrors).map(([field, msgs]) => fieldProblem(field, msgs)).join(" ")
         : `Totals unavailable: ${describeError(q.error).title}`
       : `${q.data.count.toLocaleString("en-US")} withdrawal request${q.data.count === 1 ? "" : "s"} match${q.data.count === 1 ? "es" : ""}` +
         (q.data.totals.length ? ` · ${q.data.totals.map((t) => `${groupDecimal(t.amount)} ${t.coin} (${t.count.toLocaleString("en-US")})`).join(" · ")}` : "");

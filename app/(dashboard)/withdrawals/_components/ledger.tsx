@@ -9,7 +9,7 @@ import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-t
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { Field } from "@/components/data-table/field";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
-import { TimeZoneProvider } from "@/components/data-table/time";
+import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { WITHDRAWAL_PAGE_SIZE, ledgerQuery, withdrawalsSearchParams } from "../search-params";
@@ -17,11 +17,6 @@ import { useWithdrawalPage } from "./api";
 import { LedgerSummary, TextFilter } from "./ledger-filters";
 import { withdrawalColumns } from "./columns";
 
-const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));
-const fromInput = (v: string) => {
-  const ms = Date.parse(`${v}:00Z`);
-  return Number.isFinite(ms) ? ms : null;
-};
 
 /** The ledger: every request Brokerdesk recorded, newest first, filtered on the server by the URL. */
 export function WithdrawalLedger() {
@@ -31,7 +26,7 @@ export function WithdrawalLedger() {
   const query = ledgerQuery(q, { limit: String(WITHDRAWAL_PAGE_SIZE), ...(cursor ? { cursor } : {}) });
   const page = useWithdrawalPage(query);
   const rows = page.data?.items ?? [];
-  const table = useDataTable({ data: rows, columns: withdrawalColumns, getRowId: (w) => w.id });
+  const table = useDataTable({ data: rows, columns: withdrawalColumns, getRowId: (w) => w.id, persistKey: "withdrawal-ledger" });
   const filtered = Boolean(q.subUid || q.coin || q.state || q.requestedBy || q.amountMin || q.amountMax || q.address || q.from !== null || q.to !== null);
   const exportHref = `/api/withdrawals/export?${ledgerQuery(q).toString()}`;
   const set = (patch: Partial<Record<"subUid" | "coin" | "state" | "requestedBy" | "amountMin" | "amountMax" | "address", string | null>> | { from?: number | null; to?: number | null }) =>
@@ -79,12 +74,8 @@ export function WithdrawalLedger() {
             <TextFilter key={`a${q.amountMin ?? ""}`} label="Amount at least" value={q.amountMin ?? ""} numeric onApply={(v) => set({ amountMin: v || null })} />
             <TextFilter key={`b${q.amountMax ?? ""}`} label="Amount at most" value={q.amountMax ?? ""} numeric onApply={(v) => set({ amountMax: v || null })} />
             <TextFilter key={`c${q.address ?? ""}`} label="Address or UID holds" value={q.address ?? ""} onApply={(v) => set({ address: v || null })} />
-            <Field id={`${id}-from`} label="Requested from (UTC)">
-              <input id={`${id}-from`} type="datetime-local" className={controlClass} value={toInput(q.from)} onChange={(e) => set({ from: fromInput(e.target.value) })} />
-            </Field>
-            <Field id={`${id}-to`} label="Requested before (UTC)">
-              <input id={`${id}-to`} type="datetime-local" className={controlClass} value={toInput(q.to)} onChange={(e) => set({ to: fromInput(e.target.value) })} />
-            </Field>
+            <TimeField id={`${id}-from`} label="Requested from" value={q.from} onChange={(from) => set({ from })} />
+            <TimeField id={`${id}-to`} label="Requested before" value={q.to} onChange={(to) => set({ to })} />
             {filtered ? (
               <button
                 type="button"

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { rejectWithdrawalSchema } from "@/lib/api/withdrawals";
-import { applyServerErrors } from "@/components/ui/form";
+import { applyServerErrors, FormOutcome, inStaffWords } from "@/components/ui/form";
 
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
 const plainClass = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
@@ -16,7 +16,7 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<RejectValues, unknown, z.output<typeof rejectWithdrawalSchema>>({
-    resolver: zodResolver(rejectWithdrawalSchema),
+    resolver: inStaffWords(zodResolver(rejectWithdrawalSchema)),
     defaultValues: { reason: "" },
   });
   const error = formState.errors.reason?.message;
@@ -48,11 +48,7 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
           </p>
         ) : null}
       </div>
-      {formError ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          {formError}
-        </p>
-      ) : null}
+      <FormOutcome tone="error">{formError}</FormOutcome>
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onCancel} className={plainClass}>
           Cancel

@@ -10,7 +10,8 @@ import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
-import { applyServerErrors } from "@/components/ui/form";
+import { applyServerErrors, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
 import { useRequestWithdrawal, useWithdrawalFunds } from "./api";
 
@@ -39,7 +40,7 @@ export function RequestForm() {
   const [done, setDone] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, control, formState } = useForm<WithdrawalFormInput, unknown, WithdrawalFormValues>({
-    resolver: zodResolver(withdrawalFormSchema),
+    resolver: inStaffWords(zodResolver(withdrawalFormSchema)),
     defaultValues: { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
   });
   const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
@@ -74,7 +75,7 @@ export function RequestForm() {
   const fieldError = (name: FieldName) =>
     err(name) ? (
       <p id={`${id}-${name}-error`} className={errorClass}>
-        {err(name)}
+        {staffMessage(err(name) ?? "")}
       </p>
     ) : null;
   const label = (name: FieldName, text: string) => (
@@ -160,8 +161,9 @@ export function RequestForm() {
         <div>
           {label("amount", `Amount (${coinName})`)}
           <input className={`${inputClass} tabular text-right`} autoComplete="off" inputMode="decimal" {...a11y("amount", true)} {...register("amount")} />
-          <p id={`${id}-amount-hint`} className={above ? errorClass : hintClass}>
-            {above ? `Above the ${groupDecimal(free ?? "0")} ${coinName} left after pending requests: it will be refused.` : "At most 8 decimals."}
+          {/* Once the server has said it (the field's error), the warning would say it a second time. */}
+          <p id={`${id}-amount-hint`} className={above && !err("amount") ? errorClass : hintClass}>
+            {above && !err("amount") ? `Above the ${groupDecimal(free ?? "0")} ${coinName} left after pending requests: it will be refused.` : "At most 8 decimals."}
           </p>
           {fieldError("amount")}
         </div>
@@ -176,14 +178,8 @@ export function RequestForm() {
           </button>
         </div>
       </form>
-      <div aria-live="polite" className="mt-2 text-sm">
-        {done ? <p className="text-emerald-800 dark:text-emerald-300">{done}</p> : null}
-        {formError ? (
-          <p role="alert" className="text-red-700 dark:text-red-300">
-            {formError}
-          </p>
-        ) : null}
-      </div>
+      <FormOutcome tone="success">{done}</FormOutcome>
+      <FormOutcome tone="error">{formError}</FormOutcome>
     </section>
   );
 }

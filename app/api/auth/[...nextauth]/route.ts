@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import { authOptions } from "@/server/auth/options";
+import { withSessionEndNote } from "@/server/auth/session-end";
 
-const handler = NextAuth(authOptions);
+const handler = withSessionEndNote(NextAuth(authOptions));
 
 export { handler as GET, handler as POST };

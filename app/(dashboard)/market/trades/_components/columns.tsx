@@ -17,7 +17,7 @@ export const tradeColumns = col.columns([
   }),
   col.accessor("ts", {
     header: "Time",
-    meta: { label: "Time", width: 230 },
+    meta: { time: true, label: "Time", width: 230 },
     sortFn: "decimal",
     cell: (c) => <TimeCell ms={c.getValue()} />,
   }),

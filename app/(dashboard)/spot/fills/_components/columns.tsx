@@ -23,7 +23,7 @@ export const fillColumns = col.columns([
     sortFn: "decimal",
     cell: (c) => <IdCell field="orderId" value={c.getValue()} />,
   }),
-  col.accessor("cTime", { header: "Time", meta: { label: "Time", width: 215 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("cTime", { header: "Time", meta: { time: true, label: "Time", width: 215 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
   col.accessor("side", {
     header: "Side",
     meta: { label: "Side", width: 80, filter: { kind: "select", options: ["buy", "sell"] } },

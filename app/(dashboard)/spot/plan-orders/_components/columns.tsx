@@ -27,7 +27,7 @@ export const planOrderColumns = col.columns([
     sortFn: "text",
     cell: (c) => <IdCell field="clientOid" value={c.getValue()} />,
   }),
-  col.accessor("cTime", { header: "Created", meta: { label: "Created", width: 215 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("cTime", { header: "Created", meta: { time: true, label: "Created", width: 215 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
   col.accessor("side", {
     header: "Side",
     meta: { label: "Side", width: 80, filter: { kind: "select", options: ["buy", "sell"] } },

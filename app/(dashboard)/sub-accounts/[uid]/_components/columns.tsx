@@ -12,7 +12,7 @@ export const assetColumns = asset.columns([
   asset.accessor("available", { header: "Available", meta: { label: "Available", numeric: true, width: 170 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
   asset.accessor("frozen", { header: "Frozen", meta: { label: "Frozen", numeric: true, width: 150 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
   asset.accessor("locked", { header: "Locked", meta: { label: "Locked", numeric: true, width: 150 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
-  asset.accessor("uTime", { header: "Updated", meta: { label: "Updated", width: 210 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  asset.accessor("uTime", { header: "Updated", meta: { time: true, label: "Updated", width: 210 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
 ]);
 
 const STATE_TONE = { requested: "info", approved: "info", submitted: "info", confirmed: "ok", failed: "error", unknown: "warn", rejected: "neutral" } as const;
@@ -20,7 +20,7 @@ const stateTone = (s: string) => (s in STATE_TONE ? STATE_TONE[s as keyof typeof
 
 const withdrawal = dataColumnHelper<LedgerWithdrawal>();
 export const withdrawalColumns = withdrawal.columns([
-  withdrawal.accessor((r) => String(Date.parse(r.requestedAt)), { id: "requestedAt", header: "Requested", meta: { label: "Requested", width: 210 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  withdrawal.accessor((r) => String(Date.parse(r.requestedAt)), { id: "requestedAt", header: "Requested", meta: { time: true, label: "Requested", width: 210 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
   withdrawal.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 80 }, sortFn: "text" }),
   withdrawal.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 150 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
   withdrawal.accessor("state", { header: "State", meta: { label: "State", width: 110 }, sortFn: "text", cell: (c) => <Badge tone={stateTone(c.getValue())}>{c.getValue()}</Badge> }),

@@ -27,7 +27,7 @@ export function AssetsSection({ uid }: { uid: string }) {
   const rows = query.data?.assetsList ?? NO_ASSETS;
   const table = useDataTable({ data: rows, columns: assetColumns, getRowId: (r) => r.coin });
   return (
-    <Section id="assets-title" title="Spot assets" source="E2 · every coin the account has an entry for">
+    <Section id="assets-title" title="Spot assets" source="From the platform: every coin the account has an entry for">
       {query.isSuccess && rows.length === 0 ? (
         <Empty>No assets: this sub-account has never held a coin.</Empty>
       ) : (
@@ -101,7 +101,7 @@ export function RebateSection({ uid }: { uid: string }) {
       ]
     : [];
   return (
-    <Section id="rebate-title" title="Rebate info" source="E7 · real-time">
+    <Section id="rebate-title" title="Rebate info" source="From the platform, as it is now">
       {query.isPending ? (
         <Loading what="rebate info" />
       ) : query.isError ? (

@@ -1,0 +1,20 @@
+import Link from "next/link";
+import { frameClass } from "@/components/shell/page-frame";
+
+/** A page that does not exist, said inside the shell, with the way back. */
+export default function DashboardNotFound() {
+  return (
+    <div className={frameClass("narrow")}>
+      <h1 className="text-2xl font-bold">Page not found</h1>
+      <p className="text-slate-700 dark:text-slate-300">
+        There is no page at this address. It may have been mistyped, or the link that led here is out of date.
+      </p>
+      <p className="flex flex-wrap gap-3">
+        <Link href="/" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800">
+          Back to Home
+        </Link>
+        <span className="self-center text-sm text-slate-600 dark:text-slate-400">or choose a page in the navigation.</span>
+      </p>
+    </div>
+  );
+}

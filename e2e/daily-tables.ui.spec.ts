@@ -1,0 +1,156 @@
+// Issue 16, "tables and time", in Chromium at 1,440 px in a zone that is not UTC (India, UTC+05:30): the
+// "Local time" choice is the person's across pages and visits, says it is on, shows its offset whole, and
+// date filters are read in it; key columns stay in view; column choices are remembered; every page starts
+// at the same place; a total is set as its rows are.
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { sameOrigin, signInApi, signInUi } from "./support/staff";
+import { subUid } from "./support/faults";
+
+test.use({ viewport: { width: 1440, height: 900 }, timezoneId: "Asia/Kolkata" });
+
+const toggle = (page: Page) => page.getByRole("button", { name: /^Local time/ }).first();
+
+/** Wholly inside the window and inside its table's scrolling box: seen without scrolling sideways. */
+async function expectInView(page: Page, cell: Locator) {
+  await expect(cell).toBeVisible();
+  const box = (await cell.boundingBox())!;
+  const scroller = (await cell.locator("xpath=ancestor::*[@data-testid='data-table-scroll']").boundingBox())!;
+  expect(box.x + box.width, await cell.textContent() ?? "").toBeLessThanOrEqual(Math.min(1440, scroller.x + scroller.width) + 1);
+  expect(box.x).toBeGreaterThanOrEqual(scroller.x - 1);
+}
+
+test("[issue 16][time] Local time is remembered across pages and visits, visibly pressed, its offset whole; date filters use it", async ({ page }) => {
+  await signInUi(page, "compliance", "/withdrawals");
+  await page.goto("/withdrawals");
+  const button = toggle(page);
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+  const offBackground = await button.evaluate((b) => getComputedStyle(b).backgroundColor);
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  await expect(button).toHaveText(/Local time \(UTC\+05:30\)/);
+  // Pressed looks pressed, not only to a screen reader; and its words are not cut.
+  expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe(offBackground);
+  expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+
+  // A time cell in local time carries its offset, and its column is wide enough for it.
+  const time = page.getByRole("region", { name: "Withdrawal ledger", exact: true }).locator("tbody time").first();
+  if (await time.count()) {
+    await expect(time).toHaveText(/UTC\+05:30$/);
+    expect(await time.evaluate((t) => { const td = t.closest("td")!; return td.scrollWidth <= td.clientWidth; })).toBe(true);
+  }
+
+  // Another page: the same choice, and its date filters are read in it.
+  await page.goto("/deposits");
+  await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
+  const from = page.getByLabel("From (local, UTC+05:30)");
+  await from.fill("2026-11-01T10:00");
+  await expect(page).toHaveURL(new RegExp(`from=${Date.UTC(2026, 10, 1, 4, 30)}`));
+  await page.reload();
+  await expect(page.getByLabel("From (local, UTC+05:30)")).toHaveValue("2026-11-01T10:00");
+
+  // Back to UTC: everywhere, and the same filter reads in UTC.
+  await toggle(page).click();
+  await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByLabel("From (UTC)")).toHaveValue("2026-11-01T04:30");
+  await page.goto("/audit");
+  await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
+});
+
+test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone shows or hides stays so", async ({ page }) => {
+  await signInUi(page, "compliance", "/deposits");
+  const ledger = page.getByRole("region", { name: "Deposit ledger", exact: true });
+  await expect(ledger.locator("thead")).toBeVisible();
+  for (const name of ["Status", "Transaction ID", "Amount", "Time"]) await expectInView(page, page.locator("thead th", { hasText: new RegExp(`^${name}`) }).first());
+
+  const uid = await subUid(page.request, "desk01");
+  await page.goto(`/deposits/live?uid=${uid}`);
+  await expect(page.locator("tbody tr[data-row-id]").first()).toBeVisible();
+  for (const name of ["Status", "Transaction ID"]) await expectInView(page, page.locator("thead th", { hasText: new RegExp(`^${name}`) }).first());
+
+  await page.goto("/withdrawals");
+  const table = page.getByRole("region", { name: "Withdrawal ledger", exact: true });
+  for (const name of ["Address / UID", "Requested by", "Reason", "Amount", "State"]) await expectInView(page, table.locator("thead th", { hasText: new RegExp(`^${name.replace("/", "\\/")}`) }));
+  await expect(table.locator("thead th", { hasText: /^Tag/ })).toHaveCount(0);
+  // A UTC time is whole in its narrower column too.
+  const time = table.locator("tbody time").first();
+  if (await time.count()) expect(await time.evaluate((t) => { const td = t.closest("td")!; return td.scrollWidth <= td.clientWidth; })).toBe(true);
+
+  // Shown by choice: it stays shown on the next visit; hidden by choice: it stays hidden.
+  await table.getByText("Columns", { exact: true }).click();
+  await table.getByRole("checkbox", { name: "Tag" }).check();
+  await table.getByRole("checkbox", { name: "State" }).uncheck();
+  await page.goto("/audit");
+  await page.goto("/withdrawals");
+  await expect(table.locator("thead th", { hasText: /^Tag/ })).toHaveCount(1);
+  await expect(table.locator("thead th", { hasText: /^State/ })).toHaveCount(0);
+  await table.getByText("Columns", { exact: true }).click();
+  await table.getByRole("checkbox", { name: "State" }).check();
+  await table.getByRole("checkbox", { name: "Tag" }).uncheck();
+});
+
+test("[issue 16][pages] every page starts at the same place; an unknown address is a page in the shell with a way back", async ({ page }) => {
+  await signInUi(page, "broker", "/");
+  const uid = await subUid(page.request, "desk01");
+  const lefts = new Map<string, number>();
+  for (const path of ["/", "/withdrawals", "/deposits", "/spot/fills", "/sub-accounts", `/sub-accounts/${uid}`, "/account", "/account/security"]) {
+    await page.goto(path);
+    const h1 = page.getByRole("heading", { level: 1 });
+    await expect(h1).toBeVisible();
+    // Read once the page has settled (a heading can be replaced while the page hydrates).
+    await page.waitForLoadState("networkidle");
+    lefts.set(path, Math.round(await h1.evaluate((el) => el.getBoundingClientRect().x)));
+  }
+  expect(new Set(lefts.values()).size, JSON.stringify(Object.fromEntries(lefts))).toBe(1);
+
+  const res = await page.goto("/no-such-page/here");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Withdrawals" })).toBeVisible();
+  await expect(page.getByTestId("session-user")).toBeVisible();
+  // An unknown API path is still a plain 404, not a page and not a redirect to sign-in.
+  const api = await page.request.get("/api/no-such-route", { maxRedirects: 0 });
+  expect(api.status()).toBe(404);
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
+});
+
+test("[issue 16][totals] a ledger total is set with its rows' decimals (0.0350, not 0.035)", async ({ page, playwright, baseURL }) => {
+  const broker = await playwright.request.newContext({ baseURL });
+  await signInApi(broker, "broker");
+  const desk = await subUid(broker, "desk15");
+  for (const amount of ["0.0125", "0.0225"]) {
+    const res = await broker.post("/api/withdrawals", {
+      headers: sameOrigin(baseURL),
+      data: { subUid: desk, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount, reason: "e2e totals scale" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await signInUi(page, "compliance", `/withdrawals?subUid=${desk}&amountMin=0.0125&amountMax=0.0225`);
+  await page.goto(`/withdrawals?subUid=${desk}&amountMin=0.0125&amountMax=0.0225`);
+  await expect(page.getByTestId("ledger-summary")).toContainText(/ · \d+\.\d{4} USDT \(\d+\)/);
+  await broker.dispose();
+});
+
+test("[issue 16][admin] role selects show their whole role", async ({ page }) => {
+  for (const width of [1440, 1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (width === 1440) await signInUi(page, "admin", "/admin/users");
+    await page.goto("/admin/users");
+    const selects = page.locator("select").filter({ has: page.locator("option[value='compliance']") });
+    await expect(selects.first()).toBeVisible();
+    const cut = await selects.evaluateAll((els) =>
+      els.flatMap((el) => {
+        const s = el as HTMLSelectElement;
+        const style = getComputedStyle(s);
+        const ctx = document.createElement("canvas").getContext("2d")!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(...[...s.options].map((o) => ctx.measureText(o.text).width));
+        // Text, both paddings and the native arrow (about 20 px) must fit.
+        return widest + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 20 > s.clientWidth ? [`${s.id}: ${s.clientWidth}px for ${Math.ceil(widest)}px`] : [];
+      }),
+    );
+    expect(cut, `at ${width} px`).toEqual([]);
+  }
+});

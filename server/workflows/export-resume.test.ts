@@ -1,0 +1,102 @@
+// Issue 16: a failed export walks on from its last whole window, and its file is named for what it holds.
+// Against the simulator over loopback with a real client and a PGlite database, as export-run.test.ts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDb, type Db } from "@/server/db";
+import { CSV_EOL } from "@/lib/csv";
+import { ExportAssembler, type ResumePoint } from "@/lib/client/export-client";
+import { PlatformClient } from "@/server/platform/client";
+import { CredentialStore } from "@/server/platform/credentials";
+import { startSimulator, type Simulator } from "@/server/simulator";
+import { runExport, type ExportEvent } from "./export-run";
+
+const DAY = 86_400_000;
+const actor = { email: "compliance@brokerdesk.test", role: "compliance" };
+let sim: Simulator;
+let client: PlatformClient;
+let db: Db;
+let desk01: string;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), backoffBaseMs: 5, timeoutMs: 5_000 });
+  db = await openDb({ dataDir: "memory://" });
+  const sub = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((x) => x.subaccountName.startsWith("desk01@"));
+  if (!sub) throw new Error("no desk01");
+  desk01 = sub.uid;
+  await db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, source, created_by) VALUES ($1, $2, 'simulator-seed', 'test')", [desk01, sub.subaccountName]);
+}, 60_000);
+afterAll(async () => {
+  client.close();
+  await db.close();
+  await sim.close();
+});
+beforeEach(() => {
+  sim.faults.clear();
+  sim.resetStats();
+});
+
+/** Runs an export into the browser's assembler, as the page does; returns the events and the assembler. */
+async function exportInto(params: Record<string, string>, opts: { resume?: ResumePoint; failAfterWindows?: number; who?: typeof actor } = {}) {
+  const events: ExportEvent[] = [];
+  const assembler = new ExportAssembler(undefined, opts.resume);
+  const result = await runExport({
+    db, client, actor: opts.who ?? actor, operation: "deposits.list", params, resume: opts.resume?.jobId,
+    onEvent: (e) => {
+      events.push(e);
+      if (e.type !== "error") assembler.accept(e);
+      // GETs are retried by the client: more failures than attempts, so the error reaches the export.
+      if (e.type === "progress" && e.windowsDone === opts.failAfterWindows) sim.faults.set({ path: "deposits.list", kind: "status", status: 500, count: 10 });
+    },
+  });
+  return { result, events, assembler };
+}
+
+const rowsOf = async (assembler: ExportAssembler) => (await assembler.result().blob.text()).split(CSV_EOL).filter(Boolean);
+
+describe("[issue 16][exports] resume a failed export", () => {
+  it("walks on from the last whole window, asks nothing again of the windows done, and the file is the whole export", async () => {
+    const end = Date.now();
+    const params = { userId: desk01, startTime: String(end - 250 * DAY), endTime: String(end) };
+    const expected = sim.state.depositsOf(desk01).filter((d) => Number(d.cTime) >= end - 250 * DAY && Number(d.cTime) <= end).map((d) => d.orderId);
+
+    const failed = await exportInto(params, { failAfterWindows: 1 });
+    expect(failed.result).toMatchObject({ state: "failed", windowsDone: 1, windowsTotal: 3 });
+    const point = failed.assembler.resumePoint();
+    expect(point).toMatchObject({ jobId: failed.result.jobId, windowsDone: 1 });
+    // Only whole windows are kept: the rows of the window that failed half-way are not.
+    expect(point!.records).toBeLessThan(expected.length);
+    expect(point!.records).toBeLessThanOrEqual(failed.result.records);
+
+    sim.faults.clear();
+    sim.resetStats();
+    const resumed = await exportInto(params, { resume: point! });
+    expect(resumed.result).toMatchObject({ state: "done", windowsDone: 3, windowsTotal: 3 });
+    expect(resumed.events[0]).toMatchObject({ type: "start", windowsDone: 1, filename: expect.stringMatching(/^deposits_desk01_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/) });
+    // The newest window was not walked again: this run sent only the rows of the windows after it.
+    const sent = resumed.events.reduce((n, e) => n + (e.type === "rows" ? e.count : 0), 0);
+    expect(sent).toBe(expected.length - point!.records);
+    const file = resumed.assembler.result();
+    expect(file.records).toBe(expected.length);
+    const lines = await rowsOf(resumed.assembler);
+    expect(lines[0]?.startsWith("orderId,userId,")).toBe(true);
+    const ids = lines.slice(1).map((l) => (l.split(",")[0] ?? "").replace(/^"=""(\d+)"""$/, "$1"));
+    expect(ids).toEqual(expected);
+  }, 60_000);
+
+  it("refuses to resume another person's export, one that did not fail, or another request", async () => {
+    const end = Date.now();
+    const params = { userId: desk01, startTime: String(end - 100 * DAY), endTime: String(end) };
+    const failed = await exportInto(params, { failAfterWindows: 1 });
+    const point = failed.assembler.resumePoint()!;
+    sim.faults.clear();
+    const before = sim.stats().requests;
+    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+    expect(await refusal(exportInto(params, { resume: point, who: { email: "broker@brokerdesk.test", role: "broker" } }))).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/No export of yours/)] } });
+    expect(await refusal(exportInto({ ...params, startTime: String(end - 99 * DAY) }, { resume: point }))).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/another request/)] } });
+    // A refused resume asks the platform nothing.
+    expect(sim.stats().requests).toBe(before);
+    const done = await exportInto(params, { resume: point });
+    expect(done.result.state).toBe("done");
+    expect(await refusal(exportInto(params, { resume: { ...point, jobId: done.result.jobId } }))).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/is done/)] } });
+  }, 60_000);
+});
