@@ -88,7 +88,8 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
   const lines = csv.split(/\r?\n/).filter(Boolean);
   expect(lines[0]).toBe("orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,goneAt");
   expect(lines.length - 1).toBe(expected.length);
-  expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.map((r) => r.orderId));
+  // Identifiers are written as text formulas ("=""123""") so a spreadsheet keeps every digit (issue 16).
+  expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.map((r) => `"=""${r.orderId}"""`));
   expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));
   await page.context().close();
 });

@@ -102,7 +102,7 @@ test("[shell][theme] the toggle sets the dark class, which survives a reload and
  * card's rows are given here; e2e/ledger-trades.ui.spec.ts sees the card filled by a real sync. */
 function ledgerDepositsPage() {
   const row = (orderId: string, subUid: string, name: string | null, coin: string, amount: string, cTime: number) => ({
-    orderId, subUid, subaccountName: name, coin, amount, status: "success", chain: "TRC20", dest: "on_chain", fromAddress: "", toAddress: "", txId: "", cTime: String(cTime),
+    orderId, subUid, subaccountName: name, coin, amount, status: "success", chain: "TRC20", dest: "on_chain", fromAddress: "", toAddress: "", txId: "", cTime: String(cTime), goneAt: null,
   });
   const t = Date.parse("2026-03-04T05:06:07Z");
   return {

@@ -36,7 +36,7 @@ export function LedgerDepositsSection({ uid }: { uid: string }) {
     initialColumnVisibility: { subUid: false },
   });
   return (
-    <Section id="deposits-title" title="Deposits" source="Brokerdesk's ledger (E1, synced)" more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits, with filters and totals" }}>
+    <Section id="deposits-title" title="Deposits" source="Brokerdesk's ledger, kept in step with the platform" more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits, with filters and totals" }}>
       <LedgerTable view={view} label="Deposits of this sub-account" rowsNoun="deposits of this sub-account" />
     </Section>
   );
@@ -53,7 +53,7 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const coin = chosen && coins.includes(chosen) ? chosen : (coins.includes("USDT") ? "USDT" : coins[0]);
   return (
-    <Section id="balance-history-title" title="Balance history" source="Brokerdesk's daily snapshots of E2 · one a UTC day, last year">
+    <Section id="balance-history-title" title="Balance history" source="Brokerdesk's daily snapshots of the spot balances: one a UTC day, the last year">
       {query.isPending ? (
         <Loading what="balance history" />
       ) : query.isError ? (
@@ -92,7 +92,7 @@ export function RebateHistorySection({ uid }: { uid: string }) {
     retry,
   });
   return (
-    <Section id="rebate-history-title" title="Rebate history" source="Brokerdesk's daily snapshots of E7 (the platform keeps 30 days)">
+    <Section id="rebate-history-title" title="Rebate history" source="Brokerdesk's daily snapshots of the rebate info (the platform keeps it 30 days)">
       {query.isPending ? (
         <Loading what="rebate history" />
       ) : query.isError ? (
