@@ -10,6 +10,7 @@ import type { Db } from "@/server/db";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
+import { freeBudget, ledgerTestBed, uidOf as deskUid } from "./testing";
 import { seedRegistry } from "@/server/workflows/subaccounts";
 import Big from "big.js";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
@@ -17,22 +18,16 @@ import { DEPOSITS_JOB, syncSubaccountDeposits } from "./deposits";
 import { searchDeposits } from "./queries";
 import { nextCheckMs, startLedger } from "./engine";
 
+const bed = ledgerTestBed();
 let sim: Simulator;
 let client: PlatformClient;
-const free = async () => undefined;
+const free = freeBudget;
 
-beforeAll(async () => {
-  // A small data set (scale 0.2: about 1,200 deposits over 180 days), limits off: the test is about what is kept.
-  sim = await startSimulator({ port: 0, scale: 0.2, rateLimits: "off" });
-  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: 2_000, backoffBaseMs: 5 });
-}, 60_000);
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
+// Started and closed by the test bed (server/ledger/testing.ts), in hooks registered before this one.
+beforeAll(() => void ({ sim, client } = bed));
 
 const subs = () => sim.state.subaccountsOf(sim.keys.brokerMain.uid);
-const uidOf = (name: string) => subs().find((s) => s.subaccountName.startsWith(`${name}@`))!.uid;
+const uidOf = (name: string) => deskUid(sim, name);
 
 async function ledgerOf(db: Db, uid: string): Promise<Map<string, string>> {
   const { rows } = await db.query<{ order_id: string; status: string }>("SELECT order_id, status FROM ledger_deposits WHERE sub_uid = $1", [uid]);

@@ -10,27 +10,22 @@ import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
+import { freeBudget, ledgerTestBed, uidOf as deskUid } from "./testing";
 import { syncSubaccountDeposits } from "./deposits";
 import { startLedger } from "./engine";
 import { searchDeposits } from "./queries";
 import { purgeLedger } from "./retention";
 
 const DAY = 86_400_000;
-const free = async () => undefined;
+const free = freeBudget;
+const bed = ledgerTestBed({ depositRetentionDays: 90 });
 let sim: Simulator;
 let client: PlatformClient;
 
-beforeAll(async () => {
-  // A platform that keeps deposits 90 days (the spec states none for E1; the simulator can be told).
-  sim = await startSimulator({ port: 0, scale: 0.2, rateLimits: "off", depositRetentionDays: 90 });
-  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: 2_000, backoffBaseMs: 5 });
-}, 60_000);
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
+// Started and closed by the test bed (server/ledger/testing.ts), in hooks registered before this one.
+beforeAll(() => void ({ sim, client } = bed));
 
-const uidOf = (name: string) => sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((s) => s.subaccountName.startsWith(`${name}@`))!.uid;
+const uidOf = (name: string) => deskUid(sim, name);
 const simNow = () => sim.clock.now();
 
 describe("[ledger][retention] LEDGER_RETENTION_DAYS", () => {

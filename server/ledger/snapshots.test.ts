@@ -8,29 +8,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
 import type { Db } from "@/server/db";
 import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
+import type { Simulator } from "@/server/simulator";
+import { freeBudget, ledgerTestBed, uidOf as deskUid } from "./testing";
 import { seedRegistry } from "@/server/workflows/subaccounts";
 import { startLedger } from "./engine";
 import { balanceHistory, rebateHistory } from "./history-queries";
 import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, REBATE_SNAPSHOT_JOB, takeSnapshot, utcDay } from "./snapshots";
 
 const DAY = 86_400_000;
-const free = async () => undefined;
+const free = freeBudget;
+const bed = ledgerTestBed();
 let sim: Simulator;
 let client: PlatformClient;
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, scale: 0.2, rateLimits: "off" });
-  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: 2_000, backoffBaseMs: 5 });
-}, 60_000);
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
+// Started and closed by the test bed (server/ledger/testing.ts), in hooks registered before this one.
+beforeAll(() => void ({ sim, client } = bed));
 
 const subs = () => sim.state.subaccountsOf(sim.keys.brokerMain.uid);
-const uidOf = (name: string) => subs().find((s) => s.subaccountName.startsWith(`${name}@`))!.uid;
+const uidOf = (name: string) => deskUid(sim, name);
 const register = (db: Db, list = subs()) =>
   seedRegistry(db, list.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: s.permList, cTime: String(s.cTime) })));
 

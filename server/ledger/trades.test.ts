@@ -9,6 +9,7 @@ import type { Db } from "@/server/db";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
+import { freeBudget, ledgerTestBed } from "./testing";
 import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger-trades";
 import { startLedger } from "./engine";
 import { ledgerKeyRefusal, searchFills, searchPlanOrders } from "./trade-queries";
@@ -16,18 +17,13 @@ import { FILL_WINDOW_MS, syncKeyTrades, type TradeTask } from "./trades";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
 
 const DAY = 86_400_000;
-const free = async () => undefined;
+const free = freeBudget;
+const bed = ledgerTestBed();
 let sim: Simulator;
 let client: PlatformClient;
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, scale: 0.2, rateLimits: "off" });
-  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: 2_000, backoffBaseMs: 5 });
-}, 60_000);
-afterAll(async () => {
-  client.close();
-  await sim.close();
-});
+// Started and closed by the test bed (server/ledger/testing.ts), in hooks registered before this one.
+beforeAll(() => void ({ sim, client } = bed));
 
 const trading = () => sim.state.tradingOf(sim.keys.brokerMain.uid);
 /** What E4 still holds: the last 90 days on the platform's clock. */
