@@ -41,8 +41,8 @@ const SCENARIOS: Scenario[] = [
 let broker: APIRequestContext;
 let lead: APIRequestContext;
 
-test.beforeAll(async ({ playwright }, info) => {
-  const baseURL = info.project.use.baseURL;
+test.beforeAll(async ({ playwright, app }) => {
+  const baseURL = app!.baseURL;
   broker = await playwright.request.newContext({ baseURL });
   lead = await playwright.request.newContext({ baseURL });
   await signInApi(broker, "broker");

@@ -23,7 +23,7 @@ export async function signInApi(request: APIRequestContext, role: DemoRole): Pro
 
 /** Headers a same-origin browser sends with a JSON mutation. */
 export function sameOrigin(baseURL: string | undefined): Record<string, string> {
-  return { Origin: new URL(baseURL ?? "http://127.0.0.1:3100").origin, "Content-Type": "application/json" };
+  return { Origin: new URL(baseURL ?? process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100").origin, "Content-Type": "application/json" };
 }
 
 /** Signs in through the login form, as staff do, and waits for the dashboard. */
@@ -32,7 +32,7 @@ export async function signInUi(page: import("@playwright/test").Page, role: Demo
   await page.getByLabel("E-mail").fill(DEMO[role]);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  // The server's first sign-in is done by the setup project (e2e/warm-up.setup.ts); this allows a slow machine.
+  // The server's first sign-in is done when its worker starts it (e2e/support/test.ts, fixture `app`); this allows a slow machine.
   await expect(page.getByTestId("session-user")).toContainText(DEMO[role], { timeout: 20_000 });
 }
 

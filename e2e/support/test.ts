@@ -6,7 +6,10 @@
 import { test as base, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Response } from "@playwright/test";
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { freePort } from "./processes";
+import { startInstance, type Instance } from "./second-instance";
 import { describeFindings, findSecrets, needlesOf, secretsOfThisRun, type Finding, type Needle } from "./secrets";
+import { signInApi } from "./staff";
 
 export { expect } from "@playwright/test";
 
@@ -225,7 +228,48 @@ export function scanTallyFile(): string {
   return path.join(reportsDir(), "e2e-secret-scan.jsonl");
 }
 
-export const test = base.extend<{ secretScan: SecretScan }, { secretScanWorker: void }>({
+/**
+ * What every worker's Brokerdesk runs with (each worker has its own: e2e/support/test.ts `app`).
+ * The ledger's background sync would take fault rules and budget meant for the page under test; its own specs
+ * (e2e/ledger*.ui.spec.ts) start an instance with it on.
+ */
+const WORKER_APP_ENV = {
+  // Separation of duties' cool-off, seconds long here so the e2e can watch it end (e2e/support/staff.ts).
+  APPROVER_COOL_OFF_HOURS: "0.001",
+  LEDGER_SYNC: "off",
+};
+
+export const test = base.extend<{ secretScan: SecretScan }, { secretScanWorker: void; app: Instance | null }>({
+  // Each worker runs its specs against a Brokerdesk of its own (its own embedded simulator on its own port,
+  // its own database), so workers run side by side without sharing fault rules, rate budgets or rows, and a
+  // spec file still sees one server from its first test to its last. The "after" project only reads files.
+  app: [
+    async ({ playwright }, use, workerInfo) => {
+      if (workerInfo.project.name === "after") return use(null);
+      const simPort = await freePort();
+      const app = await startInstance(`worker${workerInfo.parallelIndex}`, { ...WORKER_APP_ENV, SIM_PORT: String(simPort) }, 120_000);
+      // The simulator's control endpoint of this worker (e2e/support/staff.ts simControlUrl).
+      process.env.E2E_SIM_PORT = String(simPort);
+      process.env.E2E_BASE_URL = app.baseURL;
+      // The first sign-in of a fresh server opens its database and prepares the demo staff, which takes
+      // longer than a sign-in through the UI waits: done once here, before any spec.
+      const warm = await playwright.request.newContext({ baseURL: app.baseURL });
+      await signInApi(warm, "broker").catch(async (e: unknown) => {
+        await app.stop();
+        throw e;
+      });
+      await warm.dispose();
+      await use(app);
+      await app.stop();
+    },
+    { scope: "worker", auto: true, timeout: 180_000 },
+  ],
+  baseURL: [
+    async ({ app, baseURL }, use) => {
+      await use(app?.baseURL ?? baseURL);
+    },
+    { scope: "test" },
+  ],
   secretScanWorker: [
     async ({ playwright }, use, workerInfo) => {
       needlesNow();
