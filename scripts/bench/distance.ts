@@ -6,7 +6,7 @@ import { RestClientV2 } from "bitget-api";
 import { catalog } from "@/lib/platform/catalog";
 import { SIMULATOR_DEMO_KEY } from "@/lib/env";
 import { boundOf, desk01Of, proxyExport } from "./exports";
-import { DAY, DEMO, exportScale, log, results, round, signIn, sleep, table, type App, type Figures } from "./support";
+import { DAY, DEMO, distanceClients, exportScale, log, results, round, signIn, sleep, table, type App, type Figures } from "./support";
 
 const OP = "deposits.list";
 const E1 = catalog[OP];
@@ -18,7 +18,21 @@ const LOOPS: Loop[] = [
   { name: "bitget-api, back to back, wait 1 s on a 429", pauseMs: 0, on429: "wait-1s" },
 ];
 
-type Sim = { http429: number; operations: Record<string, { requests: number; peakPerSecond: number } | undefined> };
+type Sim = { http429: number; operations: Record<string, { requests: number; peakPerSecond: number; acceptedTimes: number[] } | undefined> };
+
+/**
+ * Where a run's time went, from when the platform saw each request: `gapMs`, the mean time from a request to
+ * the one `limit` after it (the pacing; 1,000 ms is the bound), `extraRequests` beyond the full pages the
+ * records need (partial pages), and `edgeS`, the run's time outside its first and last arrival (the trip out
+ * to the first request and back from the last, and the run's own set-up).
+ */
+function breakdown(times: number[], limit: number, records: number, pageSize: number, seconds: number, requests: number): Figures {
+  let sum = 0;
+  for (let k = 0; k + limit < times.length; k++) sum += (times[k + limit] as number) - (times[k] as number);
+  const pairs = Math.max(0, times.length - limit);
+  const spanS = times.length > 1 ? ((times.at(-1) as number) - (times[0] as number)) / 1000 : 0;
+  return { gapMs: pairs ? round(sum / pairs, 1) : "", extraRequests: requests - Math.ceil(records / pageSize), edgeS: round(seconds - spanS, 2) };
+}
 
 async function simCall(app: App, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${app.simUrl}${path}`, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -71,8 +85,8 @@ export async function distance(app: App, latencies: number[], jitterMs: number):
       const end = Date.now();
       const params = { userId: desk01, startTime: String(end - 90 * DAY + 120_000), endTime: String(end) };
       const runs: { name: string; go: () => Promise<{ records: number; seconds: number; state: string }> }[] = [
-        ...LOOPS.map((loop) => ({ name: loop.name, go: () => sdkWalk(app, loop, params) })),
-        { name: "Brokerdesk export (POST /api/exports)", go: () => proxyExport(app, cookie, OP, params) },
+        ...(distanceClients.has("sdk") ? LOOPS.map((loop) => ({ name: loop.name, go: () => sdkWalk(app, loop, params) })) : []),
+        ...(distanceClients.has("brokerdesk") ? [{ name: "Brokerdesk export (POST /api/exports)", go: () => proxyExport(app, cookie, OP, params) }] : []),
       ];
       for (const run of runs) {
         // A clean second between runs: no run starts inside another's rate window.
@@ -80,10 +94,13 @@ export async function distance(app: App, latencies: number[], jitterMs: number):
         await simCall(app, "/__sim/stats/reset", {});
         const r = await run.go();
         const stats = (await simCall(app, "/__sim/stats")) as Sim;
+        const op = stats.operations[OP];
+        const requests = op?.requests ?? 0;
         rows.push({
           latencyMs, jitterMs, client: run.name, state: r.state, records: r.records, seconds: round(r.seconds, 1),
           recPerSec: Math.round(r.records / r.seconds), ratio: round(r.records / r.seconds / bound, 3),
-          requests: stats.operations[OP]?.requests ?? 0, http429: stats.http429, peakPerSecond: stats.operations[OP]?.peakPerSecond ?? 0,
+          requests, http429: stats.http429, peakPerSecond: op?.peakPerSecond ?? 0,
+          ...breakdown(op?.acceptedTimes ?? [], E1.rateLimit.count, r.records, E1.paging?.limit.max ?? 100, r.seconds, requests),
         });
         log(`  ${JSON.stringify(rows.at(-1))}`);
       }

@@ -32,6 +32,7 @@ const args = parseArgs({
     latencies: { type: "string", default: "0,150,300" },
     jitter: { type: "string", default: "20" },
     "load-latency": { type: "string", default: "150" },
+    "distance-clients": { type: "string", default: "sdk,brokerdesk" },
     "ledger-pg": { type: "string" },
     "ledger-parts": { type: "string", default: "backfill,freshness,queries,export" },
     "ledger-engines": { type: "string", default: "postgres,pglite" },
@@ -52,6 +53,8 @@ export const ttdRuns = Number(args["ttd-runs"]);
 export const latencies = args.latencies.split(",").map(Number);
 export const jitterMs = Number(args.jitter);
 export const loadLatencyMs = Number(args["load-latency"]);
+/** Which sides of the distance benchmark run: the bitget-api loops (`sdk`), Brokerdesk's export, or both. */
+export const distanceClients = new Set(args["distance-clients"].split(",").map((s) => s.trim()));
 export const ledgerFlags = {
   /** A PostgreSQL URL; each section makes its own schema there and drops it. Without it, PGlite only. */
   pg: args["ledger-pg"],

@@ -36,7 +36,7 @@ export type ArrivalOptions = {
   keep: number;
 };
 
-export const DEFAULT_ARRIVAL: ArrivalOptions = { jitterMs: 20, marginMs: 5, minSamples: 8, spreadSamples: 32, keep: 64 };
+export const DEFAULT_ARRIVAL: ArrivalOptions = { jitterMs: 20, marginMs: 5, minSamples: 3, spreadSamples: 32, keep: 64 };
 
 export class ArrivalEstimator {
   private readonly samples: number[] = [];

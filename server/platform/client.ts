@@ -64,6 +64,8 @@ export type CallResult<Id extends OperationId> = {
   /** Platform requests this call made; 0 when served from the public-data cache. */
   attempts: number;
   cached?: boolean;
+  /** The answered request's round trip (ms from its slot to its answer, no queueing): how far the platform is. */
+  roundTripMs?: number;
 };
 
 type Input<Id extends OperationId> = z.input<Operation<Id>["request"]>;
@@ -163,7 +165,7 @@ export class PlatformClient {
         answer.sentAt = reply.sentAt;
         const result = this.parse(op, reply, answer);
         this.log("info", op.id, started, attempt, SUCCESS_CODE, reply.status, credential?.name);
-        return { ...result, attempts: attempt } as CallResult<OperationId>;
+        return { ...result, attempts: attempt, roundTripMs: performance.now() - started } as CallResult<OperationId>;
       } catch (err) {
         const e = err as PlatformCallError;
         // So is one cut by its caller's deadline (the proxy route's AbortSignal.timeout): that is a timeout too.

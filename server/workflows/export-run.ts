@@ -15,7 +15,7 @@ import { ERROR_STATUS } from "@/lib/api/errors";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { EXPORT_COLUMNS } from "./export-columns";
-import { sliceWindows, walk } from "./export-walk";
+import { INITIAL_WALKS, sliceWindows, walk } from "./export-walk";
 import { getRegistryEntry } from "./subaccounts";
 
 export type { ExportErrorEvent, ExportEvent, ExportProgress };
@@ -47,13 +47,13 @@ export type RunExportOptions = {
 };
 
 /**
- * Walks at once. The limiter paces by when the platform saw each request (server/platform/arrival.ts), so
- * a slot frees about one window after its request arrived, whatever the distance; the walks must keep
+ * The most walks at once. The limiter paces by when the platform saw each request (server/platform/arrival.ts),
+ * so a slot frees about one window after its request arrived, whatever the distance; the walks must keep
  * enough requests in flight to use every slot: limit × round trip, at 10/s and 300 ms three, and a burst
- * of slots freeing together wants more. Six keep E1, E4 and E8 (10/s) at the bound up to about 400 ms;
- * `walk` keeps all six busy to the end by cutting the slowest walk in two (export-walk.ts). Each walk
- * beyond the first costs a partial page per window, and slices walked ahead of the one being emitted are
- * held in memory (bounded to 2 × this many slices).
+ * of slots freeing together wants more. Six keep E1, E4 and E8 (10/s) at the bound up to about 400 ms.
+ * `walk` runs as many as the round trips it measures ask for, up to this, and keeps them busy to the end by
+ * cutting the slowest walk in two (export-walk.ts). Each walk costs a partial page per window, and slices
+ * walked ahead of the one being emitted are held in memory (bounded to 2 × this many slices).
  */
 export const EXPORT_CONCURRENCY = 6;
 
@@ -73,7 +73,7 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   const jobId = randomUUID();
   const subject = { actor: o.actor.email, actorRole: o.actor.role, action: "export.run" as const, target: `export:${jobId}`, requestId: o.requestId, ip: o.ip };
   const concurrency = Math.max(1, o.concurrency ?? EXPORT_CONCURRENCY);
-  const windows = sliceWindows(plan.windows, concurrency);
+  const windows = sliceWindows(plan.windows, Math.min(concurrency, INITIAL_WALKS));
   const windowsTotal = plan.windows.length;
   const skip = o.resume ? await resumePoint(o.db, o, windowsTotal) : 0;
 

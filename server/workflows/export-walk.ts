@@ -20,8 +20,6 @@ export type WalkOptions = {
 /** A call may queue this long for rate budget shared with other staff before the export fails. */
 const EXPORT_QUEUE_DEADLINE_MS = 60_000;
 
-
-
 type Page = { rows: unknown[] };
 type Slice = {
   /** Its own copy: a steal moves its start (see `steal`). */
@@ -73,7 +71,15 @@ export async function walk(
   // The first walks start a rate slot apart, not in one burst: slots taken together free together, and a
   // burst of frees finds fewer walks waiting than slots, which then idle a round trip (measured: 0.78 of
   // the bound at 300 ms with 8 walks started at once). Started apart they stay apart.
-  const spacingMs = 1000 / catalog[plan.operation].rateLimit.count;
+  const rate = catalog[plan.operation].rateLimit.count;
+  const spacingMs = 1000 / rate;
+  // How many walks the distance needs: each walk has one request in flight at a time, so keeping every slot
+  // busy takes rate × round trip of them, plus one for the bursts in which slots free. More cost a partial
+  // page each and buy nothing (at 0 ms six walks wasted 1.5 % of the budget on them), so the walk count
+  // follows the round trips this export measures, from INITIAL_WALKS up to `concurrency`.
+  let roundTripMs: number | null = null;
+  const wanted = () =>
+    Math.min(concurrency, roundTripMs === null ? INITIAL_WALKS : Math.max(1, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000) + 1));
   const produce = async (slice: Slice, startDelayMs: number) => {
     let cursor: string | undefined;
     if (startDelayMs > 0) await abortableSleep(startDelayMs, stop.signal);
@@ -85,7 +91,10 @@ export async function walk(
       const startTime = retentionFloor === null ? slice.window.startTime : Math.max(slice.window.startTime, retentionFloor);
       if (startTime > slice.window.endTime) break;
       const input = { ...plan.base, startTime: String(startTime), endTime: String(slice.window.endTime), limit: String(limit), ...(cursor ? { idLessThan: cursor } : {}) };
-      const { data } = await o.client.call(plan.operation, input as never, { key: o.key, signal: stop.signal, queueDeadlineMs: EXPORT_QUEUE_DEADLINE_MS, cache: "no-store" });
+      const answer = await o.client.call(plan.operation, input as never, { key: o.key, signal: stop.signal, queueDeadlineMs: EXPORT_QUEUE_DEADLINE_MS, cache: "no-store" });
+      const { data } = answer;
+      // The slowest of recent round trips (decaying), so one quick answer does not take walks away.
+      if (answer.roundTripMs !== undefined) roundTripMs = roundTripMs === null ? answer.roundTripMs : Math.max(answer.roundTripMs, roundTripMs * 0.9 + answer.roundTripMs * 0.1);
       const all = paging.rows(data);
       // A steal may have moved this slice's start while the page was on its way: what lies below it now is
       // the older slice's to fetch, so no row is ever walked by two slices that are not neighbours.
@@ -95,6 +104,8 @@ export async function walk(
       slice.seen += rows.length;
       slice.pages.push({ rows });
       slice.wake?.();
+      // A first round trip known, or a longer one: more walks may be wanted now, not when one ends.
+      startMore();
       const next = paging.nextCursor(data, limit);
       if (!next || rows.length < all.length) break;
       // A cursor that does not move would loop forever against a misbehaving platform.
@@ -125,7 +136,7 @@ export async function walk(
       });
   };
   const startMore = () => {
-    while (!failure && running < concurrency && nextToStart < slices.length && nextToStart < head + 2 * concurrency) {
+    while (!failure && !stop.signal.aborted && running < wanted() && nextToStart < slices.length && nextToStart < head + 2 * concurrency) {
       const first = nextToStart < concurrency;
       const slice = slices[nextToStart++] as Slice;
       run(slice, first ? (nextToStart - 1) * spacingMs : 0);
@@ -133,7 +144,7 @@ export async function walk(
     // Nothing left to start while walks are still wanted: cut the older half off the walk with the most time
     // still ahead of it, so every walk stays busy to the end (without it, the densest slice ends alone at one
     // page per round trip: 0.78 of the bound at 300 ms).
-    while (!failure && !stop.signal.aborted && running < concurrency && nextToStart === slices.length) {
+    while (!failure && !stop.signal.aborted && running < wanted() && nextToStart === slices.length) {
       const older = steal();
       if (!older) break;
       nextToStart = slices.length;
@@ -226,13 +237,14 @@ export async function walk(
 }
 
 /**
- * With concurrency > 1, each window is cut into `concurrency` equal slices (newest first, no overlap),
- * so even a range of one window has that many cursor walks to run side by side.
+ * The plan's windows cut into equal slices (newest first, no overlap), so that there are at least `walks` of
+ * them to start side by side even when the range is one window; more walks come by cutting (see `steal`).
  */
-export function sliceWindows(windows: readonly TimeWindow[], concurrency: number): SlicedWindow[] {
+export function sliceWindows(windows: readonly TimeWindow[], walks: number): SlicedWindow[] {
+  const perWindow = Math.ceil(walks / Math.max(1, windows.length));
   return windows.flatMap((w, of) => {
     const span = w.endTime - w.startTime + 1;
-    const n = Math.max(1, Math.min(concurrency, span));
+    const n = Math.max(1, Math.min(perWindow, span));
     const out: SlicedWindow[] = [];
     for (let i = 0; i < n; i++) {
       const hi = w.endTime - Math.floor((span * i) / n);
@@ -245,6 +257,15 @@ export function sliceWindows(windows: readonly TimeWindow[], concurrency: number
 
 /** A slice of the plan's window number `of` (progress counts the plan's windows, as staff asked for them). */
 export type SlicedWindow = TimeWindow & { of: number };
+
+/**
+ * Walks an export starts with, before any answer has said how far the platform is: enough for about 150 ms
+ * at 10/s; the walk adds more by cutting as the round trips it measures ask for them.
+ */
+export const INITIAL_WALKS = 3;
+
+/** Added to the measured round trip when counting the walks it needs: the walk's own work between pages. */
+const ROUND_TRIP_SLACK_MS = 30;
 
 /** A walk is cut in two only while more than this many pages are still ahead of it (each half then has one or more). */
 const MIN_STEAL_PAGES = 2;
