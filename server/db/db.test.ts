@@ -85,12 +85,15 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
       }
     });
 
-    it.runIf(engine.engine === "postgres")("several instances opening at once migrate once (advisory lock)", async () => {
-      tdb = await createTestDatabase(engine);
-      const dbs = await Promise.all([tdb.open(), tdb.open(), tdb.open(), tdb.open()]);
-      const rows = await dbs[0]!.query<{ n: number }>("SELECT count(*)::int AS n FROM schema_migrations");
-      expect(rows.rows[0]!.n).toBe(loadMigrations().length);
-    });
+    // PostgreSQL only: what it proves (roles, several connections at once) does not exist on PGlite.
+    if (engine.engine === "postgres") {
+      it("several instances opening at once migrate once (advisory lock)", async () => {
+        tdb = await createTestDatabase(engine);
+        const dbs = await Promise.all([tdb.open(), tdb.open(), tdb.open(), tdb.open()]);
+        const rows = await dbs[0]!.query<{ n: number }>("SELECT count(*)::int AS n FROM schema_migrations");
+        expect(rows.rows[0]!.n).toBe(loadMigrations().length);
+      });
+    }
 
   });
 
