@@ -8,11 +8,9 @@ import "server-only";
 // name saying whose it is) is registered for that UID at start, so one configuration serves both.
 import { randomBytes } from "node:crypto";
 import { env, type PlatformKey } from "@/lib/env";
+import { uidOfKeyName } from "@/lib/platform/key-names";
 import type { RegisteredKey } from "./keys";
 import type { SimState } from "./state";
-
-/** A configured key's name that says which sub-account it belongs to: "sub" and the UID. */
-export const SUB_KEY_NAME = /^sub(\d{1,32})$/;
 
 /** What a sub-account's key may do: read and trade (E10); never withdraw, as the platform's default for such keys. */
 const SUB_KEY_PERMISSIONS = ["read", "trade"] as const;
@@ -55,7 +53,7 @@ export function subaccountKeysFromEnv(state: SimState): RegisteredKey[] {
   if (env.mode !== "simulator") return [];
   const out: RegisteredKey[] = [];
   for (const [name, creds] of Object.entries(env.platform.keys)) {
-    const uid = SUB_KEY_NAME.exec(name)?.[1];
+    const uid = uidOfKeyName(name);
     if (!uid) continue;
     try {
       out.push(subaccountKey(state, uid, creds));
