@@ -128,7 +128,7 @@ test.describe("leverage as a lead", () => {
     await form(page).getByLabel("Product type").selectOption("USDT-FUTURES");
     await form(page).getByLabel("Symbol", { exact: true }).fill("xrpusdt");
     const last = form(page).getByRole("status", { name: "Last set through Brokerdesk" });
-    await expect(last).toContainText("Last set through Brokerdesk for XRPUSDT: leverage 9 by lead@demo.brokerdesk");
+    await expect(last).toContainText("Last set through Brokerdesk for XRPUSDT on Main account (broker): leverage 9 by lead@demo.brokerdesk");
     await expect(last).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; the platform then reported crossed margin/);
     await expect(form(page).getByLabel("Leverage", { exact: true })).toHaveAccessibleDescription(/Allowed for XRPUSDT: a whole number from 1 to 50/);
     await form(page).getByLabel("Symbol", { exact: true }).fill("ADAUSDT");

@@ -50,7 +50,7 @@ export function LastSet({ symbol, account, last }: { symbol: string; account: st
     <p role="status" aria-label="Last set through Brokerdesk" className="rounded-md bg-slate-100 p-2 text-sm dark:bg-slate-800">
       {last && r
         ? `Last set through Brokerdesk for ${symbol} on ${account}: leverage ${last.leverage}${last.holdSide ? ` (${last.holdSide} side)` : ""} by ${last.actor}, ${formatUtc(Number(last.at))}; the platform then reported ${r.marginMode} margin, long ${r.longLeverage}, short ${r.shortLeverage}, cross ${r.crossMarginLeverage}.`
-        : `No leverage has been set for ${symbol} on ${account} through Brokerdesk (in the last changes recorded).`}
+        : `No leverage has been set for ${symbol} through Brokerdesk on ${account} (in the last changes recorded).`}
     </p>
   );
 }
