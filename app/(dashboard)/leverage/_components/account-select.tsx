@@ -23,8 +23,8 @@ export function AccountSelect({ id }: { id: string }) {
   const hint = accounts.isPending
     ? "Loading the accounts with a configured key…"
     : subs
-      ? `The main account, or one of ${subs} sub-account${subs === 1 ? "" : "s"} whose own key is configured (PLATFORM_KEY_SUB<UID>_*).`
-      : "Only the main account: no sub-account key is configured for your role.";
+      ? `The main account, or one of ${subs} sub-account${subs === 1 ? "" : "s"} whose own platform key Brokerdesk holds for your role. The change is made with that account's key.`
+      : "Only the main account: Brokerdesk holds no sub-account key that your role may use.";
   return (
     <FormField id={id} label="Account" hint={hint} error={error}>
       <select className={inputClass} {...describedBy(id, error, true)} value={account} onChange={(e) => setAccount(e.target.value)}>
