@@ -23,7 +23,7 @@ export function AccountSelect({ id }: { id: string }) {
   const hint = accounts.isPending
     ? "Loading the accounts with a configured key…"
     : subs
-      ? `The main account, or one of ${subs} sub-account${subs === 1 ? "" : "s"} whose own platform key Brokerdesk holds for your role. The change is made with that account's key.`
+      ? `The main account, or ${subs === 1 ? "the sub-account" : `one of the ${subs} sub-accounts`} whose own platform key Brokerdesk holds for your role. The change is made with that account's key.`
       : "Only the main account: Brokerdesk holds no sub-account key that your role may use.";
   return (
     <FormField id={id} label="Account" hint={hint} error={error}>
