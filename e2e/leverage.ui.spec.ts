@@ -68,7 +68,8 @@ test.describe("leverage as a lead", () => {
     await expect(first).toContainText("USDT-FUTURES");
     await expect(first).toContainText("success");
     await expect(first).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
-    await expect(first.locator("td").nth(4)).toHaveText("20");
+    await expect(first.locator("td").nth(2)).toHaveText("Main account (broker)");
+    await expect(first.locator("td").nth(5)).toHaveText("20");
   });
 
   test("[leverage.set][ui] isolated hedge without holdSide is refused on the holdSide field; nothing is sent", async ({ page, request }) => {
@@ -111,7 +112,7 @@ test.describe("leverage as a lead", () => {
     const first = historyRows(page).first();
     await expect(first).not.toHaveAttribute("data-row-id", firstBefore ?? "none");
     await expect(first).toContainText("ETHUSDT");
-    await expect(first.locator("td").nth(5)).toHaveText("long");
+    await expect(first.locator("td").nth(6)).toHaveText("long");
   });
 
   test("[leverage.set][daily] what was last set through Brokerdesk for the symbol is shown before the form is sent", async ({ page, baseURL, playwright }) => {
@@ -128,7 +129,7 @@ test.describe("leverage as a lead", () => {
     await form(page).getByLabel("Product type").selectOption("USDT-FUTURES");
     await form(page).getByLabel("Symbol", { exact: true }).fill("xrpusdt");
     const last = form(page).getByRole("status", { name: "Last set through Brokerdesk" });
-    await expect(last).toContainText("Last set through Brokerdesk for XRPUSDT: leverage 9 by lead@demo.brokerdesk");
+    await expect(last).toContainText("Last set through Brokerdesk for XRPUSDT on Main account (broker): leverage 9 by lead@demo.brokerdesk");
     await expect(last).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; the platform then reported crossed margin/);
     await expect(form(page).getByLabel("Leverage", { exact: true })).toHaveAccessibleDescription(/Allowed for XRPUSDT: a whole number from 1 to 50/);
     await form(page).getByLabel("Symbol", { exact: true }).fill("ADAUSDT");

@@ -121,6 +121,7 @@ const OWN_ROUTES = [
   { path: "/api/withdrawals/summary", permission: "withdrawals.read" },
   { path: "/api/withdrawals/waiting", permission: "withdrawals.approve" },
   { path: "/api/risk-units", permission: "riskUnits.read" },
+  { path: "/api/leverage/accounts", permission: "leverage.write" },
 ] as const;
 
 /** Brokerdesk's own mutations: an allowed role with an empty body stops at validation (422), others at 403. */

@@ -112,18 +112,28 @@ const OUTCOME_CLASS = {
  * answer names takes it instead: applyServerErrors, and react-hook-form for its own checks). Nothing is drawn
  * without children.
  */
-export function FormOutcome({ tone, className = "", children }: { tone: keyof typeof OUTCOME_CLASS; className?: string; children: ReactNode }) {
+export function FormOutcome({
+  tone, className = "", focus = true, children,
+}: {
+  tone: keyof typeof OUTCOME_CLASS;
+  className?: string;
+  /** False when a field the answer names took the focus (the answer is still said, and announced). */
+  focus?: boolean;
+  children: ReactNode;
+}) {
   return children ? (
-    <Outcome tone={tone} className={className}>
+    <Outcome tone={tone} className={className} focus={focus}>
       {children}
     </Outcome>
   ) : null;
 }
 
-function Outcome({ tone, className, children }: { tone: keyof typeof OUTCOME_CLASS; className: string; children: ReactNode }) {
+function Outcome({ tone, className, focus, children }: { tone: keyof typeof OUTCOME_CLASS; className: string; focus: boolean; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   // Once, when it appears: a new answer is a new element (keyed by the form's state), so it is focused again.
-  useEffect(() => ref.current?.focus({ preventScroll: false }), []);
+  useEffect(() => {
+    if (focus) ref.current?.focus({ preventScroll: false });
+  }, [focus]);
   return (
     <div ref={ref} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`mt-2 text-sm outline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 ${OUTCOME_CLASS[tone]} ${className}`}>
       {children}

@@ -14,7 +14,11 @@ export type JsonResource = Resource<string, HttpMethod, `/api/${string}`, z.ZodT
 type ParamsOption<R extends Resource> = keyof ParamsOf<R> extends never ? { params?: undefined } : { params: ParamsOf<R> };
 type InputOption<R extends Resource> = R["input"] extends z.ZodType ? { input: RequestOf<R> } : { input?: undefined };
 
-export type CallOptions<R extends Resource> = ParamsOption<R> & InputOption<R> & { signal?: AbortSignal };
+export type CallOptions<R extends Resource> = ParamsOption<R> & InputOption<R> & {
+  signal?: AbortSignal;
+  /** A proxy call signed with another configured key than the main account's (X-Platform-Key). */
+  platformKey?: string;
+};
 
 /**
  * Asks the person for a second factor when a call answers 401 mfa_stale (components/auth/factor-prompt.tsx
@@ -58,7 +62,7 @@ export async function callResource<R extends JsonResource>(resource: R, ...[opti
 }
 
 async function callOnce<R extends JsonResource>(resource: R, options: OptionsArg<R>[0]): Promise<OutputOf<R>> {
-  const o = (options ?? {}) as { params?: Readonly<Record<string, string>>; input?: unknown; signal?: AbortSignal };
+  const o = (options ?? {}) as { params?: Readonly<Record<string, string>>; input?: unknown; signal?: AbortSignal; platformKey?: string };
   const url = resourceUrl(resource, o);
   const body = resource.method === "GET" ? undefined : JSON.stringify(o.input ?? {});
   let res: Response;
@@ -66,7 +70,11 @@ async function callOnce<R extends JsonResource>(resource: R, options: OptionsArg
     res = await fetch(url, {
       method: resource.method,
       cache: "no-store",
-      headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(o.platformKey ? { "X-Platform-Key": o.platformKey } : {}),
+      },
       body,
       signal: o.signal,
     });

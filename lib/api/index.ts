@@ -8,6 +8,7 @@ import { healthResource } from "./health";
 import { ledgerResources } from "./ledger";
 import { ledgerHistoryResources } from "./ledger-history";
 import { ledgerTradeResources } from "./ledger-trades";
+import { leverageResources } from "./leverage";
 import { mfaResources } from "./mfa";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
@@ -33,6 +34,7 @@ export const resources = Object.fromEntries(
     ...Object.values(ledgerResources),
     ...Object.values(ledgerTradeResources),
     ...Object.values(ledgerHistoryResources),
+    ...Object.values(leverageResources),
     healthResource,
     openapiResource,
   ].map((r) => [r.id, r as Resource]),

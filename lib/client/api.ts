@@ -14,9 +14,11 @@ export async function fetchPlatform<Id extends OperationId>(
   id: Id,
   params: Record<string, string>,
   signal?: AbortSignal,
+  /** Another configured key than the main account's (E3, E4, E9, E10), by name. */
+  platformKey?: string,
 ): Promise<z.output<(typeof catalog)[Id]["response"]>> {
   const resource = proxyResources[id] as (typeof proxyResources)["oiLimits.list"];
-  const envelope = await callResource(resource, { input: params as never, signal });
+  const envelope = await callResource(resource, { input: params as never, signal, platformKey });
   // The proxy already parsed `data` with the operation's response schema; its output is the type the catalog names.
   return envelope.data as z.output<(typeof catalog)[Id]["response"]>;
 }

@@ -51,7 +51,7 @@ export type EndpointDef<
   permission: Permission;
   /** Rules that depend on the key making the call; return field → message. */
   keyRule?: (input: z.output<Req>, keyRole: KeyRole) => Record<string, string>;
-  /** Staff may ask for another configured key than the main account's (E3, E4, E9). */
+  /** Staff may ask for another configured key than the main account's (E3, E4, E9, E10). */
   keySelectable?: boolean;
   /** Retention of the data in words, where it is stated but not a paging concern (E7). */
   retentionNote?: string;

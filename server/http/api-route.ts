@@ -50,6 +50,8 @@ export type RouteOptions<R extends Resource> = {
   authorize?: (input: InputOf<R>, ctx: { req: NextRequest; session: StaffSession; credentials: CredentialStore }) => DomainError | null;
   /** Checks that need the request or the credentials as well as the input: field → message, a 422 before anything is recorded or sent. */
   check?: (input: InputOf<R>, ctx: { req: NextRequest; credentials: CredentialStore }) => Record<string, string> | null;
+  /** The audit target when it depends on the request beyond the input (the platform key a proxy call is signed with). */
+  auditTarget?: (input: InputOf<R>, ctx: { req: NextRequest }) => string | null;
 };
 
 type NextHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -141,7 +143,7 @@ export function apiRoute<R extends Resource>(
       const action = mutating ? (auditActionOf(resource, input) as AuditAction | null) : null;
       let result: ReplyOf<R>;
       if (action) {
-        const target = resource.audit?.target?.(input as never, params as never) ?? null;
+        const target = options.auditTarget?.(input as InputOf<R>, { req }) ?? resource.audit?.target?.(input as never, params as never) ?? null;
         // Fail-closed: if the intent cannot be written, withAudit throws and the handler never runs.
         result = await withAudit(
           db,

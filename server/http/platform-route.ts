@@ -2,13 +2,14 @@ import "server-only";
 import { DomainError } from "@/lib/api/errors";
 import { proxyResources, workflowRouteOf } from "@/lib/api/platform";
 import { catalog, keyRefusal, type OperationId } from "@/lib/platform/catalog";
+import { platformKeyTarget } from "@/lib/platform/key-names";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/rbac";
 import type { CredentialStore } from "@/server/platform/credentials";
 import { PlatformNetworkError, PlatformTimeoutError } from "@/server/platform/errors";
 import { apiRoute } from "./api-route";
 
-/** Header by which a permitted caller picks another configured key (E3, E4, E9 only). */
+/** Header by which a permitted caller picks another configured key (E3, E4, E9, E10 only). */
 export const KEY_HEADER = "x-platform-key";
 /**
  * A browser request waits at most this long in Brokerdesk's own queue for rate budget, well inside
@@ -58,6 +59,8 @@ export function platformRoute(id: OperationId) {
       }
     },
     {
+      // A mutation's audit rows say which account's key signed it: E10 changes the leverage of that account.
+      auditTarget: (_input, { req }) => (op.method === "POST" && op.keySelectable ? platformKeyTarget(req.headers.get(KEY_HEADER) ?? "main") : null),
       authorize: (_input, { req, session, credentials }) => keyChoiceRefusal(credentials, req.headers.get(KEY_HEADER), session.role),
       check: (input, { req, credentials }) => {
         const key = req.headers.get(KEY_HEADER) ?? "main";

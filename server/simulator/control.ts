@@ -4,9 +4,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { faultRulesSchema } from "./faults";
 import type { SimulatorCore } from "./server";
+import { mintSubaccountCredentials, SubaccountKeyError } from "./subaccount-keys";
 
 type ControlRequest = { method: string; path: string; rawQuery: string; rawBody: Buffer };
 
+const subKeySchema = z.object({
+  passphrase: z.string().min(1).max(32),
+  // Pinned values (a simulator choice, for setups that must be repeatable); the platform mints both.
+  apiKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  secretKey: z.string().min(16).max(128).optional(),
+});
 const rateModeSchema = z.object({ mode: z.enum(["on", "relaxed", "off"]) });
 const clockSchema = z.object({ advanceMs: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
@@ -85,6 +92,10 @@ export function control(core: SimulatorCore, req: IncomingMessage, res: ServerRe
     return;
   }
   const route = `${r.method} ${r.path.replace(/\/+$/, "")}`;
+  const subKey = /^POST \/__sim\/subaccounts\/(\d{1,32})\/api-keys$/.exec(route);
+  if (subKey) return createSubaccountKey(core, res, subKey[1]!, r.rawBody);
+  const leverage = /^GET \/__sim\/accounts\/(\d{1,32})\/leverage$/.exec(route);
+  if (leverage) return leverageOf(core, res, leverage[1]!, new URLSearchParams(r.rawQuery));
   switch (route) {
     case "GET /__sim/health":
       return json(res, 200, {
@@ -145,4 +156,33 @@ export function control(core: SimulatorCore, req: IncomingMessage, res: ServerRe
     default:
       return json(res, 404, { ok: false, error: `no control endpoint ${route}` });
   }
+}
+
+/** The platform's "create a sub-account API key" (a broker operation outside E1–E11): the key is shown once. */
+function createSubaccountKey(core: SimulatorCore, res: ServerResponse, subUid: string, rawBody: Buffer): void {
+  const parsed = subKeySchema.safeParse(parseJson(rawBody));
+  if (!parsed.success) return json(res, 400, { ok: false, error: 'body must be {"passphrase": "…"} (apiKey, secretKey optional)' });
+  const { passphrase, apiKey, secretKey } = parsed.data;
+  const minted = mintSubaccountCredentials(passphrase);
+  try {
+    const k = core.addSubaccountKey(subUid, { apiKey: apiKey ?? minted.apiKey, apiSecret: secretKey ?? minted.apiSecret, passphrase });
+    return json(res, 200, { subUid: k.uid, apiKey: k.apiKey, secretKey: k.apiSecret, passphrase: k.passphrase, permList: ["read", "trade"] });
+  } catch (e) {
+    if (e instanceof SubaccountKeyError) return json(res, e.status, { ok: false, error: e.message });
+    throw e;
+  }
+}
+
+/** An account's leverage and modes for one symbol as the platform holds them (no E-operation reads them). */
+function leverageOf(core: SimulatorCore, res: ServerResponse, uid: string, q: URLSearchParams): void {
+  const productType = q.get("productType") ?? "";
+  const symbol = q.get("symbol") ?? "";
+  if (!productType || !symbol) return json(res, 400, { ok: false, error: "productType and symbol are required" });
+  const rec = core.state.leverageOf(uid, productType, symbol);
+  const mode = core.state.modeOf(uid, productType, symbol);
+  return json(res, 200, {
+    uid, productType, symbol,
+    longLeverage: String(rec.long), shortLeverage: String(rec.short), crossMarginLeverage: String(rec.cross),
+    marginMode: mode.marginMode, positionMode: mode.positionMode,
+  });
 }

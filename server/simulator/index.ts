@@ -1,6 +1,8 @@
 import "server-only";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { PlatformKey } from "@/lib/env";
+import { mintSubaccountCredentials } from "./subaccount-keys";
 import type { FaultRule, FaultRuleInput } from "./faults";
 import type { DemoKeys } from "./keys";
 import type { RateLimitMode } from "./rate-limit";
@@ -38,6 +40,8 @@ export type Simulator = {
   setRateLimits: (mode: RateLimitMode) => void;
   /** The platform's clock: `now()` (wall clock + offset) and `advance(ms)` (also `POST /__sim/clock`). */
   clock: { now: () => number; advance: (ms: number) => number; offsetMs: () => number };
+  /** Makes an API key for one of the broker's sub-accounts (`POST /__sim/subaccounts/{uid}/api-keys`); minted unless given. */
+  addSubaccountKey: (subUid: string, creds?: Partial<PlatformKey>) => PlatformKey & { uid: string };
   /** The simulated platform's data, for tests to read and arrange (balances, modes, loans). */
   state: SimState;
   close: () => Promise<void>;
@@ -85,6 +89,10 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         return t;
       },
       offsetMs: () => core.clock.offsetMs,
+    },
+    addSubaccountKey: (subUid, creds = {}) => {
+      const minted = mintSubaccountCredentials(creds.passphrase ?? "bd-demo-passphrase");
+      return core.addSubaccountKey(subUid, { ...minted, ...creds });
     },
     state: core.state,
     close: () =>

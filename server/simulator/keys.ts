@@ -19,7 +19,8 @@ export type DemoKeys = Readonly<Record<DemoKeyName, DemoKey>>;
 
 /** What the server needs to check a request made with a key. */
 export type RegisteredKey = {
-  name: DemoKeyName;
+  /** A demo key's name, or "subaccount" for a key made for one sub-account (subaccount-keys.ts). */
+  name: DemoKeyName | "subaccount";
   apiKey: string;
   passphrase: string;
   verify: { type: "hmac"; secret: string } | { type: "rsa"; publicKey: KeyObject };

@@ -8,6 +8,8 @@ import { control } from "./control";
 import { SimError, errorBody, successBody } from "./envelope";
 import { FaultInjector, halfTripMs, type FaultDecision } from "./faults";
 import { runHandler } from "./handlers";
+import type { PlatformKey } from "@/lib/env";
+import { SubaccountKeyError, subaccountKey, subaccountKeysFromEnv } from "./subaccount-keys";
 import { buildKeys, type DemoKeys, type KeyOverrides, type KeyPermission, type RegisteredKey } from "./keys";
 import { SlidingWindowLimiter, type RateLimitMode } from "./rate-limit";
 import { SimState } from "./state";
@@ -72,7 +74,7 @@ export class SimulatorCore {
   readonly pathPrefix: string;
   readonly controlToken: string | undefined;
   private readonly clockSkewMs: number;
-  private readonly registered: ReadonlyMap<string, RegisteredKey>;
+  private readonly registered: Map<string, RegisteredKey>;
 
   constructor(options: SimulatorOptions = {}) {
     this.clock = new SimClock(options.now ?? Date.now);
@@ -92,12 +94,23 @@ export class SimulatorCore {
       nonBrokerUid: this.state.nonBrokerUid,
     });
     this.keys = demo;
-    this.registered = new Map(registered.map((k) => [k.apiKey, k]));
+    this.registered = new Map([...registered, ...subaccountKeysFromEnv(this.state)].map((k) => [k.apiKey, k]));
     this.faults = new FaultInjector(this.state.seed);
     this.limiter = new SlidingWindowLimiter(options.rateLimits ?? "on");
     this.clockSkewMs = options.clockSkewMs ?? 30_000;
     this.pathPrefix = (options.pathPrefix ?? "").replace(/\/+$/, "");
     this.controlToken = options.controlToken || undefined;
+  }
+
+  /**
+   * Makes an API key for a sub-account of the broker, as the platform's broker does (subaccount-keys.ts): minted
+   * unless `creds` pins its values. Throws SubaccountKeyError for a UID that is not a live sub-account.
+   */
+  addSubaccountKey(subUid: string, creds: PlatformKey): PlatformKey & { uid: string } {
+    if (this.registered.has(creds.apiKey)) throw new SubaccountKeyError(409, "that API key is already registered");
+    const key = subaccountKey(this.state, subUid, creds);
+    this.registered.set(key.apiKey, key);
+    return { ...creds, uid: subUid };
   }
 
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {

@@ -10,7 +10,7 @@ export default async function LeveragePage() {
   if (denied) return denied;
   return (
     <PageFrame page={page}
-      intro={"Change the leverage of a futures symbol on the broker's main account (E10). Every change is recorded in the audit log before it is sent, with the platform's answer after."}>
+      intro={"Change the leverage of a futures symbol on the broker's main account, or on a sub-account whose own key is configured (E10). Every change is recorded in the audit log before it is sent, with the platform's answer after."}>
       <LeverageView />
     </PageFrame>
   );

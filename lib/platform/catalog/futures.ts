@@ -83,6 +83,8 @@ export const leverageSet = defineEndpoint({
   response: leverageSettingSchema,
   paging: null,
   permission: "leverage.write",
+  // E10 changes the leverage of the account whose key signs it: a sub-account's own key sets that sub-account's.
+  keySelectable: true,
 });
 
 export const oiLimitSchema = z.object({ symbol: z.string(), notionalValue: wireStr, totalNotionalValue: wireStr });

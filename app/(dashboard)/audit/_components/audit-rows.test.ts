@@ -20,5 +20,8 @@ describe("[audit][rows] each row's own reason and its target's page", () => {
     expect(targetHref({ action: "riskUnits.bind", target: "bind 11 → 22" })).toBe("/risk-units?uid=11");
     expect(targetHref({ action: "request.refused", target: "/api/audit" })).toBeNull();
     expect(targetUid("bind 11 → 22")).toBe("11");
+    expect(targetHref({ action: "leverage.set", target: "platform-key:sub5481892133" })).toBe("/sub-accounts/5481892133");
+    expect(targetUid("platform-key:sub5481892133")).toBe("5481892133");
+    expect(targetHref({ action: "leverage.set", target: "platform-key:main" })).toBeNull();
   });
 });

@@ -45,13 +45,16 @@ export function targetHref(row: Pick<AuditRowView, "action" | "target">): string
   if (row.action.startsWith("users.")) return `/admin/users?user=${encodeURIComponent(t)}`;
   m = /^(?:bind|unbind) (\d{1,20}) →/.exec(t);
   if (m) return `/risk-units?uid=${m[1]}`;
+  // A call signed with a sub-account's own key (PLATFORM_KEY_SUB<UID>_*): that sub-account.
+  m = /^platform-key:sub(\d{1,20})$/.exec(t);
+  if (m) return `/sub-accounts/${m[1]}`;
   return null;
 }
 
 /** The sub-account UID a target names, to show its name beside it. */
 export function targetUid(target: string | null): string | null {
   if (!target) return null;
-  const m = /^subaccount:(\d{1,20})$/.exec(target) ?? /^(?:bind|unbind) (\d{1,20}) →/.exec(target);
+  const m = /^subaccount:(\d{1,20})$/.exec(target) ?? /^(?:bind|unbind) (\d{1,20}) →/.exec(target) ?? /^platform-key:sub(\d{1,20})$/.exec(target);
   return m ? m[1]! : null;
 }
 

@@ -3,13 +3,18 @@ import { dataColumnHelper } from "@/components/data-table/features";
 import { TimeCell } from "@/components/data-table/time";
 import type { LeverageChange } from "./history";
 
-const col = dataColumnHelper<LeverageChange>();
+/** A change as the table shows it: with the account its key acts as, in words. */
+export type HistoryRow = LeverageChange & { account: string };
+
+const col = dataColumnHelper<HistoryRow>();
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 const TONE = { success: "ok", failure: "error", "no outcome": "warn" } as const;
 
 export const historyColumns = col.columns([
   col.accessor("at", { header: "Time", meta: { time: true, label: "Time", width: 215 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
   col.accessor("actor", { header: "Actor", meta: { label: "Actor", width: 200 }, sortFn: "text" }),
+  // The whole name and UID on hover when the column is too narrow for them.
+  col.accessor("account", { header: "Account", meta: { label: "Account", width: 260 }, sortFn: "text", cell: (c) => <span title={c.getValue()}>{c.getValue()}</span> }),
   col.accessor("symbol", { header: "Symbol", meta: { label: "Symbol", width: 110, filter: { kind: "select" } }, filterFn: "equalsString", sortFn: "text" }),
   col.accessor("productType", { header: "Product type", meta: { label: "Product type", width: 135 }, sortFn: "text" }),
   col.accessor("leverage", { header: "Leverage", meta: { label: "Leverage", numeric: true, width: 90 }, sortFn: "decimal" }),

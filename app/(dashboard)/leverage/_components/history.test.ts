@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toLeverageChanges, type AuditRowView } from "./history";
+import { lastSetFor, toLeverageChanges, type AuditRowView } from "./history";
 
 const row = (r: Partial<AuditRowView> & Pick<AuditRowView, "id" | "outcome">): AuditRowView => ({
   at: "2026-02-03T04:05:06.000Z",
@@ -7,6 +7,7 @@ const row = (r: Partial<AuditRowView> & Pick<AuditRowView, "id" | "outcome">): A
   params: null,
   detail: null,
   intentId: null,
+  target: null,
   ...r,
 });
 
@@ -33,6 +34,18 @@ describe("[leverage.set][history]", () => {
     expect(changes[0]!.note).toBe("40019 Parameter holdSide cannot be empty");
     expect(changes[1]!.note).toBe("crossed: long 20, short 20, cross 25");
     expect(changes[1]!.at).toBe(String(Date.parse("2026-02-03T04:05:06.000Z")));
+  });
+
+  it("reads the account from the key the intent names, and the last set is per account", () => {
+    const ok = (id: number, target: string | null, leverage: string) => [
+      row({ id: id + 1, outcome: "success", intentId: id, detail: { data: { symbol: "BTCUSDT", marginCoin: "USDT", longLeverage: "20", shortLeverage: "20", crossMarginLeverage: leverage, marginMode: "crossed" } } }),
+      row({ id, outcome: "intent", target, params: { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage } }),
+    ];
+    const changes = toLeverageChanges([...ok(5, "platform-key:sub5481892133", "7"), ...ok(3, "platform-key:main", "9"), ...ok(1, null, "11")]);
+    expect(changes.map((c) => [c.key, c.leverage])).toEqual([["sub5481892133", "7"], ["main", "9"], ["main", "11"]]);
+    expect(lastSetFor(changes, "sub5481892133", "USDT-FUTURES", "BTCUSDT")?.leverage).toBe("7");
+    expect(lastSetFor(changes, "main", "USDT-FUTURES", "BTCUSDT")?.leverage).toBe("9");
+    expect(lastSetFor(changes, "sub1", "USDT-FUTURES", "BTCUSDT")).toBeNull();
   });
 
   it("never invents a request it cannot read", () => {

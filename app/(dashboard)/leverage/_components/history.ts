@@ -3,9 +3,10 @@
 import { z } from "zod";
 import type { AuditRowView as AuditRow } from "@/lib/api/audit";
 import { leverageSettingSchema, type LeverageSetting } from "@/lib/platform/catalog/futures";
+import { keyOfTarget } from "@/lib/platform/key-names";
 
 /** What the history reads of an audit row (GET /api/audit answers more). */
-export type AuditRowView = Pick<AuditRow, "id" | "at" | "actor" | "outcome" | "params" | "detail" | "intentId">;
+export type AuditRowView = Pick<AuditRow, "id" | "at" | "actor" | "outcome" | "params" | "detail" | "intentId" | "target">;
 
 const requestSchema = z.object({
   symbol: z.string().optional(),
@@ -22,6 +23,8 @@ export type LeverageChange = {
   /** Milliseconds as a string, like the platform's times, for the shared time cell. */
   at: string;
   actor: string;
+  /** The configured key that signed it, i.e. the account whose leverage it changed ("main": the broker main account). */
+  key: string;
   symbol: string;
   productType: string;
   marginCoin: string;
@@ -51,6 +54,8 @@ export function toLeverageChanges(rows: readonly AuditRowView[]): LeverageChange
         id: String(r.id),
         at: String(Date.parse(r.at)),
         actor: r.actor,
+        // Rows written before the key was recorded were all the main key's: no other could be chosen then.
+        key: keyOfTarget(r.target) ?? "main",
         symbol: req.symbol ?? "",
         productType: req.productType ?? "",
         marginCoin: req.marginCoin ?? "",
@@ -67,7 +72,7 @@ export function toLeverageChanges(rows: readonly AuditRowView[]): LeverageChange
     });
 }
 
-/** The last change that succeeded for this symbol and product type (newest first in `changes`), if any. */
-export function lastSetFor(changes: readonly LeverageChange[], productType: string, symbol: string): LeverageChange | null {
-  return changes.find((c) => c.outcome === "success" && c.result && c.symbol === symbol && c.productType === productType) ?? null;
+/** The last change that succeeded for this account, symbol and product type (newest first in `changes`), if any. */
+export function lastSetFor(changes: readonly LeverageChange[], key: string, productType: string, symbol: string): LeverageChange | null {
+  return changes.find((c) => c.outcome === "success" && c.result && c.key === key && c.symbol === symbol && c.productType === productType) ?? null;
 }

@@ -2,21 +2,22 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { inStaffWords } from "@/components/ui/form";
+import { FormOutcome, inStaffWords } from "@/components/ui/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { fieldErrorClass as errorText, hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
-import { formatUtc } from "@/lib/format";
 import { ApiError, describeError, fetchPlatform, platformRefusal } from "@/lib/client/api";
 import { staffMessage } from "@/lib/words";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
-import type { LeverageSetting } from "@/lib/platform/catalog/futures";
 import {
   HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, fieldNamedBy, leverageFormSchema, leverageRangeText, needsHoldSide, toLeverageRequest,
-  type LeverageFormInput, type LeverageFormValues, type LeverageRequest,
+  type LeverageFormInput, type LeverageFormValues,
 } from "@/lib/leverage-form";
+import { AccountSelect, useLeverageAccount } from "./account-select";
+import { labelOfKey, useLeverageAccounts } from "./accounts";
 import { HISTORY_KEY } from "./api";
 import { lastSetFor } from "./history";
 import { useLeverageHistory } from "./leverage-history";
+import { LastSet, Result, type Sent } from "./leverage-result";
 
 const FIELDS = ["productType", "symbol", "marginCoin", "leverage", "holdSide"] as const;
 type TextField = "symbol" | "marginCoin" | "leverage";
@@ -36,8 +37,6 @@ const fieldErrorClass = `mt-1 ${errorText}`;
 const hintClass = `mt-1 ${hintText}`;
 const fieldsetClass = "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400";
 
-type Sent = { request: LeverageRequest; modes: Pick<LeverageFormValues, "marginMode" | "positionMode">; result: LeverageSetting };
-
 export function LeverageForm() {
   const id = useId();
   const qc = useQueryClient();
@@ -48,31 +47,38 @@ export function LeverageForm() {
   });
   const [marginMode, positionMode, productType, symbol] = useWatch({ control, name: ["marginMode", "positionMode", "productType", "symbol"] });
   const history = useLeverageHistory();
-  const last = symbol ? lastSetFor(history.data ?? [], productType, symbol) : null;
+  const accounts = useLeverageAccounts();
+  const [account] = useLeverageAccount();
+  const accountName = labelOfKey(accounts.data, account);
+  const last = symbol ? lastSetFor(history.data ?? [], account, productType, symbol) : null;
   const showHoldSide = needsHoldSide(marginMode, positionMode);
 
   const send = useMutation({
-    mutationFn: async (v: LeverageFormValues) => {
+    mutationFn: async (v: LeverageFormValues): Promise<Sent> => {
       const request = toLeverageRequest(v);
-      const result = await fetchPlatform("leverage.set", request);
-      return { request, modes: { marginMode: v.marginMode, positionMode: v.positionMode }, result };
+      // E10 changes the leverage of the account whose key signs it: the chosen account's key (X-Platform-Key).
+      const result = await fetchPlatform("leverage.set", request, undefined, account === "main" ? undefined : account);
+      return { account: accountName, request, modes: { marginMode: v.marginMode, positionMode: v.positionMode }, result };
     },
     onSuccess: (s) => setSent(s),
     onError: (e, v) => {
       if (!(e instanceof ApiError)) return;
+      let focused = false;
       for (const f of FIELDS) {
         const msgs = e.fieldErrors?.[f];
-        if (msgs?.length) setError(f, { type: "server", message: msgs.join(" ") });
+        // The first field the server refused takes the focus (FormOutcome stays put: see fieldNamed below).
+        if (msgs?.length) setError(f, { type: "server", message: msgs.join(" ") }, { shouldFocus: !focused });
+        focused ||= Boolean(msgs?.length);
       }
       const refusal = platformRefusal(e);
       const field = refusal ? fieldNamedBy(refusal.msg) : null;
       if (!refusal || !field) return;
       const said = `the platform refused it (${refusal.code} ${refusal.msg})`;
-      const message =
-        field === "holdSide" && !needsHoldSide(v.marginMode, v.positionMode)
-          ? `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode: choose isolated and hedge, then long or short.`
-          : `${said.charAt(0).toUpperCase()}${said.slice(1)}${refusal.meaning ? `. ${refusal.meaning}` : ""}`;
-      setError(field, { type: "platform", message });
+      const hidden = field === "holdSide" && !needsHoldSide(v.marginMode, v.positionMode);
+      const message = hidden
+        ? `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode: choose isolated and hedge, then long or short.`
+        : `${said.charAt(0).toUpperCase()}${said.slice(1)}${refusal.meaning ? `. ${refusal.meaning}` : ""}`;
+      setError(field, { type: "platform", message }, { shouldFocus: !hidden });
     },
     // A refusal is recorded too: the history shows every attempt that reached the platform.
     onSettled: () => void qc.invalidateQueries({ queryKey: HISTORY_KEY }),
@@ -88,6 +94,9 @@ export function LeverageForm() {
   const refusal = platformRefusal(err);
   const onFields = err instanceof ApiError && FIELDS.some((f) => err.fieldErrors?.[f]?.length);
   const other = err && !refusal && !onFields ? describeError(err) : null;
+  // A refusal that names a field on show leaves the focus on that field; any other answer takes it.
+  const refusedField = refusal ? fieldNamedBy(refusal.msg) : null;
+  const fieldNamed = refusedField !== null && (refusedField !== "holdSide" || showHoldSide);
 
   const errorOf = (f: keyof LeverageFormInput) => formState.errors[f]?.message;
   const a11y = (f: keyof LeverageFormInput, hint = false) => ({
@@ -137,6 +146,9 @@ export function LeverageForm() {
         Set leverage
       </h2>
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="mt-3 space-y-4">
+        <div className="max-w-xl">
+          <AccountSelect id={`${id}-account`} />
+        </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <div>
             <label htmlFor={`${id}-productType`} className="block text-sm font-medium">
@@ -156,7 +168,7 @@ export function LeverageForm() {
           {text("leverage", "Leverage", symbol ? `Allowed for ${symbol}: ${leverageRangeText(productType, symbol)}.` : "A whole number from 1; the platform's maximum depends on the symbol", { inputMode: "numeric" })}
         </div>
 
-        {symbol ? <LastSet symbol={symbol} last={last} /> : null}
+        {symbol ? <LastSet symbol={symbol} account={accountName} last={last} /> : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
           <fieldset role="radiogroup" aria-labelledby={`${id}-marginMode-legend`} className={fieldsetClass} aria-describedby={`${id}-mode-rule`}>
@@ -227,72 +239,29 @@ export function LeverageForm() {
         </button>
       </form>
 
-      <div aria-live="polite" className="mt-4 space-y-3 text-sm">
+      <div className="mt-4 space-y-3 text-sm">
         {refusal ? (
-          <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
+          <FormOutcome tone="error" focus={!fieldNamed} key={`refusal-${send.submittedAt}`}>
             <p className="font-semibold">
               The platform refused the change: {refusal.meaning ?? "Brokerdesk has no explanation for this code; the platform's message follows."}
             </p>
             <p className="mt-1">
               Platform code <code className="font-mono">{refusal.code}</code>: <q>{refusal.msg}</q>
             </p>
-          </div>
+          </FormOutcome>
         ) : null}
         {other ? (
-          <p role="alert" className="text-red-700 dark:text-red-300">
+          <FormOutcome tone="error" key={`other-${send.submittedAt}`}>
             {other.title}
             {other.detail ? `: ${other.detail}` : ""}
-          </p>
+          </FormOutcome>
         ) : null}
-        {sent ? <Result sent={sent} /> : null}
+        {sent ? (
+          <FormOutcome tone="success" key={`sent-${send.submittedAt}`}>
+            <Result sent={sent} />
+          </FormOutcome>
+        ) : null}
       </div>
     </section>
-  );
-}
-
-function Result({ sent }: { sent: Sent }) {
-  const r = sent.result;
-  const rows: [string, string][] = [
-    ["Symbol", r.symbol],
-    ["Margin coin", r.marginCoin],
-    ["Long leverage", r.longLeverage],
-    ["Short leverage", r.shortLeverage],
-    ["Cross margin leverage", r.crossMarginLeverage],
-    ["Margin mode", r.marginMode],
-  ];
-  const differs = r.marginMode && r.marginMode !== sent.modes.marginMode;
-  return (
-    <section aria-label="The platform's leverage" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
-      <p className="font-semibold">
-        Leverage {sent.request.leverage} set on {r.symbol} ({sent.request.productType}
-        {sent.request.holdSide ? `, ${sent.request.holdSide} side` : ""}). The platform now reports:
-      </p>
-      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="font-medium">{k}</dt>
-            <dd className="font-mono">{v || "—"}</dd>
-          </div>
-        ))}
-      </dl>
-      {differs ? (
-        <p className="mt-2">
-          The platform keeps {r.symbol} in {r.marginMode} margin, not {sent.modes.marginMode} as chosen in the form: the leverage applied to its
-          own mode.
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-/** What Brokerdesk last set for the symbol (from the audit log), shown before the form is sent. */
-function LastSet({ symbol, last }: { symbol: string; last: ReturnType<typeof lastSetFor> }) {
-  const r = last?.result;
-  return (
-    <p role="status" aria-label="Last set through Brokerdesk" className="rounded-md bg-slate-100 p-2 text-sm dark:bg-slate-800">
-      {last && r
-        ? `Last set through Brokerdesk for ${symbol}: leverage ${last.leverage}${last.holdSide ? ` (${last.holdSide} side)` : ""} by ${last.actor}, ${formatUtc(Number(last.at))}; the platform then reported ${r.marginMode} margin, long ${r.longLeverage}, short ${r.shortLeverage}, cross ${r.crossMarginLeverage}.`
-        : `No leverage has been set for ${symbol} through Brokerdesk (in the last changes recorded).`}
-    </p>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { DataTable } from "@/components/data-table/data-table";
@@ -9,6 +10,7 @@ import { auditResources } from "@/lib/api/audit";
 import { callResource } from "@/lib/api/call";
 import { isTransient } from "@/lib/client/api";
 import { leverageSearchParams } from "../search-params";
+import { labelOfKey, useLeverageAccounts } from "./accounts";
 import { HISTORY_KEY, HISTORY_LIMIT } from "./api";
 import { historyColumns } from "./columns";
 import { toLeverageChanges } from "./history";
@@ -26,8 +28,10 @@ export function useLeverageHistory() {
 export function LeverageHistory() {
   const [q, setQ] = useQueryStates(leverageSearchParams);
   const history = useLeverageHistory();
+  const accounts = useLeverageAccounts();
+  const rows = useMemo(() => (history.data ?? []).map((c) => ({ ...c, account: labelOfKey(accounts.data, c.key) })), [history.data, accounts.data]);
   const table = useDataTable({
-    data: history.data ?? [],
+    data: rows,
     columns: historyColumns,
     getRowId: (c) => c.id,
     filters: { symbol: q.symbol, outcome: q.outcome },

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { callResource } from "@/lib/api/call";
-import { ApiError } from "@/lib/api/errors";
 import { userResources } from "@/lib/api/users";
+import { applyServerErrors, FormOutcome } from "@/components/ui/form";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
 import { fieldErrorClass, inputClass, primaryButton } from "@/components/ui/styles";
 
@@ -17,6 +17,7 @@ export function CreateUserForm() {
   const id = useId();
   const qc = useQueryClient();
   const [created, setCreated] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<Values>({ defaultValues: EMPTY });
   const create = useMutation({
     mutationFn: (body: Values) => callResource(userResources.create, { input: body }),
@@ -25,22 +26,14 @@ export function CreateUserForm() {
       reset(EMPTY);
       void qc.invalidateQueries({ queryKey: [userResources.list.id] });
     },
-    onError: (e) => {
-      // The server is the judge (422/409): its field errors go under the fields they name.
-      if (e instanceof ApiError) {
-        for (const field of FIELDS) {
-          const msgs = e.fieldErrors?.[field];
-          if (msgs?.length) setError(field, { type: "server", message: msgs.join(" ") });
-        }
-      }
-    },
+    // The server is the judge (422/409): its field errors go under the fields they name, the first one
+    // refused taking the focus; what no field holds is said once for the form, which then takes it.
+    onError: (e) => setFormError(applyServerErrors(e, FIELDS, setError)),
   });
-  const err = create.error;
-  const shownOnFields = err instanceof ApiError && FIELDS.some((f) => err.fieldErrors?.[f]?.length);
-  const formError = err && !shownOnFields ? err.message : null;
 
   const onSubmit = handleSubmit((values) => {
     setCreated(null);
+    setFormError(null);
     create.mutate(values);
   });
   const errorOf = (name: keyof Values) => formState.errors[name]?.message;
@@ -93,10 +86,8 @@ export function CreateUserForm() {
           </button>
         </div>
       </form>
-      <div aria-live="polite" className="mt-2 text-sm">
-        {created && <p className="text-emerald-800 dark:text-emerald-300">{created}</p>}
-        {formError && <p role="alert" className="text-red-700 dark:text-red-300">{formError}</p>}
-      </div>
+      <FormOutcome tone="success" key={`created-${create.submittedAt}`}>{created}</FormOutcome>
+      <FormOutcome tone="error" key={`error-${create.submittedAt}`}>{formError}</FormOutcome>
     </section>
   );
 }
