@@ -1,6 +1,6 @@
 // Brokerdesk's risk-unit routes: the bindings made through Brokerdesk (the platform cannot list them) and
 // binding or unbinding a UID (E9) with Brokerdesk's checks first. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { catalog } from "@/lib/platform/catalog";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";
@@ -12,8 +12,8 @@ export const bindingSchema = z.object({
   state: z.enum(["bound", "unbound"]),
   boundBy: z.string(),
   boundAt: z.string(),
-  unboundBy: z.string().nullable(),
-  unboundAt: z.string().nullable(),
+  unboundBy: z.nullable(z.string()),
+  unboundAt: z.nullable(z.string()),
 });
 export type Binding = z.output<typeof bindingSchema>;
 

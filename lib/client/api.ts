@@ -1,6 +1,6 @@
 // The browser's helpers around Brokerdesk's API: calls to a platform operation through the proxy, and the
 // words and retry rules of a failure. Every call goes through lib/api's callResource and fails as its ApiError.
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { callResource } from "@/lib/api/call";
 import { ApiError } from "@/lib/api/errors";
 import { proxyPath, proxyResources } from "@/lib/api/platform";
