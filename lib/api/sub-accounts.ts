@@ -2,13 +2,13 @@
 // them): the forms' schemas, shared by the browser (react-hook-form) and the routes, the registry's rows,
 // and one entry per route (STYLE rules 3, 12 and 15). Isomorphic.
 import * as z from "zod/mini";
-import { catalog } from "@/lib/platform/catalog";
+import { subaccountsCreate } from "@/lib/platform/catalog/subaccounts";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";
 import { blankless, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
 /** E6's own request schema: the form validates exactly what the platform client will send. */
-export const createSubaccountSchema = catalog["subaccounts.create"].request;
+export const createSubaccountSchema = subaccountsCreate.request;
 export type CreateSubaccountValues = z.input<typeof createSubaccountSchema>;
 
 /** Same rule as E6's label ("length below 20"), so a label added by UID could also have been created. */
