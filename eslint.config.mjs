@@ -12,6 +12,19 @@ const config = [
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  {
+    // What the browser may load builds its schemas with zod/mini: classic zod's method chains reach every schema
+    // type, so one classic import puts all of zod (about 27 KiB gzipped) on a page (issue 15, page weight).
+    // The server's own (the environment, the OpenAPI description) may keep classic zod.
+    files: ["app/**", "components/**", "lib/**"],
+    ignores: ["app/api/**", "lib/env.js", "lib/api/openapi.ts", "lib/api/openapi-resource.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: 'Build shared schemas with "zod/mini" (page weight, issue 15).' }] },
+      ],
+    },
+  },
   { files: ["server/cli/**", "server/simulator/main.ts", "e2e/**", ".ci/**", "**/*.test.ts"], rules: { "no-console": "off" } },
   {
     // Specs take test/expect from the shared fixtures, whose automatic secret check must see every response.

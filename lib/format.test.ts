@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatLocal, formatRatio, formatUtc, formatUtcMinutes, groupDecimal, ratioToPercent } from "./format";
+import { formatDuration, formatLocal, formatUtc, formatUtcMinutes, groupDecimal } from "./format";
 
 describe("[format][groupDecimal]", () => {
   it("groups the integer part and keeps the fraction exactly", () => {
@@ -51,22 +51,5 @@ describe("[format][duration]", () => {
     expect(formatDuration(1.5 * 3_600_000)).toBe("1.5 h");
     expect(formatDuration(90 * 60_000 + 1)).toBe("90 min");
     expect(formatDuration(3_600)).toBe("3.6 s");
-  });
-});
-
-describe("[format][ratio] rebate ratios as percentages, exactly, one way everywhere", () => {
-  it("turns the platform's ratio into a percentage without float noise", () => {
-    expect(ratioToPercent("0.07")).toBe("7%");
-    expect(ratioToPercent("0.1")).toBe("10%");
-    expect(ratioToPercent("0.0007")).toBe("0.07%");
-    expect(ratioToPercent("1")).toBe("100%");
-    expect(formatRatio("0.1")).toBe("10% (ratio 0.1)");
-  });
-
-  it("gives nothing for what is not a number, rather than guessing", () => {
-    expect(ratioToPercent("")).toBeNull();
-    expect(ratioToPercent("n/a")).toBeNull();
-    expect(formatRatio("n/a")).toBe("n/a");
-    expect(formatRatio("")).toBe("—");
   });
 });

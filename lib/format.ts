@@ -1,8 +1,6 @@
 // Display formats shared by the staff pages. Amounts stay strings from the platform to the screen
 // (STYLE rule 8): grouping works on the digits, never through a float, so nothing is ever rounded.
 
-import Big from "big.js";
-
 const PLAIN_DECIMAL = /^([+-]?)(\d+)(\.\d+)?$/;
 
 /**
@@ -60,23 +58,4 @@ function toDate(ms: number | string): Date | null {
   const n = typeof ms === "number" ? ms : Number(ms);
   if (!Number.isFinite(n)) return null;
   return new Date(n);
-}
-
-/**
- * A ratio as the platform sends it ("0.07") as a percentage ("7%"), with big.js so "0.0007" stays "0.07%"
- * rather than a float's "0.06999999999999999%". Null for what is not a number.
- */
-export function ratioToPercent(ratio: string): string | null {
-  if (ratio.trim() === "") return null;
-  try {
-    return `${new Big(ratio).times(100).toFixed()}%`;
-  } catch {
-    return null;
-  }
-}
-
-/** A rebate ratio, the one way every page shows it: "10% (ratio 0.1)"; as sent when it is not a number. */
-export function formatRatio(ratio: string): string {
-  const pct = ratioToPercent(ratio);
-  return pct ? `${pct} (ratio ${ratio})` : ratio || "—";
 }

@@ -2,7 +2,7 @@
 // takes no margin or position mode in E10: it applies the leverage to whatever mode the account and symbol
 // are in, and needs holdSide only in isolated hedge mode. The form asks for both modes so it can tell staff
 // when holdSide is needed; only the catalog's fields are sent, and the server parses them with the catalog.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { HOLD_SIDES, LEVERAGE_CEILING, leverageSet, leverageSetFields, maxLeverageOf } from "@/lib/platform/catalog/futures";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
 
@@ -34,16 +34,14 @@ export function leverageRangeText(productType: unknown, symbol: unknown): string
   return `a whole number from ${min} to ${max}${typeof symbol === "string" && symbol ? ` for ${symbol}` : ""}`;
 }
 
-export const leverageFormSchema = leverageSetFields
-  .extend({
+export const leverageFormSchema = z.extend(leverageSetFields, {
     // Radios with nothing picked give null; the catalog's field is optional, so both mean "no side".
-    holdSide: catalogShape.holdSide.nullable().transform((v) => v ?? undefined),
+    holdSide: z.pipe(z.nullable(catalogShape.holdSide), z.transform((v) => v ?? undefined)),
     // The range is checked with the symbol below, so that the refusal names the range allowed.
-    leverage: z.string({ error: "leverage is required" }).trim().min(1, { error: "leverage is required" }),
+    leverage: z.string({ error: "leverage is required" }).check(z.trim()).check(z.minLength(1, { error: "leverage is required" })),
     marginMode: z.enum(MARGIN_MODES, { error: "Choose the margin mode: isolated or crossed" }),
     positionMode: z.enum(POSITION_MODES, { error: "Choose the position mode: one-way or hedge" }),
-  })
-  .superRefine((v, ctx) => {
+  }).check(z.superRefine((v, ctx) => {
     const { max } = leverageRange(v.productType, v.symbol);
     if (v.leverage && (!/^[1-9]\d{0,2}$/.test(v.leverage) || Number(v.leverage) > max)) {
       ctx.addIssue({ code: "custom", path: ["leverage"], message: `Leverage must be ${leverageRangeText(v.productType, v.symbol)}; ${v.leverage} is not` });
@@ -55,7 +53,7 @@ export const leverageFormSchema = leverageSetFields
         message: "holdSide is required for isolated margin in hedge mode: choose long or short",
       });
     }
-  });
+  }));
 
 export type LeverageFormInput = z.input<typeof leverageFormSchema>;
 export type LeverageFormValues = z.output<typeof leverageFormSchema>;

@@ -1,6 +1,6 @@
 // The audit log's closed vocabulary: every action and outcome a row may have. Part of the API (the audit
 // page filters by action), so isomorphic; server/audit refuses to write anything else.
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { OperationId } from "@/lib/platform/catalog";
 
 // The eleven platform operations, by catalog id (STYLE rule 4: one name per operation). Listed here

@@ -1,6 +1,6 @@
 // Brokerdesk's audit-log routes: the filters (shared by the /audit page's URL and the query string), the
 // rows as the API sends them, and one entry per route. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineResource } from "./define-resource";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "./audit-actions";
 import { msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
@@ -17,19 +17,15 @@ export const auditCursor = {
 };
 
 export const auditFiltersSchema = z.object({
-  actor: z.string().trim().max(200).optional().transform((v) => v || undefined),
-  action: z
-    .string()
-    .regex(/^[a-zA-Z.-]{1,64}$/, { error: "action must be an audit action such as withdrawals.approve", abort: true })
-    .refine(isAuditAction, { error: (issue) => `Unknown audit action "${String(issue.input)}"` })
-    .transform((v) => v as z.output<typeof AUDIT_ACTIONS>)
-    .optional(),
-  outcome: z.enum(AUDIT_OUTCOME_VALUES, { error: `outcome must be one of ${AUDIT_OUTCOME_VALUES.join(", ")}` }).optional(),
+  actor: z.pipe(z.optional(z.string().check(z.trim()).check(z.maxLength(200))), z.transform((v) => v || undefined)),
+  action: z.optional(z.pipe(z
+    .string().check(z.regex(/^[a-zA-Z.-]{1,64}$/, { error: "action must be an audit action such as withdrawals.approve", abort: true })).check(z.refine(isAuditAction, { error: (issue) => `Unknown audit action "${String(issue.input)}"` })), z.transform((v) => v as z.output<typeof AUDIT_ACTIONS>))),
+  outcome: z.optional(z.enum(AUDIT_OUTCOME_VALUES, { error: `outcome must be one of ${AUDIT_OUTCOME_VALUES.join(", ")}` })),
   from: msTimeFilter("from"),
   to: msTimeFilter("to"),
   limit: pageLimit,
   // Checked here, not only when a page is read: the export ignores the cursor but refuses a bad one alike.
-  cursor: pageCursor.refine((c) => c === undefined || auditCursor.decode(c) !== null, { error: "cursor is not one this list gave out" }),
+  cursor: pageCursor.check(z.refine((c) => c === undefined || auditCursor.decode(c) !== null, { error: "cursor is not one this list gave out" })),
 });
 export type AuditFiltersInput = z.input<typeof auditFiltersSchema>;
 export type AuditFiltersValues = z.output<typeof auditFiltersSchema>;
@@ -39,15 +35,15 @@ export const auditRowSchema = z.object({
   id: z.number(),
   at: z.string(),
   actor: z.string(),
-  actorRole: z.string().nullable(),
+  actorRole: z.nullable(z.string()),
   action: z.string(),
   outcome: z.string(),
-  target: z.string().nullable(),
+  target: z.nullable(z.string()),
   params: z.unknown(),
   detail: z.unknown(),
-  requestId: z.string().nullable(),
-  ip: z.string().nullable(),
-  intentId: z.number().nullable(),
+  requestId: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
+  intentId: z.nullable(z.number()),
   prevHash: z.string(),
   hash: z.string(),
 });

@@ -2,7 +2,7 @@
 // an ApiError carrying what the server said (the platform's `meaning` of a refusal included), never a silent
 // success.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isTransient, platformRefusal } from "@/lib/client/api";
 import { callResource, resourceKey, resourceUrl } from "./call";
 import { defineResource } from "./define-resource";
@@ -15,7 +15,7 @@ const post = defineResource({
 });
 const list = defineResource({
   id: "things.list", method: "GET", path: "/api/things", summary: "test", permission: "withdrawals.read",
-  input: z.object({ coin: z.string().optional(), cursor: z.string().optional(), from: z.string().optional() }), output: reply, errors: [],
+  input: z.object({ coin: z.optional(z.string()), cursor: z.optional(z.string()), from: z.optional(z.string()) }), output: reply, errors: [],
 });
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 // The browser's one way to Brokerdesk's API: a same-origin call built from a resource entry, whose reply is
 // parsed with the entry's output schema (STYLE rule 3), and every failure an ApiError, so a page can never
 // mistake an outage for no data.
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import {
   queryString, resourcePath,
   type HttpMethod, type OutputOf, type ParamsOf, type RequestOf, type Resource,
@@ -9,10 +9,10 @@ import {
 import { ApiError, errorFromReply, unreachable } from "./errors";
 
 /** A resource answering JSON (CSV and NDJSON answers are read as downloads and streams, not by callResource). */
-export type JsonResource = Resource<string, HttpMethod, `/api/${string}`, z.ZodType | undefined, z.ZodType, "json">;
+export type JsonResource = Resource<string, HttpMethod, `/api/${string}`, z.ZodMiniType | undefined, z.ZodMiniType, "json">;
 
 type ParamsOption<R extends Resource> = keyof ParamsOf<R> extends never ? { params?: undefined } : { params: ParamsOf<R> };
-type InputOption<R extends Resource> = R["input"] extends z.ZodType ? { input: RequestOf<R> } : { input?: undefined };
+type InputOption<R extends Resource> = R["input"] extends z.ZodMiniType ? { input: RequestOf<R> } : { input?: undefined };
 
 export type CallOptions<R extends Resource> = ParamsOption<R> & InputOption<R> & {
   signal?: AbortSignal;
@@ -33,7 +33,7 @@ export function setStepUpHandler(handler: StepUpHandler | null): void {
 }
 
 type OptionsArg<R extends Resource> = keyof ParamsOf<R> extends never
-  ? R["input"] extends z.ZodType
+  ? R["input"] extends z.ZodMiniType
     ? [options: CallOptions<R>]
     : [options?: CallOptions<R>]
   : [options: CallOptions<R>];

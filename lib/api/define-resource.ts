@@ -1,7 +1,7 @@
 // A route of Brokerdesk's own API, declared once as data (STYLE rule 15), as defineEndpoint does for the
 // platform's operations. The route wrapper (server/http), the browser's calls (callResource), the forms and
 // the OpenAPI description all read the entry. Isomorphic: no secrets, no node modules.
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { Permission } from "@/lib/rbac";
 import type { AuditAction } from "./audit-actions";
 import type { ErrorCode } from "./errors";
@@ -47,8 +47,8 @@ export type ResourceDef<
   Id extends string = string,
   Method extends HttpMethod = HttpMethod,
   Path extends `/api/${string}` = `/api/${string}`,
-  Input extends z.ZodType | undefined = z.ZodType | undefined,
-  Output extends z.ZodType = z.ZodType,
+  Input extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Output extends z.ZodMiniType = z.ZodMiniType,
   Reply extends ReplyKind = ReplyKind,
 > = {
   /** `<resource>.<verb>` (STYLE rule 4): also the React Query key head and, for mutations, the audit action. */
@@ -67,9 +67,9 @@ export type ResourceDef<
   /** Also callable while the session waits for its second factor (see FactorStep). */
   factorStep?: FactorStep;
   /** Needs a factor verified within MFA_FRESH_SECONDS when the account has one (401 mfa_stale otherwise); a rule decides per input. */
-  freshFactor?: boolean | FreshRule<Input extends z.ZodType ? z.output<Input> : undefined>;
+  freshFactor?: boolean | FreshRule<Input extends z.ZodMiniType ? z.output<Input> : undefined>;
   /** Mutations with `audit` get an intent row before the handler runs (fail-closed) and an outcome row after. */
-  audit?: ResourceAudit<Input extends z.ZodType ? z.output<Input> : undefined, PathParams<Path>>;
+  audit?: ResourceAudit<Input extends z.ZodMiniType ? z.output<Input> : undefined, PathParams<Path>>;
   /** The codes this route answers besides the common ones (COMMON_ERRORS, and MUTATION_ERRORS for writes). */
   errors: readonly ErrorCode[];
 };
@@ -78,8 +78,8 @@ export type Resource<
   Id extends string = string,
   Method extends HttpMethod = HttpMethod,
   Path extends `/api/${string}` = `/api/${string}`,
-  Input extends z.ZodType | undefined = z.ZodType | undefined,
-  Output extends z.ZodType = z.ZodType,
+  Input extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Output extends z.ZodMiniType = z.ZodMiniType,
   Reply extends ReplyKind = ReplyKind,
 > = Readonly<Omit<ResourceDef<Id, Method, Path, Input, Output, Reply>, "input" | "reply"> & { input: Input; reply: Reply }>;
 
@@ -88,17 +88,17 @@ export function defineResource<
   const Id extends string,
   const Method extends HttpMethod,
   const Path extends `/api/${string}`,
-  Input extends z.ZodType | undefined = undefined,
-  Output extends z.ZodType = z.ZodType,
+  Input extends z.ZodMiniType | undefined = undefined,
+  Output extends z.ZodMiniType = z.ZodMiniType,
   const Reply extends ReplyKind = "json",
 >(def: ResourceDef<Id, Method, Path, Input, Output, Reply>): Resource<Id, Method, Path, Input, Output, Reply> {
   return Object.freeze({ ...def, input: def.input as Input, reply: def.reply ?? ("json" as Reply) });
 }
 
 /** The parsed input a handler gets (undefined for a resource without input). */
-export type InputOf<R extends Resource> = R["input"] extends z.ZodType ? z.output<R["input"]> : undefined;
+export type InputOf<R extends Resource> = R["input"] extends z.ZodMiniType ? z.output<R["input"]> : undefined;
 /** What a caller sends: the input schema's input side. */
-export type RequestOf<R extends Resource> = R["input"] extends z.ZodType ? z.input<R["input"]> : undefined;
+export type RequestOf<R extends Resource> = R["input"] extends z.ZodMiniType ? z.input<R["input"]> : undefined;
 export type OutputOf<R extends Resource> = z.output<R["output"]>;
 export type ParamsOf<R extends Resource> = PathParams<R["path"]>;
 

@@ -1,7 +1,8 @@
 // The errors Brokerdesk's own API may answer, as one closed union of codes with one code → HTTP status map
 // (STYLE rules 9 and 15). Workflows throw DomainError with one of these codes; only server/http turns it into
 // a response. The browser reads every failure as one ApiError. Isomorphic: no secrets, no node modules.
-import { z } from "zod";
+import * as z from "zod/mini";
+import "@/lib/zod-english";
 
 /** Every code the server may send, and the one HTTP status each is sent with. */
 export const ERROR_STATUS = {
@@ -90,7 +91,7 @@ export function invalidFields(fieldErrors: FieldErrors, message = "Some fields a
 }
 
 /** Field errors from zod issues, keyed by the first path segment ("_" for the whole input). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) (out[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
   return out;
@@ -102,9 +103,9 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 export const platformRefusalSchema = z.object({
   code: z.string(),
   msg: z.string(),
-  httpStatus: z.number().optional(),
+  httpStatus: z.optional(z.number()),
   operation: z.string(),
-  meaning: z.string().optional(),
+  meaning: z.optional(z.string()),
 });
 export type PlatformRefusal = z.output<typeof platformRefusalSchema>;
 
@@ -113,9 +114,9 @@ export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
     /** The platform's own answer, when the platform refused. */
-    platform: platformRefusalSchema.optional(),
+    platform: z.optional(platformRefusalSchema),
   }),
 });
 export type ErrorBody = z.output<typeof errorBodySchema>;

@@ -1,6 +1,6 @@
 // Brokerdesk's export route: a paged platform operation walked whole on the server (every time window and
 // cursor page, through the rate-limited client), streamed back as NDJSON events. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { catalog } from "@/lib/platform/catalog";
 import { EXPORTABLE_OPERATIONS, checkExport, isExportableOperation } from "@/lib/platform/export-plan";
 import { defineResource } from "./define-resource";
@@ -12,21 +12,20 @@ export const exportRequestSchema = z
     operation: z.string({ error: "operation is required" }),
     params: z.record(z.string(), z.string({ error: "every parameter must be a string" }), { error: "params must be an object of strings" }),
     /** A configured key other than the main account's (E3, E4 only), as the proxy's x-platform-key. */
-    key: z.string().optional(),
+    key: z.optional(z.string()),
     /** A failed export of the same request to walk on from its last complete window (the `start` event's jobId). */
-    resume: z.uuid({ error: "resume is the ID of a failed export" }).optional(),
-  })
-  .superRefine((v, ctx) => {
+    resume: z.optional(z.uuid({ error: "resume is the ID of a failed export" })),
+  }).check(z.superRefine((v, ctx) => {
     const r = checkExport(v.operation, v.params, { key: v.key });
     if (!r.ok) for (const [path, message] of Object.entries(r.fieldErrors)) ctx.addIssue({ code: "custom", path: [path], message });
-  });
+  }));
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 
 export const exportProgressSchema = z.object({
   records: z.number(),
   windowsDone: z.number(),
   windowsTotal: z.number(),
-  etaMs: z.number().nullable(),
+  etaMs: z.nullable(z.number()),
 });
 export type ExportProgress = z.output<typeof exportProgressSchema>;
 
@@ -35,8 +34,8 @@ export const exportErrorEventSchema = z.object({
   status: z.number(),
   code: z.string(),
   message: z.string(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-  platform: platformRefusalSchema.optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
+  platform: z.optional(platformRefusalSchema),
 });
 export type ExportErrorEvent = z.output<typeof exportErrorEventSchema>;
 
@@ -45,10 +44,10 @@ export const exportEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("start"), jobId: z.string(), windowsTotal: z.number(), columns: z.array(z.string()), filename: z.string(),
     /** A resumed export: the windows the failed run had already sent whole (this stream starts after them). */
-    windowsDone: z.number().optional(),
+    windowsDone: z.optional(z.number()),
   }),
   z.object({ type: z.literal("rows"), csv: z.string(), count: z.number() }),
-  exportProgressSchema.extend({ type: z.literal("progress") }),
+  z.extend(exportProgressSchema, { type: z.literal("progress") }),
   z.object({ type: z.literal("done"), records: z.number() }),
   exportErrorEventSchema,
 ]);

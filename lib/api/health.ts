@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineResource } from "./define-resource";
 
 /** The body of GET /api/health; parsed by the browser, produced by the route. */
@@ -9,9 +9,9 @@ export const healthSchema = z.object({
   checkedAt: z.string(),
   platform: z.object({
     reachable: z.boolean(),
-    latencyMs: z.number().nullable(),
-    code: z.string().nullable(),
-    message: z.string().nullable(),
+    latencyMs: z.nullable(z.number()),
+    code: z.nullable(z.string()),
+    message: z.nullable(z.string()),
   }),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -1,14 +1,14 @@
 // A sub-account's history that exists only because the ledger keeps it (issue 14): its spot balances as
 // snapshotted once a UTC day (E2 answers only the present), and its rebate info per day (E7 keeps 30 days).
 // Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineResource } from "./define-resource";
 import { blankless } from "./query-fields";
 
 export const historyQuerySchema = z.object({
   /** How many UTC days back, today included. */
   days: blankless(
-    z.string().regex(/^\d{1,4}$/, { error: "days is a whole number from 1 to 3660" }).transform(Number).pipe(z.number().int().min(1, { error: "days is a whole number from 1 to 3660" }).max(3660, { error: "days is a whole number from 1 to 3660" })),
+    z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,4}$/, { error: "days is a whole number from 1 to 3660" })), z.transform(Number)), z.number().check(z.int()).check(z.gte(1, { error: "days is a whole number from 1 to 3660" })).check(z.lte(3660, { error: "days is a whole number from 1 to 3660" }))),
   ),
 });
 
@@ -35,8 +35,8 @@ export const rebateHistorySchema = z.object({
       day: z.string(),
       affiliationType: z.string(),
       userLevel: z.string(),
-      spotRebateRatio: z.string().nullable(),
-      futuresRebateRatio: z.string().nullable(),
+      spotRebateRatio: z.nullable(z.string()),
+      futuresRebateRatio: z.nullable(z.string()),
     }),
   ),
 });

@@ -1,17 +1,17 @@
 // The ledger's fills (E4) and plan orders (E3) of a configured key (issue 14): what the platform showed
 // the sync, kept past its 90 days, filtered in the database over any range, keyset paged newest first,
 // with the exact count of the filtered set. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineResource } from "./define-resource";
 import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
-const symbol = blankless(z.string().regex(/^[A-Za-z0-9]{2,30}$/, { error: "symbol is letters and digits" }).transform((s) => s.toUpperCase()));
+const symbol = blankless(z.pipe(z.string().check(z.regex(/^[A-Za-z0-9]{2,30}$/, { error: "symbol is letters and digits" })), z.transform((s) => s.toUpperCase())));
 const side = blankless(z.enum(["buy", "sell"], { error: "side is buy or sell" }));
-const id = (field: string) => blankless(z.string().regex(/^\d{1,32}$/, { error: `${field} is digits` }));
+const id = (field: string) => blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: `${field} is digits` })));
 
 const common = {
   /** The configured key whose records these are; the main account's when left out. */
-  key: blankless(z.string().regex(/^[a-z0-9]{1,40}$/, { error: "key is a configured key's name (lower-case letters and digits)" })),
+  key: blankless(z.string().check(z.regex(/^[a-z0-9]{1,40}$/, { error: "key is a configured key's name (lower-case letters and digits)" }))),
   symbol,
   side,
   from: msTimeFilter("from"),
@@ -22,17 +22,15 @@ const common = {
 const rangeIsOrdered = (f: { from?: Date; to?: Date }) => !f.from || !f.to || f.from.getTime() <= f.to.getTime();
 
 export const ledgerFillFiltersSchema = z
-  .object({ ...common, orderId: id("orderId"), tradeScope: blankless(z.enum(["taker", "maker"], { error: "tradeScope is taker or maker" })) })
-  .refine(rangeIsOrdered, { path: ["to"], error: "to must not be before from" });
+  .object({ ...common, orderId: id("orderId"), tradeScope: blankless(z.enum(["taker", "maker"], { error: "tradeScope is taker or maker" })) }).check(z.refine(rangeIsOrdered, { path: ["to"], error: "to must not be before from" }));
 export type LedgerFillFilters = z.output<typeof ledgerFillFiltersSchema>;
 
 export const ledgerPlanOrderFiltersSchema = z
-  .object({ ...common, orderId: id("orderId"), status: blankless(z.string().regex(/^[a-z_]{1,32}$/, { error: "status is a plan order's status, e.g. executed" })) })
-  .refine(rangeIsOrdered, { path: ["to"], error: "to must not be before from" });
+  .object({ ...common, orderId: id("orderId"), status: blankless(z.string().check(z.regex(/^[a-z_]{1,32}$/, { error: "status is a plan order's status, e.g. executed" }))) }).check(z.refine(rangeIsOrdered, { path: ["to"], error: "to must not be before from" }));
 export type LedgerPlanOrderFilters = z.output<typeof ledgerPlanOrderFiltersSchema>;
 
 /** Decimals travel as strings; null where the platform sent nothing. */
-const decimal = z.string().nullable();
+const decimal = z.nullable(z.string());
 
 export const ledgerFillSchema = z.object({
   tradeId: z.string(),
@@ -66,15 +64,15 @@ export const ledgerPlanOrderSchema = z.object({
   /** How many statuses the ledger has seen this order in (more than one: it changed while kept). */
   statusesSeen: z.number(),
   cTime: z.string(),
-  uTime: z.string().nullable(),
+  uTime: z.nullable(z.string()),
 });
 export type LedgerPlanOrder = z.output<typeof ledgerPlanOrderSchema>;
 
 /** Where the key's sync of this list stands: when it last succeeded, and whether its history is all in. */
-export const ledgerKeySyncSchema = z.object({ key: z.string(), lastSuccessAt: z.string().nullable(), backfillDone: z.boolean(), failing: z.boolean() });
+export const ledgerKeySyncSchema = z.object({ key: z.string(), lastSuccessAt: z.nullable(z.string()), backfillDone: z.boolean(), failing: z.boolean() });
 export type LedgerKeySync = z.output<typeof ledgerKeySyncSchema>;
 
-const pageOf = <S extends z.ZodType>(row: S) =>
+const pageOf = <S extends z.ZodMiniType>(row: S) =>
   z.object({ rows: z.array(row), nextCursor: nextCursorField, total: z.number(), sync: ledgerKeySyncSchema });
 
 export const ledgerFillPageSchema = pageOf(ledgerFillSchema);

@@ -1,17 +1,17 @@
 // The ledger's routes (issue 14): deposits of every sub-account as Brokerdesk keeps them, filtered in the
 // database over any range, with the exact count, totals per coin and a per-day series of the whole
 // filtered set; and how fresh the ledger is. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { positiveDecimal } from "@/lib/platform/schemas";
 import { defineResource } from "./define-resource";
 import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
-const text = (field: string, max: number) => blankless(z.string().max(max, { error: `${field} is at most ${max} characters` }));
+const text = (field: string, max: number) => blankless(z.string().check(z.maxLength(max, { error: `${field} is at most ${max} characters` })));
 
 export const ledgerDepositFiltersSchema = z
   .object({
-    subUid: blankless(z.string().regex(/^\d{1,32}$/, { error: "subUid is a sub-account UID (digits)" })),
-    coin: blankless(z.string().regex(/^[A-Za-z0-9]{1,20}$/, { error: "coin is letters and digits" }).transform((c) => c.toUpperCase())),
+    subUid: blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid is a sub-account UID (digits)" }))),
+    coin: blankless(z.pipe(z.string().check(z.regex(/^[A-Za-z0-9]{1,20}$/, { error: "coin is letters and digits" })), z.transform((c) => c.toUpperCase()))),
     status: text("status", 32),
     minAmount: blankless(positiveDecimal("minAmount")),
     maxAmount: blankless(positiveDecimal("maxAmount")),
@@ -21,14 +21,13 @@ export const ledgerDepositFiltersSchema = z
     to: msTimeFilter("to"),
     cursor: pageCursor,
     limit: pageLimit,
-  })
-  .refine((f) => !f.from || !f.to || f.from.getTime() <= f.to.getTime(), { path: ["to"], error: "to must not be before from" });
+  }).check(z.refine((f) => !f.from || !f.to || f.from.getTime() <= f.to.getTime(), { path: ["to"], error: "to must not be before from" }));
 export type LedgerDepositFilters = z.output<typeof ledgerDepositFiltersSchema>;
 
 export const ledgerDepositSchema = z.object({
   orderId: z.string(),
   subUid: z.string(),
-  subaccountName: z.string().nullable(),
+  subaccountName: z.nullable(z.string()),
   coin: z.string(),
   amount: z.string(),
   status: z.string(),
@@ -40,7 +39,7 @@ export const ledgerDepositSchema = z.object({
   /** The platform's creation time, ms, as a string (never a float round trip). */
   cTime: z.string(),
   /** When the sync found the platform no longer holds it (ISO), or null; the record stays as last seen. */
-  goneAt: z.string().nullable(),
+  goneAt: z.nullable(z.string()),
 });
 export type LedgerDeposit = z.output<typeof ledgerDepositSchema>;
 
@@ -54,8 +53,8 @@ export const ledgerFreshnessSchema = z.object({
   checked: z.number(),
   backfilled: z.number(),
   /** The oldest "last checked" among the checked (the ledger is current to at least then), and the newest. */
-  oldestCheckAt: z.string().nullable(),
-  newestCheckAt: z.string().nullable(),
+  oldestCheckAt: z.nullable(z.string()),
+  newestCheckAt: z.nullable(z.string()),
   failing: z.number(),
 });
 export type LedgerFreshness = z.output<typeof ledgerFreshnessSchema>;
@@ -73,16 +72,16 @@ export type LedgerDepositPage = z.output<typeof ledgerDepositPageSchema>;
 
 export const ledgerSyncRowSchema = z.object({
   subUid: z.string(),
-  subaccountName: z.string().nullable(),
+  subaccountName: z.nullable(z.string()),
   backfillDone: z.boolean(),
-  newestRecordAt: z.string().nullable(),
-  lastCheckedAt: z.string().nullable(),
-  lastSuccessAt: z.string().nullable(),
-  nextCheckAt: z.string().nullable(),
+  newestRecordAt: z.nullable(z.string()),
+  lastCheckedAt: z.nullable(z.string()),
+  lastSuccessAt: z.nullable(z.string()),
+  nextCheckAt: z.nullable(z.string()),
   records: z.number(),
   calls: z.number(),
   errors: z.number(),
-  lastError: z.string().nullable(),
+  lastError: z.nullable(z.string()),
 });
 export type LedgerSyncRow = z.output<typeof ledgerSyncRowSchema>;
 

@@ -1,6 +1,6 @@
 // Brokerdesk's leverage routes besides E10 itself (which goes through the proxy, signed by the key chosen with
 // X-Platform-Key): the accounts a lead may set leverage for. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineResource } from "./define-resource";
 
 export const leverageAccountSchema = z.object({
@@ -8,10 +8,10 @@ export const leverageAccountSchema = z.object({
   key: z.string(),
   kind: z.enum(["main", "sub-account"]),
   /** The sub-account's UID (its key is named SUB<UID>); null for the main account. */
-  uid: z.string().nullable(),
+  uid: z.nullable(z.string()),
   /** The sub-account's name and label in Brokerdesk's registry, when it is there. */
-  name: z.string().nullable(),
-  label: z.string().nullable(),
+  name: z.nullable(z.string()),
+  label: z.nullable(z.string()),
 });
 export type LeverageAccount = z.output<typeof leverageAccountSchema>;
 

@@ -1,7 +1,7 @@
 // The second factor's routes (issue 12 item 2): the signed-in person's own factors (TOTP, passkeys, recovery
 // codes), the factor step after the password, and the admin's reset. Isomorphic: the security page, the factor
 // step and the re-verify prompt call these entries; the server's routes answer them.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineResource } from "./define-resource";
 
 export const FACTOR_KINDS = ["totp", "passkey"] as const;
@@ -13,7 +13,7 @@ export const factorViewSchema = z.object({
   kind: z.enum(FACTOR_KINDS),
   label: z.string(),
   createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
 });
 export type FactorView = z.output<typeof factorViewSchema>;
 
@@ -22,48 +22,40 @@ export const mfaStatusSchema = z.object({
   state: z.enum(MFA_STATES),
   /** The role must have a factor (MFA_REQUIRED_ROLES). */
   required: z.boolean(),
-  verifiedAt: z.string().nullable(),
-  method: z.enum(MFA_METHODS).nullable(),
+  verifiedAt: z.nullable(z.string()),
+  method: z.nullable(z.enum(MFA_METHODS)),
   /** How recent a factor must be for approvals and role or password changes, in seconds. */
   freshSeconds: z.number(),
   factors: z.array(factorViewSchema),
   recoveryCodesLeft: z.number(),
   /** When an admin last removed this account's factors (UTC), and who. */
-  resetAt: z.string().nullable(),
-  resetBy: z.string().nullable(),
+  resetAt: z.nullable(z.string()),
+  resetBy: z.nullable(z.string()),
 });
 export type MfaStatus = z.output<typeof mfaStatusSchema>;
 
 const labelSchema = z
-  .string({ error: "label must be text" })
-  .trim()
-  .min(1, { error: "Give it a name, such as “Work phone”" })
-  .max(64, { error: "label must be at most 64 characters" });
+  .string({ error: "label must be text" }).check(z.trim()).check(z.minLength(1, { error: "Give it a name, such as “Work phone”" })).check(z.maxLength(64, { error: "label must be at most 64 characters" }));
 
 /** Six digits from an authenticator app; spaces allowed. Named otp so the audit log redacts it. */
-const otpSchema = z
-  .string({ error: "Type the 6-digit code" })
-  .transform((v) => v.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, { error: "The code is 6 digits" }));
+const otpSchema = z.pipe(z.pipe(z
+  .string({ error: "Type the 6-digit code" }), z.transform((v) => v.replace(/\s+/g, ""))), z.string().check(z.regex(/^\d{6}$/, { error: "The code is 6 digits" })));
 
 const recoveryCodeSchema = z
-  .string({ error: "Type a recovery code" })
-  .trim()
-  .min(12, { error: "A recovery code looks like abcd-efgh-jkmn" })
-  .max(20, { error: "A recovery code looks like abcd-efgh-jkmn" });
+  .string({ error: "Type a recovery code" }).check(z.trim()).check(z.minLength(12, { error: "A recovery code looks like abcd-efgh-jkmn" })).check(z.maxLength(20, { error: "A recovery code looks like abcd-efgh-jkmn" }));
 
 /** A WebAuthn response as @simplewebauthn/browser hands it over; its checks are the server's. Named credential (redacted in the audit log). */
 const webauthnJsonSchema = z.looseObject(
   {
-    id: z.string().min(1).max(1024),
-    rawId: z.string().min(1).max(1024),
+    id: z.string().check(z.minLength(1)).check(z.maxLength(1024)),
+    rawId: z.string().check(z.minLength(1)).check(z.maxLength(1024)),
     type: z.literal("public-key"),
-    response: z.looseObject({ clientDataJSON: z.string().max(10_000) }),
+    response: z.looseObject({ clientDataJSON: z.string().check(z.maxLength(10_000)) }),
   },
   { error: "credential must be the browser's WebAuthn answer" },
 );
 
-export const totpStartInput = z.object({ label: labelSchema.default("Authenticator app") });
+export const totpStartInput = z.object({ label: z._default(labelSchema, "Authenticator app") });
 /** The secret three ways: for the app's QR scan, as a link, and to type. Field names the audit log redacts. */
 export const totpStartSchema = z.object({ factorId: z.string(), secret: z.string(), secretUri: z.string(), secretQr: z.string() });
 
@@ -72,12 +64,12 @@ export const totpConfirmInput = z.object({ factorId: z.uuid({ error: "factorId i
 /** After a first factor: the ten recovery codes, shown once. And the proof that the session redeems. */
 export const enrolledSchema = z.object({
   factor: factorViewSchema,
-  recoverySecrets: z.array(z.string()).nullable(),
+  recoverySecrets: z.nullable(z.array(z.string())),
   proofToken: z.string(),
 });
 
 export const passkeyOptionsSchema = z.object({ options: z.looseObject({ challenge: z.string() }) });
-export const passkeyAddInput = z.object({ label: labelSchema.default("Passkey"), credential: webauthnJsonSchema });
+export const passkeyAddInput = z.object({ label: z._default(labelSchema, "Passkey"), credential: webauthnJsonSchema });
 
 export const verifyInput = z.discriminatedUnion(
   "method",

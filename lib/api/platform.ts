@@ -1,7 +1,7 @@
 // The proxy routes, one per platform operation, as resource entries derived from the platform's catalog:
 // Brokerdesk's mirror of the platform's path under /api/platform/v2/..., the catalog's permission and request
 // schema, and the platform's envelope with the catalog's normalised `data`. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { catalog, type Operation, type OperationId } from "@/lib/platform/catalog";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS, type ErrorCode } from "./errors";

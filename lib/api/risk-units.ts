@@ -1,7 +1,7 @@
 // Brokerdesk's risk-unit routes: the bindings made through Brokerdesk (the platform cannot list them) and
 // binding or unbinding a UID (E9) with Brokerdesk's checks first. Isomorphic.
-import { z } from "zod";
-import { catalog } from "@/lib/platform/catalog";
+import * as z from "zod/mini";
+import { riskUnitsBind } from "@/lib/platform/catalog/risk-units";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";
 
@@ -12,8 +12,8 @@ export const bindingSchema = z.object({
   state: z.enum(["bound", "unbound"]),
   boundBy: z.string(),
   boundAt: z.string(),
-  unboundBy: z.string().nullable(),
-  unboundAt: z.string().nullable(),
+  unboundBy: z.nullable(z.string()),
+  unboundAt: z.nullable(z.string()),
 });
 export type Binding = z.output<typeof bindingSchema>;
 
@@ -28,7 +28,7 @@ export const bindingListSchema = z.object({ items: z.array(bindingSchema), bound
 export const bindReplySchema = z.object({ binding: bindingSchema, platform: z.object({ result: z.string(), riskUnitIds: z.array(z.string()) }) });
 
 /** E9's own request: the form validates exactly what the platform client will send. */
-export const bindRequestSchema = catalog["riskUnits.bind"].request;
+export const bindRequestSchema = riskUnitsBind.request;
 
 export const riskUnitResources = {
   list: defineResource({

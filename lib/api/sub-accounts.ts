@@ -1,14 +1,14 @@
 // Brokerdesk's sub-account registry routes (the platform cannot list sub-accounts, so Brokerdesk keeps
 // them): the forms' schemas, shared by the browser (react-hook-form) and the routes, the registry's rows,
 // and one entry per route (STYLE rules 3, 12 and 15). Isomorphic.
-import { z } from "zod";
-import { catalog } from "@/lib/platform/catalog";
+import * as z from "zod/mini";
+import { subaccountsCreate } from "@/lib/platform/catalog/subaccounts";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";
 import { blankless, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
 /** E6's own request schema: the form validates exactly what the platform client will send. */
-export const createSubaccountSchema = catalog["subaccounts.create"].request;
+export const createSubaccountSchema = subaccountsCreate.request;
 export type CreateSubaccountValues = z.input<typeof createSubaccountSchema>;
 
 /** Same rule as E6's label ("length below 20"), so a label added by UID could also have been created. */
@@ -17,17 +17,9 @@ export const LABEL_MAX = 19;
 /** "Add by UID": a sub-account created elsewhere, checked against the platform (E2) before it is recorded. */
 export const addSubaccountSchema = z.object({
   subUid: z
-    .string({ error: "subUid is required" })
-    .trim()
-    .min(1, { error: "subUid is required" })
-    .regex(/^\d{1,32}$/, { error: "subUid must be a numeric UID" }),
-  label: z
-    .string({ error: "label must be a string" })
-    .trim()
-    .max(LABEL_MAX, { error: "label must be shorter than 20 characters" })
-    .optional()
-    // An empty field means no label, not an empty one.
-    .transform((v) => (v ? v : undefined)),
+    .string({ error: "subUid is required" }).check(z.trim()).check(z.minLength(1, { error: "subUid is required" })).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric UID" })),
+  label: z.pipe(z.optional(z
+    .string({ error: "label must be a string" }).check(z.trim()).check(z.maxLength(LABEL_MAX, { error: "label must be shorter than 20 characters" }))), z.transform((v) => (v ? v : undefined))),
 });
 export type AddSubaccountValues = z.input<typeof addSubaccountSchema>;
 
@@ -36,12 +28,12 @@ export const REGISTRY_SOURCES = ["created", "added", "simulator-seed"] as const;
 /** A registry entry as /api/sub-accounts sends it (times: platform ms string, Brokerdesk ISO). */
 export const registryEntrySchema = z.object({
   subUid: z.string(),
-  subaccountName: z.string().nullable(),
-  label: z.string().nullable(),
+  subaccountName: z.nullable(z.string()),
+  label: z.nullable(z.string()),
   status: z.string(),
   permList: z.array(z.string()),
   source: z.enum(REGISTRY_SOURCES),
-  platformCTime: z.string().nullable(),
+  platformCTime: z.nullable(z.string()),
   createdBy: z.string(),
   createdAt: z.string(),
 });
@@ -52,12 +44,12 @@ export const registryEntryReplySchema = z.object({ entry: registryEntrySchema })
 
 /** What a picker sends as one types: the start of a name, a label or a UID. */
 export const registrySearchSchema = z.object({
-  q: blankless(z.string().trim().max(100, { error: "q is at most 100 characters" })),
+  q: blankless(z.string().check(z.trim()).check(z.maxLength(100, { error: "q is at most 100 characters" }))),
   cursor: pageCursor,
   limit: pageLimit,
 });
 export type RegistrySearch = z.output<typeof registrySearchSchema>;
-export const registrySearchItemSchema = registryEntrySchema.pick({ subUid: true, subaccountName: true, label: true, status: true });
+export const registrySearchItemSchema = z.pick(registryEntrySchema, { subUid: true, subaccountName: true, label: true, status: true });
 export const registrySearchPageSchema = z.object({ items: z.array(registrySearchItemSchema), nextCursor: nextCursorField });
 export type RegistrySearchPage = z.output<typeof registrySearchPageSchema>;
 

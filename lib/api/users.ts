@@ -1,6 +1,6 @@
 // Brokerdesk's staff-user routes (admins only): the inputs, shared by the admin page's forms and the server,
 // the user as the API shows it (never a password hash), and one entry per route. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ROLES } from "@/lib/rbac";
 import { defineResource } from "./define-resource";
 
@@ -12,25 +12,16 @@ export function passwordTooLong(password: string): boolean {
   return new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES;
 }
 
-export const staffEmailSchema = z
-  .string({ message: "E-mail is required" })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: "Enter an e-mail address such as name@example.com" }).max(254, { message: "E-mail is too long" }));
+export const staffEmailSchema = z.pipe(z
+  .string({ message: "E-mail is required" }).check(z.trim()).check(z.toLowerCase()), z.email({ message: "Enter an e-mail address such as name@example.com" }).check(z.maxLength(254, { message: "E-mail is too long" })));
 
 export const staffPasswordSchema = z
-  .string({ message: "Password is required" })
-  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .refine((p) => !passwordTooLong(p), { message: `Password must be at most ${PASSWORD_MAX_BYTES} bytes` });
+  .string({ message: "Password is required" }).check(z.minLength(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })).check(z.refine((p) => !passwordTooLong(p), { message: `Password must be at most ${PASSWORD_MAX_BYTES} bytes` }));
 
 const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(", ")}` });
 
-const nameSchema = z
-  .string()
-  .trim()
-  .max(100, { message: "Name must be at most 100 characters" })
-  .nullish()
-  .transform((v) => (v ? v : null));
+const nameSchema = z.pipe(z.nullish(z
+  .string().check(z.trim()).check(z.maxLength(100, { message: "Name must be at most 100 characters" }))), z.transform((v) => (v ? v : null)));
 
 export const createUserInput = z.object({
   email: staffEmailSchema,
@@ -41,10 +32,9 @@ export const createUserInput = z.object({
 export type CreateUserInput = z.input<typeof createUserInput>;
 
 export const updateUserInput = z
-  .object({ role: roleSchema.optional(), disabled: z.boolean({ message: "Disabled must be true or false" }).optional(), name: nameSchema.optional() })
-  .refine((p) => p.role !== undefined || p.disabled !== undefined || p.name !== undefined, {
+  .object({ role: z.optional(roleSchema), disabled: z.optional(z.boolean({ message: "Disabled must be true or false" })), name: z.optional(nameSchema) }).check(z.refine((p) => p.role !== undefined || p.disabled !== undefined || p.name !== undefined, {
     message: "Nothing to change: send role, disabled or name",
-  });
+  }));
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 export const resetPasswordInput = z.object({ password: staffPasswordSchema });
@@ -53,35 +43,34 @@ export const resetPasswordInput = z.object({ password: staffPasswordSchema });
 export const staffUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   role: roleSchema,
   disabled: z.boolean(),
   hasPassword: z.boolean(),
   sessionVersion: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  lastSignInAt: z.string().nullable(),
+  lastSignInAt: z.nullable(z.string()),
   /**
    * Separation of duties (issue 12, item 7): set when an admin created this account, promoted it to an
    * approving role or set its password. It may not approve until its holder has changed their own
    * password (passwordChangedAt after `at`) and the cool-off has passed since.
    */
-  approverHold: z
-    .object({ reason: z.enum(["created-by-admin", "promoted-by-admin", "password-set-by-admin"]), at: z.string(), by: z.string().nullable() })
-    .nullable(),
+  approverHold: z.nullable(z
+    .object({ reason: z.enum(["created-by-admin", "promoted-by-admin", "password-set-by-admin"]), at: z.string(), by: z.nullable(z.string()) })),
   /** The holder's own last password change (not an admin's reset). */
-  passwordChangedAt: z.string().nullable(),
+  passwordChangedAt: z.nullable(z.string()),
   /** Confirmed second factors (TOTP apps and passkeys). */
   factors: z.number(),
   /** When an admin last reset this user's factors (UTC). */
-  mfaResetAt: z.string().nullable(),
+  mfaResetAt: z.nullable(z.string()),
 });
 export type StaffUser = z.output<typeof staffUserSchema>;
 export type ApproverHold = NonNullable<StaffUser["approverHold"]>;
 
 /** A staff member changing their own password: the current one, then the new one (the same policy as any). */
 export const changeOwnPasswordInput = z.object({
-  currentPassword: z.string().min(1, "Type your current password").max(PASSWORD_MAX_BYTES * 4),
+  currentPassword: z.string().check(z.minLength(1, "Type your current password")).check(z.maxLength(PASSWORD_MAX_BYTES * 4)),
   newPassword: staffPasswordSchema,
 });
 export type ChangeOwnPasswordInput = z.output<typeof changeOwnPasswordInput>;
@@ -89,13 +78,13 @@ export type ChangeOwnPasswordInput = z.output<typeof changeOwnPasswordInput>;
 /** Whether an approving account may approve now, and when it may if not (server/auth/approver-standing.ts). */
 export const approverStandingSchema = z.object({
   email: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   role: roleSchema,
   mayApprove: z.boolean(),
   /** Why not, in words that name the rule. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** When the cool-off ends; null when a password change is still needed first, or nothing is pending. */
-  eligibleFrom: z.string().nullable(),
+  eligibleFrom: z.nullable(z.string()),
   hold: staffUserSchema.shape.approverHold,
 });
 export type ApproverStanding = z.output<typeof approverStandingSchema>;
@@ -103,7 +92,7 @@ export type ApproverStanding = z.output<typeof approverStandingSchema>;
 export const usersListSchema = z.object({ users: z.array(staffUserSchema) });
 export const userReplySchema = z.object({ user: staffUserSchema });
 
-export const oneTimePasswordReplySchema = userReplySchema.extend({ oneTimePassword: z.string().min(12) });
+export const oneTimePasswordReplySchema = z.extend(userReplySchema, { oneTimePassword: z.string().check(z.minLength(12)) });
 
 const byId = (_input: unknown, p: { id: string }) => p.id;
 

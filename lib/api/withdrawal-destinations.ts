@@ -1,29 +1,26 @@
 // The address book of each sub-account (issue 16): a destination is asked for by one person and approved
 // by another, as a withdrawal is; a withdrawal to a destination not approved here is flagged in the
 // approval queue. The same address check per chain as the request form. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { WITHDRAWAL_DESTS } from "@/lib/platform/catalog/withdrawals";
+import { preprocess } from "@/lib/platform/schemas";
 import { isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
 import { defineResource } from "./define-resource";
 import { blankToUndefined } from "./query-fields";
 
 const text = (field: string, min: number, max: number) =>
   z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(min, { error: min === 1 ? `${field} is required` : `${field} must be at least ${min} characters` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .string({ error: `${field} is required` }).check(z.trim()).check(z.minLength(min, { error: min === 1 ? `${field} is required` : `${field} must be at least ${min} characters` })).check(z.maxLength(max, { error: `${field} must be at most ${max} characters` }));
 
-export const destinationFormSchema = z
+export const destinationFormSchema = z.pipe(z
   .object({
-    subUid: z.string({ error: "subUid is required" }).regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" }),
+    subUid: z.string({ error: "subUid is required" }).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
     dest: z.enum(WITHDRAWAL_DESTS, { error: "dest must be on_chain or internal_transfer" }),
-    chain: z.preprocess(blankToUndefined, z.string().trim().max(32).optional()),
-    address: text("address", 1, 128).regex(/^\S+$/, { error: "address must not contain spaces" }),
-    tag: z.preprocess(blankToUndefined, z.string().trim().max(64, { error: "tag must be at most 64 characters" }).optional()),
+    chain: preprocess(blankToUndefined, z.optional(z.string().check(z.trim()).check(z.maxLength(32)))),
+    address: text("address", 1, 128).check(z.regex(/^\S+$/, { error: "address must not contain spaces" })),
+    tag: preprocess(blankToUndefined, z.optional(z.string().check(z.trim()).check(z.maxLength(64, { error: "tag must be at most 64 characters" })))),
     label: text("label", 1, 100),
-  })
-  .superRefine((v, ctx) => {
+  }).check(z.superRefine((v, ctx) => {
     if (v.dest === "internal_transfer") {
       if (!/^\d{1,32}$/.test(v.address)) ctx.addIssue({ code: "custom", path: ["address"], message: "address must be a numeric UID for an internal transfer" });
       else if (v.address === v.subUid) ctx.addIssue({ code: "custom", path: ["address"], message: "address must not be the sub-account itself" });
@@ -32,8 +29,7 @@ export const destinationFormSchema = z
     if (!v.chain) return void ctx.addIssue({ code: "custom", path: ["chain"], message: "chain is required for an on-chain destination" });
     if (!isKnownChain(v.chain)) ctx.addIssue({ code: "custom", path: ["chain"], message: `chain must be one of ${KNOWN_CHAINS.join(", ")}` });
     // The address itself: server/workflows/address-check.ts, on the server only (see lib/api/withdrawals.ts).
-  })
-  .transform((v) => ({ ...v, chain: v.dest === "on_chain" ? (v.chain ?? "").toUpperCase() : "", tag: v.dest === "on_chain" ? (v.tag ?? "") : "" }));
+  })), z.transform((v) => ({ ...v, chain: v.dest === "on_chain" ? (v.chain ?? "").toUpperCase() : "", tag: v.dest === "on_chain" ? (v.tag ?? "") : "" })));
 export type DestinationFormInput = z.input<typeof destinationFormSchema>;
 
 export const destinationViewSchema = z.object({
@@ -47,9 +43,9 @@ export const destinationViewSchema = z.object({
   state: z.enum(["requested", "approved", "rejected"]),
   requestedBy: z.string(),
   requestedAt: z.string(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  rejectReason: z.string().nullable(),
+  decidedBy: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
+  rejectReason: z.nullable(z.string()),
 });
 export type DestinationView = z.infer<typeof destinationViewSchema>;
 
@@ -61,8 +57,8 @@ export const destinationResources = {
     summary: "The address book: a sub-account's destinations (or every one waiting for approval), newest first",
     permission: "withdrawals.read",
     input: z.object({
-      subUid: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" }).optional()),
-      state: z.preprocess(blankToUndefined, z.enum(["requested", "approved", "rejected"], { error: "state must be requested, approved or rejected" }).optional()),
+      subUid: preprocess(blankToUndefined, z.optional(z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })))),
+      state: preprocess(blankToUndefined, z.optional(z.enum(["requested", "approved", "rejected"], { error: "state must be requested, approved or rejected" }))),
     }),
     output: z.object({ items: z.array(destinationViewSchema) }), errors: [],
   }),

@@ -1,9 +1,9 @@
 // Brokerdesk's withdrawal routes (two-person rule, issue 6): the request form, the approver's and rejecter's
 // inputs, the ledger's filters and rows, and one entry per route. The browser form validates with the same
 // schema as the server (STYLE rule 12), so it refuses exactly what the server would. Isomorphic.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { WITHDRAWAL_DESTS, withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
-import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
+import { preprocess, WITHDRAWAL_COINS } from "@/lib/platform/schemas";
 import { isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
 import { AMOUNT_MAX_DECIMALS, DEFAULT_CHAINS, XRP_TAG_MAX, tagRuleOf } from "@/lib/withdrawal-chains";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
@@ -14,40 +14,25 @@ import { blankToUndefined, blankless, msTimeFilter, nextCursorField, pageCursor,
 
 const catalogShape = withdrawalRequestSchema.shape;
 const optionalTrimmed = (field: string, max: number, pattern?: { re: RegExp; message: string }) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: `${field} must be text` })
-      .trim()
-      .max(max, { error: `${field} must be at most ${max} characters` })
-      .refine((v) => !pattern || pattern.re.test(v), { error: pattern?.message ?? "" })
-      .optional(),
-  );
+  preprocess(blankToUndefined, z.optional(z
+      .string({ error: `${field} must be text` }).check(z.trim()).check(z.maxLength(max, { error: `${field} must be at most ${max} characters` })).check(z.refine((v) => !pattern || pattern.re.test(v), { error: pattern?.message ?? "" }))));
 
 /** The request form: the catalog's E5 fields (without clientOid, which the server mints) plus a reason. */
-export const withdrawalFormSchema = z
+export const withdrawalFormSchema = z.pipe(z
   .object({
     subUid: catalogShape.subUid,
     coin: catalogShape.coin,
     dest: catalogShape.dest,
     chain: optionalTrimmed("chain", 32, { re: /^[A-Za-z0-9_-]+$/, message: "chain may hold letters, digits, - and _ only" }),
-    address: catalogShape.address.pipe(
-      z
-        .string()
-        .max(128, { error: "address must be at most 128 characters" })
-        .regex(/^\S+$/, { error: "address must not contain spaces" }),
-    ),
+    address: z.pipe(catalogShape.address, z
+        .string().check(z.maxLength(128, { error: "address must be at most 128 characters" })).check(z.regex(/^\S+$/, { error: "address must not contain spaces" }))),
     tag: optionalTrimmed("tag", 64),
-    amount: catalogShape.amount.refine((v) => (v.split(".")[1]?.length ?? 0) <= AMOUNT_MAX_DECIMALS, {
+    amount: catalogShape.amount.check(z.refine((v) => (v.split(".")[1]?.length ?? 0) <= AMOUNT_MAX_DECIMALS, {
       error: `amount may have at most ${AMOUNT_MAX_DECIMALS} decimals`,
-    }),
+    })),
     reason: z
-      .string({ error: "reason is required" })
-      .trim()
-      .min(3, { error: "reason must be at least 3 characters" })
-      .max(500, { error: "reason must be at most 500 characters" }),
-  })
-  .superRefine((v, ctx) => {
+      .string({ error: "reason is required" }).check(z.trim()).check(z.minLength(3, { error: "reason must be at least 3 characters" })).check(z.maxLength(500, { error: "reason must be at most 500 characters" })),
+  }).check(z.superRefine((v, ctx) => {
     if (v.dest === "internal_transfer") {
       // The catalog's rule, repeated because refinements are not carried by `.shape`.
       if (v.address && !/^\d+$/.test(v.address)) {
@@ -70,45 +55,41 @@ export const withdrawalFormSchema = z
     } else if (rule.numeric && (!/^\d{1,10}$/.test(v.tag) || Number(v.tag) > XRP_TAG_MAX)) {
       ctx.addIssue({ code: "custom", path: ["tag"], message: `${rule.label} must be a whole number from 0 to ${XRP_TAG_MAX}` });
     }
-  })
-  .transform((v) => ({
+  })), z.transform((v) => ({
     ...v,
     // Stored explicitly: on chain, an empty chain means the coin's default; an internal transfer has no chain or tag.
     chain: v.dest === "on_chain" ? (v.chain ?? DEFAULT_CHAINS[v.coin]) : undefined,
     tag: v.dest === "on_chain" ? v.tag : undefined,
-  }));
+  })));
 export type WithdrawalFormInput = z.input<typeof withdrawalFormSchema>;
 export type WithdrawalFormValues = z.output<typeof withdrawalFormSchema>;
 
 /** The approver retypes both, exactly as stored (no trimming: "10" is not "10.0"). */
 export const approveWithdrawalSchema = z.object({
-  confirmAmount: z.string({ error: "Type the amount to confirm" }).min(1, { error: "Type the amount to confirm" }),
-  confirmAddress: z.string({ error: "Type the address to confirm" }).min(1, { error: "Type the address to confirm" }),
+  confirmAmount: z.string({ error: "Type the amount to confirm" }).check(z.minLength(1, { error: "Type the amount to confirm" })),
+  confirmAddress: z.string({ error: "Type the address to confirm" }).check(z.minLength(1, { error: "Type the address to confirm" })),
 });
 export type ApproveWithdrawalInput = z.infer<typeof approveWithdrawalSchema>;
 
 export const rejectWithdrawalSchema = z.object({
   reason: z
-    .string({ error: "reason is required" })
-    .trim()
-    .min(3, { error: "reason must be at least 3 characters" })
-    .max(500, { error: "reason must be at most 500 characters" }),
+    .string({ error: "reason is required" }).check(z.trim()).check(z.minLength(3, { error: "reason must be at least 3 characters" })).check(z.maxLength(500, { error: "reason must be at most 500 characters" })),
 });
 
 const amountFilter = (field: string) =>
-  blankless(z.string().trim().regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, { error: `${field} must be a decimal number such as 12.5` }));
+  blankless(z.string().check(z.trim()).check(z.regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, { error: `${field} must be a decimal number such as 12.5` })));
 
 /** Ledger filters, shared by the /withdrawals page (URL) and its API (query string). */
 export const withdrawalFiltersSchema = z.object({
-  subUid: blankless(z.string().regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
+  subUid: blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" }))),
   coin: blankless(z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" })),
   state: blankless(z.enum(WITHDRAWAL_STATES, { error: `state must be one of ${WITHDRAWAL_STATES.join(", ")}` })),
-  requestedBy: blankless(z.string().trim().max(254)),
+  requestedBy: blankless(z.string().check(z.trim()).check(z.maxLength(254))),
   /** At least / at most this amount (decimal, compared exactly in the database). */
   amountMin: amountFilter("amountMin"),
   amountMax: amountFilter("amountMax"),
   /** The address or recipient UID holds this text (case as typed: addresses are case-sensitive). */
-  address: blankless(z.string().trim().max(128, { error: "address must be at most 128 characters" })),
+  address: blankless(z.string().check(z.trim()).check(z.maxLength(128, { error: "address must be at most 128 characters" }))),
   from: msTimeFilter("from"),
   to: msTimeFilter("to"),
   limit: pageLimit,
@@ -123,29 +104,29 @@ export const withdrawalViewSchema = z.object({
   subUid: z.string(),
   coin: z.string(),
   dest: z.enum(WITHDRAWAL_DESTS),
-  chain: z.string().nullable(),
+  chain: z.nullable(z.string()),
   address: z.string(),
-  tag: z.string().nullable(),
+  tag: z.nullable(z.string()),
   amount: z.string(),
   reason: z.string(),
   state: z.enum(WITHDRAWAL_STATES),
   requestedBy: z.string(),
   requestedAt: z.string(),
-  approvedBy: z.string().nullable(),
-  approvedAt: z.string().nullable(),
-  rejectedBy: z.string().nullable(),
-  rejectedAt: z.string().nullable(),
-  rejectReason: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
+  approvedBy: z.nullable(z.string()),
+  approvedAt: z.nullable(z.string()),
+  rejectedBy: z.nullable(z.string()),
+  rejectedAt: z.nullable(z.string()),
+  rejectReason: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
   /** An internal transfer: when the ledger first saw the recipient's deposit settled; null until then (and on chain). */
-  creditedAt: z.string().nullable(),
+  creditedAt: z.nullable(z.string()),
   /** Whether the destination is approved in the sub-account's address book (a request to one that is not is flagged). */
   inAddressBook: z.boolean(),
-  submittedAt: z.string().nullable(),
-  settledAt: z.string().nullable(),
-  platformOrderId: z.string().nullable(),
-  errorCode: z.string().nullable(),
-  errorMsg: z.string().nullable(),
+  submittedAt: z.nullable(z.string()),
+  settledAt: z.nullable(z.string()),
+  platformOrderId: z.nullable(z.string()),
+  errorCode: z.nullable(z.string()),
+  errorMsg: z.nullable(z.string()),
   version: z.number(),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
@@ -155,7 +136,7 @@ export type WithdrawalPage = z.infer<typeof withdrawalPageSchema>;
 
 /** What a sub-account can still withdraw of a coin: the platform's balance minus Brokerdesk's pending requests. */
 export const withdrawalFundsQuerySchema = z.object({
-  subUid: z.string({ error: "subUid is required" }).regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" }),
+  subUid: z.string({ error: "subUid is required" }).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
   coin: z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" }),
 });
 export const withdrawalFundsSchema = z.object({

@@ -1,27 +1,10 @@
-// The browser's helpers around Brokerdesk's API: calls to a platform operation through the proxy, and the
-// words and retry rules of a failure. Every call goes through lib/api's callResource and fails as its ApiError.
-import type { z } from "zod";
-import { callResource } from "@/lib/api/call";
+// The browser's helpers around Brokerdesk's API: the words and retry rules of a failure (calls to a platform
+// operation through the proxy are in ./platform). Every call goes through lib/api's callResource and fails as
+// its ApiError.
 import { ApiError } from "@/lib/api/errors";
-import { proxyPath, proxyResources } from "@/lib/api/platform";
-import type { catalog, OperationId } from "@/lib/platform/catalog";
 import { fieldWords, staffMessage } from "@/lib/words";
 
-export { ApiError, proxyPath };
-
-/** One call to a platform operation through the proxy; returns the (normalised) `data`. */
-export async function fetchPlatform<Id extends OperationId>(
-  id: Id,
-  params: Record<string, string>,
-  signal?: AbortSignal,
-  /** Another configured key than the main account's (E3, E4, E9, E10), by name. */
-  platformKey?: string,
-): Promise<z.output<(typeof catalog)[Id]["response"]>> {
-  const resource = proxyResources[id] as (typeof proxyResources)["oiLimits.list"];
-  const envelope = await callResource(resource, { input: params as never, signal, platformKey });
-  // The proxy already parsed `data` with the operation's response schema; its output is the type the catalog names.
-  return envelope.data as z.output<(typeof catalog)[Id]["response"]>;
-}
+export { ApiError };
 
 export type Refusal = { code: string; msg: string; meaning: string | null };
 

@@ -6,7 +6,8 @@ import { useQuery } from "@tanstack/react-query";
 import { catalog, type Catalog, type OperationId } from "@/lib/platform/catalog";
 import type { Paging } from "@/lib/platform/define-endpoint";
 import { retentionProblem, type TimeWindow } from "@/lib/platform/windows";
-import { fetchPlatform, isTransient } from "./api";
+import { isTransient } from "./api";
+import { fetchPlatform } from "./platform";
 import {
   currentPosition, describeWindows, newerStack, olderStack, validStack, windowsFor,
   type PagePosition, type PageStack, type ResolvedRange,

@@ -4,7 +4,8 @@
 // stays an error (STYLE rule 9), only a transient one is retried once.
 import { useQuery } from "@tanstack/react-query";
 import type { OperationId } from "@/lib/platform/catalog";
-import { fetchPlatform, isTransient } from "./api";
+import { isTransient } from "./api";
+import { fetchPlatform } from "./platform";
 
 export function usePlatformQuery<Id extends OperationId>(operation: Id, params: Record<string, string>, options: { enabled?: boolean } = {}) {
   return useQuery({

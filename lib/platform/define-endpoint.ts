@@ -1,6 +1,6 @@
 // An operation of the platform, declared once as data. The client, the proxy, the simulator,
 // forms, tables and the exporter all read these entries (ARCHITECTURE "One catalog drives everything").
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { Permission } from "@/lib/rbac";
 
 export type RateLimit = { count: number; scope: "uid" | "ip" };
@@ -32,8 +32,8 @@ export type Paging<Data, Row> = {
 
 export type EndpointDef<
   Id extends string,
-  Req extends z.ZodType<Record<string, unknown>>,
-  Res extends z.ZodType,
+  Req extends z.ZodMiniType<Record<string, unknown>>,
+  Res extends z.ZodMiniType,
   Row = unknown,
 > = {
   id: Id;
@@ -59,8 +59,8 @@ export type EndpointDef<
 
 export function defineEndpoint<
   const Id extends string,
-  Req extends z.ZodType<Record<string, unknown>>,
-  Res extends z.ZodType,
+  Req extends z.ZodMiniType<Record<string, unknown>>,
+  Res extends z.ZodMiniType,
   Row = unknown,
 >(def: EndpointDef<Id, Req, Res, Row>): EndpointDef<Id, Req, Res, Row> {
   return Object.freeze(def);

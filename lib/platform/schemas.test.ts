@@ -1,6 +1,6 @@
 // The shared building blocks of the catalog's schemas: the envelope and the quirk normalisers.
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   DAY_MS,
   SUCCESS_CODE,
@@ -87,7 +87,7 @@ describe("[schemas][wire values]", () => {
   });
 
   it("[schemas][renameKeys] copies an alias onto its canonical key and drops the alias", () => {
-    const schema = renameKeys({ ctime: "cTime" }, z.object({ cTime: z.string() }).strict());
+    const schema = renameKeys({ ctime: "cTime" }, z.object({ cTime: z.string() }).clone({ ...z.object({ cTime: z.string() })._zod.def, catchall: z.never() }));
     expect(schema.parse({ ctime: "1" })).toEqual({ cTime: "1" });
     expect(schema.parse({ cTime: "2", ctime: "1" })).toEqual({ cTime: "2" });
     expect(schema.safeParse({}).success).toBe(false);
@@ -100,7 +100,7 @@ describe("[schemas][wire values]", () => {
 });
 
 describe("[schemas][request parts]", () => {
-  const messageOf = (schema: z.ZodType, input: unknown) => schema.safeParse(input).error?.issues[0]?.message ?? "";
+  const messageOf = (schema: z.ZodMiniType, input: unknown) => schema.safeParse(input).error?.issues[0]?.message ?? "";
 
   it("[schemas][required] refuses empty and blank, naming the field", () => {
     expect(required("symbol").parse("BTCUSDT")).toBe("BTCUSDT");
@@ -147,9 +147,9 @@ describe("[schemas][request parts]", () => {
 describe("[schemas][time rules]", () => {
   const T0 = 1_700_000_000_000;
   const spanSchema = (maxSpanMs: number) =>
-    z.object({ startTime: z.string().optional(), endTime: z.string().optional() }).superRefine((v, ctx) => checkSpan(v, ctx, maxSpanMs, "90 days"));
+    z.object({ startTime: z.optional(z.string()), endTime: z.optional(z.string()) }).check(z.superRefine((v, ctx) => checkSpan(v, ctx, maxSpanMs, "90 days")));
   const retentionSchema = (now: number) =>
-    z.object({ startTime: z.string().optional() }).superRefine((v, ctx) => checkRetention(v, ctx, 90 * DAY_MS, "90 days", now));
+    z.object({ startTime: z.optional(z.string()) }).check(z.superRefine((v, ctx) => checkRetention(v, ctx, 90 * DAY_MS, "90 days", now)));
 
   it("[schemas][checkSpan] allows exactly the maximum span and refuses 1 ms more, on endTime", () => {
     expect(spanSchema(THREE_MONTHS_MS).safeParse({ startTime: String(T0), endTime: String(T0 + THREE_MONTHS_MS) }).success).toBe(true);

@@ -1,6 +1,7 @@
 // Shared building blocks of the catalog's request and response schemas. Everything the platform
 // sends is a string; these schemas keep it that way and normalise its quirks once, here.
-import { z } from "zod";
+import * as z from "zod/mini";
+import "@/lib/zod-english";
 
 export const DAY_MS = 86_400_000;
 /** "Three months" (E1) read as 90 days: the shortest reading, so no strict server refuses our span. */
@@ -25,55 +26,47 @@ export const MAX_TIME_MS = 8_640_000_000_000_000;
 
 /** A required, non-empty string parameter; the message names the field. */
 export const required = (field: string) =>
-  z.string({ error: `${field} is required` }).trim().min(1, { error: `${field} is required` });
+  z.string({ error: `${field} is required` }).check(z.trim()).check(z.minLength(1, { error: `${field} is required` }));
 
 /** Longer than any ID, chain or coin name the platform uses; a longer value would only be refused after a call. */
 export const TEXT_PARAM_MAX = 128;
 
 export const optionalText = (field: string) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .max(TEXT_PARAM_MAX, { error: `${field} must be at most ${TEXT_PARAM_MAX} characters` })
-    .optional();
+  z.optional(z
+    .string({ error: `${field} must be a string` }).check(z.maxLength(TEXT_PARAM_MAX, { error: `${field} must be at most ${TEXT_PARAM_MAX} characters` })));
 
 /** A trading pair as the platform names them: letters and digits (and "$", as in $DEGENUSDT), at most 32. */
 const SYMBOL = /^[A-Za-z0-9$_]{1,32}$/;
 const symbolMessage = (field: string) => `${field} must be a trading pair such as BTCUSDT: at most 32 letters and digits`;
 
 /** A required trading pair (surrounding blanks trimmed, as for every required parameter). */
-export const symbolParam = (field = "symbol") => required(field).regex(SYMBOL, { error: symbolMessage(field) });
+export const symbolParam = (field = "symbol") => required(field).check(z.regex(SYMBOL, { error: symbolMessage(field) }));
 
 /** An optional trading pair; empty counts as not given. */
 export const optionalSymbol = (field = "symbol") =>
-  z
-    .string({ error: symbolMessage(field) })
-    .refine((v) => v === "" || SYMBOL.test(v), { error: symbolMessage(field) })
-    .optional();
+  z.optional(z
+    .string({ error: symbolMessage(field) }).check(z.refine((v) => v === "" || SYMBOL.test(v), { error: symbolMessage(field) })));
 
 /** A numeric ID such as a UID, sent as a string. */
 export const numericId = (field: string) =>
-  z.string({ error: `${field} is required` }).regex(DIGITS, { error: `${field} must be a numeric ID` });
+  z.string({ error: `${field} is required` }).check(z.regex(DIGITS, { error: `${field} must be a numeric ID` }));
 
 /** An optional numeric ID; empty counts as not given (rules such as "userId or orderId" then apply). */
 export const optionalNumericId = (field: string) =>
-  z
-    .string({ error: `${field} must be a numeric ID` })
-    .regex(/^\d*$/, { error: `${field} must be a numeric ID` })
-    .optional();
+  z.optional(z
+    .string({ error: `${field} must be a numeric ID` }).check(z.regex(/^\d*$/, { error: `${field} must be a numeric ID` })));
 
 /** A Unix-millisecond timestamp sent as a string, of an instant a Date can hold. */
 export const msTimestamp = (field: string) =>
   z
-    .string({ error: `${field} must be a Unix millisecond timestamp` })
-    .refine(isMsTimestamp, { error: `${field} must be a Unix millisecond timestamp` });
+    .string({ error: `${field} must be a Unix millisecond timestamp` }).check(z.refine(isMsTimestamp, { error: `${field} must be a Unix millisecond timestamp` }));
 
 /** `limit` as a string holding a whole number within [1, max]. */
 export const limitParam = (max: number) =>
   z
-    .string({ error: `limit must be a whole number from 1 to ${max}` })
-    .refine((v) => DIGITS.test(v) && Number(v) >= 1 && Number(v) <= max, {
+    .string({ error: `limit must be a whole number from 1 to ${max}` }).check(z.refine((v) => DIGITS.test(v) && Number(v) >= 1 && Number(v) <= max, {
       error: `limit must be a whole number from 1 to ${max}`,
-    });
+    }));
 
 /** Digits before the point an amount may have: more than any coin's supply, and what the ledger's column holds. */
 export const AMOUNT_MAX_INTEGER_DIGITS = 30;
@@ -85,15 +78,10 @@ export const AMOUNT_MAX_INTEGER_DIGITS = 30;
  */
 export const positiveDecimal = (field: string) =>
   z
-    .string({ error: `${field} is required` })
-    .min(1, { error: `${field} is required`, abort: true })
-    .refine((v) => !/\s/.test(v), { error: `${field} must be a decimal number such as 12.5, without spaces or line breaks`, abort: true })
-    .refine((v) => DECIMAL.test(v), { error: `${field} must be a decimal number such as 12.5`, abort: true })
-    .refine((v) => v.split(".")[0]!.length <= AMOUNT_MAX_INTEGER_DIGITS, {
+    .string({ error: `${field} is required` }).check(z.minLength(1, { error: `${field} is required`, abort: true })).check(z.refine((v) => !/\s/.test(v), { error: `${field} must be a decimal number such as 12.5, without spaces or line breaks`, abort: true })).check(z.refine((v) => DECIMAL.test(v), { error: `${field} must be a decimal number such as 12.5`, abort: true })).check(z.refine((v) => v.split(".")[0]!.length <= AMOUNT_MAX_INTEGER_DIGITS, {
       error: `${field} must have at most ${AMOUNT_MAX_INTEGER_DIGITS} digits before the decimal point`,
       abort: true,
-    })
-    .refine((v) => !/^0(?:\.0+)?$/.test(v), { error: `${field} must be greater than 0` });
+    })).check(z.refine((v) => !/^0(?:\.0+)?$/.test(v), { error: `${field} must be greater than 0` }));
 
 export function isDecimalString(v: string): boolean {
   return DECIMAL.test(v);
@@ -111,7 +99,7 @@ export function isMsTimestamp(v: string | undefined): v is string {
 }
 
 /** Adds "end after start" and "span at most N" issues on endTime. */
-export function checkSpan(val: Times, ctx: z.RefinementCtx, maxSpanMs: number, spanLabel: string) {
+export function checkSpan(val: Times, ctx: z.core.$RefinementCtx, maxSpanMs: number, spanLabel: string) {
   if (!isMsTimestamp(val.startTime) || !isMsTimestamp(val.endTime)) return;
   const start = Number(val.startTime);
   const end = Number(val.endTime);
@@ -123,7 +111,7 @@ export function checkSpan(val: Times, ctx: z.RefinementCtx, maxSpanMs: number, s
 }
 
 /** Refuses a startTime older than the retention (relative to now). */
-export function checkRetention(val: Times, ctx: z.RefinementCtx, retentionMs: number, label: string, now = Date.now()) {
+export function checkRetention(val: Times, ctx: z.core.$RefinementCtx, retentionMs: number, label: string, now = Date.now()) {
   for (const field of ["startTime", "endTime"] as const) {
     const v = val[field];
     if (isMsTimestamp(v) && Number(v) < now - retentionMs) {
@@ -136,13 +124,11 @@ export function checkRetention(val: Times, ctx: z.RefinementCtx, retentionMs: nu
 // Response side: lenient on what may vary, normalising the quirks the spec names.
 
 /** A string field that may be absent or null on the wire; normalised to "". */
-export const wireStr = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? "" : String(v)));
+export const wireStr = z.pipe(z.nullish(z
+  .union([z.string(), z.number()])), z.transform((v) => (v === null || v === undefined ? "" : String(v))));
 
 /** Timestamps labelled as seconds that carry milliseconds: accept both, normalise to a ms string. */
-export const wireTime = z.union([z.string(), z.number()]).transform((v, ctx) => {
+export const wireTime = z.pipe(z.union([z.string(), z.number()]), z.transform((v, ctx) => {
   const s = String(v).trim();
   if (s === "") return "";
   if (!DIGITS.test(s)) {
@@ -151,11 +137,11 @@ export const wireTime = z.union([z.string(), z.number()]).transform((v, ctx) => 
   }
   // 1e12 ms is 2001-09-09; any real second-resolution value is below it.
   return Number(s) < 1e12 ? String(Number(s) * 1000) : s;
-});
+}));
 
 /** Copies legacy or misspelled keys onto their canonical names before parsing (ctime → cTime). */
-export function renameKeys<T extends z.ZodType>(aliases: Record<string, string>, schema: T) {
-  return z.preprocess((raw) => {
+export function renameKeys<T extends z.ZodMiniType>(aliases: Record<string, string>, schema: T) {
+  return preprocess((raw) => {
     if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
     const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
     for (const [alias, canonical] of Object.entries(aliases)) {
@@ -167,15 +153,25 @@ export function renameKeys<T extends z.ZodType>(aliases: Record<string, string>,
 }
 
 /** "Buy"/"buy"/"BUY" → "buy". */
-export const wireSide = z.string().transform((v) => v.toLowerCase());
+export const wireSide = z.pipe(z.string(), z.transform((v) => v.toLowerCase()));
 
 /** The platform's envelope, as it arrives. */
 export const envelopeSchema = z.object({
-  code: z.union([z.string(), z.number()]).transform(String),
-  msg: z.string().nullish().transform((v) => v ?? ""),
-  requestTime: z.union([z.number(), z.string()]).transform((v) => Number(v)),
+  code: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+  msg: z.pipe(z.nullish(z.string()), z.transform((v) => v ?? "")),
+  requestTime: z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v))),
   data: z.unknown(),
 });
 export type Envelope<T = unknown> = { code: string; msg: string; requestTime: number; data: T };
 
 export const SUCCESS_CODE = "00000";
+
+/**
+ * Classic zod's `z.preprocess`, which zod/mini leaves out: the same pipe (the function, then the schema),
+ * typed as classic types it, so a key whose schema is optional stays optional in the input type.
+ */
+export function preprocess<U extends z.core.$ZodType>(fn: (raw: unknown) => unknown, schema: U): ZodMiniPreprocess<U> {
+  return z.pipe(z.transform(fn), schema) as unknown as ZodMiniPreprocess<U>;
+}
+export type ZodMiniPreprocess<U extends z.core.SomeType> =
+  z.ZodMiniType<z.core.output<U>, unknown, z.core.$ZodPreprocessInternals<U, unknown>>;

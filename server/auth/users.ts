@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { DomainError, fieldErrorsOf, invalidFields } from "@/lib/api/errors";
 import {
   changeOwnPasswordInput, createUserInput, resetPasswordInput, updateUserInput,
@@ -81,7 +81,7 @@ export function toPublicUser(r: StaffUserRecord): StaffUser {
   return user;
 }
 
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+function parseOrThrow<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   throw invalidFields(fieldErrorsOf(parsed.error));

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
 import {
   THREE_MONTHS_MS, checkSpan, limitParam, msTimestamp, optionalNumericId, optionalText, renameKeys, wireStr, wireTime,
@@ -22,7 +22,7 @@ export const depositRecordSchema = renameKeys(
     tag: wireStr,
     userId: wireStr,
     cTime: wireTime,
-    uTime: wireTime.optional().transform((v) => v ?? ""),
+    uTime: z.pipe(z.optional(wireTime), z.transform((v) => v ?? "")),
   }),
 );
 export type DepositRecord = z.output<typeof depositRecordSchema>;
@@ -42,21 +42,20 @@ export const depositsList = defineEndpoint({
       orderId: optionalText("orderId"),
       // A sub-account UID: anything but digits would only be refused by the platform after a call.
       userId: optionalNumericId("userId"),
-      startTime: msTimestamp("startTime").optional(),
-      endTime: msTimestamp("endTime").optional(),
-      limit: limitParam(100).optional(),
+      startTime: z.optional(msTimestamp("startTime")),
+      endTime: z.optional(msTimestamp("endTime")),
+      limit: z.optional(limitParam(100)),
       idLessThan: optionalText("idLessThan"),
-    })
-    .superRefine((v, ctx) => {
+    }).check(z.superRefine((v, ctx) => {
       if (!v.orderId && !v.userId) {
         ctx.addIssue({ code: "custom", path: ["userId"], message: "userId or orderId is required (they must not both be empty)" });
       }
       checkSpan(v, ctx, THREE_MONTHS_MS, "three months");
-    }),
+    })),
   response: z.union([
     z.array(depositRecordSchema),
-    depositRecordSchema.transform((r) => [r]),
-    z.null().transform((): DepositRecord[] => []),
+    z.pipe(depositRecordSchema, z.transform((r) => [r])),
+    z.pipe(z.null(), z.transform((): DepositRecord[] => [])),
   ]),
   paging: {
     cursorParam: "idLessThan",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
 import { OI_PRODUCT_TYPES, PRODUCT_TYPES, optionalSymbol, required, symbolParam, wireStr } from "../schemas";
 
@@ -36,34 +36,30 @@ export function maxLeverageOf(productType: (typeof PRODUCT_TYPES)[number], symbo
   return base ? maxLeverageOfBase(base) : LEVERAGE_CEILING;
 }
 
-export const leverageSettingSchema = z
+export const leverageSettingSchema = z.pipe(z
   .object({
     symbol: z.string(),
     marginCoin: z.string(),
     longLeverage: wireStr,
     // The field table spells it shortLeveage, the sample shortLeverage: read either.
-    shortLeverage: z.string().optional(),
-    shortLeveage: z.string().optional(),
+    shortLeverage: z.optional(z.string()),
+    shortLeveage: z.optional(z.string()),
     crossMarginLeverage: wireStr,
     marginMode: wireStr,
-  })
-  .transform(({ shortLeveage, shortLeverage, ...rest }) => ({ ...rest, shortLeverage: shortLeverage ?? shortLeveage ?? "" }));
+  }), z.transform(({ shortLeveage, shortLeverage, ...rest }) => ({ ...rest, shortLeverage: shortLeverage ?? shortLeveage ?? "" })));
 export type LeverageSetting = z.output<typeof leverageSettingSchema>;
 
 /** E10's fields; the request is these with the per-symbol bound (checkLeverageBound). */
 export const leverageSetFields = z.object({
   symbol: symbolParam(),
   productType: z.enum(PRODUCT_TYPES, { error: `productType must be one of ${PRODUCT_TYPES.join(", ")}` }),
-  marginCoin: required("marginCoin").regex(/^[A-Z0-9]{1,16}$/, { error: "marginCoin must be in upper case, e.g. USDT" }),
-  leverage: required("leverage")
-    // No abort: the form's own object rules (holdSide) still run on a leverage that is not a number.
-    .regex(/^[1-9]\d*$/, { error: "leverage must be a whole number of at least 1" })
-    .refine((v) => !/^[1-9]\d*$/.test(v) || (v.length <= 3 && Number(v) <= LEVERAGE_CEILING), { error: `leverage must be at most ${LEVERAGE_CEILING}` }),
-  holdSide: z.enum(HOLD_SIDES, { error: "holdSide must be long or short" }).optional(),
+  marginCoin: required("marginCoin").check(z.regex(/^[A-Z0-9]{1,16}$/, { error: "marginCoin must be in upper case, e.g. USDT" })),
+  leverage: required("leverage").check(z.regex(/^[1-9]\d*$/, { error: "leverage must be a whole number of at least 1" })).check(z.refine((v) => !/^[1-9]\d*$/.test(v) || (v.length <= 3 && Number(v) <= LEVERAGE_CEILING), { error: `leverage must be at most ${LEVERAGE_CEILING}` })),
+  holdSide: z.optional(z.enum(HOLD_SIDES, { error: "holdSide must be long or short" })),
 });
 
 /** The symbol's leverage bound, on leverage; looked at only once leverage, symbol and product type are well formed. */
-export function checkLeverageBound(v: { symbol?: unknown; productType?: unknown; leverage?: unknown }, ctx: z.RefinementCtx): void {
+export function checkLeverageBound(v: { symbol?: unknown; productType?: unknown; leverage?: unknown }, ctx: z.core.$RefinementCtx): void {
   if (typeof v.leverage !== "string" || !/^[1-9]\d{0,2}$/.test(v.leverage) || Number(v.leverage) > LEVERAGE_CEILING) return;
   if (typeof v.symbol !== "string" || !(PRODUCT_TYPES as readonly unknown[]).includes(v.productType)) return;
   const max = maxLeverageOf(v.productType as (typeof PRODUCT_TYPES)[number], v.symbol);
@@ -79,7 +75,7 @@ export const leverageSet = defineEndpoint({
   auth: "private",
   brokerOnly: false,
   rateLimit: { count: 5, scope: "uid" },
-  request: leverageSetFields.superRefine(checkLeverageBound),
+  request: leverageSetFields.check(z.superRefine(checkLeverageBound)),
   response: leverageSettingSchema,
   paging: null,
   permission: "leverage.write",
@@ -103,13 +99,11 @@ export const oiLimitsList = defineEndpoint({
     symbol: optionalSymbol(),
     // The platform's own curl example sends lowercase; both cases are accepted.
     productType: z
-      .string({ error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}` })
-      // ASCII only: toUpperCase maps "ſ" to "S" and "ı" to "I", which would let "uſdt-futures" through as is.
-      .refine((v) => /^[A-Za-z-]+$/.test(v) && (OI_PRODUCT_TYPES as readonly string[]).includes(v.toUpperCase()), {
+      .string({ error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}` }).check(z.refine((v) => /^[A-Za-z-]+$/.test(v) && (OI_PRODUCT_TYPES as readonly string[]).includes(v.toUpperCase()), {
         error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}`,
-      }),
+      })),
   }),
-  response: z.array(oiLimitSchema).nullish().transform((v) => v ?? []),
+  response: z.pipe(z.nullish(z.array(oiLimitSchema)), z.transform((v) => v ?? [])),
   paging: null,
   permission: "oiLimits.read",
 });

@@ -1,7 +1,7 @@
 // The catalog's data against the contract (docs/platform-api.md): ids, codes, methods, paths,
 // auth, rate limits, paging and permissions. Everything else (client, proxy, simulator) reads these.
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { catalog, isOperationId, operationByPath, OPERATION_IDS, type OperationId } from "@/lib/platform/catalog";
 import type { Paging } from "@/lib/platform/define-endpoint";
 import { DAY_MS } from "@/lib/platform/schemas";
@@ -116,7 +116,7 @@ describe("catalog metadata", () => {
 
 type AnyPaging = Paging<unknown, Record<string, unknown>>;
 const pagingOf = (id: OperationId): AnyPaging | null => catalog[id].paging as AnyPaging | null;
-const requestOf = (id: OperationId): z.ZodType => catalog[id].request;
+const requestOf = (id: OperationId): z.ZodMiniType => catalog[id].request;
 const parsed = (id: OperationId, data: unknown): unknown => catalog[id].response.parse(data);
 
 const PAGING: Record<OperationId, { default: number; max: number; maxSpanMs: number | null; retentionMs: number | null } | null> = {

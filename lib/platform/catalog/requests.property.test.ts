@@ -2,7 +2,7 @@
 // with. Many more runs than the HTTP suite (e2e/bad-input.api.spec.ts) can afford. Fixed seed.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { OPERATION_IDS, catalog, type OperationId } from "@/lib/platform/catalog";
 
 const SEED = 7_007;
@@ -34,7 +34,7 @@ const UID_FIELDS: Partial<Record<OperationId, string[]>> = {
   "riskUnits.bind": ["uid", "riskUnitId"],
 };
 
-const shapeOf = (id: OperationId): string[] => Object.keys((catalog[id].request as unknown as z.ZodObject).shape);
+const shapeOf = (id: OperationId): string[] => Object.keys((catalog[id].request as unknown as z.ZodMiniObject).shape);
 const parse = (id: OperationId, input: unknown) => catalog[id].request.safeParse(input);
 const named = (id: OperationId, input: unknown) => [...new Set((parse(id, input).error?.issues ?? []).map((i) => String(i.path[0] ?? "")))];
 

@@ -2,13 +2,13 @@
 // A refusal must name the field twice: in the zod issue path (forms map it onto the field) and in
 // the message (the CLI and the proxy show the message alone).
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
 import { DAY_MS, PRODUCT_TYPES, THREE_MONTHS_MS, WITHDRAWAL_COINS } from "@/lib/platform/schemas";
 
 type Input = Record<string, unknown>;
 
-const requestOf = (id: OperationId): z.ZodType => catalog[id].request;
+const requestOf = (id: OperationId): z.ZodMiniType => catalog[id].request;
 
 function expectAccepted(id: OperationId, input: Input) {
   const result = requestOf(id).safeParse(input);

@@ -1,7 +1,7 @@
 // Every published sample response parses with its operation's response schema, and the quirks the
 // spec names are normalised here, once (ARCHITECTURE "One catalog drives everything").
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { catalog, OPERATION_IDS, type OperationId } from "@/lib/platform/catalog";
 import { envelopeSchema } from "@/lib/platform/schemas";
 import samplesJson from "@/lib/platform/fixtures/spec-samples.json";
@@ -10,7 +10,7 @@ const samples = samplesJson as unknown as Record<OperationId, string[]> & { abou
 
 type Json = Record<string, unknown>;
 
-const responseOf = (id: OperationId): z.ZodType => catalog[id].response;
+const responseOf = (id: OperationId): z.ZodMiniType => catalog[id].response;
 const dataOf = (sample: string): unknown => (JSON.parse(sample) as { data: unknown }).data;
 const firstData = (id: OperationId): unknown => {
   const sample = samples[id][0];

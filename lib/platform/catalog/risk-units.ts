@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
 import { numericId, optionalNumericId } from "../schemas";
 
@@ -6,13 +6,12 @@ export const MAX_UIDS_PER_RISK_UNIT = 50;
 
 /** E9 answers `data: "success"` (newer doc) or `{riskUnitId: [...]}` (older doc); both become one shape. */
 export const bindResultSchema = z.union([
-  z.string().transform((text) => ({ result: text, riskUnitIds: [] as string[] })),
-  z
-    .object({ riskUnitId: z.union([z.array(z.string()), z.string()]).nullish() })
-    .transform((o) => ({
+  z.pipe(z.string(), z.transform((text) => ({ result: text, riskUnitIds: [] as string[] }))),
+  z.pipe(z
+    .object({ riskUnitId: z.nullish(z.union([z.array(z.string()), z.string()])) }), z.transform((o) => ({
       result: "success",
       riskUnitIds: o.riskUnitId === null || o.riskUnitId === undefined ? [] : [o.riskUnitId].flat(),
-    })),
+    }))),
 ]);
 
 export const riskUnitsBind = defineEndpoint({
@@ -31,12 +30,11 @@ export const riskUnitsBind = defineEndpoint({
       riskUnitId: optionalNumericId("riskUnitId"),
       uid: numericId("uid"),
       operate: z.enum(["bind", "unbind"], { error: "operate must be bind or unbind" }),
-    })
-    .superRefine((v, ctx) => {
+    }).check(z.superRefine((v, ctx) => {
       if (v.riskUnitId && v.riskUnitId === v.uid) {
         ctx.addIssue({ code: "custom", path: ["uid"], message: "uid must not equal riskUnitId" });
       }
-    }),
+    })),
   response: bindResultSchema,
   paging: null,
   permission: "riskUnits.write",

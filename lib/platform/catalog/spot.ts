@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
 import {
   DAY_MS, checkRetention, checkSpan, isMsTimestamp, limitParam, msTimestamp, optionalSymbol, optionalText, symbolParam, wireSide, wireStr,
@@ -22,7 +22,7 @@ export const planOrderSchema = z.object({
   triggerType: wireStr,
   enterPointSource: wireStr,
   cTime: wireTime,
-  uTime: wireTime.optional().transform((v) => v ?? ""),
+  uTime: z.pipe(z.optional(wireTime), z.transform((v) => v ?? "")),
 });
 export type PlanOrder = z.output<typeof planOrderSchema>;
 
@@ -42,19 +42,18 @@ export const planOrdersHistory = defineEndpoint({
       startTime: msTimestamp("startTime"),
       endTime: msTimestamp("endTime"),
       idLessThan: optionalText("idLessThan"),
-      limit: limitParam(100).optional(),
-    })
-    .superRefine((v, ctx) => {
+      limit: z.optional(limitParam(100)),
+    }).check(z.superRefine((v, ctx) => {
       if (isMsTimestamp(v.startTime) && isMsTimestamp(v.endTime) && Number(v.endTime) <= Number(v.startTime)) {
         ctx.addIssue({ code: "custom", path: ["endTime"], message: "endTime must be after startTime" });
         return;
       }
       checkSpan(v, ctx, NINETY_DAYS, "90 days");
-    }),
+    })),
   response: z.object({
-    nextFlag: z.union([z.boolean(), z.string()]).transform((v) => v === true || v === "true"),
+    nextFlag: z.pipe(z.union([z.boolean(), z.string()]), z.transform((v) => v === true || v === "true")),
     idLessThan: wireStr,
-    orderList: z.array(planOrderSchema).nullish().transform((v) => v ?? []),
+    orderList: z.pipe(z.nullish(z.array(planOrderSchema)), z.transform((v) => v ?? [])),
   }),
   paging: {
     cursorParam: "idLessThan",
@@ -80,13 +79,11 @@ export const fillSchema = z.object({
   priceAvg: wireStr,
   size: wireStr,
   amount: wireStr,
-  feeDetail: z
-    .object({ deduction: wireStr, feeCoin: wireStr, totalDeductionFee: wireStr, totalFee: wireStr })
-    .nullish()
-    .transform((v) => v ?? { deduction: "", feeCoin: "", totalDeductionFee: "", totalFee: "" }),
+  feeDetail: z.pipe(z.nullish(z
+    .object({ deduction: wireStr, feeCoin: wireStr, totalDeductionFee: wireStr, totalFee: wireStr })), z.transform((v) => v ?? { deduction: "", feeCoin: "", totalDeductionFee: "", totalFee: "" })),
   tradeScope: wireStr,
   cTime: wireTime,
-  uTime: wireTime.optional().transform((v) => v ?? ""),
+  uTime: z.pipe(z.optional(wireTime), z.transform((v) => v ?? "")),
 });
 export type Fill = z.output<typeof fillSchema>;
 
@@ -104,16 +101,15 @@ export const fillsList = defineEndpoint({
     .object({
       symbol: optionalSymbol(),
       orderId: optionalText("orderId"),
-      startTime: msTimestamp("startTime").optional(),
-      endTime: msTimestamp("endTime").optional(),
-      limit: limitParam(100).optional(),
+      startTime: z.optional(msTimestamp("startTime")),
+      endTime: z.optional(msTimestamp("endTime")),
+      limit: z.optional(limitParam(100)),
       idLessThan: optionalText("idLessThan"),
-    })
-    .superRefine((v, ctx) => {
+    }).check(z.superRefine((v, ctx) => {
       checkSpan(v, ctx, NINETY_DAYS, "90 days");
       checkRetention(v, ctx, NINETY_DAYS, "90 days");
-    }),
-  response: z.array(fillSchema).nullish().transform((v) => v ?? []),
+    })),
+  response: z.pipe(z.nullish(z.array(fillSchema)), z.transform((v) => v ?? [])),
   paging: {
     cursorParam: "idLessThan",
     cursorFrom: "tradeId of the last (oldest) fill",
@@ -152,13 +148,12 @@ export const marketTrades = defineEndpoint({
   request: z
     .object({
       symbol: symbolParam(),
-      limit: limitParam(1000).optional(),
+      limit: z.optional(limitParam(1000)),
       idLessThan: optionalText("idLessThan"),
-      startTime: msTimestamp("startTime").optional(),
-      endTime: msTimestamp("endTime").optional(),
-    })
-    .superRefine((v, ctx) => checkSpan(v, ctx, SEVEN_DAYS, "7 days")),
-  response: z.array(marketTradeSchema).nullish().transform((v) => v ?? []),
+      startTime: z.optional(msTimestamp("startTime")),
+      endTime: z.optional(msTimestamp("endTime")),
+    }).check(z.superRefine((v, ctx) => checkSpan(v, ctx, SEVEN_DAYS, "7 days"))),
+  response: z.pipe(z.nullish(z.array(marketTradeSchema)), z.transform((v) => v ?? [])),
   paging: {
     cursorParam: "idLessThan",
     cursorFrom: "tradeId of the last (oldest) trade",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
 import { numericId, optionalText, renameKeys, required, wireStr, wireTime } from "../schemas";
 
@@ -7,7 +7,7 @@ export const assetEntrySchema = z.object({
   available: z.string(),
   frozen: wireStr,
   locked: wireStr,
-  uTime: wireTime.optional().transform((v) => v ?? ""),
+  uTime: z.pipe(z.optional(wireTime), z.transform((v) => v ?? "")),
 });
 export type AssetEntry = z.output<typeof assetEntrySchema>;
 
@@ -23,9 +23,9 @@ export const subaccountsAssets = defineEndpoint({
   request: z.object({
     subUid: numericId("subUid"),
     coin: optionalText("coin"),
-    assetType: z.enum(["hold_only", "all"], { error: "assetType must be hold_only or all" }).optional(),
+    assetType: z.optional(z.enum(["hold_only", "all"], { error: "assetType must be hold_only or all" })),
   }),
-  response: z.object({ assetsList: z.array(assetEntrySchema).nullish().transform((v) => v ?? []) }),
+  response: z.object({ assetsList: z.pipe(z.nullish(z.array(assetEntrySchema)), z.transform((v) => v ?? [])) }),
   paging: null,
   permission: "assets.read",
 });
@@ -46,7 +46,7 @@ export const subaccountSchema = renameKeys(
     subUid: z.string(),
     subaccountName: z.string(),
     status: z.string(),
-    permList: z.array(z.string()).nullish().transform((v) => v ?? []),
+    permList: z.pipe(z.nullish(z.array(z.string())), z.transform((v) => v ?? [])),
     label: wireStr,
     cTime: wireTime,
   }),
@@ -63,14 +63,9 @@ export const subaccountsCreate = defineEndpoint({
   brokerOnly: true,
   rateLimit: { count: 1, scope: "uid" },
   request: z.object({
-    subaccountName: required("subaccountName")
-      .regex(SUBACCOUNT_NAME_FORM, { error: "subaccountName must be in e-mail form, e.g. desk01@example.com" })
-      // No e-mail address is longer (RFC 5321); a longer name would only be refused by the platform.
-      .max(254, { error: "subaccountName must be at most 254 characters" }),
-    label: z
-      .string({ error: "label must be a string" })
-      .max(19, { error: "label must be shorter than 20 characters" })
-      .optional(),
+    subaccountName: required("subaccountName").check(z.regex(SUBACCOUNT_NAME_FORM, { error: "subaccountName must be in e-mail form, e.g. desk01@example.com" })).check(z.maxLength(254, { error: "subaccountName must be at most 254 characters" })),
+    label: z.optional(z
+      .string({ error: "label must be a string" }).check(z.maxLength(19, { error: "label must be shorter than 20 characters" }))),
   }),
   response: subaccountSchema,
   paging: null,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
 import { WITHDRAWAL_COINS, numericId, optionalText, positiveDecimal, required } from "../schemas";
 
@@ -13,17 +13,13 @@ export const withdrawalRequestSchema = z
     address: required("address"),
     amount: positiveDecimal("amount"),
     tag: optionalText("tag"),
-    clientOid: z
-      .string()
-      .max(64, { error: "clientOid must be at most 64 characters" })
-      .regex(/^[A-Za-z0-9_-]+$/, { error: "clientOid may hold letters, digits, - and _ only" })
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
+    clientOid: z.optional(z
+      .string().check(z.maxLength(64, { error: "clientOid must be at most 64 characters" })).check(z.regex(/^[A-Za-z0-9_-]+$/, { error: "clientOid may hold letters, digits, - and _ only" }))),
+  }).check(z.superRefine((v, ctx) => {
     if (v.dest === "internal_transfer" && v.address && !/^\d+$/.test(v.address)) {
       ctx.addIssue({ code: "custom", path: ["address"], message: "address must be a numeric UID for an internal transfer" });
     }
-  });
+  }));
 
 export const withdrawalsSubmit = defineEndpoint({
   id: "withdrawals.submit",
@@ -35,7 +31,7 @@ export const withdrawalsSubmit = defineEndpoint({
   brokerOnly: true,
   rateLimit: { count: 1, scope: "uid" },
   request: withdrawalRequestSchema,
-  response: z.object({ orderId: z.string(), clientOid: z.string().nullish().transform((v) => v ?? "") }),
+  response: z.object({ orderId: z.string(), clientOid: z.pipe(z.nullish(z.string()), z.transform((v) => v ?? "")) }),
   paging: null,
   // Sent only when a lead approves a request (two-person rule), never straight from a form.
   permission: "withdrawals.approve",

@@ -5,7 +5,8 @@
 // named, so nobody mistakes the batch for everything (open one alone to page through it).
 import { useQuery } from "@tanstack/react-query";
 import { depositsList, type DepositRecord } from "@/lib/platform/catalog";
-import { fetchPlatform, isTransient } from "@/lib/client/api";
+import { isTransient } from "@/lib/client/api";
+import { fetchPlatform } from "@/lib/client/platform";
 import { compareDecimal } from "@/lib/client/compare-decimal";
 import {
   currentPosition, describeWindows, newerStack, olderStack, validStack, windowsFor, type PageStack, type ResolvedRange,

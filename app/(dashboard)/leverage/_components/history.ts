@@ -1,6 +1,6 @@
 // Leverage changes as the audit log records them: an intent row (the request, before the platform was
 // called) and, later, an outcome row pointing at it (success with the platform's reply, or failure).
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { AuditRowView as AuditRow } from "@/lib/api/audit";
 import { leverageSettingSchema, type LeverageSetting } from "@/lib/platform/catalog/futures";
 import { keyOfTarget } from "@/lib/platform/key-names";
@@ -9,14 +9,14 @@ import { keyOfTarget } from "@/lib/platform/key-names";
 export type AuditRowView = Pick<AuditRow, "id" | "at" | "actor" | "outcome" | "params" | "detail" | "intentId" | "target">;
 
 const requestSchema = z.object({
-  symbol: z.string().optional(),
-  productType: z.string().optional(),
-  marginCoin: z.string().optional(),
-  leverage: z.string().optional(),
-  holdSide: z.string().optional(),
+  symbol: z.optional(z.string()),
+  productType: z.optional(z.string()),
+  marginCoin: z.optional(z.string()),
+  leverage: z.optional(z.string()),
+  holdSide: z.optional(z.string()),
 });
 const successSchema = z.object({ data: leverageSettingSchema });
-const failureSchema = z.object({ code: z.string().nullish(), msg: z.string().nullish() });
+const failureSchema = z.object({ code: z.nullish(z.string()), msg: z.nullish(z.string()) });
 
 export type LeverageChange = {
   id: string;

@@ -5,7 +5,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { FormOutcome, inStaffWords } from "@/components/ui/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { fieldErrorClass as errorText, hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
-import { ApiError, describeError, fetchPlatform, platformRefusal } from "@/lib/client/api";
+import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
+import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
 import {

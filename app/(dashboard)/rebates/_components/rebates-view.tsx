@@ -9,7 +9,7 @@ import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/d
 import { SearchForm } from "@/components/data-table/search-form";
 import { secondaryButton } from "@/components/data-table/styles";
 import { rebatesSearchParams } from "../search-params";
-import { ratioToPercent } from "@/lib/format";
+import { ratioToPercent } from "@/lib/ratio";
 
 const UID = /^\d{1,20}$/;
 

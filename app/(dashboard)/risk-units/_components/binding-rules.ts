@@ -1,7 +1,7 @@
 // The bind/unbind forms' schema and the checks the browser can make from Brokerdesk's own records before
 // anything is sent. The server makes the same checks again (server/workflows/risk-units.ts), and the
 // platform has the last word: a UID bound outside Brokerdesk is known to neither list.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MAX_UIDS_PER_RISK_UNIT, riskUnitsBind } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
 import type { Binding } from "./api";
@@ -10,12 +10,9 @@ import type { Binding } from "./api";
  * The catalog's E9 request, with riskUnitId required: Brokerdesk calls E9 with the main account's key,
  * which must name the unit (the catalog's keyRule). safeExtend keeps the catalog's uid ≠ riskUnitId rule.
  */
-export const bindingFormSchema = riskUnitsBind.request.safeExtend({
+export const bindingFormSchema = z.safeExtend(riskUnitsBind.request, {
   riskUnitId: z
-    .string({ error: "riskUnitId is required" })
-    .trim()
-    .min(1, { error: "riskUnitId is required", abort: true })
-    .regex(/^\d+$/, { error: "riskUnitId must be a numeric ID" }),
+    .string({ error: "riskUnitId is required" }).check(z.trim()).check(z.minLength(1, { error: "riskUnitId is required", abort: true })).check(z.regex(/^\d+$/, { error: "riskUnitId must be a numeric ID" })),
 });
 export type BindingFormInput = z.input<typeof bindingFormSchema>;
 export type BindingFormValues = z.output<typeof bindingFormSchema>;

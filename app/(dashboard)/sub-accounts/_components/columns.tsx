@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SUBACCOUNT_STATUSES } from "@/lib/platform/catalog";
+import { SUBACCOUNT_STATUSES } from "@/lib/platform/catalog/subaccounts";
 import { REGISTRY_SOURCES, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";

@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import { withdrawalResources } from "@/lib/api/withdrawals";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { destinationFormSchema, type DestinationFormInput, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { describeError } from "@/lib/client/api";
 import { Dialog } from "@/components/forms/confirm-dialog";

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { rejectWithdrawalSchema } from "@/lib/api/withdrawals";
 import { applyServerErrors, FormOutcome, inStaffWords } from "@/components/ui/form";
 

@@ -5,7 +5,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import { withdrawalResources, type WithdrawalView } from "@/lib/api/withdrawals";
-import { ApiError, fetchPlatform, isTransient } from "@/lib/client/api";
+import { ApiError, isTransient } from "@/lib/client/api";
+import { fetchPlatform } from "@/lib/client/platform";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useDataTable } from "@/components/data-table/use-data-table";
