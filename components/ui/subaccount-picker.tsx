@@ -3,7 +3,7 @@
 // (name, label or UID, by their start; listed by name) instead of loading the whole registry. A toolbar
 // filter wraps it in its label (components/data-table/subaccount-filter.tsx), a form in its FormField. The
 // UID chosen is shown by name beside it, and a UID the registry does not hold is still shown as typed.
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState, type KeyboardEvent, type Ref } from "react";
 import { subAccountLabel, useSubAccount, useSubAccountSearch, type SubAccountItem } from "@/lib/client/sub-accounts";
 import { controlClass } from "./styles";
 
@@ -26,9 +26,11 @@ export type SubAccountPickerProps = {
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
   onBlur?: () => void;
+  /** A form library's ref, so a refused field takes the focus. */
+  inputRef?: Ref<HTMLInputElement>;
 };
 
-export function SubAccountPicker({ id, value, onChange, allLabel = null, status, freeText = false, className = `${controlClass} w-72`, onBlur, ...aria }: SubAccountPickerProps) {
+export function SubAccountPicker({ id, value, onChange, allLabel = null, status, freeText = false, className = `${controlClass} w-72`, onBlur, inputRef, ...aria }: SubAccountPickerProps) {
   const listId = useId();
   const [text, setText] = useState<string | null>(null);
   const uid = value || null;
@@ -69,6 +71,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
   return (
     <div className="relative">
       <input
+        ref={inputRef}
         id={id}
         role="combobox"
         aria-autocomplete="list"

@@ -11,6 +11,7 @@ import { ledgerTradeResources } from "./ledger-trades";
 import { mfaResources } from "./mfa";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
+import { platformKeyResources } from "./platform-keys";
 import { riskUnitResources } from "./risk-units";
 import { subaccountResources } from "./sub-accounts";
 import { userResources } from "./users";
@@ -33,6 +34,7 @@ export const resources = Object.fromEntries(
     ...Object.values(ledgerResources),
     ...Object.values(ledgerTradeResources),
     ...Object.values(ledgerHistoryResources),
+    ...Object.values(platformKeyResources),
     healthResource,
     openapiResource,
   ].map((r) => [r.id, r as Resource]),
