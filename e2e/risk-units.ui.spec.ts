@@ -125,10 +125,16 @@ test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind fr
   // The row names the sub-account; the bind form's picker lists the registry by name.
   const row = rowOf(page, uid);
   await expect(row).toContainText("desk02@");
-  const labels = await bindForm(page).locator("datalist option[label]").evaluateAll((os) => os.map((o) => o.getAttribute("label") ?? ""));
+  // The picker asks the server as one types (the registry may hold 100,000), listing matches by name.
+  const picker = bindForm(page).getByRole("combobox", { name: "Sub-account UID" });
+  await picker.fill("desk");
+  const options = bindForm(page).getByRole("listbox", { name: "Sub-accounts" }).getByRole("option");
+  await expect(options.first()).toBeVisible();
+  const labels = await options.allTextContents();
   expect(labels.length).toBeGreaterThan(5);
   expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
   expect(labels.some((l) => l.startsWith("desk02@") && l.includes(uid))).toBe(true);
+  await picker.press("Escape");
 
   // What the platform said about desk06 is known on the next visit, before anything is sent.
   await bindForm(page).getByLabel("Sub-account UID").fill(elsewhere);
@@ -149,6 +155,34 @@ test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind fr
   await expect(rowOf(page, uid).getByRole("button", { name: /^Unbind UID/ })).toHaveCount(0);
   // Bindings remain (desk01): the page does not say none were ever made.
   await expect(page.getByText("No UID is bound through Brokerdesk yet.")).toHaveCount(0);
+});
+
+test("[riskUnits.bind][ui] the UID is picked by name from the server's search; the focus goes to the first refused field, then to the answer", async ({ page, request, baseURL }) => {
+  await signInApi(request, "broker");
+  const unit = await riskUnitId(request);
+  await open(page, "broker");
+  const form = bindForm(page);
+  const picker = form.getByRole("combobox", { name: "Sub-account UID" });
+  await form.getByRole("button", { name: "Bind" }).click();
+  await expect(picker).toHaveAttribute("aria-invalid", "true");
+  await expect(picker).toBeFocused();
+
+  await picker.fill("DESK12");
+  const option = form.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: /^desk12@\S+ \(\d+\)$/ });
+  await expect(option).toHaveCount(1);
+  const uid = /\((\d+)\)$/.exec((await option.textContent())!)![1]!;
+  await picker.press("Enter");
+  await expect(picker).toHaveValue(new RegExp(`^desk12@\\S+ \\(${uid}\\)$`));
+  await form.getByLabel("Risk unit ID").fill(unit);
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/risk-units" && r.method() === "POST");
+  await form.getByRole("button", { name: "Bind" }).click();
+  expect((await sent).postDataJSON()).toEqual({ uid, riskUnitId: unit, operate: "bind" });
+  const answer = form.getByRole("status").filter({ hasText: `Bound UID ${uid} to risk unit ${unit}.` });
+  await expect(answer).toBeFocused();
+
+  // Left as found: the tests after this one count the unit's UIDs.
+  const undone = await request.post("/api/risk-units", { headers: sameOrigin(baseURL), data: { uid, riskUnitId: unit, operate: "unbind" } });
+  expect(undone.status(), await undone.text()).toBe(200);
 });
 
 test("[riskUnits.read][ui] compliance sees the list and no forms; the API refuses its bind", async ({ page, request, baseURL }) => {

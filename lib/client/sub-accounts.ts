@@ -53,8 +53,3 @@ export function useSubAccountNames(): ReadonlyMap<string, string> {
   const { data } = useSubAccounts();
   return useMemo(() => new Map((data ?? []).flatMap((s) => (s.subaccountName ?? s.label ? [[s.subUid, (s.subaccountName ?? s.label)!] as const] : []))), [data]);
 }
-
-/** The registry sorted by name (then UID), for pickers. */
-export function sortByName<T extends SubAccountItem>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => subAccountLabel(a).localeCompare(subAccountLabel(b)));
-}
