@@ -40,10 +40,11 @@ test("[subaccounts][browse] /sub-accounts at 2,000: pages by name on the server 
   const first = await browse(page.request, "order=name&limit=50");
   expect(first.total).toBeGreaterThanOrEqual(2000);
   await expect(page.getByTestId("ledger-total")).toHaveText(`${first.total.toLocaleString("en-US")} sub-accounts in the registry`);
-  await expect(rows(page)).toHaveCount(50);
-  // Names beside UIDs, in the server's order (by name), the first page only.
+  await expect(page.getByText("Page 1 · 50 rows loaded")).toBeVisible();
+  // Names beside UIDs, in the server's order (by name); the table draws the rows in view (it windows them).
   const ids = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-id")));
-  expect(ids).toEqual(first.rows.map((r) => r.subUid));
+  expect(ids.length).toBeGreaterThan(10);
+  expect(ids).toEqual(first.rows.slice(0, ids.length).map((r) => r.subUid));
   await expect(rows(page).first().getByRole("link", { name: shownName(first.rows[0]!) })).toHaveAttribute("href", `/sub-accounts/${first.rows[0]!.subUid}`);
   await expect(rows(page).first()).toContainText(first.rows[0]!.subUid);
 

@@ -2,7 +2,7 @@
 import { useEffect, useId, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { FormOutcome, inStaffWords } from "@/components/ui/form";
+import { focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
@@ -45,8 +45,9 @@ export function BindingForm({
   const qc = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<BindingFormValues | null>(null);
-  const { register, handleSubmit, setError, control, reset, formState } = useForm<BindingFormInput, unknown, BindingFormValues>({
+  const { register, handleSubmit, setError, setFocus, control, reset, formState } = useForm<BindingFormInput, unknown, BindingFormValues>({
     resolver: inStaffWords(zodResolver(bindingFormSchema)),
+    shouldFocusError: false,
     defaultValues: { uid: "", riskUnitId: "", operate },
   });
 
@@ -83,7 +84,7 @@ export function BindingForm({
     }
     if (operate === "unbind") setConfirming(v);
     else send.mutate(v);
-  });
+  }, focusFirstError(FIELDS, setFocus));
 
   // A row's Unbind… (a new preset each click): ask for the confirmation of that row, as the form would.
   const [seenPreset, setSeenPreset] = useState(preset);

@@ -12,7 +12,7 @@ import { destinationFormSchema, type DestinationFormInput, type DestinationView 
 import { describeError } from "@/lib/client/api";
 import { Dialog } from "@/components/forms/confirm-dialog";
 import { RejectForm } from "./reject-form";
-import { applyServerErrors, describedBy, FormField, FormOutcome, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
+import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
@@ -29,8 +29,9 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const [notice, setNoticeState] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const setNotice = (text: string | null, tone: "success" | "error" = "error") => setNoticeState(text ? { tone, text } : null);
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
-  const { register, handleSubmit, setError, reset, control, formState } = useForm<DestinationFormInput, unknown, z.output<typeof destinationFormSchema>>({
+  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useForm<DestinationFormInput, unknown, z.output<typeof destinationFormSchema>>({
     resolver: inStaffWords(zodResolver(destinationFormSchema)),
+    shouldFocusError: false,
     defaultValues: { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" },
   });
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
@@ -67,7 +68,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
             },
             onError: (e) => setNotice(applyServerErrors(e, FIELDS, setError)),
           });
-        })}
+        }, focusFirstError(FIELDS, setFocus))}
       >
         <FormField id={`${id}-subUid`} label="Sub-account" error={err("subUid")}>
           <Controller

@@ -10,7 +10,7 @@ import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
-import { applyServerErrors, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { applyServerErrors, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
 import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
 import { useRequestWithdrawal, useWithdrawalFunds } from "./api";
@@ -38,8 +38,9 @@ export function RequestForm() {
   const request = useRequestWithdrawal();
   const [done, setDone] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, control, formState } = useForm<WithdrawalFormInput, unknown, WithdrawalFormValues>({
+  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useForm<WithdrawalFormInput, unknown, WithdrawalFormValues>({
     resolver: inStaffWords(zodResolver(withdrawalFormSchema)),
+    shouldFocusError: false,
     defaultValues: { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
   });
   const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
@@ -63,7 +64,7 @@ export function RequestForm() {
       },
       onError: (e) => setFormError(applyServerErrors<FieldName>(e, FIELDS, setError)),
     });
-  });
+  }, focusFirstError(FIELDS, setFocus));
 
   const err = (name: FieldName) => formState.errors[name]?.message;
   const a11y = (name: FieldName, hint = false) => ({
