@@ -59,10 +59,13 @@ test("[keys.list] a broker may choose the main key and the keys configured for b
 });
 
 test("[ledger][keys] a lead picks a named key on /spot/fills: the URL and the request carry it; a broker is offered the main key only", async ({ browser }) => {
+  test.setTimeout(120_000);
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
   await signInUi(page, "lead", "/spot/fills");
+  await page.goto("/spot/fills");
   const picker = page.getByRole("combobox", { name: "Platform key", exact: true });
-  await expect(picker).toBeEnabled();
+  // Enabled once the keys are listed (a loaded CI machine can take a while to hydrate the page).
+  await expect(picker).toBeEnabled({ timeout: 30_000 });
   await expect(picker).toHaveValue("main");
   const options = await picker.locator("option").allTextContents();
   expect(options[0]).toBe("main (broker main account)");
@@ -85,7 +88,7 @@ test("[ledger][keys] a lead picks a named key on /spot/fills: the URL and the re
   const broker = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
   await signInUi(broker, "broker", "/spot/fills?key=riskunit");
   const offered = broker.getByRole("combobox", { name: "Platform key", exact: true });
-  await expect(offered).toBeEnabled();
+  await expect(offered).toBeEnabled({ timeout: 30_000 });
   // The key in the URL is shown as not offered, and the server refuses its records.
   await expect(offered.locator("option")).toHaveText(["main (broker main account)", "readonly (read-only) — not kept by the ledger", "riskunit (not offered to you)"]);
   await expect(broker.getByRole("alert").first()).toBeVisible();

@@ -93,7 +93,7 @@ test("[subaccounts][browse] bad input is refused on its field, naming it", async
 });
 
 test("[pickers] live deposits, the request form and the address book search the server by name at 2,000 sub-accounts", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { page, wholeRegistry } = await openAs(browser, "broker", "/deposits/live");
   const searches: URL[] = [];
   page.on("request", (r) => {
