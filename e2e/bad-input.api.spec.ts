@@ -596,6 +596,22 @@ add("[bad-input][subaccounts.search] GET /api/sub-accounts/search", {
     );
   },
 });
+add("[bad-input][subaccounts.browse] GET /api/sub-accounts/registry", {
+  method: "GET", path: () => "/api/sub-accounts/registry", role: "lead",
+  cases: () => {
+    const base = fc.record({ q: fc.constantFrom("desk", "54", "vip"), order: fc.constantFrom("name", "uid") });
+    return fc.oneof(
+      queryField(base, "q", longText(101, 1000), "q too long"),
+      queryField(base, "status", fc.constantFrom("gone", "NORMAL", "frozen"), "status not a platform status"),
+      queryField(base, "source", fc.constantFrom("seed", "import"), "source unknown"),
+      queryField(base, "limit", badLimit(500), "limit out of range"),
+    );
+  },
+});
+add("[bad-input][keys.list] GET /api/platform-keys", {
+  method: "GET", path: () => "/api/platform-keys", role: "lead",
+  cases: () => queryField(fc.record({}), "for", fc.constantFrom("deposits", "FILLS", "plan_orders", ""), "for not a ledger list"),
+});
 add("[bad-input][ledger.balance-history] GET /api/ledger/sub-accounts/{subUid}/balances", {
   method: "GET", path: (w) => `/api/ledger/sub-accounts/${w.desk}/balances`, role: "lead",
   cases: () => queryField(fc.record({}), "days", fc.constantFrom("0", "3661", "-1", "1.5", "abc", "99999"), "days out of range"),

@@ -2,6 +2,7 @@
 // words, the platform's refusals say what they mean without naming Brokerdesk's operations or the simulator,
 // and the sub-account page says where its sections come from in words.
 import { expect, test } from "./support/test";
+import { chooseSubAccount } from "./support/picker";
 import { subUid } from "./support/faults";
 import { sameOrigin, signInApi, signInUi } from "./support/staff";
 
@@ -112,7 +113,7 @@ test("[issue 16][address-book] rejecting a destination asks for the reason in th
   });
   await signInUi(page, "lead", "/withdrawals");
   const book = page.getByRole("region", { name: "Address book" });
-  await book.getByLabel("Sub-account").selectOption(desk);
+  await chooseSubAccount(book, desk);
   await book.getByRole("button", { name: `Reject ${label}` }).click();
   const dialog = page.getByRole("dialog", { name: "Reject this destination" });
   await expect(dialog).toBeVisible();

@@ -6,6 +6,7 @@
 // every audit intent of the run has its outcome. Faults are cleared after every test, pass or fail.
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { chooseSubAccount } from "./support/picker";
 import type { OperationId } from "../lib/platform/catalog";
 import { proxyPath } from "./support/envelope";
 import { signInApi, signInUi, type DemoRole } from "./support/staff";
@@ -219,12 +220,12 @@ test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailabl
   const form = page.getByRole("region", { name: "Request a withdrawal" });
   const balance = page.getByTestId("available-balance");
   await setFaults(page.request, [{ path: "subaccounts.assets", ...PAGE_FAULTS["status 503"].rule }]);
-  await form.getByLabel("Sub-account").selectOption(desk02);
+  await chooseSubAccount(form, desk02);
   await form.getByLabel("Coin").selectOption("USDT");
   await expect(balance).toContainText("Balance unavailable: Platform error 503: HTTP 503 Service Unavailable");
   await expect(balance).not.toContainText("Available");
   await clearFaults(page.request);
-  await form.getByLabel("Sub-account").selectOption(desk01);
+  await chooseSubAccount(form, desk01);
   await expect(balance).toContainText(/Available: [\d,.]+ USDT/);
 
   const before = await available(page.request, desk01);

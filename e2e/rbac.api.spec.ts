@@ -111,6 +111,9 @@ test("[rbac][demo] the demo accounts are the four roles", () => {
 const OWN_ROUTES = [
   { path: "/api/sub-accounts", permission: "subaccounts.read" },
   { path: "/api/sub-accounts/search", permission: "subaccounts.read" },
+  { path: "/api/sub-accounts/registry", permission: "subaccounts.read" },
+  { path: "/api/platform-keys?for=fills", permission: "fills.read" },
+  { path: "/api/platform-keys?for=plan-orders", permission: "planOrders.read" },
   { path: "/api/ledger/fills", permission: "fills.read" },
   { path: "/api/ledger/plan-orders", permission: "planOrders.read" },
   { path: "/api/audit", permission: "audit.read" },

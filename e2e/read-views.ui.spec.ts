@@ -135,7 +135,8 @@ test("[market.trades][error] a platform refusal shows its code and message, not 
 });
 
 test("[deposits.list][list] opens on the first sub-account; totals per coin equal the loaded amounts", async ({ page }) => {
-  const subs = (await (await page.request.get("/api/sub-accounts")).json()) as { items: { subUid: string }[] };
+  // The registry's first by UID, as the page's default asks for it (never the whole registry).
+  const subs = (await (await page.request.get("/api/sub-accounts/search?limit=20")).json()) as { items: { subUid: string }[] };
   const firstUid = subs.items[0]!.subUid;
   // The view's own call (its default page size, 50), not another deposits call the page may make (the
   // home page's recent-deposits card asks for 10 of the last day and can answer while /deposits loads).
@@ -144,7 +145,7 @@ test("[deposits.list][list] opens on the first sub-account; totals per coin equa
   await expect(page).toHaveTitle(/Live deposits/);
   const deposits = await body<Deposit[]>(await call);
   expect(deposits.length).toBeGreaterThan(0);
-  await expect(page.getByLabel("Sub-account", { exact: true })).toHaveValue(firstUid);
+  await expect(page.getByRole("combobox", { name: "Sub-account", exact: true })).toHaveValue(new RegExp(`\\(${firstUid}\\)$`));
   await expect(rows(page).first()).toHaveAttribute("data-row-id", deposits[0]!.orderId);
   await expect(page.getByText(`${deposits.length} rows loaded`)).toBeVisible();
 

@@ -78,8 +78,10 @@ test("[subaccounts][create] a broker creates one; it is listed and its page show
   const { entry } = (await res.json()) as { entry: Entry };
   expect(entry.subaccountName).toBe(name);
   await expect(form.getByText(`Created ${name} (UID ${entry.subUid}).`)).toBeVisible();
-  // The list refreshes: the new row is there (filtered by name so the virtualised list shows it).
-  await page.getByLabel("Name (loaded rows)").fill(name);
+  // The list refreshes: the new row is there (searched on the server by the start of its name).
+  await page.getByLabel("Name, label or UID starts with").fill(name);
+  await page.getByLabel("Name, label or UID starts with").press("Enter");
+  await expect(page).toHaveURL(/[?&]q=e2e/);
   const row = page.locator(`tr[data-row-id="${entry.subUid}"]`);
   await expect(row).toBeVisible();
   await expect(row).toContainText("Created here");
@@ -158,7 +160,8 @@ test("[subaccounts][add] add by UID: unknown to the platform → 422 on subUid; 
   await form.getByRole("button", { name: "Add sub-account" }).click();
   await expect(form.getByText(`Added UID ${sub.subUid}.`)).toBeVisible();
   const row = page.locator(`tr[data-row-id="${sub.subUid}"]`);
-  await page.getByLabel("Source (loaded rows)").selectOption("added");
+  await page.getByRole("combobox", { name: "Source", exact: true }).selectOption("added");
+  await expect(page).toHaveURL(/source=added/);
   await expect(row).toContainText("Added by UID");
   await expect(row).toContainText("lead@demo.brokerdesk");
 

@@ -5,6 +5,7 @@
 import Big from "big.js";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { chooseSubAccount } from "./support/picker";
 import { platformDirect } from "./support/platform-direct";
 import { DEMO, sameOrigin, signInApi, signInUi } from "./support/staff";
 
@@ -49,7 +50,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
 
   await signInUi(page, "broker", "/withdrawals");
   const form = page.getByRole("region", { name: "Request a withdrawal" });
-  await form.getByLabel("Sub-account").selectOption(desk04);
+  await chooseSubAccount(form, desk04);
   await form.getByLabel("Coin").selectOption("USDT");
   await expect(page.getByTestId("available-balance")).toContainText(/^Available: 1 USDT \(balance [\d,.]+ less [\d,.]+ held by \d+ pending requests?\)$/);
   await form.getByLabel("Address").fill(TRON);
@@ -145,7 +146,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
 
   await signInUi(page, "broker", "/withdrawals");
   const form = page.getByRole("region", { name: "Request a withdrawal" });
-  await form.getByLabel("Sub-account").selectOption(desk04);
+  await chooseSubAccount(form, desk04);
   await form.getByLabel("Coin").selectOption("USDT");
   await form.getByLabel("Address").fill("abc");
   await form.getByLabel("Amount (USDT)").fill("0.1");
@@ -281,7 +282,7 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   const ETH_ADDR = "0x32Be343B94f860124dC4fEe278FDCBD38C102D88";
   await signInUi(page, "broker", "/withdrawals");
   const book = page.getByRole("region", { name: "Address book" });
-  await book.getByLabel("Sub-account").selectOption(desk04);
+  await chooseSubAccount(book, desk04);
   await book.getByLabel("Chain").fill("ERC20");
   await book.getByLabel("Destination address").fill("0x32Be343B94f860124dC4fEe278FDCBD38C102D8");
   await book.getByLabel("Name in the book").fill("Client B cold wallet");
@@ -304,7 +305,7 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   await expect(queue.locator(`tr[data-withdrawal-id="${toBook.id}"]`).getByTestId("not-in-book")).toHaveText("Not in this sub-account's address book");
 
   const leadBook = lead.getByRole("region", { name: "Address book" });
-  await leadBook.getByLabel("Sub-account").selectOption(desk04);
+  await chooseSubAccount(leadBook, desk04);
   await leadBook.getByRole("button", { name: "Approve Client B cold wallet" }).click();
   await expect(leadBook.locator("li", { hasText: "Client B cold wallet" })).toContainText(`approved by ${DEMO.lead}`);
   await lead.reload();

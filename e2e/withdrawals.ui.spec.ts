@@ -4,6 +4,7 @@
 import Big from "big.js";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { chooseSubAccount } from "./support/picker";
 import { platformDirect } from "./support/platform-direct";
 import { APPROVER_COOL_OFF_MS, DEMO, sameOrigin, signInApi, signInUi, simControlUrl, takeOverAccount } from "./support/staff";
 
@@ -87,7 +88,7 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   await signInUi(page, "broker", "/withdrawals");
   await expect(page).toHaveTitle(/Withdrawals/);
   const form = page.getByRole("region", { name: "Request a withdrawal" });
-  await form.getByLabel("Sub-account").selectOption(uid);
+  await chooseSubAccount(form, uid);
   await form.getByLabel("Coin").selectOption("USDT");
   await expect(page.getByTestId("available-balance")).toContainText(/Available: [\d,.]+ USDT/);
   await expect(form.getByText("Empty = the default for USDT: TRC20")).toBeVisible();

@@ -4,6 +4,10 @@
 import type { PagedQueryResult } from "@/lib/client/use-paged-platform-query";
 import { secondaryButton } from "./styles";
 
+/** The three buttons' words: newest-first lists walk older; a list by name walks forward. */
+export type PagerWords = { first: string; back: string; next: string };
+const NEWEST_FIRST: PagerWords = { first: "Latest", back: "← Newer", next: "Older →" };
+
 export type PagerProps = {
   pageNumber: number;
   rowCount: number;
@@ -17,9 +21,10 @@ export type PagerProps = {
   /** Says when a long range is walked in windows. */
   windowNote?: string | null;
   busy?: boolean;
+  words?: PagerWords;
 };
 
-export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, canNewer, onOlder, onNewer, onLatest, windowNote, busy }: PagerProps) {
+export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, canNewer, onOlder, onNewer, onLatest, windowNote, busy, words = NEWEST_FIRST }: PagerProps) {
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
       <p className="text-slate-700 dark:text-slate-300" aria-live="polite">
@@ -29,13 +34,13 @@ export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, can
       </p>
       <div className="ml-auto flex gap-2">
         <button type="button" className={secondaryButton} onClick={onLatest} disabled={!canNewer || busy}>
-          Latest
+          {words.first}
         </button>
         <button type="button" className={secondaryButton} onClick={onNewer} disabled={!canNewer || busy}>
-          ← Newer
+          {words.back}
         </button>
         <button type="button" className={secondaryButton} onClick={onOlder} disabled={!canOlder || busy}>
-          Older →
+          {words.next}
         </button>
       </div>
       {windowNote ? (

@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 import { callResource, type JsonResource } from "@/lib/api/call";
 import { isTransient } from "@/lib/client/api";
 import { DataTable } from "./data-table";
-import { DataTablePager, cursorPagerProps } from "./data-table-pager";
+import { DataTablePager, cursorPagerProps, type PagerWords } from "./data-table-pager";
 import { DataTableEmpty, DataTableError } from "./data-table-states";
 import { DataTableToolbar } from "./data-table-toolbar";
 import type { DataTableFeatures, DataTableInstance } from "./features";
@@ -19,8 +19,8 @@ import { secondaryButton } from "./styles";
 import { TimeZoneProvider } from "./time";
 import { useDataTable } from "./use-data-table";
 
-/** The URL state every ledger view has: the cursors walked, and the range in ms (UTC). */
-export type LedgerUrlState = { p: string[]; from: number | null; to: number | null };
+/** The URL state every ledger view has: the cursors walked, and the range in ms (UTC) unless the list has none. */
+export type LedgerUrlState = { p: string[]; from?: number | null; to?: number | null };
 export type LedgerPage<Row> = { rows: Row[]; nextCursor: string | null; total: number };
 
 export type LedgerViewConfig<Row extends RowData, Q extends LedgerUrlState> = {
@@ -34,6 +34,8 @@ export type LedgerViewConfig<Row extends RowData, Q extends LedgerUrlState> = {
   /** Filters every request carries, not in the URL (the sub-account a section is about). */
   fixed?: Record<string, string>;
   initialColumnVisibility?: Record<string, boolean>;
+  /** false: the list has no time range (the registry), so neither the URL nor the toolbar has one. */
+  range?: boolean;
 };
 
 export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row>> = {
@@ -46,6 +48,7 @@ export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends 
   set: (patch: Partial<Record<keyof Q & string, unknown>>) => void;
   clear: () => void;
   setWalked: (p: string[] | null) => void;
+  range: boolean;
 };
 
 /** The API's query for the URL's filters (ms as strings), without cursor or size. */
@@ -72,7 +75,8 @@ export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P e
   const table = useDataTable<Row>({
     data: page.data?.rows ?? [], columns: config.columns, getRowId: config.getRowId, initialColumnVisibility: config.initialColumnVisibility,
   });
-  const keys = [...config.filterKeys, "from", "to"] as const;
+  const range = config.range ?? true;
+  const keys = [...config.filterKeys, ...(range ? (["from", "to"] as const) : [])];
   return {
     q,
     page,
@@ -81,6 +85,7 @@ export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P e
     set: (patch) => void setUrl({ ...patch, p: null }),
     clear: () => void setUrl({ ...Object.fromEntries(keys.map((k) => [k, null])), p: null }),
     setWalked: (p) => void setUrl({ p }),
+    range,
   };
 }
 
@@ -95,10 +100,14 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
   actions?: ReactNode;
   /** Above the table (how fresh the ledger is). */
   before?: ReactNode;
+  /** Where the rows are kept, for the count and the empty state: "in the ledger" unless said. */
+  place?: string;
+  /** The pager's words when the list is not newest first (the registry, by name). */
+  pagerWords?: PagerWords;
 };
 
 export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row>>({
-  view, label, rowsNoun, controls, actions, before,
+  view, label, rowsNoun, controls, actions, before, place = "in the ledger", pagerWords,
 }: LedgerTableProps<Row, Q, P>) {
   const { q, page, table } = view;
   const rows = page.data?.rows ?? [];
@@ -106,7 +115,7 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
   const toolbar = (
     <DataTableToolbar table={table} actions={actions}>
       {controls}
-      <UtcRangeFields from={q.from} to={q.to} onChange={(patch) => view.set(patch as Partial<Record<keyof Q & string, unknown>>)} />
+      {view.range ? <UtcRangeFields from={q.from ?? null} to={q.to ?? null} onChange={(patch) => view.set(patch as Partial<Record<keyof Q & string, unknown>>)} /> : null}
       {view.filtered ? (
         <button type="button" className={secondaryButton} onClick={view.clear}>
           Clear filters
@@ -114,8 +123,8 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
       ) : null}
     </DataTableToolbar>
   );
-  const emptyState = <DataTableEmpty>{view.filtered ? `No ${rowsNoun} in the ledger match these filters.` : `No ${rowsNoun} in the ledger yet.`}</DataTableEmpty>;
-  const pager = <DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, view.setWalked)} />;
+  const emptyState = <DataTableEmpty>{view.filtered ? `No ${rowsNoun} ${place} match these filters.` : `No ${rowsNoun} ${place} yet.`}</DataTableEmpty>;
+  const pager = <DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, view.setWalked)} words={pagerWords} />;
   return (
     <TimeZoneProvider>
       <div className="space-y-4">
@@ -141,7 +150,7 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
         )}
         {page.data ? (
           <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-total">
-            {page.data.total.toLocaleString("en-US")} {rowsNoun} {view.filtered ? "match these filters" : "in the ledger"}
+            {page.data.total.toLocaleString("en-US")} {rowsNoun} {view.filtered ? "match these filters" : place}
           </p>
         ) : null}
       </div>

@@ -101,6 +101,18 @@ export function applyServerErrors<F extends string>(e: unknown, fields: readonly
   return detail ? `${title}. ${detail}` : title;
 }
 
+/**
+ * A form's onInvalid: the focus goes to the first refused field in the form's order. react-hook-form would
+ * take the first in registration order, which a Controller's field (the sub-account picker) joins only after
+ * the fields registered by the form itself. Use with `shouldFocusError: false`.
+ */
+export function focusFirstError<F extends string>(fields: readonly F[], setFocus: (name: F) => void): (errors: Partial<Record<F, unknown>>) => void {
+  return (errors) => {
+    const first = fields.find((f) => errors[f]);
+    if (first) setFocus(first);
+  };
+}
+
 const OUTCOME_CLASS = {
   success: "text-emerald-800 dark:text-emerald-300",
   error: "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100",

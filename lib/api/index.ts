@@ -12,6 +12,7 @@ import { leverageResources } from "./leverage";
 import { mfaResources } from "./mfa";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
+import { platformKeyResources } from "./platform-keys";
 import { riskUnitResources } from "./risk-units";
 import { subaccountResources } from "./sub-accounts";
 import { userResources } from "./users";
@@ -35,6 +36,7 @@ export const resources = Object.fromEntries(
     ...Object.values(ledgerTradeResources),
     ...Object.values(ledgerHistoryResources),
     ...Object.values(leverageResources),
+    ...Object.values(platformKeyResources),
     healthResource,
     openapiResource,
   ].map((r) => [r.id, r as Resource]),

@@ -2,7 +2,7 @@
 // them): the forms' schemas, shared by the browser (react-hook-form) and the routes, the registry's rows,
 // and one entry per route (STYLE rules 3, 12 and 15). Isomorphic.
 import * as z from "zod/mini";
-import { subaccountsCreate } from "@/lib/platform/catalog/subaccounts";
+import { SUBACCOUNT_STATUSES, subaccountsCreate } from "@/lib/platform/catalog/subaccounts";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";
 import { blankless, nextCursorField, pageCursor, pageLimit } from "./query-fields";
@@ -42,9 +42,15 @@ export type RegistryEntryView = z.output<typeof registryEntrySchema>;
 export const registryListSchema = z.object({ items: z.array(registryEntrySchema) });
 export const registryEntryReplySchema = z.object({ entry: registryEntrySchema });
 
-/** What a picker sends as one types: the start of a name, a label or a UID. */
+/** How a registry list is ordered: by UID (the default), or by name then UID (pickers and the registry page). */
+export const REGISTRY_ORDERS = ["uid", "name"] as const;
+
+/** What a picker or the registry page sends: the start of a name, a label or a UID, and what to narrow by. */
 export const registrySearchSchema = z.object({
   q: blankless(z.string().check(z.trim()).check(z.maxLength(100, { error: "q is at most 100 characters" }))),
+  order: blankless(z.enum(REGISTRY_ORDERS, { error: "order is uid or name" })),
+  status: blankless(z.enum(SUBACCOUNT_STATUSES, { error: `status is one of ${SUBACCOUNT_STATUSES.join(", ")}` })),
+  source: blankless(z.enum(REGISTRY_SOURCES, { error: `source is one of ${REGISTRY_SOURCES.join(", ")}` })),
   cursor: pageCursor,
   limit: pageLimit,
 });
@@ -52,6 +58,9 @@ export type RegistrySearch = z.output<typeof registrySearchSchema>;
 export const registrySearchItemSchema = z.pick(registryEntrySchema, { subUid: true, subaccountName: true, label: true, status: true });
 export const registrySearchPageSchema = z.object({ items: z.array(registrySearchItemSchema), nextCursor: nextCursorField });
 export type RegistrySearchPage = z.output<typeof registrySearchPageSchema>;
+/** The registry page's answer: whole entries, the next page, and the exact count of what matches. */
+export const registryPageSchema = z.object({ rows: z.array(registryEntrySchema), nextCursor: nextCursorField, total: z.number() });
+export type RegistryPage = z.output<typeof registryPageSchema>;
 
 export const subaccountResources = {
   list: defineResource({
@@ -62,6 +71,11 @@ export const subaccountResources = {
     id: "subaccounts.search", method: "GET", path: "/api/sub-accounts/search",
     summary: "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers at any registry size)",
     permission: "subaccounts.read", input: registrySearchSchema, output: registrySearchPageSchema, errors: [],
+  }),
+  browse: defineResource({
+    id: "subaccounts.browse", method: "GET", path: "/api/sub-accounts/registry",
+    summary: "The registry a page at a time (by name or UID), searched and filtered on the server, with the exact count",
+    permission: "subaccounts.read", input: registrySearchSchema, output: registryPageSchema, errors: [],
   }),
   create: defineResource({
     id: "subaccounts.create", method: "POST", path: "/api/sub-accounts",

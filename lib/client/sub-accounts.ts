@@ -17,8 +17,8 @@ export function subAccountLabel(s: SubAccountItem): string {
  * The registry searched on the server as one types (pickers at any registry size): the first page of
  * sub-accounts whose name, label or UID starts with `q`, and whether more match.
  */
-export function useSubAccountSearch(q: string, enabled = true) {
-  const input = { q, limit: "20" };
+export function useSubAccountSearch(q: string, enabled = true, narrow: { order?: "name"; status?: "normal" } = {}) {
+  const input = { q, limit: "20", ...(narrow.order ? { order: narrow.order } : {}), ...(narrow.status ? { status: narrow.status } : {}) };
   return useQuery({
     queryKey: [subaccountResources.search.id, input],
     queryFn: ({ signal }) => callResource(subaccountResources.search, { input, signal }),
@@ -52,9 +52,4 @@ export function useSubAccounts() {
 export function useSubAccountNames(): ReadonlyMap<string, string> {
   const { data } = useSubAccounts();
   return useMemo(() => new Map((data ?? []).flatMap((s) => (s.subaccountName ?? s.label ? [[s.subUid, (s.subaccountName ?? s.label)!] as const] : []))), [data]);
-}
-
-/** The registry sorted by name (then UID), for pickers. */
-export function sortByName<T extends SubAccountItem>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => subAccountLabel(a).localeCompare(subAccountLabel(b)));
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrySearchSchema } from "@/lib/api/sub-accounts";
 import type { Db } from "@/server/db";
 import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
-import { prefixEnd, searchRegistry } from "./registry-search";
+import { browseRegistry, prefixEnd, searchRegistry } from "./registry-search";
 import { seedRegistry } from "./subaccounts";
 
 const N = 100_000;
@@ -66,6 +66,36 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[registry][search] at
     expect(all.items[0]!.subUid).toBe(uidOf(0));
     expect((await search({ q: "user%" })).items).toEqual([]);
     expect((await search({ q: "_ser" })).items).toEqual([]);
+  });
+
+  it("[registry][search] by name: pages follow the shown name (then UID), none twice, none missed; the registry page counts every match", async () => {
+    const seen: string[] = [];
+    let page = await search({ q: "user0124", order: "name", limit: "40" });
+    for (;;) {
+      seen.push(...page.items.map((s) => s.subaccountName!));
+      if (!page.nextCursor) break;
+      page = await search({ q: "user0124", order: "name", limit: "40", cursor: page.nextCursor });
+    }
+    expect(seen).toEqual([...seen].sort());
+    expect(new Set(seen).size).toBe(100);
+    const browse = await browseRegistry(db, registrySearchSchema.parse({ q: "vip", order: "name", limit: "30" }));
+    expect(browse.total).toBe(100);
+    expect(browse.rows).toHaveLength(30);
+    expect(browse.rows[0]).toMatchObject({ label: "VIP Desk 0", permList: ["read", "deposit"], source: "simulator-seed" });
+    expect((await browseRegistry(db, registrySearchSchema.parse({ status: "freeze" }))).total).toBe(0);
+    expect((await browseRegistry(db, registrySearchSchema.parse({}))).total).toBe(N);
+    await expect(search({ order: "name", cursor: "not-a-cursor" })).rejects.toMatchObject({ code: "invalid_input" });
+  });
+
+  it("[registry][search] the name order walks its index, not a sort of the registry", async () => {
+    const { rows } = await db.query<{ "QUERY PLAN": string }>(
+      `EXPLAIN SELECT sub_uid FROM subaccounts WHERE (lower(coalesce(subaccount_name, label, sub_uid)) COLLATE "C" > $1
+         OR (lower(coalesce(subaccount_name, label, sub_uid)) COLLATE "C" = $1 AND sub_uid > $2))
+         ORDER BY lower(coalesce(subaccount_name, label, sub_uid)) COLLATE "C", sub_uid LIMIT 21`,
+      ["user05", "0"],
+    );
+    const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(plan).toContain("subaccounts_by_name");
   });
 
   it("[registry][search] the plan reads the prefix indexes, not every row of the registry", async () => {

@@ -22,12 +22,12 @@ export type RegistryEntry = {
   createdAt: string;
 };
 
-type Row = {
+export type RegistryRow = {
   sub_uid: string; subaccount_name: string | null; label: string | null; status: string; perm_list: string[];
   source: RegistryEntry["source"]; platform_ctime: string | null; created_by: string; created_at: Date | string;
 };
 
-const toEntry = (r: Row): RegistryEntry => ({
+export const toEntry = (r: RegistryRow): RegistryEntry => ({
   subUid: r.sub_uid,
   subaccountName: r.subaccount_name,
   label: r.label,
@@ -41,14 +41,14 @@ const toEntry = (r: Row): RegistryEntry => ({
 
 /** The sub-accounts Brokerdesk knows, oldest first (the first one is the pages' default pick). */
 export async function listRegistry(db: Queryable): Promise<RegistryEntry[]> {
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query<RegistryRow>(
     "SELECT * FROM subaccounts ORDER BY platform_ctime ASC NULLS LAST, created_at ASC, sub_uid ASC",
   );
   return rows.map(toEntry);
 }
 
 export async function getRegistryEntry(db: Queryable, subUid: string): Promise<RegistryEntry | null> {
-  const { rows } = await db.query<Row>("SELECT * FROM subaccounts WHERE sub_uid = $1", [subUid]);
+  const { rows } = await db.query<RegistryRow>("SELECT * FROM subaccounts WHERE sub_uid = $1", [subUid]);
   return rows[0] ? toEntry(rows[0]) : null;
 }
 
@@ -62,7 +62,7 @@ export async function findRegistryEntry(db: Queryable, subUid: string): Promise<
 
 /** Records a sub-account the platform just created (E6) in the registry. */
 export async function registerCreated(db: Queryable, sub: Subaccount, actor: string): Promise<RegistryEntry> {
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query<RegistryRow>(
     `INSERT INTO subaccounts (sub_uid, subaccount_name, label, status, perm_list, source, platform_ctime, created_by)
      VALUES ($1, $2, $3, $4, $5, 'created', $6, $7)
      ON CONFLICT (sub_uid) DO UPDATE SET subaccount_name = EXCLUDED.subaccount_name, label = EXCLUDED.label,
@@ -78,7 +78,7 @@ export async function registerCreated(db: Queryable, sub: Subaccount, actor: str
  * A UID already in the registry is a 409.
  */
 export async function registerExisting(db: Queryable, subUid: string, label: string | null, actor: string): Promise<RegistryEntry> {
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query<RegistryRow>(
     `INSERT INTO subaccounts (sub_uid, label, source, created_by) VALUES ($1, $2, 'added', $3)
      ON CONFLICT (sub_uid) DO NOTHING RETURNING *`,
     [subUid, label, actor],

@@ -3,8 +3,6 @@ import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import { pageStackParser, rangeParsers } from "@/lib/client/paging-search-params";
 import type { RangePreset } from "@/lib/client/paging";
 
-/** `uid` value that asks every known sub-account in turn. */
-export const ALL_SUBACCOUNTS = "all";
 export const DEPOSIT_PAGE_SIZES = [20, 50, 100] as const;
 export const DEPOSIT_RANGE_PRESETS: readonly RangePreset[] = ["24h", "7d", "30d", "90d"];
 export const DEPOSIT_STATUSES = ["success", "pending", "fail"] as const;

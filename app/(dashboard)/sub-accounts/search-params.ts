@@ -1,8 +1,15 @@
-// The URL state of /sub-accounts (STYLE rule 10): filters on the registry's loaded rows.
-import { parseAsString } from "nuqs";
+// The URL state of /sub-accounts (STYLE rule 10): every filter is sent to the server, which searches the
+// whole registry (at 100,000 sub-accounts and more) and pages it by name.
+import { parseAsArrayOf, parseAsString } from "nuqs";
+
+export const REGISTRY_PAGE_SIZE = 50;
+export const REGISTRY_FILTERS = ["q", "status", "source"] as const;
 
 export const subaccountsSearchParams = {
-  name: parseAsString,
+  /** The start of a name, a label or a UID. */
+  q: parseAsString,
   status: parseAsString,
   source: parseAsString,
+  /** The cursors walked to reach this page; absent = the first page by name. */
+  p: parseAsArrayOf(parseAsString, ",").withDefault([]),
 };

@@ -6,7 +6,8 @@ import { depositsList } from "@/lib/platform/catalog";
 import { formatUtc } from "@/lib/format";
 import { pageMovePatch, resolveRange, type PageStack } from "@/lib/client/paging";
 import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";
-import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { subAccountLabel, useSubAccount, useSubAccountSearch } from "@/lib/client/sub-accounts";
+import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTablePager, pagerPropsOf } from "@/components/data-table/data-table-pager";
@@ -16,9 +17,8 @@ import { ExportButton } from "@/components/data-table/export-button";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { controlClass, secondaryButton } from "@/components/data-table/styles";
-import { ALL_SUBACCOUNTS, DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
+import { DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
 import { depositColumns } from "./columns";
-import { useAllSubaccountDeposits } from "./use-all-subaccount-deposits";
 import { Field } from "@/components/data-table/field";
 
 // Drawn only once rows have arrived (never in the server render), so its code and its sums load then.
@@ -30,22 +30,23 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
   const id = useId();
   const [q, setQ] = useQueryStates(depositsSearchParams, { history: "push" });
   const [now, setNow] = useState(initialNow);
-  const subs = useSubAccounts();
+  // The registry's first page (by UID) for the default, not the whole registry: it may hold 100,000.
+  const subs = useSubAccountSearch("", q.uid === null && q.by !== "order");
   const limit = Math.min(Math.max(1, q.limit), MAX_LIMIT);
   const range = resolveRange({ range: q.range, from: q.from, to: q.to, at: q.at }, now);
 
   // No uid in the URL means the first known sub-account: derived, never copied into state.
-  const uid = q.uid ?? subs.data?.[0]?.subUid ?? null;
+  const uid = q.uid ?? subs.data?.items[0]?.subUid ?? null;
+  const chosen = useSubAccount(uid);
   const byOrder = q.by === "order";
-  const all = !byOrder && uid === ALL_SUBACCOUNTS;
-  const params: Record<string, string> | null = byOrder ? (q.orderId ? { orderId: q.orderId } : null) : uid && !all ? { userId: uid } : null;
+  const params: Record<string, string> | null = byOrder ? (q.orderId ? { orderId: q.orderId } : null) : uid ? { userId: uid } : null;
 
   const onNavigate = (next: PageStack, move: PageMove) => {
     if (move === "latest") setNow(Date.now());
     void setQ(pageMovePatch(q, now, next, move));
   };
 
-  const single = usePagedPlatformQuery({
+  const paged = usePagedPlatformQuery({
     operation: "deposits.list",
     params: params ?? {},
     range,
@@ -55,8 +56,6 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
     onNavigate,
     enabled: params !== null,
   });
-  const batch = useAllSubaccountDeposits({ subs: subs.data ?? [], range, limit, stack: q.p, onNavigate, enabled: all });
-  const paged = all ? batch : single;
 
   const table = useDataTable({
     data: paged.rows,
@@ -68,16 +67,14 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
   });
 
   // The page cannot ask before it knows whom to ask about.
-  const needsSubs = !byOrder;
+  const needsSubs = !byOrder && q.uid === null;
   const subsProblem = needsSubs && subs.isError;
-  const subsEmpty = needsSubs && subs.isSuccess && subs.data.length === 0;
+  const subsEmpty = needsSubs && subs.isSuccess && subs.data.items.length === 0;
   const status = subsProblem ? "error" : subsEmpty || (byOrder && !q.orderId) ? "blocked" : needsSubs && subs.isPending ? "pending" : paged.status;
 
   const who = byOrder
     ? `record ID ${q.orderId ?? ""}`
-    : all
-      ? "any known sub-account"
-      : `sub-account ${subs.data?.find((s) => s.subUid === uid)?.subaccountName ?? ""} (${uid ?? ""})`;
+    : `sub-account ${chosen.data ? subAccountLabel(chosen.data) : (uid ?? "")}`;
   const win = paged.window;
   const between = win ? ` between ${formatUtc(win.startTime)} and ${formatUtc(win.endTime)}` : "";
   const exportParams = "problem" in range || !params ? null : { ...params, startTime: String(range.start), endTime: String(range.end) };
@@ -99,7 +96,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                 <ExportButton
                   operation="deposits.list"
                   params={exportParams ?? {}}
-                  disabled={!exportParams || all}
+                  disabled={!exportParams}
                 />
               }
             >
@@ -117,23 +114,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
               {byOrder ? (
                 <OrderIdSearch key={q.orderId ?? ""} value={q.orderId ?? ""} onSearch={(orderId) => void setQ({ orderId, ...resetPaging })} />
               ) : (
-                <Field id={`${id}-uid`} label="Sub-account">
-                  <select
-                    id={`${id}-uid`}
-                    className={`${controlClass} max-w-72`}
-                    value={uid ?? ""}
-                    disabled={!subs.isSuccess}
-                    onChange={(e) => void setQ({ uid: e.target.value, ...resetPaging })}
-                  >
-                    {subs.data?.map((s) => (
-                      <option key={s.subUid} value={s.subUid}>
-                        {subAccountLabel(s)}
-                        {s.status !== "normal" ? ` — ${s.status}` : ""}
-                      </option>
-                    ))}
-                    {subs.data?.length ? <option value={ALL_SUBACCOUNTS}>All known sub-accounts</option> : null}
-                  </select>
-                </Field>
+                <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next, ...resetPaging })} />
               )}
               <RangePicker
                 value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
@@ -141,7 +122,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                 resolved={"problem" in range ? null : range}
                 onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
               />
-              <Field id={`${id}-limit`} label={all ? "Per sub-account" : "Page size"}>
+              <Field id={`${id}-limit`} label="Page size">
                 <select
                   id={`${id}-limit`}
                   className={controlClass}
@@ -181,34 +162,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
               {paged.canOlder ? " — Older looks further back." : "."}
             </DataTableEmpty>
           }
-          pager={
-            <>
-              <DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />
-              {all && status === "success" ? (
-                <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-                  All known sub-accounts: up to {limit} newest deposits of each of {subs.data?.length ?? 0} sub-accounts in this
-                  window, merged newest first; Older moves to the next window.
-                  {batch.full.length ? (
-                    <>
-                      {" "}
-                      These have more in this window; open one alone to page through it:{" "}
-                      {batch.full.map((u, i) => (
-                        <span key={u}>
-                          {i ? ", " : ""}
-                          <button type="button" className="underline" onClick={() => void setQ({ uid: u, ...resetPaging })}>
-                            {u}
-                          </button>
-                        </span>
-                      ))}
-                      .
-                    </>
-                  ) : (
-                    " Every sub-account's deposits in this window fit in the batch."
-                  )}
-                </p>
-              ) : null}
-            </>
-          }
+          pager={<DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />}
         />
         {status === "success" ? (
           <DepositSummary rows={shown} chartCoin={q.chart} onChartCoinChange={(chart) => void setQ({ chart })} />

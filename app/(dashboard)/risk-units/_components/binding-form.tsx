@@ -1,14 +1,15 @@
 "use client";
 import { useEffect, useId, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { inStaffWords } from "@/components/ui/form";
+import { focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { callResource } from "@/lib/api/call";
 import { riskUnitResources, type BoundElsewhere } from "@/lib/api/risk-units";
 import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
-import { subAccountLabel, type SubAccountItem } from "@/lib/client/sub-accounts";
+import { useSubAccountNames } from "@/lib/client/sub-accounts";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
 import { BINDINGS_KEY, type Binding } from "./api";
@@ -29,7 +30,7 @@ const COPY = {
  * below) and says why before anything is sent; an unbind is typed out again in a confirm dialog.
  */
 export function BindingForm({
-  operate, bindings, subAccounts, boundElsewhere, preset,
+  operate, bindings, boundElsewhere, preset,
 }: {
   /** UIDs the platform refused to bind before (49001): said under the UID before it is sent again. */
   boundElsewhere?: readonly BoundElsewhere[];
@@ -38,15 +39,15 @@ export function BindingForm({
   operate: "bind" | "unbind";
   /** Brokerdesk's records; undefined until loaded (nothing is sent before they can be checked). */
   bindings: readonly Binding[] | undefined;
-  subAccounts: readonly SubAccountItem[];
 }) {
   const id = useId();
   const copy = COPY[operate];
   const qc = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<BindingFormValues | null>(null);
-  const { register, handleSubmit, setError, control, reset, formState } = useForm<BindingFormInput, unknown, BindingFormValues>({
+  const { register, handleSubmit, setError, setFocus, control, reset, formState } = useForm<BindingFormInput, unknown, BindingFormValues>({
     resolver: inStaffWords(zodResolver(bindingFormSchema)),
+    shouldFocusError: false,
     defaultValues: { uid: "", riskUnitId: "", operate },
   });
 
@@ -63,7 +64,8 @@ export function BindingForm({
       if (e instanceof ApiError) {
         for (const f of FIELDS) {
           const msgs = e.fieldErrors?.[f];
-          if (msgs?.length) setError(f, { type: "server", message: msgs.join(" ") });
+          // The first field refused takes the focus (as react-hook-form does for its own checks).
+          if (msgs?.length) setError(f, { type: "server", message: msgs.join(" ") }, { shouldFocus: f === FIELDS.find((g) => e.fieldErrors?.[g]?.length) });
         }
       }
     },
@@ -77,12 +79,12 @@ export function BindingForm({
     if (!bindings) return;
     const issue = checkAgainstRecords(bindings, v);
     if (issue) {
-      setError(issue.field, { type: "records", message: issue.message });
+      setError(issue.field, { type: "records", message: issue.message }, { shouldFocus: true });
       return;
     }
     if (operate === "unbind") setConfirming(v);
     else send.mutate(v);
-  });
+  }, focusFirstError(FIELDS, setFocus));
 
   // A row's Unbind… (a new preset each click): ask for the confirmation of that row, as the form would.
   const [seenPreset, setSeenPreset] = useState(preset);
@@ -105,7 +107,7 @@ export function BindingForm({
   const unit = useWatch({ control, name: "riskUnitId" })?.trim() ?? "";
   const typedUid = useWatch({ control, name: "uid" })?.trim() ?? "";
   const elsewhere = boundElsewhere?.find((r) => r.uid === typedUid);
-  const names = new Map(subAccounts.map((s) => [s.subUid, subAccountLabel(s)]));
+  const names = useSubAccountNames();
   const held = bindings && /^\d+$/.test(unit) ? (boundCounts(bindings).get(unit) ?? 0) : null;
   const units = bindings ? [...boundCounts(bindings).keys()].sort() : [];
   const boundUids = bindings?.filter((b) => b.state === "bound") ?? [];
@@ -134,21 +136,25 @@ export function BindingForm({
           <label htmlFor={`${id}-uid`} className="block text-sm font-medium">
             Sub-account UID
           </label>
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            list={`${id}-uids`}
-            className={`mt-1 ${monoInputClass}`}
-            {...a11y("uid", true)}
-            {...register("uid")}
-          />
-          <datalist id={`${id}-uids`}>
-            {operate === "bind"
-              ? subAccounts.map((s) => <option key={s.subUid} value={s.subUid} label={subAccountLabel(s)} />)
-              : boundUids.map((b) => <option key={b.id} value={b.uid} label={`${names.get(b.uid) ?? b.uid}, in risk unit ${b.riskUnitId}`} />)}
-          </datalist>
+          {operate === "bind" ? (
+            // The registry searched as one types (any size); a UID it does not hold may still be typed.
+            <Controller
+              control={control}
+              name="uid"
+              render={({ field }) => (
+                <div className="mt-1">
+                  <SubAccountPicker {...a11y("uid", true)} inputRef={field.ref} value={field.value ?? ""} onChange={(v) => field.onChange(v ?? "")} onBlur={field.onBlur} freeText className={monoInputClass} />
+                </div>
+              )}
+            />
+          ) : (
+            <>
+              <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} list={`${id}-uids`} className={`mt-1 ${monoInputClass}`} {...a11y("uid", true)} {...register("uid")} />
+              <datalist id={`${id}-uids`}>
+                {boundUids.map((b) => <option key={b.id} value={b.uid} label={`${names.get(b.uid) ? `${names.get(b.uid)} (${b.uid})` : b.uid}, in risk unit ${b.riskUnitId}`} />)}
+              </datalist>
+            </>
+          )}
           <p id={`${id}-uid-hint`} className={`mt-1 ${hintClass}`}>
             {operate === "bind" ? "A sub-account of the broker (type its name or UID); it may belong to one risk unit at a time." : "A UID bound to the risk unit below."}
             {elsewhere
@@ -188,16 +194,14 @@ export function BindingForm({
         </button>
         {!bindings ? <p className={`mt-1 ${hintClass}`}>Waiting for Brokerdesk&apos;s records of bindings, which are checked before sending.</p> : null}
       </form>
-      <div aria-live="polite" className="mt-3 space-y-2 text-sm">
-        {done ? <p className="text-emerald-800 dark:text-emerald-300">{done}</p> : null}
-        {refusal ? <PlatformRefusal refusal={refusal} action={copy.action} /> : null}
-        {other ? (
-          <p role="alert" className="text-red-700 dark:text-red-300">
-            {other.title}
-            {other.detail ? `: ${other.detail}` : ""}
-          </p>
-        ) : null}
-      </div>
+      {/* The answer takes the focus (FormOutcome), so after a submit the keyboard is at what happened. */}
+      <FormOutcome tone="success">{done}</FormOutcome>
+      {refusal ? (
+        <FormOutcome tone="error">
+          <PlatformRefusal refusal={refusal} action={copy.action} />
+        </FormOutcome>
+      ) : null}
+      <FormOutcome tone="error">{other ? `${other.title}${other.detail ? `: ${other.detail}` : ""}` : null}</FormOutcome>
       {operate === "unbind" ? (
         <ConfirmDialog
           open={confirming !== null}

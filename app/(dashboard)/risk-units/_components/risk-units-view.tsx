@@ -11,7 +11,6 @@ import { useDataTable } from "@/components/data-table/use-data-table";
 import { callResource } from "@/lib/api/call";
 import { riskUnitResources } from "@/lib/api/risk-units";
 import { isTransient } from "@/lib/client/api";
-import { sortByName, useSubAccounts } from "@/lib/client/sub-accounts";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { riskUnitsSearchParams } from "../search-params";
 import { BINDINGS_KEY, type Binding } from "./api";
@@ -35,8 +34,6 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
     queryFn: ({ signal }) => callResource(riskUnitResources.list, { signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
-  // The registry (every role may read it) feeds the bind form's UID suggestions.
-  const subAccounts = useSubAccounts();
   const table = useDataTable({
     data: bindings.data?.items ?? EMPTY,
     columns: bindingColumns,
@@ -55,8 +52,8 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
       <div className="space-y-6">
         {canWrite ? (
           <div className="grid gap-4 md:grid-cols-2">
-            <BindingForm operate="bind" bindings={items} boundElsewhere={bindings.data?.boundElsewhere} subAccounts={sortByName(subAccounts.data ?? [])} />
-            <BindingForm operate="unbind" bindings={items} subAccounts={subAccounts.data ?? []} preset={unbindRow} />
+            <BindingForm operate="bind" bindings={items} boundElsewhere={bindings.data?.boundElsewhere} />
+            <BindingForm operate="unbind" bindings={items} preset={unbindRow} />
           </div>
         ) : (
           <p className="text-sm text-slate-700 dark:text-slate-300">

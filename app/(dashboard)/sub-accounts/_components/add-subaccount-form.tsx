@@ -8,7 +8,7 @@ import type * as z from "zod/mini";
 import { callResource } from "@/lib/api/call";
 import { addSubaccountSchema, subaccountResources, type AddSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { secondaryButton } from "@/components/data-table/styles";
-import { REGISTRY_KEY } from "./api";
+import { invalidateRegistry } from "./api";
 import { FormField, applyServerErrors, describedBy, inputClass, FormOutcome, inStaffWords } from "@/components/ui/form";
 
 type Output = z.output<typeof addSubaccountSchema>;
@@ -30,7 +30,7 @@ export function AddSubaccountForm() {
     onSuccess: ({ entry }) => {
       setAdded(entry);
       reset(EMPTY);
-      void qc.invalidateQueries({ queryKey: [REGISTRY_KEY] });
+      invalidateRegistry(qc);
     },
     onError: (e) => setFormError(applyServerErrors(e, FIELDS, setError)),
   });

@@ -1,6 +1,14 @@
 "use client";
-// The registry's query key (the list resource's id), shared by the list, the pickers and the detail pages.
+// The registry's query keys, shared by the list, the pickers and the detail pages.
+import type { QueryClient } from "@tanstack/react-query";
 import { subaccountResources } from "@/lib/api/sub-accounts";
 
-/** Query key head of the registry; invalidating it refreshes the list, the pickers and the detail pages. */
+/** Query key head of the whole registry (the detail pages' entries sit under it too). */
 export const REGISTRY_KEY = subaccountResources.list.id;
+
+/** After a create or an add: the registry page, the pickers' searches and the detail pages read again. */
+export function invalidateRegistry(qc: QueryClient): void {
+  for (const r of [subaccountResources.list, subaccountResources.browse, subaccountResources.search, subaccountResources.get]) {
+    void qc.invalidateQueries({ queryKey: [r.id] });
+  }
+}

@@ -8,7 +8,7 @@ import type * as z from "zod/mini";
 import { callResource } from "@/lib/api/call";
 import { createSubaccountSchema, subaccountResources, type CreateSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { primaryButton } from "@/components/data-table/styles";
-import { REGISTRY_KEY } from "./api";
+import { invalidateRegistry } from "./api";
 import { FormField, applyServerErrors, describedBy, inputClass, FormOutcome, inStaffWords } from "@/components/ui/form";
 
 type Output = z.output<typeof createSubaccountSchema>;
@@ -31,7 +31,7 @@ export function CreateSubaccountForm() {
     onSuccess: ({ entry }) => {
       setCreated(entry);
       reset(EMPTY);
-      void qc.invalidateQueries({ queryKey: [REGISTRY_KEY] });
+      invalidateRegistry(qc);
     },
     onError: (e) => setFormError(applyServerErrors(e, FIELDS, setError)),
   });

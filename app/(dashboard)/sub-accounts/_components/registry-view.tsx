@@ -1,57 +1,52 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+// /sub-accounts: the registry as the server pages it (by name, then UID), searched and filtered on the
+// server over the whole registry, with the exact count: the shared ledger view, without a time range.
 import { useQueryStates } from "nuqs";
-import { callResource } from "@/lib/api/call";
-import { subaccountResources } from "@/lib/api/sub-accounts";
-import { isTransient } from "@/lib/client/api";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
-import { TimeZoneProvider } from "@/components/data-table/time";
-import { useDataTable } from "@/components/data-table/use-data-table";
-import { subaccountsSearchParams } from "../search-params";
-import { REGISTRY_KEY } from "./api";
+import { SUBACCOUNT_STATUSES } from "@/lib/platform/catalog";
+import { REGISTRY_SOURCES, subaccountResources, type RegistryEntryView, type RegistryPage } from "@/lib/api/sub-accounts";
+import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
+import { SearchForm } from "@/components/data-table/search-form";
+import { REGISTRY_FILTERS, REGISTRY_PAGE_SIZE, subaccountsSearchParams } from "../search-params";
 import { registryColumns } from "./columns";
 
+const BY_NAME = { first: "First", back: "← Previous", next: "Next →" };
+
 export function RegistryView() {
-  const [q, setQ] = useQueryStates(subaccountsSearchParams, { history: "replace" });
-  // Its own key under the registry head: useSubAccounts caches a narrower shape under the bare head.
-  const query = useQuery({
-    queryKey: [REGISTRY_KEY, "entries"],
-    queryFn: ({ signal }) => callResource(subaccountResources.list, { signal }).then((r) => r.items),
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
-  const rows = query.data ?? EMPTY;
-  const table = useDataTable({
-    data: rows,
+  const url = useQueryStates(subaccountsSearchParams, { history: "push" });
+  const view = useLedgerView<RegistryEntryView, (typeof url)[0], RegistryPage>({
+    resource: subaccountResources.browse,
+    url,
+    filterKeys: REGISTRY_FILTERS,
     columns: registryColumns,
     getRowId: (r) => r.subUid,
-    filters: { name: q.name, status: q.status, source: q.source },
-    onFiltersChange: (f) => void setQ(f),
+    pageSize: REGISTRY_PAGE_SIZE,
+    fixed: { order: "name" },
+    range: false,
   });
-  const shown = table.getRowModel().rows.length;
-
+  const { q } = view;
   return (
-    <TimeZoneProvider>
-      <DataTable
-        table={table}
-        label="Sub-account registry"
-        status={query.status}
-        busy={query.isFetching}
-        toolbar={<DataTableToolbar table={table} />}
-        errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
-        emptyState={<DataTableEmpty>Brokerdesk knows no sub-accounts yet: create one or add one by UID.</DataTableEmpty>}
-        pager={
-          query.isSuccess ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-              {rows.length} {rows.length === 1 ? "sub-account" : "sub-accounts"} in the registry
-              {shown !== rows.length ? ` · ${shown} shown after filters` : ""}
-            </p>
-          ) : null
-        }
-      />
-    </TimeZoneProvider>
+    <LedgerTable
+      view={view}
+      label="Sub-account registry"
+      rowsNoun="sub-accounts"
+      place="in the registry"
+      pagerWords={BY_NAME}
+      controls={
+        <>
+          <SearchForm
+            key={q.q ?? ""}
+            label="Name, label or UID starts with"
+            value={q.q ?? ""}
+            placeholder="e.g. desk0"
+            width="w-56"
+            validate={(v) => (v.length > 100 ? "Type at most 100 characters" : null)}
+            onSearch={(v) => view.set({ q: v || null })}
+          />
+          <FilterSelect label="Status" value={q.status} options={SUBACCOUNT_STATUSES} onChange={(status) => view.set({ status })} />
+          <FilterSelect label="Source" value={q.source} options={REGISTRY_SOURCES} onChange={(source) => view.set({ source })} />
+        </>
+      }
+    />
   );
 }
-
-const EMPTY: never[] = [];

@@ -2,7 +2,7 @@
 // The address book of one sub-account: its destinations and their state, a form to ask for one (another
 // person approves it, as a withdrawal), and for leads the entries others asked for, to approve or reject.
 import { useId, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
@@ -12,8 +12,8 @@ import { destinationFormSchema, type DestinationFormInput, type DestinationView 
 import { describeError } from "@/lib/client/api";
 import { Dialog } from "@/components/forms/confirm-dialog";
 import { RejectForm } from "./reject-form";
-import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
-import { applyServerErrors, describedBy, FormField, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
+import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
+import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
 
@@ -25,11 +25,13 @@ const TONE = { requested: "info", approved: "ok", rejected: "neutral" } as const
 export function AddressBook({ me, canApprove }: { me: string; canApprove: boolean }) {
   const id = useId();
   const qc = useQueryClient();
-  const subs = useSubAccounts();
-  const [notice, setNotice] = useState<string | null>(null);
+  // What the last action came to: said once, and it takes the focus (FormOutcome) unless a field was refused.
+  const [notice, setNoticeState] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const setNotice = (text: string | null, tone: "success" | "error" = "error") => setNoticeState(text ? { tone, text } : null);
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
-  const { register, handleSubmit, setError, reset, control, formState } = useForm<DestinationFormInput, unknown, z.output<typeof destinationFormSchema>>({
+  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useForm<DestinationFormInput, unknown, z.output<typeof destinationFormSchema>>({
     resolver: inStaffWords(zodResolver(destinationFormSchema)),
+    shouldFocusError: false,
     defaultValues: { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" },
   });
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
@@ -61,18 +63,21 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
           setNotice(null);
           add.mutate(v, {
             onSuccess: (d) => {
-              setNotice(`Asked to add “${d.label}”: another person must approve it.`);
+              setNotice(`Asked to add “${d.label}”: another person must approve it.`, "success");
               reset({ subUid: v.subUid, dest: v.dest, chain: "", address: "", tag: "", label: "" });
             },
             onError: (e) => setNotice(applyServerErrors(e, FIELDS, setError)),
           });
-        })}
+        }, focusFirstError(FIELDS, setFocus))}
       >
         <FormField id={`${id}-subUid`} label="Sub-account" error={err("subUid")}>
-          <select className={inputClass} {...field("subUid")} {...register("subUid")}>
-            <option value="">Choose a sub-account</option>
-            {subs.data?.map((s) => <option key={s.subUid} value={s.subUid}>{subAccountLabel(s)}</option>)}
-          </select>
+          <Controller
+            control={control}
+            name="subUid"
+            render={({ field: f }) => (
+              <SubAccountPicker {...field("subUid")} inputRef={f.ref} value={f.value ?? ""} onChange={(v) => f.onChange(v ?? "")} onBlur={f.onBlur} className={inputClass} />
+            )}
+          />
         </FormField>
         <FormField id={`${id}-dest`} label="Kind" error={err("dest")}>
           <select className={inputClass} {...field("dest")} {...register("dest")}>
@@ -100,7 +105,9 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
           <button type="submit" className={`${button} bg-blue-700 text-white hover:bg-blue-800`} disabled={add.isPending}>Add to the book</button>
         </div>
       </form>
-      <p aria-live="polite" className="text-sm" data-testid="address-book-notice">{notice}</p>
+      <div data-testid="address-book-notice">
+        {notice ? <FormOutcome key={`${notice.tone}:${notice.text}`} tone={notice.tone}>{notice.text}</FormOutcome> : null}
+      </div>
       {list.isError ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{describeError(list.error).title}</p> : null}
       <ul className="space-y-1 text-sm" aria-label="Destinations in the address book">
         {list.data?.items.map((d) => (
@@ -128,7 +135,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
                 { d: rejecting, reason },
                 {
                   onSuccess: () => {
-                    setNotice(`Rejected “${rejecting.label}”.`);
+                    setNotice(`Rejected “${rejecting.label}”.`, "success");
                     setRejecting(null);
                   },
                   onError,

@@ -2,15 +2,15 @@
 // The request form validates with the same schema as the server (lib/api/withdrawals); the server then
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
 import { useId, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Big from "big.js";
 import { describeError } from "@/lib/client/api";
-import { subAccountLabel, useSubAccounts } from "@/lib/client/sub-accounts";
+import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
-import { applyServerErrors, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { applyServerErrors, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
 import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
 import { useRequestWithdrawal, useWithdrawalFunds } from "./api";
@@ -35,12 +35,12 @@ function fundsText(f: WithdrawalFunds): string {
 
 export function RequestForm() {
   const id = useId();
-  const subs = useSubAccounts();
   const request = useRequestWithdrawal();
   const [done, setDone] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, control, formState } = useForm<WithdrawalFormInput, unknown, WithdrawalFormValues>({
+  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useForm<WithdrawalFormInput, unknown, WithdrawalFormValues>({
     resolver: inStaffWords(zodResolver(withdrawalFormSchema)),
+    shouldFocusError: false,
     defaultValues: { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
   });
   const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
@@ -64,7 +64,7 @@ export function RequestForm() {
       },
       onError: (e) => setFormError(applyServerErrors<FieldName>(e, FIELDS, setError)),
     });
-  });
+  }, focusFirstError(FIELDS, setFocus));
 
   const err = (name: FieldName) => formState.errors[name]?.message;
   const a11y = (name: FieldName, hint = false) => ({
@@ -93,16 +93,14 @@ export function RequestForm() {
       <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           {label("subUid", "Sub-account")}
-          <select className={inputClass} {...a11y("subUid")} {...register("subUid")} disabled={!subs.isSuccess}>
-            <option value="">{subs.isPending ? "Loading…" : subs.isError ? "Could not load sub-accounts" : "Choose a sub-account"}</option>
-            {subs.data
-              ?.filter((s) => s.status === "normal")
-              .map((s) => (
-                <option key={s.subUid} value={s.subUid}>
-                  {subAccountLabel(s)}
-                </option>
-              ))}
-          </select>
+          {/* Only normal sub-accounts are offered: a frozen or deleted one cannot withdraw. */}
+          <Controller
+            control={control}
+            name="subUid"
+            render={({ field }) => (
+              <SubAccountPicker {...a11y("subUid")} inputRef={field.ref} value={field.value ?? ""} onChange={(v) => field.onChange(v ?? "")} onBlur={field.onBlur} status="normal" className={inputClass} />
+            )}
+          />
           {fieldError("subUid")}
         </div>
         <div>

@@ -6,6 +6,7 @@ import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
 import { ledgerTradeResources, type LedgerFill, type LedgerFillPage } from "@/lib/api/ledger-trades";
+import { KeyPicker } from "../../_ledger/key-picker";
 import { KeySyncStatus } from "../../_ledger/key-sync-status";
 import { FILL_SYMBOLS } from "../search-params";
 import { ledgerFillColumns } from "./columns";
@@ -32,6 +33,7 @@ export function FillsLedgerView() {
       before={<KeySyncStatus sync={view.page.data?.sync} what="fills" livePath="/spot/fills/live" />}
       controls={
         <>
+          <KeyPicker list="fills" value={q.key} onChange={(key) => view.set({ key })} />
           <FilterSelect label="Symbol" value={q.symbol} options={FILL_SYMBOLS} onChange={(symbol) => view.set({ symbol })} />
           <FilterSelect label="Side" value={q.side} options={["buy", "sell"]} onChange={(side) => view.set({ side })} />
           <FilterSelect label="Scope" value={q.tradeScope} options={["taker", "maker"]} onChange={(tradeScope) => view.set({ tradeScope })} />

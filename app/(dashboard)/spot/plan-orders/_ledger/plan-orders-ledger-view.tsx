@@ -6,6 +6,7 @@ import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
 import { ledgerTradeResources, type LedgerPlanOrder, type LedgerPlanOrderPage } from "@/lib/api/ledger-trades";
+import { KeyPicker } from "../../_ledger/key-picker";
 import { KeySyncStatus } from "../../_ledger/key-sync-status";
 import { PLAN_ORDER_STATUSES, PLAN_ORDER_SYMBOLS } from "../search-params";
 import { ledgerPlanOrderColumns } from "./columns";
@@ -32,6 +33,7 @@ export function PlanOrdersLedgerView() {
       before={<KeySyncStatus sync={view.page.data?.sync} what="plan orders" livePath="/spot/plan-orders/live" />}
       controls={
         <>
+          <KeyPicker list="plan-orders" value={q.key} onChange={(key) => view.set({ key })} />
           <FilterSelect label="Symbol" value={q.symbol} options={PLAN_ORDER_SYMBOLS} onChange={(symbol) => view.set({ symbol })} />
           <FilterSelect label="Side" value={q.side} options={["buy", "sell"]} onChange={(side) => view.set({ side })} />
           <FilterSelect label="Status" value={q.status} options={PLAN_ORDER_STATUSES} onChange={(status) => view.set({ status })} />

@@ -1,0 +1,8 @@
+import { platformKeyResources } from "@/lib/api/platform-keys";
+import { env } from "@/lib/env";
+import { apiRoute } from "@/server/http/api-route";
+import { choosableKeys } from "@/server/workflows/platform-keys";
+
+export const GET = apiRoute(platformKeyResources.list, async ({ session, credentials }) => ({
+  keys: choosableKeys(credentials, session.role, env.ledger.tradeKeys),
+}));

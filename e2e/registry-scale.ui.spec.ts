@@ -1,0 +1,159 @@
+// The registry and its pickers at a broker's scale (issue 14): an instance whose simulator has 2,000
+// sub-accounts. /sub-accounts pages and searches on the server (by name, exact count, filters in the URL);
+// the pickers of live deposits, the withdrawal request form and the address book ask the server as one
+// types, list by name with UIDs beside, and none of these pages loads the whole registry.
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { signInApi, signInUi, type DemoRole } from "./support/staff";
+import { startInstance, type Instance } from "./support/second-instance";
+import { expect, test } from "./support/test";
+
+let instance: Instance;
+type Entry = { subUid: string; subaccountName: string | null; label: string | null; status: string };
+type Browse = { rows: Entry[]; nextCursor: string | null; total: number };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  instance = await startInstance("registry", { SIM_SUBACCOUNTS: "2000" });
+});
+test.afterAll(async () => {
+  await instance?.stop();
+});
+
+/** A page on the instance, signed in, that records every load of the whole registry (GET /api/sub-accounts). */
+async function openAs(browser: Browser, role: DemoRole, path: string): Promise<{ page: Page; wholeRegistry: string[] }> {
+  const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  const wholeRegistry: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/sub-accounts" && r.method() === "GET") wholeRegistry.push(r.url());
+  });
+  await signInUi(page, role, path);
+  return { page, wholeRegistry };
+}
+const browse = async (ctx: APIRequestContext, query: string) => (await (await ctx.get(`/api/sub-accounts/registry?${query}`)).json()) as Browse;
+const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
+const shownName = (e: Entry) => e.subaccountName ?? e.label ?? `UID ${e.subUid}`;
+
+test("[subaccounts][browse] /sub-accounts at 2,000: pages by name on the server with the exact count; search, status and pages live in the URL", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { page, wholeRegistry } = await openAs(browser, "compliance", "/sub-accounts");
+  await expect(page).toHaveTitle(/Sub-accounts/);
+  const first = await browse(page.request, "order=name&limit=50");
+  expect(first.total).toBeGreaterThanOrEqual(2000);
+  await expect(page.getByTestId("ledger-total")).toHaveText(`${first.total.toLocaleString("en-US")} sub-accounts in the registry`);
+  await expect(page.getByText("Page 1 · 50 rows loaded")).toBeVisible();
+  // Names beside UIDs, in the server's order (by name); the table draws the rows in view (it windows them).
+  const ids = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-id")));
+  expect(ids.length).toBeGreaterThan(10);
+  expect(ids).toEqual(first.rows.slice(0, ids.length).map((r) => r.subUid));
+  await expect(rows(page).first().getByRole("link", { name: shownName(first.rows[0]!) })).toHaveAttribute("href", `/sub-accounts/${first.rows[0]!.subUid}`);
+  await expect(rows(page).first()).toContainText(first.rows[0]!.subUid);
+
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/[?&]p=/);
+  const second = await browse(page.request, `order=name&limit=50&cursor=${encodeURIComponent(first.nextCursor!)}`);
+  await expect(rows(page).first()).toHaveAttribute("data-row-id", second.rows[0]!.subUid);
+  expect(second.rows.map((r) => r.subUid)).not.toContain(first.rows[0]!.subUid);
+
+  // A search by the start of a name, label or UID, on the whole registry; the count is of what matches.
+  const search = page.getByLabel("Name, label or UID starts with");
+  await search.fill("DESK0");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/[?&]q=DESK0/);
+  await expect(page).not.toHaveURL(/[?&]p=/);
+  const desks = await browse(page.request, "order=name&q=desk0&limit=50");
+  expect(desks.total).toBe(9);
+  await expect(page.getByTestId("ledger-total")).toHaveText("9 sub-accounts match these filters");
+  await expect(rows(page)).toHaveCount(9);
+  for (const name of await rows(page).locator("td:first-child").allTextContents()) expect(name).toMatch(/^desk0/);
+
+  // A status filter narrows the search on the server; the URL keeps both, and a reload shows the same.
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("normal");
+  await expect(page).toHaveURL(/status=normal/);
+  const normal = await browse(page.request, "order=name&q=desk0&status=normal");
+  await expect(page.getByTestId("ledger-total")).toHaveText(`${normal.total} sub-accounts match these filters`);
+  await page.reload();
+  await expect(rows(page)).toHaveCount(normal.total);
+  await expect(page.getByLabel("Name, label or UID starts with")).toHaveValue("DESK0");
+  expect(wholeRegistry).toEqual([]);
+  await page.screenshot({ path: "test-results/registry-at-2000.png", fullPage: true });
+  await page.context().close();
+});
+
+test("[subaccounts][browse] bad input is refused on its field, naming it", async ({ playwright }) => {
+  const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
+  await signInApi(ctx, "compliance");
+  for (const [query, field] of [["status=gone", "status"], ["order=size", "order"], ["source=x", "source"], ["cursor=zzz&order=name", "cursor"], [`q=${"a".repeat(101)}`, "q"]] as const) {
+    const res = await ctx.get(`/api/sub-accounts/registry?${query}`);
+    expect(res.status(), query).toBe(422);
+    const body = (await res.json()) as { error: { fieldErrors: Record<string, string[]> } };
+    expect(Object.keys(body.error.fieldErrors), query).toEqual([field]);
+    expect(body.error.fieldErrors[field]!.join(" "), query).toContain(field);
+  }
+  await ctx.dispose();
+});
+
+test("[pickers] live deposits, the request form and the address book search the server by name at 2,000 sub-accounts", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { page, wholeRegistry } = await openAs(browser, "broker", "/deposits/live");
+  const searches: URL[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === "/api/sub-accounts/search") searches.push(u);
+  });
+  // /deposits/live: the picker lists matches by name, UIDs beside, and says when more match.
+  const picker = page.getByRole("combobox", { name: "Sub-account", exact: true });
+  await picker.fill("client0001");
+  const listbox = page.getByRole("listbox", { name: "Sub-accounts" });
+  await expect(listbox.getByRole("option")).toHaveCount(20);
+  const names = (await listbox.getByRole("option").allTextContents()).map((t) => t.replace(/ \(\d+\)$/, ""));
+  expect(names).toEqual([...names].sort());
+  expect(names[0]).toMatch(/^client0001\d\d@/);
+  await expect(listbox).toContainText("More match: keep typing to narrow.");
+  expect(searches.some((u) => u.searchParams.get("q") === "client0001" && u.searchParams.get("order") === "name")).toBe(true);
+  await picker.press("ArrowDown");
+  await picker.press("Enter");
+  const chosen = /\((\d+)\)$/.exec(await picker.inputValue())![1]!;
+  await expect(page).toHaveURL(new RegExp(`uid=${chosen}`));
+  await expect(picker).toHaveValue(/^client0001\d\d@\S+ \(\d+\)$/);
+  expect(wholeRegistry).toEqual([]);
+
+  // The request form offers normal sub-accounts only (desk21 is frozen), chosen by name.
+  await page.goto("/withdrawals");
+  const form = page.getByRole("region", { name: "Request a withdrawal" });
+  const sub = form.getByRole("combobox", { name: "Sub-account", exact: true });
+  await sub.fill("desk2");
+  // desk21 is frozen and desk22 deleted: neither is offered.
+  await expect(form.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option")).toHaveText([/^desk20@\S+ \(\d+\)$/, /^desk23@\S+ \(\d+\)$/]);
+  await sub.fill("desk04");
+  await sub.press("Enter");
+  await expect(sub).toHaveValue(/^desk04@\S+ \(\d+\)$/);
+  await expect(page.getByTestId("available-balance")).toContainText(/Available: [\d,.]+ USDT/);
+  await page.context().close();
+});
+
+test("[pickers][address book] chosen by name; after a submit the focus is on the first refused field, then on the answer", async ({ browser }) => {
+  const { page } = await openAs(browser, "broker", "/withdrawals");
+  const book = page.getByRole("region", { name: "Address book" });
+  const add = book.getByRole("button", { name: "Add to the book" });
+  await add.click();
+  // Nothing chosen: the picker is the first refused field and takes the focus.
+  const sub = book.getByRole("combobox", { name: "Sub-account", exact: true });
+  await expect(sub).toHaveAttribute("aria-invalid", "true");
+  await expect(sub).toBeFocused();
+  await sub.fill("desk05");
+  await expect(book.getByRole("option", { name: /^desk05@\S+ \(\d+\)$/ })).toHaveCount(1);
+  await sub.press("Enter");
+  await book.getByLabel("Chain").fill("ERC20");
+  await book.getByLabel("Destination address").fill("0x32Be343B94f860124dC4fEe278FDCBD38C102D8");
+  await book.getByLabel("Name in the book").fill(`Focus ${Date.now()}`);
+  await add.click();
+  // The server refuses the address (one character short): its field takes the focus.
+  await expect(book.getByLabel("Destination address")).toBeFocused();
+  await expect(book.getByText(/^Address is not a valid Ethereum address/)).toBeVisible();
+  await book.getByLabel("Destination address").fill("0x32Be343B94f860124dC4fEe278FDCBD38C102D88");
+  await add.click();
+  const answer = book.getByRole("status").filter({ hasText: /^Asked to add “Focus \d+”: another person must approve it\.$/ });
+  await expect(answer).toBeVisible();
+  await expect(answer).toBeFocused();
+  await page.context().close();
+});
