@@ -237,14 +237,14 @@ export async function walk(
 }
 
 /**
- * The plan's windows cut into equal slices (newest first, no overlap), so that there are at least `walks` of
- * them to start side by side even when the range is one window; more walks come by cutting (see `steal`).
+ * Each of the plan's windows cut into `walks` equal slices (newest first, no overlap), so the walks work on one
+ * window at a time, newest first: progress and a resume after a failure then go window by window (a walk per
+ * window at once would finish them together and lose the most to a failure). More walks come by cutting.
  */
 export function sliceWindows(windows: readonly TimeWindow[], walks: number): SlicedWindow[] {
-  const perWindow = Math.ceil(walks / Math.max(1, windows.length));
   return windows.flatMap((w, of) => {
     const span = w.endTime - w.startTime + 1;
-    const n = Math.max(1, Math.min(perWindow, span));
+    const n = Math.max(1, Math.min(walks, span));
     const out: SlicedWindow[] = [];
     for (let i = 0; i < n; i++) {
       const hi = w.endTime - Math.floor((span * i) / n);
