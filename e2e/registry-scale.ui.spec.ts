@@ -3,7 +3,7 @@
 // the pickers of live deposits, the withdrawal request form and the address book ask the server as one
 // types, list by name with UIDs beside, and none of these pages loads the whole registry.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { signInApi, signInUi, type DemoRole } from "./support/staff";
+import { signInApi, signIn, type DemoRole } from "./support/staff";
 import { startInstance, type Instance } from "./support/second-instance";
 import { expect, test } from "./support/test";
 
@@ -26,7 +26,7 @@ async function openAs(browser: Browser, role: DemoRole, path: string): Promise<{
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === "/api/sub-accounts" && r.method() === "GET") wholeRegistry.push(r.url());
   });
-  await signInUi(page, role, path);
+  await signIn(page, role, path);
   return { page, wholeRegistry };
 }
 const browse = async (ctx: APIRequestContext, query: string) => (await (await ctx.get(`/api/sub-accounts/registry?${query}`)).json()) as Browse;
@@ -125,6 +125,8 @@ test("[pickers] live deposits, the request form and the address book search the 
   // desk21 is frozen and desk22 deleted: neither is offered.
   await expect(form.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option")).toHaveText([/^desk20@\S+ \(\d+\)$/, /^desk23@\S+ \(\d+\)$/]);
   await sub.fill("desk04");
+  // Enter picks from the matches of what is typed now; while the search answers, the list says "Searching…".
+  await expect(form.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option")).toHaveText([/^desk04@\S+ \(\d+\)$/]);
   await sub.press("Enter");
   await expect(sub).toHaveValue(/^desk04@\S+ \(\d+\)$/);
   await expect(page.getByTestId("available-balance")).toContainText(/Available: [\d,.]+ USDT/);
