@@ -4,7 +4,7 @@
 // one transfer per withdrawal: the sender debited and the recipient credited once, one deposit per orderId.
 // Then every audit intent of the run has exactly one outcome.
 import { type APIRequestContext } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test, E2E_PLATFORM_TIMEOUT_MS } from "./support/test";
 import Big from "big.js";
 import { sameOrigin, signInApi } from "./support/staff";
 import {
@@ -15,7 +15,7 @@ import {
 test.describe.configure({ mode: "serial" });
 
 const SUITE_START = Date.now();
-const TIMEOUT_MS = 10_000; // PLATFORM_TIMEOUT_MS: the run does not set it, so the default
+const TIMEOUT_MS = E2E_PLATFORM_TIMEOUT_MS; // the workers' PLATFORM_TIMEOUT_MS (e2e/support/test.ts)
 
 type Scenario = {
   name: string;

@@ -1,15 +1,15 @@
 // Reliability under platform faults (issue 7), in the browser against the run's simulator: every page that
 // calls the platform shows each fault (5xx, gateway 503, connection reset, malformed JSON, 429 storm) as an
 // error with the platform's code and message, never as "no records", and shows data again once the fault
-// is cleared; a platform slower than PLATFORM_TIMEOUT_MS (10 s here) gives a timeout error within the
+// is cleared; a platform slower than PLATFORM_TIMEOUT_MS (5 s here) gives a timeout error within the
 // timeout and a margin; a withdrawal whose E5 answer is lost is settled by Reconcile with one debit; and
 // every audit intent of the run has its outcome. Faults are cleared after every test, pass or fail.
 import { type Locator, type Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test, E2E_PLATFORM_TIMEOUT_MS } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
 import type { OperationId } from "../lib/platform/catalog";
 import { proxyPath } from "./support/envelope";
-import { signInApi, signInUi, type DemoRole } from "./support/staff";
+import { signInApi, signIn, type DemoRole } from "./support/staff";
 import {
   PAGE_FAULTS, auditSince, available, clearFaults, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,
   type PageFault,
@@ -18,7 +18,7 @@ import {
 test.describe.configure({ mode: "serial" });
 
 const SUITE_START = Date.now();
-const TIMEOUT_MS = 10_000; // PLATFORM_TIMEOUT_MS: the run does not set it, so the default
+const TIMEOUT_MS = E2E_PLATFORM_TIMEOUT_MS; // the workers' PLATFORM_TIMEOUT_MS (e2e/support/test.ts)
 const ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 const KINDS = Object.keys(PAGE_FAULTS) as PageFault[];
 
@@ -79,7 +79,7 @@ test("[faults][read pages] on every platform page, 500, 503, reset, malformed JS
   // One staff session, every page open side by side: each round of faults hits all of them at once.
   const context = await browser.newContext();
   const first = await context.newPage();
-  await signInUi(first, "lead", "/");
+  await signIn(first, "lead", "/");
   const pages = [first, ...(await Promise.all(PAGES.slice(1).map(() => context.newPage())))];
   const each = (fn: (page: Page, c: PageCase) => Promise<void>) => Promise.all(PAGES.map((c, i) => fn(pages[i]!, c)));
 
@@ -113,7 +113,7 @@ test("[faults][timeout] latency past PLATFORM_TIMEOUT_MS: /rebates and /spot/fil
   const pages = await Promise.all(
     cases.map(async (c) => {
       const page = await (await browser.newContext()).newPage();
-      await signInUi(page, c.role, "/");
+      await signIn(page, c.role, "/");
       return page;
     }),
   );
@@ -152,7 +152,7 @@ test("[faults][timeout] latency past PLATFORM_TIMEOUT_MS: /rebates and /spot/fil
 });
 
 test("[faults][subaccounts.create] /sub-accounts: E6 answering 500 is said with the platform's code; nothing is registered; a resend creates it", async ({ page }) => {
-  await signInUi(page, "broker", "/sub-accounts");
+  await signIn(page, "broker", "/sub-accounts");
   const name = `faults${Date.now() % 1_000_000_000}@brokerdesk-e2e.example`;
   const form = page.getByRole("region", { name: "Create sub-account" });
   await form.getByLabel("Name (e-mail form)").fill(name);
@@ -168,7 +168,7 @@ test("[faults][subaccounts.create] /sub-accounts: E6 answering 500 is said with 
 });
 
 test("[faults][riskUnits.bind] /risk-units: a reset on E9 is shown as a network failure; binding again succeeds", async ({ page }) => {
-  await signInUi(page, "broker", "/risk-units");
+  await signIn(page, "broker", "/risk-units");
   // desk07 already sits in riskunit02 on the platform: binding it there again is a success that changes
   // nothing (and leaves riskunit01, which the risk-unit specs count, alone).
   const uid = await subUid(page.request, "desk07");
@@ -187,7 +187,7 @@ test("[faults][riskUnits.bind] /risk-units: a reset on E9 is shown as a network 
 });
 
 test("[faults][leverage.set] /leverage: a malformed E10 answer and a 429 storm are errors, not a result; resending sets it", async ({ page }) => {
-  await signInUi(page, "lead", "/leverage");
+  await signIn(page, "lead", "/leverage");
   const form = page.getByRole("form", { name: "Set leverage" });
   await form.getByLabel("Product type").selectOption("USDT-FUTURES");
   await form.getByLabel("Symbol", { exact: true }).fill("BTCUSDT");
@@ -214,7 +214,7 @@ test("[faults][leverage.set] /leverage: a malformed E10 answer and a 429 storm a
 
 test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailable; E5 malformed on approval leaves it unknown; Reconcile confirms with one debit", async ({ page, browser, baseURL }) => {
   test.setTimeout(60_000);
-  await signInUi(page, "broker", "/withdrawals");
+  await signIn(page, "broker", "/withdrawals");
   const desk01 = await subUid(page.request, "desk01");
   const desk02 = await subUid(page.request, "desk02");
   const form = page.getByRole("region", { name: "Request a withdrawal" });
@@ -235,7 +235,7 @@ test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailabl
   });
 
   const lead = await (await browser.newContext()).newPage();
-  await signInUi(lead, "lead", "/withdrawals");
+  await signIn(lead, "lead", "/withdrawals");
   await setFaults(lead.request, [{ path: "withdrawals.submit", ...PAGE_FAULTS.malformed.rule }]);
   await lead.locator(`tr[data-withdrawal-id="${w.id}"]`).getByRole("button", { name: /^Approve / }).click();
   const dialog = lead.getByRole("dialog", { name: "Approve and send this withdrawal" });

@@ -3,10 +3,10 @@
 // settled by Reconcile without a second withdrawal, and two approvals at once make one platform call.
 import Big from "big.js";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test, E2E_PLATFORM_TIMEOUT_MS } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
 import { platformDirect } from "./support/platform-direct";
-import { APPROVER_COOL_OFF_MS, DEMO, sameOrigin, signInApi, signInUi, simControlUrl, takeOverAccount } from "./support/staff";
+import { APPROVER_COOL_OFF_MS, DEMO, sameOrigin, signInApi, signIn, simControlUrl, takeOverAccount } from "./support/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -60,7 +60,7 @@ async function signInAs(page: Page, email: string, password: string) {
 
 async function leadPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInUi(page, "lead", "/withdrawals");
+  await signIn(page, "lead", "/withdrawals");
   return page;
 }
 
@@ -85,7 +85,7 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   const uid = await desk01(leadApi);
   const before = await balance(leadApi, uid);
 
-  await signInUi(page, "broker", "/withdrawals");
+  await signIn(page, "broker", "/withdrawals");
   await expect(page).toHaveTitle(/Withdrawals/);
   const form = page.getByRole("region", { name: "Request a withdrawal" });
   await chooseSubAccount(form, uid);
@@ -133,7 +133,7 @@ test("[withdrawals][two-person] a lead cannot approve their own request; complia
   const uid = await desk01(leadApi);
   const own = await requestViaApi(leadApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "0.5", reason: "own request e2e" });
 
-  await signInUi(page, "lead", "/withdrawals");
+  await signIn(page, "lead", "/withdrawals");
   const queue = page.getByRole("region", { name: "Approval queue" });
   const mine = queue.getByRole("list", { name: "Your own requests" }).locator(`li[data-withdrawal-id="${own.id}"]`);
   await expect(mine).toContainText("you cannot approve your own request");
@@ -146,7 +146,7 @@ test("[withdrawals][two-person] a lead cannot approve their own request; complia
   expect((await e5Stats(leadApi)).requests).toBe(0);
 
   const compliance = await (await browser.newContext()).newPage();
-  await signInUi(compliance, "compliance", "/withdrawals");
+  await signIn(compliance, "compliance", "/withdrawals");
   const ledger = compliance.getByRole("region", { name: "Withdrawal ledger" });
   await expect(ledger.locator(`tr[data-row-id="${own.id}"]`)).toContainText("requested");
   await expect(compliance.getByRole("link", { name: "Export CSV" })).toBeVisible();
@@ -173,11 +173,11 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
   const uid = await desk01(leadApi);
   const before = await balance(leadApi, uid);
   const w = await requestViaApi(brokerApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "2.5", reason: "timeout e2e" });
-  // Longer than the app's platform timeout (PLATFORM_TIMEOUT_MS, 10 s by default): the answer never comes in time.
-  const fault = await page.request.post(simControlUrl("faults"), { data: { path: "withdrawals.submit", kind: "latency", latencyMs: 12_000, count: 1 } });
+  // Longer than the app's platform timeout (e2e/support/test.ts): the answer never comes in time.
+  const fault = await page.request.post(simControlUrl("faults"), { data: { path: "withdrawals.submit", kind: "latency", latencyMs: E2E_PLATFORM_TIMEOUT_MS + 2_000, count: 1 } });
   expect(fault.ok()).toBe(true);
 
-  await signInUi(page, "lead", "/withdrawals");
+  await signIn(page, "lead", "/withdrawals");
   const dialog = await openApproval(page, w);
   await dialog.getByRole("button", { name: "Approve and send" }).click();
   const queue = page.getByRole("region", { name: "Approval queue" });
@@ -190,7 +190,7 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
   await page.waitForTimeout(1_200);
   await unknownItem.getByRole("button", { name: /^Reconcile/ }).click();
   // The timed-out request's rate slot is held one more timeout (it might still reach the platform, as it
-  // did here), so the resend waits for it: up to PLATFORM_TIMEOUT_MS + 1 s after the timeout (about 8 s from
+  // did here), so the resend waits for it: up to PLATFORM_TIMEOUT_MS + 1 s after the timeout (about 4 s from
   // here; 30 s leaves room for a slow machine).
   await expect(queue.getByTestId("queue-notice")).toContainText(/Reconciled 2\.5 USDT: Accepted by the platform: order ID \d+/, { timeout: 30_000 });
   await expect(unknownItem).toHaveCount(0);
@@ -223,7 +223,7 @@ test("[withdrawals][concurrency] two leads approving at the same moment produce 
   const before = await balance(leadApi, uid);
   const w = await requestViaApi(brokerApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "0.75", reason: "race e2e" });
 
-  await signInUi(page, "lead", "/withdrawals");
+  await signIn(page, "lead", "/withdrawals");
   const other = await (await browser.newContext()).newPage();
   await signInAs(other, lead2.email, `${lead2.password}-own`);
 
@@ -261,7 +261,7 @@ test("[withdrawals][failed] a platform refusal is shown with its code and messag
   const res = await leadApi.post(`/api/withdrawals/${second.id}/approve`, { headers: sameOrigin(baseURL), data: { confirmAmount: second.amount, confirmAddress: second.address } });
   expect(res.status()).toBe(200);
   expect(((await res.json()) as { state: string; errorCode: string | null }), `drained ${all}: ${JSON.stringify(drained)}`).toMatchObject({ state: "failed", errorCode: "43012" });
-  await signInUi(page, "compliance", `/withdrawals?state=failed&subUid=${desk09}`);
+  await signIn(page, "compliance", `/withdrawals?state=failed&subUid=${desk09}`);
   const row = page.getByRole("region", { name: "Withdrawal ledger", exact: true }).locator(`tr[data-row-id="${second.id}"]`);
   await expect(row).toContainText("refused by the platform");
   await expect(row).toContainText("43012 Insufficient balance");
@@ -275,7 +275,7 @@ test("[withdrawals][reject] Escape closes the approval dialog; another lead reje
   const uid = await desk01(brokerApi);
   const w = await requestViaApi(brokerApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "3", reason: "to be rejected" });
 
-  await signInUi(page, "lead", "/withdrawals");
+  await signIn(page, "lead", "/withdrawals");
   const row = page.locator(`tr[data-withdrawal-id="${w.id}"]`);
   const approveButton = row.getByRole("button", { name: /^Approve / });
   await approveButton.click();

@@ -23,8 +23,10 @@ type Tally = {
   binaryBodies: number;
   unreadableBodies: number;
   skipped: number;
+  /** Static files (content-named) already read in this worker. */
+  staticSeen: number;
 };
-const emptyTally = (): Tally => ({ pageResponses: 0, apiResponses: 0, bodies: 0, bodyBytes: 0, refetchedBodies: 0, binaryBodies: 0, unreadableBodies: 0, skipped: 0 });
+const emptyTally = (): Tally => ({ pageResponses: 0, apiResponses: 0, bodies: 0, bodyBytes: 0, refetchedBodies: 0, binaryBodies: 0, unreadableBodies: 0, skipped: 0, staticSeen: 0 });
 
 /** The secret scan of the running test, as a fixture (its self-test takes planted findings from it). */
 export type SecretScan = {
@@ -89,10 +91,26 @@ async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   }
 }
 
+/**
+ * The build's static files are named for their content (`/_next/static/…`, served immutable): one read per
+ * worker covers every later load of the same URL, and e2e/secrets.after.spec.ts scans them on disk as well.
+ */
+const staticScanned = new Set<string>();
+function isStaticSeen(url: string, status: number): boolean {
+  if (status !== 200) return false;
+  const u = new URL(url);
+  if (!u.pathname.startsWith("/_next/static/")) return false;
+  const key = u.pathname + u.search;
+  if (staticScanned.has(key)) return true;
+  staticScanned.add(key);
+  return false;
+}
+
 async function checkPageResponse(res: Response): Promise<void> {
   const where = `${res.request().method()} ${res.url()} (${res.status()}, browser)`;
   if (isSimulatorControl(res.url())) return count("skipped");
   count("pageResponses");
+  if (isStaticSeen(res.url(), res.status())) return count("staticSeen");
   const headers = await res.headersArray().catch(() => []);
   const type = headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
   let body: string | null = null;
@@ -233,7 +251,15 @@ export function scanTallyFile(): string {
  * The ledger's background sync would take fault rules and budget meant for the page under test; its own specs
  * (e2e/ledger*.ui.spec.ts) start an instance with it on.
  */
+/**
+ * PLATFORM_TIMEOUT_MS of every worker's Brokerdesk: half the default, so the tests that wait it out (faults, a
+ * lost E5 answer) wait 5 s instead of 10; still above the proxy's 3 s queue deadline, and far above a
+ * loopback answer.
+ */
+export const E2E_PLATFORM_TIMEOUT_MS = 5_000;
+
 const WORKER_APP_ENV = {
+  PLATFORM_TIMEOUT_MS: String(E2E_PLATFORM_TIMEOUT_MS),
   // Separation of duties' cool-off, seconds long here so the e2e can watch it end (e2e/support/staff.ts).
   APPROVER_COOL_OFF_HOURS: "0.001",
   LEDGER_SYNC: "off",
