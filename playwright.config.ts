@@ -29,7 +29,9 @@ process.env.E2E_REPORTS_DIR = REPORTS;
 // share a server. Each worker's Chromium and server keep about one core busy: two workers on the 2-core CI
 // machine took no less time than one (load average 9-10) and pushed page loads past their timeouts, so one
 // worker per two cores; E2E_WORKERS sets it.
-const WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+const UI_WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+// The api project's worker runs beside the ui ones: it drives no browser, so it takes little of a core.
+const WORKERS = UI_WORKERS + 1;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -43,7 +45,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [
@@ -53,8 +55,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "api", testMatch: /.*\.api\.spec\.ts/ },
-    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, use: { browserName: "chromium" } },
+    { name: "api", testMatch: /.*\.api\.spec\.ts/, workers: 1 },
+    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, workers: UI_WORKERS, use: { browserName: "chromium" } },
     // Scans the build's static files and the server log once both projects are done.
     { name: "after", testMatch: /.*\.after\.spec\.ts/, dependencies: ["api", "ui"] },
   ],

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test";
-import { sameOrigin, signInApi, signInUi } from "./support/staff";
+import { sameOrigin, signInApi, signIn } from "./support/staff";
 
 // The staff page (issue 16): what each role may do is said on the page; a role change and disabling are
 // asked for first, and nothing changes until they are confirmed.
@@ -16,8 +16,7 @@ test("[users][daily] each role says what it may do; a role change and disabling 
   const stored = async () =>
     ((await (await admin.get("/api/admin/users")).json()) as { users: { email: string; role: string; disabled: boolean }[] }).users.find((u) => u.email === email)!;
 
-  await signInUi(page, "admin", "/admin/users");
-  await page.goto("/admin/users");
+  await signIn(page, "admin", "/admin/users");
   const roles = page.getByRole("region", { name: "What each role may do" });
   await expect(roles).toContainText("compliance");
   await expect(roles).toContainText("approving or rejecting others' withdrawals");
@@ -61,8 +60,7 @@ test("[users][daily] a password reset makes up a one-time password, shown once, 
   });
   expect(made.status(), await made.text()).toBe(200);
 
-  await signInUi(page, "admin", "/admin/users");
-  await page.goto("/admin/users");
+  await signIn(page, "admin", "/admin/users");
   const row = page.getByRole("row", { name: new RegExp(email.replace(/[.]/g, "\\.")) });
   await row.getByRole("button", { name: `Reset password of ${email}` }).click();
   const ask = page.getByRole("dialog", { name: `Reset the password of ${email}?` });

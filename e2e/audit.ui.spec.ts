@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
-import { DEMO, sameOrigin, signInApi, signInUi } from "./support/staff";
+import { DEMO, sameOrigin, signInApi, signIn } from "./support/staff";
 
 const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
@@ -28,8 +28,7 @@ async function checkBothSchemes(page: Page, name: string) {
 }
 
 test("[audit][list] compliance opens /audit and sees rows, newest first, with their details", async ({ page }) => {
-  await signInUi(page, "compliance", "/audit");
-  await page.goto("/audit");
+  await signIn(page, "compliance", "/audit");
   await expect(page).toHaveTitle(/Audit log/);
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
@@ -38,9 +37,9 @@ test("[audit][list] compliance opens /audit and sees rows, newest first, with th
   expect(ids.length).toBeGreaterThan(0);
   expect([...ids].sort((a, b) => b - a)).toEqual(ids);
   // The compliance sign-in itself is recorded.
-  const signIn = rows(page).filter({ hasText: "auth.sign-in" }).filter({ hasText: DEMO.compliance }).first();
-  await expect(signIn).toBeVisible();
-  await signIn.getByRole("button", { name: /^Details of audit row/ }).click();
+  const signInRow = rows(page).filter({ hasText: "auth.sign-in" }).filter({ hasText: DEMO.compliance }).first();
+  await expect(signInRow).toBeVisible();
+  await signInRow.getByRole("button", { name: /^Details of audit row/ }).click();
   const details = page.getByTestId("audit-details");
   await expect(details).toContainText("auth.sign-in");
   await expect(details.getByRole("heading", { name: "Parameters (redacted)" })).toBeVisible();
@@ -52,8 +51,7 @@ test("[audit][filter] a broker's refused request shows under outcome refused, wi
   await signInApi(request, "broker");
   expect((await request.get("/api/audit")).status()).toBe(403);
 
-  await signInUi(page, "compliance", "/audit");
-  await page.goto("/audit");
+  await signIn(page, "compliance", "/audit");
   await expect(rows(page).first()).toBeVisible();
   await page.getByRole("combobox", { name: "Outcome" }).selectOption("refused");
   await expect(page).toHaveURL(/outcome=refused/);
@@ -93,7 +91,7 @@ test("[audit][filter] a broker's refused request shows under outcome refused, wi
 });
 
 test("[audit][paging] Older and Newer walk the log by keyset and come back", async ({ page }) => {
-  await signInUi(page, "lead", "/audit");
+  await signIn(page, "lead", "/audit");
   await page.goto("/audit?limit=3");
   await expect(rows(page).first()).toBeVisible();
   const first = await rows(page).first().getAttribute("data-row-id");
@@ -110,8 +108,7 @@ test("[audit][paging] Older and Newer walk the log by keyset and come back", asy
 });
 
 test("[audit][refused] a broker cannot see /audit", async ({ page }) => {
-  await signInUi(page, "broker", "/audit");
-  await page.goto("/audit");
+  await signIn(page, "broker", "/audit");
   await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "403" })).toHaveText("403: The audit log needs the audit.read permission (compliance, lead, admin); you are signed in as broker.");
   await expect(page.getByRole("table")).toHaveCount(0);
@@ -119,7 +116,7 @@ test("[audit][refused] a broker cannot see /audit", async ({ page }) => {
 });
 
 test("[audit][refused-page] a page the role may not open is refused in the audit log, as a refused API call is (issue 12)", async ({ page, playwright, baseURL }) => {
-  await signInUi(page, "broker");
+  await signIn(page, "broker");
   const marker = `/admin/users?probe=${Date.now()}`;
   await page.goto(marker);
   await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
@@ -154,7 +151,7 @@ test("[audit][daily] a reject row shows the lead's reason, not the requester's; 
   await broker.dispose();
   await lead.dispose();
 
-  await signInUi(page, "compliance", "/audit");
+  await signIn(page, "compliance", "/audit");
   await page.goto("/audit?action=withdrawals.reject");
   const mine = rows(page).filter({ hasText: `withdrawal:${w.id}` });
   await expect(mine).toHaveCount(2);
@@ -178,8 +175,7 @@ test("[audit][daily] the actor filter matches part of the e-mail: \"lead\" finds
   const lead = await playwright.request.newContext({ baseURL });
   await signInApi(lead, "lead");
   await lead.dispose();
-  await signInUi(page, "compliance", "/audit");
-  await page.goto("/audit");
+  await signIn(page, "compliance", "/audit");
   await expect(rows(page).first()).toBeVisible();
   await page.getByLabel("Actor (part of the e-mail)").fill("lead");
   await page.getByRole("button", { name: "Apply", exact: true }).click();

@@ -1,7 +1,7 @@
 // The risk-unit bind form's UID picker (issue 14): the registry searched on the server as one types, by
 // name; after a submit the focus is on the first refused field, then on the answer (FormOutcome).
 import { expect, test } from "./support/test";
-import { sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
+import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
 
 const bindForm = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Bind a UID", exact: true });
 
@@ -9,7 +9,7 @@ test("[riskUnits.bind][ui] the UID is picked by name from the server's search; t
   await signInApi(request, "broker");
   // The demo risk-unit key's account (server/simulator/README.md).
   const unit = ((await (await request.get(simControlUrl("keys"))).json()) as { riskUnit: { uid: string } }).riskUnit.uid;
-  await signInUi(page, "broker", "/risk-units");
+  await signIn(page, "broker", "/risk-units");
   await expect(page.getByRole("heading", { level: 1, name: "Risk units" })).toBeVisible();
   const form = bindForm(page);
   const picker = form.getByRole("combobox", { name: "Sub-account UID" });

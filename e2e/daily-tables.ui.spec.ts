@@ -4,7 +4,7 @@
 // at the same place; a total is set as its rows are.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { sameOrigin, signInApi, signInUi } from "./support/staff";
+import { sameOrigin, signInApi, signIn } from "./support/staff";
 import { subUid } from "./support/faults";
 
 test.use({ viewport: { width: 1440, height: 900 }, timezoneId: "Asia/Kolkata" });
@@ -21,8 +21,7 @@ async function expectInView(page: Page, cell: Locator) {
 }
 
 test("[issue 16][time] Local time is remembered across pages and visits, visibly pressed, its offset whole; date filters use it", async ({ page }) => {
-  await signInUi(page, "compliance", "/withdrawals");
-  await page.goto("/withdrawals");
+  await signIn(page, "compliance", "/withdrawals");
   const button = toggle(page);
   await expect(button).toHaveAttribute("aria-pressed", "false");
   const offBackground = await button.evaluate((b) => getComputedStyle(b).backgroundColor);
@@ -58,7 +57,7 @@ test("[issue 16][time] Local time is remembered across pages and visits, visibly
 });
 
 test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone shows or hides stays so", async ({ page }) => {
-  await signInUi(page, "compliance", "/deposits");
+  await signIn(page, "compliance", "/deposits");
   const ledger = page.getByRole("region", { name: "Deposit ledger", exact: true });
   await expect(ledger.locator("thead")).toBeVisible();
   for (const name of ["Status", "Transaction ID", "Amount", "Time"]) await expectInView(page, page.locator("thead th", { hasText: new RegExp(`^${name}`) }).first());
@@ -90,7 +89,7 @@ test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone
 });
 
 test("[issue 16][pages] every page starts at the same place; an unknown address is a page in the shell with a way back", async ({ page }) => {
-  await signInUi(page, "broker", "/");
+  await signIn(page, "broker", "/");
   const uid = await subUid(page.request, "desk01");
   const lefts = new Map<string, number>();
   for (const path of ["/", "/withdrawals", "/deposits", "/spot/fills", "/sub-accounts", `/sub-accounts/${uid}`, "/account", "/account/security"]) {
@@ -127,14 +126,13 @@ test("[issue 16][totals] a ledger total is set with its rows' decimals (0.0350, 
     });
     expect(res.status(), await res.text()).toBe(200);
   }
-  await signInUi(page, "compliance", `/withdrawals?subUid=${desk}&amountMin=0.0125&amountMax=0.0225`);
-  await page.goto(`/withdrawals?subUid=${desk}&amountMin=0.0125&amountMax=0.0225`);
+  await signIn(page, "compliance", `/withdrawals?subUid=${desk}&amountMin=0.0125&amountMax=0.0225`);
   await expect(page.getByTestId("ledger-summary")).toContainText(/ · \d+\.\d{4} USDT \(\d+\)/);
   await broker.dispose();
 });
 
 test("[issue 16][admin] role selects show their whole role, at 1,440, 1,280, 1,024 and 390 px, light and dark", async ({ page }) => {
-  await signInUi(page, "admin", "/admin/users");
+  await signIn(page, "admin", "/admin/users");
   const seen: string[] = [];
   for (const width of [1440, 1280, 1024, 390]) {
     for (const scheme of ["light", "dark"] as const) {

@@ -4,13 +4,12 @@
 import { expect, test } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
 import { subUid } from "./support/faults";
-import { sameOrigin, signInApi, signInUi } from "./support/staff";
+import { sameOrigin, signInApi, signIn } from "./support/staff";
 
 const DEV_WORDS = /subaccountName|subUid|was refused by the platform|\(sim\)|\bE\d{1,2} ·/;
 
 test("[issue 16][subaccounts.create][words] an empty or taken name is said in words; focus goes to the first error, then to the result", async ({ page }) => {
-  await signInUi(page, "broker", "/sub-accounts");
-  await page.goto("/sub-accounts");
+  await signIn(page, "broker", "/sub-accounts");
   const form = page.getByRole("region", { name: "Create sub-account" });
   await expect(form).not.toContainText(/\(E6\)/);
   await form.getByRole("button", { name: "Create sub-account" }).click();
@@ -36,7 +35,7 @@ test("[issue 16][subaccounts.create][words] an empty or taken name is said in wo
 });
 
 test("[issue 16][words] a refusal's words name no operation, no simulator and no raw field; no Retry where it cannot help", async ({ page }) => {
-  await signInUi(page, "compliance", "/rebates?uid=12345");
+  await signIn(page, "compliance", "/rebates?uid=12345");
   const alert = page.getByRole("alert").filter({ hasText: "Platform error" });
   await expect(alert).toContainText("Platform error 40034");
   await expect(alert).toContainText("An identifier was not found.");
@@ -111,7 +110,7 @@ test("[issue 16][address-book] rejecting a destination asks for the reason in th
     prompts.push(d.message());
     void d.dismiss();
   });
-  await signInUi(page, "lead", "/withdrawals");
+  await signIn(page, "lead", "/withdrawals");
   const book = page.getByRole("region", { name: "Address book" });
   await chooseSubAccount(book, desk);
   await book.getByRole("button", { name: `Reject ${label}` }).click();

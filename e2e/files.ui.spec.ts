@@ -2,7 +2,7 @@
 // failed export walks on from its last whole window, in Chromium against the run's simulator.
 import { expect, test } from "./support/test";
 import { clearFaults, setFaults, subUid } from "./support/faults";
-import { signInUi } from "./support/staff";
+import { signIn } from "./support/staff";
 
 test.describe.configure({ mode: "serial" });
 test.afterEach(async ({ request }) => clearFaults(request));
@@ -14,7 +14,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 test("[issue 16][deposits.list][export] a failed export resumes from its last whole window; the file is named for what it holds, IDs kept as text", async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signInUi(page, "compliance");
+  await signIn(page, "compliance");
   const uid = await subUid(page.request, "desk01");
   const to = Date.now();
   const from = to - 250 * DAY;
@@ -64,7 +64,7 @@ test("[issue 16][deposits.list][export] a failed export resumes from its last wh
 });
 
 test("[issue 16][exports] the ledgers' CSV files say what they hold", async ({ page }) => {
-  await signInUi(page, "compliance");
+  await signIn(page, "compliance");
   const uid = await subUid(page.request, "desk01");
   const from = Date.UTC(2026, 7, 26);
   const to = Date.UTC(2026, 10, 24, 23);

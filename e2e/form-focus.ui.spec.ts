@@ -1,14 +1,13 @@
 // Issue 16: after a form is submitted, the focus moves to its answer or to the first field refused
 // (FormOutcome in components/ui/form.tsx, applyServerErrors, react-hook-form's own checks).
 import type { Page } from "@playwright/test";
-import { signInUi } from "./support/staff";
+import { signIn } from "./support/staff";
 import { expect, test } from "./support/test";
 
 const leverageForm = (page: Page) => page.getByRole("form", { name: "Set leverage" });
 
 test("[leverage.set][focus] a refused field, the platform's refusal, then the result each take the focus after a submit", async ({ page }) => {
-  await signInUi(page, "lead", "/leverage");
-  await page.goto("/leverage");
+  await signIn(page, "lead", "/leverage");
   const f = leverageForm(page);
   const submit = f.getByRole("button", { name: "Set leverage" });
 
@@ -41,8 +40,7 @@ test("[leverage.set][focus] a refused field, the platform's refusal, then the re
 });
 
 test("[users.create][focus] the first field the server refused, then the answer, take the focus after a submit", async ({ page }) => {
-  await signInUi(page, "admin", "/admin/users");
-  await page.goto("/admin/users");
+  await signIn(page, "admin", "/admin/users");
   const form = page.getByRole("region", { name: "Add a staff user" });
   const add = form.getByRole("button", { name: "Add user" });
   const email = `focus-${Date.now()}@example.com`;

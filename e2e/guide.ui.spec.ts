@@ -3,7 +3,7 @@
 // reports/guide/ on every run; `npm run guide` copies the last run's into docs/guide/, which the README shows.
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { sameOrigin, signInApi, signInUi } from "./support/staff";
+import { sameOrigin, signInApi, signIn } from "./support/staff";
 
 const SHOTS = "reports/guide";
 const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -25,7 +25,7 @@ test("[guide][broker] a broker requests a withdrawal and opens its page", async 
   withdrawalId = ((await res.json()) as { id: string }).id;
   await broker.dispose();
 
-  await signInUi(page, "broker", "/withdrawals");
+  await signIn(page, "broker", "/withdrawals");
   await expect(page.getByRole("region", { name: "Request a withdrawal" })).toBeVisible();
   await shoot(page, "withdrawals-broker");
   await page.goto(`/withdrawals/${withdrawalId}`);
@@ -38,7 +38,7 @@ test("[guide][broker] a broker requests a withdrawal and opens its page", async 
 });
 
 test("[guide][lead] a lead sees the approval queue with the balance and what is pending", async ({ page }) => {
-  await signInUi(page, "lead", "/withdrawals");
+  await signIn(page, "lead", "/withdrawals");
   const queue = page.getByRole("region", { name: "Approval queue" });
   await expect(queue.getByText("Client payout, ticket 4411")).toBeVisible();
   await expect(queue.getByText(/^desk03@/).first()).toBeVisible();
@@ -46,7 +46,7 @@ test("[guide][lead] a lead sees the approval queue with the balance and what is 
 });
 
 test("[guide][compliance] compliance reads the audit log", async ({ page }) => {
-  await signInUi(page, "compliance", "/audit");
+  await signIn(page, "compliance", "/audit");
   await expect(page.locator("tr[data-row-id]").first()).toBeVisible();
   // The request's rows: its reason, and its target (the sub-account) a link to that sub-account's page.
   await expect(page.getByText("Client payout, ticket 4411").first()).toBeVisible();

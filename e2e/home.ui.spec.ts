@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/test";
-import { signInUi } from "./support/staff";
+import { signIn } from "./support/staff";
 
 test("[home][read] shows the mode, the platform's health and the operations, accessibly", async ({ page }) => {
-  await signInUi(page, "compliance");
+  await signIn(page, "compliance");
   await expect(page).toHaveTitle(/Brokerdesk/);
   await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
   await expect(page.getByLabel("Platform mode: simulator")).toHaveText("SIMULATOR");

@@ -3,7 +3,7 @@
 // database over a range longer than the platform's 90 days, sees the exact count, pages older, and finds
 // the platform's live view one link away.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { signInApi, signInUi } from "./support/staff";
+import { signInApi, signIn } from "./support/staff";
 import { startInstance, type Instance } from "./support/second-instance";
 import { expect, test } from "./support/test";
 
@@ -36,7 +36,7 @@ test.afterAll(async () => {
 
 async function brokerPage(browser: Browser, path: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
-  await signInUi(page, "broker", path);
+  await signIn(page, "broker", path);
   return page;
 }
 
@@ -171,7 +171,7 @@ test("[ledger][picker] the sub-account filter asks the server as one types (neve
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === "/api/sub-accounts") registryLoads.push(r.url());
   });
-  await signInUi(page, "compliance", "/deposits");
+  await signIn(page, "compliance", "/deposits");
   const picker = page.getByRole("combobox", { name: "Sub-account" });
   const asked = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/sub-accounts/search" && new URL(r.url()).searchParams.get("q") === "DESK02");
   await picker.fill("DESK02");

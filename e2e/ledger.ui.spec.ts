@@ -3,7 +3,7 @@
 // amount and a range longer than the platform's three months, sees the exact total and the totals per coin,
 // exports, and the file matches the ledger row for row.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { signInApi, signInUi } from "./support/staff";
+import { signInApi, signIn } from "./support/staff";
 import { startInstance, type Instance } from "./support/second-instance";
 import { expect, test } from "./support/test";
 
@@ -40,7 +40,7 @@ test.afterAll(async () => {
 
 async function compliancePage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
-  await signInUi(page, "compliance", "/deposits");
+  await signIn(page, "compliance", "/deposits");
   return page;
 }
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { freePort } from "./support/processes";
 import { startInstance, type Instance } from "./support/second-instance";
-import { sameOrigin, signInApi, signInUi, type DemoRole } from "./support/staff";
+import { sameOrigin, signInApi, signIn, type DemoRole } from "./support/staff";
 import { expect, test } from "./support/test";
 
 type Seed = { mainUid: string; subaccounts: { uid: string; subaccountName: string }[] };
@@ -58,8 +58,7 @@ async function apiAs(playwright: { request: { newContext(o: { baseURL: string })
 }
 async function leadPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
-  await signInUi(page, "lead", "/leverage");
-  await page.goto("/leverage");
+  await signIn(page, "lead", "/leverage");
   return page;
 }
 const form = (page: Page) => page.getByRole("form", { name: "Set leverage" });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
-import { sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
+import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
 
 // E10 against the simulator (server/simulator/README.md): ETHUSDT on USDT-FUTURES is isolated + hedge,
 // every other USDT symbol but SOLUSDT crossed + one-way; leverage bounds (the catalog's) 125 for BTC, 100 for ETH, 50 for others.
@@ -39,8 +39,7 @@ async function historyLoaded(page: Page): Promise<string | null> {
 
 test.describe("leverage as a lead", () => {
   test.beforeEach(async ({ page }) => {
-    await signInUi(page, "lead", "/leverage");
-    await page.goto("/leverage");
+    await signIn(page, "lead", "/leverage");
     await expect(page).toHaveTitle(/Leverage/);
   });
 
@@ -203,8 +202,7 @@ test.describe("leverage as a lead", () => {
 });
 
 test("[leverage.set][rbac] a broker gets the 403 message, no form, and the API refuses", async ({ page, request, baseURL }) => {
-  await signInUi(page, "broker", "/leverage");
-  await page.goto("/leverage");
+  await signIn(page, "broker", "/leverage");
   await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
   const alert = page.getByRole("alert").filter({ hasText: "403" });
   await expect(alert).toContainText("Changing leverage needs the leverage.write permission (lead)");

@@ -3,7 +3,7 @@
 // the choice in the URL (`key=`) and read that key's records.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { signInApi, signInUi } from "./support/staff";
+import { signInApi, signIn } from "./support/staff";
 import { secretsOfThisRun } from "./support/secrets";
 import { startInstance, type Instance } from "./support/second-instance";
 
@@ -61,8 +61,7 @@ test("[keys.list] a broker may choose the main key and the keys configured for b
 test("[ledger][keys] a lead picks a named key on /spot/fills: the URL and the request carry it; a broker is offered the main key only", async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
-  await signInUi(page, "lead", "/spot/fills");
-  await page.goto("/spot/fills");
+  await signIn(page, "lead", "/spot/fills");
   const picker = page.getByRole("combobox", { name: "Platform key", exact: true });
   // Enabled once the keys are listed (a loaded CI machine can take a while to hydrate the page).
   await expect(picker).toBeEnabled({ timeout: 30_000 });
@@ -86,7 +85,7 @@ test("[ledger][keys] a lead picks a named key on /spot/fills: the URL and the re
 
   await page.context().close();
   const broker = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
-  await signInUi(broker, "broker", "/spot/fills?key=riskunit");
+  await signIn(broker, "broker", "/spot/fills?key=riskunit");
   const offered = broker.getByRole("combobox", { name: "Platform key", exact: true });
   await expect(offered).toBeEnabled({ timeout: 30_000 });
   // The key in the URL is shown as not offered, and the server refuses its records.

@@ -3,7 +3,7 @@
 // platform answers again. The faults are the embedded simulator's (server/simulator/README.md).
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { signInUi, simControlUrl, type DemoRole } from "./support/staff";
+import { signIn, simControlUrl, type DemoRole } from "./support/staff";
 
 const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
@@ -29,7 +29,7 @@ const CASES: Case[] = [
 
 for (const c of CASES) {
   test(`[${c.operation}][error] ${c.path}: a platform ${c.status} shows its code${c.status === 500 ? " and message" : ""}, no rows; Retry recovers`, async ({ page }) => {
-    await signInUi(page, c.role, "/");
+    await signIn(page, c.role, "/");
     const rule = { path: c.operation, kind: "status", status: c.status, count: 10 };
     expect((await page.request.post(simControlUrl("faults"), { data: rule })).ok()).toBe(true);
     try {

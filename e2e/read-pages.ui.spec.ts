@@ -6,7 +6,7 @@ import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import Big from "big.js";
-import { signInUi, simControlUrl, type DemoRole } from "./support/staff";
+import { signIn, simControlUrl } from "./support/staff";
 import { platformData, type Envelope } from "./support/envelope";
 
 type Asset = { coin: string; available: string; frozen: string; locked: string };
@@ -38,10 +38,6 @@ const group = (v: string) => {
   const [int, frac] = v.split(".");
   return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${frac === undefined ? "" : `.${frac}`}`;
 };
-
-async function signIn(page: Page, role: DemoRole, path: string) {
-  await signInUi(page, role, path);
-}
 
 async function clearFaults(page: Page) {
   const res = await page.request.delete(simControlUrl("faults"));

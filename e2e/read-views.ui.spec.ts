@@ -3,7 +3,7 @@ import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import Big from "big.js";
 import { subUid } from "./support/faults";
-import { signInUi } from "./support/staff";
+import { signIn } from "./support/staff";
 import { platformData, type Envelope } from "./support/envelope";
 
 type Trade = { tradeId: string; price: string; ts: string };
@@ -23,7 +23,7 @@ const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 const firstRowId = (page: Page) => rows(page).first().getAttribute("data-row-id");
 
 test.beforeEach(async ({ page }) => {
-  await signInUi(page, "broker");
+  await signIn(page, "broker");
 });
 
 test("[market.trades][list] opens on BTCUSDT with rows; 1,000 rows are virtualised and scroll to the last", async ({ page }) => {

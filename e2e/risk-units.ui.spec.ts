@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
-import { sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
+import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
 
 // E9 against the simulator (server/simulator/README.md): riskunit01 is the demo risk-unit key's account and
 // holds desk03–05; riskunit02 holds desk06–07. Brokerdesk only knows the bindings made through it.
@@ -45,7 +45,7 @@ const rowOf = (page: Page, uid: string) => list(page).locator("tbody tr[data-row
 const countOf = (page: Page, unit: string) => page.getByTestId(`unit-count-${unit}`);
 
 async function open(page: Page, role: "broker" | "lead" | "compliance") {
-  await signInUi(page, role, "/risk-units");
+  await signIn(page, role, "/risk-units");
   await page.goto("/risk-units");
   await expect(page).toHaveTitle(/Risk units/);
   await expect(page.getByRole("heading", { level: 1, name: "Risk units" })).toBeVisible();

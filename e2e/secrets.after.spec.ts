@@ -91,7 +91,7 @@ test("[secrets][log] no secret of this run is in the server log, and the log has
   expect(scan.findings, describeFindings(scan.findings)).toEqual([]);
 });
 
-const KEYS = ["pageResponses", "apiResponses", "bodies", "refetchedBodies", "bodyBytes", "binaryBodies", "unreadableBodies", "skipped"] as const;
+const KEYS = ["pageResponses", "apiResponses", "bodies", "refetchedBodies", "bodyBytes", "binaryBodies", "unreadableBodies", "skipped", "staticSeen"] as const;
 
 test("[secrets][responses] the response check saw this run's browser and API traffic", () => {
   const runId = process.env.E2E_RUN_ID;

@@ -4,7 +4,7 @@
 // cool-off (3.6 s on the e2e server), and then may approve.
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { APPROVER_COOL_OFF_MS, DEMO, sameOrigin, signInApi, signInUi, signInWith } from "./support/staff";
+import { APPROVER_COOL_OFF_MS, DEMO, sameOrigin, signInApi, signIn, signInWith } from "./support/staff";
 
 const ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 
@@ -38,7 +38,7 @@ test("[security][separation-of-duties] an admin-made lead cannot approve until i
   expect(body.error.message).toMatch(/^Separation of duties: this account was created by admin@demo\.brokerdesk on .+ UTC/);
 
   // Another lead sees it beside the approval queue.
-  await signInUi(page, "lead", "/withdrawals");
+  await signIn(page, "lead", "/withdrawals");
   const approvers = page.getByRole("region", { name: "Approvers" });
   const entry = approvers.getByRole("listitem").filter({ hasText: made.email });
   await expect(entry).toContainText("on hold");

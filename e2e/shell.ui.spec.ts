@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { NAV_ITEMS } from "../components/shell/nav";
 import { can, ROLES, type Role } from "../lib/rbac";
-import { signInUi } from "./support/staff";
+import { signIn } from "./support/staff";
 
 const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
 
@@ -23,7 +23,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 for (const role of ROLES) {
   test(`[shell][nav] ${role}: the sidebar shows exactly the pages the role may open, the current one marked`, async ({ page }) => {
-    await signInUi(page, role);
+    await signIn(page, role);
     await expect(page).toHaveTitle("Home · Brokerdesk");
     const expected = expectedNav(role);
     const links = mainNav(page).getByRole("link");
@@ -48,7 +48,7 @@ for (const role of ROLES) {
 }
 
 test("[shell][a11y] the skip link is the first stop and moves focus to the main region", async ({ page }) => {
-  await signInUi(page, "compliance");
+  await signIn(page, "compliance");
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
   await page.keyboard.press("Tab");
@@ -71,7 +71,7 @@ test("[shell][a11y] the skip link is the first stop and moves focus to the main 
 
 test("[shell][theme] the toggle sets the dark class, which survives a reload and applies before hydration", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
-  await signInUi(page, "broker");
+  await signIn(page, "broker");
   await expect(html(page)).not.toHaveClass(/\bdark\b/);
   await expect(page.getByRole("radio", { name: "System" })).toBeChecked();
 
@@ -120,7 +120,7 @@ test("[shell][home] broker: health and the newest deposits of every sub-account 
   });
   await page.route("**/api/ledger/deposits?limit=10", (r) => r.fulfill({ json: ledgerDepositsPage() }));
   const call = page.waitForRequest((r) => isLedgerHomeCall(r.url()));
-  await signInUi(page, "broker");
+  await signIn(page, "broker");
   // Every sub-account: no sub-account filter, no time window; and no platform call per sub-account.
   expect([...new URL((await call).url()).searchParams.keys()]).toEqual(["limit"]);
 
@@ -143,7 +143,7 @@ test("[shell][home] a failure of the ledger's answer on the deposits card is sho
   await page.route("**/api/ledger/deposits?limit=10", (r) =>
     r.fulfill({ status: 503, json: { error: { code: "internal", message: "The ledger's database did not answer" } } }),
   );
-  await signInUi(page, "compliance");
+  await signIn(page, "compliance");
   const alert = page.getByRole("region", { name: "Recent deposits" }).getByRole("alert");
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(alert).toContainText("The ledger's database did not answer");
@@ -164,7 +164,7 @@ function pendingPage(over: { coin: string; amount: string }) {
 
 test("[shell][home] lead: pending withdrawals — a placeholder while the API is absent, an error when it fails", async ({ page }) => {
   await page.route("**/api/withdrawals?state=requested", (r) => r.fulfill({ status: 404, body: "Not Found" }));
-  await signInUi(page, "lead");
+  await signIn(page, "lead");
   const card = page.getByRole("region", { name: "Pending withdrawals" });
   await expect(card).toContainText("Withdrawal approvals arrive here");
   await expect(card.getByRole("alert")).toHaveCount(0);
@@ -187,7 +187,7 @@ test("[shell][home] lead: pending withdrawals — a placeholder while the API is
 });
 
 test("[shell][home] compliance and admin see their own cards", async ({ page }) => {
-  await signInUi(page, "compliance");
+  await signIn(page, "compliance");
   const shortcuts = page.getByRole("region", { name: "Shortcuts" });
   await expect(shortcuts.getByRole("link", { name: "Audit log" })).toHaveAttribute("href", "/audit");
   await expect(shortcuts.getByRole("link", { name: "Deposits" })).toHaveAttribute("href", "/deposits");
@@ -195,7 +195,7 @@ test("[shell][home] compliance and admin see their own cards", async ({ page }) 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await signInUi(page, "admin");
+  await signIn(page, "admin");
   const staff = page.getByRole("region", { name: "Staff", exact: true });
   await expect(staff.getByText("admin", { exact: true })).toBeVisible();
   await expect(staff.getByRole("link", { name: /Manage accounts/ })).toHaveAttribute("href", "/admin/users");
@@ -204,7 +204,7 @@ test("[shell][home] compliance and admin see their own cards", async ({ page }) 
 
 test("[shell][responsive] on a narrow screen the sidebar folds behind Menu", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInUi(page, "lead");
+  await signIn(page, "lead");
   const menu = page.getByRole("button", { name: "Menu" });
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   const panel = page.locator(`#${await menu.getAttribute("aria-controls")}`);
@@ -234,7 +234,7 @@ for (const scheme of ["light", "dark"] as const) {
       r.fulfill({ json: pendingPage({ coin: "BTC", amount: "0.5" }) }),
     );
     await page.route("**/api/ledger/deposits?limit=10", (r) => r.fulfill({ json: ledgerDepositsPage() }));
-    await signInUi(page, "lead");
+    await signIn(page, "lead");
     await expect(html(page)).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await expect(page.getByRole("region", { name: "Recent deposits" }).locator("tbody tr").first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Platform health" }).getByRole("status")).toContainText("The platform answers");
@@ -254,7 +254,7 @@ for (const scheme of ["light", "dark"] as const) {
 test("[shell][a11y] admin's home in dark has no serious or critical axe violations", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
   await page.route("**/api/ledger/deposits?limit=10", (r) => r.fulfill({ json: ledgerDepositsPage() }));
-  await signInUi(page, "admin");
+  await signIn(page, "admin");
   await expect(page.getByRole("region", { name: "Staff", exact: true }).getByText("Disabled")).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent deposits" }).locator("tbody tr").first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

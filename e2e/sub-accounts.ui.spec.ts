@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
-import { sameOrigin, signInApi, signInUi, simControlUrl } from "./support/staff";
+import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
 import { platformDirect } from "./support/platform-direct";
 
 type Entry = { subUid: string; subaccountName: string | null; source: string };
@@ -45,8 +45,7 @@ async function registry(page: Page): Promise<Entry[]> {
 }
 
 test("[subaccounts][list] the registry lists the simulator's sub-accounts with links to each", async ({ page }) => {
-  await signInUi(page, "compliance", "/sub-accounts");
-  await page.goto("/sub-accounts");
+  await signIn(page, "compliance", "/sub-accounts");
   await expect(page).toHaveTitle(/Sub-accounts/);
   await expect(rows(page).first()).toBeVisible();
   const items = await registry(page);
@@ -64,8 +63,7 @@ test("[subaccounts][list] the registry lists the simulator's sub-accounts with l
 });
 
 test("[subaccounts][create] a broker creates one; it is listed and its page shows no assets", async ({ page }) => {
-  await signInUi(page, "broker", "/sub-accounts");
-  await page.goto("/sub-accounts");
+  await signIn(page, "broker", "/sub-accounts");
   await expect(rows(page).first()).toBeVisible();
   const name = `e2e${Date.now()}@example.com`;
   const form = page.getByRole("region", { name: "Create sub-account" });
@@ -98,8 +96,7 @@ test("[subaccounts][create] a broker creates one; it is listed and its page show
 });
 
 test("[subaccounts][create] an invalid name is refused on its field and nothing is sent", async ({ page }) => {
-  await signInUi(page, "broker", "/sub-accounts");
-  await page.goto("/sub-accounts");
+  await signIn(page, "broker", "/sub-accounts");
   const before = await createCalls(page);
   const posts: string[] = [];
   page.on("request", (r) => {
@@ -120,8 +117,7 @@ test("[subaccounts][create] an invalid name is refused on its field and nothing 
 });
 
 test("[subaccounts][create] a name the registry already holds is refused on the field before E6 is sent (was the platform's 40020)", async ({ page }) => {
-  await signInUi(page, "broker", "/sub-accounts");
-  await page.goto("/sub-accounts");
+  await signIn(page, "broker", "/sub-accounts");
   const existing = (await registry(page)).find((e) => e.subaccountName)!;
   const before = await createCalls(page);
   const form = page.getByRole("region", { name: "Create sub-account" });
@@ -135,8 +131,7 @@ test("[subaccounts][create] a name the registry already holds is refused on the 
 });
 
 test("[subaccounts][add] add by UID: unknown to the platform → 422 on subUid; already known → 409", async ({ page, request, baseURL }) => {
-  await signInUi(page, "lead", "/sub-accounts");
-  await page.goto("/sub-accounts");
+  await signIn(page, "lead", "/sub-accounts");
   const form = page.getByRole("region", { name: "Add by UID" });
   await form.getByLabel("Sub-account UID").fill("123");
   await form.getByRole("button", { name: "Add sub-account" }).click();
@@ -171,7 +166,7 @@ test("[subaccounts][add] add by UID: unknown to the platform → 422 on subUid; 
 });
 
 test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, withdrawals and rebate info", async ({ page }) => {
-  await signInUi(page, "compliance", "/sub-accounts");
+  await signIn(page, "compliance", "/sub-accounts");
   const seeded = (await registry(page)).find((e) => e.source === "simulator-seed")!;
   await page.goto(`/sub-accounts/${seeded.subUid}`);
   await expect(page.getByRole("heading", { level: 1, name: seeded.subaccountName! })).toBeVisible();
@@ -191,8 +186,7 @@ test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, 
 });
 
 test("[subaccounts][detail] an unknown UID says so, with a way back", async ({ page }) => {
-  await signInUi(page, "broker", "/sub-accounts/999999999");
-  await page.goto("/sub-accounts/999999999");
+  await signIn(page, "broker", "/sub-accounts/999999999");
   await expect(page.getByRole("heading", { level: 1, name: "Sub-account not found" })).toBeVisible();
   await expect(page.getByText("Brokerdesk's registry has no sub-account with UID 999999999.")).toBeVisible();
   await page.getByRole("link", { name: "sub-accounts page" }).click();

@@ -7,7 +7,7 @@ import { request as playwrightRequest, type APIRequestContext } from "@playwrigh
 import { expect, test } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
 import { platformDirect } from "./support/platform-direct";
-import { DEMO, sameOrigin, signInApi, signInUi } from "./support/staff";
+import { DEMO, sameOrigin, signInApi, signIn } from "./support/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -48,7 +48,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
   const heldId = ((await held.json()) as { id: string }).id;
   expect(await funds(broker, desk04)).toMatchObject({ available: before.available, free: "1", pendingCount: before.pendingCount + 1 });
 
-  await signInUi(page, "broker", "/withdrawals");
+  await signIn(page, "broker", "/withdrawals");
   const form = page.getByRole("region", { name: "Request a withdrawal" });
   await chooseSubAccount(form, desk04);
   await form.getByLabel("Coin").selectOption("USDT");
@@ -75,7 +75,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
   // The queue: balance and pending beside the request; then the balance drops outside Brokerdesk (a
   // transfer made on the platform directly) and the queue warns that approving would exceed it.
   const lead = await (await browser.newContext()).newPage();
-  await signInUi(lead, "lead", "/withdrawals");
+  await signIn(lead, "lead", "/withdrawals");
   const row = lead.getByRole("region", { name: "Approval queue" }).locator(`tr[data-withdrawal-id="${heldId}"]`);
   await expect(row.getByTestId("queue-funds")).toContainText(/^Balance [\d,.]+ USDT · pending [\d,.]+ in \d+ requests?$/);
   await expect(row.getByRole("status")).toHaveCount(0);
@@ -144,7 +144,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
   const unknownChain = await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", chain: "Moonchain", address: TRON, amount: "0.1", reason: "e2e address" });
   expect(Object.keys(((await unknownChain.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors)).toEqual(["chain"]);
 
-  await signInUi(page, "broker", "/withdrawals");
+  await signIn(page, "broker", "/withdrawals");
   const form = page.getByRole("region", { name: "Request a withdrawal" });
   await chooseSubAccount(form, desk04);
   await form.getByLabel("Coin").selectOption("USDT");
@@ -166,7 +166,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
 });
 
 test("[withdrawals][states] the ledger says the platform accepted it, with its order ID, and what it cannot see", async ({ page, baseURL }) => {
-  await signInUi(page, "compliance", "/withdrawals");
+  await signIn(page, "compliance", "/withdrawals");
   await expect(page.getByTestId("ledger-scope")).toHaveText(/Withdrawals made outside Brokerdesk .* cannot be seen: the platform has no operation that lists them\./);
   const ledger = page.getByRole("region", { name: "Withdrawal ledger", exact: true });
   await ledger.getByRole("combobox", { name: "State" }).selectOption({ label: "accepted by the platform" });
@@ -195,7 +195,7 @@ test("[withdrawals][page] a withdrawal has a page with its timeline, opened from
   const rejected = await lead.post(`/api/withdrawals/${w.id}/reject`, { headers: sameOrigin(baseURL), data: { reason: "not the client's address" } });
   expect(rejected.status()).toBe(200);
 
-  await signInUi(page, "compliance", "/withdrawals");
+  await signIn(page, "compliance", "/withdrawals");
   const row = page.getByRole("region", { name: "Withdrawal ledger", exact: true }).locator(`tr[data-row-id="${w.id}"]`);
   await expect(row).toContainText("not the client's address");
   await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
@@ -227,12 +227,12 @@ test("[withdrawals][concerning-me] a lead sees how many requests wait for them i
   const expected = await waitingNow();
   expect(expected).toBeGreaterThan(0);
 
-  await signInUi(page, "lead", "/");
+  await signIn(page, "lead", "/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: new RegExp(`^Withdrawals ${expected} waiting for your approval$`) })).toBeVisible();
   // A broker may not decide: no count.
   const brokerPage = await (await browser.newContext()).newPage();
-  await signInUi(brokerPage, "broker", "/withdrawals");
+  await signIn(brokerPage, "broker", "/withdrawals");
   await expect(brokerPage.getByRole("navigation", { name: "Main" }).getByTestId("waiting-approvals")).toHaveCount(0);
 
   expect((await lead.post(`/api/withdrawals/${w.id}/reject`, { headers: sameOrigin(baseURL), data: { reason: "wrong desk" } })).status()).toBe(200);
@@ -255,7 +255,7 @@ test("[withdrawals][ledger] compliance filters the ledger by amount range and ad
     const r = await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "internal_transfer", address: desk05, amount, reason: "e2e ledger filters" });
     expect(r.status(), await r.text()).toBe(200);
   }
-  await signInUi(page, "compliance", "/withdrawals");
+  await signIn(page, "compliance", "/withdrawals");
   const ledger = page.getByRole("region", { name: "Withdrawal ledger", exact: true });
   await page.getByLabel("Amount at least").fill("0.00000111");
   await page.getByLabel("Amount at least").press("Enter");
@@ -280,7 +280,7 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   const broker = await apiAs(baseURL, "broker");
   const desk04 = await uidOf(broker, "desk04");
   const ETH_ADDR = "0x32Be343B94f860124dC4fEe278FDCBD38C102D88";
-  await signInUi(page, "broker", "/withdrawals");
+  await signIn(page, "broker", "/withdrawals");
   const book = page.getByRole("region", { name: "Address book" });
   await chooseSubAccount(book, desk04);
   await book.getByLabel("Chain").fill("ERC20");
@@ -300,7 +300,7 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   const toBook = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", chain: "ERC20", address: ETH_ADDR, amount: "0.1", reason: "e2e book: in" })).json()) as { id: string };
   const elsewhere = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", address: TRON, amount: "0.1", reason: "e2e book: out" })).json()) as { id: string };
   const lead = await (await browser.newContext()).newPage();
-  await signInUi(lead, "lead", "/withdrawals");
+  await signIn(lead, "lead", "/withdrawals");
   const queue = lead.getByRole("region", { name: "Approval queue" });
   await expect(queue.locator(`tr[data-withdrawal-id="${toBook.id}"]`).getByTestId("not-in-book")).toHaveText("Not in this sub-account's address book");
 

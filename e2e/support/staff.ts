@@ -26,6 +26,17 @@ export function sameOrigin(baseURL: string | undefined): Record<string, string> 
   return { Origin: new URL(baseURL ?? process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100").origin, "Content-Type": "application/json" };
 }
 
+/**
+ * Signs the page's browser in over HTTP (page.request shares the context's cookies), then opens `path` and
+ * waits for the shell. The login form is the subject of auth.ui.spec.ts, security.ui.spec.ts and
+ * session-limits.ui.spec.ts (signInUi); every other test starts from a signed-in browser, a page load sooner.
+ */
+export async function signIn(page: import("@playwright/test").Page, role: DemoRole, path = "/"): Promise<void> {
+  await signInApi(page.request, role);
+  await page.goto(path);
+  await expect(page.getByTestId("session-user")).toContainText(DEMO[role], { timeout: 20_000 });
+}
+
 /** Signs in through the login form, as staff do, and waits for the dashboard. */
 export async function signInUi(page: import("@playwright/test").Page, role: DemoRole, callbackPath = "/"): Promise<void> {
   await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
