@@ -4,7 +4,7 @@
 // endpoint and cleared after each test.
 import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./support/test";
-import AxeBuilder from "@axe-core/playwright";
+import { checkBothSchemes } from "./support/axe";
 import Big from "big.js";
 import { signIn, simControlUrl } from "./support/staff";
 import { platformData, type Envelope } from "./support/envelope";
@@ -387,14 +387,7 @@ for (const { path, ready } of PAGES) {
     await signIn(page, "broker", path);
     await expect(ready(page)).toBeVisible();
     const name = path.replace(/\W+/g, "-").replace(/^-/, "");
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-      const result = await new AxeBuilder({ page }).analyze();
-      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
-      await page.screenshot({ path: `/tmp/rp-shots/${name}-${scheme}.png`, fullPage: true });
-    }
+    await checkBothSchemes(page, (scheme) => `/tmp/rp-shots/${name}-${scheme}.png`);
     // The wide tables (plan orders, fills) as staff see them on a desktop monitor.
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.screenshot({ path: `/tmp/rp-shots/${name}-wide.png`, fullPage: true });

@@ -1,6 +1,6 @@
 import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./support/test";
-import AxeBuilder from "@axe-core/playwright";
+import { checkBothSchemes } from "./support/axe";
 import Big from "big.js";
 import { subUid } from "./support/faults";
 import { signIn } from "./support/staff";
@@ -175,14 +175,7 @@ for (const path of ["/market/trades", "/deposits/live"]) {
     await page.goto(path);
     await expect(rows(page).first()).toBeVisible();
     const name = path.replace(/\W+/g, "-").replace(/^-/, "");
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-      const result = await new AxeBuilder({ page }).analyze();
-      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
-      await page.screenshot({ path: `test-results/read-views-${name}-${scheme}.png`, fullPage: true });
-    }
+    await checkBothSchemes(page, (scheme) => `test-results/read-views-${name}-${scheme}.png`);
   });
 }
 

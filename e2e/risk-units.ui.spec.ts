@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
+import { checkBothSchemes } from "./support/axe";
 import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
 
 // E9 against the simulator (server/simulator/README.md): riskunit01 is the demo risk-unit key's account and
@@ -275,14 +276,7 @@ test("[riskUnits.bind][ui] unbinding asks to type the UID; Escape closes and giv
 test("[a11y] /risk-units has no serious or critical axe violations, light and dark, with the dialog open", async ({ page }) => {
   await open(page, "lead");
   await expect(list(page).locator("tbody tr[data-row-id]").first()).toBeVisible();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    const axe = await new AxeBuilder({ page }).analyze();
-    const bad = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
-    await page.screenshot({ path: `/tmp/risk-units-${scheme}.png`, fullPage: true });
-  }
+  await checkBothSchemes(page, (scheme) => `/tmp/risk-units-${scheme}.png`);
   const form = unbindForm(page);
   await form.getByLabel("Sub-account UID").fill("123");
   await form.getByLabel("Risk unit ID").fill("456");

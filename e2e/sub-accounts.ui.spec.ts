@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import AxeBuilder from "@axe-core/playwright";
+import { checkBothSchemes as checkAxeBothSchemes } from "./support/axe";
 import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
 import { platformDirect } from "./support/platform-direct";
 
@@ -9,24 +9,9 @@ type Entry = { subUid: string; subaccountName: string | null; source: string };
 const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-}
-
-/** axe in light and dark (the theme follows the `dark` class), with a screenshot of each into /tmp. */
-async function checkBothSchemes(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    expect(await seriousViolations(page), scheme).toEqual([]);
-    // From the top: a full-page capture after a scroll paints the sticky header mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/as-${name}-${scheme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+/** axe in light and dark, with a screenshot of each into /tmp. */
+function checkBothSchemes(page: Page, name: string) {
+  return checkAxeBothSchemes(page, (scheme) => `/tmp/as-${name}-${scheme}.png`);
 }
 
 /** How many E6 calls the simulator has seen (the platform side of "nothing was sent"). */
