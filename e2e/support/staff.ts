@@ -35,6 +35,23 @@ export async function signIn(page: import("@playwright/test").Page, role: DemoRo
   await signInApi(page.request, role);
   await page.goto(path);
   await expect(page.getByTestId("session-user")).toContainText(DEMO[role], { timeout: 20_000 });
+  await waitForHydration(page);
+}
+
+/**
+ * Waits until React has hydrated every control on the page (it attaches a `__reactFiber$…` property to each
+ * element it hydrates). The server's HTML shows the shell at once; typing into a field before React owns it
+ * is lost, and a table's stored column choices apply only after hydration.
+ */
+export async function waitForHydration(page: import("@playwright/test").Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const controls = [...document.querySelectorAll("input, button, select, textarea")];
+      return controls.length > 0 && controls.every((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$")));
+    },
+    undefined,
+    { timeout: 20_000, polling: 50 },
+  );
 }
 
 /** Signs in through the login form, as staff do, and waits for the dashboard. */
