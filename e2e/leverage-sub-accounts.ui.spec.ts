@@ -7,7 +7,7 @@ import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { freePort } from "./support/processes";
 import { startInstance, type Instance } from "./support/second-instance";
-import { sameOrigin, signInApi, signIn, type DemoRole } from "./support/staff";
+import { sameOrigin, signInApi, signIn, waitForHydration, type DemoRole } from "./support/staff";
 import { expect, test } from "./support/test";
 
 type Seed = { mainUid: string; subaccounts: { uid: string; subaccountName: string }[] };
@@ -100,6 +100,7 @@ test("[leverage.set][sub-account] a lead sets XRPUSDT leverage for desk01 with i
   const history = page.getByRole("region", { name: "Leverage changes" });
   await expect(history.locator("tbody tr").first()).toContainText(`desk01@brokerdesk-sim.example · UID ${DESK01}`);
   await page.reload();
+  await waitForHydration(page);
   await form(page).getByLabel("Symbol", { exact: true }).fill("XRPUSDT");
   const last = form(page).getByRole("status", { name: "Last set through Brokerdesk" });
   await expect(last).toContainText(`Last set through Brokerdesk for XRPUSDT on desk01@brokerdesk-sim.example · UID ${DESK01}: leverage 13 by lead@demo.brokerdesk`);
