@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { NAV_ITEMS } from "../components/shell/nav";
 import { can, ROLES, type Role } from "../lib/rbac";
 import { signIn } from "./support/staff";
+import { seriousViolations } from "./support/axe";
 
 const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
 
@@ -13,13 +13,6 @@ const expectedNav = (role: Role) => NAV_ITEMS.filter((i) => i.permission === nul
 const navTexts = (role: Role) => expectedNav(role).map((i) => new RegExp(`^${i.label}(\\d+ waiting for your approval)?$`));
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const html = (page: Page) => page.locator("html");
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 for (const role of ROLES) {
   test(`[shell][nav] ${role}: the sidebar shows exactly the pages the role may open, the current one marked`, async ({ page }) => {
