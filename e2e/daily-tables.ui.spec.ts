@@ -4,7 +4,7 @@
 // at the same place; a total is set as its rows are.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { sameOrigin, signInApi, signIn } from "./support/staff";
+import { sameOrigin, signInApi, signIn, waitForHydration } from "./support/staff";
 import { subUid } from "./support/faults";
 
 test.use({ viewport: { width: 1440, height: 900 }, timezoneId: "Asia/Kolkata" });
@@ -69,6 +69,9 @@ test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone
 
   await page.goto("/withdrawals");
   const table = page.getByRole("region", { name: "Withdrawal ledger", exact: true });
+  // Measured as staff see it: hydrated (stored column choices applied) and with its rows.
+  await waitForHydration(page);
+  await expect(table.locator("tbody tr").first()).toBeVisible();
   for (const name of ["Address / UID", "Requested by", "Reason", "Amount", "State"]) await expectInView(page, table.locator("thead th", { hasText: new RegExp(`^${name.replace("/", "\\/")}`) }));
   await expect(table.locator("thead th", { hasText: /^Tag/ })).toHaveCount(0);
   // A UTC time is whole in its narrower column too.
