@@ -33,8 +33,6 @@ const UI_WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(avai
 // The api project's worker runs beside the ui ones: it drives no browser, so it takes little of a core.
 const WORKERS = UI_WORKERS + 1;
 
-const OWN_INSTANCE_UI = /(session-limits|mfa|registry-scale|ledger|ledger-trades|leverage-sub-accounts|platform-keys|separation-of-duties)\.ui\.spec\.ts$/;
-
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
@@ -60,11 +58,8 @@ export default defineConfig({
   },
   projects: [
     { name: "api", testMatch: /.*\.api\.spec\.ts/, workers: 1 },
-    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, testIgnore: OWN_INSTANCE_UI, workers: UI_WORKERS, use: { browserName: "chromium" } },
-    // UI specs that start a Brokerdesk of their own and spend much of their time waiting on its clocks (session
-    // limits, MFA freshness, cool-off, sync): they take the api worker's place once the api project is done.
-    { name: "ui-own", testMatch: OWN_INSTANCE_UI, workers: 1, use: { browserName: "chromium" } },
-    // Scans the build's static files and the server log once the other projects are done.
-    { name: "after", testMatch: /.*\.after\.spec\.ts/, dependencies: ["api", "ui", "ui-own"] },
+    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, workers: UI_WORKERS, use: { browserName: "chromium" } },
+    // Scans the build's static files and the server log once both projects are done.
+    { name: "after", testMatch: /.*\.after\.spec\.ts/, dependencies: ["api", "ui"] },
   ],
 });
