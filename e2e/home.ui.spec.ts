@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 import { signIn } from "./support/staff";
 
@@ -14,7 +14,5 @@ test("[home][read] shows the mode, the platform's health and the operations, acc
   await expect(ops).toContainText("deposits.list");
   await expect(ops.getByRole("row")).toHaveCount(12);
   await page.screenshot({ path: "test-results/home.png", fullPage: true });
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import AxeBuilder from "@axe-core/playwright";
-import { checkBothSchemes } from "./support/axe";
+import { checkBothSchemes, seriousViolations } from "./support/axe";
 import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
 
 // E10 against the simulator (server/simulator/README.md): ETHUSDT on USDT-FUTURES is isolated + hedge,
@@ -189,8 +188,7 @@ test.describe("leverage as a lead", () => {
     const answer = await answered;
     expect(answer.status(), await answer.text()).toBe(200);
     await expect(result(page)).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: "/tmp/leverage-success.png", fullPage: true });
   });
 });

@@ -2,7 +2,7 @@
 // keep signing in with a password alone: its MFA_FRESH_SECONDS is 8 (a factor goes stale within the test) and
 // MFA_REQUIRED_ROLES is compliance (that role enrols at its first sign-in). TOTP with the secret read from the
 // page and codes computed here with otplib; a passkey with Chromium's virtual authenticator (CDP WebAuthn).
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { generate } from "otplib";
 import { startInstance, type Instance } from "./support/second-instance";
@@ -66,9 +66,7 @@ async function signOut(page: Page) {
 }
 
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 async function apiAs(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, role: DemoRole) {

@@ -247,17 +247,17 @@ export function scanTallyFile(): string {
 }
 
 /**
- * What every worker's Brokerdesk runs with (each worker has its own: e2e/support/test.ts `app`).
- * The ledger's background sync would take fault rules and budget meant for the page under test; its own specs
- * (e2e/ledger*.ui.spec.ts) start an instance with it on.
- */
-/**
  * PLATFORM_TIMEOUT_MS of every worker's Brokerdesk: half the default, so the tests that wait it out (faults, a
  * lost E5 answer) wait 5 s instead of 10; still above the proxy's 3 s queue deadline, and far above a
  * loopback answer.
  */
 export const E2E_PLATFORM_TIMEOUT_MS = 5_000;
 
+/**
+ * What every worker's Brokerdesk runs with (each worker has its own: e2e/support/test.ts `app`).
+ * The ledger's background sync would take fault rules and budget meant for the page under test; its own specs
+ * (e2e/ledger*.ui.spec.ts) start an instance with it on.
+ */
 const WORKER_APP_ENV = {
   PLATFORM_TIMEOUT_MS: String(E2E_PLATFORM_TIMEOUT_MS),
   // Separation of duties' cool-off, seconds long here so the e2e can watch it end (e2e/support/staff.ts).
