@@ -12,6 +12,7 @@ export type FaultRule = {
   status?: 500 | 502 | 503;
   probability?: number;
   count?: number;
+  query?: Record<string, string>;
 };
 
 /**

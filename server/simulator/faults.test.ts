@@ -77,6 +77,12 @@ describe("[simulator][faults] targeting", () => {
     expect([(await trades()).status, (await trades()).status, (await trades()).status]).toEqual([503, 503, 200]);
     expect(sim.faults.list()).toEqual([]);
   });
+  it("[simulator][faults] by parameters: only requests whose query has those values", async () => {
+    sim.faults.set({ path: "market.trades", kind: "status", status: 500, query: { symbol: "ETHUSDT" } });
+    const eth = () => call(sim.baseUrl, { path: E8, query: { symbol: "ETHUSDT", limit: "1" } });
+    expect([(await trades()).status, (await eth()).status, (await trades()).status]).toEqual([200, 500, 200]);
+    expect(sim.faults.list()).toHaveLength(1);
+  });
   it("[simulator][faults] by probability: about that share of requests", async () => {
     sim.faults.set({ path: "*", kind: "status", status: 500, probability: 0.5 });
     const statuses: number[] = [];

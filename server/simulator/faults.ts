@@ -19,6 +19,8 @@ export const faultRuleSchema = z
     status: z.union([z.literal(500), z.literal(502), z.literal(503)]).optional(),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().positive().optional(),
+    /** Only requests whose parameters (query string or JSON body) have these values, e.g. one sub-account or one time window. */
+    query: z.record(z.string(), z.string()).optional(),
   })
   .superRefine((r, ctx) => {
     if (r.kind === "latency" && r.latencyMs === undefined) ctx.addIssue({ code: "custom", path: ["latencyMs"], message: "latency needs latencyMs" });
@@ -70,11 +72,17 @@ export class FaultInjector {
     return this.rules.map(({ fired: _fired, ...r }) => ({ ...r, count: r.count === undefined ? undefined : r.count - _fired }));
   }
 
-  decide(path: string): FaultDecision {
+  /** `params` reads the request's parameters, asked for only when a rule matches on them. */
+  decide(path: string, params: () => Record<string, unknown> = () => ({})): FaultDecision {
     const decision: FaultDecision = { latencyMs: 0, jitterMs: 0 };
     const op = Object.values(catalog).find((o) => o.path === path);
+    let read: Record<string, unknown> | null = null;
     for (const rule of this.rules) {
       if (rule.path !== "*" && rule.path !== path && rule.path !== op?.id) continue;
+      if (rule.query) {
+        const have = (read ??= params());
+        if (Object.entries(rule.query).some(([k, v]) => have[k] !== v)) continue;
+      }
       if (rule.count !== undefined && rule.fired >= rule.count) continue;
       if (rule.probability !== undefined && this.random() >= rule.probability) continue;
       if (rule.kind !== "latency" && decision.outcome) continue;

@@ -150,7 +150,13 @@ export class SimulatorCore {
 
     // Distance, modelled both ways: the platform sees the request (its requestTime, its rate gate) after the
     // inbound half, and the answer takes the outbound half to come back (issue 15, item 1).
-    const fault = this.faults.decide(path);
+    const fault = this.faults.decide(path, () => {
+      try {
+        return method === "GET" ? queryParams(rawQuery) : bodyParams(rawBody.toString("utf8"));
+      } catch {
+        return {};
+      }
+    });
     if (fault.latencyMs > 0 || fault.jitterMs > 0) {
       await sleep(halfTripMs(fault));
       arrivedWall = this.clock.wall();

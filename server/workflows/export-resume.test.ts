@@ -83,6 +83,21 @@ describe("[issue 16][exports] resume a failed export", () => {
     expect(ids).toEqual(expected);
   }, 60_000);
 
+  it("a walk that fails ahead of the window being written lets the newer walks finish, so the resume starts as far on as it can", async () => {
+    const end = Date.now();
+    const params = { userId: desk01, startTime: String(end - 250 * DAY), endTime: String(end) };
+    // The first window's newest slice is slow, so the second window's walks start while it still walks; only
+    // the second window's newest slice fails.
+    sim.faults.set([
+      { path: "deposits.list", kind: "latency", latencyMs: 400, query: { endTime: String(end) } },
+      { path: "deposits.list", kind: "status", status: 500, query: { endTime: String(end - 90 * DAY - 1) } },
+    ]);
+    const failed = await exportInto(params);
+    expect(failed.result).toMatchObject({ state: "failed", windowsDone: 1, windowsTotal: 3 });
+    const newest = sim.state.depositsOf(desk01).filter((d) => Number(d.cTime) >= end - 90 * DAY && Number(d.cTime) <= end);
+    expect(failed.assembler.resumePoint()).toMatchObject({ windowsDone: 1, records: newest.length });
+  }, 60_000);
+
   it("refuses to resume another person's export, one that did not fail, or another request", async () => {
     const end = Date.now();
     const params = { userId: desk01, startTime: String(end - 100 * DAY), endTime: String(end) };

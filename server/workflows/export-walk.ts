@@ -36,6 +36,8 @@ type Slice = {
   done: boolean;
   /** Oldest row time seen by the producer (for the ETA). */
   oldestMs: number | null;
+  /** Why its walk failed: the export fails when this slice's turn to be written comes. */
+  failed: { error: unknown } | null;
   wake: (() => void) | null;
 };
 
@@ -55,18 +57,30 @@ export async function walk(
   const limit = paging.limit.max;
   const slices: Slice[] = windows
     .filter((w) => w.of >= skip)
-    .map(({ of, ...window }) => ({ window, of, stolen: false, walking: false, seen: 0, pages: [], done: false, oldestMs: null, wake: null }));
+    .map(({ of, ...window }) => ({ window, of, stolen: false, walking: false, seen: 0, pages: [], done: false, oldestMs: null, failed: null, wake: null }));
   const windowsTotal = new Set(windows.map((w) => w.of)).size;
   const totalSpan = slices.reduce((n, s) => n + (s.window.endTime - s.window.startTime + 1), 0);
 
-  // One controller for every producer: the caller's abort, or the first failure, stops them all.
+  // One controller for every producer: the caller's abort stops them all.
   const stop = new AbortController();
   const onAbort = () => stop.abort(o.signal?.reason);
   if (o.signal?.aborted) stop.abort(o.signal.reason);
   o.signal?.addEventListener("abort", onAbort, { once: true });
-  let failure = null as { error: unknown } | null;
   const wakeAll = () => slices.forEach((s) => s.wake?.());
   stop.signal.addEventListener("abort", wakeAll, { once: true });
+  // A walk that fails does not stop the walks of the slices before it (newer rows): they finish and are
+  // written, so a resume starts from the furthest whole window there can be. Walks after it stop, no new walk
+  // starts, and the export fails when the failed slice's turn to be written comes.
+  let failures = 0;
+  const failedBefore = (slice: Slice) => {
+    if (failures === 0) return false;
+    for (const s of slices) {
+      if (s.failed) return true;
+      if (s === slice) return false;
+    }
+    return false;
+  };
+  const firstFailure = () => slices.find((s) => s.failed)?.failed?.error;
 
   // The first walks start a rate slot apart, not in one burst: slots taken together free together, and a
   // burst of frees finds fewer walks waiting than slots, which then idle a round trip (measured: 0.78 of
@@ -86,6 +100,7 @@ export async function walk(
     slice.walking = true;
     for (;;) {
       stop.signal.throwIfAborted();
+      if (failedBefore(slice)) return;
       const retentionFloor = paging.retentionMs === null ? null : Date.now() - paging.retentionMs + RETENTION_MARGIN_MS;
       // A long export can reach its oldest window after it has aged past the retention: ask only for what is kept.
       const startTime = retentionFloor === null ? slice.window.startTime : Math.max(slice.window.startTime, retentionFloor);
@@ -93,6 +108,7 @@ export async function walk(
       const input = { ...plan.base, startTime: String(startTime), endTime: String(slice.window.endTime), limit: String(limit), ...(cursor ? { idLessThan: cursor } : {}) };
       const answer = await o.client.call(plan.operation, input as never, { key: o.key, signal: stop.signal, queueDeadlineMs: EXPORT_QUEUE_DEADLINE_MS, cache: "no-store" });
       const { data } = answer;
+      if (failedBefore(slice)) return;
       // The slowest of recent round trips (decaying), so one quick answer does not take walks away.
       if (answer.roundTripMs !== undefined) roundTripMs = roundTripMs === null ? answer.roundTripMs : Math.max(answer.roundTripMs, roundTripMs * 0.9 + answer.roundTripMs * 0.1);
       const all = paging.rows(data);
@@ -125,18 +141,20 @@ export async function walk(
     running++;
     produce(slice, startDelayMs)
       .catch((error: unknown) => {
-        if (!failure && !stop.signal.aborted) {
-          failure = { error };
-          stop.abort(error);
-        }
+        if (stop.signal.aborted) return;
+        slice.failed = { error };
+        failures++;
+        slice.wake?.();
       })
       .finally(() => {
         running--;
         startMore();
+        // The slice being written may be waiting on walks that have all stopped.
+        slices[head]?.wake?.();
       });
   };
   const startMore = () => {
-    while (!failure && !stop.signal.aborted && running < wanted() && nextToStart < slices.length && nextToStart < head + 2 * concurrency) {
+    while (failures === 0 && !stop.signal.aborted && running < wanted() && nextToStart < slices.length && nextToStart < head + 2 * concurrency) {
       const first = nextToStart < concurrency;
       const slice = slices[nextToStart++] as Slice;
       run(slice, first ? (nextToStart - 1) * spacingMs : 0);
@@ -144,7 +162,7 @@ export async function walk(
     // Nothing left to start while walks are still wanted: cut the older half off the walk with the most time
     // still ahead of it, so every walk stays busy to the end (without it, the densest slice ends alone at one
     // page per round trip: 0.78 of the bound at 300 ms).
-    while (!failure && !stop.signal.aborted && running < wanted() && nextToStart === slices.length) {
+    while (failures === 0 && !stop.signal.aborted && running < wanted() && nextToStart === slices.length) {
       const older = steal();
       if (!older) break;
       nextToStart = slices.length;
@@ -167,7 +185,7 @@ export async function walk(
     if (best < 0) return null;
     const victim = slices[best] as Slice;
     const mid = victim.window.startTime + Math.floor(bestLeft / 2);
-    const older: Slice = { window: { startTime: victim.window.startTime, endTime: mid - 1 }, of: victim.of, stolen: true, walking: false, seen: 0, pages: [], done: false, oldestMs: null, wake: null };
+    const older: Slice = { window: { startTime: victim.window.startTime, endTime: mid - 1 }, of: victim.of, stolen: true, walking: false, seen: 0, pages: [], done: false, oldestMs: null, failed: null, wake: null };
     victim.window.startTime = mid;
     // Right after the slice it came from: rows still leave newest first.
     slices.splice(best + 1, 0, older);
@@ -201,8 +219,10 @@ export async function walk(
       startMore();
       const slice = slices[head] as Slice;
       for (;;) {
-        if (failure) throw failure.error;
         stop.signal.throwIfAborted();
+        if (slice.failed) throw slice.failed.error;
+        // Not started and never to be (a later slice failed before its walk began): the export ends here.
+        if (failures > 0 && !slice.walking && !slice.done && !running) throw firstFailure();
         const page = slice.pages.shift();
         if (!page) {
           if (slice.done) break;
