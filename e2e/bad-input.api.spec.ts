@@ -596,6 +596,14 @@ add("[bad-input][subaccounts.search] GET /api/sub-accounts/search", {
     );
   },
 });
+add("[bad-input][subaccounts.names] GET /api/sub-accounts/names", {
+  method: "GET", path: () => "/api/sub-accounts/names", role: "lead",
+  cases: () => {
+    const base = fc.record({ uids: fc.constantFrom("1", "54,55") });
+    const tooMany = Array.from({ length: 201 }, (_, i) => String(i + 1)).join(",");
+    return queryField(base, "uids", fc.constantFrom("", "1,", ",1", "abc", "1;2", "1, 2", "1".repeat(33), tooMany), "not a list of 1 to 200 UIDs");
+  },
+});
 add("[bad-input][subaccounts.browse] GET /api/sub-accounts/registry", {
   method: "GET", path: () => "/api/sub-accounts/registry", role: "lead",
   cases: () => {

@@ -112,6 +112,7 @@ const OWN_ROUTES = [
   { path: "/api/sub-accounts", permission: "subaccounts.read" },
   { path: "/api/sub-accounts/search", permission: "subaccounts.read" },
   { path: "/api/sub-accounts/registry", permission: "subaccounts.read" },
+  { path: "/api/sub-accounts/names?uids=1", permission: "subaccounts.read" },
   { path: "/api/platform-keys?for=fills", permission: "fills.read" },
   { path: "/api/platform-keys?for=plan-orders", permission: "planOrders.read" },
   { path: "/api/ledger/fills", permission: "fills.read" },

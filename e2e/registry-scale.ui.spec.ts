@@ -3,7 +3,7 @@
 // the pickers of live deposits, the withdrawal request form and the address book ask the server as one
 // types, list by name with UIDs beside, and none of these pages loads the whole registry.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { signInApi, signIn, type DemoRole } from "./support/staff";
+import { sameOrigin, signInApi, signIn, type DemoRole } from "./support/staff";
 import { startInstance, type Instance } from "./support/second-instance";
 import { expect, test } from "./support/test";
 
@@ -20,14 +20,17 @@ test.afterAll(async () => {
 });
 
 /** A page on the instance, signed in, that records every load of the whole registry (GET /api/sub-accounts). */
-async function openAs(browser: Browser, role: DemoRole, path: string): Promise<{ page: Page; wholeRegistry: string[] }> {
+async function openAs(browser: Browser, role: DemoRole, path: string): Promise<{ page: Page; wholeRegistry: string[]; nameLookups: URL[] }> {
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
   const wholeRegistry: string[] = [];
+  const nameLookups: URL[] = [];
   page.on("request", (r) => {
-    if (new URL(r.url()).pathname === "/api/sub-accounts" && r.method() === "GET") wholeRegistry.push(r.url());
+    const u = new URL(r.url());
+    if (u.pathname === "/api/sub-accounts" && r.method() === "GET") wholeRegistry.push(r.url());
+    if (u.pathname === "/api/sub-accounts/names") nameLookups.push(u);
   });
   await signIn(page, role, path);
-  return { page, wholeRegistry };
+  return { page, wholeRegistry, nameLookups };
 }
 const browse = async (ctx: APIRequestContext, query: string) => (await (await ctx.get(`/api/sub-accounts/registry?${query}`)).json()) as Browse;
 const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
@@ -159,4 +162,42 @@ test("[pickers][address book] chosen by name; after a submit the focus is on the
   await expect(answer).toBeVisible();
   await expect(answer).toBeFocused();
   await page.context().close();
+});
+
+test("[names] the audit log and the approval queue name the UIDs they show by asking for those UIDs only, never the whole registry", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A sub-account deep in the registry (by name), so no first page of anything would hold it, and desk04 (funded).
+  const broker = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  await signIn(broker, "broker", "/withdrawals");
+  const deep = (await browse(broker.request, "q=client00177&order=name&limit=1")).rows[0]!;
+  const desk04 = (await browse(broker.request, "q=desk04&order=name&limit=1")).rows[0]!;
+  expect(deep.subaccountName).toMatch(/^client00177/);
+  // A refused "add by UID" (already in the registry) is audited against the sub-account.
+  const added = await broker.request.post("/api/sub-accounts/add", { headers: sameOrigin(instance.baseURL), data: { subUid: deep.subUid } });
+  expect(added.status(), await added.text()).toBe(409);
+  const w = await broker.request.post("/api/withdrawals", {
+    headers: sameOrigin(instance.baseURL),
+    data: { subUid: desk04.subUid, coin: "USDT", dest: "internal_transfer", address: deep.subUid, amount: "0.01", reason: "names e2e" },
+  });
+  expect(w.status(), await w.text()).toBe(200);
+  const { id } = (await w.json()) as { id: string };
+  await broker.context().close();
+
+  const { page: compliance, wholeRegistry, nameLookups } = await openAs(browser, "compliance", "/audit?action=subaccounts.add");
+  const row = compliance.locator("tbody tr[data-row-id]").filter({ hasText: `subaccount:${deep.subUid}` }).first();
+  await expect(row).toContainText(shownName(deep));
+  await compliance.context().close();
+
+  const lead = await openAs(browser, "lead", "/withdrawals");
+  const queued = lead.page.getByRole("region", { name: "Approval queue" }).locator(`tr[data-withdrawal-id="${id}"]`);
+  await expect(queued).toContainText(shownName(desk04));
+  await expect(queued).toContainText(shownName(deep));
+  await lead.page.context().close();
+
+  expect([...wholeRegistry, ...lead.wholeRegistry]).toEqual([]);
+  // Each lookup names only UIDs on the page: at most the 200 a lookup answers, far fewer than the registry holds.
+  const looked = [...nameLookups, ...lead.nameLookups];
+  expect(looked.length).toBeGreaterThan(0);
+  for (const u of looked) expect((u.searchParams.get("uids") ?? "").split(",").length).toBeLessThanOrEqual(200);
+  expect(looked.some((u) => u.searchParams.get("uids")!.split(",").includes(deep.subUid))).toBe(true);
 });

@@ -62,6 +62,18 @@ export type RegistrySearchPage = z.output<typeof registrySearchPageSchema>;
 export const registryPageSchema = z.object({ rows: z.array(registryEntrySchema), nextCursor: nextCursorField, total: z.number() });
 export type RegistryPage = z.output<typeof registryPageSchema>;
 
+/** The most UIDs one names lookup answers (a table's page of rows names fewer). */
+export const NAMES_MAX = 200;
+const namesMessage = `uids is a comma-separated list of 1 to ${NAMES_MAX} numeric UIDs`;
+/** What a table sends to name the UIDs it shows: `uids=1,2,3`. */
+export const registryNamesSchema = z.object({
+  uids: z.pipe(z.pipe(z
+    .string({ error: namesMessage }).check(z.regex(/^\d{1,32}(,\d{1,32})*$/, { error: namesMessage })), z.transform((v) => [...new Set(v.split(","))])),
+  z.array(z.string()).check(z.maxLength(NAMES_MAX, { error: namesMessage }))),
+});
+/** The registry's entries among the UIDs asked for; a UID the registry does not hold is left out. */
+export const registryNamesReplySchema = z.object({ items: z.array(registrySearchItemSchema) });
+
 export const subaccountResources = {
   list: defineResource({
     id: "subaccounts.list", method: "GET", path: "/api/sub-accounts", summary: "The sub-accounts Brokerdesk knows, oldest first",
@@ -88,6 +100,11 @@ export const subaccountResources = {
     summary: "Add a sub-account created elsewhere, by UID, once the platform (E2) knows it",
     permission: "subaccounts.write", input: addSubaccountSchema, output: registryEntryReplySchema,
     audit: { target: (i) => `subaccount:${i.subUid}` }, errors: ["already_registered", ...PLATFORM_ERRORS],
+  }),
+  names: defineResource({
+    id: "subaccounts.names", method: "GET", path: "/api/sub-accounts/names",
+    summary: "The names of the sub-accounts a table shows, by UID (never the whole registry)",
+    permission: "subaccounts.read", input: registryNamesSchema, output: registryNamesReplySchema, errors: [],
   }),
   get: defineResource({
     id: "subaccounts.get", method: "GET", path: "/api/sub-accounts/{uid}", summary: "One sub-account of the registry",

@@ -2,10 +2,10 @@
 // PostgreSQL: matches by the start of the name, label or UID, case-insensitive, pages by UID without gaps,
 // nothing typed read as a pattern, and the plan uses the prefix indexes (not a scan of the registry).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrySearchSchema } from "@/lib/api/sub-accounts";
+import { NAMES_MAX, registryNamesSchema, registrySearchSchema } from "@/lib/api/sub-accounts";
 import type { Db } from "@/server/db";
 import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
-import { browseRegistry, prefixEnd, searchRegistry } from "./registry-search";
+import { browseRegistry, prefixEnd, registryNames, searchRegistry } from "./registry-search";
 import { seedRegistry } from "./subaccounts";
 
 const N = 100_000;
@@ -17,6 +17,17 @@ describe("[registry][search] prefix ranges", () => {
     expect(prefixEnd("desk0")).toBe("desk1");
     expect(prefixEnd("a%")).toBe("a&");
     expect(prefixEnd("7")).toBe("8");
+  });
+});
+
+describe("[registry][names] input", () => {
+  it("[registry][names] refuses what is not a list of 1 to 200 UIDs, on the field", () => {
+    for (const uids of ["", "12,", "1;2", "abc", Array.from({ length: NAMES_MAX + 1 }, (_, i) => String(i + 1)).join(",")]) {
+      const r = registryNamesSchema.safeParse({ uids });
+      expect(r.success, uids.slice(0, 20)).toBe(false);
+      expect(r.error?.issues[0]?.path).toEqual(["uids"]);
+    }
+    expect(registryNamesSchema.parse({ uids: Array.from({ length: NAMES_MAX }, (_, i) => String(i + 1)).join(",") }).uids).toHaveLength(NAMES_MAX);
   });
 });
 
@@ -37,6 +48,16 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[registry][search] at
   }, 180_000);
   afterAll(async () => {
     await tdb.dispose();
+  });
+
+  it("[registry][names] names exactly the UIDs a table asks for; a UID the registry does not hold is left out", async () => {
+    const { uids } = registryNamesSchema.parse({ uids: [uidOf(99_999), uidOf(5), "123", uidOf(5)].join(",") });
+    expect(uids).toEqual([uidOf(99_999), uidOf(5), "123"]);
+    const { items } = await registryNames(db, uids);
+    expect(items).toEqual([
+      { subUid: uidOf(5), subaccountName: nameOf(5), label: null, status: "normal" },
+      { subUid: uidOf(99_999), subaccountName: nameOf(99_999), label: null, status: "normal" },
+    ]);
   });
 
   it("[registry][search] by the start of the name, case-insensitive; every page by UID, none twice, none missed", async () => {

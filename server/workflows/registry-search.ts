@@ -95,3 +95,12 @@ export async function browseRegistry(db: Queryable, f: RegistrySearch): Promise<
   ]);
   return { rows: p.items.map(toEntry), nextCursor: p.nextCursor, total: Number(counted.rows[0]?.n ?? 0) };
 }
+
+/** The registry's entries among `uids` (what a table names beside the UIDs it shows), by UID. */
+export async function registryNames(db: Queryable, uids: readonly string[]) {
+  const { rows } = await db.query<{ sub_uid: string; subaccount_name: string | null; label: string | null; status: string }>(
+    "SELECT sub_uid, subaccount_name, label, status FROM subaccounts WHERE sub_uid = ANY($1::text[]) ORDER BY sub_uid",
+    [uids],
+  );
+  return { items: rows.map((r) => ({ subUid: r.sub_uid, subaccountName: r.subaccount_name, label: r.label, status: r.status })) };
+}

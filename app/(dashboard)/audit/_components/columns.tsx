@@ -5,7 +5,7 @@ import { dataColumnHelper } from "@/components/data-table/features";
 import { CopyButton, IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import Link from "next/link";
-import { useSubAccountNames } from "@/lib/client/sub-accounts";
+import { useSubAccountName } from "@/lib/client/sub-accounts";
 import { summarize, targetHref, targetUid, type AuditRowView } from "./audit-rows";
 
 const col = dataColumnHelper<AuditRowView>();
@@ -40,11 +40,10 @@ function DetailsToggle({ row }: { row: AuditRowView }) {
 
 /** The target as a link to what it names, with a sub-account's name from the registry beside its UID. */
 export function TargetCell({ row }: { row: AuditRowView }) {
-  const names = useSubAccountNames();
+  const uid = row.target ? targetUid(row.target) : null;
+  const name = useSubAccountName(uid);
   if (!row.target) return none;
   const href = targetHref(row);
-  const uid = targetUid(row.target);
-  const name = uid ? names.get(uid) : undefined;
   const text = <span className="font-mono text-xs">{row.target}</span>;
   return (
     <span title={row.target}>

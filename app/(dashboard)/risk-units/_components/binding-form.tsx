@@ -107,10 +107,10 @@ export function BindingForm({
   const unit = useWatch({ control, name: "riskUnitId" })?.trim() ?? "";
   const typedUid = useWatch({ control, name: "uid" })?.trim() ?? "";
   const elsewhere = boundElsewhere?.find((r) => r.uid === typedUid);
-  const names = useSubAccountNames();
   const held = bindings && /^\d+$/.test(unit) ? (boundCounts(bindings).get(unit) ?? 0) : null;
   const units = bindings ? [...boundCounts(bindings).keys()].sort() : [];
   const boundUids = bindings?.filter((b) => b.state === "bound") ?? [];
+  const names = useSubAccountNames(boundUids.map((b) => b.uid));
 
   const errorOf = (f: Field) => formState.errors[f]?.message;
   const a11y = (f: Field, hint?: boolean) => ({

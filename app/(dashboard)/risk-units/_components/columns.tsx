@@ -3,7 +3,7 @@ import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import { createContext, useContext } from "react";
-import { useSubAccountNames } from "@/lib/client/sub-accounts";
+import { useSubAccountName } from "@/lib/client/sub-accounts";
 import type { Binding } from "./api";
 
 /** What a row's Unbind button does (set by the view for roles that may write; null hides the button). */
@@ -26,7 +26,7 @@ function UnbindButton({ binding }: { binding: Binding }) {
 
 /** The UID with the sub-account's name from the registry beside it. */
 export function UidCell({ uid }: { uid: string }) {
-  const name = useSubAccountNames().get(uid);
+  const name = useSubAccountName(uid);
   return (
     <span className="flex min-w-0 items-center gap-1">
       <IdCell field="UID" value={uid} />

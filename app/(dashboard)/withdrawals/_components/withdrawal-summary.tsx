@@ -29,7 +29,7 @@ function SubAccount({ uid, names }: { uid: string; names: ReadonlyMap<string, st
 }
 
 export function Summary({ w }: { w: WithdrawalView }) {
-  const names = useSubAccountNames();
+  const names = useSubAccountNames(w.dest === "on_chain" ? [w.subUid] : [w.subUid, w.address]);
   return (
     <>
       <span className="tabular font-semibold">

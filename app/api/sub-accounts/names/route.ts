@@ -1,0 +1,5 @@
+import { subaccountResources } from "@/lib/api/sub-accounts";
+import { apiRoute } from "@/server/http/api-route";
+import { registryNames } from "@/server/workflows/registry-search";
+
+export const GET = apiRoute(subaccountResources.names, ({ db, input }) => registryNames(db, input.uids));
