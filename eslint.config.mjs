@@ -17,7 +17,7 @@ const config = [
     // type, so one classic import puts all of zod (about 27 KiB gzipped) on a page (issue 15, page weight).
     // The server's own (the environment, the OpenAPI description) may keep classic zod.
     files: ["app/**", "components/**", "lib/**"],
-    ignores: ["app/api/**", "lib/env.js", "lib/api/openapi.ts", "lib/api/openapi-resource.ts", "**/*.test.ts"],
+    ignores: ["app/api/**", "lib/env.js", "lib/env-parts/**", "lib/api/openapi.ts", "lib/api/openapi-resource.ts", "**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -1,0 +1,145 @@
+// Every variable Brokerdesk reads, with its default and the message naming it when it is wrong.
+// lib/env.js reads the environment and parses it with this schema.
+import { z } from "zod";
+import { optionalUrl, port, positiveNumber, serviceUrl } from "./fields.js";
+
+export const baseSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Set by Next.js in its server processes: which runtime this module was loaded in (instrumentation.ts).
+  NEXT_RUNTIME: z.enum(["nodejs", "edge"]).optional(),
+  PLATFORM_BASE_URL: optionalUrl("PLATFORM_BASE_URL"),
+  // Simulator mode against a simulator started apart (`npm run sim`), e.g. shared by several instances.
+  SIMULATOR_URL: optionalUrl("SIMULATOR_URL"),
+  PLATFORM_API_KEY: z.string().optional(),
+  PLATFORM_API_SECRET: z.string().optional(),
+  PLATFORM_API_PASSPHRASE: z.string().optional(),
+  PLATFORM_LOCALE: z.string().default("en-US"),
+  PLATFORM_TIMEOUT_MS: z
+    .string()
+    .default("10000")
+    .pipe(z.string().regex(/^\d+$/, { message: "PLATFORM_TIMEOUT_MS must be a whole number of milliseconds" }))
+    .transform(Number),
+  // /metrics (Prometheus): answered to these addresses (the client as TRUST_PROXY resolves it), or to a
+  // request with `Authorization: Bearer <METRICS_TOKEN>`.
+  METRICS_ALLOW: z.string().default("127.0.0.1,::1"),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^\S{16,}$/, { message: "METRICS_TOKEN must be at least 16 characters with no spaces" }).optional()),
+  // The bound assumed on the jitter of the trip to the platform (± ms): pacing by the platform's requestTime
+  // rests on it (server/platform/arrival.ts). Larger is safer and slower: each slot waits up to 2× it more.
+  PLATFORM_JITTER_MS: z
+    .string()
+    .default("20")
+    .pipe(z.string().regex(/^\d{1,4}$/, { message: "PLATFORM_JITTER_MS must be a whole number of milliseconds (0–9999)" }))
+    .transform(Number),
+  DATABASE_URL: serviceUrl("DATABASE_URL", /^postgres(ql)?$/),
+  REDIS_URL: serviceUrl("REDIS_URL", /^rediss?$/),
+  NEXTAUTH_SECRET: z.string().optional(),
+  NEXTAUTH_URL: optionalUrl("NEXTAUTH_URL"),
+  PORT: port("PORT", 3000),
+  SIM_PORT: port("SIM_PORT", 4010),
+  // Optional: the simulator's /__sim/* control endpoints then need `Authorization: Bearer <token>`.
+  SIM_CONTROL_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^\S{16,}$/, { message: "SIM_CONTROL_TOKEN must be at least 16 characters with no spaces" }).optional()),
+  SIM_SEED: z
+    .string()
+    .default("42")
+    .pipe(z.string().regex(/^\d+$/, { message: "SIM_SEED must be a whole number" }))
+    .transform(Number),
+  SIM_SCALE: z
+    .string()
+    .default("1")
+    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "SIM_SCALE must be a positive number, e.g. 1 or 0.5" }))
+    .transform(Number)
+    .pipe(z.number().positive({ message: "SIM_SCALE must be greater than 0" })),
+  // Sub-accounts of the simulator's broker, the 25 seeded desks included (server/simulator/data/population.ts).
+  SIM_SUBACCOUNTS: z
+    .string()
+    .default("25")
+    .pipe(z.string().regex(/^\d+$/, { message: "SIM_SUBACCOUNTS must be a whole number from 25 to 500000" }))
+    .transform(Number)
+    .pipe(z.number().int().min(25, { message: "SIM_SUBACCOUNTS must be a whole number from 25 to 500000" }).max(500_000, { message: "SIM_SUBACCOUNTS must be a whole number from 25 to 500000" })),
+  // Live deposits per second arriving on the simulator across all sub-accounts; 0 = none (deterministic data).
+  SIM_DEPOSIT_RATE: z
+    .string()
+    .default("0")
+    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "SIM_DEPOSIT_RATE must be a number of deposits per second, e.g. 0, 5 or 0.5" }))
+    .transform(Number),
+  DATA_DIR: z.string().default(".data"),
+  // Decimals allowed (0.1 minutes = 6 s) so tests can watch a session expire in real time.
+  SESSION_IDLE_MINUTES: positiveNumber("SESSION_IDLE_MINUTES", "30", "minutes"),
+  SESSION_MAX_HOURS: positiveNumber("SESSION_MAX_HOURS", "12", "hours"),
+  // Separation of duties: how long after its holder's own password change an account an admin set up
+  // (created, promoted, password set) must wait before it may approve.
+  APPROVER_COOL_OFF_HOURS: z
+    .string()
+    .default("24")
+    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "APPROVER_COOL_OFF_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)" }))
+    .transform(Number),
+  // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
+  PUBLIC_CACHE_MS: z
+    .string()
+    .default("1000")
+    .pipe(z.string().regex(/^\d+$/, { message: "PUBLIC_CACHE_MS must be a whole number of milliseconds (0 = off)" }))
+    .transform(Number),
+  // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the
+  // same address share its per-IP limits. Only read with REDIS_URL.
+  PLATFORM_EGRESS_ID: z
+    .string()
+    .default("default")
+    .pipe(z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "PLATFORM_EGRESS_ID must be 1-64 letters, digits or . _ : -" })),
+  // Second factor (issue 12 item 2). Roles that must enrol one: "all", "none" or a comma list; the default
+  // depends on the mode (parseEnv). How recent a factor must be for approvals, role and password changes.
+  MFA_REQUIRED_ROLES: z.string().optional(),
+  MFA_FRESH_SECONDS: z
+    .string()
+    .default("300")
+    .pipe(z.string().regex(/^\d+$/, { message: "MFA_FRESH_SECONDS must be a whole number of seconds" }))
+    .transform(Number)
+    .pipe(z.number().int().min(1, { message: "MFA_FRESH_SECONDS must be at least 1" }).max(3600, { message: "MFA_FRESH_SECONDS must be at most 3600" })),
+  // "idp": a single sign-on whose ID token says the identity provider did multi-factor (amr "mfa") counts as the second factor.
+  OIDC_MFA: z.enum(["brokerdesk", "idp"], { message: 'OIDC_MFA must be "brokerdesk" or "idp"' }).default("brokerdesk"),
+  OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  // The ledger's sync (issue 14): on or off; the share of each operation's rate it may use; how often it
+  // looks for due sub-accounts; how often an active sub-account is checked.
+  LEDGER_SYNC: z.enum(["on", "off"], { message: "LEDGER_SYNC must be on or off" }).default("on"),
+  LEDGER_SYNC_SHARE: z
+    .string()
+    .default("0.5")
+    .pipe(z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, { message: "LEDGER_SYNC_SHARE must be a fraction between 0 and 1, e.g. 0.5" }))
+    .transform(Number)
+    .pipe(z.number().positive({ message: "LEDGER_SYNC_SHARE must be greater than 0" })),
+  LEDGER_SWEEP_SECONDS: positiveNumber("LEDGER_SWEEP_SECONDS", "10", "seconds"),
+  LEDGER_ACTIVE_SECONDS: positiveNumber("LEDGER_ACTIVE_SECONDS", "60", "seconds"),
+  // Fills (E4) and plan orders (E3) in the ledger: the keys whose records are kept (comma-separated names;
+  // default every configured key), and the symbols whose plan orders are kept besides those a key's fills
+  // name (E3 needs a symbol, and a key with plan orders but no fills would otherwise be missed).
+  LEDGER_TRADE_KEYS: z
+    .string()
+    .optional()
+    .pipe(z.string().regex(/^\s*[a-z0-9]+(\s*,\s*[a-z0-9]+)*\s*$/i, { message: "LEDGER_TRADE_KEYS is a comma-separated list of key names, e.g. main,sub1" }).optional()),
+  LEDGER_PLAN_SYMBOLS: z
+    .string()
+    .default("BTCUSDT,ETHUSDT")
+    .pipe(z.string().regex(/^\s*([A-Z0-9]{2,30}(\s*,\s*[A-Z0-9]{2,30})*)?\s*$/, { message: "LEDGER_PLAN_SYMBOLS is a comma-separated list of symbols, e.g. BTCUSDT,ETHUSDT" })),
+  // How long Brokerdesk keeps a ledger record (by the platform's creation time): "forever" (the default;
+  // record-keeping rules commonly ask for five years) or a whole number of days.
+  LEDGER_RETENTION_DAYS: z
+    .string()
+    .trim()
+    .default("forever")
+    .pipe(z.string().regex(/^(forever|\d+)$/, { message: 'LEDGER_RETENTION_DAYS must be a whole number of days, or "forever"' }))
+    .transform((v) => (v === "forever" ? null : Number(v)))
+    .pipe(z.number().int().min(1, { message: "LEDGER_RETENTION_DAYS must be at least 1 day" }).nullable()),
+  // The address Brokerdesk listens on (server/front-door.mjs). Simulator mode: loopback only.
+  HOST: z.string().trim().optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
