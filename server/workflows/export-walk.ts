@@ -8,6 +8,9 @@ import type { TimeWindow } from "@/lib/platform/windows";
 import type { PlatformClient } from "@/server/platform/client";
 import { catalog } from "@/lib/platform/catalog";
 import { EXPORT_COLUMNS, csvRows } from "./export-columns";
+import { abortableSleep, type SlicedWindow } from "./export-slices";
+
+export { sliceWindows } from "./export-slices";
 
 /** What the walk needs of a run. */
 export type WalkOptions = {
@@ -257,28 +260,6 @@ export async function walk(
 }
 
 /**
- * Each of the plan's windows cut into `walks` equal slices (newest first, no overlap), so the walks work on one
- * window at a time, newest first: progress and a resume after a failure then go window by window (a walk per
- * window at once would finish them together and lose the most to a failure). More walks come by cutting.
- */
-export function sliceWindows(windows: readonly TimeWindow[], walks: number): SlicedWindow[] {
-  return windows.flatMap((w, of) => {
-    const span = w.endTime - w.startTime + 1;
-    const n = Math.max(1, Math.min(walks, span));
-    const out: SlicedWindow[] = [];
-    for (let i = 0; i < n; i++) {
-      const hi = w.endTime - Math.floor((span * i) / n);
-      const lo = w.endTime - Math.floor((span * (i + 1)) / n) + 1;
-      out.push({ startTime: lo, endTime: hi, of });
-    }
-    return out;
-  });
-}
-
-/** A slice of the plan's window number `of` (progress counts the plan's windows, as staff asked for them). */
-export type SlicedWindow = TimeWindow & { of: number };
-
-/**
  * Walks an export starts with, before any answer has said how far the platform is: enough for about 150 ms
  * at 10/s; the walk adds more by cutting as the round trips it measures ask for them.
  */
@@ -292,17 +273,3 @@ const MIN_STEAL_PAGES = 2;
 
 /** Asked-for starts are kept this far inside the retention, so a clock difference with the platform is not refused. */
 const RETENTION_MARGIN_MS = 60_000;
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
