@@ -32,7 +32,7 @@ export async function takeSnapshot(job: SnapshotJob, subUid: string, deps: Snaps
   deps.signal?.throwIfAborted();
   await deps.budget();
   if (job === ASSETS_SNAPSHOT_JOB) {
-    const { data } = await deps.client.call("subaccounts.assets", { subUid, assetType: "all" }, { signal: deps.signal });
+    const { data } = await deps.client.call("subaccounts.assets", { subUid, assetType: "all" }, { signal: deps.signal, priority: "background" });
     const rows = data.assetsList as AssetEntry[];
     await deps.db.transaction(async (tx) => {
       await tx.query(`DELETE FROM ledger_asset_snapshots WHERE sub_uid = $1 AND day = $2::date`, [subUid, day]);
@@ -48,7 +48,7 @@ export async function takeSnapshot(job: SnapshotJob, subUid: string, deps: Snaps
     });
     return { day, rows: rows.length };
   }
-  const { data } = await deps.client.call("rebates.get", { uid: subUid }, { signal: deps.signal });
+  const { data } = await deps.client.call("rebates.get", { uid: subUid }, { signal: deps.signal, priority: "background" });
   await deps.db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO ledger_rebate_snapshots (sub_uid, day, affiliation_type, user_level, spot_rebate_ratio, futures_rebate_ratio)

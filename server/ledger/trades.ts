@@ -126,7 +126,7 @@ async function walkFills(key: string, start: number, end: number, deps: TradeSyn
   for (;;) {
     deps.signal?.throwIfAborted();
     await deps.budget();
-    const { data } = await deps.client.call("fills.list", { ...span(start, end), ...(cursor ? { idLessThan: cursor } : {}) }, { key, signal: deps.signal });
+    const { data } = await deps.client.call("fills.list", { ...span(start, end), ...(cursor ? { idLessThan: cursor } : {}) }, { key, signal: deps.signal, priority: "background" });
     const rows = data as Fill[];
     account(out, seen, rows, rows.length ? await storeFills(deps.db, key, rows) : 0);
     const next = catalog["fills.list"].paging!.nextCursor(rows, PAGE);
@@ -145,7 +145,7 @@ async function walkPlanOrders(t: TradeTask, start: number, end: number, deps: Tr
     const { data } = await deps.client.call(
       "planOrders.history",
       { symbol: t.symbol, ...span(start, end), ...(cursor ? { idLessThan: cursor } : {}) },
-      { key: t.key, signal: deps.signal },
+      { key: t.key, signal: deps.signal, priority: "background" },
     );
     const rows = data.orderList as PlanOrder[];
     account(out, seen, rows, rows.length ? await storePlanOrders(deps.db, t.key, rows) : 0);

@@ -11,7 +11,7 @@ import {
 } from "./errors";
 import { checkInput } from "./input";
 import type { PlatformObserver } from "./observer";
-import { SlidingWindowLimiter, type SlotAnswer } from "./limiter";
+import { SlidingWindowLimiter, type Priority, type SlotAnswer } from "./limiter";
 import type { PublicCache } from "./public-cache";
 import { buildQuery, prehash } from "@/lib/platform/protocol";
 import { sign } from "./sign";
@@ -56,6 +56,8 @@ export type CallOptions = {
   queueDeadlineMs?: number;
   /** "no-store": bypass the public-data cache (exports page through history; nobody else asks for it). */
   cache?: "default" | "no-store";
+  /** "background" (the ledger's sync): queued for rate budget only behind no staff call. */
+  priority?: Priority;
 };
 
 export type CallResult<Id extends OperationId> = {
@@ -154,7 +156,7 @@ export class PlatformClient {
     for (let attempt = 1; ; attempt++) {
       const deadline = this.config.now() + (opts.queueDeadlineMs ?? this.config.queueDeadlineMs);
       const queued = performance.now();
-      const release = await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id);
+      const release = await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id, opts.priority);
       const started = performance.now();
       this.config.observer?.waited({ operation: op.id, seconds: (started - queued) / 1000 });
       // What the slot learns of this request: when it left and when the platform saw it (the pacing rule), or

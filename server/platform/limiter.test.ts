@@ -32,6 +32,36 @@ describe("[platform][limiter]", () => {
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(4 * 1000);
   }, 15_000);
 
+  it("[ledger][priority] staff calls go ahead of queued background calls (the sync): a staff call waits behind one at most", async () => {
+    const limiter = new SlidingWindowLimiter({ safetyMs: 0, arrival: false });
+    const deadline = Date.now() + 20_000;
+    const order: string[] = [];
+    const take = (who: string, priority: "staff" | "background") =>
+      limiter.acquire("uid:main:prio", 2, deadline, "op", priority).then(async (release) => {
+        order.push(who);
+        await release();
+      });
+    // Both slots busy for a window; four background calls queue, then two staff calls come.
+    const first = await Promise.all([limiter.acquire("uid:main:prio", 2, deadline, "op"), limiter.acquire("uid:main:prio", 2, deadline, "op")]);
+    const background = ["b1", "b2", "b3", "b4"].map((b) => take(b, "background"));
+    await new Promise((r) => setTimeout(r, 50));
+    const staff = ["s1", "s2"].map((s) => take(s, "staff"));
+    await Promise.all(first.map((release) => release()));
+    await Promise.all([...background, ...staff]);
+    // b1 was already in the queue when the staff came; every other background call went after them.
+    expect(order).toEqual(["b1", "s1", "s2", "b2", "b3", "b4"]);
+  }, 15_000);
+
+  it("[ledger][priority] a background call that cannot get ahead of staff before its deadline says so, as any queued call does", async () => {
+    const limiter = new SlidingWindowLimiter({ safetyMs: 0, arrival: false });
+    const held = await limiter.acquire("uid:main:starve", 1, Date.now() + 20_000, "op");
+    const staff = limiter.acquire("uid:main:starve", 1, Date.now() + 20_000, "op");
+    const late = limiter.acquire("uid:main:starve", 1, Date.now() + 300, "op", "background").catch((e: unknown) => e);
+    expect(await late).toBeInstanceOf(RateBudgetExceededError);
+    await held();
+    await (await staff)();
+  }, 15_000);
+
   it("a request whose answer never came holds its slot for the extra time its caller names (it may still arrive)", async () => {
     const limiter = new SlidingWindowLimiter({ safetyMs: 0 });
     const release = await limiter.acquire("lost", 1, Date.now() + 10_000, "op");

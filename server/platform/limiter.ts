@@ -57,7 +57,21 @@ const PENALTY_MAX_MS = 1_000;
 
 const IN_FLIGHT_POLL_MS = 50;
 
-type Scope = { tail: Promise<void>; waiting: number; next: number; penaltyMs: number };
+type Scope = {
+  tail: Promise<void>;
+  waiting: number;
+  next: number;
+  penaltyMs: number;
+  /** Staff calls queued: background calls (the ledger's sync) wait until there are none. */
+  staffWaiting: number;
+  /** A background call is in the queue: the others wait outside it, so staff queue behind one at most. */
+  backgroundQueued: boolean;
+  /** Background calls waiting for the staff queue to empty or the background place to free. */
+  yielding: (() => void)[];
+};
+
+/** Who a call is for: staff (a page, an export) go ahead of background work (the ledger's sync). */
+export type Priority = "staff" | "background";
 
 export class SlidingWindowLimiter {
   private readonly scopes = new Map<string, Scope>();
@@ -83,8 +97,50 @@ export class SlidingWindowLimiter {
    * Waits, in FIFO order per scope, until a request may be sent. Rejects with RateBudgetExceededError
    * if the queue is full or the slot would come after `deadlineAt` (ms epoch); never drops silently.
    */
-  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<Release> {
+  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string, priority: Priority = "staff"): Promise<Release> {
     const scope = this.scope(scopeKey);
+    if (priority === "background") return this.acquireBehindStaff(scope, scopeKey, limit, deadlineAt, operationId);
+    scope.staffWaiting++;
+    try {
+      return await this.acquireInTurn(scope, scopeKey, limit, deadlineAt, operationId);
+    } finally {
+      scope.staffWaiting--;
+      this.wakeYielding(scope);
+    }
+  }
+
+  /**
+   * Background work (the ledger's sync) joins the queue only while no staff call waits, and one at a time,
+   * so a staff call queues behind one background call at most: a page never waits behind a backfill.
+   */
+  private async acquireBehindStaff(scope: Scope, scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<Release> {
+    while (scope.staffWaiting > 0 || scope.backgroundQueued) {
+      const left = deadlineAt - Date.now();
+      if (left <= 0) throw new RateBudgetExceededError(operationId, this.windowMs, "deadline");
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, Math.min(left, IN_FLIGHT_POLL_MS * 4));
+        scope.yielding.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+    scope.backgroundQueued = true;
+    try {
+      return await this.acquireInTurn(scope, scopeKey, limit, deadlineAt, operationId);
+    } finally {
+      scope.backgroundQueued = false;
+      this.wakeYielding(scope);
+    }
+  }
+
+  private wakeYielding(scope: Scope) {
+    if (scope.staffWaiting > 0 || scope.backgroundQueued) return;
+    const woken = scope.yielding.splice(0);
+    for (const wake of woken) wake();
+  }
+
+  private async acquireInTurn(scope: Scope, scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<Release> {
     if (scope.waiting >= this.maxQueue) throw new RateBudgetExceededError(operationId, this.windowMs, "queue-full");
     // Those queued ahead take their slots `limit` to a window: when that already runs past the deadline the
     // answer is "busy" now, not after waiting for nothing (issue 15: a queued read used to end as a 504 that
@@ -152,7 +208,7 @@ export class SlidingWindowLimiter {
   private scope(key: string): Scope {
     let s = this.scopes.get(key);
     if (!s) {
-      s = { tail: Promise.resolve(), waiting: 0, next: 0, penaltyMs: 0 };
+      s = { tail: Promise.resolve(), waiting: 0, next: 0, penaltyMs: 0, staffWaiting: 0, backgroundQueued: false, yielding: [] };
       this.scopes.set(key, s);
     }
     return s;
