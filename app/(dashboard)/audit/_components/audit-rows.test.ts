@@ -7,7 +7,10 @@ describe("[audit][rows] each row's own reason and its target's page", () => {
   it("a reject shows the lead's reason, not the requester's; an approve shows its state", () => {
     expect(summarize({ action: "withdrawals.reject", params: { reason: "not whitelisted" }, detail: null })).toBe("not whitelisted");
     expect(summarize({ action: "withdrawals.reject", params: null, detail: { ...w, rejectReason: "not whitelisted" } })).toBe("rejected · not whitelisted");
-    expect(summarize({ action: "withdrawals.approve", params: null, detail: { ...w, state: "submitted" } })).toBe("submitted");
+    expect(summarize({ action: "withdrawals.approve", params: null, detail: { ...w, state: "submitted" } })).toBe("sent, no answer yet");
+    // Said as the ledger says it: the platform accepted the order, nothing more is known.
+    expect(summarize({ action: "withdrawals.approve", params: null, detail: { ...w, state: "confirmed" } })).toBe("accepted by the platform");
+    expect(summarize({ action: "withdrawals.request", params: null, detail: { ...w, state: "requested" } })).toBe("requested · client payout");
     expect(summarize({ action: "withdrawals.request", params: null, detail: { ...w, state: "pending" } })).toBe("pending · client payout");
     expect(summarize({ action: "request.refused", params: null, detail: { status: 403, reason: "no" } })).toBe("403 · no");
     expect(summarize({ action: "riskUnits.bind", params: null, detail: { code: "49001", msg: "bound" } })).toBe("49001 bound");

@@ -1,6 +1,7 @@
 // The audit rows as the table shows them (ids as text, for row keys), the words a row is summed up in, and
 // where its target lives in Brokerdesk.
 import type { AuditRowView as AuditRow } from "@/lib/api/audit";
+import { STATE_LABELS, type WithdrawalState } from "@/lib/withdrawal-states";
 
 export type AuditRowView = Omit<AuditRow, "id" | "intentId"> & { id: string; intentId: string | null };
 
@@ -25,7 +26,10 @@ export function summarize(row: Pick<AuditRowView, "action" | "params" | "detail"
   if (!d) return "";
   if (textOf(d, "rejectReason")) return `rejected · ${textOf(d, "rejectReason")}`;
   if (textOf(d, "clientOid") && textOf(d, "state")) {
-    return row.action === "withdrawals.request" ? [textOf(d, "state"), textOf(d, "reason")].filter(Boolean).join(" · ") : textOf(d, "state");
+    // The state in the words the ledger uses: "confirmed" (the stored name) says only that the platform accepted it.
+    const state = textOf(d, "state");
+    const said = STATE_LABELS[state as WithdrawalState] ?? state;
+    return row.action === "withdrawals.request" ? [said, textOf(d, "reason")].filter(Boolean).join(" · ") : said;
   }
   if (textOf(d, "reason")) return [textOf(d, "status"), textOf(d, "reason")].filter(Boolean).join(" · ");
   if (textOf(d, "msg")) return [textOf(d, "code"), textOf(d, "msg")].filter(Boolean).join(" ");

@@ -45,8 +45,10 @@ export function TargetCell({ row }: { row: AuditRowView }) {
   if (!row.target) return none;
   const href = targetHref(row);
   const text = <span className="font-mono text-xs">{row.target}</span>;
+  // The name first: it is what staff know, and what stays in view when the column is narrow.
   return (
-    <span title={row.target}>
+    <span title={name ? `${name} · ${row.target}` : row.target}>
+      {name ? <span className="mr-1 text-xs font-medium">{name}</span> : null}
       {href ? (
         <Link href={href} className="text-blue-800 underline-offset-2 hover:underline dark:text-blue-300">
           {text}
@@ -54,13 +56,13 @@ export function TargetCell({ row }: { row: AuditRowView }) {
       ) : (
         text
       )}
-      {name ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">{name}</span> : null}
     </span>
   );
 }
 
 // The disclosure comes first: the table is wider than most screens, and the toggle must not need a
-// sideways scroll to reach.
+// sideways scroll to reach. The target (a link, with a sub-account's name) comes before the reason, whose
+// whole text is in the details; role, request ID and hash give way first when the page is narrow.
 export const auditColumns = col.columns([
   col.display({
     id: "details",
@@ -83,20 +85,13 @@ export const auditColumns = col.columns([
     sortFn: "text",
     cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
   }),
-  col.accessor((r) => r.actorRole ?? "", { id: "actorRole", header: "Role", meta: { label: "Role", width: 112 }, sortFn: "text", cell: (c) => c.getValue() || none }),
+  col.accessor((r) => r.actorRole ?? "", { id: "actorRole", header: "Role", meta: { priority: 3, label: "Role", width: 112 }, sortFn: "text", cell: (c) => c.getValue() || none }),
   col.accessor("action", { header: "Action", meta: { label: "Action", width: 170 }, sortFn: "text", cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
   col.accessor("outcome", {
     header: "Outcome",
     meta: { label: "Outcome", width: 100 },
     sortFn: "text",
     cell: (c) => <Badge tone={outcomeTone(c.getValue())}>{c.getValue()}</Badge>,
-  }),
-  col.accessor((r) => summarize(r), {
-    id: "summary",
-    header: "Reason / result",
-    meta: { label: "Reason / result", width: 300 },
-    sortFn: "text",
-    cell: (c) => (c.getValue() ? <span title={c.getValue()}>{c.getValue()}</span> : none),
   }),
   col.accessor((r) => r.target ?? "", {
     id: "target",
@@ -105,16 +100,23 @@ export const auditColumns = col.columns([
     sortFn: "text",
     cell: (c) => <TargetCell row={c.row.original} />,
   }),
+  col.accessor((r) => summarize(r), {
+    id: "summary",
+    header: "Reason / result",
+    meta: { label: "Reason / result", width: 300 },
+    sortFn: "text",
+    cell: (c) => (c.getValue() ? <span title={c.getValue()}>{c.getValue()}</span> : none),
+  }),
   col.accessor((r) => r.requestId ?? "", {
     id: "requestId",
     header: "Request ID",
-    meta: { label: "Request ID", width: 170 },
+    meta: { priority: 3, label: "Request ID", width: 170 },
     sortFn: "text",
     cell: (c) => <IdCell field="request ID" value={c.getValue()} />,
   }),
   col.accessor("hash", {
     header: "Hash",
-    meta: { label: "Hash", width: 140 },
+    meta: { priority: 3, label: "Hash", width: 140 },
     sortFn: "text",
     cell: (c) => (
       <span className="flex items-center">

@@ -53,14 +53,14 @@ export const withdrawalColumns = col.columns([
       </Link>
     ),
   }),
-  col.accessor("state", { header: "State", meta: { priority: 1, label: "State", width: 170 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
+  col.accessor("state", { header: "State", meta: { priority: 1, label: "State", width: 195 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
   col.accessor("subUid", { header: "Sub-account", meta: { priority: 2, label: "Sub-account", width: 140 }, sortFn: "decimal", cell: (c) => <IdCell field="subUid" value={c.getValue()} /> }),
   col.accessor("coin", { header: "Coin", meta: { priority: 3, label: "Coin", width: 70 }, sortFn: "text" }),
   col.accessor("amount", { header: "Amount", meta: { priority: 1, label: "Amount", numeric: true, width: 140 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} suffix={c.row.original.coin} /> }),
   col.accessor((w) => w.platformOrderId ?? w.errorCode ?? w.rejectReason ?? "", {
     id: "platform",
     header: "Outcome",
-    meta: { priority: 1, label: "Outcome", width: 150 },
+    meta: { priority: 1, label: "Outcome", width: 130 },
     sortFn: "text",
     cell: (c) => <PlatformAnswer w={c.row.original} />,
   }),
