@@ -15,6 +15,7 @@ const subKeySchema = z.object({
   secretKey: z.string().min(16).max(128).optional(),
 });
 const rateModeSchema = z.object({ mode: z.enum(["on", "relaxed", "off"]) });
+const makeSubaccountsSchema = z.object({ count: z.number().int().min(1).max(1000), prefix: z.string().regex(/^[a-z0-9]{1,12}$/).default("made") });
 const clockSchema = z.object({ advanceMs: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
 function clockBody(core: SimulatorCore) {
@@ -125,6 +126,14 @@ export function control(core: SimulatorCore, req: IncomingMessage, res: ServerRe
           cTime: String(s.cTime),
         })),
       });
+    case "POST /__sim/subaccounts": {
+      // End users signing up, as many as a test needs at once (E6 makes one a second): named `<prefix><n>`.
+      const parsed = makeSubaccountsSchema.safeParse(parseJson(r.rawBody));
+      if (!parsed.success) return json(res, 400, { ok: false, error: 'body must be {"count": 1-1000, "prefix"?: "letters and digits"}' });
+      const { count, prefix } = parsed.data;
+      const made = Array.from({ length: count }, (_, i) => core.state.addSubaccount(core.state.mainUid, `${prefix}${Date.now().toString(36)}n${i}@brokerdesk-sim.example`, ""));
+      return json(res, 200, { items: made.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, status: s.status })) });
+    }
     case "GET /__sim/keys":
       return json(res, 200, core.keys);
     case "GET /__sim/faults":

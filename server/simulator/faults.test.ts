@@ -131,6 +131,19 @@ describe("[simulator][control] /__sim endpoints", () => {
     expect(keys.brokerMain?.apiKey).toBe(sim.keys.brokerMain.apiKey);
     expect(Object.keys(keys).sort()).toEqual(["brokerMain", "nonBroker", "readOnly", "riskUnit", "rsa"]);
   });
+  it("[simulator][control] makes sub-accounts at once: the platform lists them as the broker's (E6 shape); bad bodies are 400", async () => {
+    const before = sim.state.subaccountsOf(sim.state.mainUid).length;
+    const res = await ctl("POST", "/__sim/subaccounts", { count: 30, prefix: "bulk" });
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as { items: { subUid: string; subaccountName: string; status: string }[] };
+    expect(items).toHaveLength(30);
+    expect(new Set(items.map((i) => i.subUid)).size).toBe(30);
+    expect(items.every((i) => i.status === "normal" && i.subaccountName.startsWith("bulk"))).toBe(true);
+    const listed = (await ctl("GET", "/__sim/subaccounts").then((r) => r.json())) as { items: { subUid: string }[] };
+    expect(listed.items).toHaveLength(before + 30);
+    expect(listed.items.map((i) => i.subUid)).toEqual(expect.arrayContaining(items.map((i) => i.subUid)));
+    for (const bad of [{ count: 0 }, { count: 1001 }, { count: 2, prefix: "Bad-Prefix" }, {}]) expect((await ctl("POST", "/__sim/subaccounts", bad)).status).toBe(400);
+  });
   it("[simulator][control] switches rate limits; unknown control paths are 404", async () => {
     const r = await ctl("POST", "/__sim/rate-limits", { mode: "relaxed" });
     expect(await r.json()).toEqual({ ok: true, mode: "relaxed" });
