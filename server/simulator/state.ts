@@ -1,62 +1,21 @@
 import "server-only";
-import Big from "big.js";
-import { generateAccounts, DEFAULT_PERM_LIST, DEFAULT_REBATE, type Accounts, type BalanceEntry, type RebateInfo, type RiskUnitRecord, type SubaccountRecord } from "./data/accounts";
+import { generateAccounts, DEFAULT_PERM_LIST, DEFAULT_REBATE, type BalanceEntry, type RebateInfo, type SubaccountRecord } from "./data/accounts";
 import { generateDeposits, type DepositRow } from "./data/deposits";
-import { buildOiLimits, futuresSymbol, SEEDED_MODES, type MarginMode, type OiLimitRow, type PositionMode } from "./data/futures-symbols";
+import { buildOiLimits, type OiLimitRow } from "./data/futures-symbols";
 import { insertDescending } from "./data/paging";
-import { generatedIndexOfDepositId, generatePopulation, generateSubaccountDeposits, type Population } from "./data/population";
+import { generatedIndexOfDepositId, generatePopulation, generateSubaccountDeposits, summarizePopulation, type Population, type PopulationSummary } from "./data/population";
+import { SimBalances } from "./balances";
 import { liveDepositRow, pickWeighted } from "./live-deposits";
+import { SimRecords } from "./records";
+import { ANCHOR_MS, DEFAULT_DEPOSIT_SETTLE_MS, MAX_ARRIVALS_PER_TICK, type SimStateOptions } from "./state-options";
+
+export { ON_CHAIN_SETTLE_MS, type LeverageRecord, type ModeRecord, type WithdrawalRecord } from "./records";
+export { DEFAULT_DEPOSIT_SETTLE_MS, MAX_ARRIVALS_PER_TICK, type SimStateOptions } from "./state-options";
 import { hashInts, rng } from "./prng";
 import { generateTrading, type TradingData } from "./data/trading";
 
-export type WithdrawalRecord = {
-  orderId: string;
-  clientOid: string;
-  mainUid: string;
-  subUid: string;
-  coin: string;
-  dest: "on_chain" | "internal_transfer";
-  chain: string;
-  address: string;
-  amount: string;
-  tag: string;
-  cTime: number;
-  /** On-chain withdrawals are pending until then; internal transfers settle at once. */
-  completesAt: number;
-};
-
-export type LeverageRecord = { long: number; short: number; cross: number };
-export type ModeRecord = { marginMode: MarginMode; positionMode: PositionMode };
-
-/** How long an on-chain withdrawal stays pending before it completes. */
-export const ON_CHAIN_SETTLE_MS = 60_000;
-/** Data is anchored to the hour, so simulators started with one seed within the hour hold the same data. */
-const ANCHOR_MS = 3_600_000;
-
-/** Default time a pending deposit takes to succeed: as the generated history has it (30 min). */
-export const DEFAULT_DEPOSIT_SETTLE_MS = 30 * 60_000;
-/** At most this many live deposits are created for one jump of the clock (older ones of the jump are skipped). */
-export const MAX_ARRIVALS_PER_TICK = 100_000;
-
-export type SimStateOptions = {
-  seed: number;
-  scale: number;
-  /** The simulated platform's clock (clock.ts). */
-  now: () => number;
-  /** Sub-accounts of the broker, the 25 seeded included (default 25). */
-  subaccounts?: number;
-  /** Live deposits per second of simulated time across all sub-accounts (default 0 = none). */
-  depositRate?: number;
-  /** How long a pending deposit stays pending (default 30 min). */
-  depositSettleMs?: number;
-  /** E1 retention; the spec states none, so by default none (**choice**: configurable for sync tests). */
-  depositRetentionMs?: number | null;
-};
-
-type PendingDeposit = { at: number; row: DepositRow };
-
 /** Everything the simulated platform knows and changes. Rules live in the handlers; this holds data. */
-export class SimState {
+export class SimState extends SimRecords {
   readonly seed: number;
   readonly scale: number;
   readonly anchor: number;
@@ -67,16 +26,10 @@ export class SimState {
   readonly generationMs: number;
   readonly oiLimits: Record<string, OiLimitRow[]>;
 
-  private readonly now: () => number;
   private readonly subs = new Map<string, SubaccountRecord>();
-  private readonly balancesByUid: Accounts["balances"];
+  private readonly balances: SimBalances;
   private readonly rebates: Map<string, RebateInfo>;
-  private readonly units = new Map<string, RiskUnitRecord>();
   private readonly trading = new Map<string, TradingData>();
-  private readonly leverage = new Map<string, LeverageRecord>();
-  private readonly modes = new Map<string, ModeRecord>();
-  private readonly withdrawalsList: WithdrawalRecord[] = [];
-  private readonly withdrawalsByClientOid = new Map<string, WithdrawalRecord>();
   private nextUid: number;
   private lastId = 0;
 
@@ -93,7 +46,6 @@ export class SimState {
   private readonly seededUids: Set<string>;
   private readonly seededDeposits: number;
   /** Pending deposits by the time they succeed, soonest first. */
-  private readonly pending: PendingDeposit[] = [];
   private readonly liveFrom: number;
   private arrived = 0;
   private liveCount = 0;
@@ -101,10 +53,10 @@ export class SimState {
   private ticking = false;
 
   constructor(options: SimStateOptions) {
+    super(options.now);
     const started = performance.now();
     this.seed = options.seed;
     this.scale = options.scale;
-    this.now = options.now;
     this.depositRate = options.depositRate ?? 0;
     this.depositSettleMs = options.depositSettleMs ?? DEFAULT_DEPOSIT_SETTLE_MS;
     this.depositRetentionMs = options.depositRetentionMs ?? null;
@@ -121,7 +73,7 @@ export class SimState {
     this.population = generatePopulation(this.seed, this.scale, this.anchor, acc.mainUid, options.subaccounts ?? acc.subaccounts.length);
     for (const s of this.population.records) this.subs.set(s.uid, s);
     this.materialized = new Uint8Array(this.population.records.length);
-    this.balancesByUid = acc.balances;
+    this.balances = new SimBalances(acc.balances, this.depositSettleMs);
     this.rebates = acc.rebates;
     for (const u of acc.riskUnits) this.units.set(u.id, u);
     this.deposits = generateDeposits(this.seed, this.scale, this.anchor, acc.subaccounts, acc.mainUid);
@@ -134,8 +86,8 @@ export class SimState {
     }
     this.seededDeposits = this.deposits.length;
     // Balances follow deposits: the seeded balances are what the desks hold besides them.
-    for (let i = this.deposits.length - 1; i >= 0; i--) this.account(this.deposits[i] as DepositRow);
-    this.settleDue(nowMs);
+    for (let i = this.deposits.length - 1; i >= 0; i--) this.balances.account(this.deposits[i] as DepositRow);
+    this.balances.settleDue(nowMs);
     this.tradingOf(this.mainUid);
     this.oiLimits = buildOiLimits(this.seed);
     this.generationMs = performance.now() - started;
@@ -154,7 +106,7 @@ export class SimState {
     try {
       const nowMs = this.now();
       this.arrive(nowMs);
-      this.settleDue(nowMs);
+      this.balances.settleDue(nowMs);
     } finally {
       this.ticking = false;
     }
@@ -163,43 +115,6 @@ export class SimState {
   /** Live deposits created so far. */
   liveDeposits(): number {
     return this.liveCount;
-  }
-
-  /** A history deposit: success credits now; pending waits for its time. */
-  private account(d: DepositRow): void {
-    if (d.status === "success") this.credit(d.userId, d.coin, d.amount, d.uTime);
-    else if (d.status === "pending") this.enqueue({ at: d.cTime + this.depositSettleMs, row: d });
-  }
-
-  private enqueue(p: PendingDeposit): void {
-    let i = this.pending.length;
-    while (i > 0 && (this.pending[i - 1] as PendingDeposit).at > p.at) i--;
-    this.pending.splice(i, 0, p);
-  }
-
-  private settleDue(nowMs: number): void {
-    let i = 0;
-    while (i < this.pending.length && (this.pending[i] as PendingDeposit).at <= nowMs) {
-      const { at, row } = this.pending[i] as PendingDeposit;
-      row.status = "success";
-      row.uTime = at;
-      if (row.dest === "on_chain") row.confirm = "12";
-      this.credit(row.userId, row.coin, row.amount, at);
-      i++;
-    }
-    if (i) this.pending.splice(0, i);
-  }
-
-  private credit(uid: string, coin: string, amount: string, at: number): void {
-    let m = this.balancesByUid.get(uid);
-    if (!m) this.balancesByUid.set(uid, (m = new Map()));
-    const e = m.get(coin);
-    if (e) {
-      e.available = e.available.plus(amount);
-      e.uTime = Math.max(e.uTime, at);
-    } else {
-      m.set(coin, { available: new Big(amount), frozen: new Big(0), locked: new Big(0), uTime: at });
-    }
   }
 
   /** Live arrivals k = 1, 2, … at liveFrom + k / rate, each to a sub-account weighted by its activity. */
@@ -223,7 +138,7 @@ export class SimState {
     const row = liveDepositRow(this.seed, k, at, this.lastId, uid);
     this.addDeposit(row);
     this.liveCount++;
-    this.enqueue({ at: at + this.depositSettleMs, row });
+    this.balances.enqueue(row, at + this.depositSettleMs);
   }
 
   /** Weights: a seeded desk's deposit count; a generated or new account's count + 0.05; deleted 0. */
@@ -255,30 +170,21 @@ export class SimState {
     // Live deposits (newer than the history) may already be listed.
     list.push(...rows);
     this.depositsByUser.set(uid, list);
-    if (!this.balancesByUid.has(uid)) this.balancesByUid.set(uid, new Map());
+    this.balances.of(uid);
     for (let i = rows.length - 1; i >= 0; i--) {
       const d = rows[i] as DepositRow;
       this.depositsById.set(d.orderId, d);
-      this.account(d);
+      this.balances.account(d);
     }
-    this.settleDue(this.now());
+    this.balances.settleDue(this.now());
   }
 
   // --- population -------------------------------------------------------------------------------
 
   /** Sub-accounts by tier and deposits generated at the anchor (before live arrivals), for tests and tools. */
-  populationSummary(): { subaccounts: number; generated: number; tiers: Record<"dormant" | "tail" | "heavy", number>; deposits: number; withoutDeposits: number } {
-    const tiers = { dormant: 0, tail: 0, heavy: 0 };
-    let deposits = this.seededDeposits;
-    let withoutDeposits = 0;
-    const { tiers: t, counts } = this.population;
-    for (let g = 0; g < t.length; g++) {
-      tiers[t[g] === 2 ? "heavy" : t[g] === 1 ? "tail" : "dormant"]++;
-      deposits += counts[g] ?? 0;
-      if (!counts[g]) withoutDeposits++;
-    }
-    for (const uid of this.seededUids) if (!this.seededCounts.has(uid)) withoutDeposits++;
-    return { subaccounts: this.subaccountsOf(this.mainUid).length, generated: t.length, tiers, deposits, withoutDeposits };
+  populationSummary(): PopulationSummary {
+    const seeded = { deposits: this.seededDeposits, withoutDeposits: [...this.seededUids].filter((uid) => !this.seededCounts.has(uid)).length };
+    return summarizePopulation(this.population, seeded, this.subaccountsOf(this.mainUid).length);
   }
 
   /** A fresh id that grows with time and never repeats (ms * 1000 + sequence). */
@@ -314,7 +220,7 @@ export class SimState {
       cTime: this.now(),
     };
     this.subs.set(sub.uid, sub);
-    this.balancesByUid.set(sub.uid, new Map());
+    this.balances.of(sub.uid);
     this.targets = null;
     return sub;
   }
@@ -329,35 +235,26 @@ export class SimState {
   balancesOf(uid: string): Map<string, BalanceEntry> {
     this.tick();
     this.materialize(uid);
-    let m = this.balancesByUid.get(uid);
-    if (!m) this.balancesByUid.set(uid, (m = new Map()));
-    return m;
+    return this.balances.of(uid);
   }
 
   /** Available balance as a decimal string ("0" when the coin was never held). For tests and tools. */
   balance(uid: string, coin: string): string {
     this.tick();
     this.materialize(uid);
-    return this.balancesByUid.get(uid)?.get(coin)?.available.toString() ?? "0";
+    return this.balances.of(uid).get(coin)?.available.toString() ?? "0";
   }
 
   /** Test/admin: sets the available balance of a coin. */
   setBalance(uid: string, coin: string, available: string): void {
-    const entry = this.balancesOf(uid).get(coin);
-    if (entry) {
-      entry.available = new Big(available);
-      entry.uTime = this.now();
-    } else {
-      this.balancesOf(uid).set(coin, { available: new Big(available), frozen: new Big(0), locked: new Big(0), uTime: this.now() });
-    }
+    this.balancesOf(uid);
+    this.balances.set(uid, coin, available, this.now());
   }
 
   /** Whether the account holds anything at all (E9 unbind rule). */
   hasBalance(uid: string): boolean {
-    for (const e of this.balancesOf(uid).values()) {
-      if (e.available.plus(e.frozen).plus(e.locked).gt(0)) return true;
-    }
-    return false;
+    this.balancesOf(uid);
+    return this.balances.holdsAny(uid);
   }
 
   // --- deposits ---------------------------------------------------------------------------------
@@ -395,70 +292,5 @@ export class SimState {
     let t = this.trading.get(uid);
     if (!t) this.trading.set(uid, (t = generateTrading(this.seed, this.scale, this.anchor, uid, uid === this.mainUid)));
     return t;
-  }
-
-  // --- withdrawals ------------------------------------------------------------------------------
-
-  withdrawals(): readonly WithdrawalRecord[] {
-    return this.withdrawalsList;
-  }
-
-  withdrawalByClientOid(mainUid: string, clientOid: string): WithdrawalRecord | undefined {
-    return this.withdrawalsByClientOid.get(`${mainUid}|${clientOid}`);
-  }
-
-  withdrawalStatus(w: WithdrawalRecord): "pending" | "success" {
-    return this.now() >= w.completesAt ? "success" : "pending";
-  }
-
-  recordWithdrawal(w: WithdrawalRecord): void {
-    this.withdrawalsList.push(w);
-    this.withdrawalsByClientOid.set(`${w.mainUid}|${w.clientOid}`, w);
-  }
-
-  // --- risk units -------------------------------------------------------------------------------
-
-  riskUnit(id: string): RiskUnitRecord | undefined {
-    return this.units.get(id);
-  }
-
-  riskUnitOfMember(uid: string): RiskUnitRecord | undefined {
-    for (const u of this.units.values()) if (u.members.has(uid)) return u;
-    return undefined;
-  }
-
-  riskUnits(): RiskUnitRecord[] {
-    return [...this.units.values()];
-  }
-
-  /** Test/admin: sets the outstanding (or in-progress) loan amount of a risk unit. */
-  setLoan(riskUnitId: string, amount: string): void {
-    const u = this.units.get(riskUnitId);
-    if (!u) throw new Error(`No risk unit ${riskUnitId}`);
-    u.outstandingLoan = new Big(amount);
-  }
-
-  // --- futures ----------------------------------------------------------------------------------
-
-  modeOf(uid: string, productType: string, symbol: string): ModeRecord {
-    const own = this.modes.get(`${uid}|${productType}|${symbol}`);
-    if (own) return own;
-    const seeded = SEEDED_MODES.find((m) => m.productType === productType && m.symbol === symbol);
-    return seeded ? { marginMode: seeded.marginMode, positionMode: seeded.positionMode } : { marginMode: "crossed", positionMode: "one_way" };
-  }
-
-  /** Test/admin: sets an account's margin and position mode for a symbol. */
-  setMode(uid: string, productType: string, symbol: string, mode: ModeRecord): void {
-    this.modes.set(`${uid}|${productType}|${symbol}`, { ...mode });
-  }
-
-  leverageOf(uid: string, productType: string, symbol: string): LeverageRecord {
-    const key = `${uid}|${productType}|${symbol}`;
-    let rec = this.leverage.get(key);
-    if (!rec) {
-      const d = futuresSymbol(productType, symbol)?.defaultLeverage ?? 20;
-      this.leverage.set(key, (rec = { long: d, short: d, cross: d }));
-    }
-    return rec;
   }
 }

@@ -146,3 +146,18 @@ export function generateSubaccountDeposits(seed: number, anchor: number, sub: Su
   }
   return rows;
 }
+
+export type PopulationSummary = { subaccounts: number; generated: number; tiers: Record<"dormant" | "tail" | "heavy", number>; deposits: number; withoutDeposits: number };
+
+/** Sub-accounts by tier and deposits generated at the anchor, the seeded desks' (`seeded`) added. */
+export function summarizePopulation(p: Population, seeded: { deposits: number; withoutDeposits: number }, subaccounts: number): PopulationSummary {
+  const tiers = { dormant: 0, tail: 0, heavy: 0 };
+  let deposits = seeded.deposits;
+  let withoutDeposits = seeded.withoutDeposits;
+  for (let g = 0; g < p.tiers.length; g++) {
+    tiers[p.tiers[g] === 2 ? "heavy" : p.tiers[g] === 1 ? "tail" : "dormant"]++;
+    deposits += p.counts[g] ?? 0;
+    if (!p.counts[g]) withoutDeposits++;
+  }
+  return { subaccounts, generated: p.tiers.length, tiers, deposits, withoutDeposits };
+}
