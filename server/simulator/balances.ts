@@ -22,10 +22,6 @@ export class SimBalances {
     return m;
   }
 
-  has(uid: string): boolean {
-    return this.byUid.has(uid);
-  }
-
   /** Sets the available balance of a coin (tests and tools). */
   set(uid: string, coin: string, available: string, at: number): void {
     const m = this.of(uid);

@@ -1,3 +1,4 @@
+import "server-only";
 // What a SimState is made with, and the defaults of its time rules.
 
 /** Data is anchored to the hour, so simulators started with one seed within the hour hold the same data. */
