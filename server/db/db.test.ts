@@ -83,7 +83,8 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
           rmSync(dir, { recursive: true, force: true });
         }
       }
-    });
+      // PGlite starts twice on disk and runs every migration: 30 s ran out once on a loaded 2-core machine.
+    }, 90_000);
 
     // PostgreSQL only: what it proves (roles, several connections at once) does not exist on PGlite.
     if (engine.engine === "postgres") {
