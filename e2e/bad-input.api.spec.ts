@@ -583,6 +583,14 @@ const tradeFilters = (path: string, own: "tradeScope" | "status"): Route => ({
     );
   },
 });
+add("[bad-input][ledger.sync] GET /api/ledger/sync", {
+  method: "GET", path: () => "/api/ledger/sync", role: "lead",
+  cases: () =>
+    fc.oneof(
+      queryField(fc.record({}), "subUid", fc.constantFrom("abc", "12x", "-1", "1".repeat(33)), "subUid not a UID"),
+      queryField(fc.record({}), "limit", badLimit(500), "limit out of range"),
+    ),
+});
 add("[bad-input][ledger.fills] GET /api/ledger/fills", tradeFilters("/api/ledger/fills", "tradeScope"));
 add("[bad-input][ledger.plan-orders] GET /api/ledger/plan-orders", tradeFilters("/api/ledger/plan-orders", "status"));
 add("[bad-input][subaccounts.search] GET /api/sub-accounts/search", {

@@ -98,9 +98,25 @@ test("[ledger][sync] /sync shows every sub-account current; Check now is audited
   const page = await compliancePage(browser);
   await page.goto("/sync");
   await expect(page.getByTestId("sync-summary")).toContainText("25 of 25 sub-accounts checked, 25 with their history complete");
+  // Each job in a row: the deposit job has started on all 25, none failing, its lag in seconds or minutes.
+  const deposits = page.getByRole("table", { name: "Sync jobs" }).locator('tr[data-job="deposits"]');
+  await expect(deposits.getByRole("rowheader")).toHaveText("Deposits (E1), per sub-account");
+  await expect(deposits.locator("td").nth(0)).toHaveText("25");
+  await expect(deposits.locator("td").nth(2)).toHaveText("0");
+  await expect(deposits.locator("td").nth(3)).toHaveText(/^\d+ (s|min)$/);
   const table = page.getByRole("table", { name: "Deposit sync per sub-account" });
   await expect(table.locator("tbody tr")).toHaveCount(25);
   await expect(table.getByText("current")).toHaveCount(25);
+  // The list is bounded (the registry may hold 100,000): any one sub-account is looked up by its picker.
+  const picker = page.getByRole("combobox", { name: "Sub-account", exact: true });
+  await picker.fill("desk07");
+  await page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: /^desk07@/ }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator("tbody tr")).toContainText("desk07@");
+  expect((await page.request.get("/api/ledger/sync?limit=3").then((r) => r.json()) as { rows: unknown[] }).rows).toHaveLength(3);
+  await picker.fill("");
+  await page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: "Those needing attention most" }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(25);
   const first = table.locator("tbody tr").first();
   const uid = (await first.getAttribute("data-row-id"))!;
   const asked = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/ledger/sync/${uid}` && r.request().method() === "POST");

@@ -85,10 +85,33 @@ export const ledgerSyncRowSchema = z.object({
 });
 export type LedgerSyncRow = z.output<typeof ledgerSyncRowSchema>;
 
+/** One sync job over everything it keeps (deposits: every sub-account; fills, plan orders: keys and symbols). */
+export const ledgerSyncJobSchema = z.object({
+  job: z.string(),
+  /** Sub-accounts (or keys and symbols) it has started on, those with a success, those whose last run failed. */
+  units: z.number(),
+  checked: z.number(),
+  failing: z.number(),
+  /** Seconds since the stalest one's last success (null before any success): what operators alert on. */
+  lagSeconds: z.nullable(z.number()),
+  records: z.number(),
+  /** Platform calls it has made, all within the sync's share of the rate budget. */
+  calls: z.number(),
+});
+export type LedgerSyncJob = z.output<typeof ledgerSyncJobSchema>;
+
+/** The most sub-accounts /sync lists at once: those needing attention first; any other is looked up by UID. */
+export const SYNC_ROWS_DEFAULT = 100;
+export const ledgerSyncQuerySchema = z.object({
+  subUid: blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric UID" }))),
+  limit: pageLimit,
+});
+
 export const ledgerSyncSchema = z.object({
   sync: z.object({ on: z.boolean(), share: z.number(), sweepSeconds: z.number(), activeSeconds: z.number() }),
   freshness: ledgerFreshnessSchema,
-  /** Every registry sub-account, failing first, then the longest since its last success. */
+  jobs: z.array(ledgerSyncJobSchema),
+  /** The registry sub-accounts needing attention most (failing first, then the longest since a success), or the one asked for. */
   rows: z.array(ledgerSyncRowSchema),
 });
 
@@ -105,8 +128,8 @@ export const ledgerResources = {
   }),
   sync: defineResource({
     id: "ledger.sync", method: "GET", path: "/api/ledger/sync",
-    summary: "Where the deposit sync stands for every registry sub-account: last success, next check, records, errors",
-    permission: "audit.read", output: ledgerSyncSchema, errors: [],
+    summary: "Where each sync job stands (lag, failures, calls), and the sub-accounts needing attention most, or one by UID",
+    permission: "audit.read", input: ledgerSyncQuerySchema, output: ledgerSyncSchema, errors: [],
   }),
   checkNow: defineResource({
     id: "ledger.check-now", method: "POST", path: "/api/ledger/sync/{subUid}",

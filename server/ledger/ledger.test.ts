@@ -14,8 +14,8 @@ import { freeBudget, ledgerTestBed, uidOf as deskUid } from "./testing";
 import { seedRegistry } from "@/server/workflows/subaccounts";
 import Big from "big.js";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
-import { DEPOSITS_JOB, syncSubaccountDeposits } from "./deposits";
-import { searchDeposits } from "./queries";
+import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
+import { searchDeposits, syncJobs, syncStatus } from "./queries";
 import { nextCheckMs, startLedger } from "./engine";
 
 const bed = ledgerTestBed();
@@ -196,6 +196,24 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     for (const s of chosen) expect(await ledgerOf(db, s.uid), s.subaccountName).toEqual(simulatorOf(s.uid));
     expect(overlap).toBe(0);
   }, 90_000);
+
+  it("[ledger][sync] /sync's figures: each job's counts and lag; the sub-accounts needing attention most, at most `limit`, or one by UID", async () => {
+    // desk04 to desk09 are in the registry and synced (the test above); one of them now fails.
+    const failing = subs()[5]!.uid;
+    await recordSyncFailure(db, failing, "platform error 50000: System busy");
+    const jobs = await syncJobs(db);
+    const deposits = jobs.find((j) => j.job === DEPOSITS_JOB)!;
+    const { rows } = await db.query<{ n: number; calls: string; records: string }>("SELECT count(*)::int AS n, sum(calls)::text AS calls, sum(records)::text AS records FROM ledger_sync WHERE job = $1", [DEPOSITS_JOB]);
+    expect(deposits).toMatchObject({ units: rows[0]!.n, failing: 1, calls: Number(rows[0]!.calls), records: Number(rows[0]!.records) });
+    expect(deposits.checked).toBeGreaterThanOrEqual(6);
+    expect(deposits.lagSeconds).toBeGreaterThanOrEqual(0);
+    const top = await syncStatus(db, { limit: 2 });
+    expect(top).toHaveLength(2);
+    expect(top[0]).toMatchObject({ subUid: failing, errors: 1, lastError: "platform error 50000: System busy" });
+    const one = await syncStatus(db, { subUid: subs()[7]!.uid });
+    expect(one.map((r) => r.subUid)).toEqual([subs()[7]!.uid]);
+    expect(await syncStatus(db, { subUid: "1" })).toEqual([]);
+  });
 });
 
 describe("[ledger][schedule] when a sub-account is due again", () => {

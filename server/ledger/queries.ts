@@ -3,7 +3,7 @@ import "server-only";
 // (ctime, order_id)), the exact count and totals per coin, and the per-day series, all over the whole
 // filtered set in the database (not over the rows of one page). Amounts are summed as numeric.
 import { DomainError } from "@/lib/api/errors";
-import type { LedgerDeposit, LedgerDepositFilters, LedgerDepositPage, LedgerFreshness, LedgerSyncRow } from "@/lib/api/ledger";
+import { SYNC_ROWS_DEFAULT, type LedgerDeposit, type LedgerDepositFilters, type LedgerDepositPage, type LedgerFreshness, type LedgerSyncJob, type LedgerSyncRow } from "@/lib/api/ledger";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
 import { DEPOSITS_JOB } from "./deposits";
@@ -102,8 +102,26 @@ export async function ledgerFreshness(db: Queryable): Promise<LedgerFreshness> {
   return { subaccounts: r.subaccounts, checked: r.checked, backfilled: r.backfilled, oldestCheckAt: iso(r.oldest), newestCheckAt: iso(r.newest), failing: r.failing };
 }
 
-/** The sync's state per registry sub-account (the /sync page): failing first, then the stalest. */
-export async function syncStatus(db: Queryable): Promise<LedgerSyncRow[]> {
+/** Each sync job over everything it keeps: how many it has started on, checked and failing, its lag, records and calls. */
+export async function syncJobs(db: Queryable): Promise<LedgerSyncJob[]> {
+  const { rows } = await db.query<{ job: string; units: number; checked: number; failing: number; lag: string | null; records: string; calls: string }>(
+    `SELECT job, count(*)::int AS units, count(last_success_at)::int AS checked, count(*) FILTER (WHERE errors > 0)::int AS failing,
+            EXTRACT(EPOCH FROM now() - min(last_success_at))::text AS lag, sum(records)::text AS records, sum(calls)::text AS calls
+       FROM (SELECT job, last_success_at, errors, records, calls FROM ledger_sync
+             UNION ALL SELECT job, last_success_at, errors, records, calls FROM ledger_key_sync) s
+      GROUP BY job ORDER BY job`,
+  );
+  return rows.map((r) => ({
+    job: r.job, units: r.units, checked: r.checked, failing: r.failing,
+    lagSeconds: r.lag === null ? null : Math.round(Number(r.lag)), records: Number(r.records), calls: Number(r.calls),
+  }));
+}
+
+/**
+ * The deposit sync's state per registry sub-account (the /sync page): the `limit` needing attention most
+ * (failing first, then the longest since a success, never checked first of all), or the one asked for.
+ */
+export async function syncStatus(db: Queryable, opts: { subUid?: string; limit?: number } = {}): Promise<LedgerSyncRow[]> {
   const { rows } = await db.query<{
     sub_uid: string; subaccount_name: string | null; backfill_done: boolean | null; newest_ctime: string | null; last_checked_at: Date | null;
     last_success_at: Date | null; next_check_at: Date | null; records: string | null; calls: string | null; errors: number | null; last_error: string | null;
@@ -111,9 +129,10 @@ export async function syncStatus(db: Queryable): Promise<LedgerSyncRow[]> {
     `SELECT r.sub_uid, r.subaccount_name, s.backfill_done, s.newest_ctime::text AS newest_ctime, s.last_checked_at, s.last_success_at,
             s.next_check_at, s.records::text AS records, s.calls::text AS calls, s.errors, s.last_error
        FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
+      WHERE $2::text IS NULL OR r.sub_uid = $2
       ORDER BY COALESCE(s.errors, 0) > 0 DESC, s.last_success_at ASC NULLS FIRST, r.sub_uid
-      LIMIT 5000`,
-    [DEPOSITS_JOB],
+      LIMIT $3`,
+    [DEPOSITS_JOB, opts.subUid ?? null, opts.limit ?? SYNC_ROWS_DEFAULT],
   );
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
   return rows.map((r) => ({

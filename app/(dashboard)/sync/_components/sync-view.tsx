@@ -1,8 +1,11 @@
 "use client";
-// /sync (issue 14): where the deposit sync stands for every registry sub-account, and "check now" for one
+// /sync (issue 14): where each sync job stands (lag, failures, records, calls), the sub-accounts whose deposit
+// sync needs attention most or any one by UID (never the whole registry at once), and "check now" for one
 // (audited; the next sweep of any instance takes it, within seconds).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import Link from "next/link";
+import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { Badge } from "@/components/ui/badge";
 import { secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
@@ -12,12 +15,26 @@ import { formatUtc } from "@/lib/format";
 
 const at = (iso: string | null) => (iso ? formatUtc(Date.parse(iso)) : "—");
 
+/** Job names as staff read them. */
+const JOB_LABELS: Record<string, string> = {
+  deposits: "Deposits (E1), per sub-account",
+  fills: "Fills (E4), per key",
+  "plan-orders": "Plan orders (E3), per key and symbol",
+  "assets-snapshot": "Daily assets (E2), per sub-account",
+  "rebate-snapshot": "Daily rebate info (E7), per sub-account",
+};
+
+const lag = (s: number | null) => (s === null ? "—" : s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`);
+
 export function SyncView() {
   const qc = useQueryClient();
+  // One sub-account looked up by UID (any of the registry's), else those needing attention most.
+  const [subUid, setSubUid] = useState<string | null>(null);
   const q = useQuery({
-    queryKey: [ledgerResources.sync.id],
-    queryFn: ({ signal }) => callResource(ledgerResources.sync, { signal }),
+    queryKey: [ledgerResources.sync.id, subUid],
+    queryFn: ({ signal }) => callResource(ledgerResources.sync, { input: subUid ? { subUid } : {}, signal }),
     refetchInterval: 5_000,
+    placeholderData: (previous) => previous,
   });
   const check = useMutation({
     mutationFn: (subUid: string) => callResource(ledgerResources.checkNow, { params: { subUid } }),
@@ -30,7 +47,7 @@ export function SyncView() {
         Could not load the sync&apos;s state: {describeError(q.error).title}
       </p>
     );
-  const { sync, freshness, rows } = q.data;
+  const { sync, freshness, jobs, rows } = q.data;
   return (
     <div className="space-y-4">
       <p role="status" data-testid="sync-summary" className="text-sm">
@@ -45,6 +62,42 @@ export function SyncView() {
         {freshness.checked} of {freshness.subaccounts} sub-accounts checked, {freshness.backfilled} with their history complete
         {freshness.failing ? `, ${freshness.failing} failing` : ""}.
       </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <table className="w-full text-sm" aria-label="Sync jobs">
+          <thead className="bg-slate-50 text-left dark:bg-slate-900">
+            <tr>
+              {["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls"].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((j) => (
+              <tr key={j.job} data-job={j.job} className="border-t border-slate-200 dark:border-slate-700">
+                <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                  {JOB_LABELS[j.job] ?? j.job}
+                </th>
+                {[j.units, j.checked, j.failing].map((n, i) => (
+                  <td key={i} className="px-3 py-1.5 text-right tabular-nums">
+                    {n.toLocaleString("en-US")}
+                  </td>
+                ))}
+                <td className="px-3 py-1.5 text-right tabular-nums">{lag(j.lagSeconds)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{j.records.toLocaleString("en-US")}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{j.calls.toLocaleString("en-US")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <SubAccountFilter id="sync-subaccount" value={subUid} allLabel="Those needing attention most" onChange={setSubUid} />
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {subUid ? "The deposit sync of the sub-account chosen." : `The ${rows.length} sub-accounts needing attention most: failing first, then the longest since a success.`}
+        </p>
+      </div>
       {check.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           Check now was refused: {describeError(check.error).title}

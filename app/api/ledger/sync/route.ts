@@ -1,10 +1,11 @@
 import { ledgerResources } from "@/lib/api/ledger";
 import { env } from "@/lib/env";
 import { apiRoute } from "@/server/http/api-route";
-import { ledgerFreshness, syncStatus } from "@/server/ledger/queries";
+import { ledgerFreshness, syncJobs, syncStatus } from "@/server/ledger/queries";
 
-export const GET = apiRoute(ledgerResources.sync, async ({ db }) => ({
+export const GET = apiRoute(ledgerResources.sync, async ({ db, input }) => ({
   sync: { on: env.ledger.sync, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds },
   freshness: await ledgerFreshness(db),
-  rows: await syncStatus(db),
+  jobs: await syncJobs(db),
+  rows: await syncStatus(db, { subUid: input.subUid, limit: input.limit }),
 }));
