@@ -2,7 +2,7 @@
 // /sub-accounts: the registry as the server pages it (by name, then UID), searched and filtered on the
 // server over the whole registry, with the exact count: the shared ledger view, without a time range.
 import { useQueryStates } from "nuqs";
-import { SUBACCOUNT_STATUSES } from "@/lib/platform/catalog";
+import { SUBACCOUNT_STATUSES } from "@/lib/platform/catalog/subaccounts";
 import { REGISTRY_SOURCES, subaccountResources, type RegistryEntryView, type RegistryPage } from "@/lib/api/sub-accounts";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
