@@ -3,7 +3,7 @@
 // schema as the server (STYLE rule 12), so it refuses exactly what the server would. Isomorphic.
 import * as z from "zod/mini";
 import { WITHDRAWAL_DESTS, withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
-import { preprocess, WITHDRAWAL_COINS } from "@/lib/platform/schemas";
+import { preprocess, WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
 import { AMOUNT_MAX_DECIMALS, DEFAULT_CHAINS, XRP_TAG_MAX, tagRuleOf } from "@/lib/withdrawal-chains";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";

@@ -35,7 +35,7 @@ export const subaccountsAssets = defineEndpoint({
  */
 export const SUBACCOUNT_NAME_FORM = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._%+-]{1,64}(?<!\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
-export const SUBACCOUNT_STATUSES = ["normal", "freeze", "del"] as const;
+export { SUBACCOUNT_STATUSES } from "../values";
 export const SUBACCOUNT_PERMISSIONS = ["withdraw", "transfer", "spot_trade", "contract_trade", "read", "deposit"] as const;
 
 export const subaccountSchema = renameKeys(

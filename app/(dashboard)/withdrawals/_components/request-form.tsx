@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Big from "big.js";
 import { describeError } from "@/lib/client/api";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
-import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
+import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
 import { applyServerErrors, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
