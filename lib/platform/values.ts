@@ -15,6 +15,9 @@ export const PRODUCT_TYPES = [
 ] as const;
 export const OI_PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"] as const;
 
+/** Where a withdrawal goes (E5): an address on a chain, or another UID of the platform. */
+export const WITHDRAWAL_DESTS = ["on_chain", "internal_transfer"] as const;
+
 /** A sub-account's status as the platform says it (E6). */
 export const SUBACCOUNT_STATUSES = ["normal", "freeze", "del"] as const;
 

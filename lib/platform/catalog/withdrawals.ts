@@ -2,8 +2,9 @@ import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_ROUTES } from "./routes";
 import { WITHDRAWAL_COINS, numericId, optionalText, positiveDecimal, required } from "../schemas";
+import { WITHDRAWAL_DESTS } from "../values";
 
-export const WITHDRAWAL_DESTS = ["on_chain", "internal_transfer"] as const;
+export { WITHDRAWAL_DESTS };
 
 export const withdrawalRequestSchema = z
   .object({
