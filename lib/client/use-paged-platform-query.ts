@@ -4,7 +4,7 @@
 // fetches the page it names and works out where Older, Newer and Latest lead.
 import { useQuery } from "@tanstack/react-query";
 import type { Catalog, OperationId } from "@/lib/platform/catalog";
-import { OPERATION_PAGING } from "@/lib/platform/catalog/routes";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import type { Paging } from "@/lib/platform/define-endpoint";
 import { retentionProblem, type TimeWindow } from "@/lib/platform/windows";
 import { isTransient } from "./api";

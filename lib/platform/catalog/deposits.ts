@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
-import { OPERATION_PAGING, OPERATION_ROUTES } from "./routes";
+import { OPERATION_PAGING } from "./paging";
+import { OPERATION_ROUTES } from "./routes";
 import {
   THREE_MONTHS_MS, checkSpan, limitParam, msTimestamp, optionalNumericId, optionalText, renameKeys, wireStr, wireTime,
 } from "../schemas";

@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
-import { OPERATION_PAGING } from "@/lib/platform/catalog/routes";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { formatUtc } from "@/lib/format";
 import { pageMovePatch, resolveRange, type PageStack } from "@/lib/client/paging";
 import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";

@@ -2,7 +2,7 @@
 import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
 import { PagedTable, usePagedView } from "@/components/data-table/platform-paged-view";
-import { OPERATION_PAGING } from "@/lib/platform/catalog/routes";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { TRADE_PAGE_SIZES, TRADE_RANGE_PRESETS, TRADE_SYMBOLS, tradesSearchParams } from "../search-params";
 import { tradeColumns } from "./columns";
 

@@ -2,7 +2,7 @@
 import { useQueryStates } from "nuqs";
 import { PagedTable, usePagedView } from "@/components/data-table/platform-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
-import { OPERATION_PAGING } from "@/lib/platform/catalog/routes";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { FILL_PAGE_SIZES, FILL_RANGE_PRESETS, FILL_SYMBOLS, fillsSearchParams } from "../search-params";
 import { fillColumns } from "./columns";
 

@@ -1,7 +1,7 @@
 "use client";
 import { useQueryStates } from "nuqs";
 import { PagedTable, usePagedView } from "@/components/data-table/platform-paged-view";
-import { OPERATION_PAGING } from "@/lib/platform/catalog/routes";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { PLAN_ORDER_PAGE_SIZES, PLAN_ORDER_RANGE_PRESETS, PLAN_ORDER_SYMBOLS, planOrdersSearchParams } from "../search-params";
 import { planOrderColumns } from "./columns";
 
