@@ -3,12 +3,12 @@
 // and whenever a withdrawal changes in this tab (same query key head as the withdrawal lists).
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalResources } from "@/lib/api/withdrawals";
+import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
 
 export function WaitingApprovals() {
   const q = useQuery({
-    queryKey: [withdrawalResources.list.id, "waiting"],
-    queryFn: ({ signal }) => callResource(withdrawalResources.waiting, { signal }),
+    queryKey: [withdrawalLedgerResources.list.id, "waiting"],
+    queryFn: ({ signal }) => callResource(withdrawalLedgerResources.waiting, { signal }),
     refetchInterval: 30_000,
     retry: false,
   });

@@ -1,15 +1,13 @@
 // The proxy routes, one per platform operation, as resource entries derived from the platform's catalog:
 // Brokerdesk's mirror of the platform's path under /api/platform/v2/..., the catalog's permission and request
 // schema, and the platform's envelope with the catalog's normalised `data`. Isomorphic.
-import * as z from "zod/mini";
 import { catalog, type Operation, type OperationId } from "@/lib/platform/catalog";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS, type ErrorCode } from "./errors";
+import { proxyEnvelopeSchema, proxyPath } from "./proxy-call";
 
-/** Where the proxy mirrors an operation: /api/platform/v2/... for the platform's /api/v2/... */
-export function proxyPath<Id extends OperationId>(id: Id): `/api/platform/v2/${string}` {
-  return `/api/platform${catalog[id].path.replace(/^\/api/, "")}` as `/api/platform/v2/${string}`;
-}
+export { proxyEnvelopeSchema, proxyPath };
+
 
 /**
  * Mutations whose effect Brokerdesk keeps a record of go through their workflow route only, never through
@@ -24,14 +22,6 @@ export const WORKFLOW_ROUTES = {
 export function workflowRouteOf(id: OperationId): (typeof WORKFLOW_ROUTES)[keyof typeof WORKFLOW_ROUTES] | null {
   return (WORKFLOW_ROUTES as Partial<Record<OperationId, (typeof WORKFLOW_ROUTES)[keyof typeof WORKFLOW_ROUTES]>>)[id] ?? null;
 }
-
-/** The platform's envelope as the proxy answers it; `data` was parsed (and its quirks normalised) by the catalog. */
-export const proxyEnvelopeSchema = z.object({
-  code: z.literal("00000"),
-  msg: z.string(),
-  requestTime: z.number(),
-  data: z.unknown(),
-});
 
 function proxyResource<Id extends OperationId>(op: Operation<Id>) {
   const refused = workflowRouteOf(op.id);

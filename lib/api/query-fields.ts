@@ -1,7 +1,7 @@
 // Query-string fields that Brokerdesk's list routes share: time bounds, page size and the one keyset cursor.
 // Every list pages newest first with `cursor` (from the previous page's `nextCursor`). Isomorphic.
 import * as z from "zod/mini";
-import { isMsTimestamp, preprocess } from "@/lib/platform/schemas";
+import { isMsTimestamp, preprocess } from "@/lib/platform/values";
 
 /** The largest page a list answers. */
 export const PAGE_MAX = 500;

@@ -1,9 +1,12 @@
 // The browser's call to a platform operation through the proxy. Apart from ./api (the words and retry rules of
-// a failure, which every page uses) because it builds the proxy's entries from the platform's catalog: a page
-// that calls no platform operation does not load the catalog's schemas (issue 15, page weight).
+// a failure, which every page uses), and built on the catalog's schema-free view: the proxy parses the input and
+// the reply with the operation's schemas, so a page that calls one operation does not build the catalog's
+// request and response schemas (issue 15, page weight).
 import type * as z from "zod/mini";
 import { callResource } from "@/lib/api/call";
-import { proxyResources } from "@/lib/api/platform";
+import type { proxyResources } from "@/lib/api/platform";
+import { proxyEnvelopeSchema, proxyPath } from "@/lib/api/proxy-call";
+import { OPERATION_ROUTES } from "@/lib/platform/catalog/routes";
 import type { catalog, OperationId } from "@/lib/platform/catalog";
 
 /** One call to a platform operation through the proxy; returns the (normalised) `data`. */
@@ -14,7 +17,14 @@ export async function fetchPlatform<Id extends OperationId>(
   /** Another configured key than the main account's (E3, E4, E9, E10), by name. */
   platformKey?: string,
 ): Promise<z.output<(typeof catalog)[Id]["response"]>> {
-  const resource = proxyResources[id] as (typeof proxyResources)["oiLimits.list"];
+  // What callResource reads of the proxy's entry (lib/api/platform.ts): its id, method, path and reply schema.
+  const resource = {
+    id,
+    method: OPERATION_ROUTES[id].method,
+    path: proxyPath(id),
+    output: proxyEnvelopeSchema,
+    reply: "json",
+  } as unknown as (typeof proxyResources)["oiLimits.list"];
   const envelope = await callResource(resource, { input: params as never, signal, platformKey });
   // The proxy already parsed `data` with the operation's response schema; its output is the type the catalog names.
   return envelope.data as z.output<(typeof catalog)[Id]["response"]>;

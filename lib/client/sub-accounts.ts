@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { NAMES_MAX, subaccountResources, type RegistryEntryView } from "@/lib/api/sub-accounts";
+import { NAMES_MAX, registryReadResources, type RegistryEntryView } from "@/lib/api/sub-account-reads";
 import { isTransient } from "./api";
 
 export type SubAccountItem = Pick<RegistryEntryView, "subUid" | "subaccountName" | "label" | "status">;
@@ -20,8 +20,8 @@ export function subAccountLabel(s: SubAccountItem): string {
 export function useSubAccountSearch(q: string, enabled = true, narrow: { order?: "name"; status?: "normal" } = {}) {
   const input = { q, limit: "20", ...(narrow.order ? { order: narrow.order } : {}), ...(narrow.status ? { status: narrow.status } : {}) };
   return useQuery({
-    queryKey: [subaccountResources.search.id, input],
-    queryFn: ({ signal }) => callResource(subaccountResources.search, { input, signal }),
+    queryKey: [registryReadResources.search.id, input],
+    queryFn: ({ signal }) => callResource(registryReadResources.search, { input, signal }),
     enabled,
     staleTime: 30_000,
     retry: (count, e) => count < 1 && isTransient(e),
@@ -31,8 +31,8 @@ export function useSubAccountSearch(q: string, enabled = true, narrow: { order?:
 /** One registry entry by UID (what a picker shows for the UID in the URL), or null when the registry has none. */
 export function useSubAccount(uid: string | null) {
   return useQuery({
-    queryKey: [subaccountResources.get.id, uid],
-    queryFn: ({ signal }) => callResource(subaccountResources.get, { params: { uid: uid! }, signal }).then((r) => r.entry),
+    queryKey: [registryReadResources.get.id, uid],
+    queryFn: ({ signal }) => callResource(registryReadResources.get, { params: { uid: uid! }, signal }).then((r) => r.entry),
     enabled: uid !== null,
     staleTime: 60_000,
     retry: false,
@@ -44,7 +44,7 @@ export function useSubAccountNames(uids: readonly string[]): ReadonlyMap<string,
   const wanted = useMemo(() => [...new Set(uids.filter((u) => UID.test(u)))], [uids]);
   return useQueries({
     queries: wanted.map((uid) => ({
-      queryKey: [subaccountResources.names.id, uid],
+      queryKey: [registryReadResources.names.id, uid],
       queryFn: () => nameOf(uid),
       staleTime: 60_000,
       retry: (count: number, e: unknown) => count < 1 && isTransient(e),
@@ -83,7 +83,7 @@ function flushNames() {
   const uids = [...batch.keys()];
   for (let i = 0; i < uids.length; i += NAMES_MAX) {
     const part = uids.slice(i, i + NAMES_MAX);
-    callResource(subaccountResources.names, { input: { uids: part.join(",") } }).then(
+    callResource(registryReadResources.names, { input: { uids: part.join(",") } }).then(
       ({ items }) => {
         const names = new Map(items.map((s) => [s.subUid, s.subaccountName ?? s.label]));
         for (const uid of part) for (const w of batch.get(uid)!) w.resolve(names.get(uid) ?? null);

@@ -3,7 +3,8 @@
 // across a long range (issue 5). The position comes from the URL (the caller owns it); this hook only
 // fetches the page it names and works out where Older, Newer and Latest lead.
 import { useQuery } from "@tanstack/react-query";
-import { catalog, type Catalog, type OperationId } from "@/lib/platform/catalog";
+import type { Catalog, OperationId } from "@/lib/platform/catalog";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import type { Paging } from "@/lib/platform/define-endpoint";
 import { retentionProblem, type TimeWindow } from "@/lib/platform/windows";
 import { isTransient } from "./api";
@@ -57,8 +58,8 @@ export type PagedQueryResult<Row> = {
 type Page<Row> = { rows: Row[]; nextCursor: string | null };
 
 export function usePagedPlatformQuery<Id extends OperationId>(input: PagedQueryInput<Id>): PagedQueryResult<RowOf<Id>> {
-  const op = catalog[input.operation];
-  const paging = op.paging as Paging<unknown, RowOf<Id>> | null;
+  // The catalog's schema-free view: a page walks its operation without building the catalog's schemas.
+  const paging = ((OPERATION_PAGING as Partial<Record<OperationId, unknown>>)[input.operation] ?? null) as Paging<unknown, RowOf<Id>> | null;
   if (!paging) throw new Error(`${input.operation} is not a paged operation`);
 
   const range = "problem" in input.range ? null : input.range;

@@ -3,26 +3,15 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 
-export const DAY_MS = 86_400_000;
-/** "Three months" (E1) read as 90 days: the shortest reading, so no strict server refuses our span. */
-export const THREE_MONTHS_MS = 90 * DAY_MS;
+// In ./windows (no zod there), so the catalog's schema-free view can read them too.
+export { DAY_MS, THREE_MONTHS_MS } from "./windows";
+// In ./values (builds no schema), so browser code that needs only these does not build the ones below.
+export {
+  AMOUNT_MAX_INTEGER_DIGITS, MAX_TIME_MS, OI_PRODUCT_TYPES, PRODUCT_TYPES, WITHDRAWAL_COINS, isDecimalString, isMsTimestamp, positiveDecimal,
+  preprocess, type WithdrawalCoin, type ZodMiniPreprocess,
+} from "./values";
+import { DIGITS, isMsTimestamp, preprocess } from "./values";
 
-export const WITHDRAWAL_COINS = [
-  "BTC", "ETH", "USDT", "USDC", "TRX", "XRP", "LTC", "SOL", "BNB", "FTM", "DOGE", "ADA",
-  "SHIB", "UNI", "SEI", "SUI", "POL", "FIL", "LINK", "TON", "ARB", "OP", "DOT", "AVAX",
-] as const;
-export type WithdrawalCoin = (typeof WITHDRAWAL_COINS)[number];
-
-export const PRODUCT_TYPES = [
-  "USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES", "SUSDT-FUTURES", "SCOIN-FUTURES", "SUSDC-FUTURES",
-] as const;
-export const OI_PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"] as const;
-
-const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
-const DIGITS = /^\d+$/;
-const MS_TIMESTAMP = /^\d{1,16}$/;
-/** The last instant a JavaScript Date can hold (year 275760): 16 digits go further, and such a Date is invalid. */
-export const MAX_TIME_MS = 8_640_000_000_000_000;
 
 /** A required, non-empty string parameter; the message names the field. */
 export const required = (field: string) =>
@@ -68,35 +57,8 @@ export const limitParam = (max: number) =>
       error: `limit must be a whole number from 1 to ${max}`,
     }));
 
-/** Digits before the point an amount may have: more than any coin's supply, and what the ledger's column holds. */
-export const AMOUNT_MAX_INTEGER_DIGITS = 30;
-
-/**
- * A positive decimal amount, as a string (never a float), exactly as sent: one rule, no whitespace anywhere
- * (" 1" and "1\n" are refused as "1 000" is, rather than trimmed into something else), and at most
- * AMOUNT_MAX_INTEGER_DIGITS digits before the point.
- */
-export const positiveDecimal = (field: string) =>
-  z
-    .string({ error: `${field} is required` }).check(z.minLength(1, { error: `${field} is required`, abort: true })).check(z.refine((v) => !/\s/.test(v), { error: `${field} must be a decimal number such as 12.5, without spaces or line breaks`, abort: true })).check(z.refine((v) => DECIMAL.test(v), { error: `${field} must be a decimal number such as 12.5`, abort: true })).check(z.refine((v) => v.split(".")[0]!.length <= AMOUNT_MAX_INTEGER_DIGITS, {
-      error: `${field} must have at most ${AMOUNT_MAX_INTEGER_DIGITS} digits before the decimal point`,
-      abort: true,
-    })).check(z.refine((v) => !/^0(?:\.0+)?$/.test(v), { error: `${field} must be greater than 0` }));
-
-export function isDecimalString(v: string): boolean {
-  return DECIMAL.test(v);
-}
-
 type Times = { startTime?: string; endTime?: string };
 
-/**
- * Object refinements run even when a field failed its own format check (zod keeps going after a regex
- * issue), so the cross-field rules below look only at well-formed timestamps: a bad startTime is reported
- * on startTime alone, not also as a span problem on endTime.
- */
-export function isMsTimestamp(v: string | undefined): v is string {
-  return v !== undefined && MS_TIMESTAMP.test(v) && Number(v) <= MAX_TIME_MS;
-}
 
 /** Adds "end after start" and "span at most N" issues on endTime. */
 export function checkSpan(val: Times, ctx: z.core.$RefinementCtx, maxSpanMs: number, spanLabel: string) {
@@ -166,12 +128,3 @@ export type Envelope<T = unknown> = { code: string; msg: string; requestTime: nu
 
 export const SUCCESS_CODE = "00000";
 
-/**
- * Classic zod's `z.preprocess`, which zod/mini leaves out: the same pipe (the function, then the schema),
- * typed as classic types it, so a key whose schema is optional stays optional in the input type.
- */
-export function preprocess<U extends z.core.$ZodType>(fn: (raw: unknown) => unknown, schema: U): ZodMiniPreprocess<U> {
-  return z.pipe(z.transform(fn), schema) as unknown as ZodMiniPreprocess<U>;
-}
-export type ZodMiniPreprocess<U extends z.core.SomeType> =
-  z.ZodMiniType<z.core.output<U>, unknown, z.core.$ZodPreprocessInternals<U, unknown>>;

@@ -1,6 +1,10 @@
 // Ranges longer than an operation's maximum span are walked window by window, newest first.
 import type { Paging } from "./define-endpoint";
 
+export const DAY_MS = 86_400_000;
+/** "Three months" (E1) read as 90 days: the shortest reading, so no strict server refuses our span. */
+export const THREE_MONTHS_MS = 90 * DAY_MS;
+
 export type TimeWindow = { startTime: number; endTime: number };
 
 /** Splits [start, end] into windows of at most `maxSpanMs`, newest first. Windows do not overlap. */

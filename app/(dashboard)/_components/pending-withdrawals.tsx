@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalResources, type WithdrawalView } from "@/lib/api/withdrawals";
+import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { ApiError, isTransient } from "@/lib/client/api";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Card, CardError, CardSkeleton } from "./card";
@@ -21,10 +21,10 @@ function when(value: string | number | undefined): string {
 /** Withdrawal requests waiting for a second person (a lead who did not request them). */
 export function PendingWithdrawals({ currentEmail }: { currentEmail: string }) {
   const q = useQuery({
-    queryKey: [withdrawalResources.list.id, { state: "requested" }],
+    queryKey: [withdrawalLedgerResources.list.id, { state: "requested" }],
     queryFn: async ({ signal }) => {
       try {
-        return await callResource(withdrawalResources.list, { input: { state: "requested" }, signal });
+        return await callResource(withdrawalLedgerResources.list, { input: { state: "requested" }, signal });
       } catch (e) {
         // The approvals API is not deployed everywhere yet: its absence (404) is not an outage.
         if (e instanceof ApiError && e.status === 404) return null;

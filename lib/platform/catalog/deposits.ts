@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
+import { OPERATION_PAGING } from "./paging";
+import { OPERATION_ROUTES } from "./routes";
 import {
   THREE_MONTHS_MS, checkSpan, limitParam, msTimestamp, optionalNumericId, optionalText, renameKeys, wireStr, wireTime,
 } from "../schemas";
@@ -29,11 +31,8 @@ export type DepositRecord = z.output<typeof depositRecordSchema>;
 
 /** E1 — `data` is documented as an object but seen as an array: accept both, always yield an array. */
 export const depositsList = defineEndpoint({
-  id: "deposits.list",
-  code: "E1",
+  ...OPERATION_ROUTES["deposits.list"],
   title: "Sub-account deposit records",
-  method: "GET",
-  path: "/api/v2/broker/subaccount-deposit",
   auth: "private",
   brokerOnly: true,
   rateLimit: { count: 10, scope: "uid" },
@@ -57,16 +56,6 @@ export const depositsList = defineEndpoint({
     z.pipe(depositRecordSchema, z.transform((r) => [r])),
     z.pipe(z.null(), z.transform((): DepositRecord[] => [])),
   ]),
-  paging: {
-    cursorParam: "idLessThan",
-    cursorFrom: "orderId of the last (oldest) record",
-    nextCursor: (rows, limit) => (rows.length >= limit ? (rows.at(-1)?.orderId ?? null) : null),
-    rows: (rows) => rows,
-    rowId: (r) => r.orderId,
-    rowTime: (r) => r.cTime,
-    limit: { default: 20, max: 100 },
-    maxSpanMs: THREE_MONTHS_MS,
-    retentionMs: null,
-  },
+  paging: OPERATION_PAGING["deposits.list"],
   permission: "deposits.read",
 });

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
+import { OPERATION_ROUTES } from "./routes";
 import { OI_PRODUCT_TYPES, PRODUCT_TYPES, optionalSymbol, required, symbolParam, wireStr } from "../schemas";
 
 export const HOLD_SIDES = ["long", "short"] as const;
@@ -67,11 +68,8 @@ export function checkLeverageBound(v: { symbol?: unknown; productType?: unknown;
 }
 
 export const leverageSet = defineEndpoint({
-  id: "leverage.set",
-  code: "E10",
+  ...OPERATION_ROUTES["leverage.set"],
   title: "Change futures leverage",
-  method: "POST",
-  path: "/api/v2/mix/account/set-leverage",
   auth: "private",
   brokerOnly: false,
   rateLimit: { count: 5, scope: "uid" },
@@ -87,11 +85,8 @@ export const oiLimitSchema = z.object({ symbol: z.string(), notionalValue: wireS
 export type OiLimit = z.output<typeof oiLimitSchema>;
 
 export const oiLimitsList = defineEndpoint({
-  id: "oiLimits.list",
-  code: "E11",
+  ...OPERATION_ROUTES["oiLimits.list"],
   title: "Futures open-interest limits",
-  method: "GET",
-  path: "/api/v2/mix/market/oi-limit",
   auth: "public",
   brokerOnly: false,
   rateLimit: { count: 10, scope: "ip" },

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
+import { OPERATION_ROUTES } from "./routes";
 import { numericId, optionalNumericId } from "../schemas";
 
 export const MAX_UIDS_PER_RISK_UNIT = 50;
@@ -15,12 +16,9 @@ export const bindResultSchema = z.union([
 ]);
 
 export const riskUnitsBind = defineEndpoint({
-  id: "riskUnits.bind",
+  ...OPERATION_ROUTES["riskUnits.bind"],
   keySelectable: true,
-  code: "E9",
   title: "Bind or unbind a sub-account UID to a risk unit",
-  method: "POST",
-  path: "/api/v2/spot/ins-loan/bind-uid",
   auth: "private",
   brokerOnly: false,
   rateLimit: { count: 5, scope: "uid" },

@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
+import { OPERATION_PAGING } from "./paging";
+import { OPERATION_ROUTES } from "./routes";
 import {
   DAY_MS, checkRetention, checkSpan, isMsTimestamp, limitParam, msTimestamp, optionalSymbol, optionalText, symbolParam, wireSide, wireStr,
   wireTime,
@@ -26,13 +28,18 @@ export const planOrderSchema = z.object({
 });
 export type PlanOrder = z.output<typeof planOrderSchema>;
 
+const planOrderPageSchema = z.object({
+  nextFlag: z.pipe(z.union([z.boolean(), z.string()]), z.transform((v) => v === true || v === "true")),
+  idLessThan: wireStr,
+  orderList: z.pipe(z.nullish(z.array(planOrderSchema)), z.transform((v) => v ?? [])),
+});
+/** E3's `data`: one page of plan orders and where the next (older) one starts. */
+export type PlanOrderPage = z.output<typeof planOrderPageSchema>;
+
 export const planOrdersHistory = defineEndpoint({
-  id: "planOrders.history",
+  ...OPERATION_ROUTES["planOrders.history"],
   keySelectable: true,
-  code: "E3",
   title: "Spot plan-order history",
-  method: "GET",
-  path: "/api/v2/spot/trade/history-plan-order",
   auth: "private",
   brokerOnly: false,
   rateLimit: { count: 20, scope: "uid" },
@@ -50,22 +57,8 @@ export const planOrdersHistory = defineEndpoint({
       }
       checkSpan(v, ctx, NINETY_DAYS, "90 days");
     })),
-  response: z.object({
-    nextFlag: z.pipe(z.union([z.boolean(), z.string()]), z.transform((v) => v === true || v === "true")),
-    idLessThan: wireStr,
-    orderList: z.pipe(z.nullish(z.array(planOrderSchema)), z.transform((v) => v ?? [])),
-  }),
-  paging: {
-    cursorParam: "idLessThan",
-    cursorFrom: "idLessThan of the response, while nextFlag is true",
-    nextCursor: (d) => (d.nextFlag && d.idLessThan ? d.idLessThan : null),
-    rows: (d) => d.orderList,
-    rowId: (r) => r.orderId,
-    rowTime: (r) => r.cTime,
-    limit: { default: 100, max: 100 },
-    maxSpanMs: NINETY_DAYS,
-    retentionMs: null,
-  },
+  response: planOrderPageSchema,
+  paging: OPERATION_PAGING["planOrders.history"],
   permission: "planOrders.read",
 });
 
@@ -88,12 +81,9 @@ export const fillSchema = z.object({
 export type Fill = z.output<typeof fillSchema>;
 
 export const fillsList = defineEndpoint({
-  id: "fills.list",
+  ...OPERATION_ROUTES["fills.list"],
   keySelectable: true,
-  code: "E4",
   title: "Spot fills",
-  method: "GET",
-  path: "/api/v2/spot/trade/fills",
   auth: "private",
   brokerOnly: false,
   rateLimit: { count: 10, scope: "uid" },
@@ -110,17 +100,7 @@ export const fillsList = defineEndpoint({
       checkRetention(v, ctx, NINETY_DAYS, "90 days");
     })),
   response: z.pipe(z.nullish(z.array(fillSchema)), z.transform((v) => v ?? [])),
-  paging: {
-    cursorParam: "idLessThan",
-    cursorFrom: "tradeId of the last (oldest) fill",
-    nextCursor: (rows, limit) => (rows.length >= limit ? (rows.at(-1)?.tradeId ?? null) : null),
-    rows: (rows) => rows,
-    rowId: (r) => r.tradeId,
-    rowTime: (r) => r.cTime,
-    limit: { default: 100, max: 100 },
-    maxSpanMs: NINETY_DAYS,
-    retentionMs: NINETY_DAYS,
-  },
+  paging: OPERATION_PAGING["fills.list"],
   permission: "fills.read",
 });
 
@@ -137,11 +117,8 @@ export type MarketTrade = z.output<typeof marketTradeSchema>;
 const SEVEN_DAYS = 7 * DAY_MS;
 
 export const marketTrades = defineEndpoint({
-  id: "market.trades",
-  code: "E8",
+  ...OPERATION_ROUTES["market.trades"],
   title: "Spot market trades",
-  method: "GET",
-  path: "/api/v2/spot/market/fills-history",
   auth: "public",
   brokerOnly: false,
   rateLimit: { count: 10, scope: "ip" },
@@ -154,16 +131,6 @@ export const marketTrades = defineEndpoint({
       endTime: z.optional(msTimestamp("endTime")),
     }).check(z.superRefine((v, ctx) => checkSpan(v, ctx, SEVEN_DAYS, "7 days"))),
   response: z.pipe(z.nullish(z.array(marketTradeSchema)), z.transform((v) => v ?? [])),
-  paging: {
-    cursorParam: "idLessThan",
-    cursorFrom: "tradeId of the last (oldest) trade",
-    nextCursor: (rows, limit) => (rows.length >= limit ? (rows.at(-1)?.tradeId ?? null) : null),
-    rows: (rows) => rows,
-    rowId: (r) => r.tradeId,
-    rowTime: (r) => r.ts,
-    limit: { default: 500, max: 1000 },
-    maxSpanMs: SEVEN_DAYS,
-    retentionMs: NINETY_DAYS,
-  },
+  paging: OPERATION_PAGING["market.trades"],
   permission: "market.read",
 });

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
+import { OPERATION_ROUTES, REBATES_RETENTION_NOTE } from "./routes";
 import { numericId, optionalText, renameKeys, required, wireStr, wireTime } from "../schemas";
 
 export const assetEntrySchema = z.object({
@@ -12,11 +13,8 @@ export const assetEntrySchema = z.object({
 export type AssetEntry = z.output<typeof assetEntrySchema>;
 
 export const subaccountsAssets = defineEndpoint({
-  id: "subaccounts.assets",
-  code: "E2",
+  ...OPERATION_ROUTES["subaccounts.assets"],
   title: "Sub-account spot assets",
-  method: "GET",
-  path: "/api/v2/broker/account/subaccount-spot-assets",
   auth: "private",
   brokerOnly: true,
   rateLimit: { count: 10, scope: "uid" },
@@ -37,7 +35,7 @@ export const subaccountsAssets = defineEndpoint({
  */
 export const SUBACCOUNT_NAME_FORM = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._%+-]{1,64}(?<!\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
-export const SUBACCOUNT_STATUSES = ["normal", "freeze", "del"] as const;
+export { SUBACCOUNT_STATUSES } from "../values";
 export const SUBACCOUNT_PERMISSIONS = ["withdraw", "transfer", "spot_trade", "contract_trade", "read", "deposit"] as const;
 
 export const subaccountSchema = renameKeys(
@@ -54,11 +52,8 @@ export const subaccountSchema = renameKeys(
 export type Subaccount = z.output<typeof subaccountSchema>;
 
 export const subaccountsCreate = defineEndpoint({
-  id: "subaccounts.create",
-  code: "E6",
+  ...OPERATION_ROUTES["subaccounts.create"],
   title: "Create sub-account",
-  method: "POST",
-  path: "/api/v2/broker/account/create-subaccount",
   auth: "private",
   brokerOnly: true,
   rateLimit: { count: 1, scope: "uid" },
@@ -73,11 +68,8 @@ export const subaccountsCreate = defineEndpoint({
 });
 
 export const rebatesGet = defineEndpoint({
-  id: "rebates.get",
-  code: "E7",
+  ...OPERATION_ROUTES["rebates.get"],
   title: "Rebate info",
-  method: "GET",
-  path: "/api/v2/broker/rebate-info",
   auth: "private",
   brokerOnly: true,
   rateLimit: { count: 20, scope: "uid" },
@@ -90,5 +82,5 @@ export const rebatesGet = defineEndpoint({
   }),
   paging: null,
   permission: "rebates.read",
-  retentionNote: "Real-time data, kept 30 days",
+  retentionNote: REBATES_RETENTION_NOTE,
 });

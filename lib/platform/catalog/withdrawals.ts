@@ -1,8 +1,10 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
+import { OPERATION_ROUTES } from "./routes";
 import { WITHDRAWAL_COINS, numericId, optionalText, positiveDecimal, required } from "../schemas";
+import { WITHDRAWAL_DESTS } from "../values";
 
-export const WITHDRAWAL_DESTS = ["on_chain", "internal_transfer"] as const;
+export { WITHDRAWAL_DESTS };
 
 export const withdrawalRequestSchema = z
   .object({
@@ -22,11 +24,8 @@ export const withdrawalRequestSchema = z
   }));
 
 export const withdrawalsSubmit = defineEndpoint({
-  id: "withdrawals.submit",
-  code: "E5",
+  ...OPERATION_ROUTES["withdrawals.submit"],
   title: "Sub-account withdrawal",
-  method: "POST",
-  path: "/api/v2/broker/account/subaccount-withdrawal",
   auth: "private",
   brokerOnly: true,
   rateLimit: { count: 1, scope: "uid" },

@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
-import { depositsList } from "@/lib/platform/catalog";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { formatUtc } from "@/lib/format";
 import { pageMovePatch, resolveRange, type PageStack } from "@/lib/client/paging";
 import { usePagedPlatformQuery, type PageMove } from "@/lib/client/use-paged-platform-query";
@@ -24,7 +24,7 @@ import { Field } from "@/components/data-table/field";
 // Drawn only once rows have arrived (never in the server render), so its code and its sums load then.
 const DepositSummary = dynamic(() => import("./deposit-summary").then((m) => m.DepositSummary));
 
-const MAX_LIMIT = depositsList.paging?.limit.max ?? 100;
+const MAX_LIMIT = OPERATION_PAGING["deposits.list"].limit.max;
 
 export function DepositsView({ initialNow }: { initialNow: number }) {
   const id = useId();

@@ -3,10 +3,10 @@
 // the whole set, over any range (not the platform's three months); the count, totals per coin and the
 // per-day chart are of that whole set; Export downloads it all. Keyset pages, newest first.
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
 import { useQueryStates } from "nuqs";
-import { BarChart } from "@/components/charts/bar-chart";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-table-pager";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
@@ -22,6 +22,9 @@ import { isTransient } from "@/lib/client/api";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
 import { LEDGER_PAGE_SIZE, ledgerDepositsQuery, ledgerDepositsSearchParams } from "./search-params";
+
+// Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.
+const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) => m.BarChart));
 
 const COINS = ["USDT", "USDC", "BTC", "ETH", "SOL", "XRP", "TRX", "LTC"];
 const STATUSES = ["success", "pending", "fail"];

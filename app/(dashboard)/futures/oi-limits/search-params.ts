@@ -1,6 +1,6 @@
 // The URL state of /futures/oi-limits (STYLE rule 10): declared once, read by the page's client component.
 import { parseAsString, parseAsStringLiteral } from "nuqs";
-import { OI_PRODUCT_TYPES } from "@/lib/platform/schemas";
+import { OI_PRODUCT_TYPES } from "@/lib/platform/values";
 
 export const oiLimitsSearchParams = {
   productType: parseAsStringLiteral(OI_PRODUCT_TYPES).withDefault("USDT-FUTURES"),

@@ -8,7 +8,7 @@ import { fieldErrorClass as errorText, hintClass as hintText, monoInputClass, in
 import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
 import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
-import { PRODUCT_TYPES } from "@/lib/platform/schemas";
+import { PRODUCT_TYPES } from "@/lib/platform/values";
 import {
   HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, fieldNamedBy, leverageFormSchema, leverageRangeText, needsHoldSide, toLeverageRequest,
   type LeverageFormInput, type LeverageFormValues,

@@ -1,7 +1,7 @@
 "use client";
 import { useId, type ReactNode } from "react";
 import { useQueryStates } from "nuqs";
-import { rebatesGet } from "@/lib/platform/catalog";
+import { REBATES_RETENTION_NOTE } from "@/lib/platform/catalog/routes";
 import { subAccountLabel, useSubAccount, useSubAccountSearch } from "@/lib/client/sub-accounts";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
@@ -80,7 +80,7 @@ export function RebatesView() {
         </h2>
         {body}
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {rebatesGet.retentionNote} (the platform&apos;s own words). Ratios are shown as sent and as a percentage.
+          {REBATES_RETENTION_NOTE} (the platform&apos;s own words). Ratios are shown as sent and as a percentage.
         </p>
       </section>
     </div>

@@ -1,14 +1,14 @@
 "use client";
 // The registry's query keys, shared by the list, the pickers and the detail pages.
 import type { QueryClient } from "@tanstack/react-query";
-import { subaccountResources } from "@/lib/api/sub-accounts";
+import { registryReadResources } from "@/lib/api/sub-account-reads";
 
 /** Query key head of the whole registry (the detail pages' entries sit under it too). */
-export const REGISTRY_KEY = subaccountResources.list.id;
+export const REGISTRY_KEY = registryReadResources.list.id;
 
 /** After a create or an add: the registry page, the pickers' searches and the detail pages read again. */
 export function invalidateRegistry(qc: QueryClient): void {
-  for (const r of [subaccountResources.list, subaccountResources.browse, subaccountResources.search, subaccountResources.get]) {
+  for (const r of [registryReadResources.list, registryReadResources.browse, registryReadResources.search, registryReadResources.get]) {
     void qc.invalidateQueries({ queryKey: [r.id] });
   }
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { RegistryEntryView } from "@/lib/api/sub-accounts";
+import type { RegistryEntryView } from "@/lib/api/sub-account-reads";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";

@@ -2,8 +2,8 @@
 // /sub-accounts: the registry as the server pages it (by name, then UID), searched and filtered on the
 // server over the whole registry, with the exact count: the shared ledger view, without a time range.
 import { useQueryStates } from "nuqs";
-import { SUBACCOUNT_STATUSES } from "@/lib/platform/catalog";
-import { REGISTRY_SOURCES, subaccountResources, type RegistryEntryView, type RegistryPage } from "@/lib/api/sub-accounts";
+import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
+import { REGISTRY_SOURCES, registryReadResources, type RegistryEntryView, type RegistryPage } from "@/lib/api/sub-account-reads";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
@@ -15,7 +15,7 @@ const BY_NAME = { first: "First", back: "← Previous", next: "Next →" };
 export function RegistryView() {
   const url = useQueryStates(subaccountsSearchParams, { history: "push" });
   const view = useLedgerView<RegistryEntryView, (typeof url)[0], RegistryPage>({
-    resource: subaccountResources.browse,
+    resource: registryReadResources.browse,
     url,
     filterKeys: REGISTRY_FILTERS,
     columns: registryColumns,

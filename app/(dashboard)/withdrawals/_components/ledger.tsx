@@ -1,7 +1,7 @@
 "use client";
 import { useId } from "react";
 import { useQueryStates } from "nuqs";
-import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
+import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";

@@ -7,13 +7,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Big from "big.js";
 import { describeError } from "@/lib/client/api";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
-import { WITHDRAWAL_COINS } from "@/lib/platform/schemas";
-import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
+import { WITHDRAWAL_COINS } from "@/lib/platform/values";
+import { callResource } from "@/lib/api/call";
+import { withdrawalFormSchema, withdrawalResources, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
 import { applyServerErrors, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
 import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
-import { useRequestWithdrawal, useWithdrawalFunds } from "./api";
+import { useWithdrawalFunds, useWithdrawalMutation } from "./api";
+
+// Here rather than in ./api with the other calls: the request's entry comes with the form's rules, which load
+// with this form (after the page), not with the list.
+const useRequestWithdrawal = () =>
+  useWithdrawalMutation((input: WithdrawalFormValues) => callResource(withdrawalResources.request, { input }));
 
 const FIELDS = ["subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason"] as const;
 type FieldName = (typeof FIELDS)[number];

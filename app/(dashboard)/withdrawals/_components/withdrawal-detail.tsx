@@ -5,7 +5,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalResources, type WithdrawalView } from "@/lib/api/withdrawals";
+import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { ApiError, isTransient } from "@/lib/client/api";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { StateBadge, UtcTime } from "./state-badge";
@@ -41,8 +41,8 @@ export function timelineOf(w: WithdrawalView): Step[] {
 
 export function WithdrawalDetail({ id }: { id: string }) {
   const q = useQuery({
-    queryKey: [withdrawalResources.get.id, id],
-    queryFn: ({ signal }) => callResource(withdrawalResources.get, { params: { id }, signal }),
+    queryKey: [withdrawalLedgerResources.get.id, id],
+    queryFn: ({ signal }) => callResource(withdrawalLedgerResources.get, { params: { id }, signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   if (q.isPending) return <p className="text-sm">Loading…</p>;

@@ -2,7 +2,7 @@
 import { useId } from "react";
 import { useQueryStates } from "nuqs";
 import type { OiLimit } from "@/lib/platform/catalog";
-import { OI_PRODUCT_TYPES } from "@/lib/platform/schemas";
+import { OI_PRODUCT_TYPES } from "@/lib/platform/values";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";

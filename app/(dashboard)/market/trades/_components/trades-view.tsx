@@ -2,7 +2,7 @@
 import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
 import { PagedTable, usePagedView } from "@/components/data-table/platform-paged-view";
-import { marketTrades } from "@/lib/platform/catalog";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { TRADE_PAGE_SIZES, TRADE_RANGE_PRESETS, TRADE_SYMBOLS, tradesSearchParams } from "../search-params";
 import { tradeColumns } from "./columns";
 
@@ -16,7 +16,7 @@ export function TradesView({ initialNow }: { initialNow: number }) {
     operation: "market.trades",
     url,
     initialNow,
-    maxLimit: marketTrades.paging?.limit.max ?? 1000,
+    maxLimit: OPERATION_PAGING["market.trades"].limit.max,
     columns: tradeColumns,
     getRowId: (r) => r.tradeId,
   });

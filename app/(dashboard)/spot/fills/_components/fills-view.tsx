@@ -2,7 +2,7 @@
 import { useQueryStates } from "nuqs";
 import { PagedTable, usePagedView } from "@/components/data-table/platform-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
-import { fillsList } from "@/lib/platform/catalog";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { FILL_PAGE_SIZES, FILL_RANGE_PRESETS, FILL_SYMBOLS, fillsSearchParams } from "../search-params";
 import { fillColumns } from "./columns";
 
@@ -16,7 +16,7 @@ export function FillsView({ initialNow }: { initialNow: number }) {
     operation: "fills.list",
     url,
     initialNow,
-    maxLimit: fillsList.paging?.limit.max ?? 100,
+    maxLimit: OPERATION_PAGING["fills.list"].limit.max,
     columns: fillColumns,
     getRowId: (r) => r.tradeId,
     params: { symbol: q.symbol, ...(q.orderId ? { orderId: q.orderId } : {}) },

@@ -1,7 +1,7 @@
 "use client";
 import { useQueryStates } from "nuqs";
 import { PagedTable, usePagedView } from "@/components/data-table/platform-paged-view";
-import { planOrdersHistory } from "@/lib/platform/catalog";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { PLAN_ORDER_PAGE_SIZES, PLAN_ORDER_RANGE_PRESETS, PLAN_ORDER_SYMBOLS, planOrdersSearchParams } from "../search-params";
 import { planOrderColumns } from "./columns";
 
@@ -12,7 +12,7 @@ export function PlanOrdersView({ initialNow }: { initialNow: number }) {
     operation: "planOrders.history",
     url,
     initialNow,
-    maxLimit: planOrdersHistory.paging?.limit.max ?? 100,
+    maxLimit: OPERATION_PAGING["planOrders.history"].limit.max,
     columns: planOrderColumns,
     getRowId: (r) => r.orderId,
   });

@@ -4,7 +4,7 @@
 // error state, so one refusal (say E7's) never blanks the others, and never passes for "nothing".
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalResources, type WithdrawalView } from "@/lib/api/withdrawals";
+import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { ApiError, isTransient } from "@/lib/client/api";
 import { fetchPlatform } from "@/lib/client/platform";
 import { DataTable } from "@/components/data-table/data-table";
@@ -49,8 +49,8 @@ export type LedgerWithdrawal = WithdrawalView;
 
 export function WithdrawalsSection({ uid }: { uid: string }) {
   const query = useQuery({
-    queryKey: [withdrawalResources.list.id, { subUid: uid, limit: FIRST_PAGE }],
-    queryFn: ({ signal }) => callResource(withdrawalResources.list, { input: { subUid: uid, limit: String(FIRST_PAGE) }, signal }),
+    queryKey: [withdrawalLedgerResources.list.id, { subUid: uid, limit: FIRST_PAGE }],
+    queryFn: ({ signal }) => callResource(withdrawalLedgerResources.list, { input: { subUid: uid, limit: String(FIRST_PAGE) }, signal }),
     // A 404 is an answer (no ledger on this server), not a fault to retry.
     retry,
   });

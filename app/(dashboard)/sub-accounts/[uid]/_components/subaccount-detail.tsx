@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { subaccountResources } from "@/lib/api/sub-accounts";
+import { registryReadResources } from "@/lib/api/sub-account-reads";
 import { ApiError, isTransient } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
 import { CopyButton } from "@/components/data-table/copy-button";
@@ -19,7 +19,7 @@ const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline d
 export function SubaccountDetail({ uid }: { uid: string }) {
   const query = useQuery({
     queryKey: [REGISTRY_KEY, "entry", uid],
-    queryFn: ({ signal }) => callResource(subaccountResources.get, { params: { uid }, signal }),
+    queryFn: ({ signal }) => callResource(registryReadResources.get, { params: { uid }, signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const back = (

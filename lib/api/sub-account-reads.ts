@@ -1,0 +1,86 @@
+// The sub-account registry's reads (the pickers' search, the names beside UIDs, the registry page, one
+// entry): its rows, the queries and one entry per route (STYLE rules 3 and 15). Apart from ./sub-accounts,
+// which adds the forms' entries (create is E6's own request schema), so a page that only shows
+// sub-accounts does not load the platform catalog's sub-account schemas (issue 15, page weight). Isomorphic.
+import * as z from "zod/mini";
+import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
+import { defineResource } from "./define-resource";
+import { blankless, nextCursorField, pageCursor, pageLimit } from "./query-fields";
+
+export const REGISTRY_SOURCES = ["created", "added", "simulator-seed"] as const;
+
+/** A registry entry as /api/sub-accounts sends it (times: platform ms string, Brokerdesk ISO). */
+export const registryEntrySchema = z.object({
+  subUid: z.string(),
+  subaccountName: z.nullable(z.string()),
+  label: z.nullable(z.string()),
+  status: z.string(),
+  permList: z.array(z.string()),
+  source: z.enum(REGISTRY_SOURCES),
+  platformCTime: z.nullable(z.string()),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type RegistryEntryView = z.output<typeof registryEntrySchema>;
+
+export const registryListSchema = z.object({ items: z.array(registryEntrySchema) });
+export const registryEntryReplySchema = z.object({ entry: registryEntrySchema });
+
+/** How a registry list is ordered: by UID (the default), or by name then UID (pickers and the registry page). */
+export const REGISTRY_ORDERS = ["uid", "name"] as const;
+
+/** What a picker or the registry page sends: the start of a name, a label or a UID, and what to narrow by. */
+export const registrySearchSchema = z.object({
+  q: blankless(z.string().check(z.trim()).check(z.maxLength(100, { error: "q is at most 100 characters" }))),
+  order: blankless(z.enum(REGISTRY_ORDERS, { error: "order is uid or name" })),
+  status: blankless(z.enum(SUBACCOUNT_STATUSES, { error: `status is one of ${SUBACCOUNT_STATUSES.join(", ")}` })),
+  source: blankless(z.enum(REGISTRY_SOURCES, { error: `source is one of ${REGISTRY_SOURCES.join(", ")}` })),
+  cursor: pageCursor,
+  limit: pageLimit,
+});
+export type RegistrySearch = z.output<typeof registrySearchSchema>;
+export const registrySearchItemSchema = z.pick(registryEntrySchema, { subUid: true, subaccountName: true, label: true, status: true });
+export const registrySearchPageSchema = z.object({ items: z.array(registrySearchItemSchema), nextCursor: nextCursorField });
+export type RegistrySearchPage = z.output<typeof registrySearchPageSchema>;
+/** The registry page's answer: whole entries, the next page, and the exact count of what matches. */
+export const registryPageSchema = z.object({ rows: z.array(registryEntrySchema), nextCursor: nextCursorField, total: z.number() });
+export type RegistryPage = z.output<typeof registryPageSchema>;
+
+/** The most UIDs one names lookup answers (a table's page of rows names fewer). */
+export const NAMES_MAX = 200;
+const namesMessage = `uids is a comma-separated list of 1 to ${NAMES_MAX} numeric UIDs`;
+/** What a table sends to name the UIDs it shows: `uids=1,2,3`. */
+export const registryNamesSchema = z.object({
+  uids: z.pipe(z.pipe(z
+    .string({ error: namesMessage }).check(z.regex(/^\d{1,32}(,\d{1,32})*$/, { error: namesMessage })), z.transform((v) => [...new Set(v.split(","))])),
+  z.array(z.string()).check(z.maxLength(NAMES_MAX, { error: namesMessage }))),
+});
+/** The registry's entries among the UIDs asked for; a UID the registry does not hold is left out. */
+export const registryNamesReplySchema = z.object({ items: z.array(registrySearchItemSchema) });
+
+/** The registry's read routes; ./sub-accounts adds the writes to make `subaccountResources`. */
+export const registryReadResources = {
+  list: defineResource({
+    id: "subaccounts.list", method: "GET", path: "/api/sub-accounts", summary: "The sub-accounts Brokerdesk knows, oldest first",
+    permission: "subaccounts.read", output: registryListSchema, errors: [],
+  }),
+  search: defineResource({
+    id: "subaccounts.search", method: "GET", path: "/api/sub-accounts/search",
+    summary: "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers at any registry size)",
+    permission: "subaccounts.read", input: registrySearchSchema, output: registrySearchPageSchema, errors: [],
+  }),
+  browse: defineResource({
+    id: "subaccounts.browse", method: "GET", path: "/api/sub-accounts/registry",
+    summary: "The registry a page at a time (by name or UID), searched and filtered on the server, with the exact count",
+    permission: "subaccounts.read", input: registrySearchSchema, output: registryPageSchema, errors: [],
+  }),
+  names: defineResource({
+    id: "subaccounts.names", method: "GET", path: "/api/sub-accounts/names",
+    summary: "The names of the sub-accounts a table shows, by UID (never the whole registry)",
+    permission: "subaccounts.read", input: registryNamesSchema, output: registryNamesReplySchema, errors: [],
+  }),
+  get: defineResource({
+    id: "subaccounts.get", method: "GET", path: "/api/sub-accounts/{uid}", summary: "One sub-account of the registry",
+    permission: "subaccounts.read", output: registryEntryReplySchema, errors: ["not_found"],
+  }),
+} as const;
