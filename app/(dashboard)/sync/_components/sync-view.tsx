@@ -15,6 +15,21 @@ import { formatUtc } from "@/lib/format";
 
 const at = (iso: string | null) => (iso ? formatUtc(Date.parse(iso)) : "—");
 
+/** A table's column headers (both tables of the page). */
+function Head({ columns }: { columns: string[] }) {
+  return (
+    <thead className="bg-slate-50 text-left dark:bg-slate-900">
+      <tr>
+        {columns.map((h) => (
+          <th key={h} scope="col" className="px-3 py-2 font-semibold">
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Job names as staff read them. */
 const JOB_LABELS: Record<string, string> = {
   deposits: "Deposits (E1), per sub-account",
@@ -64,15 +79,7 @@ export function SyncView() {
       </p>
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
         <table className="w-full text-sm" aria-label="Sync jobs">
-          <thead className="bg-slate-50 text-left dark:bg-slate-900">
-            <tr>
-              {["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls"].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <Head columns={["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls"]} />
           <tbody>
             {jobs.map((j) => (
               <tr key={j.job} data-job={j.job} className="border-t border-slate-200 dark:border-slate-700">
@@ -105,15 +112,7 @@ export function SyncView() {
       ) : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
         <table className="w-full text-sm" aria-label="Deposit sync per sub-account">
-          <thead className="bg-slate-50 text-left dark:bg-slate-900">
-            <tr>
-              {["Sub-account", "State", "Last success", "Next check", "Newest record", "Records", "Calls", "Last error", ""].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <Head columns={["Sub-account", "State", "Last success", "Next check", "Newest record", "Records", "Calls", "Last error", ""]} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.subUid} data-row-id={r.subUid} className="border-t border-slate-200 dark:border-slate-700">
