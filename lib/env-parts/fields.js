@@ -65,6 +65,14 @@ const port = (name, fallback) =>
         .pipe(z.number().int().min(0, { message: `${name} must be 0-65535` }).max(65535, { message: `${name} must be 0-65535` })),
     );
 
+/** An optional bearer token (empty = unset): at least 16 characters, no spaces. */
+const bearerToken = (name) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^\S{16,}$/, { message: `${name} must be at least 16 characters with no spaces` }).optional());
+
 /** A comma-separated list, trimmed, without blanks or repeats. */
 const listOf = (value) => [...new Set(value.split(",").map((v) => v.trim()).filter(Boolean))];
 
@@ -135,4 +143,4 @@ function parseMfaRoles(value, mode) {
   return [...new Set(roles)];
 }
 
-export { parseCidrList, optionalUrl, serviceUrl, port, listOf, positiveNumber, ROLES_VAR, NAMED_KEY, parseMfaRoles };
+export { bearerToken, parseCidrList, optionalUrl, serviceUrl, port, listOf, positiveNumber, ROLES_VAR, NAMED_KEY, parseMfaRoles };

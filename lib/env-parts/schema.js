@@ -1,7 +1,7 @@
 // Every variable Brokerdesk reads, with its default and the message naming it when it is wrong.
 // lib/env.js reads the environment and parses it with this schema.
 import { z } from "zod";
-import { optionalUrl, port, positiveNumber, serviceUrl } from "./fields.js";
+import { bearerToken, optionalUrl, port, positiveNumber, serviceUrl } from "./fields.js";
 
 export const baseSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -22,11 +22,7 @@ export const baseSchema = z.object({
   // /metrics (Prometheus): answered to these addresses (the client as TRUST_PROXY resolves it), or to a
   // request with `Authorization: Bearer <METRICS_TOKEN>`.
   METRICS_ALLOW: z.string().default("127.0.0.1,::1"),
-  METRICS_TOKEN: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().regex(/^\S{16,}$/, { message: "METRICS_TOKEN must be at least 16 characters with no spaces" }).optional()),
+  METRICS_TOKEN: bearerToken("METRICS_TOKEN"),
   // The bound assumed on the jitter of the trip to the platform (± ms): pacing by the platform's requestTime
   // rests on it (server/platform/arrival.ts). Larger is safer and slower: each slot waits up to 2× it more.
   PLATFORM_JITTER_MS: z
@@ -41,11 +37,7 @@ export const baseSchema = z.object({
   PORT: port("PORT", 3000),
   SIM_PORT: port("SIM_PORT", 4010),
   // Optional: the simulator's /__sim/* control endpoints then need `Authorization: Bearer <token>`.
-  SIM_CONTROL_TOKEN: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().regex(/^\S{16,}$/, { message: "SIM_CONTROL_TOKEN must be at least 16 characters with no spaces" }).optional()),
+  SIM_CONTROL_TOKEN: bearerToken("SIM_CONTROL_TOKEN"),
   SIM_SEED: z
     .string()
     .default("42")
