@@ -131,8 +131,11 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
     await lastWord(o, error);
     return result("failed", error);
   }
-  await finish("done", null);
-  await outcome(true, { state: "done", records: counters.records, windowsTotal, durationMs: Math.round(performance.now() - started) });
+  // Two independent writes, both before the last word: the file is whole once the audit log says so.
+  await Promise.all([
+    finish("done", null),
+    outcome(true, { state: "done", records: counters.records, windowsTotal, durationMs: Math.round(performance.now() - started) }),
+  ]);
   await lastWord(o, { type: "done", records: counters.records });
   return result("done");
 }
