@@ -6,6 +6,9 @@ import "server-only";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
 import { getRedis, REDIS_PREFIX } from "@/server/redis";
+import { DEPOSITS_JOB } from "./deposits";
+import { ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB } from "./snapshots";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
 
 export type Budget = () => Promise<void>;
 
@@ -18,6 +21,7 @@ export function sharePerSecond(operation: OperationId, share: number): number {
 export function syncBudget(operation: OperationId, share: number, opts: { redis?: boolean; signal?: AbortSignal } = {}): Budget {
   const points = sharePerSecond(operation, share);
   const redis = opts.redis === false ? undefined : getRedis();
+  const counter = callCounter(redis);
   const keyPrefix = `ledger-share:${operation}`;
   const limiter: RateLimiterAbstract = redis
     ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${REDIS_PREFIX}${keyPrefix}`, points, duration: 1 })
@@ -27,6 +31,7 @@ export function syncBudget(operation: OperationId, share: number, opts: { redis?
       opts.signal?.throwIfAborted();
       try {
         await limiter.consume("sync");
+        void counter.count(operation);
         return;
       } catch (e) {
         if (e instanceof Error) throw e;
@@ -34,4 +39,57 @@ export function syncBudget(operation: OperationId, share: number, opts: { redis?
       }
     }
   };
+}
+
+/** The operation whose budget each sync job spends. */
+export const JOB_OPERATION: Readonly<Record<string, OperationId>> = {
+  [DEPOSITS_JOB]: "deposits.list",
+  [FILLS_JOB]: "fills.list",
+  [PLAN_ORDERS_JOB]: "planOrders.history",
+  [ASSETS_SNAPSHOT_JOB]: "subaccounts.assets",
+  [REBATE_SNAPSHOT_JOB]: "rebates.get",
+};
+
+const MINUTE_MS = 60_000;
+const minuteKey = (operation: OperationId, minute: number) => `${REDIS_PREFIX}ledger-calls:${operation}:${minute}`;
+/** This process's counts when there is no Redis: operation → [minute, calls] for this minute and the last. */
+const localCounts = new Map<string, { minute: number; calls: number; last: number }>();
+
+/**
+ * The sync's calls per operation and whole minute, counted where its share is counted (Redis across instances,
+ * else this process), so /sync can say how much of the share a job used: the platform's rate limiter keeps no
+ * history. Counting never slows or fails a sync call: a Redis error loses a count, not a call.
+ */
+export function callCounter(redis: ReturnType<typeof getRedis> | undefined, now: () => number = Date.now) {
+  return {
+    /** Resolves when counted (callers need not wait; it never rejects). */
+    async count(operation: OperationId): Promise<void> {
+      const minute = Math.floor(now() / MINUTE_MS);
+      if (redis) {
+        const key = minuteKey(operation, minute);
+        await redis.multi().incr(key).pexpire(key, 3 * MINUTE_MS).exec().catch(() => undefined);
+        return;
+      }
+      const c = localCounts.get(operation);
+      if (!c || c.minute < minute) localCounts.set(operation, { minute, calls: 1, last: c && c.minute === minute - 1 ? c.calls : 0 });
+      else c.calls++;
+    },
+    /** Calls in the last whole minute. */
+    async lastMinute(operation: OperationId): Promise<number> {
+      const minute = Math.floor(now() / MINUTE_MS);
+      if (redis) return Number((await redis.get(minuteKey(operation, minute - 1))) ?? 0);
+      const c = localCounts.get(operation);
+      if (!c) return 0;
+      return c.minute === minute ? c.last : c.minute === minute - 1 ? c.calls : 0;
+    },
+  };
+}
+
+/** Each job's use of its share over the last whole minute: calls per second against the points per second it may take. */
+export async function budgetUse(job: string, share: number, counter = callCounter(getRedis())): Promise<{ usedPerSecond: number; allowedPerSecond: number } | null> {
+  const operation = JOB_OPERATION[job];
+  if (!operation) return null;
+  const calls = await counter.lastMinute(operation).catch(() => null);
+  if (calls === null) return null;
+  return { usedPerSecond: Math.round((calls / 60) * 100) / 100, allowedPerSecond: sharePerSecond(operation, share) };
 }

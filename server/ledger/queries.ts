@@ -103,7 +103,7 @@ export async function ledgerFreshness(db: Queryable): Promise<LedgerFreshness> {
 }
 
 /** Each sync job over everything it keeps: how many it has started on, checked and failing, its lag, records and calls. */
-export async function syncJobs(db: Queryable): Promise<LedgerSyncJob[]> {
+export async function syncJobs(db: Queryable): Promise<Omit<LedgerSyncJob, "budget">[]> {
   const { rows } = await db.query<{ job: string; units: number; checked: number; failing: number; lag: string | null; records: string; calls: string }>(
     `SELECT job, count(*)::int AS units, count(last_success_at)::int AS checked, count(*) FILTER (WHERE errors > 0)::int AS failing,
             EXTRACT(EPOCH FROM now() - min(last_success_at))::text AS lag, sum(records)::text AS records, sum(calls)::text AS calls

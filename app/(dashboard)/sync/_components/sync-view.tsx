@@ -79,7 +79,7 @@ export function SyncView() {
       </p>
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
         <table className="w-full text-sm" aria-label="Sync jobs">
-          <Head columns={["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls"]} />
+          <Head columns={["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls", "Budget used (last minute)"]} />
           <tbody>
             {jobs.map((j) => (
               <tr key={j.job} data-job={j.job} className="border-t border-slate-200 dark:border-slate-700">
@@ -94,6 +94,7 @@ export function SyncView() {
                 <td className="px-3 py-1.5 text-right tabular-nums">{lag(j.lagSeconds)}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{j.records.toLocaleString("en-US")}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{j.calls.toLocaleString("en-US")}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{budgetUsed(j.budget)}</td>
               </tr>
             ))}
           </tbody>
@@ -159,4 +160,10 @@ export function SyncView() {
       </div>
     </div>
   );
+}
+
+/** "2.4 of 5 calls/s (48%)": the job's calls over the last whole minute against the share it may take. */
+function budgetUsed(b: { usedPerSecond: number; allowedPerSecond: number } | null): string {
+  if (!b) return "—";
+  return `${b.usedPerSecond} of ${b.allowedPerSecond} calls/s (${Math.round((b.usedPerSecond / b.allowedPerSecond) * 100)}%)`;
 }
