@@ -6,7 +6,6 @@ import * as z from "zod/mini";
 import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";
-import { destinationResources } from "./withdrawal-destinations";
 import { PLATFORM_ERRORS } from "./errors";
 import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
@@ -116,10 +115,12 @@ export const WITHDRAWAL_CSV_COLUMNS = [
 
 const byId = { target: (_input: unknown, p: { id: string }) => `withdrawal:${p.id}` };
 
-/** Every withdrawal route but the request; ./withdrawals adds it to make `withdrawalResources`. */
+/**
+ * Every withdrawal route but the request and the address book's; ./withdrawals adds them to make
+ * `withdrawalResources`. The address book's routes (lib/api/withdrawal-destinations.ts) live under
+ * /api/withdrawals too, but only the address book calls them, so the ledger's page does not load them.
+ */
 export const withdrawalLedgerResources = {
-  // The address book's routes live under /api/withdrawals too (lib/api/withdrawal-destinations.ts).
-  ...destinationResources,
   list: defineResource({
     id: "withdrawals.list", method: "GET", path: "/api/withdrawals", summary: "The withdrawal ledger, newest first, filtered and keyset-paged",
     permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalPageSchema, errors: [],

@@ -10,6 +10,7 @@ import { AMOUNT_MAX_DECIMALS, DEFAULT_CHAINS, XRP_TAG_MAX, tagRuleOf } from "@/l
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";
 import { blankToUndefined } from "./query-fields";
+import { destinationResources } from "./withdrawal-destinations";
 import { withdrawalLedgerResources, withdrawalViewSchema } from "./withdrawal-ledger";
 
 export * from "./withdrawal-ledger";
@@ -68,8 +69,9 @@ export type WithdrawalFormValues = z.output<typeof withdrawalFormSchema>;
 
 // ---- the routes ---------------------------------------------------------------------------------
 
-/** The ledger's routes (./withdrawal-ledger) and the request. */
+/** The address book's routes (./withdrawal-destinations), the ledger's (./withdrawal-ledger) and the request. */
 export const withdrawalResources = {
+  ...destinationResources,
   ...withdrawalLedgerResources,
   request: defineResource({
     id: "withdrawals.request", method: "POST", path: "/api/withdrawals",
