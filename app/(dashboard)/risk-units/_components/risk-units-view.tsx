@@ -8,6 +8,7 @@ import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { callResource } from "@/lib/api/call";
 import { riskUnitResources } from "@/lib/api/risk-units";
 import { isTransient } from "@/lib/client/api";
@@ -35,6 +36,7 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const table = useDataTable({
+    features: filteringTableFeatures,
     data: bindings.data?.items ?? EMPTY,
     columns: bindingColumns,
     getRowId: (b) => b.id,
