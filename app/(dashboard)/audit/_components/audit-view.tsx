@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
@@ -18,10 +19,11 @@ import { controlClass, primaryButton, secondaryButton } from "@/components/data-
 import { AUDIT_FILTER_KEYS, AUDIT_PAGE_SIZES, auditSearchParams } from "../search-params";
 import { toRowView } from "./audit-rows";
 import { AuditDetailsContext, auditColumns } from "./columns";
-import { AuditDetails } from "./audit-details";
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
 const PAGE_MAX = 500;
+// A row's details open on a click, never in the first view: they load then (issue 15, page weight).
+const AuditDetails = dynamic(() => import("./audit-details").then((m) => m.AuditDetails), { ssr: false });
 
 
 export function AuditView() {
@@ -66,9 +68,8 @@ export function AuditView() {
 
   const toggle = (rowId: string) => {
     const next = openId === rowId ? null : rowId;
+    // The panel scrolls itself into view once shown (./audit-details).
     setOpenId(next);
-    // The panel sits below the table; bring it into view for whoever opened it.
-    if (next) requestAnimationFrame(() => document.getElementById(panelId)?.scrollIntoView({ block: "nearest" }));
   };
 
   return (
