@@ -5,7 +5,7 @@ import Big from "big.js";
 import { groupDecimal } from "@/lib/format";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { describeError } from "@/lib/client/api";
-import { useSubAccountNames } from "@/lib/client/sub-accounts";
+import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
 import { useWithdrawalFunds } from "./api";
 
 /** What is known, in words: the platform accepted it (its order ID), refused it, or nobody knows yet. */
