@@ -3,8 +3,9 @@
 // ./api so the ledger, which changes nothing, does not load React Query's mutation code (issue 15, page weight).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalLedgerResources, type ApproveWithdrawalInput } from "@/lib/api/withdrawal-ledger";
-import { FUNDS_KEY, WITHDRAWALS_KEY } from "./api";
+import { withdrawalActionResources, type ApproveWithdrawalInput } from "@/lib/api/withdrawal-actions";
+import { WITHDRAWALS_KEY } from "./api";
+import { FUNDS_KEY } from "./funds";
 
 /** A call that changes a withdrawal; the lists and the funds are read again after it, whatever happened. */
 export function useWithdrawalMutation<V, R>(run: (v: V) => Promise<R>) {
@@ -17,11 +18,11 @@ export function useWithdrawalMutation<V, R>(run: (v: V) => Promise<R>) {
 }
 
 export const useApproveWithdrawal = () =>
-  useWithdrawalMutation(({ id, ...input }: ApproveWithdrawalInput & { id: string }) => callResource(withdrawalLedgerResources.approve, { params: { id }, input }));
+  useWithdrawalMutation(({ id, ...input }: ApproveWithdrawalInput & { id: string }) => callResource(withdrawalActionResources.approve, { params: { id }, input }));
 
 export const useRejectWithdrawal = () =>
-  useWithdrawalMutation(({ id, reason }: { id: string; reason: string }) => callResource(withdrawalLedgerResources.reject, { params: { id }, input: { reason } }));
+  useWithdrawalMutation(({ id, reason }: { id: string; reason: string }) => callResource(withdrawalActionResources.reject, { params: { id }, input: { reason } }));
 
-export const useReconcileWithdrawal = () => useWithdrawalMutation((id: string) => callResource(withdrawalLedgerResources.reconcile, { params: { id } }));
+export const useReconcileWithdrawal = () => useWithdrawalMutation((id: string) => callResource(withdrawalActionResources.reconcile, { params: { id } }));
 
-export const useCancelWithdrawal = () => useWithdrawalMutation((id: string) => callResource(withdrawalLedgerResources.cancel, { params: { id } }));
+export const useCancelWithdrawal = () => useWithdrawalMutation((id: string) => callResource(withdrawalActionResources.cancel, { params: { id } }));

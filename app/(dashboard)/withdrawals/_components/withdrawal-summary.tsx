@@ -6,7 +6,7 @@ import { groupDecimal } from "@/lib/format";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { describeError } from "@/lib/client/api";
 import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
-import { useWithdrawalFunds } from "./api";
+import { useWithdrawalFunds } from "./funds";
 
 /** What is known, in words: the platform accepted it (its order ID), refused it, or nobody knows yet. */
 export function outcomeText(w: WithdrawalView): string {
