@@ -3,7 +3,7 @@
 // gets a labelled control here, and pages add their own server-side controls through `children`.
 import { useId, type ReactNode } from "react";
 import type { Column, RowData } from "@tanstack/react-table";
-import type { DataTableFeatures, DataTableInstance } from "./features";
+import { filters, type DataTableFeatures, type DataTableInstance } from "./features";
 import { DataTableViewOptions } from "./data-table-view-options";
 import { TimeZoneToggle } from "./time";
 import { controlClass, secondaryButton } from "./styles";
@@ -18,8 +18,10 @@ export function DataTableToolbar<TData extends RowData>({
   /** Right-hand actions (export). */
   actions?: ReactNode;
 }) {
-  const filterable = table.getAllLeafColumns().filter((c) => c.columnDef.meta?.filter);
-  const filtered = table.state.columnFilters.length > 0;
+  // A list without the filtering feature (features-sorting, features-plain) has no filter state to read.
+  const filtering = filters(table);
+  const filterable = filtering ? table.getAllLeafColumns().filter((c) => c.columnDef.meta?.filter) : [];
+  const filtered = filtering && table.state.columnFilters.length > 0;
   return (
     <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Search and filters">
       {children}

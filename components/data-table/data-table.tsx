@@ -4,7 +4,7 @@
 // the markup stays a real <table> (spacer rows, not CSS grid) so assistive technology reads it as one.
 import { useEffect, useRef, type ReactNode } from "react";
 import type { RowData } from "@tanstack/react-table";
-import type { DataTableColumnMeta, DataTableInstance } from "./features";
+import { sorts, type DataTableColumnMeta, type DataTableInstance } from "./features";
 import { useRowWindow } from "./use-row-window";
 import { useTimeZone } from "./time";
 import { columnWidth } from "./column-fit";
@@ -37,6 +37,8 @@ export function DataTable<TData extends RowData>({
   const { mode } = useTimeZone();
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
+  // The ledgers' tables register no sorting (features-plain.ts): their headers are plain text.
+  const canSort = sorts(table);
   const showRows = status === "success" && rows.length > 0;
 
   const { first, last, padTop, padBottom } = useRowWindow({
@@ -93,7 +95,8 @@ export function DataTable<TData extends RowData>({
               <tr key={group.id} aria-rowindex={1}>
                 {group.headers.map((header) => {
                   const meta = header.column.columnDef.meta;
-                  const sorted = header.column.getIsSorted();
+                  const sortable = canSort && header.column.getCanSort();
+                  const sorted = canSort ? header.column.getIsSorted() : false;
                   const th = `sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 ${meta?.numeric ? "text-right" : ""}`;
                   const title = meta?.label ?? header.column.id;
                   return (
@@ -103,7 +106,7 @@ export function DataTable<TData extends RowData>({
                       className={th}
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                     >
-                      {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                      {header.isPlaceholder ? null : sortable ? (
                         <button
                           type="button"
                           onClick={header.column.getToggleSortingHandler()}

@@ -1,11 +1,11 @@
-// The one feature set every Brokerdesk list uses (TanStack Table v9 registers features explicitly).
+// What every Brokerdesk list shares: the column meta, the column helper and the table type. TanStack Table v9
+// registers features explicitly, and a list loads only the set it uses (issue 15, page weight):
+//   features-filtering.ts  sorting, filtering and column visibility: lists with a `meta.filter` column
+//   features-sorting.ts    sorting and column visibility: lists that sort their loaded rows
+//   features-plain.ts      column visibility: the ledgers, which the server orders (every column unsortable)
 // Sorting and filtering run on the loaded rows only: the platform pages by cursor and has no sort.
-import {
-  columnFilteringFeature, columnVisibilityFeature, constructSortFn, createColumnHelper, createFilteredRowModel,
-  createSortedRowModel, filterFn_equalsString, filterFn_includesString, metaHelper, rowSortingFeature, sortFn_text,
-  tableFeatures, type ReactTable, type RowData,
-} from "@tanstack/react-table";
-import { compareDecimal } from "@/lib/client/compare-decimal";
+import { createColumnHelper, type ReactTable, type RowData } from "@tanstack/react-table";
+import type { filteringTableFeatures } from "./features-filtering";
 
 export type ColumnFilterMeta =
   | { kind: "select"; /** Fixed choices; without them the toolbar offers the values in the loaded rows. */ options?: readonly string[] }
@@ -25,22 +25,23 @@ export type DataTableColumnMeta = {
   filter?: ColumnFilterMeta;
 };
 
-// Amounts, IDs and ms timestamps are all digit strings: compare them as decimals, never as floats.
-const decimal = constructSortFn({ sort: (a: unknown, b: unknown) => compareDecimal(String(a ?? ""), String(b ?? "")) });
-
-export const dataTableFeatures = tableFeatures({
-  rowSortingFeature,
-  columnFilteringFeature,
-  columnVisibilityFeature,
-  filteredRowModel: createFilteredRowModel(),
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { decimal, text: sortFn_text },
-  filterFns: { equalsString: filterFn_equalsString, includesString: filterFn_includesString },
-  columnMeta: metaHelper<DataTableColumnMeta>(),
-});
-
-export type DataTableFeatures = typeof dataTableFeatures;
+/**
+ * Every list is typed with the fullest set, so one DataTable, toolbar and column helper serve them all. A
+ * lighter set lacks the sorting or filtering APIs at run time: the shared parts ask `sorts` and `filters`
+ * before calling them.
+ */
+export type DataTableFeatures = typeof filteringTableFeatures;
 export type DataTableInstance<TData extends RowData> = ReactTable<DataTableFeatures, TData>;
+
+/** Whether the table registered sorting (features-sorting or features-filtering). */
+export function sorts(table: { _features: object }): boolean {
+  return "rowSortingFeature" in table._features;
+}
+
+/** Whether the table registered column filtering (features-filtering). */
+export function filters(table: { _features: object }): boolean {
+  return "columnFilteringFeature" in table._features;
+}
 
 /** Column helper bound to the shared features: `const col = dataColumnHelper<MarketTrade>()`. */
 export function dataColumnHelper<TData extends RowData>() {

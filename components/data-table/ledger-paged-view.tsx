@@ -18,6 +18,7 @@ import { UtcRangeFields } from "./ledger-filters";
 import { secondaryButton } from "./styles";
 import { TimeZoneProvider } from "./time";
 import { useDataTable } from "./use-data-table";
+import { plainTableFeatures } from "./features-plain";
 
 /** The URL state every ledger view has: the cursors walked, and the range in ms (UTC) unless the list has none. */
 export type LedgerUrlState = { p: string[]; from?: number | null; to?: number | null };
@@ -73,6 +74,8 @@ export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P e
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const table = useDataTable<Row>({
+    // The server orders a ledger (newest first) and filters it: no sorting or filtering in the browser.
+    features: plainTableFeatures,
     data: page.data?.rows ?? [], columns: config.columns, getRowId: config.getRowId, initialColumnVisibility: config.initialColumnVisibility,
   });
   const range = config.range ?? true;

@@ -20,6 +20,7 @@ import { RangePicker, type RangePatch } from "./range-picker";
 import { SymbolPicker } from "./symbol-picker";
 import { TimeZoneProvider } from "./time";
 import { useDataTable, type FilterValues } from "./use-data-table";
+import { filteringTableFeatures } from "./features-filtering";
 
 /** The URL state every paged view has (lib/client/paging-search-params.ts), plus its own keys. */
 export type PagedUrlState = {
@@ -95,6 +96,7 @@ export function usePagedView<Id extends OperationId, Row extends RowData, Q exte
 
   const keys = filterKeysOf(config.columns);
   const table = useDataTable<Row, string>({
+    features: filteringTableFeatures,
     data: paged.rows,
     columns: config.columns,
     getRowId: config.getRowId,

@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import {
   functionalUpdate, useTable, type ColumnFiltersState, type ColumnVisibilityState, type RowData, type TableOptions,
 } from "@tanstack/react-table";
-import { dataTableFeatures, type DataTableFeatures, type DataTableInstance } from "./features";
+import type { DataTableFeatures, DataTableInstance } from "./features";
 import { columnsToDrop, useChosenColumns } from "./column-fit";
 import { useTimeZone } from "./time";
 
@@ -17,6 +17,8 @@ export function reportTableWidth(table: object, width: number): void {
 export type FilterValues<K extends string> = Record<K, string | null>;
 
 export type UseDataTableOptions<TData extends RowData, K extends string> = {
+  /** The set the list uses (features.ts): features-filtering, features-sorting or features-plain. */
+  features: DataTableFeatures;
   data: TData[];
   /** From `dataColumnHelper<TData>().columns([...])`, at module scope so it is stable. */
   columns: TableOptions<DataTableFeatures, TData>["columns"];
@@ -56,7 +58,7 @@ export function useDataTable<TData extends RowData, K extends string = never>(
   const columnVisibility = useMemo<ColumnVisibilityState>(() => JSON.parse(visibilityKey) as ColumnVisibilityState, [visibilityKey]);
 
   const table = useTable({
-    features: dataTableFeatures,
+    features: options.features,
     columns: options.columns,
     data: options.data,
     getRowId: options.getRowId,

@@ -29,10 +29,3 @@ export function navFor(role: Role): NavSection[] {
     ),
   })).filter((section) => section.items.length > 0);
 }
-
-/** "page" on the entry's own path; "true" below it (a sub-account's page under Sub-accounts). */
-export function currentState(pathname: string, href: string): "page" | "true" | undefined {
-  if (pathname === href) return "page";
-  if (href !== "/" && pathname.startsWith(`${href}/`)) return "true";
-  return undefined;
-}

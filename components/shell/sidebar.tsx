@@ -3,7 +3,9 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { currentState, type NavSection } from "./nav";
+// Types only from ./nav: its value side (the page manifest, lib/pages.ts) stays on the server, which
+// hands the sidebar its sections ready made (issue 15, page weight).
+import type { NavSection } from "./nav";
 
 // A lead's count loads after the page: it would bring the withdrawal routes' schemas into every page's
 // first JavaScript (issue 15's 200 KiB).
@@ -16,6 +18,13 @@ const linkIdle =
 // Not colour alone: the current entry also has a bar and a heavier weight.
 const linkCurrent =
   "border-blue-700 bg-blue-100 font-semibold text-blue-900 dark:border-blue-400 dark:bg-blue-950 dark:text-blue-100";
+
+/** "page" on the entry's own path; "true" below it (a sub-account's page under Sub-accounts). */
+function currentState(pathname: string, href: string): "page" | "true" | undefined {
+  if (pathname === href) return "page";
+  if (href !== "/" && pathname.startsWith(`${href}/`)) return "true";
+  return undefined;
+}
 
 /**
  * The role's pages, grouped. `sections` is already filtered by permission on the server (components/shell/nav.ts);

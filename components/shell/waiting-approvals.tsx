@@ -3,12 +3,13 @@
 // and whenever a withdrawal changes in this tab (same query key head as the withdrawal lists).
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
+import { withdrawalActionResources } from "@/lib/api/withdrawal-actions";
 import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
 
 export function WaitingApprovals() {
   const q = useQuery({
     queryKey: [withdrawalLedgerResources.list.id, "waiting"],
-    queryFn: ({ signal }) => callResource(withdrawalLedgerResources.waiting, { signal }),
+    queryFn: ({ signal }) => callResource(withdrawalActionResources.waiting, { signal }),
     refetchInterval: 30_000,
     retry: false,
   });

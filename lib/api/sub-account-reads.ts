@@ -6,10 +6,14 @@ import * as z from "zod/mini";
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
 import { defineResource } from "./define-resource";
 import { blankless, nextCursorField, pageCursor, pageLimit } from "./query-fields";
+import { registryNamesResource, registrySearchItemSchema } from "./registry-names";
+
+export * from "./registry-names";
 
 export const REGISTRY_SOURCES = ["created", "added", "simulator-seed"] as const;
 
 /** A registry entry as /api/sub-accounts sends it (times: platform ms string, Brokerdesk ISO). */
+// The first four fields are ./registry-names' registrySearchItemSchema (what pickers and tables show).
 export const registryEntrySchema = z.object({
   subUid: z.string(),
   subaccountName: z.nullable(z.string()),
@@ -39,24 +43,11 @@ export const registrySearchSchema = z.object({
   limit: pageLimit,
 });
 export type RegistrySearch = z.output<typeof registrySearchSchema>;
-export const registrySearchItemSchema = z.pick(registryEntrySchema, { subUid: true, subaccountName: true, label: true, status: true });
 export const registrySearchPageSchema = z.object({ items: z.array(registrySearchItemSchema), nextCursor: nextCursorField });
 export type RegistrySearchPage = z.output<typeof registrySearchPageSchema>;
 /** The registry page's answer: whole entries, the next page, and the exact count of what matches. */
 export const registryPageSchema = z.object({ rows: z.array(registryEntrySchema), nextCursor: nextCursorField, total: z.number() });
 export type RegistryPage = z.output<typeof registryPageSchema>;
-
-/** The most UIDs one names lookup answers (a table's page of rows names fewer). */
-export const NAMES_MAX = 200;
-const namesMessage = `uids is a comma-separated list of 1 to ${NAMES_MAX} numeric UIDs`;
-/** What a table sends to name the UIDs it shows: `uids=1,2,3`. */
-export const registryNamesSchema = z.object({
-  uids: z.pipe(z.pipe(z
-    .string({ error: namesMessage }).check(z.regex(/^\d{1,32}(,\d{1,32})*$/, { error: namesMessage })), z.transform((v) => [...new Set(v.split(","))])),
-  z.array(z.string()).check(z.maxLength(NAMES_MAX, { error: namesMessage }))),
-});
-/** The registry's entries among the UIDs asked for; a UID the registry does not hold is left out. */
-export const registryNamesReplySchema = z.object({ items: z.array(registrySearchItemSchema) });
 
 /** The registry's read routes; ./sub-accounts adds the writes to make `subaccountResources`. */
 export const registryReadResources = {
@@ -74,11 +65,7 @@ export const registryReadResources = {
     summary: "The registry a page at a time (by name or UID), searched and filtered on the server, with the exact count",
     permission: "subaccounts.read", input: registrySearchSchema, output: registryPageSchema, errors: [],
   }),
-  names: defineResource({
-    id: "subaccounts.names", method: "GET", path: "/api/sub-accounts/names",
-    summary: "The names of the sub-accounts a table shows, by UID (never the whole registry)",
-    permission: "subaccounts.read", input: registryNamesSchema, output: registryNamesReplySchema, errors: [],
-  }),
+  names: registryNamesResource,
   get: defineResource({
     id: "subaccounts.get", method: "GET", path: "/api/sub-accounts/{uid}", summary: "One sub-account of the registry",
     permission: "subaccounts.read", output: registryEntryReplySchema, errors: ["not_found"],

@@ -1,26 +1,12 @@
-// The withdrawal ledger's routes (two-person rule, issue 6): the approver's and rejecter's inputs, the
-// ledger's filters and rows, a sub-account's funds, and one entry per route but the request. Apart from
-// ./withdrawals, which adds the request form's schema (E5's fields and the chains' rules) and its entry, so
-// the list page does not build the form's rules (issue 15, page weight). Isomorphic.
+// The withdrawal ledger's list (two-person rule, issue 6): its filters, rows and totals, and the list's and
+// the totals' entries. Apart from ./withdrawal-actions (the other routes: one request, a sub-account's funds,
+// the decisions) and ./withdrawals (the request form's schema and entry), so the list page builds neither the
+// form's rules nor the decisions' (issue 15, page weight). Isomorphic.
 import * as z from "zod/mini";
 import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";
-import { destinationResources } from "./withdrawal-destinations";
-import { PLATFORM_ERRORS } from "./errors";
 import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
-
-/** The approver retypes both, exactly as stored (no trimming: "10" is not "10.0"). */
-export const approveWithdrawalSchema = z.object({
-  confirmAmount: z.string({ error: "Type the amount to confirm" }).check(z.minLength(1, { error: "Type the amount to confirm" })),
-  confirmAddress: z.string({ error: "Type the address to confirm" }).check(z.minLength(1, { error: "Type the address to confirm" })),
-});
-export type ApproveWithdrawalInput = z.infer<typeof approveWithdrawalSchema>;
-
-export const rejectWithdrawalSchema = z.object({
-  reason: z
-    .string({ error: "reason is required" }).check(z.trim()).check(z.minLength(3, { error: "reason must be at least 3 characters" })).check(z.maxLength(500, { error: "reason must be at most 500 characters" })),
-});
 
 const amountFilter = (field: string) =>
   blankless(z.string().check(z.trim()).check(z.regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, { error: `${field} must be a decimal number such as 12.5` })));
@@ -80,25 +66,6 @@ export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 export const withdrawalPageSchema = z.object({ items: z.array(withdrawalViewSchema), nextCursor: nextCursorField });
 export type WithdrawalPage = z.infer<typeof withdrawalPageSchema>;
 
-/** What a sub-account can still withdraw of a coin: the platform's balance minus Brokerdesk's pending requests. */
-export const withdrawalFundsQuerySchema = z.object({
-  subUid: z.string({ error: "subUid is required" }).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
-  coin: z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" }),
-});
-export const withdrawalFundsSchema = z.object({
-  subUid: z.string(),
-  coin: z.string(),
-  /** The platform's available balance, read now (E2). */
-  available: z.string(),
-  /** The sum of this sub-account's requests of this coin not yet answered by the platform. */
-  pending: z.string(),
-  pendingCount: z.number(),
-  /** available − pending, never below zero: the most a new request may ask for. */
-  free: z.string(),
-});
-export type WithdrawalFunds = z.infer<typeof withdrawalFundsSchema>;
-export type WithdrawalFundsQuery = z.input<typeof withdrawalFundsQuerySchema>;
-
 /** The whole filtered set (not a page): its exact count and, per coin, how many and their total amount. */
 export const withdrawalSummarySchema = z.object({
   count: z.number(),
@@ -114,12 +81,11 @@ export const WITHDRAWAL_CSV_COLUMNS = [
 
 // ---- the routes ---------------------------------------------------------------------------------
 
-const byId = { target: (_input: unknown, p: { id: string }) => `withdrawal:${p.id}` };
-
-/** Every withdrawal route but the request; ./withdrawals adds it to make `withdrawalResources`. */
+/**
+ * The ledger's list and totals; ./withdrawals adds the address book's routes, ./withdrawal-actions' and the
+ * request to make `withdrawalResources`.
+ */
 export const withdrawalLedgerResources = {
-  // The address book's routes live under /api/withdrawals too (lib/api/withdrawal-destinations.ts).
-  ...destinationResources,
   list: defineResource({
     id: "withdrawals.list", method: "GET", path: "/api/withdrawals", summary: "The withdrawal ledger, newest first, filtered and keyset-paged",
     permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalPageSchema, errors: [],
@@ -128,47 +94,5 @@ export const withdrawalLedgerResources = {
     id: "withdrawals.summary", method: "GET", path: "/api/withdrawals/summary",
     summary: "The filtered ledger's exact count and its totals per coin",
     permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalSummarySchema, errors: [],
-  }),
-  funds: defineResource({
-    id: "withdrawals.funds", method: "GET", path: "/api/withdrawals/funds",
-    summary: "A sub-account's available balance of a coin, the sum of its pending requests, and what is left to request",
-    permission: "withdrawals.read", input: withdrawalFundsQuerySchema, output: withdrawalFundsSchema, errors: PLATFORM_ERRORS,
-  }),
-  waiting: defineResource({
-    id: "withdrawals.waiting", method: "GET", path: "/api/withdrawals/waiting",
-    summary: "How many requests wait for this lead's decision (others' requests, not yet decided)",
-    permission: "withdrawals.approve", output: z.object({ waiting: z.number() }), errors: [],
-  }),
-  get: defineResource({
-    id: "withdrawals.get", method: "GET", path: "/api/withdrawals/{id}", summary: "One withdrawal request",
-    permission: "withdrawals.read", output: withdrawalViewSchema, errors: ["not_found"],
-  }),
-  approve: defineResource({
-    id: "withdrawals.approve", method: "POST", path: "/api/withdrawals/{id}/approve",
-    summary: "Approve a withdrawal another person requested, retyping its amount and address; sends it (E5)",
-    permission: "withdrawals.approve", input: approveWithdrawalSchema, output: withdrawalViewSchema, audit: byId,
-    // A fresh second factor before money moves (issue 12 item 2).
-    freshFactor: true,
-    errors: ["not_found", "own_request", "already_decided", "confirmation_mismatch", "already_in_progress", "approver_on_hold", "mfa_stale"],
-  }),
-  reject: defineResource({
-    id: "withdrawals.reject", method: "POST", path: "/api/withdrawals/{id}/reject", summary: "Reject a withdrawal another person requested",
-    permission: "withdrawals.approve", input: rejectWithdrawalSchema, output: withdrawalViewSchema, audit: byId,
-    errors: ["not_found", "own_request", "already_decided"],
-  }),
-  cancel: defineResource({
-    id: "withdrawals.cancel", method: "POST", path: "/api/withdrawals/{id}/cancel",
-    summary: "Cancel one's own request while it waits for a decision (nothing was sent; it no longer holds the balance)",
-    permission: "withdrawals.write", output: withdrawalViewSchema, audit: byId, errors: ["not_found", "already_decided"],
-  }),
-  reconcile: defineResource({
-    id: "withdrawals.reconcile", method: "POST", path: "/api/withdrawals/{id}/reconcile",
-    summary: "Settle a withdrawal whose outcome is unknown by resending the same request (same clientOid)",
-    permission: "withdrawals.approve", output: withdrawalViewSchema, audit: byId,
-    errors: ["not_found", "not_reconcilable", "already_in_progress"],
-  }),
-  export: defineResource({
-    id: "withdrawals.export", method: "GET", path: "/api/withdrawals/export", summary: "The filtered ledger as CSV (one row per request)",
-    permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalViewSchema, reply: "csv", errors: [],
   }),
 } as const;

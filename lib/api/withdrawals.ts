@@ -10,9 +10,12 @@ import { AMOUNT_MAX_DECIMALS, DEFAULT_CHAINS, XRP_TAG_MAX, tagRuleOf } from "@/l
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";
 import { blankToUndefined } from "./query-fields";
+import { destinationResources } from "./withdrawal-destinations";
+import { withdrawalActionResources } from "./withdrawal-actions";
 import { withdrawalLedgerResources, withdrawalViewSchema } from "./withdrawal-ledger";
 
 export * from "./withdrawal-ledger";
+export * from "./withdrawal-actions";
 
 const catalogShape = withdrawalRequestSchema.shape;
 const optionalTrimmed = (field: string, max: number, pattern?: { re: RegExp; message: string }) =>
@@ -68,9 +71,11 @@ export type WithdrawalFormValues = z.output<typeof withdrawalFormSchema>;
 
 // ---- the routes ---------------------------------------------------------------------------------
 
-/** The ledger's routes (./withdrawal-ledger) and the request. */
+/** The address book's routes (./withdrawal-destinations), the ledger's (./withdrawal-ledger, ./withdrawal-actions) and the request. */
 export const withdrawalResources = {
+  ...destinationResources,
   ...withdrawalLedgerResources,
+  ...withdrawalActionResources,
   request: defineResource({
     id: "withdrawals.request", method: "POST", path: "/api/withdrawals",
     summary: "Request a withdrawal (saved with a fresh clientOid; nothing is sent until another lead approves)",

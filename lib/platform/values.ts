@@ -27,6 +27,9 @@ export const MS_TIMESTAMP = /^\d{1,16}$/;
 /** The last instant a JavaScript Date can hold (year 275760): 16 digits go further, and such a Date is invalid. */
 export const MAX_TIME_MS = 8_640_000_000_000_000;
 
+/** The most UIDs one risk unit holds (the platform's limit, E9); ./catalog/risk-units re-exports it. */
+export const MAX_UIDS_PER_RISK_UNIT = 50;
+
 /** Digits before the point an amount may have: more than any coin's supply, and what the ledger's column holds. */
 export const AMOUNT_MAX_INTEGER_DIGITS = 30;
 

@@ -3,7 +3,8 @@ import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_ROUTES } from "./routes";
 import { numericId, optionalNumericId } from "../schemas";
 
-export const MAX_UIDS_PER_RISK_UNIT = 50;
+// In ../values (plain values) so the risk-units page shows the limit without this module's schemas.
+export { MAX_UIDS_PER_RISK_UNIT } from "../values";
 
 /** E9 answers `data: "success"` (newer doc) or `{riskUnitId: [...]}` (older doc); both become one shape. */
 export const bindResultSchema = z.union([

@@ -11,6 +11,7 @@ import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/d
 import { SearchForm } from "@/components/data-table/search-form";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { sortingTableFeatures } from "@/components/data-table/features-sorting";
 import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { Field } from "@/components/data-table/field";
 import { ASSET_TYPES, ASSET_TYPE_LABELS, assetsSearchParams, type AssetType } from "../search-params";
@@ -31,7 +32,7 @@ export function AssetsView() {
   const query = usePlatformQuery("subaccounts.assets", params ?? {}, { enabled: params !== null });
   const rows = query.data?.assetsList ?? EMPTY;
 
-  const table = useDataTable({ data: rows, columns: assetColumns, getRowId: (r) => r.coin });
+  const table = useDataTable({ features: sortingTableFeatures, data: rows, columns: assetColumns, getRowId: (r) => r.coin });
 
   const subsEmpty = q.uid === null && subs.isSuccess && subs.data.items.length === 0;
   const status = (q.uid === null && subs.isError) || (query.isError && params) ? "error" : subsEmpty ? "blocked" : !params || query.isPending ? "pending" : "success";

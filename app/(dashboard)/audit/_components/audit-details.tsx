@@ -1,6 +1,6 @@
 "use client";
 // The details disclosure of one audit row: everything the table cuts short, in full.
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/data-table/copy-button";
 import { secondaryButton } from "@/components/data-table/styles";
@@ -12,6 +12,9 @@ const COPYABLE = new Set(["Request ID", "Previous hash", "Hash"]);
 
 export function AuditDetails({ row, onClose }: { row: AuditRowView; onClose: () => void }) {
   const id = useId();
+  const ref = useRef<HTMLElement>(null);
+  // The panel sits below the table: bring it into view for whoever opened it (or moved to another row).
+  useEffect(() => ref.current?.scrollIntoView({ block: "nearest" }), [row.id]);
   const facts: [string, string | null][] = [
     ["Time", formatUtc(Date.parse(row.at))],
     ["Actor", `${row.actor}${row.actorRole ? ` (${row.actorRole})` : ""}`],
@@ -24,6 +27,7 @@ export function AuditDetails({ row, onClose }: { row: AuditRowView; onClose: () 
   ];
   return (
     <section
+      ref={ref}
       aria-labelledby={`${id}-title`}
       className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
       data-testid="audit-details"

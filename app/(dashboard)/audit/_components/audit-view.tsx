@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
@@ -13,14 +14,16 @@ import { Field } from "@/components/data-table/field";
 import { SearchForm } from "@/components/data-table/search-form";
 import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { sortingTableFeatures } from "@/components/data-table/features-sorting";
 import { controlClass, primaryButton, secondaryButton } from "@/components/data-table/styles";
 import { AUDIT_FILTER_KEYS, AUDIT_PAGE_SIZES, auditSearchParams } from "../search-params";
 import { toRowView } from "./audit-rows";
 import { AuditDetailsContext, auditColumns } from "./columns";
-import { AuditDetails } from "./audit-details";
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
 const PAGE_MAX = 500;
+// A row's details open on a click, never in the first view: they load then (issue 15, page weight).
+const AuditDetails = dynamic(() => import("./audit-details").then((m) => m.AuditDetails), { ssr: false });
 
 
 export function AuditView() {
@@ -56,7 +59,7 @@ export function AuditView() {
   const rows = data?.rows ?? EMPTY;
   const actions = query.data?.actions ?? [];
 
-  const table = useDataTable({ data: rows, columns: auditColumns, getRowId: (r) => r.id, persistKey: "audit" });
+  const table = useDataTable({ features: sortingTableFeatures, data: rows, columns: auditColumns, getRowId: (r) => r.id, persistKey: "audit" });
   const filtered = AUDIT_FILTER_KEYS.some((k) => q[k] !== null);
   const resetPaging = { before: null } as const;
   const status = query.isError ? "error" : data ? "success" : "pending";
@@ -65,9 +68,8 @@ export function AuditView() {
 
   const toggle = (rowId: string) => {
     const next = openId === rowId ? null : rowId;
+    // The panel scrolls itself into view once shown (./audit-details).
     setOpenId(next);
-    // The panel sits below the table; bring it into view for whoever opened it.
-    if (next) requestAnimationFrame(() => document.getElementById(panelId)?.scrollIntoView({ block: "nearest" }));
   };
 
   return (

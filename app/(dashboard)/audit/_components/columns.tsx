@@ -5,7 +5,7 @@ import { dataColumnHelper } from "@/components/data-table/features";
 import { CopyButton, IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import Link from "next/link";
-import { useSubAccountName } from "@/lib/client/sub-accounts";
+import { useSubAccountName } from "@/lib/client/sub-account-names";
 import { summarize, targetHref, targetUid, type AuditRowView } from "./audit-rows";
 
 const col = dataColumnHelper<AuditRowView>();

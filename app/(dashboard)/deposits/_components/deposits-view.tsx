@@ -16,6 +16,7 @@ import { RangePicker, type RangePatch } from "@/components/data-table/range-pick
 import { ExportButton } from "@/components/data-table/export-button";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
 import { depositColumns } from "./columns";
@@ -58,6 +59,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
   });
 
   const table = useDataTable({
+    features: filteringTableFeatures,
     data: paged.rows,
     columns: depositColumns,
     getRowId: (r) => r.orderId,

@@ -15,6 +15,7 @@ import { Field } from "@/components/data-table/field";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { plainTableFeatures } from "@/components/data-table/features-plain";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerFreshness } from "@/lib/api/ledger";
@@ -40,7 +41,7 @@ export function LedgerDepositsView() {
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const rows = page.data?.rows ?? [];
-  const table = useDataTable({ data: rows, columns: ledgerDepositColumns, getRowId: (r) => r.orderId, persistKey: "deposit-ledger" });
+  const table = useDataTable({ features: plainTableFeatures, data: rows, columns: ledgerDepositColumns, getRowId: (r) => r.orderId, persistKey: "deposit-ledger" });
   const filtered = Boolean(q.subUid || q.coin || q.status || q.minAmount || q.maxAmount || q.q || q.from !== null || q.to !== null);
   const exportHref = `/api/ledger/deposits/export?${new URLSearchParams(ledgerDepositsQuery(q)).toString()}`;
   const set = (patch: Record<string, string | number | null>) => void setQ({ ...patch, p: null });

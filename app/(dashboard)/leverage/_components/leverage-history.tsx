@@ -6,6 +6,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { auditResources } from "@/lib/api/audit";
 import { callResource } from "@/lib/api/call";
 import { isTransient } from "@/lib/client/api";
@@ -31,6 +32,7 @@ export function LeverageHistory() {
   const accounts = useLeverageAccounts();
   const rows = useMemo(() => (history.data ?? []).map((c) => ({ ...c, account: labelOfKey(accounts.data, c.key) })), [history.data, accounts.data]);
   const table = useDataTable({
+    features: filteringTableFeatures,
     data: rows,
     columns: historyColumns,
     getRowId: (c) => c.id,

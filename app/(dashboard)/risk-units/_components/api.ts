@@ -1,7 +1,7 @@
 // The risk-units page's query key (the list resource's id, STYLE rule 4); schemas and entries are in lib/api.
-import { riskUnitResources } from "@/lib/api/risk-units";
+import { riskUnitReadResources } from "@/lib/api/risk-unit-reads";
 
-export type { Binding } from "@/lib/api/risk-units";
+export type { Binding } from "@/lib/api/risk-unit-reads";
 
 /** React Query key of the bindings list. */
-export const BINDINGS_KEY = [riskUnitResources.list.id] as const;
+export const BINDINGS_KEY = [riskUnitReadResources.list.id] as const;

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { callResource } from "@/lib/api/call";
 import { riskUnitResources, type BoundElsewhere } from "@/lib/api/risk-units";
 import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
-import { useSubAccountNames } from "@/lib/client/sub-accounts";
+import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
 import { BINDINGS_KEY, type Binding } from "./api";

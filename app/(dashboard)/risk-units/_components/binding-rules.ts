@@ -5,6 +5,9 @@ import * as z from "zod/mini";
 import { MAX_UIDS_PER_RISK_UNIT, riskUnitsBind } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
 import type { Binding } from "./api";
+import { boundCounts } from "./binding-counts";
+
+export { boundCounts, noneBoundText } from "./binding-counts";
 
 /**
  * The catalog's E9 request, with riskUnitId required: Brokerdesk calls E9 with the main account's key,
@@ -18,13 +21,6 @@ export type BindingFormInput = z.input<typeof bindingFormSchema>;
 export type BindingFormValues = z.output<typeof bindingFormSchema>;
 
 export type RecordsIssue = { field: "uid" | "riskUnitId"; message: string };
-
-/** Bound UIDs per risk unit, by Brokerdesk's records. */
-export function boundCounts(bindings: readonly Binding[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const b of bindings) if (b.state === "bound") counts.set(b.riskUnitId, (counts.get(b.riskUnitId) ?? 0) + 1);
-  return counts;
-}
 
 const when = (iso: string) => `${formatUtcMinutes(Date.parse(iso))} UTC`;
 
@@ -52,11 +48,4 @@ export function checkAgainstRecords(bindings: readonly Binding[], v: BindingForm
     return { field: "riskUnitId", message: `By Brokerdesk's records UID ${v.uid} is bound to risk unit ${current.riskUnitId}, not ${v.riskUnitId}` };
   }
   return null;
-}
-
-/** What the counts say when no UID is bound now: never that none was ever bound when some were undone. */
-export function noneBoundText(bindings: readonly Binding[]): string {
-  const n = bindings.length;
-  if (n === 0) return "No UID is bound through Brokerdesk yet.";
-  return `No UID is bound through Brokerdesk now: the ${n === 1 ? "binding" : `${n} bindings`} made here ${n === 1 ? "was" : "were"} undone (listed below).`;
 }

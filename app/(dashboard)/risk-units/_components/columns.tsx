@@ -3,7 +3,7 @@ import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import { createContext, useContext } from "react";
-import { useSubAccountName } from "@/lib/client/sub-accounts";
+import { useSubAccountName } from "@/lib/client/sub-account-names";
 import type { Binding } from "./api";
 
 /** What a row's Unbind button does (set by the view for roles that may write; null hides the button). */

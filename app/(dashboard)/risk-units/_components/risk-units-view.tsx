@@ -8,14 +8,15 @@ import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { callResource } from "@/lib/api/call";
-import { riskUnitResources } from "@/lib/api/risk-units";
+import { riskUnitReadResources } from "@/lib/api/risk-unit-reads";
 import { isTransient } from "@/lib/client/api";
-import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
+import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/values";
 import { riskUnitsSearchParams } from "../search-params";
 import { BINDINGS_KEY, type Binding } from "./api";
 import { FormLoading } from "@/components/forms/form-loading";
-import { boundCounts, noneBoundText } from "./binding-rules";
+import { boundCounts, noneBoundText } from "./binding-counts";
 import { UnbindRowContext, bindingColumns } from "./columns";
 
 // The forms (react-hook-form, the E9 schema, the type-to-confirm dialog) load right after the page rather
@@ -31,10 +32,11 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
   const [q, setQ] = useQueryStates(riskUnitsSearchParams);
   const bindings = useQuery({
     queryKey: BINDINGS_KEY,
-    queryFn: ({ signal }) => callResource(riskUnitResources.list, { signal }),
+    queryFn: ({ signal }) => callResource(riskUnitReadResources.list, { signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const table = useDataTable({
+    features: filteringTableFeatures,
     data: bindings.data?.items ?? EMPTY,
     columns: bindingColumns,
     getRowId: (b) => b.id,

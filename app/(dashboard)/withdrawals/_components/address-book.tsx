@@ -6,9 +6,8 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
 import type * as z from "zod/mini";
-import { destinationFormSchema, type DestinationFormInput, type DestinationView } from "@/lib/api/withdrawal-destinations";
+import { destinationFormSchema, destinationResources, type DestinationFormInput, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { describeError } from "@/lib/client/api";
 import { Dialog } from "@/components/forms/confirm-dialog";
 import { RejectForm } from "./reject-form";
@@ -37,16 +36,16 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
   const list = useQuery({
     queryKey: [WITHDRAWALS_KEY, "destinations", subUid],
-    queryFn: ({ signal }) => callResource(withdrawalLedgerResources.destinations, { input: { subUid }, signal }),
+    queryFn: ({ signal }) => callResource(destinationResources.destinations, { input: { subUid }, signal }),
     enabled: Boolean(subUid),
   });
   const settle = () => qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] });
-  const add = useMutation({ mutationFn: (input: z.output<typeof destinationFormSchema>) => callResource(withdrawalLedgerResources.addDestination, { input }), onSettled: settle });
+  const add = useMutation({ mutationFn: (input: z.output<typeof destinationFormSchema>) => callResource(destinationResources.addDestination, { input }), onSettled: settle });
   const decide = useMutation({
     mutationFn: ({ d, reason }: { d: DestinationView; reason?: string }) =>
       reason === undefined
-        ? callResource(withdrawalLedgerResources.approveDestination, { params: { id: d.id } })
-        : callResource(withdrawalLedgerResources.rejectDestination, { params: { id: d.id }, input: { reason } }),
+        ? callResource(destinationResources.approveDestination, { params: { id: d.id } })
+        : callResource(destinationResources.rejectDestination, { params: { id: d.id }, input: { reason } }),
     onSettled: settle,
   });
   const err = (f: (typeof FIELDS)[number]) => formState.errors[f]?.message;

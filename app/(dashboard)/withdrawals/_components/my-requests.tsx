@@ -6,7 +6,8 @@ import { useId, useState } from "react";
 import { describeError } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { DataTableError } from "@/components/data-table/data-table-states";
-import { useCancelWithdrawal, useWithdrawalPage } from "./api";
+import { useWithdrawalPage } from "./api";
+import { useCancelWithdrawal } from "./mutations";
 import { StateBadge, UtcTime } from "./state-badge";
 import { outcomeText, Summary } from "./withdrawal-summary";
 

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as z from "zod/mini";
-import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-ledger";
+import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-actions";
 import { applyServerErrors, FormOutcome, inStaffWords } from "@/components/ui/form";
 
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";

@@ -14,7 +14,8 @@ import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
 import { applyServerErrors, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
 import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
-import { useWithdrawalFunds, useWithdrawalMutation } from "./api";
+import { useWithdrawalFunds } from "./funds";
+import { useWithdrawalMutation } from "./mutations";
 
 // Here rather than in ./api with the other calls: the request's entry comes with the form's rules, which load
 // with this form (after the page), not with the list.

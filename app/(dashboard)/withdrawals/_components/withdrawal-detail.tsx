@@ -5,7 +5,8 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
+import { withdrawalActionResources } from "@/lib/api/withdrawal-actions";
+import type { WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { ApiError, isTransient } from "@/lib/client/api";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { StateBadge, UtcTime } from "./state-badge";
@@ -41,8 +42,8 @@ export function timelineOf(w: WithdrawalView): Step[] {
 
 export function WithdrawalDetail({ id }: { id: string }) {
   const q = useQuery({
-    queryKey: [withdrawalLedgerResources.get.id, id],
-    queryFn: ({ signal }) => callResource(withdrawalLedgerResources.get, { params: { id }, signal }),
+    queryKey: [withdrawalActionResources.get.id, id],
+    queryFn: ({ signal }) => callResource(withdrawalActionResources.get, { params: { id }, signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   if (q.isPending) return <p className="text-sm">Loading…</p>;

@@ -5,8 +5,8 @@ import Big from "big.js";
 import { groupDecimal } from "@/lib/format";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { describeError } from "@/lib/client/api";
-import { useSubAccountNames } from "@/lib/client/sub-accounts";
-import { useWithdrawalFunds } from "./api";
+import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
+import { useWithdrawalFunds } from "./funds";
 
 /** What is known, in words: the platform accepted it (its order ID), refused it, or nobody knows yet. */
 export function outcomeText(w: WithdrawalView): string {

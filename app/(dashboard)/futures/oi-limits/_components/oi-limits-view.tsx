@@ -10,6 +10,7 @@ import { DataTableEmpty, DataTableError } from "@/components/data-table/data-tab
 import { SearchForm } from "@/components/data-table/search-form";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { Field } from "@/components/data-table/field";
 import { oiLimitsSearchParams } from "../search-params";
@@ -25,6 +26,7 @@ export function OiLimitsView() {
   const rows = query.data ?? EMPTY;
 
   const table = useDataTable({
+    features: filteringTableFeatures,
     data: rows,
     columns: oiLimitColumns,
     getRowId: (r) => r.symbol,

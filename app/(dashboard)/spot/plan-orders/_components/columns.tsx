@@ -6,12 +6,9 @@ import { TimeCell } from "@/components/data-table/time";
 import { orDash } from "@/components/data-table/text-cell";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
 import { PLAN_ORDER_STATUSES } from "../search-params";
+import { planOrderStatusTone } from "./status-tone";
 
 const col = dataColumnHelper<PlanOrder>();
-
-const STATUS_TONE = { executed: "ok", not_trigger: "info", fail_execute: "error", cancelled: "neutral" } as const;
-// Statuses outside the documented four (a sample says "cancel") are shown as sent, in a neutral badge.
-export const planOrderStatusTone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
 
 export const planOrderColumns = col.columns([
   col.accessor("orderId", {

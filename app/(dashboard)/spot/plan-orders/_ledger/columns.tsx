@@ -5,7 +5,7 @@ import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import { orDash } from "@/components/data-table/text-cell";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
-import { planOrderStatusTone } from "../_components/columns";
+import { planOrderStatusTone } from "../_components/status-tone";
 
 const col = dataColumnHelper<LedgerPlanOrder>();
 const decimal = (header: string, width: number) => ({ header, meta: { label: header, numeric: true, width }, enableSorting: false });

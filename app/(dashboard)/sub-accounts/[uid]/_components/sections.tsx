@@ -10,6 +10,7 @@ import { fetchPlatform } from "@/lib/client/platform";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { sortingTableFeatures } from "@/components/data-table/features-sorting";
 import { assetColumns, withdrawalColumns } from "./columns";
 import { Empty, Loading, Section } from "./section";
 
@@ -26,7 +27,7 @@ export function AssetsSection({ uid }: { uid: string }) {
     retry,
   });
   const rows = query.data?.assetsList ?? NO_ASSETS;
-  const table = useDataTable({ data: rows, columns: assetColumns, getRowId: (r) => r.coin });
+  const table = useDataTable({ features: sortingTableFeatures, data: rows, columns: assetColumns, getRowId: (r) => r.coin });
   return (
     <Section id="assets-title" title="Spot assets" source="From the platform: every coin the account has an entry for">
       {query.isSuccess && rows.length === 0 ? (
@@ -55,7 +56,7 @@ export function WithdrawalsSection({ uid }: { uid: string }) {
     retry,
   });
   const rows = query.data?.items ?? NO_WITHDRAWALS;
-  const table = useDataTable({ data: rows, columns: withdrawalColumns, getRowId: (r) => r.id });
+  const table = useDataTable({ features: sortingTableFeatures, data: rows, columns: withdrawalColumns, getRowId: (r) => r.id });
   const noLedger = query.error instanceof ApiError && query.error.status === 404;
   return (
     <Section

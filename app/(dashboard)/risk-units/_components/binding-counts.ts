@@ -1,0 +1,18 @@
+// What the risk-units page counts from Brokerdesk's records: bound UIDs per unit, and the words when none is
+// bound. Apart from ./binding-rules (the forms' schema, built on the platform catalog's E9 request) so the
+// page's first view does not build the form's rules (issue 15, page weight); ./binding-rules re-exports both.
+import type { Binding } from "./api";
+
+/** Bound UIDs per risk unit, by Brokerdesk's records. */
+export function boundCounts(bindings: readonly Binding[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const b of bindings) if (b.state === "bound") counts.set(b.riskUnitId, (counts.get(b.riskUnitId) ?? 0) + 1);
+  return counts;
+}
+
+/** What the counts say when no UID is bound now: never that none was ever bound when some were undone. */
+export function noneBoundText(bindings: readonly Binding[]): string {
+  const n = bindings.length;
+  if (n === 0) return "No UID is bound through Brokerdesk yet.";
+  return `No UID is bound through Brokerdesk now: the ${n === 1 ? "binding" : `${n} bindings`} made here ${n === 1 ? "was" : "were"} undone (listed below).`;
+}
