@@ -23,7 +23,9 @@ let db: Db;
 let uid: string;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  // Balances are set and then checked to the unit: no pending deposit of the history may settle mid-test and
+  // credit one (a 30-minute wait after its creation by default; one did, and a balance read 4853.58 for 997).
+  sim = await startSimulator({ port: 0, depositSettleMs: 0 });
   client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: 5_000, backoffBaseMs: 5 });
   db = await openDb({ dataDir: "memory://" });
   uid = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((s) => s.subaccountName.startsWith("desk02@"))!.uid;
