@@ -1,22 +1,14 @@
 // The sign-in throttle shared through a real Redis: failures counted on one instance count on all.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { freePort, redisAvailable, startTestRedis, type TestRedis } from "@/server/redis/testing";
+import { freePort, testRedisSuite } from "@/server/redis/testing";
 import { THROTTLE_LIMITS, buildSignInThrottle } from "./throttle";
 
-const run = redisAvailable() || process.env.CI ? describe : describe.skip;
-let redis: TestRedis;
-
-beforeAll(async () => {
-  if (redisAvailable() || process.env.CI) redis = await startTestRedis();
-}, 30_000);
-afterAll(async () => {
-  await redis?.stop();
-});
+const { run, redis } = testRedisSuite();
 
 run("[scale-out][throttle] sign-in failures are counted across instances", () => {
   it("5 failures for one account spread over three instances block it on every instance", async () => {
-    const [a, b, c] = [0, 1, 2].map(() => buildSignInThrottle(THROTTLE_LIMITS, redis.client()));
+    const [a, b, c] = [0, 1, 2].map(() => buildSignInThrottle(THROTTLE_LIMITS, redis().client()));
     await a!.recordFailure("ana@example.com", "10.0.0.1");
     await b!.recordFailure("ana@example.com", "10.0.0.2");
     await c!.recordFailure("ana@example.com", "10.0.0.3");

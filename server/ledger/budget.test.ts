@@ -1,6 +1,6 @@
 // /sync's "budget used": the sync's calls per operation and whole minute, in this process or shared through Redis.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redisAvailable, startTestRedis, type TestRedis } from "@/server/redis/testing";
+import { describe, expect, it } from "vitest";
+import { testRedisSuite } from "@/server/redis/testing";
 import { budgetUse, callCounter, sharePerSecond } from "./budget";
 import { DEPOSITS_JOB } from "./deposits";
 
@@ -38,19 +38,12 @@ describe("[ledger][sync] budget used per job", () => {
   });
 });
 
-const run = redisAvailable() || process.env.CI ? describe : describe.skip;
-let redis: TestRedis;
-beforeAll(async () => {
-  if (redisAvailable() || process.env.CI) redis = await startTestRedis();
-}, 30_000);
-afterAll(async () => {
-  await redis?.stop();
-});
+const { run, redis } = testRedisSuite();
 
 run("[ledger][sync][scale-out] budget used across instances", () => {
   it("calls counted on two instances add up in Redis", async () => {
     const c = clock();
-    const [a, b] = [callCounter(redis.client(), c.now), callCounter(redis.client(), c.now)];
+    const [a, b] = [callCounter(redis().client(), c.now), callCounter(redis().client(), c.now)];
     for (let i = 0; i < 30; i++) await a.count("planOrders.history");
     for (let i = 0; i < 12; i++) await b.count("planOrders.history");
     c.to(MINUTE + 1);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisSlotStore } from "./slot-store";
 import { startSimulator, type Simulator } from "@/server/simulator";
-import { redisAvailable, startTestRedis, freePort, type TestRedis } from "@/server/redis/testing";
+import { freePort, testRedisSuite } from "@/server/redis/testing";
 import { Redis } from "ioredis";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
@@ -13,24 +13,21 @@ import { SlidingWindowLimiter } from "./limiter";
 import { PublicCache } from "./public-cache";
 
 // CI installs redis-server (.ci/run); a developer machine without it skips these, CI never does.
-const run = redisAvailable() || process.env.CI ? describe : describe.skip;
+const { run, redis } = testRedisSuite();
 
 let sim: Simulator;
-let redis: TestRedis;
 const opened: PlatformClient[] = [];
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  if (redisAvailable() || process.env.CI) redis = await startTestRedis();
 }, 30_000);
 afterAll(async () => {
   for (const c of opened) c.close();
-  await redis?.stop();
   await sim?.close();
 });
 
 function instance(kind: "redis" | "memory", extra: { publicCache?: PublicCache } = {}): PlatformClient {
-  const store = redis.client();
+  const store = redis().client();
   const limiter =
     kind === "redis"
       ? new SlidingWindowLimiter({
@@ -52,7 +49,7 @@ function instance(kind: "redis" | "memory", extra: { publicCache?: PublicCache }
 
 /** Three "instances" each send `perInstance` E11 (10/s per IP) and E2 (10/s per UID) calls at once. */
 async function load(clients: PlatformClient[], perInstance: number) {
-  await redis.client().flushall();
+  await redis().client().flushall();
   sim.resetStats();
   const subUid = sim.state.subaccountsOf(sim.keys.brokerMain.uid)[0]!.uid;
   const started = Date.now();
@@ -113,9 +110,9 @@ run("[scale-out][rate budget] instances sharing one Redis stay inside one platfo
 
 run("[scale-out][public cache] public answers are shared through Redis and never cached when they fail", () => {
   it("three instances, 30 identical E11 calls at once: one platform request", async () => {
-    await redis.client().flushall();
+    await redis().client().flushall();
     sim.resetStats();
-    const clients = [0, 1, 2].map(() => instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis.client() }) }));
+    const clients = [0, 1, 2].map(() => instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) }));
     const results = await Promise.all(clients.flatMap((c) => Array.from({ length: 10 }, () => c.call("oiLimits.list", { productType: "COIN-FUTURES" }))));
     // Instances race to fill the shared entry; single flight holds within each, Redis across them once filled.
     expect(sim.stats().operations["oiLimits.list"]?.requests).toBeLessThanOrEqual(3);
@@ -128,10 +125,10 @@ run("[scale-out][public cache] public answers are shared through Redis and never
   }, 20_000);
 
   it("an instance that never asked reads another instance's answer from Redis", async () => {
-    await redis.client().flushall();
+    await redis().client().flushall();
     sim.resetStats();
-    const a = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis.client() }) });
-    const b = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis.client() }) });
+    const a = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
+    const b = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
     const first = await a.call("market.trades", { symbol: "BTCUSDT", limit: "50" });
     const second = await b.call("market.trades", { symbol: "BTCUSDT", limit: "50" });
     expect(first.cached).toBeFalsy();
@@ -141,9 +138,9 @@ run("[scale-out][public cache] public answers are shared through Redis and never
   }, 20_000);
 
   it("a failed answer is not cached: after a 500 the next call goes to the platform and succeeds", async () => {
-    await redis.client().flushall();
+    await redis().client().flushall();
     sim.resetStats();
-    const c = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis.client() }) });
+    const c = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
     sim.faults.set({ path: "oiLimits.list", kind: "status", status: 500 });
     try {
       await expect(c.call("oiLimits.list", { productType: "USDC-FUTURES" })).rejects.toThrow();
@@ -157,7 +154,7 @@ run("[scale-out][public cache] public answers are shared through Redis and never
 
   it("exports bypass the cache (cache: no-store)", async () => {
     sim.resetStats();
-    const c = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis.client() }) });
+    const c = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
     await c.call("oiLimits.list", { productType: "USDT-FUTURES" });
     const fresh = await c.call("oiLimits.list", { productType: "USDT-FUTURES" }, { cache: "no-store" });
     expect(fresh.cached).toBeFalsy();

@@ -3,6 +3,7 @@ import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe } from "vitest";
 import { freePort } from "@/server/net";
 
 export { freePort };
@@ -52,6 +53,29 @@ export async function startTestRedis(): Promise<TestRedis> {
       for (const c of clients) c.disconnect();
       proc.kill("SIGTERM");
       await new Promise((r) => proc.once("exit", r));
+    },
+  };
+}
+
+/**
+ * A test file's own Redis: `run` is `describe` where redis-server is installed and always on CI (where a
+ * missing one fails rather than skips), else `describe.skip`; the server starts before the file's tests and
+ * stops after them. `redis()` is it, inside a test.
+ */
+export function testRedisSuite(): { run: typeof describe | typeof describe.skip; redis: () => TestRedis } {
+  const on = redisAvailable() || Boolean(process.env.CI);
+  let redis: TestRedis | undefined;
+  beforeAll(async () => {
+    if (on) redis = await startTestRedis();
+  }, 30_000);
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  return {
+    run: on ? describe : describe.skip,
+    redis: () => {
+      if (!redis) throw new Error("the test Redis has not started");
+      return redis;
     },
   };
 }
