@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import { freePort, testRedisSuite } from "@/server/redis/testing";
 import { THROTTLE_LIMITS, buildSignInThrottle } from "./throttle";
 
-const { run, redis } = testRedisSuite();
+const { run, redis } = testRedisSuite(Boolean(process.env.CI));
 
 run("[scale-out][throttle] sign-in failures are counted across instances", () => {
   it("5 failures for one account spread over three instances block it on every instance", async () => {

@@ -38,7 +38,7 @@ describe("[ledger][sync] budget used per job", () => {
   });
 });
 
-const { run, redis } = testRedisSuite();
+const { run, redis } = testRedisSuite(Boolean(process.env.CI));
 
 run("[ledger][sync][scale-out] budget used across instances", () => {
   it("calls counted on two instances add up in Redis", async () => {

@@ -58,12 +58,12 @@ export async function startTestRedis(): Promise<TestRedis> {
 }
 
 /**
- * A test file's own Redis: `run` is `describe` where redis-server is installed and always on CI (where a
- * missing one fails rather than skips), else `describe.skip`; the server starts before the file's tests and
- * stops after them. `redis()` is it, inside a test.
+ * A test file's own Redis: `run` is `describe` where redis-server is installed or where the caller says it
+ * must be (on CI: a missing one fails rather than skips), else `describe.skip`; the server starts before the
+ * file's tests and stops after them. `redis()` is it, inside a test.
  */
-export function testRedisSuite(): { run: typeof describe | typeof describe.skip; redis: () => TestRedis } {
-  const on = redisAvailable() || Boolean(process.env.CI);
+export function testRedisSuite(required: boolean): { run: typeof describe | typeof describe.skip; redis: () => TestRedis } {
+  const on = redisAvailable() || required;
   let redis: TestRedis | undefined;
   beforeAll(async () => {
     if (on) redis = await startTestRedis();
