@@ -52,8 +52,13 @@ export const JOB_OPERATION: Readonly<Record<string, OperationId>> = {
 
 const MINUTE_MS = 60_000;
 const minuteKey = (operation: OperationId, minute: number) => `${REDIS_PREFIX}ledger-calls:${operation}:${minute}`;
-/** This process's counts when there is no Redis: operation → [minute, calls] for this minute and the last. */
-const localCounts = new Map<string, { minute: number; calls: number; last: number }>();
+/**
+ * This process's counts when there is no Redis: operation → calls this minute and the last. On globalThis, as
+ * the ledger itself is (engine.ts): Next bundles the sync's start-up and the /sync route apart, each with its
+ * own copy of this module, and a module-level map counted in one was read empty in the other.
+ */
+const g = globalThis as typeof globalThis & { __brokerdeskSyncCalls?: Map<string, { minute: number; calls: number; last: number }> };
+const localCounts = (g.__brokerdeskSyncCalls ??= new Map());
 
 /**
  * The sync's calls per operation and whole minute, counted where its share is counted (Redis across instances,
