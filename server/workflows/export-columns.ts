@@ -2,7 +2,7 @@ import "server-only";
 // The columns of each exportable operation's CSV, and its rows as CSV lines through the one encoder
 // (lib/csv): values exactly as the platform sent them (amounts are strings end to end, never through a
 // float), each timestamp followed by its UTC rendering.
-import { cellText, csvLine, csvRowLine } from "@/lib/csv";
+import { cellText, csvLine, csvRowEncoder } from "@/lib/csv";
 import type { DepositRecord, Fill, MarketTrade, PlanOrder } from "@/lib/platform/catalog";
 import type { ExportableOperation } from "@/lib/platform/export-plan";
 
@@ -67,8 +67,8 @@ export function isoUtc(ms: string): string {
 /** CSV lines (no header) for rows of one operation, each line ending in CRLF. */
 export function csvRows(cols: readonly CsvColumn[], rows: readonly unknown[]): string {
   let out = "";
-  const names = cols.map((c) => c.name);
-  for (const row of rows) out += csvRowLine(names, cols.map((c) => (c.utc ? isoUtc(cellText(leaf(row, c.path))) : leaf(row, c.path))));
+  const line = csvRowEncoder(cols.map((c) => c.name));
+  for (const row of rows) out += line(cols.map((c) => (c.utc ? isoUtc(cellText(leaf(row, c.path))) : leaf(row, c.path))));
   return out;
 }
 
