@@ -13,7 +13,16 @@ import { ledgerResources } from "@/lib/api/ledger";
 import { describeError } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
 
-const at = (iso: string | null) => (iso ? formatUtc(Date.parse(iso)) : "—");
+/** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
+function At({ iso }: { iso: string | null }) {
+  if (!iso) return <>—</>;
+  const [day, ...rest] = formatUtc(Date.parse(iso)).split(" ");
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      <span className="block">{day}</span> {rest.join(" ")}
+    </time>
+  );
+}
 
 /** A table's column headers (both tables of the page). */
 function Head({ columns }: { columns: string[] }) {
@@ -118,9 +127,10 @@ export function SyncView() {
             {rows.map((r) => (
               <tr key={r.subUid} data-row-id={r.subUid} className="border-t border-slate-200 dark:border-slate-700">
                 <td className="px-3 py-1.5">
+                  {/* Name over UID, and each time's day over its hour (At): the nine columns fit a laptop's width. */}
                   <Link href={`/sub-accounts/${r.subUid}`} className="underline-offset-2 hover:underline">
-                    {r.subaccountName ? `${r.subaccountName} · ` : ""}
-                    <span className="font-mono">{r.subUid}</span>
+                    {r.subaccountName ? <span className="block break-all">{r.subaccountName}</span> : null}
+                    <span className="font-mono text-xs">{r.subUid}</span>
                   </Link>
                 </td>
                 <td className="px-3 py-1.5">
@@ -134,12 +144,18 @@ export function SyncView() {
                     <Badge tone="warn">backfilling</Badge>
                   )}
                 </td>
-                <td className="px-3 py-1.5 whitespace-nowrap">{at(r.lastSuccessAt)}</td>
-                <td className="px-3 py-1.5 whitespace-nowrap">{at(r.nextCheckAt)}</td>
-                <td className="px-3 py-1.5 whitespace-nowrap">{at(r.newestRecordAt)}</td>
+                <td className="px-3 py-1.5">
+                  <At iso={r.lastSuccessAt} />
+                </td>
+                <td className="px-3 py-1.5">
+                  <At iso={r.nextCheckAt} />
+                </td>
+                <td className="px-3 py-1.5">
+                  <At iso={r.newestRecordAt} />
+                </td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{r.records.toLocaleString("en-US")}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{r.calls.toLocaleString("en-US")}</td>
-                <td className="max-w-64 truncate px-3 py-1.5" title={r.lastError ?? undefined}>
+                <td className="max-w-48 truncate px-3 py-1.5" title={r.lastError ?? undefined}>
                   {r.lastError ?? "—"}
                 </td>
                 <td className="px-3 py-1.5">
