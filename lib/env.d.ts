@@ -39,6 +39,8 @@ export type Env = Readonly<{
   /** The ledger's sync (issue 14). */
   ledger: Readonly<{
     sync: boolean; share: number; sweepSeconds: number; activeSeconds: number;
+    /** The most of the sync's E1 share that active sub-accounts' extra checks may take (LEDGER_ACTIVE_SHARE). */
+    activeShare: number;
     /** Keys whose fills and plan orders are kept (LEDGER_TRADE_KEYS); undefined = every configured key. */
     tradeKeys: readonly string[] | undefined;
     planSymbols: readonly string[];

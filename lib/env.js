@@ -142,7 +142,7 @@ export function parseEnv(source) {
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
     ledger: Object.freeze({
-      sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS,
+      sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS, activeShare: e.LEDGER_ACTIVE_SHARE,
       tradeKeys: e.LEDGER_TRADE_KEYS ? Object.freeze(listOf(e.LEDGER_TRADE_KEYS.toLowerCase())) : undefined,
       planSymbols: Object.freeze(listOf(e.LEDGER_PLAN_SYMBOLS)),
       retentionDays: e.LEDGER_RETENTION_DAYS,

@@ -110,6 +110,14 @@ export const baseSchema = z.object({
     .pipe(z.number().positive({ message: "LEDGER_SYNC_SHARE must be greater than 0" })),
   LEDGER_SWEEP_SECONDS: positiveNumber("LEDGER_SWEEP_SECONDS", "10", "seconds"),
   LEDGER_ACTIVE_SECONDS: positiveNumber("LEDGER_ACTIVE_SECONDS", "60", "seconds"),
+  // The most of the sync's E1 share that extra checks of active sub-accounts may take. Every other
+  // sub-account is then checked at least once per (sub-accounts ÷ the share) ÷ (1 − this): 0 gives every
+  // sub-account the physical bound and actives no more often (engine.ts, checkIntervals).
+  LEDGER_ACTIVE_SHARE: z
+    .string()
+    .default("0.25")
+    .pipe(z.string().regex(/^0(\.\d+)?$/, { message: "LEDGER_ACTIVE_SHARE must be a fraction from 0 up to (not including) 1, e.g. 0.25" }))
+    .transform(Number),
   // Fills (E4) and plan orders (E3) in the ledger: the keys whose records are kept (comma-separated names;
   // default every configured key), and the symbols whose plan orders are kept besides those a key's fills
   // name (E3 needs a symbol, and a key with plan orders but no fills would otherwise be missed).

@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { catalog } from "@/lib/platform/catalog";
 import { sharePerSecond } from "@/server/ledger/budget";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits";
-import { startLedger } from "@/server/ledger/engine";
+import { checkIntervals, startLedger } from "@/server/ledger/engine";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
@@ -30,7 +30,7 @@ async function withSync<T>(subs: number, simOpts: Parameters<typeof startSimulat
     const uids = sim.state.subaccountsOf(sim.keys.brokerMain.uid).map((s) => s.uid);
     await seedSubaccounts(b.db, uids.length, uids);
     await prepare(b, sim, uids);
-    const ledger = await startLedger({ db: b.db, client, share, sweepSeconds: 2, activeSeconds: env.ledger.activeSeconds, schema });
+    const ledger = await startLedger({ db: b.db, client, share, sweepSeconds: 2, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare, schema });
     try {
       return await run(b, sim, uids);
     } finally {
@@ -107,6 +107,8 @@ async function freshness(): Promise<void> {
       );
       const firstSeen = new Map(seen.map((s) => [s.order_id, Number(s.first)]));
       const out: Figures[] = [];
+      // What the scheduler promises each kind (engine.ts, checkIntervals), beside the physical bound.
+      const promised = checkIntervals({ perSecond, registry: uids.length, active: active.size, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare });
       for (const kind of ["active", "dormant"] as const) {
         const mine = live.filter((l) => active.has(l.uid) === (kind === "active"));
         // An unseen deposit counts with the time it has waited so far (a lower bound).
@@ -114,7 +116,7 @@ async function freshness(): Promise<void> {
         out.push({
           kind, subaccounts: uids.filter((u) => active.has(u) === (kind === "active")).length, deposits: mine.length,
           unseen: mine.filter((l) => !firstSeen.has(l.id)).length, p50s: round(pct(delays, 50), 1), p99s: round(pct(delays, 99), 1),
-          maxS: round(delays.at(-1) ?? NaN, 1), boundS: round(boundS, 1), activeEveryS: env.ledger.activeSeconds, http429: sim.stats().http429, engine: b.engine,
+          maxS: round(delays.at(-1) ?? NaN, 1), boundS: round(boundS, 1), promisedS: round((kind === "active" ? promised.activeMs : promised.dormantMs) / 1000, 1), activeShare: env.ledger.activeShare, http429: sim.stats().http429, engine: b.engine,
         });
       }
       return out;

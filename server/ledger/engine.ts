@@ -32,8 +32,10 @@ export type LedgerOptions = {
   /** Share of each operation's rate the sync may use (0–1). */
   share: number;
   sweepSeconds: number;
-  /** How often an active sub-account (a deposit in the last week, or its backfill under way) is checked. */
+  /** How often an active sub-account (a deposit in the last week) is checked at the most. */
   activeSeconds: number;
+  /** The most of the share that active sub-accounts' extra checks may take (checkIntervals); default 0.25. */
+  activeShare?: number;
   /** Brokerdesk's own retention in days (null: forever). */
   retentionDays?: number | null;
   /** pg-boss's schema (tests give each run its own). */
@@ -84,13 +86,19 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const trades = opts.trades ? await startTradeJobs(boss, opts.trades, { ...opts, now }) : null;
   const snapshots = opts.snapshots ? await startSnapshotJobs(boss, opts) : null;
 
-  // The registry's size, for the physical bound of nextCheckMs: counted by each sweep, not by each run.
-  let registrySize = 1;
+  // How often each kind is due again: from the registry and its active part, counted by each sweep.
+  const intervalsOf = (registry: number, active: number) =>
+    checkIntervals({ perSecond, registry, active, activeSeconds: opts.activeSeconds, activeShare: opts.activeShare ?? 0.25 });
+  let intervals = intervalsOf(1, 0);
 
   /** Queues every due sub-account (as many as the share can serve before the next sweep, twice over). */
   const sweep = async (): Promise<number> => {
-    const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM subaccounts`);
-    registrySize = Math.max(1, count.rows[0]?.n ?? 1);
+    const count = await db.query<{ n: number; active: number }>(
+      `SELECT (SELECT count(*)::int FROM subaccounts) AS n,
+              (SELECT count(*)::int FROM ledger_sync WHERE job = $1 AND newest_ctime >= $2) AS active`,
+      [DEPOSITS_JOB, now() - ACTIVE_WITHIN_MS],
+    );
+    intervals = intervalsOf(count.rows[0]?.n ?? 1, count.rows[0]?.active ?? 0);
     const { rows } = await db.query<{ sub_uid: string }>(
       `SELECT r.sub_uid FROM subaccounts r
          LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
@@ -119,7 +127,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     const { subUid } = job.data;
     try {
       const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal: job.signal, retentionMs });
-      const next = nextCheckMs(out, now(), opts, perSecond, registrySize);
+      const next = nextCheckMs(out, now(), intervals);
       await db.query(`UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0) WHERE job = $1 AND sub_uid = $2`, [DEPOSITS_JOB, subUid, next]);
     } catch (e) {
       await recordSyncFailure(db, subUid, e).catch(() => undefined);
@@ -142,17 +150,38 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   return { boss, sweep, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
 }
 
+/** A sub-account with a deposit in the last week is active. */
+const ACTIVE_WITHIN_MS = 7 * DAY;
+
+export type CheckIntervals = { activeMs: number; dormantMs: number };
+
 /**
- * When a sub-account is due again: soon while its backfill is under way; every `activeSeconds` when it had
- * a deposit in the last week; otherwise at the physical bound (sub-accounts ÷ the share of E1's rate).
+ * How often active and other sub-accounts are checked, from the sync's E1 calls per second B, the registry's
+ * N sub-accounts and its Na active ones. Checking every one once per N ÷ B seconds (the physical bound)
+ * already spends the whole share, so checking actives more often must take from the others: actives may take
+ * at most `activeShare` of B, and one check each per `activeSeconds` at the most; the rest is the others'.
+ *   A = min(Na ÷ activeSeconds, activeShare × B)
+ *   A ≤ Na × B ÷ N (the actives' even part): every sub-account at the bound N ÷ B;
+ *   else: actives every Na ÷ A, the others every (N − Na) ÷ (B − A), at most (N ÷ B) ÷ (1 − activeShare).
+ * The intervals add up to B, so the queue does not fall behind (checks slipped when they added up to more).
+ * Nothing is checked more often than every `activeSeconds`.
  */
-export function nextCheckMs(
-  out: Pick<SyncOutcome, "backfillDone" | "newestCtime">, t: number, opts: Pick<LedgerOptions, "activeSeconds">, perSecond: number, registrySize: number,
-): number {
+export function checkIntervals(p: { perSecond: number; registry: number; active: number; activeSeconds: number; activeShare: number }): CheckIntervals {
+  const n = Math.max(1, p.registry);
+  const na = Math.min(Math.max(0, p.active), n);
+  const b = p.perSecond;
+  const floorMs = p.activeSeconds * 1000;
+  const boundMs = (n / b) * 1000;
+  const a = Math.min(na / p.activeSeconds, p.activeShare * b);
+  if (na === 0 || a <= (na * b) / n) return { activeMs: Math.max(floorMs, boundMs), dormantMs: Math.max(floorMs, boundMs) };
+  return { activeMs: Math.max(floorMs, Math.ceil((na / a) * 1000)), dormantMs: Math.max(floorMs, Math.ceil(((n - na) / (b - a)) * 1000)) };
+}
+
+/** When a sub-account is due again: soon while its backfill is under way; else at its kind's interval. */
+export function nextCheckMs(out: Pick<SyncOutcome, "backfillDone" | "newestCtime">, t: number, intervals: CheckIntervals): number {
   if (!out.backfillDone) return t + 1_000;
-  const active = out.newestCtime !== null && t - out.newestCtime < 7 * DAY;
-  const boundMs = Math.ceil((registrySize / perSecond) * 1000);
-  return t + (active ? opts.activeSeconds * 1000 : Math.max(boundMs, opts.activeSeconds * 1000));
+  const active = out.newestCtime !== null && t - out.newestCtime < ACTIVE_WITHIN_MS;
+  return t + Math.ceil(active ? intervals.activeMs : intervals.dormantMs);
 }
 
 // ---- the process's ledger (started by server/startup.ts) ----
@@ -165,7 +194,7 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
     if (!env.ledger.sync) return null;
     const trades = { keys: env.ledger.tradeKeys ?? client.config.credentials.names(), planSymbols: env.ledger.planSymbols };
     const ledger = await startLedger({
-      db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds, retentionDays: env.ledger.retentionDays, trades, snapshots: true,
+      db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare, retentionDays: env.ledger.retentionDays, trades, snapshots: true,
     });
     metrics().setSyncLagSource(() => syncLag(db));
     logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, retentionDays: env.ledger.retentionDays ?? "forever" }, "ledger sync started");

@@ -5,6 +5,7 @@
 // engine (pg-boss) the sweep brings every registry sub-account in, one runner per sub-account even with
 // two engines on one database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
 import type { Db } from "@/server/db";
 import { PlatformClient } from "@/server/platform/client";
@@ -16,7 +17,7 @@ import Big from "big.js";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
 import { searchDeposits, syncJobs, syncStatus } from "./queries";
-import { nextCheckMs, startLedger } from "./engine";
+import { checkIntervals, nextCheckMs, startLedger } from "./engine";
 
 const bed = ledgerTestBed();
 let sim: Simulator;
@@ -217,14 +218,42 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
 });
 
 describe("[ledger][schedule] when a sub-account is due again", () => {
-  it("[ledger][schedule] soon while backfilling; active every activeSeconds; dormant at the physical bound", () => {
+  it("[ledger][schedule] soon while backfilling; actives and the others at their intervals", () => {
     const t = 1_000_000_000_000;
-    const opts = { activeSeconds: 60 };
-    expect(nextCheckMs({ backfillDone: false, newestCtime: null }, t, opts, 5, 10_000)).toBe(t + 1_000);
-    expect(nextCheckMs({ backfillDone: true, newestCtime: t - 86_400_000 }, t, opts, 5, 10_000)).toBe(t + 60_000);
-    // 10,000 sub-accounts at 5 calls/s: each at least every 2,000 s.
-    expect(nextCheckMs({ backfillDone: true, newestCtime: t - 30 * 86_400_000 }, t, opts, 5, 10_000)).toBe(t + 2_000_000);
-    expect(nextCheckMs({ backfillDone: true, newestCtime: null }, t, opts, 5, 25)).toBe(t + 60_000);
+    const intervals = { activeMs: 60_000, dormantMs: 2_000_000 };
+    expect(nextCheckMs({ backfillDone: false, newestCtime: null }, t, intervals)).toBe(t + 1_000);
+    expect(nextCheckMs({ backfillDone: true, newestCtime: t - 86_400_000 }, t, intervals)).toBe(t + 60_000);
+    expect(nextCheckMs({ backfillDone: true, newestCtime: t - 30 * 86_400_000 }, t, intervals)).toBe(t + 2_000_000);
+    expect(nextCheckMs({ backfillDone: true, newestCtime: null }, t, intervals)).toBe(t + 2_000_000);
+  });
+
+  it("[ledger][schedule] the intervals: the physical bound for all with no actives or no active share; else actives more often, within the share", () => {
+    // 10,000 sub-accounts at 5 calls/s: the bound is 2,000 s.
+    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 0, activeSeconds: 60, activeShare: 0.25 })).toEqual({ activeMs: 2_000_000, dormantMs: 2_000_000 });
+    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0 })).toEqual({ activeMs: 2_000_000, dormantMs: 2_000_000 });
+    // 500 actives may take 1.25 of the 5 calls/s: each every 400 s, the other 9,500 every 2,534 s (≤ 2,000 ÷ 0.75).
+    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0.25 })).toEqual({ activeMs: 400_000, dormantMs: 2_533_334 });
+    // 25 sub-accounts: the bound (5 s) is below activeSeconds; nothing more often than that.
+    expect(checkIntervals({ perSecond: 5, registry: 25, active: 3, activeSeconds: 60, activeShare: 0.25 })).toEqual({ activeMs: 60_000, dormantMs: 60_000 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 500_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 600 }), fc.double({ min: 0, max: 0.95, noNaN: true }),
+        (registry, activePart, perSecond, activeSeconds, activeShare) => {
+          const active = Math.floor(registry * activePart);
+          const { activeMs, dormantMs } = checkIntervals({ perSecond, registry, active, activeSeconds, activeShare });
+          const boundMs = (registry / perSecond) * 1000;
+          // Actives never less often than the others; the others within the promise; never above the floor.
+          expect(activeMs).toBeLessThanOrEqual(dormantMs);
+          expect(dormantMs).toBeLessThanOrEqual(Math.max(activeSeconds * 1000, Math.ceil(boundMs / (1 - activeShare))));
+          expect(Math.min(activeMs, dormantMs)).toBeGreaterThanOrEqual(activeSeconds * 1000);
+          // The checks they ask for fit the share (1 ms of rounding per interval).
+          const perSecondAsked = (active * 1000) / activeMs + ((registry - active) * 1000) / dormantMs;
+          expect(perSecondAsked).toBeLessThanOrEqual(perSecond * 1.000001);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
 
