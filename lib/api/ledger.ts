@@ -110,7 +110,11 @@ export const ledgerSyncQuerySchema = z.object({
 });
 
 export const ledgerSyncSchema = z.object({
-  sync: z.object({ on: z.boolean(), share: z.number(), sweepSeconds: z.number(), activeSeconds: z.number() }),
+  sync: z.object({
+    on: z.boolean(), share: z.number(), sweepSeconds: z.number(), activeSeconds: z.number(),
+    /** Active sub-accounts (a deposit in the last week) now, and how often they and the others are checked. */
+    active: z.number(), activeEverySeconds: z.number(), otherEverySeconds: z.number(),
+  }),
   freshness: ledgerFreshnessSchema,
   jobs: z.array(ledgerSyncJobSchema),
   /** The registry sub-accounts needing attention most (failing first, then the longest since a success), or the one asked for. */

@@ -17,9 +17,10 @@ import { syncLag } from "./lag";
 import type { PlatformClient } from "@/server/platform/client";
 import { sharePerSecond, syncBudget, type Budget } from "./budget";
 import { purgeLedger } from "./retention";
-import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits, type SyncOutcome } from "./deposits";
+import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
 import { startSnapshotJobs } from "./snapshots-engine";
 import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
+import { checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -93,12 +94,8 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
 
   /** Queues every due sub-account (as many as the share can serve before the next sweep, twice over). */
   const sweep = async (): Promise<number> => {
-    const count = await db.query<{ n: number; active: number }>(
-      `SELECT (SELECT count(*)::int FROM subaccounts) AS n,
-              (SELECT count(*)::int FROM ledger_sync WHERE job = $1 AND newest_ctime >= $2) AS active`,
-      [DEPOSITS_JOB, now() - ACTIVE_WITHIN_MS],
-    );
-    intervals = intervalsOf(count.rows[0]?.n ?? 1, count.rows[0]?.active ?? 0);
+    const counts = await scheduleCounts(db, now());
+    intervals = intervalsOf(counts.registry, counts.active);
     const { rows } = await db.query<{ sub_uid: string }>(
       `SELECT r.sub_uid FROM subaccounts r
          LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
@@ -148,40 +145,6 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
 
   await boss.send(SWEEP_QUEUE, {});
   return { boss, sweep, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
-}
-
-/** A sub-account with a deposit in the last week is active. */
-const ACTIVE_WITHIN_MS = 7 * DAY;
-
-export type CheckIntervals = { activeMs: number; dormantMs: number };
-
-/**
- * How often active and other sub-accounts are checked, from the sync's E1 calls per second B, the registry's
- * N sub-accounts and its Na active ones. Checking every one once per N ÷ B seconds (the physical bound)
- * already spends the whole share, so checking actives more often must take from the others: actives may take
- * at most `activeShare` of B, and one check each per `activeSeconds` at the most; the rest is the others'.
- *   A = min(Na ÷ activeSeconds, activeShare × B)
- *   A ≤ Na × B ÷ N (the actives' even part): every sub-account at the bound N ÷ B;
- *   else: actives every Na ÷ A, the others every (N − Na) ÷ (B − A), at most (N ÷ B) ÷ (1 − activeShare).
- * The intervals add up to B, so the queue does not fall behind (checks slipped when they added up to more).
- * Nothing is checked more often than every `activeSeconds`.
- */
-export function checkIntervals(p: { perSecond: number; registry: number; active: number; activeSeconds: number; activeShare: number }): CheckIntervals {
-  const n = Math.max(1, p.registry);
-  const na = Math.min(Math.max(0, p.active), n);
-  const b = p.perSecond;
-  const floorMs = p.activeSeconds * 1000;
-  const boundMs = (n / b) * 1000;
-  const a = Math.min(na / p.activeSeconds, p.activeShare * b);
-  if (na === 0 || a <= (na * b) / n) return { activeMs: Math.max(floorMs, boundMs), dormantMs: Math.max(floorMs, boundMs) };
-  return { activeMs: Math.max(floorMs, Math.ceil((na / a) * 1000)), dormantMs: Math.max(floorMs, Math.ceil(((n - na) / (b - a)) * 1000)) };
-}
-
-/** When a sub-account is due again: soon while its backfill is under way; else at its kind's interval. */
-export function nextCheckMs(out: Pick<SyncOutcome, "backfillDone" | "newestCtime">, t: number, intervals: CheckIntervals): number {
-  if (!out.backfillDone) return t + 1_000;
-  const active = out.newestCtime !== null && t - out.newestCtime < ACTIVE_WITHIN_MS;
-  return t + Math.ceil(active ? intervals.activeMs : intervals.dormantMs);
 }
 
 // ---- the process's ledger (started by server/startup.ts) ----

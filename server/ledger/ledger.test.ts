@@ -17,7 +17,8 @@ import Big from "big.js";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
 import { searchDeposits, syncJobs, syncStatus } from "./queries";
-import { checkIntervals, nextCheckMs, startLedger } from "./engine";
+import { startLedger } from "./engine";
+import { checkIntervals, nextCheckMs } from "./schedule";
 
 const bed = ledgerTestBed();
 let sim: Simulator;

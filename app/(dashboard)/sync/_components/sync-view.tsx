@@ -77,8 +77,9 @@ export function SyncView() {
       <p role="status" data-testid="sync-summary" className="text-sm">
         {sync.on ? (
           <>
-            The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every {sync.sweepSeconds} s, active
-            sub-accounts every {sync.activeSeconds} s.{" "}
+            The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every {sync.sweepSeconds} s. Active
+            sub-accounts ({sync.active.toLocaleString("en-US")}, a deposit in the last week) are checked every{" "}
+            {sync.activeEverySeconds.toLocaleString("en-US")} s, every other at least every {sync.otherEverySeconds.toLocaleString("en-US")} s.{" "}
           </>
         ) : (
           <>The sync is off on this instance (LEDGER_SYNC=off): another instance may run it. </>
