@@ -97,7 +97,7 @@ export const ledgerSyncJobSchema = z.object({
   records: z.number(),
   /** Platform calls it has made, all within the sync's share of the rate budget. */
   calls: z.number(),
-  /** Its calls per second over the last whole minute, against the share it may take (null: not counted). */
+  /** Its calls per second over the last 60 s, against the share it may take (null: not counted). */
   budget: z.nullable(z.object({ usedPerSecond: z.number(), allowedPerSecond: z.number() })),
 });
 export type LedgerSyncJob = z.output<typeof ledgerSyncJobSchema>;

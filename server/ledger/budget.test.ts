@@ -1,4 +1,4 @@
-// /sync's "budget used": the sync's calls per operation and whole minute, in this process or shared through Redis.
+// /sync's "budget used": the sync's calls per operation over the last 60 s, in this process or shared through Redis.
 import { describe, expect, it } from "vitest";
 import { testRedisSuite } from "@/server/redis/testing";
 import { budgetUse, callCounter, sharePerSecond } from "./budget";
@@ -13,25 +13,27 @@ function clock() {
 }
 
 describe("[ledger][sync] budget used per job", () => {
-  it("counts the calls of the last whole minute, not of the minute still running", async () => {
+  it("counts the calls of the last 60 s: this minute's, and the last minute's part still inside the window", async () => {
     const c = clock();
     const counter = callCounter(undefined, c.now);
     for (let i = 0; i < 120; i++) await counter.count("fills.list");
-    expect(await counter.lastMinute("fills.list")).toBe(0);
-    c.to(MINUTE + 1_000);
+    // 5 s into the first minute: the 120 just made count at once (a whole-minute count said 0 here).
+    expect(await counter.lastSixtySeconds("fills.list")).toBe(120);
+    c.to(MINUTE + 15_000);
     await counter.count("fills.list");
-    expect(await counter.lastMinute("fills.list")).toBe(120);
-    c.to(2 * MINUTE + 1_000);
-    expect(await counter.lastMinute("fills.list")).toBe(1);
+    // 15 s into the next: 1 of this minute and three quarters of the last one's 120.
+    expect(await counter.lastSixtySeconds("fills.list")).toBe(91);
+    c.to(2 * MINUTE + 30_000);
+    expect(await counter.lastSixtySeconds("fills.list")).toBe(1);
     c.to(4 * MINUTE);
-    expect(await counter.lastMinute("fills.list")).toBe(0);
+    expect(await counter.lastSixtySeconds("fills.list")).toBe(0);
   });
 
   it("says a job's calls per second against the share it may take; a job it does not know is not counted", async () => {
     const c = clock();
     const counter = callCounter(undefined, c.now);
     for (let i = 0; i < 150; i++) await counter.count("deposits.list");
-    c.to(MINUTE + 10);
+    c.to(MINUTE);
     expect(await budgetUse(DEPOSITS_JOB, 0.5, counter)).toEqual({ usedPerSecond: 2.5, allowedPerSecond: sharePerSecond("deposits.list", 0.5) });
     expect(sharePerSecond("deposits.list", 0.5)).toBe(5);
     expect(await budgetUse("no-such-job", 0.5, counter)).toBeNull();
@@ -46,14 +48,14 @@ run("[ledger][sync][scale-out] budget used across instances", () => {
     const [a, b] = [callCounter(redis().client(), c.now), callCounter(redis().client(), c.now)];
     for (let i = 0; i < 30; i++) await a.count("planOrders.history");
     for (let i = 0; i < 12; i++) await b.count("planOrders.history");
-    c.to(MINUTE + 1);
-    expect(await a.lastMinute("planOrders.history")).toBe(42);
-    expect(await b.lastMinute("planOrders.history")).toBe(42);
+    c.to(MINUTE);
+    expect(await a.lastSixtySeconds("planOrders.history")).toBe(42);
+    expect(await b.lastSixtySeconds("planOrders.history")).toBe(42);
     // Without Redis the counts are the process's own: every budget in it adds to one count per operation.
     const c2 = clock();
     const [x, y] = [callCounter(undefined, c2.now), callCounter(undefined, c2.now)];
     await x.count("rebates.get");
-    c2.to(MINUTE + 1);
-    expect(await y.lastMinute("rebates.get")).toBe(1);
+    c2.to(MINUTE);
+    expect(await y.lastSixtySeconds("rebates.get")).toBe(1);
   });
 });

@@ -61,7 +61,7 @@ const g = globalThis as typeof globalThis & { __brokerdeskSyncCalls?: Map<string
 const localCounts = (g.__brokerdeskSyncCalls ??= new Map());
 
 /**
- * The sync's calls per operation and whole minute, counted where its share is counted (Redis across instances,
+ * The sync's calls per operation and minute, counted where its share is counted (Redis across instances,
  * else this process), so /sync can say how much of the share a job used: the platform's rate limiter keeps no
  * history. Counting never slows or fails a sync call: a Redis error loses a count, not a call.
  */
@@ -79,22 +79,34 @@ export function callCounter(redis: ReturnType<typeof getRedis> | undefined, now:
       if (!c || c.minute < minute) localCounts.set(operation, { minute, calls: 1, last: c && c.minute === minute - 1 ? c.calls : 0 });
       else c.calls++;
     },
-    /** Calls in the last whole minute. */
-    async lastMinute(operation: OperationId): Promise<number> {
-      const minute = Math.floor(now() / MINUTE_MS);
-      if (redis) return Number((await redis.get(minuteKey(operation, minute - 1))) ?? 0);
-      const c = localCounts.get(operation);
-      if (!c) return 0;
-      return c.minute === minute ? c.last : c.minute === minute - 1 ? c.calls : 0;
+    /**
+     * Calls in the last 60 s: this minute's so far, plus the part of the last minute still inside the window
+     * (its calls taken as even over it). A whole-minute count read 0 for up to a minute after the sync began.
+     */
+    async lastSixtySeconds(operation: OperationId): Promise<number> {
+      const t = now();
+      const minute = Math.floor(t / MINUTE_MS);
+      const [cur, prev] = redis
+        ? (await redis.mget(minuteKey(operation, minute), minuteKey(operation, minute - 1))).map((v) => Number(v ?? 0))
+        : local(operation, minute);
+      return Math.round(cur! + prev! * (1 - (t - minute * MINUTE_MS) / MINUTE_MS));
     },
   };
 }
 
-/** Each job's use of its share over the last whole minute: calls per second against the points per second it may take. */
+/** This process's counts of this minute and the last. */
+function local(operation: OperationId, minute: number): [number, number] {
+  const c = localCounts.get(operation);
+  if (!c) return [0, 0];
+  if (c.minute === minute) return [c.calls, c.last];
+  return [0, c.minute === minute - 1 ? c.calls : 0];
+}
+
+/** Each job's use of its share over the last 60 s: calls per second against the points per second it may take. */
 export async function budgetUse(job: string, share: number, counter = callCounter(getRedis())): Promise<{ usedPerSecond: number; allowedPerSecond: number } | null> {
   const operation = JOB_OPERATION[job];
   if (!operation) return null;
-  const calls = await counter.lastMinute(operation).catch(() => null);
+  const calls = await counter.lastSixtySeconds(operation).catch(() => null);
   if (calls === null) return null;
   return { usedPerSecond: Math.round((calls / 60) * 100) / 100, allowedPerSecond: sharePerSecond(operation, share) };
 }

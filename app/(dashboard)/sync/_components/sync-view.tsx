@@ -89,7 +89,7 @@ export function SyncView() {
       </p>
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
         <table className="w-full text-sm" aria-label="Sync jobs">
-          <Head columns={["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls", "Budget used (last minute)"]} />
+          <Head columns={["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls", "Budget used (last 60 s)"]} />
           <tbody>
             {jobs.map((j) => (
               <tr key={j.job} data-job={j.job} className="border-t border-slate-200 dark:border-slate-700">
@@ -179,7 +179,7 @@ export function SyncView() {
   );
 }
 
-/** "2.4 of 5 calls/s (48%)": the job's calls over the last whole minute against the share it may take. */
+/** "2.4 of 5 calls/s (48%)": the job's calls over the last 60 s against the share it may take. */
 function budgetUsed(b: { usedPerSecond: number; allowedPerSecond: number } | null): string {
   if (!b) return "—";
   return `${b.usedPerSecond} of ${b.allowedPerSecond} calls/s (${Math.round((b.usedPerSecond / b.allowedPerSecond) * 100)}%)`;
