@@ -20,7 +20,7 @@ import { purgeLedger } from "./retention";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
 import { startSnapshotJobs } from "./snapshots-engine";
 import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
-import { checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
+import { CALLS_PER_CHECK_SQL, checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -88,14 +88,14 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const snapshots = opts.snapshots ? await startSnapshotJobs(boss, opts) : null;
 
   // How often each kind is due again: from the registry and its active part, counted by each sweep.
-  const intervalsOf = (registry: number, active: number) =>
-    checkIntervals({ perSecond, registry, active, activeSeconds: opts.activeSeconds, activeShare: opts.activeShare ?? 0.25 });
-  let intervals = intervalsOf(1, 0);
+  const intervalsOf = (counts: Awaited<ReturnType<typeof scheduleCounts>>) =>
+    checkIntervals({ perSecond, ...counts, activeSeconds: opts.activeSeconds, activeShare: opts.activeShare ?? 0.25 });
+  let intervals = intervalsOf({ registry: 1, active: 0, cost: { active: 1, dormant: 1 } });
 
   /** Queues every due sub-account (as many as the share can serve before the next sweep, twice over). */
   const sweep = async (): Promise<number> => {
     const counts = await scheduleCounts(db, now());
-    intervals = intervalsOf(counts.registry, counts.active);
+    intervals = intervalsOf(counts);
     const { rows } = await db.query<{ sub_uid: string }>(
       `SELECT r.sub_uid FROM subaccounts r
          LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
@@ -125,7 +125,11 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     try {
       const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal: job.signal, retentionMs });
       const next = nextCheckMs(out, now(), intervals);
-      await db.query(`UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0) WHERE job = $1 AND sub_uid = $2`, [DEPOSITS_JOB, subUid, next]);
+      // A backfill's runs take more calls than the checks after it: only those count towards a check's cost.
+      await db.query(
+        `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0)${out.backfillDone ? `, ${CALLS_PER_CHECK_SQL}` : ""} WHERE job = $1 AND sub_uid = $2`,
+        out.backfillDone ? [DEPOSITS_JOB, subUid, next, out.calls] : [DEPOSITS_JOB, subUid, next],
+      );
     } catch (e) {
       await recordSyncFailure(db, subUid, e).catch(() => undefined);
       throw e;

@@ -234,22 +234,24 @@ describe("[ledger][schedule] when a sub-account is due again", () => {
     expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0 })).toEqual({ activeMs: 2_000_000, dormantMs: 2_000_000 });
     // 500 actives may take 1.25 of the 5 calls/s: each every 400 s, the other 9,500 every 2,534 s (≤ 2,000 ÷ 0.75).
     expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0.25 })).toEqual({ activeMs: 400_000, dormantMs: 2_533_334 });
+    // A check of an active one costs 3 calls (its recent part takes pages): the same 1.25 calls/s buy a third as many.
+    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0.25, cost: { active: 3, dormant: 1 } })).toEqual({ activeMs: 1_200_000, dormantMs: 2_533_334 });
     // 25 sub-accounts: the bound (5 s) is below activeSeconds; nothing more often than that.
     expect(checkIntervals({ perSecond: 5, registry: 25, active: 3, activeSeconds: 60, activeShare: 0.25 })).toEqual({ activeMs: 60_000, dormantMs: 60_000 });
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 500_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 20 }),
-        fc.integer({ min: 1, max: 600 }), fc.double({ min: 0, max: 0.95, noNaN: true }),
-        (registry, activePart, perSecond, activeSeconds, activeShare) => {
+        fc.integer({ min: 1, max: 600 }), fc.double({ min: 0, max: 0.95, noNaN: true }), fc.double({ min: 1, max: 5, noNaN: true }), fc.double({ min: 1, max: 5, noNaN: true }),
+        (registry, activePart, perSecond, activeSeconds, activeShare, ca, cd) => {
           const active = Math.floor(registry * activePart);
-          const { activeMs, dormantMs } = checkIntervals({ perSecond, registry, active, activeSeconds, activeShare });
-          const boundMs = (registry / perSecond) * 1000;
+          const { activeMs, dormantMs } = checkIntervals({ perSecond, registry, active, activeSeconds, activeShare, cost: { active: ca, dormant: cd } });
+          const boundMs = (((registry - active) * cd + active * ca) / perSecond) * 1000;
           // Actives never less often than the others; the others within the promise; never above the floor.
           expect(activeMs).toBeLessThanOrEqual(dormantMs);
           expect(dormantMs).toBeLessThanOrEqual(Math.max(activeSeconds * 1000, Math.ceil(boundMs / (1 - activeShare))));
           expect(Math.min(activeMs, dormantMs)).toBeGreaterThanOrEqual(activeSeconds * 1000);
           // The checks they ask for fit the share (1 ms of rounding per interval).
-          const perSecondAsked = (active * 1000) / activeMs + ((registry - active) * 1000) / dormantMs;
+          const perSecondAsked = (active * ca * 1000) / activeMs + ((registry - active) * cd * 1000) / dormantMs;
           expect(perSecondAsked).toBeLessThanOrEqual(perSecond * 1.000001);
         },
       ),

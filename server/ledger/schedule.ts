@@ -13,35 +13,50 @@ export type CheckIntervals = { activeMs: number; dormantMs: number };
 
 /**
  * How often active and other sub-accounts are checked, from the sync's E1 calls per second B, the registry's
- * N sub-accounts and its Na active ones. Checking every one once per N ÷ B seconds (the physical bound)
- * already spends the whole share, so checking actives more often must take from the others: actives may take
- * at most `activeShare` of B, and one check each per `activeSeconds` at the most; the rest is the others'.
- *   A = min(Na ÷ activeSeconds, activeShare × B)
- *   A ≤ Na × B ÷ N (the actives' even part): every sub-account at the bound N ÷ B;
- *   else: actives every Na ÷ A, the others every (N − Na) ÷ (B − A), at most (N ÷ B) ÷ (1 − activeShare).
- * The intervals add up to B, so the queue does not fall behind (checks slipped when they added up to more).
+ * N sub-accounts and its Na active ones, and what a check of each kind costs in calls (ca, cd; 1 when
+ * unknown). Checking every one once per (Na·ca + Nd·cd) ÷ B seconds (the physical bound; N ÷ B at one call
+ * a check) already spends the whole share, so checking actives more often must take from the others: actives
+ * may take at most `activeShare` of B, and one check each per `activeSeconds` at the most; the rest is the others'.
+ *   A = min(Na·ca ÷ activeSeconds, activeShare × B)
+ *   A ≤ the actives' even part of B: every sub-account at the bound;
+ *   else: actives every Na·ca ÷ A, the others every Nd·cd ÷ (B − A), at most the bound ÷ (1 − activeShare).
+ * The intervals add up to B, so the queue does not fall behind (checks slipped when they asked for more).
  * Nothing is checked more often than every `activeSeconds`.
  */
-export function checkIntervals(p: { perSecond: number; registry: number; active: number; activeSeconds: number; activeShare: number }): CheckIntervals {
+export function checkIntervals(p: {
+  perSecond: number; registry: number; active: number; activeSeconds: number; activeShare: number; cost?: { active: number; dormant: number };
+}): CheckIntervals {
   const n = Math.max(1, p.registry);
   const na = Math.min(Math.max(0, p.active), n);
+  const nd = n - na;
+  const ca = Math.max(1, p.cost?.active ?? 1);
+  const cd = Math.max(1, p.cost?.dormant ?? 1);
   const b = p.perSecond;
   const floorMs = p.activeSeconds * 1000;
-  const boundMs = (n / b) * 1000;
-  const a = Math.min(na / p.activeSeconds, p.activeShare * b);
-  if (na === 0 || a <= (na * b) / n) return { activeMs: Math.max(floorMs, boundMs), dormantMs: Math.max(floorMs, boundMs) };
-  return { activeMs: Math.max(floorMs, Math.ceil((na / a) * 1000)), dormantMs: Math.max(floorMs, Math.ceil(((n - na) / (b - a)) * 1000)) };
+  const boundMs = ((na * ca + nd * cd) / b) * 1000;
+  const a = Math.min((na * ca) / p.activeSeconds, p.activeShare * b);
+  if (na === 0 || a <= ((na * ca) / (na * ca + nd * cd)) * b) return { activeMs: Math.max(floorMs, boundMs), dormantMs: Math.max(floorMs, boundMs) };
+  return {
+    activeMs: Math.max(floorMs, Math.ceil(((na * ca) / a) * 1000)),
+    dormantMs: nd === 0 ? Math.max(floorMs, boundMs) : Math.max(floorMs, Math.ceil(((nd * cd) / (b - a)) * 1000)),
+  };
 }
 
-/** The registry's size and how many of its sub-accounts are active now. */
-export async function scheduleCounts(db: Queryable, now: number): Promise<{ registry: number; active: number }> {
-  const { rows } = await db.query<{ registry: number; active: number }>(
-    `SELECT (SELECT count(*)::int FROM subaccounts) AS registry,
-            (SELECT count(*)::int FROM ledger_sync WHERE job = $1 AND newest_ctime >= $2) AS active`,
+/** The registry's size, how many of its sub-accounts are active now, and what a check of each kind costs. */
+export async function scheduleCounts(db: Queryable, now: number): Promise<{ registry: number; active: number; cost: { active: number; dormant: number } }> {
+  const { rows } = await db.query<{ registry: number; active: number; active_cost: number | null; dormant_cost: number | null }>(
+    `SELECT (SELECT count(*)::int FROM subaccounts) AS registry, count(*) FILTER (WHERE newest_ctime >= $2)::int AS active,
+            avg(calls_per_check) FILTER (WHERE newest_ctime >= $2)::float8 AS active_cost,
+            avg(calls_per_check) FILTER (WHERE newest_ctime IS NULL OR newest_ctime < $2)::float8 AS dormant_cost
+       FROM ledger_sync WHERE job = $1 AND backfill_done`,
     [DEPOSITS_JOB, now - ACTIVE_WITHIN_MS],
   );
-  return { registry: rows[0]?.registry ?? 0, active: rows[0]?.active ?? 0 };
+  const r = rows[0];
+  return { registry: r?.registry ?? 0, active: r?.active ?? 0, cost: { active: r?.active_cost ?? 1, dormant: r?.dormant_cost ?? 1 } };
 }
+
+/** A check's calls, folded into its sub-account's moving average (a fifth each). */
+export const CALLS_PER_CHECK_SQL = "calls_per_check = calls_per_check * 0.8 + GREATEST(1, $4::real) * 0.2";
 
 /** When a sub-account is due again: soon while its backfill is under way; else at its kind's interval. */
 export function nextCheckMs(out: Pick<SyncOutcome, "backfillDone" | "newestCtime">, t: number, intervals: CheckIntervals): number {
