@@ -10,7 +10,7 @@ import { catalog } from "@/lib/platform/catalog";
 import { sharePerSecond } from "@/server/ledger/budget";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits";
 import { startLedger } from "@/server/ledger/engine";
-import { checkIntervals } from "@/server/ledger/schedule";
+import { checkIntervals, scheduleCounts } from "@/server/ledger/schedule";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
@@ -85,15 +85,19 @@ async function freshness(): Promise<void> {
     ledgerFlags.freshSubs,
     { depositRate: 1, depositSettleMs: 60_000 },
     async (b, sim, uids) => {
-      // The history is already in: each sub-account's sync state says so, its next check spread over the
-      // bound as in a running system (every one due at once would measure a cold start instead).
+      // The history is already in: each sub-account's sync state says so, its next check spread over its
+      // kind's interval as in a running system (every one due at once would measure a cold start instead).
       const newest = uids.map((u) => sim.state.depositsOf(u)[0]?.cTime ?? null);
       uids.forEach((u, i) => newest[i] !== null && started - Number(newest[i]) < 7 * DAY && active.add(u));
+      const iv = checkIntervals({ perSecond, registry: uids.length, active: active.size, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare });
       await b.db.query(
         `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime, verified_at, next_check_at)
-         SELECT $1, u, true, $2, 2, n, now(), now() + make_interval(secs => random() * $4)
-           FROM unnest($3::text[], $5::bigint[]) AS t(u, n)`,
-        [DEPOSITS_JOB, started - 400 * DAY, uids, boundS, newest.map((n) => (n === null ? started - 400 * DAY : Number(n)))],
+         SELECT $1, u, true, $2, 2, n, now(), now() + make_interval(secs => random() * s)
+           FROM unnest($3::text[], $4::bigint[], $5::float8[]) AS t(u, n, s)`,
+        [
+          DEPOSITS_JOB, started - 400 * DAY, uids, newest.map((n) => (n === null ? started - 400 * DAY : Number(n))),
+          uids.map((u) => (active.has(u) ? iv.activeMs : iv.dormantMs) / 1000),
+        ],
       );
     },
     async (b, sim, uids) => {
@@ -109,7 +113,8 @@ async function freshness(): Promise<void> {
       const firstSeen = new Map(seen.map((s) => [s.order_id, Number(s.first)]));
       const out: Figures[] = [];
       // What the scheduler promises each kind (engine.ts, checkIntervals), beside the physical bound.
-      const promised = checkIntervals({ perSecond, registry: uids.length, active: active.size, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare });
+      const counts = await scheduleCounts(b.db, Date.now());
+      const promised = checkIntervals({ perSecond, ...counts, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare });
       for (const kind of ["active", "dormant"] as const) {
         const mine = live.filter((l) => active.has(l.uid) === (kind === "active"));
         // An unseen deposit counts with the time it has waited so far (a lower bound).
@@ -117,7 +122,7 @@ async function freshness(): Promise<void> {
         out.push({
           kind, subaccounts: uids.filter((u) => active.has(u) === (kind === "active")).length, deposits: mine.length,
           unseen: mine.filter((l) => !firstSeen.has(l.id)).length, p50s: round(pct(delays, 50), 1), p99s: round(pct(delays, 99), 1),
-          maxS: round(delays.at(-1) ?? NaN, 1), boundS: round(boundS, 1), promisedS: round((kind === "active" ? promised.activeMs : promised.dormantMs) / 1000, 1), activeShare: env.ledger.activeShare, http429: sim.stats().http429, engine: b.engine,
+          maxS: round(delays.at(-1) ?? NaN, 1), boundS: round(boundS, 1), promisedS: round((kind === "active" ? promised.activeMs : promised.dormantMs) / 1000, 1), activeShare: env.ledger.activeShare, callsPerCheck: round(kind === "active" ? counts.cost.active : counts.cost.dormant, 2), http429: sim.stats().http429, engine: b.engine,
         });
       }
       return out;

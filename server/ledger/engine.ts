@@ -119,7 +119,10 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     await boss.send(SWEEP_QUEUE, {}, { singletonSeconds: opts.sweepSeconds, singletonNextSlot: true });
   });
 
-  await boss.work<{ subUid: string }>(DEPOSITS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 4 }, async ([job]) => {
+  // Runs at once: enough that the share is spent while runs wait on the database and pg-boss, not only on the
+  // platform. A steady-state check is one call; with 4 at once (each about a second end to end on a loaded
+  // machine) the sync spent about 4 of its 5 calls/s and every check slipped a fifth past its interval.
+  await boss.work<{ subUid: string }>(DEPOSITS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: Math.max(4, 2 * perSecond) }, async ([job]) => {
     if (!job) return;
     const { subUid } = job.data;
     try {
