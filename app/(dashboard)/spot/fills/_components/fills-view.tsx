@@ -1,12 +1,10 @@
 "use client";
 import { useQueryStates } from "nuqs";
 import { PagedTable, usePagedView } from "@/components/data-table/platform-paged-view";
-import { SearchForm } from "@/components/data-table/search-form";
 import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { FILL_PAGE_SIZES, FILL_RANGE_PRESETS, FILL_SYMBOLS, fillsSearchParams } from "../search-params";
+import { OrderIdSearch } from "../../_components/order-id-search";
 import { fillColumns } from "./columns";
-
-const ORDER_ID = /^\d{1,32}$/;
 
 /** E4 fills of one symbol (and, with an order ID, of one order), page by page across a range. */
 export function FillsView({ initialNow }: { initialNow: number }) {
@@ -30,16 +28,7 @@ export function FillsView({ initialNow }: { initialNow: number }) {
       symbols={FILL_SYMBOLS}
       presets={FILL_RANGE_PRESETS}
       pageSizes={FILL_PAGE_SIZES}
-      controls={
-        <SearchForm
-          key={q.orderId ?? ""}
-          label="Order ID (empty = all)"
-          value={q.orderId ?? ""}
-          numeric
-          validate={(v) => (ORDER_ID.test(v) ? null : "An order ID is digits only")}
-          onSearch={(orderId) => view.restart({ orderId: orderId || null })}
-        />
-      }
+      controls={<OrderIdSearch value={q.orderId} onSearch={(orderId) => view.restart({ orderId })} />}
     />
   );
 }
