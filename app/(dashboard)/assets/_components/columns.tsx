@@ -1,6 +1,7 @@
 import type { AssetEntry } from "@/lib/platform/catalog";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { decimalColumn, timeColumn } from "@/components/data-table/column-kinds";
+import { decimalColumn } from "@/components/data-table/decimal-cell";
+import { timeColumn } from "@/components/data-table/time";
 
 const col = dataColumnHelper<AssetEntry>();
 

@@ -1,7 +1,10 @@
 import type { DepositRecord } from "@/lib/platform/catalog";
 import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { decimalColumn, idColumn, textColumn, timeColumn } from "@/components/data-table/column-kinds";
+import { decimalColumn } from "@/components/data-table/decimal-cell";
+import { idColumn } from "@/components/data-table/copy-button";
+import { textColumn } from "@/components/data-table/text-cell";
+import { timeColumn } from "@/components/data-table/time";
 import { DEPOSIT_STATUSES } from "../search-params";
 
 const col = dataColumnHelper<DepositRecord>();

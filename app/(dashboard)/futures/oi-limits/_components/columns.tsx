@@ -1,6 +1,6 @@
 import type { OiLimit } from "@/lib/platform/catalog";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { decimalColumn } from "@/components/data-table/column-kinds";
+import { decimalColumn } from "@/components/data-table/decimal-cell";
 
 const col = dataColumnHelper<OiLimit>();
 

@@ -1,7 +1,10 @@
 import type { MarketTrade } from "@/lib/platform/catalog";
 import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { decimalColumn, idColumn, sideColumn, timeColumn } from "@/components/data-table/column-kinds";
+import { decimalColumn } from "@/components/data-table/decimal-cell";
+import { idColumn } from "@/components/data-table/copy-button";
+import { sideColumn } from "@/components/data-table/side-column";
+import { timeColumn } from "@/components/data-table/time";
 
 const col = dataColumnHelper<MarketTrade>();
 

@@ -1,7 +1,10 @@
 import type { Fill } from "@/lib/platform/catalog";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { decimalColumn, idColumn, sideColumn, textColumn, timeColumn } from "@/components/data-table/column-kinds";
-import { orDash } from "@/components/data-table/text-cell";
+import { decimalColumn } from "@/components/data-table/decimal-cell";
+import { idColumn } from "@/components/data-table/copy-button";
+import { sideColumn } from "@/components/data-table/side-column";
+import { timeColumn } from "@/components/data-table/time";
+import { orDash, textColumn } from "@/components/data-table/text-cell";
 import { describeDeduction, describeFee } from "./fee";
 
 const col = dataColumnHelper<Fill>();

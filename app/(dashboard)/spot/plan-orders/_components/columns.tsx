@@ -1,7 +1,11 @@
 import type { PlanOrder } from "@/lib/platform/catalog";
 import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { decimalColumn, idColumn, sideColumn, textColumn, timeColumn } from "@/components/data-table/column-kinds";
+import { decimalColumn } from "@/components/data-table/decimal-cell";
+import { idColumn } from "@/components/data-table/copy-button";
+import { sideColumn } from "@/components/data-table/side-column";
+import { textColumn } from "@/components/data-table/text-cell";
+import { timeColumn } from "@/components/data-table/time";
 import { PLAN_ORDER_STATUSES } from "../search-params";
 import { planOrderStatusTone } from "./status-tone";
 
