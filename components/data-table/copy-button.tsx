@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { ranked, type CellValue, type ColumnPriority } from "./column-builders";
 
 /** A value with a button that copies it; the label names field and value for screen readers. */
 export function CopyButton({ field, value }: { field: string; value: string }) {
@@ -52,3 +53,11 @@ export function IdCell({ field, value }: { field: string; value: string }) {
     </span>
   );
 }
+
+/** An ID with its copy button; `field` names it to the button. Numeric IDs sort by value. */
+export const idColumn = (field: string, label: string, width: number, { sortFn = "decimal", priority }: { sortFn?: "decimal" | "text"; priority?: ColumnPriority } = {}) => ({
+  header: label,
+  meta: { ...ranked(priority), label, width },
+  sortFn,
+  cell: (c: CellValue<string>) => <IdCell field={field} value={c.getValue()} />,
+});

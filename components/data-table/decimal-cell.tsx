@@ -1,4 +1,5 @@
 import { groupDecimal } from "@/lib/format";
+import { ranked, type CellValue, type ColumnPriority } from "./column-builders";
 
 /** An amount exactly as the platform sent it, grouped in thousands (never through a float). */
 export function DecimalCell({ value, suffix }: { value: string; suffix?: string }) {
@@ -10,3 +11,11 @@ export function DecimalCell({ value, suffix }: { value: string; suffix?: string 
     </span>
   );
 }
+
+/** An amount as the platform sent it, right-aligned, sorted by value. */
+export const decimalColumn = (label: string, width: number, priority?: ColumnPriority) => ({
+  header: label,
+  meta: { ...ranked(priority), label, numeric: true, width },
+  sortFn: "decimal" as const,
+  cell: (c: CellValue<string>) => <DecimalCell value={c.getValue()} />,
+});

@@ -4,18 +4,29 @@
 import { useId } from "react";
 import { controlClass } from "@/components/ui/styles";
 import { Field } from "./field";
+import { secondaryButton } from "./styles";
 
-/** A choice among known values, "All" first; a value from the URL outside them is kept so the filter says what it filters on. */
-export function FilterSelect({ label, value, options, onChange }: { label: string; value: string | null; options: readonly string[]; onChange: (v: string | null) => void }) {
+/**
+ * A choice among known values, "All" first; a value from the URL outside them is kept so the filter says what
+ * it filters on (unless `closed`: only the known values). `words` shows a value in words ("Awaiting approval").
+ */
+export function FilterSelect({ label, value, options, onChange, words, closed = false }: {
+  label: string;
+  value: string | null;
+  options: readonly string[];
+  onChange: (v: string | null) => void;
+  words?: Readonly<Record<string, string>>;
+  closed?: boolean;
+}) {
   const id = useId();
-  const all = value && !options.includes(value) ? [...options, value] : options;
+  const all = value && !closed && !options.includes(value) ? [...options, value] : options;
   return (
     <Field id={id} label={label}>
       <select id={id} className={controlClass} value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
         <option value="">All</option>
         {all.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {words?.[o] ?? o}
           </option>
         ))}
       </select>
@@ -41,5 +52,14 @@ export function UtcRangeFields({ from, to, onChange }: { from: number | null; to
         <input id={`${id}-to`} type="datetime-local" className={controlClass} value={toInput(to)} onChange={(e) => onChange({ to: fromInput(e.target.value) })} />
       </Field>
     </>
+  );
+}
+
+/** Shown while any filter is set: sets them all back, from the newest page. */
+export function ClearFilters({ onClear }: { onClear: () => void }) {
+  return (
+    <button type="button" className={secondaryButton} onClick={onClear}>
+      Clear filters
+    </button>
   );
 }

@@ -10,12 +10,12 @@ import type { ReactNode } from "react";
 import { callResource, type JsonResource } from "@/lib/api/call";
 import { isTransient } from "@/lib/client/api";
 import { DataTable } from "./data-table";
-import { DataTablePager, cursorPagerProps, type PagerWords } from "./data-table-pager";
-import { DataTableEmpty, DataTableError } from "./data-table-states";
+import type { PagerWords } from "./data-table-pager";
+import { DataTableEmpty } from "./data-table-states";
 import { DataTableToolbar } from "./data-table-toolbar";
 import type { DataTableFeatures, DataTableInstance } from "./features";
-import { UtcRangeFields } from "./ledger-filters";
-import { secondaryButton } from "./styles";
+import { ClearFilters, UtcRangeFields } from "./ledger-filters";
+import { serverPageProps } from "./server-page";
 import { TimeZoneProvider } from "./time";
 import { useDataTable } from "./use-data-table";
 import { plainTableFeatures } from "./features-plain";
@@ -119,15 +119,11 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
     <DataTableToolbar table={table} actions={actions}>
       {controls}
       {view.range ? <UtcRangeFields from={q.from ?? null} to={q.to ?? null} onChange={(patch) => view.set(patch as Partial<Record<keyof Q & string, unknown>>)} /> : null}
-      {view.filtered ? (
-        <button type="button" className={secondaryButton} onClick={view.clear}>
-          Clear filters
-        </button>
-      ) : null}
+      {view.filtered ? <ClearFilters onClear={view.clear} /> : null}
     </DataTableToolbar>
   );
   const emptyState = <DataTableEmpty>{view.filtered ? `No ${rowsNoun} ${place} match these filters.` : `No ${rowsNoun} ${place} yet.`}</DataTableEmpty>;
-  const pager = <DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, view.setWalked)} words={pagerWords} />;
+  const { pager, ...states } = serverPageProps(page, rows.length, q.p, view.setWalked, pagerWords);
   return (
     <TimeZoneProvider>
       <div className="space-y-4">
@@ -143,10 +139,8 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
           <DataTable
             table={table}
             label={label}
-            status={page.isPending ? "pending" : page.isError ? "error" : "success"}
-            busy={page.isFetching}
+            {...states}
             toolbar={toolbar}
-            errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
             emptyState={emptyState}
             pager={pager}
           />

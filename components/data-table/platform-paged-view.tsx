@@ -4,9 +4,10 @@
 // URL's filters, export parameters, and the empty, blocked and error states), written once. A page is a
 // configuration: its operation, columns, URL parsers and the words for its rows.
 import { useId, useState, type ReactNode } from "react";
+import { useQueryStates, type UseQueryStatesKeysMap, type Values } from "nuqs";
 import type { RowData, TableOptions } from "@tanstack/react-table";
 import { formatUtc } from "@/lib/format";
-import type { OperationId } from "@/lib/platform/catalog";
+import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
 import { pageMovePatch, resolveRange, type PagePosition, type PageStack, type RangeChoice, type RangePreset } from "@/lib/client/paging";
 import { usePagedPlatformQuery, type PageMove, type PagedQueryResult } from "@/lib/client/use-paged-platform-query";
 import { DataTable } from "./data-table";
@@ -43,20 +44,21 @@ export function filterKeysOf<Row extends RowData>(columns: Columns<Row>): string
   return (columns as { id?: string; accessorKey?: string; meta?: { filter?: unknown } }[]).flatMap((c) => (c.meta?.filter ? [c.id ?? c.accessorKey ?? ""] : [])).filter(Boolean);
 }
 
-export type PagedViewConfig<Id extends OperationId, Row extends RowData, Q extends PagedUrlState> = {
+/** The operations that page (lib/platform/catalog/paging.ts): their page-size bound and row IDs are read from there. */
+export type PagedOperationId = keyof typeof OPERATION_PAGING;
+
+export type PagedViewConfig<Id extends PagedOperationId, Row extends RowData, P extends UseQueryStatesKeysMap> = {
   operation: Id;
-  /** The URL state and its setter, from the page's useQueryStates (its parsers stay the page's). */
-  url: readonly [Q, (patch: Partial<Record<string, unknown>>) => unknown];
+  /** The page's URL parsers (its search-params.ts): the paging keys of PagedUrlState and its own. */
+  searchParams: P;
   initialNow: number;
-  maxLimit: number;
   /** The operation's row type (RowOf<Id>) is what these columns read. */
   columns: Columns<Row>;
-  getRowId: (row: Row) => string;
-  /** Server-side parameters other than time, limit and cursor; symbol when left out. */
-  params?: Record<string, string>;
+  /** Server-side parameters other than time, limit and cursor, from the URL state; symbol when left out. */
+  params?: (q: Values<P>) => Record<string, string>;
 };
 
-export type PagedView<Id extends OperationId, Row extends RowData, Q extends PagedUrlState> = {
+export type PagedView<Id extends PagedOperationId, Row extends RowData, Q extends PagedUrlState> = {
   q: Q;
   setQ: (patch: Partial<Record<string, unknown>>) => void;
   operation: Id;
@@ -72,14 +74,19 @@ export type PagedView<Id extends OperationId, Row extends RowData, Q extends Pag
   range: ReturnType<typeof resolveRange>;
 };
 
-export function usePagedView<Id extends OperationId, Row extends RowData, Q extends PagedUrlState>(config: PagedViewConfig<Id, Row, Q>): PagedView<Id, Row, Q> {
-  const [q, setUrl] = config.url;
-  const setQ = (patch: Partial<Record<string, unknown>>) => void setUrl(patch);
+export function usePagedView<Id extends PagedOperationId, Row extends RowData, P extends UseQueryStatesKeysMap>(
+  config: PagedViewConfig<Id, Row, P>,
+): PagedView<Id, Row, Values<P> & PagedUrlState> {
+  type Q = Values<P> & PagedUrlState;
+  const [values, setUrl] = useQueryStates(config.searchParams, { history: "push" });
+  const q = values as Q;
+  const setQ = (patch: Partial<Record<string, unknown>>) => void setUrl(patch as never);
+  const paging = OPERATION_PAGING[config.operation];
   // The instant presets count back from; "Latest" moves it to the present.
   const [now, setNow] = useState(config.initialNow);
-  const limit = Math.min(Math.max(1, q.limit), config.maxLimit);
+  const limit = Math.min(Math.max(1, q.limit), paging.limit.max);
   const range = resolveRange({ range: q.range, from: q.from, to: q.to, at: q.at }, now);
-  const params = config.params ?? { symbol: q.symbol };
+  const params = config.params?.(q) ?? { symbol: q.symbol };
 
   const paged = usePagedPlatformQuery<Id>({
     operation: config.operation,
@@ -99,7 +106,7 @@ export function usePagedView<Id extends OperationId, Row extends RowData, Q exte
     features: filteringTableFeatures,
     data: paged.rows,
     columns: config.columns,
-    getRowId: config.getRowId,
+    getRowId: paging.rowId as unknown as (row: Row) => string,
     filters: Object.fromEntries(keys.map((k) => [k, (q as Record<string, unknown>)[k] as string | null])) as FilterValues<string>,
     onFiltersChange: (f) => setQ(f),
     persistKey: config.operation,
@@ -120,15 +127,14 @@ export function usePagedView<Id extends OperationId, Row extends RowData, Q exte
   };
 }
 
-export type PagedTableProps<Id extends OperationId, Row extends RowData, Q extends PagedUrlState> = {
+export type PagedTableProps<Id extends PagedOperationId, Row extends RowData, Q extends PagedUrlState> = {
   view: PagedView<Id, Row, Q>;
   /** The table's accessible name, e.g. "BTCUSDT fills". */
   label: string;
   /** What a row is, plural, for the empty state: "BTCUSDT fills of order 12". */
   rowsNoun: string;
-  symbols: readonly string[];
-  presets: readonly RangePreset[];
-  pageSizes: readonly number[];
+  /** The toolbar's choices, from the page's search-params.ts. */
+  choices: { symbols: readonly string[]; presets: readonly RangePreset[]; pageSizes: readonly number[] };
   /** Further controls between the symbol and the range (a search box). */
   controls?: ReactNode;
   /** Below the table (a chart of the loaded rows). */
@@ -136,8 +142,8 @@ export type PagedTableProps<Id extends OperationId, Row extends RowData, Q exten
 };
 
 /** The table of a paged view: toolbar (symbol, controls, range, page size, export), states and pager. */
-export function PagedTable<Id extends OperationId, Row extends RowData, Q extends PagedUrlState>({
-  view, label, rowsNoun, symbols, presets, pageSizes, controls, after,
+export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q extends PagedUrlState>({
+  view, label, rowsNoun, choices: { symbols, presets, pageSizes }, controls, after,
 }: PagedTableProps<Id, Row, Q>) {
   const id = useId();
   const { q, paged, table, range } = view;

@@ -7,6 +7,7 @@ import { useSyncExternalStore, type ReactNode } from "react";
 import { formatLocal, formatUtc } from "@/lib/format";
 import { Field } from "./field";
 import { controlClass } from "./styles";
+import type { CellValue } from "./column-builders";
 
 export type TimeZoneMode = "utc" | "local";
 
@@ -122,3 +123,11 @@ export function TimeField({ id, label, value, onChange }: { id: string; label: s
     </Field>
   );
 }
+
+/** A time (ms as a string), in the table's time zone, sorted by value. */
+export const timeColumn = (label: string, width: number) => ({
+  header: label,
+  meta: { time: true, label, width },
+  sortFn: "decimal" as const,
+  cell: (c: CellValue<string>) => <TimeCell ms={c.getValue()} />,
+});

@@ -6,8 +6,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import type { ReactElement } from "react";
-import { NotAllowed } from "@/components/shell/page-frame";
+import type { ComponentType, ReactElement, ReactNode } from "react";
+import { NotAllowed, PageFrame, type FrameWidth } from "@/components/shell/page-frame";
 import { DomainError } from "@/lib/api/errors";
 import { PAGES, type PageDef, type PageId } from "@/lib/pages";
 import { can } from "@/lib/rbac";
@@ -38,4 +38,25 @@ export async function openPage(id: PageId): Promise<PageGate> {
 /** The page's document title, from the manifest. */
 export function pageMetadata(id: PageId): Metadata {
   return { title: PAGES[id].title };
+}
+
+/**
+ * A page that is its view in the page frame (most of the dashboard): the gate, then the frame. `view` runs per
+ * request, after the gate, with the visitor's session.
+ */
+export function framedPage(id: PageId, frame: { width?: FrameWidth; intro?: ReactNode }, view: (session: StaffSession) => ReactNode) {
+  return async function FramedPage() {
+    const { session, page, denied } = await openPage(id);
+    if (denied) return denied;
+    return (
+      <PageFrame page={page} {...frame}>
+        {view(session)}
+      </PageFrame>
+    );
+  };
+}
+
+/** A framed page over a time range: "now" is fixed once per request so server and browser render the same default range. */
+export function rangedPage(id: PageId, frame: { width?: FrameWidth; intro?: ReactNode }, View: ComponentType<{ initialNow: number }>) {
+  return framedPage(id, frame, () => <View initialNow={Date.now()} />);
 }

@@ -1,7 +1,7 @@
 import type { AssetEntry } from "@/lib/platform/catalog";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { TimeCell } from "@/components/data-table/time";
-import { DecimalCell } from "@/components/data-table/decimal-cell";
+import { decimalColumn } from "@/components/data-table/decimal-cell";
+import { timeColumn } from "@/components/data-table/time";
 
 const col = dataColumnHelper<AssetEntry>();
 
@@ -13,28 +13,8 @@ export const assetColumns = col.columns([
     enableHiding: false,
     cell: (c) => <span className="font-semibold">{c.getValue()}</span>,
   }),
-  col.accessor("available", {
-    header: "Available",
-    meta: { label: "Available", numeric: true, width: 200 },
-    sortFn: "decimal",
-    cell: (c) => <DecimalCell value={c.getValue()} />,
-  }),
-  col.accessor("frozen", {
-    header: "Frozen",
-    meta: { label: "Frozen", numeric: true, width: 180 },
-    sortFn: "decimal",
-    cell: (c) => <DecimalCell value={c.getValue()} />,
-  }),
-  col.accessor("locked", {
-    header: "Locked",
-    meta: { label: "Locked", numeric: true, width: 180 },
-    sortFn: "decimal",
-    cell: (c) => <DecimalCell value={c.getValue()} />,
-  }),
-  col.accessor("uTime", {
-    header: "Updated",
-    meta: { time: true, label: "Updated", width: 230 },
-    sortFn: "decimal",
-    cell: (c) => <TimeCell ms={c.getValue()} />,
-  }),
+  col.accessor("available", decimalColumn("Available", 200)),
+  col.accessor("frozen", decimalColumn("Frozen", 180)),
+  col.accessor("locked", decimalColumn("Locked", 180)),
+  col.accessor("uTime", timeColumn("Updated", 230)),
 ]);

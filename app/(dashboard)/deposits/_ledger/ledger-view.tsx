@@ -8,10 +8,11 @@ import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
 import { useQueryStates } from "nuqs";
 import { DataTable } from "@/components/data-table/data-table";
-import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-table-pager";
-import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { DataTableEmpty } from "@/components/data-table/data-table-states";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { Field } from "@/components/data-table/field";
+import { ClearFilters, FilterSelect } from "@/components/data-table/ledger-filters";
+import { serverPageProps } from "@/components/data-table/server-page";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
@@ -53,8 +54,7 @@ export function LedgerDepositsView() {
         <DataTable
           table={table}
           label="Deposit ledger"
-          status={page.isPending ? "pending" : page.isError ? "error" : "success"}
-          busy={page.isFetching}
+          {...serverPageProps(page, rows.length, q.p, (p) => void setQ({ p }))}
           toolbar={
             <DataTableToolbar
               table={table}
@@ -65,43 +65,17 @@ export function LedgerDepositsView() {
               }
             >
               <SubAccountFilter id={`${id}-sub`} value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => set({ subUid })} />
-              <Field id={`${id}-coin`} label="Coin">
-                <select id={`${id}-coin`} className={controlClass} value={q.coin ?? ""} onChange={(e) => set({ coin: e.target.value || null })}>
-                  <option value="">All</option>
-                  {[...new Set([...COINS, ...(q.coin ? [q.coin] : [])])].map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id={`${id}-status`} label="Status">
-                <select id={`${id}-status`} className={controlClass} value={q.status ?? ""} onChange={(e) => set({ status: e.target.value || null })}>
-                  <option value="">All</option>
-                  {STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <FilterSelect label="Coin" value={q.coin} options={COINS} onChange={(coin) => set({ coin })} />
+              <FilterSelect label="Status" value={q.status} options={STATUSES} closed onChange={(status) => set({ status })} />
               <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={set} />
               <TimeField id={`${id}-from`} label="From" value={q.from} onChange={(from) => set({ from })} />
               <TimeField id={`${id}-to`} label="To" value={q.to} onChange={(to) => set({ to })} />
               {filtered ? (
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  onClick={() => void setQ({ subUid: null, coin: null, status: null, minAmount: null, maxAmount: null, q: null, from: null, to: null, p: null })}
-                >
-                  Clear filters
-                </button>
+                <ClearFilters onClear={() => void setQ({ subUid: null, coin: null, status: null, minAmount: null, maxAmount: null, q: null, from: null, to: null, p: null })} />
               ) : null}
             </DataTableToolbar>
           }
-          errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
           emptyState={<DataTableEmpty>{filtered ? "No deposits in the ledger match these filters." : "No deposits in the ledger yet."}</DataTableEmpty>}
-          pager={<DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, (p) => void setQ({ p }))} />}
         />
         {page.data && page.data.total > 0 ? (
           <section aria-labelledby={`${id}-totals`} className="space-y-3">

@@ -1,14 +1,17 @@
 // The URL state of /spot/fills (STYLE rule 10): declared once, read by the page's client component.
 import { parseAsInteger, parseAsString } from "nuqs";
 import { pageStackParser, rangeParsers } from "@/lib/client/paging-search-params";
-import type { RangePreset } from "@/lib/client/paging";
 
 export const FILL_SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "DOGEUSDT"] as const;
-// E4 allows at most 100 a page.
-export const FILL_PAGE_SIZES = [10, 20, 50, 100] as const;
-// E4 keeps 90 days and refuses a start older than that, so "Last 90 days" would already be a few
-// seconds too old when it reached the platform: the longest preset is 30 days (custom goes further).
-export const FILL_RANGE_PRESETS: readonly RangePreset[] = ["24h", "7d", "30d"];
+/** The toolbar's choices (PagedTable). */
+export const fillChoices = {
+  symbols: FILL_SYMBOLS,
+  // E4 allows at most 100 a page.
+  pageSizes: [10, 20, 50, 100],
+  // E4 keeps 90 days and refuses a start older than that, so "Last 90 days" would already be a few
+  // seconds too old when it reached the platform: the longest preset is 30 days (custom goes further).
+  presets: ["24h", "7d", "30d"],
+} as const;
 
 export const fillsSearchParams = {
   symbol: parseAsString.withDefault("BTCUSDT"),

@@ -4,11 +4,11 @@ import { FormLoading } from "@/components/forms/form-loading";
 
 // The two forms (react-hook-form and the catalog's E6 schema) load right after the page rather than with
 // it, and only for roles that may write (issue 7, page weight).
-const CreateSubaccountForm = dynamic(() => import("./create-subaccount-form").then((m) => m.CreateSubaccountForm), {
+const CreateSubaccountForm = dynamic(() => import("./registry-entry-forms").then((m) => m.CreateSubaccountForm), {
   ssr: false,
   loading: () => <FormLoading title="Create sub-account" />,
 });
-const AddSubaccountForm = dynamic(() => import("./add-subaccount-form").then((m) => m.AddSubaccountForm), {
+const AddSubaccountForm = dynamic(() => import("./registry-entry-forms").then((m) => m.AddSubaccountForm), {
   ssr: false,
   loading: () => <FormLoading title="Add by UID" />,
 });

@@ -5,14 +5,14 @@ import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-table-pager";
-import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
-import { Field } from "@/components/data-table/field";
+import { DataTableEmpty } from "@/components/data-table/data-table-states";
+import { ClearFilters, FilterSelect } from "@/components/data-table/ledger-filters";
+import { serverPageProps } from "@/components/data-table/server-page";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { sortingTableFeatures } from "@/components/data-table/features-sorting";
-import { controlClass, secondaryButton } from "@/components/data-table/styles";
+import { secondaryButton } from "@/components/data-table/styles";
 import { WITHDRAWAL_PAGE_SIZE, ledgerQuery, withdrawalsSearchParams } from "../search-params";
 import { useWithdrawalPage } from "./api";
 import { LedgerSummary, TextFilter } from "./ledger-filters";
@@ -39,8 +39,7 @@ export function WithdrawalLedger() {
       <DataTable
         table={table}
         label="Withdrawal ledger"
-        status={page.isPending ? "pending" : page.isError ? "error" : "success"}
-        busy={page.isFetching}
+        {...serverPageProps(page, rows.length, q.p, (p) => void setQ({ p }))}
         toolbar={
           <DataTableToolbar
             table={table}
@@ -51,26 +50,8 @@ export function WithdrawalLedger() {
             }
           >
             <SubAccountFilter id={`${id}-sub`} value={q.subUid} onChange={(subUid) => set({ subUid })} />
-            <Field id={`${id}-coin`} label="Coin">
-              <select id={`${id}-coin`} className={controlClass} value={q.coin ?? ""} onChange={(e) => set({ coin: e.target.value || null })}>
-                <option value="">All</option>
-                {WITHDRAWAL_COINS.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id={`${id}-state`} label="State">
-              <select id={`${id}-state`} className={controlClass} value={q.state ?? ""} onChange={(e) => set({ state: e.target.value || null })}>
-                <option value="">All</option>
-                {WITHDRAWAL_STATES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATE_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <FilterSelect label="Coin" value={q.coin} options={WITHDRAWAL_COINS} closed onChange={(coin) => set({ coin })} />
+            <FilterSelect label="State" value={q.state} options={WITHDRAWAL_STATES} words={STATE_LABELS} closed onChange={(state) => set({ state })} />
             <TextFilter key={`r${q.requestedBy ?? ""}`} label="Requested by (e-mail)" value={q.requestedBy ?? ""} onApply={(v) => set({ requestedBy: v || null })} />
             <TextFilter key={`a${q.amountMin ?? ""}`} label="Amount at least" value={q.amountMin ?? ""} numeric onApply={(v) => set({ amountMin: v || null })} />
             <TextFilter key={`b${q.amountMax ?? ""}`} label="Amount at most" value={q.amountMax ?? ""} numeric onApply={(v) => set({ amountMax: v || null })} />
@@ -78,21 +59,11 @@ export function WithdrawalLedger() {
             <TimeField id={`${id}-from`} label="Requested from" value={q.from} onChange={(from) => set({ from })} />
             <TimeField id={`${id}-to`} label="Requested before" value={q.to} onChange={(to) => set({ to })} />
             {filtered ? (
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() =>
-                  void setQ({ subUid: null, coin: null, state: null, requestedBy: null, amountMin: null, amountMax: null, address: null, from: null, to: null, p: null })
-                }
-              >
-                Clear filters
-              </button>
+              <ClearFilters onClear={() => void setQ({ subUid: null, coin: null, state: null, requestedBy: null, amountMin: null, amountMax: null, address: null, from: null, to: null, p: null })} />
             ) : null}
           </DataTableToolbar>
         }
-        errorState={<DataTableError error={page.error} onRetry={() => void page.refetch()} />}
         emptyState={<DataTableEmpty>{filtered ? "No withdrawal requests match these filters." : "No withdrawal requests yet."}</DataTableEmpty>}
-        pager={<DataTablePager {...cursorPagerProps(q.p, { nextCursor: page.data?.nextCursor, rowCount: rows.length, busy: page.isFetching }, (p) => void setQ({ p }))} />}
       />
     </TimeZoneProvider>
   );

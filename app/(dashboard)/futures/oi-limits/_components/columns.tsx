@@ -1,6 +1,6 @@
 import type { OiLimit } from "@/lib/platform/catalog";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { DecimalCell } from "@/components/data-table/decimal-cell";
+import { decimalColumn } from "@/components/data-table/decimal-cell";
 
 const col = dataColumnHelper<OiLimit>();
 
@@ -13,16 +13,6 @@ export const oiLimitColumns = col.columns([
     enableHiding: false,
     cell: (c) => <span className="font-semibold">{c.getValue()}</span>,
   }),
-  col.accessor("notionalValue", {
-    header: "Notional value limit",
-    meta: { label: "Notional value limit", numeric: true, width: 240 },
-    sortFn: "decimal",
-    cell: (c) => <DecimalCell value={c.getValue()} />,
-  }),
-  col.accessor("totalNotionalValue", {
-    header: "Total notional value",
-    meta: { label: "Total notional value", numeric: true, width: 240 },
-    sortFn: "decimal",
-    cell: (c) => <DecimalCell value={c.getValue()} />,
-  }),
+  col.accessor("notionalValue", decimalColumn("Notional value limit", 240)),
+  col.accessor("totalNotionalValue", decimalColumn("Total notional value", 240)),
 ]);

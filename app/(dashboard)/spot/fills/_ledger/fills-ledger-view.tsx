@@ -1,52 +1,36 @@
 "use client";
-// /spot/fills: a key's fills from Brokerdesk's ledger, kept past the platform's 90 days, filtered by the
-// server over any range. The platform's own answer stays at /spot/fills/live.
-import { useQueryStates } from "nuqs";
-import { FilterSelect } from "@/components/data-table/ledger-filters";
-import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
-import { SearchForm } from "@/components/data-table/search-form";
-import { ledgerTradeResources, type LedgerFill, type LedgerFillPage } from "@/lib/api/ledger-trades";
-import { KeyPicker } from "../../_ledger/key-picker";
-import { KeySyncStatus } from "../../_ledger/key-sync-status";
-import { FILL_SYMBOLS } from "../search-params";
-import { ledgerFillColumns } from "./columns";
-import { LEDGER_FILL_FILTERS, LEDGER_FILL_PAGE_SIZE, ledgerFillsSearchParams } from "./search-params";
+// /spot/fills: the shared ledger view (../../_ledger/trades-ledger-view.tsx) with the fills' columns:
+// functions, so handed over here, in the browser's code, rather than by the page.
+import type { LedgerFill } from "@/lib/api/ledger-trades";
+import { Badge } from "@/components/ui/badge";
+import { dataColumnHelper } from "@/components/data-table/features";
+import { IdCell } from "@/components/data-table/copy-button";
+import { TimeCell } from "@/components/data-table/time";
+import { orDash } from "@/components/data-table/text-cell";
+import { DecimalCell } from "@/components/data-table/decimal-cell";
+import { signedAmount } from "../_components/fee";
+import { TradesLedgerView } from "../../_ledger/trades-ledger-view";
 
-const ORDER_ID = /^\d{1,32}$/;
+const col = dataColumnHelper<LedgerFill>();
 
-export function FillsLedgerView() {
-  const url = useQueryStates(ledgerFillsSearchParams, { history: "push" });
-  const view = useLedgerView<LedgerFill, (typeof url)[0], LedgerFillPage>({
-    resource: ledgerTradeResources.fills,
-    url,
-    filterKeys: LEDGER_FILL_FILTERS,
-    columns: ledgerFillColumns,
-    getRowId: (r) => r.tradeId,
-    pageSize: LEDGER_FILL_PAGE_SIZE,
-  });
-  const { q } = view;
-  return (
-    <LedgerTable
-      view={view}
-      label="Fill ledger"
-      rowsNoun="fills"
-      before={<KeySyncStatus sync={view.page.data?.sync} what="fills" livePath="/spot/fills/live" />}
-      controls={
-        <>
-          <KeyPicker list="fills" value={q.key} onChange={(key) => view.set({ key })} />
-          <FilterSelect label="Symbol" value={q.symbol} options={FILL_SYMBOLS} onChange={(symbol) => view.set({ symbol })} />
-          <FilterSelect label="Side" value={q.side} options={["buy", "sell"]} onChange={(side) => view.set({ side })} />
-          <FilterSelect label="Scope" value={q.tradeScope} options={["taker", "maker"]} onChange={(tradeScope) => view.set({ tradeScope })} />
-          <SearchForm
-            key={q.orderId ?? ""}
-            label="Order ID (empty = all)"
-            value={q.orderId ?? ""}
-            numeric
-            validate={(v) => (ORDER_ID.test(v) ? null : "An order ID is digits only")}
-            onSearch={(orderId) => view.set({ orderId: orderId || null })}
-          />
-        </>
-      }
-    />
-  );
-}
+/** The ledger's fills: ordered by the server (newest first), so no client sorting here. */
+const ledgerFillColumns = col.columns([
+  col.accessor("cTime", { header: "Time", meta: { label: "Time", width: 215 }, enableSorting: false, cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("symbol", { header: "Symbol", meta: { label: "Symbol", width: 110 }, enableSorting: false }),
+  col.accessor("side", { header: "Side", meta: { label: "Side", width: 80 }, enableSorting: false, cell: (c) => <Badge tone={c.getValue() === "buy" ? "ok" : "error"}>{c.getValue() || "—"}</Badge> }),
+  col.accessor("orderType", { header: "Order type", meta: { label: "Order type", width: 110 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
+  col.accessor("priceAvg", { header: "Average price", meta: { label: "Average price", numeric: true, width: 145 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue() ?? ""} /> }),
+  col.accessor("size", { header: "Size", meta: { label: "Size", numeric: true, width: 120 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue() ?? ""} /> }),
+  col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 150 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue() ?? ""} /> }),
+  col.accessor("totalFee", {
+    header: "Fee",
+    meta: { label: "Fee", numeric: true, width: 200 },
+    enableSorting: false,
+    cell: (c) => (c.getValue() ? `${signedAmount(c.getValue()!)} ${c.row.original.feeCoin}` : "—"),
+  }),
+  col.accessor("tradeScope", { header: "Scope", meta: { label: "Scope", width: 90 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
+  col.accessor("tradeId", { header: "Trade ID", meta: { label: "Trade ID", width: 175 }, enableSorting: false, cell: (c) => <IdCell field="tradeId" value={c.getValue()} /> }),
+  col.accessor("orderId", { header: "Order ID", meta: { label: "Order ID", width: 175 }, enableSorting: false, cell: (c) => <IdCell field="orderId" value={c.getValue()} /> }),
+]);
+
+export const FillsLedgerView = () => <TradesLedgerView list="fills" columns={ledgerFillColumns} />;

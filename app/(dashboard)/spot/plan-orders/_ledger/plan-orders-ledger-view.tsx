@@ -1,52 +1,44 @@
 "use client";
-// /spot/plan-orders: a key's plan orders of every symbol from Brokerdesk's ledger, filtered by the server
-// over any range (E3 answers one symbol, 90 days at a time). The platform's own answer stays at /live.
-import { useQueryStates } from "nuqs";
-import { FilterSelect } from "@/components/data-table/ledger-filters";
-import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
-import { SearchForm } from "@/components/data-table/search-form";
-import { ledgerTradeResources, type LedgerPlanOrder, type LedgerPlanOrderPage } from "@/lib/api/ledger-trades";
-import { KeyPicker } from "../../_ledger/key-picker";
-import { KeySyncStatus } from "../../_ledger/key-sync-status";
-import { PLAN_ORDER_STATUSES, PLAN_ORDER_SYMBOLS } from "../search-params";
-import { ledgerPlanOrderColumns } from "./columns";
-import { LEDGER_PLAN_ORDER_FILTERS, LEDGER_PLAN_ORDER_PAGE_SIZE, ledgerPlanOrdersSearchParams } from "./search-params";
+// /spot/plan-orders: the shared ledger view (../../_ledger/trades-ledger-view.tsx) with the plan orders' columns:
+// functions, so handed over here, in the browser's code, rather than by the page.
+import type { LedgerPlanOrder } from "@/lib/api/ledger-trades";
+import { Badge } from "@/components/ui/badge";
+import { dataColumnHelper } from "@/components/data-table/features";
+import { IdCell } from "@/components/data-table/copy-button";
+import { TimeCell } from "@/components/data-table/time";
+import { orDash } from "@/components/data-table/text-cell";
+import { DecimalCell } from "@/components/data-table/decimal-cell";
+import { planOrderStatusTone } from "../_components/status-tone";
+import { TradesLedgerView } from "../../_ledger/trades-ledger-view";
 
-const ORDER_ID = /^\d{1,32}$/;
+const col = dataColumnHelper<LedgerPlanOrder>();
+const decimal = (header: string, width: number) => ({ header, meta: { label: header, numeric: true, width }, enableSorting: false });
 
-export function PlanOrdersLedgerView() {
-  const url = useQueryStates(ledgerPlanOrdersSearchParams, { history: "push" });
-  const view = useLedgerView<LedgerPlanOrder, (typeof url)[0], LedgerPlanOrderPage>({
-    resource: ledgerTradeResources.planOrders,
-    url,
-    filterKeys: LEDGER_PLAN_ORDER_FILTERS,
-    columns: ledgerPlanOrderColumns,
-    getRowId: (r) => r.orderId,
-    pageSize: LEDGER_PLAN_ORDER_PAGE_SIZE,
-  });
-  const { q } = view;
-  return (
-    <LedgerTable
-      view={view}
-      label="Plan-order ledger"
-      rowsNoun="plan orders"
-      before={<KeySyncStatus sync={view.page.data?.sync} what="plan orders" livePath="/spot/plan-orders/live" />}
-      controls={
-        <>
-          <KeyPicker list="plan-orders" value={q.key} onChange={(key) => view.set({ key })} />
-          <FilterSelect label="Symbol" value={q.symbol} options={PLAN_ORDER_SYMBOLS} onChange={(symbol) => view.set({ symbol })} />
-          <FilterSelect label="Side" value={q.side} options={["buy", "sell"]} onChange={(side) => view.set({ side })} />
-          <FilterSelect label="Status" value={q.status} options={PLAN_ORDER_STATUSES} onChange={(status) => view.set({ status })} />
-          <SearchForm
-            key={q.orderId ?? ""}
-            label="Order ID (empty = all)"
-            value={q.orderId ?? ""}
-            numeric
-            validate={(v) => (ORDER_ID.test(v) ? null : "An order ID is digits only")}
-            onSearch={(orderId) => view.set({ orderId: orderId || null })}
-          />
-        </>
-      }
-    />
-  );
-}
+/** The ledger's plan orders: ordered by the server (newest first), so no client sorting here. */
+const ledgerPlanOrderColumns = col.columns([
+  col.accessor("cTime", { header: "Created", meta: { label: "Created", width: 215 }, enableSorting: false, cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("symbol", { header: "Symbol", meta: { label: "Symbol", width: 110 }, enableSorting: false }),
+  col.accessor("side", { header: "Side", meta: { label: "Side", width: 80 }, enableSorting: false, cell: (c) => <Badge tone={c.getValue() === "buy" ? "ok" : "error"}>{c.getValue() || "—"}</Badge> }),
+  col.accessor("status", {
+    header: "Status",
+    meta: { label: "Status", width: 170 },
+    enableSorting: false,
+    cell: (c) => (
+      <span className="whitespace-nowrap">
+        <Badge tone={planOrderStatusTone(c.getValue())}>{c.getValue() || "—"}</Badge>
+        {/* A status that changed while the ledger kept the order: the earlier ones are kept too. */}
+        {c.row.original.statusesSeen > 1 ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">({c.row.original.statusesSeen} seen)</span> : null}
+      </span>
+    ),
+  }),
+  col.accessor("orderType", { header: "Order type", meta: { label: "Order type", width: 110 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
+  col.accessor("planType", { header: "Plan type", meta: { label: "Plan type", width: 100 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
+  col.accessor("triggerPrice", { ...decimal("Trigger price", 140), cell: (c) => <DecimalCell value={c.getValue() ?? ""} /> }),
+  col.accessor("executePrice", { ...decimal("Execute price", 140), cell: (c) => <DecimalCell value={c.getValue() ?? ""} /> }),
+  col.accessor("size", { ...decimal("Size", 130), cell: (c) => <DecimalCell value={c.getValue() ?? ""} /> }),
+  col.accessor("uTime", { header: "Updated", meta: { label: "Updated", width: 215 }, enableSorting: false, cell: (c) => <TimeCell ms={c.getValue() ?? ""} /> }),
+  col.accessor("orderId", { header: "Order ID", meta: { label: "Order ID", width: 185 }, enableSorting: false, cell: (c) => <IdCell field="orderId" value={c.getValue()} /> }),
+  col.accessor("clientOid", { header: "Client order ID", meta: { label: "Client order ID", width: 175 }, enableSorting: false, cell: (c) => (c.getValue() ? <IdCell field="clientOid" value={c.getValue()} /> : "—") }),
+]);
+
+export const PlanOrdersLedgerView = () => <TradesLedgerView list="plan-orders" columns={ledgerPlanOrderColumns} />;

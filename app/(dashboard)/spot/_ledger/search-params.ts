@@ -1,0 +1,26 @@
+// The URL state of /spot/fills and /spot/plan-orders (the ledger views): every filter is applied by the
+// server to the whole set. The two lists share every filter but one (a fill's scope, a plan order's status).
+import { parseAsArrayOf, parseAsInteger, parseAsString } from "nuqs";
+
+export const LEDGER_TRADE_PAGE_SIZE = 50;
+
+/** The URL key of the filter a list has of its own. */
+export type OwnFilter = "tradeScope" | "status";
+
+const searchParamsOf = (own: OwnFilter) => ({
+  key: parseAsString,
+  symbol: parseAsString,
+  side: parseAsString,
+  ...({ [own]: parseAsString } as Record<OwnFilter, typeof parseAsString>),
+  orderId: parseAsString,
+  /** Created at or after / at or before, ms (UTC). */
+  from: parseAsInteger,
+  to: parseAsInteger,
+  /** The cursors walked to reach this page; absent = the newest page. */
+  p: parseAsArrayOf(parseAsString, ",").withDefault([]),
+});
+
+// Built once at load, so every render hands nuqs the same parsers.
+export const ledgerTradeSearchParams = { tradeScope: searchParamsOf("tradeScope"), status: searchParamsOf("status") };
+
+export const ledgerTradeFilters = (own: OwnFilter) => ["key", "symbol", "side", own, "orderId"] as const;

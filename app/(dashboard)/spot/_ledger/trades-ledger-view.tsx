@@ -1,0 +1,83 @@
+"use client";
+// /spot/fills and /spot/plan-orders: a key's fills or plan orders of every symbol from Brokerdesk's ledger,
+// kept past the platform's 90 days and filtered by the server over any range (E3 and E4 answer one symbol,
+// 90 days at a time). One view; the two lists differ in the words and filters below and in their columns,
+// which each page hands over (so neither page loads the other's). The platform's own answer stays at /live.
+import { useQueryStates } from "nuqs";
+import type { RowData, TableOptions } from "@tanstack/react-table";
+import type { JsonResource } from "@/lib/api/call";
+import { ledgerTradeResources, type LedgerFill, type LedgerKeySync, type LedgerPlanOrder } from "@/lib/api/ledger-trades";
+import type { DataTableFeatures } from "@/components/data-table/features";
+import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { LedgerTable, useLedgerView, type LedgerPage } from "@/components/data-table/ledger-paged-view";
+import { OrderIdSearch } from "../_components/order-id-search";
+import { FILL_SYMBOLS } from "../fills/search-params";
+import { PLAN_ORDER_STATUSES, PLAN_ORDER_SYMBOLS } from "../plan-orders/search-params";
+import { KeyPicker } from "./key-picker";
+import { KeySyncStatus } from "./key-sync-status";
+import { LEDGER_TRADE_PAGE_SIZE, ledgerTradeFilters, ledgerTradeSearchParams, type OwnFilter } from "./search-params";
+
+type ListConfig<Row> = {
+  resource: JsonResource;
+  getRowId: (row: Row) => string;
+  /** The table's accessible name. */
+  label: string;
+  /** What a row is, plural. */
+  rowsNoun: string;
+  symbols: readonly string[];
+  /** The list's own filter, shown after side. */
+  own: { key: OwnFilter; label: string; options: readonly string[] };
+};
+
+type Rows = { fills: LedgerFill; "plan-orders": LedgerPlanOrder };
+
+const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
+  fills: {
+    resource: ledgerTradeResources.fills,
+    getRowId: (r) => r.tradeId,
+    label: "Fill ledger",
+    rowsNoun: "fills",
+    symbols: FILL_SYMBOLS,
+    own: { key: "tradeScope", label: "Scope", options: ["taker", "maker"] },
+  },
+  "plan-orders": {
+    resource: ledgerTradeResources.planOrders,
+    getRowId: (r) => r.orderId,
+    label: "Plan-order ledger",
+    rowsNoun: "plan orders",
+    symbols: PLAN_ORDER_SYMBOLS,
+    own: { key: "status", label: "Status", options: PLAN_ORDER_STATUSES },
+  },
+};
+
+/** `list` names the list as the key picker and the live page's path do. */
+export function TradesLedgerView<L extends keyof Rows>({ list, columns }: { list: L; columns: TableOptions<DataTableFeatures, Rows[L]>["columns"] }) {
+  const { resource, getRowId, label, rowsNoun, symbols, own } = LISTS[list] as ListConfig<Rows[L]>;
+  const url = useQueryStates(ledgerTradeSearchParams[own.key], { history: "push" });
+  const view = useLedgerView<Rows[L] & RowData, (typeof url)[0], LedgerPage<Rows[L]> & { sync: LedgerKeySync }>({
+    resource,
+    url,
+    filterKeys: ledgerTradeFilters(own.key),
+    columns,
+    getRowId,
+    pageSize: LEDGER_TRADE_PAGE_SIZE,
+  });
+  const { q } = view;
+  return (
+    <LedgerTable
+      view={view}
+      label={label}
+      rowsNoun={rowsNoun}
+      before={<KeySyncStatus sync={view.page.data?.sync} what={rowsNoun} livePath={`/spot/${list}/live`} />}
+      controls={
+        <>
+          <KeyPicker list={list} value={q.key} onChange={(key) => view.set({ key })} />
+          <FilterSelect label="Symbol" value={q.symbol} options={symbols} onChange={(symbol) => view.set({ symbol })} />
+          <FilterSelect label="Side" value={q.side} options={["buy", "sell"]} onChange={(side) => view.set({ side })} />
+          <FilterSelect label={own.label} value={q[own.key]} options={own.options} onChange={(v) => view.set({ [own.key]: v })} />
+          <OrderIdSearch value={q.orderId} onSearch={(orderId) => view.set({ orderId })} />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,9 @@
+// The column builders beside each cell (decimalColumn, timeColumn, idColumn, textColumn, sideColumn) return the
+// options of a col.accessor, so a list names its key and only what differs: `col.accessor("price",
+// decimalColumn("Price", 160))`. Each lives with its cell so a list loads only the cells it shows; what they
+// share is here, importing nothing.
+/** What a builder's cell reads of TanStack's cell context. */
+export type CellValue<V> = { getValue: () => V };
+/** 2 or 3: hidden when the table is too narrow (column-fit.ts); left out, always shown. */
+export type ColumnPriority = 2 | 3;
+export const ranked = (priority?: ColumnPriority) => (priority ? { priority } : {});
