@@ -120,8 +120,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   });
 
   // Runs at once: enough that the share is spent while runs wait on the database and pg-boss, not only on the
-  // platform. A steady-state check is one call; with 4 at once (each about a second end to end on a loaded
-  // machine) the sync spent about 4 of its 5 calls/s and every check slipped a fifth past its interval.
+  // platform (a steady-state check is one call, so the runs' own time is most of a check's).
   await boss.work<{ subUid: string }>(DEPOSITS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: Math.max(4, 2 * perSecond) }, async ([job]) => {
     if (!job) return;
     const { subUid } = job.data;
