@@ -20,7 +20,7 @@ import { purgeLedger } from "./retention";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
 import { startSnapshotJobs } from "./snapshots-engine";
 import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
-import { CALLS_PER_CHECK_SQL, checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
+import { callsPerCheckSet, checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -129,7 +129,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
       const next = nextCheckMs(out, now(), intervals);
       // A backfill's runs take more calls than the checks after it: only those count towards a check's cost.
       await db.query(
-        `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0)${out.backfillDone ? `, ${CALLS_PER_CHECK_SQL}` : ""} WHERE job = $1 AND sub_uid = $2`,
+        `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0)${out.backfillDone ? `, ${callsPerCheckSet("$4")}` : ""} WHERE job = $1 AND sub_uid = $2`,
         out.backfillDone ? [DEPOSITS_JOB, subUid, next, out.calls] : [DEPOSITS_JOB, subUid, next],
       );
     } catch (e) {

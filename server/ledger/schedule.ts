@@ -55,8 +55,8 @@ export async function scheduleCounts(db: Queryable, now: number): Promise<{ regi
   return { registry: r?.registry ?? 0, active: r?.active ?? 0, cost: { active: r?.active_cost ?? 1, dormant: r?.dormant_cost ?? 1 } };
 }
 
-/** A check's calls, folded into its sub-account's moving average (a fifth each). */
-export const CALLS_PER_CHECK_SQL = "calls_per_check = calls_per_check * 0.8 + GREATEST(1, $4::real) * 0.2";
+/** SET clause: a check's calls (the parameter `calls`, e.g. "$4"), folded into its sub-account's moving average (a fifth each). */
+export const callsPerCheckSet = (calls: string) => `calls_per_check = calls_per_check * 0.8 + GREATEST(1, ${calls}::real) * 0.2`;
 
 /** When a sub-account is due again: soon while its backfill is under way; else at its kind's interval. */
 export function nextCheckMs(out: Pick<SyncOutcome, "backfillDone" | "newestCtime">, t: number, intervals: CheckIntervals): number {
