@@ -12,8 +12,8 @@ import { SearchForm } from "@/components/data-table/search-form";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { sortingTableFeatures } from "@/components/data-table/features-sorting";
-import { controlClass, secondaryButton } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
+import { SelectField } from "@/components/data-table/select-field";
+import { LoadedCount, RefreshButton } from "@/components/data-table/refresh";
 import { ASSET_TYPES, ASSET_TYPE_LABELS, assetsSearchParams, type AssetType } from "../search-params";
 import { assetColumns } from "./columns";
 
@@ -52,11 +52,7 @@ export function AssetsView() {
         toolbar={
           <DataTableToolbar
             table={table}
-            actions={
-              <button type="button" className={secondaryButton} onClick={() => void query.refetch()} disabled={!params || query.isFetching}>
-                Refresh
-              </button>
-            }
+            actions={<RefreshButton query={query} disabled={!params} />}
           >
             <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
             <SearchForm
@@ -70,20 +66,15 @@ export function AssetsView() {
               validate={(v) => (COIN.test(v) ? null : "A coin is letters and digits, e.g. USDT")}
               onSearch={(coin) => void setQ({ coin: coin || null })}
             />
-            <Field id={`${id}-type`} label="Coins listed">
-              <select
-                id={`${id}-type`}
-                className={controlClass}
-                value={q.assetType}
-                onChange={(e) => void setQ({ assetType: e.target.value as AssetType })}
-              >
-                {ASSET_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {ASSET_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              id={`${id}-type`}
+              label="Coins listed"
+              value={q.assetType}
+              options={ASSET_TYPES}
+              closed
+              words={(t) => ASSET_TYPE_LABELS[t]}
+              onChange={(v) => void setQ({ assetType: v as AssetType })}
+            />
           </DataTableToolbar>
         }
         errorState={
@@ -101,10 +92,9 @@ export function AssetsView() {
         }
         pager={
           status === "success" ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+            <LoadedCount refreshing={query.isFetching}>
               {rows.length} {rows.length === 1 ? "coin" : "coins"} · amounts exactly as the platform sent them
-              {query.isFetching ? " · refreshing…" : ""}
-            </p>
+            </LoadedCount>
           ) : null
         }
       />

@@ -5,8 +5,7 @@ import type { DepositRecord } from "@/lib/platform/catalog";
 import { sumDecimals } from "@/lib/client/decimal";
 import { groupDecimal } from "@/lib/format";
 import { BarChart, type Bar } from "@/components/charts/bar-chart";
-import { controlClass } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
+import { SelectField } from "@/components/data-table/select-field";
 
 export type CoinTotal = { coin: string; count: number; amount: string; fee: string; skipped: number };
 
@@ -97,16 +96,16 @@ export function DepositSummary({
           <h2 id={`${id}-chart`} className="text-base font-semibold">
             Deposits per day
           </h2>
-          <Field id={`${id}-metric`} label="Show">
-            <select id={`${id}-metric`} className={controlClass} value={coin ?? ""} onChange={(e) => onChartCoinChange(e.target.value || null)}>
-              <option value="">Number of deposits</option>
-              {totals.map((t) => (
-                <option key={t.coin} value={t.coin}>
-                  Amount of {t.coin}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            id={`${id}-metric`}
+            label="Show"
+            value={coin}
+            options={totals.map((t) => t.coin)}
+            all="Number of deposits"
+            closed
+            words={(c) => `Amount of ${c}`}
+            onChange={(v) => onChartCoinChange(v || null)}
+          />
         </div>
         <BarChart
           title={coin ? `${coin} deposited per day (UTC)` : "Deposits per day (UTC)"}

@@ -21,10 +21,13 @@ import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
 import { depositColumns } from "./columns";
 import { Field } from "@/components/data-table/field";
+import { SelectField } from "@/components/data-table/select-field";
+import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
 // Drawn only once rows have arrived (never in the server render), so its code and its sums load then.
 const DepositSummary = dynamic(() => import("./deposit-summary").then((m) => m.DepositSummary));
 
+const LOOKUPS = ["uid", "order"] as const;
 const MAX_LIMIT = OPERATION_PAGING["deposits.list"].limit.max;
 
 export function DepositsView({ initialNow }: { initialNow: number }) {
@@ -102,17 +105,15 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                 />
               }
             >
-              <Field id={`${id}-by`} label="Look up by">
-                <select
-                  id={`${id}-by`}
-                  className={controlClass}
-                  value={q.by}
-                  onChange={(e) => void setQ({ by: e.target.value === "order" ? "order" : null, ...resetPaging })}
-                >
-                  <option value="uid">Sub-account</option>
-                  <option value="order">Record ID</option>
-                </select>
-              </Field>
+              <SelectField
+                id={`${id}-by`}
+                label="Look up by"
+                value={q.by}
+                options={LOOKUPS}
+                closed
+                words={(by) => (by === "order" ? "Record ID" : "Sub-account")}
+                onChange={(v) => void setQ({ by: v === "order" ? "order" : null, ...resetPaging })}
+              />
               {byOrder ? (
                 <OrderIdSearch key={q.orderId ?? ""} value={q.orderId ?? ""} onSearch={(orderId) => void setQ({ orderId, ...resetPaging })} />
               ) : (
@@ -124,20 +125,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                 resolved={"problem" in range ? null : range}
                 onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
               />
-              <Field id={`${id}-limit`} label="Page size">
-                <select
-                  id={`${id}-limit`}
-                  className={controlClass}
-                  value={limit}
-                  onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}
-                >
-                  {DEPOSIT_PAGE_SIZES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <PageSizeSelect id={`${id}-limit`} sizes={DEPOSIT_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
             </DataTableToolbar>
           }
           errorState={

@@ -7,7 +7,7 @@ import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
 import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { SearchForm } from "@/components/data-table/search-form";
-import { secondaryButton } from "@/components/data-table/styles";
+import { RefreshButton } from "@/components/data-table/refresh";
 import { rebatesSearchParams } from "../search-params";
 import { ratioToPercent } from "@/lib/ratio";
 
@@ -70,9 +70,7 @@ export function RebatesView() {
           validate={(v) => (UID.test(v) ? null : "A UID is digits only")}
           onSearch={(v) => void setQ({ uid: v || null })}
         />
-        <button type="button" className={`${secondaryButton} ml-auto`} onClick={() => void query.refetch()} disabled={!valid || query.isFetching}>
-          Refresh
-        </button>
+        <RefreshButton query={query} disabled={!valid} className="ml-auto" />
       </div>
       <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
         <h2 id={`${id}-title`} className="text-base font-semibold">

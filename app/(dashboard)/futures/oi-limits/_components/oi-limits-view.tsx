@@ -11,8 +11,8 @@ import { SearchForm } from "@/components/data-table/search-form";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
-import { controlClass, secondaryButton } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
+import { SelectField } from "@/components/data-table/select-field";
+import { LoadedCount, RefreshButton } from "@/components/data-table/refresh";
 import { oiLimitsSearchParams } from "../search-params";
 import { oiLimitColumns } from "./columns";
 
@@ -49,30 +49,17 @@ export function OiLimitsView() {
         toolbar={
           <DataTableToolbar
             table={table}
-            actions={
-              <button type="button" className={secondaryButton} onClick={() => void query.refetch()} disabled={query.isFetching}>
-                Refresh
-              </button>
-            }
+            actions={<RefreshButton query={query} />}
           >
-            <Field id={`${id}-type`} label="Product type">
-              <select
-                id={`${id}-type`}
-                className={controlClass}
-                value={q.productType}
-                onChange={(e) => {
-                  const productType = OI_PRODUCT_TYPES.find((t) => t === e.target.value) ?? null;
-                  // A symbol of one product type is never one of another's.
-                  void setQ({ productType, symbol: null });
-                }}
-              >
-                {OI_PRODUCT_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              id={`${id}-type`}
+              label="Product type"
+              value={q.productType}
+              options={OI_PRODUCT_TYPES}
+              closed
+              // A symbol of one product type is never one of another's.
+              onChange={(v) => void setQ({ productType: OI_PRODUCT_TYPES.find((t) => t === v) ?? null, symbol: null })}
+            />
             <SearchForm
               key={q.symbol ?? ""}
               label="One symbol (empty = all)"
@@ -96,11 +83,10 @@ export function OiLimitsView() {
         }
         pager={
           status === "success" ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+            <LoadedCount refreshing={query.isFetching}>
               {rows.length} {rows.length === 1 ? "symbol" : "symbols"} loaded
               {shown !== rows.length ? ` · ${shown} shown after filters` : ""}
-              {query.isFetching ? " · refreshing…" : ""}
-            </p>
+            </LoadedCount>
           ) : null
         }
       />

@@ -8,8 +8,8 @@ import { useId, useMemo, useState } from "react";
 import { LineChart } from "@/components/charts/line-chart";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
-import { Field } from "@/components/data-table/field";
-import { controlClass } from "@/components/ui/styles";
+import { SelectField } from "@/components/data-table/select-field";
+import { controlClass } from "@/components/data-table/styles";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerDeposit, type LedgerDepositPage } from "@/lib/api/ledger";
 import { balanceSeries, ledgerHistoryResources } from "@/lib/api/ledger-history";
@@ -64,15 +64,7 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
         <Empty>{query.data.days.length} daily snapshots, none with a coin: this sub-account has held nothing.</Empty>
       ) : (
         <div className="space-y-2" data-testid="balance-history">
-          <Field id={`${id}-coin`} label="Coin">
-            <select id={`${id}-coin`} className={`${controlClass} w-32`} value={coin} onChange={(e) => setChosen(e.target.value)}>
-              {coins.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField id={`${id}-coin`} label="Coin" className={`${controlClass} w-32`} value={coin} options={coins} closed onChange={setChosen} />
           <LineChart points={balanceSeries(query.data, coin)} title={`${coin} balance (available + frozen + locked) at each daily snapshot, UTC`} unit={coin} />
           <p className="text-xs text-slate-600 dark:text-slate-400">
             {query.data.days.length === 1
