@@ -1,5 +1,5 @@
 import { catalog } from "@/lib/platform/catalog";
-import { ScrollArea } from "./card";
+import { ScrollArea } from "@/components/ui/panel";
 
 /** The eleven operations and their limits, generated from the catalog; folded, since it is reference. */
 export function PlatformOperations() {
