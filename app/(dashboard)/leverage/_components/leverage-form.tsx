@@ -141,6 +141,23 @@ export function LeverageForm() {
     </div>
   );
 
+  const radios = (name: "marginMode" | "positionMode" | "holdSide", legend: string, values: readonly string[], aria: Record<string, unknown>, options?: { onChange: () => void }) => (
+    <fieldset role="radiogroup" aria-labelledby={`${id}-${name}-legend`} className={fieldsetClass} {...aria}>
+      <legend id={`${id}-${name}-legend`} className="px-1 text-sm font-medium">
+        {legend}
+      </legend>
+      <div className="flex gap-4">
+        {values.map((v) => (
+          <label key={v} className="inline-flex items-center gap-2 text-sm">
+            <input type="radio" value={v} {...register(name, options)} />
+            {v}
+          </label>
+        ))}
+      </div>
+      {fieldError(name)}
+    </fieldset>
+  );
+
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h2 id={`${id}-title`} className="text-lg font-semibold">
@@ -172,34 +189,8 @@ export function LeverageForm() {
         {symbol ? <LastSet symbol={symbol} account={accountName} last={last} /> : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <fieldset role="radiogroup" aria-labelledby={`${id}-marginMode-legend`} className={fieldsetClass} aria-describedby={`${id}-mode-rule`}>
-            <legend id={`${id}-marginMode-legend`} className="px-1 text-sm font-medium">
-              Margin mode
-            </legend>
-            <div className="flex gap-4">
-              {MARGIN_MODES.map((m) => (
-                <label key={m} className="inline-flex items-center gap-2 text-sm">
-                  <input type="radio" value={m} {...register("marginMode")} />
-                  {m}
-                </label>
-              ))}
-            </div>
-            {fieldError("marginMode")}
-          </fieldset>
-          <fieldset role="radiogroup" aria-labelledby={`${id}-positionMode-legend`} className={fieldsetClass} aria-describedby={`${id}-mode-rule`}>
-            <legend id={`${id}-positionMode-legend`} className="px-1 text-sm font-medium">
-              Position mode
-            </legend>
-            <div className="flex gap-4">
-              {POSITION_MODES.map((m) => (
-                <label key={m} className="inline-flex items-center gap-2 text-sm">
-                  <input type="radio" value={m} {...register("positionMode")} />
-                  {m}
-                </label>
-              ))}
-            </div>
-            {fieldError("positionMode")}
-          </fieldset>
+          {radios("marginMode", "Margin mode", MARGIN_MODES, { "aria-describedby": `${id}-mode-rule` })}
+          {radios("positionMode", "Position mode", POSITION_MODES, { "aria-describedby": `${id}-mode-rule` })}
         </div>
         <p id={`${id}-mode-rule`} className="text-sm text-slate-700 dark:text-slate-300">
           The modes are the account&apos;s, set per symbol on the platform; they are not sent. {HOLD_SIDE_RULE}: there each side has its own
@@ -213,26 +204,10 @@ export function LeverageForm() {
         ) : null}
 
         {showHoldSide ? (
-          <fieldset
-            role="radiogroup"
-            aria-labelledby={`${id}-holdSide-legend`}
-            className={fieldsetClass}
-            aria-invalid={errorOf("holdSide") ? true : undefined}
-            aria-describedby={errorOf("holdSide") ? `${id}-holdSide-error` : undefined}
-          >
-            <legend id={`${id}-holdSide-legend`} className="px-1 text-sm font-medium">
-              Hold side (holdSide)
-            </legend>
-            <div className="flex gap-4">
-              {HOLD_SIDES.map((s) => (
-                <label key={s} className="inline-flex items-center gap-2 text-sm">
-                  <input type="radio" value={s} {...register("holdSide", { onChange: () => clearErrors("holdSide") })} />
-                  {s}
-                </label>
-              ))}
-            </div>
-            {fieldError("holdSide")}
-          </fieldset>
+          radios("holdSide", "Hold side (holdSide)", HOLD_SIDES, {
+            "aria-invalid": errorOf("holdSide") ? true : undefined,
+            "aria-describedby": errorOf("holdSide") ? `${id}-holdSide-error` : undefined,
+          }, { onChange: () => clearErrors("holdSide") })
         ) : null}
 
         <button type="submit" className={primaryButton} disabled={send.isPending}>
