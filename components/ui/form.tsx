@@ -48,6 +48,28 @@ export function describedBy(id: string, error: string | undefined, hint: boolean
 }
 
 /**
+ * The fields of a form drawn by hand, by name under one id prefix: a field's error, its aria wiring (invalid,
+ * described by its error and its hint, `${id}-${name}-hint`), and its error line. `say` words a message.
+ */
+export function fieldWiring<F extends string>(id: string, errors: Partial<Record<F, { message?: string }>>, say: (message: string) => string = (m) => m) {
+  const errorOf = (f: F) => errors[f]?.message;
+  return {
+    errorOf,
+    a11y: (f: F, hint = false) => ({
+      id: `${id}-${f}`,
+      "aria-invalid": errorOf(f) ? true : undefined,
+      "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
+    }),
+    fieldError: (f: F) =>
+      errorOf(f) ? (
+        <p id={`${id}-${f}-error`} className={`mt-1 ${fieldErrorClass}`}>
+          {say(errorOf(f) ?? "")}
+        </p>
+      ) : null,
+  };
+}
+
+/**
  * A form's resolver whose messages are in staff's words ("subaccountName is required" → "Name is required"),
  * so every form says them alike whether it draws its fields with FormField or by hand. Wrap the schema's
  * resolver: `resolver: inStaffWords(zodResolver(schema))`.

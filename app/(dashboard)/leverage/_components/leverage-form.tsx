@@ -2,9 +2,9 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { FormOutcome, inStaffWords } from "@/components/ui/form";
+import { fieldWiring, FormOutcome, inStaffWords } from "@/components/ui/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { fieldErrorClass as errorText, hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
+import { hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
 import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
 import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
@@ -34,7 +34,6 @@ const DEFAULTS: LeverageFormInput = {
 };
 
 const inputClass = `mt-1 ${selectInput}`;
-const fieldErrorClass = `mt-1 ${errorText}`;
 const hintClass = `mt-1 ${hintText}`;
 const fieldsetClass = "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400";
 
@@ -99,18 +98,7 @@ export function LeverageForm() {
   const refusedField = refusal ? fieldNamedBy(refusal.msg) : null;
   const fieldNamed = refusedField !== null && (refusedField !== "holdSide" || showHoldSide);
 
-  const errorOf = (f: keyof LeverageFormInput) => formState.errors[f]?.message;
-  const a11y = (f: keyof LeverageFormInput, hint = false) => ({
-    id: `${id}-${f}`,
-    "aria-invalid": errorOf(f) ? true : undefined,
-    "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
-  });
-  const fieldError = (f: keyof LeverageFormInput) =>
-    errorOf(f) ? (
-      <p id={`${id}-${f}-error`} className={fieldErrorClass}>
-        {staffMessage(errorOf(f) ?? "")}
-      </p>
-    ) : null;
+  const { errorOf, a11y, fieldError } = fieldWiring<keyof LeverageFormInput>(id, formState.errors, staffMessage);
   // Symbols and margin coins are upper case on the platform; typing them in lower case is not a mistake.
   const upper = (name: "symbol" | "marginCoin") => {
     const r = register(name);

@@ -2,7 +2,7 @@
 import { useEffect, useId, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { fieldWiring, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
@@ -15,7 +15,7 @@ import { formatUtcMinutes } from "@/lib/format";
 import { BINDINGS_KEY, type Binding } from "./api";
 import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormInput, type BindingFormValues } from "./binding-rules";
 import { PlatformRefusal } from "./platform-refusal";
-import { dangerButton, fieldErrorClass, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
+import { dangerButton, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
 
 const FIELDS = ["uid", "riskUnitId"] as const;
 type Field = (typeof FIELDS)[number];
@@ -112,18 +112,7 @@ export function BindingForm({
   const boundUids = bindings?.filter((b) => b.state === "bound") ?? [];
   const names = useSubAccountNames(boundUids.map((b) => b.uid));
 
-  const errorOf = (f: Field) => formState.errors[f]?.message;
-  const a11y = (f: Field, hint?: boolean) => ({
-    id: `${id}-${f}`,
-    "aria-invalid": errorOf(f) ? true : undefined,
-    "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
-  });
-  const fieldError = (f: Field) =>
-    errorOf(f) ? (
-      <p id={`${id}-${f}-error`} className={`mt-1 ${fieldErrorClass}`}>
-        {errorOf(f)}
-      </p>
-    ) : null;
+  const { a11y, fieldError } = fieldWiring<Field>(id, formState.errors);
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">

@@ -11,7 +11,7 @@ import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { callResource } from "@/lib/api/call";
 import { withdrawalFormSchema, withdrawalResources, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
-import { applyServerErrors, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { applyServerErrors, fieldWiring, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
 import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
 import { useWithdrawalFunds } from "./funds";
@@ -73,18 +73,7 @@ export function RequestForm() {
     });
   }, focusFirstError(FIELDS, setFocus));
 
-  const err = (name: FieldName) => formState.errors[name]?.message;
-  const a11y = (name: FieldName, hint = false) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": err(name) ? true : undefined,
-    "aria-describedby": [err(name) ? `${id}-${name}-error` : "", hint ? `${id}-${name}-hint` : ""].filter(Boolean).join(" ") || undefined,
-  });
-  const fieldError = (name: FieldName) =>
-    err(name) ? (
-      <p id={`${id}-${name}-error`} className={errorClass}>
-        {staffMessage(err(name) ?? "")}
-      </p>
-    ) : null;
+  const { errorOf: err, a11y, fieldError } = fieldWiring<FieldName>(id, formState.errors, staffMessage);
   const label = (name: FieldName, text: string) => (
     <label htmlFor={`${id}-${name}`} className="block text-sm font-medium">
       {text}

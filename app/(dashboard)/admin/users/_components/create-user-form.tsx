@@ -5,9 +5,9 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { callResource } from "@/lib/api/call";
 import { userResources } from "@/lib/api/users";
-import { applyServerErrors, FormOutcome } from "@/components/ui/form";
+import { applyServerErrors, fieldWiring, FormOutcome } from "@/components/ui/form";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
-import { fieldErrorClass, inputClass, primaryButton } from "@/components/ui/styles";
+import { inputClass, primaryButton } from "@/components/ui/styles";
 
 type Values = { email: string; name: string; role: (typeof ROLE_OPTIONS)[number]; password: string };
 const FIELDS = ["email", "name", "role", "password"] as const;
@@ -36,18 +36,7 @@ export function CreateUserForm() {
     setFormError(null);
     create.mutate(values);
   });
-  const errorOf = (name: keyof Values) => formState.errors[name]?.message;
-  const a11y = (name: keyof Values) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": errorOf(name) ? true : undefined,
-    "aria-describedby": errorOf(name) ? `${id}-${name}-error` : undefined,
-  });
-  const fieldError = (name: keyof Values) =>
-    errorOf(name) ? (
-      <p id={`${id}-${name}-error`} className={`mt-1 ${fieldErrorClass}`}>
-        {errorOf(name)}
-      </p>
-    ) : null;
+  const { a11y, fieldError } = fieldWiring<keyof Values & string>(id, formState.errors);
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
