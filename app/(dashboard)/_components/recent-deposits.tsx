@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { depositTone } from "../deposits/_components/columns";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources } from "@/lib/api/ledger";
 import { isTransient } from "@/lib/client/api";
@@ -11,7 +12,6 @@ import { formatUtc, groupDecimal } from "@/lib/format";
 import { CardError, CardSkeleton, Panel, QueryView, ScrollArea, panelLinkClass } from "@/components/ui/panel";
 
 const LIMIT = "10";
-const STATUS_TONE: Record<string, "ok" | "warn" | "error"> = { success: "ok", pending: "warn", fail: "error" };
 
 export function RecentDeposits() {
   const q = useQuery({
@@ -79,7 +79,7 @@ export function RecentDeposits() {
                       {/* Grouped digits of the ledger's decimal: never parsed, never rounded. */}
                       <td className="tabular whitespace-nowrap py-2 pr-3 text-right font-mono">{groupDecimal(d.amount)}</td>
                       <td className="py-2">
-                        <Badge tone={STATUS_TONE[d.status] ?? "neutral"}>{d.status || "—"}</Badge>
+                        <Badge tone={depositTone(d.status)}>{d.status || "—"}</Badge>
                       </td>
                     </tr>
                   ))}
