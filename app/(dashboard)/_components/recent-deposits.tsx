@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { TableHead } from "@/components/ui/table-head";
 import { depositTone } from "../deposits/_components/columns";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources } from "@/lib/api/ledger";
@@ -52,15 +53,12 @@ export function RecentDeposits() {
             <ScrollArea label="Newest deposit rows">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">The newest deposits of every sub-account, from the ledger</caption>
-                <thead className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-semibold">Time (UTC)</th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">Sub-account</th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">Coin</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-semibold">Amount</th>
-                    <th scope="col" className="py-2 font-semibold">Status</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400"
+                  cell="py-2 pr-3 font-semibold"
+                  columns={["Time (UTC)", "Sub-account", "Coin", "Amount", "Status"]}
+                  right={["Amount"]}
+                />
                 <tbody>
                   {data.rows.map((d) => (
                     <tr key={d.orderId} data-row-id={d.orderId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">

@@ -6,6 +6,7 @@ import { sumDecimals } from "@/lib/client/decimal";
 import { groupDecimal } from "@/lib/format";
 import { BarChart, type Bar } from "@/components/charts/bar-chart";
 import { SelectField } from "@/components/data-table/select-field";
+import { TableHead } from "@/components/ui/table-head";
 
 export type CoinTotal = { coin: string; count: number; amount: string; fee: string; skipped: number };
 
@@ -66,14 +67,7 @@ export function DepositSummary({
         <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
           <table className="w-full text-sm" data-testid="coin-totals">
             <caption className="sr-only">Totals per coin of the {rows.length} deposits shown</caption>
-            <thead className="bg-slate-50 text-xs dark:bg-slate-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left">Coin</th>
-                <th scope="col" className="px-3 py-2 text-right">Deposits</th>
-                <th scope="col" className="px-3 py-2 text-right">Amount</th>
-                <th scope="col" className="px-3 py-2 text-right">Fee</th>
-              </tr>
-            </thead>
+            <TableHead className="bg-slate-50 text-left text-xs dark:bg-slate-900" cell="px-3 py-2" columns={["Coin", "Deposits", "Amount", "Fee"]} right={["Deposits", "Amount", "Fee"]} />
             <tbody>
               {totals.map((t) => (
                 <tr key={t.coin} data-coin={t.coin} className="border-t border-slate-200 dark:border-slate-700">

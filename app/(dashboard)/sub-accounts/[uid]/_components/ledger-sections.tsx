@@ -15,6 +15,7 @@ import { balanceSeries, ledgerHistoryResources } from "@/lib/api/ledger-history"
 import { isTransient } from "@/lib/client/api";
 import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
 import { Empty, Loading, Panel, QueryView } from "@/components/ui/panel";
+import { TableHead } from "@/components/ui/table-head";
 
 const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
 const HISTORY_DAYS = "365";
@@ -98,15 +99,12 @@ export function RebateHistorySection({ uid }: { uid: string }) {
         {(data) => (
           <div className="max-h-80 overflow-auto">
             <table className="w-full text-sm" aria-label="Rebate info per day">
-              <thead>
-                <tr className="text-left text-slate-600 dark:text-slate-400">
-                  <th scope="col" className="pr-4 font-medium">Day (UTC)</th>
-                  <th scope="col" className="pr-4 font-medium">Affiliation type</th>
-                  <th scope="col" className="pr-4 font-medium">User level</th>
-                  <th scope="col" className="pr-4 text-right font-medium">Spot rebate ratio</th>
-                  <th scope="col" className="text-right font-medium">Futures rebate ratio</th>
-                </tr>
-              </thead>
+              <TableHead
+                className="text-left text-slate-600 dark:text-slate-400"
+                cell="pr-4 font-medium"
+                columns={["Day (UTC)", "Affiliation type", "User level", "Spot rebate ratio", "Futures rebate ratio"]}
+                right={["Spot rebate ratio", "Futures rebate ratio"]}
+              />
               <tbody>
                 {data.rows.map((r) => (
                   <tr key={r.day} data-day={r.day}>
