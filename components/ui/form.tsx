@@ -5,7 +5,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { ApiError, describeError, fieldProblem } from "@/lib/client/api";
 import { staffMessage } from "@/lib/words";
-import { fieldErrorClass, hintClass, labelClass } from "./styles";
+import { Field } from "@/components/data-table/field";
+import { fieldErrorClass, hintClass } from "./styles";
 
 export { inputClass, monoInputClass } from "./styles";
 
@@ -19,10 +20,7 @@ export function FormField({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
+    <Field id={id} label={label} className="min-w-0">
       {children}
       {hint && !error ? (
         <p id={`${id}-hint`} className={hintClass}>
@@ -34,7 +32,7 @@ export function FormField({
           {staffMessage(error, label)}
         </p>
       ) : null}
-    </div>
+    </Field>
   );
 }
 

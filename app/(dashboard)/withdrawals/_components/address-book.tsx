@@ -9,8 +9,7 @@ import { callResource } from "@/lib/api/call";
 import type * as z from "zod/mini";
 import { destinationFormSchema, destinationResources, type DestinationFormInput, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { describeError } from "@/lib/client/api";
-import { Dialog } from "@/components/forms/confirm-dialog";
-import { RejectForm } from "./reject-form";
+import { RejectDialog } from "./reject-form";
 import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Badge } from "@/components/ui/badge";
@@ -124,26 +123,25 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         ))}
       </ul>
       {/* The same dialog as a withdrawal's rejection: a labelled reason, checked, refusals on the field. */}
-      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title="Reject this destination" description={rejecting ? <p>{rejecting.label}, <span className="font-mono break-all">{rejecting.address}</span>, asked by {rejecting.requestedBy}.</p> : null}>
-        {rejecting ? (
-          <RejectForm
-            pending={decide.isPending}
-            onCancel={() => setRejecting(null)}
-            onReject={(reason, onError) =>
-              decide.mutate(
-                { d: rejecting, reason },
-                {
-                  onSuccess: () => {
-                    setNotice(`Rejected “${rejecting.label}”.`, "success");
-                    setRejecting(null);
-                  },
-                  onError,
-                },
-              )
-            }
-          />
-        ) : null}
-      </Dialog>
+      <RejectDialog
+        subject={rejecting}
+        title="Reject this destination"
+        describe={(d) => <p>{d.label}, <span className="font-mono break-all">{d.address}</span>, asked by {d.requestedBy}.</p>}
+        pending={decide.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(d, reason, onError) =>
+          decide.mutate(
+            { d, reason },
+            {
+              onSuccess: () => {
+                setNotice(`Rejected “${d.label}”.`, "success");
+                setRejecting(null);
+              },
+              onError,
+            },
+          )
+        }
+      />
     </section>
   );
 }

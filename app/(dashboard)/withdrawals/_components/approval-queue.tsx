@@ -4,11 +4,11 @@
 import { useId, useState } from "react";
 import { ApiError } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
-import { ConfirmDialog, Dialog } from "@/components/forms/confirm-dialog";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useWithdrawalPage } from "./api";
 import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal } from "./mutations";
-import { RejectForm } from "./reject-form";
+import { RejectDialog } from "./reject-form";
 import { StateBadge, UtcTime } from "./state-badge";
 import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
 
@@ -94,28 +94,16 @@ export function ApprovalQueue({ me }: { me: string }) {
                 <td className={`${cell} max-w-60 break-words`}>{w.reason}</td>
                 <td className={`${cell} whitespace-nowrap text-right`}>
                   <div className="flex justify-end gap-2">
-                    <button
-                      type="button"
-                      className={approveClass}
-                      aria-label={`Approve ${w.amount} ${w.coin} requested by ${w.requestedBy}`}
-                      onClick={() => {
-                        approve.reset();
-                        setApproving(w);
-                      }}
-                    >
-                      Approve
-                    </button>
-                    <button
-                      type="button"
-                      className={plainClass}
-                      aria-label={`Reject ${w.amount} ${w.coin} requested by ${w.requestedBy}`}
-                      onClick={() => {
-                        reject.reset();
-                        setRejecting(w);
-                      }}
-                    >
-                      Reject
-                    </button>
+                    {(
+                      [
+                        ["Approve", approveClass, () => { approve.reset(); setApproving(w); }],
+                        ["Reject", plainClass, () => { reject.reset(); setRejecting(w); }],
+                      ] as const
+                    ).map(([verb, className, open]) => (
+                      <button key={verb} type="button" className={className} aria-label={`${verb} ${w.amount} ${w.coin} requested by ${w.requestedBy}`} onClick={open}>
+                        {verb}
+                      </button>
+                    ))}
                   </div>
                 </td>
               </tr>
@@ -209,26 +197,25 @@ export function ApprovalQueue({ me }: { me: string }) {
         }}
       />
 
-      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title="Reject this withdrawal" description={rejecting ? <p><Summary w={rejecting} />, requested by {rejecting.requestedBy}. Nothing is sent.</p> : null}>
-        {rejecting ? (
-          <RejectForm
-            pending={reject.isPending}
-            onCancel={() => setRejecting(null)}
-            onReject={(reason, setError) =>
-              reject.mutate(
-                { id: rejecting.id, reason },
-                {
-                  onSuccess: (r) => {
-                    setRejecting(null);
-                    setNotice({ tone: "ok", text: `Rejected ${r.amount} ${r.coin} requested by ${r.requestedBy}.` });
-                  },
-                  onError: (e) => setError(e),
-                },
-              )
-            }
-          />
-        ) : null}
-      </Dialog>
+      <RejectDialog
+        subject={rejecting}
+        title="Reject this withdrawal"
+        describe={(w) => <p><Summary w={w} />, requested by {w.requestedBy}. Nothing is sent.</p>}
+        pending={reject.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(w, reason, onError) =>
+          reject.mutate(
+            { id: w.id, reason },
+            {
+              onSuccess: (r) => {
+                setRejecting(null);
+                setNotice({ tone: "ok", text: `Rejected ${r.amount} ${r.coin} requested by ${r.requestedBy}.` });
+              },
+              onError,
+            },
+          )
+        }
+      />
     </section>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 // The reason a lead gives for rejecting a withdrawal; the server's field errors land on the field.
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as z from "zod/mini";
 import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-actions";
 import { applyServerErrors, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { Dialog } from "@/components/forms/confirm-dialog";
 
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
 const plainClass = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
@@ -58,5 +59,21 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
         </button>
       </div>
     </form>
+  );
+}
+
+/** The form in its dialog, open while there is something to reject (a withdrawal, a destination). */
+export function RejectDialog<T>({ subject, title, describe, pending, onClose, onReject }: {
+  subject: T | null;
+  title: string;
+  describe: (subject: T) => ReactNode;
+  pending: boolean;
+  onClose: () => void;
+  onReject: (subject: T, reason: string, onError: (e: unknown) => void) => void;
+}) {
+  return (
+    <Dialog open={subject !== null} onClose={onClose} title={title} description={subject ? describe(subject) : null}>
+      {subject ? <RejectForm pending={pending} onCancel={onClose} onReject={(reason, onError) => onReject(subject, reason, onError)} /> : null}
+    </Dialog>
   );
 }

@@ -10,7 +10,7 @@ import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdr
 import { ApiError, isTransient } from "@/lib/client/api";
 import { fetchPlatform } from "@/lib/client/platform";
 import { DataTable } from "@/components/data-table/data-table";
-import { DataTableError } from "@/components/data-table/data-table-states";
+import { queryStateProps } from "@/components/data-table/server-page";
 import type { DataTableInstance } from "@/components/data-table/features";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { sortingTableFeatures } from "@/components/data-table/features-sorting";
@@ -31,14 +31,7 @@ function SectionTable<TData extends RowData>({ query, table, label, empty }: {
 }) {
   if (query.isSuccess && table.options.data.length === 0) return <Empty>{empty}</Empty>;
   return (
-    <DataTable
-      table={table}
-      label={label}
-      status={query.status}
-      busy={query.isFetching}
-      maxHeight={SECTION_HEIGHT}
-      errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
-    />
+    <DataTable table={table} label={label} {...queryStateProps(query)} maxHeight={SECTION_HEIGHT} />
   );
 }
 
