@@ -6,7 +6,7 @@ import { subAccountLabel, useSubAccount, useSubAccountSearch } from "@/lib/clien
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
 import { DataTableBlocked, DataTableError } from "@/components/data-table/data-table-states";
-import { SearchForm } from "@/components/data-table/search-form";
+import { CodeSearch } from "@/components/data-table/search-form";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { sortingTableFeatures } from "@/components/data-table/features-sorting";
 import { SelectField } from "@/components/data-table/select-field";
@@ -49,17 +49,7 @@ export function AssetsView() {
       controls={
         <>
           <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
-          <SearchForm
-            key={q.coin ?? ""}
-            label="Coin (empty = all)"
-            value={q.coin ?? ""}
-            button="Show"
-            placeholder="e.g. USDT"
-            width="w-28"
-            normalise={(v) => v.toUpperCase()}
-            validate={(v) => (COIN.test(v) ? null : "A coin is letters and digits, e.g. USDT")}
-            onSearch={(coin) => void setQ({ coin: coin || null })}
-          />
+          <CodeSearch what="coin" label="Coin (empty = all)" example="USDT" pattern={COIN} width="w-28" value={q.coin} onSearch={(coin) => void setQ({ coin })} />
           <SelectField
             id={`${id}-type`}
             label="Coins listed"

@@ -92,7 +92,6 @@ export function AuditView() {
                 }
               >
                 <SearchForm
-                  key={q.actor ?? ""}
                   label="Actor (part of the e-mail)"
                   value={q.actor ?? ""}
                   button="Apply"

@@ -17,10 +17,9 @@ import { ExportButton } from "@/components/data-table/export-button";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
-import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
 import { depositColumns } from "./columns";
-import { Field } from "@/components/data-table/field";
+import { SearchForm } from "@/components/data-table/search-form";
 import { SelectField } from "@/components/data-table/select-field";
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
@@ -115,7 +114,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                 onChange={(v) => void setQ({ by: v === "order" ? "order" : null, ...resetPaging })}
               />
               {byOrder ? (
-                <OrderIdSearch key={q.orderId ?? ""} value={q.orderId ?? ""} onSearch={(orderId) => void setQ({ orderId, ...resetPaging })} />
+                <SearchForm label="Record ID (within the range)" value={q.orderId ?? ""} numeric onSearch={(orderId) => orderId && void setQ({ orderId, ...resetPaging })} />
               ) : (
                 <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next, ...resetPaging })} />
               )}
@@ -159,27 +158,5 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
         ) : null}
       </div>
     </TimeZoneProvider>
-  );
-}
-
-function OrderIdSearch({ value, onSearch }: { value: string; onSearch: (orderId: string) => void }) {
-  const id = useId();
-  // Seeded from the URL once per value (the parent re-keys this form when it changes).
-  const [draft, setDraft] = useState(value);
-  return (
-    <form
-      className="flex items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (draft.trim()) onSearch(draft.trim());
-      }}
-    >
-      <Field id={id} label="Record ID (within the range)">
-        <input id={id} className={`${controlClass} w-48 font-mono`} value={draft} inputMode="numeric" onChange={(e) => setDraft(e.target.value)} />
-      </Field>
-      <button type="submit" className={secondaryButton}>
-        Search
-      </button>
-    </form>
   );
 }

@@ -61,7 +61,6 @@ export function RebatesView() {
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Look up">
         <SubAccountFilter id={`${id}-uid`} value={sub ? sub.subUid : null} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
         <SearchForm
-          key={uid ?? ""}
           label="Any UID"
           value={uid ?? ""}
           button="Look up"

@@ -4,7 +4,7 @@ import { useQueryStates } from "nuqs";
 import type { OiLimit } from "@/lib/platform/catalog";
 import { OI_PRODUCT_TYPES } from "@/lib/platform/values";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
-import { SearchForm } from "@/components/data-table/search-form";
+import { CodeSearch } from "@/components/data-table/search-form";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { SelectField } from "@/components/data-table/select-field";
@@ -52,16 +52,14 @@ export function OiLimitsView() {
             // A symbol of one product type is never one of another's.
             onChange={(v) => void setQ({ productType: OI_PRODUCT_TYPES.find((t) => t === v) ?? null, symbol: null })}
           />
-          <SearchForm
-            key={q.symbol ?? ""}
+          <CodeSearch
+            what="symbol"
             label="One symbol (empty = all)"
-            value={q.symbol ?? ""}
-            button="Show"
-            placeholder="e.g. BTCUSDT"
+            example="BTCUSDT"
+            pattern={SYMBOL}
             width="w-36"
-            normalise={(v) => v.toUpperCase()}
-            validate={(v) => (SYMBOL.test(v) ? null : "A symbol is letters and digits, e.g. BTCUSDT")}
-            onSearch={(symbol) => void setQ({ symbol: symbol || null })}
+            value={q.symbol}
+            onSearch={(symbol) => void setQ({ symbol })}
           />
         </>
       }
