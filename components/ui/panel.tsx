@@ -2,25 +2,33 @@
 // A titled region of a page (a home card, a part of a sub-account's page) and the states of what it reads:
 // loading, a failure said as one (never shown as an empty list, STYLE rule 9), nothing to show, the data.
 import Link from "next/link";
-import type { ComponentType, ReactNode } from "react";
+import { useId, type ComponentType, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { canRetry, describeError } from "@/lib/client/api";
 import { DataTableError } from "@/components/data-table/data-table-states";
 
 export const panelClass = "rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900";
+/** A region drawn on the page's own background. */
+export const outlineClass = "rounded-lg border border-slate-200 p-4 dark:border-slate-700";
 export const panelLinkClass = "rounded font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
-/** A titled region; `source` says where its data comes from, `more` links to the page with the full list. */
-export function Panel({ id, title, source, more, className = "", children }: {
-  id: string;
-  title: string;
+/**
+ * A titled region; `source` says where its data comes from, `more` links to the page with the full list.
+ * `surface`: the cards' surface (the home page, a sub-account's sections); false, an outline on the page's own.
+ */
+export function Panel({ id: given, title, source, more, surface = true, className = "", children }: {
+  id?: string;
+  title: ReactNode;
   source?: string;
   more?: { href: string; label: string };
+  surface?: boolean;
   className?: string;
   children: ReactNode;
 }) {
+  const ownId = useId();
+  const id = given ?? ownId;
   return (
-    <section aria-labelledby={id} className={`space-y-3 ${panelClass} ${className}`}>
+    <section aria-labelledby={id} className={`space-y-3 ${surface ? panelClass : outlineClass} ${className}`}>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h2 id={id} className="text-base font-semibold">
           {title}

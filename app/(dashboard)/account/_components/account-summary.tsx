@@ -1,14 +1,12 @@
 import { Badge } from "@/components/ui/badge";
 import type { ApproverStanding, StaffUser } from "@/lib/api/users";
 import { formatUtc } from "@/lib/format";
+import { Panel } from "@/components/ui/panel";
 
 /** Who you are here, and, for an approving role, whether you may approve now (separation of duties). */
 export function AccountSummary({ user, standing }: { user: StaffUser; standing: ApproverStanding | null }) {
   return (
-    <section aria-labelledby="account-who" className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id="account-who" className="text-base font-semibold">
-        {user.name ?? user.email}
-      </h2>
+    <Panel id="account-who" title={user.name ?? user.email} surface={false}>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">E-mail</dt>
         <dd>{user.email}</dd>
@@ -32,6 +30,6 @@ export function AccountSummary({ user, standing }: { user: StaffUser; standing: 
           )}
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -10,6 +10,7 @@ import { SearchForm } from "@/components/data-table/search-form";
 import { RefreshButton } from "@/components/data-table/whole-list-table";
 import { rebatesSearchParams } from "../search-params";
 import { ratioToPercent } from "@/lib/ratio";
+import { Panel } from "@/components/ui/panel";
 
 const UID = /^\d{1,20}$/;
 
@@ -71,15 +72,12 @@ export function RebatesView() {
         />
         <RefreshButton query={query} disabled={!valid} className="ml-auto" />
       </div>
-      <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-        <h2 id={`${id}-title`} className="text-base font-semibold">
-          Rebate info of {who}
-        </h2>
+      <Panel title={`Rebate info of ${who}`} surface={false}>
         {body}
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {REBATES_RETENTION_NOTE} (the platform&apos;s own words). Ratios are shown as sent and as a percentage.
         </p>
-      </section>
+      </Panel>
     </div>
   );
 }

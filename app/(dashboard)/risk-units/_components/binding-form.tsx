@@ -16,6 +16,7 @@ import { BINDINGS_KEY, type Binding } from "./api";
 import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormInput, type BindingFormValues } from "./binding-rules";
 import { PlatformRefusal } from "./platform-refusal";
 import { dangerButton, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
+import { Panel } from "@/components/ui/panel";
 
 const FIELDS = ["uid", "riskUnitId"] as const;
 type Field = (typeof FIELDS)[number];
@@ -115,11 +116,8 @@ export function BindingForm({
   const { a11y, fieldError } = fieldWiring<Field>(id, formState.errors);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        {copy.title}
-      </h2>
-      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3" aria-labelledby={`${id}-title`}>
+    <Panel id={`${id}-title`} title={copy.title} surface={false}>
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
         <input type="hidden" {...register("operate")} />
         <div>
           <label htmlFor={`${id}-uid`} className="block text-sm font-medium">
@@ -210,7 +208,7 @@ export function BindingForm({
           }}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

@@ -14,6 +14,7 @@ import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
+import { Panel } from "@/components/ui/panel";
 
 const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:opacity-50";
@@ -51,8 +52,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const field = (f: (typeof FIELDS)[number]) => describedBy(`${id}-${f}`, err(f), false);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">Address book</h2>
+    <Panel title="Address book" surface={false}>
       <p className="text-xs text-slate-600 dark:text-slate-400">A destination is added once another person approves it. A withdrawal to a destination not in the book is flagged in the approval queue.</p>
       <form
         noValidate
@@ -142,6 +142,6 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
           )
         }
       />
-    </section>
+    </Panel>
   );
 }

@@ -16,6 +16,7 @@ import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
 import { useWithdrawalFunds } from "./funds";
 import { useWithdrawalMutation } from "./mutations";
+import { Panel } from "@/components/ui/panel";
 
 // Here rather than in ./api with the other calls: the request's entry comes with the form's rules, which load
 // with this form (after the page), not with the list.
@@ -81,12 +82,9 @@ export function RequestForm() {
   );
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        Request a withdrawal
-      </h2>
+    <Panel title="Request a withdrawal" surface={false}>
       <p className={hintClass}>Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.</p>
-      <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           {label("subUid", "Sub-account")}
           {/* Only normal sub-accounts are offered: a frozen or deleted one cannot withdraw. */}
@@ -174,6 +172,6 @@ export function RequestForm() {
       </form>
       <FormOutcome tone="success">{done}</FormOutcome>
       <FormOutcome tone="error">{formError}</FormOutcome>
-    </section>
+    </Panel>
   );
 }
