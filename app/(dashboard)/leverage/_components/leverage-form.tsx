@@ -1,8 +1,7 @@
 "use client";
 import { useId, useState, type ChangeEvent } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { fieldWiring, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { useWatch } from "react-hook-form";
+import { fieldWiring, FormOutcome, useSchemaForm } from "@/components/ui/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
 import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
@@ -41,10 +40,7 @@ export function LeverageForm() {
   const id = useId();
   const qc = useQueryClient();
   const [sent, setSent] = useState<Sent | null>(null);
-  const { register, handleSubmit, setError, clearErrors, control, formState } = useForm<LeverageFormInput, unknown, LeverageFormValues>({
-    resolver: inStaffWords(zodResolver(leverageFormSchema)),
-    defaultValues: DEFAULTS,
-  });
+  const { register, handleSubmit, setError, clearErrors, control, formState } = useSchemaForm(leverageFormSchema, DEFAULTS);
   const [marginMode, positionMode, productType, symbol] = useWatch({ control, name: ["marginMode", "positionMode", "productType", "symbol"] });
   const history = useLeverageHistory();
   const accounts = useLeverageAccounts();

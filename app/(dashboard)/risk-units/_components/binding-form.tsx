@@ -1,8 +1,7 @@
 "use client";
 import { useEffect, useId, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { fieldWiring, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { Controller, useWatch } from "react-hook-form";
+import { fieldWiring, focusFirstError, FormOutcome, useSchemaForm } from "@/components/ui/form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
@@ -13,7 +12,7 @@ import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
 import { BINDINGS_KEY, type Binding } from "./api";
-import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormInput, type BindingFormValues } from "./binding-rules";
+import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormValues } from "./binding-rules";
 import { PlatformRefusal } from "./platform-refusal";
 import { dangerButton, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
@@ -46,11 +45,7 @@ export function BindingForm({
   const qc = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<BindingFormValues | null>(null);
-  const { register, handleSubmit, setError, setFocus, control, reset, formState } = useForm<BindingFormInput, unknown, BindingFormValues>({
-    resolver: inStaffWords(zodResolver(bindingFormSchema)),
-    shouldFocusError: false,
-    defaultValues: { uid: "", riskUnitId: "", operate },
-  });
+  const { register, handleSubmit, setError, setFocus, control, reset, formState } = useSchemaForm(bindingFormSchema, { uid: "", riskUnitId: "", operate }, false);
 
   const send = useMutation({
     mutationFn: (v: BindingFormValues) => callResource(riskUnitResources.bind, { input: v }),

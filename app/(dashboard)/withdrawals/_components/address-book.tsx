@@ -2,15 +2,14 @@
 // The address book of one sub-account: its destinations and their state, a form to ask for one (another
 // person approves it, as a withdrawal), and for leads the entries others asked for, to approve or reject.
 import { useId, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useWatch } from "react-hook-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import type * as z from "zod/mini";
-import { destinationFormSchema, destinationResources, type DestinationFormInput, type DestinationView } from "@/lib/api/withdrawal-destinations";
+import { destinationFormSchema, destinationResources, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { describeError } from "@/lib/client/api";
 import { RejectDialog } from "./reject-form";
-import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
+import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome, inputClass, monoInputClass, useSchemaForm } from "@/components/ui/form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
@@ -28,11 +27,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const [notice, setNoticeState] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const setNotice = (text: string | null, tone: "success" | "error" = "error") => setNoticeState(text ? { tone, text } : null);
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
-  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useForm<DestinationFormInput, unknown, z.output<typeof destinationFormSchema>>({
-    resolver: inStaffWords(zodResolver(destinationFormSchema)),
-    shouldFocusError: false,
-    defaultValues: { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" },
-  });
+  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useSchemaForm(destinationFormSchema, { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" }, false);
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
   const list = useQuery({
     queryKey: [WITHDRAWALS_KEY, "destinations", subUid],

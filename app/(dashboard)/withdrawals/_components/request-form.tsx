@@ -2,16 +2,15 @@
 // The request form validates with the same schema as the server (lib/api/withdrawals); the server then
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
 import { useId, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useWatch } from "react-hook-form";
 import Big from "big.js";
 import { describeError } from "@/lib/client/api";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { callResource } from "@/lib/api/call";
-import { withdrawalFormSchema, withdrawalResources, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
+import { withdrawalFormSchema, withdrawalResources, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
-import { applyServerErrors, fieldWiring, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { applyServerErrors, fieldWiring, focusFirstError, FormOutcome, useSchemaForm } from "@/components/ui/form";
 import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
 import { useWithdrawalFunds } from "./funds";
@@ -46,11 +45,7 @@ export function RequestForm() {
   const request = useRequestWithdrawal();
   const [done, setDone] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useForm<WithdrawalFormInput, unknown, WithdrawalFormValues>({
-    resolver: inStaffWords(zodResolver(withdrawalFormSchema)),
-    shouldFocusError: false,
-    defaultValues: { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
-  });
+  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useSchemaForm(withdrawalFormSchema, { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" }, false);
   const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
   const coinName = String(coin ?? "");
   const tagRule = dest === "on_chain" ? tagRuleOf(coinName) : undefined;
