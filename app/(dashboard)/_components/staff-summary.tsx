@@ -6,6 +6,7 @@ import { userResources } from "@/lib/api/users";
 import { isTransient } from "@/lib/client/api";
 import { ROLES } from "@/lib/rbac";
 import { CardError, CardSkeleton, Panel, QueryView } from "@/components/ui/panel";
+import { Facts } from "@/components/ui/facts";
 
 /** For admins: how many staff hold each role, and how many accounts are disabled. */
 export function StaffSummary() {
@@ -20,20 +21,16 @@ export function StaffSummary() {
     <Panel id="staff-summary-title" title="Staff" more={{ href: "/admin/users", label: "Manage accounts" }}>
       <QueryView query={q} loading={<CardSkeleton label="Loading staff accounts" lines={2} />} errorView={CardError}>
         {({ users }) => (
-          <dl className="grid grid-cols-3 gap-3 text-sm">
-            {ROLES.map((role) => (
-              <div key={role}>
-                <dt className="text-xs text-slate-600 capitalize dark:text-slate-400">{role}</dt>
-                <dd className="text-xl font-bold tabular">
-                  {users.filter((u) => u.role === role && !u.disabled).length}
-                </dd>
-              </div>
-            ))}
-            <div>
-              <dt className="text-xs text-slate-600 dark:text-slate-400">Disabled</dt>
-              <dd className="text-xl font-bold tabular">{users.filter((u) => u.disabled).length}</dd>
-            </div>
-          </dl>
+          <Facts
+            layout="stacked"
+            className="grid grid-cols-3 gap-3 text-sm"
+            term="text-xs text-slate-600 capitalize dark:text-slate-400"
+            detail="text-xl font-bold tabular"
+            items={[
+              ...ROLES.map((role) => [role, users.filter((u) => u.role === role && !u.disabled).length] as const),
+              ["Disabled", users.filter((u) => u.disabled).length],
+            ]}
+          />
         )}
       </QueryView>
     </Panel>

@@ -11,6 +11,7 @@ import { RefreshButton } from "@/components/data-table/whole-list-table";
 import { rebatesSearchParams } from "../search-params";
 import { ratioToPercent } from "@/lib/ratio";
 import { Panel } from "@/components/ui/panel";
+import { Facts } from "@/components/ui/facts";
 
 const UID = /^\d{1,20}$/;
 
@@ -44,16 +45,20 @@ export function RebatesView() {
   } else {
     const d = query.data;
     body = (
-      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2" data-testid="rebate-info" aria-busy={query.isFetching}>
-        <Item label="Affiliation type">{d.affiliationType || "—"}</Item>
-        <Item label="User level">{d.userLevel || "—"}</Item>
-        <Item label="Spot rebate ratio">
-          <Ratio value={d.clientSpotRebateRatio} />
-        </Item>
-        <Item label="Futures rebate ratio">
-          <Ratio value={d.clientFuturesRebateRatio} />
-        </Item>
-      </dl>
+      <Facts
+        layout="stacked"
+        className="grid gap-x-6 gap-y-4 sm:grid-cols-2"
+        data-testid="rebate-info"
+        aria-busy={query.isFetching}
+        term="text-xs font-medium text-slate-700 dark:text-slate-300"
+        detail="mt-1 text-lg font-semibold"
+        items={[
+          ["Affiliation type", d.affiliationType || "—"],
+          ["User level", d.userLevel || "—"],
+          ["Spot rebate ratio", <Ratio key="spot" value={d.clientSpotRebateRatio} />],
+          ["Futures rebate ratio", <Ratio key="futures" value={d.clientFuturesRebateRatio} />],
+        ]}
+      />
     );
   }
 
@@ -78,15 +83,6 @@ export function RebatesView() {
           {REBATES_RETENTION_NOTE} (the platform&apos;s own words). Ratios are shown as sent and as a percentage.
         </p>
       </Panel>
-    </div>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold">{children}</dd>
     </div>
   );
 }

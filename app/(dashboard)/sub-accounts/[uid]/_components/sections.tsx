@@ -16,6 +16,7 @@ import { useDataTable } from "@/components/data-table/use-data-table";
 import { sortingTableFeatures } from "@/components/data-table/features-sorting";
 import { Empty, Loading, Panel, QueryView } from "@/components/ui/panel";
 import { assetColumns, withdrawalColumns } from "./columns";
+import { Facts } from "@/components/ui/facts";
 
 const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
 const FIRST_PAGE = 20;
@@ -103,14 +104,14 @@ export function RebateSection({ uid }: { uid: string }) {
         empty={(d) => rebateFacts(d).every(([, v]) => v === "") && <Empty>The platform returned no rebate information for this sub-account.</Empty>}
       >
         {(d) => (
-          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="rebate-info">
-            {rebateFacts(d).map(([k, v]) => (
-              <div key={k}>
-                <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{k}</dt>
-                <dd className="tabular font-semibold">{v || "—"}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts
+            layout="stacked"
+            data-testid="rebate-info"
+            className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4"
+            term="text-xs font-medium text-slate-600 dark:text-slate-400"
+            detail="tabular font-semibold"
+            items={rebateFacts(d).map(([k, v]) => [k, v || "—"] as const)}
+          />
         )}
       </QueryView>
     </Panel>
