@@ -1,7 +1,7 @@
 "use client";
 // For leads: requests waiting for a second person, and sends whose outcome is unknown. The buttons are a
 // convenience; the server refuses one's own request, a second decision and a second send on its own.
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
@@ -11,6 +11,7 @@ import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal } fro
 import { RejectDialog } from "./reject-form";
 import { StateBadge, UtcTime } from "./state-badge";
 import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
+import { Panel } from "@/components/ui/panel";
 
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
 const approveClass = `${button} bg-blue-700 text-white hover:bg-blue-800`;
@@ -19,7 +20,6 @@ const cell = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-80
 const head = "border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold dark:border-slate-700 dark:bg-slate-900";
 
 export function ApprovalQueue({ me }: { me: string }) {
-  const id = useId();
   const requested = useWithdrawalPage(new URLSearchParams({ state: "requested", limit: "500" }));
   const unknown = useWithdrawalPage(new URLSearchParams({ state: "unknown", limit: "500" }));
   const approve = useApproveWithdrawal();
@@ -39,10 +39,7 @@ export function ApprovalQueue({ me }: { me: string }) {
   const toneOf = (w: WithdrawalView) => (w.state === "confirmed" ? "ok" : w.state === "failed" ? "error" : "warn");
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        Approval queue
-      </h2>
+    <Panel title="Approval queue" surface={false}>
       <div aria-live="polite" data-testid="queue-notice">
         {notice ? (
           <p
@@ -216,7 +213,7 @@ export function ApprovalQueue({ me }: { me: string }) {
           )
         }
       />
-    </section>
+    </Panel>
   );
 }
 
