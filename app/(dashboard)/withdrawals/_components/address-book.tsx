@@ -45,6 +45,11 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   });
   const err = (f: (typeof FIELDS)[number]) => formState.errors[f]?.message;
   const field = (f: (typeof FIELDS)[number]) => describedBy(`${id}-${f}`, err(f), false);
+  const text = (f: "chain" | "address" | "tag" | "label", label: string, className: string, extra: { spellCheck?: boolean } = {}) => (
+    <FormField id={`${id}-${f}`} label={label} error={err(f)}>
+      <input className={className} autoComplete="off" {...extra} {...field(f)} {...register(f)} />
+    </FormField>
+  );
 
   return (
     <Panel title="Address book" surface={false}>
@@ -78,22 +83,10 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
             <option value="internal_transfer">Internal transfer (UID)</option>
           </select>
         </FormField>
-        {dest === "on_chain" ? (
-          <FormField id={`${id}-chain`} label="Chain" error={err("chain")}>
-            <input className={inputClass} autoComplete="off" {...field("chain")} {...register("chain")} />
-          </FormField>
-        ) : null}
-        <FormField id={`${id}-address`} label={dest === "on_chain" ? "Destination address" : "Destination UID"} error={err("address")}>
-          <input className={monoInputClass} autoComplete="off" spellCheck={false} {...field("address")} {...register("address")} />
-        </FormField>
-        {dest === "on_chain" ? (
-          <FormField id={`${id}-tag`} label="Tag / memo (if any)" error={err("tag")}>
-            <input className={monoInputClass} autoComplete="off" {...field("tag")} {...register("tag")} />
-          </FormField>
-        ) : null}
-        <FormField id={`${id}-label`} label="Name in the book" error={err("label")}>
-          <input className={inputClass} autoComplete="off" {...field("label")} {...register("label")} />
-        </FormField>
+        {dest === "on_chain" ? text("chain", "Chain", inputClass) : null}
+        {text("address", dest === "on_chain" ? "Destination address" : "Destination UID", monoInputClass, { spellCheck: false })}
+        {dest === "on_chain" ? text("tag", "Tag / memo (if any)", monoInputClass) : null}
+        {text("label", "Name in the book", inputClass)}
         <div className="flex items-end">
           <button type="submit" className={`${button} bg-blue-700 text-white hover:bg-blue-800`} disabled={add.isPending}>Add to the book</button>
         </div>
