@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useId, useState, type FormEvent } from "react";
+import { AuthAlert, AuthField, authPrimary, authSecondary } from "./auth-field";
 
 export type DemoAccount = { email: string; role: string };
 
@@ -16,11 +17,6 @@ type Props = {
   demo?: { accounts: DemoAccount[]; password: string };
   sso?: { name: string };
 };
-
-const field =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-blue-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-const button =
-  "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60";
 
 export function LoginForm({ callbackUrl, failureMessage, initialFailure = false, demo, sso }: Props) {
   const [email, setEmail] = useState("");
@@ -57,42 +53,19 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
   return (
     <div className="space-y-6">
       <form onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
-        {failed && (
-          <p id={`${id}-error`} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
-            {failureMessage}
-          </p>
-        )}
-        <div>
-          <label htmlFor={`${id}-email`} className="block text-sm font-medium">
-            E-mail
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={field}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-password`} className="block text-sm font-medium">
-            Password
-          </label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={field}
-          />
-        </div>
-        <button id={`${id}-submit`} type="submit" disabled={pending} className={`${button} w-full bg-blue-700 text-white hover:bg-blue-800`}>
+        {failed && <AuthAlert id={`${id}-error`}>{failureMessage}</AuthAlert>}
+        <AuthField id={`${id}-email`} label="E-mail" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <AuthField
+          id={`${id}-password`}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button id={`${id}-submit`} type="submit" disabled={pending} className={`${authPrimary} w-full`}>
           {pending ? "Signing in…" : "Sign in"}
         </button>
       </form>
@@ -101,7 +74,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
         <button
           type="button"
           onClick={() => void signIn("oidc", { callbackUrl })}
-          className={`${button} w-full border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`}
+          className={`${authSecondary} w-full`}
         >
           Sign in with {sso.name}
         </button>

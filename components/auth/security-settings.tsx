@@ -3,17 +3,17 @@
 // then one code to confirm it), add or remove passkeys, and make new recovery codes (shown once). Also the
 // enrolment step of a first sign-in (`enrolling`), which continues to the page asked for once a factor exists.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { callResource } from "@/lib/api/call";
 import { mfaResources, type FactorView } from "@/lib/api/mfa";
 import { addPasskey, confirmTotp, factorErrorMessage } from "./factor-client";
+import { Panel } from "@/components/ui/panel";
 
 const field =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 const button = "inline-flex items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60";
 const primary = `${button} bg-blue-700 text-white hover:bg-blue-800`;
 const secondary = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
-const card = "space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700";
 
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "never");
 const STATUS_KEY = [mfaResources.status.id];
@@ -53,10 +53,7 @@ export function SecuritySettings({ enrolling = false, callbackUrl = "/" }: { enr
         </p>
       ) : null}
 
-      <section aria-labelledby="factors-title" className={card}>
-        <h2 id="factors-title" className="text-base font-semibold">
-          Your second factors
-        </h2>
+      <Panel id="factors-title" title="Your second factors" surface={false}>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {s.required ? "Your role must have at least one. " : ""}
           Brokerdesk asks for one at sign-in, and again (if the last one is older than {Math.round(s.freshSeconds / 60) || 1} minutes) before approving a
@@ -72,21 +69,18 @@ export function SecuritySettings({ enrolling = false, callbackUrl = "/" }: { enr
         ) : (
           <p className="text-sm">You have no second factor yet.</p>
         )}
-      </section>
+      </Panel>
 
       <TotpEnrol onAdded={(r) => added("Authenticator app", r)} />
       <PasskeyEnrol onAdded={(r) => added("Passkey", r)} />
 
       {s.factors.length ? (
-        <section aria-labelledby="recovery-title" className={card}>
-          <h2 id="recovery-title" className="text-base font-semibold">
-            Recovery codes
-          </h2>
+        <Panel id="recovery-title" title="Recovery codes" surface={false}>
           <p className="text-sm" data-testid="recovery-left">
             {s.recoveryCodesLeft} of 10 left. Each works once, instead of your app or passkey.
           </p>
           <RegenerateCodes onCodes={(c) => { setCodes(c); void refresh(); }} />
-        </section>
+        </Panel>
       ) : null}
     </div>
   );
@@ -136,27 +130,20 @@ function TotpEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className={card}>
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        Add an authenticator app
-      </h2>
+    <Panel title="Add an authenticator app" surface={false}>
       {!pending ? (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <NameForm
+          label="App name"
+          value={label}
+          onChange={setLabel}
+          busy={start.isPending}
+          onSubmit={() => {
             setError(null);
             start.mutate();
           }}
         >
-          <div>
-            <label htmlFor={`${id}-label`} className="block text-sm font-medium">App name</label>
-            <input id={`${id}-label`} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} className={field} />
-          </div>
-          <button type="submit" disabled={start.isPending} className={primary}>
-            Set up an authenticator app
-          </button>
-        </form>
+          Set up an authenticator app
+        </NameForm>
       ) : (
         <form className="space-y-3" onSubmit={onConfirm} noValidate>
           <p className="text-sm">Scan this QR code with your authenticator app, or type the secret into it. Then type the 6-digit code it shows.</p>
@@ -191,37 +178,50 @@ function TotpEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }
         </form>
       )}
       {error ? <p id={`${id}-error`} role="alert" className="text-sm text-red-800 dark:text-red-200">{error}</p> : null}
-    </section>
+    </Panel>
   );
 }
 
 function PasskeyEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }) {
-  const id = useId();
   const [label, setLabel] = useState("Passkey");
   const add = useMutation({ mutationFn: () => addPasskey(label), onSuccess: (r) => onAdded(r.recoverySecrets) });
   return (
-    <section aria-labelledby={`${id}-title`} className={card}>
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        Add a passkey
-      </h2>
+    <Panel title="Add a passkey" surface={false}>
       <p className="text-sm">A passkey lives in this device (or a security key) and is unlocked with your fingerprint, face or PIN.</p>
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate();
-        }}
-      >
-        <div>
-          <label htmlFor={`${id}-label`} className="block text-sm font-medium">Passkey name</label>
-          <input id={`${id}-label`} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} className={field} />
-        </div>
-        <button type="submit" disabled={add.isPending} className={primary}>
-          {add.isPending ? "Waiting for the passkey…" : "Add a passkey"}
-        </button>
-      </form>
+      <NameForm label="Passkey name" value={label} onChange={setLabel} busy={add.isPending} onSubmit={() => add.mutate()}>
+        {add.isPending ? "Waiting for the passkey…" : "Add a passkey"}
+      </NameForm>
       {add.error ? <p role="alert" className="text-sm text-red-800 dark:text-red-200">{factorErrorMessage(add.error)}</p> : null}
-    </section>
+    </Panel>
+  );
+}
+
+/** The name a new factor is listed under, and the button that adds it. */
+function NameForm({ label, value, onChange, busy, onSubmit, children }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  busy: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} maxLength={64} className={field} />
+      </div>
+      <button type="submit" disabled={busy} className={primary}>
+        {children}
+      </button>
+    </form>
   );
 }
 

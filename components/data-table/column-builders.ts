@@ -7,3 +7,11 @@ export type CellValue<V> = { getValue: () => V };
 /** 2 or 3: hidden when the table is too narrow (column-fit.ts); left out, always shown. */
 export type ColumnPriority = 2 | 3;
 export const ranked = (priority?: ColumnPriority) => (priority ? { priority } : {});
+
+/** A column filtered by a choice of its values (those of the loaded rows unless `options`), sorted as text. */
+export const choiceColumn = (label: string, width: number, options?: readonly string[]) => ({
+  header: label,
+  meta: { label, width, filter: { kind: "select" as const, ...(options ? { options } : {}) } },
+  filterFn: "equalsString" as const,
+  sortFn: "text" as const,
+});

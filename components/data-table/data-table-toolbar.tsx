@@ -8,6 +8,7 @@ import { DataTableViewOptions } from "./data-table-view-options";
 import { TimeZoneToggle } from "./time";
 import { controlClass, secondaryButton } from "./styles";
 import { Field } from "./field";
+import { SelectField } from "./select-field";
 
 export function DataTableToolbar<TData extends RowData>({
   table, children, actions,
@@ -71,17 +72,5 @@ function ColumnFilter<TData extends RowData>({
   const options =
     filter.options ??
     [...new Set(table.getCoreRowModel().rows.map((r) => String(r.getValue(column.id) ?? "")))].filter(Boolean).sort();
-  const all = value && !options.includes(value) ? [...options, value] : options;
-  return (
-    <Field id={id} label={<>{meta.label} (loaded rows)</>}>
-      <select id={id} value={value} onChange={(e) => column.setFilterValue(e.target.value || undefined)} className={controlClass}>
-        <option value="">All</option>
-        {all.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
+  return <SelectField id={id} label={<>{meta.label} (loaded rows)</>} value={value} options={options} all="All" onChange={(v) => column.setFilterValue(v || undefined)} />;
 }

@@ -4,12 +4,10 @@
 import { useId } from "react";
 import { controlClass } from "@/components/ui/styles";
 import { Field } from "./field";
+import { SelectField } from "./select-field";
 import { secondaryButton } from "./styles";
 
-/**
- * A choice among known values, "All" first; a value from the URL outside them is kept so the filter says what
- * it filters on (unless `closed`: only the known values). `words` shows a value in words ("Awaiting approval").
- */
+/** A choice among known values, "All" first (SelectField); "All" is null. */
 export function FilterSelect({ label, value, options, onChange, words, closed = false }: {
   label: string;
   value: string | null;
@@ -18,20 +16,7 @@ export function FilterSelect({ label, value, options, onChange, words, closed = 
   words?: Readonly<Record<string, string>>;
   closed?: boolean;
 }) {
-  const id = useId();
-  const all = value && !closed && !options.includes(value) ? [...options, value] : options;
-  return (
-    <Field id={id} label={label}>
-      <select id={id} className={controlClass} value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
-        <option value="">All</option>
-        {all.map((o) => (
-          <option key={o} value={o}>
-            {words?.[o] ?? o}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
+  return <SelectField label={label} value={value} options={options} all="All" closed={closed} words={(o) => words?.[o] ?? o} onChange={(v) => onChange(v || null)} />;
 }
 
 const toInput = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().slice(0, 16));

@@ -1,21 +1,6 @@
-import { Field } from "./field";
-import { controlClass } from "./styles";
+import { SelectField } from "./select-field";
 
-/**
- * The "Page size" select of a paged view. A size that is not among `sizes` (typed into the URL) is
- * still shown as selected, so the control never claims a size the table is not using.
- */
+/** The "Page size" select of a paged view; a size typed into the URL outside `sizes` is still shown. */
 export function PageSizeSelect({ id, sizes, value, onChange }: { id: string; sizes: readonly number[]; value: number; onChange: (size: number) => void }) {
-  const options = sizes.includes(value) ? sizes : [...sizes, value];
-  return (
-    <Field id={id} label="Page size">
-      <select id={id} className={controlClass} value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        {options.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
+  return <SelectField id={id} label="Page size" value={value} options={sizes} onChange={(v) => onChange(Number(v))} />;
 }

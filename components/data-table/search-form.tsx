@@ -1,14 +1,12 @@
 "use client";
 // A free-text request parameter (an order ID, a coin, a UID) typed as a draft and committed on Enter
 // or the button, so the URL, and with it the request, changes once per search rather than per keystroke.
-// The parent re-keys this form when the committed value changes, so the draft is seeded from the URL once.
+// The form is re-keyed when the committed value changes, so the draft is seeded from the URL once per value.
 import { useId, useState } from "react";
 import { controlClass, secondaryButton } from "./styles";
 import { Field } from "./field";
 
-export function SearchForm({
-  label, value, onSearch, button = "Search", placeholder, numeric = false, normalise = (v) => v, validate, width = "w-48",
-}: {
+type SearchFormProps = {
   label: string;
   /** The committed value ("" = none). */
   value: string;
@@ -21,7 +19,38 @@ export function SearchForm({
   /** A message when the draft cannot be sent, or null. */
   validate?: (v: string) => string | null;
   width?: string;
+};
+
+export function SearchForm(props: SearchFormProps) {
+  return <SearchDraft key={props.value} {...props} />;
+}
+
+/** A platform code typed as a search (a coin, a symbol): upper case, checked against its pattern; "" = all. */
+export function CodeSearch({ what, example, pattern, value, onSearch, ...rest }: {
+  what: string;
+  example: string;
+  pattern: RegExp;
+  label: string;
+  width: string;
+  value: string | null;
+  onSearch: (value: string | null) => void;
 }) {
+  return (
+    <SearchForm
+      {...rest}
+      value={value ?? ""}
+      button="Show"
+      placeholder={`e.g. ${example}`}
+      normalise={(v) => v.toUpperCase()}
+      validate={(v) => (pattern.test(v) ? null : `A ${what} is letters and digits, e.g. ${example}`)}
+      onSearch={(v) => onSearch(v || null)}
+    />
+  );
+}
+
+function SearchDraft({
+  label, value, onSearch, button = "Search", placeholder, numeric = false, normalise = (v) => v, validate, width = "w-48",
+}: SearchFormProps) {
   const id = useId();
   const [draft, setDraft] = useState(value);
   const [problem, setProblem] = useState<string | null>(null);

@@ -5,6 +5,12 @@ import type { DataTableStatus } from "./data-table";
 import { DataTablePager, cursorPagerProps, type PagerWords } from "./data-table-pager";
 import { DataTableError } from "./data-table-states";
 
+/** The DataTable props of a list one query answers: its status, whether it is fetching, its error with a retry. */
+export function queryStateProps(query: UseQueryResult<unknown, unknown>) {
+  const status: DataTableStatus = query.isPending ? "pending" : query.isError ? "error" : "success";
+  return { status, busy: query.isFetching, errorState: <DataTableError error={query.error} onRetry={() => void query.refetch()} /> };
+}
+
 export function serverPageProps<P extends { nextCursor: string | null }>(
   page: UseQueryResult<P>,
   rowCount: number,
@@ -12,11 +18,8 @@ export function serverPageProps<P extends { nextCursor: string | null }>(
   setWalked: (p: string[] | null) => void,
   words?: PagerWords,
 ) {
-  const status: DataTableStatus = page.isPending ? "pending" : page.isError ? "error" : "success";
   return {
-    status,
-    busy: page.isFetching,
-    errorState: <DataTableError error={page.error} onRetry={() => void page.refetch()} />,
+    ...queryStateProps(page),
     pager: <DataTablePager {...cursorPagerProps(walked, { nextCursor: page.data?.nextCursor, rowCount, busy: page.isFetching }, setWalked)} words={words} />,
   };
 }

@@ -1,12 +1,12 @@
-// The buy/sell badge column of the trading lists (features.ts says how the column builders are used).
-import { Badge } from "@/components/ui/badge";
-import type { CellValue } from "./column-builders";
+// Badge columns (a state, a side) of the lists (features.ts says how the column builders are used).
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { choiceColumn, type CellValue } from "./column-builders";
+
+/** A value shown as a badge of its tone ("—" when empty), filtered by a choice of its values. */
+export const badgeColumn = (label: string, width: number, tone: (value: string) => BadgeTone, options?: readonly string[]) => ({
+  ...choiceColumn(label, width, options),
+  cell: (c: CellValue<string>) => <Badge tone={tone(c.getValue())}>{c.getValue() || "—"}</Badge>,
+});
 
 /** buy or sell as a badge, filtered on the loaded rows. */
-export const sideColumn = (width: number) => ({
-  header: "Side",
-  meta: { label: "Side", width, filter: { kind: "select" as const, options: ["buy", "sell"] } },
-  filterFn: "equalsString" as const,
-  sortFn: "text" as const,
-  cell: (c: CellValue<string>) => <Badge tone={c.getValue() === "buy" ? "ok" : "error"}>{c.getValue() || "—"}</Badge>,
-});
+export const sideColumn = (width: number) => badgeColumn("Side", width, (v) => (v === "buy" ? "ok" : "error"), ["buy", "sell"]);

@@ -8,6 +8,8 @@ const TONES = {
   error: "bg-red-100 text-red-900 ring-red-300 dark:bg-red-900 dark:text-red-100 dark:ring-red-700",
 } as const;
 
+export type BadgeTone = keyof typeof TONES;
+
 export function Badge({ tone = "neutral", children, label }: { tone?: keyof typeof TONES; children: ReactNode; label?: string }) {
   return (
     <span

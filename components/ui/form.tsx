@@ -3,9 +3,13 @@
 // the server's answer mapped onto the fields it names (STYLE rule 12) with the rest said once for the
 // form. Styles: components/ui/styles.ts.
 import { useEffect, useRef, type ReactNode } from "react";
+import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type * as z from "zod/mini";
 import { ApiError, describeError, fieldProblem } from "@/lib/client/api";
 import { staffMessage } from "@/lib/words";
-import { fieldErrorClass, hintClass, labelClass } from "./styles";
+import { Field } from "@/components/data-table/field";
+import { fieldErrorClass, hintClass } from "./styles";
 
 export { inputClass, monoInputClass } from "./styles";
 
@@ -19,10 +23,7 @@ export function FormField({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
+    <Field id={id} label={label} className="min-w-0">
       {children}
       {hint && !error ? (
         <p id={`${id}-hint`} className={hintClass}>
@@ -34,7 +35,7 @@ export function FormField({
           {staffMessage(error, label)}
         </p>
       ) : null}
-    </div>
+    </Field>
   );
 }
 
@@ -45,6 +46,36 @@ export function describedBy(id: string, error: string | undefined, hint: boolean
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   };
+}
+
+/**
+ * The fields of a form drawn by hand, by name under one id prefix: a field's error, its aria wiring (invalid,
+ * described by its error and its hint, `${id}-${name}-hint`), and its error line. `say` words a message.
+ */
+export function fieldWiring<F extends string>(id: string, errors: Partial<Record<F, { message?: string }>>, say: (message: string) => string = (m) => m) {
+  const errorOf = (f: F) => errors[f]?.message;
+  return {
+    errorOf,
+    a11y: (f: F, hint = false) => ({
+      id: `${id}-${f}`,
+      "aria-invalid": errorOf(f) ? true : undefined,
+      "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
+    }),
+    fieldError: (f: F) =>
+      errorOf(f) ? (
+        <p id={`${id}-${f}-error`} className={`mt-1 ${fieldErrorClass}`}>
+          {say(errorOf(f) ?? "")}
+        </p>
+      ) : null,
+  };
+}
+
+/**
+ * A form checked by the schema it shares with the server, its messages in staff's words. `shouldFocusError:
+ * false` where focusFirstError puts the focus (in the form's order, not react-hook-form's registration order).
+ */
+export function useSchemaForm<I extends FieldValues, O>(schema: z.ZodMiniType<O, I>, defaultValues: DefaultValues<I>, shouldFocusError = true) {
+  return useForm<I, unknown, O>({ resolver: inStaffWords(zodResolver(schema)), shouldFocusError, defaultValues });
 }
 
 /**

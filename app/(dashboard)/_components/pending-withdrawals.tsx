@@ -5,7 +5,7 @@ import { callResource } from "@/lib/api/call";
 import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { ApiError, isTransient } from "@/lib/client/api";
 import { formatUtc, groupDecimal } from "@/lib/format";
-import { Card, CardError, CardSkeleton } from "./card";
+import { CardError, CardSkeleton, Panel, QueryView } from "@/components/ui/panel";
 
 const SHOWN = 5;
 
@@ -35,22 +35,25 @@ export function PendingWithdrawals({ currentEmail }: { currentEmail: string }) {
   });
 
   return (
-    <Card id="pending-withdrawals-title" title="Pending withdrawals" action={{ href: "/withdrawals", label: "Approval queue" }}>
-      {q.isPending ? (
-        <CardSkeleton label="Loading withdrawal requests" />
-      ) : q.isError ? (
-        <CardError error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.data === null ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Withdrawal approvals arrive here: requests made by brokers and leads, waiting for a second person to approve
-          or reject them.
-        </p>
-      ) : q.data.items.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">No withdrawal requests are waiting for approval.</p>
-      ) : (
-        <PendingList items={q.data.items} more={Boolean(q.data.nextCursor)} currentEmail={currentEmail} />
-      )}
-    </Card>
+    <Panel id="pending-withdrawals-title" title="Pending withdrawals" more={{ href: "/withdrawals", label: "Approval queue" }}>
+      <QueryView
+        query={q}
+        loading={<CardSkeleton label="Loading withdrawal requests" />}
+        errorView={CardError}
+        empty={(page) =>
+          page === null ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Withdrawal approvals arrive here: requests made by brokers and leads, waiting for a second person to approve
+              or reject them.
+            </p>
+          ) : page.items.length === 0 ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">No withdrawal requests are waiting for approval.</p>
+          ) : null
+        }
+      >
+        {(page) => page && <PendingList items={page.items} more={Boolean(page.nextCursor)} currentEmail={currentEmail} />}
+      </QueryView>
+    </Panel>
   );
 }
 
@@ -58,7 +61,7 @@ function PendingList({ items, more, currentEmail }: { items: PendingRequest[]; m
   const own = (w: PendingRequest) => w.requestedBy?.toLowerCase() === currentEmail.toLowerCase();
   return (
     <>
-      <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
         <span className="text-2xl font-bold text-slate-900 tabular dark:text-white">
           {items.length}
           {more ? "+" : ""}

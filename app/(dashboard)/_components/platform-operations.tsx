@@ -1,5 +1,6 @@
 import { catalog } from "@/lib/platform/catalog";
-import { ScrollArea } from "./card";
+import { ScrollArea } from "@/components/ui/panel";
+import { TableHead } from "@/components/ui/table-head";
 
 /** The eleven operations and their limits, generated from the catalog; folded, since it is reference. */
 export function PlatformOperations() {
@@ -17,15 +18,11 @@ export function PlatformOperations() {
         <ScrollArea label="Platform operations table">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">The eleven platform operations Brokerdesk uses, with their limits</caption>
-            <thead className="bg-slate-50 text-xs text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-3 py-2">Code</th>
-                <th scope="col" className="px-3 py-2">Operation</th>
-                <th scope="col" className="px-3 py-2">Request</th>
-                <th scope="col" className="px-3 py-2">Rate limit</th>
-                <th scope="col" className="px-3 py-2">Permission</th>
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-slate-50 text-xs text-slate-700 dark:bg-slate-900 dark:text-slate-300"
+              cell="px-3 py-2"
+              columns={["Code", "Operation", "Request", "Rate limit", "Permission"]}
+            />
             <tbody>
               {ops.map((op) => (
                 <tr key={op.id} className="border-t border-slate-200 dark:border-slate-700">

@@ -4,14 +4,15 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { TableHead } from "@/components/ui/table-head";
+import { depositTone } from "../deposits/_components/columns";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources } from "@/lib/api/ledger";
 import { isTransient } from "@/lib/client/api";
 import { formatUtc, groupDecimal } from "@/lib/format";
-import { Card, CardError, CardSkeleton, ScrollArea, cardLinkClass } from "./card";
+import { CardError, CardSkeleton, Panel, QueryView, ScrollArea, panelLinkClass } from "@/components/ui/panel";
 
 const LIMIT = "10";
-const STATUS_TONE: Record<string, "ok" | "warn" | "error"> = { success: "ok", pending: "warn", fail: "error" };
 
 export function RecentDeposits() {
   const q = useQuery({
@@ -20,72 +21,72 @@ export function RecentDeposits() {
     retry: (count, e) => count < 1 && isTransient(e),
   });
   return (
-    <Card id="recent-deposits-title" title="Recent deposits" action={{ href: "/deposits", label: "All deposits" }}>
-      {q.isPending ? (
-        <CardSkeleton label="Loading the newest deposits from the ledger" lines={4} />
-      ) : q.isError ? (
-        <CardError error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.data.rows.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          No deposits in the ledger yet
-          {q.data.freshness.subaccounts === 0 ? (
-            <>
-              : Brokerdesk knows no sub-accounts.{" "}
-              <Link href="/sub-accounts" className={cardLinkClass}>
-                Add one on Sub-accounts
-              </Link>
-              .
-            </>
-          ) : (
-            `: ${q.data.freshness.checked} of ${q.data.freshness.subaccounts} sub-accounts synced so far.`
-          )}
-        </p>
-      ) : (
-        <>
-          {/* Outside the scrolling box, so it wraps on a phone instead of scrolling away with the columns. */}
-          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-            The newest {q.data.rows.length} of {q.data.total.toLocaleString("en-US")} deposits in the ledger, every sub-account
-            {q.data.freshness.oldestCheckAt ? `; every sub-account checked since ${formatUtc(Date.parse(q.data.freshness.oldestCheckAt))}` : ""}.
+    <Panel id="recent-deposits-title" title="Recent deposits" more={{ href: "/deposits", label: "All deposits" }}>
+      <QueryView
+        query={q}
+        loading={<CardSkeleton label="Loading the newest deposits from the ledger" lines={4} />}
+        errorView={CardError}
+        empty={(data) => data.rows.length === 0 && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            No deposits in the ledger yet
+            {data.freshness.subaccounts === 0 ? (
+              <>
+                : Brokerdesk knows no sub-accounts.{" "}
+                <Link href="/sub-accounts" className={panelLinkClass}>
+                  Add one on Sub-accounts
+                </Link>
+                .
+              </>
+            ) : (
+              `: ${data.freshness.checked} of ${data.freshness.subaccounts} sub-accounts synced so far.`
+            )}
           </p>
-          <ScrollArea label="Newest deposit rows">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">The newest deposits of every sub-account, from the ledger</caption>
-              <thead className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Time (UTC)</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Sub-account</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Coin</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-semibold">Amount</th>
-                  <th scope="col" className="py-2 font-semibold">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.data.rows.map((d) => (
-                  <tr key={d.orderId} data-row-id={d.orderId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                    <td className="whitespace-nowrap py-2 pr-3">
-                      <time dateTime={new Date(Number(d.cTime)).toISOString()} className="tabular">
-                        {formatUtc(d.cTime)}
-                      </time>
-                    </td>
-                    <td className="py-2 pr-3">
-                      <Link href={`/sub-accounts/${d.subUid}`} className={cardLinkClass}>
-                        {d.subaccountName ? `${d.subaccountName} · ` : ""}
-                        <span className="font-mono">{d.subUid}</span>
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3 font-medium">{d.coin}</td>
-                    {/* Grouped digits of the ledger's decimal: never parsed, never rounded. */}
-                    <td className="tabular whitespace-nowrap py-2 pr-3 text-right font-mono">{groupDecimal(d.amount)}</td>
-                    <td className="py-2">
-                      <Badge tone={STATUS_TONE[d.status] ?? "neutral"}>{d.status || "—"}</Badge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollArea>
-        </>
-      )}
-    </Card>
+        )}
+      >
+        {(data) => (
+          <>
+            {/* Outside the scrolling box, so it wraps on a phone instead of scrolling away with the columns. */}
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              The newest {data.rows.length} of {data.total.toLocaleString("en-US")} deposits in the ledger, every sub-account
+              {data.freshness.oldestCheckAt ? `; every sub-account checked since ${formatUtc(Date.parse(data.freshness.oldestCheckAt))}` : ""}.
+            </p>
+            <ScrollArea label="Newest deposit rows">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">The newest deposits of every sub-account, from the ledger</caption>
+                <TableHead
+                  className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400"
+                  cell="py-2 pr-3 font-semibold"
+                  columns={["Time (UTC)", "Sub-account", "Coin", "Amount", "Status"]}
+                  right={["Amount"]}
+                />
+                <tbody>
+                  {data.rows.map((d) => (
+                    <tr key={d.orderId} data-row-id={d.orderId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                      <td className="whitespace-nowrap py-2 pr-3">
+                        <time dateTime={new Date(Number(d.cTime)).toISOString()} className="tabular">
+                          {formatUtc(d.cTime)}
+                        </time>
+                      </td>
+                      <td className="py-2 pr-3">
+                        <Link href={`/sub-accounts/${d.subUid}`} className={panelLinkClass}>
+                          {d.subaccountName ? `${d.subaccountName} · ` : ""}
+                          <span className="font-mono">{d.subUid}</span>
+                        </Link>
+                      </td>
+                      <td className="py-2 pr-3 font-medium">{d.coin}</td>
+                      {/* Grouped digits of the ledger's decimal: never parsed, never rounded. */}
+                      <td className="tabular whitespace-nowrap py-2 pr-3 text-right font-mono">{groupDecimal(d.amount)}</td>
+                      <td className="py-2">
+                        <Badge tone={depositTone(d.status)}>{d.status || "—"}</Badge>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollArea>
+          </>
+        )}
+      </QueryView>
+    </Panel>
   );
 }

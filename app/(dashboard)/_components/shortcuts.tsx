@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { can, type Permission, type Role } from "@/lib/rbac";
-import { Card, cardLinkClass } from "./card";
+import { Panel, panelLinkClass } from "@/components/ui/panel";
 
 type Shortcut = { href: string; label: string; detail: string; permission: Permission };
 
@@ -32,17 +32,17 @@ export function Shortcuts({ role }: { role: Role }) {
   const items = SHORTCUTS[role].filter((s) => can(role, s.permission));
   if (items.length === 0) return null;
   return (
-    <Card id="shortcuts-title" title="Shortcuts">
+    <Panel id="shortcuts-title" title="Shortcuts">
       <ul className="space-y-3 text-sm">
         {items.map((s) => (
           <li key={`${s.href}-${s.label}`}>
-            <Link href={s.href} className={cardLinkClass}>
+            <Link href={s.href} className={panelLinkClass}>
               {s.label}
             </Link>
             <p className="text-slate-600 dark:text-slate-400">{s.detail}</p>
           </li>
         ))}
       </ul>
-    </Card>
+    </Panel>
   );
 }

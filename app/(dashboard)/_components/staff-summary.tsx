@@ -5,7 +5,8 @@ import { callResource } from "@/lib/api/call";
 import { userResources } from "@/lib/api/users";
 import { isTransient } from "@/lib/client/api";
 import { ROLES } from "@/lib/rbac";
-import { Card, CardError, CardSkeleton } from "./card";
+import { CardError, CardSkeleton, Panel, QueryView } from "@/components/ui/panel";
+import { Facts } from "@/components/ui/facts";
 
 /** For admins: how many staff hold each role, and how many accounts are disabled. */
 export function StaffSummary() {
@@ -17,27 +18,21 @@ export function StaffSummary() {
   });
   // The link's words avoid the sidebar entry's name, so "Staff users" stays one link per page.
   return (
-    <Card id="staff-summary-title" title="Staff" action={{ href: "/admin/users", label: "Manage accounts" }}>
-      {q.isPending ? (
-        <CardSkeleton label="Loading staff accounts" lines={2} />
-      ) : q.isError ? (
-        <CardError error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <dl className="grid grid-cols-3 gap-3 text-sm">
-          {ROLES.map((role) => (
-            <div key={role}>
-              <dt className="text-xs text-slate-600 capitalize dark:text-slate-400">{role}</dt>
-              <dd className="text-xl font-bold tabular">
-                {q.data.users.filter((u) => u.role === role && !u.disabled).length}
-              </dd>
-            </div>
-          ))}
-          <div>
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Disabled</dt>
-            <dd className="text-xl font-bold tabular">{q.data.users.filter((u) => u.disabled).length}</dd>
-          </div>
-        </dl>
-      )}
-    </Card>
+    <Panel id="staff-summary-title" title="Staff" more={{ href: "/admin/users", label: "Manage accounts" }}>
+      <QueryView query={q} loading={<CardSkeleton label="Loading staff accounts" lines={2} />} errorView={CardError}>
+        {({ users }) => (
+          <Facts
+            layout="stacked"
+            className="grid grid-cols-3 gap-3 text-sm"
+            term="text-xs text-slate-600 capitalize dark:text-slate-400"
+            detail="text-xl font-bold tabular"
+            items={[
+              ...ROLES.map((role) => [role, users.filter((u) => u.role === role && !u.disabled).length] as const),
+              ["Disabled", users.filter((u) => u.disabled).length],
+            ]}
+          />
+        )}
+      </QueryView>
+    </Panel>
   );
 }

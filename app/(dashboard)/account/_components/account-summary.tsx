@@ -1,24 +1,23 @@
 import { Badge } from "@/components/ui/badge";
 import type { ApproverStanding, StaffUser } from "@/lib/api/users";
 import { formatUtc } from "@/lib/format";
+import { Panel } from "@/components/ui/panel";
+import { Facts } from "@/components/ui/facts";
 
 /** Who you are here, and, for an approving role, whether you may approve now (separation of duties). */
 export function AccountSummary({ user, standing }: { user: StaffUser; standing: ApproverStanding | null }) {
   return (
-    <section aria-labelledby="account-who" className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id="account-who" className="text-base font-semibold">
-        {user.name ?? user.email}
-      </h2>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-600 dark:text-slate-400">E-mail</dt>
-        <dd>{user.email}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">Role</dt>
-        <dd>
-          <Badge tone="info">{user.role}</Badge>
-        </dd>
-        <dt className="text-slate-600 dark:text-slate-400">Password last changed by you</dt>
-        <dd>{user.passwordChangedAt ? formatUtc(Date.parse(user.passwordChangedAt)) : user.hasPassword ? "never" : "no password (single sign-on)"}</dd>
-      </dl>
+    <Panel id="account-who" title={user.name ?? user.email} surface={false}>
+      <Facts
+        layout="beside"
+        className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm"
+        term="text-slate-600 dark:text-slate-400"
+        items={[
+          ["E-mail", user.email],
+          ["Role", <Badge key="role" tone="info">{user.role}</Badge>],
+          ["Password last changed by you", user.passwordChangedAt ? formatUtc(Date.parse(user.passwordChangedAt)) : user.hasPassword ? "never" : "no password (single sign-on)"],
+        ]}
+      />
       {standing && (
         <div role="status" className="text-sm" data-testid="approver-standing">
           {standing.mayApprove ? (
@@ -32,6 +31,6 @@ export function AccountSummary({ user, standing }: { user: StaffUser; standing: 
           )}
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { FormField, applyServerErrors, describedBy, inputClass, FormOutcome } fr
 import { primaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { PASSWORD_MIN_LENGTH, userResources, type ChangeOwnPasswordInput } from "@/lib/api/users";
+import { Panel } from "@/components/ui/panel";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
 
@@ -29,10 +30,7 @@ export function ChangePasswordForm() {
     change.mutate(values);
   });
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        Change your password
-      </h2>
+    <Panel title="Change your password" surface={false}>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         At least {PASSWORD_MIN_LENGTH} characters. Every session of yours ends, this one too: you sign in again with the new password.
       </p>
@@ -50,6 +48,6 @@ export function ChangePasswordForm() {
         </div>
       </form>
       <FormOutcome tone="error">{formError}</FormOutcome>
-    </section>
+    </Panel>
   );
 }

@@ -5,15 +5,12 @@ import type { AssetEntry } from "@/lib/platform/catalog";
 import { subAccountLabel, useSubAccount, useSubAccountSearch } from "@/lib/client/sub-accounts";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
-import { SearchForm } from "@/components/data-table/search-form";
-import { TimeZoneProvider } from "@/components/data-table/time";
+import { DataTableBlocked, DataTableError } from "@/components/data-table/data-table-states";
+import { CodeSearch } from "@/components/data-table/search-form";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { sortingTableFeatures } from "@/components/data-table/features-sorting";
-import { controlClass, secondaryButton } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
+import { SelectField } from "@/components/data-table/select-field";
+import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { ASSET_TYPES, ASSET_TYPE_LABELS, assetsSearchParams, type AssetType } from "../search-params";
 import { assetColumns } from "./columns";
 
@@ -43,72 +40,32 @@ export function AssetsView() {
   const kind = q.assetType === "hold_only" ? " with a non-zero balance" : "";
 
   return (
-    <TimeZoneProvider>
-      <DataTable
-        table={table}
-        label={`Spot assets of ${who}`}
-        status={status}
-        busy={query.isFetching}
-        toolbar={
-          <DataTableToolbar
-            table={table}
-            actions={
-              <button type="button" className={secondaryButton} onClick={() => void query.refetch()} disabled={!params || query.isFetching}>
-                Refresh
-              </button>
-            }
-          >
-            <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
-            <SearchForm
-              key={q.coin ?? ""}
-              label="Coin (empty = all)"
-              value={q.coin ?? ""}
-              button="Show"
-              placeholder="e.g. USDT"
-              width="w-28"
-              normalise={(v) => v.toUpperCase()}
-              validate={(v) => (COIN.test(v) ? null : "A coin is letters and digits, e.g. USDT")}
-              onSearch={(coin) => void setQ({ coin: coin || null })}
-            />
-            <Field id={`${id}-type`} label="Coins listed">
-              <select
-                id={`${id}-type`}
-                className={controlClass}
-                value={q.assetType}
-                onChange={(e) => void setQ({ assetType: e.target.value as AssetType })}
-              >
-                {ASSET_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {ASSET_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </DataTableToolbar>
-        }
-        errorState={
-          subs.isError ? (
-            <DataTableError error={subs.error} onRetry={() => void subs.refetch()} />
-          ) : (
-            <DataTableError error={query.error} onRetry={() => void query.refetch()} />
-          )
-        }
-        blockedState={<DataTableBlocked>Brokerdesk knows no sub-accounts yet: create or add one first.</DataTableBlocked>}
-        emptyState={
-          <DataTableEmpty>
-            No {what}assets{kind} for {who}.
-          </DataTableEmpty>
-        }
-        pager={
-          status === "success" ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-              {rows.length} {rows.length === 1 ? "coin" : "coins"} · amounts exactly as the platform sent them
-              {query.isFetching ? " · refreshing…" : ""}
-            </p>
-          ) : null
-        }
-      />
-    </TimeZoneProvider>
+    <WholeListTable
+      table={table}
+      label={`Spot assets of ${who}`}
+      query={query}
+      status={status}
+      refreshable={params !== null}
+      controls={
+        <>
+          <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
+          <CodeSearch what="coin" label="Coin (empty = all)" example="USDT" pattern={COIN} width="w-28" value={q.coin} onSearch={(coin) => void setQ({ coin })} />
+          <SelectField
+            id={`${id}-type`}
+            label="Coins listed"
+            value={q.assetType}
+            options={ASSET_TYPES}
+            closed
+            words={(t) => ASSET_TYPE_LABELS[t]}
+            onChange={(v) => void setQ({ assetType: v as AssetType })}
+          />
+        </>
+      }
+      errorState={subs.isError ? <DataTableError error={subs.error} onRetry={() => void subs.refetch()} /> : undefined}
+      blockedState={<DataTableBlocked>Brokerdesk knows no sub-accounts yet: create or add one first.</DataTableBlocked>}
+      empty={`No ${what}assets${kind} for ${who}.`}
+      count={`${rows.length} ${rows.length === 1 ? "coin" : "coins"} · amounts exactly as the platform sent them`}
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import { secondaryButton } from "@/components/data-table/styles";
 import { formatUtc } from "@/lib/format";
 import { pretty, type AuditRowView } from "./audit-rows";
 import { outcomeTone } from "./columns";
+import { Facts } from "@/components/ui/facts";
 
 const COPYABLE = new Set(["Request ID", "Previous hash", "Hash"]);
 
@@ -41,23 +42,23 @@ export function AuditDetails({ row, onClose }: { row: AuditRowView; onClose: () 
           Close details
         </button>
       </div>
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
-        {facts.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="flex min-h-6 items-center font-medium text-slate-700 dark:text-slate-300">{k}</dt>
-            <dd className="flex min-h-6 min-w-0 items-center font-mono text-xs break-all">
-              {v ? (
-                <>
-                  {v}
-                  {COPYABLE.has(k) ? <CopyButton field={k.toLowerCase()} value={v} /> : null}
-                </>
-              ) : (
-                <span className="text-slate-500 dark:text-slate-400">—</span>
-              )}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <Facts
+        layout="beside"
+        className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]"
+        term="flex min-h-6 items-center font-medium text-slate-700 dark:text-slate-300"
+        detail="flex min-h-6 min-w-0 items-center font-mono text-xs break-all"
+        items={facts.map(([k, v]) => [
+          k,
+          v ? (
+            <>
+              {v}
+              {COPYABLE.has(k) ? <CopyButton field={k.toLowerCase()} value={v} /> : null}
+            </>
+          ) : (
+            <span className="text-slate-500 dark:text-slate-400">—</span>
+          ),
+        ] as const)}
+      />
       <div className="grid gap-3 lg:grid-cols-2">
         <JsonBlock title="Parameters (redacted)" value={row.params} />
         <JsonBlock title="Detail" value={row.detail} />

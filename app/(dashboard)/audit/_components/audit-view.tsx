@@ -10,7 +10,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-table-pager";
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
-import { Field } from "@/components/data-table/field";
+import { SelectField } from "@/components/data-table/select-field";
 import { SearchForm } from "@/components/data-table/search-form";
 import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
@@ -92,7 +92,6 @@ export function AuditView() {
                 }
               >
                 <SearchForm
-                  key={q.actor ?? ""}
                   label="Actor (part of the e-mail)"
                   value={q.actor ?? ""}
                   button="Apply"
@@ -100,39 +99,24 @@ export function AuditView() {
                   width="w-56"
                   onSearch={(actor) => void setQ({ actor: actor || null, ...resetPaging })}
                 />
-                <Field id={`${id}-action`} label="Action">
-                  <select
-                    id={`${id}-action`}
-                    className={`${controlClass} max-w-56`}
-                    value={q.action ?? ""}
-                    onChange={(e) => void setQ({ action: e.target.value || null, ...resetPaging })}
-                  >
-                    <option value="">All actions</option>
-                    {(q.action && !actions.includes(q.action) ? [...actions, q.action] : actions).map((a) => (
-                      <option key={a} value={a}>
-                        {a}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <Field id={`${id}-outcome`} label="Outcome">
-                  <select
-                    id={`${id}-outcome`}
-                    className={controlClass}
-                    value={q.outcome ?? ""}
-                    onChange={(e) => {
-                      const v = AUDIT_OUTCOME_VALUES.find((o) => o === e.target.value) ?? null;
-                      void setQ({ outcome: v, ...resetPaging });
-                    }}
-                  >
-                    <option value="">All outcomes</option>
-                    {AUDIT_OUTCOME_VALUES.map((o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
+                <SelectField
+                  id={`${id}-action`}
+                  label="Action"
+                  className={`${controlClass} max-w-56`}
+                  value={q.action}
+                  options={actions}
+                  all="All actions"
+                  onChange={(v) => void setQ({ action: v || null, ...resetPaging })}
+                />
+                <SelectField
+                  id={`${id}-outcome`}
+                  label="Outcome"
+                  value={q.outcome}
+                  options={AUDIT_OUTCOME_VALUES}
+                  all="All outcomes"
+                  closed
+                  onChange={(v) => void setQ({ outcome: AUDIT_OUTCOME_VALUES.find((o) => o === v) ?? null, ...resetPaging })}
+                />
                 <TimeField id={`${id}-from`} label="From" value={q.from} onChange={(from) => void setQ({ from, ...resetPaging })} />
                 <TimeField id={`${id}-to`} label="To" value={q.to} onChange={(to) => void setQ({ to, ...resetPaging })} />
                 <PageSizeSelect id={`${id}-limit`} sizes={AUDIT_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />

@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { CopyButton, IdCell } from "@/components/data-table/copy-button";
-import { TimeCell } from "@/components/data-table/time";
+import { timeColumn } from "@/components/data-table/time";
 import Link from "next/link";
 import { useSubAccountName } from "@/lib/client/sub-account-names";
 import { summarize, targetHref, targetUid, type AuditRowView } from "./audit-rows";
@@ -72,13 +72,7 @@ export const auditColumns = col.columns([
     cell: (c) => <DetailsToggle row={c.row.original} />,
   }),
   col.accessor("id", { header: "ID", meta: { label: "ID", width: 72, numeric: true }, sortFn: "decimal", enableHiding: false }),
-  col.accessor((r) => String(Date.parse(r.at)), {
-    id: "at",
-    header: "Time",
-    meta: { time: true, label: "Time", width: 215 },
-    sortFn: "decimal",
-    cell: (c) => <TimeCell ms={c.getValue()} />,
-  }),
+  col.accessor((r: AuditRowView) => String(Date.parse(r.at)), { id: "at", ...timeColumn("Time", 215) }),
   col.accessor("actor", {
     header: "Actor",
     meta: { label: "Actor", width: 200 },

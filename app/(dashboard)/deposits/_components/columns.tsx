@@ -1,6 +1,7 @@
 import type { DepositRecord } from "@/lib/platform/catalog";
-import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
+import { choiceColumn } from "@/components/data-table/column-builders";
+import { badgeColumn } from "@/components/data-table/side-column";
 import { decimalColumn } from "@/components/data-table/decimal-cell";
 import { idColumn } from "@/components/data-table/copy-button";
 import { textColumn } from "@/components/data-table/text-cell";
@@ -10,29 +11,19 @@ import { DEPOSIT_STATUSES } from "../search-params";
 const col = dataColumnHelper<DepositRecord>();
 
 const STATUS_TONE = { success: "ok", pending: "warn", fail: "error" } as const;
-const tone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
+/** A deposit's status as a badge's tone (the live list, the ledger, the home card). */
+export const depositTone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
 
 export const depositColumns = col.columns([
   col.accessor("orderId", { ...idColumn("orderId", "Record ID", 200), enableHiding: false }),
   col.accessor("cTime", timeColumn("Time", 230)),
   col.accessor("userId", idColumn("userId", "Sub-account UID", 150, { priority: 2 })),
-  col.accessor("coin", {
-    header: "Coin",
-    meta: { label: "Coin", width: 80, filter: { kind: "select" } },
-    filterFn: "equalsString",
-    sortFn: "text",
-  }),
+  col.accessor("coin", choiceColumn("Coin", 80)),
   col.accessor("amount", decimalColumn("Amount", 160)),
   col.accessor("fee", decimalColumn("Fee", 100, 3)),
   col.accessor("chain", textColumn("Chain", 110, 3)),
   col.accessor("dest", textColumn("Destination", 140, 3)),
-  col.accessor("status", {
-    header: "Status",
-    meta: { label: "Status", width: 100, filter: { kind: "select", options: DEPOSIT_STATUSES } },
-    filterFn: "equalsString",
-    sortFn: "text",
-    cell: (c) => <Badge tone={tone(c.getValue())}>{c.getValue() || "—"}</Badge>,
-  }),
+  col.accessor("status", badgeColumn("Status", 100, depositTone, DEPOSIT_STATUSES)),
   col.accessor("txId", idColumn("txId", "Transaction ID", 200, { sortFn: "text" })),
   col.accessor("fromAddress", idColumn("fromAddress", "From", 180, { sortFn: "text", priority: 3 })),
   col.accessor("toAddress", idColumn("toAddress", "To", 180, { sortFn: "text", priority: 3 })),

@@ -5,8 +5,8 @@ import type { DepositRecord } from "@/lib/platform/catalog";
 import { sumDecimals } from "@/lib/client/decimal";
 import { groupDecimal } from "@/lib/format";
 import { BarChart, type Bar } from "@/components/charts/bar-chart";
-import { controlClass } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
+import { SelectField } from "@/components/data-table/select-field";
+import { TableHead } from "@/components/ui/table-head";
 
 export type CoinTotal = { coin: string; count: number; amount: string; fee: string; skipped: number };
 
@@ -67,14 +67,7 @@ export function DepositSummary({
         <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
           <table className="w-full text-sm" data-testid="coin-totals">
             <caption className="sr-only">Totals per coin of the {rows.length} deposits shown</caption>
-            <thead className="bg-slate-50 text-xs dark:bg-slate-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left">Coin</th>
-                <th scope="col" className="px-3 py-2 text-right">Deposits</th>
-                <th scope="col" className="px-3 py-2 text-right">Amount</th>
-                <th scope="col" className="px-3 py-2 text-right">Fee</th>
-              </tr>
-            </thead>
+            <TableHead className="bg-slate-50 text-left text-xs dark:bg-slate-900" cell="px-3 py-2" columns={["Coin", "Deposits", "Amount", "Fee"]} right={["Deposits", "Amount", "Fee"]} />
             <tbody>
               {totals.map((t) => (
                 <tr key={t.coin} data-coin={t.coin} className="border-t border-slate-200 dark:border-slate-700">
@@ -97,16 +90,16 @@ export function DepositSummary({
           <h2 id={`${id}-chart`} className="text-base font-semibold">
             Deposits per day
           </h2>
-          <Field id={`${id}-metric`} label="Show">
-            <select id={`${id}-metric`} className={controlClass} value={coin ?? ""} onChange={(e) => onChartCoinChange(e.target.value || null)}>
-              <option value="">Number of deposits</option>
-              {totals.map((t) => (
-                <option key={t.coin} value={t.coin}>
-                  Amount of {t.coin}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            id={`${id}-metric`}
+            label="Show"
+            value={coin}
+            options={totals.map((t) => t.coin)}
+            all="Number of deposits"
+            closed
+            words={(c) => `Amount of ${c}`}
+            onChange={(v) => onChartCoinChange(v || null)}
+          />
         </div>
         <BarChart
           title={coin ? `${coin} deposited per day (UTC)` : "Deposits per day (UTC)"}

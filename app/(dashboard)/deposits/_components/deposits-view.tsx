@@ -17,14 +17,16 @@ import { ExportButton } from "@/components/data-table/export-button";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
-import { controlClass, secondaryButton } from "@/components/data-table/styles";
 import { DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
 import { depositColumns } from "./columns";
-import { Field } from "@/components/data-table/field";
+import { SearchForm } from "@/components/data-table/search-form";
+import { SelectField } from "@/components/data-table/select-field";
+import { PageSizeSelect } from "@/components/data-table/page-size-select";
 
 // Drawn only once rows have arrived (never in the server render), so its code and its sums load then.
 const DepositSummary = dynamic(() => import("./deposit-summary").then((m) => m.DepositSummary));
 
+const LOOKUPS = ["uid", "order"] as const;
 const MAX_LIMIT = OPERATION_PAGING["deposits.list"].limit.max;
 
 export function DepositsView({ initialNow }: { initialNow: number }) {
@@ -102,19 +104,17 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                 />
               }
             >
-              <Field id={`${id}-by`} label="Look up by">
-                <select
-                  id={`${id}-by`}
-                  className={controlClass}
-                  value={q.by}
-                  onChange={(e) => void setQ({ by: e.target.value === "order" ? "order" : null, ...resetPaging })}
-                >
-                  <option value="uid">Sub-account</option>
-                  <option value="order">Record ID</option>
-                </select>
-              </Field>
+              <SelectField
+                id={`${id}-by`}
+                label="Look up by"
+                value={q.by}
+                options={LOOKUPS}
+                closed
+                words={(by) => (by === "order" ? "Record ID" : "Sub-account")}
+                onChange={(v) => void setQ({ by: v === "order" ? "order" : null, ...resetPaging })}
+              />
               {byOrder ? (
-                <OrderIdSearch key={q.orderId ?? ""} value={q.orderId ?? ""} onSearch={(orderId) => void setQ({ orderId, ...resetPaging })} />
+                <SearchForm label="Record ID (within the range)" value={q.orderId ?? ""} numeric onSearch={(orderId) => orderId && void setQ({ orderId, ...resetPaging })} />
               ) : (
                 <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next, ...resetPaging })} />
               )}
@@ -124,20 +124,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
                 resolved={"problem" in range ? null : range}
                 onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
               />
-              <Field id={`${id}-limit`} label="Page size">
-                <select
-                  id={`${id}-limit`}
-                  className={controlClass}
-                  value={limit}
-                  onChange={(e) => void setQ({ limit: Number(e.target.value), ...resetPaging })}
-                >
-                  {DEPOSIT_PAGE_SIZES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <PageSizeSelect id={`${id}-limit`} sizes={DEPOSIT_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
             </DataTableToolbar>
           }
           errorState={
@@ -171,27 +158,5 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
         ) : null}
       </div>
     </TimeZoneProvider>
-  );
-}
-
-function OrderIdSearch({ value, onSearch }: { value: string; onSearch: (orderId: string) => void }) {
-  const id = useId();
-  // Seeded from the URL once per value (the parent re-keys this form when it changes).
-  const [draft, setDraft] = useState(value);
-  return (
-    <form
-      className="flex items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (draft.trim()) onSearch(draft.trim());
-      }}
-    >
-      <Field id={id} label="Record ID (within the range)">
-        <input id={id} className={`${controlClass} w-48 font-mono`} value={draft} inputMode="numeric" onChange={(e) => setDraft(e.target.value)} />
-      </Field>
-      <button type="submit" className={secondaryButton}>
-        Search
-      </button>
-    </form>
   );
 }

@@ -6,10 +6,9 @@ import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import { orDash } from "@/components/data-table/text-cell";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
+import { depositTone } from "../_components/columns";
 
 const col = dataColumnHelper<LedgerDeposit>();
-const STATUS_TONE = { success: "ok", pending: "warn", fail: "error" } as const;
-const tone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
 
 /** The ledger's columns: sorted by the server (newest first), so no client sorting here. */
 export const ledgerDepositColumns = col.columns([
@@ -35,7 +34,7 @@ export const ledgerDepositColumns = col.columns([
       const gone = c.row.original.goneAt;
       return (
         <span className="inline-flex flex-wrap items-center gap-1">
-          <Badge tone={tone(c.getValue())}>{c.getValue() || "—"}</Badge>
+          <Badge tone={depositTone(c.getValue())}>{c.getValue() || "—"}</Badge>
           {gone ? (
             // The platform forgot it (its retention) or stopped returning it; the ledger keeps what it saw.
             <span data-testid="gone-mark" title={`Missing from the platform's answers since ${gone}; kept here as last seen`} className="text-xs text-neutral-500">

@@ -18,6 +18,7 @@ import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { plainTableFeatures } from "@/components/data-table/features-plain";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
+import { TableHead } from "@/components/ui/table-head";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerFreshness } from "@/lib/api/ledger";
 import { isTransient } from "@/lib/client/api";
@@ -83,13 +84,7 @@ export function LedgerDepositsView() {
               {page.data.total.toLocaleString("en-US")} deposits match{filtered ? " these filters" : ""}
             </h2>
             <table className="text-sm" aria-label="Totals per coin">
-              <thead>
-                <tr className="text-left text-slate-600 dark:text-slate-400">
-                  <th scope="col" className="pr-6 font-medium">Coin</th>
-                  <th scope="col" className="pr-6 text-right font-medium">Deposits</th>
-                  <th scope="col" className="text-right font-medium">Amount</th>
-                </tr>
-              </thead>
+              <TableHead className="text-left text-slate-600 dark:text-slate-400" cell="pr-6 font-medium" columns={["Coin", "Deposits", "Amount"]} right={["Deposits", "Amount"]} />
               <tbody>
                 {page.data.totals.map((t) => (
                   <tr key={t.coin} data-coin={t.coin}>

@@ -1,6 +1,7 @@
-import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { TimeCell } from "@/components/data-table/time";
+import { timeColumn } from "@/components/data-table/time";
+import { choiceColumn } from "@/components/data-table/column-builders";
+import { badgeColumn } from "@/components/data-table/side-column";
 import type { LeverageChange } from "./history";
 
 /** A change as the table shows it: with the account its key acts as, in words. */
@@ -11,21 +12,15 @@ const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 const TONE = { success: "ok", failure: "error", "no outcome": "warn" } as const;
 
 export const historyColumns = col.columns([
-  col.accessor("at", { header: "Time", meta: { time: true, label: "Time", width: 215 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("at", timeColumn("Time", 215)),
   col.accessor("actor", { header: "Actor", meta: { label: "Actor", width: 200 }, sortFn: "text" }),
   // The whole name and UID on hover when the column is too narrow for them.
   col.accessor("account", { header: "Account", meta: { label: "Account", width: 260 }, sortFn: "text", cell: (c) => <span title={c.getValue()}>{c.getValue()}</span> }),
-  col.accessor("symbol", { header: "Symbol", meta: { label: "Symbol", width: 110, filter: { kind: "select" } }, filterFn: "equalsString", sortFn: "text" }),
+  col.accessor("symbol", choiceColumn("Symbol", 110)),
   col.accessor("productType", { header: "Product type", meta: { label: "Product type", width: 135 }, sortFn: "text" }),
   col.accessor("leverage", { header: "Leverage", meta: { label: "Leverage", numeric: true, width: 90 }, sortFn: "decimal" }),
   col.accessor("holdSide", { header: "Hold side", meta: { label: "Hold side", width: 105 }, sortFn: "text", cell: (c) => c.getValue() || dash }),
-  col.accessor("outcome", {
-    header: "Outcome",
-    meta: { label: "Outcome", width: 110, filter: { kind: "select", options: ["success", "failure", "no outcome"] } },
-    filterFn: "equalsString",
-    sortFn: "text",
-    cell: (c) => <Badge tone={TONE[c.getValue()]}>{c.getValue()}</Badge>,
-  }),
+  col.accessor("outcome", badgeColumn("Outcome", 110, (v) => TONE[v as keyof typeof TONE], Object.keys(TONE))),
   col.accessor("note", {
     header: "Platform's answer",
     meta: { label: "Platform's answer", width: 240 },

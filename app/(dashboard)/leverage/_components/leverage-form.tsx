@@ -1,10 +1,9 @@
 "use client";
 import { useId, useState, type ChangeEvent } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { FormOutcome, inStaffWords } from "@/components/ui/form";
+import { useWatch } from "react-hook-form";
+import { fieldWiring, FormOutcome, useSchemaForm } from "@/components/ui/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { fieldErrorClass as errorText, hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
+import { hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
 import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
 import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
@@ -34,7 +33,6 @@ const DEFAULTS: LeverageFormInput = {
 };
 
 const inputClass = `mt-1 ${selectInput}`;
-const fieldErrorClass = `mt-1 ${errorText}`;
 const hintClass = `mt-1 ${hintText}`;
 const fieldsetClass = "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400";
 
@@ -42,10 +40,7 @@ export function LeverageForm() {
   const id = useId();
   const qc = useQueryClient();
   const [sent, setSent] = useState<Sent | null>(null);
-  const { register, handleSubmit, setError, clearErrors, control, formState } = useForm<LeverageFormInput, unknown, LeverageFormValues>({
-    resolver: inStaffWords(zodResolver(leverageFormSchema)),
-    defaultValues: DEFAULTS,
-  });
+  const { register, handleSubmit, setError, clearErrors, control, formState } = useSchemaForm(leverageFormSchema, DEFAULTS);
   const [marginMode, positionMode, productType, symbol] = useWatch({ control, name: ["marginMode", "positionMode", "productType", "symbol"] });
   const history = useLeverageHistory();
   const accounts = useLeverageAccounts();
@@ -99,18 +94,7 @@ export function LeverageForm() {
   const refusedField = refusal ? fieldNamedBy(refusal.msg) : null;
   const fieldNamed = refusedField !== null && (refusedField !== "holdSide" || showHoldSide);
 
-  const errorOf = (f: keyof LeverageFormInput) => formState.errors[f]?.message;
-  const a11y = (f: keyof LeverageFormInput, hint = false) => ({
-    id: `${id}-${f}`,
-    "aria-invalid": errorOf(f) ? true : undefined,
-    "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
-  });
-  const fieldError = (f: keyof LeverageFormInput) =>
-    errorOf(f) ? (
-      <p id={`${id}-${f}-error`} className={fieldErrorClass}>
-        {staffMessage(errorOf(f) ?? "")}
-      </p>
-    ) : null;
+  const { errorOf, a11y, fieldError } = fieldWiring<keyof LeverageFormInput>(id, formState.errors, staffMessage);
   // Symbols and margin coins are upper case on the platform; typing them in lower case is not a mistake.
   const upper = (name: "symbol" | "marginCoin") => {
     const r = register(name);
@@ -139,6 +123,23 @@ export function LeverageForm() {
       </p>
       {fieldError(name)}
     </div>
+  );
+
+  const radios = (name: "marginMode" | "positionMode" | "holdSide", legend: string, values: readonly string[], aria: Record<string, unknown>, options?: { onChange: () => void }) => (
+    <fieldset role="radiogroup" aria-labelledby={`${id}-${name}-legend`} className={fieldsetClass} {...aria}>
+      <legend id={`${id}-${name}-legend`} className="px-1 text-sm font-medium">
+        {legend}
+      </legend>
+      <div className="flex gap-4">
+        {values.map((v) => (
+          <label key={v} className="inline-flex items-center gap-2 text-sm">
+            <input type="radio" value={v} {...register(name, options)} />
+            {v}
+          </label>
+        ))}
+      </div>
+      {fieldError(name)}
+    </fieldset>
   );
 
   return (
@@ -172,34 +173,8 @@ export function LeverageForm() {
         {symbol ? <LastSet symbol={symbol} account={accountName} last={last} /> : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <fieldset role="radiogroup" aria-labelledby={`${id}-marginMode-legend`} className={fieldsetClass} aria-describedby={`${id}-mode-rule`}>
-            <legend id={`${id}-marginMode-legend`} className="px-1 text-sm font-medium">
-              Margin mode
-            </legend>
-            <div className="flex gap-4">
-              {MARGIN_MODES.map((m) => (
-                <label key={m} className="inline-flex items-center gap-2 text-sm">
-                  <input type="radio" value={m} {...register("marginMode")} />
-                  {m}
-                </label>
-              ))}
-            </div>
-            {fieldError("marginMode")}
-          </fieldset>
-          <fieldset role="radiogroup" aria-labelledby={`${id}-positionMode-legend`} className={fieldsetClass} aria-describedby={`${id}-mode-rule`}>
-            <legend id={`${id}-positionMode-legend`} className="px-1 text-sm font-medium">
-              Position mode
-            </legend>
-            <div className="flex gap-4">
-              {POSITION_MODES.map((m) => (
-                <label key={m} className="inline-flex items-center gap-2 text-sm">
-                  <input type="radio" value={m} {...register("positionMode")} />
-                  {m}
-                </label>
-              ))}
-            </div>
-            {fieldError("positionMode")}
-          </fieldset>
+          {radios("marginMode", "Margin mode", MARGIN_MODES, { "aria-describedby": `${id}-mode-rule` })}
+          {radios("positionMode", "Position mode", POSITION_MODES, { "aria-describedby": `${id}-mode-rule` })}
         </div>
         <p id={`${id}-mode-rule`} className="text-sm text-slate-700 dark:text-slate-300">
           The modes are the account&apos;s, set per symbol on the platform; they are not sent. {HOLD_SIDE_RULE}: there each side has its own
@@ -213,26 +188,10 @@ export function LeverageForm() {
         ) : null}
 
         {showHoldSide ? (
-          <fieldset
-            role="radiogroup"
-            aria-labelledby={`${id}-holdSide-legend`}
-            className={fieldsetClass}
-            aria-invalid={errorOf("holdSide") ? true : undefined}
-            aria-describedby={errorOf("holdSide") ? `${id}-holdSide-error` : undefined}
-          >
-            <legend id={`${id}-holdSide-legend`} className="px-1 text-sm font-medium">
-              Hold side (holdSide)
-            </legend>
-            <div className="flex gap-4">
-              {HOLD_SIDES.map((s) => (
-                <label key={s} className="inline-flex items-center gap-2 text-sm">
-                  <input type="radio" value={s} {...register("holdSide", { onChange: () => clearErrors("holdSide") })} />
-                  {s}
-                </label>
-              ))}
-            </div>
-            {fieldError("holdSide")}
-          </fieldset>
+          radios("holdSide", "Hold side (holdSide)", HOLD_SIDES, {
+            "aria-invalid": errorOf("holdSide") ? true : undefined,
+            "aria-describedby": errorOf("holdSide") ? `${id}-holdSide-error` : undefined,
+          }, { onChange: () => clearErrors("holdSide") })
         ) : null}
 
         <button type="submit" className={primaryButton} disabled={send.isPending}>

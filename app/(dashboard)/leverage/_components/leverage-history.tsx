@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { DataTableEmpty } from "@/components/data-table/data-table-states";
+import { queryStateProps } from "@/components/data-table/server-page";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { auditResources } from "@/lib/api/audit";
@@ -52,11 +53,9 @@ export function LeverageHistory() {
       <DataTable
         table={table}
         label="Leverage changes"
-        status={history.isPending ? "pending" : history.isError ? "error" : "success"}
-        busy={history.isFetching}
+        {...queryStateProps(history)}
         maxHeight="min(60vh, 520px)"
         toolbar={<DataTableToolbar table={table} />}
-        errorState={<DataTableError error={history.error} onRetry={() => void history.refetch()} />}
         emptyState={<DataTableEmpty>No leverage change has been recorded yet.</DataTableEmpty>}
       />
     </section>

@@ -5,6 +5,7 @@ import { formatUtc } from "@/lib/format";
 import type { LeverageSetting } from "@/lib/platform/catalog/futures";
 import type { LeverageFormValues, LeverageRequest } from "@/lib/leverage-form";
 import type { lastSetFor } from "./history";
+import { Facts } from "@/components/ui/facts";
 
 export type Sent = { account: string; request: LeverageRequest; modes: Pick<LeverageFormValues, "marginMode" | "positionMode">; result: LeverageSetting };
 
@@ -25,14 +26,7 @@ export function Result({ sent }: { sent: Sent }) {
         Leverage {sent.request.leverage} set on {r.symbol} ({sent.request.productType}
         {sent.request.holdSide ? `, ${sent.request.holdSide} side` : ""}) for {sent.account}. The platform now reports:
       </p>
-      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="font-medium">{k}</dt>
-            <dd className="font-mono">{v || "—"}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts layout="beside" className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1" term="font-medium" detail="font-mono" items={rows.map(([k, v]) => [k, v || "—"] as const)} />
       {differs ? (
         <p className="mt-2">
           The platform keeps {r.symbol} in {r.marginMode} margin, not {sent.modes.marginMode} as chosen in the form: the leverage applied to its

@@ -7,9 +7,11 @@ import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
 import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { SearchForm } from "@/components/data-table/search-form";
-import { secondaryButton } from "@/components/data-table/styles";
+import { RefreshButton } from "@/components/data-table/whole-list-table";
 import { rebatesSearchParams } from "../search-params";
 import { ratioToPercent } from "@/lib/ratio";
+import { Panel } from "@/components/ui/panel";
+import { Facts } from "@/components/ui/facts";
 
 const UID = /^\d{1,20}$/;
 
@@ -43,16 +45,20 @@ export function RebatesView() {
   } else {
     const d = query.data;
     body = (
-      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2" data-testid="rebate-info" aria-busy={query.isFetching}>
-        <Item label="Affiliation type">{d.affiliationType || "—"}</Item>
-        <Item label="User level">{d.userLevel || "—"}</Item>
-        <Item label="Spot rebate ratio">
-          <Ratio value={d.clientSpotRebateRatio} />
-        </Item>
-        <Item label="Futures rebate ratio">
-          <Ratio value={d.clientFuturesRebateRatio} />
-        </Item>
-      </dl>
+      <Facts
+        layout="stacked"
+        className="grid gap-x-6 gap-y-4 sm:grid-cols-2"
+        data-testid="rebate-info"
+        aria-busy={query.isFetching}
+        term="text-xs font-medium text-slate-700 dark:text-slate-300"
+        detail="mt-1 text-lg font-semibold"
+        items={[
+          ["Affiliation type", d.affiliationType || "—"],
+          ["User level", d.userLevel || "—"],
+          ["Spot rebate ratio", <Ratio key="spot" value={d.clientSpotRebateRatio} />],
+          ["Futures rebate ratio", <Ratio key="futures" value={d.clientFuturesRebateRatio} />],
+        ]}
+      />
     );
   }
 
@@ -61,7 +67,6 @@ export function RebatesView() {
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Look up">
         <SubAccountFilter id={`${id}-uid`} value={sub ? sub.subUid : null} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
         <SearchForm
-          key={uid ?? ""}
           label="Any UID"
           value={uid ?? ""}
           button="Look up"
@@ -70,28 +75,14 @@ export function RebatesView() {
           validate={(v) => (UID.test(v) ? null : "A UID is digits only")}
           onSearch={(v) => void setQ({ uid: v || null })}
         />
-        <button type="button" className={`${secondaryButton} ml-auto`} onClick={() => void query.refetch()} disabled={!valid || query.isFetching}>
-          Refresh
-        </button>
+        <RefreshButton query={query} disabled={!valid} className="ml-auto" />
       </div>
-      <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-        <h2 id={`${id}-title`} className="text-base font-semibold">
-          Rebate info of {who}
-        </h2>
+      <Panel title={`Rebate info of ${who}`} surface={false}>
         {body}
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {REBATES_RETENTION_NOTE} (the platform&apos;s own words). Ratios are shown as sent and as a percentage.
         </p>
-      </section>
-    </div>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold">{children}</dd>
+      </Panel>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 import { useEffect, useId, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { Controller, useWatch } from "react-hook-form";
+import { fieldWiring, focusFirstError, FormOutcome, useSchemaForm } from "@/components/ui/form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
@@ -13,9 +12,10 @@ import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
 import { BINDINGS_KEY, type Binding } from "./api";
-import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormInput, type BindingFormValues } from "./binding-rules";
+import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormValues } from "./binding-rules";
 import { PlatformRefusal } from "./platform-refusal";
-import { dangerButton, fieldErrorClass, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
+import { dangerButton, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
+import { Panel } from "@/components/ui/panel";
 
 const FIELDS = ["uid", "riskUnitId"] as const;
 type Field = (typeof FIELDS)[number];
@@ -45,11 +45,7 @@ export function BindingForm({
   const qc = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<BindingFormValues | null>(null);
-  const { register, handleSubmit, setError, setFocus, control, reset, formState } = useForm<BindingFormInput, unknown, BindingFormValues>({
-    resolver: inStaffWords(zodResolver(bindingFormSchema)),
-    shouldFocusError: false,
-    defaultValues: { uid: "", riskUnitId: "", operate },
-  });
+  const { register, handleSubmit, setError, setFocus, control, reset, formState } = useSchemaForm(bindingFormSchema, { uid: "", riskUnitId: "", operate }, false);
 
   const send = useMutation({
     mutationFn: (v: BindingFormValues) => callResource(riskUnitResources.bind, { input: v }),
@@ -112,25 +108,11 @@ export function BindingForm({
   const boundUids = bindings?.filter((b) => b.state === "bound") ?? [];
   const names = useSubAccountNames(boundUids.map((b) => b.uid));
 
-  const errorOf = (f: Field) => formState.errors[f]?.message;
-  const a11y = (f: Field, hint?: boolean) => ({
-    id: `${id}-${f}`,
-    "aria-invalid": errorOf(f) ? true : undefined,
-    "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
-  });
-  const fieldError = (f: Field) =>
-    errorOf(f) ? (
-      <p id={`${id}-${f}-error`} className={`mt-1 ${fieldErrorClass}`}>
-        {errorOf(f)}
-      </p>
-    ) : null;
+  const { a11y, fieldError } = fieldWiring<Field>(id, formState.errors);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        {copy.title}
-      </h2>
-      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3" aria-labelledby={`${id}-title`}>
+    <Panel id={`${id}-title`} title={copy.title} surface={false}>
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
         <input type="hidden" {...register("operate")} />
         <div>
           <label htmlFor={`${id}-uid`} className="block text-sm font-medium">
@@ -221,7 +203,7 @@ export function BindingForm({
           }}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

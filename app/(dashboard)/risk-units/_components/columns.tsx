@@ -1,7 +1,9 @@
-import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
-import { TimeCell } from "@/components/data-table/time";
+import { timeColumn } from "@/components/data-table/time";
+import { choiceColumn } from "@/components/data-table/column-builders";
+import { badgeColumn } from "@/components/data-table/side-column";
+import { textColumn } from "@/components/data-table/text-cell";
 import { createContext, useContext } from "react";
 import { useSubAccountName } from "@/lib/client/sub-account-names";
 import type { Binding } from "./api";
@@ -55,40 +57,10 @@ export const bindingColumns = col.columns([
     enableHiding: false,
     cell: (c) => <UidCell uid={c.getValue()} />,
   }),
-  col.accessor("riskUnitId", {
-    header: "Risk unit",
-    meta: { label: "Risk unit", width: 145, filter: { kind: "select" } },
-    filterFn: "equalsString",
-    sortFn: "decimal",
-    cell: (c) => <IdCell field="Risk unit" value={c.getValue()} />,
-  }),
-  col.accessor("state", {
-    header: "State",
-    meta: { label: "State", width: 95, filter: { kind: "select", options: ["bound", "unbound"] } },
-    filterFn: "equalsString",
-    sortFn: "text",
-    cell: (c) => <Badge tone={c.getValue() === "bound" ? "ok" : "neutral"}>{c.getValue()}</Badge>,
-  }),
+  col.accessor("riskUnitId", { ...choiceColumn("Risk unit", 145), sortFn: "decimal", cell: (c) => <IdCell field="Risk unit" value={c.getValue()} /> }),
+  col.accessor("state", badgeColumn("State", 95, (v) => (v === "bound" ? "ok" : "neutral"), ["bound", "unbound"])),
   col.accessor("boundBy", { header: "Bound by", meta: { label: "Bound by", width: 195 }, sortFn: "text" }),
-  col.accessor((b) => ms(b.boundAt), {
-    id: "boundAt",
-    header: "Bound at",
-    meta: { time: true, label: "Bound at", width: 215 },
-    sortFn: "decimal",
-    cell: (c) => <TimeCell ms={c.getValue()} />,
-  }),
-  col.accessor((b) => b.unboundBy ?? "", {
-    id: "unboundBy",
-    header: "Unbound by",
-    meta: { label: "Unbound by", width: 195 },
-    sortFn: "text",
-    cell: (c) => c.getValue() || <span className="text-slate-500 dark:text-slate-400">—</span>,
-  }),
-  col.accessor((b) => ms(b.unboundAt), {
-    id: "unboundAt",
-    header: "Unbound at",
-    meta: { time: true, label: "Unbound at", width: 215 },
-    sortFn: "decimal",
-    cell: (c) => <TimeCell ms={c.getValue()} />,
-  }),
+  col.accessor((b: Binding) => ms(b.boundAt), { id: "boundAt", ...timeColumn("Bound at", 215) }),
+  col.accessor((b: Binding) => b.unboundBy ?? "", { id: "unboundBy", ...textColumn("Unbound by", 195) }),
+  col.accessor((b: Binding) => ms(b.unboundAt), { id: "unboundAt", ...timeColumn("Unbound at", 215) }),
 ]);

@@ -5,7 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
+import { DataTableEmpty } from "@/components/data-table/data-table-states";
+import { queryStateProps } from "@/components/data-table/server-page";
 import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
@@ -98,11 +99,9 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
         <DataTable
           table={table}
           label="Risk-unit bindings made through Brokerdesk"
-          status={bindings.isPending ? "pending" : bindings.isError ? "error" : "success"}
-          busy={bindings.isFetching}
+          {...queryStateProps(bindings)}
           maxHeight="min(60vh, 560px)"
           toolbar={<DataTableToolbar table={table} />}
-          errorState={<DataTableError error={bindings.error} onRetry={() => void bindings.refetch()} />}
           emptyState={<DataTableEmpty>No bindings have been made through Brokerdesk.</DataTableEmpty>}
           pager={
             bindings.data ? (

@@ -8,7 +8,6 @@ const ORDER_ID = /^\d{1,32}$/;
 export function OrderIdSearch({ value, onSearch }: { value: string | null; onSearch: (orderId: string | null) => void }) {
   return (
     <SearchForm
-      key={value ?? ""}
       label="Order ID (empty = all)"
       value={value ?? ""}
       numeric

@@ -11,6 +11,7 @@ import type * as z from "zod/mini";
 import { callResource } from "@/lib/api/call";
 import { addSubaccountSchema, createSubaccountSchema, subaccountResources, type AddSubaccountValues, type CreateSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
 import { primaryButton, secondaryButton } from "@/components/data-table/styles";
+import { Panel } from "@/components/ui/panel";
 import { invalidateRegistry } from "./api";
 import { FormField, applyServerErrors, describedBy, inputClass, monoInputClass, FormOutcome, inStaffWords } from "@/components/ui/form";
 
@@ -51,13 +52,10 @@ function EntryForm<V extends FieldValues, O>({ title, about, resolver, empty, fi
   const err = (f: Path<V>) => (formState.errors[f] as { message?: string } | undefined)?.message;
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        {title}
-      </h2>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{about}</p>
+    <Panel title={title}>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{about}</p>
       {/* noValidate: the schema's messages are the ones shown, the same the server would give. */}
-      <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:items-start">
+      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:items-start">
         {fields.map((f) => (
           <FormField key={f.name} id={`${id}-${f.suffix}`} label={f.label} hint={f.hint} error={err(f.name)}>
             <input autoComplete="off" className={inputClass} {...f.input} {...describedBy(`${id}-${f.suffix}`, err(f.name), Boolean(f.hint))} {...register(f.name)} />
@@ -80,7 +78,7 @@ function EntryForm<V extends FieldValues, O>({ title, about, resolver, empty, fi
         ) : null}
       </FormOutcome>
       <FormOutcome tone="error">{formError}</FormOutcome>
-    </section>
+    </Panel>
   );
 }
 

@@ -35,7 +35,6 @@ export function RegistryView() {
       controls={
         <>
           <SearchForm
-            key={q.q ?? ""}
             label="Name, label or UID starts with"
             value={q.q ?? ""}
             placeholder="e.g. desk0"

@@ -12,6 +12,7 @@ import { callResource } from "@/lib/api/call";
 import { ledgerResources } from "@/lib/api/ledger";
 import { describeError } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
+import { TableHead } from "@/components/ui/table-head";
 
 /** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
 function At({ iso }: { iso: string | null }) {
@@ -25,20 +26,6 @@ function At({ iso }: { iso: string | null }) {
 }
 
 /** A table's column headers (both tables of the page). */
-function Head({ columns }: { columns: string[] }) {
-  return (
-    <thead className="bg-slate-50 text-left dark:bg-slate-900">
-      <tr>
-        {columns.map((h) => (
-          <th key={h} scope="col" className="px-3 py-2 font-semibold">
-            {h}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
 /** Job names as staff read them. */
 const JOB_LABELS: Record<string, string> = {
   deposits: "Deposits (E1), per sub-account",
@@ -89,7 +76,7 @@ export function SyncView() {
       </p>
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
         <table className="w-full text-sm" aria-label="Sync jobs">
-          <Head columns={["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls", "Budget used (last 60 s)"]} />
+          <TableHead className="bg-slate-50 text-left dark:bg-slate-900" cell="px-3 py-2 font-semibold" columns={["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls", "Budget used (last 60 s)"]} />
           <tbody>
             {jobs.map((j) => (
               <tr key={j.job} data-job={j.job} className="border-t border-slate-200 dark:border-slate-700">
@@ -123,7 +110,7 @@ export function SyncView() {
       ) : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
         <table className="w-full text-sm" aria-label="Deposit sync per sub-account">
-          <Head columns={["Sub-account", "State", "Last success", "Next check", "Newest record", "Records", "Calls", "Last error", ""]} />
+          <TableHead className="bg-slate-50 text-left dark:bg-slate-900" cell="px-3 py-2 font-semibold" columns={["Sub-account", "State", "Last success", "Next check", "Newest record", "Records", "Calls", "Last error", ""]} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.subUid} data-row-id={r.subUid} className="border-t border-slate-200 dark:border-slate-700">

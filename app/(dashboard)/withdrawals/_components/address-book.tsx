@@ -2,19 +2,18 @@
 // The address book of one sub-account: its destinations and their state, a form to ask for one (another
 // person approves it, as a withdrawal), and for leads the entries others asked for, to approve or reject.
 import { useId, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useWatch } from "react-hook-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import type * as z from "zod/mini";
-import { destinationFormSchema, destinationResources, type DestinationFormInput, type DestinationView } from "@/lib/api/withdrawal-destinations";
+import { destinationFormSchema, destinationResources, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { describeError } from "@/lib/client/api";
-import { Dialog } from "@/components/forms/confirm-dialog";
-import { RejectForm } from "./reject-form";
-import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
+import { RejectDialog } from "./reject-form";
+import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome, inputClass, monoInputClass, useSchemaForm } from "@/components/ui/form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
+import { Panel } from "@/components/ui/panel";
 
 const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:opacity-50";
@@ -28,11 +27,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const [notice, setNoticeState] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const setNotice = (text: string | null, tone: "success" | "error" = "error") => setNoticeState(text ? { tone, text } : null);
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
-  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useForm<DestinationFormInput, unknown, z.output<typeof destinationFormSchema>>({
-    resolver: inStaffWords(zodResolver(destinationFormSchema)),
-    shouldFocusError: false,
-    defaultValues: { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" },
-  });
+  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useSchemaForm(destinationFormSchema, { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" }, false);
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
   const list = useQuery({
     queryKey: [WITHDRAWALS_KEY, "destinations", subUid],
@@ -50,10 +45,14 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   });
   const err = (f: (typeof FIELDS)[number]) => formState.errors[f]?.message;
   const field = (f: (typeof FIELDS)[number]) => describedBy(`${id}-${f}`, err(f), false);
+  const text = (f: "chain" | "address" | "tag" | "label", label: string, className: string, extra: { spellCheck?: boolean } = {}) => (
+    <FormField id={`${id}-${f}`} label={label} error={err(f)}>
+      <input className={className} autoComplete="off" {...extra} {...field(f)} {...register(f)} />
+    </FormField>
+  );
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">Address book</h2>
+    <Panel title="Address book" surface={false}>
       <p className="text-xs text-slate-600 dark:text-slate-400">A destination is added once another person approves it. A withdrawal to a destination not in the book is flagged in the approval queue.</p>
       <form
         noValidate
@@ -84,22 +83,10 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
             <option value="internal_transfer">Internal transfer (UID)</option>
           </select>
         </FormField>
-        {dest === "on_chain" ? (
-          <FormField id={`${id}-chain`} label="Chain" error={err("chain")}>
-            <input className={inputClass} autoComplete="off" {...field("chain")} {...register("chain")} />
-          </FormField>
-        ) : null}
-        <FormField id={`${id}-address`} label={dest === "on_chain" ? "Destination address" : "Destination UID"} error={err("address")}>
-          <input className={monoInputClass} autoComplete="off" spellCheck={false} {...field("address")} {...register("address")} />
-        </FormField>
-        {dest === "on_chain" ? (
-          <FormField id={`${id}-tag`} label="Tag / memo (if any)" error={err("tag")}>
-            <input className={monoInputClass} autoComplete="off" {...field("tag")} {...register("tag")} />
-          </FormField>
-        ) : null}
-        <FormField id={`${id}-label`} label="Name in the book" error={err("label")}>
-          <input className={inputClass} autoComplete="off" {...field("label")} {...register("label")} />
-        </FormField>
+        {dest === "on_chain" ? text("chain", "Chain", inputClass) : null}
+        {text("address", dest === "on_chain" ? "Destination address" : "Destination UID", monoInputClass, { spellCheck: false })}
+        {dest === "on_chain" ? text("tag", "Tag / memo (if any)", monoInputClass) : null}
+        {text("label", "Name in the book", inputClass)}
         <div className="flex items-end">
           <button type="submit" className={`${button} bg-blue-700 text-white hover:bg-blue-800`} disabled={add.isPending}>Add to the book</button>
         </div>
@@ -124,26 +111,25 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         ))}
       </ul>
       {/* The same dialog as a withdrawal's rejection: a labelled reason, checked, refusals on the field. */}
-      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title="Reject this destination" description={rejecting ? <p>{rejecting.label}, <span className="font-mono break-all">{rejecting.address}</span>, asked by {rejecting.requestedBy}.</p> : null}>
-        {rejecting ? (
-          <RejectForm
-            pending={decide.isPending}
-            onCancel={() => setRejecting(null)}
-            onReject={(reason, onError) =>
-              decide.mutate(
-                { d: rejecting, reason },
-                {
-                  onSuccess: () => {
-                    setNotice(`Rejected “${rejecting.label}”.`, "success");
-                    setRejecting(null);
-                  },
-                  onError,
-                },
-              )
-            }
-          />
-        ) : null}
-      </Dialog>
-    </section>
+      <RejectDialog
+        subject={rejecting}
+        title="Reject this destination"
+        describe={(d) => <p>{d.label}, <span className="font-mono break-all">{d.address}</span>, asked by {d.requestedBy}.</p>}
+        pending={decide.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(d, reason, onError) =>
+          decide.mutate(
+            { d, reason },
+            {
+              onSuccess: () => {
+                setNotice(`Rejected “${d.label}”.`, "success");
+                setRejecting(null);
+              },
+              onError,
+            },
+          )
+        }
+      />
+    </Panel>
   );
 }

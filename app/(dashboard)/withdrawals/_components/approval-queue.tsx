@@ -1,16 +1,17 @@
 "use client";
 // For leads: requests waiting for a second person, and sends whose outcome is unknown. The buttons are a
 // convenience; the server refuses one's own request, a second decision and a second send on its own.
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
-import { ConfirmDialog, Dialog } from "@/components/forms/confirm-dialog";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useWithdrawalPage } from "./api";
 import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal } from "./mutations";
-import { RejectForm } from "./reject-form";
+import { RejectDialog } from "./reject-form";
 import { StateBadge, UtcTime } from "./state-badge";
 import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
+import { Panel } from "@/components/ui/panel";
 
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
 const approveClass = `${button} bg-blue-700 text-white hover:bg-blue-800`;
@@ -19,7 +20,6 @@ const cell = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-80
 const head = "border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold dark:border-slate-700 dark:bg-slate-900";
 
 export function ApprovalQueue({ me }: { me: string }) {
-  const id = useId();
   const requested = useWithdrawalPage(new URLSearchParams({ state: "requested", limit: "500" }));
   const unknown = useWithdrawalPage(new URLSearchParams({ state: "unknown", limit: "500" }));
   const approve = useApproveWithdrawal();
@@ -39,10 +39,7 @@ export function ApprovalQueue({ me }: { me: string }) {
   const toneOf = (w: WithdrawalView) => (w.state === "confirmed" ? "ok" : w.state === "failed" ? "error" : "warn");
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        Approval queue
-      </h2>
+    <Panel title="Approval queue" surface={false}>
       <div aria-live="polite" data-testid="queue-notice">
         {notice ? (
           <p
@@ -94,28 +91,16 @@ export function ApprovalQueue({ me }: { me: string }) {
                 <td className={`${cell} max-w-60 break-words`}>{w.reason}</td>
                 <td className={`${cell} whitespace-nowrap text-right`}>
                   <div className="flex justify-end gap-2">
-                    <button
-                      type="button"
-                      className={approveClass}
-                      aria-label={`Approve ${w.amount} ${w.coin} requested by ${w.requestedBy}`}
-                      onClick={() => {
-                        approve.reset();
-                        setApproving(w);
-                      }}
-                    >
-                      Approve
-                    </button>
-                    <button
-                      type="button"
-                      className={plainClass}
-                      aria-label={`Reject ${w.amount} ${w.coin} requested by ${w.requestedBy}`}
-                      onClick={() => {
-                        reject.reset();
-                        setRejecting(w);
-                      }}
-                    >
-                      Reject
-                    </button>
+                    {(
+                      [
+                        ["Approve", approveClass, () => { approve.reset(); setApproving(w); }],
+                        ["Reject", plainClass, () => { reject.reset(); setRejecting(w); }],
+                      ] as const
+                    ).map(([verb, className, open]) => (
+                      <button key={verb} type="button" className={className} aria-label={`${verb} ${w.amount} ${w.coin} requested by ${w.requestedBy}`} onClick={open}>
+                        {verb}
+                      </button>
+                    ))}
                   </div>
                 </td>
               </tr>
@@ -209,27 +194,26 @@ export function ApprovalQueue({ me }: { me: string }) {
         }}
       />
 
-      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title="Reject this withdrawal" description={rejecting ? <p><Summary w={rejecting} />, requested by {rejecting.requestedBy}. Nothing is sent.</p> : null}>
-        {rejecting ? (
-          <RejectForm
-            pending={reject.isPending}
-            onCancel={() => setRejecting(null)}
-            onReject={(reason, setError) =>
-              reject.mutate(
-                { id: rejecting.id, reason },
-                {
-                  onSuccess: (r) => {
-                    setRejecting(null);
-                    setNotice({ tone: "ok", text: `Rejected ${r.amount} ${r.coin} requested by ${r.requestedBy}.` });
-                  },
-                  onError: (e) => setError(e),
-                },
-              )
-            }
-          />
-        ) : null}
-      </Dialog>
-    </section>
+      <RejectDialog
+        subject={rejecting}
+        title="Reject this withdrawal"
+        describe={(w) => <p><Summary w={w} />, requested by {w.requestedBy}. Nothing is sent.</p>}
+        pending={reject.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(w, reason, onError) =>
+          reject.mutate(
+            { id: w.id, reason },
+            {
+              onSuccess: (r) => {
+                setRejecting(null);
+                setNotice({ tone: "ok", text: `Rejected ${r.amount} ${r.coin} requested by ${r.requestedBy}.` });
+              },
+              onError,
+            },
+          )
+        }
+      />
+    </Panel>
   );
 }
 

@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { callResource } from "@/lib/api/call";
 import { userResources } from "@/lib/api/users";
 import { describeError } from "@/lib/client/api";
+import { Panel } from "@/components/ui/panel";
 
 export function ApproversPanel({ me }: { me: string }) {
   const q = useQuery({
@@ -14,10 +15,7 @@ export function ApproversPanel({ me }: { me: string }) {
     queryFn: ({ signal }) => callResource(userResources.approvers, { signal }),
   });
   return (
-    <section aria-labelledby="approvers-title" className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id="approvers-title" className="text-base font-semibold">
-        Approvers
-      </h2>
+    <Panel id="approvers-title" title="Approvers" surface={false}>
       {q.isPending ? (
         <p role="status" className="text-sm">Loading approvers…</p>
       ) : q.isError ? (
@@ -45,6 +43,6 @@ export function ApproversPanel({ me }: { me: string }) {
           </ul>
         </>
       )}
-    </section>
+    </Panel>
   );
 }

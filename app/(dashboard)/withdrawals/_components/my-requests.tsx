@@ -2,7 +2,7 @@
 // "Concerning me": the requester's own latest requests, each with what became of it (the decision, who made
 // it, when and why; the platform's answer) and, while one still waits for a decision, a way to cancel it.
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { describeError } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { DataTableError } from "@/components/data-table/data-table-states";
@@ -10,6 +10,7 @@ import { useWithdrawalPage } from "./api";
 import { useCancelWithdrawal } from "./mutations";
 import { StateBadge, UtcTime } from "./state-badge";
 import { outcomeText, Summary } from "./withdrawal-summary";
+import { Panel } from "@/components/ui/panel";
 
 const plainClass =
   "inline-flex items-center rounded-md border border-slate-300 px-2.5 py-1 text-sm font-semibold hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800";
@@ -32,16 +33,12 @@ function Decision({ w }: { w: WithdrawalView }) {
 }
 
 export function MyRequests({ me }: { me: string }) {
-  const id = useId();
   const mine = useWithdrawalPage(new URLSearchParams({ requestedBy: me, limit: "10" }));
   const cancel = useCancelWithdrawal();
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
   const items = mine.data?.items ?? [];
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        Your requests
-      </h2>
+    <Panel title="Your requests" surface={false}>
       <div aria-live="polite">
         {notice ? (
           <p role={notice.error ? "alert" : "status"} className={`text-sm ${notice.error ? "text-red-700 dark:text-red-300" : "text-emerald-800 dark:text-emerald-300"}`}>
@@ -78,6 +75,6 @@ export function MyRequests({ me }: { me: string }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

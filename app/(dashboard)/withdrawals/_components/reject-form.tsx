@@ -1,24 +1,18 @@
 "use client";
 // The reason a lead gives for rejecting a withdrawal; the server's field errors land on the field.
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type * as z from "zod/mini";
+import { useId, useState, type ReactNode } from "react";
 import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-actions";
-import { applyServerErrors, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { applyServerErrors, FormOutcome, useSchemaForm } from "@/components/ui/form";
+import { Dialog } from "@/components/forms/confirm-dialog";
 
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
 const plainClass = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
 
-type RejectValues = z.input<typeof rejectWithdrawalSchema>;
 
 export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string, onError: (e: unknown) => void) => void }) {
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<RejectValues, unknown, z.output<typeof rejectWithdrawalSchema>>({
-    resolver: inStaffWords(zodResolver(rejectWithdrawalSchema)),
-    defaultValues: { reason: "" },
-  });
+  const { register, handleSubmit, setError, formState } = useSchemaForm(rejectWithdrawalSchema, { reason: "" });
   const error = formState.errors.reason?.message;
   return (
     <form
@@ -58,5 +52,21 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
         </button>
       </div>
     </form>
+  );
+}
+
+/** The form in its dialog, open while there is something to reject (a withdrawal, a destination). */
+export function RejectDialog<T>({ subject, title, describe, pending, onClose, onReject }: {
+  subject: T | null;
+  title: string;
+  describe: (subject: T) => ReactNode;
+  pending: boolean;
+  onClose: () => void;
+  onReject: (subject: T, reason: string, onError: (e: unknown) => void) => void;
+}) {
+  return (
+    <Dialog open={subject !== null} onClose={onClose} title={title} description={subject ? describe(subject) : null}>
+      {subject ? <RejectForm pending={pending} onCancel={onClose} onReject={(reason, onError) => onReject(subject, reason, onError)} /> : null}
+    </Dialog>
   );
 }

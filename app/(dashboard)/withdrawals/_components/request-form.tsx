@@ -2,20 +2,20 @@
 // The request form validates with the same schema as the server (lib/api/withdrawals); the server then
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
 import { useId, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useWatch } from "react-hook-form";
 import Big from "big.js";
 import { describeError } from "@/lib/client/api";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { callResource } from "@/lib/api/call";
-import { withdrawalFormSchema, withdrawalResources, type WithdrawalFormInput, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
+import { withdrawalFormSchema, withdrawalResources, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
-import { applyServerErrors, focusFirstError, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { applyServerErrors, fieldWiring, focusFirstError, FormOutcome, useSchemaForm } from "@/components/ui/form";
 import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
 import { useWithdrawalFunds } from "./funds";
 import { useWithdrawalMutation } from "./mutations";
+import { Panel } from "@/components/ui/panel";
 
 // Here rather than in ./api with the other calls: the request's entry comes with the form's rules, which load
 // with this form (after the page), not with the list.
@@ -45,11 +45,7 @@ export function RequestForm() {
   const request = useRequestWithdrawal();
   const [done, setDone] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useForm<WithdrawalFormInput, unknown, WithdrawalFormValues>({
-    resolver: inStaffWords(zodResolver(withdrawalFormSchema)),
-    shouldFocusError: false,
-    defaultValues: { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
-  });
+  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useSchemaForm(withdrawalFormSchema, { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" }, false);
   const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
   const coinName = String(coin ?? "");
   const tagRule = dest === "on_chain" ? tagRuleOf(coinName) : undefined;
@@ -73,18 +69,7 @@ export function RequestForm() {
     });
   }, focusFirstError(FIELDS, setFocus));
 
-  const err = (name: FieldName) => formState.errors[name]?.message;
-  const a11y = (name: FieldName, hint = false) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": err(name) ? true : undefined,
-    "aria-describedby": [err(name) ? `${id}-${name}-error` : "", hint ? `${id}-${name}-hint` : ""].filter(Boolean).join(" ") || undefined,
-  });
-  const fieldError = (name: FieldName) =>
-    err(name) ? (
-      <p id={`${id}-${name}-error`} className={errorClass}>
-        {staffMessage(err(name) ?? "")}
-      </p>
-    ) : null;
+  const { errorOf: err, a11y, fieldError } = fieldWiring<FieldName>(id, formState.errors, staffMessage);
   const label = (name: FieldName, text: string) => (
     <label htmlFor={`${id}-${name}`} className="block text-sm font-medium">
       {text}
@@ -92,12 +77,9 @@ export function RequestForm() {
   );
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        Request a withdrawal
-      </h2>
+    <Panel title="Request a withdrawal" surface={false}>
       <p className={hintClass}>Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.</p>
-      <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           {label("subUid", "Sub-account")}
           {/* Only normal sub-accounts are offered: a frozen or deleted one cannot withdraw. */}
@@ -185,6 +167,6 @@ export function RequestForm() {
       </form>
       <FormOutcome tone="success">{done}</FormOutcome>
       <FormOutcome tone="error">{formError}</FormOutcome>
-    </section>
+    </Panel>
   );
 }

@@ -5,9 +5,10 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { callResource } from "@/lib/api/call";
 import { userResources } from "@/lib/api/users";
-import { applyServerErrors, FormOutcome } from "@/components/ui/form";
+import { applyServerErrors, fieldWiring, FormOutcome } from "@/components/ui/form";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
-import { fieldErrorClass, inputClass, primaryButton } from "@/components/ui/styles";
+import { inputClass, primaryButton } from "@/components/ui/styles";
+import { Panel } from "@/components/ui/panel";
 
 type Values = { email: string; name: string; role: (typeof ROLE_OPTIONS)[number]; password: string };
 const FIELDS = ["email", "name", "role", "password"] as const;
@@ -36,26 +37,12 @@ export function CreateUserForm() {
     setFormError(null);
     create.mutate(values);
   });
-  const errorOf = (name: keyof Values) => formState.errors[name]?.message;
-  const a11y = (name: keyof Values) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": errorOf(name) ? true : undefined,
-    "aria-describedby": errorOf(name) ? `${id}-${name}-error` : undefined,
-  });
-  const fieldError = (name: keyof Values) =>
-    errorOf(name) ? (
-      <p id={`${id}-${name}-error`} className={`mt-1 ${fieldErrorClass}`}>
-        {errorOf(name)}
-      </p>
-    ) : null;
+  const { a11y, fieldError } = fieldWiring<keyof Values & string>(id, formState.errors);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        Add a staff user
-      </h2>
+    <Panel title="Add a staff user" surface={false}>
       {/* noValidate: the server's messages are the ones shown, under each field. */}
-      <form onSubmit={onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
+      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
         <div>
           <label htmlFor={`${id}-email`} className="block text-sm font-medium">E-mail</label>
           <input type="email" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("email")} {...register("email")} />
@@ -88,6 +75,6 @@ export function CreateUserForm() {
       </form>
       <FormOutcome tone="success" key={`created-${create.submittedAt}`}>{created}</FormOutcome>
       <FormOutcome tone="error" key={`error-${create.submittedAt}`}>{formError}</FormOutcome>
-    </section>
+    </Panel>
   );
 }

@@ -6,6 +6,7 @@ import { userResources } from "@/lib/api/users";
 import { ROLES, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { CreateUserForm } from "./create-user-form";
 import { UserRow } from "./user-row";
+import { Facts } from "@/components/ui/facts";
 
 export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string; canWrite: boolean }) {
   const list = useQuery({ queryKey: [userResources.list.id], queryFn: ({ signal }) => callResource(userResources.list, { signal }) });
@@ -15,14 +16,13 @@ export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string;
         <h2 id="roles-title" className="text-base font-semibold">
           What each role may do
         </h2>
-        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
-          {ROLES.map((r) => (
-            <div key={r} className="contents">
-              <dt className="font-medium">{r}</dt>
-              <dd className="text-slate-700 dark:text-slate-300">{ROLE_DESCRIPTIONS[r]}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts
+          layout="beside"
+          className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]"
+          term="font-medium"
+          detail="text-slate-700 dark:text-slate-300"
+          items={ROLES.map((r) => [r, ROLE_DESCRIPTIONS[r]] as const)}
+        />
       </section>
       {canWrite && <CreateUserForm />}
       <section aria-labelledby="staff-list-title">

@@ -4,15 +4,11 @@ import { useQueryStates } from "nuqs";
 import type { OiLimit } from "@/lib/platform/catalog";
 import { OI_PRODUCT_TYPES } from "@/lib/platform/values";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
-import { SearchForm } from "@/components/data-table/search-form";
-import { TimeZoneProvider } from "@/components/data-table/time";
+import { CodeSearch } from "@/components/data-table/search-form";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
-import { controlClass, secondaryButton } from "@/components/data-table/styles";
-import { Field } from "@/components/data-table/field";
+import { SelectField } from "@/components/data-table/select-field";
+import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { oiLimitsSearchParams } from "../search-params";
 import { oiLimitColumns } from "./columns";
 
@@ -40,71 +36,40 @@ export function OiLimitsView() {
   const shown = table.getRowModel().rows.length;
 
   return (
-    <TimeZoneProvider>
-      <DataTable
-        table={table}
-        label={`Open-interest limits, ${searched}`}
-        status={status}
-        busy={query.isFetching}
-        toolbar={
-          <DataTableToolbar
-            table={table}
-            actions={
-              <button type="button" className={secondaryButton} onClick={() => void query.refetch()} disabled={query.isFetching}>
-                Refresh
-              </button>
-            }
-          >
-            <Field id={`${id}-type`} label="Product type">
-              <select
-                id={`${id}-type`}
-                className={controlClass}
-                value={q.productType}
-                onChange={(e) => {
-                  const productType = OI_PRODUCT_TYPES.find((t) => t === e.target.value) ?? null;
-                  // A symbol of one product type is never one of another's.
-                  void setQ({ productType, symbol: null });
-                }}
-              >
-                {OI_PRODUCT_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <SearchForm
-              key={q.symbol ?? ""}
-              label="One symbol (empty = all)"
-              value={q.symbol ?? ""}
-              button="Show"
-              placeholder="e.g. BTCUSDT"
-              width="w-36"
-              normalise={(v) => v.toUpperCase()}
-              validate={(v) => (SYMBOL.test(v) ? null : "A symbol is letters and digits, e.g. BTCUSDT")}
-              onSearch={(symbol) => void setQ({ symbol: symbol || null })}
-            />
-          </DataTableToolbar>
-        }
-        errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
-        emptyState={
-          <DataTableEmpty>
-            {rows.length > 0
-              ? `None of the ${rows.length} loaded ${q.productType} symbols contains “${q.find ?? ""}”.`
-              : `No open-interest limits for ${searched}.`}
-          </DataTableEmpty>
-        }
-        pager={
-          status === "success" ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-              {rows.length} {rows.length === 1 ? "symbol" : "symbols"} loaded
-              {shown !== rows.length ? ` · ${shown} shown after filters` : ""}
-              {query.isFetching ? " · refreshing…" : ""}
-            </p>
-          ) : null
-        }
-      />
-    </TimeZoneProvider>
+    <WholeListTable
+      table={table}
+      label={`Open-interest limits, ${searched}`}
+      query={query}
+      status={status}
+      controls={
+        <>
+          <SelectField
+            id={`${id}-type`}
+            label="Product type"
+            value={q.productType}
+            options={OI_PRODUCT_TYPES}
+            closed
+            // A symbol of one product type is never one of another's.
+            onChange={(v) => void setQ({ productType: OI_PRODUCT_TYPES.find((t) => t === v) ?? null, symbol: null })}
+          />
+          <CodeSearch
+            what="symbol"
+            label="One symbol (empty = all)"
+            example="BTCUSDT"
+            pattern={SYMBOL}
+            width="w-36"
+            value={q.symbol}
+            onSearch={(symbol) => void setQ({ symbol })}
+          />
+        </>
+      }
+      empty={
+        rows.length > 0
+          ? `None of the ${rows.length} loaded ${q.productType} symbols contains “${q.find ?? ""}”.`
+          : `No open-interest limits for ${searched}.`
+      }
+      count={`${rows.length} ${rows.length === 1 ? "symbol" : "symbols"} loaded${shown !== rows.length ? ` · ${shown} shown after filters` : ""}`}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Fill } from "@/lib/platform/catalog";
 import { dataColumnHelper } from "@/components/data-table/features";
+import { choiceColumn } from "@/components/data-table/column-builders";
 import { decimalColumn } from "@/components/data-table/decimal-cell";
 import { idColumn } from "@/components/data-table/copy-button";
 import { sideColumn } from "@/components/data-table/side-column";
@@ -40,11 +41,5 @@ export const fillColumns = col.columns([
     sortFn: "text",
     cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
   }),
-  col.accessor("tradeScope", {
-    header: "Scope",
-    meta: { label: "Scope", width: 90, filter: { kind: "select", options: ["taker", "maker"] } },
-    filterFn: "equalsString",
-    sortFn: "text",
-    cell: (c) => orDash(c.getValue()),
-  }),
+  col.accessor("tradeScope", { ...choiceColumn("Scope", 90, ["taker", "maker"]), cell: (c) => orDash(c.getValue()) }),
 ]);

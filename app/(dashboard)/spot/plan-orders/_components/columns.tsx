@@ -1,9 +1,8 @@
 import type { PlanOrder } from "@/lib/platform/catalog";
-import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { decimalColumn } from "@/components/data-table/decimal-cell";
 import { idColumn } from "@/components/data-table/copy-button";
-import { sideColumn } from "@/components/data-table/side-column";
+import { badgeColumn, sideColumn } from "@/components/data-table/side-column";
 import { textColumn } from "@/components/data-table/text-cell";
 import { timeColumn } from "@/components/data-table/time";
 import { PLAN_ORDER_STATUSES } from "../search-params";
@@ -22,12 +21,6 @@ export const planOrderColumns = col.columns([
   col.accessor("triggerPrice", decimalColumn("Trigger price", 140)),
   col.accessor("executePrice", decimalColumn("Execute price", 140)),
   col.accessor("size", decimalColumn("Size", 130)),
-  col.accessor("status", {
-    header: "Status",
-    meta: { label: "Status", width: 130, filter: { kind: "select", options: PLAN_ORDER_STATUSES } },
-    filterFn: "equalsString",
-    sortFn: "text",
-    cell: (c) => <Badge tone={planOrderStatusTone(c.getValue())}>{c.getValue() || "—"}</Badge>,
-  }),
+  col.accessor("status", badgeColumn("Status", 130, planOrderStatusTone, PLAN_ORDER_STATUSES)),
   col.accessor("enterPointSource", textColumn("Source", 100)),
 ]);

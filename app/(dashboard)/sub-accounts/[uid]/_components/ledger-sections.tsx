@@ -6,16 +6,16 @@ import { useQuery } from "@tanstack/react-query";
 import { parseAsArrayOf, parseAsInteger, parseAsString, useQueryStates } from "nuqs";
 import { useId, useMemo, useState } from "react";
 import { LineChart } from "@/components/charts/line-chart";
-import { DataTableError } from "@/components/data-table/data-table-states";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
-import { Field } from "@/components/data-table/field";
-import { controlClass } from "@/components/ui/styles";
+import { SelectField } from "@/components/data-table/select-field";
+import { controlClass } from "@/components/data-table/styles";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerDeposit, type LedgerDepositPage } from "@/lib/api/ledger";
 import { balanceSeries, ledgerHistoryResources } from "@/lib/api/ledger-history";
 import { isTransient } from "@/lib/client/api";
 import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
-import { Empty, Loading, Section } from "./section";
+import { Empty, Loading, Panel, QueryView } from "@/components/ui/panel";
+import { TableHead } from "@/components/ui/table-head";
 
 const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
 const HISTORY_DAYS = "365";
@@ -36,9 +36,9 @@ export function LedgerDepositsSection({ uid }: { uid: string }) {
     initialColumnVisibility: { subUid: false },
   });
   return (
-    <Section id="deposits-title" title="Deposits" source="Brokerdesk's ledger, kept in step with the platform" more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits, with filters and totals" }}>
+    <Panel id="deposits-title" title="Deposits" source="Brokerdesk's ledger, kept in step with the platform" more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits, with filters and totals" }}>
       <LedgerTable view={view} label="Deposits of this sub-account" rowsNoun="deposits of this sub-account" />
-    </Section>
+    </Panel>
   );
 }
 
@@ -53,35 +53,33 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const coin = chosen && coins.includes(chosen) ? chosen : (coins.includes("USDT") ? "USDT" : coins[0]);
   return (
-    <Section id="balance-history-title" title="Balance history" source="Brokerdesk's daily snapshots of the spot balances: one a UTC day, the last year">
-      {query.isPending ? (
-        <Loading what="balance history" />
-      ) : query.isError ? (
-        <DataTableError error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.days.length === 0 ? (
-        <Empty>No snapshot of this sub-account yet: the first is taken within a day of it entering the registry.</Empty>
-      ) : !coin ? (
-        <Empty>{query.data.days.length} daily snapshots, none with a coin: this sub-account has held nothing.</Empty>
-      ) : (
-        <div className="space-y-2" data-testid="balance-history">
-          <Field id={`${id}-coin`} label="Coin">
-            <select id={`${id}-coin`} className={`${controlClass} w-32`} value={coin} onChange={(e) => setChosen(e.target.value)}>
-              {coins.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <LineChart points={balanceSeries(query.data, coin)} title={`${coin} balance (available + frozen + locked) at each daily snapshot, UTC`} unit={coin} />
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            {query.data.days.length === 1
-              ? `1 daily snapshot so far, of ${query.data.days[0]} (UTC): the chart draws from the second.`
-              : `${query.data.days.length} daily snapshots, ${query.data.days[0]} to ${query.data.days.at(-1)} (UTC days).`}
-          </p>
-        </div>
-      )}
-    </Section>
+    <Panel id="balance-history-title" title="Balance history" source="Brokerdesk's daily snapshots of the spot balances: one a UTC day, the last year">
+      <QueryView
+        query={query}
+        loading={<Loading what="balance history" />}
+        empty={(data) =>
+          data.days.length === 0 ? (
+            <Empty>No snapshot of this sub-account yet: the first is taken within a day of it entering the registry.</Empty>
+          ) : !coin ? (
+            <Empty>{data.days.length} daily snapshots, none with a coin: this sub-account has held nothing.</Empty>
+          ) : null
+        }
+      >
+        {(data) =>
+          coin && (
+            <div className="space-y-2" data-testid="balance-history">
+              <SelectField id={`${id}-coin`} label="Coin" className={`${controlClass} w-32`} value={coin} options={coins} closed onChange={setChosen} />
+              <LineChart points={balanceSeries(data, coin)} title={`${coin} balance (available + frozen + locked) at each daily snapshot, UTC`} unit={coin} />
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                {data.days.length === 1
+                  ? `1 daily snapshot so far, of ${data.days[0]} (UTC): the chart draws from the second.`
+                  : `${data.days.length} daily snapshots, ${data.days[0]} to ${data.days.at(-1)} (UTC days).`}
+              </p>
+            </div>
+          )
+        }
+      </QueryView>
+    </Panel>
   );
 }
 
@@ -92,39 +90,36 @@ export function RebateHistorySection({ uid }: { uid: string }) {
     retry,
   });
   return (
-    <Section id="rebate-history-title" title="Rebate history" source="Brokerdesk's daily snapshots of the rebate info (the platform keeps it 30 days)">
-      {query.isPending ? (
-        <Loading what="rebate history" />
-      ) : query.isError ? (
-        <DataTableError error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.rows.length === 0 ? (
-        <Empty>No snapshot of this sub-account&apos;s rebate info yet.</Empty>
-      ) : (
-        <div className="max-h-80 overflow-auto">
-          <table className="w-full text-sm" aria-label="Rebate info per day">
-            <thead>
-              <tr className="text-left text-slate-600 dark:text-slate-400">
-                <th scope="col" className="pr-4 font-medium">Day (UTC)</th>
-                <th scope="col" className="pr-4 font-medium">Affiliation type</th>
-                <th scope="col" className="pr-4 font-medium">User level</th>
-                <th scope="col" className="pr-4 text-right font-medium">Spot rebate ratio</th>
-                <th scope="col" className="text-right font-medium">Futures rebate ratio</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.rows.map((r) => (
-                <tr key={r.day} data-day={r.day}>
-                  <td className="pr-4 tabular-nums">{r.day}</td>
-                  <td className="pr-4">{r.affiliationType || "—"}</td>
-                  <td className="pr-4">{r.userLevel || "—"}</td>
-                  <td className="pr-4 text-right font-mono tabular-nums">{r.spotRebateRatio ?? "—"}</td>
-                  <td className="text-right font-mono tabular-nums">{r.futuresRebateRatio ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Section>
+    <Panel id="rebate-history-title" title="Rebate history" source="Brokerdesk's daily snapshots of the rebate info (the platform keeps it 30 days)">
+      <QueryView
+        query={query}
+        loading={<Loading what="rebate history" />}
+        empty={(data) => data.rows.length === 0 && <Empty>No snapshot of this sub-account&apos;s rebate info yet.</Empty>}
+      >
+        {(data) => (
+          <div className="max-h-80 overflow-auto">
+            <table className="w-full text-sm" aria-label="Rebate info per day">
+              <TableHead
+                className="text-left text-slate-600 dark:text-slate-400"
+                cell="pr-4 font-medium"
+                columns={["Day (UTC)", "Affiliation type", "User level", "Spot rebate ratio", "Futures rebate ratio"]}
+                right={["Spot rebate ratio", "Futures rebate ratio"]}
+              />
+              <tbody>
+                {data.rows.map((r) => (
+                  <tr key={r.day} data-day={r.day}>
+                    <td className="pr-4 tabular-nums">{r.day}</td>
+                    <td className="pr-4">{r.affiliationType || "—"}</td>
+                    <td className="pr-4">{r.userLevel || "—"}</td>
+                    <td className="pr-4 text-right font-mono tabular-nums">{r.spotRebateRatio ?? "—"}</td>
+                    <td className="text-right font-mono tabular-nums">{r.futuresRebateRatio ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
+    </Panel>
   );
 }

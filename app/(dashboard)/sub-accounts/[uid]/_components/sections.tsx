@@ -2,22 +2,39 @@
 // The platform's and the withdrawal ledger's parts of a sub-account's page (the deposit ledger's and the
 // snapshots' are in ledger-sections.tsx). Each asks on its own and shows its own loading, empty and
 // error state, so one refusal (say E7's) never blanks the others, and never passes for "nothing".
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import type { RowData } from "@tanstack/react-table";
+import type { ReactNode } from "react";
 import { callResource } from "@/lib/api/call";
 import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { ApiError, isTransient } from "@/lib/client/api";
 import { fetchPlatform } from "@/lib/client/platform";
 import { DataTable } from "@/components/data-table/data-table";
-import { DataTableError } from "@/components/data-table/data-table-states";
+import { queryStateProps } from "@/components/data-table/server-page";
+import type { DataTableInstance } from "@/components/data-table/features";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { sortingTableFeatures } from "@/components/data-table/features-sorting";
+import { Empty, Loading, Panel, QueryView } from "@/components/ui/panel";
 import { assetColumns, withdrawalColumns } from "./columns";
-import { Empty, Loading, Section } from "./section";
+import { Facts } from "@/components/ui/facts";
 
 const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
 const FIRST_PAGE = 20;
 /** Room for a first page without scrolling inside the section (header + 20 rows of 36 px). */
 const SECTION_HEIGHT = "760px";
+
+/** A section's table: the words when the answer is empty, else the table with its own states. */
+function SectionTable<TData extends RowData>({ query, table, label, empty }: {
+  query: UseQueryResult<unknown, unknown>;
+  table: DataTableInstance<TData>;
+  label: string;
+  empty: ReactNode;
+}) {
+  if (query.isSuccess && table.options.data.length === 0) return <Empty>{empty}</Empty>;
+  return (
+    <DataTable table={table} label={label} {...queryStateProps(query)} maxHeight={SECTION_HEIGHT} />
+  );
+}
 
 export function AssetsSection({ uid }: { uid: string }) {
   const params = { subUid: uid, assetType: "all" };
@@ -26,23 +43,11 @@ export function AssetsSection({ uid }: { uid: string }) {
     queryFn: ({ signal }) => fetchPlatform("subaccounts.assets", params, signal),
     retry,
   });
-  const rows = query.data?.assetsList ?? NO_ASSETS;
-  const table = useDataTable({ features: sortingTableFeatures, data: rows, columns: assetColumns, getRowId: (r) => r.coin });
+  const table = useDataTable({ features: sortingTableFeatures, data: query.data?.assetsList ?? NO_ASSETS, columns: assetColumns, getRowId: (r) => r.coin });
   return (
-    <Section id="assets-title" title="Spot assets" source="From the platform: every coin the account has an entry for">
-      {query.isSuccess && rows.length === 0 ? (
-        <Empty>No assets: this sub-account has never held a coin.</Empty>
-      ) : (
-        <DataTable
-          table={table}
-          label="Spot assets"
-          status={query.status}
-          busy={query.isFetching}
-          maxHeight={SECTION_HEIGHT}
-          errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
-        />
-      )}
-    </Section>
+    <Panel id="assets-title" title="Spot assets" source="From the platform: every coin the account has an entry for">
+      <SectionTable query={query} table={table} label="Spot assets" empty="No assets: this sub-account has never held a coin." />
+    </Panel>
   );
 }
 
@@ -55,11 +60,10 @@ export function WithdrawalsSection({ uid }: { uid: string }) {
     // A 404 is an answer (no ledger on this server), not a fault to retry.
     retry,
   });
-  const rows = query.data?.items ?? NO_WITHDRAWALS;
-  const table = useDataTable({ features: sortingTableFeatures, data: rows, columns: withdrawalColumns, getRowId: (r) => r.id });
+  const table = useDataTable({ features: sortingTableFeatures, data: query.data?.items ?? NO_WITHDRAWALS, columns: withdrawalColumns, getRowId: (r) => r.id });
   const noLedger = query.error instanceof ApiError && query.error.status === 404;
   return (
-    <Section
+    <Panel
       id="withdrawals-title"
       title="Withdrawals"
       source="Brokerdesk's ledger (the platform keeps no withdrawal history)"
@@ -67,24 +71,23 @@ export function WithdrawalsSection({ uid }: { uid: string }) {
     >
       {noLedger ? (
         <Empty>No withdrawal ledger yet.</Empty>
-      ) : query.isSuccess && rows.length === 0 ? (
-        <Empty>No withdrawals of this sub-account in the ledger.</Empty>
       ) : (
-        <DataTable
-          table={table}
-          label="Withdrawals"
-          status={query.status}
-          busy={query.isFetching}
-          maxHeight={SECTION_HEIGHT}
-          errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
-        />
+        <SectionTable query={query} table={table} label="Withdrawals" empty="No withdrawals of this sub-account in the ledger." />
       )}
       {query.isSuccess && query.data.nextCursor ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">The newest {FIRST_PAGE} only; the ledger has more.</p>
       ) : null}
-    </Section>
+    </Panel>
   );
 }
+
+type RebateInfo = Awaited<ReturnType<typeof fetchPlatform<"rebates.get">>>;
+const rebateFacts = (d: RebateInfo): [string, string][] => [
+  ["Affiliation type", d.affiliationType],
+  ["User level", d.userLevel],
+  ["Spot rebate ratio", d.clientSpotRebateRatio],
+  ["Futures rebate ratio", d.clientFuturesRebateRatio],
+];
 
 export function RebateSection({ uid }: { uid: string }) {
   const params = { uid };
@@ -93,34 +96,25 @@ export function RebateSection({ uid }: { uid: string }) {
     queryFn: ({ signal }) => fetchPlatform("rebates.get", params, signal),
     retry,
   });
-  const d = query.data;
-  const facts: [string, string][] = d
-    ? [
-        ["Affiliation type", d.affiliationType],
-        ["User level", d.userLevel],
-        ["Spot rebate ratio", d.clientSpotRebateRatio],
-        ["Futures rebate ratio", d.clientFuturesRebateRatio],
-      ]
-    : [];
   return (
-    <Section id="rebate-title" title="Rebate info" source="From the platform, as it is now">
-      {query.isPending ? (
-        <Loading what="rebate info" />
-      ) : query.isError ? (
-        <DataTableError error={query.error} onRetry={() => void query.refetch()} />
-      ) : facts.every(([, v]) => v === "") ? (
-        <Empty>The platform returned no rebate information for this sub-account.</Empty>
-      ) : (
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="rebate-info">
-          {facts.map(([k, v]) => (
-            <div key={k}>
-              <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{k}</dt>
-              <dd className="tabular font-semibold">{v || "—"}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </Section>
+    <Panel id="rebate-title" title="Rebate info" source="From the platform, as it is now">
+      <QueryView
+        query={query}
+        loading={<Loading what="rebate info" />}
+        empty={(d) => rebateFacts(d).every(([, v]) => v === "") && <Empty>The platform returned no rebate information for this sub-account.</Empty>}
+      >
+        {(d) => (
+          <Facts
+            layout="stacked"
+            data-testid="rebate-info"
+            className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4"
+            term="text-xs font-medium text-slate-600 dark:text-slate-400"
+            detail="tabular font-semibold"
+            items={rebateFacts(d).map(([k, v]) => [k, v || "—"] as const)}
+          />
+        )}
+      </QueryView>
+    </Panel>
   );
 }
 

@@ -12,7 +12,8 @@ import { REGISTRY_KEY } from "../../_components/api";
 import { SOURCE_LABEL, StatusBadge } from "../../_components/status-badge";
 import { BalanceHistorySection, LedgerDepositsSection, RebateHistorySection } from "./ledger-sections";
 import { AssetsSection, RebateSection, WithdrawalsSection } from "./sections";
-import { Loading } from "./section";
+import { Loading } from "@/components/ui/panel";
+import { Facts } from "@/components/ui/facts";
 
 const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
@@ -77,14 +78,14 @@ export function SubaccountDetail({ uid }: { uid: string }) {
           <h1 className="text-2xl font-bold break-all">{e.subaccountName ?? `Sub-account ${e.subUid}`}</h1>
           <StatusBadge status={e.status} />
         </div>
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          {facts.map(([k, v]) => (
-            <div key={k} className="min-w-0">
-              <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{k}</dt>
-              <dd className="break-words">{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts
+          layout="stacked"
+          className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3"
+          item="min-w-0"
+          term="text-xs font-medium text-slate-600 dark:text-slate-400"
+          detail="break-words"
+          items={facts}
+        />
       </div>
       <AssetsSection uid={e.subUid} />
       <BalanceHistorySection uid={e.subUid} />

@@ -1,0 +1,36 @@
+// The sign-in pages' controls (larger than the back office's: they are the whole page), shared by the
+// password form and the second-factor form.
+import type { ComponentProps, ReactNode } from "react";
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-blue-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+export const authButton =
+  "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60";
+export const authPrimary = `${authButton} bg-blue-700 text-white hover:bg-blue-800`;
+export const authSecondary = `${authButton} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+
+/** A label above its input, with an optional hint between them (the input is described by it). */
+export function AuthField({ id, label, hint, mono = false, ...input }: ComponentProps<"input"> & { id: string; label: string; hint?: ReactNode; mono?: boolean }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...input} className={`${inputClass} ${mono ? "font-mono" : ""}`} />
+    </div>
+  );
+}
+
+/** The form's one failure, said once and announced. */
+export function AuthAlert({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
+      {children}
+    </p>
+  );
+}

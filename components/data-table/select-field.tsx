@@ -1,0 +1,39 @@
+"use client";
+import { useId, type ReactNode } from "react";
+import { Field } from "./field";
+import { controlClass } from "./styles";
+
+/**
+ * A labelled choice among known values. `all` puts first an option worth "" (no filter). A value outside
+ * `options` (typed into the URL) is kept, so the control never claims a value the page is not using,
+ * unless `closed`: only the known values. `words` says a value in words ("Awaiting approval").
+ */
+export function SelectField<T extends string | number>({
+  id, label, value, options, onChange, all, words = String, closed = false, className = controlClass,
+}: {
+  id?: string;
+  label: ReactNode;
+  value: T | null;
+  options: readonly T[];
+  onChange: (value: string) => void;
+  all?: string;
+  words?: (option: T) => string;
+  closed?: boolean;
+  className?: string;
+}) {
+  const ownId = useId();
+  const fieldId = id ?? ownId;
+  const shown = value === null || value === "" || closed || options.includes(value) ? options : [...options, value];
+  return (
+    <Field id={fieldId} label={label}>
+      <select id={fieldId} className={className} value={value ?? ""} onChange={(e) => onChange(e.target.value)}>
+        {all === undefined ? null : <option value="">{all}</option>}
+        {shown.map((o) => (
+          <option key={o} value={o}>
+            {words(o)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
