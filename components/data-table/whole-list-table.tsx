@@ -9,21 +9,10 @@ import { DataTableToolbar } from "./data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "./data-table-states";
 import type { DataTableInstance } from "./features";
 import { TimeZoneProvider } from "./time";
-import { secondaryButton } from "./styles";
+import { RefreshButton } from "./refresh-button";
 
 type Refetchable = { refetch: () => unknown; isFetching: boolean; error: unknown };
 
-export function RefreshButton({ query, disabled = false, className = "" }: {
-  query: Pick<Refetchable, "refetch" | "isFetching">;
-  disabled?: boolean;
-  className?: string;
-}) {
-  return (
-    <button type="button" className={`${secondaryButton} ${className}`} onClick={() => void query.refetch()} disabled={disabled || query.isFetching}>
-      Refresh
-    </button>
-  );
-}
 
 export function WholeListTable<TData extends RowData>({
   table, label, query, status, controls, refreshable = true, errorState, blockedState, empty, count,

@@ -3,9 +3,6 @@
 // the server's answer mapped onto the fields it names (STYLE rule 12) with the rest said once for the
 // form. Styles: components/ui/styles.ts.
 import { useEffect, useRef, type ReactNode } from "react";
-import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type * as z from "zod/mini";
 import { ApiError, describeError, fieldProblem } from "@/lib/client/api";
 import { staffMessage } from "@/lib/words";
 import { Field } from "@/components/data-table/field";
@@ -70,13 +67,6 @@ export function fieldWiring<F extends string>(id: string, errors: Partial<Record
   };
 }
 
-/**
- * A form checked by the schema it shares with the server, its messages in staff's words. `shouldFocusError:
- * false` where focusFirstError puts the focus (in the form's order, not react-hook-form's registration order).
- */
-export function useSchemaForm<I extends FieldValues, O>(schema: z.ZodMiniType<O, I>, defaultValues: DefaultValues<I>, shouldFocusError = true) {
-  return useForm<I, unknown, O>({ resolver: inStaffWords(zodResolver(schema)), shouldFocusError, defaultValues });
-}
 
 /**
  * A form's resolver whose messages are in staff's words ("subaccountName is required" → "Name is required"),

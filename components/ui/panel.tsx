@@ -1,11 +1,8 @@
 "use client";
-// A titled region of a page (a home card, a part of a sub-account's page) and the states of what it reads:
-// loading, a failure said as one (never shown as an empty list, STYLE rule 9), nothing to show, the data.
+// A titled region of a page (a home card, a part of a sub-account's page, a form); what it reads and the states
+// of that are query-view.tsx.
 import Link from "next/link";
-import { useId, type ComponentType, type ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
-import { canRetry, describeError } from "@/lib/client/api";
-import { DataTableError } from "@/components/data-table/data-table-states";
+import { useId, type ReactNode } from "react";
 
 export const panelClass = "rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900";
 /** A region drawn on the page's own background. */
@@ -42,67 +39,6 @@ export function Panel({ id: given, title, source, more, surface = true, classNam
       </div>
       {children}
     </section>
-  );
-}
-
-type ErrorView = ComponentType<{ error: unknown; onRetry: () => void }>;
-
-/**
- * What a query has to show: `loading` while it is pending, its error with a Retry, `empty(data)` when that
- * says something (nothing to show), else `children(data)`.
- */
-export function QueryView<T>({ query, loading, empty, errorView: ErrorShown = DataTableError, children }: {
-  query: UseQueryResult<T, unknown>;
-  loading: ReactNode;
-  empty?: (data: T) => ReactNode;
-  errorView?: ErrorView;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return loading;
-  if (query.isError) return <ErrorShown error={query.error} onRetry={() => void query.refetch()} />;
-  return empty?.(query.data) || children(query.data);
-}
-
-export function Loading({ what }: { what: string }) {
-  return (
-    <p role="status" className="animate-pulse text-sm text-slate-600 dark:text-slate-400">
-      Loading {what}…
-    </p>
-  );
-}
-
-export function Empty({ children }: { children: ReactNode }) {
-  return <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{children}</p>;
-}
-
-/** A home card's failure: compact, with the platform's code and message when it refused. */
-export function CardError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { title, detail } = describeError(error);
-  return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-      <p className="font-semibold">{title}</p>
-      {detail && <p className="mt-1">{detail}</p>}
-      {canRetry(error) && (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-2 rounded-md border border-red-400 bg-white px-2.5 py-1 text-xs font-semibold text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50 dark:hover:bg-red-800"
-        >
-          Retry
-        </button>
-      )}
-    </div>
-  );
-}
-
-export function CardSkeleton({ label, lines = 3 }: { label: string; lines?: number }) {
-  return (
-    <div aria-busy="true" className="space-y-2">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: lines }, (_, i) => (
-        <span key={i} aria-hidden="true" className="block h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-      ))}
-    </div>
   );
 }
 

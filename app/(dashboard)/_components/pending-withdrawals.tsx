@@ -5,7 +5,8 @@ import { callResource } from "@/lib/api/call";
 import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { ApiError, isTransient } from "@/lib/client/api";
 import { formatUtc, groupDecimal } from "@/lib/format";
-import { CardError, CardSkeleton, Panel, QueryView } from "@/components/ui/panel";
+import { Panel } from "@/components/ui/panel";
+import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
 
 const SHOWN = 5;
 

@@ -5,12 +5,13 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { TableHead } from "@/components/ui/table-head";
-import { depositTone } from "../deposits/_components/columns";
+import { depositTone } from "../deposits/_components/deposit-tone";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources } from "@/lib/api/ledger";
 import { isTransient } from "@/lib/client/api";
 import { formatUtc, groupDecimal } from "@/lib/format";
-import { CardError, CardSkeleton, Panel, QueryView, ScrollArea, panelLinkClass } from "@/components/ui/panel";
+import { Panel, ScrollArea, panelLinkClass } from "@/components/ui/panel";
+import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
 
 const LIMIT = "10";
 

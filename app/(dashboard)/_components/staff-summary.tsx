@@ -5,7 +5,8 @@ import { callResource } from "@/lib/api/call";
 import { userResources } from "@/lib/api/users";
 import { isTransient } from "@/lib/client/api";
 import { ROLES } from "@/lib/rbac";
-import { CardError, CardSkeleton, Panel, QueryView } from "@/components/ui/panel";
+import { Panel } from "@/components/ui/panel";
+import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
 import { Facts } from "@/components/ui/facts";
 
 /** For admins: how many staff hold each role, and how many accounts are disabled. */

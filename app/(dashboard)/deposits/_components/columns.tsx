@@ -7,12 +7,9 @@ import { idColumn } from "@/components/data-table/copy-button";
 import { textColumn } from "@/components/data-table/text-cell";
 import { timeColumn } from "@/components/data-table/time";
 import { DEPOSIT_STATUSES } from "../search-params";
+import { depositTone } from "./deposit-tone";
 
 const col = dataColumnHelper<DepositRecord>();
-
-const STATUS_TONE = { success: "ok", pending: "warn", fail: "error" } as const;
-/** A deposit's status as a badge's tone (the live list, the ledger, the home card). */
-export const depositTone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
 
 export const depositColumns = col.columns([
   col.accessor("orderId", { ...idColumn("orderId", "Record ID", 200), enableHiding: false }),

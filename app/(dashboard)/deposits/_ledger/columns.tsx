@@ -6,7 +6,7 @@ import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import { orDash } from "@/components/data-table/text-cell";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
-import { depositTone } from "../_components/columns";
+import { depositTone } from "../_components/deposit-tone";
 
 const col = dataColumnHelper<LedgerDeposit>();
 

@@ -1,7 +1,8 @@
 "use client";
 import { useId, useState, type ChangeEvent } from "react";
 import { useWatch } from "react-hook-form";
-import { fieldWiring, FormOutcome, useSchemaForm } from "@/components/ui/form";
+import { fieldWiring, FormOutcome } from "@/components/ui/form";
+import { useSchemaForm } from "@/components/ui/schema-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
 import { ApiError, describeError, platformRefusal } from "@/lib/client/api";

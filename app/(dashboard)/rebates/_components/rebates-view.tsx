@@ -7,7 +7,7 @@ import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
 import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { SearchForm } from "@/components/data-table/search-form";
-import { RefreshButton } from "@/components/data-table/whole-list-table";
+import { RefreshButton } from "@/components/data-table/refresh-button";
 import { rebatesSearchParams } from "../search-params";
 import { ratioToPercent } from "@/lib/ratio";
 import { Panel } from "@/components/ui/panel";

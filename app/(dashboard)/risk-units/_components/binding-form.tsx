@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useId, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { fieldWiring, focusFirstError, FormOutcome, useSchemaForm } from "@/components/ui/form";
+import { fieldWiring, focusFirstError, FormOutcome } from "@/components/ui/form";
+import { useSchemaForm } from "@/components/ui/schema-form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";

@@ -2,7 +2,8 @@
 // The reason a lead gives for rejecting a withdrawal; the server's field errors land on the field.
 import { useId, useState, type ReactNode } from "react";
 import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-actions";
-import { applyServerErrors, FormOutcome, useSchemaForm } from "@/components/ui/form";
+import { applyServerErrors, FormOutcome } from "@/components/ui/form";
+import { useSchemaForm } from "@/components/ui/schema-form";
 import { Dialog } from "@/components/forms/confirm-dialog";
 
 const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";

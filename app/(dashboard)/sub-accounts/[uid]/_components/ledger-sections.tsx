@@ -14,7 +14,8 @@ import { ledgerResources, type LedgerDeposit, type LedgerDepositPage } from "@/l
 import { balanceSeries, ledgerHistoryResources } from "@/lib/api/ledger-history";
 import { isTransient } from "@/lib/client/api";
 import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
-import { Empty, Loading, Panel, QueryView } from "@/components/ui/panel";
+import { Panel } from "@/components/ui/panel";
+import { Empty, Loading, QueryView } from "@/components/ui/query-view";
 import { TableHead } from "@/components/ui/table-head";
 
 const retry = (count: number, e: unknown) => count < 1 && isTransient(e);

@@ -14,7 +14,8 @@ import { queryStateProps } from "@/components/data-table/server-page";
 import type { DataTableInstance } from "@/components/data-table/features";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { sortingTableFeatures } from "@/components/data-table/features-sorting";
-import { Empty, Loading, Panel, QueryView } from "@/components/ui/panel";
+import { Panel } from "@/components/ui/panel";
+import { Empty, Loading, QueryView } from "@/components/ui/query-view";
 import { assetColumns, withdrawalColumns } from "./columns";
 import { Facts } from "@/components/ui/facts";
 

@@ -12,7 +12,7 @@ import { REGISTRY_KEY } from "../../_components/api";
 import { SOURCE_LABEL, StatusBadge } from "../../_components/status-badge";
 import { BalanceHistorySection, LedgerDepositsSection, RebateHistorySection } from "./ledger-sections";
 import { AssetsSection, RebateSection, WithdrawalsSection } from "./sections";
-import { Loading } from "@/components/ui/panel";
+import { Loading } from "@/components/ui/query-view";
 import { Facts } from "@/components/ui/facts";
 
 const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";

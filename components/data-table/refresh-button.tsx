@@ -1,0 +1,15 @@
+// Apart from the whole-list table so that a view with no table (the rebate lookup) asks again without loading
+// TanStack Table (issue 15, page weight).
+import { secondaryButton } from "./styles";
+
+export function RefreshButton({ query, disabled = false, className = "" }: {
+  query: { refetch: () => unknown; isFetching: boolean };
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <button type="button" className={`${secondaryButton} ${className}`} onClick={() => void query.refetch()} disabled={disabled || query.isFetching}>
+      Refresh
+    </button>
+  );
+}
