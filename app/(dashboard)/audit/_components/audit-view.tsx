@@ -14,7 +14,7 @@ import { SelectField } from "@/components/data-table/select-field";
 import { SearchForm } from "@/components/data-table/search-form";
 import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
-import { sortingTableFeatures } from "@/components/data-table/features-sorting";
+import { plainTableFeatures } from "@/components/data-table/features-plain";
 import { controlClass, primaryButton, secondaryButton } from "@/components/data-table/styles";
 import { AUDIT_FILTER_KEYS, AUDIT_PAGE_SIZES, auditSearchParams } from "../search-params";
 import { toRowView } from "./audit-rows";
@@ -59,7 +59,7 @@ export function AuditView() {
   const rows = data?.rows ?? EMPTY;
   const actions = query.data?.actions ?? [];
 
-  const table = useDataTable({ features: sortingTableFeatures, data: rows, columns: auditColumns, getRowId: (r) => r.id, persistKey: "audit" });
+  const table = useDataTable({ features: plainTableFeatures, data: rows, columns: auditColumns, getRowId: (r) => r.id, persistKey: "audit" });
   const filtered = AUDIT_FILTER_KEYS.some((k) => q[k] !== null);
   const resetPaging = { before: null } as const;
   const status = query.isError ? "error" : data ? "success" : "pending";

@@ -71,47 +71,41 @@ export const auditColumns = col.columns([
     enableHiding: false,
     cell: (c) => <DetailsToggle row={c.row.original} />,
   }),
-  col.accessor("id", { header: "ID", meta: { label: "ID", width: 72, numeric: true }, sortFn: "decimal", enableHiding: false }),
+  col.accessor("id", { header: "ID", meta: { label: "ID", width: 72, numeric: true }, enableHiding: false }),
   col.accessor((r: AuditRowView) => String(Date.parse(r.at)), { id: "at", ...timeColumn("Time", 215) }),
   col.accessor("actor", {
     header: "Actor",
     meta: { label: "Actor", width: 200 },
-    sortFn: "text",
     cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
   }),
-  col.accessor((r) => r.actorRole ?? "", { id: "actorRole", header: "Role", meta: { priority: 3, label: "Role", width: 112 }, sortFn: "text", cell: (c) => c.getValue() || none }),
-  col.accessor("action", { header: "Action", meta: { label: "Action", width: 170 }, sortFn: "text", cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
+  col.accessor((r) => r.actorRole ?? "", { id: "actorRole", header: "Role", meta: { priority: 3, label: "Role", width: 112 }, cell: (c) => c.getValue() || none }),
+  col.accessor("action", { header: "Action", meta: { label: "Action", width: 170 }, cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
   col.accessor("outcome", {
     header: "Outcome",
     meta: { label: "Outcome", width: 100 },
-    sortFn: "text",
     cell: (c) => <Badge tone={outcomeTone(c.getValue())}>{c.getValue()}</Badge>,
   }),
   col.accessor((r) => r.target ?? "", {
     id: "target",
     header: "Target",
     meta: { label: "Target", width: 170 },
-    sortFn: "text",
     cell: (c) => <TargetCell row={c.row.original} />,
   }),
   col.accessor((r) => summarize(r), {
     id: "summary",
     header: "Reason / result",
     meta: { label: "Reason / result", width: 300 },
-    sortFn: "text",
     cell: (c) => (c.getValue() ? <span title={c.getValue()}>{c.getValue()}</span> : none),
   }),
   col.accessor((r) => r.requestId ?? "", {
     id: "requestId",
     header: "Request ID",
     meta: { priority: 3, label: "Request ID", width: 170 },
-    sortFn: "text",
     cell: (c) => <IdCell field="request ID" value={c.getValue()} />,
   }),
   col.accessor("hash", {
     header: "Hash",
     meta: { priority: 3, label: "Hash", width: 140 },
-    sortFn: "text",
     cell: (c) => (
       <span className="flex items-center">
         <span className="font-mono text-xs" title={c.getValue()}>

@@ -46,53 +46,47 @@ export const withdrawalColumns = col.columns([
   col.accessor("requestedAt", {
     header: "Requested",
     meta: { priority: 1, time: true, label: "Requested", width: 205 },
-    sortFn: "text",
     cell: (c) => (
       <Link href={`/withdrawals/${c.row.original.id}`} className="text-blue-800 underline dark:text-blue-300" aria-label={`Open withdrawal ${c.row.original.id}`}>
         <TimeCell ms={ms(c.getValue())} />
       </Link>
     ),
   }),
-  col.accessor("state", { header: "State", meta: { priority: 1, label: "State", width: 195 }, sortFn: "text", cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
-  col.accessor("subUid", { header: "Sub-account", meta: { priority: 2, label: "Sub-account", width: 140 }, sortFn: "decimal", cell: (c) => <IdCell field="subUid" value={c.getValue()} /> }),
-  col.accessor("coin", { header: "Coin", meta: { priority: 3, label: "Coin", width: 70 }, sortFn: "text" }),
-  col.accessor("amount", { header: "Amount", meta: { priority: 1, label: "Amount", numeric: true, width: 140 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} suffix={c.row.original.coin} /> }),
+  col.accessor("state", { header: "State", meta: { priority: 1, label: "State", width: 195 }, cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
+  col.accessor("subUid", { header: "Sub-account", meta: { priority: 2, label: "Sub-account", width: 140 }, cell: (c) => <IdCell field="subUid" value={c.getValue()} /> }),
+  col.accessor("coin", { header: "Coin", meta: { priority: 3, label: "Coin", width: 70 } }),
+  col.accessor("amount", { header: "Amount", meta: { priority: 1, label: "Amount", numeric: true, width: 140 }, cell: (c) => <DecimalCell value={c.getValue()} suffix={c.row.original.coin} /> }),
   col.accessor((w) => w.platformOrderId ?? w.errorCode ?? w.rejectReason ?? "", {
     id: "platform",
     header: "Outcome",
     meta: { priority: 1, label: "Outcome", width: 130 },
-    sortFn: "text",
     cell: (c) => <PlatformAnswer w={c.row.original} />,
   }),
   col.accessor("dest", {
     header: "Destination",
     meta: { priority: 3, label: "Destination", width: 110 },
-    sortFn: "text",
     cell: (c) => (c.getValue() === "on_chain" ? "on chain" : "internal"),
   }),
-  col.accessor("chain", { header: "Chain", meta: { priority: 3, label: "Chain", width: 110 }, sortFn: "text", cell: (c) => c.getValue() ?? dash }),
-  col.accessor("address", { header: "Address / UID", meta: { priority: 1, label: "Address / UID", width: 150 }, sortFn: "text", cell: (c) => <IdCell field="address" value={c.getValue()} /> }),
-  col.accessor("tag", { header: "Tag", meta: { priority: 3, label: "Tag", width: 90 }, sortFn: "text", cell: (c) => c.getValue() ?? dash }),
-  col.accessor("requestedBy", { header: "Requested by", meta: { priority: 1, label: "Requested by", width: 170 }, sortFn: "text" }),
+  col.accessor("chain", { header: "Chain", meta: { priority: 3, label: "Chain", width: 110 }, cell: (c) => c.getValue() ?? dash }),
+  col.accessor("address", { header: "Address / UID", meta: { priority: 1, label: "Address / UID", width: 150 }, cell: (c) => <IdCell field="address" value={c.getValue()} /> }),
+  col.accessor("tag", { header: "Tag", meta: { priority: 3, label: "Tag", width: 90 }, cell: (c) => c.getValue() ?? dash }),
+  col.accessor("requestedBy", { header: "Requested by", meta: { priority: 1, label: "Requested by", width: 170 } }),
   col.accessor((w) => w.approvedBy ?? w.rejectedBy ?? "", {
     id: "decidedBy",
     header: "Decided by",
     meta: { priority: 2, label: "Decided by", width: 190 },
-    sortFn: "text",
     cell: (c) => c.getValue() || dash,
   }),
   col.accessor((w) => w.approvedAt ?? w.rejectedAt ?? "", {
     id: "decidedAt",
     header: "Decided",
     meta: { priority: 3, time: true, label: "Decided", width: 220 },
-    sortFn: "text",
     cell: (c) => (c.getValue() ? <TimeCell ms={ms(c.getValue())} /> : dash),
   }),
-  col.accessor("clientOid", { header: "clientOid", meta: { priority: 3, label: "clientOid", width: 200 }, sortFn: "text", cell: (c) => <IdCell field="clientOid" value={c.getValue()} /> }),
+  col.accessor("clientOid", { header: "clientOid", meta: { priority: 3, label: "clientOid", width: 200 }, cell: (c) => <IdCell field="clientOid" value={c.getValue()} /> }),
   col.accessor("reason", {
     header: "Reason",
     meta: { priority: 1, label: "Reason", width: 150 },
-    sortFn: "text",
     cell: (c) => (
       <span className="truncate" title={c.getValue()}>
         {c.getValue()}

@@ -11,7 +11,7 @@ import { serverPageProps } from "@/components/data-table/server-page";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
-import { sortingTableFeatures } from "@/components/data-table/features-sorting";
+import { plainTableFeatures } from "@/components/data-table/features-plain";
 import { secondaryButton } from "@/components/data-table/styles";
 import { WITHDRAWAL_PAGE_SIZE, ledgerQuery, withdrawalsSearchParams } from "../search-params";
 import { useWithdrawalPage } from "./api";
@@ -27,7 +27,7 @@ export function WithdrawalLedger() {
   const query = ledgerQuery(q, { limit: String(WITHDRAWAL_PAGE_SIZE), ...(cursor ? { cursor } : {}) });
   const page = useWithdrawalPage(query);
   const rows = page.data?.items ?? [];
-  const table = useDataTable({ features: sortingTableFeatures, data: rows, columns: withdrawalColumns, getRowId: (w) => w.id, persistKey: "withdrawal-ledger" });
+  const table = useDataTable({ features: plainTableFeatures, data: rows, columns: withdrawalColumns, getRowId: (w) => w.id, persistKey: "withdrawal-ledger" });
   const filtered = Boolean(q.subUid || q.coin || q.state || q.requestedBy || q.amountMin || q.amountMax || q.address || q.from !== null || q.to !== null);
   const exportHref = `/api/withdrawals/export?${ledgerQuery(q).toString()}`;
   const set = (patch: Partial<Record<"subUid" | "coin" | "state" | "requestedBy" | "amountMin" | "amountMax" | "address", string | null>> | { from?: number | null; to?: number | null }) =>
