@@ -3,13 +3,22 @@ import "server-only";
 // with the broker's main key, started before the suite and closed after it; the demo sub-accounts by name,
 // and in Brokerdesk's registry. One place, so a suite states only what it needs otherwise (a scale, a
 // deadline, settled deposits).
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { DomainError } from "@/lib/api/errors";
+import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { PlatformClient, type ClientConfig } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator, type StartSimulatorOptions } from "@/server/simulator";
 import type { SubaccountRecord } from "@/server/simulator/data/accounts";
 import { seedRegistry } from "@/server/workflows/subaccounts";
+
+/**
+ * For suites that set balances and check them to the unit: no pending deposit of the history may settle
+ * mid-test and credit one (a 30-minute wait after its creation by default; one did, and a balance read
+ * 4853.58 for 997).
+ */
+export const STEADY_BALANCES: StartSimulatorOptions = { depositSettleMs: 0 };
 
 export type TestClientOptions = Omit<ClientConfig, "baseUrl" | "credentials">;
 
@@ -73,3 +82,18 @@ export function deskUid(sim: Simulator, name: string): string {
 export function registerFromSimulator(db: Db, subs: readonly SubaccountRecord[]): Promise<number> {
   return seedRegistry(db, subs.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: [...s.permList], cTime: String(s.cTime) })));
 }
+
+/** Adds one sub-account to the registry under `name`, as staff add one (status normal): its name is what refusals say. */
+export async function addToRegistry(db: Db, uid: string, name: string): Promise<void> {
+  await db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, $2, 'normal', 'added', 'test')", [uid, name]);
+}
+
+/** The DomainError a workflow refused with; a success or any other error fails the test. */
+export async function domainRefusal(p: Promise<unknown>): Promise<DomainError> {
+  const e = await p.then(() => null, (err: unknown) => err);
+  expect(e).toBeInstanceOf(DomainError);
+  return e as DomainError;
+}
+
+/** A session of staff member `name` (name@brokerdesk.test) in `role`. */
+export const staffSession = (role: StaffSession["role"], name: string): StaffSession => ({ userId: name, email: `${name}@brokerdesk.test`, name, role });

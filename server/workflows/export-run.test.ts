@@ -1,60 +1,46 @@
 // Server-side exports against the simulator over loopback, with a real client and a real (PGlite)
 // database: completeness and order against the simulator's own data, limits kept, cancel, faults mid-way,
 // the job record and the audit trail.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDb, type Db } from "@/server/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db";
+import { databaseTestBed } from "@/server/db/testing";
 import { DomainError } from "@/lib/api/errors";
 import { CSV_EOL } from "@/lib/csv";
 import { checkExport } from "@/lib/platform/export-plan";
 import { ndjsonResponse } from "@/server/http/ndjson";
-import { PlatformClient } from "@/server/platform/client";
+import type { PlatformClient } from "@/server/platform/client";
 import { SlidingWindowLimiter } from "@/server/platform/limiter";
 import { memorySlotStore } from "@/server/platform/slot-store";
-import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
+import type { Simulator } from "@/server/simulator";
 import { marketTrades } from "@/server/simulator/data/market";
 import { spotSymbol } from "@/server/simulator/data/spot-symbols";
 import { ExportAssembler, parseExportLine } from "@/lib/client/export-client";
 import { exportEvents, runExport, type ExportEvent, type ExportResult, type RunExportOptions } from "./export-run";
 import { sliceWindows } from "./export-walk";
+import { DAY_MS as DAY } from "@/lib/platform/windows";
+import { deskUid, simulatorClient, simulatorTestBed, type TestClientOptions } from "@/server/testing";
 
 /** The route's answer: the run as an NDJSON stream. */
 const exportResponse = (o: Omit<RunExportOptions, "onEvent">) => ndjsonResponse(exportEvents(o), { signal: o.signal });
 
-const DAY = 86_400_000;
 const actor = { email: "compliance@brokerdesk.test", role: "compliance" };
 
+const CLIENT: TestClientOptions = { backoffBaseMs: 5, timeoutMs: 5_000 };
+/** The slots of the file's client: a client pacing otherwise (below) takes the same ones, as one budget. */
+const slots = memorySlotStore();
+const newClient = (s: Simulator, limiter: SlidingWindowLimiter) => simulatorClient(s, { ...CLIENT, limiter });
+
+// Each test reads its own platform stats (429s, request counts).
+const platform = simulatorTestBed({ client: { ...CLIENT, limiter: new SlidingWindowLimiter({ store: slots }) }, resetEachTest: true });
+const t = databaseTestBed();
 let sim: Simulator;
 let client: PlatformClient;
 let db: Db;
 let desk01: string;
-
-/** The slots of the file's client: a client pacing otherwise (below) takes the same ones, as one budget. */
-const slots = memorySlotStore();
-function newClient(s: Simulator, limiter = new SlidingWindowLimiter({ store: slots })) {
-  return new PlatformClient({ baseUrl: s.baseUrl, credentials: new CredentialStore({ main: s.keys.brokerMain }), backoffBaseMs: 5, timeoutMs: 5_000, limiter });
-}
-function deskUid(s: Simulator, name: string): string {
-  const sub = s.state.subaccountsOf(s.keys.brokerMain.uid).find((x) => x.subaccountName.startsWith(`${name}@`));
-  if (!sub) throw new Error(`no ${name}`);
-  return sub.uid;
-}
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  client = newClient(sim);
-  db = await openDb({ dataDir: "memory://" });
+beforeAll(() => {
+  ({ sim, client } = platform);
+  ({ db } = t);
   desk01 = deskUid(sim, "desk01");
-}, 60_000);
-afterAll(async () => {
-  client.close();
-  await db.close();
-  await sim.close();
-});
-// Each test reads its own platform stats (429s, request counts).
-beforeEach(() => {
-  sim.faults.clear();
-  sim.resetStats();
 });
 
 type Run = { result: ExportResult; events: ExportEvent[]; csvLines: string[]; first: (col: string) => string[] };
@@ -440,16 +426,11 @@ describe("[exports] NDJSON response", () => {
 // Throughput against the rate-limit bound (issue 7 item 1): the heavy desk at scale 20. 30 days always
 // (about 10,700 rows, 11 s); the full 90 days with EXPORT_BENCH=1.
 describe("[exports][deposits.list] throughput at simulator scale 20", () => {
+  // Another platform: its own budget.
+  const bigBed = simulatorTestBed({ simulator: { scale: 20 }, client: { ...CLIENT, limiter: new SlidingWindowLimiter() } });
   let big: Simulator;
   let bigClient: PlatformClient;
-  beforeAll(async () => {
-    big = await startSimulator({ port: 0, scale: 20 });
-    bigClient = newClient(big, new SlidingWindowLimiter()); // another platform: its own budget
-  }, 60_000);
-  afterAll(async () => {
-    bigClient.close();
-    await big.close();
-  });
+  beforeAll(() => void ({ sim: big, client: bigClient } = bigBed));
 
   const days = process.env.EXPORT_BENCH ? 90 : 30;
   // Its speed against the bound is a benchmark's figure (npm run bench -- --only export,distance), not a timed
