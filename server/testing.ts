@@ -78,6 +78,11 @@ export function deskUid(sim: Simulator, name: string): string {
   return sub.uid;
 }
 
+/** The simulator's deposits of `uid` created from `start` to `end`, both included (as E1 reads a range), newest first. */
+export function depositsIn(sim: Simulator, uid: string, start: number, end: number) {
+  return sim.state.depositsOf(uid).filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end);
+}
+
 /** Puts these of the simulator's sub-accounts into the registry, as the start-up does in simulator mode. */
 export function registerFromSimulator(db: Db, subs: readonly SubaccountRecord[]): Promise<number> {
   return seedRegistry(db, subs.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: [...s.permList], cTime: String(s.cTime) })));

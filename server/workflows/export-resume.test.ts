@@ -8,7 +8,7 @@ import { ExportAssembler, type ResumePoint } from "@/lib/client/export-client";
 import { DAY_MS as DAY } from "@/lib/platform/windows";
 import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
-import { deskUid, registerFromSimulator, simulatorTestBed } from "@/server/testing";
+import { depositsIn, deskUid, registerFromSimulator, simulatorTestBed } from "@/server/testing";
 import { runExport, type ExportEvent } from "./export-run";
 
 const actor = { email: "compliance@brokerdesk.test", role: "compliance" };
@@ -49,7 +49,7 @@ describe("[issue 16][exports] resume a failed export", () => {
   it("walks on from the last whole window, asks nothing again of the windows done, and the file is the whole export", async () => {
     const end = Date.now();
     const params = { userId: desk01, startTime: String(end - 250 * DAY), endTime: String(end) };
-    const expected = sim.state.depositsOf(desk01).filter((d) => Number(d.cTime) >= end - 250 * DAY && Number(d.cTime) <= end).map((d) => d.orderId);
+    const expected = depositsIn(sim, desk01, end - 250 * DAY, end).map((d) => d.orderId);
 
     const failed = await exportInto(params, { failAfterWindows: 1 });
     expect(failed.result).toMatchObject({ state: "failed", windowsDone: 1, windowsTotal: 3 });
@@ -86,7 +86,7 @@ describe("[issue 16][exports] resume a failed export", () => {
     ]);
     const failed = await exportInto(params);
     expect(failed.result).toMatchObject({ state: "failed", windowsDone: 1, windowsTotal: 3 });
-    const newest = sim.state.depositsOf(desk01).filter((d) => Number(d.cTime) >= end - 90 * DAY && Number(d.cTime) <= end);
+    const newest = depositsIn(sim, desk01, end - 90 * DAY, end);
     expect(failed.assembler.resumePoint()).toMatchObject({ windowsDone: 1, records: newest.length });
   }, 60_000);
 

@@ -18,7 +18,7 @@ import { ExportAssembler, parseExportLine } from "@/lib/client/export-client";
 import { exportEvents, runExport, type ExportEvent, type ExportResult, type RunExportOptions } from "./export-run";
 import { sliceWindows } from "./export-walk";
 import { DAY_MS as DAY } from "@/lib/platform/windows";
-import { deskUid, simulatorClient, simulatorTestBed, type TestClientOptions } from "@/server/testing";
+import { depositsIn, deskUid, simulatorClient, simulatorTestBed, type TestClientOptions } from "@/server/testing";
 
 /** The route's answer: the run as an NDJSON stream. */
 const exportResponse = (o: Omit<RunExportOptions, "onEvent">) => ndjsonResponse(exportEvents(o), { signal: o.signal });
@@ -93,10 +93,7 @@ describe("[exports][deposits.list] a range longer than the operation's span", ()
   it("exports every deposit of the sub-account in the range, newest first, once each, across windows", async () => {
     const end = Date.now();
     const start = end - 150 * DAY;
-    const expected = sim.state
-      .depositsOf(desk01)
-      .filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end)
-      .map((d) => d.orderId);
+    const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
     expect(expected.length).toBeGreaterThan(1_000);
 
     // This file's first export runs in a cold process, where the simulator (in this process, beside PGlite)
@@ -141,10 +138,7 @@ describe("[exports][deposits.list] concurrent slices", () => {
   it("walking several slices at once still emits every row once, strictly newest first", async () => {
     const end = Date.now();
     const start = end - 150 * DAY;
-    const expected = sim.state
-      .depositsOf(desk01)
-      .filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end)
-      .map((d) => d.orderId);
+    const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
     const { result, first, events } = await run({
       operation: "deposits.list",
       params: { userId: desk01, startTime: String(start), endTime: String(end) },
@@ -182,10 +176,7 @@ describe("[exports][deposits.list] concurrent slices", () => {
     sim.faults.set({ path: "deposits.list", kind: "latency", latencyMs: 300 });
     const end = Date.now();
     const start = end - 60 * DAY;
-    const expected = sim.state
-      .depositsOf(desk01)
-      .filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end)
-      .map((d) => d.orderId);
+    const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
     expect(expected.length).toBeGreaterThan(1_000);
     const { result, first } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) }, concurrency: 6 });
     expect(result.state).toBe("done");
@@ -384,7 +375,7 @@ describe("[exports] NDJSON response", () => {
   it("streams one JSON event per line, start first and done last, with the CSV of every row", async () => {
     const end = Date.now();
     const start = end - 20 * DAY;
-    const expected = sim.state.depositsOf(desk01).filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end).length;
+    const expected = depositsIn(sim, desk01, start, end).length;
     const res = await exportResponse({ db, client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
@@ -439,7 +430,7 @@ describe("[exports][deposits.list] throughput at simulator scale 20", () => {
     const uid = deskUid(big, "desk01");
     const end = Date.now();
     const start = end - days * DAY;
-    const expected = big.state.depositsOf(uid).filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end).length;
+    const expected = depositsIn(big, uid, start, end).length;
     const t0 = performance.now();
     const { result } = await run({ client: bigClient, operation: "deposits.list", params: { userId: uid, startTime: String(start), endTime: String(end) } });
     const seconds = (performance.now() - t0) / 1000;
