@@ -2,29 +2,26 @@ import { describe, expect, it } from "vitest";
 import { formatDuration, formatLocal, formatUtc, formatUtcMinutes, groupDecimal } from "./format";
 
 describe("[format][groupDecimal]", () => {
-  it("groups the integer part and keeps the fraction exactly", () => {
-    expect(groupDecimal("1234567.000100")).toBe("1,234,567.000100");
-    expect(groupDecimal("1000")).toBe("1,000");
-    expect(groupDecimal("999")).toBe("999");
-    expect(groupDecimal("0.00000001")).toBe("0.00000001");
-    expect(groupDecimal("100000.10")).toBe("100,000.10");
-  });
-
-  it("keeps digits a float would lose", () => {
-    expect(groupDecimal("12345678901234567890.123456789012345678")).toBe("12,345,678,901,234,567,890.123456789012345678");
-  });
-
-  it("handles signs", () => {
-    expect(groupDecimal("-1234567.5")).toBe("-1,234,567.5");
-    expect(groupDecimal("+1234")).toBe("1,234");
-    expect(groupDecimal("-0.5")).toBe("-0.5");
-  });
-
-  it("returns what it cannot read unchanged", () => {
-    expect(groupDecimal("")).toBe("");
-    expect(groupDecimal("abc")).toBe("abc");
-    expect(groupDecimal("1e-7")).toBe("1e-7");
-    expect(groupDecimal("1,000")).toBe("1,000");
+  it.each([
+    // The integer part grouped, the fraction kept exactly.
+    ["1234567.000100", "1,234,567.000100"],
+    ["1000", "1,000"],
+    ["999", "999"],
+    ["0.00000001", "0.00000001"],
+    ["100000.10", "100,000.10"],
+    // Digits a float would lose.
+    ["12345678901234567890.123456789012345678", "12,345,678,901,234,567,890.123456789012345678"],
+    // Signs.
+    ["-1234567.5", "-1,234,567.5"],
+    ["+1234", "1,234"],
+    ["-0.5", "-0.5"],
+    // What it cannot read, unchanged.
+    ["", ""],
+    ["abc", "abc"],
+    ["1e-7", "1e-7"],
+    ["1,000", "1,000"],
+  ])("%j is shown as %j", (amount, shown) => {
+    expect(groupDecimal(amount)).toBe(shown);
   });
 });
 

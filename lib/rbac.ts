@@ -4,53 +4,25 @@
 export const ROLES = ["compliance", "broker", "lead", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = [
-  "deposits.read",
-  "assets.read",
-  "planOrders.read",
-  "fills.read",
-  "rebates.read",
-  "market.read",
-  "oiLimits.read",
-  "withdrawals.read",
-  "subaccounts.read",
-  "riskUnits.read",
-  "audit.read",
-  "subaccounts.write",
-  "riskUnits.write",
-  "withdrawals.write",
-  "withdrawals.approve",
-  "leverage.write",
-  "users.read",
-  "users.write",
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+/** Reads of the platform's data, through the proxy and the ledger. */
+const READ_PLATFORM = ["deposits.read", "assets.read", "planOrders.read", "fills.read", "rebates.read", "market.read", "oiLimits.read"] as const;
+/** Reads of what Brokerdesk itself records. */
+const READ_LEDGERS = ["withdrawals.read", "subaccounts.read", "riskUnits.read"] as const;
 
-const READ_PLATFORM: Permission[] = [
-  "deposits.read",
-  "assets.read",
-  "planOrders.read",
-  "fills.read",
-  "rebates.read",
-  "market.read",
-  "oiLimits.read",
-];
-const READ_LEDGERS: Permission[] = ["withdrawals.read", "subaccounts.read", "riskUnits.read"];
+/** What the desk does on the platform and records: sub-accounts, risk-unit bindings, withdrawal requests. */
+const DESK_WRITES = ["subaccounts.write", "riskUnits.write", "withdrawals.write"] as const;
+/** What only leads do: approve withdrawals (a second person) and change leverage. */
+const LEAD_WRITES = ["withdrawals.approve", "leverage.write"] as const;
+const USER_ADMIN = ["users.read", "users.write"] as const;
+
+export const PERMISSIONS = [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...DESK_WRITES, ...LEAD_WRITES, ...USER_ADMIN] as const;
+export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   compliance: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read"],
-  broker: [...READ_PLATFORM, ...READ_LEDGERS, "subaccounts.write", "riskUnits.write", "withdrawals.write"],
-  lead: [
-    ...READ_PLATFORM,
-    ...READ_LEDGERS,
-    "audit.read",
-    "subaccounts.write",
-    "riskUnits.write",
-    "withdrawals.write",
-    "withdrawals.approve",
-    "leverage.write",
-  ],
-  admin: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", "users.read", "users.write"],
+  broker: [...READ_PLATFORM, ...READ_LEDGERS, ...DESK_WRITES],
+  lead: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...DESK_WRITES, ...LEAD_WRITES],
+  admin: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...USER_ADMIN],
 };
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {

@@ -2,23 +2,27 @@ import { describe, expect, it } from "vitest";
 import { fieldWords, staffMessage } from "./words";
 
 describe("[issue 16][words] messages in staff's words", () => {
-  it("names fields as their forms do", () => {
-    expect(fieldWords("subaccountName")).toBe("Name");
-    expect(fieldWords("feeCoin")).toBe("Fee coin");
-    expect(fieldWords("amount")).toBe("Amount");
+  it.each([
+    ["subaccountName", "Name"],
+    ["feeCoin", "Fee coin"],
+    ["amount", "Amount"],
+  ])("names the field %j as its form does: %j", (field, words) => {
+    expect(fieldWords(field)).toBe(words);
   });
-  it("turns a schema's message into staff's words, with the form's label when there is one", () => {
-    expect(staffMessage("subaccountName is required")).toBe("Name is required");
-    expect(staffMessage("subaccountName is required", "Name (e-mail form)")).toBe("Name is required");
-    expect(staffMessage("amount must be a decimal number such as 12.5", "Amount")).toBe("Amount must be a decimal number such as 12.5");
-    expect(staffMessage("userId or orderId is required (they must not both be empty)")).toBe("Sub-account UID or Record ID is required (they must not both be empty)");
-    expect(staffMessage("endTime must not be before startTime")).toBe("End must not be before Start");
-  });
-  it("keeps the platform's quoted words", () => {
-    expect(staffMessage("marginCoin: the platform refused it (40020 Parameter marginCoin error)")).toBe("Margin coin: the platform refused it (40020 Parameter marginCoin error)");
-  });
-  it("leaves sentences that name no field as they are", () => {
-    expect(staffMessage("A sub-account named desk01@x.com already exists")).toBe("A sub-account named desk01@x.com already exists");
-    expect(staffMessage("Choose a coin")).toBe("Choose a coin");
+
+  it.each([
+    // A schema's message in staff's words, with the form's label when there is one.
+    ["subaccountName is required", undefined, "Name is required"],
+    ["subaccountName is required", "Name (e-mail form)", "Name is required"],
+    ["amount must be a decimal number such as 12.5", "Amount", "Amount must be a decimal number such as 12.5"],
+    ["userId or orderId is required (they must not both be empty)", undefined, "Sub-account UID or Record ID is required (they must not both be empty)"],
+    ["endTime must not be before startTime", undefined, "End must not be before Start"],
+    // The platform's quoted words are kept.
+    ["marginCoin: the platform refused it (40020 Parameter marginCoin error)", undefined, "Margin coin: the platform refused it (40020 Parameter marginCoin error)"],
+    // Sentences that name no field are left as they are.
+    ["A sub-account named desk01@x.com already exists", undefined, "A sub-account named desk01@x.com already exists"],
+    ["Choose a coin", undefined, "Choose a coin"],
+  ])("%j (label %j) reads %j", (message, label, words) => {
+    expect(staffMessage(message, label)).toBe(words);
   });
 });

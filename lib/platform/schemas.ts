@@ -101,6 +101,9 @@ export const wireTime = z.pipe(z.union([z.string(), z.number()]), z.transform((v
   return Number(s) < 1e12 ? String(Number(s) * 1000) : s;
 }));
 
+/** A time the platform may leave out (a record's uTime before any update): "" when missing. */
+export const optionalWireTime = z.pipe(z.optional(wireTime), z.transform((v) => v ?? ""));
+
 /** Copies legacy or misspelled keys onto their canonical names before parsing (ctime → cTime). */
 export function renameKeys<T extends z.ZodMiniType>(aliases: Record<string, string>, schema: T) {
   return preprocess((raw) => {

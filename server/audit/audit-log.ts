@@ -21,22 +21,8 @@ export type AuditInput = {
   intentId?: number | null;
 };
 
-export type AuditRow = {
-  id: number;
-  at: Date;
-  actor: string;
-  actorRole: string | null;
-  action: string;
-  outcome: AuditOutcome;
-  target: string | null;
-  params: Json;
-  detail: Json;
-  requestId: string | null;
-  ip: string | null;
-  intentId: number | null;
-  prevHash: string;
-  hash: string;
-};
+/** A stored row: the fields its hash covers (./hash), its time as a Date, and the hash. */
+export type AuditRow = Omit<HashedAuditFields, "at" | "outcome"> & { at: Date; outcome: AuditOutcome; hash: string };
 
 /**
  * The audit row could not be written. Fail-closed: a caller that gets this must not go on to call the

@@ -42,6 +42,9 @@ export function idpDidMfa(profile: unknown): boolean {
   return Array.isArray(amr) && amr.some((m) => typeof m === "string" && MULTI_FACTOR_AMR.has(m.toLowerCase()));
 }
 
+/** Whose session an audit row of it is about: the token's staff member, or "anonymous" when it cannot be read. */
+const sessionParty = (claims: StaffClaims | null) => ({ actor: claims?.email ?? "anonymous", actorRole: claims?.role ?? null, target: claims?.uid ?? null });
+
 /**
  * Every request after sign-in: the token's claims, its idle and absolute limits, and the staff row
  * (missing, disabled or a changed session_version end the session here). Returns the token to keep, with
@@ -56,15 +59,7 @@ export function createSessionCheck(deps: Pick<AuthDeps, "now" | "getDb" | "limit
 
   const refuse = async (reason: SessionRefusal, claims: StaffClaims | null): Promise<never> => {
     // Best effort: the session is refused whether or not the refusal can be recorded.
-    await audit(await db(), {
-      actor: claims?.email ?? "anonymous",
-      actorRole: claims?.role ?? null,
-      action: "auth.session-refused",
-      outcome: "refused",
-      target: claims?.uid ?? null,
-      params: null,
-      detail: { reason },
-    }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a session refusal failed"));
+    await audit(await db(), { ...sessionParty(claims), action: "auth.session-refused", outcome: "refused", params: null, detail: { reason } }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a session refusal failed"));
     throw new SessionRefusedError(reason);
   };
 
@@ -225,15 +220,7 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
             logger.error({ err: String(e) }, "revoking a signed-out session failed"),
           );
         }
-        await audit(await db(), {
-          actor: claims?.email ?? "anonymous",
-          actorRole: claims?.role ?? null,
-          action: "auth.sign-out",
-          outcome: "success",
-          target: claims?.uid ?? null,
-          params: null,
-          detail: null,
-        }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a sign-out failed"));
+        await audit(await db(), { ...sessionParty(claims), action: "auth.sign-out", outcome: "success", params: null, detail: null }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a sign-out failed"));
       },
     },
     logger: {

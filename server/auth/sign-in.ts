@@ -48,17 +48,7 @@ export async function verifyCredentials(
 
   const fail = async (reason: SignInFailureReason, user?: StaffUserRecord | null): Promise<SignInResult> => {
     if (reason !== "throttled") await throttle.recordFailure(email, ip);
-    await audit(db, {
-      actor: email || "anonymous",
-      actorRole: user?.role ?? null,
-      action: "auth.sign-in-failed",
-      outcome: "failure",
-      target: user?.id ?? null,
-      params: null,
-      detail: { reason, provider: "credentials" },
-      ip,
-    });
-    return { ok: false, reason, message: SIGN_IN_FAILED_MESSAGE };
+    return refuse(db, reason, user, { email, ip, provider: "credentials", audit });
   };
 
   if (!email || !password) return fail("missing-fields");
@@ -91,18 +81,7 @@ export async function verifyOidcUser(
   const mode = deps.mode ?? env.mode;
   const audit = deps.audit ?? appendAudit;
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase().slice(0, MAX_TYPED) : "";
-  const fail = async (reason: SignInFailureReason, user?: StaffUserRecord | null): Promise<SignInResult> => {
-    await audit(db, {
-      actor: email || "anonymous",
-      actorRole: user?.role ?? null,
-      action: "auth.sign-in-failed",
-      outcome: "failure",
-      target: user?.id ?? null,
-      params: null,
-      detail: { reason, provider: "oidc" },
-    });
-    return { ok: false, reason, message: SIGN_IN_FAILED_MESSAGE };
-  };
+  const fail = (reason: SignInFailureReason, user?: StaffUserRecord | null) => refuse(db, reason, user, { email, ip: null, provider: "oidc", audit });
   if (!email) return fail("missing-fields");
   // An unverified address could be anyone's: refuse rather than match it to a staff row.
   if (claims.emailVerified === false) return fail("email-unverified");
@@ -113,11 +92,29 @@ export async function verifyOidcUser(
   return succeed(db, user, { ip: null, provider: "oidc", audit });
 }
 
-async function succeed(
+type AttemptContext = { ip: string | null; provider: "credentials" | "oidc"; audit: typeof appendAudit };
+
+/** Every failed sign-in gets the same answer; why it failed is written to the audit log only (fail-closed). */
+async function refuse(
   db: Db,
-  user: StaffUserRecord,
-  ctx: { ip: string | null; provider: "credentials" | "oidc"; audit: typeof appendAudit },
+  reason: SignInFailureReason,
+  user: StaffUserRecord | null | undefined,
+  ctx: AttemptContext & { email: string },
 ): Promise<SignInResult> {
+  await ctx.audit(db, {
+    actor: ctx.email || "anonymous",
+    actorRole: user?.role ?? null,
+    action: "auth.sign-in-failed",
+    outcome: "failure",
+    target: user?.id ?? null,
+    params: null,
+    detail: { reason, provider: ctx.provider },
+    ip: ctx.ip,
+  });
+  return { ok: false, reason, message: SIGN_IN_FAILED_MESSAGE };
+}
+
+async function succeed(db: Db, user: StaffUserRecord, ctx: AttemptContext): Promise<SignInResult> {
   await ctx.audit(db, {
     actor: user.email,
     actorRole: user.role,

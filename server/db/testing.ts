@@ -2,6 +2,7 @@ import "server-only";
 // Test support: the engines a suite runs on, and a fresh, isolated database for each test.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { openDb, type Db } from "./index";
 import { applyMigrations } from "./migrate";
 import { openPglite } from "./pglite";
@@ -90,6 +91,39 @@ export async function createTestDatabase(t: TestEngine, opts: { dataDir?: string
       await withAdmin(baseUrl, (c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
     },
   };
+}
+
+/** An isolated database for one test, disposed after `fn`. */
+export async function withTestDatabase<T>(t: TestEngine, fn: (db: Db) => Promise<T>): Promise<T> {
+  const tdb = await createTestDatabase(t);
+  try {
+    return await fn(await tdb.open());
+  } finally {
+    await tdb.dispose();
+  }
+}
+
+export type DatabaseTestBed = TestDatabase & { db: Db };
+
+/**
+ * Registers a suite's isolated database: created and opened in `beforeAll` (then `prepare` runs on it, within
+ * `timeoutMs`), disposed in `afterAll`. The bed's fields are there from `beforeAll` on; `open` gives another Db
+ * on the same database (a second instance).
+ */
+export function databaseTestBed(
+  t: TestEngine = { engine: "pglite" },
+  opts: { prepare?: (db: Db) => Promise<unknown>; timeoutMs?: number } = {},
+): DatabaseTestBed {
+  const bed = {} as DatabaseTestBed;
+  beforeAll(async () => {
+    const tdb = await createTestDatabase(t);
+    Object.assign(bed, tdb, { db: await tdb.open() });
+    await opts.prepare?.(bed.db);
+  }, opts.timeoutMs ?? 60_000);
+  afterAll(async () => {
+    await bed.dispose?.();
+  });
+  return bed;
 }
 
 async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {

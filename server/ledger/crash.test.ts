@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
 import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
 import { startSimulator, type Simulator } from "@/server/simulator";
-import { seedRegistry } from "@/server/workflows/subaccounts";
+import { registerFromSimulator } from "@/server/testing";
 import type { CrashChildConfig, CrashChildProgress } from "./crash-child";
 import { DEPOSITS_JOB } from "./deposits";
 
@@ -102,7 +102,7 @@ describe.each(engines)("[ledger][crash] kill -9 mid-backfill on $label", (engine
     const subs = sim.state.subaccountsOf(sim.keys.brokerMain.uid).slice(0, 6);
     const uids = subs.map((s) => s.uid);
     const cfg: CrashChildConfig = { baseUrl: sim.baseUrl, key: sim.keys.brokerMain, db: cfgDb, schema: "pgboss" };
-    await withDb((db) => seedRegistry(db, subs.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: s.permList, cTime: String(s.cTime) }))));
+    await withDb((db) => registerFromSimulator(db, subs));
     let instance: Instance | null = null;
     try {
       // 1. The backfill under way (some records stored), then SIGKILL: no graceful stop, jobs left active.

@@ -1,12 +1,12 @@
 // The ledger's CSV export on PGlite and (with TEST_DATABASE_URL) PostgreSQL: read in keyset batches, it
 // holds exactly the rows the page's API gives for the same filters, in the same order, across batch
 // boundaries; it is audited with an intent before and an outcome (rows written) after.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ledgerDepositFiltersSchema, LEDGER_DEPOSIT_CSV_COLUMNS } from "@/lib/api/ledger";
 import type { DepositRecord } from "@/lib/platform/catalog/deposits";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { csvBody, csvResponse } from "@/server/http/csv";
 import { depositsForExport } from "./deposits-export";
 import { storeDeposits } from "./deposits";
@@ -32,20 +32,18 @@ function records(n: number): { uid: string; r: DepositRecord }[] {
 }
 
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][export] the streamed CSV export on $engine", (engine) => {
-  let tdb: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = await tdb.open();
-    const all = records(12_000);
-    for (const uid of new Set(all.map((a) => a.uid))) {
-      const mine = all.filter((a) => a.uid === uid).map((a) => a.r);
-      for (let i = 0; i < mine.length; i += 1_000) await storeDeposits(db, uid, mine.slice(i, i + 1_000));
-    }
-  }, 120_000);
-  afterAll(async () => {
-    await tdb?.dispose();
+  const t = databaseTestBed(engine, {
+    async prepare(db) {
+      const all = records(12_000);
+      for (const uid of new Set(all.map((a) => a.uid))) {
+        const mine = all.filter((a) => a.uid === uid).map((a) => a.r);
+        for (let i = 0; i < mine.length; i += 1_000) await storeDeposits(db, uid, mine.slice(i, i + 1_000));
+      }
+    },
+    timeoutMs: 120_000,
   });
+  let db: Db;
+  beforeAll(() => void ({ db } = t));
 
   async function pagesOf(raw: Record<string, string>) {
     const out: string[][] = [];

@@ -15,8 +15,8 @@ import "server-only";
 // Safe to repeat and to interrupt anywhere: a rerun sees the same records and writes nothing new.
 import type { DepositRecord } from "@/lib/platform/catalog/deposits";
 import type { Db, Queryable } from "@/server/db";
-import type { PlatformClient } from "@/server/platform/client";
 import { markGone } from "./retention";
+import type { LedgerRunDeps } from "./run-deps";
 
 export const DEPOSITS_JOB = "deposits";
 const DAY = 86_400_000;
@@ -28,13 +28,7 @@ export const RECHECK_MS = 2 * DAY;
 const EMPTY_WINDOWS_TO_STOP = 2;
 const PAGE = 100;
 
-export type SyncDeps = {
-  db: Db;
-  client: PlatformClient;
-  /** Waits for the sync's share of E1's rate budget before each call (server/ledger/budget.ts). */
-  budget: () => Promise<void>;
-  now?: () => number;
-  signal?: AbortSignal;
+export type SyncDeps = LedgerRunDeps & {
   /** Brokerdesk's own retention (ms; null or absent: forever): nothing older is fetched or kept. */
   retentionMs?: number | null;
   /** How long after a verify pass ends the next one starts (default a day). */

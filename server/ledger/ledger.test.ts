@@ -4,32 +4,26 @@
 // (5xx, resets, 429 storms) leave nothing lost or doubled once the runs are repeated; and on the job
 // engine (pg-boss) the sweep brings every registry sub-account in, one runner per sub-account even with
 // two engines on one database.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import { databaseTestBed, testEngines, withTestDatabase } from "@/server/db/testing";
 import type { Db } from "@/server/db";
-import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
-import { freeBudget, ledgerTestBed, uidOf as deskUid } from "./testing";
-import { seedRegistry } from "@/server/workflows/subaccounts";
+import type { PlatformClient } from "@/server/platform/client";
+import type { Simulator } from "@/server/simulator";
+import { deskUid, registerFromSimulator } from "@/server/testing";
+import { failuresUnder, faultStorm, freeBudget as free, ledgerTestBed, runEngineUntil, statusChanges, untilBackfilled, withOwnPlatform } from "./testing";
 import Big from "big.js";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
 import { searchDeposits, syncJobs, syncStatus } from "./queries";
-import { startLedger } from "./engine";
 import { checkIntervals, nextCheckMs } from "./schedule";
 
 const bed = ledgerTestBed();
 let sim: Simulator;
 let client: PlatformClient;
-const free = freeBudget;
-
-// Started and closed by the test bed (server/ledger/testing.ts), in hooks registered before this one.
 beforeAll(() => void ({ sim, client } = bed));
 
 const subs = () => sim.state.subaccountsOf(sim.keys.brokerMain.uid);
-const uidOf = (name: string) => deskUid(sim, name);
 
 async function ledgerOf(db: Db, uid: string): Promise<Map<string, string>> {
   const { rows } = await db.query<{ order_id: string; status: string }>("SELECT order_id, status FROM ledger_deposits WHERE sub_uid = $1", [uid]);
@@ -37,38 +31,23 @@ async function ledgerOf(db: Db, uid: string): Promise<Map<string, string>> {
 }
 const simulatorOf = (uid: string) => new Map(sim.state.depositsOf(uid).map((d) => [d.orderId, d.status]));
 
-async function syncUntilDone(db: Db, uid: string): Promise<{ runs: number; calls: number }> {
-  let runs = 0;
-  let calls = 0;
-  for (;;) {
-    const out = await syncSubaccountDeposits(uid, { db, client, budget: free });
-    runs++;
-    calls += out.calls;
-    if (out.backfillDone) return { runs, calls };
-    if (runs > 20) throw new Error("the backfill did not end");
-  }
-}
+const syncOnce = (db: Db, uid: string) => syncSubaccountDeposits(uid, { db, client, budget: free });
+const syncUntilDone = (db: Db, uid: string) => untilBackfilled(() => syncOnce(db, uid));
 
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sync on $engine", (engine) => {
-  let tdb: TestDatabase;
+  const t = databaseTestBed(engine);
   let db: Db;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = await tdb.open();
-  }, 60_000);
-  afterAll(async () => {
-    await tdb.dispose();
-  });
+  beforeAll(() => void ({ db } = t));
 
   it("[ledger][deposits] backfill: the ledger holds exactly the simulator's records of a sub-account, by ID; a rerun adds nothing", async () => {
-    const uid = uidOf("desk01");
-    const done = await syncUntilDone(db, uid);
+    const uid = deskUid(sim, "desk01");
+    const runs = (await syncUntilDone(db, uid)).length;
     const expected = simulatorOf(uid);
     expect(expected.size).toBeGreaterThan(100);
     expect(await ledgerOf(db, uid)).toEqual(expected);
     // Two empty 89-day windows end it: the simulator holds 180 days.
-    expect(done.runs).toBeLessThanOrEqual(5);
-    const again = await syncSubaccountDeposits(uid, { db, client, budget: free });
+    expect(runs).toBeLessThanOrEqual(5);
+    const again = await syncOnce(db, uid);
     expect(again.changes).toBe(0);
     const { rows } = await db.query<{ n: number; d: number }>("SELECT count(*)::int AS n, count(DISTINCT order_id)::int AS d FROM ledger_deposits WHERE sub_uid = $1", [uid]);
     expect(rows[0]).toEqual({ n: expected.size, d: expected.size });
@@ -79,7 +58,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
   });
 
   it("[ledger][deposits] a status change is kept with when it was seen; a new deposit arrives on the next run", async () => {
-    const uid = uidOf("desk02");
+    const uid = deskUid(sim, "desk02");
     await syncUntilDone(db, uid);
     const pending = sim.state.depositsOf(uid).find((d) => d.status === "pending") ?? sim.state.depositsOf(uid)[0]!;
     const before = pending.status;
@@ -88,36 +67,15 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     const t = Date.now() - 1_000;
     const fresh = { ...sim.state.depositsOf(uid)[0]!, id: t * 1000 + 7, orderId: String(t * 1000 + 7), txId: "0xledgertest", cTime: t, uTime: t, status: "pending" };
     sim.state.addDeposit(fresh);
-    const out = await syncSubaccountDeposits(uid, { db, client, budget: free });
+    const out = await syncOnce(db, uid);
     expect(out.changes).toBe(2);
     expect(await ledgerOf(db, uid)).toEqual(simulatorOf(uid));
-    const { rows } = await db.query<{ from_status: string | null; to_status: string }>(
-      "SELECT from_status, to_status FROM ledger_deposit_changes WHERE order_id = $1 ORDER BY id",
-      [pending.orderId],
-    );
-    expect(rows).toEqual([{ from_status: null, to_status: before }, { from_status: before, to_status: pending.status }]);
+    expect(await statusChanges(db, "ledger_deposit_changes", pending.orderId)).toEqual([{ from_status: null, to_status: before }, { from_status: before, to_status: pending.status }]);
   });
 
   it("[ledger][deposits] under 5xx, resets and 429s, failed runs are simply run again: nothing lost, nothing twice", async () => {
-    const uid = uidOf("desk03");
-    // Each rule outlasts the client's own retries (three tries of a GET), so runs do fail part-way.
-    sim.faults.set([
-      { path: "deposits.list", kind: "status", status: 503, count: 3 },
-      { path: "deposits.list", kind: "reset", count: 3 },
-      { path: "deposits.list", kind: "rate-limit", count: 6 },
-    ]);
-    let failures = 0;
-    try {
-      for (let i = 0; i < 60; i++) {
-        try {
-          if ((await syncSubaccountDeposits(uid, { db, client, budget: free })).backfillDone) break;
-        } catch {
-          failures++;
-        }
-      }
-    } finally {
-      sim.faults.clear();
-    }
+    const uid = deskUid(sim, "desk03");
+    const failures = await failuresUnder(sim, faultStorm("deposits.list"), 60, () => syncOnce(db, uid));
     // Whatever the faults left undone, one clean run completes it.
     await syncUntilDone(db, uid);
     expect(failures).toBeGreaterThan(0);
@@ -126,7 +84,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
 
   it("[ledger][queries] filters over the whole set: exact count, totals per coin and per day, keyset pages without gaps", async () => {
     // desk01..03 are in the ledger (tests above). Over 150 days (past E1's three-month span), coin USDT, amount ≥ 100.
-    const uids = [uidOf("desk01"), uidOf("desk02"), uidOf("desk03")];
+    const uids = [deskUid(sim, "desk01"), deskUid(sim, "desk02"), deskUid(sim, "desk03")];
     const from = Date.now() - 150 * 86_400_000;
     const expected = uids
       .flatMap((u) => sim.state.depositsOf(u))
@@ -155,7 +113,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
 
   it("[ledger][engine] on pg-boss, the sweep brings every registry sub-account in; two engines never run one sub-account at once", async () => {
     const chosen = subs().slice(3, 9);
-    await seedRegistry(db, chosen.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: s.permList, cTime: String(s.cTime) })));
+    await registerFromSimulator(db, chosen);
     // Who is being walked right now, per sub-account, across both engines.
     const active = new Map<string, number>();
     let overlap = 0;
@@ -175,26 +133,14 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
         };
       },
     });
-    const schema = `ledger_${Math.random().toString(36).slice(2, 8)}`;
-    const common = { db, client: watched, share: 1, sweepSeconds: 1, activeSeconds: 60, schema, budget: free };
-    const a = await startLedger(common);
-    const b = engine.engine === "postgres" ? await startLedger(common) : null;
-    try {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const { rows } = await db.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM ledger_sync WHERE job = $1 AND backfill_done AND sub_uid = ANY($2)",
-          [DEPOSITS_JOB, chosen.map((s) => s.uid)],
-        );
-        if (rows[0]!.n === chosen.length) break;
-        if (Date.now() > deadline) throw new Error(`only ${rows[0]!.n} of ${chosen.length} sub-accounts synced in 60 s`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    } finally {
-      await b?.stop();
-      await a.stop();
-      if (tdb.admin) await tdb.admin((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
-    }
+    const engineOptions = { client: watched, share: 1, sweepSeconds: 1, activeSeconds: 60, budget: free };
+    await runEngineUntil(t, engineOptions, async () => {
+      const { rows } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM ledger_sync WHERE job = $1 AND backfill_done AND sub_uid = ANY($2)",
+        [DEPOSITS_JOB, chosen.map((s) => s.uid)],
+      );
+      return rows[0]!.n === chosen.length || `only ${rows[0]!.n} of ${chosen.length} sub-accounts synced`;
+    }, { instances: engine.engine === "postgres" ? 2 : 1 });
     for (const s of chosen) expect(await ledgerOf(db, s.uid), s.subaccountName).toEqual(simulatorOf(s.uid));
     expect(overlap).toBe(0);
   }, 90_000);
@@ -263,30 +209,24 @@ describe("[ledger][schedule] when a sub-account is due again", () => {
 describe("[ledger][retention] what the platform forgets, the ledger keeps", () => {
   it("[ledger][retention] after the platform's clock moves past its retention, the records are gone from E1 and remain in the ledger, unchanged by later runs", async () => {
     // A platform that keeps deposits 90 days (the spec states none for E1; the simulator can be told).
-    const forgetful = await startSimulator({ port: 0, scale: 0.2, rateLimits: "off", depositRetentionDays: 90 });
-    const c = new PlatformClient({ baseUrl: forgetful.baseUrl, credentials: new CredentialStore({ main: forgetful.keys.brokerMain }), timeoutMs: 2_000, backoffBaseMs: 5 });
-    const tdb = await createTestDatabase({ engine: "pglite" });
-    const db = await tdb.open();
-    try {
-      const uid = forgetful.state.subaccountsOf(forgetful.keys.brokerMain.uid).find((s) => s.subaccountName.startsWith("desk01@"))!.uid;
-      const run = () => syncSubaccountDeposits(uid, { db, client: c, budget: free });
-      for (let i = 0; (await run()).backfillDone === false; i++) if (i > 20) throw new Error("the backfill did not end");
-      const kept = await ledgerOf(db, uid);
-      const onPlatform = (ms: number) => forgetful.state.depositsOf(uid).filter((d) => Number(d.cTime) >= forgetful.clock.now() - ms).length;
-      expect(kept.size).toBe(onPlatform(90 * 86_400_000));
-      expect(kept.size).toBeGreaterThan(50);
+    await withOwnPlatform({ depositRetentionDays: 90 }, ({ sim: forgetful, client: c }) =>
+      withTestDatabase({ engine: "pglite" }, async (db) => {
+        const uid = deskUid(forgetful, "desk01");
+        const run = () => syncSubaccountDeposits(uid, { db, client: c, budget: free });
+        await untilBackfilled(run);
+        const kept = await ledgerOf(db, uid);
+        const onPlatform = (ms: number) => forgetful.state.depositsOf(uid).filter((d) => Number(d.cTime) >= forgetful.clock.now() - ms).length;
+        expect(kept.size).toBe(onPlatform(90 * 86_400_000));
+        expect(kept.size).toBeGreaterThan(50);
 
-      // 120 days on: the platform answers E1 with nothing older than 90 days, so nothing of what was kept.
-      forgetful.clock.advance(120 * 86_400_000);
-      const now = forgetful.clock.now();
-      const { data } = await c.call("deposits.list", { userId: uid, startTime: String(now - 89 * 86_400_000), endTime: String(now), limit: "100" });
-      expect(data.filter((d) => kept.has(d.orderId))).toEqual([]);
-      await run();
-      expect(await ledgerOf(db, uid)).toEqual(kept);
-    } finally {
-      c.close();
-      await tdb.dispose();
-      await forgetful.close();
-    }
+        // 120 days on: the platform answers E1 with nothing older than 90 days, so nothing of what was kept.
+        forgetful.clock.advance(120 * 86_400_000);
+        const now = forgetful.clock.now();
+        const { data } = await c.call("deposits.list", { userId: uid, startTime: String(now - 89 * 86_400_000), endTime: String(now), limit: "100" });
+        expect(data.filter((d) => kept.has(d.orderId))).toEqual([]);
+        await run();
+        expect(await ledgerOf(db, uid)).toEqual(kept);
+      }),
+    );
   }, 60_000);
 });

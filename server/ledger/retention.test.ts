@@ -2,30 +2,25 @@
 // ledger, marked "no longer on the platform" by the verify pass, and the page shows the mark; what is past
 // Brokerdesk's own retention (LEDGER_RETENTION_DAYS) is deleted with its status history by a pg-boss job,
 // and the sync does not fetch it back.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DAY_MS as DAY } from "@/lib/platform/windows";
 import { parseEnv } from "@/lib/env";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
 import type { Db } from "@/server/db";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
-import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
-import { freeBudget, ledgerTestBed, uidOf as deskUid } from "./testing";
+import { databaseTestBed, testEngines } from "@/server/db/testing";
+import type { PlatformClient } from "@/server/platform/client";
+import type { Simulator } from "@/server/simulator";
+import { deskUid } from "@/server/testing";
+import { freeBudget as free, ledgerTestBed, runEngineUntil, untilBackfilled, withOwnPlatform } from "./testing";
 import { syncSubaccountDeposits } from "./deposits";
-import { startLedger } from "./engine";
 import { searchDeposits } from "./queries";
 import { purgeLedger } from "./retention";
 
-const DAY = 86_400_000;
-const free = freeBudget;
 const bed = ledgerTestBed({ depositRetentionDays: 90 });
 let sim: Simulator;
 let client: PlatformClient;
-
-// Started and closed by the test bed (server/ledger/testing.ts), in hooks registered before this one.
 beforeAll(() => void ({ sim, client } = bed));
 
-const uidOf = (name: string) => deskUid(sim, name);
 const simNow = () => sim.clock.now();
 
 describe("[ledger][retention] LEDGER_RETENTION_DAYS", () => {
@@ -38,34 +33,26 @@ describe("[ledger][retention] LEDGER_RETENTION_DAYS", () => {
 });
 
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][retention] on $engine", (engine) => {
-  let tdb: TestDatabase;
+  const t = databaseTestBed(engine);
   let db: Db;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = await tdb.open();
-  }, 60_000);
-  afterAll(async () => {
-    await tdb?.dispose();
-  });
+  beforeAll(() => void ({ db } = t));
 
   const stored = async (uid: string) =>
     new Map((await db.query<{ order_id: string; gone: boolean }>("SELECT order_id, gone_at IS NOT NULL AS gone FROM ledger_deposits WHERE sub_uid = $1", [uid])).rows.map((r) => [r.order_id, r.gone]));
 
   it("[ledger][retention] past the platform's retention the records stay, marked, and the page shows the mark; the rest is not marked", async () => {
     // Its own simulator: the clock only moves forward.
-    const sim = await startSimulator({ port: 0, scale: 0.2, rateLimits: "off", depositRetentionDays: 90 });
-    const client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: 2_000, backoffBaseMs: 5 });
-    const simNow = () => sim.clock.now();
-    const uid = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((s) => s.subaccountName.startsWith("desk01@"))!.uid;
-    const run = () => syncSubaccountDeposits(uid, { db, client, budget: free, now: simNow, verifyEveryMs: 0 });
-    for (let i = 0; !(await run()).backfillDone; i++) if (i > 20) throw new Error("the backfill did not end");
-    const before = await stored(uid);
-    expect(before.size).toBeGreaterThan(50);
-    expect([...before.values()].some(Boolean)).toBe(false);
+    await withOwnPlatform({ depositRetentionDays: 90 }, async ({ sim, client }) => {
+      const simNow = () => sim.clock.now();
+      const uid = deskUid(sim, "desk01");
+      const run = () => syncSubaccountDeposits(uid, { db, client, budget: free, now: simNow, verifyEveryMs: 0 });
+      await untilBackfilled(run);
+      const before = await stored(uid);
+      expect(before.size).toBeGreaterThan(50);
+      expect([...before.values()].some(Boolean)).toBe(false);
 
-    // 40 days on: everything created before (now - 90 days) is gone from the platform.
-    sim.clock.advance(40 * DAY);
-    try {
+      // 40 days on: everything created before (now - 90 days) is gone from the platform.
+      sim.clock.advance(40 * DAY);
       const edge = simNow() - 90 * DAY;
       // Of what the ledger holds (the platform never gave what was already past its 90 days at the backfill).
       const forgotten = sim.state.depositsOf(uid).filter((d) => before.has(d.orderId) && Number(d.cTime) < edge).map((d) => d.orderId);
@@ -84,25 +71,20 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][retention] o
       const recent = await searchDeposits(db, ledgerDepositFiltersSchema.parse({ subUid: uid, from: String(edge + DAY), limit: "500" }));
       expect(recent.rows.length).toBeGreaterThan(0);
       expect(recent.rows.every((r) => r.goneAt === null)).toBe(true);
-    } finally {
-      client.close();
-      await sim.close();
-    }
+    });
   }, 60_000);
 
   it("[ledger][retention] Brokerdesk's own retention: the sync fetches nothing older; the purge deletes older records and their status history", async () => {
-    const uid = uidOf("desk02");
+    const uid = deskUid(sim, "desk02");
     const now = simNow();
-    for (let i = 0; !(await syncSubaccountDeposits(uid, { db, client, budget: free, now: simNow, retentionMs: 30 * DAY })).backfillDone; i++) {
-      if (i > 20) throw new Error("the backfill did not end");
-    }
+    await untilBackfilled(() => syncSubaccountDeposits(uid, { db, client, budget: free, now: simNow, retentionMs: 30 * DAY }));
     const expected = sim.state.depositsOf(uid).filter((d) => Number(d.cTime) >= now - 30 * DAY).map((d) => d.orderId).sort();
     expect(expected.length).toBeGreaterThan(5);
     expect([...(await stored(uid)).keys()].sort()).toEqual(expected);
 
     // desk03 kept in full, then purged to 20 days.
-    const other = uidOf("desk03");
-    for (let i = 0; !(await syncSubaccountDeposits(other, { db, client, budget: free, now: simNow })).backfillDone; i++) if (i > 20) throw new Error("the backfill did not end");
+    const other = deskUid(sim, "desk03");
+    await untilBackfilled(() => syncSubaccountDeposits(other, { db, client, budget: free, now: simNow }));
     const cut = now - 20 * DAY;
     const count = async (sql: string) => (await db.query<{ n: number }>(sql, [cut])).rows[0]!.n;
     const older = await count("SELECT count(*)::int AS n FROM ledger_deposits WHERE ctime < $1");
@@ -124,22 +106,12 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][retention] o
       [now - 400 * DAY, now - 10 * DAY],
     );
     await db.query(`INSERT INTO ledger_deposit_changes (order_id, from_status, to_status) VALUES ('9100000000000001', NULL, 'success')`);
-    const schema = `retention_${Math.random().toString(36).slice(2, 8)}`;
-    const ledger = await startLedger({ db, client, share: 1, sweepSeconds: 60, activeSeconds: 60, schema, budget: free, retentionDays: 365 });
-    try {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const { rows } = await db.query<{ order_id: string }>(`SELECT order_id FROM ledger_deposits WHERE order_id LIKE '91000000000000%' ORDER BY order_id`);
-        if (rows.length === 1) {
-          expect(rows[0]!.order_id).toBe("9100000000000002");
-          break;
-        }
-        if (Date.now() > deadline) throw new Error("the retention job did not run in 30 s");
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    } finally {
-      await ledger.stop();
-      if (tdb.admin) await tdb.admin((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
-    }
+    let kept: string[] = [];
+    await runEngineUntil(t, { client, share: 1, sweepSeconds: 60, activeSeconds: 60, budget: free, retentionDays: 365 }, async () => {
+      const { rows } = await db.query<{ order_id: string }>(`SELECT order_id FROM ledger_deposits WHERE order_id LIKE '91000000000000%' ORDER BY order_id`);
+      kept = rows.map((r) => r.order_id);
+      return kept.length === 1 || "the retention job has not run";
+    }, { withinMs: 30_000 });
+    expect(kept).toEqual(["9100000000000002"]);
   }, 60_000);
 });

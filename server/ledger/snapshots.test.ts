@@ -4,30 +4,23 @@
 // per day; and on pg-boss the sweep takes both snapshots of every registry sub-account, then waits for the
 // next UTC midnight.
 import Big from "big.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DAY_MS as DAY } from "@/lib/platform/windows";
+import { databaseTestBed, testEngines } from "@/server/db/testing";
 import type { Db } from "@/server/db";
-import { PlatformClient } from "@/server/platform/client";
+import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
-import { freeBudget, ledgerTestBed, uidOf as deskUid } from "./testing";
-import { seedRegistry } from "@/server/workflows/subaccounts";
-import { startLedger } from "./engine";
+import { deskUid, registerFromSimulator } from "@/server/testing";
+import { freeBudget as free, ledgerTestBed, runEngineUntil } from "./testing";
 import { balanceHistory, rebateHistory } from "./history-queries";
 import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, REBATE_SNAPSHOT_JOB, takeSnapshot, utcDay } from "./snapshots";
 
-const DAY = 86_400_000;
-const free = freeBudget;
 const bed = ledgerTestBed();
 let sim: Simulator;
 let client: PlatformClient;
-
-// Started and closed by the test bed (server/ledger/testing.ts), in hooks registered before this one.
 beforeAll(() => void ({ sim, client } = bed));
 
 const subs = () => sim.state.subaccountsOf(sim.keys.brokerMain.uid);
-const uidOf = (name: string) => deskUid(sim, name);
-const register = (db: Db, list = subs()) =>
-  seedRegistry(db, list.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: s.permList, cTime: String(s.cTime) })));
 
 describe("[ledger][snapshots] days", () => {
   it("[ledger][snapshots] a snapshot is of its UTC day; the next is due at the next UTC midnight", () => {
@@ -39,19 +32,12 @@ describe("[ledger][snapshots] days", () => {
 });
 
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] on $engine", (engine) => {
-  let tdb: TestDatabase;
+  const t = databaseTestBed(engine, { prepare: (db) => registerFromSimulator(db, subs()) });
   let db: Db;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = await tdb.open();
-    await register(db);
-  }, 60_000);
-  afterAll(async () => {
-    await tdb.dispose();
-  });
+  beforeAll(() => void ({ db } = t));
 
   it("[ledger][snapshots] spot assets: exactly the platform's answer, amounts exact; the same day replaced, the next day added; history per day", async () => {
-    const uid = uidOf("desk01");
+    const uid = deskUid(sim, "desk01");
     const platform = [...sim.state.balancesOf(uid)].map(([coin, e]) => ({ coin, total: e.available.plus(e.frozen).plus(e.locked) }));
     expect(platform.length).toBeGreaterThan(1);
     const today = Date.now();
@@ -72,7 +58,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
   });
 
   it("[ledger][snapshots] rebate info per day, as the platform answered it; an unknown sub-account is not found", async () => {
-    const uid = uidOf("desk02");
+    const uid = deskUid(sim, "desk02");
     const info = sim.state.rebateOf(uid)!;
     await takeSnapshot(REBATE_SNAPSHOT_JOB, uid, { db, client, budget: free });
     const h = await rebateHistory(db, uid, 30);
@@ -86,25 +72,15 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
   });
 
   it("[ledger][engine] on pg-boss the sweep takes both snapshots of every registry sub-account, then waits for the next UTC midnight", async () => {
-    const schema = `ledger_${Math.random().toString(36).slice(2, 8)}`;
-    // Deposits too run on this engine; a far sweep of them is not what is tested here.
-    const ledger = await startLedger({ db, client, share: 1, sweepSeconds: 1, activeSeconds: 600, schema, budget: free, snapshots: true });
     const n = subs().length;
-    try {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const { rows } = await db.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM ledger_snapshot_days WHERE day = (now() AT TIME ZONE 'UTC')::date AND job = ANY($1)",
-          [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],
-        );
-        if (rows[0]!.n === 2 * n) break;
-        if (Date.now() > deadline) throw new Error(`${rows[0]!.n} of ${2 * n} snapshots in 60 s`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    } finally {
-      await ledger.stop();
-      if (tdb.admin) await tdb.admin((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
-    }
+    // Deposits too run on this engine; a far sweep of them is not what is tested here.
+    await runEngineUntil(t, { client, share: 1, sweepSeconds: 1, activeSeconds: 600, budget: free, snapshots: true }, async () => {
+      const { rows } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM ledger_snapshot_days WHERE day = (now() AT TIME ZONE 'UTC')::date AND job = ANY($1)",
+        [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],
+      );
+      return rows[0]!.n === 2 * n || `${rows[0]!.n} of ${2 * n} snapshots`;
+    });
     const { rows } = await db.query<{ next: Date; errors: number }>(
       "SELECT next_check_at AS next, errors FROM ledger_sync WHERE job = ANY($1)",
       [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],

@@ -3,21 +3,15 @@ import "server-only";
 // rebate info (E7, which the platform keeps 30 days). One a UTC day each, in one transaction with the day's
 // mark, so a day is either fully kept or not at all; a rerun the same day replaces that day's snapshot.
 import type { AssetEntry } from "@/lib/platform/catalog";
-import type { Db, Queryable } from "@/server/db";
-import type { PlatformClient } from "@/server/platform/client";
+import type { Queryable } from "@/server/db";
+import { platformNow, type LedgerRunDeps } from "./run-deps";
 
 export const ASSETS_SNAPSHOT_JOB = "assets-snapshot";
 export const REBATE_SNAPSHOT_JOB = "rebate-snapshot";
 export type SnapshotJob = typeof ASSETS_SNAPSHOT_JOB | typeof REBATE_SNAPSHOT_JOB;
 export const SNAPSHOT_JOBS: readonly SnapshotJob[] = [ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB];
 
-export type SnapshotDeps = {
-  db: Db;
-  client: PlatformClient;
-  budget: () => Promise<void>;
-  now?: () => number;
-  signal?: AbortSignal;
-};
+export type SnapshotDeps = LedgerRunDeps;
 
 const DAY = 86_400_000;
 /** The UTC day of an instant, as the database's date. */
@@ -27,7 +21,7 @@ export const nextUtcMidnight = (ms: number) => (Math.floor(ms / DAY) + 1) * DAY;
 
 /** Takes one snapshot; returns the day it is kept under and how many rows it holds. */
 export async function takeSnapshot(job: SnapshotJob, subUid: string, deps: SnapshotDeps): Promise<{ day: string; rows: number }> {
-  const now = deps.now ? deps.now() : Date.now() + deps.client.clockOffsetMs;
+  const now = platformNow(deps);
   const day = utcDay(now);
   deps.signal?.throwIfAborted();
   await deps.budget();

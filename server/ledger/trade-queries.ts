@@ -21,6 +21,15 @@ const codec: CursorCodec<Key> = {
 };
 const PAGE_SIZE = { default: 50, max: 500 };
 
+/** Newest first by (ctime, the record's ID): the order, the rows older than a key and a row's key, which must agree. */
+function newestFirst<Row extends { ctime: string }>(idColumn: "trade_id" | "order_id", idOf: (r: Row) => string) {
+  return {
+    orderBy: `t.ctime DESC, t.${idColumn} DESC`,
+    olderThan: (k: Key, p: (v: unknown) => string) => `(t.ctime, t.${idColumn}) < (${p(k.ctime)}::bigint, ${p(k.id)})`,
+    keyOf: (r: Row): Key => ({ ctime: r.ctime, id: idOf(r) }),
+  };
+}
+
 /**
  * A key's records are that account's activity: a named key's only for the roles that may choose it (as on
  * the proxy routes), whether or not it is still configured.
@@ -70,9 +79,7 @@ export async function searchFills(db: Db, f: LedgerFillFilters): Promise<LedgerF
                     t.amount::text AS amount, t.fee_coin, t.total_fee::text AS total_fee, t.trade_scope, t.ctime::text AS ctime
                FROM ledger_fills t`,
     where: w.where, params: w.params,
-    orderBy: "t.ctime DESC, t.trade_id DESC",
-    olderThan: (k, p) => `(t.ctime, t.trade_id) < (${p(k.ctime)}::bigint, ${p(k.id)})`,
-    keyOf: (r) => ({ ctime: r.ctime, id: r.trade_id }),
+    ...newestFirst<FillRow>("trade_id", (r) => r.trade_id),
     codec, cursor: f.cursor, limit: f.limit, pageSize: PAGE_SIZE,
   });
   const [total, sync] = await Promise.all([count(db, "ledger_fills", w), keySync(db, FILLS_JOB, f.key ?? "main")]);
@@ -97,9 +104,7 @@ export async function searchPlanOrders(db: Db, f: LedgerPlanOrderFilters): Promi
                     (SELECT count(*)::int FROM ledger_plan_order_changes c WHERE c.key_name = t.key_name AND c.order_id = t.order_id) AS seen
                FROM ledger_plan_orders t`,
     where: w.where, params: w.params,
-    orderBy: "t.ctime DESC, t.order_id DESC",
-    olderThan: (k, p) => `(t.ctime, t.order_id) < (${p(k.ctime)}::bigint, ${p(k.id)})`,
-    keyOf: (r) => ({ ctime: r.ctime, id: r.order_id }),
+    ...newestFirst<PlanRow>("order_id", (r) => r.order_id),
     codec, cursor: f.cursor, limit: f.limit, pageSize: PAGE_SIZE,
   });
   const [total, sync] = await Promise.all([count(db, "ledger_plan_orders", w), keySync(db, PLAN_ORDERS_JOB, f.key ?? "main")]);

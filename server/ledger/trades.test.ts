@@ -3,26 +3,22 @@
 // holds for the key, by ID, none twice; a plan order's status change is kept with when it was seen; the
 // symbols come from the key's fills plus the configured list; faults leave nothing lost or doubled; fills
 // older than the platform's 90 days stay; and on pg-boss the sweep brings every task in.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DAY_MS as DAY } from "@/lib/platform/windows";
+import { databaseTestBed, testEngines, withTestDatabase } from "@/server/db/testing";
 import type { Db } from "@/server/db";
-import { PlatformClient } from "@/server/platform/client";
+import type { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
-import { freeBudget, ledgerTestBed } from "./testing";
+import type { Simulator } from "@/server/simulator";
+import { failuresUnder, faultStorm, freeBudget as free, ledgerTestBed, runEngineUntil, statusChanges, untilBackfilled, withOwnPlatform } from "./testing";
 import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger-trades";
-import { startLedger } from "./engine";
 import { ledgerKeyRefusal, searchFills, searchPlanOrders } from "./trade-queries";
 import { FILL_WINDOW_MS, syncKeyTrades, type TradeTask } from "./trades";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
 
-const DAY = 86_400_000;
-const free = freeBudget;
 const bed = ledgerTestBed();
 let sim: Simulator;
 let client: PlatformClient;
-
-// Started and closed by the test bed (server/ledger/testing.ts), in hooks registered before this one.
 beforeAll(() => void ({ sim, client } = bed));
 
 const trading = () => sim.state.tradingOf(sim.keys.brokerMain.uid);
@@ -42,32 +38,22 @@ async function ledgerPlans(db: Db, symbol: string): Promise<Map<string, string>>
   return new Map(rows.map((r) => [r.order_id, r.status]));
 }
 
-async function syncUntilDone(db: Db, task: TradeTask, c = client): Promise<number> {
-  for (let runs = 1; ; runs++) {
-    if ((await syncKeyTrades(task, { db, client: c, budget: free })).backfillDone) return runs;
-    if (runs > 20) throw new Error("the backfill did not end");
-  }
-}
+const syncOnce = (db: Db, task: TradeTask, c = client) => syncKeyTrades(task, { db, client: c, budget: free });
+const syncUntilDone = async (db: Db, task: TradeTask, c = client) => (await untilBackfilled(() => syncOnce(db, task, c))).length;
 
 const fillsTask: TradeTask = { job: FILLS_JOB, key: "main", symbol: "" };
 
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync on $engine", (engine) => {
-  let tdb: TestDatabase;
+  const t = databaseTestBed(engine);
   let db: Db;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = await tdb.open();
-  }, 60_000);
-  afterAll(async () => {
-    await tdb.dispose();
-  });
+  beforeAll(() => void ({ db } = t));
 
   it("[ledger][fills] the ledger holds exactly the key's fills the platform holds, by tradeId, once; amounts exact; traded symbols become plan-order tasks", async () => {
     expect(await syncUntilDone(db, fillsTask)).toBe(1);
     const expected = simFills();
     expect(expected.size).toBeGreaterThan(100);
     expect(await ledgerFills(db)).toEqual(expected);
-    const again = await syncKeyTrades(fillsTask, { db, client, budget: free });
+    const again = await syncOnce(db, fillsTask);
     expect(again.changes).toBe(0);
     const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_fills");
     expect(rows[0]!.n).toBe(expected.size);
@@ -99,14 +85,10 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
     const fresh = { ...orders[0]!, id: t * 1000 + 5, orderId: String(t * 1000 + 5), cTime: t, uTime: t, status: "not_trigger" as const };
     orders.unshift(fresh);
     try {
-      const out = await syncKeyTrades(task, { db, client, budget: free });
+      const out = await syncOnce(db, task);
       expect(out.changes).toBe(2);
       expect(await ledgerPlans(db, symbol)).toEqual(simPlans(symbol));
-      const { rows } = await db.query<{ from_status: string | null; to_status: string }>(
-        "SELECT from_status, to_status FROM ledger_plan_order_changes WHERE order_id = $1 ORDER BY id",
-        [open.orderId],
-      );
-      expect(rows).toEqual([{ from_status: null, to_status: before }, { from_status: "not_trigger", to_status: "executed" }]);
+      expect(await statusChanges(db, "ledger_plan_order_changes", open.orderId)).toEqual([{ from_status: null, to_status: before }, { from_status: "not_trigger", to_status: "executed" }]);
     } finally {
       // The new order stays on the platform (as it would); the old one's status goes back for the tests after.
       open.status = before;
@@ -115,23 +97,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
 
   it("[ledger][plan-orders] under 5xx, resets and 429s, failed runs are run again: nothing lost, nothing twice", async () => {
     const task: TradeTask = { job: PLAN_ORDERS_JOB, key: "main", symbol: "ETHUSDT" };
-    sim.faults.set([
-      { path: "planOrders.history", kind: "status", status: 503, count: 3 },
-      { path: "planOrders.history", kind: "reset", count: 3 },
-      { path: "planOrders.history", kind: "rate-limit", count: 6 },
-    ]);
-    let failures = 0;
-    try {
-      for (let i = 0; i < 40; i++) {
-        try {
-          if ((await syncKeyTrades(task, { db, client, budget: free })).backfillDone) break;
-        } catch {
-          failures++;
-        }
-      }
-    } finally {
-      sim.faults.clear();
-    }
+    const failures = await failuresUnder(sim, faultStorm("planOrders.history"), 40, () => syncOnce(db, task));
     await syncUntilDone(db, task);
     expect(failures).toBeGreaterThan(0);
     expect(await ledgerPlans(db, "ETHUSDT")).toEqual(simPlans("ETHUSDT"));
@@ -175,28 +141,16 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
 
   it("[ledger][engine] on pg-boss, the sweep runs the key's fills, then a plan-order task for each traded and configured symbol", async () => {
     for (const t of ["ledger_plan_order_changes", "ledger_plan_orders", "ledger_fills", "ledger_key_sync"]) await db.query(`DELETE FROM ${t}`);
-    const schema = `ledger_${Math.random().toString(36).slice(2, 8)}`;
     // A configured symbol the key never filled in: its plan orders are kept all the same.
     const configured = "DOGEUSDT";
-    const ledger = await startLedger({
-      db, client, share: 1, sweepSeconds: 1, activeSeconds: 600, schema, budget: free, trades: { keys: ["main"], planSymbols: [configured] },
-    });
     let symbols: string[] = [];
-    try {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const { rows } = await db.query<{ job: string; symbol: string; backfill_done: boolean }>(
-          "SELECT job, symbol, backfill_done FROM ledger_key_sync WHERE key_name = 'main' ORDER BY job, symbol",
-        );
-        symbols = rows.filter((r) => r.job === PLAN_ORDERS_JOB).map((r) => r.symbol);
-        if (rows.length > 2 && rows.every((r) => r.backfill_done)) break;
-        if (Date.now() > deadline) throw new Error(`not done in 60 s: ${JSON.stringify(rows)}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    } finally {
-      await ledger.stop();
-      if (tdb.admin) await tdb.admin((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
-    }
+    await runEngineUntil(t, { client, share: 1, sweepSeconds: 1, activeSeconds: 600, budget: free, trades: { keys: ["main"], planSymbols: [configured] } }, async () => {
+      const { rows } = await db.query<{ job: string; symbol: string; backfill_done: boolean }>(
+        "SELECT job, symbol, backfill_done FROM ledger_key_sync WHERE key_name = 'main' ORDER BY job, symbol",
+      );
+      symbols = rows.filter((r) => r.job === PLAN_ORDERS_JOB).map((r) => r.symbol);
+      return (rows.length > 2 && rows.every((r) => r.backfill_done)) || JSON.stringify(rows);
+    });
     expect(symbols).toContain(configured);
     expect(await ledgerFills(db)).toEqual(simFills());
     for (const s of symbols) expect(await ledgerPlans(db, s), s).toEqual(simPlans(s));
@@ -205,27 +159,21 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
 
 describe("[ledger][retention] fills the platform forgets stay in the ledger", () => {
   it("[ledger][retention] 120 days on, E4 no longer answers the kept fills; the ledger still holds them and a later run changes nothing", async () => {
-    const forgetful = await startSimulator({ port: 0, scale: 0.2, rateLimits: "off" });
-    const c = new PlatformClient({ baseUrl: forgetful.baseUrl, credentials: new CredentialStore({ main: forgetful.keys.brokerMain }), timeoutMs: 2_000, backoffBaseMs: 5 });
-    const tdb = await createTestDatabase({ engine: "pglite" });
-    const db = await tdb.open();
-    try {
-      await syncUntilDone(db, fillsTask, c);
-      const kept = await ledgerFills(db);
-      expect(kept).toEqual(simFills(forgetful));
-      forgetful.clock.advance(120 * DAY);
-      expect(simFills(forgetful).size).toBe(0);
-      // The first call after the jump learns the platform's clock from its answer (a refusal here, as the
-      // start was on the old clock); the job engine's retry then asks on the platform's time.
-      const run = () => syncKeyTrades(fillsTask, { db, client: c, budget: free });
-      const out = await run().catch(run);
-      expect(out.records).toBe(0);
-      expect(await ledgerFills(db)).toEqual(kept);
-    } finally {
-      c.close();
-      await tdb.dispose();
-      await forgetful.close();
-    }
+    await withOwnPlatform({}, ({ sim: forgetful, client: c }) =>
+      withTestDatabase({ engine: "pglite" }, async (db) => {
+        await syncUntilDone(db, fillsTask, c);
+        const kept = await ledgerFills(db);
+        expect(kept).toEqual(simFills(forgetful));
+        forgetful.clock.advance(120 * DAY);
+        expect(simFills(forgetful).size).toBe(0);
+        // The first call after the jump learns the platform's clock from its answer (a refusal here, as the
+        // start was on the old clock); the job engine's retry then asks on the platform's time.
+        const run = () => syncOnce(db, fillsTask, c);
+        const out = await run().catch(run);
+        expect(out.records).toBe(0);
+        expect(await ledgerFills(db)).toEqual(kept);
+      }),
+    );
   }, 60_000);
 });
 

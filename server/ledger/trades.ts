@@ -7,8 +7,8 @@ import "server-only";
 //    that is the recent window itself (E4 keeps 90 days), for plan orders two empty 89-day windows.
 // Safe to repeat and to interrupt anywhere: records are upserted by ID.
 import { catalog, type Fill, type PlanOrder } from "@/lib/platform/catalog";
-import type { Db, Queryable } from "@/server/db";
-import type { PlatformClient } from "@/server/platform/client";
+import type { Queryable } from "@/server/db";
+import { platformNow, type LedgerRunDeps } from "./run-deps";
 import { FILLS_JOB, PLAN_ORDERS_JOB, storeFills, storePlanOrders } from "./trades-store";
 
 const DAY = 86_400_000;
@@ -25,14 +25,7 @@ const PAGE = 100;
 export type TradeJob = typeof FILLS_JOB | typeof PLAN_ORDERS_JOB;
 export type TradeTask = { job: TradeJob; key: string; symbol: string };
 
-export type TradeSyncDeps = {
-  db: Db;
-  client: PlatformClient;
-  /** Waits for the sync's share of the operation's rate budget before each call (budget.ts). */
-  budget: () => Promise<void>;
-  now?: () => number;
-  signal?: AbortSignal;
-};
+export type TradeSyncDeps = LedgerRunDeps;
 
 export type TradeSyncOutcome = { calls: number; records: number; changes: number; backfillDone: boolean };
 
@@ -42,7 +35,7 @@ type Walk = { count: number; newest: number | null };
 
 export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promise<TradeSyncOutcome> {
   // The platform's clock, as the client last saw it: E4 refuses a start older than 90 days on that clock.
-  const now = deps.now ? deps.now() : Date.now() + deps.client.clockOffsetMs;
+  const now = platformNow(deps);
   const state = await loadState(deps.db, task);
   const out: TradeSyncOutcome = { calls: 0, records: 0, changes: 0, backfillDone: state.backfill_done };
   const fills = task.job === FILLS_JOB;

@@ -4,22 +4,11 @@
 // hold more than `limit` requests in one second, and with enough walkers the rule must reach the bound.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "@/server/simulator/prng";
 import { ArrivalEstimator, DEFAULT_ARRIVAL } from "./arrival";
 
 type Net = { limit: number; walkers: number; baseMs: number; jitterMs: number; thetaMs: number; processMs: number; seed: number };
 type FreeRule = (a: { sentAt: number; requestTime: number; answeredAt: number }) => number;
-
-/** A small deterministic PRNG (mulberry32), so a failing case can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Discrete-event run of `requests` requests: each walker asks for a slot as soon as its previous answer is
@@ -27,7 +16,8 @@ function prng(seed: number): () => number {
  * arrival times (its clock, whole ms, as its gate counts them).
  */
 function run(net: Net, requests: number, freeAt: FreeRule): number[] {
-  const random = prng(net.seed);
+  // Seeded, so a failing case can be replayed from its seed.
+  const random = mulberry32(net.seed);
   const trip = () => Math.max(0, net.baseMs + (random() * 2 - 1) * net.jitterMs);
   const slots = Array.from({ length: net.limit }, () => ({ freeAt: 0, inFlight: false }));
   const waiting: number[] = [];

@@ -29,10 +29,17 @@ export abstract class PlatformCallError extends Error {
   }
 }
 
+/** The base of one kind's errors: what `instanceof` checks (kindOf) and what each error says (kind) are given once. */
+function ofKind<K extends Kind>(kind: K) {
+  abstract class KindError extends PlatformCallError {
+    static override readonly kindOf: Kind | null = kind;
+    readonly kind: K = kind;
+  }
+  return KindError;
+}
+
 /** The platform answered with a code other than "00000" (at any HTTP status). */
-export class PlatformError extends PlatformCallError {
-  static override readonly kindOf = "platform" as const;
-  readonly kind = "platform" as const;
+export class PlatformError extends ofKind("platform") {
   constructor(
     operationId: string,
     readonly code: string,
@@ -47,9 +54,7 @@ export class PlatformError extends PlatformCallError {
   }
 }
 
-export class PlatformTimeoutError extends PlatformCallError {
-  static override readonly kindOf = "timeout" as const;
-  readonly kind = "timeout" as const;
+export class PlatformTimeoutError extends ofKind("timeout") {
   constructor(
     operationId: string,
     readonly phase: "connect" | "total",
@@ -61,9 +66,7 @@ export class PlatformTimeoutError extends PlatformCallError {
   }
 }
 
-export class PlatformNetworkError extends PlatformCallError {
-  static override readonly kindOf = "network" as const;
-  readonly kind = "network" as const;
+export class PlatformNetworkError extends ofKind("network") {
   constructor(
     operationId: string,
     readonly detail: string,
@@ -74,9 +77,7 @@ export class PlatformNetworkError extends PlatformCallError {
 }
 
 /** The reply could not be read: not JSON, not the envelope, or data not of the operation's shape. */
-export class PlatformMalformedResponseError extends PlatformCallError {
-  static override readonly kindOf = "malformed" as const;
-  readonly kind = "malformed" as const;
+export class PlatformMalformedResponseError extends ofKind("malformed") {
   constructor(
     operationId: string,
     readonly httpStatus: number,
@@ -87,9 +88,7 @@ export class PlatformMalformedResponseError extends PlatformCallError {
 }
 
 /** The local rate budget could not serve the call before its deadline (or the queue is full). */
-export class RateBudgetExceededError extends PlatformCallError {
-  static override readonly kindOf = "rate-budget" as const;
-  readonly kind = "rate-budget" as const;
+export class RateBudgetExceededError extends ofKind("rate-budget") {
   constructor(
     operationId: string,
     readonly retryAfterMs: number,
@@ -101,18 +100,14 @@ export class RateBudgetExceededError extends PlatformCallError {
 }
 
 /** The shared rate budget (Redis) could not be read, so nothing was sent: failing closed keeps N instances inside one limit. */
-export class RateBudgetUnavailableError extends PlatformCallError {
-  static override readonly kindOf = "rate-budget-store" as const;
-  readonly kind = "rate-budget-store" as const;
+export class RateBudgetUnavailableError extends ofKind("rate-budget-store") {
   constructor(operationId: string, cause: string) {
     super(`${operationId}: the shared rate budget is unreachable (${cause}); nothing was sent`, operationId);
   }
 }
 
 /** The input broke the operation's request schema; nothing was sent. */
-export class PlatformRequestInvalidError extends PlatformCallError {
-  static override readonly kindOf = "invalid-request" as const;
-  readonly kind = "invalid-request" as const;
+export class PlatformRequestInvalidError extends ofKind("invalid-request") {
   constructor(
     operationId: string,
     readonly fieldErrors: Record<string, string[]>,

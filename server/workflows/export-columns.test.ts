@@ -48,22 +48,23 @@ function parseCsv(text: string): string[][] {
 }
 
 describe("[exports][csv] cells", () => {
-  it("quotes cells holding a quote, comma or line break, doubling quotes (RFC 4180)", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell("cr\rhere")).toBe('"cr\rhere"');
-    expect(csvCell("")).toBe("");
-  });
-
-  it("neutralises formula injection with a leading apostrophe", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
-    expect(csvCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\t=1")).toBe("'\t=1");
-    expect(csvCell("-")).toBe("'-");
+  it.each([
+    // Quoted when holding a quote, comma or line break, quotes doubled (RFC 4180).
+    ["plain", "plain"],
+    ["a,b", '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ["two\nlines", '"two\nlines"'],
+    ["cr\rhere", '"cr\rhere"'],
+    ["", ""],
+    // Formula injection neutralised with a leading apostrophe.
+    ["=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""],
+    ["+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"],
+    ["-2+3", "'-2+3"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\t=1", "'\t=1"],
+    ["-", "'-"],
+  ])("the value %j is the cell %j", (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
   });
 
   it("keeps signed decimals exactly as sent (they are numbers, not formulas)", () => {

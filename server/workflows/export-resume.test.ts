@@ -1,38 +1,30 @@
 // Issue 16: a failed export walks on from its last whole window, and its file is named for what it holds.
 // Against the simulator over loopback with a real client and a PGlite database, as export-run.test.ts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDb, type Db } from "@/server/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db";
+import { databaseTestBed } from "@/server/db/testing";
 import { CSV_EOL } from "@/lib/csv";
 import { ExportAssembler, type ResumePoint } from "@/lib/client/export-client";
-import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
+import { DAY_MS as DAY } from "@/lib/platform/windows";
+import type { PlatformClient } from "@/server/platform/client";
+import type { Simulator } from "@/server/simulator";
+import { depositsIn, deskUid, registerFromSimulator, simulatorTestBed } from "@/server/testing";
 import { runExport, type ExportEvent } from "./export-run";
 
-const DAY = 86_400_000;
 const actor = { email: "compliance@brokerdesk.test", role: "compliance" };
+const platform = simulatorTestBed({ client: { backoffBaseMs: 5, timeoutMs: 5_000 }, resetEachTest: true });
+const t = databaseTestBed();
 let sim: Simulator;
 let client: PlatformClient;
 let db: Db;
 let desk01: string;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), backoffBaseMs: 5, timeoutMs: 5_000 });
-  db = await openDb({ dataDir: "memory://" });
-  const sub = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((x) => x.subaccountName.startsWith("desk01@"));
-  if (!sub) throw new Error("no desk01");
-  desk01 = sub.uid;
-  await db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, source, created_by) VALUES ($1, $2, 'simulator-seed', 'test')", [desk01, sub.subaccountName]);
-}, 60_000);
-afterAll(async () => {
-  client.close();
-  await db.close();
-  await sim.close();
-});
-beforeEach(() => {
-  sim.faults.clear();
-  sim.resetStats();
+  ({ sim, client } = platform);
+  ({ db } = t);
+  desk01 = deskUid(sim, "desk01");
+  // Its registry name names the file.
+  await registerFromSimulator(db, sim.state.subaccountsOf(sim.keys.brokerMain.uid).filter((s) => s.uid === desk01));
 });
 
 /** Runs an export into the browser's assembler, as the page does; returns the events and the assembler. */
@@ -57,7 +49,7 @@ describe("[issue 16][exports] resume a failed export", () => {
   it("walks on from the last whole window, asks nothing again of the windows done, and the file is the whole export", async () => {
     const end = Date.now();
     const params = { userId: desk01, startTime: String(end - 250 * DAY), endTime: String(end) };
-    const expected = sim.state.depositsOf(desk01).filter((d) => Number(d.cTime) >= end - 250 * DAY && Number(d.cTime) <= end).map((d) => d.orderId);
+    const expected = depositsIn(sim, desk01, end - 250 * DAY, end).map((d) => d.orderId);
 
     const failed = await exportInto(params, { failAfterWindows: 1 });
     expect(failed.result).toMatchObject({ state: "failed", windowsDone: 1, windowsTotal: 3 });
@@ -94,7 +86,7 @@ describe("[issue 16][exports] resume a failed export", () => {
     ]);
     const failed = await exportInto(params);
     expect(failed.result).toMatchObject({ state: "failed", windowsDone: 1, windowsTotal: 3 });
-    const newest = sim.state.depositsOf(desk01).filter((d) => Number(d.cTime) >= end - 90 * DAY && Number(d.cTime) <= end);
+    const newest = depositsIn(sim, desk01, end - 90 * DAY, end);
     expect(failed.assembler.resumePoint()).toMatchObject({ windowsDone: 1, records: newest.length });
   }, 60_000);
 

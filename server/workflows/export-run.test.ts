@@ -1,60 +1,46 @@
 // Server-side exports against the simulator over loopback, with a real client and a real (PGlite)
 // database: completeness and order against the simulator's own data, limits kept, cancel, faults mid-way,
 // the job record and the audit trail.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDb, type Db } from "@/server/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db";
+import { databaseTestBed } from "@/server/db/testing";
 import { DomainError } from "@/lib/api/errors";
 import { CSV_EOL } from "@/lib/csv";
 import { checkExport } from "@/lib/platform/export-plan";
 import { ndjsonResponse } from "@/server/http/ndjson";
-import { PlatformClient } from "@/server/platform/client";
+import type { PlatformClient } from "@/server/platform/client";
 import { SlidingWindowLimiter } from "@/server/platform/limiter";
 import { memorySlotStore } from "@/server/platform/slot-store";
-import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
+import type { Simulator } from "@/server/simulator";
 import { marketTrades } from "@/server/simulator/data/market";
 import { spotSymbol } from "@/server/simulator/data/spot-symbols";
 import { ExportAssembler, parseExportLine } from "@/lib/client/export-client";
 import { exportEvents, runExport, type ExportEvent, type ExportResult, type RunExportOptions } from "./export-run";
 import { sliceWindows } from "./export-walk";
+import { DAY_MS as DAY } from "@/lib/platform/windows";
+import { depositsIn, deskUid, simulatorClient, simulatorTestBed, type TestClientOptions } from "@/server/testing";
 
 /** The route's answer: the run as an NDJSON stream. */
 const exportResponse = (o: Omit<RunExportOptions, "onEvent">) => ndjsonResponse(exportEvents(o), { signal: o.signal });
 
-const DAY = 86_400_000;
 const actor = { email: "compliance@brokerdesk.test", role: "compliance" };
 
+const CLIENT: TestClientOptions = { backoffBaseMs: 5, timeoutMs: 5_000 };
+/** The slots of the file's client: a client pacing otherwise (below) takes the same ones, as one budget. */
+const slots = memorySlotStore();
+const newClient = (s: Simulator, limiter: SlidingWindowLimiter) => simulatorClient(s, { ...CLIENT, limiter });
+
+// Each test reads its own platform stats (429s, request counts).
+const platform = simulatorTestBed({ client: { ...CLIENT, limiter: new SlidingWindowLimiter({ store: slots }) }, resetEachTest: true });
+const t = databaseTestBed();
 let sim: Simulator;
 let client: PlatformClient;
 let db: Db;
 let desk01: string;
-
-/** The slots of the file's client: a client pacing otherwise (below) takes the same ones, as one budget. */
-const slots = memorySlotStore();
-function newClient(s: Simulator, limiter = new SlidingWindowLimiter({ store: slots })) {
-  return new PlatformClient({ baseUrl: s.baseUrl, credentials: new CredentialStore({ main: s.keys.brokerMain }), backoffBaseMs: 5, timeoutMs: 5_000, limiter });
-}
-function deskUid(s: Simulator, name: string): string {
-  const sub = s.state.subaccountsOf(s.keys.brokerMain.uid).find((x) => x.subaccountName.startsWith(`${name}@`));
-  if (!sub) throw new Error(`no ${name}`);
-  return sub.uid;
-}
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  client = newClient(sim);
-  db = await openDb({ dataDir: "memory://" });
+beforeAll(() => {
+  ({ sim, client } = platform);
+  ({ db } = t);
   desk01 = deskUid(sim, "desk01");
-}, 60_000);
-afterAll(async () => {
-  client.close();
-  await db.close();
-  await sim.close();
-});
-// Each test reads its own platform stats (429s, request counts).
-beforeEach(() => {
-  sim.faults.clear();
-  sim.resetStats();
 });
 
 type Run = { result: ExportResult; events: ExportEvent[]; csvLines: string[]; first: (col: string) => string[] };
@@ -107,10 +93,7 @@ describe("[exports][deposits.list] a range longer than the operation's span", ()
   it("exports every deposit of the sub-account in the range, newest first, once each, across windows", async () => {
     const end = Date.now();
     const start = end - 150 * DAY;
-    const expected = sim.state
-      .depositsOf(desk01)
-      .filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end)
-      .map((d) => d.orderId);
+    const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
     expect(expected.length).toBeGreaterThan(1_000);
 
     // This file's first export runs in a cold process, where the simulator (in this process, beside PGlite)
@@ -155,10 +138,7 @@ describe("[exports][deposits.list] concurrent slices", () => {
   it("walking several slices at once still emits every row once, strictly newest first", async () => {
     const end = Date.now();
     const start = end - 150 * DAY;
-    const expected = sim.state
-      .depositsOf(desk01)
-      .filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end)
-      .map((d) => d.orderId);
+    const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
     const { result, first, events } = await run({
       operation: "deposits.list",
       params: { userId: desk01, startTime: String(start), endTime: String(end) },
@@ -196,10 +176,7 @@ describe("[exports][deposits.list] concurrent slices", () => {
     sim.faults.set({ path: "deposits.list", kind: "latency", latencyMs: 300 });
     const end = Date.now();
     const start = end - 60 * DAY;
-    const expected = sim.state
-      .depositsOf(desk01)
-      .filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end)
-      .map((d) => d.orderId);
+    const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
     expect(expected.length).toBeGreaterThan(1_000);
     const { result, first } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) }, concurrency: 6 });
     expect(result.state).toBe("done");
@@ -398,7 +375,7 @@ describe("[exports] NDJSON response", () => {
   it("streams one JSON event per line, start first and done last, with the CSV of every row", async () => {
     const end = Date.now();
     const start = end - 20 * DAY;
-    const expected = sim.state.depositsOf(desk01).filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end).length;
+    const expected = depositsIn(sim, desk01, start, end).length;
     const res = await exportResponse({ db, client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
@@ -440,16 +417,11 @@ describe("[exports] NDJSON response", () => {
 // Throughput against the rate-limit bound (issue 7 item 1): the heavy desk at scale 20. 30 days always
 // (about 10,700 rows, 11 s); the full 90 days with EXPORT_BENCH=1.
 describe("[exports][deposits.list] throughput at simulator scale 20", () => {
+  // Another platform: its own budget.
+  const bigBed = simulatorTestBed({ simulator: { scale: 20 }, client: { ...CLIENT, limiter: new SlidingWindowLimiter() } });
   let big: Simulator;
   let bigClient: PlatformClient;
-  beforeAll(async () => {
-    big = await startSimulator({ port: 0, scale: 20 });
-    bigClient = newClient(big, new SlidingWindowLimiter()); // another platform: its own budget
-  }, 60_000);
-  afterAll(async () => {
-    bigClient.close();
-    await big.close();
-  });
+  beforeAll(() => void ({ sim: big, client: bigClient } = bigBed));
 
   const days = process.env.EXPORT_BENCH ? 90 : 30;
   // Its speed against the bound is a benchmark's figure (npm run bench -- --only export,distance), not a timed
@@ -458,7 +430,7 @@ describe("[exports][deposits.list] throughput at simulator scale 20", () => {
     const uid = deskUid(big, "desk01");
     const end = Date.now();
     const start = end - days * DAY;
-    const expected = big.state.depositsOf(uid).filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end).length;
+    const expected = depositsIn(big, uid, start, end).length;
     const t0 = performance.now();
     const { result } = await run({ client: bigClient, operation: "deposits.list", params: { userId: uid, startTime: String(start), endTime: String(end) } });
     const seconds = (performance.now() - t0) / 1000;

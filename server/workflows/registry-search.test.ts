@@ -1,10 +1,10 @@
 // The registry searched as one types, at 100,000 sub-accounts, on PGlite and (with TEST_DATABASE_URL)
 // PostgreSQL: matches by the start of the name, label or UID, case-insensitive, pages by UID without gaps,
 // nothing typed read as a pattern, and the plan uses the prefix indexes (not a scan of the registry).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { NAMES_MAX, registryNamesSchema, registrySearchSchema } from "@/lib/api/sub-accounts";
 import type { Db } from "@/server/db";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { browseRegistry, prefixEnd, registryNames, searchRegistry } from "./registry-search";
 import { seedRegistry } from "./subaccounts";
 
@@ -32,23 +32,20 @@ describe("[registry][names] input", () => {
 });
 
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[registry][search] at 100,000 sub-accounts on $engine", (engine) => {
-  let tdb: TestDatabase;
-  let db: Db;
-  const search = (input: Record<string, string>) => searchRegistry(db, registrySearchSchema.parse(input));
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = await tdb.open();
-    // Through the start-up's own seeding, as SIM_SUBACCOUNTS=100000 would.
-    const items = Array.from({ length: N }, (_, i) => ({
-      subUid: uidOf(i), subaccountName: nameOf(i), label: i % 1000 === 0 ? `VIP Desk ${i}` : "", status: "normal", permList: ["read", "deposit"], cTime: "1700000000000",
-    }));
-    expect(await seedRegistry(db, items)).toBe(N);
-    await db.query("ANALYZE subaccounts");
-  }, 180_000);
-  afterAll(async () => {
-    await tdb.dispose();
+  const bed = databaseTestBed(engine, {
+    async prepare(db) {
+      // Through the start-up's own seeding, as SIM_SUBACCOUNTS=100000 would.
+      const items = Array.from({ length: N }, (_, i) => ({
+        subUid: uidOf(i), subaccountName: nameOf(i), label: i % 1000 === 0 ? `VIP Desk ${i}` : "", status: "normal", permList: ["read", "deposit"], cTime: "1700000000000",
+      }));
+      expect(await seedRegistry(db, items)).toBe(N);
+      await db.query("ANALYZE subaccounts");
+    },
+    timeoutMs: 180_000,
   });
+  let db: Db;
+  beforeAll(() => void ({ db } = bed));
+  const search = (input: Record<string, string>) => searchRegistry(db, registrySearchSchema.parse(input));
 
   it("[registry][names] names exactly the UIDs a table asks for; a UID the registry does not hold is left out", async () => {
     const { uids } = registryNamesSchema.parse({ uids: [uidOf(99_999), uidOf(5), "123", uidOf(5)].join(",") });

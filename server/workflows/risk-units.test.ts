@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db";
-import { createTestDatabase, type TestDatabase } from "@/server/db/testing";
-import { startSimulator, type Simulator } from "@/server/simulator";
-import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
+import { beforeAll, describe, expect, it } from "vitest";
+import { databaseTestBed } from "@/server/db/testing";
+import type { Simulator } from "@/server/simulator";
+import type { PlatformClient } from "@/server/platform/client";
 import { DomainError } from "@/lib/api/errors";
 import { PlatformError } from "@/server/platform/errors";
+import { simulatorTestBed } from "@/server/testing";
 import { bindOrUnbind, listBindings, listBoundElsewhere, precheck } from "./risk-units";
 
 const lead = { userId: "1", email: "lead@test", name: null, role: "lead" as const };
-let t: TestDatabase & { db: Db };
+const t = databaseTestBed();
+const platform = simulatorTestBed();
 let sim: Simulator;
 let client: PlatformClient;
-
-beforeAll(async () => {
-  const test = await createTestDatabase({ engine: "pglite" });
-  t = Object.assign(test, { db: await test.open() });
-  sim = await startSimulator({ port: 0 });
-  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }) });
-});
-afterAll(async () => {
-  client.close();
-  await sim.close();
-  await t.dispose();
-});
+beforeAll(() => void ({ sim, client } = platform));
 
 describe("[riskUnits.bind][workflow]", () => {
   it("refuses uid = riskUnitId before sending", async () => {

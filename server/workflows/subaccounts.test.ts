@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db";
-import { createTestDatabase, type TestDatabase } from "@/server/db/testing";
-import { startSimulator, type Simulator } from "@/server/simulator";
-import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
-import { createSubaccount, seedRegistry } from "./subaccounts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { databaseTestBed } from "@/server/db/testing";
+import type { Simulator } from "@/server/simulator";
+import type { PlatformClient } from "@/server/platform/client";
+import { registerFromSimulator, simulatorTestBed } from "@/server/testing";
+import { createSubaccount } from "./subaccounts";
 
-let t: TestDatabase & { db: Db };
+const t = databaseTestBed();
+const platform = simulatorTestBed();
 let sim: Simulator;
 let client: PlatformClient;
-
 beforeAll(async () => {
-  const test = await createTestDatabase({ engine: "pglite" });
-  t = Object.assign(test, { db: await test.open() });
-  sim = await startSimulator({ port: 0 });
-  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }) });
-  const subs = sim.state.subaccountsOf(sim.keys.brokerMain.uid);
-  await seedRegistry(t.db, subs.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: [...s.permList], cTime: String(s.cTime) })));
-});
-afterAll(async () => {
-  client.close();
-  await sim.close();
-  await t.dispose();
+  ({ sim, client } = platform);
+  await registerFromSimulator(t.db, sim.state.subaccountsOf(sim.keys.brokerMain.uid));
 });
 
 const e6Requests = () => sim.stats().operations["subaccounts.create"]?.requests ?? 0;

@@ -1,59 +1,40 @@
 // Pending requests reserve the balance (issue 16): against the simulator over loopback and a real database,
 // on PGlite and (with TEST_DATABASE_URL) PostgreSQL with two "instances" (two pools on one database).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/api/errors";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DomainError } from "@/lib/api/errors";
 import { withdrawalFormSchema, type WithdrawalFormInput } from "@/lib/api/withdrawals";
-import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
-import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
+import { databaseTestBed, testEngines } from "@/server/db/testing";
+import type { PlatformClient } from "@/server/platform/client";
+import type { Simulator } from "@/server/simulator";
+import { addToRegistry, deskUid, domainRefusal, simulatorTestBed, staffSession, STEADY_BALANCES } from "@/server/testing";
 import { fundsOf, lockFunds } from "./withdrawal-funds";
 import { cancelWithdrawal, mintClientOid, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
-const broker: StaffSession = { userId: "b", email: "broker@brokerdesk.test", name: "broker", role: "broker" };
-const lead: StaffSession = { userId: "l", email: "lead@brokerdesk.test", name: "lead", role: "lead" };
+const broker = staffSession("broker", "broker");
+const lead = staffSession("lead", "lead");
 const ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 
+const platform = simulatorTestBed({ simulator: STEADY_BALANCES, client: { timeoutMs: 5_000, backoffBaseMs: 5 } });
 let sim: Simulator;
 let client: PlatformClient;
 let uid: string;
-
-beforeAll(async () => {
-  // Balances are set and then checked to the unit: no pending deposit of the history may settle mid-test and
-  // credit one (a 30-minute wait after its creation by default; one did, and a balance read 4853.58 for 997).
-  sim = await startSimulator({ port: 0, depositSettleMs: 0 });
-  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: 5_000, backoffBaseMs: 5 });
-  uid = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((s) => s.subaccountName.startsWith("desk03@"))!.uid;
-}, 60_000);
-afterAll(async () => {
-  client.close();
-  await sim.close();
+beforeAll(() => {
+  ({ sim, client } = platform);
+  uid = deskUid(sim, "desk03");
 });
 
 const form = (over: Partial<WithdrawalFormInput> = {}) =>
   withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "1", reason: "reserve test", ...over });
 
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const e = await p.then(() => null, (err: unknown) => err);
-  expect(e).toBeInstanceOf(DomainError);
-  return e as DomainError;
-}
-
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve] $engine", (engine) => {
-  let tdb: TestDatabase;
+  const t = databaseTestBed(engine, { prepare: (db) => addToRegistry(db, uid, "desk03@x") });
   let db: Db;
   let db2: Db;
-
   beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = await tdb.open();
-    db2 = engine.engine === "postgres" ? await tdb.open() : db;
-    await db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, 'desk03@x', 'normal', 'added', 'test')", [uid]);
-  }, 60_000);
-  afterAll(async () => {
-    await tdb.dispose();
+    db = t.db;
+    // A second instance: another pool on the same database (PGlite has one).
+    db2 = engine.engine === "postgres" ? await t.open() : db;
   });
 
   it("a request is refused on its amount when the balance minus pending requests is short; a rejection frees it again", async () => {
@@ -61,7 +42,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve
     const first = await requestWithdrawal(db, client, broker, form({ amount: "10" }));
     expect(await fundsOf(db, client, uid, "USDT")).toEqual({ subUid: uid, coin: "USDT", available: "2893.02", pending: "10", pendingCount: 1, free: "2883.02" });
 
-    const e = await refusal(requestWithdrawal(db, client, broker, form({ amount: "2890" })));
+    const e = await domainRefusal(requestWithdrawal(db, client, broker, form({ amount: "2890" })));
     expect(e.code).toBe("invalid_input");
     expect(e.fieldErrors).toEqual({
       amount: ["amount is above what desk03@x has left: 2893.02 USDT available, 10 held by 1 pending request, so at most 2883.02 USDT"],
@@ -69,7 +50,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve
     expect((await db.query("SELECT count(*)::int AS n FROM withdrawal_requests WHERE coin = 'USDT'")).rows[0]).toEqual({ n: 1 });
 
     // Exactly what is left passes; one unit of the 8th decimal more would not.
-    await refusal(requestWithdrawal(db, client, broker, form({ amount: "2883.02000001" })));
+    await domainRefusal(requestWithdrawal(db, client, broker, form({ amount: "2883.02000001" })));
     await requestWithdrawal(db, client, broker, form({ amount: "2883.02" }));
     expect((await fundsOf(db, client, uid, "USDT")).free).toBe("0");
 
@@ -85,12 +66,12 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve
     sim.state.setBalance(uid, "DOGE", "50");
     const doge = { coin: "DOGE", address: "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L" } as const;
     const w = await requestWithdrawal(db, client, broker, form({ ...doge, amount: "50" }));
-    await refusal(requestWithdrawal(db, client, broker, form({ ...doge, amount: "1" })));
-    expect((await refusal(cancelWithdrawal(db, lead, w.id))).code).toBe("forbidden");
+    await domainRefusal(requestWithdrawal(db, client, broker, form({ ...doge, amount: "1" })));
+    expect((await domainRefusal(cancelWithdrawal(db, lead, w.id))).code).toBe("forbidden");
     const c = await cancelWithdrawal(db, { ...broker, email: "BROKER@brokerdesk.test" }, w.id);
     expect(c).toMatchObject({ state: "cancelled", approvedBy: null });
     expect(c.cancelledAt).not.toBeNull();
-    expect((await refusal(cancelWithdrawal(db, broker, w.id))).code).toBe("already_decided");
+    expect((await domainRefusal(cancelWithdrawal(db, broker, w.id))).code).toBe("already_decided");
     expect(await fundsOf(db, client, uid, "DOGE")).toMatchObject({ pending: "0", free: "50" });
     await requestWithdrawal(db, client, broker, form({ ...doge, amount: "50" }));
     // The database holds to it whatever code runs: a cancelled request is final.

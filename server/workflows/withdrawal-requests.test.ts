@@ -2,29 +2,30 @@
 // database: the balance moves exactly once per request whatever happens (two approvers, double clicks,
 // timeouts, 5xx, reconcile), the requester never approves, and every platform call has its audit intent
 // and outcome.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalView } from "@/lib/api/withdrawals";
 import type { StaffSession } from "@/server/auth/session";
 import { changeOwnPassword, createUser, resetPassword, updateUser } from "@/server/auth/users";
-import { openDb, type Db } from "@/server/db";
-import { DomainError } from "@/lib/api/errors";
+import type { Db } from "@/server/db";
+import { databaseTestBed } from "@/server/db/testing";
 import { csvBody, csvResponse } from "@/server/http/csv";
-import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
+import type { PlatformClient } from "@/server/platform/client";
+import type { Simulator } from "@/server/simulator";
+import { addToRegistry, deskUid, domainRefusal, simulatorTestBed, staffSession, STEADY_BALANCES } from "@/server/testing";
 import { WITHDRAWAL_CSV_COLUMNS } from "@/lib/api/withdrawals";
 import { getWithdrawal, listWithdrawals, summarizeWithdrawals, withdrawalsForExport, type WithdrawalFilters } from "./withdrawal-ledger";
 import { approveWithdrawal, mintClientOid, reconcileWithdrawal, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
-const staff = (role: StaffSession["role"], name: string): StaffSession => ({ userId: name, email: `${name}@brokerdesk.test`, name, role });
-const broker = staff("broker", "broker");
-const lead1 = staff("lead", "lead1");
-const lead2 = staff("lead", "lead2");
-const compliance = staff("compliance", "compliance");
+const broker = staffSession("broker", "broker");
+const lead1 = staffSession("lead", "lead1");
+const lead2 = staffSession("lead", "lead2");
+const compliance = staffSession("compliance", "compliance");
 
 // Short enough that a 3 s latency fault times out; far above a loopback answer.
 const TIMEOUT_MS = 1_000;
 
+const platform = simulatorTestBed({ simulator: STEADY_BALANCES, client: { timeoutMs: TIMEOUT_MS, backoffBaseMs: 5 }, resetEachTest: true });
+const t = databaseTestBed();
 let sim: Simulator;
 let client: PlatformClient;
 let db: Db;
@@ -32,32 +33,19 @@ let desk01: string;
 let desk02: string;
 
 beforeAll(async () => {
-  // Balances are set and then checked to the unit: no pending deposit of the history may settle mid-test and
-  // credit one (a 30-minute wait after its creation by default; one did, and a balance read 4853.58 for 997).
-  sim = await startSimulator({ port: 0, depositSettleMs: 0 });
-  client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: TIMEOUT_MS, backoffBaseMs: 5 });
-  db = await openDb({ dataDir: "memory://" });
-  const subs = sim.state.subaccountsOf(sim.keys.brokerMain.uid);
-  const uidOf = (name: string) => subs.find((s) => s.subaccountName.startsWith(`${name}@`))!.uid;
-  desk01 = uidOf("desk01");
-  desk02 = uidOf("desk02");
-  for (const [uid, name] of [[desk01, "desk01"], [desk02, "desk02"]]) {
-    await db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, $2, 'normal', 'added', 'test')", [uid, `${name}@x`]);
-  }
+  ({ sim, client } = platform);
+  ({ db } = t);
+  desk01 = deskUid(sim, "desk01");
+  desk02 = deskUid(sim, "desk02");
+  await addToRegistry(db, desk01, "desk01@x");
+  await addToRegistry(db, desk02, "desk02@x");
   // Staff rows as the demo seed makes them (no approver hold): approving reads the approver's row.
   for (const s of [broker, lead1, lead2, compliance]) {
     const { rows } = await db.query<{ id: string }>("INSERT INTO staff_users (email, name, role) VALUES ($1, $2, $3) RETURNING id", [s.email, s.name, s.role]);
     s.userId = rows[0]!.id;
   }
-}, 60_000);
-afterAll(async () => {
-  client.close();
-  await db.close();
-  await sim.close();
 });
 beforeEach(() => {
-  sim.faults.clear();
-  sim.resetStats();
   sim.state.setBalance(desk01, "USDT", "1000");
 });
 
@@ -70,11 +58,6 @@ function form(over: Partial<WithdrawalFormInput> = {}) {
 const request = (over: Partial<WithdrawalFormInput> = {}, by: StaffSession = broker) => requestWithdrawal(db, client, by, form(over));
 const approve = (w: WithdrawalView, by: StaffSession = lead1) => approveWithdrawal(db, client, by, w.id, { confirmAmount: w.amount, confirmAddress: w.address });
 
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const e = await p.then(() => null, (err: unknown) => err);
-  expect(e).toBeInstanceOf(DomainError);
-  return e as DomainError;
-}
 /** The route's CSV answer: the ledger's rows through the one CSV encoder. */
 const exportWithdrawalsCsv = async (d: Db, f: WithdrawalFilters, by: StaffSession, ctx = {}) =>
   csvResponse(csvBody("withdrawals", WITHDRAWAL_CSV_COLUMNS, await withdrawalsForExport(d, f, by, ctx)));
@@ -106,17 +89,17 @@ describe("[withdrawals][request]", () => {
     // LTC: no other test holds pending LTC requests of desk01 (those reserve the balance: withdrawal-funds.test.ts).
     sim.state.setBalance(desk01, "LTC", "0.3");
     const ltc = { coin: "LTC", address: "LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9" } as const;
-    const e = await refusal(request({ ...ltc, amount: "0.30000001" }));
+    const e = await domainRefusal(request({ ...ltc, amount: "0.30000001" }));
     expect(e.status).toBe(422);
     expect(e.fieldErrors?.amount?.[0]).toMatch(/above the available balance of desk01@x: 0\.3 LTC/);
     await expect(request({ ...ltc, amount: "0.3" })).resolves.toMatchObject({ state: "requested" });
   });
 
   it("refuses a coin the sub-account never held, and a sub-account not in the registry", async () => {
-    const e = await refusal(request({ coin: "FIL", address: "f1abjxfbp274xpdqcpuaykwkfb43omjotacm2p3za", amount: "1" }));
+    const e = await domainRefusal(request({ coin: "FIL", address: "f1abjxfbp274xpdqcpuaykwkfb43omjotacm2p3za", amount: "1" }));
     expect(e.fieldErrors?.amount?.[0]).toMatch(/available balance.*0 FIL/);
     const other = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((s) => s.uid !== desk01 && s.uid !== desk02)!;
-    const e2 = await refusal(request({ subUid: other.uid }));
+    const e2 = await domainRefusal(request({ subUid: other.uid }));
     expect(e2.fieldErrors?.subUid?.[0]).toMatch(/not in Brokerdesk's registry/);
   });
 });
@@ -134,15 +117,15 @@ describe("[withdrawals][approve]", () => {
     expect(recs[0]).toMatchObject({ orderId: done.platformOrderId, amount: "12.5", chain: "TRC20", address: w.address, subUid: desk01 });
     expect(e5().requests).toBe(1);
     // Decided once: a second approval sends nothing.
-    expect((await refusal(approve(done, lead2))).status).toBe(409);
+    expect((await domainRefusal(approve(done, lead2))).status).toBe(409);
     expect(e5().requests).toBe(1);
   });
 
   it("the requester cannot approve or reject their own request; the database refuses it too", async () => {
     const w = await request({}, lead1);
-    const e = await refusal(approve(w, lead1));
+    const e = await domainRefusal(approve(w, lead1));
     expect([e.status, e.code]).toEqual([403, "own_request"]);
-    expect((await refusal(rejectWithdrawal(db, lead1, w.id, "changed my mind"))).code).toBe("own_request");
+    expect((await domainRefusal(rejectWithdrawal(db, lead1, w.id, "changed my mind"))).code).toBe("own_request");
     await expect(
       db.query("UPDATE withdrawal_requests SET state = 'approved', approved_by = requested_by, approved_at = now(), version = version + 1 WHERE id = $1", [w.id]),
     ).rejects.toThrow(/withdrawal_approver_not_requester/);
@@ -155,12 +138,12 @@ describe("[withdrawals][approve]", () => {
   it("the typed amount and address must equal the stored ones exactly", async () => {
     const w = await request({ amount: "10" });
     const typed = (confirmAmount: string, confirmAddress: string) => approveWithdrawal(db, client, lead1, w.id, { confirmAmount, confirmAddress });
-    const e = await refusal(typed("10.0", w.address));
+    const e = await domainRefusal(typed("10.0", w.address));
     expect(e.status).toBe(422);
     expect(Object.keys(e.fieldErrors ?? {})).toEqual(["confirmAmount"]);
-    const e2 = await refusal(typed("10", w.address.toLowerCase()));
+    const e2 = await domainRefusal(typed("10", w.address.toLowerCase()));
     expect(Object.keys(e2.fieldErrors ?? {})).toEqual(["confirmAddress"]);
-    const e3 = await refusal(typed(" 10", `${w.address} `));
+    const e3 = await domainRefusal(typed(" 10", `${w.address} `));
     expect(Object.keys(e3.fieldErrors ?? {}).sort()).toEqual(["confirmAddress", "confirmAmount"]);
     expect((await getWithdrawal(db, w.id)).state).toBe("requested");
     expect(e5().requests).toBe(0);
@@ -197,7 +180,7 @@ describe("[withdrawals][approve]", () => {
     expect(done.settledAt).not.toBeNull();
     expect(simRecords(w.clientOid)).toHaveLength(0);
     // failed is final: nothing to reconcile.
-    expect((await refusal(reconcileWithdrawal(db, client, lead2, w.id))).status).toBe(409);
+    expect((await domainRefusal(reconcileWithdrawal(db, client, lead2, w.id))).status).toBe(409);
     expect(e5().requests).toBe(1);
   });
 });
@@ -221,7 +204,7 @@ describe("[withdrawals][reconcile]", () => {
     expect(e5().requests).toBe(2);
     expect(e5().codes["00000"]).toBe(2);
     // Settled: a second reconcile is refused and sends nothing.
-    expect((await refusal(reconcileWithdrawal(db, client, lead2, w.id))).code).toBe("not_reconcilable");
+    expect((await domainRefusal(reconcileWithdrawal(db, client, lead2, w.id))).code).toBe("not_reconcilable");
     expect(e5().requests).toBe(2);
   });
 
@@ -252,7 +235,7 @@ describe("[withdrawals][reconcile]", () => {
 
   it("only unknown rows are reconciled", async () => {
     const w = await request();
-    expect((await refusal(reconcileWithdrawal(db, client, lead1, w.id))).code).toBe("not_reconcilable");
+    expect((await domainRefusal(reconcileWithdrawal(db, client, lead1, w.id))).code).toBe("not_reconcilable");
     expect(e5().requests).toBe(0);
   });
 });
@@ -262,15 +245,15 @@ describe("[withdrawals][reject]", () => {
     const w = await request();
     const r = await rejectWithdrawal(db, lead1, w.id, "not the client's address");
     expect(r).toMatchObject({ state: "rejected", rejectedBy: lead1.email, rejectReason: "not the client's address" });
-    expect((await refusal(approve(w, lead2))).code).toBe("already_decided");
-    expect((await refusal(rejectWithdrawal(db, lead2, w.id, "again"))).status).toBe(409);
+    expect((await domainRefusal(approve(w, lead2))).code).toBe("already_decided");
+    expect((await domainRefusal(rejectWithdrawal(db, lead2, w.id, "again"))).status).toBe(409);
     expect(e5().requests).toBe(0);
     expect(sim.state.balance(desk01, "USDT")).toBe("1000");
   });
 
   it("an unknown id is 404", async () => {
-    expect((await refusal(getWithdrawal(db, "00000000-0000-0000-0000-000000000000"))).status).toBe(404);
-    expect((await refusal(getWithdrawal(db, "not-a-uuid"))).status).toBe(404);
+    expect((await domainRefusal(getWithdrawal(db, "00000000-0000-0000-0000-000000000000"))).status).toBe(404);
+    expect((await domainRefusal(getWithdrawal(db, "not-a-uuid"))).status).toBe(404);
   });
 });
 
@@ -330,7 +313,7 @@ describe("[withdrawals][audit]", () => {
     expect(e5().requests).toBe(0);
     expect((await getWithdrawal(db, w.id)).state).toBe("approved");
     // Right after approval, a reconcile would race the approver: refused until the row is left behind.
-    expect((await refusal(reconcileWithdrawal(db, client, lead2, w.id))).code).toBe("not_reconcilable");
+    expect((await domainRefusal(reconcileWithdrawal(db, client, lead2, w.id))).code).toBe("not_reconcilable");
   });
 });
 
@@ -353,7 +336,7 @@ describe("[withdrawals][ledger]", () => {
     } while (cursor);
     expect(seen).toEqual(all.items.map((i) => i.id));
     expect(new Set(seen).size).toBe(seen.length);
-    expect((await refusal(listWithdrawals(db, { cursor: "garbage" }))).status).toBe(422);
+    expect((await domainRefusal(listWithdrawals(db, { cursor: "garbage" }))).status).toBe(422);
 
     const res = await exportWithdrawalsCsv(db, { requestedBy: lead2.email }, compliance, { requestId: "r1" });
     const csv = await res.text();
@@ -376,22 +359,16 @@ describe("[withdrawals][separation-of-duties] an approver account an admin set u
   const backdate = (id: string, column: "password_changed_at" | "approver_hold_at", hours: number) =>
     db.query(`UPDATE staff_users SET ${column} = now() - make_interval(hours => $2) WHERE id = $1`, [id, hours]);
 
-  async function refusalOf(p: Promise<unknown>): Promise<DomainError> {
-    const e = await p.then(() => null, (err: unknown) => err);
-    expect(e).toBeInstanceOf(DomainError);
-    return e as DomainError;
-  }
-
   it("[withdrawals][separation-of-duties] created by an admin: refused, naming the rule; after their own password change, refused for the cool-off; then allowed", async () => {
     const made = await createUser(db, { email: "new-lead@brokerdesk.test", name: "New Lead", role: "lead", password: "chosen-by-the-admin-1" }, { actor: "admin@brokerdesk.test" });
     const w = await request();
-    const first = await refusalOf(approve(w, sessionOf(made)));
+    const first = await domainRefusal(approve(w, sessionOf(made)));
     expect(first.code).toBe("approver_on_hold");
     expect(first.message).toMatch(/Separation of duties: this account was created by admin@brokerdesk\.test on .+ UTC; it may approve once its holder has changed their own password and 24 h have passed/);
     expect(e5().requests).toBe(0);
 
     await changeOwnPassword(db, made.id, { currentPassword: "chosen-by-the-admin-1", newPassword: "only-the-lead-knows-1" });
-    const second = await refusalOf(approve(w, sessionOf(made)));
+    const second = await domainRefusal(approve(w, sessionOf(made)));
     expect(second.code).toBe("approver_on_hold");
     expect(second.message).toMatch(/it may approve from .+ UTC, 24 h after its own password change/);
 
@@ -408,13 +385,13 @@ describe("[withdrawals][separation-of-duties] an approver account an admin set u
     const promoted = await updateUser(db, b.id, { role: "lead" }, { actor: "admin@brokerdesk.test" });
     expect(promoted.approverHold).toMatchObject({ reason: "promoted-by-admin", by: "admin@brokerdesk.test" });
     const w = await request();
-    expect((await refusalOf(approve(w, sessionOf(promoted)))).message).toMatch(/was given an approving role by admin@brokerdesk\.test/);
+    expect((await domainRefusal(approve(w, sessionOf(promoted)))).message).toMatch(/was given an approving role by admin@brokerdesk\.test/);
 
     const reset = await resetPassword(db, lead2.userId, "the-admin-knows-this-3", { actor: "admin@brokerdesk.test" });
     expect(reset.approverHold?.reason).toBe("password-set-by-admin");
-    expect((await refusalOf(approve(w, lead2))).message).toMatch(/had its password set by admin@brokerdesk\.test/);
+    expect((await domainRefusal(approve(w, lead2))).message).toMatch(/had its password set by admin@brokerdesk\.test/);
     // A wrong current password changes nothing.
-    expect((await refusalOf(changeOwnPassword(db, lead2.userId, { currentPassword: "guess", newPassword: "whatever-long-enough" }))).code).toBe("wrong_password");
+    expect((await domainRefusal(changeOwnPassword(db, lead2.userId, { currentPassword: "guess", newPassword: "whatever-long-enough" }))).code).toBe("wrong_password");
     await db.query("UPDATE staff_users SET approver_hold = NULL WHERE id = $1", [lead2.userId]);
     expect((await approve(w, lead2)).state).toBe("confirmed");
   });

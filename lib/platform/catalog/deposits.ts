@@ -3,7 +3,7 @@ import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_PAGING } from "./paging";
 import { OPERATION_ROUTES } from "./routes";
 import {
-  THREE_MONTHS_MS, checkSpan, limitParam, msTimestamp, optionalNumericId, optionalText, renameKeys, wireStr, wireTime,
+  THREE_MONTHS_MS, checkSpan, limitParam, msTimestamp, optionalNumericId, optionalText, optionalWireTime, renameKeys, wireStr, wireTime,
 } from "../schemas";
 
 export const depositRecordSchema = renameKeys(
@@ -24,7 +24,7 @@ export const depositRecordSchema = renameKeys(
     tag: wireStr,
     userId: wireStr,
     cTime: wireTime,
-    uTime: z.pipe(z.optional(wireTime), z.transform((v) => v ?? "")),
+    uTime: optionalWireTime,
   }),
 );
 export type DepositRecord = z.output<typeof depositRecordSchema>;

@@ -4,7 +4,7 @@ import { OPERATION_PAGING } from "./paging";
 import { OPERATION_ROUTES } from "./routes";
 import {
   DAY_MS, checkRetention, checkSpan, isMsTimestamp, limitParam, msTimestamp, optionalSymbol, optionalText, symbolParam, wireSide, wireStr,
-  wireTime,
+  optionalWireTime, wireTime,
 } from "../schemas";
 
 const NINETY_DAYS = 90 * DAY_MS;
@@ -24,7 +24,7 @@ export const planOrderSchema = z.object({
   triggerType: wireStr,
   enterPointSource: wireStr,
   cTime: wireTime,
-  uTime: z.pipe(z.optional(wireTime), z.transform((v) => v ?? "")),
+  uTime: optionalWireTime,
 });
 export type PlanOrder = z.output<typeof planOrderSchema>;
 
@@ -76,7 +76,7 @@ export const fillSchema = z.object({
     .object({ deduction: wireStr, feeCoin: wireStr, totalDeductionFee: wireStr, totalFee: wireStr })), z.transform((v) => v ?? { deduction: "", feeCoin: "", totalDeductionFee: "", totalFee: "" })),
   tradeScope: wireStr,
   cTime: wireTime,
-  uTime: z.pipe(z.optional(wireTime), z.transform((v) => v ?? "")),
+  uTime: optionalWireTime,
 });
 export type Fill = z.output<typeof fillSchema>;
 

@@ -1,14 +1,14 @@
 import * as z from "zod/mini";
 import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_ROUTES, REBATES_RETENTION_NOTE } from "./routes";
-import { numericId, optionalText, renameKeys, required, wireStr, wireTime } from "../schemas";
+import { numericId, optionalText, optionalWireTime, renameKeys, required, wireStr, wireTime } from "../schemas";
 
 export const assetEntrySchema = z.object({
   coin: z.string(),
   available: z.string(),
   frozen: wireStr,
   locked: wireStr,
-  uTime: z.pipe(z.optional(wireTime), z.transform((v) => v ?? "")),
+  uTime: optionalWireTime,
 });
 export type AssetEntry = z.output<typeof assetEntrySchema>;
 

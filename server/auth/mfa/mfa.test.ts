@@ -2,13 +2,13 @@
 // TOTP with a known secret and its time window, replay, one-time recovery codes, proofs, the admin's reset,
 // the session token's factor claims through next-auth's jwt callback, and the fresh-factor rule.
 import type { JWT } from "next-auth/jwt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/api/errors";
 import { createAuthOptions, idpDidMfa } from "@/server/auth/options";
 import { buildSignInThrottle } from "@/server/auth/throttle";
 import { createUser, findSessionUser, findUserById, type StaffUser } from "@/server/auth/users";
 import type { Db } from "@/server/db";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { openTotpSecret, sealTotpSecret } from "./crypto";
 import { confirmTotp, countFactors, removeFactor, resetFactors, startTotp, takeResetNotice, verifyTotpFactor } from "./factors";
 import { authenticationOptions } from "./passkeys";
@@ -115,8 +115,9 @@ describe("[mfa][recovery] codes", () => {
 });
 
 describe.each(ENGINES)("[mfa] $engine", (engine) => {
-  let tdb: TestDatabase;
+  const bed = databaseTestBed(engine);
   let db: Db;
+  beforeAll(() => void ({ db } = bed));
   let n = 0;
   const fresh = (role: StaffUser["role"] = "lead") =>
     createUser(db, { email: `mfa${++n}@example.com`, name: `MFA ${n}`, role, password: "a-long-password-1" }, { mode: "simulator" });
@@ -127,14 +128,6 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
     const done = await confirmTotp(db, user.id, started.factorId, await totpCode(started.secret, t), t);
     return { ...started, ...done };
   }
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(engine);
-    db = await tdb.open();
-  });
-  afterAll(async () => {
-    await tdb.dispose();
-  });
 
   it("[totp] enrolment: the secret is sealed in the row, a wrong code does not confirm, the right one does and gives ten recovery codes", async () => {
     const u = await fresh();

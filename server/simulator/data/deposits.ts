@@ -1,5 +1,4 @@
 import "server-only";
-import Big from "big.js";
 import { DAY_MS } from "@/lib/platform/schemas";
 import { hashInts, rng, type Rng } from "../prng";
 import type { SubaccountRecord } from "./accounts";
@@ -85,32 +84,45 @@ export function generateDeposits(seed: number, scale: number, anchor: number, su
     const u = r.next();
     const drawn = u < 0.4 && heavy[0] ? heavy[0] : u < 0.55 && heavy[1] ? heavy[1] : r.pick(desks);
     const sub = drawn === empty && emptyGoesTo ? emptyGoesTo : drawn;
-    const c = pickCoin(r);
-    const chain = r.pick(c.chains);
-    const internal = r.chance(0.15);
-    const id = makeId(ms, seq);
-    const recent = anchor - ms < GENERATED_PENDING_MS;
-    const status = recent ? "pending" : r.chance(0.01) ? "fail" : "success";
-    const value = Math.exp(Math.log(c.min) + r.next() * (Math.log(c.max) - Math.log(c.min)));
-    rows[count - 1 - i] = {
-      id,
-      orderId: String(id),
-      txId: internal ? String(id + 7) : `${chain === "BTC" || chain === "XRP" ? "" : "0x"}${hex(seed, i, 64)}`,
-      coin: c.coin,
-      type: "deposit",
-      dest: internal ? "internal_transfer" : "on_chain",
-      amount: new Big(value.toFixed(c.dp)).toFixed(c.dp),
-      status,
-      fromAddress: internal ? (r.chance(0.5) ? mainUid : String(5_100_000_000 + r.int(0, 99_999_999))) : `0x${hex(seed ^ 0x5a5a, i, 40)}`,
-      toAddress: internal ? sub.uid : `0x${hex(hashInts(seed, Number(sub.uid)), c.coin.length, 40)}`,
-      fee: "0",
-      chain: internal ? "" : chain,
-      confirm: internal ? "0" : recent ? String(r.int(0, 5)) : String(r.int(12, 64)),
-      tag: c.coin === "XRP" && !internal ? String(100_000 + r.int(0, 899_999)) : "",
-      userId: sub.uid,
-      cTime: ms,
-      uTime: recent ? ms : Math.min(anchor, ms + r.int(30_000, 20 * 60_000)),
-    };
+    rows[count - 1 - i] = drawDeposit(r, { seed, hexSeed: seed, i, id: makeId(ms, seq), ms, anchor, sub, mainUid });
   }
   return rows;
+}
+
+/**
+ * The rest of one generated deposit, once its account, id and time are chosen: coin, chain, internal or on
+ * chain, status, amount, addresses. The draws are taken in this order whoever calls, so a seed gives the same
+ * records in the demo history (above) and the large population (./population.ts). `hexSeed` seeds the
+ * transaction hash and sending address, `seed` the account's receiving address.
+ */
+export function drawDeposit(
+  r: Rng,
+  d: { seed: number; hexSeed: number; i: number; id: number; ms: number; anchor: number; sub: SubaccountRecord; mainUid: string },
+): DepositRow {
+  const { seed, hexSeed, i, id, ms, anchor, sub, mainUid } = d;
+  const c = pickCoin(r);
+  const chain = r.pick(c.chains);
+  const internal = r.chance(0.15);
+  const recent = anchor - ms < GENERATED_PENDING_MS;
+  const status = recent ? "pending" : r.chance(0.01) ? "fail" : "success";
+  const value = Math.exp(Math.log(c.min) + r.next() * (Math.log(c.max) - Math.log(c.min)));
+  return {
+    id,
+    orderId: String(id),
+    txId: internal ? String(id + 7) : `${chain === "BTC" || chain === "XRP" ? "" : "0x"}${hex(hexSeed, i, 64)}`,
+    coin: c.coin,
+    type: "deposit",
+    dest: internal ? "internal_transfer" : "on_chain",
+    amount: value.toFixed(c.dp),
+    status,
+    fromAddress: internal ? (r.chance(0.5) ? mainUid : String(5_100_000_000 + r.int(0, 99_999_999))) : `0x${hex(hexSeed ^ 0x5a5a, i, 40)}`,
+    toAddress: internal ? sub.uid : `0x${hex(hashInts(seed, Number(sub.uid)), c.coin.length, 40)}`,
+    fee: "0",
+    chain: internal ? "" : chain,
+    confirm: internal ? "0" : recent ? String(r.int(0, 5)) : String(r.int(12, 64)),
+    tag: c.coin === "XRP" && !internal ? String(100_000 + r.int(0, 899_999)) : "",
+    userId: sub.uid,
+    cTime: ms,
+    uTime: recent ? ms : Math.min(anchor, ms + r.int(30_000, 20 * 60_000)),
+  };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { DAY_MS } from "@/lib/platform/schemas";
 import { hashInts, rng } from "../prng";
 import { DEFAULT_PERM_LIST, SEEDED_SUBACCOUNTS, SIM_EMAIL_DOMAIN, type SubaccountRecord } from "./accounts";
-import { DEPOSIT_HISTORY_MS, GENERATED_PENDING_MS, hex, pickCoin, type DepositRow } from "./deposits";
+import { DEPOSIT_HISTORY_MS, drawDeposit, type DepositRow } from "./deposits";
 
 /**
  * Sub-accounts beyond the 25 seeded ones (SIM_SUBACCOUNTS), as a broker has them: most dormant, a long
@@ -117,32 +117,7 @@ export function generateSubaccountDeposits(seed: number, anchor: number, sub: Su
   const hexSeed = hashInts(seed, 0x7e, g);
   for (let i = 0; i < count; i++) {
     const ms = (secs[i] as number) * 1000 + residue;
-    const id = ms * 1000 + seqPart;
-    const c = pickCoin(r);
-    const chain = r.pick(c.chains);
-    const internal = r.chance(0.15);
-    const recent = anchor - ms < GENERATED_PENDING_MS;
-    const status = recent ? "pending" : r.chance(0.01) ? "fail" : "success";
-    const value = Math.exp(Math.log(c.min) + r.next() * (Math.log(c.max) - Math.log(c.min)));
-    rows[i] = {
-      id,
-      orderId: String(id),
-      txId: internal ? String(id + 7) : `${chain === "BTC" || chain === "XRP" ? "" : "0x"}${hex(hexSeed, i, 64)}`,
-      coin: c.coin,
-      type: "deposit",
-      dest: internal ? "internal_transfer" : "on_chain",
-      amount: value.toFixed(c.dp),
-      status,
-      fromAddress: internal ? (r.chance(0.5) ? mainUid : String(5_100_000_000 + r.int(0, 99_999_999))) : `0x${hex(hexSeed ^ 0x5a5a, i, 40)}`,
-      toAddress: internal ? sub.uid : `0x${hex(hashInts(seed, Number(sub.uid)), c.coin.length, 40)}`,
-      fee: "0",
-      chain: internal ? "" : chain,
-      confirm: internal ? "0" : recent ? String(r.int(0, 5)) : String(r.int(12, 64)),
-      tag: c.coin === "XRP" && !internal ? String(100_000 + r.int(0, 899_999)) : "",
-      userId: sub.uid,
-      cTime: ms,
-      uTime: recent ? ms : Math.min(anchor, ms + r.int(30_000, 20 * 60_000)),
-    };
+    rows[i] = drawDeposit(r, { seed, hexSeed, i, id: ms * 1000 + seqPart, ms, anchor, sub, mainUid });
   }
   return rows;
 }
