@@ -13,7 +13,6 @@ import { RefreshButton } from "./refresh-button";
 
 type Refetchable = { refetch: () => unknown; isFetching: boolean; error: unknown };
 
-
 export function WholeListTable<TData extends RowData>({
   table, label, query, status, controls, refreshable = true, errorState, blockedState, empty, count,
 }: {

@@ -4,9 +4,9 @@
 import Link from "next/link";
 import { useId, type ReactNode } from "react";
 
-export const panelClass = "rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900";
+const panelClass = "rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900";
 /** A region drawn on the page's own background. */
-export const outlineClass = "rounded-lg border border-slate-200 p-4 dark:border-slate-700";
+const outlineClass = "rounded-lg border border-slate-200 p-4 dark:border-slate-700";
 export const panelLinkClass = "rounded font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
 /**
