@@ -3,6 +3,8 @@ export declare function parseKeyRoles(source: Readonly<Record<string, string | u
 export type PlatformKey = { apiKey: string; apiSecret: string; passphrase: string };
 export type Env = Readonly<{
   nodeEnv: "development" | "production" | "test";
+  /** `npm test` checked the types first (BUILD_TYPES_CHECKED=1): `next build` skips its own check. */
+  buildTypesChecked: boolean;
   /** Next.js's server runtime this process runs (undefined outside a Next.js server: CLI tools, tests). */
   nextRuntime: "nodejs" | "edge" | undefined;
   mode: "live" | "simulator";

@@ -114,6 +114,7 @@ export function parseEnv(source) {
 
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
+    buildTypesChecked: e.BUILD_TYPES_CHECKED === "1",
     nextRuntime: e.NEXT_RUNTIME,
     mode,
     platform: Object.freeze({

@@ -7,6 +7,9 @@ export const baseSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Set by Next.js in its server processes: which runtime this module was loaded in (instrumentation.ts).
   NEXT_RUNTIME: z.enum(["nodejs", "edge"]).optional(),
+  // Set by `npm test`, which runs `tsc --noEmit` over the whole tree first: `next build` then skips its own
+  // type check of the same files (35 s of a 30-minute CI bound). `npm start` and `npm run build` check types.
+  BUILD_TYPES_CHECKED: z.enum(["1"]).optional(),
   PLATFORM_BASE_URL: optionalUrl("PLATFORM_BASE_URL"),
   // Simulator mode against a simulator started apart (`npm run sim`), e.g. shared by several instances.
   SIMULATOR_URL: optionalUrl("SIMULATOR_URL"),
