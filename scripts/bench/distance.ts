@@ -23,15 +23,20 @@ type Sim = { http429: number; operations: Record<string, { requests: number; pea
 /**
  * Where a run's time went, from when the platform saw each request: `gapMs`, the mean time from a request to
  * the one `limit` after it (the pacing; 1,000 ms is the bound), `extraRequests` beyond the full pages the
- * records need (partial pages), and `edgeS`, the run's time outside its first and last arrival (the trip out
- * to the first request and back from the last, and the run's own set-up).
+ * records need (partial pages), and the run's time outside its first and last arrival: `startS` from the run's
+ * start to the first arrival (its set-up and the trip in), `endS` from the last arrival to its end (the trip
+ * back and the run's close).
  */
-function breakdown(times: number[], limit: number, records: number, pageSize: number, seconds: number, requests: number): Figures {
+function breakdown(times: number[], limit: number, records: number, pageSize: number, seconds: number, requests: number, startedAt: number): Figures {
   let sum = 0;
   for (let k = 0; k + limit < times.length; k++) sum += (times[k + limit] as number) - (times[k] as number);
   const pairs = Math.max(0, times.length - limit);
   const spanS = times.length > 1 ? ((times.at(-1) as number) - (times[0] as number)) / 1000 : 0;
-  return { gapMs: pairs ? round(sum / pairs, 1) : "", extraRequests: requests - Math.ceil(records / pageSize), edgeS: round(seconds - spanS, 2) };
+  const startS = times.length ? ((times[0] as number) - startedAt) / 1000 : 0;
+  return {
+    gapMs: pairs ? round(sum / pairs, 1) : "", extraRequests: requests - Math.ceil(records / pageSize),
+    startS: round(startS, 2), endS: round(seconds - spanS - startS, 2),
+  };
 }
 
 async function simCall(app: App, path: string, body?: unknown): Promise<unknown> {
@@ -40,7 +45,7 @@ async function simCall(app: App, path: string, body?: unknown): Promise<unknown>
 }
 
 /** The script a user would write: one cursor walk, newest first, until a short page. */
-async function sdkWalk(app: App, loop: Loop, params: Record<string, string>): Promise<{ records: number; seconds: number; state: string }> {
+async function sdkWalk(app: App, loop: Loop, params: Record<string, string>): Promise<{ records: number; seconds: number; state: string; startedAt: number }> {
   const client = new RestClientV2({ apiKey: SIMULATOR_DEMO_KEY.apiKey, apiSecret: SIMULATOR_DEMO_KEY.apiSecret, apiPass: SIMULATOR_DEMO_KEY.passphrase, baseUrl: app.simUrl });
   const paging = E1.paging;
   if (!paging) throw new Error("E1 is paged in the catalog");
@@ -48,6 +53,7 @@ async function sdkWalk(app: App, loop: Loop, params: Record<string, string>): Pr
   let cursor: string | null | undefined;
   let records = 0;
   let state = "done";
+  const startedAt = Date.now();
   const t0 = performance.now();
   for (;;) {
     let data: unknown;
@@ -69,7 +75,7 @@ async function sdkWalk(app: App, loop: Loop, params: Record<string, string>): Pr
     if (!cursor) break;
     if (loop.pauseMs) await sleep(loop.pauseMs);
   }
-  return { records, seconds: (performance.now() - t0) / 1000, state };
+  return { records, seconds: (performance.now() - t0) / 1000, state, startedAt };
 }
 
 export async function distance(app: App, latencies: number[], jitterMs: number): Promise<void> {
@@ -84,7 +90,7 @@ export async function distance(app: App, latencies: number[], jitterMs: number):
       if (latencyMs > 0) await simCall(app, "/__sim/faults", { path: OP, kind: "latency", latencyMs, jitterMs });
       const end = Date.now();
       const params = { userId: desk01, startTime: String(end - 90 * DAY + 120_000), endTime: String(end) };
-      const runs: { name: string; go: () => Promise<{ records: number; seconds: number; state: string }> }[] = [
+      const runs: { name: string; go: () => Promise<{ records: number; seconds: number; state: string; startedAt: number }> }[] = [
         ...(distanceClients.has("sdk") ? LOOPS.map((loop) => ({ name: loop.name, go: () => sdkWalk(app, loop, params) })) : []),
         ...(distanceClients.has("brokerdesk") ? [{ name: "Brokerdesk export (POST /api/exports)", go: () => proxyExport(app, cookie, OP, params) }] : []),
       ];
@@ -100,7 +106,7 @@ export async function distance(app: App, latencies: number[], jitterMs: number):
           latencyMs, jitterMs, client: run.name, state: r.state, records: r.records, seconds: round(r.seconds, 1),
           recPerSec: Math.round(r.records / r.seconds), ratio: round(r.records / r.seconds / bound, 3),
           requests, http429: stats.http429, peakPerSecond: op?.peakPerSecond ?? 0,
-          ...breakdown(op?.acceptedTimes ?? [], E1.rateLimit.count, r.records, E1.paging?.limit.max ?? 100, r.seconds, requests),
+          ...breakdown(op?.acceptedTimes ?? [], E1.rateLimit.count, r.records, E1.paging?.limit.max ?? 100, r.seconds, requests, r.startedAt),
         });
         log(`  ${JSON.stringify(rows.at(-1))}`);
       }

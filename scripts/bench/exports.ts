@@ -77,7 +77,8 @@ export async function exportThroughput(): Promise<void> {
 }
 
 /** One export through the app: POST /api/exports, its NDJSON stream read to the end. */
-export async function proxyExport(app: App, cookie: string, operation: ExportableOperation, params: Record<string, string>): Promise<{ records: number; seconds: number; state: string }> {
+export async function proxyExport(app: App, cookie: string, operation: ExportableOperation, params: Record<string, string>): Promise<{ records: number; seconds: number; state: string; startedAt: number }> {
+  const startedAt = Date.now();
   const t0 = performance.now();
   const res = await fetch(`${app.baseUrl}/api/exports`, {
     method: "POST",
@@ -105,7 +106,7 @@ export async function proxyExport(app: App, cookie: string, operation: Exportabl
   }
   take(buffered);
   const seconds = (performance.now() - t0) / 1000;
-  return { records: rowsSeen, seconds, state: error ?? (done === rowsSeen ? "done" : `rows ${rowsSeen} != done ${String(done)}`) };
+  return { records: rowsSeen, seconds, startedAt, state: error ?? (done === rowsSeen ? "done" : `rows ${rowsSeen} != done ${String(done)}`) };
 }
 
 /** desk01's UID, from the app's registry. */

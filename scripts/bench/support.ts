@@ -1,5 +1,5 @@
 // What every benchmark shares: the flags, the figures collected, printing, and the built app started as
-// staff would run it (`next start`, its embedded simulator) with demo sessions.
+// staff would run it (`next start`, against the simulator in a process of its own) with demo sessions.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -93,35 +93,61 @@ export function table(title: string, rows: Record<string, unknown>[]): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The built app, started as staff would run it (`next start`), with its embedded simulator.
+// The built app, started as staff would run it (`next start`), against the simulator in a process of its own
+// (`npm run sim`), as the platform is another machine: one that shared the app's event loop would stamp its
+// requestTime late whenever the app was busy (writing an export's CSV), and the pacing and the figures taken
+// from the simulator's own clock would both measure that instead of the distance.
 
 export type App = { baseUrl: string; simUrl: string; stop: () => Promise<void> };
+
+async function until(what: string, url: string, child: ChildProcess, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} within ${ms / 1000} s`);
+    await sleep(300);
+  }
+}
+
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((r) => {
+    if (child.exitCode !== null || child.signalCode !== null) return r();
+    child.once("exit", () => r());
+    child.kill("SIGTERM");
+  });
 
 export async function startApp(simScale: number): Promise<App> {
   const [port, simPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "brokerdesk-bench-"));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const nextBin = path.resolve("node_modules/next/dist/bin/next");
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    // The ledger's sync would spend half of E1's budget on the same key as the figures measured (its own
-    // benchmark is `--only ledger`).
-    env: childEnv({ NODE_ENV: "production", SIM_PORT: String(simPort), SIM_SCALE: String(simScale), DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, LOG_LEVEL: "warn", LEDGER_SYNC: "off" }),
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error("next start did not answer /api/health within 120 s");
-    await sleep(300);
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  const sim: ChildProcess = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", path.resolve("server/simulator/main.ts"), "--port", String(simPort), "--scale", String(simScale)],
+    { env: childEnv({ NODE_ENV: "production" }), stdio: ["ignore", "ignore", "inherit"] },
+  );
+  let child: ChildProcess | null = null;
+  try {
+    await until("the simulator", `${simUrl}/__sim/stats`, sim, 120_000);
+    const nextBin = path.resolve("node_modules/next/dist/bin/next");
+    child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+      // The ledger's sync would spend half of E1's budget on the same key as the figures measured (its own
+      // benchmark is `--only ledger`).
+      env: childEnv({ NODE_ENV: "production", SIMULATOR_URL: simUrl, DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, LOG_LEVEL: "warn", LEDGER_SYNC: "off" }),
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await until("next start", `${baseUrl}/api/health`, child, 120_000);
+  } catch (e) {
+    await Promise.all([child && stopChild(child), stopChild(sim)]);
+    throw e;
   }
+  const app = child;
   return {
     baseUrl,
-    simUrl: `http://127.0.0.1:${simPort}`,
+    simUrl,
     stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once("exit", () => r())));
+      await Promise.all([stopChild(app), stopChild(sim)]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
