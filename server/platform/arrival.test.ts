@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { mulberry32 } from "@/server/simulator/prng";
 import { ArrivalEstimator, DEFAULT_ARRIVAL } from "./arrival";
 
-type Net = { limit: number; walkers: number; baseMs: number; jitterMs: number; thetaMs: number; processMs: number; seed: number };
+type Net = { limit: number; walkers: number; baseMs: number; jitterMs: number; thetaMs: number; processMs: number; seed: number; step?: { after: number; ms: number } };
 type FreeRule = (a: { sentAt: number; requestTime: number; answeredAt: number }) => number;
 
 /**
@@ -18,7 +18,8 @@ type FreeRule = (a: { sentAt: number; requestTime: number; answeredAt: number })
 function run(net: Net, requests: number, freeAt: FreeRule): number[] {
   // Seeded, so a failing case can be replayed from its seed.
   const random = mulberry32(net.seed);
-  const trip = () => Math.max(0, net.baseMs + (random() * 2 - 1) * net.jitterMs);
+  // A step: from the `after`-th request on, every trip is `ms` longer (or shorter): a new route.
+  const trip = () => Math.max(0, net.baseMs + (net.step && sent > net.step.after ? net.step.ms : 0) + (random() * 2 - 1) * net.jitterMs);
   const slots = Array.from({ length: net.limit }, () => ({ freeAt: 0, inFlight: false }));
   const waiting: number[] = [];
   const arrivals: number[] = [];
@@ -98,6 +99,18 @@ describe("[platform][pacing] pacing by when the platform saw each request", () =
     );
   });
 
+  // A shorter trip is outside the assumption for the requests already paced by the old floor (they can reach
+  // the platform early, by the step: a 429 the limiter's penalty answers); from its first answer the bound is right.
+  it("[platform][pacing] still never exceeds the limit when the trip grows for good mid-run (by up to 300 ms)", () => {
+    fc.assert(
+      fc.property(network, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 300 }), (net, after, ms) => {
+        const step = { after: after * net.limit, ms };
+        expect(peakPerSecond(run({ ...net, step }, 40 * net.limit, arrivalRule()))).toBeLessThanOrEqual(net.limit);
+      }),
+      { numRuns: 300, seed: 15 },
+    );
+  });
+
   it("[platform][pacing] reaches at least 0.95 of the bound with enough walkers in flight, at any round trip up to 300 ms", () => {
     fc.assert(
       fc.property(network, fc.constantFrom(10, 20), (net, limit) => {
@@ -136,5 +149,22 @@ describe("[platform][pacing] pacing by when the platform saw each request", () =
     for (let i = 0; i < 10; i++) e.observe(0, 100 + (i % 3));
     e.observe(0, 900);
     expect(e.lead()).toBe(102 - 2 * DEFAULT_ARRIVAL.jitterMs);
+  });
+
+  it("[platform][pacing] a longer trip is followed after rebaseSamples answers in a row, not after the old samples age out", () => {
+    const { jitterMs, rebaseSamples, keep } = DEFAULT_ARRIVAL;
+    const e = new ArrivalEstimator(DEFAULT_ARRIVAL);
+    // A trip of 75 ± 20 ms, then 150 ± 20 (the samples alternate over the whole band).
+    const band = (i: number) => (i % 2 ? jitterMs : -jitterMs);
+    for (let i = 0; i < keep; i++) e.observe(0, 75 + band(i));
+    expect(e.lead()).toBe(55);
+    for (let i = 0; i < rebaseSamples - 1; i++) e.observe(0, 150 + band(i));
+    // One short of a rebase: these could still be a queueing spike, and the old floor holds.
+    expect(e.lead()).toBe(55);
+    e.observe(0, 150 + band(1));
+    expect(e.lead()).toBe(130);
+    // A shorter trip again: its first sample is the new floor at once.
+    e.observe(0, 60);
+    expect(e.lead()).toBeLessThanOrEqual(60);
   });
 });

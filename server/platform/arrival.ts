@@ -19,6 +19,14 @@ import "server-only";
  * cost at most what the plainer rule (`lead = min(x)`) would. A 429 still possible past the assumption is
  * answered by the limiter slowing down (its penalty), and the work goes on.
  *
+ * The trip can change for good (a new route, a failover; the benchmark moves the simulator from 150 to 300 ms
+ * away). A longer one leaves every new sample above the old floor + 2·jitterMs, where a queueing spike would be:
+ * left out, the floor stays the old one and every slot waits the difference, until the old samples age out of
+ * `keep` (6.4 s at 10/s). `rebaseSamples` such samples in a row are not a spike but the new trip: the older
+ * samples are dropped then (safe: the bound is again the assumption's, on the trip as it is now). A shorter
+ * trip breaks the assumption for the requests already paced by the old floor (they may arrive early by the
+ * step: a 429, answered by the penalty); its first answer is the new minimum, and the bound never exceeds it.
+ *
  * Never later than the assumption-free rule: a request arrived before its answer did, so one window after
  * the answer is always safe; the slot is free at whichever of the two comes first. Before `minSamples`
  * answers only that rule is used.
@@ -34,13 +42,17 @@ export type ArrivalOptions = {
   spreadSamples: number;
   /** Samples kept (the newest); older ones age out, so a step of the platform's clock is followed. */
   keep: number;
+  /** This many samples in a row above the floor's jitter band are a longer trip: the older ones are dropped. */
+  rebaseSamples: number;
 };
 
-export const DEFAULT_ARRIVAL: ArrivalOptions = { jitterMs: 20, marginMs: 5, minSamples: 3, spreadSamples: 32, keep: 64 };
+export const DEFAULT_ARRIVAL: ArrivalOptions = { jitterMs: 20, marginMs: 5, minSamples: 3, spreadSamples: 32, keep: 64, rebaseSamples: 16 };
 
 export class ArrivalEstimator {
-  private readonly samples: number[] = [];
-  private next = 0;
+  /** Oldest first. */
+  private samples: number[] = [];
+  /** The newest samples, in a row, that lay above the floor's jitter band when they came. */
+  private above = 0;
   private cached: number | null | undefined;
 
   constructor(private readonly o: ArrivalOptions = DEFAULT_ARRIVAL) {}
@@ -49,9 +61,10 @@ export class ArrivalEstimator {
   observe(sentAt: number, requestTime: number): void {
     if (!Number.isFinite(sentAt) || !Number.isFinite(requestTime) || requestTime <= 0) return;
     const x = requestTime - sentAt;
-    if (this.samples.length < this.o.keep) this.samples.push(x);
-    else this.samples[this.next] = x;
-    this.next = (this.next + 1) % this.o.keep;
+    this.above = this.samples.length > 0 && x > Math.min(...this.samples) + 2 * this.o.jitterMs ? this.above + 1 : 0;
+    this.samples.push(x);
+    if (this.above >= this.o.rebaseSamples && this.samples.length > this.above) this.samples = this.samples.slice(-this.above);
+    else if (this.samples.length > this.o.keep) this.samples.shift();
     this.cached = undefined;
   }
 
