@@ -66,10 +66,13 @@ export function isoUtc(ms: string): string {
 
 /** CSV lines (no header) for rows of one operation, each line ending in CRLF. */
 export function csvRows(cols: readonly CsvColumn[], rows: readonly unknown[]): string {
-  let out = "";
+  return csvLines(cols, rows).join("");
+}
+
+/** Each row's CSV line (with its line end), in order. */
+export function csvLines(cols: readonly CsvColumn[], rows: readonly unknown[]): string[] {
   const line = csvRowEncoder(cols.map((c) => c.name));
-  for (const row of rows) out += line(cols.map((c) => (c.utc ? isoUtc(cellText(leaf(row, c.path))) : leaf(row, c.path))));
-  return out;
+  return rows.map((row) => line(cols.map((c) => (c.utc ? isoUtc(cellText(leaf(row, c.path))) : leaf(row, c.path)))));
 }
 
 /** The dotted paths of every leaf of a row (to check a column list leaves nothing out). */

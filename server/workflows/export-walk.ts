@@ -7,7 +7,7 @@ import type { ExportPlan, ExportableOperation } from "@/lib/platform/export-plan
 import type { TimeWindow } from "@/lib/platform/windows";
 import type { PlatformClient } from "@/server/platform/client";
 import { catalog } from "@/lib/platform/catalog";
-import { EXPORT_COLUMNS, csvRows } from "./export-columns";
+import { EXPORT_COLUMNS, csvLines } from "./export-columns";
 import { abortableSleep, type SlicedWindow } from "./export-slices";
 
 export { sliceWindows } from "./export-slices";
@@ -23,7 +23,12 @@ export type WalkOptions = {
 /** A call may queue this long for rate budget shared with other staff before the export fails. */
 const EXPORT_QUEUE_DEADLINE_MS = 60_000;
 
-type Page = { rows: unknown[] };
+/**
+ * A page as its walk received it, its rows' CSV lines already made: the walk encodes while it waits for
+ * rate budget, so rows buffered ahead of the slice being written (at the end, most of the export's) go out
+ * without being encoded then (measured: 2 ms a page, 0.4 s at the end of a 32,000-row export).
+ */
+type Page = { rows: unknown[]; lines: string[] };
 type Slice = {
   /** Its own copy: a steal moves its start (see `steal`). */
   window: TimeWindow;
@@ -91,12 +96,13 @@ export async function walk(
   const rate = catalog[plan.operation].rateLimit.count;
   const spacingMs = 1000 / rate;
   // How many walks the distance needs: each walk has one request in flight at a time, so keeping every slot
-  // busy takes rate × round trip of them, plus one for the bursts in which slots free. More cost a partial
-  // page each and buy nothing (at 0 ms six walks wasted 1.5 % of the budget on them), so the walk count
-  // follows the round trips this export measures, from INITIAL_WALKS up to `concurrency`.
+  // busy takes rate × (round trip + the walk's own work) of them, and at least two. More cost a partial page
+  // each and buy nothing (at 0 ms six walks wasted 1.5 % of the budget on them; at 300 ms one walk more than
+  // this took two partial pages more and no less time), so the walk count follows the round trips this
+  // export measures (the slowest of recent ones), from INITIAL_WALKS up to `concurrency`.
   let roundTripMs: number | null = null;
   const wanted = () =>
-    Math.min(concurrency, roundTripMs === null ? INITIAL_WALKS : Math.max(1, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000) + 1));
+    Math.min(concurrency, roundTripMs === null ? INITIAL_WALKS : Math.max(2, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000)));
   const produce = async (slice: Slice, startDelayMs: number) => {
     let cursor: string | undefined;
     if (startDelayMs > 0) await abortableSleep(startDelayMs, stop.signal);
@@ -121,7 +127,7 @@ export async function walk(
       const last = rows.at(-1);
       if (last !== undefined) slice.oldestMs = Number(paging.rowTime(last));
       slice.seen += rows.length;
-      slice.pages.push({ rows });
+      slice.pages.push({ rows, lines: csvLines(columns, rows) });
       slice.wake?.();
       // A first round trip known, or a longer one: more walks may be wanted now, not when one ends.
       startMore();
@@ -233,16 +239,21 @@ export async function walk(
           slice.wake = null;
           continue;
         }
-        const fresh = page.rows.filter((row) => {
+        let csv = "";
+        let count = 0;
+        page.rows.forEach((row, i) => {
           const id = paging.rowId(row);
-          if (seenNow.has(id) || seenBefore.has(id)) return false;
+          if (seenNow.has(id) || seenBefore.has(id)) return;
           seenNow.add(id);
-          return true;
+          csv += page.lines[i];
+          count++;
         });
-        if (fresh.length) {
-          counters.records += fresh.length;
-          await o.onEvent({ type: "rows", csv: csvRows(columns, fresh), count: fresh.length });
+        if (count) {
+          counters.records += count;
+          await o.onEvent({ type: "rows", csv, count });
         }
+        // Progress once the pages ready now are out (each page's own when they come one at a time).
+        if (slice.pages.length) continue;
         await o.onEvent({ type: "progress", records: counters.records, windowsDone: counters.windowsDone, windowsTotal, etaMs: eta() });
         await saveProgress(false);
       }
