@@ -43,6 +43,20 @@ export function Panel({ id: given, title, source, more, surface = true, classNam
 }
 
 /**
+ * Stands in for a panel whose code loads after the page (next/dynamic with ssr: false): the same title in
+ * the same place, so the page does not jump, and a status saying what is coming.
+ */
+export function PanelLoading({ title }: { title: string }) {
+  return (
+    <Panel title={title} surface={false}>
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        Loading…
+      </p>
+    </Panel>
+  );
+}
+
+/**
  * A table wrapper that scrolls sideways on narrow screens. Focusable and named, so keyboard users can
  * scroll it too (WCAG 2.1.1; axe scrollable-region-focusable).
  */

@@ -1,6 +1,7 @@
 "use client";
 import dynamic from "next/dynamic";
 import { FormLoading } from "@/components/forms/form-loading";
+import { PanelLoading } from "@/components/ui/panel";
 import { WithdrawalLedger } from "./ledger";
 
 // Loaded apart from the page (issue 7, page weight): the request form (react-hook-form and the request
@@ -9,11 +10,19 @@ const RequestForm = dynamic(() => import("./request-form").then((m) => m.Request
   ssr: false,
   loading: () => <FormLoading title="Request a withdrawal" />,
 });
-const ApprovalQueue = dynamic(() => import("./approval-queue").then((m) => m.ApprovalQueue));
+// The approval queue and the approvers (a lead's: react-hook-form for the type-to-confirm and reject dialogs)
+// arrive right after the page too; both show their rows only once their queries answer anyway.
+const ApprovalQueue = dynamic(() => import("./approval-queue").then((m) => m.ApprovalQueue), {
+  ssr: false,
+  loading: () => <PanelLoading title="Approval queue" />,
+});
 // A broker's own requests and the address book (react-hook-form) arrive right after the page, as the form does.
 const MyRequests = dynamic(() => import("./my-requests").then((m) => m.MyRequests), { ssr: false });
 const AddressBook = dynamic(() => import("./address-book").then((m) => m.AddressBook), { ssr: false });
-const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.ApproversPanel));
+const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.ApproversPanel), {
+  ssr: false,
+  loading: () => <PanelLoading title="Approvers" />,
+});
 
 /** Compliance sees the ledger only; brokers also request; leads also decide and reconcile. */
 export function WithdrawalsView({ me, canRequest, canApprove }: { me: string; canRequest: boolean; canApprove: boolean }) {
