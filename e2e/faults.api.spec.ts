@@ -8,7 +8,7 @@ import { expect, test, E2E_PLATFORM_TIMEOUT_MS } from "./support/test";
 import Big from "big.js";
 import { sameOrigin, signInApi } from "./support/staff";
 import {
-  auditSince, available, clearFaults, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,
+  auditSince, clearFaults, debitSince, markBalance, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,
   type FaultRule, type Withdrawal,
 } from "./support/faults";
 
@@ -78,9 +78,9 @@ test("[faults][withdrawals.submit] E5 reset, 500, 429, malformed and late: each 
   const from = await subUid(lead, "desk03");
   const to = await subUid(lead, "desk05");
   const started = Date.now();
-  const [fromBefore, toBefore] = [await available(lead, from), await available(lead, to)];
+  const [fromBefore, toBefore] = [await markBalance(lead, from), await markBalance(lead, to)];
   const total = SCENARIOS.reduce((sum, s) => sum.plus(s.amount), new Big(0));
-  expect(fromBefore.gte(total), `desk03 holds ${fromBefore.toString()} USDT`).toBe(true);
+  expect(fromBefore.amount.gte(total), `desk03 holds ${fromBefore.amount.toString()} USDT`).toBe(true);
 
   const orderIds: string[] = [];
   for (const s of SCENARIOS) {
@@ -116,8 +116,8 @@ test("[faults][withdrawals.submit] E5 reset, 500, 429, malformed and late: each 
 
   expect(new Set(orderIds).size).toBe(SCENARIOS.length);
   // Money moved once per withdrawal: the sender lost exactly the total, the recipient gained exactly it...
-  expect(fromBefore.minus(await available(lead, from)).toString()).toBe(total.toString());
-  expect((await available(lead, to)).minus(toBefore).toString()).toBe(total.toString());
+  expect(await debitSince(lead, fromBefore)).toBe(total.toString());
+  expect(new Big(await debitSince(lead, toBefore, (d) => orderIds.includes(d.txId))).neg().toString()).toBe(total.toString());
   // ...and the platform's own records hold one transfer per orderId, the late one included.
   for (const id of orderIds) expect(await depositsOf(lead, to, id, started), `deposits with txId ${id}`).toBe(1);
 });

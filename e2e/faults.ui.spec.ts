@@ -11,7 +11,7 @@ import type { OperationId } from "../lib/platform/catalog";
 import { proxyPath } from "./support/envelope";
 import { signInApi, signIn, type DemoRole } from "./support/staff";
 import {
-  PAGE_FAULTS, auditSince, available, clearFaults, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,
+  PAGE_FAULTS, auditSince, clearFaults, debitSince, markBalance, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,
   type PageFault,
 } from "./support/faults";
 
@@ -228,7 +228,7 @@ test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailabl
   await chooseSubAccount(form, desk01);
   await expect(balance).toContainText(/Available: [\d,.]+ USDT/);
 
-  const before = await available(page.request, desk01);
+  const before = await markBalance(page.request, desk01);
   const e5Before = await opStats(page.request, "withdrawals.submit");
   const w = await requestWithdrawal(page.request, baseURL, {
     subUid: desk01, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "1.75", reason: "faults e2e: malformed E5 answer",
@@ -247,7 +247,7 @@ test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailabl
   const unknown = queue.getByRole("list", { name: "Withdrawals whose outcome is unknown" }).locator(`li[data-withdrawal-id="${w.id}"]`);
   await expect(unknown).toBeVisible();
   // The fault replaced the answer before the platform acted: nothing moved yet.
-  expect((await available(lead.request, desk01)).eq(before)).toBe(true);
+  expect(await debitSince(lead.request, before)).toBe("0");
 
   await clearFaults(lead.request);
   await unknown.getByRole("button", { name: /^Reconcile/ }).click();
@@ -256,7 +256,7 @@ test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailabl
   const ledgerRow = lead.getByRole("region", { name: "Withdrawal ledger" }).locator(`tr[data-row-id="${w.id}"]`);
   await expect(ledgerRow).toContainText("accepted by the platform");
 
-  expect(before.minus(await available(lead.request, desk01)).toString()).toBe("1.75");
+  expect(await debitSince(lead.request, before)).toBe("1.75");
   const e5 = await opStats(lead.request, "withdrawals.submit");
   // Two arrivals (the faulted one and the resend); only the resend got past the platform's gate and was carried out.
   expect(e5.requests - e5Before.requests).toBe(2);

@@ -1,10 +1,10 @@
 // Two-person withdrawals in the browser against the embedded simulator (issue 6 "Tests"): the balance
 // moves exactly once per request, the requester never approves, compliance only reads, a timeout is
 // settled by Reconcile without a second withdrawal, and two approvals at once make one platform call.
-import Big from "big.js";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expect, test, E2E_PLATFORM_TIMEOUT_MS } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
+import { debitSince, markBalance } from "./support/faults";
 import { platformDirect } from "./support/platform-direct";
 import { APPROVER_COOL_OFF_MS, DEMO, sameOrigin, signInApi, signIn, simControlUrl, takeOverAccount } from "./support/staff";
 
@@ -83,7 +83,7 @@ test.beforeEach(async ({ request }) => {
 test("[withdrawals][approve] a broker requests, a lead approves, and the balance changes exactly once", async ({ page, browser, baseURL }) => {
   const leadApi = await apiAs(baseURL, "lead");
   const uid = await desk01(leadApi);
-  const before = await balance(leadApi, uid);
+  const before = await markBalance(leadApi, uid);
 
   await signIn(page, "broker", "/withdrawals");
   await expect(page).toHaveTitle(/Withdrawals/);
@@ -114,8 +114,7 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   await expect(queue.getByTestId("queue-notice")).toContainText(/Approved 1\.25 USDT: Accepted by the platform: order ID \d+/);
   await expect(dialog).toBeHidden();
 
-  const after = await balance(leadApi, uid);
-  expect(new Big(before).minus(after).toString()).toBe("1.25");
+  expect(await debitSince(leadApi, before)).toBe("1.25");
   const stats = await e5Stats(leadApi);
   expect([stats.requests, stats.accepted, stats.codes["00000"]]).toEqual([1, 1, 1]);
 
@@ -171,7 +170,7 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
   const brokerApi = await apiAs(baseURL, "broker");
   const leadApi = await apiAs(baseURL, "lead");
   const uid = await desk01(leadApi);
-  const before = await balance(leadApi, uid);
+  const before = await markBalance(leadApi, uid);
   const w = await requestViaApi(brokerApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "2.5", reason: "timeout e2e" });
   // Longer than the app's platform timeout (e2e/support/test.ts): the answer never comes in time.
   const fault = await page.request.post(simControlUrl("faults"), { data: { path: "withdrawals.submit", kind: "latency", latencyMs: E2E_PLATFORM_TIMEOUT_MS + 2_000, count: 1 } });
@@ -199,7 +198,7 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
   // Two arrivals with the same clientOid, both answered 00000 (the second with the original order)...
   expect([stats.requests, stats.accepted, stats.codes["00000"]]).toEqual([2, 2, 2]);
   // ...and one debit.
-  expect(new Big(before).minus(await balance(leadApi, uid)).toString()).toBe("2.5");
+  expect(await debitSince(leadApi, before)).toBe("2.5");
   const row = (await (await leadApi.get(`/api/withdrawals/${w.id}`)).json()) as { state: string; platformOrderId: string };
   expect(row.state).toBe("confirmed");
   await brokerApi.dispose();
@@ -220,7 +219,7 @@ test("[withdrawals][concurrency] two leads approving at the same moment produce 
   const brokerApi = await apiAs(baseURL, "broker");
   const leadApi = await apiAs(baseURL, "lead");
   const uid = await desk01(leadApi);
-  const before = await balance(leadApi, uid);
+  const before = await markBalance(leadApi, uid);
   const w = await requestViaApi(brokerApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "0.75", reason: "race e2e" });
 
   await signIn(page, "lead", "/withdrawals");
@@ -238,7 +237,7 @@ test("[withdrawals][concurrency] two leads approving at the same moment produce 
 
   const stats = await e5Stats(leadApi);
   expect([stats.requests, stats.accepted]).toEqual([1, 1]);
-  expect(new Big(before).minus(await balance(leadApi, uid)).toString()).toBe("0.75");
+  expect(await debitSince(leadApi, before)).toBe("0.75");
   await Promise.all([admin.dispose(), brokerApi.dispose(), leadApi.dispose()]);
 });
 

@@ -33,7 +33,7 @@ export type Env = Readonly<{
   trustProxy: TrustProxy;
   /** Who may read /metrics: these addresses and CIDR blocks, or a bearer of the token. */
   metrics: Readonly<{ allow: string[]; token: string | undefined }>;
-  sim: Readonly<{ port: number; seed: number; scale: number; controlToken: string | undefined; subaccounts: number; depositRate: number }>;
+  sim: Readonly<{ port: number; seed: number; scale: number; controlToken: string | undefined; subaccounts: number; depositRate: number; depositSettleMs: number }>;
   dataDir: string;
   session: Readonly<{ idleMs: number; maxAgeMs: number }>;
   /** Separation of duties: the wait after an own password change before an admin-set-up account may approve. */

@@ -137,7 +137,7 @@ export function parseEnv(source) {
     trustProxy: typeof trustProxy === "string" ? { kind: "off" } : trustProxy,
     metrics: Object.freeze({ allow: typeof metricsAllow === "string" ? [] : metricsAllow, token: e.METRICS_TOKEN }),
     sim: Object.freeze({
-      port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE, controlToken: e.SIM_CONTROL_TOKEN, subaccounts: e.SIM_SUBACCOUNTS, depositRate: e.SIM_DEPOSIT_RATE,
+      port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE, controlToken: e.SIM_CONTROL_TOKEN, subaccounts: e.SIM_SUBACCOUNTS, depositRate: e.SIM_DEPOSIT_RATE, depositSettleMs: e.SIM_DEPOSIT_SETTLE_MS,
     }),
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),

@@ -62,7 +62,7 @@ describe("[env][simulator]", () => {
   it("[env][simulator] applies the documented defaults", () => {
     const env = parseEnv({});
     expect(env.port).toBe(3000);
-    expect(env.sim).toEqual({ port: 4010, seed: 42, scale: 1, subaccounts: 25, depositRate: 0 });
+    expect(env.sim).toEqual({ port: 4010, seed: 42, scale: 1, subaccounts: 25, depositRate: 0, depositSettleMs: 1_800_000 });
     expect(env.nextAuthUrl).toBe("http://localhost:3000");
     expect(env.nextAuthSecret.length).toBeGreaterThanOrEqual(32);
     expect(env.platform.locale).toBe("en-US");
@@ -71,10 +71,11 @@ describe("[env][simulator]", () => {
   });
 
   it("[env][simulator] reads explicit values as numbers", () => {
-    const env = parseEnv({ PORT: "8080", SIM_PORT: "4999", SIM_SEED: "7", SIM_SCALE: "0.5", SIM_SUBACCOUNTS: "10000", SIM_DEPOSIT_RATE: "2.5" });
+    const env = parseEnv({ PORT: "8080", SIM_PORT: "4999", SIM_SEED: "7", SIM_SCALE: "0.5", SIM_SUBACCOUNTS: "10000", SIM_DEPOSIT_RATE: "2.5", SIM_DEPOSIT_SETTLE_MS: "0" });
     expect(env.port).toBe(8080);
     expect(env.nextAuthUrl).toBe("http://localhost:8080");
-    expect(env.sim).toEqual({ port: 4999, seed: 7, scale: 0.5, subaccounts: 10_000, depositRate: 2.5 });
+    expect(env.sim).toEqual({ port: 4999, seed: 7, scale: 0.5, subaccounts: 10_000, depositRate: 2.5, depositSettleMs: 0 });
+    expect(() => parseEnv({ SIM_DEPOSIT_SETTLE_MS: "30 min" })).toThrow(/SIM_DEPOSIT_SETTLE_MS: SIM_DEPOSIT_SETTLE_MS must be a whole number of milliseconds/);
   });
 
   it("[env][simulator] treats an empty PLATFORM_BASE_URL as unset", () => {

@@ -64,6 +64,39 @@ export async function available(ctx: APIRequestContext, uid: string, coin = "USD
   return new Big(body.data.assetsList.find((a) => a.coin === coin)?.available ?? "0");
 }
 
+/** A balance read, and when: what `debitSince` counts from. */
+export type BalanceMark = { uid: string; coin: string; amount: Big; at: number };
+
+export async function markBalance(ctx: APIRequestContext, uid: string, coin = "USDT"): Promise<BalanceMark> {
+  const amount = await available(ctx, uid, coin);
+  // Taken after the read: a deposit that settled while it was answered is in `amount` and settled before `at`.
+  return { uid, coin, amount, at: Date.now() };
+}
+
+/**
+ * What the balance lost since `mark`, with the deposits that settled meanwhile counted back in. The simulator
+ * makes the deposits of the 30 minutes before it started pending, and each credits its sub-account 30 minutes
+ * after it was made: at any moment of an e2e run, on the busiest desks most often (one read a debit of
+ * -7513.26 for a withdrawal of 2.5 when one landed mid-test). A settled deposit's uTime is when it settled.
+ */
+export async function debitSince(
+  ctx: APIRequestContext,
+  mark: BalanceMark,
+  /** Deposits that are the test's own doing (an internal transfer it made to this sub-account) stay counted as a gain. */
+  own: (deposit: { txId: string }) => boolean = () => false,
+): Promise<string> {
+  const after = await available(ctx, mark.uid, mark.coin);
+  const until = Date.now();
+  // Made at most the settle time (30 min) before it settles: two hours back covers every one that could.
+  const res = await ctx.get(`/api/platform/v2/broker/subaccount-deposit?userId=${mark.uid}&startTime=${mark.at - 2 * 3_600_000}&endTime=${until}&limit=100`);
+  expect(res.status(), await res.text()).toBe(200);
+  const rows = ((await res.json()) as { data: { coin: string; status: string; amount: string; uTime: string; txId: string }[] }).data;
+  const credited = rows
+    .filter((r) => r.coin === mark.coin && r.status === "success" && Number(r.uTime) >= mark.at && Number(r.uTime) <= until && !own(r))
+    .reduce((sum, r) => sum.plus(r.amount), new Big(0));
+  return mark.amount.minus(after).plus(credited).toString();
+}
+
 export type Withdrawal = { id: string; state: string; amount: string; address: string; clientOid: string; platformOrderId: string | null; errorCode: string | null };
 
 export async function requestWithdrawal(ctx: APIRequestContext, baseURL: string | undefined, data: Record<string, string>): Promise<Withdrawal> {

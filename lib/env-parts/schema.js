@@ -65,6 +65,14 @@ export const baseSchema = z.object({
     .default("0")
     .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "SIM_DEPOSIT_RATE must be a number of deposits per second, e.g. 0, 5 or 0.5" }))
     .transform(Number),
+  // How long a deposit stays pending before it succeeds and credits its balance, generated ones included (the
+  // last 30 minutes' are pending at start). Default 30 minutes; the e2e servers use 0, so no balance a test
+  // asserts on moves under it.
+  SIM_DEPOSIT_SETTLE_MS: z
+    .string()
+    .default("1800000")
+    .pipe(z.string().regex(/^\d+$/, { message: "SIM_DEPOSIT_SETTLE_MS must be a whole number of milliseconds, e.g. 0 or 1800000" }))
+    .transform(Number),
   DATA_DIR: z.string().default(".data"),
   // Decimals allowed (0.1 minutes = 6 s) so tests can watch a session expire in real time.
   SESSION_IDLE_MINUTES: positiveNumber("SESSION_IDLE_MINUTES", "30", "minutes"),

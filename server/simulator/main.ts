@@ -12,7 +12,7 @@ import { startSimulator } from "./index";
 
 // `npm run sim`: the simulator alone, for other clients, benchmarks and multi-instance tests.
 // Port, seed, scale, sub-accounts and deposit rate come from SIM_PORT / SIM_SEED / SIM_SCALE /
-// SIM_SUBACCOUNTS / SIM_DEPOSIT_RATE (lib/env.js); flags override them.
+// SIM_SUBACCOUNTS / SIM_DEPOSIT_RATE / SIM_DEPOSIT_SETTLE_MS (lib/env.js); flags override them.
 // Flags are documented in server/simulator/README.md ("Standalone").
 
 const USAGE = `usage: npm run sim -- [--port N] [--host H] [--seed N] [--scale X]
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     scale,
     subaccounts,
     depositRate: num(values["deposit-rate"], "deposit-rate", env.sim.depositRate),
-    depositSettleMs: values["deposit-settle-ms"] === undefined ? undefined : num(values["deposit-settle-ms"], "deposit-settle-ms", 0),
+    depositSettleMs: values["deposit-settle-ms"] === undefined ? env.sim.depositSettleMs : num(values["deposit-settle-ms"], "deposit-settle-ms", 0),
     depositRetentionDays: retentionDays || null,
     rateLimits,
     clockSkewMs: num(values["clock-skew-ms"], "clock-skew-ms", 30_000),
