@@ -137,6 +137,30 @@ test("[pickers] live deposits, the request form and the address book search the 
   await page.context().close();
 });
 
+test("[pickers] a name that arrives while one types does not rewrite the field under the cursor", async ({ browser }) => {
+  // CI at 827f011: the default sub-account's name arrived between the picker's select-all and the typing, so
+  // "client0001" landed after the name. Held here until the UID is selected, then let through.
+  const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/sub-accounts\/\d+$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, "broker", "/deposits/live");
+  const picker = page.getByRole("combobox", { name: "Sub-account", exact: true });
+  await expect(picker).toHaveValue(/^\d+$/);
+  await picker.focus();
+  await picker.press("ControlOrMeta+a");
+  release();
+  // The name has arrived and is drawn (the table's label says it) while the UID is still selected.
+  await expect(page.getByRole("region", { name: /^Deposits of sub-account \S+@\S+ \(\d+\)$/ })).toBeVisible();
+  await picker.pressSequentially("client0001");
+  await expect(picker).toHaveValue("client0001");
+  await expect(page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option")).toHaveCount(20);
+  await page.context().close();
+});
+
 test("[pickers][address book] chosen by name; after a submit the focus is on the first refused field, then on the answer", async ({ browser }) => {
   const { page } = await openAs(browser, "broker", "/withdrawals");
   const book = page.getByRole("region", { name: "Address book" });

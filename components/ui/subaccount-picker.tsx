@@ -37,6 +37,12 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
   // Looked up once typing stops: a half-typed UID is no sub-account, and asking for each would be noise.
   const chosen = useSubAccount(text === null && uid && UID.test(uid) ? uid : null);
   const shown = uid === null ? "" : chosen.data?.subUid === uid ? subAccountLabel(chosen.data) : uid;
+  // What the field showed when it took the focus, or what was picked in it, kept while it has the focus: the
+  // name or the default sub-account arriving meanwhile must not rewrite the field under the cursor (typing
+  // would land after the name instead of replacing the selected UID; CI at 827f011 searched
+  // "desk01@… (5481892133)client0001"). Another UID from outside (Back) is shown at once.
+  const [held, setHeld] = useState<{ uid: string | null; text: string } | null>(null);
+  const holding = held !== null && (held.uid === uid || held.uid === null);
   const [q, setQ] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -51,6 +57,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
   const pick = (s: SubAccountItem | null) => {
     setOpen(false);
     setText(null);
+    setHeld(s ? { uid: s.subUid, text: subAccountLabel(s) } : null);
     onChange(s?.subUid ?? null);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -83,11 +90,15 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
         spellCheck={false}
         placeholder={placeholder}
         className={className}
-        value={text ?? shown}
-        onFocus={() => setOpen(true)}
+        value={text ?? (holding ? held.text : shown)}
+        onFocus={() => {
+          setHeld({ uid, text: shown });
+          setOpen(true);
+        }}
         onBlur={() => {
           setOpen(false);
           setText(null);
+          setHeld(null);
           onBlur?.();
         }}
         onChange={(e) => {
