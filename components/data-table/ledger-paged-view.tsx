@@ -6,7 +6,7 @@
 // keys, columns and the words for its rows (the platform's live views use platform-paged-view.tsx).
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { RowData, TableOptions } from "@tanstack/react-table";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { callResource, type JsonResource } from "@/lib/api/call";
 import { isTransient } from "@/lib/client/api";
 import { DataTable } from "./data-table";
@@ -14,18 +14,22 @@ import type { PagerWords } from "./data-table-pager";
 import { DataTableEmpty } from "./data-table-states";
 import { DataTableToolbar } from "./data-table-toolbar";
 import type { DataTableFeatures, DataTableInstance } from "./features";
-import { ClearFilters, UtcRangeFields } from "./ledger-filters";
+import { ClearFilters } from "./ledger-filters";
 import { serverPageProps } from "./server-page";
-import { TimeZoneProvider } from "./time";
+import { TimeField } from "./time";
 import { useDataTable } from "./use-data-table";
 import { plainTableFeatures } from "./features-plain";
 
 /** The URL state every ledger view has: the cursors walked, and the range in ms (UTC) unless the list has none. */
 export type LedgerUrlState = { p: string[]; from?: number | null; to?: number | null };
 export type LedgerPage<Row> = { rows: Row[]; nextCursor: string | null; total: number };
+/** What every ledger page answers: a cursor to the next, and the count of the whole filtered set when it has one. */
+type AnyPage = { nextCursor: string | null; total?: number };
 
-export type LedgerViewConfig<Row extends RowData, Q extends LedgerUrlState> = {
+export type LedgerViewConfig<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage = LedgerPage<Row>> = {
   resource: JsonResource;
+  /** The page's rows: its `rows` unless said (the withdrawal ledger answers `items`). */
+  rowsOf?: (page: P) => Row[];
   url: readonly [Q, (patch: Partial<Record<string, unknown>>) => unknown];
   /** The URL keys sent to the server as filters, besides from and to (a null or empty value is not sent). */
   filterKeys: readonly (keyof Q & string)[];
@@ -37,11 +41,15 @@ export type LedgerViewConfig<Row extends RowData, Q extends LedgerUrlState> = {
   initialColumnVisibility?: Record<string, boolean>;
   /** false: the list has no time range (the registry), so neither the URL nor the toolbar has one. */
   range?: boolean;
+  /** Keeps the person's column choices for this list in this browser (use-data-table.ts). */
+  persistKey?: string;
 };
 
-export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row>> = {
+export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage> = {
   q: Q;
   page: UseQueryResult<P>;
+  /** This page's rows (none while it loads). */
+  rows: Row[];
   table: DataTableInstance<Row>;
   /** Whether any filter (range included) is set. */
   filtered: boolean;
@@ -62,8 +70,8 @@ export function ledgerQuery<Q extends LedgerUrlState>(q: Q, keys: readonly (keyo
   return out;
 }
 
-export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row> = LedgerPage<Row>>(
-  config: LedgerViewConfig<Row, Q>,
+export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage = LedgerPage<Row>>(
+  config: LedgerViewConfig<Row, Q, P>,
 ): LedgerView<Row, Q, P> {
   const [q, setUrl] = config.url;
   const cursor = q.p.at(-1);
@@ -73,16 +81,19 @@ export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P e
     queryFn: ({ signal }) => callResource(config.resource, { input, signal } as never) as Promise<P>,
     retry: (count, e) => count < 1 && isTransient(e),
   });
+  const rows = page.data ? (config.rowsOf ? config.rowsOf(page.data) : (page.data as unknown as LedgerPage<Row>).rows) : EMPTY;
   const table = useDataTable<Row>({
     // The server orders a ledger (newest first) and filters it: no sorting or filtering in the browser.
     features: plainTableFeatures,
-    data: page.data?.rows ?? [], columns: config.columns, getRowId: config.getRowId, initialColumnVisibility: config.initialColumnVisibility,
+    data: rows, columns: config.columns, getRowId: config.getRowId, initialColumnVisibility: config.initialColumnVisibility,
+    persistKey: config.persistKey,
   });
   const range = config.range ?? true;
   const keys = [...config.filterKeys, ...(range ? (["from", "to"] as const) : [])];
   return {
     q,
     page,
+    rows,
     table,
     filtered: keys.some((k) => q[k as keyof Q] !== null && q[k as keyof Q] !== undefined),
     set: (patch) => void setUrl({ ...patch, p: null }),
@@ -92,7 +103,7 @@ export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P e
   };
 }
 
-export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row>> = {
+export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage> = {
   view: LedgerView<Row, Q, P>;
   /** The table's accessible name. */
   label: string;
@@ -103,54 +114,71 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
   actions?: ReactNode;
   /** Above the table (how fresh the ledger is). */
   before?: ReactNode;
-  /** Where the rows are kept, for the count and the empty state: "in the ledger" unless said. */
+  /** Below the table (totals of the whole filtered set). */
+  after?: ReactNode;
+  /** The range fields' words ("Requested from"): "From" and "To" unless said; each says its time zone. */
+  rangeLabels?: readonly [string, string];
+  /** false: the page says the count itself (in `after`), so no count line. */
+  countLine?: boolean;
+  /** An empty list still shows its columns (a page's own ledger, wide enough for them), not only the words. */
+  emptyColumns?: boolean;
+  /** Where the rows are kept, for the count and the empty state: "in the ledger" unless said ("" for nothing). */
   place?: string;
   /** The pager's words when the list is not newest first (the registry, by name). */
   pagerWords?: PagerWords;
 };
 
-export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P extends LedgerPage<Row>>({
-  view, label, rowsNoun, controls, actions, before, place = "in the ledger", pagerWords,
+export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage>({
+  view, label, rowsNoun, controls, actions, before, after, rangeLabels = ["From", "To"], countLine = true, emptyColumns = false, place = "in the ledger", pagerWords,
 }: LedgerTableProps<Row, Q, P>) {
+  const id = useId();
   const { q, page, table } = view;
-  const rows = page.data?.rows ?? [];
-  const empty = page.isSuccess && rows.length === 0;
+  const setRange = (patch: { from?: number | null; to?: number | null }) => view.set(patch as Partial<Record<keyof Q & string, unknown>>);
+  const { rows } = view;
+  const empty = page.isSuccess && rows.length === 0 && !emptyColumns;
   const toolbar = (
     <DataTableToolbar table={table} actions={actions}>
       {controls}
-      {view.range ? <UtcRangeFields from={q.from ?? null} to={q.to ?? null} onChange={(patch) => view.set(patch as Partial<Record<keyof Q & string, unknown>>)} /> : null}
+      {view.range ? (
+        <>
+          <TimeField id={`${id}-from`} label={rangeLabels[0]} value={q.from ?? null} onChange={(from) => setRange({ from })} />
+          <TimeField id={`${id}-to`} label={rangeLabels[1]} value={q.to ?? null} onChange={(to) => setRange({ to })} />
+        </>
+      ) : null}
       {view.filtered ? <ClearFilters onClear={view.clear} /> : null}
     </DataTableToolbar>
   );
-  const emptyState = <DataTableEmpty>{view.filtered ? `No ${rowsNoun} ${place} match these filters.` : `No ${rowsNoun} ${place} yet.`}</DataTableEmpty>;
+  const what = place ? `${rowsNoun} ${place}` : rowsNoun;
+  const emptyState = <DataTableEmpty>{view.filtered ? `No ${what} match these filters.` : `No ${what} yet.`}</DataTableEmpty>;
   const { pager, ...states } = serverPageProps(page, rows.length, q.p, view.setWalked, pagerWords);
   return (
-    <TimeZoneProvider>
-      <div className="space-y-4">
-        {before}
-        {empty ? (
-          // Nothing to scroll: the words, not a wide empty table (a scrollable region nobody can reach).
-          <section aria-label={label} className="space-y-3">
-            {toolbar}
-            {emptyState}
-            {q.p.length ? pager : null}
-          </section>
-        ) : (
-          <DataTable
-            table={table}
-            label={label}
-            {...states}
-            toolbar={toolbar}
-            emptyState={emptyState}
-            pager={pager}
-          />
-        )}
-        {page.data ? (
-          <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-total">
-            {page.data.total.toLocaleString("en-US")} {rowsNoun} {view.filtered ? "match these filters" : place}
-          </p>
-        ) : null}
-      </div>
-    </TimeZoneProvider>
+    <div className="space-y-4">
+      {before}
+      {empty ? (
+        // Nothing to scroll: the words, not a wide empty table (a scrollable region nobody can reach).
+        <section aria-label={label} className="space-y-3">
+          {toolbar}
+          {emptyState}
+          {q.p.length ? pager : null}
+        </section>
+      ) : (
+        <DataTable
+          table={table}
+          label={label}
+          {...states}
+          toolbar={toolbar}
+          emptyState={emptyState}
+          pager={pager}
+        />
+      )}
+      {page.data?.total !== undefined && countLine ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-total">
+          {page.data.total.toLocaleString("en-US")} {rowsNoun} {view.filtered ? "match these filters" : place}
+        </p>
+      ) : null}
+      {after}
+    </div>
   );
 }
+
+const EMPTY: never[] = [];

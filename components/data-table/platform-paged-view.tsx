@@ -19,7 +19,6 @@ import type { DataTableFeatures, DataTableInstance } from "./features";
 import { PageSizeSelect } from "./page-size-select";
 import { RangePicker, type RangePatch } from "./range-picker";
 import { SymbolPicker } from "./symbol-picker";
-import { TimeZoneProvider } from "./time";
 import { useDataTable, type FilterValues } from "./use-data-table";
 import { filteringTableFeatures } from "./features-filtering";
 
@@ -149,44 +148,42 @@ export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q e
   const { q, paged, table, range } = view;
   const filtered = paged.rows.length > 0 ? " (none left after the filters on the loaded rows)" : "";
   return (
-    <TimeZoneProvider>
-      <div className="space-y-4">
-        <DataTable
-          table={table}
-          label={label}
-          status={paged.status}
-          busy={paged.isFetching}
-          toolbar={
-            <DataTableToolbar
-              table={table}
-              actions={<ExportButton operation={view.operation} params={view.exportParams ?? {}} disabled={!view.exportParams || paged.status === "blocked"} />}
-            >
-              <SymbolPicker key={q.symbol} symbols={symbols} value={q.symbol} onChange={(symbol) => view.restart({ symbol })} />
-              {controls}
-              <RangePicker
-                value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
-                presets={presets}
-                resolved={"problem" in range ? null : range}
-                onChange={(patch: RangePatch) => view.setQ({ ...patch, p: null })}
-              />
-              <PageSizeSelect id={`${id}-limit`} sizes={pageSizes} value={view.limit} onChange={(size) => view.restart({ limit: size })} />
-            </DataTableToolbar>
-          }
-          errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}
-          blockedState={<DataTableBlocked>{paged.blockedReason}</DataTableBlocked>}
-          emptyState={
-            <DataTableEmpty>
-              No {rowsNoun}
-              {view.between}
-              {paged.position.cursor ? " older than the previous page" : ""}
-              {filtered}
-              {paged.canOlder ? " — Older looks further back." : "."}
-            </DataTableEmpty>
-          }
-          pager={<DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />}
-        />
-        {after}
-      </div>
-    </TimeZoneProvider>
+    <div className="space-y-4">
+      <DataTable
+        table={table}
+        label={label}
+        status={paged.status}
+        busy={paged.isFetching}
+        toolbar={
+          <DataTableToolbar
+            table={table}
+            actions={<ExportButton operation={view.operation} params={view.exportParams ?? {}} disabled={!view.exportParams || paged.status === "blocked"} />}
+          >
+            <SymbolPicker key={q.symbol} symbols={symbols} value={q.symbol} onChange={(symbol) => view.restart({ symbol })} />
+            {controls}
+            <RangePicker
+              value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
+              presets={presets}
+              resolved={"problem" in range ? null : range}
+              onChange={(patch: RangePatch) => view.setQ({ ...patch, p: null })}
+            />
+            <PageSizeSelect id={`${id}-limit`} sizes={pageSizes} value={view.limit} onChange={(size) => view.restart({ limit: size })} />
+          </DataTableToolbar>
+        }
+        errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}
+        blockedState={<DataTableBlocked>{paged.blockedReason}</DataTableBlocked>}
+        emptyState={
+          <DataTableEmpty>
+            No {rowsNoun}
+            {view.between}
+            {paged.position.cursor ? " older than the previous page" : ""}
+            {filtered}
+            {paged.canOlder ? " — Older looks further back." : "."}
+          </DataTableEmpty>
+        }
+        pager={<DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />}
+      />
+      {after}
+    </div>
   );
 }

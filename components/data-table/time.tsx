@@ -3,7 +3,7 @@
 // time. The choice is the person's, not the page's: it is kept in this browser (localStorage) and every
 // table, time cell and date filter of every page reads the same one, so a filter typed in local time is
 // read in local time, and the choice survives moving between pages. Another tab follows it too.
-import { useSyncExternalStore, type ReactNode } from "react";
+import { useSyncExternalStore } from "react";
 import { formatLocal, formatUtc } from "@/lib/format";
 import { Field } from "./field";
 import { controlClass } from "./styles";
@@ -46,11 +46,6 @@ function setMode(mode: TimeZoneMode): void {
 export function useTimeZone(): { mode: TimeZoneMode; setMode: (m: TimeZoneMode) => void } {
   const mode = useSyncExternalStore(subscribe, () => fallback ?? readMode(), () => "utc" as const);
   return { mode, setMode };
-}
-
-/** Kept for the views that wrap their tables in it; the choice no longer lives in a context. */
-export function TimeZoneProvider({ children }: { children: ReactNode }) {
-  return children;
 }
 
 export function formatTime(ms: string | number, mode: TimeZoneMode): string {

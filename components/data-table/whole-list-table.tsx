@@ -8,7 +8,6 @@ import { DataTable, type DataTableStatus } from "./data-table";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "./data-table-states";
 import type { DataTableInstance } from "./features";
-import { TimeZoneProvider } from "./time";
 import { RefreshButton } from "./refresh-button";
 
 type Refetchable = { refetch: () => unknown; isFetching: boolean; error: unknown };
@@ -33,29 +32,27 @@ export function WholeListTable<TData extends RowData>({
   count: ReactNode;
 }) {
   return (
-    <TimeZoneProvider>
-      <DataTable
-        table={table}
-        label={label}
-        status={status}
-        busy={query.isFetching}
-        toolbar={
-          <DataTableToolbar table={table} actions={<RefreshButton query={query} disabled={!refreshable} />}>
-            {controls}
-          </DataTableToolbar>
-        }
-        errorState={errorState ?? <DataTableError error={query.error} onRetry={() => void query.refetch()} />}
-        blockedState={blockedState}
-        emptyState={<DataTableEmpty>{empty}</DataTableEmpty>}
-        pager={
-          status === "success" ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-              {count}
-              {query.isFetching ? " · refreshing…" : ""}
-            </p>
-          ) : null
-        }
-      />
-    </TimeZoneProvider>
+    <DataTable
+      table={table}
+      label={label}
+      status={status}
+      busy={query.isFetching}
+      toolbar={
+        <DataTableToolbar table={table} actions={<RefreshButton query={query} disabled={!refreshable} />}>
+          {controls}
+        </DataTableToolbar>
+      }
+      errorState={errorState ?? <DataTableError error={query.error} onRetry={() => void query.refetch()} />}
+      blockedState={blockedState}
+      emptyState={<DataTableEmpty>{empty}</DataTableEmpty>}
+      pager={
+        status === "success" ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+            {count}
+            {query.isFetching ? " · refreshing…" : ""}
+          </p>
+        ) : null
+      }
+    />
   );
 }

@@ -12,7 +12,7 @@ import { DataTablePager, cursorPagerProps } from "@/components/data-table/data-t
 import { DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { SelectField } from "@/components/data-table/select-field";
 import { SearchForm } from "@/components/data-table/search-form";
-import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
+import { TimeField } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { plainTableFeatures } from "@/components/data-table/features-plain";
 import { controlClass, primaryButton, secondaryButton } from "@/components/data-table/styles";
@@ -73,80 +73,78 @@ export function AuditView() {
   };
 
   return (
-    <TimeZoneProvider>
-      <AuditDetailsContext value={{ openId, toggle, panelId }}>
-        <div className="space-y-4">
-          <DataTable
-            table={table}
-            label="Audit log entries, newest first"
-            status={status}
-            busy={query.isFetching}
-            maxHeight="min(65vh, 680px)"
-            toolbar={
-              <DataTableToolbar
-                table={table}
-                actions={
-                  <a href={`/api/audit/export${filterQs ? `?${filterQs}` : ""}`} className={primaryButton} download>
-                    Download CSV
-                  </a>
-                }
-              >
-                <SearchForm
-                  label="Actor (part of the e-mail)"
-                  value={q.actor ?? ""}
-                  button="Apply"
-                  placeholder="lead"
-                  width="w-56"
-                  onSearch={(actor) => void setQ({ actor: actor || null, ...resetPaging })}
-                />
-                <SelectField
-                  id={`${id}-action`}
-                  label="Action"
-                  className={`${controlClass} max-w-56`}
-                  value={q.action}
-                  options={actions}
-                  all="All actions"
-                  onChange={(v) => void setQ({ action: v || null, ...resetPaging })}
-                />
-                <SelectField
-                  id={`${id}-outcome`}
-                  label="Outcome"
-                  value={q.outcome}
-                  options={AUDIT_OUTCOME_VALUES}
-                  all="All outcomes"
-                  closed
-                  onChange={(v) => void setQ({ outcome: AUDIT_OUTCOME_VALUES.find((o) => o === v) ?? null, ...resetPaging })}
-                />
-                <TimeField id={`${id}-from`} label="From" value={q.from} onChange={(from) => void setQ({ from, ...resetPaging })} />
-                <TimeField id={`${id}-to`} label="To" value={q.to} onChange={(to) => void setQ({ to, ...resetPaging })} />
-                <PageSizeSelect id={`${id}-limit`} sizes={AUDIT_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
-                {filtered ? (
-                  <button
-                    type="button"
-                    className={secondaryButton}
-                    onClick={() => void setQ({ actor: null, action: null, outcome: null, from: null, to: null, ...resetPaging })}
-                  >
-                    Clear filters
-                  </button>
-                ) : null}
-              </DataTableToolbar>
-            }
-            errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
-            emptyState={<DataTableEmpty>{filtered ? "No audit rows match these filters." : "The audit log has no rows yet."}</DataTableEmpty>}
-            pager={
-              <DataTablePager
-                {...cursorPagerProps(q.before, { nextCursor: data?.nextCursor, rowCount: rows.length, busy: query.isFetching }, (before) =>
-                  void setQ(before ? { before } : resetPaging),
-                )}
+    <AuditDetailsContext value={{ openId, toggle, panelId }}>
+      <div className="space-y-4">
+        <DataTable
+          table={table}
+          label="Audit log entries, newest first"
+          status={status}
+          busy={query.isFetching}
+          maxHeight="min(65vh, 680px)"
+          toolbar={
+            <DataTableToolbar
+              table={table}
+              actions={
+                <a href={`/api/audit/export${filterQs ? `?${filterQs}` : ""}`} className={primaryButton} download>
+                  Download CSV
+                </a>
+              }
+            >
+              <SearchForm
+                label="Actor (part of the e-mail)"
+                value={q.actor ?? ""}
+                button="Apply"
+                placeholder="lead"
+                width="w-56"
+                onSearch={(actor) => void setQ({ actor: actor || null, ...resetPaging })}
               />
-            }
-          />
-          <div id={panelId} tabIndex={-1}>
-            {open ? <AuditDetails row={open} onClose={() => setOpenId(null)} /> : null}
-          </div>
+              <SelectField
+                id={`${id}-action`}
+                label="Action"
+                className={`${controlClass} max-w-56`}
+                value={q.action}
+                options={actions}
+                all="All actions"
+                onChange={(v) => void setQ({ action: v || null, ...resetPaging })}
+              />
+              <SelectField
+                id={`${id}-outcome`}
+                label="Outcome"
+                value={q.outcome}
+                options={AUDIT_OUTCOME_VALUES}
+                all="All outcomes"
+                closed
+                onChange={(v) => void setQ({ outcome: AUDIT_OUTCOME_VALUES.find((o) => o === v) ?? null, ...resetPaging })}
+              />
+              <TimeField id={`${id}-from`} label="From" value={q.from} onChange={(from) => void setQ({ from, ...resetPaging })} />
+              <TimeField id={`${id}-to`} label="To" value={q.to} onChange={(to) => void setQ({ to, ...resetPaging })} />
+              <PageSizeSelect id={`${id}-limit`} sizes={AUDIT_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
+              {filtered ? (
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => void setQ({ actor: null, action: null, outcome: null, from: null, to: null, ...resetPaging })}
+                >
+                  Clear filters
+                </button>
+              ) : null}
+            </DataTableToolbar>
+          }
+          errorState={<DataTableError error={query.error} onRetry={() => void query.refetch()} />}
+          emptyState={<DataTableEmpty>{filtered ? "No audit rows match these filters." : "The audit log has no rows yet."}</DataTableEmpty>}
+          pager={
+            <DataTablePager
+              {...cursorPagerProps(q.before, { nextCursor: data?.nextCursor, rowCount: rows.length, busy: query.isFetching }, (before) =>
+                void setQ(before ? { before } : resetPaging),
+              )}
+            />
+          }
+        />
+        <div id={panelId} tabIndex={-1}>
+          {open ? <AuditDetails row={open} onClose={() => setOpenId(null)} /> : null}
         </div>
-      </AuditDetailsContext>
-    </TimeZoneProvider>
+      </div>
+    </AuditDetailsContext>
   );
 }
 

@@ -14,7 +14,6 @@ import { DataTablePager, pagerPropsOf } from "@/components/data-table/data-table
 import { DataTableBlocked, DataTableEmpty, DataTableError } from "@/components/data-table/data-table-states";
 import { RangePicker, type RangePatch } from "@/components/data-table/range-picker";
 import { ExportButton } from "@/components/data-table/export-button";
-import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { DEPOSIT_PAGE_SIZES, DEPOSIT_RANGE_PRESETS, depositsSearchParams } from "../search-params";
@@ -86,77 +85,75 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
   const shown = table.getRowModel().rows.map((r) => r.original);
 
   return (
-    <TimeZoneProvider>
-      <div className="space-y-6">
-        <DataTable
-          table={table}
-          label={`Deposits of ${who}`}
-          status={status}
-          busy={paged.isFetching}
-          toolbar={
-            <DataTableToolbar
-              table={table}
-              actions={
-                <ExportButton
-                  operation="deposits.list"
-                  params={exportParams ?? {}}
-                  disabled={!exportParams}
-                />
-              }
-            >
-              <SelectField
-                id={`${id}-by`}
-                label="Look up by"
-                value={q.by}
-                options={LOOKUPS}
-                closed
-                words={(by) => (by === "order" ? "Record ID" : "Sub-account")}
-                onChange={(v) => void setQ({ by: v === "order" ? "order" : null, ...resetPaging })}
+    <div className="space-y-6">
+      <DataTable
+        table={table}
+        label={`Deposits of ${who}`}
+        status={status}
+        busy={paged.isFetching}
+        toolbar={
+          <DataTableToolbar
+            table={table}
+            actions={
+              <ExportButton
+                operation="deposits.list"
+                params={exportParams ?? {}}
+                disabled={!exportParams}
               />
-              {byOrder ? (
-                <SearchForm label="Record ID (within the range)" value={q.orderId ?? ""} numeric onSearch={(orderId) => orderId && void setQ({ orderId, ...resetPaging })} />
-              ) : (
-                <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next, ...resetPaging })} />
-              )}
-              <RangePicker
-                value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
-                presets={DEPOSIT_RANGE_PRESETS}
-                resolved={"problem" in range ? null : range}
-                onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
-              />
-              <PageSizeSelect id={`${id}-limit`} sizes={DEPOSIT_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
-            </DataTableToolbar>
-          }
-          errorState={
-            subsProblem ? (
-              <DataTableError error={subs.error} onRetry={() => void subs.refetch()} />
+            }
+          >
+            <SelectField
+              id={`${id}-by`}
+              label="Look up by"
+              value={q.by}
+              options={LOOKUPS}
+              closed
+              words={(by) => (by === "order" ? "Record ID" : "Sub-account")}
+              onChange={(v) => void setQ({ by: v === "order" ? "order" : null, ...resetPaging })}
+            />
+            {byOrder ? (
+              <SearchForm label="Record ID (within the range)" value={q.orderId ?? ""} numeric onSearch={(orderId) => orderId && void setQ({ orderId, ...resetPaging })} />
             ) : (
-              <DataTableError error={paged.error} onRetry={paged.retry} />
-            )
-          }
-          blockedState={
-            <DataTableBlocked>
-              {subsEmpty
-                ? "Brokerdesk knows no sub-accounts yet: create or add one first."
-                : byOrder && !q.orderId
-                  ? "Enter a record ID (orderId) to look it up."
-                  : paged.blockedReason}
-            </DataTableBlocked>
-          }
-          emptyState={
-            <DataTableEmpty>
-              No deposits for {who}
-              {between}
-              {between ? " UTC" : ""}
-              {paged.canOlder ? " — Older looks further back." : "."}
-            </DataTableEmpty>
-          }
-          pager={<DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />}
-        />
-        {status === "success" ? (
-          <DepositSummary rows={shown} chartCoin={q.chart} onChartCoinChange={(chart) => void setQ({ chart })} />
-        ) : null}
-      </div>
-    </TimeZoneProvider>
+              <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next, ...resetPaging })} />
+            )}
+            <RangePicker
+              value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
+              presets={DEPOSIT_RANGE_PRESETS}
+              resolved={"problem" in range ? null : range}
+              onChange={(patch: RangePatch) => void setQ({ ...patch, p: null })}
+            />
+            <PageSizeSelect id={`${id}-limit`} sizes={DEPOSIT_PAGE_SIZES} value={limit} onChange={(size) => void setQ({ limit: size, ...resetPaging })} />
+          </DataTableToolbar>
+        }
+        errorState={
+          subsProblem ? (
+            <DataTableError error={subs.error} onRetry={() => void subs.refetch()} />
+          ) : (
+            <DataTableError error={paged.error} onRetry={paged.retry} />
+          )
+        }
+        blockedState={
+          <DataTableBlocked>
+            {subsEmpty
+              ? "Brokerdesk knows no sub-accounts yet: create or add one first."
+              : byOrder && !q.orderId
+                ? "Enter a record ID (orderId) to look it up."
+                : paged.blockedReason}
+          </DataTableBlocked>
+        }
+        emptyState={
+          <DataTableEmpty>
+            No deposits for {who}
+            {between}
+            {between ? " UTC" : ""}
+            {paged.canOlder ? " — Older looks further back." : "."}
+          </DataTableEmpty>
+        }
+        pager={<DataTablePager {...pagerPropsOf(paged, table.getRowModel().rows.length)} />}
+      />
+      {status === "success" ? (
+        <DepositSummary rows={shown} chartCoin={q.chart} onChartCoinChange={(chart) => void setQ({ chart })} />
+      ) : null}
+    </div>
   );
 }

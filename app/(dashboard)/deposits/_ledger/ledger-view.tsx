@@ -2,29 +2,20 @@
 // /deposits: every sub-account's deposits from Brokerdesk's ledger. Filters go to the server and apply to
 // the whole set, over any range (not the platform's three months); the count, totals per coin and the
 // per-day chart are of that whole set; Export downloads it all. Keyset pages, newest first.
-import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
 import { useQueryStates } from "nuqs";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTableEmpty } from "@/components/data-table/data-table-states";
-import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { Field } from "@/components/data-table/field";
-import { ClearFilters, FilterSelect } from "@/components/data-table/ledger-filters";
-import { serverPageProps } from "@/components/data-table/server-page";
+import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { LedgerTable, ledgerQuery, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
-import { TimeField, TimeZoneProvider } from "@/components/data-table/time";
-import { useDataTable } from "@/components/data-table/use-data-table";
-import { plainTableFeatures } from "@/components/data-table/features-plain";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { TableHead } from "@/components/ui/table-head";
-import { callResource } from "@/lib/api/call";
-import { ledgerResources, type LedgerFreshness } from "@/lib/api/ledger";
-import { isTransient } from "@/lib/client/api";
+import { ledgerResources, type LedgerDeposit, type LedgerDepositPage, type LedgerFreshness } from "@/lib/api/ledger";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
-import { LEDGER_PAGE_SIZE, ledgerDepositsQuery, ledgerDepositsSearchParams } from "./search-params";
+import { LEDGER_DEPOSIT_FILTERS, LEDGER_PAGE_SIZE, ledgerDepositsSearchParams } from "./search-params";
 
 // Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.
 const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) => m.BarChart));
@@ -34,54 +25,45 @@ const STATUSES = ["success", "pending", "fail"];
 
 export function LedgerDepositsView() {
   const id = useId();
-  const [q, setQ] = useQueryStates(ledgerDepositsSearchParams, { history: "push" });
-  const cursor = q.p.at(-1);
-  const input = ledgerDepositsQuery(q, { limit: String(LEDGER_PAGE_SIZE), ...(cursor ? { cursor } : {}) });
-  const page = useQuery({
-    queryKey: [ledgerResources.deposits.id, input],
-    queryFn: ({ signal }) => callResource(ledgerResources.deposits, { input, signal }),
-    retry: (count, e) => count < 1 && isTransient(e),
+  const url = useQueryStates(ledgerDepositsSearchParams, { history: "push" });
+  const view = useLedgerView<LedgerDeposit, (typeof url)[0], LedgerDepositPage>({
+    resource: ledgerResources.deposits,
+    url,
+    filterKeys: LEDGER_DEPOSIT_FILTERS,
+    columns: ledgerDepositColumns,
+    getRowId: (r) => r.orderId,
+    pageSize: LEDGER_PAGE_SIZE,
+    persistKey: "deposit-ledger",
   });
-  const rows = page.data?.rows ?? [];
-  const table = useDataTable({ features: plainTableFeatures, data: rows, columns: ledgerDepositColumns, getRowId: (r) => r.orderId, persistKey: "deposit-ledger" });
-  const filtered = Boolean(q.subUid || q.coin || q.status || q.minAmount || q.maxAmount || q.q || q.from !== null || q.to !== null);
-  const exportHref = `/api/ledger/deposits/export?${new URLSearchParams(ledgerDepositsQuery(q)).toString()}`;
-  const set = (patch: Record<string, string | number | null>) => void setQ({ ...patch, p: null });
+  const { q, page } = view;
+  const exportHref = `/api/ledger/deposits/export?${new URLSearchParams(ledgerQuery(q, LEDGER_DEPOSIT_FILTERS)).toString()}`;
 
   return (
-    <TimeZoneProvider>
-      <div className="space-y-4">
-        {page.data ? <Freshness f={page.data.freshness} /> : null}
-        <DataTable
-          table={table}
-          label="Deposit ledger"
-          {...serverPageProps(page, rows.length, q.p, (p) => void setQ({ p }))}
-          toolbar={
-            <DataTableToolbar
-              table={table}
-              actions={
-                <a href={exportHref} className={secondaryButton} download>
-                  Export CSV{page.data ? ` (${page.data.total.toLocaleString("en-US")} rows)` : ""}
-                </a>
-              }
-            >
-              <SubAccountFilter id={`${id}-sub`} value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => set({ subUid })} />
-              <FilterSelect label="Coin" value={q.coin} options={COINS} onChange={(coin) => set({ coin })} />
-              <FilterSelect label="Status" value={q.status} options={STATUSES} closed onChange={(status) => set({ status })} />
-              <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={set} />
-              <TimeField id={`${id}-from`} label="From" value={q.from} onChange={(from) => set({ from })} />
-              <TimeField id={`${id}-to`} label="To" value={q.to} onChange={(to) => set({ to })} />
-              {filtered ? (
-                <ClearFilters onClear={() => void setQ({ subUid: null, coin: null, status: null, minAmount: null, maxAmount: null, q: null, from: null, to: null, p: null })} />
-              ) : null}
-            </DataTableToolbar>
-          }
-          emptyState={<DataTableEmpty>{filtered ? "No deposits in the ledger match these filters." : "No deposits in the ledger yet."}</DataTableEmpty>}
-        />
-        {page.data && page.data.total > 0 ? (
+    <LedgerTable
+      view={view}
+      label="Deposit ledger"
+      rowsNoun="deposits"
+      countLine={false}
+      emptyColumns
+      before={page.data ? <Freshness f={page.data.freshness} /> : null}
+      actions={
+        <a href={exportHref} className={secondaryButton} download>
+          Export CSV{page.data ? ` (${page.data.total.toLocaleString("en-US")} rows)` : ""}
+        </a>
+      }
+      controls={
+        <>
+          <SubAccountFilter id={`${id}-sub`} value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => view.set({ subUid })} />
+          <FilterSelect label="Coin" value={q.coin} options={COINS} onChange={(coin) => view.set({ coin })} />
+          <FilterSelect label="Status" value={q.status} options={STATUSES} closed onChange={(status) => view.set({ status })} />
+          <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={view.set} />
+        </>
+      }
+      after={
+        page.data && page.data.total > 0 ? (
           <section aria-labelledby={`${id}-totals`} className="space-y-3">
             <h2 id={`${id}-totals`} className="text-base font-semibold">
-              {page.data.total.toLocaleString("en-US")} deposits match{filtered ? " these filters" : ""}
+              {page.data.total.toLocaleString("en-US")} deposits match{view.filtered ? " these filters" : ""}
             </h2>
             <table className="text-sm" aria-label="Totals per coin">
               <TableHead className="text-left text-slate-600 dark:text-slate-400" cell="pr-6 font-medium" columns={["Coin", "Deposits", "Amount"]} right={["Deposits", "Amount"]} />
@@ -97,9 +79,9 @@ export function LedgerDepositsView() {
             </table>
             <BarChart title="Deposits per day (UTC), every matching deposit" bars={page.data.perDay.map((d) => ({ label: d.day, value: String(d.count) }))} />
           </section>
-        ) : null}
-      </div>
-    </TimeZoneProvider>
+        ) : null
+      }
+    />
   );
 }
 

@@ -18,16 +18,5 @@ export const ledgerDepositsSearchParams = {
   p: parseAsArrayOf(parseAsString, ",").withDefault([]),
 };
 
-export type LedgerDepositsUrl = {
-  subUid: string | null; coin: string | null; status: string | null; minAmount: string | null; maxAmount: string | null; q: string | null;
-  from: number | null; to: number | null;
-};
-
-/** The API's query for the URL's filters (and a page's cursor and size). */
-export function ledgerDepositsQuery(q: LedgerDepositsUrl, extra: Record<string, string> = {}): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const k of ["subUid", "coin", "status", "minAmount", "maxAmount", "q"] as const) if (q[k]) out[k] = q[k]!;
-  if (q.from !== null) out.from = String(q.from);
-  if (q.to !== null) out.to = String(q.to);
-  return { ...out, ...extra };
-}
+/** The URL keys the server filters by, besides the range (from, to). */
+export const LEDGER_DEPOSIT_FILTERS = ["subUid", "coin", "status", "minAmount", "maxAmount", "q"] as const;

@@ -1,6 +1,5 @@
 "use client";
 import dynamic from "next/dynamic";
-import { TimeZoneProvider } from "@/components/data-table/time";
 import { PanelLoading } from "@/components/ui/panel";
 
 // Only team leads get this view (the page shows others a 403): loaded when it is rendered, so the form
@@ -15,11 +14,9 @@ const LeverageHistory = dynamic(() => import("./leverage-history").then((m) => m
 
 export function LeverageView() {
   return (
-    <TimeZoneProvider>
-      <div className="space-y-8">
-        <LeverageForm />
-        <LeverageHistory />
-      </div>
-    </TimeZoneProvider>
+    <div className="space-y-8">
+      <LeverageForm />
+      <LeverageHistory />
+    </div>
   );
 }

@@ -7,7 +7,6 @@ import { DataTable } from "@/components/data-table/data-table";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
 import { DataTableEmpty } from "@/components/data-table/data-table-states";
 import { queryStateProps } from "@/components/data-table/server-page";
-import { TimeZoneProvider } from "@/components/data-table/time";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { callResource } from "@/lib/api/call";
@@ -51,68 +50,66 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
   const [unbindRow, setUnbindRow] = useState<{ binding: Binding } | null>(null);
 
   return (
-    <TimeZoneProvider>
-      <div className="space-y-6">
-        {canWrite ? (
-          <div className="grid gap-4 md:grid-cols-2">
-            <BindingForm operate="bind" bindings={items} boundElsewhere={bindings.data?.boundElsewhere} />
-            <BindingForm operate="unbind" bindings={items} preset={unbindRow} />
-          </div>
-        ) : (
+    <div className="space-y-6">
+      {canWrite ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          <BindingForm operate="bind" bindings={items} boundElsewhere={bindings.data?.boundElsewhere} />
+          <BindingForm operate="unbind" bindings={items} preset={unbindRow} />
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          You can read the bindings; binding and unbinding need the riskUnits.write permission (brokers and team leads).
+        </p>
+      )}
+
+      <section aria-labelledby="risk-unit-counts" className="space-y-2">
+        <h2 id="risk-unit-counts" className="text-base font-semibold">
+          Bound UIDs per risk unit
+        </h2>
+        {items && counts.length === 0 ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            You can read the bindings; binding and unbinding need the riskUnits.write permission (brokers and team leads).
+            {noneBoundText(items)}
           </p>
-        )}
+        ) : null}
+        {counts.length ? (
+          <ul className="flex flex-wrap gap-2">
+            {counts.map(([unit, n]) => (
+              <li
+                key={unit}
+                data-testid={`unit-count-${unit}`}
+                className={`rounded-md border px-3 py-1.5 text-sm ${n >= MAX_UIDS_PER_RISK_UNIT ? "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100" : "border-slate-200 dark:border-slate-700"}`}
+              >
+                Risk unit <span className="font-mono">{unit}</span>:{" "}
+                <span className="tabular font-semibold">
+                  {n} / {MAX_UIDS_PER_RISK_UNIT}
+                </span>
+                {n >= MAX_UIDS_PER_RISK_UNIT ? " (full)" : ""}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Counted from bindings made through Brokerdesk; UIDs bound elsewhere are known only to the platform.
+        </p>
+      </section>
 
-        <section aria-labelledby="risk-unit-counts" className="space-y-2">
-          <h2 id="risk-unit-counts" className="text-base font-semibold">
-            Bound UIDs per risk unit
-          </h2>
-          {items && counts.length === 0 ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              {noneBoundText(items)}
+      <UnbindRowContext value={canWrite ? (binding) => setUnbindRow({ binding }) : null}>
+      <DataTable
+        table={table}
+        label="Risk-unit bindings made through Brokerdesk"
+        {...queryStateProps(bindings)}
+        maxHeight="min(60vh, 560px)"
+        toolbar={<DataTableToolbar table={table} />}
+        emptyState={<DataTableEmpty>No bindings have been made through Brokerdesk.</DataTableEmpty>}
+        pager={
+          bindings.data ? (
+            <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+              {table.getRowModel().rows.length} of {bindings.data.items.length} bindings shown, newest first.
             </p>
-          ) : null}
-          {counts.length ? (
-            <ul className="flex flex-wrap gap-2">
-              {counts.map(([unit, n]) => (
-                <li
-                  key={unit}
-                  data-testid={`unit-count-${unit}`}
-                  className={`rounded-md border px-3 py-1.5 text-sm ${n >= MAX_UIDS_PER_RISK_UNIT ? "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100" : "border-slate-200 dark:border-slate-700"}`}
-                >
-                  Risk unit <span className="font-mono">{unit}</span>:{" "}
-                  <span className="tabular font-semibold">
-                    {n} / {MAX_UIDS_PER_RISK_UNIT}
-                  </span>
-                  {n >= MAX_UIDS_PER_RISK_UNIT ? " (full)" : ""}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            Counted from bindings made through Brokerdesk; UIDs bound elsewhere are known only to the platform.
-          </p>
-        </section>
-
-        <UnbindRowContext value={canWrite ? (binding) => setUnbindRow({ binding }) : null}>
-        <DataTable
-          table={table}
-          label="Risk-unit bindings made through Brokerdesk"
-          {...queryStateProps(bindings)}
-          maxHeight="min(60vh, 560px)"
-          toolbar={<DataTableToolbar table={table} />}
-          emptyState={<DataTableEmpty>No bindings have been made through Brokerdesk.</DataTableEmpty>}
-          pager={
-            bindings.data ? (
-              <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-                {table.getRowModel().rows.length} of {bindings.data.items.length} bindings shown, newest first.
-              </p>
-            ) : null
-          }
-        />
-        </UnbindRowContext>
-      </div>
-    </TimeZoneProvider>
+          ) : null
+        }
+      />
+      </UnbindRowContext>
+    </div>
   );
 }
