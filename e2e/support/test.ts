@@ -3,7 +3,7 @@
 // (e2e/support/secrets.ts): each response a browser context saw (URL, headers, text body) and each
 // APIRequestContext response (request fixture, page.request, playwright.request.newContext()). A secret
 // in any form fails the test; totals go to reports/ for e2e/secrets.after.spec.ts.
-import { test as base, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Response } from "@playwright/test";
+import { test as base, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "./processes";
@@ -173,11 +173,25 @@ function track(owner: Set<Promise<void>>, p: Promise<void>): void {
 
 const watched = new WeakSet<BrowserContext>();
 
+/**
+ * CI (.ci/run sets CI) writes no screenshots but the guide's (e2e/guide.ui.spec.ts, reports/guide/): the others
+ * are for a person reading a local run, nothing asserts on them, and about 60 full-page shots took a minute of
+ * the 30-minute bound on the 2-core machine, as traces did (playwright.config.ts).
+ */
+function keepNoScreenshots(page: Page): void {
+  const shoot = page.screenshot.bind(page);
+  page.screenshot = async (options) => (options?.path?.startsWith("reports/guide/") ? shoot(options) : Buffer.alloc(0));
+}
+
 function watchContext(context: BrowserContext): void {
   if (watched.has(context)) return;
   watched.add(context);
   const mine = new Set<Promise<void>>();
   context.on("response", (res) => track(mine, checkPageResponse(res)));
+  if (process.env.CI) {
+    context.pages().forEach(keepNoScreenshots);
+    context.on("page", keepNoScreenshots);
+  }
   // Bodies can only be read while the context is open: finish reading before it closes.
   const close = context.close.bind(context);
   context.close = async (options) => {
