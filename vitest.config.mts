@@ -15,8 +15,10 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Failure-path tests log real errors on purpose; keep the run readable.
-    env: { LOG_LEVEL: "silent" },
+    // Failure-path tests log real errors on purpose; keep the run readable. bcrypt at its cheapest (lib/env.js
+    // allows it in simulator mode only): the suites hash and compare passwords hundreds of times, and at the
+    // production cost each is a third of a second of CPU; passwords.test.ts checks the cost is the one set.
+    env: { LOG_LEVEL: "silent", PASSWORD_HASH_COST: "4" },
     pool: "forks",
     // Three files at a time on two cores: most of a database or simulator test is waiting (timers, sockets,
     // PostgreSQL), so one file per core left the CPU idle half the time (10.8 min serial, 5.6 with three).

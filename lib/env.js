@@ -110,6 +110,10 @@ export function parseEnv(source) {
   const mfaRoles = parseMfaRoles(source.MFA_REQUIRED_ROLES, mode);
   if (typeof mfaRoles === "string") problems.push(`  MFA_REQUIRED_ROLES: ${mfaRoles}`);
 
+  if (mode === "live" && e.PASSWORD_HASH_COST !== undefined && e.PASSWORD_HASH_COST < 12) {
+    problems.push("  PASSWORD_HASH_COST: below 12 is for the test suites in simulator mode; live mode needs 12 or more");
+  }
+
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
 
   return Object.freeze({
@@ -142,6 +146,7 @@ export function parseEnv(source) {
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     ledger: Object.freeze({
       sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS, activeShare: e.LEDGER_ACTIVE_SHARE,
       tradeKeys: e.LEDGER_TRADE_KEYS ? Object.freeze(listOf(e.LEDGER_TRADE_KEYS.toLowerCase())) : undefined,

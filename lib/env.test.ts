@@ -294,6 +294,17 @@ describe("[env][mfa]", () => {
     expect(parseEnv({ ...sso, OIDC_MFA: "idp" }).oidc?.mfa).toBe("idp");
     throwsNaming({ ...sso, OIDC_MFA: "yes" }, "OIDC_MFA");
   });
+
+  it("[env][passwords] bcrypt's cost is 12 unless PASSWORD_HASH_COST says; below 12 only in simulator mode", () => {
+    expect(parseEnv({}).passwordHashCost).toBe(12);
+    expect(parseEnv(LIVE).passwordHashCost).toBe(12);
+    expect(parseEnv({ ...LIVE, PASSWORD_HASH_COST: "13" }).passwordHashCost).toBe(13);
+    expect(parseEnv({ PASSWORD_HASH_COST: "4" }).passwordHashCost).toBe(4);
+    throwsNaming({ ...LIVE, PASSWORD_HASH_COST: "4" }, "PASSWORD_HASH_COST");
+    throwsNaming({ PASSWORD_HASH_COST: "3" }, "PASSWORD_HASH_COST");
+    throwsNaming({ PASSWORD_HASH_COST: "16" }, "PASSWORD_HASH_COST");
+    throwsNaming({ PASSWORD_HASH_COST: "12.5" }, "PASSWORD_HASH_COST");
+  });
 });
 
 describe("[env][example]", () => {

@@ -41,6 +41,9 @@ export async function startInstance(name: string, env: Record<string, string>, t
       // The generated deposits of the simulator's last 30 minutes settle at start, not mid-run, so no balance a
       // test asserts on moves under it (one credited desk01 during a withdrawal test: a debit of -7513.26 for 2.5).
       SIM_DEPOSIT_SETTLE_MS: "0",
+      // bcrypt at its cheapest (simulator mode only, lib/env.js): the suite signs in hundreds of times, and at the
+      // production cost each sign-in is a third of a second of the server's CPU.
+      PASSWORD_HASH_COST: "4",
       ...env,
     },
     // Its own process group, so stop() ends the server and anything it started.

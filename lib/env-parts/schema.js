@@ -105,6 +105,14 @@ export const baseSchema = z.object({
     .pipe(z.string().regex(/^\d+$/, { message: "MFA_FRESH_SECONDS must be a whole number of seconds" }))
     .transform(Number)
     .pipe(z.number().int().min(1, { message: "MFA_FRESH_SECONDS must be at least 1" }).max(3600, { message: "MFA_FRESH_SECONDS must be at most 3600" })),
+  // bcrypt's work factor for passwords hashed from now on (a stored hash keeps its own). Below 12 only in
+  // simulator mode (parseEnv): the test suites sign in hundreds of times and set 4.
+  PASSWORD_HASH_COST: z
+    .string()
+    .default("12")
+    .pipe(z.string().regex(/^\d+$/, { message: "PASSWORD_HASH_COST must be a whole number from 4 to 15" }))
+    .transform(Number)
+    .pipe(z.number().int().min(4, { message: "PASSWORD_HASH_COST must be a whole number from 4 to 15" }).max(15, { message: "PASSWORD_HASH_COST must be a whole number from 4 to 15" })),
   // "idp": a single sign-on whose ID token says the identity provider did multi-factor (amr "mfa") counts as the second factor.
   OIDC_MFA: z.enum(["brokerdesk", "idp"], { message: 'OIDC_MFA must be "brokerdesk" or "idp"' }).default("brokerdesk"),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),

@@ -1,9 +1,14 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
+import { env } from "@/lib/env";
 
-/** bcrypt work factor: ~0.3 s per hash on this class of machine, slow enough to make guessing expensive. */
-export const BCRYPT_COST = 12;
+/**
+ * bcrypt work factor of new hashes: 12 (~0.3 s per hash on this class of machine, slow enough to make guessing
+ * expensive) unless PASSWORD_HASH_COST says; lib/env.js allows less only in simulator mode, for the test suites,
+ * which sign in hundreds of times (each cost-12 comparison is a third of a second of CPU in pure JavaScript).
+ */
+export const BCRYPT_COST: number = env.passwordHashCost;
 
 // The length rules are the API's (lib/api/users.ts), so the admin page's form refuses what the server would.
 export { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordTooLong } from "@/lib/api/users";
