@@ -26,12 +26,13 @@ if (!process.env.E2E_SECRETS) {
 process.env.E2E_REPORTS_DIR = REPORTS;
 
 // Each worker starts a Brokerdesk of its own from the build (e2e/support/test.ts, fixture `app`), so workers never
-// share a server. Each worker's Chromium and server keep about one core busy: two workers on the 2-core CI
-// machine took no less time than one (load average 9-10) and pushed page loads past their timeouts, so one
-// worker per two cores; E2E_WORKERS sets it.
-const UI_WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
-// The api project's worker runs beside the ui ones: it drives no browser, so it takes little of a core.
-const WORKERS = UI_WORKERS + 1;
+// share a server. A ui worker's Chromium and server keep one and a half cores busy, the api worker's a fraction
+// of one; three workers at once on the 2-core CI machine (load 9-10) pushed page loads past their timeouts.
+// So: one worker per two cores, plus one. The api project takes one of them while it runs (its 233 tests end
+// in the first 5 minutes); then the ui project has them all. On 2 cores that is one ui worker beside the api
+// one, then two ui workers: 16.1 min for the suite, where a lone ui worker had taken 20.8 (that run still with
+// bcrypt at cost 12, now 4: e2e/support/second-instance.ts). E2E_WORKERS sets the total.
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelism() / 2) + 1);
 
 export default defineConfig({
   testDir: "./e2e",
@@ -58,7 +59,7 @@ export default defineConfig({
   },
   projects: [
     { name: "api", testMatch: /.*\.api\.spec\.ts/, workers: 1 },
-    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, workers: UI_WORKERS, use: { browserName: "chromium" } },
+    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, use: { browserName: "chromium" } },
     // Scans the build's static files and the server log once both projects are done.
     { name: "after", testMatch: /.*\.after\.spec\.ts/, dependencies: ["api", "ui"] },
   ],
