@@ -6,7 +6,7 @@
 // keys, columns and the words for its rows (the platform's live views use platform-paged-view.tsx).
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { RowData, TableOptions } from "@tanstack/react-table";
-import { useId, type ReactNode } from "react";
+import { useId, useMemo, type ReactNode } from "react";
 import { callResource, type JsonResource } from "@/lib/api/call";
 import { isTransient } from "@/lib/client/api";
 import { DataTable } from "./data-table";
@@ -81,7 +81,10 @@ export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P e
     queryFn: ({ signal }) => callResource(config.resource, { input, signal } as never) as Promise<P>,
     retry: (count, e) => count < 1 && isTransient(e),
   });
-  const rows = page.data ? (config.rowsOf ? config.rowsOf(page.data) : (page.data as unknown as LedgerPage<Row>).rows) : EMPTY;
+  const { rowsOf } = config;
+  // Once per page answered: rowsOf may build new rows (the audit log's views), and a new array is a new table.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rowsOf is a pure function of the page
+  const rows = useMemo(() => (page.data ? (rowsOf ? rowsOf(page.data) : (page.data as unknown as LedgerPage<Row>).rows) : EMPTY), [page.data]);
   const table = useDataTable<Row>({
     // The server orders a ledger (newest first) and filters it: no sorting or filtering in the browser.
     features: plainTableFeatures,
@@ -126,10 +129,12 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
   place?: string;
   /** The pager's words when the list is not newest first (the registry, by name). */
   pagerWords?: PagerWords;
+  /** How tall the table may grow before it scrolls (DataTable's default unless said). */
+  maxHeight?: string;
 };
 
 export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage>({
-  view, label, rowsNoun, controls, actions, before, after, rangeLabels = ["From", "To"], countLine = true, emptyColumns = false, place = "in the ledger", pagerWords,
+  view, label, rowsNoun, controls, actions, before, after, rangeLabels = ["From", "To"], countLine = true, emptyColumns = false, place = "in the ledger", pagerWords, maxHeight,
 }: LedgerTableProps<Row, Q, P>) {
   const id = useId();
   const { q, page, table } = view;
@@ -165,6 +170,7 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
         <DataTable
           table={table}
           label={label}
+          maxHeight={maxHeight}
           {...states}
           toolbar={toolbar}
           emptyState={emptyState}

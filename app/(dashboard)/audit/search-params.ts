@@ -3,6 +3,8 @@ import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } f
 import { AUDIT_OUTCOME_VALUES } from "@/lib/api/audit";
 
 export const AUDIT_PAGE_SIZES = [50, 100, 200] as const;
+/** The most rows a page may ask for (a size typed into the URL is held to it). */
+export const AUDIT_PAGE_MAX = 500;
 
 export const auditSearchParams = {
   /** Part of the e-mail, matched case-insensitively by the server. */
@@ -14,11 +16,15 @@ export const auditSearchParams = {
   to: parseAsInteger,
   limit: parseAsInteger.withDefault(100),
   /**
-   * Every cursor walked so far, oldest step last: Older pushes the page's nextCursor, Newer pops,
-   * Latest clears. The whole path is in the URL so back, forward and shared links land on the same page.
+   * Every cursor walked so far, oldest step last (the ledger view's page stack): Older pushes the page's
+   * nextCursor, Newer pops, Latest clears. The whole path is in the URL so back, forward and shared links land
+   * on the same page.
    */
-  before: parseAsArrayOf(parseAsString, ",").withDefault([]),
+  p: parseAsArrayOf(parseAsString, ",").withDefault([]),
 };
 
-/** The filters the export takes too (no paging): the CSV is the whole filtered log. */
-export const AUDIT_FILTER_KEYS = ["actor", "action", "outcome", "from", "to"] as const;
+/** The page stack keeps the URL key it has always had, so links staff saved still open the same page. */
+export const auditUrlKeys = { p: "before" } as const;
+
+/** The filters sent to the server besides the range; the export takes them too (no paging): the whole filtered log. */
+export const AUDIT_FILTER_KEYS = ["actor", "action", "outcome"] as const;
