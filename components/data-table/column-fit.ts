@@ -6,6 +6,7 @@
 // (a deposit's status and transaction ID, a withdrawal's address, requester and reason) sat off screen.
 import { useSyncExternalStore } from "react";
 import type { ColumnVisibilityState } from "@tanstack/react-table";
+import { storedChoices } from "@/lib/client/stored-choice";
 import type { DataTableColumnMeta } from "./features";
 
 /** Pixels a column without a declared width is counted as. */
@@ -50,17 +51,12 @@ export function columnsToDrop(defs: readonly ColumnDefLike[], width: number | nu
 // ---- the person's choices, per table, in localStorage ----------------------------------------------
 
 const PREFIX = "brokerdesk.columns.";
-const listeners = new Set<() => void>();
+const store = storedChoices();
 const cache = new Map<string, { raw: string | null; value: ColumnVisibilityState }>();
 const EMPTY: ColumnVisibilityState = {};
 
 function read(key: string): ColumnVisibilityState {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(PREFIX + key);
-  } catch {
-    raw = null;
-  }
+  const raw = store.read(PREFIX + key);
   const hit = cache.get(key);
   if (hit && hit.raw === raw) return hit.value;
   let value: ColumnVisibilityState = EMPTY;
@@ -74,27 +70,13 @@ function read(key: string): ColumnVisibilityState {
   return value;
 }
 
-function subscribe(onChange: () => void): () => void {
-  listeners.add(onChange);
-  window.addEventListener("storage", onChange);
-  return () => {
-    listeners.delete(onChange);
-    window.removeEventListener("storage", onChange);
-  };
-}
-
 /** The person's column choices for one table (empty on the server and for a table without a key). */
 export function useChosenColumns(key: string | undefined): [ColumnVisibilityState, (next: ColumnVisibilityState) => void] {
-  const chosen = useSyncExternalStore(subscribe, () => (key ? read(key) : EMPTY), () => EMPTY);
+  const chosen = useSyncExternalStore(store.subscribe, () => (key ? read(key) : EMPTY), () => EMPTY);
   const save = (next: ColumnVisibilityState) => {
     if (!key) return;
-    try {
-      localStorage.setItem(PREFIX + key, JSON.stringify(next));
-    } catch {
-      // Storage refused: the choice holds until the page is left.
-      cache.set(key, { raw: null, value: next });
-    }
-    listeners.forEach((l) => l());
+    // Storage refused: the choice holds until the page is left.
+    store.write(PREFIX + key, JSON.stringify(next), () => cache.set(key, { raw: null, value: next }));
   };
   return [chosen, save];
 }

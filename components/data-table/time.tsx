@@ -5,6 +5,7 @@
 // read in local time, and the choice survives moving between pages. Another tab follows it too.
 import { useSyncExternalStore } from "react";
 import { formatLocal, formatUtc } from "@/lib/format";
+import { storedChoices } from "@/lib/client/stored-choice";
 import { Field } from "./field";
 import { controlClass } from "./styles";
 import type { CellValue } from "./column-builders";
@@ -12,39 +13,19 @@ import type { CellValue } from "./column-builders";
 export type TimeZoneMode = "utc" | "local";
 
 const STORAGE_KEY = "brokerdesk.time-zone";
-const listeners = new Set<() => void>();
+const store = storedChoices();
 let fallback: TimeZoneMode | null = null;
 
-function readMode(): TimeZoneMode {
-  try {
-    return localStorage.getItem(STORAGE_KEY) === "local" ? "local" : "utc";
-  } catch {
-    return "utc";
-  }
-}
-
-function subscribe(onChange: () => void): () => void {
-  listeners.add(onChange);
-  window.addEventListener("storage", onChange);
-  return () => {
-    listeners.delete(onChange);
-    window.removeEventListener("storage", onChange);
-  };
-}
+const readMode = (): TimeZoneMode => (store.read(STORAGE_KEY) === "local" ? "local" : "utc");
 
 function setMode(mode: TimeZoneMode): void {
-  try {
-    localStorage.setItem(STORAGE_KEY, mode);
-  } catch {
-    // Storage refused (private mode, quota): the choice then lasts as long as the page.
-    fallback = mode;
-  }
-  listeners.forEach((l) => l());
+  // Storage refused (private mode, quota): the choice then lasts as long as the page.
+  store.write(STORAGE_KEY, mode, () => (fallback = mode));
 }
 
 /** The server renders UTC; the browser switches to the stored choice once hydrated. */
 export function useTimeZone(): { mode: TimeZoneMode; setMode: (m: TimeZoneMode) => void } {
-  const mode = useSyncExternalStore(subscribe, () => fallback ?? readMode(), () => "utc" as const);
+  const mode = useSyncExternalStore(store.subscribe, () => fallback ?? readMode(), () => "utc" as const);
   return { mode, setMode };
 }
 
