@@ -84,6 +84,17 @@ const positiveNumber = (name, fallback, unit) =>
     .transform(Number)
     .pipe(z.number().positive({ message: `${name} must be greater than 0` }));
 
+/**
+ * A whole number with a default. `what` finishes the message ("of milliseconds"); with `min` and `max` the
+ * message says the range, and a number outside it gets the same message.
+ * @param {string} name @param {string} fallback @param {{ what?: string, min?: number, max?: number }} [range]
+ */
+const wholeNumber = (name, fallback, { what = "", min, max } = {}) => {
+  const bounds = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : "";
+  const message = `${name} must be a whole number${what ? ` ${what}` : ""}${bounds}`;
+  const digits = z.string().default(fallback).pipe(z.string().regex(/^\d+$/, { message })).transform(Number);
+  return bounds ? digits.pipe(z.number().int().min(/** @type {number} */ (min), { message }).max(/** @type {number} */ (max), { message })) : digits;
+};
 
 const STAFF_ROLES = ["compliance", "broker", "lead", "admin"];
 const ROLES_VAR = /^PLATFORM_KEY_([A-Z0-9]+)_ROLES$/;
@@ -143,4 +154,4 @@ function parseMfaRoles(value, mode) {
   return [...new Set(roles)];
 }
 
-export { bearerToken, parseCidrList, optionalUrl, serviceUrl, port, listOf, positiveNumber, ROLES_VAR, NAMED_KEY, parseMfaRoles };
+export { bearerToken, parseCidrList, optionalUrl, serviceUrl, port, listOf, positiveNumber, wholeNumber, ROLES_VAR, NAMED_KEY, parseMfaRoles };

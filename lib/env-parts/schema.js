@@ -1,7 +1,7 @@
 // Every variable Brokerdesk reads, with its default and the message naming it when it is wrong.
 // lib/env.js reads the environment and parses it with this schema.
 import { z } from "zod";
-import { bearerToken, optionalUrl, port, positiveNumber, serviceUrl } from "./fields.js";
+import { bearerToken, optionalUrl, port, positiveNumber, serviceUrl, wholeNumber } from "./fields.js";
 
 export const baseSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -17,11 +17,7 @@ export const baseSchema = z.object({
   PLATFORM_API_SECRET: z.string().optional(),
   PLATFORM_API_PASSPHRASE: z.string().optional(),
   PLATFORM_LOCALE: z.string().default("en-US"),
-  PLATFORM_TIMEOUT_MS: z
-    .string()
-    .default("10000")
-    .pipe(z.string().regex(/^\d+$/, { message: "PLATFORM_TIMEOUT_MS must be a whole number of milliseconds" }))
-    .transform(Number),
+  PLATFORM_TIMEOUT_MS: wholeNumber("PLATFORM_TIMEOUT_MS", "10000", { what: "of milliseconds" }),
   // /metrics (Prometheus): answered to these addresses (the client as TRUST_PROXY resolves it), or to a
   // request with `Authorization: Bearer <METRICS_TOKEN>`.
   METRICS_ALLOW: z.string().default("127.0.0.1,::1"),
@@ -41,11 +37,7 @@ export const baseSchema = z.object({
   SIM_PORT: port("SIM_PORT", 4010),
   // Optional: the simulator's /__sim/* control endpoints then need `Authorization: Bearer <token>`.
   SIM_CONTROL_TOKEN: bearerToken("SIM_CONTROL_TOKEN"),
-  SIM_SEED: z
-    .string()
-    .default("42")
-    .pipe(z.string().regex(/^\d+$/, { message: "SIM_SEED must be a whole number" }))
-    .transform(Number),
+  SIM_SEED: wholeNumber("SIM_SEED", "42"),
   SIM_SCALE: z
     .string()
     .default("1")
@@ -53,12 +45,7 @@ export const baseSchema = z.object({
     .transform(Number)
     .pipe(z.number().positive({ message: "SIM_SCALE must be greater than 0" })),
   // Sub-accounts of the simulator's broker, the 25 seeded desks included (server/simulator/data/population.ts).
-  SIM_SUBACCOUNTS: z
-    .string()
-    .default("25")
-    .pipe(z.string().regex(/^\d+$/, { message: "SIM_SUBACCOUNTS must be a whole number from 25 to 500000" }))
-    .transform(Number)
-    .pipe(z.number().int().min(25, { message: "SIM_SUBACCOUNTS must be a whole number from 25 to 500000" }).max(500_000, { message: "SIM_SUBACCOUNTS must be a whole number from 25 to 500000" })),
+  SIM_SUBACCOUNTS: wholeNumber("SIM_SUBACCOUNTS", "25", { min: 25, max: 500_000 }),
   // Live deposits per second arriving on the simulator across all sub-accounts; 0 = none (deterministic data).
   SIM_DEPOSIT_RATE: z
     .string()
@@ -68,11 +55,7 @@ export const baseSchema = z.object({
   // How long a deposit stays pending before it succeeds and credits its balance, generated ones included (the
   // last 30 minutes' are pending at start). Default 30 minutes; the e2e servers use 0, so no balance a test
   // asserts on moves under it.
-  SIM_DEPOSIT_SETTLE_MS: z
-    .string()
-    .default("1800000")
-    .pipe(z.string().regex(/^\d+$/, { message: "SIM_DEPOSIT_SETTLE_MS must be a whole number of milliseconds, e.g. 0 or 1800000" }))
-    .transform(Number),
+  SIM_DEPOSIT_SETTLE_MS: wholeNumber("SIM_DEPOSIT_SETTLE_MS", "1800000", { what: "of milliseconds, e.g. 0 or 1800000" }),
   DATA_DIR: z.string().default(".data"),
   // Decimals allowed (0.1 minutes = 6 s) so tests can watch a session expire in real time.
   SESSION_IDLE_MINUTES: positiveNumber("SESSION_IDLE_MINUTES", "30", "minutes"),
@@ -85,11 +68,7 @@ export const baseSchema = z.object({
     .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "APPROVER_COOL_OFF_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)" }))
     .transform(Number),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
-  PUBLIC_CACHE_MS: z
-    .string()
-    .default("1000")
-    .pipe(z.string().regex(/^\d+$/, { message: "PUBLIC_CACHE_MS must be a whole number of milliseconds (0 = off)" }))
-    .transform(Number),
+  PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the
   // same address share its per-IP limits. Only read with REDIS_URL.
   PLATFORM_EGRESS_ID: z
@@ -99,20 +78,10 @@ export const baseSchema = z.object({
   // Second factor (issue 12 item 2). Roles that must enrol one: "all", "none" or a comma list; the default
   // depends on the mode (parseEnv). How recent a factor must be for approvals, role and password changes.
   MFA_REQUIRED_ROLES: z.string().optional(),
-  MFA_FRESH_SECONDS: z
-    .string()
-    .default("300")
-    .pipe(z.string().regex(/^\d+$/, { message: "MFA_FRESH_SECONDS must be a whole number of seconds" }))
-    .transform(Number)
-    .pipe(z.number().int().min(1, { message: "MFA_FRESH_SECONDS must be at least 1" }).max(3600, { message: "MFA_FRESH_SECONDS must be at most 3600" })),
+  MFA_FRESH_SECONDS: wholeNumber("MFA_FRESH_SECONDS", "300", { what: "of seconds", min: 1, max: 3600 }),
   // bcrypt's work factor for passwords hashed from now on (a stored hash keeps its own). Below 12 only in
   // simulator mode (parseEnv): the test suites sign in hundreds of times and set 4.
-  PASSWORD_HASH_COST: z
-    .string()
-    .default("12")
-    .pipe(z.string().regex(/^\d+$/, { message: "PASSWORD_HASH_COST must be a whole number from 4 to 15" }))
-    .transform(Number)
-    .pipe(z.number().int().min(4, { message: "PASSWORD_HASH_COST must be a whole number from 4 to 15" }).max(15, { message: "PASSWORD_HASH_COST must be a whole number from 4 to 15" })),
+  PASSWORD_HASH_COST: wholeNumber("PASSWORD_HASH_COST", "12", { min: 4, max: 15 }),
   // "idp": a single sign-on whose ID token says the identity provider did multi-factor (amr "mfa") counts as the second factor.
   OIDC_MFA: z.enum(["brokerdesk", "idp"], { message: 'OIDC_MFA must be "brokerdesk" or "idp"' }).default("brokerdesk"),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
