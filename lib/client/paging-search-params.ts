@@ -1,5 +1,5 @@
 // nuqs parsers shared by the paged read pages; each route's search-params.ts composes them with its own.
-import { createParser, parseAsArrayOf, parseAsInteger, parseAsStringLiteral } from "nuqs";
+import { createParser, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import { RANGE_CHOICES, decodePosition, encodePosition, type PagePosition, type RangeChoice } from "./paging";
 
 const parseAsPagePosition = createParser<PagePosition>({
@@ -20,3 +20,9 @@ export function rangeParsers(defaultRange: RangeChoice) {
     at: parseAsInteger,
   };
 }
+
+/** The keyset cursors a ledger view walked to reach its page (components/data-table/ledger-paged-view.tsx); absent = the first page. */
+export const ledgerCursorsParser = parseAsArrayOf(parseAsString, ",").withDefault([]);
+
+/** The URL state every ledger view with a range has: `from` and `to` in ms (UTC), and the cursors walked. */
+export const ledgerRangeParsers = { from: parseAsInteger, to: parseAsInteger, p: ledgerCursorsParser };

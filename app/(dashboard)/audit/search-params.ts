@@ -1,5 +1,6 @@
 // The URL state of /audit (STYLE rule 10): the server-side filters, the page size and the keyset path.
-import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 import { AUDIT_OUTCOME_VALUES } from "@/lib/api/audit";
 
 export const AUDIT_PAGE_SIZES = [50, 100, 200] as const;
@@ -11,16 +12,13 @@ export const auditSearchParams = {
   actor: parseAsString,
   action: parseAsString,
   outcome: parseAsStringLiteral(AUDIT_OUTCOME_VALUES),
-  /** UTC instants in ms; `from` inclusive, `to` exclusive (as the API reads them). */
-  from: parseAsInteger,
-  to: parseAsInteger,
   limit: parseAsInteger.withDefault(100),
   /**
-   * Every cursor walked so far, oldest step last (the ledger view's page stack): Older pushes the page's
-   * nextCursor, Newer pops, Latest clears. The whole path is in the URL so back, forward and shared links land
-   * on the same page.
+   * `from` inclusive, `to` exclusive (as the API reads them), and every cursor walked so far, oldest step last:
+   * Older pushes the page's nextCursor, Newer pops, Latest clears. The whole path is in the URL so back,
+   * forward and shared links land on the same page.
    */
-  p: parseAsArrayOf(parseAsString, ",").withDefault([]),
+  ...ledgerRangeParsers,
 };
 
 /** The page stack keeps the URL key it has always had, so links staff saved still open the same page. */

@@ -1,6 +1,7 @@
 // The URL state of /sub-accounts (STYLE rule 10): every filter is sent to the server, which searches the
 // whole registry (at 100,000 sub-accounts and more) and pages it by name.
-import { parseAsArrayOf, parseAsString } from "nuqs";
+import { parseAsString } from "nuqs";
+import { ledgerCursorsParser } from "@/lib/client/paging-search-params";
 
 export const REGISTRY_PAGE_SIZE = 50;
 export const REGISTRY_FILTERS = ["q", "status", "source"] as const;
@@ -11,5 +12,5 @@ export const subaccountsSearchParams = {
   status: parseAsString,
   source: parseAsString,
   /** The cursors walked to reach this page; absent = the first page by name. */
-  p: parseAsArrayOf(parseAsString, ",").withDefault([]),
+  p: ledgerCursorsParser,
 };

@@ -1,5 +1,6 @@
 // The URL state of /withdrawals (STYLE rule 10): the ledger's filters and its cursor path, declared once.
-import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import { parseAsString, parseAsStringLiteral } from "nuqs";
+import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 
 export const WITHDRAWAL_PAGE_SIZE = 50;
@@ -13,11 +14,8 @@ export const withdrawalsSearchParams = {
   amountMin: parseAsString,
   amountMax: parseAsString,
   address: parseAsString,
-  /** Requested at or after / before, ms (UTC). */
-  from: parseAsInteger,
-  to: parseAsInteger,
-  /** The cursors walked to reach this page; absent = the newest page. */
-  p: parseAsArrayOf(parseAsString, ",").withDefault([]),
+  /** Requested at or after / before, and the cursors walked (absent = the newest page). */
+  ...ledgerRangeParsers,
 };
 
 /** The URL keys the server filters the ledger by, besides the range (from, to). */

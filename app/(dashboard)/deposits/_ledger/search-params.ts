@@ -1,5 +1,6 @@
 // The URL state of /deposits (the ledger view): every filter is applied by the server to the whole set.
-import { parseAsArrayOf, parseAsInteger, parseAsString } from "nuqs";
+import { parseAsString } from "nuqs";
+import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 
 export const LEDGER_PAGE_SIZE = 50;
 
@@ -11,11 +12,8 @@ export const ledgerDepositsSearchParams = {
   maxAmount: parseAsString,
   /** An address, transaction ID or record ID. */
   q: parseAsString,
-  /** Created at or after / at or before, ms (UTC). */
-  from: parseAsInteger,
-  to: parseAsInteger,
-  /** The cursors walked to reach this page; absent = the newest page. */
-  p: parseAsArrayOf(parseAsString, ",").withDefault([]),
+  /** Created at or after / at or before, and the cursors walked (absent = the newest page). */
+  ...ledgerRangeParsers,
 };
 
 /** The URL keys the server filters by, besides the range (from, to). */

@@ -1,6 +1,7 @@
 // The URL state of /spot/fills and /spot/plan-orders (the ledger views): every filter is applied by the
 // server to the whole set. The two lists share every filter but one (a fill's scope, a plan order's status).
-import { parseAsArrayOf, parseAsInteger, parseAsString } from "nuqs";
+import { parseAsString } from "nuqs";
+import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 
 export const LEDGER_TRADE_PAGE_SIZE = 50;
 
@@ -13,11 +14,8 @@ const searchParamsOf = (own: OwnFilter) => ({
   side: parseAsString,
   ...({ [own]: parseAsString } as Record<OwnFilter, typeof parseAsString>),
   orderId: parseAsString,
-  /** Created at or after / at or before, ms (UTC). */
-  from: parseAsInteger,
-  to: parseAsInteger,
-  /** The cursors walked to reach this page; absent = the newest page. */
-  p: parseAsArrayOf(parseAsString, ",").withDefault([]),
+  /** Created at or after / at or before, and the cursors walked (absent = the newest page). */
+  ...ledgerRangeParsers,
 });
 
 // Built once at load, so every render hands nuqs the same parsers.

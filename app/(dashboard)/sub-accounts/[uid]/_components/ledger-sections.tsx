@@ -3,7 +3,7 @@
 // view as /deposits with the sub-account fixed), its balance history and its rebate history (both from the
 // daily snapshots, which are the only record of them: E2 and E7 answer the present).
 import { useQuery } from "@tanstack/react-query";
-import { parseAsArrayOf, parseAsInteger, parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useId, useMemo, useState } from "react";
 import { LineChart } from "@/components/charts/line-chart";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
@@ -13,6 +13,7 @@ import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerDeposit, type LedgerDepositPage } from "@/lib/api/ledger";
 import { balanceSeries, ledgerHistoryResources } from "@/lib/api/ledger-history";
 import { isTransient } from "@/lib/client/api";
+import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
 import { Panel } from "@/components/ui/panel";
 import { Empty, Loading, QueryView } from "@/components/ui/query-view";
@@ -21,11 +22,10 @@ import { TableHead } from "@/components/ui/table-head";
 const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
 const HISTORY_DAYS = "365";
 // The section's own URL keys, so its page stack and range never collide with the rest of the page.
-const depositParsers = { p: parseAsArrayOf(parseAsString, ",").withDefault([]), from: parseAsInteger, to: parseAsInteger };
 const depositUrlKeys = { p: "dp", from: "dfrom", to: "dto" } as const;
 
 export function LedgerDepositsSection({ uid }: { uid: string }) {
-  const url = useQueryStates(depositParsers, { history: "push", urlKeys: depositUrlKeys });
+  const url = useQueryStates(ledgerRangeParsers, { history: "push", urlKeys: depositUrlKeys });
   const view = useLedgerView<LedgerDeposit, (typeof url)[0], LedgerDepositPage>({
     resource: ledgerResources.deposits,
     url,
