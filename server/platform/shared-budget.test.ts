@@ -77,11 +77,13 @@ run("[scale-out][rate budget] instances sharing one Redis stay inside one platfo
     expect(stats.http429).toBe(0);
     for (const op of ["oiLimits.list", "subaccounts.assets"] as const) {
       expect(stats.operations[op]?.accepted).toBe(30);
-      expect(stats.operations[op]?.peakPerSecond).toBeLessThanOrEqual(10);
+      // At the bound and never over: the three instances together used the whole limit in some second, so
+      // sharing the budget did not serialise them further (counted by the platform, not timed: a wall-clock
+      // bound here failed once on a loaded machine).
+      expect(stats.operations[op]?.peakPerSecond).toBe(10);
     }
-    // 30 calls per operation at 10/s: the first 10 at once, then one window per 10; sharing must not serialise further.
+    // 30 calls per operation at 10/s cannot all be in within two windows: the limiter held them back.
     expect(seconds).toBeGreaterThanOrEqual(1.9);
-    expect(seconds).toBeLessThan(5);
   }, 30_000);
 
   it("control: the same load with a budget per instance breaks the limit (so the test above can fail)", async () => {
