@@ -180,7 +180,8 @@ const watched = new WeakSet<BrowserContext>();
  */
 function keepNoScreenshots(page: Page): void {
   const shoot = page.screenshot.bind(page);
-  page.screenshot = async (options) => (options?.path?.startsWith("reports/guide/") ? shoot(options) : Buffer.alloc(0));
+  // Only a shot written to a file is skipped: a caller that reads the image's bytes always gets them.
+  page.screenshot = async (options) => (options?.path && !options.path.startsWith("reports/guide/") ? Buffer.alloc(0) : shoot(options));
 }
 
 function watchContext(context: BrowserContext): void {
