@@ -154,17 +154,44 @@ describe("[platform][pacing] pacing by when the platform saw each request", () =
   it("[platform][pacing] a longer trip is followed after rebaseSamples answers in a row, not after the old samples age out", () => {
     const { jitterMs, rebaseSamples, keep } = DEFAULT_ARRIVAL;
     const e = new ArrivalEstimator(DEFAULT_ARRIVAL);
-    // A trip of 75 ± 20 ms, then 150 ± 20 (the samples alternate over the whole band).
+    // A trip of 75 ± 20 ms, then 150 ± 20 (the samples alternate over the whole band), one send each 100 ms.
     const band = (i: number) => (i % 2 ? jitterMs : -jitterMs);
-    for (let i = 0; i < keep; i++) e.observe(0, 75 + band(i));
+    let t = 0;
+    const at = (x: number) => e.observe((t += 100), t + x);
+    for (let i = 0; i < keep; i++) at(75 + band(i));
     expect(e.lead()).toBe(55);
-    for (let i = 0; i < rebaseSamples - 1; i++) e.observe(0, 150 + band(i));
+    for (let i = 0; i < rebaseSamples - 1; i++) at(150 + band(i));
     // One short of a rebase: these could still be a queueing spike, and the old floor holds.
     expect(e.lead()).toBe(55);
-    e.observe(0, 150 + band(1));
+    at(150 + band(1));
     expect(e.lead()).toBe(130);
     // A shorter trip again: its first sample is the new floor at once.
-    e.observe(0, 60);
+    at(60);
     expect(e.lead()).toBeLessThanOrEqual(60);
+  });
+
+  it("[platform][pacing] a queue draining is not a longer trip: answers late by a falling amount do not move the floor", () => {
+    const e = new ArrivalEstimator(DEFAULT_ARRIVAL);
+    // Loopback (e2e's busy test, then its metrics test): 0-5 ms trips, then sixteen reads let out at once came
+    // back 186 down to 94 ms late, all sent within 22 ms, then the trip was 1 ms again.
+    for (let i = 0; i < 40; i++) e.observe(i * 100, i * 100 + (i % 6));
+    const floor = e.lead()!;
+    for (let i = 0; i < 18; i++) e.observe(4_000 + i, 4_000 + i + 186 - i * 5);
+    expect(e.lead()).toBe(floor);
+    // Had the floor moved up to ~90, a read sent now would reach the platform 90 ms before its slot's window.
+    expect(e.slotFreeAt({ requestTime: 5_000, answeredAt: 5_002, windowMs: 1000, safeWindowMs: 1040 })).toBeGreaterThanOrEqual(5_000 + 1000 - 5);
+  });
+
+  it("[platform][pacing] a steady run of late answers sent within one burst is not a longer trip either (it did not last a window)", () => {
+    const { rebaseSamples, rebaseSpanMs } = DEFAULT_ARRIVAL;
+    const e = new ArrivalEstimator(DEFAULT_ARRIVAL);
+    for (let i = 0; i < 40; i++) e.observe(i * 100, i * 100 + 2);
+    const floor = e.lead()!;
+    const burst = Math.floor(rebaseSpanMs / (rebaseSamples * 2));
+    for (let i = 0; i < rebaseSamples * 2; i++) e.observe(4_000 + i * burst, 4_000 + i * burst + 150);
+    expect(e.lead()).toBe(floor);
+    // The same trip, still there a window later, is the trip.
+    e.observe(4_000 + rebaseSpanMs + 1, 4_000 + rebaseSpanMs + 1 + 150);
+    expect(e.lead()).toBeGreaterThan(100);
   });
 });

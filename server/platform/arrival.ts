@@ -22,8 +22,12 @@ import "server-only";
  * The trip can change for good (a new route, a failover; the benchmark moves the simulator from 150 to 300 ms
  * away). A longer one leaves every new sample above the old floor + 2·jitterMs, where a queueing spike would be:
  * left out, the floor stays the old one and every slot waits the difference, until the old samples age out of
- * `keep` (6.4 s at 10/s). `rebaseSamples` such samples in a row are not a spike but the new trip: the older
- * samples are dropped then (safe: the bound is again the assumption's, on the trip as it is now). A shorter
+ * `keep` (6.4 s at 10/s). `rebaseSamples` such samples in a row are not a spike but the new trip, when they
+ * look like one: they keep the assumption among themselves (all within one band of 2·jitterMs) and were sent
+ * over at least `rebaseSpanMs`. Then the older samples are dropped (safe: the bound is again the assumption's,
+ * on the trip as it is now). A queue draining is neither: sixteen reads let out at once after a burst came
+ * back 186 down to 94 ms late, all sent within a few ms, and a rebase on them put the floor 90 ms above the
+ * trip, so the next reads reached the platform that much early (four 429s in e2e's busy-then-metrics run). A shorter
  * trip breaks the assumption for the requests already paced by the old floor (they may arrive early by the
  * step: a 429, answered by the penalty); its first answer is the new minimum, and the bound never exceeds it.
  *
@@ -42,17 +46,19 @@ export type ArrivalOptions = {
   spreadSamples: number;
   /** Samples kept (the newest); older ones age out, so a step of the platform's clock is followed. */
   keep: number;
-  /** This many samples in a row above the floor's jitter band are a longer trip: the older ones are dropped. */
+  /** This many samples in a row above the floor's jitter band, within one band of each other, are a longer trip... */
   rebaseSamples: number;
+  /** ...when they were sent over at least this long (ms): a trip that lasted, not one burst. */
+  rebaseSpanMs: number;
 };
 
-export const DEFAULT_ARRIVAL: ArrivalOptions = { jitterMs: 20, marginMs: 5, minSamples: 3, spreadSamples: 32, keep: 64, rebaseSamples: 16 };
+export const DEFAULT_ARRIVAL: ArrivalOptions = { jitterMs: 20, marginMs: 5, minSamples: 3, spreadSamples: 32, keep: 64, rebaseSamples: 16, rebaseSpanMs: 1000 };
 
 export class ArrivalEstimator {
   /** Oldest first. */
   private samples: number[] = [];
-  /** The newest samples, in a row, that lay above the floor's jitter band when they came. */
-  private above = 0;
+  /** The newest samples, in a row, that lay above the floor's jitter band when they came, and within one band of each other. */
+  private run: { x: number; sentAt: number }[] = [];
   private cached: number | null | undefined;
 
   constructor(private readonly o: ArrivalOptions = DEFAULT_ARRIVAL) {}
@@ -61,10 +67,18 @@ export class ArrivalEstimator {
   observe(sentAt: number, requestTime: number): void {
     if (!Number.isFinite(sentAt) || !Number.isFinite(requestTime) || requestTime <= 0) return;
     const x = requestTime - sentAt;
-    this.above = this.samples.length > 0 && x > Math.min(...this.samples) + 2 * this.o.jitterMs ? this.above + 1 : 0;
+    const spread = 2 * this.o.jitterMs;
+    if (this.samples.length > 0 && x > Math.min(...this.samples) + spread) {
+      this.run.push({ x, sentAt });
+      // The run keeps the assumption among its own samples, or its older ones were not the same trip.
+      while (Math.max(...this.run.map((r) => r.x)) - Math.min(...this.run.map((r) => r.x)) > spread) this.run.shift();
+    } else this.run = [];
     this.samples.push(x);
-    if (this.above >= this.o.rebaseSamples && this.samples.length > this.above) this.samples = this.samples.slice(-this.above);
-    else if (this.samples.length > this.o.keep) this.samples.shift();
+    const spanMs = this.run.length ? this.run[this.run.length - 1]!.sentAt - this.run[0]!.sentAt : 0;
+    if (this.run.length >= this.o.rebaseSamples && spanMs >= this.o.rebaseSpanMs) {
+      this.samples = this.run.map((r) => r.x);
+      this.run = [];
+    } else if (this.samples.length > this.o.keep) this.samples.shift();
     this.cached = undefined;
   }
 
