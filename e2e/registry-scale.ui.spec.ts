@@ -141,6 +141,22 @@ test("[pickers] a name that arrives while one types does not rewrite the field u
   // CI at 827f011: the default sub-account's name arrived between the picker's select-all and the typing, so
   // "client0001" landed after the name. Held here until the UID is selected, then let through.
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  // Once on CI (ci21, 86afe4d+) the field ended open as "54818921331": the UID and the last key typed, as if the
+  // field had been set back to the UID (a blur and a focus?) after "client000". Not reproduced here (alone,
+  // throttled 8x, beside busy loops); what the field went through is kept, and said when the check fails.
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { __pickerLog: string[] }).__pickerLog = log;
+    const t0 = performance.now();
+    for (const type of ["focusin", "focusout", "input", "keydown"]) {
+      document.addEventListener(type, (e) => {
+        const el = e.target as HTMLElement;
+        if (el.getAttribute?.("role") !== "combobox") return;
+        const key = e instanceof KeyboardEvent ? ` ${e.key}` : "";
+        log.push(`${Math.round(performance.now() - t0)} ms ${type}${key} value=${JSON.stringify((el as HTMLInputElement).value)} connected=${el.isConnected} active=${document.activeElement === el}`);
+      }, true);
+    }
+  });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/sub-accounts\/\d+$/, async (route) => {
@@ -156,7 +172,12 @@ test("[pickers] a name that arrives while one types does not rewrite the field u
   // The name has arrived and is drawn (the table's label says it) while the UID is still selected.
   await expect(page.getByRole("region", { name: /^Deposits of sub-account \S+@\S+ \(\d+\)$/ })).toBeVisible();
   await picker.pressSequentially("client0001");
-  await expect(picker).toHaveValue("client0001");
+  try {
+    await expect(picker).toHaveValue("client0001");
+  } catch (e) {
+    const log = await page.evaluate(() => (window as unknown as { __pickerLog: string[] }).__pickerLog.join("\n"));
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\nWhat the field went through:\n${log}`);
+  }
   await expect(page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option")).toHaveCount(20);
   await page.context().close();
 });
