@@ -3,6 +3,7 @@
 // are in, and needs holdSide only in isolated hedge mode. The form asks for both modes so it can tell staff
 // when holdSide is needed; only the catalog's fields are sent, and the server parses them with the catalog.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { HOLD_SIDES, LEVERAGE_CEILING, leverageSet, leverageSetFields, maxLeverageOf } from "@/lib/platform/catalog/futures";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
 

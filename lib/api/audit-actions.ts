@@ -1,6 +1,7 @@
 // The audit log's closed vocabulary: every action and outcome a row may have. Part of the API (the audit
 // page filters by action), so isomorphic; server/audit refuses to write anything else.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import type { OperationId } from "@/lib/platform/catalog";
 
 // The eleven platform operations, by catalog id (STYLE rule 4: one name per operation). Listed here

@@ -1,6 +1,7 @@
 // Brokerdesk's audit-log routes: the filters (shared by the /audit page's URL and the query string), the
 // rows as the API sends them, and one entry per route. Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "./audit-actions";
 import { msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";

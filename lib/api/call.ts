@@ -11,6 +11,24 @@ import { ApiError, errorFromReply, unreachable } from "./errors";
 /** A resource answering JSON (CSV and NDJSON answers are read as downloads and streams, not by callResource). */
 export type JsonResource = Resource<string, HttpMethod, `/api/${string}`, z.ZodMiniType | undefined, z.ZodMiniType, "json">;
 
+/**
+ * A route as a page knows it before its schemas load: its id, method and path now, the whole entry (and with it
+ * zod and the reply's schema) with the first call, fetched beside the request (issue 15: every page within
+ * 200 KiB). The route is the entry's own (the entry spreads it), and `lazyResource` checks that they agree.
+ */
+export type LazyResource<R extends JsonResource = JsonResource> = Readonly<Pick<R, "id" | "method" | "path">> & { readonly load: () => Promise<R> };
+
+export function lazyResource<R extends JsonResource>(route: Readonly<Pick<R, "id" | "method" | "path">>, load: () => Promise<R>): LazyResource<R> {
+  let loading: Promise<R> | null = null;
+  // Loaded once; a load that failed (the network, a new build's chunks) is tried again by the next call.
+  const once = () =>
+    (loading ??= load().catch((e: unknown) => {
+      loading = null;
+      throw e;
+    }));
+  return Object.freeze({ id: route.id, method: route.method, path: route.path, load: once });
+}
+
 type ParamsOption<R extends Resource> = keyof ParamsOf<R> extends never ? { params?: undefined } : { params: ParamsOf<R> };
 type InputOption<R extends Resource> = R["input"] extends z.ZodMiniType ? { input: RequestOf<R> } : { input?: undefined };
 
@@ -39,7 +57,7 @@ type OptionsArg<R extends Resource> = keyof ParamsOf<R> extends never
   : [options: CallOptions<R>];
 
 /** The URL of a call: the path with its parameters, and for a GET the input as the query string. */
-export function resourceUrl<R extends Resource>(resource: R, options: { params?: Readonly<Record<string, string>>; input?: unknown } = {}): string {
+export function resourceUrl(resource: Pick<Resource, "method" | "path">, options: { params?: Readonly<Record<string, string>>; input?: unknown } = {}): string {
   const path = resourcePath(resource, options.params);
   if (resource.method !== "GET") return path;
   const qs = queryString(options.input);
@@ -51,7 +69,7 @@ export function resourceUrl<R extends Resource>(resource: R, options: { params?:
  * with the reply parsed by the entry's output schema; rejects with an ApiError (the server's code, message,
  * field errors, platform refusal and Retry-After, or "network" / "malformed"), or with the abort reason.
  */
-export async function callResource<R extends JsonResource>(resource: R, ...[options]: OptionsArg<R>): Promise<OutputOf<R>> {
+export async function callResource<R extends JsonResource>(resource: R | LazyResource<R>, ...[options]: OptionsArg<R>): Promise<OutputOf<R>> {
   try {
     return await callOnce(resource, options);
   } catch (e) {
@@ -61,8 +79,11 @@ export async function callResource<R extends JsonResource>(resource: R, ...[opti
   }
 }
 
-async function callOnce<R extends JsonResource>(resource: R, options: OptionsArg<R>[0]): Promise<OutputOf<R>> {
+async function callOnce<R extends JsonResource>(resource: R | LazyResource<R>, options: OptionsArg<R>[0]): Promise<OutputOf<R>> {
   const o = (options ?? {}) as { params?: Readonly<Record<string, string>>; input?: unknown; signal?: AbortSignal; platformKey?: string };
+  // A lazy route's schema loads beside the request; a failure to load it is read as Brokerdesk being unreachable.
+  const output = "load" in resource ? resource.load().then((r) => r.output, (e: unknown) => Promise.reject(unreachable(e))) : Promise.resolve(resource.output);
+  output.catch(() => undefined);
   const url = resourceUrl(resource, o);
   const body = resource.method === "GET" ? undefined : JSON.stringify(o.input ?? {});
   let res: Response;
@@ -83,13 +104,13 @@ async function callOnce<R extends JsonResource>(resource: R, options: OptionsArg
     throw unreachable(e);
   }
   const reply: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw errorFromReply(res, reply);
-  const parsed = resource.output.safeParse(reply);
+  if (!res.ok) throw await errorFromReply(res, reply);
+  const parsed = (await output).safeParse(reply);
   if (!parsed.success) throw new ApiError(502, "malformed", `The reply to ${resource.id} was not in the expected shape`);
   return parsed.data as OutputOf<R>;
 }
 
 /** The React Query key of a call: the resource's id first (STYLE rule 4), then what identifies the answer. */
-export function resourceKey<R extends Resource>(resource: R, options: { params?: object; input?: unknown } = {}): readonly unknown[] {
+export function resourceKey(resource: Pick<Resource, "id">, options: { params?: object; input?: unknown } = {}): readonly unknown[] {
   return [resource.id, { ...options.params, ...(options.input && typeof options.input === "object" ? options.input : {}) }];
 }

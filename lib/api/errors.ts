@@ -1,8 +1,8 @@
 // The errors Brokerdesk's own API may answer, as one closed union of codes with one code → HTTP status map
 // (STYLE rules 9 and 15). Workflows throw DomainError with one of these codes; only server/http turns it into
 // a response. The browser reads every failure as one ApiError. Isomorphic: no secrets, no node modules.
-import * as z from "zod/mini";
-import "@/lib/zod-english";
+import type * as z from "zod/mini";
+import type { PlatformRefusal } from "./error-body";
 
 /** Every code the server may send, and the one HTTP status each is sent with. */
 export const ERROR_STATUS = {
@@ -99,27 +99,7 @@ export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
 
 // ---- the wire and the browser ----------------------------------------------------------------
 
-/** The platform's refusal as the server relays it; `meaning` is Brokerdesk's words for the code, when it has them. */
-export const platformRefusalSchema = z.object({
-  code: z.string(),
-  msg: z.string(),
-  httpStatus: z.optional(z.number()),
-  operation: z.string(),
-  meaning: z.optional(z.string()),
-});
-export type PlatformRefusal = z.output<typeof platformRefusalSchema>;
-
-/** The body of every error answer. */
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
-    /** The platform's own answer, when the platform refused. */
-    platform: z.optional(platformRefusalSchema),
-  }),
-});
-export type ErrorBody = z.output<typeof errorBodySchema>;
+export type { ErrorBody, PlatformRefusal } from "./error-body";
 
 /** Failures the browser finds by itself: no answer, an answer without an explanation, an answer of the wrong shape. */
 export type ClientErrorCode = "network" | "http_error" | "malformed" | "export_malformed" | "export_incomplete";
@@ -149,8 +129,12 @@ export class ApiError extends Error {
 
 const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
 
-/** The ApiError for a non-2xx reply: the server's code, message, field errors and platform refusal when it sent them. */
-export function errorFromReply(res: Response, body: unknown): ApiError {
+/**
+ * The ApiError for a non-2xx reply: the server's code, message, field errors and platform refusal when it sent
+ * them. The reply's schema (and so zod) loads with the first failure, not with every page (issue 15).
+ */
+export async function errorFromReply(res: Response, body: unknown): Promise<ApiError> {
+  const { errorBodySchema } = await import("./error-body");
   const parsed = errorBodySchema.safeParse(body);
   const retryAfter = Number(res.headers.get("Retry-After")) || undefined;
   if (parsed.success) {

@@ -1,10 +1,12 @@
 // Brokerdesk's export route: a paged platform operation walked whole on the server (every time window and
 // cursor page, through the rate-limited client), streamed back as NDJSON events. Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { catalog } from "@/lib/platform/catalog";
 import { EXPORTABLE_OPERATIONS, checkExport, isExportableOperation } from "@/lib/platform/export-plan";
 import { defineResource } from "./define-resource";
-import { PLATFORM_ERRORS, platformRefusalSchema } from "./errors";
+import { platformRefusalSchema } from "./error-body";
+import { PLATFORM_ERRORS } from "./errors";
 
 /** The body of POST /api/exports; field errors name the operation's own parameters. */
 export const exportRequestSchema = z

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 
 /** The body of GET /api/health; parsed by the browser, produced by the route. */

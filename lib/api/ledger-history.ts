@@ -2,6 +2,7 @@
 // snapshotted once a UTC day (E2 answers only the present), and its rebate info per day (E7 keeps 30 days).
 // Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { blankless } from "./query-fields";
 

@@ -2,6 +2,7 @@
 // the sync, kept past its 90 days, filtered in the database over any range, keyset paged newest first,
 // with the exact count of the filtered set. Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 

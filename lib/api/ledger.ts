@@ -2,7 +2,8 @@
 // database over any range, with the exact count, totals per coin and a per-day series of the whole
 // filtered set; and how fresh the ledger is. Isomorphic.
 import * as z from "zod/mini";
-import { positiveDecimal } from "@/lib/platform/values";
+import "@/lib/zod-english";
+import { positiveDecimal } from "@/lib/platform/value-schemas";
 import { defineResource } from "./define-resource";
 import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 

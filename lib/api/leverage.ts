@@ -1,6 +1,7 @@
 // Brokerdesk's leverage routes besides E10 itself (which goes through the proxy, signed by the key chosen with
 // X-Platform-Key): the accounts a lead may set leverage for. Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 
 export const leverageAccountSchema = z.object({

@@ -2,6 +2,7 @@
 // codes), the factor step after the password, and the admin's reset. Isomorphic: the security page, the factor
 // step and the re-verify prompt call these entries; the server's routes answer them.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 
 export const FACTOR_KINDS = ["totp", "passkey"] as const;

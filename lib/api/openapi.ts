@@ -8,7 +8,8 @@ import {
 } from "zod-openapi";
 import { allResources } from "./index";
 import { auditActionOf, type Resource } from "./define-resource";
-import { COMMON_ERRORS, ERROR_STATUS, MUTATION_ERRORS, errorBodySchema, type ErrorCode } from "./errors";
+import { errorBodySchema } from "./error-body";
+import { COMMON_ERRORS, ERROR_STATUS, MUTATION_ERRORS, type ErrorCode } from "./errors";
 
 const SESSION = "session";
 

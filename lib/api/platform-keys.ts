@@ -2,20 +2,11 @@
 // /spot/fills and /spot/plan-orders): names and kinds only. A key's API key, secret and passphrase never
 // leave the server; this answer has no field that could hold one. Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
+import { KEY_KINDS, KEY_KIND_WORDS, KEY_LISTS, PLATFORM_KEY_ROUTES } from "./platform-key-routes";
 
-/** What the key is for, as the credential store names it (server/platform/credentials.ts). */
-export const KEY_KINDS = ["broker-main", "risk-unit", "sub-account", "read-only", "other"] as const;
-export const KEY_KIND_WORDS: Readonly<Record<(typeof KEY_KINDS)[number], string>> = {
-  "broker-main": "broker main account",
-  "risk-unit": "risk-unit account",
-  "sub-account": "sub-account",
-  "read-only": "read-only",
-  other: "other account",
-};
-
-/** The lists a key is chosen for, each with the permission that reads it. */
-export const KEY_LISTS = { fills: "fills.read", "plan-orders": "planOrders.read" } as const;
+export { KEY_KINDS, KEY_KIND_WORDS, KEY_LISTS };
 type KeyList = keyof typeof KEY_LISTS;
 const LIST_NAMES = Object.keys(KEY_LISTS) as [KeyList, ...KeyList[]];
 
@@ -34,7 +25,7 @@ export const platformKeysSchema = z.object({ keys: z.array(platformKeySchema) })
 
 export const platformKeyResources = {
   list: defineResource({
-    id: "keys.list", method: "GET", path: "/api/platform-keys",
+    ...PLATFORM_KEY_ROUTES.list,
     summary: "The configured platform keys this staff member may choose for a ledger list: names and kinds only",
     // The permission of the list the key is chosen for; which named keys a role may choose is key-access.ts's.
     permission: {

@@ -4,7 +4,8 @@
 import { catalog, type Operation, type OperationId } from "@/lib/platform/catalog";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS, type ErrorCode } from "./errors";
-import { proxyEnvelopeSchema, proxyPath } from "./proxy-call";
+import { proxyEnvelopeSchema } from "./proxy-envelope";
+import { proxyPath } from "./proxy-call";
 
 export { proxyEnvelopeSchema, proxyPath };
 

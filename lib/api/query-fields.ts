@@ -1,7 +1,9 @@
 // Query-string fields that Brokerdesk's list routes share: time bounds, page size and the one keyset cursor.
 // Every list pages newest first with `cursor` (from the previous page's `nextCursor`). Isomorphic.
 import * as z from "zod/mini";
-import { isMsTimestamp, preprocess } from "@/lib/platform/values";
+import "@/lib/zod-english";
+import { isMsTimestamp } from "@/lib/platform/values";
+import { preprocess } from "@/lib/platform/value-schemas";
 
 /** The largest page a list answers. */
 export const PAGE_MAX = 500;

@@ -3,7 +3,9 @@
 // that only names its UIDs (the audit log, the risk units) does not build the registry's other schemas
 // (issue 15, page weight). Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
+import { NAMES_MAX, REGISTRY_ROUTES } from "./registry-routes";
 
 /** What a picker or a table shows of an entry: its UID, name, label and status. */
 export const registrySearchItemSchema = z.object({
@@ -13,8 +15,7 @@ export const registrySearchItemSchema = z.object({
   status: z.string(),
 });
 
-/** The most UIDs one names lookup answers (a table's page of rows names fewer). */
-export const NAMES_MAX = 200;
+export { NAMES_MAX };
 const namesMessage = `uids is a comma-separated list of 1 to ${NAMES_MAX} numeric UIDs`;
 /** What a table sends to name the UIDs it shows: `uids=1,2,3`. */
 export const registryNamesSchema = z.object({
@@ -27,7 +28,7 @@ export const registryNamesReplySchema = z.object({ items: z.array(registrySearch
 
 /** The names route; ./sub-account-reads lists it among `registryReadResources`. */
 export const registryNamesResource = defineResource({
-  id: "subaccounts.names", method: "GET", path: "/api/sub-accounts/names",
+  ...REGISTRY_ROUTES.names,
   summary: "The names of the sub-accounts a table shows, by UID (never the whole registry)",
   permission: "subaccounts.read", input: registryNamesSchema, output: registryNamesReplySchema, errors: [],
 });

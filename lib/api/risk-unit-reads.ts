@@ -2,6 +2,7 @@
 // ./risk-units, which adds the bind route (E9's request schema, from the platform catalog), so the list page
 // does not build the catalog's schemas (issue 15, page weight). Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 
 export const bindingSchema = z.object({

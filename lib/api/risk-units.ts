@@ -1,6 +1,7 @@
 // Brokerdesk's risk-unit routes: the bindings made through Brokerdesk (the platform cannot list them, in
 // ./risk-unit-reads) and binding or unbinding a UID (E9) with Brokerdesk's checks first. Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { riskUnitsBind } from "@/lib/platform/catalog/risk-units";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";

@@ -3,10 +3,12 @@
 // which adds the forms' entries (create is E6's own request schema), so a page that only shows
 // sub-accounts does not load the platform catalog's sub-account schemas (issue 15, page weight). Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
 import { defineResource } from "./define-resource";
 import { blankless, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 import { registryNamesResource, registrySearchItemSchema } from "./registry-names";
+import { REGISTRY_ROUTES } from "./registry-routes";
 
 export * from "./registry-names";
 
@@ -56,7 +58,7 @@ export const registryReadResources = {
     permission: "subaccounts.read", output: registryListSchema, errors: [],
   }),
   search: defineResource({
-    id: "subaccounts.search", method: "GET", path: "/api/sub-accounts/search",
+    ...REGISTRY_ROUTES.search,
     summary: "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers at any registry size)",
     permission: "subaccounts.read", input: registrySearchSchema, output: registrySearchPageSchema, errors: [],
   }),
@@ -67,7 +69,7 @@ export const registryReadResources = {
   }),
   names: registryNamesResource,
   get: defineResource({
-    id: "subaccounts.get", method: "GET", path: "/api/sub-accounts/{uid}", summary: "One sub-account of the registry",
+    ...REGISTRY_ROUTES.get, summary: "One sub-account of the registry",
     permission: "subaccounts.read", output: registryEntryReplySchema, errors: ["not_found"],
   }),
 } as const;

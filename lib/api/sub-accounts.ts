@@ -3,6 +3,7 @@
 // (STYLE rules 3, 12 and 15); the registry's rows and its reads are in ./sub-account-reads, which list pages
 // load without the forms' schemas (issue 15, page weight). Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { subaccountsCreate } from "@/lib/platform/catalog/subaccounts";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";

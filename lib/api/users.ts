@@ -1,6 +1,7 @@
 // Brokerdesk's staff-user routes (admins only): the inputs, shared by the admin page's forms and the server,
 // the user as the API shows it (never a password hash), and one entry per route. Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { ROLES } from "@/lib/rbac";
 import { defineResource } from "./define-resource";
 

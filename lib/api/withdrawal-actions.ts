@@ -3,6 +3,7 @@
 // with the approver's and rejecter's inputs and the funds' schemas. Apart from ./withdrawal-ledger so the list
 // page does not build them (issue 15, page weight); ./withdrawals re-exports both. Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { defineResource } from "./define-resource";
 import { PLATFORM_ERRORS } from "./errors";

@@ -2,7 +2,9 @@
 // by another, as a withdrawal is; a withdrawal to a destination not approved here is flagged in the
 // approval queue. The same address check per chain as the request form. Isomorphic.
 import * as z from "zod/mini";
-import { preprocess, WITHDRAWAL_DESTS } from "@/lib/platform/values";
+import "@/lib/zod-english";
+import { WITHDRAWAL_DESTS } from "@/lib/platform/values";
+import { preprocess } from "@/lib/platform/value-schemas";
 import { isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
 import { defineResource } from "./define-resource";
 import { blankToUndefined } from "./query-fields";

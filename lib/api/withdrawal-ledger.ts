@@ -3,6 +3,7 @@
 // the decisions) and ./withdrawals (the request form's schema and entry), so the list page builds neither the
 // form's rules nor the decisions' (issue 15, page weight). Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";

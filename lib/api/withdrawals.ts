@@ -3,8 +3,9 @@
 // validates with the same schema as the server (STYLE rule 12), so it refuses exactly what the server would.
 // Isomorphic.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
-import { preprocess } from "@/lib/platform/values";
+import { preprocess } from "@/lib/platform/value-schemas";
 import { isKnownChain, KNOWN_CHAINS } from "@/lib/withdrawal-addresses";
 import { AMOUNT_MAX_DECIMALS, DEFAULT_CHAINS, XRP_TAG_MAX, tagRuleOf } from "@/lib/withdrawal-chains";
 import { defineResource } from "./define-resource";

@@ -147,7 +147,7 @@ export async function startExport(opts: StartExportOptions): Promise<{ blob: Blo
     if (opts.signal?.aborted) throw e;
     throw unreachable(e);
   }
-  if (!res.ok) throw errorFromReply(res, await res.json().catch(() => null));
+  if (!res.ok) throw await errorFromReply(res, await res.json().catch(() => null));
   if (!res.body) throw new ApiError(502, "export_malformed", "The export answer had no body");
 
   const assembler = new ExportAssembler(opts.onProgress, opts.resume);

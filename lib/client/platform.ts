@@ -3,9 +3,9 @@
 // the reply with the operation's schemas, so a page that calls one operation does not build the catalog's
 // request and response schemas (issue 15, page weight).
 import type * as z from "zod/mini";
-import { callResource } from "@/lib/api/call";
+import { callResource, type LazyResource } from "@/lib/api/call";
 import type { proxyResources } from "@/lib/api/platform";
-import { proxyEnvelopeSchema, proxyPath } from "@/lib/api/proxy-call";
+import { proxyPath } from "@/lib/api/proxy-call";
 import { OPERATION_ROUTES } from "@/lib/platform/catalog/routes";
 import type { catalog, OperationId } from "@/lib/platform/catalog";
 
@@ -17,15 +17,26 @@ export async function fetchPlatform<Id extends OperationId>(
   /** Another configured key than the main account's (E3, E4, E9, E10), by name. */
   platformKey?: string,
 ): Promise<z.output<(typeof catalog)[Id]["response"]>> {
-  // What callResource reads of the proxy's entry (lib/api/platform.ts): its id, method, path and reply schema.
+  // What callResource reads of the proxy's entry (lib/api/platform.ts): its id, method and path now, and the
+  // envelope's schema with the first call (./proxy-envelope, with zod, loads beside the request).
   const resource = {
     id,
     method: OPERATION_ROUTES[id].method,
     path: proxyPath(id),
-    output: proxyEnvelopeSchema,
-    reply: "json",
-  } as unknown as (typeof proxyResources)["oiLimits.list"];
+    load: loadEnvelope,
+  } as unknown as LazyResource<(typeof proxyResources)["oiLimits.list"]>;
   const envelope = await callResource(resource, { input: params as never, signal, platformKey });
   // The proxy already parsed `data` with the operation's response schema; its output is the type the catalog names.
   return envelope.data as z.output<(typeof catalog)[Id]["response"]>;
+}
+
+let envelope: Promise<{ output: unknown }> | null = null;
+function loadEnvelope(): Promise<{ output: unknown }> {
+  return (envelope ??= import("@/lib/api/proxy-envelope").then(
+    (m) => ({ output: m.proxyEnvelopeSchema }),
+    (e: unknown) => {
+      envelope = null;
+      throw e;
+    },
+  ));
 }

@@ -4,7 +4,8 @@
 // (several), apart so a page loads only the hooks it uses (issue 15, page weight).
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { registryReadResources, type RegistryEntryView } from "@/lib/api/sub-account-reads";
+import { registryCalls } from "@/lib/api/registry-routes";
+import type { RegistryEntryView } from "@/lib/api/sub-account-reads";
 import { isTransient } from "./api";
 
 export type SubAccountItem = Pick<RegistryEntryView, "subUid" | "subaccountName" | "label" | "status">;
@@ -21,8 +22,8 @@ export function subAccountLabel(s: SubAccountItem): string {
 export function useSubAccountSearch(q: string, enabled = true, narrow: { order?: "name"; status?: "normal" } = {}) {
   const input = { q, limit: "20", ...(narrow.order ? { order: narrow.order } : {}), ...(narrow.status ? { status: narrow.status } : {}) };
   return useQuery({
-    queryKey: [registryReadResources.search.id, input],
-    queryFn: ({ signal }) => callResource(registryReadResources.search, { input, signal }),
+    queryKey: [registryCalls.search.id, input],
+    queryFn: ({ signal }) => callResource(registryCalls.search, { input, signal }),
     enabled,
     staleTime: 30_000,
     retry: (count, e) => count < 1 && isTransient(e),
@@ -32,8 +33,8 @@ export function useSubAccountSearch(q: string, enabled = true, narrow: { order?:
 /** One registry entry by UID (what a picker shows for the UID in the URL), or null when the registry has none. */
 export function useSubAccount(uid: string | null) {
   return useQuery({
-    queryKey: [registryReadResources.get.id, uid],
-    queryFn: ({ signal }) => callResource(registryReadResources.get, { params: { uid: uid! }, signal }).then((r) => r.entry),
+    queryKey: [registryCalls.get.id, uid],
+    queryFn: ({ signal }) => callResource(registryCalls.get, { params: { uid: uid! }, signal }).then((r) => r.entry),
     enabled: uid !== null,
     staleTime: 60_000,
     retry: false,

@@ -7,10 +7,11 @@ import "@/lib/zod-english";
 export { DAY_MS, THREE_MONTHS_MS } from "./windows";
 // In ./values (builds no schema), so browser code that needs only these does not build the ones below.
 export {
-  AMOUNT_MAX_INTEGER_DIGITS, MAX_TIME_MS, OI_PRODUCT_TYPES, PRODUCT_TYPES, WITHDRAWAL_COINS, isDecimalString, isMsTimestamp, positiveDecimal,
-  preprocess, type WithdrawalCoin, type ZodMiniPreprocess,
+  AMOUNT_MAX_INTEGER_DIGITS, MAX_TIME_MS, OI_PRODUCT_TYPES, PRODUCT_TYPES, WITHDRAWAL_COINS, isDecimalString, isMsTimestamp, type WithdrawalCoin,
 } from "./values";
-import { DIGITS, isMsTimestamp, preprocess } from "./values";
+export { positiveDecimal, preprocess, type ZodMiniPreprocess } from "./value-schemas";
+import { DIGITS, isMsTimestamp } from "./values";
+import { preprocess } from "./value-schemas";
 
 
 /** A required, non-empty string parameter; the message names the field. */

@@ -1,8 +1,6 @@
-// The catalog's plain values and checks (coins, product types, what a timestamp or a decimal looks like) and
-// zod/mini's missing `preprocess`: what browser code (filters, the list routes' query fields) needs of
-// ./schemas, which builds the catalog's shared schemas as it loads (issue 15, page weight). ./schemas
-// re-exports what it exported before. Builds no schema as it loads (positiveDecimal builds one when called).
-import * as z from "zod/mini";
+// The catalog's plain values and checks (coins, product types, what a timestamp or a decimal looks like): what
+// browser code (filters, pickers, cells) needs of ./schemas, without zod, so a page that only shows these
+// loads none of it (issue 15, page weight). The field builders on top of them are in ./value-schemas.
 
 export const WITHDRAWAL_COINS = [
   "BTC", "ETH", "USDT", "USDC", "TRX", "XRP", "LTC", "SOL", "BNB", "FTM", "DOGE", "ADA",
@@ -33,18 +31,6 @@ export const MAX_UIDS_PER_RISK_UNIT = 50;
 /** Digits before the point an amount may have: more than any coin's supply, and what the ledger's column holds. */
 export const AMOUNT_MAX_INTEGER_DIGITS = 30;
 
-/**
- * A positive decimal amount, as a string (never a float), exactly as sent: one rule, no whitespace anywhere
- * (" 1" and "1\n" are refused as "1 000" is, rather than trimmed into something else), and at most
- * AMOUNT_MAX_INTEGER_DIGITS digits before the point.
- */
-export const positiveDecimal = (field: string) =>
-  z
-    .string({ error: `${field} is required` }).check(z.minLength(1, { error: `${field} is required`, abort: true })).check(z.refine((v) => !/\s/.test(v), { error: `${field} must be a decimal number such as 12.5, without spaces or line breaks`, abort: true })).check(z.refine((v) => DECIMAL.test(v), { error: `${field} must be a decimal number such as 12.5`, abort: true })).check(z.refine((v) => v.split(".")[0]!.length <= AMOUNT_MAX_INTEGER_DIGITS, {
-      error: `${field} must have at most ${AMOUNT_MAX_INTEGER_DIGITS} digits before the decimal point`,
-      abort: true,
-    })).check(z.refine((v) => !/^0(?:\.0+)?$/.test(v), { error: `${field} must be greater than 0` }));
-
 export function isDecimalString(v: string): boolean {
   return DECIMAL.test(v);
 }
@@ -57,13 +43,3 @@ export function isDecimalString(v: string): boolean {
 export function isMsTimestamp(v: string | undefined): v is string {
   return v !== undefined && MS_TIMESTAMP.test(v) && Number(v) <= MAX_TIME_MS;
 }
-
-/**
- * Classic zod's `z.preprocess`, which zod/mini leaves out: the same pipe (the function, then the schema),
- * typed as classic types it, so a key whose schema is optional stays optional in the input type.
- */
-export function preprocess<U extends z.core.$ZodType>(fn: (raw: unknown) => unknown, schema: U): ZodMiniPreprocess<U> {
-  return z.pipe(z.transform(fn), schema) as unknown as ZodMiniPreprocess<U>;
-}
-export type ZodMiniPreprocess<U extends z.core.SomeType> =
-  z.ZodMiniType<z.core.output<U>, unknown, z.core.$ZodPreprocessInternals<U, unknown>>;

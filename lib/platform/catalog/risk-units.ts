@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_ROUTES } from "./routes";
 import { numericId, optionalNumericId } from "../schemas";

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_ROUTES, REBATES_RETENTION_NOTE } from "./routes";
 import { numericId, optionalText, optionalWireTime, renameKeys, required, wireStr, wireTime } from "../schemas";

@@ -1,6 +1,7 @@
 // Leverage changes as the audit log records them: an intent row (the request, before the platform was
 // called) and, later, an outcome row pointing at it (success with the platform's reply, or failure).
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import type { AuditRowView as AuditRow } from "@/lib/api/audit";
 import { leverageSettingSchema, type LeverageSetting } from "@/lib/platform/catalog/futures";
 import { keyOfTarget } from "@/lib/platform/key-names";

@@ -2,6 +2,7 @@
 // anything is sent. The server makes the same checks again (server/workflows/risk-units.ts), and the
 // platform has the last word: a UID bound outside Brokerdesk is known to neither list.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { MAX_UIDS_PER_RISK_UNIT, riskUnitsBind } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
 import type { Binding } from "./api";

@@ -5,7 +5,8 @@
 import { useId } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { KEY_KIND_WORDS, platformKeyResources, type PlatformKeyView } from "@/lib/api/platform-keys";
+import { KEY_KIND_WORDS, platformKeyCalls } from "@/lib/api/platform-key-routes";
+import type { PlatformKeyView } from "@/lib/api/platform-keys";
 import { isTransient } from "@/lib/client/api";
 import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/ui/styles";
@@ -17,8 +18,8 @@ export function KeyPicker({ list, value, onChange }: { list: "fills" | "plan-ord
   const id = useId();
   const input = { for: list };
   const keys = useQuery({
-    queryKey: [platformKeyResources.list.id, input],
-    queryFn: ({ signal }) => callResource(platformKeyResources.list, { input, signal }),
+    queryKey: [platformKeyCalls.list.id, input],
+    queryFn: ({ signal }) => callResource(platformKeyCalls.list, { input, signal }),
     staleTime: 5 * 60_000,
     retry: (count, e) => count < 1 && isTransient(e),
   });
