@@ -7,7 +7,7 @@
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { RowData, TableOptions } from "@tanstack/react-table";
 import { useId, useMemo, type ReactNode } from "react";
-import { callResource, type JsonResource } from "@/lib/api/call";
+import { callResource, type JsonResource, type LazyResource } from "@/lib/api/call";
 import { isTransient } from "@/lib/client/api";
 import { DataTable } from "./data-table";
 import type { PagerWords } from "./data-table-pager";
@@ -27,7 +27,7 @@ export type LedgerPage<Row> = { rows: Row[]; nextCursor: string | null; total: n
 type AnyPage = { nextCursor: string | null; total?: number };
 
 export type LedgerViewConfig<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage = LedgerPage<Row>> = {
-  resource: JsonResource;
+  resource: JsonResource | LazyResource;
   /** The page's rows: its `rows` unless said (the withdrawal ledger answers `items`). */
   rowsOf?: (page: P) => Row[];
   url: readonly [Q, (patch: Partial<Record<string, unknown>>) => unknown];

@@ -3,6 +3,7 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import type { OperationId } from "@/lib/platform/catalog";
+import { AUDIT_OUTCOME_VALUES } from "./page-routes";
 
 // The eleven platform operations, by catalog id (STYLE rule 4: one name per operation). Listed here
 // rather than spread from OPERATION_IDS so z.enum keeps literal types; the check below and a test keep
@@ -66,5 +67,5 @@ export const AUDIT_ACTIONS = z.enum([
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 
 /** intent = written before the platform is called; success/failure = its outcome; refused = 401/403/422. */
-export const AUDIT_OUTCOMES = z.enum(["intent", "success", "failure", "refused", "info"]);
+export const AUDIT_OUTCOMES = z.enum(AUDIT_OUTCOME_VALUES);
 export type AuditOutcome = z.infer<typeof AUDIT_OUTCOMES>;

@@ -3,10 +3,12 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "./audit-actions";
+import { PAGE_ROUTES } from "./page-routes";
+import { AUDIT_ACTIONS } from "./audit-actions";
 import { msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
-export const AUDIT_OUTCOME_VALUES = AUDIT_OUTCOMES.options;
+export { AUDIT_OUTCOME_VALUES } from "./page-routes";
+import { AUDIT_OUTCOME_VALUES } from "./page-routes";
 
 const isAuditAction = (v: string) => (AUDIT_ACTIONS.options as readonly string[]).includes(v);
 
@@ -59,7 +61,7 @@ export const AUDIT_CSV_COLUMNS = [
 
 export const auditResources = {
   list: defineResource({
-    id: "audit.list", method: "GET", path: "/api/audit", summary: "The audit log, newest first, filtered and keyset-paged",
+    ...PAGE_ROUTES.auditList, summary: "The audit log, newest first, filtered and keyset-paged",
     permission: "audit.read", input: auditFiltersSchema, output: auditPageSchema, errors: [],
   }),
   export: defineResource({

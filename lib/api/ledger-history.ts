@@ -4,6 +4,7 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
+import { PAGE_ROUTES } from "./page-routes";
 import { blankless } from "./query-fields";
 
 export const historyQuerySchema = z.object({
@@ -45,12 +46,12 @@ export type RebateHistory = z.output<typeof rebateHistorySchema>;
 
 export const ledgerHistoryResources = {
   balances: defineResource({
-    id: "ledger.balance-history", method: "GET", path: "/api/ledger/sub-accounts/{subUid}/balances",
+    ...PAGE_ROUTES.balanceHistory,
     summary: "A sub-account's spot balances per UTC day, from the ledger's daily snapshots (E2)",
     permission: "assets.read", input: historyQuerySchema, output: balanceHistorySchema, errors: ["not_found"],
   }),
   rebates: defineResource({
-    id: "ledger.rebate-history", method: "GET", path: "/api/ledger/sub-accounts/{subUid}/rebates",
+    ...PAGE_ROUTES.rebateHistory,
     summary: "A sub-account's rebate info per UTC day, from the ledger's daily snapshots (E7 keeps 30 days)",
     permission: "rebates.read", input: historyQuerySchema, output: rebateHistorySchema, errors: ["not_found"],
   }),

@@ -4,6 +4,7 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
+import { PAGE_ROUTES } from "./page-routes";
 import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
 const symbol = blankless(z.pipe(z.string().check(z.regex(/^[A-Za-z0-9]{2,30}$/, { error: "symbol is letters and digits" })), z.transform((s) => s.toUpperCase())));
@@ -83,12 +84,12 @@ export type LedgerPlanOrderPage = z.output<typeof ledgerPlanOrderPageSchema>;
 
 export const ledgerTradeResources = {
   fills: defineResource({
-    id: "ledger.fills", method: "GET", path: "/api/ledger/fills",
+    ...PAGE_ROUTES.ledgerFills,
     summary: "Fills of a configured key from Brokerdesk's ledger (kept past the platform's 90 days): filtered over any range, exact count",
     permission: "fills.read", input: ledgerFillFiltersSchema, output: ledgerFillPageSchema, errors: [],
   }),
   planOrders: defineResource({
-    id: "ledger.plan-orders", method: "GET", path: "/api/ledger/plan-orders",
+    ...PAGE_ROUTES.ledgerPlanOrders,
     summary: "Plan orders of a configured key from Brokerdesk's ledger, with the statuses seen: filtered over any range, exact count",
     permission: "planOrders.read", input: ledgerPlanOrderFiltersSchema, output: ledgerPlanOrderPageSchema, errors: [],
   }),

@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { positiveDecimal } from "@/lib/platform/value-schemas";
 import { defineResource } from "./define-resource";
+import { PAGE_ROUTES } from "./page-routes";
 import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
 const text = (field: string, max: number) => blankless(z.string().check(z.maxLength(max, { error: `${field} is at most ${max} characters` })));
@@ -124,7 +125,7 @@ export const ledgerSyncSchema = z.object({
 
 export const ledgerResources = {
   deposits: defineResource({
-    id: "ledger.deposits", method: "GET", path: "/api/ledger/deposits",
+    ...PAGE_ROUTES.ledgerDeposits,
     summary: "Deposits of every sub-account from Brokerdesk's ledger: filtered over any range, exact count, totals per coin, per-day series",
     permission: "deposits.read", input: ledgerDepositFiltersSchema, output: ledgerDepositPageSchema, errors: [],
   }),
@@ -134,12 +135,12 @@ export const ledgerResources = {
     permission: "deposits.read", input: ledgerDepositFiltersSchema, output: ledgerDepositSchema, reply: "csv", errors: [],
   }),
   sync: defineResource({
-    id: "ledger.sync", method: "GET", path: "/api/ledger/sync",
+    ...PAGE_ROUTES.ledgerSync,
     summary: "Where each sync job stands (lag, failures, calls), and the sub-accounts needing attention most, or one by UID",
     permission: "audit.read", input: ledgerSyncQuerySchema, output: ledgerSyncSchema, errors: [],
   }),
   checkNow: defineResource({
-    id: "ledger.check-now", method: "POST", path: "/api/ledger/sync/{subUid}",
+    ...PAGE_ROUTES.ledgerCheckNow,
     summary: "Check one sub-account's deposits at the next sweep (within seconds), ahead of its schedule",
     permission: "audit.read", output: z.object({ subUid: z.string(), nextCheckAt: z.string() }),
     audit: { target: (_i, p) => `subaccount:${p.subUid}` }, errors: ["not_found"],

@@ -10,6 +10,9 @@ export const REGISTRY_ROUTES = {
   get: { id: "subaccounts.get", method: "GET", path: "/api/sub-accounts/{uid}" },
 } as const;
 
+/** How an entry came into the registry. */
+export const REGISTRY_SOURCES = ["created", "added", "simulator-seed"] as const;
+
 /** The most UIDs one names lookup answers (a table's page of rows names fewer). */
 export const NAMES_MAX = 200;
 

@@ -4,6 +4,7 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
+import { PAGE_ROUTES } from "./page-routes";
 
 export const bindingSchema = z.object({
   id: z.string(),
@@ -28,7 +29,7 @@ export const bindingListSchema = z.object({ items: z.array(bindingSchema), bound
 /** The list route; ./risk-units adds the bind route to make `riskUnitResources`. */
 export const riskUnitReadResources = {
   list: defineResource({
-    id: "riskUnits.list", method: "GET", path: "/api/risk-units", summary: "Bindings made through Brokerdesk, newest first",
+    ...PAGE_ROUTES.riskUnitsList, summary: "Bindings made through Brokerdesk, newest first",
     permission: "riskUnits.read", output: bindingListSchema, errors: [],
   }),
 } as const;

@@ -6,13 +6,14 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
 import { defineResource } from "./define-resource";
+import { PAGE_ROUTES } from "./page-routes";
 import { blankless, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 import { registryNamesResource, registrySearchItemSchema } from "./registry-names";
-import { REGISTRY_ROUTES } from "./registry-routes";
+import { REGISTRY_ROUTES, REGISTRY_SOURCES } from "./registry-routes";
 
 export * from "./registry-names";
 
-export const REGISTRY_SOURCES = ["created", "added", "simulator-seed"] as const;
+export { REGISTRY_SOURCES };
 
 /** A registry entry as /api/sub-accounts sends it (times: platform ms string, Brokerdesk ISO). */
 // The first four fields are ./registry-names' registrySearchItemSchema (what pickers and tables show).
@@ -54,7 +55,7 @@ export type RegistryPage = z.output<typeof registryPageSchema>;
 /** The registry's read routes; ./sub-accounts adds the writes to make `subaccountResources`. */
 export const registryReadResources = {
   list: defineResource({
-    id: "subaccounts.list", method: "GET", path: "/api/sub-accounts", summary: "The sub-accounts Brokerdesk knows, oldest first",
+    ...PAGE_ROUTES.subaccountsList, summary: "The sub-accounts Brokerdesk knows, oldest first",
     permission: "subaccounts.read", output: registryListSchema, errors: [],
   }),
   search: defineResource({
@@ -63,7 +64,7 @@ export const registryReadResources = {
     permission: "subaccounts.read", input: registrySearchSchema, output: registrySearchPageSchema, errors: [],
   }),
   browse: defineResource({
-    id: "subaccounts.browse", method: "GET", path: "/api/sub-accounts/registry",
+    ...PAGE_ROUTES.subaccountsBrowse,
     summary: "The registry a page at a time (by name or UID), searched and filtered on the server, with the exact count",
     permission: "subaccounts.read", input: registrySearchSchema, output: registryPageSchema, errors: [],
   }),

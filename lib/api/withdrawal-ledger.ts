@@ -7,6 +7,7 @@ import "@/lib/zod-english";
 import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";
+import { PAGE_ROUTES } from "./page-routes";
 import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
 const amountFilter = (field: string) =>
@@ -88,11 +89,11 @@ export const WITHDRAWAL_CSV_COLUMNS = [
  */
 export const withdrawalLedgerResources = {
   list: defineResource({
-    id: "withdrawals.list", method: "GET", path: "/api/withdrawals", summary: "The withdrawal ledger, newest first, filtered and keyset-paged",
+    ...PAGE_ROUTES.withdrawalsList, summary: "The withdrawal ledger, newest first, filtered and keyset-paged",
     permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalPageSchema, errors: [],
   }),
   summary: defineResource({
-    id: "withdrawals.summary", method: "GET", path: "/api/withdrawals/summary",
+    ...PAGE_ROUTES.withdrawalsSummary,
     summary: "The filtered ledger's exact count and its totals per coin",
     permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalSummarySchema, errors: [],
   }),

@@ -4,7 +4,8 @@
 import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import { useQueryStates } from "nuqs";
-import { AUDIT_OUTCOME_VALUES, auditResources, type AuditPage } from "@/lib/api/audit";
+import type { AuditPage } from "@/lib/api/audit";
+import { AUDIT_OUTCOME_VALUES, pageCalls } from "@/lib/api/page-routes";
 import { LedgerTable, ledgerQuery, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
 import { SearchForm } from "@/components/data-table/search-form";
@@ -22,7 +23,7 @@ export function AuditView() {
   const url = useQueryStates(auditSearchParams, { history: "push", urlKeys: auditUrlKeys });
   const limit = Math.min(Math.max(1, url[0].limit), AUDIT_PAGE_MAX);
   const view = useLedgerView<AuditRowView, (typeof url)[0], AuditPage>({
-    resource: auditResources.list,
+    resource: pageCalls.auditList,
     rowsOf: (page) => page.rows.map(toRowView),
     url,
     filterKeys: AUDIT_FILTER_KEYS,

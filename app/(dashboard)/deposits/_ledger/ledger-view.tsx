@@ -12,7 +12,8 @@ import { LedgerTable, ledgerQuery, useLedgerView } from "@/components/data-table
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { TableHead } from "@/components/ui/table-head";
-import { ledgerResources, type LedgerDeposit, type LedgerDepositPage, type LedgerFreshness } from "@/lib/api/ledger";
+import type { LedgerDeposit, LedgerDepositPage, LedgerFreshness } from "@/lib/api/ledger";
+import { pageCalls } from "@/lib/api/page-routes";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
 import { LEDGER_DEPOSIT_FILTERS, LEDGER_PAGE_SIZE, ledgerDepositsSearchParams } from "./search-params";
@@ -27,7 +28,7 @@ export function LedgerDepositsView() {
   const id = useId();
   const url = useQueryStates(ledgerDepositsSearchParams, { history: "push" });
   const view = useLedgerView<LedgerDeposit, (typeof url)[0], LedgerDepositPage>({
-    resource: ledgerResources.deposits,
+    resource: pageCalls.ledgerDeposits,
     url,
     filterKeys: LEDGER_DEPOSIT_FILTERS,
     columns: ledgerDepositColumns,

@@ -8,8 +8,8 @@ import { DataTableEmpty } from "@/components/data-table/data-table-states";
 import { queryStateProps } from "@/components/data-table/server-page";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
-import { auditResources } from "@/lib/api/audit";
 import { callResource } from "@/lib/api/call";
+import { pageCalls } from "@/lib/api/page-routes";
 import { isTransient } from "@/lib/client/api";
 import { leverageSearchParams } from "../search-params";
 import { labelOfKey, useLeverageAccounts } from "./accounts";
@@ -22,7 +22,7 @@ export function useLeverageHistory() {
   return useQuery({
     queryKey: HISTORY_KEY,
     queryFn: ({ signal }) =>
-      callResource(auditResources.list, { input: { action: "leverage.set", limit: String(HISTORY_LIMIT) }, signal }).then((r) => toLeverageChanges(r.rows)),
+      callResource(pageCalls.auditList, { input: { action: "leverage.set", limit: String(HISTORY_LIMIT) }, signal }).then((r) => toLeverageChanges(r.rows)),
     retry: (count, e) => count < 1 && isTransient(e),
   });
 }

@@ -10,7 +10,7 @@ import { queryStateProps } from "@/components/data-table/server-page";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { callResource } from "@/lib/api/call";
-import { riskUnitReadResources } from "@/lib/api/risk-unit-reads";
+import { pageCalls } from "@/lib/api/page-routes";
 import { isTransient } from "@/lib/client/api";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/values";
 import { riskUnitsSearchParams } from "../search-params";
@@ -32,7 +32,7 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
   const [q, setQ] = useQueryStates(riskUnitsSearchParams);
   const bindings = useQuery({
     queryKey: BINDINGS_KEY,
-    queryFn: ({ signal }) => callResource(riskUnitReadResources.list, { signal }),
+    queryFn: ({ signal }) => callResource(pageCalls.riskUnitsList, { signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const table = useDataTable({

@@ -5,8 +5,9 @@
 // which each page hands over (so neither page loads the other's). The platform's own answer stays at /live.
 import { useQueryStates } from "nuqs";
 import type { RowData, TableOptions } from "@tanstack/react-table";
-import type { JsonResource } from "@/lib/api/call";
-import { ledgerTradeResources, type LedgerFill, type LedgerKeySync, type LedgerPlanOrder } from "@/lib/api/ledger-trades";
+import type { JsonResource, LazyResource } from "@/lib/api/call";
+import type { LedgerFill, LedgerKeySync, LedgerPlanOrder } from "@/lib/api/ledger-trades";
+import { pageCalls } from "@/lib/api/page-routes";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView, type LedgerPage } from "@/components/data-table/ledger-paged-view";
@@ -18,7 +19,7 @@ import { KeySyncStatus } from "./key-sync-status";
 import { LEDGER_TRADE_PAGE_SIZE, ledgerTradeFilters, ledgerTradeSearchParams, type OwnFilter } from "./search-params";
 
 type ListConfig<Row> = {
-  resource: JsonResource;
+  resource: JsonResource | LazyResource;
   getRowId: (row: Row) => string;
   /** The table's accessible name. */
   label: string;
@@ -33,7 +34,7 @@ type Rows = { fills: LedgerFill; "plan-orders": LedgerPlanOrder };
 
 const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
   fills: {
-    resource: ledgerTradeResources.fills,
+    resource: pageCalls.ledgerFills,
     getRowId: (r) => r.tradeId,
     label: "Fill ledger",
     rowsNoun: "fills",
@@ -41,7 +42,7 @@ const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
     own: { key: "tradeScope", label: "Scope", options: ["taker", "maker"] },
   },
   "plan-orders": {
-    resource: ledgerTradeResources.planOrders,
+    resource: pageCalls.ledgerPlanOrders,
     getRowId: (r) => r.orderId,
     label: "Plan-order ledger",
     rowsNoun: "plan orders",

@@ -3,7 +3,9 @@
 // server over the whole registry, with the exact count: the shared ledger view, without a time range.
 import { useQueryStates } from "nuqs";
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
-import { REGISTRY_SOURCES, registryReadResources, type RegistryEntryView, type RegistryPage } from "@/lib/api/sub-account-reads";
+import { pageCalls } from "@/lib/api/page-routes";
+import { REGISTRY_SOURCES } from "@/lib/api/registry-routes";
+import type { RegistryEntryView, RegistryPage } from "@/lib/api/sub-account-reads";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
@@ -15,7 +17,7 @@ const BY_NAME = { first: "First", back: "← Previous", next: "Next →" };
 export function RegistryView() {
   const url = useQueryStates(subaccountsSearchParams, { history: "push" });
   const view = useLedgerView<RegistryEntryView, (typeof url)[0], RegistryPage>({
-    resource: registryReadResources.browse,
+    resource: pageCalls.subaccountsBrowse,
     url,
     filterKeys: REGISTRY_FILTERS,
     columns: registryColumns,

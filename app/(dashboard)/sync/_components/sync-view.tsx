@@ -9,7 +9,7 @@ import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { Badge } from "@/components/ui/badge";
 import { secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
-import { ledgerResources } from "@/lib/api/ledger";
+import { pageCalls } from "@/lib/api/page-routes";
 import { describeError } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
 import { TableHead } from "@/components/ui/table-head";
@@ -42,14 +42,14 @@ export function SyncView() {
   // One sub-account looked up by UID (any of the registry's), else those needing attention most.
   const [subUid, setSubUid] = useState<string | null>(null);
   const q = useQuery({
-    queryKey: [ledgerResources.sync.id, subUid],
-    queryFn: ({ signal }) => callResource(ledgerResources.sync, { input: subUid ? { subUid } : {}, signal }),
+    queryKey: [pageCalls.ledgerSync.id, subUid],
+    queryFn: ({ signal }) => callResource(pageCalls.ledgerSync, { input: subUid ? { subUid } : {}, signal }),
     refetchInterval: 5_000,
     placeholderData: (previous) => previous,
   });
   const check = useMutation({
-    mutationFn: (subUid: string) => callResource(ledgerResources.checkNow, { params: { subUid } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: [ledgerResources.sync.id] }),
+    mutationFn: (subUid: string) => callResource(pageCalls.ledgerCheckNow, { params: { subUid } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: [pageCalls.ledgerSync.id] }),
   });
   if (q.isPending) return <p role="status">Loading the sync&apos;s state…</p>;
   if (q.isError)

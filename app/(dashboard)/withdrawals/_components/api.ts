@@ -6,17 +6,17 @@
 // that use them (issue 15, page weight).
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
+import { pageCalls } from "@/lib/api/page-routes";
 import { isTransient } from "@/lib/client/api";
 
 /** Query key head: one name per resource (STYLE rule 4). */
-export const WITHDRAWALS_KEY = withdrawalLedgerResources.list.id;
+export const WITHDRAWALS_KEY = pageCalls.withdrawalsList.id;
 
 export function useWithdrawalPage(query: URLSearchParams) {
   const input = Object.fromEntries(query);
   return useQuery({
     queryKey: [WITHDRAWALS_KEY, query.toString()],
-    queryFn: ({ signal }) => callResource(withdrawalLedgerResources.list, { input, signal }),
+    queryFn: ({ signal }) => callResource(pageCalls.withdrawalsList, { input, signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
 }

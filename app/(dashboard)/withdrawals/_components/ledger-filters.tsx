@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
+import { pageCalls } from "@/lib/api/page-routes";
 import { groupDecimal } from "@/lib/format";
 import { ApiError, describeError, fieldProblem, isTransient } from "@/lib/client/api";
 import { Field } from "@/components/data-table/field";
@@ -41,7 +41,7 @@ export function LedgerSummary({ query }: { query: URLSearchParams }) {
   const input = Object.fromEntries(query);
   const q = useQuery({
     queryKey: [WITHDRAWALS_KEY, "summary", query.toString()],
-    queryFn: ({ signal }) => callResource(withdrawalLedgerResources.summary, { input, signal }),
+    queryFn: ({ signal }) => callResource(pageCalls.withdrawalsSummary, { input, signal }),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const text = q.isPending

@@ -3,7 +3,8 @@
 // view of a ledger list (components/data-table/ledger-paged-view.tsx) with the totals of the filtered set above.
 import { useId } from "react";
 import { useQueryStates } from "nuqs";
-import { withdrawalLedgerResources, type WithdrawalPage, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
+import { pageCalls } from "@/lib/api/page-routes";
+import type { WithdrawalPage, WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
@@ -18,7 +19,7 @@ export function WithdrawalLedger() {
   const id = useId();
   const url = useQueryStates(withdrawalsSearchParams, { history: "push" });
   const view = useLedgerView<WithdrawalView, (typeof url)[0], WithdrawalPage>({
-    resource: withdrawalLedgerResources.list,
+    resource: pageCalls.withdrawalsList,
     rowsOf: (page) => page.items,
     url,
     filterKeys: WITHDRAWAL_FILTERS,

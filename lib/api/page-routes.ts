@@ -1,0 +1,40 @@
+// The routes of Brokerdesk's own lists as their pages know them before the schemas load (issue 15: every page
+// within 200 KiB): id, method and path now, the entry (with zod and the reply's schema) with the first call,
+// fetched beside the request (lazyResource, ./call). The entries spread these routes, so the two cannot disagree.
+// The pickers' and the key picker's routes are in ./registry-routes and ./platform-key-routes. Isomorphic, no zod.
+import { lazyResource } from "./call";
+
+export const PAGE_ROUTES = {
+  ledgerDeposits: { id: "ledger.deposits", method: "GET", path: "/api/ledger/deposits" },
+  ledgerSync: { id: "ledger.sync", method: "GET", path: "/api/ledger/sync" },
+  ledgerCheckNow: { id: "ledger.check-now", method: "POST", path: "/api/ledger/sync/{subUid}" },
+  ledgerFills: { id: "ledger.fills", method: "GET", path: "/api/ledger/fills" },
+  ledgerPlanOrders: { id: "ledger.plan-orders", method: "GET", path: "/api/ledger/plan-orders" },
+  balanceHistory: { id: "ledger.balance-history", method: "GET", path: "/api/ledger/sub-accounts/{subUid}/balances" },
+  rebateHistory: { id: "ledger.rebate-history", method: "GET", path: "/api/ledger/sub-accounts/{subUid}/rebates" },
+  auditList: { id: "audit.list", method: "GET", path: "/api/audit" },
+  withdrawalsList: { id: "withdrawals.list", method: "GET", path: "/api/withdrawals" },
+  withdrawalsSummary: { id: "withdrawals.summary", method: "GET", path: "/api/withdrawals/summary" },
+  riskUnitsList: { id: "riskUnits.list", method: "GET", path: "/api/risk-units" },
+  subaccountsList: { id: "subaccounts.list", method: "GET", path: "/api/sub-accounts" },
+  subaccountsBrowse: { id: "subaccounts.browse", method: "GET", path: "/api/sub-accounts/registry" },
+} as const;
+
+/** What an audit row's outcome may be (./audit-actions holds the same list as a schema). */
+export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", "info"] as const;
+
+export const pageCalls = {
+  ledgerDeposits: lazyResource(PAGE_ROUTES.ledgerDeposits, () => import("./ledger").then((m) => m.ledgerResources.deposits)),
+  ledgerSync: lazyResource(PAGE_ROUTES.ledgerSync, () => import("./ledger").then((m) => m.ledgerResources.sync)),
+  ledgerCheckNow: lazyResource(PAGE_ROUTES.ledgerCheckNow, () => import("./ledger").then((m) => m.ledgerResources.checkNow)),
+  ledgerFills: lazyResource(PAGE_ROUTES.ledgerFills, () => import("./ledger-trades").then((m) => m.ledgerTradeResources.fills)),
+  ledgerPlanOrders: lazyResource(PAGE_ROUTES.ledgerPlanOrders, () => import("./ledger-trades").then((m) => m.ledgerTradeResources.planOrders)),
+  balanceHistory: lazyResource(PAGE_ROUTES.balanceHistory, () => import("./ledger-history").then((m) => m.ledgerHistoryResources.balances)),
+  rebateHistory: lazyResource(PAGE_ROUTES.rebateHistory, () => import("./ledger-history").then((m) => m.ledgerHistoryResources.rebates)),
+  auditList: lazyResource(PAGE_ROUTES.auditList, () => import("./audit").then((m) => m.auditResources.list)),
+  withdrawalsList: lazyResource(PAGE_ROUTES.withdrawalsList, () => import("./withdrawal-ledger").then((m) => m.withdrawalLedgerResources.list)),
+  withdrawalsSummary: lazyResource(PAGE_ROUTES.withdrawalsSummary, () => import("./withdrawal-ledger").then((m) => m.withdrawalLedgerResources.summary)),
+  riskUnitsList: lazyResource(PAGE_ROUTES.riskUnitsList, () => import("./risk-unit-reads").then((m) => m.riskUnitReadResources.list)),
+  subaccountsList: lazyResource(PAGE_ROUTES.subaccountsList, () => import("./sub-account-reads").then((m) => m.registryReadResources.list)),
+  subaccountsBrowse: lazyResource(PAGE_ROUTES.subaccountsBrowse, () => import("./sub-account-reads").then((m) => m.registryReadResources.browse)),
+};
