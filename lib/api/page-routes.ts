@@ -18,6 +18,11 @@ export const PAGE_ROUTES = {
   riskUnitsList: { id: "riskUnits.list", method: "GET", path: "/api/risk-units" },
   subaccountsList: { id: "subaccounts.list", method: "GET", path: "/api/sub-accounts" },
   subaccountsBrowse: { id: "subaccounts.browse", method: "GET", path: "/api/sub-accounts/registry" },
+  usersList: { id: "users.list", method: "GET", path: "/api/admin/users" },
+  usersCreate: { id: "users.create", method: "POST", path: "/api/admin/users" },
+  usersUpdate: { id: "users.update", method: "PATCH", path: "/api/admin/users/{id}" },
+  usersOneTimePassword: { id: "users.one-time-password", method: "POST", path: "/api/admin/users/{id}/one-time-password" },
+  usersResetFactors: { id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset" },
 } as const;
 
 /** What an audit row's outcome may be (./audit-actions holds the same list as a schema). */
@@ -37,4 +42,9 @@ export const pageCalls = {
   riskUnitsList: lazyResource(PAGE_ROUTES.riskUnitsList, () => import("./risk-unit-reads").then((m) => m.riskUnitReadResources.list)),
   subaccountsList: lazyResource(PAGE_ROUTES.subaccountsList, () => import("./sub-account-reads").then((m) => m.registryReadResources.list)),
   subaccountsBrowse: lazyResource(PAGE_ROUTES.subaccountsBrowse, () => import("./sub-account-reads").then((m) => m.registryReadResources.browse)),
+  usersList: lazyResource(PAGE_ROUTES.usersList, () => import("./users").then((m) => m.userResources.list)),
+  usersCreate: lazyResource(PAGE_ROUTES.usersCreate, () => import("./users").then((m) => m.userResources.create)),
+  usersUpdate: lazyResource(PAGE_ROUTES.usersUpdate, () => import("./users").then((m) => m.userResources.update)),
+  usersOneTimePassword: lazyResource(PAGE_ROUTES.usersOneTimePassword, () => import("./users").then((m) => m.userResources.oneTimePassword)),
+  usersResetFactors: lazyResource(PAGE_ROUTES.usersResetFactors, () => import("./users").then((m) => m.userResources.resetFactors)),
 };

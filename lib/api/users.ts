@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { ROLES } from "@/lib/rbac";
 import { defineResource } from "./define-resource";
+import { PAGE_ROUTES } from "./page-routes";
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** bcrypt reads only the first 72 bytes; longer passwords are refused rather than silently truncated. */
@@ -99,15 +100,15 @@ const byId = (_input: unknown, p: { id: string }) => p.id;
 
 export const userResources = {
   list: defineResource({
-    id: "users.list", method: "GET", path: "/api/admin/users", summary: "Every staff user, by e-mail",
+    ...PAGE_ROUTES.usersList, summary: "Every staff user, by e-mail",
     permission: "users.read", output: usersListSchema, errors: [],
   }),
   create: defineResource({
-    id: "users.create", method: "POST", path: "/api/admin/users", summary: "Create a staff user with a password (stored as a bcrypt hash)",
+    ...PAGE_ROUTES.usersCreate, summary: "Create a staff user with a password (stored as a bcrypt hash)",
     permission: "users.write", input: createUserInput, output: userReplySchema, audit: { target: (i) => i.email }, errors: ["email_taken"],
   }),
   update: defineResource({
-    id: "users.update", method: "PATCH", path: "/api/admin/users/{id}",
+    ...PAGE_ROUTES.usersUpdate,
     summary: "Change a staff user's role, name or whether they are disabled (a role change or disabling ends their sessions)",
     permission: "users.write", input: updateUserInput, output: userReplySchema,
     audit: { action: (i) => (i.disabled === true ? "users.disable" : "users.update"), target: byId },
@@ -133,7 +134,7 @@ export const userResources = {
     errors: ["not_found", "mfa_stale"],
   }),
   oneTimePassword: defineResource({
-    id: "users.one-time-password", method: "POST", path: "/api/admin/users/{id}/one-time-password",
+    ...PAGE_ROUTES.usersOneTimePassword,
     summary: "Reset a staff user's password to a one-time password made up by Brokerdesk, answered once; it must be changed at their next sign-in (ends their sessions)",
     permission: "users.write", output: oneTimePasswordReplySchema,
     // The password is answered once and never kept: the outcome row records whose it was, not what.
@@ -141,7 +142,7 @@ export const userResources = {
     freshFactor: true, errors: ["not_found", "mfa_stale"],
   }),
   resetFactors: defineResource({
-    id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset",
+    ...PAGE_ROUTES.usersResetFactors,
     summary: "Remove every second factor and recovery code of a staff user (ends their sessions; they are told at their next sign-in)",
     permission: "users.write", output: userReplySchema, audit: { target: byId }, freshFactor: true, errors: ["not_found", "mfa_stale"],
   }),

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { callResource } from "@/lib/api/call";
-import { userResources } from "@/lib/api/users";
+import { pageCalls } from "@/lib/api/page-routes";
 import { applyServerErrors, fieldWiring, FormOutcome } from "@/components/ui/form";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
 import { inputClass, primaryButton } from "@/components/ui/styles";
@@ -21,11 +21,11 @@ export function CreateUserForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<Values>({ defaultValues: EMPTY });
   const create = useMutation({
-    mutationFn: (body: Values) => callResource(userResources.create, { input: body }),
+    mutationFn: (body: Values) => callResource(pageCalls.usersCreate, { input: body }),
     onSuccess: ({ user }) => {
       setCreated(`Created ${user.email} (${user.role}).`);
       reset(EMPTY);
-      void qc.invalidateQueries({ queryKey: [userResources.list.id] });
+      void qc.invalidateQueries({ queryKey: [pageCalls.usersList.id] });
     },
     // The server is the judge (422/409): its field errors go under the fields they name, the first one
     // refused taking the focus; what no field holds is said once for the form, which then takes it.

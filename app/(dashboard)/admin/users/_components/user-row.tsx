@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { callResource } from "@/lib/api/call";
-import { userResources, type StaffUser as StaffUserView, type UpdateUserInput } from "@/lib/api/users";
+import { pageCalls } from "@/lib/api/page-routes";
+import type { StaffUser as StaffUserView, UpdateUserInput } from "@/lib/api/users";
 import { ROLES as ROLE_OPTIONS, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { formatUtc } from "./api";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
@@ -24,19 +25,19 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
   const [asking, setAsking] = useState<UpdateUserInput | null>(null);
   const done = (message: string) => {
     setNotice(message);
-    void qc.invalidateQueries({ queryKey: [userResources.list.id] });
+    void qc.invalidateQueries({ queryKey: [pageCalls.usersList.id] });
   };
 
   const update = useMutation({
     mutationFn: (patch: UpdateUserInput) =>
-      callResource(userResources.update, { params: { id: user.id }, input: patch }),
+      callResource(pageCalls.usersUpdate, { params: { id: user.id }, input: patch }),
     onSuccess: ({ user: u }) => {
       setAsking(null);
       done(`${u.email}: ${u.disabled ? "disabled" : "active"}, ${u.role}.`);
     },
   });
   const reset = useMutation({
-    mutationFn: () => callResource(userResources.oneTimePassword, { params: { id: user.id } }),
+    mutationFn: () => callResource(pageCalls.usersOneTimePassword, { params: { id: user.id } }),
     onSuccess: (r) => {
       setResetOpen(false);
       setOneTime(r.oneTimePassword);
@@ -44,7 +45,7 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
     },
   });
   const resetFactors = useMutation({
-    mutationFn: () => callResource(userResources.resetFactors, { params: { id: user.id } }),
+    mutationFn: () => callResource(pageCalls.usersResetFactors, { params: { id: user.id } }),
     onSuccess: () => {
       setFactorsOpen(false);
       done(`${user.email}: second factors reset; their sessions have ended. They will be told at their next sign-in.`);

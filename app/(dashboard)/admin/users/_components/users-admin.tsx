@@ -2,14 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { userResources } from "@/lib/api/users";
+import { pageCalls } from "@/lib/api/page-routes";
 import { ROLES, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { CreateUserForm } from "./create-user-form";
 import { UserRow } from "./user-row";
 import { Facts } from "@/components/ui/facts";
 
 export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string; canWrite: boolean }) {
-  const list = useQuery({ queryKey: [userResources.list.id], queryFn: ({ signal }) => callResource(userResources.list, { signal }) });
+  const list = useQuery({ queryKey: [pageCalls.usersList.id], queryFn: ({ signal }) => callResource(pageCalls.usersList, { signal }) });
   return (
     <div className="space-y-6">
       <section aria-labelledby="roles-title" className="space-y-2">
