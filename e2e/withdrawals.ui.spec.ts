@@ -252,10 +252,12 @@ test("[withdrawals][failed] a platform refusal is shown with its code and messag
   // refuses the request when it is approved.
   const second = await requestViaApi(brokerApi, baseURL, { subUid: desk09, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "1", reason: "too late" });
   const all = await balance(leadApi, desk09);
+  // E5 allows one call per second per UID (the main account's, whichever sub-account it moves): start the
+  // simulator's windows afresh (limits stay on) before each of the two calls below, so the drain does not meet
+  // the previous test's approval (CI at 899a05c: 429) and the approval meets the balance, not the rate limit.
+  expect((await leadApi.post(simControlUrl("rate-limits"), { data: { mode: "on" } })).status()).toBe(200);
   const drained = await platformDirect("withdrawals.submit", { subUid: desk09, coin: "USDT", dest: "internal_transfer", address: desk10, amount: all });
   expect(drained.code).toBe("00000");
-  // E5 allows one call per second per UID: start the simulator's windows afresh (limits stay on) so the
-  // approval meets the balance, not the rate limit.
   expect((await leadApi.post(simControlUrl("rate-limits"), { data: { mode: "on" } })).status()).toBe(200);
   const res = await leadApi.post(`/api/withdrawals/${second.id}/approve`, { headers: sameOrigin(baseURL), data: { confirmAmount: second.amount, confirmAddress: second.address } });
   expect(res.status()).toBe(200);
