@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { isTransient, platformRefusal } from "@/lib/client/api";
-import { callResource, resourceKey, resourceUrl } from "./call";
+import { callResource, lazyResource, resourceKey, resourceUrl } from "./call";
 import { defineResource } from "./define-resource";
 import { ApiError } from "./errors";
 
@@ -91,6 +91,31 @@ describe("[api][callResource]", () => {
 
   it("refuses to build a path with a parameter missing", () => {
     expect(() => resourceUrl(post, {})).toThrow(/"id" is missing/);
+  });
+});
+
+describe("[api][lazyResource] a page's route whose entry loads with the first call", () => {
+  it("sends from the route, parses with the loaded entry's schema, and loads the entry once", async () => {
+    const load = vi.fn(async () => list);
+    const lazy = lazyResource({ id: "things.list", method: "GET", path: "/api/things" }, load);
+    const fetchMock = answer(200, { ok: true });
+    await expect(callResource(lazy, { input: { coin: "BTC" } })).resolves.toEqual({ ok: true });
+    await expect(callResource(lazy, { input: {} })).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(["/api/things?coin=BTC", "/api/things"]);
+    expect(load).toHaveBeenCalledTimes(1);
+    answer(200, { ok: false });
+    expect((await refusalOf(callResource(lazy, { input: {} }))).code).toBe("malformed");
+  });
+
+  it("a load that fails is the call failing as unreachable, and the next call loads again", async () => {
+    const load = vi.fn<() => Promise<typeof list>>().mockRejectedValueOnce(new Error("Failed to load chunk")).mockResolvedValue(list);
+    const lazy = lazyResource({ id: "things.list", method: "GET", path: "/api/things" }, load);
+    answer(200, { ok: true });
+    const e = await refusalOf(callResource(lazy, { input: {} }));
+    expect([e.code, e.status]).toEqual(["network", 0]);
+    expect(e.message).toContain("Failed to load chunk");
+    await expect(callResource(lazy, { input: {} })).resolves.toEqual({ ok: true });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -19,14 +19,17 @@ export type JsonResource = Resource<string, HttpMethod, `/api/${string}`, z.ZodM
 export type LazyResource<R extends JsonResource = JsonResource> = Readonly<Pick<R, "id" | "method" | "path">> & { readonly load: () => Promise<R> };
 
 export function lazyResource<R extends JsonResource>(route: Readonly<Pick<R, "id" | "method" | "path">>, load: () => Promise<R>): LazyResource<R> {
-  let loading: Promise<R> | null = null;
-  // Loaded once; a load that failed (the network, a new build's chunks) is tried again by the next call.
-  const once = () =>
+  return Object.freeze({ id: route.id, method: route.method, path: route.path, load: loadOnce(load) });
+}
+
+/** `load` run once and its result kept; a load that failed (the network, a new build's chunks) runs again next time. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
     (loading ??= load().catch((e: unknown) => {
       loading = null;
       throw e;
     }));
-  return Object.freeze({ id: route.id, method: route.method, path: route.path, load: once });
 }
 
 type ParamsOption<R extends Resource> = keyof ParamsOf<R> extends never ? { params?: undefined } : { params: ParamsOf<R> };

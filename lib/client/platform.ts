@@ -3,7 +3,7 @@
 // the reply with the operation's schemas, so a page that calls one operation does not build the catalog's
 // request and response schemas (issue 15, page weight).
 import type * as z from "zod/mini";
-import { callResource, type LazyResource } from "@/lib/api/call";
+import { callResource, loadOnce, type LazyResource } from "@/lib/api/call";
 import type { proxyResources } from "@/lib/api/platform";
 import { proxyPath } from "@/lib/api/proxy-call";
 import { OPERATION_ROUTES } from "@/lib/platform/catalog/routes";
@@ -30,13 +30,4 @@ export async function fetchPlatform<Id extends OperationId>(
   return envelope.data as z.output<(typeof catalog)[Id]["response"]>;
 }
 
-let envelope: Promise<{ output: unknown }> | null = null;
-function loadEnvelope(): Promise<{ output: unknown }> {
-  return (envelope ??= import("@/lib/api/proxy-envelope").then(
-    (m) => ({ output: m.proxyEnvelopeSchema }),
-    (e: unknown) => {
-      envelope = null;
-      throw e;
-    },
-  ));
-}
+const loadEnvelope = loadOnce(() => import("@/lib/api/proxy-envelope").then((m) => ({ output: m.proxyEnvelopeSchema })));
