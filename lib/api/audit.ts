@@ -7,8 +7,8 @@ import { PAGE_ROUTES } from "./page-routes";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
-export { AUDIT_OUTCOME_VALUES } from "./page-routes";
 import { AUDIT_OUTCOME_VALUES } from "./page-routes";
+export { AUDIT_OUTCOME_VALUES };
 
 const isAuditAction = (v: string) => (AUDIT_ACTIONS.options as readonly string[]).includes(v);
 
