@@ -29,6 +29,7 @@ const args = parseArgs({
     "trades-days": { type: "string", default: "7" },
     "export-via": { type: "string", default: "proxy" },
     "ttd-runs": { type: "string", default: "10" },
+    "ttd-scale": { type: "string", default: "1" },
     latencies: { type: "string", default: "0,150,300" },
     jitter: { type: "string", default: "20" },
     "load-latency": { type: "string", default: "150" },
@@ -50,6 +51,7 @@ export const exportScale = Number(args.scale);
 export const tradesDays = Number(args["trades-days"]);
 export const exportViaProxy = args["export-via"] !== "in-process";
 export const ttdRuns = Number(args["ttd-runs"]);
+export const ttdScale = Number(args["ttd-scale"]);
 export const latencies = args.latencies.split(",").map(Number);
 export const jitterMs = Number(args.jitter);
 export const loadLatencyMs = Number(args["load-latency"]);
@@ -117,7 +119,8 @@ const stopChild = (child: ChildProcess) =>
     child.kill("SIGTERM");
   });
 
-export async function startApp(simScale: number): Promise<App> {
+/** `ledgerSync`: the app's ledger sync runs (the time to data of the ledger's pages needs it; see below). */
+export async function startApp(simScale: number, opts: { ledgerSync?: boolean } = {}): Promise<App> {
   const [port, simPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "brokerdesk-bench-"));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -132,9 +135,10 @@ export async function startApp(simScale: number): Promise<App> {
     await until("the simulator", `${simUrl}/__sim/stats`, sim, 120_000);
     const nextBin = path.resolve("node_modules/next/dist/bin/next");
     child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
-      // The ledger's sync would spend half of E1's budget on the same key as the figures measured (its own
-      // benchmark is `--only ledger`).
-      env: childEnv({ NODE_ENV: "production", SIMULATOR_URL: simUrl, DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, LOG_LEVEL: "warn", LEDGER_SYNC: "off" }),
+      // The ledger's sync would spend half of E1's budget on the same key as the export and distance figures
+      // measure (its own benchmark is `--only ledger`): off, but for the time to data, whose ledger pages show
+      // what the sync has stored.
+      env: childEnv({ NODE_ENV: "production", SIMULATOR_URL: simUrl, DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, LOG_LEVEL: "warn", LEDGER_SYNC: opts.ledgerSync ? "on" : "off" }),
       stdio: ["ignore", "ignore", "inherit"],
     });
     await until("next start", `${baseUrl}/api/health`, child, 120_000);
