@@ -16,7 +16,7 @@ import { marketTrades } from "@/server/simulator/data/market";
 import { spotSymbol } from "@/server/simulator/data/spot-symbols";
 import { ExportAssembler, parseExportLine } from "@/lib/client/export-client";
 import { exportEvents, runExport, type ExportEvent, type ExportResult, type RunExportOptions } from "./export-run";
-import { sliceWindows } from "./export-walk";
+import { initialWalks, sliceWindows } from "./export-walk";
 import { DAY_MS as DAY } from "@/lib/platform/windows";
 import { depositsIn, deskUid, simulatorClient, simulatorTestBed, type TestClientOptions } from "@/server/testing";
 
@@ -158,10 +158,10 @@ describe("[exports][deposits.list] concurrent slices", () => {
     const spec = spotSymbol("BTCUSDT");
     if (!spec) throw new Error("BTCUSDT");
     const truth = marketTrades(spec, sim.state.seed, { startMs: start, endMs: end, limit: Number.MAX_SAFE_INTEGER, nowMs: Date.now() });
-    // The oldest of the three first slices is a second away (its requests name its endTime), the others are
+    // The oldest of the first slices is a second away (its requests name its endTime), the others are
     // near: they end while it still has pages ahead, and it is cut for them, whatever the machine's timing.
-    const oldest = sliceWindows([{ startTime: start, endTime: end }], 3)[2];
-    if (!oldest) throw new Error("three slices");
+    const oldest = sliceWindows([{ startTime: start, endTime: end }], initialWalks("market.trades")).at(-1);
+    if (!oldest) throw new Error("no slice");
     sim.faults.set({ path: "market.trades", kind: "latency", latencyMs: 1_000, query: { endTime: String(oldest.endTime) } });
     const { result, first } = await run({ operation: "market.trades", params: { symbol: "BTCUSDT", startTime: String(start), endTime: String(end) }, concurrency: 6 });
     expect(result).toMatchObject({ state: "done", windowsTotal: 1, windowsDone: 1 });
@@ -172,15 +172,17 @@ describe("[exports][deposits.list] concurrent slices", () => {
     expect(sim.stats().http429).toBe(0);
   }, 120_000);
 
-  it("a platform 300 ms away gets more walks than the three an export starts with, by cutting: every row once, newest first", async () => {
-    sim.faults.set({ path: "deposits.list", kind: "latency", latencyMs: 300 });
+  it("a platform 600 ms away gets more walks than the five an export starts with, by cutting: every row once, newest first", async () => {
+    expect(initialWalks("deposits.list")).toBe(5);
+    sim.faults.set({ path: "deposits.list", kind: "latency", latencyMs: 600 });
     const end = Date.now();
     const start = end - 60 * DAY;
     const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
     expect(expected.length).toBeGreaterThan(1_000);
     const { result, first } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) }, concurrency: 6 });
     expect(result.state).toBe("done");
-    // 10 calls/s × (0.3 s in flight + the walk's own 30 ms) each: four walks, one of them cut from the first three.
+    // 10 calls/s × (0.6 s in flight + the walk's own 30 ms) each: seven walks, six at the most, one of them
+    // cut from the first five.
     expect(result.cuts).toBeGreaterThanOrEqual(1);
     expect(first("orderId")).toEqual(expected);
     expect(sim.stats().http429).toBe(0);
@@ -287,8 +289,9 @@ describe("[exports] cancel and failures", () => {
     const { result, events } = await run(
       { operation: "deposits.list", params: { userId: desk01, startTime: String(end - 150 * DAY), endTime: String(end) } },
       (e) => {
-        // GETs are retried by the client: more failures than attempts, so the error reaches the export.
-        if (e.type === "rows" && ++rowsEvents === 2) sim.faults.set({ path: "deposits.list", kind: "status", status: 500, count: 10 });
+        // GETs are retried by the client: more failures than the attempts of every walk together (six walks at
+        // the most, three attempts each), so the error reaches the export.
+        if (e.type === "rows" && ++rowsEvents === 2) sim.faults.set({ path: "deposits.list", kind: "status", status: 500, count: 20 });
       },
     );
     expect(result.state).toBe("failed");

@@ -15,7 +15,7 @@ import { ERROR_STATUS } from "@/lib/api/errors";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { EXPORT_COLUMNS } from "./export-columns";
-import { INITIAL_WALKS, sliceWindows, walk } from "./export-walk";
+import { initialWalks, sliceWindows, walk } from "./export-walk";
 import { getRegistryEntry } from "./subaccounts";
 
 export type { ExportErrorEvent, ExportEvent, ExportProgress };
@@ -73,7 +73,7 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   const jobId = randomUUID();
   const subject = { actor: o.actor.email, actorRole: o.actor.role, action: "export.run" as const, target: `export:${jobId}`, requestId: o.requestId, ip: o.ip };
   const concurrency = Math.max(1, o.concurrency ?? EXPORT_CONCURRENCY);
-  const windows = sliceWindows(plan.windows, Math.min(concurrency, INITIAL_WALKS));
+  const windows = sliceWindows(plan.windows, Math.min(concurrency, initialWalks(plan.operation)));
   const windowsTotal = plan.windows.length;
   const skip = o.resume ? await resumePoint(o.db, o, windowsTotal) : 0;
 

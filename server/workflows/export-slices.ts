@@ -1,5 +1,5 @@
 import "server-only";
-// The slices an export walks: each of the plan's windows cut in equal parts, and the sleep that a cancel cuts short.
+// The slices an export walks: each of the plan's windows cut in equal parts.
 import type { TimeWindow } from "@/lib/platform/windows";
 
 /**
@@ -23,17 +23,3 @@ export function sliceWindows(windows: readonly TimeWindow[], walks: number): Sli
 
 /** A slice of the plan's window number `of` (progress counts the plan's windows, as staff asked for them). */
 export type SlicedWindow = TimeWindow & { of: number };
-
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}

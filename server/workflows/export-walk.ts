@@ -8,7 +8,7 @@ import type { TimeWindow } from "@/lib/platform/windows";
 import type { PlatformClient } from "@/server/platform/client";
 import { catalog } from "@/lib/platform/catalog";
 import { EXPORT_COLUMNS, csvLines } from "./export-columns";
-import { abortableSleep, type SlicedWindow } from "./export-slices";
+import type { SlicedWindow } from "./export-slices";
 
 export { sliceWindows } from "./export-slices";
 
@@ -90,22 +90,27 @@ export async function walk(
   };
   const firstFailure = () => slices.find((s) => s.failed)?.failed?.error;
 
-  // The first walks start a rate slot apart, not in one burst: slots taken together free together, and a
-  // burst of frees finds fewer walks waiting than slots, which then idle a round trip (measured: 0.78 of
-  // the bound at 300 ms with 8 walks started at once). Started apart they stay apart.
+  // The first walks start together. The platform's window starts with its whole budget, and a request let
+  // out later than it could be costs its slot that time at the start and, as the slot is then late every
+  // window, at the end (the runs' first and last arrivals showed about 0.9 s of the two together at 300 ms
+  // when the first walks started a slot apart). Half the rate at once: their answers come back before the
+  // first window is over at any distance under about 500 ms, and the same walks take the other half then;
+  // more at once cost a partial page each (at 300 ms with all ten at once: 7-9 requests past the full pages,
+  // against 3-5, and no less time). Measured in scripts/bench (--only distance), 3 runs each at 0/150/300 ms:
+  // 0.976-0.981 / 0.956-0.963 / 0.947-0.951 a slot apart, 0.976-0.981 / 0.964-0.965 / 0.954-0.962 together.
   const rate = catalog[plan.operation].rateLimit.count;
-  const spacingMs = 1000 / rate;
+  const slotMs = 1000 / rate;
+  const initial = initialWalks(plan.operation);
   // How many walks the distance needs: each walk has one request in flight at a time, so keeping every slot
   // busy takes rate × (round trip + the walk's own work) of them, and at least two. More cost a partial page
   // each and buy nothing (at 0 ms six walks wasted 1.5 % of the budget on them; at 300 ms one walk more than
   // this took two partial pages more and no less time), so the walk count follows the round trips this
-  // export measures (the slowest of recent ones), from INITIAL_WALKS up to `concurrency`.
+  // export measures (the slowest of recent ones), from `initialWalks` up to `concurrency`.
   let roundTripMs: number | null = null;
   const wanted = () =>
-    Math.min(concurrency, roundTripMs === null ? INITIAL_WALKS : Math.max(2, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000)));
-  const produce = async (slice: Slice, startDelayMs: number) => {
+    Math.min(concurrency, roundTripMs === null ? initial : Math.max(2, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000)));
+  const produce = async (slice: Slice) => {
     let cursor: string | undefined;
-    if (startDelayMs > 0) await abortableSleep(startDelayMs, stop.signal);
     slice.walking = true;
     for (;;) {
       stop.signal.throwIfAborted();
@@ -146,9 +151,9 @@ export async function walk(
   let nextToStart = 0;
   let running = 0;
   let head = 0;
-  const run = (slice: Slice, startDelayMs: number) => {
+  const run = (slice: Slice) => {
     running++;
-    produce(slice, startDelayMs)
+    produce(slice)
       .catch((error: unknown) => {
         if (stop.signal.aborted) return;
         slice.failed = { error };
@@ -164,9 +169,7 @@ export async function walk(
   };
   const startMore = () => {
     while (failures === 0 && !stop.signal.aborted && running < wanted() && nextToStart < slices.length && nextToStart < head + 2 * concurrency) {
-      const first = nextToStart < concurrency;
-      const slice = slices[nextToStart++] as Slice;
-      run(slice, first ? (nextToStart - 1) * spacingMs : 0);
+      run(slices[nextToStart++] as Slice);
     }
     // Nothing left to start while walks are still wanted: cut the older half off the walk with the most time
     // still ahead of it, so every walk stays busy to the end (without it, the densest slice ends alone at one
@@ -175,7 +178,7 @@ export async function walk(
       const older = steal();
       if (!older) break;
       nextToStart = slices.length;
-      run(older, 0);
+      run(older);
     }
   };
   /** Splits the running slice with the most unwalked time; the older part becomes a new slice after it. */
@@ -197,7 +200,7 @@ export async function walk(
     // Only when that walk, at one page per round trip, would end after the rate budget has done all the pages
     // left: otherwise the budget is what the export waits for, and a cut buys nothing but its partial page (at
     // 300 ms the cuts near the end cost up to 8 requests past the full pages).
-    if (roundTripMs !== null && bestPages * roundTripMs <= (totalPages * 1000) / rate + spacingMs) return null;
+    if (roundTripMs !== null && bestPages * roundTripMs <= (totalPages * 1000) / rate + slotMs) return null;
     const victim = slices[best] as Slice;
     const mid = victim.window.startTime + Math.floor(bestLeft / 2);
     const older: Slice = { window: { startTime: victim.window.startTime, endTime: mid - 1 }, of: victim.of, stolen: true, walking: false, seen: 0, pages: [], done: false, oldestMs: null, failed: null, wake: null };
@@ -277,10 +280,10 @@ export async function walk(
 }
 
 /**
- * Walks an export starts with, before any answer has said how far the platform is: enough for about 150 ms
- * at 10/s; the walk adds more by cutting as the round trips it measures ask for them.
+ * Walks an export starts with, together, before any answer has said how far the platform is: half the
+ * operation's rate (see the start in `walk`); the walk then follows the round trips it measures.
  */
-export const INITIAL_WALKS = 3;
+export const initialWalks = (operation: ExportableOperation): number => Math.max(2, Math.ceil(catalog[operation].rateLimit.count / 2));
 
 /** Added to the measured round trip when counting the walks it needs: the walk's own work between pages. */
 const ROUND_TRIP_SLACK_MS = 30;
