@@ -73,6 +73,8 @@ export type CallResult<Id extends OperationId> = {
 type Input<Id extends OperationId> = z.input<Operation<Id>["request"]>;
 
 const RETRYABLE_STATUS = (s: number) => s === 429 || s >= 500;
+/** A round trip older than this says nothing of the distance now (`recentRoundTripMs`). */
+const RECENT_ROUND_TRIP_MS = 60_000;
 /** 429s a read rides out beyond its ordinary retries: each one slows the limiter down. */
 const THROTTLED_RETRIES = 5;
 
@@ -86,6 +88,8 @@ export class PlatformClient {
   private readonly agent: http.Agent;
   private readonly limiter: SlidingWindowLimiter;
   private offsetMs = 0;
+  /** Each operation's latest answered round trip and when it came (see `recentRoundTripMs`). */
+  private readonly roundTrips = new Map<string, { ms: number; at: number }>();
   private readonly publicCache?: PublicCache;
   readonly config: Required<Omit<ClientConfig, "logger" | "limiter" | "publicCache" | "observer">> & Pick<ClientConfig, "logger" | "observer">;
 
@@ -118,6 +122,16 @@ export class PlatformClient {
 
   close(): void {
     this.agent.destroy();
+  }
+
+  /**
+   * How far the platform was for this operation's latest answer here (ms, as `CallResult.roundTripMs`), if one
+   * came within the last minute; null otherwise. A walk over many pages starts from it before its own first
+   * answer (server/workflows/export-walk.ts).
+   */
+  recentRoundTripMs(id: OperationId): number | null {
+    const last = this.roundTrips.get(id);
+    return last && performance.now() - last.at <= RECENT_ROUND_TRIP_MS ? last.ms : null;
   }
 
   async call<Id extends OperationId>(id: Id, input: Input<Id>, opts: CallOptions = {}): Promise<CallResult<Id>> {
@@ -167,7 +181,9 @@ export class PlatformClient {
         answer.sentAt = reply.sentAt;
         const result = this.parse(op, reply, answer);
         this.log("info", op.id, started, attempt, SUCCESS_CODE, reply.status, credential?.name);
-        return { ...result, attempts: attempt, roundTripMs: performance.now() - started } as CallResult<OperationId>;
+        const roundTripMs = performance.now() - started;
+        this.roundTrips.set(op.id, { ms: roundTripMs, at: performance.now() });
+        return { ...result, attempts: attempt, roundTripMs } as CallResult<OperationId>;
       } catch (err) {
         const e = err as PlatformCallError;
         // So is one cut by its caller's deadline (the proxy route's AbortSignal.timeout): that is a timeout too.

@@ -29,6 +29,8 @@ const CLIENT: TestClientOptions = { backoffBaseMs: 5, timeoutMs: 5_000 };
 /** The slots of the file's client: a client pacing otherwise (below) takes the same ones, as one budget. */
 const slots = memorySlotStore();
 const newClient = (s: Simulator, limiter: SlidingWindowLimiter) => simulatorClient(s, { ...CLIENT, limiter });
+/** A client that has not yet had an answer: its exports start with `initialWalks(operation, null)` walks. */
+const unacquainted = () => newClient(sim, new SlidingWindowLimiter({ store: slots }));
 
 // Each test reads its own platform stats (429s, request counts).
 const platform = simulatorTestBed({ client: { ...CLIENT, limiter: new SlidingWindowLimiter({ store: slots }) }, resetEachTest: true });
@@ -160,10 +162,11 @@ describe("[exports][deposits.list] concurrent slices", () => {
     const truth = marketTrades(spec, sim.state.seed, { startMs: start, endMs: end, limit: Number.MAX_SAFE_INTEGER, nowMs: Date.now() });
     // The oldest of the first slices is a second away (its requests name its endTime), the others are
     // near: they end while it still has pages ahead, and it is cut for them, whatever the machine's timing.
-    const oldest = sliceWindows([{ startTime: start, endTime: end }], initialWalks("market.trades")).at(-1);
+    const oldest = sliceWindows([{ startTime: start, endTime: end }], initialWalks("market.trades", null)).at(-1);
     if (!oldest) throw new Error("no slice");
     sim.faults.set({ path: "market.trades", kind: "latency", latencyMs: 1_000, query: { endTime: String(oldest.endTime) } });
-    const { result, first } = await run({ operation: "market.trades", params: { symbol: "BTCUSDT", startTime: String(start), endTime: String(end) }, concurrency: 6 });
+    const fresh = unacquainted();
+    const { result, first } = await run({ operation: "market.trades", params: { symbol: "BTCUSDT", startTime: String(start), endTime: String(end) }, concurrency: 6, client: fresh }).finally(() => fresh.close());
     expect(result).toMatchObject({ state: "done", windowsTotal: 1, windowsDone: 1 });
     expect(result.cuts).toBeGreaterThan(0);
     const ids = first("tradeId");
@@ -173,13 +176,14 @@ describe("[exports][deposits.list] concurrent slices", () => {
   }, 120_000);
 
   it("a platform 600 ms away gets more walks than the five an export starts with, by cutting: every row once, newest first", async () => {
-    expect(initialWalks("deposits.list")).toBe(5);
+    expect(initialWalks("deposits.list", null)).toBe(5);
     sim.faults.set({ path: "deposits.list", kind: "latency", latencyMs: 600 });
     const end = Date.now();
     const start = end - 60 * DAY;
     const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
     expect(expected.length).toBeGreaterThan(1_000);
-    const { result, first } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) }, concurrency: 6 });
+    const fresh = unacquainted();
+    const { result, first } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) }, concurrency: 6, client: fresh }).finally(() => fresh.close());
     expect(result.state).toBe("done");
     // 10 calls/s × (0.6 s in flight + the walk's own 30 ms) each: seven walks, six at the most, one of them
     // cut from the first five.
@@ -187,6 +191,25 @@ describe("[exports][deposits.list] concurrent slices", () => {
     expect(first("orderId")).toEqual(expected);
     expect(sim.stats().http429).toBe(0);
   }, 60_000);
+
+  it("starts with one walk when the client's latest answer says the platform is near, half the rate when far or not known", async () => {
+    const fresh = unacquainted();
+    try {
+      expect(fresh.recentRoundTripMs("deposits.list")).toBeNull();
+      expect(initialWalks("deposits.list", fresh.recentRoundTripMs("deposits.list"))).toBe(5);
+      const end = Date.now();
+      await fresh.call("deposits.list", { userId: desk01, startTime: String(end - DAY), endTime: String(end), limit: "1" });
+      const near = fresh.recentRoundTripMs("deposits.list");
+      expect(near).toBeGreaterThan(0);
+      // Loopback: one walk keeps 10 calls/s busy.
+      expect(initialWalks("deposits.list", near)).toBe(1);
+      // 300 ms away: half the rate, as when nothing is known.
+      expect(initialWalks("deposits.list", 300)).toBe(5);
+      expect(fresh.recentRoundTripMs("fills.list")).toBeNull();
+    } finally {
+      fresh.close();
+    }
+  });
 
   it("cuts each window into equal, adjacent, non-overlapping slices, newest first", () => {
     const windows = [{ startTime: 1_000, endTime: 1_999 }, { startTime: 0, endTime: 998 }];

@@ -73,7 +73,8 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   const jobId = randomUUID();
   const subject = { actor: o.actor.email, actorRole: o.actor.role, action: "export.run" as const, target: `export:${jobId}`, requestId: o.requestId, ip: o.ip };
   const concurrency = Math.max(1, o.concurrency ?? EXPORT_CONCURRENCY);
-  const windows = sliceWindows(plan.windows, Math.min(concurrency, initialWalks(plan.operation)));
+  const initial = Math.min(concurrency, initialWalks(plan.operation, o.client.recentRoundTripMs(plan.operation)));
+  const windows = sliceWindows(plan.windows, initial);
   const windowsTotal = plan.windows.length;
   const skip = o.resume ? await resumePoint(o.db, o, windowsTotal) : 0;
 
@@ -115,7 +116,7 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   const columns = EXPORT_COLUMNS[plan.operation];
   try {
     await o.onEvent({ type: "start", jobId, windowsTotal, columns: columns.map((c) => c.name), filename: plan.filename, ...(skip ? { windowsDone: skip } : {}) });
-    await walk({ client: o.client, key: o.key, signal: o.signal, onEvent: o.onEvent }, plan, windows, skip, concurrency, columns, counters, started, saveProgress);
+    await walk({ client: o.client, key: o.key, signal: o.signal, onEvent: o.onEvent }, plan, windows, skip, { initial, most: concurrency }, columns, counters, started, saveProgress);
   } catch (e) {
     if (o.signal?.aborted) {
       await finish("cancelled", "cancelled by the user");

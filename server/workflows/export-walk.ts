@@ -55,7 +55,8 @@ export async function walk(
   windows: readonly SlicedWindow[],
   /** The plan's windows already exported by a failed run this one resumes. */
   skip: number,
-  concurrency: number,
+  /** Walks at the start (`initialWalks`) and at the most (EXPORT_CONCURRENCY). */
+  walks: { initial: number; most: number },
   columns: (typeof EXPORT_COLUMNS)[ExportableOperation],
   counters: { records: number; windowsDone: number; cuts: number },
   started: number,
@@ -93,22 +94,16 @@ export async function walk(
   // The first walks start together. The platform's window starts with its whole budget, and a request let
   // out later than it could be costs its slot that time at the start and, as the slot is then late every
   // window, at the end (the runs' first and last arrivals showed about 0.9 s of the two together at 300 ms
-  // when the first walks started a slot apart). Half the rate at once: their answers come back before the
-  // first window is over at any distance under about 500 ms, and the same walks take the other half then;
-  // more at once cost a partial page each (at 300 ms with all ten at once: 7-9 requests past the full pages,
-  // against 3-5, and no less time). Measured in scripts/bench (--only distance), 3 runs each at 0/150/300 ms:
-  // 0.976-0.981 / 0.956-0.963 / 0.947-0.951 a slot apart, 0.976-0.981 / 0.964-0.965 / 0.954-0.962 together.
+  // when the first walks started a slot apart). How many: `initialWalks`.
   const rate = catalog[plan.operation].rateLimit.count;
   const slotMs = 1000 / rate;
-  const initial = initialWalks(plan.operation);
-  // How many walks the distance needs: each walk has one request in flight at a time, so keeping every slot
-  // busy takes rate × (round trip + the walk's own work) of them, and at least two. More cost a partial page
-  // each and buy nothing (at 0 ms six walks wasted 1.5 % of the budget on them; at 300 ms one walk more than
-  // this took two partial pages more and no less time), so the walk count follows the round trips this
-  // export measures (the slowest of recent ones), from `initialWalks` up to `concurrency`.
+  const concurrency = walks.most;
+  // How many walks the distance needs (`walksFor`). More cost a partial page each and buy nothing (at 0 ms six
+  // walks wasted 1.5 % of the budget on them; at 300 ms one walk more than this took two partial pages more
+  // and no less time), so the walk count follows the round trips this export measures (the slowest of recent
+  // ones), from `walks.initial` up to `concurrency`.
   let roundTripMs: number | null = null;
-  const wanted = () =>
-    Math.min(concurrency, roundTripMs === null ? initial : Math.max(2, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000)));
+  const wanted = () => Math.min(concurrency, roundTripMs === null ? walks.initial : walksFor(rate, roundTripMs));
   const produce = async (slice: Slice) => {
     let cursor: string | undefined;
     slice.walking = true;
@@ -280,10 +275,28 @@ export async function walk(
 }
 
 /**
- * Walks an export starts with, together, before any answer has said how far the platform is: half the
- * operation's rate (see the start in `walk`); the walk then follows the round trips it measures.
+ * Each walk has one request in flight at a time, so keeping every slot busy takes rate × (round trip + the
+ * walk's own work) of them: one while the platform is a few ms away (one walk then sends a whole window's
+ * budget within a few ms of its start).
  */
-export const initialWalks = (operation: ExportableOperation): number => Math.max(2, Math.ceil(catalog[operation].rateLimit.count / 2));
+const walksFor = (rate: number, roundTripMs: number): number => Math.max(1, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000));
+
+/**
+ * Walks an export starts with, together, from the client's latest answer to the operation (`recentRoundTripMs`;
+ * the ledger's sync and staff keep it fresh). Near (one walk is enough): one, and no partial page more than the
+ * range needs. Otherwise, or not known: half the operation's rate; their answers come back before the first
+ * window is over at any distance under about 500 ms, and the same walks take the other half then. All ten at
+ * once at 300 ms took 7-9 requests past the full pages, against 3-5, and no less time. The walk then follows
+ * the round trips it measures. `scripts/bench/main.ts --only distance`, in-process, 3 runs each at 0/150/300 ms:
+ * three a slot apart 0.976-0.981 / 0.956-0.963 / 0.947-0.951; five together 0.976-0.981 / 0.964-0.965 /
+ * 0.954-0.962; one at 0 ms 1.009-1.016 (320 requests, not 322: a partial page past a multiple of the rate
+ * costs a whole window when the platform is near).
+ */
+export function initialWalks(operation: ExportableOperation, recentRoundTripMs: number | null): number {
+  const rate = catalog[operation].rateLimit.count;
+  if (recentRoundTripMs !== null && walksFor(rate, recentRoundTripMs) === 1) return 1;
+  return Math.max(2, Math.ceil(rate / 2));
+}
 
 /** Added to the measured round trip when counting the walks it needs: the walk's own work between pages. */
 const ROUND_TRIP_SLACK_MS = 30;
