@@ -170,6 +170,25 @@ describe("[platform][pacing] pacing by when the platform saw each request", () =
     expect(e.lead()).toBeLessThanOrEqual(60);
   });
 
+  it("[platform][pacing] after a pause longer than maxAgeMs the old floor is forgotten: a longer trip is followed from its first answers", () => {
+    const { maxAgeMs, minSamples } = DEFAULT_ARRIVAL;
+    const e = new ArrivalEstimator(DEFAULT_ARRIVAL);
+    // 75 ms away, 40 answers; then nothing for longer than maxAgeMs; then 150 ms away.
+    for (let i = 0; i < 40; i++) e.observe(i * 100, i * 100 + 75);
+    expect(e.lead()).toBeLessThanOrEqual(75);
+    const later = 4_000 + maxAgeMs;
+    e.observe(later, later + 150);
+    // Too few answers to pace by: one window from the answer, as at start-up (never earlier than safe).
+    expect(e.lead()).toBeNull();
+    for (let i = 1; i < minSamples; i++) e.observe(later + i * 100, later + i * 100 + 150);
+    expect(e.lead()).toBe(150 - 2 * DEFAULT_ARRIVAL.jitterMs);
+    // Within maxAgeMs nothing is forgotten: the same pause a second shorter keeps the old floor.
+    const f = new ArrivalEstimator(DEFAULT_ARRIVAL);
+    for (let i = 0; i < 40; i++) f.observe(i * 100, i * 100 + 75);
+    f.observe(3_900 + maxAgeMs - 1_000, 3_900 + maxAgeMs - 1_000 + 150);
+    expect(f.lead()).toBeLessThanOrEqual(75);
+  });
+
   it("[platform][pacing] a queue draining is not a longer trip: answers late by a falling amount do not move the floor", () => {
     const e = new ArrivalEstimator(DEFAULT_ARRIVAL);
     // Loopback (e2e's busy test, then its metrics test): 0-5 ms trips, then sixteen reads let out at once came

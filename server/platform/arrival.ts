@@ -46,17 +46,23 @@ export type ArrivalOptions = {
   spreadSamples: number;
   /** Samples kept (the newest); older ones age out, so a step of the platform's clock is followed. */
   keep: number;
+  /**
+   * Samples sent longer ago than this (ms) before the newest are dropped: a floor measured minutes ago says
+   * nothing of the trip or the clocks now. After such a pause the first answers pace by the answer
+   * (`minSamples`) and the floor is measured afresh, as at start-up.
+   */
+  maxAgeMs: number;
   /** This many samples in a row above the floor's jitter band, within one band of each other, are a longer trip... */
   rebaseSamples: number;
   /** ...when they were sent over at least this long (ms): a trip that lasted, not one burst. */
   rebaseSpanMs: number;
 };
 
-export const DEFAULT_ARRIVAL: ArrivalOptions = { jitterMs: 20, marginMs: 5, minSamples: 3, spreadSamples: 32, keep: 64, rebaseSamples: 16, rebaseSpanMs: 1000 };
+export const DEFAULT_ARRIVAL: ArrivalOptions = { jitterMs: 20, marginMs: 5, minSamples: 3, spreadSamples: 32, keep: 64, maxAgeMs: 60_000, rebaseSamples: 16, rebaseSpanMs: 1000 };
 
 export class ArrivalEstimator {
   /** Oldest first. */
-  private samples: number[] = [];
+  private samples: { x: number; sentAt: number }[] = [];
   /** The newest samples, in a row, that lay above the floor's jitter band when they came, and within one band of each other. */
   private run: { x: number; sentAt: number }[] = [];
   private cached: number | null | undefined;
@@ -68,15 +74,18 @@ export class ArrivalEstimator {
     if (!Number.isFinite(sentAt) || !Number.isFinite(requestTime) || requestTime <= 0) return;
     const x = requestTime - sentAt;
     const spread = 2 * this.o.jitterMs;
-    if (this.samples.length > 0 && x > Math.min(...this.samples) + spread) {
+    const stale = sentAt - this.o.maxAgeMs;
+    while (this.samples.length > 0 && this.samples[0]!.sentAt < stale) this.samples.shift();
+    if (this.run.length > 0 && this.run[0]!.sentAt < stale) this.run = [];
+    if (this.samples.length > 0 && x > Math.min(...this.samples.map((p) => p.x)) + spread) {
       this.run.push({ x, sentAt });
       // The run keeps the assumption among its own samples, or its older ones were not the same trip.
       while (Math.max(...this.run.map((r) => r.x)) - Math.min(...this.run.map((r) => r.x)) > spread) this.run.shift();
     } else this.run = [];
-    this.samples.push(x);
+    this.samples.push({ x, sentAt });
     const spanMs = this.run.length ? this.run[this.run.length - 1]!.sentAt - this.run[0]!.sentAt : 0;
     if (this.run.length >= this.o.rebaseSamples && spanMs >= this.o.rebaseSpanMs) {
-      this.samples = this.run.map((r) => r.x);
+      this.samples = [...this.run];
       this.run = [];
     } else if (this.samples.length > this.o.keep) this.samples.shift();
     this.cached = undefined;
@@ -88,9 +97,9 @@ export class ArrivalEstimator {
     if (this.samples.length < this.o.minSamples) return (this.cached = null);
     const spread = 2 * this.o.jitterMs;
     let min = Number.POSITIVE_INFINITY;
-    for (const x of this.samples) min = Math.min(min, x);
+    for (const { x } of this.samples) min = Math.min(min, x);
     let max = min;
-    for (const x of this.samples) if (x <= min + spread) max = Math.max(max, x);
+    for (const { x } of this.samples) if (x <= min + spread) max = Math.max(max, x);
     const bounded = max - spread;
     if (this.samples.length < this.o.spreadSamples) return (this.cached = bounded);
     // A network steadier than the assumed bound shows it: once many samples all lie within a narrow spread
