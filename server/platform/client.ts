@@ -73,7 +73,6 @@ export type CallResult<Id extends OperationId> = {
 type Input<Id extends OperationId> = z.input<Operation<Id>["request"]>;
 
 const RETRYABLE_STATUS = (s: number) => s === 429 || s >= 500;
-/** A round trip older than this says nothing of the distance now (`recentRoundTripMs`). */
 const RECENT_ROUND_TRIP_MS = 60_000;
 /** 429s a read rides out beyond its ordinary retries: each one slows the limiter down. */
 const THROTTLED_RETRIES = 5;
@@ -124,11 +123,7 @@ export class PlatformClient {
     this.agent.destroy();
   }
 
-  /**
-   * How far the platform was for this operation's latest answer here (ms, as `CallResult.roundTripMs`), if one
-   * came within the last minute; null otherwise. A walk over many pages starts from it before its own first
-   * answer (server/workflows/export-walk.ts).
-   */
+  /** The round trip (ms) of this operation's latest answer within the last minute, else null: exports start from it. */
   recentRoundTripMs(id: OperationId): number | null {
     const last = this.roundTrips.get(id);
     return last && performance.now() - last.at <= RECENT_ROUND_TRIP_MS ? last.ms : null;
@@ -182,7 +177,7 @@ export class PlatformClient {
         const result = this.parse(op, reply, answer);
         this.log("info", op.id, started, attempt, SUCCESS_CODE, reply.status, credential?.name);
         const roundTripMs = performance.now() - started;
-        this.roundTrips.set(op.id, { ms: roundTripMs, at: performance.now() });
+        this.roundTrips.set(op.id, { ms: roundTripMs, at: started + roundTripMs });
         return { ...result, attempts: attempt, roundTripMs } as CallResult<OperationId>;
       } catch (err) {
         const e = err as PlatformCallError;
@@ -278,15 +273,7 @@ export class PlatformClient {
     this.offsetMs = Math.abs(observed) > this.config.clockToleranceMs ? Math.round(observed) : 0;
   }
 
-  private log(
-    level: "info" | "warn",
-    op: string,
-    started: number,
-    attempt: number,
-    code: string,
-    httpStatus: number | undefined,
-    key: string | undefined,
-  ) {
+  private log(level: "info" | "warn", op: string, started: number, attempt: number, code: string, httpStatus: number | undefined, key: string | undefined) {
     const ms = performance.now() - started;
     this.config.observer?.request({ operation: op, code, httpStatus, seconds: ms / 1000 });
     this.config.logger?.[level]({ op, key, attempt, code, httpStatus, durationMs: Math.round(ms * 10) / 10 }, "platform call");
@@ -303,6 +290,5 @@ function isRetryable(e: unknown): boolean {
 function httpStatusOf(e: unknown): number | undefined {
   return e instanceof PlatformError || e instanceof PlatformMalformedResponseError ? e.httpStatus : undefined;
 }
-
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -8,9 +8,9 @@ import type { TimeWindow } from "@/lib/platform/windows";
 import type { PlatformClient } from "@/server/platform/client";
 import { catalog } from "@/lib/platform/catalog";
 import { EXPORT_COLUMNS, csvLines } from "./export-columns";
-import type { SlicedWindow } from "./export-slices";
+import { walksFor, type SlicedWindow } from "./export-slices";
 
-export { sliceWindows } from "./export-slices";
+export { initialWalks, sliceWindows } from "./export-slices";
 
 /** What the walk needs of a run. */
 export type WalkOptions = {
@@ -274,32 +274,6 @@ export async function walk(
   }
 }
 
-/**
- * Each walk has one request in flight at a time, so keeping every slot busy takes rate × (round trip + the
- * walk's own work) of them: one while the platform is a few ms away (one walk then sends a whole window's
- * budget within a few ms of its start).
- */
-const walksFor = (rate: number, roundTripMs: number): number => Math.max(1, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000));
-
-/**
- * Walks an export starts with, together, from the client's latest answer to the operation (`recentRoundTripMs`;
- * the ledger's sync and staff keep it fresh). Near (one walk is enough): one, and no partial page more than the
- * range needs. Otherwise, or not known: half the operation's rate; their answers come back before the first
- * window is over at any distance under about 500 ms, and the same walks take the other half then. All ten at
- * once at 300 ms took 7-9 requests past the full pages, against 3-5, and no less time. The walk then follows
- * the round trips it measures. `scripts/bench/main.ts --only distance`, in-process, 3 runs each at 0/150/300 ms:
- * three a slot apart 0.976-0.981 / 0.956-0.963 / 0.947-0.951; five together 0.976-0.981 / 0.964-0.965 /
- * 0.954-0.962; one at 0 ms 1.009-1.016 (320 requests, not 322: a partial page past a multiple of the rate
- * costs a whole window when the platform is near).
- */
-export function initialWalks(operation: ExportableOperation, recentRoundTripMs: number | null): number {
-  const rate = catalog[operation].rateLimit.count;
-  if (recentRoundTripMs !== null && walksFor(rate, recentRoundTripMs) === 1) return 1;
-  return Math.max(2, Math.ceil(rate / 2));
-}
-
-/** Added to the measured round trip when counting the walks it needs: the walk's own work between pages. */
-const ROUND_TRIP_SLACK_MS = 30;
 
 /** A walk is cut in two only while more than this many pages are still ahead of it (each half then has one or more). */
 const MIN_STEAL_PAGES = 2;
