@@ -274,7 +274,6 @@ export async function walk(
   }
 }
 
-
 /** A walk is cut in two only while more than this many pages are still ahead of it (each half then has one or more). */
 const MIN_STEAL_PAGES = 2;
 
