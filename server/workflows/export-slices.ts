@@ -42,7 +42,7 @@ export const walksFor = (rate: number, roundTripMs: number): number => Math.max(
  * range needs. Otherwise, or not known: half the operation's rate; their answers come back before the first
  * window is over at any distance under about 500 ms, and the same walks take the other half then. All ten at
  * once at 300 ms took 7-9 requests past the full pages, against 3-5, and no less time. The walk then follows
- * the round trips it measures. `scripts/bench/main.ts --only distance`, in-process, 3 runs each at 0/150/300 ms:
+ * the round trips it measures. runExport in a scratch harness (not kept), 3 runs each at 0/150/300 ms:
  * three a slot apart 0.976-0.981 / 0.956-0.963 / 0.947-0.951; five together 0.976-0.981 / 0.964-0.965 /
  * 0.954-0.962; one at 0 ms 1.009-1.016 (320 requests, not 322: a partial page past a multiple of the rate
  * costs a whole window when the platform is near).
