@@ -5,6 +5,8 @@
 // (/deposits, /spot/fills, /spot/plan-orders) are timed once its first backfill is done, and it goes on
 // checking in the background, within its share of the rate budget, while the pages are timed.
 import { chromium } from "@playwright/test";
+import { DEPOSITS_JOB } from "@/server/ledger/deposits";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "@/server/ledger/trades-store";
 import { DEMO, log, results, round, signIn, table, ttdRuns, type App } from "./support";
 
 /** Read pages; each shows data rows with its own defaults (the rebate page its lookup's answer). */
@@ -74,7 +76,10 @@ type SyncStatus = {
   jobs: { job: string; units: number; checked: number; records: number }[];
 };
 
-/** Waits until every sub-account's deposits are backfilled and every trades job has checked all it keeps. */
+/** The sync jobs whose records the ledger's pages show. */
+const LEDGER_PAGE_JOBS = [DEPOSITS_JOB, FILLS_JOB, PLAN_ORDERS_JOB];
+
+/** Waits until every sub-account's deposits are backfilled and the fills and plan-order jobs have checked all they keep. */
 async function ledgerSynced(app: App, cookie: string): Promise<void> {
   const started = performance.now();
   let lastSaid = 0;
@@ -83,7 +88,8 @@ async function ledgerSynced(app: App, cookie: string): Promise<void> {
     if (!res.ok) throw new Error(`time to data: /api/ledger/sync answered ${res.status}: ${await res.text()}`);
     const s = (await res.json()) as SyncStatus;
     const jobs = s.jobs.map((j) => `${j.job} ${j.checked}/${j.units} (${j.records} records)`).join(", ");
-    const done = s.freshness.subaccounts > 0 && s.freshness.backfilled === s.freshness.subaccounts && s.jobs.length > 1 && s.jobs.every((j) => j.units > 0 && j.checked === j.units);
+    const ready = (name: string) => s.jobs.some((j) => j.job === name && j.units > 0 && j.checked === j.units);
+    const done = s.freshness.subaccounts > 0 && s.freshness.backfilled === s.freshness.subaccounts && LEDGER_PAGE_JOBS.every(ready);
     const seconds = Math.round((performance.now() - started) / 1000);
     if (done || seconds - lastSaid >= 15) {
       log(`  ledger sync after ${seconds} s: deposits backfilled ${s.freshness.backfilled}/${s.freshness.subaccounts}; ${jobs}`);
