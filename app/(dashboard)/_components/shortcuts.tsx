@@ -1,35 +1,44 @@
 import Link from "next/link";
+import { PAGES, type PageId } from "@/lib/pages";
 import { can, type Permission, type Role } from "@/lib/rbac";
 import { Panel, panelLinkClass } from "@/components/ui/panel";
 
-type Shortcut = { href: string; label: string; detail: string; permission: Permission };
+/**
+ * A page from the manifest (lib/pages.ts), which gives its path, words and permission; `label` and
+ * `permission` only where the shortcut is to a task narrower than the page (approving, not reading).
+ */
+type Shortcut = { page: PageId; detail: string; label?: string; permission?: Permission };
 
 // What each role opens most, in the order it does. Filtered by permission as well, so a change to
 // lib/rbac.ts can never leave a link here to a page the role may not open.
 const SHORTCUTS: Record<Role, Shortcut[]> = {
   compliance: [
-    { href: "/audit", label: "Audit log", detail: "Who did what, when, with the outcome; export as CSV.", permission: "audit.read" },
-    { href: "/deposits", label: "Deposits", detail: "Every sub-account's deposits, by range, coin and status.", permission: "deposits.read" },
-    { href: "/withdrawals", label: "Withdrawals ledger", detail: "Requests, approvals and their platform outcome.", permission: "withdrawals.read" },
+    { page: "audit", detail: "Who did what, when, with the outcome; export as CSV." },
+    { page: "deposits", detail: "Every sub-account's deposits, by range, coin and status." },
+    { page: "withdrawals", label: "Withdrawals ledger", detail: "Requests, approvals and their platform outcome." },
   ],
   broker: [
-    { href: "/sub-accounts", label: "Sub-accounts", detail: "The registry; create a sub-account.", permission: "subaccounts.read" },
-    { href: "/withdrawals", label: "Withdrawals", detail: "Request a withdrawal for a lead to approve.", permission: "withdrawals.write" },
-    { href: "/assets", label: "Assets", detail: "Available, frozen and locked per coin.", permission: "assets.read" },
+    { page: "subAccounts", detail: "The registry; create a sub-account." },
+    { page: "withdrawals", permission: "withdrawals.write", detail: "Request a withdrawal for a lead to approve." },
+    { page: "assets", detail: "Available, frozen and locked per coin." },
   ],
   lead: [
-    { href: "/withdrawals", label: "Withdrawal approvals", detail: "Approve or reject what others requested.", permission: "withdrawals.approve" },
-    { href: "/leverage", label: "Leverage", detail: "Change a symbol's leverage.", permission: "leverage.write" },
-    { href: "/audit", label: "Audit log", detail: "Who did what, when, with the outcome.", permission: "audit.read" },
+    { page: "withdrawals", label: "Withdrawal approvals", permission: "withdrawals.approve", detail: "Approve or reject what others requested." },
+    { page: "leverage", detail: "Change a symbol's leverage." },
+    { page: "audit", detail: "Who did what, when, with the outcome." },
   ],
   admin: [
-    { href: "/audit", label: "Audit log", detail: "Sign-ins, role changes and every operation.", permission: "audit.read" },
-    { href: "/deposits", label: "Deposits", detail: "Every sub-account's deposits.", permission: "deposits.read" },
+    { page: "audit", detail: "Sign-ins, role changes and every operation." },
+    { page: "deposits", detail: "Every sub-account's deposits." },
   ],
 };
 
 export function Shortcuts({ role }: { role: Role }) {
-  const items = SHORTCUTS[role].filter((s) => can(role, s.permission));
+  const items = SHORTCUTS[role].flatMap((s) => {
+    const { path, label, permission } = PAGES[s.page];
+    const needs = s.permission ?? permission;
+    return needs === null || can(role, needs) ? [{ href: path, label: s.label ?? label, detail: s.detail }] : [];
+  });
   if (items.length === 0) return null;
   return (
     <Panel id="shortcuts-title" title="Shortcuts">
