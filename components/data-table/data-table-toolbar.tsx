@@ -72,5 +72,5 @@ function ColumnFilter<TData extends RowData>({
   const options =
     filter.options ??
     [...new Set(table.getCoreRowModel().rows.map((r) => String(r.getValue(column.id) ?? "")))].filter(Boolean).sort();
-  return <SelectField id={id} label={<>{meta.label} (loaded rows)</>} value={value} options={options} all="All" onChange={(v) => column.setFilterValue(v || undefined)} />;
+  return <SelectField id={id} label={<>{meta.label} (loaded rows)</>} value={value} options={options} all="All" onChange={(v) => column.setFilterValue(v ?? undefined)} />;
 }

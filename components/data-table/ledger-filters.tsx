@@ -14,7 +14,7 @@ export function FilterSelect({ label, value, options, onChange, words, closed = 
   words?: Readonly<Record<string, string>>;
   closed?: boolean;
 }) {
-  return <SelectField label={label} value={value} options={options} all="All" closed={closed} words={(o) => words?.[o] ?? o} onChange={(v) => onChange(v || null)} />;
+  return <SelectField label={label} value={value} options={options} all="All" closed={closed} words={(o) => words?.[o] ?? o} onChange={onChange} />;
 }
 
 /** Shown while any filter is set: sets them all back, from the newest page. */

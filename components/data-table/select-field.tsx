@@ -6,7 +6,8 @@ import { controlClass } from "./styles";
 /**
  * A labelled choice among known values. `all` puts first an option worth "" (no filter). A value outside
  * `options` (typed into the URL) is kept, so the control never claims a value the page is not using,
- * unless `closed`: only the known values. `words` says a value in words ("Awaiting approval").
+ * unless `closed`: only the known values. `words` says a value in words ("Awaiting approval"). `onChange`
+ * gets the option itself, typed as the options are (null for `all`), never the DOM's string.
  */
 export function SelectField<T extends string | number>({
   id, label, value, options, onChange, all, words = String, closed = false, className = controlClass,
@@ -15,7 +16,7 @@ export function SelectField<T extends string | number>({
   label: ReactNode;
   value: T | null;
   options: readonly T[];
-  onChange: (value: string) => void;
+  onChange: (value: T | null) => void;
   all?: string;
   words?: (option: T) => string;
   closed?: boolean;
@@ -26,7 +27,7 @@ export function SelectField<T extends string | number>({
   const shown = value === null || value === "" || closed || options.includes(value) ? options : [...options, value];
   return (
     <Field id={fieldId} label={label}>
-      <select id={fieldId} className={className} value={value ?? ""} onChange={(e) => onChange(e.target.value)}>
+      <select id={fieldId} className={className} value={value ?? ""} onChange={(e) => onChange(shown.find((o) => String(o) === e.target.value) ?? null)}>
         {all === undefined ? null : <option value="">{all}</option>}
         {shown.map((o) => (
           <option key={o} value={o}>

@@ -11,7 +11,7 @@ import { useDataTable } from "@/components/data-table/use-data-table";
 import { sortingTableFeatures } from "@/components/data-table/features-sorting";
 import { SelectField } from "@/components/data-table/select-field";
 import { WholeListTable } from "@/components/data-table/whole-list-table";
-import { ASSET_TYPES, ASSET_TYPE_LABELS, assetsSearchParams, type AssetType } from "../search-params";
+import { ASSET_TYPES, ASSET_TYPE_LABELS, assetsSearchParams } from "../search-params";
 import { assetColumns } from "./columns";
 
 const COIN = /^[A-Za-z0-9]{1,20}$/;
@@ -57,7 +57,7 @@ export function AssetsView() {
             options={ASSET_TYPES}
             closed
             words={(t) => ASSET_TYPE_LABELS[t]}
-            onChange={(v) => void setQ({ assetType: v as AssetType })}
+            onChange={(assetType) => void setQ({ assetType })}
           />
         </>
       }

@@ -60,7 +60,7 @@ export function AuditView() {
         controls={
           <>
             <SearchForm label="Actor (part of the e-mail)" value={q.actor ?? ""} button="Apply" placeholder="lead" width="w-56" onSearch={(actor) => view.set({ actor: actor || null })} />
-            <SelectField id={`${id}-action`} label="Action" className={`${controlClass} max-w-56`} value={q.action} options={actions} all="All actions" onChange={(v) => view.set({ action: v || null })} />
+            <SelectField id={`${id}-action`} label="Action" className={`${controlClass} max-w-56`} value={q.action} options={actions} all="All actions" onChange={(action) => view.set({ action })} />
             <SelectField
               id={`${id}-outcome`}
               label="Outcome"
@@ -68,7 +68,7 @@ export function AuditView() {
               options={AUDIT_OUTCOME_VALUES}
               all="All outcomes"
               closed
-              onChange={(v) => view.set({ outcome: AUDIT_OUTCOME_VALUES.find((o) => o === v) ?? null })}
+              onChange={(outcome) => view.set({ outcome })}
             />
             <PageSizeSelect id={`${id}-limit`} sizes={AUDIT_PAGE_SIZES} value={limit} onChange={(size) => view.set({ limit: size })} />
           </>

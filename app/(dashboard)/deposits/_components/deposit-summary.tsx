@@ -98,7 +98,7 @@ export function DepositSummary({
             all="Number of deposits"
             closed
             words={(c) => `Amount of ${c}`}
-            onChange={(v) => onChartCoinChange(v || null)}
+            onChange={onChartCoinChange}
           />
         </div>
         <BarChart

@@ -109,7 +109,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
               options={LOOKUPS}
               closed
               words={(by) => (by === "order" ? "Record ID" : "Sub-account")}
-              onChange={(v) => void setQ({ by: v === "order" ? "order" : null, ...resetPaging })}
+              onChange={(by) => void setQ({ by: by === "order" ? "order" : null, ...resetPaging })}
             />
             {byOrder ? (
               <SearchForm label="Record ID (within the range)" value={q.orderId ?? ""} numeric onSearch={(orderId) => orderId && void setQ({ orderId, ...resetPaging })} />

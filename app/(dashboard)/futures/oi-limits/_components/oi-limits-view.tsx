@@ -50,7 +50,7 @@ export function OiLimitsView() {
             options={OI_PRODUCT_TYPES}
             closed
             // A symbol of one product type is never one of another's.
-            onChange={(v) => void setQ({ productType: OI_PRODUCT_TYPES.find((t) => t === v) ?? null, symbol: null })}
+            onChange={(productType) => void setQ({ productType, symbol: null })}
           />
           <CodeSearch
             what="symbol"
