@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { DomainError } from "@/lib/api/errors";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
+import { databaseTestBed } from "@/server/db/testing";
 import { PlatformClient, type ClientConfig } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator, type StartSimulatorOptions } from "@/server/simulator";
@@ -56,6 +57,21 @@ export function simulatorTestBed(options: SimulatorTestBedOptions = {}): Simulat
       bed.sim.resetStats();
     });
   }
+  return bed;
+}
+
+export type WorkflowTestBed = SimulatorTestBed & { db: Db };
+
+/**
+ * For workflow suites that call the platform and record in the database: the simulator bed (as `simulatorTestBed`)
+ * and an isolated PGlite database (as `databaseTestBed`), in one bed whose fields are there from `beforeAll` on.
+ */
+export function workflowTestBed(options: SimulatorTestBedOptions = {}): WorkflowTestBed {
+  const bed = simulatorTestBed(options) as WorkflowTestBed;
+  const database = databaseTestBed();
+  beforeAll(() => {
+    bed.db = database.db;
+  });
   return bed;
 }
 

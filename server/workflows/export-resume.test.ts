@@ -1,30 +1,20 @@
 // Issue 16: a failed export walks on from its last whole window, and its file is named for what it holds.
 // Against the simulator over loopback with a real client and a PGlite database, as export-run.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db";
-import { databaseTestBed } from "@/server/db/testing";
 import { CSV_EOL } from "@/lib/csv";
 import { ExportAssembler, type ResumePoint } from "@/lib/client/export-client";
 import { DAY_MS as DAY } from "@/lib/platform/windows";
-import type { PlatformClient } from "@/server/platform/client";
-import type { Simulator } from "@/server/simulator";
-import { depositsIn, deskUid, registerFromSimulator, simulatorTestBed } from "@/server/testing";
+import { depositsIn, deskUid, registerFromSimulator, workflowTestBed } from "@/server/testing";
 import { runExport, type ExportEvent } from "./export-run";
 
 const actor = { email: "compliance@brokerdesk.test", role: "compliance" };
-const platform = simulatorTestBed({ client: { backoffBaseMs: 5, timeoutMs: 5_000 }, resetEachTest: true });
-const t = databaseTestBed();
-let sim: Simulator;
-let client: PlatformClient;
-let db: Db;
+const bed = workflowTestBed({ client: { backoffBaseMs: 5, timeoutMs: 5_000 }, resetEachTest: true });
 let desk01: string;
 
 beforeAll(async () => {
-  ({ sim, client } = platform);
-  ({ db } = t);
-  desk01 = deskUid(sim, "desk01");
+  desk01 = deskUid(bed.sim, "desk01");
   // Its registry name names the file.
-  await registerFromSimulator(db, sim.state.subaccountsOf(sim.keys.brokerMain.uid).filter((s) => s.uid === desk01));
+  await registerFromSimulator(bed.db, bed.sim.state.subaccountsOf(bed.sim.keys.brokerMain.uid).filter((s) => s.uid === desk01));
 });
 
 /** Runs an export into the browser's assembler, as the page does; returns the events and the assembler. */
@@ -32,7 +22,7 @@ async function exportInto(params: Record<string, string>, opts: { resume?: Resum
   const events: ExportEvent[] = [];
   const assembler = new ExportAssembler(undefined, opts.resume);
   const result = await runExport({
-    db, client, actor: opts.who ?? actor, operation: "deposits.list", params, resume: opts.resume?.jobId,
+    db: bed.db, client: bed.client, actor: opts.who ?? actor, operation: "deposits.list", params, resume: opts.resume?.jobId,
     onEvent: (e) => {
       events.push(e);
       if (e.type !== "error") assembler.accept(e);
@@ -46,7 +36,7 @@ async function exportInto(params: Record<string, string>, opts: { resume?: Resum
  * Set before the export starts rather than when the first window is reported done: by then the later windows'
  * walks may all have finished (they run ahead of the window being written), and the export would not fail.
  */
-const failSecondWindow = (end: number) => sim.faults.set({ path: "deposits.list", kind: "status", status: 500, query: { endTime: String(end - 90 * DAY - 1) } });
+const failSecondWindow = (end: number) => bed.sim.faults.set({ path: "deposits.list", kind: "status", status: 500, query: { endTime: String(end - 90 * DAY - 1) } });
 
 const rowsOf = async (assembler: ExportAssembler) => (await assembler.result().blob.text()).split(CSV_EOL).filter(Boolean);
 
@@ -54,7 +44,7 @@ describe("[issue 16][exports] resume a failed export", () => {
   it("walks on from the last whole window, asks nothing again of the windows done, and the file is the whole export", async () => {
     const end = Date.now();
     const params = { userId: desk01, startTime: String(end - 250 * DAY), endTime: String(end) };
-    const expected = depositsIn(sim, desk01, end - 250 * DAY, end).map((d) => d.orderId);
+    const expected = depositsIn(bed.sim, desk01, end - 250 * DAY, end).map((d) => d.orderId);
 
     failSecondWindow(end);
     const failed = await exportInto(params);
@@ -65,8 +55,8 @@ describe("[issue 16][exports] resume a failed export", () => {
     expect(point!.records).toBeLessThan(expected.length);
     expect(point!.records).toBeLessThanOrEqual(failed.result.records);
 
-    sim.faults.clear();
-    sim.resetStats();
+    bed.sim.faults.clear();
+    bed.sim.resetStats();
     const resumed = await exportInto(params, { resume: point! });
     expect(resumed.result).toMatchObject({ state: "done", windowsDone: 3, windowsTotal: 3 });
     expect(resumed.events[0]).toMatchObject({ type: "start", windowsDone: 1, filename: expect.stringMatching(/^deposits_desk01_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/) });
@@ -86,13 +76,13 @@ describe("[issue 16][exports] resume a failed export", () => {
     const params = { userId: desk01, startTime: String(end - 250 * DAY), endTime: String(end) };
     // The first window's newest slice is slow, so the second window's walks start while it still walks; only
     // the second window's newest slice fails.
-    sim.faults.set([
+    bed.sim.faults.set([
       { path: "deposits.list", kind: "latency", latencyMs: 400, query: { endTime: String(end) } },
       { path: "deposits.list", kind: "status", status: 500, query: { endTime: String(end - 90 * DAY - 1) } },
     ]);
     const failed = await exportInto(params);
     expect(failed.result).toMatchObject({ state: "failed", windowsDone: 1, windowsTotal: 3 });
-    const newest = depositsIn(sim, desk01, end - 90 * DAY, end);
+    const newest = depositsIn(bed.sim, desk01, end - 90 * DAY, end);
     expect(failed.assembler.resumePoint()).toMatchObject({ windowsDone: 1, records: newest.length });
   }, 60_000);
 
@@ -102,13 +92,13 @@ describe("[issue 16][exports] resume a failed export", () => {
     failSecondWindow(end);
     const failed = await exportInto(params);
     const point = failed.assembler.resumePoint()!;
-    sim.faults.clear();
-    const before = sim.stats().requests;
+    bed.sim.faults.clear();
+    const before = bed.sim.stats().requests;
     const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
     expect(await refusal(exportInto(params, { resume: point, who: { email: "broker@brokerdesk.test", role: "broker" } }))).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/No export of yours/)] } });
     expect(await refusal(exportInto({ ...params, startTime: String(end - 99 * DAY) }, { resume: point }))).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/another request/)] } });
     // A refused resume asks the platform nothing.
-    expect(sim.stats().requests).toBe(before);
+    expect(bed.sim.stats().requests).toBe(before);
     const done = await exportInto(params, { resume: point });
     expect(done.result.state).toBe("done");
     expect(await refusal(exportInto(params, { resume: { ...point, jobId: done.result.jobId } }))).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/is done/)] } });

@@ -2,8 +2,6 @@
 // database: completeness and order against the simulator's own data, limits kept, cancel, faults mid-way,
 // the job record and the audit trail.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/server/db";
-import { databaseTestBed } from "@/server/db/testing";
 import { DomainError } from "@/lib/api/errors";
 import { CSV_EOL } from "@/lib/csv";
 import { checkExport } from "@/lib/platform/export-plan";
@@ -18,7 +16,7 @@ import { ExportAssembler, parseExportLine } from "@/lib/client/export-client";
 import { exportEvents, runExport, type ExportEvent, type ExportResult, type RunExportOptions } from "./export-run";
 import { initialWalks, sliceWindows } from "./export-walk";
 import { DAY_MS as DAY } from "@/lib/platform/windows";
-import { depositsIn, deskUid, simulatorClient, simulatorTestBed, type TestClientOptions } from "@/server/testing";
+import { depositsIn, deskUid, simulatorClient, simulatorTestBed, workflowTestBed, type TestClientOptions } from "@/server/testing";
 
 /** The route's answer: the run as an NDJSON stream. */
 const exportResponse = (o: Omit<RunExportOptions, "onEvent">) => ndjsonResponse(exportEvents(o), { signal: o.signal });
@@ -30,19 +28,13 @@ const CLIENT: TestClientOptions = { backoffBaseMs: 5, timeoutMs: 5_000 };
 const slots = memorySlotStore();
 const newClient = (s: Simulator, limiter: SlidingWindowLimiter) => simulatorClient(s, { ...CLIENT, limiter });
 /** A client that has not yet had an answer: its exports start with `initialWalks(operation, null)` walks. */
-const unacquainted = () => newClient(sim, new SlidingWindowLimiter({ store: slots }));
+const unacquainted = () => newClient(bed.sim, new SlidingWindowLimiter({ store: slots }));
 
 // Each test reads its own platform stats (429s, request counts).
-const platform = simulatorTestBed({ client: { ...CLIENT, limiter: new SlidingWindowLimiter({ store: slots }) }, resetEachTest: true });
-const t = databaseTestBed();
-let sim: Simulator;
-let client: PlatformClient;
-let db: Db;
+const bed = workflowTestBed({ client: { ...CLIENT, limiter: new SlidingWindowLimiter({ store: slots }) }, resetEachTest: true });
 let desk01: string;
 beforeAll(() => {
-  ({ sim, client } = platform);
-  ({ db } = t);
-  desk01 = deskUid(sim, "desk01");
+  desk01 = deskUid(bed.sim, "desk01");
 });
 
 type Run = { result: ExportResult; events: ExportEvent[]; csvLines: string[]; first: (col: string) => string[] };
@@ -50,8 +42,8 @@ type Run = { result: ExportResult; events: ExportEvent[]; csvLines: string[]; fi
 async function run(opts: Partial<RunExportOptions> & Pick<RunExportOptions, "operation" | "params">, onEvent?: (e: ExportEvent) => void): Promise<Run> {
   const events: ExportEvent[] = [];
   const result = await runExport({
-    db,
-    client,
+    db: bed.db,
+    client: bed.client,
     actor,
     requestId: "test-request",
     onEvent: (e) => {
@@ -71,20 +63,20 @@ async function run(opts: Partial<RunExportOptions> & Pick<RunExportOptions, "ope
 }
 
 async function jobOf(id: string) {
-  const r = await db.query<{ state: string; records: number; windows_done: number; windows_total: number; error: string | null; finished_at: Date | null }>(
+  const r = await bed.db.query<{ state: string; records: number; windows_done: number; windows_total: number; error: string | null; finished_at: Date | null }>(
     "SELECT state, records, windows_done, windows_total, error, finished_at FROM export_jobs WHERE id = $1",
     [id],
   );
   return r.rows[0];
 }
 async function auditOf(jobId: string) {
-  const r = await db.query<{ id: number; outcome: string; intent_id: number | null; detail: Record<string, unknown> | null; at: Date }>(
+  const r = await bed.db.query<{ id: number; outcome: string; intent_id: number | null; detail: Record<string, unknown> | null; at: Date }>(
     "SELECT id, outcome, intent_id, detail, at FROM audit_log WHERE action = 'export.run' AND target = $1 ORDER BY id",
     [`export:${jobId}`],
   );
   return r.rows.map((row) => ({ ...row, id: Number(row.id), intent_id: row.intent_id === null ? null : Number(row.intent_id) }));
 }
-const requestsOf = (op: "deposits.list" | "fills.list" | "market.trades") => sim.stats().operations[op]?.requests ?? 0;
+const requestsOf = (op: "deposits.list" | "fills.list" | "market.trades") => bed.sim.stats().operations[op]?.requests ?? 0;
 
 function expectNewestFirstUnique(ids: string[]) {
   expect(new Set(ids).size).toBe(ids.length);
@@ -95,7 +87,7 @@ describe("[exports][deposits.list] a range longer than the operation's span", ()
   it("exports every deposit of the sub-account in the range, newest first, once each, across windows", async () => {
     const end = Date.now();
     const start = end - 150 * DAY;
-    const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
+    const expected = depositsIn(bed.sim, desk01, start, end).map((d) => d.orderId);
     expect(expected.length).toBeGreaterThan(1_000);
 
     // This file's first export runs in a cold process, where the simulator (in this process, beside PGlite)
@@ -104,7 +96,7 @@ describe("[exports][deposits.list] a range longer than the operation's span", ()
     // ±20 ms (a network's jitter, arrival.ts); from three such samples it would send the next requests too
     // early, and one 429 was seen in a full run. What this test checks is the export, so its client paces by
     // answers, which needs no assumption; the rule itself is proved in arrival.test.ts and measured by the bench.
-    const byAnswers = newClient(sim, new SlidingWindowLimiter({ store: slots, arrival: false }));
+    const byAnswers = newClient(bed.sim, new SlidingWindowLimiter({ store: slots, arrival: false }));
     const { result, events, csvLines, first } = await run({
       operation: "deposits.list",
       params: { userId: desk01, startTime: String(start), endTime: String(end) },
@@ -132,7 +124,7 @@ describe("[exports][deposits.list] a range longer than the operation's span", ()
     expect(audit.map((a) => a.outcome)).toEqual(["intent", "success"]);
     expect(audit[1]?.intent_id).toBe(audit[0]?.id);
     expect(audit[1]?.detail).toMatchObject({ records: expected.length, state: "done" });
-    expect(sim.stats().http429).toBe(0);
+    expect(bed.sim.stats().http429).toBe(0);
   }, 60_000);
 });
 
@@ -140,7 +132,7 @@ describe("[exports][deposits.list] concurrent slices", () => {
   it("walking several slices at once still emits every row once, strictly newest first", async () => {
     const end = Date.now();
     const start = end - 150 * DAY;
-    const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
+    const expected = depositsIn(bed.sim, desk01, start, end).map((d) => d.orderId);
     const { result, first, events } = await run({
       operation: "deposits.list",
       params: { userId: desk01, startTime: String(start), endTime: String(end) },
@@ -151,7 +143,7 @@ describe("[exports][deposits.list] concurrent slices", () => {
     expect(first("orderId")).toEqual(expected);
     expect(events.at(-1)).toEqual({ type: "done", records: expected.length });
     // Several walks in flight are paced by when the platform saw each request (server/platform/arrival.ts).
-    expect(sim.stats().http429).toBe(0);
+    expect(bed.sim.stats().http429).toBe(0);
   }, 60_000);
 
   it("up to six walks over a day of trades, cutting a walk with pages left in two as others end: every trade once, newest first", async () => {
@@ -159,12 +151,12 @@ describe("[exports][deposits.list] concurrent slices", () => {
     const start = end - DAY;
     const spec = spotSymbol("BTCUSDT");
     if (!spec) throw new Error("BTCUSDT");
-    const truth = marketTrades(spec, sim.state.seed, { startMs: start, endMs: end, limit: Number.MAX_SAFE_INTEGER, nowMs: Date.now() });
+    const truth = marketTrades(spec, bed.sim.state.seed, { startMs: start, endMs: end, limit: Number.MAX_SAFE_INTEGER, nowMs: Date.now() });
     // The oldest of the first slices is a second away (its requests name its endTime), the others are
     // near: they end while it still has pages ahead, and it is cut for them, whatever the machine's timing.
     const oldest = sliceWindows([{ startTime: start, endTime: end }], initialWalks("market.trades", null)).at(-1);
     if (!oldest) throw new Error("no slice");
-    sim.faults.set({ path: "market.trades", kind: "latency", latencyMs: 1_000, query: { endTime: String(oldest.endTime) } });
+    bed.sim.faults.set({ path: "market.trades", kind: "latency", latencyMs: 1_000, query: { endTime: String(oldest.endTime) } });
     const fresh = unacquainted();
     const { result, first } = await run({ operation: "market.trades", params: { symbol: "BTCUSDT", startTime: String(start), endTime: String(end) }, concurrency: 6, client: fresh }).finally(() => fresh.close());
     expect(result).toMatchObject({ state: "done", windowsTotal: 1, windowsDone: 1 });
@@ -172,15 +164,15 @@ describe("[exports][deposits.list] concurrent slices", () => {
     const ids = first("tradeId");
     expect(ids).toEqual(truth.map((t) => t.tradeId));
     expectNewestFirstUnique(ids);
-    expect(sim.stats().http429).toBe(0);
+    expect(bed.sim.stats().http429).toBe(0);
   }, 120_000);
 
   it("a platform 600 ms away gets more walks than the five an export starts with, by cutting: every row once, newest first", async () => {
     expect(initialWalks("deposits.list", null)).toBe(5);
-    sim.faults.set({ path: "deposits.list", kind: "latency", latencyMs: 600 });
+    bed.sim.faults.set({ path: "deposits.list", kind: "latency", latencyMs: 600 });
     const end = Date.now();
     const start = end - 60 * DAY;
-    const expected = depositsIn(sim, desk01, start, end).map((d) => d.orderId);
+    const expected = depositsIn(bed.sim, desk01, start, end).map((d) => d.orderId);
     expect(expected.length).toBeGreaterThan(1_000);
     const fresh = unacquainted();
     const { result, first } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) }, concurrency: 6, client: fresh }).finally(() => fresh.close());
@@ -189,7 +181,7 @@ describe("[exports][deposits.list] concurrent slices", () => {
     // cut from the first five.
     expect(result.cuts).toBeGreaterThanOrEqual(1);
     expect(first("orderId")).toEqual(expected);
-    expect(sim.stats().http429).toBe(0);
+    expect(bed.sim.stats().http429).toBe(0);
   }, 60_000);
 
   it("starts with one walk when the client's latest answer says the platform is near, half the rate when far or not known", async () => {
@@ -235,8 +227,8 @@ describe("[exports][fills.list] within the retention", () => {
   it("exports every fill of the main account over 89 days, newest first, once each", async () => {
     const end = Date.now();
     const start = end - 89 * DAY;
-    const expected = sim.state
-      .tradingOf(sim.keys.brokerMain.uid)
+    const expected = bed.sim.state
+      .tradingOf(bed.sim.keys.brokerMain.uid)
       .fills.filter((f) => f.cTime >= start && f.cTime <= end)
       .map((f) => f.tradeId);
     expect(expected.length).toBeGreaterThan(500);
@@ -244,7 +236,7 @@ describe("[exports][fills.list] within the retention", () => {
     expect(result.state).toBe("done");
     expect(first("tradeId")).toEqual(expected);
     expectNewestFirstUnique(first("tradeId"));
-    expect(sim.stats().http429).toBe(0);
+    expect(bed.sim.stats().http429).toBe(0);
   }, 60_000);
 });
 
@@ -254,7 +246,7 @@ describe("[exports][market.trades] public data, 1,000 a page", () => {
     const start = end - 2 * DAY;
     const spec = spotSymbol("BTCUSDT");
     if (!spec) throw new Error("BTCUSDT");
-    const truth = marketTrades(spec, sim.state.seed, { startMs: start, endMs: end, limit: Number.MAX_SAFE_INTEGER, nowMs: Date.now() });
+    const truth = marketTrades(spec, bed.sim.state.seed, { startMs: start, endMs: end, limit: Number.MAX_SAFE_INTEGER, nowMs: Date.now() });
     expect(truth.length).toBeGreaterThan(50_000);
     const before = requestsOf("market.trades");
     // One walk: each page then holds exactly the operation's maximum (several walks add a partial page each).
@@ -270,7 +262,7 @@ describe("[exports][market.trades] public data, 1,000 a page", () => {
     expect(events.filter((e) => e.type === "rows").length).toBe(pages);
     // A transport retry (a reused keep-alive socket the server had just closed) may add a request, no more.
     expect(requestsOf("market.trades") - before).toBeLessThanOrEqual(pages + 2);
-    expect(sim.stats().http429).toBe(0);
+    expect(bed.sim.stats().http429).toBe(0);
   }, 120_000);
 });
 
@@ -283,10 +275,10 @@ describe("[exports] cancel and failures", () => {
     // request sent after the cancel from one sent just before it whose bytes the simulator (in this same
     // process) reads a moment later.
     const calls = { before: 0, after: 0 };
-    const counting = Object.create(client) as PlatformClient;
+    const counting = Object.create(bed.client) as PlatformClient;
     counting.call = ((...args: Parameters<PlatformClient["call"]>) => {
       calls[abort.signal.aborted ? "after" : "before"]++;
-      return client.call(...args);
+      return bed.client.call(...args);
     }) as PlatformClient["call"];
     const { result } = await run(
       { operation: "deposits.list", params: { userId: desk01, startTime: String(end - 170 * DAY), endTime: String(end) }, signal: abort.signal, client: counting },
@@ -314,7 +306,7 @@ describe("[exports] cancel and failures", () => {
       (e) => {
         // GETs are retried by the client: more failures than the attempts of every walk together (six walks at
         // the most, three attempts each), so the error reaches the export.
-        if (e.type === "rows" && ++rowsEvents === 2) sim.faults.set({ path: "deposits.list", kind: "status", status: 500, count: 20 });
+        if (e.type === "rows" && ++rowsEvents === 2) bed.sim.faults.set({ path: "deposits.list", kind: "status", status: 500, count: 20 });
       },
     );
     expect(result.state).toBe("failed");
@@ -332,36 +324,36 @@ describe("[exports] cancel and failures", () => {
     const end = Date.now();
     const { result } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(end - DAY), endTime: String(end) } });
     const [intent] = await auditOf(result.jobId);
-    const firstCall = sim.stats().operations["deposits.list"]?.acceptedTimes[0];
+    const firstCall = bed.sim.stats().operations["deposits.list"]?.acceptedTimes[0];
     expect(intent?.outcome).toBe("intent");
     expect(firstCall).toBeDefined();
     expect(new Date(intent?.at ?? 0).getTime()).toBeLessThanOrEqual(firstCall ?? 0);
   });
 
   it("refuses the export, calling nothing and recording no job, when the audit log cannot be written", async () => {
-    const before = sim.stats().requests;
-    const jobs = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM export_jobs")).rows[0]?.n;
-    await db.query("ALTER TABLE audit_log RENAME TO audit_log_offline");
+    const before = bed.sim.stats().requests;
+    const jobs = (await bed.db.query<{ n: number }>("SELECT count(*)::int AS n FROM export_jobs")).rows[0]?.n;
+    await bed.db.query("ALTER TABLE audit_log RENAME TO audit_log_offline");
     try {
       const events: ExportEvent[] = [];
       await expect(
-        runExport({ db, client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(Date.now() - DAY), endTime: String(Date.now()) }, onEvent: (e) => void events.push(e) }),
+        runExport({ db: bed.db, client: bed.client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(Date.now() - DAY), endTime: String(Date.now()) }, onEvent: (e) => void events.push(e) }),
       ).rejects.toMatchObject({ name: "AuditWriteError" });
       expect(events).toEqual([]);
     } finally {
-      await db.query("ALTER TABLE audit_log_offline RENAME TO audit_log");
+      await bed.db.query("ALTER TABLE audit_log_offline RENAME TO audit_log");
     }
-    expect(sim.stats().requests).toBe(before);
-    expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM export_jobs")).rows[0]?.n).toBe(jobs);
+    expect(bed.sim.stats().requests).toBe(before);
+    expect((await bed.db.query<{ n: number }>("SELECT count(*)::int AS n FROM export_jobs")).rows[0]?.n).toBe(jobs);
   });
 
   it("refuses an invalid request with field errors before anything is recorded or sent", async () => {
-    const before = sim.stats().requests;
+    const before = bed.sim.stats().requests;
     const now = Date.now();
-    const refused = await runExport({ db, client, actor, operation: "fills.list", params: { startTime: String(now - 100 * DAY), endTime: String(now) }, onEvent: () => undefined }).catch((e: unknown) => e);
+    const refused = await runExport({ db: bed.db, client: bed.client, actor, operation: "fills.list", params: { startTime: String(now - 100 * DAY), endTime: String(now) }, onEvent: () => undefined }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ status: 422, fieldErrors: { startTime: [expect.stringMatching(/keeps only the last 90 days/)] } });
-    expect(sim.stats().requests).toBe(before);
+    expect(bed.sim.stats().requests).toBe(before);
   });
 });
 
@@ -401,8 +393,8 @@ describe("[exports] NDJSON response", () => {
   it("streams one JSON event per line, start first and done last, with the CSV of every row", async () => {
     const end = Date.now();
     const start = end - 20 * DAY;
-    const expected = depositsIn(sim, desk01, start, end).length;
-    const res = await exportResponse({ db, client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) } });
+    const expected = depositsIn(bed.sim, desk01, start, end).length;
+    const res = await exportResponse({ db: bed.db, client: bed.client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
     const lines = (await res.text()).split("\n").filter(Boolean);
@@ -421,12 +413,12 @@ describe("[exports] NDJSON response", () => {
   });
 
   it("answers a refusal before the stream starts as an error, not a stream", async () => {
-    await expect(exportResponse({ db, client, actor, operation: "deposits.list", params: { startTime: "1", endTime: "2" } })).rejects.toBeInstanceOf(DomainError);
+    await expect(exportResponse({ db: bed.db, client: bed.client, actor, operation: "deposits.list", params: { startTime: "1", endTime: "2" } })).rejects.toBeInstanceOf(DomainError);
   });
 
   it("a browser that stops reading cancels the export and its platform calls", async () => {
     const end = Date.now();
-    const res = await exportResponse({ db, client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(end - 170 * DAY), endTime: String(end) } });
+    const res = await exportResponse({ db: bed.db, client: bed.client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(end - 170 * DAY), endTime: String(end) } });
     const reader = res.body?.getReader();
     if (!reader) throw new Error("no body");
     const first = JSON.parse(new TextDecoder().decode((await reader.read()).value).split("\n")[0] ?? "") as ExportEvent;

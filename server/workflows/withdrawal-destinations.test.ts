@@ -3,11 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { destinationFormSchema, type DestinationFormInput } from "@/lib/api/withdrawal-destinations";
 import { withdrawalFormSchema } from "@/lib/api/withdrawals";
-import type { Db } from "@/server/db";
-import { databaseTestBed } from "@/server/db/testing";
-import type { PlatformClient } from "@/server/platform/client";
-import type { Simulator } from "@/server/simulator";
-import { addToRegistry, deskUid, domainRefusal, simulatorTestBed, staffSession, STEADY_BALANCES } from "@/server/testing";
+import { addToRegistry, deskUid, domainRefusal, staffSession, STEADY_BALANCES, workflowTestBed } from "@/server/testing";
 import { approveDestination, listDestinations, rejectDestination, requestDestination } from "./withdrawal-destinations";
 import { getWithdrawal } from "./withdrawal-ledger";
 import { requestWithdrawal } from "./withdrawal-requests";
@@ -16,18 +12,12 @@ const broker = staffSession("broker", "broker");
 const lead = staffSession("lead", "lead");
 const TRON = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 
-const platform = simulatorTestBed({ simulator: STEADY_BALANCES, client: { timeoutMs: 5_000, backoffBaseMs: 5 } });
-const t = databaseTestBed();
-let sim: Simulator;
-let client: PlatformClient;
-let db: Db;
+const bed = workflowTestBed({ simulator: STEADY_BALANCES, client: { timeoutMs: 5_000, backoffBaseMs: 5 } });
 let uid: string;
 
 beforeAll(async () => {
-  ({ sim, client } = platform);
-  ({ db } = t);
-  uid = deskUid(sim, "desk02");
-  await addToRegistry(db, uid, "desk02@x");
+  uid = deskUid(bed.sim, "desk02");
+  await addToRegistry(bed.db, uid, "desk02@x");
 });
 
 const entry = (over: Partial<DestinationFormInput> = {}) =>
@@ -35,39 +25,39 @@ const entry = (over: Partial<DestinationFormInput> = {}) =>
 
 describe("[withdrawals][address-book]", () => {
   it("the server checks the address for the chain and names the field; the form names a missing chain", async () => {
-    const bad = await domainRefusal(requestDestination(db, broker, entry({ address: "abc" })));
+    const bad = await domainRefusal(requestDestination(bed.db, broker, entry({ address: "abc" })));
     expect(bad.fieldErrors).toEqual({ address: ["address is not a valid Tron address (chain TRC20): check it character by character"] });
-    expect((await listDestinations(db, { subUid: uid })).items).toHaveLength(0);
+    expect((await listDestinations(bed.db, { subUid: uid })).items).toHaveLength(0);
     const noChain = destinationFormSchema.safeParse({ subUid: uid, dest: "on_chain", address: TRON, label: "x" });
     expect(noChain.success ? [] : noChain.error.issues.map((i) => i.path[0])).toEqual(["chain"]);
   });
 
   it("a destination needs a second person; a withdrawal to it is in the book only once approved", async () => {
-    sim.state.setBalance(uid, "USDT", "100");
-    const w = await requestWithdrawal(db, client, broker, withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", address: TRON, amount: "1", reason: "book test" }));
+    bed.sim.state.setBalance(uid, "USDT", "100");
+    const w = await requestWithdrawal(bed.db, bed.client, broker, withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", address: TRON, amount: "1", reason: "book test" }));
     expect(w.inAddressBook).toBe(false);
 
-    const d = await requestDestination(db, broker, entry());
+    const d = await requestDestination(bed.db, broker, entry());
     expect(d).toMatchObject({ state: "requested", chain: "TRC20", tag: "", requestedBy: broker.email });
-    expect((await domainRefusal(requestDestination(db, lead, entry()))).code).toBe("already_registered");
-    expect((await getWithdrawal(db, w.id)).inAddressBook).toBe(false);
-    expect((await domainRefusal(approveDestination(db, broker, d.id))).code).toBe("own_request");
-    const ok = await approveDestination(db, lead, d.id);
+    expect((await domainRefusal(requestDestination(bed.db, lead, entry()))).code).toBe("already_registered");
+    expect((await getWithdrawal(bed.db, w.id)).inAddressBook).toBe(false);
+    expect((await domainRefusal(approveDestination(bed.db, broker, d.id))).code).toBe("own_request");
+    const ok = await approveDestination(bed.db, lead, d.id);
     expect(ok).toMatchObject({ state: "approved", decidedBy: lead.email });
-    expect((await domainRefusal(rejectDestination(db, { ...lead, email: "other@brokerdesk.test" }, d.id, "too late"))).code).toBe("already_decided");
-    expect((await getWithdrawal(db, w.id)).inAddressBook).toBe(true);
+    expect((await domainRefusal(rejectDestination(bed.db, { ...lead, email: "other@brokerdesk.test" }, d.id, "too late"))).code).toBe("already_decided");
+    expect((await getWithdrawal(bed.db, w.id)).inAddressBook).toBe(true);
     // Another chain or another tag is another destination.
-    const w2 = await requestWithdrawal(db, client, broker, withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", chain: "ERC20", address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88", amount: "1", reason: "book test" }));
+    const w2 = await requestWithdrawal(bed.db, bed.client, broker, withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", chain: "ERC20", address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88", amount: "1", reason: "book test" }));
     expect(w2.inAddressBook).toBe(false);
   });
 
   it("a rejected destination keeps its reason and may be asked for again", async () => {
-    const d = await requestDestination(db, broker, entry({ dest: "internal_transfer", chain: undefined, address: "1234567", label: "Treasury" }));
-    const r = await rejectDestination(db, lead, d.id, "not our treasury UID");
+    const d = await requestDestination(bed.db, broker, entry({ dest: "internal_transfer", chain: undefined, address: "1234567", label: "Treasury" }));
+    const r = await rejectDestination(bed.db, lead, d.id, "not our treasury UID");
     expect(r).toMatchObject({ state: "rejected", rejectReason: "not our treasury UID" });
-    const again = await requestDestination(db, broker, entry({ dest: "internal_transfer", chain: undefined, address: "1234567", label: "Treasury" }));
+    const again = await requestDestination(bed.db, broker, entry({ dest: "internal_transfer", chain: undefined, address: "1234567", label: "Treasury" }));
     expect(again.state).toBe("requested");
-    expect((await listDestinations(db, { subUid: uid, state: "requested" })).items.map((x) => x.id)).toEqual([again.id]);
-    await expect(db.query("UPDATE withdrawal_destinations SET decided_by = requested_by, decided_at = now(), state = 'approved' WHERE id = $1", [again.id])).rejects.toThrow(/destination_decider_not_requester/);
+    expect((await listDestinations(bed.db, { subUid: uid, state: "requested" })).items.map((x) => x.id)).toEqual([again.id]);
+    await expect(bed.db.query("UPDATE withdrawal_destinations SET decided_by = requested_by, decided_at = now(), state = 'approved' WHERE id = $1", [again.id])).rejects.toThrow(/destination_decider_not_requester/);
   });
 });
