@@ -4,7 +4,7 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import first25 from "./fixtures/seed42-first25.json";
-import { startSimulator, type Simulator } from "./index";
+import { startSimulator, type Simulator, type StartSimulatorOptions } from "./index";
 import { SimState } from "./state";
 import { call, okData, pathOf } from "./test-client";
 
@@ -18,6 +18,19 @@ type Key = Simulator["keys"]["brokerMain"];
 // Signed on the platform's clock, as a client that follows requestTime would after /__sim/clock moved it.
 const get = (sim: Simulator, id: Parameters<typeof pathOf>[0], query: Record<string, string>, key: Key | null = sim.keys.brokerMain, at = sim.clock.now()) =>
   call(sim.baseUrl, { path: pathOf(id), query, key, timestamp: String(at) });
+
+/** Runs `fn` on a simulator of its own (options the suite's does not have), closed after. */
+async function withSimulator(options: StartSimulatorOptions, fn: (sim: Simulator) => Promise<void>): Promise<void> {
+  const sim = await startSimulator(options);
+  try {
+    await fn(sim);
+  } finally {
+    await sim.close();
+  }
+}
+
+/** The UID of the simulator's desk01 sub-account. */
+const desk01Of = (sim: Simulator) => sim.state.subaccountsOf(sim.state.mainUid).find((s) => s.subaccountName.startsWith("desk01@"))?.uid ?? "";
 
 describe("[simulator][scale] population", () => {
   it("[simulator][scale] 10,000 sub-accounts: most dormant, a long tail, a few heavy; the same for a seed", () => {
@@ -102,15 +115,12 @@ describe("[simulator][scale] live deposits and pending → success", () => {
   });
 
   it("[simulator][scale] the rate is off by default: no deposit arrives however the clock moves", async () => {
-    const quiet = await startSimulator({ now: () => T0 });
-    try {
+    await withSimulator({ now: () => T0 }, async (quiet) => {
       const n = quiet.state.deposits.length;
       quiet.clock.advance(DAY);
       expect(quiet.state.deposits.length).toBe(n);
       expect(quiet.state.liveDeposits()).toBe(0);
-    } finally {
-      await quiet.close();
-    }
+    });
   });
 });
 
@@ -120,7 +130,6 @@ describe("[simulator][scale] the platform's clock and retention", () => {
     sim = await startSimulator({ rateLimits: "off", now: () => T0, depositRetentionDays: 120 });
   });
   afterAll(() => sim.close());
-  const desk01 = () => sim.state.subaccountsOf(sim.state.mainUid).find((s) => s.subaccountName.startsWith("desk01@"))?.uid ?? "";
   const control = (method: string, body?: unknown) =>
     fetch(`${sim.baseUrl}/__sim/clock`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, unknown> }));
 
@@ -134,7 +143,7 @@ describe("[simulator][scale] the platform's clock and retention", () => {
   });
 
   it("[simulator][scale] moving the clock past retention drops records from E1 (when configured), E4 and E8", async () => {
-    const uid = desk01();
+    const uid = desk01Of(sim);
     // About 100 days old: within E1's 120 days now, 200 days old after the move.
     const oldest = sim.state.depositsOf(uid).find((d) => d.cTime < T0 - 100 * DAY);
     if (!oldest) throw new Error("desk01 has no deposits");
@@ -173,16 +182,13 @@ describe("[simulator][scale] the platform's clock and retention", () => {
   });
 
   it("[simulator][scale] E1 keeps everything by default: the spec states no retention for deposits", async () => {
-    const plain = await startSimulator({ rateLimits: "off", now: () => T0 });
-    try {
-      const uid = plain.state.subaccountsOf(plain.state.mainUid).find((s) => s.subaccountName.startsWith("desk01@"))?.uid ?? "";
+    await withSimulator({ rateLimits: "off", now: () => T0 }, async (plain) => {
+      const uid = desk01Of(plain);
       const oldest = plain.state.depositsOf(uid).at(-1);
       plain.clock.advance(365 * DAY);
       const q = { userId: uid, startTime: String((oldest?.cTime ?? 0) - 1), endTime: String((oldest?.cTime ?? 0) + 1) };
       expect(okData("deposits.list", await get(plain, "deposits.list", q)).map((d) => d.orderId)).toEqual([oldest?.orderId]);
-    } finally {
-      await plain.close();
-    }
+    });
   });
 });
 
