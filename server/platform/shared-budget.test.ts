@@ -1,7 +1,7 @@
 // Several instances, one rate budget: clients whose limiters keep their slots in one real Redis,
 // against the simulator over loopback with its limits on. The control runs the same load with
 // in-process limiters and must break the limit, so the shared case passing means something.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { redisSlotStore } from "./slot-store";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { freePort, testRedisSuite } from "@/server/redis/testing";
@@ -111,10 +111,16 @@ run("[scale-out][rate budget] instances sharing one Redis stay inside one platfo
 });
 
 run("[scale-out][public cache] public answers are shared through Redis and never cached when they fail", () => {
-  it("three instances, 30 identical E11 calls at once: one platform request", async () => {
+  // Each test starts from an empty cache and the platform's counts at zero.
+  beforeEach(async () => {
     await redis().client().flushall();
     sim.resetStats();
-    const clients = [0, 1, 2].map(() => instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) }));
+  });
+  /** An instance whose public answers go through the cache in the shared Redis. */
+  const cachingInstance = () => instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
+
+  it("three instances, 30 identical E11 calls at once: one platform request", async () => {
+    const clients = [0, 1, 2].map(() => cachingInstance());
     const results = await Promise.all(clients.flatMap((c) => Array.from({ length: 10 }, () => c.call("oiLimits.list", { productType: "COIN-FUTURES" }))));
     // Instances race to fill the shared entry; single flight holds within each, Redis across them once filled.
     expect(sim.stats().operations["oiLimits.list"]?.requests).toBeLessThanOrEqual(3);
@@ -127,10 +133,8 @@ run("[scale-out][public cache] public answers are shared through Redis and never
   }, 20_000);
 
   it("an instance that never asked reads another instance's answer from Redis", async () => {
-    await redis().client().flushall();
-    sim.resetStats();
-    const a = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
-    const b = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
+    const a = cachingInstance();
+    const b = cachingInstance();
     const first = await a.call("market.trades", { symbol: "BTCUSDT", limit: "50" });
     const second = await b.call("market.trades", { symbol: "BTCUSDT", limit: "50" });
     expect(first.cached).toBeFalsy();
@@ -140,9 +144,7 @@ run("[scale-out][public cache] public answers are shared through Redis and never
   }, 20_000);
 
   it("a failed answer is not cached: after a 500 the next call goes to the platform and succeeds", async () => {
-    await redis().client().flushall();
-    sim.resetStats();
-    const c = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
+    const c = cachingInstance();
     sim.faults.set({ path: "oiLimits.list", kind: "status", status: 500 });
     try {
       await expect(c.call("oiLimits.list", { productType: "USDC-FUTURES" })).rejects.toThrow();
@@ -155,8 +157,7 @@ run("[scale-out][public cache] public answers are shared through Redis and never
   }, 20_000);
 
   it("exports bypass the cache (cache: no-store)", async () => {
-    sim.resetStats();
-    const c = instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
+    const c = cachingInstance();
     await c.call("oiLimits.list", { productType: "USDT-FUTURES" });
     const fresh = await c.call("oiLimits.list", { productType: "USDT-FUTURES" }, { cache: "no-store" });
     expect(fresh.cached).toBeFalsy();
