@@ -3,7 +3,7 @@
 // the server's answer mapped onto the fields it names (STYLE rule 12) with the rest said once for the
 // form. Styles: components/ui/styles.ts.
 import { useEffect, useRef, type ReactNode } from "react";
-import { ApiError, describeError, fieldProblem } from "@/lib/client/api";
+import { ApiError, describeError, fieldProblem, platformRefusal } from "@/lib/client/api";
 import { staffMessage } from "@/lib/words";
 import { Field } from "@/components/data-table/field";
 import { fieldErrorClass, hintClass } from "./styles";
@@ -93,20 +93,40 @@ function reword(errors: object): void {
 type SetError<F extends string> = (name: F, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void;
 
 /**
+ * Puts the server's field errors (a 400's `fieldErrors`) under those of `fields` it names, in the form's
+ * order; the first takes the focus, as the first one the form itself refused would. `say` words a message.
+ * Returns whether any was placed.
+ */
+export function placeFieldErrors<F extends string>(e: unknown, fields: readonly F[], setError: SetError<F>, say: (message: string) => string = (m) => m): boolean {
+  if (!(e instanceof ApiError) || !e.fieldErrors) return false;
+  let placed = false;
+  for (const f of fields) {
+    const msgs = e.fieldErrors[f];
+    if (!msgs?.length) continue;
+    setError(f, { type: "server", message: say(msgs.join(" ")) }, { shouldFocus: !placed });
+    placed = true;
+  }
+  return placed;
+}
+
+/**
+ * What a form drawn by hand says for the whole of a failed answer: the platform's refusal (code, message,
+ * meaning), or any other failure (`describeError`) unless it was only about fields `placeFieldErrors` put
+ * under them. Both null while nothing failed.
+ */
+export function formFailure<F extends string>(err: unknown, fields: readonly F[]) {
+  const refusal = platformRefusal(err);
+  const onFields = err instanceof ApiError && fields.some((f) => err.fieldErrors?.[f]?.length);
+  return { refusal, other: err && !refusal && !onFields ? describeError(err) : null };
+}
+
+/**
  * Puts the server's field errors under their fields; returns what is left to say for the whole form
  * (null when every problem was shown on a field).
  */
 export function applyServerErrors<F extends string>(e: unknown, fields: readonly F[], setError: SetError<F>): string | null {
   if (e instanceof ApiError && e.fieldErrors) {
-    let placed = false;
-    for (const f of fields) {
-      const msgs = e.fieldErrors[f];
-      if (msgs?.length) {
-        // The first field the server refused takes the focus, as the first one the form refused would.
-        setError(f, { type: "server", message: staffMessage(msgs.join(" ")) }, { shouldFocus: !placed });
-        placed = true;
-      }
-    }
+    const placed = placeFieldErrors(e, fields, setError, staffMessage);
     const rest = Object.entries(e.fieldErrors).filter(([k, msgs]) => !(fields as readonly string[]).includes(k) && msgs.length);
     if (placed && rest.length === 0) return null;
     if (rest.length) return rest.map(([k, msgs]) => fieldProblem(k, msgs)).join("; ");

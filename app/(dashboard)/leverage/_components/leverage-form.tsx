@@ -1,11 +1,11 @@
 "use client";
 import { useId, useState, type ChangeEvent } from "react";
 import { useWatch } from "react-hook-form";
-import { fieldWiring, FormOutcome } from "@/components/ui/form";
+import { fieldWiring, formFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
-import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
+import { platformRefusal } from "@/lib/client/api";
 import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
 import { PRODUCT_TYPES } from "@/lib/platform/values";
@@ -59,14 +59,8 @@ export function LeverageForm() {
     },
     onSuccess: (s) => setSent(s),
     onError: (e, v) => {
-      if (!(e instanceof ApiError)) return;
-      let focused = false;
-      for (const f of FIELDS) {
-        const msgs = e.fieldErrors?.[f];
-        // The first field the server refused takes the focus (FormOutcome stays put: see fieldNamed below).
-        if (msgs?.length) setError(f, { type: "server", message: msgs.join(" ") }, { shouldFocus: !focused });
-        focused ||= Boolean(msgs?.length);
-      }
+      // The first field the server refused takes the focus (FormOutcome stays put: see fieldNamed below).
+      placeFieldErrors(e, FIELDS, setError);
       const refusal = platformRefusal(e);
       const field = refusal ? fieldNamedBy(refusal.msg) : null;
       if (!refusal || !field) return;
@@ -87,10 +81,7 @@ export function LeverageForm() {
     send.mutate(v);
   });
 
-  const err = send.error;
-  const refusal = platformRefusal(err);
-  const onFields = err instanceof ApiError && FIELDS.some((f) => err.fieldErrors?.[f]?.length);
-  const other = err && !refusal && !onFields ? describeError(err) : null;
+  const { refusal, other } = formFailure(send.error, FIELDS);
   // A refusal that names a field on show leaves the focus on that field; any other answer takes it.
   const refusedField = refusal ? fieldNamedBy(refusal.msg) : null;
   const fieldNamed = refusedField !== null && (refusedField !== "holdSide" || showHoldSide);

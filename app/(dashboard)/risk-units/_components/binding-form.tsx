@@ -1,14 +1,13 @@
 "use client";
 import { useEffect, useId, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { fieldWiring, focusFirstError, FormOutcome } from "@/components/ui/form";
+import { fieldWiring, focusFirstError, formFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { callResource } from "@/lib/api/call";
 import { riskUnitResources, type BoundElsewhere } from "@/lib/api/risk-units";
-import { ApiError, describeError, platformRefusal } from "@/lib/client/api";
 import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
@@ -58,13 +57,7 @@ export function BindingForm({
     onError: (e) => {
       setConfirming(null);
       // The server is the judge: its field errors (its own records, the catalog) go under the fields.
-      if (e instanceof ApiError) {
-        for (const f of FIELDS) {
-          const msgs = e.fieldErrors?.[f];
-          // The first field refused takes the focus (as react-hook-form does for its own checks).
-          if (msgs?.length) setError(f, { type: "server", message: msgs.join(" ") }, { shouldFocus: f === FIELDS.find((g) => e.fieldErrors?.[g]?.length) });
-        }
-      }
+      placeFieldErrors(e, FIELDS, setError);
     },
     // Success or refusal, the records may have changed (another person, or the platform's answer).
     onSettled: () => void qc.invalidateQueries({ queryKey: BINDINGS_KEY }),
@@ -96,10 +89,7 @@ export function BindingForm({
     if (preset) reset({ uid: preset.binding.uid, riskUnitId: preset.binding.riskUnitId, operate });
   }, [preset, operate, reset]);
 
-  const err = send.error;
-  const refusal = platformRefusal(err);
-  const onFields = err instanceof ApiError && FIELDS.some((f) => err.fieldErrors?.[f]?.length);
-  const other = err && !refusal && !onFields ? describeError(err) : null;
+  const { refusal, other } = formFailure(send.error, FIELDS);
 
   const unit = useWatch({ control, name: "riskUnitId" })?.trim() ?? "";
   const typedUid = useWatch({ control, name: "uid" })?.trim() ?? "";
