@@ -153,6 +153,22 @@ async function signInAttempt(ctx: APIRequestContext, email: string, password: st
 
 const REFUSED = { status: 401, error: "CredentialsSignin", session: false };
 
+/**
+ * IP_FAILURES wrong sign-ins through `via`, claiming to come from `ip`: four per e-mail (`${prefix}-N@example.com`),
+ * under the per-account limit, so only the IP's count can be what refuses. Five clients side by side (one CSRF
+ * cookie each), four guesses each; every answer is the one refusal.
+ */
+async function failSignInsFromIp(playwright: Parameters<typeof apiContext>[0], via: Via, prefix: string, ip: string): Promise<void> {
+  const guessers = Array.from({ length: 5 }, async (_, g) => {
+    const c = await apiContext(playwright, via);
+    const answers = [];
+    for (let i = 0; i < IP_FAILURES / 5; i++) answers.push(await signInAttempt(c, `${prefix}-${g}@example.com`, `guess-${i}`, ip));
+    await c.dispose();
+    return answers;
+  });
+  for (const r of (await Promise.all(guessers)).flat()) expect(r).toEqual(REFUSED);
+}
+
 async function signInUiAttempt(page: Page, email: string, password: string): Promise<string> {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -199,16 +215,7 @@ test("[auth][throttle] API: per account, the right password is refused exactly l
 test("[auth][throttle] API: 20 failures from one IP, across accounts, lock that IP out, not the accounts", async ({ playwright }) => {
   test.setTimeout(90_000);
   const ip = "203.0.113.7";
-  // Four per e-mail, under the per-account limit, so only the IP's count can be what refuses. Five
-  // clients side by side (one CSRF cookie each), four guesses each.
-  const guessers = Array.from({ length: 5 }, async (_, g) => {
-    const c = await apiContext(playwright, "trusted-proxy");
-    const answers = [];
-    for (let i = 0; i < IP_FAILURES / 5; i++) answers.push(await signInAttempt(c, `guess-${g}@example.com`, `guess-${i}`, ip));
-    await c.dispose();
-    return answers;
-  });
-  for (const r of (await Promise.all(guessers)).flat()) expect(r).toEqual(REFUSED);
+  await failSignInsFromIp(playwright, "trusted-proxy", "guess", ip);
   const ctx = await apiContext(playwright, "trusted-proxy");
   expect(await signInAttempt(ctx, DEMO.admin, DEMO_PASSWORD, ip)).toEqual(REFUSED);
   expect(await signInAttempt(ctx, DEMO.admin, DEMO_PASSWORD, "203.0.113.8")).toEqual({ status: 200, error: null, session: true });
@@ -221,14 +228,7 @@ test("[auth][throttle] API: 20 failures from one IP, across accounts, lock that 
 test("[auth][throttle][client-ip] X-Forwarded-For from a peer that is not a trusted proxy is ignored: its own address is locked and recorded", async ({ playwright }) => {
   test.setTimeout(90_000);
   const claimed = "198.51.100.23";
-  const guessers = Array.from({ length: 5 }, async (_, g) => {
-    const c = await apiContext(playwright, "untrusted-peer");
-    const answers = [];
-    for (let i = 0; i < IP_FAILURES / 5; i++) answers.push(await signInAttempt(c, `spoof-${g}@example.com`, `guess-${i}`, claimed));
-    await c.dispose();
-    return answers;
-  });
-  for (const r of (await Promise.all(guessers)).flat()) expect(r).toEqual(REFUSED);
+  await failSignInsFromIp(playwright, "untrusted-peer", "spoof", claimed);
   // The lock is on the peer's real address: from it, the right password is refused whatever it claims ...
   const peer = await apiContext(playwright, "untrusted-peer");
   expect(await signInAttempt(peer, DEMO.broker, DEMO_PASSWORD, "198.51.100.99")).toEqual(REFUSED);
