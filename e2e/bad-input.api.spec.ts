@@ -166,6 +166,20 @@ const validLimit = (max: number) => fc.option(fc.integer({ min: 1, max }).map(St
 const symbol = fc.constantFrom("BTCUSDT", "ETHUSDT", "SOLUSDT");
 const compact = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Record<string, string>;
+/** E3, E4 and E8's valid query: a symbol, a window of at most `maxSpan` and maybe a limit up to `maxLimit`. */
+const symbolQuery = (maxSpan: number, maxLimit: number) =>
+  fc.tuple(symbol, window(maxSpan), validLimit(maxLimit)).map(([s, win, limit]) => compact({ symbol: s, ...win, limit }));
+/** These times with a symbol: a whole query for a cross-field case of E3, E4 or E8. */
+const withSymbol = (times: fc.Arbitrary<Record<string, string>>) => fc.tuple(symbol, times).map(([s, t]) => ({ symbol: s, ...t }));
+/** A paged read's window and limit refused one field at a time: bad times (or, with `missing`, none) and a limit outside 1..`maxLimit`. */
+const timesAndLimitCases = (base: fc.Arbitrary<Record<string, string>>, maxLimit: number, opts: { missing?: boolean } = {}) => {
+  const badTime = opts.missing ? fc.oneof(badTimestamp, fc.constant(MISSING)) : badTimestamp;
+  return [
+    queryField(base, "startTime", badTime, "bad startTime"),
+    queryField(base, "endTime", badTime, "bad endTime"),
+    queryField(base, "limit", badLimit(maxLimit), "limit out of range"),
+  ];
+};
 
 // ---------------------------------------------------------------------------------------------
 // Proxy routes: E1–E11
@@ -180,9 +194,7 @@ add("[bad-input][deposits.list] E1 GET", {
     return fc.oneof(
       queryField(base, "userId", blankOrMissing, "neither userId nor orderId"),
       queryField(base, "userId", notNumeric, "userId is not a UID"),
-      queryField(base, "startTime", badTimestamp, "bad startTime"),
-      queryField(base, "endTime", badTimestamp, "bad endTime"),
-      queryField(base, "limit", badLimit(100), "limit out of range"),
+      ...timesAndLimitCases(base, 100),
       queryWhole(overLong(90 * DAY).map((win) => ({ userId: w.desk, ...win })), "endTime", "span over three months"),
       queryWhole(inverted.map((win) => ({ userId: w.desk, ...win })), "endTime", "inverted window"),
     );
@@ -204,14 +216,12 @@ add("[bad-input][subaccounts.assets] E2 GET", {
 add("[bad-input][planOrders.history] E3 GET", {
   method: "GET", path: () => proxyPath("planOrders.history"), role: "lead",
   cases: () => {
-    const base = fc.tuple(symbol, window(90 * DAY), validLimit(100)).map(([s, win, limit]) => compact({ symbol: s, ...win, limit }));
+    const base = symbolQuery(90 * DAY, 100);
     return fc.oneof(
       queryField(base, "symbol", blankOrMissing, "symbol missing"),
-      queryField(base, "startTime", fc.oneof(badTimestamp, fc.constant(MISSING)), "bad startTime"),
-      queryField(base, "endTime", fc.oneof(badTimestamp, fc.constant(MISSING)), "bad endTime"),
-      queryField(base, "limit", badLimit(100), "limit out of range"),
-      queryWhole(fc.tuple(symbol, overLong(90 * DAY)).map(([s, win]) => ({ symbol: s, ...win })), "endTime", "span over 90 days"),
-      queryWhole(fc.tuple(symbol, inverted).map(([s, win]) => ({ symbol: s, ...win })), "endTime", "inverted window"),
+      ...timesAndLimitCases(base, 100, { missing: true }),
+      queryWhole(withSymbol(overLong(90 * DAY)), "endTime", "span over 90 days"),
+      queryWhole(withSymbol(inverted), "endTime", "inverted window"),
       queryWhole(symbol.map((s) => ({ symbol: s, startTime: ts(NOW - DAY), endTime: ts(NOW - DAY) })), "endTime", "empty window"),
     );
   },
@@ -220,13 +230,11 @@ add("[bad-input][planOrders.history] E3 GET", {
 add("[bad-input][fills.list] E4 GET", {
   method: "GET", path: () => proxyPath("fills.list"), role: "lead",
   cases: () => {
-    const base = fc.tuple(symbol, window(30 * DAY), validLimit(100)).map(([s, win, limit]) => compact({ symbol: s, ...win, limit }));
+    const base = symbolQuery(30 * DAY, 100);
     return fc.oneof(
-      queryField(base, "startTime", badTimestamp, "bad startTime"),
-      queryField(base, "endTime", badTimestamp, "bad endTime"),
-      queryField(base, "limit", badLimit(100), "limit out of range"),
-      queryWhole(fc.tuple(symbol, fc.integer({ min: 91, max: 400 })).map(([s, d]) => ({ symbol: s, startTime: ts(NOW - d * DAY) })), "startTime", "older than the 90-day retention"),
-      queryWhole(fc.tuple(symbol, inverted).map(([s, win]) => ({ symbol: s, ...win })), "endTime", "inverted window"),
+      ...timesAndLimitCases(base, 100),
+      queryWhole(withSymbol(fc.integer({ min: 91, max: 400 }).map((d) => ({ startTime: ts(NOW - d * DAY) }))), "startTime", "older than the 90-day retention"),
+      queryWhole(withSymbol(inverted), "endTime", "inverted window"),
     );
   },
 });
@@ -271,14 +279,12 @@ add("[bad-input][rebates.get] E7 GET", {
 add("[bad-input][market.trades] E8 GET", {
   method: "GET", path: () => proxyPath("market.trades"), role: "lead",
   cases: () => {
-    const base = fc.tuple(symbol, window(7 * DAY), validLimit(1000)).map(([s, win, limit]) => compact({ symbol: s, ...win, limit }));
+    const base = symbolQuery(7 * DAY, 1000);
     return fc.oneof(
       queryField(base, "symbol", blankOrMissing, "symbol missing"),
-      queryField(base, "startTime", badTimestamp, "bad startTime"),
-      queryField(base, "endTime", badTimestamp, "bad endTime"),
-      queryField(base, "limit", badLimit(1000), "limit out of range"),
-      queryWhole(fc.tuple(symbol, overLong(7 * DAY)).map(([s, win]) => ({ symbol: s, ...win })), "endTime", "span over 7 days"),
-      queryWhole(fc.tuple(symbol, inverted).map(([s, win]) => ({ symbol: s, ...win })), "endTime", "inverted window"),
+      ...timesAndLimitCases(base, 1000),
+      queryWhole(withSymbol(overLong(7 * DAY)), "endTime", "span over 7 days"),
+      queryWhole(withSymbol(inverted), "endTime", "inverted window"),
     );
   },
 });
