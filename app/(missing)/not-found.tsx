@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { primaryButton } from "@/components/ui/styles";
 import { frameClass } from "@/components/shell/page-frame";
 
 /** A page that does not exist, said inside the shell, with the way back. */
@@ -10,7 +11,7 @@ export default function DashboardNotFound() {
         There is no page at this address. It may have been mistyped, or the link that led here is out of date.
       </p>
       <p className="flex flex-wrap gap-3">
-        <Link href="/" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800">
+        <Link href="/" className={primaryButton}>
           Back to Home
         </Link>
         <span className="self-center text-sm text-slate-600 dark:text-slate-400">or choose a page in the navigation.</span>

@@ -1,13 +1,12 @@
 // The sign-in pages' controls (larger than the back office's: they are the whole page), shared by the
 // password form and the second-factor form.
+import { buttonClass } from "@/components/ui/styles";
 import type { ComponentProps, ReactNode } from "react";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-blue-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-export const authButton =
-  "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60";
-export const authPrimary = `${authButton} bg-blue-700 text-white hover:bg-blue-800`;
-export const authSecondary = `${authButton} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+export const authPrimary = buttonClass("primary", "lg");
+export const authSecondary = buttonClass("secondary", "lg");
 
 /** A label above its input, with an optional hint between them (the input is described by it). */
 export function AuthField({ id, label, hint, mono = false, ...input }: ComponentProps<"input"> & { id: string; label: string; hint?: ReactNode; mono?: boolean }) {

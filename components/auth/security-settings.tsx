@@ -2,6 +2,7 @@
 // The signed-in person's own second factors: add an authenticator app (QR code, or the secret typed by hand,
 // then one code to confirm it), add or remove passkeys, and make new recovery codes (shown once). Also the
 // enrolment step of a first sign-in (`enrolling`), which continues to the page asked for once a factor exists.
+import { inputClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { callResource } from "@/lib/api/call";
@@ -9,11 +10,7 @@ import { mfaResources, type FactorView } from "@/lib/api/mfa";
 import { addPasskey, confirmTotp, factorErrorMessage } from "./factor-client";
 import { Panel } from "@/components/ui/panel";
 
-const field =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-const button = "inline-flex items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60";
-const primary = `${button} bg-blue-700 text-white hover:bg-blue-800`;
-const secondary = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+const field = `mt-1 ${inputClass}`;
 
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "never");
 const STATUS_KEY = [mfaResources.status.id];
@@ -47,7 +44,7 @@ export function SecuritySettings({ enrolling = false, callbackUrl = "/" }: { enr
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
       {done && !codes ? (
         <p>
-          <a href={callbackUrl} className={primary}>
+          <a href={callbackUrl} className={primaryButton}>
             Continue to Brokerdesk
           </a>
         </p>
@@ -98,7 +95,7 @@ function FactorItem({ factor, canRemove, onRemoved }: { factor: FactorView; canR
         {factor.kind === "totp" ? "authenticator app" : "passkey"} · added {utc(factor.createdAt)} · last used {utc(factor.lastUsedAt)}
       </span>
       {canRemove ? (
-        <button type="button" className={`${secondary} ml-auto`} disabled={remove.isPending} onClick={() => remove.mutate()} aria-label={`Remove ${factor.label}`}>
+        <button type="button" className={`${secondaryButton} ml-auto`} disabled={remove.isPending} onClick={() => remove.mutate()} aria-label={`Remove ${factor.label}`}>
           Remove
         </button>
       ) : null}
@@ -168,10 +165,10 @@ function TotpEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }
             />
           </div>
           <div className="flex gap-2">
-            <button type="submit" disabled={confirm.isPending || otp.trim().length < 6} className={primary}>
+            <button type="submit" disabled={confirm.isPending || otp.trim().length < 6} className={primaryButton}>
               Confirm the app
             </button>
-            <button type="button" className={secondary} onClick={() => { start.reset(); setOtp(""); setError(null); }}>
+            <button type="button" className={secondaryButton} onClick={() => { start.reset(); setOtp(""); setError(null); }}>
               Cancel
             </button>
           </div>
@@ -218,7 +215,7 @@ function NameForm({ label, value, onChange, busy, onSubmit, children }: {
         <label htmlFor={id} className="block text-sm font-medium">{label}</label>
         <input id={id} value={value} onChange={(e) => onChange(e.target.value)} maxLength={64} className={field} />
       </div>
-      <button type="submit" disabled={busy} className={primary}>
+      <button type="submit" disabled={busy} className={primaryButton}>
         {children}
       </button>
     </form>
@@ -229,7 +226,7 @@ function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const make = useMutation({ mutationFn: () => callResource(mfaResources.recoveryRegenerate), onSuccess: (r) => onCodes(r.recoverySecrets) });
   return (
     <div className="space-y-2">
-      <button type="button" className={secondary} disabled={make.isPending} onClick={() => make.mutate()}>
+      <button type="button" className={secondaryButton} disabled={make.isPending} onClick={() => make.mutate()}>
         Make new recovery codes
       </button>
       {make.error ? <p role="alert" className="text-sm text-red-800 dark:text-red-200">{make.error.message}</p> : null}
@@ -253,7 +250,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           <li key={c}>{c}</li>
         ))}
       </ol>
-      <button type="button" className={primary} onClick={onDone}>
+      <button type="button" className={primaryButton} onClick={onDone}>
         I have saved these codes
       </button>
     </section>

@@ -2,7 +2,7 @@
 // Cursor paging as the platform allows it: older pages by cursor (then older windows), Newer back
 // along the walked path, Latest to the first page. There is no "page N of M": the platform gives no totals.
 import type { PagedQueryResult } from "@/lib/client/use-paged-platform-query";
-import { secondaryButton } from "./styles";
+import { secondaryButton } from "@/components/ui/styles";
 
 /** The three buttons' words: newest-first lists walk older; a list by name walks forward. */
 export type PagerWords = { first: string; back: string; next: string };

@@ -3,7 +3,7 @@
 // (STYLE rule 9): the error is an alert with the platform's own code and message and a Retry.
 import type { ReactNode } from "react";
 import { canRetry, describeError } from "@/lib/client/api";
-import { secondaryButton } from "./styles";
+import { secondaryButton } from "@/components/ui/styles";
 
 export function DataTableError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { title, detail } = describeError(error);

@@ -6,7 +6,7 @@ import type { Column, RowData } from "@tanstack/react-table";
 import { filters, type DataTableFeatures, type DataTableInstance } from "./features";
 import { DataTableViewOptions } from "./data-table-view-options";
 import { TimeZoneToggle } from "./time";
-import { controlClass, secondaryButton } from "./styles";
+import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
 import { SelectField } from "./select-field";
 

@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import type { OperationId } from "@/lib/platform/catalog";
 import { describeError } from "@/lib/client/api";
 import type { ExportFailure, ResumePoint } from "@/lib/client/export-client";
-import { primaryButton, secondaryButton } from "./styles";
+import { primaryButton, secondaryButton } from "@/components/ui/styles";
 
 type Progress = { records: number; windowsDone: number; windowsTotal: number; etaMs: number | null };
 type State =

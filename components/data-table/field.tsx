@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { labelClass } from "./styles";
+import { labelClass } from "@/components/ui/styles";
 
 /**
  * A label above its control. The control is a sibling, not a child: a <select> inside its <label>

@@ -3,7 +3,7 @@
 // request; none filters loaded rows only. The range is two TimeFields (time.tsx): typed in the zone the
 // person chose for every table, and saying which.
 import { SelectField } from "./select-field";
-import { secondaryButton } from "./styles";
+import { secondaryButton } from "@/components/ui/styles";
 
 /** A choice among known values, "All" first (SelectField); "All" is null. */
 export function FilterSelect({ label, value, options, onChange, words, closed = false }: {

@@ -3,7 +3,7 @@
 // URL; the inputs show them in the zone the tables show (UTC unless "Local time" is chosen).
 import { useId } from "react";
 import { RANGE_PRESETS, type RangeChoice, type RangeInput, type RangePreset } from "@/lib/client/paging";
-import { controlClass } from "./styles";
+import { controlClass } from "@/components/ui/styles";
 import { Field } from "./field";
 import { TimeField } from "./time";
 

@@ -1,6 +1,6 @@
 // Apart from the whole-list table so that a view with no table (the rebate lookup) asks again without loading
 // TanStack Table (issue 15, page weight).
-import { secondaryButton } from "./styles";
+import { secondaryButton } from "@/components/ui/styles";
 
 export function RefreshButton({ query, disabled = false, className = "" }: {
   query: { refetch: () => unknown; isFetching: boolean };

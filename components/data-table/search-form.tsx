@@ -3,7 +3,7 @@
 // or the button, so the URL, and with it the request, changes once per search rather than per keystroke.
 // The form is re-keyed when the committed value changes, so the draft is seeded from the URL once per value.
 import { useId, useState } from "react";
-import { controlClass, secondaryButton } from "./styles";
+import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
 
 type SearchFormProps = {

@@ -1,7 +1,7 @@
 "use client";
 import { useId, type ReactNode } from "react";
 import { Field } from "./field";
-import { controlClass } from "./styles";
+import { controlClass } from "@/components/ui/styles";
 
 /**
  * A labelled choice among known values. `all` puts first an option worth "" (no filter). A value outside

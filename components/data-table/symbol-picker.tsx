@@ -3,7 +3,7 @@
 // symbol with its own error, which the table shows). The typed draft is committed on Enter or "Show".
 // The parent re-keys this component when the symbol changes, so the draft is seeded from the URL once.
 import { useId, useState } from "react";
-import { controlClass, secondaryButton } from "./styles";
+import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
 
 const OTHER = "__other";

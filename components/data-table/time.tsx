@@ -7,7 +7,7 @@ import { useSyncExternalStore } from "react";
 import { formatLocal, formatUtc } from "@/lib/format";
 import { storedChoices } from "@/lib/client/stored-choice";
 import { Field } from "./field";
-import { controlClass } from "./styles";
+import { controlClass } from "@/components/ui/styles";
 import type { CellValue } from "./column-builders";
 
 export type TimeZoneMode = "utc" | "local";

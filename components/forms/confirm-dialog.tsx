@@ -2,6 +2,7 @@
 // Dangerous actions (approving a withdrawal, unbinding a risk unit) go through a type-to-confirm dialog
 // (STYLE rule 12): the person retypes what will happen, so a wrong row or a misread amount is caught by a
 // person before it is caught by nobody. The server checks the typed values again.
+import { buttonClass, monoInputClass, secondaryButton } from "@/components/ui/styles";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 
@@ -96,9 +97,7 @@ export type ConfirmCheck = {
   expected: string;
 };
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
-const button = "inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
+const inputClass = `mt-1 ${monoInputClass}`;
 
 /**
  * Type-to-confirm: the confirm button works only when every check is typed exactly (no trimming, no
@@ -157,8 +156,7 @@ function ConfirmForm({
   });
   const typed = useWatch({ control });
   const allMatch = checks.every((c) => typed[c.name] === c.expected);
-  const confirmClass =
-    tone === "danger" ? `${button} bg-red-700 text-white hover:bg-red-800` : `${button} bg-blue-700 text-white hover:bg-blue-800`;
+  const confirmClass = buttonClass(tone);
 
   return (
     <form
@@ -205,7 +203,7 @@ function ConfirmForm({
         ) : null}
       </div>
       <div className="flex justify-end gap-2">
-        <button type="button" onClick={onClose} className={`${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`}>
+        <button type="button" onClick={onClose} className={secondaryButton}>
           Cancel
         </button>
         <button type="submit" disabled={!allMatch || pending} className={confirmClass}>

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/data-table/copy-button";
-import { secondaryButton } from "@/components/data-table/styles";
+import { secondaryButton } from "@/components/ui/styles";
 import { formatUtc } from "@/lib/format";
 import { pretty, type AuditRowView } from "./audit-rows";
 import { outcomeTone } from "./columns";

@@ -10,7 +10,7 @@ import { LedgerTable, ledgerQuery, useLedgerView } from "@/components/data-table
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
 import { SearchForm } from "@/components/data-table/search-form";
 import { SelectField } from "@/components/data-table/select-field";
-import { controlClass, primaryButton } from "@/components/data-table/styles";
+import { controlClass, primaryButton } from "@/components/ui/styles";
 import { AUDIT_FILTER_KEYS, AUDIT_PAGE_MAX, AUDIT_PAGE_SIZES, auditSearchParams, auditUrlKeys } from "../search-params";
 import { toRowView, type AuditRowView } from "./audit-rows";
 import { AuditDetailsContext, auditColumns } from "./columns";

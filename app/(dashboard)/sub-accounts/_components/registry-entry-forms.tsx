@@ -10,7 +10,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type * as z from "zod/mini";
 import { callResource } from "@/lib/api/call";
 import { addSubaccountSchema, createSubaccountSchema, subaccountResources, type AddSubaccountValues, type CreateSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
-import { primaryButton, secondaryButton } from "@/components/data-table/styles";
+import { primaryButton, secondaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { invalidateRegistry } from "./api";
 import { FormField, applyServerErrors, describedBy, inputClass, monoInputClass, FormOutcome, inStaffWords } from "@/components/ui/form";

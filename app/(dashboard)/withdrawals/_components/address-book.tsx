@@ -2,6 +2,7 @@
 // The address book of one sub-account: its destinations and their state, a form to ask for one (another
 // person approves it, as a withdrawal), and for leads the entries others asked for, to approve or reject.
 import { useId, useState } from "react";
+import { buttonClass } from "@/components/ui/styles";
 import { Controller, useWatch } from "react-hook-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
@@ -17,8 +18,7 @@ import { WITHDRAWALS_KEY } from "./api";
 import { Panel } from "@/components/ui/panel";
 
 const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
-const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:opacity-50";
-const plain = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+const plain = buttonClass("secondary", "sm");
 const TONE = { requested: "info", approved: "ok", rejected: "neutral" } as const;
 
 export function AddressBook({ me, canApprove }: { me: string; canApprove: boolean }) {
@@ -89,7 +89,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         {dest === "on_chain" ? text("tag", "Tag / memo (if any)", monoInputClass) : null}
         {text("label", "Name in the book", inputClass)}
         <div className="flex items-end">
-          <button type="submit" className={`${button} bg-blue-700 text-white hover:bg-blue-800`} disabled={add.isPending}>Add to the book</button>
+          <button type="submit" className={buttonClass("primary", "sm")} disabled={add.isPending}>Add to the book</button>
         </div>
       </form>
       <div data-testid="address-book-notice">

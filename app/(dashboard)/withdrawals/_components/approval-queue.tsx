@@ -2,6 +2,7 @@
 // For leads: requests waiting for a second person, and sends whose outcome is unknown. The buttons are a
 // convenience; the server refuses one's own request, a second decision and a second send on its own.
 import { useState } from "react";
+import { buttonClass } from "@/components/ui/styles";
 import { ApiError } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
@@ -13,9 +14,8 @@ import { StateBadge, UtcTime } from "./state-badge";
 import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
 import { Panel } from "@/components/ui/panel";
 
-const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
-const approveClass = `${button} bg-blue-700 text-white hover:bg-blue-800`;
-const plainClass = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+const approveClass = buttonClass("primary", "sm");
+const plainClass = buttonClass("secondary", "sm");
 const cell = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
 const head = "border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold dark:border-slate-700 dark:bg-slate-900";
 

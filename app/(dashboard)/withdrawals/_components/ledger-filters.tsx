@@ -8,7 +8,7 @@ import { pageCalls } from "@/lib/api/page-routes";
 import { groupDecimal } from "@/lib/format";
 import { ApiError, describeError, fieldProblem, isTransient } from "@/lib/client/api";
 import { Field } from "@/components/data-table/field";
-import { controlClass } from "@/components/data-table/styles";
+import { controlClass } from "@/components/ui/styles";
 import { WITHDRAWALS_KEY } from "./api";
 
 export function TextFilter({ label, value, numeric = false, onApply }: { label: string; value: string; numeric?: boolean; onApply: (v: string) => void }) {

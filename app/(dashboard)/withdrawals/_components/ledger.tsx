@@ -10,7 +10,7 @@ import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, ledgerQuery, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
-import { secondaryButton } from "@/components/data-table/styles";
+import { secondaryButton } from "@/components/ui/styles";
 import { WITHDRAWAL_FILTERS, WITHDRAWAL_PAGE_SIZE, withdrawalsSearchParams } from "../search-params";
 import { LedgerSummary, TextFilter } from "./ledger-filters";
 import { withdrawalColumns } from "./columns";

@@ -1,14 +1,11 @@
 "use client";
 // The reason a lead gives for rejecting a withdrawal; the server's field errors land on the field.
 import { useId, useState, type ReactNode } from "react";
+import { buttonClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
 import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-actions";
 import { applyServerErrors, FormOutcome } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { Dialog } from "@/components/forms/confirm-dialog";
-
-const button = "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
-const plainClass = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
-
 
 export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string, onError: (e: unknown) => void) => void }) {
   const id = useId();
@@ -34,21 +31,21 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
           data-autofocus
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-reason-error` : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950"
+          className={`mt-1 ${inputClass}`}
           {...register("reason")}
         />
         {error ? (
-          <p id={`${id}-reason-error`} className="mt-1 text-xs text-red-700 dark:text-red-300">
+          <p id={`${id}-reason-error`} className={`mt-1 ${fieldErrorClass}`}>
             {error}
           </p>
         ) : null}
       </div>
       <FormOutcome tone="error">{formError}</FormOutcome>
       <div className="flex justify-end gap-2">
-        <button type="button" onClick={onCancel} className={plainClass}>
+        <button type="button" onClick={onCancel} className={buttonClass("secondary", "sm")}>
           Cancel
         </button>
-        <button type="submit" disabled={pending} className={`${button} bg-red-700 text-white hover:bg-red-800`}>
+        <button type="submit" disabled={pending} className={buttonClass("danger", "sm")}>
           {pending ? "Rejecting…" : "Reject"}
         </button>
       </div>

@@ -1,6 +1,7 @@
 "use client";
 // The request form validates with the same schema as the server (lib/api/withdrawals); the server then
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
+import { fieldErrorClass, hintClass as hint, inputClass as controlInput, primaryButton } from "@/components/ui/styles";
 import { useId, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import Big from "big.js";
@@ -26,10 +27,9 @@ const useRequestWithdrawal = () =>
 const FIELDS = ["subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason"] as const;
 type FieldName = (typeof FIELDS)[number];
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-const hintClass = "mt-1 text-xs text-slate-600 dark:text-slate-400";
-const errorClass = "mt-1 text-xs text-red-700 dark:text-red-300";
+const inputClass = `mt-1 ${controlInput}`;
+const hintClass = `mt-1 ${hint}`;
+const errorClass = `mt-1 ${fieldErrorClass}`;
 
 const isDecimal = (v: string) => /^(?:0|[1-9]\d*)(?:\.\d+)?$/.test(v);
 
@@ -161,7 +161,7 @@ export function RequestForm() {
           {fieldError("reason")}
         </div>
         <div className="flex items-end">
-          <button type="submit" disabled={request.isPending} className="inline-flex items-center rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60">
+          <button type="submit" disabled={request.isPending} className={primaryButton}>
             {request.isPending ? "Requesting…" : "Request withdrawal"}
           </button>
         </div>

@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from "react";
 import { LineChart } from "@/components/charts/line-chart";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SelectField } from "@/components/data-table/select-field";
-import { controlClass } from "@/components/data-table/styles";
+import { controlClass } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerDeposit, type LedgerDepositPage } from "@/lib/api/ledger";
 import { balanceSeries, ledgerHistoryResources } from "@/lib/api/ledger-history";
