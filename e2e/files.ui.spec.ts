@@ -1,6 +1,7 @@
 // Issue 16, "files": what an export's file is called, that its 16-digit IDs survive a spreadsheet, and that a
 // failed export walks on from its last whole window, in Chromium against the run's simulator.
 import { expect, test } from "./support/test";
+import { downloadText } from "./support/exports";
 import { clearFaults, setFaults, subUid } from "./support/faults";
 import { signIn } from "./support/staff";
 
@@ -8,8 +9,6 @@ test.describe.configure({ mode: "serial" });
 test.afterEach(async ({ request }) => clearFaults(request));
 
 const DAY = 86_400_000;
-const text = async (d: import("@playwright/test").Download) =>
-  (await (await d.createReadStream()).toArray().then((c) => Buffer.concat(c))).toString("utf8");
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 test("[issue 16][deposits.list][export] a failed export resumes from its last whole window; the file is named for what it holds, IDs kept as text", async ({ page, request }) => {
@@ -43,7 +42,7 @@ test("[issue 16][deposits.list][export] a failed export resumes from its last wh
   expect(body.resume).toMatch(/^[0-9a-f-]{36}$/);
   const file = await download;
   expect(file.suggestedFilename()).toBe(`deposits_desk01_${day(from)}_${day(to)}.csv`);
-  const lines = (await text(file)).split("\r\n").filter(Boolean);
+  const lines = (await downloadText(file)).split("\r\n").filter(Boolean);
 
   // Count on our own, through the proxy, window by window and page by page.
   const ids: string[] = [];

@@ -3,6 +3,7 @@
 // amount and a range longer than the platform's three months, sees the exact total and the totals per coin,
 // exports, and the file matches the ledger row for row.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { downloadText } from "./support/exports";
 import { signInApi, signIn } from "./support/staff";
 import { startInstance, type Instance } from "./support/second-instance";
 import { expect, test } from "./support/test";
@@ -84,7 +85,7 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
 
   const file = page.waitForEvent("download");
   await page.getByRole("link", { name: /Export CSV/ }).click();
-  const csv = await (await (await file).createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8"));
+  const csv = await downloadText(await file);
   const lines = csv.split(/\r?\n/).filter(Boolean);
   expect(lines[0]).toBe("orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,goneAt");
   expect(lines.length - 1).toBe(expected.length);

@@ -8,6 +8,7 @@ import { checkBothSchemes } from "./support/axe";
 import Big from "big.js";
 import { signIn, simControlUrl } from "./support/staff";
 import { platformData, type Envelope } from "./support/envelope";
+import { countByIdLessThan, exportCsv, expectDownloaded } from "./support/exports";
 
 type Asset = { coin: string; available: string; frozen: string; locked: string };
 type Rebate = { affiliationType: string; userLevel: string; clientSpotRebateRatio: string; clientFuturesRebateRatio: string };
@@ -42,15 +43,6 @@ const group = (v: string) => {
 async function clearFaults(page: Page) {
   const res = await page.request.delete(simControlUrl("faults"));
   expect(res.ok()).toBe(true);
-}
-
-async function download(page: Page): Promise<{ lines: string[]; params: Record<string, string> }> {
-  const started = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/exports" && r.method() === "POST");
-  const file = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const sent = (await started).postDataJSON() as { params: Record<string, string> };
-  const csv = await (await (await file).createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8"));
-  return { lines: csv.split(/\r?\n/).filter(Boolean), params: sent.params };
 }
 
 /** The registry's first page by UID, as the pages' sub-account pickers ask for it (the first is their default). */
@@ -220,7 +212,7 @@ test("[planOrders.history][export] the CSV of a 120-day range has every plan ord
   const now = Date.now();
   await signIn(page, "broker", `/spot/plan-orders/live?range=custom&from=${now - 120 * DAY}&to=${now}`);
   await expect(rows(page).first()).toBeVisible();
-  const { lines, params } = await download(page);
+  const { lines, params } = await exportCsv(page);
   expect(lines[0]).toMatch(/^orderId,clientOid,symbol,/);
 
   // Count independently: two halves of the range (each within E3's 90 days), E3's cursor while nextFlag.
@@ -239,8 +231,7 @@ test("[planOrders.history][export] the CSV of a 120-day range has every plan ord
     }
   }
   expect(count).toBeGreaterThan(100);
-  expect(lines.length - 1).toBe(count);
-  await expect(page.getByText(new RegExp(`Downloaded .*\\(${count} records\\)`))).toBeVisible();
+  await expectDownloaded(page, lines, count);
 });
 
 
@@ -312,20 +303,11 @@ test("[fills.list][range] a start older than E4's 90 days is refused before any 
 test("[fills.list][export] the CSV of the default range has every fill an independent walk finds", async ({ page }) => {
   await signIn(page, "admin", "/spot/fills/live");
   await expect(rows(page).first()).toBeVisible();
-  const { lines, params } = await download(page);
+  const { lines, params } = await exportCsv(page);
   expect(lines[0]).toMatch(/^tradeId,orderId,/);
-  let count = 0;
-  let cursor: string | null = null;
-  for (;;) {
-    const qs = new URLSearchParams({ ...params, limit: "20", ...(cursor ? { idLessThan: cursor } : {}) });
-    const res = (await (await page.request.get(`${FILLS}?${qs}`)).json()) as Envelope<Fill[]>;
-    count += res.data.length;
-    if (res.data.length < 20) break;
-    cursor = res.data.at(-1)!.tradeId;
-  }
+  const count = await countByIdLessThan<Fill>(page.request, FILLS, params, 20, (f) => f.tradeId);
   expect(count).toBeGreaterThan(0);
-  expect(lines.length - 1).toBe(count);
-  await expect(page.getByText(new RegExp(`Downloaded .*\\(${count} records\\)`))).toBeVisible();
+  await expectDownloaded(page, lines, count);
 });
 
 

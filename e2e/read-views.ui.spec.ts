@@ -4,7 +4,8 @@ import { checkBothSchemes, seriousViolations } from "./support/axe";
 import Big from "big.js";
 import { subUid } from "./support/faults";
 import { signIn } from "./support/staff";
-import { platformData, type Envelope } from "./support/envelope";
+import { platformData } from "./support/envelope";
+import { countByIdLessThan, downloadText, exportCsv, expectDownloaded } from "./support/exports";
 
 type Trade = { tradeId: string; price: string; ts: string };
 type Deposit = { orderId: string; coin: string; amount: string; userId: string };
@@ -198,28 +199,13 @@ test("[a11y] the deposit and withdrawal ledgers, empty and filtered to nothing, 
 test("[market.trades][export] Export CSV downloads every trade of the range (all pages)", async ({ page }) => {
   await page.goto("/market/trades?range=1h");
   await expect(rows(page).first()).toBeVisible();
-  const started = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/exports" && r.method() === "POST");
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const sent = (await started).postDataJSON() as { operation: string; params: Record<string, string> };
-  expect(sent.operation).toBe("market.trades");
-  const file = await download;
-  const csv = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
-  const lines = csv.split(/\r?\n/).filter(Boolean);
+  const { lines, operation, params } = await exportCsv(page);
+  expect(operation).toBe("market.trades");
 
   // Count independently: walk the proxy with the same range, cursor by cursor.
-  let count = 0;
-  let cursor: string | null = null;
-  for (;;) {
-    const qs = new URLSearchParams({ ...sent.params, limit: "1000", ...(cursor ? { idLessThan: cursor } : {}) });
-    const page1 = (await (await page.request.get(`${TRADES}?${qs}`)).json()) as Envelope<Trade[]>;
-    count += page1.data.length;
-    if (page1.data.length < 1000) break;
-    cursor = page1.data.at(-1)!.tradeId;
-  }
+  const count = await countByIdLessThan<Trade>(page.request, TRADES, params, 1000, (t) => t.tradeId);
   expect(count).toBeGreaterThan(1000);
-  expect(lines.length - 1).toBe(count);
-  await expect(page.getByText(new RegExp(`Downloaded .*\\(${count} records\\)`))).toBeVisible();
+  await expectDownloaded(page, lines, count);
 });
 
 test("[deposits.list][export] Export CSV of the default range has exactly the loaded records", async ({ page }) => {
@@ -233,7 +219,7 @@ test("[deposits.list][export] Export CSV of the default range has exactly the lo
   await expect(page.getByRole("button", { name: "Older →" })).toBeDisabled();
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
-  const csv = await (await (await download).createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8"));
+  const csv = await downloadText(await download);
   const lines = csv.split(/\r?\n/).filter(Boolean);
   expect(lines.length - 1).toBe(deposits.length);
   for (const d of deposits) expect(csv).toContain(d.orderId);
