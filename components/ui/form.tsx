@@ -2,7 +2,7 @@
 // What every form shares: a labelled field with its hint or error, the aria wiring of its control, and
 // the server's answer mapped onto the fields it names (STYLE rule 12) with the rest said once for the
 // form. Styles: components/ui/styles.ts.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
 import { ApiError, describeError, fieldProblem, platformRefusal } from "@/lib/client/api";
 import { staffMessage } from "@/lib/words";
 import { Field } from "@/components/data-table/field";
@@ -47,10 +47,17 @@ export function describedBy(id: string, error: string | undefined, hint: boolean
 
 /**
  * The fields of a form drawn by hand, by name under one id prefix: a field's error, its aria wiring (invalid,
- * described by its error and its hint, `${id}-${name}-hint`), and its error line. `say` words a message.
+ * described by its error and its hint, `${id}-${name}-hint`), its error line, and the whole field (label
+ * above its control, then its hint and its error). `say` words a message.
  */
 export function fieldWiring<F extends string>(id: string, errors: Partial<Record<F, { message?: string }>>, say: (message: string) => string = (m) => m) {
   const errorOf = (f: F) => errors[f]?.message;
+  const fieldError = (f: F) =>
+    errorOf(f) ? (
+      <p id={`${id}-${f}-error`} className={`mt-1 ${fieldErrorClass}`}>
+        {say(errorOf(f) ?? "")}
+      </p>
+    ) : null;
   return {
     errorOf,
     a11y: (f: F, hint = false) => ({
@@ -58,15 +65,27 @@ export function fieldWiring<F extends string>(id: string, errors: Partial<Record
       "aria-invalid": errorOf(f) ? true : undefined,
       "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
     }),
-    fieldError: (f: F) =>
-      errorOf(f) ? (
-        <p id={`${id}-${f}-error`} className={`mt-1 ${fieldErrorClass}`}>
-          {say(errorOf(f) ?? "")}
-        </p>
-      ) : null,
+    fieldError,
+    /**
+     * The whole field; its control takes `a11y(name, hint !== undefined)`. `hintProps`: a live or styled hint;
+     * `className`: the field's place in the form's grid.
+     */
+    field: (f: F, label: ReactNode, control: ReactNode, { hint, hintProps = {}, className }: { hint?: ReactNode; hintProps?: ComponentProps<"p"> & { [data: `data-${string}`]: string }; className?: string } = {}) => (
+      <div className={className}>
+        <label htmlFor={`${id}-${f}`} className="block text-sm font-medium">
+          {label}
+        </label>
+        {control}
+        {hint === undefined ? null : (
+          <p id={`${id}-${f}-hint`} {...hintProps} className={`mt-1 ${hintProps.className ?? hintClass}`}>
+            {hint}
+          </p>
+        )}
+        {fieldError(f)}
+      </div>
+    ),
   };
 }
-
 
 /**
  * A form's resolver whose messages are in staff's words ("subaccountName is required" → "Name is required"),

@@ -4,7 +4,7 @@ import { useWatch } from "react-hook-form";
 import { fieldWiring, formFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { hintClass as hintText, monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
+import { monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
 import { platformRefusal } from "@/lib/client/api";
 import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
@@ -34,7 +34,6 @@ const DEFAULTS: LeverageFormInput = {
 };
 
 const inputClass = `mt-1 ${selectInput}`;
-const hintClass = `mt-1 ${hintText}`;
 const fieldsetClass = "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400";
 
 export function LeverageForm() {
@@ -86,7 +85,7 @@ export function LeverageForm() {
   const refusedField = refusal ? fieldNamedBy(refusal.msg) : null;
   const fieldNamed = refusedField !== null && (refusedField !== "holdSide" || showHoldSide);
 
-  const { errorOf, a11y, fieldError } = fieldWiring<keyof LeverageFormInput>(id, formState.errors, staffMessage);
+  const { errorOf, a11y, fieldError, field } = fieldWiring<keyof LeverageFormInput>(id, formState.errors, staffMessage);
   // Symbols and margin coins are upper case on the platform; typing them in lower case is not a mistake.
   const upper = (name: "symbol" | "marginCoin") => {
     const r = register(name);
@@ -96,26 +95,13 @@ export function LeverageForm() {
     };
     return { ...r, onChange };
   };
-  const text = (name: TextField, label: string, hint: string, extra: Record<string, unknown> = {}) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        type="text"
-        autoComplete="off"
-        spellCheck={false}
-        className={`mt-1 ${monoInputClass}`}
-        {...a11y(name, true)}
-        {...(name === "leverage" ? register(name) : upper(name))}
-        {...extra}
-      />
-      <p id={`${id}-${name}-hint`} className={hintClass}>
-        {hint}
-      </p>
-      {fieldError(name)}
-    </div>
-  );
+  const text = (name: TextField, label: string, hint: string, extra: Record<string, unknown> = {}) =>
+    field(
+      name,
+      label,
+      <input type="text" autoComplete="off" spellCheck={false} className={`mt-1 ${monoInputClass}`} {...a11y(name, true)} {...(name === "leverage" ? register(name) : upper(name))} {...extra} />,
+      { hint },
+    );
 
   const radios = (name: "marginMode" | "positionMode" | "holdSide", legend: string, values: readonly string[], aria: Record<string, unknown>, options?: { onChange: () => void }) => (
     <fieldset role="radiogroup" aria-labelledby={`${id}-${name}-legend`} className={fieldsetClass} {...aria}>
@@ -144,19 +130,17 @@ export function LeverageForm() {
           <AccountSelect id={`${id}-account`} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <label htmlFor={`${id}-productType`} className="block text-sm font-medium">
-              Product type
-            </label>
+          {field(
+            "productType",
+            "Product type",
             <select className={inputClass} {...a11y("productType")} {...register("productType")}>
               {PRODUCT_TYPES.map((p) => (
                 <option key={p} value={p}>
                   {p}
                 </option>
               ))}
-            </select>
-            {fieldError("productType")}
-          </div>
+            </select>,
+          )}
           {text("symbol", "Symbol", "e.g. BTCUSDT; COIN-FUTURES: BTCUSD; USDC-FUTURES: BTCPERP")}
           {text("marginCoin", "Margin coin", "Upper case: USDT, USDC, or the base coin for COIN-FUTURES")}
           {text("leverage", "Leverage", symbol ? `Allowed for ${symbol}: ${leverageRangeText(productType, symbol)}.` : "A whole number from 1; the platform's maximum depends on the symbol", { inputMode: "numeric" })}

@@ -99,24 +99,23 @@ export function BindingForm({
   const boundUids = bindings?.filter((b) => b.state === "bound") ?? [];
   const names = useSubAccountNames(boundUids.map((b) => b.uid));
 
-  const { a11y, fieldError } = fieldWiring<Field>(id, formState.errors);
+  const { a11y, field } = fieldWiring<Field>(id, formState.errors);
 
   return (
     <Panel id={`${id}-title`} title={copy.title} surface={false}>
       <form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
         <input type="hidden" {...register("operate")} />
-        <div>
-          <label htmlFor={`${id}-uid`} className="block text-sm font-medium">
-            Sub-account UID
-          </label>
-          {operate === "bind" ? (
+        {field(
+          "uid",
+          "Sub-account UID",
+          operate === "bind" ? (
             // The registry searched as one types (any size); a UID it does not hold may still be typed.
             <Controller
               control={control}
               name="uid"
-              render={({ field }) => (
+              render={({ field: f }) => (
                 <div className="mt-1">
-                  <SubAccountPicker {...a11y("uid", true)} inputRef={field.ref} value={field.value ?? ""} onChange={(v) => field.onChange(v ?? "")} onBlur={field.onBlur} freeText className={monoInputClass} />
+                  <SubAccountPicker {...a11y("uid", true)} inputRef={f.ref} value={f.value ?? ""} onChange={(v) => f.onChange(v ?? "")} onBlur={f.onBlur} freeText className={monoInputClass} />
                 </div>
               )}
             />
@@ -127,41 +126,36 @@ export function BindingForm({
                 {boundUids.map((b) => <option key={b.id} value={b.uid} label={`${names.get(b.uid) ? `${names.get(b.uid)} (${b.uid})` : b.uid}, in risk unit ${b.riskUnitId}`} />)}
               </datalist>
             </>
-          )}
-          <p id={`${id}-uid-hint`} className={`mt-1 ${hintClass}`}>
-            {operate === "bind" ? "A sub-account of the broker (type its name or UID); it may belong to one risk unit at a time." : "A UID bound to the risk unit below."}
-            {elsewhere
-              ? ` The platform refused to bind it on ${formatUtcMinutes(Date.parse(elsewhere.refusedAt))} UTC (${elsewhere.code}): it is bound to another risk unit. Unbind it there first.`
-              : ""}
-          </p>
-          {fieldError("uid")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-riskUnitId`} className="block text-sm font-medium">
-            Risk unit ID
-          </label>
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            list={`${id}-units`}
-            className={`mt-1 ${monoInputClass}`}
-            {...a11y("riskUnitId", true)}
-            {...register("riskUnitId")}
-          />
-          <datalist id={`${id}-units`}>
-            {units.map((u) => (
-              <option key={u} value={u} />
-            ))}
-          </datalist>
-          <p id={`${id}-riskUnitId-hint`} className={`mt-1 ${hintClass}`}>
-            {held === null
-              ? `The risk unit's account UID. A unit holds at most ${MAX_UIDS_PER_RISK_UNIT} UIDs.`
-              : `By Brokerdesk's records this unit holds ${held} / ${MAX_UIDS_PER_RISK_UNIT} UIDs.`}
-          </p>
-          {fieldError("riskUnitId")}
-        </div>
+          ),
+          {
+            hint: (
+              <>
+                {operate === "bind" ? "A sub-account of the broker (type its name or UID); it may belong to one risk unit at a time." : "A UID bound to the risk unit below."}
+                {elsewhere
+                  ? ` The platform refused to bind it on ${formatUtcMinutes(Date.parse(elsewhere.refusedAt))} UTC (${elsewhere.code}): it is bound to another risk unit. Unbind it there first.`
+                  : ""}
+              </>
+            ),
+          },
+        )}
+        {field(
+          "riskUnitId",
+          "Risk unit ID",
+          <>
+            <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} list={`${id}-units`} className={`mt-1 ${monoInputClass}`} {...a11y("riskUnitId", true)} {...register("riskUnitId")} />
+            <datalist id={`${id}-units`}>
+              {units.map((u) => (
+                <option key={u} value={u} />
+              ))}
+            </datalist>
+          </>,
+          {
+            hint:
+              held === null
+                ? `The risk unit's account UID. A unit holds at most ${MAX_UIDS_PER_RISK_UNIT} UIDs.`
+                : `By Brokerdesk's records this unit holds ${held} / ${MAX_UIDS_PER_RISK_UNIT} UIDs.`,
+          },
+        )}
         <button type="submit" className={operate === "unbind" ? dangerButton : primaryButton} disabled={!bindings || send.isPending}>
           {send.isPending ? copy.doing : copy.verb}
         </button>

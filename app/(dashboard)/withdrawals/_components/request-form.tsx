@@ -1,7 +1,7 @@
 "use client";
 // The request form validates with the same schema as the server (lib/api/withdrawals); the server then
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
-import { fieldErrorClass, hintClass as hint, inputClass as controlInput, primaryButton } from "@/components/ui/styles";
+import { fieldErrorClass, hintClass, inputClass as controlInput, primaryButton } from "@/components/ui/styles";
 import { useId, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import Big from "big.js";
@@ -28,8 +28,6 @@ const FIELDS = ["subUid", "coin", "dest", "chain", "address", "tag", "amount", "
 type FieldName = (typeof FIELDS)[number];
 
 const inputClass = `mt-1 ${controlInput}`;
-const hintClass = `mt-1 ${hint}`;
-const errorClass = `mt-1 ${fieldErrorClass}`;
 
 const isDecimal = (v: string) => /^(?:0|[1-9]\d*)(?:\.\d+)?$/.test(v);
 
@@ -70,96 +68,84 @@ export function RequestForm() {
     });
   }, focusFirstError(FIELDS, setFocus));
 
-  const { errorOf: err, a11y, fieldError } = fieldWiring<FieldName>(id, formState.errors, staffMessage);
-  const label = (name: FieldName, text: string) => (
-    <label htmlFor={`${id}-${name}`} className="block text-sm font-medium">
-      {text}
-    </label>
-  );
+  const { errorOf: err, a11y, field } = fieldWiring<FieldName>(id, formState.errors, staffMessage);
 
   return (
     <Panel title="Request a withdrawal" surface={false}>
-      <p className={hintClass}>Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.</p>
+      <p className={`mt-1 ${hintClass}`}>Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.</p>
       <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="lg:col-span-2">
-          {label("subUid", "Sub-account")}
-          {/* Only normal sub-accounts are offered: a frozen or deleted one cannot withdraw. */}
+        {field(
+          "subUid",
+          "Sub-account",
+          // Only normal sub-accounts are offered: a frozen or deleted one cannot withdraw.
           <Controller
             control={control}
             name="subUid"
-            render={({ field }) => (
-              <SubAccountPicker {...a11y("subUid")} inputRef={field.ref} value={field.value ?? ""} onChange={(v) => field.onChange(v ?? "")} onBlur={field.onBlur} status="normal" className={inputClass} />
+            render={({ field: f }) => (
+              <SubAccountPicker {...a11y("subUid")} inputRef={f.ref} value={f.value ?? ""} onChange={(v) => f.onChange(v ?? "")} onBlur={f.onBlur} status="normal" className={inputClass} />
             )}
-          />
-          {fieldError("subUid")}
-        </div>
-        <div>
-          {label("coin", "Coin")}
+          />,
+          { className: "lg:col-span-2" },
+        )}
+        {field(
+          "coin",
+          "Coin",
           <select className={inputClass} {...a11y("coin", true)} {...register("coin")}>
             {WITHDRAWAL_COINS.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
             ))}
-          </select>
-          <p id={`${id}-coin-hint`} className={hintClass} data-testid="available-balance" aria-live="polite">
-            {!subUid
+          </select>,
+          {
+            hint: !subUid
               ? "Choose a sub-account to see its balance."
               : funds.isPending
                 ? "Reading the available balance…"
                 : funds.isError
                   ? `Balance unavailable: ${describeError(funds.error).title}`
-                  : fundsText(funds.data)}
-          </p>
-          {fieldError("coin")}
-        </div>
-        <div>
-          {label("dest", "Destination")}
+                  : fundsText(funds.data),
+            hintProps: { "data-testid": "available-balance", "aria-live": "polite" },
+          },
+        )}
+        {field(
+          "dest",
+          "Destination",
           <select className={inputClass} {...a11y("dest")} {...register("dest")}>
             <option value="on_chain">On chain (address)</option>
             <option value="internal_transfer">Internal transfer (UID)</option>
-          </select>
-          {fieldError("dest")}
-        </div>
-        {dest === "on_chain" ? (
-          <div>
-            {label("chain", "Chain")}
-            <input className={inputClass} placeholder={defaultChain} autoComplete="off" {...a11y("chain", true)} {...register("chain")} />
-            <p id={`${id}-chain-hint`} className={hintClass}>
-              Empty = the default for {coinName}: <strong>{defaultChain}</strong>
-            </p>
-            {fieldError("chain")}
-          </div>
-        ) : null}
-        <div className={dest === "on_chain" ? "lg:col-span-2" : "lg:col-span-3"}>
-          {label("address", dest === "on_chain" ? "Address" : "Recipient UID")}
-          <input className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} inputMode={dest === "on_chain" ? "text" : "numeric"} {...a11y("address")} {...register("address")} />
-          {fieldError("address")}
-        </div>
-        {tagRule ? (
-          <div>
-            {label("tag", tagRule.label)}
-            <input className={`${inputClass} font-mono`} autoComplete="off" inputMode={tagRule.numeric ? "numeric" : "text"} {...a11y("tag", true)} {...register("tag")} />
-            <p id={`${id}-tag-hint`} className={hintClass}>
-              {coinName} sent to an exchange is credited by its {tagRule.label.toLowerCase()}: required.
-            </p>
-            {fieldError("tag")}
-          </div>
-        ) : null}
-        <div>
-          {label("amount", `Amount (${coinName})`)}
-          <input className={`${inputClass} tabular text-right`} autoComplete="off" inputMode="decimal" {...a11y("amount", true)} {...register("amount")} />
-          {/* Once the server has said it (the field's error), the warning would say it a second time. */}
-          <p id={`${id}-amount-hint`} className={above && !err("amount") ? errorClass : hintClass}>
-            {above && !err("amount") ? `Above the ${groupDecimal(free ?? "0")} ${coinName} left after pending requests: it will be refused.` : "At most 8 decimals."}
-          </p>
-          {fieldError("amount")}
-        </div>
-        <div className="sm:col-span-2 lg:col-span-3">
-          {label("reason", "Reason")}
-          <textarea rows={2} className={inputClass} {...a11y("reason")} {...register("reason")} />
-          {fieldError("reason")}
-        </div>
+          </select>,
+        )}
+        {dest === "on_chain"
+          ? field("chain", "Chain", <input className={inputClass} placeholder={defaultChain} autoComplete="off" {...a11y("chain", true)} {...register("chain")} />, {
+              hint: (
+                <>
+                  Empty = the default for {coinName}: <strong>{defaultChain}</strong>
+                </>
+              ),
+            })
+          : null}
+        {field(
+          "address",
+          dest === "on_chain" ? "Address" : "Recipient UID",
+          <input className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} inputMode={dest === "on_chain" ? "text" : "numeric"} {...a11y("address")} {...register("address")} />,
+          { className: dest === "on_chain" ? "lg:col-span-2" : "lg:col-span-3" },
+        )}
+        {tagRule
+          ? field("tag", tagRule.label, <input className={`${inputClass} font-mono`} autoComplete="off" inputMode={tagRule.numeric ? "numeric" : "text"} {...a11y("tag", true)} {...register("tag")} />, {
+              hint: `${coinName} sent to an exchange is credited by its ${tagRule.label.toLowerCase()}: required.`,
+            })
+          : null}
+        {field(
+          "amount",
+          `Amount (${coinName})`,
+          <input className={`${inputClass} tabular text-right`} autoComplete="off" inputMode="decimal" {...a11y("amount", true)} {...register("amount")} />,
+          // Once the server has said it (the field's error), the warning would say it a second time.
+          above && !err("amount")
+            ? { hint: `Above the ${groupDecimal(free ?? "0")} ${coinName} left after pending requests: it will be refused.`, hintProps: { className: fieldErrorClass } }
+            : { hint: "At most 8 decimals." },
+        )}
+        {field("reason", "Reason", <textarea rows={2} className={inputClass} {...a11y("reason")} {...register("reason")} />, { className: "sm:col-span-2 lg:col-span-3" })}
         <div className="flex items-end">
           <button type="submit" disabled={request.isPending} className={primaryButton}>
             {request.isPending ? "Requesting…" : "Request withdrawal"}

@@ -37,36 +37,24 @@ export function CreateUserForm() {
     setFormError(null);
     create.mutate(values);
   });
-  const { a11y, fieldError } = fieldWiring<keyof Values & string>(id, formState.errors);
+  const { a11y, field } = fieldWiring<keyof Values & string>(id, formState.errors);
 
   return (
     <Panel title="Add a staff user" surface={false}>
       {/* noValidate: the server's messages are the ones shown, under each field. */}
       <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
-        <div>
-          <label htmlFor={`${id}-email`} className="block text-sm font-medium">E-mail</label>
-          <input type="email" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("email")} {...register("email")} />
-          {fieldError("email")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-name`} className="block text-sm font-medium">Name</label>
-          <input type="text" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("name")} {...register("name")} />
-          {fieldError("name")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-role`} className="block text-sm font-medium">Role</label>
+        {field("email", "E-mail", <input type="email" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("email")} {...register("email")} />)}
+        {field("name", "Name", <input type="text" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("name")} {...register("name")} />)}
+        {field(
+          "role",
+          "Role",
           <select className={`mt-1 ${inputClass}`} {...a11y("role")} {...register("role")}>
             {ROLE_OPTIONS.map((r) => (
               <option key={r} value={r}>{r}</option>
             ))}
-          </select>
-          {fieldError("role")}
-        </div>
-        <div>
-          <label htmlFor={`${id}-password`} className="block text-sm font-medium">Initial password</label>
-          <input type="password" autoComplete="new-password" className={`mt-1 ${inputClass}`} {...a11y("password")} {...register("password")} />
-          {fieldError("password")}
-        </div>
+          </select>,
+        )}
+        {field("password", "Initial password", <input type="password" autoComplete="new-password" className={`mt-1 ${inputClass}`} {...a11y("password")} {...register("password")} />)}
         <div className="flex items-end">
           <button type="submit" disabled={create.isPending} className={primaryButton}>
             {create.isPending ? "Adding…" : "Add user"}
