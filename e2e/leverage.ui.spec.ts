@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { checkBothSchemes, seriousViolations } from "./support/axe";
 import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
@@ -37,6 +37,25 @@ async function historyLoaded(page: Page): Promise<string | null> {
   return (await historyRows(page).count()) ? historyRows(page).first().getAttribute("data-row-id") : null;
 }
 
+/**
+ * Fills the form and sends it, once the history has loaded: the body the page posted, after the platform's answer
+ * is shown, E10 was called once and the history has a new first row (returned).
+ */
+async function setLeverage(page: Page, request: APIRequestContext, v: Parameters<typeof fill>[1]): Promise<{ posted: unknown; first: Locator }> {
+  const firstBefore = await historyLoaded(page);
+  const before = await e10Requests(request);
+  await fill(page, v);
+  await expect(form(page).getByLabel("Symbol", { exact: true })).toHaveValue(v.symbol);
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/platform/v2/mix/account/set-leverage") && r.method() === "POST");
+  await submit(page).click();
+  const posted = (await sent).postDataJSON() as unknown;
+  await expect(result(page)).toBeVisible();
+  expect(await e10Requests(request)).toBe(before + 1);
+  const first = historyRows(page).first();
+  await expect(first).not.toHaveAttribute("data-row-id", firstBefore ?? "none");
+  return { posted, first };
+}
+
 test.describe("leverage as a lead", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, "lead", "/leverage");
@@ -44,24 +63,15 @@ test.describe("leverage as a lead", () => {
   });
 
   test("[leverage.set][ui] BTCUSDT crossed 20: the platform's leverage object and a new history row", async ({ page, request }) => {
-    const firstBefore = await historyLoaded(page);
-    const before = await e10Requests(request);
-    await fill(page, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20", marginMode: "crossed", positionMode: "one-way" });
-    await expect(form(page).getByLabel("Symbol", { exact: true })).toHaveValue("BTCUSDT");
-    const sent = page.waitForRequest((r) => r.url().endsWith("/api/platform/v2/mix/account/set-leverage") && r.method() === "POST");
-    await submit(page).click();
+    const { posted, first } = await setLeverage(page, request, { symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20", marginMode: "crossed", positionMode: "one-way" });
     // Only the catalog's fields: no margin or position mode, no holdSide outside isolated hedge.
-    expect((await sent).postDataJSON()).toEqual({ productType: "USDT-FUTURES", symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20" });
+    expect(posted).toEqual({ productType: "USDT-FUTURES", symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20" });
 
-    await expect(result(page)).toBeVisible();
     const dl = result(page).locator("dl");
     await expect(dl).toContainText("SymbolBTCUSDT");
     await expect(dl).toContainText("Cross margin leverage20");
     await expect(dl).toContainText("Margin modecrossed");
-    expect(await e10Requests(request)).toBe(before + 1);
 
-    const first = historyRows(page).first();
-    await expect(first).not.toHaveAttribute("data-row-id", firstBefore ?? "none");
     await expect(first).toContainText("lead@demo.brokerdesk");
     await expect(first).toContainText("BTCUSDT");
     await expect(first).toContainText("USDT-FUTURES");
@@ -98,18 +108,11 @@ test.describe("leverage as a lead", () => {
   });
 
   test("[leverage.set][ui] ETHUSDT isolated hedge long sets the long side", async ({ page, request }) => {
-    const firstBefore = await historyLoaded(page);
-    const before = await e10Requests(request);
-    await fill(page, { symbol: "ETHUSDT", marginCoin: "USDT", leverage: "7", marginMode: "isolated", positionMode: "hedge", holdSide: "long" });
-    const sent = page.waitForRequest((r) => r.url().endsWith("/set-leverage") && r.method() === "POST");
-    await submit(page).click();
-    expect((await sent).postDataJSON()).toEqual({ productType: "USDT-FUTURES", symbol: "ETHUSDT", marginCoin: "USDT", leverage: "7", holdSide: "long" });
+    const { posted, first } = await setLeverage(page, request, { symbol: "ETHUSDT", marginCoin: "USDT", leverage: "7", marginMode: "isolated", positionMode: "hedge", holdSide: "long" });
+    expect(posted).toEqual({ productType: "USDT-FUTURES", symbol: "ETHUSDT", marginCoin: "USDT", leverage: "7", holdSide: "long" });
     const dl = result(page).locator("dl");
     await expect(dl).toContainText("Long leverage7");
     await expect(dl).toContainText("Margin modeisolated");
-    expect(await e10Requests(request)).toBe(before + 1);
-    const first = historyRows(page).first();
-    await expect(first).not.toHaveAttribute("data-row-id", firstBefore ?? "none");
     await expect(first).toContainText("ETHUSDT");
     await expect(first.locator("td").nth(6)).toHaveText("long");
   });
