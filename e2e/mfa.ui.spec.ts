@@ -73,6 +73,15 @@ async function useRecoveryCode(page: Page, code: string) {
   await page.getByRole("button", { name: "Use recovery code" }).click();
 }
 
+/** A wrong code typed into `field` is refused with the server's words; then the app's next code is sent with `button`. */
+async function wrongCodeThenNext(page: Page, field: string, button: string, wrong: string) {
+  await page.getByLabel(field).fill(wrong);
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The code is not right" })).toBeVisible();
+  await page.getByLabel(field).fill(await nextCode());
+  await page.getByRole("button", { name: button }).click();
+}
+
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -101,12 +110,7 @@ test("[mfa][totp] enrol an app from the page's secret, sign in with password and
   lead.secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
   expect(lead.secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectAccessible(page);
-  // A wrong code is refused, with the server's words.
-  await page.getByLabel("Code from the app").fill("000000");
-  await page.getByRole("button", { name: "Confirm the app" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The code is not right" })).toBeVisible();
-  await page.getByLabel("Code from the app").fill(await nextCode());
-  await page.getByRole("button", { name: "Confirm the app" }).click();
+  await wrongCodeThenNext(page, "Code from the app", "Confirm the app", "000000");
 
   const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
@@ -128,11 +132,7 @@ test("[mfa][totp] enrol an app from the page's secret, sign in with password and
   await expect(page).toHaveURL(/\/login\/factor\?callbackUrl=/);
   await page.goto("/login/factor?callbackUrl=%2Faudit");
   await expectAccessible(page);
-  await page.getByLabel("Code from your authenticator app").fill("123456");
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The code is not right" })).toBeVisible();
-  await page.getByLabel("Code from your authenticator app").fill(await nextCode());
-  await page.getByRole("button", { name: "Verify" }).click();
+  await wrongCodeThenNext(page, "Code from your authenticator app", "Verify", "123456");
   await expect(page).toHaveURL(/\/audit$/);
   await expect(page.getByTestId("session-user")).toContainText(DEMO.lead);
   expect((await page.request.get("/api/withdrawals")).status()).toBe(200);
