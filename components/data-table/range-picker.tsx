@@ -6,6 +6,7 @@ import { RANGE_PRESETS, type RangeChoice, type RangeInput, type RangePreset } fr
 import { controlClass } from "@/components/ui/styles";
 import { Field } from "./field";
 import { TimeField } from "./time";
+import { Options } from "@/components/ui/options";
 
 export type RangePatch = { range: RangeChoice; from: number | null; to: number | null; at: null };
 
@@ -33,11 +34,7 @@ export function RangePicker({
             else onChange({ range, from: null, to: null, at: null });
           }}
         >
-          {presets.map((p) => (
-            <option key={p} value={p}>
-              {RANGE_PRESETS[p].label}
-            </option>
-          ))}
+          <Options values={presets} words={(p) => RANGE_PRESETS[p].label} />
           <option value="custom">Custom</option>
         </select>
       </Field>

@@ -2,6 +2,7 @@
 import { useId, type ReactNode } from "react";
 import { Field } from "./field";
 import { controlClass } from "@/components/ui/styles";
+import { Options } from "@/components/ui/options";
 
 /**
  * A labelled choice among known values. `all` puts first an option worth "" (no filter). A value outside
@@ -29,11 +30,7 @@ export function SelectField<T extends string | number>({
     <Field id={fieldId} label={label}>
       <select id={fieldId} className={className} value={value ?? ""} onChange={(e) => onChange(shown.find((o) => String(o) === e.target.value) ?? null)}>
         {all === undefined ? null : <option value="">{all}</option>}
-        {shown.map((o) => (
-          <option key={o} value={o}>
-            {words(o)}
-          </option>
-        ))}
+        <Options values={shown} words={words} />
       </select>
     </Field>
   );

@@ -5,6 +5,7 @@
 import { useId, useState } from "react";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
+import { Options } from "@/components/ui/options";
 
 const OTHER = "__other";
 
@@ -31,11 +32,7 @@ export function SymbolPicker({
             else onChange(e.target.value);
           }}
         >
-          {symbols.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <Options values={symbols} />
           <option value={OTHER}>Other…</option>
         </select>
       </Field>

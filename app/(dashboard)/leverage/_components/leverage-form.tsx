@@ -19,6 +19,7 @@ import { HISTORY_KEY } from "./api";
 import { lastSetFor } from "./history";
 import { useLeverageHistory } from "./leverage-history";
 import { LastSet, Result, type Sent } from "./leverage-result";
+import { Options } from "@/components/ui/options";
 
 const FIELDS = ["productType", "symbol", "marginCoin", "leverage", "holdSide"] as const;
 type TextField = "symbol" | "marginCoin" | "leverage";
@@ -130,17 +131,7 @@ export function LeverageForm() {
           <AccountSelect id={`${id}-account`} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {field(
-            "productType",
-            "Product type",
-            <select className={inputClass} {...a11y("productType")} {...register("productType")}>
-              {PRODUCT_TYPES.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>,
-          )}
+          {field("productType", "Product type", <select className={inputClass} {...a11y("productType")} {...register("productType")}><Options values={PRODUCT_TYPES} /></select>)}
           {text("symbol", "Symbol", "e.g. BTCUSDT; COIN-FUTURES: BTCUSD; USDC-FUTURES: BTCPERP")}
           {text("marginCoin", "Margin coin", "Upper case: USDT, USDC, or the base coin for COIN-FUTURES")}
           {text("leverage", "Leverage", symbol ? `Allowed for ${symbol}: ${leverageRangeText(productType, symbol)}.` : "A whole number from 1; the platform's maximum depends on the symbol", { inputMode: "numeric" })}

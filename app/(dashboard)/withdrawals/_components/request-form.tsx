@@ -18,6 +18,7 @@ import { groupDecimal } from "@/lib/format";
 import { useWithdrawalFunds } from "./funds";
 import { useWithdrawalMutation } from "./mutations";
 import { Panel } from "@/components/ui/panel";
+import { Options } from "@/components/ui/options";
 
 // Here rather than in ./api with the other calls: the request's entry comes with the form's rules, which load
 // with this form (after the page), not with the list.
@@ -91,11 +92,7 @@ export function RequestForm() {
           "coin",
           "Coin",
           <select className={inputClass} {...a11y("coin", true)} {...register("coin")}>
-            {WITHDRAWAL_COINS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={WITHDRAWAL_COINS} />
           </select>,
           {
             hint: !subUid

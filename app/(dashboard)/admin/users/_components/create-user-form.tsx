@@ -9,6 +9,7 @@ import { applyServerErrors, fieldWiring, FormOutcome } from "@/components/ui/for
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
 import { inputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
+import { Options } from "@/components/ui/options";
 
 type Values = { email: string; name: string; role: (typeof ROLE_OPTIONS)[number]; password: string };
 const FIELDS = ["email", "name", "role", "password"] as const;
@@ -45,15 +46,7 @@ export function CreateUserForm() {
       <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
         {field("email", "E-mail", <input type="email" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("email")} {...register("email")} />)}
         {field("name", "Name", <input type="text" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("name")} {...register("name")} />)}
-        {field(
-          "role",
-          "Role",
-          <select className={`mt-1 ${inputClass}`} {...a11y("role")} {...register("role")}>
-            {ROLE_OPTIONS.map((r) => (
-              <option key={r} value={r}>{r}</option>
-            ))}
-          </select>,
-        )}
+        {field("role", "Role", <select className={`mt-1 ${inputClass}`} {...a11y("role")} {...register("role")}><Options values={ROLE_OPTIONS} /></select>)}
         {field("password", "Initial password", <input type="password" autoComplete="new-password" className={`mt-1 ${inputClass}`} {...a11y("password")} {...register("password")} />)}
         <div className="flex items-end">
           <button type="submit" disabled={create.isPending} className={primaryButton}>

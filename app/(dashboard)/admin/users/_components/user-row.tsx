@@ -11,6 +11,7 @@ import { formatUtc } from "./api";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { CopyButton } from "@/components/data-table/copy-button";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
+import { Options } from "@/components/ui/options";
 
 type Props = { user: StaffUserView; isSelf: boolean; canWrite: boolean };
 
@@ -72,9 +73,7 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
               onChange={(e) => setAsking({ role: e.target.value as UpdateUserInput["role"] })}
               className={`${controlClass} w-auto min-w-32`}
             >
-              {ROLE_OPTIONS.map((r) => (
-                <option key={r} value={r}>{r}</option>
-              ))}
+              <Options values={ROLE_OPTIONS} />
             </select>
           </>
         ) : (
