@@ -36,6 +36,25 @@ for (const role of ROLES) {
   });
 }
 
+test("[auth][sign-out] a click while the page's code is still loading signs out once it has loaded", async ({ page }) => {
+  await signIn(page, "broker");
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  // The page's scripts arrive 1.5 s late: until React has hydrated the header, its button has no handler.
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  // The HTML is in; the scripts are not (the load event would wait for them).
+  await page.goto("/assets", { waitUntil: "domcontentloaded" });
+  const button = page.getByRole("button", { name: "Sign out" });
+  await expect(button).toBeDisabled();
+  await button.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2F$/);
+});
+
 test("[auth][sign-in] a wrong password shows the one generic message", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email("lead"));

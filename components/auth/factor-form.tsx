@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { factorErrorMessage, verifyOtp, verifyPasskey } from "./factor-client";
 import { AuthAlert, AuthField, authPrimary as primary, authSecondary as secondary } from "./auth-field";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 export type FactorKinds = { totp: boolean; passkey: boolean };
 
@@ -14,6 +15,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
   const [useRecovery, setUseRecovery] = useState(!kinds.totp && !kinds.passkey);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
   const otpRef = useRef<HTMLInputElement>(null);
   // The factor step's page has one thing to do: its field takes the focus (the dialog focuses it itself).
   useEffect(() => {
@@ -92,7 +94,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
         </form>
       ) : null}
       {kinds.totp || kinds.passkey ? (
-        <button type="button" onClick={() => { setUseRecovery((v) => !v); setError(null); }} className="text-sm font-medium text-blue-800 underline dark:text-blue-300">
+        <button type="button" disabled={!hydrated} onClick={() => { setUseRecovery((v) => !v); setError(null); }} className="text-sm font-medium text-blue-800 underline dark:text-blue-300">
           {useRecovery ? "Use your app or passkey instead" : "Use a recovery code"}
         </button>
       ) : null}

@@ -2,14 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 export function SignOutButton() {
   const [pending, setPending] = useState(false);
   const router = useRouter();
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
-      disabled={pending}
+      disabled={pending || !hydrated}
       onClick={async () => {
         setPending(true);
         // next-auth's browser client is loaded on the click, not with every page (issue 7, page weight).
