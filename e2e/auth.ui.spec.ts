@@ -55,6 +55,46 @@ test("[auth][sign-out] a click while the page's code is still loading signs out 
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2F$/);
 });
 
+test("[auth][sign-in] a password sent before the page's code has loaded never goes into the address", async ({ page }) => {
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("E-mail").fill(email("broker"));
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  // Enter at once: the browser's own submit of a form nobody handles yet would put the fields in the URL.
+  await page.getByLabel("Password").press("Enter");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  const signInButton = page.getByRole("button", { name: "Sign in", exact: true });
+  await expect(signInButton).toBeEnabled();
+  expect(page.url()).not.toContain(DEMO_PASSWORD);
+  expect(page.url()).not.toContain("password=");
+  await page.getByLabel("E-mail").fill(email("broker"));
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await signInButton.click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  await expect(page.getByTestId("session-user")).toContainText(email("broker"));
+});
+
+test("[auth][account] a password change sent before the page's code has loaded never goes into the address", async ({ page }) => {
+  await signIn(page, "broker");
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto("/account", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Current password").fill(DEMO_PASSWORD);
+  await page.getByLabel("New password").fill("a-new-password-typed-early");
+  await page.getByLabel("New password").press("Enter");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await expect(page.getByRole("button", { name: "Change password" })).toBeEnabled();
+  expect(page.url()).not.toContain("a-new-password-typed-early");
+  expect(page.url()).not.toContain(DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+});
+
 test("[auth][sign-in] a wrong password shows the one generic message", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email("lead"));

@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useId, useState, type FormEvent } from "react";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { AuthAlert, AuthField, authPrimary, authSecondary } from "./auth-field";
 
 export type DemoAccount = { email: string; role: string };
@@ -24,6 +25,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
   const [failed, setFailed] = useState(initialFailure);
   const [pending, setPending] = useState(false);
   const id = useId();
+  const hydrated = useHydrated();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -52,7 +54,8 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
+      {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
+      <form method="post" onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
         {failed && <AuthAlert id={`${id}-error`}>{failureMessage}</AuthAlert>}
         <AuthField id={`${id}-email`} label="E-mail" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <AuthField
@@ -65,7 +68,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <button id={`${id}-submit`} type="submit" disabled={pending} className={`${authPrimary} w-full`}>
+        <button id={`${id}-submit`} type="submit" disabled={pending || !hydrated} className={`${authPrimary} w-full`}>
           {pending ? "Signing in…" : "Sign in"}
         </button>
       </form>

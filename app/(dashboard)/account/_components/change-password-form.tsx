@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, applyServerErrors, describedBy, inputClass, FormOutcome } from "@/components/ui/form";
 import { primaryButton } from "@/components/ui/styles";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { callResource } from "@/lib/api/call";
 import { PASSWORD_MIN_LENGTH, userResources, type ChangeOwnPasswordInput } from "@/lib/api/users";
 import { Panel } from "@/components/ui/panel";
@@ -15,6 +16,7 @@ const FIELDS = ["currentPassword", "newPassword"] as const;
 /** Your own password: the current one, then the new one. Every session of yours ends; sign in again. */
 export function ChangePasswordForm() {
   const id = useId();
+  const hydrated = useHydrated();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<ChangeOwnPasswordInput>({ defaultValues: { currentPassword: "", newPassword: "" } });
@@ -34,7 +36,8 @@ export function ChangePasswordForm() {
       <p className="text-sm text-slate-700 dark:text-slate-300">
         At least {PASSWORD_MIN_LENGTH} characters. Every session of yours ends, this one too: you sign in again with the new password.
       </p>
-      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
+      {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
+      <form method="post" onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
         <FormField id={`${id}-current`} label="Current password" error={errorOf("currentPassword")}>
           <input type="password" autoComplete="current-password" className={inputClass} {...describedBy(`${id}-current`, errorOf("currentPassword"), false)} {...register("currentPassword")} />
         </FormField>
@@ -42,7 +45,7 @@ export function ChangePasswordForm() {
           <input type="password" autoComplete="new-password" className={inputClass} {...describedBy(`${id}-new`, errorOf("newPassword"), false)} {...register("newPassword")} />
         </FormField>
         <div className="sm:col-span-2">
-          <button type="submit" className={primaryButton} disabled={change.isPending}>
+          <button type="submit" className={primaryButton} disabled={change.isPending || !hydrated}>
             {change.isPending ? "Changing…" : "Change password"}
           </button>
         </div>

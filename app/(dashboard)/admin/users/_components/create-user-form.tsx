@@ -10,6 +10,7 @@ import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
 import { inputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { Options } from "@/components/ui/options";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 type Values = { email: string; name: string; role: (typeof ROLE_OPTIONS)[number]; password: string };
 const FIELDS = ["email", "name", "role", "password"] as const;
@@ -17,6 +18,7 @@ const EMPTY: Values = { email: "", name: "", role: "broker", password: "" };
 
 export function CreateUserForm() {
   const id = useId();
+  const hydrated = useHydrated();
   const qc = useQueryClient();
   const [created, setCreated] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -43,13 +45,14 @@ export function CreateUserForm() {
   return (
     <Panel title="Add a staff user" surface={false}>
       {/* noValidate: the server's messages are the ones shown, under each field. */}
-      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
+      {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
+      <form method="post" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
         {field("email", "E-mail", <input type="email" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("email")} {...register("email")} />)}
         {field("name", "Name", <input type="text" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("name")} {...register("name")} />)}
         {field("role", "Role", <select className={`mt-1 ${inputClass}`} {...a11y("role")} {...register("role")}><Options values={ROLE_OPTIONS} /></select>)}
         {field("password", "Initial password", <input type="password" autoComplete="new-password" className={`mt-1 ${inputClass}`} {...a11y("password")} {...register("password")} />)}
         <div className="flex items-end">
-          <button type="submit" disabled={create.isPending} className={primaryButton}>
+          <button type="submit" disabled={create.isPending || !hydrated} className={primaryButton}>
             {create.isPending ? "Adding…" : "Add user"}
           </button>
         </div>
