@@ -19,6 +19,15 @@ async function signIn(page: Page, role: Role, path = "/login") {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+/** Opens `path` with its scripts held back 1.5 s: the HTML is in, React is not (the load event would wait for them). */
+async function openBeforeScripts(page: Page, path: string) {
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+}
+
 for (const role of ROLES) {
   test(`[auth][sign-in] ${role}: signs in, sees e-mail and role in the header, signs out`, async ({ page }) => {
     await signIn(page, role);
@@ -39,13 +48,8 @@ for (const role of ROLES) {
 test("[auth][sign-out] a click while the page's code is still loading signs out once it has loaded", async ({ page }) => {
   await signIn(page, "broker");
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-  // The page's scripts arrive 1.5 s late: until React has hydrated the header, its button has no handler.
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
-  // The HTML is in; the scripts are not (the load event would wait for them).
-  await page.goto("/assets", { waitUntil: "domcontentloaded" });
+  // Until React has hydrated the header, its button has no handler.
+  await openBeforeScripts(page, "/assets");
   const button = page.getByRole("button", { name: "Sign out" });
   await expect(button).toBeDisabled();
   await button.click();
@@ -56,11 +60,7 @@ test("[auth][sign-out] a click while the page's code is still loading signs out 
 });
 
 test("[auth][sign-in] a password sent before the page's code has loaded never goes into the address", async ({ page }) => {
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
-  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await openBeforeScripts(page, "/login");
   await page.getByLabel("E-mail").fill(email("broker"));
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   // Enter at once: the browser's own submit of a form nobody handles yet would put the fields in the URL.
@@ -80,11 +80,7 @@ test("[auth][sign-in] a password sent before the page's code has loaded never go
 test("[auth][account] a password change sent before the page's code has loaded never goes into the address", async ({ page }) => {
   await signIn(page, "broker");
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
-  await page.goto("/account", { waitUntil: "domcontentloaded" });
+  await openBeforeScripts(page, "/account");
   await page.getByLabel("Current password").fill(DEMO_PASSWORD);
   await page.getByLabel("New password").fill("a-new-password-typed-early");
   await page.getByLabel("New password").press("Enter");
