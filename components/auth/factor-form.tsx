@@ -49,7 +49,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
         {error ? <AuthAlert id={`${id}-error`}>{error}</AuthAlert> : null}
       </div>
       {kinds.totp && !useRecovery ? (
-        <form onSubmit={onTotp} className="space-y-2" noValidate>
+        <form method="post" onSubmit={onTotp} className="space-y-2" noValidate>
           <AuthField
             id={`${id}-otp`}
             label="Code from your authenticator app"
@@ -76,7 +76,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
         </button>
       ) : null}
       {useRecovery ? (
-        <form onSubmit={onRecovery} className="space-y-2" noValidate>
+        <form method="post" onSubmit={onRecovery} className="space-y-2" noValidate>
           <AuthField
             id={`${id}-recovery`}
             label="Recovery code"

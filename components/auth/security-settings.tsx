@@ -142,7 +142,7 @@ function TotpEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }
           Set up an authenticator app
         </NameForm>
       ) : (
-        <form className="space-y-3" onSubmit={onConfirm} noValidate>
+        <form method="post" className="space-y-3" onSubmit={onConfirm} noValidate>
           <p className="text-sm">Scan this QR code with your authenticator app, or type the secret into it. Then type the 6-digit code it shows.</p>
           {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made on the server, nothing to optimise */}
           <img src={pending.secretQr} alt="QR code of the new authenticator secret" width={200} height={200} className="rounded bg-white p-1" />
@@ -205,6 +205,7 @@ function NameForm({ label, value, onChange, busy, onSubmit, children }: {
   const id = useId();
   return (
     <form
+      method="post"
       className="flex flex-wrap items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();

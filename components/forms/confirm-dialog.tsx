@@ -160,6 +160,7 @@ function ConfirmForm({
 
   return (
     <form
+      method="post"
       noValidate
       className="space-y-3"
       onSubmit={handleSubmit((values) => {

@@ -126,7 +126,7 @@ export function LeverageForm() {
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Set leverage
       </h2>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="mt-3 space-y-4">
+      <form method="post" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="mt-3 space-y-4">
         <div className="max-w-xl">
           <AccountSelect id={`${id}-account`} />
         </div>

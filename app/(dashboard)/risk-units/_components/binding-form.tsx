@@ -103,7 +103,7 @@ export function BindingForm({
 
   return (
     <Panel id={`${id}-title`} title={copy.title} surface={false}>
-      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
         <input type="hidden" {...register("operate")} />
         {field(
           "uid",

@@ -56,6 +56,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
     <Panel title="Address book" surface={false}>
       <p className="text-xs text-slate-600 dark:text-slate-400">A destination is added once another person approves it. A withdrawal to a destination not in the book is flagged in the approval queue.</p>
       <form
+        method="post"
         noValidate
         className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
         onSubmit={handleSubmit((v) => {

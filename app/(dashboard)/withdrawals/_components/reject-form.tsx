@@ -14,6 +14,7 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
   const error = formState.errors.reason?.message;
   return (
     <form
+      method="post"
       noValidate
       className="space-y-3"
       onSubmit={handleSubmit(({ reason }) => {

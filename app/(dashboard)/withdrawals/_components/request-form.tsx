@@ -74,7 +74,7 @@ export function RequestForm() {
   return (
     <Panel title="Request a withdrawal" surface={false}>
       <p className={`mt-1 ${hintClass}`}>Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.</p>
-      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {field(
           "subUid",
           "Sub-account",
