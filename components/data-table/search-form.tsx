@@ -56,6 +56,7 @@ function SearchDraft({
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <form
+      method="post"
       className="flex items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();

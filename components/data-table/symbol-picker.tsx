@@ -38,6 +38,7 @@ export function SymbolPicker({
       </Field>
       {other ? (
         <form
+          method="post"
           className="flex items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();

@@ -113,7 +113,7 @@ function TextFilters({ values, onApply }: { values: { minAmount: string | null; 
     onApply({ minAmount: min.trim() || null, maxAmount: max.trim() || null, q: text.trim() || null });
   };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+    <form method="post" onSubmit={submit} className="flex flex-wrap items-end gap-2">
       <Field id={`${id}-min`} label="Amount at least">
         <input id={`${id}-min`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={min} onChange={(e) => setMin(e.target.value)} />
       </Field>

@@ -17,6 +17,7 @@ export function TextFilter({ label, value, numeric = false, onApply }: { label: 
   const [draft, setDraft] = useState(value);
   return (
     <form
+      method="post"
       onSubmit={(e) => {
         e.preventDefault();
         onApply(draft.trim());
