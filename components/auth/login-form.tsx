@@ -76,6 +76,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
       {sso && (
         <button
           type="button"
+          disabled={!hydrated}
           onClick={() => void signIn("oidc", { callbackUrl })}
           className={`${authSecondary} w-full`}
         >
@@ -109,6 +110,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
                   <td className="py-1 text-right">
                     <button
                       type="button"
+                      disabled={!hydrated}
                       onClick={() => fillDemo(a)}
                       aria-label={`Use ${a.role} demo account`}
                       className="rounded px-2 py-0.5 font-medium text-blue-800 underline hover:bg-amber-100 dark:text-blue-300 dark:hover:bg-amber-900"
