@@ -5,43 +5,58 @@
 import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
 import { ApiError, describeError, fieldProblem, platformRefusal } from "@/lib/client/api";
 import { staffMessage } from "@/lib/words";
-import { Field } from "@/components/data-table/field";
 import { fieldErrorClass, hintClass } from "./styles";
 
 export { inputClass, monoInputClass } from "./styles";
 
+type HintProps = ComponentProps<"p"> & { [data: `data-${string}`]: string };
+
+/**
+ * The one field of every form: its label above its control, then its hint (`${id}-hint`) and its error
+ * (`${id}-error`), both kept while the other shows. The control takes `describedBy(id, error, hint)` or, in a
+ * react-hook-form, `fieldWiring`'s `a11y` (whose `field` draws this). `words` says the error (staff's words,
+ * the field named by its label, unless said); `hintProps` for a live or styled hint; `className` for the
+ * field's place in the form's grid.
+ */
 export function FormField({
-  id, label, hint, error, children,
+  id, label, hint, hintProps = {}, error, words, className = "", children,
 }: {
   id: string;
-  label: string;
-  hint?: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  hintProps?: HintProps;
   error?: string;
+  words?: (message: string) => string;
+  className?: string;
   children: ReactNode;
 }) {
+  const say = words ?? ((m: string) => staffMessage(m, typeof label === "string" ? label : undefined));
   return (
-    <Field id={id} label={label} className="min-w-0">
+    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
       {children}
-      {hint && !error ? (
-        <p id={`${id}-hint`} className={hintClass}>
+      {hint === undefined || hint === null ? null : (
+        <p id={`${id}-hint`} {...hintProps} className={hintProps.className ?? hintClass}>
           {hint}
         </p>
-      ) : null}
+      )}
       {error ? (
         <p id={`${id}-error`} className={fieldErrorClass}>
-          {staffMessage(error, label)}
+          {say(error)}
         </p>
       ) : null}
-    </Field>
+    </div>
   );
 }
 
-/** aria wiring of one input: invalid and described by its error (or its hint). */
+/** aria wiring of one input: invalid, and described by its error and its hint. */
 export function describedBy(id: string, error: string | undefined, hint: boolean) {
   return {
     id,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+    "aria-describedby": [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined,
   };
 }
 
@@ -66,23 +81,11 @@ export function fieldWiring<F extends string>(id: string, errors: Partial<Record
       "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
     }),
     fieldError,
-    /**
-     * The whole field; its control takes `a11y(name, hint !== undefined)`. `hintProps`: a live or styled hint;
-     * `className`: the field's place in the form's grid.
-     */
-    field: (f: F, label: ReactNode, control: ReactNode, { hint, hintProps = {}, className }: { hint?: ReactNode; hintProps?: ComponentProps<"p"> & { [data: `data-${string}`]: string }; className?: string } = {}) => (
-      <div className={className}>
-        <label htmlFor={`${id}-${f}`} className="block text-sm font-medium">
-          {label}
-        </label>
+    /** The whole field (FormField); its control takes `a11y(name, hint !== undefined)`. */
+    field: (f: F, label: ReactNode, control: ReactNode, { hint, hintProps, className }: { hint?: ReactNode; hintProps?: HintProps; className?: string } = {}) => (
+      <FormField id={`${id}-${f}`} label={label} hint={hint} hintProps={hintProps} error={errorOf(f)} words={say} className={className}>
         {control}
-        {hint === undefined ? null : (
-          <p id={`${id}-${f}-hint`} {...hintProps} className={`mt-1 ${hintProps.className ?? hintClass}`}>
-            {hint}
-          </p>
-        )}
-        {fieldError(f)}
-      </div>
+      </FormField>
     ),
   };
 }

@@ -4,7 +4,7 @@ import { useWatch } from "react-hook-form";
 import { fieldWiring, formFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { monoInputClass, inputClass as selectInput, primaryButton } from "@/components/ui/styles";
+import { inputClass, monoInputClass, primaryButton } from "@/components/ui/styles";
 import { platformRefusal } from "@/lib/client/api";
 import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
@@ -34,7 +34,6 @@ const DEFAULTS: LeverageFormInput = {
   holdSide: null,
 };
 
-const inputClass = `mt-1 ${selectInput}`;
 const fieldsetClass = "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400";
 
 export function LeverageForm() {
@@ -100,7 +99,7 @@ export function LeverageForm() {
     field(
       name,
       label,
-      <input type="text" autoComplete="off" spellCheck={false} className={`mt-1 ${monoInputClass}`} {...a11y(name, true)} {...(name === "leverage" ? register(name) : upper(name))} {...extra} />,
+      <input type="text" autoComplete="off" spellCheck={false} className={monoInputClass} {...a11y(name, true)} {...(name === "leverage" ? register(name) : upper(name))} {...extra} />,
       { hint },
     );
 

@@ -114,14 +114,12 @@ export function BindingForm({
               control={control}
               name="uid"
               render={({ field: f }) => (
-                <div className="mt-1">
-                  <SubAccountPicker {...a11y("uid", true)} inputRef={f.ref} value={f.value ?? ""} onChange={(v) => f.onChange(v ?? "")} onBlur={f.onBlur} freeText className={monoInputClass} />
-                </div>
+                <SubAccountPicker {...a11y("uid", true)} inputRef={f.ref} value={f.value ?? ""} onChange={(v) => f.onChange(v ?? "")} onBlur={f.onBlur} freeText className={monoInputClass} />
               )}
             />
           ) : (
             <>
-              <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} list={`${id}-uids`} className={`mt-1 ${monoInputClass}`} {...a11y("uid", true)} {...register("uid")} />
+              <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} list={`${id}-uids`} className={monoInputClass} {...a11y("uid", true)} {...register("uid")} />
               <datalist id={`${id}-uids`}>
                 {boundUids.map((b) => <option key={b.id} value={b.uid} label={`${names.get(b.uid) ? `${names.get(b.uid)} (${b.uid})` : b.uid}, in risk unit ${b.riskUnitId}`} />)}
               </datalist>
@@ -142,7 +140,7 @@ export function BindingForm({
           "riskUnitId",
           "Risk unit ID",
           <>
-            <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} list={`${id}-units`} className={`mt-1 ${monoInputClass}`} {...a11y("riskUnitId", true)} {...register("riskUnitId")} />
+            <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} list={`${id}-units`} className={monoInputClass} {...a11y("riskUnitId", true)} {...register("riskUnitId")} />
             <datalist id={`${id}-units`}>
               {units.map((u) => (
                 <option key={u} value={u} />

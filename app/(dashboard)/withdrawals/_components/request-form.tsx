@@ -1,7 +1,7 @@
 "use client";
 // The request form validates with the same schema as the server (lib/api/withdrawals); the server then
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
-import { fieldErrorClass, hintClass, inputClass as controlInput, primaryButton } from "@/components/ui/styles";
+import { fieldErrorClass, hintClass, inputClass, primaryButton } from "@/components/ui/styles";
 import { useId, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import Big from "big.js";
@@ -27,8 +27,6 @@ const useRequestWithdrawal = () =>
 
 const FIELDS = ["subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason"] as const;
 type FieldName = (typeof FIELDS)[number];
-
-const inputClass = `mt-1 ${controlInput}`;
 
 const isDecimal = (v: string) => /^(?:0|[1-9]\d*)(?:\.\d+)?$/.test(v);
 

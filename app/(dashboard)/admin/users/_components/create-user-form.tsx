@@ -47,10 +47,10 @@ export function CreateUserForm() {
       {/* noValidate: the server's messages are the ones shown, under each field. */}
       {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
       <form method="post" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
-        {field("email", "E-mail", <input type="email" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("email")} {...register("email")} />)}
-        {field("name", "Name", <input type="text" autoComplete="off" className={`mt-1 ${inputClass}`} {...a11y("name")} {...register("name")} />)}
-        {field("role", "Role", <select className={`mt-1 ${inputClass}`} {...a11y("role")} {...register("role")}><Options values={ROLE_OPTIONS} /></select>)}
-        {field("password", "Initial password", <input type="password" autoComplete="new-password" className={`mt-1 ${inputClass}`} {...a11y("password")} {...register("password")} />)}
+        {field("email", "E-mail", <input type="email" autoComplete="off" className={inputClass} {...a11y("email")} {...register("email")} />)}
+        {field("name", "Name", <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />)}
+        {field("role", "Role", <select className={inputClass} {...a11y("role")} {...register("role")}><Options values={ROLE_OPTIONS} /></select>)}
+        {field("password", "Initial password", <input type="password" autoComplete="new-password" className={inputClass} {...a11y("password")} {...register("password")} />)}
         <div className="flex items-end">
           <button type="submit" disabled={create.isPending || !hydrated} className={primaryButton}>
             {create.isPending ? "Adding…" : "Add user"}
