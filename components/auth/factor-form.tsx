@@ -1,10 +1,11 @@
 "use client";
 // One second factor, whichever the person has: a code from an authenticator app, a passkey, or one of the
 // recovery codes. Used by the sign-in's factor step and by the re-verify prompt before sensitive actions.
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { factorErrorMessage, verifyOtp, verifyPasskey } from "./factor-client";
 import { AuthAlert, AuthField, authPrimary as primary, authSecondary as secondary } from "./auth-field";
 import { useHydrated } from "@/lib/client/use-hydrated";
+import { Form } from "@/components/ui/form-element";
 
 export type FactorKinds = { totp: boolean; passkey: boolean };
 
@@ -34,12 +35,10 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
       setPending(false);
     }
   };
-  const onTotp = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onTotp = () => {
     void run(() => verifyOtp("totp", otp).finally(() => setOtp("")));
   };
-  const onRecovery = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onRecovery = () => {
     void run(() => verifyOtp("recovery", recovery).finally(() => setRecovery("")));
   };
 
@@ -49,7 +48,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
         {error ? <AuthAlert id={`${id}-error`}>{error}</AuthAlert> : null}
       </div>
       {kinds.totp && !useRecovery ? (
-        <form method="post" onSubmit={onTotp} className="space-y-2" noValidate>
+        <Form onSubmit={onTotp} className="space-y-2" noValidate>
           <AuthField
             id={`${id}-otp`}
             label="Code from your authenticator app"
@@ -68,7 +67,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
           <button type="submit" disabled={pending || otp.trim().length < 6} className={`${primary} w-full`}>
             {pending ? "Checking…" : "Verify"}
           </button>
-        </form>
+        </Form>
       ) : null}
       {kinds.passkey && !useRecovery ? (
         <button type="button" disabled={pending} onClick={() => void run(verifyPasskey)} className={`${kinds.totp ? secondary : primary} w-full`}>
@@ -76,7 +75,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
         </button>
       ) : null}
       {useRecovery ? (
-        <form method="post" onSubmit={onRecovery} className="space-y-2" noValidate>
+        <Form onSubmit={onRecovery} className="space-y-2" noValidate>
           <AuthField
             id={`${id}-recovery`}
             label="Recovery code"
@@ -91,7 +90,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
           <button type="submit" disabled={pending || recovery.trim().length < 12} className={`${primary} w-full`}>
             {pending ? "Checking…" : "Use recovery code"}
           </button>
-        </form>
+        </Form>
       ) : null}
       {kinds.totp || kinds.passkey ? (
         <button type="button" disabled={!hydrated} onClick={() => { setUseRecovery((v) => !v); setError(null); }} className="text-sm font-medium text-blue-800 underline dark:text-blue-300">

@@ -1,9 +1,10 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { AuthAlert, AuthField, authPrimary, authSecondary } from "./auth-field";
+import { Form } from "@/components/ui/form-element";
 
 export type DemoAccount = { email: string; role: string };
 
@@ -27,8 +28,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
   const id = useId();
   const hydrated = useHydrated();
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  async function onSubmit() {
     setPending(true);
     setFailed(false);
     try {
@@ -55,7 +55,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
   return (
     <div className="space-y-6">
       {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
-      <form method="post" onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
+      <Form onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
         {failed && <AuthAlert id={`${id}-error`}>{failureMessage}</AuthAlert>}
         <AuthField id={`${id}-email`} label="E-mail" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <AuthField
@@ -71,7 +71,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
         <button id={`${id}-submit`} type="submit" disabled={pending || !hydrated} className={`${authPrimary} w-full`}>
           {pending ? "Signing in…" : "Sign in"}
         </button>
-      </form>
+      </Form>
 
       {sso && (
         <button

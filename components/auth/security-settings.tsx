@@ -4,11 +4,12 @@
 // enrolment step of a first sign-in (`enrolling`), which continues to the page asked for once a factor exists.
 import { inputClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { callResource } from "@/lib/api/call";
 import { mfaResources, type FactorView } from "@/lib/api/mfa";
 import { addPasskey, confirmTotp, factorErrorMessage } from "./factor-client";
 import { Panel } from "@/components/ui/panel";
+import { Form } from "@/components/ui/form-element";
 
 const field = `mt-1 ${inputClass}`;
 
@@ -120,8 +121,7 @@ function TotpEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }
     onError: (e) => setError(factorErrorMessage(e)),
   });
   const pending = start.data;
-  const onConfirm = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onConfirm = () => {
     setError(null);
     if (pending) confirm.mutate(pending.factorId);
   };
@@ -142,7 +142,7 @@ function TotpEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }
           Set up an authenticator app
         </NameForm>
       ) : (
-        <form method="post" className="space-y-3" onSubmit={onConfirm} noValidate>
+        <Form className="space-y-3" onSubmit={onConfirm} noValidate>
           <p className="text-sm">Scan this QR code with your authenticator app, or type the secret into it. Then type the 6-digit code it shows.</p>
           {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made on the server, nothing to optimise */}
           <img src={pending.secretQr} alt="QR code of the new authenticator secret" width={200} height={200} className="rounded bg-white p-1" />
@@ -172,7 +172,7 @@ function TotpEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }
               Cancel
             </button>
           </div>
-        </form>
+        </Form>
       )}
       {error ? <p id={`${id}-error`} role="alert" className="text-sm text-red-800 dark:text-red-200">{error}</p> : null}
     </Panel>
@@ -204,11 +204,9 @@ function NameForm({ label, value, onChange, busy, onSubmit, children }: {
 }) {
   const id = useId();
   return (
-    <form
-      method="post"
+    <Form
       className="flex flex-wrap items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         onSubmit();
       }}
     >
@@ -219,7 +217,7 @@ function NameForm({ label, value, onChange, busy, onSubmit, children }: {
       <button type="submit" disabled={busy} className={primaryButton}>
         {children}
       </button>
-    </form>
+    </Form>
   );
 }
 

@@ -5,6 +5,7 @@
 import { useId, useState } from "react";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
+import { Form } from "@/components/ui/form-element";
 
 type SearchFormProps = {
   label: string;
@@ -55,11 +56,9 @@ function SearchDraft({
   const [draft, setDraft] = useState(value);
   const [problem, setProblem] = useState<string | null>(null);
   return (
-    <form
-      method="post"
+    <Form
       className="flex items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         const v = normalise(draft.trim());
         const p = v && validate ? validate(v) : null;
         setProblem(p);
@@ -90,6 +89,6 @@ function SearchDraft({
       <button type="submit" className={secondaryButton}>
         {button}
       </button>
-    </form>
+    </Form>
   );
 }

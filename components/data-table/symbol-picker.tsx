@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
 import { Options } from "@/components/ui/options";
+import { Form } from "@/components/ui/form-element";
 
 const OTHER = "__other";
 
@@ -37,11 +38,9 @@ export function SymbolPicker({
         </select>
       </Field>
       {other ? (
-        <form
-          method="post"
+        <Form
           className="flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() => {
             const s = draft.trim().toUpperCase();
             if (s) onChange(s);
           }}
@@ -60,7 +59,7 @@ export function SymbolPicker({
           <button type="submit" className={secondaryButton}>
             Show
           </button>
-        </form>
+        </Form>
       ) : null}
     </>
   );

@@ -5,6 +5,7 @@
 import { buttonClass, monoInputClass, secondaryButton } from "@/components/ui/styles";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { Form } from "@/components/ui/form-element";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -159,8 +160,7 @@ function ConfirmForm({
   const confirmClass = buttonClass(tone);
 
   return (
-    <form
-      method="post"
+    <Form
       noValidate
       className="space-y-3"
       onSubmit={handleSubmit((values) => {
@@ -211,6 +211,6 @@ function ConfirmForm({
           {pending ? "Working…" : confirmLabel}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -10,6 +10,7 @@ import { useHydrated } from "@/lib/client/use-hydrated";
 import { callResource } from "@/lib/api/call";
 import { PASSWORD_MIN_LENGTH, userResources, type ChangeOwnPasswordInput } from "@/lib/api/users";
 import { Panel } from "@/components/ui/panel";
+import { Form } from "@/components/ui/form-element";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
 
@@ -37,7 +38,7 @@ export function ChangePasswordForm() {
         At least {PASSWORD_MIN_LENGTH} characters. Every session of yours ends, this one too: you sign in again with the new password.
       </p>
       {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
-      <form method="post" onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
+      <Form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
         <FormField id={`${id}-current`} label="Current password" error={errorOf("currentPassword")}>
           <input type="password" autoComplete="current-password" className={inputClass} {...describedBy(`${id}-current`, errorOf("currentPassword"), false)} {...register("currentPassword")} />
         </FormField>
@@ -49,7 +50,7 @@ export function ChangePasswordForm() {
             {change.isPending ? "Changing…" : "Change password"}
           </button>
         </div>
-      </form>
+      </Form>
       <FormOutcome tone="error">{formError}</FormOutcome>
     </Panel>
   );

@@ -4,7 +4,7 @@
 // per-day chart are of that whole set; Export downloads it all. Keyset pages, newest first.
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useQueryStates } from "nuqs";
 import { Field } from "@/components/data-table/field";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
@@ -17,6 +17,7 @@ import { pageCalls } from "@/lib/api/page-routes";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
 import { LEDGER_DEPOSIT_FILTERS, LEDGER_PAGE_SIZE, ledgerDepositsSearchParams } from "./search-params";
+import { Form } from "@/components/ui/form-element";
 
 // Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.
 const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) => m.BarChart));
@@ -108,12 +109,11 @@ function TextFilters({ values, onApply }: { values: { minAmount: string | null; 
   const [min, setMin] = useState(values.minAmount ?? "");
   const [max, setMax] = useState(values.maxAmount ?? "");
   const [text, setText] = useState(values.q ?? "");
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     onApply({ minAmount: min.trim() || null, maxAmount: max.trim() || null, q: text.trim() || null });
   };
   return (
-    <form method="post" onSubmit={submit} className="flex flex-wrap items-end gap-2">
+    <Form onSubmit={submit} className="flex flex-wrap items-end gap-2">
       <Field id={`${id}-min`} label="Amount at least">
         <input id={`${id}-min`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={min} onChange={(e) => setMin(e.target.value)} />
       </Field>
@@ -126,6 +126,6 @@ function TextFilters({ values, onApply }: { values: { minAmount: string | null; 
       <button type="submit" className={primaryButton}>
         Apply
       </button>
-    </form>
+    </Form>
   );
 }

@@ -20,6 +20,7 @@ import { lastSetFor } from "./history";
 import { useLeverageHistory } from "./leverage-history";
 import { LastSet, Result, type Sent } from "./leverage-result";
 import { Options } from "@/components/ui/options";
+import { Form } from "@/components/ui/form-element";
 
 const FIELDS = ["productType", "symbol", "marginCoin", "leverage", "holdSide"] as const;
 type TextField = "symbol" | "marginCoin" | "leverage";
@@ -125,7 +126,7 @@ export function LeverageForm() {
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Set leverage
       </h2>
-      <form method="post" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="mt-3 space-y-4">
+      <Form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="mt-3 space-y-4">
         <div className="max-w-xl">
           <AccountSelect id={`${id}-account`} />
         </div>
@@ -163,7 +164,7 @@ export function LeverageForm() {
         <button type="submit" className={primaryButton} disabled={send.isPending}>
           {send.isPending ? "Setting…" : "Set leverage"}
         </button>
-      </form>
+      </Form>
 
       <div className="mt-4 space-y-3 text-sm">
         {refusal ? (

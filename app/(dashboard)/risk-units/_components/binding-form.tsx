@@ -16,6 +16,7 @@ import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormVa
 import { PlatformRefusal } from "./platform-refusal";
 import { dangerButton, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
+import { Form } from "@/components/ui/form-element";
 
 const FIELDS = ["uid", "riskUnitId"] as const;
 type Field = (typeof FIELDS)[number];
@@ -103,7 +104,7 @@ export function BindingForm({
 
   return (
     <Panel id={`${id}-title`} title={copy.title} surface={false}>
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
+      <Form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
         <input type="hidden" {...register("operate")} />
         {field(
           "uid",
@@ -158,7 +159,7 @@ export function BindingForm({
           {send.isPending ? copy.doing : copy.verb}
         </button>
         {!bindings ? <p className={`mt-1 ${hintClass}`}>Waiting for Brokerdesk&apos;s records of bindings, which are checked before sending.</p> : null}
-      </form>
+      </Form>
       {/* The answer takes the focus (FormOutcome), so after a submit the keyboard is at what happened. */}
       <FormOutcome tone="success">{done}</FormOutcome>
       {refusal ? (

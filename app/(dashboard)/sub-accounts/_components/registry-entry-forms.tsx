@@ -14,6 +14,7 @@ import { primaryButton, secondaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { invalidateRegistry } from "./api";
 import { FormField, applyServerErrors, describedBy, inputClass, monoInputClass, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { Form } from "@/components/ui/form-element";
 
 type Field<V> = { name: Path<V> & string; suffix: string; label: string; hint?: string; input: InputHTMLAttributes<HTMLInputElement> };
 
@@ -55,7 +56,7 @@ function EntryForm<V extends FieldValues, O>({ title, about, resolver, empty, fi
     <Panel title={title}>
       <p className="text-xs text-slate-600 dark:text-slate-400">{about}</p>
       {/* noValidate: the schema's messages are the ones shown, the same the server would give. */}
-      <form method="post" onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:items-start">
+      <Form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:items-start">
         {fields.map((f) => (
           <FormField key={f.name} id={`${id}-${f.suffix}`} label={f.label} hint={f.hint} error={err(f.name)}>
             <input autoComplete="off" className={inputClass} {...f.input} {...describedBy(`${id}-${f.suffix}`, err(f.name), Boolean(f.hint))} {...register(f.name)} />
@@ -66,7 +67,7 @@ function EntryForm<V extends FieldValues, O>({ title, about, resolver, empty, fi
             {mutation.isPending ? button.busy : button.idle}
           </button>
         </div>
-      </form>
+      </Form>
       <FormOutcome tone="success">
         {entry ? (
           <>

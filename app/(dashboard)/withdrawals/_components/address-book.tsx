@@ -16,6 +16,7 @@ import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
 import { Panel } from "@/components/ui/panel";
+import { Form } from "@/components/ui/form-element";
 
 const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
 const plain = buttonClass("secondary", "sm");
@@ -55,8 +56,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   return (
     <Panel title="Address book" surface={false}>
       <p className="text-xs text-slate-600 dark:text-slate-400">A destination is added once another person approves it. A withdrawal to a destination not in the book is flagged in the approval queue.</p>
-      <form
-        method="post"
+      <Form
         noValidate
         className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
         onSubmit={handleSubmit((v) => {
@@ -92,7 +92,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         <div className="flex items-end">
           <button type="submit" className={buttonClass("primary", "sm")} disabled={add.isPending}>Add to the book</button>
         </div>
-      </form>
+      </Form>
       <div data-testid="address-book-notice">
         {notice ? <FormOutcome key={`${notice.tone}:${notice.text}`} tone={notice.tone}>{notice.text}</FormOutcome> : null}
       </div>

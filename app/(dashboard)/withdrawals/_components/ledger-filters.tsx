@@ -10,16 +10,15 @@ import { ApiError, describeError, fieldProblem, isTransient } from "@/lib/client
 import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/ui/styles";
 import { WITHDRAWALS_KEY } from "./api";
+import { Form } from "@/components/ui/form-element";
 
 export function TextFilter({ label, value, numeric = false, onApply }: { label: string; value: string; numeric?: boolean; onApply: (v: string) => void }) {
   const id = useId();
   // Seeded from the URL once per value (the parent re-keys it).
   const [draft, setDraft] = useState(value);
   return (
-    <form
-      method="post"
-      onSubmit={(e) => {
-        e.preventDefault();
+    <Form
+      onSubmit={() => {
         onApply(draft.trim());
       }}
     >
@@ -34,7 +33,7 @@ export function TextFilter({ label, value, numeric = false, onApply }: { label: 
           onBlur={() => draft.trim() !== value && onApply(draft.trim())}
         />
       </Field>
-    </form>
+    </Form>
   );
 }
 

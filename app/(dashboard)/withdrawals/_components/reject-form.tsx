@@ -6,6 +6,7 @@ import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-actions";
 import { applyServerErrors, FormOutcome } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { Dialog } from "@/components/forms/confirm-dialog";
+import { Form } from "@/components/ui/form-element";
 
 export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string, onError: (e: unknown) => void) => void }) {
   const id = useId();
@@ -13,8 +14,7 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
   const { register, handleSubmit, setError, formState } = useSchemaForm(rejectWithdrawalSchema, { reason: "" });
   const error = formState.errors.reason?.message;
   return (
-    <form
-      method="post"
+    <Form
       noValidate
       className="space-y-3"
       onSubmit={handleSubmit(({ reason }) => {
@@ -50,7 +50,7 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
           {pending ? "Rejecting…" : "Reject"}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 

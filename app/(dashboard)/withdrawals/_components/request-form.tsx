@@ -19,6 +19,7 @@ import { useWithdrawalFunds } from "./funds";
 import { useWithdrawalMutation } from "./mutations";
 import { Panel } from "@/components/ui/panel";
 import { Options } from "@/components/ui/options";
+import { Form } from "@/components/ui/form-element";
 
 // Here rather than in ./api with the other calls: the request's entry comes with the form's rules, which load
 // with this form (after the page), not with the list.
@@ -72,7 +73,7 @@ export function RequestForm() {
   return (
     <Panel title="Request a withdrawal" surface={false}>
       <p className={`mt-1 ${hintClass}`}>Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.</p>
-      <form method="post" onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {field(
           "subUid",
           "Sub-account",
@@ -146,7 +147,7 @@ export function RequestForm() {
             {request.isPending ? "Requesting…" : "Request withdrawal"}
           </button>
         </div>
-      </form>
+      </Form>
       <FormOutcome tone="success">{done}</FormOutcome>
       <FormOutcome tone="error">{formError}</FormOutcome>
     </Panel>

@@ -11,6 +11,7 @@ import { inputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { Options } from "@/components/ui/options";
 import { useHydrated } from "@/lib/client/use-hydrated";
+import { Form } from "@/components/ui/form-element";
 
 type Values = { email: string; name: string; role: (typeof ROLE_OPTIONS)[number]; password: string };
 const FIELDS = ["email", "name", "role", "password"] as const;
@@ -46,7 +47,7 @@ export function CreateUserForm() {
     <Panel title="Add a staff user" surface={false}>
       {/* noValidate: the server's messages are the ones shown, under each field. */}
       {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
-      <form method="post" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
+      <Form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
         {field("email", "E-mail", <input type="email" autoComplete="off" className={inputClass} {...a11y("email")} {...register("email")} />)}
         {field("name", "Name", <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />)}
         {field("role", "Role", <select className={inputClass} {...a11y("role")} {...register("role")}><Options values={ROLE_OPTIONS} /></select>)}
@@ -56,7 +57,7 @@ export function CreateUserForm() {
             {create.isPending ? "Adding…" : "Add user"}
           </button>
         </div>
-      </form>
+      </Form>
       <FormOutcome tone="success" key={`created-${create.submittedAt}`}>{created}</FormOutcome>
       <FormOutcome tone="error" key={`error-${create.submittedAt}`}>{formError}</FormOutcome>
     </Panel>
