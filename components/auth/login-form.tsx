@@ -54,7 +54,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
 
   return (
     <div className="space-y-6">
-      {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
+      {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
       <Form onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
         {failed && <AuthAlert id={`${id}-error`}>{failureMessage}</AuthAlert>}
         <AuthField id={`${id}-email`} label="E-mail" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />

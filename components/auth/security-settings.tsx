@@ -206,9 +206,7 @@ function NameForm({ label, value, onChange, busy, onSubmit, children }: {
   return (
     <Form
       className="flex flex-wrap items-end gap-2"
-      onSubmit={() => {
-        onSubmit();
-      }}
+      onSubmit={onSubmit}
     >
       <div>
         <label htmlFor={id} className="block text-sm font-medium">{label}</label>

@@ -37,7 +37,7 @@ export function ChangePasswordForm() {
       <p className="text-sm text-slate-700 dark:text-slate-300">
         At least {PASSWORD_MIN_LENGTH} characters. Every session of yours ends, this one too: you sign in again with the new password.
       </p>
-      {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
+      {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
       <Form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
         <FormField id={`${id}-current`} label="Current password" error={errorOf("currentPassword")}>
           <input type="password" autoComplete="current-password" className={inputClass} {...describedBy(`${id}-current`, errorOf("currentPassword"), false)} {...register("currentPassword")} />

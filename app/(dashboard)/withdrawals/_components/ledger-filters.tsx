@@ -18,9 +18,7 @@ export function TextFilter({ label, value, numeric = false, onApply }: { label: 
   const [draft, setDraft] = useState(value);
   return (
     <Form
-      onSubmit={() => {
-        onApply(draft.trim());
-      }}
+      onSubmit={() => onApply(draft.trim())}
     >
       <Field id={id} label={label}>
         <input

@@ -1,9 +1,9 @@
 "use client";
 // The reason a lead gives for rejecting a withdrawal; the server's field errors land on the field.
 import { useId, useState, type ReactNode } from "react";
-import { buttonClass, fieldErrorClass, inputClass } from "@/components/ui/styles";
+import { buttonClass, inputClass } from "@/components/ui/styles";
 import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-actions";
-import { applyServerErrors, FormOutcome } from "@/components/ui/form";
+import { applyServerErrors, describedBy, FormField, FormOutcome } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { Dialog } from "@/components/forms/confirm-dialog";
 import { Form } from "@/components/ui/form-element";
@@ -22,25 +22,10 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
         onReject(reason, (e) => setFormError(applyServerErrors(e, ["reason"] as const, setError)));
       })}
     >
-      <div>
-        <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
-          Reason for rejecting
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          rows={3}
-          data-autofocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-reason-error` : undefined}
-          className={`mt-1 ${inputClass}`}
-          {...register("reason")}
-        />
-        {error ? (
-          <p id={`${id}-reason-error`} className={`mt-1 ${fieldErrorClass}`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      {/* Its messages are already in staff's words (the schema's resolver, applyServerErrors). */}
+      <FormField id={`${id}-reason`} label="Reason for rejecting" error={error} words={(m) => m}>
+        <textarea rows={3} data-autofocus className={inputClass} {...describedBy(`${id}-reason`, error, false)} {...register("reason")} />
+      </FormField>
       <FormOutcome tone="error">{formError}</FormOutcome>
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onCancel} className={buttonClass("secondary", "sm")}>

@@ -46,7 +46,7 @@ export function CreateUserForm() {
   return (
     <Panel title="Add a staff user" surface={false}>
       {/* noValidate: the server's messages are the ones shown, under each field. */}
-      {/* POST, and no submit before React handles it: the browser's own submit would put the password in the URL. */}
+      {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
       <Form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
         {field("email", "E-mail", <input type="email" autoComplete="off" className={inputClass} {...a11y("email")} {...register("email")} />)}
         {field("name", "Name", <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />)}
