@@ -156,7 +156,7 @@ test("[deposits.list][list] opens on the first sub-account; totals per coin equa
   const totals = page.getByTestId("coin-totals");
   await expect(totals.locator("tbody tr")).toHaveCount(expected.size);
   for (const [coin, sum] of expected) {
-    const cell = totals.locator(`tr[data-coin="${coin}"] td[data-amount]`);
+    const cell = totals.locator(`tr[data-coin="${coin}"] [data-amount]`);
     expect(new Big((await cell.getAttribute("data-amount"))!).eq(sum)).toBe(true);
   }
   await expect(page.getByRole("img", { name: /Deposits per day \(UTC\): \d+ bars/ })).toBeVisible();

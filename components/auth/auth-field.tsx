@@ -1,6 +1,6 @@
 // The sign-in pages' controls (larger than the back office's: they are the whole page), shared by the
 // password form and the second-factor form.
-import { buttonClass } from "@/components/ui/styles";
+import { buttonClass, noticeClass } from "@/components/ui/styles";
 import type { ComponentProps, ReactNode } from "react";
 
 const inputClass =
@@ -28,7 +28,7 @@ export function AuthField({ id, label, hint, mono = false, ...input }: Component
 /** The form's one failure, said once and announced. */
 export function AuthAlert({ id, children }: { id: string; children: ReactNode }) {
   return (
-    <p id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
+    <p id={id} role="alert" className={noticeClass("error", "md")}>
       {children}
     </p>
   );

@@ -3,6 +3,7 @@
 // then one code to confirm it), add or remove passkeys, and make new recovery codes (shown once). Also the
 // enrolment step of a first sign-in (`enrolling`), which continues to the page asked for once a factor exists.
 import { inputClass, primaryButton, secondaryButton } from "@/components/ui/styles";
+import { Notice } from "@/components/ui/notice";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { callResource } from "@/lib/api/call";
@@ -41,7 +42,7 @@ export function SecuritySettings({ enrolling = false, callbackUrl = "/" }: { enr
 
   return (
     <div className="space-y-6">
-      <div aria-live="polite">{notice ? <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100">{notice}</p> : null}</div>
+      <div aria-live="polite">{notice ? <Notice tone="ok">{notice}</Notice> : null}</div>
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
       {done && !codes ? (
         <p>

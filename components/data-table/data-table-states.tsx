@@ -3,12 +3,12 @@
 // (STYLE rule 9): the error is an alert with the platform's own code and message and a Retry.
 import type { ReactNode } from "react";
 import { canRetry, describeError } from "@/lib/client/api";
-import { secondaryButton } from "@/components/ui/styles";
+import { noticeClass, secondaryButton } from "@/components/ui/styles";
 
 export function DataTableError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { title, detail } = describeError(error);
   return (
-    <div role="alert" className="flex flex-wrap items-start gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
+    <div role="alert" className={`flex flex-wrap items-start gap-3 ${noticeClass("error", "lg")}`}>
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{title}</p>
         {detail ? <p className="mt-1">{detail}</p> : null}
@@ -35,7 +35,7 @@ export function DataTableEmpty({ children }: { children: ReactNode }) {
 /** A search that was not sent, and why (a range outside retention, an incomplete form). */
 export function DataTableBlocked({ children }: { children: ReactNode }) {
   return (
-    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <div role="alert" className={noticeClass("warn", "lg")}>
       <p className="font-semibold">Nothing was requested</p>
       <p className="mt-1">{children}</p>
     </div>

@@ -2,7 +2,7 @@
 // Dangerous actions (approving a withdrawal, unbinding a risk unit) go through a type-to-confirm dialog
 // (STYLE rule 12): the person retypes what will happen, so a wrong row or a misread amount is caught by a
 // person before it is caught by nobody. The server checks the typed values again.
-import { buttonClass, monoInputClass, secondaryButton } from "@/components/ui/styles";
+import { buttonClass, monoInputClass, noticeClass, secondaryButton } from "@/components/ui/styles";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Form } from "@/components/ui/form-element";
@@ -198,7 +198,7 @@ function ConfirmForm({
       })}
       <div aria-live="polite">
         {error ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          <p role="alert" className={noticeClass("error")}>
             {error}
           </p>
         ) : null}

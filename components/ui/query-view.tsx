@@ -2,6 +2,7 @@
 // The states of what a panel reads: loading, a failure said as one (never shown as an empty list, STYLE
 // rule 9), nothing to show, the data. Apart from panel.tsx so that a panel holding a form (the staff admin,
 // the account page) does not load the error views (issue 15, page weight).
+import { noticeClass } from "./styles";
 import type { ComponentType, ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { canRetry, describeError } from "@/lib/client/api";
@@ -41,7 +42,7 @@ export function Empty({ children }: { children: ReactNode }) {
 export function CardError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { title, detail } = describeError(error);
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+    <div role="alert" className={noticeClass("error", "md")}>
       <p className="font-semibold">{title}</p>
       {detail && <p className="mt-1">{detail}</p>}
       {canRetry(error) && (

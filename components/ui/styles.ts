@@ -19,5 +19,15 @@ export const buttonClass = (tone: keyof typeof BUTTON_TONES, size: keyof typeof 
 export const primaryButton = buttonClass("primary");
 export const secondaryButton = buttonClass("secondary");
 export const dangerButton = buttonClass("danger");
+const NOTICE_TONES = {
+  ok: "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100",
+  warn: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100",
+  error: "border-red-300 bg-red-50 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100",
+} as const;
+export type NoticeTone = keyof typeof NOTICE_TONES;
+const NOTICE_PADS = { sm: "px-3 py-2", md: "p-3", lg: "p-4" } as const;
+/** A toned box: what was done (ok), what needs care (warn), what failed (error); "lg" for a page's own state. */
+export const noticeClass = (tone: NoticeTone, pad: keyof typeof NOTICE_PADS = "sm") =>
+  `rounded-md border text-sm ${NOTICE_PADS[pad]} ${NOTICE_TONES[tone]}`;
 export const fieldErrorClass = "text-xs text-red-700 dark:text-red-300";
 export const hintClass = "text-xs text-slate-600 dark:text-slate-400";

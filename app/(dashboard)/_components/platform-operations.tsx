@@ -1,10 +1,26 @@
 import { catalog } from "@/lib/platform/catalog";
 import { ScrollArea } from "@/components/ui/panel";
-import { TableHead } from "@/components/ui/table-head";
+import { ListTable, type ListColumn } from "@/components/ui/list-table";
+
+type Operation = (typeof catalog)[keyof typeof catalog];
+
+const COLUMNS: ListColumn<Operation>[] = [
+  { header: "Code", className: "font-mono", cell: (op) => op.code },
+  {
+    header: "Operation",
+    cell: (op) => (
+      <>
+        {op.title} <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{op.id}</span>
+      </>
+    ),
+  },
+  { header: "Request", className: "font-mono text-xs", cell: (op) => `${op.method} ${op.path}` },
+  { header: "Rate limit", className: "tabular", cell: (op) => `${op.rateLimit.count}/s per ${op.rateLimit.scope === "uid" ? "UID" : "IP"}` },
+  { header: "Permission", className: "font-mono text-xs", cell: (op) => op.permission },
+];
 
 /** The eleven operations and their limits, generated from the catalog; folded, since it is reference. */
 export function PlatformOperations() {
-  const ops = Object.values(catalog);
   return (
     <details className="group rounded-lg border border-slate-200 dark:border-slate-700">
       <summary className="cursor-pointer rounded-lg px-4 py-3 text-sm font-semibold hover:bg-slate-50 dark:hover:bg-slate-900">
@@ -16,31 +32,7 @@ export function PlatformOperations() {
           leverage and market data, through the platform&apos;s signed API.
         </p>
         <ScrollArea label="Platform operations table">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The eleven platform operations Brokerdesk uses, with their limits</caption>
-            <TableHead
-              className="bg-slate-50 text-xs text-slate-700 dark:bg-slate-900 dark:text-slate-300"
-              cell="px-3 py-2"
-              columns={["Code", "Operation", "Request", "Rate limit", "Permission"]}
-            />
-            <tbody>
-              {ops.map((op) => (
-                <tr key={op.id} className="border-t border-slate-200 dark:border-slate-700">
-                  <td className="px-3 py-2 font-mono">{op.code}</td>
-                  <td className="px-3 py-2">
-                    {op.title} <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{op.id}</span>
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">
-                    {op.method} {op.path}
-                  </td>
-                  <td className="tabular px-3 py-2">
-                    {op.rateLimit.count}/s per {op.rateLimit.scope === "uid" ? "UID" : "IP"}
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">{op.permission}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ListTable label="The eleven platform operations Brokerdesk uses, with their limits" frame="none" columns={COLUMNS} rows={Object.values(catalog)} rowKey={(op) => op.id} />
         </ScrollArea>
       </div>
     </details>

@@ -4,16 +4,41 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { TableHead } from "@/components/ui/table-head";
+import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { depositTone } from "../deposits/_components/deposit-tone";
 import { callResource } from "@/lib/api/call";
-import { ledgerResources } from "@/lib/api/ledger";
+import { ledgerResources, type LedgerDeposit } from "@/lib/api/ledger";
 import { isTransient } from "@/lib/client/api";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Panel, ScrollArea, panelLinkClass } from "@/components/ui/panel";
 import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
 
 const LIMIT = "10";
+
+const COLUMNS: ListColumn<LedgerDeposit>[] = [
+  {
+    header: "Time (UTC)",
+    className: "whitespace-nowrap",
+    cell: (d) => (
+      <time dateTime={new Date(Number(d.cTime)).toISOString()} className="tabular">
+        {formatUtc(d.cTime)}
+      </time>
+    ),
+  },
+  {
+    header: "Sub-account",
+    cell: (d) => (
+      <Link href={`/sub-accounts/${d.subUid}`} className={panelLinkClass}>
+        {d.subaccountName ? `${d.subaccountName} · ` : ""}
+        <span className="font-mono">{d.subUid}</span>
+      </Link>
+    ),
+  },
+  { header: "Coin", className: "font-medium", cell: (d) => d.coin },
+  // Grouped digits of the ledger's decimal: never parsed, never rounded.
+  { header: "Amount", numeric: true, className: "whitespace-nowrap font-mono", cell: (d) => groupDecimal(d.amount) },
+  { header: "Status", cell: (d) => <Badge tone={depositTone(d.status)}>{d.status || "—"}</Badge> },
+];
 
 export function RecentDeposits() {
   const q = useQuery({
@@ -52,38 +77,7 @@ export function RecentDeposits() {
               {data.freshness.oldestCheckAt ? `; every sub-account checked since ${formatUtc(Date.parse(data.freshness.oldestCheckAt))}` : ""}.
             </p>
             <ScrollArea label="Newest deposit rows">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">The newest deposits of every sub-account, from the ledger</caption>
-                <TableHead
-                  className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400"
-                  cell="py-2 pr-3 font-semibold"
-                  columns={["Time (UTC)", "Sub-account", "Coin", "Amount", "Status"]}
-                  right={["Amount"]}
-                />
-                <tbody>
-                  {data.rows.map((d) => (
-                    <tr key={d.orderId} data-row-id={d.orderId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                      <td className="whitespace-nowrap py-2 pr-3">
-                        <time dateTime={new Date(Number(d.cTime)).toISOString()} className="tabular">
-                          {formatUtc(d.cTime)}
-                        </time>
-                      </td>
-                      <td className="py-2 pr-3">
-                        <Link href={`/sub-accounts/${d.subUid}`} className={panelLinkClass}>
-                          {d.subaccountName ? `${d.subaccountName} · ` : ""}
-                          <span className="font-mono">{d.subUid}</span>
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-3 font-medium">{d.coin}</td>
-                      {/* Grouped digits of the ledger's decimal: never parsed, never rounded. */}
-                      <td className="tabular whitespace-nowrap py-2 pr-3 text-right font-mono">{groupDecimal(d.amount)}</td>
-                      <td className="py-2">
-                        <Badge tone={depositTone(d.status)}>{d.status || "—"}</Badge>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ListTable label="The newest deposits of every sub-account, from the ledger" frame="none" columns={COLUMNS} rows={data.rows} rowKey={(d) => d.orderId} rowData={(d) => ({ "data-row-id": d.orderId })} />
             </ScrollArea>
           </>
         )}

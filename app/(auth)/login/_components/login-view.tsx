@@ -1,4 +1,5 @@
 import { LoginForm } from "@/components/auth/login-form";
+import { noticeClass } from "@/components/ui/styles";
 import { ModeBadge } from "@/components/mode-badge";
 import { env } from "@/lib/env";
 import { SIGN_IN_FAILED_MESSAGE } from "@/server/auth/throttle";
@@ -26,7 +27,7 @@ export function LoginView({ callbackUrl, notice, ended, failed }: { callbackUrl:
         </p>
       )}
       {notice === "password-changed" && (
-        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100">
+        <p role="status" className={noticeClass("ok", "md")}>
           Your password was changed and every session of yours ended. Sign in with the new password.
         </p>
       )}

@@ -6,9 +6,16 @@ import { sumDecimals } from "@/lib/client/decimal";
 import { groupDecimal } from "@/lib/format";
 import { BarChart, type Bar } from "@/components/charts/bar-chart";
 import { SelectField } from "@/components/data-table/select-field";
-import { TableHead } from "@/components/ui/table-head";
+import { ListTable, type ListColumn } from "@/components/ui/list-table";
 
 export type CoinTotal = { coin: string; count: number; amount: string; fee: string; skipped: number };
+
+const TOTAL_COLUMNS: ListColumn<CoinTotal>[] = [
+  { header: "Coin", names: true, cell: (t) => t.coin },
+  { header: "Deposits", numeric: true, cell: (t) => t.count },
+  { header: "Amount", numeric: true, cell: (t) => <span data-amount={t.amount}>{groupDecimal(t.amount)}</span> },
+  { header: "Fee", numeric: true, cell: (t) => groupDecimal(t.fee) },
+];
 
 export function totalsPerCoin(rows: readonly DepositRecord[]): CoinTotal[] {
   const byCoin = new Map<string, DepositRecord[]>();
@@ -64,22 +71,7 @@ export function DepositSummary({
         <h2 id={`${id}-totals`} className="text-base font-semibold">
           Totals per coin
         </h2>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-          <table className="w-full text-sm" data-testid="coin-totals">
-            <caption className="sr-only">Totals per coin of the {rows.length} deposits shown</caption>
-            <TableHead className="bg-slate-50 text-left text-xs dark:bg-slate-900" cell="px-3 py-2" columns={["Coin", "Deposits", "Amount", "Fee"]} right={["Deposits", "Amount", "Fee"]} />
-            <tbody>
-              {totals.map((t) => (
-                <tr key={t.coin} data-coin={t.coin} className="border-t border-slate-200 dark:border-slate-700">
-                  <th scope="row" className="px-3 py-1.5 text-left font-semibold">{t.coin}</th>
-                  <td className="tabular px-3 py-1.5 text-right">{t.count}</td>
-                  <td className="tabular px-3 py-1.5 text-right" data-amount={t.amount}>{groupDecimal(t.amount)}</td>
-                  <td className="tabular px-3 py-1.5 text-right">{groupDecimal(t.fee)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable label={`Totals per coin of the ${rows.length} deposits shown`} testId="coin-totals" columns={TOTAL_COLUMNS} rows={totals} rowKey={(t) => t.coin} rowData={(t) => ({ "data-coin": t.coin })} />
         <p className="text-xs text-slate-600 dark:text-slate-400">
           Of the {rows.length} rows shown (this page, after filters), summed exactly.
           {totals.some((t) => t.skipped) ? " Some values were not numbers and are left out." : ""}

@@ -1,6 +1,7 @@
 "use client";
 // What the leverage form says besides its fields: the leverage the platform reports after a change, and what
 // Brokerdesk last set for the chosen account and symbol before anything is sent.
+import { noticeClass } from "@/components/ui/styles";
 import { formatUtc } from "@/lib/format";
 import type { LeverageSetting } from "@/lib/platform/catalog/futures";
 import type { LeverageFormValues, LeverageRequest } from "@/lib/leverage-form";
@@ -21,7 +22,7 @@ export function Result({ sent }: { sent: Sent }) {
   ];
   const differs = r.marginMode && r.marginMode !== sent.modes.marginMode;
   return (
-    <section aria-label="The platform's leverage" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
+    <section aria-label="The platform's leverage" className={noticeClass("ok", "md")}>
       <p className="font-semibold">
         Leverage {sent.request.leverage} set on {r.symbol} ({sent.request.productType}
         {sent.request.holdSide ? `, ${sent.request.holdSide} side` : ""}) for {sent.account}. The platform now reports:

@@ -12,7 +12,9 @@ import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
 import { describeError } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
-import { TableHead } from "@/components/ui/table-head";
+import { ListTable, type ListColumn } from "@/components/ui/list-table";
+import { Loading, QueryView } from "@/components/ui/query-view";
+import type { LedgerSyncJob, LedgerSyncRow } from "@/lib/api/ledger";
 
 /** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
 function At({ iso }: { iso: string | null }) {
@@ -25,7 +27,6 @@ function At({ iso }: { iso: string | null }) {
   );
 }
 
-/** A table's column headers (both tables of the page). */
 /** Job names as staff read them. */
 const JOB_LABELS: Record<string, string> = {
   deposits: "Deposits (E1), per sub-account",
@@ -36,6 +37,55 @@ const JOB_LABELS: Record<string, string> = {
 };
 
 const lag = (s: number | null) => (s === null ? "—" : s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`);
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+const JOB_COLUMNS: ListColumn<LedgerSyncJob>[] = [
+  { header: "Job", names: true, cell: (j) => JOB_LABELS[j.job] ?? j.job },
+  { header: "Started on", numeric: true, cell: (j) => count(j.units) },
+  { header: "Checked", numeric: true, cell: (j) => count(j.checked) },
+  { header: "Failing", numeric: true, cell: (j) => count(j.failing) },
+  { header: "Lag (stalest)", numeric: true, cell: (j) => lag(j.lagSeconds) },
+  { header: "Records", numeric: true, cell: (j) => count(j.records) },
+  { header: "Calls", numeric: true, cell: (j) => count(j.calls) },
+  { header: "Budget used (last 60 s)", numeric: true, cell: (j) => budgetUsed(j.budget) },
+];
+
+// Name over UID, and each time's day over its hour (At): the nine columns fit a laptop's width.
+const SUBACCOUNT_COLUMNS: ListColumn<LedgerSyncRow>[] = [
+  {
+    header: "Sub-account",
+    cell: (r) => (
+      <Link href={`/sub-accounts/${r.subUid}`} className="underline-offset-2 hover:underline">
+        {r.subaccountName ? <span className="block break-all">{r.subaccountName}</span> : null}
+        <span className="font-mono text-xs">{r.subUid}</span>
+      </Link>
+    ),
+  },
+  {
+    header: "State",
+    cell: (r) =>
+      r.errors > 0 ? (
+        <Badge tone="error">failing ({r.errors})</Badge>
+      ) : r.lastSuccessAt === null ? (
+        <Badge tone="neutral">not yet</Badge>
+      ) : r.backfillDone ? (
+        <Badge tone="ok">current</Badge>
+      ) : (
+        <Badge tone="warn">backfilling</Badge>
+      ),
+  },
+  { header: "Last success", cell: (r) => <At iso={r.lastSuccessAt} /> },
+  { header: "Next check", cell: (r) => <At iso={r.nextCheckAt} /> },
+  { header: "Newest record", cell: (r) => <At iso={r.newestRecordAt} /> },
+  { header: "Records", numeric: true, cell: (r) => count(r.records) },
+  { header: "Calls", numeric: true, cell: (r) => count(r.calls) },
+  {
+    header: "Last error",
+    className: "max-w-48 truncate",
+    cell: (r) => <span title={r.lastError ?? undefined}>{r.lastError ?? "—"}</span>,
+  },
+];
 
 export function SyncView() {
   const qc = useQueryClient();
@@ -51,102 +101,43 @@ export function SyncView() {
     mutationFn: (subUid: string) => callResource(pageCalls.ledgerCheckNow, { params: { subUid } }),
     onSettled: () => qc.invalidateQueries({ queryKey: [pageCalls.ledgerSync.id] }),
   });
-  if (q.isPending) return <p role="status">Loading the sync&apos;s state…</p>;
-  if (q.isError)
-    return (
-      <p role="alert" className="text-red-700 dark:text-red-300">
-        Could not load the sync&apos;s state: {describeError(q.error).title}
-      </p>
-    );
-  const { sync, freshness, jobs, rows } = q.data;
   return (
-    <div className="space-y-4">
-      <p role="status" data-testid="sync-summary" className="text-sm">
-        {sync.on ? (
-          <>
-            The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every {sync.sweepSeconds} s. Active
-            sub-accounts ({sync.active.toLocaleString("en-US")}, a deposit in the last week) are checked every{" "}
-            {sync.activeEverySeconds.toLocaleString("en-US")} s, every other at least every {sync.otherEverySeconds.toLocaleString("en-US")} s.{" "}
-          </>
-        ) : (
-          <>The sync is off on this instance (LEDGER_SYNC=off): another instance may run it. </>
-        )}
-        {freshness.checked} of {freshness.subaccounts} sub-accounts checked, {freshness.backfilled} with their history complete
-        {freshness.failing ? `, ${freshness.failing} failing` : ""}.
-      </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-        <table className="w-full text-sm" aria-label="Sync jobs">
-          <TableHead className="bg-slate-50 text-left dark:bg-slate-900" cell="px-3 py-2 font-semibold" columns={["Job", "Started on", "Checked", "Failing", "Lag (stalest)", "Records", "Calls", "Budget used (last 60 s)"]} />
-          <tbody>
-            {jobs.map((j) => (
-              <tr key={j.job} data-job={j.job} className="border-t border-slate-200 dark:border-slate-700">
-                <th scope="row" className="px-3 py-1.5 text-left font-normal">
-                  {JOB_LABELS[j.job] ?? j.job}
-                </th>
-                {[j.units, j.checked, j.failing].map((n, i) => (
-                  <td key={i} className="px-3 py-1.5 text-right tabular-nums">
-                    {n.toLocaleString("en-US")}
-                  </td>
-                ))}
-                <td className="px-3 py-1.5 text-right tabular-nums">{lag(j.lagSeconds)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{j.records.toLocaleString("en-US")}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{j.calls.toLocaleString("en-US")}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{budgetUsed(j.budget)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <SubAccountFilter id="sync-subaccount" value={subUid} allLabel="Those needing attention most" onChange={setSubUid} />
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          {subUid ? "The deposit sync of the sub-account chosen." : `The ${rows.length} sub-accounts needing attention most: failing first, then the longest since a success.`}
-        </p>
-      </div>
-      {check.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          Check now was refused: {describeError(check.error).title}
-        </p>
-      ) : null}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-        <table className="w-full text-sm" aria-label="Deposit sync per sub-account">
-          <TableHead className="bg-slate-50 text-left dark:bg-slate-900" cell="px-3 py-2 font-semibold" columns={["Sub-account", "State", "Last success", "Next check", "Newest record", "Records", "Calls", "Last error", ""]} />
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.subUid} data-row-id={r.subUid} className="border-t border-slate-200 dark:border-slate-700">
-                <td className="px-3 py-1.5">
-                  {/* Name over UID, and each time's day over its hour (At): the nine columns fit a laptop's width. */}
-                  <Link href={`/sub-accounts/${r.subUid}`} className="underline-offset-2 hover:underline">
-                    {r.subaccountName ? <span className="block break-all">{r.subaccountName}</span> : null}
-                    <span className="font-mono text-xs">{r.subUid}</span>
-                  </Link>
-                </td>
-                <td className="px-3 py-1.5">
-                  {r.errors > 0 ? (
-                    <Badge tone="error">failing ({r.errors})</Badge>
-                  ) : r.lastSuccessAt === null ? (
-                    <Badge tone="neutral">not yet</Badge>
-                  ) : r.backfillDone ? (
-                    <Badge tone="ok">current</Badge>
-                  ) : (
-                    <Badge tone="warn">backfilling</Badge>
-                  )}
-                </td>
-                <td className="px-3 py-1.5">
-                  <At iso={r.lastSuccessAt} />
-                </td>
-                <td className="px-3 py-1.5">
-                  <At iso={r.nextCheckAt} />
-                </td>
-                <td className="px-3 py-1.5">
-                  <At iso={r.newestRecordAt} />
-                </td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{r.records.toLocaleString("en-US")}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{r.calls.toLocaleString("en-US")}</td>
-                <td className="max-w-48 truncate px-3 py-1.5" title={r.lastError ?? undefined}>
-                  {r.lastError ?? "—"}
-                </td>
-                <td className="px-3 py-1.5">
+    <QueryView query={q} loading={<Loading what="the sync's state" />}>
+      {({ sync, freshness, jobs, rows }) => (
+        <div className="space-y-4">
+          <p role="status" data-testid="sync-summary" className="text-sm">
+            {sync.on ? (
+              <>
+                The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every {sync.sweepSeconds} s. Active
+                sub-accounts ({sync.active.toLocaleString("en-US")}, a deposit in the last week) are checked every{" "}
+                {sync.activeEverySeconds.toLocaleString("en-US")} s, every other at least every {sync.otherEverySeconds.toLocaleString("en-US")} s.{" "}
+              </>
+            ) : (
+              <>The sync is off on this instance (LEDGER_SYNC=off): another instance may run it. </>
+            )}
+            {freshness.checked} of {freshness.subaccounts} sub-accounts checked, {freshness.backfilled} with their history complete
+            {freshness.failing ? `, ${freshness.failing} failing` : ""}.
+          </p>
+          <ListTable label="Sync jobs" columns={JOB_COLUMNS} rows={jobs} rowKey={(j) => j.job} rowData={(j) => ({ "data-job": j.job })} />
+          <div className="flex flex-wrap items-end gap-3">
+            <SubAccountFilter id="sync-subaccount" value={subUid} allLabel="Those needing attention most" onChange={setSubUid} />
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {subUid ? "The deposit sync of the sub-account chosen." : `The ${rows.length} sub-accounts needing attention most: failing first, then the longest since a success.`}
+            </p>
+          </div>
+          {check.isError ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              Check now was refused: {describeError(check.error).title}
+            </p>
+          ) : null}
+          <ListTable
+            label="Deposit sync per sub-account"
+            columns={[
+              ...SUBACCOUNT_COLUMNS,
+              {
+                header: "Check now",
+                hiddenHeader: true,
+                cell: (r) => (
                   <button
                     type="button"
                     className={`${secondaryButton} whitespace-nowrap`}
@@ -156,13 +147,16 @@ export function SyncView() {
                   >
                     Check now
                   </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+                ),
+              },
+            ]}
+            rows={rows}
+            rowKey={(r) => r.subUid}
+            rowData={(r) => ({ "data-row-id": r.subUid })}
+          />
+        </div>
+      )}
+    </QueryView>
   );
 }
 

@@ -13,11 +13,31 @@ import { RejectDialog } from "./reject-form";
 import { StateBadge, UtcTime } from "./state-badge";
 import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
 import { Panel } from "@/components/ui/panel";
+import { Notice } from "@/components/ui/notice";
+import { ListTable, type ListColumn } from "@/components/ui/list-table";
 
 const approveClass = buttonClass("primary", "sm");
 const plainClass = buttonClass("secondary", "sm");
-const cell = "border-b border-slate-100 px-3 py-2 align-top dark:border-slate-800";
-const head = "border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold dark:border-slate-700 dark:bg-slate-900";
+
+const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
+  { header: "Requested", cell: (w) => <UtcTime iso={w.requestedAt} /> },
+  { header: "By", cell: (w) => w.requestedBy },
+  {
+    header: "Withdrawal",
+    cell: (w) => (
+      <>
+        <Summary w={w} />
+        <QueueFunds w={w} />
+        {w.inAddressBook ? null : (
+          <p className="mt-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="not-in-book">
+            Not in this sub-account&apos;s address book
+          </p>
+        )}
+      </>
+    ),
+  },
+  { header: "Reason", className: "max-w-60 break-words", cell: (w) => w.reason },
+];
 
 export function ApprovalQueue({ me }: { me: string }) {
   const requested = useWithdrawalPage(new URLSearchParams({ state: "requested", limit: "500" }));
@@ -41,73 +61,40 @@ export function ApprovalQueue({ me }: { me: string }) {
   return (
     <Panel title="Approval queue" surface={false}>
       <div aria-live="polite" data-testid="queue-notice">
-        {notice ? (
-          <p
-            role={notice.tone === "error" ? "alert" : "status"}
-            className={`rounded-md px-3 py-2 text-sm ${notice.tone === "ok" ? "bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100" : notice.tone === "warn" ? "bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100" : "bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-100"}`}
-          >
-            {notice.text}
-          </p>
-        ) : null}
+        {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       </div>
 
       {requested.isError ? <DataTableError error={requested.error} onRetry={() => void requested.refetch()} /> : null}
-      <table className="w-full border-separate border-spacing-0 text-sm" aria-label="Requests waiting for your decision">
-        <caption className="sr-only">Requests waiting for your decision</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={head}>Requested</th>
-            <th scope="col" className={head}>By</th>
-            <th scope="col" className={head}>Withdrawal</th>
-            <th scope="col" className={head}>Reason</th>
-            <th scope="col" className={head}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {requested.isPending ? (
-            <tr>
-              <td colSpan={5} className={cell}>Loading…</td>
-            </tr>
-          ) : theirs.length === 0 ? (
-            <tr>
-              <td colSpan={5} className={`${cell} text-slate-600 dark:text-slate-400`}>Nothing waits for your decision.</td>
-            </tr>
-          ) : (
-            theirs.map((w) => (
-              <tr key={w.id} data-withdrawal-id={w.id}>
-                <td className={cell}><UtcTime iso={w.requestedAt} /></td>
-                <td className={cell}>{w.requestedBy}</td>
-                <td className={cell}>
-                  <Summary w={w} />
-                  <QueueFunds w={w} />
-                  {w.inAddressBook ? null : (
-                    <p className="mt-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="not-in-book">
-                      Not in this sub-account&apos;s address book
-                    </p>
-                  )}
-                </td>
-                <td className={`${cell} max-w-60 break-words`}>{w.reason}</td>
-                <td className={`${cell} whitespace-nowrap text-right`}>
-                  <div className="flex justify-end gap-2">
-                    {(
-                      [
-                        ["Approve", approveClass, () => { approve.reset(); setApproving(w); }],
-                        ["Reject", plainClass, () => { reject.reset(); setRejecting(w); }],
-                      ] as const
-                    ).map(([verb, className, open]) => (
-                      <button key={verb} type="button" className={className} aria-label={`${verb} ${w.amount} ${w.coin} requested by ${w.requestedBy}`} onClick={open}>
-                        {verb}
-                      </button>
-                    ))}
-                  </div>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <ListTable
+        label="Requests waiting for your decision"
+        frame="none"
+        rows={requested.isPending ? [] : theirs}
+        empty={requested.isPending ? "Loading…" : "Nothing waits for your decision."}
+        rowKey={(w) => w.id}
+        rowData={(w) => ({ "data-withdrawal-id": w.id })}
+        columns={[
+          ...QUEUE_COLUMNS,
+          {
+            header: "Actions",
+            hiddenHeader: true,
+            className: "whitespace-nowrap text-right",
+            cell: (w) => (
+              <div className="flex justify-end gap-2">
+                {(
+                  [
+                    ["Approve", approveClass, () => { approve.reset(); setApproving(w); }],
+                    ["Reject", plainClass, () => { reject.reset(); setRejecting(w); }],
+                  ] as const
+                ).map(([verb, className, open]) => (
+                  <button key={verb} type="button" className={className} aria-label={`${verb} ${w.amount} ${w.coin} requested by ${w.requestedBy}`} onClick={open}>
+                    {verb}
+                  </button>
+                ))}
+              </div>
+            ),
+          },
+        ]}
+      />
 
       {mine.length ? (
         <div>

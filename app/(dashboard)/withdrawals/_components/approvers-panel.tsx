@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { callResource } from "@/lib/api/call";
 import { userResources } from "@/lib/api/users";
-import { describeError } from "@/lib/client/api";
+import { Loading, QueryView } from "@/components/ui/query-view";
 import { Panel } from "@/components/ui/panel";
 
 export function ApproversPanel({ me }: { me: string }) {
@@ -16,33 +16,29 @@ export function ApproversPanel({ me }: { me: string }) {
   });
   return (
     <Panel id="approvers-title" title="Approvers" surface={false}>
-      {q.isPending ? (
-        <p role="status" className="text-sm">Loading approvers…</p>
-      ) : q.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          Could not load the approvers: {describeError(q.error).title}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            An account an admin created, promoted or whose password an admin set may approve only after its holder has changed
-            their own password and {q.data.coolOff} have passed.
-          </p>
-          <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="approvers">
-            {q.data.approvers.map((a) => (
-              <li key={a.email} className="flex flex-wrap items-baseline gap-2 py-1.5">
-                <span className="font-medium">{a.name ?? a.email}</span>
-                <span className="text-slate-600 dark:text-slate-400">
-                  {a.email}
-                  {a.email === me ? " (you)" : ""}
-                </span>
-                {a.mayApprove ? <Badge tone="ok">may approve</Badge> : <Badge tone="warn">on hold</Badge>}
-                {a.reason && <span className="basis-full text-slate-700 dark:text-slate-300">{a.reason}.</span>}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryView query={q} loading={<Loading what="the approvers" />}>
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              An account an admin created, promoted or whose password an admin set may approve only after its holder has changed
+              their own password and {data.coolOff} have passed.
+            </p>
+            <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="approvers">
+              {data.approvers.map((a) => (
+                <li key={a.email} className="flex flex-wrap items-baseline gap-2 py-1.5">
+                  <span className="font-medium">{a.name ?? a.email}</span>
+                  <span className="text-slate-600 dark:text-slate-400">
+                    {a.email}
+                    {a.email === me ? " (you)" : ""}
+                  </span>
+                  {a.mayApprove ? <Badge tone="ok">may approve</Badge> : <Badge tone="warn">on hold</Badge>}
+                  {a.reason && <span className="basis-full text-slate-700 dark:text-slate-300">{a.reason}.</span>}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryView>
     </Panel>
   );
 }

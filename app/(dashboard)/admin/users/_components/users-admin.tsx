@@ -7,6 +7,7 @@ import { ROLES, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { CreateUserForm } from "./create-user-form";
 import { UserRow } from "./user-row";
 import { Facts } from "@/components/ui/facts";
+import { Loading, QueryView } from "@/components/ui/query-view";
 
 export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string; canWrite: boolean }) {
   const list = useQuery({ queryKey: [pageCalls.usersList.id], queryFn: ({ signal }) => callResource(pageCalls.usersList, { signal }) });
@@ -29,36 +30,31 @@ export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string;
         <h2 id="staff-list-title" className="mb-2 text-base font-semibold">
           Staff
         </h2>
-        {list.isPending ? (
-          <p className="text-sm" aria-busy="true">Loading staff…</p>
-        ) : list.isError ? (
-          // An outage must look like one, never like an empty list.
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            The staff list could not be loaded: {list.error.message}
-          </p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Staff users with their role, status, last sign-in and second factors</caption>
-              <thead className="bg-slate-50 dark:bg-slate-900">
-                <tr>
-                  <th scope="col" className="px-3 py-2">E-mail</th>
-                  <th scope="col" className="px-3 py-2">Name</th>
-                  <th scope="col" className="px-3 py-2">Role</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                  <th scope="col" className="px-3 py-2">Last sign-in</th>
-                  <th scope="col" className="px-3 py-2">Second factor</th>
-                  {canWrite && <th scope="col" className="px-3 py-2">Actions</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.users.map((u) => (
-                  <UserRow key={u.id} user={u} isSelf={u.id === currentUserId} canWrite={canWrite} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryView query={list} loading={<Loading what="staff" />}>
+          {(data) => (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Staff users with their role, status, last sign-in and second factors</caption>
+                <thead className="bg-slate-50 dark:bg-slate-900">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">E-mail</th>
+                    <th scope="col" className="px-3 py-2">Name</th>
+                    <th scope="col" className="px-3 py-2">Role</th>
+                    <th scope="col" className="px-3 py-2">Status</th>
+                    <th scope="col" className="px-3 py-2">Last sign-in</th>
+                    <th scope="col" className="px-3 py-2">Second factor</th>
+                    {canWrite && <th scope="col" className="px-3 py-2">Actions</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.users.map((u) => (
+                    <UserRow key={u.id} user={u} isSelf={u.id === currentUserId} canWrite={canWrite} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryView>
       </section>
     </div>
   );

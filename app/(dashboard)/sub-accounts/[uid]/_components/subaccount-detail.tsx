@@ -1,4 +1,5 @@
 "use client";
+import { noticeClass } from "@/components/ui/styles";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -45,7 +46,7 @@ export function SubaccountDetail({ uid }: { uid: string }) {
         {back}
         <h1 className="text-2xl font-bold">{notFound ? "Sub-account not found" : `Sub-account ${uid}`}</h1>
         {notFound ? (
-          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <div role="alert" className={noticeClass("warn", "lg")}>
             <p className="font-semibold">Brokerdesk&apos;s registry has no sub-account with UID {uid}.</p>
             <p className="mt-1">
               It may have been created elsewhere: add it by UID on the{" "}
