@@ -2,11 +2,13 @@
 // One paged view of a ledger list (issue 14): what Brokerdesk keeps, read from its own database through a
 // lib/api entry that answers { rows, nextCursor, total }. Every filter is in the URL and sent to the server,
 // which applies it to the whole set over any range; pages are keyset cursors (the URL's page stack), newest
-// first; the count is of the whole filtered set. A page is a configuration: its entry, URL parsers, filter
-// keys, columns and the words for its rows (the platform's live views use platform-paged-view.tsx).
+// first; the count is of the whole filtered set. A page is a configuration: its entry, its URL parsers (whose
+// keys are its filters), columns and the words for its rows (the platform's live views use platform-paged-view.tsx).
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { RowData, TableOptions } from "@tanstack/react-table";
 import { useId, useMemo, type ReactNode } from "react";
+import { useQueryStates, type UrlKeys, type UseQueryStatesKeysMap, type Values } from "nuqs";
+import type { ledgerCursorsParser } from "@/lib/client/paging-search-params";
 import { callResource, type JsonResource, type LazyResource } from "@/lib/api/call";
 import { isTransient } from "@/lib/client/api";
 import { DataTable } from "./data-table";
@@ -22,20 +24,29 @@ import { plainTableFeatures } from "./features-plain";
 
 /** The URL state every ledger view has: the cursors walked, and the range in ms (UTC) unless the list has none. */
 export type LedgerUrlState = { p: string[]; from?: number | null; to?: number | null };
+/** A ledger page's URL parsers (its search-params.ts): the cursors at `p`, and its filters. */
+type LedgerParams = UseQueryStatesKeysMap & { p: typeof ledgerCursorsParser };
 export type LedgerPage<Row> = { rows: Row[]; nextCursor: string | null; total: number };
 /** What every ledger page answers: a cursor to the next, and the count of the whole filtered set when it has one. */
 type AnyPage = { nextCursor: string | null; total?: number };
 
-export type LedgerViewConfig<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage = LedgerPage<Row>> = {
+export type LedgerViewConfig<Row extends RowData, K extends LedgerParams, P extends AnyPage = LedgerPage<Row>> = {
   resource: JsonResource | LazyResource;
   /** The page's rows: its `rows` unless said (the withdrawal ledger answers `items`). */
   rowsOf?: (page: P) => Row[];
-  url: readonly [Q, (patch: Partial<Record<string, unknown>>) => unknown];
-  /** The URL keys sent to the server as filters, besides from and to (a null or empty value is not sent). */
-  filterKeys: readonly (keyof Q & string)[];
+  /**
+   * The page's URL state, declared once in its search-params.ts. Every key but the cursors (`p`), the range
+   * (`from`, `to`) and `notFilters` is a filter the server applies (a null or empty value is not sent).
+   */
+  searchParams: K;
+  /** Keys the URL spells otherwise (the audit log's cursors are `before`, as saved links have them). */
+  urlKeys?: UrlKeys<K>;
+  /** URL keys that shape the page but do not filter it (the audit log's page size). */
+  notFilters?: readonly (keyof K & string)[];
   columns: TableOptions<DataTableFeatures, Row>["columns"];
   getRowId: (row: Row) => string;
-  pageSize: number;
+  /** Rows a page asks for: a number, or read from the URL (the audit log's page size). */
+  pageSize: number | ((q: Values<K>) => number);
   /** Filters every request carries, not in the URL (the sub-account a section is about). */
   fixed?: Record<string, string>;
   initialColumnVisibility?: Record<string, boolean>;
@@ -51,6 +62,8 @@ export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends 
   /** This page's rows (none while it loads). */
   rows: Row[];
   table: DataTableInstance<Row>;
+  /** The URL's filters and range as the API reads them (ms as strings): what the page and its export ask for. */
+  filters: Record<string, string>;
   /** Whether any filter (range included) is set. */
   filtered: boolean;
   /** Writes filters and starts again from the newest page. */
@@ -60,22 +73,23 @@ export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends 
   range: boolean;
 };
 
-/** The API's query for the URL's filters (ms as strings), without cursor or size. */
-export function ledgerQuery<Q extends LedgerUrlState>(q: Q, keys: readonly (keyof Q & string)[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const k of [...keys, "from", "to"] as const) {
-    const v = q[k as keyof Q];
-    if (v !== null && v !== undefined && v !== "") out[k] = String(v);
-  }
-  return out;
-}
+const NOT_FILTERS = new Set(["p", "from", "to"]);
 
-export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage = LedgerPage<Row>>(
-  config: LedgerViewConfig<Row, Q, P>,
-): LedgerView<Row, Q, P> {
-  const [q, setUrl] = config.url;
-  const cursor = q.p.at(-1);
-  const input = { ...ledgerQuery(q, config.filterKeys), ...config.fixed, limit: String(config.pageSize), ...(cursor ? { cursor } : {}) };
+export function useLedgerView<Row extends RowData, K extends LedgerParams, P extends AnyPage = LedgerPage<Row>>(
+  config: LedgerViewConfig<Row, K, P>,
+): LedgerView<Row, Values<K> & LedgerUrlState, P> {
+  const [q, setUrl] = useQueryStates(config.searchParams, { history: "push", urlKeys: config.urlKeys });
+  const range = config.range ?? true;
+  const notFilters = new Set<string>(config.notFilters);
+  const keys = [...Object.keys(config.searchParams).filter((k) => !NOT_FILTERS.has(k) && !notFilters.has(k)), ...(range ? ["from", "to"] : [])];
+  const filters: Record<string, string> = {};
+  for (const k of keys) {
+    const v: unknown = q[k];
+    if (v !== null && v !== undefined && v !== "") filters[k] = String(v);
+  }
+  const cursor = (q.p as string[]).at(-1);
+  const pageSize = typeof config.pageSize === "function" ? config.pageSize(q) : config.pageSize;
+  const input = { ...filters, ...config.fixed, limit: String(pageSize), ...(cursor ? { cursor } : {}) };
   const page = useQuery({
     queryKey: [config.resource.id, input],
     queryFn: ({ signal }) => callResource(config.resource, { input, signal } as never) as Promise<P>,
@@ -91,17 +105,17 @@ export function useLedgerView<Row extends RowData, Q extends LedgerUrlState, P e
     data: rows, columns: config.columns, getRowId: config.getRowId, initialColumnVisibility: config.initialColumnVisibility,
     persistKey: config.persistKey,
   });
-  const range = config.range ?? true;
-  const keys = [...config.filterKeys, ...(range ? (["from", "to"] as const) : [])];
+  const write = setUrl as (patch: Record<string, unknown>) => unknown;
   return {
-    q,
+    q: q as Values<K> & LedgerUrlState,
     page,
     rows,
     table,
-    filtered: keys.some((k) => q[k as keyof Q] !== null && q[k as keyof Q] !== undefined),
-    set: (patch) => void setUrl({ ...patch, p: null }),
-    clear: () => void setUrl({ ...Object.fromEntries(keys.map((k) => [k, null])), p: null }),
-    setWalked: (p) => void setUrl({ p }),
+    filters,
+    filtered: Object.keys(filters).length > 0,
+    set: (patch) => void write({ ...patch, p: null }),
+    clear: () => void write({ ...Object.fromEntries(keys.map((k) => [k, null])), p: null }),
+    setWalked: (p) => void write({ p }),
     range,
   };
 }

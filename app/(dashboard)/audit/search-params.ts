@@ -23,6 +23,3 @@ export const auditSearchParams = {
 
 /** The page stack keeps the URL key it has always had, so links staff saved still open the same page. */
 export const auditUrlKeys = { p: "before" } as const;
-
-/** The filters sent to the server besides the range; the export takes them too (no paging): the whole filtered log. */
-export const AUDIT_FILTER_KEYS = ["actor", "action", "outcome"] as const;

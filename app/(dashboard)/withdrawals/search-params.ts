@@ -17,6 +17,3 @@ export const withdrawalsSearchParams = {
   /** Requested at or after / before, and the cursors walked (absent = the newest page). */
   ...ledgerRangeParsers,
 };
-
-/** The URL keys the server filters the ledger by, besides the range (from, to). */
-export const WITHDRAWAL_FILTERS = ["subUid", "coin", "state", "requestedBy", "amountMin", "amountMax", "address"] as const;

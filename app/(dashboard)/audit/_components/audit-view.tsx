@@ -3,33 +3,34 @@
 // first, filtered on the server by the URL, with a row's details in a panel below the table.
 import dynamic from "next/dynamic";
 import { useId, useState } from "react";
-import { useQueryStates } from "nuqs";
 import type { AuditPage } from "@/lib/api/audit";
 import { AUDIT_OUTCOME_VALUES, pageCalls } from "@/lib/api/page-routes";
-import { LedgerTable, ledgerQuery, useLedgerView } from "@/components/data-table/ledger-paged-view";
+import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
 import { SearchForm } from "@/components/data-table/search-form";
 import { SelectField } from "@/components/data-table/select-field";
 import { controlClass, primaryButton } from "@/components/ui/styles";
-import { AUDIT_FILTER_KEYS, AUDIT_PAGE_MAX, AUDIT_PAGE_SIZES, auditSearchParams, auditUrlKeys } from "../search-params";
+import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZES, auditSearchParams, auditUrlKeys } from "../search-params";
 import { toRowView, type AuditRowView } from "./audit-rows";
 import { AuditDetailsContext, auditColumns } from "./columns";
 
 // A row's details open on a click, never in the first view: they load then (issue 15, page weight).
 const AuditDetails = dynamic(() => import("./audit-details").then((m) => m.AuditDetails), { ssr: false });
 
+/** The page size the URL asks for, held to what a page may be. */
+const pageSizeOf = (q: { limit: number }) => Math.min(Math.max(1, q.limit), AUDIT_PAGE_MAX);
+
 export function AuditView() {
   const id = useId();
-  const url = useQueryStates(auditSearchParams, { history: "push", urlKeys: auditUrlKeys });
-  const limit = Math.min(Math.max(1, url[0].limit), AUDIT_PAGE_MAX);
-  const view = useLedgerView<AuditRowView, (typeof url)[0], AuditPage>({
+  const view = useLedgerView<AuditRowView, typeof auditSearchParams, AuditPage>({
     resource: pageCalls.auditList,
     rowsOf: (page) => page.rows.map(toRowView),
-    url,
-    filterKeys: AUDIT_FILTER_KEYS,
+    searchParams: auditSearchParams,
+    urlKeys: auditUrlKeys,
+    notFilters: ["limit"],
     columns: auditColumns,
     getRowId: (r) => r.id,
-    pageSize: limit,
+    pageSize: pageSizeOf,
     persistKey: "audit",
   });
   const { q } = view;
@@ -42,7 +43,7 @@ export function AuditView() {
   const panelId = `${id}-details`;
   // The panel scrolls itself into view once shown (./audit-details).
   const toggle = (rowId: string) => setOpenId(openId === rowId ? null : rowId);
-  const filters = new URLSearchParams(ledgerQuery(q, AUDIT_FILTER_KEYS)).toString();
+  const filters = new URLSearchParams(view.filters).toString();
 
   return (
     <AuditDetailsContext value={{ openId, toggle, panelId }}>
@@ -70,7 +71,7 @@ export function AuditView() {
               closed
               onChange={(outcome) => view.set({ outcome })}
             />
-            <PageSizeSelect id={`${id}-limit`} sizes={AUDIT_PAGE_SIZES} value={limit} onChange={(size) => view.set({ limit: size })} />
+            <PageSizeSelect id={`${id}-limit`} sizes={AUDIT_PAGE_SIZES} value={pageSizeOf(q)} onChange={(size) => view.set({ limit: size })} />
           </>
         }
         after={

@@ -5,18 +5,17 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useState } from "react";
-import { useQueryStates } from "nuqs";
 import { Field } from "@/components/data-table/field";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
-import { LedgerTable, ledgerQuery, useLedgerView } from "@/components/data-table/ledger-paged-view";
+import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
-import { TableHead } from "@/components/ui/table-head";
+import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import type { LedgerDeposit, LedgerDepositPage, LedgerFreshness } from "@/lib/api/ledger";
 import { pageCalls } from "@/lib/api/page-routes";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
-import { LEDGER_DEPOSIT_FILTERS, LEDGER_PAGE_SIZE, ledgerDepositsSearchParams } from "./search-params";
+import { LEDGER_PAGE_SIZE, ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
 
 // Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.
@@ -25,20 +24,24 @@ const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) 
 const COINS = ["USDT", "USDC", "BTC", "ETH", "SOL", "XRP", "TRX", "LTC"];
 const STATUSES = ["success", "pending", "fail"];
 
+const TOTAL_COLUMNS: ListColumn<LedgerDepositPage["totals"][number]>[] = [
+  { header: "Coin", cell: (t) => t.coin },
+  { header: "Deposits", numeric: true, cell: (t) => t.count.toLocaleString("en-US") },
+  { header: "Amount", numeric: true, className: "font-mono", cell: (t) => groupDecimal(t.amount) },
+];
+
 export function LedgerDepositsView() {
   const id = useId();
-  const url = useQueryStates(ledgerDepositsSearchParams, { history: "push" });
-  const view = useLedgerView<LedgerDeposit, (typeof url)[0], LedgerDepositPage>({
+  const view = useLedgerView<LedgerDeposit, typeof ledgerDepositsSearchParams, LedgerDepositPage>({
     resource: pageCalls.ledgerDeposits,
-    url,
-    filterKeys: LEDGER_DEPOSIT_FILTERS,
+    searchParams: ledgerDepositsSearchParams,
     columns: ledgerDepositColumns,
     getRowId: (r) => r.orderId,
     pageSize: LEDGER_PAGE_SIZE,
     persistKey: "deposit-ledger",
   });
   const { q, page } = view;
-  const exportHref = `/api/ledger/deposits/export?${new URLSearchParams(ledgerQuery(q, LEDGER_DEPOSIT_FILTERS)).toString()}`;
+  const exportHref = `/api/ledger/deposits/export?${new URLSearchParams(view.filters).toString()}`;
 
   return (
     <LedgerTable
@@ -67,18 +70,7 @@ export function LedgerDepositsView() {
             <h2 id={`${id}-totals`} className="text-base font-semibold">
               {page.data.total.toLocaleString("en-US")} deposits match{view.filtered ? " these filters" : ""}
             </h2>
-            <table className="text-sm" aria-label="Totals per coin">
-              <TableHead className="text-left text-slate-600 dark:text-slate-400" cell="pr-6 font-medium" columns={["Coin", "Deposits", "Amount"]} right={["Deposits", "Amount"]} />
-              <tbody>
-                {page.data.totals.map((t) => (
-                  <tr key={t.coin} data-coin={t.coin}>
-                    <td className="pr-6">{t.coin}</td>
-                    <td className="pr-6 text-right tabular-nums">{t.count.toLocaleString("en-US")}</td>
-                    <td className="text-right font-mono tabular-nums">{groupDecimal(t.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ListTable label="Totals per coin" frame="none" columns={TOTAL_COLUMNS} rows={page.data.totals} rowKey={(t) => t.coin} rowData={(t) => ({ "data-coin": t.coin })} />
             <BarChart title="Deposits per day (UTC), every matching deposit" bars={page.data.perDay.map((d) => ({ label: d.day, value: String(d.count) }))} />
           </section>
         ) : null

@@ -15,6 +15,3 @@ export const ledgerDepositsSearchParams = {
   /** Created at or after / at or before, and the cursors walked (absent = the newest page). */
   ...ledgerRangeParsers,
 };
-
-/** The URL keys the server filters by, besides the range (from, to). */
-export const LEDGER_DEPOSIT_FILTERS = ["subUid", "coin", "status", "minAmount", "maxAmount", "q"] as const;

@@ -21,4 +21,4 @@ const searchParamsOf = (own: OwnFilter) => ({
 // Built once at load, so every render hands nuqs the same parsers.
 export const ledgerTradeSearchParams = { tradeScope: searchParamsOf("tradeScope"), status: searchParamsOf("status") };
 
-export const ledgerTradeFilters = (own: OwnFilter) => ["key", "symbol", "side", own, "orderId"] as const;
+export type TradeParams = ReturnType<typeof searchParamsOf>;

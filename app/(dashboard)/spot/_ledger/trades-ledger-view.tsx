@@ -3,7 +3,6 @@
 // kept past the platform's 90 days and filtered by the server over any range (E3 and E4 answer one symbol,
 // 90 days at a time). One view; the two lists differ in the words and filters below and in their columns,
 // which each page hands over (so neither page loads the other's). The platform's own answer stays at /live.
-import { useQueryStates } from "nuqs";
 import type { RowData, TableOptions } from "@tanstack/react-table";
 import type { JsonResource, LazyResource } from "@/lib/api/call";
 import type { LedgerFill, LedgerKeySync, LedgerPlanOrder } from "@/lib/api/ledger-trades";
@@ -16,7 +15,7 @@ import { FILL_SYMBOLS } from "../fills/search-params";
 import { PLAN_ORDER_STATUSES, PLAN_ORDER_SYMBOLS } from "../plan-orders/search-params";
 import { KeyPicker } from "./key-picker";
 import { KeySyncStatus } from "./key-sync-status";
-import { LEDGER_TRADE_PAGE_SIZE, ledgerTradeFilters, ledgerTradeSearchParams, type OwnFilter } from "./search-params";
+import { LEDGER_TRADE_PAGE_SIZE, ledgerTradeSearchParams, type OwnFilter, type TradeParams } from "./search-params";
 
 type ListConfig<Row> = {
   resource: JsonResource | LazyResource;
@@ -54,11 +53,9 @@ const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
 /** `list` names the list as the key picker and the live page's path do. */
 export function TradesLedgerView<L extends keyof Rows>({ list, columns }: { list: L; columns: TableOptions<DataTableFeatures, Rows[L]>["columns"] }) {
   const { resource, getRowId, label, rowsNoun, symbols, own } = LISTS[list] as ListConfig<Rows[L]>;
-  const url = useQueryStates(ledgerTradeSearchParams[own.key], { history: "push" });
-  const view = useLedgerView<Rows[L] & RowData, (typeof url)[0], LedgerPage<Rows[L]> & { sync: LedgerKeySync }>({
+  const view = useLedgerView<Rows[L] & RowData, TradeParams, LedgerPage<Rows[L]> & { sync: LedgerKeySync }>({
     resource,
-    url,
-    filterKeys: ledgerTradeFilters(own.key),
+    searchParams: ledgerTradeSearchParams[own.key],
     columns,
     getRowId,
     pageSize: LEDGER_TRADE_PAGE_SIZE,

@@ -1,7 +1,6 @@
 "use client";
 // /sub-accounts: the registry as the server pages it (by name, then UID), searched and filtered on the
 // server over the whole registry, with the exact count: the shared ledger view, without a time range.
-import { useQueryStates } from "nuqs";
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
 import { pageCalls } from "@/lib/api/page-routes";
 import { REGISTRY_SOURCES } from "@/lib/api/registry-routes";
@@ -9,17 +8,15 @@ import type { RegistryEntryView, RegistryPage } from "@/lib/api/sub-account-read
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
-import { REGISTRY_FILTERS, REGISTRY_PAGE_SIZE, subaccountsSearchParams } from "../search-params";
+import { REGISTRY_PAGE_SIZE, subaccountsSearchParams } from "../search-params";
 import { registryColumns } from "./columns";
 
 const BY_NAME = { first: "First", back: "← Previous", next: "Next →" };
 
 export function RegistryView() {
-  const url = useQueryStates(subaccountsSearchParams, { history: "push" });
-  const view = useLedgerView<RegistryEntryView, (typeof url)[0], RegistryPage>({
+  const view = useLedgerView<RegistryEntryView, typeof subaccountsSearchParams, RegistryPage>({
     resource: pageCalls.subaccountsBrowse,
-    url,
-    filterKeys: REGISTRY_FILTERS,
+    searchParams: subaccountsSearchParams,
     columns: registryColumns,
     getRowId: (r) => r.subUid,
     pageSize: REGISTRY_PAGE_SIZE,

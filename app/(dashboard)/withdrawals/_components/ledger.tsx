@@ -2,34 +2,31 @@
 // The ledger: every request Brokerdesk recorded, newest first, filtered on the server by the URL; one paged
 // view of a ledger list (components/data-table/ledger-paged-view.tsx) with the totals of the filtered set above.
 import { useId } from "react";
-import { useQueryStates } from "nuqs";
 import { pageCalls } from "@/lib/api/page-routes";
 import type { WithdrawalPage, WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
-import { LedgerTable, ledgerQuery, useLedgerView } from "@/components/data-table/ledger-paged-view";
+import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { secondaryButton } from "@/components/ui/styles";
-import { WITHDRAWAL_FILTERS, WITHDRAWAL_PAGE_SIZE, withdrawalsSearchParams } from "../search-params";
+import { WITHDRAWAL_PAGE_SIZE, withdrawalsSearchParams } from "../search-params";
 import { LedgerSummary, TextFilter } from "./ledger-filters";
 import { withdrawalColumns } from "./columns";
 
 export function WithdrawalLedger() {
   const id = useId();
-  const url = useQueryStates(withdrawalsSearchParams, { history: "push" });
-  const view = useLedgerView<WithdrawalView, (typeof url)[0], WithdrawalPage>({
+  const view = useLedgerView<WithdrawalView, typeof withdrawalsSearchParams, WithdrawalPage>({
     resource: pageCalls.withdrawalsList,
     rowsOf: (page) => page.items,
-    url,
-    filterKeys: WITHDRAWAL_FILTERS,
+    searchParams: withdrawalsSearchParams,
     columns: withdrawalColumns,
     getRowId: (w) => w.id,
     pageSize: WITHDRAWAL_PAGE_SIZE,
     persistKey: "withdrawal-ledger",
   });
   const { q } = view;
-  const filters = new URLSearchParams(ledgerQuery(q, WITHDRAWAL_FILTERS));
+  const filters = new URLSearchParams(view.filters);
   const text = (key: "requestedBy" | "amountMin" | "amountMax" | "address", label: string, numeric = false) => (
     <TextFilter key={`${key}${q[key] ?? ""}`} label={label} value={q[key] ?? ""} numeric={numeric} onApply={(v) => view.set({ [key]: v || null })} />
   );

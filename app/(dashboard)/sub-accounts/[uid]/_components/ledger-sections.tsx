@@ -3,7 +3,6 @@
 // view as /deposits with the sub-account fixed), its balance history and its rebate history (both from the
 // daily snapshots, which are the only record of them: E2 and E7 answer the present).
 import { useQuery } from "@tanstack/react-query";
-import { useQueryStates } from "nuqs";
 import { useId, useMemo, useState } from "react";
 import { LineChart } from "@/components/charts/line-chart";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
@@ -11,13 +10,13 @@ import { SelectField } from "@/components/data-table/select-field";
 import { controlClass } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerDeposit, type LedgerDepositPage } from "@/lib/api/ledger";
-import { balanceSeries, ledgerHistoryResources } from "@/lib/api/ledger-history";
+import { balanceSeries, ledgerHistoryResources, type RebateHistory } from "@/lib/api/ledger-history";
 import { isTransient } from "@/lib/client/api";
 import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
 import { Panel } from "@/components/ui/panel";
 import { Empty, Loading, QueryView } from "@/components/ui/query-view";
-import { TableHead } from "@/components/ui/table-head";
+import { ListTable, type ListColumn } from "@/components/ui/list-table";
 
 const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
 const HISTORY_DAYS = "365";
@@ -25,11 +24,10 @@ const HISTORY_DAYS = "365";
 const depositUrlKeys = { p: "dp", from: "dfrom", to: "dto" } as const;
 
 export function LedgerDepositsSection({ uid }: { uid: string }) {
-  const url = useQueryStates(ledgerRangeParsers, { history: "push", urlKeys: depositUrlKeys });
-  const view = useLedgerView<LedgerDeposit, (typeof url)[0], LedgerDepositPage>({
+  const view = useLedgerView<LedgerDeposit, typeof ledgerRangeParsers, LedgerDepositPage>({
     resource: ledgerResources.deposits,
-    url,
-    filterKeys: [],
+    searchParams: ledgerRangeParsers,
+    urlKeys: depositUrlKeys,
     fixed: { subUid: uid },
     columns: ledgerDepositColumns,
     getRowId: (r) => r.orderId,
@@ -84,6 +82,14 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
   );
 }
 
+const REBATE_COLUMNS: ListColumn<RebateHistory["rows"][number]>[] = [
+  { header: "Day (UTC)", className: "tabular", cell: (r) => r.day },
+  { header: "Affiliation type", cell: (r) => r.affiliationType || "—" },
+  { header: "User level", cell: (r) => r.userLevel || "—" },
+  { header: "Spot rebate ratio", numeric: true, className: "font-mono", cell: (r) => r.spotRebateRatio ?? "—" },
+  { header: "Futures rebate ratio", numeric: true, className: "font-mono", cell: (r) => r.futuresRebateRatio ?? "—" },
+];
+
 export function RebateHistorySection({ uid }: { uid: string }) {
   const query = useQuery({
     queryKey: [ledgerHistoryResources.rebates.id, uid],
@@ -99,25 +105,7 @@ export function RebateHistorySection({ uid }: { uid: string }) {
       >
         {(data) => (
           <div className="max-h-80 overflow-auto">
-            <table className="w-full text-sm" aria-label="Rebate info per day">
-              <TableHead
-                className="text-left text-slate-600 dark:text-slate-400"
-                cell="pr-4 font-medium"
-                columns={["Day (UTC)", "Affiliation type", "User level", "Spot rebate ratio", "Futures rebate ratio"]}
-                right={["Spot rebate ratio", "Futures rebate ratio"]}
-              />
-              <tbody>
-                {data.rows.map((r) => (
-                  <tr key={r.day} data-day={r.day}>
-                    <td className="pr-4 tabular-nums">{r.day}</td>
-                    <td className="pr-4">{r.affiliationType || "—"}</td>
-                    <td className="pr-4">{r.userLevel || "—"}</td>
-                    <td className="pr-4 text-right font-mono tabular-nums">{r.spotRebateRatio ?? "—"}</td>
-                    <td className="text-right font-mono tabular-nums">{r.futuresRebateRatio ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ListTable label="Rebate info per day" frame="none" columns={REBATE_COLUMNS} rows={data.rows} rowKey={(r) => r.day} rowData={(r) => ({ "data-day": r.day })} />
           </div>
         )}
       </QueryView>
