@@ -33,15 +33,6 @@ export type PagedUrlState = {
   p: PagePosition[];
 };
 
-type Columns<Row extends RowData> = TableOptions<DataTableFeatures, Row>["columns"];
-
-/**
- * The URL keys of a table's filters, from its columns' meta (as tablecn's use-data-table derives them):
- * every column whose meta declares a filter is filtered by the URL key of its id.
- */
-export function filterKeysOf<Row extends RowData>(columns: Columns<Row>): string[] {
-  return (columns as { id?: string; accessorKey?: string; meta?: { filter?: unknown } }[]).flatMap((c) => (c.meta?.filter ? [c.id ?? c.accessorKey ?? ""] : [])).filter(Boolean);
-}
 
 /** The operations that page (lib/platform/catalog/paging.ts): their page-size bound and row IDs are read from there. */
 export type PagedOperationId = keyof typeof OPERATION_PAGING;
@@ -52,7 +43,7 @@ export type PagedViewConfig<Id extends PagedOperationId, Row extends RowData, P 
   searchParams: P;
   initialNow: number;
   /** The operation's row type (RowOf<Id>) is what these columns read. */
-  columns: Columns<Row>;
+  columns: TableOptions<DataTableFeatures, Row>["columns"];
   /** Server-side parameters other than time, limit and cursor, from the URL state; symbol when left out. */
   params?: (q: Values<P>) => Record<string, string>;
 };
@@ -100,14 +91,12 @@ export function usePagedView<Id extends PagedOperationId, Row extends RowData, P
     },
   }) as unknown as PagedQueryResult<Row>;
 
-  const keys = filterKeysOf(config.columns);
   const table = useDataTable<Row, string>({
     features: filteringTableFeatures,
     data: paged.rows,
     columns: config.columns,
     getRowId: paging.rowId as unknown as (row: Row) => string,
-    filters: Object.fromEntries(keys.map((k) => [k, (q as Record<string, unknown>)[k] as string | null])) as FilterValues<string>,
-    onFiltersChange: (f) => setQ(f),
+    url: [q, setQ as (patch: Record<string, string | null>) => unknown],
     persistKey: config.operation,
   });
 

@@ -13,6 +13,22 @@ export function reportTableWidth(table: object, width: number): void {
   widthReporters.get(table)?.(width);
 }
 
+/**
+ * The URL keys of a table's filters, from its columns' meta (as tablecn's use-data-table derives them):
+ * every column whose meta declares a filter is filtered by the URL key of its id.
+ */
+export function filterKeysOf(columns: readonly unknown[]): string[] {
+  return (columns as { id?: string; accessorKey?: string; meta?: { filter?: unknown } }[]).flatMap((c) => (c.meta?.filter ? [c.id ?? c.accessorKey ?? ""] : [])).filter(Boolean);
+}
+
+function urlFilters(columns: readonly unknown[], [q, setQ]: NonNullable<UseDataTableOptions<never, string>["url"]>) {
+  const keys = filterKeysOf(columns);
+  return {
+    filters: Object.fromEntries(keys.map((k) => [k, (q[k] as string | null | undefined) ?? null])) as FilterValues<string>,
+    onFiltersChange: (next: FilterValues<string>) => void setQ(next),
+  };
+}
+
 /** The URL values of a page's client-side filters, keyed by column id (null = not filtered). */
 export type FilterValues<K extends string> = Record<K, string | null>;
 
@@ -26,6 +42,11 @@ export type UseDataTableOptions<TData extends RowData, K extends string> = {
   /** Filter state read from the URL; the table is controlled by it (STYLE rule 10). */
   filters?: FilterValues<K>;
   onFiltersChange?: (next: FilterValues<K>) => void;
+  /**
+   * The page's URL state and its setter (nuqs), when its filters keep the URL keys of the filtered columns'
+   * ids (filterKeysOf): `filters` and `onFiltersChange` are then derived from them.
+   */
+  url?: readonly [Record<string, unknown>, (patch: Record<string, string | null>) => unknown];
   initialColumnVisibility?: ColumnVisibilityState;
   /** Names the table for the person's column choices, kept in this browser ("withdrawal-ledger"). */
   persistKey?: string;
@@ -39,7 +60,7 @@ export type UseDataTableOptions<TData extends RowData, K extends string> = {
 export function useDataTable<TData extends RowData, K extends string = never>(
   options: UseDataTableOptions<TData, K>,
 ): DataTableInstance<TData> {
-  const { filters, onFiltersChange } = options;
+  const { filters, onFiltersChange } = options.url ? urlFilters(options.columns, options.url) : options;
   const filterKey = filters ? JSON.stringify(filters) : "";
   const columnFilters = useMemo<ColumnFiltersState>(
     () => (filters ? Object.entries(filters).flatMap(([id, value]) => (value ? [{ id, value }] : [])) : []),

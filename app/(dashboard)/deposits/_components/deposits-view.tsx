@@ -64,8 +64,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
     data: paged.rows,
     columns: depositColumns,
     getRowId: (r) => r.orderId,
-    filters: { coin: q.coin, status: q.status },
-    onFiltersChange: (f) => void setQ(f),
+    url: [q, setQ],
     persistKey: "deposits-live",
   });
 

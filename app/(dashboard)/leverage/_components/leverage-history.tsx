@@ -37,8 +37,7 @@ export function LeverageHistory() {
     data: rows,
     columns: historyColumns,
     getRowId: (c) => c.id,
-    filters: { symbol: q.symbol, outcome: q.outcome },
-    onFiltersChange: (f) => void setQ(f),
+    url: [q, setQ],
   });
 
   return (

@@ -40,8 +40,7 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
     data: bindings.data?.items ?? EMPTY,
     columns: bindingColumns,
     getRowId: (b) => b.id,
-    filters: { riskUnitId: q.riskUnitId, state: q.state, uid: q.uid },
-    onFiltersChange: (f) => void setQ(f),
+    url: [q, setQ],
   });
   const items = bindings.data?.items;
   const counts = items ? [...boundCounts(items)].sort(([a], [b]) => a.localeCompare(b)) : [];
