@@ -5,7 +5,7 @@
 import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
 import { ApiError, describeError, fieldProblem, platformRefusal } from "@/lib/client/api";
 import { staffMessage } from "@/lib/words";
-import { fieldErrorClass, hintClass } from "./styles";
+import { fieldErrorClass, hintClass, noticeClass } from "./styles";
 
 export { inputClass, monoInputClass } from "./styles";
 
@@ -143,6 +143,39 @@ export function formFailure<F extends string>(err: unknown, fields: readonly F[]
 }
 
 /**
+ * What `formFailure` found, said for the whole form: a platform refusal in staff's words first (`lead`, "The
+ * platform refused to bind the UID"), then the platform's own code and message; any other failure as it is.
+ * `attempt` (the mutation's submittedAt) makes each new answer a new element, so it takes the focus again.
+ */
+export function FormFailure({ failure: { refusal, other }, lead, focus = true, attempt }: {
+  failure: ReturnType<typeof formFailure>;
+  lead: string;
+  focus?: boolean;
+  attempt?: number;
+}) {
+  return (
+    <>
+      {refusal ? (
+        <FormOutcome tone="error" focus={focus} key={`refusal-${attempt}`}>
+          <p className="font-semibold">
+            {lead}: {refusal.meaning ?? "Brokerdesk has no explanation for this code; the platform's message follows."}
+          </p>
+          <p className="mt-1">
+            Platform code <code className="font-mono">{refusal.code}</code>: <q>{refusal.msg}</q>
+          </p>
+        </FormOutcome>
+      ) : null}
+      {other ? (
+        <FormOutcome tone="error" key={`other-${attempt}`}>
+          {other.title}
+          {other.detail ? `: ${other.detail}` : ""}
+        </FormOutcome>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * Puts the server's field errors under their fields; returns what is left to say for the whole form
  * (null when every problem was shown on a field).
  */
@@ -178,7 +211,7 @@ export function focusFirstError<F extends string>(fields: readonly F[], setFocus
 
 const OUTCOME_CLASS = {
   success: "text-emerald-800 dark:text-emerald-300",
-  error: "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100",
+  error: noticeClass("error"),
 } as const;
 
 /**

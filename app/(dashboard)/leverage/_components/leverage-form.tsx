@@ -1,7 +1,7 @@
 "use client";
 import { useId, useState, type ChangeEvent } from "react";
 import { useWatch } from "react-hook-form";
-import { fieldWiring, formFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
+import { fieldWiring, formFailure, FormFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { inputClass, monoInputClass, primaryButton } from "@/components/ui/styles";
@@ -81,7 +81,8 @@ export function LeverageForm() {
     send.mutate(v);
   });
 
-  const { refusal, other } = formFailure(send.error, FIELDS);
+  const failure = formFailure(send.error, FIELDS);
+  const { refusal } = failure;
   // A refusal that names a field on show leaves the focus on that field; any other answer takes it.
   const refusedField = refusal ? fieldNamedBy(refusal.msg) : null;
   const fieldNamed = refusedField !== null && (refusedField !== "holdSide" || showHoldSide);
@@ -167,22 +168,7 @@ export function LeverageForm() {
       </Form>
 
       <div className="mt-4 space-y-3 text-sm">
-        {refusal ? (
-          <FormOutcome tone="error" focus={!fieldNamed} key={`refusal-${send.submittedAt}`}>
-            <p className="font-semibold">
-              The platform refused the change: {refusal.meaning ?? "Brokerdesk has no explanation for this code; the platform's message follows."}
-            </p>
-            <p className="mt-1">
-              Platform code <code className="font-mono">{refusal.code}</code>: <q>{refusal.msg}</q>
-            </p>
-          </FormOutcome>
-        ) : null}
-        {other ? (
-          <FormOutcome tone="error" key={`other-${send.submittedAt}`}>
-            {other.title}
-            {other.detail ? `: ${other.detail}` : ""}
-          </FormOutcome>
-        ) : null}
+        <FormFailure failure={failure} lead="The platform refused the change" focus={!fieldNamed} attempt={send.submittedAt} />
         {sent ? (
           <FormOutcome tone="success" key={`sent-${send.submittedAt}`}>
             <Result sent={sent} />

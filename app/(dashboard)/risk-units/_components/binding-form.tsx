@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useId, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { fieldWiring, focusFirstError, formFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
+import { fieldWiring, focusFirstError, formFailure, FormFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -13,7 +13,6 @@ import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
 import { BINDINGS_KEY, type Binding } from "./api";
 import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormValues } from "./binding-rules";
-import { PlatformRefusal } from "./platform-refusal";
 import { dangerButton, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { Form } from "@/components/ui/form-element";
@@ -90,7 +89,7 @@ export function BindingForm({
     if (preset) reset({ uid: preset.binding.uid, riskUnitId: preset.binding.riskUnitId, operate });
   }, [preset, operate, reset]);
 
-  const { refusal, other } = formFailure(send.error, FIELDS);
+  const failure = formFailure(send.error, FIELDS);
 
   const unit = useWatch({ control, name: "riskUnitId" })?.trim() ?? "";
   const typedUid = useWatch({ control, name: "uid" })?.trim() ?? "";
@@ -162,12 +161,7 @@ export function BindingForm({
       </Form>
       {/* The answer takes the focus (FormOutcome), so after a submit the keyboard is at what happened. */}
       <FormOutcome tone="success">{done}</FormOutcome>
-      {refusal ? (
-        <FormOutcome tone="error">
-          <PlatformRefusal refusal={refusal} action={copy.action} />
-        </FormOutcome>
-      ) : null}
-      <FormOutcome tone="error">{other ? `${other.title}${other.detail ? `: ${other.detail}` : ""}` : null}</FormOutcome>
+      <FormFailure failure={failure} lead={`The platform refused to ${copy.action}`} />
       {operate === "unbind" ? (
         <ConfirmDialog
           open={confirming !== null}
