@@ -1,27 +1,29 @@
 "use client";
-// A list the platform answers whole (E2 assets, E11 OI limits): no pages, asked again by Refresh, its count
-// said under the table with "refreshing…" while the new answer is on its way. A view is a configuration:
-// its table, its request controls and its words.
+// A list answered whole: the platform's (E2 assets, E11 OI limits) or Brokerdesk's own (the risk-unit
+// bindings, the leverage history). No pages, asked again by Refresh, filtered and sorted in the browser, its
+// count said under the table with "refreshing…" while the new answer is on its way. A view is a
+// configuration: its table, its request controls and its words.
 import type { ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { RowData } from "@tanstack/react-table";
 import { DataTable, type DataTableStatus } from "./data-table";
+import { queryStateProps } from "./server-page";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "./data-table-states";
 import type { DataTableInstance } from "./features";
 import { RefreshButton } from "./refresh-button";
 
-type Refetchable = { refetch: () => unknown; isFetching: boolean; error: unknown };
-
 export function WholeListTable<TData extends RowData>({
-  table, label, query, status, controls, refreshable = true, errorState, blockedState, empty, count,
+  table, label, query, status = queryStateProps(query).status, controls, refreshable = true, errorState, blockedState, empty, count, maxHeight,
 }: {
   table: DataTableInstance<TData>;
   /** The table's accessible name. */
   label: string;
-  query: Refetchable;
-  status: DataTableStatus;
+  query: UseQueryResult<unknown, unknown>;
+  /** The query's own unless said (the assets are blocked until a sub-account is chosen). */
+  status?: DataTableStatus;
   /** The controls that shape the request. */
-  controls: ReactNode;
+  controls?: ReactNode;
   /** false while there is nothing to ask again (no sub-account chosen yet). */
   refreshable?: boolean;
   /** Instead of the query's own error (the sub-account list's, when that failed first). */
@@ -30,11 +32,14 @@ export function WholeListTable<TData extends RowData>({
   empty: ReactNode;
   /** What was loaded, said under the table once it has been. */
   count: ReactNode;
+  /** How tall the table may grow before it scrolls (DataTable's default unless said). */
+  maxHeight?: string;
 }) {
   return (
     <DataTable
       table={table}
       label={label}
+      maxHeight={maxHeight}
       status={status}
       busy={query.isFetching}
       toolbar={

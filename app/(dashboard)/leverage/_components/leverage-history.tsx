@@ -2,10 +2,7 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTableEmpty } from "@/components/data-table/data-table-states";
-import { queryStateProps } from "@/components/data-table/server-page";
+import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { callResource } from "@/lib/api/call";
@@ -49,13 +46,13 @@ export function LeverageHistory() {
         From the audit log: each request as it was recorded before it was sent, with the platform&apos;s answer. The latest {HISTORY_LIMIT} audit
         rows; the audit log has the rest.
       </p>
-      <DataTable
+      <WholeListTable
         table={table}
         label="Leverage changes"
-        {...queryStateProps(history)}
+        query={history}
         maxHeight="min(60vh, 520px)"
-        toolbar={<DataTableToolbar table={table} />}
-        emptyState={<DataTableEmpty>No leverage change has been recorded yet.</DataTableEmpty>}
+        empty="No leverage change has been recorded yet."
+        count={`${table.getRowModel().rows.length} of ${rows.length} changes shown, newest first.`}
       />
     </section>
   );

@@ -3,10 +3,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
-import { DataTableEmpty } from "@/components/data-table/data-table-states";
-import { queryStateProps } from "@/components/data-table/server-page";
+import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
 import { callResource } from "@/lib/api/call";
@@ -93,21 +90,14 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
       </section>
 
       <UnbindRowContext value={canWrite ? (binding) => setUnbindRow({ binding }) : null}>
-      <DataTable
-        table={table}
-        label="Risk-unit bindings made through Brokerdesk"
-        {...queryStateProps(bindings)}
-        maxHeight="min(60vh, 560px)"
-        toolbar={<DataTableToolbar table={table} />}
-        emptyState={<DataTableEmpty>No bindings have been made through Brokerdesk.</DataTableEmpty>}
-        pager={
-          bindings.data ? (
-            <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-              {table.getRowModel().rows.length} of {bindings.data.items.length} bindings shown, newest first.
-            </p>
-          ) : null
-        }
-      />
+        <WholeListTable
+          table={table}
+          label="Risk-unit bindings made through Brokerdesk"
+          query={bindings}
+          maxHeight="min(60vh, 560px)"
+          empty="No bindings have been made through Brokerdesk."
+          count={`${table.getRowModel().rows.length} of ${items?.length ?? 0} bindings shown, newest first.`}
+        />
       </UnbindRowContext>
     </div>
   );
