@@ -3,6 +3,7 @@
 // do not carry the factor forms and their schemas until someone needs them (issue 7, page weight).
 import { useEffect, useState } from "react";
 import { Dialog } from "@/components/forms/confirm-dialog";
+import { secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { mfaResources } from "@/lib/api/mfa";
 import { factorErrorMessage } from "./factor-client";
@@ -39,7 +40,7 @@ export function FactorPromptDialog({ message, onDone }: { message: string; onDon
         <button
           type="button"
           onClick={() => onDone(false)}
-          className="inline-flex items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          className={secondaryButton}
         >
           Cancel
         </button>

@@ -3,6 +3,7 @@
 import { useCallback, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { NavSection } from "./nav";
 import { Sidebar } from "./sidebar";
+import { buttonClass } from "@/components/ui/styles";
 
 const NAV_PANEL_ID = "main-nav-panel";
 
@@ -48,7 +49,7 @@ export function AppFrame({
             aria-expanded={open}
             aria-controls={NAV_PANEL_ID}
             onClick={() => setOpen((v) => !v)}
-            className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800 lg:hidden"
+            className={`${buttonClass("secondary", "sm")} lg:hidden`}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
