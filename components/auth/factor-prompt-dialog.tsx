@@ -2,7 +2,7 @@
 // The re-verify dialog's body, loaded on the first stale factor (components/auth/factor-prompt.tsx), so pages
 // do not carry the factor forms and their schemas until someone needs them (issue 7, page weight).
 import { useEffect, useState } from "react";
-import { Dialog } from "@/components/forms/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { mfaResources } from "@/lib/api/mfa";

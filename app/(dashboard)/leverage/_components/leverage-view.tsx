@@ -1,6 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import { FormLoading } from "@/components/forms/form-loading";
+import { FormLoading } from "@/components/ui/form-loading";
 import { PanelLoading } from "@/components/ui/panel";
 
 // Only team leads get this view (the page shows others a 403). The form (react-hook-form with the catalog's

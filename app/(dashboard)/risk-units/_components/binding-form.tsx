@@ -5,7 +5,7 @@ import { fieldWiring, focusFirstError, formFailure, FormFailure, FormOutcome, pl
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { callResource } from "@/lib/api/call";
 import { riskUnitResources, type BoundElsewhere } from "@/lib/api/risk-units";
 import { useSubAccountNames } from "@/lib/client/sub-account-name-map";

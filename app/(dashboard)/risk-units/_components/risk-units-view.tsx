@@ -12,7 +12,7 @@ import { isTransient } from "@/lib/client/api";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/values";
 import { riskUnitsSearchParams } from "../search-params";
 import { BINDINGS_KEY, type Binding } from "./api";
-import { FormLoading } from "@/components/forms/form-loading";
+import { FormLoading } from "@/components/ui/form-loading";
 import { boundCounts, noneBoundText } from "./binding-counts";
 import { UnbindRowContext, bindingColumns } from "./columns";
 

@@ -1,6 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import { FormLoading } from "@/components/forms/form-loading";
+import { FormLoading } from "@/components/ui/form-loading";
 
 // The two forms (react-hook-form and the catalog's E6 schema) load right after the page rather than with
 // it, and only for roles that may write (issue 7, page weight).

@@ -16,6 +16,7 @@ import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
 import { Panel } from "@/components/ui/panel";
+import { Loading, QueryView } from "@/components/ui/query-view";
 import { Form } from "@/components/ui/form-element";
 
 const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
@@ -96,22 +97,31 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
       <div data-testid="address-book-notice">
         {notice ? <FormOutcome key={`${notice.tone}:${notice.text}`} tone={notice.tone}>{notice.text}</FormOutcome> : null}
       </div>
-      {list.isError ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{describeError(list.error).title}</p> : null}
-      <ul className="space-y-1 text-sm" aria-label="Destinations in the address book">
-        {list.data?.items.map((d) => (
-          <li key={d.id} data-destination-id={d.id} className="flex flex-wrap items-center gap-2">
-            <Badge tone={TONE[d.state]}>{d.state === "requested" ? "waiting for approval" : d.state}</Badge>
-            <strong>{d.label}</strong> <span className="font-mono break-all">{d.address}</span> {d.chain ? `on ${d.chain}` : "(internal)"} {d.tag ? `tag ${d.tag}` : ""}
-            <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
-            {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
-              <>
-                <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(describeError(e).title) })}>Approve</button>
-                <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}`} onClick={() => setRejecting(d)}>Reject</button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      {subUid ? (
+        <QueryView
+          query={list}
+          loading={<Loading what="the address book" />}
+          empty={(data) => data.items.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No destination in this sub-account&apos;s book yet.</p>}
+        >
+          {(data) => (
+            <ul className="space-y-1 text-sm" aria-label="Destinations in the address book">
+              {data.items.map((d) => (
+                <li key={d.id} data-destination-id={d.id} className="flex flex-wrap items-center gap-2">
+                  <Badge tone={TONE[d.state]}>{d.state === "requested" ? "waiting for approval" : d.state}</Badge>
+                  <strong>{d.label}</strong> <span className="font-mono break-all">{d.address}</span> {d.chain ? `on ${d.chain}` : "(internal)"} {d.tag ? `tag ${d.tag}` : ""}
+                  <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
+                  {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
+                    <>
+                      <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(describeError(e).title) })}>Approve</button>
+                      <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}`} onClick={() => setRejecting(d)}>Reject</button>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      ) : null}
       {/* The same dialog as a withdrawal's rejection: a labelled reason, checked, refusals on the field. */}
       <RejectDialog
         subject={rejecting}

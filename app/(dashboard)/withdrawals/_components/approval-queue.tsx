@@ -5,7 +5,7 @@ import { useState } from "react";
 import { buttonClass } from "@/components/ui/styles";
 import { ApiError } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
-import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useWithdrawalPage } from "./api";
 import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal } from "./mutations";

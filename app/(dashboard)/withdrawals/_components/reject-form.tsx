@@ -5,7 +5,7 @@ import { buttonClass, inputClass } from "@/components/ui/styles";
 import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-actions";
 import { applyServerErrors, describedBy, FormField, FormOutcome } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
-import { Dialog } from "@/components/forms/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form-element";
 
 export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string, onError: (e: unknown) => void) => void }) {

@@ -8,7 +8,7 @@ import { pageCalls } from "@/lib/api/page-routes";
 import type { StaffUser as StaffUserView, UpdateUserInput } from "@/lib/api/users";
 import { ROLES as ROLE_OPTIONS, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { formatUtc } from "./api";
-import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/data-table/copy-button";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { Options } from "@/components/ui/options";
