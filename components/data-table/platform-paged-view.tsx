@@ -19,7 +19,7 @@ import type { DataTableFeatures, DataTableInstance } from "./features";
 import { PageSizeSelect } from "./page-size-select";
 import { RangePicker, type RangePatch } from "./range-picker";
 import { SymbolPicker } from "./symbol-picker";
-import { useDataTable, type FilterValues } from "./use-data-table";
+import { useDataTable } from "./use-data-table";
 import { filteringTableFeatures } from "./features-filtering";
 
 /** The URL state every paged view has (lib/client/paging-search-params.ts), plus its own keys. */
