@@ -24,7 +24,7 @@ const cellClass = "px-3 py-1.5 align-top";
  * bordered box that scrolls sideways; "none" inside a card or a scrolling region of the caller's.
  * `rowData` gives each row its data attributes (what the e2e suite and links find a row by).
  */
-export function ListTable<Row>({ label, columns, rows, rowKey, rowData, empty, frame = "box", testId }: {
+export function ListTable<Row>({ label, columns, rows, rowKey, rowData, empty, frame = "box", fit = false, testId }: {
   label: string;
   columns: readonly (ListColumn<Row> | false)[];
   rows: readonly Row[];
@@ -33,11 +33,13 @@ export function ListTable<Row>({ label, columns, rows, rowKey, rowData, empty, f
   /** Said in one row across the table when there are no rows (else the table is drawn with its head only). */
   empty?: ReactNode;
   frame?: "box" | "none";
+  /** As wide as its columns need (a few columns of totals), not the width of its container. */
+  fit?: boolean;
   testId?: string;
 }) {
   const cols = columns.filter((c): c is ListColumn<Row> => c !== false);
   const table = (
-    <table className="w-full border-collapse text-sm" data-testid={testId}>
+    <table className={`${fit ? "w-auto" : "w-full"} border-collapse text-sm`} data-testid={testId}>
       <caption className="sr-only">{label}</caption>
       <thead className={frame === "box" ? "bg-slate-50 dark:bg-slate-900" : "border-b border-slate-200 dark:border-slate-700"}>
         <tr>

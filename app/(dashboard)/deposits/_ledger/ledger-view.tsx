@@ -70,7 +70,7 @@ export function LedgerDepositsView() {
             <h2 id={`${id}-totals`} className="text-base font-semibold">
               {page.data.total.toLocaleString("en-US")} deposits match{view.filtered ? " these filters" : ""}
             </h2>
-            <ListTable label="Totals per coin" frame="none" columns={TOTAL_COLUMNS} rows={page.data.totals} rowKey={(t) => t.coin} rowData={(t) => ({ "data-coin": t.coin })} />
+            <ListTable label="Totals per coin" frame="none" fit columns={TOTAL_COLUMNS} rows={page.data.totals} rowKey={(t) => t.coin} rowData={(t) => ({ "data-coin": t.coin })} />
             <BarChart title="Deposits per day (UTC), every matching deposit" bars={page.data.perDay.map((d) => ({ label: d.day, value: String(d.count) }))} />
           </section>
         ) : null

@@ -52,7 +52,7 @@ export function LeverageHistory() {
         query={history}
         maxHeight="min(60vh, 520px)"
         empty="No leverage change has been recorded yet."
-        count={`${table.getRowModel().rows.length} of ${rows.length} changes shown, newest first.`}
+        count={rows.length ? `${table.getRowModel().rows.length} of ${rows.length} changes shown, newest first.` : null}
       />
     </section>
   );
