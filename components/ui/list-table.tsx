@@ -26,7 +26,7 @@ const cellClass = "px-3 py-1.5 align-top";
  */
 export function ListTable<Row>({ label, columns, rows, rowKey, rowData, empty, frame = "box", fit = false, testId }: {
   label: string;
-  columns: readonly (ListColumn<Row> | false)[];
+  columns: readonly ListColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   rowData?: (row: Row) => Record<`data-${string}`, string>;
@@ -37,13 +37,12 @@ export function ListTable<Row>({ label, columns, rows, rowKey, rowData, empty, f
   fit?: boolean;
   testId?: string;
 }) {
-  const cols = columns.filter((c): c is ListColumn<Row> => c !== false);
   const table = (
     <table className={`${fit ? "w-auto" : "w-full"} border-collapse text-sm`} data-testid={testId}>
       <caption className="sr-only">{label}</caption>
       <thead className={frame === "box" ? "bg-slate-50 dark:bg-slate-900" : "border-b border-slate-200 dark:border-slate-700"}>
         <tr>
-          {cols.map((c) => (
+          {columns.map((c) => (
             <th key={c.header} scope="col" className={`${headClass} ${c.numeric ? "text-right" : ""}`}>
               {c.hiddenHeader ? <span className="sr-only">{c.header}</span> : c.header}
             </th>
@@ -53,14 +52,14 @@ export function ListTable<Row>({ label, columns, rows, rowKey, rowData, empty, f
       <tbody>
         {rows.length === 0 && empty ? (
           <tr>
-            <td colSpan={cols.length} className={`${cellClass} text-slate-600 dark:text-slate-400`}>
+            <td colSpan={columns.length} className={`${cellClass} text-slate-600 dark:text-slate-400`}>
               {empty}
             </td>
           </tr>
         ) : null}
         {rows.map((row) => (
           <tr key={rowKey(row)} {...rowData?.(row)} className="border-t border-slate-200 first:border-t-0 dark:border-slate-700">
-            {cols.map((c) => {
+            {columns.map((c) => {
               const className = `${cellClass} ${c.numeric ? "tabular text-right" : ""} ${c.className ?? ""}`;
               return c.names ? (
                 <th key={c.header} scope="row" className={`${className} text-left font-medium`}>
