@@ -1,7 +1,8 @@
+import { noticeClass } from "@/components/ui/styles";
 /** Told at the first sign-in after an admin removed the account's second factors (issue 12 item 2). */
 export function ResetNotice({ at }: { at: string }) {
   return (
-    <p role="status" data-testid="mfa-reset-notice" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <p role="status" data-testid="mfa-reset-notice" className={noticeClass("warn", "md")}>
       Your second factors were reset by an administrator on {at.slice(0, 10)} {at.slice(11, 16)} UTC. If you did not ask for this, tell your security
       contact now.
     </p>

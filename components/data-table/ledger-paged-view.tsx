@@ -2,8 +2,9 @@
 // One paged view of a ledger list (issue 14): what Brokerdesk keeps, read from its own database through a
 // lib/api entry that answers { rows, nextCursor, total }. Every filter is in the URL and sent to the server,
 // which applies it to the whole set over any range; pages are keyset cursors (the URL's page stack), newest
-// first; the count is of the whole filtered set. A page is a configuration: its entry, its URL parsers (whose
-// keys are its filters), columns and the words for its rows (the platform's live views use platform-paged-view.tsx).
+// first; the count is of the whole filtered set. A page is a configuration: its entry, its URL parsers (every key
+// but the cursors, the range and `notFilters` is a filter), columns and the words for its rows (the platform's
+// live views use platform-paged-view.tsx).
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { RowData, TableOptions } from "@tanstack/react-table";
 import { useId, useMemo, type ReactNode } from "react";

@@ -33,7 +33,6 @@ export type PagedUrlState = {
   p: PagePosition[];
 };
 
-
 /** The operations that page (lib/platform/catalog/paging.ts): their page-size bound and row IDs are read from there. */
 export type PagedOperationId = keyof typeof OPERATION_PAGING;
 

@@ -30,7 +30,7 @@ function urlFilters(columns: readonly unknown[], [q, setQ]: NonNullable<UseDataT
 }
 
 /** The URL values of a page's client-side filters, keyed by column id (null = not filtered). */
-export type FilterValues<K extends string> = Record<K, string | null>;
+type FilterValues<K extends string> = Record<K, string | null>;
 
 export type UseDataTableOptions<TData extends RowData, K extends string> = {
   /** The set the list uses (features.ts): features-filtering, features-sorting or features-plain. */

@@ -30,7 +30,7 @@ export function WholeListTable<TData extends RowData>({
   errorState?: ReactNode;
   blockedState?: ReactNode;
   empty: ReactNode;
-  /** What was loaded, said under the table once it has been. */
+  /** What was loaded, said under the table once it has been (null: nothing to say, the empty words say it). */
   count: ReactNode;
   /** How tall the table may grow before it scrolls (DataTable's default unless said). */
   maxHeight?: string;
@@ -51,7 +51,7 @@ export function WholeListTable<TData extends RowData>({
       blockedState={blockedState}
       emptyState={<DataTableEmpty>{empty}</DataTableEmpty>}
       pager={
-        status === "success" ? (
+        status === "success" && count !== null ? (
           <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
             {count}
             {query.isFetching ? " · refreshing…" : ""}

@@ -16,65 +16,82 @@ export type ListColumn<Row> = {
   className?: string;
 };
 
-const headClass = "px-3 py-2 text-left text-xs font-semibold text-slate-600 dark:text-slate-400";
-const cellClass = "px-3 py-1.5 align-top";
+const headClass = "px-3 py-2 text-xs font-semibold text-slate-600 dark:text-slate-400";
+/** A body cell's padding, for rows a caller draws itself (ListTableFrame). */
+export const listCellClass = "px-3 py-1.5 align-top";
+/** A body row's rule, for rows a caller draws itself. */
+export const listRowClass = "border-t border-slate-200 first:border-t-0 dark:border-slate-700";
 
-/**
- * `label` is the table's accessible name (its caption, read only by screen readers). `frame`: "box", its own
- * bordered box that scrolls sideways; "none" inside a card or a scrolling region of the caller's.
- * `rowData` gives each row its data attributes (what the e2e suite and links find a row by).
- */
-export function ListTable<Row>({ label, columns, rows, rowKey, rowData, empty, frame = "box", fit = false, testId }: {
+type Frame = {
+  /** The table's accessible name (its caption, read only by screen readers). */
   label: string;
-  columns: readonly ListColumn<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-  rowData?: (row: Row) => Record<`data-${string}`, string>;
-  /** Said in one row across the table when there are no rows (else the table is drawn with its head only). */
-  empty?: ReactNode;
+  /** "box": its own bordered box that scrolls sideways; "none": inside a card or a scrolling region of the caller's. */
   frame?: "box" | "none";
   /** As wide as its columns need (a few columns of totals), not the width of its container. */
   fit?: boolean;
   testId?: string;
+};
+
+/**
+ * The table, its caption and its head, with a body the caller draws: rows that hold their own state (the
+ * staff list's, each with its role select and dialogs). Its rows use listRowClass and listCellClass.
+ */
+export function ListTableFrame({ label, headers, frame = "box", fit = false, testId, children }: Frame & {
+  headers: readonly Pick<ListColumn<never>, "header" | "numeric" | "hiddenHeader">[];
+  children: ReactNode;
 }) {
   const table = (
     <table className={`${fit ? "w-auto" : "w-full"} border-collapse text-sm`} data-testid={testId}>
       <caption className="sr-only">{label}</caption>
       <thead className={frame === "box" ? "bg-slate-50 dark:bg-slate-900" : "border-b border-slate-200 dark:border-slate-700"}>
         <tr>
-          {columns.map((c) => (
-            <th key={c.header} scope="col" className={`${headClass} ${c.numeric ? "text-right" : ""}`}>
+          {headers.map((c) => (
+            <th key={c.header} scope="col" className={`${headClass} ${c.numeric ? "text-right" : "text-left"}`}>
               {c.hiddenHeader ? <span className="sr-only">{c.header}</span> : c.header}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody>
-        {rows.length === 0 && empty ? (
-          <tr>
-            <td colSpan={columns.length} className={`${cellClass} text-slate-600 dark:text-slate-400`}>
-              {empty}
-            </td>
-          </tr>
-        ) : null}
-        {rows.map((row) => (
-          <tr key={rowKey(row)} {...rowData?.(row)} className="border-t border-slate-200 first:border-t-0 dark:border-slate-700">
-            {columns.map((c) => {
-              const className = `${cellClass} ${c.numeric ? "tabular text-right" : ""} ${c.className ?? ""}`;
-              return c.names ? (
-                <th key={c.header} scope="row" className={`${className} text-left font-medium`}>
-                  {c.cell(row)}
-                </th>
-              ) : (
-                <td key={c.header} className={className}>
-                  {c.cell(row)}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
+      <tbody>{children}</tbody>
     </table>
   );
   return frame === "box" ? <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">{table}</div> : table;
+}
+
+/** `rowData` gives each row its data attributes (what the e2e suite and links find a row by). */
+export function ListTable<Row>({ columns, rows, rowKey, rowData, empty, ...frame }: Frame & {
+  columns: readonly ListColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  rowData?: (row: Row) => Record<`data-${string}`, string>;
+  /** Said in one row across the table when there are no rows (else the table is drawn with its head only). */
+  empty?: ReactNode;
+}) {
+  return (
+    <ListTableFrame {...frame} headers={columns}>
+      {rows.length === 0 && empty ? (
+        <tr>
+          <td colSpan={columns.length} className={`${listCellClass} text-slate-600 dark:text-slate-400`}>
+            {empty}
+          </td>
+        </tr>
+      ) : null}
+      {rows.map((row) => (
+        <tr key={rowKey(row)} {...rowData?.(row)} className={listRowClass}>
+          {columns.map((c) => {
+            const className = `${listCellClass} ${c.numeric ? "tabular text-right" : ""} ${c.className ?? ""}`;
+            return c.names ? (
+              <th key={c.header} scope="row" className={`${className} text-left font-medium`}>
+                {c.cell(row)}
+              </th>
+            ) : (
+              <td key={c.header} className={className}>
+                {c.cell(row)}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </ListTableFrame>
+  );
 }

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { noticeClass, type NoticeTone } from "./styles";
 
 /** A message in a toned box; an error is an alert (read out at once), anything else a status. */
-export function Notice({ tone, pad, className = "", children }: { tone: NoticeTone; pad?: "sm" | "md" | "lg"; className?: string; children: ReactNode }) {
+export function Notice({ tone, children }: { tone: NoticeTone; children: ReactNode }) {
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`${noticeClass(tone, pad)} ${className}`}>
+    <p role={tone === "error" ? "alert" : "status"} className={noticeClass(tone)}>
       {children}
     </p>
   );

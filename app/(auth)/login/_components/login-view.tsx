@@ -22,7 +22,7 @@ export function LoginView({ callbackUrl, notice, ended, failed }: { callbackUrl:
       </header>
       <p className="text-sm text-slate-700 dark:text-slate-300">Brokerdesk is for the broker&apos;s staff. Sign in with your work e-mail.</p>
       {ended && notice !== "password-changed" && (
-        <p role="status" data-testid="session-ended" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p role="status" data-testid="session-ended" className={noticeClass("warn", "md")}>
           {ENDED[ended]}
         </p>
       )}

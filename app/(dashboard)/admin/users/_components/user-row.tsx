@@ -1,5 +1,6 @@
 "use client";
 
+import { listCellClass, listRowClass } from "@/components/ui/list-table";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -56,13 +57,13 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
   const error = (asking ? null : update.error?.message) ?? resetFactors.error?.message ?? (resetOpen ? null : reset.error?.message) ?? null;
 
   return (
-    <tr className="border-t border-slate-200 align-top dark:border-slate-700">
-      <th scope="row" className="px-3 py-2 text-left font-mono text-xs font-normal">
+    <tr className={listRowClass}>
+      <th scope="row" className={`${listCellClass} text-left font-mono text-xs font-normal`}>
         {user.email}
         {isSelf && <span className="ml-1 font-sans text-slate-600 dark:text-slate-400">(you)</span>}
       </th>
-      <td className="px-3 py-2">{user.name ?? "—"}</td>
-      <td className="px-3 py-2">
+      <td className={listCellClass}>{user.name ?? "—"}</td>
+      <td className={listCellClass}>
         {canWrite ? (
           <>
             <label htmlFor={`${id}-role`} className="sr-only">Role of {user.email}</label>
@@ -80,14 +81,14 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
           user.role
         )}
       </td>
-      <td className="px-3 py-2">{user.disabled ? <Badge tone="error">Disabled</Badge> : <Badge tone="ok">Active</Badge>}</td>
-      <td className="px-3 py-2 tabular whitespace-nowrap">{formatUtc(user.lastSignInAt)}</td>
-      <td className="px-3 py-2 text-xs">
+      <td className={listCellClass}>{user.disabled ? <Badge tone="error">Disabled</Badge> : <Badge tone="ok">Active</Badge>}</td>
+      <td className={`${listCellClass} tabular whitespace-nowrap`}>{formatUtc(user.lastSignInAt)}</td>
+      <td className={`${listCellClass} text-xs`}>
         {user.factors ? `${user.factors} factor${user.factors === 1 ? "" : "s"}` : "none"}
         {user.mfaResetAt ? <span className="block text-slate-600 dark:text-slate-400">reset {formatUtc(user.mfaResetAt)}</span> : null}
       </td>
       {canWrite && (
-        <td className="space-y-2 px-3 py-2">
+        <td className={`${listCellClass} space-y-2`}>
           <div className="flex flex-wrap gap-2">
             {!isSelf && (
               <button

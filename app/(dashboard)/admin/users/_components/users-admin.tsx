@@ -8,6 +8,9 @@ import { CreateUserForm } from "./create-user-form";
 import { UserRow } from "./user-row";
 import { Facts } from "@/components/ui/facts";
 import { Loading, QueryView } from "@/components/ui/query-view";
+import { ListTableFrame } from "@/components/ui/list-table";
+
+const HEADERS = ["E-mail", "Name", "Role", "Status", "Last sign-in", "Second factor"].map((header) => ({ header }));
 
 export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string; canWrite: boolean }) {
   const list = useQuery({ queryKey: [pageCalls.usersList.id], queryFn: ({ signal }) => callResource(pageCalls.usersList, { signal }) });
@@ -32,27 +35,11 @@ export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string;
         </h2>
         <QueryView query={list} loading={<Loading what="staff" />}>
           {(data) => (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Staff users with their role, status, last sign-in and second factors</caption>
-                <thead className="bg-slate-50 dark:bg-slate-900">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">E-mail</th>
-                    <th scope="col" className="px-3 py-2">Name</th>
-                    <th scope="col" className="px-3 py-2">Role</th>
-                    <th scope="col" className="px-3 py-2">Status</th>
-                    <th scope="col" className="px-3 py-2">Last sign-in</th>
-                    <th scope="col" className="px-3 py-2">Second factor</th>
-                    {canWrite && <th scope="col" className="px-3 py-2">Actions</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.users.map((u) => (
-                    <UserRow key={u.id} user={u} isSelf={u.id === currentUserId} canWrite={canWrite} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTableFrame label="Staff users with their role, status, last sign-in and second factors" headers={canWrite ? [...HEADERS, { header: "Actions" }] : HEADERS}>
+              {data.users.map((u) => (
+                <UserRow key={u.id} user={u} isSelf={u.id === currentUserId} canWrite={canWrite} />
+              ))}
+            </ListTableFrame>
           )}
         </QueryView>
       </section>
