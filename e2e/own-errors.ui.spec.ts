@@ -1,0 +1,53 @@
+// Every list Brokerdesk reads from its own database answers a failure of its route the same way as the
+// platform's pages do (read-errors.ui.spec.ts): an alert that says the request failed, nothing that looks like
+// an empty list, and Retry recovers once the route answers again. The failure is injected at the browser's
+// edge (the route's reply is replaced by Brokerdesk's own 500 envelope); Retry then reaches the real server.
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { signIn, type DemoRole } from "./support/staff";
+
+const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
+
+type Case = {
+  path: string;
+  /** The route whose GET fails (its path; any query). */
+  api: string;
+  role: DemoRole;
+  /** What shows the page has its data again. */
+  ready: (page: Page) => Locator;
+  /** What must not show while the route fails: the words of an empty list. */
+  emptyWords?: RegExp;
+};
+
+const CASES: Case[] = [
+  // The ledger may not have synced a deposit yet: its rows, or the words of a ledger that answered empty.
+  { path: "/deposits", api: "/api/ledger/deposits", role: "compliance", ready: (p) => rows(p).or(p.getByText("No deposits in the ledger yet.")), emptyWords: /No deposits/ },
+  { path: "/audit", api: "/api/audit", role: "compliance", ready: (p) => rows(p).first(), emptyWords: /No audit rows/ },
+  { path: "/sub-accounts", api: "/api/sub-accounts/registry", role: "broker", ready: (p) => rows(p).first(), emptyWords: /No sub-accounts/ },
+  { path: "/sync", api: "/api/ledger/sync", role: "compliance", ready: (p) => p.getByRole("table", { name: "Sync jobs" }) },
+  { path: "/admin/users", api: "/api/admin/users", role: "admin", ready: (p) => p.getByRole("table", { name: /^Staff users/ }) },
+  { path: "/risk-units", api: "/api/risk-units", role: "compliance", ready: (p) => p.getByText(/bindings shown, newest first/), emptyWords: /No bindings have been made/ },
+  { path: "/withdrawals", api: "/api/withdrawals/approvers", role: "lead", ready: (p) => p.getByTestId("approvers") },
+];
+
+for (const c of CASES) {
+  test(`[own][error] ${c.path}: a failing ${c.api} shows an alert with Retry, never an empty list; Retry recovers`, async ({ page }) => {
+    await signIn(page, c.role, "/");
+    const failing = (url: URL) => url.pathname === c.api;
+    await page.route(failing, (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({ status: 500, json: { error: { code: "internal", message: "Brokerdesk failed (e2e)" } } })
+        : route.fallback(),
+    );
+    await page.goto(c.path);
+    const alert = page.getByRole("alert").filter({ hasText: "Request failed (HTTP 500)" });
+    await expect(alert.first()).toBeVisible();
+    await expect(c.ready(page)).toHaveCount(0);
+    if (c.emptyWords) await expect(page.getByText(c.emptyWords)).toHaveCount(0);
+
+    await page.unroute(failing);
+    await alert.first().getByRole("button", { name: "Retry" }).click();
+    await expect(c.ready(page).first()).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+}
