@@ -3,8 +3,7 @@ import { expect, test } from "./support/test";
 import { checkBothSchemes as checkAxeBothSchemes } from "./support/axe";
 import { readFile } from "node:fs/promises";
 import { DEMO, sameOrigin, signInApi, signIn } from "./support/staff";
-
-const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
+import { rows } from "./support/tables";
 
 
 /** axe in light and dark, with a screenshot of each into /tmp. */

@@ -14,6 +14,7 @@ import {
   PAGE_FAULTS, auditSince, clearFaults, debitSince, markBalance, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,
   type PageFault,
 } from "./support/faults";
+import { rows } from "./support/tables";
 
 test.describe.configure({ mode: "serial" });
 
@@ -21,8 +22,6 @@ const SUITE_START = Date.now();
 const TIMEOUT_MS = E2E_PLATFORM_TIMEOUT_MS; // the workers' PLATFORM_TIMEOUT_MS (e2e/support/test.ts)
 const ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 const KINDS = Object.keys(PAGE_FAULTS) as PageFault[];
-
-const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
 type PageCase = {
   path: string;

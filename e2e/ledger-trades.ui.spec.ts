@@ -6,6 +6,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInApi, signIn } from "./support/staff";
 import { startInstance, type Instance } from "./support/second-instance";
 import { expect, test } from "./support/test";
+import { rows } from "./support/tables";
 
 const DAY = 86_400_000;
 let instance: Instance;
@@ -39,8 +40,6 @@ async function brokerPage(browser: Browser, path: string): Promise<Page> {
   await signIn(page, "broker", path);
   return page;
 }
-
-const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
 test("[ledger][plan-orders] a broker filters plan orders by symbol and side over 120 days (past E3's 90-day span), sees the exact count, pages older", async ({ browser }) => {
   test.setTimeout(90_000);

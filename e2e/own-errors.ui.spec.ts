@@ -5,8 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { signIn, type DemoRole } from "./support/staff";
-
-const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
+import { rows } from "./support/tables";
 
 type Case = {
   path: string;

@@ -9,6 +9,7 @@ import Big from "big.js";
 import { signIn, simControlUrl } from "./support/staff";
 import { platformData, type Envelope } from "./support/envelope";
 import { countByIdLessThan, exportCsv, expectDownloaded } from "./support/exports";
+import { rows } from "./support/tables";
 
 type Asset = { coin: string; available: string; frozen: string; locked: string };
 type Rebate = { affiliationType: string; userLevel: string; clientSpotRebateRatio: string; clientFuturesRebateRatio: string };
@@ -31,7 +32,6 @@ const isCall = (path: string, match: (u: URL) => boolean = () => true) => (r: Re
 
 const body = platformData;
 
-const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 // Rows are virtualised: the table's aria-rowcount (rows + header) says how many it holds.
 const rowCount = (page: Page, n: number) => expect(page.locator("table[aria-rowcount]")).toHaveAttribute("aria-rowcount", String(n + 1));
 const firstRowId = (page: Page) => rows(page).first().getAttribute("data-row-id");
@@ -111,7 +111,6 @@ test("[subaccounts.assets][list] compliance sees the first sub-account's coins; 
   await expect(page.getByLabel("Sub-account", { exact: true })).toHaveValue(showsSubAccount(uids[0]!));
 });
 
-
 // ---------------------------------------------------------------------------------------------
 // /rebates (E7)
 
@@ -149,7 +148,6 @@ test("[rebates.get][lookup] lead sees the first sub-account's rebates as ratios 
   await expect(page.getByText("A UID is digits only")).toBeVisible();
   await expect(page).toHaveURL(/uid=12345/);
 });
-
 
 // ---------------------------------------------------------------------------------------------
 // /spot/plan-orders (E3)
@@ -234,7 +232,6 @@ test("[planOrders.history][export] the CSV of a 120-day range has every plan ord
   await expectDownloaded(page, lines, count);
 });
 
-
 // ---------------------------------------------------------------------------------------------
 // /spot/fills (E4)
 
@@ -310,7 +307,6 @@ test("[fills.list][export] the CSV of the default range has every fill an indepe
   await expectDownloaded(page, lines, count);
 });
 
-
 // ---------------------------------------------------------------------------------------------
 // /futures/oi-limits (E11)
 
@@ -349,7 +345,6 @@ test("[oiLimits.list][list] compliance sees USDT-FUTURES limits; product type, s
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toHaveAttribute("data-row-id", symbol);
 });
-
 
 // ---------------------------------------------------------------------------------------------
 // Accessibility, with a screenshot of each page in both themes

@@ -6,6 +6,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { sameOrigin, signInApi, signIn, type DemoRole } from "./support/staff";
 import { startInstance, type Instance } from "./support/second-instance";
 import { expect, test } from "./support/test";
+import { rows } from "./support/tables";
 
 let instance: Instance;
 type Entry = { subUid: string; subaccountName: string | null; label: string | null; status: string };
@@ -33,7 +34,6 @@ async function openAs(browser: Browser, role: DemoRole, path: string): Promise<{
   return { page, wholeRegistry, nameLookups };
 }
 const browse = async (ctx: APIRequestContext, query: string) => (await (await ctx.get(`/api/sub-accounts/registry?${query}`)).json()) as Browse;
-const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 const shownName = (e: Entry) => e.subaccountName ?? e.label ?? `UID ${e.subUid}`;
 
 test("[subaccounts][browse] /sub-accounts at 2,000: pages by name on the server with the exact count; search, status and pages live in the URL", async ({ browser }) => {

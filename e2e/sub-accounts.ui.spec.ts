@@ -3,10 +3,9 @@ import { expect, test } from "./support/test";
 import { checkBothSchemes as checkAxeBothSchemes } from "./support/axe";
 import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
 import { platformDirect } from "./support/platform-direct";
+import { rows } from "./support/tables";
 
 type Entry = { subUid: string; subaccountName: string | null; source: string };
-
-const rows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
 
 /** axe in light and dark, with a screenshot of each into /tmp. */
