@@ -9,8 +9,10 @@ import { rows } from "./support/tables";
 
 type Case = {
   path: string;
-  /** The route whose GET fails (its path; any query). */
+  /** The route whose GET fails (its path; any query unless `when` narrows it). */
   api: string;
+  /** Which of the route's GETs fail, when the page asks it more than one thing. */
+  when?: (url: URL) => boolean;
   role: DemoRole;
   /** What shows the page has its data again. */
   ready: (page: Page) => Locator;
@@ -27,12 +29,18 @@ const CASES: Case[] = [
   { path: "/admin/users", api: "/api/admin/users", role: "admin", ready: (p) => p.getByRole("table", { name: /^Staff users/ }) },
   { path: "/risk-units", api: "/api/risk-units", role: "compliance", ready: (p) => p.getByText(/bindings shown, newest first/), emptyWords: /No bindings have been made/ },
   { path: "/withdrawals", api: "/api/withdrawals/approvers", role: "lead", ready: (p) => p.getByTestId("approvers") },
+  // The queue's own question (the ledger and Your requests ask the same route other things).
+  {
+    path: "/withdrawals", api: "/api/withdrawals", when: (u) => u.searchParams.get("state") === "requested", role: "lead",
+    ready: (p) => p.getByText("Nothing waits for your decision.").or(p.getByRole("table", { name: "Requests waiting for your decision" })),
+    emptyWords: /Nothing waits for your decision/,
+  },
 ];
 
 for (const c of CASES) {
-  test(`[own][error] ${c.path}: a failing ${c.api} shows an alert with Retry, never an empty list; Retry recovers`, async ({ page }) => {
+  test(`[own][error] ${c.path}: a failing ${c.api}${c.when ? " (one of its questions)" : ""} shows an alert with Retry, never an empty list; Retry recovers`, async ({ page }) => {
     await signIn(page, c.role, "/");
-    const failing = (url: URL) => url.pathname === c.api;
+    const failing = (url: URL) => url.pathname === c.api && (c.when?.(url) ?? true);
     await page.route(failing, (route) =>
       route.request().method() === "GET"
         ? route.fulfill({ status: 500, json: { error: { code: "internal", message: "Brokerdesk failed (e2e)" } } })

@@ -14,6 +14,7 @@ import { StateBadge, UtcTime } from "./state-badge";
 import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
 import { Panel } from "@/components/ui/panel";
 import { Notice } from "@/components/ui/notice";
+import { Loading, QueryView } from "@/components/ui/query-view";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 
 const approveClass = buttonClass("primary", "sm");
@@ -64,37 +65,41 @@ export function ApprovalQueue({ me }: { me: string }) {
         {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       </div>
 
-      {requested.isError ? <DataTableError error={requested.error} onRetry={() => void requested.refetch()} /> : null}
-      <ListTable
-        label="Requests waiting for your decision"
-        frame="none"
-        rows={requested.isPending ? [] : theirs}
-        empty={requested.isPending ? "Loading…" : "Nothing waits for your decision."}
-        rowKey={(w) => w.id}
-        rowData={(w) => ({ "data-withdrawal-id": w.id })}
-        columns={[
-          ...QUEUE_COLUMNS,
-          {
-            header: "Actions",
-            hiddenHeader: true,
-            className: "whitespace-nowrap text-right",
-            cell: (w) => (
-              <div className="flex justify-end gap-2">
-                {(
-                  [
-                    ["Approve", approveClass, () => { approve.reset(); setApproving(w); }],
-                    ["Reject", plainClass, () => { reject.reset(); setRejecting(w); }],
-                  ] as const
-                ).map(([verb, className, open]) => (
-                  <button key={verb} type="button" className={className} aria-label={`${verb} ${w.amount} ${w.coin} requested by ${w.requestedBy}`} onClick={open}>
-                    {verb}
-                  </button>
-                ))}
-              </div>
-            ),
-          },
-        ]}
-      />
+      {/* A failure is said as one (with Retry), never as "Nothing waits for your decision". */}
+      <QueryView query={requested} loading={<Loading what="the requests waiting for a decision" />}>
+        {() => (
+          <ListTable
+            label="Requests waiting for your decision"
+            frame="none"
+            rows={theirs}
+            empty="Nothing waits for your decision."
+            rowKey={(w) => w.id}
+            rowData={(w) => ({ "data-withdrawal-id": w.id })}
+            columns={[
+              ...QUEUE_COLUMNS,
+              {
+                header: "Actions",
+                hiddenHeader: true,
+                className: "whitespace-nowrap text-right",
+                cell: (w) => (
+                  <div className="flex justify-end gap-2">
+                    {(
+                      [
+                        ["Approve", approveClass, () => { approve.reset(); setApproving(w); }],
+                        ["Reject", plainClass, () => { reject.reset(); setRejecting(w); }],
+                      ] as const
+                    ).map(([verb, className, open]) => (
+                      <button key={verb} type="button" className={className} aria-label={`${verb} ${w.amount} ${w.coin} requested by ${w.requestedBy}`} onClick={open}>
+                        {verb}
+                      </button>
+                    ))}
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryView>
 
       {mine.length ? (
         <div>
