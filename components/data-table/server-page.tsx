@@ -5,10 +5,13 @@ import type { DataTableStatus } from "./data-table";
 import { DataTablePager, cursorPagerProps, type PagerWords } from "./data-table-pager";
 import { DataTableError } from "./data-table-states";
 
+/** Where a query stands, as a DataTable says it. */
+export const queryStatus = (query: UseQueryResult<unknown, unknown>): DataTableStatus =>
+  query.isPending ? "pending" : query.isError ? "error" : "success";
+
 /** The DataTable props of a list one query answers: its status, whether it is fetching, its error with a retry. */
 export function queryStateProps(query: UseQueryResult<unknown, unknown>) {
-  const status: DataTableStatus = query.isPending ? "pending" : query.isError ? "error" : "success";
-  return { status, busy: query.isFetching, errorState: <DataTableError error={query.error} onRetry={() => void query.refetch()} /> };
+  return { status: queryStatus(query), busy: query.isFetching, errorState: <DataTableError error={query.error} onRetry={() => void query.refetch()} /> };
 }
 
 export function serverPageProps<P extends { nextCursor: string | null }>(

@@ -7,14 +7,14 @@ import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { RowData } from "@tanstack/react-table";
 import { DataTable, type DataTableStatus } from "./data-table";
-import { queryStateProps } from "./server-page";
+import { queryStatus } from "./server-page";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { DataTableEmpty, DataTableError } from "./data-table-states";
 import type { DataTableInstance } from "./features";
 import { RefreshButton } from "./refresh-button";
 
 export function WholeListTable<TData extends RowData>({
-  table, label, query, status = queryStateProps(query).status, controls, refreshable = true, errorState, blockedState, empty, count, maxHeight,
+  table, label, query, status = queryStatus(query), controls, refreshable = true, errorState, blockedState, empty, count, maxHeight,
 }: {
   table: DataTableInstance<TData>;
   /** The table's accessible name. */
