@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { holdScripts } from "./support/staff";
 
 const DEMO_PASSWORD = "brokerdesk-demo";
 const ROLES = ["compliance", "broker", "lead", "admin"] as const;
@@ -21,10 +22,8 @@ async function signIn(page: Page, role: Role, path = "/login") {
 
 /** Opens `path` with its scripts held back 1.5 s: the HTML is in, React is not (the load event would wait for them). */
 async function openBeforeScripts(page: Page, path: string) {
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
+  const release = await holdScripts(page);
+  setTimeout(release, 1_500);
   await page.goto(path, { waitUntil: "domcontentloaded" });
 }
 

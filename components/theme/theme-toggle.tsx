@@ -1,9 +1,10 @@
 "use client";
 
 import { useEffect, useId, useSyncExternalStore, type ReactNode } from "react";
+import { useEarlyChange } from "@/components/ui/early-change";
 import {
-  THEME_CHANGE_EVENT, THEME_STORAGE_KEY, applyTheme, readThemeChoice, storeThemeChoice, watchSystemTheme,
-  type ThemeChoice,
+  THEME_CHANGE_EVENT, THEME_STORAGE_KEY, applyTheme, isThemeChoice, readThemeChoice, storeThemeChoice,
+  watchSystemTheme, type ThemeChoice,
 } from "./theme";
 
 function subscribe(onChange: () => void): () => void {
@@ -48,6 +49,12 @@ const OPTIONS: { value: ThemeChoice; label: string }[] = [
 export function ThemeToggle() {
   const choice = useSyncExternalStore(subscribe, readThemeChoice, serverSnapshot);
   const name = useId();
+  // A radio clicked before hydration: the page takes that choice (e2e: shell.ui.spec.ts).
+  const group = useEarlyChange<HTMLFieldSetElement>(
+    choice,
+    (picked) => isThemeChoice(picked) && storeThemeChoice(picked),
+    (el) => el.querySelector<HTMLInputElement>("input:checked")?.value,
+  );
 
   useEffect(() => {
     // Re-apply on any change of the choice (another tab included), and follow the system while on "system".
@@ -57,7 +64,7 @@ export function ThemeToggle() {
   }, [choice]);
 
   return (
-    <fieldset className="flex items-center rounded-md border border-slate-300 p-0.5 dark:border-slate-600">
+    <fieldset ref={group} className="flex items-center rounded-md border border-slate-300 p-0.5 dark:border-slate-600">
       <legend className="sr-only">Theme</legend>
       {OPTIONS.map((o) => (
         <label

@@ -54,6 +54,25 @@ export async function waitForHydration(page: import("@playwright/test").Page): P
   );
 }
 
+/**
+ * Holds the page's scripts (not its CSS, which would hold the first paint) until the returned function is
+ * called: the server's HTML is in and can be used, React is not. Held scripts keep DOMContentLoaded from firing,
+ * so navigate with `waitUntil: "commit"` or let go of them on a timer.
+ */
+export async function holdScripts(page: import("@playwright/test").Page): Promise<() => void> {
+  const scripts = "**/_next/static/chunks/*.js";
+  let letGo: () => void = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  const hold = async (route: import("@playwright/test").Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route(scripts, hold);
+  // Let go, the route stays and passes every script on at once: removing it while held requests are still
+  // being let go makes Playwright answer them itself ("Route is already handled").
+  return letGo;
+}
+
 /** Signs in through the login form, as staff do, and waits for the dashboard. */
 export async function signInUi(page: import("@playwright/test").Page, role: DemoRole, callbackPath = "/"): Promise<void> {
   await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
