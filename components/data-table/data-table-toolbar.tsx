@@ -7,6 +7,7 @@ import { filters, type DataTableFeatures, type DataTableInstance } from "./featu
 import { DataTableViewOptions } from "./data-table-view-options";
 import { TimeZoneToggle } from "./time";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
+import { useEarlyChange } from "@/components/ui/early-change";
 import { Field } from "./field";
 import { SelectField } from "./select-field";
 
@@ -52,17 +53,20 @@ function ColumnFilter<TData extends RowData>({
   const id = useId();
   const meta = column.columnDef.meta;
   const filter = meta?.filter;
-  if (!meta || !filter) return null;
   const value = typeof column.getFilterValue() === "string" ? (column.getFilterValue() as string) : "";
+  const search = (v: string) => column.setFilterValue(v || undefined);
+  const ref = useEarlyChange<HTMLInputElement>(value, search);
+  if (!meta || !filter) return null;
   if (filter.kind === "text") {
     return (
       <Field id={id} label={<>{meta.label} (loaded rows)</>}>
         <input
+          ref={ref}
           id={id}
           type="search"
           value={value}
           placeholder={filter.placeholder}
-          onChange={(e) => column.setFilterValue(e.target.value || undefined)}
+          onChange={(e) => search(e.target.value)}
           className={`${controlClass} w-40`}
         />
       </Field>

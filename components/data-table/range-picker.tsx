@@ -7,6 +7,7 @@ import { controlClass } from "@/components/ui/styles";
 import { Field } from "./field";
 import { TimeField } from "./time";
 import { Options } from "@/components/ui/options";
+import { useEarlyChange } from "@/components/ui/early-change";
 
 export type RangePatch = { range: RangeChoice; from: number | null; to: number | null; at: null };
 
@@ -21,18 +22,20 @@ export function RangePicker({
   onChange: (patch: RangePatch) => void;
 }) {
   const id = useId();
+  const choose = (range: RangeChoice) => {
+    if (range === "custom") onChange({ range, from: resolved?.start ?? null, to: resolved?.end ?? null, at: null });
+    else onChange({ range, from: null, to: null, at: null });
+  };
+  const ref = useEarlyChange<HTMLSelectElement>(value.range, (v) => choose(v as RangeChoice));
   return (
     <>
       <Field id={`${id}-range`} label="Range">
         <select
+          ref={ref}
           id={`${id}-range`}
           className={controlClass}
           value={value.range}
-          onChange={(e) => {
-            const range = e.target.value as RangeChoice;
-            if (range === "custom") onChange({ range, from: resolved?.start ?? null, to: resolved?.end ?? null, at: null });
-            else onChange({ range, from: null, to: null, at: null });
-          }}
+          onChange={(e) => choose(e.target.value as RangeChoice)}
         >
           <Options values={presets} words={(p) => RANGE_PRESETS[p].label} />
           <option value="custom">Custom</option>

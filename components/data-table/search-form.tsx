@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
 import { Form } from "@/components/ui/form-element";
+import { useEarlyChange } from "@/components/ui/early-change";
 
 type SearchFormProps = {
   label: string;
@@ -55,6 +56,7 @@ function SearchDraft({
   const id = useId();
   const [draft, setDraft] = useState(value);
   const [problem, setProblem] = useState<string | null>(null);
+  const ref = useEarlyChange<HTMLInputElement>(draft, setDraft);
   return (
     <Form
       className="flex items-end gap-2"
@@ -68,6 +70,7 @@ function SearchDraft({
       <div className="flex flex-col">
         <Field id={id} label={label}>
           <input
+            ref={ref}
             id={id}
             type="search"
             className={`${controlClass} ${width} ${numeric ? "font-mono" : ""}`}

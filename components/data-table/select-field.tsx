@@ -3,6 +3,7 @@ import { useId, type ReactNode } from "react";
 import { Field } from "./field";
 import { controlClass } from "@/components/ui/styles";
 import { Options } from "@/components/ui/options";
+import { useEarlyChange } from "@/components/ui/early-change";
 
 /**
  * A labelled choice among known values. `all` puts first an option worth "" (no filter). A value outside
@@ -26,9 +27,11 @@ export function SelectField<T extends string | number>({
   const ownId = useId();
   const fieldId = id ?? ownId;
   const shown = value === null || value === "" || closed || options.includes(value) ? options : [...options, value];
+  const choose = (v: string) => onChange(shown.find((o) => String(o) === v) ?? null);
+  const ref = useEarlyChange<HTMLSelectElement>(String(value ?? ""), choose);
   return (
     <Field id={fieldId} label={label}>
-      <select id={fieldId} className={className} value={value ?? ""} onChange={(e) => onChange(shown.find((o) => String(o) === e.target.value) ?? null)}>
+      <select ref={ref} id={fieldId} className={className} value={value ?? ""} onChange={(e) => choose(e.target.value)}>
         {all === undefined ? null : <option value="">{all}</option>}
         <Options values={shown} words={words} />
       </select>

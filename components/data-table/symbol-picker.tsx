@@ -7,6 +7,7 @@ import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
 import { Options } from "@/components/ui/options";
 import { Form } from "@/components/ui/form-element";
+import { useEarlyChange } from "@/components/ui/early-change";
 
 const OTHER = "__other";
 
@@ -21,17 +22,17 @@ export function SymbolPicker({
   const known = symbols.includes(value);
   const [other, setOther] = useState(!known);
   const [draft, setDraft] = useState(known ? "" : value);
+  const choose = (v: string) => (v === OTHER ? setOther(true) : onChange(v));
+  const ref = useEarlyChange<HTMLSelectElement>(other ? OTHER : value, choose);
   return (
     <>
       <Field id={`${id}-symbol`} label="Symbol">
         <select
+          ref={ref}
           id={`${id}-symbol`}
           className={controlClass}
           value={other ? OTHER : value}
-          onChange={(e) => {
-            if (e.target.value === OTHER) setOther(true);
-            else onChange(e.target.value);
-          }}
+          onChange={(e) => choose(e.target.value)}
         >
           <Options values={symbols} />
           <option value={OTHER}>Other…</option>

@@ -8,6 +8,7 @@ import { formatLocal, formatUtc } from "@/lib/format";
 import { storedChoices } from "@/lib/client/stored-choice";
 import { Field } from "./field";
 import { controlClass } from "@/components/ui/styles";
+import { useEarlyChange } from "@/components/ui/early-change";
 import type { CellValue } from "./column-builders";
 
 export type TimeZoneMode = "utc" | "local";
@@ -93,9 +94,11 @@ function fromInput(v: string, mode: TimeZoneMode): number | null {
 /** A date filter in the zone the tables show, its label saying which ("From (UTC)", "From (local, UTC+01:00)"). */
 export function TimeField({ id, label, value, onChange }: { id: string; label: string; value: number | null; onChange: (ms: number | null) => void }) {
   const { mode } = useTimeZone();
+  const choose = (v: string) => onChange(fromInput(v, mode));
+  const ref = useEarlyChange<HTMLInputElement>(toInput(value, mode), choose);
   return (
     <Field id={id} label={`${label} (${zoneLabel(mode)})`}>
-      <input id={id} type="datetime-local" className={controlClass} value={toInput(value, mode)} onChange={(e) => onChange(fromInput(e.target.value, mode))} />
+      <input ref={ref} id={id} type="datetime-local" className={controlClass} value={toInput(value, mode)} onChange={(e) => choose(e.target.value)} />
     </Field>
   );
 }

@@ -17,6 +17,7 @@ import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
 import { LEDGER_PAGE_SIZE, ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
+import { useEarlyChange } from "@/components/ui/early-change";
 
 // Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.
 const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) => m.BarChart));
@@ -101,19 +102,22 @@ function TextFilters({ values, onApply }: { values: { minAmount: string | null; 
   const [min, setMin] = useState(values.minAmount ?? "");
   const [max, setMax] = useState(values.maxAmount ?? "");
   const [text, setText] = useState(values.q ?? "");
+  const minRef = useEarlyChange<HTMLInputElement>(min, setMin);
+  const maxRef = useEarlyChange<HTMLInputElement>(max, setMax);
+  const textRef = useEarlyChange<HTMLInputElement>(text, setText);
   const submit = () => {
     onApply({ minAmount: min.trim() || null, maxAmount: max.trim() || null, q: text.trim() || null });
   };
   return (
     <Form onSubmit={submit} className="flex flex-wrap items-end gap-2">
       <Field id={`${id}-min`} label="Amount at least">
-        <input id={`${id}-min`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={min} onChange={(e) => setMin(e.target.value)} />
+        <input ref={minRef} id={`${id}-min`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={min} onChange={(e) => setMin(e.target.value)} />
       </Field>
       <Field id={`${id}-max`} label="Amount at most">
-        <input id={`${id}-max`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={max} onChange={(e) => setMax(e.target.value)} />
+        <input ref={maxRef} id={`${id}-max`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={max} onChange={(e) => setMax(e.target.value)} />
       </Field>
       <Field id={`${id}-q`} label="Address, tx or record ID">
-        <input id={`${id}-q`} type="search" className={`${controlClass} w-56 font-mono`} value={text} onChange={(e) => setText(e.target.value)} />
+        <input ref={textRef} id={`${id}-q`} type="search" className={`${controlClass} w-56 font-mono`} value={text} onChange={(e) => setText(e.target.value)} />
       </Field>
       <button type="submit" className={primaryButton}>
         Apply

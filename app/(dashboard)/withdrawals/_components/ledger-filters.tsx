@@ -11,17 +11,20 @@ import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/ui/styles";
 import { WITHDRAWALS_KEY } from "./api";
 import { Form } from "@/components/ui/form-element";
+import { useEarlyChange } from "@/components/ui/early-change";
 
 export function TextFilter({ label, value, numeric = false, onApply }: { label: string; value: string; numeric?: boolean; onApply: (v: string) => void }) {
   const id = useId();
   // Seeded from the URL once per value (the parent re-keys it).
   const [draft, setDraft] = useState(value);
+  const ref = useEarlyChange<HTMLInputElement>(draft, setDraft);
   return (
     <Form
       onSubmit={() => onApply(draft.trim())}
     >
       <Field id={id} label={label}>
         <input
+          ref={ref}
           id={id}
           type="search"
           inputMode={numeric ? "decimal" : undefined}

@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { holdScripts, signIn, waitForHydration } from "./support/staff";
+import { rows } from "./support/tables";
+
+// The server's HTML can be used before React hydrates it: on a slow machine, for a second or more. A choice made
+// in that gap stays in the DOM, and React 19 fires no change for it; components/ui/early-change.ts hands it to
+// the control's own handler, so the page uses what the control shows. CI once clicked the theme's Dark there:
+// the radio showed Dark and the page stayed light.
+
+/** Reloads `page` with its scripts held, runs `act` on the server's HTML, then lets React hydrate it. */
+async function beforeHydration(page: Page, act: () => Promise<unknown>): Promise<void> {
+  const release = await holdScripts(page);
+  await page.reload({ waitUntil: "commit" });
+  await expect(page.getByTestId("session-user")).toBeVisible();
+  await act();
+  const owned = await page.evaluate(() => [...document.querySelectorAll("input, select")].some((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))));
+  expect(owned, "React hydrated before the scripts were let go").toBe(false);
+  release();
+  await waitForHydration(page);
+}
+
+const html = (page: Page) => page.locator("html");
+
+test("[early-input][theme] a theme chosen before the page hydrates is the page's theme, and is stored", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await signIn(page, "broker");
+  // From nothing stored to Dark; then from a stored Dark (the client's choice differs from the server's) to Light.
+  for (const [label, dark] of [["Dark", true], ["Light", false]] as const) {
+    await beforeHydration(page, () => page.getByRole("radio", { name: label }).check());
+    await expect(html(page)).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await expect(page.getByRole("radio", { name: label })).toBeChecked();
+    expect(await page.evaluate(() => localStorage.getItem("brokerdesk-theme"))).toBe(label.toLowerCase());
+  }
+});
+
+test("[early-input][filters] a filter chosen, or a search typed, before the page hydrates is the one the list uses", async ({ page }) => {
+  await signIn(page, "compliance", "/audit");
+  await expect(rows(page).first()).toBeVisible();
+
+  // A select applies at once: the choice made before hydration is applied when React takes the page.
+  await beforeHydration(page, () => page.getByRole("combobox", { name: "Outcome" }).selectOption("success"));
+  await expect(page).toHaveURL(/outcome=success/);
+  const headers = await page.locator("thead th").allTextContents();
+  const outcomeColumn = headers.findIndex((h) => h.startsWith("Outcome")) + 1;
+  expect(outcomeColumn).toBeGreaterThan(0);
+  // Every row shown is a success, once the filtered page has come.
+  await expect.poll(async () => [...new Set(await rows(page).locator(`td:nth-child(${outcomeColumn})`).allTextContents())]).toEqual(["success"]);
+
+  // Typed text waits for Apply, as it always does; the draft typed before hydration is the one applied.
+  await beforeHydration(page, () => page.getByLabel("Actor (part of the e-mail)").fill("compliance@demo"));
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
+  await expect(page).toHaveURL(/actor=compliance%40demo|actor=compliance@demo/);
+  await expect(page).toHaveURL(/outcome=success/);
+});
