@@ -3,11 +3,8 @@
 // URL; the inputs show them in the zone the tables show (UTC unless "Local time" is chosen).
 import { useId } from "react";
 import { RANGE_PRESETS, type RangeChoice, type RangeInput, type RangePreset } from "@/lib/client/paging";
-import { controlClass } from "@/components/ui/styles";
-import { Field } from "./field";
+import { SelectField } from "./select-field";
 import { TimeField } from "./time";
-import { Options } from "@/components/ui/options";
-import { useEarlyChange } from "@/components/ui/early-change";
 
 export type RangePatch = { range: RangeChoice; from: number | null; to: number | null; at: null };
 
@@ -22,25 +19,20 @@ export function RangePicker({
   onChange: (patch: RangePatch) => void;
 }) {
   const id = useId();
-  const choose = (range: RangeChoice) => {
-    if (range === "custom") onChange({ range, from: resolved?.start ?? null, to: resolved?.end ?? null, at: null });
-    else onChange({ range, from: null, to: null, at: null });
-  };
-  const ref = useEarlyChange<HTMLSelectElement>(value.range, (v) => choose(v as RangeChoice));
   return (
     <>
-      <Field id={`${id}-range`} label="Range">
-        <select
-          ref={ref}
-          id={`${id}-range`}
-          className={controlClass}
-          value={value.range}
-          onChange={(e) => choose(e.target.value as RangeChoice)}
-        >
-          <Options values={presets} words={(p) => RANGE_PRESETS[p].label} />
-          <option value="custom">Custom</option>
-        </select>
-      </Field>
+      <SelectField
+        id={`${id}-range`}
+        label="Range"
+        value={value.range}
+        options={[...presets, "custom"] as const}
+        words={(c) => (c === "custom" ? "Custom" : RANGE_PRESETS[c].label)}
+        closed
+        onChange={(range) => {
+          if (range === "custom") onChange({ range, from: resolved?.start ?? null, to: resolved?.end ?? null, at: null });
+          else if (range !== null) onChange({ range, from: null, to: null, at: null });
+        }}
+      />
       {value.range === "custom" ? (
         <>
           <TimeField id={`${id}-from`} label="From" value={value.from} onChange={(from) => onChange({ range: "custom", from, to: value.to, at: null })} />

@@ -5,7 +5,7 @@
 import { useId, useState } from "react";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
-import { Options } from "@/components/ui/options";
+import { SelectField } from "./select-field";
 import { Form } from "@/components/ui/form-element";
 import { useEarlyChange } from "@/components/ui/early-change";
 
@@ -22,22 +22,18 @@ export function SymbolPicker({
   const known = symbols.includes(value);
   const [other, setOther] = useState(!known);
   const [draft, setDraft] = useState(known ? "" : value);
-  const choose = (v: string) => (v === OTHER ? setOther(true) : onChange(v));
-  const ref = useEarlyChange<HTMLSelectElement>(other ? OTHER : value, choose);
+  const draftRef = useEarlyChange<HTMLInputElement>(draft, setDraft);
   return (
     <>
-      <Field id={`${id}-symbol`} label="Symbol">
-        <select
-          ref={ref}
-          id={`${id}-symbol`}
-          className={controlClass}
-          value={other ? OTHER : value}
-          onChange={(e) => choose(e.target.value)}
-        >
-          <Options values={symbols} />
-          <option value={OTHER}>Other…</option>
-        </select>
-      </Field>
+      <SelectField
+        id={`${id}-symbol`}
+        label="Symbol"
+        value={other ? OTHER : value}
+        options={[...symbols, OTHER]}
+        words={(s) => (s === OTHER ? "Other…" : s)}
+        closed
+        onChange={(s) => (s === OTHER ? setOther(true) : s !== null && onChange(s))}
+      />
       {other ? (
         <Form
           className="flex items-end gap-2"
@@ -48,6 +44,7 @@ export function SymbolPicker({
         >
           <Field id={`${id}-other`} label="Other symbol">
             <input
+              ref={draftRef}
               id={`${id}-other`}
               className={`${controlClass} w-32`}
               value={draft}
