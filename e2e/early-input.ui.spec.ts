@@ -53,3 +53,14 @@ test("[early-input][filters] a filter chosen, or a search typed, before the page
   await expect(page).toHaveURL(/actor=compliance%40demo|actor=compliance@demo/);
   await expect(page).toHaveURL(/outcome=success/);
 });
+
+test("[early-input][picker] a sub-account typed before the page hydrates is searched for, and Enter takes it", async ({ page }) => {
+  await signIn(page, "compliance", "/assets");
+  const uid = "5481892133"; // desk01, seeded
+  const picker = page.getByRole("combobox", { name: "Sub-account" });
+  await beforeHydration(page, () => picker.fill(uid));
+  // The field kept the focus: the list opens with the match, as if typed now.
+  await expect(page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: new RegExp(`\\(${uid}\\)$`) })).toHaveCount(1);
+  await picker.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`uid=${uid}`));
+});

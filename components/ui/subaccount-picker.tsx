@@ -6,6 +6,7 @@
 import { useEffect, useId, useState, type KeyboardEvent, type Ref } from "react";
 import { subAccountLabel, useSubAccount, useSubAccountSearch, type SubAccountItem } from "@/lib/client/sub-accounts";
 import { controlClass } from "./styles";
+import { useEarlyChange } from "./early-change";
 
 const TYPING_PAUSE_MS = 200;
 const UID = /^\d{1,32}$/;
@@ -73,10 +74,23 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
       setText(null);
     }
   };
+  const type = (typed: string, focused: boolean) => {
+    setText(typed);
+    setActive(0);
+    setOpen(focused);
+    if (freeText) onChange(typed.trim() || null);
+  };
+  const fieldValue = text ?? (holding ? held.text : shown);
+  // Typed before hydration: searched for (and listed, if the field still has the focus) as if typed now.
+  const early = useEarlyChange<HTMLDivElement>(
+    fieldValue,
+    (typed) => type(typed, document.activeElement?.id === id),
+    (box) => box.querySelector("input")?.value,
+  );
   const optionId = (i: number) => `${listId}-o${i}`;
   const placeholder = allLabel === null ? "Type a name, label or UID" : `${allLabel} (type a name, label or UID)`;
   return (
-    <div className="relative">
+    <div ref={early} className="relative">
       <input
         ref={inputRef}
         id={id}
@@ -90,7 +104,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
         spellCheck={false}
         placeholder={placeholder}
         className={className}
-        value={text ?? (holding ? held.text : shown)}
+        value={fieldValue}
         onFocus={() => {
           setHeld({ uid, text: shown });
           setOpen(true);
@@ -101,12 +115,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
           setHeld(null);
           onBlur?.();
         }}
-        onChange={(e) => {
-          setText(e.target.value);
-          setActive(0);
-          setOpen(true);
-          if (freeText) onChange(e.target.value.trim() || null);
-        }}
+        onChange={(e) => type(e.target.value, true)}
         onKeyDown={onKeyDown}
       />
       {open ? (
