@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { THEME_INIT_SCRIPT } from "@/components/theme/theme";
+import { EARLY_EDITS_SCRIPT } from "@/lib/client/early-edits";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -28,7 +29,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* Inline and first, so the stored theme applies before the first paint (no light flash); the nonce lets it past the CSP. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        {/* Then the recorder of controls edited before React hydrates them (components/ui/early-change.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT + EARLY_EDITS_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <Providers>{children}</Providers>

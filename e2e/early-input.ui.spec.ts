@@ -4,9 +4,9 @@ import { holdScripts, signIn, waitForHydration } from "./support/staff";
 import { rows } from "./support/tables";
 
 // The server's HTML can be used before React hydrates it: on a slow machine, for a second or more. A choice made
-// in that gap stays in the DOM, and React 19 fires no change for it; components/ui/early-change.ts hands it to
-// the control's own handler, so the page uses what the control shows. CI once clicked the theme's Dark there:
-// the radio showed Dark and the page stayed light.
+// in that gap stays in the DOM, and React fires no change for it; components/ui/early-change.ts hands it to the
+// control's own handler, so the page uses what the control shows, and only when it was an edit. CI once clicked
+// the theme's Dark there: the radio showed Dark and the page stayed light.
 
 /** Reloads `page` with its scripts held, runs `act` on the server's HTML, then lets React hydrate it. */
 async function beforeHydration(page: Page, act: () => Promise<unknown>): Promise<void> {
@@ -25,10 +25,12 @@ const html = (page: Page) => page.locator("html");
 test("[early-input][theme] a theme chosen before the page hydrates is the page's theme, and is stored", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await signIn(page, "broker");
-  // From nothing stored to Dark; then from a stored Dark (the client's choice differs from the server's) to Light.
-  for (const [label, dark] of [["Dark", true], ["Light", false]] as const) {
+  // From nothing stored to Dark; from a stored Dark (the client's choice differs from the server's) to Light;
+  // then System, which the server's HTML must not claim checked (a click on a checked radio is no edit).
+  for (const [label, dark] of [["Dark", true], ["Light", false], ["System", false]] as const) {
     await beforeHydration(page, () => page.getByRole("radio", { name: label }).check());
     await expect(html(page)).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await expect(page.getByRole("radio", { checked: true })).toHaveCount(1);
     await expect(page.getByRole("radio", { name: label })).toBeChecked();
     expect(await page.evaluate(() => localStorage.getItem("brokerdesk-theme"))).toBe(label.toLowerCase());
   }
@@ -52,6 +54,39 @@ test("[early-input][filters] a filter chosen, or a search typed, before the page
   await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page).toHaveURL(/actor=compliance%40demo|actor=compliance@demo/);
   await expect(page).toHaveURL(/outcome=success/);
+});
+
+test("[early-input][columns] a column hidden before the page hydrates is hidden", async ({ page }) => {
+  await signIn(page, "compliance", "/audit");
+  await expect(page.locator("thead th", { hasText: /^Target/ })).toHaveCount(1);
+  // The Columns disclosure is a native <details>: it opens without React.
+  await beforeHydration(page, async () => {
+    await page.getByText("Columns", { exact: true }).click();
+    await page.getByRole("checkbox", { name: "Target" }).uncheck();
+  });
+  await expect(page.locator("thead th", { hasText: /^Target/ })).toHaveCount(0);
+  await expect(page.getByRole("checkbox", { name: "Target" })).not.toBeChecked();
+  await page.getByRole("checkbox", { name: "Target" }).check();
+  await expect(page.locator("thead th", { hasText: /^Target/ })).toHaveCount(1);
+});
+
+test("[early-input][sign-in] an e-mail and password typed (or autofilled) before the page hydrates are the ones sent", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/login", { waitUntil: "commit" });
+  await page.getByLabel("E-mail").fill("broker@demo.brokerdesk");
+  await page.getByLabel("Password").fill("brokerdesk-demo");
+  release();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("session-user")).toContainText("broker@demo.brokerdesk", { timeout: 20_000 });
+});
+
+test("[early-input][untouched] a URL value a select does not offer is not taken for an edit: the URL keeps it", async ({ page }) => {
+  // The deposit ledger's Status offers All and the platform's statuses; for "bogus" the select shows its first
+  // option, which nobody chose. The page says what it does with the value; the URL is not rewritten under it.
+  await signIn(page, "compliance", "/deposits?status=bogus");
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(/status=bogus/);
 });
 
 test("[early-input][picker] a sub-account typed before the page hydrates is searched for, and Enter takes it", async ({ page }) => {

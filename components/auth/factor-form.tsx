@@ -1,10 +1,11 @@
 "use client";
 // One second factor, whichever the person has: a code from an authenticator app, a passkey, or one of the
 // recovery codes. Used by the sign-in's factor step and by the re-verify prompt before sensitive actions.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { factorErrorMessage, verifyOtp, verifyPasskey } from "./factor-client";
 import { AuthAlert, AuthField, authPrimary as primary, authSecondary as secondary } from "./auth-field";
 import { useHydrated } from "@/lib/client/use-hydrated";
+import { useEarlyChange } from "@/components/ui/early-change";
 import { Form } from "@/components/ui/form-element";
 
 export type FactorKinds = { totp: boolean; passkey: boolean };
@@ -17,11 +18,13 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
-  const otpRef = useRef<HTMLInputElement>(null);
+  // A code typed, or filled from a message, before React took the form is the one verified.
+  const otpRef = useEarlyChange<HTMLInputElement>(otp, setOtp);
+  const recoveryRef = useEarlyChange<HTMLInputElement>(recovery, setRecovery);
   // The factor step's page has one thing to do: its field takes the focus (the dialog focuses it itself).
   useEffect(() => {
     if (autoFocus) otpRef.current?.focus();
-  }, [autoFocus]);
+  }, [autoFocus, otpRef]);
 
   const run = async (work: () => Promise<{ recoveryCodesLeft?: number } | void>) => {
     setPending(true);
@@ -84,6 +87,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
             name="recovery"
             autoComplete="off"
             spellCheck={false}
+            ref={recoveryRef}
             value={recovery}
             onChange={(e) => setRecovery(e.target.value)}
           />

@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useId, useState } from "react";
 import { useHydrated } from "@/lib/client/use-hydrated";
+import { useEarlyChange } from "@/components/ui/early-change";
 import { AuthAlert, AuthField, authPrimary, authSecondary } from "./auth-field";
 import { Form } from "@/components/ui/form-element";
 
@@ -27,6 +28,9 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
   const [pending, setPending] = useState(false);
   const id = useId();
   const hydrated = useHydrated();
+  // Typed, or filled by a password manager, before React took the form: the sign-in sends what is shown.
+  const emailRef = useEarlyChange<HTMLInputElement>(email, setEmail);
+  const passwordRef = useEarlyChange<HTMLInputElement>(password, setPassword);
 
   async function onSubmit() {
     setPending(true);
@@ -57,7 +61,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
       {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
       <Form onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
         {failed && <AuthAlert id={`${id}-error`}>{failureMessage}</AuthAlert>}
-        <AuthField id={`${id}-email`} label="E-mail" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <AuthField id={`${id}-email`} label="E-mail" name="email" type="email" autoComplete="username" required ref={emailRef} value={email} onChange={(e) => setEmail(e.target.value)} />
         <AuthField
           id={`${id}-password`}
           label="Password"
@@ -65,6 +69,7 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
           type="password"
           autoComplete="current-password"
           required
+          ref={passwordRef}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

@@ -53,22 +53,12 @@ function ColumnFilter<TData extends RowData>({
   const id = useId();
   const meta = column.columnDef.meta;
   const filter = meta?.filter;
-  const value = typeof column.getFilterValue() === "string" ? (column.getFilterValue() as string) : "";
-  const search = (v: string) => column.setFilterValue(v || undefined);
-  const ref = useEarlyChange<HTMLInputElement>(value, search);
   if (!meta || !filter) return null;
+  const value = typeof column.getFilterValue() === "string" ? (column.getFilterValue() as string) : "";
   if (filter.kind === "text") {
     return (
       <Field id={id} label={<>{meta.label} (loaded rows)</>}>
-        <input
-          ref={ref}
-          id={id}
-          type="search"
-          value={value}
-          placeholder={filter.placeholder}
-          onChange={(e) => search(e.target.value)}
-          className={`${controlClass} w-40`}
-        />
+        <TextColumnFilter id={id} value={value} placeholder={filter.placeholder} onChange={(v) => column.setFilterValue(v || undefined)} />
       </Field>
     );
   }
@@ -77,4 +67,9 @@ function ColumnFilter<TData extends RowData>({
     filter.options ??
     [...new Set(table.getCoreRowModel().rows.map((r) => String(r.getValue(column.id) ?? "")))].filter(Boolean).sort();
   return <SelectField id={id} label={<>{meta.label} (loaded rows)</>} value={value} options={options} all="All" onChange={(v) => column.setFilterValue(v ?? undefined)} />;
+}
+
+function TextColumnFilter({ id, value, placeholder, onChange }: { id: string; value: string; placeholder?: string; onChange: (v: string) => void }) {
+  const ref = useEarlyChange<HTMLInputElement>(value, onChange);
+  return <input ref={ref} id={id} type="search" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} className={`${controlClass} w-40`} />;
 }

@@ -6,8 +6,8 @@ import { RANGE_PRESETS, type RangeChoice, type RangeInput, type RangePreset } fr
 import { SelectField } from "./select-field";
 import { TimeField } from "./time";
 
-export type RangePatch = { range: RangeChoice; from: number | null; to: number | null; at: null };
-
+/** A custom end patches only itself, so two ends typed before hydration are both kept (components/ui/early-change.ts). */
+export type RangePatch = { range: RangeChoice; from?: number | null; to?: number | null; at: null };
 
 export function RangePicker({
   value, presets, resolved, onChange,
@@ -35,8 +35,8 @@ export function RangePicker({
       />
       {value.range === "custom" ? (
         <>
-          <TimeField id={`${id}-from`} label="From" value={value.from} onChange={(from) => onChange({ range: "custom", from, to: value.to, at: null })} />
-          <TimeField id={`${id}-to`} label="To" value={value.to} onChange={(to) => onChange({ range: "custom", from: value.from, to, at: null })} />
+          <TimeField id={`${id}-from`} label="From" value={value.from} onChange={(from) => onChange({ range: "custom", from, at: null })} />
+          <TimeField id={`${id}-to`} label="To" value={value.to} onChange={(to) => onChange({ range: "custom", to, at: null })} />
         </>
       ) : null}
     </>

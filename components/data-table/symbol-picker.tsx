@@ -32,7 +32,10 @@ export function SymbolPicker({
         options={[...symbols, OTHER]}
         words={(s) => (s === OTHER ? "Other…" : s)}
         closed
-        onChange={(s) => (s === OTHER ? setOther(true) : s !== null && onChange(s))}
+        onChange={(s) => {
+          if (s === OTHER) setOther(true);
+          else if (s !== null) onChange(s);
+        }}
       />
       {other ? (
         <Form

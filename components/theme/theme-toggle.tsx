@@ -19,9 +19,10 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-// The server cannot know the stored choice; the page's class is already right (THEME_INIT_SCRIPT), and
-// the toggle shows the stored choice right after hydration.
-const serverSnapshot = (): ThemeChoice => "system";
+// The server cannot know the stored choice: its HTML checks no radio (the page's class is already right,
+// THEME_INIT_SCRIPT), and the toggle shows the stored choice right after hydration. Checking one there would
+// also make a click on it before hydration no edit at all, and so lost.
+const serverSnapshot = (): ThemeChoice | null => null;
 
 const ICONS: Record<ThemeChoice, ReactNode> = {
   light: (
@@ -47,17 +48,20 @@ const OPTIONS: { value: ThemeChoice; label: string }[] = [
 
 /** Light / dark / system, as a radio group (arrow keys move between the three). */
 export function ThemeToggle() {
-  const choice = useSyncExternalStore(subscribe, readThemeChoice, serverSnapshot);
+  const choice = useSyncExternalStore<ThemeChoice | null>(subscribe, readThemeChoice, serverSnapshot);
   const name = useId();
-  // A radio clicked before hydration: the page takes that choice (e2e: shell.ui.spec.ts).
+  // A radio clicked before hydration: the page takes that choice (e2e/early-input.ui.spec.ts).
   const group = useEarlyChange<HTMLFieldSetElement>(
-    choice,
-    (picked) => isThemeChoice(picked) && storeThemeChoice(picked),
+    choice ?? "",
+    (picked) => {
+      if (isThemeChoice(picked)) storeThemeChoice(picked);
+    },
     (el) => el.querySelector<HTMLInputElement>("input:checked")?.value,
   );
 
   useEffect(() => {
     // Re-apply on any change of the choice (another tab included), and follow the system while on "system".
+    if (choice === null) return;
     applyTheme(choice);
     if (choice !== "system") return;
     return watchSystemTheme(() => applyTheme("system"));

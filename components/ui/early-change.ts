@@ -1,18 +1,22 @@
 "use client";
 import { useEffect, useRef, type RefObject } from "react";
+import { wasEdited } from "@/lib/client/early-edits";
 
 const domValue = (el: Element) => (el as HTMLInputElement | HTMLSelectElement).value;
 
 /**
  * Keeps a change staff made before React hydrated the control. The server's HTML can be used at once; a choice
- * made in that gap (an option, a radio, typed text) stays in the DOM when React hydrates (React 19 keeps it),
- * but no onChange fires for it. The control would then show a value the page is not using: a filter shown but
- * not applied, a theme shown checked on a light page. Once, at mount, this compares the control's DOM value
- * with the value rendered and, when they differ, hands the DOM's to `adopt` (the control's own change handler).
- * React's experimental channel replays such changes itself; Next runs the stable one.
+ * made in that gap (an option, a radio, typed or autofilled text) stays in the DOM when React hydrates, but no
+ * onChange fires for it (React's stable and canary builds, which Next bundles, do not replay it). The control
+ * would then show a value the page is not using: a filter shown but not applied, a theme shown checked on a
+ * light page, a password the sign-in does not send. Once, at mount, when the control was edited (recorded by
+ * the layout's EARLY_EDITS_SCRIPT, lib/client/early-edits.ts) and its DOM value differs from the one rendered,
+ * this hands the DOM's value to `adopt` (the control's own change handler).
  *
- * `read` reads the value from the element the ref is on (a select's or input's value unless said, e.g. the
- * checked radio of a fieldset). A mount after hydration (a client navigation) finds the DOM as rendered.
+ * Only an edit counts: a value the browser restored, one the DOM normalised, or a select showing its first
+ * option for a value it does not offer is left alone. A mount after hydration finds the DOM as rendered.
+ * `read` reads the value from the element the ref is on: a select's or input's value unless said (e.g. the
+ * checked radio of a fieldset).
  */
 export function useEarlyChange<E extends Element>(
   rendered: string,
@@ -24,7 +28,9 @@ export function useEarlyChange<E extends Element>(
   useEffect(() => {
     // The values of the render React hydrated: later renders speak through onChange.
     const { rendered: was, adopt: take, read: get } = first.current;
-    const now = ref.current ? get(ref.current) : undefined;
+    const el = ref.current;
+    if (!el || !wasEdited(el)) return;
+    const now = get(el);
     if (now !== undefined && now !== was) take(now);
   }, []);
   return ref;

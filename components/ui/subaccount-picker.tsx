@@ -74,7 +74,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
       setText(null);
     }
   };
-  const type = (typed: string, focused: boolean) => {
+  const onType = (typed: string, focused: boolean) => {
     setText(typed);
     setActive(0);
     setOpen(focused);
@@ -84,7 +84,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
   // Typed before hydration: searched for (and listed, if the field still has the focus) as if typed now.
   const early = useEarlyChange<HTMLDivElement>(
     fieldValue,
-    (typed) => type(typed, document.activeElement?.id === id),
+    (typed) => onType(typed, document.activeElement?.id === id),
     (box) => box.querySelector("input")?.value,
   );
   const optionId = (i: number) => `${listId}-o${i}`;
@@ -115,7 +115,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
           setHeld(null);
           onBlur?.();
         }}
-        onChange={(e) => type(e.target.value, true)}
+        onChange={(e) => onType(e.target.value, true)}
         onKeyDown={onKeyDown}
       />
       {open ? (
