@@ -82,9 +82,16 @@ test("[early-input][sign-in] an e-mail and password typed (or autofilled) before
 });
 
 test("[early-input][untouched] a URL value a select does not offer is not taken for an edit: the URL keeps it", async ({ page }) => {
-  // The deposit ledger's Status offers All and the platform's statuses; for "bogus" the select shows its first
-  // option, which nobody chose. The page says what it does with the value; the URL is not rewritten under it.
-  await signIn(page, "compliance", "/deposits?status=bogus");
+  // The withdrawal ledger's Coin offers only the withdrawal coins (closed); for "XYZ" the select shows its
+  // first option, which nobody chose. The URL is not rewritten under it, and the server names the field.
+  await signIn(page, "compliance", "/withdrawals?coin=XYZ");
+  await expect(page.getByText("coin must be one of the withdrawal coins").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(/coin=XYZ/);
+  // An open select shows the URL's value itself, so the control says what the list uses.
+  await page.goto("/deposits?status=bogus");
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("bogus");
+  await expect(page.getByText("No deposits in the ledger match these filters.")).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect(page).toHaveURL(/status=bogus/);
 });

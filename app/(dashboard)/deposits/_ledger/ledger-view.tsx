@@ -61,7 +61,7 @@ export function LedgerDepositsView() {
         <>
           <SubAccountFilter id={`${id}-sub`} value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => view.set({ subUid })} />
           <FilterSelect label="Coin" value={q.coin} options={COINS} onChange={(coin) => view.set({ coin })} />
-          <FilterSelect label="Status" value={q.status} options={STATUSES} closed onChange={(status) => view.set({ status })} />
+          <FilterSelect label="Status" value={q.status} options={STATUSES} onChange={(status) => view.set({ status })} />
           <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={view.set} />
         </>
       }
