@@ -6,7 +6,7 @@ import { seriousViolations } from "./support/axe";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { generate } from "otplib";
 import { startInstance, type Instance } from "./support/second-instance";
-import { DEMO, DEMO_PASSWORD, sameOrigin, signInApi, type DemoRole } from "./support/staff";
+import { DEMO, DEMO_PASSWORD, holdScripts, sameOrigin, signInApi, type DemoRole } from "./support/staff";
 import { expect, test } from "./support/test";
 
 test.describe.configure({ mode: "serial" });
@@ -230,9 +230,13 @@ test("[mfa][passkey] enrol a passkey and sign in with it (Chromium's virtual aut
 
   await passwordStep(page, "broker");
   await expect(page).toHaveURL(/\/login\/factor/);
-  await page.goto("/login/factor?callbackUrl=%2Fwithdrawals");
+  // Opened with its scripts held: the button works only through its click handler, so it waits for React.
+  const release = await holdScripts(page);
+  await page.goto("/login/factor?callbackUrl=%2Fwithdrawals", { waitUntil: "commit" });
   // The broker has no app: no code field, the passkey is the way.
+  await expect(page.getByRole("button", { name: "Use a passkey" })).toBeDisabled();
   await expect(page.getByLabel("Code from your authenticator app")).toHaveCount(0);
+  release();
   await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page).toHaveURL(/\/withdrawals$/);
   await expect(page.getByTestId("session-user")).toContainText(DEMO.broker);

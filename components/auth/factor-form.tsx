@@ -73,7 +73,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
         </Form>
       ) : null}
       {kinds.passkey && !useRecovery ? (
-        <button type="button" disabled={pending} onClick={() => void run(verifyPasskey)} className={`${kinds.totp ? secondary : primary} w-full`}>
+        <button type="button" disabled={pending || !hydrated} onClick={() => void run(verifyPasskey)} className={`${kinds.totp ? secondary : primary} w-full`}>
           Use a passkey
         </button>
       ) : null}
