@@ -5,22 +5,20 @@ import { useEffect, useId, useState } from "react";
 import { factorErrorMessage, verifyOtp, verifyPasskey } from "./factor-client";
 import { AuthAlert, AuthField, authPrimary as primary, authSecondary as secondary } from "./auth-field";
 import { useHydrated } from "@/lib/client/use-hydrated";
-import { useEarlyChange } from "@/components/ui/early-change";
+import { useEarlyState } from "@/components/ui/early-change";
 import { Form } from "@/components/ui/form-element";
 
 export type FactorKinds = { totp: boolean; passkey: boolean };
 
 export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: FactorKinds; onVerified: (info: { recoveryCodesLeft?: number }) => void; autoFocus?: boolean }) {
   const id = useId();
-  const [otp, setOtp] = useState("");
-  const [recovery, setRecovery] = useState("");
+  // A code typed, or filled from a message, before React took the form is the one verified.
+  const [otp, setOtp, otpRef] = useEarlyState("");
+  const [recovery, setRecovery, recoveryRef] = useEarlyState("");
   const [useRecovery, setUseRecovery] = useState(!kinds.totp && !kinds.passkey);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
-  // A code typed, or filled from a message, before React took the form is the one verified.
-  const otpRef = useEarlyChange<HTMLInputElement>(otp, setOtp);
-  const recoveryRef = useEarlyChange<HTMLInputElement>(recovery, setRecovery);
   // The factor step's page has one thing to do: its field takes the focus (the dialog focuses it itself).
   useEffect(() => {
     if (autoFocus) otpRef.current?.focus();

@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useId, useState } from "react";
 import { useHydrated } from "@/lib/client/use-hydrated";
-import { useEarlyChange } from "@/components/ui/early-change";
+import { useEarlyState } from "@/components/ui/early-change";
 import { AuthAlert, AuthField, authPrimary, authSecondary } from "./auth-field";
 import { Form } from "@/components/ui/form-element";
 
@@ -22,15 +22,13 @@ type Props = {
 };
 
 export function LoginForm({ callbackUrl, failureMessage, initialFailure = false, demo, sso }: Props) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  // Typed, or filled by a password manager, before React took the form: the sign-in sends what is shown.
+  const [email, setEmail, emailRef] = useEarlyState("");
+  const [password, setPassword, passwordRef] = useEarlyState("");
   const [failed, setFailed] = useState(initialFailure);
   const [pending, setPending] = useState(false);
   const id = useId();
   const hydrated = useHydrated();
-  // Typed, or filled by a password manager, before React took the form: the sign-in sends what is shown.
-  const emailRef = useEarlyChange<HTMLInputElement>(email, setEmail);
-  const passwordRef = useEarlyChange<HTMLInputElement>(password, setPassword);
 
   async function onSubmit() {
     setPending(true);

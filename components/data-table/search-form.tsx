@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
 import { Form } from "@/components/ui/form-element";
-import { useEarlyChange } from "@/components/ui/early-change";
+import { useEarlyState } from "@/components/ui/early-change";
 
 type SearchFormProps = {
   label: string;
@@ -54,9 +54,8 @@ function SearchDraft({
   label, value, onSearch, button = "Search", placeholder, numeric = false, normalise = (v) => v, validate, width = "w-48",
 }: SearchFormProps) {
   const id = useId();
-  const [draft, setDraft] = useState(value);
+  const [draft, setDraft, ref] = useEarlyState(value);
   const [problem, setProblem] = useState<string | null>(null);
-  const ref = useEarlyChange<HTMLInputElement>(draft, setDraft);
   return (
     <Form
       className="flex items-end gap-2"

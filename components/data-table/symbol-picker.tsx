@@ -7,7 +7,7 @@ import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
 import { SelectField } from "./select-field";
 import { Form } from "@/components/ui/form-element";
-import { useEarlyChange } from "@/components/ui/early-change";
+import { useEarlyState } from "@/components/ui/early-change";
 
 const OTHER = "__other";
 
@@ -21,8 +21,7 @@ export function SymbolPicker({
   const id = useId();
   const known = symbols.includes(value);
   const [other, setOther] = useState(!known);
-  const [draft, setDraft] = useState(known ? "" : value);
-  const draftRef = useEarlyChange<HTMLInputElement>(draft, setDraft);
+  const [draft, setDraft, draftRef] = useEarlyState(known ? "" : value);
   return (
     <>
       <SelectField

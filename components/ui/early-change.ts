@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
 import { wasEdited } from "@/lib/client/early-edits";
 
 const domValue = (el: Element) => (el as HTMLInputElement | HTMLSelectElement).value;
@@ -34,4 +34,14 @@ export function useEarlyChange<E extends Element>(
     if (now !== undefined && now !== was) take(now);
   }, []);
   return ref;
+}
+
+/**
+ * A text field's own state (a draft, a sign-in field) with useEarlyChange wired to it: `useState` plus the ref
+ * to put on the input, so text typed or autofilled before hydration is the state.
+ */
+export function useEarlyState(initial: string): [string, Dispatch<SetStateAction<string>>, RefObject<HTMLInputElement | null>] {
+  const [value, setValue] = useState(initial);
+  const ref = useEarlyChange<HTMLInputElement>(value, setValue);
+  return [value, setValue, ref];
 }

@@ -4,7 +4,7 @@
 // per-day chart are of that whole set; Export downloads it all. Keyset pages, newest first.
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Field } from "@/components/data-table/field";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
@@ -17,7 +17,7 @@ import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
 import { LEDGER_PAGE_SIZE, ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
-import { useEarlyChange } from "@/components/ui/early-change";
+import { useEarlyState } from "@/components/ui/early-change";
 
 // Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.
 const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) => m.BarChart));
@@ -99,12 +99,9 @@ function Freshness({ f }: { f: LedgerFreshness }) {
 
 function TextFilters({ values, onApply }: { values: { minAmount: string | null; maxAmount: string | null; q: string | null }; onApply: (patch: Record<string, string | null>) => void }) {
   const id = useId();
-  const [min, setMin] = useState(values.minAmount ?? "");
-  const [max, setMax] = useState(values.maxAmount ?? "");
-  const [text, setText] = useState(values.q ?? "");
-  const minRef = useEarlyChange<HTMLInputElement>(min, setMin);
-  const maxRef = useEarlyChange<HTMLInputElement>(max, setMax);
-  const textRef = useEarlyChange<HTMLInputElement>(text, setText);
+  const [min, setMin, minRef] = useEarlyState(values.minAmount ?? "");
+  const [max, setMax, maxRef] = useEarlyState(values.maxAmount ?? "");
+  const [text, setText, textRef] = useEarlyState(values.q ?? "");
   const submit = () => {
     onApply({ minAmount: min.trim() || null, maxAmount: max.trim() || null, q: text.trim() || null });
   };

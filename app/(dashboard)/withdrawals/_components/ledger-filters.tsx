@@ -1,7 +1,7 @@
 "use client";
 // The ledger's typed filters (applied on Enter or on leaving the field) and the line that counts the whole
 // filtered set and totals it per coin, both computed by the database, not from the loaded page.
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
@@ -11,13 +11,12 @@ import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/ui/styles";
 import { WITHDRAWALS_KEY } from "./api";
 import { Form } from "@/components/ui/form-element";
-import { useEarlyChange } from "@/components/ui/early-change";
+import { useEarlyState } from "@/components/ui/early-change";
 
 export function TextFilter({ label, value, numeric = false, onApply }: { label: string; value: string; numeric?: boolean; onApply: (v: string) => void }) {
   const id = useId();
   // Seeded from the URL once per value (the parent re-keys it).
-  const [draft, setDraft] = useState(value);
-  const ref = useEarlyChange<HTMLInputElement>(draft, setDraft);
+  const [draft, setDraft, ref] = useEarlyState(value);
   return (
     <Form
       onSubmit={() => onApply(draft.trim())}
