@@ -10,19 +10,39 @@ import type { Fill, MarketTrade, PlanOrder, PlanOrderPage } from "./spot";
 const NINETY_DAYS = 90 * DAY_MS;
 const SEVEN_DAYS = 7 * DAY_MS;
 
-/** E1: `data` normalised to an array of records by the catalog's response schema. */
-const depositsPaging: Paging<DepositRecord[], DepositRecord> = {
-  cursorParam: "idLessThan",
-  cursorFrom: "orderId of the last (oldest) record",
-  nextCursor: (rows, limit) => (rows.length >= limit ? (rows.at(-1)?.orderId ?? null) : null),
-  rows: (rows) => rows,
-  rowId: (r) => r.orderId,
-  rowTime: (r) => r.cTime,
+/**
+ * A page that is an array of rows, oldest last: the next cursor is the last row's id, and there is one only
+ * when the page came back full (a shorter page is the last). E1 (after the catalog normalises `data` to an
+ * array), E4 and E8 page this way.
+ */
+function lastRowPaging<Row>(
+  idField: keyof Row & string,
+  timeField: keyof Row & string,
+  what: string,
+  rest: Pick<Paging<Row[], Row>, "limit" | "maxSpanMs" | "retentionMs">,
+): Paging<Row[], Row> {
+  const rowId = (r: Row) => String(r[idField]);
+  return {
+    cursorParam: "idLessThan",
+    cursorFrom: `${idField} of the last (oldest) ${what}`,
+    nextCursor: (rows, limit) => {
+      const last = rows.at(-1);
+      return rows.length >= limit && last ? rowId(last) : null;
+    },
+    rows: (rows) => rows,
+    rowId,
+    rowTime: (r) => String(r[timeField]),
+    ...rest,
+  };
+}
+
+const depositsPaging = lastRowPaging<DepositRecord>("orderId", "cTime", "record", {
   limit: { default: 20, max: 100 },
   maxSpanMs: THREE_MONTHS_MS,
   retentionMs: null,
-};
+});
 
+/** E3 says itself where the next page starts. */
 const planOrdersPaging: Paging<PlanOrderPage, PlanOrder> = {
   cursorParam: "idLessThan",
   cursorFrom: "idLessThan of the response, while nextFlag is true",
@@ -35,29 +55,17 @@ const planOrdersPaging: Paging<PlanOrderPage, PlanOrder> = {
   retentionMs: null,
 };
 
-const fillsPaging: Paging<Fill[], Fill> = {
-  cursorParam: "idLessThan",
-  cursorFrom: "tradeId of the last (oldest) fill",
-  nextCursor: (rows, limit) => (rows.length >= limit ? (rows.at(-1)?.tradeId ?? null) : null),
-  rows: (rows) => rows,
-  rowId: (r) => r.tradeId,
-  rowTime: (r) => r.cTime,
+const fillsPaging = lastRowPaging<Fill>("tradeId", "cTime", "fill", {
   limit: { default: 100, max: 100 },
   maxSpanMs: NINETY_DAYS,
   retentionMs: NINETY_DAYS,
-};
+});
 
-const marketTradesPaging: Paging<MarketTrade[], MarketTrade> = {
-  cursorParam: "idLessThan",
-  cursorFrom: "tradeId of the last (oldest) trade",
-  nextCursor: (rows, limit) => (rows.length >= limit ? (rows.at(-1)?.tradeId ?? null) : null),
-  rows: (rows) => rows,
-  rowId: (r) => r.tradeId,
-  rowTime: (r) => r.ts,
+const marketTradesPaging = lastRowPaging<MarketTrade>("tradeId", "ts", "trade", {
   limit: { default: 500, max: 1000 },
   maxSpanMs: SEVEN_DAYS,
   retentionMs: NINETY_DAYS,
-};
+});
 
 /** How each paged operation pages; the others do not page. */
 export const OPERATION_PAGING = {
