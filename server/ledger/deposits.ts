@@ -17,6 +17,7 @@ import type { DepositRecord } from "@/lib/platform/catalog/deposits";
 import type { Db, Queryable } from "@/server/db";
 import { markGone } from "./retention";
 import type { LedgerRunDeps } from "./run-deps";
+import { failureText, walkPages, type Walk } from "./walk";
 
 export const DEPOSITS_JOB = "deposits";
 const DAY = 86_400_000;
@@ -26,7 +27,6 @@ export const WINDOW_MS = 89 * DAY;
 export const RECHECK_MS = 2 * DAY;
 /** Two empty windows in a row (178 days of nothing) end the backfill. */
 const EMPTY_WINDOWS_TO_STOP = 2;
-const PAGE = 100;
 
 export type SyncDeps = LedgerRunDeps & {
   /** Brokerdesk's own retention (ms; null or absent: forever): nothing older is fetched or kept. */
@@ -104,8 +104,7 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
 
 /** Records a failed run for /sync and the next try; the job engine retries it with backoff. */
 export async function recordSyncFailure(db: Queryable, subUid: string, error: unknown): Promise<void> {
-  const e = error as { code?: string; msg?: string; message?: string };
-  const message = [e?.code, e?.msg ?? e?.message].filter(Boolean).join(" ").slice(0, 500) || String(error).slice(0, 500);
+  const message = failureText(error);
   await db.query(
     `INSERT INTO ledger_sync (job, sub_uid, last_checked_at, errors, last_error) VALUES ($1, $2, now(), 1, $3)
      ON CONFLICT (job, sub_uid) DO UPDATE SET last_checked_at = now(), errors = ledger_sync.errors + 1, last_error = $3`,
@@ -127,40 +126,16 @@ async function loadState(db: Queryable, subUid: string, verifyEveryMs: number): 
  * Every record of [start, end] (both ends included, as E1 reads them), newest first, page by page; stored as
  * it arrives. Once the whole window is read, a stored record of it that was not in the answer is marked gone.
  */
-async function walkWindow(subUid: string, start: number, end: number, deps: SyncDeps, out: SyncOutcome): Promise<{ count: number; newest: number | null }> {
-  let cursor: string | undefined;
-  let count = 0;
-  let newest: number | null = null;
+async function walkWindow(subUid: string, start: number, end: number, deps: SyncDeps, out: SyncOutcome): Promise<Walk> {
+  if (start > end) return { count: 0, newest: null };
   const seen: string[] = [];
-  if (start > end) return { count, newest };
-  for (;;) {
-    deps.signal?.throwIfAborted();
-    await deps.budget();
-    const { data } = await deps.client.call(
-      "deposits.list",
-      { userId: subUid, startTime: String(Math.floor(start)), endTime: String(Math.floor(end)), limit: String(PAGE), ...(cursor ? { idLessThan: cursor } : {}) },
-      // Behind any staff call waiting for E1's budget: a page never waits behind the backfill.
-      { signal: deps.signal, priority: "background" },
-    );
-    out.calls++;
-    const rows = data as DepositRecord[];
-    if (rows.length) {
-      const changed = await storeDeposits(deps.db, subUid, rows);
-      out.records += rows.length;
-      out.changes += changed;
-      count += rows.length;
-      for (const r of rows) {
-        newest = Math.max(newest ?? 0, Number(r.cTime));
-        seen.push(r.orderId);
-      }
-    }
-    if (rows.length < PAGE) break;
-    const last = rows.at(-1)!.orderId;
-    if (last === cursor) break;
-    cursor = last;
-  }
+  const store = (rows: DepositRecord[]) => {
+    for (const r of rows) seen.push(r.orderId);
+    return storeDeposits(deps.db, subUid, rows);
+  };
+  const walked = await walkPages({ op: "deposits.list", params: { userId: subUid }, start, end, store }, deps, out);
   out.gone += await markGone(deps.db, subUid, start, end, seen);
-  return { count, newest };
+  return walked;
 }
 
 /**

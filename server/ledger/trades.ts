@@ -6,10 +6,11 @@ import "server-only";
 // 2. one backfill step, further back, until everything the platform still holds has been seen: for fills
 //    that is the recent window itself (E4 keeps 90 days), for plan orders two empty 89-day windows.
 // Safe to repeat and to interrupt anywhere: records are upserted by ID.
-import { catalog, type Fill, type PlanOrder } from "@/lib/platform/catalog";
+import type { Fill, PlanOrder } from "@/lib/platform/catalog";
 import type { Queryable } from "@/server/db";
 import { platformNow, type LedgerRunDeps } from "./run-deps";
 import { FILLS_JOB, PLAN_ORDERS_JOB, storeFills, storePlanOrders } from "./trades-store";
+import { failureText, walkPages } from "./walk";
 
 const DAY = 86_400_000;
 /** E3's 90-day span, less room for clock skew. */
@@ -20,7 +21,6 @@ export const FILL_WINDOW_MS = 90 * DAY - 10 * 60_000;
 const FILL_RECHECK_MS = 3_600_000;
 const PLAN_RECHECK_MS = 2 * DAY;
 const EMPTY_WINDOWS_TO_STOP = 2;
-const PAGE = 100;
 
 export type TradeJob = typeof FILLS_JOB | typeof PLAN_ORDERS_JOB;
 export type TradeTask = { job: TradeJob; key: string; symbol: string };
@@ -31,8 +31,6 @@ export type TradeSyncOutcome = { calls: number; records: number; changes: number
 
 type State = { backfill_done: boolean; backfill_before: string | null; empty_windows: number; newest_ctime: string | null };
 
-type Walk = { count: number; newest: number | null };
-
 export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promise<TradeSyncOutcome> {
   // The platform's clock, as the client last saw it: E4 refuses a start older than 90 days on that clock.
   const now = platformNow(deps);
@@ -40,7 +38,15 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
   const out: TradeSyncOutcome = { calls: 0, records: 0, changes: 0, backfillDone: state.backfill_done };
   const fills = task.job === FILLS_JOB;
   const window = fills ? FILL_WINDOW_MS : PLAN_WINDOW_MS;
-  const walk = (start: number, end: number) => (fills ? walkFills(task.key, start, end, deps, out) : walkPlanOrders(task, start, end, deps, out));
+  // E4: every symbol in one walk. E3: one symbol a walk, as it requires.
+  const walk = (start: number, end: number) =>
+    fills
+      ? walkPages<Fill>({ op: "fills.list", params: {}, key: task.key, start, end, store: (rows) => storeFills(deps.db, task.key, rows) }, deps, out)
+      : walkPages<PlanOrder>(
+          { op: "planOrders.history", params: { symbol: task.symbol }, key: task.key, start, end, store: (rows) => storePlanOrders(deps.db, task.key, rows) },
+          deps,
+          out,
+        );
 
   const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
   let recentStart = newest === null ? now - window : newest - (fills ? FILL_RECHECK_MS : PLAN_RECHECK_MS);
@@ -84,8 +90,7 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
 
 /** Records a failed run (for /sync and the next try); the job engine retries it with backoff. */
 export async function recordTradeSyncFailure(db: Queryable, task: TradeTask, error: unknown): Promise<void> {
-  const e = error as { code?: string; msg?: string; message?: string };
-  const message = [e?.code, e?.msg ?? e?.message].filter(Boolean).join(" ").slice(0, 500) || String(error).slice(0, 500);
+  const message = failureText(error);
   await db.query(
     `INSERT INTO ledger_key_sync (job, key_name, symbol, last_checked_at, errors, last_error) VALUES ($1, $2, $3, now(), 1, $4)
      ON CONFLICT (job, key_name, symbol) DO UPDATE SET last_checked_at = now(), errors = ledger_key_sync.errors + 1, last_error = $4`,
@@ -102,48 +107,3 @@ async function loadState(db: Queryable, t: TradeTask): Promise<State> {
   return rows[0] ?? { backfill_done: false, backfill_before: null, empty_windows: 0, newest_ctime: null };
 }
 
-const span = (start: number, end: number) => ({ startTime: String(Math.floor(start)), endTime: String(Math.floor(end)), limit: String(PAGE) });
-
-function account(out: TradeSyncOutcome, seen: Walk, rows: { cTime: string }[], changed: number) {
-  out.calls++;
-  out.records += rows.length;
-  out.changes += changed;
-  seen.count += rows.length;
-  for (const r of rows) seen.newest = Math.max(seen.newest ?? 0, Number(r.cTime));
-}
-
-/** Every fill of the key in [start, end], all symbols, newest first (E4 pages by the last tradeId). */
-async function walkFills(key: string, start: number, end: number, deps: TradeSyncDeps, out: TradeSyncOutcome): Promise<Walk> {
-  const seen: Walk = { count: 0, newest: null };
-  let cursor: string | undefined;
-  for (;;) {
-    deps.signal?.throwIfAborted();
-    await deps.budget();
-    const { data } = await deps.client.call("fills.list", { ...span(start, end), ...(cursor ? { idLessThan: cursor } : {}) }, { key, signal: deps.signal, priority: "background" });
-    const rows = data as Fill[];
-    account(out, seen, rows, rows.length ? await storeFills(deps.db, key, rows) : 0);
-    const next = catalog["fills.list"].paging!.nextCursor(rows, PAGE);
-    if (next === null || next === cursor) return seen;
-    cursor = next;
-  }
-}
-
-/** Every plan order of the key and symbol in [start, end], newest first (E3 says whether there is more). */
-async function walkPlanOrders(t: TradeTask, start: number, end: number, deps: TradeSyncDeps, out: TradeSyncOutcome): Promise<Walk> {
-  const seen: Walk = { count: 0, newest: null };
-  let cursor: string | undefined;
-  for (;;) {
-    deps.signal?.throwIfAborted();
-    await deps.budget();
-    const { data } = await deps.client.call(
-      "planOrders.history",
-      { symbol: t.symbol, ...span(start, end), ...(cursor ? { idLessThan: cursor } : {}) },
-      { key: t.key, signal: deps.signal, priority: "background" },
-    );
-    const rows = data.orderList as PlanOrder[];
-    account(out, seen, rows, rows.length ? await storePlanOrders(deps.db, t.key, rows) : 0);
-    const next = catalog["planOrders.history"].paging!.nextCursor(data, PAGE);
-    if (next === null || next === cursor) return seen;
-    cursor = next;
-  }
-}
