@@ -21,15 +21,6 @@ const codec: CursorCodec<Key> = {
 };
 const PAGE_SIZE = { default: 50, max: 500 };
 
-/** Newest first by (ctime, the record's ID): the order, the rows older than a key and a row's key, which must agree. */
-function newestFirst<Row extends { ctime: string }>(idColumn: "trade_id" | "order_id", idOf: (r: Row) => string) {
-  return {
-    orderBy: `t.ctime DESC, t.${idColumn} DESC`,
-    olderThan: (k: Key, p: (v: unknown) => string) => `(t.ctime, t.${idColumn}) < (${p(k.ctime)}::bigint, ${p(k.id)})`,
-    keyOf: (r: Row): Key => ({ ctime: r.ctime, id: idOf(r) }),
-  };
-}
-
 /**
  * A key's records are that account's activity: a named key's only for the roles that may choose it (as on
  * the proxy routes), whether or not it is still configured.
@@ -49,6 +40,41 @@ function commonFilters(f: LedgerFillFilters | LedgerPlanOrderFilters) {
   if (f.from) w.add((p) => `t.ctime >= ${p}`, f.from.getTime());
   if (f.to) w.add((p) => `t.ctime <= ${p}`, f.to.getTime());
   return w;
+}
+
+type Table<Row> = {
+  table: "ledger_fills" | "ledger_plan_orders";
+  job: typeof FILLS_JOB | typeof PLAN_ORDERS_JOB;
+  /** The select list, on alias t; ctime among it. */
+  columns: string;
+  idColumn: "trade_id" | "order_id";
+  idOf: (r: Row) => string;
+};
+
+/**
+ * One page of a key's table, newest first by (ctime, the record's ID): the order, the rows older than a
+ * cursor's key and a row's key agree. With it, the exact count of the whole filtered set and where the key's
+ * sync stands.
+ */
+async function searchKeyTable<Row extends { ctime: string }>(
+  db: Db,
+  f: LedgerFillFilters | LedgerPlanOrderFilters,
+  w: { where: string[]; params: unknown[] },
+  t: Table<Row>,
+) {
+  const [page, total, sync] = await Promise.all([
+    keysetPage<Row, Key>(db, {
+      select: `SELECT ${t.columns} FROM ${t.table} t`,
+      where: w.where, params: w.params,
+      orderBy: `t.ctime DESC, t.${t.idColumn} DESC`,
+      olderThan: (k, p) => `(t.ctime, t.${t.idColumn}) < (${p(k.ctime)}::bigint, ${p(k.id)})`,
+      keyOf: (r) => ({ ctime: r.ctime, id: t.idOf(r) }),
+      codec, cursor: f.cursor, limit: f.limit, pageSize: PAGE_SIZE,
+    }),
+    count(db, t.table, w),
+    keySync(db, t.job, f.key ?? "main"),
+  ]);
+  return { page, total, sync };
 }
 
 async function count(db: Queryable, table: string, w: { where: string[]; params: unknown[] }): Promise<number> {
@@ -74,15 +100,11 @@ type FillRow = {
 export async function searchFills(db: Db, f: LedgerFillFilters): Promise<LedgerFillPage> {
   const w = commonFilters(f);
   if (f.tradeScope) w.add((p) => `t.trade_scope = ${p}`, f.tradeScope);
-  const page = await keysetPage<FillRow, Key>(db, {
-    select: `SELECT t.trade_id, t.order_id, t.symbol, t.order_type, t.side, t.price_avg::text AS price_avg, t.size::text AS size,
-                    t.amount::text AS amount, t.fee_coin, t.total_fee::text AS total_fee, t.trade_scope, t.ctime::text AS ctime
-               FROM ledger_fills t`,
-    where: w.where, params: w.params,
-    ...newestFirst<FillRow>("trade_id", (r) => r.trade_id),
-    codec, cursor: f.cursor, limit: f.limit, pageSize: PAGE_SIZE,
+  const { page, total, sync } = await searchKeyTable<FillRow>(db, f, w, {
+    table: "ledger_fills", job: FILLS_JOB, idColumn: "trade_id", idOf: (r) => r.trade_id,
+    columns: `t.trade_id, t.order_id, t.symbol, t.order_type, t.side, t.price_avg::text AS price_avg, t.size::text AS size,
+              t.amount::text AS amount, t.fee_coin, t.total_fee::text AS total_fee, t.trade_scope, t.ctime::text AS ctime`,
   });
-  const [total, sync] = await Promise.all([count(db, "ledger_fills", w), keySync(db, FILLS_JOB, f.key ?? "main")]);
   const rows = page.items.map((r): LedgerFill => ({
     tradeId: r.trade_id, orderId: r.order_id, symbol: r.symbol, orderType: r.order_type, side: r.side, priceAvg: r.price_avg, size: r.size,
     amount: r.amount, feeCoin: r.fee_coin, totalFee: r.total_fee, tradeScope: r.trade_scope, cTime: r.ctime,
@@ -98,16 +120,12 @@ type PlanRow = {
 export async function searchPlanOrders(db: Db, f: LedgerPlanOrderFilters): Promise<LedgerPlanOrderPage> {
   const w = commonFilters(f);
   if (f.status) w.add((p) => `t.status = ${p}`, f.status);
-  const page = await keysetPage<PlanRow, Key>(db, {
-    select: `SELECT t.order_id, t.client_oid, t.symbol, t.side, t.order_type, t.plan_type, t.trigger_type, t.trigger_price::text AS trigger_price,
-                    t.execute_price::text AS execute_price, t.size::text AS size, t.status, t.ctime::text AS ctime, t.utime::text AS utime,
-                    (SELECT count(*)::int FROM ledger_plan_order_changes c WHERE c.key_name = t.key_name AND c.order_id = t.order_id) AS seen
-               FROM ledger_plan_orders t`,
-    where: w.where, params: w.params,
-    ...newestFirst<PlanRow>("order_id", (r) => r.order_id),
-    codec, cursor: f.cursor, limit: f.limit, pageSize: PAGE_SIZE,
+  const { page, total, sync } = await searchKeyTable<PlanRow>(db, f, w, {
+    table: "ledger_plan_orders", job: PLAN_ORDERS_JOB, idColumn: "order_id", idOf: (r) => r.order_id,
+    columns: `t.order_id, t.client_oid, t.symbol, t.side, t.order_type, t.plan_type, t.trigger_type, t.trigger_price::text AS trigger_price,
+              t.execute_price::text AS execute_price, t.size::text AS size, t.status, t.ctime::text AS ctime, t.utime::text AS utime,
+              (SELECT count(*)::int FROM ledger_plan_order_changes c WHERE c.key_name = t.key_name AND c.order_id = t.order_id) AS seen`,
   });
-  const [total, sync] = await Promise.all([count(db, "ledger_plan_orders", w), keySync(db, PLAN_ORDERS_JOB, f.key ?? "main")]);
   const rows = page.items.map((r): LedgerPlanOrder => ({
     orderId: r.order_id, clientOid: r.client_oid, symbol: r.symbol, side: r.side, orderType: r.order_type, planType: r.plan_type,
     triggerType: r.trigger_type, triggerPrice: r.trigger_price, executePrice: r.execute_price, size: r.size, status: r.status,
