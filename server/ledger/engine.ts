@@ -21,6 +21,7 @@ import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./depos
 import { startSnapshotJobs } from "./snapshots-engine";
 import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
 import { callsPerCheckSet, checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
+import { workRuns } from "./runs-queue";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -73,12 +74,6 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   await boss.start();
   // Throttled, not exclusive: a sweep queues the next one while it is still active (one per time slot).
   await boss.createQueue(SWEEP_QUEUE, { policy: "standard" });
-  // A run beats every 5 s; one that stops beating (its instance died) is retried after 10 s. Without it an
-  // exclusive key stays "active" for pg-boss's 15-minute expiry and that sub-account is not synced meanwhile.
-  const depositRetries = { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 20, heartbeatSeconds: 10 };
-  await boss.createQueue(DEPOSITS_QUEUE, { policy: "exclusive", ...depositRetries });
-  // A queue made by an earlier version keeps its options unless told (createQueue leaves an existing one as it is).
-  await boss.updateQueue(DEPOSITS_QUEUE, depositRetries);
   await boss.createQueue(RETENTION_QUEUE, { policy: "exclusive", retryLimit: 3, retryDelay: 60, retryBackoff: true });
   const retentionDays = opts.retentionDays ?? null;
   const retentionMs = retentionDays === null ? null : retentionDays * DAY;
@@ -121,22 +116,21 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
 
   // Runs at once: enough that the share is spent while runs wait on the database and pg-boss, not only on the
   // platform (a steady-state check is one call, so the runs' own time is most of a check's).
-  await boss.work<{ subUid: string }>(DEPOSITS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: Math.max(4, 2 * perSecond) }, async ([job]) => {
-    if (!job) return;
-    const { subUid } = job.data;
-    try {
-      const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal: job.signal, retentionMs });
+  await workRuns<{ subUid: string }>(
+    boss,
+    DEPOSITS_QUEUE,
+    Math.max(4, 2 * perSecond),
+    async ({ subUid }, signal) => {
+      const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal, retentionMs });
       const next = nextCheckMs(out, now(), intervals);
       // A backfill's runs take more calls than the checks after it: only those count towards a check's cost.
       await db.query(
         `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0)${out.backfillDone ? `, ${callsPerCheckSet("$4")}` : ""} WHERE job = $1 AND sub_uid = $2`,
         out.backfillDone ? [DEPOSITS_JOB, subUid, next, out.calls] : [DEPOSITS_JOB, subUid, next],
       );
-    } catch (e) {
-      await recordSyncFailure(db, subUid, e).catch(() => undefined);
-      throw e;
-    }
-  });
+    },
+    ({ subUid }, e) => recordSyncFailure(db, subUid, e),
+  );
 
   await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     const deleted = await purgeLedger(db, retentionDays, now());

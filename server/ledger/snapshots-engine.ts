@@ -1,11 +1,12 @@
 import "server-only";
 // The daily snapshot jobs on the ledger's pg-boss (engine.ts): one "ledger-snapshots" queue, at most one job
-// queued or running per (snapshot, sub-account) across every instance, retried with backoff. The sweep
+// queued or running per (snapshot, sub-account) across every instance (./runs-queue.ts). The sweep
 // queues every registry sub-account whose snapshot is due (none yet, or past the UTC midnight after the last).
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import { syncBudget, type Budget } from "./budget";
+import { workRuns } from "./runs-queue";
 import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, recordSnapshotRun, REBATE_SNAPSHOT_JOB, SNAPSHOT_JOBS, takeSnapshot, type SnapshotJob } from "./snapshots";
 
 export const SNAPSHOTS_QUEUE = "ledger-snapshots";
@@ -18,18 +19,16 @@ export async function startSnapshotJobs(boss: PgBoss, deps: Deps): Promise<{ swe
     [ASSETS_SNAPSHOT_JOB]: deps.budget ?? syncBudget("subaccounts.assets", deps.share),
     [REBATE_SNAPSHOT_JOB]: deps.budget ?? syncBudget("rebates.get", deps.share),
   };
-  await boss.createQueue(SNAPSHOTS_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
-  await boss.work<Task>(SNAPSHOTS_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 2 }, async ([job]) => {
-    if (!job) return;
-    const { job: kind, subUid } = job.data;
-    try {
-      const out = await takeSnapshot(kind, subUid, { db, client: deps.client, budget: budgets[kind], now: deps.now, signal: job.signal });
+  await workRuns<Task>(
+    boss,
+    SNAPSHOTS_QUEUE,
+    2,
+    async ({ job: kind, subUid }, signal) => {
+      const out = await takeSnapshot(kind, subUid, { db, client: deps.client, budget: budgets[kind], now: deps.now, signal });
       await recordSnapshotRun(db, kind, subUid, { nextAt: nextUtcMidnight(Date.parse(`${out.day}T00:00:00Z`)), rows: out.rows });
-    } catch (e) {
-      await recordSnapshotRun(db, kind, subUid, { error: e }).catch(() => undefined);
-      throw e;
-    }
-  });
+    },
+    ({ job: kind, subUid }, e) => recordSnapshotRun(db, kind, subUid, { error: e }),
+  );
 
   const sweep = async (limit: number): Promise<number> => {
     let queued = 0;

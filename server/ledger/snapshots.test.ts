@@ -11,7 +11,9 @@ import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
 import { deskUid, registerFromSimulator } from "@/server/testing";
-import { freeBudget as free, ledgerTestBed, runEngineUntil } from "./testing";
+import { freeBudget as free, ledgerTestBed, queueHeartbeats, runEngineUntil } from "./testing";
+import { RUN_RETRIES } from "./runs-queue";
+import { SNAPSHOTS_QUEUE } from "./snapshots-engine";
 import { balanceHistory, rebateHistory } from "./history-queries";
 import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, REBATE_SNAPSHOT_JOB, takeSnapshot, utcDay } from "./snapshots";
 
@@ -74,7 +76,9 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
   it("[ledger][engine] on pg-boss the sweep takes both snapshots of every registry sub-account, then waits for the next UTC midnight", async () => {
     const n = subs().length;
     // Deposits too run on this engine; a far sweep of them is not what is tested here.
-    await runEngineUntil(t, { client, share: 1, sweepSeconds: 1, activeSeconds: 600, budget: free, snapshots: true }, async () => {
+    let heartbeat: number | null | undefined;
+    await runEngineUntil(t, { client, share: 1, sweepSeconds: 1, activeSeconds: 600, budget: free, snapshots: true }, async (schema) => {
+      heartbeat = (await queueHeartbeats(db, schema))[SNAPSHOTS_QUEUE];
       const { rows } = await db.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM ledger_snapshot_days WHERE day = (now() AT TIME ZONE 'UTC')::date AND job = ANY($1)",
         [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],
@@ -86,6 +90,8 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
       [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],
     );
     expect(rows).toHaveLength(2 * n);
+    // A run whose instance died is retried within seconds, not after pg-boss's 15-minute expiry.
+    expect(heartbeat).toBe(RUN_RETRIES.heartbeatSeconds);
     const midnight = nextUtcMidnight(Date.now());
     for (const r of rows) expect({ next: new Date(r.next).getTime(), errors: r.errors }).toEqual({ next: midnight, errors: 0 });
   }, 90_000);

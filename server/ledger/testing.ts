@@ -69,6 +69,12 @@ export async function failuresUnder(sim: Simulator, faults: FaultRuleInput[], tr
   return failures;
 }
 
+/** Each pg-boss queue of a run's schema, with the heartbeat its jobs must keep (null: none). */
+export async function queueHeartbeats(db: Db, schema: string): Promise<Record<string, number | null>> {
+  const { rows } = await db.query<{ name: string; heartbeat_seconds: number | null }>(`SELECT name, heartbeat_seconds FROM ${schema}.queue`);
+  return Object.fromEntries(rows.map((r) => [r.name, r.heartbeat_seconds]));
+}
+
 /**
  * Runs the job engine (`instances` of it on the one database) on a pg-boss schema of its own until `progress`
  * answers true, asking every 250 ms for at most `withinMs`; then stops it and drops that schema. Until done,
@@ -77,7 +83,8 @@ export async function failuresUnder(sim: Simulator, faults: FaultRuleInput[], tr
 export async function runEngineUntil(
   bed: DatabaseTestBed,
   options: Omit<LedgerOptions, "db" | "schema">,
-  progress: () => Promise<true | string>,
+  /** Polled until it says true; it gets pg-boss's schema of this run. */
+  progress: (schema: string) => Promise<true | string>,
   { instances = 1, withinMs = 60_000 }: { instances?: number; withinMs?: number } = {},
 ): Promise<void> {
   const schema = `ledger_${Math.random().toString(36).slice(2, 8)}`;
@@ -86,7 +93,7 @@ export async function runEngineUntil(
     for (let i = 0; i < instances; i++) engines.push(await startLedger({ ...options, db: bed.db, schema }));
     const deadline = Date.now() + withinMs;
     for (;;) {
-      const state = await progress();
+      const state = await progress(schema);
       if (state === true) return;
       if (Date.now() > deadline) throw new Error(`not done in ${withinMs / 1000} s: ${state}`);
       await new Promise((r) => setTimeout(r, 250));

@@ -1,15 +1,16 @@
 import "server-only";
 // The fills and plan-order jobs on the ledger's pg-boss (engine.ts): one "ledger-trades" queue, at most one
-// job queued or running per (job, key, symbol) across every instance (policy exclusive, a singleton key),
-// retried with backoff; the state is in ledger_key_sync, so a restart resumes. The sweep of engine.ts
-// calls sweepTrades: it makes sure each configured key has its fills task and its configured plan-order
-// symbols (the fills sync adds the symbols the key trades), then queues what is due.
+// job queued or running per (job, key, symbol) across every instance (./runs-queue.ts); the state is in
+// ledger_key_sync, so a restart resumes. The sweep of engine.ts calls sweepTrades: it makes sure each
+// configured key has its fills task and its configured plan-order symbols (the fills sync adds the symbols
+// the key trades), then queues what is due.
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import { syncBudget, type Budget } from "./budget";
 import { recordTradeSyncFailure, syncKeyTrades, type TradeJob, type TradeTask } from "./trades";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
+import { workRuns } from "./runs-queue";
 
 export const TRADES_QUEUE = "ledger-trades";
 /** While a backfill is under way the task is due again at once (next sweep). */
@@ -31,23 +32,20 @@ export async function startTradeJobs(boss: PgBoss, opts: TradeJobsOptions, deps:
     [FILLS_JOB]: deps.budget ?? syncBudget("fills.list", deps.share),
     [PLAN_ORDERS_JOB]: deps.budget ?? syncBudget("planOrders.history", deps.share),
   };
-  await boss.createQueue(TRADES_QUEUE, { policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true });
-
-  await boss.work<TradeTask>(TRADES_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 2 }, async ([job]) => {
-    if (!job) return;
-    const task = job.data;
-    try {
-      const out = await syncKeyTrades(task, { db, client: deps.client, budget: budgets[task.job], now, signal: job.signal });
+  await workRuns<TradeTask>(
+    boss,
+    TRADES_QUEUE,
+    2,
+    async (task, signal) => {
+      const out = await syncKeyTrades(task, { db, client: deps.client, budget: budgets[task.job], now, signal });
       const next = now() + (out.backfillDone ? deps.activeSeconds * 1000 : BACKFILL_NEXT_MS);
       await db.query(
         `UPDATE ledger_key_sync SET next_check_at = to_timestamp($4 / 1000.0) WHERE job = $1 AND key_name = $2 AND symbol = $3`,
         [task.job, task.key, task.symbol, next],
       );
-    } catch (e) {
-      await recordTradeSyncFailure(db, task, e).catch(() => undefined);
-      throw e;
-    }
-  });
+    },
+    (task, e) => recordTradeSyncFailure(db, task, e),
+  );
 
   const sweep = async (limit: number): Promise<number> => {
     await db.query(

@@ -10,11 +10,14 @@ import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import type { Simulator } from "@/server/simulator";
-import { failuresUnder, faultStorm, freeBudget as free, ledgerTestBed, runEngineUntil, statusChanges, untilBackfilled, withOwnPlatform } from "./testing";
+import { failuresUnder, faultStorm, freeBudget as free, ledgerTestBed, queueHeartbeats, runEngineUntil, statusChanges, untilBackfilled, withOwnPlatform } from "./testing";
 import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger-trades";
 import { ledgerKeyRefusal, searchFills, searchPlanOrders } from "./trade-queries";
 import { FILL_WINDOW_MS, syncKeyTrades, type TradeTask } from "./trades";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
+import { DEPOSITS_QUEUE } from "./engine";
+import { RUN_RETRIES } from "./runs-queue";
+import { TRADES_QUEUE } from "./trades-engine";
 
 const bed = ledgerTestBed();
 let sim: Simulator;
@@ -144,14 +147,18 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
     // A configured symbol the key never filled in: its plan orders are kept all the same.
     const configured = "DOGEUSDT";
     let symbols: string[] = [];
-    await runEngineUntil(t, { client, share: 1, sweepSeconds: 1, activeSeconds: 600, budget: free, trades: { keys: ["main"], planSymbols: [configured] } }, async () => {
+    let heartbeats: Record<string, number | null> = {};
+    await runEngineUntil(t, { client, share: 1, sweepSeconds: 1, activeSeconds: 600, budget: free, trades: { keys: ["main"], planSymbols: [configured] } }, async (schema) => {
       const { rows } = await db.query<{ job: string; symbol: string; backfill_done: boolean }>(
         "SELECT job, symbol, backfill_done FROM ledger_key_sync WHERE key_name = 'main' ORDER BY job, symbol",
       );
       symbols = rows.filter((r) => r.job === PLAN_ORDERS_JOB).map((r) => r.symbol);
+      heartbeats = await queueHeartbeats(db, schema);
       return (rows.length > 2 && rows.every((r) => r.backfill_done)) || JSON.stringify(rows);
     });
     expect(symbols).toContain(configured);
+    // A run whose instance died is retried within seconds, not after pg-boss's 15-minute expiry.
+    expect(heartbeats).toMatchObject({ [TRADES_QUEUE]: RUN_RETRIES.heartbeatSeconds, [DEPOSITS_QUEUE]: RUN_RETRIES.heartbeatSeconds });
     expect(await ledgerFills(db)).toEqual(simFills());
     for (const s of symbols) expect(await ledgerPlans(db, s), s).toEqual(simPlans(s));
   }, 90_000);
