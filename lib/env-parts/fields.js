@@ -76,13 +76,18 @@ const bearerToken = (name) =>
 /** A comma-separated list, trimmed, without blanks or repeats. */
 const listOf = (value) => [...new Set(value.split(",").map((v) => v.trim()).filter(Boolean))];
 
-const positiveNumber = (name, fallback, unit) =>
-  z
-    .string()
-    .default(fallback)
-    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: `${name} must be a number of ${unit}, e.g. 30 or 0.5` }))
-    .transform(Number)
-    .pipe(z.number().positive({ message: `${name} must be greater than 0` }));
+/**
+ * A decimal number (digits, then a fraction if any) with a default; `message` says what it must be. With
+ * `positive`, 0 is refused too.
+ * @param {string} name @param {string} fallback @param {string} message @param {{ positive?: boolean }} [opts]
+ */
+const decimalNumber = (name, fallback, message, { positive = false } = {}) => {
+  const n = z.string().default(fallback).pipe(z.string().regex(/^\d+(\.\d+)?$/, { message })).transform(Number);
+  return positive ? n.pipe(z.number().positive({ message: `${name} must be greater than 0` })) : n;
+};
+
+/** @param {string} name @param {string} fallback @param {string} unit */
+const positiveNumber = (name, fallback, unit) => decimalNumber(name, fallback, `${name} must be a number of ${unit}, e.g. 30 or 0.5`, { positive: true });
 
 /**
  * A whole number with a default. `what` finishes the message ("of milliseconds"); with `min` and `max` the
@@ -154,4 +159,4 @@ function parseMfaRoles(value, mode) {
   return [...new Set(roles)];
 }
 
-export { bearerToken, parseCidrList, optionalUrl, serviceUrl, port, listOf, positiveNumber, wholeNumber, ROLES_VAR, NAMED_KEY, parseMfaRoles };
+export { bearerToken, parseCidrList, optionalUrl, serviceUrl, port, listOf, decimalNumber, positiveNumber, wholeNumber, ROLES_VAR, NAMED_KEY, parseMfaRoles };

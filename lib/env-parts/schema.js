@@ -1,7 +1,7 @@
 // Every variable Brokerdesk reads, with its default and the message naming it when it is wrong.
 // lib/env.js reads the environment and parses it with this schema.
 import { z } from "zod";
-import { bearerToken, optionalUrl, port, positiveNumber, serviceUrl, wholeNumber } from "./fields.js";
+import { bearerToken, decimalNumber, optionalUrl, port, positiveNumber, serviceUrl, wholeNumber } from "./fields.js";
 
 export const baseSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -38,20 +38,11 @@ export const baseSchema = z.object({
   // Optional: the simulator's /__sim/* control endpoints then need `Authorization: Bearer <token>`.
   SIM_CONTROL_TOKEN: bearerToken("SIM_CONTROL_TOKEN"),
   SIM_SEED: wholeNumber("SIM_SEED", "42"),
-  SIM_SCALE: z
-    .string()
-    .default("1")
-    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "SIM_SCALE must be a positive number, e.g. 1 or 0.5" }))
-    .transform(Number)
-    .pipe(z.number().positive({ message: "SIM_SCALE must be greater than 0" })),
+  SIM_SCALE: decimalNumber("SIM_SCALE", "1", "SIM_SCALE must be a positive number, e.g. 1 or 0.5", { positive: true }),
   // Sub-accounts of the simulator's broker, the 25 seeded desks included (server/simulator/data/population.ts).
   SIM_SUBACCOUNTS: wholeNumber("SIM_SUBACCOUNTS", "25", { min: 25, max: 500_000 }),
   // Live deposits per second arriving on the simulator across all sub-accounts; 0 = none (deterministic data).
-  SIM_DEPOSIT_RATE: z
-    .string()
-    .default("0")
-    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "SIM_DEPOSIT_RATE must be a number of deposits per second, e.g. 0, 5 or 0.5" }))
-    .transform(Number),
+  SIM_DEPOSIT_RATE: decimalNumber("SIM_DEPOSIT_RATE", "0", "SIM_DEPOSIT_RATE must be a number of deposits per second, e.g. 0, 5 or 0.5"),
   // How long a deposit stays pending before it succeeds and credits its balance, generated ones included (the
   // last 30 minutes' are pending at start). Default 30 minutes; the e2e servers use 0, so no balance a test
   // asserts on moves under it.
@@ -62,11 +53,7 @@ export const baseSchema = z.object({
   SESSION_MAX_HOURS: positiveNumber("SESSION_MAX_HOURS", "12", "hours"),
   // Separation of duties: how long after its holder's own password change an account an admin set up
   // (created, promoted, password set) must wait before it may approve.
-  APPROVER_COOL_OFF_HOURS: z
-    .string()
-    .default("24")
-    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message: "APPROVER_COOL_OFF_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)" }))
-    .transform(Number),
+  APPROVER_COOL_OFF_HOURS: decimalNumber("APPROVER_COOL_OFF_HOURS", "24", "APPROVER_COOL_OFF_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)"),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the
