@@ -23,10 +23,11 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   confirmAddress: "Address typed to confirm",
   currentPassword: "Current password",
   newPassword: "New password",
-  minAmount: "Minimum amount",
-  maxAmount: "Maximum amount",
-  amountMin: "Minimum amount",
-  amountMax: "Maximum amount",
+  // As the ledgers' filters are labelled.
+  minAmount: "Amount at least",
+  maxAmount: "Amount at most",
+  amountMin: "Amount at least",
+  amountMax: "Amount at most",
   requestedBy: "Requested by",
 };
 

@@ -28,10 +28,15 @@ export type DataTableProps<TData extends RowData> = {
   blockedState?: ReactNode;
   /** Height of the scrolling body; the header stays visible inside it. */
   maxHeight?: string;
+  /**
+   * With no rows, only the words (the empty state), not a wide empty table: a scrollable region nobody can
+   * reach. The toolbar stays where it was, so a control in it keeps its focus and what is typed in it.
+   */
+  wordsWhenEmpty?: boolean;
 };
 
 export function DataTable<TData extends RowData>({
-  table, label, status, busy = false, toolbar, pager, emptyState, errorState, blockedState, maxHeight = "min(70vh, 720px)",
+  table, label, status, busy = false, toolbar, pager, emptyState, errorState, blockedState, maxHeight = "min(70vh, 720px)", wordsWhenEmpty = false,
 }: DataTableProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { mode } = useTimeZone();
@@ -70,107 +75,109 @@ export function DataTable<TData extends RowData>({
     <section ref={boxRef} aria-label={label} className="space-y-3">
       {toolbar}
       {notice ? <div>{notice}</div> : null}
-      <div
-        ref={scrollRef}
-        className="relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
-        style={{ maxHeight }}
-        data-testid="data-table-scroll"
-        tabIndex={showRows ? 0 : undefined}
-        role={showRows ? "region" : undefined}
-        aria-label={showRows ? `${label}, scrollable` : undefined}
-      >
-        <table
-          className="w-full table-fixed border-separate border-spacing-0 text-left text-sm"
-          aria-busy={status === "pending" || busy}
-          aria-rowcount={showRows ? rows.length + 1 : undefined}
+      {wordsWhenEmpty && status === "success" && rows.length === 0 ? null : (
+        <div
+          ref={scrollRef}
+          className="relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
+          style={{ maxHeight }}
+          data-testid="data-table-scroll"
+          tabIndex={showRows ? 0 : undefined}
+          role={showRows ? "region" : undefined}
+          aria-label={showRows ? `${label}, scrollable` : undefined}
         >
-          <caption className="sr-only">{label}</caption>
-          <colgroup>
-            {columns.map((c) => (
-              <col key={c.id} style={{ width: widthOf(c.columnDef.meta, mode) }} />
-            ))}
-          </colgroup>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} aria-rowindex={1}>
-                {group.headers.map((header) => {
-                  const meta = header.column.columnDef.meta;
-                  const sortable = canSort && header.column.getCanSort();
-                  const sorted = canSort ? header.column.getIsSorted() : false;
-                  const th = `sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 ${meta?.numeric ? "text-right" : ""}`;
-                  const title = meta?.label ?? header.column.id;
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className={th}
-                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                    >
-                      {header.isPlaceholder ? null : sortable ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className={`inline-flex items-center gap-1 rounded hover:underline ${meta?.numeric ? "flex-row-reverse" : ""}`}
-                          title={`Sort the loaded rows by ${title}`}
-                        >
-                          <table.FlexRender header={header} />
-                          <span aria-hidden="true" className="text-[10px] text-slate-500 dark:text-slate-400">
-                            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                          </span>
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {status === "pending" ? (
-              <SkeletonRows columns={columns.length} />
-            ) : showRows ? (
-              <>
-                {padTop > 0 ? (
-                  <tr aria-hidden="true">
-                    <td colSpan={columns.length} style={{ height: padTop, padding: 0, border: 0 }} />
-                  </tr>
-                ) : null}
-                {shown.map((row, i) => (
-                  <tr
-                    key={row.id}
-                    aria-rowindex={first + i + 2}
-                    data-row-id={row.id}
-                    className="odd:bg-white even:bg-slate-50/60 hover:bg-blue-50 dark:odd:bg-slate-950 dark:even:bg-slate-900/60 dark:hover:bg-slate-800"
-                    style={{ height: ROW_HEIGHT }}
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <td
-                        key={cell.id}
-                        className={`overflow-hidden border-b border-slate-100 px-3 whitespace-nowrap text-ellipsis dark:border-slate-800 ${cell.column.columnDef.meta?.numeric ? "text-right" : ""}`}
+          <table
+            className="w-full table-fixed border-separate border-spacing-0 text-left text-sm"
+            aria-busy={status === "pending" || busy}
+            aria-rowcount={showRows ? rows.length + 1 : undefined}
+          >
+            <caption className="sr-only">{label}</caption>
+            <colgroup>
+              {columns.map((c) => (
+                <col key={c.id} style={{ width: widthOf(c.columnDef.meta, mode) }} />
+              ))}
+            </colgroup>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id} aria-rowindex={1}>
+                  {group.headers.map((header) => {
+                    const meta = header.column.columnDef.meta;
+                    const sortable = canSort && header.column.getCanSort();
+                    const sorted = canSort ? header.column.getIsSorted() : false;
+                    const th = `sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 ${meta?.numeric ? "text-right" : ""}`;
+                    const title = meta?.label ?? header.column.id;
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        className={th}
+                        aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                       >
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-                {padBottom > 0 ? (
-                  <tr aria-hidden="true">
-                    <td colSpan={columns.length} style={{ height: padBottom, padding: 0, border: 0 }} />
-                  </tr>
-                ) : null}
-              </>
-            ) : (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-4 text-center text-sm text-slate-600 dark:text-slate-400">
-                  {status === "error" ? "No rows: the request failed (see above)." : status === "blocked" ? "No rows: nothing was requested." : "No rows."}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+                        {header.isPlaceholder ? null : sortable ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className={`inline-flex items-center gap-1 rounded hover:underline ${meta?.numeric ? "flex-row-reverse" : ""}`}
+                            title={`Sort the loaded rows by ${title}`}
+                          >
+                            <table.FlexRender header={header} />
+                            <span aria-hidden="true" className="text-[10px] text-slate-500 dark:text-slate-400">
+                              {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                            </span>
+                          </button>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {status === "pending" ? (
+                <SkeletonRows columns={columns.length} />
+              ) : showRows ? (
+                <>
+                  {padTop > 0 ? (
+                    <tr aria-hidden="true">
+                      <td colSpan={columns.length} style={{ height: padTop, padding: 0, border: 0 }} />
+                    </tr>
+                  ) : null}
+                  {shown.map((row, i) => (
+                    <tr
+                      key={row.id}
+                      aria-rowindex={first + i + 2}
+                      data-row-id={row.id}
+                      className="odd:bg-white even:bg-slate-50/60 hover:bg-blue-50 dark:odd:bg-slate-950 dark:even:bg-slate-900/60 dark:hover:bg-slate-800"
+                      style={{ height: ROW_HEIGHT }}
+                    >
+                      {row.getVisibleCells().map((cell) => (
+                        <td
+                          key={cell.id}
+                          className={`overflow-hidden border-b border-slate-100 px-3 whitespace-nowrap text-ellipsis dark:border-slate-800 ${cell.column.columnDef.meta?.numeric ? "text-right" : ""}`}
+                        >
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                  {padBottom > 0 ? (
+                    <tr aria-hidden="true">
+                      <td colSpan={columns.length} style={{ height: padBottom, padding: 0, border: 0 }} />
+                    </tr>
+                  ) : null}
+                </>
+              ) : (
+                <tr>
+                  <td colSpan={columns.length} className="px-3 py-4 text-center text-sm text-slate-600 dark:text-slate-400">
+                    {status === "error" ? "No rows: the request failed (see above)." : status === "blocked" ? "No rows: nothing was requested." : "No rows."}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
       {pager}
     </section>
   );

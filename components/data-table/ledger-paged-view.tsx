@@ -174,24 +174,17 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
   return (
     <div className="space-y-4">
       {before}
-      {empty ? (
-        // Nothing to scroll: the words, not a wide empty table (a scrollable region nobody can reach).
-        <section aria-label={label} className="space-y-3">
-          {toolbar}
-          {emptyState}
-          {q.p.length ? pager : null}
-        </section>
-      ) : (
-        <DataTable
-          table={table}
-          label={label}
-          maxHeight={maxHeight}
-          {...states}
-          toolbar={toolbar}
-          emptyState={emptyState}
-          pager={pager}
-        />
-      )}
+      <DataTable
+        table={table}
+        label={label}
+        maxHeight={maxHeight}
+        {...states}
+        toolbar={toolbar}
+        emptyState={emptyState}
+        wordsWhenEmpty={!emptyColumns}
+        // An empty first page has nowhere to go; an empty later page still goes back.
+        pager={empty && !q.p.length ? null : pager}
+      />
       {page.data?.total !== undefined && countLine ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-total">
           {page.data.total.toLocaleString("en-US")} {rowsNoun} {view.filtered ? "match these filters" : place}

@@ -53,8 +53,11 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
   }, [text]);
   const search = useSubAccountSearch(q, open, { order: "name", status });
   // Only matches of what is typed now: a list still answering an earlier text would let Enter pick from it.
-  const settled = (text ?? "").trim() === q && search.isSuccess && !search.isFetching;
-  const options: (SubAccountItem | null)[] = [...(allLabel === null ? [] : [null]), ...(settled ? search.data.items : [])];
+  const typedNow = (text ?? "").trim();
+  const settled = typedNow === q && search.isSuccess && !search.isFetching;
+  // "All" is offered while nothing is typed (an emptied field): with text typed, Enter takes a match or nothing,
+  // never "All", which would drop the filter for a name that matched nothing (or before the matches came).
+  const options: (SubAccountItem | null)[] = [...(allLabel === null || typedNow !== "" ? [] : [null]), ...(settled ? search.data.items : [])];
   const pick = (s: SubAccountItem | null) => {
     setOpen(false);
     setText(null);

@@ -5,7 +5,7 @@ import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
 import { AUDIT_ACTIONS } from "./audit-actions";
-import { msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
+import { msTimeFilter, nextCursorField, orderedRange, pageCursor, pageLimit } from "./query-fields";
 
 import { AUDIT_OUTCOME_VALUES } from "./page-routes";
 export { AUDIT_OUTCOME_VALUES };
@@ -29,7 +29,7 @@ export const auditFiltersSchema = z.object({
   limit: pageLimit,
   // Checked here, not only when a page is read: the export ignores the cursor but refuses a bad one alike.
   cursor: pageCursor.check(z.refine((c) => c === undefined || auditCursor.decode(c) !== null, { error: "cursor is not one this list gave out" })),
-});
+}).check(orderedRange());
 export type AuditFiltersInput = z.input<typeof auditFiltersSchema>;
 export type AuditFiltersValues = z.output<typeof auditFiltersSchema>;
 

@@ -5,7 +5,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
-import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
+import { blankless, msTimeFilter, nextCursorField, orderedRange, pageCursor, pageLimit } from "./query-fields";
 
 const symbol = blankless(z.pipe(z.string().check(z.regex(/^[A-Za-z0-9]{2,30}$/, { error: "symbol is letters and digits" })), z.transform((s) => s.toUpperCase())));
 const side = blankless(z.enum(["buy", "sell"], { error: "side is buy or sell" }));
@@ -21,14 +21,13 @@ const common = {
   cursor: pageCursor,
   limit: pageLimit,
 };
-const rangeIsOrdered = (f: { from?: Date; to?: Date }) => !f.from || !f.to || f.from.getTime() <= f.to.getTime();
 
 export const ledgerFillFiltersSchema = z
-  .object({ ...common, orderId: id("orderId"), tradeScope: blankless(z.enum(["taker", "maker"], { error: "tradeScope is taker or maker" })) }).check(z.refine(rangeIsOrdered, { path: ["to"], error: "to must not be before from" }));
+  .object({ ...common, orderId: id("orderId"), tradeScope: blankless(z.enum(["taker", "maker"], { error: "tradeScope is taker or maker" })) }).check(orderedRange());
 export type LedgerFillFilters = z.output<typeof ledgerFillFiltersSchema>;
 
 export const ledgerPlanOrderFiltersSchema = z
-  .object({ ...common, orderId: id("orderId"), status: blankless(z.string().check(z.regex(/^[a-z_]{1,32}$/, { error: "status is a plan order's status, e.g. executed" }))) }).check(z.refine(rangeIsOrdered, { path: ["to"], error: "to must not be before from" }));
+  .object({ ...common, orderId: id("orderId"), status: blankless(z.string().check(z.regex(/^[a-z_]{1,32}$/, { error: "status is a plan order's status, e.g. executed" }))) }).check(orderedRange());
 export type LedgerPlanOrderFilters = z.output<typeof ledgerPlanOrderFiltersSchema>;
 
 /** Decimals travel as strings; null where the platform sent nothing. */

@@ -6,7 +6,7 @@ import "@/lib/zod-english";
 import { positiveDecimal } from "@/lib/platform/value-schemas";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
-import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
+import { blankless, msTimeFilter, nextCursorField, orderedAmounts, orderedRange, pageCursor, pageLimit } from "./query-fields";
 
 const text = (field: string, max: number) => blankless(z.string().check(z.maxLength(max, { error: `${field} is at most ${max} characters` })));
 
@@ -23,7 +23,7 @@ export const ledgerDepositFiltersSchema = z
     to: msTimeFilter("to"),
     cursor: pageCursor,
     limit: pageLimit,
-  }).check(z.refine((f) => !f.from || !f.to || f.from.getTime() <= f.to.getTime(), { path: ["to"], error: "to must not be before from" }));
+  }).check(orderedRange()).check(orderedAmounts("minAmount", "maxAmount"));
 export type LedgerDepositFilters = z.output<typeof ledgerDepositFiltersSchema>;
 
 export const ledgerDepositSchema = z.object({

@@ -8,7 +8,7 @@ import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
-import { blankless, msTimeFilter, nextCursorField, pageCursor, pageLimit } from "./query-fields";
+import { blankless, msTimeFilter, nextCursorField, orderedAmounts, orderedRange, pageCursor, pageLimit } from "./query-fields";
 
 const amountFilter = (field: string) =>
   blankless(z.string().check(z.trim()).check(z.regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, { error: `${field} must be a decimal number such as 12.5` })));
@@ -22,13 +22,13 @@ export const withdrawalFiltersSchema = z.object({
   /** At least / at most this amount (decimal, compared exactly in the database). */
   amountMin: amountFilter("amountMin"),
   amountMax: amountFilter("amountMax"),
-  /** The address or recipient UID holds this text (case as typed: addresses are case-sensitive). */
+  /** The address or recipient UID holds this text: hex (0x…) in any case, anything else as typed (base58 is case-sensitive). */
   address: blankless(z.string().check(z.trim()).check(z.maxLength(128, { error: "address must be at most 128 characters" }))),
   from: msTimeFilter("from"),
   to: msTimeFilter("to"),
   limit: pageLimit,
   cursor: pageCursor,
-});
+}).check(orderedRange()).check(orderedAmounts("amountMin", "amountMax"));
 export type WithdrawalFiltersInput = z.input<typeof withdrawalFiltersSchema>;
 
 /** A ledger row as the API sends it: amounts as strings, times as ISO 8601 UTC. */
