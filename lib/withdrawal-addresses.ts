@@ -32,3 +32,10 @@ export const KNOWN_CHAINS = Object.keys(CHAIN_NAMES) as KnownChain[];
 export function isKnownChain(chain: string): boolean {
   return Object.hasOwn(CHAIN_NAMES, chain.toUpperCase());
 }
+
+/**
+ * An EVM address or hash (0x…) or a bare hex transaction ID (16 hex digits or more): the same identifier in
+ * any case (a checksummed address mixes them), so the ledgers' searches match it in any case. A base58
+ * address is case-sensitive and is matched as typed.
+ */
+export const HEX_IDENTIFIER = /^(0x)?[0-9a-f]{16,}$/i;

@@ -6,6 +6,7 @@ import { ledgerDepositFiltersSchema, LEDGER_DEPOSIT_CSV_COLUMNS } from "@/lib/ap
 import type { StaffSession } from "@/server/auth/session";
 import { csvBody, csvResponse } from "@/server/http/csv";
 import { depositsForExport } from "@/server/ledger/deposits-export";
+import type { Db } from "@/server/db";
 import { searchDeposits } from "@/server/ledger/queries";
 import { benchDb, generateDeposits, seedSubaccounts } from "./ledger-store";
 import { DAY, ledgerFlags, log, results, round, rssPeak, table, type Figures } from "./support";
@@ -18,6 +19,7 @@ export async function ledgerQueriesAndExport(): Promise<void> {
   const engines = (["postgres", "pglite"] as const).filter((e) => ledgerFlags.engines.includes(e) && (e === "pglite" || ledgerFlags.pg));
   const queryRows: Figures[] = [];
   const exportRows: Figures[] = [];
+  const searchRows: Figures[] = [];
   for (const engine of engines) {
     const t0 = performance.now();
     const b = await benchDb(engine, ledgerFlags.pg);
@@ -42,6 +44,7 @@ export async function ledgerQueriesAndExport(): Promise<void> {
         times.sort((a, z) => a - z);
         queryRows.push({ engine, rows: ledgerFlags.rows, matching: total, runs: RUNS, p50ms: round(pct(times, 50), 1), p95ms: round(pct(times, 95), 1), maxMs: round(times.at(-1)!, 1) });
         log(`  ${JSON.stringify(queryRows.at(-1))}`);
+        searchRows.push(...(await addressSearch(b.db, engine)));
       }
 
       if (ledgerFlags.parts.has("export")) {
@@ -71,6 +74,48 @@ export async function ledgerQueriesAndExport(): Promise<void> {
     }
   }
   if (queryRows.length) table("Ledger (c): last 90 d, USDT, amount >= 10,000, success, every sub-account: page + count + totals + per-day (target p95 <= 100 ms on PostgreSQL)", queryRows);
+  if (searchRows.length) table("Ledger (c2): one deposit by its address or transaction ID (the search box), every sub-account: with migration 0016's indexes and without them, in one run", searchRows);
   if (exportRows.length) table("Ledger (d): streamed CSV export of the whole ledger (target >= 50,000 rows/s, memory flat)", exportRows);
-  results.ledgerQueries = { runs: queryRows, export: exportRows };
+  results.ledgerQueries = { runs: queryRows, search: searchRows, export: exportRows };
+}
+
+const SEARCH_INDEXES = ["ledger_deposits_tx_any_case", "ledger_deposits_from_any_case", "ledger_deposits_to_any_case"];
+
+/**
+ * The search box's query (searchDeposits with q: the page, the count, the totals), for a receiving address
+ * (base58, exact) and a transaction hash typed upper-case (hex, any case): p50/p95 with the lower() indexes,
+ * then the same with them dropped (as before migration 0016, when an address was found by reading every row).
+ */
+async function addressSearch(db: Db, engine: string): Promise<Figures[]> {
+  // Row g of generateDeposits: to_address 'T' || md5(g + 7), tx_id '0x' || md5(g + 13).
+  const { rows } = await db.query<{ to_address: string; tx_id: string }>("SELECT to_address, tx_id FROM ledger_deposits WHERE order_id = '1000000000000777'");
+  const one = rows[0]!;
+  const cases = [
+    ["receiving address (base58)", one.to_address],
+    ["transaction hash, upper-case", `0x${one.tx_id.slice(2).toUpperCase()}`],
+  ] as const;
+  const measure = async (q: string) => {
+    const f = ledgerDepositFiltersSchema.parse({ q });
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < 12; i++) {
+      const q0 = performance.now();
+      total = (await searchDeposits(db, f)).total;
+      if (i >= 2) times.push(performance.now() - q0);
+    }
+    times.sort((a, z) => a - z);
+    return { total, p50: round(pct(times, 50), 1), p95: round(pct(times, 95), 1) };
+  };
+  const withIndexes: Awaited<ReturnType<typeof measure>>[] = [];
+  for (const [, q] of cases) withIndexes.push(await measure(q));
+  // Nothing after this in the run searches by q (the export reads the whole ledger).
+  for (const name of SEARCH_INDEXES) await db.query(`DROP INDEX ${name}`);
+  const without: Awaited<ReturnType<typeof measure>>[] = [];
+  for (const [, q] of cases) without.push(await measure(q));
+  const out = cases.map(([what], i) => ({
+    engine, rows: ledgerFlags.rows, search: what, matching: withIndexes[i]!.total,
+    p50ms: withIndexes[i]!.p50, p95ms: withIndexes[i]!.p95, withoutP50ms: without[i]!.p50, withoutP95ms: without[i]!.p95,
+  }));
+  for (const r of out) log(`  ${JSON.stringify(r)}`);
+  return out;
 }

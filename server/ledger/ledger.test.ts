@@ -14,7 +14,8 @@ import { deskUid, registerFromSimulator } from "@/server/testing";
 import { failuresUnder, faultStorm, freeBudget as free, ledgerTestBed, runEngineUntil, statusChanges, untilBackfilled, withOwnPlatform } from "./testing";
 import Big from "big.js";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
-import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
+import type { DepositRecord } from "@/lib/platform/catalog/deposits";
+import { DEPOSITS_JOB, recordSyncFailure, storeDeposits, syncSubaccountDeposits } from "./deposits";
 import { searchDeposits, syncJobs, syncStatus } from "./queries";
 import { checkIntervals, nextCheckMs } from "./schedule";
 
@@ -109,6 +110,28 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     const one = expected[0]!;
     const byTx = await searchDeposits(db, ledgerDepositFiltersSchema.parse({ q: one.txId }));
     expect(byTx.rows.map((r) => r.orderId)).toContain(one.orderId);
+    // A hex identifier in any case (a checksummed address mixes cases); a base58 one only as it is.
+    const found = async (q: string) => (await searchDeposits(db, ledgerDepositFiltersSchema.parse({ q, limit: "500" }))).rows.map((r) => r.orderId);
+    const all = uids.flatMap((u) => sim.state.depositsOf(u));
+    const hex = all.find((d) => /^0x[0-9a-f]+$/.test(d.toAddress) && /[a-f]/.test(d.toAddress))!;
+    expect(await found(hex.toAddress.toUpperCase().replace(/^0X/, "0x"))).toContain(hex.orderId);
+    expect(await found(hex.fromAddress.toUpperCase().replace(/^0X/, "0x"))).toContain(hex.orderId);
+    expect(await found(hex.txId.toUpperCase())).toContain(hex.orderId);
+    // The simulator's addresses are all hex: a TRON deposit (base58) is stored for this, then taken out again.
+    const tron: DepositRecord = {
+      orderId: "990000000000000001", txId: "", coin: "USDT", type: "deposit", dest: "on_chain", amount: "1", status: "success", fromAddress: "",
+      toAddress: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", fee: "0", chain: "TRC20", confirm: "20", tag: "", userId: "9900000001", cTime: String(hex.cTime), uTime: String(hex.cTime),
+    };
+    await storeDeposits(db, "9900000001", [tron]);
+    try {
+      expect(await found(tron.toAddress)).toEqual([tron.orderId]);
+      expect(await found(tron.toAddress.toLowerCase())).toEqual([]);
+      // An empty address or tx ID never matches (nor would an empty search, which is no filter).
+      expect(await found("TQn9Y2khEsLJW1ChVWFMSMeRDow5Kcb")).toEqual([]);
+    } finally {
+      await db.query("DELETE FROM ledger_deposit_changes WHERE order_id = $1", [tron.orderId]);
+      await db.query("DELETE FROM ledger_deposits WHERE order_id = $1", [tron.orderId]);
+    }
   });
 
   it("[ledger][engine] on pg-boss, the sweep brings every registry sub-account in; two engines never run one sub-account at once", async () => {

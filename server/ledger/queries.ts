@@ -4,6 +4,7 @@ import "server-only";
 // filtered set in the database (not over the rows of one page). Amounts are summed as numeric.
 import { DomainError } from "@/lib/api/errors";
 import { SYNC_ROWS_DEFAULT, type LedgerDeposit, type LedgerDepositFilters, type LedgerDepositPage, type LedgerFreshness, type LedgerSyncJob, type LedgerSyncRow } from "@/lib/api/ledger";
+import { HEX_IDENTIFIER } from "@/lib/withdrawal-addresses";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
 import { DEPOSITS_JOB } from "./deposits";
@@ -36,7 +37,16 @@ function filtersOf(f: LedgerDepositFilters) {
   if (f.status) w.add((p) => `d.status = ${p}`, f.status);
   if (f.minAmount) w.add((p) => `d.amount >= ${p}::numeric`, f.minAmount);
   if (f.maxAmount) w.add((p) => `d.amount <= ${p}::numeric`, f.maxAmount);
-  if (f.q) w.add((p) => `(d.tx_id = ${p} OR d.order_id = ${p} OR d.from_address = ${p} OR d.to_address = ${p})`, f.q);
+  if (f.q) {
+    const q = f.q;
+    // Hex is one value in any case; anything else (a base58 address) exactly as typed. Through lower() either
+    // way, which is what the columns' indexes are on (migration 0016).
+    const hex = HEX_IDENTIFIER.test(q);
+    w.add((p) => {
+      const match = (col: string) => (hex ? `lower(${col}) = lower(${p})` : `(lower(${col}) = lower(${p}) AND ${col} = ${p})`);
+      return `(d.order_id = ${p} OR ${["d.tx_id", "d.from_address", "d.to_address"].map(match).join(" OR ")})`;
+    }, q);
+  }
   if (f.from) w.add((p) => `d.ctime >= ${p}`, f.from.getTime());
   if (f.to) w.add((p) => `d.ctime <= ${p}`, f.to.getTime());
   return w;

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import Big from "big.js";
 import { WITHDRAWAL_CSV_COLUMNS, type WithdrawalSummary, type WithdrawalView, type withdrawalFiltersSchema } from "@/lib/api/withdrawals";
 import { DomainError } from "@/lib/api/errors";
+import { HEX_IDENTIFIER } from "@/lib/withdrawal-addresses";
 import type { WithdrawalState } from "@/lib/withdrawal-states";
 import { appendAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
@@ -109,7 +110,8 @@ function whereOf(f: WithdrawalFilters): ReturnType<typeof sqlFilters> {
   if (f.to) w.add((p) => `requested_at < ${p}::timestamptz`, f.to.toISOString());
   if (f.amountMin) w.add((p) => `amount::numeric >= ${p}::numeric`, f.amountMin);
   if (f.amountMax) w.add((p) => `amount::numeric <= ${p}::numeric`, f.amountMax);
-  if (f.address) w.add((p) => `strpos(address, ${p}) > 0`, f.address);
+  // Hex (an EVM address, 0x…) in any case; anything else (a base58 address, a UID) as typed.
+  if (f.address) w.add((p) => (HEX_IDENTIFIER.test(f.address!) ? `strpos(lower(address), lower(${p})) > 0` : `strpos(address, ${p}) > 0`), f.address);
   return w;
 }
 

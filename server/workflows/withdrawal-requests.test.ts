@@ -438,6 +438,14 @@ describe("[withdrawals][ledger-filters]", () => {
     // "10" is above "7.125" as a number, below it as text: compared as numbers.
     expect((await all({ subUid: desk01, amountMin: "10", amountMax: "12.5" })).every((w) => Number(w.amount) >= 10)).toBe(true);
     expect((await all({ ...range, address: desk02 })).map((w) => w.amount)).toEqual(["7.124"]);
+    // Hex (an EVM address) in any case, as part of the address; base58 only in its own case.
+    bed.sim.state.setBalance(desk01, "ETH", "1");
+    await request({ coin: "ETH", chain: "ERC20", address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88", amount: "0.0000071" });
+    for (const part of ["0x32be343b94f860124dc4fee278fdcbd38c102d88", "0x32BE343B94F860124DC4FEE278FDCBD38C102D88", "32BE343B94F86012"]) {
+      expect((await all({ subUid: desk01, address: part })).map((w) => w.amount), part).toEqual(["0.0000071"]);
+    }
+    expect((await all({ ...range, address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" })).map((w) => w.amount).sort()).toEqual(["7.123", "7.125"]);
+    expect(await all({ ...range, address: "tqn9y2khesljw1chvwfmsmerdow5kcblse" })).toEqual([]);
     const both = await summarizeWithdrawals(bed.db, { subUid: desk01, amountMin: "0.125", amountMax: "0.125" });
     expect(both.totals).toEqual([{ coin: "BTC", count: 1, amount: "0.125" }]);
     const everything = await summarizeWithdrawals(bed.db, { subUid: desk01 });
