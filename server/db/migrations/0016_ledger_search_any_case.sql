@@ -5,7 +5,7 @@
 -- serve every search; the addresses had none, and a search by address read the whole ledger.
 -- Not partial: the planner reads an expression index's statistics only when it is not (a partial one left
 -- it guessing 0.5 % of the rows, and with LIMIT it walked the whole ledger by time for one deposit).
+-- ledger_deposits_tx stays: an internal transfer's credit is found by its exact tx ID (withdrawal-ledger.ts).
 CREATE INDEX ledger_deposits_tx_any_case ON ledger_deposits (lower(tx_id));
 CREATE INDEX ledger_deposits_from_any_case ON ledger_deposits (lower(from_address));
 CREATE INDEX ledger_deposits_to_any_case ON ledger_deposits (lower(to_address));
-DROP INDEX ledger_deposits_tx;
