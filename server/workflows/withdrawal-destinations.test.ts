@@ -49,6 +49,12 @@ describe("[withdrawals][address-book]", () => {
     // Another chain or another tag is another destination.
     const w2 = await requestWithdrawal(bed.db, bed.client, broker, withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", chain: "ERC20", address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88", amount: "1", reason: "book test" }));
     expect(w2.inAddressBook).toBe(false);
+    // An EVM address is one destination in any case: the book's checksummed entry covers a lower-case request.
+    const evm = "0x32Be343B94f860124dC4fEe278FDCBD38C102D88";
+    await approveDestination(bed.db, lead, (await requestDestination(bed.db, broker, entry({ chain: "ERC20", address: evm, label: "EVM" }))).id);
+    const lower = await requestWithdrawal(bed.db, bed.client, broker, withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", chain: "ERC20", address: evm.toLowerCase(), amount: "1", reason: "book test" }));
+    expect(lower.inAddressBook).toBe(true);
+    expect((await getWithdrawal(bed.db, w2.id)).inAddressBook).toBe(true);
   });
 
   it("a rejected destination keeps its reason and may be asked for again", async () => {

@@ -47,10 +47,15 @@ const CREDITED_AT = `(SELECT min(d.first_seen_at) FROM ledger_deposits d
   WHERE withdrawal_requests.dest = 'internal_transfer' AND withdrawal_requests.platform_order_id IS NOT NULL
     AND d.tx_id = withdrawal_requests.platform_order_id AND d.sub_uid = withdrawal_requests.address AND d.status = 'success') AS credited_at`;
 
-/** Whether the destination is approved in the sub-account's address book (same dest, address, chain and tag). */
+/**
+ * Whether the destination is approved in the sub-account's address book (same dest, address, chain and tag).
+ * A hex address (EVM, 0x…) is the same in any case (HEX_IDENTIFIER): a checksummed entry and a lower-case
+ * request are one destination, and were flagged "not in the book" to the lead.
+ */
 const IN_BOOK = `EXISTS (SELECT 1 FROM withdrawal_destinations b
   WHERE b.state = 'approved' AND b.sub_uid = withdrawal_requests.sub_uid AND b.dest = withdrawal_requests.dest
-    AND b.address = withdrawal_requests.address AND b.chain = upper(coalesce(withdrawal_requests.chain, ''))
+    AND (b.address = withdrawal_requests.address OR (b.address ~* '${HEX_IDENTIFIER.source}' AND lower(b.address) = lower(withdrawal_requests.address)))
+    AND b.chain = upper(coalesce(withdrawal_requests.chain, ''))
     AND b.tag = coalesce(withdrawal_requests.tag, '')) AS in_book`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
