@@ -92,7 +92,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
   await page.reload();
   const mine = page.getByRole("region", { name: "Your requests" }).locator(`li[data-withdrawal-id="${heldId}"]`);
   await expect(mine).toContainText("Waiting for a lead's decision.");
-  await mine.getByRole("button", { name: /^Cancel your request of / }).click();
+  await mine.getByRole("button", { name: /^Cancel request of / }).click();
   await expect(page.getByRole("region", { name: "Your requests" }).getByRole("status")).toContainText(/^Cancelled your request of [\d.]+ USDT; it no longer holds the balance\.$/);
   await expect(mine).toContainText("cancelled by the requester");
   await expect(mine.getByRole("button")).toHaveCount(0);
@@ -162,6 +162,10 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
   await form.getByLabel("Destination tag").fill("12345");
   await form.getByRole("button", { name: "Request withdrawal" }).click();
   await expect(form.getByText("Address is not a valid XRP Ledger address (chain XRP): check it character by character")).toBeVisible();
+  // Another destination asks for another thing in that field: the refusal of the last one goes with it.
+  await form.getByLabel("Destination", { exact: true }).selectOption("internal_transfer");
+  await expect(form.getByLabel("Recipient UID")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText(/not a valid XRP Ledger address/)).toHaveCount(0);
   await broker.dispose();
 });
 
@@ -185,6 +189,19 @@ test("[withdrawals][states] the ledger says the platform accepted it, with its o
   await expect(rows.first()).toContainText("accepted by the platform");
   await expect(rows.first()).toContainText(/order ID\s*\d+/);
   await expect(ledger).not.toContainText(/\bconfirmed\b/);
+  // Nothing is cut by its cell without a mark (a 16-digit order ID showed 8 digits, the state's end was cut):
+  // the badge and the order ID's copy button end inside their cells, and the ID is whole in its title.
+  const within = async (inner: import("@playwright/test").Locator) => {
+    const box = (await inner.boundingBox())!;
+    const cell = (await inner.locator("xpath=ancestor::td[1]").boundingBox())!;
+    return box.x + box.width <= cell.x + cell.width + 0.5;
+  };
+  const copy = rows.first().getByRole("button", { name: /^Copy platform order ID \d+$/ });
+  await expect(copy).toBeVisible();
+  expect(await within(copy), "the order ID's copy button is inside its cell").toBe(true);
+  const id = (await copy.getAttribute("aria-label"))!.replace(/^Copy platform order ID /, "");
+  await expect(rows.first().getByTitle(id, { exact: true })).toHaveText(id);
+  expect(await within(rows.first().getByTitle("accepted by the platform")), "the state badge is inside its cell").toBe(true);
 });
 
 test("[withdrawals][page] a withdrawal has a page with its timeline, opened from the ledger; the ledger shows the decision time and the rejection reason", async ({ page, baseURL }) => {

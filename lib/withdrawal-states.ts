@@ -19,6 +19,18 @@ export const STATE_LABELS: Readonly<Record<WithdrawalState, string>> = {
   cancelled: "cancelled by the requester",
 };
 
+/** The tone each state is shown in (components/ui/badge.tsx), wherever a withdrawal's state is shown. */
+export const STATE_TONES = {
+  requested: "info",
+  approved: "info",
+  submitted: "warn",
+  confirmed: "ok",
+  failed: "error",
+  unknown: "warn",
+  rejected: "neutral",
+  cancelled: "neutral",
+} as const satisfies Record<WithdrawalState, "info" | "warn" | "ok" | "error" | "neutral">;
+
 /**
  * A submit "submitted" this long without an outcome belongs to a process that died mid-call; a reconcile may
  * take it over. Far above the platform client's timeout, so a live call is never overtaken.

@@ -10,13 +10,15 @@ const TONES = {
 
 export type BadgeTone = keyof typeof TONES;
 
+/** A word or two on a tone. In a cell narrower than it, it is cut with "…" and says itself whole on hover. */
 export function Badge({ tone = "neutral", children, label }: { tone?: keyof typeof TONES; children: ReactNode; label?: string }) {
   return (
     <span
       aria-label={label}
-      className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-semibold tracking-wide ring-1 ring-inset ${TONES[tone]}`}
+      title={typeof children === "string" ? children : label}
+      className={`inline-flex max-w-full items-center rounded px-2 py-0.5 text-xs font-semibold tracking-wide ring-1 ring-inset ${TONES[tone]}`}
     >
-      {children}
+      <span className="truncate">{children}</span>
     </span>
   );
 }

@@ -146,7 +146,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
             </li>
           ))}
           <li role="presentation" className="px-3 py-1 text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-            {search.isError ? "The search failed; type again to retry." : !settled ? "Searching…" : search.data?.nextCursor ? "More match: keep typing to narrow." : search.data?.items.length === 0 ? "No sub-account starts with that." : ""}
+            {search.isError ? "The search failed; type again to retry." : !settled ? "Searching…" : search.data?.nextCursor ? "More match: keep typing to narrow." : search.data?.items.length === 0 ? (status ? `No ${status} sub-account starts with that (a frozen or deleted one cannot be chosen here).` : "No sub-account starts with that.") : ""}
           </li>
         </ul>
       ) : null}

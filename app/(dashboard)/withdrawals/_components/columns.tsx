@@ -24,9 +24,12 @@ function PlatformAnswer({ w }: { w: WithdrawalView }) {
     );
   }
   if (w.platformOrderId) {
+    // The ID itself takes the room (cut with "…", whole in its title and its copy button): "order ID" in
+    // words cut a 16-digit ID to 8 digits with no mark, which read as an ID of its own.
     return (
-      <span className="inline-flex items-center gap-1">
-        order ID <IdCell field="platformOrderId" value={w.platformOrderId} />
+      <span className="flex min-w-0 items-center">
+        <span className="sr-only">order ID </span>
+        <IdCell field="platform order ID" value={w.platformOrderId} />
       </span>
     );
   }
@@ -52,8 +55,8 @@ export const withdrawalColumns = col.columns([
       </Link>
     ),
   }),
-  col.accessor("state", { header: "State", meta: { priority: 1, label: "State", width: 195 }, cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
-  col.accessor("subUid", { header: "Sub-account", meta: { priority: 2, label: "Sub-account", width: 140 }, cell: (c) => <IdCell field="subUid" value={c.getValue()} /> }),
+  col.accessor("state", { header: "State", meta: { priority: 1, label: "State", width: 215 }, cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
+  col.accessor("subUid", { header: "Sub-account", meta: { priority: 2, label: "Sub-account", width: 140 }, cell: (c) => <IdCell field="sub-account UID" value={c.getValue()} /> }),
   col.accessor("coin", { header: "Coin", meta: { priority: 3, label: "Coin", width: 70 } }),
   col.accessor("amount", { header: "Amount", meta: { priority: 1, label: "Amount", numeric: true, width: 140 }, cell: (c) => <DecimalCell value={c.getValue()} suffix={c.row.original.coin} /> }),
   col.accessor((w) => w.platformOrderId ?? w.errorCode ?? w.rejectReason ?? "", {
@@ -83,7 +86,7 @@ export const withdrawalColumns = col.columns([
     meta: { priority: 3, time: true, label: "Decided", width: 220 },
     cell: (c) => (c.getValue() ? <TimeCell ms={ms(c.getValue())} /> : dash),
   }),
-  col.accessor("clientOid", { header: "clientOid", meta: { priority: 3, label: "clientOid", width: 200 }, cell: (c) => <IdCell field="clientOid" value={c.getValue()} /> }),
+  col.accessor("clientOid", { header: "clientOid", meta: { priority: 3, label: "clientOid", width: 200 }, cell: (c) => <IdCell field="client order ID" value={c.getValue()} /> }),
   col.accessor("reason", {
     header: "Reason",
     meta: { priority: 1, label: "Reason", width: 150 },

@@ -58,7 +58,7 @@ export function MyRequests({ me }: { me: string }) {
                     type="button"
                     className={plainClass}
                     disabled={cancel.isPending}
-                    aria-label={`Cancel your request of ${w.amount} ${w.coin}`}
+                    aria-label={`Cancel request of ${w.amount} ${w.coin}`}
                     onClick={() =>
                       cancel.mutate(w.id, {
                         onSuccess: (r) => setNotice({ tone: "ok", text: `Cancelled your request of ${r.amount} ${r.coin}; it no longer holds the balance.` }),

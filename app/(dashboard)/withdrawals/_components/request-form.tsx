@@ -44,7 +44,7 @@ export function RequestForm() {
   const request = useRequestWithdrawal();
   const [done, setDone] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useSchemaForm(withdrawalFormSchema, { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" }, false);
+  const { register, handleSubmit, setError, setFocus, reset, clearErrors, control, formState } = useSchemaForm(withdrawalFormSchema, { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" }, false);
   const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
   const coinName = String(coin ?? "");
   const tagRule = dest === "on_chain" ? tagRuleOf(coinName) : undefined;
@@ -61,7 +61,7 @@ export function RequestForm() {
     setFormError(null);
     request.mutate(values, {
       onSuccess: (w) => {
-        setDone(`Requested ${w.amount} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). Another lead must approve it.`);
+        setDone(`Requested ${w.amount} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). A lead must approve it.`);
         reset({ subUid: values.subUid, coin: values.coin, dest: values.dest, chain: "", address: "", tag: "", amount: "", reason: "" });
       },
       onError: (e) => setFormError(applyServerErrors<FieldName>(e, FIELDS, setError)),
@@ -107,7 +107,7 @@ export function RequestForm() {
         {field(
           "dest",
           "Destination",
-          <select className={inputClass} {...a11y("dest")} {...register("dest")}>
+          <select className={inputClass} {...a11y("dest")} {...register("dest", { onChange: () => clearErrors(["chain", "address", "tag"]) })}>
             <option value="on_chain">On chain (address)</option>
             <option value="internal_transfer">Internal transfer (UID)</option>
           </select>,

@@ -1,21 +1,10 @@
 import { Badge } from "@/components/ui/badge";
-import { STATE_LABELS, type WithdrawalState } from "@/lib/withdrawal-states";
-
-const TONE = {
-  requested: "info",
-  approved: "info",
-  submitted: "warn",
-  confirmed: "ok",
-  failed: "error",
-  unknown: "warn",
-  rejected: "neutral",
-  cancelled: "neutral",
-} as const satisfies Record<WithdrawalState, "info" | "warn" | "ok" | "error" | "neutral">;
+import { STATE_LABELS, STATE_TONES, type WithdrawalState } from "@/lib/withdrawal-states";
 
 /** The state in words; an internal transfer whose deposit the ledger has seen reads "credited to the recipient". */
 export function StateBadge({ state, creditedAt = null }: { state: WithdrawalState; creditedAt?: string | null }) {
   if (state === "confirmed" && creditedAt) return <Badge tone="ok">credited to the recipient</Badge>;
-  return <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>;
+  return <Badge tone={STATE_TONES[state]}>{STATE_LABELS[state]}</Badge>;
 }
 
 /** ISO → "YYYY-MM-DD HH:mm:ss UTC", with the machine value kept in the element. */

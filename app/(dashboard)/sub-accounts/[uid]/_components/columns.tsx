@@ -1,4 +1,6 @@
+import Link from "next/link";
 import type { AssetEntry } from "@/lib/platform/catalog";
+import { STATE_LABELS, STATE_TONES } from "@/lib/withdrawal-states";
 import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
@@ -15,15 +17,24 @@ export const assetColumns = asset.columns([
   asset.accessor("uTime", { header: "Updated", meta: { time: true, label: "Updated", width: 210 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
 ]);
 
-const STATE_TONE = { requested: "info", approved: "info", submitted: "info", confirmed: "ok", failed: "error", unknown: "warn", rejected: "neutral" } as const;
-const stateTone = (s: string) => (s in STATE_TONE ? STATE_TONE[s as keyof typeof STATE_TONE] : "neutral");
-
 const withdrawal = dataColumnHelper<LedgerWithdrawal>();
 export const withdrawalColumns = withdrawal.columns([
-  withdrawal.accessor((r) => String(Date.parse(r.requestedAt)), { id: "requestedAt", header: "Requested", meta: { time: true, label: "Requested", width: 210 }, sortFn: "decimal", cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  // The time opens the withdrawal's own page, as in the ledger.
+  withdrawal.accessor((r) => String(Date.parse(r.requestedAt)), {
+    id: "requestedAt",
+    header: "Requested",
+    meta: { time: true, label: "Requested", width: 210 },
+    sortFn: "decimal",
+    cell: (c) => (
+      <Link href={`/withdrawals/${c.row.original.id}`} className="text-blue-800 underline dark:text-blue-300" aria-label={`Open withdrawal ${c.row.original.id}`}>
+        <TimeCell ms={c.getValue()} />
+      </Link>
+    ),
+  }),
   withdrawal.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 80 }, sortFn: "text" }),
   withdrawal.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 150 }, sortFn: "decimal", cell: (c) => <DecimalCell value={c.getValue()} /> }),
-  withdrawal.accessor("state", { header: "State", meta: { label: "State", width: 110 }, sortFn: "text", cell: (c) => <Badge tone={stateTone(c.getValue())}>{c.getValue()}</Badge> }),
+  // In words, as everywhere else ("confirmed" is only the stored name: the platform accepted the order).
+  withdrawal.accessor("state", { header: "State", meta: { label: "State", width: 215 }, sortFn: "text", cell: (c) => <Badge tone={STATE_TONES[c.getValue()]}>{STATE_LABELS[c.getValue()]}</Badge> }),
   withdrawal.accessor("requestedBy", { header: "Requested by", meta: { label: "Requested by", width: 200 }, sortFn: "text" }),
   withdrawal.accessor((r) => r.platformOrderId ?? "", { id: "platformOrderId", header: "Platform order ID", meta: { label: "Platform order ID", width: 180 }, sortFn: "text", cell: (c) => <IdCell field="platform order ID" value={c.getValue()} /> }),
 ]);
