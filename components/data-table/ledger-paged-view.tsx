@@ -127,6 +127,8 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
   label: string;
   /** What a row is, plural: "fills". */
   rowsNoun: string;
+  /** One row's noun, for a count of 1; rowsNoun without its last "s" when left out. */
+  rowNoun?: string;
   /** The page's filters (before the range). */
   controls?: ReactNode;
   actions?: ReactNode;
@@ -149,7 +151,7 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
 };
 
 export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage>({
-  view, label, rowsNoun, controls, actions, before, after, rangeLabels = ["From", "To"], countLine = true, emptyColumns = false, place = "in the ledger", pagerWords, maxHeight,
+  view, label, rowsNoun, rowNoun = rowsNoun.replace(/s$/, ""), controls, actions, before, after, rangeLabels = ["From", "To"], countLine = true, emptyColumns = false, place = "in the ledger", pagerWords, maxHeight,
 }: LedgerTableProps<Row, Q, P>) {
   const id = useId();
   const { q, page, table } = view;
@@ -187,7 +189,7 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
       />
       {page.data?.total !== undefined && countLine ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-total">
-          {page.data.total.toLocaleString("en-US")} {rowsNoun} {view.filtered ? "match these filters" : place}
+          {page.data.total.toLocaleString("en-US")} {page.data.total === 1 ? rowNoun : rowsNoun} {view.filtered ? `match${page.data.total === 1 ? "es" : ""} these filters` : place}
         </p>
       ) : null}
       {after}

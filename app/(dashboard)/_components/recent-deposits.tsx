@@ -74,7 +74,12 @@ export function RecentDeposits() {
             {/* Outside the scrolling box, so it wraps on a phone instead of scrolling away with the columns. */}
             <p className="text-sm text-slate-700 dark:text-slate-300">
               The newest {data.rows.length} of {data.total.toLocaleString("en-US")} deposits in the ledger, every sub-account
-              {data.freshness.oldestCheckAt ? `; every sub-account checked since ${formatUtc(Date.parse(data.freshness.oldestCheckAt))}` : ""}.
+              {data.freshness.oldestCheckAt
+                ? data.freshness.checked === data.freshness.subaccounts
+                  ? `; every sub-account checked again since ${formatUtc(Date.parse(data.freshness.oldestCheckAt))}`
+                  : `; ${data.freshness.checked} of ${data.freshness.subaccounts} sub-accounts checked so far`
+                : ""}
+              .
             </p>
             <ScrollArea label="Newest deposit rows">
               <ListTable label="The newest deposits of every sub-account, from the ledger" frame="none" columns={COLUMNS} rows={data.rows} rowKey={(d) => d.orderId} rowData={(d) => ({ "data-row-id": d.orderId })} />

@@ -23,6 +23,11 @@ import { useEarlyState } from "@/components/ui/early-change";
 const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) => m.BarChart));
 
 const COINS = ["USDT", "USDC", "BTC", "ETH", "SOL", "XRP", "TRX", "LTC"];
+/**
+ * The usual coins, and any other the ledger's totals name (a deposit of any coin can arrive: DOGE was in the
+ * totals, not in the list). The totals are of the filtered set, so the unfiltered page names every coin.
+ */
+const coinsOf = (totals: readonly { coin: string }[] | undefined) => [...new Set([...COINS, ...(totals ?? []).map((t) => t.coin).sort()])];
 const STATUSES = ["success", "pending", "fail"];
 
 const TOTAL_COLUMNS: ListColumn<LedgerDepositPage["totals"][number]>[] = [
@@ -60,7 +65,7 @@ export function LedgerDepositsView() {
       controls={
         <>
           <SubAccountFilter id={`${id}-sub`} value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => view.set({ subUid })} />
-          <FilterSelect label="Coin" value={q.coin} options={COINS} onChange={(coin) => view.set({ coin })} />
+          <FilterSelect label="Coin" value={q.coin} options={coinsOf(page.data?.totals)} onChange={(coin) => view.set({ coin })} />
           <FilterSelect label="Status" value={q.status} options={STATUSES} onChange={(status) => view.set({ status })} />
           <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={view.set} />
         </>
@@ -69,7 +74,8 @@ export function LedgerDepositsView() {
         page.data && page.data.total > 0 ? (
           <section aria-labelledby={`${id}-totals`} className="space-y-3">
             <h2 id={`${id}-totals`} className="text-base font-semibold">
-              {page.data.total.toLocaleString("en-US")} deposits match{view.filtered ? " these filters" : ""}
+              {page.data.total === 1 ? "1 deposit matches" : `${page.data.total.toLocaleString("en-US")} deposits match`}
+              {view.filtered ? " these filters" : ""}
             </h2>
             <ListTable label="Totals per coin" frame="none" fit columns={TOTAL_COLUMNS} rows={page.data.totals} rowKey={(t) => t.coin} rowData={(t) => ({ "data-coin": t.coin })} />
             <BarChart title="Deposits per day (UTC), every matching deposit" bars={page.data.perDay.map((d) => ({ label: d.day, value: String(d.count) }))} />
@@ -84,8 +90,9 @@ function Freshness({ f }: { f: LedgerFreshness }) {
   const behind = f.subaccounts - f.backfilled;
   return (
     <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-freshness">
-      From Brokerdesk&apos;s ledger: {f.checked} of {f.subaccounts} sub-accounts synced
-      {f.oldestCheckAt ? `, every one checked since ${formatUtc(Date.parse(f.oldestCheckAt))}` : ""}
+      From Brokerdesk&apos;s ledger: {f.checked} of {f.subaccounts} sub-accounts checked
+      {/* Since the oldest of the checked ones' last checks: "every one" only when every one has been checked. */}
+      {f.oldestCheckAt ? `, ${f.checked === f.subaccounts ? "every one" : "each of those"} checked again since ${formatUtc(Date.parse(f.oldestCheckAt))}` : ""}
       {f.newestCheckAt ? `, the latest at ${formatUtc(Date.parse(f.newestCheckAt))}` : ""}
       {behind > 0 ? `; ${behind} still backfilling their history` : ""}
       {f.failing > 0 ? `; ${f.failing} failing (retried)` : ""}. A record not yet synced can be looked up{" "}

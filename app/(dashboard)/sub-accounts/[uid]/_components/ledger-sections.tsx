@@ -36,7 +36,7 @@ export function LedgerDepositsSection({ uid }: { uid: string }) {
   });
   return (
     <Panel id="deposits-title" title="Deposits" source="Brokerdesk's ledger, kept in step with the platform" more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits, with filters and totals" }}>
-      <LedgerTable view={view} label="Deposits of this sub-account" rowsNoun="deposits of this sub-account" />
+      <LedgerTable view={view} label="Deposits of this sub-account" rowsNoun="deposits of this sub-account" rowNoun="deposit of this sub-account" />
     </Panel>
   );
 }
