@@ -127,3 +127,24 @@ test("[issue 16][address-book] rejecting a destination asks for the reason in th
   await broker.dispose();
   void browser;
 });
+
+test("[words][labels] a refused field is said by its own label: the address book and the request form's recipient UID", async ({ page }) => {
+  await signIn(page, "broker", "/withdrawals");
+  const book = page.getByRole("region", { name: "Address book" });
+  await book.getByRole("button", { name: "Add to the book" }).click();
+  // Not "Sub-account UID must be a numeric ID" nor "Label is required".
+  await expect(book.getByText("Sub-account is required", { exact: true })).toBeVisible();
+  await expect(book.getByText("Name in the book is required", { exact: true })).toBeVisible();
+
+  const form = page.getByRole("region", { name: "Request a withdrawal" });
+  await form.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(form.getByText("Sub-account is required", { exact: true })).toBeVisible();
+  // The address rule for a transfer (a numeric UID) is said under the field's label for it.
+  await chooseSubAccount(form, await subUid(page.request, "desk01"));
+  await form.getByLabel("Destination", { exact: true }).selectOption("internal_transfer");
+  await form.getByLabel("Recipient UID").fill("desk02");
+  await form.getByLabel(/^Amount/).fill("0.1");
+  await form.getByLabel("Reason").fill("e2e words");
+  await form.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(form.getByText(/^Recipient UID must be a numeric UID/)).toBeVisible();
+});

@@ -145,7 +145,7 @@ test("[rebates.get][lookup] lead sees the first sub-account's rebates as ratios 
   // Not digits: refused in the form, nothing sent.
   await page.getByLabel("Any UID").fill("12a");
   await page.getByRole("button", { name: "Look up" }).click();
-  await expect(page.getByText("A UID is digits only")).toBeVisible();
+  await expect(page.getByText("A UID is 1 to 20 digits")).toBeVisible();
   await expect(page).toHaveURL(/uid=12345/);
 });
 

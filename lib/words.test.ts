@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldWords, staffMessage } from "./words";
+import { fieldWords, relabel, staffMessage } from "./words";
 
 describe("[issue 16][words] messages in staff's words", () => {
   it.each([
@@ -24,5 +24,19 @@ describe("[issue 16][words] messages in staff's words", () => {
     ["Choose a coin", undefined, "Choose a coin"],
   ])("%j (label %j) reads %j", (message, label, words) => {
     expect(staffMessage(message, label)).toBe(words);
+  });
+});
+
+describe("[words][relabel] a field's message says the form's own label", () => {
+  it.each([
+    ["Label is required", "label", "Name in the book", "Name in the book is required"],
+    ["Address must be a numeric UID for an internal transfer", "address", "Recipient UID", "Recipient UID must be a numeric UID for an internal transfer"],
+    ["Sub-account UID is required", "subUid", "Sub-account", "Sub-account is required"],
+    ["Amount must be greater than 0", "amount", "Amount (USDT)", "Amount must be greater than 0"],
+    // Another field's words, or words the message does not start with, are left alone.
+    ["Chain is required", "address", "Recipient UID", "Chain is required"],
+    ["Addresses differ", "address", "Recipient UID", "Addresses differ"],
+  ])("%j under %j (%s) → %j", (message, name, label, said) => {
+    expect(relabel(message, name, label)).toBe(said);
   });
 });

@@ -57,3 +57,14 @@ export function staffMessage(message: string, label?: string): string {
   }
   return out.replace(CAMEL_OUTSIDE_PARENS, (m) => (m.startsWith("(") ? m : fieldWords(m)));
 }
+
+/**
+ * A message about field `name`, already in staff's words, said with the form's own label for it: "Label is
+ * required" under "Name in the book" → "Name in the book is required"; "Address must be a numeric UID" under
+ * "Recipient UID" → "Recipient UID must be a numeric UID". A label's parenthesised hint is left out.
+ */
+export function relabel(message: string, name: string, label: string): string {
+  const words = fieldWords(name);
+  const plain = label.replace(/\s*\(.*\)\s*$/, "").trim();
+  return plain && message.startsWith(`${words} `) ? plain + message.slice(words.length) : message;
+}

@@ -4,7 +4,7 @@
 // form. Styles: components/ui/styles.ts.
 import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
 import { ApiError, describeError, fieldProblem, platformRefusal } from "@/lib/client/api";
-import { staffMessage } from "@/lib/words";
+import { relabel, staffMessage } from "@/lib/words";
 import { fieldErrorClass, hintClass, noticeClass } from "./styles";
 
 export { inputClass, monoInputClass } from "./styles";
@@ -19,9 +19,11 @@ type HintProps = ComponentProps<"p"> & { [data: `data-${string}`]: string };
  * field's place in the form's grid.
  */
 export function FormField({
-  id, label, hint, hintProps = {}, error, words, className = "", children,
+  id, name, label, hint, hintProps = {}, error, words, className = "", children,
 }: {
   id: string;
+  /** The field's name in the schema: a message that names it in generic words says the label instead. */
+  name?: string;
   label: ReactNode;
   hint?: ReactNode;
   hintProps?: HintProps;
@@ -30,7 +32,9 @@ export function FormField({
   className?: string;
   children: ReactNode;
 }) {
-  const say = words ?? ((m: string) => staffMessage(m, typeof label === "string" ? label : undefined));
+  const labelText = typeof label === "string" ? label : undefined;
+  const worded = words ?? ((m: string) => staffMessage(m, labelText));
+  const say = (m: string) => (name && labelText ? relabel(worded(m), name, labelText) : worded(m));
   return (
     <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -83,7 +87,7 @@ export function fieldWiring<F extends string>(id: string, errors: Partial<Record
     fieldError,
     /** The whole field (FormField); its control takes `a11y(name, hint !== undefined)`. */
     field: (f: F, label: ReactNode, control: ReactNode, { hint, hintProps, className }: { hint?: ReactNode; hintProps?: HintProps; className?: string } = {}) => (
-      <FormField id={`${id}-${f}`} label={label} hint={hint} hintProps={hintProps} error={errorOf(f)} words={say} className={className}>
+      <FormField id={`${id}-${f}`} name={f} label={label} hint={hint} hintProps={hintProps} error={errorOf(f)} words={say} className={className}>
         {control}
       </FormField>
     ),

@@ -23,7 +23,7 @@ export const rejectWithdrawalSchema = z.object({
 
 /** What a sub-account can still withdraw of a coin: the platform's balance minus Brokerdesk's pending requests. */
 export const withdrawalFundsQuerySchema = z.object({
-  subUid: z.string({ error: "subUid is required" }).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
+  subUid: z.string({ error: "subUid is required" }).check(z.minLength(1, { error: "subUid is required", abort: true })).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
   coin: z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" }),
 });
 export const withdrawalFundsSchema = z.object({

@@ -15,7 +15,7 @@ const text = (field: string, min: number, max: number) =>
 
 export const destinationFormSchema = z.pipe(z
   .object({
-    subUid: z.string({ error: "subUid is required" }).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
+    subUid: z.string({ error: "subUid is required" }).check(z.minLength(1, { error: "subUid is required", abort: true })).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
     dest: z.enum(WITHDRAWAL_DESTS, { error: "dest must be on_chain or internal_transfer" }),
     chain: preprocess(blankToUndefined, z.optional(z.string().check(z.trim()).check(z.maxLength(32)))),
     address: text("address", 1, 128).check(z.regex(/^\S+$/, { error: "address must not contain spaces" })),

@@ -39,7 +39,7 @@ export const optionalSymbol = (field = "symbol") =>
 
 /** A numeric ID such as a UID, sent as a string. */
 export const numericId = (field: string) =>
-  z.string({ error: `${field} is required` }).check(z.regex(DIGITS, { error: `${field} must be a numeric ID` }));
+  z.string({ error: `${field} is required` }).check(z.minLength(1, { error: `${field} is required`, abort: true })).check(z.regex(DIGITS, { error: `${field} must be a numeric ID` }));
 
 /** An optional numeric ID; empty counts as not given (rules such as "userId or orderId" then apply). */
 export const optionalNumericId = (field: string) =>

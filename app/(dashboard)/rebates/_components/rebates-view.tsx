@@ -35,7 +35,7 @@ export function RebatesView() {
   } else if (subs.isSuccess && subs.data.items.length === 0 && q.uid === null) {
     body = <DataTableBlocked>Brokerdesk knows no sub-accounts yet: enter a UID to look it up.</DataTableBlocked>;
   } else if (uid !== null && !valid) {
-    body = <DataTableBlocked>“{uid}” is not a UID: a UID is digits only.</DataTableBlocked>;
+    body = <DataTableBlocked>“{uid}” is not a UID: a UID is 1 to 20 digits.</DataTableBlocked>;
   } else if (query.isError) {
     body = <DataTableError error={query.error} onRetry={() => void query.refetch()} />;
   } else if (!query.data) {
@@ -72,7 +72,7 @@ export function RebatesView() {
           button="Look up"
           numeric
           placeholder="digits"
-          validate={(v) => (UID.test(v) ? null : "A UID is digits only")}
+          validate={(v) => (UID.test(v) ? null : "A UID is 1 to 20 digits")}
           onSearch={(v) => void setQ({ uid: v || null })}
         />
         <RefreshButton query={query} disabled={!valid} className="ml-auto" />

@@ -11,7 +11,7 @@ export function OrderIdSearch({ value, onSearch }: { value: string | null; onSea
       label="Order ID (empty = all)"
       value={value ?? ""}
       numeric
-      validate={(v) => (ORDER_ID.test(v) ? null : "An order ID is digits only")}
+      validate={(v) => (ORDER_ID.test(v) ? null : "An order ID is 1 to 32 digits")}
       onSearch={(orderId) => onSearch(orderId || null)}
     />
   );

@@ -49,7 +49,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const err = (f: (typeof FIELDS)[number]) => formState.errors[f]?.message;
   const field = (f: (typeof FIELDS)[number]) => describedBy(`${id}-${f}`, err(f), false);
   const text = (f: "chain" | "address" | "tag" | "label", label: string, className: string, extra: { spellCheck?: boolean } = {}) => (
-    <FormField id={`${id}-${f}`} label={label} error={err(f)}>
+    <FormField id={`${id}-${f}`} name={f} label={label} error={err(f)}>
       <input className={className} autoComplete="off" {...extra} {...field(f)} {...register(f)} />
     </FormField>
   );
@@ -71,7 +71,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
           });
         }, focusFirstError(FIELDS, setFocus))}
       >
-        <FormField id={`${id}-subUid`} label="Sub-account" error={err("subUid")}>
+        <FormField id={`${id}-subUid`} name="subUid" label="Sub-account" error={err("subUid")}>
           <Controller
             control={control}
             name="subUid"
