@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { NAV_ITEMS } from "../components/shell/nav";
 import { can, ROLES, type Role } from "../lib/rbac";
-import { signIn } from "./support/staff";
+import { sameOrigin, signIn, signInApi } from "./support/staff";
 import { seriousViolations } from "./support/axe";
 
 const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
@@ -217,6 +217,30 @@ test("[shell][responsive] on a narrow screen the sidebar folds behind Menu", asy
   await expect(page).toHaveURL(/\/market\/trades/);
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await expect(mainNav(page)).toBeHidden();
+});
+
+test("[shell][responsive] at 800 px no lead's page scrolls sideways: a wide table scrolls in its own box", async ({ page, playwright, baseURL }) => {
+  // A request in the lead's approval queue (its table overflowed the page, Approve and Reject off screen).
+  const broker = await playwright.request.newContext({ baseURL });
+  await signInApi(broker, "broker");
+  const { items } = (await (await broker.get("/api/sub-accounts/search?q=desk05")).json()) as { items: { subUid: string }[] };
+  const made = await broker.post("/api/withdrawals", {
+    headers: sameOrigin(baseURL),
+    data: { subUid: items[0]!.subUid, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount: "0.02", reason: "e2e narrow screen" },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  await broker.dispose();
+
+  await page.setViewportSize({ width: 800, height: 900 });
+  await signIn(page, "lead", "/withdrawals");
+  await expect(page.getByRole("table", { name: "Requests waiting for your decision" }).locator("tbody tr").first()).toBeVisible();
+  for (const path of ["/withdrawals", "/leverage", "/sub-accounts", "/deposits", "/audit", "/risk-units", "/"]) {
+    if (path !== "/withdrawals") await page.goto(path);
+    await expect(page.getByRole("main")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(wide, `${path} is wider than the window`).toBeLessThanOrEqual(0);
+  }
 });
 
 for (const scheme of ["light", "dark"] as const) {

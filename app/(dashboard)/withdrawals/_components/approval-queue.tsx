@@ -70,7 +70,7 @@ export function ApprovalQueue({ me }: { me: string }) {
         {() => (
           <ListTable
             label="Requests waiting for your decision"
-            frame="none"
+            frame="box"
             rows={theirs}
             empty="Nothing waits for your decision."
             rowKey={(w) => w.id}
