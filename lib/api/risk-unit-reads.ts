@@ -6,13 +6,17 @@ import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
 
+/** "Bound by" of a UID Brokerdesk unbound that was bound outside it: when, and by whom, it was bound is unknown. */
+export const BOUND_OUTSIDE = "outside Brokerdesk";
+
 export const bindingSchema = z.object({
   id: z.string(),
   riskUnitId: z.string(),
   uid: z.string(),
   state: z.enum(["bound", "unbound"]),
   boundBy: z.string(),
-  boundAt: z.string(),
+  /** Null when it was bound outside Brokerdesk (BOUND_OUTSIDE): the time is unknown. */
+  boundAt: z.nullable(z.string()),
   unboundBy: z.nullable(z.string()),
   unboundAt: z.nullable(z.string()),
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/api/errors";
 import { PlatformError } from "@/server/platform/errors";
 import { workflowTestBed } from "@/server/testing";
+import { BOUND_OUTSIDE } from "@/lib/api/risk-unit-reads";
 import { bindOrUnbind, listBindings, listBoundElsewhere, precheck } from "./risk-units";
 
 const lead = { userId: "1", email: "lead@test", name: null, role: "lead" as const };
@@ -52,7 +53,9 @@ describe("[riskUnits.bind][workflow]", () => {
     expect(await listBoundElsewhere(bed.db)).toEqual([expect.objectContaining({ uid, riskUnitId: unit2!.id, code: "49001", refusedBy: "lead@test" })]);
     expect((await listBindings(bed.db)).some((b) => b.uid === uid)).toBe(false);
     // Released on the platform, bound here: what was remembered no longer holds.
-    await bindOrUnbind(bed.db, bed.client, lead, { uid, riskUnitId: unit1!.id, operate: "unbind" });
+    const released = await bindOrUnbind(bed.db, bed.client, lead, { uid, riskUnitId: unit1!.id, operate: "unbind" });
+    // It was bound outside Brokerdesk: by whom and when is not known (not the time of the unbind).
+    expect(released.binding).toMatchObject({ uid, state: "unbound", boundBy: BOUND_OUTSIDE, boundAt: null, unboundBy: "lead@test" });
     await bindOrUnbind(bed.db, bed.client, lead, { uid, riskUnitId: unit2!.id, operate: "bind" });
     expect(await listBoundElsewhere(bed.db)).toEqual([]);
   });

@@ -4,21 +4,13 @@ import { MAX_UIDS_PER_RISK_UNIT, catalog } from "@/lib/platform/catalog";
 import type { Db, Queryable } from "@/server/db";
 import type { StaffSession } from "@/server/auth/session";
 import { invalidField } from "@/lib/api/errors";
+import { BOUND_OUTSIDE, type Binding } from "@/lib/api/risk-unit-reads";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
 
 export type BindInput = z.output<(typeof catalog)["riskUnits.bind"]["request"]>;
 
-export type Binding = {
-  id: string;
-  riskUnitId: string;
-  uid: string;
-  state: "bound" | "unbound";
-  boundBy: string;
-  boundAt: string;
-  unboundBy: string | null;
-  unboundAt: string | null;
-};
+export type { Binding };
 
 type Row = {
   id: string; risk_unit_id: string; uid: string; state: Binding["state"]; bound_by: string; bound_at: Date;
@@ -26,7 +18,7 @@ type Row = {
 };
 const toBinding = (r: Row): Binding => ({
   id: r.id, riskUnitId: r.risk_unit_id, uid: r.uid, state: r.state, boundBy: r.bound_by,
-  boundAt: new Date(r.bound_at).toISOString(), unboundBy: r.unbound_by, unboundAt: r.unbound_at ? new Date(r.unbound_at).toISOString() : null,
+  boundAt: r.bound_by === BOUND_OUTSIDE ? null : new Date(r.bound_at).toISOString(), unboundBy: r.unbound_by, unboundAt: r.unbound_at ? new Date(r.unbound_at).toISOString() : null,
 });
 
 /** Bindings made through Brokerdesk, newest first. */
@@ -119,8 +111,8 @@ export async function bindOrUnbind(
     (
       await db.query<Row>(
         `INSERT INTO risk_unit_bindings (risk_unit_id, uid, state, bound_by, unbound_by, unbound_at)
-         VALUES ($1, $2, 'unbound', 'outside Brokerdesk', $3, now()) RETURNING *`,
-        [unit, input.uid, session.email],
+         VALUES ($1, $2, 'unbound', $4, $3, now()) RETURNING *`,
+        [unit, input.uid, session.email, BOUND_OUTSIDE],
       )
     ).rows[0]!;
   return { binding: toBinding(row), platform: data };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import type { Binding } from "./api";
+import { BOUND_OUTSIDE } from "@/lib/api/risk-unit-reads";
 import { bindingFormSchema, boundCounts, checkAgainstRecords, noneBoundText } from "./binding-rules";
 
 const UNIT = "9000001";
@@ -63,5 +64,12 @@ describe("[riskUnits][none-bound] the words when no UID is bound now", () => {
     expect(noneBoundText([])).toBe("No UID is bound through Brokerdesk yet.");
     expect(noneBoundText([b("unbound")])).toBe("No UID is bound through Brokerdesk now: the binding made here was undone (listed below).");
     expect(noneBoundText([b("unbound"), b("unbound")])).toMatch(/the 2 bindings made here were undone/);
+  });
+  it("does not count a binding made outside Brokerdesk (and unbound here) as made here", () => {
+    const outside = { ...b("unbound"), id: "o", boundBy: BOUND_OUTSIDE, boundAt: null };
+    expect(noneBoundText([b("unbound"), outside])).toBe(
+      "No UID is bound through Brokerdesk now: the binding made here was undone; 1 binding made outside Brokerdesk was undone here (listed below).",
+    );
+    expect(noneBoundText([outside])).toBe("No UID is bound through Brokerdesk now; 1 binding made outside Brokerdesk was undone here (listed below).");
   });
 });

@@ -32,7 +32,7 @@ export function checkAgainstRecords(bindings: readonly Binding[], v: BindingForm
     if (current && current.riskUnitId !== v.riskUnitId) {
       return {
         field: "uid",
-        message: `UID ${v.uid} is bound to risk unit ${current.riskUnitId} (by ${current.boundBy}, ${when(current.boundAt)}): unbind it there first`,
+        message: `UID ${v.uid} is bound to risk unit ${current.riskUnitId} (by ${current.boundBy}${current.boundAt ? `, ${when(current.boundAt)}` : ""}): unbind it there first`,
       };
     }
     // Binding a UID already in this unit changes nothing, so a full unit does not refuse it.
