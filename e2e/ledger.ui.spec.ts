@@ -93,11 +93,13 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
   await page.getByRole("link", { name: /Export CSV/ }).click();
   const csv = await downloadText(await file);
   const lines = csv.split(/\r?\n/).filter(Boolean);
-  expect(lines[0]).toBe("orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,goneAt");
+  expect(lines[0]).toBe("orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,cTimeUtc,goneAt");
   expect(lines.length - 1).toBe(expected.length);
   // Identifiers are written as text formulas ("=""123""") so a spreadsheet keeps every digit (issue 16).
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.map((r) => `"=""${r.orderId}"""`));
   expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));
+  // A readable UTC time beside the platform's milliseconds.
+  expect(lines.slice(1).map((l) => l.split(",")[12])).toEqual(expected.map((r) => new Date(Number(r.cTime)).toISOString()));
   await page.context().close();
 });
 

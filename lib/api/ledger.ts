@@ -45,9 +45,17 @@ export const ledgerDepositSchema = z.object({
 });
 export type LedgerDeposit = z.output<typeof ledgerDepositSchema>;
 
+/**
+ * The columns of the ledger's CSV export, in order: the row's fields, with cTimeUtc (cTime in ISO 8601 UTC)
+ * after cTime, as the platform exports and the withdrawals' have a readable time (a review found only ms).
+ */
 export const LEDGER_DEPOSIT_CSV_COLUMNS = [
-  "orderId", "subUid", "subaccountName", "coin", "amount", "status", "chain", "dest", "fromAddress", "toAddress", "txId", "cTime", "goneAt",
-] as const satisfies readonly (keyof LedgerDeposit)[];
+  "orderId", "subUid", "subaccountName", "coin", "amount", "status", "chain", "dest", "fromAddress", "toAddress", "txId", "cTime", "cTimeUtc", "goneAt",
+] as const satisfies readonly (keyof LedgerDeposit | "cTimeUtc")[];
+
+/** One deposit's CSV cells, in LEDGER_DEPOSIT_CSV_COLUMNS' order. */
+export const ledgerDepositCsvCells = (d: LedgerDeposit): (string | null)[] =>
+  LEDGER_DEPOSIT_CSV_COLUMNS.map((c) => (c === "cTimeUtc" ? new Date(Number(d.cTime)).toISOString() : d[c]));
 
 export const ledgerFreshnessSchema = z.object({
   /** Registry sub-accounts, and how many the sync has checked at least once / finished backfilling. */

@@ -2,7 +2,7 @@
 // holds exactly the rows the page's API gives for the same filters, in the same order, across batch
 // boundaries; it is audited with an intent before and an outcome (rows written) after.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ledgerDepositFiltersSchema, LEDGER_DEPOSIT_CSV_COLUMNS } from "@/lib/api/ledger";
+import { ledgerDepositCsvCells, ledgerDepositFiltersSchema, LEDGER_DEPOSIT_CSV_COLUMNS } from "@/lib/api/ledger";
 import type { DepositRecord } from "@/lib/platform/catalog/deposits";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
@@ -50,7 +50,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][export] the 
     let cursor: string | undefined;
     for (;;) {
       const page = await searchDeposits(db, ledgerDepositFiltersSchema.parse({ ...raw, limit: "500", ...(cursor ? { cursor } : {}) }));
-      out.push(...page.rows.map((r) => LEDGER_DEPOSIT_CSV_COLUMNS.map((c) => String(r[c] ?? ""))));
+      out.push(...page.rows.map((r) => ledgerDepositCsvCells(r).map((v) => String(v ?? ""))));
       if (!page.nextCursor) return out;
       cursor = page.nextCursor;
     }

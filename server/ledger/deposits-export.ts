@@ -3,7 +3,7 @@ import "server-only";
 // stream pulls them (never the whole set in memory), in the page's order and with the page's columns.
 // Audited fail-closed: the intent before the first row is read; the outcome (rows written, or the failure,
 // or that the reader went away) once the walk ends.
-import { LEDGER_DEPOSIT_CSV_COLUMNS, type LedgerDepositFilters } from "@/lib/api/ledger";
+import { ledgerDepositCsvCells, type LedgerDepositFilters } from "@/lib/api/ledger";
 import { openAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
@@ -60,10 +60,7 @@ export async function depositsForExport(
       while (next) {
         const page: Awaited<ReturnType<typeof fetch>> = await next;
         next = page.nextCursor !== null && rows + page.items.length < EXPORT_MAX_ROWS ? fetch(page.nextCursor) : null;
-        const batch = page.items.slice(0, EXPORT_MAX_ROWS - rows).map((r) => {
-          const v = toView(r);
-          return LEDGER_DEPOSIT_CSV_COLUMNS.map((c) => v[c]);
-        });
+        const batch = page.items.slice(0, EXPORT_MAX_ROWS - rows).map((r) => ledgerDepositCsvCells(toView(r)));
         rows += batch.length;
         yield batch;
       }
