@@ -200,7 +200,7 @@ test("[pickers][address book] chosen by name; after a submit the focus is on the
   await add.click();
   // The server refuses the address (one character short): its field takes the focus.
   await expect(book.getByLabel("Destination address")).toBeFocused();
-  await expect(book.getByText(/^Address is not a valid Ethereum address/)).toBeVisible();
+  await expect(book.getByText(/^Destination address is not a valid Ethereum address/)).toBeVisible();
   await book.getByLabel("Destination address").fill("0x32Be343B94f860124dC4fEe278FDCBD38C102D88");
   await add.click();
   const answer = book.getByRole("status").filter({ hasText: /^Asked to add “Focus \d+”: another person must approve it\.$/ });

@@ -304,7 +304,7 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   await book.getByLabel("Destination address").fill("0x32Be343B94f860124dC4fEe278FDCBD38C102D8");
   await book.getByLabel("Name in the book").fill("Client B cold wallet");
   await book.getByRole("button", { name: "Add to the book" }).click();
-  await expect(book.getByText(/^Address is not a valid Ethereum address \(chain ERC20\)/)).toBeVisible();
+  await expect(book.getByText(/^Destination address is not a valid Ethereum address \(chain ERC20\)/)).toBeVisible();
   await book.getByLabel("Destination address").fill(ETH_ADDR);
   await book.getByRole("button", { name: "Add to the book" }).click();
   await expect(book.getByTestId("address-book-notice")).toHaveText("Asked to add “Client B cold wallet”: another person must approve it.");
