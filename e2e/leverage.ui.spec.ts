@@ -77,8 +77,12 @@ test.describe("leverage as a lead", () => {
     await expect(first).toContainText("USDT-FUTURES");
     await expect(first).toContainText("success");
     await expect(first).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
-    await expect(first.locator("td").nth(2)).toHaveText("Main account (broker)");
-    await expect(first.locator("td").nth(5)).toHaveText("20");
+    await expect(first.locator("td").nth(1)).toHaveText("Main account (broker)");
+    await expect(first.locator("td").nth(3)).toHaveText("20");
+    // Whether it took is in view without scrolling the table sideways (at 1,280 px it was past the box's edge).
+    const outcome = (await history(page).locator("thead th", { hasText: /^Outcome/ }).boundingBox())!;
+    const box = (await history(page).getByTestId("data-table-scroll").boundingBox())!;
+    expect(outcome.x + outcome.width).toBeLessThanOrEqual(box.x + box.width + 1);
   });
 
   test("[leverage.set][ui] isolated hedge without holdSide is refused on the holdSide field; nothing is sent", async ({ page, request }) => {
@@ -114,7 +118,7 @@ test.describe("leverage as a lead", () => {
     await expect(dl).toContainText("Long leverage7");
     await expect(dl).toContainText("Margin modeisolated");
     await expect(first).toContainText("ETHUSDT");
-    await expect(first.locator("td").nth(6)).toHaveText("long");
+    await expect(first.locator("td").nth(4)).toHaveText("long");
   });
 
   test("[leverage.set][daily] what was last set through Brokerdesk for the symbol is shown before the form is sent", async ({ page, baseURL, playwright }) => {
