@@ -56,6 +56,11 @@ test("[issue 16][time] Local time is remembered across pages and visits, visibly
   await expect(time).toHaveText(/UTC\+05:30$/);
   expect(await time.evaluate((t) => { const td = t.closest("td")!; return td.scrollWidth <= td.clientWidth; })).toBe(true);
 
+  // A withdrawal's own page says its times in it too (they were always in UTC: "Your requests", the queue, the timeline).
+  await time.click();
+  await expect(page).toHaveURL(/\/withdrawals\/[0-9a-f-]{36}$/);
+  await expect(page.locator("main time").first()).toHaveText(/UTC\+05:30$/);
+
   // Another page: the same choice, and its date filters are read in it.
   await page.goto("/deposits");
   await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");

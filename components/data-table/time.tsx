@@ -47,6 +47,11 @@ export function zoneLabel(mode: TimeZoneMode): string {
 }
 
 /** A platform timestamp (ms string). The machine-readable value stays in UTC ISO form. */
+/** An ISO 8601 time (Brokerdesk's own rows) shown as TimeCell shows a platform time: in the chosen zone, said. */
+export function IsoTime({ iso }: { iso: string | null }) {
+  return <TimeCell ms={iso ? String(Date.parse(iso)) : ""} />;
+}
+
 export function TimeCell({ ms }: { ms: string }) {
   const { mode } = useTimeZone();
   if (ms === "") return <span className="text-slate-500 dark:text-slate-400">—</span>;

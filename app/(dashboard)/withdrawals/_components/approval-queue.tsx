@@ -10,7 +10,8 @@ import { DataTableError } from "@/components/data-table/data-table-states";
 import { useWithdrawalPage } from "./api";
 import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal } from "./mutations";
 import { RejectDialog } from "./reject-form";
-import { StateBadge, UtcTime } from "./state-badge";
+import { StateBadge } from "./state-badge";
+import { IsoTime } from "@/components/data-table/time";
 import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
 import { Panel } from "@/components/ui/panel";
 import { Notice } from "@/components/ui/notice";
@@ -21,7 +22,7 @@ const approveClass = buttonClass("primary", "sm");
 const plainClass = buttonClass("secondary", "sm");
 
 const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
-  { header: "Requested", cell: (w) => <UtcTime iso={w.requestedAt} /> },
+  { header: "Requested", cell: (w) => <IsoTime iso={w.requestedAt} /> },
   { header: "By", cell: (w) => w.requestedBy },
   {
     header: "Withdrawal",
@@ -107,7 +108,7 @@ export function ApprovalQueue({ me }: { me: string }) {
           <ul className="mt-1 space-y-1 text-sm" aria-label="Your own requests">
             {mine.map((w) => (
               <li key={w.id} data-withdrawal-id={w.id}>
-                <UtcTime iso={w.requestedAt} /> · <Summary w={w} /> · <span className="text-slate-600 dark:text-slate-400">you cannot approve your own request</span>
+                <IsoTime iso={w.requestedAt} /> · <Summary w={w} /> · <span className="text-slate-600 dark:text-slate-400">you cannot approve your own request</span>
               </li>
             ))}
           </ul>

@@ -10,7 +10,8 @@ import { Notice } from "@/components/ui/notice";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { useWithdrawalPage } from "./api";
 import { useCancelWithdrawal } from "./mutations";
-import { StateBadge, UtcTime } from "./state-badge";
+import { StateBadge } from "./state-badge";
+import { IsoTime } from "@/components/data-table/time";
 import { outcomeText, Summary } from "./withdrawal-summary";
 import { Panel } from "@/components/ui/panel";
 
@@ -18,17 +19,17 @@ const plainClass = buttonClass("secondary", "sm");
 
 function Decision({ w }: { w: WithdrawalView }) {
   if (w.state === "requested") return <span className="text-slate-600 dark:text-slate-400">Waiting for a lead&apos;s decision.</span>;
-  if (w.state === "cancelled") return <span>You cancelled it at <UtcTime iso={w.cancelledAt} />; nothing was sent.</span>;
+  if (w.state === "cancelled") return <span>You cancelled it at <IsoTime iso={w.cancelledAt} />; nothing was sent.</span>;
   if (w.state === "rejected") {
     return (
       <span>
-        Rejected by {w.rejectedBy} at <UtcTime iso={w.rejectedAt} />: “{w.rejectReason}”. Nothing was sent.
+        Rejected by {w.rejectedBy} at <IsoTime iso={w.rejectedAt} />: “{w.rejectReason}”. Nothing was sent.
       </span>
     );
   }
   return (
     <span>
-      Approved by {w.approvedBy} at <UtcTime iso={w.approvedAt} />. {outcomeText(w)}
+      Approved by {w.approvedBy} at <IsoTime iso={w.approvedAt} />. {outcomeText(w)}
     </span>
   );
 }
@@ -50,7 +51,7 @@ export function MyRequests({ me }: { me: string }) {
             {data.items.map((w) => (
               <li key={w.id} data-withdrawal-id={w.id} className="flex flex-wrap items-center gap-2">
                 <Link href={`/withdrawals/${w.id}`} className="text-blue-800 underline dark:text-blue-300">
-                  <UtcTime iso={w.requestedAt} />
+                  <IsoTime iso={w.requestedAt} />
                 </Link>{" "}
                 <StateBadge state={w.state} creditedAt={w.creditedAt} /> <Summary w={w} /> · <Decision w={w} />
                 {w.state === "requested" ? (

@@ -9,7 +9,8 @@ import { withdrawalActionResources } from "@/lib/api/withdrawal-actions";
 import type { WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { ApiError, isTransient } from "@/lib/client/api";
 import { DataTableError } from "@/components/data-table/data-table-states";
-import { StateBadge, UtcTime } from "./state-badge";
+import { StateBadge } from "./state-badge";
+import { IsoTime } from "@/components/data-table/time";
 import { Summary } from "./withdrawal-summary";
 
 type Step = { key: string; at: string | null; title: string; body: ReactNode };
@@ -68,7 +69,7 @@ export function WithdrawalDetail({ id }: { id: string }) {
         {timelineOf(w).map((s) => (
           <li key={s.key} data-step={s.key} className="text-sm">
             <div className="font-semibold">
-              {s.title} {s.at ? <span className="font-normal text-slate-600 dark:text-slate-400">· <UtcTime iso={s.at} /></span> : null}
+              {s.title} {s.at ? <span className="font-normal text-slate-600 dark:text-slate-400">· <IsoTime iso={s.at} /></span> : null}
             </div>
             <div>{s.body}</div>
           </li>
