@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { isMsTimestamp } from "@/lib/platform/values";
 import { preprocess } from "@/lib/platform/value-schemas";
+import { compareDecimal } from "@/lib/client/compare-decimal";
 
 /** The largest page a list answers. */
 export const PAGE_MAX = 500;
@@ -22,18 +23,9 @@ export const msTimeFilter = (field: string) =>
 export const orderedRange = () =>
   z.refine<{ from?: Date; to?: Date }>((f) => !f.from || !f.to || f.from.getTime() <= f.to.getTime(), { path: ["to"], error: "to must not be before from" });
 
-/** Whether decimal string a is greater than b, exactly (no float: amounts have up to 30 digits each side). */
-function decimalAbove(a: string, b: string): boolean {
-  const [ai = "", af = ""] = a.replace(/^0+(?=\d)/, "").split(".");
-  const [bi = "", bf = ""] = b.replace(/^0+(?=\d)/, "").split(".");
-  if (ai.length !== bi.length) return ai.length > bi.length;
-  const width = Math.max(af.length, bf.length);
-  return ai + af.padEnd(width, "0") > bi + bf.padEnd(width, "0");
-}
-
 /** An amount range the other way round (least above most) is refused on `max`, naming both. */
 export const orderedAmounts = <Min extends string, Max extends string>(min: Min, max: Max) =>
-  z.refine<Partial<Record<Min | Max, string>>>((f) => !f[min] || !f[max] || !decimalAbove(f[min], f[max]), { path: [max], error: `${max} must not be below ${min}` });
+  z.refine<Partial<Record<Min | Max, string>>>((f) => !f[min] || !f[max] || compareDecimal(f[min], f[max]) <= 0, { path: [max], error: `${max} must not be below ${min}` });
 
 const limitMessage = `limit must be a whole number from 1 to ${PAGE_MAX}`;
 
