@@ -2,10 +2,11 @@
 // "Local time" choice is the person's across pages and visits, says it is on, shows its offset whole, and
 // date filters are read in it; key columns stay in view; column choices are remembered; every page starts
 // at the same place; a total is set as its rows are.
-import type { APIRequestContext, Locator, Page, PlaywrightWorkerArgs } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { sameOrigin, signInApi, signIn, waitForHydration } from "./support/staff";
+import { signInApi, signIn, waitForHydration } from "./support/staff";
 import { subUid } from "./support/faults";
+import { brokerRequest, requestWithdrawal } from "./support/requests";
 
 test.use({ viewport: { width: 1440, height: 900 }, timezoneId: "Asia/Kolkata" });
 
@@ -20,26 +21,8 @@ async function expectInView(page: Page, cell: Locator) {
   expect(box.x).toBeGreaterThanOrEqual(scroller.x - 1);
 }
 
-/** A pending withdrawal request of `amount` USDT from desk15, made by the broker through the API. */
-async function requestWithdrawal(broker: APIRequestContext, baseURL: string | undefined, amount: string, reason: string): Promise<void> {
-  const desk = await subUid(broker, "desk15");
-  const res = await broker.post("/api/withdrawals", {
-    headers: sameOrigin(baseURL),
-    data: { subUid: desk, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount, reason },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** One request of the broker's in the withdrawal ledger, whichever specs ran before on this worker. */
-async function ownRequest(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, reason: string): Promise<void> {
-  const broker = await playwright.request.newContext({ baseURL });
-  await signInApi(broker, "broker");
-  await requestWithdrawal(broker, baseURL, "0.0101", reason);
-  await broker.dispose();
-}
-
 test("[issue 16][time] Local time is remembered across pages and visits, visibly pressed, its offset whole; date filters use it", async ({ page, playwright, baseURL }) => {
-  await ownRequest(playwright, baseURL, "e2e local time");
+  await brokerRequest(playwright, baseURL, "e2e local time");
   await signIn(page, "compliance", "/withdrawals");
   const button = toggle(page);
   await expect(button).toHaveAttribute("aria-pressed", "false");
@@ -79,7 +62,7 @@ test("[issue 16][time] Local time is remembered across pages and visits, visibly
 });
 
 test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone shows or hides stays so", async ({ page, playwright, baseURL }) => {
-  await ownRequest(playwright, baseURL, "e2e columns");
+  await brokerRequest(playwright, baseURL, "e2e columns");
   await signIn(page, "compliance", "/deposits");
   const ledger = page.getByRole("region", { name: "Deposit ledger", exact: true });
   await expect(ledger.locator("thead")).toBeVisible();

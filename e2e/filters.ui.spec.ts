@@ -1,7 +1,8 @@
 // What a list's filters take and refuse, as compliance uses them (a review of 2026-11-27 found each of these
 // answered "no rows" or dropped a filter without a word).
 import { expect, test } from "./support/test";
-import { sameOrigin, signIn, signInApi, waitForHydration } from "./support/staff";
+import { signIn, waitForHydration } from "./support/staff";
+import { brokerRequest } from "./support/requests";
 import { rows } from "./support/tables";
 
 test("[filters][picker] Enter takes a sub-account only when the typed name matches one; it never drops the filter to All", async ({ page }) => {
@@ -46,15 +47,7 @@ test("[filters][range] a range the other way round is refused on its field on th
 
 test("[filters][focus] a filter that leaves no rows keeps the focus, and what it shows, in its control", async ({ page, playwright, baseURL }) => {
   // A row to start from: a request from desk03.
-  const broker = await playwright.request.newContext({ baseURL });
-  await signInApi(broker, "broker");
-  const { items } = (await (await broker.get("/api/sub-accounts/search?q=desk03")).json()) as { items: { subUid: string }[] };
-  const made = await broker.post("/api/withdrawals", {
-    headers: sameOrigin(baseURL),
-    data: { subUid: items[0]!.subUid, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount: "0.01", reason: "e2e filters" },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  await broker.dispose();
+  await brokerRequest(playwright, baseURL, "e2e filters", { amount: "0.01", desk: "desk03" });
 
   await signIn(page, "compliance", "/withdrawals");
   await waitForHydration(page);

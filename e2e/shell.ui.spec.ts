@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { NAV_ITEMS } from "../components/shell/nav";
 import { can, ROLES, type Role } from "../lib/rbac";
-import { sameOrigin, signIn, signInApi } from "./support/staff";
+import { signIn } from "./support/staff";
+import { brokerRequest } from "./support/requests";
 import { seriousViolations } from "./support/axe";
 
 const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
@@ -221,15 +222,7 @@ test("[shell][responsive] on a narrow screen the sidebar folds behind Menu", asy
 
 test("[shell][responsive] at 800 px no lead's page scrolls sideways: a wide table scrolls in its own box", async ({ page, playwright, baseURL }) => {
   // A request in the lead's approval queue (its table overflowed the page, Approve and Reject off screen).
-  const broker = await playwright.request.newContext({ baseURL });
-  await signInApi(broker, "broker");
-  const { items } = (await (await broker.get("/api/sub-accounts/search?q=desk05")).json()) as { items: { subUid: string }[] };
-  const made = await broker.post("/api/withdrawals", {
-    headers: sameOrigin(baseURL),
-    data: { subUid: items[0]!.subUid, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount: "0.02", reason: "e2e narrow screen" },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  await broker.dispose();
+  await brokerRequest(playwright, baseURL, "e2e narrow screen", { amount: "0.02", desk: "desk05" });
 
   await page.setViewportSize({ width: 800, height: 900 });
   await signIn(page, "lead", "/withdrawals");
