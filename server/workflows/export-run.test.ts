@@ -257,9 +257,11 @@ describe("[exports][market.trades] public data, 1,000 a page", () => {
     expect(ids[0]).toBe(truth[0]?.tradeId);
     expect(ids.at(-1)).toBe(truth.at(-1)?.tradeId);
     expectNewestFirstUnique(ids);
-    // Full pages of the operation's maximum (1,000), then the last, partial one; each page is one rows event.
+    // Full pages of the operation's maximum (1,000), then the last, shorter one, which ends the walk; each page
+    // with rows is one rows event. When the trades are a multiple of 1,000 that last page is empty and says
+    // nothing: ceil, not floor + 1 (ci51 met a multiple and counted 122 events against 123).
     const pages = Math.floor(truth.length / 1000) + 1;
-    expect(events.filter((e) => e.type === "rows").length).toBe(pages);
+    expect(events.filter((e) => e.type === "rows").length).toBe(Math.ceil(truth.length / 1000));
     // A transport retry (a reused keep-alive socket the server had just closed) may add a request, no more.
     expect(requestsOf("market.trades") - before).toBeLessThanOrEqual(pages + 2);
     expect(bed.sim.stats().http429).toBe(0);
