@@ -100,6 +100,14 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
   expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));
   // A readable UTC time beside the platform's milliseconds.
   expect(lines.slice(1).map((l) => l.split(",")[12])).toEqual(expected.map((r) => new Date(Number(r.cTime)).toISOString()));
+
+  // One record by its transaction hash, typed in capitals: found, and counted as one.
+  const one = ((await (await page.request.get("/api/ledger/deposits?limit=1")).json()) as { rows: { orderId: string; txId: string }[] }).rows[0]!;
+  await page.goto(`/deposits?q=${encodeURIComponent(one.txId.toUpperCase().replace(/^0X/, "0x"))}`);
+  await expect(page.locator("tbody tr[data-row-id]")).toHaveCount(1);
+  await expect(page.locator(`tbody tr[data-row-id="${one.orderId}"]`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Export CSV (1 row)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "1 deposit matches these filters" })).toBeVisible();
   await page.context().close();
 });
 

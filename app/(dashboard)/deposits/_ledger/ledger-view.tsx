@@ -59,7 +59,7 @@ export function LedgerDepositsView() {
       before={page.data ? <Freshness f={page.data.freshness} /> : null}
       actions={
         <a href={exportHref} className={secondaryButton} download>
-          Export CSV{page.data ? ` (${page.data.total.toLocaleString("en-US")} rows)` : ""}
+          Export CSV{page.data ? ` (${page.data.total.toLocaleString("en-US")} ${page.data.total === 1 ? "row" : "rows"})` : ""}
         </a>
       }
       controls={
