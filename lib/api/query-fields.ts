@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { isMsTimestamp } from "@/lib/platform/values";
 import { preprocess } from "@/lib/platform/value-schemas";
-import { compareDecimal } from "@/lib/client/compare-decimal";
+import { compareDecimal } from "@/lib/compare-decimal";
 
 /** The largest page a list answers. */
 export const PAGE_MAX = 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareDecimal as compareWithoutBig } from "./compare-decimal";
+import { compareDecimal as compareWithoutBig } from "@/lib/compare-decimal";
 import { compareDecimal, sumDecimals } from "./decimal";
 
 describe("[decimal] compare and sum without floats", () => {

@@ -2,7 +2,7 @@
 // big.js, never as floats. Ordering needs no arithmetic and lives apart, without big.js (compare-decimal).
 import Big from "big.js";
 
-export { compareDecimal } from "./compare-decimal";
+export { compareDecimal } from "@/lib/compare-decimal";
 
 function big(v: string): Big | null {
   try {
