@@ -6,7 +6,7 @@ import type * as z from "zod/mini";
 import { callResource, loadOnce, type LazyResource } from "@/lib/api/call";
 import type { proxyResources } from "@/lib/api/platform";
 import { proxyPath } from "@/lib/api/proxy-call";
-import { OPERATION_ROUTES } from "@/lib/platform/catalog/routes";
+import { OPERATIONS } from "@/lib/platform/catalog/operations";
 import type { catalog, OperationId } from "@/lib/platform/catalog";
 
 /** One call to a platform operation through the proxy; returns the (normalised) `data`. */
@@ -21,7 +21,7 @@ export async function fetchPlatform<Id extends OperationId>(
   // envelope's schema with the first call (./proxy-envelope, with zod, loads beside the request).
   const resource = {
     id,
-    method: OPERATION_ROUTES[id].method,
+    method: OPERATIONS[id].method,
     path: proxyPath(id),
     load: loadEnvelope,
   } as unknown as LazyResource<(typeof proxyResources)["oiLimits.list"]>;

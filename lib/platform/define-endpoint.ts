@@ -1,9 +1,7 @@
 // An operation of the platform, declared once as data. The client, the proxy, the simulator,
 // forms, tables and the exporter all read these entries (ARCHITECTURE "One catalog drives everything").
 import type * as z from "zod/mini";
-import type { Permission } from "@/lib/rbac";
-
-export type RateLimit = { count: number; scope: "uid" | "ip" };
+import type { OperationFacts } from "./catalog/operations";
 
 /**
  * What kind of account the key that makes the call belongs to (E9's riskUnitId rule depends on it), or
@@ -30,29 +28,19 @@ export type Paging<Data, Row> = {
   rowTime: (row: Row) => string;
 };
 
+/** An operation: its row of ./catalog/operations (`...OPERATIONS[id]`) with its schemas and paging. */
 export type EndpointDef<
   Id extends string,
   Req extends z.ZodMiniType<Record<string, unknown>>,
   Res extends z.ZodMiniType,
   Row = unknown,
-> = {
+> = OperationFacts & {
   id: Id;
-  code: `E${number}`;
-  title: string;
-  method: "GET" | "POST";
-  path: `/api/v2/${string}`;
-  auth: "private" | "public";
-  /** Only an ND broker main account may call it (platform answers 40029 otherwise). */
-  brokerOnly: boolean;
-  rateLimit: RateLimit;
   request: Req;
   response: Res;
   paging: Paging<z.output<Res>, Row> | null;
-  permission: Permission;
   /** Rules that depend on the key making the call; return field → message. */
   keyRule?: (input: z.output<Req>, keyRole: KeyRole) => Record<string, string>;
-  /** Staff may ask for another configured key than the main account's (E3, E4, E9, E10). */
-  keySelectable?: boolean;
   /** Retention of the data in words, where it is stated but not a paging concern (E7). */
   retentionNote?: string;
 };

@@ -58,6 +58,15 @@ export const limitParam = (max: number) =>
       error: `limit must be a whole number from 1 to ${max}`,
     }));
 
+/** The cursor and page size of a paged operation, bounded as its paging says (./catalog/paging). */
+export const pageParams = (paging: { cursorParam: "idLessThan"; limit: { max: number } }) => ({
+  limit: z.optional(limitParam(paging.limit.max)),
+  idLessThan: optionalText(paging.cursorParam),
+});
+
+/** A startTime..endTime window where both ends may be left out. */
+export const optionalWindow = () => ({ startTime: z.optional(msTimestamp("startTime")), endTime: z.optional(msTimestamp("endTime")) });
+
 type Times = { startTime?: string; endTime?: string };
 
 
@@ -89,6 +98,9 @@ export function checkRetention(val: Times, ctx: z.core.$RefinementCtx, retention
 /** A string field that may be absent or null on the wire; normalised to "". */
 export const wireStr = z.pipe(z.nullish(z
   .union([z.string(), z.number()])), z.transform((v) => (v === null || v === undefined ? "" : String(v))));
+
+/** A list the platform may send as null or leave out: [] then. */
+export const listOf = <T extends z.ZodMiniType>(row: T) => z.pipe(z.nullish(z.array(row)), z.transform((v) => v ?? []));
 
 /** Timestamps labelled as seconds that carry milliseconds: accept both, normalise to a ms string. */
 export const wireTime = z.pipe(z.union([z.string(), z.number()]), z.transform((v, ctx) => {

@@ -1,8 +1,8 @@
-import { catalog } from "@/lib/platform/catalog";
+import { OPERATIONS } from "@/lib/platform/catalog/operations";
 import { ScrollArea } from "@/components/ui/panel";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 
-type Operation = (typeof catalog)[keyof typeof catalog];
+type Operation = (typeof OPERATIONS)[keyof typeof OPERATIONS];
 
 const COLUMNS: ListColumn<Operation>[] = [
   { header: "Code", className: "font-mono", cell: (op) => op.code },
@@ -19,7 +19,7 @@ const COLUMNS: ListColumn<Operation>[] = [
   { header: "Permission", className: "font-mono text-xs", cell: (op) => op.permission },
 ];
 
-/** The eleven operations and their limits, generated from the catalog; folded, since it is reference. */
+/** The eleven operations and their limits, generated from the catalog's table of operations; folded, since it is reference. */
 export function PlatformOperations() {
   return (
     <details className="group rounded-lg border border-slate-200 dark:border-slate-700">
@@ -32,7 +32,7 @@ export function PlatformOperations() {
           leverage and market data, through the platform&apos;s signed API.
         </p>
         <ScrollArea label="Platform operations table">
-          <ListTable label="The eleven platform operations Brokerdesk uses, with their limits" frame="none" columns={COLUMNS} rows={Object.values(catalog)} rowKey={(op) => op.id} />
+          <ListTable label="The eleven platform operations Brokerdesk uses, with their limits" frame="none" columns={COLUMNS} rows={Object.values(OPERATIONS)} rowKey={(op) => op.id} />
         </ScrollArea>
       </div>
     </details>

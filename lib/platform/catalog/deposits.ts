@@ -2,9 +2,9 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_PAGING } from "./paging";
-import { OPERATION_ROUTES } from "./routes";
+import { OPERATIONS } from "./operations";
 import {
-  THREE_MONTHS_MS, checkSpan, limitParam, msTimestamp, optionalNumericId, optionalText, optionalWireTime, renameKeys, wireStr, wireTime,
+  optionalWindow, pageParams, THREE_MONTHS_MS, checkSpan, optionalNumericId, optionalText, optionalWireTime, renameKeys, wireStr, wireTime,
 } from "../schemas";
 
 export const depositRecordSchema = renameKeys(
@@ -32,20 +32,14 @@ export type DepositRecord = z.output<typeof depositRecordSchema>;
 
 /** E1 — `data` is documented as an object but seen as an array: accept both, always yield an array. */
 export const depositsList = defineEndpoint({
-  ...OPERATION_ROUTES["deposits.list"],
-  title: "Sub-account deposit records",
-  auth: "private",
-  brokerOnly: true,
-  rateLimit: { count: 10, scope: "uid" },
+  ...OPERATIONS["deposits.list"],
   request: z
     .object({
       orderId: optionalText("orderId"),
       // A sub-account UID: anything but digits would only be refused by the platform after a call.
       userId: optionalNumericId("userId"),
-      startTime: z.optional(msTimestamp("startTime")),
-      endTime: z.optional(msTimestamp("endTime")),
-      limit: z.optional(limitParam(100)),
-      idLessThan: optionalText("idLessThan"),
+      ...optionalWindow(),
+      ...pageParams(OPERATION_PAGING["deposits.list"]),
     }).check(z.superRefine((v, ctx) => {
       if (!v.orderId && !v.userId) {
         ctx.addIssue({ code: "custom", path: ["userId"], message: "userId or orderId is required (they must not both be empty)" });
@@ -58,5 +52,4 @@ export const depositsList = defineEndpoint({
     z.pipe(z.null(), z.transform((): DepositRecord[] => [])),
   ]),
   paging: OPERATION_PAGING["deposits.list"],
-  permission: "deposits.read",
 });

@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineEndpoint } from "../define-endpoint";
-import { OPERATION_ROUTES } from "./routes";
-import { OI_PRODUCT_TYPES, PRODUCT_TYPES, optionalSymbol, required, symbolParam, wireStr } from "../schemas";
+import { OPERATIONS } from "./operations";
+import { listOf, OI_PRODUCT_TYPES, PRODUCT_TYPES, optionalSymbol, required, symbolParam, wireStr } from "../schemas";
 
 export const HOLD_SIDES = ["long", "short"] as const;
 
@@ -69,28 +69,17 @@ export function checkLeverageBound(v: { symbol?: unknown; productType?: unknown;
 }
 
 export const leverageSet = defineEndpoint({
-  ...OPERATION_ROUTES["leverage.set"],
-  title: "Change futures leverage",
-  auth: "private",
-  brokerOnly: false,
-  rateLimit: { count: 5, scope: "uid" },
+  ...OPERATIONS["leverage.set"],
   request: leverageSetFields.check(z.superRefine(checkLeverageBound)),
   response: leverageSettingSchema,
   paging: null,
-  permission: "leverage.write",
-  // E10 changes the leverage of the account whose key signs it: a sub-account's own key sets that sub-account's.
-  keySelectable: true,
 });
 
 export const oiLimitSchema = z.object({ symbol: z.string(), notionalValue: wireStr, totalNotionalValue: wireStr });
 export type OiLimit = z.output<typeof oiLimitSchema>;
 
 export const oiLimitsList = defineEndpoint({
-  ...OPERATION_ROUTES["oiLimits.list"],
-  title: "Futures open-interest limits",
-  auth: "public",
-  brokerOnly: false,
-  rateLimit: { count: 10, scope: "ip" },
+  ...OPERATIONS["oiLimits.list"],
   request: z.object({
     symbol: optionalSymbol(),
     // The platform's own curl example sends lowercase; both cases are accepted.
@@ -99,7 +88,6 @@ export const oiLimitsList = defineEndpoint({
         error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}`,
       })),
   }),
-  response: z.pipe(z.nullish(z.array(oiLimitSchema)), z.transform((v) => v ?? [])),
+  response: listOf(oiLimitSchema),
   paging: null,
-  permission: "oiLimits.read",
 });

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineEndpoint } from "../define-endpoint";
-import { OPERATION_ROUTES } from "./routes";
+import { OPERATIONS } from "./operations";
 import { numericId, optionalNumericId } from "../schemas";
 
 // In ../values (plain values) so the risk-units page shows the limit without this module's schemas.
@@ -18,12 +18,7 @@ export const bindResultSchema = z.union([
 ]);
 
 export const riskUnitsBind = defineEndpoint({
-  ...OPERATION_ROUTES["riskUnits.bind"],
-  keySelectable: true,
-  title: "Bind or unbind a sub-account UID to a risk unit",
-  auth: "private",
-  brokerOnly: false,
-  rateLimit: { count: 5, scope: "uid" },
+  ...OPERATIONS["riskUnits.bind"],
   request: z
     .object({
       // The risk unit's UID; empty counts as not given (the key rule then asks for it).
@@ -37,7 +32,6 @@ export const riskUnitsBind = defineEndpoint({
     })),
   response: bindResultSchema,
   paging: null,
-  permission: "riskUnits.write",
   keyRule: (input, keyRole): Record<string, string> =>
     keyRole === "broker-main" && !input.riskUnitId
       ? { riskUnitId: "riskUnitId is required when the main account's key makes the call" }

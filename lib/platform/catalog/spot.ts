@@ -2,9 +2,9 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_PAGING } from "./paging";
-import { OPERATION_ROUTES } from "./routes";
+import { OPERATIONS } from "./operations";
 import {
-  DAY_MS, checkRetention, checkSpan, isMsTimestamp, limitParam, msTimestamp, optionalSymbol, optionalText, symbolParam, wireSide, wireStr,
+  listOf, optionalWindow, pageParams, DAY_MS, checkRetention, checkSpan, isMsTimestamp, msTimestamp, optionalSymbol, optionalText, symbolParam, wireSide, wireStr,
   optionalWireTime, wireTime,
 } from "../schemas";
 
@@ -32,25 +32,19 @@ export type PlanOrder = z.output<typeof planOrderSchema>;
 const planOrderPageSchema = z.object({
   nextFlag: z.pipe(z.union([z.boolean(), z.string()]), z.transform((v) => v === true || v === "true")),
   idLessThan: wireStr,
-  orderList: z.pipe(z.nullish(z.array(planOrderSchema)), z.transform((v) => v ?? [])),
+  orderList: listOf(planOrderSchema),
 });
 /** E3's `data`: one page of plan orders and where the next (older) one starts. */
 export type PlanOrderPage = z.output<typeof planOrderPageSchema>;
 
 export const planOrdersHistory = defineEndpoint({
-  ...OPERATION_ROUTES["planOrders.history"],
-  keySelectable: true,
-  title: "Spot plan-order history",
-  auth: "private",
-  brokerOnly: false,
-  rateLimit: { count: 20, scope: "uid" },
+  ...OPERATIONS["planOrders.history"],
   request: z
     .object({
       symbol: symbolParam(),
       startTime: msTimestamp("startTime"),
       endTime: msTimestamp("endTime"),
-      idLessThan: optionalText("idLessThan"),
-      limit: z.optional(limitParam(100)),
+      ...pageParams(OPERATION_PAGING["planOrders.history"]),
     }).check(z.superRefine((v, ctx) => {
       if (isMsTimestamp(v.startTime) && isMsTimestamp(v.endTime) && Number(v.endTime) <= Number(v.startTime)) {
         ctx.addIssue({ code: "custom", path: ["endTime"], message: "endTime must be after startTime" });
@@ -60,7 +54,6 @@ export const planOrdersHistory = defineEndpoint({
     })),
   response: planOrderPageSchema,
   paging: OPERATION_PAGING["planOrders.history"],
-  permission: "planOrders.read",
 });
 
 export const fillSchema = z.object({
@@ -82,27 +75,19 @@ export const fillSchema = z.object({
 export type Fill = z.output<typeof fillSchema>;
 
 export const fillsList = defineEndpoint({
-  ...OPERATION_ROUTES["fills.list"],
-  keySelectable: true,
-  title: "Spot fills",
-  auth: "private",
-  brokerOnly: false,
-  rateLimit: { count: 10, scope: "uid" },
+  ...OPERATIONS["fills.list"],
   request: z
     .object({
       symbol: optionalSymbol(),
       orderId: optionalText("orderId"),
-      startTime: z.optional(msTimestamp("startTime")),
-      endTime: z.optional(msTimestamp("endTime")),
-      limit: z.optional(limitParam(100)),
-      idLessThan: optionalText("idLessThan"),
+      ...optionalWindow(),
+      ...pageParams(OPERATION_PAGING["fills.list"]),
     }).check(z.superRefine((v, ctx) => {
       checkSpan(v, ctx, NINETY_DAYS, "90 days");
       checkRetention(v, ctx, NINETY_DAYS, "90 days");
     })),
-  response: z.pipe(z.nullish(z.array(fillSchema)), z.transform((v) => v ?? [])),
+  response: listOf(fillSchema),
   paging: OPERATION_PAGING["fills.list"],
-  permission: "fills.read",
 });
 
 export const marketTradeSchema = z.object({
@@ -118,20 +103,13 @@ export type MarketTrade = z.output<typeof marketTradeSchema>;
 const SEVEN_DAYS = 7 * DAY_MS;
 
 export const marketTrades = defineEndpoint({
-  ...OPERATION_ROUTES["market.trades"],
-  title: "Spot market trades",
-  auth: "public",
-  brokerOnly: false,
-  rateLimit: { count: 10, scope: "ip" },
+  ...OPERATIONS["market.trades"],
   request: z
     .object({
       symbol: symbolParam(),
-      limit: z.optional(limitParam(1000)),
-      idLessThan: optionalText("idLessThan"),
-      startTime: z.optional(msTimestamp("startTime")),
-      endTime: z.optional(msTimestamp("endTime")),
+      ...pageParams(OPERATION_PAGING["market.trades"]),
+      ...optionalWindow(),
     }).check(z.superRefine((v, ctx) => checkSpan(v, ctx, SEVEN_DAYS, "7 days"))),
-  response: z.pipe(z.nullish(z.array(marketTradeSchema)), z.transform((v) => v ?? [])),
+  response: listOf(marketTradeSchema),
   paging: OPERATION_PAGING["market.trades"],
-  permission: "market.read",
 });

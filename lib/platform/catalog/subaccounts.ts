@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineEndpoint } from "../define-endpoint";
-import { OPERATION_ROUTES, REBATES_RETENTION_NOTE } from "./routes";
-import { numericId, optionalText, optionalWireTime, renameKeys, required, wireStr, wireTime } from "../schemas";
+import { OPERATIONS, REBATES_RETENTION_NOTE } from "./operations";
+import { listOf, numericId, optionalText, optionalWireTime, renameKeys, required, wireStr, wireTime } from "../schemas";
 
 export const assetEntrySchema = z.object({
   coin: z.string(),
@@ -14,19 +14,14 @@ export const assetEntrySchema = z.object({
 export type AssetEntry = z.output<typeof assetEntrySchema>;
 
 export const subaccountsAssets = defineEndpoint({
-  ...OPERATION_ROUTES["subaccounts.assets"],
-  title: "Sub-account spot assets",
-  auth: "private",
-  brokerOnly: true,
-  rateLimit: { count: 10, scope: "uid" },
+  ...OPERATIONS["subaccounts.assets"],
   request: z.object({
     subUid: numericId("subUid"),
     coin: optionalText("coin"),
     assetType: z.optional(z.enum(["hold_only", "all"], { error: "assetType must be hold_only or all" })),
   }),
-  response: z.object({ assetsList: z.pipe(z.nullish(z.array(assetEntrySchema)), z.transform((v) => v ?? [])) }),
+  response: z.object({ assetsList: listOf(assetEntrySchema) }),
   paging: null,
-  permission: "assets.read",
 });
 
 /**
@@ -45,7 +40,7 @@ export const subaccountSchema = renameKeys(
     subUid: z.string(),
     subaccountName: z.string(),
     status: z.string(),
-    permList: z.pipe(z.nullish(z.array(z.string())), z.transform((v) => v ?? [])),
+    permList: listOf(z.string()),
     label: wireStr,
     cTime: wireTime,
   }),
@@ -53,11 +48,7 @@ export const subaccountSchema = renameKeys(
 export type Subaccount = z.output<typeof subaccountSchema>;
 
 export const subaccountsCreate = defineEndpoint({
-  ...OPERATION_ROUTES["subaccounts.create"],
-  title: "Create sub-account",
-  auth: "private",
-  brokerOnly: true,
-  rateLimit: { count: 1, scope: "uid" },
+  ...OPERATIONS["subaccounts.create"],
   request: z.object({
     subaccountName: required("subaccountName").check(z.regex(SUBACCOUNT_NAME_FORM, { error: "subaccountName must be in e-mail form, e.g. desk01@example.com" })).check(z.maxLength(254, { error: "subaccountName must be at most 254 characters" })),
     label: z.optional(z
@@ -65,15 +56,10 @@ export const subaccountsCreate = defineEndpoint({
   }),
   response: subaccountSchema,
   paging: null,
-  permission: "subaccounts.write",
 });
 
 export const rebatesGet = defineEndpoint({
-  ...OPERATION_ROUTES["rebates.get"],
-  title: "Rebate info",
-  auth: "private",
-  brokerOnly: true,
-  rateLimit: { count: 20, scope: "uid" },
+  ...OPERATIONS["rebates.get"],
   request: z.object({ uid: numericId("uid") }),
   response: z.object({
     affiliationType: wireStr,
@@ -82,6 +68,5 @@ export const rebatesGet = defineEndpoint({
     clientFuturesRebateRatio: wireStr,
   }),
   paging: null,
-  permission: "rebates.read",
   retentionNote: REBATES_RETENTION_NOTE,
 });

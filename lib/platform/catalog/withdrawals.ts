@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineEndpoint } from "../define-endpoint";
-import { OPERATION_ROUTES } from "./routes";
+import { OPERATIONS } from "./operations";
 import { WITHDRAWAL_COINS, numericId, optionalText, positiveDecimal, required } from "../schemas";
 import { WITHDRAWAL_DESTS } from "../values";
 
@@ -25,14 +25,8 @@ export const withdrawalRequestSchema = z
   }));
 
 export const withdrawalsSubmit = defineEndpoint({
-  ...OPERATION_ROUTES["withdrawals.submit"],
-  title: "Sub-account withdrawal",
-  auth: "private",
-  brokerOnly: true,
-  rateLimit: { count: 1, scope: "uid" },
+  ...OPERATIONS["withdrawals.submit"],
   request: withdrawalRequestSchema,
   response: z.object({ orderId: z.string(), clientOid: z.pipe(z.nullish(z.string()), z.transform((v) => v ?? "")) }),
   paging: null,
-  // Sent only when a lead approves a request (two-person rule), never straight from a form.
-  permission: "withdrawals.approve",
 });

@@ -1,7 +1,7 @@
 "use client";
 import { useId, type ReactNode } from "react";
 import { useQueryStates } from "nuqs";
-import { REBATES_RETENTION_NOTE } from "@/lib/platform/catalog/routes";
+import { REBATES_RETENTION_NOTE } from "@/lib/platform/catalog/operations";
 import { subAccountLabel, useSubAccount, useSubAccountSearch } from "@/lib/client/sub-accounts";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
