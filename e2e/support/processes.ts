@@ -8,7 +8,7 @@ export const REDIS_SERVER_BIN = "/usr/bin/redis-server";
 
 export type Proc = { name: string; url: string; proc: ChildProcess; stop(): Promise<void> };
 
-/** A loopback port nothing listens on right now. */
+/** A loopback port nothing listens on right now (the e2e suites, the Redis test support and the benchmarks). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

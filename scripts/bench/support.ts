@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { childEnv } from "@/lib/env";
-import { freePort } from "@/server/net";
+import { freePort } from "@/e2e/support/processes";
 
 export const DAY = 86_400_000;
 const DEMO_PASSWORD = "brokerdesk-demo";

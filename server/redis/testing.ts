@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe } from "vitest";
-import { freePort } from "@/server/net";
+import { freePort } from "@/e2e/support/processes";
 
 export { freePort };
 
