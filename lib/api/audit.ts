@@ -5,7 +5,7 @@ import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
 import { AUDIT_ACTIONS } from "./audit-actions";
-import { msTimeFilter, nextCursorField, orderedRange, pageCursor, pageLimit } from "./query-fields";
+import { nextCursorField, orderedRange, pageCursor, rangeAndPage } from "./query-fields";
 
 import { AUDIT_OUTCOME_VALUES } from "./page-routes";
 export { AUDIT_OUTCOME_VALUES };
@@ -24,9 +24,7 @@ export const auditFiltersSchema = z.object({
   action: z.optional(z.pipe(z
     .string().check(z.regex(/^[a-zA-Z.-]{1,64}$/, { error: "action must be an audit action such as withdrawals.approve", abort: true })).check(z.refine(isAuditAction, { error: (issue) => `Unknown audit action "${String(issue.input)}"` })), z.transform((v) => v as z.output<typeof AUDIT_ACTIONS>))),
   outcome: z.optional(z.enum(AUDIT_OUTCOME_VALUES, { error: `outcome must be one of ${AUDIT_OUTCOME_VALUES.join(", ")}` })),
-  from: msTimeFilter("from"),
-  to: msTimeFilter("to"),
-  limit: pageLimit,
+  ...rangeAndPage,
   // Checked here, not only when a page is read: the export ignores the cursor but refuses a bad one alike.
   cursor: pageCursor.check(z.refine((c) => c === undefined || auditCursor.decode(c) !== null, { error: "cursor is not one this list gave out" })),
 }).check(orderedRange());

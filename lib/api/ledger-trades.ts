@@ -5,7 +5,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
-import { blankless, msTimeFilter, nextCursorField, orderedRange, pageCursor, pageLimit } from "./query-fields";
+import { blankless, nextCursorField, orderedRange, rangeAndPage } from "./query-fields";
 
 const symbol = blankless(z.pipe(z.string().check(z.regex(/^[A-Za-z0-9]{2,30}$/, { error: "symbol is letters and digits" })), z.transform((s) => s.toUpperCase())));
 const side = blankless(z.enum(["buy", "sell"], { error: "side is buy or sell" }));
@@ -16,10 +16,7 @@ const common = {
   key: blankless(z.string().check(z.regex(/^[a-z0-9]{1,40}$/, { error: "key is a configured key's name (lower-case letters and digits)" }))),
   symbol,
   side,
-  from: msTimeFilter("from"),
-  to: msTimeFilter("to"),
-  cursor: pageCursor,
-  limit: pageLimit,
+  ...rangeAndPage,
 };
 
 export const ledgerFillFiltersSchema = z

@@ -6,7 +6,7 @@ import "@/lib/zod-english";
 import { positiveDecimal } from "@/lib/platform/value-schemas";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
-import { blankless, msTimeFilter, nextCursorField, orderedAmounts, orderedRange, pageCursor, pageLimit } from "./query-fields";
+import { blankless, coinTotalsField, nextCursorField, orderedAmounts, orderedRange, pageLimit, rangeAndPage } from "./query-fields";
 
 const text = (field: string, max: number) => blankless(z.string().check(z.maxLength(max, { error: `${field} is at most ${max} characters` })));
 
@@ -19,10 +19,7 @@ export const ledgerDepositFiltersSchema = z
     maxAmount: blankless(positiveDecimal("maxAmount")),
     /** An address, transaction ID or order ID, matched exactly. */
     q: text("q", 200),
-    from: msTimeFilter("from"),
-    to: msTimeFilter("to"),
-    cursor: pageCursor,
-    limit: pageLimit,
+    ...rangeAndPage,
   }).check(orderedRange()).check(orderedAmounts("minAmount", "maxAmount"));
 export type LedgerDepositFilters = z.output<typeof ledgerDepositFiltersSchema>;
 
@@ -74,7 +71,7 @@ export const ledgerDepositPageSchema = z.object({
   nextCursor: nextCursorField,
   /** The exact count and totals of the whole filtered set (not only this page). */
   total: z.number(),
-  totals: z.array(z.object({ coin: z.string(), count: z.number(), amount: z.string() })),
+  totals: coinTotalsField,
   perDay: z.array(z.object({ day: z.string(), count: z.number() })),
   freshness: ledgerFreshnessSchema,
 });

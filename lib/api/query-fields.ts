@@ -35,5 +35,11 @@ export const pageLimit = z.optional(z.pipe(z.pipe(z
 /** Opaque: what the server's keyset pager gave out; anything else is refused on this field. */
 export const pageCursor = blankless(z.string().check(z.maxLength(200, { error: "cursor is not one this list gave out" })));
 
+/** The fields of every list over time: its range (with orderedRange() on the object) and its page. */
+export const rangeAndPage = { from: msTimeFilter("from"), to: msTimeFilter("to"), cursor: pageCursor, limit: pageLimit };
+
 /** The paging part of every list's answer. */
 export const nextCursorField = z.nullable(z.string());
+
+/** Per coin, how many and their exact total (a decimal string): the totals of a filtered ledger. */
+export const coinTotalsField = z.array(z.object({ coin: z.string(), count: z.number(), amount: z.string() }));

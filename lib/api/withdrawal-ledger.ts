@@ -8,7 +8,7 @@ import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
-import { blankless, msTimeFilter, nextCursorField, orderedAmounts, orderedRange, pageCursor, pageLimit } from "./query-fields";
+import { blankless, coinTotalsField, nextCursorField, orderedAmounts, orderedRange, rangeAndPage } from "./query-fields";
 
 const amountFilter = (field: string) =>
   blankless(z.string().check(z.trim()).check(z.regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, { error: `${field} must be a decimal number such as 12.5` })));
@@ -24,10 +24,7 @@ export const withdrawalFiltersSchema = z.object({
   amountMax: amountFilter("amountMax"),
   /** The address or recipient UID holds this text: hex (0x…) in any case, anything else as typed (base58 is case-sensitive). */
   address: blankless(z.string().check(z.trim()).check(z.maxLength(128, { error: "address must be at most 128 characters" }))),
-  from: msTimeFilter("from"),
-  to: msTimeFilter("to"),
-  limit: pageLimit,
-  cursor: pageCursor,
+  ...rangeAndPage,
 }).check(orderedRange()).check(orderedAmounts("amountMin", "amountMax"));
 export type WithdrawalFiltersInput = z.input<typeof withdrawalFiltersSchema>;
 
@@ -71,7 +68,7 @@ export type WithdrawalPage = z.infer<typeof withdrawalPageSchema>;
 /** The whole filtered set (not a page): its exact count and, per coin, how many and their total amount. */
 export const withdrawalSummarySchema = z.object({
   count: z.number(),
-  totals: z.array(z.object({ coin: z.string(), count: z.number(), amount: z.string() })),
+  totals: coinTotalsField,
 });
 export type WithdrawalSummary = z.infer<typeof withdrawalSummarySchema>;
 
