@@ -4,13 +4,14 @@
 // enrolment step of a first sign-in (`enrolling`), which continues to the page asked for once a factor exists.
 import { inputClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { Notice } from "@/components/ui/notice";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { callResource } from "@/lib/api/call";
 import { mfaResources, type FactorView } from "@/lib/api/mfa";
 import { addPasskey, confirmTotp, factorErrorMessage } from "./factor-client";
 import { Panel } from "@/components/ui/panel";
 import { Form } from "@/components/ui/form-element";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const field = `mt-1 ${inputClass}`;
 
@@ -19,7 +20,7 @@ const STATUS_KEY = [mfaResources.status.id];
 
 export function SecuritySettings({ enrolling = false, callbackUrl = "/" }: { enrolling?: boolean; callbackUrl?: string }) {
   const qc = useQueryClient();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => callResource(mfaResources.status, { signal }) });
+  const status = useResourceQuery(mfaResources.status, {}, { queryKey: STATUS_KEY });
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: STATUS_KEY });

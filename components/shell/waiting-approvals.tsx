@@ -1,18 +1,12 @@
 "use client";
 // Beside "Withdrawals" for leads: how many requests wait for their decision. Refreshed every half minute
 // and whenever a withdrawal changes in this tab (same query key head as the withdrawal lists).
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { withdrawalActionResources } from "@/lib/api/withdrawal-actions";
 import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 export function WaitingApprovals() {
-  const q = useQuery({
-    queryKey: [withdrawalLedgerResources.list.id, "waiting"],
-    queryFn: ({ signal }) => callResource(withdrawalActionResources.waiting, { signal }),
-    refetchInterval: 30_000,
-    retry: false,
-  });
+  const q = useResourceQuery(withdrawalActionResources.waiting, {}, { queryKey: [withdrawalLedgerResources.list.id, "waiting"], refetchInterval: 30_000, retry: false });
   const n = q.data?.waiting ?? 0;
   if (!n) return null;
   return (

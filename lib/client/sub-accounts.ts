@@ -2,11 +2,9 @@
 // The sub-accounts Brokerdesk knows (its registry; the platform has no list among E1–E11): the pickers'
 // search and one entry. The names beside UIDs are in ./sub-account-names (one UID) and ./sub-account-name-map
 // (several), apart so a page loads only the hooks it uses (issue 15, page weight).
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { registryCalls } from "@/lib/api/registry-routes";
 import type { RegistryEntryView } from "@/lib/api/sub-account-reads";
-import { isTransient } from "./api";
+import { useResourceQuery } from "./use-resource-query";
 
 export type SubAccountItem = Pick<RegistryEntryView, "subUid" | "subaccountName" | "label" | "status">;
 
@@ -21,22 +19,10 @@ export function subAccountLabel(s: SubAccountItem): string {
  */
 export function useSubAccountSearch(q: string, enabled = true, narrow: { order?: "name"; status?: "normal" } = {}) {
   const input = { q, limit: "20", ...(narrow.order ? { order: narrow.order } : {}), ...(narrow.status ? { status: narrow.status } : {}) };
-  return useQuery({
-    queryKey: [registryCalls.search.id, input],
-    queryFn: ({ signal }) => callResource(registryCalls.search, { input, signal }),
-    enabled,
-    staleTime: 30_000,
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  return useResourceQuery(registryCalls.search, { input }, { enabled, staleTime: 30_000 });
 }
 
 /** One registry entry by UID (what a picker shows for the UID in the URL), or null when the registry has none. */
 export function useSubAccount(uid: string | null) {
-  return useQuery({
-    queryKey: [registryCalls.get.id, uid],
-    queryFn: ({ signal }) => callResource(registryCalls.get, { params: { uid: uid! }, signal }).then((r) => r.entry),
-    enabled: uid !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
+  return useResourceQuery(registryCalls.get, { params: { uid: uid ?? "" } }, { queryKey: [registryCalls.get.id, uid], select: (r) => r.entry, enabled: uid !== null, staleTime: 60_000, retry: false });
 }

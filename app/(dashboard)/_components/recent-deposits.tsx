@@ -1,17 +1,15 @@
 "use client";
 // The home page's newest deposits, from Brokerdesk's ledger across every sub-account (issue 14): one query
 // of the database, not one platform call per sub-account. Each names its sub-account beside its UID.
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { depositTone } from "../deposits/_components/deposit-tone";
-import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerDeposit } from "@/lib/api/ledger";
-import { isTransient } from "@/lib/client/api";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Panel, ScrollArea, panelLinkClass } from "@/components/ui/panel";
 import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const LIMIT = "10";
 
@@ -41,11 +39,7 @@ const COLUMNS: ListColumn<LedgerDeposit>[] = [
 ];
 
 export function RecentDeposits() {
-  const q = useQuery({
-    queryKey: [ledgerResources.deposits.id, { limit: LIMIT }],
-    queryFn: ({ signal }) => callResource(ledgerResources.deposits, { input: { limit: LIMIT }, signal }),
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  const q = useResourceQuery(ledgerResources.deposits, { input: { limit: LIMIT } });
   return (
     <Panel id="recent-deposits-title" title="Recent deposits" more={{ href: "/deposits", label: "All deposits" }}>
       <QueryView

@@ -1,22 +1,16 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { userResources } from "@/lib/api/users";
-import { isTransient } from "@/lib/client/api";
 import { ROLES } from "@/lib/rbac";
 import { Panel } from "@/components/ui/panel";
 import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
 import { Facts } from "@/components/ui/facts";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 /** For admins: how many staff hold each role, and how many accounts are disabled. */
 export function StaffSummary() {
-  const q = useQuery({
-    // Same key as the staff page, so both share (and invalidate) one list.
-    queryKey: [userResources.list.id],
-    queryFn: ({ signal }) => callResource(userResources.list, { signal }),
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  // Same key as the staff page, so both share (and invalidate) one list.
+  const q = useResourceQuery(userResources.list, {}, { queryKey: [userResources.list.id] });
   // The link's words avoid the sidebar entry's name, so "Staff users" stays one link per page.
   return (
     <Panel id="staff-summary-title" title="Staff" more={{ href: "/admin/users", label: "Manage accounts" }}>

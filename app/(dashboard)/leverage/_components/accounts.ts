@@ -1,16 +1,9 @@
 // The accounts a lead may set leverage for (GET /api/leverage/accounts), and how each is named on the page.
-import { useQuery } from "@tanstack/react-query";
 import { leverageResources, type LeverageAccount } from "@/lib/api/leverage";
-import { callResource, resourceKey } from "@/lib/api/call";
-import { isTransient } from "@/lib/client/api";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 export function useLeverageAccounts() {
-  return useQuery({
-    queryKey: resourceKey(leverageResources.accounts),
-    queryFn: ({ signal }) => callResource(leverageResources.accounts, { signal }).then((r) => r.items),
-    retry: (count, e) => count < 1 && isTransient(e),
-    staleTime: 60_000,
-  });
+  return useResourceQuery(leverageResources.accounts, {}, { select: (r) => r.items, staleTime: 60_000 });
 }
 
 export const MAIN_ACCOUNT = "Main account (broker)";

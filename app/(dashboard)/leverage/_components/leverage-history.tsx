@@ -1,27 +1,24 @@
 "use client";
 import { useMemo } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
-import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
-import { isTransient } from "@/lib/client/api";
 import { leverageSearchParams } from "../search-params";
 import { labelOfKey, useLeverageAccounts } from "./accounts";
 import { HISTORY_KEY, HISTORY_LIMIT } from "./api";
 import { historyColumns } from "./columns";
 import { toLeverageChanges } from "./history";
+import type { AuditPage } from "@/lib/api/audit";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
+
+// At module level, so React Query builds the changes once per answer, not once per render.
+const changesOf = (page: AuditPage) => toLeverageChanges(page.rows);
 
 /** The leverage changes made through Brokerdesk, from the audit log (the history table and the form share it). */
 export function useLeverageHistory() {
-  return useQuery({
-    queryKey: HISTORY_KEY,
-    queryFn: ({ signal }) =>
-      callResource(pageCalls.auditList, { input: { action: "leverage.set", limit: String(HISTORY_LIMIT) }, signal }).then((r) => toLeverageChanges(r.rows)),
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  return useResourceQuery(pageCalls.auditList, { input: { action: "leverage.set", limit: String(HISTORY_LIMIT) } }, { queryKey: HISTORY_KEY, select: changesOf });
 }
 
 export function LeverageHistory() {

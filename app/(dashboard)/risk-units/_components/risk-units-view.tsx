@@ -1,20 +1,18 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
-import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
-import { isTransient } from "@/lib/client/api";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/values";
 import { riskUnitsSearchParams } from "../search-params";
 import { BINDINGS_KEY, type Binding } from "./api";
 import { FormLoading } from "@/components/ui/form-loading";
 import { boundCounts, noneBoundText } from "./binding-counts";
 import { UnbindRowContext, bindingColumns } from "./columns";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 // The forms (react-hook-form, the E9 schema, the type-to-confirm dialog) load right after the page rather
 // than with it, and only for roles that may write (issue 7, page weight).
@@ -27,11 +25,7 @@ const EMPTY: Binding[] = [];
 
 export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
   const [q, setQ] = useQueryStates(riskUnitsSearchParams);
-  const bindings = useQuery({
-    queryKey: BINDINGS_KEY,
-    queryFn: ({ signal }) => callResource(pageCalls.riskUnitsList, { signal }),
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  const bindings = useResourceQuery(pageCalls.riskUnitsList, {}, { queryKey: BINDINGS_KEY });
   const table = useDataTable({
     features: filteringTableFeatures,
     data: bindings.data?.items ?? EMPTY,

@@ -3,26 +3,18 @@
 // (GET /api/platform-keys, names and kinds only; which roles may choose which key is the server's rule).
 // A key in the URL that is not offered stays shown, so the control says what the list is of.
 import { useId } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { KEY_KIND_WORDS, platformKeyCalls } from "@/lib/api/platform-key-routes";
 import type { PlatformKeyView } from "@/lib/api/platform-keys";
-import { isTransient } from "@/lib/client/api";
 import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/ui/styles";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const MAIN = "main";
 const words = (k: PlatformKeyView) => `${k.name} (${KEY_KIND_WORDS[k.kind]})${k.synced ? "" : " — not kept by the ledger"}`;
 
 export function KeyPicker({ list, value, onChange }: { list: "fills" | "plan-orders"; value: string | null; onChange: (key: string | null) => void }) {
   const id = useId();
-  const input = { for: list };
-  const keys = useQuery({
-    queryKey: [platformKeyCalls.list.id, input],
-    queryFn: ({ signal }) => callResource(platformKeyCalls.list, { input, signal }),
-    staleTime: 5 * 60_000,
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  const keys = useResourceQuery(platformKeyCalls.list, { input: { for: list } }, { staleTime: 5 * 60_000 });
   const chosen = value ?? MAIN;
   const offered = keys.data?.keys ?? [];
   const missing = !offered.some((k) => k.name === chosen);

@@ -2,7 +2,7 @@
 // /sync (issue 14): where each sync job stands (lag, failures, records, calls), the sub-accounts whose deposit
 // sync needs attention most or any one by UID (never the whole registry at once), and "check now" for one
 // (audited; the next sweep of any instance takes it, within seconds).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import Link from "next/link";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
@@ -15,6 +15,7 @@ import { formatUtc } from "@/lib/format";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import type { LedgerSyncJob, LedgerSyncRow } from "@/lib/api/ledger";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 /** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
 function At({ iso }: { iso: string | null }) {
@@ -91,12 +92,7 @@ export function SyncView() {
   const qc = useQueryClient();
   // One sub-account looked up by UID (any of the registry's), else those needing attention most.
   const [subUid, setSubUid] = useState<string | null>(null);
-  const q = useQuery({
-    queryKey: [pageCalls.ledgerSync.id, subUid],
-    queryFn: ({ signal }) => callResource(pageCalls.ledgerSync, { input: subUid ? { subUid } : {}, signal }),
-    refetchInterval: 5_000,
-    placeholderData: (previous) => previous,
-  });
+  const q = useResourceQuery(pageCalls.ledgerSync, { input: subUid ? { subUid } : {} }, { refetchInterval: 5_000, placeholderData: (previous) => previous });
   const check = useMutation({
     mutationFn: (subUid: string) => callResource(pageCalls.ledgerCheckNow, { params: { subUid } }),
     onSettled: () => qc.invalidateQueries({ queryKey: [pageCalls.ledgerSync.id] }),

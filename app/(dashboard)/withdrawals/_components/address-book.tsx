@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { buttonClass } from "@/components/ui/styles";
 import { Controller, useWatch } from "react-hook-form";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import type * as z from "zod/mini";
 import { destinationFormSchema, destinationResources, type DestinationView } from "@/lib/api/withdrawal-destinations";
@@ -18,6 +18,7 @@ import { WITHDRAWALS_KEY } from "./api";
 import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { Form } from "@/components/ui/form-element";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
 const plain = buttonClass("secondary", "sm");
@@ -32,11 +33,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
   const { register, handleSubmit, setError, setFocus, reset, control, formState } = useSchemaForm(destinationFormSchema, { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" }, false);
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
-  const list = useQuery({
-    queryKey: [WITHDRAWALS_KEY, "destinations", subUid],
-    queryFn: ({ signal }) => callResource(destinationResources.destinations, { input: { subUid }, signal }),
-    enabled: Boolean(subUid),
-  });
+  const list = useResourceQuery(destinationResources.destinations, { input: { subUid } }, { queryKey: [WITHDRAWALS_KEY, "destinations", subUid], enabled: Boolean(subUid) });
   const settle = () => qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] });
   const add = useMutation({ mutationFn: (input: z.output<typeof destinationFormSchema>) => callResource(destinationResources.addDestination, { input }), onSettled: settle });
   const decide = useMutation({

@@ -4,19 +4,13 @@
 // errors. The request's own call is in ./request-form, which loads after the page with the form's rules; the
 // calls that change a withdrawal are in ./mutations and a sub-account's funds in ./funds, loaded with the parts
 // that use them (issue 15, page weight).
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
-import { isTransient } from "@/lib/client/api";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 /** Query key head: one name per resource (STYLE rule 4). */
 export const WITHDRAWALS_KEY = pageCalls.withdrawalsList.id;
 
 export function useWithdrawalPage(query: URLSearchParams) {
   const input = Object.fromEntries(query);
-  return useQuery({
-    queryKey: [WITHDRAWALS_KEY, query.toString()],
-    queryFn: ({ signal }) => callResource(pageCalls.withdrawalsList, { input, signal }),
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  return useResourceQuery(pageCalls.withdrawalsList, { input }, { queryKey: [WITHDRAWALS_KEY, query.toString()] });
 }

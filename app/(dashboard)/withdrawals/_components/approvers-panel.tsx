@@ -2,18 +2,14 @@
 // Beside the approval queue, for the leads: who may approve now, and which approver accounts an admin set
 // up that are still on hold (separation of duties, issue 12 item 7). A lead sees here that a colleague's
 // account was just created, promoted or had its password set by an admin, and by whom.
-import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
-import { callResource } from "@/lib/api/call";
 import { userResources } from "@/lib/api/users";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { Panel } from "@/components/ui/panel";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 export function ApproversPanel({ me }: { me: string }) {
-  const q = useQuery({
-    queryKey: [userResources.approvers.id],
-    queryFn: ({ signal }) => callResource(userResources.approvers, { signal }),
-  });
+  const q = useResourceQuery(userResources.approvers, {});
   return (
     <Panel id="approvers-title" title="Approvers" surface={false}>
       <QueryView query={q} loading={<Loading what="the approvers" />}>

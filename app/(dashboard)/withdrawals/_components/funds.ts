@@ -1,21 +1,17 @@
 "use client";
 // A sub-account's funds against its pending requests (withdrawals.funds): the request form and a request's
 // summary show them, not the ledger, so they are apart from ./api (issue 15, page weight).
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { withdrawalActionResources, type WithdrawalFundsQuery } from "@/lib/api/withdrawal-actions";
-import { isTransient } from "@/lib/client/api";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 /** Key head of a sub-account's balance against its pending requests (withdrawals.funds). */
 export const FUNDS_KEY = withdrawalActionResources.funds.id;
 
 /** Balance, pending and what is left of one sub-account's coin; off until both are chosen. */
 export function useWithdrawalFunds(subUid: string, coin: string) {
-  return useQuery({
-    queryKey: [FUNDS_KEY, subUid, coin],
-    queryFn: ({ signal }) => callResource(withdrawalActionResources.funds, { input: { subUid, coin: coin as WithdrawalFundsQuery["coin"] }, signal }),
-    enabled: Boolean(subUid && coin),
-    staleTime: 5_000,
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  return useResourceQuery(
+    withdrawalActionResources.funds,
+    { input: { subUid, coin: coin as WithdrawalFundsQuery["coin"] } },
+    { queryKey: [FUNDS_KEY, subUid, coin], enabled: Boolean(subUid && coin), staleTime: 5_000 },
+  );
 }

@@ -2,16 +2,15 @@
 // The ledger's typed filters (applied on Enter or on leaving the field) and the line that counts the whole
 // filtered set and totals it per coin, both computed by the database, not from the loaded page.
 import { useId } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
 import { groupDecimal } from "@/lib/format";
-import { ApiError, describeError, fieldProblem, isTransient } from "@/lib/client/api";
+import { ApiError, describeError, fieldProblem } from "@/lib/client/api";
 import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/ui/styles";
 import { WITHDRAWALS_KEY } from "./api";
 import { Form } from "@/components/ui/form-element";
 import { useEarlyState } from "@/components/ui/early-change";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 export function TextFilter({ label, value, numeric = false, onApply }: { label: string; value: string; numeric?: boolean; onApply: (v: string) => void }) {
   const id = useId();
@@ -39,11 +38,7 @@ export function TextFilter({ label, value, numeric = false, onApply }: { label: 
 
 export function LedgerSummary({ query }: { query: URLSearchParams }) {
   const input = Object.fromEntries(query);
-  const q = useQuery({
-    queryKey: [WITHDRAWALS_KEY, "summary", query.toString()],
-    queryFn: ({ signal }) => callResource(pageCalls.withdrawalsSummary, { input, signal }),
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  const q = useResourceQuery(pageCalls.withdrawalsSummary, { input }, { queryKey: [WITHDRAWALS_KEY, "summary", query.toString()] });
   const text = q.isPending
     ? "Counting…"
     : q.isError

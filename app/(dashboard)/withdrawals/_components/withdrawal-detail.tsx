@@ -3,15 +3,14 @@
 // the requester's list link here (/withdrawals/<id>).
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { withdrawalActionResources } from "@/lib/api/withdrawal-actions";
 import type { WithdrawalView } from "@/lib/api/withdrawal-ledger";
-import { ApiError, isTransient } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { StateBadge } from "./state-badge";
 import { IsoTime } from "@/components/data-table/time";
 import { Summary } from "./withdrawal-summary";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 type Step = { key: string; at: string | null; title: string; body: ReactNode };
 
@@ -42,11 +41,7 @@ export function timelineOf(w: WithdrawalView): Step[] {
 }
 
 export function WithdrawalDetail({ id }: { id: string }) {
-  const q = useQuery({
-    queryKey: [withdrawalActionResources.get.id, id],
-    queryFn: ({ signal }) => callResource(withdrawalActionResources.get, { params: { id }, signal }),
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  const q = useResourceQuery(withdrawalActionResources.get, { params: { id } });
   if (q.isPending) return <p className="text-sm">Loading…</p>;
   if (q.error instanceof ApiError && q.error.code === "not_found") {
     return (

@@ -1,7 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
 import { ROLES, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { CreateUserForm } from "./create-user-form";
@@ -9,11 +7,12 @@ import { UserRow } from "./user-row";
 import { Facts } from "@/components/ui/facts";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { ListTableFrame } from "@/components/ui/list-table";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const HEADERS = ["E-mail", "Name", "Role", "Status", "Last sign-in", "Second factor"].map((header) => ({ header }));
 
 export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string; canWrite: boolean }) {
-  const list = useQuery({ queryKey: [pageCalls.usersList.id], queryFn: ({ signal }) => callResource(pageCalls.usersList, { signal }) });
+  const list = useResourceQuery(pageCalls.usersList, {}, { queryKey: [pageCalls.usersList.id] });
   return (
     <div className="space-y-6">
       <section aria-labelledby="roles-title" className="space-y-2">

@@ -2,23 +2,20 @@
 // The parts of a sub-account's page that read Brokerdesk's ledger: its deposits (keyset paged, the same
 // view as /deposits with the sub-account fixed), its balance history and its rebate history (both from the
 // daily snapshots, which are the only record of them: E2 and E7 answer the present).
-import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { LineChart } from "@/components/charts/line-chart";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SelectField } from "@/components/data-table/select-field";
 import { controlClass } from "@/components/ui/styles";
-import { callResource } from "@/lib/api/call";
 import { ledgerResources, type LedgerDeposit, type LedgerDepositPage } from "@/lib/api/ledger";
 import { balanceSeries, ledgerHistoryResources, type RebateHistory } from "@/lib/api/ledger-history";
-import { isTransient } from "@/lib/client/api";
 import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
 import { Panel } from "@/components/ui/panel";
 import { Empty, Loading, QueryView } from "@/components/ui/query-view";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
-const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
 const HISTORY_DAYS = "365";
 // The section's own URL keys, so its page stack and range never collide with the rest of the page.
 const depositUrlKeys = { p: "dp", from: "dfrom", to: "dto" } as const;
@@ -43,11 +40,7 @@ export function LedgerDepositsSection({ uid }: { uid: string }) {
 
 export function BalanceHistorySection({ uid }: { uid: string }) {
   const id = useId();
-  const query = useQuery({
-    queryKey: [ledgerHistoryResources.balances.id, uid],
-    queryFn: ({ signal }) => callResource(ledgerHistoryResources.balances, { params: { subUid: uid }, input: { days: HISTORY_DAYS }, signal }),
-    retry,
-  });
+  const query = useResourceQuery(ledgerHistoryResources.balances, { params: { subUid: uid }, input: { days: HISTORY_DAYS } });
   const coins = useMemo(() => [...new Set(query.data?.balances.map((b) => b.coin))].sort(), [query.data]);
   const [chosen, setChosen] = useState<string | null>(null);
   const coin = chosen && coins.includes(chosen) ? chosen : (coins.includes("USDT") ? "USDT" : coins[0]);
@@ -91,11 +84,7 @@ const REBATE_COLUMNS: ListColumn<RebateHistory["rows"][number]>[] = [
 ];
 
 export function RebateHistorySection({ uid }: { uid: string }) {
-  const query = useQuery({
-    queryKey: [ledgerHistoryResources.rebates.id, uid],
-    queryFn: ({ signal }) => callResource(ledgerHistoryResources.rebates, { params: { subUid: uid }, input: { days: HISTORY_DAYS }, signal }),
-    retry,
-  });
+  const query = useResourceQuery(ledgerHistoryResources.rebates, { params: { subUid: uid }, input: { days: HISTORY_DAYS } });
   return (
     <Panel id="rebate-history-title" title="Rebate history" source="Brokerdesk's daily snapshots of the rebate info (the platform keeps it 30 days)">
       <QueryView

@@ -2,13 +2,13 @@
 // The platform's and the withdrawal ledger's parts of a sub-account's page (the deposit ledger's and the
 // snapshots' are in ledger-sections.tsx). Each asks on its own and shows its own loading, empty and
 // error state, so one refusal (say E7's) never blanks the others, and never passes for "nothing".
-import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { type UseQueryResult } from "@tanstack/react-query";
 import type { RowData } from "@tanstack/react-table";
 import type { ReactNode } from "react";
-import { callResource } from "@/lib/api/call";
 import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
-import { ApiError, isTransient } from "@/lib/client/api";
-import { fetchPlatform } from "@/lib/client/platform";
+import { ApiError } from "@/lib/client/api";
+import type * as z from "zod/mini";
+import type { rebatesGet } from "@/lib/platform/catalog";
 import { DataTable } from "@/components/data-table/data-table";
 import { queryStateProps } from "@/components/data-table/server-page";
 import type { DataTableInstance } from "@/components/data-table/features";
@@ -18,8 +18,9 @@ import { Panel } from "@/components/ui/panel";
 import { Empty, Loading, QueryView } from "@/components/ui/query-view";
 import { assetColumns, withdrawalColumns } from "./columns";
 import { Facts } from "@/components/ui/facts";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { usePlatformQuery } from "@/lib/client/use-platform-query";
 
-const retry = (count: number, e: unknown) => count < 1 && isTransient(e);
 const FIRST_PAGE = 20;
 /** Room for a first page without scrolling inside the section (header + 20 rows of 36 px). */
 const SECTION_HEIGHT = "760px";
@@ -38,12 +39,7 @@ function SectionTable<TData extends RowData>({ query, table, label, empty }: {
 }
 
 export function AssetsSection({ uid }: { uid: string }) {
-  const params = { subUid: uid, assetType: "all" };
-  const query = useQuery({
-    queryKey: ["subaccounts.assets", params],
-    queryFn: ({ signal }) => fetchPlatform("subaccounts.assets", params, signal),
-    retry,
-  });
+  const query = usePlatformQuery("subaccounts.assets", { subUid: uid, assetType: "all" });
   const table = useDataTable({ features: sortingTableFeatures, data: query.data?.assetsList ?? NO_ASSETS, columns: assetColumns, getRowId: (r) => r.coin });
   return (
     <Panel id="assets-title" title="Spot assets" source="From the platform: every coin the account has an entry for">
@@ -55,12 +51,8 @@ export function AssetsSection({ uid }: { uid: string }) {
 export type LedgerWithdrawal = WithdrawalView;
 
 export function WithdrawalsSection({ uid }: { uid: string }) {
-  const query = useQuery({
-    queryKey: [withdrawalLedgerResources.list.id, { subUid: uid, limit: FIRST_PAGE }],
-    queryFn: ({ signal }) => callResource(withdrawalLedgerResources.list, { input: { subUid: uid, limit: String(FIRST_PAGE) }, signal }),
-    // A 404 is an answer (no ledger on this server), not a fault to retry.
-    retry,
-  });
+  // A 404 is an answer (no ledger on this server), not a fault to retry (only a transient one is).
+  const query = useResourceQuery(withdrawalLedgerResources.list, { input: { subUid: uid, limit: String(FIRST_PAGE) } });
   const table = useDataTable({ features: sortingTableFeatures, data: query.data?.items ?? NO_WITHDRAWALS, columns: withdrawalColumns, getRowId: (r) => r.id });
   const noLedger = query.error instanceof ApiError && query.error.status === 404;
   return (
@@ -82,7 +74,7 @@ export function WithdrawalsSection({ uid }: { uid: string }) {
   );
 }
 
-type RebateInfo = Awaited<ReturnType<typeof fetchPlatform<"rebates.get">>>;
+type RebateInfo = z.output<typeof rebatesGet.response>;
 const rebateFacts = (d: RebateInfo): [string, string][] => [
   ["Affiliation type", d.affiliationType],
   ["User level", d.userLevel],
@@ -91,12 +83,7 @@ const rebateFacts = (d: RebateInfo): [string, string][] => [
 ];
 
 export function RebateSection({ uid }: { uid: string }) {
-  const params = { uid };
-  const query = useQuery({
-    queryKey: ["rebates.get", params],
-    queryFn: ({ signal }) => fetchPlatform("rebates.get", params, signal),
-    retry,
-  });
+  const query = usePlatformQuery("rebates.get", { uid });
   return (
     <Panel id="rebate-title" title="Rebate info" source="From the platform, as it is now">
       <QueryView

@@ -2,10 +2,8 @@
 import { noticeClass } from "@/components/ui/styles";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { callResource } from "@/lib/api/call";
 import { registryReadResources } from "@/lib/api/sub-account-reads";
-import { ApiError, isTransient } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
 import { CopyButton } from "@/components/data-table/copy-button";
 import { DataTableError } from "@/components/data-table/data-table-states";
@@ -15,15 +13,12 @@ import { BalanceHistorySection, LedgerDepositsSection, RebateHistorySection } fr
 import { AssetsSection, RebateSection, WithdrawalsSection } from "./sections";
 import { Loading } from "@/components/ui/query-view";
 import { Facts } from "@/components/ui/facts";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
 export function SubaccountDetail({ uid }: { uid: string }) {
-  const query = useQuery({
-    queryKey: [REGISTRY_KEY, "entry", uid],
-    queryFn: ({ signal }) => callResource(registryReadResources.get, { params: { uid }, signal }),
-    retry: (count, e) => count < 1 && isTransient(e),
-  });
+  const query = useResourceQuery(registryReadResources.get, { params: { uid } }, { queryKey: [REGISTRY_KEY, "entry", uid] });
   const back = (
     <Link href="/sub-accounts" className={`${backLink} text-sm`}>
       <span aria-hidden="true">←</span> All sub-accounts
