@@ -141,6 +141,8 @@ test("[ledger][subaccount] a sub-account's page shows its ledger deposits (paged
   await expect(chart.getByRole("combobox", { name: "Coin" })).toBeVisible();
   const rebates = page.getByRole("table", { name: "Rebate info per day" });
   await expect(rebates.locator("tbody tr")).toHaveCount(1);
+  // Ratios read as everywhere else: a percentage, with the platform's figure beside it.
+  await expect(rebates.locator("tbody tr td").nth(3)).toHaveText(/^\d+(\.\d+)?% \(ratio [\d.]+\)$/);
   await page.screenshot({ path: "test-results/ledger-subaccount.png", fullPage: true });
   await page.context().close();
 });

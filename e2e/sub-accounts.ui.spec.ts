@@ -163,7 +163,8 @@ test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, 
   await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute("href", `/deposits?subUid=${seeded.subUid}`);
   await expect(page.getByRole("region", { name: "Balance history" }).getByText(/No snapshot of this sub-account yet/)).toBeVisible();
   const rebate = page.getByTestId("rebate-info");
-  await expect(rebate).toContainText("Spot rebate ratio");
+  // A ratio reads as on /rebates: a percentage, with the platform's figure beside it.
+  await expect(rebate).toContainText(/Spot rebate ratio\s*\d+(\.\d+)?% \(ratio [\d.]+\)/);
   const withdrawals = page.getByRole("region", { name: "Withdrawals" }).first();
   await expect(withdrawals.getByText(/No withdrawal ledger yet|No withdrawals of this sub-account/)).toBeVisible();
   await checkBothSchemes(page, "subaccount-detail");

@@ -14,6 +14,7 @@ import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
 import { Panel } from "@/components/ui/panel";
 import { Empty, Loading, QueryView } from "@/components/ui/query-view";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
+import { formatRatio } from "@/lib/ratio";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const HISTORY_DAYS = "365";
@@ -79,8 +80,8 @@ const REBATE_COLUMNS: ListColumn<RebateHistory["rows"][number]>[] = [
   { header: "Day (UTC)", className: "tabular", cell: (r) => r.day },
   { header: "Affiliation type", cell: (r) => r.affiliationType || "—" },
   { header: "User level", cell: (r) => r.userLevel || "—" },
-  { header: "Spot rebate ratio", numeric: true, className: "font-mono", cell: (r) => r.spotRebateRatio ?? "—" },
-  { header: "Futures rebate ratio", numeric: true, className: "font-mono", cell: (r) => r.futuresRebateRatio ?? "—" },
+  { header: "Spot rebate ratio", numeric: true, className: "font-mono", cell: (r) => formatRatio(r.spotRebateRatio ?? "") },
+  { header: "Futures rebate ratio", numeric: true, className: "font-mono", cell: (r) => formatRatio(r.futuresRebateRatio ?? "") },
 ];
 
 export function RebateHistorySection({ uid }: { uid: string }) {

@@ -18,6 +18,7 @@ import { Panel } from "@/components/ui/panel";
 import { Empty, Loading, QueryView } from "@/components/ui/query-view";
 import { assetColumns, withdrawalColumns } from "./columns";
 import { Facts } from "@/components/ui/facts";
+import { formatRatio } from "@/lib/ratio";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
 
@@ -98,7 +99,7 @@ export function RebateSection({ uid }: { uid: string }) {
             className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4"
             term="text-xs font-medium text-slate-600 dark:text-slate-400"
             detail="tabular font-semibold"
-            items={rebateFacts(d).map(([k, v]) => [k, v || "—"] as const)}
+            items={rebateFacts(d).map(([k, v]) => [k, k.endsWith("ratio") ? formatRatio(v) : v || "—"] as const)}
           />
         )}
       </QueryView>
