@@ -135,6 +135,19 @@ test("[words][labels] a refused field is said by its own label: the address book
   // Not "Sub-account UID must be a numeric ID" nor "Label is required".
   await expect(book.getByText("Sub-account is required", { exact: true })).toBeVisible();
   await expect(book.getByText("Name in the book is required", { exact: true })).toBeVisible();
+  // At 1,280 px the Kind select shows its longer choice whole (six fields in a row cut it).
+  expect(page.viewportSize()?.width).toBe(1280);
+  const kind = book.getByLabel("Kind", { exact: true });
+  await kind.selectOption("internal_transfer");
+  const room = await kind.evaluate((el: HTMLSelectElement) => {
+    const style = getComputedStyle(el);
+    const ctx = document.createElement("canvas").getContext("2d")!;
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const inside = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return inside - ctx.measureText(el.selectedOptions[0]!.text).width;
+  });
+  expect(room).toBeGreaterThanOrEqual(0);
+  await kind.selectOption("on_chain");
 
   const form = page.getByRole("region", { name: "Request a withdrawal" });
   await form.getByRole("button", { name: "Request withdrawal" }).click();

@@ -60,7 +60,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
   await form.getByRole("button", { name: "Request withdrawal" }).click();
   const amount = form.getByLabel("Amount (USDT)");
   await expect(amount).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByText(/^Amount is above what desk04@[\w.-]+ has left: [\d.]+ USDT available, [\d.]+ held by \d+ pending requests?, so at most 1 USDT$/)).toBeVisible();
+  await expect(form.getByText(/^Amount is above what desk04@[\w.-]+ has left: \d{1,3}(,\d{3})*(\.\d+)? USDT available, [\d.,]+ held by \d+ pending requests?, so at most 1 USDT$/)).toBeVisible();
   // Said once (issue 16): the warning under the field gives way to the server's refusal, and the focus is on the field.
   await expect(form.getByText(/above|Above/)).toHaveCount(1);
   await expect(amount).toBeFocused();
@@ -322,6 +322,10 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   await expect(queue.locator(`tr[data-withdrawal-id="${toBook.id}"]`).getByTestId("not-in-book")).toHaveText("Not in this sub-account's address book");
 
   const leadBook = lead.getByRole("region", { name: "Address book" });
+  // Before a sub-account is chosen, a lead sees what waits for approval in every book, each with its sub-account.
+  const waiting = leadBook.getByRole("list", { name: "Destinations waiting for approval, every sub-account" }).locator("li", { hasText: "Client B cold wallet" });
+  await expect(waiting).toContainText(new RegExp(`^desk04@\\S+ \\(${desk04}\\):`));
+  await expect(waiting.getByRole("button", { name: "Approve Client B cold wallet" })).toBeVisible();
   await chooseSubAccount(leadBook, desk04);
   await leadBook.getByRole("button", { name: "Approve Client B cold wallet" }).click();
   await expect(leadBook.locator("li", { hasText: "Client B cold wallet" })).toContainText(`approved by ${DEMO.lead}`);

@@ -45,7 +45,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve
     const e = await domainRefusal(requestWithdrawal(db, client, broker, form({ amount: "2890" })));
     expect(e.code).toBe("invalid_input");
     expect(e.fieldErrors).toEqual({
-      amount: ["amount is above what desk03@x has left: 2893.02 USDT available, 10 held by 1 pending request, so at most 2883.02 USDT"],
+      amount: ["amount is above what desk03@x has left: 2,893.02 USDT available, 10 held by 1 pending request, so at most 2,883.02 USDT"],
     });
     expect((await db.query("SELECT count(*)::int AS n FROM withdrawal_requests WHERE coin = 'USDT'")).rows[0]).toEqual({ n: 1 });
 

@@ -13,6 +13,7 @@ import type { ApproveWithdrawalInput, WithdrawalFormValues, WithdrawalView } fro
 import { withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
 import { env } from "@/lib/env";
 import { isReconcilable } from "@/lib/withdrawal-states";
+import { groupDecimal } from "@/lib/format";
 import { openAudit } from "@/server/audit";
 import { approverStanding } from "@/server/auth/approver-standing";
 import type { StaffSession } from "@/server/auth/session";
@@ -69,9 +70,10 @@ export async function requestWithdrawal(db: Db, client: PlatformClient, session:
     if (new Big(input.amount).gt(free)) {
       const name = sub.subaccountName ?? input.subUid;
       // The message is the refusal's own (not "Some fields are not valid"), so the audit row names it too.
+      // Amounts grouped as the form's balance line shows them (1,234.5), digits kept exactly.
       const message = pendingCount
-          ? `amount is above what ${name} has left: ${available} ${input.coin} available, ${pending} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, so at most ${free.lt(0) ? "0" : free.toString()} ${input.coin}`
-          : `amount is above the available balance of ${name}: ${available} ${input.coin}`;
+          ? `amount is above what ${name} has left: ${groupDecimal(available)} ${input.coin} available, ${groupDecimal(pending)} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, so at most ${free.lt(0) ? "0" : groupDecimal(free.toString())} ${input.coin}`
+          : `amount is above the available balance of ${name}: ${groupDecimal(available)} ${input.coin}`;
       throw new DomainError("invalid_input", message, { amount: [message] });
     }
     return (

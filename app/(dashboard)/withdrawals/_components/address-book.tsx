@@ -1,6 +1,7 @@
 "use client";
 // The address book of one sub-account: its destinations and their state, a form to ask for one (another
-// person approves it, as a withdrawal), and for leads the entries others asked for, to approve or reject.
+// person approves it, as a withdrawal), and for leads the entries others asked for, to approve or reject:
+// before a sub-account is chosen, every one waiting for approval, of any sub-account.
 import { useId, useState } from "react";
 import { buttonClass } from "@/components/ui/styles";
 import { Controller, useWatch } from "react-hook-form";
@@ -19,6 +20,7 @@ import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { Form } from "@/components/ui/form-element";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
 
 const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
 const plain = buttonClass("secondary", "sm");
@@ -33,7 +35,13 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
   const { register, handleSubmit, setError, setFocus, reset, control, formState } = useSchemaForm(destinationFormSchema, { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" }, false);
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
-  const list = useResourceQuery(destinationResources.destinations, { input: { subUid } }, { queryKey: [WITHDRAWALS_KEY, "destinations", subUid], enabled: Boolean(subUid) });
+  const waiting = !subUid && canApprove;
+  const list = useResourceQuery(
+    destinationResources.destinations,
+    { input: subUid ? { subUid } : { state: "requested" } },
+    { queryKey: [WITHDRAWALS_KEY, "destinations", subUid || "waiting"], enabled: Boolean(subUid) || waiting },
+  );
+  const names = useSubAccountNames(waiting ? (list.data?.items ?? []).map((d) => d.subUid) : []);
   const settle = () => qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] });
   const add = useMutation({ mutationFn: (input: z.output<typeof destinationFormSchema>) => callResource(destinationResources.addDestination, { input }), onSettled: settle });
   const decide = useMutation({
@@ -56,7 +64,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
       <p className="text-xs text-slate-600 dark:text-slate-400">A destination is added once another person approves it. A withdrawal to a destination not in the book is flagged in the approval queue.</p>
       <Form
         noValidate
-        className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         onSubmit={handleSubmit((v) => {
           setNotice(null);
           add.mutate(v, {
@@ -94,28 +102,38 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
       <div data-testid="address-book-notice">
         {notice ? <FormOutcome key={`${notice.tone}:${notice.text}`} tone={notice.tone}>{notice.text}</FormOutcome> : null}
       </div>
-      {subUid ? (
+      {subUid || waiting ? (
         <QueryView
           query={list}
           loading={<Loading what="the address book" />}
-          empty={(data) => data.items.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No destination in this sub-account&apos;s book yet.</p>}
+          empty={(data) =>
+            data.items.length === 0 && (
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {waiting ? "No destination of any sub-account is waiting for approval." : "No destination in this sub-account's book yet."}
+              </p>
+            )
+          }
         >
           {(data) => (
-            <ul className="space-y-1 text-sm" aria-label="Destinations in the address book">
-              {data.items.map((d) => (
-                <li key={d.id} data-destination-id={d.id} className="flex flex-wrap items-center gap-2">
-                  <Badge tone={TONE[d.state]}>{d.state === "requested" ? "waiting for approval" : d.state}</Badge>
-                  <strong>{d.label}</strong> <span className="font-mono break-all">{d.address}</span> {d.chain ? `on ${d.chain}` : "(internal)"} {d.tag ? `tag ${d.tag}` : ""}
-                  <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
-                  {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
-                    <>
-                      <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(describeError(e).title) })}>Approve</button>
-                      <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}`} onClick={() => setRejecting(d)}>Reject</button>
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+            <>
+              {waiting ? <p className="text-xs text-slate-600 dark:text-slate-400">Waiting for approval, every sub-account ({data.items.length === 500 ? "the newest 500" : data.items.length}); choose a sub-account to see its whole book.</p> : null}
+              <ul className="space-y-1 text-sm" aria-label={waiting ? "Destinations waiting for approval, every sub-account" : "Destinations in the address book"}>
+                {data.items.map((d) => (
+                  <li key={d.id} data-destination-id={d.id} className="flex flex-wrap items-center gap-2">
+                    {waiting ? <span>{names.get(d.subUid) ?? d.subUid} ({d.subUid}):</span> : null}
+                    <Badge tone={TONE[d.state]}>{d.state === "requested" ? "waiting for approval" : d.state}</Badge>
+                    <strong>{d.label}</strong> <span className="font-mono break-all">{d.address}</span> {d.chain ? `on ${d.chain}` : "(internal)"} {d.tag ? `tag ${d.tag}` : ""}
+                    <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
+                    {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
+                      <>
+                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(describeError(e).title) })}>Approve</button>
+                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}`} onClick={() => setRejecting(d)}>Reject</button>
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </QueryView>
       ) : null}
