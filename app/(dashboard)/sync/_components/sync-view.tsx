@@ -16,6 +16,7 @@ import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import type { LedgerSyncJob, LedgerSyncRow } from "@/lib/api/ledger";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { activeCount } from "./active-count";
 
 /** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
 function At({ iso }: { iso: string | null }) {
@@ -105,7 +106,7 @@ export function SyncView() {
             {sync.on ? (
               <>
                 The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every {sync.sweepSeconds} s. Active
-                sub-accounts ({sync.active.toLocaleString("en-US")}, a deposit in the last week) are checked every{" "}
+                sub-accounts ({activeCount(sync.active, freshness)}, a deposit in the last week) are checked every{" "}
                 {sync.activeEverySeconds.toLocaleString("en-US")} s, every other at least every {sync.otherEverySeconds.toLocaleString("en-US")} s.{" "}
               </>
             ) : (
