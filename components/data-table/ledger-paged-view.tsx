@@ -22,6 +22,7 @@ import { serverPageProps } from "./server-page";
 import { TimeField } from "./time";
 import { useDataTable } from "./use-data-table";
 import { plainTableFeatures } from "./features-plain";
+import { BadUrlTimes } from "./bad-url-times";
 
 /** The URL state every ledger view has: the cursors walked, and the range in ms (UTC) unless the list has none. */
 export type LedgerUrlState = { p: string[]; from?: number | null; to?: number | null };
@@ -72,6 +73,8 @@ export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends 
   clear: () => void;
   setWalked: (p: string[] | null) => void;
   range: boolean;
+  /** The range's URL keys ("from", "to" unless the view renames them), to say a hand-typed one that is no time. */
+  rangeKeys: readonly [from: string, to: string];
 };
 
 const NOT_FILTERS = new Set(["p", "from", "to"]);
@@ -118,6 +121,7 @@ export function useLedgerView<Row extends RowData, K extends LedgerParams, P ext
     clear: () => void write({ ...Object.fromEntries(keys.map((k) => [k, null])), p: null }),
     setWalked: (p) => void write({ p }),
     range,
+    rangeKeys: [config.urlKeys?.from ?? "from", config.urlKeys?.to ?? "to"],
   };
 }
 
@@ -176,6 +180,7 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
   return (
     <div className="space-y-4">
       {before}
+      {view.range ? <BadUrlTimes keys={[[view.rangeKeys[0], rangeLabels[0]], [view.rangeKeys[1], rangeLabels[1]]]} /> : null}
       <DataTable
         table={table}
         label={label}

@@ -21,6 +21,7 @@ import { RangePicker, type RangePatch } from "./range-picker";
 import { SymbolPicker } from "./symbol-picker";
 import { useDataTable } from "./use-data-table";
 import { filteringTableFeatures } from "./features-filtering";
+import { BadUrlTimes } from "./bad-url-times";
 
 /** The URL state every paged view has (lib/client/paging-search-params.ts), plus its own keys. */
 export type PagedUrlState = {
@@ -137,6 +138,7 @@ export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q e
   const filtered = paged.rows.length > 0 ? " (none left after the filters on the loaded rows)" : "";
   return (
     <div className="space-y-4">
+      {q.range === "custom" ? <BadUrlTimes keys={[["from", "From"], ["to", "To"]]} /> : null}
       <DataTable
         table={table}
         label={label}
