@@ -227,6 +227,11 @@ test("[shell][responsive] at 800 px no lead's page scrolls sideways: a wide tabl
   await page.setViewportSize({ width: 800, height: 900 });
   await signIn(page, "lead", "/withdrawals");
   await expect(page.getByRole("table", { name: "Requests waiting for your decision" }).locator("tbody tr").first()).toBeVisible();
+  // The queue's own box needs no scrolling to reach a decision: Approve and Reject are inside the window.
+  for (const verb of ["Approve", "Reject"]) {
+    const right = await page.getByRole("button", { name: new RegExp(`^${verb} 0\\.02 USDT requested by`) }).first().evaluate((b) => b.getBoundingClientRect().right);
+    expect(right, `${verb} is past the window's edge`).toBeLessThanOrEqual(800);
+  }
   for (const path of ["/withdrawals", "/leverage", "/sub-accounts", "/deposits", "/audit", "/risk-units", "/"]) {
     if (path !== "/withdrawals") await page.goto(path);
     await expect(page.getByRole("main")).toBeVisible();
