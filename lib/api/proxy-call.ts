@@ -1,4 +1,4 @@
-// Where the proxy mirrors an operation, from the catalog's schema-free view (lib/platform/catalog/routes.ts): all
+// Where the proxy mirrors an operation, from the catalog's schema-free view (lib/platform/catalog/operations.ts): all
 // a page needs to call an operation through the proxy before any schema loads (issue 15, page weight); the
 // envelope it answers is in ./proxy-envelope. ./platform builds the proxy's full entries from both. Isomorphic.
 import { OPERATIONS } from "@/lib/platform/catalog/operations";
