@@ -10,13 +10,14 @@ export function BadUrlTimes({ keys }: { keys: readonly (readonly [key: string, l
   const params = useSearchParams();
   const bad = keys.flatMap(([key, label]) => {
     const value = params.get(key);
-    return value && parseUrlTime(value) === null ? [`${label} (“${value}”)`] : [];
+    return value && parseUrlTime(value) === null ? [`${label} as “${value}”`] : [];
   });
   if (!bad.length) return null;
+  const one = bad.length === 1;
   return (
     <Notice tone="warn">
-      The link&apos;s {bad.join(" and ")} {bad.length === 1 ? "is" : "are"} no time, so {bad.length === 1 ? "it is" : "they are"} left out. A time in a
-      link is in milliseconds or ISO 8601, read in UTC: 2026-11-01 or 2026-11-01T09:30.
+      The link gives {bad.join(" and ")}, which {one ? "is not a time" : "are not times"}, so {one ? "it is" : "they are"} left out. A time in a link
+      is in milliseconds or ISO 8601, read in UTC: 2026-11-01 or 2026-11-01T09:30.
     </Notice>
   );
 }

@@ -106,14 +106,14 @@ export function SyncView() {
             {sync.on ? (
               <>
                 The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every {sync.sweepSeconds} s. Active
-                sub-accounts ({activeCount(sync.active, freshness)}, a deposit in the last week) are checked every{" "}
-                {sync.activeEverySeconds.toLocaleString("en-US")} s, every other at least every {sync.otherEverySeconds.toLocaleString("en-US")} s.{" "}
+                sub-accounts (a deposit in the last week: {activeCount(sync.active, freshness)}) are checked every{" "}
+                {count(sync.activeEverySeconds)} s, every other at least every {count(sync.otherEverySeconds)} s.{" "}
               </>
             ) : (
               <>The sync is off on this instance (LEDGER_SYNC=off): another instance may run it. </>
             )}
-            {freshness.checked} of {freshness.subaccounts} sub-accounts checked, {freshness.backfilled} with their history complete
-            {freshness.failing ? `, ${freshness.failing} failing` : ""}.
+            {count(freshness.checked)} of {count(freshness.subaccounts)} sub-accounts checked, {count(freshness.backfilled)} with their history complete
+            {freshness.failing ? `, ${count(freshness.failing)} failing` : ""}.
           </p>
           <ListTable label="Sync jobs" columns={JOB_COLUMNS} rows={jobs} rowKey={(j) => j.job} rowData={(j) => ({ "data-job": j.job })} />
           <div className="flex flex-wrap items-end gap-3">
