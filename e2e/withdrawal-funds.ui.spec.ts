@@ -325,7 +325,8 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   // Before a sub-account is chosen, a lead sees what waits for approval in every book, each with its sub-account.
   const waiting = leadBook.getByRole("list", { name: "Destinations waiting for approval, every sub-account" }).locator("li", { hasText: "Client B cold wallet" });
   await expect(waiting).toContainText(new RegExp(`^desk04@\\S+ \\(${desk04}\\):`));
-  await expect(waiting.getByRole("button", { name: "Approve Client B cold wallet" })).toBeVisible();
+  // Its buttons name the sub-account: two books may each hold a "Client B cold wallet".
+  await expect(waiting.getByRole("button", { name: new RegExp(`^Approve Client B cold wallet of desk04@\\S+ \\(${desk04}\\)$`) })).toBeVisible();
   await chooseSubAccount(leadBook, desk04);
   await leadBook.getByRole("button", { name: "Approve Client B cold wallet" }).click();
   await expect(leadBook.locator("li", { hasText: "Client B cold wallet" })).toContainText(`approved by ${DEMO.lead}`);

@@ -50,6 +50,9 @@ export const destinationViewSchema = z.object({
 });
 export type DestinationView = z.infer<typeof destinationViewSchema>;
 
+/** The most destinations one list answers (newest first): a book, or every one waiting for approval. */
+export const DESTINATIONS_LIMIT = 500;
+
 const byId = { target: (_input: unknown, p: { id: string }) => `destination:${p.id}` };
 
 export const destinationResources = {

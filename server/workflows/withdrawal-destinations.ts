@@ -4,7 +4,7 @@ import "server-only";
 // guarded UPDATE (… WHERE state = 'requested'), so of two deciders exactly one wins.
 import type { z } from "zod";
 import { DomainError } from "@/lib/api/errors";
-import type { DestinationView, destinationFormSchema } from "@/lib/api/withdrawal-destinations";
+import { DESTINATIONS_LIMIT, type DestinationView, type destinationFormSchema } from "@/lib/api/withdrawal-destinations";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { addressProblem } from "./address-check";
@@ -34,8 +34,8 @@ async function loadRow(db: Queryable, id: string): Promise<Row> {
 export async function listDestinations(db: Queryable, f: { subUid?: string; state?: Row["state"] }): Promise<{ items: DestinationView[] }> {
   const { rows } = await db.query<Row>(
     `SELECT * FROM withdrawal_destinations WHERE ($1::text IS NULL OR sub_uid = $1) AND ($2::text IS NULL OR state = $2)
-     ORDER BY requested_at DESC, id DESC LIMIT 500`,
-    [f.subUid ?? null, f.state ?? null],
+     ORDER BY requested_at DESC, id DESC LIMIT $3`,
+    [f.subUid ?? null, f.state ?? null, DESTINATIONS_LIMIT],
   );
   return { items: rows.map(toView) };
 }

@@ -8,7 +8,7 @@ import { Controller, useWatch } from "react-hook-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import type * as z from "zod/mini";
-import { destinationFormSchema, destinationResources, type DestinationView } from "@/lib/api/withdrawal-destinations";
+import { DESTINATIONS_LIMIT, destinationFormSchema, destinationResources, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { describeError } from "@/lib/client/api";
 import { RejectDialog } from "./reject-form";
 import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome, inputClass, monoInputClass } from "@/components/ui/form";
@@ -41,7 +41,8 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
     { input: subUid ? { subUid } : { state: "requested" } },
     { queryKey: [WITHDRAWALS_KEY, "destinations", subUid || "waiting"], enabled: Boolean(subUid) || waiting },
   );
-  const names = useSubAccountNames(waiting ? (list.data?.items ?? []).map((d) => d.subUid) : []);
+  const names = useSubAccountNames((list.data?.items ?? []).map((d) => d.subUid));
+  const whose = (d: DestinationView) => (names.get(d.subUid) ? `${names.get(d.subUid)} (${d.subUid})` : d.subUid);
   const settle = () => qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] });
   const add = useMutation({ mutationFn: (input: z.output<typeof destinationFormSchema>) => callResource(destinationResources.addDestination, { input }), onSettled: settle });
   const decide = useMutation({
@@ -116,18 +117,18 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         >
           {(data) => (
             <>
-              {waiting ? <p className="text-xs text-slate-600 dark:text-slate-400">Waiting for approval, every sub-account ({data.items.length === 500 ? "the newest 500" : data.items.length}); choose a sub-account to see its whole book.</p> : null}
+              {waiting ? <p className="text-xs text-slate-600 dark:text-slate-400">Waiting for approval, every sub-account ({data.items.length === DESTINATIONS_LIMIT ? `the newest ${DESTINATIONS_LIMIT}` : data.items.length}); choose a sub-account to see its whole book.</p> : null}
               <ul className="space-y-1 text-sm" aria-label={waiting ? "Destinations waiting for approval, every sub-account" : "Destinations in the address book"}>
                 {data.items.map((d) => (
                   <li key={d.id} data-destination-id={d.id} className="flex flex-wrap items-center gap-2">
-                    {waiting ? <span>{names.get(d.subUid) ?? d.subUid} ({d.subUid}):</span> : null}
+                    {waiting ? <span>{whose(d)}:</span> : null}
                     <Badge tone={TONE[d.state]}>{d.state === "requested" ? "waiting for approval" : d.state}</Badge>
                     <strong>{d.label}</strong> <span className="font-mono break-all">{d.address}</span> {d.chain ? `on ${d.chain}` : "(internal)"} {d.tag ? `tag ${d.tag}` : ""}
                     <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
                     {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
                       <>
-                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(describeError(e).title) })}>Approve</button>
-                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}`} onClick={() => setRejecting(d)}>Reject</button>
+                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(describeError(e).title) })}>Approve</button>
+                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => setRejecting(d)}>Reject</button>
                       </>
                     ) : null}
                   </li>
@@ -141,7 +142,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
       <RejectDialog
         subject={rejecting}
         title="Reject this destination"
-        describe={(d) => <p>{d.label}, <span className="font-mono break-all">{d.address}</span>, asked by {d.requestedBy}.</p>}
+        describe={(d) => <p>{d.label}, <span className="font-mono break-all">{d.address}</span>, in the book of {whose(d)}, asked by {d.requestedBy}.</p>}
         pending={decide.isPending}
         onClose={() => setRejecting(null)}
         onReject={(d, reason, onError) =>
