@@ -213,6 +213,16 @@ test("[market.trades][export] Export CSV downloads every trade of the range (all
   await expectDownloaded(page, lines, count);
 });
 
+test("[deposits.list][lookup] by record ID: asks for one first, then says what was searched, each time with its zone once", async ({ page }) => {
+  await signIn(page, "compliance", "/deposits/live?by=order");
+  await expect(page.getByText("Enter a record ID (orderId) to look it up.")).toBeVisible();
+  await page.getByLabel("Record ID (within the range)").fill("1");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/orderId=1/);
+  // It said "… UTC UTC" when the view wrote its own empty state.
+  await expect(page.getByText(/^No deposits for record ID 1 between \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC and \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC( —|\.)/)).toBeVisible();
+});
+
 test("[deposits.list][export] Export CSV of the default range has exactly the loaded records", async ({ page }) => {
   // desk07: fewer deposits in the default week than one page holds (the registry's first UID, the page's
   // default sub-account, may have more).

@@ -5,6 +5,15 @@ import type { ReactNode } from "react";
 import { canRetry, describeError } from "@/lib/client/api";
 import { noticeClass, secondaryButton } from "@/components/ui/styles";
 
+/**
+ * What must be known before a list can ask the platform (whose assets? which record?), while it is not: the
+ * table shows this state instead of its query's, so a failed or empty registry is never "no rows".
+ */
+export type Gate =
+  | { status: "pending" }
+  | { status: "error"; error: unknown; onRetry: () => void }
+  | { status: "blocked"; reason: ReactNode };
+
 export function DataTableError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { title, detail } = describeError(error);
   return (

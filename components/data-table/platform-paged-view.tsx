@@ -2,7 +2,8 @@
 // One paged view of a platform operation (issue 13, item 3): the wiring every symbol-and-range page shared
 // (the clock presets count back from, the range, the page stack in the URL, the table controlled by the
 // URL's filters, export parameters, and the empty, blocked and error states), written once. A page is a
-// configuration: its operation, columns, URL parsers and the words for its rows.
+// configuration: its operation, columns, URL parsers and the words for its rows. A view without symbols
+// (E1's deposits, by sub-account or record ID) says its parameters, and what must be known before it asks.
 import { useId, useState, type ReactNode } from "react";
 import { useQueryStates, type UseQueryStatesKeysMap, type Values } from "nuqs";
 import type { RowData, TableOptions } from "@tanstack/react-table";
@@ -12,7 +13,7 @@ import { pageMovePatch, resolveRange, type PagePosition, type PageStack, type Ra
 import { usePagedPlatformQuery, type PageMove, type PagedQueryResult } from "@/lib/client/use-paged-platform-query";
 import { DataTable } from "./data-table";
 import { DataTablePager, pagerPropsOf } from "./data-table-pager";
-import { DataTableBlocked, DataTableEmpty, DataTableError } from "./data-table-states";
+import { DataTableBlocked, DataTableEmpty, DataTableError, type Gate } from "./data-table-states";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { ExportButton } from "./export-button";
 import type { DataTableFeatures, DataTableInstance } from "./features";
@@ -25,7 +26,8 @@ import { BadUrlTimes } from "./bad-url-times";
 
 /** The URL state every paged view has (lib/client/paging-search-params.ts), plus its own keys. */
 export type PagedUrlState = {
-  symbol: string;
+  /** The trading pair, on the views that have one (not E1's). */
+  symbol?: string;
   limit: number;
   range: RangeChoice;
   from: number | null;
@@ -44,8 +46,13 @@ export type PagedViewConfig<Id extends PagedOperationId, Row extends RowData, P 
   initialNow: number;
   /** The operation's row type (RowOf<Id>) is what these columns read. */
   columns: TableOptions<DataTableFeatures, Row>["columns"];
-  /** Server-side parameters other than time, limit and cursor, from the URL state; symbol when left out. */
-  params?: (q: Values<P>) => Record<string, string>;
+  /**
+   * Server-side parameters other than time, limit and cursor, from the URL state; symbol when left out. Null
+   * while the view cannot know whom to ask about (nothing is asked then; the page says why with `gate`).
+   */
+  params?: (q: Values<P>) => Record<string, string> | null;
+  /** Where the person's column choices are kept; the operation's id unless said. */
+  persistKey?: string;
 };
 
 export type PagedView<Id extends PagedOperationId, Row extends RowData, Q extends PagedUrlState> = {
@@ -76,11 +83,12 @@ export function usePagedView<Id extends PagedOperationId, Row extends RowData, P
   const [now, setNow] = useState(config.initialNow);
   const limit = Math.min(Math.max(1, q.limit), paging.limit.max);
   const range = resolveRange({ range: q.range, from: q.from, to: q.to, at: q.at }, now);
-  const params = config.params?.(q) ?? { symbol: q.symbol };
+  const params = config.params ? config.params(q) : { symbol: q.symbol ?? "" };
 
   const paged = usePagedPlatformQuery<Id>({
     operation: config.operation,
-    params,
+    params: params ?? {},
+    enabled: params !== null,
     range,
     limit,
     stack: q.p,
@@ -97,7 +105,7 @@ export function usePagedView<Id extends PagedOperationId, Row extends RowData, P
     columns: config.columns,
     getRowId: paging.rowId as unknown as (row: Row) => string,
     url: [q, setQ as (patch: Record<string, string | null>) => unknown],
-    persistKey: config.operation,
+    persistKey: config.persistKey ?? config.operation,
   });
 
   const win = paged.window;
@@ -109,7 +117,7 @@ export function usePagedView<Id extends PagedOperationId, Row extends RowData, P
     paged,
     table,
     range,
-    exportParams: "problem" in range ? null : { ...params, startTime: String(range.start), endTime: String(range.end) },
+    exportParams: "problem" in range || !params ? null : { ...params, startTime: String(range.start), endTime: String(range.end) },
     between: win ? ` between ${formatUtc(win.startTime)} and ${formatUtc(win.endTime)}` : "",
     restart: (patch) => setQ({ ...patch, p: null, at: null }),
   };
@@ -121,17 +129,19 @@ export type PagedTableProps<Id extends PagedOperationId, Row extends RowData, Q 
   label: string;
   /** What a row is, plural, for the empty state: "BTCUSDT fills of order 12". */
   rowsNoun: string;
-  /** The toolbar's choices, from the page's search-params.ts. */
-  choices: { symbols: readonly string[]; presets: readonly RangePreset[]; pageSizes: readonly number[] };
+  /** The toolbar's choices, from the page's search-params.ts; no symbol picker without symbols. */
+  choices: { symbols?: readonly string[]; presets: readonly RangePreset[]; pageSizes: readonly number[] };
   /** Further controls between the symbol and the range (a search box). */
   controls?: ReactNode;
+  /** What must be known before the platform is asked (whose deposits?), while it is not: the table's state then. */
+  gate?: Gate | null;
   /** Below the table (a chart of the loaded rows). */
   after?: ReactNode;
 };
 
 /** The table of a paged view: toolbar (symbol, controls, range, page size, export), states and pager. */
 export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q extends PagedUrlState>({
-  view, label, rowsNoun, choices: { symbols, presets, pageSizes }, controls, after,
+  view, label, rowsNoun, choices: { symbols, presets, pageSizes }, controls, gate, after,
 }: PagedTableProps<Id, Row, Q>) {
   const id = useId();
   const { q, paged, table, range } = view;
@@ -142,14 +152,14 @@ export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q e
       <DataTable
         table={table}
         label={label}
-        status={paged.status}
+        status={gate?.status ?? paged.status}
         busy={paged.isFetching}
         toolbar={
           <DataTableToolbar
             table={table}
             actions={<ExportButton operation={view.operation} params={view.exportParams ?? {}} disabled={!view.exportParams || paged.status === "blocked"} />}
           >
-            <SymbolPicker key={q.symbol} symbols={symbols} value={q.symbol} onChange={(symbol) => view.restart({ symbol })} />
+            {symbols ? <SymbolPicker key={q.symbol} symbols={symbols} value={q.symbol ?? ""} onChange={(symbol) => view.restart({ symbol })} /> : null}
             {controls}
             <RangePicker
               value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
@@ -160,8 +170,8 @@ export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q e
             <PageSizeSelect id={`${id}-limit`} sizes={pageSizes} value={view.limit} onChange={(size) => view.restart({ limit: size })} />
           </DataTableToolbar>
         }
-        errorState={<DataTableError error={paged.error} onRetry={paged.retry} />}
-        blockedState={<DataTableBlocked>{paged.blockedReason}</DataTableBlocked>}
+        errorState={gate?.status === "error" ? <DataTableError error={gate.error} onRetry={gate.onRetry} /> : <DataTableError error={paged.error} onRetry={paged.retry} />}
+        blockedState={<DataTableBlocked>{gate?.status === "blocked" ? gate.reason : paged.blockedReason}</DataTableBlocked>}
         emptyState={
           <DataTableEmpty>
             No {rowsNoun}

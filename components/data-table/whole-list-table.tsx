@@ -6,35 +6,33 @@
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { RowData } from "@tanstack/react-table";
-import { DataTable, type DataTableStatus } from "./data-table";
+import { DataTable } from "./data-table";
 import { queryStatus } from "./server-page";
 import { DataTableToolbar } from "./data-table-toolbar";
-import { DataTableEmpty, DataTableError } from "./data-table-states";
+import { DataTableBlocked, DataTableEmpty, DataTableError, type Gate } from "./data-table-states";
 import type { DataTableInstance } from "./features";
 import { RefreshButton } from "./refresh-button";
 
 export function WholeListTable<TData extends RowData>({
-  table, label, query, status = queryStatus(query), controls, refreshable = true, errorState, blockedState, empty, count, maxHeight,
+  table, label, query, gate, controls, refreshable = true, empty, count, maxHeight,
 }: {
   table: DataTableInstance<TData>;
   /** The table's accessible name. */
   label: string;
   query: UseQueryResult<unknown, unknown>;
-  /** The query's own unless said (the assets are blocked until a sub-account is chosen). */
-  status?: DataTableStatus;
+  /** What must be known before the query can ask (whose assets?), while it is not: the table's state then. */
+  gate?: Gate | null;
   /** The controls that shape the request. */
   controls?: ReactNode;
   /** false while there is nothing to ask again (no sub-account chosen yet). */
   refreshable?: boolean;
-  /** Instead of the query's own error (the sub-account list's, when that failed first). */
-  errorState?: ReactNode;
-  blockedState?: ReactNode;
   empty: ReactNode;
   /** What was loaded, said under the table once it has been (null: nothing to say, the empty words say it). */
   count: ReactNode;
   /** How tall the table may grow before it scrolls (DataTable's default unless said). */
   maxHeight?: string;
 }) {
+  const status = gate?.status ?? queryStatus(query);
   return (
     <DataTable
       table={table}
@@ -47,8 +45,8 @@ export function WholeListTable<TData extends RowData>({
           {controls}
         </DataTableToolbar>
       }
-      errorState={errorState ?? <DataTableError error={query.error} onRetry={() => void query.refetch()} />}
-      blockedState={blockedState}
+      errorState={gate?.status === "error" ? <DataTableError error={gate.error} onRetry={gate.onRetry} /> : <DataTableError error={query.error} onRetry={() => void query.refetch()} />}
+      blockedState={gate?.status === "blocked" ? <DataTableBlocked>{gate.reason}</DataTableBlocked> : undefined}
       emptyState={<DataTableEmpty>{empty}</DataTableEmpty>}
       pager={
         status === "success" && count !== null ? (

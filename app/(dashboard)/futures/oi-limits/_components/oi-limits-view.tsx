@@ -31,7 +31,6 @@ export function OiLimitsView() {
     onFiltersChange: (f) => void setQ({ find: f.symbol }),
   });
 
-  const status = query.isError ? "error" : query.isPending ? "pending" : "success";
   const searched = `${q.productType}${q.symbol ? `, symbol ${q.symbol}` : ""}`;
   const shown = table.getRowModel().rows.length;
 
@@ -40,7 +39,6 @@ export function OiLimitsView() {
       table={table}
       label={`Open-interest limits, ${searched}`}
       query={query}
-      status={status}
       controls={
         <>
           <SelectField
