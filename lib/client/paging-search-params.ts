@@ -1,5 +1,5 @@
 // nuqs parsers shared by the paged read pages; each route's search-params.ts composes them with its own.
-import { createParser, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs";
+import { createParser, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import { RANGE_CHOICES, decodePosition, encodePosition, type PagePosition, type RangeChoice } from "./paging";
 
 const parseAsPagePosition = createParser<PagePosition>({
@@ -9,7 +9,7 @@ const parseAsPagePosition = createParser<PagePosition>({
 });
 
 /** `p=0~1719…,1~`: the walked path of (window, cursor) positions; absent = the latest page. */
-export const pageStackParser = parseAsArrayOf(parseAsPagePosition, ",").withDefault([]);
+const pageStackParser = parseAsArrayOf(parseAsPagePosition, ",").withDefault([]);
 
 const ISO_UTC = /^\d{4}-\d\d-\d\d(?:T\d\d:\d\d(?::\d\d(?:\.\d{1,3})?)?Z?)?$/;
 
@@ -27,13 +27,19 @@ export function parseUrlTime(v: string): number | null {
 
 export const parseAsMsTime = createParser<number>({ parse: parseUrlTime, serialize: (ms) => String(ms) });
 
-/** `range` preset (or "custom" with `from`/`to` in ms); `at` pins a preset's "now" once paging starts. */
-export function rangeParsers(defaultRange: RangeChoice) {
+/**
+ * The URL state every paged platform view reads (components/data-table/platform-paged-view.tsx) besides its
+ * symbol and filters: the page size, the `range` preset (or "custom" with `from`/`to` in ms), `at`, which pins
+ * a preset's "now" once paging starts, and `p`, the page stack.
+ */
+export function pagedViewParsers(defaults: { limit: number; range: RangeChoice }) {
   return {
-    range: parseAsStringLiteral(RANGE_CHOICES).withDefault(defaultRange),
+    limit: parseAsInteger.withDefault(defaults.limit),
+    range: parseAsStringLiteral(RANGE_CHOICES).withDefault(defaults.range),
     from: parseAsMsTime,
     to: parseAsMsTime,
     at: parseAsMsTime,
+    p: pageStackParser,
   };
 }
 

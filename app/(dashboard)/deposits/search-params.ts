@@ -1,6 +1,6 @@
 // The URL state of /deposits (STYLE rule 10): declared once, read by the page's client component.
-import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
-import { pageStackParser, rangeParsers } from "@/lib/client/paging-search-params";
+import { parseAsString, parseAsStringLiteral } from "nuqs";
+import { pagedViewParsers } from "@/lib/client/paging-search-params";
 import type { RangePreset } from "@/lib/client/paging";
 
 export const DEPOSIT_PAGE_SIZES = [20, 50, 100] as const;
@@ -13,9 +13,7 @@ export const depositsSearchParams = {
   /** Absent = the first known sub-account. */
   uid: parseAsString,
   orderId: parseAsString,
-  limit: parseAsInteger.withDefault(50),
-  ...rangeParsers("7d"),
-  p: pageStackParser,
+  ...pagedViewParsers({ limit: 50, range: "7d" }),
   // Filters on the loaded rows (column meta); E1 has no coin or status parameter.
   coin: parseAsString,
   status: parseAsString,

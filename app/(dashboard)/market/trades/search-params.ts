@@ -1,6 +1,6 @@
 // The URL state of /market/trades (STYLE rule 10): declared once, read by the page's client component.
-import { parseAsInteger, parseAsString } from "nuqs";
-import { pageStackParser, rangeParsers } from "@/lib/client/paging-search-params";
+import { parseAsString } from "nuqs";
+import { pagedViewParsers } from "@/lib/client/paging-search-params";
 
 /** The toolbar's choices (PagedTable). */
 export const tradeChoices = {
@@ -12,9 +12,7 @@ export const tradeChoices = {
 
 export const tradesSearchParams = {
   symbol: parseAsString.withDefault("BTCUSDT"),
-  limit: parseAsInteger.withDefault(500),
-  ...rangeParsers("24h"),
-  p: pageStackParser,
+  ...pagedViewParsers({ limit: 500, range: "24h" }),
   // Filters on the loaded rows (column meta); the platform has no side parameter.
   side: parseAsString,
 };

@@ -1,6 +1,6 @@
 // The URL state of /spot/fills (STYLE rule 10): declared once, read by the page's client component.
-import { parseAsInteger, parseAsString } from "nuqs";
-import { pageStackParser, rangeParsers } from "@/lib/client/paging-search-params";
+import { parseAsString } from "nuqs";
+import { pagedViewParsers } from "@/lib/client/paging-search-params";
 
 export const FILL_SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "DOGEUSDT"] as const;
 /** The toolbar's choices (PagedTable). */
@@ -17,9 +17,7 @@ export const fillsSearchParams = {
   symbol: parseAsString.withDefault("BTCUSDT"),
   /** E4's own `orderId` parameter: the fills of one order. */
   orderId: parseAsString,
-  limit: parseAsInteger.withDefault(100),
-  ...rangeParsers("7d"),
-  p: pageStackParser,
+  ...pagedViewParsers({ limit: 100, range: "7d" }),
   // Filters on the loaded rows (column meta); E4 has no side or scope parameter.
   side: parseAsString,
   tradeScope: parseAsString,

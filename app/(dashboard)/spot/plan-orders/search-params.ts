@@ -1,6 +1,6 @@
 // The URL state of /spot/plan-orders (STYLE rule 10): declared once, read by the page's client component.
-import { parseAsInteger, parseAsString } from "nuqs";
-import { pageStackParser, rangeParsers } from "@/lib/client/paging-search-params";
+import { parseAsString } from "nuqs";
+import { pagedViewParsers } from "@/lib/client/paging-search-params";
 
 export const PLAN_ORDER_SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "DOGEUSDT"] as const;
 export const PLAN_ORDER_STATUSES = ["not_trigger", "executed", "fail_execute", "cancelled"] as const;
@@ -15,9 +15,7 @@ export const planOrderChoices = {
 
 export const planOrdersSearchParams = {
   symbol: parseAsString.withDefault("BTCUSDT"),
-  limit: parseAsInteger.withDefault(100),
-  ...rangeParsers("7d"),
-  p: pageStackParser,
+  ...pagedViewParsers({ limit: 100, range: "7d" }),
   // Filters on the loaded rows (column meta); E3 has no status or side parameter.
   status: parseAsString,
   side: parseAsString,
