@@ -25,18 +25,10 @@ export { callResource, resourceKey, resourceUrl, type CallOptions, type JsonReso
 /** Every route of Brokerdesk's own (not the proxy's), by id. */
 export const resources = Object.fromEntries(
   [
-    ...Object.values(withdrawalResources),
-    ...Object.values(subaccountResources),
-    ...Object.values(riskUnitResources),
-    ...Object.values(auditResources),
-    ...Object.values(userResources),
-    ...Object.values(mfaResources),
-    ...Object.values(exportResources),
-    ...Object.values(ledgerResources),
-    ...Object.values(ledgerTradeResources),
-    ...Object.values(ledgerHistoryResources),
-    ...Object.values(leverageResources),
-    ...Object.values(platformKeyResources),
+    ...[
+      withdrawalResources, subaccountResources, riskUnitResources, auditResources, userResources, mfaResources,
+      exportResources, ledgerResources, ledgerTradeResources, ledgerHistoryResources, leverageResources, platformKeyResources,
+    ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,
   ].map((r) => [r.id, r as Resource]),
