@@ -51,6 +51,8 @@ describe("[api][callResource]", () => {
     expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: "GET", body: undefined, headers: { Accept: "application/json" } });
     expect(resourceUrl(list)).toBe("/api/things");
     expect(resourceKey(list, { input: { coin: "USDT" } })).toEqual(["things.list", { coin: "USDT" }]);
+    // Another key's answer is another account's: never the same cache entry.
+    expect(resourceKey(list, { input: { coin: "USDT" }, platformKey: "desk01" })).not.toEqual(resourceKey(list, { input: { coin: "USDT" } }));
   });
 
   it("keeps the platform's refusal whole, its meaning included", async () => {

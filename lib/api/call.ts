@@ -113,7 +113,11 @@ async function callOnce<R extends JsonResource>(resource: R | LazyResource<R>, o
   return parsed.data as OutputOf<R>;
 }
 
-/** The React Query key of a call: the resource's id first (STYLE rule 4), then what identifies the answer. */
-export function resourceKey(resource: Pick<Resource, "id">, options: { params?: object; input?: unknown } = {}): readonly unknown[] {
-  return [resource.id, { ...options.params, ...(options.input && typeof options.input === "object" ? options.input : {}) }];
+/**
+ * The React Query key of a call: the resource's id first (STYLE rule 4), then what identifies the answer,
+ * the key that signs it included (another key's answer is another account's).
+ */
+export function resourceKey(resource: Pick<Resource, "id">, options: { params?: object; input?: unknown; platformKey?: string } = {}): readonly unknown[] {
+  const values = { ...options.params, ...(options.input && typeof options.input === "object" ? options.input : {}) };
+  return [resource.id, options.platformKey ? { ...values, platformKey: options.platformKey } : values];
 }
