@@ -16,7 +16,7 @@ import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import type { LedgerSyncJob, LedgerSyncRow } from "@/lib/api/ledger";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
-import { activeCount } from "./active-count";
+import { activeCount, checkPace } from "./active-count";
 
 /** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
 function At({ iso }: { iso: string | null }) {
@@ -106,8 +106,8 @@ export function SyncView() {
             {sync.on ? (
               <>
                 The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every {sync.sweepSeconds} s. Active
-                sub-accounts (a deposit in the last week: {activeCount(sync.active, freshness)}) are checked every{" "}
-                {count(sync.activeEverySeconds)} s, every other at least every {count(sync.otherEverySeconds)} s.{" "}
+                sub-accounts (a deposit in the last week: {activeCount(sync.active, freshness)}){" "}
+                {checkPace(sync.activeEverySeconds, sync.otherEverySeconds)}.{" "}
               </>
             ) : (
               <>The sync is off on this instance (LEDGER_SYNC=off): another instance may run it. </>
@@ -125,6 +125,11 @@ export function SyncView() {
           {check.isError ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
               Check now was refused: {describeError(check.error).title}
+            </p>
+          ) : check.isSuccess ? (
+            // What was asked, and when its effect shows: the row changes once the check has run, not now.
+            <p role="status" className="text-sm" data-testid="check-now-outcome">
+              UID {check.data.subUid} is due now: the next sweep (every {sync.sweepSeconds} s) checks it, and its row shows the check once done.
             </p>
           ) : null}
           <ListTable
