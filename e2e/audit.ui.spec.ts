@@ -172,3 +172,21 @@ test("[audit][daily] the actor filter matches part of the e-mail: \"lead\" finds
   expect(actors.every((a) => a.includes("lead"))).toBe(true);
   expect(actors).toContain(DEMO.lead);
 });
+
+test("[audit][daily] a change to a member of staff names them by e-mail beside their id, for compliance too", async ({ page, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInApi(admin, "admin");
+  const email = `audit-target-${Date.now()}@demo.brokerdesk`;
+  const created = await admin.post("/api/admin/users", { headers: sameOrigin(baseURL), data: { email, name: "Audit Target", role: "compliance", password: "a-long-enough-password" } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { user } = (await created.json()) as { user: { id: string } };
+  const changed = await admin.patch(`/api/admin/users/${user.id}`, { headers: sameOrigin(baseURL), data: { name: "Audit Target, renamed" } });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await admin.dispose();
+
+  await signIn(page, "compliance", "/audit?action=users.update");
+  const row = rows(page).filter({ hasText: user.id }).first();
+  await expect(row).toBeVisible();
+  // Before, only the id: a reviewer could not tell who was changed.
+  await expect(row).toContainText(email);
+});

@@ -10,9 +10,23 @@ const EXPORT_MAX_ROWS = 100_000;
 
 const view = (r: AuditRow) => ({ ...r, at: r.at.toISOString() });
 
+const STAFF_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function auditPage(db: Db, f: AuditFiltersValues): Promise<AuditPage> {
   const { rows, nextCursor } = await listAudit(db, f);
-  return { rows: rows.map(view), nextCursor, actions: AUDIT_ACTIONS.options };
+  // Actions on a member of staff name them by id (it never changes); the page says who, by e-mail, beside it.
+  const ids = [...new Set(rows.filter((r) => r.action.startsWith("users.") && r.target && STAFF_ID.test(r.target)).map((r) => r.target!))];
+  const emails = new Map(
+    ids.length ? (await db.query<{ id: string; email: string }>("SELECT id::text AS id, email FROM staff_users WHERE id::text = ANY($1)", [ids])).rows.map((u) => [u.id, u.email]) : [],
+  );
+  return {
+    rows: rows.map((r) => {
+      const targetName = r.target ? emails.get(r.target) : undefined;
+      return targetName ? { ...view(r), targetName } : view(r);
+    }),
+    nextCursor,
+    actions: AUDIT_ACTIONS.options,
+  };
 }
 
 /** Every row the filters select, as rows of AUDIT_CSV_COLUMNS; the page's cursor and size do not apply. */

@@ -38,10 +38,10 @@ function DetailsToggle({ row }: { row: AuditRowView }) {
   );
 }
 
-/** The target as a link to what it names, with a sub-account's name from the registry beside its UID. */
+/** The target as a link to what it names, with a sub-account's name from the registry (or a member of staff's e-mail) beside it. */
 export function TargetCell({ row }: { row: AuditRowView }) {
   const uid = row.target ? targetUid(row.target) : null;
-  const name = useSubAccountName(uid);
+  const name = useSubAccountName(uid) ?? row.targetName;
   if (!row.target) return none;
   const href = targetHref(row);
   const text = <span className="font-mono text-xs">{row.target}</span>;
