@@ -4,7 +4,7 @@ import { DomainError } from "@/lib/api/errors";
 import { verifyPassword } from "./passwords";
 import {
   DEMO_PASSWORD, DEMO_USERS, changeOwnPassword, createUser, findSessionUser, findUserByEmail, findUserById, listUsers, resetPassword,
-  resetToOneTimePassword, seedDemoUsers, updateUser,
+  resetToOneTimePassword, seedDemoUsers, staffEmailsById, updateUser,
 } from "./users";
 
 let db: Db;
@@ -37,6 +37,13 @@ describe("[auth][users] create and list", () => {
     const rec = await findUserByEmail(db, u.email.toUpperCase());
     expect(await verifyPassword("a-long-password-1", rec!.passwordHash!)).toBe(true);
     expect((await listUsers(db)).map((x) => x.email)).toContain(u.email);
+  });
+
+  it("finds staff e-mails by id for the audit log: an id in capitals too; no UUID and no such id are left out", async () => {
+    const u = await fresh();
+    const emails = await staffEmailsById(db, [u.id.toUpperCase(), "not-a-uuid", "00000000-0000-4000-8000-000000000000"]);
+    expect([...emails]).toEqual([[u.id, u.email]]);
+    expect((await staffEmailsById(db, [])).size).toBe(0);
   });
 
   it("refuses a duplicate e-mail whatever its case (409 on the email field)", async () => {

@@ -18,6 +18,7 @@ const staffUserNotFound = () => new DomainError("not_found", "No staff user with
 // The demo staff and their seeding live in ./demo-users; imported from here as before.
 export { DEMO_DOMAIN, DEMO_PASSWORD, DEMO_USERS, isDemoEmail, seedDemoUsers } from "./demo-users";
 import { DEMO_DOMAIN, isDemoEmail } from "./demo-users";
+import { isUuid } from "@/lib/uuid";
 
 type Mode = "simulator" | "live";
 
@@ -50,7 +51,6 @@ const COLUMNS =
   "approver_hold, approver_hold_at, approver_hold_by, password_changed_at, mfa_reset_at, " +
   "(SELECT count(*) FROM staff_factors f WHERE f.user_id = staff_users.id AND f.confirmed_at IS NOT NULL) AS factors";
 const iso = (v: Date | string) => new Date(v).toISOString();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toRecord(r: Row): StaffUserRecord {
   return {
@@ -101,9 +101,17 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Sta
 
 export async function findUserById(db: Queryable, id: string): Promise<StaffUserRecord | null> {
   // A malformed id is simply not found (PostgreSQL would otherwise raise on the uuid cast).
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM staff_users WHERE id = $1`, [id]);
   return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** The e-mails of these staff ids (what the audit log shows beside an id); ids that are no UUID are left out. */
+export async function staffEmailsById(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (!wanted.length) return new Map();
+  const { rows } = await db.query<{ id: string; email: string }>("SELECT id::text AS id, email FROM staff_users WHERE id = ANY($1::uuid[])", [wanted]);
+  return new Map(rows.map((u) => [u.id, u.email]));
 }
 
 /**
@@ -117,7 +125,7 @@ export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role"
 };
 
 export async function findSessionUser(db: Queryable, id: string, jti = ""): Promise<SessionUser | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   // Whether the account has a factor is read here too (one indexed EXISTS), so a factor added or reset
   // elsewhere changes what this session may do at its next request.
   const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { signed_out: boolean; has_factors: boolean; must_change: boolean }>(
@@ -145,7 +153,7 @@ export async function revokeSession(db: Queryable, session: { jti: string; userI
   await db.query(`DELETE FROM revoked_sessions WHERE expires_at < now()`);
   await db.query(
     `INSERT INTO revoked_sessions (jti, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING`,
-    [session.jti, session.userId && UUID.test(session.userId) ? session.userId : null, new Date(session.expiresAt).toISOString()],
+    [session.jti, session.userId && isUuid(session.userId) ? session.userId : null, new Date(session.expiresAt).toISOString()],
   );
 }
 
@@ -223,7 +231,7 @@ export async function resetToOneTimePassword(db: Queryable, id: string, opts: { 
  */
 export async function resetPassword(db: Queryable, id: string, newPassword: string, opts: { actor?: string } = {}): Promise<StaffUser> {
   const { password } = parseOrThrow(resetPasswordInput, { password: newPassword });
-  if (!UUID.test(id)) throw staffUserNotFound();
+  if (!isUuid(id)) throw staffUserNotFound();
   const hash = await hashPassword(password);
   const { rows } = await db.query<Row>(
     `UPDATE staff_users SET password_hash = $2, session_version = session_version + 1, updated_at = now(),
@@ -270,7 +278,7 @@ export async function recordSignIn(db: Queryable, id: string): Promise<void> {
 }
 
 async function lockUser(tx: Queryable, id: string): Promise<StaffUserRecord> {
-  if (!UUID.test(id)) throw staffUserNotFound();
+  if (!isUuid(id)) throw staffUserNotFound();
   const { rows } = await tx.query<Row>(`SELECT ${COLUMNS} FROM staff_users WHERE id = $1 FOR UPDATE`, [id]);
   if (!rows[0]) throw staffUserNotFound();
   return toRecord(rows[0]);

@@ -4,24 +4,21 @@ import "server-only";
 import { AUDIT_CSV_COLUMNS, type AuditFiltersValues, type AuditPage } from "@/lib/api/audit";
 import { AUDIT_ACTIONS, appendAudit, listAudit, walkAudit, type AuditRow } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
+import { staffEmailsById } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 
 const EXPORT_MAX_ROWS = 100_000;
 
 const view = (r: AuditRow) => ({ ...r, at: r.at.toISOString() });
 
-const STAFF_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function auditPage(db: Db, f: AuditFiltersValues): Promise<AuditPage> {
   const { rows, nextCursor } = await listAudit(db, f);
   // Actions on a member of staff name them by id (it never changes); the page says who, by e-mail, beside it.
-  const ids = [...new Set(rows.filter((r) => r.action.startsWith("users.") && r.target && STAFF_ID.test(r.target)).map((r) => r.target!))];
-  const emails = new Map(
-    ids.length ? (await db.query<{ id: string; email: string }>("SELECT id::text AS id, email FROM staff_users WHERE id::text = ANY($1)", [ids])).rows.map((u) => [u.id, u.email]) : [],
-  );
+  const staffTarget = (r: AuditRow) => (r.action.startsWith("users.") && r.target ? r.target.toLowerCase() : null);
+  const emails = await staffEmailsById(db, rows.flatMap((r) => staffTarget(r) ?? []));
   return {
     rows: rows.map((r) => {
-      const targetName = r.target ? emails.get(r.target) : undefined;
+      const targetName = emails.get(staffTarget(r) ?? "");
       return targetName ? { ...view(r), targetName } : view(r);
     }),
     nextCursor,

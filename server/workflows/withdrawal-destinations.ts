@@ -9,6 +9,7 @@ import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { addressProblem } from "./address-check";
 import { getRegistryEntry } from "./subaccounts";
+import { isUuid } from "@/lib/uuid";
 
 type Row = {
   id: string; sub_uid: string; dest: "on_chain" | "internal_transfer"; chain: string; address: string; tag: string; label: string;
@@ -23,10 +24,9 @@ const toView = (r: Row): DestinationView => ({
   rejectReason: r.reject_reason,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function loadRow(db: Queryable, id: string): Promise<Row> {
-  const rows = UUID.test(id) ? (await db.query<Row>("SELECT * FROM withdrawal_destinations WHERE id = $1", [id])).rows : [];
+  const rows = isUuid(id) ? (await db.query<Row>("SELECT * FROM withdrawal_destinations WHERE id = $1", [id])).rows : [];
   if (!rows[0]) throw new DomainError("not_found", `No address book entry ${id}`);
   return rows[0];
 }

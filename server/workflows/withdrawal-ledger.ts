@@ -11,6 +11,7 @@ import { appendAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, keysetWalk, sqlFilters, type CursorCodec, type KeysetQuery } from "@/server/db/keyset";
+import { isUuid } from "@/lib/uuid";
 
 /** Where an audit row came from (the route's request id and the caller's IP). */
 export type AuditContext = { requestId?: string | null; ip?: string | null };
@@ -58,12 +59,11 @@ const IN_BOOK = `EXISTS (SELECT 1 FROM withdrawal_destinations b
     AND b.chain = upper(coalesce(withdrawal_requests.chain, ''))
     AND b.tag = coalesce(withdrawal_requests.tag, '')) AS in_book`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The stored request, or a 404. */
 export async function loadRow(db: Queryable, id: string): Promise<Row> {
   // A malformed id would make PostgreSQL throw on the uuid cast: to staff it is simply not there.
-  const rows = UUID.test(id) ? (await db.query<Row>(`SELECT *, ${CREDITED_AT}, ${IN_BOOK} FROM withdrawal_requests WHERE id = $1`, [id])).rows : [];
+  const rows = isUuid(id) ? (await db.query<Row>(`SELECT *, ${CREDITED_AT}, ${IN_BOOK} FROM withdrawal_requests WHERE id = $1`, [id])).rows : [];
   if (!rows[0]) throw new DomainError("not_found", `No withdrawal request ${id}`);
   return rows[0];
 }
@@ -100,7 +100,7 @@ const ledgerCursor: CursorCodec<LedgerKey> = {
   encode: (k) => Buffer.from(`${k.at}|${k.id}`, "utf8").toString("base64url"),
   decode: (cursor) => {
     const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-    return at && id && UUID.test(id) && isCursorAt(at) ? { at, id } : null;
+    return at && id && isUuid(id) && isCursorAt(at) ? { at, id } : null;
   },
 };
 

@@ -9,10 +9,10 @@ import { openTotpSecret, sealTotpSecret } from "./crypto";
 import type { MfaSession } from "./policy";
 import { recoveryCodesLeft, replaceRecoveryCodes } from "./recovery";
 import { newTotpSecret, totpQrDataUrl, totpUri, verifyTotp } from "./totp";
+import { isUuid } from "@/lib/uuid";
 
 /** Enough for an app or two and a few keys; more is a sign of something else. */
 export const MAX_FACTORS = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type FactorRow = {
   id: string;
@@ -138,7 +138,7 @@ export async function verifyTotpFactor(db: Queryable, userId: string, otp: strin
 
 /** Removes one factor; the last one goes with the recovery codes. Refused for the last one when the role must have one. */
 export async function removeFactor(db: Db, userId: string, factorId: string, opts: { required: boolean }): Promise<{ removed: string; factorsLeft: number }> {
-  if (!UUID.test(factorId)) throw new DomainError("not_found", "No such factor");
+  if (!isUuid(factorId)) throw new DomainError("not_found", "No such factor");
   return db.transaction(async (tx) => {
     // Lock the user's factors so two removals at once cannot both leave "one more".
     const { rows } = await tx.query<{ id: string }>("SELECT id FROM staff_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL FOR UPDATE", [userId]);
@@ -157,7 +157,7 @@ export async function removeFactor(db: Db, userId: string, factorId: string, opt
  * (session_version), and the time and the admin are kept so the user is told at their next sign-in.
  */
 export async function resetFactors(db: Db, userId: string, by: string): Promise<{ removed: number }> {
-  if (!UUID.test(userId)) throw new DomainError("not_found", "No staff user with this id");
+  if (!isUuid(userId)) throw new DomainError("not_found", "No staff user with this id");
   return db.transaction(async (tx) => {
     const { rows: user } = await tx.query(
       `UPDATE staff_users SET mfa_reset_at = now(), mfa_reset_by = $2, mfa_reset_seen_at = NULL, session_version = session_version + 1, updated_at = now()

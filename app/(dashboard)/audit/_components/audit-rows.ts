@@ -2,6 +2,7 @@
 // where its target lives in Brokerdesk.
 import type { AuditRowView as AuditRow } from "@/lib/api/audit";
 import { STATE_LABELS, type WithdrawalState } from "@/lib/withdrawal-states";
+import { isUuid } from "@/lib/uuid";
 
 export type AuditRowView = Omit<AuditRow, "id" | "intentId"> & { id: string; intentId: string | null };
 
@@ -36,14 +37,13 @@ export function summarize(row: Pick<AuditRowView, "action" | "params" | "detail"
   return textOf(d, "message") || textOf(d, "code") || textOf(d, "status");
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The page a target names: a withdrawal, a sub-account, a member of staff, a risk-unit binding; else null. */
 export function targetHref(row: Pick<AuditRowView, "action" | "target">): string | null {
   const t = row.target;
   if (!t) return null;
   let m = /^withdrawal:([0-9a-f-]{36})$/i.exec(t);
-  if (m && UUID.test(m[1]!)) return `/withdrawals/${m[1]}`;
+  if (m && isUuid(m[1]!)) return `/withdrawals/${m[1]}`;
   m = /^subaccount:(\d{1,20})$/.exec(t);
   if (m) return `/sub-accounts/${m[1]}`;
   if (row.action.startsWith("users.")) return `/admin/users?user=${encodeURIComponent(t)}`;
