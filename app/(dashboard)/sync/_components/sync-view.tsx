@@ -16,7 +16,7 @@ import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import type { LedgerSyncJob, LedgerSyncRow } from "@/lib/api/ledger";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
-import { activeCount, checkPace } from "./active-count";
+import { activeCount, checkPace } from "./sync-words";
 
 /** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
 function At({ iso }: { iso: string | null }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeCount, checkPace } from "./active-count";
+import { activeCount, checkPace } from "./sync-words";
 
 describe("activeCount", () => {
   it("says the count is a floor while some sub-accounts are still backfilling (only complete ones are counted)", () => {
