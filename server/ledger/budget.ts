@@ -42,13 +42,19 @@ export function syncBudget(operation: OperationId, share: number, opts: { redis?
 }
 
 /** The operation whose budget each sync job spends. */
-export const JOB_OPERATION: Readonly<Record<string, OperationId>> = {
+export const JOB_OPERATION = {
   [DEPOSITS_JOB]: "deposits.list",
   [FILLS_JOB]: "fills.list",
   [PLAN_ORDERS_JOB]: "planOrders.history",
   [ASSETS_SNAPSHOT_JOB]: "subaccounts.assets",
   [REBATE_SNAPSHOT_JOB]: "rebates.get",
-};
+} as const satisfies Record<string, OperationId>;
+export type SyncJob = keyof typeof JOB_OPERATION;
+
+/** Each job's budget: the share of its operation (JOB_OPERATION), or the one a test gives them all. */
+export function jobBudgets<J extends SyncJob>(jobs: readonly J[], share: number, given?: Budget): Record<J, Budget> {
+  return Object.fromEntries(jobs.map((job) => [job, given ?? syncBudget(JOB_OPERATION[job], share)])) as Record<J, Budget>;
+}
 
 const MINUTE_MS = 60_000;
 const minuteKey = (operation: OperationId, minute: number) => `${REDIS_PREFIX}ledger-calls:${operation}:${minute}`;
@@ -104,8 +110,8 @@ function local(operation: OperationId, minute: number): [number, number] {
 
 /** Each job's use of its share over the last 60 s: calls per second against the points per second it may take. */
 export async function budgetUse(job: string, share: number, counter = callCounter(getRedis())): Promise<{ usedPerSecond: number; allowedPerSecond: number } | null> {
-  const operation = JOB_OPERATION[job];
-  if (!operation) return null;
+  if (!(job in JOB_OPERATION)) return null;
+  const operation = JOB_OPERATION[job as SyncJob];
   const calls = await counter.lastSixtySeconds(operation).catch(() => null);
   if (calls === null) return null;
   return { usedPerSecond: Math.round((calls / 60) * 100) / 100, allowedPerSecond: sharePerSecond(operation, share) };

@@ -15,7 +15,7 @@ import { logger } from "@/server/log";
 import { metrics } from "@/server/metrics";
 import { syncLag } from "./lag";
 import type { PlatformClient } from "@/server/platform/client";
-import { sharePerSecond, syncBudget, type Budget } from "./budget";
+import { jobBudgets, sharePerSecond, type Budget } from "./budget";
 import { purgeLedger } from "./retention";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
 import { startSnapshotJobs } from "./snapshots-engine";
@@ -64,7 +64,7 @@ function bossDb(db: Db) {
 export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const { db } = opts;
   const now = opts.now ?? Date.now;
-  const budget = opts.budget ?? syncBudget("deposits.list", opts.share);
+  const budget = jobBudgets([DEPOSITS_JOB], opts.share, opts.budget)[DEPOSITS_JOB];
   const boss = new PgBoss({
     db: bossDb(db), schema: opts.schema ?? "pgboss", backend: db.engine === "pglite" ? "pglite" : "postgres",
     // The monitor is what notices a run whose instance died (kill -9, a lost machine): every 5 s, not 60.

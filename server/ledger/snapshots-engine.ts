@@ -5,9 +5,9 @@ import "server-only";
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
-import { syncBudget, type Budget } from "./budget";
+import { jobBudgets, type Budget } from "./budget";
 import { workRuns } from "./runs-queue";
-import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, recordSnapshotRun, REBATE_SNAPSHOT_JOB, SNAPSHOT_JOBS, takeSnapshot, type SnapshotJob } from "./snapshots";
+import { nextUtcMidnight, recordSnapshotRun, SNAPSHOT_JOBS, takeSnapshot, type SnapshotJob } from "./snapshots";
 
 export const SNAPSHOTS_QUEUE = "ledger-snapshots";
 type Task = { job: SnapshotJob; subUid: string };
@@ -15,10 +15,7 @@ type Deps = { db: Db; client: PlatformClient; share: number; budget?: Budget; no
 
 export async function startSnapshotJobs(boss: PgBoss, deps: Deps): Promise<{ sweep: (limit: number) => Promise<number> }> {
   const { db } = deps;
-  const budgets: Record<SnapshotJob, Budget> = {
-    [ASSETS_SNAPSHOT_JOB]: deps.budget ?? syncBudget("subaccounts.assets", deps.share),
-    [REBATE_SNAPSHOT_JOB]: deps.budget ?? syncBudget("rebates.get", deps.share),
-  };
+  const budgets = jobBudgets(SNAPSHOT_JOBS, deps.share, deps.budget);
   await workRuns<Task>(
     boss,
     SNAPSHOTS_QUEUE,

@@ -7,7 +7,7 @@ import "server-only";
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
-import { syncBudget, type Budget } from "./budget";
+import { jobBudgets, type Budget } from "./budget";
 import { recordTradeSyncFailure, syncKeyTrades, type TradeJob, type TradeTask } from "./trades";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
 import { workRuns } from "./runs-queue";
@@ -28,10 +28,7 @@ type Deps = { db: Db; client: PlatformClient; share: number; activeSeconds: numb
 export async function startTradeJobs(boss: PgBoss, opts: TradeJobsOptions, deps: Deps): Promise<{ sweep: (limit: number) => Promise<number> }> {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const budgets: Record<TradeJob, Budget> = {
-    [FILLS_JOB]: deps.budget ?? syncBudget("fills.list", deps.share),
-    [PLAN_ORDERS_JOB]: deps.budget ?? syncBudget("planOrders.history", deps.share),
-  };
+  const budgets = jobBudgets([FILLS_JOB, PLAN_ORDERS_JOB], deps.share, deps.budget);
   await workRuns<TradeTask>(
     boss,
     TRADES_QUEUE,
