@@ -107,6 +107,28 @@ test("[riskUnits.bind][ui] a platform refusal is explained in words, with its co
   await expect(rowOf(page, uid)).toHaveCount(0);
 });
 
+test("[riskUnits.bind][ui] a UID the platform refuses by name (40020 uid) is marked on its field, with the picker's list shut over the message", async ({ page, request }) => {
+  await signInApi(request, "broker");
+  const unit = await riskUnitId(request);
+  await open(page, "broker");
+  const form = bindForm(page);
+  const field = form.getByLabel("Sub-account UID");
+  // No sub-account of the broker's (nor of anyone's): Brokerdesk's records cannot tell, the platform does.
+  await field.fill("987654321012");
+  await form.getByLabel("Risk unit ID").fill(unit);
+  await form.getByRole("button", { name: "Bind" }).click();
+  await expect(form.getByRole("alert")).toContainText("Platform code 40020");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(/The platform refused this value \(40020 /);
+  await expect(field).toBeFocused();
+  // The focus came from the form, not from a person: the list would cover the message until one types.
+  await expect(field).toHaveAttribute("aria-expanded", "false");
+  await expect(form.getByRole("listbox")).toHaveCount(0);
+  await field.press("ArrowDown");
+  await expect(form.getByRole("listbox")).toBeVisible();
+  await expect(rowOf(page, "987654321012")).toHaveCount(0);
+});
+
 test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind from a row, and a 49001 remembered for next time", async ({ page, request, baseURL }) => {
   await signInApi(request, "broker");
   const unit = await riskUnitId(request);

@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { HOLD_SIDES, LEVERAGE_CEILING, leverageSet, leverageSetFields, maxLeverageOf } from "@/lib/platform/catalog/futures";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
+import { parameterNamed } from "@/lib/platform/protocol/error-codes";
 
 export const MARGIN_MODES = ["isolated", "crossed"] as const;
 export type MarginMode = (typeof MARGIN_MODES)[number];
@@ -69,8 +70,8 @@ export function toLeverageRequest(v: LeverageFormValues): LeverageRequest {
 export { HOLD_SIDES };
 
 /** The form field a platform message names ("Parameter holdSide cannot be empty"), if it is one of ours. */
-export function fieldNamedBy(msg: string): "symbol" | "productType" | "marginCoin" | "leverage" | "holdSide" | null {
-  const m = /\bParameter\s+([A-Za-z]+)\b/.exec(msg);
-  const name = m?.[1];
-  return name === "symbol" || name === "productType" || name === "marginCoin" || name === "leverage" || name === "holdSide" ? name : null;
+const REFUSABLE_FIELDS = ["symbol", "productType", "marginCoin", "leverage", "holdSide"] as const;
+export function fieldNamedBy(msg: string): (typeof REFUSABLE_FIELDS)[number] | null {
+  const name = parameterNamed(msg);
+  return REFUSABLE_FIELDS.find((f) => f === name) ?? null;
 }

@@ -5,6 +5,7 @@
 import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
 import { ApiError, describeError, fieldProblem, platformRefusal } from "@/lib/client/api";
 import { relabel, staffMessage } from "@/lib/words";
+import { parameterNamed } from "@/lib/platform/protocol/error-codes";
 import { fieldErrorClass, hintClass, noticeClass } from "./styles";
 
 export { inputClass, monoInputClass } from "./styles";
@@ -193,12 +194,23 @@ export function applyServerErrors<F extends string>(e: unknown, fields: readonly
   // The platform names the parameter it refused ("Parameter subaccountName error"): mark that field too,
   // while the whole answer (code and message) is said once for the form.
   if (e instanceof ApiError && e.platform) {
-    const named = /^Parameter (\w+) error$/.exec(e.platform.msg)?.[1];
-    const field = fields.find((f) => f === named);
-    if (field) setError(field, { type: "platform", message: `The platform refused this value (${e.platform.code})` }, { shouldFocus: true });
+    const field = platformFieldOf(e, fields);
+    if (field) setError(field, { type: "platform", message: refusedFieldMessage(e) }, { shouldFocus: true });
   }
   const { title, detail } = describeError(e);
   return detail ? `${title}. ${detail}` : title;
+}
+
+/** The field of `fields` a platform refusal names ("Parameter uid error"), or null. */
+export function platformFieldOf<F extends string>(e: unknown, fields: readonly F[]): F | null {
+  const named = e instanceof ApiError && e.platform ? parameterNamed(e.platform.msg) : null;
+  return fields.find((f) => f === named) ?? null;
+}
+
+/** What a field says of the platform's refusal of its value; the whole answer is said for the form. */
+export function refusedFieldMessage(e: unknown): string {
+  const refusal = platformRefusal(e);
+  return refusal ? `The platform refused this value (${refusal.code} ${refusal.msg})` : "The platform refused this value";
 }
 
 /**

@@ -67,7 +67,8 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
-      setOpen(true);
+      // A shut list opens on its first option; an open one moves.
+      if (!open) return setOpen(true);
       setActive((a) => Math.min(Math.max(a + (e.key === "ArrowDown" ? 1 : -1), 0), options.length - 1));
     } else if (e.key === "Enter" && open && options.length) {
       e.preventDefault();
@@ -108,10 +109,10 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
         placeholder={placeholder}
         className={className}
         value={fieldValue}
-        onFocus={() => {
-          setHeld({ uid, text: shown });
-          setOpen(true);
-        }}
+        // The list opens when one clicks, types or presses an arrow key (the ARIA combobox pattern), not on
+        // focus alone: a refused field takes the focus from its form, and the list would cover its message.
+        onFocus={() => setHeld({ uid, text: shown })}
+        onClick={() => setOpen(true)}
         onBlur={() => {
           setOpen(false);
           setText(null);

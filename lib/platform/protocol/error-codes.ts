@@ -40,6 +40,15 @@ export function platformErrorMessage(code: KnownPlatformCode, param?: string): s
   return PLATFORM_ERRORS[code].msg.replace("{0}", param ?? "");
 }
 
+/**
+ * The parameter a refusal's message names ("Parameter uid error", "Parameter holdSide cannot be empty": the
+ * templates above with {0}), so a form can put the refusal under that field; null when it names none. A word that
+ * is no field ("Parameter verification failed") is left for the caller to pass over: it looks among its fields.
+ */
+export function parameterNamed(msg: string): string | null {
+  return /\bParameter\s+(\w+)/.exec(msg)?.[1] ?? null;
+}
+
 export function describePlatformCode(code: string): string | undefined {
   return (PLATFORM_ERRORS as Record<string, { meaning: string }>)[code]?.meaning;
 }

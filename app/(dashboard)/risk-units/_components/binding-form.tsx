@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useId, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { fieldWiring, focusFirstError, formFailure, FormFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
+import { fieldWiring, focusFirstError, formFailure, FormFailure, FormOutcome, placeFieldErrors, platformFieldOf, refusedFieldMessage } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -56,8 +56,11 @@ export function BindingForm({
     },
     onError: (e) => {
       setConfirming(null);
-      // The server is the judge: its field errors (its own records, the catalog) go under the fields.
+      // The server is the judge: its field errors (its own records, the catalog) go under the fields, and so
+      // does a platform refusal that names one ("Parameter uid error": not the broker's sub-account).
       placeFieldErrors(e, FIELDS, setError);
+      const refused = platformFieldOf(e, FIELDS);
+      if (refused) setError(refused, { type: "platform", message: refusedFieldMessage(e) }, { shouldFocus: true });
     },
     // Success or refusal, the records may have changed (another person, or the platform's answer).
     onSettled: () => void qc.invalidateQueries({ queryKey: BINDINGS_KEY }),
@@ -161,7 +164,8 @@ export function BindingForm({
       </Form>
       {/* The answer takes the focus (FormOutcome), so after a submit the keyboard is at what happened. */}
       <FormOutcome tone="success">{done}</FormOutcome>
-      <FormFailure failure={failure} lead={`The platform refused to ${copy.action}`} />
+      {/* A refusal put under its field leaves the focus there; the whole answer is still said here. */}
+      <FormFailure failure={failure} lead={`The platform refused to ${copy.action}`} focus={!platformFieldOf(send.error, FIELDS)} attempt={send.submittedAt} />
       {operate === "unbind" ? (
         <ConfirmDialog
           open={confirming !== null}
