@@ -3,6 +3,7 @@
 // and the sub-account page says where its sections come from in words.
 import { expect, test } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
+import { textRoom } from "./support/text-room";
 import { subUid } from "./support/faults";
 import { sameOrigin, signInApi, signIn } from "./support/staff";
 
@@ -139,14 +140,7 @@ test("[words][labels] a refused field is said by its own label: the address book
   expect(page.viewportSize()?.width).toBe(1280);
   const kind = book.getByLabel("Kind", { exact: true });
   await kind.selectOption("internal_transfer");
-  const room = await kind.evaluate((el: HTMLSelectElement) => {
-    const style = getComputedStyle(el);
-    const ctx = document.createElement("canvas").getContext("2d")!;
-    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const inside = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return inside - ctx.measureText(el.selectedOptions[0]!.text).width;
-  });
-  expect(room).toBeGreaterThanOrEqual(0);
+  expect(await textRoom(kind, "selected")).toBeGreaterThanOrEqual(0);
   await kind.selectOption("on_chain");
 
   const form = page.getByRole("region", { name: "Request a withdrawal" });

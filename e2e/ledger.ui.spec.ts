@@ -7,6 +7,7 @@ import { downloadText } from "./support/exports";
 import { signInApi, signIn } from "./support/staff";
 import { startInstance, type Instance } from "./support/second-instance";
 import { expect, test } from "./support/test";
+import { textRoom } from "./support/text-room";
 
 let instance: Instance;
 type LedgerPage = {
@@ -132,6 +133,9 @@ test("[ledger][sync] /sync shows every sub-account current; Check now is audited
   await expect(table.getByText("current")).toHaveCount(25);
   // The list is bounded (the registry may hold 100,000): any one sub-account is looked up by its picker.
   const picker = page.getByRole("combobox", { name: "Sub-account", exact: true });
+  // Its placeholder says what it lists with nothing chosen, and how to choose, whole.
+  await expect(picker).toHaveAttribute("placeholder", "Those needing attention most (type a name, label or UID)");
+  expect(await textRoom(picker, "placeholder")).toBeGreaterThanOrEqual(0);
   await picker.fill("desk07");
   await page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: /^desk07@/ }).click();
   await expect(table.locator("tbody tr")).toHaveCount(1);

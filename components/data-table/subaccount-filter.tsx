@@ -4,11 +4,20 @@
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Field } from "./field";
 
-/** `allLabel` null: a sub-account must be chosen (a page about one sub-account), so there is no "All". */
-export function SubAccountFilter({ id, value, allLabel = "All", onChange }: { id: string; value: string | null; allLabel?: string | null; onChange: (uid: string | null) => void }) {
+/**
+ * `allLabel` null: a sub-account must be chosen (a page about one sub-account), so there is no "All". A longer
+ * `allLabel` wants a wider field (`className`), as the placeholder says it with how to choose.
+ */
+export function SubAccountFilter({ id, value, allLabel = "All", onChange, className }: {
+  id: string;
+  value: string | null;
+  allLabel?: string | null;
+  onChange: (uid: string | null) => void;
+  className?: string;
+}) {
   return (
     <Field id={id} label="Sub-account">
-      <SubAccountPicker id={id} value={value} allLabel={allLabel} onChange={onChange} />
+      <SubAccountPicker id={id} value={value} allLabel={allLabel} onChange={onChange} className={className} />
     </Field>
   );
 }
