@@ -133,6 +133,12 @@ test("[users][create] an admin lists staff and creates a user, with field errors
   await form.getByLabel("Initial password").fill("short");
   await form.getByRole("button", { name: "Add user" }).click();
   await expect(form.getByText("Password must be at least 12 characters")).toBeVisible();
+  // Long enough and still guessed early: the server refuses it on the field; the rule was said before.
+  await expect(form.getByLabel("Initial password")).toHaveAccessibleDescription(/At least 12 characters, not easy to guess/);
+  await form.getByLabel("Initial password").fill("aaaaaaaaaaaa");
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(form.getByLabel("Initial password")).toHaveAccessibleDescription(/password is too easy to guess \(repeated characters/i);
+  await expect(table).not.toContainText(newEmail);
 
   await form.getByLabel("Initial password").fill("a-long-enough-password");
   await form.getByRole("button", { name: "Add user" }).click();

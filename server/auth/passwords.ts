@@ -13,6 +13,37 @@ export const BCRYPT_COST: number = env.passwordHashCost;
 // The length rules are the API's (lib/api/users.ts), so the admin page's form refuses what the server would.
 export { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordTooLong } from "@/lib/api/users";
 
+/** zxcvbn's score (0–4) a chosen password must reach: 3 is "safely unguessable" against an online attack, and more. */
+export const PASSWORD_MIN_SCORE = 3;
+
+type Zxcvbn = (password: string, userInputs: string[]) => { score: number; feedback: { warning: string | null } };
+let estimator: Promise<Zxcvbn> | undefined;
+
+/** Loaded at the first password chosen (its dictionaries are some megabytes), once per process. */
+function loadEstimator(): Promise<Zxcvbn> {
+  estimator ??= (async () => {
+    const [{ zxcvbn, zxcvbnOptions }, common, en] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]);
+    zxcvbnOptions.setOptions({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary, ...en.dictionary }, translations: en.translations });
+    return zxcvbn;
+  })();
+  return estimator;
+}
+
+/**
+ * Why a password a person chose is too easy to guess, or null. The length rules (lib/api/users.ts) come first;
+ * this refuses what meets them and is still guessed early: "aaaaaaaaaaaa", "123456789012", "Password1234",
+ * a keyboard row, or the holder's own e-mail or name (`about`). NIST SP 800-63B asks for this check rather
+ * than rules on character classes. Never logged: the answer names the pattern, not the password.
+ */
+export async function tooEasyToGuess(password: string, about: readonly (string | null | undefined)[] = []): Promise<string | null> {
+  const zxcvbn = await loadEstimator();
+  // Each of them whole, an e-mail's local part whole ("margaret.hopkins"), and each word of them.
+  const inputs = about.flatMap((a) => (a ? [a, a.split("@")[0] ?? a, ...a.split(/[@.\s_-]+/)] : [])).filter((a) => a.length >= 3);
+  const { score, feedback } = zxcvbn(password, inputs);
+  if (score >= PASSWORD_MIN_SCORE) return null;
+  return `Password is too easy to guess${feedback.warning ? ` (${feedback.warning.replace(/\.$/, "").toLowerCase()})` : ""}: a few unrelated words make a strong one`;
+}
+
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);
 }

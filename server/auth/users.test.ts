@@ -60,6 +60,24 @@ describe("[auth][users] create and list", () => {
     expect(e.fieldErrors?.password?.[0]).toMatch(/at least 12/);
   });
 
+  it("refuses a chosen password that meets the length rule but is guessed early, on its field (422), and stores nothing", async () => {
+    for (const password of ["aaaaaaaaaaaa", "123456789012", "Password1234", "qwertyuiopasdf"]) {
+      const e = await rejection(createUser(db, { email: `weak-${password}@example.com`, role: "broker", password }, { mode: "simulator" }));
+      expect([e.status, Object.keys(e.fieldErrors ?? {})]).toEqual([422, ["password"]]);
+      expect(e.fieldErrors?.password?.[0]).toMatch(/^Password is too easy to guess/);
+      expect(e.fieldErrors?.password?.[0]).not.toContain(password);
+      expect(await findUserByEmail(db, `weak-${password}@example.com`)).toBeNull();
+    }
+    // The holder's own e-mail is no password: it is the first thing tried.
+    const own = await rejection(createUser(db, { email: "margaret.hopkins@example.com", role: "broker", password: "margaret.hopkins" }, { mode: "simulator" }));
+    expect(own.fieldErrors?.password?.[0]).toMatch(/too easy to guess/);
+    const u = await fresh();
+    expect((await rejection(resetPassword(db, u.id, "abcdefghijklmnop"))).fieldErrors?.password?.[0]).toMatch(/too easy to guess/);
+    const mine = await rejection(changeOwnPassword(db, u.id, { currentPassword: "a-long-password-1", newPassword: "111111111111" }));
+    expect(Object.keys(mine.fieldErrors ?? {})).toEqual(["newPassword"]);
+    expect(await verifyPassword("a-long-password-1", (await findUserById(db, u.id))!.passwordHash!)).toBe(true);
+  });
+
   it("reserves the demo domain in live mode", async () => {
     const e = await rejection(createUser(db, { email: "x@demo.brokerdesk", role: "admin", password: "a-long-password-1" }, { mode: "live" }));
     expect(e.fieldErrors?.email?.[0]).toMatch(/reserved/);

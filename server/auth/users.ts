@@ -9,7 +9,7 @@ import {
 import { env } from "@/lib/env";
 import { can, ROLES, type Role } from "@/lib/rbac";
 import type { Db, Queryable } from "@/server/db";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword, tooEasyToGuess, verifyPassword } from "./passwords";
 
 export type { CreateUserInput, StaffUser, UpdateUserInput };
 
@@ -169,6 +169,7 @@ export async function createUser(db: Queryable, input: CreateUserInput, opts: { 
       email: [`The ${DEMO_DOMAIN} domain is reserved for the simulator's demo staff`],
     });
   }
+  await refuseGuessable("password", data.password, [data.email, data.name]);
   const hash = await hashPassword(data.password);
   const { rows } = await db.query<Row>(
     `INSERT INTO staff_users (email, name, role, password_hash, approver_hold, approver_hold_at, approver_hold_by)
@@ -182,6 +183,12 @@ export async function createUser(db: Queryable, input: CreateUserInput, opts: { 
     });
   }
   return toPublicUser(toRecord(rows[0]));
+}
+
+/** A chosen password that meets the length rules but is guessed early is refused on its field (passwords.ts). */
+async function refuseGuessable(field: string, password: string, about: readonly (string | null)[] = []): Promise<void> {
+  const why = await tooEasyToGuess(password, about);
+  if (why) throw invalidFields({ [field]: [why] });
 }
 
 /**
@@ -232,6 +239,7 @@ export async function resetToOneTimePassword(db: Queryable, id: string, opts: { 
 export async function resetPassword(db: Queryable, id: string, newPassword: string, opts: { actor?: string } = {}): Promise<StaffUser> {
   const { password } = parseOrThrow(resetPasswordInput, { password: newPassword });
   if (!isUuid(id)) throw staffUserNotFound();
+  await refuseGuessable("password", password);
   const hash = await hashPassword(password);
   const { rows } = await db.query<Row>(
     `UPDATE staff_users SET password_hash = $2, session_version = session_version + 1, updated_at = now(),
@@ -258,6 +266,7 @@ export async function changeOwnPassword(db: Db, id: string, input: unknown): Pro
     if (await verifyPassword(data.newPassword, current.passwordHash)) {
       throw invalidFields({ newPassword: ["Choose a password different from the current one"] });
     }
+    await refuseGuessable("newPassword", data.newPassword, [current.email, current.name]);
     await tx.query(
       `UPDATE staff_users SET password_hash = $2, password_changed_at = now(), session_version = session_version + 1, updated_at = now()
        WHERE id = $1`,

@@ -8,7 +8,7 @@ import { FormField, applyServerErrors, describedBy, inputClass, FormOutcome } fr
 import { primaryButton } from "@/components/ui/styles";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { callResource } from "@/lib/api/call";
-import { PASSWORD_MIN_LENGTH, userResources, type ChangeOwnPasswordInput } from "@/lib/api/users";
+import { PASSWORD_GUESSABLE, PASSWORD_RULE, userResources, type ChangeOwnPasswordInput } from "@/lib/api/users";
 import { Panel } from "@/components/ui/panel";
 import { Form } from "@/components/ui/form-element";
 
@@ -35,7 +35,7 @@ export function ChangePasswordForm() {
   return (
     <Panel title="Change your password" surface={false}>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        At least {PASSWORD_MIN_LENGTH} characters. Every session of yours ends, this one too: you sign in again with the new password.
+        {PASSWORD_RULE} ({PASSWORD_GUESSABLE}); a few unrelated words make a strong one. Every session of yours ends, this one too: you sign in again with the new password.
       </p>
       {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
       <Form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">

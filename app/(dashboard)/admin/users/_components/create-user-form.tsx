@@ -7,6 +7,7 @@ import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
 import { applyServerErrors, fieldWiring, FormOutcome } from "@/components/ui/form";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
+import { PASSWORD_RULE } from "@/lib/api/users";
 import { inputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { Options } from "@/components/ui/options";
@@ -51,7 +52,7 @@ export function CreateUserForm() {
         {field("email", "E-mail", <input type="email" autoComplete="off" className={inputClass} {...a11y("email")} {...register("email")} />)}
         {field("name", "Name", <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />)}
         {field("role", "Role", <select className={inputClass} {...a11y("role")} {...register("role")}><Options values={ROLE_OPTIONS} /></select>)}
-        {field("password", "Initial password", <input type="password" autoComplete="new-password" className={inputClass} {...a11y("password")} {...register("password")} />)}
+        {field("password", "Initial password", <input type="password" autoComplete="new-password" className={inputClass} {...a11y("password", true)} {...register("password")} />, { hint: PASSWORD_RULE })}
         <div className="flex items-end">
           <button type="submit" disabled={create.isPending || !hydrated} className={primaryButton}>
             {create.isPending ? "Adding…" : "Add user"}
