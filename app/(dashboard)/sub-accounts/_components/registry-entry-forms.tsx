@@ -2,7 +2,7 @@
 // The registry's two forms: create a sub-account on the platform (E6), or add one created elsewhere by UID
 // (the server asks the platform, E2, about it first). The fields, the call and the words differ; the form's
 // state, the server's field errors and the outcome with a link to the new entry are written once.
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm, type FieldValues, type Path, type Resolver } from "react-hook-form";
@@ -13,7 +13,8 @@ import { addSubaccountSchema, createSubaccountSchema, subaccountResources, type 
 import { primaryButton, secondaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { invalidateRegistry } from "./api";
-import { FormField, applyServerErrors, describedBy, inputClass, monoInputClass, FormOutcome, inStaffWords } from "@/components/ui/form";
+import { FormField, describedBy, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
+import { useFormCall } from "@/components/ui/form-call";
 import { Form } from "@/components/ui/form-element";
 
 type Field<V> = { name: Path<V> & string; suffix: string; label: string; hint?: string; input: InputHTMLAttributes<HTMLInputElement> };
@@ -32,31 +33,27 @@ type EntryFormConfig<V extends FieldValues, O> = {
 function EntryForm<V extends FieldValues, O>({ title, about, resolver, empty, fields, send, button, done }: EntryFormConfig<V, O>) {
   const id = useId();
   const qc = useQueryClient();
-  const [entry, setEntry] = useState<RegistryEntryView | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<V, unknown, O>({ resolver, defaultValues: empty as never });
-  const names = fields.map((f) => f.name);
-  const mutation = useMutation({
-    mutationFn: send,
-    onSuccess: (reply) => {
-      setEntry(reply.entry);
-      reset(empty);
-      invalidateRegistry(qc);
-    },
-    onError: (e) => setFormError(applyServerErrors(e, names, setError)),
+  const form = useForm<V, unknown, O>({ resolver, defaultValues: empty as never });
+  const mutation = useMutation({ mutationFn: send, onSuccess: () => invalidateRegistry(qc) });
+  const { submit, answer } = useFormCall(form, fields.map((f) => f.name), mutation, ({ entry }) => {
+    form.reset(empty);
+    return (
+      <>
+        {done(entry)}{" "}
+        <Link href={`/sub-accounts/${entry.subUid}`} className="font-semibold underline">
+          Open it
+        </Link>
+      </>
+    );
   });
-  const onSubmit = handleSubmit((values) => {
-    setEntry(null);
-    setFormError(null);
-    mutation.mutate(values);
-  });
+  const { register, formState } = form;
   const err = (f: Path<V>) => (formState.errors[f] as { message?: string } | undefined)?.message;
 
   return (
     <Panel title={title}>
       <p className="text-xs text-slate-600 dark:text-slate-400">{about}</p>
       {/* noValidate: the schema's messages are the ones shown, the same the server would give. */}
-      <Form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:items-start">
+      <Form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:items-start">
         {fields.map((f) => (
           <FormField key={f.name} id={`${id}-${f.suffix}`} label={f.label} hint={f.hint} error={err(f.name)}>
             <input autoComplete="off" className={inputClass} {...f.input} {...describedBy(`${id}-${f.suffix}`, err(f.name), Boolean(f.hint))} {...register(f.name)} />
@@ -68,17 +65,7 @@ function EntryForm<V extends FieldValues, O>({ title, about, resolver, empty, fi
           </button>
         </div>
       </Form>
-      <FormOutcome tone="success">
-        {entry ? (
-          <>
-            {done(entry)}{" "}
-            <Link href={`/sub-accounts/${entry.subUid}`} className="font-semibold underline">
-              Open it
-            </Link>
-          </>
-        ) : null}
-      </FormOutcome>
-      <FormOutcome tone="error">{formError}</FormOutcome>
+      {answer}
     </Panel>
   );
 }

@@ -11,7 +11,8 @@ import type * as z from "zod/mini";
 import { DESTINATIONS_LIMIT, destinationFormSchema, destinationResources, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { describeError } from "@/lib/client/api";
 import { RejectDialog } from "./reject-form";
-import { applyServerErrors, describedBy, focusFirstError, FormField, FormOutcome, inputClass, monoInputClass } from "@/components/ui/form";
+import { describedBy, FormField, FormOutcome, inputClass, monoInputClass } from "@/components/ui/form";
+import { useFormCall } from "@/components/ui/form-call";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { Badge } from "@/components/ui/badge";
@@ -30,10 +31,11 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const id = useId();
   const qc = useQueryClient();
   // What the last action came to: said once, and it takes the focus (FormOutcome) unless a field was refused.
+  // The form's answer (useFormCall) or a decision's, whichever came last.
   const [notice, setNoticeState] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const setNotice = (text: string | null, tone: "success" | "error" = "error") => setNoticeState(text ? { tone, text } : null);
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
-  const { register, handleSubmit, setError, setFocus, reset, control, formState } = useSchemaForm(destinationFormSchema, { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" }, false);
+  const form = useSchemaForm(destinationFormSchema, { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" }, false);
+  const { register, control, formState } = form;
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
   const waiting = !subUid && canApprove;
   const list = useResourceQuery(
@@ -45,6 +47,14 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const whose = (d: DestinationView) => (names.get(d.subUid) ? `${names.get(d.subUid)} (${d.subUid})` : d.subUid);
   const settle = () => qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] });
   const add = useMutation({ mutationFn: (input: z.output<typeof destinationFormSchema>) => callResource(destinationResources.addDestination, { input }), onSettled: settle });
+  const { submit, answer, clear } = useFormCall(form, FIELDS, add, (d, v) => {
+    form.reset({ subUid: v.subUid, dest: v.dest, chain: "", address: "", tag: "", label: "" });
+    return `Asked to add “${d.label}”: another person must approve it.`;
+  }, { focusInOrder: true });
+  const setNotice = (text: string, tone: "success" | "error" = "error") => {
+    clear();
+    setNoticeState({ tone, text });
+  };
   const decide = useMutation({
     mutationFn: ({ d, reason }: { d: DestinationView; reason?: string }) =>
       reason === undefined
@@ -66,16 +76,10 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
       <Form
         noValidate
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
-        onSubmit={handleSubmit((v) => {
-          setNotice(null);
-          add.mutate(v, {
-            onSuccess: (d) => {
-              setNotice(`Asked to add “${d.label}”: another person must approve it.`, "success");
-              reset({ subUid: v.subUid, dest: v.dest, chain: "", address: "", tag: "", label: "" });
-            },
-            onError: (e) => setNotice(applyServerErrors(e, FIELDS, setError)),
-          });
-        }, focusFirstError(FIELDS, setFocus))}
+        onSubmit={(e) => {
+          setNoticeState(null);
+          return submit(e);
+        }}
       >
         <FormField id={`${id}-subUid`} name="subUid" label="Sub-account" error={err("subUid")}>
           <Controller
@@ -101,7 +105,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         </div>
       </Form>
       <div data-testid="address-book-notice">
-        {notice ? <FormOutcome key={`${notice.tone}:${notice.text}`} tone={notice.tone}>{notice.text}</FormOutcome> : null}
+        {answer ?? (notice ? <FormOutcome key={`${notice.tone}:${notice.text}`} tone={notice.tone}>{notice.text}</FormOutcome> : null)}
       </div>
       {subUid || waiting ? (
         <QueryView

@@ -2,7 +2,7 @@
 // The request form validates with the same schema as the server (lib/api/withdrawals); the server then
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
 import { fieldErrorClass, hintClass, inputClass, primaryButton } from "@/components/ui/styles";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import Big from "big.js";
 import { describeError } from "@/lib/client/api";
@@ -11,7 +11,8 @@ import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { callResource } from "@/lib/api/call";
 import { withdrawalFormSchema, withdrawalResources, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
-import { applyServerErrors, fieldWiring, focusFirstError, FormOutcome } from "@/components/ui/form";
+import { fieldWiring } from "@/components/ui/form";
+import { useFormCall } from "@/components/ui/form-call";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { staffMessage } from "@/lib/words";
 import { groupDecimal } from "@/lib/format";
@@ -42,9 +43,8 @@ function fundsText(f: WithdrawalFunds): string {
 export function RequestForm() {
   const id = useId();
   const request = useRequestWithdrawal();
-  const [done, setDone] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, reset, clearErrors, control, formState } = useSchemaForm(withdrawalFormSchema, { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" }, false);
+  const form = useSchemaForm(withdrawalFormSchema, { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" }, false);
+  const { register, reset, clearErrors, control, formState } = form;
   const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
   const coinName = String(coin ?? "");
   const tagRule = dest === "on_chain" ? tagRuleOf(coinName) : undefined;
@@ -56,24 +56,17 @@ export function RequestForm() {
   const amountText = String(amount ?? "").trim();
   const above = free !== null && isDecimal(amountText) && new Big(amountText).gt(free);
 
-  const onSubmit = handleSubmit((values) => {
-    setDone(null);
-    setFormError(null);
-    request.mutate(values, {
-      onSuccess: (w) => {
-        setDone(`Requested ${w.amount} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). A lead must approve it.`);
-        reset({ subUid: values.subUid, coin: values.coin, dest: values.dest, chain: "", address: "", tag: "", amount: "", reason: "" });
-      },
-      onError: (e) => setFormError(applyServerErrors<FieldName>(e, FIELDS, setError)),
-    });
-  }, focusFirstError(FIELDS, setFocus));
+  const { submit, answer } = useFormCall(form, FIELDS, request, (w, values) => {
+    reset({ subUid: values.subUid, coin: values.coin, dest: values.dest, chain: "", address: "", tag: "", amount: "", reason: "" });
+    return `Requested ${w.amount} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). A lead must approve it.`;
+  }, { focusInOrder: true });
 
   const { errorOf: err, a11y, field } = fieldWiring<FieldName>(id, formState.errors, staffMessage);
 
   return (
     <Panel title="Request a withdrawal" surface={false}>
       <p className={`mt-1 ${hintClass}`}>Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.</p>
-      <Form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {field(
           "subUid",
           "Sub-account",
@@ -148,8 +141,7 @@ export function RequestForm() {
           </button>
         </div>
       </Form>
-      <FormOutcome tone="success">{done}</FormOutcome>
-      <FormOutcome tone="error">{formError}</FormOutcome>
+      {answer}
     </Panel>
   );
 }

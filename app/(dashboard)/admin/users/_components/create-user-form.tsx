@@ -1,11 +1,12 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
-import { applyServerErrors, fieldWiring, FormOutcome } from "@/components/ui/form";
+import { fieldWiring } from "@/components/ui/form";
+import { useFormCall } from "@/components/ui/form-call";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
 import { PASSWORD_RULE } from "@/lib/api/users";
 import { inputClass, primaryButton } from "@/components/ui/styles";
@@ -22,33 +23,24 @@ export function CreateUserForm() {
   const id = useId();
   const hydrated = useHydrated();
   const qc = useQueryClient();
-  const [created, setCreated] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values>({ defaultValues: EMPTY });
+  const form = useForm<Values>({ defaultValues: EMPTY });
   const create = useMutation({
     mutationFn: (body: Values) => callResource(pageCalls.usersCreate, { input: body }),
-    onSuccess: ({ user }) => {
-      setCreated(`Created ${user.email} (${user.role}).`);
-      reset(EMPTY);
-      void qc.invalidateQueries({ queryKey: [pageCalls.usersList.id] });
-    },
-    // The server is the judge (422/409): its field errors go under the fields they name, the first one
-    // refused taking the focus; what no field holds is said once for the form, which then takes it.
-    onError: (e) => setFormError(applyServerErrors(e, FIELDS, setError)),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [pageCalls.usersList.id] }),
   });
-
-  const onSubmit = handleSubmit((values) => {
-    setCreated(null);
-    setFormError(null);
-    create.mutate(values);
+  // The server is the judge (422/409): its field errors go under the fields they name (useFormCall).
+  const { submit, answer } = useFormCall(form, FIELDS, create, ({ user }) => {
+    form.reset(EMPTY);
+    return `Created ${user.email} (${user.role}).`;
   });
+  const { register, formState } = form;
   const { a11y, field } = fieldWiring<keyof Values & string>(id, formState.errors);
 
   return (
     <Panel title="Add a staff user" surface={false}>
       {/* noValidate: the server's messages are the ones shown, under each field. */}
       {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
-      <Form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
+      <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
         {field("email", "E-mail", <input type="email" autoComplete="off" className={inputClass} {...a11y("email")} {...register("email")} />)}
         {field("name", "Name", <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />)}
         {field("role", "Role", <select className={inputClass} {...a11y("role")} {...register("role")}><Options values={ROLE_OPTIONS} /></select>)}
@@ -59,8 +51,7 @@ export function CreateUserForm() {
           </button>
         </div>
       </Form>
-      <FormOutcome tone="success" key={`created-${create.submittedAt}`}>{created}</FormOutcome>
-      <FormOutcome tone="error" key={`error-${create.submittedAt}`}>{formError}</FormOutcome>
+      {answer}
     </Panel>
   );
 }
