@@ -11,6 +11,8 @@ import { useId, useMemo, type ReactNode } from "react";
 import { useQueryStates, type UrlKeys, type UseQueryStatesKeysMap, type Values } from "nuqs";
 import type { ledgerCursorsParser } from "@/lib/client/paging-search-params";
 import { callResource, type JsonResource, type LazyResource } from "@/lib/api/call";
+import type { OutputOf } from "@/lib/api/define-resource";
+import type * as z from "zod/mini";
 import { isTransient } from "@/lib/client/api";
 import { DataTable } from "./data-table";
 import type { PagerWords } from "./data-table-pager";
@@ -32,10 +34,13 @@ export type LedgerPage<Row> = { rows: Row[]; nextCursor: string | null; total: n
 /** What every ledger page answers: a cursor to the next, and the count of the whole filtered set when it has one. */
 type AnyPage = { nextCursor: string | null; total?: number };
 
-export type LedgerViewConfig<Row extends RowData, K extends LedgerParams, P extends AnyPage = LedgerPage<Row>> = {
-  resource: JsonResource | LazyResource;
+/** A lib/api entry that answers a ledger page; its answer's type is the page's. */
+type PageResource = JsonResource & { output: z.ZodMiniType<AnyPage> };
+
+export type LedgerViewConfig<R extends PageResource, K extends LedgerParams, Row extends RowData> = {
+  resource: R | LazyResource<R>;
   /** The page's rows: its `rows` unless said (the withdrawal ledger answers `items`). */
-  rowsOf?: (page: P) => Row[];
+  rowsOf?: (page: OutputOf<R>) => Row[];
   /**
    * The page's URL state, declared once in its search-params.ts. Every key but the cursors (`p`), the range
    * (`from`, `to`) and `notFilters` is a filter the server applies (a null or empty value is not sent).
@@ -79,9 +84,10 @@ export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends 
 
 const NOT_FILTERS = new Set(["p", "from", "to"]);
 
-export function useLedgerView<Row extends RowData, K extends LedgerParams, P extends AnyPage = LedgerPage<Row>>(
-  config: LedgerViewConfig<Row, K, P>,
-): LedgerView<Row, Values<K> & LedgerUrlState, P> {
+/** The page's type is its entry's answer, and its rows' type its columns': neither is said again. */
+export function useLedgerView<R extends PageResource, K extends LedgerParams, Row extends RowData>(
+  config: LedgerViewConfig<R, K, Row>,
+): LedgerView<Row, Values<K> & LedgerUrlState, OutputOf<R>> {
   const [q, setUrl] = useQueryStates(config.searchParams, { history: "push", urlKeys: config.urlKeys });
   const range = config.range ?? true;
   const notFilters = new Set<string>(config.notFilters);
@@ -96,7 +102,7 @@ export function useLedgerView<Row extends RowData, K extends LedgerParams, P ext
   const input = { ...filters, ...config.fixed, limit: String(pageSize), ...(cursor ? { cursor } : {}) };
   const page = useQuery({
     queryKey: [config.resource.id, input],
-    queryFn: ({ signal }) => callResource(config.resource, { input, signal } as never) as Promise<P>,
+    queryFn: ({ signal }) => callResource(config.resource, { input, signal } as never),
     retry: (count, e) => count < 1 && isTransient(e),
   });
   const { rowsOf } = config;

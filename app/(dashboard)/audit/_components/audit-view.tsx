@@ -3,7 +3,6 @@
 // first, filtered on the server by the URL, with a row's details in a panel below the table.
 import dynamic from "next/dynamic";
 import { useId, useState } from "react";
-import type { AuditPage } from "@/lib/api/audit";
 import { AUDIT_OUTCOME_VALUES, pageCalls } from "@/lib/api/page-routes";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
@@ -11,7 +10,7 @@ import { SearchForm } from "@/components/data-table/search-form";
 import { SelectField } from "@/components/data-table/select-field";
 import { controlClass, primaryButton } from "@/components/ui/styles";
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZES, auditSearchParams, auditUrlKeys } from "../search-params";
-import { toRowView, type AuditRowView } from "./audit-rows";
+import { toRowView } from "./audit-rows";
 import { AuditDetailsContext, auditColumns } from "./columns";
 
 // A row's details open on a click, never in the first view: they load then (issue 15, page weight).
@@ -22,7 +21,7 @@ const pageSizeOf = (q: { limit: number }) => Math.min(Math.max(1, q.limit), AUDI
 
 export function AuditView() {
   const id = useId();
-  const view = useLedgerView<AuditRowView, typeof auditSearchParams, AuditPage>({
+  const view = useLedgerView({
     resource: pageCalls.auditList,
     rowsOf: (page) => page.rows.map(toRowView),
     searchParams: auditSearchParams,

@@ -11,7 +11,7 @@ import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
-import type { LedgerDeposit, LedgerDepositPage, LedgerFreshness } from "@/lib/api/ledger";
+import type { LedgerDepositPage, LedgerFreshness } from "@/lib/api/ledger";
 import { pageCalls } from "@/lib/api/page-routes";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
@@ -38,7 +38,7 @@ const TOTAL_COLUMNS: ListColumn<LedgerDepositPage["totals"][number]>[] = [
 
 export function LedgerDepositsView() {
   const id = useId();
-  const view = useLedgerView<LedgerDeposit, typeof ledgerDepositsSearchParams, LedgerDepositPage>({
+  const view = useLedgerView({
     resource: pageCalls.ledgerDeposits,
     searchParams: ledgerDepositsSearchParams,
     columns: ledgerDepositColumns,

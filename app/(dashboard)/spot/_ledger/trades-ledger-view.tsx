@@ -4,6 +4,7 @@
 // 90 days at a time). One view; the two lists differ in the words and filters below and in their columns,
 // which each page hands over (so neither page loads the other's). The platform's own answer stays at /live.
 import type { RowData, TableOptions } from "@tanstack/react-table";
+import type * as z from "zod/mini";
 import type { JsonResource, LazyResource } from "@/lib/api/call";
 import type { LedgerFill, LedgerKeySync, LedgerPlanOrder } from "@/lib/api/ledger-trades";
 import { pageCalls } from "@/lib/api/page-routes";
@@ -17,8 +18,11 @@ import { KeyPicker } from "./key-picker";
 import { KeySyncStatus } from "./key-sync-status";
 import { LEDGER_TRADE_PAGE_SIZE, ledgerTradeSearchParams, type OwnFilter, type TradeParams } from "./search-params";
 
+/** Both lists answer a page of rows with the key's sync state (lib/api/ledger-trades.ts); its rows are the list's. */
+type TradeResource = JsonResource & { output: z.ZodMiniType<LedgerPage<unknown> & { sync: LedgerKeySync }> };
+
 type ListConfig<Row> = {
-  resource: JsonResource | LazyResource;
+  resource: LazyResource<TradeResource>;
   getRowId: (row: Row) => string;
   /** The table's accessible name. */
   label: string;
@@ -53,7 +57,7 @@ const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
 /** `list` names the list as the key picker and the live page's path do. */
 export function TradesLedgerView<L extends keyof Rows>({ list, columns }: { list: L; columns: TableOptions<DataTableFeatures, Rows[L]>["columns"] }) {
   const { resource, getRowId, label, rowsNoun, symbols, own } = LISTS[list] as ListConfig<Rows[L]>;
-  const view = useLedgerView<Rows[L] & RowData, TradeParams, LedgerPage<Rows[L]> & { sync: LedgerKeySync }>({
+  const view = useLedgerView<TradeResource, TradeParams, Rows[L] & RowData>({
     resource,
     searchParams: ledgerTradeSearchParams[own.key],
     columns,

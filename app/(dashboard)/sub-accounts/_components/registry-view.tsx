@@ -4,7 +4,6 @@
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
 import { pageCalls } from "@/lib/api/page-routes";
 import { REGISTRY_SOURCES } from "@/lib/api/registry-routes";
-import type { RegistryEntryView, RegistryPage } from "@/lib/api/sub-account-reads";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
@@ -14,7 +13,7 @@ import { registryColumns } from "./columns";
 const BY_NAME = { first: "First", back: "← Previous", next: "Next →" };
 
 export function RegistryView() {
-  const view = useLedgerView<RegistryEntryView, typeof subaccountsSearchParams, RegistryPage>({
+  const view = useLedgerView({
     resource: pageCalls.subaccountsBrowse,
     searchParams: subaccountsSearchParams,
     columns: registryColumns,

@@ -3,7 +3,6 @@
 // view of a ledger list (components/data-table/ledger-paged-view.tsx) with the totals of the filtered set above.
 import { useId } from "react";
 import { pageCalls } from "@/lib/api/page-routes";
-import type { WithdrawalPage, WithdrawalView } from "@/lib/api/withdrawal-ledger";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
@@ -16,7 +15,7 @@ import { withdrawalColumns } from "./columns";
 
 export function WithdrawalLedger() {
   const id = useId();
-  const view = useLedgerView<WithdrawalView, typeof withdrawalsSearchParams, WithdrawalPage>({
+  const view = useLedgerView({
     resource: pageCalls.withdrawalsList,
     rowsOf: (page) => page.items,
     searchParams: withdrawalsSearchParams,

@@ -7,7 +7,7 @@ import { LineChart } from "@/components/charts/line-chart";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SelectField } from "@/components/data-table/select-field";
 import { controlClass } from "@/components/ui/styles";
-import { ledgerResources, type LedgerDeposit, type LedgerDepositPage } from "@/lib/api/ledger";
+import { ledgerResources } from "@/lib/api/ledger";
 import { balanceSeries, ledgerHistoryResources, type RebateHistory } from "@/lib/api/ledger-history";
 import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
@@ -22,7 +22,7 @@ const HISTORY_DAYS = "365";
 const depositUrlKeys = { p: "dp", from: "dfrom", to: "dto" } as const;
 
 export function LedgerDepositsSection({ uid }: { uid: string }) {
-  const view = useLedgerView<LedgerDeposit, typeof ledgerRangeParsers, LedgerDepositPage>({
+  const view = useLedgerView({
     resource: ledgerResources.deposits,
     searchParams: ledgerRangeParsers,
     urlKeys: depositUrlKeys,
