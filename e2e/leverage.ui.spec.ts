@@ -151,11 +151,21 @@ test.describe("leverage as a lead", () => {
     await expect(refusal).toContainText("A required parameter is missing.");
     await expect(refusal).toContainText("40019");
     await expect(refusal).toContainText("Parameter holdSide cannot be empty");
-    await expect(page.getByRole("alert").filter({ hasText: "Side (long or short): the platform refused it (40019" })).toContainText(
-      "choose isolated and hedge",
-    );
     await expect(historyRows(page).first()).toContainText("failure");
     await expect(historyRows(page).first()).toContainText("40019");
+    // The platform has said the symbol's modes on this account: the form takes them and asks for the side there.
+    const holdSide = page.getByRole("radiogroup", { name: "Hold side (holdSide)" });
+    await expect(holdSide).toHaveAttribute("aria-invalid", "true");
+    await expect(holdSide).toHaveAccessibleDescription(/^Side \(long or short\): the platform refused it \(40019 .*isolated margin and hedge mode, as the form now says/);
+    await expect(page.getByRole("radiogroup", { name: "Margin mode" }).getByLabel("isolated")).toBeChecked();
+    await expect(page.getByRole("radiogroup", { name: "Position mode" }).getByLabel("hedge")).toBeChecked();
+    await expect(holdSide.getByLabel("long")).toBeFocused();
+    await holdSide.getByLabel("short").check();
+    const sent = page.waitForRequest((r) => r.url().endsWith("/api/platform/v2/mix/account/set-leverage") && r.method() === "POST");
+    await submit(page).click();
+    expect((await sent).postDataJSON()).toEqual({ productType: "USDT-FUTURES", symbol: "ETHUSDT", marginCoin: "USDT", leverage: "5", holdSide: "short" });
+    await expect(result(page)).toBeVisible();
+    await expect(historyRows(page).first()).toContainText("success");
 
     // A margin coin that is not the product's: only the platform knows (the catalog checks the form, not the contract).
     await fill(page, { symbol: "BTCUSDT", marginCoin: "USDC", leverage: "20", marginMode: "crossed", positionMode: "one-way" });

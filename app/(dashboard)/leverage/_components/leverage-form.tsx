@@ -1,5 +1,5 @@
 "use client";
-import { useId, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useWatch } from "react-hook-form";
 import { fieldWiring, formFailure, FormFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
@@ -41,7 +41,9 @@ export function LeverageForm() {
   const id = useId();
   const qc = useQueryClient();
   const [sent, setSent] = useState<Sent | null>(null);
-  const { register, handleSubmit, setError, clearErrors, control, formState } = useSchemaForm(leverageFormSchema, DEFAULTS);
+  const { register, handleSubmit, setError, clearErrors, setValue, setFocus, control, formState } = useSchemaForm(leverageFormSchema, DEFAULTS);
+  // Set when a refusal has just shown the side: it takes the focus once drawn.
+  const focusSide = useRef(false);
   const [marginMode, positionMode, productType, symbol] = useWatch({ control, name: ["marginMode", "positionMode", "productType", "symbol"] });
   const history = useLeverageHistory();
   const accounts = useLeverageAccounts();
@@ -49,6 +51,11 @@ export function LeverageForm() {
   const accountName = labelOfKey(accounts.data, account);
   const last = symbol ? lastSetFor(history.data ?? [], account, productType, symbol) : null;
   const showHoldSide = needsHoldSide(marginMode, positionMode);
+  useEffect(() => {
+    if (!showHoldSide || !focusSide.current) return;
+    focusSide.current = false;
+    setFocus("holdSide");
+  }, [showHoldSide, setFocus]);
 
   const send = useMutation({
     mutationFn: async (v: LeverageFormValues): Promise<Sent> => {
@@ -65,11 +72,16 @@ export function LeverageForm() {
       const field = refusal ? fieldNamedBy(refusal.msg) : null;
       if (!refusal || !field) return;
       const said = `the platform refused it (${refusal.code} ${refusal.msg})`;
-      const hidden = field === "holdSide" && !needsHoldSide(v.marginMode, v.positionMode);
-      const message = hidden
-        ? `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode: choose isolated and hedge, then long or short.`
-        : `${said.charAt(0).toUpperCase()}${said.slice(1)}${refusal.meaning ? `. ${refusal.meaning}` : ""}`;
-      setError(field, { type: "platform", message }, { shouldFocus: !hidden });
+      if (field === "holdSide" && !needsHoldSide(v.marginMode, v.positionMode)) {
+        // Only isolated hedge reads holdSide: the platform has said this symbol's modes on this account. The
+        // form takes them, shows the side, and asks for it there (focused once drawn).
+        setValue("marginMode", "isolated");
+        setValue("positionMode", "hedge");
+        setError("holdSide", { type: "platform", message: `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode, as the form now says: choose long or short, then set it again.` });
+        focusSide.current = true;
+        return;
+      }
+      setError(field, { type: "platform", message: `${said.charAt(0).toUpperCase()}${said.slice(1)}${refusal.meaning ? `. ${refusal.meaning}` : ""}` }, { shouldFocus: true });
     },
     // A refusal is recorded too: the history shows every attempt that reached the platform.
     onSettled: () => void qc.invalidateQueries({ queryKey: HISTORY_KEY }),
