@@ -41,7 +41,7 @@ export async function tooEasyToGuess(password: string, about: readonly (string |
   const inputs = about.flatMap((a) => (a ? [a, a.split("@")[0] ?? a, ...a.split(/[@.\s_-]+/)] : [])).filter((a) => a.length >= 3);
   const { score, feedback } = zxcvbn(password, inputs);
   if (score >= PASSWORD_MIN_SCORE) return null;
-  return `Password is too easy to guess${feedback.warning ? ` (${feedback.warning.replace(/\.$/, "").toLowerCase()})` : ""}: a few unrelated words make a strong one`;
+  return `Password is too easy to guess${feedback.warning ? ` (${feedback.warning.replace(/\.$/, "").toLowerCase().replace(/^this is /, "")})` : ""}: a few unrelated words make a strong one`;
 }
 
 export function hashPassword(password: string): Promise<string> {
