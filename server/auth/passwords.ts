@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { env } from "@/lib/env";
+import { invalidFields } from "@/lib/api/errors";
 
 /**
  * bcrypt work factor of new hashes: 12 (~0.3 s per hash on this class of machine, slow enough to make guessing
@@ -42,6 +43,12 @@ export async function tooEasyToGuess(password: string, about: readonly (string |
   const { score, feedback } = zxcvbn(password, inputs);
   if (score >= PASSWORD_MIN_SCORE) return null;
   return `Password is too easy to guess${feedback.warning ? ` (${feedback.warning.replace(/\.$/, "").toLowerCase().replace(/^this is /, "")})` : ""}: a few unrelated words make a strong one`;
+}
+
+/** A chosen password that meets the length rules but is guessed early is refused on its field (a 422). */
+export async function refuseGuessable(field: string, password: string, about: readonly (string | null)[] = []): Promise<void> {
+  const why = await tooEasyToGuess(password, about);
+  if (why) throw invalidFields({ [field]: [why] });
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -9,7 +9,7 @@ import {
 import { env } from "@/lib/env";
 import { can, ROLES, type Role } from "@/lib/rbac";
 import type { Db, Queryable } from "@/server/db";
-import { hashPassword, tooEasyToGuess, verifyPassword } from "./passwords";
+import { hashPassword, refuseGuessable, verifyPassword } from "./passwords";
 
 export type { CreateUserInput, StaffUser, UpdateUserInput };
 
@@ -183,12 +183,6 @@ export async function createUser(db: Queryable, input: CreateUserInput, opts: { 
     });
   }
   return toPublicUser(toRecord(rows[0]));
-}
-
-/** A chosen password that meets the length rules but is guessed early is refused on its field (passwords.ts). */
-async function refuseGuessable(field: string, password: string, about: readonly (string | null)[] = []): Promise<void> {
-  const why = await tooEasyToGuess(password, about);
-  if (why) throw invalidFields({ [field]: [why] });
 }
 
 /**
