@@ -98,4 +98,13 @@ describe("[architecture]", () => {
     const seeders = ["app", "server/http"].flatMap(sources).filter((f) => /\b(prepareStaffUsers|seedDemoUsers|seedRegistry)\b/.test(read(f)));
     expect(seeders).toEqual([]);
   });
+
+  it("files say one thing (issue 13): no source file over 300 lines, and a page file names its view and its gate in 30 or fewer", () => {
+    const lines = (f: string) => read(f).split("\n").length - (read(f).endsWith("\n") ? 1 : 0);
+    const long = ["app", "components", "lib", "server", "scripts", "e2e/support"].flatMap(sources).filter((f) => !/\.spec\.ts$/.test(f) && lines(f) > 300);
+    expect(long.map((f) => `${f}: ${lines(f)} lines`)).toEqual([]);
+    const pages = sources("app").filter((f) => path.basename(f) === "page.tsx");
+    expect(pages.length).toBeGreaterThan(15);
+    expect(pages.filter((f) => lines(f) > 30).map((f) => `${f}: ${lines(f)} lines`)).toEqual([]);
+  });
 });
