@@ -8,6 +8,16 @@ export type CellValue<V> = { getValue: () => V };
 export type ColumnPriority = 2 | 3;
 export const ranked = (priority?: ColumnPriority) => (priority ? { priority } : {});
 
+/**
+ * A column that only names itself (`label` is both the header and what the toolbar says) and takes its width;
+ * `meta` adds the rest (`numeric`, `time`, a priority). The cell is the list's own: `{ ...column("Status", 150),
+ * cell }`.
+ */
+export const column = (label: string, width: number, meta: { numeric?: true; time?: true; priority?: ColumnPriority } = {}) => ({
+  header: label,
+  meta: { ...meta, label, width },
+});
+
 /** A column filtered by a choice of its values (those of the loaded rows unless `options`), sorted as text. */
 export const choiceColumn = (label: string, width: number, options?: readonly string[]) => ({
   header: label,

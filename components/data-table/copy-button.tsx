@@ -59,5 +59,6 @@ export const idColumn = (field: string, label: string, width: number, { sortFn =
   header: label,
   meta: { ...ranked(priority), label, width },
   sortFn,
-  cell: (c: CellValue<string>) => <IdCell field={field} value={c.getValue()} />,
+  // An ID the platform may leave out (a plan order's clientOid): a muted dash, as other empty cells.
+  cell: (c: CellValue<string | null>) => (c.getValue() ? <IdCell field={field} value={c.getValue()!} /> : <span className="text-slate-500 dark:text-slate-400">—</span>),
 });

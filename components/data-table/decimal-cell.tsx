@@ -17,5 +17,5 @@ export const decimalColumn = (label: string, width: number, priority?: ColumnPri
   header: label,
   meta: { ...ranked(priority), label, numeric: true, width },
   sortFn: "decimal" as const,
-  cell: (c: CellValue<string>) => <DecimalCell value={c.getValue()} />,
+  cell: (c: CellValue<string | null>) => <DecimalCell value={c.getValue() ?? ""} />,
 });

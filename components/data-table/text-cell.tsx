@@ -9,5 +9,5 @@ export const textColumn = (label: string, width: number, priority?: ColumnPriori
   header: label,
   meta: { ...ranked(priority), label, width },
   sortFn: "text" as const,
-  cell: (c: CellValue<string>) => orDash(c.getValue()),
+  cell: (c: CellValue<string | null>) => orDash(c.getValue() ?? ""),
 });

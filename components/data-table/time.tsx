@@ -113,5 +113,5 @@ export const timeColumn = (label: string, width: number) => ({
   header: label,
   meta: { time: true, label, width },
   sortFn: "decimal" as const,
-  cell: (c: CellValue<string>) => <TimeCell ms={c.getValue()} />,
+  cell: (c: CellValue<string | null>) => <TimeCell ms={c.getValue() ?? ""} />,
 });

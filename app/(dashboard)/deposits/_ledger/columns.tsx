@@ -2,21 +2,20 @@ import Link from "next/link";
 import type { LedgerDeposit } from "@/lib/api/ledger";
 import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { IdCell } from "@/components/data-table/copy-button";
-import { TimeCell } from "@/components/data-table/time";
-import { orDash } from "@/components/data-table/text-cell";
-import { DecimalCell } from "@/components/data-table/decimal-cell";
+import { column } from "@/components/data-table/column-builders";
+import { idColumn } from "@/components/data-table/copy-button";
+import { timeColumn } from "@/components/data-table/time";
+import { textColumn } from "@/components/data-table/text-cell";
+import { decimalColumn } from "@/components/data-table/decimal-cell";
 import { depositTone } from "../_components/deposit-tone";
 
 const col = dataColumnHelper<LedgerDeposit>();
 
-/** The ledger's columns: sorted by the server (newest first), so no client sorting here. */
+/** The ledger's columns: ordered by the server (newest first); a ledger's table sorts nothing (features-plain.ts). */
 export const ledgerDepositColumns = col.columns([
-  col.accessor("cTime", { header: "Time", meta: { time: true, label: "Time", width: 220 }, enableSorting: false, cell: (c) => <TimeCell ms={c.getValue()} /> }),
+  col.accessor("cTime", timeColumn("Time", 220)),
   col.accessor("subUid", {
-    header: "Sub-account",
-    meta: { label: "Sub-account", width: 230 },
-    enableSorting: false,
+    ...column("Sub-account", 230),
     cell: (c) => (
       <Link href={`/sub-accounts/${c.getValue()}`} className="underline-offset-2 hover:underline">
         {c.row.original.subaccountName ? `${c.row.original.subaccountName} · ` : ""}
@@ -24,12 +23,10 @@ export const ledgerDepositColumns = col.columns([
       </Link>
     ),
   }),
-  col.accessor("coin", { header: "Coin", meta: { label: "Coin", width: 80 }, enableSorting: false }),
-  col.accessor("amount", { header: "Amount", meta: { label: "Amount", numeric: true, width: 160 }, enableSorting: false, cell: (c) => <DecimalCell value={c.getValue()} /> }),
+  col.accessor("coin", textColumn("Coin", 80)),
+  col.accessor("amount", decimalColumn("Amount", 160)),
   col.accessor("status", {
-    header: "Status",
-    meta: { label: "Status", width: 150 },
-    enableSorting: false,
+    ...column("Status", 150),
     cell: (c) => {
       const gone = c.row.original.goneAt;
       return (
@@ -45,8 +42,8 @@ export const ledgerDepositColumns = col.columns([
       );
     },
   }),
-  col.accessor("chain", { header: "Chain", meta: { priority: 3, label: "Chain", width: 110 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
-  col.accessor("dest", { header: "Destination", meta: { priority: 3, label: "Destination", width: 140 }, enableSorting: false, cell: (c) => orDash(c.getValue()) }),
-  col.accessor("txId", { header: "Transaction ID", meta: { label: "Transaction ID", width: 220 }, enableSorting: false, cell: (c) => (c.getValue() ? <IdCell field="txId" value={c.getValue()} /> : "—") }),
-  col.accessor("orderId", { header: "Record ID", meta: { priority: 3, label: "Record ID", width: 200 }, enableSorting: false, cell: (c) => <IdCell field="orderId" value={c.getValue()} /> }),
+  col.accessor("chain", textColumn("Chain", 110, 3)),
+  col.accessor("dest", textColumn("Destination", 140, 3)),
+  col.accessor("txId", idColumn("txId", "Transaction ID", 220)),
+  col.accessor("orderId", idColumn("orderId", "Record ID", 200, { priority: 3 })),
 ]);

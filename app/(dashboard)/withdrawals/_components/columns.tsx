@@ -1,7 +1,9 @@
 import Link from "next/link";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { dataColumnHelper } from "@/components/data-table/features";
-import { IdCell } from "@/components/data-table/copy-button";
+import { column } from "@/components/data-table/column-builders";
+import { IdCell, idColumn } from "@/components/data-table/copy-button";
+import { textColumn } from "@/components/data-table/text-cell";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
 import { TimeCell } from "@/components/data-table/time";
 import { StateBadge } from "./state-badge";
@@ -47,49 +49,32 @@ function PlatformAnswer({ w }: { w: WithdrawalView }) {
 export const withdrawalColumns = col.columns([
   // The time opens the withdrawal's page: a column of its own for the link cost the width a key column needs.
   col.accessor("requestedAt", {
-    header: "Requested",
-    meta: { priority: 1, time: true, label: "Requested", width: 205 },
+    ...column("Requested", 205, { time: true }),
     cell: (c) => (
       <Link href={`/withdrawals/${c.row.original.id}`} className="text-blue-800 underline dark:text-blue-300" aria-label={`Open withdrawal ${c.row.original.id}`}>
         <TimeCell ms={ms(c.getValue())} />
       </Link>
     ),
   }),
-  col.accessor("state", { header: "State", meta: { priority: 1, label: "State", width: 215 }, cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
-  col.accessor("subUid", { header: "Sub-account", meta: { priority: 2, label: "Sub-account", width: 140 }, cell: (c) => <IdCell field="sub-account UID" value={c.getValue()} /> }),
-  col.accessor("coin", { header: "Coin", meta: { priority: 3, label: "Coin", width: 70 } }),
-  col.accessor("amount", { header: "Amount", meta: { priority: 1, label: "Amount", numeric: true, width: 140 }, cell: (c) => <DecimalCell value={c.getValue()} suffix={c.row.original.coin} /> }),
-  col.accessor((w) => w.platformOrderId ?? w.errorCode ?? w.rejectReason ?? "", {
-    id: "platform",
-    header: "Outcome",
-    meta: { priority: 1, label: "Outcome", width: 130 },
-    cell: (c) => <PlatformAnswer w={c.row.original} />,
-  }),
-  col.accessor("dest", {
-    header: "Destination",
-    meta: { priority: 3, label: "Destination", width: 110 },
-    cell: (c) => (c.getValue() === "on_chain" ? "on chain" : "internal"),
-  }),
-  col.accessor("chain", { header: "Chain", meta: { priority: 3, label: "Chain", width: 110 }, cell: (c) => c.getValue() ?? dash }),
-  col.accessor("address", { header: "Address / UID", meta: { priority: 1, label: "Address / UID", width: 150 }, cell: (c) => <IdCell field="address" value={c.getValue()} /> }),
-  col.accessor("tag", { header: "Tag", meta: { priority: 3, label: "Tag", width: 90 }, cell: (c) => c.getValue() ?? dash }),
-  col.accessor("requestedBy", { header: "Requested by", meta: { priority: 1, label: "Requested by", width: 170 } }),
-  col.accessor((w) => w.approvedBy ?? w.rejectedBy ?? "", {
-    id: "decidedBy",
-    header: "Decided by",
-    meta: { priority: 2, label: "Decided by", width: 190 },
-    cell: (c) => c.getValue() || dash,
-  }),
+  col.accessor("state", { ...column("State", 215), cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
+  col.accessor("subUid", idColumn("sub-account UID", "Sub-account", 140, { priority: 2 })),
+  col.accessor("coin", textColumn("Coin", 70, 3)),
+  col.accessor("amount", { ...column("Amount", 140, { numeric: true }), cell: (c) => <DecimalCell value={c.getValue()} suffix={c.row.original.coin} /> }),
+  col.accessor((w) => w.platformOrderId ?? w.errorCode ?? w.rejectReason ?? "", { id: "platform", ...column("Outcome", 130), cell: (c) => <PlatformAnswer w={c.row.original} /> }),
+  col.accessor("dest", { ...column("Destination", 110, { priority: 3 }), cell: (c) => (c.getValue() === "on_chain" ? "on chain" : "internal") }),
+  col.accessor("chain", textColumn("Chain", 110, 3)),
+  col.accessor("address", idColumn("address", "Address / UID", 150)),
+  col.accessor("tag", textColumn("Tag", 90, 3)),
+  col.accessor("requestedBy", textColumn("Requested by", 170)),
+  col.accessor((w) => w.approvedBy ?? w.rejectedBy ?? "", { id: "decidedBy", ...column("Decided by", 190, { priority: 2 }), cell: (c) => c.getValue() || dash }),
   col.accessor((w) => w.approvedAt ?? w.rejectedAt ?? "", {
     id: "decidedAt",
-    header: "Decided",
-    meta: { priority: 3, time: true, label: "Decided", width: 220 },
+    ...column("Decided", 220, { priority: 3, time: true }),
     cell: (c) => (c.getValue() ? <TimeCell ms={ms(c.getValue())} /> : dash),
   }),
-  col.accessor("clientOid", { header: "clientOid", meta: { priority: 3, label: "clientOid", width: 200 }, cell: (c) => <IdCell field="client order ID" value={c.getValue()} /> }),
+  col.accessor("clientOid", idColumn("client order ID", "clientOid", 200, { priority: 3 })),
   col.accessor("reason", {
-    header: "Reason",
-    meta: { priority: 1, label: "Reason", width: 150 },
+    ...column("Reason", 150),
     cell: (c) => (
       <span className="truncate" title={c.getValue()}>
         {c.getValue()}
