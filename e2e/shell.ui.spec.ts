@@ -156,12 +156,11 @@ function pendingPage(over: { coin: string; amount: string }) {
   return { items: [row], nextCursor: null };
 }
 
-test("[shell][home] lead: pending withdrawals — a placeholder while the API is absent, an error when it fails", async ({ page }) => {
-  await page.route("**/api/withdrawals?state=requested", (r) => r.fulfill({ status: 404, body: "Not Found" }));
+test("[shell][home] lead: pending withdrawals — none waiting, an error when the list fails, then the requests", async ({ page }) => {
+  await page.route("**/api/withdrawals?state=requested", (r) => r.fulfill({ json: { items: [], nextCursor: null } }));
   await signIn(page, "lead");
   const card = page.getByRole("region", { name: "Pending withdrawals" });
-  await expect(card).toContainText("Withdrawal approvals arrive here");
-  await expect(card.getByRole("alert")).toHaveCount(0);
+  await expect(card).toContainText("No withdrawal requests are waiting for approval.");
 
   await page.unroute("**/api/withdrawals?state=requested");
   await page.route("**/api/withdrawals?state=requested", (r) =>
