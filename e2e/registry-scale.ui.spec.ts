@@ -119,6 +119,12 @@ test("[pickers] live deposits, the request form and the address book search the 
   await expect(picker).toHaveValue(/^client0001\d\d@\S+ \(\d+\)$/);
   const chosen = /\((\d+)\)$/.exec(await picker.inputValue())![1]!;
   await expect(page).toHaveURL(new RegExp(`uid=${chosen}`));
+  // Shut again, the list opens on its first option, not on the second one chosen last.
+  await picker.press("ArrowDown");
+  await expect(listbox.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await expect(listbox.getByRole("option", { selected: true })).toHaveCount(1);
+  await picker.press("Escape");
+  await expect(listbox).toHaveCount(0);
   expect(wholeRegistry).toEqual([]);
 
   // The request form offers normal sub-accounts only (desk21 is frozen), chosen by name.

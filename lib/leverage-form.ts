@@ -69,8 +69,8 @@ export function toLeverageRequest(v: LeverageFormValues): LeverageRequest {
 
 export { HOLD_SIDES };
 
-/** The form field a platform message names ("Parameter holdSide cannot be empty"), if it is one of ours. */
 const REFUSABLE_FIELDS = ["symbol", "productType", "marginCoin", "leverage", "holdSide"] as const;
+/** The form field a platform message names ("Parameter holdSide cannot be empty"), if it is one of ours. */
 export function fieldNamedBy(msg: string): (typeof REFUSABLE_FIELDS)[number] | null {
   const name = parameterNamed(msg);
   return REFUSABLE_FIELDS.find((f) => f === name) ?? null;

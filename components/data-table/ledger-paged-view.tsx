@@ -37,10 +37,13 @@ type AnyPage = { nextCursor: string | null; total?: number };
 /** A lib/api entry that answers a ledger page; its answer's type is the page's. */
 type PageResource = JsonResource & { output: z.ZodMiniType<AnyPage> };
 
-export type LedgerViewConfig<R extends PageResource, K extends LedgerParams, Row extends RowData> = {
+/** The page's rows: its `rows` when they are the columns' rows, else said (the withdrawal ledger answers `items`). */
+type RowsOf<R extends PageResource, Row> = OutputOf<R> extends { rows: readonly Row[] }
+  ? { rowsOf?: (page: OutputOf<R>) => Row[] }
+  : { rowsOf: (page: OutputOf<R>) => Row[] };
+
+export type LedgerViewConfig<R extends PageResource, K extends LedgerParams, Row extends RowData> = RowsOf<R, Row> & {
   resource: R | LazyResource<R>;
-  /** The page's rows: its `rows` unless said (the withdrawal ledger answers `items`). */
-  rowsOf?: (page: OutputOf<R>) => Row[];
   /**
    * The page's URL state, declared once in its search-params.ts. Every key but the cursors (`p`), the range
    * (`from`, `to`) and `notFilters` is a filter the server applies (a null or empty value is not sent).

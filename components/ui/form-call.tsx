@@ -8,7 +8,8 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { applyServerErrors, focusFirstError, FormOutcome } from "./form";
 
-type Answer = { tone: "success" | "error"; text: ReactNode };
+/** `marked`: a field the answer names took the focus, so the answer is said without taking it. */
+type Answer = { tone: "success" | "error"; text: ReactNode; marked?: boolean };
 
 /**
  * `submit` is the form's onSubmit: it clears the last answer and sends what the form's checks let through.
@@ -35,8 +36,12 @@ export function useFormCall<V extends FieldValues, O, R>(
           if (said) setAnswer({ tone: "success", text: said });
         },
         onError: (e) => {
-          const rest = applyServerErrors(e, fields, form.setError);
-          if (rest) setAnswer({ tone: "error", text: rest });
+          let marked = false;
+          const rest = applyServerErrors(e, fields, (name, error, options) => {
+            marked ||= Boolean(options?.shouldFocus);
+            form.setError(name, error, options);
+          });
+          if (rest) setAnswer({ tone: "error", text: rest, marked });
         },
       });
     },
@@ -47,7 +52,7 @@ export function useFormCall<V extends FieldValues, O, R>(
     /** Forgets the answer: another part of the page has said something since. */
     clear: () => setAnswer(null),
     answer: answer ? (
-      <FormOutcome tone={answer.tone} key={`${answer.tone}-${mutation.submittedAt}`}>
+      <FormOutcome tone={answer.tone} focus={!answer.marked} key={`${answer.tone}-${mutation.submittedAt}`}>
         {answer.text}
       </FormOutcome>
     ) : null,

@@ -58,6 +58,10 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
   // "All" is offered while nothing is typed (an emptied field): with text typed, Enter takes a match or nothing,
   // never "All", which would drop the filter for a name that matched nothing (or before the matches came).
   const options: (SubAccountItem | null)[] = [...(allLabel === null || typedNow !== "" ? [] : [null]), ...(settled ? search.data.items : [])];
+  const openList = () => {
+    setActive(0);
+    setOpen(true);
+  };
   const pick = (s: SubAccountItem | null) => {
     setOpen(false);
     setText(null);
@@ -68,7 +72,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
       // A shut list opens on its first option; an open one moves.
-      if (!open) return setOpen(true);
+      if (!open) return openList();
       setActive((a) => Math.min(Math.max(a + (e.key === "ArrowDown" ? 1 : -1), 0), options.length - 1));
     } else if (e.key === "Enter" && open && options.length) {
       e.preventDefault();
@@ -112,7 +116,7 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
         // The list opens when one clicks, types or presses an arrow key (the ARIA combobox pattern), not on
         // focus alone: a refused field takes the focus from its form, and the list would cover its message.
         onFocus={() => setHeld({ uid, text: shown })}
-        onClick={() => setOpen(true)}
+        onClick={() => open || openList()}
         onBlur={() => {
           setOpen(false);
           setText(null);

@@ -26,7 +26,11 @@ function loadEstimator(): Promise<Zxcvbn> {
     const [{ zxcvbn, zxcvbnOptions }, common, en] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]);
     zxcvbnOptions.setOptions({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary, ...en.dictionary }, translations: en.translations });
     return zxcvbn;
-  })();
+  })().catch((e: unknown) => {
+    // A failed load is tried again at the next password chosen, not kept until a restart.
+    estimator = undefined;
+    throw e;
+  });
   return estimator;
 }
 

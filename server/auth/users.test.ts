@@ -73,6 +73,9 @@ describe("[auth][users] create and list", () => {
     expect(own.fieldErrors?.password?.[0]).toMatch(/too easy to guess/);
     const u = await fresh();
     expect((await rejection(resetPassword(db, u.id, "abcdefghijklmnop"))).fieldErrors?.password?.[0]).toMatch(/too easy to guess/);
+    // An admin's choice is checked against the holder's own e-mail too.
+    const harold = await createUser(db, { email: "harold.finch@example.com", role: "broker", password: "a-long-password-1" }, { mode: "simulator" });
+    expect((await rejection(resetPassword(db, harold.id, "harold.finch"))).fieldErrors?.password?.[0]).toMatch(/too easy to guess/);
     const mine = await rejection(changeOwnPassword(db, u.id, { currentPassword: "a-long-password-1", newPassword: "111111111111" }));
     expect(Object.keys(mine.fieldErrors ?? {})).toEqual(["newPassword"]);
     expect(await verifyPassword("a-long-password-1", (await findUserById(db, u.id))!.passwordHash!)).toBe(true);

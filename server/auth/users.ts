@@ -223,32 +223,36 @@ export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opt
  */
 export async function resetToOneTimePassword(db: Queryable, id: string, opts: { actor?: string } = {}): Promise<{ user: StaffUser; oneTimePassword: string }> {
   const oneTimePassword = randomBytes(15).toString("base64url");
-  return { user: await resetPassword(db, id, oneTimePassword, opts), oneTimePassword };
+  return { user: await setPasswordByAdmin(db, id, oneTimePassword, opts.actor), oneTimePassword };
 }
 
 /**
- * An admin sets someone's password: every existing session of that user ends, and the account is on
- * approver hold until its holder sets a password of their own (the admin knows this one).
+ * An admin sets someone's password (refused when easy to guess, the holder's e-mail and name among the guesses):
+ * their sessions end, and the account is on approver hold until its holder sets one of their own.
  */
 export async function resetPassword(db: Queryable, id: string, newPassword: string, opts: { actor?: string } = {}): Promise<StaffUser> {
   const { password } = parseOrThrow(resetPasswordInput, { password: newPassword });
+  const holder = await findUserById(db, id);
+  if (!holder) throw staffUserNotFound();
+  await refuseGuessable("password", password, [holder.email, holder.name]);
+  return setPasswordByAdmin(db, id, password, opts.actor);
+}
+
+async function setPasswordByAdmin(db: Queryable, id: string, password: string, actor: string | undefined): Promise<StaffUser> {
   if (!isUuid(id)) throw staffUserNotFound();
-  await refuseGuessable("password", password);
-  const hash = await hashPassword(password);
   const { rows } = await db.query<Row>(
     `UPDATE staff_users SET password_hash = $2, session_version = session_version + 1, updated_at = now(),
             approver_hold = 'password-set-by-admin', approver_hold_at = now(), approver_hold_by = $3
      WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, hash, opts.actor ?? null],
+    [id, await hashPassword(password), actor ?? null],
   );
   if (!rows[0]) throw staffUserNotFound();
   return toPublicUser(toRecord(rows[0]));
 }
 
 /**
- * A staff member changes their own password: the current one must be right. Every session of theirs
- * ends (this one too: they sign in with the new password), and the change is what lifts an approver
- * hold once the cool-off has passed (server/auth/approver-standing.ts).
+ * A staff member changes their own password, the current one being right. Every session of theirs ends (this one
+ * too), and the change lifts an approver hold once the cool-off has passed (server/auth/approver-standing.ts).
  */
 export async function changeOwnPassword(db: Db, id: string, input: unknown): Promise<void> {
   const data = parseOrThrow(changeOwnPasswordInput, input);

@@ -110,7 +110,7 @@ function local(operation: OperationId, minute: number): [number, number] {
 
 /** Each job's use of its share over the last 60 s: calls per second against the points per second it may take. */
 export async function budgetUse(job: string, share: number, counter = callCounter(getRedis())): Promise<{ usedPerSecond: number; allowedPerSecond: number } | null> {
-  if (!(job in JOB_OPERATION)) return null;
+  if (!Object.hasOwn(JOB_OPERATION, job)) return null;
   const operation = JOB_OPERATION[job as SyncJob];
   const calls = await counter.lastSixtySeconds(operation).catch(() => null);
   if (calls === null) return null;

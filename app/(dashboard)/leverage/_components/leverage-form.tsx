@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useWatch } from "react-hook-form";
 import { fieldWiring, formFailure, FormFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
@@ -42,8 +42,8 @@ export function LeverageForm() {
   const qc = useQueryClient();
   const [sent, setSent] = useState<Sent | null>(null);
   const { register, handleSubmit, setError, clearErrors, setValue, setFocus, control, formState } = useSchemaForm(leverageFormSchema, DEFAULTS);
-  // Set when a refusal has just shown the side: it takes the focus once drawn.
-  const focusSide = useRef(false);
+  // Counts the refusals that asked for the side: each gives it the focus once it is drawn (it may be already).
+  const [sideAsked, setSideAsked] = useState(0);
   const [marginMode, positionMode, productType, symbol] = useWatch({ control, name: ["marginMode", "positionMode", "productType", "symbol"] });
   const history = useLeverageHistory();
   const accounts = useLeverageAccounts();
@@ -52,10 +52,8 @@ export function LeverageForm() {
   const last = symbol ? lastSetFor(history.data ?? [], account, productType, symbol) : null;
   const showHoldSide = needsHoldSide(marginMode, positionMode);
   useEffect(() => {
-    if (!showHoldSide || !focusSide.current) return;
-    focusSide.current = false;
-    setFocus("holdSide");
-  }, [showHoldSide, setFocus]);
+    if (sideAsked > 0) setFocus("holdSide");
+  }, [sideAsked, setFocus]);
 
   const send = useMutation({
     mutationFn: async (v: LeverageFormValues): Promise<Sent> => {
@@ -72,13 +70,13 @@ export function LeverageForm() {
       const field = refusal ? fieldNamedBy(refusal.msg) : null;
       if (!refusal || !field) return;
       const said = `the platform refused it (${refusal.code} ${refusal.msg})`;
-      if (field === "holdSide" && !needsHoldSide(v.marginMode, v.positionMode)) {
+      if (refusal.code === "40019" && field === "holdSide" && !needsHoldSide(v.marginMode, v.positionMode)) {
         // Only isolated hedge reads holdSide: the platform has said this symbol's modes on this account. The
         // form takes them, shows the side, and asks for it there (focused once drawn).
         setValue("marginMode", "isolated");
         setValue("positionMode", "hedge");
         setError("holdSide", { type: "platform", message: `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode, as the form now says: choose long or short, then set it again.` });
-        focusSide.current = true;
+        setSideAsked((n) => n + 1);
         return;
       }
       setError(field, { type: "platform", message: `${said.charAt(0).toUpperCase()}${said.slice(1)}${refusal.meaning ? `. ${refusal.meaning}` : ""}` }, { shouldFocus: true });

@@ -164,8 +164,9 @@ export function BindingForm({
       </Form>
       {/* The answer takes the focus (FormOutcome), so after a submit the keyboard is at what happened. */}
       <FormOutcome tone="success">{done}</FormOutcome>
-      {/* A refusal put under its field leaves the focus there; the whole answer is still said here. */}
-      <FormFailure failure={failure} lead={`The platform refused to ${copy.action}`} focus={!platformFieldOf(send.error, FIELDS)} attempt={send.submittedAt} />
+      {/* A bind refused on a field leaves the focus there; the whole answer is still said here. An unbind is
+          answered while its dialog closes, which gives the focus back to its button: the answer takes it. */}
+      <FormFailure failure={failure} lead={`The platform refused to ${copy.action}`} focus={operate === "unbind" || !platformFieldOf(send.error, FIELDS)} attempt={send.submittedAt} />
       {operate === "unbind" ? (
         <ConfirmDialog
           open={confirming !== null}

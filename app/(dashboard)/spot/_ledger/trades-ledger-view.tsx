@@ -3,7 +3,7 @@
 // kept past the platform's 90 days and filtered by the server over any range (E3 and E4 answer one symbol,
 // 90 days at a time). One view; the two lists differ in the words and filters below and in their columns,
 // which each page hands over (so neither page loads the other's). The platform's own answer stays at /live.
-import type { RowData, TableOptions } from "@tanstack/react-table";
+import type { TableOptions } from "@tanstack/react-table";
 import type * as z from "zod/mini";
 import type { JsonResource, LazyResource } from "@/lib/api/call";
 import type { LedgerFill, LedgerKeySync, LedgerPlanOrder } from "@/lib/api/ledger-trades";
@@ -19,10 +19,10 @@ import { KeySyncStatus } from "./key-sync-status";
 import { LEDGER_TRADE_PAGE_SIZE, ledgerTradeSearchParams, type OwnFilter, type TradeParams } from "./search-params";
 
 /** Both lists answer a page of rows with the key's sync state (lib/api/ledger-trades.ts); its rows are the list's. */
-type TradeResource = JsonResource & { output: z.ZodMiniType<LedgerPage<unknown> & { sync: LedgerKeySync }> };
+type TradeResource<Row> = JsonResource & { output: z.ZodMiniType<LedgerPage<Row> & { sync: LedgerKeySync }> };
 
 type ListConfig<Row> = {
-  resource: LazyResource<TradeResource>;
+  resource: LazyResource<TradeResource<Row>>;
   getRowId: (row: Row) => string;
   /** The table's accessible name. */
   label: string;
@@ -57,7 +57,7 @@ const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
 /** `list` names the list as the key picker and the live page's path do. */
 export function TradesLedgerView<L extends keyof Rows>({ list, columns }: { list: L; columns: TableOptions<DataTableFeatures, Rows[L]>["columns"] }) {
   const { resource, getRowId, label, rowsNoun, symbols, own } = LISTS[list] as ListConfig<Rows[L]>;
-  const view = useLedgerView<TradeResource, TradeParams, Rows[L] & RowData>({
+  const view = useLedgerView<TradeResource<Rows[L]>, TradeParams, Rows[L]>({
     resource,
     searchParams: ledgerTradeSearchParams[own.key],
     columns,

@@ -25,7 +25,7 @@ const ledgerFillColumns = col.columns([
   col.accessor("totalFee", {
     header: "Fee",
     meta: { label: "Fee", numeric: true, width: 200 },
-   
+
     cell: (c) => (c.getValue() ? `${signedAmount(c.getValue()!)} ${c.row.original.feeCoin}` : "—"),
   }),
   col.accessor("tradeScope", { header: "Scope", meta: { label: "Scope", width: 90 }, cell: (c) => orDash(c.getValue()) }),

@@ -22,7 +22,7 @@ const ledgerPlanOrderColumns = col.columns([
   col.accessor("status", {
     header: "Status",
     meta: { label: "Status", width: 170 },
-   
+
     cell: (c) => (
       <span className="whitespace-nowrap">
         <Badge tone={planOrderStatusTone(c.getValue())}>{c.getValue() || "—"}</Badge>
