@@ -24,7 +24,9 @@ let estimator: Promise<Zxcvbn> | undefined;
 function loadEstimator(): Promise<Zxcvbn> {
   estimator ??= (async () => {
     const [{ zxcvbn, zxcvbnOptions }, common, en] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]);
-    zxcvbnOptions.setOptions({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary, ...en.dictionary }, translations: en.translations });
+    // Its words for a password made of `about` speak of "page related data": said of a person here.
+    const warnings = { ...en.translations.warnings, userInputs: "Made from the holder's own e-mail or name." };
+    zxcvbnOptions.setOptions({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary, ...en.dictionary }, translations: { ...en.translations, warnings } });
     return zxcvbn;
   })().catch((e: unknown) => {
     // A failed load is tried again at the next password chosen, not kept until a restart.
