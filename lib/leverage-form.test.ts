@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { leverageSet } from "@/lib/platform/catalog/futures";
-import { fieldNamedBy, leverageFormSchema, leverageRange, needsHoldSide, toLeverageRequest } from "./leverage-form";
+import { leverageFormSchema, leverageRange, needsHoldSide, toLeverageRequest } from "./leverage-form";
 
 const base = {
   productType: "USDT-FUTURES",
@@ -46,13 +46,6 @@ describe("[leverage.set][form]", () => {
     // Strict: nothing beyond the catalog's own request.
     expect(leverageSet.request.clone({ ...leverageSet.request._zod.def, catchall: z.never() }).safeParse(hedge).success).toBe(true);
     expect(leverageSet.request.clone({ ...leverageSet.request._zod.def, catchall: z.never() }).safeParse(crossed).success).toBe(true);
-  });
-
-  it("finds the field a platform message names", () => {
-    expect(fieldNamedBy("Parameter holdSide cannot be empty")).toBe("holdSide");
-    expect(fieldNamedBy("Parameter leverage error")).toBe("leverage");
-    expect(fieldNamedBy("Parameter riskUnitId error")).toBeNull();
-    expect(fieldNamedBy("Insufficient balance")).toBeNull();
   });
 });
 

@@ -6,7 +6,6 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { HOLD_SIDES, LEVERAGE_CEILING, leverageSet, leverageSetFields, maxLeverageOf } from "@/lib/platform/catalog/futures";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
-import { parameterNamed } from "@/lib/platform/protocol/error-codes";
 
 export const MARGIN_MODES = ["isolated", "crossed"] as const;
 export type MarginMode = (typeof MARGIN_MODES)[number];
@@ -68,10 +67,3 @@ export function toLeverageRequest(v: LeverageFormValues): LeverageRequest {
 }
 
 export { HOLD_SIDES };
-
-const REFUSABLE_FIELDS = ["symbol", "productType", "marginCoin", "leverage", "holdSide"] as const;
-/** The form field a platform message names ("Parameter holdSide cannot be empty"), if it is one of ours. */
-export function fieldNamedBy(msg: string): (typeof REFUSABLE_FIELDS)[number] | null {
-  const name = parameterNamed(msg);
-  return REFUSABLE_FIELDS.find((f) => f === name) ?? null;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { applyServerErrors, formFailure, placeFieldErrors } from "./form";
+import { applyServerErrors, formFailure, placeFieldErrors, platformFieldOf } from "./form";
 
 const FIELDS = ["uid", "riskUnitId"] as const;
 
@@ -61,5 +61,17 @@ describe("applyServerErrors", () => {
     expect(applyServerErrors(invalid({ uid: ["uid is required"] }), FIELDS, setError)).toBeNull();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.focus).toBe(true);
+  });
+
+  it("finds the form's field a platform refusal names, in any of its templates, and nothing else", () => {
+    const refusal = (code: string, msg: string) => new ApiError(502, "platform_error", "The platform refused", { platform: { code, msg, operation: "leverage.set" } });
+    const fields = ["symbol", "leverage", "holdSide"] as const;
+    expect(platformFieldOf(refusal("40019", "Parameter holdSide cannot be empty"), fields)).toBe("holdSide");
+    expect(platformFieldOf(refusal("40020", "Parameter leverage error"), fields)).toBe("leverage");
+    expect(platformFieldOf(refusal("40034", "Parameter symbol does not exist"), fields)).toBe("symbol");
+    expect(platformFieldOf(refusal("40020", "Parameter riskUnitId error"), fields)).toBeNull();
+    expect(platformFieldOf(refusal("40017", "Parameter verification failed"), fields)).toBeNull();
+    expect(platformFieldOf(refusal("43012", "Insufficient balance"), fields)).toBeNull();
+    expect(platformFieldOf(invalid({ leverage: ["too high"] }), fields)).toBeNull();
   });
 });

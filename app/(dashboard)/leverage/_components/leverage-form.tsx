@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useWatch } from "react-hook-form";
-import { fieldWiring, formFailure, FormFailure, FormOutcome, placeFieldErrors } from "@/components/ui/form";
+import { fieldWiring, formFailure, FormFailure, FormOutcome, placeFieldErrors, platformFieldOf } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { inputClass, monoInputClass, primaryButton } from "@/components/ui/styles";
@@ -10,7 +10,7 @@ import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
 import { PRODUCT_TYPES } from "@/lib/platform/values";
 import {
-  HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, fieldNamedBy, leverageFormSchema, leverageRangeText, needsHoldSide, toLeverageRequest,
+  HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, leverageFormSchema, leverageRangeText, needsHoldSide, toLeverageRequest,
   type LeverageFormInput, type LeverageFormValues,
 } from "@/lib/leverage-form";
 import { AccountSelect, useLeverageAccount } from "./account-select";
@@ -67,7 +67,7 @@ export function LeverageForm() {
       // The first field the server refused takes the focus (FormOutcome stays put: see fieldNamed below).
       placeFieldErrors(e, FIELDS, setError);
       const refusal = platformRefusal(e);
-      const field = refusal ? fieldNamedBy(refusal.msg) : null;
+      const field = platformFieldOf(e, FIELDS);
       if (!refusal || !field) return;
       const said = `the platform refused it (${refusal.code} ${refusal.msg})`;
       if (refusal.code === "40019" && field === "holdSide" && !needsHoldSide(v.marginMode, v.positionMode)) {
@@ -92,9 +92,8 @@ export function LeverageForm() {
   });
 
   const failure = formFailure(send.error, FIELDS);
-  const { refusal } = failure;
   // A refusal that names a field on show leaves the focus on that field; any other answer takes it.
-  const refusedField = refusal ? fieldNamedBy(refusal.msg) : null;
+  const refusedField = platformFieldOf(send.error, FIELDS);
   const fieldNamed = refusedField !== null && (refusedField !== "holdSide" || showHoldSide);
 
   const { errorOf, a11y, fieldError, field } = fieldWiring<keyof LeverageFormInput>(id, formState.errors, staffMessage);
