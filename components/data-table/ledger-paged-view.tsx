@@ -26,6 +26,9 @@ import { useDataTable } from "./use-data-table";
 import { plainTableFeatures } from "./features-plain";
 import { BadUrlTimes } from "./bad-url-times";
 
+/** Rows a ledger page asks for unless its view says otherwise. */
+const LEDGER_PAGE_SIZE = 50;
+
 /** The URL state every ledger view has: the cursors walked, and the range in ms (UTC) unless the list has none. */
 export type LedgerUrlState = { p: string[]; from?: number | null; to?: number | null };
 /** A ledger page's URL parsers (its search-params.ts): the cursors at `p`, and its filters. */
@@ -55,8 +58,8 @@ export type LedgerViewConfig<R extends PageResource, K extends LedgerParams, Row
   notFilters?: readonly (keyof K & string)[];
   columns: TableOptions<DataTableFeatures, Row>["columns"];
   getRowId: (row: Row) => string;
-  /** Rows a page asks for: a number, or read from the URL (the audit log's page size). */
-  pageSize: number | ((q: Values<K>) => number);
+  /** Rows a page asks for: a number, or read from the URL (the audit log's page size); 50 unless said. */
+  pageSize?: number | ((q: Values<K>) => number);
   /** Filters every request carries, not in the URL (the sub-account a section is about). */
   fixed?: Record<string, string>;
   initialColumnVisibility?: Record<string, boolean>;
@@ -101,7 +104,7 @@ export function useLedgerView<R extends PageResource, K extends LedgerParams, Ro
     if (v !== null && v !== undefined && v !== "") filters[k] = String(v);
   }
   const cursor = (q.p as string[]).at(-1);
-  const pageSize = typeof config.pageSize === "function" ? config.pageSize(q) : config.pageSize;
+  const pageSize = typeof config.pageSize === "function" ? config.pageSize(q) : (config.pageSize ?? LEDGER_PAGE_SIZE);
   const input = { ...filters, ...config.fixed, limit: String(pageSize), ...(cursor ? { cursor } : {}) };
   const page = useQuery({
     queryKey: [config.resource.id, input],

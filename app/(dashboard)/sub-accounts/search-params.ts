@@ -3,8 +3,6 @@
 import { parseAsString } from "nuqs";
 import { ledgerCursorsParser } from "@/lib/client/paging-search-params";
 
-export const REGISTRY_PAGE_SIZE = 50;
-
 export const subaccountsSearchParams = {
   /** The start of a name, a label or a UID. */
   q: parseAsString,

@@ -3,8 +3,6 @@ import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 
-export const WITHDRAWAL_PAGE_SIZE = 50;
-
 export const withdrawalsSearchParams = {
   subUid: parseAsString,
   coin: parseAsString,

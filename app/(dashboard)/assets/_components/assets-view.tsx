@@ -1,5 +1,4 @@
 "use client";
-import { useId } from "react";
 import { useQueryStates } from "nuqs";
 import type { AssetEntry } from "@/lib/platform/catalog";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
@@ -16,7 +15,6 @@ import { assetColumns } from "./columns";
 const COIN = /^[A-Za-z0-9]{1,20}$/;
 
 export function AssetsView() {
-  const id = useId();
   const [q, setQ] = useQueryStates(assetsSearchParams, { history: "push" });
   const { uid, who, gate } = useFirstSubAccount(q.uid);
   const params: Record<string, string> | null = uid ? { subUid: uid, assetType: q.assetType, ...(q.coin ? { coin: q.coin } : {}) } : null;
@@ -37,10 +35,9 @@ export function AssetsView() {
       refreshable={params !== null}
       controls={
         <>
-          <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
+          <SubAccountFilter value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
           <CodeSearch what="coin" label="Coin (empty = all)" example="USDT" pattern={COIN} width="w-28" value={q.coin} onSearch={(coin) => void setQ({ coin })} />
           <SelectField
-            id={`${id}-type`}
             label="Coins listed"
             value={q.assetType}
             options={ASSET_TYPES}

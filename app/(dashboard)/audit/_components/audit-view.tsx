@@ -60,9 +60,8 @@ export function AuditView() {
         controls={
           <>
             <SearchForm label="Actor (part of the e-mail)" value={q.actor ?? ""} button="Apply" placeholder="lead" width="w-56" onSearch={(actor) => view.set({ actor: actor || null })} />
-            <SelectField id={`${id}-action`} label="Action" className={`${controlClass} max-w-56`} value={q.action} options={actions} all="All actions" onChange={(action) => view.set({ action })} />
+            <SelectField label="Action" className={`${controlClass} max-w-56`} value={q.action} options={actions} all="All actions" onChange={(action) => view.set({ action })} />
             <SelectField
-              id={`${id}-outcome`}
               label="Outcome"
               value={q.outcome}
               options={AUDIT_OUTCOME_VALUES}

@@ -83,7 +83,6 @@ export function DepositSummary({
             Deposits per day
           </h2>
           <SelectField
-            id={`${id}-metric`}
             label="Show"
             value={coin}
             options={totals.map((t) => t.coin)}

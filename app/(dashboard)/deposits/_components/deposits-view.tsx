@@ -1,5 +1,4 @@
 "use client";
-import { useId } from "react";
 import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
@@ -19,7 +18,6 @@ const CHOICES = { presets: DEPOSIT_RANGE_PRESETS, pageSizes: DEPOSIT_PAGE_SIZES 
 
 /** E1 deposits of one sub-account (the first known one unless chosen), or one record by its ID, across a range. */
 export function DepositsView({ initialNow }: { initialNow: number }) {
-  const id = useId();
   const [{ by, uid: urlUid, orderId }] = useQueryStates(depositsSearchParams);
   const byOrder = by === "order";
   const first = useFirstSubAccount(urlUid, !byOrder);
@@ -49,7 +47,6 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
       controls={
         <>
           <SelectField
-            id={`${id}-by`}
             label="Look up by"
             value={q.by}
             options={LOOKUPS}
@@ -60,7 +57,7 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
           {byOrder ? (
             <SearchForm label="Record ID (within the range)" value={orderId ?? ""} numeric onSearch={(next) => next && view.restart({ orderId: next })} />
           ) : (
-            <SubAccountFilter id={`${id}-uid`} value={uid} allLabel={null} onChange={(next) => next && view.restart({ uid: next })} />
+            <SubAccountFilter value={uid} allLabel={null} onChange={(next) => next && view.restart({ uid: next })} />
           )}
         </>
       }

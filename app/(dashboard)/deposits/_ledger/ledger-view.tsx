@@ -15,7 +15,7 @@ import type { LedgerDepositPage, LedgerFreshness } from "@/lib/api/ledger";
 import { pageCalls } from "@/lib/api/page-routes";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
-import { LEDGER_PAGE_SIZE, ledgerDepositsSearchParams } from "./search-params";
+import { ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
 import { useEarlyState } from "@/components/ui/early-change";
 
@@ -43,7 +43,6 @@ export function LedgerDepositsView() {
     searchParams: ledgerDepositsSearchParams,
     columns: ledgerDepositColumns,
     getRowId: (r) => r.orderId,
-    pageSize: LEDGER_PAGE_SIZE,
     persistKey: "deposit-ledger",
   });
   const { q, page } = view;
@@ -64,7 +63,7 @@ export function LedgerDepositsView() {
       }
       controls={
         <>
-          <SubAccountFilter id={`${id}-sub`} value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => view.set({ subUid })} />
+          <SubAccountFilter value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => view.set({ subUid })} />
           <FilterSelect label="Coin" value={q.coin} options={coinsOf(page.data?.totals)} onChange={(coin) => view.set({ coin })} />
           <FilterSelect label="Status" value={q.status} options={STATUSES} onChange={(status) => view.set({ status })} />
           <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={view.set} />

@@ -2,8 +2,6 @@
 import { parseAsString } from "nuqs";
 import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 
-export const LEDGER_PAGE_SIZE = 50;
-
 export const ledgerDepositsSearchParams = {
   subUid: parseAsString,
   coin: parseAsString,

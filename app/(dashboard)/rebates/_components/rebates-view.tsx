@@ -1,5 +1,5 @@
 "use client";
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useQueryStates } from "nuqs";
 import { REBATES_RETENTION_NOTE } from "@/lib/platform/catalog/operations";
 import { subAccountLabel, useSubAccount, useSubAccountSearch } from "@/lib/client/sub-accounts";
@@ -16,7 +16,6 @@ import { Facts } from "@/components/ui/facts";
 const UID = /^\d{1,20}$/;
 
 export function RebatesView() {
-  const id = useId();
   const [q, setQ] = useQueryStates(rebatesSearchParams, { history: "push" });
   // The registry's first page (by UID), not the whole registry: it may hold 100,000 sub-accounts.
   const subs = useSubAccountSearch("", q.uid === null);
@@ -65,7 +64,7 @@ export function RebatesView() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Look up">
-        <SubAccountFilter id={`${id}-uid`} value={sub ? sub.subUid : null} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
+        <SubAccountFilter value={sub ? sub.subUid : null} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
         <SearchForm
           label="Any UID"
           value={uid ?? ""}

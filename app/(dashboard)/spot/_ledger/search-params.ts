@@ -3,8 +3,6 @@
 import { parseAsString } from "nuqs";
 import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 
-export const LEDGER_TRADE_PAGE_SIZE = 50;
-
 /** The URL key of the filter a list has of its own. */
 export type OwnFilter = "tradeScope" | "status";
 

@@ -16,7 +16,7 @@ import { FILL_SYMBOLS } from "../fills/search-params";
 import { PLAN_ORDER_STATUSES, PLAN_ORDER_SYMBOLS } from "../plan-orders/search-params";
 import { KeyPicker } from "./key-picker";
 import { KeySyncStatus } from "./key-sync-status";
-import { LEDGER_TRADE_PAGE_SIZE, ledgerTradeSearchParams, type OwnFilter, type TradeParams } from "./search-params";
+import { ledgerTradeSearchParams, type OwnFilter, type TradeParams } from "./search-params";
 
 /** Both lists answer a page of rows with the key's sync state (lib/api/ledger-trades.ts); its rows are the list's. */
 type TradeResource<Row> = JsonResource & { output: z.ZodMiniType<LedgerPage<Row> & { sync: LedgerKeySync }> };
@@ -62,7 +62,6 @@ export function TradesLedgerView<L extends keyof Rows>({ list, columns }: { list
     searchParams: ledgerTradeSearchParams[own.key],
     columns,
     getRowId,
-    pageSize: LEDGER_TRADE_PAGE_SIZE,
   });
   const { q } = view;
   return (

@@ -7,7 +7,7 @@ import { REGISTRY_SOURCES } from "@/lib/api/registry-routes";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
-import { REGISTRY_PAGE_SIZE, subaccountsSearchParams } from "../search-params";
+import { subaccountsSearchParams } from "../search-params";
 import { registryColumns } from "./columns";
 
 const BY_NAME = { first: "First", back: "← Previous", next: "Next →" };
@@ -18,7 +18,6 @@ export function RegistryView() {
     searchParams: subaccountsSearchParams,
     columns: registryColumns,
     getRowId: (r) => r.subUid,
-    pageSize: REGISTRY_PAGE_SIZE,
     fixed: { order: "name" },
     range: false,
   });

@@ -117,7 +117,7 @@ export function SyncView() {
           </p>
           <ListTable label="Sync jobs" columns={JOB_COLUMNS} rows={jobs} rowKey={(j) => j.job} rowData={(j) => ({ "data-job": j.job })} />
           <div className="flex flex-wrap items-end gap-3">
-            <SubAccountFilter id="sync-subaccount" value={subUid} allLabel="Those needing attention most" onChange={setSubUid} className={`${controlClass} w-[28rem] max-w-full`} />
+            <SubAccountFilter value={subUid} allLabel="Those needing attention most" onChange={setSubUid} className={`${controlClass} w-[28rem] max-w-full`} />
             <p className="text-xs text-slate-600 dark:text-slate-400">
               {subUid ? "The deposit sync of the sub-account chosen." : `The ${rows.length} sub-accounts needing attention most: failing first, then the longest since a success.`}
             </p>

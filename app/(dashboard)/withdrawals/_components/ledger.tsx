@@ -1,7 +1,6 @@
 "use client";
 // The ledger: every request Brokerdesk recorded, newest first, filtered on the server by the URL; one paged
 // view of a ledger list (components/data-table/ledger-paged-view.tsx) with the totals of the filtered set above.
-import { useId } from "react";
 import { pageCalls } from "@/lib/api/page-routes";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
@@ -9,19 +8,17 @@ import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { secondaryButton } from "@/components/ui/styles";
-import { WITHDRAWAL_PAGE_SIZE, withdrawalsSearchParams } from "../search-params";
+import { withdrawalsSearchParams } from "../search-params";
 import { LedgerSummary, TextFilter } from "./ledger-filters";
 import { withdrawalColumns } from "./columns";
 
 export function WithdrawalLedger() {
-  const id = useId();
   const view = useLedgerView({
     resource: pageCalls.withdrawalsList,
     rowsOf: (page) => page.items,
     searchParams: withdrawalsSearchParams,
     columns: withdrawalColumns,
     getRowId: (w) => w.id,
-    pageSize: WITHDRAWAL_PAGE_SIZE,
     persistKey: "withdrawal-ledger",
   });
   const { q } = view;
@@ -45,7 +42,7 @@ export function WithdrawalLedger() {
       }
       controls={
         <>
-          <SubAccountFilter id={`${id}-sub`} value={q.subUid} onChange={(subUid) => view.set({ subUid })} />
+          <SubAccountFilter value={q.subUid} onChange={(subUid) => view.set({ subUid })} />
           <FilterSelect label="Coin" value={q.coin} options={WITHDRAWAL_COINS} closed onChange={(coin) => view.set({ coin })} />
           <FilterSelect label="State" value={q.state} options={WITHDRAWAL_STATES} words={STATE_LABELS} closed onChange={(state) => view.set({ state })} />
           {text("requestedBy", "Requested by (e-mail)")}

@@ -1,5 +1,4 @@
 "use client";
-import { useId } from "react";
 import { useQueryStates } from "nuqs";
 import type { OiLimit } from "@/lib/platform/catalog";
 import { OI_PRODUCT_TYPES } from "@/lib/platform/values";
@@ -15,7 +14,6 @@ import { oiLimitColumns } from "./columns";
 const SYMBOL = /^[A-Za-z0-9_$]{1,30}$/;
 
 export function OiLimitsView() {
-  const id = useId();
   const [q, setQ] = useQueryStates(oiLimitsSearchParams, { history: "push" });
   const params = { productType: q.productType, ...(q.symbol ? { symbol: q.symbol } : {}) };
   const query = usePlatformQuery("oiLimits.list", params);
@@ -41,15 +39,8 @@ export function OiLimitsView() {
       query={query}
       controls={
         <>
-          <SelectField
-            id={`${id}-type`}
-            label="Product type"
-            value={q.productType}
-            options={OI_PRODUCT_TYPES}
-            closed
-            // A symbol of one product type is never one of another's.
-            onChange={(productType) => void setQ({ productType, symbol: null })}
-          />
+          {/* A symbol of one product type is never one of another's, so choosing a type clears the symbol. */}
+          <SelectField label="Product type" value={q.productType} options={OI_PRODUCT_TYPES} closed onChange={(productType) => void setQ({ productType, symbol: null })} />
           <CodeSearch
             what="symbol"
             label="One symbol (empty = all)"

@@ -2,7 +2,7 @@
 // The parts of a sub-account's page that read Brokerdesk's ledger: its deposits (keyset paged, the same
 // view as /deposits with the sub-account fixed), its balance history and its rebate history (both from the
 // daily snapshots, which are the only record of them: E2 and E7 answer the present).
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { LineChart } from "@/components/charts/line-chart";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SelectField } from "@/components/data-table/select-field";
@@ -40,7 +40,6 @@ export function LedgerDepositsSection({ uid }: { uid: string }) {
 }
 
 export function BalanceHistorySection({ uid }: { uid: string }) {
-  const id = useId();
   const query = useResourceQuery(ledgerHistoryResources.balances, { params: { subUid: uid }, input: { days: HISTORY_DAYS } });
   const coins = useMemo(() => [...new Set(query.data?.balances.map((b) => b.coin))].sort(), [query.data]);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -61,7 +60,7 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
         {(data) =>
           coin && (
             <div className="space-y-2" data-testid="balance-history">
-              <SelectField id={`${id}-coin`} label="Coin" className={`${controlClass} w-32`} value={coin} options={coins} closed onChange={setChosen} />
+              <SelectField label="Coin" className={`${controlClass} w-32`} value={coin} options={coins} closed onChange={setChosen} />
               <LineChart points={balanceSeries(data, coin)} title={`${coin} balance (available + frozen + locked) at each daily snapshot, UTC`} unit={coin} />
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 {data.days.length === 1
