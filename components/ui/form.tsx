@@ -3,7 +3,7 @@
 // the server's answer mapped onto the fields it names (STYLE rule 12) with the rest said once for the
 // form. Styles: components/ui/styles.ts.
 import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
-import { ApiError, describeError, fieldProblem, platformRefusal } from "@/lib/client/api";
+import { ApiError, describeError, errorText, fieldProblem, platformRefusal } from "@/lib/client/api";
 import { relabel, staffMessage } from "@/lib/words";
 import { parameterNamed } from "@/lib/platform/protocol/error-codes";
 import { fieldErrorClass, hintClass, noticeClass } from "./styles";
@@ -197,8 +197,7 @@ export function applyServerErrors<F extends string>(e: unknown, fields: readonly
     const field = platformFieldOf(e, fields);
     if (field) setError(field, { type: "platform", message: refusedFieldMessage(e) }, { shouldFocus: true });
   }
-  const { title, detail } = describeError(e);
-  return detail ? `${title}. ${detail}` : title;
+  return errorText(e);
 }
 
 /** The field of `fields` a platform refusal names ("Parameter uid error"), or null. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { canRetry, describeError } from "./api";
+import { canRetry, describeError, errorText } from "./api";
 
 const refusal = (code: string, msg: string, meaning?: string) =>
   new ApiError(502, "platform_error", msg, { platform: { code, msg, operation: "deposits.list", ...(meaning ? { meaning } : {}) } });
@@ -11,6 +11,12 @@ describe("[issue 16][words] errors as staff read them", () => {
     expect(said.title).toBe("Platform error 40034: Parameter uid does not exist");
     expect(said.detail).toBe("The platform refused the request. An identifier was not found.");
     expect(`${said.title} ${said.detail}`).not.toMatch(/deposits\.list|was refused by the platform|\(sim\)/);
+  });
+
+  it("says a failure in one sentence with the platform's code, as the approval queue shows it", () => {
+    expect(errorText(refusal("43012", "Insufficient balance"))).toBe("Platform error 43012: Insufficient balance. The platform refused the request.");
+    expect(errorText(new ApiError(409, "already_decided", "Already decided by another lead"))).toBe("Request failed (HTTP 409). Already decided by another lead");
+    expect(errorText(new Error("boom"))).toBe("Something went wrong in the page. boom");
   });
 
   it("says a refused field by its words, not its name", () => {

@@ -55,6 +55,12 @@ export function describeError(e: unknown): { title: string; detail: string | nul
   return { title: e.status ? `Request failed (HTTP ${e.status})` : "Brokerdesk could not be reached", detail: e.message };
 }
 
+/** A failure in one sentence: what `describeError` says, title then detail. */
+export function errorText(e: unknown): string {
+  const { title, detail } = describeError(e);
+  return detail ? `${title}. ${detail}` : title;
+}
+
 /** One field's problems in staff's words: "Name is required", or "Amount: must be …" when the message does not name it. */
 export function fieldProblem(field: string, msgs: readonly string[]): string {
   const words = field === "_" ? "" : fieldWords(field);

@@ -3,7 +3,7 @@
 // convenience; the server refuses one's own request, a second decision and a second send on its own.
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/styles";
-import { ApiError } from "@/lib/client/api";
+import { ApiError, errorText } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTableError } from "@/components/data-table/data-table-states";
@@ -65,7 +65,7 @@ export function ApprovalQueue({ me }: { me: string }) {
   const mine = items.filter(isMine);
   const unsettled = unknown.data?.items ?? [];
 
-  const approveError = approve.error instanceof ApiError && approve.error.fieldErrors ? null : approve.error ? messageOf(approve.error) : null;
+  const approveError = approve.error instanceof ApiError && approve.error.fieldErrors ? null : approve.error ? errorText(approve.error) : null;
   const toneOf = (w: WithdrawalView) => (w.state === "confirmed" ? "ok" : w.state === "failed" ? "error" : "warn");
 
   return (
@@ -146,7 +146,7 @@ export function ApprovalQueue({ me }: { me: string }) {
                   onClick={() =>
                     reconcile.mutate(w.id, {
                       onSuccess: (r) => setNotice({ tone: toneOf(r), text: `Reconciled ${r.amount} ${r.coin}: ${outcomeText(r)}` }),
-                      onError: (e) => setNotice({ tone: "error", text: `Reconcile refused: ${messageOf(e)}` }),
+                      onError: (e) => setNotice({ tone: "error", text: `Reconcile refused: ${errorText(e)}` }),
                     })
                   }
                 >
@@ -216,8 +216,4 @@ export function ApprovalQueue({ me }: { me: string }) {
       />
     </Panel>
   );
-}
-
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
