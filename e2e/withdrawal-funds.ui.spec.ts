@@ -105,7 +105,16 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
   expect(again.status()).toBe(409);
   const small = (await (await post(broker, baseURL, { subUid: desk04, coin: "USDT", dest: "on_chain", address: TRON, amount: "0.5", reason: "e2e reserve: small" })).json()) as { id: string };
   expect((await leadApi.post(`/api/withdrawals/${small.id}/cancel`, { headers: sameOrigin(baseURL) })).status()).toBe(403);
+  // A page that still offers Cancel for a request decided meanwhile says why nothing changed, then shows what did.
+  await page.reload();
+  const stale = page.getByRole("region", { name: "Your requests" }).locator(`li[data-withdrawal-id="${small.id}"]`);
+  await expect(stale.getByRole("button", { name: /^Cancel request of / })).toBeVisible();
   expect((await broker.post(`/api/withdrawals/${small.id}/cancel`, { headers: sameOrigin(baseURL) })).status()).toBe(200);
+  await stale.getByRole("button", { name: /^Cancel request of / }).click();
+  await expect(page.getByRole("region", { name: "Your requests" }).getByRole("alert")).toHaveText(
+    "Not cancelled: Request failed (HTTP 409). This withdrawal was already decided: it is cancelled",
+  );
+  await expect(stale).toContainText("You cancelled it at");
   await Promise.all([broker.dispose(), compliance.dispose(), leadApi.dispose()]);
 });
 

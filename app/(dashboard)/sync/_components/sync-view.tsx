@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { pageCalls } from "@/lib/api/page-routes";
-import { describeError } from "@/lib/client/api";
+import { errorText } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { Loading, QueryView } from "@/components/ui/query-view";
@@ -124,7 +124,7 @@ export function SyncView() {
           </div>
           {check.isError ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              Check now was refused: {describeError(check.error).title}
+              Check now was refused: {errorText(check.error)}
             </p>
           ) : check.isSuccess ? (
             // What was asked, and when its effect shows: the row changes once the check has run, not now.

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import type * as z from "zod/mini";
 import { DESTINATIONS_LIMIT, destinationFormSchema, destinationResources, type DestinationView } from "@/lib/api/withdrawal-destinations";
-import { describeError } from "@/lib/client/api";
+import { errorText } from "@/lib/client/api";
 import { RejectDialog } from "./reject-form";
 import { describedBy, FormField, FormOutcome, inputClass, monoInputClass } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
@@ -131,7 +131,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
                     <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
                     {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
                       <>
-                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(describeError(e).title) })}>Approve</button>
+                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(errorText(e)) })}>Approve</button>
                         <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => setRejecting(d)}>Reject</button>
                       </>
                     ) : null}

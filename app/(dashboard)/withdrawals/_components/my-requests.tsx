@@ -3,7 +3,7 @@
 // it, when and why; the platform's answer) and, while one still waits for a decision, a way to cancel it.
 import Link from "next/link";
 import { useState } from "react";
-import { describeError } from "@/lib/client/api";
+import { errorText } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { buttonClass } from "@/components/ui/styles";
 import { Notice } from "@/components/ui/notice";
@@ -63,7 +63,7 @@ export function MyRequests({ me }: { me: string }) {
                     onClick={() =>
                       cancel.mutate(w.id, {
                         onSuccess: (r) => setNotice({ tone: "ok", text: `Cancelled your request of ${r.amount} ${r.coin}; it no longer holds the balance.` }),
-                        onError: (e) => setNotice({ tone: "error", text: `Not cancelled: ${describeError(e).title}` }),
+                        onError: (e) => setNotice({ tone: "error", text: `Not cancelled: ${errorText(e)}` }),
                       })
                     }
                   >
