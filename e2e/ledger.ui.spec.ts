@@ -124,6 +124,9 @@ test("[ledger][sync] /sync shows every sub-account current; Check now is audited
   await expect(deposits.locator("td").nth(0)).toHaveText("25");
   await expect(deposits.locator("td").nth(2)).toHaveText("0");
   await expect(deposits.locator("td").nth(3)).toHaveText(/^\d+ (s|min)$/);
+  // Records read grow with every check's re-read: the header and the note say so, and where the ledger's own count is.
+  await expect(page.getByRole("table", { name: "Sync jobs" }).getByRole("columnheader", { name: "Records read" })).toBeVisible();
+  await expect(page.getByText(/^Records read are those the platform sent, counted at every read/)).toBeVisible();
   // Budget used: the job's calls per second over the last 60 s against its share (this instance's
   // LEDGER_SYNC_SHARE 1: all of E1's 10/s). Never 0 while the sync runs: the 25 desks are active, each
   // checked every 60 s (a count the page could not see, as when the route read another module's copy, says 0).

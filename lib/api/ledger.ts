@@ -85,6 +85,7 @@ export const ledgerSyncRowSchema = z.object({
   lastCheckedAt: z.nullable(z.string()),
   lastSuccessAt: z.nullable(z.string()),
   nextCheckAt: z.nullable(z.string()),
+  /** Records the platform sent, counted at every read (re-reads included), not those the ledger holds. */
   records: z.number(),
   calls: z.number(),
   errors: z.number(),
@@ -101,6 +102,7 @@ export const ledgerSyncJobSchema = z.object({
   failing: z.number(),
   /** Seconds since the stalest one's last success (null before any success): what operators alert on. */
   lagSeconds: z.nullable(z.number()),
+  /** Records the platform sent, counted at every read (re-reads included). */
   records: z.number(),
   /** Platform calls it has made, all within the sync's share of the rate budget. */
   calls: z.number(),

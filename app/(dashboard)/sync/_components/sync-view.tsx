@@ -48,7 +48,7 @@ const JOB_COLUMNS: ListColumn<LedgerSyncJob>[] = [
   { header: "Checked", numeric: true, cell: (j) => count(j.checked) },
   { header: "Failing", numeric: true, cell: (j) => count(j.failing) },
   { header: "Lag (stalest)", numeric: true, cell: (j) => lag(j.lagSeconds) },
-  { header: "Records", numeric: true, cell: (j) => count(j.records) },
+  { header: "Records read", numeric: true, cell: (j) => count(j.records) },
   { header: "Calls", numeric: true, cell: (j) => count(j.calls) },
   { header: "Budget used (last 60 s)", numeric: true, cell: (j) => budgetUsed(j.budget) },
 ];
@@ -80,7 +80,7 @@ const SUBACCOUNT_COLUMNS: ListColumn<LedgerSyncRow>[] = [
   { header: "Last success", cell: (r) => <At iso={r.lastSuccessAt} /> },
   { header: "Next check", cell: (r) => <At iso={r.nextCheckAt} /> },
   { header: "Newest record", cell: (r) => <At iso={r.newestRecordAt} /> },
-  { header: "Records", numeric: true, cell: (r) => count(r.records) },
+  { header: "Records read", numeric: true, cell: (r) => count(r.records) },
   { header: "Calls", numeric: true, cell: (r) => count(r.calls) },
   {
     header: "Last error",
@@ -116,6 +116,10 @@ export function SyncView() {
             {freshness.failing ? `, ${count(freshness.failing)} failing` : ""}.
           </p>
           <ListTable label="Sync jobs" columns={JOB_COLUMNS} rows={jobs} rowKey={(j) => j.job} rowData={(j) => ({ "data-job": j.job })} />
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Records read are those the platform sent, counted at every read: each check reads its recent window again, so the figure grows
+            while the ledger stays the same. What the ledger holds is counted on <Link href="/deposits" className="underline">Deposits</Link>.
+          </p>
           <div className="flex flex-wrap items-end gap-3">
             <SubAccountFilter value={subUid} allLabel="Those needing attention most" onChange={setSubUid} className={`${controlClass} w-[28rem] max-w-full`} />
             <p className="text-xs text-slate-600 dark:text-slate-400">
