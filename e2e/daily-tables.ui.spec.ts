@@ -47,6 +47,8 @@ test("[issue 16][time] Local time is remembered across pages and visits, visibly
   // Another page: the same choice, and its date filters are read in it.
   await page.goto("/deposits");
   await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
+  // What the page is for says the zone in force, not always UTC.
+  await expect(page.getByText(/Filters, counts and totals cover the whole matching set\. Times are in your local time \(UTC\+05:30\)\.$/)).toBeVisible();
   const from = page.getByLabel("From (local, UTC+05:30)");
   await from.fill("2026-11-01T10:00");
   await expect(page).toHaveURL(new RegExp(`from=${Date.UTC(2026, 10, 1, 4, 30)}`));
@@ -57,6 +59,7 @@ test("[issue 16][time] Local time is remembered across pages and visits, visibly
   await toggle(page).click();
   await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByLabel("From (UTC)")).toHaveValue("2026-11-01T04:30");
+  await expect(page.getByText(/Filters, counts and totals cover the whole matching set\. Times are in UTC\.$/)).toBeVisible();
   await page.goto("/audit");
   await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
 });

@@ -46,12 +46,18 @@ export function zoneLabel(mode: TimeZoneMode): string {
   return mode === "utc" ? "UTC" : `local, ${localOffset()}`;
 }
 
-/** A platform timestamp (ms string). The machine-readable value stays in UTC ISO form. */
+/** What a page's times are in, as the person chose (the header's toggle): said beside what the page is for. */
+export function TimesSaid() {
+  const { mode } = useTimeZone();
+  return <>{mode === "utc" ? "Times are in UTC." : `Times are in your local time (${localOffset()}).`}</>;
+}
+
 /** An ISO 8601 time (Brokerdesk's own rows) shown as TimeCell shows a platform time: in the chosen zone, said. */
 export function IsoTime({ iso }: { iso: string | null }) {
   return <TimeCell ms={iso ? String(Date.parse(iso)) : ""} />;
 }
 
+/** A platform timestamp (ms string). The machine-readable value stays in UTC ISO form. */
 export function TimeCell({ ms }: { ms: string }) {
   const { mode } = useTimeZone();
   if (ms === "") return <span className="text-slate-500 dark:text-slate-400">—</span>;

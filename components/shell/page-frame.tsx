@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { PageDef } from "@/lib/pages";
+import { TimesSaid } from "@/components/data-table/time";
 import { ROLES, can, type Permission, type Role } from "@/lib/rbac";
 
 const WIDTH = { narrow: "max-w-3xl", normal: "max-w-6xl", wide: "max-w-7xl", full: "" } as const;
@@ -13,13 +14,21 @@ export function frameClass(width: FrameWidth = "normal"): string {
   return `${WIDTH[width]} space-y-4 p-4 sm:p-6`;
 }
 
+export type FrameOptions = { width?: FrameWidth; intro?: ReactNode; /** The page shows times: say their zone after the intro. */ times?: boolean };
+
 /** A page's frame: its width, its heading (the manifest's title) and what it is for, then the page. */
-export function PageFrame({ page, width = "normal", intro, children }: { page: PageDef; width?: FrameWidth; intro?: ReactNode; children: ReactNode }) {
+export function PageFrame({ page, width = "normal", intro, times = false, children }: FrameOptions & { page: PageDef; children: ReactNode }) {
   return (
     <div className={frameClass(width)}>
       <div>
         <h1 className="text-2xl font-bold">{page.title}</h1>
-        {intro ? <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{intro}</p> : null}
+        {intro || times ? (
+          <p className="mt-1 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+            {intro}
+            {intro && times ? " " : null}
+            {times ? <TimesSaid /> : null}
+          </p>
+        ) : null}
       </div>
       {children}
     </div>

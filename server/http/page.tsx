@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ComponentType, ReactElement, ReactNode } from "react";
-import { NotAllowed, PageFrame, type FrameWidth } from "@/components/shell/page-frame";
+import { NotAllowed, PageFrame, type FrameOptions } from "@/components/shell/page-frame";
 import { DomainError } from "@/lib/api/errors";
 import { PAGES, type PageDef, type PageId } from "@/lib/pages";
 import { can } from "@/lib/rbac";
@@ -44,7 +44,7 @@ export function pageMetadata(id: PageId): Metadata {
  * A page that is its view in the page frame (most of the dashboard): the gate, then the frame. `view` runs per
  * request, after the gate, with the visitor's session.
  */
-export function framedPage(id: PageId, frame: { width?: FrameWidth; intro?: ReactNode }, view: (session: StaffSession) => ReactNode) {
+export function framedPage(id: PageId, frame: FrameOptions, view: (session: StaffSession) => ReactNode) {
   return async function FramedPage() {
     const { session, page, denied } = await openPage(id);
     if (denied) return denied;
@@ -57,6 +57,6 @@ export function framedPage(id: PageId, frame: { width?: FrameWidth; intro?: Reac
 }
 
 /** A framed page over a time range: "now" is fixed once per request so server and browser render the same default range. */
-export function rangedPage(id: PageId, frame: { width?: FrameWidth; intro?: ReactNode }, View: ComponentType<{ initialNow: number }>) {
+export function rangedPage(id: PageId, frame: FrameOptions, View: ComponentType<{ initialNow: number }>) {
   return framedPage(id, frame, () => <View initialNow={Date.now()} />);
 }
