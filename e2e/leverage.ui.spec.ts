@@ -138,6 +138,8 @@ test.describe("leverage as a lead", () => {
     await expect(last).toContainText("Last set through Brokerdesk for XRPUSDT on Main account (broker): leverage 9 by lead@demo.brokerdesk");
     await expect(last).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; the platform then reported crossed margin/);
     await expect(form(page).getByLabel("Leverage", { exact: true })).toHaveAccessibleDescription(/Allowed for XRPUSDT: a whole number from 1 to 50/);
+    // The symbol is named once.
+    await expect(form(page).getByLabel("Leverage", { exact: true })).not.toHaveAccessibleDescription(/XRPUSDT.*XRPUSDT/);
     await form(page).getByLabel("Symbol", { exact: true }).fill("ADAUSDT");
     await expect(last).toContainText("No leverage has been set for ADAUSDT through Brokerdesk");
   });
