@@ -339,6 +339,10 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
   await chooseSubAccount(leadBook, desk04);
   await leadBook.getByRole("button", { name: "Approve Client B cold wallet" }).click();
   await expect(leadBook.locator("li", { hasText: "Client B cold wallet" })).toContainText(`approved by ${DEMO.lead}`);
+  // Said, and the keyboard goes on from what was said: the Approve button is gone.
+  const approved = leadBook.getByTestId("address-book-notice").getByRole("status");
+  await expect(approved).toHaveText(new RegExp(`^Approved “Client B cold wallet”: it is in the address book of desk04@\\S+ \\(${desk04}\\) now\\.$`));
+  await expect(approved).toBeFocused();
   await lead.reload();
   await expect(queue.locator(`tr[data-withdrawal-id="${toBook.id}"]`)).toBeVisible();
   await expect(queue.locator(`tr[data-withdrawal-id="${toBook.id}"]`).getByTestId("not-in-book")).toHaveCount(0);

@@ -113,6 +113,10 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   await dialog.getByRole("button", { name: "Approve and send" }).click();
   await expect(queue.getByTestId("queue-notice")).toContainText(/Approved 1\.25 USDT: Accepted by the platform: order ID \d+/);
   await expect(dialog).toBeHidden();
+  // The keyboard goes on from what was said, not from the top of the page: the row and its buttons are gone.
+  await expect(queue.getByTestId("queue-notice").getByRole("status")).toBeFocused();
+  await expect(row).toHaveCount(0);
+  await expect(queue.getByTestId("queue-notice").getByRole("status")).toBeFocused();
 
   expect(await debitSince(leadApi, before)).toBe("1.25");
   const stats = await e5Stats(leadApi);
@@ -299,6 +303,7 @@ test("[withdrawals][reject] Escape closes the approval dialog; another lead reje
   await reject.getByRole("button", { name: "Reject" }).click();
   await expect(page.getByTestId("queue-notice")).toContainText(`Rejected 3 USDT requested by ${DEMO.broker}.`);
   await expect(row).toHaveCount(0);
+  await expect(page.getByTestId("queue-notice").getByRole("status")).toBeFocused();
   await expect(page.getByRole("region", { name: "Withdrawal ledger" }).locator(`tr[data-row-id="${w.id}"]`)).toContainText("rejected");
   expect((await e5Stats(brokerApi)).requests).toBe(0);
   await brokerApi.dispose();

@@ -2,11 +2,12 @@
 // What every form shares: a labelled field with its hint or error, the aria wiring of its control, and
 // the server's answer mapped onto the fields it names (STYLE rule 12) with the rest said once for the
 // form. Styles: components/ui/styles.ts.
-import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
+import { useRef, type ComponentProps, type ReactNode } from "react";
 import { ApiError, describeError, errorText, fieldProblem, platformRefusal } from "@/lib/client/api";
 import { relabel, staffMessage } from "@/lib/words";
 import { parameterNamed } from "@/lib/platform/protocol/error-codes";
 import { fieldErrorClass, hintClass, noticeClass } from "./styles";
+import { useFocusOnAppear } from "./notice";
 
 export { inputClass, monoInputClass } from "./styles";
 
@@ -254,9 +255,7 @@ export function FormOutcome({
 function Outcome({ tone, className, focus, children }: { tone: keyof typeof OUTCOME_CLASS; className: string; focus: boolean; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   // Once, when it appears: a new answer is a new element (keyed by the form's state), so it is focused again.
-  useEffect(() => {
-    if (focus) ref.current?.focus({ preventScroll: false });
-  }, [focus]);
+  useFocusOnAppear(ref, focus);
   return (
     <div ref={ref} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`mt-2 text-sm outline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 ${OUTCOME_CLASS[tone]} ${className}`}>
       {children}

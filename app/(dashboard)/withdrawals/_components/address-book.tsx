@@ -131,7 +131,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
                     <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
                     {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
                       <>
-                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => decide.mutate({ d }, { onError: (e) => setNotice(errorText(e)) })}>Approve</button>
+                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => decide.mutate({ d }, { onSuccess: () => setNotice(`Approved “${d.label}”: it is in the address book of ${whose(d)} now.`, "success"), onError: (e) => setNotice(errorText(e)) })}>Approve</button>
                         <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => setRejecting(d)}>Reject</button>
                       </>
                     ) : null}

@@ -14,7 +14,7 @@ import { StateBadge } from "./state-badge";
 import { IsoTime } from "@/components/data-table/time";
 import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
 import { Panel } from "@/components/ui/panel";
-import { Notice } from "@/components/ui/notice";
+import { useNotice } from "@/components/ui/notice";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 
@@ -57,7 +57,7 @@ export function ApprovalQueue({ me }: { me: string }) {
   const reconcile = useReconcileWithdrawal();
   const [approving, setApproving] = useState<WithdrawalView | null>(null);
   const [rejecting, setRejecting] = useState<WithdrawalView | null>(null);
-  const [notice, setNotice] = useState<{ tone: "ok" | "warn" | "error"; text: string } | null>(null);
+  const { say, notice } = useNotice();
 
   const isMine = (w: WithdrawalView) => w.requestedBy.toLowerCase() === me.toLowerCase();
   const items = requested.data?.items ?? [];
@@ -71,7 +71,7 @@ export function ApprovalQueue({ me }: { me: string }) {
   return (
     <Panel title="Approval queue" surface={false}>
       <div aria-live="polite" data-testid="queue-notice">
-        {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+        {notice}
       </div>
 
       {/* A failure is said as one (with Retry), never as "Nothing waits for your decision". */}
@@ -145,8 +145,8 @@ export function ApprovalQueue({ me }: { me: string }) {
                   aria-label={`Reconcile ${w.amount} ${w.coin} (clientOid ${w.clientOid})`}
                   onClick={() =>
                     reconcile.mutate(w.id, {
-                      onSuccess: (r) => setNotice({ tone: toneOf(r), text: `Reconciled ${r.amount} ${r.coin}: ${outcomeText(r)}` }),
-                      onError: (e) => setNotice({ tone: "error", text: `Reconcile refused: ${errorText(e)}` }),
+                      onSuccess: (r) => say(toneOf(r), `Reconciled ${r.amount} ${r.coin}: ${outcomeText(r)}`),
+                      onError: (e) => say("error", `Reconcile refused: ${errorText(e)}`),
                     })
                   }
                 >
@@ -188,7 +188,7 @@ export function ApprovalQueue({ me }: { me: string }) {
             {
               onSuccess: (r) => {
                 setApproving(null);
-                setNotice({ tone: toneOf(r), text: `Approved ${r.amount} ${r.coin}: ${outcomeText(r)}` });
+                say(toneOf(r), `Approved ${r.amount} ${r.coin}: ${outcomeText(r)}`);
               },
             },
           );
@@ -207,7 +207,7 @@ export function ApprovalQueue({ me }: { me: string }) {
             {
               onSuccess: (r) => {
                 setRejecting(null);
-                setNotice({ tone: "ok", text: `Rejected ${r.amount} ${r.coin} requested by ${r.requestedBy}.` });
+                say("ok", `Rejected ${r.amount} ${r.coin} requested by ${r.requestedBy}.`);
               },
               onError,
             },

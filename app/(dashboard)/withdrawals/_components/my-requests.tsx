@@ -2,11 +2,10 @@
 // "Concerning me": the requester's own latest requests, each with what became of it (the decision, who made
 // it, when and why; the platform's answer) and, while one still waits for a decision, a way to cancel it.
 import Link from "next/link";
-import { useState } from "react";
 import { errorText } from "@/lib/client/api";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { buttonClass } from "@/components/ui/styles";
-import { Notice } from "@/components/ui/notice";
+import { useNotice } from "@/components/ui/notice";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { useWithdrawalPage } from "./api";
 import { useCancelWithdrawal } from "./mutations";
@@ -37,10 +36,10 @@ function Decision({ w }: { w: WithdrawalView }) {
 export function MyRequests({ me }: { me: string }) {
   const mine = useWithdrawalPage(new URLSearchParams({ requestedBy: me, limit: "10" }));
   const cancel = useCancelWithdrawal();
-  const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const { say, notice } = useNotice();
   return (
     <Panel title="Your requests" surface={false}>
-      <div aria-live="polite">{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}</div>
+      <div aria-live="polite">{notice}</div>
       <QueryView
         query={mine}
         loading={<Loading what="your requests" />}
@@ -62,8 +61,8 @@ export function MyRequests({ me }: { me: string }) {
                     aria-label={`Cancel request of ${w.amount} ${w.coin}`}
                     onClick={() =>
                       cancel.mutate(w.id, {
-                        onSuccess: (r) => setNotice({ tone: "ok", text: `Cancelled your request of ${r.amount} ${r.coin}; it no longer holds the balance.` }),
-                        onError: (e) => setNotice({ tone: "error", text: `Not cancelled: ${errorText(e)}` }),
+                        onSuccess: (r) => say("ok", `Cancelled your request of ${r.amount} ${r.coin}; it no longer holds the balance.`),
+                        onError: (e) => say("error", `Not cancelled: ${errorText(e)}`),
                       })
                     }
                   >
