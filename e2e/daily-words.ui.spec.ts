@@ -33,6 +33,13 @@ test("[issue 16][subaccounts.create][words] an empty or taken name is said in wo
   const result = form.getByText(/^Created words-/);
   await expect(result).toBeVisible();
   await expect(page.locator(":focus")).toContainText(/Created words-/);
+
+  // Sent again with a value the form refuses: the success is no longer what the form says.
+  await name.fill("not-an-email");
+  await form.getByRole("button", { name: "Create sub-account" }).click();
+  await expect(form.getByText("Name must be in e-mail form, e.g. desk01@example.com", { exact: true })).toBeVisible();
+  await expect(result).toHaveCount(0);
+  await expect(name).toBeFocused();
 });
 
 test("[issue 16][words] a refusal's words name no operation, no simulator and no raw field; no Retry where it cannot help", async ({ page }) => {

@@ -12,7 +12,7 @@ import { applyServerErrors, focusFirstError, FormOutcome } from "./form";
 type Answer = { tone: "success" | "error"; text: ReactNode; marked?: boolean };
 
 /**
- * `submit` is the form's onSubmit: it clears the last answer and sends what the form's checks let through.
+ * `submit` is the form's onSubmit: it clears the last answer, and sends what the form's checks let through.
  * `done` says what the call did (it may reset the form); nothing is said when it returns nothing. `answer`
  * is that, or what went wrong for the whole form: a new element each submit, so it takes the focus again;
  * `clear` forgets it.
@@ -45,7 +45,11 @@ export function useFormCall<V extends FieldValues, O, R>(
         },
       });
     },
-    focusInOrder ? focusFirstError(fields, form.setFocus) : undefined,
+    // Refused by the form's own checks: the last answer (a success, say) is no longer what the form says.
+    (errors) => {
+      setAnswer(null);
+      if (focusInOrder) focusFirstError(fields, form.setFocus)(errors);
+    },
   );
   return {
     submit,
