@@ -41,7 +41,7 @@ test("[market.trades][list] opens on BTCUSDT with rows; 1,000 rows are virtualis
   await expect(page).toHaveURL(/limit=1000/);
   const thousand = await body<Trade[]>(await big);
   expect(thousand).toHaveLength(1000);
-  await expect(page.getByText("1000 rows loaded")).toBeVisible();
+  await expect(page.getByText("1,000 rows loaded")).toBeVisible();
   const rendered = await rows(page).count();
   console.log(`DOM rows rendered for 1000 loaded: ${rendered}`);
   expect(rendered).toBeGreaterThan(10);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatLocal, formatUtc, formatUtcMinutes, groupDecimal } from "./format";
+import { counted, formatDuration, formatLocal, formatUtc, formatUtcMinutes, groupDecimal } from "./format";
 
 describe("[format][groupDecimal]", () => {
   it.each([
@@ -48,5 +48,14 @@ describe("[format][duration]", () => {
     expect(formatDuration(1.5 * 3_600_000)).toBe("1.5 h");
     expect(formatDuration(90 * 60_000 + 1)).toBe("90 min");
     expect(formatDuration(3_600)).toBe("3.6 s");
+  });
+});
+
+describe("[format][counted]", () => {
+  it("says one as one, and groups a count in thousands", () => {
+    expect(counted(1, "daily snapshot")).toBe("1 daily snapshot");
+    expect(counted(0, "row")).toBe("0 rows");
+    expect(counted(1000, "row")).toBe("1,000 rows");
+    expect(counted(2, "match", "matches")).toBe("2 matches");
   });
 });

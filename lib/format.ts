@@ -16,6 +16,11 @@ export function groupDecimal(value: string): string {
   return `${sign === "+" ? "" : sign}${grouped}${frac}`;
 }
 
+/** A count and its noun: "1 row", "1,000 rows", "2 matches" (`many` where adding "s" is wrong). */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** Milliseconds (number or the platform's ms string) → "YYYY-MM-DD HH:mm:ss UTC"; "" for no time. */

@@ -3,6 +3,7 @@
 // along the walked path, Latest to the first page. There is no "page N of M": the platform gives no totals.
 import type { PagedQueryResult } from "@/lib/client/use-paged-platform-query";
 import { secondaryButton } from "@/components/ui/styles";
+import { counted } from "@/lib/format";
 
 /** The three buttons' words: newest-first lists walk older; a list by name walks forward. */
 export type PagerWords = { first: string; back: string; next: string };
@@ -28,7 +29,7 @@ export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, can
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
       <p className="text-slate-700 dark:text-slate-300" aria-live="polite">
-        Page {pageNumber} · {rowCount} {rowCount === 1 ? "row" : "rows"} loaded
+        Page {pageNumber} · {counted(rowCount, "row")} loaded
         {shownCount !== undefined && shownCount !== rowCount ? ` · ${shownCount} shown after filters` : ""}
         {busy ? " · loading…" : ""}
       </p>

@@ -11,6 +11,7 @@ import { SelectField } from "@/components/data-table/select-field";
 import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { ASSET_TYPES, ASSET_TYPE_LABELS, assetsSearchParams } from "../search-params";
 import { assetColumns } from "./columns";
+import { counted } from "@/lib/format";
 
 const COIN = /^[A-Za-z0-9]{1,20}$/;
 
@@ -48,7 +49,7 @@ export function AssetsView() {
         </>
       }
       empty={`No ${what}assets${kind} for ${who}.`}
-      count={`${rows.length} ${rows.length === 1 ? "coin" : "coins"} · amounts exactly as the platform sent them`}
+      count={`${counted(rows.length, "coin")} · amounts exactly as the platform sent them`}
     />
   );
 }

@@ -13,7 +13,7 @@ import { controlClass, primaryButton, secondaryButton } from "@/components/ui/st
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import type { LedgerDepositPage, LedgerFreshness } from "@/lib/api/ledger";
 import { pageCalls } from "@/lib/api/page-routes";
-import { formatUtc, groupDecimal } from "@/lib/format";
+import { counted, formatUtc, groupDecimal } from "@/lib/format";
 import { ledgerDepositColumns } from "./columns";
 import { ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
@@ -58,7 +58,7 @@ export function LedgerDepositsView() {
       before={page.data ? <Freshness f={page.data.freshness} /> : null}
       actions={
         <a href={exportHref} className={secondaryButton} download>
-          Export CSV{page.data ? ` (${page.data.total.toLocaleString("en-US")} ${page.data.total === 1 ? "row" : "rows"})` : ""}
+          Export CSV{page.data ? ` (${counted(page.data.total, "row")})` : ""}
         </a>
       }
       controls={
@@ -73,7 +73,7 @@ export function LedgerDepositsView() {
         page.data && page.data.total > 0 ? (
           <section aria-labelledby={`${id}-totals`} className="space-y-3">
             <h2 id={`${id}-totals`} className="text-base font-semibold">
-              {page.data.total === 1 ? "1 deposit matches" : `${page.data.total.toLocaleString("en-US")} deposits match`}
+              {counted(page.data.total, "deposit")} {page.data.total === 1 ? "matches" : "match"}
               {view.filtered ? " these filters" : ""}
             </h2>
             <ListTable label="Totals per coin" frame="none" fit columns={TOTAL_COLUMNS} rows={page.data.totals} rowKey={(t) => t.coin} rowData={(t) => ({ "data-coin": t.coin })} />

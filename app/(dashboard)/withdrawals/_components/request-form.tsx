@@ -15,7 +15,7 @@ import { fieldWiring } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { staffMessage } from "@/lib/words";
-import { groupDecimal } from "@/lib/format";
+import { counted, groupDecimal } from "@/lib/format";
 import { useWithdrawalFunds } from "./funds";
 import { useWithdrawalMutation } from "./mutations";
 import { Panel } from "@/components/ui/panel";
@@ -36,7 +36,7 @@ const isDecimal = (v: string) => /^(?:0|[1-9]\d*)(?:\.\d+)?$/.test(v);
 function fundsText(f: WithdrawalFunds): string {
   const head = `Available: ${groupDecimal(f.free)} ${f.coin}`;
   if (!f.pendingCount) return head;
-  const n = `${f.pendingCount} pending request${f.pendingCount === 1 ? "" : "s"}`;
+  const n = counted(f.pendingCount, "pending request");
   return `${head} (balance ${groupDecimal(f.available)} less ${groupDecimal(f.pending)} held by ${n})`;
 }
 

@@ -2,7 +2,7 @@
 // What a withdrawal is, in one line, what happened to it in words, and (for the approval queue) what its
 // sub-account holds now against what its pending requests ask for.
 import Big from "big.js";
-import { groupDecimal } from "@/lib/format";
+import { counted, groupDecimal } from "@/lib/format";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { describeError } from "@/lib/client/api";
 import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
@@ -69,7 +69,7 @@ export function QueueFunds({ w }: { w: WithdrawalView }) {
   return (
     <div className="text-xs" data-testid="queue-funds">
       <div className="tabular">
-        Balance {groupDecimal(f.available)} {f.coin} · pending {groupDecimal(f.pending)} in {f.pendingCount} request{f.pendingCount === 1 ? "" : "s"}
+        Balance {groupDecimal(f.available)} {f.coin} · pending {groupDecimal(f.pending)} in {counted(f.pendingCount, "request")}
       </div>
       {short || over ? (
         <p role="status" className="mt-1 rounded bg-amber-50 px-2 py-1 text-amber-950 dark:bg-amber-950 dark:text-amber-100">

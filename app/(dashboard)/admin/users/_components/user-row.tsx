@@ -13,6 +13,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/data-table/copy-button";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { Options } from "@/components/ui/options";
+import { counted } from "@/lib/format";
 
 type Props = { user: StaffUserView; isSelf: boolean; canWrite: boolean };
 
@@ -84,7 +85,7 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
       <td className={listCellClass}>{user.disabled ? <Badge tone="error">Disabled</Badge> : <Badge tone="ok">Active</Badge>}</td>
       <td className={`${listCellClass} tabular whitespace-nowrap`}>{formatUtc(user.lastSignInAt)}</td>
       <td className={`${listCellClass} text-xs`}>
-        {user.factors ? `${user.factors} factor${user.factors === 1 ? "" : "s"}` : "none"}
+        {user.factors ? counted(user.factors, "factor") : "none"}
         {user.mfaResetAt ? <span className="block text-slate-600 dark:text-slate-400">reset {formatUtc(user.mfaResetAt)}</span> : null}
       </td>
       {canWrite && (

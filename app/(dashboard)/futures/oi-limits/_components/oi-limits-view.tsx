@@ -10,6 +10,7 @@ import { SelectField } from "@/components/data-table/select-field";
 import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { oiLimitsSearchParams } from "../search-params";
 import { oiLimitColumns } from "./columns";
+import { counted } from "@/lib/format";
 
 const SYMBOL = /^[A-Za-z0-9_$]{1,30}$/;
 
@@ -57,7 +58,7 @@ export function OiLimitsView() {
           ? `None of the ${rows.length} loaded ${q.productType} symbols contains “${q.find ?? ""}”.`
           : `No open-interest limits for ${searched}.`
       }
-      count={`${rows.length} ${rows.length === 1 ? "symbol" : "symbols"} loaded${shown !== rows.length ? ` · ${shown} shown after filters` : ""}`}
+      count={`${counted(rows.length, "symbol")} loaded${shown !== rows.length ? ` · ${shown} shown after filters` : ""}`}
     />
   );
 }

@@ -16,6 +16,7 @@ import { Empty, Loading, QueryView } from "@/components/ui/query-view";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { formatRatio } from "@/lib/ratio";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { counted } from "@/lib/format";
 
 const HISTORY_DAYS = "365";
 // The section's own URL keys, so its page stack and range never collide with the rest of the page.
@@ -53,7 +54,7 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
           data.days.length === 0 ? (
             <Empty>No snapshot of this sub-account yet: the first is taken within a day of it entering the registry.</Empty>
           ) : !coin ? (
-            <Empty>{data.days.length} daily snapshots, none with a coin: this sub-account has held nothing.</Empty>
+            <Empty>{counted(data.days.length, "daily snapshot")}, none with a coin: this sub-account has held nothing.</Empty>
           ) : null
         }
       >
@@ -65,7 +66,7 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 {data.days.length === 1
                   ? `1 daily snapshot so far, of ${data.days[0]} (UTC): the chart draws from the second.`
-                  : `${data.days.length} daily snapshots, ${data.days[0]} to ${data.days.at(-1)} (UTC days).`}
+                  : `${counted(data.days.length, "daily snapshot")}, ${data.days[0]} to ${data.days.at(-1)} (UTC days).`}
               </p>
             </div>
           )
