@@ -31,7 +31,10 @@ export function UidCell({ uid }: { uid: string }) {
   const name = useSubAccountName(uid);
   return (
     <span className="flex min-w-0 items-center gap-1">
-      <IdCell field="UID" value={uid} />
+      {/* The UID whole; the name gives way. */}
+      <span className="shrink-0">
+        <IdCell field="UID" value={uid} />
+      </span>
       {name ? <span className="truncate text-xs text-slate-600 dark:text-slate-400">{name}</span> : null}
     </span>
   );

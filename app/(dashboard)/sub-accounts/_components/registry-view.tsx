@@ -9,6 +9,7 @@ import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged
 import { SearchForm } from "@/components/data-table/search-form";
 import { subaccountsSearchParams } from "../search-params";
 import { registryColumns } from "./columns";
+import { SOURCE_LABEL } from "./status-badge";
 
 const BY_NAME = { first: "First", back: "← Previous", next: "Next →" };
 
@@ -40,7 +41,7 @@ export function RegistryView() {
             onSearch={(v) => view.set({ q: v || null })}
           />
           <FilterSelect label="Status" value={q.status} options={SUBACCOUNT_STATUSES} onChange={(status) => view.set({ status })} />
-          <FilterSelect label="Source" value={q.source} options={REGISTRY_SOURCES} onChange={(source) => view.set({ source })} />
+          <FilterSelect label="Source" value={q.source} options={REGISTRY_SOURCES} words={SOURCE_LABEL} onChange={(source) => view.set({ source })} />
         </>
       }
     />
