@@ -34,10 +34,10 @@ export function csvLine(values: readonly unknown[]): string {
 
 /**
  * Columns holding identifiers (orderId, userId, subUid, clientOid, tradeId, id...): their digits are a name,
- * not a quantity.
+ * not a quantity. So are addresses (an internal transfer's address is the recipient's UID) and memo tags.
  */
 export function isIdColumn(name: string): boolean {
-  return /(?:^id|Id|Uid|Oid)$/.test(name);
+  return /(?:^id|Id|Uid|Oid|^address|Address|^tag)$/.test(name);
 }
 
 const DIGITS = /^\d+$/;
