@@ -93,7 +93,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
   const mine = page.getByRole("region", { name: "Your requests" }).locator(`li[data-withdrawal-id="${heldId}"]`);
   await expect(mine).toContainText("Waiting for a lead's decision.");
   await mine.getByRole("button", { name: /^Cancel request of / }).click();
-  await expect(page.getByRole("region", { name: "Your requests" }).getByRole("status")).toContainText(/^Cancelled your request of [\d.]+ USDT; it no longer holds the balance\.$/);
+  await expect(page.getByRole("region", { name: "Your requests" }).getByRole("status")).toContainText(/^Cancelled your request of [\d,.]+ USDT; it no longer holds the balance\.$/);
   await expect(mine).toContainText("cancelled by the requester");
   await expect(mine.getByRole("button")).toHaveCount(0);
   expect(await funds(broker, desk04)).toMatchObject({ available: "2", pendingCount: before.pendingCount });

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/styles";
 import { ApiError, errorText } from "@/lib/client/api";
+import { groupDecimal } from "@/lib/format";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTableError } from "@/components/data-table/data-table-states";
@@ -145,7 +146,7 @@ export function ApprovalQueue({ me }: { me: string }) {
                   aria-label={`Reconcile ${w.amount} ${w.coin} (clientOid ${w.clientOid})`}
                   onClick={() =>
                     reconcile.mutate(w.id, {
-                      onSuccess: (r) => say(toneOf(r), `Reconciled ${r.amount} ${r.coin}: ${outcomeText(r)}`),
+                      onSuccess: (r) => say(toneOf(r), `Reconciled ${groupDecimal(r.amount)} ${r.coin}: ${outcomeText(r)}`),
                       onError: (e) => say("error", `Reconcile refused: ${errorText(e)}`),
                     })
                   }
@@ -188,7 +189,7 @@ export function ApprovalQueue({ me }: { me: string }) {
             {
               onSuccess: (r) => {
                 setApproving(null);
-                say(toneOf(r), `Approved ${r.amount} ${r.coin}: ${outcomeText(r)}`);
+                say(toneOf(r), `Approved ${groupDecimal(r.amount)} ${r.coin}: ${outcomeText(r)}`);
               },
             },
           );
@@ -207,7 +208,7 @@ export function ApprovalQueue({ me }: { me: string }) {
             {
               onSuccess: (r) => {
                 setRejecting(null);
-                say("ok", `Rejected ${r.amount} ${r.coin} requested by ${r.requestedBy}.`);
+                say("ok", `Rejected ${groupDecimal(r.amount)} ${r.coin} requested by ${r.requestedBy}.`);
               },
               onError,
             },

@@ -3,6 +3,7 @@
 // it, when and why; the platform's answer) and, while one still waits for a decision, a way to cancel it.
 import Link from "next/link";
 import { errorText } from "@/lib/client/api";
+import { groupDecimal } from "@/lib/format";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
 import { buttonClass } from "@/components/ui/styles";
 import { useNotice } from "@/components/ui/notice";
@@ -61,7 +62,7 @@ export function MyRequests({ me }: { me: string }) {
                     aria-label={`Cancel request of ${w.amount} ${w.coin}`}
                     onClick={() =>
                       cancel.mutate(w.id, {
-                        onSuccess: (r) => say("ok", `Cancelled your request of ${r.amount} ${r.coin}; it no longer holds the balance.`),
+                        onSuccess: (r) => say("ok", `Cancelled your request of ${groupDecimal(r.amount)} ${r.coin}; it no longer holds the balance.`),
                         onError: (e) => say("error", `Not cancelled: ${errorText(e)}`),
                       })
                     }

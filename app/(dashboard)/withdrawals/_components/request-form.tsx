@@ -58,7 +58,7 @@ export function RequestForm() {
 
   const { submit, answer } = useFormCall(form, FIELDS, request, (w, values) => {
     reset({ subUid: values.subUid, coin: values.coin, dest: values.dest, chain: "", address: "", tag: "", amount: "", reason: "" });
-    return `Requested ${w.amount} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). A lead must approve it.`;
+    return `Requested ${groupDecimal(w.amount)} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). A lead must approve it.`;
   }, { focusInOrder: true });
 
   const { errorOf: err, a11y, field } = fieldWiring<FieldName>(id, formState.errors, staffMessage);
