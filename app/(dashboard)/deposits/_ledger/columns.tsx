@@ -17,9 +17,15 @@ export const ledgerDepositColumns = col.columns([
   col.accessor("subUid", {
     ...column("Sub-account", 230),
     cell: (c) => (
-      <Link href={`/sub-accounts/${c.getValue()}`} className="underline-offset-2 hover:underline">
-        {c.row.original.subaccountName ? `${c.row.original.subaccountName} · ` : ""}
-        <span className="font-mono">{c.getValue()}</span>
+      // The name over the UID, so that a long name gives way and the UID is always whole.
+      <Link href={`/sub-accounts/${c.getValue()}`} className="block min-w-0 underline-offset-2 hover:underline">
+        {c.row.original.subaccountName ? (
+          <span className="block truncate" title={c.row.original.subaccountName}>
+            {c.row.original.subaccountName}
+            <span className="sr-only"> · </span>
+          </span>
+        ) : null}
+        <span className="block font-mono text-xs">{c.getValue()}</span>
       </Link>
     ),
   }),
