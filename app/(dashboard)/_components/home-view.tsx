@@ -2,7 +2,6 @@
 import type { ReactNode } from "react";
 import { HealthPanel } from "@/components/health-panel";
 import { frameClass } from "@/components/shell/page-frame";
-import { TimesSaid } from "@/components/data-table/time";
 import { can } from "@/lib/rbac";
 import type { StaffSession } from "@/server/auth/session";
 import { PendingWithdrawals } from "./pending-withdrawals";
@@ -18,7 +17,7 @@ export function HomeView({ session }: { session: StaffSession }) {
       <div>
         <h1 className="text-2xl font-bold">Home</h1>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Signed in as {session.name ?? session.email} ({role}). <TimesSaid />
+          Signed in as {session.name ?? session.email} ({role}). Times are in UTC.
         </p>
       </div>
       {/* Two columns from xl (the role's lists on the left, health and links on the right); one column

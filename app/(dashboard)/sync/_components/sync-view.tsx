@@ -118,7 +118,9 @@ export function SyncView() {
           <ListTable label="Sync jobs" columns={JOB_COLUMNS} rows={jobs} rowKey={(j) => j.job} rowData={(j) => ({ "data-job": j.job })} />
           <p className="text-xs text-slate-600 dark:text-slate-400">
             Records read are those the platform sent, counted at every read: each check reads its recent window again, so the figure grows
-            while the ledger stays the same. What the ledger holds is counted on <Link href="/deposits" className="underline">Deposits</Link>.
+            while the ledger stays the same. What each ledger holds is counted on its own page:{" "}
+            <Link href="/deposits" className="underline">Deposits</Link>, <Link href="/spot/fills" className="underline">Fills</Link>,{" "}
+            <Link href="/spot/plan-orders" className="underline">Plan orders</Link>.
           </p>
           <div className="flex flex-wrap items-end gap-3">
             <SubAccountFilter value={subUid} allLabel="Those needing attention most" onChange={setSubUid} className={`${controlClass} w-[28rem] max-w-full`} />
