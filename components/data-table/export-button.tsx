@@ -4,7 +4,8 @@
 // downloads the file it returns.
 import { useRef, useState } from "react";
 import type { OperationId } from "@/lib/platform/catalog";
-import { describeError } from "@/lib/client/api";
+import { errorText } from "@/lib/client/api";
+import { counted } from "@/lib/format";
 import type { ExportFailure, ResumePoint } from "@/lib/client/export-client";
 import { primaryButton, secondaryButton } from "@/components/ui/styles";
 
@@ -103,18 +104,13 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
       ) : null}
       <span role="status" className="max-w-56">
         {state.kind === "done"
-          ? `Downloaded ${state.filename} (${state.records} records)`
+          ? `Downloaded ${state.filename} (${counted(state.records, "record")})`
           : state.kind === "cancelled"
             ? "Export cancelled"
             : state.kind === "failed"
-              ? `Export failed: ${failure(state.error)}`
+              ? `Export failed: ${errorText(state.error)}`
               : ""}
       </span>
     </div>
   );
-}
-
-function failure(e: unknown): string {
-  const { title, detail } = describeError(e);
-  return detail ? `${title}. ${detail}` : title;
 }

@@ -32,7 +32,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const qc = useQueryClient();
   // What the last action came to: said once, and it takes the focus (FormOutcome) unless a field was refused.
   // The form's answer (useFormCall) or a decision's, whichever came last.
-  const [notice, setNoticeState] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [notice, setNoticeState] = useState<{ tone: "success" | "error"; text: string; n: number } | null>(null);
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
   const form = useSchemaForm(destinationFormSchema, { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" }, false);
   const { register, control, formState } = form;
@@ -53,7 +53,8 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   }, { focusInOrder: true });
   const setNotice = (text: string, tone: "success" | "error" = "error") => {
     clear();
-    setNoticeState({ tone, text });
+    // A new element each time (keyed by n), so the same refusal twice is focused and announced again.
+    setNoticeState((last) => ({ tone, text, n: (last?.n ?? 0) + 1 }));
   };
   const decide = useMutation({
     mutationFn: ({ d, reason }: { d: DestinationView; reason?: string }) =>
@@ -105,7 +106,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         </div>
       </Form>
       <div data-testid="address-book-notice">
-        {answer ?? (notice ? <FormOutcome key={`${notice.tone}:${notice.text}`} tone={notice.tone}>{notice.text}</FormOutcome> : null)}
+        {answer ?? (notice ? <FormOutcome key={notice.n} tone={notice.tone}>{notice.text}</FormOutcome> : null)}
       </div>
       {subUid || waiting ? (
         <QueryView
