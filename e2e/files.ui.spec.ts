@@ -61,7 +61,7 @@ test("[issue 16][deposits.list][export] a failed export resumes from its last wh
   // Every row once, in order, each ID written as a text formula a spreadsheet keeps whole.
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(ids.map((id) => `"=""${id}"""`));
   expect(ids.some((id) => id.length >= 16)).toBe(true);
-  await expect(page.getByRole("status").filter({ hasText: "Downloaded" })).toContainText(`(${ids.length} records)`);
+  await expect(page.getByRole("status").filter({ hasText: "Downloaded" })).toContainText(`(${ids.length.toLocaleString("en-US")} records)`);
 });
 
 test("[issue 16][exports] the ledgers' CSV files say what they hold", async ({ page }) => {

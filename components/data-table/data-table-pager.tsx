@@ -30,7 +30,7 @@ export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, can
     <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
       <p className="text-slate-700 dark:text-slate-300" aria-live="polite">
         Page {pageNumber} · {counted(rowCount, "row")} loaded
-        {shownCount !== undefined && shownCount !== rowCount ? ` · ${shownCount} shown after filters` : ""}
+        {shownCount !== undefined && shownCount !== rowCount ? ` · ${shownCount.toLocaleString("en-US")} shown after filters` : ""}
         {busy ? " · loading…" : ""}
       </p>
       <div className="ml-auto flex gap-2">

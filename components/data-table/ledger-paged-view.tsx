@@ -25,6 +25,7 @@ import { TimeField } from "./time";
 import { useDataTable } from "./use-data-table";
 import { plainTableFeatures } from "./features-plain";
 import { BadUrlTimes } from "./bad-url-times";
+import { counted } from "@/lib/format";
 
 /** Rows a ledger page asks for unless its view says otherwise. */
 const LEDGER_PAGE_SIZE = 50;
@@ -206,7 +207,7 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
       />
       {page.data?.total !== undefined && countLine ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-total">
-          {page.data.total.toLocaleString("en-US")} {page.data.total === 1 ? rowNoun : rowsNoun} {view.filtered ? `match${page.data.total === 1 ? "es" : ""} these filters` : place}
+          {counted(page.data.total, rowNoun, rowsNoun)} {view.filtered ? `match${page.data.total === 1 ? "es" : ""} these filters` : place}
         </p>
       ) : null}
       {after}

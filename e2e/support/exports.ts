@@ -37,5 +37,5 @@ export async function countByIdLessThan<T>(request: APIRequestContext, path: str
 /** The file holds `count` records under its header, and the page says it downloaded that many. */
 export async function expectDownloaded(page: Page, lines: string[], count: number): Promise<void> {
   expect(lines.length - 1).toBe(count);
-  await expect(page.getByText(new RegExp(`Downloaded .*\\(${count} records\\)`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`Downloaded .*\\(${count.toLocaleString("en-US")} records\\)`))).toBeVisible();
 }

@@ -12,6 +12,7 @@ import { historyColumns } from "./columns";
 import { toLeverageChanges } from "./history";
 import type { AuditPage } from "@/lib/api/audit";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { counted } from "@/lib/format";
 
 // At module level, so React Query builds the changes once per answer, not once per render.
 const changesOf = (page: AuditPage) => toLeverageChanges(page.rows);
@@ -49,7 +50,7 @@ export function LeverageHistory() {
         query={history}
         maxHeight="min(60vh, 520px)"
         empty="No leverage change has been recorded yet."
-        count={rows.length ? `${table.getRowModel().rows.length} of ${rows.length} changes shown, newest first.` : null}
+        count={rows.length ? `${table.getRowModel().rows.length.toLocaleString("en-US")} of ${counted(rows.length, "change")} shown, newest first.` : null}
       />
     </section>
   );

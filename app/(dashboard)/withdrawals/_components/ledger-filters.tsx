@@ -3,7 +3,7 @@
 // filtered set and totals it per coin, both computed by the database, not from the loaded page.
 import { useId } from "react";
 import { pageCalls } from "@/lib/api/page-routes";
-import { groupDecimal } from "@/lib/format";
+import { counted, groupDecimal } from "@/lib/format";
 import { ApiError, describeError, fieldProblem } from "@/lib/client/api";
 import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/ui/styles";
@@ -45,7 +45,7 @@ export function LedgerSummary({ query }: { query: URLSearchParams }) {
       ? q.error instanceof ApiError && q.error.fieldErrors
         ? Object.entries(q.error.fieldErrors).map(([field, msgs]) => fieldProblem(field, msgs)).join(" ")
         : `Totals unavailable: ${describeError(q.error).title}`
-      : `${q.data.count.toLocaleString("en-US")} withdrawal request${q.data.count === 1 ? "" : "s"} match${q.data.count === 1 ? "es" : ""}` +
+      : `${counted(q.data.count, "withdrawal request")} ${q.data.count === 1 ? "matches" : "match"}` +
         (q.data.totals.length ? ` · ${q.data.totals.map((t) => `${groupDecimal(t.amount)} ${t.coin} (${t.count.toLocaleString("en-US")})`).join(" · ")}` : "");
   return (
     <p className="mb-2 text-sm tabular" data-testid="ledger-summary" aria-live="polite" role={q.isError ? "alert" : undefined}>

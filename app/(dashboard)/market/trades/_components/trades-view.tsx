@@ -3,6 +3,7 @@ import dynamic from "next/dynamic";
 import { PagedTable, usePagedView } from "@/components/data-table/platform-paged-view";
 import { tradeChoices, tradesSearchParams } from "../search-params";
 import { tradeColumns } from "./columns";
+import { counted } from "@/lib/format";
 
 // Drawn only once trades have arrived (never in the server render), so the chart's code loads then.
 const LineChart = dynamic(() => import("@/components/charts/line-chart").then((m) => m.LineChart));
@@ -19,7 +20,7 @@ export function TradesView({ initialNow }: { initialNow: number }) {
       choices={tradeChoices}
       after={
         paged.status === "success" && paged.rows.length > 1 ? (
-          <LineChart title={`${symbol} price, ${paged.rows.length} loaded trades`} points={paged.rows.map((r) => ({ t: Number(r.ts), value: r.price }))} />
+          <LineChart title={`${symbol} price, ${counted(paged.rows.length, "loaded trade")}`} points={paged.rows.map((r) => ({ t: Number(r.ts), value: r.price }))} />
         ) : null
       }
     />
