@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvRowLine, isIdColumn } from "./csv";
+import { LEDGER_DEPOSIT_CSV_COLUMNS } from "./api/ledger";
+import { WITHDRAWAL_CSV_COLUMNS } from "./api/withdrawal-ledger";
 
 describe("[csv][ids] identifier columns", () => {
   it("keeps an all-digit address or tag as text, as it does an ID: an internal transfer's address is a UID", () => {
@@ -8,5 +10,10 @@ describe("[csv][ids] identifier columns", () => {
     expect(csvRowLine(["fromAddress", "toAddress", "amount"], ["5128176762", "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "1.5"])).toBe(
       `"=""5128176762""",TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE,1.5\r\n`,
     );
+  });
+
+  it("writes the ledgers' own files so: their identifier, address and tag columns are all kept as text", () => {
+    expect(WITHDRAWAL_CSV_COLUMNS.filter(isIdColumn)).toEqual(["id", "clientOid", "subUid", "address", "tag", "platformOrderId"]);
+    expect(LEDGER_DEPOSIT_CSV_COLUMNS.filter(isIdColumn)).toEqual(["orderId", "subUid", "fromAddress", "toAddress", "txId"]);
   });
 });

@@ -29,10 +29,10 @@ export function leverageRange(productType: unknown, symbol: unknown): { min: 1; 
   return { min: 1, max: known ? maxLeverageOf(productType as (typeof PRODUCT_TYPES)[number], symbol) : LEVERAGE_CEILING };
 }
 
-/** The range in words, for the hint and for the refusal of a value outside it. */
+/** The range in words ("a whole number from 1 to 125"), for the hint and for the refusal of a value outside it. */
 export function leverageRangeText(productType: unknown, symbol: unknown): string {
   const { min, max } = leverageRange(productType, symbol);
-  return `a whole number from ${min} to ${max}${typeof symbol === "string" && symbol ? ` for ${symbol}` : ""}`;
+  return `a whole number from ${min} to ${max}`;
 }
 
 export const leverageFormSchema = z.extend(leverageSetFields, {
@@ -45,7 +45,7 @@ export const leverageFormSchema = z.extend(leverageSetFields, {
   }).check(z.superRefine((v, ctx) => {
     const { max } = leverageRange(v.productType, v.symbol);
     if (v.leverage && (!/^[1-9]\d{0,2}$/.test(v.leverage) || Number(v.leverage) > max)) {
-      ctx.addIssue({ code: "custom", path: ["leverage"], message: `Leverage must be ${leverageRangeText(v.productType, v.symbol)}; ${v.leverage} is not` });
+      ctx.addIssue({ code: "custom", path: ["leverage"], message: `Leverage must be ${leverageRangeText(v.productType, v.symbol)}${v.symbol ? ` for ${v.symbol}` : ""}; ${v.leverage} is not` });
     }
     if (needsHoldSide(v.marginMode, v.positionMode) && !v.holdSide) {
       ctx.addIssue({

@@ -10,7 +10,7 @@ import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
 import { PRODUCT_TYPES } from "@/lib/platform/values";
 import {
-  HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, leverageFormSchema, leverageRange, needsHoldSide, toLeverageRequest,
+  HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, leverageFormSchema, leverageRangeText, needsHoldSide, toLeverageRequest,
   type LeverageFormInput, type LeverageFormValues,
 } from "@/lib/leverage-form";
 import { AccountSelect, useLeverageAccount } from "./account-select";
@@ -144,7 +144,7 @@ export function LeverageForm() {
           {field("productType", "Product type", <select className={inputClass} {...a11y("productType")} {...register("productType")}><Options values={PRODUCT_TYPES} /></select>)}
           {text("symbol", "Symbol", "e.g. BTCUSDT; COIN-FUTURES: BTCUSD; USDC-FUTURES: BTCPERP")}
           {text("marginCoin", "Margin coin", "Upper case: USDT, USDC, or the base coin for COIN-FUTURES")}
-          {text("leverage", "Leverage", symbol ? `Allowed for ${symbol}: a whole number from 1 to ${leverageRange(productType, symbol).max}.` : "A whole number from 1; the platform's maximum depends on the symbol", { inputMode: "numeric" })}
+          {text("leverage", "Leverage", symbol ? `Allowed for ${symbol}: ${leverageRangeText(productType, symbol)}.` : "A whole number from 1; the platform's maximum depends on the symbol", { inputMode: "numeric" })}
         </div>
 
         {symbol ? <LastSet symbol={symbol} account={accountName} last={last} /> : null}

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import type { REGISTRY_SOURCES } from "@/lib/api/registry-routes";
 
 const STATUS_TONE = { normal: "ok", freeze: "warn", del: "error" } as const;
 
@@ -7,9 +8,9 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={tone}>{status || "—"}</Badge>;
 }
 
-/** Where an entry came from, in words a reader of the registry understands. */
-export const SOURCE_LABEL: Record<string, string> = {
+/** Where an entry came from, in words a reader of the registry understands: every source the registry has. */
+export const SOURCE_LABEL: Readonly<Record<string, string>> = {
   created: "Created here",
   added: "Added by UID",
   "simulator-seed": "Simulator seed",
-};
+} satisfies Record<(typeof REGISTRY_SOURCES)[number], string>;
