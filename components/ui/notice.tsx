@@ -35,11 +35,15 @@ export function Notice({ tone, focus = false, children }: { tone: NoticeTone; fo
   );
 }
 
-/** A panel's answers to its actions: `say` shows a new notice that takes the focus (see `focus` above). */
+/**
+ * A panel's answers to its actions: `say` shows a new notice that takes the focus (see `focus` above), even
+ * when it says the same as the last; `forget` takes it away (another part of the panel is answering).
+ */
 export function useNotice() {
   const [said, setSaid] = useState<{ tone: NoticeTone; text: ReactNode; n: number } | null>(null);
   return {
     say: (tone: NoticeTone, text: ReactNode) => setSaid((last) => ({ tone, text, n: (last?.n ?? 0) + 1 })),
+    forget: () => setSaid(null),
     notice: said ? (
       <Notice key={said.n} tone={said.tone} focus>
         {said.text}

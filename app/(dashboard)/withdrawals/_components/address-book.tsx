@@ -11,7 +11,8 @@ import type * as z from "zod/mini";
 import { DESTINATIONS_LIMIT, destinationFormSchema, destinationResources, type DestinationView } from "@/lib/api/withdrawal-destinations";
 import { errorText } from "@/lib/client/api";
 import { RejectDialog } from "./reject-form";
-import { describedBy, FormField, FormOutcome, inputClass, monoInputClass } from "@/components/ui/form";
+import { describedBy, FormField, inputClass, monoInputClass } from "@/components/ui/form";
+import { useNotice } from "@/components/ui/notice";
 import { useFormCall } from "@/components/ui/form-call";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
@@ -30,9 +31,9 @@ const TONE = { requested: "info", approved: "ok", rejected: "neutral" } as const
 export function AddressBook({ me, canApprove }: { me: string; canApprove: boolean }) {
   const id = useId();
   const qc = useQueryClient();
-  // What the last action came to: said once, and it takes the focus (FormOutcome) unless a field was refused.
-  // The form's answer (useFormCall) or a decision's, whichever came last.
-  const [notice, setNoticeState] = useState<{ tone: "success" | "error"; text: string; n: number } | null>(null);
+  // What the last action came to: said once, and it takes the focus unless a field was refused. The form's
+  // answer (useFormCall) or a decision's (useNotice), whichever came last.
+  const { say, notice, forget } = useNotice();
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
   const form = useSchemaForm(destinationFormSchema, { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" }, false);
   const { register, control, formState } = form;
@@ -51,10 +52,9 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
     form.reset({ subUid: v.subUid, dest: v.dest, chain: "", address: "", tag: "", label: "" });
     return `Asked to add “${d.label}”: another person must approve it.`;
   }, { focusInOrder: true });
-  const setNotice = (text: string, tone: "success" | "error" = "error") => {
+  const setNotice = (text: string, tone: "ok" | "error" = "error") => {
     clear();
-    // A new element each time (keyed by n), so the same refusal twice is focused and announced again.
-    setNoticeState((last) => ({ tone, text, n: (last?.n ?? 0) + 1 }));
+    say(tone, text);
   };
   const decide = useMutation({
     mutationFn: ({ d, reason }: { d: DestinationView; reason?: string }) =>
@@ -78,7 +78,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         noValidate
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         onSubmit={(e) => {
-          setNoticeState(null);
+          forget();
           return submit(e);
         }}
       >
@@ -106,7 +106,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         </div>
       </Form>
       <div data-testid="address-book-notice">
-        {answer ?? (notice ? <FormOutcome key={notice.n} tone={notice.tone}>{notice.text}</FormOutcome> : null)}
+        {answer ?? notice}
       </div>
       {subUid || waiting ? (
         <QueryView
@@ -132,7 +132,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
                     <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
                     {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
                       <>
-                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => decide.mutate({ d }, { onSuccess: () => setNotice(`Approved “${d.label}”: it is in the address book of ${whose(d)} now.`, "success"), onError: (e) => setNotice(errorText(e)) })}>Approve</button>
+                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => decide.mutate({ d }, { onSuccess: () => setNotice(`Approved “${d.label}”: it is in the address book of ${whose(d)} now.`, "ok"), onError: (e) => setNotice(errorText(e)) })}>Approve</button>
                         <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => setRejecting(d)}>Reject</button>
                       </>
                     ) : null}
@@ -155,7 +155,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
             { d, reason },
             {
               onSuccess: () => {
-                setNotice(`Rejected “${d.label}”.`, "success");
+                setNotice(`Rejected “${d.label}”.`, "ok");
                 setRejecting(null);
               },
               onError,
