@@ -1,9 +1,12 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 const config = [
   ...nextVitals,
   ...nextTs,
+  // Layout is Prettier's: the rules that would argue with it are off.
+  prettier,
   { ignores: [".next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".data/**"] },
   {
     rules: {
@@ -17,7 +20,14 @@ const config = [
     // type, so one classic import puts all of zod (about 27 KiB gzipped) on a page (issue 15, page weight).
     // The server's own (the environment, the OpenAPI description) may keep classic zod.
     files: ["app/**", "components/**", "lib/**"],
-    ignores: ["app/api/**", "lib/env.js", "lib/env-parts/**", "lib/api/openapi.ts", "lib/api/openapi-resource.ts", "**/*.test.ts"],
+    ignores: [
+      "app/api/**",
+      "lib/env.js",
+      "lib/env-parts/**",
+      "lib/api/openapi.ts",
+      "lib/api/openapi-resource.ts",
+      "**/*.test.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -25,7 +35,10 @@ const config = [
       ],
     },
   },
-  { files: ["server/cli/**", "server/simulator/main.ts", "e2e/**", ".ci/**", "**/*.test.ts"], rules: { "no-console": "off" } },
+  {
+    files: ["server/cli/**", "server/simulator/main.ts", "e2e/**", ".ci/**", "**/*.test.ts"],
+    rules: { "no-console": "off" },
+  },
   {
     // Specs take test/expect from the shared fixtures, whose automatic secret check must see every response.
     // (Not the scale-out test: its own config starts its own servers, and it checks their logs itself.)
@@ -34,7 +47,15 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "@playwright/test", importNames: ["test", "expect"], message: 'Import test and expect from "./support/test" (the secret check of issue 7).' }] },
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: 'Import test and expect from "./support/test" (the secret check of issue 7).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -52,8 +52,13 @@ export default defineConfig({
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [
-        "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
       ],
     },
   },

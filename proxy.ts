@@ -10,7 +10,9 @@ export function proxy(request: NextRequest): NextResponse {
   const https = env.nextAuthUrl.startsWith("https://") || request.headers.get("x-forwarded-proto") === "https";
   const headers = securityHeaders({ nonce, https, dev: env.nodeEnv === "development" });
 
-  const response = rendersNothing(request) ? NextResponse.next() : NextResponse.next({ request: { headers: withNonce(request, nonce, headers["Content-Security-Policy"]!) } });
+  const response = rendersNothing(request)
+    ? NextResponse.next()
+    : NextResponse.next({ request: { headers: withNonce(request, nonce, headers["Content-Security-Policy"]!) } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
@@ -36,5 +38,7 @@ function withNonce(request: NextRequest, nonce: string, csp: string): Headers {
 
 export const config = {
   // Hashed build assets and public/'s icons and manifest are not documents; everything else (pages, RSC, API) is.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|icon-192.png|icon-512.png|apple-touch-icon.png|manifest.webmanifest).*)"],
+  matcher: [
+    "/((?!_next/static|_next/image|favicon.ico|icon.svg|icon-192.png|icon-512.png|apple-touch-icon.png|manifest.webmanifest).*)",
+  ],
 };

@@ -18,7 +18,10 @@ export function HealthPanel() {
       </h2>
       <div role="status" aria-live="polite" className="mt-2 text-sm">
         {q.isPending ? (
-          <span className="inline-block h-4 w-48 animate-pulse rounded bg-slate-200 dark:bg-slate-700" aria-label="Checking the platform" />
+          <span
+            className="inline-block h-4 w-48 animate-pulse rounded bg-slate-200 dark:bg-slate-700"
+            aria-label="Checking the platform"
+          />
         ) : q.isError ? (
           <p className="text-red-700 dark:text-red-300">Brokerdesk&apos;s health check failed: {q.error.message}</p>
         ) : q.data.platform.reachable ? (

@@ -4,7 +4,11 @@ import { sameOrigin, signInApi, signIn } from "./support/staff";
 // The staff page (issue 16): what each role may do is said on the page; a role change and disabling are
 // asked for first, and nothing changes until they are confirmed.
 
-test("[users][daily] each role says what it may do; a role change and disabling ask for confirmation first", async ({ page, playwright, baseURL }) => {
+test("[users][daily] each role says what it may do; a role change and disabling ask for confirmation first", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInApi(admin, "admin");
   const email = `confirm-${Date.now()}@example.com`;
@@ -14,7 +18,11 @@ test("[users][daily] each role says what it may do; a role change and disabling 
   });
   expect(made.status(), await made.text()).toBe(200);
   const stored = async () =>
-    ((await (await admin.get("/api/admin/users")).json()) as { users: { email: string; role: string; disabled: boolean }[] }).users.find((u) => u.email === email)!;
+    (
+      (await (await admin.get("/api/admin/users")).json()) as {
+        users: { email: string; role: string; disabled: boolean }[];
+      }
+    ).users.find((u) => u.email === email)!;
 
   await signIn(page, "admin", "/admin/users");
   const roles = page.getByRole("region", { name: "What each role may do" });
@@ -50,7 +58,12 @@ test("[users][daily] each role says what it may do; a role change and disabling 
   await admin.dispose();
 });
 
-test("[users][daily] a password reset makes up a one-time password, shown once, that must be changed at the next sign-in", async ({ page, browser, playwright, baseURL }) => {
+test("[users][daily] a password reset makes up a one-time password, shown once, that must be changed at the next sign-in", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInApi(admin, "admin");
   const email = `one-time-${Date.now()}@example.com`;
@@ -73,7 +86,9 @@ test("[users][daily] a password reset makes up a one-time password, shown once, 
   // Shown once: hidden for good once the admin is done; and the audit log records whose, never what.
   await row.getByRole("button", { name: "Done, hide it" }).click();
   await expect(row.getByTestId("one-time-password")).toHaveCount(0);
-  const audit = await (await admin.get("/api/audit", { params: { action: "users.reset-password", limit: "20" } })).text();
+  const audit = await (
+    await admin.get("/api/audit", { params: { action: "users.reset-password", limit: "20" } })
+  ).text();
   expect(audit).toContain(email);
   expect(audit).not.toContain(oneTime);
   await admin.dispose();

@@ -5,7 +5,6 @@ import { readFile } from "node:fs/promises";
 import { DEMO, sameOrigin, signInApi, signIn } from "./support/staff";
 import { rows } from "./support/tables";
 
-
 /** axe in light and dark, with a screenshot of each into /tmp. */
 function checkBothSchemes(page: Page, name: string) {
   return checkAxeBothSchemes(page, (scheme) => `/tmp/as-${name}-${scheme}.png`);
@@ -17,7 +16,10 @@ test("[audit][list] compliance opens /audit and sees rows, newest first, with th
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   // Newest first: ids fall down the page.
-  const ids = (await rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-row-id"))))).slice(0, 10);
+  const ids = (await rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-row-id"))))).slice(
+    0,
+    10,
+  );
   expect(ids.length).toBeGreaterThan(0);
   expect([...ids].sort((a, b) => b - a)).toEqual(ids);
   // The compliance sign-in itself is recorded.
@@ -31,7 +33,10 @@ test("[audit][list] compliance opens /audit and sees rows, newest first, with th
   await checkBothSchemes(page, "audit-list");
 });
 
-test("[audit][filter] a broker's refused request shows under outcome refused, with its reason", async ({ page, request }) => {
+test("[audit][filter] a broker's refused request shows under outcome refused, with its reason", async ({
+  page,
+  request,
+}) => {
   await signInApi(request, "broker");
   expect((await request.get("/api/audit")).status()).toBe(403);
 
@@ -68,7 +73,9 @@ test("[audit][filter] a broker's refused request shows under outcome refused, wi
   const file = await download;
   const text = await readFile((await file.path())!, "utf8");
   const lines = text.trim().split("\r\n");
-  expect(lines[0]).toBe("id,at,actor,actorRole,action,outcome,target,intentId,requestId,ip,params,detail,prevHash,hash");
+  expect(lines[0]).toBe(
+    "id,at,actor,actorRole,action,outcome,target,intentId,requestId,ip,params,detail,prevHash,hash",
+  );
   expect(lines.length).toBeGreaterThanOrEqual(2);
   expect(lines.slice(1).every((l) => l.includes(",refused,"))).toBe(true);
   expect(lines.some((l) => l.includes("/api/audit") && l.includes(DEMO.broker))).toBe(true);
@@ -94,12 +101,18 @@ test("[audit][paging] Older and Newer walk the log by keyset and come back", asy
 test("[audit][refused] a broker cannot see /audit", async ({ page }) => {
   await signIn(page, "broker", "/audit");
   await expect(page.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "403" })).toHaveText("403: The audit log needs the audit.read permission (compliance, lead, admin); you are signed in as broker.");
+  await expect(page.getByRole("alert").filter({ hasText: "403" })).toHaveText(
+    "403: The audit log needs the audit.read permission (compliance, lead, admin); you are signed in as broker.",
+  );
   await expect(page.getByRole("table")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Download CSV" })).toHaveCount(0);
 });
 
-test("[audit][refused-page] a page the role may not open is refused in the audit log, as a refused API call is (issue 12)", async ({ page, playwright, baseURL }) => {
+test("[audit][refused-page] a page the role may not open is refused in the audit log, as a refused API call is (issue 12)", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await signIn(page, "broker");
   const marker = `/admin/users?probe=${Date.now()}`;
   await page.goto(marker);
@@ -107,7 +120,9 @@ test("[audit][refused-page] a page the role may not open is refused in the audit
   const compliance = await playwright.request.newContext({ baseURL });
   await signInApi(compliance, "compliance");
   const res = await compliance.get("/api/audit?action=request.refused&actor=broker%40demo.brokerdesk&limit=20");
-  const { rows } = (await res.json()) as { rows: { target: string; actorRole: string; detail: { status: number; code: string; reason: string } }[] };
+  const { rows } = (await res.json()) as {
+    rows: { target: string; actorRole: string; detail: { status: number; code: string; reason: string } }[];
+  };
   const refused = rows.find((r) => r.target === "/admin/users");
   expect(refused, JSON.stringify(rows.slice(0, 3))).toBeTruthy();
   expect(refused).toMatchObject({ actorRole: "broker", detail: { status: 403, code: "forbidden" } });
@@ -115,22 +130,38 @@ test("[audit][refused-page] a page the role may not open is refused in the audit
   await compliance.dispose();
 });
 
-test("[audit][daily] a reject row shows the lead's reason, not the requester's; targets link to the withdrawal and the sub-account (named)", async ({ page, playwright, baseURL }) => {
+test("[audit][daily] a reject row shows the lead's reason, not the requester's; targets link to the withdrawal and the sub-account (named)", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const broker = await playwright.request.newContext({ baseURL });
   await signInApi(broker, "broker");
-  const subs = (await (await broker.get("/api/sub-accounts")).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const subs = (await (await broker.get("/api/sub-accounts")).json()) as {
+    items: { subUid: string; subaccountName: string | null }[];
+  };
   const desk = subs.items.find((s) => s.subaccountName?.startsWith("desk01@"))!;
   const requesterReason = `payout ${Date.now()}`;
   const made = await broker.post("/api/withdrawals", {
     headers: sameOrigin(baseURL),
-    data: { subUid: desk.subUid, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount: "2", reason: requesterReason },
+    data: {
+      subUid: desk.subUid,
+      coin: "USDT",
+      dest: "on_chain",
+      address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+      amount: "2",
+      reason: requesterReason,
+    },
   });
   expect(made.status(), await made.text()).toBe(200);
   const w = (await made.json()) as { id: string };
   const lead = await playwright.request.newContext({ baseURL });
   await signInApi(lead, "lead");
   const leadReason = "destination not on the client's whitelist";
-  const rejected = await lead.post(`/api/withdrawals/${w.id}/reject`, { headers: sameOrigin(baseURL), data: { reason: leadReason } });
+  const rejected = await lead.post(`/api/withdrawals/${w.id}/reject`, {
+    headers: sameOrigin(baseURL),
+    data: { reason: leadReason },
+  });
   expect(rejected.status(), await rejected.text()).toBe(200);
   await broker.dispose();
   await lead.dispose();
@@ -150,11 +181,18 @@ test("[audit][daily] a reject row shows the lead's reason, not the requester's; 
   await page.goto("/audit?action=withdrawals.request");
   const request = rows(page).filter({ hasText: requesterReason }).first();
   await expect(request).toBeVisible();
-  await expect(request.getByRole("link", { name: `subaccount:${desk.subUid}` })).toHaveAttribute("href", `/sub-accounts/${desk.subUid}`);
+  await expect(request.getByRole("link", { name: `subaccount:${desk.subUid}` })).toHaveAttribute(
+    "href",
+    `/sub-accounts/${desk.subUid}`,
+  );
   await expect(request).toContainText(desk.subaccountName!);
 });
 
-test("[audit][daily] the actor filter matches part of the e-mail: \"lead\" finds lead@…", async ({ page, playwright, baseURL }) => {
+test('[audit][daily] the actor filter matches part of the e-mail: "lead" finds lead@…', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // A sign-in of the lead is recorded, whatever ran before.
   const lead = await playwright.request.newContext({ baseURL });
   await signInApi(lead, "lead");
@@ -173,14 +211,24 @@ test("[audit][daily] the actor filter matches part of the e-mail: \"lead\" finds
   expect(actors).toContain(DEMO.lead);
 });
 
-test("[audit][daily] a change to a member of staff names them by e-mail beside their id, for compliance too", async ({ page, playwright, baseURL }) => {
+test("[audit][daily] a change to a member of staff names them by e-mail beside their id, for compliance too", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInApi(admin, "admin");
   const email = `audit-target-${Date.now()}@demo.brokerdesk`;
-  const created = await admin.post("/api/admin/users", { headers: sameOrigin(baseURL), data: { email, name: "Audit Target", role: "compliance", password: "a-long-enough-password" } });
+  const created = await admin.post("/api/admin/users", {
+    headers: sameOrigin(baseURL),
+    data: { email, name: "Audit Target", role: "compliance", password: "a-long-enough-password" },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const { user } = (await created.json()) as { user: { id: string } };
-  const changed = await admin.patch(`/api/admin/users/${user.id}`, { headers: sameOrigin(baseURL), data: { name: "Audit Target, renamed" } });
+  const changed = await admin.patch(`/api/admin/users/${user.id}`, {
+    headers: sameOrigin(baseURL),
+    data: { name: "Audit Target, renamed" },
+  });
   expect(changed.status(), await changed.text()).toBe(200);
   await admin.dispose();
 

@@ -44,7 +44,9 @@ for (const role of ROLES) {
   });
 }
 
-test("[auth][sign-out] a click while the page's code is still loading signs out once it has loaded", async ({ page }) => {
+test("[auth][sign-out] a click while the page's code is still loading signs out once it has loaded", async ({
+  page,
+}) => {
   await signIn(page, "broker");
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   // Until React has hydrated the header, its button has no handler.
@@ -58,7 +60,9 @@ test("[auth][sign-out] a click while the page's code is still loading signs out 
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2F$/);
 });
 
-test("[auth][sign-in] a password sent before the page's code has loaded never goes into the address", async ({ page }) => {
+test("[auth][sign-in] a password sent before the page's code has loaded never goes into the address", async ({
+  page,
+}) => {
   await openBeforeScripts(page, "/login");
   await page.getByLabel("E-mail").fill(email("broker"));
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
@@ -76,7 +80,9 @@ test("[auth][sign-in] a password sent before the page's code has loaded never go
   await expect(page.getByTestId("session-user")).toContainText(email("broker"));
 });
 
-test("[auth][account] a password change sent before the page's code has loaded never goes into the address", async ({ page }) => {
+test("[auth][account] a password change sent before the page's code has loaded never goes into the address", async ({
+  page,
+}) => {
   await signIn(page, "broker");
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   await openBeforeScripts(page, "/account");
@@ -104,7 +110,9 @@ test("[auth][sign-in] a wrong password shows the one generic message", async ({ 
   await expect(failureAlert(page)).toHaveText(wrongPassword ?? "");
 });
 
-test("[auth][session] an anonymous visit to / goes to the sign-in page, and back after signing in", async ({ page }) => {
+test("[auth][session] an anonymous visit to / goes to the sign-in page, and back after signing in", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2F$/);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
@@ -123,7 +131,9 @@ test("[users][create] an admin lists staff and creates a user, with field errors
   await expect(page.getByRole("heading", { level: 1, name: "Staff users" })).toBeVisible();
   const table = page.getByRole("table");
   await expect(table).toContainText(email("broker"));
-  await expect(table.getByRole("row", { name: /admin@demo\.brokerdesk/ })).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+  await expect(table.getByRole("row", { name: /admin@demo\.brokerdesk/ })).toContainText(
+    /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
+  );
 
   const form = page.getByRole("region", { name: "Add a staff user" });
   const newEmail = `e2e-${Date.now()}@example.com`;
@@ -134,10 +144,14 @@ test("[users][create] an admin lists staff and creates a user, with field errors
   await form.getByRole("button", { name: "Add user" }).click();
   await expect(form.getByText("Password must be at least 12 characters")).toBeVisible();
   // Long enough and still guessed early: the server refuses it on the field; the rule was said before.
-  await expect(form.getByLabel("Initial password")).toHaveAccessibleDescription(/At least 12 characters, not easy to guess/);
+  await expect(form.getByLabel("Initial password")).toHaveAccessibleDescription(
+    /At least 12 characters, not easy to guess/,
+  );
   await form.getByLabel("Initial password").fill("aaaaaaaaaaaa");
   await form.getByRole("button", { name: "Add user" }).click();
-  await expect(form.getByLabel("Initial password")).toHaveAccessibleDescription(/password is too easy to guess \(repeated characters/i);
+  await expect(form.getByLabel("Initial password")).toHaveAccessibleDescription(
+    /password is too easy to guess \(repeated characters/i,
+  );
   await expect(table).not.toContainText(newEmail);
 
   await form.getByLabel("Initial password").fill("a-long-enough-password");
@@ -156,7 +170,10 @@ test("[users][create] an admin lists staff and creates a user, with field errors
 
   // Disable, then the new user cannot sign in.
   await row.getByRole("button", { name: `Disable ${newEmail}` }).click();
-  await page.getByRole("dialog", { name: `Disable ${newEmail}?` }).getByRole("button", { name: "Disable", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: `Disable ${newEmail}?` })
+    .getByRole("button", { name: "Disable", exact: true })
+    .click();
   await expect(row).toContainText("Disabled");
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);

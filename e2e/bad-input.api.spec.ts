@@ -5,8 +5,20 @@ import fc from "fast-check";
 import { catalog, type OperationId } from "../lib/platform/catalog";
 import { OI_PRODUCT_TYPES, PRODUCT_TYPES, WITHDRAWAL_COINS } from "../lib/platform/schemas";
 import {
-  MISSING, badLimit, badTimestamp, blankOrMissing, bodyField, bodyLevel, bodyWholeField, longText, notAString, notNumeric,
-  notOneOf, queryField, queryWhole, type BadCase,
+  MISSING,
+  badLimit,
+  badTimestamp,
+  blankOrMissing,
+  bodyField,
+  bodyLevel,
+  bodyWholeField,
+  longText,
+  notAString,
+  notNumeric,
+  notOneOf,
+  queryField,
+  queryWhole,
+  type BadCase,
 } from "./support/bad-input";
 import { sameOrigin, signInApi, simControlUrl, type DemoRole } from "./support/staff";
 
@@ -19,11 +31,18 @@ const RUNS = 30;
 const DAY = 86_400_000;
 const NOW = Date.now();
 
-
 // ---------------------------------------------------------------------------------------------
 // Sessions (one per role for the whole file: signing in again and again would meet the throttle)
 
-type World = { ctx: Record<"lead" | "admin", APIRequestContext>; baseURL: string; desk: string; desk2: string; riskUnit: string; withdrawalId: string; userId: string };
+type World = {
+  ctx: Record<"lead" | "admin", APIRequestContext>;
+  baseURL: string;
+  desk: string;
+  desk2: string;
+  riskUnit: string;
+  withdrawalId: string;
+  userId: string;
+};
 let world: World | undefined;
 
 async function setUp(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<World> {
@@ -33,7 +52,9 @@ async function setUp(playwright: PlaywrightWorkerArgs["playwright"], baseURL: st
     ctx[role] = await playwright.request.newContext({ baseURL });
     await signInApi(ctx[role], role);
   }
-  const subs = (await (await ctx.lead.get("/api/sub-accounts")).json()) as { items: { subUid: string; subaccountName: string | null; status: string }[] };
+  const subs = (await (await ctx.lead.get("/api/sub-accounts")).json()) as {
+    items: { subUid: string; subaccountName: string | null; status: string }[];
+  };
   const uidOf = (prefix: string) => subs.items.find((s) => s.subaccountName?.startsWith(prefix))?.subUid;
   const desk = uidOf("desk01@")!;
   const desk2 = uidOf("desk08@")!;
@@ -42,11 +63,19 @@ async function setUp(playwright: PlaywrightWorkerArgs["playwright"], baseURL: st
   // A real pending withdrawal (requested by the broker), so approve/reject cases hit one a lead could approve.
   const w = await ctx.broker.post("/api/withdrawals", {
     headers: sameOrigin(baseURL),
-    data: { subUid: desk, coin: "USDT", dest: "internal_transfer", address: desk2, amount: "0.01", reason: "bad-input suite fixture" },
+    data: {
+      subUid: desk,
+      coin: "USDT",
+      dest: "internal_transfer",
+      address: desk2,
+      amount: "0.01",
+      reason: "bad-input suite fixture",
+    },
   });
   expect(w.status(), await w.text()).toBe(200);
   const withdrawalId = ((await w.json()) as { id: string }).id;
-  const users = (await (await ctx.admin.get("/api/admin/users")).json()) as { users?: { id: string; email: string }[] } | { id: string; email: string }[];
+  const users = (await (await ctx.admin.get("/api/admin/users")).json()) as
+    { users?: { id: string; email: string }[] } | { id: string; email: string }[];
   const list = Array.isArray(users) ? users : (users.users ?? []);
   const userId = list.find((u) => u.email.startsWith("compliance@"))!.id;
   await ctx.broker.dispose();
@@ -74,7 +103,10 @@ type Route = {
 };
 
 async function simRequests(ctx: APIRequestContext): Promise<{ total: number; byOp: Record<string, number> }> {
-  const s = (await (await ctx.get(simControlUrl("stats"))).json()) as { requests: number; operations: Record<string, { requests: number }> };
+  const s = (await (await ctx.get(simControlUrl("stats"))).json()) as {
+    requests: number;
+    operations: Record<string, { requests: number }>;
+  };
   return { total: s.requests, byOp: Object.fromEntries(Object.entries(s.operations).map(([k, v]) => [k, v.requests])) };
 }
 
@@ -91,7 +123,9 @@ async function sendCase(w: World, route: Route, c: BadCase, before: Counts): Pro
   const text = await res.text();
   const status = res.status();
   const after = await simRequests(ctx);
-  const called = Object.entries(after.byOp).filter(([op, n]) => n !== (before.byOp[op] ?? 0)).map(([op]) => op);
+  const called = Object.entries(after.byOp)
+    .filter(([op, n]) => n !== (before.byOp[op] ?? 0))
+    .map(([op]) => op);
   const label = `${route.method} ${url} [${c.why}] → ${status} ${text.slice(0, 300)}`;
 
   expect(status, `never a 5xx: ${label}`).toBeLessThan(500);
@@ -113,7 +147,10 @@ async function sendCase(w: World, route: Route, c: BadCase, before: Counts): Pro
       expect(status, label).toBe(422);
       expect(body.error?.code, label).toBe("invalid_input");
       expect(Object.keys(fieldErrors), `the field errors name ${c.field}: ${label}`).toEqual([c.field]);
-      expect(fieldErrors[c.field!]!.every((m) => typeof m === "string" && m.length > 0), label).toBe(true);
+      expect(
+        fieldErrors[c.field!]!.every((m) => typeof m === "string" && m.length > 0),
+        label,
+      ).toBe(true);
       break;
     case "body":
       // A body that is not a JSON object: 422 with the form-level key "_" (400 or 415 would do as well).
@@ -161,18 +198,27 @@ const window = (maxSpan: number, maxAgo = 30 * DAY) =>
 /** A window that is too long (span above `maxSpan`) or inverted (end before start). */
 const overLong = (maxSpan: number) =>
   fc.integer({ min: maxSpan + 1, max: 3 * maxSpan }).map((span) => ({ startTime: ts(NOW - span), endTime: ts(NOW) }));
-const inverted = fc.integer({ min: 1, max: 10 * DAY }).map((d) => ({ startTime: ts(NOW - DAY), endTime: ts(NOW - DAY - d) }));
+const inverted = fc
+  .integer({ min: 1, max: 10 * DAY })
+  .map((d) => ({ startTime: ts(NOW - DAY), endTime: ts(NOW - DAY - d) }));
 const validLimit = (max: number) => fc.option(fc.integer({ min: 1, max }).map(String), { nil: undefined });
 const symbol = fc.constantFrom("BTCUSDT", "ETHUSDT", "SOLUSDT");
 const compact = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Record<string, string>;
 /** E3, E4 and E8's valid query: a symbol, a window of at most `maxSpan` and maybe a limit up to `maxLimit`. */
 const symbolQuery = (maxSpan: number, maxLimit: number) =>
-  fc.tuple(symbol, window(maxSpan), validLimit(maxLimit)).map(([s, win, limit]) => compact({ symbol: s, ...win, limit }));
+  fc
+    .tuple(symbol, window(maxSpan), validLimit(maxLimit))
+    .map(([s, win, limit]) => compact({ symbol: s, ...win, limit }));
 /** These times with a symbol: a whole query for a cross-field case of E3, E4 or E8. */
-const withSymbol = (times: fc.Arbitrary<Record<string, string>>) => fc.tuple(symbol, times).map(([s, t]) => ({ symbol: s, ...t }));
+const withSymbol = (times: fc.Arbitrary<Record<string, string>>) =>
+  fc.tuple(symbol, times).map(([s, t]) => ({ symbol: s, ...t }));
 /** A paged read's window and limit refused one field at a time: bad times (or, with `missing`, none) and a limit outside 1..`maxLimit`. */
-const timesAndLimitCases = (base: fc.Arbitrary<Record<string, string>>, maxLimit: number, opts: { missing?: boolean } = {}) => {
+const timesAndLimitCases = (
+  base: fc.Arbitrary<Record<string, string>>,
+  maxLimit: number,
+  opts: { missing?: boolean } = {},
+) => {
   const badTime = opts.missing ? fc.oneof(badTimestamp, fc.constant(MISSING)) : badTimestamp;
   return [
     queryField(base, "startTime", badTime, "bad startTime"),
@@ -188,21 +234,35 @@ const routes: [string, Route][] = [];
 const add = (name: string, route: Route) => routes.push([name, route]);
 
 add("[bad-input][deposits.list] E1 GET", {
-  method: "GET", path: () => proxyPath("deposits.list"), role: "lead",
+  method: "GET",
+  path: () => proxyPath("deposits.list"),
+  role: "lead",
   cases: (w) => {
-    const base = fc.tuple(window(90 * DAY), validLimit(100)).map(([win, limit]) => compact({ userId: w.desk, ...win, limit }));
+    const base = fc
+      .tuple(window(90 * DAY), validLimit(100))
+      .map(([win, limit]) => compact({ userId: w.desk, ...win, limit }));
     return fc.oneof(
       queryField(base, "userId", blankOrMissing, "neither userId nor orderId"),
       queryField(base, "userId", notNumeric, "userId is not a UID"),
       ...timesAndLimitCases(base, 100),
-      queryWhole(overLong(90 * DAY).map((win) => ({ userId: w.desk, ...win })), "endTime", "span over three months"),
-      queryWhole(inverted.map((win) => ({ userId: w.desk, ...win })), "endTime", "inverted window"),
+      queryWhole(
+        overLong(90 * DAY).map((win) => ({ userId: w.desk, ...win })),
+        "endTime",
+        "span over three months",
+      ),
+      queryWhole(
+        inverted.map((win) => ({ userId: w.desk, ...win })),
+        "endTime",
+        "inverted window",
+      ),
     );
   },
 });
 
 add("[bad-input][subaccounts.assets] E2 GET", {
-  method: "GET", path: () => proxyPath("subaccounts.assets"), role: "lead",
+  method: "GET",
+  path: () => proxyPath("subaccounts.assets"),
+  role: "lead",
   cases: (w) => {
     const base = fc.record({ subUid: fc.constant(w.desk), assetType: fc.constantFrom("hold_only", "all") });
     return fc.oneof(
@@ -214,7 +274,9 @@ add("[bad-input][subaccounts.assets] E2 GET", {
 });
 
 add("[bad-input][planOrders.history] E3 GET", {
-  method: "GET", path: () => proxyPath("planOrders.history"), role: "lead",
+  method: "GET",
+  path: () => proxyPath("planOrders.history"),
+  role: "lead",
   cases: () => {
     const base = symbolQuery(90 * DAY, 100);
     return fc.oneof(
@@ -222,29 +284,53 @@ add("[bad-input][planOrders.history] E3 GET", {
       ...timesAndLimitCases(base, 100, { missing: true }),
       queryWhole(withSymbol(overLong(90 * DAY)), "endTime", "span over 90 days"),
       queryWhole(withSymbol(inverted), "endTime", "inverted window"),
-      queryWhole(symbol.map((s) => ({ symbol: s, startTime: ts(NOW - DAY), endTime: ts(NOW - DAY) })), "endTime", "empty window"),
+      queryWhole(
+        symbol.map((s) => ({ symbol: s, startTime: ts(NOW - DAY), endTime: ts(NOW - DAY) })),
+        "endTime",
+        "empty window",
+      ),
     );
   },
 });
 
 add("[bad-input][fills.list] E4 GET", {
-  method: "GET", path: () => proxyPath("fills.list"), role: "lead",
+  method: "GET",
+  path: () => proxyPath("fills.list"),
+  role: "lead",
   cases: () => {
     const base = symbolQuery(30 * DAY, 100);
     return fc.oneof(
       ...timesAndLimitCases(base, 100),
-      queryWhole(withSymbol(fc.integer({ min: 91, max: 400 }).map((d) => ({ startTime: ts(NOW - d * DAY) }))), "startTime", "older than the 90-day retention"),
+      queryWhole(
+        withSymbol(fc.integer({ min: 91, max: 400 }).map((d) => ({ startTime: ts(NOW - d * DAY) }))),
+        "startTime",
+        "older than the 90-day retention",
+      ),
       queryWhole(withSymbol(inverted), "endTime", "inverted window"),
     );
   },
 });
 
 add("[bad-input][withdrawals.submit] E5 POST (two-person rule: never sent from the proxy)", {
-  method: "POST", path: () => proxyPath("withdrawals.submit"), role: "lead", alwaysForbidden: true,
+  method: "POST",
+  path: () => proxyPath("withdrawals.submit"),
+  role: "lead",
+  alwaysForbidden: true,
   cases: (w) => {
-    const base = fc.record({ subUid: fc.constant(w.desk), coin: fc.constant("USDT"), dest: fc.constant("internal_transfer"), address: fc.constant(w.desk2), amount: fc.constant("1") });
+    const base = fc.record({
+      subUid: fc.constant(w.desk),
+      coin: fc.constant("USDT"),
+      dest: fc.constant("internal_transfer"),
+      address: fc.constant(w.desk2),
+      amount: fc.constant("1"),
+    });
     return fc.oneof(
-      base.map((b) => ({ why: "even a valid body", expect: "forbidden" as const, field: null, body: JSON.stringify(b) })),
+      base.map((b) => ({
+        why: "even a valid body",
+        expect: "forbidden" as const,
+        field: null,
+        body: JSON.stringify(b),
+      })),
       bodyField(base, "amount", fc.constantFrom("-1", "0", "abc", "1e9"), "bad amount"),
       bodyField(base, "coin", notOneOf(WITHDRAWAL_COINS), "bad coin"),
       bodyLevel(base),
@@ -253,31 +339,53 @@ add("[bad-input][withdrawals.submit] E5 POST (two-person rule: never sent from t
 });
 
 const e6Cases = (): fc.Arbitrary<BadCase> => {
-  const base = fc.record({
-    subaccountName: fc.integer({ min: 1, max: 1e9 }).map((n) => `bd-bad-${n}@example.com`),
-    label: fc.option(longText(0, 19), { nil: undefined }),
-  }).map((o) => compact(o));
+  const base = fc
+    .record({
+      subaccountName: fc.integer({ min: 1, max: 1e9 }).map((n) => `bd-bad-${n}@example.com`),
+      label: fc.option(longText(0, 19), { nil: undefined }),
+    })
+    .map((o) => compact(o));
   return fc.oneof(
     bodyField(base, "subaccountName", fc.oneof(blankOrMissing, notAString), "subaccountName missing or not text"),
-    bodyField(base, "subaccountName", fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim())), "not an e-mail"),
-    bodyField(base, "subaccountName", longText(250, 4000).map((s) => `${s}@example.com`), "over-long e-mail"),
+    bodyField(
+      base,
+      "subaccountName",
+      fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim())),
+      "not an e-mail",
+    ),
+    bodyField(
+      base,
+      "subaccountName",
+      longText(250, 4000).map((s) => `${s}@example.com`),
+      "over-long e-mail",
+    ),
     bodyField(base, "label", fc.oneof(longText(20, 2000), notAString), "label too long or not text"),
     bodyLevel(base),
   );
 };
 
-add("[bad-input][subaccounts.create] E6 POST", { method: "POST", path: () => proxyPath("subaccounts.create"), role: "lead", cases: e6Cases });
+add("[bad-input][subaccounts.create] E6 POST", {
+  method: "POST",
+  path: () => proxyPath("subaccounts.create"),
+  role: "lead",
+  cases: e6Cases,
+});
 
 add("[bad-input][rebates.get] E7 GET", {
-  method: "GET", path: () => proxyPath("rebates.get"), role: "lead",
-  cases: (w) => fc.oneof(
-    queryField(fc.constant({ uid: w.desk }), "uid", blankOrMissing, "uid missing"),
-    queryField(fc.constant({ uid: w.desk }), "uid", notNumeric, "uid is not a UID"),
-  ),
+  method: "GET",
+  path: () => proxyPath("rebates.get"),
+  role: "lead",
+  cases: (w) =>
+    fc.oneof(
+      queryField(fc.constant({ uid: w.desk }), "uid", blankOrMissing, "uid missing"),
+      queryField(fc.constant({ uid: w.desk }), "uid", notNumeric, "uid is not a UID"),
+    ),
 });
 
 add("[bad-input][market.trades] E8 GET", {
-  method: "GET", path: () => proxyPath("market.trades"), role: "lead",
+  method: "GET",
+  path: () => proxyPath("market.trades"),
+  role: "lead",
   cases: () => {
     const base = symbolQuery(7 * DAY, 1000);
     return fc.oneof(
@@ -290,39 +398,81 @@ add("[bad-input][market.trades] E8 GET", {
 });
 
 const e9Cases = (w: World, opts: { keyHeader: boolean }): fc.Arbitrary<BadCase> => {
-  const base = fc.record({ riskUnitId: fc.constant(w.riskUnit), uid: fc.constant(w.desk2), operate: fc.constantFrom("bind", "unbind") });
+  const base = fc.record({
+    riskUnitId: fc.constant(w.riskUnit),
+    uid: fc.constant(w.desk2),
+    operate: fc.constantFrom("bind", "unbind"),
+  });
   const cases = [
     bodyField(base, "uid", fc.oneof(blankOrMissing, notNumeric, notAString), "uid missing or not a UID"),
     bodyField(base, "operate", fc.oneof(notOneOf(["bind", "unbind"]), notAString, fc.constant(MISSING)), "bad operate"),
-    bodyField(base, "riskUnitId", fc.oneof(fc.constant(MISSING), fc.constant("")), "riskUnitId missing with the main key"),
+    bodyField(
+      base,
+      "riskUnitId",
+      fc.oneof(fc.constant(MISSING), fc.constant("")),
+      "riskUnitId missing with the main key",
+    ),
     bodyField(base, "riskUnitId", fc.oneof(notNumeric, notAString), "riskUnitId is not a UID"),
-    base.map((b) => ({ why: "uid equals riskUnitId", expect: "field" as const, field: "uid", body: JSON.stringify({ ...b, uid: b.riskUnitId }) })),
+    base.map((b) => ({
+      why: "uid equals riskUnitId",
+      expect: "field" as const,
+      field: "uid",
+      body: JSON.stringify({ ...b, uid: b.riskUnitId }),
+    })),
     bodyLevel(base),
   ];
   if (opts.keyHeader) {
     cases.push(
       fc.tuple(base, fc.constantFrom("nope", "riskunit-x", "../main", "main2", "")).map(([b, key]) => ({
-        why: `unknown platform key ${JSON.stringify(key)}`, expect: "field" as const, field: "key", body: JSON.stringify(b), headers: { "x-platform-key": key },
+        why: `unknown platform key ${JSON.stringify(key)}`,
+        expect: "field" as const,
+        field: "key",
+        body: JSON.stringify(b),
+        headers: { "x-platform-key": key },
       })),
     );
   }
   return fc.oneof(...cases);
 };
 
-add("[bad-input][riskUnits.bind] E9 POST", { method: "POST", path: () => proxyPath("riskUnits.bind"), role: "lead", cases: (w) => e9Cases(w, { keyHeader: true }) });
+add("[bad-input][riskUnits.bind] E9 POST", {
+  method: "POST",
+  path: () => proxyPath("riskUnits.bind"),
+  role: "lead",
+  cases: (w) => e9Cases(w, { keyHeader: true }),
+});
 
 add("[bad-input][leverage.set] E10 POST", {
-  method: "POST", path: () => proxyPath("leverage.set"), role: "lead",
+  method: "POST",
+  path: () => proxyPath("leverage.set"),
+  role: "lead",
   cases: () => {
     const base = fc.record({
-      symbol: fc.constant("BTCUSDT"), productType: fc.constant("USDT-FUTURES"), marginCoin: fc.constant("USDT"),
+      symbol: fc.constant("BTCUSDT"),
+      productType: fc.constant("USDT-FUTURES"),
+      marginCoin: fc.constant("USDT"),
       leverage: fc.integer({ min: 1, max: 20 }).map(String),
     });
     return fc.oneof(
       bodyField(base, "symbol", fc.oneof(blankOrMissing, notAString), "symbol missing or not text"),
-      bodyField(base, "productType", fc.oneof(notOneOf(PRODUCT_TYPES), notAString, fc.constant(MISSING)), "bad productType"),
-      bodyField(base, "marginCoin", fc.oneof(blankOrMissing, notAString, fc.constantFrom("usdt", "Usdt", "US DT", "USDT!", "ÜSDT")), "bad marginCoin"),
-      bodyField(base, "leverage", fc.oneof(blankOrMissing, notAString, fc.constantFrom("0", "-5", "1.5", "abc", "10x", "1e2", "０1", " 10 5")), "bad leverage"),
+      bodyField(
+        base,
+        "productType",
+        fc.oneof(notOneOf(PRODUCT_TYPES), notAString, fc.constant(MISSING)),
+        "bad productType",
+      ),
+      bodyField(
+        base,
+        "marginCoin",
+        fc.oneof(blankOrMissing, notAString, fc.constantFrom("usdt", "Usdt", "US DT", "USDT!", "ÜSDT")),
+        "bad marginCoin",
+      ),
+      bodyField(
+        base,
+        "leverage",
+        fc.oneof(blankOrMissing, notAString, fc.constantFrom("0", "-5", "1.5", "abc", "10x", "1e2", "０1", " 10 5")),
+        "bad leverage",
+      ),
       bodyField(base, "holdSide", fc.oneof(notOneOf(["long", "short"]), notAString), "bad holdSide"),
       bodyLevel(base),
     );
@@ -330,7 +480,9 @@ add("[bad-input][leverage.set] E10 POST", {
 });
 
 add("[bad-input][oiLimits.list] E11 GET", {
-  method: "GET", path: () => proxyPath("oiLimits.list"), role: "lead",
+  method: "GET",
+  path: () => proxyPath("oiLimits.list"),
+  role: "lead",
   cases: () => {
     const base = fc.record({ productType: fc.constantFrom(...OI_PRODUCT_TYPES, "usdt-futures") });
     return fc.oneof(
@@ -343,15 +495,32 @@ add("[bad-input][oiLimits.list] E11 GET", {
 // ---------------------------------------------------------------------------------------------
 // Brokerdesk's own routes
 
-add("[bad-input][subaccounts.create] POST /api/sub-accounts", { method: "POST", path: () => "/api/sub-accounts", role: "lead", cases: e6Cases });
+add("[bad-input][subaccounts.create] POST /api/sub-accounts", {
+  method: "POST",
+  path: () => "/api/sub-accounts",
+  role: "lead",
+  cases: e6Cases,
+});
 
 add("[bad-input][subaccounts.add] POST /api/sub-accounts/add", {
-  method: "POST", path: () => "/api/sub-accounts/add", role: "lead",
+  method: "POST",
+  path: () => "/api/sub-accounts/add",
+  role: "lead",
   cases: (w) => {
     const base = fc.record({ subUid: fc.constant(w.desk2), label: fc.constant("desk") });
     return fc.oneof(
-      bodyField(base, "subUid", fc.oneof(blankOrMissing, notNumeric, notAString, fc.stringMatching(/^[1-9]\d{32,40}$/)), "subUid missing or not a UID"),
-      bodyField(base, "label", fc.oneof(longText(20, 2000), fc.integer(), fc.boolean(), fc.array(fc.string())), "label too long or not text"),
+      bodyField(
+        base,
+        "subUid",
+        fc.oneof(blankOrMissing, notNumeric, notAString, fc.stringMatching(/^[1-9]\d{32,40}$/)),
+        "subUid missing or not a UID",
+      ),
+      bodyField(
+        base,
+        "label",
+        fc.oneof(longText(20, 2000), fc.integer(), fc.boolean(), fc.array(fc.string())),
+        "label too long or not text",
+      ),
       bodyLevel(base),
     );
   },
@@ -359,115 +528,284 @@ add("[bad-input][subaccounts.add] POST /api/sub-accounts/add", {
 
 /** A real address on each coin's default chain, so only the field under test is wrong. */
 const VALID_ADDRESS: Record<string, string> = {
-  USDT: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", BTC: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
-  ETH: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88", XRP: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+  USDT: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+  BTC: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  ETH: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88",
+  XRP: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
   TON: "EQAABw4VHCMqMTg_Rk1UW2JpcHd-hYyTmqGor7a9xMvS2adL",
 };
 
 add("[bad-input][withdrawals.request] POST /api/withdrawals", {
-  method: "POST", path: () => "/api/withdrawals", role: "lead",
+  method: "POST",
+  path: () => "/api/withdrawals",
+  role: "lead",
   cases: (w) => {
-    const onChain = fc.record({
-      subUid: fc.constant(w.desk), coin: fc.constantFrom("USDT", "BTC", "ETH"), dest: fc.constant("on_chain"),
-      amount: fc.constantFrom("1", "0.5", "12.34567891"), reason: fc.constant("bad-input suite"),
-    }).map((b) => ({ ...b, address: VALID_ADDRESS[b.coin] }));
+    const onChain = fc
+      .record({
+        subUid: fc.constant(w.desk),
+        coin: fc.constantFrom("USDT", "BTC", "ETH"),
+        dest: fc.constant("on_chain"),
+        amount: fc.constantFrom("1", "0.5", "12.34567891"),
+        reason: fc.constant("bad-input suite"),
+      })
+      .map((b) => ({ ...b, address: VALID_ADDRESS[b.coin] }));
     const internal = onChain.map((b) => ({ ...b, dest: "internal_transfer", address: w.desk2 }));
     const base = fc.oneof(onChain, internal);
     const badAmount = fc.oneof(
-      blankOrMissing, notAString,
-      fc.constantFrom("0", "0.0", "-1", "1e3", "1,5", ".5", "5.", "abc", "Infinity", "NaN", "0x10", "1.123456789", "01", "1 000", "+1", "１"),
+      blankOrMissing,
+      notAString,
+      fc.constantFrom(
+        "0",
+        "0.0",
+        "-1",
+        "1e3",
+        "1,5",
+        ".5",
+        "5.",
+        "abc",
+        "Infinity",
+        "NaN",
+        "0x10",
+        "1.123456789",
+        "01",
+        "1 000",
+        "+1",
+        "１",
+      ),
       fc.tuple(fc.nat(1e6), fc.stringMatching(/^\d{9,20}$/)).map(([i, d]) => `${i}.${d}`),
     );
     return fc.oneof(
       bodyField(base, "subUid", fc.oneof(blankOrMissing, notNumeric, notAString), "subUid missing or not a UID"),
       bodyField(base, "coin", fc.oneof(notOneOf(WITHDRAWAL_COINS), notAString, fc.constant(MISSING)), "bad coin"),
-      bodyField(base, "dest", fc.oneof(notOneOf(["on_chain", "internal_transfer"]), notAString, fc.constant(MISSING)), "bad dest"),
+      bodyField(
+        base,
+        "dest",
+        fc.oneof(notOneOf(["on_chain", "internal_transfer"]), notAString, fc.constant(MISSING)),
+        "bad dest",
+      ),
       bodyField(base, "amount", badAmount, "bad amount"),
-      bodyField(base, "reason", fc.oneof(blankOrMissing, notAString, fc.constantFrom("ab", "  a  "), longText(501, 3000)), "bad reason"),
-      bodyField(onChain, "chain", fc.oneof(fc.constantFrom("TRC 20", "trc20;", "ERC/20", "<b>"), longText(33, 500), fc.integer(), fc.array(fc.string())), "bad chain"),
-      bodyField(onChain, "address", fc.oneof(blankOrMissing, notAString, fc.constantFrom("T Xyz", "abc\tdef"), longText(129, 3000)), "bad address"),
-      bodyField(onChain, "address", fc.constantFrom("abc", "TXyzBrokerdeskBadInput0001", "0x32Be343B94f860124dC4fEe278FDCBD38C102D8", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdp"), "address not valid on its chain"),
+      bodyField(
+        base,
+        "reason",
+        fc.oneof(blankOrMissing, notAString, fc.constantFrom("ab", "  a  "), longText(501, 3000)),
+        "bad reason",
+      ),
+      bodyField(
+        onChain,
+        "chain",
+        fc.oneof(
+          fc.constantFrom("TRC 20", "trc20;", "ERC/20", "<b>"),
+          longText(33, 500),
+          fc.integer(),
+          fc.array(fc.string()),
+        ),
+        "bad chain",
+      ),
+      bodyField(
+        onChain,
+        "address",
+        fc.oneof(blankOrMissing, notAString, fc.constantFrom("T Xyz", "abc\tdef"), longText(129, 3000)),
+        "bad address",
+      ),
+      bodyField(
+        onChain,
+        "address",
+        fc.constantFrom(
+          "abc",
+          "TXyzBrokerdeskBadInput0001",
+          "0x32Be343B94f860124dC4fEe278FDCBD38C102D8",
+          "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdp",
+        ),
+        "address not valid on its chain",
+      ),
       bodyField(onChain, "tag", fc.oneof(longText(65, 500), fc.integer(), fc.boolean()), "bad tag"),
-      bodyField(internal, "address", fc.constantFrom("abc", "0x12ab", "12 34", "desk01@brokerdesk-sim.example"), "internal transfer to a non-UID"),
-      internal.map((b) => ({ why: "internal transfer to itself", expect: "field" as const, field: "address", body: JSON.stringify({ ...b, address: b.subUid }) })),
-      bodyWholeField(onChain.map((b) => ({ ...b, coin: "XRP", address: VALID_ADDRESS.XRP })), "tag", "XRP on chain without a destination tag"),
-      bodyField(onChain.map((b) => ({ ...b, coin: "XRP", address: VALID_ADDRESS.XRP })), "tag", fc.constantFrom("abc", "4294967296", "-1", "1.5", "99999999999"), "bad XRP destination tag"),
-      bodyWholeField(onChain.map((b) => ({ ...b, coin: "TON", address: VALID_ADDRESS.TON })), "tag", "TON on chain without a memo"),
+      bodyField(
+        internal,
+        "address",
+        fc.constantFrom("abc", "0x12ab", "12 34", "desk01@brokerdesk-sim.example"),
+        "internal transfer to a non-UID",
+      ),
+      internal.map((b) => ({
+        why: "internal transfer to itself",
+        expect: "field" as const,
+        field: "address",
+        body: JSON.stringify({ ...b, address: b.subUid }),
+      })),
+      bodyWholeField(
+        onChain.map((b) => ({ ...b, coin: "XRP", address: VALID_ADDRESS.XRP })),
+        "tag",
+        "XRP on chain without a destination tag",
+      ),
+      bodyField(
+        onChain.map((b) => ({ ...b, coin: "XRP", address: VALID_ADDRESS.XRP })),
+        "tag",
+        fc.constantFrom("abc", "4294967296", "-1", "1.5", "99999999999"),
+        "bad XRP destination tag",
+      ),
+      bodyWholeField(
+        onChain.map((b) => ({ ...b, coin: "TON", address: VALID_ADDRESS.TON })),
+        "tag",
+        "TON on chain without a memo",
+      ),
       bodyLevel(base),
     );
   },
 });
 
 add("[bad-input][withdrawals.approve] POST /api/withdrawals/:id/approve", {
-  method: "POST", path: (w) => `/api/withdrawals/${w.withdrawalId}/approve`, role: "lead",
+  method: "POST",
+  path: (w) => `/api/withdrawals/${w.withdrawalId}/approve`,
+  role: "lead",
   cases: (w) => {
     const base = fc.constant({ confirmAmount: "0.01", confirmAddress: w.desk2 });
     return fc.oneof(
-      bodyField(base, "confirmAmount", fc.oneof(fc.constant(MISSING), fc.constant(""), notAString), "confirmAmount missing or not text"),
-      bodyField(base, "confirmAddress", fc.oneof(fc.constant(MISSING), fc.constant(""), notAString), "confirmAddress missing or not text"),
+      bodyField(
+        base,
+        "confirmAmount",
+        fc.oneof(fc.constant(MISSING), fc.constant(""), notAString),
+        "confirmAmount missing or not text",
+      ),
+      bodyField(
+        base,
+        "confirmAddress",
+        fc.oneof(fc.constant(MISSING), fc.constant(""), notAString),
+        "confirmAddress missing or not text",
+      ),
       bodyLevel(base),
     );
   },
 });
 
 add("[bad-input][withdrawals.reject] POST /api/withdrawals/:id/reject", {
-  method: "POST", path: (w) => `/api/withdrawals/${w.withdrawalId}/reject`, role: "lead",
+  method: "POST",
+  path: (w) => `/api/withdrawals/${w.withdrawalId}/reject`,
+  role: "lead",
   cases: () => {
     const base = fc.constant({ reason: "not today" });
     return fc.oneof(
-      bodyField(base, "reason", fc.oneof(blankOrMissing, notAString, fc.constantFrom("ab", " x "), longText(501, 5000)), "bad reason"),
+      bodyField(
+        base,
+        "reason",
+        fc.oneof(blankOrMissing, notAString, fc.constantFrom("ab", " x "), longText(501, 5000)),
+        "bad reason",
+      ),
       bodyLevel(base),
     );
   },
 });
 
-add("[bad-input][riskUnits.bind] POST /api/risk-units", { method: "POST", path: () => "/api/risk-units", role: "lead", cases: (w) => e9Cases(w, { keyHeader: false }) });
+add("[bad-input][riskUnits.bind] POST /api/risk-units", {
+  method: "POST",
+  path: () => "/api/risk-units",
+  role: "lead",
+  cases: (w) => e9Cases(w, { keyHeader: false }),
+});
 
 add("[bad-input][exports] POST /api/exports", {
-  method: "POST", path: () => "/api/exports", role: "lead",
+  method: "POST",
+  path: () => "/api/exports",
+  role: "lead",
   cases: (w) => {
     const p = fc.oneof(
-      window(DAY).map((win) => ({ operation: "deposits.list", params: { userId: w.desk, ...win } as Record<string, string> })),
-      window(DAY).map((win) => ({ operation: "planOrders.history", params: { symbol: "BTCUSDT", ...win } as Record<string, string> })),
-      window(DAY).map((win) => ({ operation: "fills.list", params: { symbol: "BTCUSDT", ...win } as Record<string, string> })),
-      window(60_000).map((win) => ({ operation: "market.trades", params: { symbol: "BTCUSDT", ...win } as Record<string, string> })),
+      window(DAY).map((win) => ({
+        operation: "deposits.list",
+        params: { userId: w.desk, ...win } as Record<string, string>,
+      })),
+      window(DAY).map((win) => ({
+        operation: "planOrders.history",
+        params: { symbol: "BTCUSDT", ...win } as Record<string, string>,
+      })),
+      window(DAY).map((win) => ({
+        operation: "fills.list",
+        params: { symbol: "BTCUSDT", ...win } as Record<string, string>,
+      })),
+      window(60_000).map((win) => ({
+        operation: "market.trades",
+        params: { symbol: "BTCUSDT", ...win } as Record<string, string>,
+      })),
     );
     const withParam = (name: string, value: fc.Arbitrary<string | typeof MISSING>, why: string) =>
       fc.tuple(p, value).map(([b, v]) => {
         const params = { ...b.params };
         if (v === MISSING) delete params[name];
         else params[name] = v;
-        return { why: `${why}: ${b.operation} ${name}=${v === MISSING ? "(missing)" : JSON.stringify(v)}`, expect: "field" as const, field: name, body: JSON.stringify({ ...b, params }) };
+        return {
+          why: `${why}: ${b.operation} ${name}=${v === MISSING ? "(missing)" : JSON.stringify(v)}`,
+          expect: "field" as const,
+          field: name,
+          body: JSON.stringify({ ...b, params }),
+        };
       });
     return fc.oneof(
-      bodyField(p, "operation", fc.oneof(fc.constantFrom("withdrawals.submit", "leverage.set", "oiLimits.list", "deposits", "", "__proto__"), notAString, fc.constant(MISSING)), "bad operation"),
-      bodyField(p, "params", fc.oneof(fc.constant(MISSING), fc.constant(null), fc.constant("startTime=1"), fc.array(fc.string()), fc.integer(), fc.constant({ startTime: 1 })), "params not an object of strings"),
+      bodyField(
+        p,
+        "operation",
+        fc.oneof(
+          fc.constantFrom("withdrawals.submit", "leverage.set", "oiLimits.list", "deposits", "", "__proto__"),
+          notAString,
+          fc.constant(MISSING),
+        ),
+        "bad operation",
+      ),
+      bodyField(
+        p,
+        "params",
+        fc.oneof(
+          fc.constant(MISSING),
+          fc.constant(null),
+          fc.constant("startTime=1"),
+          fc.array(fc.string()),
+          fc.integer(),
+          fc.constant({ startTime: 1 }),
+        ),
+        "params not an object of strings",
+      ),
       withParam("startTime", fc.oneof(badTimestamp, fc.constant(MISSING)), "bad startTime"),
       withParam("endTime", fc.oneof(badTimestamp, fc.constant(MISSING)), "bad endTime"),
       withParam("limit", fc.integer({ min: 1, max: 100 }).map(String), "limit is the export's to choose"),
       withParam("idLessThan", fc.constantFrom("1", "999"), "idLessThan is the export's to choose"),
       fc.tuple(p, fc.integer({ min: 1, max: 10 * DAY })).map(([b, d]) => ({
-        why: `inverted range: ${b.operation}`, expect: "field" as const, field: "endTime",
+        why: `inverted range: ${b.operation}`,
+        expect: "field" as const,
+        field: "endTime",
         body: JSON.stringify({ ...b, params: { ...b.params, endTime: ts(Number(b.params.startTime) - d) } }),
       })),
       fc.tuple(fc.constantFrom("fills.list", "market.trades"), fc.integer({ min: 91, max: 400 })).map(([op, d]) => ({
-        why: `${op} older than its retention`, expect: "field" as const, field: "startTime",
-        body: JSON.stringify({ operation: op, params: { symbol: "BTCUSDT", startTime: ts(NOW - d * DAY), endTime: ts(NOW - (d - 1) * DAY) } }),
+        why: `${op} older than its retention`,
+        expect: "field" as const,
+        field: "startTime",
+        body: JSON.stringify({
+          operation: op,
+          params: { symbol: "BTCUSDT", startTime: ts(NOW - d * DAY), endTime: ts(NOW - (d - 1) * DAY) },
+        }),
       })),
       fc.tuple(p, fc.constantFrom("nope", "riskunit", "")).map(([b, key]) => ({
-        why: `unknown key ${JSON.stringify(key)}: ${b.operation}`, expect: "field" as const, field: "key", body: JSON.stringify({ ...b, key }),
+        why: `unknown key ${JSON.stringify(key)}: ${b.operation}`,
+        expect: "field" as const,
+        field: "key",
+        body: JSON.stringify({ ...b, key }),
       })),
       fc.tuple(fc.constantFrom("planOrders.history", "market.trades"), window(DAY)).map(([op, win]) => ({
-        why: `${op} without its symbol`, expect: "field" as const, field: "symbol", body: JSON.stringify({ operation: op, params: win }),
+        why: `${op} without its symbol`,
+        expect: "field" as const,
+        field: "symbol",
+        body: JSON.stringify({ operation: op, params: win }),
       })),
-      window(DAY).map((win) => ({ why: "deposits without userId or orderId", expect: "field" as const, field: "userId", body: JSON.stringify({ operation: "deposits.list", params: win }) })),
+      window(DAY).map((win) => ({
+        why: "deposits without userId or orderId",
+        expect: "field" as const,
+        field: "userId",
+        body: JSON.stringify({ operation: "deposits.list", params: win }),
+      })),
       bodyLevel(p),
     );
   },
 });
 
 add("[bad-input][users.create] POST /api/admin/users", {
-  method: "POST", path: () => "/api/admin/users", role: "admin",
+  method: "POST",
+  path: () => "/api/admin/users",
+  role: "admin",
   cases: () => {
     const base = fc.record({
       email: fc.integer({ min: 1, max: 1e9 }).map((n) => `bd-bad-${n}@example.com`),
@@ -476,22 +814,67 @@ add("[bad-input][users.create] POST /api/admin/users", {
       password: fc.constant("a-long-enough-password"),
     });
     return fc.oneof(
-      bodyField(base, "email", fc.oneof(fc.constant(MISSING), fc.constantFrom("", "a", "a@", "@b.c", "a b@c.d", "a@b"), notAString, longText(250, 2000).map((s) => `${s}@example.com`)), "bad email"),
-      bodyField(base, "role", fc.oneof(notOneOf(["compliance", "broker", "lead", "admin"]), notAString, fc.constant(MISSING)), "bad role"),
-      bodyField(base, "password", fc.oneof(fc.constant(MISSING), longText(0, 11), fc.constant("é".repeat(40)), longText(73, 500), notAString), "bad password"),
-      bodyField(base, "name", fc.oneof(longText(101, 1000), fc.integer(), fc.boolean(), fc.array(fc.string())), "bad name"),
+      bodyField(
+        base,
+        "email",
+        fc.oneof(
+          fc.constant(MISSING),
+          fc.constantFrom("", "a", "a@", "@b.c", "a b@c.d", "a@b"),
+          notAString,
+          longText(250, 2000).map((s) => `${s}@example.com`),
+        ),
+        "bad email",
+      ),
+      bodyField(
+        base,
+        "role",
+        fc.oneof(notOneOf(["compliance", "broker", "lead", "admin"]), notAString, fc.constant(MISSING)),
+        "bad role",
+      ),
+      bodyField(
+        base,
+        "password",
+        fc.oneof(fc.constant(MISSING), longText(0, 11), fc.constant("é".repeat(40)), longText(73, 500), notAString),
+        "bad password",
+      ),
+      bodyField(
+        base,
+        "name",
+        fc.oneof(longText(101, 1000), fc.integer(), fc.boolean(), fc.array(fc.string())),
+        "bad name",
+      ),
       bodyLevel(base),
     );
   },
 });
 
 add("[bad-input][users.update] PATCH /api/admin/users/:id", {
-  method: "PATCH", path: (w) => `/api/admin/users/${w.userId}`, role: "admin",
+  method: "PATCH",
+  path: (w) => `/api/admin/users/${w.userId}`,
+  role: "admin",
   cases: () => {
     const base = fc.constant({ name: "Demo Compliance" });
     return fc.oneof(
-      bodyField(base, "role", fc.oneof(notOneOf(["compliance", "broker", "lead", "admin"]), notAString.filter((v) => v !== null)), "bad role"),
-      bodyField(base, "disabled", fc.oneof(fc.constantFrom("true", "false", "yes", "1", ""), fc.integer(), fc.constant(null), fc.array(fc.boolean())), "disabled not a boolean"),
+      bodyField(
+        base,
+        "role",
+        fc.oneof(
+          notOneOf(["compliance", "broker", "lead", "admin"]),
+          notAString.filter((v) => v !== null),
+        ),
+        "bad role",
+      ),
+      bodyField(
+        base,
+        "disabled",
+        fc.oneof(
+          fc.constantFrom("true", "false", "yes", "1", ""),
+          fc.integer(),
+          fc.constant(null),
+          fc.array(fc.boolean()),
+        ),
+        "disabled not a boolean",
+      ),
       bodyField(base, "name", fc.oneof(longText(101, 1000), fc.integer(), fc.boolean()), "bad name"),
       bodyLevel(base),
     );
@@ -499,35 +882,74 @@ add("[bad-input][users.update] PATCH /api/admin/users/:id", {
 });
 
 add("[bad-input][users.password] POST /api/admin/users/:id/password", {
-  method: "POST", path: (w) => `/api/admin/users/${w.userId}/password`, role: "admin",
+  method: "POST",
+  path: (w) => `/api/admin/users/${w.userId}/password`,
+  role: "admin",
   cases: () => {
     const base = fc.constant({ password: "a-long-enough-password" });
     return fc.oneof(
-      bodyField(base, "password", fc.oneof(fc.constant(MISSING), longText(0, 11), longText(73, 500), fc.constant("€".repeat(25)), notAString), "bad password"),
+      bodyField(
+        base,
+        "password",
+        fc.oneof(fc.constant(MISSING), longText(0, 11), longText(73, 500), fc.constant("€".repeat(25)), notAString),
+        "bad password",
+      ),
       bodyLevel(base),
     );
   },
 });
 
 add("[bad-input][mfa.verify] POST /api/account/mfa/verify", {
-  method: "POST", path: () => "/api/account/mfa/verify", role: "lead",
+  method: "POST",
+  path: () => "/api/account/mfa/verify",
+  role: "lead",
   cases: () => {
     const base = fc.constant({ method: "totp", otp: "123456" });
     return fc.oneof(
-      bodyField(base, "method", fc.oneof(notOneOf(["totp", "recovery", "passkey"]), notAString, fc.constant(MISSING)), "bad method"),
-      bodyField(base, "otp", fc.oneof(fc.constant(MISSING), notAString, fc.constantFrom("", "12345", "1234567", "abcdef", "12 34 5", "１２３４５６", "123456\u0000")), "bad otp"),
+      bodyField(
+        base,
+        "method",
+        fc.oneof(notOneOf(["totp", "recovery", "passkey"]), notAString, fc.constant(MISSING)),
+        "bad method",
+      ),
+      bodyField(
+        base,
+        "otp",
+        fc.oneof(
+          fc.constant(MISSING),
+          notAString,
+          fc.constantFrom("", "12345", "1234567", "abcdef", "12 34 5", "１２３４５６", "123456\u0000"),
+        ),
+        "bad otp",
+      ),
       bodyLevel(base),
     );
   },
 });
 
 add("[bad-input][mfa.totp-confirm] POST /api/account/mfa/totp/confirm", {
-  method: "POST", path: () => "/api/account/mfa/totp/confirm", role: "lead",
+  method: "POST",
+  path: () => "/api/account/mfa/totp/confirm",
+  role: "lead",
   cases: () => {
     const base = fc.uuid().map((factorId) => ({ factorId, otp: "123456" }));
     return fc.oneof(
-      bodyField(base, "factorId", fc.oneof(fc.constant(MISSING), notAString, fc.constantFrom("", "1", "not-a-uuid", "00000000-0000-0000-0000-00000000000g")), "bad factorId"),
-      bodyField(base, "otp", fc.oneof(fc.constant(MISSING), notAString, fc.constantFrom("", "12345", "abcdef")), "bad otp"),
+      bodyField(
+        base,
+        "factorId",
+        fc.oneof(
+          fc.constant(MISSING),
+          notAString,
+          fc.constantFrom("", "1", "not-a-uuid", "00000000-0000-0000-0000-00000000000g"),
+        ),
+        "bad factorId",
+      ),
+      bodyField(
+        base,
+        "otp",
+        fc.oneof(fc.constant(MISSING), notAString, fc.constantFrom("", "12345", "abcdef")),
+        "bad otp",
+      ),
       bodyLevel(base),
     );
   },
@@ -535,7 +957,12 @@ add("[bad-input][mfa.totp-confirm] POST /api/account/mfa/totp/confirm", {
 
 /** Cursors the ledger never gave out: random bytes, and "<time>|<uuid>" with a time JavaScript reads but the database does not. */
 const cursorCases = (base: fc.Arbitrary<Record<string, string>>) => [
-  queryField(base, "cursor", fc.string({ minLength: 1, maxLength: 60, unit: "binary" }).map((t) => Buffer.from(t).toString("base64url")), "cursor not one the ledger gave out"),
+  queryField(
+    base,
+    "cursor",
+    fc.string({ minLength: 1, maxLength: 60, unit: "binary" }).map((t) => Buffer.from(t).toString("base64url")),
+    "cursor not one the ledger gave out",
+  ),
   queryField(
     base,
     "cursor",
@@ -548,13 +975,42 @@ const cursorCases = (base: fc.Arbitrary<Record<string, string>>) => [
 
 /** The ledger's filters; the export takes the same ones but walks every page itself (it reads no cursor). */
 const ledgerFilters = (path: string, opts: { cursor: boolean }): Route => ({
-  method: "GET", path: () => path, role: "lead",
+  method: "GET",
+  path: () => path,
+  role: "lead",
   cases: (w) => {
     const base = fc.record({ subUid: fc.constant(w.desk), limit: fc.integer({ min: 1, max: 500 }).map(String) });
     return fc.oneof(
-      queryField(base, "subUid", fc.oneof(notNumeric.filter((s) => s.trim() !== ""), fc.stringMatching(/^[1-9]\d{32,40}$/)), "subUid not a UID"),
-      queryField(base, "coin", notOneOf(WITHDRAWAL_COINS).filter((s) => s.trim() !== ""), "bad coin"),
-      queryField(base, "state", notOneOf(["requested", "approved", "submitted", "confirmed", "failed", "unknown", "rejected", "cancelled"]).filter((s) => s.trim() !== ""), "bad state"),
+      queryField(
+        base,
+        "subUid",
+        fc.oneof(
+          notNumeric.filter((s) => s.trim() !== ""),
+          fc.stringMatching(/^[1-9]\d{32,40}$/),
+        ),
+        "subUid not a UID",
+      ),
+      queryField(
+        base,
+        "coin",
+        notOneOf(WITHDRAWAL_COINS).filter((s) => s.trim() !== ""),
+        "bad coin",
+      ),
+      queryField(
+        base,
+        "state",
+        notOneOf([
+          "requested",
+          "approved",
+          "submitted",
+          "confirmed",
+          "failed",
+          "unknown",
+          "rejected",
+          "cancelled",
+        ]).filter((s) => s.trim() !== ""),
+        "bad state",
+      ),
       queryField(base, "from", badTimestamp, "bad from"),
       queryField(base, "to", badTimestamp, "bad to"),
       queryField(base, "limit", badLimit(500), "limit out of range"),
@@ -568,20 +1024,45 @@ const ledgerFilters = (path: string, opts: { cursor: boolean }): Route => ({
   },
 });
 add("[bad-input][withdrawals.read] GET /api/withdrawals", ledgerFilters("/api/withdrawals", { cursor: true }));
-add("[bad-input][withdrawals.export] GET /api/withdrawals/export", ledgerFilters("/api/withdrawals/export", { cursor: false }));
-add("[bad-input][withdrawals.summary] GET /api/withdrawals/summary", ledgerFilters("/api/withdrawals/summary", { cursor: false }));
+add(
+  "[bad-input][withdrawals.export] GET /api/withdrawals/export",
+  ledgerFilters("/api/withdrawals/export", { cursor: false }),
+);
+add(
+  "[bad-input][withdrawals.summary] GET /api/withdrawals/summary",
+  ledgerFilters("/api/withdrawals/summary", { cursor: false }),
+);
 
 /** The ledger's fills and plan orders of a key: each filter refused on its own field, before anything is read. */
 const tradeFilters = (path: string, own: "tradeScope" | "status"): Route => ({
-  method: "GET", path: () => path, role: "lead",
+  method: "GET",
+  path: () => path,
+  role: "lead",
   cases: () => {
     const base = fc.record({ symbol: symbol, limit: fc.integer({ min: 1, max: 500 }).map(String) });
     return fc.oneof(
       queryField(base, "key", fc.constantFrom("MAIN", "main key", "sub-1", "k".repeat(41)), "key not a key's name"),
       queryField(base, "symbol", fc.constantFrom("BTC-USDT", "b", "BTC USDT", "x".repeat(31)), "bad symbol"),
-      queryField(base, "side", notOneOf(["buy", "sell"]).filter((s) => s.trim() !== ""), "bad side"),
-      queryField(base, "orderId", notNumeric.filter((s) => s.trim() !== ""), "orderId not digits"),
-      queryField(base, own, own === "tradeScope" ? notOneOf(["taker", "maker"]).filter((s) => s.trim() !== "") : fc.constantFrom("Executed", "not-trigger", "a b", "x".repeat(33)), `bad ${own}`),
+      queryField(
+        base,
+        "side",
+        notOneOf(["buy", "sell"]).filter((s) => s.trim() !== ""),
+        "bad side",
+      ),
+      queryField(
+        base,
+        "orderId",
+        notNumeric.filter((s) => s.trim() !== ""),
+        "orderId not digits",
+      ),
+      queryField(
+        base,
+        own,
+        own === "tradeScope"
+          ? notOneOf(["taker", "maker"]).filter((s) => s.trim() !== "")
+          : fc.constantFrom("Executed", "not-trigger", "a b", "x".repeat(33)),
+        `bad ${own}`,
+      ),
       queryField(base, "from", badTimestamp, "bad from"),
       queryField(base, "to", badTimestamp, "bad to"),
       queryField(base, "limit", badLimit(500), "limit out of range"),
@@ -590,7 +1071,9 @@ const tradeFilters = (path: string, own: "tradeScope" | "status"): Route => ({
   },
 });
 add("[bad-input][ledger.sync] GET /api/ledger/sync", {
-  method: "GET", path: () => "/api/ledger/sync", role: "lead",
+  method: "GET",
+  path: () => "/api/ledger/sync",
+  role: "lead",
   cases: () =>
     fc.oneof(
       queryField(fc.record({}), "subUid", fc.constantFrom("abc", "12x", "-1", "1".repeat(33)), "subUid not a UID"),
@@ -600,7 +1083,9 @@ add("[bad-input][ledger.sync] GET /api/ledger/sync", {
 add("[bad-input][ledger.fills] GET /api/ledger/fills", tradeFilters("/api/ledger/fills", "tradeScope"));
 add("[bad-input][ledger.plan-orders] GET /api/ledger/plan-orders", tradeFilters("/api/ledger/plan-orders", "status"));
 add("[bad-input][subaccounts.search] GET /api/sub-accounts/search", {
-  method: "GET", path: () => "/api/sub-accounts/search", role: "lead",
+  method: "GET",
+  path: () => "/api/sub-accounts/search",
+  role: "lead",
   cases: () => {
     const base = fc.record({ q: fc.constantFrom("desk", "54", "vip") });
     return fc.oneof(
@@ -611,15 +1096,24 @@ add("[bad-input][subaccounts.search] GET /api/sub-accounts/search", {
   },
 });
 add("[bad-input][subaccounts.names] GET /api/sub-accounts/names", {
-  method: "GET", path: () => "/api/sub-accounts/names", role: "lead",
+  method: "GET",
+  path: () => "/api/sub-accounts/names",
+  role: "lead",
   cases: () => {
     const base = fc.record({ uids: fc.constantFrom("1", "54,55") });
     const tooMany = Array.from({ length: 201 }, (_, i) => String(i + 1)).join(",");
-    return queryField(base, "uids", fc.constantFrom("", "1,", ",1", "abc", "1;2", "1, 2", "1".repeat(33), tooMany), "not a list of 1 to 200 UIDs");
+    return queryField(
+      base,
+      "uids",
+      fc.constantFrom("", "1,", ",1", "abc", "1;2", "1, 2", "1".repeat(33), tooMany),
+      "not a list of 1 to 200 UIDs",
+    );
   },
 });
 add("[bad-input][subaccounts.browse] GET /api/sub-accounts/registry", {
-  method: "GET", path: () => "/api/sub-accounts/registry", role: "lead",
+  method: "GET",
+  path: () => "/api/sub-accounts/registry",
+  role: "lead",
   cases: () => {
     const base = fc.record({ q: fc.constantFrom("desk", "54", "vip"), order: fc.constantFrom("name", "uid") });
     return fc.oneof(
@@ -631,26 +1125,47 @@ add("[bad-input][subaccounts.browse] GET /api/sub-accounts/registry", {
   },
 });
 add("[bad-input][keys.list] GET /api/platform-keys", {
-  method: "GET", path: () => "/api/platform-keys", role: "lead",
-  cases: () => queryField(fc.record({}), "for", fc.constantFrom("deposits", "FILLS", "plan_orders", ""), "for not a ledger list"),
+  method: "GET",
+  path: () => "/api/platform-keys",
+  role: "lead",
+  cases: () =>
+    queryField(fc.record({}), "for", fc.constantFrom("deposits", "FILLS", "plan_orders", ""), "for not a ledger list"),
 });
 add("[bad-input][ledger.balance-history] GET /api/ledger/sub-accounts/{subUid}/balances", {
-  method: "GET", path: (w) => `/api/ledger/sub-accounts/${w.desk}/balances`, role: "lead",
-  cases: () => queryField(fc.record({}), "days", fc.constantFrom("0", "3661", "-1", "1.5", "abc", "99999"), "days out of range"),
+  method: "GET",
+  path: (w) => `/api/ledger/sub-accounts/${w.desk}/balances`,
+  role: "lead",
+  cases: () =>
+    queryField(fc.record({}), "days", fc.constantFrom("0", "3661", "-1", "1.5", "abc", "99999"), "days out of range"),
 });
 
 const auditFilters = (path: string): Route => ({
-  method: "GET", path: () => path, role: "lead",
+  method: "GET",
+  path: () => path,
+  role: "lead",
   cases: () => {
     const base = fc.record({ limit: fc.integer({ min: 1, max: 500 }).map(String) });
     return fc.oneof(
       queryField(base, "actor", longText(201, 1000), "actor too long"),
-      queryField(base, "action", fc.oneof(fc.constantFrom("", "withdrawals approve", "drop;table", "a".repeat(65), "ação"), fc.string({ maxLength: 10 }).filter((s) => !/^[a-zA-Z.-]{1,64}$/.test(s))), "bad action"),
+      queryField(
+        base,
+        "action",
+        fc.oneof(
+          fc.constantFrom("", "withdrawals approve", "drop;table", "a".repeat(65), "ação"),
+          fc.string({ maxLength: 10 }).filter((s) => !/^[a-zA-Z.-]{1,64}$/.test(s)),
+        ),
+        "bad action",
+      ),
       queryField(base, "outcome", notOneOf(["intent", "success", "failure", "refused", "info"]), "bad outcome"),
       queryField(base, "from", badTimestamp, "bad from"),
       queryField(base, "to", badTimestamp, "bad to"),
       queryField(base, "limit", badLimit(500), "limit out of range"),
-      queryField(base, "cursor", fc.oneof(notNumeric, fc.stringMatching(/^[1-9]\d{19,30}$/)), "bad cursor (or past any row id)"),
+      queryField(
+        base,
+        "cursor",
+        fc.oneof(notNumeric, fc.stringMatching(/^[1-9]\d{19,30}$/)),
+        "bad cursor (or past any row id)",
+      ),
     );
   },
 });
@@ -660,6 +1175,8 @@ add("[bad-input][audit.export] GET /api/audit/export", auditFilters("/api/audit/
 for (const [name, route] of routes) propertyTest(name, route);
 
 test("[bad-input] every proxy route is covered", () => {
-  const covered = new Set(routes.map(([, r]) => r.path(world ?? ({} as World))).filter((p) => p.startsWith("/api/platform/")));
+  const covered = new Set(
+    routes.map(([, r]) => r.path(world ?? ({} as World))).filter((p) => p.startsWith("/api/platform/")),
+  );
   for (const id of Object.keys(catalog) as OperationId[]) expect(covered.has(proxyPath(id)), id).toBe(true);
 });

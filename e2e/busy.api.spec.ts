@@ -6,13 +6,19 @@ import { proxyPath } from "./support/envelope";
 import { clearFaults, opStats, setFaults, subUid } from "./support/faults";
 import { signInApi } from "./support/staff";
 
-test("[busy][rebates.get] 80 reads at once on a 10/s operation: some served, the rest 429 busy with Retry-After, none 504, none sent", async ({ request }) => {
+test("[busy][rebates.get] 80 reads at once on a 10/s operation: some served, the rest 429 busy with Retry-After, none 504, none sent", async ({
+  request,
+}) => {
   await signInApi(request, "compliance");
   const uid = await subUid(request, "desk02");
   const before = await opStats(request, "rebates.get");
   const read = async () => {
     const res = await request.get(`${proxyPath("rebates.get")}?uid=${uid}`);
-    return { status: res.status(), retryAfter: res.headers()["retry-after"], body: (await res.json()) as { error?: { code: string; message: string } } };
+    return {
+      status: res.status(),
+      retryAfter: res.headers()["retry-after"],
+      body: (await res.json()) as { error?: { code: string; message: string } },
+    };
   };
   // Ten reads that the platform answers in 4 s (under the 5 s timeout) hold all ten slots of E7's 10/s; the
   // seventy sent once the platform has them cannot get a slot within the proxy's 3 s queue wait until those
@@ -22,14 +28,21 @@ test("[busy][rebates.get] 80 reads at once on a 10/s operation: some served, the
   let answers: Awaited<ReturnType<typeof read>>[];
   try {
     const slow = Array.from({ length: 10 }, read);
-    await expect.poll(async () => (await opStats(request, "rebates.get")).requests - before.requests, { intervals: [20], timeout: 10_000 }).toBe(10);
+    await expect
+      .poll(async () => (await opStats(request, "rebates.get")).requests - before.requests, {
+        intervals: [20],
+        timeout: 10_000,
+      })
+      .toBe(10);
     answers = await Promise.all([...slow, ...Array.from({ length: 70 }, read)]);
   } finally {
     await clearFaults(request);
   }
   const served = answers.filter((a) => a.status === 200);
   const busy = answers.filter((a) => a.status === 429);
-  expect(served.length + busy.length, JSON.stringify(answers.filter((a) => a.status !== 200 && a.status !== 429))).toBe(80);
+  expect(served.length + busy.length, JSON.stringify(answers.filter((a) => a.status !== 200 && a.status !== 429))).toBe(
+    80,
+  );
   expect(served.length).toBeGreaterThanOrEqual(10);
   expect(busy.length).toBeGreaterThan(0);
   for (const b of busy) {

@@ -17,11 +17,17 @@ async function expectInView(page: Page, cell: Locator) {
   await expect(cell).toBeVisible();
   const box = (await cell.boundingBox())!;
   const scroller = (await cell.locator("xpath=ancestor::*[@data-testid='data-table-scroll']").boundingBox())!;
-  expect(box.x + box.width, await cell.textContent() ?? "").toBeLessThanOrEqual(Math.min(1440, scroller.x + scroller.width) + 1);
+  expect(box.x + box.width, (await cell.textContent()) ?? "").toBeLessThanOrEqual(
+    Math.min(1440, scroller.x + scroller.width) + 1,
+  );
   expect(box.x).toBeGreaterThanOrEqual(scroller.x - 1);
 }
 
-test("[issue 16][time] Local time is remembered across pages and visits, visibly pressed, its offset whole; date filters use it", async ({ page, playwright, baseURL }) => {
+test("[issue 16][time] Local time is remembered across pages and visits, visibly pressed, its offset whole; date filters use it", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await brokerRequest(playwright, baseURL, "e2e local time");
   await signIn(page, "compliance", "/withdrawals");
   const button = toggle(page);
@@ -37,7 +43,12 @@ test("[issue 16][time] Local time is remembered across pages and visits, visibly
   // A time cell in local time carries its offset, and its column is wide enough for it.
   const time = page.getByRole("region", { name: "Withdrawal ledger", exact: true }).locator("tbody time").first();
   await expect(time).toHaveText(/UTC\+05:30$/);
-  expect(await time.evaluate((t) => { const td = t.closest("td")!; return td.scrollWidth <= td.clientWidth; })).toBe(true);
+  expect(
+    await time.evaluate((t) => {
+      const td = t.closest("td")!;
+      return td.scrollWidth <= td.clientWidth;
+    }),
+  ).toBe(true);
 
   // A withdrawal's own page says its times in it too (they were always in UTC: "Your requests", the queue, the timeline).
   await time.click();
@@ -48,7 +59,11 @@ test("[issue 16][time] Local time is remembered across pages and visits, visibly
   await page.goto("/deposits");
   await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
   // What the page is for says the zone in force, not always UTC.
-  await expect(page.getByText(/Filters, counts and totals cover the whole matching set\. Times are in your local time \(UTC\+05:30\)\.$/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /Filters, counts and totals cover the whole matching set\. Times are in your local time \(UTC\+05:30\)\.$/,
+    ),
+  ).toBeVisible();
   const from = page.getByLabel("From (local, UTC+05:30)");
   await from.fill("2026-11-01T10:00");
   await expect(page).toHaveURL(new RegExp(`from=${Date.UTC(2026, 10, 1, 4, 30)}`));
@@ -59,34 +74,48 @@ test("[issue 16][time] Local time is remembered across pages and visits, visibly
   await toggle(page).click();
   await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByLabel("From (UTC)")).toHaveValue("2026-11-01T04:30");
-  await expect(page.getByText(/Filters, counts and totals cover the whole matching set\. Times are in UTC\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/Filters, counts and totals cover the whole matching set\. Times are in UTC\.$/),
+  ).toBeVisible();
   await page.goto("/audit");
   await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
 });
 
-test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone shows or hides stays so", async ({ page, playwright, baseURL }) => {
+test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone shows or hides stays so", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await brokerRequest(playwright, baseURL, "e2e columns");
   await signIn(page, "compliance", "/deposits");
   const ledger = page.getByRole("region", { name: "Deposit ledger", exact: true });
   await expect(ledger.locator("thead")).toBeVisible();
-  for (const name of ["Status", "Transaction ID", "Amount", "Time"]) await expectInView(page, page.locator("thead th", { hasText: new RegExp(`^${name}`) }).first());
+  for (const name of ["Status", "Transaction ID", "Amount", "Time"])
+    await expectInView(page, page.locator("thead th", { hasText: new RegExp(`^${name}`) }).first());
 
   const uid = await subUid(page.request, "desk01");
   await page.goto(`/deposits/live?uid=${uid}`);
   await expect(page.locator("tbody tr[data-row-id]").first()).toBeVisible();
-  for (const name of ["Status", "Transaction ID"]) await expectInView(page, page.locator("thead th", { hasText: new RegExp(`^${name}`) }).first());
+  for (const name of ["Status", "Transaction ID"])
+    await expectInView(page, page.locator("thead th", { hasText: new RegExp(`^${name}`) }).first());
 
   await page.goto("/withdrawals");
   const table = page.getByRole("region", { name: "Withdrawal ledger", exact: true });
   // Measured as staff see it: hydrated (stored column choices applied) and with its rows.
   await waitForHydration(page);
   await expect(table.locator("tbody tr").first()).toBeVisible();
-  for (const name of ["Address / UID", "Requested by", "Reason", "Amount", "State"]) await expectInView(page, table.locator("thead th", { hasText: new RegExp(`^${name.replace("/", "\\/")}`) }));
+  for (const name of ["Address / UID", "Requested by", "Reason", "Amount", "State"])
+    await expectInView(page, table.locator("thead th", { hasText: new RegExp(`^${name.replace("/", "\\/")}`) }));
   await expect(table.locator("thead th", { hasText: /^Tag/ })).toHaveCount(0);
   // A UTC time is whole in its narrower column too.
   const time = table.locator("tbody time").first();
   await expect(time).toBeVisible();
-  expect(await time.evaluate((t) => { const td = t.closest("td")!; return td.scrollWidth <= td.clientWidth; })).toBe(true);
+  expect(
+    await time.evaluate((t) => {
+      const td = t.closest("td")!;
+      return td.scrollWidth <= td.clientWidth;
+    }),
+  ).toBe(true);
 
   // Shown by choice: it stays shown on the next visit; hidden by choice: it stays hidden.
   await table.getByText("Columns", { exact: true }).click();
@@ -101,11 +130,22 @@ test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone
   await table.getByRole("checkbox", { name: "Tag" }).uncheck();
 });
 
-test("[issue 16][pages] every page starts at the same place; an unknown address is a page in the shell with a way back", async ({ page }) => {
+test("[issue 16][pages] every page starts at the same place; an unknown address is a page in the shell with a way back", async ({
+  page,
+}) => {
   await signIn(page, "broker", "/");
   const uid = await subUid(page.request, "desk01");
   const lefts = new Map<string, number>();
-  for (const path of ["/", "/withdrawals", "/deposits", "/spot/fills", "/sub-accounts", `/sub-accounts/${uid}`, "/account", "/account/security"]) {
+  for (const path of [
+    "/",
+    "/withdrawals",
+    "/deposits",
+    "/spot/fills",
+    "/sub-accounts",
+    `/sub-accounts/${uid}`,
+    "/account",
+    "/account/security",
+  ]) {
     await page.goto(path);
     const h1 = page.getByRole("heading", { level: 1 });
     await expect(h1).toBeVisible();
@@ -128,7 +168,11 @@ test("[issue 16][pages] every page starts at the same place; an unknown address 
   await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
 });
 
-test("[issue 16][totals] a ledger total is set with its rows' decimals (0.0350, not 0.035)", async ({ page, playwright, baseURL }) => {
+test("[issue 16][totals] a ledger total is set with its rows' decimals (0.0350, not 0.035)", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const broker = await playwright.request.newContext({ baseURL });
   await signInApi(broker, "broker");
   const desk = await subUid(broker, "desk15");
@@ -138,7 +182,9 @@ test("[issue 16][totals] a ledger total is set with its rows' decimals (0.0350, 
   await broker.dispose();
 });
 
-test("[issue 16][admin] role selects show their whole role, at 1,440, 1,280, 1,024 and 390 px, light and dark", async ({ page }) => {
+test("[issue 16][admin] role selects show their whole role, at 1,440, 1,280, 1,024 and 390 px, light and dark", async ({
+  page,
+}) => {
   await signIn(page, "admin", "/admin/users");
   const seen: string[] = [];
   for (const width of [1440, 1280, 1024, 390]) {
@@ -160,11 +206,18 @@ test("[issue 16][admin] role selects show their whole role, at 1,440, 1,280, 1,0
           const probe = document.createElement("span");
           probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`;
           document.body.append(probe);
-          const widest = Math.max(...[...s.options].map((o) => ((probe.textContent = o.text), probe.getBoundingClientRect().width)));
+          const widest = Math.max(
+            ...[...s.options].map((o) => ((probe.textContent = o.text), probe.getBoundingClientRect().width)),
+          );
           probe.remove();
           // Room for the text: the inner width less both paddings and the native arrow (Chromium draws it in about 20 px).
           const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-          return { id: s.id, room: Math.floor(room), widest: Math.ceil(widest), overflows: s.scrollWidth > s.clientWidth };
+          return {
+            id: s.id,
+            room: Math.floor(room),
+            widest: Math.ceil(widest),
+            overflows: s.scrollWidth > s.clientWidth,
+          };
         }),
       );
       const cut = measured.filter((m) => m.widest > m.room || m.overflows);

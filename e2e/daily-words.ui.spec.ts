@@ -9,7 +9,9 @@ import { sameOrigin, signInApi, signIn } from "./support/staff";
 
 const DEV_WORDS = /subaccountName|subUid|was refused by the platform|\(sim\)|\bE\d{1,2} ·/;
 
-test("[issue 16][subaccounts.create][words] an empty or taken name is said in words; focus goes to the first error, then to the result", async ({ page }) => {
+test("[issue 16][subaccounts.create][words] an empty or taken name is said in words; focus goes to the first error, then to the result", async ({
+  page,
+}) => {
   await signIn(page, "broker", "/sub-accounts");
   const form = page.getByRole("region", { name: "Create sub-account" });
   await expect(form).not.toContainText(/\(E6\)/);
@@ -20,7 +22,9 @@ test("[issue 16][subaccounts.create][words] an empty or taken name is said in wo
   await expect(form).not.toContainText(DEV_WORDS);
 
   // Taken: the registry knows it; said on the field, which gets the focus.
-  const subs = (await (await page.request.get("/api/sub-accounts")).json()) as { items: { subaccountName: string | null }[] };
+  const subs = (await (await page.request.get("/api/sub-accounts")).json()) as {
+    items: { subaccountName: string | null }[];
+  };
   const taken = subs.items.find((s) => s.subaccountName)!.subaccountName!;
   await name.fill(taken.toUpperCase());
   await form.getByRole("button", { name: "Create sub-account" }).click();
@@ -42,7 +46,9 @@ test("[issue 16][subaccounts.create][words] an empty or taken name is said in wo
   await expect(name).toBeFocused();
 });
 
-test("[issue 16][words] a refusal's words name no operation, no simulator and no raw field; no Retry where it cannot help", async ({ page }) => {
+test("[issue 16][words] a refusal's words name no operation, no simulator and no raw field; no Retry where it cannot help", async ({
+  page,
+}) => {
   await signIn(page, "compliance", "/rebates?uid=12345");
   const alert = page.getByRole("alert").filter({ hasText: "Platform error" });
   await expect(alert).toContainText("Platform error 40034");
@@ -59,14 +65,23 @@ test("[issue 16][words] a refusal's words name no operation, no simulator and no
   await expect(page.getByRole("main")).toContainText("From the platform");
 });
 
-test("[issue 16][auth] someone whose session ended because they were disabled, or their password was reset, is told so at sign-in", async ({ browser, playwright, baseURL }) => {
+test("[issue 16][auth] someone whose session ended because they were disabled, or their password was reset, is told so at sign-in", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInApi(admin, "admin");
   const make = async (tag: string) => {
     const email = `${tag}-${Date.now()}@example.com`;
-    const res = await admin.post("/api/admin/users", { headers: sameOrigin(baseURL), data: { email, name: tag, role: "compliance", password: "a-long-enough-password" } });
+    const res = await admin.post("/api/admin/users", {
+      headers: sameOrigin(baseURL),
+      data: { email, name: tag, role: "compliance", password: "a-long-enough-password" },
+    });
     expect(res.status(), await res.text()).toBe(200);
-    const { users } = (await (await admin.get("/api/admin/users")).json()) as { users: { id: string; email: string }[] };
+    const { users } = (await (await admin.get("/api/admin/users")).json()) as {
+      users: { id: string; email: string }[];
+    };
     return { email, id: users.find((u) => u.email === email)!.id };
   };
   const signedIn = async (email: string) => {
@@ -82,7 +97,11 @@ test("[issue 16][auth] someone whose session ended because they were disabled, o
   // Disabled: the next page they open sends them to sign in, which says why.
   const gone = await make("disabled");
   const one = await signedIn(gone.email);
-  expect((await admin.patch(`/api/admin/users/${gone.id}`, { headers: sameOrigin(baseURL), data: { disabled: true } })).status()).toBe(200);
+  expect(
+    (
+      await admin.patch(`/api/admin/users/${gone.id}`, { headers: sameOrigin(baseURL), data: { disabled: true } })
+    ).status(),
+  ).toBe(200);
   await one.goto("/withdrawals");
   await expect(one).toHaveURL(/\/login/);
   await expect(one.getByTestId("session-ended")).toHaveText(/an administrator disabled your account/);
@@ -91,8 +110,16 @@ test("[issue 16][auth] someone whose session ended because they were disabled, o
   // answer), and sign-in still says why.
   const reset = await make("reset");
   const two = await signedIn(reset.email);
-  expect((await admin.post(`/api/admin/users/${reset.id}/one-time-password`, { headers: sameOrigin(baseURL), data: {} })).status()).toBe(200);
-  expect(await two.evaluate(async () => ((await (await fetch("/api/auth/session")).json()) as { user?: unknown }).user ?? null)).toBeNull();
+  expect(
+    (
+      await admin.post(`/api/admin/users/${reset.id}/one-time-password`, { headers: sameOrigin(baseURL), data: {} })
+    ).status(),
+  ).toBe(200);
+  expect(
+    await two.evaluate(
+      async () => ((await (await fetch("/api/auth/session")).json()) as { user?: unknown }).user ?? null,
+    ),
+  ).toBeNull();
   await two.goto("/login");
   await expect(two.getByTestId("session-ended")).toHaveText(/an administrator reset your password/);
   // Someone who simply signs in sees no such note.
@@ -102,7 +129,12 @@ test("[issue 16][auth] someone whose session ended because they were disabled, o
   await admin.dispose();
 });
 
-test("[issue 16][address-book] rejecting a destination asks for the reason in the reject dialog, not a browser prompt", async ({ page, browser, playwright, baseURL }) => {
+test("[issue 16][address-book] rejecting a destination asks for the reason in the reject dialog, not a browser prompt", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const broker = await playwright.request.newContext({ baseURL });
   await signInApi(broker, "broker");
   const desk = await subUid(broker, "desk05");
@@ -136,7 +168,9 @@ test("[issue 16][address-book] rejecting a destination asks for the reason in th
   void browser;
 });
 
-test("[words][labels] a refused field is said by its own label: the address book and the request form's recipient UID", async ({ page }) => {
+test("[words][labels] a refused field is said by its own label: the address book and the request form's recipient UID", async ({
+  page,
+}) => {
   await signIn(page, "broker", "/withdrawals");
   const book = page.getByRole("region", { name: "Address book" });
   await book.getByRole("button", { name: "Add to the book" }).click();

@@ -14,7 +14,11 @@ async function beforeHydration(page: Page, act: () => Promise<unknown>): Promise
   await page.reload({ waitUntil: "commit" });
   await expect(page.getByTestId("session-user")).toBeVisible();
   await act();
-  const owned = await page.evaluate(() => [...document.querySelectorAll("input, select")].some((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))));
+  const owned = await page.evaluate(() =>
+    [...document.querySelectorAll("input, select")].some((el) =>
+      Object.keys(el).some((k) => k.startsWith("__reactFiber$")),
+    ),
+  );
   expect(owned, "React hydrated before the scripts were let go").toBe(false);
   release();
   await waitForHydration(page);
@@ -22,12 +26,18 @@ async function beforeHydration(page: Page, act: () => Promise<unknown>): Promise
 
 const html = (page: Page) => page.locator("html");
 
-test("[early-input][theme] a theme chosen before the page hydrates is the page's theme, and is stored", async ({ page }) => {
+test("[early-input][theme] a theme chosen before the page hydrates is the page's theme, and is stored", async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: "light" });
   await signIn(page, "broker");
   // From nothing stored to Dark; from a stored Dark (the client's choice differs from the server's) to Light;
   // then System, which the server's HTML must not claim checked (a click on a checked radio is no edit).
-  for (const [label, dark] of [["Dark", true], ["Light", false], ["System", false]] as const) {
+  for (const [label, dark] of [
+    ["Dark", true],
+    ["Light", false],
+    ["System", false],
+  ] as const) {
     await beforeHydration(page, () => page.getByRole("radio", { name: label }).check());
     await expect(html(page)).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await expect(page.getByRole("radio", { checked: true })).toHaveCount(1);
@@ -36,7 +46,9 @@ test("[early-input][theme] a theme chosen before the page hydrates is the page's
   }
 });
 
-test("[early-input][filters] a filter chosen, or a search typed, before the page hydrates is the one the list uses", async ({ page }) => {
+test("[early-input][filters] a filter chosen, or a search typed, before the page hydrates is the one the list uses", async ({
+  page,
+}) => {
   await signIn(page, "compliance", "/audit");
   await expect(rows(page).first()).toBeVisible();
 
@@ -47,7 +59,9 @@ test("[early-input][filters] a filter chosen, or a search typed, before the page
   const outcomeColumn = headers.findIndex((h) => h.startsWith("Outcome")) + 1;
   expect(outcomeColumn).toBeGreaterThan(0);
   // Every row shown is a success, once the filtered page has come.
-  await expect.poll(async () => [...new Set(await rows(page).locator(`td:nth-child(${outcomeColumn})`).allTextContents())]).toEqual(["success"]);
+  await expect
+    .poll(async () => [...new Set(await rows(page).locator(`td:nth-child(${outcomeColumn})`).allTextContents())])
+    .toEqual(["success"]);
 
   // Typed text waits for Apply, as it always does; the draft typed before hydration is the one applied.
   await beforeHydration(page, () => page.getByLabel("Actor (part of the e-mail)").fill("compliance@demo"));
@@ -70,7 +84,9 @@ test("[early-input][columns] a column hidden before the page hydrates is hidden"
   await expect(page.locator("thead th", { hasText: /^Target/ })).toHaveCount(1);
 });
 
-test("[early-input][sign-in] an e-mail and password typed (or autofilled) before the page hydrates are the ones sent", async ({ page }) => {
+test("[early-input][sign-in] an e-mail and password typed (or autofilled) before the page hydrates are the ones sent", async ({
+  page,
+}) => {
   const release = await holdScripts(page);
   await page.goto("/login", { waitUntil: "commit" });
   await page.getByLabel("E-mail").fill("broker@demo.brokerdesk");
@@ -81,7 +97,9 @@ test("[early-input][sign-in] an e-mail and password typed (or autofilled) before
   await expect(page.getByTestId("session-user")).toContainText("broker@demo.brokerdesk", { timeout: 20_000 });
 });
 
-test("[early-input][untouched] a URL value a select does not offer is not taken for an edit: the URL keeps it", async ({ page }) => {
+test("[early-input][untouched] a URL value a select does not offer is not taken for an edit: the URL keeps it", async ({
+  page,
+}) => {
   // The withdrawal ledger's Coin offers only the withdrawal coins (closed); for "XYZ" the select shows its
   // first option, which nobody chose. The URL is not rewritten under it, and the server names the field.
   await signIn(page, "compliance", "/withdrawals?coin=XYZ");
@@ -96,13 +114,17 @@ test("[early-input][untouched] a URL value a select does not offer is not taken 
   await expect(page).toHaveURL(/status=bogus/);
 });
 
-test("[early-input][picker] a sub-account typed before the page hydrates is searched for, and Enter takes it", async ({ page }) => {
+test("[early-input][picker] a sub-account typed before the page hydrates is searched for, and Enter takes it", async ({
+  page,
+}) => {
   await signIn(page, "compliance", "/assets");
   const uid = "5481892133"; // desk01, seeded
   const picker = page.getByRole("combobox", { name: "Sub-account" });
   await beforeHydration(page, () => picker.fill(uid));
   // The field kept the focus: the list opens with the match, as if typed now.
-  await expect(page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: new RegExp(`\\(${uid}\\)$`) })).toHaveCount(1);
+  await expect(
+    page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: new RegExp(`\\(${uid}\\)$`) }),
+  ).toHaveCount(1);
   await picker.press("Enter");
   await expect(page).toHaveURL(new RegExp(`uid=${uid}`));
 });

@@ -11,7 +11,16 @@ import type { OperationId } from "../lib/platform/catalog";
 import { proxyPath } from "./support/envelope";
 import { signInApi, signIn, type DemoRole } from "./support/staff";
 import {
-  PAGE_FAULTS, auditSince, clearFaults, debitSince, markBalance, opStats, requestWithdrawal, setFaults, subUid, unpairedIntents,
+  PAGE_FAULTS,
+  auditSince,
+  clearFaults,
+  debitSince,
+  markBalance,
+  opStats,
+  requestWithdrawal,
+  setFaults,
+  subUid,
+  unpairedIntents,
   type PageFault,
 } from "./support/faults";
 import { rows } from "./support/tables";
@@ -39,8 +48,24 @@ type PageCase = {
 
 const main = (page: Page) => page.getByRole("main");
 const PAGES: PageCase[] = [
-  { path: "/deposits/live", op: "deposits.list", role: "compliance", area: main, data: rows, empty: /No deposits for/, table: true },
-  { path: "/assets", op: "subaccounts.assets", role: "broker", area: main, data: rows, empty: /No .*assets/, table: true },
+  {
+    path: "/deposits/live",
+    op: "deposits.list",
+    role: "compliance",
+    area: main,
+    data: rows,
+    empty: /No deposits for/,
+    table: true,
+  },
+  {
+    path: "/assets",
+    op: "subaccounts.assets",
+    role: "broker",
+    area: main,
+    data: rows,
+    empty: /No .*assets/,
+    table: true,
+  },
   {
     path: "/rebates",
     op: "rebates.get",
@@ -49,10 +74,42 @@ const PAGES: PageCase[] = [
     data: (p) => p.getByTestId("rebate-info"),
     empty: /returned no rebate info/,
   },
-  { path: "/spot/plan-orders/live", op: "planOrders.history", role: "compliance", area: main, data: rows, empty: /No \w+ plan orders/, table: true },
-  { path: "/spot/fills/live", op: "fills.list", role: "broker", area: main, data: rows, empty: /No \w+ fills/, table: true },
-  { path: "/market/trades", op: "market.trades", role: "compliance", area: main, data: rows, empty: /No \S+ trades/, table: true },
-  { path: "/futures/oi-limits", op: "oiLimits.list", role: "broker", area: main, data: rows, empty: /None of the|No rows\.$/, table: true },
+  {
+    path: "/spot/plan-orders/live",
+    op: "planOrders.history",
+    role: "compliance",
+    area: main,
+    data: rows,
+    empty: /No \w+ plan orders/,
+    table: true,
+  },
+  {
+    path: "/spot/fills/live",
+    op: "fills.list",
+    role: "broker",
+    area: main,
+    data: rows,
+    empty: /No \w+ fills/,
+    table: true,
+  },
+  {
+    path: "/market/trades",
+    op: "market.trades",
+    role: "compliance",
+    area: main,
+    data: rows,
+    empty: /No \S+ trades/,
+    table: true,
+  },
+  {
+    path: "/futures/oi-limits",
+    op: "oiLimits.list",
+    role: "broker",
+    area: main,
+    data: rows,
+    empty: /None of the|No rows\.$/,
+    table: true,
+  },
 ];
 
 test.afterEach(async ({ request }) => {
@@ -73,7 +130,9 @@ async function expectFailure(page: Page, c: PageCase, kind: PageFault) {
 
 const retryOf = (page: Page, c: PageCase) => c.area(page).getByRole("button", { name: "Retry", exact: true });
 
-test("[faults][read pages] on every platform page, 500, 503, reset, malformed JSON and a 429 storm each show as an error; Retry shows data once cleared", async ({ browser }) => {
+test("[faults][read pages] on every platform page, 500, 503, reset, malformed JSON and a 429 storm each show as an error; Retry shows data once cleared", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   // One staff session, every page open side by side: each round of faults hits all of them at once.
   const context = await browser.newContext();
@@ -101,12 +160,19 @@ test("[faults][read pages] on every platform page, 500, 503, reset, malformed JS
   await each(async (page, c) => {
     await retryOf(page, c).click();
     await expect(c.data(page).first(), `${c.path} after the faults were cleared`).toBeVisible({ timeout: 15_000 });
-    await expect(c.area(page).getByRole("alert").filter({ hasText: /Platform error|Request failed/ })).toHaveCount(0);
+    await expect(
+      c
+        .area(page)
+        .getByRole("alert")
+        .filter({ hasText: /Platform error|Request failed/ }),
+    ).toHaveCount(0);
   });
   await context.close();
 });
 
-test("[faults][timeout] latency past PLATFORM_TIMEOUT_MS: /rebates and /spot/fills show a timeout within the timeout and a margin, then recover", async ({ browser }) => {
+test("[faults][timeout] latency past PLATFORM_TIMEOUT_MS: /rebates and /spot/fills show a timeout within the timeout and a margin, then recover", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const cases = PAGES.filter((c) => c.path === "/rebates" || c.path === "/spot/fills/live");
   const pages = await Promise.all(
@@ -116,7 +182,10 @@ test("[faults][timeout] latency past PLATFORM_TIMEOUT_MS: /rebates and /spot/fil
       return page;
     }),
   );
-  await setFaults(pages[0]!.request, cases.map((c) => ({ path: c.op, kind: "latency" as const, latencyMs: TIMEOUT_MS + 5_000 })));
+  await setFaults(
+    pages[0]!.request,
+    cases.map((c) => ({ path: c.op, kind: "latency" as const, latencyMs: TIMEOUT_MS + 5_000 })),
+  );
   const MARGIN_MS = 4_000;
   // Counted from the browser's proxy request, not from the navigation: rendering and hydrating two pages at
   // once on a 2-core machine is not the platform call's time.
@@ -150,7 +219,9 @@ test("[faults][timeout] latency past PLATFORM_TIMEOUT_MS: /rebates and /spot/fil
   await Promise.all(pages.map((p) => p.context().close()));
 });
 
-test("[faults][subaccounts.create] /sub-accounts: E6 answering 500 is said with the platform's code; nothing is registered; a resend creates it", async ({ page }) => {
+test("[faults][subaccounts.create] /sub-accounts: E6 answering 500 is said with the platform's code; nothing is registered; a resend creates it", async ({
+  page,
+}) => {
   await signIn(page, "broker", "/sub-accounts");
   const name = `faults${Date.now() % 1_000_000_000}@brokerdesk-e2e.example`;
   const form = page.getByRole("region", { name: "Create sub-account" });
@@ -158,7 +229,9 @@ test("[faults][subaccounts.create] /sub-accounts: E6 answering 500 is said with 
   await setFaults(page.request, [{ path: "subaccounts.create", ...PAGE_FAULTS["status 500"].rule }]);
   await form.getByRole("button", { name: "Create sub-account" }).click();
   await expect(form.getByRole("alert").filter({ hasText: PAGE_FAULTS["status 500"].shows })).toBeVisible();
-  const registry = (await (await page.request.get("/api/sub-accounts")).json()) as { items: { subaccountName: string | null }[] };
+  const registry = (await (await page.request.get("/api/sub-accounts")).json()) as {
+    items: { subaccountName: string | null }[];
+  };
   expect(registry.items.some((s) => s.subaccountName === name)).toBe(false);
 
   await clearFaults(page.request);
@@ -166,7 +239,9 @@ test("[faults][subaccounts.create] /sub-accounts: E6 answering 500 is said with 
   await expect(form.getByText(new RegExp(`Created ${name.replace(/[.]/g, "\\.")} \\(UID \\d+\\)`))).toBeVisible();
 });
 
-test("[faults][riskUnits.bind] /risk-units: a reset on E9 is shown as a network failure; binding again succeeds", async ({ page }) => {
+test("[faults][riskUnits.bind] /risk-units: a reset on E9 is shown as a network failure; binding again succeeds", async ({
+  page,
+}) => {
   await signIn(page, "broker", "/risk-units");
   // desk07 already sits in riskunit02 on the platform: binding it there again is a success that changes
   // nothing (and leaves riskunit01, which the risk-unit specs count, alone).
@@ -185,7 +260,9 @@ test("[faults][riskUnits.bind] /risk-units: a reset on E9 is shown as a network 
   await expect(form.getByText(`Bound UID ${uid} to risk unit ${unit}.`)).toBeVisible();
 });
 
-test("[faults][leverage.set] /leverage: a malformed E10 answer and a 429 storm are errors, not a result; resending sets it", async ({ page }) => {
+test("[faults][leverage.set] /leverage: a malformed E10 answer and a 429 storm are errors, not a result; resending sets it", async ({
+  page,
+}) => {
   await signIn(page, "lead", "/leverage");
   const form = page.getByRole("form", { name: "Set leverage" });
   await form.getByLabel("Product type").selectOption("USDT-FUTURES");
@@ -211,7 +288,11 @@ test("[faults][leverage.set] /leverage: a malformed E10 answer and a 429 storm a
   await expect(result.locator("dl")).toContainText("Cross margin leverage21");
 });
 
-test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailable; E5 malformed on approval leaves it unknown; Reconcile confirms with one debit", async ({ page, browser, baseURL }) => {
+test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailable; E5 malformed on approval leaves it unknown; Reconcile confirms with one debit", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   await signIn(page, "broker", "/withdrawals");
   const desk01 = await subUid(page.request, "desk01");
@@ -230,27 +311,39 @@ test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailabl
   const before = await markBalance(page.request, desk01);
   const e5Before = await opStats(page.request, "withdrawals.submit");
   const w = await requestWithdrawal(page.request, baseURL, {
-    subUid: desk01, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "1.75", reason: "faults e2e: malformed E5 answer",
+    subUid: desk01,
+    coin: "USDT",
+    dest: "on_chain",
+    address: ADDRESS,
+    amount: "1.75",
+    reason: "faults e2e: malformed E5 answer",
   });
 
   const lead = await (await browser.newContext()).newPage();
   await signIn(lead, "lead", "/withdrawals");
   await setFaults(lead.request, [{ path: "withdrawals.submit", ...PAGE_FAULTS.malformed.rule }]);
-  await lead.locator(`tr[data-withdrawal-id="${w.id}"]`).getByRole("button", { name: /^Approve / }).click();
+  await lead
+    .locator(`tr[data-withdrawal-id="${w.id}"]`)
+    .getByRole("button", { name: /^Approve / })
+    .click();
   const dialog = lead.getByRole("dialog", { name: "Approve and send this withdrawal" });
   await dialog.getByLabel("Amount").fill(w.amount);
   await dialog.getByLabel("Address").fill(w.address);
   await dialog.getByRole("button", { name: "Approve and send" }).click();
   const queue = lead.getByRole("region", { name: "Approval queue" });
   await expect(queue.getByTestId("queue-notice")).toContainText(/Outcome unknown \(malformed: .*malformed response/);
-  const unknown = queue.getByRole("list", { name: "Withdrawals whose outcome is unknown" }).locator(`li[data-withdrawal-id="${w.id}"]`);
+  const unknown = queue
+    .getByRole("list", { name: "Withdrawals whose outcome is unknown" })
+    .locator(`li[data-withdrawal-id="${w.id}"]`);
   await expect(unknown).toBeVisible();
   // The fault replaced the answer before the platform acted: nothing moved yet.
   expect(await debitSince(lead.request, before)).toBe("0");
 
   await clearFaults(lead.request);
   await unknown.getByRole("button", { name: /^Reconcile/ }).click();
-  await expect(queue.getByTestId("queue-notice")).toContainText(/Reconciled 1\.75 USDT: Accepted by the platform: order ID \d+/);
+  await expect(queue.getByTestId("queue-notice")).toContainText(
+    /Reconciled 1\.75 USDT: Accepted by the platform: order ID \d+/,
+  );
   await expect(unknown).toHaveCount(0);
   const ledgerRow = lead.getByRole("region", { name: "Withdrawal ledger" }).locator(`tr[data-row-id="${w.id}"]`);
   await expect(ledgerRow).toContainText("accepted by the platform");
@@ -263,7 +356,10 @@ test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailabl
   await lead.context().close();
 });
 
-test("[faults][audit] every intent written during the fault runs has exactly one outcome", async ({ playwright, baseURL }) => {
+test("[faults][audit] every intent written during the fault runs has exactly one outcome", async ({
+  playwright,
+  baseURL,
+}) => {
   const compliance = await playwright.request.newContext({ baseURL });
   await signInApi(compliance, "compliance");
   const rows = await auditSince(compliance, SUITE_START - 1_000);
@@ -273,7 +369,14 @@ test("[faults][audit] every intent written during the fault runs has exactly one
   expect(missing.map((r) => `${r.id} ${r.action} ${r.target ?? ""}`)).toEqual([]);
   expect(doubled.map((r) => `${r.id} ${r.action}`)).toEqual([]);
   const actions = new Set(rows.filter((r) => r.outcome === "intent").map((r) => r.action));
-  for (const a of ["subaccounts.create", "riskUnits.bind", "leverage.set", "withdrawals.approve", "withdrawals.reconcile", "withdrawals.submit"]) {
+  for (const a of [
+    "subaccounts.create",
+    "riskUnits.bind",
+    "leverage.set",
+    "withdrawals.approve",
+    "withdrawals.reconcile",
+    "withdrawals.submit",
+  ]) {
     expect(actions, a).toContain(a);
   }
   await compliance.dispose();

@@ -11,7 +11,10 @@ test.afterEach(async ({ request }) => clearFaults(request));
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-test("[issue 16][deposits.list][export] a failed export resumes from its last whole window; the file is named for what it holds, IDs kept as text", async ({ page, request }) => {
+test("[issue 16][deposits.list][export] a failed export resumes from its last whole window; the file is named for what it holds, IDs kept as text", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, "compliance");
   const uid = await subUid(page.request, "desk01");
@@ -30,7 +33,9 @@ test("[issue 16][deposits.list][export] a failed export resumes from its last wh
   const progress = page.getByRole("group", { name: "CSV export in progress" });
   await expect(progress).toContainText(/\d+ records · time window 1 of 3/);
   await expect(progress).not.toContainText("windows 0 of");
-  await expect(page.getByRole("status").filter({ hasText: "Export failed" })).toContainText("50000", { timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Export failed" })).toContainText("50000", {
+    timeout: 30_000,
+  });
   const resume = page.getByRole("button", { name: "Resume from time window 2 of 3" });
   await expect(resume).toBeVisible();
 
@@ -49,8 +54,16 @@ test("[issue 16][deposits.list][export] a failed export resumes from its last wh
   for (let hi = to; hi >= from; hi -= 90 * DAY + 1) {
     let cursor: string | null = null;
     for (;;) {
-      const qs = new URLSearchParams({ userId: uid, startTime: String(Math.max(from, hi - 90 * DAY)), endTime: String(hi), limit: "100", ...(cursor ? { idLessThan: cursor } : {}) });
-      const { data } = (await (await page.request.get(`/api/platform/v2/broker/subaccount-deposit?${qs}`)).json()) as { data: { orderId: string }[] };
+      const qs = new URLSearchParams({
+        userId: uid,
+        startTime: String(Math.max(from, hi - 90 * DAY)),
+        endTime: String(hi),
+        limit: "100",
+        ...(cursor ? { idLessThan: cursor } : {}),
+      });
+      const { data } = (await (await page.request.get(`/api/platform/v2/broker/subaccount-deposit?${qs}`)).json()) as {
+        data: { orderId: string }[];
+      };
       ids.push(...data.map((d) => d.orderId));
       if (data.length < 100) break;
       cursor = data.at(-1)!.orderId;
@@ -61,7 +74,9 @@ test("[issue 16][deposits.list][export] a failed export resumes from its last wh
   // Every row once, in order, each ID written as a text formula a spreadsheet keeps whole.
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(ids.map((id) => `"=""${id}"""`));
   expect(ids.some((id) => id.length >= 16)).toBe(true);
-  await expect(page.getByRole("status").filter({ hasText: "Downloaded" })).toContainText(`(${ids.length.toLocaleString("en-US")} records)`);
+  await expect(page.getByRole("status").filter({ hasText: "Downloaded" })).toContainText(
+    `(${ids.length.toLocaleString("en-US")} records)`,
+  );
 });
 
 test("[issue 16][exports] the ledgers' CSV files say what they hold", async ({ page }) => {
@@ -69,8 +84,11 @@ test("[issue 16][exports] the ledgers' CSV files say what they hold", async ({ p
   const uid = await subUid(page.request, "desk01");
   const from = Date.UTC(2026, 7, 26);
   const to = Date.UTC(2026, 10, 24, 23);
-  const name = async (path: string) => /filename="([^"]+)"/.exec((await page.request.get(path)).headers()["content-disposition"] ?? "")?.[1];
-  expect(await name(`/api/ledger/deposits/export?subUid=${uid}&from=${from}&to=${to}`)).toBe("deposits_desk01_2026-08-26_2026-11-24.csv");
+  const name = async (path: string) =>
+    /filename="([^"]+)"/.exec((await page.request.get(path)).headers()["content-disposition"] ?? "")?.[1];
+  expect(await name(`/api/ledger/deposits/export?subUid=${uid}&from=${from}&to=${to}`)).toBe(
+    "deposits_desk01_2026-08-26_2026-11-24.csv",
+  );
   expect(await name(`/api/withdrawals/export?subUid=${uid}`)).toBe(`withdrawals_${uid}_until_${day(Date.now())}.csv`);
   expect(await name(`/api/audit/export?actor=lead`)).toBe(`audit_lead_until_${day(Date.now())}.csv`);
 });

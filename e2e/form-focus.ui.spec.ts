@@ -6,7 +6,9 @@ import { expect, test } from "./support/test";
 
 const leverageForm = (page: Page) => page.getByRole("form", { name: "Set leverage" });
 
-test("[leverage.set][focus] a refused field, the platform's refusal, then the result each take the focus after a submit", async ({ page }) => {
+test("[leverage.set][focus] a refused field, the platform's refusal, then the result each take the focus after a submit", async ({
+  page,
+}) => {
   await signIn(page, "lead", "/leverage");
   const f = leverageForm(page);
   const submit = f.getByRole("button", { name: "Set leverage" });
@@ -37,11 +39,15 @@ test("[leverage.set][focus] a refused field, the platform's refusal, then the re
   await page.getByRole("radiogroup", { name: "Position mode" }).getByLabel("one-way").check();
   await f.getByLabel("Symbol", { exact: true }).fill("BTCUSDT");
   await submit.click();
-  const result = page.getByRole("status").filter({ has: page.getByRole("region", { name: "The platform's leverage" }) });
+  const result = page
+    .getByRole("status")
+    .filter({ has: page.getByRole("region", { name: "The platform's leverage" }) });
   await expect(result).toBeFocused();
 });
 
-test("[users.create][focus] the first field the server refused, then the answer, take the focus after a submit", async ({ page }) => {
+test("[users.create][focus] the first field the server refused, then the answer, take the focus after a submit", async ({
+  page,
+}) => {
   await signIn(page, "admin", "/admin/users");
   const form = page.getByRole("region", { name: "Add a staff user" });
   const add = form.getByRole("button", { name: "Add user" });

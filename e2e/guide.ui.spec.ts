@@ -15,11 +15,20 @@ let withdrawalId = "";
 test("[guide][broker] a broker requests a withdrawal and opens its page", async ({ page, baseURL }) => {
   const broker = await playwrightRequest.newContext({ baseURL });
   await signInApi(broker, "broker");
-  const { items } = (await (await broker.get("/api/sub-accounts")).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const { items } = (await (await broker.get("/api/sub-accounts")).json()) as {
+    items: { subUid: string; subaccountName: string | null }[];
+  };
   const uid = (name: string) => items.find((s) => s.subaccountName?.startsWith(`${name}@`))?.subUid ?? "";
   const res = await broker.post("/api/withdrawals", {
     headers: sameOrigin(baseURL),
-    data: { subUid: uid("desk03"), coin: "USDT", dest: "internal_transfer", address: uid("desk06"), amount: "12.5", reason: "Client payout, ticket 4411" },
+    data: {
+      subUid: uid("desk03"),
+      coin: "USDT",
+      dest: "internal_transfer",
+      address: uid("desk06"),
+      amount: "12.5",
+      reason: "Client payout, ticket 4411",
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   withdrawalId = ((await res.json()) as { id: string }).id;
@@ -50,6 +59,9 @@ test("[guide][compliance] compliance reads the audit log", async ({ page }) => {
   await expect(page.locator("tr[data-row-id]").first()).toBeVisible();
   // The request's rows: its reason, and its target (the sub-account) a link to that sub-account's page.
   await expect(page.getByText("Client payout, ticket 4411").first()).toBeVisible();
-  await expect(page.getByRole("link", { name: /^subaccount:\d+$/ }).first()).toHaveAttribute("href", /^\/sub-accounts\/\d+$/);
+  await expect(page.getByRole("link", { name: /^subaccount:\d+$/ }).first()).toHaveAttribute(
+    "href",
+    /^\/sub-accounts\/\d+$/,
+  );
   await shoot(page, "audit-log");
 });

@@ -7,7 +7,9 @@ test("[home][read] shows the mode, the platform's health and the operations, acc
   await expect(page).toHaveTitle(/Brokerdesk/);
   await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
   await expect(page.getByLabel("Platform mode: simulator")).toHaveText("SIMULATOR");
-  await expect(page.getByRole("region", { name: "Platform health" }).getByRole("status")).toContainText("The platform answers");
+  await expect(page.getByRole("region", { name: "Platform health" }).getByRole("status")).toContainText(
+    "The platform answers",
+  );
   // The operations table is reference, folded under "About".
   await page.getByText("About: the platform operations Brokerdesk uses").click();
   const ops = page.getByRole("table", { name: /platform operations Brokerdesk uses/ });

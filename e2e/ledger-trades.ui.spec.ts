@@ -11,22 +11,37 @@ import { rows } from "./support/tables";
 const DAY = 86_400_000;
 let instance: Instance;
 type Row = { orderId: string; tradeId?: string; symbol: string; side: string; cTime: string };
-type TradePage = { rows: Row[]; nextCursor: string | null; total: number; sync: { key: string; backfillDone: boolean; lastSuccessAt: string | null } };
+type TradePage = {
+  rows: Row[];
+  nextCursor: string | null;
+  total: number;
+  sync: { key: string; backfillDone: boolean; lastSuccessAt: string | null };
+};
 
 const get = async (ctx: APIRequestContext, path: string) => (await (await ctx.get(path)).json()) as TradePage;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   instance = await startInstance("ledger-trades", {
-    LEDGER_SYNC: "on", LEDGER_SYNC_SHARE: "1", LEDGER_SWEEP_SECONDS: "1", LEDGER_TRADE_KEYS: "main", LEDGER_PLAN_SYMBOLS: "BTCUSDT",
+    LEDGER_SYNC: "on",
+    LEDGER_SYNC_SHARE: "1",
+    LEDGER_SWEEP_SECONDS: "1",
+    LEDGER_TRADE_KEYS: "main",
+    LEDGER_PLAN_SYMBOLS: "BTCUSDT",
   });
   // Wait, off the clock, until the main key's fills and every plan-order symbol it trades are in.
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "broker");
   await expect
-    .poll(async () => (await get(ctx, "/api/ledger/fills?limit=1")).sync.backfillDone && (await get(ctx, "/api/ledger/plan-orders?limit=1")).sync.backfillDone, {
-      timeout: 150_000, intervals: [1_000],
-    })
+    .poll(
+      async () =>
+        (await get(ctx, "/api/ledger/fills?limit=1")).sync.backfillDone &&
+        (await get(ctx, "/api/ledger/plan-orders?limit=1")).sync.backfillDone,
+      {
+        timeout: 150_000,
+        intervals: [1_000],
+      },
+    )
     .toBe(true);
   await ctx.dispose();
 });
@@ -41,10 +56,14 @@ async function brokerPage(browser: Browser, path: string): Promise<Page> {
   return page;
 }
 
-test("[ledger][plan-orders] a broker filters plan orders by symbol and side over 120 days (past E3's 90-day span), sees the exact count, pages older", async ({ browser }) => {
+test("[ledger][plan-orders] a broker filters plan orders by symbol and side over 120 days (past E3's 90-day span), sees the exact count, pages older", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const page = await brokerPage(browser, "/spot/plan-orders");
-  await expect(page.getByTestId("ledger-freshness")).toContainText(/every symbol synced since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+  await expect(page.getByTestId("ledger-freshness")).toContainText(
+    /every symbol synced since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/,
+  );
   await page.getByRole("combobox", { name: "Symbol", exact: true }).selectOption("BTCUSDT");
   await page.getByRole("combobox", { name: "Side", exact: true }).selectOption("sell");
   await page.getByLabel("From (UTC)").fill(new Date(Date.now() - 120 * DAY).toISOString().slice(0, 16));
@@ -61,7 +80,9 @@ test("[ledger][plan-orders] a broker filters plan orders by symbol and side over
   // Older than 90 days: what one E3 call could not answer.
   expect(Date.now() - Math.min(...all.rows.map((r) => Number(r.cTime)))).toBeGreaterThan(95 * DAY);
 
-  await expect(page.getByTestId("ledger-total")).toHaveText(`${all.total.toLocaleString("en-US")} plan orders match these filters`);
+  await expect(page.getByTestId("ledger-total")).toHaveText(
+    `${all.total.toLocaleString("en-US")} plan orders match these filters`,
+  );
   await expect(rows(page).first()).toHaveAttribute("data-row-id", all.rows[0]!.orderId);
   await page.getByRole("button", { name: /Older/ }).click();
   await expect(page).toHaveURL(/[?&]p=/);
@@ -73,13 +94,17 @@ test("[ledger][plan-orders] a broker filters plan orders by symbol and side over
   await page.context().close();
 });
 
-test("[ledger][fills] a broker filters fills by scope and order, sees the exact count, and reaches the live view", async ({ browser }) => {
+test("[ledger][fills] a broker filters fills by scope and order, sees the exact count, and reaches the live view", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const page = await brokerPage(browser, "/spot/fills");
   const maker = await get(page.request, "/api/ledger/fills?tradeScope=maker&limit=500");
   expect(maker.total).toBeGreaterThan(0);
   await page.getByRole("combobox", { name: "Scope", exact: true }).selectOption("maker");
-  await expect(page.getByTestId("ledger-total")).toHaveText(`${maker.total.toLocaleString("en-US")} fills match these filters`);
+  await expect(page.getByTestId("ledger-total")).toHaveText(
+    `${maker.total.toLocaleString("en-US")} fills match these filters`,
+  );
   await expect(rows(page).first()).toHaveAttribute("data-row-id", maker.rows[0]!.tradeId!);
 
   const one = maker.rows[0]!;
@@ -97,7 +122,9 @@ test("[ledger][fills] a broker filters fills by scope and order, sees the exact 
   await page.context().close();
 });
 
-test("[ledger][fills] a named key's records only for the roles that may choose it; bad filters are refused on their field", async ({ playwright }) => {
+test("[ledger][fills] a named key's records only for the roles that may choose it; bad filters are refused on their field", async ({
+  playwright,
+}) => {
   const broker = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(broker, "broker");
   expect((await broker.get("/api/ledger/fills?key=riskunit")).status()).toBe(403);
@@ -109,31 +136,57 @@ test("[ledger][fills] a named key's records only for the roles that may choose i
   await broker.dispose();
 });
 
-test("[ledger][subaccount] a sub-account's page shows its ledger deposits (paged, linked to /deposits), its balance history chart and rebate history", async ({ browser }) => {
+test("[ledger][subaccount] a sub-account's page shows its ledger deposits (paged, linked to /deposits), its balance history chart and rebate history", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await brokerPage(browser, "/sub-accounts");
-  const { items } = (await (await page.request.get("/api/sub-accounts")).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const { items } = (await (await page.request.get("/api/sub-accounts")).json()) as {
+    items: { subUid: string; subaccountName: string | null }[];
+  };
   const desk = items.find((e) => e.subaccountName?.startsWith("desk01@"))!;
   // The instance's sync fills the ledger and takes today's snapshots: wait for this sub-account's.
-  type Deposits = { rows: { orderId: string }[]; total: number; freshness: { backfilled: number; subaccounts: number } };
+  type Deposits = {
+    rows: { orderId: string }[];
+    total: number;
+    freshness: { backfilled: number; subaccounts: number };
+  };
   await expect
-    .poll(async () => {
-      const d = (await (await page.request.get(`/api/ledger/deposits?subUid=${desk.subUid}&limit=1`)).json()) as Deposits;
-      const b = (await (await page.request.get(`/api/ledger/sub-accounts/${desk.subUid}/balances`)).json()) as { days: string[] };
-      const r = (await (await page.request.get(`/api/ledger/sub-accounts/${desk.subUid}/rebates`)).json()) as { rows: unknown[] };
-      return d.total > 20 && b.days.length > 0 && r.rows.length > 0 && d.freshness.backfilled === d.freshness.subaccounts;
-    }, { timeout: 100_000, intervals: [1_000] })
+    .poll(
+      async () => {
+        const d = (await (
+          await page.request.get(`/api/ledger/deposits?subUid=${desk.subUid}&limit=1`)
+        ).json()) as Deposits;
+        const b = (await (await page.request.get(`/api/ledger/sub-accounts/${desk.subUid}/balances`)).json()) as {
+          days: string[];
+        };
+        const r = (await (await page.request.get(`/api/ledger/sub-accounts/${desk.subUid}/rebates`)).json()) as {
+          rows: unknown[];
+        };
+        return (
+          d.total > 20 && b.days.length > 0 && r.rows.length > 0 && d.freshness.backfilled === d.freshness.subaccounts
+        );
+      },
+      { timeout: 100_000, intervals: [1_000] },
+    )
     .toBe(true);
-  const all = (await (await page.request.get(`/api/ledger/deposits?subUid=${desk.subUid}&limit=40`)).json()) as Deposits;
+  const all = (await (
+    await page.request.get(`/api/ledger/deposits?subUid=${desk.subUid}&limit=40`)
+  ).json()) as Deposits;
 
   await page.goto(`/sub-accounts/${desk.subUid}`);
   const deposits = page.getByRole("region", { name: "Deposits", exact: true });
-  await expect(deposits.getByTestId("ledger-total")).toHaveText(`${all.total.toLocaleString("en-US")} deposits of this sub-account in the ledger`);
+  await expect(deposits.getByTestId("ledger-total")).toHaveText(
+    `${all.total.toLocaleString("en-US")} deposits of this sub-account in the ledger`,
+  );
   await expect(deposits.locator("tbody tr[data-row-id]").first()).toHaveAttribute("data-row-id", all.rows[0]!.orderId);
   await deposits.getByRole("button", { name: /Older/ }).click();
   await expect(page).toHaveURL(/[?&]dp=/);
   await expect(deposits.locator("tbody tr[data-row-id]").first()).toHaveAttribute("data-row-id", all.rows[20]!.orderId);
-  await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute("href", `/deposits?subUid=${desk.subUid}`);
+  await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute(
+    "href",
+    `/deposits?subUid=${desk.subUid}`,
+  );
 
   const chart = page.getByTestId("balance-history");
   // Today's is the only snapshot on a fresh instance: the section says so (the chart's series is unit-tested).
@@ -147,7 +200,9 @@ test("[ledger][subaccount] a sub-account's page shows its ledger deposits (paged
   await page.context().close();
 });
 
-test("[ledger][home] the home page's recent deposits are the ledger's newest of every sub-account, each named beside its UID", async ({ browser }) => {
+test("[ledger][home] the home page's recent deposits are the ledger's newest of every sub-account, each named beside its UID", async ({
+  browser,
+}) => {
   const page = await brokerPage(browser, "/");
   type Newest = { rows: { orderId: string; subUid: string; subaccountName: string | null }[]; total: number };
   const newest = (await (await page.request.get("/api/ledger/deposits?limit=10")).json()) as Newest;
@@ -161,12 +216,17 @@ test("[ledger][home] the home page's recent deposits are the ledger's newest of 
   const ids = again.rows.map((r) => r.orderId);
   expect(shown.every((id) => ids.includes(id!))).toBe(true);
   const first = again.rows.find((r) => r.orderId === shown[0])!;
-  await expect(rows.first().getByRole("link", { name: `${first.subaccountName} · ${first.subUid}` })).toHaveAttribute("href", `/sub-accounts/${first.subUid}`);
+  await expect(rows.first().getByRole("link", { name: `${first.subaccountName} · ${first.subUid}` })).toHaveAttribute(
+    "href",
+    `/sub-accounts/${first.subUid}`,
+  );
   await expect(card).toContainText(/The newest 10 of [\d,]+ deposits in the ledger, every sub-account/);
   await page.context().close();
 });
 
-test("[ledger][picker] the sub-account filter asks the server as one types (never the whole registry) and filters /deposits to the one chosen", async ({ browser }) => {
+test("[ledger][picker] the sub-account filter asks the server as one types (never the whole registry) and filters /deposits to the one chosen", async ({
+  browser,
+}) => {
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
   const registryLoads: string[] = [];
   page.on("request", (r) => {
@@ -174,7 +234,10 @@ test("[ledger][picker] the sub-account filter asks the server as one types (neve
   });
   await signIn(page, "compliance", "/deposits");
   const picker = page.getByRole("combobox", { name: "Sub-account" });
-  const asked = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/sub-accounts/search" && new URL(r.url()).searchParams.get("q") === "DESK02");
+  const asked = page.waitForRequest(
+    (r) =>
+      new URL(r.url()).pathname === "/api/sub-accounts/search" && new URL(r.url()).searchParams.get("q") === "DESK02",
+  );
   await picker.fill("DESK02");
   await asked;
   const listbox = page.getByRole("listbox", { name: "Sub-accounts" });

@@ -50,19 +50,27 @@ async function everyRow(ctx: APIRequestContext, query: string): Promise<LedgerPa
   const out: LedgerPage["rows"] = [];
   let cursor = "";
   for (;;) {
-    const page = (await (await ctx.get(`/api/ledger/deposits?${query}&limit=500${cursor ? `&cursor=${cursor}` : ""}`)).json()) as LedgerPage;
+    const page = (await (
+      await ctx.get(`/api/ledger/deposits?${query}&limit=500${cursor ? `&cursor=${cursor}` : ""}`)
+    ).json()) as LedgerPage;
     out.push(...page.rows);
     if (!page.nextCursor) return out;
     cursor = encodeURIComponent(page.nextCursor);
   }
 }
 
-test("[ledger][deposits] compliance filters every sub-account over more than three months, sees the total, and the export matches row for row", async ({ browser }) => {
+test("[ledger][deposits] compliance filters every sub-account over more than three months, sees the total, and the export matches row for row", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await compliancePage(browser);
-  await expect(page.getByTestId("ledger-freshness")).toContainText(/25 of 25 sub-accounts checked, every one checked again since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+  await expect(page.getByTestId("ledger-freshness")).toContainText(
+    /25 of 25 sub-accounts checked, every one checked again since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/,
+  );
   // Every coin the ledger holds can be chosen, not only the usual ones (DOGE was in the totals, not in the list).
-  const held = ((await (await page.request.get("/api/ledger/deposits?limit=1")).json()) as LedgerPage).totals.map((t) => t.coin);
+  const held = ((await (await page.request.get("/api/ledger/deposits?limit=1")).json()) as LedgerPage).totals.map(
+    (t) => t.coin,
+  );
   expect(held.length).toBeGreaterThan(1);
   await expect(page.getByRole("table", { name: "Totals per coin" })).toBeVisible();
   const offered = await page.getByRole("combobox", { name: "Coin", exact: true }).locator("option").allTextContents();
@@ -86,7 +94,9 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
 
   const heading = page.getByRole("heading", { name: /deposits match these filters/ });
   await expect(heading).toHaveText(`${expected.length.toLocaleString("en-US")} deposits match these filters`);
-  await expect(page.getByRole("table", { name: "Totals per coin" }).locator('tr[data-coin="USDT"]')).toContainText(expected.length.toLocaleString("en-US"));
+  await expect(page.getByRole("table", { name: "Totals per coin" }).locator('tr[data-coin="USDT"]')).toContainText(
+    expected.length.toLocaleString("en-US"),
+  );
   await expect(page.locator("tbody tr[data-row-id]").first()).toHaveAttribute("data-row-id", expected[0]!.orderId);
   await page.screenshot({ path: "test-results/ledger-deposits.png", fullPage: true });
 
@@ -94,16 +104,24 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
   await page.getByRole("link", { name: /Export CSV/ }).click();
   const csv = await downloadText(await file);
   const lines = csv.split(/\r?\n/).filter(Boolean);
-  expect(lines[0]).toBe("orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,cTimeUtc,goneAt");
+  expect(lines[0]).toBe(
+    "orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,cTimeUtc,goneAt",
+  );
   expect(lines.length - 1).toBe(expected.length);
   // Identifiers are written as text formulas ("=""123""") so a spreadsheet keeps every digit (issue 16).
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.map((r) => `"=""${r.orderId}"""`));
   expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));
   // A readable UTC time beside the platform's milliseconds.
-  expect(lines.slice(1).map((l) => l.split(",")[12])).toEqual(expected.map((r) => new Date(Number(r.cTime)).toISOString()));
+  expect(lines.slice(1).map((l) => l.split(",")[12])).toEqual(
+    expected.map((r) => new Date(Number(r.cTime)).toISOString()),
+  );
 
   // One record by its transaction hash, typed in capitals: found, and counted as one.
-  const one = ((await (await page.request.get("/api/ledger/deposits?limit=1")).json()) as { rows: { orderId: string; txId: string }[] }).rows[0]!;
+  const one = (
+    (await (await page.request.get("/api/ledger/deposits?limit=1")).json()) as {
+      rows: { orderId: string; txId: string }[];
+    }
+  ).rows[0]!;
   await page.goto(`/deposits?q=${encodeURIComponent(one.txId.toUpperCase().replace(/^0X/, "0x"))}`);
   await expect(page.locator("tbody tr[data-row-id]")).toHaveCount(1);
   await expect(page.locator(`tbody tr[data-row-id="${one.orderId}"]`)).toBeVisible();
@@ -112,12 +130,19 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
   await page.context().close();
 });
 
-test("[ledger][sync] /sync shows every sub-account current; Check now is audited and makes it due at once; a broker may not open it", async ({ browser, playwright }) => {
+test("[ledger][sync] /sync shows every sub-account current; Check now is audited and makes it due at once; a broker may not open it", async ({
+  browser,
+  playwright,
+}) => {
   const page = await compliancePage(browser);
   await page.goto("/sync");
-  await expect(page.getByTestId("sync-summary")).toContainText("25 of 25 sub-accounts checked, 25 with their history complete");
+  await expect(page.getByTestId("sync-summary")).toContainText(
+    "25 of 25 sub-accounts checked, 25 with their history complete",
+  );
   // 25 sub-accounts at 10 calls/s: the bound (2.5 s) is below LEDGER_ACTIVE_SECONDS (60): both kinds every 60 s.
-  await expect(page.getByTestId("sync-summary")).toContainText(/\(a deposit in the last week: \d+\) are checked at least every 60 s, as every other is\./);
+  await expect(page.getByTestId("sync-summary")).toContainText(
+    /\(a deposit in the last week: \d+\) are checked at least every 60 s, as every other is\./,
+  );
   // Each job in a row: the deposit job has started on all 25, none failing, its lag in seconds or minutes.
   const deposits = page.getByRole("table", { name: "Sync jobs" }).locator('tr[data-job="deposits"]');
   await expect(deposits.getByRole("rowheader")).toHaveText("Deposits (E1), per sub-account");
@@ -125,7 +150,9 @@ test("[ledger][sync] /sync shows every sub-account current; Check now is audited
   await expect(deposits.locator("td").nth(2)).toHaveText("0");
   await expect(deposits.locator("td").nth(3)).toHaveText(/^\d+ (s|min)$/);
   // Records read grow with every check's re-read: the header and the note say so, and where the ledger's own count is.
-  await expect(page.getByRole("table", { name: "Sync jobs" }).getByRole("columnheader", { name: "Records read" })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Sync jobs" }).getByRole("columnheader", { name: "Records read" }),
+  ).toBeVisible();
   await expect(page.getByText(/^Records read are those the platform sent, counted at every read/)).toBeVisible();
   // Budget used: the job's calls per second over the last 60 s against its share (this instance's
   // LEDGER_SYNC_SHARE 1: all of E1's 10/s). Never 0 while the sync runs: the 25 desks are active, each
@@ -140,23 +167,40 @@ test("[ledger][sync] /sync shows every sub-account current; Check now is audited
   await expect(picker).toHaveAttribute("placeholder", "Those needing attention most (type a name, label or UID)");
   expect(await textRoom(picker, "placeholder")).toBeGreaterThanOrEqual(0);
   await picker.fill("desk07");
-  await page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: /^desk07@/ }).click();
+  await page
+    .getByRole("listbox", { name: "Sub-accounts" })
+    .getByRole("option", { name: /^desk07@/ })
+    .click();
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expect(table.locator("tbody tr")).toContainText("desk07@");
-  expect((await page.request.get("/api/ledger/sync?limit=3").then((r) => r.json()) as { rows: unknown[] }).rows).toHaveLength(3);
+  expect(
+    ((await page.request.get("/api/ledger/sync?limit=3").then((r) => r.json())) as { rows: unknown[] }).rows,
+  ).toHaveLength(3);
   await picker.fill("");
-  await page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: "Those needing attention most" }).click();
+  await page
+    .getByRole("listbox", { name: "Sub-accounts" })
+    .getByRole("option", { name: "Those needing attention most" })
+    .click();
   await expect(table.locator("tbody tr")).toHaveCount(25);
   const first = table.locator("tbody tr").first();
   const uid = (await first.getAttribute("data-row-id"))!;
-  const asked = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/ledger/sync/${uid}` && r.request().method() === "POST");
+  const asked = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/ledger/sync/${uid}` && r.request().method() === "POST",
+  );
   await first.getByRole("button", { name: /^Check .* now$/ }).click();
   expect((await asked).status()).toBe(200);
-  await expect(page.getByTestId("check-now-outcome")).toHaveText(`UID ${uid} is due now: the next sweep (every 1 s) checks it, and its row shows the check once done.`);
+  await expect(page.getByTestId("check-now-outcome")).toHaveText(
+    `UID ${uid} is due now: the next sweep (every 1 s) checks it, and its row shows the check once done.`,
+  );
   await page.screenshot({ path: "test-results/ledger-sync.png", fullPage: true });
   const audit = await page.request.get("/api/audit?action=ledger.check-now&limit=5");
   const { rows } = (await audit.json()) as { rows: { target: string; outcome: string; actor: string }[] };
-  expect(rows.filter((r) => r.target === `subaccount:${uid}`).map((r) => r.outcome).sort()).toEqual(["intent", "success"]);
+  expect(
+    rows
+      .filter((r) => r.target === `subaccount:${uid}`)
+      .map((r) => r.outcome)
+      .sort(),
+  ).toEqual(["intent", "success"]);
   await page.context().close();
 
   const broker = await playwright.request.newContext({ baseURL: instance.baseURL });

@@ -43,15 +43,22 @@ test.afterAll(async () => {
 
 type Leverage = { crossMarginLeverage: string; marginMode: string };
 async function simLeverage(ctx: APIRequestContext, uid: string, symbol: string): Promise<Leverage> {
-  const res = await ctx.get(`http://127.0.0.1:${simPort}/__sim/accounts/${uid}/leverage?productType=USDT-FUTURES&symbol=${symbol}`);
+  const res = await ctx.get(
+    `http://127.0.0.1:${simPort}/__sim/accounts/${uid}/leverage?productType=USDT-FUTURES&symbol=${symbol}`,
+  );
   expect(res.status()).toBe(200);
   return (await res.json()) as Leverage;
 }
 async function e10Requests(ctx: APIRequestContext): Promise<number> {
-  const s = (await (await ctx.get(`http://127.0.0.1:${simPort}/__sim/stats`)).json()) as { operations: Record<string, { requests: number } | undefined> };
+  const s = (await (await ctx.get(`http://127.0.0.1:${simPort}/__sim/stats`)).json()) as {
+    operations: Record<string, { requests: number } | undefined>;
+  };
   return s.operations["leverage.set"]?.requests ?? 0;
 }
-async function apiAs(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, role: DemoRole): Promise<APIRequestContext> {
+async function apiAs(
+  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
+  role: DemoRole,
+): Promise<APIRequestContext> {
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, role);
   return ctx;
@@ -63,7 +70,10 @@ async function leadPage(browser: Browser): Promise<Page> {
 }
 const form = (page: Page) => page.getByRole("form", { name: "Set leverage" });
 
-test("[leverage.set][sub-account] a lead sets XRPUSDT leverage for desk01 with its own key: desk01's leverage changes on the platform, the main account's does not", async ({ browser, playwright }) => {
+test("[leverage.set][sub-account] a lead sets XRPUSDT leverage for desk01 with its own key: desk01's leverage changes on the platform, the main account's does not", async ({
+  browser,
+  playwright,
+}) => {
   const sim = await playwright.request.newContext();
   const mainBefore = await simLeverage(sim, seed.mainUid, "XRPUSDT");
   const deskBefore = await simLeverage(sim, DESK01, "XRPUSDT");
@@ -72,7 +82,10 @@ test("[leverage.set][sub-account] a lead sets XRPUSDT leverage for desk01 with i
   const page = await leadPage(browser);
   const account = form(page).getByLabel("Account");
   // The accounts a lead may choose: the main account and desk01 (by name, beside its UID); desk02's key is for admin only.
-  await expect(account.locator("option")).toHaveText(["Main account (broker)", `desk01@brokerdesk-sim.example · UID ${DESK01}`]);
+  await expect(account.locator("option")).toHaveText([
+    "Main account (broker)",
+    `desk01@brokerdesk-sim.example · UID ${DESK01}`,
+  ]);
   await account.selectOption({ label: `desk01@brokerdesk-sim.example · UID ${DESK01}` });
   await expect(page).toHaveURL(new RegExp(`account=sub${DESK01}`));
   await form(page).getByLabel("Product type").selectOption("USDT-FUTURES");
@@ -103,14 +116,23 @@ test("[leverage.set][sub-account] a lead sets XRPUSDT leverage for desk01 with i
   await waitForHydration(page);
   await form(page).getByLabel("Symbol", { exact: true }).fill("XRPUSDT");
   const last = form(page).getByRole("status", { name: "Last set through Brokerdesk" });
-  await expect(last).toContainText(`Last set through Brokerdesk for XRPUSDT on desk01@brokerdesk-sim.example · UID ${DESK01}: leverage 13 by lead@demo.brokerdesk`);
+  await expect(last).toContainText(
+    `Last set through Brokerdesk for XRPUSDT on desk01@brokerdesk-sim.example · UID ${DESK01}: leverage 13 by lead@demo.brokerdesk`,
+  );
   await form(page).getByLabel("Account").selectOption({ label: "Main account (broker)" });
   await expect(last).toContainText("No leverage has been set for XRPUSDT through Brokerdesk on Main account (broker)");
 
   // Audited: the intent names the key that signed it, before the platform was called, and the outcome follows.
   const admin = await apiAs(playwright, "admin");
-  const rows = ((await (await admin.get("/api/audit?action=leverage.set&limit=10")).json()) as { rows: { target: string | null; outcome: string; params: unknown }[] }).rows;
-  expect(rows.slice(0, 2).map((r) => [r.outcome, r.target])).toEqual([["success", `platform-key:sub${DESK01}`], ["intent", `platform-key:sub${DESK01}`]]);
+  const rows = (
+    (await (await admin.get("/api/audit?action=leverage.set&limit=10")).json()) as {
+      rows: { target: string | null; outcome: string; params: unknown }[];
+    }
+  ).rows;
+  expect(rows.slice(0, 2).map((r) => [r.outcome, r.target])).toEqual([
+    ["success", `platform-key:sub${DESK01}`],
+    ["intent", `platform-key:sub${DESK01}`],
+  ]);
   // The key's secret is never in what the browser was sent.
   expect(await page.content()).not.toContain(DESK01_SECRET);
   expect(await (await admin.get("/api/leverage/accounts")).text()).not.toContain(DESK01_SECRET);
@@ -118,16 +140,23 @@ test("[leverage.set][sub-account] a lead sets XRPUSDT leverage for desk01 with i
   await sim.dispose();
 });
 
-test("[leverage.set][sub-account][rbac] desk02's key is for admin only: a lead choosing it is refused 403 platform_key_forbidden, audited, nothing sent; a broker is refused any key", async ({ playwright }) => {
+test("[leverage.set][sub-account][rbac] desk02's key is for admin only: a lead choosing it is refused 403 platform_key_forbidden, audited, nothing sent; a broker is refused any key", async ({
+  playwright,
+}) => {
   const sim = await playwright.request.newContext();
   const before = await e10Requests(sim);
   const deskBefore = await simLeverage(sim, DESK02, "BTCUSDT");
   const body = { productType: "USDT-FUTURES", symbol: "BTCUSDT", marginCoin: "USDT", leverage: "11" };
 
   const lead = await apiAs(playwright, "lead");
-  const accounts = ((await (await lead.get("/api/leverage/accounts")).json()) as { items: { key: string }[] }).items.map((a) => a.key);
+  const accounts = (
+    (await (await lead.get("/api/leverage/accounts")).json()) as { items: { key: string }[] }
+  ).items.map((a) => a.key);
   expect(accounts).toEqual(["main", `sub${DESK01}`]);
-  const refused = await lead.post("/api/platform/v2/mix/account/set-leverage", { headers: { ...sameOrigin(instance.baseURL), "x-platform-key": `sub${DESK02}` }, data: body });
+  const refused = await lead.post("/api/platform/v2/mix/account/set-leverage", {
+    headers: { ...sameOrigin(instance.baseURL), "x-platform-key": `sub${DESK02}` },
+    data: body,
+  });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({
     code: "platform_key_forbidden",
@@ -135,7 +164,10 @@ test("[leverage.set][sub-account][rbac] desk02's key is for admin only: a lead c
   });
 
   const broker = await apiAs(playwright, "broker");
-  const brokerTry = await broker.post("/api/platform/v2/mix/account/set-leverage", { headers: { ...sameOrigin(instance.baseURL), "x-platform-key": `sub${DESK01}` }, data: body });
+  const brokerTry = await broker.post("/api/platform/v2/mix/account/set-leverage", {
+    headers: { ...sameOrigin(instance.baseURL), "x-platform-key": `sub${DESK01}` },
+    data: body,
+  });
   expect(brokerTry.status()).toBe(403);
   expect((await broker.get("/api/leverage/accounts")).status()).toBe(403);
 
@@ -143,7 +175,13 @@ test("[leverage.set][sub-account][rbac] desk02's key is for admin only: a lead c
   expect(await simLeverage(sim, DESK02, "BTCUSDT")).toEqual(deskBefore);
 
   const admin = await apiAs(playwright, "admin");
-  const refusals = ((await (await admin.get("/api/audit?action=request.refused&limit=50")).json()) as { rows: { actor: string; detail: { code?: string } | null }[] }).rows;
-  expect(refusals.some((r) => r.actor === "lead@demo.brokerdesk" && r.detail?.code === "platform_key_forbidden")).toBe(true);
+  const refusals = (
+    (await (await admin.get("/api/audit?action=request.refused&limit=50")).json()) as {
+      rows: { actor: string; detail: { code?: string } | null }[];
+    }
+  ).rows;
+  expect(refusals.some((r) => r.actor === "lead@demo.brokerdesk" && r.detail?.code === "platform_key_forbidden")).toBe(
+    true,
+  );
   for (const c of [lead, broker, admin, sim]) await c.dispose();
 });

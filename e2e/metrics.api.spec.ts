@@ -26,38 +26,51 @@ function total(text: string, name: string, labels: Record<string, string>): numb
   return sum;
 }
 
-test("[metrics] loopback reads the platform's calls by operation and status, latency, the limiter and Brokerdesk's own 429s", async ({ request }) => {
+test("[metrics] loopback reads the platform's calls by operation and status, latency, the limiter and Brokerdesk's own 429s", async ({
+  request,
+}) => {
   await signInApi(request, "compliance");
   const uid = await subUid(request, "desk02");
   const before = await (await request.get("/metrics")).text();
-  const answers = await Promise.all(Array.from({ length: 40 }, () => request.get(`${proxyPath("rebates.get")}?uid=${uid}`)));
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, () => request.get(`${proxyPath("rebates.get")}?uid=${uid}`)),
+  );
   const served = answers.filter((a) => a.status() === 200).length;
   const busy = answers.filter((a) => a.status() === 429).length;
   const res = await request.get("/metrics");
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("text/plain");
   const after = await res.text();
-  const delta = (name: string, labels: Record<string, string>) => total(after, name, labels) - total(before, name, labels);
-  expect(delta("brokerdesk_platform_requests_total", { operation: "rebates.get", code: "00000", status: "200" })).toBe(served);
+  const delta = (name: string, labels: Record<string, string>) =>
+    total(after, name, labels) - total(before, name, labels);
+  expect(delta("brokerdesk_platform_requests_total", { operation: "rebates.get", code: "00000", status: "200" })).toBe(
+    served,
+  );
   expect(delta("brokerdesk_busy_refusals_total", { operation: "rebates.get" })).toBeGreaterThanOrEqual(busy);
   // Every request sent is timed once, whatever came of it (a platform 429 ridden out is a request too), and the
   // platform's 429s are those the calls counted.
   const sent = delta("brokerdesk_platform_requests_total", { operation: "rebates.get" });
   expect(sent).toBeGreaterThanOrEqual(served);
   expect(delta("brokerdesk_platform_request_seconds_count", { operation: "rebates.get" })).toBe(sent);
-  expect(delta("brokerdesk_platform_429_total", { operation: "rebates.get" })).toBe(delta("brokerdesk_platform_requests_total", { operation: "rebates.get", code: "429", status: "429" }));
+  expect(delta("brokerdesk_platform_429_total", { operation: "rebates.get" })).toBe(
+    delta("brokerdesk_platform_requests_total", { operation: "rebates.get", code: "429", status: "429" }),
+  );
   expect(delta("brokerdesk_limiter_wait_seconds_count", { operation: "rebates.get" })).toBeGreaterThanOrEqual(served);
   expect(after).toMatch(/^brokerdesk_limiter_queue_depth\{scope="uid:main:rebates\.get"\} \d+$/m);
   expect(after).toContain("# TYPE brokerdesk_platform_429_total counter");
 });
 
-test("[metrics][security] another address is refused; METRICS_TOKEN's bearer is let in from anywhere", async ({ playwright }) => {
+test("[metrics][security] another address is refused; METRICS_TOKEN's bearer is let in from anywhere", async ({
+  playwright,
+}) => {
   const ctx = await playwright.request.newContext({ baseURL: outsider.baseURL });
   const refused = await ctx.get("/metrics");
   expect(refused.status()).toBe(403);
   expect(await refused.text()).not.toContain("brokerdesk_");
   expect((await ctx.get("/metrics", { headers: { Authorization: "Bearer not-the-token-at-all" } })).status()).toBe(403);
-  const admitted = await ctx.get("/metrics", { headers: { Authorization: `Bearer ${secretsOfThisRun().METRICS_TOKEN}` } });
+  const admitted = await ctx.get("/metrics", {
+    headers: { Authorization: `Bearer ${secretsOfThisRun().METRICS_TOKEN}` },
+  });
   expect(admitted.status()).toBe(200);
   expect(await admitted.text()).toContain("brokerdesk_platform_requests_total");
   await ctx.dispose();

@@ -91,13 +91,18 @@ async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-async function apiAs(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, role: DemoRole) {
+async function apiAs(
+  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
+  role: DemoRole,
+) {
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, role);
   return ctx;
 }
 
-test("[mfa][totp] enrol an app from the page's secret, sign in with password and code; a recovery code works once", async ({ browser }) => {
+test("[mfa][totp] enrol an app from the page's secret, sign in with password and code; a recovery code works once", async ({
+  browser,
+}) => {
   const { context, page } = await newPage(browser);
   await passwordStep(page, "lead");
   await expect(page.getByTestId("session-user")).toContainText(DEMO.lead, { timeout: 20_000 });
@@ -145,15 +150,22 @@ test("[mfa][totp] enrol an app from the page's secret, sign in with password and
   await signOut(page);
   await passwordStep(page, "lead");
   await useRecoveryCode(page, lead.recovery[0]!);
-  await expect(page.getByRole("alert").filter({ hasText: "This recovery code is not right, or was already used" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This recovery code is not right, or was already used" }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login\/factor/);
   await context.close();
 });
 
-test("[mfa][fresh] a lead with an app re-verifies to approve a withdrawal once the factor is older than MFA_FRESH_SECONDS", async ({ browser, playwright }) => {
+test("[mfa][fresh] a lead with an app re-verifies to approve a withdrawal once the factor is older than MFA_FRESH_SECONDS", async ({
+  browser,
+  playwright,
+}) => {
   expect(lead.secret, "the previous test enrolled the lead's app").not.toBe("");
   const broker = await apiAs(playwright, "broker");
-  const subs = (await (await broker.get("/api/sub-accounts")).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const subs = (await (await broker.get("/api/sub-accounts")).json()) as {
+    items: { subUid: string; subaccountName: string | null }[];
+  };
   const desk01 = subs.items.find((s) => s.subaccountName?.startsWith("desk01@"))!.subUid;
   const request = async (amount: string) => {
     const res = await broker.post("/api/withdrawals", {
@@ -176,7 +188,10 @@ test("[mfa][fresh] a lead with an app re-verifies to approve a withdrawal once t
   await page.goto("/withdrawals");
   const queue = page.getByRole("region", { name: "Approval queue" });
   const approve = async (w: { id: string; amount: string; address: string }) => {
-    await queue.locator(`tr[data-withdrawal-id="${w.id}"]`).getByRole("button", { name: /^Approve / }).click();
+    await queue
+      .locator(`tr[data-withdrawal-id="${w.id}"]`)
+      .getByRole("button", { name: /^Approve / })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Approve and send this withdrawal" });
     await dialog.getByLabel("Amount").fill(w.amount);
     await dialog.getByLabel("Address").fill(w.address);
@@ -190,7 +205,9 @@ test("[mfa][fresh] a lead with an app re-verifies to approve a withdrawal once t
 
   // Past it: the server answers 401 mfa_stale, the page asks for a factor, then sends the same approval again.
   await sleep(Math.max(0, verifiedAt + FRESH_SECONDS * 1000 + 1_000 - Date.now()));
-  const stale = page.waitForResponse((r) => r.url().endsWith(`/api/withdrawals/${second.id}/approve`) && r.status() === 401);
+  const stale = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/withdrawals/${second.id}/approve`) && r.status() === 401,
+  );
   await approve(second);
   expect(((await (await stale).json()) as { error: { code: string } }).error.code).toBe("mfa_stale");
   const prompt = page.getByRole("dialog", { name: "Verify your second factor" });
@@ -203,7 +220,11 @@ test("[mfa][fresh] a lead with an app re-verifies to approve a withdrawal once t
 
   // The refusal is in the audit log, as every refusal is.
   const admin = await apiAs(playwright, "admin");
-  const rows = ((await (await admin.get("/api/audit?action=request.refused&limit=500")).json()) as { rows: { actor: string; detail: { code?: string } | null }[] }).rows;
+  const rows = (
+    (await (await admin.get("/api/audit?action=request.refused&limit=500")).json()) as {
+      rows: { actor: string; detail: { code?: string } | null }[];
+    }
+  ).rows;
   expect(rows.some((r) => r.actor === DEMO.lead && r.detail?.code === "mfa_stale")).toBe(true);
   await admin.dispose();
   await context.close();
@@ -215,7 +236,14 @@ test("[mfa][passkey] enrol a passkey and sign in with it (Chromium's virtual aut
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 
   await passwordStep(page, "broker");
@@ -243,7 +271,9 @@ test("[mfa][passkey] enrol a passkey and sign in with it (Chromium's virtual aut
   await context.close();
 });
 
-test("[mfa][enrol] a role that must have a factor (MFA_REQUIRED_ROLES) enrols one at its first sign-in before anything else", async ({ browser }) => {
+test("[mfa][enrol] a role that must have a factor (MFA_REQUIRED_ROLES) enrols one at its first sign-in before anything else", async ({
+  browser,
+}) => {
   const { context, page } = await newPage(browser);
   await passwordStep(page, "compliance");
   await expect(page).toHaveURL(/\/login\/enrol\?callbackUrl=/);
@@ -266,7 +296,10 @@ test("[mfa][enrol] a role that must have a factor (MFA_REQUIRED_ROLES) enrols on
   await context.close();
 });
 
-test("[mfa][reset] an admin resets the lead's factors (audited); the lead is told at the next sign-in", async ({ browser, playwright }) => {
+test("[mfa][reset] an admin resets the lead's factors (audited); the lead is told at the next sign-in", async ({
+  browser,
+  playwright,
+}) => {
   const { context, page } = await newPage(browser);
   await passwordStep(page, "admin", "/admin/users");
   await expect(page.getByRole("heading", { level: 1, name: "Staff users" })).toBeVisible({ timeout: 20_000 });
@@ -280,7 +313,11 @@ test("[mfa][reset] an admin resets the lead's factors (audited); the lead is tol
   await context.close();
 
   const admin = await apiAs(playwright, "admin");
-  const rows = ((await (await admin.get("/api/audit?action=users.reset-factors&limit=50")).json()) as { rows: { actor: string; outcome: string }[] }).rows;
+  const rows = (
+    (await (await admin.get("/api/audit?action=users.reset-factors&limit=50")).json()) as {
+      rows: { actor: string; outcome: string }[];
+    }
+  ).rows;
   expect(rows.map((r) => `${r.actor} ${r.outcome}`).sort()).toEqual([`${DEMO.admin} intent`, `${DEMO.admin} success`]);
   await admin.dispose();
 
@@ -288,6 +325,8 @@ test("[mfa][reset] an admin resets the lead's factors (audited); the lead is tol
   const second = await newPage(browser);
   await passwordStep(second.page, "lead");
   await expect(second.page.getByTestId("session-user")).toContainText(DEMO.lead, { timeout: 20_000 });
-  await expect(second.page.getByTestId("mfa-reset-notice")).toContainText(/Your second factors were reset by an administrator on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+  await expect(second.page.getByTestId("mfa-reset-notice")).toContainText(
+    /Your second factors were reset by an administrator on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
+  );
   await second.context.close();
 });

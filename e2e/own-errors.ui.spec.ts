@@ -22,23 +22,59 @@ type Case = {
 
 const CASES: Case[] = [
   // The ledger may not have synced a deposit yet: its rows, or the words of a ledger that answered empty.
-  { path: "/deposits", api: "/api/ledger/deposits", role: "compliance", ready: (p) => rows(p).or(p.getByText("No deposits in the ledger yet.")), emptyWords: /No deposits/ },
+  {
+    path: "/deposits",
+    api: "/api/ledger/deposits",
+    role: "compliance",
+    ready: (p) => rows(p).or(p.getByText("No deposits in the ledger yet.")),
+    emptyWords: /No deposits/,
+  },
   { path: "/audit", api: "/api/audit", role: "compliance", ready: (p) => rows(p).first(), emptyWords: /No audit rows/ },
-  { path: "/sub-accounts", api: "/api/sub-accounts/registry", role: "broker", ready: (p) => rows(p).first(), emptyWords: /No sub-accounts/ },
-  { path: "/sync", api: "/api/ledger/sync", role: "compliance", ready: (p) => p.getByRole("table", { name: "Sync jobs" }) },
-  { path: "/admin/users", api: "/api/admin/users", role: "admin", ready: (p) => p.getByRole("table", { name: /^Staff users/ }) },
-  { path: "/risk-units", api: "/api/risk-units", role: "compliance", ready: (p) => p.getByText(/bindings shown, newest first/), emptyWords: /No bindings have been made/ },
+  {
+    path: "/sub-accounts",
+    api: "/api/sub-accounts/registry",
+    role: "broker",
+    ready: (p) => rows(p).first(),
+    emptyWords: /No sub-accounts/,
+  },
+  {
+    path: "/sync",
+    api: "/api/ledger/sync",
+    role: "compliance",
+    ready: (p) => p.getByRole("table", { name: "Sync jobs" }),
+  },
+  {
+    path: "/admin/users",
+    api: "/api/admin/users",
+    role: "admin",
+    ready: (p) => p.getByRole("table", { name: /^Staff users/ }),
+  },
+  {
+    path: "/risk-units",
+    api: "/api/risk-units",
+    role: "compliance",
+    ready: (p) => p.getByText(/bindings shown, newest first/),
+    emptyWords: /No bindings have been made/,
+  },
   { path: "/withdrawals", api: "/api/withdrawals/approvers", role: "lead", ready: (p) => p.getByTestId("approvers") },
   // The queue's own question (the ledger and Your requests ask the same route other things).
   {
-    path: "/withdrawals", api: "/api/withdrawals", when: (u) => u.searchParams.get("state") === "requested", role: "lead",
-    ready: (p) => p.getByText("Nothing waits for your decision.").or(p.getByRole("table", { name: "Requests waiting for your decision" })),
+    path: "/withdrawals",
+    api: "/api/withdrawals",
+    when: (u) => u.searchParams.get("state") === "requested",
+    role: "lead",
+    ready: (p) =>
+      p
+        .getByText("Nothing waits for your decision.")
+        .or(p.getByRole("table", { name: "Requests waiting for your decision" })),
     emptyWords: /Nothing waits for your decision/,
   },
 ];
 
 for (const c of CASES) {
-  test(`[own][error] ${c.path}: a failing ${c.api}${c.when ? " (one of its questions)" : ""} shows an alert with Retry, never an empty list; Retry recovers`, async ({ page }) => {
+  test(`[own][error] ${c.path}: a failing ${c.api}${c.when ? " (one of its questions)" : ""} shows an alert with Retry, never an empty list; Retry recovers`, async ({
+    page,
+  }) => {
     await signIn(page, c.role, "/");
     const failing = (url: URL) => url.pathname === c.api && (c.when?.(url) ?? true);
     await page.route(failing, (route) =>

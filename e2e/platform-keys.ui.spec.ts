@@ -29,7 +29,9 @@ test.afterAll(async () => {
 
 type Keys = { keys: { name: string; kind: string; synced: boolean }[] };
 
-test("[keys.list] a broker may choose the main key and the keys configured for brokers, a lead every key; names and kinds, never a secret", async ({ playwright }) => {
+test("[keys.list] a broker may choose the main key and the keys configured for brokers, a lead every key; names and kinds, never a secret", async ({
+  playwright,
+}) => {
   const request: APIRequestContext = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(request, "broker");
   const broker = await request.get("/api/platform-keys?for=fills");
@@ -39,7 +41,9 @@ test("[keys.list] a broker may choose the main key and the keys configured for b
     { name: "readonly", kind: "read-only", synced: false },
   ]);
   await signInApi(request, "compliance");
-  expect(((await (await request.get("/api/platform-keys?for=fills")).json()) as Keys).keys.map((k) => k.name)).toEqual(["main"]);
+  expect(((await (await request.get("/api/platform-keys?for=fills")).json()) as Keys).keys.map((k) => k.name)).toEqual([
+    "main",
+  ]);
 
   await signInApi(request, "lead");
   const res = await request.get("/api/platform-keys?for=plan-orders");
@@ -49,16 +53,24 @@ test("[keys.list] a broker may choose the main key and the keys configured for b
   expect(keys.map((k) => k.name)).toContain("riskunit");
   expect(keys.find((k) => k.name === "riskunit")?.kind).toBe("risk-unit");
   for (const k of keys) expect(Object.keys(k).sort()).toEqual(["kind", "name", "synced"]);
-  for (const secret of [...Object.values(secretsOfThisRun()), ...Object.values(NAMED_KEYS).filter((v) => v.startsWith("bd"))]) expect(text).not.toContain(secret);
+  for (const secret of [
+    ...Object.values(secretsOfThisRun()),
+    ...Object.values(NAMED_KEYS).filter((v) => v.startsWith("bd")),
+  ])
+    expect(text).not.toContain(secret);
 
   // Bad input names its field; nothing else is answered.
   const bad = await request.get("/api/platform-keys?for=deposits");
   expect(bad.status()).toBe(422);
-  expect(Object.keys(((await bad.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors)).toEqual(["for"]);
+  expect(
+    Object.keys(((await bad.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors),
+  ).toEqual(["for"]);
   await request.dispose();
 });
 
-test("[ledger][keys] a lead picks a named key on /spot/fills: the URL and the request carry it; a broker is offered the main key only", async ({ browser }) => {
+test("[ledger][keys] a lead picks a named key on /spot/fills: the URL and the request carry it; a broker is offered the main key only", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
   await signIn(page, "lead", "/spot/fills");
@@ -70,7 +82,9 @@ test("[ledger][keys] a lead picks a named key on /spot/fills: the URL and the re
   expect(options[0]).toBe("main (broker main account)");
   expect(options).toContain("riskunit (risk-unit account)");
   expect(options).toContain("readonly (read-only) — not kept by the ledger");
-  const asked = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/ledger/fills" && new URL(r.url()).searchParams.get("key") === "riskunit");
+  const asked = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === "/api/ledger/fills" && new URL(r.url()).searchParams.get("key") === "riskunit",
+  );
   await picker.selectOption("riskunit");
   await asked;
   await expect(page).toHaveURL(/[?&]key=riskunit/);
@@ -89,7 +103,11 @@ test("[ledger][keys] a lead picks a named key on /spot/fills: the URL and the re
   const offered = broker.getByRole("combobox", { name: "Platform key", exact: true });
   await expect(offered).toBeEnabled({ timeout: 30_000 });
   // The key in the URL is shown as not offered, and the server refuses its records.
-  await expect(offered.locator("option")).toHaveText(["main (broker main account)", "readonly (read-only) — not kept by the ledger", "riskunit (not offered to you)"]);
+  await expect(offered.locator("option")).toHaveText([
+    "main (broker main account)",
+    "readonly (read-only) — not kept by the ledger",
+    "riskunit (not offered to you)",
+  ]);
   await expect(broker.getByRole("alert").first()).toBeVisible();
   await broker.context().close();
 });

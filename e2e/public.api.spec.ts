@@ -9,7 +9,11 @@ test("[public] favicon, icons and manifest are served and linked from the sign-i
 
   const manifest = await request.get("/manifest.webmanifest");
   expect(manifest.status()).toBe(200);
-  const m = (await manifest.json()) as { name: string; start_url: string; icons: { src: string; sizes: string; type: string }[] };
+  const m = (await manifest.json()) as {
+    name: string;
+    start_url: string;
+    icons: { src: string; sizes: string; type: string }[];
+  };
   expect(m).toMatchObject({ name: "Brokerdesk", start_url: "/" });
   for (const icon of m.icons) {
     const res = await request.get(icon.src);

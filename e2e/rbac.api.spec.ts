@@ -78,11 +78,17 @@ test.describe("[rbac][csrf] mutations need a same-origin JSON request", () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("csrf");
   });
   test("[rbac][csrf] another Origin → 403", async ({ request }) => {
-    const res = await request.post(path, { headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, data: body });
+    const res = await request.post(path, {
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+      data: body,
+    });
     expect(res.status()).toBe(403);
   });
   test("[rbac][csrf] a form content type → 403", async ({ request, baseURL }) => {
-    const res = await request.post(path, { headers: { Origin: new URL(baseURL!).origin, "Content-Type": "text/plain" }, data: JSON.stringify(body) });
+    const res = await request.post(path, {
+      headers: { Origin: new URL(baseURL!).origin, "Content-Type": "text/plain" },
+      data: JSON.stringify(body),
+    });
     expect(res.status()).toBe(403);
   });
   test("[rbac][csrf] same-origin JSON goes through, in the platform's envelope", async ({ request, baseURL }) => {
@@ -168,9 +174,14 @@ test.describe("[rbac][own] Brokerdesk's own API routes", () => {
 });
 
 test.describe("[rbac][mfa] the second factor's own routes: every signed-in role, nobody else", () => {
-  test("[rbac][anonymous] GET /api/account/mfa and POST /api/account/mfa/verify → 401", async ({ request, baseURL }) => {
+  test("[rbac][anonymous] GET /api/account/mfa and POST /api/account/mfa/verify → 401", async ({
+    request,
+    baseURL,
+  }) => {
     expect((await request.get("/api/account/mfa")).status()).toBe(401);
-    expect((await request.post("/api/account/mfa/verify", { headers: sameOrigin(baseURL), data: {} })).status()).toBe(401);
+    expect((await request.post("/api/account/mfa/verify", { headers: sameOrigin(baseURL), data: {} })).status()).toBe(
+      401,
+    );
   });
   for (const role of ROLES as readonly DemoRole[]) {
     test(`[rbac][${role}] reads its own factors; an empty factor stops at validation`, async ({ request, baseURL }) => {
@@ -178,11 +189,19 @@ test.describe("[rbac][mfa] the second factor's own routes: every signed-in role,
       const status = await request.get("/api/account/mfa");
       expect(status.status()).toBe(200);
       expect(((await status.json()) as { state: string; factors: unknown[] }).factors).toEqual([]);
-      expect((await request.post("/api/account/mfa/verify", { headers: sameOrigin(baseURL), data: {} })).status()).toBe(422);
+      expect((await request.post("/api/account/mfa/verify", { headers: sameOrigin(baseURL), data: {} })).status()).toBe(
+        422,
+      );
       // Resetting someone's factors is an admin's (users.write).
-      const reset = await request.post("/api/admin/users/00000000-0000-4000-8000-000000000000/factors/reset", { headers: sameOrigin(baseURL), data: {} });
+      const reset = await request.post("/api/admin/users/00000000-0000-4000-8000-000000000000/factors/reset", {
+        headers: sameOrigin(baseURL),
+        data: {},
+      });
       expect(reset.status()).toBe(can(role, "users.write") ? 404 : 403);
-      const oneTime = await request.post("/api/admin/users/00000000-0000-4000-8000-000000000000/one-time-password", { headers: sameOrigin(baseURL), data: {} });
+      const oneTime = await request.post("/api/admin/users/00000000-0000-4000-8000-000000000000/one-time-password", {
+        headers: sameOrigin(baseURL),
+        data: {},
+      });
       expect(oneTime.status()).toBe(can(role, "users.write") ? 404 : 403);
     });
   }
@@ -192,9 +211,13 @@ test("[rbac][audit] refusals are recorded in the audit log with the reason", asy
   await signInApi(request, "broker");
   expect((await request.get("/api/audit")).status()).toBe(403);
   await signInApi(request, "compliance");
-  const res = await request.get("/api/audit", { params: { action: "request.refused", actor: DEMO.broker, limit: "5" } });
+  const res = await request.get("/api/audit", {
+    params: { action: "request.refused", actor: DEMO.broker, limit: "5" },
+  });
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { rows: { outcome: string; target: string; detail: { status: number; reason: string } }[] };
+  const body = (await res.json()) as {
+    rows: { outcome: string; target: string; detail: { status: number; reason: string } }[];
+  };
   const refusal = body.rows.find((r) => r.target === "/api/audit");
   expect(refusal?.outcome).toBe("refused");
   expect(refusal?.detail.status).toBe(403);

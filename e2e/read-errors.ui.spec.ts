@@ -19,15 +19,41 @@ type Case = {
 const CASES: Case[] = [
   { path: "/assets", operation: "subaccounts.assets", role: "compliance", status: 500, ready: (p) => rows(p).first() },
   { path: "/rebates", operation: "rebates.get", role: "lead", status: 500, ready: (p) => p.getByTestId("rebate-info") },
-  { path: "/spot/plan-orders/live", operation: "planOrders.history", role: "broker", status: 503, ready: (p) => rows(p).first() },
+  {
+    path: "/spot/plan-orders/live",
+    operation: "planOrders.history",
+    role: "broker",
+    status: 503,
+    ready: (p) => rows(p).first(),
+  },
   { path: "/spot/fills/live", operation: "fills.list", role: "admin", status: 500, ready: (p) => rows(p).first() },
-  { path: "/market/trades", operation: "market.trades", role: "compliance", status: 500, ready: (p) => rows(p).first() },
-  { path: "/futures/oi-limits", operation: "oiLimits.list", role: "compliance", status: 503, ready: (p) => rows(p).first() },
-  { path: "/deposits/live", operation: "deposits.list", role: "compliance", status: 500, ready: (p) => rows(p).first() },
+  {
+    path: "/market/trades",
+    operation: "market.trades",
+    role: "compliance",
+    status: 500,
+    ready: (p) => rows(p).first(),
+  },
+  {
+    path: "/futures/oi-limits",
+    operation: "oiLimits.list",
+    role: "compliance",
+    status: 503,
+    ready: (p) => rows(p).first(),
+  },
+  {
+    path: "/deposits/live",
+    operation: "deposits.list",
+    role: "compliance",
+    status: 500,
+    ready: (p) => rows(p).first(),
+  },
 ];
 
 for (const c of CASES) {
-  test(`[${c.operation}][error] ${c.path}: a platform ${c.status} shows its code${c.status === 500 ? " and message" : ""}, no rows; Retry recovers`, async ({ page }) => {
+  test(`[${c.operation}][error] ${c.path}: a platform ${c.status} shows its code${c.status === 500 ? " and message" : ""}, no rows; Retry recovers`, async ({
+    page,
+  }) => {
     await signIn(page, c.role, "/");
     const rule = { path: c.operation, kind: "status", status: c.status, count: 10 };
     expect((await page.request.post(simControlUrl("faults"), { data: rule })).ok()).toBe(true);

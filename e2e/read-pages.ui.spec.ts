@@ -12,7 +12,12 @@ import { countByIdLessThan, exportCsv, expectDownloaded } from "./support/export
 import { rows } from "./support/tables";
 
 type Asset = { coin: string; available: string; frozen: string; locked: string };
-type Rebate = { affiliationType: string; userLevel: string; clientSpotRebateRatio: string; clientFuturesRebateRatio: string };
+type Rebate = {
+  affiliationType: string;
+  userLevel: string;
+  clientSpotRebateRatio: string;
+  clientFuturesRebateRatio: string;
+};
 type PlanOrder = { orderId: string; status: string };
 type PlanOrders = { nextFlag: boolean; idLessThan: string; orderList: PlanOrder[] };
 type Fill = { tradeId: string; orderId: string; tradeScope: string; feeDetail: { feeCoin: string; totalFee: string } };
@@ -25,15 +30,18 @@ const FILLS = "/api/platform/v2/spot/trade/fills";
 const OI_LIMITS = "/api/platform/v2/mix/market/oi-limit";
 const DAY = 86_400_000;
 
-const isCall = (path: string, match: (u: URL) => boolean = () => true) => (r: Response) => {
-  const u = new URL(r.url());
-  return u.pathname === path && r.request().method() === "GET" && match(u);
-};
+const isCall =
+  (path: string, match: (u: URL) => boolean = () => true) =>
+  (r: Response) => {
+    const u = new URL(r.url());
+    return u.pathname === path && r.request().method() === "GET" && match(u);
+  };
 
 const body = platformData;
 
 // Rows are virtualised: the table's aria-rowcount (rows + header) says how many it holds.
-const rowCount = (page: Page, n: number) => expect(page.locator("table[aria-rowcount]")).toHaveAttribute("aria-rowcount", String(n + 1));
+const rowCount = (page: Page, n: number) =>
+  expect(page.locator("table[aria-rowcount]")).toHaveAttribute("aria-rowcount", String(n + 1));
 const firstRowId = (page: Page) => rows(page).first().getAttribute("data-row-id");
 const group = (v: string) => {
   const [int, frac] = v.split(".");
@@ -47,7 +55,9 @@ async function clearFaults(page: Page) {
 
 /** The registry's first page by UID, as the pages' sub-account pickers ask for it (the first is their default). */
 async function registry(page: Page): Promise<string[]> {
-  const subs = (await (await page.request.get("/api/sub-accounts/search?limit=20")).json()) as { items: { subUid: string }[] };
+  const subs = (await (await page.request.get("/api/sub-accounts/search?limit=20")).json()) as {
+    items: { subUid: string }[];
+  };
   return subs.items.map((s) => s.subUid);
 }
 
@@ -55,7 +65,9 @@ async function registry(page: Page): Promise<string[]> {
 async function pickSubAccount(page: Page, uid: string): Promise<void> {
   const picker = page.getByRole("combobox", { name: "Sub-account" });
   await picker.fill(uid);
-  await expect(page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: new RegExp(`\\(${uid}\\)$`) })).toHaveCount(1);
+  await expect(
+    page.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: new RegExp(`\\(${uid}\\)$`) }),
+  ).toHaveCount(1);
   await picker.press("Enter");
 }
 const showsSubAccount = (uid: string) => new RegExp(`\\(${uid}\\)$`);
@@ -68,7 +80,9 @@ test.afterEach(async ({ page }) => {
 // ---------------------------------------------------------------------------------------------
 // /assets (E2)
 
-test("[subaccounts.assets][list] compliance sees the first sub-account's coins; type, coin and sub-account change URL and rows", async ({ page }) => {
+test("[subaccounts.assets][list] compliance sees the first sub-account's coins; type, coin and sub-account change URL and rows", async ({
+  page,
+}) => {
   const first = page.waitForResponse(isCall(ASSETS));
   await signIn(page, "compliance", "/assets");
   const call = await first;
@@ -114,7 +128,9 @@ test("[subaccounts.assets][list] compliance sees the first sub-account's coins; 
 // ---------------------------------------------------------------------------------------------
 // /rebates (E7)
 
-test("[rebates.get][lookup] lead sees the first sub-account's rebates as ratios and percentages; another UID changes URL and answer", async ({ page }) => {
+test("[rebates.get][lookup] lead sees the first sub-account's rebates as ratios and percentages; another UID changes URL and answer", async ({
+  page,
+}) => {
   const first = page.waitForResponse(isCall(REBATES));
   await signIn(page, "lead", "/rebates");
   const uids = await registry(page);
@@ -134,13 +150,17 @@ test("[rebates.get][lookup] lead sees the first sub-account's rebates as ratios 
   await pickSubAccount(page, uids[1]!);
   await expect(page).toHaveURL(new RegExp(`uid=${uids[1]}`));
   await body(await second);
-  await expect(page.getByRole("heading", { name: new RegExp(`Rebate info of sub-account .*${uids[1]}`) })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: new RegExp(`Rebate info of sub-account .*${uids[1]}`) }),
+  ).toBeVisible();
 
   // Free entry: a UID that is not one of the broker's sub-accounts is the platform's refusal, shown as such.
   await page.getByLabel("Any UID").fill("12345");
   await page.getByRole("button", { name: "Look up" }).click();
   await expect(page).toHaveURL(/uid=12345/);
-  await expect(page.getByRole("alert").filter({ hasText: "Platform error" })).toContainText(/Platform error 40034: Parameter uid does not exist/);
+  await expect(page.getByRole("alert").filter({ hasText: "Platform error" })).toContainText(
+    /Platform error 40034: Parameter uid does not exist/,
+  );
   await expect(card).toHaveCount(0);
   // Not digits: refused in the form, nothing sent.
   await page.getByLabel("Any UID").fill("12a");
@@ -152,7 +172,9 @@ test("[rebates.get][lookup] lead sees the first sub-account's rebates as ratios 
 // ---------------------------------------------------------------------------------------------
 // /spot/plan-orders (E3)
 
-test("[planOrders.history][list] broker sees BTCUSDT plan orders at once; symbol and status filter change URL and rows", async ({ page }) => {
+test("[planOrders.history][list] broker sees BTCUSDT plan orders at once; symbol and status filter change URL and rows", async ({
+  page,
+}) => {
   const first = page.waitForResponse(isCall(PLAN_ORDERS, (u) => u.searchParams.get("symbol") === "BTCUSDT"));
   await signIn(page, "broker", "/spot/plan-orders/live");
   const call = await first;
@@ -178,9 +200,15 @@ test("[planOrders.history][list] broker sees BTCUSDT plan orders at once; symbol
   await expect(page).toHaveURL(/symbol=ETHUSDT/);
   const ethData = await body<PlanOrders>(await eth);
   await expect(page.getByRole("table", { name: "ETHUSDT plan orders" })).toBeVisible();
-  if (ethData.orderList.length) await expect(rows(page).first()).toHaveAttribute("data-row-id", ethData.orderList[0]!.orderId);
+  if (ethData.orderList.length)
+    await expect(rows(page).first()).toHaveAttribute("data-row-id", ethData.orderList[0]!.orderId);
   // The zone is said once per time ("… UTC and … UTC"), never "UTC UTC".
-  else await expect(page.getByText(/^No ETHUSDT plan orders between \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC and \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC[ .]/)).toBeVisible();
+  else
+    await expect(
+      page.getByText(
+        /^No ETHUSDT plan orders between \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC and \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC[ .]/,
+      ),
+    ).toBeVisible();
 });
 
 test("[planOrders.history][paging] Older follows E3's idLessThan, Newer comes back", async ({ page }) => {
@@ -202,11 +230,15 @@ test("[planOrders.history][paging] Older follows E3's idLessThan, Newer comes ba
 test("[planOrders.history][range] a range past 90 days says it is walked in 90-day windows", async ({ page }) => {
   const now = Date.now();
   await signIn(page, "broker", `/spot/plan-orders/live?range=custom&from=${now - 120 * DAY}&to=${now}`);
-  await expect(page.getByTestId("window-note")).toHaveText(/^Range longer than 90 days: showing window 1 of 2 \(.*\), newest first$/);
+  await expect(page.getByTestId("window-note")).toHaveText(
+    /^Range longer than 90 days: showing window 1 of 2 \(.*\), newest first$/,
+  );
   await expect(rows(page).first()).toBeVisible();
 });
 
-test("[planOrders.history][export] the CSV of a 120-day range has every plan order an independent walk finds", async ({ page }) => {
+test("[planOrders.history][export] the CSV of a 120-day range has every plan order an independent walk finds", async ({
+  page,
+}) => {
   const now = Date.now();
   await signIn(page, "broker", `/spot/plan-orders/live?range=custom&from=${now - 120 * DAY}&to=${now}`);
   await expect(rows(page).first()).toBeVisible();
@@ -218,10 +250,19 @@ test("[planOrders.history][export] the CSV of a 120-day range has every plan ord
   const end = Number(params.endTime);
   const mid = Math.floor((start + end) / 2);
   let count = 0;
-  for (const [s, e] of [[mid + 1, end], [start, mid]] as const) {
+  for (const [s, e] of [
+    [mid + 1, end],
+    [start, mid],
+  ] as const) {
     let cursor: string | null = null;
     for (;;) {
-      const qs = new URLSearchParams({ symbol: params.symbol!, startTime: String(s), endTime: String(e), limit: "100", ...(cursor ? { idLessThan: cursor } : {}) });
+      const qs = new URLSearchParams({
+        symbol: params.symbol!,
+        startTime: String(s),
+        endTime: String(e),
+        limit: "100",
+        ...(cursor ? { idLessThan: cursor } : {}),
+      });
       const res = (await (await page.request.get(`${PLAN_ORDERS}?${qs}`)).json()) as Envelope<PlanOrders>;
       count += res.data.orderList.length;
       if (!res.data.nextFlag) break;
@@ -235,7 +276,9 @@ test("[planOrders.history][export] the CSV of a 120-day range has every plan ord
 // ---------------------------------------------------------------------------------------------
 // /spot/fills (E4)
 
-test("[fills.list][list] admin sees BTCUSDT fills with the fee in words; symbol and order ID change URL and rows", async ({ page }) => {
+test("[fills.list][list] admin sees BTCUSDT fills with the fee in words; symbol and order ID change URL and rows", async ({
+  page,
+}) => {
   const first = page.waitForResponse(isCall(FILLS, (u) => u.searchParams.get("symbol") === "BTCUSDT"));
   await signIn(page, "admin", "/spot/fills/live");
   const fills = await body<Fill[]>(await first);
@@ -291,7 +334,9 @@ test("[fills.list][range] a start older than E4's 90 days is refused before any 
   });
   const now = Date.now();
   await page.goto(`/spot/fills/live?range=custom&from=${now - 100 * DAY}&to=${now - 80 * DAY}`);
-  await expect(page.getByRole("alert").filter({ hasText: "Nothing was requested" })).toContainText(/keeps only the last 90 days/);
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was requested" })).toContainText(
+    /keeps only the last 90 days/,
+  );
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeDisabled();
   await page.waitForTimeout(500);
   expect(asked).toBe(0);
@@ -310,7 +355,9 @@ test("[fills.list][export] the CSV of the default range has every fill an indepe
 // ---------------------------------------------------------------------------------------------
 // /futures/oi-limits (E11)
 
-test("[oiLimits.list][list] compliance sees USDT-FUTURES limits; product type, symbol and the text filter change URL and rows", async ({ page }) => {
+test("[oiLimits.list][list] compliance sees USDT-FUTURES limits; product type, symbol and the text filter change URL and rows", async ({
+  page,
+}) => {
   const first = page.waitForResponse(isCall(OI_LIMITS, (u) => u.searchParams.get("productType") === "USDT-FUTURES"));
   await signIn(page, "compliance", "/futures/oi-limits");
   const usdt = await body<OiLimit[]>(await first);

@@ -14,10 +14,12 @@ type Deposit = { orderId: string; coin: string; amount: string; userId: string }
 const TRADES = "/api/platform/v2/spot/market/fills-history";
 const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
 
-const isCall = (path: string, match: (u: URL) => boolean = () => true) => (r: Response) => {
-  const u = new URL(r.url());
-  return u.pathname === path && r.request().method() === "GET" && match(u);
-};
+const isCall =
+  (path: string, match: (u: URL) => boolean = () => true) =>
+  (r: Response) => {
+    const u = new URL(r.url());
+    return u.pathname === path && r.request().method() === "GET" && match(u);
+  };
 
 const body = platformData;
 
@@ -27,7 +29,9 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, "broker");
 });
 
-test("[market.trades][list] opens on BTCUSDT with rows; 1,000 rows are virtualised and scroll to the last", async ({ page }) => {
+test("[market.trades][list] opens on BTCUSDT with rows; 1,000 rows are virtualised and scroll to the last", async ({
+  page,
+}) => {
   const first = page.waitForResponse(isCall(TRADES, (u) => u.searchParams.get("symbol") === "BTCUSDT"));
   await page.goto("/market/trades");
   await expect(page).toHaveTitle(/Market trades/);
@@ -109,9 +113,13 @@ test("[market.trades][paging] Older, Newer, Latest, and back/forward restore the
   expect(BigInt((await firstRowId(page))!) >= BigInt(page1)).toBe(true);
 });
 
-test("[market.trades][range] a long range says it is walked in windows; one past retention is refused without a request", async ({ page }) => {
+test("[market.trades][range] a long range says it is walked in windows; one past retention is refused without a request", async ({
+  page,
+}) => {
   await page.goto("/market/trades?range=30d");
-  await expect(page.getByTestId("window-note")).toHaveText(/^Range longer than 7 days: showing window 1 of 5 \(.*\), newest first$/);
+  await expect(page.getByTestId("window-note")).toHaveText(
+    /^Range longer than 7 days: showing window 1 of 5 \(.*\), newest first$/,
+  );
 
   // Count only requests for the refused range: the 30-day page's own fetch may still be in flight.
   const now = Date.now();
@@ -121,12 +129,16 @@ test("[market.trades][range] a long range says it is walked in windows; one past
     if (u.pathname === TRADES && Number(u.searchParams.get("endTime")) < now - 90 * 86_400_000) asked++;
   });
   await page.goto(`/market/trades?range=custom&from=${now - 100 * 86_400_000}&to=${now - 99 * 86_400_000}`);
-  await expect(page.getByRole("alert").filter({ hasText: "Nothing was requested" })).toContainText(/keeps only the last 90 days/);
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was requested" })).toContainText(
+    /keeps only the last 90 days/,
+  );
   await page.waitForTimeout(500);
   expect(asked).toBe(0);
 });
 
-test("[market.trades][error] a platform refusal shows its code and message, not an empty table; no Retry for what retrying cannot fix (issue 16)", async ({ page }) => {
+test("[market.trades][error] a platform refusal shows its code and message, not an empty table; no Retry for what retrying cannot fix (issue 16)", async ({
+  page,
+}) => {
   await page.goto("/market/trades");
   await expect(rows(page).first()).toBeVisible();
   await page.getByLabel("Symbol", { exact: true }).selectOption("__other");
@@ -141,18 +153,26 @@ test("[market.trades][error] a platform refusal shows its code and message, not 
   await expect(rows(page)).toHaveCount(0);
 });
 
-test("[deposits.list][list] opens on the first sub-account; totals per coin equal the loaded amounts", async ({ page }) => {
+test("[deposits.list][list] opens on the first sub-account; totals per coin equal the loaded amounts", async ({
+  page,
+}) => {
   // The registry's first by UID, as the page's default asks for it (never the whole registry).
-  const subs = (await (await page.request.get("/api/sub-accounts/search?limit=20")).json()) as { items: { subUid: string }[] };
+  const subs = (await (await page.request.get("/api/sub-accounts/search?limit=20")).json()) as {
+    items: { subUid: string }[];
+  };
   const firstUid = subs.items[0]!.subUid;
   // The view's own call (its default page size, 50), not another deposits call the page may make (the
   // home page's recent-deposits card asks for 10 of the last day and can answer while /deposits loads).
-  const call = page.waitForResponse(isCall(DEPOSITS, (u) => u.searchParams.get("userId") === firstUid && u.searchParams.get("limit") === "50"));
+  const call = page.waitForResponse(
+    isCall(DEPOSITS, (u) => u.searchParams.get("userId") === firstUid && u.searchParams.get("limit") === "50"),
+  );
   await page.goto("/deposits/live");
   await expect(page).toHaveTitle(/Live deposits/);
   const deposits = await body<Deposit[]>(await call);
   expect(deposits.length).toBeGreaterThan(0);
-  await expect(page.getByRole("combobox", { name: "Sub-account", exact: true })).toHaveValue(new RegExp(`\\(${firstUid}\\)$`));
+  await expect(page.getByRole("combobox", { name: "Sub-account", exact: true })).toHaveValue(
+    new RegExp(`\\(${firstUid}\\)$`),
+  );
   await expect(rows(page).first()).toHaveAttribute("data-row-id", deposits[0]!.orderId);
   await expect(page.getByText(`${deposits.length} rows loaded`)).toBeVisible();
 
@@ -187,7 +207,9 @@ for (const path of ["/market/trades", "/deposits/live"]) {
 
 // The ledgers as a fresh instance shows them (this server's sync is off: no deposits) and filtered to nothing:
 // an empty wide table once scrolled sideways with no way to reach it by keyboard (axe, /withdrawals at 2237197).
-test("[a11y] the deposit and withdrawal ledgers, empty and filtered to nothing, have no serious or critical axe violations", async ({ page }) => {
+test("[a11y] the deposit and withdrawal ledgers, empty and filtered to nothing, have no serious or critical axe violations", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const pages = [
     { path: "/deposits", empty: "No deposits in the ledger yet." },
@@ -213,14 +235,20 @@ test("[market.trades][export] Export CSV downloads every trade of the range (all
   await expectDownloaded(page, lines, count);
 });
 
-test("[deposits.list][lookup] by record ID: asks for one first, then says what was searched, each time with its zone once", async ({ page }) => {
+test("[deposits.list][lookup] by record ID: asks for one first, then says what was searched, each time with its zone once", async ({
+  page,
+}) => {
   await signIn(page, "compliance", "/deposits/live?by=order");
   await expect(page.getByText("Enter a record ID (orderId) to look it up.")).toBeVisible();
   await page.getByLabel("Record ID (within the range)").fill("1");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/orderId=1/);
   // It said "… UTC UTC" when the view wrote its own empty state.
-  await expect(page.getByText(/^No deposits for record ID 1 between \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC and \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC( —|\.)/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^No deposits for record ID 1 between \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC and \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC( —|\.)/,
+    ),
+  ).toBeVisible();
 });
 
 test("[deposits.list][export] Export CSV of the default range has exactly the loaded records", async ({ page }) => {

@@ -21,7 +21,11 @@ test.afterAll(async () => {
 });
 
 /** A page on the instance, signed in, that records every load of the whole registry (GET /api/sub-accounts). */
-async function openAs(browser: Browser, role: DemoRole, path: string): Promise<{ page: Page; wholeRegistry: string[]; nameLookups: URL[] }> {
+async function openAs(
+  browser: Browser,
+  role: DemoRole,
+  path: string,
+): Promise<{ page: Page; wholeRegistry: string[]; nameLookups: URL[] }> {
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
   const wholeRegistry: string[] = [];
   const nameLookups: URL[] = [];
@@ -33,22 +37,31 @@ async function openAs(browser: Browser, role: DemoRole, path: string): Promise<{
   await signIn(page, role, path);
   return { page, wholeRegistry, nameLookups };
 }
-const browse = async (ctx: APIRequestContext, query: string) => (await (await ctx.get(`/api/sub-accounts/registry?${query}`)).json()) as Browse;
+const browse = async (ctx: APIRequestContext, query: string) =>
+  (await (await ctx.get(`/api/sub-accounts/registry?${query}`)).json()) as Browse;
 const shownName = (e: Entry) => e.subaccountName ?? e.label ?? `UID ${e.subUid}`;
 
-test("[subaccounts][browse] /sub-accounts at 2,000: pages by name on the server with the exact count; search, status and pages live in the URL", async ({ browser }) => {
+test("[subaccounts][browse] /sub-accounts at 2,000: pages by name on the server with the exact count; search, status and pages live in the URL", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { page, wholeRegistry } = await openAs(browser, "compliance", "/sub-accounts");
   await expect(page).toHaveTitle(/Sub-accounts/);
   const first = await browse(page.request, "order=name&limit=50");
   expect(first.total).toBeGreaterThanOrEqual(2000);
-  await expect(page.getByTestId("ledger-total")).toHaveText(`${first.total.toLocaleString("en-US")} sub-accounts in the registry`);
+  await expect(page.getByTestId("ledger-total")).toHaveText(
+    `${first.total.toLocaleString("en-US")} sub-accounts in the registry`,
+  );
   await expect(page.getByText("Page 1 · 50 rows loaded")).toBeVisible();
   // Names beside UIDs, in the server's order (by name); the table draws the rows in view (it windows them).
   const ids = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-id")));
   expect(ids.length).toBeGreaterThan(10);
   expect(ids).toEqual(first.rows.slice(0, ids.length).map((r) => r.subUid));
-  await expect(rows(page).first().getByRole("link", { name: shownName(first.rows[0]!) })).toHaveAttribute("href", `/sub-accounts/${first.rows[0]!.subUid}`);
+  await expect(
+    rows(page)
+      .first()
+      .getByRole("link", { name: shownName(first.rows[0]!) }),
+  ).toHaveAttribute("href", `/sub-accounts/${first.rows[0]!.subUid}`);
   await expect(rows(page).first()).toContainText(first.rows[0]!.subUid);
 
   await page.getByRole("button", { name: "Next →" }).click();
@@ -85,7 +98,13 @@ test("[subaccounts][browse] /sub-accounts at 2,000: pages by name on the server 
 test("[subaccounts][browse] bad input is refused on its field, naming it", async ({ playwright }) => {
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "compliance");
-  for (const [query, field] of [["status=gone", "status"], ["order=size", "order"], ["source=x", "source"], ["cursor=zzz&order=name", "cursor"], [`q=${"a".repeat(101)}`, "q"]] as const) {
+  for (const [query, field] of [
+    ["status=gone", "status"],
+    ["order=size", "order"],
+    ["source=x", "source"],
+    ["cursor=zzz&order=name", "cursor"],
+    [`q=${"a".repeat(101)}`, "q"],
+  ] as const) {
     const res = await ctx.get(`/api/sub-accounts/registry?${query}`);
     expect(res.status(), query).toBe(422);
     const body = (await res.json()) as { error: { fieldErrors: Record<string, string[]> } };
@@ -95,7 +114,9 @@ test("[subaccounts][browse] bad input is refused on its field, naming it", async
   await ctx.dispose();
 });
 
-test("[pickers] live deposits, the request form and the address book search the server by name at 2,000 sub-accounts", async ({ browser }) => {
+test("[pickers] live deposits, the request form and the address book search the server by name at 2,000 sub-accounts", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { page, wholeRegistry } = await openAs(browser, "broker", "/deposits/live");
   const searches: URL[] = [];
@@ -112,7 +133,9 @@ test("[pickers] live deposits, the request form and the address book search the 
   expect(names).toEqual([...names].sort());
   expect(names[0]).toMatch(/^client0001\d\d@/);
   await expect(listbox).toContainText("More match: keep typing to narrow.");
-  expect(searches.some((u) => u.searchParams.get("q") === "client0001" && u.searchParams.get("order") === "name")).toBe(true);
+  expect(searches.some((u) => u.searchParams.get("q") === "client0001" && u.searchParams.get("order") === "name")).toBe(
+    true,
+  );
   await picker.press("ArrowDown");
   await picker.press("Enter");
   // The name comes with the chosen UID's lookup: read the value once it is shown.
@@ -133,17 +156,24 @@ test("[pickers] live deposits, the request form and the address book search the 
   const sub = form.getByRole("combobox", { name: "Sub-account", exact: true });
   await sub.fill("desk2");
   // desk21 is frozen and desk22 deleted: neither is offered.
-  await expect(form.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option")).toHaveText([/^desk20@\S+ \(\d+\)$/, /^desk23@\S+ \(\d+\)$/]);
+  await expect(form.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option")).toHaveText([
+    /^desk20@\S+ \(\d+\)$/,
+    /^desk23@\S+ \(\d+\)$/,
+  ]);
   await sub.fill("desk04");
   // Enter picks from the matches of what is typed now; while the search answers, the list says "Searching…".
-  await expect(form.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option")).toHaveText([/^desk04@\S+ \(\d+\)$/]);
+  await expect(form.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option")).toHaveText([
+    /^desk04@\S+ \(\d+\)$/,
+  ]);
   await sub.press("Enter");
   await expect(sub).toHaveValue(/^desk04@\S+ \(\d+\)$/);
   await expect(page.getByTestId("available-balance")).toContainText(/Available: [\d,.]+ USDT/);
   await page.context().close();
 });
 
-test("[pickers] a name that arrives while one types does not rewrite the field under the cursor", async ({ browser }) => {
+test("[pickers] a name that arrives while one types does not rewrite the field under the cursor", async ({
+  browser,
+}) => {
   // CI at 827f011: the default sub-account's name arrived between the picker's select-all and the typing, so
   // "client0001" landed after the name. Held here until the UID is selected, then let through.
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
@@ -155,12 +185,18 @@ test("[pickers] a name that arrives while one types does not rewrite the field u
     (window as unknown as { __pickerLog: string[] }).__pickerLog = log;
     const t0 = performance.now();
     for (const type of ["focusin", "focusout", "input", "keydown"]) {
-      document.addEventListener(type, (e) => {
-        const el = e.target as HTMLElement;
-        if (el.getAttribute?.("role") !== "combobox") return;
-        const key = e instanceof KeyboardEvent ? ` ${e.key}` : "";
-        log.push(`${Math.round(performance.now() - t0)} ms ${type}${key} value=${JSON.stringify((el as HTMLInputElement).value)} connected=${el.isConnected} active=${document.activeElement === el}`);
-      }, true);
+      document.addEventListener(
+        type,
+        (e) => {
+          const el = e.target as HTMLElement;
+          if (el.getAttribute?.("role") !== "combobox") return;
+          const key = e instanceof KeyboardEvent ? ` ${e.key}` : "";
+          log.push(
+            `${Math.round(performance.now() - t0)} ms ${type}${key} value=${JSON.stringify((el as HTMLInputElement).value)} connected=${el.isConnected} active=${document.activeElement === el}`,
+          );
+        },
+        true,
+      );
     }
   });
   let release!: () => void;
@@ -188,7 +224,9 @@ test("[pickers] a name that arrives while one types does not rewrite the field u
   await page.context().close();
 });
 
-test("[pickers][address book] chosen by name; after a submit the focus is on the first refused field, then on the answer", async ({ browser }) => {
+test("[pickers][address book] chosen by name; after a submit the focus is on the first refused field, then on the answer", async ({
+  browser,
+}) => {
   const { page } = await openAs(browser, "broker", "/withdrawals");
   const book = page.getByRole("region", { name: "Address book" });
   const add = book.getByRole("button", { name: "Add to the book" });
@@ -209,13 +247,17 @@ test("[pickers][address book] chosen by name; after a submit the focus is on the
   await expect(book.getByText(/^Destination address is not a valid Ethereum address/)).toBeVisible();
   await book.getByLabel("Destination address").fill("0x32Be343B94f860124dC4fEe278FDCBD38C102D88");
   await add.click();
-  const answer = book.getByRole("status").filter({ hasText: /^Asked to add “Focus \d+”: another person must approve it\.$/ });
+  const answer = book
+    .getByRole("status")
+    .filter({ hasText: /^Asked to add “Focus \d+”: another person must approve it\.$/ });
   await expect(answer).toBeVisible();
   await expect(answer).toBeFocused();
   await page.context().close();
 });
 
-test("[names] the audit log and the approval queue name the UIDs they show by asking for those UIDs only, never the whole registry", async ({ browser }) => {
+test("[names] the audit log and the approval queue name the UIDs they show by asking for those UIDs only, never the whole registry", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // A sub-account deep in the registry (by name), so no first page of anything would hold it, and desk04 (funded).
   const broker = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
@@ -224,18 +266,35 @@ test("[names] the audit log and the approval queue name the UIDs they show by as
   const desk04 = (await browse(broker.request, "q=desk04&order=name&limit=1")).rows[0]!;
   expect(deep.subaccountName).toMatch(/^client00177/);
   // A refused "add by UID" (already in the registry) is audited against the sub-account.
-  const added = await broker.request.post("/api/sub-accounts/add", { headers: sameOrigin(instance.baseURL), data: { subUid: deep.subUid } });
+  const added = await broker.request.post("/api/sub-accounts/add", {
+    headers: sameOrigin(instance.baseURL),
+    data: { subUid: deep.subUid },
+  });
   expect(added.status(), await added.text()).toBe(409);
   const w = await broker.request.post("/api/withdrawals", {
     headers: sameOrigin(instance.baseURL),
-    data: { subUid: desk04.subUid, coin: "USDT", dest: "internal_transfer", address: deep.subUid, amount: "0.01", reason: "names e2e" },
+    data: {
+      subUid: desk04.subUid,
+      coin: "USDT",
+      dest: "internal_transfer",
+      address: deep.subUid,
+      amount: "0.01",
+      reason: "names e2e",
+    },
   });
   expect(w.status(), await w.text()).toBe(200);
   const { id } = (await w.json()) as { id: string };
   await broker.context().close();
 
-  const { page: compliance, wholeRegistry, nameLookups } = await openAs(browser, "compliance", "/audit?action=subaccounts.add");
-  const row = compliance.locator("tbody tr[data-row-id]").filter({ hasText: `subaccount:${deep.subUid}` }).first();
+  const {
+    page: compliance,
+    wholeRegistry,
+    nameLookups,
+  } = await openAs(browser, "compliance", "/audit?action=subaccounts.add");
+  const row = compliance
+    .locator("tbody tr[data-row-id]")
+    .filter({ hasText: `subaccount:${deep.subUid}` })
+    .first();
   await expect(row).toContainText(shownName(deep));
   await compliance.context().close();
 

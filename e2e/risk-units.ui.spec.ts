@@ -52,7 +52,10 @@ async function open(page: Page, role: "broker" | "lead" | "compliance") {
   await expect(list(page).locator("table")).toHaveAttribute("aria-busy", "false");
 }
 
-test("[riskUnits.bind][ui] a broker binds a free UID to the risk unit; it is listed with who and when, and counted", async ({ page, request }) => {
+test("[riskUnits.bind][ui] a broker binds a free UID to the risk unit; it is listed with who and when, and counted", async ({
+  page,
+  request,
+}) => {
   await signInApi(request, "broker");
   const unit = await riskUnitId(request);
   const uid = uidOf(await subAccounts(request), "desk01");
@@ -81,7 +84,9 @@ test("[riskUnits.bind][ui] a broker binds a free UID to the risk unit; it is lis
   await form.getByLabel("Risk unit ID").fill(other);
   const mid = await e9Requests(request);
   await form.getByRole("button", { name: "Bind" }).click();
-  await expect(form.getByLabel("Sub-account UID")).toHaveAccessibleDescription(new RegExp(`bound to risk unit ${unit} \\(by broker@demo.brokerdesk`));
+  await expect(form.getByLabel("Sub-account UID")).toHaveAccessibleDescription(
+    new RegExp(`bound to risk unit ${unit} \\(by broker@demo.brokerdesk`),
+  );
   // And a UID is never its own unit (the catalog's rule).
   await form.getByLabel("Sub-account UID").fill(unit);
   await form.getByLabel("Risk unit ID").fill(unit);
@@ -90,7 +95,10 @@ test("[riskUnits.bind][ui] a broker binds a free UID to the risk unit; it is lis
   expect(await e9Requests(request)).toBe(mid);
 });
 
-test("[riskUnits.bind][ui] a platform refusal is explained in words, with its code and msg", async ({ page, request }) => {
+test("[riskUnits.bind][ui] a platform refusal is explained in words, with its code and msg", async ({
+  page,
+  request,
+}) => {
   await signInApi(request, "broker");
   const unit = await riskUnitId(request);
   // desk06 sits in riskunit02 on the platform, which Brokerdesk does not know: only the platform can refuse.
@@ -107,7 +115,10 @@ test("[riskUnits.bind][ui] a platform refusal is explained in words, with its co
   await expect(rowOf(page, uid)).toHaveCount(0);
 });
 
-test("[riskUnits.bind][ui] a UID the platform refuses by name (40020 uid) is marked on its field, with the picker's list shut over the message", async ({ page, request }) => {
+test("[riskUnits.bind][ui] a UID the platform refuses by name (40020 uid) is marked on its field, with the picker's list shut over the message", async ({
+  page,
+  request,
+}) => {
   await signInApi(request, "broker");
   const unit = await riskUnitId(request);
   await open(page, "broker");
@@ -129,18 +140,28 @@ test("[riskUnits.bind][ui] a UID the platform refuses by name (40020 uid) is mar
   await expect(rowOf(page, "987654321012")).toHaveCount(0);
 });
 
-test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind from a row, and a 49001 remembered for next time", async ({ page, request, baseURL }) => {
+test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind from a row, and a 49001 remembered for next time", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await signInApi(request, "broker");
   const unit = await riskUnitId(request);
   const subs = await subAccounts(request);
   const uid = uidOf(subs, "desk02");
-  const bound = await request.post("/api/risk-units", { headers: sameOrigin(baseURL), data: { uid, riskUnitId: unit, operate: "bind" } });
+  const bound = await request.post("/api/risk-units", {
+    headers: sameOrigin(baseURL),
+    data: { uid, riskUnitId: unit, operate: "bind" },
+  });
   expect(bound.status(), await bound.text()).toBe(200);
   // desk06 sits in riskunit02 on the platform, which Brokerdesk has no record of: the platform refuses (49001),
   // and Brokerdesk records that. (Not desk07: e2e/faults.ui.spec.ts binds it there through Brokerdesk, whose
   // own records then refuse it before anything is sent.)
   const elsewhere = uidOf(subs, "desk06");
-  const refused = await request.post("/api/risk-units", { headers: sameOrigin(baseURL), data: { uid: elsewhere, riskUnitId: unit, operate: "bind" } });
+  const refused = await request.post("/api/risk-units", {
+    headers: sameOrigin(baseURL),
+    data: { uid: elsewhere, riskUnitId: unit, operate: "bind" },
+  });
   expect(refused.status()).toBe(502);
   await open(page, "broker");
 
@@ -160,7 +181,9 @@ test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind fr
 
   // What the platform said about desk06 is known on the next visit, before anything is sent.
   await bindForm(page).getByLabel("Sub-account UID").fill(elsewhere);
-  await expect(bindForm(page).getByLabel("Sub-account UID")).toHaveAccessibleDescription(/The platform refused to bind it on .* UTC \(49001\): it is bound to another risk unit/);
+  await expect(bindForm(page).getByLabel("Sub-account UID")).toHaveAccessibleDescription(
+    /The platform refused to bind it on .* UTC \(49001\): it is bound to another risk unit/,
+  );
 
   // Unbind from the row: the same typed confirmation, then the row reads unbound.
   const before = await e9Requests(request);
@@ -179,7 +202,11 @@ test("[riskUnits][daily] names beside UIDs, the picker sorted by name, unbind fr
   await expect(page.getByText("No UID is bound through Brokerdesk yet.")).toHaveCount(0);
 });
 
-test("[riskUnits.read][ui] compliance sees the list and no forms; the API refuses its bind", async ({ page, request, baseURL }) => {
+test("[riskUnits.read][ui] compliance sees the list and no forms; the API refuses its bind", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await open(page, "compliance");
   await expect(list(page).locator("tbody tr[data-row-id]").first()).toBeVisible();
   await expect(bindForm(page)).toHaveCount(0);
@@ -190,7 +217,10 @@ test("[riskUnits.read][ui] compliance sees the list and no forms; the API refuse
 
   await signInApi(request, "compliance");
   const unit = await riskUnitId(request);
-  const res = await request.post("/api/risk-units", { headers: sameOrigin(baseURL), data: { uid: "1", riskUnitId: unit, operate: "bind" } });
+  const res = await request.post("/api/risk-units", {
+    headers: sameOrigin(baseURL),
+    data: { uid: "1", riskUnitId: unit, operate: "bind" },
+  });
   expect(res.status()).toBe(403);
 });
 
@@ -204,8 +234,13 @@ test("[riskUnits.bind][ui] a 51st UID is refused before sending", async ({ page,
 
   // Free sub-accounts first (bound nowhere by Brokerdesk's records; the platform refuses the rest), then new ones.
   const taken = new Set((await bindings(request)).filter((b) => b.state === "bound").map((b) => b.uid));
-  const units = new Set([unit, ...(await subAccounts(request)).filter((s) => s.subaccountName?.startsWith("riskunit")).map((s) => s.subUid)]);
-  const candidates = (await subAccounts(request)).filter((s) => s.status === "normal" && !taken.has(s.subUid) && !units.has(s.subUid)).map((s) => s.subUid);
+  const units = new Set([
+    unit,
+    ...(await subAccounts(request)).filter((s) => s.subaccountName?.startsWith("riskunit")).map((s) => s.subUid),
+  ]);
+  const candidates = (await subAccounts(request))
+    .filter((s) => s.status === "normal" && !taken.has(s.subUid) && !units.has(s.subUid))
+    .map((s) => s.subUid);
   const made = await request.post(simControlUrl("subaccounts"), { data: { count: MAX + 1, prefix: "rl" } });
   expect(made.status(), await made.text()).toBe(200);
   candidates.push(...((await made.json()) as { items: { subUid: string }[] }).items.map((s) => s.subUid));
@@ -214,7 +249,7 @@ test("[riskUnits.bind][ui] a 51st UID is refused before sending", async ({ page,
     if (!next) throw new Error("no free sub-account left to bind");
     return next;
   };
-  for (let held = (await boundHere()).length; held < MAX; ) {
+  for (let held = (await boundHere()).length; held < MAX;) {
     const uid = await nextCandidate();
     const res = await request.post("/api/risk-units", { headers, data: { uid, riskUnitId: unit, operate: "bind" } });
     if (res.status() === 200) held++;
@@ -237,20 +272,30 @@ test("[riskUnits.bind][ui] a 51st UID is refused before sending", async ({ page,
   await form.getByRole("button", { name: "Bind" }).click();
   const field = form.getByLabel("Risk unit ID");
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(new RegExp(`Risk unit ${unit} already holds ${MAX} / ${MAX} UIDs in Brokerdesk's records`));
+  await expect(field).toHaveAccessibleDescription(
+    new RegExp(`Risk unit ${unit} already holds ${MAX} / ${MAX} UIDs in Brokerdesk's records`),
+  );
   await page.waitForTimeout(500);
   expect(posted).toBe(0);
   expect(await e9Requests(request)).toBe(before);
   await page.screenshot({ path: "/tmp/risk-units-51st.png", fullPage: true });
 
   // The server refuses it too, from the same records, without calling the platform.
-  const res = await request.post("/api/risk-units", { headers, data: { uid: spare, riskUnitId: unit, operate: "bind" } });
+  const res = await request.post("/api/risk-units", {
+    headers,
+    data: { uid: spare, riskUnitId: unit, operate: "bind" },
+  });
   expect(res.status()).toBe(422);
-  expect(((await res.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors.riskUnitId?.[0]).toMatch(/already holds 50/);
+  expect(
+    ((await res.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors.riskUnitId?.[0],
+  ).toMatch(/already holds 50/);
   expect(await e9Requests(request)).toBe(before);
 });
 
-test("[riskUnits.bind][ui] unbinding asks to type the UID; Escape closes and gives focus back", async ({ page, request }) => {
+test("[riskUnits.bind][ui] unbinding asks to type the UID; Escape closes and gives focus back", async ({
+  page,
+  request,
+}) => {
   await signInApi(request, "broker");
   const unit = await riskUnitId(request);
   const uid = uidOf(await subAccounts(request), "desk01");
@@ -294,7 +339,9 @@ test("[riskUnits.bind][ui] unbinding asks to type the UID; Escape closes and giv
   await expect(countOf(page, unit)).toContainText(`${held - 1} / ${MAX}`);
 });
 
-test("[a11y] /risk-units has no serious or critical axe violations, light and dark, with the dialog open", async ({ page }) => {
+test("[a11y] /risk-units has no serious or critical axe violations, light and dark, with the dialog open", async ({
+  page,
+}) => {
   await open(page, "lead");
   await expect(list(page).locator("tbody tr[data-row-id]").first()).toBeVisible();
   await checkBothSchemes(page, (scheme) => `/tmp/risk-units-${scheme}.png`);

@@ -4,7 +4,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describeFindings, filesUnder, findSecrets, needlesOf, scanFiles, secretsOfThisRun, SECRET_NAMES, type Secrets } from "./support/secrets";
+import {
+  describeFindings,
+  filesUnder,
+  findSecrets,
+  needlesOf,
+  scanFiles,
+  secretsOfThisRun,
+  SECRET_NAMES,
+  type Secrets,
+} from "./support/secrets";
 import { expect, scanTallyFile, test } from "./support/test";
 import { SIMULATOR_DEMO_KEY } from "../lib/env";
 
@@ -30,32 +39,52 @@ test("[secrets][self-test] the scanner finds a planted secret in every encoding,
   const cases: [string, string][] = [
     ["raw", `{"note":"x${secret}y"}`],
     ["url-encoded", `/api/x?k=${encodeURIComponent(secret)}&z=1`],
-    ["url-encoded (lower-case hex)", `k=${encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())}`],
+    [
+      "url-encoded (lower-case hex)",
+      `k=${encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())}`,
+    ],
     ["form-encoded", new URLSearchParams({ k: secret }).toString()],
     ["JSON-escaped", JSON.stringify({ k: secret })],
     ["hex", `0x${Buffer.from(secret).toString("hex").toUpperCase()}`],
   ];
   // Base64 inside a longer base64 text, at each of the three alignments a secret can start at.
   for (const prefix of ["", "a", "ab", "abc", "abcd"]) {
-    cases.push([`base64 after ${prefix.length} bytes`, `Basic ${Buffer.from(`${prefix}${secret}:tail`).toString("base64")}`]);
-    cases.push([`base64url after ${prefix.length} bytes`, `token=${Buffer.from(`${prefix}${secret}!`).toString("base64url")}`]);
+    cases.push([
+      `base64 after ${prefix.length} bytes`,
+      `Basic ${Buffer.from(`${prefix}${secret}:tail`).toString("base64")}`,
+    ]);
+    cases.push([
+      `base64url after ${prefix.length} bytes`,
+      `token=${Buffer.from(`${prefix}${secret}!`).toString("base64url")}`,
+    ]);
   }
   for (const [label, text] of cases) {
     const found = findSecrets(text, needles, label);
-    expect(found.map((f) => f.secret), label).toContain("PLATFORM_API_SECRET");
+    expect(
+      found.map((f) => f.secret),
+      label,
+    ).toContain("PLATFORM_API_SECRET");
   }
   // Clean text, including other secrets' neighbours and a near miss, finds nothing.
-  expect(findSecrets(`planted-apisecret-q/w+e=r&t?y#u 012345678 ${"x".repeat(5000)}`, needles, "near miss")).toEqual([]);
+  expect(findSecrets(`planted-apisecret-q/w+e=r&t?y#u 012345678 ${"x".repeat(5000)}`, needles, "near miss")).toEqual(
+    [],
+  );
 
   // The file scanner: a planted secret in one file of a tree (deep, among clean ones) is reported with its path.
   const dir = mkdtempSync(path.join(tmpdir(), "brokerdesk-secret-scan-"));
   try {
     mkdirSync(path.join(dir, "chunks", "app"), { recursive: true });
     writeFileSync(path.join(dir, "clean.js"), "console.log('nothing here')");
-    writeFileSync(path.join(dir, "chunks", "app", "leak.js"), `self.x=${JSON.stringify(Buffer.from(`k:${planted.NEXTAUTH_SECRET}`).toString("base64"))}`);
+    writeFileSync(
+      path.join(dir, "chunks", "app", "leak.js"),
+      `self.x=${JSON.stringify(Buffer.from(`k:${planted.NEXTAUTH_SECRET}`).toString("base64"))}`,
+    );
     const scan = scanFiles(filesUnder(dir), needles);
     expect(scan.files).toBe(2);
-    expect(scan.findings.map((f) => [f.secret, path.relative(dir, f.where)])).toContainEqual(["NEXTAUTH_SECRET", path.join("chunks", "app", "leak.js")]);
+    expect(scan.findings.map((f) => [f.secret, path.relative(dir, f.where)])).toContainEqual([
+      "NEXTAUTH_SECRET",
+      path.join("chunks", "app", "leak.js"),
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -67,9 +96,16 @@ test("[secrets][static] no secret of this run, nor the built-in demo key, is in 
   // This run's values exist only at start time, so they catch what the server sends into static files at
   // run time; the demo key (a constant in server code) is in the source at build time, so it catches
   // server code bundled for the browser.
-  const demo = { "demo apiKey": SIMULATOR_DEMO_KEY.apiKey, "demo apiSecret": SIMULATOR_DEMO_KEY.apiSecret, "demo passphrase": SIMULATOR_DEMO_KEY.passphrase };
+  const demo = {
+    "demo apiKey": SIMULATOR_DEMO_KEY.apiKey,
+    "demo apiSecret": SIMULATOR_DEMO_KEY.apiSecret,
+    "demo passphrase": SIMULATOR_DEMO_KEY.passphrase,
+  };
   const scan = scanFiles(files, needlesOf({ ...secretsOfThisRun(), ...demo }));
-  await testInfo.attach("static-scan", { body: JSON.stringify({ files: scan.files, bytes: scan.bytes }), contentType: "application/json" });
+  await testInfo.attach("static-scan", {
+    body: JSON.stringify({ files: scan.files, bytes: scan.bytes }),
+    contentType: "application/json",
+  });
   console.log(`[secrets] .next/static: ${scan.files} files, ${scan.bytes} bytes scanned`);
   expect(scan.findings, describeFindings(scan.findings)).toEqual([]);
 });
@@ -78,7 +114,9 @@ test("[secrets][log] no secret of this run is in the server log, and the log has
   const logs = serverLogs();
   // Each worker's own server (e2e/support/test.ts, fixture `app`) logged this run under its header.
   const header = `# e2e run ${process.env.E2E_RUN_ID}\n`;
-  const workers = logs.filter((l) => /e2e-server-worker\d+\.log$/.test(l) && readFileSync(l, "utf8").startsWith(header));
+  const workers = logs.filter(
+    (l) => /e2e-server-worker\d+\.log$/.test(l) && readFileSync(l, "utf8").startsWith(header),
+  );
   expect(workers.length, "this run's worker servers' logs").toBeGreaterThan(0);
   for (const log of workers) {
     // Not vacuous: the log holds the app's own structured lines from this run's traffic.
@@ -86,12 +124,25 @@ test("[secrets][log] no secret of this run is in the server log, and the log has
     expect(readFileSync(log, "utf8"), log).toContain('"msg":"platform client ready"');
   }
   const scan = scanFiles(logs, needlesOf(secretsOfThisRun()));
-  await testInfo.attach("log-scan", { body: JSON.stringify({ logs, bytes: scan.bytes }), contentType: "application/json" });
+  await testInfo.attach("log-scan", {
+    body: JSON.stringify({ logs, bytes: scan.bytes }),
+    contentType: "application/json",
+  });
   console.log(`[secrets] server logs: ${logs.map((l) => `${path.basename(l)} ${statSync(l).size} bytes`).join(", ")}`);
   expect(scan.findings, describeFindings(scan.findings)).toEqual([]);
 });
 
-const KEYS = ["pageResponses", "apiResponses", "bodies", "refetchedBodies", "bodyBytes", "binaryBodies", "unreadableBodies", "skipped", "staticSeen"] as const;
+const KEYS = [
+  "pageResponses",
+  "apiResponses",
+  "bodies",
+  "refetchedBodies",
+  "bodyBytes",
+  "binaryBodies",
+  "unreadableBodies",
+  "skipped",
+  "staticSeen",
+] as const;
 
 test("[secrets][responses] the response check saw this run's browser and API traffic", () => {
   const runId = process.env.E2E_RUN_ID;
@@ -100,10 +151,19 @@ test("[secrets][responses] the response check saw this run's browser and API tra
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { runId?: string; project: string } & Record<(typeof KEYS)[number], number>);
   const mine = lines.filter((l) => l.runId === runId && l.project !== "after");
-  const totals = Object.fromEntries(KEYS.map((k) => [k, mine.reduce((n, l) => n + l[k], 0)])) as Record<(typeof KEYS)[number], number>;
+  const totals = Object.fromEntries(KEYS.map((k) => [k, mine.reduce((n, l) => n + l[k], 0)])) as Record<
+    (typeof KEYS)[number],
+    number
+  >;
   console.log(`[secrets] responses checked: ${JSON.stringify(totals)}`);
-  expect(mine.some((l) => l.project === "api"), "a tally from the api project").toBe(true);
-  expect(mine.some((l) => l.project === "ui"), "a tally from the ui project").toBe(true);
+  expect(
+    mine.some((l) => l.project === "api"),
+    "a tally from the api project",
+  ).toBe(true);
+  expect(
+    mine.some((l) => l.project === "ui"),
+    "a tally from the ui project",
+  ).toBe(true);
   expect(totals.pageResponses).toBeGreaterThan(500);
   expect(totals.apiResponses).toBeGreaterThan(50);
   // Most bodies were read: a check that saw only headers would prove little.

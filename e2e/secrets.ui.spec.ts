@@ -5,7 +5,10 @@ import type { AddressInfo } from "node:net";
 import { secretsOfThisRun } from "./support/secrets";
 import { expect, test } from "./support/test";
 
-test("[secrets][self-test] a secret planted in a browser response (body or header, any encoding) fails the check", async ({ page, secretScan }) => {
+test("[secrets][self-test] a secret planted in a browser response (body or header, any encoding) fails the check", async ({
+  page,
+  secretScan,
+}) => {
   // The real app first: its login page is seen and clean.
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
@@ -28,10 +31,19 @@ test("[secrets][self-test] a secret planted in a browser response (body or heade
   );
 });
 
-test("[secrets][self-test] a secret planted in an API client's response fails the check", async ({ request, playwright, secretScan }) => {
+test("[secrets][self-test] a secret planted in an API client's response fails the check", async ({
+  request,
+  playwright,
+  secretScan,
+}) => {
   const { PLATFORM_API_PASSPHRASE } = secretsOfThisRun();
   const server: Server = createServer((_req, res) => {
-    res.writeHead(200, { "set-cookie": `p=${encodeURIComponent(PLATFORM_API_PASSPHRASE)}; Path=/`, "content-type": "application/json" }).end("{}");
+    res
+      .writeHead(200, {
+        "set-cookie": `p=${encodeURIComponent(PLATFORM_API_PASSPHRASE)}; Path=/`,
+        "content-type": "application/json",
+      })
+      .end("{}");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
@@ -42,8 +54,15 @@ test("[secrets][self-test] a secret planted in an API client's response fails th
     expect((await other.post(url, { data: {} })).status()).toBe(200);
     await other.dispose();
     const found = await secretScan.take();
-    expect(found.filter((f) => f.secret === "PLATFORM_API_PASSPHRASE" && f.where.startsWith("headers of")).map((f) => f.where.split(" ")[2])).toEqual(["GET", "POST"]);
-    expect(found.every((f) => f.encoding === "url-encoded"), "the cookie holds the encoded form only").toBe(true);
+    expect(
+      found
+        .filter((f) => f.secret === "PLATFORM_API_PASSPHRASE" && f.where.startsWith("headers of"))
+        .map((f) => f.where.split(" ")[2]),
+    ).toEqual(["GET", "POST"]);
+    expect(
+      found.every((f) => f.encoding === "url-encoded"),
+      "the cookie holds the encoded form only",
+    ).toBe(true);
   } finally {
     server.close();
   }

@@ -4,13 +4,31 @@ import { signInApi } from "./support/staff";
 
 // Every page of the app (signed in, so each renders rather than redirecting to /login).
 const PAGES = [
-  "/", "/login", "/deposits", "/assets", "/rebates", "/spot/plan-orders", "/spot/fills", "/market/trades",
-  "/futures/oi-limits", "/sub-accounts", "/withdrawals", "/risk-units", "/leverage", "/audit", "/admin/users",
+  "/",
+  "/login",
+  "/deposits",
+  "/assets",
+  "/rebates",
+  "/spot/plan-orders",
+  "/spot/fills",
+  "/market/trades",
+  "/futures/oi-limits",
+  "/sub-accounts",
+  "/withdrawals",
+  "/risk-units",
+  "/leverage",
+  "/audit",
+  "/admin/users",
 ];
 const API_ROUTES = ["/api/health", "/api/auth/csrf", "/api/auth/session", "/api/audit", "/api/sub-accounts"];
 
 function scriptSrc(csp: string): string {
-  return csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ")) ?? "";
+  return (
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src ")) ?? ""
+  );
 }
 
 function nonceOf(res: APIResponse): string | null {
@@ -34,7 +52,9 @@ function expectSecurityHeaders(res: APIResponse, path: string): void {
   expect(h["strict-transport-security"], path).toBeUndefined();
 }
 
-test("[security][headers] every page answers with CSP (fresh nonce), nosniff, Referrer-Policy, frame denial and no HSTS over http", async ({ request }) => {
+test("[security][headers] every page answers with CSP (fresh nonce), nosniff, Referrer-Policy, frame denial and no HSTS over http", async ({
+  request,
+}) => {
   // /login while signed out (signed in, it redirects home); every other page signed in.
   const login = await request.get("/login", { maxRedirects: 0 });
   expect(login.status()).toBe(200);
@@ -77,9 +97,15 @@ test("[security][nonce] each request gets a different nonce", async ({ request }
   }
 });
 
-test("[security][cookies] the session cookie set at sign-in is HttpOnly and SameSite=Lax (not Secure over http)", async ({ request }) => {
+test("[security][cookies] the session cookie set at sign-in is HttpOnly and SameSite=Lax (not Secure over http)", async ({
+  request,
+}) => {
   const csrfRes = await request.get("/api/auth/csrf");
-  const csrfCookie = csrfRes.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value).find((v) => v.includes("csrf-token="));
+  const csrfCookie = csrfRes
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value)
+    .find((v) => v.includes("csrf-token="));
   expect(csrfCookie).toBeTruthy();
   expect(csrfCookie).toMatch(/;\s*HttpOnly/i);
   expect(csrfCookie).toMatch(/;\s*SameSite=Lax/i);
@@ -89,7 +115,10 @@ test("[security][cookies] the session cookie set at sign-in is HttpOnly and Same
     form: { csrfToken, email: "broker@demo.brokerdesk", password: "brokerdesk-demo", json: "true" },
     maxRedirects: 0,
   });
-  const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  const cookies = res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value);
   const session = cookies.find((v) => /^(__Secure-)?next-auth\.session-token=/.test(v));
   expect(session, cookies.join("\n")).toBeTruthy();
   expect(session).toMatch(/;\s*HttpOnly/i);
@@ -99,7 +128,10 @@ test("[security][cookies] the session cookie set at sign-in is HttpOnly and Same
   expect(session).not.toMatch(/;\s*Secure/i);
 });
 
-test("[security][sign-out] a session cookie kept from before sign-out reads nothing and is not re-issued (issue 12, item 5)", async ({ playwright, baseURL }) => {
+test("[security][sign-out] a session cookie kept from before sign-out reads nothing and is not re-issued (issue 12, item 5)", async ({
+  playwright,
+  baseURL,
+}) => {
   const ctx = await playwright.request.newContext({ baseURL });
   await signInApi(ctx, "compliance");
   const kept = (await ctx.storageState()).cookies.find((c) => c.name === "next-auth.session-token");
@@ -111,11 +143,16 @@ test("[security][sign-out] a session cookie kept from before sign-out reads noth
   expect([200, 302]).toContain(out.status());
 
   // Someone who copied the cookie before sign-out replays it.
-  const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `next-auth.session-token=${kept!.value}` } });
+  const replay = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { cookie: `next-auth.session-token=${kept!.value}` },
+  });
   expect((await replay.get("/api/audit?limit=1")).status()).toBe(401);
   const session = await replay.get("/api/auth/session");
   expect(await session.json()).toEqual({});
-  const reissued = session.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie" && /^next-auth\.session-token=[^;]+/.test(h.value));
+  const reissued = session
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie" && /^next-auth\.session-token=[^;]+/.test(h.value));
   expect(reissued).toEqual([]);
   const page = await replay.get("/audit", { maxRedirects: 0 });
   expect(page.status()).toBe(307);
@@ -123,13 +160,18 @@ test("[security][sign-out] a session cookie kept from before sign-out reads noth
   await ctx.dispose();
 });
 
-test("[security][cookies] a stray cookie named like the session cookie does not turn a valid session into 401", async ({ playwright, baseURL }) => {
+test("[security][cookies] a stray cookie named like the session cookie does not turn a valid session into 401", async ({
+  playwright,
+  baseURL,
+}) => {
   const ctx = await playwright.request.newContext({ baseURL });
   await signInApi(ctx, "compliance");
   const token = (await ctx.storageState()).cookies.find((c) => c.name === "next-auth.session-token")!.value;
   const stray = await playwright.request.newContext({
     baseURL,
-    extraHTTPHeaders: { cookie: `next-auth.session-token=${token}; next-auth.session-tokenx=junk; next-auth.session-token.7=junk` },
+    extraHTTPHeaders: {
+      cookie: `next-auth.session-token=${token}; next-auth.session-tokenx=junk; next-auth.session-token.7=junk`,
+    },
   });
   expect((await stray.get("/api/audit?limit=1")).status()).toBe(200);
   await stray.dispose();

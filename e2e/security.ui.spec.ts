@@ -12,7 +12,9 @@ test("[security][csp] pages load with no CSP violation and stay interactive", as
   // Checked in the page too: securitypolicyviolation fires even where the console message differs.
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+      console.error(
+        `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
     });
   });
 
@@ -38,9 +40,18 @@ test("[security][csp] pages load with no CSP violation and stay interactive", as
 });
 
 // issue 12, item 3: the callbackUrl is resolved as the browser resolves it, on this origin only.
-const SMUGGLED = ["%2F%09%2Fevil.example%2Fpath", "%2F%0A%2Fevil.example", "%2F%0D%2Fevil.example", "%2F%5Cevil.example", "%2F.%2F%2Fevil.example"];
+const SMUGGLED = [
+  "%2F%09%2Fevil.example%2Fpath",
+  "%2F%0A%2Fevil.example",
+  "%2F%0D%2Fevil.example",
+  "%2F%5Cevil.example",
+  "%2F.%2F%2Fevil.example",
+];
 
-test("[security][redirect] a signed-in browser sent to /login with a smuggled callbackUrl stays on this site; odd characters are not a 500", async ({ page, baseURL }) => {
+test("[security][redirect] a signed-in browser sent to /login with a smuggled callbackUrl stays on this site; odd characters are not a 500", async ({
+  page,
+  baseURL,
+}) => {
   await signInUi(page, "broker");
   for (const cb of [...SMUGGLED, "%2Fdeposits%E3%80%82x"]) {
     const res = await page.request.get(`/login?callbackUrl=${cb}`, { maxRedirects: 0 });
@@ -52,7 +63,10 @@ test("[security][redirect] a signed-in browser sent to /login with a smuggled ca
   await expect(page).toHaveURL(new URL("/", baseURL).href);
 });
 
-test("[security][redirect] after a fresh sign-in a smuggled callbackUrl goes home, not to another host", async ({ page, baseURL }) => {
+test("[security][redirect] after a fresh sign-in a smuggled callbackUrl goes home, not to another host", async ({
+  page,
+  baseURL,
+}) => {
   await page.goto(`/login?callbackUrl=${SMUGGLED[0]}`);
   await page.getByLabel("E-mail").fill(DEMO.broker);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);

@@ -14,28 +14,48 @@ async function apiAs(baseURL: string | undefined, role: keyof typeof DEMO): Prom
   return ctx;
 }
 
-test("[security][separation-of-duties] an admin-made lead cannot approve until its holder changed the password and the cool-off passed", async ({ page, browser, baseURL }) => {
+test("[security][separation-of-duties] an admin-made lead cannot approve until its holder changed the password and the cool-off passed", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const admin = await apiAs(baseURL, "admin");
   const broker = await apiAs(baseURL, "broker");
-  const made = { email: `sod-${Date.now()}@brokerdesk.test`, name: "Made By Admin", role: "lead", password: "the-admin-chose-this-1" };
+  const made = {
+    email: `sod-${Date.now()}@brokerdesk.test`,
+    name: "Made By Admin",
+    role: "lead",
+    password: "the-admin-chose-this-1",
+  };
   expect((await admin.post("/api/admin/users", { headers: sameOrigin(baseURL), data: made })).status()).toBe(200);
 
-  const { items } = (await (await broker.get("/api/sub-accounts")).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const { items } = (await (await broker.get("/api/sub-accounts")).json()) as {
+    items: { subUid: string; subaccountName: string | null }[];
+  };
   const uid = items.find((s) => s.subaccountName?.startsWith("desk02@"))!.subUid;
   const w = (await (
-    await broker.post("/api/withdrawals", { headers: sameOrigin(baseURL), data: { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "0.25", reason: "sod e2e" } })
+    await broker.post("/api/withdrawals", {
+      headers: sameOrigin(baseURL),
+      data: { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "0.25", reason: "sod e2e" },
+    })
   ).json()) as { id: string; amount: string; address: string };
 
   // The admin, signed in as the lead they made: refused, and the refusal names the rule.
   const asMade = await playwrightRequest.newContext({ baseURL });
   expect(await signInWith(asMade, made.email, made.password)).toBe(true);
-  const approve = () => asMade.post(`/api/withdrawals/${w.id}/approve`, { headers: sameOrigin(baseURL), data: { confirmAmount: w.amount, confirmAddress: w.address } });
+  const approve = () =>
+    asMade.post(`/api/withdrawals/${w.id}/approve`, {
+      headers: sameOrigin(baseURL),
+      data: { confirmAmount: w.amount, confirmAddress: w.address },
+    });
   const refused = await approve();
   expect(refused.status()).toBe(403);
   const body = (await refused.json()) as { error: { code: string; message: string } };
   expect(body.error.code).toBe("approver_on_hold");
-  expect(body.error.message).toMatch(/^Separation of duties: this account was created by admin@demo\.brokerdesk on .+ UTC/);
+  expect(body.error.message).toMatch(
+    /^Separation of duties: this account was created by admin@demo\.brokerdesk on .+ UTC/,
+  );
 
   // Another lead sees it beside the approval queue.
   await signIn(page, "lead", "/withdrawals");
@@ -72,7 +92,10 @@ test("[security][separation-of-duties] an admin-made lead cannot approve until i
   const own = await playwrightRequest.newContext({ baseURL });
   expect(await signInWith(own, made.email, "the-lead-chose-this-2")).toBe(true);
   await new Promise((r) => setTimeout(r, APPROVER_COOL_OFF_MS + 500));
-  const ok = await own.post(`/api/withdrawals/${w.id}/approve`, { headers: sameOrigin(baseURL), data: { confirmAmount: w.amount, confirmAddress: w.address } });
+  const ok = await own.post(`/api/withdrawals/${w.id}/approve`, {
+    headers: sameOrigin(baseURL),
+    data: { confirmAmount: w.amount, confirmAddress: w.address },
+  });
   expect(ok.status(), await ok.text()).toBe(200);
   await holder.reload();
   await expect(holder.getByTestId("approver-standing")).toContainText("may approve");

@@ -24,7 +24,12 @@ let untrustedPeer: ForwardingProxy;
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   // NEXTAUTH_URL unset: next-auth must use the README's default, http://localhost:$PORT (issue 12, Low).
-  instance = await startInstance("limits", { SESSION_IDLE_MINUTES: "0.1", SESSION_MAX_HOURS: "0.008", TRUST_PROXY: "127.0.0.2", NEXTAUTH_URL: "" });
+  instance = await startInstance("limits", {
+    SESSION_IDLE_MINUTES: "0.1",
+    SESSION_MAX_HOURS: "0.008",
+    TRUST_PROXY: "127.0.0.2",
+    NEXTAUTH_URL: "",
+  });
   trustedProxy = await startForwardingProxy(instance.baseURL, "127.0.0.2");
   untrustedPeer = await startForwardingProxy(instance.baseURL, "127.0.0.3");
   // The first sign-in creates the database and hashes the demo passwords: do it here, off the clock.
@@ -45,8 +50,12 @@ async function newPage(browser: Browser): Promise<Page> {
 
 type Via = "direct" | "trusted-proxy" | "untrusted-peer";
 
-async function apiContext(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, via: Via = "direct"): Promise<APIRequestContext> {
-  const baseURL = via === "direct" ? instance.baseURL : via === "trusted-proxy" ? trustedProxy.baseURL : untrustedPeer.baseURL;
+async function apiContext(
+  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
+  via: Via = "direct",
+): Promise<APIRequestContext> {
+  const baseURL =
+    via === "direct" ? instance.baseURL : via === "trusted-proxy" ? trustedProxy.baseURL : untrustedPeer.baseURL;
   return playwright.request.newContext({ baseURL });
 }
 
@@ -57,7 +66,9 @@ async function apiContext(playwright: { request: { newContext(o: { baseURL: stri
  * drawn, its session had ended a moment later, and the page was waited on as if signed in).
  */
 async function visit(page: Page, path: string): Promise<"signed-in" | "login"> {
-  const touch = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/session", { timeout: 10_000 }).catch(() => null);
+  const touch = page
+    .waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/session", { timeout: 10_000 })
+    .catch(() => null);
   await page.goto(path);
   if (new URL(page.url()).pathname === "/login") return "login";
   const answer = await touch;
@@ -83,7 +94,10 @@ async function auditRows(playwright: Parameters<typeof apiContext>[0], action: s
   return rows;
 }
 
-test("[auth][session] idle for more than 6 s ends a session; steady activity outlives the idle limit but not the absolute one", async ({ browser, playwright }) => {
+test("[auth][session] idle for more than 6 s ends a session; steady activity outlives the idle limit but not the absolute one", async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(60_000);
   const idle = await newPage(browser);
   const active = await newPage(browser);
@@ -137,7 +151,9 @@ test("[auth][session] idle for more than 6 s ends a session; steady activity out
 
   // The server's own account of why: idle for the quiet session, absolute for the busy one, nothing else.
   const refused = await auditRows(playwright, "auth.session-refused");
-  const reasons = (email: string) => [...new Set(refused.filter((r) => r.actor === email).map((r) => r.detail?.reason))];
+  const reasons = (email: string) => [
+    ...new Set(refused.filter((r) => r.actor === email).map((r) => r.detail?.reason)),
+  ];
   expect(reasons(DEMO.compliance)).toEqual(["idle-timeout"]);
   expect(reasons(DEMO.admin)).toEqual(["absolute-timeout"]);
   await idle.context().close();
@@ -154,7 +170,10 @@ async function signInAttempt(ctx: APIRequestContext, email: string, password: st
     maxRedirects: 0,
   });
   const { url } = (await res.json()) as { url: string };
-  const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  const cookies = res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value);
   return {
     status: res.status(),
     error: new URL(url).searchParams.get("error"),
@@ -169,11 +188,17 @@ const REFUSED = { status: 401, error: "CredentialsSignin", session: false };
  * under the per-account limit, so only the IP's count can be what refuses. Five clients side by side (one CSRF
  * cookie each), four guesses each; every answer is the one refusal.
  */
-async function failSignInsFromIp(playwright: Parameters<typeof apiContext>[0], via: Via, prefix: string, ip: string): Promise<void> {
+async function failSignInsFromIp(
+  playwright: Parameters<typeof apiContext>[0],
+  via: Via,
+  prefix: string,
+  ip: string,
+): Promise<void> {
   const guessers = Array.from({ length: 5 }, async (_, g) => {
     const c = await apiContext(playwright, via);
     const answers = [];
-    for (let i = 0; i < IP_FAILURES / 5; i++) answers.push(await signInAttempt(c, `${prefix}-${g}@example.com`, `guess-${i}`, ip));
+    for (let i = 0; i < IP_FAILURES / 5; i++)
+      answers.push(await signInAttempt(c, `${prefix}-${g}@example.com`, `guess-${i}`, ip));
     await c.dispose();
     return answers;
   });
@@ -191,11 +216,15 @@ async function signInUiAttempt(page: Page, email: string, password: string): Pro
   return (await alert.textContent()) ?? "";
 }
 
-test("[auth][throttle] after 5 wrong passwords the form refuses the right one, with the same message", async ({ browser, playwright }) => {
+test("[auth][throttle] after 5 wrong passwords the form refuses the right one, with the same message", async ({
+  browser,
+  playwright,
+}) => {
   const page = await newPage(browser);
   await page.goto("/login");
   const wrong: string[] = [];
-  for (let i = 1; i <= ACCOUNT_FAILURES; i++) wrong.push(await signInUiAttempt(page, DEMO.lead, `not-the-password-${i}`));
+  for (let i = 1; i <= ACCOUNT_FAILURES; i++)
+    wrong.push(await signInUiAttempt(page, DEMO.lead, `not-the-password-${i}`));
   expect(new Set(wrong).size).toBe(1);
   const throttled = await signInUiAttempt(page, DEMO.lead, DEMO_PASSWORD);
   expect(throttled).toBe(wrong[0]);
@@ -211,10 +240,13 @@ test("[auth][throttle] after 5 wrong passwords the form refuses the right one, w
   expect(lead.filter((r) => r === "throttled")).toHaveLength(1);
 });
 
-test("[auth][throttle] API: per account, the right password is refused exactly like a wrong one; other accounts are not affected", async ({ playwright }) => {
+test("[auth][throttle] API: per account, the right password is refused exactly like a wrong one; other accounts are not affected", async ({
+  playwright,
+}) => {
   const ctx = await apiContext(playwright);
   const role: DemoRole = "compliance";
-  for (let i = 1; i <= ACCOUNT_FAILURES; i++) expect(await signInAttempt(ctx, DEMO[role], `not-the-password-${i}`)).toEqual(REFUSED);
+  for (let i = 1; i <= ACCOUNT_FAILURES; i++)
+    expect(await signInAttempt(ctx, DEMO[role], `not-the-password-${i}`)).toEqual(REFUSED);
   expect(await signInAttempt(ctx, DEMO[role], DEMO_PASSWORD)).toEqual(REFUSED);
   expect(await (await ctx.get("/api/auth/session")).json()).toEqual({});
   expect((await ctx.get("/api/sub-accounts")).status()).toBe(401);
@@ -223,20 +255,28 @@ test("[auth][throttle] API: per account, the right password is refused exactly l
   await ctx.dispose();
 });
 
-test("[auth][throttle] API: 20 failures from one IP, across accounts, lock that IP out, not the accounts", async ({ playwright }) => {
+test("[auth][throttle] API: 20 failures from one IP, across accounts, lock that IP out, not the accounts", async ({
+  playwright,
+}) => {
   test.setTimeout(90_000);
   const ip = "203.0.113.7";
   await failSignInsFromIp(playwright, "trusted-proxy", "guess", ip);
   const ctx = await apiContext(playwright, "trusted-proxy");
   expect(await signInAttempt(ctx, DEMO.admin, DEMO_PASSWORD, ip)).toEqual(REFUSED);
-  expect(await signInAttempt(ctx, DEMO.admin, DEMO_PASSWORD, "203.0.113.8")).toEqual({ status: 200, error: null, session: true });
+  expect(await signInAttempt(ctx, DEMO.admin, DEMO_PASSWORD, "203.0.113.8")).toEqual({
+    status: 200,
+    error: null,
+    session: true,
+  });
   await ctx.dispose();
 
   const failed = await auditRows(playwright, "auth.sign-in-failed");
   expect(failed.filter((r) => r.actor === DEMO.admin).map((r) => r.detail?.reason)).toEqual(["throttled"]);
 });
 
-test("[auth][throttle][client-ip] X-Forwarded-For from a peer that is not a trusted proxy is ignored: its own address is locked and recorded", async ({ playwright }) => {
+test("[auth][throttle][client-ip] X-Forwarded-For from a peer that is not a trusted proxy is ignored: its own address is locked and recorded", async ({
+  playwright,
+}) => {
   test.setTimeout(90_000);
   const claimed = "198.51.100.23";
   await failSignInsFromIp(playwright, "untrusted-peer", "spoof", claimed);
@@ -246,7 +286,11 @@ test("[auth][throttle][client-ip] X-Forwarded-For from a peer that is not a trus
   await peer.dispose();
   // ... while the address it claimed was never counted: a client there, behind the real proxy, signs in.
   const behindProxy = await apiContext(playwright, "trusted-proxy");
-  expect(await signInAttempt(behindProxy, DEMO.broker, DEMO_PASSWORD, claimed)).toEqual({ status: 200, error: null, session: true });
+  expect(await signInAttempt(behindProxy, DEMO.broker, DEMO_PASSWORD, claimed)).toEqual({
+    status: 200,
+    error: null,
+    session: true,
+  });
   await behindProxy.dispose();
 
   const failed = await auditRows(playwright, "auth.sign-in-failed");
@@ -254,9 +298,14 @@ test("[auth][throttle][client-ip] X-Forwarded-For from a peer that is not a trus
   expect([...ips]).toEqual(["127.0.0.3"]);
 });
 
-test("[auth][nextauth-url] with NEXTAUTH_URL unset, next-auth's own URLs use localhost and this instance's PORT", async ({ playwright }) => {
+test("[auth][nextauth-url] with NEXTAUTH_URL unset, next-auth's own URLs use localhost and this instance's PORT", async ({
+  playwright,
+}) => {
   const ctx = await apiContext(playwright);
-  const providers = (await (await ctx.get("/api/auth/providers")).json()) as Record<string, { signinUrl: string; callbackUrl: string }>;
+  const providers = (await (await ctx.get("/api/auth/providers")).json()) as Record<
+    string,
+    { signinUrl: string; callbackUrl: string }
+  >;
   const port = new URL(instance.baseURL).port;
   expect(providers.credentials?.callbackUrl).toBe(`http://localhost:${port}/api/auth/callback/credentials`);
   expect(providers.credentials?.signinUrl).toBe(`http://localhost:${port}/api/auth/signin/credentials`);

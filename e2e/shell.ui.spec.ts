@@ -11,12 +11,15 @@ const DEPOSITS = "/api/platform/v2/broker/subaccount-deposit";
 // The expectation comes from the permission table and the nav data, not from the sidebar's own filter.
 const expectedNav = (role: Role) => NAV_ITEMS.filter((i) => i.permission === null || can(role, i.permission));
 /** A link's text starts with its label; a lead's Withdrawals link may add how many wait for their approval. */
-const navTexts = (role: Role) => expectedNav(role).map((i) => new RegExp(`^${i.label}(\\d+ waiting for your approval)?$`));
+const navTexts = (role: Role) =>
+  expectedNav(role).map((i) => new RegExp(`^${i.label}(\\d+ waiting for your approval)?$`));
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const html = (page: Page) => page.locator("html");
 
 for (const role of ROLES) {
-  test(`[shell][nav] ${role}: the sidebar shows exactly the pages the role may open, the current one marked`, async ({ page }) => {
+  test(`[shell][nav] ${role}: the sidebar shows exactly the pages the role may open, the current one marked`, async ({
+    page,
+  }) => {
     await signIn(page, role);
     await expect(page).toHaveTitle("Home · Brokerdesk");
     const expected = expectedNav(role);
@@ -27,15 +30,24 @@ for (const role of ROLES) {
     for (const hidden of NAV_ITEMS.filter((i) => !expected.includes(i))) {
       await expect(mainNav(page).getByRole("link", { name: hidden.label, exact: true })).toHaveCount(0);
     }
-    await expect(mainNav(page).getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(mainNav(page).getByRole("link", { name: "Home", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(mainNav(page).locator("[aria-current]")).toHaveCount(1);
 
     // Every role reads deposits: following the link moves the mark.
     await mainNav(page).getByRole("link", { name: "Deposits", exact: true }).click();
     await expect(page).toHaveURL(/\/deposits/);
     await expect(page).toHaveTitle("Deposits · Brokerdesk");
-    await expect(mainNav(page).getByRole("link", { name: "Deposits", exact: true })).toHaveAttribute("aria-current", "page");
-    await expect(mainNav(page).getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", /.*/);
+    await expect(mainNav(page).getByRole("link", { name: "Deposits", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(mainNav(page).getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute(
+      "aria-current",
+      /.*/,
+    );
     await expect(page.getByTestId("session-user")).toContainText(role);
     if (role === "broker") await page.screenshot({ path: "test-results/shell-deposits-broker.png" });
   });
@@ -49,7 +61,10 @@ test("[shell][a11y] the skip link is the first stop and moves focus to the main 
   const skip = page.getByRole("link", { name: "Skip to content" });
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
-  await page.screenshot({ path: "test-results/shell-skip-link-focus.png", clip: { x: 0, y: 0, width: 1280, height: 160 } });
+  await page.screenshot({
+    path: "test-results/shell-skip-link-focus.png",
+    clip: { x: 0, y: 0, width: 1280, height: 160 },
+  });
   await page.keyboard.press("Enter");
   await expect(page.locator("main#main")).toBeFocused();
   // The next Tab continues inside the page's content, past the header and the sidebar.
@@ -63,7 +78,9 @@ test("[shell][a11y] the skip link is the first stop and moves focus to the main 
   await page.screenshot({ path: "test-results/shell-theme-focus.png", clip: { x: 880, y: 0, width: 400, height: 60 } });
 });
 
-test("[shell][theme] the toggle sets the dark class, which survives a reload and applies before hydration", async ({ page }) => {
+test("[shell][theme] the toggle sets the dark class, which survives a reload and applies before hydration", async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: "light" });
   await signIn(page, "broker");
   await expect(html(page)).not.toHaveClass(/\bdark\b/);
@@ -96,18 +113,39 @@ test("[shell][theme] the toggle sets the dark class, which survives a reload and
  * card's rows are given here; e2e/ledger-trades.ui.spec.ts sees the card filled by a real sync. */
 function ledgerDepositsPage() {
   const row = (orderId: string, subUid: string, name: string | null, coin: string, amount: string, cTime: number) => ({
-    orderId, subUid, subaccountName: name, coin, amount, status: "success", chain: "TRC20", dest: "on_chain", fromAddress: "", toAddress: "", txId: "", cTime: String(cTime), goneAt: null,
+    orderId,
+    subUid,
+    subaccountName: name,
+    coin,
+    amount,
+    status: "success",
+    chain: "TRC20",
+    dest: "on_chain",
+    fromAddress: "",
+    toAddress: "",
+    txId: "",
+    cTime: String(cTime),
+    goneAt: null,
   });
   const t = Date.parse("2026-03-04T05:06:07Z");
   return {
-    rows: [row("1001", "5481892133", "desk01@brokerdesk-sim.example", "USDT", "1234567.8900001", t), row("1000", "5481892134", null, "BTC", "0.5", t - 60_000)],
-    nextCursor: null, total: 2, totals: [], perDay: [],
+    rows: [
+      row("1001", "5481892133", "desk01@brokerdesk-sim.example", "USDT", "1234567.8900001", t),
+      row("1000", "5481892134", null, "BTC", "0.5", t - 60_000),
+    ],
+    nextCursor: null,
+    total: 2,
+    totals: [],
+    perDay: [],
     freshness: { subaccounts: 25, checked: 25, backfilled: 25, oldestCheckAt: null, newestCheckAt: null, failing: 0 },
   };
 }
-const isLedgerHomeCall = (url: string) => new URL(url).pathname === "/api/ledger/deposits" && new URL(url).searchParams.get("limit") === "10";
+const isLedgerHomeCall = (url: string) =>
+  new URL(url).pathname === "/api/ledger/deposits" && new URL(url).searchParams.get("limit") === "10";
 
-test("[shell][home] broker: health and the newest deposits of every sub-account from the ledger, names beside UIDs, amounts as kept", async ({ page }) => {
+test("[shell][home] broker: health and the newest deposits of every sub-account from the ledger, names beside UIDs, amounts as kept", async ({
+  page,
+}) => {
   const platformCalls: string[] = [];
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === DEPOSITS) platformCalls.push(r.url());
@@ -118,14 +156,22 @@ test("[shell][home] broker: health and the newest deposits of every sub-account 
   // Every sub-account: no sub-account filter, no time window; and no platform call per sub-account.
   expect([...new URL((await call).url()).searchParams.keys()]).toEqual(["limit"]);
 
-  await expect(page.getByRole("region", { name: "Platform health" }).getByRole("status")).toContainText("The platform answers");
+  await expect(page.getByRole("region", { name: "Platform health" }).getByRole("status")).toContainText(
+    "The platform answers",
+  );
   const card = page.getByRole("region", { name: "Recent deposits" });
   const rows = card.locator("tbody tr");
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("2026-03-04 05:06:07 UTC");
   await expect(rows.first()).toContainText("1,234,567.8900001");
-  await expect(rows.first().getByRole("link", { name: "desk01@brokerdesk-sim.example · 5481892133" })).toHaveAttribute("href", "/sub-accounts/5481892133");
-  await expect(rows.nth(1).getByRole("link", { name: "5481892134" })).toHaveAttribute("href", "/sub-accounts/5481892134");
+  await expect(rows.first().getByRole("link", { name: "desk01@brokerdesk-sim.example · 5481892133" })).toHaveAttribute(
+    "href",
+    "/sub-accounts/5481892133",
+  );
+  await expect(rows.nth(1).getByRole("link", { name: "5481892134" })).toHaveAttribute(
+    "href",
+    "/sub-accounts/5481892134",
+  );
   await expect(card).toContainText("The newest 2 of 2 deposits in the ledger, every sub-account");
   await expect(card.getByRole("link", { name: /All deposits/ })).toHaveAttribute("href", "/deposits");
   expect(platformCalls).toEqual([]);
@@ -133,7 +179,9 @@ test("[shell][home] broker: health and the newest deposits of every sub-account 
   await expect(page.getByRole("region", { name: "Pending withdrawals" })).toHaveCount(0);
 });
 
-test("[shell][home] a failure of the ledger's answer on the deposits card is shown as an error, not as no deposits", async ({ page }) => {
+test("[shell][home] a failure of the ledger's answer on the deposits card is shown as an error, not as no deposits", async ({
+  page,
+}) => {
   await page.route("**/api/ledger/deposits?limit=10", (r) =>
     r.fulfill({ status: 503, json: { error: { code: "internal", message: "The ledger's database did not answer" } } }),
   );
@@ -149,14 +197,39 @@ test("[shell][home] a failure of the ledger's answer on the deposits card is sho
 function pendingPage(over: { coin: string; amount: string }) {
   const at = "2025-01-02T03:04:05.000Z";
   const row = {
-    id: "00000000-0000-4000-8000-000000000001", clientOid: "bdtest", subUid: "1234567890", dest: "on_chain", chain: "TRC20", address: "TXyz", tag: null,
-    reason: "payout", state: "requested", requestedBy: "broker@demo.brokerdesk", requestedAt: at, approvedBy: null, approvedAt: null, rejectedBy: null,
-    rejectedAt: null, rejectReason: null, cancelledAt: null, creditedAt: null, inAddressBook: false, submittedAt: null, settledAt: null, platformOrderId: null, errorCode: null, errorMsg: null, version: 1, ...over,
+    id: "00000000-0000-4000-8000-000000000001",
+    clientOid: "bdtest",
+    subUid: "1234567890",
+    dest: "on_chain",
+    chain: "TRC20",
+    address: "TXyz",
+    tag: null,
+    reason: "payout",
+    state: "requested",
+    requestedBy: "broker@demo.brokerdesk",
+    requestedAt: at,
+    approvedBy: null,
+    approvedAt: null,
+    rejectedBy: null,
+    rejectedAt: null,
+    rejectReason: null,
+    cancelledAt: null,
+    creditedAt: null,
+    inAddressBook: false,
+    submittedAt: null,
+    settledAt: null,
+    platformOrderId: null,
+    errorCode: null,
+    errorMsg: null,
+    version: 1,
+    ...over,
   };
   return { items: [row], nextCursor: null };
 }
 
-test("[shell][home] lead: pending withdrawals — none waiting, an error when the list fails, then the requests", async ({ page }) => {
+test("[shell][home] lead: pending withdrawals — none waiting, an error when the list fails, then the requests", async ({
+  page,
+}) => {
   await page.route("**/api/withdrawals?state=requested", (r) => r.fulfill({ json: { items: [], nextCursor: null } }));
   await signIn(page, "lead");
   const card = page.getByRole("region", { name: "Pending withdrawals" });
@@ -164,7 +237,10 @@ test("[shell][home] lead: pending withdrawals — none waiting, an error when th
 
   await page.unroute("**/api/withdrawals?state=requested");
   await page.route("**/api/withdrawals?state=requested", (r) =>
-    r.fulfill({ status: 500, json: { error: { code: "internal", message: "Something went wrong on the server; it has been logged." } } }),
+    r.fulfill({
+      status: 500,
+      json: { error: { code: "internal", message: "Something went wrong on the server; it has been logged." } },
+    }),
   );
   await page.reload();
   await expect(card.getByRole("alert")).toContainText("Something went wrong on the server");
@@ -219,20 +295,33 @@ test("[shell][responsive] on a narrow screen the sidebar folds behind Menu", asy
   await expect(mainNav(page)).toBeHidden();
 });
 
-test("[shell][responsive] at 800 px no lead's page scrolls sideways: a wide table scrolls in its own box", async ({ page, playwright, baseURL }) => {
+test("[shell][responsive] at 800 px no lead's page scrolls sideways: a wide table scrolls in its own box", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // A request in the lead's approval queue (its table overflowed the page, Approve and Reject off screen).
   await brokerRequest(playwright, baseURL, "e2e narrow screen", { amount: "0.02", desk: "desk05" });
 
   await page.setViewportSize({ width: 800, height: 900 });
   await signIn(page, "lead", "/withdrawals");
-  await expect(page.getByRole("table", { name: "Requests waiting for your decision" }).locator("tbody tr").first()).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Requests waiting for your decision" }).locator("tbody tr").first(),
+  ).toBeVisible();
   // The queue's own box needs no scrolling to reach a decision: Approve and Reject are inside it, and it inside the window.
   for (const verb of ["Approve", "Reject"]) {
-    const at = await page.getByRole("button", { name: new RegExp(`^${verb} 0\\.02 USDT requested by`) }).first().evaluate((b) => {
-      let box = b.parentElement!;
-      while (getComputedStyle(box).overflowX === "visible" && box.parentElement) box = box.parentElement;
-      return { button: b.getBoundingClientRect().right, box: box.getBoundingClientRect().right, hidden: box.scrollWidth - box.clientWidth };
-    });
+    const at = await page
+      .getByRole("button", { name: new RegExp(`^${verb} 0\\.02 USDT requested by`) })
+      .first()
+      .evaluate((b) => {
+        let box = b.parentElement!;
+        while (getComputedStyle(box).overflowX === "visible" && box.parentElement) box = box.parentElement;
+        return {
+          button: b.getBoundingClientRect().right,
+          box: box.getBoundingClientRect().right,
+          hidden: box.scrollWidth - box.clientWidth,
+        };
+      });
     expect(at.hidden, "the queue's box scrolls sideways").toBeLessThanOrEqual(0);
     expect(at.button, `${verb} is past the queue's edge`).toBeLessThanOrEqual(at.box);
     expect(at.box, "the queue is past the window's edge").toBeLessThanOrEqual(800);
@@ -257,7 +346,9 @@ for (const scheme of ["light", "dark"] as const) {
     await signIn(page, "lead");
     await expect(html(page)).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await expect(page.getByRole("region", { name: "Recent deposits" }).locator("tbody tr").first()).toBeVisible();
-    await expect(page.getByRole("region", { name: "Platform health" }).getByRole("status")).toContainText("The platform answers");
+    await expect(page.getByRole("region", { name: "Platform health" }).getByRole("status")).toContainText(
+      "The platform answers",
+    );
     await expect(page.getByRole("region", { name: "Pending withdrawals" })).toContainText("waiting for approval");
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/shell-home-${scheme}-desktop.png`, fullPage: true });

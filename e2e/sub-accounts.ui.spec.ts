@@ -7,7 +7,6 @@ import { rows } from "./support/tables";
 
 type Entry = { subUid: string; subaccountName: string | null; source: string };
 
-
 /** axe in light and dark, with a screenshot of each into /tmp. */
 function checkBothSchemes(page: Page, name: string) {
   return checkAxeBothSchemes(page, (scheme) => `/tmp/as-${name}-${scheme}.png`);
@@ -39,7 +38,10 @@ test("[subaccounts][list] the registry lists the simulator's sub-accounts with l
   const first = seeded[0]!;
   const row = page.locator(`tr[data-row-id="${first.subUid}"]`);
   await expect(row).toContainText(first.subUid);
-  await expect(row.getByRole("link", { name: first.subaccountName! })).toHaveAttribute("href", `/sub-accounts/${first.subUid}`);
+  await expect(row.getByRole("link", { name: first.subaccountName! })).toHaveAttribute(
+    "href",
+    `/sub-accounts/${first.subUid}`,
+  );
   // Compliance reads but may not write: no forms.
   await expect(page.getByRole("heading", { name: "Create sub-account" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Add by UID" })).toHaveCount(0);
@@ -53,7 +55,9 @@ test("[subaccounts][create] a broker creates one; it is listed and its page show
   const form = page.getByRole("region", { name: "Create sub-account" });
   await form.getByLabel("Name (e-mail form)").fill(name);
   await form.getByLabel("Label (optional)").fill(`e2e${Date.now() % 1_000_000}`);
-  const reply = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/sub-accounts" && r.request().method() === "POST");
+  const reply = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/sub-accounts" && r.request().method() === "POST",
+  );
   await form.getByRole("button", { name: "Create sub-account" }).click();
   const res = await reply;
   expect(res.status()).toBe(200);
@@ -76,7 +80,11 @@ test("[subaccounts][create] a broker creates one; it is listed and its page show
   const assets = page.getByRole("region", { name: "Spot assets" }).first();
   await expect(assets.getByText("No assets: this sub-account has never held a coin.")).toBeVisible();
   // From the ledger (this server's sync is off: e2e/ledger-trades.ui.spec.ts sees it filled).
-  await expect(page.getByRole("region", { name: "Deposits", exact: true }).getByText("No deposits of this sub-account in the ledger yet.")).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Deposits", exact: true })
+      .getByText("No deposits of this sub-account in the ledger yet."),
+  ).toBeVisible();
 });
 
 test("[subaccounts][create] an invalid name is refused on its field and nothing is sent", async ({ page }) => {
@@ -100,7 +108,9 @@ test("[subaccounts][create] an invalid name is refused on its field and nothing 
   await page.screenshot({ path: "/tmp/as-subaccounts-invalid.png", fullPage: true });
 });
 
-test("[subaccounts][create] a name the registry already holds is refused on the field before E6 is sent (was the platform's 40020)", async ({ page }) => {
+test("[subaccounts][create] a name the registry already holds is refused on the field before E6 is sent (was the platform's 40020)", async ({
+  page,
+}) => {
   await signIn(page, "broker", "/sub-accounts");
   const existing = (await registry(page)).find((e) => e.subaccountName)!;
   const before = await createCalls(page);
@@ -108,13 +118,19 @@ test("[subaccounts][create] a name the registry already holds is refused on the 
   // Another case: names are unique on the platform whatever their case.
   await form.getByLabel("Name (e-mail form)").fill(existing.subaccountName!.toUpperCase());
   await form.getByRole("button", { name: "Create sub-account" }).click();
-  await expect(form.getByText(new RegExp(`already exists \\(UID ${existing.subUid}\\): names are unique on the platform`))).toBeVisible();
+  await expect(
+    form.getByText(new RegExp(`already exists \\(UID ${existing.subUid}\\): names are unique on the platform`)),
+  ).toBeVisible();
   await expect(form.getByLabel("Name (e-mail form)")).toHaveAttribute("aria-invalid", "true");
   expect(await createCalls(page)).toBe(before);
   await page.screenshot({ path: "/tmp/as-subaccounts-duplicate.png", fullPage: true });
 });
 
-test("[subaccounts][add] add by UID: unknown to the platform → 422 on subUid; already known → 409", async ({ page, request, baseURL }) => {
+test("[subaccounts][add] add by UID: unknown to the platform → 422 on subUid; already known → 409", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await signIn(page, "lead", "/sub-accounts");
   const form = page.getByRole("region", { name: "Add by UID" });
   await form.getByLabel("Sub-account UID").fill("123");
@@ -124,14 +140,21 @@ test("[subaccounts][add] add by UID: unknown to the platform → 422 on subUid; 
 
   const known = (await registry(page))[0]!;
   await signInApi(request, "broker");
-  const dup = await request.post("/api/sub-accounts/add", { headers: sameOrigin(baseURL), data: { subUid: known.subUid } });
+  const dup = await request.post("/api/sub-accounts/add", {
+    headers: sameOrigin(baseURL),
+    data: { subUid: known.subUid },
+  });
   expect(dup.status()).toBe(409);
   const bad = await request.post("/api/sub-accounts/add", { headers: sameOrigin(baseURL), data: { subUid: "12ab" } });
   expect(bad.status()).toBe(422);
-  expect(((await bad.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors.subUid).toEqual(["subUid must be a numeric UID"]);
+  expect(((await bad.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors.subUid).toEqual(
+    ["subUid must be a numeric UID"],
+  );
 
   // One made on the platform outside Brokerdesk (a signed call of the broker's own) is added, then listed as added.
-  const made = await platformDirect<{ subUid: string }>("subaccounts.create", { subaccountName: `e2eadd${Date.now()}@example.com` });
+  const made = await platformDirect<{ subUid: string }>("subaccounts.create", {
+    subaccountName: `e2eadd${Date.now()}@example.com`,
+  });
   expect(made.code, made.msg).toBe("00000");
   const sub = made.data;
   await form.getByLabel("Sub-account UID").fill(sub.subUid);
@@ -145,11 +168,16 @@ test("[subaccounts][add] add by UID: unknown to the platform → 422 on subUid; 
   await expect(row).toContainText("lead@demo.brokerdesk");
 
   await signInApi(request, "compliance");
-  const refused = await request.post("/api/sub-accounts", { headers: sameOrigin(baseURL), data: { subaccountName: "nope@example.com" } });
+  const refused = await request.post("/api/sub-accounts", {
+    headers: sameOrigin(baseURL),
+    data: { subaccountName: "nope@example.com" },
+  });
   expect(refused.status()).toBe(403);
 });
 
-test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, withdrawals and rebate info", async ({ page }) => {
+test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, withdrawals and rebate info", async ({
+  page,
+}) => {
   await signIn(page, "compliance", "/sub-accounts");
   const seeded = (await registry(page)).find((e) => e.source === "simulator-seed")!;
   await page.goto(`/sub-accounts/${seeded.subUid}`);
@@ -160,8 +188,13 @@ test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, 
   // e2e/ledger-trades.ui.spec.ts sees them filled on an instance with the sync on.
   const deposits = page.getByRole("region", { name: "Deposits", exact: true });
   await expect(deposits.getByText("No deposits of this sub-account in the ledger yet.")).toBeVisible();
-  await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute("href", `/deposits?subUid=${seeded.subUid}`);
-  await expect(page.getByRole("region", { name: "Balance history" }).getByText(/No snapshot of this sub-account yet/)).toBeVisible();
+  await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute(
+    "href",
+    `/deposits?subUid=${seeded.subUid}`,
+  );
+  await expect(
+    page.getByRole("region", { name: "Balance history" }).getByText(/No snapshot of this sub-account yet/),
+  ).toBeVisible();
   const rebate = page.getByTestId("rebate-info");
   // A ratio reads as on /rebates: a percentage, with the platform's figure beside it.
   await expect(rebate).toContainText(/Spot rebate ratio\s*\d+(\.\d+)?% \(ratio [\d.]+\)/);

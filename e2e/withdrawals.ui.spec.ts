@@ -6,7 +6,15 @@ import { expect, test, E2E_PLATFORM_TIMEOUT_MS } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
 import { debitSince, markBalance } from "./support/faults";
 import { platformDirect } from "./support/platform-direct";
-import { APPROVER_COOL_OFF_MS, DEMO, sameOrigin, signInApi, signIn, simControlUrl, takeOverAccount } from "./support/staff";
+import {
+  APPROVER_COOL_OFF_MS,
+  DEMO,
+  sameOrigin,
+  signInApi,
+  signIn,
+  simControlUrl,
+  takeOverAccount,
+} from "./support/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -80,7 +88,11 @@ test.beforeEach(async ({ request }) => {
   await request.post(simControlUrl("stats/reset"), { data: {} });
 });
 
-test("[withdrawals][approve] a broker requests, a lead approves, and the balance changes exactly once", async ({ page, browser, baseURL }) => {
+test("[withdrawals][approve] a broker requests, a lead approves, and the balance changes exactly once", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const leadApi = await apiAs(baseURL, "lead");
   const uid = await desk01(leadApi);
   const before = await markBalance(leadApi, uid);
@@ -111,7 +123,9 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   await expect(dialog.getByRole("button", { name: "Approve and send" })).toBeEnabled();
   await lead.screenshot({ path: "test-results/withdrawals-approve-dialog.png" });
   await dialog.getByRole("button", { name: "Approve and send" }).click();
-  await expect(queue.getByTestId("queue-notice")).toContainText(/Approved 1\.25 USDT: Accepted by the platform: order ID \d+/);
+  await expect(queue.getByTestId("queue-notice")).toContainText(
+    /Approved 1\.25 USDT: Accepted by the platform: order ID \d+/,
+  );
   await expect(dialog).toBeHidden();
   // The keyboard goes on from what was said, not from the top of the page: the row and its buttons are gone.
   await expect(queue.getByTestId("queue-notice").getByRole("status")).toBeFocused();
@@ -131,10 +145,21 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   await leadApi.dispose();
 });
 
-test("[withdrawals][two-person] a lead cannot approve their own request; compliance sees the ledger and no action buttons", async ({ page, browser, baseURL }) => {
+test("[withdrawals][two-person] a lead cannot approve their own request; compliance sees the ledger and no action buttons", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const leadApi = await apiAs(baseURL, "lead");
   const uid = await desk01(leadApi);
-  const own = await requestViaApi(leadApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "0.5", reason: "own request e2e" });
+  const own = await requestViaApi(leadApi, baseURL, {
+    subUid: uid,
+    coin: "USDT",
+    dest: "on_chain",
+    address: ADDRESS,
+    amount: "0.5",
+    reason: "own request e2e",
+  });
 
   await signIn(page, "lead", "/withdrawals");
   const queue = page.getByRole("region", { name: "Approval queue" });
@@ -143,7 +168,10 @@ test("[withdrawals][two-person] a lead cannot approve their own request; complia
   await expect(mine.getByRole("button")).toHaveCount(0);
   await expect(queue.locator(`tr[data-withdrawal-id="${own.id}"]`)).toHaveCount(0);
   // The server refuses it regardless of the UI.
-  const res = await leadApi.post(`/api/withdrawals/${own.id}/approve`, { headers: sameOrigin(baseURL), data: { confirmAmount: "0.5", confirmAddress: ADDRESS } });
+  const res = await leadApi.post(`/api/withdrawals/${own.id}/approve`, {
+    headers: sameOrigin(baseURL),
+    data: { confirmAmount: "0.5", confirmAddress: ADDRESS },
+  });
   expect(res.status()).toBe(403);
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe("own_request");
   expect((await e5Stats(leadApi)).requests).toBe(0);
@@ -159,7 +187,10 @@ test("[withdrawals][two-person] a lead cannot approve their own request; complia
   await expect(compliance.getByRole("region", { name: "Request a withdrawal" })).toHaveCount(0);
   await expect(compliance.getByRole("region", { name: "Approval queue" })).toHaveCount(0);
   const complianceApi = await apiAs(baseURL, "compliance");
-  const refused = await complianceApi.post(`/api/withdrawals/${own.id}/approve`, { headers: sameOrigin(baseURL), data: { confirmAmount: "0.5", confirmAddress: ADDRESS } });
+  const refused = await complianceApi.post(`/api/withdrawals/${own.id}/approve`, {
+    headers: sameOrigin(baseURL),
+    data: { confirmAmount: "0.5", confirmAddress: ADDRESS },
+  });
   expect(refused.status()).toBe(403);
   const csv = await complianceApi.get(`/api/withdrawals/export?requestedBy=${encodeURIComponent(DEMO.lead)}`);
   expect(csv.status()).toBe(200);
@@ -169,15 +200,27 @@ test("[withdrawals][two-person] a lead cannot approve their own request; complia
   await complianceApi.dispose();
 });
 
-test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Reconcile settles it without a second withdrawal", async ({ page, baseURL }) => {
+test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Reconcile settles it without a second withdrawal", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const brokerApi = await apiAs(baseURL, "broker");
   const leadApi = await apiAs(baseURL, "lead");
   const uid = await desk01(leadApi);
   const before = await markBalance(leadApi, uid);
-  const w = await requestViaApi(brokerApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "2.5", reason: "timeout e2e" });
+  const w = await requestViaApi(brokerApi, baseURL, {
+    subUid: uid,
+    coin: "USDT",
+    dest: "on_chain",
+    address: ADDRESS,
+    amount: "2.5",
+    reason: "timeout e2e",
+  });
   // Longer than the app's platform timeout (e2e/support/test.ts): the answer never comes in time.
-  const fault = await page.request.post(simControlUrl("faults"), { data: { path: "withdrawals.submit", kind: "latency", latencyMs: E2E_PLATFORM_TIMEOUT_MS + 2_000, count: 1 } });
+  const fault = await page.request.post(simControlUrl("faults"), {
+    data: { path: "withdrawals.submit", kind: "latency", latencyMs: E2E_PLATFORM_TIMEOUT_MS + 2_000, count: 1 },
+  });
   expect(fault.ok()).toBe(true);
 
   await signIn(page, "lead", "/withdrawals");
@@ -185,7 +228,9 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
   await dialog.getByRole("button", { name: "Approve and send" }).click();
   const queue = page.getByRole("region", { name: "Approval queue" });
   await expect(queue.getByTestId("queue-notice")).toContainText("Outcome unknown", { timeout: 20_000 });
-  const unknownItem = queue.getByRole("list", { name: "Withdrawals whose outcome is unknown" }).locator(`li[data-withdrawal-id="${w.id}"]`);
+  const unknownItem = queue
+    .getByRole("list", { name: "Withdrawals whose outcome is unknown" })
+    .locator(`li[data-withdrawal-id="${w.id}"]`);
   await expect(unknownItem).toContainText("timeout");
 
   // The simulator still carries out the late request: wait until it has, then past the platform's 1/s window.
@@ -195,7 +240,10 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
   // The timed-out request's rate slot is held one more timeout (it might still reach the platform, as it
   // did here), so the resend waits for it: up to PLATFORM_TIMEOUT_MS + 1 s after the timeout (about 4 s from
   // here; 30 s leaves room for a slow machine).
-  await expect(queue.getByTestId("queue-notice")).toContainText(/Reconciled 2\.5 USDT: Accepted by the platform: order ID \d+/, { timeout: 30_000 });
+  await expect(queue.getByTestId("queue-notice")).toContainText(
+    /Reconciled 2\.5 USDT: Accepted by the platform: order ID \d+/,
+    { timeout: 30_000 },
+  );
   await expect(unknownItem).toHaveCount(0);
 
   const stats = await e5Stats(leadApi);
@@ -203,15 +251,27 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
   expect([stats.requests, stats.accepted, stats.codes["00000"]]).toEqual([2, 2, 2]);
   // ...and one debit.
   expect(await debitSince(leadApi, before)).toBe("2.5");
-  const row = (await (await leadApi.get(`/api/withdrawals/${w.id}`)).json()) as { state: string; platformOrderId: string };
+  const row = (await (await leadApi.get(`/api/withdrawals/${w.id}`)).json()) as {
+    state: string;
+    platformOrderId: string;
+  };
   expect(row.state).toBe("confirmed");
   await brokerApi.dispose();
   await leadApi.dispose();
 });
 
-test("[withdrawals][concurrency] two leads approving at the same moment produce one platform call", async ({ page, browser, baseURL }) => {
+test("[withdrawals][concurrency] two leads approving at the same moment produce one platform call", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const admin = await apiAs(baseURL, "admin");
-  const lead2 = { email: `lead2-${Date.now()}@brokerdesk.test`, name: "Second Lead", role: "lead", password: "second-lead-password-e2e" };
+  const lead2 = {
+    email: `lead2-${Date.now()}@brokerdesk.test`,
+    name: "Second Lead",
+    role: "lead",
+    password: "second-lead-password-e2e",
+  };
   const created = await admin.post("/api/admin/users", { headers: sameOrigin(baseURL), data: lead2 });
   expect(created.status(), await created.text()).toBeLessThan(300);
   // The second lead takes the account over (its own password), then the cool-off passes: it may approve.
@@ -224,18 +284,34 @@ test("[withdrawals][concurrency] two leads approving at the same moment produce 
   const leadApi = await apiAs(baseURL, "lead");
   const uid = await desk01(leadApi);
   const before = await markBalance(leadApi, uid);
-  const w = await requestViaApi(brokerApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "0.75", reason: "race e2e" });
+  const w = await requestViaApi(brokerApi, baseURL, {
+    subUid: uid,
+    coin: "USDT",
+    dest: "on_chain",
+    address: ADDRESS,
+    amount: "0.75",
+    reason: "race e2e",
+  });
 
   await signIn(page, "lead", "/withdrawals");
   const other = await (await browser.newContext()).newPage();
   await signInAs(other, lead2.email, `${lead2.password}-own`);
 
   const [d1, d2] = await Promise.all([openApproval(page, w), openApproval(other, w)]);
-  await Promise.all([d1.getByRole("button", { name: "Approve and send" }).click(), d2.getByRole("button", { name: "Approve and send" }).click()]);
+  await Promise.all([
+    d1.getByRole("button", { name: "Approve and send" }).click(),
+    d2.getByRole("button", { name: "Approve and send" }).click(),
+  ]);
 
   // One page reports the platform's orderId; the other is told it was already decided, in its dialog.
-  const confirmed = (p: Page) => p.getByRole("region", { name: "Approval queue" }).getByTestId("queue-notice").filter({ hasText: "Accepted by the platform" });
-  await expect.poll(async () => (await confirmed(page).count()) + (await confirmed(other).count()), { timeout: 15_000 }).toBe(1);
+  const confirmed = (p: Page) =>
+    p
+      .getByRole("region", { name: "Approval queue" })
+      .getByTestId("queue-notice")
+      .filter({ hasText: "Accepted by the platform" });
+  await expect
+    .poll(async () => (await confirmed(page).count()) + (await confirmed(other).count()), { timeout: 15_000 })
+    .toBe(1);
   const loser = (await confirmed(page).count()) ? d2 : d1;
   await expect(loser.getByRole("alert")).toContainText(/already decided|changed meanwhile/);
 
@@ -254,20 +330,41 @@ test("[withdrawals][failed] a platform refusal is shown with its code and messag
   // A pending request holds the balance, so Brokerdesk itself never lets two requests overdraw it; the
   // account is emptied outside Brokerdesk (a transfer made on the platform directly), and the platform
   // refuses the request when it is approved.
-  const second = await requestViaApi(brokerApi, baseURL, { subUid: desk09, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "1", reason: "too late" });
+  const second = await requestViaApi(brokerApi, baseURL, {
+    subUid: desk09,
+    coin: "USDT",
+    dest: "on_chain",
+    address: ADDRESS,
+    amount: "1",
+    reason: "too late",
+  });
   const all = await balance(leadApi, desk09);
   // E5 allows one call per second per UID (the main account's, whichever sub-account it moves): start the
   // simulator's windows afresh (limits stay on) before each of the two calls below, so the drain does not meet
   // the previous test's approval (CI at 899a05c: 429) and the approval meets the balance, not the rate limit.
   expect((await leadApi.post(simControlUrl("rate-limits"), { data: { mode: "on" } })).status()).toBe(200);
-  const drained = await platformDirect("withdrawals.submit", { subUid: desk09, coin: "USDT", dest: "internal_transfer", address: desk10, amount: all });
+  const drained = await platformDirect("withdrawals.submit", {
+    subUid: desk09,
+    coin: "USDT",
+    dest: "internal_transfer",
+    address: desk10,
+    amount: all,
+  });
   expect(drained.code).toBe("00000");
   expect((await leadApi.post(simControlUrl("rate-limits"), { data: { mode: "on" } })).status()).toBe(200);
-  const res = await leadApi.post(`/api/withdrawals/${second.id}/approve`, { headers: sameOrigin(baseURL), data: { confirmAmount: second.amount, confirmAddress: second.address } });
+  const res = await leadApi.post(`/api/withdrawals/${second.id}/approve`, {
+    headers: sameOrigin(baseURL),
+    data: { confirmAmount: second.amount, confirmAddress: second.address },
+  });
   expect(res.status()).toBe(200);
-  expect(((await res.json()) as { state: string; errorCode: string | null }), `drained ${all}: ${JSON.stringify(drained)}`).toMatchObject({ state: "failed", errorCode: "43012" });
+  expect(
+    (await res.json()) as { state: string; errorCode: string | null },
+    `drained ${all}: ${JSON.stringify(drained)}`,
+  ).toMatchObject({ state: "failed", errorCode: "43012" });
   await signIn(page, "compliance", `/withdrawals?state=failed&subUid=${desk09}`);
-  const row = page.getByRole("region", { name: "Withdrawal ledger", exact: true }).locator(`tr[data-row-id="${second.id}"]`);
+  const row = page
+    .getByRole("region", { name: "Withdrawal ledger", exact: true })
+    .locator(`tr[data-row-id="${second.id}"]`);
   await expect(row).toContainText("refused by the platform");
   await expect(row).toContainText("43012 Insufficient balance");
   await page.screenshot({ path: "test-results/withdrawals-ledger-failed.png", fullPage: true });
@@ -275,10 +372,20 @@ test("[withdrawals][failed] a platform refusal is shown with its code and messag
   await leadApi.dispose();
 });
 
-test("[withdrawals][reject] Escape closes the approval dialog; another lead rejects with a reason and nothing is sent", async ({ page, baseURL }) => {
+test("[withdrawals][reject] Escape closes the approval dialog; another lead rejects with a reason and nothing is sent", async ({
+  page,
+  baseURL,
+}) => {
   const brokerApi = await apiAs(baseURL, "broker");
   const uid = await desk01(brokerApi);
-  const w = await requestViaApi(brokerApi, baseURL, { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "3", reason: "to be rejected" });
+  const w = await requestViaApi(brokerApi, baseURL, {
+    subUid: uid,
+    coin: "USDT",
+    dest: "on_chain",
+    address: ADDRESS,
+    amount: "3",
+    reason: "to be rejected",
+  });
 
   await signIn(page, "lead", "/withdrawals");
   const row = page.locator(`tr[data-withdrawal-id="${w.id}"]`);
@@ -304,7 +411,9 @@ test("[withdrawals][reject] Escape closes the approval dialog; another lead reje
   await expect(page.getByTestId("queue-notice")).toContainText(`Rejected 3 USDT requested by ${DEMO.broker}.`);
   await expect(row).toHaveCount(0);
   await expect(page.getByTestId("queue-notice").getByRole("status")).toBeFocused();
-  await expect(page.getByRole("region", { name: "Withdrawal ledger" }).locator(`tr[data-row-id="${w.id}"]`)).toContainText("rejected");
+  await expect(
+    page.getByRole("region", { name: "Withdrawal ledger" }).locator(`tr[data-row-id="${w.id}"]`),
+  ).toContainText("rejected");
   expect((await e5Stats(brokerApi)).requests).toBe(0);
   await brokerApi.dispose();
 });

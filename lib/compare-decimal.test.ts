@@ -17,7 +17,32 @@ describe("[decimal] compareDecimal without big.js", () => {
   });
 
   it("agrees with big.js on every pair of a varied set", () => {
-    const values = ["0", "-0", "0.0", "1", "01", "1.0", "1.01", "1.1", "-1.1", "10", "9.999", ".5", "0.5", "-.5", "5e-1", "1E3", "999.9", "1000", "-1000.0001", "2.5e+2", "250", "0.00000001", "1e-8", "-1e-8"];
+    const values = [
+      "0",
+      "-0",
+      "0.0",
+      "1",
+      "01",
+      "1.0",
+      "1.01",
+      "1.1",
+      "-1.1",
+      "10",
+      "9.999",
+      ".5",
+      "0.5",
+      "-.5",
+      "5e-1",
+      "1E3",
+      "999.9",
+      "1000",
+      "-1000.0001",
+      "2.5e+2",
+      "250",
+      "0.00000001",
+      "1e-8",
+      "-1e-8",
+    ];
     for (const a of values) {
       for (const b of values) {
         expect(sign(compareDecimal(a, b)), `${a} vs ${b}`).toBe(new Big(a).cmp(new Big(b)));

@@ -14,7 +14,11 @@ function parse(v: string): Parsed | null {
   const all = int + frac;
   const lead = all.search(/[^0]/);
   if (lead === -1) return { sign: 0, digits: "", point: 0 };
-  return { sign: m[1] ? -1 : 1, digits: all.slice(lead).replace(/0+$/, ""), point: int.length + Number(m[3] ?? 0) - lead };
+  return {
+    sign: m[1] ? -1 : 1,
+    digits: all.slice(lead).replace(/0+$/, ""),
+    point: int.length + Number(m[3] ?? 0) - lead,
+  };
 }
 
 /** Ascending order of decimal strings; blanks and unreadable values sort first, among themselves as text. */

@@ -7,7 +7,8 @@
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 // OWASP CSV injection: cells a spreadsheet may evaluate start with = + - @, or tab / CR (which some
 // spreadsheets strip before looking at the next character).
-const isFormulaStart = (c: number) => c === 61 /* = */ || c === 43 /* + */ || c === 45 /* - */ || c === 64 /* @ */ || c === 9 || c === 13;
+const isFormulaStart = (c: number) =>
+  c === 61 /* = */ || c === 43 /* + */ || c === 45 /* - */ || c === 64 /* @ */ || c === 9 || c === 13;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** RFC 4180 lines end in CRLF. */
@@ -82,7 +83,13 @@ const filePart = (s: string) => s.replace(/[^A-Za-z0-9.-]+/g, "-").replace(/^-+|
  * A file name that says what the file holds: what (deposits), whose (desk01, BTCUSDT, all) and the UTC days
  * it covers, e.g. deposits_desk01_2026-08-26_2026-11-24.csv. A range open at its start says "until" its end.
  */
-export function exportFileName(kind: string, subject: string | null | undefined, from: number | null | undefined, to: number | null | undefined, now = Date.now()): string {
+export function exportFileName(
+  kind: string,
+  subject: string | null | undefined,
+  from: number | null | undefined,
+  to: number | null | undefined,
+  now = Date.now(),
+): string {
   const end = fileDay(to ?? now);
   const range = from === null || from === undefined ? `until_${end}` : `${fileDay(from)}_${end}`;
   return `${filePart(kind)}_${filePart(subject || "all")}_${range}.csv`;

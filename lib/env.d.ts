@@ -1,5 +1,8 @@
 export type StaffRole = "compliance" | "broker" | "lead" | "admin";
-export declare function parseKeyRoles(source: Readonly<Record<string, string | undefined>>): { keyRoles: Record<string, StaffRole[]>; problems: string[] };
+export declare function parseKeyRoles(source: Readonly<Record<string, string | undefined>>): {
+  keyRoles: Record<string, StaffRole[]>;
+  problems: string[];
+};
 export type PlatformKey = { apiKey: string; apiSecret: string; passphrase: string };
 export type Env = Readonly<{
   nodeEnv: "development" | "production" | "test";
@@ -33,7 +36,15 @@ export type Env = Readonly<{
   trustProxy: TrustProxy;
   /** Who may read /metrics: these addresses and CIDR blocks, or a bearer of the token. */
   metrics: Readonly<{ allow: string[]; token: string | undefined }>;
-  sim: Readonly<{ port: number; seed: number; scale: number; controlToken: string | undefined; subaccounts: number; depositRate: number; depositSettleMs: number }>;
+  sim: Readonly<{
+    port: number;
+    seed: number;
+    scale: number;
+    controlToken: string | undefined;
+    subaccounts: number;
+    depositRate: number;
+    depositSettleMs: number;
+  }>;
   dataDir: string;
   session: Readonly<{ idleMs: number; maxAgeMs: number }>;
   /** Separation of duties: the wait after an own password change before an admin-set-up account may approve. */
@@ -42,7 +53,10 @@ export type Env = Readonly<{
   passwordHashCost: number;
   /** The ledger's sync (issue 14). */
   ledger: Readonly<{
-    sync: boolean; share: number; sweepSeconds: number; activeSeconds: number;
+    sync: boolean;
+    share: number;
+    sweepSeconds: number;
+    activeSeconds: number;
     /** The most of the sync's E1 share that active sub-accounts' extra checks may take (LEDGER_ACTIVE_SHARE). */
     activeShare: number;
     /** Keys whose fills and plan orders are kept (LEDGER_TRADE_KEYS); undefined = every configured key. */
@@ -60,7 +74,9 @@ export type Env = Readonly<{
 }>;
 export type TrustProxy = { kind: "off" } | { kind: "hops"; hops: number } | { kind: "cidrs"; cidrs: string[] };
 export declare function parseTrustProxy(raw: string | undefined): TrustProxy | string;
-export declare const SIMULATOR_OTHER_DEMO_KEYS: Readonly<Record<"readOnly" | "nonBroker" | "riskUnit", Readonly<PlatformKey>>>;
+export declare const SIMULATOR_OTHER_DEMO_KEYS: Readonly<
+  Record<"readOnly" | "nonBroker" | "riskUnit", Readonly<PlatformKey>>
+>;
 export declare const PUBLISHED_VALUES: readonly string[];
 export declare function estimatedEntropyBits(value: string): number;
 export declare const MIN_SECRET_ENTROPY_BITS: number;

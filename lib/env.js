@@ -1,10 +1,31 @@
 // The one module that reads process.env (STYLE rule 13). next.config.js imports it, so a bad
 // environment stops `next build` / `next start` with a message naming the variable.
-import { DEMO_NEXTAUTH_SECRET, HOW_TO_MAKE_A_SECRET, MIN_SECRET_ENTROPY_BITS, PUBLISHED_VALUES, SIMULATOR_DEMO_KEY, estimatedEntropyBits } from "./env-parts/published.js";
-import { NAMED_KEY, ROLES_VAR, listOf, parseCidrList, parseKeyRoles, parseMfaRoles, parseTrustProxy } from "./env-parts/fields.js";
+import {
+  DEMO_NEXTAUTH_SECRET,
+  HOW_TO_MAKE_A_SECRET,
+  MIN_SECRET_ENTROPY_BITS,
+  PUBLISHED_VALUES,
+  SIMULATOR_DEMO_KEY,
+  estimatedEntropyBits,
+} from "./env-parts/published.js";
+import {
+  NAMED_KEY,
+  ROLES_VAR,
+  listOf,
+  parseCidrList,
+  parseKeyRoles,
+  parseMfaRoles,
+  parseTrustProxy,
+} from "./env-parts/fields.js";
 import { baseSchema } from "./env-parts/schema.js";
 
-export { MIN_SECRET_ENTROPY_BITS, PUBLISHED_VALUES, SIMULATOR_DEMO_KEY, SIMULATOR_OTHER_DEMO_KEYS, estimatedEntropyBits } from "./env-parts/published.js";
+export {
+  MIN_SECRET_ENTROPY_BITS,
+  PUBLISHED_VALUES,
+  SIMULATOR_DEMO_KEY,
+  SIMULATOR_OTHER_DEMO_KEYS,
+  estimatedEntropyBits,
+} from "./env-parts/published.js";
 export { parseKeyRoles, parseTrustProxy } from "./env-parts/fields.js";
 
 /**
@@ -21,7 +42,9 @@ export function parseEnv(source) {
   const e = parsed.success ? parsed.data : {};
   const mode = source.PLATFORM_BASE_URL ? "live" : "simulator";
   if (source.PLATFORM_BASE_URL && source.SIMULATOR_URL) {
-    problems.push("  SIMULATOR_URL: set either PLATFORM_BASE_URL (the real platform) or SIMULATOR_URL (a standalone simulator), not both");
+    problems.push(
+      "  SIMULATOR_URL: set either PLATFORM_BASE_URL (the real platform) or SIMULATOR_URL (a standalone simulator), not both",
+    );
   }
 
   /** @type {Record<string, {apiKey: string, apiSecret: string, passphrase: string}>} */
@@ -49,7 +72,9 @@ export function parseEnv(source) {
     if (!k.startsWith("PLATFORM_KEY_") || ROLES_VAR.test(k)) continue;
     const m = NAMED_KEY.exec(k);
     if (!m) {
-      problems.push(`  ${k}: not a named key; use PLATFORM_KEY_<NAME>_API_KEY/_API_SECRET/_API_PASSPHRASE with NAME of letters and digits only`);
+      problems.push(
+        `  ${k}: not a named key; use PLATFORM_KEY_<NAME>_API_KEY/_API_SECRET/_API_PASSPHRASE with NAME of letters and digits only`,
+      );
       continue;
     }
     if (v === undefined) continue;
@@ -62,9 +87,16 @@ export function parseEnv(source) {
       continue;
     }
     for (const part of ["API_KEY", "API_SECRET", "API_PASSPHRASE"]) {
-      if (!parts[part]) problems.push(`  PLATFORM_KEY_${name.toUpperCase()}_${part}: missing (the other parts of key '${name}' are set)`);
+      if (!parts[part])
+        problems.push(
+          `  PLATFORM_KEY_${name.toUpperCase()}_${part}: missing (the other parts of key '${name}' are set)`,
+        );
     }
-    keys[name] = { apiKey: parts.API_KEY ?? "", apiSecret: parts.API_SECRET ?? "", passphrase: parts.API_PASSPHRASE ?? "" };
+    keys[name] = {
+      apiKey: parts.API_KEY ?? "",
+      apiSecret: parts.API_SECRET ?? "",
+      passphrase: parts.API_PASSPHRASE ?? "",
+    };
   }
 
   let nextAuthSecret = e.NEXTAUTH_SECRET;
@@ -81,11 +113,16 @@ export function parseEnv(source) {
     // Names only, never the value: the message may reach a log.
     const published = new Set(PUBLISHED_VALUES);
     const credentials = Object.entries(source).filter(
-      ([k]) => k === "NEXTAUTH_SECRET" || k === "OIDC_CLIENT_SECRET" || /^PLATFORM_(API_(KEY|SECRET|PASSPHRASE)|KEY_[A-Z0-9]+_API_(KEY|SECRET|PASSPHRASE))$/.test(k),
+      ([k]) =>
+        k === "NEXTAUTH_SECRET" ||
+        k === "OIDC_CLIENT_SECRET" ||
+        /^PLATFORM_(API_(KEY|SECRET|PASSPHRASE)|KEY_[A-Z0-9]+_API_(KEY|SECRET|PASSPHRASE))$/.test(k),
     );
     for (const [k, v] of credentials) {
       if (v && published.has(v.trim())) {
-        problems.push(`  ${k}: is a demo value published in this repository, for simulator mode only; live mode needs your own (${k === "NEXTAUTH_SECRET" ? HOW_TO_MAKE_A_SECRET : "the platform's key"})`);
+        problems.push(
+          `  ${k}: is a demo value published in this repository, for simulator mode only; live mode needs your own (${k === "NEXTAUTH_SECRET" ? HOW_TO_MAKE_A_SECRET : "the platform's key"})`,
+        );
       }
     }
   }
@@ -96,7 +133,8 @@ export function parseEnv(source) {
   const trustProxy = parseTrustProxy(source.TRUST_PROXY);
   if (typeof trustProxy === "string") problems.push(`  ${trustProxy}`);
   const metricsAllow = parseCidrList(e.METRICS_ALLOW ?? "");
-  if (typeof metricsAllow === "string") problems.push(`  METRICS_ALLOW: '${metricsAllow}' is not an IP address or CIDR block (e.g. 10.0.0.0/8)`);
+  if (typeof metricsAllow === "string")
+    problems.push(`  METRICS_ALLOW: '${metricsAllow}' is not an IP address or CIDR block (e.g. 10.0.0.0/8)`);
 
   // Simulator mode serves demo staff accounts whose passwords are in the README: loopback unless HOST says
   // otherwise (server/front-door.mjs warns at start-up when it does).
@@ -111,7 +149,9 @@ export function parseEnv(source) {
   if (typeof mfaRoles === "string") problems.push(`  MFA_REQUIRED_ROLES: ${mfaRoles}`);
 
   if (mode === "live" && e.PASSWORD_HASH_COST !== undefined && e.PASSWORD_HASH_COST < 12) {
-    problems.push("  PASSWORD_HASH_COST: below 12 is for the test suites in simulator mode; live mode needs 12 or more");
+    problems.push(
+      "  PASSWORD_HASH_COST: below 12 is for the test suites in simulator mode; live mode needs 12 or more",
+    );
   }
 
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
@@ -141,22 +181,40 @@ export function parseEnv(source) {
     trustProxy: typeof trustProxy === "string" ? { kind: "off" } : trustProxy,
     metrics: Object.freeze({ allow: typeof metricsAllow === "string" ? [] : metricsAllow, token: e.METRICS_TOKEN }),
     sim: Object.freeze({
-      port: e.SIM_PORT, seed: e.SIM_SEED, scale: e.SIM_SCALE, controlToken: e.SIM_CONTROL_TOKEN, subaccounts: e.SIM_SUBACCOUNTS, depositRate: e.SIM_DEPOSIT_RATE, depositSettleMs: e.SIM_DEPOSIT_SETTLE_MS,
+      port: e.SIM_PORT,
+      seed: e.SIM_SEED,
+      scale: e.SIM_SCALE,
+      controlToken: e.SIM_CONTROL_TOKEN,
+      subaccounts: e.SIM_SUBACCOUNTS,
+      depositRate: e.SIM_DEPOSIT_RATE,
+      depositSettleMs: e.SIM_DEPOSIT_SETTLE_MS,
     }),
     dataDir: e.DATA_DIR,
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
     passwordHashCost: e.PASSWORD_HASH_COST,
     ledger: Object.freeze({
-      sync: e.LEDGER_SYNC === "on", share: e.LEDGER_SYNC_SHARE, sweepSeconds: e.LEDGER_SWEEP_SECONDS, activeSeconds: e.LEDGER_ACTIVE_SECONDS, activeShare: e.LEDGER_ACTIVE_SHARE,
+      sync: e.LEDGER_SYNC === "on",
+      share: e.LEDGER_SYNC_SHARE,
+      sweepSeconds: e.LEDGER_SWEEP_SECONDS,
+      activeSeconds: e.LEDGER_ACTIVE_SECONDS,
+      activeShare: e.LEDGER_ACTIVE_SHARE,
       tradeKeys: e.LEDGER_TRADE_KEYS ? Object.freeze(listOf(e.LEDGER_TRADE_KEYS.toLowerCase())) : undefined,
       planSymbols: Object.freeze(listOf(e.LEDGER_PLAN_SYMBOLS)),
       retentionDays: e.LEDGER_RETENTION_DAYS,
     }),
     oidc: e.OIDC_ISSUER
-      ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID ?? "", clientSecret: e.OIDC_CLIENT_SECRET ?? "", mfa: e.OIDC_MFA })
+      ? Object.freeze({
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID ?? "",
+          clientSecret: e.OIDC_CLIENT_SECRET ?? "",
+          mfa: e.OIDC_MFA,
+        })
       : undefined,
-    mfa: Object.freeze({ requiredRoles: Object.freeze(typeof mfaRoles === "string" ? [] : mfaRoles), freshMs: e.MFA_FRESH_SECONDS * 1000 }),
+    mfa: Object.freeze({
+      requiredRoles: Object.freeze(typeof mfaRoles === "string" ? [] : mfaRoles),
+      freshMs: e.MFA_FRESH_SECONDS * 1000,
+    }),
     logLevel: e.LOG_LEVEL,
     version: source.npm_package_version ?? "0.1.0",
   });

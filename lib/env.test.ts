@@ -2,7 +2,14 @@
 // names the variable, and never repeats a secret.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { estimatedEntropyBits, MIN_SECRET_ENTROPY_BITS, parseEnv, parseTrustProxy, PUBLISHED_VALUES, SIMULATOR_DEMO_KEY } from "@/lib/env";
+import {
+  estimatedEntropyBits,
+  MIN_SECRET_ENTROPY_BITS,
+  parseEnv,
+  parseTrustProxy,
+  PUBLISHED_VALUES,
+  SIMULATOR_DEMO_KEY,
+} from "@/lib/env";
 
 const LIVE = {
   PLATFORM_BASE_URL: "https://api.platform.example",
@@ -42,12 +49,24 @@ describe("[env][simulator]", () => {
     expect(env.platform.keys.main).toEqual({ ...SIMULATOR_DEMO_KEY });
     expect(() => parseEnv({ SIMULATOR_URL: "ftp://x", PUBLIC_CACHE_MS: "1000" })).toThrow(/SIMULATOR_URL/);
     expect(() =>
-      parseEnv({ SIMULATOR_URL: "http://127.0.0.1:4010", PLATFORM_BASE_URL: "https://api.example.com", PLATFORM_API_KEY: "k", PLATFORM_API_SECRET: "s", PLATFORM_API_PASSPHRASE: "p", NEXTAUTH_SECRET: "x".repeat(32) }),
+      parseEnv({
+        SIMULATOR_URL: "http://127.0.0.1:4010",
+        PLATFORM_BASE_URL: "https://api.example.com",
+        PLATFORM_API_KEY: "k",
+        PLATFORM_API_SECRET: "s",
+        PLATFORM_API_PASSPHRASE: "p",
+        NEXTAUTH_SECRET: "x".repeat(32),
+      }),
     ).toThrow(/SIMULATOR_URL: set either/);
   });
 
   it("[env][scale-out] PUBLIC_CACHE_MS, PLATFORM_EGRESS_ID and decimal session lifetimes", () => {
-    const env = parseEnv({ PUBLIC_CACHE_MS: "0", PLATFORM_EGRESS_ID: "office-1", SESSION_IDLE_MINUTES: "0.1", SESSION_MAX_HOURS: "0.5" });
+    const env = parseEnv({
+      PUBLIC_CACHE_MS: "0",
+      PLATFORM_EGRESS_ID: "office-1",
+      SESSION_IDLE_MINUTES: "0.1",
+      SESSION_MAX_HOURS: "0.5",
+    });
     expect(env.publicCacheMs).toBe(0);
     expect(env.egressId).toBe("office-1");
     expect(env.session).toEqual({ idleMs: 6_000, maxAgeMs: 1_800_000 });
@@ -62,7 +81,14 @@ describe("[env][simulator]", () => {
   it("[env][simulator] applies the documented defaults", () => {
     const env = parseEnv({});
     expect(env.port).toBe(3000);
-    expect(env.sim).toEqual({ port: 4010, seed: 42, scale: 1, subaccounts: 25, depositRate: 0, depositSettleMs: 1_800_000 });
+    expect(env.sim).toEqual({
+      port: 4010,
+      seed: 42,
+      scale: 1,
+      subaccounts: 25,
+      depositRate: 0,
+      depositSettleMs: 1_800_000,
+    });
     expect(env.nextAuthUrl).toBe("http://localhost:3000");
     expect(env.nextAuthSecret.length).toBeGreaterThanOrEqual(32);
     expect(env.platform.locale).toBe("en-US");
@@ -71,11 +97,28 @@ describe("[env][simulator]", () => {
   });
 
   it("[env][simulator] reads explicit values as numbers", () => {
-    const env = parseEnv({ PORT: "8080", SIM_PORT: "4999", SIM_SEED: "7", SIM_SCALE: "0.5", SIM_SUBACCOUNTS: "10000", SIM_DEPOSIT_RATE: "2.5", SIM_DEPOSIT_SETTLE_MS: "0" });
+    const env = parseEnv({
+      PORT: "8080",
+      SIM_PORT: "4999",
+      SIM_SEED: "7",
+      SIM_SCALE: "0.5",
+      SIM_SUBACCOUNTS: "10000",
+      SIM_DEPOSIT_RATE: "2.5",
+      SIM_DEPOSIT_SETTLE_MS: "0",
+    });
     expect(env.port).toBe(8080);
     expect(env.nextAuthUrl).toBe("http://localhost:8080");
-    expect(env.sim).toEqual({ port: 4999, seed: 7, scale: 0.5, subaccounts: 10_000, depositRate: 2.5, depositSettleMs: 0 });
-    expect(() => parseEnv({ SIM_DEPOSIT_SETTLE_MS: "30 min" })).toThrow(/SIM_DEPOSIT_SETTLE_MS: SIM_DEPOSIT_SETTLE_MS must be a whole number of milliseconds/);
+    expect(env.sim).toEqual({
+      port: 4999,
+      seed: 7,
+      scale: 0.5,
+      subaccounts: 10_000,
+      depositRate: 2.5,
+      depositSettleMs: 0,
+    });
+    expect(() => parseEnv({ SIM_DEPOSIT_SETTLE_MS: "30 min" })).toThrow(
+      /SIM_DEPOSIT_SETTLE_MS: SIM_DEPOSIT_SETTLE_MS must be a whole number of milliseconds/,
+    );
   });
 
   it("[env][simulator] treats an empty PLATFORM_BASE_URL as unset", () => {
@@ -189,13 +232,19 @@ describe("[env][named keys]", () => {
   );
 
   it("[env][named keys] an empty part counts as missing", () => {
-    expect(errorOf({ ...RISKUNIT, PLATFORM_KEY_RISKUNIT_API_SECRET: "" })).toContain("PLATFORM_KEY_RISKUNIT_API_SECRET");
+    expect(errorOf({ ...RISKUNIT, PLATFORM_KEY_RISKUNIT_API_SECRET: "" })).toContain(
+      "PLATFORM_KEY_RISKUNIT_API_SECRET",
+    );
   });
 
   it("[env][named keys] 'main' is reserved for PLATFORM_API_*", () => {
-    expect(errorOf({ PLATFORM_KEY_MAIN_API_KEY: "k", PLATFORM_KEY_MAIN_API_SECRET: "s", PLATFORM_KEY_MAIN_API_PASSPHRASE: "p" })).toMatch(
-      /PLATFORM_KEY_MAIN_/,
-    );
+    expect(
+      errorOf({
+        PLATFORM_KEY_MAIN_API_KEY: "k",
+        PLATFORM_KEY_MAIN_API_SECRET: "s",
+        PLATFORM_KEY_MAIN_API_PASSPHRASE: "p",
+      }),
+    ).toMatch(/PLATFORM_KEY_MAIN_/);
   });
 });
 
@@ -249,9 +298,9 @@ describe("[env][strict forms]", () => {
 
   it("[env][strict forms] DATABASE_URL must be postgres and REDIS_URL redis", () => {
     throwsNaming({ DATABASE_URL: "mysql://u@h/db", REDIS_URL: "http://h" }, "DATABASE_URL", "REDIS_URL");
-    expect(parseEnv({ DATABASE_URL: "postgresql://u:p@127.0.0.1/db", REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl).toBe(
-      "redis://127.0.0.1:6379",
-    );
+    expect(
+      parseEnv({ DATABASE_URL: "postgresql://u:p@127.0.0.1/db", REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl,
+    ).toBe("redis://127.0.0.1:6379");
   });
 
   it("[env][strict forms] a PLATFORM_KEY_* variable that is not a named key stops start-up", () => {
@@ -259,7 +308,12 @@ describe("[env][strict forms]", () => {
   });
 
   it("[env][strict forms] lists a malformed value and missing live credentials in one message", () => {
-    throwsNaming({ PORT: "abc", PLATFORM_BASE_URL: "https://platform.example" }, "PORT", "PLATFORM_API_KEY", "NEXTAUTH_SECRET");
+    throwsNaming(
+      { PORT: "abc", PLATFORM_BASE_URL: "https://platform.example" },
+      "PORT",
+      "PLATFORM_API_KEY",
+      "NEXTAUTH_SECRET",
+    );
   });
 
   it("[env][strict forms] OIDC needs all three settings or none", () => {
@@ -279,7 +333,10 @@ describe("[env][mfa]", () => {
     expect(parseEnv({}).mfa.requiredRoles).toEqual([]);
     expect(parseEnv({ ...LIVE, MFA_REQUIRED_ROLES: "none" }).mfa.requiredRoles).toEqual([]);
     expect(parseEnv({ MFA_REQUIRED_ROLES: "all" }).mfa.requiredRoles).toHaveLength(4);
-    expect(parseEnv({ ...LIVE, MFA_REQUIRED_ROLES: " Lead, admin,lead " }).mfa.requiredRoles).toEqual(["lead", "admin"]);
+    expect(parseEnv({ ...LIVE, MFA_REQUIRED_ROLES: " Lead, admin,lead " }).mfa.requiredRoles).toEqual([
+      "lead",
+      "admin",
+    ]);
     throwsNaming({ MFA_REQUIRED_ROLES: "lead,root" }, "MFA_REQUIRED_ROLES");
     throwsNaming({ MFA_REQUIRED_ROLES: "," }, "MFA_REQUIRED_ROLES");
   });
@@ -320,7 +377,20 @@ describe("[env][example]", () => {
     const e = parseEnv(src);
     expect(e.mode).toBe("simulator");
     expect(e.platform.keys.main).toEqual({ ...SIMULATOR_DEMO_KEY });
-    for (const name of ["PLATFORM_BASE_URL", "PLATFORM_API_KEY", "PLATFORM_API_SECRET", "PLATFORM_API_PASSPHRASE", "DATABASE_URL", "REDIS_URL", "NEXTAUTH_SECRET", "NEXTAUTH_URL", "PORT", "SIM_PORT", "SIM_SEED", "SIM_SCALE"]) {
+    for (const name of [
+      "PLATFORM_BASE_URL",
+      "PLATFORM_API_KEY",
+      "PLATFORM_API_SECRET",
+      "PLATFORM_API_PASSPHRASE",
+      "DATABASE_URL",
+      "REDIS_URL",
+      "NEXTAUTH_SECRET",
+      "NEXTAUTH_URL",
+      "PORT",
+      "SIM_PORT",
+      "SIM_SEED",
+      "SIM_SCALE",
+    ]) {
       expect(src).toHaveProperty(name);
     }
   });
@@ -345,21 +415,30 @@ describe("[env][security] live mode refuses published and guessable secrets (iss
     ["PLATFORM_API_SECRET", SIMULATOR_DEMO_KEY.apiSecret],
     ["PLATFORM_API_PASSPHRASE", SIMULATOR_DEMO_KEY.passphrase],
     ["PLATFORM_KEY_RISKUNIT_API_SECRET", "bd-demo-secret-risk-unit"],
-  ])("[env][security] live mode with %s set to a published demo value stops, naming it and not the value", (name, value) => {
-    const source: Record<string, string> = { ...LIVE, [name]: value };
-    if (name.startsWith("PLATFORM_KEY_RISKUNIT")) Object.assign(source, { PLATFORM_KEY_RISKUNIT_API_KEY: "ru-live-7c1", PLATFORM_KEY_RISKUNIT_API_PASSPHRASE: "ru-pass-93" });
-    const message = errorOf(source);
-    expect(message).toMatch(new RegExp(`^\\s+${name}: is a demo value published in this repository`, "m"));
-    expect(message).not.toContain(value);
-    // The same value is fine in simulator mode, which is what it is for.
-    expect(errorOf({ ...source, PLATFORM_BASE_URL: "" })).toBe("");
-  });
+  ])(
+    "[env][security] live mode with %s set to a published demo value stops, naming it and not the value",
+    (name, value) => {
+      const source: Record<string, string> = { ...LIVE, [name]: value };
+      if (name.startsWith("PLATFORM_KEY_RISKUNIT"))
+        Object.assign(source, {
+          PLATFORM_KEY_RISKUNIT_API_KEY: "ru-live-7c1",
+          PLATFORM_KEY_RISKUNIT_API_PASSPHRASE: "ru-pass-93",
+        });
+      const message = errorOf(source);
+      expect(message).toMatch(new RegExp(`^\\s+${name}: is a demo value published in this repository`, "m"));
+      expect(message).not.toContain(value);
+      // The same value is fine in simulator mode, which is what it is for.
+      expect(errorOf({ ...source, PLATFORM_BASE_URL: "" })).toBe("");
+    },
+  );
 
   it("[env][security] a long but guessable session secret is refused in live mode, with how to make a good one", () => {
     for (const weak of ["x".repeat(64), "0123456789abcdef".repeat(4), "n".repeat(32) + "-live-session-secret"]) {
       expect(estimatedEntropyBits(weak)).toBeLessThan(MIN_SECRET_ENTROPY_BITS);
       const message = errorOf({ ...LIVE, NEXTAUTH_SECRET: weak });
-      expect(message).toMatch(/NEXTAUTH_SECRET: too predictable for live mode \(make one with `openssl rand -base64 48`\)/);
+      expect(message).toMatch(
+        /NEXTAUTH_SECRET: too predictable for live mode \(make one with `openssl rand -base64 48`\)/,
+      );
       expect(message).not.toContain(weak);
     }
     expect(estimatedEntropyBits(LIVE.NEXTAUTH_SECRET)).toBeGreaterThan(MIN_SECRET_ENTROPY_BITS);
@@ -372,8 +451,12 @@ describe("[env][security] TRUST_PROXY and HOST", () => {
     expect(parseEnv({}).trustProxy).toEqual({ kind: "off" });
     expect(parseTrustProxy("false")).toEqual({ kind: "off" });
     expect(parseTrustProxy("2")).toEqual({ kind: "hops", hops: 2 });
-    expect(parseTrustProxy("10.0.0.0/8, 192.168.1.7,fd00::/8")).toEqual({ kind: "cidrs", cidrs: ["10.0.0.0/8", "192.168.1.7", "fd00::/8"] });
-    for (const bad of ["yes", "10.0.0.0/33", "300.1.1.1", "10.0.0.0/8/1", "99"]) expect(errorOf({ TRUST_PROXY: bad })).toMatch(/^\s+TRUST_PROXY: /m);
+    expect(parseTrustProxy("10.0.0.0/8, 192.168.1.7,fd00::/8")).toEqual({
+      kind: "cidrs",
+      cidrs: ["10.0.0.0/8", "192.168.1.7", "fd00::/8"],
+    });
+    for (const bad of ["yes", "10.0.0.0/33", "300.1.1.1", "10.0.0.0/8/1", "99"])
+      expect(errorOf({ TRUST_PROXY: bad })).toMatch(/^\s+TRUST_PROXY: /m);
   });
 
   it("[env][security] simulator mode listens on loopback unless HOST says otherwise; live mode on every address", () => {
@@ -387,8 +470,12 @@ describe("[env][security] TRUST_PROXY and HOST", () => {
 
 describe("[env] key roles and the simulator's control token", () => {
   it("[env][key-access] PLATFORM_KEY_<NAME>_ROLES becomes env.platform.keyRoles; a bad list is named", () => {
-    expect(parseEnv({ PLATFORM_KEY_RISKUNIT_ROLES: "lead,compliance" }).platform.keyRoles).toEqual({ riskunit: ["lead", "compliance"] });
-    expect(errorOf({ PLATFORM_KEY_RISKUNIT_ROLES: "owner" })).toMatch(/PLATFORM_KEY_RISKUNIT_ROLES: must be a comma-separated list/);
+    expect(parseEnv({ PLATFORM_KEY_RISKUNIT_ROLES: "lead,compliance" }).platform.keyRoles).toEqual({
+      riskunit: ["lead", "compliance"],
+    });
+    expect(errorOf({ PLATFORM_KEY_RISKUNIT_ROLES: "owner" })).toMatch(
+      /PLATFORM_KEY_RISKUNIT_ROLES: must be a comma-separated list/,
+    );
   });
 
   it("[env][simulator] SIM_CONTROL_TOKEN: at least 16 characters, no spaces", () => {

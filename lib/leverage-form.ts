@@ -4,7 +4,13 @@
 // when holdSide is needed; only the catalog's fields are sent, and the server parses them with the catalog.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
-import { HOLD_SIDES, LEVERAGE_CEILING, leverageSet, leverageSetFields, maxLeverageOf } from "@/lib/platform/catalog/futures";
+import {
+  HOLD_SIDES,
+  LEVERAGE_CEILING,
+  leverageSet,
+  leverageSetFields,
+  maxLeverageOf,
+} from "@/lib/platform/catalog/futures";
 import { PRODUCT_TYPES } from "@/lib/platform/schemas";
 
 export const MARGIN_MODES = ["isolated", "crossed"] as const;
@@ -25,8 +31,14 @@ const catalogShape = leverageSetFields.shape;
 
 /** The leverage the platform allows for a symbol (1 to the symbol's maximum; the ceiling before one is known). */
 export function leverageRange(productType: unknown, symbol: unknown): { min: 1; max: number } {
-  const known = typeof symbol === "string" && /^[A-Z0-9]{3,}$/.test(symbol) && (PRODUCT_TYPES as readonly unknown[]).includes(productType);
-  return { min: 1, max: known ? maxLeverageOf(productType as (typeof PRODUCT_TYPES)[number], symbol) : LEVERAGE_CEILING };
+  const known =
+    typeof symbol === "string" &&
+    /^[A-Z0-9]{3,}$/.test(symbol) &&
+    (PRODUCT_TYPES as readonly unknown[]).includes(productType);
+  return {
+    min: 1,
+    max: known ? maxLeverageOf(productType as (typeof PRODUCT_TYPES)[number], symbol) : LEVERAGE_CEILING,
+  };
 }
 
 /** The range in words ("a whole number from 1 to 125"), for the hint and for the refusal of a value outside it. */
@@ -35,26 +47,40 @@ export function leverageRangeText(productType: unknown, symbol: unknown): string
   return `a whole number from ${min} to ${max}`;
 }
 
-export const leverageFormSchema = z.extend(leverageSetFields, {
+export const leverageFormSchema = z
+  .extend(leverageSetFields, {
     // Radios with nothing picked give null; the catalog's field is optional, so both mean "no side".
-    holdSide: z.pipe(z.nullable(catalogShape.holdSide), z.transform((v) => v ?? undefined)),
+    holdSide: z.pipe(
+      z.nullable(catalogShape.holdSide),
+      z.transform((v) => v ?? undefined),
+    ),
     // The range is checked with the symbol below, so that the refusal names the range allowed.
-    leverage: z.string({ error: "leverage is required" }).check(z.trim()).check(z.minLength(1, { error: "leverage is required" })),
+    leverage: z
+      .string({ error: "leverage is required" })
+      .check(z.trim())
+      .check(z.minLength(1, { error: "leverage is required" })),
     marginMode: z.enum(MARGIN_MODES, { error: "Choose the margin mode: isolated or crossed" }),
     positionMode: z.enum(POSITION_MODES, { error: "Choose the position mode: one-way or hedge" }),
-  }).check(z.superRefine((v, ctx) => {
-    const { max } = leverageRange(v.productType, v.symbol);
-    if (v.leverage && (!/^[1-9]\d{0,2}$/.test(v.leverage) || Number(v.leverage) > max)) {
-      ctx.addIssue({ code: "custom", path: ["leverage"], message: `Leverage must be ${leverageRangeText(v.productType, v.symbol)}${v.symbol ? ` for ${v.symbol}` : ""}; ${v.leverage} is not` });
-    }
-    if (needsHoldSide(v.marginMode, v.positionMode) && !v.holdSide) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["holdSide"],
-        message: "holdSide is required for isolated margin in hedge mode: choose long or short",
-      });
-    }
-  }));
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      const { max } = leverageRange(v.productType, v.symbol);
+      if (v.leverage && (!/^[1-9]\d{0,2}$/.test(v.leverage) || Number(v.leverage) > max)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["leverage"],
+          message: `Leverage must be ${leverageRangeText(v.productType, v.symbol)}${v.symbol ? ` for ${v.symbol}` : ""}; ${v.leverage} is not`,
+        });
+      }
+      if (needsHoldSide(v.marginMode, v.positionMode) && !v.holdSide) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["holdSide"],
+          message: "holdSide is required for isolated margin in hedge mode: choose long or short",
+        });
+      }
+    }),
+  );
 
 export type LeverageFormInput = z.input<typeof leverageFormSchema>;
 export type LeverageFormValues = z.output<typeof leverageFormSchema>;

@@ -51,10 +51,13 @@ describe("[rbac][can]", () => {
     expect(can(role, permission)).toBe(allowed);
   });
 
-  it.each(PERMISSIONS.map((permission) => ({ permission })))("[rbac][can] no session may $permission", ({ permission }) => {
-    expect(can(null, permission)).toBe(false);
-    expect(can(undefined, permission)).toBe(false);
-  });
+  it.each(PERMISSIONS.map((permission) => ({ permission })))(
+    "[rbac][can] no session may $permission",
+    ({ permission }) => {
+      expect(can(null, permission)).toBe(false);
+      expect(can(undefined, permission)).toBe(false);
+    },
+  );
 
   it.each([
     ["lead", true],

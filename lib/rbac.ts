@@ -5,7 +5,15 @@ export const ROLES = ["compliance", "broker", "lead", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Reads of the platform's data, through the proxy and the ledger. */
-const READ_PLATFORM = ["deposits.read", "assets.read", "planOrders.read", "fills.read", "rebates.read", "market.read", "oiLimits.read"] as const;
+const READ_PLATFORM = [
+  "deposits.read",
+  "assets.read",
+  "planOrders.read",
+  "fills.read",
+  "rebates.read",
+  "market.read",
+  "oiLimits.read",
+] as const;
 /** Reads of what Brokerdesk itself records. */
 const READ_LEDGERS = ["withdrawals.read", "subaccounts.read", "riskUnits.read"] as const;
 
@@ -15,7 +23,14 @@ const DESK_WRITES = ["subaccounts.write", "riskUnits.write", "withdrawals.write"
 const LEAD_WRITES = ["withdrawals.approve", "leverage.write"] as const;
 const USER_ADMIN = ["users.read", "users.write"] as const;
 
-export const PERMISSIONS = [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...DESK_WRITES, ...LEAD_WRITES, ...USER_ADMIN] as const;
+export const PERMISSIONS = [
+  ...READ_PLATFORM,
+  ...READ_LEDGERS,
+  "audit.read",
+  ...DESK_WRITES,
+  ...LEAD_WRITES,
+  ...USER_ADMIN,
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -38,5 +53,6 @@ export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   compliance: "Reads everything on the platform and in Brokerdesk's records, and the audit log; changes nothing.",
   broker: "Reads the platform and the records; creates sub-accounts, binds risk units and requests withdrawals.",
   lead: "What a broker does, plus approving or rejecting others' withdrawals, setting leverage and reading the audit log.",
-  admin: "Manages staff (adds them, changes roles, disables, resets passwords and second factors) and reads the audit log; moves no money.",
+  admin:
+    "Manages staff (adds them, changes roles, disables, resets passwords and second factors) and reads the audit log; moves no money.",
 };

@@ -1,7 +1,16 @@
 // The withdrawal request's state machine as both sides need it: its states and when an unsettled one may be
 // reconciled. The server's transitions live in server/workflows/withdrawal-requests.ts. Isomorphic.
 
-export const WITHDRAWAL_STATES = ["requested", "approved", "submitted", "confirmed", "failed", "unknown", "rejected", "cancelled"] as const;
+export const WITHDRAWAL_STATES = [
+  "requested",
+  "approved",
+  "submitted",
+  "confirmed",
+  "failed",
+  "unknown",
+  "rejected",
+  "cancelled",
+] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /**
@@ -43,7 +52,10 @@ export const STALE_SUBMIT_MS = 5 * 60_000;
 export const STALE_APPROVED_MS = 30_000;
 
 /** Whether reconcile may (re)send: outcome unknown, or a send that was left behind (see the STALE_* times). */
-export function isReconcilable(w: { state: WithdrawalState; submittedAt: string | null; approvedAt: string | null }, now: number): boolean {
+export function isReconcilable(
+  w: { state: WithdrawalState; submittedAt: string | null; approvedAt: string | null },
+  now: number,
+): boolean {
   const age = (at: string | null) => (at === null ? 0 : now - Date.parse(at));
   if (w.state === "unknown") return true;
   if (w.state === "submitted") return age(w.submittedAt) > STALE_SUBMIT_MS;

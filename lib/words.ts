@@ -49,7 +49,9 @@ const CAMEL_OUTSIDE_PARENS = /\([^)]*\)|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g;
  * "subaccountName is required" → "Name is required".
  */
 export function staffMessage(message: string, label?: string): string {
-  const lead = /^([a-z]+(?:[A-Z][a-z0-9]*)*)\b(?= (?:is|must|or|and|has|cannot|should|needs|was|does|may|of)\b)/.exec(message)?.[1];
+  const lead = /^([a-z]+(?:[A-Z][a-z0-9]*)*)\b(?= (?:is|must|or|and|has|cannot|should|needs|was|does|may|of)\b)/.exec(
+    message,
+  )?.[1];
   let out = message;
   if (lead) {
     const words = label ? label.replace(/\s*\(.*\)\s*$/, "").trim() || fieldWords(lead) : fieldWords(lead);

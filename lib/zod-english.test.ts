@@ -17,9 +17,14 @@ function sources(dir: string): string[] {
 
 describe("[zod][locale] English messages", () => {
   it("every module that builds schemas with zod/mini loads lib/zod-english itself", () => {
-    const builders = ROOTS.flatMap(sources).filter((f) => /^import (\* as z|\{[^}]*\}) from "zod\/mini";$/m.test(readFileSync(f, "utf8")));
+    const builders = ROOTS.flatMap(sources).filter((f) =>
+      /^import (\* as z|\{[^}]*\}) from "zod\/mini";$/m.test(readFileSync(f, "utf8")),
+    );
     expect(builders.length).toBeGreaterThan(20);
-    const without = builders.filter((f) => f !== path.join("lib", "zod-english.ts") && !readFileSync(f, "utf8").includes('import "@/lib/zod-english";'));
+    const without = builders.filter(
+      (f) =>
+        f !== path.join("lib", "zod-english.ts") && !readFileSync(f, "utf8").includes('import "@/lib/zod-english";'),
+    );
     expect(without).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 const checks = [
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],
   ["lint", "npm", ["run", "--silent", "lint"]],
+  ["format", "npm", ["run", "--silent", "format:check"]],
 ];
 
 const results = await Promise.all(
@@ -19,7 +20,9 @@ const results = await Promise.all(
         child.stderr.on("data", (d) => (out += d));
         child.on("close", (code) => {
           const seconds = ((Date.now() - started) / 1000).toFixed(1);
-          process.stdout.write(`\n> ${name}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${seconds} s\n${out}`);
+          process.stdout.write(
+            `\n> ${name}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${seconds} s\n${out}`,
+          );
           resolve(code === 0);
         });
       }),

@@ -4,8 +4,13 @@ import "server-only";
 // server/http sends it; the export stream writes it as its last line and into the job and the audit log.
 import { DomainError, type ErrorBody, type ErrorCode, type FieldErrors, type PlatformRefusal } from "@/lib/api/errors";
 import {
-  PlatformError, PlatformMalformedResponseError, PlatformNetworkError, PlatformRequestInvalidError,
-  PlatformTimeoutError, RateBudgetExceededError, RateBudgetUnavailableError,
+  PlatformError,
+  PlatformMalformedResponseError,
+  PlatformNetworkError,
+  PlatformRequestInvalidError,
+  PlatformTimeoutError,
+  RateBudgetExceededError,
+  RateBudgetUnavailableError,
 } from "@/server/platform/errors";
 
 export type Failure = {
@@ -20,7 +25,8 @@ export type Failure = {
 /** Never turns a failure into data (STYLE rule 9): anything not recognised is "internal". */
 export function describeFailure(e: unknown): Failure {
   if (e instanceof DomainError) return { code: e.code, message: e.message, fieldErrors: e.fieldErrors };
-  if (e instanceof PlatformRequestInvalidError) return { code: "invalid_input", message: "Some fields are not valid", fieldErrors: e.fieldErrors };
+  if (e instanceof PlatformRequestInvalidError)
+    return { code: "invalid_input", message: "Some fields are not valid", fieldErrors: e.fieldErrors };
   if (e instanceof RateBudgetExceededError) {
     const seconds = Math.max(1, Math.ceil(e.retryAfterMs / 1000));
     // Brokerdesk's own queue, said as such: the platform never saw this request (a 504 means it was slow).
@@ -31,7 +37,11 @@ export function describeFailure(e: unknown): Failure {
     };
   }
   if (e instanceof RateBudgetUnavailableError) {
-    return { code: "rate_budget_unavailable", message: `The shared rate budget (Redis) is unreachable, so ${e.operationId} was not sent. Try again shortly.`, retryAfter: 2 };
+    return {
+      code: "rate_budget_unavailable",
+      message: `The shared rate budget (Redis) is unreachable, so ${e.operationId} was not sent. Try again shortly.`,
+      retryAfter: 2,
+    };
   }
   if (e instanceof PlatformTimeoutError) {
     return {
@@ -47,12 +57,24 @@ export function describeFailure(e: unknown): Failure {
       platform: { code: e.code, msg: e.msg, httpStatus: e.httpStatus, operation: e.operationId, meaning: e.meaning },
     };
   }
-  if (e instanceof PlatformNetworkError) return { code: "platform_network", message: e.message, platform: { code: "network", msg: e.message, operation: e.operationId } };
+  if (e instanceof PlatformNetworkError)
+    return {
+      code: "platform_network",
+      message: e.message,
+      platform: { code: "network", msg: e.message, operation: e.operationId },
+    };
   if (e instanceof PlatformMalformedResponseError) {
-    return { code: "platform_malformed", message: e.message, platform: { code: "malformed", msg: e.message, operation: e.operationId } };
+    return {
+      code: "platform_malformed",
+      message: e.message,
+      platform: { code: "malformed", msg: e.message, operation: e.operationId },
+    };
   }
   if (e instanceof Error && e.name === "AuditWriteError") {
-    return { code: "audit_unavailable", message: "The audit log cannot be written, so nothing was done. Try again shortly." };
+    return {
+      code: "audit_unavailable",
+      message: "The audit log cannot be written, so nothing was done. Try again shortly.",
+    };
   }
   return { code: "internal", message: "Something went wrong on the server; it has been logged." };
 }
@@ -64,6 +86,21 @@ export function errorBody(f: Failure): ErrorBody {
 
 /** What the audit log keeps of a failed action: the error's kind and the platform's own words, no stack. */
 export function failureDetail(e: unknown): Record<string, unknown> {
-  const err = e as { name?: string; code?: string; msg?: string; kind?: string; message?: string; httpStatus?: number; requestSent?: boolean };
-  return { error: err?.name, kind: err?.kind, code: err?.code, msg: err?.msg ?? err?.message, httpStatus: err?.httpStatus, requestSent: err?.requestSent };
+  const err = e as {
+    name?: string;
+    code?: string;
+    msg?: string;
+    kind?: string;
+    message?: string;
+    httpStatus?: number;
+    requestSent?: boolean;
+  };
+  return {
+    error: err?.name,
+    kind: err?.kind,
+    code: err?.code,
+    msg: err?.msg ?? err?.message,
+    httpStatus: err?.httpStatus,
+    requestSent: err?.requestSent,
+  };
 }

@@ -46,8 +46,13 @@ export function resolveClient(peer, forwardedFor, trust, peers = trustedPeers(tr
   const socket = normalAddress(peer);
   if (trust.kind === "off" || !socket) return { client: socket, viaProxy: false };
   // Nearest first: the socket, then the addresses each proxy appended, walking back towards the client.
-  const hops = (forwardedFor ?? "").split(",").map((a) => a.trim()).filter(Boolean).reverse();
-  const isTrusted = (address, depth) => (trust.kind === "hops" ? depth < trust.hops : peers.check(address, isIP(address) === 6 ? "ipv6" : "ipv4"));
+  const hops = (forwardedFor ?? "")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .reverse();
+  const isTrusted = (address, depth) =>
+    trust.kind === "hops" ? depth < trust.hops : peers.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
   if (!isTrusted(socket, 0)) return { client: socket, viaProxy: false };
   let client = socket;
   for (let i = 0; i < hops.length; i++) {
@@ -60,7 +65,14 @@ export function resolveClient(peer, forwardedFor, trust, peers = trustedPeers(tr
   return { client, viaProxy: true };
 }
 
-const FORWARDING = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+const FORWARDING = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+  "forwarded",
+];
 
 /**
  * Rewrites a request's forwarding headers in place: X-Forwarded-For becomes the one resolved client
@@ -71,9 +83,15 @@ const FORWARDING = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", 
  */
 export function normaliseForwarding(req, trust, peers = trustedPeers(trust)) {
   const xff = req.headers["x-forwarded-for"];
-  const { client, viaProxy } = resolveClient(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(",") : xff, trust, peers);
+  const { client, viaProxy } = resolveClient(
+    req.socket.remoteAddress,
+    Array.isArray(xff) ? xff.join(",") : xff,
+    trust,
+    peers,
+  );
   for (const name of FORWARDING) {
-    if (!viaProxy || name === "x-forwarded-for" || name === "x-real-ip" || name === "forwarded") delete req.headers[name];
+    if (!viaProxy || name === "x-forwarded-for" || name === "x-real-ip" || name === "forwarded")
+      delete req.headers[name];
   }
   if (client) req.headers["x-forwarded-for"] = client;
 }
@@ -101,8 +119,13 @@ export async function serve() {
     server.listen(env.port, env.host, () => resolve(undefined));
   });
   const shown = env.host.includes(":") ? `[${env.host}]` : env.host;
-  const proxies = env.trustProxy.kind === "off" ? "no proxy trusted" : `trusting ${env.trustProxy.kind === "hops" ? `${env.trustProxy.hops} proxy hop(s)` : env.trustProxy.cidrs.join(", ")}`;
-  process.stdout.write(`Brokerdesk ${env.version} (${env.mode} mode) listening on http://${shown}:${env.port}, ${proxies}\n`);
+  const proxies =
+    env.trustProxy.kind === "off"
+      ? "no proxy trusted"
+      : `trusting ${env.trustProxy.kind === "hops" ? `${env.trustProxy.hops} proxy hop(s)` : env.trustProxy.cidrs.join(", ")}`;
+  process.stdout.write(
+    `Brokerdesk ${env.version} (${env.mode} mode) listening on http://${shown}:${env.port}, ${proxies}\n`,
+  );
   if (env.mode === "simulator") {
     const loopback = ["127.0.0.1", "::1", "localhost"].includes(env.host);
     process.stdout.write(

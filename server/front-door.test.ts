@@ -25,7 +25,10 @@ describe("[security][client-ip] resolveClient", () => {
 
   it("[security][client-ip] a CIDR list: walk back while the address is a listed proxy", () => {
     const t = trust("10.0.0.0/8, 192.168.1.7");
-    expect(resolveClient("10.0.0.2", "6.6.6.6, 203.0.113.7, 192.168.1.7", t)).toEqual({ client: "203.0.113.7", viaProxy: true });
+    expect(resolveClient("10.0.0.2", "6.6.6.6, 203.0.113.7, 192.168.1.7", t)).toEqual({
+      client: "203.0.113.7",
+      viaProxy: true,
+    });
     // An untrusted peer's header is ignored altogether.
     expect(resolveClient("198.51.100.1", "203.0.113.7", t)).toEqual({ client: "198.51.100.1", viaProxy: false });
     // Garbage in the chain ends the walk at the last proxy that handed it on.
@@ -42,7 +45,13 @@ describe("[security][client-ip] normaliseForwarding on a real server", () => {
     server = http.createServer((req, res) => {
       normaliseForwarding(req, rule);
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ xff: req.headers["x-forwarded-for"] ?? null, host: req.headers["x-forwarded-host"] ?? null, realIp: req.headers["x-real-ip"] ?? null }));
+      res.end(
+        JSON.stringify({
+          xff: req.headers["x-forwarded-for"] ?? null,
+          host: req.headers["x-forwarded-host"] ?? null,
+          realIp: req.headers["x-real-ip"] ?? null,
+        }),
+      );
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     port = (server.address() as AddressInfo).port;
@@ -61,7 +70,13 @@ describe("[security][client-ip] normaliseForwarding on a real server", () => {
     });
 
   it("[security][client-ip] from an untrusted peer: its own address, the forged headers dropped", async () => {
-    expect(await ask("127.0.0.1", { "x-forwarded-for": "203.0.113.7", "x-forwarded-host": "evil.example", "x-real-ip": "203.0.113.8" })).toEqual({
+    expect(
+      await ask("127.0.0.1", {
+        "x-forwarded-for": "203.0.113.7",
+        "x-forwarded-host": "evil.example",
+        "x-real-ip": "203.0.113.8",
+      }),
+    ).toEqual({
       xff: "127.0.0.1",
       host: null,
       realIp: null,

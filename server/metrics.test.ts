@@ -29,7 +29,10 @@ describe("[metrics]", () => {
       backoffBaseMs: 1,
     });
     const ok = { operation: "oiLimits.list", code: "00000", status: "200" };
-    const before = { ok: await value("brokerdesk_platform_requests_total", ok), throttled: await value("brokerdesk_platform_429_total", { operation: "oiLimits.list" }) };
+    const before = {
+      ok: await value("brokerdesk_platform_requests_total", ok),
+      throttled: await value("brokerdesk_platform_429_total", { operation: "oiLimits.list" }),
+    };
     sim.faults.set({ path: "oiLimits.list", kind: "rate-limit", count: 2 });
     const r = await client.call("oiLimits.list", { productType: "USDT-FUTURES" });
     sim.faults.clear();
@@ -37,7 +40,9 @@ describe("[metrics]", () => {
     expect((await value("brokerdesk_platform_requests_total", ok)) - before.ok).toBe(1);
     expect((await value("brokerdesk_platform_429_total", { operation: "oiLimits.list" })) - before.throttled).toBe(2);
     expect(await value("brokerdesk_limiter_queue_depth", { scope: "ip:local:oiLimits.list" })).toBe(0);
-    expect(await metrics().registry.metrics()).toMatch(/brokerdesk_limiter_wait_seconds_count\{operation="oiLimits\.list"\} [1-9]/);
+    expect(await metrics().registry.metrics()).toMatch(
+      /brokerdesk_limiter_wait_seconds_count\{operation="oiLimits\.list"\} [1-9]/,
+    );
     client.close();
   });
 

@@ -51,8 +51,18 @@ function create(): Metrics {
     buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60],
     registers: [registry],
   });
-  const queue = new Gauge({ name: "brokerdesk_limiter_queue_depth", help: "Calls waiting for a rate slot, by scope (key and operation)", labelNames: ["scope"] as const, registers: [registry] });
-  const cache = new Counter({ name: "brokerdesk_public_cache_total", help: "Public reads answered from the short cache (hit) or sent on (miss)", labelNames: ["operation", "result"] as const, registers: [registry] });
+  const queue = new Gauge({
+    name: "brokerdesk_limiter_queue_depth",
+    help: "Calls waiting for a rate slot, by scope (key and operation)",
+    labelNames: ["scope"] as const,
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: "brokerdesk_public_cache_total",
+    help: "Public reads answered from the short cache (hit) or sent on (miss)",
+    labelNames: ["operation", "result"] as const,
+    registers: [registry],
+  });
   const busy = new Counter({
     name: "brokerdesk_busy_refusals_total",
     help: "Brokerdesk's own 429s: calls refused because the rate budget was taken (never sent to the platform)",

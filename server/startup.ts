@@ -15,7 +15,10 @@ import { getPlatformClient, platformBaseUrl, setEmbeddedSimulator } from "@/serv
 import { controlHeaders } from "@/server/simulator/control-token";
 import { seedRegistry } from "@/server/workflows/subaccounts";
 
-const g = globalThis as typeof globalThis & { __brokerdeskPlatformStarted?: Promise<string>; __brokerdeskStarted?: Promise<void> };
+const g = globalThis as typeof globalThis & {
+  __brokerdeskPlatformStarted?: Promise<string>;
+  __brokerdeskStarted?: Promise<void>;
+};
 
 /** Where the platform is, starting the embedded simulator first when that is the mode. Once per process. */
 export function startPlatform(): Promise<string> {
@@ -47,7 +50,16 @@ export function startApp(): Promise<void> {
 }
 
 const simSubaccounts = z.object({
-  items: z.array(z.object({ subUid: z.string(), subaccountName: z.string(), label: z.string(), status: z.string(), permList: z.array(z.string()), cTime: z.string() })),
+  items: z.array(
+    z.object({
+      subUid: z.string(),
+      subaccountName: z.string(),
+      label: z.string(),
+      status: z.string(),
+      permList: z.array(z.string()),
+      cTime: z.string(),
+    }),
+  ),
 });
 
 async function prepareData(baseUrl: string): Promise<void> {
@@ -55,7 +67,9 @@ async function prepareData(baseUrl: string): Promise<void> {
   await prepareStaffUsers(db);
   if (env.mode !== "simulator") return;
   // The platform cannot list sub-accounts; the simulator can (its own endpoint, never a platform path).
-  const res = await fetch(new URL("__sim/subaccounts", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`), { headers: controlHeaders() });
+  const res = await fetch(new URL("__sim/subaccounts", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`), {
+    headers: controlHeaders(),
+  });
   if (!res.ok) throw new Error(`the simulator's sub-account list answered HTTP ${res.status}`);
   const added = await seedRegistry(db, simSubaccounts.parse(await res.json()).items);
   if (added) logger.info({ added }, "registry seeded with the simulator's sub-accounts");

@@ -25,7 +25,11 @@ export type TestClientOptions = Omit<ClientConfig, "baseUrl" | "credentials">;
 
 /** A client of `sim`, signed with the broker's main key. */
 export function simulatorClient(sim: Simulator, options: TestClientOptions = {}): PlatformClient {
-  return new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), ...options });
+  return new PlatformClient({
+    baseUrl: sim.baseUrl,
+    credentials: new CredentialStore({ main: sim.keys.brokerMain }),
+    ...options,
+  });
 }
 
 export type SimulatorTestBed = { sim: Simulator; client: PlatformClient };
@@ -76,7 +80,10 @@ export function workflowTestBed(options: SimulatorTestBedOptions = {}): Workflow
 }
 
 /** A simulator (and its client) of one test's own, for what the suite's must not see (its clock moved); closed after `fn`. */
-export async function withOwnSimulator<T>(options: SimulatorTestBedOptions, fn: (own: SimulatorTestBed) => Promise<T>): Promise<T> {
+export async function withOwnSimulator<T>(
+  options: SimulatorTestBedOptions,
+  fn: (own: SimulatorTestBed) => Promise<T>,
+): Promise<T> {
   const sim = await startSimulator({ port: 0, ...options.simulator });
   const client = simulatorClient(sim, options.client);
   try {
@@ -101,20 +108,41 @@ export function depositsIn(sim: Simulator, uid: string, start: number, end: numb
 
 /** Puts these of the simulator's sub-accounts into the registry, as the start-up does in simulator mode. */
 export function registerFromSimulator(db: Db, subs: readonly SubaccountRecord[]): Promise<number> {
-  return seedRegistry(db, subs.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, label: s.label, status: s.status, permList: [...s.permList], cTime: String(s.cTime) })));
+  return seedRegistry(
+    db,
+    subs.map((s) => ({
+      subUid: s.uid,
+      subaccountName: s.subaccountName,
+      label: s.label,
+      status: s.status,
+      permList: [...s.permList],
+      cTime: String(s.cTime),
+    })),
+  );
 }
 
 /** Adds one sub-account to the registry under `name`, as staff add one (status normal): its name is what refusals say. */
 export async function addToRegistry(db: Db, uid: string, name: string): Promise<void> {
-  await db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, $2, 'normal', 'added', 'test')", [uid, name]);
+  await db.query(
+    "INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, $2, 'normal', 'added', 'test')",
+    [uid, name],
+  );
 }
 
 /** The DomainError a workflow refused with; a success or any other error fails the test. */
 export async function domainRefusal(p: Promise<unknown>): Promise<DomainError> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(DomainError);
   return e as DomainError;
 }
 
 /** A session of staff member `name` (name@brokerdesk.test) in `role`. */
-export const staffSession = (role: StaffSession["role"], name: string): StaffSession => ({ userId: name, email: `${name}@brokerdesk.test`, name, role });
+export const staffSession = (role: StaffSession["role"], name: string): StaffSession => ({
+  userId: name,
+  email: `${name}@brokerdesk.test`,
+  name,
+  role,
+});

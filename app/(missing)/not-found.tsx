@@ -14,7 +14,9 @@ export default function DashboardNotFound() {
         <Link href="/" className={primaryButton}>
           Back to Home
         </Link>
-        <span className="self-center text-sm text-slate-600 dark:text-slate-400">or choose a page in the navigation.</span>
+        <span className="self-center text-sm text-slate-600 dark:text-slate-400">
+          or choose a page in the navigation.
+        </span>
       </p>
     </div>
   );

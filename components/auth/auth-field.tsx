@@ -9,7 +9,13 @@ export const authPrimary = buttonClass("primary", "lg");
 export const authSecondary = buttonClass("secondary", "lg");
 
 /** A label above its input, with an optional hint between them (the input is described by it). */
-export function AuthField({ id, label, hint, mono = false, ...input }: ComponentProps<"input"> & { id: string; label: string; hint?: ReactNode; mono?: boolean }) {
+export function AuthField({
+  id,
+  label,
+  hint,
+  mono = false,
+  ...input
+}: ComponentProps<"input"> & { id: string; label: string; hint?: ReactNode; mono?: boolean }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -20,7 +26,12 @@ export function AuthField({ id, label, hint, mono = false, ...input }: Component
           {hint}
         </p>
       ) : null}
-      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...input} className={`${inputClass} ${mono ? "font-mono" : ""}`} />
+      <input
+        id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...input}
+        className={`${inputClass} ${mono ? "font-mono" : ""}`}
+      />
     </div>
   );
 }

@@ -3,7 +3,10 @@
 // redeem the proof it answered through next-auth's session update (POST /api/auth/session, the same request
 // next-auth/react's update() sends), whose jwt callback sets the session's mfaAt. The browser never says a
 // factor was verified: it only carries the server's single-use proof.
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
 import { callResource } from "@/lib/api/call";
 import { ApiError } from "@/lib/api/errors";
 import { mfaResources } from "@/lib/api/mfa";
@@ -22,7 +25,8 @@ export async function redeemProof(proofToken: string): Promise<boolean> {
 }
 
 async function redeemOrThrow(proofToken: string): Promise<void> {
-  if (!(await redeemProof(proofToken))) throw new ApiError(401, "mfa_required", "The session could not be updated: sign in again");
+  if (!(await redeemProof(proofToken)))
+    throw new ApiError(401, "mfa_required", "The session could not be updated: sign in again");
 }
 
 export async function verifyOtp(method: "totp" | "recovery", otp: string): Promise<{ recoveryCodesLeft: number }> {
@@ -34,7 +38,9 @@ export async function verifyOtp(method: "totp" | "recovery", otp: string): Promi
 export async function verifyPasskey(): Promise<void> {
   const { startAuthentication } = await import("@simplewebauthn/browser");
   const { options } = await callResource(mfaResources.challenge);
-  const credential = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+  const credential = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  });
   const r = await callResource(mfaResources.verify, { input: { method: "passkey", credential: credential as never } });
   await redeemOrThrow(r.proofToken);
 }
@@ -43,7 +49,9 @@ export async function verifyPasskey(): Promise<void> {
 export async function addPasskey(label: string): Promise<{ recoverySecrets: string[] | null }> {
   const { startRegistration } = await import("@simplewebauthn/browser");
   const { options } = await callResource(mfaResources.passkeyOptions);
-  const credential = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+  const credential = await startRegistration({
+    optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+  });
   const r = await callResource(mfaResources.passkeyAdd, { input: { label, credential: credential as never } });
   await redeemOrThrow(r.proofToken);
   return r;
@@ -58,6 +66,7 @@ export async function confirmTotp(factorId: string, otp: string): Promise<{ reco
 /** The words for a failed factor: the server's field message when it named one, the browser's for a cancelled passkey. */
 export function factorErrorMessage(e: unknown): string {
   if (e instanceof ApiError) return e.fieldErrors?.otp?.[0] ?? e.fieldErrors?.credential?.[0] ?? e.message;
-  if (e instanceof Error && (e.name === "NotAllowedError" || e.name === "AbortError")) return "The passkey prompt was cancelled or timed out: try again";
+  if (e instanceof Error && (e.name === "NotAllowedError" || e.name === "AbortError"))
+    return "The passkey prompt was cancelled or timed out: try again";
   return e instanceof Error ? e.message : String(e);
 }

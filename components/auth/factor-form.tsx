@@ -10,7 +10,15 @@ import { Form } from "@/components/ui/form-element";
 
 export type FactorKinds = { totp: boolean; passkey: boolean };
 
-export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: FactorKinds; onVerified: (info: { recoveryCodesLeft?: number }) => void; autoFocus?: boolean }) {
+export function FactorForm({
+  kinds,
+  onVerified,
+  autoFocus = false,
+}: {
+  kinds: FactorKinds;
+  onVerified: (info: { recoveryCodesLeft?: number }) => void;
+  autoFocus?: boolean;
+}) {
   const id = useId();
   // A code typed, or filled from a message, before React took the form is the one verified.
   const [otp, setOtp, otpRef] = useEarlyState("");
@@ -45,9 +53,7 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
 
   return (
     <div className="space-y-4">
-      <div aria-live="assertive">
-        {error ? <AuthAlert id={`${id}-error`}>{error}</AuthAlert> : null}
-      </div>
+      <div aria-live="assertive">{error ? <AuthAlert id={`${id}-error`}>{error}</AuthAlert> : null}</div>
       {kinds.totp && !useRecovery ? (
         <Form onSubmit={onTotp} className="space-y-2" noValidate>
           <AuthField
@@ -71,7 +77,12 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
         </Form>
       ) : null}
       {kinds.passkey && !useRecovery ? (
-        <button type="button" disabled={pending || !hydrated} onClick={() => void run(verifyPasskey)} className={`${kinds.totp ? secondary : primary} w-full`}>
+        <button
+          type="button"
+          disabled={pending || !hydrated}
+          onClick={() => void run(verifyPasskey)}
+          className={`${kinds.totp ? secondary : primary} w-full`}
+        >
           Use a passkey
         </button>
       ) : null}
@@ -95,7 +106,15 @@ export function FactorForm({ kinds, onVerified, autoFocus = false }: { kinds: Fa
         </Form>
       ) : null}
       {kinds.totp || kinds.passkey ? (
-        <button type="button" disabled={!hydrated} onClick={() => { setUseRecovery((v) => !v); setError(null); }} className="text-sm font-medium text-blue-800 underline dark:text-blue-300">
+        <button
+          type="button"
+          disabled={!hydrated}
+          onClick={() => {
+            setUseRecovery((v) => !v);
+            setError(null);
+          }}
+          className="text-sm font-medium text-blue-800 underline dark:text-blue-300"
+        >
           {useRecovery ? "Use your app or passkey instead" : "Use a recovery code"}
         </button>
       ) : null}

@@ -14,7 +14,12 @@ export function FactorPromptDialog({ message, onDone }: { message: string; onDon
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
     callResource(mfaResources.status)
-      .then((s) => setKinds({ totp: s.factors.some((f) => f.kind === "totp"), passkey: s.factors.some((f) => f.kind === "passkey") }))
+      .then((s) =>
+        setKinds({
+          totp: s.factors.some((f) => f.kind === "totp"),
+          passkey: s.factors.some((f) => f.kind === "passkey"),
+        }),
+      )
       .catch((e: unknown) => setLoadError(factorErrorMessage(e)));
   }, []);
 
@@ -25,23 +30,24 @@ export function FactorPromptDialog({ message, onDone }: { message: string; onDon
       title="Verify your second factor"
       description={
         <p>
-          {message} Brokerdesk asks for a recent second factor before approving a withdrawal and before changing a role, a password or your factors.
+          {message} Brokerdesk asks for a recent second factor before approving a withdrawal and before changing a role,
+          a password or your factors.
         </p>
       }
     >
       {loadError ? (
-        <p role="alert" className="text-sm text-red-800 dark:text-red-200">{loadError}</p>
+        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+          {loadError}
+        </p>
       ) : kinds ? (
         <FactorForm kinds={kinds} onVerified={() => onDone(true)} autoFocus />
       ) : (
-        <p className="text-sm" aria-busy="true">Loading your factors…</p>
+        <p className="text-sm" aria-busy="true">
+          Loading your factors…
+        </p>
       )}
       <div className="flex justify-end">
-        <button
-          type="button"
-          onClick={() => onDone(false)}
-          className={secondaryButton}
-        >
+        <button type="button" onClick={() => onDone(false)} className={secondaryButton}>
           Cancel
         </button>
       </div>

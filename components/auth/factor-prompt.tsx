@@ -6,7 +6,9 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { setStepUpHandler } from "@/lib/api/call";
 
-const FactorPromptDialog = dynamic(() => import("./factor-prompt-dialog").then((m) => m.FactorPromptDialog), { ssr: false });
+const FactorPromptDialog = dynamic(() => import("./factor-prompt-dialog").then((m) => m.FactorPromptDialog), {
+  ssr: false,
+});
 
 export function FactorPrompt() {
   const [message, setMessage] = useState<string | null>(null);

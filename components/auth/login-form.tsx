@@ -59,7 +59,17 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
       {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
       <Form onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
         {failed && <AuthAlert id={`${id}-error`}>{failureMessage}</AuthAlert>}
-        <AuthField id={`${id}-email`} label="E-mail" name="email" type="email" autoComplete="username" required ref={emailRef} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <AuthField
+          id={`${id}-email`}
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          ref={emailRef}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <AuthField
           id={`${id}-password`}
           label="Password"
@@ -88,21 +98,30 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
       )}
 
       {demo && (
-        <section aria-labelledby={`${id}-demo`} className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-950">
+        <section
+          aria-labelledby={`${id}-demo`}
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-950"
+        >
           <h2 id={`${id}-demo`} className="font-semibold">
             Demo staff (simulator only)
           </h2>
           <p className="mt-1">
-            Every demo account uses the password <code className="font-mono font-semibold">{demo.password}</code>. Choose one to fill
-            the form.
+            Every demo account uses the password <code className="font-mono font-semibold">{demo.password}</code>.
+            Choose one to fill the form.
           </p>
           <table className="mt-3 w-full text-left">
             <caption className="sr-only">Demo staff accounts, one per role</caption>
             <thead>
               <tr>
-                <th scope="col" className="py-1 pr-2">E-mail</th>
-                <th scope="col" className="py-1 pr-2">Role</th>
-                <th scope="col" className="py-1"><span className="sr-only">Action</span></th>
+                <th scope="col" className="py-1 pr-2">
+                  E-mail
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Role
+                </th>
+                <th scope="col" className="py-1">
+                  <span className="sr-only">Action</span>
+                </th>
               </tr>
             </thead>
             <tbody>

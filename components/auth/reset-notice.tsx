@@ -3,8 +3,8 @@ import { noticeClass } from "@/components/ui/styles";
 export function ResetNotice({ at }: { at: string }) {
   return (
     <p role="status" data-testid="mfa-reset-notice" className={noticeClass("warn", "md")}>
-      Your second factors were reset by an administrator on {at.slice(0, 10)} {at.slice(11, 16)} UTC. If you did not ask for this, tell your security
-      contact now.
+      Your second factors were reset by an administrator on {at.slice(0, 10)} {at.slice(11, 16)} UTC. If you did not ask
+      for this, tell your security contact now.
     </p>
   );
 }

@@ -39,11 +39,22 @@ export function BarChart({ bars, title, unit }: { bars: readonly Bar[]; title: s
           const x = PAD.side + i * slot;
           return (
             <g key={b.label}>
-              <rect x={x + slot * 0.1} width={slot * 0.8} y={H - PAD.bottom - h} height={h} className="fill-blue-600 dark:fill-blue-400">
+              <rect
+                x={x + slot * 0.1}
+                width={slot * 0.8}
+                y={H - PAD.bottom - h}
+                height={h}
+                className="fill-blue-600 dark:fill-blue-400"
+              >
                 <title>{`${b.label}: ${groupDecimal(b.value)}${u}`}</title>
               </rect>
               {i % every === 0 ? (
-                <text x={x + slot / 2} y={H - 8} textAnchor="middle" className="fill-slate-600 text-[10px] dark:fill-slate-400">
+                <text
+                  x={x + slot / 2}
+                  y={H - 8}
+                  textAnchor="middle"
+                  className="fill-slate-600 text-[10px] dark:fill-slate-400"
+                >
                   {b.label.slice(5)}
                 </text>
               ) : null}

@@ -43,9 +43,29 @@ export function LineChart({ points, title, unit }: { points: readonly LinePoint[
         </span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} className="h-40 w-full" preserveAspectRatio="none">
-        <line x1={PAD.left} x2={W - PAD.right} y1={y(hi.value)} y2={y(hi.value)} className="stroke-slate-200 dark:stroke-slate-700" strokeDasharray="4 4" />
-        <line x1={PAD.left} x2={W - PAD.right} y1={y(lo.value)} y2={y(lo.value)} className="stroke-slate-200 dark:stroke-slate-700" strokeDasharray="4 4" />
-        <path d={d} fill="none" className="stroke-blue-700 dark:stroke-blue-400" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+        <line
+          x1={PAD.left}
+          x2={W - PAD.right}
+          y1={y(hi.value)}
+          y2={y(hi.value)}
+          className="stroke-slate-200 dark:stroke-slate-700"
+          strokeDasharray="4 4"
+        />
+        <line
+          x1={PAD.left}
+          x2={W - PAD.right}
+          y1={y(lo.value)}
+          y2={y(lo.value)}
+          className="stroke-slate-200 dark:stroke-slate-700"
+          strokeDasharray="4 4"
+        />
+        <path
+          d={d}
+          fill="none"
+          className="stroke-blue-700 dark:stroke-blue-400"
+          strokeWidth={1.5}
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <div className="flex justify-between text-[11px] text-slate-600 dark:text-slate-400" aria-hidden="true">
         <span>{formatUtc(t0)}</span>

@@ -16,8 +16,9 @@ export function BadUrlTimes({ keys }: { keys: readonly (readonly [key: string, l
   const one = bad.length === 1;
   return (
     <Notice tone="warn">
-      The link gives {bad.join(" and ")}, which {one ? "is not a time" : "are not times"}, so {one ? "it is" : "they are"} left out. A time in a link
-      is in milliseconds or ISO 8601, read in UTC: 2026-11-01 or 2026-11-01T09:30.
+      The link gives {bad.join(" and ")}, which {one ? "is not a time" : "are not times"}, so{" "}
+      {one ? "it is" : "they are"} left out. A time in a link is in milliseconds or ISO 8601, read in UTC: 2026-11-01 or
+      2026-11-01T09:30.
     </Notice>
   );
 }

@@ -13,7 +13,11 @@ export const ranked = (priority?: ColumnPriority) => (priority ? { priority } : 
  * `meta` adds the rest (`numeric`, `time`, a priority). The cell is the list's own: `{ ...column("Status", 150),
  * cell }`.
  */
-export const column = (label: string, width: number, meta: { numeric?: true; time?: true; priority?: ColumnPriority } = {}) => ({
+export const column = (
+  label: string,
+  width: number,
+  meta: { numeric?: true; time?: true; priority?: ColumnPriority } = {},
+) => ({
   header: label,
   meta: { ...meta, label, width },
 });

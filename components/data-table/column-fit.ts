@@ -28,7 +28,13 @@ export function columnWidth(meta: DataTableColumnMeta | undefined, local: boolea
  * The columns to hide so the rest fit `width`: only columns the person has not chosen, that may be hidden
  * and are not key columns; lowest priority first, rightmost first among equals.
  */
-export function columnsToDrop(defs: readonly ColumnDefLike[], width: number | null, chosen: ColumnVisibilityState, base: ColumnVisibilityState, local: boolean): ColumnVisibilityState {
+export function columnsToDrop(
+  defs: readonly ColumnDefLike[],
+  width: number | null,
+  chosen: ColumnVisibilityState,
+  base: ColumnVisibilityState,
+  local: boolean,
+): ColumnVisibilityState {
   if (width === null || width <= 0) return {};
   const cols = defs.flatMap((def, index) => {
     const id = columnIdOf(def);
@@ -62,7 +68,10 @@ function read(key: string): ColumnVisibilityState {
   let value: ColumnVisibilityState = EMPTY;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    if (parsed && typeof parsed === "object") value = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === "boolean")) as ColumnVisibilityState;
+    if (parsed && typeof parsed === "object")
+      value = Object.fromEntries(
+        Object.entries(parsed).filter(([, v]) => typeof v === "boolean"),
+      ) as ColumnVisibilityState;
   } catch {
     value = EMPTY;
   }
@@ -71,8 +80,14 @@ function read(key: string): ColumnVisibilityState {
 }
 
 /** The person's column choices for one table (empty on the server and for a table without a key). */
-export function useChosenColumns(key: string | undefined): [ColumnVisibilityState, (next: ColumnVisibilityState) => void] {
-  const chosen = useSyncExternalStore(store.subscribe, () => (key ? read(key) : EMPTY), () => EMPTY);
+export function useChosenColumns(
+  key: string | undefined,
+): [ColumnVisibilityState, (next: ColumnVisibilityState) => void] {
+  const chosen = useSyncExternalStore(
+    store.subscribe,
+    () => (key ? read(key) : EMPTY),
+    () => EMPTY,
+  );
   const save = (next: ColumnVisibilityState) => {
     if (!key) return;
     // Storage refused: the choice holds until the page is left.

@@ -25,11 +25,22 @@ export function CopyButton({ field, value }: { field: string; value: string }) {
       className="ml-1 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-slate-100"
     >
       {state === "copied" ? (
-        <span aria-hidden="true" className="text-xs font-bold">✓</span>
+        <span aria-hidden="true" className="text-xs font-bold">
+          ✓
+        </span>
       ) : state === "failed" ? (
-        <span aria-hidden="true" className="text-xs font-bold">!</span>
+        <span aria-hidden="true" className="text-xs font-bold">
+          !
+        </span>
       ) : (
-        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          className="h-3.5 w-3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
           <path d="M10.5 3.5v-1a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1" />
         </svg>
@@ -55,10 +66,20 @@ export function IdCell({ field, value }: { field: string; value: string }) {
 }
 
 /** An ID with its copy button; `field` names it to the button. Numeric IDs sort by value. */
-export const idColumn = (field: string, label: string, width: number, { sortFn = "decimal", priority }: { sortFn?: "decimal" | "text"; priority?: ColumnPriority } = {}) => ({
+export const idColumn = (
+  field: string,
+  label: string,
+  width: number,
+  { sortFn = "decimal", priority }: { sortFn?: "decimal" | "text"; priority?: ColumnPriority } = {},
+) => ({
   header: label,
   meta: { ...ranked(priority), label, width },
   sortFn,
   // An ID the platform may leave out (a plan order's clientOid): a muted dash, as other empty cells.
-  cell: (c: CellValue<string | null>) => (c.getValue() ? <IdCell field={field} value={c.getValue()!} /> : <span className="text-slate-500 dark:text-slate-400">—</span>),
+  cell: (c: CellValue<string | null>) =>
+    c.getValue() ? (
+      <IdCell field={field} value={c.getValue()!} />
+    ) : (
+      <span className="text-slate-500 dark:text-slate-400">—</span>
+    ),
 });

@@ -25,12 +25,26 @@ export type PagerProps = {
   words?: PagerWords;
 };
 
-export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, canNewer, onOlder, onNewer, onLatest, windowNote, busy, words = NEWEST_FIRST }: PagerProps) {
+export function DataTablePager({
+  pageNumber,
+  rowCount,
+  shownCount,
+  canOlder,
+  canNewer,
+  onOlder,
+  onNewer,
+  onLatest,
+  windowNote,
+  busy,
+  words = NEWEST_FIRST,
+}: PagerProps) {
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
       <p className="text-slate-700 dark:text-slate-300" aria-live="polite">
         Page {pageNumber} · {counted(rowCount, "row")} loaded
-        {shownCount !== undefined && shownCount !== rowCount ? ` · ${shownCount.toLocaleString("en-US")} shown after filters` : ""}
+        {shownCount !== undefined && shownCount !== rowCount
+          ? ` · ${shownCount.toLocaleString("en-US")} shown after filters`
+          : ""}
         {busy ? " · loading…" : ""}
       </p>
       <div className="ml-auto flex gap-2">
@@ -45,7 +59,10 @@ export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, can
         </button>
       </div>
       {windowNote ? (
-        <p className="w-full rounded-md bg-sky-50 px-3 py-2 text-sky-950 dark:bg-sky-950 dark:text-sky-100" data-testid="window-note">
+        <p
+          className="w-full rounded-md bg-sky-50 px-3 py-2 text-sky-950 dark:bg-sky-950 dark:text-sky-100"
+          data-testid="window-note"
+        >
           {windowNote}
         </p>
       ) : null}
@@ -55,7 +72,10 @@ export function DataTablePager({ pageNumber, rowCount, shownCount, canOlder, can
 
 /** The pager's props for a page walked with usePagedPlatformQuery (one wiring for every paged view). */
 export function pagerPropsOf(
-  paged: Pick<PagedQueryResult<unknown>, "pageNumber" | "rows" | "canOlder" | "canNewer" | "older" | "newer" | "latest" | "windowNote" | "isFetching">,
+  paged: Pick<
+    PagedQueryResult<unknown>,
+    "pageNumber" | "rows" | "canOlder" | "canNewer" | "older" | "newer" | "latest" | "windowNote" | "isFetching"
+  >,
   shownCount: number,
 ): PagerProps {
   return {

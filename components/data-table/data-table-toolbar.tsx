@@ -12,7 +12,9 @@ import { Field } from "./field";
 import { SelectField } from "./select-field";
 
 export function DataTableToolbar<TData extends RowData>({
-  table, children, actions,
+  table,
+  children,
+  actions,
 }: {
   table: DataTableInstance<TData>;
   /** Page controls that shape the request (symbol, sub-account, range). */
@@ -45,7 +47,8 @@ export function DataTableToolbar<TData extends RowData>({
 }
 
 function ColumnFilter<TData extends RowData>({
-  column, table,
+  column,
+  table,
 }: {
   column: Column<DataTableFeatures, TData, unknown>;
   table: DataTableInstance<TData>;
@@ -58,7 +61,12 @@ function ColumnFilter<TData extends RowData>({
   if (filter.kind === "text") {
     return (
       <Field id={id} label={<>{meta.label} (loaded rows)</>}>
-        <TextColumnFilter id={id} value={value} placeholder={filter.placeholder} onChange={(v) => column.setFilterValue(v || undefined)} />
+        <TextColumnFilter
+          id={id}
+          value={value}
+          placeholder={filter.placeholder}
+          onChange={(v) => column.setFilterValue(v || undefined)}
+        />
       </Field>
     );
   }
@@ -66,10 +74,39 @@ function ColumnFilter<TData extends RowData>({
   const options =
     filter.options ??
     [...new Set(table.getCoreRowModel().rows.map((r) => String(r.getValue(column.id) ?? "")))].filter(Boolean).sort();
-  return <SelectField id={id} label={<>{meta.label} (loaded rows)</>} value={value} options={options} all="All" onChange={(v) => column.setFilterValue(v ?? undefined)} />;
+  return (
+    <SelectField
+      id={id}
+      label={<>{meta.label} (loaded rows)</>}
+      value={value}
+      options={options}
+      all="All"
+      onChange={(v) => column.setFilterValue(v ?? undefined)}
+    />
+  );
 }
 
-function TextColumnFilter({ id, value, placeholder, onChange }: { id: string; value: string; placeholder?: string; onChange: (v: string) => void }) {
+function TextColumnFilter({
+  id,
+  value,
+  placeholder,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  placeholder?: string;
+  onChange: (v: string) => void;
+}) {
   const ref = useEarlyChange<HTMLInputElement>(value, onChange);
-  return <input ref={ref} id={id} type="search" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} className={`${controlClass} w-40`} />;
+  return (
+    <input
+      ref={ref}
+      id={id}
+      type="search"
+      value={value}
+      placeholder={placeholder}
+      onChange={(e) => onChange(e.target.value)}
+      className={`${controlClass} w-40`}
+    />
+  );
 }

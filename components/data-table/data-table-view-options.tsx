@@ -36,7 +36,11 @@ export function DataTableViewOptions<TData extends RowData>({ table }: { table: 
 /** One column's checkbox; the disclosure opens without React, so it can be ticked before hydration. */
 function ColumnToggle<TData extends RowData>({ column }: { column: Column<DataTableFeatures, TData, unknown> }) {
   const shown = column.getIsVisible();
-  const ref = useEarlyChange<HTMLInputElement>(String(shown), (v) => column.toggleVisibility(v === "true"), (el) => String(el.checked));
+  const ref = useEarlyChange<HTMLInputElement>(
+    String(shown),
+    (v) => column.toggleVisibility(v === "true"),
+    (el) => String(el.checked),
+  );
   return (
     <label className="flex items-center gap-2">
       <input ref={ref} type="checkbox" checked={shown} onChange={(e) => column.toggleVisibility(e.target.checked)} />

@@ -36,7 +36,17 @@ export type DataTableProps<TData extends RowData> = {
 };
 
 export function DataTable<TData extends RowData>({
-  table, label, status, busy = false, toolbar, pager, emptyState, errorState, blockedState, maxHeight = "min(70vh, 720px)", wordsWhenEmpty = false,
+  table,
+  label,
+  status,
+  busy = false,
+  toolbar,
+  pager,
+  emptyState,
+  errorState,
+  blockedState,
+  maxHeight = "min(70vh, 720px)",
+  wordsWhenEmpty = false,
 }: DataTableProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { mode } = useTimeZone();
@@ -69,7 +79,13 @@ export function DataTable<TData extends RowData>({
   }, [table]);
 
   const notice =
-    status === "error" ? errorState : status === "blocked" ? blockedState : status === "success" && rows.length === 0 ? emptyState : null;
+    status === "error"
+      ? errorState
+      : status === "blocked"
+        ? blockedState
+        : status === "success" && rows.length === 0
+          ? emptyState
+          : null;
 
   return (
     <section ref={boxRef} aria-label={label} className="space-y-3">
@@ -154,7 +170,7 @@ export function DataTable<TData extends RowData>({
                       {row.getVisibleCells().map((cell) => (
                         <td
                           key={cell.id}
-                          className={`overflow-hidden border-b border-slate-100 px-3 whitespace-nowrap text-ellipsis dark:border-slate-800 ${cell.column.columnDef.meta?.numeric ? "text-right" : ""}`}
+                          className={`overflow-hidden border-b border-slate-100 px-3 text-ellipsis whitespace-nowrap dark:border-slate-800 ${cell.column.columnDef.meta?.numeric ? "text-right" : ""}`}
                         >
                           <table.FlexRender cell={cell} />
                         </td>
@@ -169,8 +185,15 @@ export function DataTable<TData extends RowData>({
                 </>
               ) : (
                 <tr>
-                  <td colSpan={columns.length} className="px-3 py-4 text-center text-sm text-slate-600 dark:text-slate-400">
-                    {status === "error" ? "No rows: the request failed (see above)." : status === "blocked" ? "No rows: nothing was requested." : "No rows."}
+                  <td
+                    colSpan={columns.length}
+                    className="px-3 py-4 text-center text-sm text-slate-600 dark:text-slate-400"
+                  >
+                    {status === "error"
+                      ? "No rows: the request failed (see above)."
+                      : status === "blocked"
+                        ? "No rows: nothing was requested."
+                        : "No rows."}
                   </td>
                 </tr>
               )}
@@ -195,7 +218,10 @@ function SkeletonRows({ columns }: { columns: number }) {
         <tr key={r} aria-hidden="true" style={{ height: ROW_HEIGHT }}>
           {Array.from({ length: columns }, (_, c) => (
             <td key={c} className="border-b border-slate-100 px-3 dark:border-slate-800">
-              <span className="block h-3 animate-pulse rounded bg-slate-200 dark:bg-slate-700" style={{ width: `${50 + ((r * 7 + c * 13) % 45)}%` }} />
+              <span
+                className="block h-3 animate-pulse rounded bg-slate-200 dark:bg-slate-700"
+                style={{ width: `${50 + ((r * 7 + c * 13) % 45)}%` }}
+              />
             </td>
           ))}
         </tr>

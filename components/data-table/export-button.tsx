@@ -19,12 +19,14 @@ type State =
 
 /** What is being done, in words: a one-window export says no more than its records. */
 export function progressText(p: Progress): string {
-  const part = p.windowsTotal > 1 ? ` · time window ${Math.min(p.windowsDone + 1, p.windowsTotal)} of ${p.windowsTotal}` : "";
+  const part =
+    p.windowsTotal > 1 ? ` · time window ${Math.min(p.windowsDone + 1, p.windowsTotal)} of ${p.windowsTotal}` : "";
   return `${p.records} records${part} · ${eta(p.etaMs)}`;
 }
 
 // The export engine is loaded on the first click, so its class is known here by its shape only.
-const asFailure = (e: unknown): ExportFailure | null => (e instanceof Error && e.name === "ExportFailure" ? (e as ExportFailure) : null);
+const asFailure = (e: unknown): ExportFailure | null =>
+  e instanceof Error && e.name === "ExportFailure" ? (e as ExportFailure) : null;
 
 function eta(ms: number | null): string {
   if (ms === null) return "estimating time left";
@@ -32,7 +34,15 @@ function eta(ms: number | null): string {
   return s < 90 ? `about ${s} s left` : `about ${Math.round(s / 60)} min left`;
 }
 
-export function ExportButton({ operation, params, disabled }: { operation: OperationId; params: Record<string, string>; disabled?: boolean }) {
+export function ExportButton({
+  operation,
+  params,
+  disabled,
+}: {
+  operation: OperationId;
+  params: Record<string, string>;
+  disabled?: boolean;
+}) {
   const [state, setState] = useState<State>({ kind: "idle" });
   const abort = useRef<AbortController | null>(null);
 
@@ -40,7 +50,10 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
     const controller = new AbortController();
     abort.current = controller;
     let windowsTotal = 0;
-    setState({ kind: "running", progress: { records: resume?.records ?? 0, windowsDone: resume?.windowsDone ?? 0, windowsTotal: 0, etaMs: null } });
+    setState({
+      kind: "running",
+      progress: { records: resume?.records ?? 0, windowsDone: resume?.windowsDone ?? 0, windowsTotal: 0, etaMs: null },
+    });
     try {
       // The export engine is fetched on the first click, not with the list page (issue 7, page weight).
       const { startExport } = await import("@/lib/client/export-client");
@@ -66,7 +79,11 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
       setState({ kind: "done", records, filename });
     } catch (e) {
       const failed = asFailure(e);
-      setState(controller.signal.aborted ? { kind: "cancelled" } : { kind: "failed", error: failed ? failed.error : e, resume: failed?.resume ?? null, windowsTotal });
+      setState(
+        controller.signal.aborted
+          ? { kind: "cancelled" }
+          : { kind: "failed", error: failed ? failed.error : e, resume: failed?.resume ?? null, windowsTotal },
+      );
     } finally {
       abort.current = null;
     }
@@ -98,7 +115,12 @@ export function ExportButton({ operation, params, disabled }: { operation: Opera
         Export CSV
       </button>
       {state.kind === "failed" && state.resume ? (
-        <button type="button" className={secondaryButton} onClick={() => void run(state.resume ?? undefined)} disabled={disabled}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => void run(state.resume ?? undefined)}
+          disabled={disabled}
+        >
           Resume from time window {state.resume.windowsDone + 1} of {state.windowsTotal}
         </button>
       ) : null}

@@ -1,8 +1,15 @@
 // Sorting, filtering and column visibility: the lists with a `meta.filter` column (the toolbar's filters on
 // the loaded rows). Its type is every list's (features.ts).
 import {
-  columnFilteringFeature, columnVisibilityFeature, createFilteredRowModel, createSortedRowModel, filterFn_equalsString,
-  filterFn_includesString, metaHelper, rowSortingFeature, tableFeatures,
+  columnFilteringFeature,
+  columnVisibilityFeature,
+  createFilteredRowModel,
+  createSortedRowModel,
+  filterFn_equalsString,
+  filterFn_includesString,
+  metaHelper,
+  rowSortingFeature,
+  tableFeatures,
 } from "@tanstack/react-table";
 import type { DataTableColumnMeta } from "./features";
 import { dataTableSortFns } from "./sort-fns";

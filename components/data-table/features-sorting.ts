@@ -1,5 +1,11 @@
 // Sorting and column visibility: the lists that sort their loaded rows and filter nothing in the browser.
-import { columnVisibilityFeature, createSortedRowModel, metaHelper, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
+import {
+  columnVisibilityFeature,
+  createSortedRowModel,
+  metaHelper,
+  rowSortingFeature,
+  tableFeatures,
+} from "@tanstack/react-table";
 import type { DataTableColumnMeta, DataTableFeatures } from "./features";
 import { dataTableSortFns } from "./sort-fns";
 

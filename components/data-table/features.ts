@@ -8,7 +8,10 @@ import { createColumnHelper, type ReactTable, type RowData } from "@tanstack/rea
 import type { filteringTableFeatures } from "./features-filtering";
 
 export type ColumnFilterMeta =
-  | { kind: "select"; /** Fixed choices; without them the toolbar offers the values in the loaded rows. */ options?: readonly string[] }
+  | {
+      kind: "select";
+      /** Fixed choices; without them the toolbar offers the values in the loaded rows. */ options?: readonly string[];
+    }
   | { kind: "text"; placeholder?: string };
 
 export type DataTableColumnMeta = {

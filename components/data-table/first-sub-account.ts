@@ -6,7 +6,10 @@ import { subAccountLabel, useSubAccount, useSubAccountSearch } from "@/lib/clien
 import type { Gate } from "./data-table-states";
 
 /** `wanted`: false while the view looks up something else (a record by its ID), so the registry is not asked. */
-export function useFirstSubAccount(urlUid: string | null, wanted = true): { uid: string | null; who: string; gate: Gate | null } {
+export function useFirstSubAccount(
+  urlUid: string | null,
+  wanted = true,
+): { uid: string | null; who: string; gate: Gate | null } {
   const needed = wanted && urlUid === null;
   const subs = useSubAccountSearch("", needed);
   const uid = urlUid ?? (needed ? (subs.data?.items[0]?.subUid ?? null) : null);

@@ -6,7 +6,14 @@ import { SelectField } from "./select-field";
 import { secondaryButton } from "@/components/ui/styles";
 
 /** A choice among known values, "All" first (SelectField); "All" is null. */
-export function FilterSelect({ label, value, options, onChange, words, closed = false }: {
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  words,
+  closed = false,
+}: {
   label: string;
   value: string | null;
   options: readonly string[];
@@ -14,7 +21,17 @@ export function FilterSelect({ label, value, options, onChange, words, closed = 
   words?: Readonly<Record<string, string>>;
   closed?: boolean;
 }) {
-  return <SelectField label={label} value={value} options={options} all="All" closed={closed} words={(o) => words?.[o] ?? o} onChange={onChange} />;
+  return (
+    <SelectField
+      label={label}
+      value={value}
+      options={options}
+      all="All"
+      closed={closed}
+      words={(o) => words?.[o] ?? o}
+      onChange={onChange}
+    />
+  );
 }
 
 /** Shown while any filter is set: sets them all back, from the newest page. */

@@ -42,9 +42,10 @@ type AnyPage = { nextCursor: string | null; total?: number };
 type PageResource = JsonResource & { output: z.ZodMiniType<AnyPage> };
 
 /** The page's rows: its `rows` when they are the columns' rows, else said (the withdrawal ledger answers `items`). */
-type RowsOf<R extends PageResource, Row> = OutputOf<R> extends { rows: readonly Row[] }
-  ? { rowsOf?: (page: OutputOf<R>) => Row[] }
-  : { rowsOf: (page: OutputOf<R>) => Row[] };
+type RowsOf<R extends PageResource, Row> =
+  OutputOf<R> extends { rows: readonly Row[] }
+    ? { rowsOf?: (page: OutputOf<R>) => Row[] }
+    : { rowsOf: (page: OutputOf<R>) => Row[] };
 
 export type LedgerViewConfig<R extends PageResource, K extends LedgerParams, Row extends RowData> = RowsOf<R, Row> & {
   resource: R | LazyResource<R>;
@@ -98,7 +99,10 @@ export function useLedgerView<R extends PageResource, K extends LedgerParams, Ro
   const [q, setUrl] = useQueryStates(config.searchParams, { history: "push", urlKeys: config.urlKeys });
   const range = config.range ?? true;
   const notFilters = new Set<string>(config.notFilters);
-  const keys = [...Object.keys(config.searchParams).filter((k) => !NOT_FILTERS.has(k) && !notFilters.has(k)), ...(range ? ["from", "to"] : [])];
+  const keys = [
+    ...Object.keys(config.searchParams).filter((k) => !NOT_FILTERS.has(k) && !notFilters.has(k)),
+    ...(range ? ["from", "to"] : []),
+  ];
   const filters: Record<string, string> = {};
   for (const k of keys) {
     const v: unknown = q[k];
@@ -114,12 +118,18 @@ export function useLedgerView<R extends PageResource, K extends LedgerParams, Ro
   });
   const { rowsOf } = config;
   // Once per page answered: rowsOf may build new rows (the audit log's views), and a new array is a new table.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- rowsOf is a pure function of the page
-  const rows = useMemo(() => (page.data ? (rowsOf ? rowsOf(page.data) : (page.data as unknown as LedgerPage<Row>).rows) : EMPTY), [page.data]);
+  const rows = useMemo(
+    () => (page.data ? (rowsOf ? rowsOf(page.data) : (page.data as unknown as LedgerPage<Row>).rows) : EMPTY),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rowsOf is a pure function of the page
+    [page.data],
+  );
   const table = useDataTable<Row>({
     // The server orders a ledger (newest first) and filters it: no sorting or filtering in the browser.
     features: plainTableFeatures,
-    data: rows, columns: config.columns, getRowId: config.getRowId, initialColumnVisibility: config.initialColumnVisibility,
+    data: rows,
+    columns: config.columns,
+    getRowId: config.getRowId,
+    initialColumnVisibility: config.initialColumnVisibility,
     persistKey: config.persistKey,
   });
   const write = setUrl as (patch: Record<string, unknown>) => unknown;
@@ -168,11 +178,25 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
 };
 
 export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage>({
-  view, label, rowsNoun, rowNoun = rowsNoun.replace(/s$/, ""), controls, actions, before, after, rangeLabels = ["From", "To"], countLine = true, emptyColumns = false, place = "in the ledger", pagerWords, maxHeight,
+  view,
+  label,
+  rowsNoun,
+  rowNoun = rowsNoun.replace(/s$/, ""),
+  controls,
+  actions,
+  before,
+  after,
+  rangeLabels = ["From", "To"],
+  countLine = true,
+  emptyColumns = false,
+  place = "in the ledger",
+  pagerWords,
+  maxHeight,
 }: LedgerTableProps<Row, Q, P>) {
   const id = useId();
   const { q, page, table } = view;
-  const setRange = (patch: { from?: number | null; to?: number | null }) => view.set(patch as Partial<Record<keyof Q & string, unknown>>);
+  const setRange = (patch: { from?: number | null; to?: number | null }) =>
+    view.set(patch as Partial<Record<keyof Q & string, unknown>>);
   const { rows } = view;
   const empty = page.isSuccess && rows.length === 0 && !emptyColumns;
   const toolbar = (
@@ -180,7 +204,12 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
       {controls}
       {view.range ? (
         <>
-          <TimeField id={`${id}-from`} label={rangeLabels[0]} value={q.from ?? null} onChange={(from) => setRange({ from })} />
+          <TimeField
+            id={`${id}-from`}
+            label={rangeLabels[0]}
+            value={q.from ?? null}
+            onChange={(from) => setRange({ from })}
+          />
           <TimeField id={`${id}-to`} label={rangeLabels[1]} value={q.to ?? null} onChange={(to) => setRange({ to })} />
         </>
       ) : null}
@@ -188,12 +217,21 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
     </DataTableToolbar>
   );
   const what = place ? `${rowsNoun} ${place}` : rowsNoun;
-  const emptyState = <DataTableEmpty>{view.filtered ? `No ${what} match these filters.` : `No ${what} yet.`}</DataTableEmpty>;
+  const emptyState = (
+    <DataTableEmpty>{view.filtered ? `No ${what} match these filters.` : `No ${what} yet.`}</DataTableEmpty>
+  );
   const { pager, ...states } = serverPageProps(page, rows.length, q.p, view.setWalked, pagerWords);
   return (
     <div className="space-y-4">
       {before}
-      {view.range ? <BadUrlTimes keys={[[view.rangeKeys[0], rangeLabels[0]], [view.rangeKeys[1], rangeLabels[1]]]} /> : null}
+      {view.range ? (
+        <BadUrlTimes
+          keys={[
+            [view.rangeKeys[0], rangeLabels[0]],
+            [view.rangeKeys[1], rangeLabels[1]],
+          ]}
+        />
+      ) : null}
       <DataTable
         table={table}
         label={label}
@@ -207,7 +245,8 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
       />
       {page.data?.total !== undefined && countLine ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-total">
-          {counted(page.data.total, rowNoun, rowsNoun)} {view.filtered ? `match${page.data.total === 1 ? "es" : ""} these filters` : place}
+          {counted(page.data.total, rowNoun, rowsNoun)}{" "}
+          {view.filtered ? `match${page.data.total === 1 ? "es" : ""} these filters` : place}
         </p>
       ) : null}
       {after}

@@ -9,7 +9,14 @@ import { useQueryStates, type UseQueryStatesKeysMap, type Values } from "nuqs";
 import type { RowData, TableOptions } from "@tanstack/react-table";
 import { formatUtc } from "@/lib/format";
 import { OPERATION_PAGING } from "@/lib/platform/catalog/paging";
-import { pageMovePatch, resolveRange, type PagePosition, type PageStack, type RangeChoice, type RangePreset } from "@/lib/client/paging";
+import {
+  pageMovePatch,
+  resolveRange,
+  type PagePosition,
+  type PageStack,
+  type RangeChoice,
+  type RangePreset,
+} from "@/lib/client/paging";
 import { usePagedPlatformQuery, type PageMove, type PagedQueryResult } from "@/lib/client/use-paged-platform-query";
 import { DataTable } from "./data-table";
 import { DataTablePager, pagerPropsOf } from "./data-table-pager";
@@ -117,7 +124,8 @@ export function usePagedView<Id extends PagedOperationId, Row extends RowData, P
     paged,
     table,
     range,
-    exportParams: "problem" in range || !params ? null : { ...params, startTime: String(range.start), endTime: String(range.end) },
+    exportParams:
+      "problem" in range || !params ? null : { ...params, startTime: String(range.start), endTime: String(range.end) },
     between: win ? ` between ${formatUtc(win.startTime)} and ${formatUtc(win.endTime)}` : "",
     restart: (patch) => setQ({ ...patch, p: null, at: null }),
   };
@@ -141,14 +149,27 @@ export type PagedTableProps<Id extends PagedOperationId, Row extends RowData, Q 
 
 /** The table of a paged view: toolbar (symbol, controls, range, page size, export), states and pager. */
 export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q extends PagedUrlState>({
-  view, label, rowsNoun, choices: { symbols, presets, pageSizes }, controls, gate, after,
+  view,
+  label,
+  rowsNoun,
+  choices: { symbols, presets, pageSizes },
+  controls,
+  gate,
+  after,
 }: PagedTableProps<Id, Row, Q>) {
   const id = useId();
   const { q, paged, table, range } = view;
   const filtered = paged.rows.length > 0 ? " (none left after the filters on the loaded rows)" : "";
   return (
     <div className="space-y-4">
-      {q.range === "custom" ? <BadUrlTimes keys={[["from", "From"], ["to", "To"]]} /> : null}
+      {q.range === "custom" ? (
+        <BadUrlTimes
+          keys={[
+            ["from", "From"],
+            ["to", "To"],
+          ]}
+        />
+      ) : null}
       <DataTable
         table={table}
         label={label}
@@ -157,9 +178,22 @@ export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q e
         toolbar={
           <DataTableToolbar
             table={table}
-            actions={<ExportButton operation={view.operation} params={view.exportParams ?? {}} disabled={!view.exportParams || paged.status === "blocked"} />}
+            actions={
+              <ExportButton
+                operation={view.operation}
+                params={view.exportParams ?? {}}
+                disabled={!view.exportParams || paged.status === "blocked"}
+              />
+            }
           >
-            {symbols ? <SymbolPicker key={q.symbol} symbols={symbols} value={q.symbol ?? ""} onChange={(symbol) => view.restart({ symbol })} /> : null}
+            {symbols ? (
+              <SymbolPicker
+                key={q.symbol}
+                symbols={symbols}
+                value={q.symbol ?? ""}
+                onChange={(symbol) => view.restart({ symbol })}
+              />
+            ) : null}
             {controls}
             <RangePicker
               value={{ range: q.range, from: q.from, to: q.to, at: q.at }}
@@ -167,11 +201,24 @@ export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q e
               resolved={"problem" in range ? null : range}
               onChange={(patch: RangePatch) => view.setQ({ ...patch, p: null })}
             />
-            <PageSizeSelect id={`${id}-limit`} sizes={pageSizes} value={view.limit} onChange={(size) => view.restart({ limit: size })} />
+            <PageSizeSelect
+              id={`${id}-limit`}
+              sizes={pageSizes}
+              value={view.limit}
+              onChange={(size) => view.restart({ limit: size })}
+            />
           </DataTableToolbar>
         }
-        errorState={gate?.status === "error" ? <DataTableError error={gate.error} onRetry={gate.onRetry} /> : <DataTableError error={paged.error} onRetry={paged.retry} />}
-        blockedState={<DataTableBlocked>{gate?.status === "blocked" ? gate.reason : paged.blockedReason}</DataTableBlocked>}
+        errorState={
+          gate?.status === "error" ? (
+            <DataTableError error={gate.error} onRetry={gate.onRetry} />
+          ) : (
+            <DataTableError error={paged.error} onRetry={paged.retry} />
+          )
+        }
+        blockedState={
+          <DataTableBlocked>{gate?.status === "blocked" ? gate.reason : paged.blockedReason}</DataTableBlocked>
+        }
         emptyState={
           <DataTableEmpty>
             No {rowsNoun}

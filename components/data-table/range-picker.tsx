@@ -10,7 +10,10 @@ import { TimeField } from "./time";
 export type RangePatch = { range: RangeChoice; from?: number | null; to?: number | null; at: null };
 
 export function RangePicker({
-  value, presets, resolved, onChange,
+  value,
+  presets,
+  resolved,
+  onChange,
 }: {
   value: RangeInput;
   presets: readonly RangePreset[];
@@ -29,14 +32,25 @@ export function RangePicker({
         words={(c) => (c === "custom" ? "Custom" : RANGE_PRESETS[c].label)}
         closed
         onChange={(range) => {
-          if (range === "custom") onChange({ range, from: resolved?.start ?? null, to: resolved?.end ?? null, at: null });
+          if (range === "custom")
+            onChange({ range, from: resolved?.start ?? null, to: resolved?.end ?? null, at: null });
           else if (range !== null) onChange({ range, from: null, to: null, at: null });
         }}
       />
       {value.range === "custom" ? (
         <>
-          <TimeField id={`${id}-from`} label="From" value={value.from} onChange={(from) => onChange({ range: "custom", from, at: null })} />
-          <TimeField id={`${id}-to`} label="To" value={value.to} onChange={(to) => onChange({ range: "custom", to, at: null })} />
+          <TimeField
+            id={`${id}-from`}
+            label="From"
+            value={value.from}
+            onChange={(from) => onChange({ range: "custom", from, at: null })}
+          />
+          <TimeField
+            id={`${id}-to`}
+            label="To"
+            value={value.to}
+            onChange={(to) => onChange({ range: "custom", to, at: null })}
+          />
         </>
       ) : null}
     </>

@@ -2,13 +2,22 @@
 // TanStack Table (issue 15, page weight).
 import { secondaryButton } from "@/components/ui/styles";
 
-export function RefreshButton({ query, disabled = false, className = "" }: {
+export function RefreshButton({
+  query,
+  disabled = false,
+  className = "",
+}: {
   query: { refetch: () => unknown; isFetching: boolean };
   disabled?: boolean;
   className?: string;
 }) {
   return (
-    <button type="button" className={`${secondaryButton} ${className}`} onClick={() => void query.refetch()} disabled={disabled || query.isFetching}>
+    <button
+      type="button"
+      className={`${secondaryButton} ${className}`}
+      onClick={() => void query.refetch()}
+      disabled={disabled || query.isFetching}
+    >
       Refresh
     </button>
   );

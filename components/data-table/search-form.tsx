@@ -28,7 +28,14 @@ export function SearchForm(props: SearchFormProps) {
 }
 
 /** A platform code typed as a search (a coin, a symbol): upper case, checked against its pattern; "" = all. */
-export function CodeSearch({ what, example, pattern, value, onSearch, ...rest }: {
+export function CodeSearch({
+  what,
+  example,
+  pattern,
+  value,
+  onSearch,
+  ...rest
+}: {
   what: string;
   example: string;
   pattern: RegExp;
@@ -51,7 +58,15 @@ export function CodeSearch({ what, example, pattern, value, onSearch, ...rest }:
 }
 
 function SearchDraft({
-  label, value, onSearch, button = "Search", placeholder, numeric = false, normalise = (v) => v, validate, width = "w-48",
+  label,
+  value,
+  onSearch,
+  button = "Search",
+  placeholder,
+  numeric = false,
+  normalise = (v) => v,
+  validate,
+  width = "w-48",
 }: SearchFormProps) {
   const id = useId();
   const [draft, setDraft, ref] = useEarlyState(value);

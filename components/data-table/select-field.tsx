@@ -12,7 +12,15 @@ import { useEarlyChange } from "@/components/ui/early-change";
  * gets the option itself, typed as the options are (null for `all`), never the DOM's string.
  */
 export function SelectField<T extends string | number>({
-  id, label, value, options, onChange, all, words = String, closed = false, className = controlClass,
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  all,
+  words = String,
+  closed = false,
+  className = controlClass,
 }: {
   id?: string;
   label: ReactNode;

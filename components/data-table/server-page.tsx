@@ -11,7 +11,11 @@ export const queryStatus = (query: UseQueryResult<unknown, unknown>): DataTableS
 
 /** The DataTable props of a list one query answers: its status, whether it is fetching, its error with a retry. */
 export function queryStateProps(query: UseQueryResult<unknown, unknown>) {
-  return { status: queryStatus(query), busy: query.isFetching, errorState: <DataTableError error={query.error} onRetry={() => void query.refetch()} /> };
+  return {
+    status: queryStatus(query),
+    busy: query.isFetching,
+    errorState: <DataTableError error={query.error} onRetry={() => void query.refetch()} />,
+  };
 }
 
 export function serverPageProps<P extends { nextCursor: string | null }>(
@@ -23,6 +27,11 @@ export function serverPageProps<P extends { nextCursor: string | null }>(
 ) {
   return {
     ...queryStateProps(page),
-    pager: <DataTablePager {...cursorPagerProps(walked, { nextCursor: page.data?.nextCursor, rowCount, busy: page.isFetching }, setWalked)} words={words} />,
+    pager: (
+      <DataTablePager
+        {...cursorPagerProps(walked, { nextCursor: page.data?.nextCursor, rowCount, busy: page.isFetching }, setWalked)}
+        words={words}
+      />
+    ),
   };
 }

@@ -9,7 +9,13 @@ import { Field } from "./field";
  * `allLabel` null: a sub-account must be chosen (a page about one sub-account), so there is no "All". A longer
  * `allLabel` wants a wider field (`className`), as the placeholder says it with how to choose.
  */
-export function SubAccountFilter({ id, value, allLabel = "All", onChange, className }: {
+export function SubAccountFilter({
+  id,
+  value,
+  allLabel = "All",
+  onChange,
+  className,
+}: {
   id?: string;
   value: string | null;
   allLabel?: string | null;

@@ -12,7 +12,9 @@ import { useEarlyState } from "@/components/ui/early-change";
 const OTHER = "__other";
 
 export function SymbolPicker({
-  symbols, value, onChange,
+  symbols,
+  value,
+  onChange,
 }: {
   symbols: readonly string[];
   value: string;

@@ -26,7 +26,11 @@ function setMode(mode: TimeZoneMode): void {
 
 /** The server renders UTC; the browser switches to the stored choice once hydrated. */
 export function useTimeZone(): { mode: TimeZoneMode; setMode: (m: TimeZoneMode) => void } {
-  const mode = useSyncExternalStore(store.subscribe, () => fallback ?? readMode(), () => "utc" as const);
+  const mode = useSyncExternalStore(
+    store.subscribe,
+    () => fallback ?? readMode(),
+    () => "utc" as const,
+  );
   return { mode, setMode };
 }
 
@@ -103,13 +107,30 @@ function fromInput(v: string, mode: TimeZoneMode): number | null {
 }
 
 /** A date filter in the zone the tables show, its label saying which ("From (UTC)", "From (local, UTC+01:00)"). */
-export function TimeField({ id, label, value, onChange }: { id: string; label: string; value: number | null; onChange: (ms: number | null) => void }) {
+export function TimeField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number | null;
+  onChange: (ms: number | null) => void;
+}) {
   const { mode } = useTimeZone();
   const choose = (v: string) => onChange(fromInput(v, mode));
   const ref = useEarlyChange<HTMLInputElement>(toInput(value, mode), choose);
   return (
     <Field id={id} label={`${label} (${zoneLabel(mode)})`}>
-      <input ref={ref} id={id} type="datetime-local" className={controlClass} value={toInput(value, mode)} onChange={(e) => choose(e.target.value)} />
+      <input
+        ref={ref}
+        id={id}
+        type="datetime-local"
+        className={controlClass}
+        value={toInput(value, mode)}
+        onChange={(e) => choose(e.target.value)}
+      />
     </Field>
   );
 }

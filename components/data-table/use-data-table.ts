@@ -1,7 +1,12 @@
 "use client";
 import { useMemo, useState } from "react";
 import {
-  functionalUpdate, useTable, type ColumnFiltersState, type ColumnVisibilityState, type RowData, type TableOptions,
+  functionalUpdate,
+  useTable,
+  type ColumnFiltersState,
+  type ColumnVisibilityState,
+  type RowData,
+  type TableOptions,
 } from "@tanstack/react-table";
 import type { DataTableFeatures, DataTableInstance } from "./features";
 import { columnsToDrop, useChosenColumns } from "./column-fit";
@@ -18,13 +23,17 @@ export function reportTableWidth(table: object, width: number): void {
  * every column whose meta declares a filter is filtered by the URL key of its id.
  */
 export function filterKeysOf(columns: readonly unknown[]): string[] {
-  return (columns as { id?: string; accessorKey?: string; meta?: { filter?: unknown } }[]).flatMap((c) => (c.meta?.filter ? [c.id ?? c.accessorKey ?? ""] : [])).filter(Boolean);
+  return (columns as { id?: string; accessorKey?: string; meta?: { filter?: unknown } }[])
+    .flatMap((c) => (c.meta?.filter ? [c.id ?? c.accessorKey ?? ""] : []))
+    .filter(Boolean);
 }
 
 function urlFilters(columns: readonly unknown[], [q, setQ]: NonNullable<UseDataTableOptions<never, string>["url"]>) {
   const keys = filterKeysOf(columns);
   return {
-    filters: Object.fromEntries(keys.map((k) => [k, (q[k] as string | null | undefined) ?? null])) as FilterValues<string>,
+    filters: Object.fromEntries(
+      keys.map((k) => [k, (q[k] as string | null | undefined) ?? null]),
+    ) as FilterValues<string>,
     onFiltersChange: (next: FilterValues<string>) => void setQ(next),
   };
 }
@@ -73,10 +82,19 @@ export function useDataTable<TData extends RowData, K extends string = never>(
   const [chosen, choose] = useChosenColumns(options.persistKey);
   const { mode } = useTimeZone();
   const base = options.initialColumnVisibility ?? {};
-  const dropped = columnsToDrop(options.columns as Parameters<typeof columnsToDrop>[0], width, chosen, base, mode === "local");
+  const dropped = columnsToDrop(
+    options.columns as Parameters<typeof columnsToDrop>[0],
+    width,
+    chosen,
+    base,
+    mode === "local",
+  );
   const visibilityKey = JSON.stringify({ ...base, ...dropped, ...chosen });
   // Keyed by content, as the filters are: a new state object on every render makes the table render again.
-  const columnVisibility = useMemo<ColumnVisibilityState>(() => JSON.parse(visibilityKey) as ColumnVisibilityState, [visibilityKey]);
+  const columnVisibility = useMemo<ColumnVisibilityState>(
+    () => JSON.parse(visibilityKey) as ColumnVisibilityState,
+    [visibilityKey],
+  );
 
   const table = useTable({
     features: options.features,

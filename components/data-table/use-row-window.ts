@@ -24,7 +24,10 @@ export function rowWindow(count: number, rowHeight: number, overscan: number, vi
 }
 
 export function useRowWindow({
-  scrollRef, count, rowHeight, overscan,
+  scrollRef,
+  count,
+  rowHeight,
+  overscan,
 }: {
   scrollRef: RefObject<HTMLElement | null>;
   count: number;
@@ -37,7 +40,9 @@ export function useRowWindow({
     const el = scrollRef.current;
     if (!el) return;
     const read = () =>
-      setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+      setView((v) =>
+        v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight },
+      );
     el.addEventListener("scroll", read, { passive: true });
     // Also reports the first size as soon as it observes.
     const resize = new ResizeObserver(read);

@@ -14,7 +14,15 @@ import type { DataTableInstance } from "./features";
 import { RefreshButton } from "./refresh-button";
 
 export function WholeListTable<TData extends RowData>({
-  table, label, query, gate, controls, refreshable = true, empty, count, maxHeight,
+  table,
+  label,
+  query,
+  gate,
+  controls,
+  refreshable = true,
+  empty,
+  count,
+  maxHeight,
 }: {
   table: DataTableInstance<TData>;
   /** The table's accessible name. */
@@ -45,7 +53,13 @@ export function WholeListTable<TData extends RowData>({
           {controls}
         </DataTableToolbar>
       }
-      errorState={gate?.status === "error" ? <DataTableError error={gate.error} onRetry={gate.onRetry} /> : <DataTableError error={query.error} onRetry={() => void query.refetch()} />}
+      errorState={
+        gate?.status === "error" ? (
+          <DataTableError error={gate.error} onRetry={gate.onRetry} />
+        ) : (
+          <DataTableError error={query.error} onRetry={() => void query.refetch()} />
+        )
+      }
       blockedState={gate?.status === "blocked" ? <DataTableBlocked>{gate.reason}</DataTableBlocked> : undefined}
       emptyState={<DataTableEmpty>{empty}</DataTableEmpty>}
       pager={

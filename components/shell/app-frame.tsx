@@ -41,7 +41,7 @@ export function AppFrame({
       >
         Skip to content
       </a>
-      <header className="z-20 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950 lg:sticky lg:top-0">
+      <header className="z-20 border-b border-slate-200 bg-white lg:sticky lg:top-0 dark:border-slate-800 dark:bg-slate-950">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:px-4 lg:h-14 lg:flex-nowrap lg:py-0">
           <button
             id="nav-menu-button"
@@ -51,7 +51,15 @@ export function AppFrame({
             onClick={() => setOpen((v) => !v)}
             className={`${buttonClass("secondary", "sm")} lg:hidden`}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
             Menu
@@ -64,7 +72,7 @@ export function AppFrame({
         {/* The outer box stretches to the page's height (background and border); the inner one stays in view. */}
         <div
           id={NAV_PANEL_ID}
-          className={`${open ? "block" : "hidden"} border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900 lg:block lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0`}
+          className={`${open ? "block" : "hidden"} border-b border-slate-200 bg-slate-50 lg:block lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-900`}
         >
           <div className="lg:sticky lg:top-14 lg:max-h-[calc(100dvh-3.5rem)] lg:overflow-y-auto">
             <Sidebar sections={sections} onNavigate={close} />

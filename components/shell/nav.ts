@@ -6,7 +6,13 @@ import { can, type Role } from "@/lib/rbac";
 
 export { NAV_GROUPS, type NavGroup };
 
-export type NavItem = { href: string; label: string; permission: PageDef["permission"]; group: NavGroup; badge?: "waitingApprovals" };
+export type NavItem = {
+  href: string;
+  label: string;
+  permission: PageDef["permission"];
+  group: NavGroup;
+  badge?: "waitingApprovals";
+};
 
 /** In sidebar order: by group, then as listed in the manifest. */
 export const NAV_ITEMS: readonly NavItem[] = Object.values(PAGES as Record<string, PageDef>)
@@ -25,7 +31,9 @@ export function navFor(role: Role): NavSection[] {
     group,
     items: NAV_ITEMS.filter((item) => item.group === group && navAllowed(role, item)).map((item) =>
       // Leads see how many withdrawals wait for their decision beside "Withdrawals".
-      item.href === PAGES.withdrawals.path && can(role, "withdrawals.approve") ? { ...item, badge: "waitingApprovals" as const } : item,
+      item.href === PAGES.withdrawals.path && can(role, "withdrawals.approve")
+        ? { ...item, badge: "waitingApprovals" as const }
+        : item,
     ),
   })).filter((section) => section.items.length > 0);
 }

@@ -14,10 +14,20 @@ export function frameClass(width: FrameWidth = "normal"): string {
   return `${WIDTH[width]} space-y-4 p-4 sm:p-6`;
 }
 
-export type FrameOptions = { width?: FrameWidth; intro?: ReactNode; /** The page shows times: say their zone after the intro. */ times?: boolean };
+export type FrameOptions = {
+  width?: FrameWidth;
+  intro?: ReactNode;
+  /** The page shows times: say their zone after the intro. */ times?: boolean;
+};
 
 /** A page's frame: its width, its heading (the manifest's title) and what it is for, then the page. */
-export function PageFrame({ page, width = "normal", intro, times = false, children }: FrameOptions & { page: PageDef; children: ReactNode }) {
+export function PageFrame({
+  page,
+  width = "normal",
+  intro,
+  times = false,
+  children,
+}: FrameOptions & { page: PageDef; children: ReactNode }) {
   return (
     <div className={frameClass(width)}>
       <div>

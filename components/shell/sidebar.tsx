@@ -11,8 +11,7 @@ import type { NavSection } from "./nav";
 // first JavaScript (issue 15's 200 KiB).
 const WaitingApprovals = dynamic(() => import("./waiting-approvals").then((m) => m.WaitingApprovals), { ssr: false });
 
-const linkBase =
-  "flex items-center rounded-md border-l-4 px-2 py-1.5 text-sm transition-colors";
+const linkBase = "flex items-center rounded-md border-l-4 px-2 py-1.5 text-sm transition-colors";
 const linkIdle =
   "border-transparent text-slate-700 hover:bg-slate-200/70 hover:text-slate-950 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
 // Not colour alone: the current entry also has a bar and a heavier weight.
@@ -38,7 +37,10 @@ export function Sidebar({ sections, onNavigate }: { sections: NavSection[]; onNa
         const headingId = `nav-group-${section.group.toLowerCase()}`;
         return (
           <div key={section.group}>
-            <p id={headingId} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400">
+            <p
+              id={headingId}
+              className="px-3 pb-1 text-xs font-semibold tracking-wider text-slate-600 uppercase dark:text-slate-400"
+            >
               {section.group}
             </p>
             <ul aria-labelledby={headingId} className="space-y-0.5">

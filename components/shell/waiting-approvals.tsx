@@ -6,11 +6,18 @@ import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 export function WaitingApprovals() {
-  const q = useResourceQuery(withdrawalActionResources.waiting, {}, { queryKey: [withdrawalLedgerResources.list.id, "waiting"], refetchInterval: 30_000, retry: false });
+  const q = useResourceQuery(
+    withdrawalActionResources.waiting,
+    {},
+    { queryKey: [withdrawalLedgerResources.list.id, "waiting"], refetchInterval: 30_000, retry: false },
+  );
   const n = q.data?.waiting ?? 0;
   if (!n) return null;
   return (
-    <span data-testid="waiting-approvals" className="ml-auto rounded-full bg-amber-200 px-2 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50">
+    <span
+      data-testid="waiting-approvals"
+      className="ml-auto rounded-full bg-amber-200 px-2 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50"
+    >
       {n}
       <span className="sr-only"> waiting for your approval</span>
     </span>

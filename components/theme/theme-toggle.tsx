@@ -3,8 +3,14 @@
 import { useEffect, useId, useSyncExternalStore, type ReactNode } from "react";
 import { useEarlyChange } from "@/components/ui/early-change";
 import {
-  THEME_CHANGE_EVENT, THEME_STORAGE_KEY, applyTheme, isThemeChoice, readThemeChoice, storeThemeChoice,
-  watchSystemTheme, type ThemeChoice,
+  THEME_CHANGE_EVENT,
+  THEME_STORAGE_KEY,
+  applyTheme,
+  isThemeChoice,
+  readThemeChoice,
+  storeThemeChoice,
+  watchSystemTheme,
+  type ThemeChoice,
 } from "./theme";
 
 function subscribe(onChange: () => void): () => void {

@@ -11,7 +11,15 @@ const TONES = {
 export type BadgeTone = keyof typeof TONES;
 
 /** A word or two on a tone. In a cell narrower than it, it is cut with "…" and says itself whole on hover. */
-export function Badge({ tone = "neutral", children, label }: { tone?: keyof typeof TONES; children: ReactNode; label?: string }) {
+export function Badge({
+  tone = "neutral",
+  children,
+  label,
+}: {
+  tone?: keyof typeof TONES;
+  children: ReactNode;
+  label?: string;
+}) {
   return (
     <span
       aria-label={label}

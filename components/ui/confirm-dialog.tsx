@@ -23,7 +23,17 @@ const inputClass = `mt-1 ${monoInputClass}`;
  * number normalising: "10.0" is not "10"). Server field errors (`fieldErrors`) are shown under their fields.
  */
 export function ConfirmDialog({
-  open, onClose, title, description, checks, confirmLabel, onConfirm, pending = false, error, fieldErrors, tone = "danger",
+  open,
+  onClose,
+  title,
+  description,
+  checks,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+  error,
+  fieldErrors,
+  tone = "danger",
 }: {
   open: boolean;
   onClose: () => void;
@@ -58,7 +68,14 @@ export function ConfirmDialog({
 }
 
 function ConfirmForm({
-  checks, confirmLabel, onConfirm, onClose, pending, error, fieldErrors, tone,
+  checks,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  pending,
+  error,
+  fieldErrors,
+  tone,
 }: {
   checks: readonly ConfirmCheck[];
   confirmLabel: string;
@@ -96,7 +113,10 @@ function ConfirmForm({
               {c.label}
             </label>
             <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-              Type exactly: <code className="rounded bg-slate-100 px-1 font-mono text-slate-900 dark:bg-slate-800 dark:text-slate-100 break-all">{c.expected}</code>
+              Type exactly:{" "}
+              <code className="rounded bg-slate-100 px-1 font-mono break-all text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+                {c.expected}
+              </code>
             </p>
             <input
               id={`${id}-${c.name}`}
@@ -108,8 +128,17 @@ function ConfirmForm({
               className={inputClass}
               {...register(c.name)}
             />
-            <p id={hintId} className={`mt-1 text-xs ${server?.length ? "text-red-700 dark:text-red-300" : matches ? "text-emerald-800 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}`}>
-              {server?.length ? server.join(" ") : matches ? "Matches." : value ? "Does not match yet." : "Not typed yet."}
+            <p
+              id={hintId}
+              className={`mt-1 text-xs ${server?.length ? "text-red-700 dark:text-red-300" : matches ? "text-emerald-800 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}`}
+            >
+              {server?.length
+                ? server.join(" ")
+                : matches
+                  ? "Matches."
+                  : value
+                    ? "Does not match yet."
+                    : "Not typed yet."}
             </p>
           </div>
         );

@@ -4,14 +4,19 @@
 // react-hook-form (page weight).
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert, Escape closes it
  * (the "cancel" event), Tab and Shift+Tab cycle inside it, and focus returns to what opened it.
  */
 export function Dialog({
-  open, onClose, title, description, children,
+  open,
+  onClose,
+  title,
+  description,
+  children,
 }: {
   open: boolean;
   onClose: () => void;

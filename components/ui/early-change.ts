@@ -40,7 +40,9 @@ export function useEarlyChange<E extends Element>(
  * A text field's own state (a draft, a sign-in field) with useEarlyChange wired to it: `useState` plus the ref
  * to put on the input, so text typed or autofilled before hydration is the state.
  */
-export function useEarlyState(initial: string): [string, Dispatch<SetStateAction<string>>, RefObject<HTMLInputElement | null>] {
+export function useEarlyState(
+  initial: string,
+): [string, Dispatch<SetStateAction<string>>, RefObject<HTMLInputElement | null>] {
   const [value, setValue] = useState(initial);
   const ref = useEarlyChange<HTMLInputElement>(value, setValue);
   return [value, setValue, ref];

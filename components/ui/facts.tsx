@@ -5,7 +5,14 @@ import type { ComponentProps, ReactNode } from "react";
  * value in two columns (`"beside"`, its cells the list's grid's own). The list's own attributes (its grid, a
  * test id) pass through; `term` and `detail` are the classes of its labels and values.
  */
-export function Facts({ items, layout, term, detail, item, ...list }: ComponentProps<"dl"> & {
+export function Facts({
+  items,
+  layout,
+  term,
+  detail,
+  item,
+  ...list
+}: ComponentProps<"dl"> & {
   items: readonly (readonly [string, ReactNode])[];
   layout: "stacked" | "beside";
   term: string;

@@ -7,7 +7,12 @@ import type { ComponentProps, FormEvent } from "react";
  * draws the page again. server/architecture.test.ts keeps every form on this one. Apart from form.tsx, so
  * that a toolbar's search does not load the form helpers (page weight).
  */
-export function Form({ onSubmit, ...props }: Omit<ComponentProps<"form">, "method" | "action" | "onSubmit"> & { onSubmit: (e: FormEvent<HTMLFormElement>) => void }) {
+export function Form({
+  onSubmit,
+  ...props
+}: Omit<ComponentProps<"form">, "method" | "action" | "onSubmit"> & {
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+}) {
   return (
     <form
       {...props}

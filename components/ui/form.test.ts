@@ -6,17 +6,25 @@ const FIELDS = ["uid", "riskUnitId"] as const;
 
 function recorder() {
   const calls: { name: string; message: string; focus: boolean | undefined }[] = [];
-  const setError = (name: string, e: { message: string }, o?: { shouldFocus: boolean }) => void calls.push({ name, message: e.message, focus: o?.shouldFocus });
+  const setError = (name: string, e: { message: string }, o?: { shouldFocus: boolean }) =>
+    void calls.push({ name, message: e.message, focus: o?.shouldFocus });
   return { calls, setError };
 }
 
-const invalid = (fieldErrors: Record<string, string[]>) => new ApiError(400, "invalid_input", "Invalid input", { fieldErrors });
-const refused = new ApiError(502, "platform_error", "The platform refused", { platform: { code: "49001", msg: "uid already bound", operation: "riskUnits.bind" } });
+const invalid = (fieldErrors: Record<string, string[]>) =>
+  new ApiError(400, "invalid_input", "Invalid input", { fieldErrors });
+const refused = new ApiError(502, "platform_error", "The platform refused", {
+  platform: { code: "49001", msg: "uid already bound", operation: "riskUnits.bind" },
+});
 
 describe("placeFieldErrors", () => {
   it("puts each named field's messages under it, in the form's order, and only the first takes the focus", () => {
     const { calls, setError } = recorder();
-    const placed = placeFieldErrors(invalid({ riskUnitId: ["must be digits"], uid: ["is required", "and numeric"] }), FIELDS, setError);
+    const placed = placeFieldErrors(
+      invalid({ riskUnitId: ["must be digits"], uid: ["is required", "and numeric"] }),
+      FIELDS,
+      setError,
+    );
     expect(placed).toBe(true);
     expect(calls).toEqual([
       { name: "uid", message: "is required and numeric", focus: true },
@@ -46,7 +54,10 @@ describe("formFailure", () => {
   });
 
   it("gives the platform's refusal with its code and message, and no other failure beside it", () => {
-    expect(formFailure(refused, FIELDS)).toEqual({ refusal: { code: "49001", msg: "uid already bound", meaning: null }, other: null });
+    expect(formFailure(refused, FIELDS)).toEqual({
+      refusal: { code: "49001", msg: "uid already bound", meaning: null },
+      other: null,
+    });
   });
 
   it("says any other failure for the whole form, including field errors about fields it does not show", () => {
@@ -64,7 +75,10 @@ describe("applyServerErrors", () => {
   });
 
   it("finds the form's field a platform refusal names, in any of its templates, and nothing else", () => {
-    const refusal = (code: string, msg: string) => new ApiError(502, "platform_error", "The platform refused", { platform: { code, msg, operation: "leverage.set" } });
+    const refusal = (code: string, msg: string) =>
+      new ApiError(502, "platform_error", "The platform refused", {
+        platform: { code, msg, operation: "leverage.set" },
+      });
     const fields = ["symbol", "leverage", "holdSide"] as const;
     expect(platformFieldOf(refusal("40019", "Parameter holdSide cannot be empty"), fields)).toBe("holdSide");
     expect(platformFieldOf(refusal("40020", "Parameter leverage error"), fields)).toBe("leverage");

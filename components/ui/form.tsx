@@ -21,7 +21,15 @@ type HintProps = ComponentProps<"p"> & { [data: `data-${string}`]: string };
  * field's place in the form's grid.
  */
 export function FormField({
-  id, name, label, hint, hintProps = {}, error, words, className = "", children,
+  id,
+  name,
+  label,
+  hint,
+  hintProps = {},
+  error,
+  words,
+  className = "",
+  children,
 }: {
   id: string;
   /** The field's name in the schema: a message that names it in generic words says the label instead. */
@@ -62,7 +70,8 @@ export function describedBy(id: string, error: string | undefined, hint: boolean
   return {
     id,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined,
+    "aria-describedby":
+      [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined,
   };
 }
 
@@ -71,7 +80,11 @@ export function describedBy(id: string, error: string | undefined, hint: boolean
  * described by its error and its hint, `${id}-${name}-hint`), its error line, and the whole field (label
  * above its control, then its hint and its error). `say` words a message.
  */
-export function fieldWiring<F extends string>(id: string, errors: Partial<Record<F, { message?: string }>>, say: (message: string) => string = (m) => m) {
+export function fieldWiring<F extends string>(
+  id: string,
+  errors: Partial<Record<F, { message?: string }>>,
+  say: (message: string) => string = (m) => m,
+) {
   const errorOf = (f: F) => errors[f]?.message;
   const fieldError = (f: F) =>
     errorOf(f) ? (
@@ -84,12 +97,28 @@ export function fieldWiring<F extends string>(id: string, errors: Partial<Record
     a11y: (f: F, hint = false) => ({
       id: `${id}-${f}`,
       "aria-invalid": errorOf(f) ? true : undefined,
-      "aria-describedby": [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") || undefined,
+      "aria-describedby":
+        [errorOf(f) ? `${id}-${f}-error` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(" ") ||
+        undefined,
     }),
     fieldError,
     /** The whole field (FormField); its control takes `a11y(name, hint !== undefined)`. */
-    field: (f: F, label: ReactNode, control: ReactNode, { hint, hintProps, className }: { hint?: ReactNode; hintProps?: HintProps; className?: string } = {}) => (
-      <FormField id={`${id}-${f}`} name={f} label={label} hint={hint} hintProps={hintProps} error={errorOf(f)} words={say} className={className}>
+    field: (
+      f: F,
+      label: ReactNode,
+      control: ReactNode,
+      { hint, hintProps, className }: { hint?: ReactNode; hintProps?: HintProps; className?: string } = {},
+    ) => (
+      <FormField
+        id={`${id}-${f}`}
+        name={f}
+        label={label}
+        hint={hint}
+        hintProps={hintProps}
+        error={errorOf(f)}
+        words={say}
+        className={className}
+      >
         {control}
       </FormField>
     ),
@@ -101,7 +130,9 @@ export function fieldWiring<F extends string>(id: string, errors: Partial<Record
  * so every form says them alike whether it draws its fields with FormField or by hand. Wrap the schema's
  * resolver: `resolver: inStaffWords(zodResolver(schema))`.
  */
-export function inStaffWords<A extends unknown[], R extends { errors: object }>(resolver: (...args: A) => Promise<R> | R): (...args: A) => Promise<R> {
+export function inStaffWords<A extends unknown[], R extends { errors: object }>(
+  resolver: (...args: A) => Promise<R> | R,
+): (...args: A) => Promise<R> {
   return async (...args) => {
     const result = await resolver(...args);
     reword(result.errors);
@@ -118,14 +149,23 @@ function reword(errors: object): void {
   }
 }
 
-type SetError<F extends string> = (name: F, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void;
+type SetError<F extends string> = (
+  name: F,
+  error: { type: string; message: string },
+  options?: { shouldFocus: boolean },
+) => void;
 
 /**
  * Puts the server's field errors (a 400's `fieldErrors`) under those of `fields` it names, in the form's
  * order; the first takes the focus, as the first one the form itself refused would. `say` words a message.
  * Returns whether any was placed.
  */
-export function placeFieldErrors<F extends string>(e: unknown, fields: readonly F[], setError: SetError<F>, say: (message: string) => string = (m) => m): boolean {
+export function placeFieldErrors<F extends string>(
+  e: unknown,
+  fields: readonly F[],
+  setError: SetError<F>,
+  say: (message: string) => string = (m) => m,
+): boolean {
   if (!(e instanceof ApiError) || !e.fieldErrors) return false;
   let placed = false;
   for (const f of fields) {
@@ -153,7 +193,12 @@ export function formFailure<F extends string>(err: unknown, fields: readonly F[]
  * platform refused to bind the UID"), then the platform's own code and message; any other failure as it is.
  * `attempt` (the mutation's submittedAt) makes each new answer a new element, so it takes the focus again.
  */
-export function FormFailure({ failure: { refusal, other }, lead, focus = true, attempt }: {
+export function FormFailure({
+  failure: { refusal, other },
+  lead,
+  focus = true,
+  attempt,
+}: {
   failure: ReturnType<typeof formFailure>;
   lead: string;
   focus?: boolean;
@@ -185,10 +230,16 @@ export function FormFailure({ failure: { refusal, other }, lead, focus = true, a
  * Puts the server's field errors under their fields; returns what is left to say for the whole form
  * (null when every problem was shown on a field).
  */
-export function applyServerErrors<F extends string>(e: unknown, fields: readonly F[], setError: SetError<F>): string | null {
+export function applyServerErrors<F extends string>(
+  e: unknown,
+  fields: readonly F[],
+  setError: SetError<F>,
+): string | null {
   if (e instanceof ApiError && e.fieldErrors) {
     const placed = placeFieldErrors(e, fields, setError, staffMessage);
-    const rest = Object.entries(e.fieldErrors).filter(([k, msgs]) => !(fields as readonly string[]).includes(k) && msgs.length);
+    const rest = Object.entries(e.fieldErrors).filter(
+      ([k, msgs]) => !(fields as readonly string[]).includes(k) && msgs.length,
+    );
     if (placed && rest.length === 0) return null;
     if (rest.length) return rest.map(([k, msgs]) => fieldProblem(k, msgs)).join("; ");
   }
@@ -210,7 +261,9 @@ export function platformFieldOf<F extends string>(e: unknown, fields: readonly F
 /** What a field says of the platform's refusal of its value; the whole answer is said for the form. */
 export function refusedFieldMessage(e: unknown): string {
   const refusal = platformRefusal(e);
-  return refusal ? `The platform refused this value (${refusal.code} ${refusal.msg})` : "The platform refused this value";
+  return refusal
+    ? `The platform refused this value (${refusal.code} ${refusal.msg})`
+    : "The platform refused this value";
 }
 
 /**
@@ -218,7 +271,10 @@ export function refusedFieldMessage(e: unknown): string {
  * take the first in registration order, which a Controller's field (the sub-account picker) joins only after
  * the fields registered by the form itself. Use with `shouldFocusError: false`.
  */
-export function focusFirstError<F extends string>(fields: readonly F[], setFocus: (name: F) => void): (errors: Partial<Record<F, unknown>>) => void {
+export function focusFirstError<F extends string>(
+  fields: readonly F[],
+  setFocus: (name: F) => void,
+): (errors: Partial<Record<F, unknown>>) => void {
   return (errors) => {
     const first = fields.find((f) => errors[f]);
     if (first) setFocus(first);
@@ -237,7 +293,10 @@ const OUTCOME_CLASS = {
  * without children.
  */
 export function FormOutcome({
-  tone, className = "", focus = true, children,
+  tone,
+  className = "",
+  focus = true,
+  children,
 }: {
   tone: keyof typeof OUTCOME_CLASS;
   className?: string;
@@ -252,12 +311,27 @@ export function FormOutcome({
   ) : null;
 }
 
-function Outcome({ tone, className, focus, children }: { tone: keyof typeof OUTCOME_CLASS; className: string; focus: boolean; children: ReactNode }) {
+function Outcome({
+  tone,
+  className,
+  focus,
+  children,
+}: {
+  tone: keyof typeof OUTCOME_CLASS;
+  className: string;
+  focus: boolean;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // Once, when it appears: a new answer is a new element (keyed by the form's state), so it is focused again.
   useFocusOnAppear(ref, focus);
   return (
-    <div ref={ref} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`mt-2 text-sm outline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 ${OUTCOME_CLASS[tone]} ${className}`}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role={tone === "error" ? "alert" : "status"}
+      className={`mt-2 text-sm outline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 ${OUTCOME_CLASS[tone]} ${className}`}
+    >
       {children}
     </div>
   );

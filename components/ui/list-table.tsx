@@ -36,14 +36,25 @@ type Frame = {
  * The table, its caption and its head, with a body the caller draws: rows that hold their own state (the
  * staff list's, each with its role select and dialogs). Its rows use listRowClass and listCellClass.
  */
-export function ListTableFrame({ label, headers, frame = "box", fit = false, testId, children }: Frame & {
+export function ListTableFrame({
+  label,
+  headers,
+  frame = "box",
+  fit = false,
+  testId,
+  children,
+}: Frame & {
   headers: readonly Pick<ListColumn<never>, "header" | "numeric" | "hiddenHeader">[];
   children: ReactNode;
 }) {
   const table = (
     <table className={`${fit ? "w-auto" : "w-full"} border-collapse text-sm`} data-testid={testId}>
       <caption className="sr-only">{label}</caption>
-      <thead className={frame === "box" ? "bg-slate-50 dark:bg-slate-900" : "border-b border-slate-200 dark:border-slate-700"}>
+      <thead
+        className={
+          frame === "box" ? "bg-slate-50 dark:bg-slate-900" : "border-b border-slate-200 dark:border-slate-700"
+        }
+      >
         <tr>
           {headers.map((c) => (
             <th key={c.header} scope="col" className={`${headClass} ${c.numeric ? "text-right" : "text-left"}`}>
@@ -55,11 +66,22 @@ export function ListTableFrame({ label, headers, frame = "box", fit = false, tes
       <tbody>{children}</tbody>
     </table>
   );
-  return frame === "box" ? <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">{table}</div> : table;
+  return frame === "box" ? (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">{table}</div>
+  ) : (
+    table
+  );
 }
 
 /** `rowData` gives each row its data attributes (what the e2e suite and links find a row by). */
-export function ListTable<Row>({ columns, rows, rowKey, rowData, empty, ...frame }: Frame & {
+export function ListTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  rowData,
+  empty,
+  ...frame
+}: Frame & {
   columns: readonly ListColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;

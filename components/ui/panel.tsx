@@ -13,7 +13,15 @@ export const panelLinkClass = "rounded font-medium text-blue-800 underline-offse
  * A titled region; `source` says where its data comes from, `more` links to the page with the full list.
  * `surface`: the cards' surface (the home page, a sub-account's sections); false, an outline on the page's own.
  */
-export function Panel({ id: given, title, source, more, surface = true, className = "", children }: {
+export function Panel({
+  id: given,
+  title,
+  source,
+  more,
+  surface = true,
+  className = "",
+  children,
+}: {
   id?: string;
   title: ReactNode;
   source?: string;

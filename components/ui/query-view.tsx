@@ -14,7 +14,13 @@ type ErrorView = ComponentType<{ error: unknown; onRetry: () => void }>;
  * What a query has to show: `loading` while it is pending, its error with a Retry, `empty(data)` when that
  * says something (nothing to show), else `children(data)`.
  */
-export function QueryView<T>({ query, loading, empty, errorView: ErrorShown = DataTableError, children }: {
+export function QueryView<T>({
+  query,
+  loading,
+  empty,
+  errorView: ErrorShown = DataTableError,
+  children,
+}: {
   query: UseQueryResult<T, unknown>;
   loading: ReactNode;
   empty?: (data: T) => ReactNode;
@@ -35,7 +41,11 @@ export function Loading({ what }: { what: string }) {
 }
 
 export function Empty({ children }: { children: ReactNode }) {
-  return <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{children}</p>;
+  return (
+    <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+      {children}
+    </p>
+  );
 }
 
 /** A home card's failure: compact, with the platform's code and message when it refused. */

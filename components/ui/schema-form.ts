@@ -10,6 +10,10 @@ import { inStaffWords } from "./form";
  * A form checked by the schema it shares with the server, its messages in staff's words. `shouldFocusError:
  * false` where focusFirstError puts the focus (in the form's order, not react-hook-form's registration order).
  */
-export function useSchemaForm<I extends FieldValues, O>(schema: z.ZodMiniType<O, I>, defaultValues: DefaultValues<I>, shouldFocusError = true) {
+export function useSchemaForm<I extends FieldValues, O>(
+  schema: z.ZodMiniType<O, I>,
+  defaultValues: DefaultValues<I>,
+  shouldFocusError = true,
+) {
   return useForm<I, unknown, O>({ resolver: inStaffWords(zodResolver(schema)), shouldFocusError, defaultValues });
 }

@@ -9,7 +9,8 @@ export const monoInputClass = `${inputClass} font-mono`;
 export const labelClass = "text-xs font-medium text-slate-700 dark:text-slate-300";
 const BUTTON_TONES = {
   primary: "bg-blue-700 text-white hover:bg-blue-800",
-  secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
+  secondary:
+    "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   danger: "bg-red-700 text-white hover:bg-red-800",
 } as const;
 const BUTTON_SIZES = { sm: "px-2.5 py-1", md: "px-3 py-1.5", lg: "px-4 py-2" } as const;

@@ -31,7 +31,18 @@ export type SubAccountPickerProps = {
   inputRef?: Ref<HTMLInputElement>;
 };
 
-export function SubAccountPicker({ id, value, onChange, allLabel = null, status, freeText = false, className = `${controlClass} w-72`, onBlur, inputRef, ...aria }: SubAccountPickerProps) {
+export function SubAccountPicker({
+  id,
+  value,
+  onChange,
+  allLabel = null,
+  status,
+  freeText = false,
+  className = `${controlClass} w-72`,
+  onBlur,
+  inputRef,
+  ...aria
+}: SubAccountPickerProps) {
   const listId = useId();
   const [text, setText] = useState<string | null>(null);
   const uid = value || null;
@@ -57,7 +68,10 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
   const settled = typedNow === q && search.isSuccess && !search.isFetching;
   // "All" is offered while nothing is typed (an emptied field): with text typed, Enter takes a match or nothing,
   // never "All", which would drop the filter for a name that matched nothing (or before the matches came).
-  const options: (SubAccountItem | null)[] = [...(allLabel === null || typedNow !== "" ? [] : [null]), ...(settled ? search.data.items : [])];
+  const options: (SubAccountItem | null)[] = [
+    ...(allLabel === null || typedNow !== "" ? [] : [null]),
+    ...(settled ? search.data.items : []),
+  ];
   const openList = () => {
     setActive(0);
     setOpen(true);
@@ -127,7 +141,12 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
         onKeyDown={onKeyDown}
       />
       {open ? (
-        <ul id={listId} role="listbox" aria-label="Sub-accounts" className="absolute z-20 mt-1 max-h-72 w-96 max-w-[90vw] overflow-auto rounded-md border border-slate-300 bg-white py-1 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Sub-accounts"
+          className="absolute z-20 mt-1 max-h-72 w-96 max-w-[90vw] overflow-auto rounded-md border border-slate-300 bg-white py-1 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
+        >
           {options.map((s, i) => (
             <li
               key={s?.subUid ?? "all"}
@@ -143,7 +162,8 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
             >
               {s ? (
                 <>
-                  {s.subaccountName ?? s.label ?? "—"} <span className="font-mono text-slate-600 dark:text-slate-400">({s.subUid})</span>
+                  {s.subaccountName ?? s.label ?? "—"}{" "}
+                  <span className="font-mono text-slate-600 dark:text-slate-400">({s.subUid})</span>
                 </>
               ) : (
                 allLabel
@@ -151,7 +171,17 @@ export function SubAccountPicker({ id, value, onChange, allLabel = null, status,
             </li>
           ))}
           <li role="presentation" className="px-3 py-1 text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-            {search.isError ? "The search failed; type again to retry." : !settled ? "Searching…" : search.data?.nextCursor ? "More match: keep typing to narrow." : search.data?.items.length === 0 ? (status ? `No ${status} sub-account starts with that (a frozen or deleted one cannot be chosen here).` : "No sub-account starts with that.") : ""}
+            {search.isError
+              ? "The search failed; type again to retry."
+              : !settled
+                ? "Searching…"
+                : search.data?.nextCursor
+                  ? "More match: keep typing to narrow."
+                  : search.data?.items.length === 0
+                    ? status
+                      ? `No ${status} sub-account starts with that (a frozen or deleted one cannot be chosen here).`
+                      : "No sub-account starts with that."
+                    : ""}
           </li>
         </ul>
       ) : null}

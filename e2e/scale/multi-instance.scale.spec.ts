@@ -25,7 +25,14 @@ test.describe.configure({ mode: "serial" });
 // A developer machine without Redis or PostgreSQL skips this file; CI (.ci/run installs both) never does.
 test.skip(!CAN_RUN && !process.env.CI, "needs redis-server and TEST_DATABASE_URL; .ci/run provides both");
 
-type Stats = { requests: number; http429: number; operations: Record<string, { requests: number; accepted: number; http429: number; peakPerSecond: number } | undefined> };
+type Stats = {
+  requests: number;
+  http429: number;
+  operations: Record<
+    string,
+    { requests: number; accepted: number; http429: number; peakPerSecond: number } | undefined
+  >;
+};
 
 let redis: Proc;
 let sim: Proc;
@@ -52,7 +59,10 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  if (!CAN_RUN) throw new Error(`CI must run the scale-out test: ${REDIS_SERVER_BIN} ${existsSync(REDIS_SERVER_BIN) ? "present" : "missing"}, TEST_DATABASE_URL ${PG_URL ? "set" : "unset"}`);
+  if (!CAN_RUN)
+    throw new Error(
+      `CI must run the scale-out test: ${REDIS_SERVER_BIN} ${existsSync(REDIS_SERVER_BIN) ? "present" : "missing"}, TEST_DATABASE_URL ${PG_URL ? "set" : "unset"}`,
+    );
   dbName = `bd_scale_${randomBytes(4).toString("hex")}`;
   await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
   const dbUrl = new URL(PG_URL!);
@@ -60,13 +70,32 @@ test.beforeAll(async () => {
 
   redis = await startRedis();
   const simPort = await freePort();
-  sim = startProcess("scale-sim", `http://127.0.0.1:${simPort}`, process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "server/simulator/main.ts", "--port", String(simPort), "--scale", SIM_SCALE], { ...process.env, ...SECRETS });
+  sim = startProcess(
+    "scale-sim",
+    `http://127.0.0.1:${simPort}`,
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      "server/simulator/main.ts",
+      "--port",
+      String(simPort),
+      "--scale",
+      SIM_SCALE,
+    ],
+    { ...process.env, ...SECRETS },
+  );
   await waitUntil("simulator", async () => (await fetch(`${sim.url}/__sim/health`)).ok, 60_000, sim);
 
   const shared = {
-    NODE_ENV: "production" as const, SIMULATOR_URL: sim.url, DATABASE_URL: dbUrl.toString(), REDIS_URL: redis.url,
-    ...SECRETS, PLATFORM_EGRESS_ID: "ci-egress", LOG_LEVEL: "info",
+    NODE_ENV: "production" as const,
+    SIMULATOR_URL: sim.url,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: redis.url,
+    ...SECRETS,
+    PLATFORM_EGRESS_ID: "ci-egress",
+    LOG_LEVEL: "info",
     // The jitter this machine's trip has: three instances, the simulator, Redis and PostgreSQL share 2 cores, and
     // loopback calls took 6.5 ms at the median but 207 ms at the 99th percentile (ci50: event-loop stalls). Past
     // the default 20 ms bound the pacing by requestTime may send early (server/platform/arrival.ts), and E8
@@ -76,10 +105,25 @@ test.beforeAll(async () => {
   for (let i = 1; i <= 3; i++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env = { ...process.env, ...shared, PORT: String(port), NEXTAUTH_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "bd-scale-")) };
-    apps.push(startProcess(`scale-app-${i}`, url, process.execPath, ["server/front-door.mjs"], { ...env, PORT: String(port), HOST: "127.0.0.1", LEDGER_SYNC: "off" }));
+    const env = {
+      ...process.env,
+      ...shared,
+      PORT: String(port),
+      NEXTAUTH_URL: url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "bd-scale-")),
+    };
+    apps.push(
+      startProcess(`scale-app-${i}`, url, process.execPath, ["server/front-door.mjs"], {
+        ...env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LEDGER_SYNC: "off",
+      }),
+    );
   }
-  await Promise.all(apps.map((a) => waitUntil(a.name, async () => (await fetch(`${a.url}/api/health`)).ok, 120_000, a)));
+  await Promise.all(
+    apps.map((a) => waitUntil(a.name, async () => (await fetch(`${a.url}/api/health`)).ok, 120_000, a)),
+  );
 });
 
 test.afterAll(async () => {
@@ -88,7 +132,10 @@ test.afterAll(async () => {
   if (dbName) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
 });
 
-async function context(baseURL: string, storageState?: Awaited<ReturnType<APIRequestContext["storageState"]>>): Promise<APIRequestContext> {
+async function context(
+  baseURL: string,
+  storageState?: Awaited<ReturnType<APIRequestContext["storageState"]>>,
+): Promise<APIRequestContext> {
   const c = await playwrightRequest.newContext({ baseURL, storageState, extraHTTPHeaders: { Origin: baseURL } });
   contexts.push(c);
   return c;
@@ -97,7 +144,10 @@ async function context(baseURL: string, storageState?: Awaited<ReturnType<APIReq
 async function signIn(baseURL: string, role: DemoRole, password = DEMO_PASSWORD): Promise<APIRequestContext> {
   const c = await context(baseURL);
   const { csrfToken } = (await (await c.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  await c.post("/api/auth/callback/credentials", { form: { csrfToken, email: DEMO[role], password, json: "true" }, maxRedirects: 0 });
+  await c.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email: DEMO[role], password, json: "true" },
+    maxRedirects: 0,
+  });
   return c;
 }
 
@@ -121,7 +171,11 @@ async function registry(c: APIRequestContext): Promise<{ subUid: string; subacco
 }
 
 /** POST /api/exports and read the NDJSON stream to its end. */
-async function runExport(c: APIRequestContext, operation: string, params: Record<string, string>): Promise<{ rows: number; done: number | null; error: string | null }> {
+async function runExport(
+  c: APIRequestContext,
+  operation: string,
+  params: Record<string, string>,
+): Promise<{ rows: number; done: number | null; error: string | null }> {
   const res = await c.post("/api/exports", { data: { operation, params }, timeout: 180_000 });
   expect(res.status(), await res.text().catch(() => "")).toBe(200);
   let rows = 0;
@@ -155,12 +209,18 @@ test("[scale-out][rate budget] exports on all three instances at once: 0 × 429,
   test.setTimeout(240_000);
   const first = await signIn(apps[0]!.url, "compliance");
   const onEach = [first, ...(await Promise.all(apps.slice(1).map((a) => sameSessionOn(first, a.url))))];
-  const desks = (await registry(first)).filter((s) => /^desk0[1-3]@/.test(s.subaccountName ?? "")).sort((a, b) => (a.subaccountName ?? "").localeCompare(b.subaccountName ?? ""));
+  const desks = (await registry(first))
+    .filter((s) => /^desk0[1-3]@/.test(s.subaccountName ?? ""))
+    .sort((a, b) => (a.subaccountName ?? "").localeCompare(b.subaccountName ?? ""));
   expect(desks).toHaveLength(3);
   const end = Date.now() - 60_000;
   const symbols = ["BTCUSDT", "ETHUSDT", "SOLUSDT"];
 
-  await fetch(`${sim.url}/__sim/stats/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  await fetch(`${sim.url}/__sim/stats/reset`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+  });
   const started = Date.now();
   // While the exports run, note the budget's keys in Redis (each lives one window past its last answer).
   const budgetKeys = new Set<string>();
@@ -173,7 +233,11 @@ test("[scale-out][rate budget] exports on all three instances at once: 0 × 429,
   })();
   const runs = await Promise.all(
     onEach.flatMap((c, i) => [
-      runExport(c, "deposits.list", { userId: desks[i]!.subUid, startTime: String(end - 90 * DAY + 120_000), endTime: String(end) }),
+      runExport(c, "deposits.list", {
+        userId: desks[i]!.subUid,
+        startTime: String(end - 90 * DAY + 120_000),
+        endTime: String(end),
+      }),
       runExport(c, "market.trades", { symbol: symbols[i]!, startTime: String(end - DAY), endTime: String(end) }),
     ]),
   );
@@ -199,7 +263,9 @@ test("[scale-out][rate budget] exports on all three instances at once: 0 × 429,
     description: `${runs.reduce((n, r) => n + r.rows, 0)} records in ${seconds.toFixed(1)} s; E1 ${e1.accepted} requests, peak ${e1.peakPerSecond}/s; E8 ${e8.accepted} requests, peak ${e8.peakPerSecond}/s; HTTP 429: ${stats.http429}`,
   });
   // The budget lived in Redis, under Brokerdesk's prefix: per key and operation (uid), per egress IP (ip).
-  expect([...budgetKeys]).toEqual(expect.arrayContaining(["bd:rl:uid:main:deposits.list:10", "bd:rl:ip:ci-egress:market.trades:10"]));
+  expect([...budgetKeys]).toEqual(
+    expect.arrayContaining(["bd:rl:uid:main:deposits.list:10", "bd:rl:ip:ci-egress:market.trades:10"]),
+  );
 });
 
 test("[scale-out][withdrawals] one withdrawal approved from two instances at once reaches the platform once", async () => {
@@ -213,9 +279,15 @@ test("[scale-out][withdrawals] one withdrawal approved from two instances at onc
 
   const leadOnTwo = await signIn(apps[1]!.url, "lead");
   const leadOnThree = await sameSessionOn(leadOnTwo, apps[2]!.url);
-  await fetch(`${sim.url}/__sim/stats/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  await fetch(`${sim.url}/__sim/stats/reset`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+  });
   const answers = await Promise.all(
-    [leadOnTwo, leadOnThree].map((c) => c.post(`/api/withdrawals/${w.id}/approve`, { data: { confirmAmount: w.amount, confirmAddress: w.address } })),
+    [leadOnTwo, leadOnThree].map((c) =>
+      c.post(`/api/withdrawals/${w.id}/approve`, { data: { confirmAmount: w.amount, confirmAddress: w.address } }),
+    ),
   );
   const statuses = answers.map((a) => a.status()).sort();
   expect(statuses).toEqual([200, 409]);
@@ -240,9 +312,13 @@ test("[scale-out][throttle] sign-in failures on three instances add up to one th
 test("[scale-out][audit] three instances wrote one unbroken audit chain", async () => {
   const dbUrl = new URL(PG_URL!);
   dbUrl.pathname = `/${dbName}`;
-  const { stdout } = await promisify(execFile)(process.execPath, ["--conditions=react-server", "--import", "tsx", "server/cli/audit-verify.ts"], {
-    env: { ...process.env, NODE_ENV: "production" as const, DATABASE_URL: dbUrl.toString() },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "server/cli/audit-verify.ts"],
+    {
+      env: { ...process.env, NODE_ENV: "production" as const, DATABASE_URL: dbUrl.toString() },
+    },
+  );
   const m = /audit chain OK: (\d+) rows/.exec(stdout);
   expect(m, stdout).not.toBeNull();
   // Exports, a withdrawal request, two approvals (one refused) and its submit: intents and outcomes from all three.

@@ -24,10 +24,25 @@ export function jsonText(entries: [string, Value][]): string {
 }
 
 /** Keys a careless server could trip over; all unknown to every schema. */
-const EXTRA_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "isAdmin", "role_", "x"] as const;
-const extras = fc.array(fc.tuple(fc.constantFrom(...EXTRA_KEYS), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant({ isAdmin: true }))), {
-  maxLength: 2,
-});
+const EXTRA_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "isAdmin",
+  "role_",
+  "x",
+] as const;
+const extras = fc.array(
+  fc.tuple(
+    fc.constantFrom(...EXTRA_KEYS),
+    fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant({ isAdmin: true })),
+  ),
+  {
+    maxLength: 2,
+  },
+);
 
 /** Replaces (or removes) one field of a valid input. */
 function withField(base: Record<string, Value>, field: string, value: Value): [string, Value][] {
@@ -54,7 +69,12 @@ export function bodyField(
 
 /** A body-level case (the whole body, not a field): a 422 naming `_`, or 400/415. */
 export function bodyWhole(body: fc.Arbitrary<string>, why: string): fc.Arbitrary<BadCase> {
-  return body.map((b) => ({ why: `${why}: ${JSON.stringify(b).slice(0, 120)}`, expect: "body" as const, field: null, body: b }));
+  return body.map((b) => ({
+    why: `${why}: ${JSON.stringify(b).slice(0, 120)}`,
+    expect: "body" as const,
+    field: null,
+    body: b,
+  }));
 }
 
 /** A query-string case: `base` valid, `field` replaced (the invalid value comes last, so it is the one read). */
@@ -84,13 +104,31 @@ export function queryField(
 }
 
 /** A query-string case whose whole input is given (cross-field rules: spans, inverted windows). */
-export function queryWhole(input: fc.Arbitrary<Record<string, string>>, field: string, why: string): fc.Arbitrary<BadCase> {
-  return input.map((p) => ({ why: `${why}: ${JSON.stringify(p)}`, expect: "field" as const, field, query: new URLSearchParams(p).toString() }));
+export function queryWhole(
+  input: fc.Arbitrary<Record<string, string>>,
+  field: string,
+  why: string,
+): fc.Arbitrary<BadCase> {
+  return input.map((p) => ({
+    why: `${why}: ${JSON.stringify(p)}`,
+    expect: "field" as const,
+    field,
+    query: new URLSearchParams(p).toString(),
+  }));
 }
 
 /** A JSON-body case whose whole input is given (cross-field rules). */
-export function bodyWholeField(input: fc.Arbitrary<Record<string, Value>>, field: string, why: string): fc.Arbitrary<BadCase> {
-  return input.map((p) => ({ why: `${why}: ${JSON.stringify(p)}`, expect: "field" as const, field, body: jsonText(Object.entries(p)) }));
+export function bodyWholeField(
+  input: fc.Arbitrary<Record<string, Value>>,
+  field: string,
+  why: string,
+): fc.Arbitrary<BadCase> {
+  return input.map((p) => ({
+    why: `${why}: ${JSON.stringify(p)}`,
+    expect: "field" as const,
+    field,
+    body: jsonText(Object.entries(p)),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -100,7 +138,24 @@ const isDigits = (s: string) => /^\d+$/.test(s);
 
 /** Not a numeric ID: letters, signs, decimals, exponents, spaces, non-ASCII digits, random text. */
 export const notNumeric = fc.oneof(
-  fc.constantFrom("abc", "-1", "1.5", "1e12", "0x1F", " 123", "123 ", "１２３", "١٢٣", "12_3", "+5", "NaN", "Infinity", "../1", "1;2", "1%00"),
+  fc.constantFrom(
+    "abc",
+    "-1",
+    "1.5",
+    "1e12",
+    "0x1F",
+    " 123",
+    "123 ",
+    "１２３",
+    "١٢٣",
+    "12_3",
+    "+5",
+    "NaN",
+    "Infinity",
+    "../1",
+    "1;2",
+    "1%00",
+  ),
   fc.string({ minLength: 1, maxLength: 24, unit: "binary" }).filter((s) => !isDigits(s)),
 );
 
@@ -123,7 +178,10 @@ export const badLimit = (max: number) =>
   );
 
 /** A string field that is absent or blank (spaces, tabs, newlines). */
-export const blankOrMissing = fc.oneof(fc.constant<typeof MISSING>(MISSING), fc.constantFrom("", " ", "   ", "\t", "\n", " \r\n "));
+export const blankOrMissing = fc.oneof(
+  fc.constant<typeof MISSING>(MISSING),
+  fc.constantFrom("", " ", "   ", "\t", "\n", " \r\n "),
+);
 
 /** JSON values that are not strings (for a field that must be a string). */
 export const notAString = fc.oneof(
@@ -137,11 +195,22 @@ export const notAString = fc.oneof(
 
 /** A string not in `allowed`: case variants, padding, truncation, random text. */
 export const notOneOf = (allowed: readonly string[], opts: { caseInsensitive?: boolean } = {}) => {
-  const variants = allowed.flatMap((a) => [a.toLowerCase(), a.toUpperCase(), ` ${a}`, `${a} `, `${a}s`, a.slice(0, -1), `${a}\u0000`]);
+  const variants = allowed.flatMap((a) => [
+    a.toLowerCase(),
+    a.toUpperCase(),
+    ` ${a}`,
+    `${a} `,
+    `${a}s`,
+    a.slice(0, -1),
+    `${a}\u0000`,
+  ]);
   // Unicode letters whose upper case is ASCII (ſ → S, ı → I): a case-insensitive check must not let them through.
   const lookalikes = allowed.flatMap((a) => [a.toLowerCase().replace("s", "ſ"), a.toLowerCase().replace("i", "ı")]);
-  const valid = (s: string) => (opts.caseInsensitive ? /^[A-Za-z-]+$/.test(s) && allowed.includes(s.toUpperCase()) : allowed.includes(s));
-  return fc.oneof(fc.constantFrom(...variants, ...lookalikes, ""), fc.string({ maxLength: 20, unit: "binary" })).filter((s) => !valid(s));
+  const valid = (s: string) =>
+    opts.caseInsensitive ? /^[A-Za-z-]+$/.test(s) && allowed.includes(s.toUpperCase()) : allowed.includes(s);
+  return fc
+    .oneof(fc.constantFrom(...variants, ...lookalikes, ""), fc.string({ maxLength: 20, unit: "binary" }))
+    .filter((s) => !valid(s));
 };
 
 /** A string of `min`..`max` characters from a printable alphabet, for length limits. */
@@ -150,7 +219,18 @@ export const longText = (min: number, max: number) =>
 
 /** Bodies that are not JSON at all. */
 export const notJson = fc.oneof(
-  fc.constantFrom("{", '{"a":', "not json", "{'a':1}", "[1,2", '{"x":1}}', "undefined", "{a:1}", "\u0000", "--boundary\r\n"),
+  fc.constantFrom(
+    "{",
+    '{"a":',
+    "not json",
+    "{'a':1}",
+    "[1,2",
+    '{"x":1}}',
+    "undefined",
+    "{a:1}",
+    "\u0000",
+    "--boundary\r\n",
+  ),
   fc.string({ minLength: 1, maxLength: 40, unit: "binary" }).filter((s) => {
     if (s.trim() === "") return false;
     try {
@@ -164,7 +244,13 @@ export const notJson = fc.oneof(
 
 /** JSON texts whose value is not an object. */
 export const notAnObject = fc
-  .oneof(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), fc.integer(), fc.string({ maxLength: 10 }), fc.boolean(), fc.constant(null))
+  .oneof(
+    fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+    fc.integer(),
+    fc.string({ maxLength: 10 }),
+    fc.boolean(),
+    fc.constant(null),
+  )
   .map((v) => JSON.stringify(v));
 
 /** Every POST route also gets these whole-body cases. */
@@ -173,7 +259,17 @@ export function bodyLevel(validBody: fc.Arbitrary<Record<string, Value>>): fc.Ar
     bodyWhole(notJson, "body is not JSON"),
     bodyWhole(notAnObject, "body is JSON but not an object"),
     fc
-      .tuple(validBody, fc.constantFrom<string | null>(null, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "text/json"))
+      .tuple(
+        validBody,
+        fc.constantFrom<string | null>(
+          null,
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=x",
+          "application/jsonx",
+          "text/json",
+        ),
+      )
       .map(([b, ct]) => ({
         why: `content type ${ct ?? "(none)"} with a valid body`,
         expect: "content-type" as const,

@@ -9,7 +9,9 @@ export async function downloadText(d: Download): Promise<string> {
 }
 
 /** Clicks Export CSV: the export the page asked for (its operation and params) and the file's non-empty lines. */
-export async function exportCsv(page: Page): Promise<{ lines: string[]; operation: string; params: Record<string, string> }> {
+export async function exportCsv(
+  page: Page,
+): Promise<{ lines: string[]; operation: string; params: Record<string, string> }> {
   const started = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/exports" && r.method() === "POST");
   const file = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
@@ -22,7 +24,13 @@ export async function exportCsv(page: Page): Promise<{ lines: string[]; operatio
  * Counts a proxied list's records on its own: pages of `limit` with `params`, each older than the last row of the
  * one before (`idLessThan`, that row's `idOf`), until a page is short.
  */
-export async function countByIdLessThan<T>(request: APIRequestContext, path: string, params: Record<string, string>, limit: number, idOf: (row: T) => string): Promise<number> {
+export async function countByIdLessThan<T>(
+  request: APIRequestContext,
+  path: string,
+  params: Record<string, string>,
+  limit: number,
+  idOf: (row: T) => string,
+): Promise<number> {
   let count = 0;
   let cursor: string | null = null;
   for (;;) {

@@ -42,7 +42,9 @@ export async function clearFaults(request: APIRequestContext): Promise<void> {
 export type OpStats = { requests: number; accepted: number; codes: Record<string, number> };
 
 export async function opStats(request: APIRequestContext, op: string): Promise<OpStats> {
-  const body = (await (await request.get(simControlUrl("stats"))).json()) as { operations: Record<string, OpStats | undefined> };
+  const body = (await (await request.get(simControlUrl("stats"))).json()) as {
+    operations: Record<string, OpStats | undefined>;
+  };
   return body.operations[op] ?? { requests: 0, accepted: 0, codes: {} };
 }
 
@@ -88,24 +90,54 @@ export async function debitSince(
   const after = await available(ctx, mark.uid, mark.coin);
   const until = Date.now();
   // Made at most the settle time (30 min) before it settles: two hours back covers every one that could.
-  const res = await ctx.get(`/api/platform/v2/broker/subaccount-deposit?userId=${mark.uid}&startTime=${mark.at - 2 * 3_600_000}&endTime=${until}&limit=100`);
+  const res = await ctx.get(
+    `/api/platform/v2/broker/subaccount-deposit?userId=${mark.uid}&startTime=${mark.at - 2 * 3_600_000}&endTime=${until}&limit=100`,
+  );
   expect(res.status(), await res.text()).toBe(200);
-  const rows = ((await res.json()) as { data: { coin: string; status: string; amount: string; uTime: string; txId: string }[] }).data;
+  const rows = (
+    (await res.json()) as { data: { coin: string; status: string; amount: string; uTime: string; txId: string }[] }
+  ).data;
   const credited = rows
-    .filter((r) => r.coin === mark.coin && r.status === "success" && Number(r.uTime) >= mark.at && Number(r.uTime) <= until && !own(r))
+    .filter(
+      (r) =>
+        r.coin === mark.coin &&
+        r.status === "success" &&
+        Number(r.uTime) >= mark.at &&
+        Number(r.uTime) <= until &&
+        !own(r),
+    )
     .reduce((sum, r) => sum.plus(r.amount), new Big(0));
   return mark.amount.minus(after).plus(credited).toString();
 }
 
-export type Withdrawal = { id: string; state: string; amount: string; address: string; clientOid: string; platformOrderId: string | null; errorCode: string | null };
+export type Withdrawal = {
+  id: string;
+  state: string;
+  amount: string;
+  address: string;
+  clientOid: string;
+  platformOrderId: string | null;
+  errorCode: string | null;
+};
 
-export async function requestWithdrawal(ctx: APIRequestContext, baseURL: string | undefined, data: Record<string, string>): Promise<Withdrawal> {
+export async function requestWithdrawal(
+  ctx: APIRequestContext,
+  baseURL: string | undefined,
+  data: Record<string, string>,
+): Promise<Withdrawal> {
   const res = await ctx.post("/api/withdrawals", { headers: sameOrigin(baseURL), data });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as Withdrawal;
 }
 
-type AuditRow = { id: number; action: string; outcome: string; intentId: number | null; target: string | null; at: string };
+type AuditRow = {
+  id: number;
+  action: string;
+  outcome: string;
+  intentId: number | null;
+  target: string | null;
+  at: string;
+};
 
 /** Every audit row from `sinceMs` on, oldest first (the API pages newest first by cursor). */
 export async function auditSince(ctx: APIRequestContext, sinceMs: number): Promise<AuditRow[]> {
@@ -126,7 +158,8 @@ export async function auditSince(ctx: APIRequestContext, sinceMs: number): Promi
 /** Pairs intent rows with outcome rows; returns the intents that have none (each should have exactly one). */
 export function unpairedIntents(rows: AuditRow[]): { missing: AuditRow[]; doubled: AuditRow[]; intents: number } {
   const outcomes = new Map<number, number>();
-  for (const r of rows) if (r.intentId !== null && r.outcome !== "intent") outcomes.set(r.intentId, (outcomes.get(r.intentId) ?? 0) + 1);
+  for (const r of rows)
+    if (r.intentId !== null && r.outcome !== "intent") outcomes.set(r.intentId, (outcomes.get(r.intentId) ?? 0) + 1);
   const intents = rows.filter((r) => r.outcome === "intent");
   return {
     missing: intents.filter((r) => !outcomes.has(r.id)),

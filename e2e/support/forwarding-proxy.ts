@@ -12,11 +12,18 @@ export async function startForwardingProxy(target: string, localAddress: string)
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true, localAddress } as http.AgentOptions);
   const server = http.createServer((req, res) => {
-    const headers = { ...req.headers, host: upstream.host, "x-forwarded-for": req.headers["x-forwarded-for"] ?? req.socket.remoteAddress ?? "" };
-    const up = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-      answer.pipe(res);
-    });
+    const headers = {
+      ...req.headers,
+      host: upstream.host,
+      "x-forwarded-for": req.headers["x-forwarded-for"] ?? req.socket.remoteAddress ?? "",
+    };
+    const up = http.request(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.pipe(res);
+      },
+    );
     up.on("error", (e) => {
       res.writeHead(502, { "content-type": "text/plain" });
       res.end(`proxy: ${e.message}`);

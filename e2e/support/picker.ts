@@ -6,7 +6,9 @@ import { expect } from "./test";
 export async function chooseSubAccount(scope: Page | Locator, uid: string, label = "Sub-account"): Promise<void> {
   const picker = scope.getByRole("combobox", { name: label, exact: true });
   await picker.fill(uid);
-  await expect(scope.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: new RegExp(`\\(${uid}\\)$`) })).toHaveCount(1);
+  await expect(
+    scope.getByRole("listbox", { name: "Sub-accounts" }).getByRole("option", { name: new RegExp(`\\(${uid}\\)$`) }),
+  ).toHaveCount(1);
   await picker.press("Enter");
   await expect(picker).toHaveValue(new RegExp(`\\(${uid}\\)$`));
 }

@@ -56,7 +56,8 @@ export function startProcess(name: string, url: string, command: string, args: s
 export async function waitUntil(what: string, check: () => Promise<boolean>, ms = 60_000, proc?: Proc): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
-    if (proc && proc.proc.exitCode !== null) throw new Error(`${what}: the process exited with ${proc.proc.exitCode} (see reports/${proc.name}.log)`);
+    if (proc && proc.proc.exitCode !== null)
+      throw new Error(`${what}: the process exited with ${proc.proc.exitCode} (see reports/${proc.name}.log)`);
     if (await check().catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(`${what}: not ready after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 250));
@@ -65,9 +66,16 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, ms 
 
 /** A private redis-server on loopback, no persistence. */
 export async function startRedis(): Promise<Proc> {
-  if (!existsSync(REDIS_SERVER_BIN)) throw new Error(`${REDIS_SERVER_BIN} is missing: apt-get install redis-server (.ci/run does)`);
+  if (!existsSync(REDIS_SERVER_BIN))
+    throw new Error(`${REDIS_SERVER_BIN} is missing: apt-get install redis-server (.ci/run does)`);
   const port = await freePort();
-  const p = startProcess("scale-redis", `redis://127.0.0.1:${port}`, REDIS_SERVER_BIN, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], process.env);
+  const p = startProcess(
+    "scale-redis",
+    `redis://127.0.0.1:${port}`,
+    REDIS_SERVER_BIN,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    process.env,
+  );
   await waitUntil("redis-server", () => pingRedis(port), 10_000, p);
   return p;
 }

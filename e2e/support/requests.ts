@@ -8,7 +8,13 @@ import { sameOrigin, signInApi } from "./staff";
 const TRON = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 
 /** A pending request of `amount` USDT from `desk`, with the broker's signed-in context. */
-export async function requestWithdrawal(broker: APIRequestContext, baseURL: string | undefined, amount: string, reason: string, desk = "desk15"): Promise<void> {
+export async function requestWithdrawal(
+  broker: APIRequestContext,
+  baseURL: string | undefined,
+  amount: string,
+  reason: string,
+  desk = "desk15",
+): Promise<void> {
   const res = await broker.post("/api/withdrawals", {
     headers: sameOrigin(baseURL),
     data: { subUid: await subUid(broker, desk), coin: "USDT", dest: "on_chain", address: TRON, amount, reason },
@@ -17,7 +23,12 @@ export async function requestWithdrawal(broker: APIRequestContext, baseURL: stri
 }
 
 /** The same, signing the broker in for it. */
-export async function brokerRequest(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, reason: string, { amount = "0.0101", desk = "desk15" } = {}): Promise<void> {
+export async function brokerRequest(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  reason: string,
+  { amount = "0.0101", desk = "desk15" } = {},
+): Promise<void> {
   const broker = await playwright.request.newContext({ baseURL });
   await signInApi(broker, "broker");
   await requestWithdrawal(broker, baseURL, amount, reason, desk);

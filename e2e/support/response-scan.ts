@@ -3,7 +3,15 @@
 // headers, text body) and each APIRequestContext response (request fixture, page.request,
 // playwright.request.newContext()). A secret in any form fails the test; totals go to reports/ for
 // e2e/secrets.after.spec.ts.
-import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page, Response, TestInfo } from "@playwright/test";
+import type {
+  APIRequestContext,
+  APIResponse,
+  Browser,
+  BrowserContext,
+  Page,
+  Response,
+  TestInfo,
+} from "@playwright/test";
 import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describeFindings, findSecrets, needlesOf, secretsOfThisRun, type Finding, type Needle } from "./secrets";
@@ -21,7 +29,17 @@ export type Tally = {
   /** Static files (content-named) already read in this worker. */
   staticSeen: number;
 };
-const emptyTally = (): Tally => ({ pageResponses: 0, apiResponses: 0, bodies: 0, bodyBytes: 0, refetchedBodies: 0, binaryBodies: 0, unreadableBodies: 0, skipped: 0, staticSeen: 0 });
+const emptyTally = (): Tally => ({
+  pageResponses: 0,
+  apiResponses: 0,
+  bodies: 0,
+  bodyBytes: 0,
+  refetchedBodies: 0,
+  binaryBodies: 0,
+  unreadableBodies: 0,
+  skipped: 0,
+  staticSeen: 0,
+});
 
 /** The secret scan of the running test, as a fixture (its self-test takes planted findings from it). */
 export type SecretScan = {
@@ -41,7 +59,8 @@ const workerTally = emptyTally();
 const unreadableSamples: string[] = [];
 const pending = new Set<Promise<void>>();
 
-const TEXT_TYPE = /^(text\/|application\/(json|javascript|ecmascript|xml|x-ndjson|x-www-form-urlencoded|manifest\+json)|[^;]*\+(json|xml))/i;
+const TEXT_TYPE =
+  /^(text\/|application\/(json|javascript|ecmascript|xml|x-ndjson|x-www-form-urlencoded|manifest\+json)|[^;]*\+(json|xml))/i;
 const BODY_READ_MS = 10_000;
 
 function needlesNow(): Needle[] {
@@ -80,7 +99,10 @@ function scanMessage(where: string, headers: { name: string; value: string }[], 
 async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), ms)))]);
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -122,7 +144,8 @@ async function checkPageResponse(res: Response): Promise<void> {
         body = await refetch(res);
         if (body === null) {
           count("unreadableBodies");
-          if (unreadableSamples.length < 8) unreadableSamples.push(`${where}: ${String(e).split("\n")[0]!.slice(0, 120)}`);
+          if (unreadableSamples.length < 8)
+            unreadableSamples.push(`${where}: ${String(e).split("\n")[0]!.slice(0, 120)}`);
         }
       }
     }
@@ -145,12 +168,21 @@ async function refetch(res: Response): Promise<string | null> {
   if (new URL(res.url()).pathname.startsWith("/api/auth/")) return null;
   try {
     const context = res.frame().page().context();
-    const headers = Object.fromEntries(Object.entries(await req.allHeaders()).filter(([k]) => !k.startsWith(":") && !NOT_RESENT.has(k.toLowerCase())));
-    const again = await withTimeout(originalFetch.call(context.request, res.url(), { method: "GET", headers, maxRedirects: 0 }), BODY_READ_MS);
+    const headers = Object.fromEntries(
+      Object.entries(await req.allHeaders()).filter(([k]) => !k.startsWith(":") && !NOT_RESENT.has(k.toLowerCase())),
+    );
+    const again = await withTimeout(
+      originalFetch.call(context.request, res.url(), { method: "GET", headers, maxRedirects: 0 }),
+      BODY_READ_MS,
+    );
     const buf = await again.body();
     count("refetchedBodies");
     count("bodyBytes", buf.length);
-    scanMessage(`${req.method()} ${res.url()} (${again.status()}, asked again for the browser)`, again.headersArray(), null);
+    scanMessage(
+      `${req.method()} ${res.url()} (${again.status()}, asked again for the browser)`,
+      again.headersArray(),
+      null,
+    );
     return buf.toString("utf8");
   } catch {
     return null;
@@ -158,10 +190,12 @@ async function refetch(res: Response): Promise<string | null> {
 }
 
 function track(owner: Set<Promise<void>>, p: Promise<void>): void {
-  const done = p.catch(() => undefined).finally(() => {
-    owner.delete(done);
-    pending.delete(done);
-  });
+  const done = p
+    .catch(() => undefined)
+    .finally(() => {
+      owner.delete(done);
+      pending.delete(done);
+    });
   owner.add(done);
   pending.add(done);
 }
@@ -176,7 +210,8 @@ const watched = new WeakSet<BrowserContext>();
 function keepNoScreenshots(page: Page): void {
   const shoot = page.screenshot.bind(page);
   // Only a shot written to a file is skipped: a caller that reads the image's bytes always gets them.
-  page.screenshot = async (options) => (options?.path && !options.path.startsWith("reports/guide/") ? Buffer.alloc(0) : shoot(options));
+  page.screenshot = async (options) =>
+    options?.path && !options.path.startsWith("reports/guide/") ? Buffer.alloc(0) : shoot(options);
 }
 
 export function watchContext(context: BrowserContext): void {
@@ -237,7 +272,11 @@ function watchApiRequests(proto: APIRequestContext): void {
   patchedApiContexts.add(proto);
   const fetch = proto.fetch;
   originalFetch = fetch;
-  proto.fetch = async function (this: APIRequestContext, urlOrRequest: Parameters<APIRequestContext["fetch"]>[0], options?: Parameters<APIRequestContext["fetch"]>[1]) {
+  proto.fetch = async function (
+    this: APIRequestContext,
+    urlOrRequest: Parameters<APIRequestContext["fetch"]>[0],
+    options?: Parameters<APIRequestContext["fetch"]>[1],
+  ) {
     const res = await fetch.call(this, urlOrRequest, options);
     const method = options?.method ?? (typeof urlOrRequest === "string" ? "GET" : urlOrRequest.method());
     await checkApiResponse(res, method.toUpperCase());
@@ -265,9 +304,14 @@ export function startWorkerScan(apiContextPrototype: APIRequestContext): void {
 /** A worker's end: its totals to the tally file; a secret seen outside any test fails the worker. */
 export async function endWorkerScan(project: string, worker: number): Promise<void> {
   await Promise.allSettled([...pending]);
-  appendFileSync(scanTallyFile(), `${JSON.stringify({ runId: process.env.E2E_RUN_ID, project, worker, ...workerTally, unreadableSamples })}\n`);
+  appendFileSync(
+    scanTallyFile(),
+    `${JSON.stringify({ runId: process.env.E2E_RUN_ID, project, worker, ...workerTally, unreadableSamples })}\n`,
+  );
   if (outsideTests.length) {
-    throw new Error(`A secret of this run reached a client outside a test (beforeAll/afterAll):\n${describeFindings(outsideTests)}`);
+    throw new Error(
+      `A secret of this run reached a client outside a test (beforeAll/afterAll):\n${describeFindings(outsideTests)}`,
+    );
   }
 }
 

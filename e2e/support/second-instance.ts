@@ -77,13 +77,20 @@ export async function startInstance(name: string, env: Record<string, string>, t
   for (;;) {
     if (exited !== null) {
       await stop();
-      throw new Error(`The ${name} instance exited (${exited}) before it was healthy:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
+      throw new Error(
+        `The ${name} instance exited (${exited}) before it was healthy:\n${readFileSync(logFile, "utf8").slice(-2000)}`,
+      );
     }
-    const ok = await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseURL}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { baseURL, logFile, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The ${name} instance was not healthy within ${timeoutMs} ms:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
+      throw new Error(
+        `The ${name} instance was not healthy within ${timeoutMs} ms:\n${readFileSync(logFile, "utf8").slice(-2000)}`,
+      );
     }
     await sleep(250);
   }

@@ -5,7 +5,13 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** The variables playwright.config.ts fills with fresh random values for each run. */
-export const SECRET_NAMES = ["PLATFORM_API_KEY", "PLATFORM_API_SECRET", "PLATFORM_API_PASSPHRASE", "NEXTAUTH_SECRET", "METRICS_TOKEN"] as const;
+export const SECRET_NAMES = [
+  "PLATFORM_API_KEY",
+  "PLATFORM_API_SECRET",
+  "PLATFORM_API_PASSPHRASE",
+  "NEXTAUTH_SECRET",
+  "METRICS_TOKEN",
+] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 export type Secrets = Record<SecretName, string>;
 
@@ -25,7 +31,8 @@ export function secretsOfThisRun(source: Record<string, string | undefined> = pr
   if (!raw) throw new Error("E2E_SECRETS is not set: run the e2e tests through playwright.config.ts");
   const parsed = JSON.parse(raw) as Partial<Secrets>;
   for (const name of SECRET_NAMES) {
-    if (typeof parsed[name] !== "string" || parsed[name].length < 32) throw new Error(`E2E_SECRETS.${name} is missing or shorter than 32 characters`);
+    if (typeof parsed[name] !== "string" || parsed[name].length < 32)
+      throw new Error(`E2E_SECRETS.${name} is missing or shorter than 32 characters`);
   }
   return parsed as Secrets;
 }
@@ -39,7 +46,9 @@ function base64Cores(value: string): string[] {
   const bytes = Buffer.from(value, "utf8");
   const out: string[] = [];
   for (const offset of [0, 1, 2]) {
-    const full = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64").replace(/=+$/, "");
+    const full = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString("base64")
+      .replace(/=+$/, "");
     const start = offset === 0 ? 0 : 4;
     out.push(full.slice(start, full.length - 4));
   }
@@ -55,7 +64,11 @@ export function needlesOf(secrets: Readonly<Record<string, string>>): Needle[] {
   for (const [name, value] of Object.entries(secrets)) {
     add(name, "raw", value);
     add(name, "url-encoded", encodeURIComponent(value));
-    add(name, "url-encoded (lower-case hex)", encodeURIComponent(value).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+    add(
+      name,
+      "url-encoded (lower-case hex)",
+      encodeURIComponent(value).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    );
     add(name, "form-encoded", new URLSearchParams({ v: value }).toString().slice(2));
     add(name, "JSON-escaped", JSON.stringify(value).slice(1, -1));
     base64Cores(value).forEach((core, offset) => {
@@ -95,9 +108,13 @@ export function scanFiles(files: readonly string[], needles: readonly Needle[]):
   for (const file of files) {
     const buf = readFileSync(file);
     bytes += statSync(file).size;
-    const hits = [...findSecrets(buf.toString("utf8"), needles, file), ...findSecrets(buf.toString("latin1"), needles, file)];
+    const hits = [
+      ...findSecrets(buf.toString("utf8"), needles, file),
+      ...findSecrets(buf.toString("latin1"), needles, file),
+    ];
     for (const hit of hits) {
-      if (!findings.some((f) => f.where === hit.where && f.secret === hit.secret && f.encoding === hit.encoding)) findings.push(hit);
+      if (!findings.some((f) => f.where === hit.where && f.secret === hit.secret && f.encoding === hit.encoding))
+        findings.push(hit);
     }
   }
   return { files: files.length, bytes, findings };

@@ -23,7 +23,10 @@ export async function signInApi(request: APIRequestContext, role: DemoRole): Pro
 
 /** Headers a same-origin browser sends with a JSON mutation. */
 export function sameOrigin(baseURL: string | undefined): Record<string, string> {
-  return { Origin: new URL(baseURL ?? process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100").origin, "Content-Type": "application/json" };
+  return {
+    Origin: new URL(baseURL ?? process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100").origin,
+    "Content-Type": "application/json",
+  };
 }
 
 /**
@@ -74,7 +77,11 @@ export async function holdScripts(page: import("@playwright/test").Page): Promis
 }
 
 /** Signs in through the login form, as staff do, and waits for the dashboard. */
-export async function signInUi(page: import("@playwright/test").Page, role: DemoRole, callbackPath = "/"): Promise<void> {
+export async function signInUi(
+  page: import("@playwright/test").Page,
+  role: DemoRole,
+  callbackPath = "/",
+): Promise<void> {
   await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
   await page.getByLabel("E-mail").fill(DEMO[role]);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
@@ -97,7 +104,10 @@ export const APPROVER_COOL_OFF_MS = 3_600;
  */
 export async function signInWith(request: APIRequestContext, email: string, password: string): Promise<boolean> {
   const csrf = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  await request.post("/api/auth/callback/credentials", { form: { csrfToken: csrf.csrfToken, email, password, json: "true" }, maxRedirects: 0 });
+  await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken: csrf.csrfToken, email, password, json: "true" },
+    maxRedirects: 0,
+  });
   const session = (await (await request.get("/api/auth/session")).json()) as { user?: { email?: string } };
   return session.user?.email === email;
 }
@@ -107,8 +117,17 @@ export async function signInWith(request: APIRequestContext, email: string, pass
  * and change it to their own (separation of duties: until then, and for the cool-off after, it may not
  * approve). Leaves `request` signed out (the change ends every session of the account).
  */
-export async function takeOverAccount(request: APIRequestContext, baseURL: string | undefined, email: string, adminsPassword: string, ownPassword: string): Promise<void> {
+export async function takeOverAccount(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  email: string,
+  adminsPassword: string,
+  ownPassword: string,
+): Promise<void> {
   expect(await signInWith(request, email, adminsPassword)).toBe(true);
-  const res = await request.post("/api/account/password", { headers: sameOrigin(baseURL), data: { currentPassword: adminsPassword, newPassword: ownPassword } });
+  const res = await request.post("/api/account/password", {
+    headers: sameOrigin(baseURL),
+    data: { currentPassword: adminsPassword, newPassword: ownPassword },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -3,14 +3,21 @@
 // against this run's secrets (e2e/support/response-scan.ts): a secret in any form fails the test.
 import { test as base, type APIRequestContext } from "@playwright/test";
 import { freePort } from "./processes";
-import { endTestScan, endWorkerScan, startTestScan, startWorkerScan, watchBrowser, watchContext, type SecretScan } from "./response-scan";
+import {
+  endTestScan,
+  endWorkerScan,
+  startTestScan,
+  startWorkerScan,
+  watchBrowser,
+  watchContext,
+  type SecretScan,
+} from "./response-scan";
 import { startInstance, type Instance } from "./second-instance";
 import { signInApi } from "./staff";
 
 export { scanTallyFile, type SecretScan } from "./response-scan";
 
 export { expect } from "@playwright/test";
-
 
 /**
  * PLATFORM_TIMEOUT_MS of every worker's Brokerdesk: half the default, so the tests that wait it out (faults, a
@@ -39,7 +46,11 @@ export const test = base.extend<{ secretScan: SecretScan }, { secretScanWorker: 
     async ({ playwright }, use, workerInfo) => {
       if (workerInfo.project.name === "after") return use(null);
       const simPort = await freePort();
-      const app = await startInstance(`worker${workerInfo.parallelIndex}`, { ...WORKER_APP_ENV, SIM_PORT: String(simPort) }, 120_000);
+      const app = await startInstance(
+        `worker${workerInfo.parallelIndex}`,
+        { ...WORKER_APP_ENV, SIM_PORT: String(simPort) },
+        120_000,
+      );
       // The simulator's control endpoint of this worker (e2e/support/staff.ts simControlUrl).
       process.env.E2E_SIM_PORT = String(simPort);
       process.env.E2E_BASE_URL = app.baseURL;

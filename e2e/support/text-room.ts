@@ -10,7 +10,10 @@ export function textRoom(control: Locator, which: "selected" | "placeholder"): P
     const style = getComputedStyle(el);
     const ctx = document.createElement("canvas").getContext("2d")!;
     ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const text = w === "selected" ? ((el as HTMLSelectElement).selectedOptions[0]?.text ?? "") : (el as HTMLInputElement).placeholder;
+    const text =
+      w === "selected"
+        ? ((el as HTMLSelectElement).selectedOptions[0]?.text ?? "")
+        : (el as HTMLInputElement).placeholder;
     const inside = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     return inside - ctx.measureText(text).width;
   }, which);

@@ -16,18 +16,42 @@ const isAuditAction = (v: string) => (AUDIT_ACTIONS.options as readonly string[]
 export const auditCursor = {
   encode: (id: number): string => String(id),
   // A safe integer: past 2^53 the number is rounded, and past the database's bigint the query would fail.
-  decode: (cursor: string): number | null => (/^\d{1,16}$/.test(cursor) && Number.isSafeInteger(Number(cursor)) ? Number(cursor) : null),
+  decode: (cursor: string): number | null =>
+    /^\d{1,16}$/.test(cursor) && Number.isSafeInteger(Number(cursor)) ? Number(cursor) : null,
 };
 
-export const auditFiltersSchema = z.object({
-  actor: z.pipe(z.optional(z.string().check(z.trim()).check(z.maxLength(200))), z.transform((v) => v || undefined)),
-  action: z.optional(z.pipe(z
-    .string().check(z.regex(/^[a-zA-Z.-]{1,64}$/, { error: "action must be an audit action such as withdrawals.approve", abort: true })).check(z.refine(isAuditAction, { error: (issue) => `Unknown audit action "${String(issue.input)}"` })), z.transform((v) => v as z.output<typeof AUDIT_ACTIONS>))),
-  outcome: z.optional(z.enum(AUDIT_OUTCOME_VALUES, { error: `outcome must be one of ${AUDIT_OUTCOME_VALUES.join(", ")}` })),
-  ...rangeAndPage,
-  // Checked here, not only when a page is read: the export ignores the cursor but refuses a bad one alike.
-  cursor: pageCursor.check(z.refine((c) => c === undefined || auditCursor.decode(c) !== null, { error: "cursor is not one this list gave out" })),
-}).check(orderedRange());
+export const auditFiltersSchema = z
+  .object({
+    actor: z.pipe(
+      z.optional(z.string().check(z.trim()).check(z.maxLength(200))),
+      z.transform((v) => v || undefined),
+    ),
+    action: z.optional(
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.regex(/^[a-zA-Z.-]{1,64}$/, {
+              error: "action must be an audit action such as withdrawals.approve",
+              abort: true,
+            }),
+          )
+          .check(z.refine(isAuditAction, { error: (issue) => `Unknown audit action "${String(issue.input)}"` })),
+        z.transform((v) => v as z.output<typeof AUDIT_ACTIONS>),
+      ),
+    ),
+    outcome: z.optional(
+      z.enum(AUDIT_OUTCOME_VALUES, { error: `outcome must be one of ${AUDIT_OUTCOME_VALUES.join(", ")}` }),
+    ),
+    ...rangeAndPage,
+    // Checked here, not only when a page is read: the export ignores the cursor but refuses a bad one alike.
+    cursor: pageCursor.check(
+      z.refine((c) => c === undefined || auditCursor.decode(c) !== null, {
+        error: "cursor is not one this list gave out",
+      }),
+    ),
+  })
+  .check(orderedRange());
 export type AuditFiltersInput = z.input<typeof auditFiltersSchema>;
 export type AuditFiltersValues = z.output<typeof auditFiltersSchema>;
 
@@ -52,20 +76,48 @@ export const auditRowSchema = z.object({
 });
 export type AuditRowView = z.output<typeof auditRowSchema>;
 
-export const auditPageSchema = z.object({ rows: z.array(auditRowSchema), nextCursor: nextCursorField, actions: z.array(z.string()) });
+export const auditPageSchema = z.object({
+  rows: z.array(auditRowSchema),
+  nextCursor: nextCursorField,
+  actions: z.array(z.string()),
+});
 export type AuditPage = z.output<typeof auditPageSchema>;
 
 export const AUDIT_CSV_COLUMNS = [
-  "id", "at", "actor", "actorRole", "action", "outcome", "target", "intentId", "requestId", "ip", "params", "detail", "prevHash", "hash",
+  "id",
+  "at",
+  "actor",
+  "actorRole",
+  "action",
+  "outcome",
+  "target",
+  "intentId",
+  "requestId",
+  "ip",
+  "params",
+  "detail",
+  "prevHash",
+  "hash",
 ] as const satisfies readonly (keyof AuditRowView)[];
 
 export const auditResources = {
   list: defineResource({
-    ...PAGE_ROUTES.auditList, summary: "The audit log, newest first, filtered and keyset-paged",
-    permission: "audit.read", input: auditFiltersSchema, output: auditPageSchema, errors: [],
+    ...PAGE_ROUTES.auditList,
+    summary: "The audit log, newest first, filtered and keyset-paged",
+    permission: "audit.read",
+    input: auditFiltersSchema,
+    output: auditPageSchema,
+    errors: [],
   }),
   export: defineResource({
-    id: "audit.export", method: "GET", path: "/api/audit/export", summary: "The filtered audit log as CSV (the export is itself recorded first)",
-    permission: "audit.read", input: auditFiltersSchema, output: auditRowSchema, reply: "csv", errors: [],
+    id: "audit.export",
+    method: "GET",
+    path: "/api/audit/export",
+    summary: "The filtered audit log as CSV (the export is itself recorded first)",
+    permission: "audit.read",
+    input: auditFiltersSchema,
+    output: auditRowSchema,
+    reply: "csv",
+    errors: [],
   }),
 } as const;

@@ -3,22 +3,39 @@
 // mistake an outage for no data.
 import type * as z from "zod/mini";
 import {
-  queryString, resourcePath,
-  type HttpMethod, type OutputOf, type ParamsOf, type RequestOf, type Resource,
+  queryString,
+  resourcePath,
+  type HttpMethod,
+  type OutputOf,
+  type ParamsOf,
+  type RequestOf,
+  type Resource,
 } from "./define-resource";
 import { ApiError, errorFromReply, unreachable } from "./errors";
 
 /** A resource answering JSON (CSV and NDJSON answers are read as downloads and streams, not by callResource). */
-export type JsonResource = Resource<string, HttpMethod, `/api/${string}`, z.ZodMiniType | undefined, z.ZodMiniType, "json">;
+export type JsonResource = Resource<
+  string,
+  HttpMethod,
+  `/api/${string}`,
+  z.ZodMiniType | undefined,
+  z.ZodMiniType,
+  "json"
+>;
 
 /**
  * A route as a page knows it before its schemas load: its id, method and path now, the whole entry (and with it
  * zod and the reply's schema) with the first call, fetched beside the request (issue 15: every page within
  * 200 KiB). The route is the entry's own (the entry spreads it), and `lazyResource` checks that they agree.
  */
-export type LazyResource<R extends JsonResource = JsonResource> = Readonly<Pick<R, "id" | "method" | "path">> & { readonly load: () => Promise<R> };
+export type LazyResource<R extends JsonResource = JsonResource> = Readonly<Pick<R, "id" | "method" | "path">> & {
+  readonly load: () => Promise<R>;
+};
 
-export function lazyResource<R extends JsonResource>(route: Readonly<Pick<R, "id" | "method" | "path">>, load: () => Promise<R>): LazyResource<R> {
+export function lazyResource<R extends JsonResource>(
+  route: Readonly<Pick<R, "id" | "method" | "path">>,
+  load: () => Promise<R>,
+): LazyResource<R> {
   return Object.freeze({ id: route.id, method: route.method, path: route.path, load: loadOnce(load) });
 }
 
@@ -32,14 +49,19 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-type ParamsOption<R extends Resource> = keyof ParamsOf<R> extends never ? { params?: undefined } : { params: ParamsOf<R> };
-type InputOption<R extends Resource> = R["input"] extends z.ZodMiniType ? { input: RequestOf<R> } : { input?: undefined };
+type ParamsOption<R extends Resource> = keyof ParamsOf<R> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<R> };
+type InputOption<R extends Resource> = R["input"] extends z.ZodMiniType
+  ? { input: RequestOf<R> }
+  : { input?: undefined };
 
-export type CallOptions<R extends Resource> = ParamsOption<R> & InputOption<R> & {
-  signal?: AbortSignal;
-  /** A proxy call signed with another configured key than the main account's (X-Platform-Key). */
-  platformKey?: string;
-};
+export type CallOptions<R extends Resource> = ParamsOption<R> &
+  InputOption<R> & {
+    signal?: AbortSignal;
+    /** A proxy call signed with another configured key than the main account's (X-Platform-Key). */
+    platformKey?: string;
+  };
 
 /**
  * Asks the person for a second factor when a call answers 401 mfa_stale (components/auth/factor-prompt.tsx
@@ -60,7 +82,10 @@ type OptionsArg<R extends Resource> = keyof ParamsOf<R> extends never
   : [options: CallOptions<R>];
 
 /** The URL of a call: the path with its parameters, and for a GET the input as the query string. */
-export function resourceUrl(resource: Pick<Resource, "method" | "path">, options: { params?: Readonly<Record<string, string>>; input?: unknown } = {}): string {
+export function resourceUrl(
+  resource: Pick<Resource, "method" | "path">,
+  options: { params?: Readonly<Record<string, string>>; input?: unknown } = {},
+): string {
   const path = resourcePath(resource, options.params);
   if (resource.method !== "GET") return path;
   const qs = queryString(options.input);
@@ -72,20 +97,38 @@ export function resourceUrl(resource: Pick<Resource, "method" | "path">, options
  * with the reply parsed by the entry's output schema; rejects with an ApiError (the server's code, message,
  * field errors, platform refusal and Retry-After, or "network" / "malformed"), or with the abort reason.
  */
-export async function callResource<R extends JsonResource>(resource: R | LazyResource<R>, ...[options]: OptionsArg<R>): Promise<OutputOf<R>> {
+export async function callResource<R extends JsonResource>(
+  resource: R | LazyResource<R>,
+  ...[options]: OptionsArg<R>
+): Promise<OutputOf<R>> {
   try {
     return await callOnce(resource, options);
   } catch (e) {
     // A stale second factor: verify again, then the very same request once more (the server checks again).
-    if (e instanceof ApiError && e.code === "mfa_stale" && stepUp && (await stepUp(e))) return callOnce(resource, options);
+    if (e instanceof ApiError && e.code === "mfa_stale" && stepUp && (await stepUp(e)))
+      return callOnce(resource, options);
     throw e;
   }
 }
 
-async function callOnce<R extends JsonResource>(resource: R | LazyResource<R>, options: OptionsArg<R>[0]): Promise<OutputOf<R>> {
-  const o = (options ?? {}) as { params?: Readonly<Record<string, string>>; input?: unknown; signal?: AbortSignal; platformKey?: string };
+async function callOnce<R extends JsonResource>(
+  resource: R | LazyResource<R>,
+  options: OptionsArg<R>[0],
+): Promise<OutputOf<R>> {
+  const o = (options ?? {}) as {
+    params?: Readonly<Record<string, string>>;
+    input?: unknown;
+    signal?: AbortSignal;
+    platformKey?: string;
+  };
   // A lazy route's schema loads beside the request; a failure to load it is read as Brokerdesk being unreachable.
-  const output = "load" in resource ? resource.load().then((r) => r.output, (e: unknown) => Promise.reject(unreachable(e))) : Promise.resolve(resource.output);
+  const output =
+    "load" in resource
+      ? resource.load().then(
+          (r) => r.output,
+          (e: unknown) => Promise.reject(unreachable(e)),
+        )
+      : Promise.resolve(resource.output);
   output.catch(() => undefined);
   const url = resourceUrl(resource, o);
   const body = resource.method === "GET" ? undefined : JSON.stringify(o.input ?? {});
@@ -109,7 +152,8 @@ async function callOnce<R extends JsonResource>(resource: R | LazyResource<R>, o
   const reply: unknown = await res.json().catch(() => null);
   if (!res.ok) throw await errorFromReply(res, reply);
   const parsed = (await output).safeParse(reply);
-  if (!parsed.success) throw new ApiError(502, "malformed", `The reply to ${resource.id} was not in the expected shape`);
+  if (!parsed.success)
+    throw new ApiError(502, "malformed", `The reply to ${resource.id} was not in the expected shape`);
   return parsed.data as OutputOf<R>;
 }
 
@@ -117,7 +161,10 @@ async function callOnce<R extends JsonResource>(resource: R | LazyResource<R>, o
  * The React Query key of a call: the resource's id first (STYLE rule 4), then what identifies the answer,
  * the key that signs it included (another key's answer is another account's).
  */
-export function resourceKey(resource: Pick<Resource, "id">, options: { params?: object; input?: unknown; platformKey?: string } = {}): readonly unknown[] {
+export function resourceKey(
+  resource: Pick<Resource, "id">,
+  options: { params?: object; input?: unknown; platformKey?: string } = {},
+): readonly unknown[] {
   const values = { ...options.params, ...(options.input && typeof options.input === "object" ? options.input : {}) };
   return [resource.id, options.platformKey ? { ...values, platformKey: options.platformKey } : values];
 }

@@ -81,7 +81,9 @@ export type Resource<
   Input extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
   Output extends z.ZodMiniType = z.ZodMiniType,
   Reply extends ReplyKind = ReplyKind,
-> = Readonly<Omit<ResourceDef<Id, Method, Path, Input, Output, Reply>, "input" | "reply"> & { input: Input; reply: Reply }>;
+> = Readonly<
+  Omit<ResourceDef<Id, Method, Path, Input, Output, Reply>, "input" | "reply"> & { input: Input; reply: Reply }
+>;
 
 /** A resource entry, frozen. */
 export function defineResource<
@@ -128,6 +130,8 @@ export function resourcePath(resource: Pick<Resource, "path">, params: Readonly<
 /** The query string of a GET: parameters with a value, in the order given. */
 export function queryString(input: unknown): string {
   if (!input || typeof input !== "object") return "";
-  const entries = Object.entries(input as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null && v !== "");
+  const entries = Object.entries(input as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined && v !== null && v !== "",
+  );
   return new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString();
 }

@@ -51,12 +51,24 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
 /** Codes every route may answer whatever it declares: the wrapper's checks and Brokerdesk's own failures. */
-export const COMMON_ERRORS = ["unauthenticated", "mfa_required", "forbidden", "invalid_input", "audit_unavailable", "internal"] as const satisfies readonly ErrorCode[];
+export const COMMON_ERRORS = [
+  "unauthenticated",
+  "mfa_required",
+  "forbidden",
+  "invalid_input",
+  "audit_unavailable",
+  "internal",
+] as const satisfies readonly ErrorCode[];
 /** What a mutation may also answer (the Origin and content-type check). */
 export const MUTATION_ERRORS = ["csrf"] as const satisfies readonly ErrorCode[];
 /** What any call to the platform may end in. */
 export const PLATFORM_ERRORS = [
-  "platform_error", "platform_network", "platform_malformed", "platform_timeout", "rate_budget_exhausted", "rate_budget_unavailable",
+  "platform_error",
+  "platform_network",
+  "platform_malformed",
+  "platform_timeout",
+  "rate_budget_exhausted",
+  "rate_budget_unavailable",
 ] as const satisfies readonly ErrorCode[];
 
 export type FieldErrors = Record<string, string[]>;
@@ -140,9 +152,15 @@ export async function errorFromReply(res: Response, body: unknown): Promise<ApiE
   if (parsed.success) {
     const { code, message, fieldErrors, platform } = parsed.data.error;
     // A code outside the union is a server newer than this page: its words still reach staff.
-    return new ApiError(res.status, isErrorCode(code) ? code : "http_error", message, { fieldErrors, platform, retryAfter });
+    return new ApiError(res.status, isErrorCode(code) ? code : "http_error", message, {
+      fieldErrors,
+      platform,
+      retryAfter,
+    });
   }
-  return new ApiError(res.status, "http_error", `Brokerdesk answered HTTP ${res.status} without an explanation`, { retryAfter });
+  return new ApiError(res.status, "http_error", `Brokerdesk answered HTTP ${res.status} without an explanation`, {
+    retryAfter,
+  });
 }
 
 /** The ApiError for a fetch that never got an answer. */

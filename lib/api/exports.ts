@@ -12,15 +12,22 @@ import { PLATFORM_ERRORS } from "./errors";
 export const exportRequestSchema = z
   .object({
     operation: z.string({ error: "operation is required" }),
-    params: z.record(z.string(), z.string({ error: "every parameter must be a string" }), { error: "params must be an object of strings" }),
+    params: z.record(z.string(), z.string({ error: "every parameter must be a string" }), {
+      error: "params must be an object of strings",
+    }),
     /** A configured key other than the main account's (E3, E4 only), as the proxy's x-platform-key. */
     key: z.optional(z.string()),
     /** A failed export of the same request to walk on from its last complete window (the `start` event's jobId). */
     resume: z.optional(z.uuid({ error: "resume is the ID of a failed export" })),
-  }).check(z.superRefine((v, ctx) => {
-    const r = checkExport(v.operation, v.params, { key: v.key });
-    if (!r.ok) for (const [path, message] of Object.entries(r.fieldErrors)) ctx.addIssue({ code: "custom", path: [path], message });
-  }));
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      const r = checkExport(v.operation, v.params, { key: v.key });
+      if (!r.ok)
+        for (const [path, message] of Object.entries(r.fieldErrors))
+          ctx.addIssue({ code: "custom", path: [path], message });
+    }),
+  );
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 
 export const exportProgressSchema = z.object({
@@ -44,7 +51,11 @@ export type ExportErrorEvent = z.output<typeof exportErrorEventSchema>;
 /** One line of the stream. `rows` carries `count` rows as CSV lines (no header); the counts add up to `done.records`. */
 export const exportEventSchema = z.discriminatedUnion("type", [
   z.object({
-    type: z.literal("start"), jobId: z.string(), windowsTotal: z.number(), columns: z.array(z.string()), filename: z.string(),
+    type: z.literal("start"),
+    jobId: z.string(),
+    windowsTotal: z.number(),
+    columns: z.array(z.string()),
+    filename: z.string(),
     /** A resumed export: the windows the failed run had already sent whole (this stream starts after them). */
     windowsDone: z.optional(z.number()),
   }),
@@ -57,8 +68,11 @@ export type ExportEvent = z.output<typeof exportEventSchema>;
 
 export const exportResources = {
   run: defineResource({
-    id: "exports.run", method: "POST", path: "/api/exports",
-    summary: "Export a paged platform operation over a whole range as CSV, streamed as NDJSON events (audited: intent before the first call)",
+    id: "exports.run",
+    method: "POST",
+    path: "/api/exports",
+    summary:
+      "Export a paged platform operation over a whole range as CSV, streamed as NDJSON events (audited: intent before the first call)",
     // The permission of the operation walked (deposits.read for deposits.list, ...), checked first as on every route.
     permission: {
       describe: "the permission of the operation exported",
@@ -67,6 +81,9 @@ export const exportResources = {
         return catalog[isExportableOperation(operation) ? operation : EXPORTABLE_OPERATIONS[0]].permission;
       },
     },
-    input: exportRequestSchema, output: exportEventSchema, reply: "ndjson", errors: [...PLATFORM_ERRORS, "platform_key_forbidden"],
+    input: exportRequestSchema,
+    output: exportEventSchema,
+    reply: "ndjson",
+    errors: [...PLATFORM_ERRORS, "platform_key_forbidden"],
   }),
 } as const;

@@ -18,7 +18,11 @@ export const healthSchema = z.object({
 export type Health = z.infer<typeof healthSchema>;
 
 export const healthResource = defineResource({
-  id: "health.get", method: "GET", path: "/api/health",
+  id: "health.get",
+  method: "GET",
+  path: "/api/health",
   summary: "Liveness and whether the platform answers (no session; nothing secret, no addresses)",
-  permission: "public", output: healthSchema, errors: [],
+  permission: "public",
+  output: healthSchema,
+  errors: [],
 });

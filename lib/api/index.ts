@@ -26,8 +26,18 @@ export { callResource, resourceKey, resourceUrl, type CallOptions, type JsonReso
 export const resources = Object.fromEntries(
   [
     ...[
-      withdrawalResources, subaccountResources, riskUnitResources, auditResources, userResources, mfaResources,
-      exportResources, ledgerResources, ledgerTradeResources, ledgerHistoryResources, leverageResources, platformKeyResources,
+      withdrawalResources,
+      subaccountResources,
+      riskUnitResources,
+      auditResources,
+      userResources,
+      mfaResources,
+      exportResources,
+      ledgerResources,
+      ledgerTradeResources,
+      ledgerHistoryResources,
+      leverageResources,
+      platformKeyResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

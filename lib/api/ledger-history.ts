@@ -10,7 +10,17 @@ import { blankless } from "./query-fields";
 export const historyQuerySchema = z.object({
   /** How many UTC days back, today included. */
   days: blankless(
-    z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,4}$/, { error: "days is a whole number from 1 to 3660" })), z.transform(Number)), z.number().check(z.int()).check(z.gte(1, { error: "days is a whole number from 1 to 3660" })).check(z.lte(3660, { error: "days is a whole number from 1 to 3660" }))),
+    z.pipe(
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,4}$/, { error: "days is a whole number from 1 to 3660" })),
+        z.transform(Number),
+      ),
+      z
+        .number()
+        .check(z.int())
+        .check(z.gte(1, { error: "days is a whole number from 1 to 3660" }))
+        .check(z.lte(3660, { error: "days is a whole number from 1 to 3660" })),
+    ),
   ),
 });
 
@@ -48,11 +58,17 @@ export const ledgerHistoryResources = {
   balances: defineResource({
     ...PAGE_ROUTES.balanceHistory,
     summary: "A sub-account's spot balances per UTC day, from the ledger's daily snapshots (E2)",
-    permission: "assets.read", input: historyQuerySchema, output: balanceHistorySchema, errors: ["not_found"],
+    permission: "assets.read",
+    input: historyQuerySchema,
+    output: balanceHistorySchema,
+    errors: ["not_found"],
   }),
   rebates: defineResource({
     ...PAGE_ROUTES.rebateHistory,
     summary: "A sub-account's rebate info per UTC day, from the ledger's daily snapshots (E7 keeps 30 days)",
-    permission: "rebates.read", input: historyQuerySchema, output: rebateHistorySchema, errors: ["not_found"],
+    permission: "rebates.read",
+    input: historyQuerySchema,
+    output: rebateHistorySchema,
+    errors: ["not_found"],
   }),
 } as const;

@@ -7,24 +7,45 @@ import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
 import { blankless, nextCursorField, orderedRange, rangeAndPage } from "./query-fields";
 
-const symbol = blankless(z.pipe(z.string().check(z.regex(/^[A-Za-z0-9]{2,30}$/, { error: "symbol is letters and digits" })), z.transform((s) => s.toUpperCase())));
+const symbol = blankless(
+  z.pipe(
+    z.string().check(z.regex(/^[A-Za-z0-9]{2,30}$/, { error: "symbol is letters and digits" })),
+    z.transform((s) => s.toUpperCase()),
+  ),
+);
 const side = blankless(z.enum(["buy", "sell"], { error: "side is buy or sell" }));
 const id = (field: string) => blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: `${field} is digits` })));
 
 const common = {
   /** The configured key whose records these are; the main account's when left out. */
-  key: blankless(z.string().check(z.regex(/^[a-z0-9]{1,40}$/, { error: "key is a configured key's name (lower-case letters and digits)" }))),
+  key: blankless(
+    z
+      .string()
+      .check(z.regex(/^[a-z0-9]{1,40}$/, { error: "key is a configured key's name (lower-case letters and digits)" })),
+  ),
   symbol,
   side,
   ...rangeAndPage,
 };
 
 export const ledgerFillFiltersSchema = z
-  .object({ ...common, orderId: id("orderId"), tradeScope: blankless(z.enum(["taker", "maker"], { error: "tradeScope is taker or maker" })) }).check(orderedRange());
+  .object({
+    ...common,
+    orderId: id("orderId"),
+    tradeScope: blankless(z.enum(["taker", "maker"], { error: "tradeScope is taker or maker" })),
+  })
+  .check(orderedRange());
 export type LedgerFillFilters = z.output<typeof ledgerFillFiltersSchema>;
 
 export const ledgerPlanOrderFiltersSchema = z
-  .object({ ...common, orderId: id("orderId"), status: blankless(z.string().check(z.regex(/^[a-z_]{1,32}$/, { error: "status is a plan order's status, e.g. executed" }))) }).check(orderedRange());
+  .object({
+    ...common,
+    orderId: id("orderId"),
+    status: blankless(
+      z.string().check(z.regex(/^[a-z_]{1,32}$/, { error: "status is a plan order's status, e.g. executed" })),
+    ),
+  })
+  .check(orderedRange());
 export type LedgerPlanOrderFilters = z.output<typeof ledgerPlanOrderFiltersSchema>;
 
 /** Decimals travel as strings; null where the platform sent nothing. */
@@ -67,7 +88,12 @@ export const ledgerPlanOrderSchema = z.object({
 export type LedgerPlanOrder = z.output<typeof ledgerPlanOrderSchema>;
 
 /** Where the key's sync of this list stands: when it last succeeded, and whether its history is all in. */
-export const ledgerKeySyncSchema = z.object({ key: z.string(), lastSuccessAt: z.nullable(z.string()), backfillDone: z.boolean(), failing: z.boolean() });
+export const ledgerKeySyncSchema = z.object({
+  key: z.string(),
+  lastSuccessAt: z.nullable(z.string()),
+  backfillDone: z.boolean(),
+  failing: z.boolean(),
+});
 export type LedgerKeySync = z.output<typeof ledgerKeySyncSchema>;
 
 const pageOf = <S extends z.ZodMiniType>(row: S) =>
@@ -81,12 +107,20 @@ export type LedgerPlanOrderPage = z.output<typeof ledgerPlanOrderPageSchema>;
 export const ledgerTradeResources = {
   fills: defineResource({
     ...PAGE_ROUTES.ledgerFills,
-    summary: "Fills of a configured key from Brokerdesk's ledger (kept past the platform's 90 days): filtered over any range, exact count",
-    permission: "fills.read", input: ledgerFillFiltersSchema, output: ledgerFillPageSchema, errors: [],
+    summary:
+      "Fills of a configured key from Brokerdesk's ledger (kept past the platform's 90 days): filtered over any range, exact count",
+    permission: "fills.read",
+    input: ledgerFillFiltersSchema,
+    output: ledgerFillPageSchema,
+    errors: [],
   }),
   planOrders: defineResource({
     ...PAGE_ROUTES.ledgerPlanOrders,
-    summary: "Plan orders of a configured key from Brokerdesk's ledger, with the statuses seen: filtered over any range, exact count",
-    permission: "planOrders.read", input: ledgerPlanOrderFiltersSchema, output: ledgerPlanOrderPageSchema, errors: [],
+    summary:
+      "Plan orders of a configured key from Brokerdesk's ledger, with the statuses seen: filtered over any range, exact count",
+    permission: "planOrders.read",
+    input: ledgerPlanOrderFiltersSchema,
+    output: ledgerPlanOrderPageSchema,
+    errors: [],
   }),
 } as const;

@@ -6,21 +6,37 @@ import "@/lib/zod-english";
 import { positiveDecimal } from "@/lib/platform/value-schemas";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
-import { blankless, coinTotalsField, nextCursorField, orderedAmounts, orderedRange, pageLimit, rangeAndPage } from "./query-fields";
+import {
+  blankless,
+  coinTotalsField,
+  nextCursorField,
+  orderedAmounts,
+  orderedRange,
+  pageLimit,
+  rangeAndPage,
+} from "./query-fields";
 
-const text = (field: string, max: number) => blankless(z.string().check(z.maxLength(max, { error: `${field} is at most ${max} characters` })));
+const text = (field: string, max: number) =>
+  blankless(z.string().check(z.maxLength(max, { error: `${field} is at most ${max} characters` })));
 
 export const ledgerDepositFiltersSchema = z
   .object({
     subUid: blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid is a sub-account UID (digits)" }))),
-    coin: blankless(z.pipe(z.string().check(z.regex(/^[A-Za-z0-9]{1,20}$/, { error: "coin is letters and digits" })), z.transform((c) => c.toUpperCase()))),
+    coin: blankless(
+      z.pipe(
+        z.string().check(z.regex(/^[A-Za-z0-9]{1,20}$/, { error: "coin is letters and digits" })),
+        z.transform((c) => c.toUpperCase()),
+      ),
+    ),
     status: text("status", 32),
     minAmount: blankless(positiveDecimal("minAmount")),
     maxAmount: blankless(positiveDecimal("maxAmount")),
     /** An address, transaction ID or order ID, matched exactly. */
     q: text("q", 200),
     ...rangeAndPage,
-  }).check(orderedRange()).check(orderedAmounts("minAmount", "maxAmount"));
+  })
+  .check(orderedRange())
+  .check(orderedAmounts("minAmount", "maxAmount"));
 export type LedgerDepositFilters = z.output<typeof ledgerDepositFiltersSchema>;
 
 export const ledgerDepositSchema = z.object({
@@ -47,7 +63,20 @@ export type LedgerDeposit = z.output<typeof ledgerDepositSchema>;
  * after cTime, as the platform exports and the withdrawals' have a readable time (a review found only ms).
  */
 export const LEDGER_DEPOSIT_CSV_COLUMNS = [
-  "orderId", "subUid", "subaccountName", "coin", "amount", "status", "chain", "dest", "fromAddress", "toAddress", "txId", "cTime", "cTimeUtc", "goneAt",
+  "orderId",
+  "subUid",
+  "subaccountName",
+  "coin",
+  "amount",
+  "status",
+  "chain",
+  "dest",
+  "fromAddress",
+  "toAddress",
+  "txId",
+  "cTime",
+  "cTimeUtc",
+  "goneAt",
 ] as const satisfies readonly (keyof LedgerDeposit | "cTimeUtc")[];
 
 /** One deposit's CSV cells, in LEDGER_DEPOSIT_CSV_COLUMNS' order. */
@@ -120,9 +149,14 @@ export const ledgerSyncQuerySchema = z.object({
 
 export const ledgerSyncSchema = z.object({
   sync: z.object({
-    on: z.boolean(), share: z.number(), sweepSeconds: z.number(), activeSeconds: z.number(),
+    on: z.boolean(),
+    share: z.number(),
+    sweepSeconds: z.number(),
+    activeSeconds: z.number(),
     /** Active sub-accounts (a deposit in the last week) now, and how often they and the others are checked. */
-    active: z.number(), activeEverySeconds: z.number(), otherEverySeconds: z.number(),
+    active: z.number(),
+    activeEverySeconds: z.number(),
+    otherEverySeconds: z.number(),
   }),
   freshness: ledgerFreshnessSchema,
   jobs: z.array(ledgerSyncJobSchema),
@@ -133,23 +167,39 @@ export const ledgerSyncSchema = z.object({
 export const ledgerResources = {
   deposits: defineResource({
     ...PAGE_ROUTES.ledgerDeposits,
-    summary: "Deposits of every sub-account from Brokerdesk's ledger: filtered over any range, exact count, totals per coin, per-day series",
-    permission: "deposits.read", input: ledgerDepositFiltersSchema, output: ledgerDepositPageSchema, errors: [],
+    summary:
+      "Deposits of every sub-account from Brokerdesk's ledger: filtered over any range, exact count, totals per coin, per-day series",
+    permission: "deposits.read",
+    input: ledgerDepositFiltersSchema,
+    output: ledgerDepositPageSchema,
+    errors: [],
   }),
   depositsExport: defineResource({
-    id: "ledger.deposits-export", method: "GET", path: "/api/ledger/deposits/export",
+    id: "ledger.deposits-export",
+    method: "GET",
+    path: "/api/ledger/deposits/export",
     summary: "The whole filtered set of ledger deposits as CSV (the export is recorded in the audit log first)",
-    permission: "deposits.read", input: ledgerDepositFiltersSchema, output: ledgerDepositSchema, reply: "csv", errors: [],
+    permission: "deposits.read",
+    input: ledgerDepositFiltersSchema,
+    output: ledgerDepositSchema,
+    reply: "csv",
+    errors: [],
   }),
   sync: defineResource({
     ...PAGE_ROUTES.ledgerSync,
-    summary: "Where each sync job stands (lag, failures, calls), and the sub-accounts needing attention most, or one by UID",
-    permission: "audit.read", input: ledgerSyncQuerySchema, output: ledgerSyncSchema, errors: [],
+    summary:
+      "Where each sync job stands (lag, failures, calls), and the sub-accounts needing attention most, or one by UID",
+    permission: "audit.read",
+    input: ledgerSyncQuerySchema,
+    output: ledgerSyncSchema,
+    errors: [],
   }),
   checkNow: defineResource({
     ...PAGE_ROUTES.ledgerCheckNow,
     summary: "Check one sub-account's deposits at the next sweep (within seconds), ahead of its schedule",
-    permission: "audit.read", output: z.object({ subUid: z.string(), nextCheckAt: z.string() }),
-    audit: { target: (_i, p) => `subaccount:${p.subUid}` }, errors: ["not_found"],
+    permission: "audit.read",
+    output: z.object({ subUid: z.string(), nextCheckAt: z.string() }),
+    audit: { target: (_i, p) => `subaccount:${p.subUid}` },
+    errors: ["not_found"],
   }),
 } as const;

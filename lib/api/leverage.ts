@@ -21,7 +21,8 @@ export const leverageResources = {
     id: "leverage.accounts",
     method: "GET",
     path: "/api/leverage/accounts",
-    summary: "The accounts whose leverage the caller may set: the main account, and each sub-account with a configured key the caller's role may choose",
+    summary:
+      "The accounts whose leverage the caller may set: the main account, and each sub-account with a configured key the caller's role may choose",
     permission: "leverage.write",
     output: z.object({ items: z.array(leverageAccountSchema) }),
     errors: [],

@@ -36,14 +36,25 @@ export const mfaStatusSchema = z.object({
 export type MfaStatus = z.output<typeof mfaStatusSchema>;
 
 const labelSchema = z
-  .string({ error: "label must be text" }).check(z.trim()).check(z.minLength(1, { error: "Give it a name, such as “Work phone”" })).check(z.maxLength(64, { error: "label must be at most 64 characters" }));
+  .string({ error: "label must be text" })
+  .check(z.trim())
+  .check(z.minLength(1, { error: "Give it a name, such as “Work phone”" }))
+  .check(z.maxLength(64, { error: "label must be at most 64 characters" }));
 
 /** Six digits from an authenticator app; spaces allowed. Named otp so the audit log redacts it. */
-const otpSchema = z.pipe(z.pipe(z
-  .string({ error: "Type the 6-digit code" }), z.transform((v) => v.replace(/\s+/g, ""))), z.string().check(z.regex(/^\d{6}$/, { error: "The code is 6 digits" })));
+const otpSchema = z.pipe(
+  z.pipe(
+    z.string({ error: "Type the 6-digit code" }),
+    z.transform((v) => v.replace(/\s+/g, "")),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, { error: "The code is 6 digits" })),
+);
 
 const recoveryCodeSchema = z
-  .string({ error: "Type a recovery code" }).check(z.trim()).check(z.minLength(12, { error: "A recovery code looks like abcd-efgh-jkmn" })).check(z.maxLength(20, { error: "A recovery code looks like abcd-efgh-jkmn" }));
+  .string({ error: "Type a recovery code" })
+  .check(z.trim())
+  .check(z.minLength(12, { error: "A recovery code looks like abcd-efgh-jkmn" }))
+  .check(z.maxLength(20, { error: "A recovery code looks like abcd-efgh-jkmn" }));
 
 /** A WebAuthn response as @simplewebauthn/browser hands it over; its checks are the server's. Named credential (redacted in the audit log). */
 const webauthnJsonSchema = z.looseObject(
@@ -58,7 +69,12 @@ const webauthnJsonSchema = z.looseObject(
 
 export const totpStartInput = z.object({ label: z._default(labelSchema, "Authenticator app") });
 /** The secret three ways: for the app's QR scan, as a link, and to type. Field names the audit log redacts. */
-export const totpStartSchema = z.object({ factorId: z.string(), secret: z.string(), secretUri: z.string(), secretQr: z.string() });
+export const totpStartSchema = z.object({
+  factorId: z.string(),
+  secret: z.string(),
+  secretUri: z.string(),
+  secretQr: z.string(),
+});
 
 export const totpConfirmInput = z.object({ factorId: z.uuid({ error: "factorId is not valid" }), otp: otpSchema });
 
@@ -82,7 +98,11 @@ export const verifyInput = z.discriminatedUnion(
   { error: "method must be totp, recovery or passkey" },
 );
 export type VerifyInput = z.input<typeof verifyInput>;
-export const verifiedSchema = z.object({ method: z.enum(["totp", "passkey", "recovery"]), proofToken: z.string(), recoveryCodesLeft: z.number() });
+export const verifiedSchema = z.object({
+  method: z.enum(["totp", "passkey", "recovery"]),
+  proofToken: z.string(),
+  recoveryCodesLeft: z.number(),
+});
 
 export const recoveryCodesSchema = z.object({ recoverySecrets: z.array(z.string()) });
 export const factorRemovedSchema = z.object({ removed: z.string(), factorsLeft: z.number() });
@@ -92,53 +112,114 @@ const own = { target: (_i: unknown, p: { id?: string }) => (p.id ? `factor:${p.i
 
 export const mfaResources = {
   status: defineResource({
-    id: "mfa.status", method: "GET", path: "/api/account/mfa", summary: "Your second factors, recovery codes left and this session's factor state",
-    permission: "signed-in", factorStep: "verify", output: mfaStatusSchema, errors: [],
+    id: "mfa.status",
+    method: "GET",
+    path: "/api/account/mfa",
+    summary: "Your second factors, recovery codes left and this session's factor state",
+    permission: "signed-in",
+    factorStep: "verify",
+    output: mfaStatusSchema,
+    errors: [],
   }),
   totpStart: defineResource({
-    id: "mfa.totp-start", method: "POST", path: "/api/account/mfa/totp",
-    summary: "Start adding an authenticator app: a new TOTP secret (QR code and text), not a factor until confirmed with a code",
-    permission: "signed-in", factorStep: "enrol", freshFactor: true, input: totpStartInput, output: totpStartSchema,
-    audit: { outcome: (r) => ({ factorId: (r as { factorId?: string }).factorId }) }, errors: ["mfa_stale", "too_many_factors"],
+    id: "mfa.totp-start",
+    method: "POST",
+    path: "/api/account/mfa/totp",
+    summary:
+      "Start adding an authenticator app: a new TOTP secret (QR code and text), not a factor until confirmed with a code",
+    permission: "signed-in",
+    factorStep: "enrol",
+    freshFactor: true,
+    input: totpStartInput,
+    output: totpStartSchema,
+    audit: { outcome: (r) => ({ factorId: (r as { factorId?: string }).factorId }) },
+    errors: ["mfa_stale", "too_many_factors"],
   }),
   totpConfirm: defineResource({
-    id: "mfa.totp-confirm", method: "POST", path: "/api/account/mfa/totp/confirm",
-    summary: "Confirm an authenticator app with its current code; a first factor also gets ten recovery codes (shown once)",
-    permission: "signed-in", factorStep: "enrol", freshFactor: true, input: totpConfirmInput, output: enrolledSchema,
-    audit: { target: (i) => `factor:${i.factorId}`, outcome: enrolledOutcome }, errors: ["mfa_stale", "not_found", "too_many_attempts"],
+    id: "mfa.totp-confirm",
+    method: "POST",
+    path: "/api/account/mfa/totp/confirm",
+    summary:
+      "Confirm an authenticator app with its current code; a first factor also gets ten recovery codes (shown once)",
+    permission: "signed-in",
+    factorStep: "enrol",
+    freshFactor: true,
+    input: totpConfirmInput,
+    output: enrolledSchema,
+    audit: { target: (i) => `factor:${i.factorId}`, outcome: enrolledOutcome },
+    errors: ["mfa_stale", "not_found", "too_many_attempts"],
   }),
   passkeyOptions: defineResource({
-    id: "mfa.passkey-options", method: "POST", path: "/api/account/mfa/passkeys/options",
+    id: "mfa.passkey-options",
+    method: "POST",
+    path: "/api/account/mfa/passkeys/options",
     summary: "WebAuthn registration options (a fresh challenge) for adding a passkey",
-    permission: "signed-in", factorStep: "enrol", freshFactor: true, output: passkeyOptionsSchema, errors: ["mfa_stale", "too_many_factors"],
+    permission: "signed-in",
+    factorStep: "enrol",
+    freshFactor: true,
+    output: passkeyOptionsSchema,
+    errors: ["mfa_stale", "too_many_factors"],
   }),
   passkeyAdd: defineResource({
-    id: "mfa.passkey-add", method: "POST", path: "/api/account/mfa/passkeys",
-    summary: "Add a passkey from the browser's WebAuthn registration response; a first factor also gets ten recovery codes (shown once)",
-    permission: "signed-in", factorStep: "enrol", freshFactor: true, input: passkeyAddInput, output: enrolledSchema,
-    audit: { outcome: enrolledOutcome }, errors: ["mfa_stale", "too_many_factors"],
+    id: "mfa.passkey-add",
+    method: "POST",
+    path: "/api/account/mfa/passkeys",
+    summary:
+      "Add a passkey from the browser's WebAuthn registration response; a first factor also gets ten recovery codes (shown once)",
+    permission: "signed-in",
+    factorStep: "enrol",
+    freshFactor: true,
+    input: passkeyAddInput,
+    output: enrolledSchema,
+    audit: { outcome: enrolledOutcome },
+    errors: ["mfa_stale", "too_many_factors"],
   }),
   factorRemove: defineResource({
-    id: "mfa.factor-remove", method: "DELETE", path: "/api/account/mfa/factors/{id}",
+    id: "mfa.factor-remove",
+    method: "DELETE",
+    path: "/api/account/mfa/factors/{id}",
     summary: "Remove one of your factors (not the last one when your role must have a factor)",
-    permission: "signed-in", freshFactor: true, output: factorRemovedSchema, audit: own, errors: ["mfa_stale", "not_found", "last_factor"],
+    permission: "signed-in",
+    freshFactor: true,
+    output: factorRemovedSchema,
+    audit: own,
+    errors: ["mfa_stale", "not_found", "last_factor"],
   }),
   recoveryRegenerate: defineResource({
-    id: "mfa.recovery-regenerate", method: "POST", path: "/api/account/mfa/recovery-codes",
+    id: "mfa.recovery-regenerate",
+    method: "POST",
+    path: "/api/account/mfa/recovery-codes",
     summary: "Replace your recovery codes with ten new ones (shown once; the old ones stop working)",
-    permission: "signed-in", freshFactor: true, output: recoveryCodesSchema,
-    audit: { outcome: (r) => ({ codes: (r as { recoverySecrets?: unknown[] }).recoverySecrets?.length ?? 0 }) }, errors: ["mfa_stale", "not_found"],
+    permission: "signed-in",
+    freshFactor: true,
+    output: recoveryCodesSchema,
+    audit: { outcome: (r) => ({ codes: (r as { recoverySecrets?: unknown[] }).recoverySecrets?.length ?? 0 }) },
+    errors: ["mfa_stale", "not_found"],
   }),
   challenge: defineResource({
-    id: "mfa.challenge", method: "POST", path: "/api/account/mfa/challenge",
+    id: "mfa.challenge",
+    method: "POST",
+    path: "/api/account/mfa/challenge",
     summary: "WebAuthn authentication options (a fresh challenge) for verifying with one of your passkeys",
-    permission: "signed-in", factorStep: "verify", output: passkeyOptionsSchema, errors: ["not_found"],
+    permission: "signed-in",
+    factorStep: "verify",
+    output: passkeyOptionsSchema,
+    errors: ["not_found"],
   }),
   verify: defineResource({
-    id: "mfa.verify", method: "POST", path: "/api/account/mfa/verify",
-    summary: "Verify a second factor (TOTP code, passkey or one recovery code); answers a proof the session update redeems once",
-    permission: "signed-in", factorStep: "verify", input: verifyInput, output: verifiedSchema,
-    audit: { action: (i) => (i.method === "recovery" ? "mfa.recovery-use" : "mfa.verify"), outcome: (r) => ({ method: (r as { method?: string }).method }) },
+    id: "mfa.verify",
+    method: "POST",
+    path: "/api/account/mfa/verify",
+    summary:
+      "Verify a second factor (TOTP code, passkey or one recovery code); answers a proof the session update redeems once",
+    permission: "signed-in",
+    factorStep: "verify",
+    input: verifyInput,
+    output: verifiedSchema,
+    audit: {
+      action: (i) => (i.method === "recovery" ? "mfa.recovery-use" : "mfa.verify"),
+      outcome: (r) => ({ method: (r as { method?: string }).method }),
+    },
     errors: ["too_many_attempts"],
   }),
 } as const;

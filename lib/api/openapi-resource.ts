@@ -2,9 +2,18 @@
 import { z } from "zod";
 import { defineResource } from "./define-resource";
 
-export const openapiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+export const openapiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 export const openapiResource = defineResource({
-  id: "openapi.get", method: "GET", path: "/api/openapi.json", summary: "This description of Brokerdesk's API (OpenAPI 3.1), for signed-in staff",
-  permission: "signed-in", output: openapiDocumentSchema, errors: [],
+  id: "openapi.get",
+  method: "GET",
+  path: "/api/openapi.json",
+  summary: "This description of Brokerdesk's API (OpenAPI 3.1), for signed-in staff",
+  permission: "signed-in",
+  output: openapiDocumentSchema,
+  errors: [],
 });

@@ -17,9 +17,15 @@ function routes(dir = API): string[] {
     const p = path.join(dir, name);
     if (statSync(p).isDirectory()) return routes(p);
     if (name !== "route.ts") return [];
-    const urlPath = `/api/${path.relative(API, dir).split(path.sep).map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/")}`;
+    const urlPath = `/api/${path
+      .relative(API, dir)
+      .split(path.sep)
+      .map((s) => s.replace(/^\[(\w+)\]$/, "{$1}"))
+      .join("/")}`;
     const code = readFileSync(p, "utf8");
-    return METHODS.filter((m) => new RegExp(`export (const|async function|function) ${m}\\b|export \\{[^}]*\\bas ${m}\\b`).test(code)).map((m) => `${m} ${urlPath}`);
+    return METHODS.filter((m) =>
+      new RegExp(`export (const|async function|function) ${m}\\b|export \\{[^}]*\\bas ${m}\\b`).test(code),
+    ).map((m) => `${m} ${urlPath}`);
   });
 }
 
@@ -28,8 +34,13 @@ const NOT_RESOURCES = ["GET /api/auth/{...nextauth}", "POST /api/auth/{...nextau
 
 describe("[api][openapi] entries and routes", () => {
   it("every route under app/api has an entry, and every entry has its route and method", () => {
-    const files = routes().map((r) => r.replace("[...nextauth]", "{...nextauth}")).filter((r) => !NOT_RESOURCES.includes(r)).sort();
-    const entries = allResources().map((r) => `${r.method} ${r.path}`).sort();
+    const files = routes()
+      .map((r) => r.replace("[...nextauth]", "{...nextauth}"))
+      .filter((r) => !NOT_RESOURCES.includes(r))
+      .sort();
+    const entries = allResources()
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
     expect(files).toEqual(entries);
   });
 
@@ -52,7 +63,9 @@ describe("[api][openapi] the document", () => {
 
   it("is OpenAPI 3.1 with one operation per entry, operationIds unique", () => {
     expect(doc.openapi).toBe("3.1.0");
-    const ops = Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { operationId: string }>));
+    const ops = Object.values(doc.paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, { operationId: string }>),
+    );
     expect(ops).toHaveLength(allResources().length);
     expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
   });
@@ -70,15 +83,23 @@ describe("[api][openapi] the document", () => {
     expect(approve?.responses?.["401"]?.description).toBe("error.code: unauthenticated, mfa_required, mfa_stale");
 
     const list = doc.paths?.["/api/audit"]?.get;
-    expect(list?.parameters?.map((p) => ("name" in p ? p.name : ""))).toEqual(expect.arrayContaining(["actor", "action", "cursor", "limit"]));
+    expect(list?.parameters?.map((p) => ("name" in p ? p.name : ""))).toEqual(
+      expect.arrayContaining(["actor", "action", "cursor", "limit"]),
+    );
     expect(JSON.stringify(list?.responses?.["200"])).toContain("nextCursor");
-    expect(Object.keys(doc.paths?.["/api/withdrawals/export"]?.get?.responses?.["200"]?.content ?? {})).toEqual(["text/csv"]);
-    expect(Object.keys(doc.paths?.["/api/exports"]?.post?.responses?.["200"]?.content ?? {})).toEqual(["application/x-ndjson"]);
+    expect(Object.keys(doc.paths?.["/api/withdrawals/export"]?.get?.responses?.["200"]?.content ?? {})).toEqual([
+      "text/csv",
+    ]);
+    expect(Object.keys(doc.paths?.["/api/exports"]?.post?.responses?.["200"]?.content ?? {})).toEqual([
+      "application/x-ndjson",
+    ]);
   });
 
   it("says who may call: a session for all but the health check", () => {
     expect(doc.paths?.["/api/health"]?.get?.security).toEqual([]);
     expect(doc.paths?.["/api/openapi.json"]?.get?.security).toEqual([{ session: [] }]);
-    expect(doc.paths?.["/api/platform/v2/broker/account/create-subaccount"]?.post?.responses?.["403"]?.description).toContain("workflow_route");
+    expect(
+      doc.paths?.["/api/platform/v2/broker/account/create-subaccount"]?.post?.responses?.["403"]?.description,
+    ).toContain("workflow_route");
   });
 });

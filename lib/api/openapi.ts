@@ -4,7 +4,11 @@
 // Served at /api/openapi.json; never imported by a page (the browser has no use for the generator).
 import { z } from "zod";
 import {
-  createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject, type ZodOpenApiResponsesObject,
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
 } from "zod-openapi";
 import { allResources } from "./index";
 import { auditActionOf, type Resource } from "./define-resource";
@@ -15,7 +19,8 @@ const SESSION = "session";
 
 /** The codes a route may answer: its own, the common ones, and CSRF for writes (public routes: none of the wrapper's). */
 export function answeredCodes(resource: Resource): ErrorCode[] {
-  const wrapper: readonly ErrorCode[] = resource.permission === "public" ? ["invalid_input", "internal"] : COMMON_ERRORS;
+  const wrapper: readonly ErrorCode[] =
+    resource.permission === "public" ? ["invalid_input", "internal"] : COMMON_ERRORS;
   const writes: readonly ErrorCode[] = resource.method === "GET" ? [] : MUTATION_ERRORS;
   return [...new Set([...wrapper, ...writes, ...resource.errors])];
 }
@@ -33,23 +38,37 @@ function successResponse(resource: Resource): ZodOpenApiResponseObject {
     return {
       description: "A CSV file (RFC 4180, formula cells neutralised); one line per row of the schema below",
       content: { "text/csv": { schema: { type: "string" } } },
-      headers: { "Content-Disposition": { schema: { type: "string" }, description: "attachment; filename=\"<kind>_<whose>_<from day>_<to day>.csv\" (UTC days)" } },
+      headers: {
+        "Content-Disposition": {
+          schema: { type: "string" },
+          description: 'attachment; filename="<kind>_<whose>_<from day>_<to day>.csv" (UTC days)',
+        },
+      },
     };
   }
   if (resource.reply === "ndjson") {
-    return { description: "A stream of events, one JSON object per line", content: { "application/x-ndjson": { schema: resource.output } } };
+    return {
+      description: "A stream of events, one JSON object per line",
+      content: { "application/x-ndjson": { schema: resource.output } },
+    };
   }
   return { description: "Success", content: { "application/json": { schema: resource.output } } };
 }
 
 function errorResponses(resource: Resource): ZodOpenApiResponsesObject {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of answeredCodes(resource)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const code of answeredCodes(resource))
+    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   return Object.fromEntries(
-    [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [
-      String(status),
-      { description: `error.code: ${codes.join(", ")}`, content: { "application/json": { schema: errorBodySchema } } },
-    ]),
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        {
+          description: `error.code: ${codes.join(", ")}`,
+          content: { "application/json": { schema: errorBodySchema } },
+        },
+      ]),
   );
 }
 
@@ -64,12 +83,16 @@ function operation(resource: Resource): ZodOpenApiOperationObject {
     summary: resource.summary,
     description: [
       `Who may call: ${permissionText(resource)}.`,
-      action ? `Audited fail-closed: an intent row (action \`${action}\`) before anything is done, an outcome row after.` : null,
+      action
+        ? `Audited fail-closed: an intent row (action \`${action}\`) before anything is done, an outcome row after.`
+        : null,
       resource.freshFactor
         ? `Second factor: an account that has one must have verified it within MFA_FRESH_SECONDS${typeof resource.freshFactor === "function" ? " (for some inputs)" : ""}, else 401 \`mfa_stale\`.`
         : null,
       resource.factorStep ? "Also callable while the session waits for its second factor (the factor step)." : null,
-    ].filter(Boolean).join(" "),
+    ]
+      .filter(Boolean)
+      .join(" "),
     tags: [resource.path.startsWith("/api/platform/") ? "platform proxy" : resource.id.split(".")[0]!],
     security: resource.permission === "public" ? [] : [{ [SESSION]: [] }],
     ...(path || query ? { requestParams: { ...(path ? { path } : {}), ...(query ? { query } : {}) } } : {}),
@@ -94,7 +117,15 @@ export function openapiDocument(version: string): ReturnType<typeof createDocume
           "Brokerdesk's own API (withdrawals, sub-account registry, risk units, audit log, staff, exports, health) and its proxy of the platform's operations. Generated from lib/api.",
       },
       components: {
-        securitySchemes: { [SESSION]: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "A staff session (sign in at /login); writes also need a same-origin Origin header and a JSON body" } },
+        securitySchemes: {
+          [SESSION]: {
+            type: "apiKey",
+            in: "cookie",
+            name: "next-auth.session-token",
+            description:
+              "A staff session (sign in at /login); writes also need a same-origin Origin header and a JSON body",
+          },
+        },
       },
       paths,
     },

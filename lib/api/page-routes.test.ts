@@ -9,15 +9,28 @@ import { registryCalls, REGISTRY_ROUTES } from "./registry-routes";
 import { platformKeyCalls, PLATFORM_KEY_ROUTES } from "./platform-key-routes";
 
 const ZOD_FREE = [
-  "lib/api/call.ts", "lib/api/errors.ts", "lib/api/page-routes.ts", "lib/api/registry-routes.ts", "lib/api/platform-key-routes.ts",
-  "lib/api/proxy-call.ts", "lib/client/platform.ts", "lib/client/sub-accounts.ts", "lib/client/sub-account-names.ts", "lib/platform/values.ts",
+  "lib/api/call.ts",
+  "lib/api/errors.ts",
+  "lib/api/page-routes.ts",
+  "lib/api/registry-routes.ts",
+  "lib/api/platform-key-routes.ts",
+  "lib/api/proxy-call.ts",
+  "lib/client/platform.ts",
+  "lib/client/sub-accounts.ts",
+  "lib/client/sub-account-names.ts",
+  "lib/platform/values.ts",
   "components/data-table/ledger-paged-view.tsx",
 ];
 
 function resolve(from: string, spec: string): string | null {
-  const base = spec.startsWith("@/") ? spec.slice(2) : spec.startsWith(".") ? path.join(path.dirname(from), spec) : null;
+  const base = spec.startsWith("@/")
+    ? spec.slice(2)
+    : spec.startsWith(".")
+      ? path.join(path.dirname(from), spec)
+      : null;
   if (base === null) return null;
-  for (const ext of ["", ".ts", ".tsx", "/index.ts"]) if (existsSync(base + ext) && /\.tsx?$/.test(base + ext)) return base + ext;
+  for (const ext of ["", ".ts", ".tsx", "/index.ts"])
+    if (existsSync(base + ext) && /\.tsx?$/.test(base + ext)) return base + ext;
   return null;
 }
 
@@ -59,8 +72,12 @@ describe("[api][page weight] what pages call through loads no zod", () => {
   it("each lazy route loads the entry it names", async () => {
     const all = [
       ...Object.entries(pageCalls).map(([k, c]) => [c, PAGE_ROUTES[k as keyof typeof PAGE_ROUTES]] as const),
-      ...Object.entries(registryCalls).map(([k, c]) => [c, REGISTRY_ROUTES[k as keyof typeof REGISTRY_ROUTES]] as const),
-      ...Object.entries(platformKeyCalls).map(([k, c]) => [c, PLATFORM_KEY_ROUTES[k as keyof typeof PLATFORM_KEY_ROUTES]] as const),
+      ...Object.entries(registryCalls).map(
+        ([k, c]) => [c, REGISTRY_ROUTES[k as keyof typeof REGISTRY_ROUTES]] as const,
+      ),
+      ...Object.entries(platformKeyCalls).map(
+        ([k, c]) => [c, PLATFORM_KEY_ROUTES[k as keyof typeof PLATFORM_KEY_ROUTES]] as const,
+      ),
     ];
     expect(all.length).toBeGreaterThan(15);
     for (const [call, route] of all) {

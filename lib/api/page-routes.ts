@@ -21,7 +21,11 @@ export const PAGE_ROUTES = {
   usersList: { id: "users.list", method: "GET", path: "/api/admin/users" },
   usersCreate: { id: "users.create", method: "POST", path: "/api/admin/users" },
   usersUpdate: { id: "users.update", method: "PATCH", path: "/api/admin/users/{id}" },
-  usersOneTimePassword: { id: "users.one-time-password", method: "POST", path: "/api/admin/users/{id}/one-time-password" },
+  usersOneTimePassword: {
+    id: "users.one-time-password",
+    method: "POST",
+    path: "/api/admin/users/{id}/one-time-password",
+  },
   usersResetFactors: { id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset" },
 } as const;
 
@@ -29,22 +33,48 @@ export const PAGE_ROUTES = {
 export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", "info"] as const;
 
 export const pageCalls = {
-  ledgerDeposits: lazyResource(PAGE_ROUTES.ledgerDeposits, () => import("./ledger").then((m) => m.ledgerResources.deposits)),
+  ledgerDeposits: lazyResource(PAGE_ROUTES.ledgerDeposits, () =>
+    import("./ledger").then((m) => m.ledgerResources.deposits),
+  ),
   ledgerSync: lazyResource(PAGE_ROUTES.ledgerSync, () => import("./ledger").then((m) => m.ledgerResources.sync)),
-  ledgerCheckNow: lazyResource(PAGE_ROUTES.ledgerCheckNow, () => import("./ledger").then((m) => m.ledgerResources.checkNow)),
-  ledgerFills: lazyResource(PAGE_ROUTES.ledgerFills, () => import("./ledger-trades").then((m) => m.ledgerTradeResources.fills)),
-  ledgerPlanOrders: lazyResource(PAGE_ROUTES.ledgerPlanOrders, () => import("./ledger-trades").then((m) => m.ledgerTradeResources.planOrders)),
-  balanceHistory: lazyResource(PAGE_ROUTES.balanceHistory, () => import("./ledger-history").then((m) => m.ledgerHistoryResources.balances)),
-  rebateHistory: lazyResource(PAGE_ROUTES.rebateHistory, () => import("./ledger-history").then((m) => m.ledgerHistoryResources.rebates)),
+  ledgerCheckNow: lazyResource(PAGE_ROUTES.ledgerCheckNow, () =>
+    import("./ledger").then((m) => m.ledgerResources.checkNow),
+  ),
+  ledgerFills: lazyResource(PAGE_ROUTES.ledgerFills, () =>
+    import("./ledger-trades").then((m) => m.ledgerTradeResources.fills),
+  ),
+  ledgerPlanOrders: lazyResource(PAGE_ROUTES.ledgerPlanOrders, () =>
+    import("./ledger-trades").then((m) => m.ledgerTradeResources.planOrders),
+  ),
+  balanceHistory: lazyResource(PAGE_ROUTES.balanceHistory, () =>
+    import("./ledger-history").then((m) => m.ledgerHistoryResources.balances),
+  ),
+  rebateHistory: lazyResource(PAGE_ROUTES.rebateHistory, () =>
+    import("./ledger-history").then((m) => m.ledgerHistoryResources.rebates),
+  ),
   auditList: lazyResource(PAGE_ROUTES.auditList, () => import("./audit").then((m) => m.auditResources.list)),
-  withdrawalsList: lazyResource(PAGE_ROUTES.withdrawalsList, () => import("./withdrawal-ledger").then((m) => m.withdrawalLedgerResources.list)),
-  withdrawalsSummary: lazyResource(PAGE_ROUTES.withdrawalsSummary, () => import("./withdrawal-ledger").then((m) => m.withdrawalLedgerResources.summary)),
-  riskUnitsList: lazyResource(PAGE_ROUTES.riskUnitsList, () => import("./risk-unit-reads").then((m) => m.riskUnitReadResources.list)),
-  subaccountsList: lazyResource(PAGE_ROUTES.subaccountsList, () => import("./sub-account-reads").then((m) => m.registryReadResources.list)),
-  subaccountsBrowse: lazyResource(PAGE_ROUTES.subaccountsBrowse, () => import("./sub-account-reads").then((m) => m.registryReadResources.browse)),
+  withdrawalsList: lazyResource(PAGE_ROUTES.withdrawalsList, () =>
+    import("./withdrawal-ledger").then((m) => m.withdrawalLedgerResources.list),
+  ),
+  withdrawalsSummary: lazyResource(PAGE_ROUTES.withdrawalsSummary, () =>
+    import("./withdrawal-ledger").then((m) => m.withdrawalLedgerResources.summary),
+  ),
+  riskUnitsList: lazyResource(PAGE_ROUTES.riskUnitsList, () =>
+    import("./risk-unit-reads").then((m) => m.riskUnitReadResources.list),
+  ),
+  subaccountsList: lazyResource(PAGE_ROUTES.subaccountsList, () =>
+    import("./sub-account-reads").then((m) => m.registryReadResources.list),
+  ),
+  subaccountsBrowse: lazyResource(PAGE_ROUTES.subaccountsBrowse, () =>
+    import("./sub-account-reads").then((m) => m.registryReadResources.browse),
+  ),
   usersList: lazyResource(PAGE_ROUTES.usersList, () => import("./users").then((m) => m.userResources.list)),
   usersCreate: lazyResource(PAGE_ROUTES.usersCreate, () => import("./users").then((m) => m.userResources.create)),
   usersUpdate: lazyResource(PAGE_ROUTES.usersUpdate, () => import("./users").then((m) => m.userResources.update)),
-  usersOneTimePassword: lazyResource(PAGE_ROUTES.usersOneTimePassword, () => import("./users").then((m) => m.userResources.oneTimePassword)),
-  usersResetFactors: lazyResource(PAGE_ROUTES.usersResetFactors, () => import("./users").then((m) => m.userResources.resetFactors)),
+  usersOneTimePassword: lazyResource(PAGE_ROUTES.usersOneTimePassword, () =>
+    import("./users").then((m) => m.userResources.oneTimePassword),
+  ),
+  usersResetFactors: lazyResource(PAGE_ROUTES.usersResetFactors, () =>
+    import("./users").then((m) => m.userResources.resetFactors),
+  ),
 };

@@ -21,5 +21,7 @@ export const PLATFORM_KEY_ROUTES = {
 } as const;
 
 export const platformKeyCalls = {
-  list: lazyResource(PLATFORM_KEY_ROUTES.list, () => import("./platform-keys").then((m) => m.platformKeyResources.list)),
+  list: lazyResource(PLATFORM_KEY_ROUTES.list, () =>
+    import("./platform-keys").then((m) => m.platformKeyResources.list),
+  ),
 };

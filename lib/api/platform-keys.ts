@@ -30,8 +30,13 @@ export const platformKeyResources = {
     // The permission of the list the key is chosen for; which named keys a role may choose is key-access.ts's.
     permission: {
       describe: "fills.read or planOrders.read, by `for`",
-      of: (raw) => KEY_LISTS[raw && typeof raw === "object" && (raw as { for?: unknown }).for === "plan-orders" ? "plan-orders" : "fills"],
+      of: (raw) =>
+        KEY_LISTS[
+          raw && typeof raw === "object" && (raw as { for?: unknown }).for === "plan-orders" ? "plan-orders" : "fills"
+        ],
     },
-    input: platformKeysQuerySchema, output: platformKeysSchema, errors: [],
+    input: platformKeysQuerySchema,
+    output: platformKeysSchema,
+    errors: [],
   }),
 } as const;

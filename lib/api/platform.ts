@@ -9,19 +9,33 @@ import { proxyPath } from "./proxy-call";
 
 export { proxyEnvelopeSchema, proxyPath };
 
-
 /**
  * Mutations whose effect Brokerdesk keeps a record of go through their workflow route only, never through
  * the mirror: E5 under the two-person rule, E6 into the registry, E9 into the bindings (issue 12 item 8).
  */
 export const WORKFLOW_ROUTES = {
-  "withdrawals.submit": { code: "two_person_rule", route: "/api/withdrawals", why: "Withdrawals are requested and approved under /api/withdrawals, never sent directly" },
-  "subaccounts.create": { code: "workflow_route", route: "/api/sub-accounts", why: "Sub-accounts are created with POST /api/sub-accounts, which records them in Brokerdesk's registry; the mirror sends nothing" },
-  "riskUnits.bind": { code: "workflow_route", route: "/api/risk-units", why: "Risk units are bound and unbound with POST /api/risk-units, which checks and records the binding; the mirror sends nothing" },
+  "withdrawals.submit": {
+    code: "two_person_rule",
+    route: "/api/withdrawals",
+    why: "Withdrawals are requested and approved under /api/withdrawals, never sent directly",
+  },
+  "subaccounts.create": {
+    code: "workflow_route",
+    route: "/api/sub-accounts",
+    why: "Sub-accounts are created with POST /api/sub-accounts, which records them in Brokerdesk's registry; the mirror sends nothing",
+  },
+  "riskUnits.bind": {
+    code: "workflow_route",
+    route: "/api/risk-units",
+    why: "Risk units are bound and unbound with POST /api/risk-units, which checks and records the binding; the mirror sends nothing",
+  },
 } as const satisfies Partial<Record<OperationId, { code: ErrorCode; route: string; why: string }>>;
 
 export function workflowRouteOf(id: OperationId): (typeof WORKFLOW_ROUTES)[keyof typeof WORKFLOW_ROUTES] | null {
-  return (WORKFLOW_ROUTES as Partial<Record<OperationId, (typeof WORKFLOW_ROUTES)[keyof typeof WORKFLOW_ROUTES]>>)[id] ?? null;
+  return (
+    (WORKFLOW_ROUTES as Partial<Record<OperationId, (typeof WORKFLOW_ROUTES)[keyof typeof WORKFLOW_ROUTES]>>)[id] ??
+    null
+  );
 }
 
 function proxyResource<Id extends OperationId>(op: Operation<Id>) {
@@ -30,14 +44,19 @@ function proxyResource<Id extends OperationId>(op: Operation<Id>) {
     id: op.id,
     method: op.method,
     path: proxyPath(op.id),
-    summary: refused ? `${op.code}: refused here (${refused.why})` : `${op.code}: ${op.title} (the platform's ${op.method} ${op.path})`,
+    summary: refused
+      ? `${op.code}: refused here (${refused.why})`
+      : `${op.code}: ${op.title} (the platform's ${op.method} ${op.path})`,
     permission: op.permission,
     input: op.request as Operation<Id>["request"],
     output: proxyEnvelopeSchema,
     // Mutations are audited as the operation itself (intent before the platform is called).
     audit: op.method === "POST" ? {} : undefined,
     // A caller may name another key (E3, E4, E9) only if their role may use it.
-    errors: [...(refused ? [refused.code] : PLATFORM_ERRORS), ...(op.keySelectable ? (["platform_key_forbidden"] as const) : [])],
+    errors: [
+      ...(refused ? [refused.code] : PLATFORM_ERRORS),
+      ...(op.keySelectable ? (["platform_key_forbidden"] as const) : []),
+    ],
   });
 }
 

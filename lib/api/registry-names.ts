@@ -19,9 +19,13 @@ export { NAMES_MAX };
 const namesMessage = `uids is a comma-separated list of 1 to ${NAMES_MAX} numeric UIDs`;
 /** What a table sends to name the UIDs it shows: `uids=1,2,3`. */
 export const registryNamesSchema = z.object({
-  uids: z.pipe(z.pipe(z
-    .string({ error: namesMessage }).check(z.regex(/^\d{1,32}(,\d{1,32})*$/, { error: namesMessage })), z.transform((v) => [...new Set(v.split(","))])),
-  z.array(z.string()).check(z.maxLength(NAMES_MAX, { error: namesMessage }))),
+  uids: z.pipe(
+    z.pipe(
+      z.string({ error: namesMessage }).check(z.regex(/^\d{1,32}(,\d{1,32})*$/, { error: namesMessage })),
+      z.transform((v) => [...new Set(v.split(","))]),
+    ),
+    z.array(z.string()).check(z.maxLength(NAMES_MAX, { error: namesMessage })),
+  ),
 });
 /** The registry's entries among the UIDs asked for; a UID the registry does not hold is left out. */
 export const registryNamesReplySchema = z.object({ items: z.array(registrySearchItemSchema) });
@@ -30,5 +34,8 @@ export const registryNamesReplySchema = z.object({ items: z.array(registrySearch
 export const registryNamesResource = defineResource({
   ...REGISTRY_ROUTES.names,
   summary: "The names of the sub-accounts a table shows, by UID (never the whole registry)",
-  permission: "subaccounts.read", input: registryNamesSchema, output: registryNamesReplySchema, errors: [],
+  permission: "subaccounts.read",
+  input: registryNamesSchema,
+  output: registryNamesReplySchema,
+  errors: [],
 });

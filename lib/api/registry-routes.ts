@@ -17,7 +17,9 @@ export const REGISTRY_SOURCES = ["created", "added", "simulator-seed"] as const;
 export const NAMES_MAX = 200;
 
 export const registryCalls = {
-  search: lazyResource(REGISTRY_ROUTES.search, () => import("./sub-account-reads").then((m) => m.registryReadResources.search)),
+  search: lazyResource(REGISTRY_ROUTES.search, () =>
+    import("./sub-account-reads").then((m) => m.registryReadResources.search),
+  ),
   names: lazyResource(REGISTRY_ROUTES.names, () => import("./registry-names").then((m) => m.registryNamesResource)),
   get: lazyResource(REGISTRY_ROUTES.get, () => import("./sub-account-reads").then((m) => m.registryReadResources.get)),
 };

@@ -24,16 +24,27 @@ export type Binding = z.output<typeof bindingSchema>;
 
 /** A UID the platform refused to bind because another risk unit holds it (49001), as Brokerdesk recorded it. */
 export const boundElsewhereSchema = z.object({
-  uid: z.string(), riskUnitId: z.string(), code: z.string(), msg: z.string(), refusedBy: z.string(), refusedAt: z.string(),
+  uid: z.string(),
+  riskUnitId: z.string(),
+  code: z.string(),
+  msg: z.string(),
+  refusedBy: z.string(),
+  refusedAt: z.string(),
 });
 export type BoundElsewhere = z.output<typeof boundElsewhereSchema>;
 
-export const bindingListSchema = z.object({ items: z.array(bindingSchema), boundElsewhere: z.array(boundElsewhereSchema) });
+export const bindingListSchema = z.object({
+  items: z.array(bindingSchema),
+  boundElsewhere: z.array(boundElsewhereSchema),
+});
 
 /** The list route; ./risk-units adds the bind route to make `riskUnitResources`. */
 export const riskUnitReadResources = {
   list: defineResource({
-    ...PAGE_ROUTES.riskUnitsList, summary: "Bindings made through Brokerdesk, newest first",
-    permission: "riskUnits.read", output: bindingListSchema, errors: [],
+    ...PAGE_ROUTES.riskUnitsList,
+    summary: "Bindings made through Brokerdesk, newest first",
+    permission: "riskUnits.read",
+    output: bindingListSchema,
+    errors: [],
   }),
 } as const;

@@ -10,7 +10,10 @@ import { bindingSchema, riskUnitReadResources } from "./risk-unit-reads";
 export * from "./risk-unit-reads";
 
 /** The binding as recorded, and E9's own answer as the catalog normalises it. */
-export const bindReplySchema = z.object({ binding: bindingSchema, platform: z.object({ result: z.string(), riskUnitIds: z.array(z.string()) }) });
+export const bindReplySchema = z.object({
+  binding: bindingSchema,
+  platform: z.object({ result: z.string(), riskUnitIds: z.array(z.string()) }),
+});
 
 /** E9's own request: the form validates exactly what the platform client will send. */
 export const bindRequestSchema = riskUnitsBind.request;
@@ -18,9 +21,15 @@ export const bindRequestSchema = riskUnitsBind.request;
 export const riskUnitResources = {
   ...riskUnitReadResources,
   bind: defineResource({
-    id: "riskUnits.bind", method: "POST", path: "/api/risk-units",
-    summary: "Bind or unbind a UID to a risk unit (E9, main account's key) after Brokerdesk's own checks, and record it",
-    permission: "riskUnits.write", input: bindRequestSchema, output: bindReplySchema,
-    audit: { target: (i) => `${i.operate} ${i.uid} → ${i.riskUnitId ?? "own unit"}` }, errors: PLATFORM_ERRORS,
+    id: "riskUnits.bind",
+    method: "POST",
+    path: "/api/risk-units",
+    summary:
+      "Bind or unbind a UID to a risk unit (E9, main account's key) after Brokerdesk's own checks, and record it",
+    permission: "riskUnits.write",
+    input: bindRequestSchema,
+    output: bindReplySchema,
+    audit: { target: (i) => `${i.operate} ${i.uid} → ${i.riskUnitId ?? "own unit"}` },
+    errors: PLATFORM_ERRORS,
   }),
 } as const;

@@ -38,7 +38,12 @@ export const REGISTRY_ORDERS = ["uid", "name"] as const;
 
 /** What a picker or the registry page sends: the start of a name, a label or a UID, and what to narrow by. */
 export const registrySearchSchema = z.object({
-  q: blankless(z.string().check(z.trim()).check(z.maxLength(100, { error: "q is at most 100 characters" }))),
+  q: blankless(
+    z
+      .string()
+      .check(z.trim())
+      .check(z.maxLength(100, { error: "q is at most 100 characters" })),
+  ),
   order: blankless(z.enum(REGISTRY_ORDERS, { error: "order is uid or name" })),
   status: blankless(z.enum(SUBACCOUNT_STATUSES, { error: `status is one of ${SUBACCOUNT_STATUSES.join(", ")}` })),
   source: blankless(z.enum(REGISTRY_SOURCES, { error: `source is one of ${REGISTRY_SOURCES.join(", ")}` })),
@@ -46,31 +51,52 @@ export const registrySearchSchema = z.object({
   limit: pageLimit,
 });
 export type RegistrySearch = z.output<typeof registrySearchSchema>;
-export const registrySearchPageSchema = z.object({ items: z.array(registrySearchItemSchema), nextCursor: nextCursorField });
+export const registrySearchPageSchema = z.object({
+  items: z.array(registrySearchItemSchema),
+  nextCursor: nextCursorField,
+});
 export type RegistrySearchPage = z.output<typeof registrySearchPageSchema>;
 /** The registry page's answer: whole entries, the next page, and the exact count of what matches. */
-export const registryPageSchema = z.object({ rows: z.array(registryEntrySchema), nextCursor: nextCursorField, total: z.number() });
+export const registryPageSchema = z.object({
+  rows: z.array(registryEntrySchema),
+  nextCursor: nextCursorField,
+  total: z.number(),
+});
 export type RegistryPage = z.output<typeof registryPageSchema>;
 
 /** The registry's read routes; ./sub-accounts adds the writes to make `subaccountResources`. */
 export const registryReadResources = {
   list: defineResource({
-    ...PAGE_ROUTES.subaccountsList, summary: "The sub-accounts Brokerdesk knows, oldest first",
-    permission: "subaccounts.read", output: registryListSchema, errors: [],
+    ...PAGE_ROUTES.subaccountsList,
+    summary: "The sub-accounts Brokerdesk knows, oldest first",
+    permission: "subaccounts.read",
+    output: registryListSchema,
+    errors: [],
   }),
   search: defineResource({
     ...REGISTRY_ROUTES.search,
-    summary: "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers at any registry size)",
-    permission: "subaccounts.read", input: registrySearchSchema, output: registrySearchPageSchema, errors: [],
+    summary:
+      "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers at any registry size)",
+    permission: "subaccounts.read",
+    input: registrySearchSchema,
+    output: registrySearchPageSchema,
+    errors: [],
   }),
   browse: defineResource({
     ...PAGE_ROUTES.subaccountsBrowse,
-    summary: "The registry a page at a time (by name or UID), searched and filtered on the server, with the exact count",
-    permission: "subaccounts.read", input: registrySearchSchema, output: registryPageSchema, errors: [],
+    summary:
+      "The registry a page at a time (by name or UID), searched and filtered on the server, with the exact count",
+    permission: "subaccounts.read",
+    input: registrySearchSchema,
+    output: registryPageSchema,
+    errors: [],
   }),
   names: registryNamesResource,
   get: defineResource({
-    ...REGISTRY_ROUTES.get, summary: "One sub-account of the registry",
-    permission: "subaccounts.read", output: registryEntryReplySchema, errors: ["not_found"],
+    ...REGISTRY_ROUTES.get,
+    summary: "One sub-account of the registry",
+    permission: "subaccounts.read",
+    output: registryEntryReplySchema,
+    errors: ["not_found"],
   }),
 } as const;

@@ -21,9 +21,19 @@ export const LABEL_MAX = 19;
 /** "Add by UID": a sub-account created elsewhere, checked against the platform (E2) before it is recorded. */
 export const addSubaccountSchema = z.object({
   subUid: z
-    .string({ error: "subUid is required" }).check(z.trim()).check(z.minLength(1, { error: "subUid is required" })).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric UID" })),
-  label: z.pipe(z.optional(z
-    .string({ error: "label must be a string" }).check(z.trim()).check(z.maxLength(LABEL_MAX, { error: "label must be shorter than 20 characters" }))), z.transform((v) => (v ? v : undefined))),
+    .string({ error: "subUid is required" })
+    .check(z.trim())
+    .check(z.minLength(1, { error: "subUid is required" }))
+    .check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric UID" })),
+  label: z.pipe(
+    z.optional(
+      z
+        .string({ error: "label must be a string" })
+        .check(z.trim())
+        .check(z.maxLength(LABEL_MAX, { error: "label must be shorter than 20 characters" })),
+    ),
+    z.transform((v) => (v ? v : undefined)),
+  ),
 });
 export type AddSubaccountValues = z.input<typeof addSubaccountSchema>;
 
@@ -32,16 +42,26 @@ export const subaccountResources = {
   search: registryReadResources.search,
   browse: registryReadResources.browse,
   create: defineResource({
-    id: "subaccounts.create", method: "POST", path: "/api/sub-accounts",
+    id: "subaccounts.create",
+    method: "POST",
+    path: "/api/sub-accounts",
     summary: "Create a sub-account on the platform (E6) and record it in the registry",
-    permission: "subaccounts.write", input: createSubaccountSchema, output: registryEntryReplySchema,
-    audit: { target: (i) => `subaccount:${i.subaccountName}` }, errors: PLATFORM_ERRORS,
+    permission: "subaccounts.write",
+    input: createSubaccountSchema,
+    output: registryEntryReplySchema,
+    audit: { target: (i) => `subaccount:${i.subaccountName}` },
+    errors: PLATFORM_ERRORS,
   }),
   add: defineResource({
-    id: "subaccounts.add", method: "POST", path: "/api/sub-accounts/add",
+    id: "subaccounts.add",
+    method: "POST",
+    path: "/api/sub-accounts/add",
     summary: "Add a sub-account created elsewhere, by UID, once the platform (E2) knows it",
-    permission: "subaccounts.write", input: addSubaccountSchema, output: registryEntryReplySchema,
-    audit: { target: (i) => `subaccount:${i.subUid}` }, errors: ["already_registered", ...PLATFORM_ERRORS],
+    permission: "subaccounts.write",
+    input: addSubaccountSchema,
+    output: registryEntryReplySchema,
+    audit: { target: (i) => `subaccount:${i.subUid}` },
+    errors: ["already_registered", ...PLATFORM_ERRORS],
   }),
   names: registryReadResources.names,
   get: registryReadResources.get,

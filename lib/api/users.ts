@@ -18,16 +18,29 @@ export function passwordTooLong(password: string): boolean {
   return new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES;
 }
 
-export const staffEmailSchema = z.pipe(z
-  .string({ message: "E-mail is required" }).check(z.trim()).check(z.toLowerCase()), z.email({ message: "Enter an e-mail address such as name@example.com" }).check(z.maxLength(254, { message: "E-mail is too long" })));
+export const staffEmailSchema = z.pipe(
+  z.string({ message: "E-mail is required" }).check(z.trim()).check(z.toLowerCase()),
+  z
+    .email({ message: "Enter an e-mail address such as name@example.com" })
+    .check(z.maxLength(254, { message: "E-mail is too long" })),
+);
 
 export const staffPasswordSchema = z
-  .string({ message: "Password is required" }).check(z.minLength(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })).check(z.refine((p) => !passwordTooLong(p), { message: `Password must be at most ${PASSWORD_MAX_BYTES} bytes` }));
+  .string({ message: "Password is required" })
+  .check(z.minLength(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` }))
+  .check(z.refine((p) => !passwordTooLong(p), { message: `Password must be at most ${PASSWORD_MAX_BYTES} bytes` }));
 
 const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(", ")}` });
 
-const nameSchema = z.pipe(z.nullish(z
-  .string().check(z.trim()).check(z.maxLength(100, { message: "Name must be at most 100 characters" }))), z.transform((v) => (v ? v : null)));
+const nameSchema = z.pipe(
+  z.nullish(
+    z
+      .string()
+      .check(z.trim())
+      .check(z.maxLength(100, { message: "Name must be at most 100 characters" })),
+  ),
+  z.transform((v) => (v ? v : null)),
+);
 
 export const createUserInput = z.object({
   email: staffEmailSchema,
@@ -38,9 +51,16 @@ export const createUserInput = z.object({
 export type CreateUserInput = z.input<typeof createUserInput>;
 
 export const updateUserInput = z
-  .object({ role: z.optional(roleSchema), disabled: z.optional(z.boolean({ message: "Disabled must be true or false" })), name: z.optional(nameSchema) }).check(z.refine((p) => p.role !== undefined || p.disabled !== undefined || p.name !== undefined, {
-    message: "Nothing to change: send role, disabled or name",
-  }));
+  .object({
+    role: z.optional(roleSchema),
+    disabled: z.optional(z.boolean({ message: "Disabled must be true or false" })),
+    name: z.optional(nameSchema),
+  })
+  .check(
+    z.refine((p) => p.role !== undefined || p.disabled !== undefined || p.name !== undefined, {
+      message: "Nothing to change: send role, disabled or name",
+    }),
+  );
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 export const resetPasswordInput = z.object({ password: staffPasswordSchema });
@@ -62,8 +82,13 @@ export const staffUserSchema = z.object({
    * approving role or set its password. It may not approve until its holder has changed their own
    * password (passwordChangedAt after `at`) and the cool-off has passed since.
    */
-  approverHold: z.nullable(z
-    .object({ reason: z.enum(["created-by-admin", "promoted-by-admin", "password-set-by-admin"]), at: z.string(), by: z.nullable(z.string()) })),
+  approverHold: z.nullable(
+    z.object({
+      reason: z.enum(["created-by-admin", "promoted-by-admin", "password-set-by-admin"]),
+      at: z.string(),
+      by: z.nullable(z.string()),
+    }),
+  ),
   /** The holder's own last password change (not an admin's reset). */
   passwordChangedAt: z.nullable(z.string()),
   /** Confirmed second factors (TOTP apps and passkeys). */
@@ -76,7 +101,10 @@ export type ApproverHold = NonNullable<StaffUser["approverHold"]>;
 
 /** A staff member changing their own password: the current one, then the new one (the same policy as any). */
 export const changeOwnPasswordInput = z.object({
-  currentPassword: z.string().check(z.minLength(1, "Type your current password")).check(z.maxLength(PASSWORD_MAX_BYTES * 4)),
+  currentPassword: z
+    .string()
+    .check(z.minLength(1, "Type your current password"))
+    .check(z.maxLength(PASSWORD_MAX_BYTES * 4)),
   newPassword: staffPasswordSchema,
 });
 export type ChangeOwnPasswordInput = z.output<typeof changeOwnPasswordInput>;
@@ -98,56 +126,92 @@ export type ApproverStanding = z.output<typeof approverStandingSchema>;
 export const usersListSchema = z.object({ users: z.array(staffUserSchema) });
 export const userReplySchema = z.object({ user: staffUserSchema });
 
-export const oneTimePasswordReplySchema = z.extend(userReplySchema, { oneTimePassword: z.string().check(z.minLength(12)) });
+export const oneTimePasswordReplySchema = z.extend(userReplySchema, {
+  oneTimePassword: z.string().check(z.minLength(12)),
+});
 
 const byId = (_input: unknown, p: { id: string }) => p.id;
 
 export const userResources = {
   list: defineResource({
-    ...PAGE_ROUTES.usersList, summary: "Every staff user, by e-mail",
-    permission: "users.read", output: usersListSchema, errors: [],
+    ...PAGE_ROUTES.usersList,
+    summary: "Every staff user, by e-mail",
+    permission: "users.read",
+    output: usersListSchema,
+    errors: [],
   }),
   create: defineResource({
-    ...PAGE_ROUTES.usersCreate, summary: "Create a staff user with a password (stored as a bcrypt hash)",
-    permission: "users.write", input: createUserInput, output: userReplySchema, audit: { target: (i) => i.email }, errors: ["email_taken"],
+    ...PAGE_ROUTES.usersCreate,
+    summary: "Create a staff user with a password (stored as a bcrypt hash)",
+    permission: "users.write",
+    input: createUserInput,
+    output: userReplySchema,
+    audit: { target: (i) => i.email },
+    errors: ["email_taken"],
   }),
   update: defineResource({
     ...PAGE_ROUTES.usersUpdate,
-    summary: "Change a staff user's role, name or whether they are disabled (a role change or disabling ends their sessions)",
-    permission: "users.write", input: updateUserInput, output: userReplySchema,
+    summary:
+      "Change a staff user's role, name or whether they are disabled (a role change or disabling ends their sessions)",
+    permission: "users.write",
+    input: updateUserInput,
+    output: userReplySchema,
     audit: { action: (i) => (i.disabled === true ? "users.disable" : "users.update"), target: byId },
     // Changing a role asks the admin for a fresh second factor (issue 12 item 2).
     freshFactor: (i) => i.role !== undefined,
     errors: ["not_found", "cannot_disable_self", "last_admin", "mfa_stale"],
   }),
   changeOwnPassword: defineResource({
-    id: "account.change-password", method: "POST", path: "/api/account/password",
+    id: "account.change-password",
+    method: "POST",
+    path: "/api/account/password",
     summary: "Change your own password (the current one is asked); every session of yours ends, this one too",
-    permission: "signed-in", input: changeOwnPasswordInput, output: z.object({ ok: z.literal(true) }),
-    audit: { action: "account.change-password" }, errors: ["wrong_password", "not_found"],
+    permission: "signed-in",
+    input: changeOwnPasswordInput,
+    output: z.object({ ok: z.literal(true) }),
+    audit: { action: "account.change-password" },
+    errors: ["wrong_password", "not_found"],
   }),
   approvers: defineResource({
-    id: "users.approvers", method: "GET", path: "/api/withdrawals/approvers",
+    id: "users.approvers",
+    method: "GET",
+    path: "/api/withdrawals/approvers",
     summary: "Every account that may approve withdrawals, with whether it may now (separation of duties)",
-    permission: "withdrawals.read", output: z.object({ approvers: z.array(approverStandingSchema), coolOff: z.string() }), errors: [],
+    permission: "withdrawals.read",
+    output: z.object({ approvers: z.array(approverStandingSchema), coolOff: z.string() }),
+    errors: [],
   }),
   resetPassword: defineResource({
-    id: "users.reset-password", method: "POST", path: "/api/admin/users/{id}/password",
+    id: "users.reset-password",
+    method: "POST",
+    path: "/api/admin/users/{id}/password",
     summary: "Set a staff user's password (ends their sessions)",
-    permission: "users.write", input: resetPasswordInput, output: userReplySchema, audit: { target: byId }, freshFactor: true,
+    permission: "users.write",
+    input: resetPasswordInput,
+    output: userReplySchema,
+    audit: { target: byId },
+    freshFactor: true,
     errors: ["not_found", "mfa_stale"],
   }),
   oneTimePassword: defineResource({
     ...PAGE_ROUTES.usersOneTimePassword,
-    summary: "Reset a staff user's password to a one-time password made up by Brokerdesk, answered once; it must be changed at their next sign-in (ends their sessions)",
-    permission: "users.write", output: oneTimePasswordReplySchema,
+    summary:
+      "Reset a staff user's password to a one-time password made up by Brokerdesk, answered once; it must be changed at their next sign-in (ends their sessions)",
+    permission: "users.write",
+    output: oneTimePasswordReplySchema,
     // The password is answered once and never kept: the outcome row records whose it was, not what.
     audit: { action: "users.reset-password", target: byId, outcome: (r) => ({ user: (r as { user: unknown }).user }) },
-    freshFactor: true, errors: ["not_found", "mfa_stale"],
+    freshFactor: true,
+    errors: ["not_found", "mfa_stale"],
   }),
   resetFactors: defineResource({
     ...PAGE_ROUTES.usersResetFactors,
-    summary: "Remove every second factor and recovery code of a staff user (ends their sessions; they are told at their next sign-in)",
-    permission: "users.write", output: userReplySchema, audit: { target: byId }, freshFactor: true, errors: ["not_found", "mfa_stale"],
+    summary:
+      "Remove every second factor and recovery code of a staff user (ends their sessions; they are told at their next sign-in)",
+    permission: "users.write",
+    output: userReplySchema,
+    audit: { target: byId },
+    freshFactor: true,
+    errors: ["not_found", "mfa_stale"],
   }),
 } as const;

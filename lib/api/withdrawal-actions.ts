@@ -11,19 +11,29 @@ import { withdrawalFiltersSchema, withdrawalViewSchema } from "./withdrawal-ledg
 
 /** The approver retypes both, exactly as stored (no trimming: "10" is not "10.0"). */
 export const approveWithdrawalSchema = z.object({
-  confirmAmount: z.string({ error: "Type the amount to confirm" }).check(z.minLength(1, { error: "Type the amount to confirm" })),
-  confirmAddress: z.string({ error: "Type the address to confirm" }).check(z.minLength(1, { error: "Type the address to confirm" })),
+  confirmAmount: z
+    .string({ error: "Type the amount to confirm" })
+    .check(z.minLength(1, { error: "Type the amount to confirm" })),
+  confirmAddress: z
+    .string({ error: "Type the address to confirm" })
+    .check(z.minLength(1, { error: "Type the address to confirm" })),
 });
 export type ApproveWithdrawalInput = z.infer<typeof approveWithdrawalSchema>;
 
 export const rejectWithdrawalSchema = z.object({
   reason: z
-    .string({ error: "reason is required" }).check(z.trim()).check(z.minLength(3, { error: "reason must be at least 3 characters" })).check(z.maxLength(500, { error: "reason must be at most 500 characters" })),
+    .string({ error: "reason is required" })
+    .check(z.trim())
+    .check(z.minLength(3, { error: "reason must be at least 3 characters" }))
+    .check(z.maxLength(500, { error: "reason must be at most 500 characters" })),
 });
 
 /** What a sub-account can still withdraw of a coin: the platform's balance minus Brokerdesk's pending requests. */
 export const withdrawalFundsQuerySchema = z.object({
-  subUid: z.string({ error: "subUid is required" }).check(z.minLength(1, { error: "subUid is required", abort: true })).check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
+  subUid: z
+    .string({ error: "subUid is required" })
+    .check(z.minLength(1, { error: "subUid is required", abort: true }))
+    .check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" })),
   coin: z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" }),
 });
 export const withdrawalFundsSchema = z.object({
@@ -47,45 +57,96 @@ const byId = { target: (_input: unknown, p: { id: string }) => `withdrawal:${p.i
 /** The routes after the ledger's list and totals (./withdrawal-ledger), in the order `withdrawalResources` lists them. */
 export const withdrawalActionResources = {
   funds: defineResource({
-    id: "withdrawals.funds", method: "GET", path: "/api/withdrawals/funds",
-    summary: "A sub-account's available balance of a coin, the sum of its pending requests, and what is left to request",
-    permission: "withdrawals.read", input: withdrawalFundsQuerySchema, output: withdrawalFundsSchema, errors: PLATFORM_ERRORS,
+    id: "withdrawals.funds",
+    method: "GET",
+    path: "/api/withdrawals/funds",
+    summary:
+      "A sub-account's available balance of a coin, the sum of its pending requests, and what is left to request",
+    permission: "withdrawals.read",
+    input: withdrawalFundsQuerySchema,
+    output: withdrawalFundsSchema,
+    errors: PLATFORM_ERRORS,
   }),
   waiting: defineResource({
-    id: "withdrawals.waiting", method: "GET", path: "/api/withdrawals/waiting",
+    id: "withdrawals.waiting",
+    method: "GET",
+    path: "/api/withdrawals/waiting",
     summary: "How many requests wait for this lead's decision (others' requests, not yet decided)",
-    permission: "withdrawals.approve", output: z.object({ waiting: z.number() }), errors: [],
+    permission: "withdrawals.approve",
+    output: z.object({ waiting: z.number() }),
+    errors: [],
   }),
   get: defineResource({
-    id: "withdrawals.get", method: "GET", path: "/api/withdrawals/{id}", summary: "One withdrawal request",
-    permission: "withdrawals.read", output: withdrawalViewSchema, errors: ["not_found"],
+    id: "withdrawals.get",
+    method: "GET",
+    path: "/api/withdrawals/{id}",
+    summary: "One withdrawal request",
+    permission: "withdrawals.read",
+    output: withdrawalViewSchema,
+    errors: ["not_found"],
   }),
   approve: defineResource({
-    id: "withdrawals.approve", method: "POST", path: "/api/withdrawals/{id}/approve",
+    id: "withdrawals.approve",
+    method: "POST",
+    path: "/api/withdrawals/{id}/approve",
     summary: "Approve a withdrawal another person requested, retyping its amount and address; sends it (E5)",
-    permission: "withdrawals.approve", input: approveWithdrawalSchema, output: withdrawalViewSchema, audit: byId,
+    permission: "withdrawals.approve",
+    input: approveWithdrawalSchema,
+    output: withdrawalViewSchema,
+    audit: byId,
     // A fresh second factor before money moves (issue 12 item 2).
     freshFactor: true,
-    errors: ["not_found", "own_request", "already_decided", "confirmation_mismatch", "already_in_progress", "approver_on_hold", "mfa_stale"],
+    errors: [
+      "not_found",
+      "own_request",
+      "already_decided",
+      "confirmation_mismatch",
+      "already_in_progress",
+      "approver_on_hold",
+      "mfa_stale",
+    ],
   }),
   reject: defineResource({
-    id: "withdrawals.reject", method: "POST", path: "/api/withdrawals/{id}/reject", summary: "Reject a withdrawal another person requested",
-    permission: "withdrawals.approve", input: rejectWithdrawalSchema, output: withdrawalViewSchema, audit: byId,
+    id: "withdrawals.reject",
+    method: "POST",
+    path: "/api/withdrawals/{id}/reject",
+    summary: "Reject a withdrawal another person requested",
+    permission: "withdrawals.approve",
+    input: rejectWithdrawalSchema,
+    output: withdrawalViewSchema,
+    audit: byId,
     errors: ["not_found", "own_request", "already_decided"],
   }),
   cancel: defineResource({
-    id: "withdrawals.cancel", method: "POST", path: "/api/withdrawals/{id}/cancel",
-    summary: "Cancel one's own request while it waits for a decision (nothing was sent; it no longer holds the balance)",
-    permission: "withdrawals.write", output: withdrawalViewSchema, audit: byId, errors: ["not_found", "already_decided"],
+    id: "withdrawals.cancel",
+    method: "POST",
+    path: "/api/withdrawals/{id}/cancel",
+    summary:
+      "Cancel one's own request while it waits for a decision (nothing was sent; it no longer holds the balance)",
+    permission: "withdrawals.write",
+    output: withdrawalViewSchema,
+    audit: byId,
+    errors: ["not_found", "already_decided"],
   }),
   reconcile: defineResource({
-    id: "withdrawals.reconcile", method: "POST", path: "/api/withdrawals/{id}/reconcile",
+    id: "withdrawals.reconcile",
+    method: "POST",
+    path: "/api/withdrawals/{id}/reconcile",
     summary: "Settle a withdrawal whose outcome is unknown by resending the same request (same clientOid)",
-    permission: "withdrawals.approve", output: withdrawalViewSchema, audit: byId,
+    permission: "withdrawals.approve",
+    output: withdrawalViewSchema,
+    audit: byId,
     errors: ["not_found", "not_reconcilable", "already_in_progress"],
   }),
   export: defineResource({
-    id: "withdrawals.export", method: "GET", path: "/api/withdrawals/export", summary: "The filtered ledger as CSV (one row per request)",
-    permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalViewSchema, reply: "csv", errors: [],
+    id: "withdrawals.export",
+    method: "GET",
+    path: "/api/withdrawals/export",
+    summary: "The filtered ledger as CSV (one row per request)",
+    permission: "withdrawals.read",
+    input: withdrawalFiltersSchema,
+    output: withdrawalViewSchema,
+    reply: "csv",
+    errors: [],
   }),
 } as const;

@@ -8,24 +8,44 @@ import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
-import { blankless, coinTotalsField, nextCursorField, orderedAmounts, orderedRange, rangeAndPage } from "./query-fields";
+import {
+  blankless,
+  coinTotalsField,
+  nextCursorField,
+  orderedAmounts,
+  orderedRange,
+  rangeAndPage,
+} from "./query-fields";
 
 const amountFilter = (field: string) =>
-  blankless(z.string().check(z.trim()).check(z.regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, { error: `${field} must be a decimal number such as 12.5` })));
+  blankless(
+    z
+      .string()
+      .check(z.trim())
+      .check(z.regex(/^(0|[1-9]\d{0,29})(\.\d{1,30})?$/, { error: `${field} must be a decimal number such as 12.5` })),
+  );
 
 /** Ledger filters, shared by the /withdrawals page (URL) and its API (query string). */
-export const withdrawalFiltersSchema = z.object({
-  subUid: blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" }))),
-  coin: blankless(z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" })),
-  state: blankless(z.enum(WITHDRAWAL_STATES, { error: `state must be one of ${WITHDRAWAL_STATES.join(", ")}` })),
-  requestedBy: blankless(z.string().check(z.trim()).check(z.maxLength(254))),
-  /** At least / at most this amount (decimal, compared exactly in the database). */
-  amountMin: amountFilter("amountMin"),
-  amountMax: amountFilter("amountMax"),
-  /** The address or recipient UID holds this text: hex (0x…) in any case, anything else as typed (base58 is case-sensitive). */
-  address: blankless(z.string().check(z.trim()).check(z.maxLength(128, { error: "address must be at most 128 characters" }))),
-  ...rangeAndPage,
-}).check(orderedRange()).check(orderedAmounts("amountMin", "amountMax"));
+export const withdrawalFiltersSchema = z
+  .object({
+    subUid: blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid must be a numeric ID" }))),
+    coin: blankless(z.enum(WITHDRAWAL_COINS, { error: "coin must be one of the withdrawal coins" })),
+    state: blankless(z.enum(WITHDRAWAL_STATES, { error: `state must be one of ${WITHDRAWAL_STATES.join(", ")}` })),
+    requestedBy: blankless(z.string().check(z.trim()).check(z.maxLength(254))),
+    /** At least / at most this amount (decimal, compared exactly in the database). */
+    amountMin: amountFilter("amountMin"),
+    amountMax: amountFilter("amountMax"),
+    /** The address or recipient UID holds this text: hex (0x…) in any case, anything else as typed (base58 is case-sensitive). */
+    address: blankless(
+      z
+        .string()
+        .check(z.trim())
+        .check(z.maxLength(128, { error: "address must be at most 128 characters" })),
+    ),
+    ...rangeAndPage,
+  })
+  .check(orderedRange())
+  .check(orderedAmounts("amountMin", "amountMax"));
 export type WithdrawalFiltersInput = z.input<typeof withdrawalFiltersSchema>;
 
 /** A ledger row as the API sends it: amounts as strings, times as ISO 8601 UTC. */
@@ -74,8 +94,31 @@ export type WithdrawalSummary = z.infer<typeof withdrawalSummarySchema>;
 
 /** The columns of the ledger's CSV export, in order. */
 export const WITHDRAWAL_CSV_COLUMNS = [
-  "id", "clientOid", "state", "subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason", "requestedBy", "requestedAt",
-  "approvedBy", "approvedAt", "rejectedBy", "rejectedAt", "rejectReason", "submittedAt", "settledAt", "platformOrderId", "errorCode", "errorMsg", "cancelledAt", "creditedAt",
+  "id",
+  "clientOid",
+  "state",
+  "subUid",
+  "coin",
+  "dest",
+  "chain",
+  "address",
+  "tag",
+  "amount",
+  "reason",
+  "requestedBy",
+  "requestedAt",
+  "approvedBy",
+  "approvedAt",
+  "rejectedBy",
+  "rejectedAt",
+  "rejectReason",
+  "submittedAt",
+  "settledAt",
+  "platformOrderId",
+  "errorCode",
+  "errorMsg",
+  "cancelledAt",
+  "creditedAt",
 ] as const satisfies readonly (keyof WithdrawalView)[];
 
 // ---- the routes ---------------------------------------------------------------------------------
@@ -86,12 +129,19 @@ export const WITHDRAWAL_CSV_COLUMNS = [
  */
 export const withdrawalLedgerResources = {
   list: defineResource({
-    ...PAGE_ROUTES.withdrawalsList, summary: "The withdrawal ledger, newest first, filtered and keyset-paged",
-    permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalPageSchema, errors: [],
+    ...PAGE_ROUTES.withdrawalsList,
+    summary: "The withdrawal ledger, newest first, filtered and keyset-paged",
+    permission: "withdrawals.read",
+    input: withdrawalFiltersSchema,
+    output: withdrawalPageSchema,
+    errors: [],
   }),
   summary: defineResource({
     ...PAGE_ROUTES.withdrawalsSummary,
     summary: "The filtered ledger's exact count and its totals per coin",
-    permission: "withdrawals.read", input: withdrawalFiltersSchema, output: withdrawalSummarySchema, errors: [],
+    permission: "withdrawals.read",
+    input: withdrawalFiltersSchema,
+    output: withdrawalSummarySchema,
+    errors: [],
   }),
 } as const;

@@ -20,53 +20,100 @@ export * from "./withdrawal-actions";
 
 const catalogShape = withdrawalRequestSchema.shape;
 const optionalTrimmed = (field: string, max: number, pattern?: { re: RegExp; message: string }) =>
-  preprocess(blankToUndefined, z.optional(z
-      .string({ error: `${field} must be text` }).check(z.trim()).check(z.maxLength(max, { error: `${field} must be at most ${max} characters` })).check(z.refine((v) => !pattern || pattern.re.test(v), { error: pattern?.message ?? "" }))));
+  preprocess(
+    blankToUndefined,
+    z.optional(
+      z
+        .string({ error: `${field} must be text` })
+        .check(z.trim())
+        .check(z.maxLength(max, { error: `${field} must be at most ${max} characters` }))
+        .check(z.refine((v) => !pattern || pattern.re.test(v), { error: pattern?.message ?? "" })),
+    ),
+  );
 
 /** The request form: the catalog's E5 fields (without clientOid, which the server mints) plus a reason. */
-export const withdrawalFormSchema = z.pipe(z
-  .object({
-    subUid: catalogShape.subUid,
-    coin: catalogShape.coin,
-    dest: catalogShape.dest,
-    chain: optionalTrimmed("chain", 32, { re: /^[A-Za-z0-9_-]+$/, message: "chain may hold letters, digits, - and _ only" }),
-    address: z.pipe(catalogShape.address, z
-        .string().check(z.maxLength(128, { error: "address must be at most 128 characters" })).check(z.regex(/^\S+$/, { error: "address must not contain spaces" }))),
-    tag: optionalTrimmed("tag", 64),
-    amount: catalogShape.amount.check(z.refine((v) => (v.split(".")[1]?.length ?? 0) <= AMOUNT_MAX_DECIMALS, {
-      error: `amount may have at most ${AMOUNT_MAX_DECIMALS} decimals`,
-    })),
-    reason: z
-      .string({ error: "reason is required" }).check(z.trim()).check(z.minLength(3, { error: "reason must be at least 3 characters" })).check(z.maxLength(500, { error: "reason must be at most 500 characters" })),
-  }).check(z.superRefine((v, ctx) => {
-    if (v.dest === "internal_transfer") {
-      // The catalog's rule, repeated because refinements are not carried by `.shape`.
-      if (v.address && !/^\d+$/.test(v.address)) {
-        ctx.addIssue({ code: "custom", path: ["address"], message: "address must be a numeric UID for an internal transfer" });
-      } else if (v.address === v.subUid) {
-        ctx.addIssue({ code: "custom", path: ["address"], message: "address must not be the sending sub-account itself" });
-      }
-      return;
-    }
-    const chain = v.chain ?? DEFAULT_CHAINS[v.coin];
-    if (!isKnownChain(chain)) {
-      ctx.addIssue({ code: "custom", path: ["chain"], message: `chain ${chain} is not one Brokerdesk can check addresses on (${KNOWN_CHAINS.join(", ")})` });
-    }
-    // The address itself is checked by the server (server/workflows/address-check.ts): its codecs are too
-    // heavy for the browser, and the form shows the server's answer on the address field.
-    const rule = tagRuleOf(v.coin);
-    if (!rule) return;
-    if (!v.tag) {
-      ctx.addIssue({ code: "custom", path: ["tag"], message: `${v.coin} withdrawals on chain need a ${rule.label.toLowerCase()}` });
-    } else if (rule.numeric && (!/^\d{1,10}$/.test(v.tag) || Number(v.tag) > XRP_TAG_MAX)) {
-      ctx.addIssue({ code: "custom", path: ["tag"], message: `${rule.label} must be a whole number from 0 to ${XRP_TAG_MAX}` });
-    }
-  })), z.transform((v) => ({
+export const withdrawalFormSchema = z.pipe(
+  z
+    .object({
+      subUid: catalogShape.subUid,
+      coin: catalogShape.coin,
+      dest: catalogShape.dest,
+      chain: optionalTrimmed("chain", 32, {
+        re: /^[A-Za-z0-9_-]+$/,
+        message: "chain may hold letters, digits, - and _ only",
+      }),
+      address: z.pipe(
+        catalogShape.address,
+        z
+          .string()
+          .check(z.maxLength(128, { error: "address must be at most 128 characters" }))
+          .check(z.regex(/^\S+$/, { error: "address must not contain spaces" })),
+      ),
+      tag: optionalTrimmed("tag", 64),
+      amount: catalogShape.amount.check(
+        z.refine((v) => (v.split(".")[1]?.length ?? 0) <= AMOUNT_MAX_DECIMALS, {
+          error: `amount may have at most ${AMOUNT_MAX_DECIMALS} decimals`,
+        }),
+      ),
+      reason: z
+        .string({ error: "reason is required" })
+        .check(z.trim())
+        .check(z.minLength(3, { error: "reason must be at least 3 characters" }))
+        .check(z.maxLength(500, { error: "reason must be at most 500 characters" })),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (v.dest === "internal_transfer") {
+          // The catalog's rule, repeated because refinements are not carried by `.shape`.
+          if (v.address && !/^\d+$/.test(v.address)) {
+            ctx.addIssue({
+              code: "custom",
+              path: ["address"],
+              message: "address must be a numeric UID for an internal transfer",
+            });
+          } else if (v.address === v.subUid) {
+            ctx.addIssue({
+              code: "custom",
+              path: ["address"],
+              message: "address must not be the sending sub-account itself",
+            });
+          }
+          return;
+        }
+        const chain = v.chain ?? DEFAULT_CHAINS[v.coin];
+        if (!isKnownChain(chain)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["chain"],
+            message: `chain ${chain} is not one Brokerdesk can check addresses on (${KNOWN_CHAINS.join(", ")})`,
+          });
+        }
+        // The address itself is checked by the server (server/workflows/address-check.ts): its codecs are too
+        // heavy for the browser, and the form shows the server's answer on the address field.
+        const rule = tagRuleOf(v.coin);
+        if (!rule) return;
+        if (!v.tag) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["tag"],
+            message: `${v.coin} withdrawals on chain need a ${rule.label.toLowerCase()}`,
+          });
+        } else if (rule.numeric && (!/^\d{1,10}$/.test(v.tag) || Number(v.tag) > XRP_TAG_MAX)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["tag"],
+            message: `${rule.label} must be a whole number from 0 to ${XRP_TAG_MAX}`,
+          });
+        }
+      }),
+    ),
+  z.transform((v) => ({
     ...v,
     // Stored explicitly: on chain, an empty chain means the coin's default; an internal transfer has no chain or tag.
     chain: v.dest === "on_chain" ? (v.chain ?? DEFAULT_CHAINS[v.coin]) : undefined,
     tag: v.dest === "on_chain" ? v.tag : undefined,
-  })));
+  })),
+);
 export type WithdrawalFormInput = z.input<typeof withdrawalFormSchema>;
 export type WithdrawalFormValues = z.output<typeof withdrawalFormSchema>;
 
@@ -78,9 +125,14 @@ export const withdrawalResources = {
   ...withdrawalLedgerResources,
   ...withdrawalActionResources,
   request: defineResource({
-    id: "withdrawals.request", method: "POST", path: "/api/withdrawals",
+    id: "withdrawals.request",
+    method: "POST",
+    path: "/api/withdrawals",
     summary: "Request a withdrawal (saved with a fresh clientOid; nothing is sent until another lead approves)",
-    permission: "withdrawals.write", input: withdrawalFormSchema, output: withdrawalViewSchema,
-    audit: { target: (i) => `subaccount:${i.subUid}` }, errors: PLATFORM_ERRORS,
+    permission: "withdrawals.write",
+    input: withdrawalFormSchema,
+    output: withdrawalViewSchema,
+    audit: { target: (i) => `subaccount:${i.subUid}` },
+    errors: PLATFORM_ERRORS,
   }),
 } as const;

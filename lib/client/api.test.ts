@@ -3,7 +3,9 @@ import { ApiError } from "@/lib/api/errors";
 import { canRetry, describeError, errorText } from "./api";
 
 const refusal = (code: string, msg: string, meaning?: string) =>
-  new ApiError(502, "platform_error", msg, { platform: { code, msg, operation: "deposits.list", ...(meaning ? { meaning } : {}) } });
+  new ApiError(502, "platform_error", msg, {
+    platform: { code, msg, operation: "deposits.list", ...(meaning ? { meaning } : {}) },
+  });
 
 describe("[issue 16][words] errors as staff read them", () => {
   it("keeps the platform's code and message, says what it means, and never names the operation", () => {
@@ -14,13 +16,19 @@ describe("[issue 16][words] errors as staff read them", () => {
   });
 
   it("says a failure in one sentence with the platform's code, as the approval queue shows it", () => {
-    expect(errorText(refusal("43012", "Insufficient balance"))).toBe("Platform error 43012: Insufficient balance. The platform refused the request.");
-    expect(errorText(new ApiError(409, "already_decided", "Already decided by another lead"))).toBe("Request failed (HTTP 409). Already decided by another lead");
+    expect(errorText(refusal("43012", "Insufficient balance"))).toBe(
+      "Platform error 43012: Insufficient balance. The platform refused the request.",
+    );
+    expect(errorText(new ApiError(409, "already_decided", "Already decided by another lead"))).toBe(
+      "Request failed (HTTP 409). Already decided by another lead",
+    );
     expect(errorText(new Error("boom"))).toBe("Something went wrong in the page. boom");
   });
 
   it("says a refused field by its words, not its name", () => {
-    const e = new ApiError(422, "invalid_input", "Invalid input", { fieldErrors: { subaccountName: ["subaccountName is required"], amount: ["must be positive"] } });
+    const e = new ApiError(422, "invalid_input", "Invalid input", {
+      fieldErrors: { subaccountName: ["subaccountName is required"], amount: ["must be positive"] },
+    });
     expect(describeError(e).detail).toBe("Name is required; Amount: must be positive");
   });
 

@@ -36,11 +36,15 @@ export function canRetry(e: unknown): boolean {
 
 /** The words an error state shows: the platform's own code and message when it refused. */
 export function describeError(e: unknown): { title: string; detail: string | null } {
-  if (!(e instanceof ApiError)) return { title: "Something went wrong in the page", detail: e instanceof Error ? e.message : null };
+  if (!(e instanceof ApiError))
+    return { title: "Something went wrong in the page", detail: e instanceof Error ? e.message : null };
   if (e.status === 401) return { title: "Your session has ended", detail: "Sign in again to continue." };
   if (e.status === 403) return { title: "Not allowed", detail: e.message };
   if (e.status === 429) {
-    return { title: "Rate limit reached", detail: e.retryAfter ? `${e.message}. Retry after ${e.retryAfter} s.` : e.message };
+    return {
+      title: "Rate limit reached",
+      detail: e.retryAfter ? `${e.message}. Retry after ${e.retryAfter} s.` : e.message,
+    };
   }
   if (e.status === 422 && e.fieldErrors) {
     const fields = Object.entries(e.fieldErrors).map(([f, msgs]) => fieldProblem(f, msgs));
@@ -49,10 +53,16 @@ export function describeError(e: unknown): { title: string; detail: string | nul
   if (e.platform && e.code === "platform_error") {
     // The platform's code and message stay as sent (its support asks for them); what it means is said in words.
     const meaning = e.platform.meaning ? ` ${e.platform.meaning}` : "";
-    return { title: `Platform error ${e.platform.code}: ${e.platform.msg}`, detail: `The platform refused the request.${meaning}` };
+    return {
+      title: `Platform error ${e.platform.code}: ${e.platform.msg}`,
+      detail: `The platform refused the request.${meaning}`,
+    };
   }
   if (e.status === 504) return { title: "The platform did not answer in time", detail: e.message };
-  return { title: e.status ? `Request failed (HTTP ${e.status})` : "Brokerdesk could not be reached", detail: e.message };
+  return {
+    title: e.status ? `Request failed (HTTP ${e.status})` : "Brokerdesk could not be reached",
+    detail: e.message,
+  };
 }
 
 /** A failure in one sentence: what `describeError` says, title then detail. */
@@ -64,8 +74,10 @@ export function errorText(e: unknown): string {
 /** One field's problems in staff's words: "Name is required", or "Amount: must be …" when the message does not name it. */
 export function fieldProblem(field: string, msgs: readonly string[]): string {
   const words = field === "_" ? "" : fieldWords(field);
-  return msgs.map((m) => {
-    const said = staffMessage(m, words || undefined);
-    return !words || said.startsWith(words) ? said : `${words}: ${said}`;
-  }).join(" ");
+  return msgs
+    .map((m) => {
+      const said = staffMessage(m, words || undefined);
+      return !words || said.startsWith(words) ? said : `${words}: ${said}`;
+    })
+    .join(" ");
 }

@@ -5,8 +5,18 @@ import { ApiError } from "./api";
 import { csvLine } from "@/lib/csv";
 import { ExportAssembler, parseExportLine, splitLines, type ExportEvent, type ExportProgress } from "./export-client";
 
-const start: ExportEvent = { type: "start", jobId: "j1", windowsTotal: 2, columns: ["orderId", "amount", "cTime", "cTimeUtc"], filename: "deposits.list-2026-11-14_2026-11-21.csv" };
-const rowsA: ExportEvent = { type: "rows", csv: "3,1.5,1700000000002,2023-11-14T22:13:20.002Z\r\n2,\"1,0\",1700000000001,2023-11-14T22:13:20.001Z\r\n", count: 2 };
+const start: ExportEvent = {
+  type: "start",
+  jobId: "j1",
+  windowsTotal: 2,
+  columns: ["orderId", "amount", "cTime", "cTimeUtc"],
+  filename: "deposits.list-2026-11-14_2026-11-21.csv",
+};
+const rowsA: ExportEvent = {
+  type: "rows",
+  csv: '3,1.5,1700000000002,2023-11-14T22:13:20.002Z\r\n2,"1,0",1700000000001,2023-11-14T22:13:20.001Z\r\n',
+  count: 2,
+};
 const rowsB: ExportEvent = { type: "rows", csv: "1,-0.0000007,1700000000000,2023-11-14T22:13:20.000Z\r\n", count: 1 };
 
 function lines(events: ExportEvent[]): string {
@@ -33,7 +43,9 @@ describe("[exports][client] lines", () => {
 
   it("parses each event and refuses a line that is not one", () => {
     expect(parseExportLine(JSON.stringify(start))).toEqual(start);
-    expect(parseExportLine('{"type":"progress","records":5,"windowsDone":1,"windowsTotal":2,"etaMs":null}')).toMatchObject({ etaMs: null });
+    expect(
+      parseExportLine('{"type":"progress","records":5,"windowsDone":1,"windowsTotal":2,"etaMs":null}'),
+    ).toMatchObject({ etaMs: null });
     expect(() => parseExportLine("{not json")).toThrow(ApiError);
     expect(() => parseExportLine('{"type":"rows","csv":1}')).toThrow(/unknown shape/);
   });
@@ -74,7 +86,10 @@ describe("[exports][client] assembling the file", () => {
   it("throws the platform's code and message from an error line, after rows had arrived", () => {
     const a = new ExportAssembler();
     const error: ExportEvent = {
-      type: "error", status: 502, code: "platform_error", message: "The platform refused deposits.list: 50000 System busy",
+      type: "error",
+      status: 502,
+      code: "platform_error",
+      message: "The platform refused deposits.list: 50000 System busy",
       platform: { code: "50000", msg: "System busy", httpStatus: 500, operation: "deposits.list" },
     };
     let thrown: unknown;
@@ -84,7 +99,11 @@ describe("[exports][client] assembling the file", () => {
       thrown = e;
     }
     expect(thrown).toBeInstanceOf(ApiError);
-    expect(thrown).toMatchObject({ status: 502, code: "platform_error", platform: { code: "50000", msg: "System busy" } });
+    expect(thrown).toMatchObject({
+      status: 502,
+      code: "platform_error",
+      platform: { code: "50000", msg: "System busy" },
+    });
   });
 
   it("never yields a short file: a stream cut before done, or rows that do not add up, throw", () => {

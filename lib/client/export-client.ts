@@ -18,7 +18,8 @@ export function parseExportLine(line: string): ExportEvent {
     throw new ApiError(502, "export_malformed", "The export stream sent a line that is not JSON");
   }
   const parsed = exportEventSchema.safeParse(json);
-  if (!parsed.success) throw new ApiError(502, "export_malformed", "The export stream sent an event of an unknown shape");
+  if (!parsed.success)
+    throw new ApiError(502, "export_malformed", "The export stream sent an event of an unknown shape");
   return parsed.data;
 }
 
@@ -51,11 +52,17 @@ export class ExportAssembler {
   /** Where a failed export can walk on from: its job, and the header and rows of every whole window. */
   resumePoint(): ResumePoint | null {
     if (!this.jobId || !this.whole || this.whole.windowsDone === 0) return null;
-    return { jobId: this.jobId, parts: this.parts.slice(0, this.whole.parts), records: this.whole.records, windowsDone: this.whole.windowsDone };
+    return {
+      jobId: this.jobId,
+      parts: this.parts.slice(0, this.whole.parts),
+      records: this.whole.records,
+      windowsDone: this.whole.windowsDone,
+    };
   }
 
   accept(e: ExportEvent): void {
-    if (this.finished) throw new ApiError(502, "export_malformed", "The export stream went on after it said it was done");
+    if (this.finished)
+      throw new ApiError(502, "export_malformed", "The export stream went on after it said it was done");
     if (e.type !== "start" && this.filename === null && e.type !== "error") {
       throw new ApiError(502, "export_malformed", "The export stream did not begin with its header");
     }
@@ -65,12 +72,21 @@ export class ExportAssembler {
         this.jobId = e.jobId;
         const from = e.windowsDone ?? 0;
         if (from !== (this.prior?.windowsDone ?? 0)) {
-          throw new ApiError(502, "export_malformed", `The export resumed at window ${from}, not where the file stood (${this.prior?.windowsDone ?? 0})`);
+          throw new ApiError(
+            502,
+            "export_malformed",
+            `The export resumed at window ${from}, not where the file stood (${this.prior?.windowsDone ?? 0})`,
+          );
         }
         // Quoted as the server quotes cells: one encoder (lib/csv). A resume keeps the header and rows it had.
         this.parts = this.prior ? [...this.prior.parts] : [csvLine(e.columns)];
         this.whole = { parts: this.parts.length, records: this.prior?.records ?? 0, windowsDone: from };
-        this.onProgress?.({ records: this.prior?.records ?? 0, windowsDone: from, windowsTotal: e.windowsTotal, etaMs: null });
+        this.onProgress?.({
+          records: this.prior?.records ?? 0,
+          windowsDone: from,
+          windowsTotal: e.windowsTotal,
+          etaMs: null,
+        });
         return;
       }
       case "rows":
@@ -80,18 +96,26 @@ export class ExportAssembler {
       case "progress": {
         const records = (this.prior?.records ?? 0) + e.records;
         // A window's progress comes after all of its rows, so the file up to here is whole windows only.
-        if (this.whole && e.windowsDone > this.whole.windowsDone) this.whole = { parts: this.parts.length, records, windowsDone: e.windowsDone };
+        if (this.whole && e.windowsDone > this.whole.windowsDone)
+          this.whole = { parts: this.parts.length, records, windowsDone: e.windowsDone };
         this.onProgress?.({ records, windowsDone: e.windowsDone, windowsTotal: e.windowsTotal, etaMs: e.etaMs });
         return;
       }
       case "done":
         if (e.records !== this.counted) {
-          throw new ApiError(502, "export_incomplete", `The export said ${e.records} records but ${this.counted} arrived`);
+          throw new ApiError(
+            502,
+            "export_incomplete",
+            `The export said ${e.records} records but ${this.counted} arrived`,
+          );
         }
         this.finished = { records: (this.prior?.records ?? 0) + e.records };
         return;
       case "error":
-        throw new ApiError(e.status, e.code as ApiError["code"], e.message, { platform: e.platform, fieldErrors: e.fieldErrors });
+        throw new ApiError(e.status, e.code as ApiError["code"], e.message, {
+          platform: e.platform,
+          fieldErrors: e.fieldErrors,
+        });
     }
   }
 
@@ -100,7 +124,11 @@ export class ExportAssembler {
     if (!this.finished || this.filename === null) {
       throw new ApiError(502, "export_incomplete", "The export stream ended before the export was complete");
     }
-    return { blob: new Blob(this.parts, { type: "text/csv;charset=utf-8" }), filename: this.filename, records: this.finished.records };
+    return {
+      blob: new Blob(this.parts, { type: "text/csv;charset=utf-8" }),
+      filename: this.filename,
+      records: this.finished.records,
+    };
   }
 }
 
@@ -130,7 +158,9 @@ export type StartExportOptions = {
 };
 
 /** Runs an export on the server and resolves with the whole CSV; abort `signal` to cancel it there too. */
-export async function startExport(opts: StartExportOptions): Promise<{ blob: Blob; filename: string; records: number }> {
+export async function startExport(
+  opts: StartExportOptions,
+): Promise<{ blob: Blob; filename: string; records: number }> {
   let res: Response;
   try {
     res = await fetch(EXPORTS_PATH, {
@@ -139,7 +169,10 @@ export async function startExport(opts: StartExportOptions): Promise<{ blob: Blo
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
       body: JSON.stringify({
-        operation: opts.operation, params: opts.params, ...(opts.key ? { key: opts.key } : {}), ...(opts.resume ? { resume: opts.resume.jobId } : {}),
+        operation: opts.operation,
+        params: opts.params,
+        ...(opts.key ? { key: opts.key } : {}),
+        ...(opts.resume ? { resume: opts.resume.jobId } : {}),
       }),
       signal: opts.signal,
     });
@@ -166,7 +199,10 @@ export async function startExport(opts: StartExportOptions): Promise<{ blob: Blo
     // Stop reading at once: the server sees the stream closed and stops calling the platform.
     await reader.cancel().catch(() => undefined);
     if (opts.signal?.aborted) throw opts.signal.reason ?? e;
-    const error = e instanceof ApiError ? e : new ApiError(0, "network", `The export stream broke off (${e instanceof Error ? e.message : String(e)})`);
+    const error =
+      e instanceof ApiError
+        ? e
+        : new ApiError(0, "network", `The export stream broke off (${e instanceof Error ? e.message : String(e)})`);
     throw new ExportFailure(error, assembler.resumePoint() ?? opts.resume ?? null);
   }
   try {

@@ -13,7 +13,10 @@ describe("[url][time] a time in a list's URL", () => {
   });
 
   // A lenient integer read "2026-11-01" as 2026 ms (in 1970), and "abc" as nothing said.
-  it.each(["abc", "", "2026-13-45", "2026-11-01 09:30", "1e12", "-5", "2026-11-01T09:30+05:30"])("%j is no time", (v) => {
-    expect(parseUrlTime(v)).toBeNull();
-  });
+  it.each(["abc", "", "2026-13-45", "2026-11-01 09:30", "1e12", "-5", "2026-11-01T09:30+05:30"])(
+    "%j is no time",
+    (v) => {
+      expect(parseUrlTime(v)).toBeNull();
+    },
+  );
 });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
-  FIRST_POSITION, currentPosition, decodePosition, describeWindows, encodePosition, newerStack, olderStack, pageMovePatch,
-  resolveRange, validStack, windowsFor, type PageStack,
+  FIRST_POSITION,
+  currentPosition,
+  decodePosition,
+  describeWindows,
+  encodePosition,
+  newerStack,
+  olderStack,
+  pageMovePatch,
+  resolveRange,
+  validStack,
+  windowsFor,
+  type PageStack,
 } from "./paging";
 
 const DAY = 86_400_000;
@@ -51,7 +61,10 @@ describe("[paging][stack] Older, Newer and Latest", () => {
 
 describe("[paging][url] positions in the URL", () => {
   it("round-trips", () => {
-    for (const p of [{ window: 0, cursor: null }, { window: 3, cursor: "1719000000000001" }]) {
+    for (const p of [
+      { window: 0, cursor: null },
+      { window: 3, cursor: "1719000000000001" },
+    ]) {
       expect(decodePosition(encodePosition(p))).toEqual(p);
     }
   });
@@ -68,7 +81,10 @@ describe("[paging][range] presets, custom ranges and windows", () => {
 
   it("a preset counts back from now, or from the pinned instant", () => {
     expect(resolveRange({ range: "24h", from: null, to: null, at: null }, now)).toEqual({ start: now - DAY, end: now });
-    expect(resolveRange({ range: "7d", from: null, to: null, at: now - DAY }, now)).toEqual({ start: now - 8 * DAY, end: now - DAY });
+    expect(resolveRange({ range: "7d", from: null, to: null, at: now - DAY }, now)).toEqual({
+      start: now - 8 * DAY,
+      end: now - DAY,
+    });
   });
 
   it("a custom range needs both ends in order", () => {
@@ -82,7 +98,9 @@ describe("[paging][range] presets, custom ranges and windows", () => {
     expect(ws).toHaveLength(5);
     expect(ws[0]!.endTime).toBe(now);
     expect(ws.at(-1)!.startTime).toBe(now - 30 * DAY);
-    expect(describeWindows(ws, 1, 7 * DAY)).toMatch(/^Range longer than 7 days: showing window 2 of 5 \(.+ UTC\), newest first$/);
+    expect(describeWindows(ws, 1, 7 * DAY)).toMatch(
+      /^Range longer than 7 days: showing window 2 of 5 \(.+ UTC\), newest first$/,
+    );
   });
 
   it("says nothing when one request covers the range", () => {

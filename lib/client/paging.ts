@@ -20,7 +20,10 @@ export function currentPosition(stack: PageStack): PagePosition {
  * The stack one step older, or null when there is nothing older: the next cursor within the window
  * while the platform gives one, else the first page of the next (older) window.
  */
-export function olderStack(stack: PageStack, page: { nextCursor: string | null; windowCount: number }): PageStack | null {
+export function olderStack(
+  stack: PageStack,
+  page: { nextCursor: string | null; windowCount: number },
+): PageStack | null {
   const here = currentPosition(stack);
   if (page.nextCursor !== null) return [...stack, { window: here.window, cursor: page.nextCursor }];
   if (here.window + 1 < page.windowCount) return [...stack, { window: here.window + 1, cursor: null }];
@@ -74,7 +77,8 @@ export type ResolvedRange = { start: number; end: number } | { problem: string }
 /** A preset counts back from `at` (or the page's own "now"); custom needs both ends. */
 export function resolveRange(input: RangeInput, now: number): ResolvedRange {
   if (input.range === "custom") {
-    if (input.from === null || input.to === null) return { problem: "Choose both a start and an end for a custom range" };
+    if (input.from === null || input.to === null)
+      return { problem: "Choose both a start and an end for a custom range" };
     if (input.to < input.from) return { problem: "The end of the range is before its start" };
     return { start: input.from, end: input.to };
   }
@@ -103,7 +107,11 @@ export function windowsFor(range: { start: number; end: number }, maxSpanMs: num
 }
 
 /** Says that (and how) a long range is walked, or null when one request covers it. */
-export function describeWindows(windows: readonly TimeWindow[], index: number, maxSpanMs: number | null): string | null {
+export function describeWindows(
+  windows: readonly TimeWindow[],
+  index: number,
+  maxSpanMs: number | null,
+): string | null {
   if (windows.length <= 1 || maxSpanMs === null) return null;
   const w = windows[index];
   const days = Math.round(maxSpanMs / 86_400_000);

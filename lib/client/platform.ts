@@ -30,4 +30,6 @@ export async function fetchPlatform<Id extends OperationId>(
   return envelope.data as z.output<(typeof catalog)[Id]["response"]>;
 }
 
-const loadEnvelope = loadOnce(() => import("@/lib/api/proxy-envelope").then((m) => ({ output: m.proxyEnvelopeSchema })));
+const loadEnvelope = loadOnce(() =>
+  import("@/lib/api/proxy-envelope").then((m) => ({ output: m.proxyEnvelopeSchema })),
+);

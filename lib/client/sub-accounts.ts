@@ -18,11 +18,26 @@ export function subAccountLabel(s: SubAccountItem): string {
  * sub-accounts whose name, label or UID starts with `q`, and whether more match.
  */
 export function useSubAccountSearch(q: string, enabled = true, narrow: { order?: "name"; status?: "normal" } = {}) {
-  const input = { q, limit: "20", ...(narrow.order ? { order: narrow.order } : {}), ...(narrow.status ? { status: narrow.status } : {}) };
+  const input = {
+    q,
+    limit: "20",
+    ...(narrow.order ? { order: narrow.order } : {}),
+    ...(narrow.status ? { status: narrow.status } : {}),
+  };
   return useResourceQuery(registryCalls.search, { input }, { enabled, staleTime: 30_000 });
 }
 
 /** One registry entry by UID (what a picker shows for the UID in the URL), or null when the registry has none. */
 export function useSubAccount(uid: string | null) {
-  return useResourceQuery(registryCalls.get, { params: { uid: uid ?? "" } }, { queryKey: [registryCalls.get.id, uid], select: (r) => r.entry, enabled: uid !== null, staleTime: 60_000, retry: false });
+  return useResourceQuery(
+    registryCalls.get,
+    { params: { uid: uid ?? "" } },
+    {
+      queryKey: [registryCalls.get.id, uid],
+      select: (r) => r.entry,
+      enabled: uid !== null,
+      staleTime: 60_000,
+      retry: false,
+    },
+  );
 }

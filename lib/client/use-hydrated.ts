@@ -9,5 +9,9 @@ const noSubscription = () => () => {};
  * e2e suite: sign-out and the factor step's "Use a recovery code" clicked right after a navigation).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

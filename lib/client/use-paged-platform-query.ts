@@ -10,8 +10,15 @@ import { retentionProblem, type TimeWindow } from "@/lib/platform/windows";
 import { isTransient } from "./api";
 import { fetchPlatform } from "./platform";
 import {
-  currentPosition, describeWindows, newerStack, olderStack, validStack, windowsFor,
-  type PagePosition, type PageStack, type ResolvedRange,
+  currentPosition,
+  describeWindows,
+  newerStack,
+  olderStack,
+  validStack,
+  windowsFor,
+  type PagePosition,
+  type PageStack,
+  type ResolvedRange,
 } from "./paging";
 
 /** The row type an operation's paging yields (MarketTrade for market.trades, …). */
@@ -59,7 +66,10 @@ type Page<Row> = { rows: Row[]; nextCursor: string | null };
 
 export function usePagedPlatformQuery<Id extends OperationId>(input: PagedQueryInput<Id>): PagedQueryResult<RowOf<Id>> {
   // The catalog's schema-free view: a page walks its operation without building the catalog's schemas.
-  const paging = ((OPERATION_PAGING as Partial<Record<OperationId, unknown>>)[input.operation] ?? null) as Paging<unknown, RowOf<Id>> | null;
+  const paging = ((OPERATION_PAGING as Partial<Record<OperationId, unknown>>)[input.operation] ?? null) as Paging<
+    unknown,
+    RowOf<Id>
+  > | null;
   if (!paging) throw new Error(`${input.operation} is not a paged operation`);
 
   const range = "problem" in input.range ? null : input.range;
@@ -89,7 +99,9 @@ export function usePagedPlatformQuery<Id extends OperationId>(input: PagedQueryI
     },
   });
 
-  const older = query.data ? olderStack(stack, { nextCursor: query.data.nextCursor, windowCount: windows.length }) : null;
+  const older = query.data
+    ? olderStack(stack, { nextCursor: query.data.nextCursor, windowCount: windows.length })
+    : null;
   return {
     rows: query.data?.rows ?? EMPTY,
     status: blockedReason || !window ? "blocked" : query.status,

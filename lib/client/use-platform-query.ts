@@ -7,7 +7,11 @@ import type { OperationId } from "@/lib/platform/catalog";
 import { isTransient } from "./api";
 import { fetchPlatform } from "./platform";
 
-export function usePlatformQuery<Id extends OperationId>(operation: Id, params: Record<string, string>, options: { enabled?: boolean } = {}) {
+export function usePlatformQuery<Id extends OperationId>(
+  operation: Id,
+  params: Record<string, string>,
+  options: { enabled?: boolean } = {},
+) {
   return useQuery({
     queryKey: [operation, params],
     queryFn: ({ signal }) => fetchPlatform(operation, params, signal),

@@ -20,7 +20,11 @@ export function useResourceQuery<R extends JsonResource, T = OutputOf<R>>(
   const { queryKey, ...rest } = options;
   return useQuery<OutputOf<R>, Error, T>({
     queryKey: queryKey ?? resourceKey(resource, call),
-    queryFn: ({ signal }) => (callResource as (r: typeof resource, o: CallOptions<R>) => Promise<OutputOf<R>>)(resource, { ...call, signal } as CallOptions<R>),
+    queryFn: ({ signal }) =>
+      (callResource as (r: typeof resource, o: CallOptions<R>) => Promise<OutputOf<R>>)(resource, {
+        ...call,
+        signal,
+      } as CallOptions<R>),
     retry: (count, e) => count < 1 && isTransient(e),
     ...rest,
   });

@@ -14,9 +14,11 @@ import { z } from "zod";
 export function parseTrustProxy(raw) {
   const v = (raw ?? "").trim();
   if (v === "" || v === "false" || v === "0") return { kind: "off" };
-  if (/^\d+$/.test(v)) return Number(v) <= 32 ? { kind: "hops", hops: Number(v) } : "TRUST_PROXY: a hop count must be 1-32";
+  if (/^\d+$/.test(v))
+    return Number(v) <= 32 ? { kind: "hops", hops: Number(v) } : "TRUST_PROXY: a hop count must be 1-32";
   const cidrs = parseCidrList(v);
-  if (typeof cidrs === "string") return `TRUST_PROXY: '${cidrs}' is not an IP address or CIDR block (e.g. 10.0.0.0/8); use a hop count, a comma list of addresses/CIDRs, or leave it unset`;
+  if (typeof cidrs === "string")
+    return `TRUST_PROXY: '${cidrs}' is not an IP address or CIDR block (e.g. 10.0.0.0/8); use a hop count, a comma list of addresses/CIDRs, or leave it unset`;
   return { kind: "cidrs", cidrs };
 }
 
@@ -26,12 +28,16 @@ export function parseTrustProxy(raw) {
  * @returns {string[] | string} the entries, or the first one that is neither
  */
 function parseCidrList(v) {
-  const cidrs = v.split(",").map((c) => c.trim()).filter(Boolean);
+  const cidrs = v
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
   for (const c of cidrs) {
     const [addr, bits, extra] = c.split("/");
     const family = z.ipv4().safeParse(addr).success ? 4 : z.ipv6().safeParse(addr).success ? 6 : 0;
     const max = family === 6 ? 128 : 32;
-    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) return c;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max)))
+      return c;
   }
   return cidrs;
 }
@@ -62,7 +68,13 @@ const port = (name, fallback) =>
         .string()
         .regex(/^\d+$/, { message: `${name} must be a port number` })
         .transform(Number)
-        .pipe(z.number().int().min(0, { message: `${name} must be 0-65535` }).max(65535, { message: `${name} must be 0-65535` })),
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(0, { message: `${name} must be 0-65535` })
+            .max(65535, { message: `${name} must be 0-65535` }),
+        ),
     );
 
 /** An optional bearer token (empty = unset): at least 16 characters, no spaces. */
@@ -71,10 +83,22 @@ const bearerToken = (name) =>
     .string()
     .optional()
     .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().regex(/^\S{16,}$/, { message: `${name} must be at least 16 characters with no spaces` }).optional());
+    .pipe(
+      z
+        .string()
+        .regex(/^\S{16,}$/, { message: `${name} must be at least 16 characters with no spaces` })
+        .optional(),
+    );
 
 /** A comma-separated list, trimmed, without blanks or repeats. */
-const listOf = (value) => [...new Set(value.split(",").map((v) => v.trim()).filter(Boolean))];
+const listOf = (value) => [
+  ...new Set(
+    value
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+];
 
 /**
  * A decimal number (digits, then a fraction if any) with a default; `message` says what it must be. With
@@ -82,12 +106,17 @@ const listOf = (value) => [...new Set(value.split(",").map((v) => v.trim()).filt
  * @param {string} name @param {string} fallback @param {string} message @param {{ positive?: boolean }} [opts]
  */
 const decimalNumber = (name, fallback, message, { positive = false } = {}) => {
-  const n = z.string().default(fallback).pipe(z.string().regex(/^\d+(\.\d+)?$/, { message })).transform(Number);
+  const n = z
+    .string()
+    .default(fallback)
+    .pipe(z.string().regex(/^\d+(\.\d+)?$/, { message }))
+    .transform(Number);
   return positive ? n.pipe(z.number().positive({ message: `${name} must be greater than 0` })) : n;
 };
 
 /** @param {string} name @param {string} fallback @param {string} unit */
-const positiveNumber = (name, fallback, unit) => decimalNumber(name, fallback, `${name} must be a number of ${unit}, e.g. 30 or 0.5`, { positive: true });
+const positiveNumber = (name, fallback, unit) =>
+  decimalNumber(name, fallback, `${name} must be a number of ${unit}, e.g. 30 or 0.5`, { positive: true });
 
 /**
  * A whole number with a default. `what` finishes the message ("of milliseconds"); with `min` and `max` the
@@ -98,7 +127,15 @@ const wholeNumber = (name, fallback, { what = "", min, max } = {}) => {
   const bounds = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : "";
   const message = `${name} must be a whole number${what ? ` ${what}` : ""}${bounds}`;
   const digits = z.string().default(fallback).pipe(z.string().regex(/^\d+$/, { message })).transform(Number);
-  return bounds ? digits.pipe(z.number().int().min(/** @type {number} */ (min), { message }).max(/** @type {number} */ (max), { message })) : digits;
+  return bounds
+    ? digits.pipe(
+        z
+          .number()
+          .int()
+          .min(/** @type {number} */ (min), { message })
+          .max(/** @type {number} */ (max), { message }),
+      )
+    : digits;
 };
 
 const STAFF_ROLES = ["compliance", "broker", "lead", "admin"];
@@ -122,14 +159,19 @@ export function parseKeyRoles(source) {
       problems.push(`  ${name}: the main key goes with each operation's permission; name a PLATFORM_KEY_<NAME> key`);
       continue;
     }
-    const items = value.split(",").map((r) => r.trim().toLowerCase()).filter(Boolean);
+    const items = value
+      .split(",")
+      .map((r) => r.trim().toLowerCase())
+      .filter(Boolean);
     if (items.length === 1 && items[0] === "none") {
       keyRoles[key] = [];
       continue;
     }
     const unknown = items.filter((r) => !STAFF_ROLES.includes(r));
     if (!items.length || unknown.length) {
-      problems.push(`  ${name}: must be a comma-separated list of ${STAFF_ROLES.join(", ")}, or none${unknown.length ? ` (not roles: ${unknown.join(", ")})` : ""}`);
+      problems.push(
+        `  ${name}: must be a comma-separated list of ${STAFF_ROLES.join(", ")}, or none${unknown.length ? ` (not roles: ${unknown.join(", ")})` : ""}`,
+      );
       continue;
     }
     keyRoles[key] = [...new Set(items)];
@@ -139,7 +181,6 @@ export function parseKeyRoles(source) {
 
 /** Extra named platform keys: PLATFORM_KEY_<NAME>_API_KEY / _API_SECRET / _API_PASSPHRASE. */
 const NAMED_KEY = /^PLATFORM_KEY_([A-Z0-9]+)_(API_KEY|API_SECRET|API_PASSPHRASE)$/;
-
 
 /**
  * MFA_REQUIRED_ROLES: "all", "none" or a comma list of roles; unset = all in live mode, none in simulator
@@ -153,10 +194,27 @@ function parseMfaRoles(value, mode) {
   if (v === "") return mode === "live" ? [...STAFF_ROLES] : [];
   if (v === "all") return [...STAFF_ROLES];
   if (v === "none") return [];
-  const roles = v.split(",").map((r) => r.trim()).filter(Boolean);
+  const roles = v
+    .split(",")
+    .map((r) => r.trim())
+    .filter(Boolean);
   const unknown = roles.filter((r) => !STAFF_ROLES.includes(r));
-  if (unknown.length || !roles.length) return `"all", "none" or a comma list of ${STAFF_ROLES.join(", ")} (unknown: ${unknown.join(", ") || "empty"})`;
+  if (unknown.length || !roles.length)
+    return `"all", "none" or a comma list of ${STAFF_ROLES.join(", ")} (unknown: ${unknown.join(", ") || "empty"})`;
   return [...new Set(roles)];
 }
 
-export { bearerToken, parseCidrList, optionalUrl, serviceUrl, port, listOf, decimalNumber, positiveNumber, wholeNumber, ROLES_VAR, NAMED_KEY, parseMfaRoles };
+export {
+  bearerToken,
+  parseCidrList,
+  optionalUrl,
+  serviceUrl,
+  port,
+  listOf,
+  decimalNumber,
+  positiveNumber,
+  wholeNumber,
+  ROLES_VAR,
+  NAMED_KEY,
+  parseMfaRoles,
+};

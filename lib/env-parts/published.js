@@ -9,9 +9,21 @@ export const SIMULATOR_DEMO_KEY = Object.freeze({
 
 /** The simulator's other demo keys (server/simulator/keys.ts registers them): public demo values too. */
 export const SIMULATOR_OTHER_DEMO_KEYS = Object.freeze({
-  readOnly: Object.freeze({ apiKey: "bd_demo_read_only", apiSecret: "bd-demo-secret-read-only", passphrase: "bd-demo-passphrase" }),
-  nonBroker: Object.freeze({ apiKey: "bd_demo_non_broker", apiSecret: "bd-demo-secret-non-broker", passphrase: "bd-demo-passphrase" }),
-  riskUnit: Object.freeze({ apiKey: "bd_demo_risk_unit", apiSecret: "bd-demo-secret-risk-unit", passphrase: "bd-demo-passphrase" }),
+  readOnly: Object.freeze({
+    apiKey: "bd_demo_read_only",
+    apiSecret: "bd-demo-secret-read-only",
+    passphrase: "bd-demo-passphrase",
+  }),
+  nonBroker: Object.freeze({
+    apiKey: "bd_demo_non_broker",
+    apiSecret: "bd-demo-secret-non-broker",
+    passphrase: "bd-demo-passphrase",
+  }),
+  riskUnit: Object.freeze({
+    apiKey: "bd_demo_risk_unit",
+    apiSecret: "bd-demo-secret-risk-unit",
+    passphrase: "bd-demo-passphrase",
+  }),
 });
 
 const DEMO_NEXTAUTH_SECRET = "brokerdesk-simulator-demo-session-secret-0123456789";

@@ -27,7 +27,9 @@ export const baseSchema = z.object({
   PLATFORM_JITTER_MS: z
     .string()
     .default("20")
-    .pipe(z.string().regex(/^\d{1,4}$/, { message: "PLATFORM_JITTER_MS must be a whole number of milliseconds (0–9999)" }))
+    .pipe(
+      z.string().regex(/^\d{1,4}$/, { message: "PLATFORM_JITTER_MS must be a whole number of milliseconds (0–9999)" }),
+    )
     .transform(Number),
   DATABASE_URL: serviceUrl("DATABASE_URL", /^postgres(ql)?$/),
   REDIS_URL: serviceUrl("REDIS_URL", /^rediss?$/),
@@ -42,18 +44,28 @@ export const baseSchema = z.object({
   // Sub-accounts of the simulator's broker, the 25 seeded desks included (server/simulator/data/population.ts).
   SIM_SUBACCOUNTS: wholeNumber("SIM_SUBACCOUNTS", "25", { min: 25, max: 500_000 }),
   // Live deposits per second arriving on the simulator across all sub-accounts; 0 = none (deterministic data).
-  SIM_DEPOSIT_RATE: decimalNumber("SIM_DEPOSIT_RATE", "0", "SIM_DEPOSIT_RATE must be a number of deposits per second, e.g. 0, 5 or 0.5"),
+  SIM_DEPOSIT_RATE: decimalNumber(
+    "SIM_DEPOSIT_RATE",
+    "0",
+    "SIM_DEPOSIT_RATE must be a number of deposits per second, e.g. 0, 5 or 0.5",
+  ),
   // How long a deposit stays pending before it succeeds and credits its balance, generated ones included (the
   // last 30 minutes' are pending at start). Default 30 minutes; the e2e servers use 0, so no balance a test
   // asserts on moves under it.
-  SIM_DEPOSIT_SETTLE_MS: wholeNumber("SIM_DEPOSIT_SETTLE_MS", "1800000", { what: "of milliseconds, e.g. 0 or 1800000" }),
+  SIM_DEPOSIT_SETTLE_MS: wholeNumber("SIM_DEPOSIT_SETTLE_MS", "1800000", {
+    what: "of milliseconds, e.g. 0 or 1800000",
+  }),
   DATA_DIR: z.string().default(".data"),
   // Decimals allowed (0.1 minutes = 6 s) so tests can watch a session expire in real time.
   SESSION_IDLE_MINUTES: positiveNumber("SESSION_IDLE_MINUTES", "30", "minutes"),
   SESSION_MAX_HOURS: positiveNumber("SESSION_MAX_HOURS", "12", "hours"),
   // Separation of duties: how long after its holder's own password change an account an admin set up
   // (created, promoted, password set) must wait before it may approve.
-  APPROVER_COOL_OFF_HOURS: decimalNumber("APPROVER_COOL_OFF_HOURS", "24", "APPROVER_COOL_OFF_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)"),
+  APPROVER_COOL_OFF_HOURS: decimalNumber(
+    "APPROVER_COOL_OFF_HOURS",
+    "24",
+    "APPROVER_COOL_OFF_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)",
+  ),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the
@@ -61,7 +73,11 @@ export const baseSchema = z.object({
   PLATFORM_EGRESS_ID: z
     .string()
     .default("default")
-    .pipe(z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "PLATFORM_EGRESS_ID must be 1-64 letters, digits or . _ : -" })),
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "PLATFORM_EGRESS_ID must be 1-64 letters, digits or . _ : -" }),
+    ),
   // Second factor (issue 12 item 2). Roles that must enrol one: "all", "none" or a comma list; the default
   // depends on the mode (parseEnv). How recent a factor must be for approvals, role and password changes.
   MFA_REQUIRED_ROLES: z.string().optional(),
@@ -80,7 +96,11 @@ export const baseSchema = z.object({
   LEDGER_SYNC_SHARE: z
     .string()
     .default("0.5")
-    .pipe(z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, { message: "LEDGER_SYNC_SHARE must be a fraction between 0 and 1, e.g. 0.5" }))
+    .pipe(
+      z
+        .string()
+        .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { message: "LEDGER_SYNC_SHARE must be a fraction between 0 and 1, e.g. 0.5" }),
+    )
     .transform(Number)
     .pipe(z.number().positive({ message: "LEDGER_SYNC_SHARE must be greater than 0" })),
   LEDGER_SWEEP_SECONDS: positiveNumber("LEDGER_SWEEP_SECONDS", "10", "seconds"),
@@ -91,7 +111,11 @@ export const baseSchema = z.object({
   LEDGER_ACTIVE_SHARE: z
     .string()
     .default("0.25")
-    .pipe(z.string().regex(/^0(\.\d+)?$/, { message: "LEDGER_ACTIVE_SHARE must be a fraction from 0 up to (not including) 1, e.g. 0.25" }))
+    .pipe(
+      z.string().regex(/^0(\.\d+)?$/, {
+        message: "LEDGER_ACTIVE_SHARE must be a fraction from 0 up to (not including) 1, e.g. 0.25",
+      }),
+    )
     .transform(Number),
   // Fills (E4) and plan orders (E3) in the ledger: the keys whose records are kept (comma-separated names;
   // default every configured key), and the symbols whose plan orders are kept besides those a key's fills
@@ -99,18 +123,33 @@ export const baseSchema = z.object({
   LEDGER_TRADE_KEYS: z
     .string()
     .optional()
-    .pipe(z.string().regex(/^\s*[a-z0-9]+(\s*,\s*[a-z0-9]+)*\s*$/i, { message: "LEDGER_TRADE_KEYS is a comma-separated list of key names, e.g. main,sub1" }).optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^\s*[a-z0-9]+(\s*,\s*[a-z0-9]+)*\s*$/i, {
+          message: "LEDGER_TRADE_KEYS is a comma-separated list of key names, e.g. main,sub1",
+        })
+        .optional(),
+    ),
   LEDGER_PLAN_SYMBOLS: z
     .string()
     .default("BTCUSDT,ETHUSDT")
-    .pipe(z.string().regex(/^\s*([A-Z0-9]{2,30}(\s*,\s*[A-Z0-9]{2,30})*)?\s*$/, { message: "LEDGER_PLAN_SYMBOLS is a comma-separated list of symbols, e.g. BTCUSDT,ETHUSDT" })),
+    .pipe(
+      z.string().regex(/^\s*([A-Z0-9]{2,30}(\s*,\s*[A-Z0-9]{2,30})*)?\s*$/, {
+        message: "LEDGER_PLAN_SYMBOLS is a comma-separated list of symbols, e.g. BTCUSDT,ETHUSDT",
+      }),
+    ),
   // How long Brokerdesk keeps a ledger record (by the platform's creation time): "forever" (the default;
   // record-keeping rules commonly ask for five years) or a whole number of days.
   LEDGER_RETENTION_DAYS: z
     .string()
     .trim()
     .default("forever")
-    .pipe(z.string().regex(/^(forever|\d+)$/, { message: 'LEDGER_RETENTION_DAYS must be a whole number of days, or "forever"' }))
+    .pipe(
+      z
+        .string()
+        .regex(/^(forever|\d+)$/, { message: 'LEDGER_RETENTION_DAYS must be a whole number of days, or "forever"' }),
+    )
     .transform((v) => (v === "forever" ? null : Number(v)))
     .pipe(z.number().int().min(1, { message: "LEDGER_RETENTION_DAYS must be at least 1 day" }).nullable()),
   // The address Brokerdesk listens on (server/front-door.mjs). Simulator mode: loopback only.

@@ -33,7 +33,10 @@ const RESERVED_PARAMS = ["idLessThan", "limit"] as const;
 
 /** The first word of an export's file name. */
 export const EXPORT_KINDS: Readonly<Record<ExportableOperation, string>> = {
-  "deposits.list": "deposits", "planOrders.history": "plan-orders", "fills.list": "fills", "market.trades": "trades",
+  "deposits.list": "deposits",
+  "planOrders.history": "plan-orders",
+  "fills.list": "fills",
+  "market.trades": "trades",
 };
 
 /** Whose records an export holds, as its parameters say (the run puts a sub-account's name for its UID). */
@@ -60,14 +63,16 @@ export function checkExport(
   if (!op.paging) return { ok: false, fieldErrors: { operation: `${operation} is not paged` } };
   const paging = op.paging as unknown as AnyPaging;
   const errors: Record<string, string> = {};
-  for (const p of RESERVED_PARAMS) if (params[p] !== undefined) errors[p] = `${p} is chosen by the export; leave it out`;
+  for (const p of RESERVED_PARAMS)
+    if (params[p] !== undefined) errors[p] = `${p} is chosen by the export; leave it out`;
   for (const p of ["startTime", "endTime"] as const) {
     if (!params[p]) errors[p] = `${p} is required for an export`;
     else if (!isMsTimestamp(params[p])) errors[p] = `${p} must be a Unix millisecond timestamp`;
   }
   if (opts.key !== undefined && opts.key !== "main") {
     if (!("keySelectable" in op && op.keySelectable)) errors.key = `${operation} always uses the main account's key`;
-    else if (opts.keyNames && !opts.keyNames.includes(opts.key)) errors.key = `No platform key named "${opts.key}" is configured`;
+    else if (opts.keyNames && !opts.keyNames.includes(opts.key))
+      errors.key = `No platform key named "${opts.key}" is configured`;
   }
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
 
@@ -77,7 +82,10 @@ export function checkExport(
   const retention = retentionProblem(start, paging, opts.now);
   if (retention) return { ok: false, fieldErrors: { startTime: retention } };
 
-  const newest = { startTime: String(paging.maxSpanMs === null ? start : Math.max(start, end - paging.maxSpanMs)), endTime: String(end) };
+  const newest = {
+    startTime: String(paging.maxSpanMs === null ? start : Math.max(start, end - paging.maxSpanMs)),
+    endTime: String(end),
+  };
   const parsed = op.request.safeParse({ ...params, ...newest });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "params")] ??= issue.message;
@@ -86,6 +94,14 @@ export function checkExport(
   const base = Object.fromEntries(Object.entries(params).filter(([k]) => k !== "startTime" && k !== "endTime"));
   return {
     ok: true,
-    plan: { operation, paging, base, start, end, windows: splitRange(start, end, paging.maxSpanMs), filename: exportFileName(EXPORT_KINDS[operation], exportSubject(operation, params, opts.key), start, end) },
+    plan: {
+      operation,
+      paging,
+      base,
+      start,
+      end,
+      windows: splitRange(start, end, paging.maxSpanMs),
+      filename: exportFileName(EXPORT_KINDS[operation], exportSubject(operation, params, opts.key), start, end),
+    },
   };
 }

@@ -34,11 +34,18 @@ describe("[schemas][envelope]", () => {
   });
 
   it("[schemas][envelope] keeps a numeric requestTime", () => {
-    expect(envelopeSchema.parse({ code: "00000", msg: "success", requestTime: 1695785115457, data: [] }).requestTime).toBe(1695785115457);
+    expect(
+      envelopeSchema.parse({ code: "00000", msg: "success", requestTime: 1695785115457, data: [] }).requestTime,
+    ).toBe(1695785115457);
   });
 
   it("[schemas][envelope] reads an error envelope with data null and a numeric code as strings", () => {
-    const env = envelopeSchema.parse({ code: 40009, msg: "sign signature error", requestTime: 1630896973038, data: null });
+    const env = envelopeSchema.parse({
+      code: 40009,
+      msg: "sign signature error",
+      requestTime: 1630896973038,
+      data: null,
+    });
     expect(env).toEqual({ code: "40009", msg: "sign signature error", requestTime: 1630896973038, data: null });
   });
 
@@ -82,12 +89,19 @@ describe("[schemas][wire values]", () => {
     expect(wireStr.parse(wire)).toBe(expected);
   });
 
-  it.each([["Buy", "buy"], ["SELL", "sell"], ["buy", "buy"]])("[schemas][wireSide] reads %j as %j", (wire, expected) => {
+  it.each([
+    ["Buy", "buy"],
+    ["SELL", "sell"],
+    ["buy", "buy"],
+  ])("[schemas][wireSide] reads %j as %j", (wire, expected) => {
     expect(wireSide.parse(wire)).toBe(expected);
   });
 
   it("[schemas][renameKeys] copies an alias onto its canonical key and drops the alias", () => {
-    const schema = renameKeys({ ctime: "cTime" }, z.object({ cTime: z.string() }).clone({ ...z.object({ cTime: z.string() })._zod.def, catchall: z.never() }));
+    const schema = renameKeys(
+      { ctime: "cTime" },
+      z.object({ cTime: z.string() }).clone({ ...z.object({ cTime: z.string() })._zod.def, catchall: z.never() }),
+    );
     expect(schema.parse({ ctime: "1" })).toEqual({ cTime: "1" });
     expect(schema.parse({ cTime: "2", ctime: "1" })).toEqual({ cTime: "2" });
     expect(schema.safeParse({}).success).toBe(false);
@@ -115,12 +129,17 @@ describe("[schemas][request parts]", () => {
     expect(messageOf(msTimestamp("startTime"), 1695865232579)).toContain("startTime");
   });
 
-  it.each([["1", true], ["100", true], ["0", false], ["101", false], ["-1", false], ["1.0", false], ["", false]] as const)(
-    "[schemas][limitParam] with max 100 reads %j as valid=%j",
-    (limit, ok) => {
-      expect(limitParam(100).safeParse(limit).success).toBe(ok);
-    },
-  );
+  it.each([
+    ["1", true],
+    ["100", true],
+    ["0", false],
+    ["101", false],
+    ["-1", false],
+    ["1.0", false],
+    ["", false],
+  ] as const)("[schemas][limitParam] with max 100 reads %j as valid=%j", (limit, ok) => {
+    expect(limitParam(100).safeParse(limit).success).toBe(ok);
+  });
 
   it.each([
     ["1", true],
@@ -147,14 +166,25 @@ describe("[schemas][request parts]", () => {
 describe("[schemas][time rules]", () => {
   const T0 = 1_700_000_000_000;
   const spanSchema = (maxSpanMs: number) =>
-    z.object({ startTime: z.optional(z.string()), endTime: z.optional(z.string()) }).check(z.superRefine((v, ctx) => checkSpan(v, ctx, maxSpanMs, "90 days")));
+    z
+      .object({ startTime: z.optional(z.string()), endTime: z.optional(z.string()) })
+      .check(z.superRefine((v, ctx) => checkSpan(v, ctx, maxSpanMs, "90 days")));
   const retentionSchema = (now: number) =>
-    z.object({ startTime: z.optional(z.string()) }).check(z.superRefine((v, ctx) => checkRetention(v, ctx, 90 * DAY_MS, "90 days", now)));
+    z
+      .object({ startTime: z.optional(z.string()) })
+      .check(z.superRefine((v, ctx) => checkRetention(v, ctx, 90 * DAY_MS, "90 days", now)));
 
   it("[schemas][checkSpan] allows exactly the maximum span and refuses 1 ms more, on endTime", () => {
-    expect(spanSchema(THREE_MONTHS_MS).safeParse({ startTime: String(T0), endTime: String(T0 + THREE_MONTHS_MS) }).success).toBe(true);
-    const issues = spanSchema(THREE_MONTHS_MS).safeParse({ startTime: String(T0), endTime: String(T0 + THREE_MONTHS_MS + 1) }).error?.issues;
-    expect(issues?.map((i) => [i.path, i.message])).toEqual([[["endTime"], "endTime must be within 90 days of startTime"]]);
+    expect(
+      spanSchema(THREE_MONTHS_MS).safeParse({ startTime: String(T0), endTime: String(T0 + THREE_MONTHS_MS) }).success,
+    ).toBe(true);
+    const issues = spanSchema(THREE_MONTHS_MS).safeParse({
+      startTime: String(T0),
+      endTime: String(T0 + THREE_MONTHS_MS + 1),
+    }).error?.issues;
+    expect(issues?.map((i) => [i.path, i.message])).toEqual([
+      [["endTime"], "endTime must be within 90 days of startTime"],
+    ]);
   });
 
   it("[schemas][checkSpan] refuses an end before the start, on endTime", () => {

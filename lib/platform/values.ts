@@ -3,13 +3,40 @@
 // loads none of it (issue 15, page weight). The field builders on top of them are in ./value-schemas.
 
 export const WITHDRAWAL_COINS = [
-  "BTC", "ETH", "USDT", "USDC", "TRX", "XRP", "LTC", "SOL", "BNB", "FTM", "DOGE", "ADA",
-  "SHIB", "UNI", "SEI", "SUI", "POL", "FIL", "LINK", "TON", "ARB", "OP", "DOT", "AVAX",
+  "BTC",
+  "ETH",
+  "USDT",
+  "USDC",
+  "TRX",
+  "XRP",
+  "LTC",
+  "SOL",
+  "BNB",
+  "FTM",
+  "DOGE",
+  "ADA",
+  "SHIB",
+  "UNI",
+  "SEI",
+  "SUI",
+  "POL",
+  "FIL",
+  "LINK",
+  "TON",
+  "ARB",
+  "OP",
+  "DOT",
+  "AVAX",
 ] as const;
 export type WithdrawalCoin = (typeof WITHDRAWAL_COINS)[number];
 
 export const PRODUCT_TYPES = [
-  "USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES", "SUSDT-FUTURES", "SCOIN-FUTURES", "SUSDC-FUTURES",
+  "USDT-FUTURES",
+  "COIN-FUTURES",
+  "USDC-FUTURES",
+  "SUSDT-FUTURES",
+  "SCOIN-FUTURES",
+  "SUSDC-FUTURES",
 ] as const;
 export const OI_PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"] as const;
 

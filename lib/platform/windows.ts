@@ -19,7 +19,11 @@ export function splitRange(start: number, end: number, maxSpanMs: number | null)
 }
 
 /** Why a range cannot be asked for at all (outside the retention), or null. */
-export function retentionProblem(start: number, paging: Pick<Paging<unknown, unknown>, "retentionMs">, now = Date.now()): string | null {
+export function retentionProblem(
+  start: number,
+  paging: Pick<Paging<unknown, unknown>, "retentionMs">,
+  now = Date.now(),
+): string | null {
   if (paging.retentionMs === null) return null;
   const oldest = now - paging.retentionMs;
   if (start >= oldest) return null;

@@ -7,8 +7,19 @@ import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { runExport } from "@/server/workflows/export-run";
-import { DAY, exportScale, log, results, round, signIn, table, tradesDays, DEMO, type App, type Figures } from "./support";
-
+import {
+  DAY,
+  exportScale,
+  log,
+  results,
+  round,
+  signIn,
+  table,
+  tradesDays,
+  DEMO,
+  type App,
+  type Figures,
+} from "./support";
 
 /** The rate-limit bound of an export: requests per second × the largest page. */
 export function boundOf(op: ExportableOperation): number {
@@ -26,17 +37,20 @@ function exportRuns(desk01: string): ExportRun[] {
   const days90 = 90 * DAY - 120_000;
   return [
     {
-      name: "E1 deposits desk01 90 d", operation: "deposits.list",
+      name: "E1 deposits desk01 90 d",
+      operation: "deposits.list",
       params: { userId: desk01, startTime: String(end - days90), endTime: String(end) },
       bound: boundOf("deposits.list"),
     },
     {
-      name: "E4 fills 90 d", operation: "fills.list",
+      name: "E4 fills 90 d",
+      operation: "fills.list",
       params: { startTime: String(end - days90), endTime: String(end) },
       bound: boundOf("fills.list"),
     },
     {
-      name: `E8 BTCUSDT trades ${tradesDays} d`, operation: "market.trades",
+      name: `E8 BTCUSDT trades ${tradesDays} d`,
+      operation: "market.trades",
       params: { symbol: "BTCUSDT", startTime: String(end - 60_000 - tradesDays * DAY), endTime: String(end - 60_000) },
       bound: boundOf("market.trades"),
     },
@@ -44,11 +58,18 @@ function exportRuns(desk01: string): ExportRun[] {
 }
 
 export async function exportThroughput(): Promise<void> {
-  log(`\n1. Export throughput: starting a simulator at scale ${exportScale} (in-process, the route's runExport and client)`);
+  log(
+    `\n1. Export throughput: starting a simulator at scale ${exportScale} (in-process, the route's runExport and client)`,
+  );
   const sim: Simulator = await startSimulator({ port: 0, scale: exportScale });
   const db = await openDb({ dataDir: "memory://" });
-  const client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }) });
-  const desk01 = sim.state.subaccountsOf(sim.keys.brokerMain.uid).find((x) => x.subaccountName.startsWith("desk01@"))?.uid;
+  const client = new PlatformClient({
+    baseUrl: sim.baseUrl,
+    credentials: new CredentialStore({ main: sim.keys.brokerMain }),
+  });
+  const desk01 = sim.state
+    .subaccountsOf(sim.keys.brokerMain.uid)
+    .find((x) => x.subaccountName.startsWith("desk01@"))?.uid;
   if (!desk01) throw new Error("the simulator has no desk01");
   const runs = exportRuns(desk01);
   const rows: Figures[] = [];
@@ -56,14 +77,28 @@ export async function exportThroughput(): Promise<void> {
     for (const r of runs) {
       sim.resetStats();
       const t0 = performance.now();
-      const result = await runExport({ db, client, actor: { email: "bench@brokerdesk", role: "compliance" }, operation: r.operation, params: r.params, onEvent: () => undefined });
+      const result = await runExport({
+        db,
+        client,
+        actor: { email: "bench@brokerdesk", role: "compliance" },
+        operation: r.operation,
+        params: r.params,
+        onEvent: () => undefined,
+      });
       const secs = (performance.now() - t0) / 1000;
       const stats = sim.stats();
       const op = stats.operations[r.operation];
       rows.push({
-        export: r.name, state: result.state, records: result.records, seconds: round(secs, 1),
-        recPerSec: Math.round(result.records / secs), bound: r.bound, ratio: round(result.records / secs / r.bound, 3),
-        requests: op?.requests ?? 0, http429: stats.http429, peakPerSecond: op?.peakPerSecond ?? 0,
+        export: r.name,
+        state: result.state,
+        records: result.records,
+        seconds: round(secs, 1),
+        recPerSec: Math.round(result.records / secs),
+        bound: r.bound,
+        ratio: round(result.records / secs / r.bound, 3),
+        requests: op?.requests ?? 0,
+        http429: stats.http429,
+        peakPerSecond: op?.peakPerSecond ?? 0,
       });
       log(`  ${JSON.stringify(rows.at(-1))}`);
     }
@@ -77,7 +112,12 @@ export async function exportThroughput(): Promise<void> {
 }
 
 /** One export through the app: POST /api/exports, its NDJSON stream read to the end. */
-export async function proxyExport(app: App, cookie: string, operation: ExportableOperation, params: Record<string, string>): Promise<{ records: number; seconds: number; state: string; startedAt: number }> {
+export async function proxyExport(
+  app: App,
+  cookie: string,
+  operation: ExportableOperation,
+  params: Record<string, string>,
+): Promise<{ records: number; seconds: number; state: string; startedAt: number }> {
   const startedAt = Date.now();
   const t0 = performance.now();
   const res = await fetch(`${app.baseUrl}/api/exports`, {
@@ -106,12 +146,19 @@ export async function proxyExport(app: App, cookie: string, operation: Exportabl
   }
   take(buffered);
   const seconds = (performance.now() - t0) / 1000;
-  return { records: rowsSeen, seconds, startedAt, state: error ?? (done === rowsSeen ? "done" : `rows ${rowsSeen} != done ${String(done)}`) };
+  return {
+    records: rowsSeen,
+    seconds,
+    startedAt,
+    state: error ?? (done === rowsSeen ? "done" : `rows ${rowsSeen} != done ${String(done)}`),
+  };
 }
 
 /** desk01's UID, from the app's registry. */
 export async function desk01Of(app: App, cookie: string): Promise<string> {
-  const registry = (await (await fetch(`${app.baseUrl}/api/sub-accounts`, { headers: { Cookie: cookie } })).json()) as { items: { subUid: string; subaccountName: string | null }[] };
+  const registry = (await (await fetch(`${app.baseUrl}/api/sub-accounts`, { headers: { Cookie: cookie } })).json()) as {
+    items: { subUid: string; subaccountName: string | null }[];
+  };
   const desk01 = registry.items.find((x) => x.subaccountName?.startsWith("desk01@"))?.subUid;
   if (!desk01) throw new Error("the registry has no desk01");
   return desk01;
@@ -123,14 +170,28 @@ export async function exportThroughputViaProxy(app: App): Promise<void> {
   const cookie = await signIn(app.baseUrl, DEMO.compliance);
   const rows: Figures[] = [];
   for (const r of exportRuns(await desk01Of(app, cookie))) {
-    await fetch(`${app.simUrl}/__sim/stats/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    await fetch(`${app.simUrl}/__sim/stats/reset`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     const { records, seconds: secs, state } = await proxyExport(app, cookie, r.operation, r.params);
-    const stats = (await (await fetch(`${app.simUrl}/__sim/stats`)).json()) as { http429: number; operations: Record<string, { requests: number; peakPerSecond: number } | undefined> };
+    const stats = (await (await fetch(`${app.simUrl}/__sim/stats`)).json()) as {
+      http429: number;
+      operations: Record<string, { requests: number; peakPerSecond: number } | undefined>;
+    };
     const op = stats.operations[r.operation];
     rows.push({
-      export: r.name, state, records, seconds: round(secs, 1),
-      recPerSec: Math.round(records / secs), bound: r.bound, ratio: round(records / secs / r.bound, 3),
-      requests: op?.requests ?? 0, http429: stats.http429, peakPerSecond: op?.peakPerSecond ?? 0,
+      export: r.name,
+      state,
+      records,
+      seconds: round(secs, 1),
+      recPerSec: Math.round(records / secs),
+      bound: r.bound,
+      ratio: round(records / secs / r.bound, 3),
+      requests: op?.requests ?? 0,
+      http429: stats.http429,
+      peakPerSecond: op?.peakPerSecond ?? 0,
     });
     log(`  ${JSON.stringify(rows.at(-1))}`);
   }

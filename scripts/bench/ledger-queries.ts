@@ -12,11 +12,19 @@ import { benchDb, generateDeposits, seedSubaccounts } from "./ledger-store";
 import { DAY, ledgerFlags, log, results, round, rssPeak, table, type Figures } from "./support";
 
 const RUNS = 25;
-const compliance: StaffSession = { userId: "bench", email: "compliance@bench.brokerdesk", name: "bench", role: "compliance" };
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const compliance: StaffSession = {
+  userId: "bench",
+  email: "compliance@bench.brokerdesk",
+  name: "bench",
+  role: "compliance",
+};
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 export async function ledgerQueriesAndExport(): Promise<void> {
-  const engines = (["postgres", "pglite"] as const).filter((e) => ledgerFlags.engines.includes(e) && (e === "pglite" || ledgerFlags.pg));
+  const engines = (["postgres", "pglite"] as const).filter(
+    (e) => ledgerFlags.engines.includes(e) && (e === "pglite" || ledgerFlags.pg),
+  );
   const queryRows: Figures[] = [];
   const exportRows: Figures[] = [];
   const searchRows: Figures[] = [];
@@ -28,10 +36,17 @@ export async function ledgerQueriesAndExport(): Promise<void> {
       await seedSubaccounts(b.db, ledgerFlags.subs);
       await generateDeposits(b.db, ledgerFlags.rows, ledgerFlags.subs, now);
       const genSeconds = round((performance.now() - t0) / 1000, 1);
-      log(`  ${engine}: ${ledgerFlags.rows.toLocaleString("en-US")} deposits over ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts generated in ${genSeconds} s`);
+      log(
+        `  ${engine}: ${ledgerFlags.rows.toLocaleString("en-US")} deposits over ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts generated in ${genSeconds} s`,
+      );
 
       if (ledgerFlags.parts.has("queries")) {
-        const f = ledgerDepositFiltersSchema.parse({ from: String(now - 90 * DAY), coin: "USDT", minAmount: "10000", status: "success" });
+        const f = ledgerDepositFiltersSchema.parse({
+          from: String(now - 90 * DAY),
+          coin: "USDT",
+          minAmount: "10000",
+          status: "success",
+        });
         const times: number[] = [];
         let total = 0;
         for (let i = 0; i < RUNS + 2; i++) {
@@ -42,7 +57,15 @@ export async function ledgerQueriesAndExport(): Promise<void> {
           if (i >= 2) times.push(ms); // two warm-ups: the first run reads from disk into the cache
         }
         times.sort((a, z) => a - z);
-        queryRows.push({ engine, rows: ledgerFlags.rows, matching: total, runs: RUNS, p50ms: round(pct(times, 50), 1), p95ms: round(pct(times, 95), 1), maxMs: round(times.at(-1)!, 1) });
+        queryRows.push({
+          engine,
+          rows: ledgerFlags.rows,
+          matching: total,
+          runs: RUNS,
+          p50ms: round(pct(times, 50), 1),
+          p95ms: round(pct(times, 95), 1),
+          maxMs: round(times.at(-1)!, 1),
+        });
         log(`  ${JSON.stringify(queryRows.at(-1))}`);
         searchRows.push(...(await addressSearch(b.db, engine)));
       }
@@ -51,7 +74,10 @@ export async function ledgerQueriesAndExport(): Promise<void> {
         const rss = rssPeak();
         const before = Math.round(process.memoryUsage().rss / 2 ** 20);
         const e0 = performance.now();
-        const body = await depositsForExport(b.db, ledgerDepositFiltersSchema.parse({}), compliance, { requestId: "bench-export", ip: null });
+        const body = await depositsForExport(b.db, ledgerDepositFiltersSchema.parse({}), compliance, {
+          requestId: "bench-export",
+          ip: null,
+        });
         const res = await csvResponse(csvBody("deposits-ledger", LEDGER_DEPOSIT_CSV_COLUMNS, body));
         let lines = 0;
         let bytes = 0;
@@ -60,12 +86,20 @@ export async function ledgerQueriesAndExport(): Promise<void> {
         for await (const chunk of res.body!) {
           bytes += chunk.length;
           for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-          if (lines >= ((quarters.length + 1) * ledgerFlags.rows) / 4) quarters.push(Math.round(process.memoryUsage().rss / 2 ** 20));
+          if (lines >= ((quarters.length + 1) * ledgerFlags.rows) / 4)
+            quarters.push(Math.round(process.memoryUsage().rss / 2 ** 20));
         }
         const secs = (performance.now() - e0) / 1000;
         const rows = lines - 1;
         exportRows.push({
-          engine, rows, MiB: round(bytes / 2 ** 20, 1), seconds: round(secs, 1), rowsPerSec: Math.round(rows / secs), rssBeforeMiB: before, rssAtQuartersMiB: quarters.join("/"), rssPeakMiB: rss.stop(),
+          engine,
+          rows,
+          MiB: round(bytes / 2 ** 20, 1),
+          seconds: round(secs, 1),
+          rowsPerSec: Math.round(rows / secs),
+          rssBeforeMiB: before,
+          rssAtQuartersMiB: quarters.join("/"),
+          rssPeakMiB: rss.stop(),
         });
         log(`  ${JSON.stringify(exportRows.at(-1))}`);
       }
@@ -73,9 +107,18 @@ export async function ledgerQueriesAndExport(): Promise<void> {
       await b.dispose();
     }
   }
-  if (queryRows.length) table("Ledger (c): last 90 d, USDT, amount >= 10,000, success, every sub-account: page + count + totals + per-day (target p95 <= 100 ms on PostgreSQL)", queryRows);
-  if (searchRows.length) table("Ledger (c2): one deposit by its address or transaction ID (the search box), every sub-account: with migration 0016's indexes and without them, in one run", searchRows);
-  if (exportRows.length) table("Ledger (d): streamed CSV export of the whole ledger (target >= 50,000 rows/s, memory flat)", exportRows);
+  if (queryRows.length)
+    table(
+      "Ledger (c): last 90 d, USDT, amount >= 10,000, success, every sub-account: page + count + totals + per-day (target p95 <= 100 ms on PostgreSQL)",
+      queryRows,
+    );
+  if (searchRows.length)
+    table(
+      "Ledger (c2): one deposit by its address or transaction ID (the search box), every sub-account: with migration 0016's indexes and without them, in one run",
+      searchRows,
+    );
+  if (exportRows.length)
+    table("Ledger (d): streamed CSV export of the whole ledger (target >= 50,000 rows/s, memory flat)", exportRows);
   results.ledgerQueries = { runs: queryRows, search: searchRows, export: exportRows };
 }
 
@@ -88,7 +131,9 @@ const SEARCH_INDEXES = ["ledger_deposits_tx_any_case", "ledger_deposits_from_any
  */
 async function addressSearch(db: Db, engine: string): Promise<Figures[]> {
   // Row g of generateDeposits: to_address 'T' || md5(g + 7), tx_id '0x' || md5(g + 13).
-  const { rows } = await db.query<{ to_address: string; tx_id: string }>("SELECT to_address, tx_id FROM ledger_deposits WHERE order_id = '1000000000000777'");
+  const { rows } = await db.query<{ to_address: string; tx_id: string }>(
+    "SELECT to_address, tx_id FROM ledger_deposits WHERE order_id = '1000000000000777'",
+  );
   const one = rows[0]!;
   const cases = [
     ["receiving address (base58)", one.to_address],
@@ -113,8 +158,14 @@ async function addressSearch(db: Db, engine: string): Promise<Figures[]> {
   const without: Awaited<ReturnType<typeof measure>>[] = [];
   for (const [, q] of cases) without.push(await measure(q));
   const out = cases.map(([what], i) => ({
-    engine, rows: ledgerFlags.rows, search: what, matching: withIndexes[i]!.total,
-    p50ms: withIndexes[i]!.p50, p95ms: withIndexes[i]!.p95, withoutP50ms: without[i]!.p50, withoutP95ms: without[i]!.p95,
+    engine,
+    rows: ledgerFlags.rows,
+    search: what,
+    matching: withIndexes[i]!.total,
+    p50ms: withIndexes[i]!.p50,
+    p95ms: withIndexes[i]!.p95,
+    withoutP50ms: without[i]!.p50,
+    withoutP95ms: without[i]!.p95,
   }));
   for (const r of out) log(`  ${JSON.stringify(r)}`);
   return out;

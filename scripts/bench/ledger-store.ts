@@ -8,7 +8,9 @@ export type BenchDb = { db: Db; engine: "postgres" | "pglite"; dispose: () => Pr
 
 export async function benchDb(engine: "postgres" | "pglite", pgUrl?: string): Promise<BenchDb> {
   if (engine === "postgres" && !pgUrl) throw new Error("--ledger-pg <url> is needed for PostgreSQL");
-  const tdb: TestDatabase = await createTestDatabase(engine === "postgres" ? { engine, url: pgUrl! } : { engine: "pglite" });
+  const tdb: TestDatabase = await createTestDatabase(
+    engine === "postgres" ? { engine, url: pgUrl! } : { engine: "pglite" },
+  );
   return { db: await tdb.open(), engine, dispose: () => tdb.dispose() };
 }
 

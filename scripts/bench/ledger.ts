@@ -20,18 +20,35 @@ import { DAY, ledgerFlags, log, results, round, rssPeak, sleep, table, type Figu
 
 const share = env.ledger.share;
 const e1Rate = catalog["deposits.list"].rateLimit?.count ?? 10;
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
-async function withSync<T>(subs: number, simOpts: Parameters<typeof startSimulator>[0], prepare: (b: BenchDb, sim: Simulator, uids: string[]) => Promise<void>, run: (b: BenchDb, sim: Simulator, uids: string[]) => Promise<T>): Promise<T> {
+async function withSync<T>(
+  subs: number,
+  simOpts: Parameters<typeof startSimulator>[0],
+  prepare: (b: BenchDb, sim: Simulator, uids: string[]) => Promise<void>,
+  run: (b: BenchDb, sim: Simulator, uids: string[]) => Promise<T>,
+): Promise<T> {
   const sim = await startSimulator({ port: 0, rateLimits: "on", subaccounts: subs, ...simOpts });
   const b = await benchDb(ledgerFlags.pg ? "postgres" : "pglite", ledgerFlags.pg);
-  const client = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }) });
+  const client = new PlatformClient({
+    baseUrl: sim.baseUrl,
+    credentials: new CredentialStore({ main: sim.keys.brokerMain }),
+  });
   const schema = `bench_boss_${Math.random().toString(36).slice(2, 8)}`;
   try {
     const uids = sim.state.subaccountsOf(sim.keys.brokerMain.uid).map((s) => s.uid);
     await seedSubaccounts(b.db, uids.length, uids);
     await prepare(b, sim, uids);
-    const ledger = await startLedger({ db: b.db, client, share, sweepSeconds: 2, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare, schema });
+    const ledger = await startLedger({
+      db: b.db,
+      client,
+      share,
+      sweepSeconds: 2,
+      activeSeconds: env.ledger.activeSeconds,
+      activeShare: env.ledger.activeShare,
+      schema,
+    });
     try {
       return await run(b, sim, uids);
     } finally {
@@ -48,27 +65,45 @@ async function withSync<T>(subs: number, simOpts: Parameters<typeof startSimulat
 /** (a) The backfill's first `seconds` at 10,000 sub-accounts. */
 async function backfill(): Promise<void> {
   const bound = sharePerSecond("deposits.list", share);
-  log(`\nLedger (a): backfill of ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts for ${ledgerFlags.seconds} s (share ${share} of E1's ${e1Rate} calls/s = ${bound} calls/s)`);
-  const row = await withSync(ledgerFlags.subs, {}, async () => undefined, async (b, sim) => {
-    sim.resetStats();
-    const rss = rssPeak();
-    const t0 = performance.now();
-    await sleep(ledgerFlags.seconds * 1000);
-    const secs = (performance.now() - t0) / 1000;
-    const stats = sim.stats();
-    const op = stats.operations["deposits.list"];
-    const { rows } = await b.db.query<{ records: number; done: number; checked: number }>(
-      `SELECT (SELECT count(*)::int FROM ledger_deposits) AS records, count(*) FILTER (WHERE backfill_done)::int AS done, count(*)::int AS checked FROM ledger_sync WHERE job = $1`,
-      [DEPOSITS_JOB],
-    );
-    const r = rows[0]!;
-    const calls = op?.accepted ?? 0;
-    return {
-      engine: b.engine, subaccounts: ledgerFlags.subs, seconds: round(secs, 1), calls, callsPerSec: round(calls / secs, 2), boundPerSec: bound,
-      ratio: round(calls / secs / bound, 3), records: r.records, recordsPerSec: round(r.records / secs, 1), checked: r.checked, backfilled: r.done,
-      http429: stats.http429, peakPerSecond: op?.peakPerSecond ?? 0, rssPeakMiB: rss.stop(),
-    } satisfies Figures;
-  });
+  log(
+    `\nLedger (a): backfill of ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts for ${ledgerFlags.seconds} s (share ${share} of E1's ${e1Rate} calls/s = ${bound} calls/s)`,
+  );
+  const row = await withSync(
+    ledgerFlags.subs,
+    {},
+    async () => undefined,
+    async (b, sim) => {
+      sim.resetStats();
+      const rss = rssPeak();
+      const t0 = performance.now();
+      await sleep(ledgerFlags.seconds * 1000);
+      const secs = (performance.now() - t0) / 1000;
+      const stats = sim.stats();
+      const op = stats.operations["deposits.list"];
+      const { rows } = await b.db.query<{ records: number; done: number; checked: number }>(
+        `SELECT (SELECT count(*)::int FROM ledger_deposits) AS records, count(*) FILTER (WHERE backfill_done)::int AS done, count(*)::int AS checked FROM ledger_sync WHERE job = $1`,
+        [DEPOSITS_JOB],
+      );
+      const r = rows[0]!;
+      const calls = op?.accepted ?? 0;
+      return {
+        engine: b.engine,
+        subaccounts: ledgerFlags.subs,
+        seconds: round(secs, 1),
+        calls,
+        callsPerSec: round(calls / secs, 2),
+        boundPerSec: bound,
+        ratio: round(calls / secs / bound, 3),
+        records: r.records,
+        recordsPerSec: round(r.records / secs, 1),
+        checked: r.checked,
+        backfilled: r.done,
+        http429: stats.http429,
+        peakPerSecond: op?.peakPerSecond ?? 0,
+        rssPeakMiB: rss.stop(),
+      } satisfies Figures;
+    },
+  );
   log(`  ${JSON.stringify(row)}`);
   table("Ledger (a): backfill (target ratio >= 0.9, 0 x HTTP 429)", [row]);
   results.ledgerBackfill = row;
@@ -78,7 +113,9 @@ async function backfill(): Promise<void> {
 async function freshness(): Promise<void> {
   const perSecond = sharePerSecond("deposits.list", share);
   const boundS = ledgerFlags.freshSubs / perSecond;
-  log(`\nLedger (b): freshness, ${ledgerFlags.freshSubs} sub-accounts, live deposits 1/s, ${ledgerFlags.freshSeconds} s (bound ${round(boundS, 1)} s)`);
+  log(
+    `\nLedger (b): freshness, ${ledgerFlags.freshSubs} sub-accounts, live deposits 1/s, ${ledgerFlags.freshSeconds} s (bound ${round(boundS, 1)} s)`,
+  );
   const started = Date.now();
   const active = new Set<string>();
   const rows = await withSync(
@@ -89,13 +126,22 @@ async function freshness(): Promise<void> {
       // kind's interval as in a running system (every one due at once would measure a cold start instead).
       const newest = uids.map((u) => sim.state.depositsOf(u)[0]?.cTime ?? null);
       uids.forEach((u, i) => newest[i] !== null && started - Number(newest[i]) < 7 * DAY && active.add(u));
-      const iv = checkIntervals({ perSecond, registry: uids.length, active: active.size, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare });
+      const iv = checkIntervals({
+        perSecond,
+        registry: uids.length,
+        active: active.size,
+        activeSeconds: env.ledger.activeSeconds,
+        activeShare: env.ledger.activeShare,
+      });
       await b.db.query(
         `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime, verified_at, next_check_at)
          SELECT $1, u, true, $2, 2, n, now(), now() + make_interval(secs => random() * s)
            FROM unnest($3::text[], $4::bigint[], $5::float8[]) AS t(u, n, s)`,
         [
-          DEPOSITS_JOB, started - 400 * DAY, uids, newest.map((n) => (n === null ? started - 400 * DAY : Number(n))),
+          DEPOSITS_JOB,
+          started - 400 * DAY,
+          uids,
+          newest.map((n) => (n === null ? started - 400 * DAY : Number(n))),
           uids.map((u) => (active.has(u) ? iv.activeMs : iv.dormantMs) / 1000),
         ],
       );
@@ -105,7 +151,12 @@ async function freshness(): Promise<void> {
       const end = Date.now();
       // Deposits created early enough that a check within the bound could see them (later ones are censored).
       const cutoff = end - boundS * 1000 - 10_000;
-      const live = uids.flatMap((u) => sim.state.depositsOf(u).filter((d) => d.cTime >= started && d.cTime <= cutoff).map((d) => ({ id: d.orderId, uid: u, cTime: d.cTime })));
+      const live = uids.flatMap((u) =>
+        sim.state
+          .depositsOf(u)
+          .filter((d) => d.cTime >= started && d.cTime <= cutoff)
+          .map((d) => ({ id: d.orderId, uid: u, cTime: d.cTime })),
+      );
       const { rows: seen } = await b.db.query<{ order_id: string; first: string }>(
         `SELECT order_id, (extract(epoch FROM first_seen_at) * 1000)::bigint::text AS first FROM ledger_deposits WHERE order_id = ANY($1::text[])`,
         [live.map((l) => l.id)],
@@ -114,15 +165,30 @@ async function freshness(): Promise<void> {
       const out: Figures[] = [];
       // What the scheduler promises each kind (engine.ts, checkIntervals), beside the physical bound.
       const counts = await scheduleCounts(b.db, Date.now());
-      const promised = checkIntervals({ perSecond, ...counts, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare });
+      const promised = checkIntervals({
+        perSecond,
+        ...counts,
+        activeSeconds: env.ledger.activeSeconds,
+        activeShare: env.ledger.activeShare,
+      });
       for (const kind of ["active", "dormant"] as const) {
         const mine = live.filter((l) => active.has(l.uid) === (kind === "active"));
         // An unseen deposit counts with the time it has waited so far (a lower bound).
         const delays = mine.map((l) => ((firstSeen.get(l.id) ?? end) - l.cTime) / 1000).sort((a, z) => a - z);
         out.push({
-          kind, subaccounts: uids.filter((u) => active.has(u) === (kind === "active")).length, deposits: mine.length,
-          unseen: mine.filter((l) => !firstSeen.has(l.id)).length, p50s: round(pct(delays, 50), 1), p99s: round(pct(delays, 99), 1),
-          maxS: round(delays.at(-1) ?? NaN, 1), boundS: round(boundS, 1), promisedS: round((kind === "active" ? promised.activeMs : promised.dormantMs) / 1000, 1), activeShare: env.ledger.activeShare, callsPerCheck: round(kind === "active" ? counts.cost.active : counts.cost.dormant, 2), http429: sim.stats().http429, engine: b.engine,
+          kind,
+          subaccounts: uids.filter((u) => active.has(u) === (kind === "active")).length,
+          deposits: mine.length,
+          unseen: mine.filter((l) => !firstSeen.has(l.id)).length,
+          p50s: round(pct(delays, 50), 1),
+          p99s: round(pct(delays, 99), 1),
+          maxS: round(delays.at(-1) ?? NaN, 1),
+          boundS: round(boundS, 1),
+          promisedS: round((kind === "active" ? promised.activeMs : promised.dormantMs) / 1000, 1),
+          activeShare: env.ledger.activeShare,
+          callsPerCheck: round(kind === "active" ? counts.cost.active : counts.cost.dormant, 2),
+          http429: sim.stats().http429,
+          engine: b.engine,
         });
       }
       return out;

@@ -24,10 +24,10 @@ import { exportScale, exportViaProxy, jitterMs, latencies, log, only, results, s
 import { timeToData } from "./time-to-data";
 import { pageWeight } from "./weight";
 
-
 async function main(): Promise<void> {
   const started = new Date().toISOString();
-  const needsApp = ["weight", "distance", "overhead", "load"].some((b) => only.has(b)) || (only.has("export") && exportViaProxy);
+  const needsApp =
+    ["weight", "distance", "overhead", "load"].some((b) => only.has(b)) || (only.has("export") && exportViaProxy);
   // The app's embedded simulator runs at the export scale, so each export lasts at least 20 s.
   const app = needsApp ? await startApp(exportScale) : null;
   try {
@@ -49,7 +49,12 @@ async function main(): Promise<void> {
     }
   }
   if (only.has("ledger")) await ledgerBench();
-  const machine = { node: process.version, cpus: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.arch()}` };
+  const machine = {
+    node: process.version,
+    cpus: os.cpus().length,
+    memGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.arch()}`,
+  };
   log(JSON.stringify({ bench: "brokerdesk", started, machine, ...results }));
 }
 

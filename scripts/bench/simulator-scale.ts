@@ -5,7 +5,13 @@
 import { parseArgs } from "node:util";
 import { SimState } from "@/server/simulator/state";
 
-const args = parseArgs({ options: { sizes: { type: "string", default: "10000,100000" }, seed: { type: "string", default: "42" }, scale: { type: "string", default: "1" } } }).values;
+const args = parseArgs({
+  options: {
+    sizes: { type: "string", default: "10000,100000" },
+    seed: { type: "string", default: "42" },
+    scale: { type: "string", default: "1" },
+  },
+}).values;
 const seed = Number(args.seed);
 const scale = Number(args.scale);
 const mb = () => Math.round(process.memoryUsage().heapUsed / 1e6);

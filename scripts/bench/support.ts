@@ -106,7 +106,13 @@ async function until(what: string, url: string, child: ChildProcess, ms: number)
   const deadline = Date.now() + ms;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} within ${ms / 1000} s`);
     await sleep(300);
   }
@@ -127,7 +133,16 @@ export async function startApp(simScale: number, opts: { ledgerSync?: boolean } 
   const simUrl = `http://127.0.0.1:${simPort}`;
   const sim: ChildProcess = spawn(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", path.resolve("server/simulator/main.ts"), "--port", String(simPort), "--scale", String(simScale)],
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      path.resolve("server/simulator/main.ts"),
+      "--port",
+      String(simPort),
+      "--scale",
+      String(simScale),
+    ],
     { env: childEnv({ NODE_ENV: "production" }), stdio: ["ignore", "ignore", "inherit"] },
   );
   let child: ChildProcess | null = null;
@@ -138,7 +153,14 @@ export async function startApp(simScale: number, opts: { ledgerSync?: boolean } 
       // The ledger's sync would spend half of E1's budget on the same key as the export and distance figures
       // measure (its own benchmark is `--only ledger`): off, but for the time to data, whose ledger pages show
       // what the sync has stored.
-      env: childEnv({ NODE_ENV: "production", SIMULATOR_URL: simUrl, DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, LOG_LEVEL: "warn", LEDGER_SYNC: opts.ledgerSync ? "on" : "off" }),
+      env: childEnv({
+        NODE_ENV: "production",
+        SIMULATOR_URL: simUrl,
+        DATA_DIR: dataDir,
+        NEXTAUTH_URL: baseUrl,
+        LOG_LEVEL: "warn",
+        LEDGER_SYNC: opts.ledgerSync ? "on" : "off",
+      }),
       stdio: ["ignore", "ignore", "inherit"],
     });
     await until("next start", `${baseUrl}/api/health`, child, 120_000);
@@ -179,8 +201,9 @@ export async function signIn(baseUrl: string, email: string): Promise<string> {
   });
   keep(res);
   await res.arrayBuffer();
-  const session = (await (await fetch(`${baseUrl}/api/auth/session`, { headers: { Cookie: cookie() } })).json()) as { user?: { email?: string } };
+  const session = (await (await fetch(`${baseUrl}/api/auth/session`, { headers: { Cookie: cookie() } })).json()) as {
+    user?: { email?: string };
+  };
   if (session.user?.email !== email) throw new Error(`sign-in as ${email} failed (HTTP ${res.status})`);
   return cookie();
 }
-

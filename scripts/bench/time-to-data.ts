@@ -11,22 +11,44 @@ import { DEMO, log, results, round, signIn, table, ttdRuns, type App } from "./s
 
 /** Read pages; each shows data rows with its own defaults (the rebate page its lookup's answer). */
 const READ_PAGES = [
-  "/deposits", "/withdrawals", "/sub-accounts", "/assets", "/rebates", "/spot/plan-orders", "/spot/fills",
-  "/market/trades", "/futures/oi-limits", "/risk-units", "/audit", "/sync",
+  "/deposits",
+  "/withdrawals",
+  "/sub-accounts",
+  "/assets",
+  "/rebates",
+  "/spot/plan-orders",
+  "/spot/fills",
+  "/market/trades",
+  "/futures/oi-limits",
+  "/risk-units",
+  "/audit",
+  "/sync",
 ] as const;
-const FIRST_DATA: Partial<Record<(typeof READ_PAGES)[number], string>> = { "/rebates": '[data-testid="rebate-info"][aria-busy="false"] dd' };
+const FIRST_DATA: Partial<Record<(typeof READ_PAGES)[number], string>> = {
+  "/rebates": '[data-testid="rebate-info"][aria-busy="false"] dd',
+};
 const LATENCY_MS = 150;
 const TARGET = { p50: 1000, p95: 2000 };
 const CHROMIUM_ARGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-  "--disable-sync", "--no-first-run", "--disable-quic",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
 ];
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 
 export async function timeToData(app: App): Promise<void> {
   const sim = (path: string, body: unknown) =>
-    fetch(`${app.simUrl}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${app.simUrl}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   // A lead may read every page above. A fresh app has no withdrawal and no binding: make one of each.
   const cookieHeader = await signIn(app.baseUrl, DEMO.lead);
   await ledgerSynced(app, cookieHeader);
@@ -50,9 +72,17 @@ export async function timeToData(app: App): Promise<void> {
         const started = performance.now();
         try {
           await page.goto(`${app.baseUrl}${path}`, { waitUntil: "commit" });
-          await page.locator(FIRST_DATA[path] ?? "tr[data-row-id]").first().waitFor({ state: "visible", timeout: 15_000 });
+          await page
+            .locator(FIRST_DATA[path] ?? "tr[data-row-id]")
+            .first()
+            .waitFor({ state: "visible", timeout: 15_000 });
         } catch {
-          failure = (await page.getByRole("alert").first().textContent({ timeout: 500 }).catch(() => null)) ?? "no data row within 15 s";
+          failure =
+            (await page
+              .getByRole("alert")
+              .first()
+              .textContent({ timeout: 500 })
+              .catch(() => null)) ?? "no data row within 15 s";
           break;
         }
         if (run > 0) times.push(performance.now() - started);
@@ -60,13 +90,23 @@ export async function timeToData(app: App): Promise<void> {
       times.sort((a, b) => a - b);
       const p50 = round(quantile(times, 0.5), 0);
       const p95 = round(quantile(times, 0.95), 0);
-      rows.push({ page: path, runs: times.length, p50ms: p50, p95ms: p95, ok: !failure && p50 <= TARGET.p50 && p95 <= TARGET.p95, failure });
+      rows.push({
+        page: path,
+        runs: times.length,
+        p50ms: p50,
+        p95ms: p95,
+        ok: !failure && p50 <= TARGET.p50 && p95 <= TARGET.p95,
+        failure,
+      });
     }
   } finally {
     await browser.close();
     await fetch(`${app.simUrl}/__sim/faults`, { method: "DELETE" }).catch(() => undefined);
   }
-  table(`5. Time to data in Chromium (platform ${LATENCY_MS} ms away; target p50 <= ${TARGET.p50} ms, p95 <= ${TARGET.p95} ms)`, rows);
+  table(
+    `5. Time to data in Chromium (platform ${LATENCY_MS} ms away; target p50 <= ${TARGET.p50} ms, p95 <= ${TARGET.p95} ms)`,
+    rows,
+  );
   if (rows.some((r) => r.failure)) log("  a page with a failure showed no data row: see its failure column");
   results.timeToData = { latencyMs: LATENCY_MS, runsPerPage: ttdRuns, target: TARGET, pages: rows };
 }
@@ -89,14 +129,20 @@ async function ledgerSynced(app: App, cookie: string): Promise<void> {
     const s = (await res.json()) as SyncStatus;
     const jobs = s.jobs.map((j) => `${j.job} ${j.checked}/${j.units} (${j.records} records)`).join(", ");
     const ready = (name: string) => s.jobs.some((j) => j.job === name && j.units > 0 && j.checked === j.units);
-    const done = s.freshness.subaccounts > 0 && s.freshness.backfilled === s.freshness.subaccounts && LEDGER_PAGE_JOBS.every(ready);
+    const done =
+      s.freshness.subaccounts > 0 &&
+      s.freshness.backfilled === s.freshness.subaccounts &&
+      LEDGER_PAGE_JOBS.every(ready);
     const seconds = Math.round((performance.now() - started) / 1000);
     if (done || seconds - lastSaid >= 15) {
-      log(`  ledger sync after ${seconds} s: deposits backfilled ${s.freshness.backfilled}/${s.freshness.subaccounts}; ${jobs}`);
+      log(
+        `  ledger sync after ${seconds} s: deposits backfilled ${s.freshness.backfilled}/${s.freshness.subaccounts}; ${jobs}`,
+      );
       lastSaid = seconds;
     }
     if (done) return;
-    if (seconds > LEDGER_WAIT_S) throw new Error(`time to data: the ledger's first sync did not finish within ${LEDGER_WAIT_S} s`);
+    if (seconds > LEDGER_WAIT_S)
+      throw new Error(`time to data: the ledger's first sync did not finish within ${LEDGER_WAIT_S} s`);
     await new Promise((r) => setTimeout(r, 1_000));
   }
 }
@@ -109,11 +155,20 @@ async function seed(app: App, brokerCookie: string): Promise<void> {
     items: { subUid: string; subaccountName?: string; status?: string }[];
   };
   const unit = registry.items.find((s) => s.subaccountName?.startsWith("riskunit"))?.subUid;
-  const [from, to, bound] = registry.items.filter((s) => s.subUid !== unit && s.status === "normal").map((s) => s.subUid);
+  const [from, to, bound] = registry.items
+    .filter((s) => s.subUid !== unit && s.status === "normal")
+    .map((s) => s.subUid);
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${app.baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`time to data: seeding ${path} answered ${res.status}: ${await res.text()}`);
   };
-  await post("/api/withdrawals", { subUid: from, coin: "USDT", dest: "internal_transfer", address: to, amount: "1", reason: "time-to-data benchmark" });
+  await post("/api/withdrawals", {
+    subUid: from,
+    coin: "USDT",
+    dest: "internal_transfer",
+    address: to,
+    amount: "1",
+    reason: "time-to-data benchmark",
+  });
   await post("/api/risk-units", { uid: bound, riskUnitId: unit, operate: "bind" });
 }

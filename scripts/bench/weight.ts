@@ -6,19 +6,40 @@ import { ROLES, can, type Role } from "@/lib/rbac";
 import { DEMO, results, round, signIn, table, type App } from "./support";
 
 /** Every page of the sidebar, the live views, and the sign-in page a signed-out visitor loads. */
-const PATHS = [...Object.values(PAGES).filter((p) => !p.path.includes("[")).map((p) => p.path), "/login"];
+const PATHS = [
+  ...Object.values(PAGES)
+    .filter((p) => !p.path.includes("["))
+    .map((p) => p.path),
+  "/login",
+];
 const WEIGHT_TARGET_KIB = 200;
 
 export async function pageWeight(app: App): Promise<void> {
-  const cookies = Object.fromEntries(await Promise.all(ROLES.map(async (r) => [r, await signIn(app.baseUrl, DEMO[r])] as const))) as Record<Role, string>;
+  const cookies = Object.fromEntries(
+    await Promise.all(ROLES.map(async (r) => [r, await signIn(app.baseUrl, DEMO[r])] as const)),
+  ) as Record<Role, string>;
   const gzCache = new Map<string, number>();
-  const rows: { page: string; role: string; roles: number; status: number; scripts: number; noModuleSkipped: number; gzipKiB: number; lightestKiB: number; ok: boolean }[] = [];
+  const rows: {
+    page: string;
+    role: string;
+    roles: number;
+    status: number;
+    scripts: number;
+    noModuleSkipped: number;
+    gzipKiB: number;
+    lightestKiB: number;
+    ok: boolean;
+  }[] = [];
   for (const page of PATHS) {
     const def = Object.values(PAGES).find((p) => p.path === page);
-    const roles = page === "/login" ? [null] : ROLES.filter((r) => def?.permission === null || (def && can(r, def.permission)));
+    const roles =
+      page === "/login" ? [null] : ROLES.filter((r) => def?.permission === null || (def && can(r, def.permission)));
     const seen: { role: Role | null; status: number; scripts: number; all: number; kib: number }[] = [];
     for (const role of roles) {
-      const res = await fetch(`${app.baseUrl}${page}`, { headers: role ? { Cookie: cookies[role] } : {}, redirect: "manual" });
+      const res = await fetch(`${app.baseUrl}${page}`, {
+        headers: role ? { Cookie: cookies[role] } : {},
+        redirect: "manual",
+      });
       const html = await res.text();
       // Every /_next/static .js the HTML names (script tags and the flight data's client chunks), less the
       // noModule polyfills: browsers with ES modules (all the app supports) never fetch those.
@@ -40,10 +61,20 @@ export async function pageWeight(app: App): Promise<void> {
     const heaviest = seen.reduce((a, b) => (b.kib > a.kib ? b : a));
     const lightest = Math.min(...seen.map((x) => x.kib));
     rows.push({
-      page, role: heaviest.role ?? "signed out", roles: seen.length, status: heaviest.status, scripts: heaviest.scripts, noModuleSkipped: heaviest.all - heaviest.scripts,
-      gzipKiB: heaviest.kib, lightestKiB: lightest, ok: seen.every((x) => x.status === 200) && heaviest.kib <= WEIGHT_TARGET_KIB,
+      page,
+      role: heaviest.role ?? "signed out",
+      roles: seen.length,
+      status: heaviest.status,
+      scripts: heaviest.scripts,
+      noModuleSkipped: heaviest.all - heaviest.scripts,
+      gzipKiB: heaviest.kib,
+      lightestKiB: lightest,
+      ok: seen.every((x) => x.status === 200) && heaviest.kib <= WEIGHT_TARGET_KIB,
     });
   }
-  table(`4. Page weight (gzipped JS per page, the heaviest role that may open it; target <= ${WEIGHT_TARGET_KIB} KiB)`, rows);
+  table(
+    `4. Page weight (gzipped JS per page, the heaviest role that may open it; target <= ${WEIGHT_TARGET_KIB} KiB)`,
+    rows,
+  );
   results.weight = { targetKiB: WEIGHT_TARGET_KIB, maxKiB: Math.max(...rows.map((r) => r.gzipKiB)), pages: rows };
 }

@@ -18,7 +18,14 @@ function harness(opts: { maxAddresses?: number } = {}) {
   const write = async (e: AuditInput) => void rows.push(e);
   let n = 0;
   const refuse = (ip: string | null, path = "/api/audit") => {
-    const r: AnonymousRefusal = { ip, path, requestId: `req-${++n}`, status: 401, code: "unauthenticated", reason: "Sign in first" };
+    const r: AnonymousRefusal = {
+      ip,
+      path,
+      requestId: `req-${++n}`,
+      status: 401,
+      code: "unauthenticated",
+      reason: "Sign in first",
+    };
     return tally.record(r, write);
   };
   /** Moves the clock and runs the timers that are due. */
@@ -34,9 +41,18 @@ describe("[audit][anonymous-refusals] evidence without filling the log (issue 12
   it("[anonymous-refusals] writes an address's first refusal of the minute, counts the rest, and writes the count when the minute ends", async () => {
     const h = harness();
     expect(await h.refuse("198.51.100.7", "/api/audit")).toBe("written");
-    for (let i = 0; i < 99; i++) expect(await h.refuse("198.51.100.7", i % 2 ? "/api/withdrawals" : "/api/audit")).toBe("counted");
+    for (let i = 0; i < 99; i++)
+      expect(await h.refuse("198.51.100.7", i % 2 ? "/api/withdrawals" : "/api/audit")).toBe("counted");
     expect(h.rows).toHaveLength(1);
-    expect(h.rows[0]).toMatchObject({ actor: "anonymous", action: "request.refused", outcome: "refused", target: "/api/audit", ip: "198.51.100.7", requestId: "req-1", detail: { status: 401, code: "unauthenticated" } });
+    expect(h.rows[0]).toMatchObject({
+      actor: "anonymous",
+      action: "request.refused",
+      outcome: "refused",
+      target: "/api/audit",
+      ip: "198.51.100.7",
+      requestId: "req-1",
+      detail: { status: 401, code: "unauthenticated" },
+    });
     // One timer for the minute's end, however many were counted.
     expect(h.timers).toHaveLength(1);
     await h.advance(MINUTE);
@@ -48,7 +64,14 @@ describe("[audit][anonymous-refusals] evidence without filling the log (issue 12
       ip: "198.51.100.7",
       target: "/api/audit",
       requestId: null,
-      detail: { count: 99, from: "2026-01-01T10:00:00.000Z", to: "2026-01-01T10:01:00.000Z", codes: { unauthenticated: 99 }, paths: ["/api/audit", "/api/withdrawals"], firstRequestId: "req-1" },
+      detail: {
+        count: 99,
+        from: "2026-01-01T10:00:00.000Z",
+        to: "2026-01-01T10:01:00.000Z",
+        codes: { unauthenticated: 99 },
+        paths: ["/api/audit", "/api/withdrawals"],
+        firstRequestId: "req-1",
+      },
     });
   });
 
@@ -86,7 +109,11 @@ describe("[audit][anonymous-refusals] evidence without filling the log (issue 12
     expect(h.rows).toHaveLength(3);
     await h.advance(MINUTE);
     expect(h.rows).toHaveLength(4);
-    expect(h.rows[3]).toMatchObject({ action: "request.refused.aggregate", ip: null, detail: { count: 997, overflow: "addresses past the first 3 of the minute" } });
+    expect(h.rows[3]).toMatchObject({
+      action: "request.refused.aggregate",
+      ip: null,
+      detail: { count: 997, overflow: "addresses past the first 3 of the minute" },
+    });
   });
 
   it("[anonymous-refusals] rows go through the audit log's chain (PGlite)", async () => {
@@ -94,9 +121,21 @@ describe("[audit][anonymous-refusals] evidence without filling the log (issue 12
     try {
       const tally = new AnonymousRefusals({ schedule: () => undefined });
       for (let i = 0; i < 50; i++) {
-        await tally.record({ ip: "127.0.0.1", path: `/api/${"x".repeat(600)}`, requestId: `r${i}`, status: 401, code: "unauthenticated", reason: "Sign in first" }, (e) => appendAudit(db, e));
+        await tally.record(
+          {
+            ip: "127.0.0.1",
+            path: `/api/${"x".repeat(600)}`,
+            requestId: `r${i}`,
+            status: 401,
+            code: "unauthenticated",
+            reason: "Sign in first",
+          },
+          (e) => appendAudit(db, e),
+        );
       }
-      const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE actor = 'anonymous'");
+      const { rows } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM audit_log WHERE actor = 'anonymous'",
+      );
       expect(rows[0]!.n).toBe(1);
       expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 1 });
     } finally {

@@ -25,7 +25,14 @@ export type AnonymousRefusal = {
   reason: string;
 };
 
-type Tally = { ip: string | null; firstRequestId: string | null; count: number; codes: Record<string, number>; paths: string[]; overflow: boolean };
+type Tally = {
+  ip: string | null;
+  firstRequestId: string | null;
+  count: number;
+  codes: Record<string, number>;
+  paths: string[];
+  overflow: boolean;
+};
 
 type Write = (entry: AuditInput) => Promise<unknown>;
 
@@ -90,7 +97,9 @@ export class AnonymousRefusals {
       detail: { status: r.status, code: r.code, reason: r.reason },
       requestId: r.requestId,
       ip: r.ip,
-    }).catch((e: unknown) => logger.error({ err: String(e), requestId: r.requestId }, "audit write of a refusal failed"));
+    }).catch((e: unknown) =>
+      logger.error({ err: String(e), requestId: r.requestId }, "audit write of a refusal failed"),
+    );
     return "written";
   }
 
@@ -131,7 +140,9 @@ export class AnonymousRefusals {
         to: new Date((window + 1) * this.windowMs).toISOString(),
         codes: t.codes,
         paths: t.paths,
-        ...(t.overflow ? { overflow: `addresses past the first ${this.maxAddresses} of the minute` } : { firstRequestId: t.firstRequestId }),
+        ...(t.overflow
+          ? { overflow: `addresses past the first ${this.maxAddresses} of the minute` }
+          : { firstRequestId: t.firstRequestId }),
       };
       await write({
         actor: "anonymous",
@@ -142,7 +153,9 @@ export class AnonymousRefusals {
         detail,
         requestId: null,
         ip: t.ip,
-      }).catch((e: unknown) => logger.error({ err: String(e), ip: t.ip, ...detail }, "audit write of aggregated refusals failed"));
+      }).catch((e: unknown) =>
+        logger.error({ err: String(e), ip: t.ip, ...detail }, "audit write of aggregated refusals failed"),
+      );
     }
   }
 }

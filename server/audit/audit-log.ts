@@ -5,7 +5,14 @@ import { logger } from "@/server/log";
 import { auditCursor } from "@/lib/api/audit";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit-actions";
 import { keysetPage, keysetWalk, sqlFilters, type KeysetQuery } from "@/server/db/keyset";
-import { AUDIT_GENESIS_HASH, hashAuditRow, toStorableJson, toStorableText, type HashedAuditFields, type Json } from "./hash";
+import {
+  AUDIT_GENESIS_HASH,
+  hashAuditRow,
+  toStorableJson,
+  toStorableText,
+  type HashedAuditFields,
+  type Json,
+} from "./hash";
 import { redact } from "./redact";
 
 export type AuditInput = {
@@ -101,7 +108,22 @@ async function insertLinked(tx: Queryable, row: Prepared): Promise<{ id: number;
   await tx.query(
     `INSERT INTO audit_log (id, at, actor, actor_role, action, outcome, target, params, detail, request_id, ip, intent_id, prev_hash, hash)
      VALUES ($1, $2::timestamptz, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb, $10, $11, $12, $13, $14)`,
-    [id, fields.at, row.actor, row.actorRole, row.action, row.outcome, row.target, jsonParam(row.params), jsonParam(row.detail), row.requestId, row.ip, row.intentId, fields.prevHash, hash],
+    [
+      id,
+      fields.at,
+      row.actor,
+      row.actorRole,
+      row.action,
+      row.outcome,
+      row.target,
+      jsonParam(row.params),
+      jsonParam(row.detail),
+      row.requestId,
+      row.ip,
+      row.intentId,
+      fields.prevHash,
+      hash,
+    ],
   );
   await tx.query("UPDATE audit_head SET last_id = $1, last_hash = $2 WHERE id = 1", [id, hash]);
   return { id, hash };
@@ -130,7 +152,10 @@ export async function appendAudit(db: Db, entry: AuditInput): Promise<{ id: numb
  * Appends inside a transaction the caller already holds (db.transaction's tx), so a business write and
  * its audit row commit or roll back together. Same checks and errors as appendAudit.
  */
-export async function appendAuditInTransaction(tx: Queryable, entry: AuditInput): Promise<{ id: number; hash: string }> {
+export async function appendAuditInTransaction(
+  tx: Queryable,
+  entry: AuditInput,
+): Promise<{ id: number; hash: string }> {
   try {
     return await insertLinked(tx, prepare(entry));
   } catch (e) {
@@ -155,7 +180,8 @@ type DbAuditRow = {
   hash: string;
 };
 
-const COLUMNS = "id, at, actor, actor_role, action, outcome, target, params, detail, request_id, ip, intent_id, prev_hash, hash";
+const COLUMNS =
+  "id, at, actor, actor_role, action, outcome, target, params, detail, request_id, ip, intent_id, prev_hash, hash";
 
 function toRow(r: DbAuditRow): AuditRow {
   return {
@@ -176,7 +202,8 @@ function toRow(r: DbAuditRow): AuditRow {
   };
 }
 
-export type AuditChainResult = { ok: true; rows: number } | { ok: false; rows: number; brokenAt: number; reason: string };
+export type AuditChainResult =
+  { ok: true; rows: number } | { ok: false; rows: number; brokenAt: number; reason: string };
 
 const VERIFY_BATCH = 1000;
 
@@ -188,7 +215,9 @@ const VERIFY_BATCH = 1000;
 export async function verifyAuditChain(db: Db): Promise<AuditChainResult> {
   // The head is read first: every row up to head.last_id was committed with it, so the walk below sees a
   // complete chain however many appends happen meanwhile, without holding a long transaction.
-  const head = (await db.query<{ last_id: number; last_hash: string }>("SELECT last_id, last_hash FROM audit_head WHERE id = 1")).rows[0];
+  const head = (
+    await db.query<{ last_id: number; last_hash: string }>("SELECT last_id, last_hash FROM audit_head WHERE id = 1")
+  ).rows[0];
   if (!head) return { ok: false, rows: 0, brokenAt: 0, reason: "audit_head row is missing" };
   const lastId = Number(head.last_id);
 
@@ -196,16 +225,30 @@ export async function verifyAuditChain(db: Db): Promise<AuditChainResult> {
   let prevHash = AUDIT_GENESIS_HASH;
   let verified = 0;
   for (;;) {
-    const batch = await db.query<DbAuditRow>(`SELECT ${COLUMNS} FROM audit_log WHERE id >= $1 AND id <= $2 ORDER BY id LIMIT ${VERIFY_BATCH}`, [expected, lastId]);
+    const batch = await db.query<DbAuditRow>(
+      `SELECT ${COLUMNS} FROM audit_log WHERE id >= $1 AND id <= $2 ORDER BY id LIMIT ${VERIFY_BATCH}`,
+      [expected, lastId],
+    );
     for (const raw of batch.rows) {
       const row = toRow(raw);
       if (row.id !== expected) {
-        const missing = row.id - expected === 1 ? `row ${expected} is missing` : `rows ${expected}..${row.id - 1} are missing`;
-        return { ok: false, rows: verified, brokenAt: expected, reason: `${missing} (deleted): the next row is ${row.id}` };
+        const missing =
+          row.id - expected === 1 ? `row ${expected} is missing` : `rows ${expected}..${row.id - 1} are missing`;
+        return {
+          ok: false,
+          rows: verified,
+          brokenAt: expected,
+          reason: `${missing} (deleted): the next row is ${row.id}`,
+        };
       }
       if (row.prevHash !== prevHash) {
         const before = expected === 1 ? "the genesis value" : `row ${expected - 1}'s hash`;
-        return { ok: false, rows: verified, brokenAt: row.id, reason: `prev_hash is not ${before} (a row before it was changed or replaced)` };
+        return {
+          ok: false,
+          rows: verified,
+          brokenAt: row.id,
+          reason: `prev_hash is not ${before} (a row before it was changed or replaced)`,
+        };
       }
       const recomputed = hashAuditRow({ ...row, at: row.at.toISOString() });
       if (recomputed !== row.hash) {
@@ -219,7 +262,12 @@ export async function verifyAuditChain(db: Db): Promise<AuditChainResult> {
   }
   if (expected - 1 !== lastId) {
     const missing = expected === lastId ? `row ${expected} is missing` : `rows ${expected}..${lastId} are missing`;
-    return { ok: false, rows: verified, brokenAt: expected, reason: `${missing} (deleted): the chain head records ${lastId} rows` };
+    return {
+      ok: false,
+      rows: verified,
+      brokenAt: expected,
+      reason: `${missing} (deleted): the chain head records ${lastId} rows`,
+    };
   }
   if (prevHash !== head.last_hash) {
     return { ok: false, rows: verified, brokenAt: lastId, reason: "the last row's hash differs from the chain head's" };
@@ -244,7 +292,9 @@ export type AuditFilters = {
 export const AUDIT_PAGE_MAX = 500;
 
 /** The audit log's query for the keyset pager: newest first by id. Actor matches part of the e-mail, case-insensitively. */
-function auditQuery(filters: Omit<AuditFilters, "cursor" | "limit">): Omit<KeysetQuery<DbAuditRow, number>, "cursor" | "limit"> {
+function auditQuery(
+  filters: Omit<AuditFilters, "cursor" | "limit">,
+): Omit<KeysetQuery<DbAuditRow, number>, "cursor" | "limit"> {
   const f = sqlFilters();
   // Part of the e-mail ("lead" finds lead@…); % and _ are the text typed, not wildcards.
   if (filters.actor) f.add((p) => `strpos(lower(actor), lower(${p})) > 0`, filters.actor);
@@ -265,12 +315,19 @@ function auditQuery(filters: Omit<AuditFilters, "cursor" | "limit">): Omit<Keyse
 }
 
 /** One page, newest first; `nextCursor` is null on the last page. */
-export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<{ rows: AuditRow[]; nextCursor: string | null }> {
+export async function listAudit(
+  db: Db,
+  filters: AuditFilters = {},
+): Promise<{ rows: AuditRow[]; nextCursor: string | null }> {
   const page = await keysetPage(db, { ...auditQuery(filters), cursor: filters.cursor, limit: filters.limit });
   return { rows: page.items.map(toRow), nextCursor: page.nextCursor };
 }
 
 /** Every row the filters select, newest first, at most `maxRows` (the CSV export). */
-export async function* walkAudit(db: Db, filters: Omit<AuditFilters, "cursor" | "limit">, maxRows: number): AsyncGenerator<AuditRow> {
+export async function* walkAudit(
+  db: Db,
+  filters: Omit<AuditFilters, "cursor" | "limit">,
+  maxRows: number,
+): AsyncGenerator<AuditRow> {
   for await (const row of keysetWalk(db, auditQuery(filters), maxRows)) yield toRow(row);
 }

@@ -31,7 +31,17 @@ const entry = (over: Partial<AuditInput> = {}): AuditInput => ({
 describe("[audit][actions]", () => {
   it("is a closed list holding every platform operation id and the issue's own actions", () => {
     for (const id of OPERATION_IDS) expect(AUDIT_ACTIONS.options).toContain(id);
-    for (const a of ["auth.sign-in", "auth.sign-in-failed", "auth.sign-out", "auth.session-refused", "request.refused", "export.run", "withdrawals.approve", "users.reset-password", "audit.export"]) {
+    for (const a of [
+      "auth.sign-in",
+      "auth.sign-in-failed",
+      "auth.sign-out",
+      "auth.session-refused",
+      "request.refused",
+      "export.run",
+      "withdrawals.approve",
+      "users.reset-password",
+      "audit.export",
+    ]) {
       expect(AUDIT_ACTIONS.options).toContain(a);
     }
     expect(AUDIT_ACTIONS.safeParse("withdrawals.steal").success).toBe(false);
@@ -69,11 +79,18 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
     it("builds a chain from the genesis value; an outcome row points at its intent", async () => {
       await open();
       const intent = await appendAudit(db, entry());
-      const outcome = await appendAudit(db, entry({ outcome: "success", intentId: intent.id, detail: { orderId: "9001" } }));
-      expect([intent.id, outcome.id]).toEqual([1, 2]);
-      const rows = await db.query<{ id: number; prev_hash: string; hash: string; intent_id: number | null; params: unknown }>(
-        "SELECT id, prev_hash, hash, intent_id, params FROM audit_log ORDER BY id",
+      const outcome = await appendAudit(
+        db,
+        entry({ outcome: "success", intentId: intent.id, detail: { orderId: "9001" } }),
       );
+      expect([intent.id, outcome.id]).toEqual([1, 2]);
+      const rows = await db.query<{
+        id: number;
+        prev_hash: string;
+        hash: string;
+        intent_id: number | null;
+        params: unknown;
+      }>("SELECT id, prev_hash, hash, intent_id, params FROM audit_log ORDER BY id");
       expect(rows.rows[0]).toMatchObject({ prev_hash: AUDIT_GENESIS_HASH, hash: intent.hash, intent_id: null });
       expect(rows.rows[1]).toMatchObject({ prev_hash: intent.hash, hash: outcome.hash, intent_id: 1 });
       expect(rows.rows[0]!.params).toEqual({ subUid: "1234567", coin: "USDT", address: "TXyz", amount: "10.5" });
@@ -89,8 +106,14 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
           detail: { nested: { password: "pw", chain: "ERC20" } },
         }),
       );
-      const row = (await db.query<{ params: unknown; detail: unknown }>("SELECT params, detail FROM audit_log")).rows[0]!;
-      expect(row.params).toEqual({ address: "0xAbC", amount: "1.00000001", apiSecret: "[redacted]", headers: { "ACCESS-SIGN": "[redacted]" } });
+      const row = (await db.query<{ params: unknown; detail: unknown }>("SELECT params, detail FROM audit_log"))
+        .rows[0]!;
+      expect(row.params).toEqual({
+        address: "0xAbC",
+        amount: "1.00000001",
+        apiSecret: "[redacted]",
+        headers: { "ACCESS-SIGN": "[redacted]" },
+      });
       expect(row.detail).toEqual({ nested: { password: "[redacted]", chain: "ERC20" } });
       expect(JSON.stringify(row)).not.toMatch(/s3cret|"sig"|"pw"/);
     });
@@ -100,11 +123,34 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
       await appendAudit(
         db,
         entry({
-          params: { z: 1, a: { y: [3, 2, 1], b: null }, big: 12345678901234567890n, e: 1e21, tiny: 1e-7, neg: -0, f: 0.1, u: "ünïcødé ✓ 😀", nul: "a\u0000b", lone: "x\ud800y", skip: undefined, when: new Date(0) },
+          params: {
+            z: 1,
+            a: { y: [3, 2, 1], b: null },
+            big: 12345678901234567890n,
+            e: 1e21,
+            tiny: 1e-7,
+            neg: -0,
+            f: 0.1,
+            u: "ünïcødé ✓ 😀",
+            nul: "a\u0000b",
+            lone: "x\ud800y",
+            skip: undefined,
+            when: new Date(0),
+          },
           detail: "just a string",
         }),
       );
-      await appendAudit(db, entry({ params: [1, "two", { three: 3 }], detail: null, actorRole: null, target: null, requestId: null, ip: null }));
+      await appendAudit(
+        db,
+        entry({
+          params: [1, "two", { three: 3 }],
+          detail: null,
+          actorRole: null,
+          target: null,
+          requestId: null,
+          ip: null,
+        }),
+      );
       await appendAudit(db, entry({ params: undefined, detail: undefined }));
       expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 3 });
     });
@@ -112,10 +158,30 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
     it("[audit][bounded] writes a row whatever the request carried: long or control-character text is cut and cleaned, never refused", async () => {
       await open();
       const long = `/api/withdrawals/${"a".repeat(5_000)}/approve`;
-      await appendAudit(db, entry({ actor: "anonymous", action: "request.refused", outcome: "refused", target: long, detail: { status: 401 } }));
-      await appendAudit(db, entry({ target: "withdrawal:\u0000\u001b[31m\r\nforged line", ip: `10.0.0.1${"\u0000".repeat(200)}`, requestId: "r\ud800" }));
+      await appendAudit(
+        db,
+        entry({
+          actor: "anonymous",
+          action: "request.refused",
+          outcome: "refused",
+          target: long,
+          detail: { status: 401 },
+        }),
+      );
+      await appendAudit(
+        db,
+        entry({
+          target: "withdrawal:\u0000\u001b[31m\r\nforged line",
+          ip: `10.0.0.1${"\u0000".repeat(200)}`,
+          requestId: "r\ud800",
+        }),
+      );
       await appendAudit(db, entry({ actor: `${"x".repeat(400)}@example.com` }));
-      const rows = (await db.query<{ actor: string; target: string; ip: string; request_id: string }>("SELECT actor, target, ip, request_id FROM audit_log ORDER BY id")).rows;
+      const rows = (
+        await db.query<{ actor: string; target: string; ip: string; request_id: string }>(
+          "SELECT actor, target, ip, request_id FROM audit_log ORDER BY id",
+        )
+      ).rows;
       expect(rows[0]!.target).toHaveLength(512);
       expect(rows[0]!.target.startsWith("/api/withdrawals/aaaa")).toBe(true);
       expect(rows[0]!.target).toMatch(/…\[cut from 5025 characters\]$/);
@@ -129,7 +195,9 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
 
     it("keeps one valid chain under 50 concurrent appends", async () => {
       await open();
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => appendAudit(db, entry({ target: `c${i}` }))));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => appendAudit(db, entry({ target: `c${i}` }))),
+      );
       expect(results.map((r) => r.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
       expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 50 });
     });
@@ -139,7 +207,9 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
       it("keeps one chain when two app instances append at once", async () => {
         await open();
         const other = await tdb!.open();
-        await Promise.all(Array.from({ length: 40 }, (_, i) => appendAudit(i % 2 ? db : other, entry({ target: `i${i}` }))));
+        await Promise.all(
+          Array.from({ length: 40 }, (_, i) => appendAudit(i % 2 ? db : other, entry({ target: `i${i}` }))),
+        );
         expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 40 });
       });
     }
@@ -170,7 +240,9 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
 
     it("throws AuditWriteError for an unknown action or outcome, or no actor, and writes nothing", async () => {
       await open();
-      await expect(appendAudit(db, entry({ action: "withdrawals.steal" as never }))).rejects.toBeInstanceOf(AuditWriteError);
+      await expect(appendAudit(db, entry({ action: "withdrawals.steal" as never }))).rejects.toBeInstanceOf(
+        AuditWriteError,
+      );
       await expect(appendAudit(db, entry({ outcome: "maybe" as never }))).rejects.toThrow(/outcome/);
       await expect(appendAudit(db, entry({ actor: "" }))).rejects.toBeInstanceOf(AuditWriteError);
       expect((await db.query("SELECT count(*)::int AS n FROM audit_log")).rows).toEqual([{ n: 0 }]);
@@ -179,7 +251,9 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
     it("throws AuditWriteError when the database refuses the row, and the chain stays whole", async () => {
       await open();
       await appendAudit(db, entry());
-      await expect(appendAudit(db, entry({ outcome: "success", intentId: 99 }))).rejects.toBeInstanceOf(AuditWriteError);
+      await expect(appendAudit(db, entry({ outcome: "success", intentId: 99 }))).rejects.toBeInstanceOf(
+        AuditWriteError,
+      );
       await appendAudit(db, entry({ outcome: "success", intentId: 1 }));
       expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 2 });
     });
@@ -193,7 +267,9 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
       await expect(db.query("DELETE FROM audit_log WHERE id = 2")).rejects.toThrow(/append-only/);
       await expect(db.query("TRUNCATE audit_log CASCADE")).rejects.toThrow(/append-only/);
       await expect(db.query("DELETE FROM audit_head")).rejects.toThrow(/append-only/);
-      await expect(db.query("UPDATE audit_head SET last_id = 1, last_hash = $1", [AUDIT_GENESIS_HASH])).rejects.toThrow(/only advance/);
+      await expect(db.query("UPDATE audit_head SET last_id = 1, last_hash = $1", [AUDIT_GENESIS_HASH])).rejects.toThrow(
+        /only advance/,
+      );
       expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 2 });
     });
 
@@ -251,8 +327,15 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
     it("detects an edited row", async () => {
       await open();
       await appendMany(5);
-      await tamper("UPDATE audit_log SET params = $1::text::jsonb WHERE id = 3", [JSON.stringify({ address: "attacker", amount: "10.5" })]);
-      expect(await verifyAuditChain(db)).toEqual({ ok: false, rows: 2, brokenAt: 3, reason: "content does not match its hash (row edited)" });
+      await tamper("UPDATE audit_log SET params = $1::text::jsonb WHERE id = 3", [
+        JSON.stringify({ address: "attacker", amount: "10.5" }),
+      ]);
+      expect(await verifyAuditChain(db)).toEqual({
+        ok: false,
+        rows: 2,
+        brokenAt: 3,
+        reason: "content does not match its hash (row edited)",
+      });
     });
 
     it("detects an edited row whose hash was recomputed, at the next link", async () => {
@@ -263,21 +346,36 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
       const row2 = (await listAudit(db, { cursor: "3", limit: 1 })).rows[0]!;
       const forged = hashAuditRow({ ...row2, actor: "mallory", at: row2.at.toISOString() });
       await tamper("UPDATE audit_log SET actor = 'mallory', hash = $1 WHERE id = 2", [forged]);
-      expect(await verifyAuditChain(db)).toEqual({ ok: false, rows: 2, brokenAt: 3, reason: "prev_hash is not row 2's hash (a row before it was changed or replaced)" });
+      expect(await verifyAuditChain(db)).toEqual({
+        ok: false,
+        rows: 2,
+        brokenAt: 3,
+        reason: "prev_hash is not row 2's hash (a row before it was changed or replaced)",
+      });
     });
 
     it("detects a deleted row in the middle", async () => {
       await open();
       await appendMany(5);
       await tamper("DELETE FROM audit_log WHERE id = 3");
-      expect(await verifyAuditChain(db)).toEqual({ ok: false, rows: 2, brokenAt: 3, reason: "row 3 is missing (deleted): the next row is 4" });
+      expect(await verifyAuditChain(db)).toEqual({
+        ok: false,
+        rows: 2,
+        brokenAt: 3,
+        reason: "row 3 is missing (deleted): the next row is 4",
+      });
     });
 
     it("detects deleted rows at the end (the head remembers)", async () => {
       await open();
       await appendMany(5);
       await tamper("DELETE FROM audit_log WHERE id >= 4");
-      expect(await verifyAuditChain(db)).toEqual({ ok: false, rows: 3, brokenAt: 4, reason: "rows 4..5 are missing (deleted): the chain head records 5 rows" });
+      expect(await verifyAuditChain(db)).toEqual({
+        ok: false,
+        rows: 3,
+        brokenAt: 4,
+        reason: "rows 4..5 are missing (deleted): the chain head records 5 rows",
+      });
     });
 
     it("detects a row deleted and the chain re-linked around it", async () => {
@@ -295,13 +393,23 @@ describe.each(ENGINES)("[audit] $engine", (engine) => {
       await open();
       await appendAudit(db, entry({ actor: "Lead@Demo.Brokerdesk", action: "withdrawals.approve", outcome: "intent" }));
       await appendAudit(db, entry({ action: "withdrawals.request", outcome: "success" }));
-      await appendAudit(db, entry({ actor: "anonymous", action: "request.refused", outcome: "refused", detail: { status: 401 } }));
+      await appendAudit(
+        db,
+        entry({ actor: "anonymous", action: "request.refused", outcome: "refused", detail: { status: 401 } }),
+      );
       await appendAudit(db, entry({ action: "withdrawals.request", outcome: "failure" }));
 
       const all = await listAudit(db);
       expect(all.rows.map((r) => r.id)).toEqual([4, 3, 2, 1]);
       expect(all.nextCursor).toBeNull();
-      expect(all.rows[1]).toMatchObject({ actor: "anonymous", action: "request.refused", outcome: "refused", detail: { status: 401 }, actorRole: "broker", ip: "127.0.0.1" });
+      expect(all.rows[1]).toMatchObject({
+        actor: "anonymous",
+        action: "request.refused",
+        outcome: "refused",
+        detail: { status: 401 },
+        actorRole: "broker",
+        ip: "127.0.0.1",
+      });
       expect(all.rows[0]!.at).toBeInstanceOf(Date);
 
       expect((await listAudit(db, { actor: "lead@demo.brokerdesk" })).rows.map((r) => r.id)).toEqual([1]);

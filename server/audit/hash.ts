@@ -27,7 +27,8 @@ export function toStorableJson(value: unknown): Json {
 // What a text column must not hold: PostgreSQL's text refuses \u0000, a lone surrogate would be stored as
 // U+FFFD (and the row's hash would no longer match), and the other control characters would let a caller
 // forge line breaks or terminal escapes into a log that people read.
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSAFE_TEXT =
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * A text field as the audit log stores it: control characters and lone surrogates replaced with U+FFFD,

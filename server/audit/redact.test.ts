@@ -15,7 +15,13 @@ describe("[audit][redact]", () => {
       signature: "sig2",
       cookie: "c",
       Authorization: "Bearer x",
-      headers: { "ACCESS-KEY": "k", "access-sign": "s", "ACCESS-PASSPHRASE": "p", "ACCESS-TIMESTAMP": "1", "content-type": "application/json" },
+      headers: {
+        "ACCESS-KEY": "k",
+        "access-sign": "s",
+        "ACCESS-PASSPHRASE": "p",
+        "ACCESS-TIMESTAMP": "1",
+        "content-type": "application/json",
+      },
       nested: [{ credentials: { user: "u" } }, { client_secret: "cs", note: "fine" }],
     };
     expect(redact(input)).toEqual({
@@ -30,13 +36,30 @@ describe("[audit][redact]", () => {
       signature: REDACTED,
       cookie: REDACTED,
       Authorization: REDACTED,
-      headers: { "ACCESS-KEY": REDACTED, "access-sign": REDACTED, "ACCESS-PASSPHRASE": REDACTED, "ACCESS-TIMESTAMP": REDACTED, "content-type": "application/json" },
+      headers: {
+        "ACCESS-KEY": REDACTED,
+        "access-sign": REDACTED,
+        "ACCESS-PASSPHRASE": REDACTED,
+        "ACCESS-TIMESTAMP": REDACTED,
+        "content-type": "application/json",
+      },
       nested: [{ credentials: REDACTED }, { client_secret: REDACTED, note: "fine" }],
     });
   });
 
   it("keeps what compliance needs: addresses, amounts, UIDs, coins, chains, tags", () => {
-    const withdrawal = { subUid: "1234567", coin: "USDT", dest: "on_chain", chain: "TRC20", address: "TXyz1234", tag: "memo-9", amount: "1500.25", clientOid: "bd-1", tokenAddress: "0xabc", signedAt: 1 };
+    const withdrawal = {
+      subUid: "1234567",
+      coin: "USDT",
+      dest: "on_chain",
+      chain: "TRC20",
+      address: "TXyz1234",
+      tag: "memo-9",
+      amount: "1500.25",
+      clientOid: "bd-1",
+      tokenAddress: "0xabc",
+      signedAt: 1,
+    };
     expect(redact(withdrawal)).toEqual(withdrawal);
     expect(redact({ params: withdrawal, apiSecret: "x" })).toEqual({ params: withdrawal, apiSecret: REDACTED });
   });
@@ -61,7 +84,9 @@ describe("[audit][redact]", () => {
 
   it("reads Headers and URLSearchParams as objects, redacting their secrets", () => {
     const headers = new Headers({ "ACCESS-SIGN": "s", cookie: "c", "x-request-id": "r1" });
-    expect(redact({ headers })).toEqual({ headers: { "access-sign": REDACTED, cookie: REDACTED, "x-request-id": "r1" } });
+    expect(redact({ headers })).toEqual({
+      headers: { "access-sign": REDACTED, cookie: REDACTED, "x-request-id": "r1" },
+    });
     expect(redact(new URLSearchParams("coin=USDT&sign=abc"))).toEqual({ coin: "USDT", sign: REDACTED });
   });
 

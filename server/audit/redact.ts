@@ -19,7 +19,18 @@ const SECRET_KEYS = new Set([
   "accesspassphrase",
   "accesstimestamp",
 ]);
-const SECRET_PARTS = ["password", "passphrase", "secret", "apikey", "privatekey", "mnemonic", "seedphrase", "cookie", "authorization", "credential"];
+const SECRET_PARTS = [
+  "password",
+  "passphrase",
+  "secret",
+  "apikey",
+  "privatekey",
+  "mnemonic",
+  "seedphrase",
+  "cookie",
+  "authorization",
+  "credential",
+];
 // Suffix only: accessToken, refreshToken, csrfToken are secrets; tokenAddress or tokenSymbol are not.
 const SECRET_SUFFIXES = ["token", "signature"];
 

@@ -30,7 +30,12 @@ export type AuditTrail = {
  * own write (a withdrawal's claim). Throws AuditWriteError when it cannot.
  */
 export async function openAudit(db: Db, subject: AuditSubject, params: unknown, tx?: Queryable): Promise<AuditTrail> {
-  const base = { ...subject, target: subject.target ?? null, requestId: subject.requestId ?? null, ip: subject.ip ?? null };
+  const base = {
+    ...subject,
+    target: subject.target ?? null,
+    requestId: subject.requestId ?? null,
+    ip: subject.ip ?? null,
+  };
   const intent = tx
     ? await appendAuditInTransaction(tx, { ...base, outcome: "intent", params })
     : await appendAudit(db, { ...base, outcome: "intent", params });
@@ -39,7 +44,11 @@ export async function openAudit(db: Db, subject: AuditSubject, params: unknown, 
     close: (outcome, detail) =>
       appendAudit(db, { ...base, outcome, intentId: intent.id, detail }).then(
         () => undefined,
-        (e: unknown) => logger.error({ err: String(e), action: subject.action, requestId: subject.requestId, intentId: intent.id }, "audit outcome could not be written"),
+        (e: unknown) =>
+          logger.error(
+            { err: String(e), action: subject.action, requestId: subject.requestId, intentId: intent.id },
+            "audit outcome could not be written",
+          ),
       ),
   };
 }

@@ -31,21 +31,37 @@ export function approverStanding(
   // An account with no password (single sign-on) has nothing to change: the cool-off counts from the change.
   const changed = user.passwordChangedAt ? Date.parse(user.passwordChangedAt) : null;
   if (user.hasPassword && (changed === null || changed <= heldAt)) {
-    return { ...base, mayApprove: false, reason: `${what}; it may approve once its holder has changed their own password and ${hours} have passed`, eligibleFrom: null };
+    return {
+      ...base,
+      mayApprove: false,
+      reason: `${what}; it may approve once its holder has changed their own password and ${hours} have passed`,
+      eligibleFrom: null,
+    };
   }
   const from = (user.hasPassword ? changed! : heldAt) + coolOffMs;
   if (now < from) {
     const eligibleFrom = new Date(from).toISOString();
-    return { ...base, mayApprove: false, reason: `${what}; it may approve from ${formatUtc(from)}, ${hours} after ${user.hasPassword ? "its own password change" : "that change"}`, eligibleFrom };
+    return {
+      ...base,
+      mayApprove: false,
+      reason: `${what}; it may approve from ${formatUtc(from)}, ${hours} after ${user.hasPassword ? "its own password change" : "that change"}`,
+      eligibleFrom,
+    };
   }
   return { ...base, mayApprove: true, reason: null, eligibleFrom: null };
 }
 
 /** A staff member's own row, and, for an approving role, their standing now (the account page). */
-export async function loadAccount(db: Queryable, userId: string): Promise<{ user: StaffUser; standing: ApproverStanding | null } | null> {
+export async function loadAccount(
+  db: Queryable,
+  userId: string,
+): Promise<{ user: StaffUser; standing: ApproverStanding | null } | null> {
   const record = await findUserById(db, userId);
   if (!record) return null;
   const { passwordHash: _hash, ...user } = record;
   void _hash;
-  return { user, standing: can(user.role, "withdrawals.approve") ? approverStanding(user, Date.now(), env.approverCoolOffMs) : null };
+  return {
+    user,
+    standing: can(user.role, "withdrawals.approve") ? approverStanding(user, Date.now(), env.approverCoolOffMs) : null,
+  };
 }

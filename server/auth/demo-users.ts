@@ -25,7 +25,10 @@ export const isDemoEmail = (email: string) => email.trim().toLowerCase().endsWit
  * are kept). Live mode: the demo accounts must not work, so any that exist are disabled and their
  * sessions revoked.
  */
-export async function seedDemoUsers(db: Queryable, mode: Mode = env.mode): Promise<{ created: number; disabled: number }> {
+export async function seedDemoUsers(
+  db: Queryable,
+  mode: Mode = env.mode,
+): Promise<{ created: number; disabled: number }> {
   if (mode === "live") {
     const { rows } = await db.query<{ id: string }>(
       `UPDATE staff_users SET disabled = true, session_version = session_version + 1, updated_at = now()
@@ -34,7 +37,9 @@ export async function seedDemoUsers(db: Queryable, mode: Mode = env.mode): Promi
     );
     return { created: 0, disabled: rows.length };
   }
-  const { rows: existing } = await db.query<{ email: string }>(`SELECT email FROM staff_users WHERE email LIKE $1`, [`%@${DEMO_DOMAIN}`]);
+  const { rows: existing } = await db.query<{ email: string }>(`SELECT email FROM staff_users WHERE email LIKE $1`, [
+    `%@${DEMO_DOMAIN}`,
+  ]);
   const have = new Set(existing.map((r) => r.email));
   const missing = DEMO_USERS.filter((d) => !have.has(d.email));
   if (!missing.length) return { created: 0, disabled: 0 };

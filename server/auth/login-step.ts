@@ -22,7 +22,13 @@ export async function openLoginStep<S extends LoginStep>(
   const callbackUrl = target.startsWith("/login") ? "/" : target;
   const session = await getSessionState();
   const state = session?.mfa?.state;
-  const at: LoginStep | "done" = !session ? "password" : state === "verify" ? "factor" : state === "enrol" ? "enrol" : "done";
+  const at: LoginStep | "done" = !session
+    ? "password"
+    : state === "verify"
+      ? "factor"
+      : state === "enrol"
+        ? "enrol"
+        : "done";
   if (at === "done" && step !== "enrol") redirect(callbackUrl);
   if (at !== "done" && at !== step) redirect(`${STEP_PATH[at]}?callbackUrl=${encodeURIComponent(callbackUrl)}`);
   return { session: session as S extends "password" ? null : StaffSession, callbackUrl };

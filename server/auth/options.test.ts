@@ -31,7 +31,11 @@ const options = () =>
 
 beforeAll(async () => {
   db = await openDb({ dataDir: "memory://" });
-  ana = await createUser(db, { email: "ana@example.com", name: "Ana", role: "lead", password: "a-long-password-1" }, { mode: "simulator" });
+  ana = await createUser(
+    db,
+    { email: "ana@example.com", name: "Ana", role: "lead", password: "a-long-password-1" },
+    { mode: "simulator" },
+  );
 });
 afterAll(async () => {
   await db.close();
@@ -42,7 +46,10 @@ const jwt = async (token: JWT, extra: Partial<JwtParams> = {}): Promise<JWT> =>
   options().callbacks!.jwt!({ token, user: undefined as never, account: null, ...extra });
 
 async function signIn(): Promise<JWT> {
-  return jwt({ name: "Ana", email: "ana@example.com" }, { trigger: "signIn", user: { id: ana.id, email: "ana@example.com", name: "Ana" } });
+  return jwt(
+    { name: "Ana", email: "ana@example.com" },
+    { trigger: "signIn", user: { id: ana.id, email: "ana@example.com", name: "Ana" } },
+  );
 }
 
 async function refusal(p: Promise<unknown>): Promise<string> {
@@ -62,10 +69,14 @@ describe("[security][sign-out] a signed-out token is refused everywhere (issue 1
     await options().events!.signOut!({ token: t, session: undefined as never });
     expect(await refusal(jwt(t))).toBe("signed-out");
     // Another instance: its own options, the same database.
-    expect(await refusal(Promise.resolve(options().callbacks!.jwt!({ token: t, user: undefined as never, account: null })))).toBe("signed-out");
+    expect(
+      await refusal(Promise.resolve(options().callbacks!.jwt!({ token: t, user: undefined as never, account: null }))),
+    ).toBe("signed-out");
     // A fresh sign-in is a new token, not affected.
     await expect(jwt(await signIn())).resolves.toMatchObject({ uid: ana.id });
-    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM revoked_sessions WHERE jti = $1", [t.jti]);
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM revoked_sessions WHERE jti = $1", [
+      t.jti,
+    ]);
     expect(rows[0]!.n).toBe(1);
   });
 });
@@ -73,7 +84,15 @@ describe("[security][sign-out] a signed-out token is refused everywhere (issue 1
 describe("[auth][session] jwt callback", () => {
   it("at sign-in stores uid, role, session version and both clocks", async () => {
     const t = await signIn();
-    expect(t).toMatchObject({ sub: ana.id, uid: ana.id, email: "ana@example.com", role: "lead", sv: 0, authAt: clock, seenAt: clock });
+    expect(t).toMatchObject({
+      sub: ana.id,
+      uid: ana.id,
+      email: "ana@example.com",
+      role: "lead",
+      sv: 0,
+      authAt: clock,
+      seenAt: clock,
+    });
   });
 
   it("idle timeout: activity within 30 minutes slides seenAt; 30 minutes of silence ends the session", async () => {
@@ -86,7 +105,11 @@ describe("[auth][session] jwt callback", () => {
     t = await jwt(t); // 58 minutes after sign-in, still fine: never idle for 30
     clock += 30 * MIN + 1;
     expect(await refusal(jwt(t))).toBe("idle-timeout");
-    expect(audits.at(-1)).toMatchObject({ action: "auth.session-refused", outcome: "refused", detail: { reason: "idle-timeout" } });
+    expect(audits.at(-1)).toMatchObject({
+      action: "auth.session-refused",
+      outcome: "refused",
+      detail: { reason: "idle-timeout" },
+    });
   });
 
   it("absolute lifetime: 12 hours after sign-in the session ends, however active", async () => {
@@ -102,14 +125,22 @@ describe("[auth][session] jwt callback", () => {
   });
 
   it("a disabled user's session stops at the next request", async () => {
-    const bob = await createUser(db, { email: "bob@example.com", role: "broker", password: "a-long-password-1" }, { mode: "simulator" });
+    const bob = await createUser(
+      db,
+      { email: "bob@example.com", role: "broker", password: "a-long-password-1" },
+      { mode: "simulator" },
+    );
     const t = await jwt({ email: bob.email }, { trigger: "signIn", user: { id: bob.id, email: bob.email } });
     await updateUser(db, bob.id, { disabled: true });
     expect(await refusal(jwt(t))).toBe("user-disabled");
   });
 
   it("a role change (session_version bump) revokes sessions issued before it", async () => {
-    const cy = await createUser(db, { email: "cy@example.com", role: "broker", password: "a-long-password-1" }, { mode: "simulator" });
+    const cy = await createUser(
+      db,
+      { email: "cy@example.com", role: "broker", password: "a-long-password-1" },
+      { mode: "simulator" },
+    );
     const t = await jwt({ email: cy.email }, { trigger: "signIn", user: { id: cy.id, email: cy.email } });
     await updateUser(db, cy.id, { role: "lead" });
     expect(await refusal(jwt(t))).toBe("session-revoked");
@@ -125,8 +156,15 @@ describe("[auth][session] jwt callback", () => {
 describe("[auth][session] session callback and options", () => {
   it("exposes only id, e-mail, name, role and the factor step's state to the browser", async () => {
     const t = await signIn();
-    const s = await options().callbacks!.session!({ session: { expires: "2026-03-01T20:00:00.000Z" }, token: t } as never);
-    expect(s).toEqual({ expires: "2026-03-01T20:00:00.000Z", user: { id: ana.id, email: "ana@example.com", name: "Ana", role: "lead" }, mfa: "ok" });
+    const s = await options().callbacks!.session!({
+      session: { expires: "2026-03-01T20:00:00.000Z" },
+      token: t,
+    } as never);
+    expect(s).toEqual({
+      expires: "2026-03-01T20:00:00.000Z",
+      user: { id: ana.id, email: "ana@example.com", name: "Ana", role: "lead" },
+      mfa: "ok",
+    });
   });
 
   it("uses JWT sessions living as long as the absolute limit, and /login as the sign-in page", () => {
@@ -143,7 +181,9 @@ describe("[auth][session] session callback and options", () => {
   });
 
   it("authorize() returns the staff user for the right password and null otherwise", async () => {
-    const provider = options().providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
+    const provider = options().providers[0] as unknown as {
+      options: { authorize: (c: unknown, r: unknown) => Promise<unknown> };
+    };
     const req = { headers: { "x-forwarded-for": "198.51.100.7, 10.0.0.1" } };
     expect(await provider.options.authorize({ email: "ana@example.com", password: "a-long-password-1" }, req)).toEqual({
       id: ana.id,

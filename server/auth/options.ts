@@ -13,7 +13,14 @@ import { redirectOnThisSite } from "./callback-path";
 import { SessionRefusedError, type SessionRefusal } from "./errors";
 import { countFactors, redeemProof, takeResetNotice } from "./mfa";
 import { prepareStaffUsers, verifyCredentials, verifyOidcUser } from "./sign-in";
-import { checkSessionUser, mfaSessionOf, parseStaffClaims, tokenExpiry, type SessionLimits, type StaffClaims } from "./session-rules";
+import {
+  checkSessionUser,
+  mfaSessionOf,
+  parseStaffClaims,
+  tokenExpiry,
+  type SessionLimits,
+  type StaffClaims,
+} from "./session-rules";
 import type { SignInThrottle } from "./throttle";
 import { decodeSessionJwt } from "./session-token";
 import { findSessionUser, findUserByEmail, revokeSession } from "./users";
@@ -43,7 +50,11 @@ export function idpDidMfa(profile: unknown): boolean {
 }
 
 /** Whose session an audit row of it is about: the token's staff member, or "anonymous" when it cannot be read. */
-const sessionParty = (claims: StaffClaims | null) => ({ actor: claims?.email ?? "anonymous", actorRole: claims?.role ?? null, target: claims?.uid ?? null });
+const sessionParty = (claims: StaffClaims | null) => ({
+  actor: claims?.email ?? "anonymous",
+  actorRole: claims?.role ?? null,
+  target: claims?.uid ?? null,
+});
 
 /**
  * Every request after sign-in: the token's claims, its idle and absolute limits, and the staff row
@@ -51,7 +62,9 @@ const sessionParty = (claims: StaffClaims | null) => ({ actor: claims?.email ?? 
  * seenAt moved to now and e-mail, name and role as the row has them; throws SessionRefusedError (audited)
  * otherwise. Shared by next-auth's jwt callback and getStaffSession (server/auth/session.ts).
  */
-export function createSessionCheck(deps: Pick<AuthDeps, "now" | "getDb" | "limits" | "audit"> = {}): (token: JWT) => Promise<JWT> {
+export function createSessionCheck(
+  deps: Pick<AuthDeps, "now" | "getDb" | "limits" | "audit"> = {},
+): (token: JWT) => Promise<JWT> {
   const now = deps.now ?? Date.now;
   const db = deps.getDb ?? getDb;
   const limits = deps.limits ?? env.session;
@@ -59,7 +72,13 @@ export function createSessionCheck(deps: Pick<AuthDeps, "now" | "getDb" | "limit
 
   const refuse = async (reason: SessionRefusal, claims: StaffClaims | null): Promise<never> => {
     // Best effort: the session is refused whether or not the refusal can be recorded.
-    await audit(await db(), { ...sessionParty(claims), action: "auth.session-refused", outcome: "refused", params: null, detail: { reason } }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a session refusal failed"));
+    await audit(await db(), {
+      ...sessionParty(claims),
+      action: "auth.session-refused",
+      outcome: "refused",
+      params: null,
+      detail: { reason },
+    }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a session refusal failed"));
     throw new SessionRefusedError(reason);
   };
 
@@ -74,7 +93,15 @@ export function createSessionCheck(deps: Pick<AuthDeps, "now" | "getDb" | "limit
     if (revoked || !row) return refuse(revoked ?? "user-missing", claims);
     // Role and name follow the row (a role change also bumps sv, so this only refreshes the name); so does
     // whether the account has a second factor (a factor added elsewhere makes an unverified session pending).
-    return { ...token, email: row.email, name: row.name, role: row.role, seenAt: t, mfaEnrolled: row.hasFactors, mustChangePassword: row.mustChangePassword };
+    return {
+      ...token,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      seenAt: t,
+      mfaEnrolled: row.hasFactors,
+      mustChangePassword: row.mustChangePassword,
+    };
   };
 }
 
@@ -166,7 +193,11 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
         // Credentials were checked (and audited) in authorize(); single sign-on is checked here.
         if (account?.provider !== "oidc") return true;
         const p = (profile ?? {}) as Partial<OidcProfile>;
-        const result = await verifyOidcUser(await readyDb(), { email: p.email ?? user.email, emailVerified: p.email_verified }, { mode, audit });
+        const result = await verifyOidcUser(
+          await readyDb(),
+          { email: p.email ?? user.email, emailVerified: p.email_verified },
+          { mode, audit },
+        );
         return result.ok;
       },
       async jwt({ token, user, trigger, account, profile, session }) {
@@ -194,7 +225,8 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
             mfaResetAt: reset?.at ?? null,
             // Read again from the row on every request (checkToken); set here for the first one.
             mustChangePassword:
-              row.approverHold?.reason === "password-set-by-admin" && (!row.passwordChangedAt || row.passwordChangedAt < row.approverHold.at),
+              row.approverHold?.reason === "password-set-by-admin" &&
+              (!row.passwordChangedAt || row.passwordChangedAt < row.approverHold.at),
           };
           return { sub: row.id, ...claims };
         }
@@ -216,11 +248,19 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
         const claims = token ? parseStaffClaims(token) : null;
         if (claims) {
           // Every instance refuses this token from now on (not only this browser, whose cookie is cleared).
-          await revokeSession(await db(), { jti: claims.jti, userId: claims.uid, expiresAt: claims.authAt + limits.maxAgeMs }).catch((e: unknown) =>
-            logger.error({ err: String(e) }, "revoking a signed-out session failed"),
-          );
+          await revokeSession(await db(), {
+            jti: claims.jti,
+            userId: claims.uid,
+            expiresAt: claims.authAt + limits.maxAgeMs,
+          }).catch((e: unknown) => logger.error({ err: String(e) }, "revoking a signed-out session failed"));
         }
-        await audit(await db(), { ...sessionParty(claims), action: "auth.sign-out", outcome: "success", params: null, detail: null }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a sign-out failed"));
+        await audit(await db(), {
+          ...sessionParty(claims),
+          action: "auth.sign-out",
+          outcome: "success",
+          params: null,
+          detail: null,
+        }).catch((e: unknown) => logger.error({ err: String(e) }, "audit write of a sign-out failed"));
       },
     },
     logger: {

@@ -23,10 +23,18 @@ let estimator: Promise<Zxcvbn> | undefined;
 /** Loaded at the first password chosen (its dictionaries are some megabytes), once per process. */
 function loadEstimator(): Promise<Zxcvbn> {
   estimator ??= (async () => {
-    const [{ zxcvbn, zxcvbnOptions }, common, en] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]);
+    const [{ zxcvbn, zxcvbnOptions }, common, en] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+      import("@zxcvbn-ts/language-en"),
+    ]);
     // Its words for a password made of `about` speak of "page related data": said of a person here.
     const warnings = { ...en.translations.warnings, userInputs: "Made from the holder's own e-mail or name." };
-    zxcvbnOptions.setOptions({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary, ...en.dictionary }, translations: { ...en.translations, warnings } });
+    zxcvbnOptions.setOptions({
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...en.dictionary },
+      translations: { ...en.translations, warnings },
+    });
     return zxcvbn;
   })().catch((e: unknown) => {
     // A failed load is tried again at the next password chosen, not kept until a restart.
@@ -42,17 +50,33 @@ function loadEstimator(): Promise<Zxcvbn> {
  * a keyboard row, or the holder's own e-mail or name (`about`). NIST SP 800-63B asks for this check rather
  * than rules on character classes. Never logged: the answer names the pattern, not the password.
  */
-export async function tooEasyToGuess(password: string, about: readonly (string | null | undefined)[] = []): Promise<string | null> {
+export async function tooEasyToGuess(
+  password: string,
+  about: readonly (string | null | undefined)[] = [],
+): Promise<string | null> {
   const zxcvbn = await loadEstimator();
   // Each of them whole, an e-mail's local part whole ("margaret.hopkins"), and each word of them.
-  const inputs = about.flatMap((a) => (a ? [a, a.split("@")[0] ?? a, ...a.split(/[@.\s_-]+/)] : [])).filter((a) => a.length >= 3);
+  const inputs = about
+    .flatMap((a) => (a ? [a, a.split("@")[0] ?? a, ...a.split(/[@.\s_-]+/)] : []))
+    .filter((a) => a.length >= 3);
   const { score, feedback } = zxcvbn(password, inputs);
   if (score >= PASSWORD_MIN_SCORE) return null;
-  return `Password is too easy to guess${feedback.warning ? ` (${feedback.warning.replace(/\.$/, "").toLowerCase().replace(/^this is /, "")})` : ""}: a few unrelated words make a strong one`;
+  return `Password is too easy to guess${
+    feedback.warning
+      ? ` (${feedback.warning
+          .replace(/\.$/, "")
+          .toLowerCase()
+          .replace(/^this is /, "")})`
+      : ""
+  }: a few unrelated words make a strong one`;
 }
 
 /** A chosen password that meets the length rules but is guessed early is refused on its field (a 422). */
-export async function refuseGuessable(field: string, password: string, about: readonly (string | null)[] = []): Promise<void> {
+export async function refuseGuessable(
+  field: string,
+  password: string,
+  about: readonly (string | null)[] = [],
+): Promise<void> {
   const why = await tooEasyToGuess(password, about);
   if (why) throw invalidFields({ [field]: [why] });
 }

@@ -50,11 +50,23 @@ export function withSessionEndNote(handler: Handler): Handler {
     const res = await handler(req, ctx);
     if (req.method !== "GET" || !new URL(req.url).pathname.endsWith("/session")) return res;
     const hadToken = sessionTokenFrom(cookiesOf(req), cookieName) !== null;
-    if (!hadToken || (await res.clone().json().catch(() => null))?.user) return res;
+    if (
+      !hadToken ||
+      (
+        await res
+          .clone()
+          .json()
+          .catch(() => null)
+      )?.user
+    )
+      return res;
     const ended = await sessionEndOf(cookiesOf(req));
     if (!ended) return res;
     const out = new Response(res.body, res);
-    out.headers.append("Set-Cookie", `${SESSION_ENDED_COOKIE}=${ended}; Path=/login; Max-Age=${NOTE_SECONDS}; HttpOnly; SameSite=Lax`);
+    out.headers.append(
+      "Set-Cookie",
+      `${SESSION_ENDED_COOKIE}=${ended}; Path=/login; Max-Age=${NOTE_SECONDS}; HttpOnly; SameSite=Lax`,
+    );
     return out;
   };
 }

@@ -36,7 +36,21 @@ export const CLOCK_SKEW_MS = 60_000;
 export type SessionLimits = { idleMs: number; maxAgeMs: number };
 
 export function parseStaffClaims(token: Record<string, unknown>): StaffClaims | null {
-  const { uid, email, name, role, sv, authAt, seenAt, jti, mfaAt, mfaMethod, mfaEnrolled, mfaResetAt, mustChangePassword } = token;
+  const {
+    uid,
+    email,
+    name,
+    role,
+    sv,
+    authAt,
+    seenAt,
+    jti,
+    mfaAt,
+    mfaMethod,
+    mfaEnrolled,
+    mfaResetAt,
+    mustChangePassword,
+  } = token;
   if (typeof uid !== "string" || typeof email !== "string" || !isRole(role)) return null;
   if (typeof jti !== "string" || jti.length < 16 || jti.length > 64) return null;
   if (!Number.isInteger(sv) || !Number.isFinite(authAt) || !Number.isFinite(seenAt)) return null;
@@ -72,9 +86,14 @@ export function mfaSessionOf(claims: StaffClaims, requiredRoles: readonly Role[]
 }
 
 /** Idle and absolute expiry; null while the token is still good at `now`. */
-export function tokenExpiry(claims: Pick<StaffClaims, "authAt" | "seenAt">, now: number, limits: SessionLimits): SessionRefusal | null {
+export function tokenExpiry(
+  claims: Pick<StaffClaims, "authAt" | "seenAt">,
+  now: number,
+  limits: SessionLimits,
+): SessionRefusal | null {
   // A time ahead of the clock would stretch both limits (a token "seen" tomorrow never goes idle today).
-  if (claims.authAt > now + CLOCK_SKEW_MS || claims.seenAt > now + CLOCK_SKEW_MS || claims.seenAt < claims.authAt) return "clock-skew";
+  if (claims.authAt > now + CLOCK_SKEW_MS || claims.seenAt > now + CLOCK_SKEW_MS || claims.seenAt < claims.authAt)
+    return "clock-skew";
   if (now - claims.authAt > limits.maxAgeMs) return "absolute-timeout";
   if (now - claims.seenAt > limits.idleMs) return "idle-timeout";
   return null;

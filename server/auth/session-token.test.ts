@@ -39,7 +39,9 @@ describe("[auth][session] session token decode (cached key)", () => {
     expect(await rejection(decode({ token: parts.join("."), secret: SECRET }))).toBeInstanceOf(Error);
     // exp 60 s ago is past the 15 s clock tolerance.
     const expired = await encode({ token: claims, secret: SECRET, maxAge: -60 });
-    expect(await rejection(decodeSessionJwt({ token: expired, secret: SECRET }))).toMatchObject({ code: "ERR_JWT_EXPIRED" });
+    expect(await rejection(decodeSessionJwt({ token: expired, secret: SECRET }))).toMatchObject({
+      code: "ERR_JWT_EXPIRED",
+    });
     expect(await decodeSessionJwt({ token: "", secret: SECRET })).toBeNull();
   });
 
@@ -47,7 +49,15 @@ describe("[auth][session] session token decode (cached key)", () => {
     expect(sessionCookieName(false)).toBe("next-auth.session-token");
     expect(sessionCookieName(true)).toBe("__Secure-next-auth.session-token");
     const name = sessionCookieName(false);
-    expect(sessionTokenFrom([{ name: "other", value: "x" }, { name, value: "abc" }], name)).toBe("abc");
+    expect(
+      sessionTokenFrom(
+        [
+          { name: "other", value: "x" },
+          { name, value: "abc" },
+        ],
+        name,
+      ),
+    ).toBe("abc");
     const chunks = [
       { name: `${name}.1`, value: "def" },
       { name: "next-auth.csrf-token", value: "zzz" },
@@ -62,11 +72,37 @@ describe("[auth][session] session token decode (cached key)", () => {
   it("[security][cookies] a stray cookie whose name starts with the session cookie's does not spoil the session (issue 12)", () => {
     const name = sessionCookieName(false);
     for (const stray of [`${name}x`, `${name}-evil`, `${name}.7`, `${name}.`, `${name}.0x`]) {
-      expect(sessionTokenFrom([{ name: stray, value: "junk" }, { name, value: "abc" }], name), stray).toBe("abc");
-      expect(sessionTokenFrom([{ name, value: "abc" }, { name: stray, value: "junk" }], name), stray).toBe("abc");
+      expect(
+        sessionTokenFrom(
+          [
+            { name: stray, value: "junk" },
+            { name, value: "abc" },
+          ],
+          name,
+        ),
+        stray,
+      ).toBe("abc");
+      expect(
+        sessionTokenFrom(
+          [
+            { name, value: "abc" },
+            { name: stray, value: "junk" },
+          ],
+          name,
+        ),
+        stray,
+      ).toBe("abc");
     }
     // Chunks must run from .0 without a gap.
-    expect(sessionTokenFrom([{ name: `${name}.0`, value: "ab" }, { name: `${name}.2`, value: "zz" }], name)).toBe("ab");
+    expect(
+      sessionTokenFrom(
+        [
+          { name: `${name}.0`, value: "ab" },
+          { name: `${name}.2`, value: "zz" },
+        ],
+        name,
+      ),
+    ).toBe("ab");
     expect(sessionTokenFrom([{ name: `${name}.1`, value: "ab" }], name)).toBeNull();
   });
 });

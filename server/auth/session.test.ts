@@ -30,11 +30,27 @@ describe("[auth][session] staff row check", () => {
   });
 
   it("parses only complete claims with a known role", () => {
-    const good = { uid: "u1", email: "a@b.c", name: "A", role: "broker", sv: 0, authAt: 1, seenAt: 2, jti: "2f1c0d3e-9a8b-4c7d-8e6f-5a4b3c2d1e0f" };
+    const good = {
+      uid: "u1",
+      email: "a@b.c",
+      name: "A",
+      role: "broker",
+      sv: 0,
+      authAt: 1,
+      seenAt: 2,
+      jti: "2f1c0d3e-9a8b-4c7d-8e6f-5a4b3c2d1e0f",
+    };
     // A token without second-factor claims reads as "no factor verified yet".
     const noFactor = { mfaAt: null, mfaMethod: null, mfaEnrolled: false, mfaResetAt: null, mustChangePassword: false };
     expect(parseStaffClaims(good)).toEqual({ ...good, ...noFactor });
-    const verified = { ...good, mfaAt: 5, mfaMethod: "totp", mfaEnrolled: true, mfaResetAt: null, mustChangePassword: false };
+    const verified = {
+      ...good,
+      mfaAt: 5,
+      mfaMethod: "totp",
+      mfaEnrolled: true,
+      mfaResetAt: null,
+      mustChangePassword: false,
+    };
     expect(parseStaffClaims(verified)).toEqual(verified);
     // Only a true claim (read from the staff row) holds the session to changing its password.
     expect(parseStaffClaims({ ...verified, mustChangePassword: true })?.mustChangePassword).toBe(true);
@@ -71,14 +87,29 @@ describe("[auth][session] helpers", () => {
   it("keeps callback URLs on this site", () => {
     expect(safeCallbackPath("/admin/users?x=1")).toBe("/admin/users?x=1");
     expect(safeCallbackPath(["/a", "/b"])).toBe("/a");
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", undefined, 3]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      undefined,
+      3,
+    ]) {
       expect(safeCallbackPath(bad)).toBe("/");
     }
   });
 
   it("[security][redirect] resolves a callbackUrl as a browser does: what browsers strip cannot smuggle another host", () => {
     // issue 12, item 3: each of these reached //host/path, or a 500, before.
-    for (const bad of ["/\t/evil.example/path", "/\n/evil.example", "/\r/evil.example", " //evil.example", "/\t\\evil.example", "\\\\evil.example", "/.//evil.example"]) {
+    for (const bad of [
+      "/\t/evil.example/path",
+      "/\n/evil.example",
+      "/\r/evil.example",
+      " //evil.example",
+      "/\t\\evil.example",
+      "\\\\evil.example",
+      "/.//evil.example",
+    ]) {
       const target = safeCallbackPath(bad);
       expect(new URL(target, "http://desk.example").origin, JSON.stringify(bad)).toBe("http://desk.example");
       expect(target.startsWith("//")).toBe(false);
@@ -96,6 +127,8 @@ describe("[auth][session] helpers", () => {
     const baseUrl = "http://localhost:3000";
     expect(redirectOnThisSite({ url: "/\t/evil.example/p", baseUrl })).toBe("http://localhost:3000/");
     expect(redirectOnThisSite({ url: "https://evil.example/", baseUrl })).toBe("http://localhost:3000/");
-    expect(redirectOnThisSite({ url: "http://localhost:3000/deposits?range=90d", baseUrl })).toBe("http://localhost:3000/deposits?range=90d");
+    expect(redirectOnThisSite({ url: "http://localhost:3000/deposits?range=90d", baseUrl })).toBe(
+      "http://localhost:3000/deposits?range=90d",
+    );
   });
 });

@@ -56,14 +56,25 @@ export const getSessionState = cache(async (): Promise<StaffSession | null> => {
   try {
     // As the session callback maps it: e-mail, name and role as the staff row has them now.
     const claims = parseStaffClaims(await checkSession(decoded));
-    const session = claims && toStaffSession({ user: { id: claims.uid, email: claims.email, name: claims.name, role: claims.role } });
-    return session && claims ? { ...session, mfa: mfaSessionOf(claims, env.mfa.requiredRoles), mfaResetAt: claims.mfaResetAt, mustChangePassword: claims.mustChangePassword } : null;
+    const session =
+      claims && toStaffSession({ user: { id: claims.uid, email: claims.email, name: claims.name, role: claims.role } });
+    return session && claims
+      ? {
+          ...session,
+          mfa: mfaSessionOf(claims, env.mfa.requiredRoles),
+          mfaResetAt: claims.mfaResetAt,
+          mustChangePassword: claims.mustChangePassword,
+        }
+      : null;
   } catch (e) {
     if (e instanceof SessionRefusedError) {
       logger.info({ reason: e.reason }, "session refused");
     } else {
       // As under getServerSession, a failing check (e.g. the database) leaves the request signed out.
-      logger.error({ err: e instanceof Error ? { name: e.name, message: e.message } : String(e) }, "session check failed");
+      logger.error(
+        { err: e instanceof Error ? { name: e.name, message: e.message } : String(e) },
+        "session check failed",
+      );
     }
     return null;
   }
@@ -91,7 +102,10 @@ export function toStaffSession(session: unknown): StaffSession | null {
   return { userId: id, email, name: typeof name === "string" ? name : null, role };
 }
 
-export function requirePermission(session: StaffSession | null, permission: Permission): asserts session is StaffSession {
+export function requirePermission(
+  session: StaffSession | null,
+  permission: Permission,
+): asserts session is StaffSession {
   if (!session || !can(session.role, permission)) throw new PermissionDeniedError(session?.role ?? null, permission);
 }
 
@@ -108,7 +122,10 @@ export async function requireStaffSession(fallback = "/"): Promise<StaffSession>
   if (!session) redirect(`/login?callbackUrl=${await back()}`);
   if (session.mfa?.state === "verify") redirect(`/login/factor?callbackUrl=${await back()}`);
   if (session.mfa?.state === "enrol") redirect(`/login/enrol?callbackUrl=${await back()}`);
-  if (session.mustChangePassword && !((await headers()).get(REQUEST_PATH_HEADER) ?? fallback).startsWith(CHANGE_PASSWORD_PATH)) {
+  if (
+    session.mustChangePassword &&
+    !((await headers()).get(REQUEST_PATH_HEADER) ?? fallback).startsWith(CHANGE_PASSWORD_PATH)
+  ) {
     redirect(`${CHANGE_PASSWORD_PATH}?must-change-password=1`);
   }
   return session;

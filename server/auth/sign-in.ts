@@ -81,7 +81,8 @@ export async function verifyOidcUser(
   const mode = deps.mode ?? env.mode;
   const audit = deps.audit ?? appendAudit;
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase().slice(0, MAX_TYPED) : "";
-  const fail = (reason: SignInFailureReason, user?: StaffUserRecord | null) => refuse(db, reason, user, { email, ip: null, provider: "oidc", audit });
+  const fail = (reason: SignInFailureReason, user?: StaffUserRecord | null) =>
+    refuse(db, reason, user, { email, ip: null, provider: "oidc", audit });
   if (!email) return fail("missing-fields");
   // An unverified address could be anyone's: refuse rather than match it to a staff row.
   if (claims.emailVerified === false) return fail("email-unverified");

@@ -29,7 +29,10 @@ run("[scale-out][throttle] sign-in failures are counted across instances", () =>
   });
 
   it("with Redis unreachable each instance falls back to its own counters instead of failing sign-in", async () => {
-    const dead = new Redis(`redis://127.0.0.1:${await freePort()}`, { maxRetriesPerRequest: 1, retryStrategy: (n) => Math.min(n * 50, 200) });
+    const dead = new Redis(`redis://127.0.0.1:${await freePort()}`, {
+      maxRetriesPerRequest: 1,
+      retryStrategy: (n) => Math.min(n * 50, 200),
+    });
     dead.on("error", () => {});
     try {
       const t = buildSignInThrottle({ accountFailures: 2, ipFailures: 5, windowSeconds: 60 }, dead);

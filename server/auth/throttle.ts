@@ -7,7 +7,8 @@ import { getRedis, REDIS_PREFIX } from "@/server/redis";
  * The one answer to every failed sign-in: wrong e-mail, wrong password, disabled account or throttled.
  * Telling them apart would let an attacker list staff e-mails or learn when to retry.
  */
-export const SIGN_IN_FAILED_MESSAGE = "E-mail or password is wrong, or there were too many attempts: wait and try again.";
+export const SIGN_IN_FAILED_MESSAGE =
+  "E-mail or password is wrong, or there were too many attempts: wait and try again.";
 
 export const THROTTLE_LIMITS = Object.freeze({
   /** Failures per account (per e-mail typed, known or not) within the window. */
@@ -37,7 +38,13 @@ export function buildSignInThrottle(limits: Limits = THROTTLE_LIMITS, redis?: Re
   const store = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
     if (!redis) return memory;
-    return new RateLimiterRedis({ storeClient: redis, keyPrefix: `${REDIS_PREFIX}${keyPrefix}`, points, duration: limits.windowSeconds, insuranceLimiter: memory });
+    return new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${REDIS_PREFIX}${keyPrefix}`,
+      points,
+      duration: limits.windowSeconds,
+      insuranceLimiter: memory,
+    });
   };
   const account = store(`${name}-account`, limits.accountFailures);
   const byIp = store(`${name}-ip`, limits.ipFailures);

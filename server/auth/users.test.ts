@@ -3,8 +3,19 @@ import { openDb, type Db } from "@/server/db";
 import { DomainError } from "@/lib/api/errors";
 import { verifyPassword } from "./passwords";
 import {
-  DEMO_PASSWORD, DEMO_USERS, changeOwnPassword, createUser, findSessionUser, findUserByEmail, findUserById, listUsers, resetPassword,
-  resetToOneTimePassword, seedDemoUsers, staffEmailsById, updateUser,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  changeOwnPassword,
+  createUser,
+  findSessionUser,
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  resetPassword,
+  resetToOneTimePassword,
+  seedDemoUsers,
+  staffEmailsById,
+  updateUser,
 } from "./users";
 
 let db: Db;
@@ -17,7 +28,11 @@ afterAll(async () => {
 
 let n = 0;
 const fresh = (role: "compliance" | "broker" | "lead" | "admin" = "broker") =>
-  createUser(db, { email: `User${++n}@Example.com`, name: `User ${n}`, role, password: "a-long-password-1" }, { mode: "simulator" });
+  createUser(
+    db,
+    { email: `User${++n}@Example.com`, name: `User ${n}`, role, password: "a-long-password-1" },
+    { mode: "simulator" },
+  );
 
 async function rejection(p: Promise<unknown>): Promise<DomainError> {
   const e = await p.then(
@@ -32,7 +47,13 @@ describe("[auth][users] create and list", () => {
   it("stores the e-mail lower-case, hashes the password and never returns the hash", async () => {
     const u = await fresh("lead");
     expect(u.email).toBe(`user${n}@example.com`);
-    expect(u).toMatchObject({ role: "lead", disabled: false, sessionVersion: 0, hasPassword: true, lastSignInAt: null });
+    expect(u).toMatchObject({
+      role: "lead",
+      disabled: false,
+      sessionVersion: 0,
+      hasPassword: true,
+      lastSignInAt: null,
+    });
     expect(JSON.stringify(u)).not.toMatch(/\$2[aby]\$/);
     const rec = await findUserByEmail(db, u.email.toUpperCase());
     expect(await verifyPassword("a-long-password-1", rec!.passwordHash!)).toBe(true);
@@ -41,20 +62,32 @@ describe("[auth][users] create and list", () => {
 
   it("finds staff e-mails by id for the audit log: an id in capitals too; no UUID and no such id are left out", async () => {
     const u = await fresh();
-    const emails = await staffEmailsById(db, [u.id.toUpperCase(), "not-a-uuid", "00000000-0000-4000-8000-000000000000"]);
+    const emails = await staffEmailsById(db, [
+      u.id.toUpperCase(),
+      "not-a-uuid",
+      "00000000-0000-4000-8000-000000000000",
+    ]);
     expect([...emails]).toEqual([[u.id, u.email]]);
     expect((await staffEmailsById(db, [])).size).toBe(0);
   });
 
   it("refuses a duplicate e-mail whatever its case (409 on the email field)", async () => {
     const u = await fresh();
-    const e = await rejection(createUser(db, { email: u.email.toUpperCase(), role: "broker", password: "another-password-2" }, { mode: "simulator" }));
+    const e = await rejection(
+      createUser(
+        db,
+        { email: u.email.toUpperCase(), role: "broker", password: "another-password-2" },
+        { mode: "simulator" },
+      ),
+    );
     expect(e.status).toBe(409);
     expect(e.fieldErrors?.email?.[0]).toMatch(/already exists/);
   });
 
   it("names the field in every validation message (422)", async () => {
-    const e = await rejection(createUser(db, { email: "not-an-email", role: "boss" as "admin", password: "short" }, { mode: "simulator" }));
+    const e = await rejection(
+      createUser(db, { email: "not-an-email", role: "boss" as "admin", password: "short" }, { mode: "simulator" }),
+    );
     expect(e.status).toBe(422);
     expect(Object.keys(e.fieldErrors ?? {}).sort()).toEqual(["email", "password", "role"]);
     expect(e.fieldErrors?.password?.[0]).toMatch(/at least 12/);
@@ -62,27 +95,49 @@ describe("[auth][users] create and list", () => {
 
   it("refuses a chosen password that meets the length rule but is guessed early, on its field (422), and stores nothing", async () => {
     for (const password of ["aaaaaaaaaaaa", "123456789012", "Password1234", "qwertyuiopasdf"]) {
-      const e = await rejection(createUser(db, { email: `weak-${password}@example.com`, role: "broker", password }, { mode: "simulator" }));
+      const e = await rejection(
+        createUser(db, { email: `weak-${password}@example.com`, role: "broker", password }, { mode: "simulator" }),
+      );
       expect([e.status, Object.keys(e.fieldErrors ?? {})]).toEqual([422, ["password"]]);
       expect(e.fieldErrors?.password?.[0]).toMatch(/^Password is too easy to guess/);
       expect(e.fieldErrors?.password?.[0]).not.toContain(password);
       expect(await findUserByEmail(db, `weak-${password}@example.com`)).toBeNull();
     }
     // The holder's own e-mail is no password: it is the first thing tried.
-    const own = await rejection(createUser(db, { email: "margaret.hopkins@example.com", role: "broker", password: "margaret.hopkins" }, { mode: "simulator" }));
-    expect(own.fieldErrors?.password?.[0]).toMatch(/^Password is too easy to guess \(made from the holder's own e-mail or name\)/);
+    const own = await rejection(
+      createUser(
+        db,
+        { email: "margaret.hopkins@example.com", role: "broker", password: "margaret.hopkins" },
+        { mode: "simulator" },
+      ),
+    );
+    expect(own.fieldErrors?.password?.[0]).toMatch(
+      /^Password is too easy to guess \(made from the holder's own e-mail or name\)/,
+    );
     const u = await fresh();
-    expect((await rejection(resetPassword(db, u.id, "abcdefghijklmnop"))).fieldErrors?.password?.[0]).toMatch(/too easy to guess/);
+    expect((await rejection(resetPassword(db, u.id, "abcdefghijklmnop"))).fieldErrors?.password?.[0]).toMatch(
+      /too easy to guess/,
+    );
     // An admin's choice is checked against the holder's own e-mail too.
-    const harold = await createUser(db, { email: "harold.finch@example.com", role: "broker", password: "a-long-password-1" }, { mode: "simulator" });
-    expect((await rejection(resetPassword(db, harold.id, "harold.finch"))).fieldErrors?.password?.[0]).toMatch(/too easy to guess/);
-    const mine = await rejection(changeOwnPassword(db, u.id, { currentPassword: "a-long-password-1", newPassword: "111111111111" }));
+    const harold = await createUser(
+      db,
+      { email: "harold.finch@example.com", role: "broker", password: "a-long-password-1" },
+      { mode: "simulator" },
+    );
+    expect((await rejection(resetPassword(db, harold.id, "harold.finch"))).fieldErrors?.password?.[0]).toMatch(
+      /too easy to guess/,
+    );
+    const mine = await rejection(
+      changeOwnPassword(db, u.id, { currentPassword: "a-long-password-1", newPassword: "111111111111" }),
+    );
     expect(Object.keys(mine.fieldErrors ?? {})).toEqual(["newPassword"]);
     expect(await verifyPassword("a-long-password-1", (await findUserById(db, u.id))!.passwordHash!)).toBe(true);
   });
 
   it("reserves the demo domain in live mode", async () => {
-    const e = await rejection(createUser(db, { email: "x@demo.brokerdesk", role: "admin", password: "a-long-password-1" }, { mode: "live" }));
+    const e = await rejection(
+      createUser(db, { email: "x@demo.brokerdesk", role: "admin", password: "a-long-password-1" }, { mode: "live" }),
+    );
     expect(e.fieldErrors?.email?.[0]).toMatch(/reserved/);
   });
 });
@@ -117,8 +172,16 @@ describe("[auth][users] update, disable, reset", () => {
   it("never leaves the system without an enabled admin", async () => {
     const solo = await openDb({ dataDir: "memory://" });
     try {
-      const a = await createUser(solo, { email: "a@example.com", role: "admin", password: "a-long-password-1" }, { mode: "live" });
-      const b = await createUser(solo, { email: "b@example.com", role: "admin", password: "a-long-password-1" }, { mode: "live" });
+      const a = await createUser(
+        solo,
+        { email: "a@example.com", role: "admin", password: "a-long-password-1" },
+        { mode: "live" },
+      );
+      const b = await createUser(
+        solo,
+        { email: "b@example.com", role: "admin", password: "a-long-password-1" },
+        { mode: "live" },
+      );
       await updateUser(solo, b.id, { role: "lead" });
       const demote = await rejection(updateUser(solo, a.id, { role: "broker" }));
       expect([demote.status, demote.code]).toEqual([409, "last_admin"]);
@@ -137,12 +200,24 @@ describe("[auth][users] update, disable, reset", () => {
     expect(after.sessionVersion).toBe(1);
     const rec = await findUserById(db, u.id);
     // The per-request session check sees the bumped version (and only what it needs of the row).
-    expect(await findSessionUser(db, u.id)).toEqual({ id: u.id, email: u.email, name: u.name, role: u.role, disabled: false, sessionVersion: 1, signedOut: false, hasFactors: false, mustChangePassword: true });
+    expect(await findSessionUser(db, u.id)).toEqual({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      disabled: false,
+      sessionVersion: 1,
+      signedOut: false,
+      hasFactors: false,
+      mustChangePassword: true,
+    });
     expect(await findSessionUser(db, "not-a-uuid")).toBeNull();
     expect(await verifyPassword("brand-new-password-9", rec!.passwordHash!)).toBe(true);
     expect(await verifyPassword("a-long-password-1", rec!.passwordHash!)).toBe(false);
     expect((await rejection(resetPassword(db, u.id, "short"))).fieldErrors?.password).toBeDefined();
-    expect((await rejection(resetPassword(db, "00000000-0000-4000-8000-000000000000", "brand-new-password-9"))).status).toBe(404);
+    expect(
+      (await rejection(resetPassword(db, "00000000-0000-4000-8000-000000000000", "brand-new-password-9"))).status,
+    ).toBe(404);
   });
 
   it("a one-time password: made up by Brokerdesk, works once typed, and must be changed before anything else", async () => {

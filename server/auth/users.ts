@@ -3,8 +3,14 @@ import { randomBytes } from "node:crypto";
 import type * as z from "zod/mini";
 import { DomainError, fieldErrorsOf, invalidFields } from "@/lib/api/errors";
 import {
-  changeOwnPasswordInput, createUserInput, resetPasswordInput, updateUserInput,
-  type ApproverHold, type CreateUserInput, type StaffUser, type UpdateUserInput,
+  changeOwnPasswordInput,
+  createUserInput,
+  resetPasswordInput,
+  updateUserInput,
+  type ApproverHold,
+  type CreateUserInput,
+  type StaffUser,
+  type UpdateUserInput,
 } from "@/lib/api/users";
 import { env } from "@/lib/env";
 import { can, ROLES, type Role } from "@/lib/rbac";
@@ -95,7 +101,9 @@ export async function listUsers(db: Queryable): Promise<StaffUser[]> {
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<StaffUserRecord | null> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM staff_users WHERE email = $1`, [email.trim().toLowerCase()]);
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM staff_users WHERE email = $1`, [
+    email.trim().toLowerCase(),
+  ]);
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
@@ -110,7 +118,10 @@ export async function findUserById(db: Queryable, id: string): Promise<StaffUser
 export async function staffEmailsById(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
   if (!wanted.length) return new Map();
-  const { rows } = await db.query<{ id: string; email: string }>("SELECT id::text AS id, email FROM staff_users WHERE id = ANY($1::uuid[])", [wanted]);
+  const { rows } = await db.query<{ id: string; email: string }>(
+    "SELECT id::text AS id, email FROM staff_users WHERE id = ANY($1::uuid[])",
+    [wanted],
+  );
   return new Map(rows.map((u) => [u.id, u.email]));
 }
 
@@ -119,7 +130,8 @@ export async function staffEmailsById(db: Queryable, ids: readonly string[]): Pr
  * whether the token `jti` was signed out, and whether the account has a second factor (one query).
  */
 export type SessionUser = Pick<StaffUserRecord, "id" | "email" | "name" | "role" | "disabled" | "sessionVersion"> & {
-  signedOut: boolean; hasFactors: boolean;
+  signedOut: boolean;
+  hasFactors: boolean;
   /** An admin set the password (a reset) and its holder has not changed it since: nothing else until they do. */
   mustChangePassword: boolean;
 };
@@ -128,7 +140,13 @@ export async function findSessionUser(db: Queryable, id: string, jti = ""): Prom
   if (!isUuid(id)) return null;
   // Whether the account has a factor is read here too (one indexed EXISTS), so a factor added or reset
   // elsewhere changes what this session may do at its next request.
-  const { rows } = await db.query<Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & { signed_out: boolean; has_factors: boolean; must_change: boolean }>(
+  const { rows } = await db.query<
+    Pick<Row, "id" | "email" | "name" | "role" | "disabled" | "session_version"> & {
+      signed_out: boolean;
+      has_factors: boolean;
+      must_change: boolean;
+    }
+  >(
     `SELECT id, email, name, role, disabled, session_version,
             (approver_hold = 'password-set-by-admin' AND (password_changed_at IS NULL OR password_changed_at < approver_hold_at)) IS TRUE AS must_change,
             EXISTS (SELECT 1 FROM revoked_sessions WHERE jti = $2) AS signed_out,
@@ -139,8 +157,15 @@ export async function findSessionUser(db: Queryable, id: string, jti = ""): Prom
   const r = rows[0];
   return r
     ? {
-        id: r.id, email: r.email, name: r.name, role: r.role as Role, disabled: r.disabled, sessionVersion: Number(r.session_version),
-        signedOut: r.signed_out, hasFactors: r.has_factors, mustChangePassword: r.must_change,
+        id: r.id,
+        email: r.email,
+        name: r.name,
+        role: r.role as Role,
+        disabled: r.disabled,
+        sessionVersion: Number(r.session_version),
+        signedOut: r.signed_out,
+        hasFactors: r.has_factors,
+        mustChangePassword: r.must_change,
       }
     : null;
 }
@@ -149,11 +174,18 @@ export async function findSessionUser(db: Queryable, id: string, jti = ""): Prom
  * Sign-out: the token's id is refused by every instance until the token would have expired anyway.
  * Expired entries are swept on the way.
  */
-export async function revokeSession(db: Queryable, session: { jti: string; userId: string | null; expiresAt: number }): Promise<void> {
+export async function revokeSession(
+  db: Queryable,
+  session: { jti: string; userId: string | null; expiresAt: number },
+): Promise<void> {
   await db.query(`DELETE FROM revoked_sessions WHERE expires_at < now()`);
   await db.query(
     `INSERT INTO revoked_sessions (jti, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING`,
-    [session.jti, session.userId && isUuid(session.userId) ? session.userId : null, new Date(session.expiresAt).toISOString()],
+    [
+      session.jti,
+      session.userId && isUuid(session.userId) ? session.userId : null,
+      new Date(session.expiresAt).toISOString(),
+    ],
   );
 }
 
@@ -162,7 +194,11 @@ export async function revokeSession(db: Queryable, session: { jti: string; userI
  * made it chose its password, so it is on approver hold until its holder changes that password (issue 12,
  * item 7). `actor` is who made it, kept on the hold and shown to the leads.
  */
-export async function createUser(db: Queryable, input: CreateUserInput, opts: { mode?: Mode; actor?: string } = {}): Promise<StaffUser> {
+export async function createUser(
+  db: Queryable,
+  input: CreateUserInput,
+  opts: { mode?: Mode; actor?: string } = {},
+): Promise<StaffUser> {
   const data = parseOrThrow(createUserInput, input);
   if ((opts.mode ?? env.mode) === "live" && isDemoEmail(data.email)) {
     throw invalidFields({
@@ -190,7 +226,12 @@ export async function createUser(db: Queryable, input: CreateUserInput, opts: { 
  * user's existing sessions end at their next request. Refuses (409) an admin disabling themself and
  * any change that would leave no enabled admin.
  */
-export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opts: { actorId?: string; actor?: string } = {}): Promise<StaffUser> {
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: UpdateUserInput,
+  opts: { actorId?: string; actor?: string } = {},
+): Promise<StaffUser> {
   const data = parseOrThrow(updateUserInput, patch);
   return db.transaction(async (tx) => {
     const current = await lockUser(tx, id);
@@ -204,7 +245,8 @@ export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opt
     if (wasActiveAdmin && (role !== "admin" || disabled)) await assertAnotherAdmin(tx, id);
     const bump = role !== current.role || disabled !== current.disabled ? 1 : 0;
     // Promoted into a role that approves: on hold, as a new account is (separation of duties).
-    const promoted = role !== current.role && can(role, "withdrawals.approve") && !can(current.role, "withdrawals.approve");
+    const promoted =
+      role !== current.role && can(role, "withdrawals.approve") && !can(current.role, "withdrawals.approve");
     const { rows } = await tx.query<Row>(
       `UPDATE staff_users SET role = $2, disabled = $3, name = $4, session_version = session_version + $5, updated_at = now(),
               approver_hold = CASE WHEN $6 THEN 'promoted-by-admin' ELSE approver_hold END,
@@ -221,7 +263,11 @@ export async function updateUser(db: Db, id: string, patch: UpdateUserInput, opt
  * An admin resets someone's password to a one-time password Brokerdesk makes up (shown to the admin once,
  * never stored in clear or audited): the holder must change it at their next sign-in.
  */
-export async function resetToOneTimePassword(db: Queryable, id: string, opts: { actor?: string } = {}): Promise<{ user: StaffUser; oneTimePassword: string }> {
+export async function resetToOneTimePassword(
+  db: Queryable,
+  id: string,
+  opts: { actor?: string } = {},
+): Promise<{ user: StaffUser; oneTimePassword: string }> {
   const oneTimePassword = randomBytes(15).toString("base64url");
   return { user: await setPasswordByAdmin(db, id, oneTimePassword, opts.actor), oneTimePassword };
 }
@@ -230,7 +276,12 @@ export async function resetToOneTimePassword(db: Queryable, id: string, opts: { 
  * An admin sets someone's password (refused when easy to guess, the holder's e-mail and name among the guesses):
  * their sessions end, and the account is on approver hold until its holder sets one of their own.
  */
-export async function resetPassword(db: Queryable, id: string, newPassword: string, opts: { actor?: string } = {}): Promise<StaffUser> {
+export async function resetPassword(
+  db: Queryable,
+  id: string,
+  newPassword: string,
+  opts: { actor?: string } = {},
+): Promise<StaffUser> {
   const { password } = parseOrThrow(resetPasswordInput, { password: newPassword });
   const holder = await findUserById(db, id);
   if (!holder) throw staffUserNotFound();
@@ -238,7 +289,12 @@ export async function resetPassword(db: Queryable, id: string, newPassword: stri
   return setPasswordByAdmin(db, id, password, opts.actor);
 }
 
-async function setPasswordByAdmin(db: Queryable, id: string, password: string, actor: string | undefined): Promise<StaffUser> {
+async function setPasswordByAdmin(
+  db: Queryable,
+  id: string,
+  password: string,
+  actor: string | undefined,
+): Promise<StaffUser> {
   if (!isUuid(id)) throw staffUserNotFound();
   const { rows } = await db.query<Row>(
     `UPDATE staff_users SET password_hash = $2, session_version = session_version + 1, updated_at = now(),
@@ -259,7 +315,9 @@ export async function changeOwnPassword(db: Db, id: string, input: unknown): Pro
   await db.transaction(async (tx) => {
     const current = await lockUser(tx, id);
     if (!current.passwordHash || !(await verifyPassword(data.currentPassword, current.passwordHash))) {
-      throw new DomainError("wrong_password", "The current password is not right", { currentPassword: ["The current password is not right"] });
+      throw new DomainError("wrong_password", "The current password is not right", {
+        currentPassword: ["The current password is not right"],
+      });
     }
     if (await verifyPassword(data.newPassword, current.passwordHash)) {
       throw invalidFields({ newPassword: ["Choose a password different from the current one"] });
@@ -276,7 +334,10 @@ export async function changeOwnPassword(db: Db, id: string, input: unknown): Pro
 /** Every enabled account whose role approves withdrawals, for the leads' view of who may approve. */
 export async function listApprovers(db: Queryable): Promise<StaffUser[]> {
   const roles = ROLES.filter((r) => can(r, "withdrawals.approve"));
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM staff_users WHERE NOT disabled AND role = ANY($1) ORDER BY email`, [roles]);
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM staff_users WHERE NOT disabled AND role = ANY($1) ORDER BY email`,
+    [roles],
+  );
   return rows.map((r) => toPublicUser(toRecord(r)));
 }
 
@@ -293,7 +354,9 @@ async function lockUser(tx: Queryable, id: string): Promise<StaffUserRecord> {
 
 async function assertAnotherAdmin(tx: Queryable, id: string): Promise<void> {
   // Locking every enabled admin row serialises two admins demoting each other at the same moment.
-  const { rows } = await tx.query<{ id: string }>(`SELECT id FROM staff_users WHERE role = 'admin' AND NOT disabled FOR UPDATE`);
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM staff_users WHERE role = 'admin' AND NOT disabled FOR UPDATE`,
+  );
   if (!rows.some((r) => r.id !== id)) {
     throw new DomainError("last_admin", "This is the last enabled admin: make another admin first");
   }

@@ -6,8 +6,12 @@ import { getDb } from "@/server/db";
 
 getDb()
   .then(async (db) => {
-    const rows = await db.query<{ version: number; name: string }>("SELECT version, name FROM schema_migrations ORDER BY version");
-    console.log(`schema at ${rows.rows.map((r) => `${String(r.version).padStart(4, "0")}_${r.name}`).join(", ")} (${db.engine})`);
+    const rows = await db.query<{ version: number; name: string }>(
+      "SELECT version, name FROM schema_migrations ORDER BY version",
+    );
+    console.log(
+      `schema at ${rows.rows.map((r) => `${String(r.version).padStart(4, "0")}_${r.name}`).join(", ")} (${db.engine})`,
+    );
     await db.close();
     process.exit(0);
   })

@@ -7,7 +7,9 @@ import { startPlatform } from "@/server/startup";
 import { PlatformCallError, PlatformError, PlatformRequestInvalidError } from "@/server/platform/errors";
 
 function usage(): never {
-  console.error(`usage: npm run platform -- <operation> [name=value ...] [--key NAME]\noperations: ${OPERATION_IDS.join(", ")}`);
+  console.error(
+    `usage: npm run platform -- <operation> [name=value ...] [--key NAME]\noperations: ${OPERATION_IDS.join(", ")}`,
+  );
   process.exit(2);
 }
 

@@ -19,7 +19,10 @@ function parseArgs(argv: string[]): Args | string {
   const out: Partial<Args> = { name: null, passwordStdin: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith("--") && arg.includes("=")
+        ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+        : [arg, undefined];
     const value = () => inline ?? argv[++i];
     if (flag === "--email") out.email = value();
     else if (flag === "--role") out.role = value();
@@ -37,7 +40,9 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
   // One trailing newline (from echo or a file) is not part of the password.
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -54,7 +59,12 @@ async function main(argv: string[]): Promise<number> {
       db,
       { actor: "cli:user-add", action: "users.create", target: args.email.trim().toLowerCase() },
       { email: args.email, role: args.role, name: args.name, mode: env.mode },
-      () => createUser(db, { email: args.email, role: args.role as (typeof ROLES)[number], name: args.name, password }, { actor: "npm run user:add" }),
+      () =>
+        createUser(
+          db,
+          { email: args.email, role: args.role as (typeof ROLES)[number], name: args.name, password },
+          { actor: "npm run user:add" },
+        ),
       (u) => ({ id: u.id, role: u.role }),
     );
     console.log(`created ${user.role} ${user.email} (id ${user.id}, ${db.engine} database, ${env.mode} mode)`);

@@ -27,7 +27,10 @@ const withdrawal = (over: Record<string, unknown> = {}) => {
 async function insertWithdrawal(q: Pick<Db, "query">, over: Record<string, unknown> = {}) {
   const w = withdrawal(over);
   const cols = Object.keys(w);
-  await q.query(`INSERT INTO withdrawal_requests (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(w));
+  await q.query(
+    `INSERT INTO withdrawal_requests (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`,
+    Object.values(w),
+  );
   return w;
 }
 
@@ -67,13 +70,17 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
       const dir = engine.engine === "pglite" ? mkdtempSync(path.join(tmpdir(), "bd-db-")) : undefined;
       try {
         await open({ dataDir: dir });
-        const first = await db.query<{ version: number; name: string; applied_at: Date }>("SELECT version, name, applied_at FROM schema_migrations ORDER BY version");
+        const first = await db.query<{ version: number; name: string; applied_at: Date }>(
+          "SELECT version, name, applied_at FROM schema_migrations ORDER BY version",
+        );
         expect(first.rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
         expect(first.rows[0]).toMatchObject({ version: 1, name: "core" });
         await db.query("INSERT INTO subaccounts (sub_uid, source, created_by) VALUES ('42', 'added', 'a@b.c')");
         if (engine.engine === "pglite") await db.close();
         const again = await tdb!.open();
-        const second = await again.query<{ version: number; applied_at: Date }>("SELECT version, applied_at FROM schema_migrations ORDER BY version");
+        const second = await again.query<{ version: number; applied_at: Date }>(
+          "SELECT version, applied_at FROM schema_migrations ORDER BY version",
+        );
         expect(second.rows).toEqual(first.rows.map(({ version, applied_at }) => ({ version, applied_at })));
         // Data survived: the tables were not recreated.
         expect((await again.query("SELECT sub_uid FROM subaccounts")).rows).toEqual([{ sub_uid: "42" }]);
@@ -95,7 +102,6 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
         expect(rows.rows[0]!.n).toBe(loadMigrations().length);
       });
     }
-
   });
 
   describe("[db][types]", () => {
@@ -105,14 +111,24 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
         "SELECT 7::bigint AS big, 3::int AS int, '1.50'::numeric AS num, ARRAY['a','b']::text[] AS arr, '{\"b\":1,\"a\":[true]}'::jsonb AS j, $1::timestamptz AS t, $2::text::jsonb AS p",
         ["2026-01-02T03:04:05.678Z", JSON.stringify({ k: "v" })],
       );
-      expect(r.rows[0]).toEqual({ big: 7, int: 3, num: "1.50", arr: ["a", "b"], j: { a: [true], b: 1 }, t: new Date("2026-01-02T03:04:05.678Z"), p: { k: "v" } });
+      expect(r.rows[0]).toEqual({
+        big: 7,
+        int: 3,
+        num: "1.50",
+        arr: ["a", "b"],
+        j: { a: [true], b: 1 },
+        t: new Date("2026-01-02T03:04:05.678Z"),
+        p: { k: "v" },
+      });
     });
   });
 
   describe("[db][transaction]", () => {
     it("commits, and rolls back when the callback throws", async () => {
       await open();
-      await db.transaction((tx) => tx.query("INSERT INTO subaccounts (sub_uid, source, created_by) VALUES ('1', 'added', 'x')"));
+      await db.transaction((tx) =>
+        tx.query("INSERT INTO subaccounts (sub_uid, source, created_by) VALUES ('1', 'added', 'x')"),
+      );
       await expect(
         db.transaction(async (tx) => {
           await tx.query("INSERT INTO subaccounts (sub_uid, source, created_by) VALUES ('2', 'added', 'x')");
@@ -147,7 +163,10 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
           db.transaction(async (tx) => {
             const r = await tx.query<{ id: string; records: number }>("SELECT id, records FROM export_jobs FOR UPDATE");
             await new Promise((res) => setTimeout(res, 1));
-            await tx.query("UPDATE export_jobs SET records = $1 WHERE id = $2", [r.rows[0]!.records + 1, r.rows[0]!.id]);
+            await tx.query("UPDATE export_jobs SET records = $1 WHERE id = $2", [
+              r.rows[0]!.records + 1,
+              r.rows[0]!.id,
+            ]);
           }),
         ),
       );
@@ -159,7 +178,9 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
       await expect(
         db.transaction(async (tx) => {
           await tx.query("INSERT INTO subaccounts (sub_uid, source, created_by) VALUES ('5', 'added', 'x')");
-          await tx.query("INSERT INTO subaccounts (sub_uid, source, created_by) VALUES ('5', 'added', 'x')").catch(() => undefined);
+          await tx
+            .query("INSERT INTO subaccounts (sub_uid, source, created_by) VALUES ('5', 'added', 'x')")
+            .catch(() => undefined);
         }),
       ).rejects.toBeInstanceOf(TransactionAbortedError);
       expect((await db.query("SELECT count(*)::int AS n FROM subaccounts")).rows).toEqual([{ n: 0 }]);
@@ -191,21 +212,33 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
       await open();
       const w = await insertWithdrawal(db);
       const approve = (by: string) =>
-        db.query("UPDATE withdrawal_requests SET state = 'approved', approved_by = $1, approved_at = now(), version = version + 1 WHERE client_oid = $2", [by, w.client_oid]);
+        db.query(
+          "UPDATE withdrawal_requests SET state = 'approved', approved_by = $1, approved_at = now(), version = version + 1 WHERE client_oid = $2",
+          [by, w.client_oid],
+        );
       await expect(approve(w.requested_by)).rejects.toThrow(/withdrawal_approver_not_requester/);
       await expect(
-        db.query("UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $1, rejected_at = now(), reject_reason = 'no' WHERE client_oid = $2", [w.requested_by, w.client_oid]),
+        db.query(
+          "UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $1, rejected_at = now(), reject_reason = 'no' WHERE client_oid = $2",
+          [w.requested_by, w.client_oid],
+        ),
       ).rejects.toThrow(/withdrawal_rejecter_not_requester/);
       await approve("lead@demo.brokerdesk");
-      const row = await db.query("SELECT state, approved_by, version FROM withdrawal_requests WHERE client_oid = $1", [w.client_oid]);
+      const row = await db.query("SELECT state, approved_by, version FROM withdrawal_requests WHERE client_oid = $1", [
+        w.client_oid,
+      ]);
       expect(row.rows).toEqual([{ state: "approved", approved_by: "lead@demo.brokerdesk", version: 1 }]);
     });
 
     it("a state past requested needs an approver; a rejection needs who and why", async () => {
       await open();
       const w = await insertWithdrawal(db);
-      await expect(db.query("UPDATE withdrawal_requests SET state = 'submitted' WHERE client_oid = $1", [w.client_oid])).rejects.toThrow(/withdrawal_approved_has_approver/);
-      await expect(db.query("UPDATE withdrawal_requests SET state = 'rejected' WHERE client_oid = $1", [w.client_oid])).rejects.toThrow(/withdrawal_rejected_has_rejecter/);
+      await expect(
+        db.query("UPDATE withdrawal_requests SET state = 'submitted' WHERE client_oid = $1", [w.client_oid]),
+      ).rejects.toThrow(/withdrawal_approved_has_approver/);
+      await expect(
+        db.query("UPDATE withdrawal_requests SET state = 'rejected' WHERE client_oid = $1", [w.client_oid]),
+      ).rejects.toThrow(/withdrawal_rejected_has_rejecter/);
     });
 
     it("refuses an amount that is not a positive decimal string", async () => {
@@ -219,7 +252,9 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
       await open();
       const w = await insertWithdrawal(db, { amount: "0.000000000000000001" });
       await insertWithdrawal(db, { amount: "123456789012345678901234567890.5" });
-      expect((await db.query("SELECT amount FROM withdrawal_requests WHERE client_oid = $1", [w.client_oid])).rows).toEqual([{ amount: "0.000000000000000001" }]);
+      expect(
+        (await db.query("SELECT amount FROM withdrawal_requests WHERE client_oid = $1", [w.client_oid])).rows,
+      ).toEqual([{ amount: "0.000000000000000001" }]);
       await expect(insertWithdrawal(db, { dest: "wire" })).rejects.toThrow(/check constraint/i);
       await expect(insertWithdrawal(db, { state: "paid" })).rejects.toThrow(/check constraint/i);
     });
@@ -228,10 +263,16 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
   describe("[db][risk-units]", () => {
     it("a UID is bound to at most one risk unit at a time", async () => {
       await open();
-      const bind = (unit: string) => db.query("INSERT INTO risk_unit_bindings (risk_unit_id, uid, bound_by) VALUES ($1, '777', 'broker@demo.brokerdesk')", [unit]);
+      const bind = (unit: string) =>
+        db.query(
+          "INSERT INTO risk_unit_bindings (risk_unit_id, uid, bound_by) VALUES ($1, '777', 'broker@demo.brokerdesk')",
+          [unit],
+        );
       await bind("100");
       await expect(bind("200")).rejects.toThrow(/risk_unit_bindings_one_bound_per_uid/);
-      await db.query("UPDATE risk_unit_bindings SET state = 'unbound', unbound_by = 'lead@demo.brokerdesk', unbound_at = now() WHERE uid = '777'");
+      await db.query(
+        "UPDATE risk_unit_bindings SET state = 'unbound', unbound_by = 'lead@demo.brokerdesk', unbound_at = now() WHERE uid = '777'",
+      );
       await bind("200");
       const rows = await db.query("SELECT risk_unit_id, state FROM risk_unit_bindings ORDER BY bound_at, risk_unit_id");
       expect(rows.rows).toEqual([
@@ -244,10 +285,21 @@ describe.each(ENGINES)("[db] $engine", (engine) => {
   describe("[db][subaccounts]", () => {
     it("stores the permission list as text[] and refuses an unknown source", async () => {
       await open();
-      await db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, perm_list, source, platform_ctime, created_by) VALUES ('9', 'desk-9', $1, 'created', '1700000000000', 'broker@demo.brokerdesk')", [["spot_trade", "withdraw"]]);
-      expect((await db.query("SELECT perm_list, platform_ctime FROM subaccounts")).rows).toEqual([{ perm_list: ["spot_trade", "withdraw"], platform_ctime: "1700000000000" }]);
-      await expect(db.query("INSERT INTO subaccounts (sub_uid, source, created_by) VALUES ('10', 'imported', 'x')")).rejects.toThrow(/check constraint/i);
-      await expect(db.query("INSERT INTO subaccounts (sub_uid, subaccount_name, source, created_by) VALUES ('11', 'desk-9', 'added', 'x')")).rejects.toThrow(/unique|duplicate/i);
+      await db.query(
+        "INSERT INTO subaccounts (sub_uid, subaccount_name, perm_list, source, platform_ctime, created_by) VALUES ('9', 'desk-9', $1, 'created', '1700000000000', 'broker@demo.brokerdesk')",
+        [["spot_trade", "withdraw"]],
+      );
+      expect((await db.query("SELECT perm_list, platform_ctime FROM subaccounts")).rows).toEqual([
+        { perm_list: ["spot_trade", "withdraw"], platform_ctime: "1700000000000" },
+      ]);
+      await expect(
+        db.query("INSERT INTO subaccounts (sub_uid, source, created_by) VALUES ('10', 'imported', 'x')"),
+      ).rejects.toThrow(/check constraint/i);
+      await expect(
+        db.query(
+          "INSERT INTO subaccounts (sub_uid, subaccount_name, source, created_by) VALUES ('11', 'desk-9', 'added', 'x')",
+        ),
+      ).rejects.toThrow(/unique|duplicate/i);
     });
   });
 });

@@ -22,7 +22,9 @@ export { DbClosedError, DbMisuseError } from "./errors";
 
 /** Opens a database and applies pending migrations. url = PostgreSQL URL; else dataDir ("memory://" for tests, or a folder). */
 export async function openDb(opts: { url?: string; dataDir?: string }): Promise<Db> {
-  const { db, withMigrationSession } = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir ?? "memory://");
+  const { db, withMigrationSession } = opts.url
+    ? await openPostgres(opts.url)
+    : await openPglite(opts.dataDir ?? "memory://");
   try {
     await applyMigrations(withMigrationSession);
   } catch (e) {
@@ -43,7 +45,9 @@ export function getDb(): Promise<Db> {
   let pending = g[GLOBAL_KEY];
   if (!pending) {
     // The embedded database gets its own sub-folder: env.dataDir also holds other state.
-    pending = env.databaseUrl ? openDb({ url: env.databaseUrl }) : openDb({ dataDir: path.resolve(env.dataDir, "pglite") });
+    pending = env.databaseUrl
+      ? openDb({ url: env.databaseUrl })
+      : openDb({ dataDir: path.resolve(env.dataDir, "pglite") });
     g[GLOBAL_KEY] = pending;
     // A failed open must not be cached forever: the next request retries (e.g. PostgreSQL came up later).
     pending.catch(() => {

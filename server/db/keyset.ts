@@ -53,9 +53,13 @@ export async function keysetPage<Row, K>(db: Queryable, q: KeysetQuery<Row, K>):
 }
 
 /** Walks every page from the newest, at most `maxRows` rows (exports). */
-export async function* keysetWalk<Row, K>(db: Queryable, q: Omit<KeysetQuery<Row, K>, "cursor" | "limit">, maxRows: number): AsyncGenerator<Row> {
+export async function* keysetWalk<Row, K>(
+  db: Queryable,
+  q: Omit<KeysetQuery<Row, K>, "cursor" | "limit">,
+  maxRows: number,
+): AsyncGenerator<Row> {
   let cursor: string | undefined;
-  for (let total = 0; total < maxRows; ) {
+  for (let total = 0; total < maxRows;) {
     const page = await keysetPage(db, { ...q, cursor, limit: q.pageSize.max });
     for (const row of page.items) yield row;
     total += page.items.length;
@@ -65,7 +69,11 @@ export async function* keysetWalk<Row, K>(db: Queryable, q: Omit<KeysetQuery<Row
 }
 
 /** WHERE clauses built one filter at a time, each value a parameter (never spliced into the SQL). */
-export function sqlFilters(): { where: string[]; params: unknown[]; add: (clause: (p: string) => string, value: unknown) => void } {
+export function sqlFilters(): {
+  where: string[];
+  params: unknown[];
+  add: (clause: (p: string) => string, value: unknown) => void;
+} {
   const where: string[] = [];
   const params: unknown[] = [];
   return {

@@ -36,12 +36,20 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
     const m = FILE_NAME.exec(file);
     if (!m) throw new Error(`migration file ${file}: name it NNNN_lower_snake_case.sql`);
     const sql = readFileSync(path.join(dir, file), "utf8");
-    migrations.push({ version: Number(m[1]), name: m[2]!, file, sql, checksum: createHash("sha256").update(sql).digest("hex") });
+    migrations.push({
+      version: Number(m[1]),
+      name: m[2]!,
+      file,
+      sql,
+      checksum: createHash("sha256").update(sql).digest("hex"),
+    });
   }
   migrations.sort((a, b) => a.version - b.version);
   for (let i = 1; i < migrations.length; i++) {
     if (migrations[i]!.version === migrations[i - 1]!.version) {
-      throw new Error(`two migrations share version ${migrations[i]!.version}: ${migrations[i - 1]!.file}, ${migrations[i]!.file}`);
+      throw new Error(
+        `two migrations share version ${migrations[i]!.version}: ${migrations[i - 1]!.file}, ${migrations[i]!.file}`,
+      );
     }
   }
   if (migrations.length === 0) throw new Error(`no migrations in ${dir}`);
@@ -49,7 +57,10 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 }
 
 /** Applies pending migrations in version order, each in its own transaction, recording each once. */
-export async function applyMigrations(run: MigrationRunner, migrations: Migration[] = loadMigrations()): Promise<{ applied: string[] }> {
+export async function applyMigrations(
+  run: MigrationRunner,
+  migrations: Migration[] = loadMigrations(),
+): Promise<{ applied: string[] }> {
   return run(async (s) => {
     // Checked before creating: a non-owner app role may read but not create (see server/audit/README.md).
     const exists = await s.query("SELECT to_regclass('schema_migrations')::text AS t");
@@ -70,13 +81,21 @@ export async function applyMigrations(run: MigrationRunner, migrations: Migratio
       const prior = done.get(m.version);
       if (prior) {
         // An applied migration is history: editing it changes nothing in existing databases.
-        if (prior.checksum !== m.checksum) logger.warn({ migration: m.file }, "migration file changed after it was applied; add a new migration instead");
+        if (prior.checksum !== m.checksum)
+          logger.warn(
+            { migration: m.file },
+            "migration file changed after it was applied; add a new migration instead",
+          );
         continue;
       }
       await s.exec("BEGIN");
       try {
         await s.exec(m.sql);
-        await s.query("INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)", [m.version, m.name, m.checksum]);
+        await s.query("INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)", [
+          m.version,
+          m.name,
+          m.checksum,
+        ]);
         await s.exec("COMMIT");
       } catch (e) {
         await s.exec("ROLLBACK").catch(() => undefined);
@@ -87,7 +106,11 @@ export async function applyMigrations(run: MigrationRunner, migrations: Migratio
     }
     const known = new Set(migrations.map((m) => m.version));
     const unknown = [...done.keys()].filter((v) => !known.has(v));
-    if (unknown.length) logger.warn({ versions: unknown }, "database has migrations this code does not know (older code on a newer database?)");
+    if (unknown.length)
+      logger.warn(
+        { versions: unknown },
+        "database has migrations this code does not know (older code on a newer database?)",
+      );
     return { applied };
   });
 }

@@ -46,7 +46,9 @@ export async function openPglite(dataDir: string, from?: { loadDataDir: Blob | F
     },
     async script(sql: string) {
       guard();
-      return exclusive(async () => ({ rows: (await pg.exec(sql)).flatMap((r) => r.rows as Record<string, unknown>[]) }));
+      return exclusive(async () => ({
+        rows: (await pg.exec(sql)).flatMap((r) => r.rows as Record<string, unknown>[]),
+      }));
     },
     async close() {
       if (closed) return;

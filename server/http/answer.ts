@@ -18,19 +18,30 @@ export function cacheControlFor(body: string): string {
   return Buffer.byteLength(body) < COMPRESS_MIN_BYTES ? "no-store, no-transform" : "no-store";
 }
 
-export async function answer(resource: Resource, result: unknown, requestId: string, signal: AbortSignal): Promise<Response> {
+export async function answer(
+  resource: Resource,
+  result: unknown,
+  requestId: string,
+  signal: AbortSignal,
+): Promise<Response> {
   let res: Response;
   if (resource.reply === "csv") res = await csvResponse(result as CsvBody, { requestId });
-  else if (resource.reply === "ndjson") res = await ndjsonResponse(result as NdjsonBody<unknown>, { signal, requestId });
+  else if (resource.reply === "ndjson")
+    res = await ndjsonResponse(result as NdjsonBody<unknown>, { signal, requestId });
   else {
     // The answer is held to the entry's schema too (STYLE rule 3), so the OpenAPI description is the truth.
     const parsed = resource.output.safeParse(result);
     if (!parsed.success) {
-      logger.error({ resource: resource.id, issues: parsed.error.issues.slice(0, 5), requestId }, "an answer does not match its entry's output schema");
+      logger.error(
+        { resource: resource.id, issues: parsed.error.issues.slice(0, 5), requestId },
+        "an answer does not match its entry's output schema",
+      );
       throw new Error(`${resource.id}: the answer does not match its output schema`);
     }
     const body = JSON.stringify(parsed.data ?? null);
-    res = new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": cacheControlFor(body) } });
+    res = new Response(body, {
+      headers: { "Content-Type": "application/json", "Cache-Control": cacheControlFor(body) },
+    });
   }
   res.headers.set("X-Request-Id", requestId);
   return res;

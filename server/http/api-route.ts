@@ -3,7 +3,14 @@ import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { auditActionOf, needsFreshFactor, type InputOf, type ParamsOf, type Resource } from "@/lib/api/define-resource";
-import { COMMON_ERRORS, DomainError, MUTATION_ERRORS, fieldErrorsOf, invalidFields, type ErrorCode } from "@/lib/api/errors";
+import {
+  COMMON_ERRORS,
+  DomainError,
+  MUTATION_ERRORS,
+  fieldErrorsOf,
+  invalidFields,
+  type ErrorCode,
+} from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { can, type Permission } from "@/lib/rbac";
 import { mfaRequiredError, requireFreshFactor, stateAllows } from "@/server/auth/mfa/policy";
@@ -40,14 +47,21 @@ export type RouteContext<R extends Resource> = {
 };
 
 /** What a handler returns: the JSON answer (parsed by the entry's output schema), or a CSV or NDJSON body. */
-export type ReplyOf<R extends Resource> = R["reply"] extends "csv" ? CsvBody : R["reply"] extends "ndjson" ? NdjsonBody<z.output<R["output"]>> : z.input<R["output"]>;
+export type ReplyOf<R extends Resource> = R["reply"] extends "csv"
+  ? CsvBody
+  : R["reply"] extends "ndjson"
+    ? NdjsonBody<z.output<R["output"]>>
+    : z.input<R["output"]>;
 
 export type RouteOptions<R extends Resource> = {
   /**
    * Who may do this with this input beyond the entry's permission (a platform key chosen by name): a
    * DomainError (a 403) refuses it, recorded as a refusal, before `check` and before anything is sent.
    */
-  authorize?: (input: InputOf<R>, ctx: { req: NextRequest; session: StaffSession; credentials: CredentialStore }) => DomainError | null;
+  authorize?: (
+    input: InputOf<R>,
+    ctx: { req: NextRequest; session: StaffSession; credentials: CredentialStore },
+  ) => DomainError | null;
   /** Checks that need the request or the credentials as well as the input: field → message, a 422 before anything is recorded or sent. */
   check?: (input: InputOf<R>, ctx: { req: NextRequest; credentials: CredentialStore }) => Record<string, string> | null;
   /** The audit target when it depends on the request beyond the input (the platform key a proxy call is signed with). */
@@ -85,14 +99,19 @@ export function apiRoute<R extends Resource>(
       if (!session) throw await refusal(new DomainError("unauthenticated", "Sign in first"));
       // A password without its second factor reaches only the factor step's routes (401 mfa_required).
       const mfaState = session.mfa?.state ?? "verify";
-      if (mfaState !== "ok" && !stateAllows(mfaState, resource.factorStep)) throw await refusal(mfaRequiredError(mfaState));
+      if (mfaState !== "ok" && !stateAllows(mfaState, resource.factorStep))
+        throw await refusal(mfaRequiredError(mfaState));
       if (session.mustChangePassword && !PASSWORD_STEP.has(resource.id)) {
-        throw await refusal(new DomainError("forbidden", "An admin reset your password: change it on your Account page first"));
+        throw await refusal(
+          new DomainError("forbidden", "An admin reset your password: change it on your Account page first"),
+        );
       }
       const mutating = MUTATING.has(req.method);
       const permission = await permissionFor(resource, req, mutating);
       if (permission && !can(session.role, permission)) {
-        throw await refusal(new DomainError("forbidden", `Your role (${session.role}) may not do this (${permission})`));
+        throw await refusal(
+          new DomainError("forbidden", `Your role (${session.role}) may not do this (${permission})`),
+        );
       }
       if (mutating) {
         const reason = csrfProblem(req);
@@ -100,7 +119,9 @@ export function apiRoute<R extends Resource>(
       }
       let raw: unknown;
       if (mutating) {
-        raw = await readJson(req).catch(async (e: unknown) => Promise.reject(e instanceof DomainError ? await refusal(e) : e));
+        raw = await readJson(req).catch(async (e: unknown) =>
+          Promise.reject(e instanceof DomainError ? await refusal(e) : e),
+        );
       } else {
         const { query, problems } = readQuery(req.nextUrl.searchParams);
         if (problems && resource.input) throw await refusal(invalidFields(problems));
@@ -134,16 +155,30 @@ export function apiRoute<R extends Resource>(
       if (denied) throw await refusal(denied);
       const extra = options.check?.(input as InputOf<R>, { req, credentials });
       if (extra && Object.keys(extra).length) {
-        throw await refusal(invalidFields(Object.fromEntries(Object.entries(extra).map(([k, m]): [string, string[]] => [k, [m]]))));
+        throw await refusal(
+          invalidFields(Object.fromEntries(Object.entries(extra).map(([k, m]): [string, string[]] => [k, [m]]))),
+        );
       }
       const ctx: RouteContext<R> = {
-        session, input: input as InputOf<R>, params, db, requestId, ip, req, signal: req.signal, intentId: null,
-        platform: getPlatformClient, credentials,
+        session,
+        input: input as InputOf<R>,
+        params,
+        db,
+        requestId,
+        ip,
+        req,
+        signal: req.signal,
+        intentId: null,
+        platform: getPlatformClient,
+        credentials,
       };
       const action = mutating ? (auditActionOf(resource, input) as AuditAction | null) : null;
       let result: ReplyOf<R>;
       if (action) {
-        const target = options.auditTarget?.(input as InputOf<R>, { req }) ?? resource.audit?.target?.(input as never, params as never) ?? null;
+        const target =
+          options.auditTarget?.(input as InputOf<R>, { req }) ??
+          resource.audit?.target?.(input as never, params as never) ??
+          null;
         // Fail-closed: if the intent cannot be written, withAudit throws and the handler never runs.
         result = await withAudit(
           db,
@@ -151,7 +186,12 @@ export function apiRoute<R extends Resource>(
           input,
           (intentId) => handler({ ...ctx, intentId }),
           // The outcome row keeps a JSON answer (or what the entry picks of it); a file or a stream is described by its kind.
-          (r) => (resource.reply !== "json" ? { reply: resource.reply } : resource.audit?.outcome ? resource.audit.outcome(r) : r),
+          (r) =>
+            resource.reply !== "json"
+              ? { reply: resource.reply }
+              : resource.audit?.outcome
+                ? resource.audit.outcome(r)
+                : r,
         );
       } else {
         try {
@@ -165,7 +205,10 @@ export function apiRoute<R extends Resource>(
       return await answer(resource, result, requestId, req.signal);
     } catch (e) {
       if (e instanceof DomainError && !declares(resource, e)) {
-        logger.error({ resource: resource.id, code: e.code, requestId }, "a route answered an error code its entry does not declare");
+        logger.error(
+          { resource: resource.id, code: e.code, requestId },
+          "a route answered an error code its entry does not declare",
+        );
       }
       return toErrorResponse(e, requestId);
     }
@@ -173,7 +216,14 @@ export function apiRoute<R extends Resource>(
 }
 
 /** A route anyone may call (the health check): input parse and the error map, no session and no audit. */
-export function publicRoute<R extends Resource>(resource: R, handler: (ctx: { input: InputOf<R>; requestId: string; platform: () => Promise<PlatformClient> }) => Promise<ReplyOf<R>>): NextHandler {
+export function publicRoute<R extends Resource>(
+  resource: R,
+  handler: (ctx: {
+    input: InputOf<R>;
+    requestId: string;
+    platform: () => Promise<PlatformClient>;
+  }) => Promise<ReplyOf<R>>,
+): NextHandler {
   return async (req) => {
     const requestId = randomUUID();
     try {
@@ -200,7 +250,11 @@ async function permissionFor(resource: Resource, req: NextRequest, mutating: boo
   if (p === "signed-in" || p === "public") return null;
   if (typeof p === "string") return p;
   // A rule reads the raw request (before CSRF and parsing, which come after the permission as on every route).
-  const raw: unknown = mutating ? await req.clone().json().catch(() => null) : Object.fromEntries(req.nextUrl.searchParams);
+  const raw: unknown = mutating
+    ? await req
+        .clone()
+        .json()
+        .catch(() => null)
+    : Object.fromEntries(req.nextUrl.searchParams);
   return p.of(raw);
 }
-

@@ -43,7 +43,9 @@ describe("[csv][stream] CSV answers", () => {
     const lines = text.split("\r\n");
     expect(lines[0]).toBe("id,amount,note");
     expect(lines.length).toBe(100_002);
-    expect(lines[1]).toBe(csvRowLine(["id", "amount", "note"], ["0", "9007199254740993.123456789", "=cmd()"]).trimEnd());
+    expect(lines[1]).toBe(
+      csvRowLine(["id", "amount", "note"], ["0", "9007199254740993.123456789", "=cmd()"]).trimEnd(),
+    );
     // The id column's digits as a text formula (a spreadsheet keeps them), the amount as written, the note defused.
     expect(lines[100_000]).toBe(`"=""99999""",9007199254740993.123456789,'=cmd()`);
     expect(seen.finished).toBe(true);

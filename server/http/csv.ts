@@ -81,7 +81,8 @@ export async function csvResponse(body: CsvBody, o: { requestId?: string } = {})
 
 function batchesOf(rows: CsvRows): AsyncIterator<readonly Row[]> | Iterator<readonly Row[]> {
   if ("batches" in rows) return rows.batches[Symbol.asyncIterator]();
-  const one: AsyncIterator<Row> | Iterator<Row> = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
+  const one: AsyncIterator<Row> | Iterator<Row> =
+    Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
   return {
     next: async () => {
       const r = await one.next();

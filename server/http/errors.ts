@@ -9,7 +9,10 @@ import { RateBudgetExceededError } from "@/server/platform/errors";
 export function toErrorResponse(e: unknown, requestId?: string): Response {
   const failure = describeFailure(e);
   if (failure.code === "internal") {
-    logger.error({ err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e), requestId }, "unhandled error");
+    logger.error(
+      { err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e), requestId },
+      "unhandled error",
+    );
   } else if (failure.code === "audit_unavailable") {
     logger.error({ err: (e as Error).message, requestId }, "audit write failed; request refused");
   } else if (failure.code === "rate_budget_exhausted" && e instanceof RateBudgetExceededError) {

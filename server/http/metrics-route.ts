@@ -7,7 +7,10 @@ import { clientIp } from "./request";
 export async function metricsRoute(req: NextRequest): Promise<Response> {
   const headers = { "Cache-Control": "no-store" };
   if (!metricsAllowed(clientIp(req), req.headers.get("authorization"))) {
-    return new Response("Not allowed: /metrics answers the addresses in METRICS_ALLOW, or a request with METRICS_TOKEN\n", { status: 403, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(
+      "Not allowed: /metrics answers the addresses in METRICS_ALLOW, or a request with METRICS_TOKEN\n",
+      { status: 403, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } },
+    );
   }
   const { registry } = metrics();
   return new Response(await registry.metrics(), { headers: { ...headers, "Content-Type": registry.contentType } });

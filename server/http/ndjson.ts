@@ -22,7 +22,10 @@ export function errorEvent(e: unknown): { type: "error"; status: number } & Retu
 }
 
 /** Resolves once the run's first event is out (or rejects with the run's own failure before it). */
-export async function ndjsonResponse<E>(body: NdjsonBody<E>, o: { signal?: AbortSignal; requestId?: string }): Promise<Response> {
+export async function ndjsonResponse<E>(
+  body: NdjsonBody<E>,
+  o: { signal?: AbortSignal; requestId?: string },
+): Promise<Response> {
   const abort = new AbortController();
   const cancel = () => abort.abort(o.signal?.reason);
   if (o.signal?.aborted) cancel();

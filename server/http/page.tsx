@@ -17,7 +17,9 @@ import { getDb } from "@/server/db";
 import { logger } from "@/server/log";
 import { refuse } from "./request";
 
-export type PageGate = { session: StaffSession; page: PageDef; denied: null } | { session: StaffSession; page: PageDef; denied: ReactElement };
+export type PageGate =
+  | { session: StaffSession; page: PageDef; denied: null }
+  | { session: StaffSession; page: PageDef; denied: ReactElement };
 
 export async function openPage(id: PageId): Promise<PageGate> {
   const page: PageDef = PAGES[id];
@@ -26,7 +28,10 @@ export async function openPage(id: PageId): Promise<PageGate> {
   const h = await headers();
   const path = h.get(REQUEST_PATH_HEADER) ?? page.path;
   const ip = h.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
-  const reason = new DomainError("forbidden", `Your role (${session.role}) may not open ${page.path} (${page.permission})`);
+  const reason = new DomainError(
+    "forbidden",
+    `Your role (${session.role}) may not open ${page.path} (${page.permission})`,
+  );
   try {
     await refuse(await getDb(), session, ip, randomUUID(), path.split("?")[0]!, reason);
   } catch (e) {

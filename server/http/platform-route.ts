@@ -60,8 +60,10 @@ export function platformRoute(id: OperationId) {
     },
     {
       // A mutation's audit rows say which account's key signed it: E10 changes the leverage of that account.
-      auditTarget: (_input, { req }) => (op.method === "POST" && op.keySelectable ? platformKeyTarget(req.headers.get(KEY_HEADER) ?? "main") : null),
-      authorize: (_input, { req, session, credentials }) => keyChoiceRefusal(credentials, req.headers.get(KEY_HEADER), session.role),
+      auditTarget: (_input, { req }) =>
+        op.method === "POST" && op.keySelectable ? platformKeyTarget(req.headers.get(KEY_HEADER) ?? "main") : null,
+      authorize: (_input, { req, session, credentials }) =>
+        keyChoiceRefusal(credentials, req.headers.get(KEY_HEADER), session.role),
       check: (input, { req, credentials }) => {
         const key = req.headers.get(KEY_HEADER) ?? "main";
         if (key !== "main" && !op.keySelectable) return { key: `${op.id} always uses the main account's key` };
@@ -79,7 +81,11 @@ export function platformRoute(id: OperationId) {
  * A named platform key chosen by someone whose role may not use it (server/platform/key-access.ts): 403
  * platform_key_forbidden. Names that are not configured keys are left to the input check (422 on key).
  */
-export function keyChoiceRefusal(credentials: CredentialStore, key: string | null | undefined, role: Role): DomainError | null {
+export function keyChoiceRefusal(
+  credentials: CredentialStore,
+  key: string | null | undefined,
+  role: Role,
+): DomainError | null {
   if (key === null || key === undefined || key === "main" || !credentials.names().includes(key)) return null;
   if (credentials.mayChoose(key, role)) return null;
   const roles = credentials.rolesOf(key);

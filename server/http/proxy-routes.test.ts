@@ -13,13 +13,16 @@ function routeFiles(dir: string): string[] {
 }
 
 describe("[proxy][routes] app/api/platform mirrors the platform's paths", () => {
-  it.each(Object.values(catalog).map((op) => [op.id, op] as const))("%s has a one-line route at its platform path", (_id, op) => {
-    const file = path.join(ROOT, op.path.replace(/^\/api\//, ""), "route.ts");
-    expect(existsSync(file)).toBe(true);
-    const code = readFileSync(file, "utf8");
-    expect(code).toContain(`export const ${op.method} = platformRoute("${op.id}");`);
-    expect(code.split("\n").filter((l) => l.trim()).length).toBeLessThanOrEqual(2);
-  });
+  it.each(Object.values(catalog).map((op) => [op.id, op] as const))(
+    "%s has a one-line route at its platform path",
+    (_id, op) => {
+      const file = path.join(ROOT, op.path.replace(/^\/api\//, ""), "route.ts");
+      expect(existsSync(file)).toBe(true);
+      const code = readFileSync(file, "utf8");
+      expect(code).toContain(`export const ${op.method} = platformRoute("${op.id}");`);
+      expect(code.split("\n").filter((l) => l.trim()).length).toBeLessThanOrEqual(2);
+    },
+  );
 
   it("has no route that is not in the catalog", () => {
     expect(routeFiles(ROOT)).toHaveLength(Object.keys(catalog).length);

@@ -13,7 +13,14 @@ import { logger } from "@/server/log";
  * a session, the address's first refusal of the minute is written and the rest are counted into one
  * aggregate row (server/audit/anonymous-refusals.ts), so nobody can fill the log.
  */
-export async function refuse(db: Db, session: StaffSession | null, ip: string | null, requestId: string, path: string, err: DomainError): Promise<DomainError> {
+export async function refuse(
+  db: Db,
+  session: StaffSession | null,
+  ip: string | null,
+  requestId: string,
+  path: string,
+  err: DomainError,
+): Promise<DomainError> {
   if (!session) {
     await anonymousRefusals().record(
       { ip, path, requestId, status: err.status, code: err.code, reason: err.message },

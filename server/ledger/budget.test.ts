@@ -34,7 +34,10 @@ describe("[ledger][sync] budget used per job", () => {
     const counter = callCounter(undefined, c.now);
     for (let i = 0; i < 150; i++) await counter.count("deposits.list");
     c.to(MINUTE);
-    expect(await budgetUse(DEPOSITS_JOB, 0.5, counter)).toEqual({ usedPerSecond: 2.5, allowedPerSecond: sharePerSecond("deposits.list", 0.5) });
+    expect(await budgetUse(DEPOSITS_JOB, 0.5, counter)).toEqual({
+      usedPerSecond: 2.5,
+      allowedPerSecond: sharePerSecond("deposits.list", 0.5),
+    });
     expect(sharePerSecond("deposits.list", 0.5)).toBe(5);
     expect(await budgetUse("no-such-job", 0.5, counter)).toBeNull();
   });

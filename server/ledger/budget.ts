@@ -3,7 +3,12 @@ import "server-only";
 // Every sync call takes a point here first, then goes through the platform client's own limiter like any
 // staff call; so the sync never uses more than its share, and the rest is always there for staff. With
 // REDIS_URL the share is counted across instances (one budget for all), else in this process.
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+  type RateLimiterRes,
+} from "rate-limiter-flexible";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
 import { getRedis, REDIS_PREFIX } from "@/server/redis";
 import { DEPOSITS_JOB } from "./deposits";
@@ -18,7 +23,11 @@ export function sharePerSecond(operation: OperationId, share: number): number {
   return Math.max(1, Math.floor(limit * share));
 }
 
-export function syncBudget(operation: OperationId, share: number, opts: { redis?: boolean; signal?: AbortSignal } = {}): Budget {
+export function syncBudget(
+  operation: OperationId,
+  share: number,
+  opts: { redis?: boolean; signal?: AbortSignal } = {},
+): Budget {
   const points = sharePerSecond(operation, share);
   const redis = opts.redis === false ? undefined : getRedis();
   const counter = callCounter(redis);
@@ -53,7 +62,10 @@ export type SyncJob = keyof typeof JOB_OPERATION;
 
 /** Each job's budget: the share of its operation (JOB_OPERATION), or the one a test gives them all. */
 export function jobBudgets<J extends SyncJob>(jobs: readonly J[], share: number, given?: Budget): Record<J, Budget> {
-  return Object.fromEntries(jobs.map((job) => [job, given ?? syncBudget(JOB_OPERATION[job], share)])) as Record<J, Budget>;
+  return Object.fromEntries(jobs.map((job) => [job, given ?? syncBudget(JOB_OPERATION[job], share)])) as Record<
+    J,
+    Budget
+  >;
 }
 
 const MINUTE_MS = 60_000;
@@ -63,7 +75,9 @@ const minuteKey = (operation: OperationId, minute: number) => `${REDIS_PREFIX}le
  * the ledger itself is (engine.ts): Next bundles the sync's start-up and the /sync route apart, each with its
  * own copy of this module, and a module-level map counted in one was read empty in the other.
  */
-const g = globalThis as typeof globalThis & { __brokerdeskSyncCalls?: Map<string, { minute: number; calls: number; last: number }> };
+const g = globalThis as typeof globalThis & {
+  __brokerdeskSyncCalls?: Map<string, { minute: number; calls: number; last: number }>;
+};
 const localCounts = (g.__brokerdeskSyncCalls ??= new Map());
 
 /**
@@ -78,11 +92,17 @@ export function callCounter(redis: ReturnType<typeof getRedis> | undefined, now:
       const minute = Math.floor(now() / MINUTE_MS);
       if (redis) {
         const key = minuteKey(operation, minute);
-        await redis.multi().incr(key).pexpire(key, 3 * MINUTE_MS).exec().catch(() => undefined);
+        await redis
+          .multi()
+          .incr(key)
+          .pexpire(key, 3 * MINUTE_MS)
+          .exec()
+          .catch(() => undefined);
         return;
       }
       const c = localCounts.get(operation);
-      if (!c || c.minute < minute) localCounts.set(operation, { minute, calls: 1, last: c && c.minute === minute - 1 ? c.calls : 0 });
+      if (!c || c.minute < minute)
+        localCounts.set(operation, { minute, calls: 1, last: c && c.minute === minute - 1 ? c.calls : 0 });
       else c.calls++;
     },
     /**
@@ -109,7 +129,11 @@ function local(operation: OperationId, minute: number): [number, number] {
 }
 
 /** Each job's use of its share over the last 60 s: calls per second against the points per second it may take. */
-export async function budgetUse(job: string, share: number, counter = callCounter(getRedis())): Promise<{ usedPerSecond: number; allowedPerSecond: number } | null> {
+export async function budgetUse(
+  job: string,
+  share: number,
+  counter = callCounter(getRedis()),
+): Promise<{ usedPerSecond: number; allowedPerSecond: number } | null> {
   if (!Object.hasOwn(JOB_OPERATION, job)) return null;
   const operation = JOB_OPERATION[job as SyncJob];
   const calls = await counter.lastSixtySeconds(operation).catch(() => null);

@@ -11,13 +11,30 @@ import type { PlatformKey } from "@/lib/env";
 import { DEPOSITS_JOB } from "./deposits";
 import { startLedger } from "./engine";
 
-export type CrashChildProgress = { done: number; records: number; stored: number; oldestSuccess: number | null; errors: number; lastError: string | null };
-export type CrashChildConfig = { baseUrl: string; key: PlatformKey; db: { url: string } | { dataDir: string }; schema: string };
+export type CrashChildProgress = {
+  done: number;
+  records: number;
+  stored: number;
+  oldestSuccess: number | null;
+  errors: number;
+  lastError: string | null;
+};
+export type CrashChildConfig = {
+  baseUrl: string;
+  key: PlatformKey;
+  db: { url: string } | { dataDir: string };
+  schema: string;
+};
 
 process.once("message", (cfg: CrashChildConfig) => {
   void (async () => {
     const db = await openDb(cfg.db);
-    const client = new PlatformClient({ baseUrl: cfg.baseUrl, credentials: new CredentialStore({ main: cfg.key }), timeoutMs: 2_000, backoffBaseMs: 20 });
+    const client = new PlatformClient({
+      baseUrl: cfg.baseUrl,
+      credentials: new CredentialStore({ main: cfg.key }),
+      timeoutMs: 2_000,
+      backoffBaseMs: 20,
+    });
     await startLedger({ db, client, share: 1, sweepSeconds: 1, activeSeconds: 1, schema: cfg.schema });
     process.send?.("started");
     for (;;) {
@@ -28,7 +45,10 @@ process.once("message", (cfg: CrashChildConfig) => {
            FROM ledger_sync WHERE job = $1`,
         [DEPOSITS_JOB],
       );
-      process.send?.({ ...rows[0]!, oldestSuccess: rows[0]!.oldestSuccess ? new Date(rows[0]!.oldestSuccess).getTime() : null });
+      process.send?.({
+        ...rows[0]!,
+        oldestSuccess: rows[0]!.oldestSuccess ? new Date(rows[0]!.oldestSuccess).getTime() : null,
+      });
       await new Promise((r) => setTimeout(r, 100));
     }
   })().catch((e: unknown) => {

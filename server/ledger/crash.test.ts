@@ -36,7 +36,10 @@ const CHILD = path.join(process.cwd(), "server/ledger/crash-child.ts");
 type Instance = { child: ChildProcess; last: () => CrashChildProgress | null };
 
 function startInstance(cfg: CrashChildConfig): Promise<Instance> {
-  const child = fork(CHILD, [], { execArgv: ["--conditions=react-server", "--import", "tsx"], stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  const child = fork(CHILD, [], {
+    execArgv: ["--conditions=react-server", "--import", "tsx"],
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+  });
   let stderr = "";
   let last: CrashChildProgress | null = null;
   child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2_000)));
@@ -69,7 +72,12 @@ async function until(what: string, ms: number, test: () => boolean, state: () =>
   }
 }
 
-const engines = [{ engine: "pglite" as const, label: "PGlite on a data folder" }, ...testEngines(process.env.TEST_DATABASE_URL).filter((e) => e.engine === "postgres").map((e) => ({ ...e, label: "PostgreSQL" }))];
+const engines = [
+  { engine: "pglite" as const, label: "PGlite on a data folder" },
+  ...testEngines(process.env.TEST_DATABASE_URL)
+    .filter((e) => e.engine === "postgres")
+    .map((e) => ({ ...e, label: "PostgreSQL" })),
+];
 
 describe.each(engines)("[ledger][crash] kill -9 mid-backfill on $label", (engine) => {
   let dataDir: string | null = null;
@@ -111,36 +119,68 @@ describe.each(engines)("[ledger][crash] kill -9 mid-backfill on $label", (engine
       await until("records arriving", 30_000, () => (first.last()?.stored ?? 0) >= 150, first.last);
       await stop(first.child, "SIGKILL");
       expect(first.child.signalCode).toBe("SIGKILL");
-      const atKill = await withDb(async (db) => (await db.query<{ done: number; stored: number }>(
-        "SELECT (SELECT count(*)::int FROM ledger_sync WHERE job = $1 AND backfill_done) AS done, (SELECT count(*)::int FROM ledger_deposits) AS stored",
-        [DEPOSITS_JOB],
-      )).rows[0]!);
+      const atKill = await withDb(
+        async (db) =>
+          (
+            await db.query<{ done: number; stored: number }>(
+              "SELECT (SELECT count(*)::int FROM ledger_sync WHERE job = $1 AND backfill_done) AS done, (SELECT count(*)::int FROM ledger_deposits) AS stored",
+              [DEPOSITS_JOB],
+            )
+          ).rows[0]!,
+      );
       expect(atKill.done).toBeLessThan(uids.length);
       expect(atKill.stored).toBeGreaterThan(0);
 
       // 2. Meanwhile the platform moves on: recent deposits change status, and a new one arrives.
-      const changed = uids.flatMap((u) => sim.state.depositsOf(u).filter((d) => d.cTime > Date.now() - 86_400_000).slice(0, 2));
+      const changed = uids.flatMap((u) =>
+        sim.state
+          .depositsOf(u)
+          .filter((d) => d.cTime > Date.now() - 86_400_000)
+          .slice(0, 2),
+      );
       expect(changed.length).toBeGreaterThan(0);
       for (const d of changed) (d as { status: string }).status = d.status === "success" ? "fail" : "success";
       const t = Date.now() - 1_000;
       const template = sim.state.depositsOf(uids[0]!)[0]!;
-      sim.state.addDeposit({ ...template, id: t * 1000 + 9, orderId: String(t * 1000 + 9), txId: "0xcrashtest", cTime: t, uTime: t, status: "pending" });
+      sim.state.addDeposit({
+        ...template,
+        id: t * 1000 + 9,
+        orderId: String(t * 1000 + 9),
+        txId: "0xcrashtest",
+        cTime: t,
+        uTime: t,
+        status: "pending",
+      });
       const changedAt = Date.now();
 
       // 3. A new instance on the same database: every sub-account backfilled and checked again since the change.
       instance = await startInstance(cfg);
       const second = instance;
-      await until("every sub-account backfilled and checked after the change", 60_000, () => {
-        const p = second.last();
-        return p !== null && p.done === uids.length && p.oldestSuccess !== null && p.oldestSuccess > changedAt + 1_000;
-      }, second.last);
+      await until(
+        "every sub-account backfilled and checked after the change",
+        60_000,
+        () => {
+          const p = second.last();
+          return (
+            p !== null && p.done === uids.length && p.oldestSuccess !== null && p.oldestSuccess > changedAt + 1_000
+          );
+        },
+        second.last,
+      );
       await stop(second.child, "SIGTERM");
       instance = null;
 
-      const rows = await withDb(async (db) => (await db.query<{ order_id: string; sub_uid: string; status: string; n: number }>(
-        "SELECT order_id, sub_uid, status, count(*) OVER (PARTITION BY order_id)::int AS n FROM ledger_deposits",
-      )).rows);
-      const expected = new Map(uids.flatMap((u) => sim.state.depositsOf(u).map((d) => [d.orderId, `${u}:${d.status}`] as const)));
+      const rows = await withDb(
+        async (db) =>
+          (
+            await db.query<{ order_id: string; sub_uid: string; status: string; n: number }>(
+              "SELECT order_id, sub_uid, status, count(*) OVER (PARTITION BY order_id)::int AS n FROM ledger_deposits",
+            )
+          ).rows,
+      );
+      const expected = new Map(
+        uids.flatMap((u) => sim.state.depositsOf(u).map((d) => [d.orderId, `${u}:${d.status}`] as const)),
+      );
       expect(expected.size).toBeGreaterThan(atKill.stored);
       expect(rows.filter((r) => r.n !== 1)).toEqual([]);
       expect(new Map(rows.map((r) => [r.order_id, `${r.sub_uid}:${r.status}`]))).toEqual(expected);

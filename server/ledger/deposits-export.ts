@@ -18,11 +18,22 @@ export const EXPORT_BATCH = 5_000;
 export const EXPORT_MAX_ROWS = 5_000_000;
 
 export async function depositsForExport(
-  db: Db, f: LedgerDepositFilters, session: StaffSession, ctx: { requestId: string; ip: string | null }, opts: { batch?: number } = {},
+  db: Db,
+  f: LedgerDepositFilters,
+  session: StaffSession,
+  ctx: { requestId: string; ip: string | null },
+  opts: { batch?: number } = {},
 ): Promise<CsvRows> {
   const trail = await openAudit(
     db,
-    { actor: session.email, actorRole: session.role, action: "ledger.deposits-export", target: "ledger:deposits", requestId: ctx.requestId, ip: ctx.ip },
+    {
+      actor: session.email,
+      actorRole: session.role,
+      action: "ledger.deposits-export",
+      target: "ledger:deposits",
+      requestId: ctx.requestId,
+      ip: ctx.ip,
+    },
     { ...f, cursor: undefined, limit: undefined, from: f.from?.toISOString(), to: f.to?.toISOString() },
   );
   // The whole filtered set from the newest: a page's cursor and size do not narrow an export.
@@ -37,7 +48,8 @@ export async function depositsForExport(
     const missing = [...new Set(rows.map((r) => r.sub_uid))].filter((u) => !names.has(u));
     if (missing.length) {
       const { rows: found } = await db.query<{ sub_uid: string; subaccount_name: string | null }>(
-        `SELECT sub_uid, subaccount_name FROM subaccounts WHERE sub_uid = ANY($1::text[])`, [missing],
+        `SELECT sub_uid, subaccount_name FROM subaccounts WHERE sub_uid = ANY($1::text[])`,
+        [missing],
       );
       for (const u of missing) names.set(u, null);
       for (const n of found) names.set(n.sub_uid, n.subaccount_name);
@@ -45,34 +57,39 @@ export async function depositsForExport(
     for (const r of rows) r.subaccount_name = names.get(r.sub_uid) ?? null;
     return rows;
   };
-  return { batches: (async function* () {
-    let rows = 0;
-    let ended = false;
-    try {
-      // The next batch is asked for before this one is encoded: the database works while this process
-      // writes CSV (two batches in memory at most).
-      const fetch = (cursor: string | undefined) => {
-        const p = keysetPage<Row, Key>(db, { ...q, cursor, limit: q.pageSize.max }).then(async (page) => ({ ...page, items: await named(page.items) }));
-        p.catch(() => undefined); // awaited below; a download closed meanwhile must not leave it unhandled
-        return p;
-      };
-      let next: ReturnType<typeof fetch> | null = fetch(undefined);
-      while (next) {
-        const page: Awaited<ReturnType<typeof fetch>> = await next;
-        next = page.nextCursor !== null && rows + page.items.length < EXPORT_MAX_ROWS ? fetch(page.nextCursor) : null;
-        const batch = page.items.slice(0, EXPORT_MAX_ROWS - rows).map((r) => ledgerDepositCsvCells(toView(r)));
-        rows += batch.length;
-        yield batch;
+  return {
+    batches: (async function* () {
+      let rows = 0;
+      let ended = false;
+      try {
+        // The next batch is asked for before this one is encoded: the database works while this process
+        // writes CSV (two batches in memory at most).
+        const fetch = (cursor: string | undefined) => {
+          const p = keysetPage<Row, Key>(db, { ...q, cursor, limit: q.pageSize.max }).then(async (page) => ({
+            ...page,
+            items: await named(page.items),
+          }));
+          p.catch(() => undefined); // awaited below; a download closed meanwhile must not leave it unhandled
+          return p;
+        };
+        let next: ReturnType<typeof fetch> | null = fetch(undefined);
+        while (next) {
+          const page: Awaited<ReturnType<typeof fetch>> = await next;
+          next = page.nextCursor !== null && rows + page.items.length < EXPORT_MAX_ROWS ? fetch(page.nextCursor) : null;
+          const batch = page.items.slice(0, EXPORT_MAX_ROWS - rows).map((r) => ledgerDepositCsvCells(toView(r)));
+          rows += batch.length;
+          yield batch;
+        }
+        ended = true;
+        await trail.close("success", { rows, truncated: rows >= EXPORT_MAX_ROWS });
+      } catch (e) {
+        ended = true;
+        await trail.close("failure", { rows, ...failureDetail(e) });
+        throw e;
+      } finally {
+        // Left before the end: the reader closed the download.
+        if (!ended) await trail.close("failure", { rows, cancelled: true });
       }
-      ended = true;
-      await trail.close("success", { rows, truncated: rows >= EXPORT_MAX_ROWS });
-    } catch (e) {
-      ended = true;
-      await trail.close("failure", { rows, ...failureDetail(e) });
-      throw e;
-    } finally {
-      // Left before the end: the reader closed the download.
-      if (!ended) await trail.close("failure", { rows, cancelled: true });
-    }
-  })() };
+    })(),
+  };
 }

@@ -35,16 +35,35 @@ export type SyncDeps = LedgerRunDeps & {
   verifyEveryMs?: number;
 };
 
-export type SyncOutcome = { calls: number; records: number; changes: number; gone: number; backfillDone: boolean; newestCtime: number | null };
+export type SyncOutcome = {
+  calls: number;
+  records: number;
+  changes: number;
+  gone: number;
+  backfillDone: boolean;
+  newestCtime: number | null;
+};
 
 type SyncState = {
-  backfill_done: boolean; backfill_before: string | null; empty_windows: number; newest_ctime: string | null; verify_before: string | null; verify_due: boolean;
+  backfill_done: boolean;
+  backfill_before: string | null;
+  empty_windows: number;
+  newest_ctime: string | null;
+  verify_before: string | null;
+  verify_due: boolean;
 };
 
 export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Promise<SyncOutcome> {
   const now = (deps.now ?? Date.now)();
   const state = await loadState(deps.db, subUid, deps.verifyEveryMs ?? DAY);
-  const out: SyncOutcome = { calls: 0, records: 0, changes: 0, gone: 0, backfillDone: state.backfill_done, newestCtime: null };
+  const out: SyncOutcome = {
+    calls: 0,
+    records: 0,
+    changes: 0,
+    gone: 0,
+    backfillDone: state.backfill_done,
+    newestCtime: null,
+  };
   const cutoff = deps.retentionMs ? now - deps.retentionMs : -Infinity;
 
   // 1. Recent: newest stored (less the re-check span) .. now; the whole window when nothing is stored yet.
@@ -97,7 +116,18 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
      ON CONFLICT (job, sub_uid) DO UPDATE SET backfill_done = $3, backfill_before = $4, empty_windows = $5, newest_ctime = $6,
        last_checked_at = now(), last_success_at = now(), records = ledger_sync.records + $7, calls = ledger_sync.calls + $8, errors = 0, last_error = NULL,
        verify_before = $9, verified_at = CASE WHEN $10::boolean THEN now() ELSE ledger_sync.verified_at END`,
-    [DEPOSITS_JOB, subUid, done, backfillBefore, emptyWindows, newestSeen, out.records, out.calls, verifyBefore, verifyEnded],
+    [
+      DEPOSITS_JOB,
+      subUid,
+      done,
+      backfillBefore,
+      emptyWindows,
+      newestSeen,
+      out.records,
+      out.calls,
+      verifyBefore,
+      verifyEnded,
+    ],
   );
   return out;
 }
@@ -119,7 +149,16 @@ async function loadState(db: Queryable, subUid: string, verifyEveryMs: number): 
        FROM ledger_sync WHERE job = $1 AND sub_uid = $2`,
     [DEPOSITS_JOB, subUid, verifyEveryMs],
   );
-  return rows[0] ?? { backfill_done: false, backfill_before: null, empty_windows: 0, newest_ctime: null, verify_before: null, verify_due: true };
+  return (
+    rows[0] ?? {
+      backfill_done: false,
+      backfill_before: null,
+      empty_windows: 0,
+      newest_ctime: null,
+      verify_before: null,
+      verify_due: true,
+    }
+  );
 }
 
 /**
@@ -162,15 +201,33 @@ export async function storeDeposits(db: Db, subUid: string, page: DepositRecord[
        ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, confirm = EXCLUDED.confirm, tx_id = EXCLUDED.tx_id,
          utime = EXCLUDED.utime, last_seen_at = now(), gone_at = NULL`,
       [
-        col("orderId"), subUid, col("coin"), col("amount"), col("status"), col("type"), col("dest"), col("chain"), col("fromAddress"),
-        col("toAddress"), col("txId"), col("fee"), col("confirm"), col("tag"), col("cTime"), col("uTime"),
+        col("orderId"),
+        subUid,
+        col("coin"),
+        col("amount"),
+        col("status"),
+        col("type"),
+        col("dest"),
+        col("chain"),
+        col("fromAddress"),
+        col("toAddress"),
+        col("txId"),
+        col("fee"),
+        col("confirm"),
+        col("tag"),
+        col("cTime"),
+        col("uTime"),
       ],
     );
     const changed = rows.filter((r) => before.get(r.orderId) !== r.status);
     if (changed.length) {
       await tx.query(
         `INSERT INTO ledger_deposit_changes (order_id, from_status, to_status) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`,
-        [changed.map((r) => r.orderId), changed.map((r) => before.get(r.orderId) ?? null), changed.map((r) => r.status)],
+        [
+          changed.map((r) => r.orderId),
+          changed.map((r) => before.get(r.orderId) ?? null),
+          changed.map((r) => r.status),
+        ],
       );
     }
     return changed.length;

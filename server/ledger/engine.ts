@@ -66,9 +66,12 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const now = opts.now ?? Date.now;
   const budget = jobBudgets([DEPOSITS_JOB], opts.share, opts.budget)[DEPOSITS_JOB];
   const boss = new PgBoss({
-    db: bossDb(db), schema: opts.schema ?? "pgboss", backend: db.engine === "pglite" ? "pglite" : "postgres",
+    db: bossDb(db),
+    schema: opts.schema ?? "pgboss",
+    backend: db.engine === "pglite" ? "pglite" : "postgres",
     // The monitor is what notices a run whose instance died (kill -9, a lost machine): every 5 s, not 60.
-    monitorIntervalSeconds: 5, superviseIntervalSeconds: 5,
+    monitorIntervalSeconds: 5,
+    superviseIntervalSeconds: 5,
   });
   boss.on("error", (e) => logger.error({ err: e instanceof Error ? e.message : String(e) }, "job engine error"));
   await boss.start();
@@ -103,8 +106,12 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     for (const { sub_uid } of rows) {
       if (await boss.send(DEPOSITS_QUEUE, { subUid: sub_uid }, { singletonKey: sub_uid })) queued++;
     }
-    if (trades) queued += await trades.sweep(Math.max(4, sharePerSecond("fills.list", opts.share) * opts.sweepSeconds * 2));
-    if (snapshots) queued += await snapshots.sweep(Math.max(4, sharePerSecond("subaccounts.assets", opts.share) * opts.sweepSeconds * 2));
+    if (trades)
+      queued += await trades.sweep(Math.max(4, sharePerSecond("fills.list", opts.share) * opts.sweepSeconds * 2));
+    if (snapshots)
+      queued += await snapshots.sweep(
+        Math.max(4, sharePerSecond("subaccounts.assets", opts.share) * opts.sweepSeconds * 2),
+      );
     return queued;
   };
 
@@ -155,12 +162,30 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
   if (g.__brokerdeskLedger) return g.__brokerdeskLedger;
   const started = (async () => {
     if (!env.ledger.sync) return null;
-    const trades = { keys: env.ledger.tradeKeys ?? client.config.credentials.names(), planSymbols: env.ledger.planSymbols };
+    const trades = {
+      keys: env.ledger.tradeKeys ?? client.config.credentials.names(),
+      planSymbols: env.ledger.planSymbols,
+    };
     const ledger = await startLedger({
-      db, client, share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, activeSeconds: env.ledger.activeSeconds, activeShare: env.ledger.activeShare, retentionDays: env.ledger.retentionDays, trades, snapshots: true,
+      db,
+      client,
+      share: env.ledger.share,
+      sweepSeconds: env.ledger.sweepSeconds,
+      activeSeconds: env.ledger.activeSeconds,
+      activeShare: env.ledger.activeShare,
+      retentionDays: env.ledger.retentionDays,
+      trades,
+      snapshots: true,
     });
     metrics().setSyncLagSource(() => syncLag(db));
-    logger.info({ share: env.ledger.share, sweepSeconds: env.ledger.sweepSeconds, retentionDays: env.ledger.retentionDays ?? "forever" }, "ledger sync started");
+    logger.info(
+      {
+        share: env.ledger.share,
+        sweepSeconds: env.ledger.sweepSeconds,
+        retentionDays: env.ledger.retentionDays ?? "forever",
+      },
+      "ledger sync started",
+    );
     return ledger;
   })();
   g.__brokerdeskLedger = started;

@@ -33,13 +33,25 @@ export async function balanceHistory(db: Queryable, subUid: string, days = DEFAU
 
 export async function rebateHistory(db: Queryable, subUid: string, days = DEFAULT_DAYS): Promise<RebateHistory> {
   await known(db, subUid);
-  const { rows } = await db.query<{ day: string; affiliation_type: string; user_level: string; spot: string | null; futures: string | null }>(
+  const { rows } = await db.query<{
+    day: string;
+    affiliation_type: string;
+    user_level: string;
+    spot: string | null;
+    futures: string | null;
+  }>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day, affiliation_type, user_level, spot_rebate_ratio::text AS spot, futures_rebate_ratio::text AS futures
        FROM ledger_rebate_snapshots WHERE sub_uid = $1 AND day >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1) ORDER BY day DESC`,
     [subUid, days],
   );
   return {
     subUid,
-    rows: rows.map((r) => ({ day: r.day, affiliationType: r.affiliation_type, userLevel: r.user_level, spotRebateRatio: r.spot, futuresRebateRatio: r.futures })),
+    rows: rows.map((r) => ({
+      day: r.day,
+      affiliationType: r.affiliation_type,
+      userLevel: r.user_level,
+      spotRebateRatio: r.spot,
+      futuresRebateRatio: r.futures,
+    })),
   };
 }

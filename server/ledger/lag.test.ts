@@ -14,7 +14,9 @@ describe("[ledger][metrics] sync lag per job", () => {
       `INSERT INTO ledger_sync (job, sub_uid, last_success_at) VALUES
          ('deposits', '1', now() - interval '40 seconds'), ('deposits', '2', now() - interval '5 seconds'), ('deposits', '3', NULL)`,
     );
-    await db.query(`INSERT INTO ledger_key_sync (job, key_name, symbol, last_success_at) VALUES ('fills', 'main', '', now() - interval '90 seconds')`);
+    await db.query(
+      `INSERT INTO ledger_key_sync (job, key_name, symbol, last_success_at) VALUES ('fills', 'main', '', now() - interval '90 seconds')`,
+    );
     const lag = Object.fromEntries((await syncLag(db)).map((r) => [r.job, r.seconds]));
     expect(Object.keys(lag).sort()).toEqual(["deposits", "fills"]);
     expect(lag.deposits).toBeGreaterThanOrEqual(40);

@@ -11,7 +11,16 @@ import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
 import { deskUid, registerFromSimulator } from "@/server/testing";
-import { failuresUnder, faultStorm, freeBudget as free, ledgerTestBed, runEngineUntil, statusChanges, untilBackfilled, withOwnPlatform } from "./testing";
+import {
+  failuresUnder,
+  faultStorm,
+  freeBudget as free,
+  ledgerTestBed,
+  runEngineUntil,
+  statusChanges,
+  untilBackfilled,
+  withOwnPlatform,
+} from "./testing";
 import Big from "big.js";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
 import type { DepositRecord } from "@/lib/platform/catalog/deposits";
@@ -27,7 +36,10 @@ beforeAll(() => void ({ sim, client } = bed));
 const subs = () => sim.state.subaccountsOf(sim.keys.brokerMain.uid);
 
 async function ledgerOf(db: Db, uid: string): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ order_id: string; status: string }>("SELECT order_id, status FROM ledger_deposits WHERE sub_uid = $1", [uid]);
+  const { rows } = await db.query<{ order_id: string; status: string }>(
+    "SELECT order_id, status FROM ledger_deposits WHERE sub_uid = $1",
+    [uid],
+  );
   return new Map(rows.map((r) => [r.order_id, r.status]));
 }
 const simulatorOf = (uid: string) => new Map(sim.state.depositsOf(uid).map((d) => [d.orderId, d.status]));
@@ -50,11 +62,17 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     expect(runs).toBeLessThanOrEqual(5);
     const again = await syncOnce(db, uid);
     expect(again.changes).toBe(0);
-    const { rows } = await db.query<{ n: number; d: number }>("SELECT count(*)::int AS n, count(DISTINCT order_id)::int AS d FROM ledger_deposits WHERE sub_uid = $1", [uid]);
+    const { rows } = await db.query<{ n: number; d: number }>(
+      "SELECT count(*)::int AS n, count(DISTINCT order_id)::int AS d FROM ledger_deposits WHERE sub_uid = $1",
+      [uid],
+    );
     expect(rows[0]).toEqual({ n: expected.size, d: expected.size });
     // Amounts are kept exactly as the platform wrote them.
     const sample = sim.state.depositsOf(uid)[0]!;
-    const stored = await db.query<{ amount: string }>("SELECT amount::text AS amount FROM ledger_deposits WHERE order_id = $1", [sample.orderId]);
+    const stored = await db.query<{ amount: string }>(
+      "SELECT amount::text AS amount FROM ledger_deposits WHERE order_id = $1",
+      [sample.orderId],
+    );
     expect(stored.rows[0]!.amount).toBe(sample.amount);
   });
 
@@ -66,12 +84,23 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     (pending as { status: string }).status = before === "success" ? "fail" : "success";
     // Ids grow with time (ms × 1000 + a sequence), as the simulator's own.
     const t = Date.now() - 1_000;
-    const fresh = { ...sim.state.depositsOf(uid)[0]!, id: t * 1000 + 7, orderId: String(t * 1000 + 7), txId: "0xledgertest", cTime: t, uTime: t, status: "pending" };
+    const fresh = {
+      ...sim.state.depositsOf(uid)[0]!,
+      id: t * 1000 + 7,
+      orderId: String(t * 1000 + 7),
+      txId: "0xledgertest",
+      cTime: t,
+      uTime: t,
+      status: "pending",
+    };
     sim.state.addDeposit(fresh);
     const out = await syncOnce(db, uid);
     expect(out.changes).toBe(2);
     expect(await ledgerOf(db, uid)).toEqual(simulatorOf(uid));
-    expect(await statusChanges(db, "ledger_deposit_changes", pending.orderId)).toEqual([{ from_status: null, to_status: before }, { from_status: before, to_status: pending.status }]);
+    expect(await statusChanges(db, "ledger_deposit_changes", pending.orderId)).toEqual([
+      { from_status: null, to_status: before },
+      { from_status: before, to_status: pending.status },
+    ]);
   });
 
   it("[ledger][deposits] under 5xx, resets and 429s, failed runs are simply run again: nothing lost, nothing twice", async () => {
@@ -91,7 +120,12 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
       .flatMap((u) => sim.state.depositsOf(u))
       .filter((d) => d.coin === "USDT" && new Big(d.amount).gte(100) && d.cTime >= from);
     expect(expected.length).toBeGreaterThan(10);
-    const filters = ledgerDepositFiltersSchema.parse({ coin: "usdt", minAmount: "100", from: String(from), limit: "7" });
+    const filters = ledgerDepositFiltersSchema.parse({
+      coin: "usdt",
+      minAmount: "100",
+      from: String(from),
+      limit: "7",
+    });
     const first = await searchDeposits(db, filters);
     expect(first.total).toBe(expected.length);
     expect(first.totals.map((t) => [t.coin, t.count])).toEqual([["USDT", expected.length]]);
@@ -105,13 +139,16 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
       if (!page.nextCursor) break;
       page = await searchDeposits(db, { ...filters, cursor: page.nextCursor });
     }
-    expect(seen).toEqual([...expected].sort((a, b) => b.cTime - a.cTime || (b.orderId < a.orderId ? -1 : 1)).map((d) => d.orderId));
+    expect(seen).toEqual(
+      [...expected].sort((a, b) => b.cTime - a.cTime || (b.orderId < a.orderId ? -1 : 1)).map((d) => d.orderId),
+    );
     // One record by its transaction ID.
     const one = expected[0]!;
     const byTx = await searchDeposits(db, ledgerDepositFiltersSchema.parse({ q: one.txId }));
     expect(byTx.rows.map((r) => r.orderId)).toContain(one.orderId);
     // A hex identifier in any case (a checksummed address mixes cases); a base58 one only as it is.
-    const found = async (q: string) => (await searchDeposits(db, ledgerDepositFiltersSchema.parse({ q, limit: "500" }))).rows.map((r) => r.orderId);
+    const found = async (q: string) =>
+      (await searchDeposits(db, ledgerDepositFiltersSchema.parse({ q, limit: "500" }))).rows.map((r) => r.orderId);
     const all = uids.flatMap((u) => sim.state.depositsOf(u));
     const hex = all.find((d) => /^0x[0-9a-f]+$/.test(d.toAddress) && /[a-f]/.test(d.toAddress))!;
     expect(await found(hex.toAddress.toUpperCase().replace(/^0X/, "0x"))).toContain(hex.orderId);
@@ -119,8 +156,22 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     expect(await found(hex.txId.toUpperCase())).toContain(hex.orderId);
     // The simulator's addresses are all hex: a TRON deposit (base58) is stored for this, then taken out again.
     const tron: DepositRecord = {
-      orderId: "990000000000000001", txId: "", coin: "USDT", type: "deposit", dest: "on_chain", amount: "1", status: "success", fromAddress: "",
-      toAddress: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", fee: "0", chain: "TRC20", confirm: "20", tag: "", userId: "9900000001", cTime: String(hex.cTime), uTime: String(hex.cTime),
+      orderId: "990000000000000001",
+      txId: "",
+      coin: "USDT",
+      type: "deposit",
+      dest: "on_chain",
+      amount: "1",
+      status: "success",
+      fromAddress: "",
+      toAddress: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+      fee: "0",
+      chain: "TRC20",
+      confirm: "20",
+      tag: "",
+      userId: "9900000001",
+      cTime: String(hex.cTime),
+      uTime: String(hex.cTime),
     };
     await storeDeposits(db, "9900000001", [tron]);
     try {
@@ -157,13 +208,18 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
       },
     });
     const engineOptions = { client: watched, share: 1, sweepSeconds: 1, activeSeconds: 60, budget: free };
-    await runEngineUntil(t, engineOptions, async () => {
-      const { rows } = await db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM ledger_sync WHERE job = $1 AND backfill_done AND sub_uid = ANY($2)",
-        [DEPOSITS_JOB, chosen.map((s) => s.uid)],
-      );
-      return rows[0]!.n === chosen.length || `only ${rows[0]!.n} of ${chosen.length} sub-accounts synced`;
-    }, { instances: engine.engine === "postgres" ? 2 : 1 });
+    await runEngineUntil(
+      t,
+      engineOptions,
+      async () => {
+        const { rows } = await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM ledger_sync WHERE job = $1 AND backfill_done AND sub_uid = ANY($2)",
+          [DEPOSITS_JOB, chosen.map((s) => s.uid)],
+        );
+        return rows[0]!.n === chosen.length || `only ${rows[0]!.n} of ${chosen.length} sub-accounts synced`;
+      },
+      { instances: engine.engine === "postgres" ? 2 : 1 },
+    );
     for (const s of chosen) expect(await ledgerOf(db, s.uid), s.subaccountName).toEqual(simulatorOf(s.uid));
     expect(overlap).toBe(0);
   }, 90_000);
@@ -174,8 +230,16 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     await recordSyncFailure(db, failing, "platform error 50000: System busy");
     const jobs = await syncJobs(db);
     const deposits = jobs.find((j) => j.job === DEPOSITS_JOB)!;
-    const { rows } = await db.query<{ n: number; calls: string; records: string }>("SELECT count(*)::int AS n, sum(calls)::text AS calls, sum(records)::text AS records FROM ledger_sync WHERE job = $1", [DEPOSITS_JOB]);
-    expect(deposits).toMatchObject({ units: rows[0]!.n, failing: 1, calls: Number(rows[0]!.calls), records: Number(rows[0]!.records) });
+    const { rows } = await db.query<{ n: number; calls: string; records: string }>(
+      "SELECT count(*)::int AS n, sum(calls)::text AS calls, sum(records)::text AS records FROM ledger_sync WHERE job = $1",
+      [DEPOSITS_JOB],
+    );
+    expect(deposits).toMatchObject({
+      units: rows[0]!.n,
+      failing: 1,
+      calls: Number(rows[0]!.calls),
+      records: Number(rows[0]!.records),
+    });
     expect(deposits.checked).toBeGreaterThanOrEqual(6);
     expect(deposits.lagSeconds).toBeGreaterThanOrEqual(0);
     const top = await syncStatus(db, { limit: 2 });
@@ -199,21 +263,52 @@ describe("[ledger][schedule] when a sub-account is due again", () => {
 
   it("[ledger][schedule] the intervals: the physical bound for all with no actives or no active share; else actives more often, within the share", () => {
     // 10,000 sub-accounts at 5 calls/s: the bound is 2,000 s.
-    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 0, activeSeconds: 60, activeShare: 0.25 })).toEqual({ activeMs: 2_000_000, dormantMs: 2_000_000 });
-    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0 })).toEqual({ activeMs: 2_000_000, dormantMs: 2_000_000 });
+    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 0, activeSeconds: 60, activeShare: 0.25 })).toEqual(
+      { activeMs: 2_000_000, dormantMs: 2_000_000 },
+    );
+    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0 })).toEqual({
+      activeMs: 2_000_000,
+      dormantMs: 2_000_000,
+    });
     // 500 actives may take 1.25 of the 5 calls/s: each every 400 s, the other 9,500 every 2,534 s (≤ 2,000 ÷ 0.75).
-    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0.25 })).toEqual({ activeMs: 400_000, dormantMs: 2_533_334 });
+    expect(
+      checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0.25 }),
+    ).toEqual({ activeMs: 400_000, dormantMs: 2_533_334 });
     // A check of an active one costs 3 calls (its recent part takes pages): the same 1.25 calls/s buy a third as many.
-    expect(checkIntervals({ perSecond: 5, registry: 10_000, active: 500, activeSeconds: 60, activeShare: 0.25, cost: { active: 3, dormant: 1 } })).toEqual({ activeMs: 1_200_000, dormantMs: 2_533_334 });
+    expect(
+      checkIntervals({
+        perSecond: 5,
+        registry: 10_000,
+        active: 500,
+        activeSeconds: 60,
+        activeShare: 0.25,
+        cost: { active: 3, dormant: 1 },
+      }),
+    ).toEqual({ activeMs: 1_200_000, dormantMs: 2_533_334 });
     // 25 sub-accounts: the bound (5 s) is below activeSeconds; nothing more often than that.
-    expect(checkIntervals({ perSecond: 5, registry: 25, active: 3, activeSeconds: 60, activeShare: 0.25 })).toEqual({ activeMs: 60_000, dormantMs: 60_000 });
+    expect(checkIntervals({ perSecond: 5, registry: 25, active: 3, activeSeconds: 60, activeShare: 0.25 })).toEqual({
+      activeMs: 60_000,
+      dormantMs: 60_000,
+    });
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 500_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 20 }),
-        fc.integer({ min: 1, max: 600 }), fc.double({ min: 0, max: 0.95, noNaN: true }), fc.double({ min: 1, max: 5, noNaN: true }), fc.double({ min: 1, max: 5, noNaN: true }),
+        fc.integer({ min: 1, max: 500_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 600 }),
+        fc.double({ min: 0, max: 0.95, noNaN: true }),
+        fc.double({ min: 1, max: 5, noNaN: true }),
+        fc.double({ min: 1, max: 5, noNaN: true }),
         (registry, activePart, perSecond, activeSeconds, activeShare, ca, cd) => {
           const active = Math.floor(registry * activePart);
-          const { activeMs, dormantMs } = checkIntervals({ perSecond, registry, active, activeSeconds, activeShare, cost: { active: ca, dormant: cd } });
+          const { activeMs, dormantMs } = checkIntervals({
+            perSecond,
+            registry,
+            active,
+            activeSeconds,
+            activeShare,
+            cost: { active: ca, dormant: cd },
+          });
           const boundMs = (((registry - active) * cd + active * ca) / perSecond) * 1000;
           // Actives never less often than the others; the others within the promise; never above the floor.
           expect(activeMs).toBeLessThanOrEqual(dormantMs);
@@ -238,14 +333,20 @@ describe("[ledger][retention] what the platform forgets, the ledger keeps", () =
         const run = () => syncSubaccountDeposits(uid, { db, client: c, budget: free });
         await untilBackfilled(run);
         const kept = await ledgerOf(db, uid);
-        const onPlatform = (ms: number) => forgetful.state.depositsOf(uid).filter((d) => Number(d.cTime) >= forgetful.clock.now() - ms).length;
+        const onPlatform = (ms: number) =>
+          forgetful.state.depositsOf(uid).filter((d) => Number(d.cTime) >= forgetful.clock.now() - ms).length;
         expect(kept.size).toBe(onPlatform(90 * 86_400_000));
         expect(kept.size).toBeGreaterThan(50);
 
         // 120 days on: the platform answers E1 with nothing older than 90 days, so nothing of what was kept.
         forgetful.clock.advance(120 * 86_400_000);
         const now = forgetful.clock.now();
-        const { data } = await c.call("deposits.list", { userId: uid, startTime: String(now - 89 * 86_400_000), endTime: String(now), limit: "100" });
+        const { data } = await c.call("deposits.list", {
+          userId: uid,
+          startTime: String(now - 89 * 86_400_000),
+          endTime: String(now),
+          limit: "100",
+        });
         expect(data.filter((d) => kept.has(d.orderId))).toEqual([]);
         await run();
         expect(await ledgerOf(db, uid)).toEqual(kept);

@@ -3,15 +3,34 @@ import "server-only";
 // (ctime, order_id)), the exact count and totals per coin, and the per-day series, all over the whole
 // filtered set in the database (not over the rows of one page). Amounts are summed as numeric.
 import { DomainError } from "@/lib/api/errors";
-import { SYNC_ROWS_DEFAULT, type LedgerDeposit, type LedgerDepositFilters, type LedgerDepositPage, type LedgerFreshness, type LedgerSyncJob, type LedgerSyncRow } from "@/lib/api/ledger";
+import {
+  SYNC_ROWS_DEFAULT,
+  type LedgerDeposit,
+  type LedgerDepositFilters,
+  type LedgerDepositPage,
+  type LedgerFreshness,
+  type LedgerSyncJob,
+  type LedgerSyncRow,
+} from "@/lib/api/ledger";
 import { HEX_IDENTIFIER } from "@/lib/withdrawal-addresses";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
 import { DEPOSITS_JOB } from "./deposits";
 
 export type Row = {
-  order_id: string; sub_uid: string; subaccount_name: string | null; coin: string; amount: string; status: string; chain: string; dest: string;
-  from_address: string; to_address: string; tx_id: string; ctime: string; gone_at: Date | string | null;
+  order_id: string;
+  sub_uid: string;
+  subaccount_name: string | null;
+  coin: string;
+  amount: string;
+  status: string;
+  chain: string;
+  dest: string;
+  from_address: string;
+  to_address: string;
+  tx_id: string;
+  ctime: string;
+  gone_at: Date | string | null;
 };
 export type Key = { ctime: string; orderId: string };
 
@@ -43,7 +62,8 @@ function filtersOf(f: LedgerDepositFilters) {
     // way, which is what the columns' indexes are on (migration 0016).
     const hex = HEX_IDENTIFIER.test(q);
     w.add((p) => {
-      const match = (col: string) => (hex ? `lower(${col}) = lower(${p})` : `(lower(${col}) = lower(${p}) AND ${col} = ${p})`);
+      const match = (col: string) =>
+        hex ? `lower(${col}) = lower(${p})` : `(lower(${col}) = lower(${p}) AND ${col} = ${p})`;
       return `(d.order_id = ${p} OR ${["d.tx_id", "d.from_address", "d.to_address"].map(match).join(" OR ")})`;
     }, q);
   }
@@ -53,8 +73,18 @@ function filtersOf(f: LedgerDepositFilters) {
 }
 
 export const toView = (r: Row): LedgerDeposit => ({
-  orderId: r.order_id, subUid: r.sub_uid, subaccountName: r.subaccount_name, coin: r.coin, amount: r.amount, status: r.status,
-  chain: r.chain, dest: r.dest, fromAddress: r.from_address, toAddress: r.to_address, txId: r.tx_id, cTime: r.ctime,
+  orderId: r.order_id,
+  subUid: r.sub_uid,
+  subaccountName: r.subaccount_name,
+  coin: r.coin,
+  amount: r.amount,
+  status: r.status,
+  chain: r.chain,
+  dest: r.dest,
+  fromAddress: r.from_address,
+  toAddress: r.to_address,
+  txId: r.tx_id,
+  cTime: r.ctime,
   goneAt: r.gone_at === null ? null : new Date(r.gone_at).toISOString(),
 });
 
@@ -65,7 +95,8 @@ export const depositsQuery = (f: LedgerDepositFilters, o: { names?: boolean } = 
     where: w.where,
     params: w.params,
     orderBy: "d.ctime DESC, d.order_id DESC",
-    olderThan: (k: Key, p: (v: unknown) => string) => `(d.ctime, d.order_id) < (${p(k.ctime)}::bigint, ${p(k.orderId)})`,
+    olderThan: (k: Key, p: (v: unknown) => string) =>
+      `(d.ctime, d.order_id) < (${p(k.ctime)}::bigint, ${p(k.orderId)})`,
     keyOf: (r: Row): Key => ({ ctime: r.ctime, orderId: r.order_id }),
     codec,
     pageSize: { default: 50, max: 500 },
@@ -100,7 +131,14 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
 }
 
 export async function ledgerFreshness(db: Queryable): Promise<LedgerFreshness> {
-  const { rows } = await db.query<{ subaccounts: number; checked: number; backfilled: number; oldest: Date | null; newest: Date | null; failing: number }>(
+  const { rows } = await db.query<{
+    subaccounts: number;
+    checked: number;
+    backfilled: number;
+    oldest: Date | null;
+    newest: Date | null;
+    failing: number;
+  }>(
     `SELECT (SELECT count(*)::int FROM subaccounts) AS subaccounts,
             count(*)::int AS checked,
             count(*) FILTER (WHERE backfill_done)::int AS backfilled,
@@ -111,12 +149,27 @@ export async function ledgerFreshness(db: Queryable): Promise<LedgerFreshness> {
   );
   const r = rows[0]!;
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-  return { subaccounts: r.subaccounts, checked: r.checked, backfilled: r.backfilled, oldestCheckAt: iso(r.oldest), newestCheckAt: iso(r.newest), failing: r.failing };
+  return {
+    subaccounts: r.subaccounts,
+    checked: r.checked,
+    backfilled: r.backfilled,
+    oldestCheckAt: iso(r.oldest),
+    newestCheckAt: iso(r.newest),
+    failing: r.failing,
+  };
 }
 
 /** Each sync job over everything it keeps: how many it has started on, checked and failing, its lag, records and calls. */
 export async function syncJobs(db: Queryable): Promise<Omit<LedgerSyncJob, "budget">[]> {
-  const { rows } = await db.query<{ job: string; units: number; checked: number; failing: number; lag: string | null; records: string; calls: string }>(
+  const { rows } = await db.query<{
+    job: string;
+    units: number;
+    checked: number;
+    failing: number;
+    lag: string | null;
+    records: string;
+    calls: string;
+  }>(
     `SELECT job, count(*)::int AS units, count(last_success_at)::int AS checked, count(*) FILTER (WHERE errors > 0)::int AS failing,
             EXTRACT(EPOCH FROM now() - min(last_success_at))::text AS lag, sum(records)::text AS records, sum(calls)::text AS calls
        FROM (SELECT job, last_success_at, errors, records, calls FROM ledger_sync
@@ -124,8 +177,13 @@ export async function syncJobs(db: Queryable): Promise<Omit<LedgerSyncJob, "budg
       GROUP BY job ORDER BY job`,
   );
   return rows.map((r) => ({
-    job: r.job, units: r.units, checked: r.checked, failing: r.failing,
-    lagSeconds: r.lag === null ? null : Math.round(Number(r.lag)), records: Number(r.records), calls: Number(r.calls),
+    job: r.job,
+    units: r.units,
+    checked: r.checked,
+    failing: r.failing,
+    lagSeconds: r.lag === null ? null : Math.round(Number(r.lag)),
+    records: Number(r.records),
+    calls: Number(r.calls),
   }));
 }
 
@@ -133,10 +191,22 @@ export async function syncJobs(db: Queryable): Promise<Omit<LedgerSyncJob, "budg
  * The deposit sync's state per registry sub-account (the /sync page): the `limit` needing attention most
  * (failing first, then the longest since a success, never checked first of all), or the one asked for.
  */
-export async function syncStatus(db: Queryable, opts: { subUid?: string; limit?: number } = {}): Promise<LedgerSyncRow[]> {
+export async function syncStatus(
+  db: Queryable,
+  opts: { subUid?: string; limit?: number } = {},
+): Promise<LedgerSyncRow[]> {
   const { rows } = await db.query<{
-    sub_uid: string; subaccount_name: string | null; backfill_done: boolean | null; newest_ctime: string | null; last_checked_at: Date | null;
-    last_success_at: Date | null; next_check_at: Date | null; records: string | null; calls: string | null; errors: number | null; last_error: string | null;
+    sub_uid: string;
+    subaccount_name: string | null;
+    backfill_done: boolean | null;
+    newest_ctime: string | null;
+    last_checked_at: Date | null;
+    last_success_at: Date | null;
+    next_check_at: Date | null;
+    records: string | null;
+    calls: string | null;
+    errors: number | null;
+    last_error: string | null;
   }>(
     `SELECT r.sub_uid, r.subaccount_name, s.backfill_done, s.newest_ctime::text AS newest_ctime, s.last_checked_at, s.last_success_at,
             s.next_check_at, s.records::text AS records, s.calls::text AS calls, s.errors, s.last_error
@@ -148,10 +218,17 @@ export async function syncStatus(db: Queryable, opts: { subUid?: string; limit?:
   );
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
   return rows.map((r) => ({
-    subUid: r.sub_uid, subaccountName: r.subaccount_name, backfillDone: r.backfill_done ?? false,
+    subUid: r.sub_uid,
+    subaccountName: r.subaccount_name,
+    backfillDone: r.backfill_done ?? false,
     newestRecordAt: r.newest_ctime === null ? null : new Date(Number(r.newest_ctime)).toISOString(),
-    lastCheckedAt: iso(r.last_checked_at), lastSuccessAt: iso(r.last_success_at), nextCheckAt: iso(r.next_check_at),
-    records: Number(r.records ?? 0), calls: Number(r.calls ?? 0), errors: r.errors ?? 0, lastError: r.last_error,
+    lastCheckedAt: iso(r.last_checked_at),
+    lastSuccessAt: iso(r.last_success_at),
+    nextCheckAt: iso(r.next_check_at),
+    records: Number(r.records ?? 0),
+    calls: Number(r.calls ?? 0),
+    errors: r.errors ?? 0,
+    lastError: r.last_error,
   }));
 }
 

@@ -13,7 +13,13 @@ const PURGE_BATCH = 10_000;
  * Marks gone every stored record of `subUid` created in [start, end] (both included) that a complete walk
  * of that window did not return; answers how many were newly marked.
  */
-export async function markGone(db: Queryable, subUid: string, start: number, end: number, seen: readonly string[]): Promise<number> {
+export async function markGone(
+  db: Queryable,
+  subUid: string,
+  start: number,
+  end: number,
+  seen: readonly string[],
+): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `WITH gone AS (
        UPDATE ledger_deposits SET gone_at = now()

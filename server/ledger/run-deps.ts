@@ -13,4 +13,5 @@ export type LedgerRunDeps = {
 };
 
 /** The platform's clock as the client last saw it (its spans and retention count on it), unless the caller gives one. */
-export const platformNow = (deps: Pick<LedgerRunDeps, "client" | "now">): number => (deps.now ? deps.now() : Date.now() + deps.client.clockOffsetMs);
+export const platformNow = (deps: Pick<LedgerRunDeps, "client" | "now">): number =>
+  deps.now ? deps.now() : Date.now() + deps.client.clockOffsetMs;

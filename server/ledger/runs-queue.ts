@@ -8,7 +8,13 @@ import type { PgBoss } from "pg-boss";
  * A run beats every 5 s; one that stops beating (its instance died) is retried after 10 s. Without it an
  * exclusive key stays "active" for pg-boss's 15-minute expiry, and that unit is not synced meanwhile.
  */
-export const RUN_RETRIES = { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 20, heartbeatSeconds: 10 };
+export const RUN_RETRIES = {
+  retryLimit: 4,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 20,
+  heartbeatSeconds: 10,
+};
 
 export async function workRuns<T extends object>(
   boss: PgBoss,

@@ -24,7 +24,12 @@ export type CheckIntervals = { activeMs: number; dormantMs: number };
  * Nothing is checked more often than every `activeSeconds`.
  */
 export function checkIntervals(p: {
-  perSecond: number; registry: number; active: number; activeSeconds: number; activeShare: number; cost?: { active: number; dormant: number };
+  perSecond: number;
+  registry: number;
+  active: number;
+  activeSeconds: number;
+  activeShare: number;
+  cost?: { active: number; dormant: number };
 }): CheckIntervals {
   const n = Math.max(1, p.registry);
   const na = Math.min(Math.max(0, p.active), n);
@@ -35,7 +40,8 @@ export function checkIntervals(p: {
   const floorMs = p.activeSeconds * 1000;
   const boundMs = ((na * ca + nd * cd) / b) * 1000;
   const a = Math.min((na * ca) / p.activeSeconds, p.activeShare * b);
-  if (na === 0 || a <= ((na * ca) / (na * ca + nd * cd)) * b) return { activeMs: Math.max(floorMs, boundMs), dormantMs: Math.max(floorMs, boundMs) };
+  if (na === 0 || a <= ((na * ca) / (na * ca + nd * cd)) * b)
+    return { activeMs: Math.max(floorMs, boundMs), dormantMs: Math.max(floorMs, boundMs) };
   return {
     activeMs: Math.max(floorMs, Math.ceil(((na * ca) / a) * 1000)),
     dormantMs: nd === 0 ? Math.max(floorMs, boundMs) : Math.max(floorMs, Math.ceil(((nd * cd) / (b - a)) * 1000)),
@@ -43,8 +49,16 @@ export function checkIntervals(p: {
 }
 
 /** The registry's size, how many of its sub-accounts are active now, and what a check of each kind costs. */
-export async function scheduleCounts(db: Queryable, now: number): Promise<{ registry: number; active: number; cost: { active: number; dormant: number } }> {
-  const { rows } = await db.query<{ registry: number; active: number; active_cost: number | null; dormant_cost: number | null }>(
+export async function scheduleCounts(
+  db: Queryable,
+  now: number,
+): Promise<{ registry: number; active: number; cost: { active: number; dormant: number } }> {
+  const { rows } = await db.query<{
+    registry: number;
+    active: number;
+    active_cost: number | null;
+    dormant_cost: number | null;
+  }>(
     `SELECT (SELECT count(*)::int FROM subaccounts) AS registry, count(*) FILTER (WHERE newest_ctime >= $2)::int AS active,
             avg(calls_per_check) FILTER (WHERE newest_ctime >= $2)::float8 AS active_cost,
             avg(calls_per_check) FILTER (WHERE newest_ctime IS NULL OR newest_ctime < $2)::float8 AS dormant_cost
@@ -52,14 +66,23 @@ export async function scheduleCounts(db: Queryable, now: number): Promise<{ regi
     [DEPOSITS_JOB, now - ACTIVE_WITHIN_MS],
   );
   const r = rows[0];
-  return { registry: r?.registry ?? 0, active: r?.active ?? 0, cost: { active: r?.active_cost ?? 1, dormant: r?.dormant_cost ?? 1 } };
+  return {
+    registry: r?.registry ?? 0,
+    active: r?.active ?? 0,
+    cost: { active: r?.active_cost ?? 1, dormant: r?.dormant_cost ?? 1 },
+  };
 }
 
 /** SET clause: a check's calls (the parameter `calls`, e.g. "$4"), folded into its sub-account's moving average (a fifth each). */
-export const callsPerCheckSet = (calls: string) => `calls_per_check = calls_per_check * 0.8 + GREATEST(1, ${calls}::real) * 0.2`;
+export const callsPerCheckSet = (calls: string) =>
+  `calls_per_check = calls_per_check * 0.8 + GREATEST(1, ${calls}::real) * 0.2`;
 
 /** When a sub-account is due again: soon while its backfill is under way; else at its kind's interval. */
-export function nextCheckMs(out: Pick<SyncOutcome, "backfillDone" | "newestCtime">, t: number, intervals: CheckIntervals): number {
+export function nextCheckMs(
+  out: Pick<SyncOutcome, "backfillDone" | "newestCtime">,
+  t: number,
+  intervals: CheckIntervals,
+): number {
   if (!out.backfillDone) return t + 1_000;
   const active = out.newestCtime !== null && t - out.newestCtime < ACTIVE_WITHIN_MS;
   return t + Math.ceil(active ? intervals.activeMs : intervals.dormantMs);

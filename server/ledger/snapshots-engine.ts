@@ -13,7 +13,10 @@ export const SNAPSHOTS_QUEUE = "ledger-snapshots";
 type Task = { job: SnapshotJob; subUid: string };
 type Deps = { db: Db; client: PlatformClient; share: number; budget?: Budget; now?: () => number };
 
-export async function startSnapshotJobs(boss: PgBoss, deps: Deps): Promise<{ sweep: (limit: number) => Promise<number> }> {
+export async function startSnapshotJobs(
+  boss: PgBoss,
+  deps: Deps,
+): Promise<{ sweep: (limit: number) => Promise<number> }> {
   const { db } = deps;
   const budgets = jobBudgets(SNAPSHOT_JOBS, deps.share, deps.budget);
   await workRuns<Task>(
@@ -21,8 +24,17 @@ export async function startSnapshotJobs(boss: PgBoss, deps: Deps): Promise<{ swe
     SNAPSHOTS_QUEUE,
     2,
     async ({ job: kind, subUid }, signal) => {
-      const out = await takeSnapshot(kind, subUid, { db, client: deps.client, budget: budgets[kind], now: deps.now, signal });
-      await recordSnapshotRun(db, kind, subUid, { nextAt: nextUtcMidnight(Date.parse(`${out.day}T00:00:00Z`)), rows: out.rows });
+      const out = await takeSnapshot(kind, subUid, {
+        db,
+        client: deps.client,
+        budget: budgets[kind],
+        now: deps.now,
+        signal,
+      });
+      await recordSnapshotRun(db, kind, subUid, {
+        nextAt: nextUtcMidnight(Date.parse(`${out.day}T00:00:00Z`)),
+        rows: out.rows,
+      });
     },
     ({ job: kind, subUid }, e) => recordSnapshotRun(db, kind, subUid, { error: e }),
   );
@@ -37,7 +49,8 @@ export async function startSnapshotJobs(boss: PgBoss, deps: Deps): Promise<{ swe
         [kind, limit],
       );
       for (const { sub_uid } of rows) {
-        if (await boss.send(SNAPSHOTS_QUEUE, { job: kind, subUid: sub_uid }, { singletonKey: `${kind}:${sub_uid}` })) queued++;
+        if (await boss.send(SNAPSHOTS_QUEUE, { job: kind, subUid: sub_uid }, { singletonKey: `${kind}:${sub_uid}` }))
+          queued++;
       }
     }
     return queued;

@@ -40,7 +40,10 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
 
   it("[ledger][snapshots] spot assets: exactly the platform's answer, amounts exact; the same day replaced, the next day added; history per day", async () => {
     const uid = deskUid(sim, "desk01");
-    const platform = [...sim.state.balancesOf(uid)].map(([coin, e]) => ({ coin, total: e.available.plus(e.frozen).plus(e.locked) }));
+    const platform = [...sim.state.balancesOf(uid)].map(([coin, e]) => ({
+      coin,
+      total: e.available.plus(e.frozen).plus(e.locked),
+    }));
     expect(platform.length).toBeGreaterThan(1);
     const today = Date.now();
     await takeSnapshot(ASSETS_SNAPSHOT_JOB, uid, { db, client, budget: free, now: () => today - DAY });
@@ -52,8 +55,12 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
     expect(h.days).toEqual([utcDay(today - DAY), utcDay(today)]);
     const ofToday = h.balances.filter((b) => b.day === utcDay(today));
     expect(ofToday.map((b) => b.coin).sort()).toEqual(platform.map((p) => p.coin).sort());
-    for (const p of platform) expect(new Big(ofToday.find((b) => b.coin === p.coin)!.total).eq(p.total), p.coin).toBe(true);
-    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_asset_snapshots WHERE sub_uid = $1", [uid]);
+    for (const p of platform)
+      expect(new Big(ofToday.find((b) => b.coin === p.coin)!.total).eq(p.total), p.coin).toBe(true);
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM ledger_asset_snapshots WHERE sub_uid = $1",
+      [uid],
+    );
     expect(rows[0]!.n).toBe(2 * platform.length);
     // Only the days asked for.
     expect((await balanceHistory(db, uid, 1)).days).toEqual([utcDay(today)]);
@@ -66,8 +73,11 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
     const h = await rebateHistory(db, uid, 30);
     expect(h.rows).toEqual([
       {
-        day: utcDay(Date.now()), affiliationType: info.affiliationType, userLevel: info.userLevel,
-        spotRebateRatio: info.clientSpotRebateRatio, futuresRebateRatio: info.clientFuturesRebateRatio,
+        day: utcDay(Date.now()),
+        affiliationType: info.affiliationType,
+        userLevel: info.userLevel,
+        spotRebateRatio: info.clientSpotRebateRatio,
+        futuresRebateRatio: info.clientFuturesRebateRatio,
       },
     ]);
     await expect(rebateHistory(db, "999999999", 30)).rejects.toMatchObject({ code: "not_found" });
@@ -77,14 +87,18 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
     const n = subs().length;
     // Deposits too run on this engine; a far sweep of them is not what is tested here.
     let heartbeat: number | null | undefined;
-    await runEngineUntil(t, { client, share: 1, sweepSeconds: 1, activeSeconds: 600, budget: free, snapshots: true }, async (schema) => {
-      heartbeat = (await queueHeartbeats(db, schema))[SNAPSHOTS_QUEUE];
-      const { rows } = await db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM ledger_snapshot_days WHERE day = (now() AT TIME ZONE 'UTC')::date AND job = ANY($1)",
-        [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],
-      );
-      return rows[0]!.n === 2 * n || `${rows[0]!.n} of ${2 * n} snapshots`;
-    });
+    await runEngineUntil(
+      t,
+      { client, share: 1, sweepSeconds: 1, activeSeconds: 600, budget: free, snapshots: true },
+      async (schema) => {
+        heartbeat = (await queueHeartbeats(db, schema))[SNAPSHOTS_QUEUE];
+        const { rows } = await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM ledger_snapshot_days WHERE day = (now() AT TIME ZONE 'UTC')::date AND job = ANY($1)",
+          [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],
+        );
+        return rows[0]!.n === 2 * n || `${rows[0]!.n} of ${2 * n} snapshots`;
+      },
+    );
     const { rows } = await db.query<{ next: Date; errors: number }>(
       "SELECT next_check_at AS next, errors FROM ledger_sync WHERE job = ANY($1)",
       [[ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB]],
@@ -93,6 +107,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
     // A run whose instance died is retried within seconds, not after pg-boss's 15-minute expiry.
     expect(heartbeat).toBe(RUN_RETRIES.heartbeatSeconds);
     const midnight = nextUtcMidnight(Date.now());
-    for (const r of rows) expect({ next: new Date(r.next).getTime(), errors: r.errors }).toEqual({ next: midnight, errors: 0 });
+    for (const r of rows)
+      expect({ next: new Date(r.next).getTime(), errors: r.errors }).toEqual({ next: midnight, errors: 0 });
   }, 90_000);
 });

@@ -20,13 +20,21 @@ export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const nextUtcMidnight = (ms: number) => (Math.floor(ms / DAY) + 1) * DAY;
 
 /** Takes one snapshot; returns the day it is kept under and how many rows it holds. */
-export async function takeSnapshot(job: SnapshotJob, subUid: string, deps: SnapshotDeps): Promise<{ day: string; rows: number }> {
+export async function takeSnapshot(
+  job: SnapshotJob,
+  subUid: string,
+  deps: SnapshotDeps,
+): Promise<{ day: string; rows: number }> {
   const now = platformNow(deps);
   const day = utcDay(now);
   deps.signal?.throwIfAborted();
   await deps.budget();
   if (job === ASSETS_SNAPSHOT_JOB) {
-    const { data } = await deps.client.call("subaccounts.assets", { subUid, assetType: "all" }, { signal: deps.signal, priority: "background" });
+    const { data } = await deps.client.call(
+      "subaccounts.assets",
+      { subUid, assetType: "all" },
+      { signal: deps.signal, priority: "background" },
+    );
     const rows = data.assetsList as AssetEntry[];
     await deps.db.transaction(async (tx) => {
       await tx.query(`DELETE FROM ledger_asset_snapshots WHERE sub_uid = $1 AND day = $2::date`, [subUid, day]);
@@ -35,14 +43,26 @@ export async function takeSnapshot(job: SnapshotJob, subUid: string, deps: Snaps
           `INSERT INTO ledger_asset_snapshots (sub_uid, day, coin, available, frozen, locked, utime)
            SELECT $1, $2::date, c, NULLIF(a, '')::numeric, NULLIF(f, '')::numeric, NULLIF(l, '')::numeric, NULLIF(u, '')::bigint
              FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(c, a, f, l, u)`,
-          [subUid, day, rows.map((r) => r.coin), rows.map((r) => r.available), rows.map((r) => r.frozen), rows.map((r) => r.locked), rows.map((r) => r.uTime)],
+          [
+            subUid,
+            day,
+            rows.map((r) => r.coin),
+            rows.map((r) => r.available),
+            rows.map((r) => r.frozen),
+            rows.map((r) => r.locked),
+            rows.map((r) => r.uTime),
+          ],
         );
       }
       await markDay(tx, job, subUid, day);
     });
     return { day, rows: rows.length };
   }
-  const { data } = await deps.client.call("rebates.get", { uid: subUid }, { signal: deps.signal, priority: "background" });
+  const { data } = await deps.client.call(
+    "rebates.get",
+    { uid: subUid },
+    { signal: deps.signal, priority: "background" },
+  );
   await deps.db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO ledger_rebate_snapshots (sub_uid, day, affiliation_type, user_level, spot_rebate_ratio, futures_rebate_ratio)
@@ -64,10 +84,16 @@ async function markDay(tx: Queryable, job: SnapshotJob, subUid: string, day: str
 }
 
 /** Records a run's outcome in ledger_sync (for /sync) with when it is due next. */
-export async function recordSnapshotRun(db: Queryable, job: SnapshotJob, subUid: string, outcome: { nextAt: number; rows: number } | { error: unknown }) {
+export async function recordSnapshotRun(
+  db: Queryable,
+  job: SnapshotJob,
+  subUid: string,
+  outcome: { nextAt: number; rows: number } | { error: unknown },
+) {
   if ("error" in outcome) {
     const e = outcome.error as { code?: string; msg?: string; message?: string };
-    const message = [e?.code, e?.msg ?? e?.message].filter(Boolean).join(" ").slice(0, 500) || String(outcome.error).slice(0, 500);
+    const message =
+      [e?.code, e?.msg ?? e?.message].filter(Boolean).join(" ").slice(0, 500) || String(outcome.error).slice(0, 500);
     await db.query(
       `INSERT INTO ledger_sync (job, sub_uid, last_checked_at, errors, last_error) VALUES ($1, $2, now(), 1, $3)
        ON CONFLICT (job, sub_uid) DO UPDATE SET last_checked_at = now(), errors = ledger_sync.errors + 1, last_error = $3`,

@@ -6,7 +6,12 @@ import type { OperationId } from "@/lib/platform/catalog";
 import type { Db } from "@/server/db";
 import type { DatabaseTestBed } from "@/server/db/testing";
 import type { FaultRuleInput, Simulator, StartSimulatorOptions } from "@/server/simulator";
-import { simulatorTestBed, withOwnSimulator, type SimulatorTestBed, type SimulatorTestBedOptions } from "@/server/testing";
+import {
+  simulatorTestBed,
+  withOwnSimulator,
+  type SimulatorTestBed,
+  type SimulatorTestBedOptions,
+} from "@/server/testing";
 import { startLedger, type Ledger, type LedgerOptions } from "./engine";
 
 const ledgerPlatform = (options: StartSimulatorOptions): SimulatorTestBedOptions => ({
@@ -20,7 +25,10 @@ export function ledgerTestBed(options: StartSimulatorOptions = {}): SimulatorTes
 }
 
 /** A simulator of the test's own, as the suite's, for a test that moves its clock; closed after `fn`. */
-export function withOwnPlatform<T>(options: StartSimulatorOptions, fn: (own: SimulatorTestBed) => Promise<T>): Promise<T> {
+export function withOwnPlatform<T>(
+  options: StartSimulatorOptions,
+  fn: (own: SimulatorTestBed) => Promise<T>,
+): Promise<T> {
   return withOwnSimulator(ledgerPlatform(options), fn);
 }
 
@@ -39,8 +47,15 @@ export async function untilBackfilled<T extends { backfillDone: boolean }>(run: 
 }
 
 /** A record's status changes as the ledger kept them, oldest first. */
-export async function statusChanges(db: Db, table: "ledger_deposit_changes" | "ledger_plan_order_changes", orderId: string) {
-  const { rows } = await db.query<{ from_status: string | null; to_status: string }>(`SELECT from_status, to_status FROM ${table} WHERE order_id = $1 ORDER BY id`, [orderId]);
+export async function statusChanges(
+  db: Db,
+  table: "ledger_deposit_changes" | "ledger_plan_order_changes",
+  orderId: string,
+) {
+  const { rows } = await db.query<{ from_status: string | null; to_status: string }>(
+    `SELECT from_status, to_status FROM ${table} WHERE order_id = $1 ORDER BY id`,
+    [orderId],
+  );
   return rows;
 }
 
@@ -52,7 +67,12 @@ export const faultStorm = (path: OperationId): FaultRuleInput[] => [
 ];
 
 /** Runs a sync under `faults` until its backfill is done or it ran `tries` times, then clears them; how many runs failed. */
-export async function failuresUnder(sim: Simulator, faults: FaultRuleInput[], tries: number, run: () => Promise<{ backfillDone: boolean }>): Promise<number> {
+export async function failuresUnder(
+  sim: Simulator,
+  faults: FaultRuleInput[],
+  tries: number,
+  run: () => Promise<{ backfillDone: boolean }>,
+): Promise<number> {
   sim.faults.set(faults);
   let failures = 0;
   try {
@@ -71,7 +91,9 @@ export async function failuresUnder(sim: Simulator, faults: FaultRuleInput[], tr
 
 /** Each pg-boss queue of a run's schema, with the heartbeat its jobs must keep (null: none). */
 export async function queueHeartbeats(db: Db, schema: string): Promise<Record<string, number | null>> {
-  const { rows } = await db.query<{ name: string; heartbeat_seconds: number | null }>(`SELECT name, heartbeat_seconds FROM ${schema}.queue`);
+  const { rows } = await db.query<{ name: string; heartbeat_seconds: number | null }>(
+    `SELECT name, heartbeat_seconds FROM ${schema}.queue`,
+  );
   return Object.fromEntries(rows.map((r) => [r.name, r.heartbeat_seconds]));
 }
 

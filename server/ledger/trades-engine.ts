@@ -23,9 +23,20 @@ export type TradeJobsOptions = {
   planSymbols: readonly string[];
 };
 
-type Deps = { db: Db; client: PlatformClient; share: number; activeSeconds: number; budget?: Budget; now?: () => number };
+type Deps = {
+  db: Db;
+  client: PlatformClient;
+  share: number;
+  activeSeconds: number;
+  budget?: Budget;
+  now?: () => number;
+};
 
-export async function startTradeJobs(boss: PgBoss, opts: TradeJobsOptions, deps: Deps): Promise<{ sweep: (limit: number) => Promise<number> }> {
+export async function startTradeJobs(
+  boss: PgBoss,
+  opts: TradeJobsOptions,
+  deps: Deps,
+): Promise<{ sweep: (limit: number) => Promise<number> }> {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const budgets = jobBudgets([FILLS_JOB, PLAN_ORDERS_JOB], deps.share, deps.budget);

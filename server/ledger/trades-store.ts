@@ -28,9 +28,23 @@ export async function storeFills(db: Db, key: string, page: Fill[]): Promise<num
        ON CONFLICT (key_name, trade_id) DO NOTHING
        RETURNING trade_id`,
       [
-        key, col((r) => r.tradeId), col((r) => r.orderId), col((r) => r.userId), col((r) => r.symbol), col((r) => r.orderType), col((r) => r.side),
-        col((r) => r.priceAvg), col((r) => r.size), col((r) => r.amount), col((r) => r.feeDetail.feeCoin), col((r) => r.feeDetail.totalFee),
-        col((r) => r.feeDetail.deduction), col((r) => r.feeDetail.totalDeductionFee), col((r) => r.tradeScope), col((r) => r.cTime), col((r) => r.uTime),
+        key,
+        col((r) => r.tradeId),
+        col((r) => r.orderId),
+        col((r) => r.userId),
+        col((r) => r.symbol),
+        col((r) => r.orderType),
+        col((r) => r.side),
+        col((r) => r.priceAvg),
+        col((r) => r.size),
+        col((r) => r.amount),
+        col((r) => r.feeDetail.feeCoin),
+        col((r) => r.feeDetail.totalFee),
+        col((r) => r.feeDetail.deduction),
+        col((r) => r.feeDetail.totalDeductionFee),
+        col((r) => r.tradeScope),
+        col((r) => r.cTime),
+        col((r) => r.uTime),
       ],
     );
     // E3 always names a symbol: the symbols a key trades are those its fills name (plus LEDGER_PLAN_SYMBOLS).
@@ -62,16 +76,33 @@ export async function storePlanOrders(db: Db, key: string, page: PlanOrder[]): P
        ON CONFLICT (key_name, order_id) DO UPDATE SET status = EXCLUDED.status, execute_price = EXCLUDED.execute_price, utime = EXCLUDED.utime,
          last_seen_at = now()`,
       [
-        key, col((r) => r.orderId), col((r) => r.clientOid), col((r) => r.symbol), col((r) => r.triggerPrice), col((r) => r.executePrice),
-        col((r) => r.orderType), col((r) => r.planType), col((r) => r.size), col((r) => r.status), col((r) => r.side), col((r) => r.triggerType),
-        col((r) => r.enterPointSource), col((r) => r.cTime), col((r) => r.uTime),
+        key,
+        col((r) => r.orderId),
+        col((r) => r.clientOid),
+        col((r) => r.symbol),
+        col((r) => r.triggerPrice),
+        col((r) => r.executePrice),
+        col((r) => r.orderType),
+        col((r) => r.planType),
+        col((r) => r.size),
+        col((r) => r.status),
+        col((r) => r.side),
+        col((r) => r.triggerType),
+        col((r) => r.enterPointSource),
+        col((r) => r.cTime),
+        col((r) => r.uTime),
       ],
     );
     const changed = rows.filter((r) => before.get(r.orderId) !== r.status);
     if (changed.length) {
       await tx.query(
         `INSERT INTO ledger_plan_order_changes (key_name, order_id, from_status, to_status) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])`,
-        [key, changed.map((r) => r.orderId), changed.map((r) => before.get(r.orderId) ?? null), changed.map((r) => r.status)],
+        [
+          key,
+          changed.map((r) => r.orderId),
+          changed.map((r) => before.get(r.orderId) ?? null),
+          changed.map((r) => r.status),
+        ],
       );
     }
     return changed.length;

@@ -10,7 +10,17 @@ import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import type { Simulator } from "@/server/simulator";
-import { failuresUnder, faultStorm, freeBudget as free, ledgerTestBed, queueHeartbeats, runEngineUntil, statusChanges, untilBackfilled, withOwnPlatform } from "./testing";
+import {
+  failuresUnder,
+  faultStorm,
+  freeBudget as free,
+  ledgerTestBed,
+  queueHeartbeats,
+  runEngineUntil,
+  statusChanges,
+  untilBackfilled,
+  withOwnPlatform,
+} from "./testing";
 import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger-trades";
 import { ledgerKeyRefusal, searchFills, searchPlanOrders } from "./trade-queries";
 import { FILL_WINDOW_MS, syncKeyTrades, type TradeTask } from "./trades";
@@ -26,8 +36,15 @@ beforeAll(() => void ({ sim, client } = bed));
 
 const trading = () => sim.state.tradingOf(sim.keys.brokerMain.uid);
 /** What E4 still holds: the last 90 days on the platform's clock. */
-const simFills = (s = sim) => new Set(s.state.tradingOf(s.keys.brokerMain.uid).fills.filter((f) => f.cTime >= s.clock.now() - FILL_WINDOW_MS).map((f) => f.tradeId));
-const simPlans = (symbol: string) => new Map((trading().planOrders.get(symbol) ?? []).map((o) => [o.orderId, o.status]));
+const simFills = (s = sim) =>
+  new Set(
+    s.state
+      .tradingOf(s.keys.brokerMain.uid)
+      .fills.filter((f) => f.cTime >= s.clock.now() - FILL_WINDOW_MS)
+      .map((f) => f.tradeId),
+  );
+const simPlans = (symbol: string) =>
+  new Map((trading().planOrders.get(symbol) ?? []).map((o) => [o.orderId, o.status]));
 
 async function ledgerFills(db: Db): Promise<Set<string>> {
   const { rows } = await db.query<{ trade_id: string }>("SELECT trade_id FROM ledger_fills WHERE key_name = 'main'");
@@ -42,7 +59,8 @@ async function ledgerPlans(db: Db, symbol: string): Promise<Map<string, string>>
 }
 
 const syncOnce = (db: Db, task: TradeTask, c = client) => syncKeyTrades(task, { db, client: c, budget: free });
-const syncUntilDone = async (db: Db, task: TradeTask, c = client) => (await untilBackfilled(() => syncOnce(db, task, c))).length;
+const syncUntilDone = async (db: Db, task: TradeTask, c = client) =>
+  (await untilBackfilled(() => syncOnce(db, task, c))).length;
 
 const fillsTask: TradeTask = { job: FILLS_JOB, key: "main", symbol: "" };
 
@@ -66,8 +84,19 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
       [sample.tradeId],
     );
     expect(stored.rows[0]).toEqual({ amount: sample.amount, total_fee: sample.feeDetail.totalFee, size: sample.size });
-    const tasks = await db.query<{ symbol: string }>("SELECT symbol FROM ledger_key_sync WHERE job = $1 AND key_name = 'main' ORDER BY symbol", [PLAN_ORDERS_JOB]);
-    expect(tasks.rows.map((r) => r.symbol)).toEqual([...new Set(trading().fills.filter((f) => expected.has(f.tradeId)).map((f) => f.symbol))].sort());
+    const tasks = await db.query<{ symbol: string }>(
+      "SELECT symbol FROM ledger_key_sync WHERE job = $1 AND key_name = 'main' ORDER BY symbol",
+      [PLAN_ORDERS_JOB],
+    );
+    expect(tasks.rows.map((r) => r.symbol)).toEqual(
+      [
+        ...new Set(
+          trading()
+            .fills.filter((f) => expected.has(f.tradeId))
+            .map((f) => f.symbol),
+        ),
+      ].sort(),
+    );
   });
 
   it("[ledger][plan-orders] backfill reaches past 90 days; a status change is kept with when it was seen; a new order arrives on the next run", async () => {
@@ -85,13 +114,23 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
     await db.query("UPDATE ledger_plan_orders SET status = 'not_trigger' WHERE order_id = $1", [open.orderId]);
     open.status = "executed";
     const t = sim.clock.now() - 1_000;
-    const fresh = { ...orders[0]!, id: t * 1000 + 5, orderId: String(t * 1000 + 5), cTime: t, uTime: t, status: "not_trigger" as const };
+    const fresh = {
+      ...orders[0]!,
+      id: t * 1000 + 5,
+      orderId: String(t * 1000 + 5),
+      cTime: t,
+      uTime: t,
+      status: "not_trigger" as const,
+    };
     orders.unshift(fresh);
     try {
       const out = await syncOnce(db, task);
       expect(out.changes).toBe(2);
       expect(await ledgerPlans(db, symbol)).toEqual(simPlans(symbol));
-      expect(await statusChanges(db, "ledger_plan_order_changes", open.orderId)).toEqual([{ from_status: null, to_status: before }, { from_status: "not_trigger", to_status: "executed" }]);
+      expect(await statusChanges(db, "ledger_plan_order_changes", open.orderId)).toEqual([
+        { from_status: null, to_status: before },
+        { from_status: "not_trigger", to_status: "executed" },
+      ]);
     } finally {
       // The new order stays on the platform (as it would); the old one's status goes back for the tests after.
       open.status = before;
@@ -135,30 +174,51 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][trades] sync
     const ofOrder = trading().fills.filter((f) => f.orderId === fill.orderId);
     const byOrder = await searchFills(db, ledgerFillFiltersSchema.parse({ orderId: fill.orderId }));
     expect(byOrder.rows.map((r) => r.tradeId).sort()).toEqual(ofOrder.map((f) => f.tradeId).sort());
-    const makers = await searchFills(db, ledgerFillFiltersSchema.parse({ symbol: fill.symbol.toLowerCase(), tradeScope: "maker", limit: "1" }));
-    expect(makers.total).toBe(trading().fills.filter((f) => simFills().has(f.tradeId) && f.symbol === fill.symbol && f.tradeScope === "maker").length);
+    const makers = await searchFills(
+      db,
+      ledgerFillFiltersSchema.parse({ symbol: fill.symbol.toLowerCase(), tradeScope: "maker", limit: "1" }),
+    );
+    expect(makers.total).toBe(
+      trading().fills.filter((f) => simFills().has(f.tradeId) && f.symbol === fill.symbol && f.tradeScope === "maker")
+        .length,
+    );
     expect(makers.rows).toHaveLength(1);
     // Another key's records are not this key's.
     expect((await searchFills(db, ledgerFillFiltersSchema.parse({ key: "sub1" }))).total).toBe(0);
   });
 
   it("[ledger][engine] on pg-boss, the sweep runs the key's fills, then a plan-order task for each traded and configured symbol", async () => {
-    for (const t of ["ledger_plan_order_changes", "ledger_plan_orders", "ledger_fills", "ledger_key_sync"]) await db.query(`DELETE FROM ${t}`);
+    for (const t of ["ledger_plan_order_changes", "ledger_plan_orders", "ledger_fills", "ledger_key_sync"])
+      await db.query(`DELETE FROM ${t}`);
     // A configured symbol the key never filled in: its plan orders are kept all the same.
     const configured = "DOGEUSDT";
     let symbols: string[] = [];
     let heartbeats: Record<string, number | null> = {};
-    await runEngineUntil(t, { client, share: 1, sweepSeconds: 1, activeSeconds: 600, budget: free, trades: { keys: ["main"], planSymbols: [configured] } }, async (schema) => {
-      const { rows } = await db.query<{ job: string; symbol: string; backfill_done: boolean }>(
-        "SELECT job, symbol, backfill_done FROM ledger_key_sync WHERE key_name = 'main' ORDER BY job, symbol",
-      );
-      symbols = rows.filter((r) => r.job === PLAN_ORDERS_JOB).map((r) => r.symbol);
-      heartbeats = await queueHeartbeats(db, schema);
-      return (rows.length > 2 && rows.every((r) => r.backfill_done)) || JSON.stringify(rows);
-    });
+    await runEngineUntil(
+      t,
+      {
+        client,
+        share: 1,
+        sweepSeconds: 1,
+        activeSeconds: 600,
+        budget: free,
+        trades: { keys: ["main"], planSymbols: [configured] },
+      },
+      async (schema) => {
+        const { rows } = await db.query<{ job: string; symbol: string; backfill_done: boolean }>(
+          "SELECT job, symbol, backfill_done FROM ledger_key_sync WHERE key_name = 'main' ORDER BY job, symbol",
+        );
+        symbols = rows.filter((r) => r.job === PLAN_ORDERS_JOB).map((r) => r.symbol);
+        heartbeats = await queueHeartbeats(db, schema);
+        return (rows.length > 2 && rows.every((r) => r.backfill_done)) || JSON.stringify(rows);
+      },
+    );
     expect(symbols).toContain(configured);
     // A run whose instance died is retried within seconds, not after pg-boss's 15-minute expiry.
-    expect(heartbeats).toMatchObject({ [TRADES_QUEUE]: RUN_RETRIES.heartbeatSeconds, [DEPOSITS_QUEUE]: RUN_RETRIES.heartbeatSeconds });
+    expect(heartbeats).toMatchObject({
+      [TRADES_QUEUE]: RUN_RETRIES.heartbeatSeconds,
+      [DEPOSITS_QUEUE]: RUN_RETRIES.heartbeatSeconds,
+    });
     expect(await ledgerFills(db)).toEqual(simFills());
     for (const s of symbols) expect(await ledgerPlans(db, s), s).toEqual(simPlans(s));
   }, 90_000);
@@ -186,7 +246,10 @@ describe("[ledger][retention] fills the platform forgets stay in the ledger", ()
 
 describe("[ledger][trades] who may read a key's records", () => {
   it("[ledger][trades] the main key's for every role with the permission; a named key's only for the roles that may choose it", () => {
-    const keys = new CredentialStore({ main: { apiKey: "a", apiSecret: "b", passphrase: "c" }, sub1: { apiKey: "d", apiSecret: "e", passphrase: "f" } });
+    const keys = new CredentialStore({
+      main: { apiKey: "a", apiSecret: "b", passphrase: "c" },
+      sub1: { apiKey: "d", apiSecret: "e", passphrase: "f" },
+    });
     expect(ledgerKeyRefusal(keys, undefined, "compliance")).toBeNull();
     expect(ledgerKeyRefusal(keys, "main", "broker")).toBeNull();
     expect(ledgerKeyRefusal(keys, "sub1", "lead")).toBeNull();

@@ -29,7 +29,12 @@ export type TradeSyncDeps = LedgerRunDeps;
 
 export type TradeSyncOutcome = { calls: number; records: number; changes: number; backfillDone: boolean };
 
-type State = { backfill_done: boolean; backfill_before: string | null; empty_windows: number; newest_ctime: string | null };
+type State = {
+  backfill_done: boolean;
+  backfill_before: string | null;
+  empty_windows: number;
+  newest_ctime: string | null;
+};
 
 export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promise<TradeSyncOutcome> {
   // The platform's clock, as the client last saw it: E4 refuses a start older than 90 days on that clock.
@@ -41,9 +46,27 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
   // E4: every symbol in one walk. E3: one symbol a walk, as it requires.
   const walk = (start: number, end: number) =>
     fills
-      ? walkPages<Fill>({ op: "fills.list", params: {}, key: task.key, start, end, store: (rows) => storeFills(deps.db, task.key, rows) }, deps, out)
+      ? walkPages<Fill>(
+          {
+            op: "fills.list",
+            params: {},
+            key: task.key,
+            start,
+            end,
+            store: (rows) => storeFills(deps.db, task.key, rows),
+          },
+          deps,
+          out,
+        )
       : walkPages<PlanOrder>(
-          { op: "planOrders.history", params: { symbol: task.symbol }, key: task.key, start, end, store: (rows) => storePlanOrders(deps.db, task.key, rows) },
+          {
+            op: "planOrders.history",
+            params: { symbol: task.symbol },
+            key: task.key,
+            start,
+            end,
+            store: (rows) => storePlanOrders(deps.db, task.key, rows),
+          },
           deps,
           out,
         );
@@ -106,4 +129,3 @@ async function loadState(db: Queryable, t: TradeTask): Promise<State> {
   );
   return rows[0] ?? { backfill_done: false, backfill_before: null, empty_windows: 0, newest_ctime: null };
 }
-

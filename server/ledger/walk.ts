@@ -28,16 +28,30 @@ export type WalkSpec<Row> = {
   store: (rows: Row[]) => Promise<number>;
 };
 
-export async function walkPages<Row extends { cTime: string }>(spec: WalkSpec<Row>, deps: LedgerRunDeps, out: WalkCounts): Promise<Walk> {
+export async function walkPages<Row extends { cTime: string }>(
+  spec: WalkSpec<Row>,
+  deps: LedgerRunDeps,
+  out: WalkCounts,
+): Promise<Walk> {
   const paging = catalog[spec.op].paging as unknown as Paging<unknown, Row>;
   const seen: Walk = { count: 0, newest: null };
   let cursor: string | undefined;
   for (;;) {
     deps.signal?.throwIfAborted();
     await deps.budget();
-    const input = { ...spec.params, startTime: String(Math.floor(spec.start)), endTime: String(Math.floor(spec.end)), limit: String(PAGE), ...(cursor ? { idLessThan: cursor } : {}) };
+    const input = {
+      ...spec.params,
+      startTime: String(Math.floor(spec.start)),
+      endTime: String(Math.floor(spec.end)),
+      limit: String(PAGE),
+      ...(cursor ? { idLessThan: cursor } : {}),
+    };
     // Behind any staff call waiting for the operation's budget: a page never waits behind the backfill.
-    const { data } = await deps.client.call(spec.op, input, { key: spec.key, signal: deps.signal, priority: "background" });
+    const { data } = await deps.client.call(spec.op, input, {
+      key: spec.key,
+      signal: deps.signal,
+      priority: "background",
+    });
     const rows = paging.rows(data);
     out.calls++;
     if (rows.length) {

@@ -7,7 +7,16 @@ import { describe, expect, it } from "vitest";
 import { mulberry32 } from "@/server/simulator/prng";
 import { ArrivalEstimator, DEFAULT_ARRIVAL } from "./arrival";
 
-type Net = { limit: number; walkers: number; baseMs: number; jitterMs: number; thetaMs: number; processMs: number; seed: number; step?: { after: number; ms: number } };
+type Net = {
+  limit: number;
+  walkers: number;
+  baseMs: number;
+  jitterMs: number;
+  thetaMs: number;
+  processMs: number;
+  seed: number;
+  step?: { after: number; ms: number };
+};
 type FreeRule = (a: { sentAt: number; requestTime: number; answeredAt: number }) => number;
 
 /**
@@ -19,7 +28,8 @@ function run(net: Net, requests: number, freeAt: FreeRule): number[] {
   // Seeded, so a failing case can be replayed from its seed.
   const random = mulberry32(net.seed);
   // A step: from the `after`-th request on, every trip is `ms` longer (or shorter): a new route.
-  const trip = () => Math.max(0, net.baseMs + (net.step && sent > net.step.after ? net.step.ms : 0) + (random() * 2 - 1) * net.jitterMs);
+  const trip = () =>
+    Math.max(0, net.baseMs + (net.step && sent > net.step.after ? net.step.ms : 0) + (random() * 2 - 1) * net.jitterMs);
   const slots = Array.from({ length: net.limit }, () => ({ freeAt: 0, inFlight: false }));
   const waiting: number[] = [];
   const arrivals: number[] = [];
@@ -140,7 +150,9 @@ describe("[platform][pacing] pacing by when the platform saw each request", () =
     for (let i = 0; i < DEFAULT_ARRIVAL.minSamples; i++) e.observe(i * 1000, i * 1000 + 50_000 + (i % 2) * 20);
     // lead = max of the samples (50,020) − 2 × jitter (40): free one window after arrival − lead, plus the margin.
     expect(e.lead()).toBe(49_980);
-    expect(e.slotFreeAt({ requestTime: 60_050, answeredAt: 10_150, windowMs: 1000, safeWindowMs: 1040 })).toBe(60_050 - 49_980 + 1000 + DEFAULT_ARRIVAL.marginMs);
+    expect(e.slotFreeAt({ requestTime: 60_050, answeredAt: 10_150, windowMs: 1000, safeWindowMs: 1040 })).toBe(
+      60_050 - 49_980 + 1000 + DEFAULT_ARRIVAL.marginMs,
+    );
     expect(e.slotFreeAt({ answeredAt: 10_150, windowMs: 1000, safeWindowMs: 1040 })).toBe(11_190);
   });
 
@@ -198,7 +210,9 @@ describe("[platform][pacing] pacing by when the platform saw each request", () =
     for (let i = 0; i < 18; i++) e.observe(4_000 + i, 4_000 + i + 186 - i * 5);
     expect(e.lead()).toBe(floor);
     // Had the floor moved up to ~90, a read sent now would reach the platform 90 ms before its slot's window.
-    expect(e.slotFreeAt({ requestTime: 5_000, answeredAt: 5_002, windowMs: 1000, safeWindowMs: 1040 })).toBeGreaterThanOrEqual(5_000 + 1000 - 5);
+    expect(
+      e.slotFreeAt({ requestTime: 5_000, answeredAt: 5_002, windowMs: 1000, safeWindowMs: 1040 }),
+    ).toBeGreaterThanOrEqual(5_000 + 1000 - 5);
   });
 
   it("[platform][pacing] a steady run of late answers sent within one burst is not a longer trip either (it did not last a window)", () => {

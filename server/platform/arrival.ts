@@ -58,7 +58,16 @@ export type ArrivalOptions = {
   rebaseSpanMs: number;
 };
 
-export const DEFAULT_ARRIVAL: ArrivalOptions = { jitterMs: 20, marginMs: 5, minSamples: 3, spreadSamples: 32, keep: 64, maxAgeMs: 60_000, rebaseSamples: 16, rebaseSpanMs: 1000 };
+export const DEFAULT_ARRIVAL: ArrivalOptions = {
+  jitterMs: 20,
+  marginMs: 5,
+  minSamples: 3,
+  spreadSamples: 32,
+  keep: 64,
+  maxAgeMs: 60_000,
+  rebaseSamples: 16,
+  rebaseSpanMs: 1000,
+};
 
 export class ArrivalEstimator {
   /** Oldest first. */

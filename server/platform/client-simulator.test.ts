@@ -4,7 +4,13 @@ import { catalog } from "@/lib/platform/catalog";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
-import { PlatformError, PlatformMalformedResponseError, PlatformRequestInvalidError, PlatformTimeoutError, RateBudgetExceededError } from "./errors";
+import {
+  PlatformError,
+  PlatformMalformedResponseError,
+  PlatformRequestInvalidError,
+  PlatformTimeoutError,
+  RateBudgetExceededError,
+} from "./errors";
 
 let sim: Simulator;
 let client: PlatformClient;
@@ -35,7 +41,8 @@ afterAll(async () => {
 describe("[platform][client+simulator] every operation end to end", () => {
   it("[deposits.list] pages to the end of a sub-account's deposits, each record once, newest first", async () => {
     // The desk with the most deposits, so the walk spans many pages.
-    const uid = [...subs].sort((a, b) => sim.state.depositsOf(b.uid).length - sim.state.depositsOf(a.uid).length)[0]!.uid;
+    const uid = [...subs].sort((a, b) => sim.state.depositsOf(b.uid).length - sim.state.depositsOf(a.uid).length)[0]!
+      .uid;
     const end = Date.now();
     const start = end - 90 * DAY;
     const expected = sim.state.depositsOf(uid).filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end).length;
@@ -45,7 +52,11 @@ describe("[platform][client+simulator] every operation end to end", () => {
     let last = Number.POSITIVE_INFINITY;
     for (let page = 0; page < 1000; page++) {
       const { data } = await client.call("deposits.list", {
-        userId: uid, startTime: String(start), endTime: String(end), limit: "100", idLessThan: cursor,
+        userId: uid,
+        startTime: String(start),
+        endTime: String(end),
+        limit: "100",
+        idLessThan: cursor,
       });
       for (const d of data) {
         expect(seen.has(d.orderId)).toBe(false);
@@ -74,7 +85,11 @@ describe("[platform][client+simulator] every operation end to end", () => {
     let total = 0;
     for (let i = 0; i < 50; i++) {
       const { data } = await client.call("planOrders.history", {
-        symbol: "BTCUSDT", startTime: String(end - 90 * DAY), endTime: String(end), limit: "50", idLessThan: cursor,
+        symbol: "BTCUSDT",
+        startTime: String(end - 90 * DAY),
+        endTime: String(end),
+        limit: "50",
+        idLessThan: cursor,
       });
       total += data.orderList.length;
       const next = catalog["planOrders.history"].paging!.nextCursor(data, 50);
@@ -106,13 +121,22 @@ describe("[platform][client+simulator] every operation end to end", () => {
   it("[withdrawals.submit] debits once; a repeated clientOid returns the same order and moves nothing", async () => {
     const from = subs[2]!.uid;
     sim.state.setBalance(from, "USDT", "100");
-    const body = { subUid: from, coin: "USDT" as const, dest: "internal_transfer" as const, address: subs[3]!.uid, amount: "12.5", clientOid: `bd-${Date.now()}` };
+    const body = {
+      subUid: from,
+      coin: "USDT" as const,
+      dest: "internal_transfer" as const,
+      address: subs[3]!.uid,
+      amount: "12.5",
+      clientOid: `bd-${Date.now()}`,
+    };
     const first = await client.call("withdrawals.submit", body);
     expect(sim.state.balance(from, "USDT")).toBe("87.5");
     const again = await client.call("withdrawals.submit", body);
     expect(again.data.orderId).toBe(first.data.orderId);
     expect(sim.state.balance(from, "USDT")).toBe("87.5");
-    const err = await client.call("withdrawals.submit", { ...body, clientOid: `x-${Date.now()}`, amount: "1000" }).catch((e: unknown) => e);
+    const err = await client
+      .call("withdrawals.submit", { ...body, clientOid: `x-${Date.now()}`, amount: "1000" })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "43012" });
   });
 
@@ -129,7 +153,12 @@ describe("[platform][client+simulator] every operation end to end", () => {
   });
 
   it("[leverage.set] sets leverage and reads the quirky key back", async () => {
-    const r = await client.call("leverage.set", { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "15" });
+    const r = await client.call("leverage.set", {
+      symbol: "BTCUSDT",
+      productType: "USDT-FUTURES",
+      marginCoin: "USDT",
+      leverage: "15",
+    });
     expect(r.data.crossMarginLeverage).toBe("15");
     const err = await client
       .call("leverage.set", { symbol: "ETHUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "15" })
@@ -152,7 +181,9 @@ describe("[platform][client+simulator] limits and faults", () => {
     sim.resetStats();
     const uid = subs[1]!.uid;
     // rebates.get allows 10 calls a second: 40 at once with 1.5 s to wait cannot all be served in time.
-    const outcomes = await Promise.allSettled(Array.from({ length: 40 }, () => client.call("rebates.get", { uid }, { queueDeadlineMs: 1_500 })));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, () => client.call("rebates.get", { uid }, { queueDeadlineMs: 1_500 })),
+    );
     const served = outcomes.filter((o) => o.status === "fulfilled").length;
     const busy = outcomes.filter((o) => o.status === "rejected" && o.reason instanceof RateBudgetExceededError);
     expect(served + busy.length).toBe(40);
@@ -165,13 +196,21 @@ describe("[platform][client+simulator] limits and faults", () => {
   }, 20_000);
 
   it("retries a GET through a 429 storm and a 503, and never a POST", async () => {
-    sim.faults.set([{ path: "oiLimits.list", kind: "rate-limit", count: 1 }, { path: "oiLimits.list", kind: "status", status: 503, count: 1 }]);
+    sim.faults.set([
+      { path: "oiLimits.list", kind: "rate-limit", count: 1 },
+      { path: "oiLimits.list", kind: "status", status: 503, count: 1 },
+    ]);
     const r = await client.call("oiLimits.list", { productType: "USDT-FUTURES" });
     expect(r.attempts).toBe(3);
     sim.faults.set({ path: "leverage.set", kind: "status", status: 500, count: 1 });
     sim.resetStats();
     await expect(
-      client.call("leverage.set", { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "10" }),
+      client.call("leverage.set", {
+        symbol: "BTCUSDT",
+        productType: "USDT-FUTURES",
+        marginCoin: "USDT",
+        leverage: "10",
+      }),
     ).rejects.toBeInstanceOf(PlatformError);
     expect(sim.stats().operations["leverage.set"]?.requests).toBe(1);
     sim.faults.clear();
@@ -179,11 +218,18 @@ describe("[platform][client+simulator] limits and faults", () => {
 
   it("reports malformed JSON, resets and latency past the timeout as typed errors", async () => {
     sim.faults.set({ path: "rebates.get", kind: "malformed", count: 1 });
-    await expect(client.call("rebates.get", { uid: subs[0]!.uid })).rejects.toBeInstanceOf(PlatformMalformedResponseError);
+    await expect(client.call("rebates.get", { uid: subs[0]!.uid })).rejects.toBeInstanceOf(
+      PlatformMalformedResponseError,
+    );
     sim.faults.set({ path: "rebates.get", kind: "reset", count: 1 });
     expect((await client.call("rebates.get", { uid: subs[0]!.uid })).attempts).toBe(2);
     sim.faults.set({ path: "rebates.get", kind: "latency", latencyMs: 3_000 });
-    const quick = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain }), timeoutMs: 300, retries: 0 });
+    const quick = new PlatformClient({
+      baseUrl: sim.baseUrl,
+      credentials: new CredentialStore({ main: sim.keys.brokerMain }),
+      timeoutMs: 300,
+      retries: 0,
+    });
     await expect(quick.call("rebates.get", { uid: subs[0]!.uid })).rejects.toBeInstanceOf(PlatformTimeoutError);
     quick.close();
     sim.faults.clear();
@@ -194,15 +240,26 @@ describe("[platform][client+simulator] limits and faults", () => {
       baseUrl: sim.baseUrl,
       credentials: new CredentialStore({ main: { ...sim.keys.brokerMain, apiSecret: "wrong" }, ro: sim.keys.readOnly }),
     });
-    await expect(bad.call("rebates.get", { uid: subs[0]!.uid })).rejects.toMatchObject({ code: "40009", httpStatus: 400, msg: "sign signature error" });
+    await expect(bad.call("rebates.get", { uid: subs[0]!.uid })).rejects.toMatchObject({
+      code: "40009",
+      httpStatus: 400,
+      msg: "sign signature error",
+    });
     await expect(
-      bad.call("leverage.set", { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "10" }, { key: "ro" }),
+      bad.call(
+        "leverage.set",
+        { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "10" },
+        { key: "ro" },
+      ),
     ).rejects.toMatchObject({ code: "40014" });
     bad.close();
   });
 
   it("[key] a key named readonly… is refused E9 and E10 before anything is sent, and still reads (issue 12)", async () => {
-    const ro = new PlatformClient({ baseUrl: sim.baseUrl, credentials: new CredentialStore({ main: sim.keys.brokerMain, readonly: sim.keys.readOnly }) });
+    const ro = new PlatformClient({
+      baseUrl: sim.baseUrl,
+      credentials: new CredentialStore({ main: sim.keys.brokerMain, readonly: sim.keys.readOnly }),
+    });
     sim.resetStats();
     const unit = sim.state.riskUnits()[0]!;
     for (const [id, input] of [

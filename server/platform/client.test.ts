@@ -5,7 +5,11 @@ import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
 import { SlidingWindowLimiter, type SlotAnswer } from "./limiter";
 import {
-  PlatformError, PlatformMalformedResponseError, PlatformNetworkError, PlatformRequestInvalidError, PlatformTimeoutError,
+  PlatformError,
+  PlatformMalformedResponseError,
+  PlatformNetworkError,
+  PlatformRequestInvalidError,
+  PlatformTimeoutError,
 } from "./errors";
 import { prehash } from "@/lib/platform/protocol";
 import { sign } from "./sign";
@@ -14,8 +18,14 @@ type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; bo
 type Reply = (req: Seen, res: http.ServerResponse) => void;
 
 const KEY = { apiKey: "k-test-1", apiSecret: "s-test-secret-1", passphrase: "p-test-pass-1" };
-const ok = (data: unknown, requestTime = Date.now()) => JSON.stringify({ code: "00000", msg: "success", requestTime, data });
-const REBATE = { affiliationType: "affiliate", userLevel: "VIP1", clientSpotRebateRatio: "0.1", clientFuturesRebateRatio: "0.1" };
+const ok = (data: unknown, requestTime = Date.now()) =>
+  JSON.stringify({ code: "00000", msg: "success", requestTime, data });
+const REBATE = {
+  affiliationType: "affiliate",
+  userLevel: "VIP1",
+  clientSpotRebateRatio: "0.1",
+  clientFuturesRebateRatio: "0.1",
+};
 /** A well-formed empty answer for whichever operation was asked. */
 const defaultReply: Reply = (r, res) => res.end(ok(r.url.includes("rebate-info") ? REBATE : []));
 
@@ -30,7 +40,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const s: Seen = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString(), at: performance.now() };
+      const s: Seen = {
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: performance.now(),
+      };
       seen.push(s);
       (replies.shift() ?? fallback)(s, res);
     });
@@ -74,12 +90,32 @@ describe("[platform][client] requests on the wire", () => {
   });
 
   it("signs a POST over the exact body bytes it sends", async () => {
-    fallback = (_r, res) => res.end(ok({ symbol: "BTCUSDT", marginCoin: "USDT", longLeverage: "20", shortLeverage: "20", crossMarginLeverage: "20", marginMode: "crossed" }));
+    fallback = (_r, res) =>
+      res.end(
+        ok({
+          symbol: "BTCUSDT",
+          marginCoin: "USDT",
+          longLeverage: "20",
+          shortLeverage: "20",
+          crossMarginLeverage: "20",
+          marginMode: "crossed",
+        }),
+      );
     const c = client();
-    const res = await c.call("leverage.set", { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "20" });
+    const res = await c.call("leverage.set", {
+      symbol: "BTCUSDT",
+      productType: "USDT-FUTURES",
+      marginCoin: "USDT",
+      leverage: "20",
+    });
     const r = seen[0]!;
     expect(r.url).toBe("/api/v2/mix/account/set-leverage");
-    expect(JSON.parse(r.body)).toEqual({ symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "20" });
+    expect(JSON.parse(r.body)).toEqual({
+      symbol: "BTCUSDT",
+      productType: "USDT-FUTURES",
+      marginCoin: "USDT",
+      leverage: "20",
+    });
     const ts = String(r.headers["access-timestamp"]);
     expect(r.headers["access-sign"]).toBe(sign(KEY.apiSecret, prehash(ts, "POST", r.url, "", r.body)));
     expect(res.data.shortLeverage).toBe("20");
@@ -101,7 +137,9 @@ describe("[platform][client] requests on the wire", () => {
     const r = seen[0]!;
     expect(r.url).toBe("/sim/api/v2/broker/rebate-info?uid=123");
     const ts = String(r.headers["access-timestamp"]);
-    expect(r.headers["access-sign"]).toBe(sign(KEY.apiSecret, prehash(ts, "GET", "/api/v2/broker/rebate-info", "uid=123", "")));
+    expect(r.headers["access-sign"]).toBe(
+      sign(KEY.apiSecret, prehash(ts, "GET", "/api/v2/broker/rebate-info", "uid=123", "")),
+    );
     c.close();
   });
 
@@ -134,21 +172,34 @@ describe("[platform][client] errors and retries", () => {
     const c = client();
     const err = (await c.call("rebates.get", { uid: "1" }).catch((e: unknown) => e)) as PlatformError;
     expect(err).toBeInstanceOf(PlatformError);
-    expect([err.code, err.msg, err.httpStatus, err.operationId]).toEqual(["40009", "sign signature error", 400, "rebates.get"]);
+    expect([err.code, err.msg, err.httpStatus, err.operationId]).toEqual([
+      "40009",
+      "sign signature error",
+      400,
+      "rebates.get",
+    ]);
     expect(seen).toHaveLength(1);
     c.close();
   });
 
   it("treats HTTP 200 with a non-00000 code as a failure", async () => {
-    replies.push((_r, res) => res.end(JSON.stringify({ code: "43012", msg: "Insufficient balance", requestTime: Date.now(), data: null })));
+    replies.push((_r, res) =>
+      res.end(JSON.stringify({ code: "43012", msg: "Insufficient balance", requestTime: Date.now(), data: null })),
+    );
     const c = client();
     await expect(c.call("rebates.get", { uid: "1" })).rejects.toMatchObject({ code: "43012", httpStatus: 200 });
     c.close();
   });
 
   it("retries a GET on 5xx, 429 and a reset connection, then succeeds", async () => {
-    replies.push((_r, res) => { res.statusCode = 503; res.end("busy"); });
-    replies.push((_r, res) => { res.statusCode = 429; res.end(JSON.stringify({ code: "429", msg: "Too Many Requests", requestTime: Date.now(), data: null })); });
+    replies.push((_r, res) => {
+      res.statusCode = 503;
+      res.end("busy");
+    });
+    replies.push((_r, res) => {
+      res.statusCode = 429;
+      res.end(JSON.stringify({ code: "429", msg: "Too Many Requests", requestTime: Date.now(), data: null }));
+    });
     const c = client({ retries: 3 });
     const r = await c.call("oiLimits.list", { productType: "USDT-FUTURES" });
     expect(r.attempts).toBe(3);
@@ -159,15 +210,24 @@ describe("[platform][client] errors and retries", () => {
   });
 
   it("gives up after the bounded number of GET attempts", async () => {
-    fallback = (_r, res) => { res.statusCode = 500; res.end(JSON.stringify({ code: "50000", msg: "System busy", requestTime: Date.now(), data: null })); };
+    fallback = (_r, res) => {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ code: "50000", msg: "System busy", requestTime: Date.now(), data: null }));
+    };
     const c = client({ retries: 2 });
-    await expect(c.call("oiLimits.list", { productType: "USDT-FUTURES" })).rejects.toMatchObject({ code: "50000", httpStatus: 500 });
+    await expect(c.call("oiLimits.list", { productType: "USDT-FUTURES" })).rejects.toMatchObject({
+      code: "50000",
+      httpStatus: 500,
+    });
     expect(seen).toHaveLength(3);
     c.close();
   });
 
   it("never retries a POST", async () => {
-    fallback = (_r, res) => { res.statusCode = 502; res.end("bad gateway"); };
+    fallback = (_r, res) => {
+      res.statusCode = 502;
+      res.end("bad gateway");
+    };
     const c = client({ retries: 5 });
     await expect(
       c.call("withdrawals.submit", { subUid: "1", coin: "USDT", dest: "internal_transfer", address: "2", amount: "1" }),
@@ -188,7 +248,9 @@ describe("[platform][client] errors and retries", () => {
     replies.push((_r, res) => res.end(ok({ nope: true })));
     const c = client();
     await expect(c.call("rebates.get", { uid: "1" })).rejects.toBeInstanceOf(PlatformMalformedResponseError);
-    await expect(c.call("oiLimits.list", { productType: "USDT-FUTURES" })).rejects.toBeInstanceOf(PlatformMalformedResponseError);
+    await expect(c.call("oiLimits.list", { productType: "USDT-FUTURES" })).rejects.toBeInstanceOf(
+      PlatformMalformedResponseError,
+    );
     c.close();
   });
 
@@ -210,7 +272,14 @@ describe("[platform][client] clock and limits", () => {
     const ahead = 120_000;
     replies.push((_r, res) => {
       res.statusCode = 400;
-      res.end(JSON.stringify({ code: "40008", msg: "Request timestamp expired", requestTime: Date.now() + ahead, data: null }));
+      res.end(
+        JSON.stringify({
+          code: "40008",
+          msg: "Request timestamp expired",
+          requestTime: Date.now() + ahead,
+          data: null,
+        }),
+      );
     });
     fallback = (_r, res) => res.end(ok(REBATE, Date.now() + ahead));
     const c = client();
@@ -240,7 +309,8 @@ describe("[platform][client] clock and limits", () => {
     }
     fallback = (_r, res) => setTimeout(() => res.end(ok(REBATE)), 400);
     const c = client({ limiter: new Recording() });
-    const cut = (signal: AbortSignal) => c.call("rebates.get", { uid: "1" }, { signal }).catch((e: unknown) => e) as Promise<PlatformNetworkError>;
+    const cut = (signal: AbortSignal) =>
+      c.call("rebates.get", { uid: "1" }, { signal }).catch((e: unknown) => e) as Promise<PlatformNetworkError>;
     // As the proxy route passes it: the page's own signal or the route's deadline, whichever comes first.
     const deadline = await cut(AbortSignal.any([new AbortController().signal, AbortSignal.timeout(100)]));
     expect(deadline).toBeInstanceOf(PlatformNetworkError);
@@ -259,7 +329,12 @@ describe("[platform][client] clock and limits", () => {
     const log = { info: (o: unknown) => lines.push(o), warn: (o: unknown) => lines.push(o) };
     const c = client({ logger: log as never });
     await c.call("rebates.get", { uid: "1" });
-    replies.push((_r, res) => { res.statusCode = 400; res.end(JSON.stringify({ code: "40012", msg: "apikey/password is incorrect", requestTime: Date.now(), data: null })); });
+    replies.push((_r, res) => {
+      res.statusCode = 400;
+      res.end(
+        JSON.stringify({ code: "40012", msg: "apikey/password is incorrect", requestTime: Date.now(), data: null }),
+      );
+    });
     const err = await c.call("rebates.get", { uid: "1" }).catch((e: unknown) => e);
     const text = JSON.stringify(lines) + String(err) + JSON.stringify(err);
     expect(lines).toHaveLength(2);

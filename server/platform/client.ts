@@ -7,7 +7,11 @@ import { SUCCESS_CODE, envelopeSchema, type Envelope } from "@/lib/platform/sche
 import type { Logger } from "pino";
 import { CredentialStore } from "./credentials";
 import {
-  PlatformCallError, PlatformError, PlatformMalformedResponseError, PlatformNetworkError, PlatformTimeoutError,
+  PlatformCallError,
+  PlatformError,
+  PlatformMalformedResponseError,
+  PlatformNetworkError,
+  PlatformTimeoutError,
 } from "./errors";
 import { checkInput } from "./input";
 import type { PlatformObserver } from "./observer";
@@ -90,7 +94,8 @@ export class PlatformClient {
   /** Each operation's latest answered round trip and when it came (see `recentRoundTripMs`). */
   private readonly roundTrips = new Map<string, { ms: number; at: number }>();
   private readonly publicCache?: PublicCache;
-  readonly config: Required<Omit<ClientConfig, "logger" | "limiter" | "publicCache" | "observer">> & Pick<ClientConfig, "logger" | "observer">;
+  readonly config: Required<Omit<ClientConfig, "logger" | "limiter" | "publicCache" | "observer">> &
+    Pick<ClientConfig, "logger" | "observer">;
 
   constructor(config: ClientConfig) {
     this.baseUrl = new URL(config.baseUrl);
@@ -139,7 +144,9 @@ export class PlatformClient {
     if (this.publicCache && op.auth === "public" && op.method === "GET" && opts.cache !== "no-store") {
       // The fetch is shared by every caller of this key, so no one caller's signal may abort it: each
       // caller stops waiting on its own signal instead.
-      const shared = this.publicCache.get(`${op.id}?${query}`, () => this.callWithinBudget(op, query, body, credential, { ...opts, signal: undefined }));
+      const shared = this.publicCache.get(`${op.id}?${query}`, () =>
+        this.callWithinBudget(op, query, body, credential, { ...opts, signal: undefined }),
+      );
       const { value, cached } = await untilAborted(shared, opts.signal, op.id);
       this.config.observer?.cache({ operation: op.id, hit: cached });
       return (cached ? { ...value, attempts: 0, cached: true } : value) as CallResult<Id>;
@@ -155,7 +162,10 @@ export class PlatformClient {
     credential: ReturnType<CredentialStore["get"]> | undefined,
     opts: CallOptions,
   ): Promise<CallResult<OperationId>> {
-    const scopeKey = op.rateLimit.scope === "uid" ? `uid:${credential?.name ?? "public"}:${op.id}` : `ip:${this.config.egressId}:${op.id}`;
+    const scopeKey =
+      op.rateLimit.scope === "uid"
+        ? `uid:${credential?.name ?? "public"}:${op.id}`
+        : `ip:${this.config.egressId}:${op.id}`;
     const maxAttempts = op.method === "GET" ? 1 + this.config.retries : 1;
     let clockRetried = false;
     let throttledRetries = 0;
@@ -183,7 +193,8 @@ export class PlatformClient {
         const e = err as PlatformCallError;
         // So is one cut by its caller's deadline (the proxy route's AbortSignal.timeout): that is a timeout too.
         // A caller who simply went away (a closed page) frees the slot as an answer would.
-        const unanswered = e instanceof PlatformTimeoutError || (e instanceof PlatformNetworkError && deadlinePassed(opts.signal));
+        const unanswered =
+          e instanceof PlatformTimeoutError || (e instanceof PlatformNetworkError && deadlinePassed(opts.signal));
         if (unanswered && e.requestSent) answer.extraHoldMs = this.config.timeoutMs;
         const throttled = e instanceof PlatformError && e.httpStatus === 429;
         answer.throttled = throttled;
@@ -232,7 +243,18 @@ export class PlatformClient {
       headers["ACCESS-PASSPHRASE"] = credential.passphrase;
     }
     const { timeoutMs, connectTimeoutMs } = this.config;
-    return sendRequest({ baseUrl: this.baseUrl, agent: this.agent, method: op.method, pathWithQuery, headers, body, timeoutMs, connectTimeoutMs, signal, operationId: op.id });
+    return sendRequest({
+      baseUrl: this.baseUrl,
+      agent: this.agent,
+      method: op.method,
+      pathWithQuery,
+      headers,
+      body,
+      timeoutMs,
+      connectTimeoutMs,
+      signal,
+      operationId: op.id,
+    });
   }
 
   private parse(op: Operation, reply: RawReply, answer: SlotAnswer): { data: unknown; envelope: Envelope } {
@@ -242,12 +264,18 @@ export class PlatformClient {
     } catch {
       if (RETRYABLE_STATUS(reply.status)) {
         // A gateway's HTML error page says nothing staff can use; its status line does.
-        throw new PlatformError(op.id, String(reply.status), `HTTP ${reply.status} ${http.STATUS_CODES[reply.status] ?? ""}`.trim(), reply.status);
+        throw new PlatformError(
+          op.id,
+          String(reply.status),
+          `HTTP ${reply.status} ${http.STATUS_CODES[reply.status] ?? ""}`.trim(),
+          reply.status,
+        );
       }
       throw new PlatformMalformedResponseError(op.id, reply.status, "body is not JSON");
     }
     const env = envelopeSchema.safeParse(json);
-    if (!env.success) throw new PlatformMalformedResponseError(op.id, reply.status, "body is not the platform envelope");
+    if (!env.success)
+      throw new PlatformMalformedResponseError(op.id, reply.status, "body is not the platform envelope");
     const envelope: Envelope = env.data;
     answer.requestTime = envelope.requestTime;
     this.observeClock(envelope.requestTime);
@@ -273,10 +301,21 @@ export class PlatformClient {
     this.offsetMs = Math.abs(observed) > this.config.clockToleranceMs ? Math.round(observed) : 0;
   }
 
-  private log(level: "info" | "warn", op: string, started: number, attempt: number, code: string, httpStatus: number | undefined, key: string | undefined) {
+  private log(
+    level: "info" | "warn",
+    op: string,
+    started: number,
+    attempt: number,
+    code: string,
+    httpStatus: number | undefined,
+    key: string | undefined,
+  ) {
     const ms = performance.now() - started;
     this.config.observer?.request({ operation: op, code, httpStatus, seconds: ms / 1000 });
-    this.config.logger?.[level]({ op, key, attempt, code, httpStatus, durationMs: Math.round(ms * 10) / 10 }, "platform call");
+    this.config.logger?.[level](
+      { op, key, attempt, code, httpStatus, durationMs: Math.round(ms * 10) / 10 },
+      "platform call",
+    );
   }
 }
 

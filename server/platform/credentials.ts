@@ -19,9 +19,7 @@ export class CredentialStore {
     keys: Readonly<Record<string, PlatformKey>>,
     private readonly keyRoles: KeyRoles = {},
   ) {
-    this.byName = new Map(
-      Object.entries(keys).map(([name, k]) => [name, { ...k, name, role: roleOf(name) }] as const),
-    );
+    this.byName = new Map(Object.entries(keys).map(([name, k]) => [name, { ...k, name, role: roleOf(name) }] as const));
   }
 
   /** May staff of this role choose this key by name (X-Platform-Key, an export's key)? */

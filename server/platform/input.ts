@@ -7,7 +7,11 @@ import { PlatformRequestInvalidError } from "./errors";
  * A call's input checked before anything is sent: the operation's request schema, then what the chosen key
  * may do (its role, its name's limits). Every refused field is named; fields left empty are not sent.
  */
-export function checkInput(op: Operation, input: unknown, credential: { name: string; role: KeyRole } | undefined): Record<string, unknown> {
+export function checkInput(
+  op: Operation,
+  input: unknown,
+  credential: { name: string; role: KeyRole } | undefined,
+): Record<string, unknown> {
   const role = credential?.role;
   const parsed = op.request.safeParse(input);
   const fieldErrors: Record<string, string[]> = {};
@@ -23,5 +27,7 @@ export function checkInput(op: Operation, input: unknown, credential: { name: st
   const refused = credential && keyRefusal(op, credential.role, credential.name);
   if (refused) fieldErrors.key = [refused];
   if (Object.keys(fieldErrors).length) throw new PlatformRequestInvalidError(op.id, fieldErrors);
-  return Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== ""));
+  return Object.fromEntries(
+    Object.entries(parsed.data as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== ""),
+  );
 }

@@ -6,7 +6,8 @@ const k = { apiKey: "k", apiSecret: "s", passphrase: "p" };
 
 describe("[platform][key-access] who may choose a named key (issue 12)", () => {
   it("[key-access] the main key goes with the permission: every role", () => {
-    for (const role of ["compliance", "broker", "lead", "admin"] as const) expect(mayChooseKey({}, "main", role)).toBe(true);
+    for (const role of ["compliance", "broker", "lead", "admin"] as const)
+      expect(mayChooseKey({}, "main", role)).toBe(true);
   });
 
   it("[key-access] a named key without configuration is for lead and admin only", () => {

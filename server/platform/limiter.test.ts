@@ -42,7 +42,10 @@ describe("[platform][limiter]", () => {
         await release();
       });
     // Both slots busy for a window; four background calls queue, then two staff calls come.
-    const first = await Promise.all([limiter.acquire("uid:main:prio", 2, deadline, "op"), limiter.acquire("uid:main:prio", 2, deadline, "op")]);
+    const first = await Promise.all([
+      limiter.acquire("uid:main:prio", 2, deadline, "op"),
+      limiter.acquire("uid:main:prio", 2, deadline, "op"),
+    ]);
     const background = ["b1", "b2", "b3", "b4"].map((b) => take(b, "background"));
     await new Promise((r) => setTimeout(r, 50));
     const staff = ["s1", "s2"].map((s) => take(s, "staff"));
@@ -59,7 +62,9 @@ describe("[platform][limiter]", () => {
     const late = limiter.acquire("uid:main:starve", 1, Date.now() + 300, "op", "background").catch((e: unknown) => e);
     expect(await late).toBeInstanceOf(RateBudgetExceededError);
     await held();
-    await (await staff)();
+    await (
+      await staff
+    )();
   }, 15_000);
 
   it("a request whose answer never came holds its slot for the extra time its caller names (it may still arrive)", async () => {

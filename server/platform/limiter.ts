@@ -97,7 +97,13 @@ export class SlidingWindowLimiter {
    * Waits, in FIFO order per scope, until a request may be sent. Rejects with RateBudgetExceededError
    * if the queue is full or the slot would come after `deadlineAt` (ms epoch); never drops silently.
    */
-  async acquire(scopeKey: string, limit: number, deadlineAt: number, operationId: string, priority: Priority = "staff"): Promise<Release> {
+  async acquire(
+    scopeKey: string,
+    limit: number,
+    deadlineAt: number,
+    operationId: string,
+    priority: Priority = "staff",
+  ): Promise<Release> {
     const scope = this.scope(scopeKey);
     if (priority === "background") return this.acquireBehindStaff(scope, scopeKey, limit, deadlineAt, operationId);
     scope.staffWaiting++;
@@ -113,7 +119,13 @@ export class SlidingWindowLimiter {
    * Background work (the ledger's sync) joins the queue only while no staff call waits, and one at a time,
    * so a staff call queues behind one background call at most: a page never waits behind a backfill.
    */
-  private async acquireBehindStaff(scope: Scope, scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<Release> {
+  private async acquireBehindStaff(
+    scope: Scope,
+    scopeKey: string,
+    limit: number,
+    deadlineAt: number,
+    operationId: string,
+  ): Promise<Release> {
     while (scope.staffWaiting > 0 || scope.backgroundQueued) {
       const left = deadlineAt - Date.now();
       if (left <= 0) throw new RateBudgetExceededError(operationId, this.windowMs, "deadline");
@@ -140,7 +152,13 @@ export class SlidingWindowLimiter {
     for (const wake of woken) wake();
   }
 
-  private async acquireInTurn(scope: Scope, scopeKey: string, limit: number, deadlineAt: number, operationId: string): Promise<Release> {
+  private async acquireInTurn(
+    scope: Scope,
+    scopeKey: string,
+    limit: number,
+    deadlineAt: number,
+    operationId: string,
+  ): Promise<Release> {
     if (scope.waiting >= this.maxQueue) throw new RateBudgetExceededError(operationId, this.windowMs, "queue-full");
     // Those queued ahead take their slots `limit` to a window: when that already runs past the deadline the
     // answer is "busy" now, not after waiting for nothing (issue 15: a queued read used to end as a 504 that
@@ -162,10 +180,16 @@ export class SlidingWindowLimiter {
         const answeredAt = Date.now();
         if (answer.throttled) scope.penaltyMs = Math.min(PENALTY_MAX_MS, scope.penaltyMs * 2 + 25);
         else scope.penaltyMs = Math.max(0, scope.penaltyMs - 1);
-        if (answer.sentAt !== undefined && answer.requestTime !== undefined) this.arrival?.observe(answer.sentAt, answer.requestTime);
+        if (answer.sentAt !== undefined && answer.requestTime !== undefined)
+          this.arrival?.observe(answer.sentAt, answer.requestTime);
         const extra = (answer.extraHoldMs ?? 0) + scope.penaltyMs;
         const freeAt = this.arrival
-          ? this.arrival.slotFreeAt({ requestTime: answer.requestTime, answeredAt, windowMs: PLATFORM_WINDOW_MS, safeWindowMs: this.windowMs })
+          ? this.arrival.slotFreeAt({
+              requestTime: answer.requestTime,
+              answeredAt,
+              windowMs: PLATFORM_WINDOW_MS,
+              safeWindowMs: this.windowMs,
+            })
           : answeredAt + this.windowMs;
         try {
           await this.store.hold(slotKey, freeAt + extra - Date.now());
@@ -179,7 +203,13 @@ export class SlidingWindowLimiter {
     }
   }
 
-  private async takeSlot(scopeKey: string, scope: Scope, limit: number, deadlineAt: number, operationId: string): Promise<string> {
+  private async takeSlot(
+    scopeKey: string,
+    scope: Scope,
+    limit: number,
+    deadlineAt: number,
+    operationId: string,
+  ): Promise<string> {
     for (;;) {
       let soonest = Number.POSITIVE_INFINITY;
       for (let i = 0; i < limit; i++) {
@@ -208,7 +238,15 @@ export class SlidingWindowLimiter {
   private scope(key: string): Scope {
     let s = this.scopes.get(key);
     if (!s) {
-      s = { tail: Promise.resolve(), waiting: 0, next: 0, penaltyMs: 0, staffWaiting: 0, backgroundQueued: false, yielding: [] };
+      s = {
+        tail: Promise.resolve(),
+        waiting: 0,
+        next: 0,
+        penaltyMs: 0,
+        staffWaiting: 0,
+        backgroundQueued: false,
+        yielding: [],
+      };
       this.scopes.set(key, s);
     }
     return s;

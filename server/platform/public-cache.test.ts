@@ -29,7 +29,8 @@ describe("[platform][public cache] in one process", () => {
   it("never keeps a failure: every waiter sees it, the next call fetches again", async () => {
     let calls = 0;
     const cache = new PublicCache({ ttlMs: 60_000 });
-    const failing = () => new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`boom ${++calls}`)), 10));
+    const failing = () =>
+      new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`boom ${++calls}`)), 10));
     const settled = await Promise.allSettled([cache.get("k", failing), cache.get("k", failing)]);
     expect(settled.every((s) => s.status === "rejected")).toBe(true);
     expect(calls).toBe(1);

@@ -57,7 +57,9 @@ export async function getPlatformClient(): Promise<PlatformClient> {
 async function createRuntime(): Promise<Runtime> {
   const baseUrl = platformBaseUrl();
   if (!baseUrl) {
-    throw new Error("Simulator mode without SIMULATOR_URL, and no simulator was started in this process: start-up (instrumentation.ts) starts it");
+    throw new Error(
+      "Simulator mode without SIMULATOR_URL, and no simulator was started in this process: start-up (instrumentation.ts) starts it",
+    );
   }
   // With REDIS_URL the rate budget and the public-data cache are shared by every instance.
   const redis = getRedis();
@@ -86,6 +88,9 @@ async function createRuntime(): Promise<Runtime> {
     logger: logger.child({ component: "platform" }),
     observer,
   });
-  logger.info({ mode: env.mode, baseUrl, sharedBudget: Boolean(redis), publicCacheMs: env.publicCacheMs }, "platform client ready");
+  logger.info(
+    { mode: env.mode, baseUrl, sharedBudget: Boolean(redis), publicCacheMs: env.publicCacheMs },
+    "platform client ready",
+  );
   return { client, mode: env.mode, baseUrl };
 }

@@ -92,7 +92,10 @@ run("[scale-out][rate budget] instances sharing one Redis stay inside one platfo
   }, 30_000);
 
   it("fails closed when Redis is unreachable: RateBudgetUnavailableError and nothing reaches the platform", async () => {
-    const dead = new Redis(`redis://127.0.0.1:${await freePort()}`, { maxRetriesPerRequest: 1, retryStrategy: (n) => Math.min(n * 50, 200) });
+    const dead = new Redis(`redis://127.0.0.1:${await freePort()}`, {
+      maxRetriesPerRequest: 1,
+      retryStrategy: (n) => Math.min(n * 50, 200),
+    });
     dead.on("error", () => {}); // the refused connections are the point of this test
     const c = new PlatformClient({
       baseUrl: sim.baseUrl,
@@ -102,7 +105,9 @@ run("[scale-out][rate budget] instances sharing one Redis stay inside one platfo
     opened.push(c);
     sim.resetStats();
     try {
-      await expect(c.call("oiLimits.list", { productType: "USDT-FUTURES" })).rejects.toBeInstanceOf(RateBudgetUnavailableError);
+      await expect(c.call("oiLimits.list", { productType: "USDT-FUTURES" })).rejects.toBeInstanceOf(
+        RateBudgetUnavailableError,
+      );
       expect(sim.stats().requests).toBe(0);
     } finally {
       dead.disconnect();
@@ -117,11 +122,16 @@ run("[scale-out][public cache] public answers are shared through Redis and never
     sim.resetStats();
   });
   /** An instance whose public answers go through the cache in the shared Redis. */
-  const cachingInstance = () => instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
+  const cachingInstance = () =>
+    instance("redis", { publicCache: new PublicCache({ ttlMs: 5_000, redis: redis().client() }) });
 
   it("three instances, 30 identical E11 calls at once: one platform request", async () => {
     const clients = [0, 1, 2].map(() => cachingInstance());
-    const results = await Promise.all(clients.flatMap((c) => Array.from({ length: 10 }, () => c.call("oiLimits.list", { productType: "COIN-FUTURES" }))));
+    const results = await Promise.all(
+      clients.flatMap((c) =>
+        Array.from({ length: 10 }, () => c.call("oiLimits.list", { productType: "COIN-FUTURES" })),
+      ),
+    );
     // Instances race to fill the shared entry; single flight holds within each, Redis across them once filled.
     expect(sim.stats().operations["oiLimits.list"]?.requests).toBeLessThanOrEqual(3);
     expect(new Set(results.map((r) => JSON.stringify(r.data))).size).toBe(1);

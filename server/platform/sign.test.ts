@@ -4,8 +4,15 @@ import { buildQuery, isPemPrivateKey, prehash } from "@/lib/platform/protocol";
 import { sign } from "./sign";
 
 type Vector = {
-  method: string; path: string; query: string; body: string; timestamp: string | null;
-  secret: string; sign?: string; note?: string; endpoint?: string;
+  method: string;
+  path: string;
+  query: string;
+  body: string;
+  timestamp: string | null;
+  secret: string;
+  sign?: string;
+  note?: string;
+  endpoint?: string;
 };
 const vectors = (
   JSON.parse(readFileSync(new URL("../../lib/platform/fixtures/signature-vectors.json", import.meta.url), "utf8")) as {

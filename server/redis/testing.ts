@@ -23,9 +23,13 @@ export const redisAvailable = (): boolean => existsSync(REDIS_SERVER_BIN);
 /** Starts a private redis-server (no persistence) on a free loopback port. */
 export async function startTestRedis(): Promise<TestRedis> {
   const port = await freePort();
-  const proc: ChildProcess = spawn(REDIS_SERVER_BIN, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdio: "ignore",
-  });
+  const proc: ChildProcess = spawn(
+    REDIS_SERVER_BIN,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
   const url = `redis://127.0.0.1:${port}`;
   const clients: Redis[] = [];
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -62,7 +66,10 @@ export async function startTestRedis(): Promise<TestRedis> {
  * must be (on CI: a missing one fails rather than skips), else `describe.skip`; the server starts before the
  * file's tests and stops after them. `redis()` is it, inside a test.
  */
-export function testRedisSuite(required: boolean): { run: typeof describe | typeof describe.skip; redis: () => TestRedis } {
+export function testRedisSuite(required: boolean): {
+  run: typeof describe | typeof describe.skip;
+  redis: () => TestRedis;
+} {
   const on = redisAvailable() || required;
   let redis: TestRedis | undefined;
   beforeAll(async () => {

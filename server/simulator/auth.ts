@@ -40,7 +40,9 @@ export function authenticate(req: SignedRequest, opts: AuthOptions): RegisteredK
   if (Math.abs(opts.nowMs - Number(timestamp)) > opts.clockSkewMs) throw SimError.platform("40008");
   if (!safeEqual(passphrase, key.passphrase)) throw SimError.platform("40012");
   const candidates = queryForms(req.rawQuery);
-  const ok = candidates.some((query) => verify(key, prehash(timestamp, req.method, req.path, query, ""), req.rawBody, sign));
+  const ok = candidates.some((query) =>
+    verify(key, prehash(timestamp, req.method, req.path, query, ""), req.rawBody, sign),
+  );
   if (!ok) throw SimError.platform("40009");
   return key;
 }
@@ -68,7 +70,10 @@ function verify(key: RegisteredKey, head: string, body: Buffer, signature: strin
     return safeEqual(expected, signature);
   }
   try {
-    return createVerify("RSA-SHA256").update(head, "utf8").update(body).verify(key.verify.publicKey, signature, "base64");
+    return createVerify("RSA-SHA256")
+      .update(head, "utf8")
+      .update(body)
+      .verify(key.verify.publicKey, signature, "base64");
   } catch {
     return false;
   }

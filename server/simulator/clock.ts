@@ -19,7 +19,8 @@ export class SimClock {
 
   /** Moves the clock forward by `ms` (a whole, non-negative number); returns the new time. */
   advance(ms: number): number {
-    if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError("advanceMs must be a whole number of milliseconds ≥ 0");
+    if (!Number.isSafeInteger(ms) || ms < 0)
+      throw new RangeError("advanceMs must be a whole number of milliseconds ≥ 0");
     this.offset += ms;
     return this.now();
   }

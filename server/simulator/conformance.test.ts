@@ -18,14 +18,35 @@ function requests(): Record<OperationId, Omit<SignedCall, "path">> {
   return {
     "deposits.list": { query: { userId: sub, limit: "100" } },
     "subaccounts.assets": { query: { subUid: sub, assetType: "all" } },
-    "planOrders.history": { query: { symbol: "ETHUSDT", startTime: String(now - 30 * 86_400_000), endTime: String(now) } },
+    "planOrders.history": {
+      query: { symbol: "ETHUSDT", startTime: String(now - 30 * 86_400_000), endTime: String(now) },
+    },
     "fills.list": { query: { limit: "100" } },
-    "withdrawals.submit": { method: "POST", body: { subUid: sub, coin: "USDT", dest: "internal_transfer", address: subs[1]?.uid ?? "", amount: "0.01", clientOid: "conf-1" } },
-    "subaccounts.create": { method: "POST", body: { subaccountName: `conformance${++created}@brokerdesk-sim.example`, label: `conformance ${created}` } },
+    "withdrawals.submit": {
+      method: "POST",
+      body: {
+        subUid: sub,
+        coin: "USDT",
+        dest: "internal_transfer",
+        address: subs[1]?.uid ?? "",
+        amount: "0.01",
+        clientOid: "conf-1",
+      },
+    },
+    "subaccounts.create": {
+      method: "POST",
+      body: { subaccountName: `conformance${++created}@brokerdesk-sim.example`, label: `conformance ${created}` },
+    },
     "rebates.get": { query: { uid: sub } },
     "market.trades": { query: { symbol: "SOLUSDT", limit: "1000" }, key: null },
-    "riskUnits.bind": { method: "POST", body: { uid: subs[12]?.uid ?? "", operate: "bind", riskUnitId: sim.state.riskUnitUid } },
-    "leverage.set": { method: "POST", body: { symbol: "ETHUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "12", holdSide: "long" } },
+    "riskUnits.bind": {
+      method: "POST",
+      body: { uid: subs[12]?.uid ?? "", operate: "bind", riskUnitId: sim.state.riskUnitUid },
+    },
+    "leverage.set": {
+      method: "POST",
+      body: { symbol: "ETHUSDT", productType: "USDT-FUTURES", marginCoin: "USDT", leverage: "12", holdSide: "long" },
+    },
     "oiLimits.list": { query: { productType: "USDC-FUTURES" }, key: null },
   };
 }
@@ -35,15 +56,19 @@ describe("[simulator][conformance] every operation's reply", () => {
     const reqs = requests();
     for (const id of OPERATION_IDS) {
       const r = await call(sim.baseUrl, { key: sim.keys.brokerMain, ...reqs[id], path: pathOf(id) });
-      expect(r.text.startsWith('{"code":"00000","msg":"success","requestTime":'), `${id}: ${r.text.slice(0, 120)}`).toBe(true);
+      expect(
+        r.text.startsWith('{"code":"00000","msg":"success","requestTime":'),
+        `${id}: ${r.text.slice(0, 120)}`,
+      ).toBe(true);
       expect(Object.keys(r.json ?? {})).toEqual(["code", "msg", "requestTime", "data"]);
       expect(typeof r.json?.requestTime).toBe("number");
       okData(id, r);
     }
   });
-  it("[simulator][conformance] wire quirks: E1 array, E6 cTime, E8 capitalised side, E9 \"success\", E10 shortLeverage", async () => {
+  it('[simulator][conformance] wire quirks: E1 array, E6 cTime, E8 capitalised side, E9 "success", E10 shortLeverage', async () => {
     const reqs = requests();
-    const raw = async (id: OperationId) => (await call(sim.baseUrl, { key: sim.keys.brokerMain, ...reqs[id], path: pathOf(id) })).json?.data;
+    const raw = async (id: OperationId) =>
+      (await call(sim.baseUrl, { key: sim.keys.brokerMain, ...reqs[id], path: pathOf(id) })).json?.data;
     expect(Array.isArray(await raw("deposits.list"))).toBe(true);
     expect(await raw("subaccounts.create")).toHaveProperty("cTime");
     expect(((await raw("market.trades")) as { side: string }[])[0]?.side).toMatch(/^(Buy|Sell)$/);
@@ -52,8 +77,23 @@ describe("[simulator][conformance] every operation's reply", () => {
   });
   it("[simulator][conformance] every value in data is a string, boolean, array or object (no bare numbers)", async () => {
     const reqs = requests();
-    const numbers = (v: unknown): boolean => (typeof v === "number" ? true : Array.isArray(v) ? v.some(numbers) : v && typeof v === "object" ? Object.values(v).some(numbers) : false);
-    for (const id of ["deposits.list", "subaccounts.assets", "planOrders.history", "fills.list", "rebates.get", "market.trades", "oiLimits.list"] as const) {
+    const numbers = (v: unknown): boolean =>
+      typeof v === "number"
+        ? true
+        : Array.isArray(v)
+          ? v.some(numbers)
+          : v && typeof v === "object"
+            ? Object.values(v).some(numbers)
+            : false;
+    for (const id of [
+      "deposits.list",
+      "subaccounts.assets",
+      "planOrders.history",
+      "fills.list",
+      "rebates.get",
+      "market.trades",
+      "oiLimits.list",
+    ] as const) {
       const data = (await call(sim.baseUrl, { key: sim.keys.brokerMain, ...reqs[id], path: pathOf(id) })).json?.data;
       expect(numbers(data), id).toBe(false);
     }

@@ -6,14 +6,23 @@ import { startSimulator, type Simulator } from "./index";
 type Reply = { status: number; body: string; headers: Record<string, string | string[] | undefined> };
 
 /** A raw request, so Host, Origin and Content-Type are exactly what a browser or an attacker would send. */
-function send(sim: Simulator, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+function send(
+  sim: Simulator,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: sim.port, method, path, headers: { host: `127.0.0.1:${sim.port}`, ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port: sim.port, method, path, headers: { host: `127.0.0.1:${sim.port}`, ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+      },
+    );
     req.on("error", reject);
     if (body !== undefined) req.write(body);
     req.end();
@@ -40,15 +49,25 @@ describe("[simulator][control] who may use /__sim/*", () => {
     expect((await send(sim, "POST", "/__sim/stats/reset")).status).toBe(415);
     expect(sim.faults.list()).toEqual([]);
     // JSON still works, with a charset too.
-    expect((await send(sim, "POST", "/__sim/faults", { "content-type": "application/json; charset=utf-8" }, RULE)).status).toBe(200);
+    expect(
+      (await send(sim, "POST", "/__sim/faults", { "content-type": "application/json; charset=utf-8" }, RULE)).status,
+    ).toBe(200);
     expect(sim.faults.list()).toHaveLength(1);
     sim.faults.clear();
   });
 
   it("[simulator][control] a Host that is not the simulator's own address (DNS rebinding) is 421, also for reads", async () => {
-    for (const host of ["attacker.example", `attacker.example:${sim.port}`, "127.0.0.1:1", `127.0.0.1.nip.io:${sim.port}`]) {
+    for (const host of [
+      "attacker.example",
+      `attacker.example:${sim.port}`,
+      "127.0.0.1:1",
+      `127.0.0.1.nip.io:${sim.port}`,
+    ]) {
       expect((await send(sim, "GET", "/__sim/keys", { host })).status, host).toBe(421);
-      expect((await send(sim, "POST", "/__sim/rate-limits", { ...JSON_TYPE, host }, '{"mode":"off"}')).status, host).toBe(421);
+      expect(
+        (await send(sim, "POST", "/__sim/rate-limits", { ...JSON_TYPE, host }, '{"mode":"off"}')).status,
+        host,
+      ).toBe(421);
     }
     for (const host of [`127.0.0.1:${sim.port}`, `localhost:${sim.port}`, `LOCALHOST:${sim.port}`]) {
       expect((await send(sim, "GET", "/__sim/health", { host })).status, host).toBe(200);
@@ -56,13 +75,21 @@ describe("[simulator][control] who may use /__sim/*", () => {
   });
 
   it("[simulator][control] an Origin other than the simulator's own is 403", async () => {
-    const r = await send(sim, "POST", "/__sim/rate-limits", { ...JSON_TYPE, origin: "http://attacker.example" }, '{"mode":"off"}');
+    const r = await send(
+      sim,
+      "POST",
+      "/__sim/rate-limits",
+      { ...JSON_TYPE, origin: "http://attacker.example" },
+      '{"mode":"off"}',
+    );
     expect(r.status).toBe(403);
     expect((await send(sim, "GET", "/__sim/health", { origin: `http://127.0.0.1:${sim.port}` })).status).toBe(200);
   });
 
   it("[simulator][control] the platform's own paths are not affected", async () => {
-    const r = await send(sim, "GET", "/api/v2/mix/market/oi-limit?productType=USDT-FUTURES", { host: "platform.example" });
+    const r = await send(sim, "GET", "/api/v2/mix/market/oi-limit?productType=USDT-FUTURES", {
+      host: "platform.example",
+    });
     expect(r.status).toBe(200);
   });
 });
@@ -85,6 +112,8 @@ describe("[simulator][control] with a control token", () => {
     const ok = await send(sim, "GET", "/__sim/keys", { authorization: `Bearer ${token}` });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toHaveProperty("brokerMain");
-    expect((await send(sim, "POST", "/__sim/stats/reset", { ...JSON_TYPE, authorization: `Bearer ${token}` }, "{}")).status).toBe(200);
+    expect(
+      (await send(sim, "POST", "/__sim/stats/reset", { ...JSON_TYPE, authorization: `Bearer ${token}` }, "{}")).status,
+    ).toBe(200);
   });
 });

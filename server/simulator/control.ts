@@ -11,11 +11,20 @@ type ControlRequest = { method: string; path: string; rawQuery: string; rawBody:
 const subKeySchema = z.object({
   passphrase: z.string().min(1).max(32),
   // Pinned values (a simulator choice, for setups that must be repeatable); the platform mints both.
-  apiKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  apiKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
   secretKey: z.string().min(16).max(128).optional(),
 });
 const rateModeSchema = z.object({ mode: z.enum(["on", "relaxed", "off"]) });
-const makeSubaccountsSchema = z.object({ count: z.number().int().min(1).max(1000), prefix: z.string().regex(/^[a-z0-9]{1,12}$/).default("made") });
+const makeSubaccountsSchema = z.object({
+  count: z.number().int().min(1).max(1000),
+  prefix: z
+    .string()
+    .regex(/^[a-z0-9]{1,12}$/)
+    .default("made"),
+});
 const clockSchema = z.object({ advanceMs: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
 function clockBody(core: SimulatorCore) {
@@ -64,15 +73,24 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * text/plain POST cannot, without a preflight the simulator never answers), and with a control token
  * (SIM_CONTROL_TOKEN, `--control-token`) the request must carry `Authorization: Bearer <token>` (401).
  */
-function refusal(core: SimulatorCore, req: IncomingMessage, r: ControlRequest): { status: number; error: string } | null {
+function refusal(
+  core: SimulatorCore,
+  req: IncomingMessage,
+  r: ControlRequest,
+): { status: number; error: string } | null {
   const host = (req.headers.host ?? "").toLowerCase();
   const own = ownHosts(req);
-  if (!own.has(host)) return { status: 421, error: `control endpoints answer only at the simulator's own address (${[...own][0]}), not Host ${JSON.stringify(host)}` };
+  if (!own.has(host))
+    return {
+      status: 421,
+      error: `control endpoints answer only at the simulator's own address (${[...own][0]}), not Host ${JSON.stringify(host)}`,
+    };
   if (core.controlToken && !tokenMatches(req.headers.authorization, core.controlToken)) {
     return { status: 401, error: "control endpoints need Authorization: Bearer <SIM_CONTROL_TOKEN>" };
   }
   const origin = req.headers.origin;
-  if (origin !== undefined && origin.toLowerCase() !== `http://${host}`) return { status: 403, error: `cross-origin control requests are refused (Origin ${origin})` };
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host}`)
+    return { status: 403, error: `cross-origin control requests are refused (Origin ${origin})` };
   const type = req.headers["content-type"] ?? "";
   if ((r.method === "POST" || r.rawBody.length > 0) && !/^application\/json\s*(;|$)/i.test(type)) {
     return { status: 415, error: "control requests with a body must be sent as Content-Type: application/json" };
@@ -129,10 +147,19 @@ export function control(core: SimulatorCore, req: IncomingMessage, res: ServerRe
     case "POST /__sim/subaccounts": {
       // End users signing up, as many as a test needs at once (E6 makes one a second): named `<prefix><n>`.
       const parsed = makeSubaccountsSchema.safeParse(parseJson(r.rawBody));
-      if (!parsed.success) return json(res, 400, { ok: false, error: 'body must be {"count": 1-1000, "prefix"?: "letters and digits"}' });
+      if (!parsed.success)
+        return json(res, 400, { ok: false, error: 'body must be {"count": 1-1000, "prefix"?: "letters and digits"}' });
       const { count, prefix } = parsed.data;
-      const made = Array.from({ length: count }, (_, i) => core.state.addSubaccount(core.state.mainUid, `${prefix}${Date.now().toString(36)}n${i}@brokerdesk-sim.example`, ""));
-      return json(res, 200, { items: made.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, status: s.status })) });
+      const made = Array.from({ length: count }, (_, i) =>
+        core.state.addSubaccount(
+          core.state.mainUid,
+          `${prefix}${Date.now().toString(36)}n${i}@brokerdesk-sim.example`,
+          "",
+        ),
+      );
+      return json(res, 200, {
+        items: made.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, status: s.status })),
+      });
     }
     case "GET /__sim/keys":
       return json(res, 200, core.keys);
@@ -157,7 +184,8 @@ export function control(core: SimulatorCore, req: IncomingMessage, res: ServerRe
       return json(res, 200, clockBody(core));
     case "POST /__sim/clock": {
       const parsed = clockSchema.safeParse(parseJson(r.rawBody));
-      if (!parsed.success) return json(res, 400, { ok: false, error: 'body must be {"advanceMs": <whole number ≥ 0>}' });
+      if (!parsed.success)
+        return json(res, 400, { ok: false, error: 'body must be {"advanceMs": <whole number ≥ 0>}' });
       core.clock.advance(parsed.data.advanceMs);
       core.state.tick();
       return json(res, 200, clockBody(core));
@@ -170,12 +198,23 @@ export function control(core: SimulatorCore, req: IncomingMessage, res: ServerRe
 /** The platform's "create a sub-account API key" (a broker operation outside E1–E11): the key is shown once. */
 function createSubaccountKey(core: SimulatorCore, res: ServerResponse, subUid: string, rawBody: Buffer): void {
   const parsed = subKeySchema.safeParse(parseJson(rawBody));
-  if (!parsed.success) return json(res, 400, { ok: false, error: 'body must be {"passphrase": "…"} (apiKey, secretKey optional)' });
+  if (!parsed.success)
+    return json(res, 400, { ok: false, error: 'body must be {"passphrase": "…"} (apiKey, secretKey optional)' });
   const { passphrase, apiKey, secretKey } = parsed.data;
   const minted = mintSubaccountCredentials(passphrase);
   try {
-    const k = core.addSubaccountKey(subUid, { apiKey: apiKey ?? minted.apiKey, apiSecret: secretKey ?? minted.apiSecret, passphrase });
-    return json(res, 200, { subUid: k.uid, apiKey: k.apiKey, secretKey: k.apiSecret, passphrase: k.passphrase, permList: ["read", "trade"] });
+    const k = core.addSubaccountKey(subUid, {
+      apiKey: apiKey ?? minted.apiKey,
+      apiSecret: secretKey ?? minted.apiSecret,
+      passphrase,
+    });
+    return json(res, 200, {
+      subUid: k.uid,
+      apiKey: k.apiKey,
+      secretKey: k.apiSecret,
+      passphrase: k.passphrase,
+      permList: ["read", "trade"],
+    });
   } catch (e) {
     if (e instanceof SubaccountKeyError) return json(res, e.status, { ok: false, error: e.message });
     throw e;
@@ -190,8 +229,13 @@ function leverageOf(core: SimulatorCore, res: ServerResponse, uid: string, q: UR
   const rec = core.state.leverageOf(uid, productType, symbol);
   const mode = core.state.modeOf(uid, productType, symbol);
   return json(res, 200, {
-    uid, productType, symbol,
-    longLeverage: String(rec.long), shortLeverage: String(rec.short), crossMarginLeverage: String(rec.cross),
-    marginMode: mode.marginMode, positionMode: mode.positionMode,
+    uid,
+    productType,
+    symbol,
+    longLeverage: String(rec.long),
+    shortLeverage: String(rec.short),
+    crossMarginLeverage: String(rec.cross),
+    marginMode: mode.marginMode,
+    positionMode: mode.positionMode,
   });
 }

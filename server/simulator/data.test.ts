@@ -12,13 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const get = (path: string, query: Record<string, string>, key: Simulator["keys"]["brokerMain"] | null = sim.keys.brokerMain) => call(sim.baseUrl, { path, query, key });
+const get = (
+  path: string,
+  query: Record<string, string>,
+  key: Simulator["keys"]["brokerMain"] | null = sim.keys.brokerMain,
+) => call(sim.baseUrl, { path, query, key });
 const desc = (ids: string[]) => ids.every((id, i) => i === 0 || BigInt(id) < BigInt(ids[i - 1] ?? "0"));
 
 describe("[simulator][data] generation", () => {
   it("[simulator][data] scale 1 generates the documented sizes", () => {
     const s = new SimState({ seed: 42, scale: 1, now: Date.now });
-    console.log(`[simulator] scale 1: ${s.generationMs.toFixed(0)} ms, ${s.deposits.length} deposits, ${s.tradingOf(s.mainUid).fills.length} fills`);
+    console.log(
+      `[simulator] scale 1: ${s.generationMs.toFixed(0)} ms, ${s.deposits.length} deposits, ${s.tradingOf(s.mainUid).fills.length} fills`,
+    );
     expect(s.deposits.length).toBeGreaterThanOrEqual(3_000);
     expect(s.subaccountsOf(s.mainUid).length).toBe(25);
   });
@@ -28,7 +34,9 @@ describe("[simulator][data] generation", () => {
     const desk01 = s.subaccountsOf(s.mainUid).find((x) => x.subaccountName.startsWith("desk01@"))?.uid ?? "";
     const recentDeposits = s.depositsOf(desk01).filter((d) => d.cTime >= now - 90 * DAY).length;
     const recentFills = s.tradingOf(s.mainUid).fills.filter((f) => f.cTime >= now - 90 * DAY).length;
-    console.log(`[simulator] scale 20: ${s.generationMs.toFixed(0)} ms, ${s.deposits.length} deposits, desk01 90 d: ${recentDeposits}, fills 90 d: ${recentFills}`);
+    console.log(
+      `[simulator] scale 20: ${s.generationMs.toFixed(0)} ms, ${s.deposits.length} deposits, desk01 90 d: ${recentDeposits}, fills 90 d: ${recentFills}`,
+    );
     expect(recentDeposits).toBeGreaterThanOrEqual(20_000);
     expect(recentFills).toBeGreaterThanOrEqual(20_000);
     // How long generation takes is the benchmark's figure (npm run bench:simulator), not a timed assertion:
@@ -41,7 +49,9 @@ describe("[simulator][data] generation", () => {
     const c = new SimState({ seed: 8, scale: 0.5, now: () => now });
     expect(JSON.stringify(a.deposits.slice(0, 50))).toBe(JSON.stringify(b.deposits.slice(0, 50)));
     expect(a.mainUid).toBe(b.mainUid);
-    expect(JSON.stringify(a.tradingOf(a.mainUid).fills.slice(0, 50))).toBe(JSON.stringify(b.tradingOf(b.mainUid).fills.slice(0, 50)));
+    expect(JSON.stringify(a.tradingOf(a.mainUid).fills.slice(0, 50))).toBe(
+      JSON.stringify(b.tradingOf(b.mainUid).fills.slice(0, 50)),
+    );
     expect(JSON.stringify(a.deposits.slice(0, 50))).not.toBe(JSON.stringify(c.deposits.slice(0, 50)));
   });
 });
@@ -52,14 +62,20 @@ describe("[simulator][data] E1 deposits.list", () => {
     expect(first).toHaveLength(20);
     expect(desc(first.map((d) => d.orderId))).toBe(true);
     const cursor = first.at(-1)?.orderId ?? "";
-    const next = okData("deposits.list", await get(pathOf("deposits.list"), { userId: heavy, idLessThan: cursor, limit: "100" }));
+    const next = okData(
+      "deposits.list",
+      await get(pathOf("deposits.list"), { userId: heavy, idLessThan: cursor, limit: "100" }),
+    );
     expect(next).toHaveLength(100);
     expect(next.every((d) => BigInt(d.orderId) < BigInt(cursor))).toBe(true);
     // Walk to the end of the default window (the last 90 days).
     let total = first.length;
     let c = cursor;
     for (;;) {
-      const page = okData("deposits.list", await get(pathOf("deposits.list"), { userId: heavy, idLessThan: c, limit: "100" }));
+      const page = okData(
+        "deposits.list",
+        await get(pathOf("deposits.list"), { userId: heavy, idLessThan: c, limit: "100" }),
+      );
       total += page.length;
       if (page.length < 100) break;
       c = page.at(-1)?.orderId ?? "";
@@ -72,7 +88,15 @@ describe("[simulator][data] E1 deposits.list", () => {
     const byId = okData("deposits.list", await get(pathOf("deposits.list"), { orderId: one?.orderId ?? "" }));
     expect(byId.map((d) => d.orderId)).toEqual([one?.orderId]);
     const end = Date.now() - 100 * DAY;
-    const old = okData("deposits.list", await get(pathOf("deposits.list"), { userId: heavy, startTime: String(end - 30 * DAY), endTime: String(end), limit: "100" }));
+    const old = okData(
+      "deposits.list",
+      await get(pathOf("deposits.list"), {
+        userId: heavy,
+        startTime: String(end - 30 * DAY),
+        endTime: String(end),
+        limit: "100",
+      }),
+    );
     expect(old.length).toBeGreaterThan(0);
     expect(old.every((d) => Number(d.cTime) <= end && Number(d.cTime) >= end - 30 * DAY)).toBe(true);
     expect(okData("deposits.list", await get(pathOf("deposits.list"), { userId: sim.state.nonBrokerUid }))).toEqual([]);
@@ -82,7 +106,24 @@ describe("[simulator][data] E1 deposits.list", () => {
     const rows = r.json?.data as Record<string, unknown>[];
     expect(Array.isArray(rows)).toBe(true);
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(
-      ["amount", "cTime", "chain", "coin", "confirm", "dest", "fee", "fromAddress", "orderId", "status", "tag", "toAddress", "txId", "type", "uTime", "userId"].sort(),
+      [
+        "amount",
+        "cTime",
+        "chain",
+        "coin",
+        "confirm",
+        "dest",
+        "fee",
+        "fromAddress",
+        "orderId",
+        "status",
+        "tag",
+        "toAddress",
+        "txId",
+        "type",
+        "uTime",
+        "userId",
+      ].sort(),
     );
   });
 });
@@ -94,7 +135,10 @@ describe("[simulator][data] E3 planOrders.history and E4 fills.list", () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (;;) {
-      const d = okData("planOrders.history", await get(pathOf("planOrders.history"), cursor ? { ...q, idLessThan: cursor } : q));
+      const d = okData(
+        "planOrders.history",
+        await get(pathOf("planOrders.history"), cursor ? { ...q, idLessThan: cursor } : q),
+      );
       seen.push(...d.orderList.map((o) => o.orderId));
       if (d.orderList.length) expect(d.idLessThan).toBe(d.orderList.at(-1)?.orderId);
       if (!d.nextFlag) break;
@@ -103,7 +147,10 @@ describe("[simulator][data] E3 planOrders.history and E4 fills.list", () => {
     }
     expect(desc(seen)).toBe(true);
     expect(new Set(seen).size).toBe(seen.length);
-    const expected = sim.state.tradingOf(sim.state.mainUid).planOrders.get("BTCUSDT")?.filter((o) => o.cTime >= now - 90 * DAY && o.cTime <= now).length;
+    const expected = sim.state
+      .tradingOf(sim.state.mainUid)
+      .planOrders.get("BTCUSDT")
+      ?.filter((o) => o.cTime >= now - 90 * DAY && o.cTime <= now).length;
     expect(seen.length).toBe(expected);
   });
   it("[simulator][data] E4 returns the caller's fills newest first, 100 by default, only the last 90 days", async () => {
@@ -111,11 +158,19 @@ describe("[simulator][data] E3 planOrders.history and E4 fills.list", () => {
     expect(page).toHaveLength(100);
     expect(desc(page.map((f) => f.tradeId))).toBe(true);
     expect(page.every((f) => f.userId === sim.state.mainUid)).toBe(true);
-    const older = okData("fills.list", await get(pathOf("fills.list"), { idLessThan: page.at(-1)?.tradeId ?? "", symbol: "ETHUSDT" }));
-    expect(older.every((f) => BigInt(f.tradeId) < BigInt(page.at(-1)?.tradeId ?? "0") && f.symbol === "ETHUSDT")).toBe(true);
+    const older = okData(
+      "fills.list",
+      await get(pathOf("fills.list"), { idLessThan: page.at(-1)?.tradeId ?? "", symbol: "ETHUSDT" }),
+    );
+    expect(older.every((f) => BigInt(f.tradeId) < BigInt(page.at(-1)?.tradeId ?? "0") && f.symbol === "ETHUSDT")).toBe(
+      true,
+    );
     const oldest = sim.state.tradingOf(sim.state.mainUid).fills.at(-1);
     expect(oldest && oldest.cTime < now - 90 * DAY).toBe(true);
-    const tail = okData("fills.list", await get(pathOf("fills.list"), { idLessThan: String(Math.floor((now - 90 * DAY + 60_000) * 1000)) }));
+    const tail = okData(
+      "fills.list",
+      await get(pathOf("fills.list"), { idLessThan: String(Math.floor((now - 90 * DAY + 60_000) * 1000)) }),
+    );
     expect(tail.every((f) => Number(f.cTime) >= now - 90 * DAY - 1_000)).toBe(true);
     const order = page[0]?.orderId ?? "";
     const byOrder = okData("fills.list", await get(pathOf("fills.list"), { orderId: order }));
@@ -131,7 +186,14 @@ describe("[simulator][data] E8 market.trades", () => {
     const page = okData("market.trades", r);
     expect(page).toHaveLength(500);
     expect(desc(page.map((t) => t.tradeId))).toBe(true);
-    const next = okData("market.trades", await get(pathOf("market.trades"), { symbol: "BTCUSDT", limit: "1000", idLessThan: page.at(-1)?.tradeId ?? "" }, null));
+    const next = okData(
+      "market.trades",
+      await get(
+        pathOf("market.trades"),
+        { symbol: "BTCUSDT", limit: "1000", idLessThan: page.at(-1)?.tradeId ?? "" },
+        null,
+      ),
+    );
     expect(next).toHaveLength(1000);
     expect(BigInt(next[0]?.tradeId ?? "0")).toBeLessThan(BigInt(page.at(-1)?.tradeId ?? "0"));
     expect(desc(next.map((t) => t.tradeId))).toBe(true);
@@ -147,14 +209,33 @@ describe("[simulator][data] E8 market.trades", () => {
     console.log(`[simulator] BTCUSDT trades in 7 days: ${all.length} (${(performance.now() - started).toFixed(0)} ms)`);
     expect(all.length).toBeGreaterThanOrEqual(200_000);
     const again = marketTrades(spec, 42, { startMs: now - DAY, endMs: now - DAY + 3_600_000, limit: 50, nowMs: now });
-    const same = marketTrades(spec, 42, { startMs: now - DAY, endMs: now - DAY + 3_600_000, limit: 50, nowMs: now + 5_000 });
+    const same = marketTrades(spec, 42, {
+      startMs: now - DAY,
+      endMs: now - DAY + 3_600_000,
+      limit: 50,
+      nowMs: now + 5_000,
+    });
     expect(again).toEqual(same);
   });
   it("[simulator][data] windows and retention: nothing older than 90 days", async () => {
     const now = Date.now();
-    const w = okData("market.trades", await get(pathOf("market.trades"), { symbol: "ETHUSDT", startTime: String(now - 3 * DAY), endTime: String(now - 2 * DAY), limit: "1000" }, null));
+    const w = okData(
+      "market.trades",
+      await get(
+        pathOf("market.trades"),
+        { symbol: "ETHUSDT", startTime: String(now - 3 * DAY), endTime: String(now - 2 * DAY), limit: "1000" },
+        null,
+      ),
+    );
     expect(w.every((t) => Number(t.ts) >= now - 3 * DAY && Number(t.ts) <= now - 2 * DAY)).toBe(true);
-    const old = okData("market.trades", await get(pathOf("market.trades"), { symbol: "ETHUSDT", startTime: String(now - 95 * DAY), endTime: String(now - 91 * DAY) }, null));
+    const old = okData(
+      "market.trades",
+      await get(
+        pathOf("market.trades"),
+        { symbol: "ETHUSDT", startTime: String(now - 95 * DAY), endTime: String(now - 91 * DAY) },
+        null,
+      ),
+    );
     expect(old).toEqual([]);
   });
 });
@@ -162,10 +243,16 @@ describe("[simulator][data] E8 market.trades", () => {
 describe("[simulator][data] E2, E7, E11", () => {
   it("[simulator][data] E2 hold_only hides zero balances that all shows; coin wins", async () => {
     const hold = okData("subaccounts.assets", await get(pathOf("subaccounts.assets"), { subUid: heavy }));
-    const all = okData("subaccounts.assets", await get(pathOf("subaccounts.assets"), { subUid: heavy, assetType: "all" }));
+    const all = okData(
+      "subaccounts.assets",
+      await get(pathOf("subaccounts.assets"), { subUid: heavy, assetType: "all" }),
+    );
     expect(all.assetsList.length).toBeGreaterThan(hold.assetsList.length);
     expect(hold.assetsList.every((a) => Number(a.available) + Number(a.frozen) + Number(a.locked) > 0)).toBe(true);
-    const usdt = okData("subaccounts.assets", await get(pathOf("subaccounts.assets"), { subUid: heavy, coin: "USDT", assetType: "all" }));
+    const usdt = okData(
+      "subaccounts.assets",
+      await get(pathOf("subaccounts.assets"), { subUid: heavy, coin: "USDT", assetType: "all" }),
+    );
     expect(usdt.assetsList.map((a) => a.coin)).toEqual(["USDT"]);
   });
   it("[simulator][data] E7 answers for every sub-account", async () => {
@@ -180,7 +267,10 @@ describe("[simulator][data] E2, E7, E11", () => {
       const rows = okData("oiLimits.list", await get(pathOf("oiLimits.list"), { productType }, null));
       expect(rows.length).toBeGreaterThanOrEqual(10);
     }
-    const one = okData("oiLimits.list", await get(pathOf("oiLimits.list"), { productType: "USDT-FUTURES", symbol: "ETHUSDT" }, null));
+    const one = okData(
+      "oiLimits.list",
+      await get(pathOf("oiLimits.list"), { productType: "USDT-FUTURES", symbol: "ETHUSDT" }, null),
+    );
     expect(one.map((r) => r.symbol)).toEqual(["ETHUSDT"]);
   });
 });

@@ -9,7 +9,14 @@ import { startSimulator } from "./index";
  * tools can reach the same one; if that port is taken, on a free port, said in the log.
  */
 export async function startEmbeddedSimulator(): Promise<string> {
-  const options = { seed: env.sim.seed, scale: env.sim.scale, controlToken: envControlToken(), subaccounts: env.sim.subaccounts, depositRate: env.sim.depositRate, depositSettleMs: env.sim.depositSettleMs };
+  const options = {
+    seed: env.sim.seed,
+    scale: env.sim.scale,
+    controlToken: envControlToken(),
+    subaccounts: env.sim.subaccounts,
+    depositRate: env.sim.depositRate,
+    depositSettleMs: env.sim.depositSettleMs,
+  };
   try {
     const sim = await startSimulator({ ...options, port: env.sim.port });
     logger.info({ baseUrl: sim.baseUrl }, "embedded simulator listening");

@@ -108,7 +108,11 @@ describe("[simulator][faults] targeting", () => {
 
 describe("[simulator][control] /__sim endpoints", () => {
   const ctl = (method: string, path: string, body?: unknown) =>
-    fetch(`${sim.baseUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { "content-type": "application/json" } });
+    fetch(`${sim.baseUrl}${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+    });
   it("[simulator][control] sets and clears faults over HTTP", async () => {
     const set = await ctl("POST", "/__sim/faults", [{ path: E8, kind: "status", status: 502, count: 1 }]);
     expect(set.status).toBe(200);
@@ -124,10 +128,16 @@ describe("[simulator][control] /__sim endpoints", () => {
     expect((await ctl("POST", "/__sim/stats/reset")).status).toBe(200);
     await trades();
     await trades();
-    const stats = (await ctl("GET", "/__sim/stats").then((r) => r.json())) as { requests: number; operations: Record<string, { requests: number; acceptedTimes: number[] }> };
+    const stats = (await ctl("GET", "/__sim/stats").then((r) => r.json())) as {
+      requests: number;
+      operations: Record<string, { requests: number; acceptedTimes: number[] }>;
+    };
     expect(stats.requests).toBe(2);
     expect(stats.operations["market.trades"]?.acceptedTimes).toHaveLength(2);
-    const keys = (await ctl("GET", "/__sim/keys").then((r) => r.json())) as Record<string, { apiKey: string; uid: string }>;
+    const keys = (await ctl("GET", "/__sim/keys").then((r) => r.json())) as Record<
+      string,
+      { apiKey: string; uid: string }
+    >;
     expect(keys.brokerMain?.apiKey).toBe(sim.keys.brokerMain.apiKey);
     expect(Object.keys(keys).sort()).toEqual(["brokerMain", "nonBroker", "readOnly", "riskUnit", "rsa"]);
   });
@@ -142,7 +152,8 @@ describe("[simulator][control] /__sim endpoints", () => {
     const listed = (await ctl("GET", "/__sim/subaccounts").then((r) => r.json())) as { items: { subUid: string }[] };
     expect(listed.items).toHaveLength(before + 30);
     expect(listed.items.map((i) => i.subUid)).toEqual(expect.arrayContaining(items.map((i) => i.subUid)));
-    for (const bad of [{ count: 0 }, { count: 1001 }, { count: 2, prefix: "Bad-Prefix" }, {}]) expect((await ctl("POST", "/__sim/subaccounts", bad)).status).toBe(400);
+    for (const bad of [{ count: 0 }, { count: 1001 }, { count: 2, prefix: "Bad-Prefix" }, {}])
+      expect((await ctl("POST", "/__sim/subaccounts", bad)).status).toBe(400);
   });
   it("[simulator][control] switches rate limits; unknown control paths are 404", async () => {
     const r = await ctl("POST", "/__sim/rate-limits", { mode: "relaxed" });

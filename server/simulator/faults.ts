@@ -23,8 +23,10 @@ export const faultRuleSchema = z
     query: z.record(z.string(), z.string()).optional(),
   })
   .superRefine((r, ctx) => {
-    if (r.kind === "latency" && r.latencyMs === undefined) ctx.addIssue({ code: "custom", path: ["latencyMs"], message: "latency needs latencyMs" });
-    if (r.kind === "status" && r.status === undefined) ctx.addIssue({ code: "custom", path: ["status"], message: "status needs 500, 502 or 503" });
+    if (r.kind === "latency" && r.latencyMs === undefined)
+      ctx.addIssue({ code: "custom", path: ["latencyMs"], message: "latency needs latencyMs" });
+    if (r.kind === "status" && r.status === undefined)
+      ctx.addIssue({ code: "custom", path: ["status"], message: "status needs 500, 502 or 503" });
     if (r.path !== "*" && !r.path.startsWith("/") && !isOperationId(r.path)) {
       ctx.addIssue({ code: "custom", path: ["path"], message: 'path must be "*", a /api/v2 path or an operation id' });
     }
@@ -38,7 +40,8 @@ export type FaultDecision = {
   latencyMs: number;
   jitterMs: number;
   /** The fault that replaces the answer, if any. */
-  outcome?: { kind: "status"; status: 500 | 502 | 503 } | { kind: "reset" } | { kind: "malformed" } | { kind: "rate-limit" };
+  outcome?:
+    { kind: "status"; status: 500 | 502 | 503 } | { kind: "reset" } | { kind: "malformed" } | { kind: "rate-limit" };
 };
 
 type ActiveRule = FaultRule & { fired: number };
@@ -69,7 +72,10 @@ export class FaultInjector {
   }
 
   list(): FaultRule[] {
-    return this.rules.map(({ fired: _fired, ...r }) => ({ ...r, count: r.count === undefined ? undefined : r.count - _fired }));
+    return this.rules.map(({ fired: _fired, ...r }) => ({
+      ...r,
+      count: r.count === undefined ? undefined : r.count - _fired,
+    }));
   }
 
   /** `params` reads the request's parameters, asked for only when a rule matches on them. */
@@ -90,8 +96,7 @@ export class FaultInjector {
       if (rule.kind === "latency") {
         decision.latencyMs += rule.latencyMs ?? 0;
         decision.jitterMs += rule.jitterMs ?? 0;
-      }
-      else if (rule.kind === "status") decision.outcome = { kind: "status", status: rule.status ?? 500 };
+      } else if (rule.kind === "status") decision.outcome = { kind: "status", status: rule.status ?? 500 };
       else decision.outcome = { kind: rule.kind };
     }
     this.rules = this.rules.filter((r) => r.count === undefined || r.fired < r.count);
@@ -100,6 +105,9 @@ export class FaultInjector {
 }
 
 /** One half of a round trip's latency (in or out): half the latency ± up to the jitter, never below zero. */
-export function halfTripMs(d: Pick<FaultDecision, "latencyMs" | "jitterMs">, random: () => number = Math.random): number {
+export function halfTripMs(
+  d: Pick<FaultDecision, "latencyMs" | "jitterMs">,
+  random: () => number = Math.random,
+): number {
   return Math.max(0, Math.round(d.latencyMs / 2 + (random() * 2 - 1) * d.jitterMs));
 }

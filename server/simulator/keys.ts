@@ -62,7 +62,9 @@ let generatedRsa: PlatformKey | undefined;
 function defaultRsa(): PlatformKey {
   generatedRsa ??= {
     apiKey: "bd_demo_rsa",
-    apiSecret: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    apiSecret: generateKeyPairSync("rsa", { modulusLength: 2048 })
+      .privateKey.export({ type: "pkcs8", format: "pem" })
+      .toString(),
     passphrase: "bd-demo-passphrase",
   };
   return generatedRsa;
@@ -70,9 +72,13 @@ function defaultRsa(): PlatformKey {
 
 export type KeyAccounts = { mainUid: string; riskUnitUid: string; nonBrokerUid: string };
 
-export function buildKeys(overrides: KeyOverrides, accounts: KeyAccounts): { demo: DemoKeys; registered: RegisteredKey[] } {
+export function buildKeys(
+  overrides: KeyOverrides,
+  accounts: KeyAccounts,
+): { demo: DemoKeys; registered: RegisteredKey[] } {
   const fromEnv = keyOverridesFromEnv();
-  const pick = (name: DemoKeyName, fallback: () => PlatformKey): PlatformKey => overrides[name] ?? fromEnv[name] ?? fallback();
+  const pick = (name: DemoKeyName, fallback: () => PlatformKey): PlatformKey =>
+    overrides[name] ?? fromEnv[name] ?? fallback();
   const creds: Record<DemoKeyName, PlatformKey> = {
     brokerMain: pick("brokerMain", () => ({ ...SIMULATOR_DEMO_KEY })),
     readOnly: pick("readOnly", () => DEFAULTS.readOnly),

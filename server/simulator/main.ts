@@ -22,7 +22,11 @@ const USAGE = `usage: npm run sim -- [--port N] [--host H] [--seed N] [--scale X
   [--control-token T]   (or SIM_CONTROL_TOKEN: /__sim/* then need Authorization: Bearer T)
   [--latency MS] [--jitter MS]   the platform's distance: a round trip's added latency, half each way, ± jitter per half`;
 
-const platformKey = z.object({ apiKey: z.string().min(1), apiSecret: z.string().min(1), passphrase: z.string().min(1) });
+const platformKey = z.object({
+  apiKey: z.string().min(1),
+  apiSecret: z.string().min(1),
+  passphrase: z.string().min(1),
+});
 const keysFileSchema = z.object(Object.fromEntries(DEMO_KEY_NAMES.map((n) => [n, platformKey.optional()]))).strict();
 
 function fail(message: string): never {
@@ -73,7 +77,8 @@ async function main(): Promise<void> {
     return;
   }
   const rateLimits = values["rate-limits"] ?? "on";
-  if (rateLimits !== "on" && rateLimits !== "relaxed" && rateLimits !== "off") fail("--rate-limits must be on, relaxed or off");
+  if (rateLimits !== "on" && rateLimits !== "relaxed" && rateLimits !== "off")
+    fail("--rate-limits must be on, relaxed or off");
 
   let keys: KeyOverrides = {};
   if (values["keys-file"]) {
@@ -82,7 +87,10 @@ async function main(): Promise<void> {
     keys = parsed.data as KeyOverrides;
   }
 
-  const faultSources = [values.faults && { text: values.faults, what: "--faults" }, values["faults-file"] && { text: readFileSync(values["faults-file"], "utf8"), what: values["faults-file"] }];
+  const faultSources = [
+    values.faults && { text: values.faults, what: "--faults" },
+    values["faults-file"] && { text: readFileSync(values["faults-file"], "utf8"), what: values["faults-file"] },
+  ];
   const rules = faultSources.flatMap((src) => {
     if (!src) return [];
     let json: unknown;
@@ -103,8 +111,12 @@ async function main(): Promise<void> {
   const scale = num(values.scale, "scale", env.sim.scale);
   if (scale <= 0) fail("--scale must be greater than 0");
   const subaccounts = num(values.subaccounts, "subaccounts", env.sim.subaccounts);
-  if (!Number.isInteger(subaccounts) || subaccounts < 25 || subaccounts > 500_000) fail("--subaccounts must be a whole number from 25 to 500000");
-  const retentionDays = values["deposit-retention-days"] === undefined ? null : num(values["deposit-retention-days"], "deposit-retention-days", 0);
+  if (!Number.isInteger(subaccounts) || subaccounts < 25 || subaccounts > 500_000)
+    fail("--subaccounts must be a whole number from 25 to 500000");
+  const retentionDays =
+    values["deposit-retention-days"] === undefined
+      ? null
+      : num(values["deposit-retention-days"], "deposit-retention-days", 0);
   const sim = await startSimulator({
     port: num(values.port, "port", env.sim.port),
     host: values.host ?? "127.0.0.1",
@@ -112,7 +124,10 @@ async function main(): Promise<void> {
     scale,
     subaccounts,
     depositRate: num(values["deposit-rate"], "deposit-rate", env.sim.depositRate),
-    depositSettleMs: values["deposit-settle-ms"] === undefined ? env.sim.depositSettleMs : num(values["deposit-settle-ms"], "deposit-settle-ms", 0),
+    depositSettleMs:
+      values["deposit-settle-ms"] === undefined
+        ? env.sim.depositSettleMs
+        : num(values["deposit-settle-ms"], "deposit-settle-ms", 0),
     depositRetentionDays: retentionDays || null,
     rateLimits,
     clockSkewMs: num(values["clock-skew-ms"], "clock-skew-ms", 30_000),
@@ -123,7 +138,8 @@ async function main(): Promise<void> {
   // --latency/--jitter: the platform's distance on every operation, as a standing latency rule (half each way).
   const latencyMs = Math.round(num(values.latency, "latency", 0));
   const jitterMs = Math.round(num(values.jitter, "jitter", 0));
-  if (latencyMs > 0 || jitterMs > 0) rules.push(faultRulesSchema.parse({ path: "*", kind: "latency", latencyMs, jitterMs })[0]!);
+  if (latencyMs > 0 || jitterMs > 0)
+    rules.push(faultRulesSchema.parse({ path: "*", kind: "latency", latencyMs, jitterMs })[0]!);
   if (rules.length) sim.faults.set(rules);
 
   const rsaFile = path.join(tmpdir(), `brokerdesk-sim-rsa-${sim.port}.pem`);

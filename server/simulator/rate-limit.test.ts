@@ -43,7 +43,11 @@ describe("[simulator][rate-limit] per uid", () => {
   it("[simulator][rate-limit] E5 and E6 allow one call a second", async () => {
     const s = await sim();
     const names = ["rl1", "rl2"].map((n) => ({ subaccountName: `${n}@x.example` }));
-    const rs = await Promise.all(names.map((body) => call(s.baseUrl, { method: "POST", path: pathOf("subaccounts.create"), body, key: s.keys.brokerMain })));
+    const rs = await Promise.all(
+      names.map((body) =>
+        call(s.baseUrl, { method: "POST", path: pathOf("subaccounts.create"), body, key: s.keys.brokerMain }),
+      ),
+    );
     expect(codes(rs).sort()).toEqual(["00000", "429"]);
   });
 
@@ -68,7 +72,9 @@ describe("[simulator][rate-limit] per uid", () => {
 
   it("[simulator][rate-limit] checks the limit before the parameters, and bad parameters use the budget", async () => {
     const s = await sim();
-    const invalid = await Promise.all(Array.from({ length: 10 }, () => deposits(s, s.keys.brokerMain, { limit: "1000" })));
+    const invalid = await Promise.all(
+      Array.from({ length: 10 }, () => deposits(s, s.keys.brokerMain, { limit: "1000" })),
+    );
     expect(codes(invalid).every((c) => c === "40020")).toBe(true);
     expect((await deposits(s, s.keys.brokerMain, { limit: "1000" })).status).toBe(429);
   });
@@ -77,7 +83,12 @@ describe("[simulator][rate-limit] per uid", () => {
 describe("[simulator][rate-limit] per IP", () => {
   it("[simulator][rate-limit] public E8 allows 10 a second per IP, signed or not", async () => {
     const s = await sim();
-    const trades = (signed: boolean) => call(s.baseUrl, { path: pathOf("market.trades"), query: { symbol: "ETHUSDT", limit: "1" }, key: signed ? s.keys.brokerMain : null });
+    const trades = (signed: boolean) =>
+      call(s.baseUrl, {
+        path: pathOf("market.trades"),
+        query: { symbol: "ETHUSDT", limit: "1" },
+        key: signed ? s.keys.brokerMain : null,
+      });
     const rs = await Promise.all(Array.from({ length: 10 }, (_, i) => trades(i % 2 === 0)));
     expect(codes(rs).every((c) => c === "00000")).toBe(true);
     const over = await trades(false);

@@ -83,7 +83,9 @@ export class SimRecords {
     const own = this.modes.get(`${uid}|${productType}|${symbol}`);
     if (own) return own;
     const seeded = SEEDED_MODES.find((m) => m.productType === productType && m.symbol === symbol);
-    return seeded ? { marginMode: seeded.marginMode, positionMode: seeded.positionMode } : { marginMode: "crossed", positionMode: "one_way" };
+    return seeded
+      ? { marginMode: seeded.marginMode, positionMode: seeded.positionMode }
+      : { marginMode: "crossed", positionMode: "one_way" };
   }
 
   /** Test/admin: sets an account's margin and position mode for a symbol. */

@@ -16,8 +16,13 @@ const T0 = 1_750_000_000_000 - (1_750_000_000_000 % HOUR) + 20 * 60_000;
 type Key = Simulator["keys"]["brokerMain"];
 // Signed with the simulator's wall clock (what a client's clock would read), not the platform's clock.
 // Signed on the platform's clock, as a client that follows requestTime would after /__sim/clock moved it.
-const get = (sim: Simulator, id: Parameters<typeof pathOf>[0], query: Record<string, string>, key: Key | null = sim.keys.brokerMain, at = sim.clock.now()) =>
-  call(sim.baseUrl, { path: pathOf(id), query, key, timestamp: String(at) });
+const get = (
+  sim: Simulator,
+  id: Parameters<typeof pathOf>[0],
+  query: Record<string, string>,
+  key: Key | null = sim.keys.brokerMain,
+  at = sim.clock.now(),
+) => call(sim.baseUrl, { path: pathOf(id), query, key, timestamp: String(at) });
 
 /** Runs `fn` on a simulator of its own (options the suite's does not have), closed after. */
 async function withSimulator(options: StartSimulatorOptions, fn: (sim: Simulator) => Promise<void>): Promise<void> {
@@ -30,7 +35,8 @@ async function withSimulator(options: StartSimulatorOptions, fn: (sim: Simulator
 }
 
 /** The UID of the simulator's desk01 sub-account. */
-const desk01Of = (sim: Simulator) => sim.state.subaccountsOf(sim.state.mainUid).find((s) => s.subaccountName.startsWith("desk01@"))?.uid ?? "";
+const desk01Of = (sim: Simulator) =>
+  sim.state.subaccountsOf(sim.state.mainUid).find((s) => s.subaccountName.startsWith("desk01@"))?.uid ?? "";
 
 describe("[simulator][scale] population", () => {
   it("[simulator][scale] 10,000 sub-accounts: most dormant, a long tail, a few heavy; the same for a seed", () => {
@@ -64,16 +70,33 @@ describe("[simulator][scale] population", () => {
     for (const n of [25, 10_000]) {
       const s = new SimState({ seed: 42, scale: 1, now: () => T0, subaccounts: n });
       const anchor = s.anchor;
-      const mine = s.subaccountsOf(s.mainUid).slice(0, 25).map((x) => ({ uid: x.uid, subaccountName: x.subaccountName, label: x.label, status: x.status, ageMs: anchor - x.cTime }));
+      const mine = s
+        .subaccountsOf(s.mainUid)
+        .slice(0, 25)
+        .map((x) => ({
+          uid: x.uid,
+          subaccountName: x.subaccountName,
+          label: x.label,
+          status: x.status,
+          ageMs: anchor - x.cTime,
+        }));
       expect(mine).toEqual(first25.subaccounts);
-      expect([s.mainUid, s.nonBrokerUid, s.riskUnitUid]).toEqual([first25.mainUid, first25.nonBrokerUid, first25.riskUnitUid]);
+      expect([s.mainUid, s.nonBrokerUid, s.riskUnitUid]).toEqual([
+        first25.mainUid,
+        first25.nonBrokerUid,
+        first25.riskUnitUid,
+      ]);
     }
   });
 
   it("[simulator][scale] a generated account's deposit is found by orderId without reading the account first", () => {
     const a = new SimState({ seed: 42, scale: 1, now: () => T0, subaccounts: 2_000 });
     const b = new SimState({ seed: 42, scale: 1, now: () => T0, subaccounts: 2_000 });
-    const uid = a.subaccountsOf(a.mainUid).slice(25).find((x) => a.depositsOf(x.uid).length > 3)?.uid ?? "";
+    const uid =
+      a
+        .subaccountsOf(a.mainUid)
+        .slice(25)
+        .find((x) => a.depositsOf(x.uid).length > 3)?.uid ?? "";
     const d = a.depositsOf(uid)[2];
     expect(b.depositById(d?.orderId ?? "")).toEqual(d);
   });
@@ -83,7 +106,13 @@ describe("[simulator][scale] live deposits and pending → success", () => {
   let wall = T0;
   let sim: Simulator;
   beforeAll(async () => {
-    sim = await startSimulator({ rateLimits: "off", now: () => wall, subaccounts: 500, depositRate: 4, depositSettleMs: 10_000 });
+    sim = await startSimulator({
+      rateLimits: "off",
+      now: () => wall,
+      subaccounts: 500,
+      depositRate: 4,
+      depositSettleMs: 10_000,
+    });
   });
   afterAll(() => sim.close());
 
@@ -96,18 +125,31 @@ describe("[simulator][scale] live deposits and pending → success", () => {
     expect(live).toHaveLength(20);
     expect(live.every((d) => d.status === "pending")).toBe(true);
     // Evenly spaced at 1/rate: 250 ms apart.
-    expect(live.map((d) => d.cTime).sort((x, y) => x - y).slice(0, 3)).toEqual([T0 + 250, T0 + 500, T0 + 750]);
+    expect(
+      live
+        .map((d) => d.cTime)
+        .sort((x, y) => x - y)
+        .slice(0, 3),
+    ).toEqual([T0 + 250, T0 + 500, T0 + 750]);
 
     const one = live.at(-1);
     if (!one) throw new Error("no live deposit");
     const before = new Big(sim.state.balance(one.userId, one.coin));
-    const seen = okData("deposits.list", await get(sim, "deposits.list", { orderId: one.orderId }, sim.keys.brokerMain, wall));
+    const seen = okData(
+      "deposits.list",
+      await get(sim, "deposits.list", { orderId: one.orderId }, sim.keys.brokerMain, wall),
+    );
     expect(seen.map((d) => [d.orderId, d.status])).toEqual([[one.orderId, "pending"]]);
 
     wall = one.cTime + 10_000;
-    const after = okData("deposits.list", await get(sim, "deposits.list", { orderId: one.orderId }, sim.keys.brokerMain, wall));
+    const after = okData(
+      "deposits.list",
+      await get(sim, "deposits.list", { orderId: one.orderId }, sim.keys.brokerMain, wall),
+    );
     expect(after[0]).toMatchObject({ status: "success", uTime: String(one.cTime + 10_000) });
-    const sameCoin = sim.state.deposits.filter((d) => d.userId === one.userId && d.coin === one.coin && d.cTime > T0 && d.status === "success");
+    const sameCoin = sim.state.deposits.filter(
+      (d) => d.userId === one.userId && d.coin === one.coin && d.cTime > T0 && d.status === "success",
+    );
     const credited = sameCoin.reduce((s, d) => s.plus(d.amount), new Big(0));
     // Other live deposits of the account and coin may have settled in the same step.
     expect(new Big(sim.state.balance(one.userId, one.coin)).minus(before).eq(credited)).toBe(true);
@@ -131,13 +173,21 @@ describe("[simulator][scale] the platform's clock and retention", () => {
   });
   afterAll(() => sim.close());
   const control = (method: string, body?: unknown) =>
-    fetch(`${sim.baseUrl}/__sim/clock`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, unknown> }));
+    fetch(`${sim.baseUrl}/__sim/clock`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, unknown> }));
 
   it("[simulator][scale] GET /__sim/clock tells the time; POST advances it (whole ms ≥ 0 only); requestTime follows", async () => {
     expect((await control("GET")).json).toEqual({ nowMs: T0, wallMs: T0, offsetMs: 0 });
     expect((await control("POST", { advanceMs: -1 })).status).toBe(400);
     expect((await control("POST", { advanceMs: "5" })).status).toBe(400);
-    expect((await control("POST", { advanceMs: 1_000 })).json).toEqual({ nowMs: T0 + 1_000, wallMs: T0, offsetMs: 1_000 });
+    expect((await control("POST", { advanceMs: 1_000 })).json).toEqual({
+      nowMs: T0 + 1_000,
+      wallMs: T0,
+      offsetMs: 1_000,
+    });
     const r = await get(sim, "market.trades", { symbol: "BTCUSDT", limit: "1" }, null);
     expect(r.json?.requestTime).toBe(T0 + 1_000);
   });
@@ -153,7 +203,15 @@ describe("[simulator][scale] the platform's clock and retention", () => {
     expect(okData("deposits.list", await get(sim, "deposits.list", byId))).toHaveLength(1);
 
     const fillsBefore = okData("fills.list", await get(sim, "fills.list", { limit: "100" }));
-    const tradeBefore = okData("market.trades", await get(sim, "market.trades", { symbol: "ETHUSDT", startTime: String(T0 - 3 * DAY), endTime: String(T0 - 2 * DAY), limit: "5" }, null));
+    const tradeBefore = okData(
+      "market.trades",
+      await get(
+        sim,
+        "market.trades",
+        { symbol: "ETHUSDT", startTime: String(T0 - 3 * DAY), endTime: String(T0 - 2 * DAY), limit: "5" },
+        null,
+      ),
+    );
     expect(fillsBefore.length).toBe(100);
     expect(tradeBefore.length).toBe(5);
 
@@ -162,7 +220,15 @@ describe("[simulator][scale] the platform's clock and retention", () => {
     const now = T0 + 1_000 + 100 * DAY;
     expect(okData("deposits.list", await get(sim, "deposits.list", q))).toEqual([]);
     expect(okData("deposits.list", await get(sim, "deposits.list", byId))).toEqual([]);
-    const kept = okData("deposits.list", await get(sim, "deposits.list", { userId: uid, startTime: String(now - 119 * DAY), endTime: String(now - 100 * DAY + 1), limit: "100" }));
+    const kept = okData(
+      "deposits.list",
+      await get(sim, "deposits.list", {
+        userId: uid,
+        startTime: String(now - 119 * DAY),
+        endTime: String(now - 100 * DAY + 1),
+        limit: "100",
+      }),
+    );
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.every((d) => Number(d.cTime) >= now - 120 * DAY)).toBe(true);
 
@@ -174,7 +240,17 @@ describe("[simulator][scale] the platform's clock and retention", () => {
     const refused = await get(sim, "fills.list", { startTime: String(T0 - DAY), endTime: String(T0) });
     expect([refused.json?.code, refused.json?.msg]).toEqual(["40020", "Parameter startTime error"]);
 
-    expect(okData("market.trades", await get(sim, "market.trades", { symbol: "ETHUSDT", startTime: String(T0 - 3 * DAY), endTime: String(T0 - 2 * DAY), limit: "5" }, null))).toEqual([]);
+    expect(
+      okData(
+        "market.trades",
+        await get(
+          sim,
+          "market.trades",
+          { symbol: "ETHUSDT", startTime: String(T0 - 3 * DAY), endTime: String(T0 - 2 * DAY), limit: "5" },
+          null,
+        ),
+      ),
+    ).toEqual([]);
     // The default window is the platform's last 7 days: trades there exist (they are a function of time).
     const recent = okData("market.trades", await get(sim, "market.trades", { symbol: "ETHUSDT", limit: "5" }, null));
     expect(recent.length).toBe(5);
@@ -187,7 +263,9 @@ describe("[simulator][scale] the platform's clock and retention", () => {
       const oldest = plain.state.depositsOf(uid).at(-1);
       plain.clock.advance(365 * DAY);
       const q = { userId: uid, startTime: String((oldest?.cTime ?? 0) - 1), endTime: String((oldest?.cTime ?? 0) + 1) };
-      expect(okData("deposits.list", await get(plain, "deposits.list", q)).map((d) => d.orderId)).toEqual([oldest?.orderId]);
+      expect(okData("deposits.list", await get(plain, "deposits.list", q)).map((d) => d.orderId)).toEqual([
+        oldest?.orderId,
+      ]);
     });
   });
 });
@@ -206,7 +284,16 @@ describe("[simulator][scale] E2 balances follow deposits and withdrawals", () =>
     for (let end = T0; end > created - 90 * DAY; end -= 90 * DAY) {
       let cursor: string | undefined;
       for (;;) {
-        const page = okData("deposits.list", await get(sim, "deposits.list", { userId: uid, startTime: String(end - 90 * DAY + 1), endTime: String(end), limit: "100", ...(cursor ? { idLessThan: cursor } : {}) }));
+        const page = okData(
+          "deposits.list",
+          await get(sim, "deposits.list", {
+            userId: uid,
+            startTime: String(end - 90 * DAY + 1),
+            endTime: String(end),
+            limit: "100",
+            ...(cursor ? { idLessThan: cursor } : {}),
+          }),
+        );
         rows.push(...page);
         if (page.length < 100) break;
         cursor = page.at(-1)?.orderId;
@@ -216,8 +303,19 @@ describe("[simulator][scale] E2 balances follow deposits and withdrawals", () =>
   }
 
   it("[simulator][scale] a generated account with deposits in several coins: E2 = successful deposits − withdrawals", async () => {
-    const subs = sim.state.subaccountsOf(sim.state.mainUid).slice(25).filter((s) => s.status === "normal");
-    const uid = subs.find((s) => new Set(sim.state.depositsOf(s.uid).filter((d) => d.status === "success").map((d) => d.coin)).size >= 3)?.uid;
+    const subs = sim.state
+      .subaccountsOf(sim.state.mainUid)
+      .slice(25)
+      .filter((s) => s.status === "normal");
+    const uid = subs.find(
+      (s) =>
+        new Set(
+          sim.state
+            .depositsOf(s.uid)
+            .filter((d) => d.status === "success")
+            .map((d) => d.coin),
+        ).size >= 3,
+    )?.uid;
     if (!uid) throw new Error("no generated account with three coins");
     const rows = await allDeposits(uid);
     expect(new Set(rows.map((r) => r.orderId)).size).toBe(sim.state.depositsOf(uid).length);
@@ -225,26 +323,55 @@ describe("[simulator][scale] E2 balances follow deposits and withdrawals", () =>
     for (const r of rows) if (r.status === "success") sums.set(r.coin, (sums.get(r.coin) ?? new Big(0)).plus(r.amount));
     const [coin, total] = [...sums].sort((a, b) => b[1].cmp(a[1]))[0] ?? ["", new Big(0)];
     const out = total.div(3).round(4, Big.roundDown);
-    okData("withdrawals.submit", await call(sim.baseUrl, { method: "POST", path: pathOf("withdrawals.submit"), body: { subUid: uid, coin, dest: "on_chain", address: "0xabc", amount: out.toString() }, key: sim.keys.brokerMain, timestamp: String(T0) }));
+    okData(
+      "withdrawals.submit",
+      await call(sim.baseUrl, {
+        method: "POST",
+        path: pathOf("withdrawals.submit"),
+        body: { subUid: uid, coin, dest: "on_chain", address: "0xabc", amount: out.toString() },
+        key: sim.keys.brokerMain,
+        timestamp: String(T0),
+      }),
+    );
     sums.set(coin, total.minus(out));
 
-    const assets = okData("subaccounts.assets", await get(sim, "subaccounts.assets", { subUid: uid, assetType: "all" }));
+    const assets = okData(
+      "subaccounts.assets",
+      await get(sim, "subaccounts.assets", { subUid: uid, assetType: "all" }),
+    );
     const shown = new Map(assets.assetsList.map((a) => [a.coin, a.available]));
     expect([...shown.keys()].sort()).toEqual([...sums.keys()].sort());
     for (const [c, sum] of sums) expect(shown.get(c)).toBe(sum.toFixed(8));
   });
 
   it("[simulator][scale] desk07's SOL and ETH deposits are in its assets; an internal transfer moves between sub-accounts", async () => {
-    const byName = (n: string) => sim.state.subaccountsOf(sim.state.mainUid).find((s) => s.subaccountName.startsWith(`${n}@`))?.uid ?? "";
+    const byName = (n: string) =>
+      sim.state.subaccountsOf(sim.state.mainUid).find((s) => s.subaccountName.startsWith(`${n}@`))?.uid ?? "";
     const desk07 = byName("desk07");
-    const coins = new Set(sim.state.depositsOf(desk07).filter((d) => d.status === "success").map((d) => d.coin));
+    const coins = new Set(
+      sim.state
+        .depositsOf(desk07)
+        .filter((d) => d.status === "success")
+        .map((d) => d.coin),
+    );
     expect(coins.has("SOL") && coins.has("ETH")).toBe(true);
-    const held = okData("subaccounts.assets", await get(sim, "subaccounts.assets", { subUid: desk07 })).assetsList.map((a) => a.coin);
+    const held = okData("subaccounts.assets", await get(sim, "subaccounts.assets", { subUid: desk07 })).assetsList.map(
+      (a) => a.coin,
+    );
     for (const c of coins) expect(held).toContain(c);
 
     const desk08 = byName("desk08");
     const [from, to] = [sim.state.balance(desk07, "SOL"), sim.state.balance(desk08, "SOL")];
-    okData("withdrawals.submit", await call(sim.baseUrl, { method: "POST", path: pathOf("withdrawals.submit"), body: { subUid: desk07, coin: "SOL", dest: "internal_transfer", address: desk08, amount: "1.5" }, key: sim.keys.brokerMain, timestamp: String(T0) }));
+    okData(
+      "withdrawals.submit",
+      await call(sim.baseUrl, {
+        method: "POST",
+        path: pathOf("withdrawals.submit"),
+        body: { subUid: desk07, coin: "SOL", dest: "internal_transfer", address: desk08, amount: "1.5" },
+        key: sim.keys.brokerMain,
+        timestamp: String(T0),
+      }),
+    );
     expect(sim.state.balance(desk07, "SOL")).toBe(new Big(from).minus("1.5").toString());
     expect(sim.state.balance(desk08, "SOL")).toBe(new Big(to).plus("1.5").toString());
   });

@@ -179,7 +179,10 @@ export class SimulatorCore {
       if (op.auth === "private") {
         // Skew is checked on the platform's own clock, as the real platform does: after /__sim/clock moves it, a
         // client that follows requestTime (Brokerdesk's does) is refused once with 40008 and then keeps time.
-        key = authenticate({ method, path, rawQuery, rawBody, headers: req.headers }, { keys: this.registered, nowMs: this.clock.now(), clockSkewMs: this.clockSkewMs });
+        key = authenticate(
+          { method, path, rawQuery, rawBody, headers: req.headers },
+          { keys: this.registered, nowMs: this.clock.now(), clockSkewMs: this.clockSkewMs },
+        );
         if (op.rateLimit.scope === "uid") scopeKey = `uid:${key.uid}`;
       }
       const wallMs = arrivedWall;
@@ -208,7 +211,13 @@ export class SimulatorCore {
     }
   }
 
-  private injectFault(res: ServerResponse, req: IncomingMessage, op: Operation, outcome: NonNullable<FaultDecision["outcome"]>, requestTime: number): void {
+  private injectFault(
+    res: ServerResponse,
+    req: IncomingMessage,
+    op: Operation,
+    outcome: NonNullable<FaultDecision["outcome"]>,
+    requestTime: number,
+  ): void {
     switch (outcome.kind) {
       case "reset":
         req.socket.destroy();
@@ -226,7 +235,9 @@ export class SimulatorCore {
         } else {
           // Gateways answer 502/503 with a page, not the platform's envelope.
           this.stats.answered(op.id, String(outcome.status), outcome.status);
-          res.writeHead(outcome.status, { "content-type": "text/html" }).end(`<html><body><h1>${outcome.status}</h1></body></html>`);
+          res
+            .writeHead(outcome.status, { "content-type": "text/html" })
+            .end(`<html><body><h1>${outcome.status}</h1></body></html>`);
         }
     }
   }
@@ -251,7 +262,10 @@ export class SimulatorCore {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** For mounting the simulator in another node:http server (e.g. a test harness); see startSimulator. */
-export function createSimulatorHandler(options: SimulatorOptions = {}): { handler: SimulatorCore["handle"]; core: SimulatorCore } {
+export function createSimulatorHandler(options: SimulatorOptions = {}): {
+  handler: SimulatorCore["handle"];
+  core: SimulatorCore;
+} {
   const core = new SimulatorCore(options);
   return { handler: core.handle, core };
 }

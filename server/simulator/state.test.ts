@@ -4,24 +4,37 @@ import { startSimulator, type Simulator } from "./index";
 import { call, okData, pathOf } from "./test-client";
 
 let sim: Simulator;
-const uidOf = (name: string) => sim.state.subaccountsOf(sim.state.mainUid).find((s) => s.subaccountName.startsWith(`${name}@`))?.uid ?? "";
+const uidOf = (name: string) =>
+  sim.state.subaccountsOf(sim.state.mainUid).find((s) => s.subaccountName.startsWith(`${name}@`))?.uid ?? "";
 beforeAll(async () => {
   sim = await startSimulator({ rateLimits: "off" });
 });
 afterAll(() => sim.close());
 
-const post = (id: Parameters<typeof pathOf>[0], body: Record<string, unknown>, key = sim.keys.brokerMain) => call(sim.baseUrl, { method: "POST", path: pathOf(id), body, key });
-const get = (id: Parameters<typeof pathOf>[0], query: Record<string, string>, key = sim.keys.brokerMain) => call(sim.baseUrl, { path: pathOf(id), query, key });
+const post = (id: Parameters<typeof pathOf>[0], body: Record<string, unknown>, key = sim.keys.brokerMain) =>
+  call(sim.baseUrl, { method: "POST", path: pathOf(id), body, key });
+const get = (id: Parameters<typeof pathOf>[0], query: Record<string, string>, key = sim.keys.brokerMain) =>
+  call(sim.baseUrl, { path: pathOf(id), query, key });
 
 describe("[simulator][state] E6 subaccounts.create", () => {
   it("[simulator][state] creates a normal sub-account that E1, E2 and E7 then know", async () => {
-    const created = okData("subaccounts.create", await post("subaccounts.create", { subaccountName: "fresh01@brokerdesk-sim.example", label: "Fresh 01" }));
-    expect(created).toMatchObject({ subaccountName: "fresh01@brokerdesk-sim.example", status: "normal", label: "Fresh 01" });
+    const created = okData(
+      "subaccounts.create",
+      await post("subaccounts.create", { subaccountName: "fresh01@brokerdesk-sim.example", label: "Fresh 01" }),
+    );
+    expect(created).toMatchObject({
+      subaccountName: "fresh01@brokerdesk-sim.example",
+      status: "normal",
+      label: "Fresh 01",
+    });
     expect(created.permList).toEqual(["read", "spot_trade", "contract_trade", "transfer", "withdraw", "deposit"]);
     expect(created.subUid).toMatch(/^\d+$/);
     expect(Math.abs(Number(created.cTime) - Date.now())).toBeLessThan(5_000);
     expect(okData("deposits.list", await get("deposits.list", { userId: created.subUid }))).toEqual([]);
-    expect(okData("subaccounts.assets", await get("subaccounts.assets", { subUid: created.subUid, assetType: "all" })).assetsList).toEqual([]);
+    expect(
+      okData("subaccounts.assets", await get("subaccounts.assets", { subUid: created.subUid, assetType: "all" }))
+        .assetsList,
+    ).toEqual([]);
     expect(okData("rebates.get", await get("rebates.get", { uid: created.subUid }))).toEqual({
       affiliationType: "affiliate",
       userLevel: "VIP0",
@@ -32,7 +45,10 @@ describe("[simulator][state] E6 subaccounts.create", () => {
   it("[simulator][state] names and labels are unique", async () => {
     const dupName = await post("subaccounts.create", { subaccountName: "DESK01@brokerdesk-sim.example" });
     expect([dupName.json?.code, dupName.json?.msg]).toEqual(["40020", "Parameter subaccountName error"]);
-    const dupLabel = await post("subaccounts.create", { subaccountName: "fresh02@brokerdesk-sim.example", label: "Desk 02" });
+    const dupLabel = await post("subaccounts.create", {
+      subaccountName: "fresh02@brokerdesk-sim.example",
+      label: "Desk 02",
+    });
     expect([dupLabel.json?.code, dupLabel.json?.msg]).toEqual(["40020", "Parameter label error"]);
   });
 });
@@ -41,18 +57,48 @@ describe("[simulator][state] E5 withdrawals.submit", () => {
   it("[simulator][state] debits available; refuses more than available with 43012", async () => {
     const from = uidOf("desk10");
     sim.state.setBalance(from, "USDT", "100.5");
-    okData("withdrawals.submit", await post("withdrawals.submit", { subUid: from, coin: "USDT", dest: "on_chain", address: "TAddr1", amount: "40.25" }));
+    okData(
+      "withdrawals.submit",
+      await post("withdrawals.submit", {
+        subUid: from,
+        coin: "USDT",
+        dest: "on_chain",
+        address: "TAddr1",
+        amount: "40.25",
+      }),
+    );
     expect(sim.state.balance(from, "USDT")).toBe("60.25");
-    const r = await post("withdrawals.submit", { subUid: from, coin: "USDT", dest: "on_chain", address: "TAddr1", amount: "60.26" });
+    const r = await post("withdrawals.submit", {
+      subUid: from,
+      coin: "USDT",
+      dest: "on_chain",
+      address: "TAddr1",
+      amount: "60.26",
+    });
     expect([r.status, r.json?.code, r.json?.msg, r.json?.data]).toEqual([400, "43012", "Insufficient balance", null]);
     expect(sim.state.balance(from, "USDT")).toBe("60.25");
-    const none = await post("withdrawals.submit", { subUid: from, coin: "SHIB", dest: "on_chain", address: "0xabc", amount: "1" });
+    const none = await post("withdrawals.submit", {
+      subUid: from,
+      coin: "SHIB",
+      dest: "on_chain",
+      address: "0xabc",
+      amount: "1",
+    });
     expect(none.json?.code).toBe("43012");
   });
   it("[simulator][state] an on-chain withdrawal is recorded pending and completes later", async () => {
     const from = uidOf("desk11");
     sim.state.setBalance(from, "USDT", "10");
-    const d = okData("withdrawals.submit", await post("withdrawals.submit", { subUid: from, coin: "USDT", dest: "on_chain", address: "TAddr2", amount: "1" }));
+    const d = okData(
+      "withdrawals.submit",
+      await post("withdrawals.submit", {
+        subUid: from,
+        coin: "USDT",
+        dest: "on_chain",
+        address: "TAddr2",
+        amount: "1",
+      }),
+    );
     const w = sim.state.withdrawals().find((x) => x.orderId === d.orderId);
     expect(w && sim.state.withdrawalStatus(w)).toBe("pending");
     expect(w?.chain).toBe("TRC20");
@@ -63,16 +109,39 @@ describe("[simulator][state] E5 withdrawals.submit", () => {
     const to = uidOf("desk13");
     sim.state.setBalance(from, "ETH", "2");
     const before = sim.state.balance(to, "ETH");
-    const d = okData("withdrawals.submit", await post("withdrawals.submit", { subUid: from, coin: "ETH", dest: "internal_transfer", address: to, amount: "0.5" }));
+    const d = okData(
+      "withdrawals.submit",
+      await post("withdrawals.submit", {
+        subUid: from,
+        coin: "ETH",
+        dest: "internal_transfer",
+        address: to,
+        amount: "0.5",
+      }),
+    );
     expect(sim.state.balance(from, "ETH")).toBe("1.5");
     expect(sim.state.balance(to, "ETH")).toBe(new Big(before).plus("0.5").toString());
     const dep = okData("deposits.list", await get("deposits.list", { userId: to, limit: "1" }));
-    expect(dep[0]).toMatchObject({ dest: "internal_transfer", amount: "0.5", coin: "ETH", txId: d.orderId, fromAddress: from, toAddress: to });
+    expect(dep[0]).toMatchObject({
+      dest: "internal_transfer",
+      amount: "0.5",
+      coin: "ETH",
+      txId: d.orderId,
+      fromAddress: from,
+      toAddress: to,
+    });
   });
   it("[simulator][state] a repeated clientOid with the same parameters returns the original and moves nothing", async () => {
     const from = uidOf("desk14");
     sim.state.setBalance(from, "USDT", "50");
-    const body = { subUid: from, coin: "USDT", dest: "on_chain", address: "TAddr3", amount: "10", clientOid: "bd-wd-0001" };
+    const body = {
+      subUid: from,
+      coin: "USDT",
+      dest: "on_chain",
+      address: "TAddr3",
+      amount: "10",
+      clientOid: "bd-wd-0001",
+    };
     const first = okData("withdrawals.submit", await post("withdrawals.submit", body));
     const again = okData("withdrawals.submit", await post("withdrawals.submit", { ...body, amount: "10.00" }));
     expect(again).toEqual(first);
@@ -82,7 +151,14 @@ describe("[simulator][state] E5 withdrawals.submit", () => {
   });
   it("[simulator][state] a repeated clientOid with different parameters is 40020 clientOid", async () => {
     const from = uidOf("desk14");
-    const body = { subUid: from, coin: "USDT", dest: "on_chain", address: "TAddr3", amount: "11", clientOid: "bd-wd-0001" };
+    const body = {
+      subUid: from,
+      coin: "USDT",
+      dest: "on_chain",
+      address: "TAddr3",
+      amount: "11",
+      clientOid: "bd-wd-0001",
+    };
     const r = await post("withdrawals.submit", body);
     expect([r.json?.code, r.json?.msg]).toEqual(["40020", "Parameter clientOid error"]);
     expect(sim.state.balance(from, "USDT")).toBe("40");
@@ -96,7 +172,7 @@ describe("[simulator][state] E9 riskUnits.bind", () => {
     post("riskUnits.bind", riskUnitId ? { uid, operate, riskUnitId } : { uid, operate }, key);
   const codeOf = async (p: ReturnType<typeof bind>) => (await p).json?.code;
 
-  it("[simulator][state] binds and unbinds, answering data \"success\"", async () => {
+  it('[simulator][state] binds and unbinds, answering data "success"', async () => {
     const r = await bind(uidOf("desk15"), "bind", unit1());
     expect(r.json?.data).toBe("success");
     okData("riskUnits.bind", r);
@@ -134,7 +210,10 @@ describe("[simulator][state] E9 riskUnits.bind", () => {
   it("[simulator][state] at most 50 UIDs per risk unit: the 51st is refused with 49002", async () => {
     const unit = sim.state.riskUnit(unit2());
     if (!unit) throw new Error("no unit");
-    const extra = Array.from({ length: 60 }, (_, i) => sim.state.addSubaccount(sim.state.mainUid, `ru-fill${i}@x.example`, `ru fill ${i}`).uid);
+    const extra = Array.from(
+      { length: 60 },
+      (_, i) => sim.state.addSubaccount(sim.state.mainUid, `ru-fill${i}@x.example`, `ru fill ${i}`).uid,
+    );
     let i = 0;
     while (unit.members.size < 50) expect(await codeOf(bind(extra[i++] ?? "", "bind", unit2()))).toBe("00000");
     const r = await bind(extra[i] ?? "", "bind", unit2());
@@ -144,17 +223,32 @@ describe("[simulator][state] E9 riskUnits.bind", () => {
 });
 
 describe("[simulator][state] E10 leverage.set", () => {
-  const lev = (body: Record<string, unknown>, key = sim.keys.brokerMain) => post("leverage.set", { productType: "USDT-FUTURES", marginCoin: "USDT", ...body }, key);
+  const lev = (body: Record<string, unknown>, key = sim.keys.brokerMain) =>
+    post("leverage.set", { productType: "USDT-FUTURES", marginCoin: "USDT", ...body }, key);
   it("[simulator][state] crossed sets the cross leverage and keeps it per account", async () => {
     const d = okData("leverage.set", await lev({ symbol: "BTCUSDT", leverage: "125" }));
-    expect(d).toEqual({ symbol: "BTCUSDT", marginCoin: "USDT", longLeverage: "20", shortLeverage: "20", crossMarginLeverage: "125", marginMode: "crossed" });
+    expect(d).toEqual({
+      symbol: "BTCUSDT",
+      marginCoin: "USDT",
+      longLeverage: "20",
+      shortLeverage: "20",
+      crossMarginLeverage: "125",
+      marginMode: "crossed",
+    });
     const other = okData("leverage.set", await lev({ symbol: "BTCUSDT", leverage: "3" }, sim.keys.nonBroker));
     expect(other.crossMarginLeverage).toBe("3");
     expect(sim.state.leverageOf(sim.state.mainUid, "USDT-FUTURES", "BTCUSDT").cross).toBe(125);
   });
   it("[simulator][state] the answer uses the key shortLeverage", async () => {
     const r = await lev({ symbol: "XRPUSDT", leverage: "7" });
-    expect(Object.keys(r.json?.data as object)).toEqual(["symbol", "marginCoin", "longLeverage", "shortLeverage", "crossMarginLeverage", "marginMode"]);
+    expect(Object.keys(r.json?.data as object)).toEqual([
+      "symbol",
+      "marginCoin",
+      "longLeverage",
+      "shortLeverage",
+      "crossMarginLeverage",
+      "marginMode",
+    ]);
   });
   it("[simulator][state] isolated + hedge (ETHUSDT) needs holdSide and sets that side", async () => {
     const r = await lev({ symbol: "ETHUSDT", leverage: "10" });
@@ -176,6 +270,9 @@ describe("[simulator][state] E10 leverage.set", () => {
   it("[simulator][state] tests can change a symbol's modes", async () => {
     sim.state.setMode(sim.state.mainUid, "USDT-FUTURES", "LINKUSDT", { marginMode: "isolated", positionMode: "hedge" });
     expect((await lev({ symbol: "LINKUSDT", leverage: "5" })).json?.code).toBe("40019");
-    okData("leverage.set", await post("leverage.set", { symbol: "BTCUSD", productType: "COIN-FUTURES", marginCoin: "BTC", leverage: "5" }));
+    okData(
+      "leverage.set",
+      await post("leverage.set", { symbol: "BTCUSD", productType: "COIN-FUTURES", marginCoin: "BTC", leverage: "5" }),
+    );
   });
 });

@@ -1,9 +1,23 @@
 import "server-only";
-import { generateAccounts, DEFAULT_PERM_LIST, DEFAULT_REBATE, type BalanceEntry, type RebateInfo, type SubaccountRecord } from "./data/accounts";
+import {
+  generateAccounts,
+  DEFAULT_PERM_LIST,
+  DEFAULT_REBATE,
+  type BalanceEntry,
+  type RebateInfo,
+  type SubaccountRecord,
+} from "./data/accounts";
 import { generateDeposits, type DepositRow } from "./data/deposits";
 import { buildOiLimits, type OiLimitRow } from "./data/futures-symbols";
 import { insertDescending } from "./data/paging";
-import { generatedIndexOfDepositId, generatePopulation, generateSubaccountDeposits, summarizePopulation, type Population, type PopulationSummary } from "./data/population";
+import {
+  generatedIndexOfDepositId,
+  generatePopulation,
+  generateSubaccountDeposits,
+  summarizePopulation,
+  type Population,
+  type PopulationSummary,
+} from "./data/population";
 import { SimBalances } from "./balances";
 import { liveDepositRow, pickWeighted } from "./live-deposits";
 import { SimRecords } from "./records";
@@ -70,7 +84,13 @@ export class SimState extends SimRecords {
     this.nextUid = acc.nextUid;
     for (const s of [...acc.subaccounts, ...acc.foreignSubaccounts]) this.subs.set(s.uid, s);
     this.seededUids = new Set(acc.subaccounts.map((s) => s.uid));
-    this.population = generatePopulation(this.seed, this.scale, this.anchor, acc.mainUid, options.subaccounts ?? acc.subaccounts.length);
+    this.population = generatePopulation(
+      this.seed,
+      this.scale,
+      this.anchor,
+      acc.mainUid,
+      options.subaccounts ?? acc.subaccounts.length,
+    );
     for (const s of this.population.records) this.subs.set(s.uid, s);
     this.materialized = new Uint8Array(this.population.records.length);
     this.balances = new SimBalances(acc.balances, this.depositSettleMs);
@@ -150,7 +170,14 @@ export class SimState extends SimRecords {
       for (const [i, s] of subs.entries()) {
         const g = this.population.index.get(s.uid);
         const seeded = this.seededCounts.get(s.uid);
-        const w = s.status === "del" ? 0 : g !== undefined ? (this.population.counts[g] ?? 0) + 0.05 : this.seededUids.has(s.uid) ? (seeded ?? 0) : 0.05;
+        const w =
+          s.status === "del"
+            ? 0
+            : g !== undefined
+              ? (this.population.counts[g] ?? 0) + 0.05
+              : this.seededUids.has(s.uid)
+                ? (seeded ?? 0)
+                : 0.05;
         sum += w;
         cumulative[i] = sum;
       }
@@ -165,7 +192,14 @@ export class SimState extends SimRecords {
     if (g === undefined || this.materialized[g]) return;
     this.materialized[g] = 1;
     const sub = this.population.records[g] as SubaccountRecord;
-    const rows = generateSubaccountDeposits(this.seed, this.anchor, sub, g, this.population.counts[g] ?? 0, this.mainUid);
+    const rows = generateSubaccountDeposits(
+      this.seed,
+      this.anchor,
+      sub,
+      g,
+      this.population.counts[g] ?? 0,
+      this.mainUid,
+    );
     const list = this.depositsByUser.get(uid) ?? [];
     // Live deposits (newer than the history) may already be listed.
     list.push(...rows);
@@ -183,7 +217,10 @@ export class SimState extends SimRecords {
 
   /** Sub-accounts by tier and deposits generated at the anchor (before live arrivals), for tests and tools. */
   populationSummary(): PopulationSummary {
-    const seeded = { deposits: this.seededDeposits, withoutDeposits: [...this.seededUids].filter((uid) => !this.seededCounts.has(uid)).length };
+    const seeded = {
+      deposits: this.seededDeposits,
+      withoutDeposits: [...this.seededUids].filter((uid) => !this.seededCounts.has(uid)).length,
+    };
     return summarizePopulation(this.population, seeded, this.subaccountsOf(this.mainUid).length);
   }
 

@@ -25,7 +25,13 @@ export type SimStats = {
 
 const MAX_TIMES = 100_000;
 
-type OpCounters = { requests: number; accepted: number; http429: number; codes: Record<string, number>; times: Map<string, number[]> };
+type OpCounters = {
+  requests: number;
+  accepted: number;
+  http429: number;
+  codes: Record<string, number>;
+  times: Map<string, number[]>;
+};
 
 /** Counters a benchmark or a multi-instance test reads to check that clients kept to the limits. */
 export class StatsRecorder {

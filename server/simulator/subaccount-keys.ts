@@ -27,7 +27,8 @@ export class SubaccountKeyError extends Error {
 
 /** The key's registration, once the UID is known to be a live sub-account of the broker. */
 export function subaccountKey(state: SimState, subUid: string, creds: PlatformKey): RegisteredKey {
-  if (!state.isSubOf(state.mainUid, subUid)) throw new SubaccountKeyError(404, `${subUid} is not a sub-account of the broker main account ${state.mainUid}`);
+  if (!state.isSubOf(state.mainUid, subUid))
+    throw new SubaccountKeyError(404, `${subUid} is not a sub-account of the broker main account ${state.mainUid}`);
   if (state.subaccount(subUid)?.status === "del") {
     throw new SubaccountKeyError(409, `sub-account ${subUid} is deleted: no key can be made for it`);
   }
@@ -45,7 +46,11 @@ export function subaccountKey(state: SimState, subUid: string, creds: PlatformKe
 
 /** A fresh key and secret, as the platform mints them (the passphrase is the caller's). */
 export function mintSubaccountCredentials(passphrase: string): PlatformKey {
-  return { apiKey: `bd_sub_${randomBytes(12).toString("hex")}`, apiSecret: randomBytes(32).toString("base64url"), passphrase };
+  return {
+    apiKey: `bd_sub_${randomBytes(12).toString("hex")}`,
+    apiSecret: randomBytes(32).toString("base64url"),
+    passphrase,
+  };
 }
 
 /** Simulator mode: the configured PLATFORM_KEY_SUB<UID>_* keys, registered for their UIDs. */

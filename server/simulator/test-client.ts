@@ -25,7 +25,11 @@ export type SignedCall = {
   prefix?: string;
 };
 
-export type CallResult = { status: number; text: string; json: { code: string; msg: string; requestTime: number; data: unknown } | null };
+export type CallResult = {
+  status: number;
+  text: string;
+  json: { code: string; msg: string; requestTime: number; data: unknown } | null;
+};
 
 export async function call(origin: string, c: SignedCall): Promise<CallResult> {
   const method = c.method ?? "GET";
@@ -58,7 +62,8 @@ export async function call(origin: string, c: SignedCall): Promise<CallResult> {
 
 /** The `data` of a success, parsed by the operation's catalog response schema (throws otherwise). */
 export function okData<Id extends OperationId>(id: Id, r: CallResult): z.output<Catalog[Id]["response"]> {
-  if (r.status !== 200 || r.json?.code !== "00000") throw new Error(`${id}: expected success, got HTTP ${r.status} ${r.text.slice(0, 300)}`);
+  if (r.status !== 200 || r.json?.code !== "00000")
+    throw new Error(`${id}: expected success, got HTTP ${r.status} ${r.text.slice(0, 300)}`);
   return catalog[id].response.parse(r.json.data) as z.output<Catalog[Id]["response"]>;
 }
 

@@ -20,11 +20,22 @@ async function expectCode(id: OperationId, params: Record<string, unknown>, code
   const isPost = ["withdrawals.submit", "subaccounts.create", "riskUnits.bind", "leverage.set"].includes(id);
   const r = isPost
     ? await call(sim.baseUrl, { method: "POST", path: op, body: params, key: sim.keys.brokerMain })
-    : await call(sim.baseUrl, { path: op, query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])), key: sim.keys.brokerMain });
-  expect({ status: r.status, code: r.json?.code, msg: r.json?.msg, data: r.json?.data }).toEqual({ status: 400, code, msg, data: null });
+    : await call(sim.baseUrl, {
+        path: op,
+        query: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+        key: sim.keys.brokerMain,
+      });
+  expect({ status: r.status, code: r.json?.code, msg: r.json?.msg, data: r.json?.data }).toEqual({
+    status: 400,
+    code,
+    msg,
+    data: null,
+  });
 }
-const missing = (id: OperationId, params: Record<string, unknown>, name: string) => expectCode(id, params, "40019", `Parameter ${name} cannot be empty`);
-const invalid = (id: OperationId, params: Record<string, unknown>, name: string) => expectCode(id, params, "40020", `Parameter ${name} error`);
+const missing = (id: OperationId, params: Record<string, unknown>, name: string) =>
+  expectCode(id, params, "40019", `Parameter ${name} cannot be empty`);
+const invalid = (id: OperationId, params: Record<string, unknown>, name: string) =>
+  expectCode(id, params, "40020", `Parameter ${name} error`);
 /** Each field of a minimal valid request is required: leaving any one out is refused, naming it. */
 async function everyFieldRequired(id: OperationId, minimal: Record<string, unknown>) {
   for (const name of Object.keys(minimal)) {
@@ -44,16 +55,26 @@ describe("[simulator][validation] E1 deposits.list", () => {
     await invalid("deposits.list", { userId: sub, startTime: "yesterday" }, "startTime");
     await invalid("deposits.list", { userId: sub, startTime: Date.now() - 100 * DAY, endTime: Date.now() }, "endTime");
   });
-  it("[simulator][validation] idLessThan must be an id", () => invalid("deposits.list", { userId: sub, idLessThan: "abc" }, "idLessThan"));
+  it("[simulator][validation] idLessThan must be an id", () =>
+    invalid("deposits.list", { userId: sub, idLessThan: "abc" }, "idLessThan"));
   it("[simulator][validation] unknown parameters are ignored", async () => {
-    okData("deposits.list", await call(sim.baseUrl, { path: pathOf("deposits.list"), query: `userId=${sub}&colour=blue`, key: sim.keys.brokerMain }));
+    okData(
+      "deposits.list",
+      await call(sim.baseUrl, {
+        path: pathOf("deposits.list"),
+        query: `userId=${sub}&colour=blue`,
+        key: sim.keys.brokerMain,
+      }),
+    );
   });
 });
 
 describe("[simulator][validation] E2 subaccounts.assets and E7 rebates.get", () => {
   it("[simulator][validation] subUid is required", () => missing("subaccounts.assets", {}, "subUid"));
-  it("[simulator][validation] assetType is hold_only or all", () => invalid("subaccounts.assets", { subUid: sub, assetType: "some" }, "assetType"));
-  it("[simulator][validation] an unknown subUid does not exist", () => expectCode("subaccounts.assets", { subUid: "1" }, "40034", "Parameter subUid does not exist"));
+  it("[simulator][validation] assetType is hold_only or all", () =>
+    invalid("subaccounts.assets", { subUid: sub, assetType: "some" }, "assetType"));
+  it("[simulator][validation] an unknown subUid does not exist", () =>
+    expectCode("subaccounts.assets", { subUid: "1" }, "40034", "Parameter subUid does not exist"));
   it("[simulator][validation] uid is required and numeric", async () => {
     await missing("rebates.get", {}, "uid");
     await invalid("rebates.get", { uid: "abc" }, "uid");
@@ -70,7 +91,11 @@ describe("[simulator][validation] E3 planOrders.history, E4 fills.list, E8 marke
   });
   it("[simulator][validation] E3 span is at most 90 days, limit at most 100", async () => {
     await invalid("planOrders.history", { symbol: "BTCUSDT", startTime: now - 91 * DAY, endTime: now }, "endTime");
-    await invalid("planOrders.history", { symbol: "BTCUSDT", startTime: now - DAY, endTime: now, limit: "101" }, "limit");
+    await invalid(
+      "planOrders.history",
+      { symbol: "BTCUSDT", startTime: now - DAY, endTime: now, limit: "101" },
+      "limit",
+    );
   });
   it("[simulator][validation] E4 keeps 90 days and spans at most 90 days", async () => {
     await invalid("fills.list", { startTime: now - 91 * DAY }, "startTime");
@@ -93,15 +118,18 @@ describe("[simulator][validation] E5 withdrawals.submit", () => {
     await invalid("withdrawals.submit", { ...base(), dest: "bank" }, "dest");
   });
   it("[simulator][validation] amount a positive decimal with at most 8 places", async () => {
-    for (const amount of ["-1", "abc", "0", "1e3"]) await invalid("withdrawals.submit", { ...base(), amount }, "amount");
+    for (const amount of ["-1", "abc", "0", "1e3"])
+      await invalid("withdrawals.submit", { ...base(), amount }, "amount");
     await invalid("withdrawals.submit", { ...base(), amount: "0.123456789" }, "amount");
   });
   it("[simulator][validation] an internal transfer goes to a UID, not to itself", async () => {
     await invalid("withdrawals.submit", { ...base(), dest: "internal_transfer", address: "0xabc" }, "address");
     await invalid("withdrawals.submit", { ...base(), dest: "internal_transfer", address: sub }, "address");
   });
-  it("[simulator][validation] clientOid letters, digits, - and _", () => invalid("withdrawals.submit", { ...base(), clientOid: "a b" }, "clientOid"));
-  it("[simulator][validation] an unknown subUid does not exist", () => expectCode("withdrawals.submit", { ...base(), subUid: "123" }, "40034", "Parameter subUid does not exist"));
+  it("[simulator][validation] clientOid letters, digits, - and _", () =>
+    invalid("withdrawals.submit", { ...base(), clientOid: "a b" }, "clientOid"));
+  it("[simulator][validation] an unknown subUid does not exist", () =>
+    expectCode("withdrawals.submit", { ...base(), subUid: "123" }, "40034", "Parameter subUid does not exist"));
 });
 
 describe("[simulator][validation] E6 subaccounts.create", () => {
@@ -109,7 +137,8 @@ describe("[simulator][validation] E6 subaccounts.create", () => {
     await missing("subaccounts.create", {}, "subaccountName");
     await invalid("subaccounts.create", { subaccountName: "not-an-email" }, "subaccountName");
   });
-  it("[simulator][validation] label is shorter than 20", () => invalid("subaccounts.create", { subaccountName: "v1@x.example", label: "x".repeat(20) }, "label"));
+  it("[simulator][validation] label is shorter than 20", () =>
+    invalid("subaccounts.create", { subaccountName: "v1@x.example", label: "x".repeat(20) }, "label"));
 });
 
 describe("[simulator][validation] E9 riskUnits.bind", () => {
@@ -118,8 +147,14 @@ describe("[simulator][validation] E9 riskUnits.bind", () => {
     await missing("riskUnits.bind", { uid: other, riskUnitId: sim.state.riskUnitUid }, "operate");
     await invalid("riskUnits.bind", { uid: other, operate: "both", riskUnitId: sim.state.riskUnitUid }, "operate");
   });
-  it("[simulator][validation] the main account must name riskUnitId", () => missing("riskUnits.bind", { uid: other, operate: "bind" }, "riskUnitId"));
-  it("[simulator][validation] uid must not be the risk unit", () => invalid("riskUnits.bind", { uid: sim.state.riskUnitUid, operate: "bind", riskUnitId: sim.state.riskUnitUid }, "uid"));
+  it("[simulator][validation] the main account must name riskUnitId", () =>
+    missing("riskUnits.bind", { uid: other, operate: "bind" }, "riskUnitId"));
+  it("[simulator][validation] uid must not be the risk unit", () =>
+    invalid(
+      "riskUnits.bind",
+      { uid: sim.state.riskUnitUid, operate: "bind", riskUnitId: sim.state.riskUnitUid },
+      "uid",
+    ));
 });
 
 describe("[simulator][validation] E10 leverage.set and E11 oiLimits.list", () => {
@@ -135,19 +170,27 @@ describe("[simulator][validation] E10 leverage.set and E11 oiLimits.list", () =>
     await invalid("leverage.set", { ...base(), symbol: "NOPEUSDT" }, "symbol");
   });
   it("[simulator][validation] numbers and booleans in a JSON body are read as strings", async () => {
-    const body = '{"symbol":"BTCUSDT","productType":"USDT-FUTURES","marginCoin":"USDT","leverage":20,"holdSide":"long","extraFlag":true}';
-    const d = okData("leverage.set", await call(sim.baseUrl, { method: "POST", path: pathOf("leverage.set"), body, key: sim.keys.brokerMain }));
+    const body =
+      '{"symbol":"BTCUSDT","productType":"USDT-FUTURES","marginCoin":"USDT","leverage":20,"holdSide":"long","extraFlag":true}';
+    const d = okData(
+      "leverage.set",
+      await call(sim.baseUrl, { method: "POST", path: pathOf("leverage.set"), body, key: sim.keys.brokerMain }),
+    );
     expect(d.crossMarginLeverage).toBe("20");
   });
   it("[simulator][validation] E11 productType is required and one of three, in any case", async () => {
     await missing("oiLimits.list", {}, "productType");
     await invalid("oiLimits.list", { productType: "SUSDT-FUTURES" }, "productType");
-    okData("oiLimits.list", await call(sim.baseUrl, { path: pathOf("oiLimits.list"), query: { productType: "coin-futures" } }));
+    okData(
+      "oiLimits.list",
+      await call(sim.baseUrl, { path: pathOf("oiLimits.list"), query: { productType: "coin-futures" } }),
+    );
   });
 });
 
 describe("[simulator][validation] bodies", () => {
-  const post = (body: string, headers?: Record<string, string>) => call(sim.baseUrl, { method: "POST", path: pathOf("leverage.set"), body, key: sim.keys.brokerMain, headers });
+  const post = (body: string, headers?: Record<string, string>) =>
+    call(sim.baseUrl, { method: "POST", path: pathOf("leverage.set"), body, key: sim.keys.brokerMain, headers });
   it("[simulator][validation] invalid JSON or a non-object body is 40017", async () => {
     for (const body of ["{", "[1,2]", '"x"']) {
       const r = await post(body);

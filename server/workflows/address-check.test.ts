@@ -25,7 +25,17 @@ const VALID: Record<string, string> = {
 const typo = (a: string) => {
   const i = a.length - 3;
   const c = a[i]!;
-  const swap = /[0-9]/.test(c) ? (c === "2" ? "3" : "2") : c === c.toLowerCase() ? (c === "q" ? "p" : "q") : c === "Q" ? "P" : "Q";
+  const swap = /[0-9]/.test(c)
+    ? c === "2"
+      ? "3"
+      : "2"
+    : c === c.toLowerCase()
+      ? c === "q"
+        ? "p"
+        : "q"
+      : c === "Q"
+        ? "P"
+        : "Q";
   return a.slice(0, i) + swap + a.slice(i + 1);
 };
 
@@ -40,7 +50,9 @@ describe("addressProblem", () => {
   });
 
   it("refuses another chain's address and short nonsense", () => {
-    expect(addressProblem("TRC20", "abc")).toBe("address is not a valid Tron address (chain TRC20): check it character by character");
+    expect(addressProblem("TRC20", "abc")).toBe(
+      "address is not a valid Tron address (chain TRC20): check it character by character",
+    );
     expect(addressProblem("TRC20", VALID.ERC20!)).not.toBeNull();
     expect(addressProblem("ERC20", VALID.TRC20!)).not.toBeNull();
     expect(addressProblem("BEP20", VALID.ERC20!)).toBeNull();

@@ -14,13 +14,15 @@ import { CHAIN_NAMES, type KnownChain } from "@/lib/withdrawal-addresses";
 
 type Check = (address: string) => boolean;
 
-const lib = (currency: string): Check => (a) => {
-  try {
-    return WAValidator.validate(a, currency);
-  } catch {
-    return false;
-  }
-};
+const lib =
+  (currency: string): Check =>
+  (a) => {
+    try {
+      return WAValidator.validate(a, currency);
+    } catch {
+      return false;
+    }
+  };
 
 const evm = lib("eth");
 
@@ -111,5 +113,7 @@ export function addressProblem(chain: string, address: string): string | null {
   const key = chain.toUpperCase() as KnownChain;
   const check = CHECKS[key];
   if (!check) return null;
-  return check(address) ? null : `address is not a valid ${CHAIN_NAMES[key]} address (chain ${chain}): check it character by character`;
+  return check(address)
+    ? null
+    : `address is not a valid ${CHAIN_NAMES[key]} address (chain ${chain}): check it character by character`;
 }

@@ -15,7 +15,10 @@ export async function auditPage(db: Db, f: AuditFiltersValues): Promise<AuditPag
   const { rows, nextCursor } = await listAudit(db, f);
   // Actions on a member of staff name them by id (it never changes); the page says who, by e-mail, beside it.
   const staffTarget = (r: AuditRow) => (r.action.startsWith("users.") && r.target ? r.target.toLowerCase() : null);
-  const emails = await staffEmailsById(db, rows.flatMap((r) => staffTarget(r) ?? []));
+  const emails = await staffEmailsById(
+    db,
+    rows.flatMap((r) => staffTarget(r) ?? []),
+  );
   return {
     rows: rows.map((r) => {
       const targetName = emails.get(staffTarget(r) ?? "");
@@ -28,11 +31,19 @@ export async function auditPage(db: Db, f: AuditFiltersValues): Promise<AuditPag
 
 /** Every row the filters select, as rows of AUDIT_CSV_COLUMNS; the page's cursor and size do not apply. */
 export async function auditForExport(
-  db: Db, f: AuditFiltersValues, session: StaffSession, ctx: { requestId: string; ip: string | null },
+  db: Db,
+  f: AuditFiltersValues,
+  session: StaffSession,
+  ctx: { requestId: string; ip: string | null },
 ): Promise<AsyncIterable<unknown[]>> {
   await appendAudit(db, {
-    actor: session.email, actorRole: session.role, action: "audit.export", outcome: "info",
-    params: { ...f, from: f.from?.toISOString(), to: f.to?.toISOString() }, requestId: ctx.requestId, ip: ctx.ip,
+    actor: session.email,
+    actorRole: session.role,
+    action: "audit.export",
+    outcome: "info",
+    params: { ...f, from: f.from?.toISOString(), to: f.to?.toISOString() },
+    requestId: ctx.requestId,
+    ip: ctx.ip,
   });
   return (async function* () {
     for await (const r of walkAudit(db, f, EXPORT_MAX_ROWS)) {

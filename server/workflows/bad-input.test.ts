@@ -30,7 +30,11 @@ describe("[bad-input] filter and export values past what the server can hold", (
 
   it("[exports][bad-input] an export refuses them on the field itself, not as an inverted range", () => {
     const now = Date.now();
-    const r = checkExport("planOrders.history", { symbol: "BTCUSDT", startTime: PAST_DATES, endTime: String(now) }, { now });
+    const r = checkExport(
+      "planOrders.history",
+      { symbol: "BTCUSDT", startTime: PAST_DATES, endTime: String(now) },
+      { now },
+    );
     expect(r).toEqual({ ok: false, fieldErrors: { startTime: "startTime must be a Unix millisecond timestamp" } });
   });
 });
@@ -59,7 +63,9 @@ describe("[withdrawals.read][bad-input] ledger cursors", () => {
   );
 
   it("a cursor in the form the ledger writes is read", async () => {
-    const cursor = Buffer.from("2024-01-01T00:00:00.123456Z|c9be0251-17e1-8505-8673-bb3a04f5d4c2").toString("base64url");
+    const cursor = Buffer.from("2024-01-01T00:00:00.123456Z|c9be0251-17e1-8505-8673-bb3a04f5d4c2").toString(
+      "base64url",
+    );
     expect(await listWithdrawals(db, { cursor })).toEqual({ items: [], nextCursor: null });
   });
 });

@@ -57,7 +57,7 @@ describe("[exports][csv] cells", () => {
     ["cr\rhere", '"cr\rhere"'],
     ["", ""],
     // Formula injection neutralised with a leading apostrophe.
-    ["=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""],
+    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
     ["+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1)", "'@SUM(A1)"],
@@ -68,7 +68,15 @@ describe("[exports][csv] cells", () => {
   });
 
   it("keeps signed decimals exactly as sent (they are numbers, not formulas)", () => {
-    for (const v of ["-0.0000007", "+12.5", "-1", "0.00000001", "123456789012345678901234567890.123456789", "-1e-7", "-.5"]) {
+    for (const v of [
+      "-0.0000007",
+      "+12.5",
+      "-1",
+      "0.00000001",
+      "123456789012345678901234567890.123456789",
+      "-1e-7",
+      "-.5",
+    ]) {
       expect(csvCell(v)).toBe(v);
     }
   });
@@ -86,7 +94,8 @@ describe("[exports][csv] rows", () => {
     const header = csvHeader(cols);
     expect(header).toBe(
       "tradeId,orderId,userId,symbol,side,orderType,priceAvg,size,amount,tradeScope,feeDetail.feeCoin,feeDetail.totalFee," +
-        "feeDetail.deduction,feeDetail.totalDeductionFee,cTime,cTimeUtc,uTime,uTimeUtc" + CSV_EOL,
+        "feeDetail.deduction,feeDetail.totalDeductionFee,cTime,cTimeUtc,uTime,uTimeUtc" +
+        CSV_EOL,
     );
     const [row] = parseCsv(csvRows(cols, sampleRows("fills.list")));
     const byName = Object.fromEntries(cols.map((c, i) => [c.name, row?.[i]]));
@@ -114,7 +123,14 @@ describe("[exports][csv] rows", () => {
 
   it("[issue 16] writes all-digit IDs as text formulas, so a spreadsheet keeps every digit of a 16-digit ID", () => {
     const cols = EXPORT_COLUMNS["deposits.list"];
-    const row = { orderId: "1234567890123456789", userId: "8888666612345678", coin: "USDT", amount: "100.5", txId: "0xabc", cTime: "1700000000000" };
+    const row = {
+      orderId: "1234567890123456789",
+      userId: "8888666612345678",
+      coin: "USDT",
+      amount: "100.5",
+      txId: "0xabc",
+      cTime: "1700000000000",
+    };
     const line = csvRows(cols, [row]);
     expect(line.startsWith('"=""1234567890123456789""","=""8888666612345678""",USDT,100.5,')).toBe(true);
     const [cells] = parseCsv(line);
@@ -137,7 +153,10 @@ describe("[exports][csv] rows", () => {
   });
 
   it("every paged operation of the catalog is exportable", () => {
-    const paged = Object.values(catalog).filter((op) => op.paging !== null).map((op) => op.id).sort();
+    const paged = Object.values(catalog)
+      .filter((op) => op.paging !== null)
+      .map((op) => op.id)
+      .sort();
     expect(paged).toEqual([...EXPORTABLE_OPERATIONS].sort());
   });
 });

@@ -21,23 +21,71 @@ export type CsvColumn = { name: string; path: readonly string[]; utc: boolean };
 function columns<Row>(leaves: readonly LeafPath<Row>[], times: readonly LeafPath<Row>[]): readonly CsvColumn[] {
   return leaves.flatMap((leaf): CsvColumn[] => {
     const col: CsvColumn = { name: leaf, path: leaf.split("."), utc: false };
-    return (times as readonly string[]).includes(leaf) ? [col, { name: `${leaf}Utc`, path: col.path, utc: true }] : [col];
+    return (times as readonly string[]).includes(leaf)
+      ? [col, { name: `${leaf}Utc`, path: col.path, utc: true }]
+      : [col];
   });
 }
 
 export const EXPORT_COLUMNS: Readonly<Record<ExportableOperation, readonly CsvColumn[]>> = {
   "deposits.list": columns<DepositRecord>(
-    ["orderId", "userId", "coin", "amount", "fee", "status", "type", "dest", "chain", "txId", "fromAddress", "toAddress", "tag", "confirm", "cTime", "uTime"],
+    [
+      "orderId",
+      "userId",
+      "coin",
+      "amount",
+      "fee",
+      "status",
+      "type",
+      "dest",
+      "chain",
+      "txId",
+      "fromAddress",
+      "toAddress",
+      "tag",
+      "confirm",
+      "cTime",
+      "uTime",
+    ],
     ["cTime", "uTime"],
   ),
   "planOrders.history": columns<PlanOrder>(
-    ["orderId", "clientOid", "symbol", "side", "orderType", "planType", "triggerType", "triggerPrice", "executePrice", "size", "status", "enterPointSource", "cTime", "uTime"],
+    [
+      "orderId",
+      "clientOid",
+      "symbol",
+      "side",
+      "orderType",
+      "planType",
+      "triggerType",
+      "triggerPrice",
+      "executePrice",
+      "size",
+      "status",
+      "enterPointSource",
+      "cTime",
+      "uTime",
+    ],
     ["cTime", "uTime"],
   ),
   "fills.list": columns<Fill>(
     [
-      "tradeId", "orderId", "userId", "symbol", "side", "orderType", "priceAvg", "size", "amount", "tradeScope",
-      "feeDetail.feeCoin", "feeDetail.totalFee", "feeDetail.deduction", "feeDetail.totalDeductionFee", "cTime", "uTime",
+      "tradeId",
+      "orderId",
+      "userId",
+      "symbol",
+      "side",
+      "orderType",
+      "priceAvg",
+      "size",
+      "amount",
+      "tradeScope",
+      "feeDetail.feeCoin",
+      "feeDetail.totalFee",
+      "feeDetail.deduction",
+      "feeDetail.totalDeductionFee",
+      "cTime",
+      "uTime",
     ],
     ["cTime", "uTime"],
   ),

@@ -14,7 +14,10 @@ let desk01: string;
 beforeAll(async () => {
   desk01 = deskUid(bed.sim, "desk01");
   // Its registry name names the file.
-  await registerFromSimulator(bed.db, bed.sim.state.subaccountsOf(bed.sim.keys.brokerMain.uid).filter((s) => s.uid === desk01));
+  await registerFromSimulator(
+    bed.db,
+    bed.sim.state.subaccountsOf(bed.sim.keys.brokerMain.uid).filter((s) => s.uid === desk01),
+  );
 });
 
 /** Runs an export into the browser's assembler, as the page does; returns the events and the assembler. */
@@ -22,7 +25,12 @@ async function exportInto(params: Record<string, string>, opts: { resume?: Resum
   const events: ExportEvent[] = [];
   const assembler = new ExportAssembler(undefined, opts.resume);
   const result = await runExport({
-    db: bed.db, client: bed.client, actor: opts.who ?? actor, operation: "deposits.list", params, resume: opts.resume?.jobId,
+    db: bed.db,
+    client: bed.client,
+    actor: opts.who ?? actor,
+    operation: "deposits.list",
+    params,
+    resume: opts.resume?.jobId,
     onEvent: (e) => {
       events.push(e);
       if (e.type !== "error") assembler.accept(e);
@@ -36,9 +44,16 @@ async function exportInto(params: Record<string, string>, opts: { resume?: Resum
  * Set before the export starts rather than when the first window is reported done: by then the later windows'
  * walks may all have finished (they run ahead of the window being written), and the export would not fail.
  */
-const failSecondWindow = (end: number) => bed.sim.faults.set({ path: "deposits.list", kind: "status", status: 500, query: { endTime: String(end - 90 * DAY - 1) } });
+const failSecondWindow = (end: number) =>
+  bed.sim.faults.set({
+    path: "deposits.list",
+    kind: "status",
+    status: 500,
+    query: { endTime: String(end - 90 * DAY - 1) },
+  });
 
-const rowsOf = async (assembler: ExportAssembler) => (await assembler.result().blob.text()).split(CSV_EOL).filter(Boolean);
+const rowsOf = async (assembler: ExportAssembler) =>
+  (await assembler.result().blob.text()).split(CSV_EOL).filter(Boolean);
 
 describe("[issue 16][exports] resume a failed export", () => {
   it("walks on from the last whole window, asks nothing again of the windows done, and the file is the whole export", async () => {
@@ -59,7 +74,11 @@ describe("[issue 16][exports] resume a failed export", () => {
     bed.sim.resetStats();
     const resumed = await exportInto(params, { resume: point! });
     expect(resumed.result).toMatchObject({ state: "done", windowsDone: 3, windowsTotal: 3 });
-    expect(resumed.events[0]).toMatchObject({ type: "start", windowsDone: 1, filename: expect.stringMatching(/^deposits_desk01_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/) });
+    expect(resumed.events[0]).toMatchObject({
+      type: "start",
+      windowsDone: 1,
+      filename: expect.stringMatching(/^deposits_desk01_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/),
+    });
     // The newest window was not walked again: this run sent only the rows of the windows after it.
     const sent = resumed.events.reduce((n, e) => n + (e.type === "rows" ? e.count : 0), 0);
     expect(sent).toBe(expected.length - point!.records);
@@ -94,13 +113,24 @@ describe("[issue 16][exports] resume a failed export", () => {
     const point = failed.assembler.resumePoint()!;
     bed.sim.faults.clear();
     const before = bed.sim.stats().requests;
-    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
-    expect(await refusal(exportInto(params, { resume: point, who: { email: "broker@brokerdesk.test", role: "broker" } }))).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/No export of yours/)] } });
-    expect(await refusal(exportInto({ ...params, startTime: String(end - 99 * DAY) }, { resume: point }))).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/another request/)] } });
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(
+      await refusal(exportInto(params, { resume: point, who: { email: "broker@brokerdesk.test", role: "broker" } })),
+    ).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/No export of yours/)] } });
+    expect(
+      await refusal(exportInto({ ...params, startTime: String(end - 99 * DAY) }, { resume: point })),
+    ).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/another request/)] } });
     // A refused resume asks the platform nothing.
     expect(bed.sim.stats().requests).toBe(before);
     const done = await exportInto(params, { resume: point });
     expect(done.result.state).toBe("done");
-    expect(await refusal(exportInto(params, { resume: { ...point, jobId: done.result.jobId } }))).toMatchObject({ status: 422, fieldErrors: { resume: [expect.stringMatching(/is done/)] } });
+    expect(await refusal(exportInto(params, { resume: { ...point, jobId: done.result.jobId } }))).toMatchObject({
+      status: 422,
+      fieldErrors: { resume: [expect.stringMatching(/is done/)] },
+    });
   }, 60_000);
 });

@@ -16,7 +16,14 @@ import { ExportAssembler, parseExportLine } from "@/lib/client/export-client";
 import { exportEvents, runExport, type ExportEvent, type ExportResult, type RunExportOptions } from "./export-run";
 import { initialWalks, sliceWindows } from "./export-walk";
 import { DAY_MS as DAY } from "@/lib/platform/windows";
-import { depositsIn, deskUid, simulatorClient, simulatorTestBed, workflowTestBed, type TestClientOptions } from "@/server/testing";
+import {
+  depositsIn,
+  deskUid,
+  simulatorClient,
+  simulatorTestBed,
+  workflowTestBed,
+  type TestClientOptions,
+} from "@/server/testing";
 
 /** The route's answer: the run as an NDJSON stream. */
 const exportResponse = (o: Omit<RunExportOptions, "onEvent">) => ndjsonResponse(exportEvents(o), { signal: o.signal });
@@ -31,7 +38,10 @@ const newClient = (s: Simulator, limiter: SlidingWindowLimiter) => simulatorClie
 const unacquainted = () => newClient(bed.sim, new SlidingWindowLimiter({ store: slots }));
 
 // Each test reads its own platform stats (429s, request counts).
-const bed = workflowTestBed({ client: { ...CLIENT, limiter: new SlidingWindowLimiter({ store: slots }) }, resetEachTest: true });
+const bed = workflowTestBed({
+  client: { ...CLIENT, limiter: new SlidingWindowLimiter({ store: slots }) },
+  resetEachTest: true,
+});
 let desk01: string;
 beforeAll(() => {
   desk01 = deskUid(bed.sim, "desk01");
@@ -39,7 +49,10 @@ beforeAll(() => {
 
 type Run = { result: ExportResult; events: ExportEvent[]; csvLines: string[]; first: (col: string) => string[] };
 
-async function run(opts: Partial<RunExportOptions> & Pick<RunExportOptions, "operation" | "params">, onEvent?: (e: ExportEvent) => void): Promise<Run> {
+async function run(
+  opts: Partial<RunExportOptions> & Pick<RunExportOptions, "operation" | "params">,
+  onEvent?: (e: ExportEvent) => void,
+): Promise<Run> {
   const events: ExportEvent[] = [];
   const result = await runExport({
     db: bed.db,
@@ -58,29 +71,46 @@ async function run(opts: Partial<RunExportOptions> & Pick<RunExportOptions, "ope
   const columns = start?.type === "start" ? start.columns : [];
   // Ids and timestamps never need quoting, so a plain split reads those columns.
   // All-digit IDs are written as text formulas (="…", lib/csv's csvIdCell); read back as the ID.
-  const first = (col: string) => csvLines.map((l) => (l.split(",")[columns.indexOf(col)] ?? "").replace(/^"=""(\d+)"""$/, "$1"));
+  const first = (col: string) =>
+    csvLines.map((l) => (l.split(",")[columns.indexOf(col)] ?? "").replace(/^"=""(\d+)"""$/, "$1"));
   return { result, events, csvLines, first };
 }
 
 async function jobOf(id: string) {
-  const r = await bed.db.query<{ state: string; records: number; windows_done: number; windows_total: number; error: string | null; finished_at: Date | null }>(
-    "SELECT state, records, windows_done, windows_total, error, finished_at FROM export_jobs WHERE id = $1",
-    [id],
-  );
+  const r = await bed.db.query<{
+    state: string;
+    records: number;
+    windows_done: number;
+    windows_total: number;
+    error: string | null;
+    finished_at: Date | null;
+  }>("SELECT state, records, windows_done, windows_total, error, finished_at FROM export_jobs WHERE id = $1", [id]);
   return r.rows[0];
 }
 async function auditOf(jobId: string) {
-  const r = await bed.db.query<{ id: number; outcome: string; intent_id: number | null; detail: Record<string, unknown> | null; at: Date }>(
+  const r = await bed.db.query<{
+    id: number;
+    outcome: string;
+    intent_id: number | null;
+    detail: Record<string, unknown> | null;
+    at: Date;
+  }>(
     "SELECT id, outcome, intent_id, detail, at FROM audit_log WHERE action = 'export.run' AND target = $1 ORDER BY id",
     [`export:${jobId}`],
   );
-  return r.rows.map((row) => ({ ...row, id: Number(row.id), intent_id: row.intent_id === null ? null : Number(row.intent_id) }));
+  return r.rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    intent_id: row.intent_id === null ? null : Number(row.intent_id),
+  }));
 }
-const requestsOf = (op: "deposits.list" | "fills.list" | "market.trades") => bed.sim.stats().operations[op]?.requests ?? 0;
+const requestsOf = (op: "deposits.list" | "fills.list" | "market.trades") =>
+  bed.sim.stats().operations[op]?.requests ?? 0;
 
 function expectNewestFirstUnique(ids: string[]) {
   expect(new Set(ids).size).toBe(ids.length);
-  for (let i = 1; i < ids.length; i++) expect(BigInt(ids[i] as string) < BigInt(ids[i - 1] as string), `row ${i}`).toBe(true);
+  for (let i = 1; i < ids.length; i++)
+    expect(BigInt(ids[i] as string) < BigInt(ids[i - 1] as string), `row ${i}`).toBe(true);
 }
 
 describe("[exports][deposits.list] a range longer than the operation's span", () => {
@@ -112,14 +142,24 @@ describe("[exports][deposits.list] a range longer than the operation's span", ()
     expect(first("cTimeUtc")[0]).toBe(new Date(Number(times[0])).toISOString());
 
     const startEvent = events[0];
-    expect(startEvent).toMatchObject({ type: "start", windowsTotal: 2, filename: expect.stringMatching(/^deposits_\d+_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/) });
+    expect(startEvent).toMatchObject({
+      type: "start",
+      windowsTotal: 2,
+      filename: expect.stringMatching(/^deposits_\d+_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/),
+    });
     expect(startEvent?.type === "start" && startEvent.columns.slice(0, 2)).toEqual(["orderId", "userId"]);
     expect(events.at(-1)).toEqual({ type: "done", records: expected.length });
     const progress = events.filter((e) => e.type === "progress");
     expect(progress.at(-1)).toMatchObject({ records: expected.length, windowsDone: 2, windowsTotal: 2, etaMs: 0 });
     expect(progress.some((p) => p.type === "progress" && p.etaMs !== null && p.etaMs > 0)).toBe(true);
 
-    expect(await jobOf(result.jobId)).toMatchObject({ state: "done", records: expected.length, windows_done: 2, windows_total: 2, error: null });
+    expect(await jobOf(result.jobId)).toMatchObject({
+      state: "done",
+      records: expected.length,
+      windows_done: 2,
+      windows_total: 2,
+      error: null,
+    });
     const audit = await auditOf(result.jobId);
     expect(audit.map((a) => a.outcome)).toEqual(["intent", "success"]);
     expect(audit[1]?.intent_id).toBe(audit[0]?.id);
@@ -151,14 +191,29 @@ describe("[exports][deposits.list] concurrent slices", () => {
     const start = end - DAY;
     const spec = spotSymbol("BTCUSDT");
     if (!spec) throw new Error("BTCUSDT");
-    const truth = marketTrades(spec, bed.sim.state.seed, { startMs: start, endMs: end, limit: Number.MAX_SAFE_INTEGER, nowMs: Date.now() });
+    const truth = marketTrades(spec, bed.sim.state.seed, {
+      startMs: start,
+      endMs: end,
+      limit: Number.MAX_SAFE_INTEGER,
+      nowMs: Date.now(),
+    });
     // The oldest of the first slices is a second away (its requests name its endTime), the others are
     // near: they end while it still has pages ahead, and it is cut for them, whatever the machine's timing.
     const oldest = sliceWindows([{ startTime: start, endTime: end }], initialWalks("market.trades", null)).at(-1);
     if (!oldest) throw new Error("no slice");
-    bed.sim.faults.set({ path: "market.trades", kind: "latency", latencyMs: 1_000, query: { endTime: String(oldest.endTime) } });
+    bed.sim.faults.set({
+      path: "market.trades",
+      kind: "latency",
+      latencyMs: 1_000,
+      query: { endTime: String(oldest.endTime) },
+    });
     const fresh = unacquainted();
-    const { result, first } = await run({ operation: "market.trades", params: { symbol: "BTCUSDT", startTime: String(start), endTime: String(end) }, concurrency: 6, client: fresh }).finally(() => fresh.close());
+    const { result, first } = await run({
+      operation: "market.trades",
+      params: { symbol: "BTCUSDT", startTime: String(start), endTime: String(end) },
+      concurrency: 6,
+      client: fresh,
+    }).finally(() => fresh.close());
     expect(result).toMatchObject({ state: "done", windowsTotal: 1, windowsDone: 1 });
     expect(result.cuts).toBeGreaterThan(0);
     const ids = first("tradeId");
@@ -175,7 +230,12 @@ describe("[exports][deposits.list] concurrent slices", () => {
     const expected = depositsIn(bed.sim, desk01, start, end).map((d) => d.orderId);
     expect(expected.length).toBeGreaterThan(1_000);
     const fresh = unacquainted();
-    const { result, first } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) }, concurrency: 6, client: fresh }).finally(() => fresh.close());
+    const { result, first } = await run({
+      operation: "deposits.list",
+      params: { userId: desk01, startTime: String(start), endTime: String(end) },
+      concurrency: 6,
+      client: fresh,
+    }).finally(() => fresh.close());
     expect(result.state).toBe("done");
     // 10 calls/s × (0.6 s in flight + the walk's own 30 ms) each: seven walks, six at the most, one of them
     // cut from the first five.
@@ -190,7 +250,12 @@ describe("[exports][deposits.list] concurrent slices", () => {
       expect(fresh.recentRoundTripMs("deposits.list")).toBeNull();
       expect(initialWalks("deposits.list", fresh.recentRoundTripMs("deposits.list"))).toBe(5);
       const end = Date.now();
-      await fresh.call("deposits.list", { userId: desk01, startTime: String(end - DAY), endTime: String(end), limit: "1" });
+      await fresh.call("deposits.list", {
+        userId: desk01,
+        startTime: String(end - DAY),
+        endTime: String(end),
+        limit: "1",
+      });
       const near = fresh.recentRoundTripMs("deposits.list");
       expect(near).toBeGreaterThan(0);
       // Loopback: one walk keeps 10 calls/s busy.
@@ -204,7 +269,10 @@ describe("[exports][deposits.list] concurrent slices", () => {
   });
 
   it("cuts each window into equal, adjacent, non-overlapping slices, newest first", () => {
-    const windows = [{ startTime: 1_000, endTime: 1_999 }, { startTime: 0, endTime: 998 }];
+    const windows = [
+      { startTime: 1_000, endTime: 1_999 },
+      { startTime: 0, endTime: 998 },
+    ];
     expect(sliceWindows(windows, 1)).toEqual(windows.map((w, of) => ({ ...w, of })));
     const slices = sliceWindows(windows, 3);
     expect(slices.map((s) => s.of)).toEqual([0, 0, 0, 1, 1, 1]);
@@ -232,7 +300,10 @@ describe("[exports][fills.list] within the retention", () => {
       .fills.filter((f) => f.cTime >= start && f.cTime <= end)
       .map((f) => f.tradeId);
     expect(expected.length).toBeGreaterThan(500);
-    const { result, first } = await run({ operation: "fills.list", params: { startTime: String(start), endTime: String(end) } });
+    const { result, first } = await run({
+      operation: "fills.list",
+      params: { startTime: String(start), endTime: String(end) },
+    });
     expect(result.state).toBe("done");
     expect(first("tradeId")).toEqual(expected);
     expectNewestFirstUnique(first("tradeId"));
@@ -246,11 +317,20 @@ describe("[exports][market.trades] public data, 1,000 a page", () => {
     const start = end - 2 * DAY;
     const spec = spotSymbol("BTCUSDT");
     if (!spec) throw new Error("BTCUSDT");
-    const truth = marketTrades(spec, bed.sim.state.seed, { startMs: start, endMs: end, limit: Number.MAX_SAFE_INTEGER, nowMs: Date.now() });
+    const truth = marketTrades(spec, bed.sim.state.seed, {
+      startMs: start,
+      endMs: end,
+      limit: Number.MAX_SAFE_INTEGER,
+      nowMs: Date.now(),
+    });
     expect(truth.length).toBeGreaterThan(50_000);
     const before = requestsOf("market.trades");
     // One walk: each page then holds exactly the operation's maximum (several walks add a partial page each).
-    const { result, first, events } = await run({ operation: "market.trades", params: { symbol: "BTCUSDT", startTime: String(start), endTime: String(end) }, concurrency: 1 });
+    const { result, first, events } = await run({
+      operation: "market.trades",
+      params: { symbol: "BTCUSDT", startTime: String(start), endTime: String(end) },
+      concurrency: 1,
+    });
     expect(result.state).toBe("done");
     const ids = first("tradeId");
     expect(ids.length).toBe(truth.length);
@@ -283,7 +363,12 @@ describe("[exports] cancel and failures", () => {
       return bed.client.call(...args);
     }) as PlatformClient["call"];
     const { result } = await run(
-      { operation: "deposits.list", params: { userId: desk01, startTime: String(end - 170 * DAY), endTime: String(end) }, signal: abort.signal, client: counting },
+      {
+        operation: "deposits.list",
+        params: { userId: desk01, startTime: String(end - 170 * DAY), endTime: String(end) },
+        signal: abort.signal,
+        client: counting,
+      },
       (e) => {
         if (e.type === "rows" && ++rowsEvents === 3) abort.abort();
       },
@@ -304,27 +389,46 @@ describe("[exports] cancel and failures", () => {
     const end = Date.now();
     let rowsEvents = 0;
     const { result, events } = await run(
-      { operation: "deposits.list", params: { userId: desk01, startTime: String(end - 150 * DAY), endTime: String(end) } },
+      {
+        operation: "deposits.list",
+        params: { userId: desk01, startTime: String(end - 150 * DAY), endTime: String(end) },
+      },
       (e) => {
         // GETs are retried by the client: more failures than the attempts of every walk together (six walks at
         // the most, three attempts each), so the error reaches the export.
-        if (e.type === "rows" && ++rowsEvents === 2) bed.sim.faults.set({ path: "deposits.list", kind: "status", status: 500, count: 20 });
+        if (e.type === "rows" && ++rowsEvents === 2)
+          bed.sim.faults.set({ path: "deposits.list", kind: "status", status: 500, count: 20 });
       },
     );
     expect(result.state).toBe("failed");
     const last = events.at(-1);
-    expect(last).toMatchObject({ type: "error", status: 502, code: "platform_error", platform: { code: "50000", msg: "System busy" } });
+    expect(last).toMatchObject({
+      type: "error",
+      status: 502,
+      code: "platform_error",
+      platform: { code: "50000", msg: "System busy" },
+    });
     expect(events.some((e) => e.type === "done")).toBe(false);
-    expect(await jobOf(result.jobId)).toMatchObject({ state: "failed", records: result.records, error: expect.stringContaining("platform_error") });
+    expect(await jobOf(result.jobId)).toMatchObject({
+      state: "failed",
+      records: result.records,
+      error: expect.stringContaining("platform_error"),
+    });
     expect(result.records).toBeGreaterThanOrEqual(200);
     const audit = await auditOf(result.jobId);
     expect(audit.map((a) => a.outcome)).toEqual(["intent", "failure"]);
-    expect(audit[1]).toMatchObject({ intent_id: audit[0]?.id, detail: { state: "failed", platform: { code: "50000" } } });
+    expect(audit[1]).toMatchObject({
+      intent_id: audit[0]?.id,
+      detail: { state: "failed", platform: { code: "50000" } },
+    });
   }, 30_000);
 
   it("writes the audit intent before the first platform call", async () => {
     const end = Date.now();
-    const { result } = await run({ operation: "deposits.list", params: { userId: desk01, startTime: String(end - DAY), endTime: String(end) } });
+    const { result } = await run({
+      operation: "deposits.list",
+      params: { userId: desk01, startTime: String(end - DAY), endTime: String(end) },
+    });
     const [intent] = await auditOf(result.jobId);
     const firstCall = bed.sim.stats().operations["deposits.list"]?.acceptedTimes[0];
     expect(intent?.outcome).toBe("intent");
@@ -339,7 +443,14 @@ describe("[exports] cancel and failures", () => {
     try {
       const events: ExportEvent[] = [];
       await expect(
-        runExport({ db: bed.db, client: bed.client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(Date.now() - DAY), endTime: String(Date.now()) }, onEvent: (e) => void events.push(e) }),
+        runExport({
+          db: bed.db,
+          client: bed.client,
+          actor,
+          operation: "deposits.list",
+          params: { userId: desk01, startTime: String(Date.now() - DAY), endTime: String(Date.now()) },
+          onEvent: (e) => void events.push(e),
+        }),
       ).rejects.toMatchObject({ name: "AuditWriteError" });
       expect(events).toEqual([]);
     } finally {
@@ -352,9 +463,19 @@ describe("[exports] cancel and failures", () => {
   it("refuses an invalid request with field errors before anything is recorded or sent", async () => {
     const before = bed.sim.stats().requests;
     const now = Date.now();
-    const refused = await runExport({ db: bed.db, client: bed.client, actor, operation: "fills.list", params: { startTime: String(now - 100 * DAY), endTime: String(now) }, onEvent: () => undefined }).catch((e: unknown) => e);
+    const refused = await runExport({
+      db: bed.db,
+      client: bed.client,
+      actor,
+      operation: "fills.list",
+      params: { startTime: String(now - 100 * DAY), endTime: String(now) },
+      onEvent: () => undefined,
+    }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
-    expect(refused).toMatchObject({ status: 422, fieldErrors: { startTime: [expect.stringMatching(/keeps only the last 90 days/)] } });
+    expect(refused).toMatchObject({
+      status: 422,
+      fieldErrors: { startTime: [expect.stringMatching(/keeps only the last 90 days/)] },
+    });
     expect(bed.sim.stats().requests).toBe(before);
   });
 });
@@ -368,7 +489,11 @@ describe("[exports] request checks", () => {
   };
 
   it("accepts a span longer than the operation's maximum and splits it newest first", () => {
-    const r = checkExport("market.trades", { symbol: "BTCUSDT", startTime: String(now - 20 * DAY), endTime: String(now) }, { now });
+    const r = checkExport(
+      "market.trades",
+      { symbol: "BTCUSDT", startTime: String(now - 20 * DAY), endTime: String(now) },
+      { now },
+    );
     expect(r.ok && r.plan.windows.length).toBe(3);
     expect(r.ok && r.plan.windows[0]?.endTime).toBe(now);
     expect(r.ok && r.plan.filename).toBe("trades_BTCUSDT_2026-11-01_2026-11-21.csv");
@@ -376,12 +501,23 @@ describe("[exports] request checks", () => {
 
   it("refuses what is not a paged operation, missing or reserved parameters, and the operation's own rules", () => {
     expect(errorsOf("withdrawals.submit", range)).toHaveProperty("operation");
-    expect(errorsOf("deposits.list", { userId: "1" })).toMatchObject({ startTime: expect.any(String), endTime: expect.any(String) });
-    expect(errorsOf("deposits.list", { userId: "1", ...range, limit: "100", idLessThan: "5" })).toMatchObject({ limit: expect.any(String), idLessThan: expect.any(String) });
+    expect(errorsOf("deposits.list", { userId: "1" })).toMatchObject({
+      startTime: expect.any(String),
+      endTime: expect.any(String),
+    });
+    expect(errorsOf("deposits.list", { userId: "1", ...range, limit: "100", idLessThan: "5" })).toMatchObject({
+      limit: expect.any(String),
+      idLessThan: expect.any(String),
+    });
     expect(errorsOf("deposits.list", range)).toHaveProperty("userId");
     expect(errorsOf("planOrders.history", range)).toHaveProperty("symbol");
-    expect(errorsOf("deposits.list", { userId: "1", startTime: range.endTime, endTime: range.startTime })).toHaveProperty("endTime");
-    expect(errorsOf("market.trades", { symbol: "BTCUSDT", startTime: String(now - 91 * DAY), endTime: String(now) })?.startTime).toMatch(/keeps only the last 90 days/);
+    expect(
+      errorsOf("deposits.list", { userId: "1", startTime: range.endTime, endTime: range.startTime }),
+    ).toHaveProperty("endTime");
+    expect(
+      errorsOf("market.trades", { symbol: "BTCUSDT", startTime: String(now - 91 * DAY), endTime: String(now) })
+        ?.startTime,
+    ).toMatch(/keeps only the last 90 days/);
   });
 
   it("takes another key only for key-selectable operations, and only a configured one", () => {
@@ -396,14 +532,22 @@ describe("[exports] NDJSON response", () => {
     const end = Date.now();
     const start = end - 20 * DAY;
     const expected = depositsIn(bed.sim, desk01, start, end).length;
-    const res = await exportResponse({ db: bed.db, client: bed.client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(start), endTime: String(end) } });
+    const res = await exportResponse({
+      db: bed.db,
+      client: bed.client,
+      actor,
+      operation: "deposits.list",
+      params: { userId: desk01, startTime: String(start), endTime: String(end) },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
     const lines = (await res.text()).split("\n").filter(Boolean);
     const events = lines.map((l) => JSON.parse(l) as ExportEvent);
     expect(events[0]?.type).toBe("start");
     expect(events.at(-1)).toEqual({ type: "done", records: expected });
-    expect(events.flatMap((e) => (e.type === "rows" ? e.csv.split(CSV_EOL).filter(Boolean) : [])).length).toBe(expected);
+    expect(events.flatMap((e) => (e.type === "rows" ? e.csv.split(CSV_EOL).filter(Boolean) : [])).length).toBe(
+      expected,
+    );
     // The browser's reader (lib/client/export-client) accepts exactly what the server writes.
     const assembler = new ExportAssembler();
     for (const line of lines) assembler.accept(parseExportLine(line));
@@ -415,12 +559,26 @@ describe("[exports] NDJSON response", () => {
   });
 
   it("answers a refusal before the stream starts as an error, not a stream", async () => {
-    await expect(exportResponse({ db: bed.db, client: bed.client, actor, operation: "deposits.list", params: { startTime: "1", endTime: "2" } })).rejects.toBeInstanceOf(DomainError);
+    await expect(
+      exportResponse({
+        db: bed.db,
+        client: bed.client,
+        actor,
+        operation: "deposits.list",
+        params: { startTime: "1", endTime: "2" },
+      }),
+    ).rejects.toBeInstanceOf(DomainError);
   });
 
   it("a browser that stops reading cancels the export and its platform calls", async () => {
     const end = Date.now();
-    const res = await exportResponse({ db: bed.db, client: bed.client, actor, operation: "deposits.list", params: { userId: desk01, startTime: String(end - 170 * DAY), endTime: String(end) } });
+    const res = await exportResponse({
+      db: bed.db,
+      client: bed.client,
+      actor,
+      operation: "deposits.list",
+      params: { userId: desk01, startTime: String(end - 170 * DAY), endTime: String(end) },
+    });
     const reader = res.body?.getReader();
     if (!reader) throw new Error("no body");
     const first = JSON.parse(new TextDecoder().decode((await reader.read()).value).split("\n")[0] ?? "") as ExportEvent;
@@ -438,7 +596,10 @@ describe("[exports] NDJSON response", () => {
 // (about 10,700 rows, 11 s); the full 90 days with EXPORT_BENCH=1.
 describe("[exports][deposits.list] throughput at simulator scale 20", () => {
   // Another platform: its own budget.
-  const bigBed = simulatorTestBed({ simulator: { scale: 20 }, client: { ...CLIENT, limiter: new SlidingWindowLimiter() } });
+  const bigBed = simulatorTestBed({
+    simulator: { scale: 20 },
+    client: { ...CLIENT, limiter: new SlidingWindowLimiter() },
+  });
   let big: Simulator;
   let bigClient: PlatformClient;
   beforeAll(() => void ({ sim: big, client: bigClient } = bigBed));
@@ -452,12 +613,18 @@ describe("[exports][deposits.list] throughput at simulator scale 20", () => {
     const start = end - days * DAY;
     const expected = depositsIn(big, uid, start, end).length;
     const t0 = performance.now();
-    const { result } = await run({ client: bigClient, operation: "deposits.list", params: { userId: uid, startTime: String(start), endTime: String(end) } });
+    const { result } = await run({
+      client: bigClient,
+      operation: "deposits.list",
+      params: { userId: uid, startTime: String(start), endTime: String(end) },
+    });
     const seconds = (performance.now() - t0) / 1000;
     const perSecond = result.records / seconds;
     const bound = 10 * 100;
     const ops = big.stats().operations["deposits.list"];
-    process.stdout.write(`${JSON.stringify({ bench: "export.deposits", days, records: result.records, seconds: +seconds.toFixed(2), perSecond: Math.round(perSecond), ratio: +(perSecond / bound).toFixed(3), requests: ops?.requests, http429: big.stats().http429, peakPerSecond: ops?.peakPerSecond })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ bench: "export.deposits", days, records: result.records, seconds: +seconds.toFixed(2), perSecond: Math.round(perSecond), ratio: +(perSecond / bound).toFixed(3), requests: ops?.requests, http429: big.stats().http429, peakPerSecond: ops?.peakPerSecond })}\n`,
+    );
     expect(result.state).toBe("done");
     expect(result.records).toBe(expected);
     expect(big.stats().http429).toBe(0);

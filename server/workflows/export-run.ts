@@ -22,7 +22,15 @@ export type { ExportErrorEvent, ExportEvent, ExportProgress };
 
 export type ExportState = "done" | "failed" | "cancelled";
 /** `cuts`: walks cut in two to keep every walk busy (export-walk.ts). */
-export type ExportResult = { jobId: string; state: ExportState; records: number; windowsDone: number; windowsTotal: number; cuts: number; error?: ExportErrorEvent };
+export type ExportResult = {
+  jobId: string;
+  state: ExportState;
+  records: number;
+  windowsDone: number;
+  windowsTotal: number;
+  cuts: number;
+  error?: ExportErrorEvent;
+};
 
 // ---------------------------------------------------------------------------------------------
 // The run
@@ -68,10 +76,18 @@ const JOB_UPDATE_EVERY_MS = 2_000;
  */
 export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   const checked = checkExport(o.operation, o.params, { key: o.key, keyNames: o.client.config.credentials.names() });
-  if (!checked.ok) throw invalidFields(Object.fromEntries(Object.entries(checked.fieldErrors).map(([k, m]) => [k, [m]])));
+  if (!checked.ok)
+    throw invalidFields(Object.fromEntries(Object.entries(checked.fieldErrors).map(([k, m]) => [k, [m]])));
   const plan = { ...checked.plan, filename: await fileNameOf(o.db, checked.plan, o.params) };
   const jobId = randomUUID();
-  const subject = { actor: o.actor.email, actorRole: o.actor.role, action: "export.run" as const, target: `export:${jobId}`, requestId: o.requestId, ip: o.ip };
+  const subject = {
+    actor: o.actor.email,
+    actorRole: o.actor.role,
+    action: "export.run" as const,
+    target: `export:${jobId}`,
+    requestId: o.requestId,
+    ip: o.ip,
+  };
   const concurrency = Math.max(1, o.concurrency ?? EXPORT_CONCURRENCY);
   const initial = Math.min(concurrency, initialWalks(plan.operation, o.client.recentRoundTripMs(plan.operation)));
   const windows = sliceWindows(plan.windows, initial);
@@ -80,9 +96,13 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
 
   // Fail-closed (STYLE rule 7): no intent row, no platform call.
   const trail = await openAudit(o.db, subject, {
-    operation: plan.operation, params: o.params, key: o.key ?? null, ...(o.resume ? { resumes: o.resume, fromWindow: skip } : {}),
+    operation: plan.operation,
+    params: o.params,
+    key: o.key ?? null,
+    ...(o.resume ? { resumes: o.resume, fromWindow: skip } : {}),
   });
-  const outcome = (ok: boolean, detail: Record<string, unknown>) => trail.close(ok ? "success" : "failure", { jobId, ...detail });
+  const outcome = (ok: boolean, detail: Record<string, unknown>) =>
+    trail.close(ok ? "success" : "failure", { jobId, ...detail });
   try {
     await o.db.query(
       "INSERT INTO export_jobs (id, operation, params, requested_by, state, windows_total, windows_done) VALUES ($1, $2, $3::text::jsonb, $4, 'running', $5, $6)",
@@ -101,33 +121,73 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
     if (!force && performance.now() - lastJobUpdate < JOB_UPDATE_EVERY_MS) return;
     lastJobUpdate = performance.now();
     await o.db
-      .query("UPDATE export_jobs SET records = $2, windows_done = $3 WHERE id = $1 AND state = 'running'", [jobId, counters.records, counters.windowsDone])
+      .query("UPDATE export_jobs SET records = $2, windows_done = $3 WHERE id = $1 AND state = 'running'", [
+        jobId,
+        counters.records,
+        counters.windowsDone,
+      ])
       .catch((e: unknown) => logger.warn({ err: String(e), jobId }, "export progress could not be saved"));
   };
   const finish = async (state: ExportState, error: string | null) => {
     await o.db
-      .query("UPDATE export_jobs SET state = $2, records = $3, windows_done = $4, error = $5, finished_at = now() WHERE id = $1", [
-        jobId, state, counters.records, counters.windowsDone, error,
-      ])
+      .query(
+        "UPDATE export_jobs SET state = $2, records = $3, windows_done = $4, error = $5, finished_at = now() WHERE id = $1",
+        [jobId, state, counters.records, counters.windowsDone, error],
+      )
       .catch((e: unknown) => logger.error({ err: String(e), jobId }, "export job could not be closed"));
   };
-  const result = (state: ExportState, error?: ExportErrorEvent): ExportResult => ({ jobId, state, ...counters, windowsTotal, error });
+  const result = (state: ExportState, error?: ExportErrorEvent): ExportResult => ({
+    jobId,
+    state,
+    ...counters,
+    windowsTotal,
+    error,
+  });
 
   const columns = EXPORT_COLUMNS[plan.operation];
   try {
-    await o.onEvent({ type: "start", jobId, windowsTotal, columns: columns.map((c) => c.name), filename: plan.filename, ...(skip ? { windowsDone: skip } : {}) });
-    await walk({ client: o.client, key: o.key, signal: o.signal, onEvent: o.onEvent }, plan, windows, skip, { initial, most: concurrency }, columns, counters, started, saveProgress);
+    await o.onEvent({
+      type: "start",
+      jobId,
+      windowsTotal,
+      columns: columns.map((c) => c.name),
+      filename: plan.filename,
+      ...(skip ? { windowsDone: skip } : {}),
+    });
+    await walk(
+      { client: o.client, key: o.key, signal: o.signal, onEvent: o.onEvent },
+      plan,
+      windows,
+      skip,
+      { initial, most: concurrency },
+      columns,
+      counters,
+      started,
+      saveProgress,
+    );
   } catch (e) {
     if (o.signal?.aborted) {
       await finish("cancelled", "cancelled by the user");
       // The audit log has no "cancelled" outcome: the export did not complete, so it is a failure whose detail says why.
-      await outcome(false, { state: "cancelled", records: counters.records, windowsDone: counters.windowsDone, windowsTotal });
+      await outcome(false, {
+        state: "cancelled",
+        records: counters.records,
+        windowsDone: counters.windowsDone,
+        windowsTotal,
+      });
       return result("cancelled");
     }
     const error = errorEvent(e);
     await finish("failed", `${error.code}: ${error.message}`);
     await outcome(false, {
-      state: "failed", records: counters.records, windowsDone: counters.windowsDone, windowsTotal, status: error.status, code: error.code, message: error.message, platform: error.platform,
+      state: "failed",
+      records: counters.records,
+      windowsDone: counters.windowsDone,
+      windowsTotal,
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      platform: error.platform,
     });
     await lastWord(o, error);
     return result("failed", error);
@@ -135,14 +195,20 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   // Two independent writes, both before the last word: the file is whole once the audit log says so.
   await Promise.all([
     finish("done", null),
-    outcome(true, { state: "done", records: counters.records, windowsTotal, durationMs: Math.round(performance.now() - started) }),
+    outcome(true, {
+      state: "done",
+      records: counters.records,
+      windowsTotal,
+      durationMs: Math.round(performance.now() - started),
+    }),
   ]);
   await lastWord(o, { type: "done", records: counters.records });
   return result("done");
 }
 
 /** What a job records of the request, so a resume can be matched to it. */
-const jobParams = (o: Pick<RunExportOptions, "params" | "key">) => JSON.stringify({ ...o.params, ...(o.key ? { key: o.key } : {}) });
+const jobParams = (o: Pick<RunExportOptions, "params" | "key">) =>
+  JSON.stringify({ ...o.params, ...(o.key ? { key: o.key } : {}) });
 
 /**
  * Where a resumed export starts: the failed job's last complete window. Progress is saved at the end of
@@ -150,15 +216,24 @@ const jobParams = (o: Pick<RunExportOptions, "params" | "key">) => JSON.stringif
  * job counts only windows whose rows were all sent. Only the person who ran it, for the same request.
  */
 async function resumePoint(db: Db, o: RunExportOptions, windowsTotal: number): Promise<number> {
-  const { rows } = await db.query<{ operation: string; params: unknown; requested_by: string; state: string; windows_done: number; windows_total: number | null }>(
-    "SELECT operation, params, requested_by, state, windows_done, windows_total FROM export_jobs WHERE id = $1",
-    [o.resume],
-  );
+  const { rows } = await db.query<{
+    operation: string;
+    params: unknown;
+    requested_by: string;
+    state: string;
+    windows_done: number;
+    windows_total: number | null;
+  }>("SELECT operation, params, requested_by, state, windows_done, windows_total FROM export_jobs WHERE id = $1", [
+    o.resume,
+  ]);
   const job = rows[0];
   const refuse = (why: string) => invalidFields({ resume: [why] });
   if (!job || job.requested_by !== o.actor.email) throw refuse("No export of yours with this ID");
   if (job.state !== "failed") throw refuse(`That export is ${job.state}; only a failed export can be resumed`);
-  const same = job.operation === o.operation && job.windows_total === windowsTotal && sameParams(job.params, JSON.parse(jobParams(o)));
+  const same =
+    job.operation === o.operation &&
+    job.windows_total === windowsTotal &&
+    sameParams(job.params, JSON.parse(jobParams(o)));
   if (!same) throw refuse("That export was of another request; resume it with the same filters and range");
   return job.windows_done;
 }

@@ -34,7 +34,8 @@ const ROUND_TRIP_SLACK_MS = 30;
  * walk's own work) of them: one while the platform is a few ms away (one walk then sends a whole window's
  * budget within a few ms of its start).
  */
-export const walksFor = (rate: number, roundTripMs: number): number => Math.max(1, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000));
+export const walksFor = (rate: number, roundTripMs: number): number =>
+  Math.max(1, Math.ceil((rate * (roundTripMs + ROUND_TRIP_SLACK_MS)) / 1000));
 
 /**
  * Walks an export starts with, together, from the client's latest answer to the operation (`recentRoundTripMs`;

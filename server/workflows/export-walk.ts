@@ -66,7 +66,18 @@ export async function walk(
   const limit = paging.limit.max;
   const slices: Slice[] = windows
     .filter((w) => w.of >= skip)
-    .map(({ of, ...window }) => ({ window, of, stolen: false, walking: false, seen: 0, pages: [], done: false, oldestMs: null, failed: null, wake: null }));
+    .map(({ of, ...window }) => ({
+      window,
+      of,
+      stolen: false,
+      walking: false,
+      seen: 0,
+      pages: [],
+      done: false,
+      oldestMs: null,
+      failed: null,
+      wake: null,
+    }));
   const windowsTotal = new Set(windows.map((w) => w.of)).size;
   const totalSpan = slices.reduce((n, s) => n + (s.window.endTime - s.window.startTime + 1), 0);
 
@@ -112,14 +123,30 @@ export async function walk(
       if (failedBefore(slice)) return;
       const retentionFloor = paging.retentionMs === null ? null : Date.now() - paging.retentionMs + RETENTION_MARGIN_MS;
       // A long export can reach its oldest window after it has aged past the retention: ask only for what is kept.
-      const startTime = retentionFloor === null ? slice.window.startTime : Math.max(slice.window.startTime, retentionFloor);
+      const startTime =
+        retentionFloor === null ? slice.window.startTime : Math.max(slice.window.startTime, retentionFloor);
       if (startTime > slice.window.endTime) break;
-      const input = { ...plan.base, startTime: String(startTime), endTime: String(slice.window.endTime), limit: String(limit), ...(cursor ? { idLessThan: cursor } : {}) };
-      const answer = await o.client.call(plan.operation, input as never, { key: o.key, signal: stop.signal, queueDeadlineMs: EXPORT_QUEUE_DEADLINE_MS, cache: "no-store" });
+      const input = {
+        ...plan.base,
+        startTime: String(startTime),
+        endTime: String(slice.window.endTime),
+        limit: String(limit),
+        ...(cursor ? { idLessThan: cursor } : {}),
+      };
+      const answer = await o.client.call(plan.operation, input as never, {
+        key: o.key,
+        signal: stop.signal,
+        queueDeadlineMs: EXPORT_QUEUE_DEADLINE_MS,
+        cache: "no-store",
+      });
       const { data } = answer;
       if (failedBefore(slice)) return;
       // The slowest of recent round trips (decaying), so one quick answer does not take walks away.
-      if (answer.roundTripMs !== undefined) roundTripMs = roundTripMs === null ? answer.roundTripMs : Math.max(answer.roundTripMs, roundTripMs * 0.9 + answer.roundTripMs * 0.1);
+      if (answer.roundTripMs !== undefined)
+        roundTripMs =
+          roundTripMs === null
+            ? answer.roundTripMs
+            : Math.max(answer.roundTripMs, roundTripMs * 0.9 + answer.roundTripMs * 0.1);
       const all = paging.rows(data);
       // A steal may have moved this slice's start while the page was on its way: what lies below it now is
       // the older slice's to fetch, so no row is ever walked by two slices that are not neighbours.
@@ -134,7 +161,8 @@ export async function walk(
       const next = paging.nextCursor(data, limit);
       if (!next || rows.length < all.length) break;
       // A cursor that does not move would loop forever against a misbehaving platform.
-      if (next === cursor) throw new DomainError("platform_cursor_stuck", `${plan.operation} returned the same cursor twice (${next})`);
+      if (next === cursor)
+        throw new DomainError("platform_cursor_stuck", `${plan.operation} returned the same cursor twice (${next})`);
       cursor = next;
     }
     slice.done = true;
@@ -163,7 +191,13 @@ export async function walk(
       });
   };
   const startMore = () => {
-    while (failures === 0 && !stop.signal.aborted && running < wanted() && nextToStart < slices.length && nextToStart < head + 2 * concurrency) {
+    while (
+      failures === 0 &&
+      !stop.signal.aborted &&
+      running < wanted() &&
+      nextToStart < slices.length &&
+      nextToStart < head + 2 * concurrency
+    ) {
       run(slices[nextToStart++] as Slice);
     }
     // Nothing left to start while walks are still wanted: cut the older half off the walk with the most time
@@ -198,7 +232,18 @@ export async function walk(
     if (roundTripMs !== null && bestPages * roundTripMs <= (totalPages * 1000) / rate + slotMs) return null;
     const victim = slices[best] as Slice;
     const mid = victim.window.startTime + Math.floor(bestLeft / 2);
-    const older: Slice = { window: { startTime: victim.window.startTime, endTime: mid - 1 }, of: victim.of, stolen: true, walking: false, seen: 0, pages: [], done: false, oldestMs: null, failed: null, wake: null };
+    const older: Slice = {
+      window: { startTime: victim.window.startTime, endTime: mid - 1 },
+      of: victim.of,
+      stolen: true,
+      walking: false,
+      seen: 0,
+      pages: [],
+      done: false,
+      oldestMs: null,
+      failed: null,
+      wake: null,
+    };
     victim.window.startTime = mid;
     // Right after the slice it came from: rows still leave newest first.
     slices.splice(best + 1, 0, older);
@@ -258,14 +303,26 @@ export async function walk(
         }
         // Progress once the pages ready now are out (each page's own when they come one at a time).
         if (slice.pages.length) continue;
-        await o.onEvent({ type: "progress", records: counters.records, windowsDone: counters.windowsDone, windowsTotal, etaMs: eta() });
+        await o.onEvent({
+          type: "progress",
+          records: counters.records,
+          windowsDone: counters.windowsDone,
+          windowsTotal,
+          etaMs: eta(),
+        });
         await saveProgress(false);
       }
       // A window counts once its last slice (and any part cut off one) is out.
       if (slices[head + 1]?.of !== slice.of) counters.windowsDone++;
       seenBefore = seenNow;
       seenNow = new Set();
-      await o.onEvent({ type: "progress", records: counters.records, windowsDone: counters.windowsDone, windowsTotal, etaMs: eta() });
+      await o.onEvent({
+        type: "progress",
+        records: counters.records,
+        windowsDone: counters.windowsDone,
+        windowsTotal,
+        etaMs: eta(),
+      });
       await saveProgress(true);
     }
   } finally {

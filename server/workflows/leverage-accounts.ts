@@ -8,7 +8,11 @@ import type { Role } from "@/lib/rbac";
 import type { Queryable } from "@/server/db";
 import type { CredentialStore } from "@/server/platform/credentials";
 
-export async function leverageAccounts(db: Queryable, credentials: CredentialStore, role: Role): Promise<LeverageAccount[]> {
+export async function leverageAccounts(
+  db: Queryable,
+  credentials: CredentialStore,
+  role: Role,
+): Promise<LeverageAccount[]> {
   const subs = credentials
     .names()
     .filter((name) => credentials.get(name).role === "sub-account" && credentials.mayChoose(name, role))

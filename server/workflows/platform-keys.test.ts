@@ -6,7 +6,10 @@ import { CredentialStore } from "@/server/platform/credentials";
 import { choosableKeys } from "./platform-keys";
 
 const key = (n: string) => ({ apiKey: `ak-${n}-SECRET`, apiSecret: `sk-${n}-SECRET`, passphrase: `pp-${n}-SECRET` });
-const store = new CredentialStore({ riskunit: key("r"), main: key("m"), sub1: key("s"), readonly: key("o") }, { sub1: ["broker", "lead"] });
+const store = new CredentialStore(
+  { riskunit: key("r"), main: key("m"), sub1: key("s"), readonly: key("o") },
+  { sub1: ["broker", "lead"] },
+);
 
 describe("[keys.list] choosable keys", () => {
   it("[keys.list] a broker sees the main key and the keys configured for brokers; a lead every key; main first", () => {
@@ -18,12 +21,18 @@ describe("[keys.list] choosable keys", () => {
       { name: "sub1", kind: "sub-account", synced: true },
     ]);
     expect(choosableKeys(store, "compliance", ["main"]).map((k) => [k.name, k.synced])).toEqual([["main", true]]);
-    expect(choosableKeys(store, "admin", ["main"]).map((k) => [k.name, k.synced])).toEqual([["main", true], ["readonly", false], ["riskunit", false]]);
+    expect(choosableKeys(store, "admin", ["main"]).map((k) => [k.name, k.synced])).toEqual([
+      ["main", true],
+      ["readonly", false],
+      ["riskunit", false],
+    ]);
   });
 
   it("[keys.list] the answer holds names and kinds only, and the schema refuses anything more", () => {
     const answer = { keys: choosableKeys(store, "admin", undefined) };
     expect(JSON.stringify(answer)).not.toContain("SECRET");
-    expect(() => platformKeysSchema.parse({ keys: [{ name: "main", kind: "broker-main", synced: true, apiKey: "x" }] })).toThrow();
+    expect(() =>
+      platformKeysSchema.parse({ keys: [{ name: "main", kind: "broker-main", synced: true, apiKey: "x" }] }),
+    ).toThrow();
   });
 });

@@ -6,7 +6,11 @@ import type { Role } from "@/lib/rbac";
 import type { CredentialStore } from "@/server/platform/credentials";
 
 /** `syncedKeys`: the keys the ledger keeps (LEDGER_TRADE_KEYS; every key when unset). The main key first. */
-export function choosableKeys(credentials: CredentialStore, role: Role, syncedKeys: readonly string[] | undefined): PlatformKeyView[] {
+export function choosableKeys(
+  credentials: CredentialStore,
+  role: Role,
+  syncedKeys: readonly string[] | undefined,
+): PlatformKeyView[] {
   return credentials
     .names()
     .filter((name) => credentials.mayChoose(name, role))

@@ -21,7 +21,13 @@ const nameCodec: CursorCodec<NameKey> = {
   decode: (c) => {
     try {
       const v: unknown = JSON.parse(Buffer.from(c, "base64url").toString("utf8"));
-      return Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && typeof v[1] === "string" && UID.test(v[1]) ? { name: v[0], uid: v[1] } : null;
+      return Array.isArray(v) &&
+        v.length === 2 &&
+        typeof v[0] === "string" &&
+        typeof v[1] === "string" &&
+        UID.test(v[1])
+        ? { name: v[0], uid: v[1] }
+        : null;
     } catch {
       return null;
     }
@@ -60,20 +66,30 @@ async function page(db: Queryable, f: RegistrySearch, pageSize = PAGE_SIZE) {
   const select = `SELECT *, ${NAME_KEY} AS name_key FROM subaccounts`;
   if (f.order === "name") {
     return keysetPage<Row, NameKey>(db, {
-      select, where: w.where, params: w.params,
+      select,
+      where: w.where,
+      params: w.params,
       orderBy: `${NAME_KEY}, sub_uid`,
       olderThan: (k, p) => `(${NAME_KEY} > ${p(k.name)} OR (${NAME_KEY} = ${p(k.name)} AND sub_uid > ${p(k.uid)}))`,
       keyOf: (r) => ({ name: r.name_key, uid: r.sub_uid }),
-      codec: nameCodec, cursor: f.cursor, limit: f.limit, pageSize,
+      codec: nameCodec,
+      cursor: f.cursor,
+      limit: f.limit,
+      pageSize,
     });
   }
   return keysetPage<Row, string>(db, {
-    select, where: w.where, params: w.params,
+    select,
+    where: w.where,
+    params: w.params,
     orderBy: "sub_uid",
     // Ascending by UID: "older" here is the next UID up.
     olderThan: (uid, p) => `sub_uid > ${p(uid)}`,
     keyOf: (r) => r.sub_uid,
-    codec: uidCodec, cursor: f.cursor, limit: f.limit, pageSize,
+    codec: uidCodec,
+    cursor: f.cursor,
+    limit: f.limit,
+    pageSize,
   });
 }
 
@@ -81,7 +97,12 @@ async function page(db: Queryable, f: RegistrySearch, pageSize = PAGE_SIZE) {
 export async function searchRegistry(db: Queryable, f: RegistrySearch): Promise<RegistrySearchPage> {
   const p = await page(db, f);
   return {
-    items: p.items.map((r) => ({ subUid: r.sub_uid, subaccountName: r.subaccount_name, label: r.label, status: r.status })),
+    items: p.items.map((r) => ({
+      subUid: r.sub_uid,
+      subaccountName: r.subaccount_name,
+      label: r.label,
+      status: r.status,
+    })),
     nextCursor: p.nextCursor,
   };
 }
@@ -91,16 +112,31 @@ export async function browseRegistry(db: Queryable, f: RegistrySearch): Promise<
   const w = registryFilters(f);
   const [p, counted] = await Promise.all([
     page(db, f),
-    db.query<{ n: string | number }>(`SELECT count(*) AS n FROM subaccounts ${w.where.length ? `WHERE ${w.where.join(" AND ")}` : ""}`, w.params),
+    db.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM subaccounts ${w.where.length ? `WHERE ${w.where.join(" AND ")}` : ""}`,
+      w.params,
+    ),
   ]);
   return { rows: p.items.map(toEntry), nextCursor: p.nextCursor, total: Number(counted.rows[0]?.n ?? 0) };
 }
 
 /** The registry's entries among `uids` (what a table names beside the UIDs it shows), by UID. */
 export async function registryNames(db: Queryable, uids: readonly string[]) {
-  const { rows } = await db.query<{ sub_uid: string; subaccount_name: string | null; label: string | null; status: string }>(
+  const { rows } = await db.query<{
+    sub_uid: string;
+    subaccount_name: string | null;
+    label: string | null;
+    status: string;
+  }>(
     "SELECT sub_uid, subaccount_name, label, status FROM subaccounts WHERE sub_uid = ANY($1::text[]) ORDER BY sub_uid",
     [uids],
   );
-  return { items: rows.map((r) => ({ subUid: r.sub_uid, subaccountName: r.subaccount_name, label: r.label, status: r.status })) };
+  return {
+    items: rows.map((r) => ({
+      subUid: r.sub_uid,
+      subaccountName: r.subaccount_name,
+      label: r.label,
+      status: r.status,
+    })),
+  };
 }

@@ -13,12 +13,24 @@ export type BindInput = z.output<(typeof catalog)["riskUnits.bind"]["request"]>;
 export type { Binding };
 
 type Row = {
-  id: string; risk_unit_id: string; uid: string; state: Binding["state"]; bound_by: string; bound_at: Date;
-  unbound_by: string | null; unbound_at: Date | null;
+  id: string;
+  risk_unit_id: string;
+  uid: string;
+  state: Binding["state"];
+  bound_by: string;
+  bound_at: Date;
+  unbound_by: string | null;
+  unbound_at: Date | null;
 };
 const toBinding = (r: Row): Binding => ({
-  id: r.id, riskUnitId: r.risk_unit_id, uid: r.uid, state: r.state, boundBy: r.bound_by,
-  boundAt: r.bound_by === BOUND_OUTSIDE ? null : new Date(r.bound_at).toISOString(), unboundBy: r.unbound_by, unboundAt: r.unbound_at ? new Date(r.unbound_at).toISOString() : null,
+  id: r.id,
+  riskUnitId: r.risk_unit_id,
+  uid: r.uid,
+  state: r.state,
+  boundBy: r.bound_by,
+  boundAt: r.bound_by === BOUND_OUTSIDE ? null : new Date(r.bound_at).toISOString(),
+  unboundBy: r.unbound_by,
+  unboundAt: r.unbound_at ? new Date(r.unbound_at).toISOString() : null,
 });
 
 /** Bindings made through Brokerdesk, newest first. */
@@ -28,13 +40,32 @@ export async function listBindings(db: Queryable): Promise<Binding[]> {
 }
 
 /** The platform's refusals to bind a UID that it holds in another risk unit (49001), the latest per UID. */
-export type BoundElsewhere = { uid: string; riskUnitId: string; code: string; msg: string; refusedBy: string; refusedAt: string };
+export type BoundElsewhere = {
+  uid: string;
+  riskUnitId: string;
+  code: string;
+  msg: string;
+  refusedBy: string;
+  refusedAt: string;
+};
 
 export async function listBoundElsewhere(db: Queryable): Promise<BoundElsewhere[]> {
-  const { rows } = await db.query<{ uid: string; risk_unit_id: string; code: string; msg: string; refused_by: string; refused_at: Date }>(
-    "SELECT * FROM risk_unit_refusals ORDER BY refused_at DESC, uid",
-  );
-  return rows.map((r) => ({ uid: r.uid, riskUnitId: r.risk_unit_id, code: r.code, msg: r.msg, refusedBy: r.refused_by, refusedAt: new Date(r.refused_at).toISOString() }));
+  const { rows } = await db.query<{
+    uid: string;
+    risk_unit_id: string;
+    code: string;
+    msg: string;
+    refused_by: string;
+    refused_at: Date;
+  }>("SELECT * FROM risk_unit_refusals ORDER BY refused_at DESC, uid");
+  return rows.map((r) => ({
+    uid: r.uid,
+    riskUnitId: r.risk_unit_id,
+    code: r.code,
+    msg: r.msg,
+    refusedBy: r.refused_by,
+    refusedAt: new Date(r.refused_at).toISOString(),
+  }));
 }
 
 /** 49001 is remembered (the page warns next time); a later success for the UID forgets it. */
@@ -63,7 +94,10 @@ export async function precheck(db: Queryable, input: BindInput): Promise<void> {
   const current = rows[0];
   if (input.operate === "bind") {
     if (current && current.risk_unit_id !== unit) {
-      throw invalidField("uid", `UID ${input.uid} is bound to risk unit ${current.risk_unit_id} (by ${current.bound_by}, ${new Date(current.bound_at).toISOString().slice(0, 16).replace("T", " ")} UTC): unbind it there first`);
+      throw invalidField(
+        "uid",
+        `UID ${input.uid} is bound to risk unit ${current.risk_unit_id} (by ${current.bound_by}, ${new Date(current.bound_at).toISOString().slice(0, 16).replace("T", " ")} UTC): unbind it there first`,
+      );
     }
     if (unit) {
       const { rows: counted } = await db.query<{ n: number }>(
@@ -71,17 +105,26 @@ export async function precheck(db: Queryable, input: BindInput): Promise<void> {
         [unit],
       );
       if ((counted[0]?.n ?? 0) >= MAX_UIDS_PER_RISK_UNIT && !current) {
-        throw invalidField("riskUnitId", `Risk unit ${unit} already holds ${MAX_UIDS_PER_RISK_UNIT} UIDs in Brokerdesk's records, the platform's maximum`);
+        throw invalidField(
+          "riskUnitId",
+          `Risk unit ${unit} already holds ${MAX_UIDS_PER_RISK_UNIT} UIDs in Brokerdesk's records, the platform's maximum`,
+        );
       }
     }
   } else if (current && unit && current.risk_unit_id !== unit) {
-    throw invalidField("riskUnitId", `By Brokerdesk's records UID ${input.uid} is bound to risk unit ${current.risk_unit_id}, not ${unit}`);
+    throw invalidField(
+      "riskUnitId",
+      `By Brokerdesk's records UID ${input.uid} is bound to risk unit ${current.risk_unit_id}, not ${unit}`,
+    );
   }
 }
 
 /** Sends E9 with the main account's key and records the binding once the platform agrees. */
 export async function bindOrUnbind(
-  db: Db, client: PlatformClient, session: StaffSession, input: BindInput,
+  db: Db,
+  client: PlatformClient,
+  session: StaffSession,
+  input: BindInput,
 ): Promise<{ binding: Binding; platform: z.output<(typeof catalog)["riskUnits.bind"]["response"]> }> {
   await precheck(db, input);
   let data: z.output<(typeof catalog)["riskUnits.bind"]["response"]>;

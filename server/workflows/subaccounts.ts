@@ -23,8 +23,15 @@ export type RegistryEntry = {
 };
 
 export type RegistryRow = {
-  sub_uid: string; subaccount_name: string | null; label: string | null; status: string; perm_list: string[];
-  source: RegistryEntry["source"]; platform_ctime: string | null; created_by: string; created_at: Date | string;
+  sub_uid: string;
+  subaccount_name: string | null;
+  label: string | null;
+  status: string;
+  perm_list: string[];
+  source: RegistryEntry["source"];
+  platform_ctime: string | null;
+  created_by: string;
+  created_at: Date | string;
 };
 
 export const toEntry = (r: RegistryRow): RegistryEntry => ({
@@ -77,7 +84,12 @@ export async function registerCreated(db: Queryable, sub: Subaccount, actor: str
  * Adds an existing sub-account by UID (one created elsewhere); the caller has checked it with E2.
  * A UID already in the registry is a 409.
  */
-export async function registerExisting(db: Queryable, subUid: string, label: string | null, actor: string): Promise<RegistryEntry> {
+export async function registerExisting(
+  db: Queryable,
+  subUid: string,
+  label: string | null,
+  actor: string,
+): Promise<RegistryEntry> {
   const { rows } = await db.query<RegistryRow>(
     `INSERT INTO subaccounts (sub_uid, label, source, created_by) VALUES ($1, $2, 'added', $3)
      ON CONFLICT (sub_uid) DO NOTHING RETURNING *`,
@@ -109,9 +121,17 @@ async function refuseTaken(db: Queryable, input: CreateInput): Promise<void> {
     [input.subaccountName, input.label ?? ""],
   );
   const named = rows.find((r) => r.subaccount_name?.toLowerCase() === input.subaccountName.toLowerCase());
-  if (named) throw invalidField("subaccountName", `A sub-account named ${named.subaccount_name} already exists (UID ${named.sub_uid}): names are unique on the platform`);
+  if (named)
+    throw invalidField(
+      "subaccountName",
+      `A sub-account named ${named.subaccount_name} already exists (UID ${named.sub_uid}): names are unique on the platform`,
+    );
   const labelled = rows.find((r) => input.label && r.label === input.label);
-  if (labelled) throw invalidField("label", `Sub-account ${labelled.sub_uid} already has the label "${input.label}": labels are unique per broker`);
+  if (labelled)
+    throw invalidField(
+      "label",
+      `Sub-account ${labelled.sub_uid} already has the label "${input.label}": labels are unique per broker`,
+    );
 }
 
 /**
@@ -121,8 +141,16 @@ async function refuseTaken(db: Queryable, input: CreateInput): Promise<void> {
 function takenOnPlatform(e: unknown, input: CreateInput): DomainError | null {
   if (!(e instanceof PlatformError) || e.code !== "40020") return null;
   const said = `(platform ${e.code}: ${e.msg})`;
-  if (/subaccountName/.test(e.msg)) return invalidField("subaccountName", `The platform already has a sub-account named ${input.subaccountName}: names are unique on the platform, whatever their case ${said}`);
-  if (/label/.test(e.msg)) return invalidField("label", `Another sub-account of the broker already has the label "${input.label ?? ""}" ${said}`);
+  if (/subaccountName/.test(e.msg))
+    return invalidField(
+      "subaccountName",
+      `The platform already has a sub-account named ${input.subaccountName}: names are unique on the platform, whatever their case ${said}`,
+    );
+  if (/label/.test(e.msg))
+    return invalidField(
+      "label",
+      `Another sub-account of the broker already has the label "${input.label ?? ""}" ${said}`,
+    );
   return null;
 }
 
@@ -131,18 +159,27 @@ function takenOnPlatform(e: unknown, input: CreateInput): DomainError | null {
  * platform created the account but the registry write fails, the UID is logged so it can be added by UID.
  */
 export async function createSubaccount(
-  db: Db, client: PlatformClient, input: CreateInput, actor: string, signal?: AbortSignal,
+  db: Db,
+  client: PlatformClient,
+  input: CreateInput,
+  actor: string,
+  signal?: AbortSignal,
 ): Promise<{ entry: RegistryEntry }> {
   await refuseTaken(db, input);
   // An empty label is no label: the platform is not sent one it might read as a value.
   const request = { subaccountName: input.subaccountName, ...(input.label ? { label: input.label } : {}) };
-  const { data } = await client.call("subaccounts.create", request, { queueDeadlineMs: QUEUE_DEADLINE_MS, signal }).catch((e: unknown) => {
-    throw takenOnPlatform(e, input) ?? e;
-  });
+  const { data } = await client
+    .call("subaccounts.create", request, { queueDeadlineMs: QUEUE_DEADLINE_MS, signal })
+    .catch((e: unknown) => {
+      throw takenOnPlatform(e, input) ?? e;
+    });
   try {
     return { entry: await registerCreated(db, data, actor) };
   } catch (e) {
-    logger.error({ err: String(e), subUid: data.subUid }, "sub-account created on the platform but not recorded; add it by UID");
+    logger.error(
+      { err: String(e), subUid: data.subUid },
+      "sub-account created on the platform but not recorded; add it by UID",
+    );
     throw e;
   }
 }
@@ -152,11 +189,19 @@ export async function createSubaccount(
  * a 422 on subUid carrying the platform's code and message); then the registry.
  */
 export async function addExistingSubaccount(
-  db: Db, client: PlatformClient, input: AddInput, actor: string, signal?: AbortSignal,
+  db: Db,
+  client: PlatformClient,
+  input: AddInput,
+  actor: string,
+  signal?: AbortSignal,
 ): Promise<{ entry: RegistryEntry }> {
   if (await getRegistryEntry(db, input.subUid)) throw alreadyRegistered(input.subUid);
   try {
-    await client.call("subaccounts.assets", { subUid: input.subUid, assetType: "all" }, { queueDeadlineMs: QUEUE_DEADLINE_MS, signal });
+    await client.call(
+      "subaccounts.assets",
+      { subUid: input.subUid, assetType: "all" },
+      { queueDeadlineMs: QUEUE_DEADLINE_MS, signal },
+    );
   } catch (e) {
     // Only a refusal says "not yours / unknown"; an outage or a rate limit must stay what it is.
     if (e instanceof PlatformError && e.httpStatus < 500 && e.httpStatus !== 429) {
@@ -168,7 +213,14 @@ export async function addExistingSubaccount(
 }
 
 /** A sub-account as the simulator lists it (GET /__sim/subaccounts), for seeding the registry. */
-export type SeedSubaccount = { subUid: string; subaccountName: string; label: string; status: string; permList: string[]; cTime: string };
+export type SeedSubaccount = {
+  subUid: string;
+  subaccountName: string;
+  label: string;
+  status: string;
+  permList: string[];
+  cTime: string;
+};
 
 /** Simulator mode: the registry starts with the simulator's sub-accounts. Idempotent (kept rows are kept). */
 export async function seedRegistry(db: Db, items: readonly SeedSubaccount[]): Promise<number> {
@@ -184,8 +236,12 @@ export async function seedRegistry(db: Db, items: readonly SeedSubaccount[]): Pr
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(u, n, l, st, p, c)
          ON CONFLICT DO NOTHING RETURNING sub_uid`,
         [
-          part.map((s) => s.subUid), part.map((s) => s.subaccountName), part.map((s) => s.label ?? ""), part.map((s) => s.status),
-          part.map((s) => s.permList.join(",")), part.map((s) => s.cTime),
+          part.map((s) => s.subUid),
+          part.map((s) => s.subaccountName),
+          part.map((s) => s.label ?? ""),
+          part.map((s) => s.status),
+          part.map((s) => s.permList.join(",")),
+          part.map((s) => s.cTime),
         ],
       );
       added += rows.length;

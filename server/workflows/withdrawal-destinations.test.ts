@@ -3,7 +3,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { destinationFormSchema, type DestinationFormInput } from "@/lib/api/withdrawal-destinations";
 import { withdrawalFormSchema } from "@/lib/api/withdrawals";
-import { addToRegistry, deskUid, domainRefusal, staffSession, STEADY_BALANCES, workflowTestBed } from "@/server/testing";
+import {
+  addToRegistry,
+  deskUid,
+  domainRefusal,
+  staffSession,
+  STEADY_BALANCES,
+  workflowTestBed,
+} from "@/server/testing";
 import { approveDestination, listDestinations, rejectDestination, requestDestination } from "./withdrawal-destinations";
 import { getWithdrawal } from "./withdrawal-ledger";
 import { requestWithdrawal } from "./withdrawal-requests";
@@ -21,12 +28,21 @@ beforeAll(async () => {
 });
 
 const entry = (over: Partial<DestinationFormInput> = {}) =>
-  destinationFormSchema.parse({ subUid: uid, dest: "on_chain", chain: "trc20", address: TRON, label: "Client A's wallet", ...over });
+  destinationFormSchema.parse({
+    subUid: uid,
+    dest: "on_chain",
+    chain: "trc20",
+    address: TRON,
+    label: "Client A's wallet",
+    ...over,
+  });
 
 describe("[withdrawals][address-book]", () => {
   it("the server checks the address for the chain and names the field; the form names a missing chain", async () => {
     const bad = await domainRefusal(requestDestination(bed.db, broker, entry({ address: "abc" })));
-    expect(bad.fieldErrors).toEqual({ address: ["address is not a valid Tron address (chain TRC20): check it character by character"] });
+    expect(bad.fieldErrors).toEqual({
+      address: ["address is not a valid Tron address (chain TRC20): check it character by character"],
+    });
     expect((await listDestinations(bed.db, { subUid: uid })).items).toHaveLength(0);
     const noChain = destinationFormSchema.safeParse({ subUid: uid, dest: "on_chain", address: TRON, label: "x" });
     expect(noChain.success ? [] : noChain.error.issues.map((i) => i.path[0])).toEqual(["chain"]);
@@ -34,7 +50,19 @@ describe("[withdrawals][address-book]", () => {
 
   it("a destination needs a second person; a withdrawal to it is in the book only once approved", async () => {
     bed.sim.state.setBalance(uid, "USDT", "100");
-    const w = await requestWithdrawal(bed.db, bed.client, broker, withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", address: TRON, amount: "1", reason: "book test" }));
+    const w = await requestWithdrawal(
+      bed.db,
+      bed.client,
+      broker,
+      withdrawalFormSchema.parse({
+        subUid: uid,
+        coin: "USDT",
+        dest: "on_chain",
+        address: TRON,
+        amount: "1",
+        reason: "book test",
+      }),
+    );
     expect(w.inAddressBook).toBe(false);
 
     const d = await requestDestination(bed.db, broker, entry());
@@ -44,26 +72,74 @@ describe("[withdrawals][address-book]", () => {
     expect((await domainRefusal(approveDestination(bed.db, broker, d.id))).code).toBe("own_request");
     const ok = await approveDestination(bed.db, lead, d.id);
     expect(ok).toMatchObject({ state: "approved", decidedBy: lead.email });
-    expect((await domainRefusal(rejectDestination(bed.db, { ...lead, email: "other@brokerdesk.test" }, d.id, "too late"))).code).toBe("already_decided");
+    expect(
+      (await domainRefusal(rejectDestination(bed.db, { ...lead, email: "other@brokerdesk.test" }, d.id, "too late")))
+        .code,
+    ).toBe("already_decided");
     expect((await getWithdrawal(bed.db, w.id)).inAddressBook).toBe(true);
     // Another chain or another tag is another destination.
-    const w2 = await requestWithdrawal(bed.db, bed.client, broker, withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", chain: "ERC20", address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88", amount: "1", reason: "book test" }));
+    const w2 = await requestWithdrawal(
+      bed.db,
+      bed.client,
+      broker,
+      withdrawalFormSchema.parse({
+        subUid: uid,
+        coin: "USDT",
+        dest: "on_chain",
+        chain: "ERC20",
+        address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88",
+        amount: "1",
+        reason: "book test",
+      }),
+    );
     expect(w2.inAddressBook).toBe(false);
     // An EVM address is one destination in any case: the book's checksummed entry covers a lower-case request.
     const evm = "0x32Be343B94f860124dC4fEe278FDCBD38C102D88";
-    await approveDestination(bed.db, lead, (await requestDestination(bed.db, broker, entry({ chain: "ERC20", address: evm, label: "EVM" }))).id);
-    const lower = await requestWithdrawal(bed.db, bed.client, broker, withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", chain: "ERC20", address: evm.toLowerCase(), amount: "1", reason: "book test" }));
+    await approveDestination(
+      bed.db,
+      lead,
+      (await requestDestination(bed.db, broker, entry({ chain: "ERC20", address: evm, label: "EVM" }))).id,
+    );
+    const lower = await requestWithdrawal(
+      bed.db,
+      bed.client,
+      broker,
+      withdrawalFormSchema.parse({
+        subUid: uid,
+        coin: "USDT",
+        dest: "on_chain",
+        chain: "ERC20",
+        address: evm.toLowerCase(),
+        amount: "1",
+        reason: "book test",
+      }),
+    );
     expect(lower.inAddressBook).toBe(true);
     expect((await getWithdrawal(bed.db, w2.id)).inAddressBook).toBe(true);
   });
 
   it("a rejected destination keeps its reason and may be asked for again", async () => {
-    const d = await requestDestination(bed.db, broker, entry({ dest: "internal_transfer", chain: undefined, address: "1234567", label: "Treasury" }));
+    const d = await requestDestination(
+      bed.db,
+      broker,
+      entry({ dest: "internal_transfer", chain: undefined, address: "1234567", label: "Treasury" }),
+    );
     const r = await rejectDestination(bed.db, lead, d.id, "not our treasury UID");
     expect(r).toMatchObject({ state: "rejected", rejectReason: "not our treasury UID" });
-    const again = await requestDestination(bed.db, broker, entry({ dest: "internal_transfer", chain: undefined, address: "1234567", label: "Treasury" }));
+    const again = await requestDestination(
+      bed.db,
+      broker,
+      entry({ dest: "internal_transfer", chain: undefined, address: "1234567", label: "Treasury" }),
+    );
     expect(again.state).toBe("requested");
-    expect((await listDestinations(bed.db, { subUid: uid, state: "requested" })).items.map((x) => x.id)).toEqual([again.id]);
-    await expect(bed.db.query("UPDATE withdrawal_destinations SET decided_by = requested_by, decided_at = now(), state = 'approved' WHERE id = $1", [again.id])).rejects.toThrow(/destination_decider_not_requester/);
+    expect((await listDestinations(bed.db, { subUid: uid, state: "requested" })).items.map((x) => x.id)).toEqual([
+      again.id,
+    ]);
+    await expect(
+      bed.db.query(
+        "UPDATE withdrawal_destinations SET decided_by = requested_by, decided_at = now(), state = 'approved' WHERE id = $1",
+        [again.id],
+      ),
+    ).rejects.toThrow(/destination_decider_not_requester/);
   });
 });

@@ -4,7 +4,11 @@ import "server-only";
 // guarded UPDATE (… WHERE state = 'requested'), so of two deciders exactly one wins.
 import type { z } from "zod";
 import { DomainError } from "@/lib/api/errors";
-import { DESTINATIONS_LIMIT, type DestinationView, type destinationFormSchema } from "@/lib/api/withdrawal-destinations";
+import {
+  DESTINATIONS_LIMIT,
+  type DestinationView,
+  type destinationFormSchema,
+} from "@/lib/api/withdrawal-destinations";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { addressProblem } from "./address-check";
@@ -12,26 +16,50 @@ import { getRegistryEntry } from "./subaccounts";
 import { isUuid } from "@/lib/uuid";
 
 type Row = {
-  id: string; sub_uid: string; dest: "on_chain" | "internal_transfer"; chain: string; address: string; tag: string; label: string;
-  state: "requested" | "approved" | "rejected"; requested_by: string; requested_at: Date | string; decided_by: string | null;
-  decided_at: Date | string | null; reject_reason: string | null;
+  id: string;
+  sub_uid: string;
+  dest: "on_chain" | "internal_transfer";
+  chain: string;
+  address: string;
+  tag: string;
+  label: string;
+  state: "requested" | "approved" | "rejected";
+  requested_by: string;
+  requested_at: Date | string;
+  decided_by: string | null;
+  decided_at: Date | string | null;
+  reject_reason: string | null;
 };
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const toView = (r: Row): DestinationView => ({
-  id: r.id, subUid: r.sub_uid, dest: r.dest, chain: r.chain, address: r.address, tag: r.tag, label: r.label, state: r.state,
-  requestedBy: r.requested_by, requestedAt: new Date(r.requested_at).toISOString(), decidedBy: r.decided_by, decidedAt: iso(r.decided_at),
+  id: r.id,
+  subUid: r.sub_uid,
+  dest: r.dest,
+  chain: r.chain,
+  address: r.address,
+  tag: r.tag,
+  label: r.label,
+  state: r.state,
+  requestedBy: r.requested_by,
+  requestedAt: new Date(r.requested_at).toISOString(),
+  decidedBy: r.decided_by,
+  decidedAt: iso(r.decided_at),
   rejectReason: r.reject_reason,
 });
 
-
 async function loadRow(db: Queryable, id: string): Promise<Row> {
-  const rows = isUuid(id) ? (await db.query<Row>("SELECT * FROM withdrawal_destinations WHERE id = $1", [id])).rows : [];
+  const rows = isUuid(id)
+    ? (await db.query<Row>("SELECT * FROM withdrawal_destinations WHERE id = $1", [id])).rows
+    : [];
   if (!rows[0]) throw new DomainError("not_found", `No address book entry ${id}`);
   return rows[0];
 }
 
-export async function listDestinations(db: Queryable, f: { subUid?: string; state?: Row["state"] }): Promise<{ items: DestinationView[] }> {
+export async function listDestinations(
+  db: Queryable,
+  f: { subUid?: string; state?: Row["state"] },
+): Promise<{ items: DestinationView[] }> {
   const { rows } = await db.query<Row>(
     `SELECT * FROM withdrawal_destinations WHERE ($1::text IS NULL OR sub_uid = $1) AND ($2::text IS NULL OR state = $2)
      ORDER BY requested_at DESC, id DESC LIMIT $3`,
@@ -40,9 +68,15 @@ export async function listDestinations(db: Queryable, f: { subUid?: string; stat
   return { items: rows.map(toView) };
 }
 
-export async function requestDestination(db: Db, session: StaffSession, input: z.output<typeof destinationFormSchema>): Promise<DestinationView> {
+export async function requestDestination(
+  db: Db,
+  session: StaffSession,
+  input: z.output<typeof destinationFormSchema>,
+): Promise<DestinationView> {
   if (!(await getRegistryEntry(db, input.subUid))) {
-    throw new DomainError("invalid_input", "Some fields are not valid", { subUid: [`Sub-account ${input.subUid} is not in Brokerdesk's registry`] });
+    throw new DomainError("invalid_input", "Some fields are not valid", {
+      subUid: [`Sub-account ${input.subUid} is not in Brokerdesk's registry`],
+    });
   }
   const badAddress = input.dest === "on_chain" ? addressProblem(input.chain, input.address) : null;
   if (badAddress) throw new DomainError("invalid_input", badAddress, { address: [badAddress] });
@@ -54,15 +88,25 @@ export async function requestDestination(db: Db, session: StaffSession, input: z
     return toView(rows[0]!);
   } catch (e) {
     if ((e as { code?: string }).code === "23505") {
-      throw new DomainError("already_registered", "This destination is already in the address book of this sub-account, or waiting for approval", {
-        address: ["already in this sub-account's address book (or waiting for approval)"],
-      });
+      throw new DomainError(
+        "already_registered",
+        "This destination is already in the address book of this sub-account, or waiting for approval",
+        {
+          address: ["already in this sub-account's address book (or waiting for approval)"],
+        },
+      );
     }
     throw e;
   }
 }
 
-async function decide(db: Db, session: StaffSession, id: string, to: "approved" | "rejected", reason: string | null): Promise<DestinationView> {
+async function decide(
+  db: Db,
+  session: StaffSession,
+  id: string,
+  to: "approved" | "rejected",
+  reason: string | null,
+): Promise<DestinationView> {
   const row = await loadRow(db, id);
   if (row.requested_by.toLowerCase() === session.email.toLowerCase()) {
     throw new DomainError("own_request", "You asked for this destination, so another person must decide on it");
@@ -72,9 +116,15 @@ async function decide(db: Db, session: StaffSession, id: string, to: "approved" 
      WHERE id = $1 AND state = 'requested' AND lower(requested_by) <> lower($3) RETURNING *`,
     [id, to, session.email, reason],
   );
-  if (!rows[0]) throw new DomainError("already_decided", `This destination was already decided: it is ${(await loadRow(db, id)).state}`);
+  if (!rows[0])
+    throw new DomainError(
+      "already_decided",
+      `This destination was already decided: it is ${(await loadRow(db, id)).state}`,
+    );
   return toView(rows[0]);
 }
 
-export const approveDestination = (db: Db, session: StaffSession, id: string) => decide(db, session, id, "approved", null);
-export const rejectDestination = (db: Db, session: StaffSession, id: string, reason: string) => decide(db, session, id, "rejected", reason);
+export const approveDestination = (db: Db, session: StaffSession, id: string) =>
+  decide(db, session, id, "approved", null);
+export const rejectDestination = (db: Db, session: StaffSession, id: string, reason: string) =>
+  decide(db, session, id, "rejected", reason);

@@ -7,7 +7,14 @@ import type { Db } from "@/server/db";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
-import { addToRegistry, deskUid, domainRefusal, simulatorTestBed, staffSession, STEADY_BALANCES } from "@/server/testing";
+import {
+  addToRegistry,
+  deskUid,
+  domainRefusal,
+  simulatorTestBed,
+  staffSession,
+  STEADY_BALANCES,
+} from "@/server/testing";
 import { fundsOf, lockFunds } from "./withdrawal-funds";
 import { cancelWithdrawal, mintClientOid, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
@@ -25,7 +32,15 @@ beforeAll(() => {
 });
 
 const form = (over: Partial<WithdrawalFormInput> = {}) =>
-  withdrawalFormSchema.parse({ subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "1", reason: "reserve test", ...over });
+  withdrawalFormSchema.parse({
+    subUid: uid,
+    coin: "USDT",
+    dest: "on_chain",
+    address: ADDRESS,
+    amount: "1",
+    reason: "reserve test",
+    ...over,
+  });
 
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve] $engine", (engine) => {
   const t = databaseTestBed(engine, { prepare: (db) => addToRegistry(db, uid, "desk03@x") });
@@ -40,14 +55,25 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve
   it("a request is refused on its amount when the balance minus pending requests is short; a rejection frees it again", async () => {
     sim.state.setBalance(uid, "USDT", "2893.02");
     const first = await requestWithdrawal(db, client, broker, form({ amount: "10" }));
-    expect(await fundsOf(db, client, uid, "USDT")).toEqual({ subUid: uid, coin: "USDT", available: "2893.02", pending: "10", pendingCount: 1, free: "2883.02" });
+    expect(await fundsOf(db, client, uid, "USDT")).toEqual({
+      subUid: uid,
+      coin: "USDT",
+      available: "2893.02",
+      pending: "10",
+      pendingCount: 1,
+      free: "2883.02",
+    });
 
     const e = await domainRefusal(requestWithdrawal(db, client, broker, form({ amount: "2890" })));
     expect(e.code).toBe("invalid_input");
     expect(e.fieldErrors).toEqual({
-      amount: ["amount is above what desk03@x has left: 2,893.02 USDT available, 10 held by 1 pending request, so at most 2,883.02 USDT"],
+      amount: [
+        "amount is above what desk03@x has left: 2,893.02 USDT available, 10 held by 1 pending request, so at most 2,883.02 USDT",
+      ],
     });
-    expect((await db.query("SELECT count(*)::int AS n FROM withdrawal_requests WHERE coin = 'USDT'")).rows[0]).toEqual({ n: 1 });
+    expect((await db.query("SELECT count(*)::int AS n FROM withdrawal_requests WHERE coin = 'USDT'")).rows[0]).toEqual({
+      n: 1,
+    });
 
     // Exactly what is left passes; one unit of the 8th decimal more would not.
     await domainRefusal(requestWithdrawal(db, client, broker, form({ amount: "2883.02000001" })));
@@ -75,14 +101,31 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve
     expect(await fundsOf(db, client, uid, "DOGE")).toMatchObject({ pending: "0", free: "50" });
     await requestWithdrawal(db, client, broker, form({ ...doge, amount: "50" }));
     // The database holds to it whatever code runs: a cancelled request is final.
-    await expect(db.query("UPDATE withdrawal_requests SET state = 'requested', cancelled_at = NULL, version = version + 1 WHERE id = $1", [w.id])).rejects.toThrow(/not a transition/);
+    await expect(
+      db.query(
+        "UPDATE withdrawal_requests SET state = 'requested', cancelled_at = NULL, version = version + 1 WHERE id = $1",
+        [w.id],
+      ),
+    ).rejects.toThrow(/not a transition/);
   });
 
   it("of many simultaneous requests that together exceed the balance, only as many pass as it covers", async () => {
     sim.state.setBalance(uid, "ETH", "100");
     // Eight requests of 30 at once, alternating between the two instances' pools: 3 fit in 100.
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => requestWithdrawal(i % 2 ? db2 : db, client, broker, form({ coin: "ETH", address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88", amount: "30", reason: `race ${i}` }))),
+      Array.from({ length: 8 }, (_, i) =>
+        requestWithdrawal(
+          i % 2 ? db2 : db,
+          client,
+          broker,
+          form({
+            coin: "ETH",
+            address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88",
+            amount: "30",
+            reason: `race ${i}`,
+          }),
+        ),
+      ),
     );
     const passed = results.filter((r) => r.status === "fulfilled");
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -114,18 +157,33 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve
       });
       await holding;
       let settled = false;
-      const second = requestWithdrawal(db2, client, broker, form({ coin: "SOL", address: "So11111111111111111111111111111111111111112", amount: "30" })).then(
-        (v) => ({ ok: v }),
-        (e: unknown) => ({ e }),
-      ).finally(() => (settled = true));
+      const second = requestWithdrawal(
+        db2,
+        client,
+        broker,
+        form({ coin: "SOL", address: "So11111111111111111111111111111111111111112", amount: "30" }),
+      )
+        .then(
+          (v) => ({ ok: v }),
+          (e: unknown) => ({ e }),
+        )
+        .finally(() => (settled = true));
       const waiters = async () =>
-        Number((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0]!.n);
+        Number(
+          (
+            await db.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+            )
+          ).rows[0]!.n,
+        );
       for (let i = 0; i < 2_000 && !settled && (await waiters()) === 0; i++) await new Promise((r) => setTimeout(r, 5));
       expect(settled).toBe(false);
       release();
       await holder;
       const r = await second;
-      expect("e" in r && (r.e as DomainError).fieldErrors?.amount?.[0]).toMatch(/^amount is above what desk03@x has left: 100 SOL available, 80 held by 1 pending request, so at most 20 SOL$/);
+      expect("e" in r && (r.e as DomainError).fieldErrors?.amount?.[0]).toMatch(
+        /^amount is above what desk03@x has left: 100 SOL available, 80 held by 1 pending request, so at most 20 SOL$/,
+      );
     });
   }
 });

@@ -13,13 +13,22 @@ import type { PlatformClient } from "@/server/platform/client";
 export const PENDING_STATES = ["requested", "approved", "submitted", "unknown"] as const;
 
 /** The platform's available balance of one coin of one sub-account, as its decimal string. */
-export async function availableOf(client: PlatformClient, subUid: string, coin: string, signal?: AbortSignal): Promise<string> {
+export async function availableOf(
+  client: PlatformClient,
+  subUid: string,
+  coin: string,
+  signal?: AbortSignal,
+): Promise<string> {
   const { data } = await client.call("subaccounts.assets", { subUid, coin }, { signal });
   return new Big(data.assetsList.find((a) => a.coin === coin)?.available || "0").toString();
 }
 
 /** The sum and count of the pending requests of one sub-account and coin (exact: numeric, never float). */
-export async function pendingOf(q: Queryable, subUid: string, coin: string): Promise<{ pending: string; pendingCount: number }> {
+export async function pendingOf(
+  q: Queryable,
+  subUid: string,
+  coin: string,
+): Promise<{ pending: string; pendingCount: number }> {
   const { rows } = await q.query<{ pending: string; n: number }>(
     `SELECT COALESCE(SUM(amount::numeric), 0)::text AS pending, count(*)::int AS n
      FROM withdrawal_requests WHERE sub_uid = $1 AND coin = $2 AND state = ANY($3::text[])`,
@@ -29,7 +38,13 @@ export async function pendingOf(q: Queryable, subUid: string, coin: string): Pro
 }
 
 /** Balance, pending and what is left; "free" is never shown below zero (the balance may have dropped). */
-export async function fundsOf(q: Queryable, client: PlatformClient, subUid: string, coin: string, signal?: AbortSignal): Promise<WithdrawalFunds> {
+export async function fundsOf(
+  q: Queryable,
+  client: PlatformClient,
+  subUid: string,
+  coin: string,
+  signal?: AbortSignal,
+): Promise<WithdrawalFunds> {
   const available = await availableOf(client, subUid, coin, signal);
   const { pending, pendingCount } = await pendingOf(q, subUid, coin);
   const left = new Big(available).minus(pending);

@@ -3,7 +3,12 @@ import "server-only";
 // state machine that writes them is withdrawal-requests.ts.
 import type { z } from "zod";
 import Big from "big.js";
-import { WITHDRAWAL_CSV_COLUMNS, type WithdrawalSummary, type WithdrawalView, type withdrawalFiltersSchema } from "@/lib/api/withdrawals";
+import {
+  WITHDRAWAL_CSV_COLUMNS,
+  type WithdrawalSummary,
+  type WithdrawalView,
+  type withdrawalFiltersSchema,
+} from "@/lib/api/withdrawals";
 import { DomainError } from "@/lib/api/errors";
 import { HEX_IDENTIFIER } from "@/lib/withdrawal-addresses";
 import type { WithdrawalState } from "@/lib/withdrawal-states";
@@ -17,11 +22,32 @@ import { isUuid } from "@/lib/uuid";
 export type AuditContext = { requestId?: string | null; ip?: string | null };
 
 export type Row = {
-  id: string; client_oid: string; sub_uid: string; coin: string; dest: "on_chain" | "internal_transfer"; chain: string | null;
-  address: string; tag: string | null; amount: string; reason: string; state: WithdrawalState; requested_by: string;
-  requested_at: Date | string; approved_by: string | null; approved_at: Date | string | null; rejected_by: string | null;
-  rejected_at: Date | string | null; reject_reason: string | null; cancelled_at: Date | string | null; credited_at?: Date | string | null; in_book?: boolean; submitted_at: Date | string | null;
-  settled_at: Date | string | null; platform_order_id: string | null; error_code: string | null; error_msg: string | null;
+  id: string;
+  client_oid: string;
+  sub_uid: string;
+  coin: string;
+  dest: "on_chain" | "internal_transfer";
+  chain: string | null;
+  address: string;
+  tag: string | null;
+  amount: string;
+  reason: string;
+  state: WithdrawalState;
+  requested_by: string;
+  requested_at: Date | string;
+  approved_by: string | null;
+  approved_at: Date | string | null;
+  rejected_by: string | null;
+  rejected_at: Date | string | null;
+  reject_reason: string | null;
+  cancelled_at: Date | string | null;
+  credited_at?: Date | string | null;
+  in_book?: boolean;
+  submitted_at: Date | string | null;
+  settled_at: Date | string | null;
+  platform_order_id: string | null;
+  error_code: string | null;
+  error_msg: string | null;
   version: number;
 };
 
@@ -29,11 +55,32 @@ const iso = (v: Date | string | null): string | null => (v === null ? null : new
 
 export function toView(r: Row): WithdrawalView {
   return {
-    id: r.id, clientOid: r.client_oid, subUid: r.sub_uid, coin: r.coin, dest: r.dest, chain: r.chain, address: r.address,
-    tag: r.tag, amount: r.amount, reason: r.reason, state: r.state, requestedBy: r.requested_by,
-    requestedAt: new Date(r.requested_at).toISOString(), approvedBy: r.approved_by, approvedAt: iso(r.approved_at),
-    rejectedBy: r.rejected_by, rejectedAt: iso(r.rejected_at), rejectReason: r.reject_reason, cancelledAt: iso(r.cancelled_at), creditedAt: iso(r.credited_at ?? null), inAddressBook: r.in_book === true, submittedAt: iso(r.submitted_at),
-    settledAt: iso(r.settled_at), platformOrderId: r.platform_order_id, errorCode: r.error_code, errorMsg: r.error_msg,
+    id: r.id,
+    clientOid: r.client_oid,
+    subUid: r.sub_uid,
+    coin: r.coin,
+    dest: r.dest,
+    chain: r.chain,
+    address: r.address,
+    tag: r.tag,
+    amount: r.amount,
+    reason: r.reason,
+    state: r.state,
+    requestedBy: r.requested_by,
+    requestedAt: new Date(r.requested_at).toISOString(),
+    approvedBy: r.approved_by,
+    approvedAt: iso(r.approved_at),
+    rejectedBy: r.rejected_by,
+    rejectedAt: iso(r.rejected_at),
+    rejectReason: r.reject_reason,
+    cancelledAt: iso(r.cancelled_at),
+    creditedAt: iso(r.credited_at ?? null),
+    inAddressBook: r.in_book === true,
+    submittedAt: iso(r.submitted_at),
+    settledAt: iso(r.settled_at),
+    platformOrderId: r.platform_order_id,
+    errorCode: r.error_code,
+    errorMsg: r.error_msg,
     version: Number(r.version),
   };
 }
@@ -59,11 +106,12 @@ const IN_BOOK = `EXISTS (SELECT 1 FROM withdrawal_destinations b
     AND b.chain = upper(coalesce(withdrawal_requests.chain, ''))
     AND b.tag = coalesce(withdrawal_requests.tag, '')) AS in_book`;
 
-
 /** The stored request, or a 404. */
 export async function loadRow(db: Queryable, id: string): Promise<Row> {
   // A malformed id would make PostgreSQL throw on the uuid cast: to staff it is simply not there.
-  const rows = isUuid(id) ? (await db.query<Row>(`SELECT *, ${CREDITED_AT}, ${IN_BOOK} FROM withdrawal_requests WHERE id = $1`, [id])).rows : [];
+  const rows = isUuid(id)
+    ? (await db.query<Row>(`SELECT *, ${CREDITED_AT}, ${IN_BOOK} FROM withdrawal_requests WHERE id = $1`, [id])).rows
+    : [];
   if (!rows[0]) throw new DomainError("not_found", `No withdrawal request ${id}`);
   return rows[0];
 }
@@ -81,7 +129,10 @@ export async function getWithdrawal(db: Db, id: string): Promise<WithdrawalView>
   return toView(await loadRow(db, id));
 }
 
-export type WithdrawalFilters = Omit<z.output<typeof withdrawalFiltersSchema>, "limit" | "cursor"> & { limit?: number; cursor?: string };
+export type WithdrawalFilters = Omit<z.output<typeof withdrawalFiltersSchema>, "limit" | "cursor"> & {
+  limit?: number;
+  cursor?: string;
+};
 
 export const WITHDRAWAL_PAGE_MAX = 500;
 const EXACT_AT = `to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -116,11 +167,18 @@ function whereOf(f: WithdrawalFilters): ReturnType<typeof sqlFilters> {
   if (f.amountMin) w.add((p) => `amount::numeric >= ${p}::numeric`, f.amountMin);
   if (f.amountMax) w.add((p) => `amount::numeric <= ${p}::numeric`, f.amountMax);
   // Hex (an EVM address, 0x…) in any case; anything else (a base58 address, a UID) as typed.
-  if (f.address) w.add((p) => (HEX_IDENTIFIER.test(f.address!) ? `strpos(lower(address), lower(${p})) > 0` : `strpos(address, ${p}) > 0`), f.address);
+  if (f.address)
+    w.add(
+      (p) =>
+        HEX_IDENTIFIER.test(f.address!) ? `strpos(lower(address), lower(${p})) > 0` : `strpos(address, ${p}) > 0`,
+      f.address,
+    );
   return w;
 }
 
-function ledgerQuery(f: WithdrawalFilters): Omit<KeysetQuery<Row & { exact_at: string }, LedgerKey>, "cursor" | "limit"> {
+function ledgerQuery(
+  f: WithdrawalFilters,
+): Omit<KeysetQuery<Row & { exact_at: string }, LedgerKey>, "cursor" | "limit"> {
   const w = whereOf(f);
   return {
     select: `SELECT *, ${EXACT_AT} AS exact_at, ${CREDITED_AT}, ${IN_BOOK} FROM withdrawal_requests`,
@@ -135,7 +193,10 @@ function ledgerQuery(f: WithdrawalFilters): Omit<KeysetQuery<Row & { exact_at: s
 }
 
 /** Newest first, keyset-paged on (requested_at, id); `nextCursor` is null on the last page. */
-export async function listWithdrawals(db: Queryable, f: WithdrawalFilters = {}): Promise<{ items: WithdrawalView[]; nextCursor: string | null }> {
+export async function listWithdrawals(
+  db: Queryable,
+  f: WithdrawalFilters = {},
+): Promise<{ items: WithdrawalView[]; nextCursor: string | null }> {
   const page = await keysetPage(db, { ...ledgerQuery(f), cursor: f.cursor, limit: f.limit });
   return { items: page.items.map(toView), nextCursor: page.nextCursor };
 }
@@ -163,14 +224,32 @@ const EXPORT_MAX_ROWS = 100_000;
  * The whole filtered ledger as rows of WITHDRAWAL_CSV_COLUMNS (paging parameters of the page the export was
  * started from do not apply). The export is audited before a row is read (fail-closed).
  */
-export async function withdrawalsForExport(db: Db, f: WithdrawalFilters, session: StaffSession, ctx: AuditContext = {}): Promise<AsyncIterable<unknown[]>> {
+export async function withdrawalsForExport(
+  db: Db,
+  f: WithdrawalFilters,
+  session: StaffSession,
+  ctx: AuditContext = {},
+): Promise<AsyncIterable<unknown[]>> {
   const filters: WithdrawalFilters = {
-    subUid: f.subUid, coin: f.coin, state: f.state, requestedBy: f.requestedBy, from: f.from, to: f.to, amountMin: f.amountMin, amountMax: f.amountMax, address: f.address,
+    subUid: f.subUid,
+    coin: f.coin,
+    state: f.state,
+    requestedBy: f.requestedBy,
+    from: f.from,
+    to: f.to,
+    amountMin: f.amountMin,
+    amountMax: f.amountMax,
+    address: f.address,
   };
   await appendAudit(db, {
-    actor: session.email, actorRole: session.role, action: "export.run", outcome: "info", target: "withdrawals",
+    actor: session.email,
+    actorRole: session.role,
+    action: "export.run",
+    outcome: "info",
+    target: "withdrawals",
     params: { resource: "withdrawals", ...filters, from: filters.from?.toISOString(), to: filters.to?.toISOString() },
-    requestId: ctx.requestId ?? null, ip: ctx.ip ?? null,
+    requestId: ctx.requestId ?? null,
+    ip: ctx.ip ?? null,
   });
   return (async function* () {
     for await (const row of keysetWalk(db, ledgerQuery(filters), EXPORT_MAX_ROWS)) {

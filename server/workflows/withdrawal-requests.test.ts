@@ -8,10 +8,29 @@ import type { StaffSession } from "@/server/auth/session";
 import { changeOwnPassword, createUser, resetPassword, updateUser } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 import { csvBody, csvResponse } from "@/server/http/csv";
-import { addToRegistry, deskUid, domainRefusal, staffSession, STEADY_BALANCES, workflowTestBed } from "@/server/testing";
+import {
+  addToRegistry,
+  deskUid,
+  domainRefusal,
+  staffSession,
+  STEADY_BALANCES,
+  workflowTestBed,
+} from "@/server/testing";
 import { WITHDRAWAL_CSV_COLUMNS } from "@/lib/api/withdrawals";
-import { getWithdrawal, listWithdrawals, summarizeWithdrawals, withdrawalsForExport, type WithdrawalFilters } from "./withdrawal-ledger";
-import { approveWithdrawal, mintClientOid, reconcileWithdrawal, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
+import {
+  getWithdrawal,
+  listWithdrawals,
+  summarizeWithdrawals,
+  withdrawalsForExport,
+  type WithdrawalFilters,
+} from "./withdrawal-ledger";
+import {
+  approveWithdrawal,
+  mintClientOid,
+  reconcileWithdrawal,
+  rejectWithdrawal,
+  requestWithdrawal,
+} from "./withdrawal-requests";
 
 const broker = staffSession("broker", "broker");
 const lead1 = staffSession("lead", "lead1");
@@ -21,7 +40,11 @@ const compliance = staffSession("compliance", "compliance");
 // Short enough that a 3 s latency fault times out; far above a loopback answer.
 const TIMEOUT_MS = 1_000;
 
-const bed = workflowTestBed({ simulator: STEADY_BALANCES, client: { timeoutMs: TIMEOUT_MS, backoffBaseMs: 5 }, resetEachTest: true });
+const bed = workflowTestBed({
+  simulator: STEADY_BALANCES,
+  client: { timeoutMs: TIMEOUT_MS, backoffBaseMs: 5 },
+  resetEachTest: true,
+});
 let desk01: string;
 let desk02: string;
 
@@ -32,7 +55,10 @@ beforeAll(async () => {
   await addToRegistry(bed.db, desk02, "desk02@x");
   // Staff rows as the demo seed makes them (no approver hold): approving reads the approver's row.
   for (const s of [broker, lead1, lead2, compliance]) {
-    const { rows } = await bed.db.query<{ id: string }>("INSERT INTO staff_users (email, name, role) VALUES ($1, $2, $3) RETURNING id", [s.email, s.name, s.role]);
+    const { rows } = await bed.db.query<{ id: string }>(
+      "INSERT INTO staff_users (email, name, role) VALUES ($1, $2, $3) RETURNING id",
+      [s.email, s.name, s.role],
+    );
     s.userId = rows[0]!.id;
   }
 });
@@ -40,20 +66,31 @@ beforeEach(() => {
   bed.sim.state.setBalance(desk01, "USDT", "1000");
 });
 
-const e5 = () => bed.sim.stats().operations["withdrawals.submit"] ?? { requests: 0, accepted: 0, codes: {} as Record<string, number> };
+const e5 = () =>
+  bed.sim.stats().operations["withdrawals.submit"] ?? { requests: 0, accepted: 0, codes: {} as Record<string, number> };
 const simRecords = (clientOid: string) => bed.sim.state.withdrawals().filter((w) => w.clientOid === clientOid);
 
 function form(over: Partial<WithdrawalFormInput> = {}) {
-  return withdrawalFormSchema.parse({ subUid: desk01, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount: "12.5", reason: "client payout", ...over });
+  return withdrawalFormSchema.parse({
+    subUid: desk01,
+    coin: "USDT",
+    dest: "on_chain",
+    address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+    amount: "12.5",
+    reason: "client payout",
+    ...over,
+  });
 }
-const request = (over: Partial<WithdrawalFormInput> = {}, by: StaffSession = broker) => requestWithdrawal(bed.db, bed.client, by, form(over));
-const approve = (w: WithdrawalView, by: StaffSession = lead1) => approveWithdrawal(bed.db, bed.client, by, w.id, { confirmAmount: w.amount, confirmAddress: w.address });
+const request = (over: Partial<WithdrawalFormInput> = {}, by: StaffSession = broker) =>
+  requestWithdrawal(bed.db, bed.client, by, form(over));
+const approve = (w: WithdrawalView, by: StaffSession = lead1) =>
+  approveWithdrawal(bed.db, bed.client, by, w.id, { confirmAmount: w.amount, confirmAddress: w.address });
 
 /** The route's CSV answer: the ledger's rows through the one CSV encoder. */
 const exportWithdrawalsCsv = async (d: Db, f: WithdrawalFilters, by: StaffSession, ctx = {}) =>
   csvResponse(csvBody("withdrawals", WITHDRAWAL_CSV_COLUMNS, await withdrawalsForExport(d, f, by, ctx)));
 const waitFor = async (cond: () => boolean, ms: number) => {
-  for (const until = Date.now() + ms; !cond(); ) {
+  for (const until = Date.now() + ms; !cond();) {
     if (Date.now() > until) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -62,7 +99,15 @@ const waitFor = async (cond: () => boolean, ms: number) => {
 describe("[withdrawals][request]", () => {
   it("saves a requested row with a fresh clientOid before anything is sent", async () => {
     const w = await request();
-    expect(w).toMatchObject({ state: "requested", subUid: desk01, coin: "USDT", chain: "TRC20", amount: "12.5", requestedBy: broker.email, version: 0 });
+    expect(w).toMatchObject({
+      state: "requested",
+      subUid: desk01,
+      coin: "USDT",
+      chain: "TRC20",
+      amount: "12.5",
+      requestedBy: broker.email,
+      version: 0,
+    });
     expect(w.clientOid).toMatch(/^bd[a-z0-9]+[A-Za-z0-9_-]{12}$/);
     expect(w.clientOid.length).toBeLessThanOrEqual(64);
     expect(w.requestedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -87,9 +132,13 @@ describe("[withdrawals][request]", () => {
   });
 
   it("refuses a coin the sub-account never held, and a sub-account not in the registry", async () => {
-    const e = await domainRefusal(request({ coin: "FIL", address: "f1abjxfbp274xpdqcpuaykwkfb43omjotacm2p3za", amount: "1" }));
+    const e = await domainRefusal(
+      request({ coin: "FIL", address: "f1abjxfbp274xpdqcpuaykwkfb43omjotacm2p3za", amount: "1" }),
+    );
     expect(e.fieldErrors?.amount?.[0]).toMatch(/available balance.*0 FIL/);
-    const other = bed.sim.state.subaccountsOf(bed.sim.keys.brokerMain.uid).find((s) => s.uid !== desk01 && s.uid !== desk02)!;
+    const other = bed.sim.state
+      .subaccountsOf(bed.sim.keys.brokerMain.uid)
+      .find((s) => s.uid !== desk01 && s.uid !== desk02)!;
     const e2 = await domainRefusal(request({ subUid: other.uid }));
     expect(e2.fieldErrors?.subUid?.[0]).toMatch(/not in Brokerdesk's registry/);
   });
@@ -105,7 +154,13 @@ describe("[withdrawals][approve]", () => {
     expect(bed.sim.state.balance(desk01, "USDT")).toBe("987.5");
     const recs = simRecords(w.clientOid);
     expect(recs).toHaveLength(1);
-    expect(recs[0]).toMatchObject({ orderId: done.platformOrderId, amount: "12.5", chain: "TRC20", address: w.address, subUid: desk01 });
+    expect(recs[0]).toMatchObject({
+      orderId: done.platformOrderId,
+      amount: "12.5",
+      chain: "TRC20",
+      address: w.address,
+      subUid: desk01,
+    });
     expect(e5().requests).toBe(1);
     // Decided once: a second approval sends nothing.
     expect((await domainRefusal(approve(done, lead2))).status).toBe(409);
@@ -118,7 +173,10 @@ describe("[withdrawals][approve]", () => {
     expect([e.status, e.code]).toEqual([403, "own_request"]);
     expect((await domainRefusal(rejectWithdrawal(bed.db, lead1, w.id, "changed my mind"))).code).toBe("own_request");
     await expect(
-      bed.db.query("UPDATE withdrawal_requests SET state = 'approved', approved_by = requested_by, approved_at = now(), version = version + 1 WHERE id = $1", [w.id]),
+      bed.db.query(
+        "UPDATE withdrawal_requests SET state = 'approved', approved_by = requested_by, approved_at = now(), version = version + 1 WHERE id = $1",
+        [w.id],
+      ),
     ).rejects.toThrow(/withdrawal_approver_not_requester/);
     expect((await getWithdrawal(bed.db, w.id)).state).toBe("requested");
     expect(e5().requests).toBe(0);
@@ -128,7 +186,8 @@ describe("[withdrawals][approve]", () => {
 
   it("the typed amount and address must equal the stored ones exactly", async () => {
     const w = await request({ amount: "10" });
-    const typed = (confirmAmount: string, confirmAddress: string) => approveWithdrawal(bed.db, bed.client, lead1, w.id, { confirmAmount, confirmAddress });
+    const typed = (confirmAmount: string, confirmAddress: string) =>
+      approveWithdrawal(bed.db, bed.client, lead1, w.id, { confirmAmount, confirmAddress });
     const e = await domainRefusal(typed("10.0", w.address));
     expect(e.status).toBe(422);
     expect(Object.keys(e.fieldErrors ?? {})).toEqual(["confirmAmount"]);
@@ -167,7 +226,12 @@ describe("[withdrawals][approve]", () => {
     const w = await request({ amount: "100" });
     bed.sim.state.setBalance(desk01, "USDT", "0");
     const done = await approve(w);
-    expect(done).toMatchObject({ state: "failed", errorCode: "43012", errorMsg: "Insufficient balance", platformOrderId: null });
+    expect(done).toMatchObject({
+      state: "failed",
+      errorCode: "43012",
+      errorMsg: "Insufficient balance",
+      platformOrderId: null,
+    });
     expect(done.settledAt).not.toBeNull();
     expect(simRecords(w.clientOid)).toHaveLength(0);
     // failed is final: nothing to reconcile.
@@ -189,7 +253,12 @@ describe("[withdrawals][reconcile]", () => {
     // The platform's 1/s per UID counts arrivals: the late one arrived just now.
     await new Promise((r) => setTimeout(r, 1_100));
     const settled = await reconcileWithdrawal(bed.db, bed.client, lead2, w.id);
-    expect(settled).toMatchObject({ state: "confirmed", platformOrderId: original.orderId, errorCode: null, errorMsg: null });
+    expect(settled).toMatchObject({
+      state: "confirmed",
+      platformOrderId: original.orderId,
+      errorCode: null,
+      errorMsg: null,
+    });
     expect(simRecords(w.clientOid)).toHaveLength(1);
     expect(bed.sim.state.balance(desk01, "USDT")).toBe("992.75");
     expect(e5().requests).toBe(2);
@@ -216,9 +285,14 @@ describe("[withdrawals][reconcile]", () => {
     bed.sim.faults.set({ path: "withdrawals.submit", kind: "reset", count: 2 });
     expect((await approve(w)).state).toBe("unknown");
     expect((await reconcileWithdrawal(bed.db, bed.client, lead1, w.id)).state).toBe("unknown");
-    const results = await Promise.allSettled([reconcileWithdrawal(bed.db, bed.client, lead1, w.id), reconcileWithdrawal(bed.db, bed.client, lead2, w.id)]);
+    const results = await Promise.allSettled([
+      reconcileWithdrawal(bed.db, bed.client, lead1, w.id),
+      reconcileWithdrawal(bed.db, bed.client, lead2, w.id),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(results.find((r): r is PromiseRejectedResult => r.status === "rejected")?.reason).toMatchObject({ status: 409 });
+    expect(results.find((r): r is PromiseRejectedResult => r.status === "rejected")?.reason).toMatchObject({
+      status: 409,
+    });
     expect((await getWithdrawal(bed.db, w.id)).state).toBe("confirmed");
     expect(e5().requests).toBe(3);
     expect(bed.sim.state.balance(desk01, "USDT")).toBe("998");
@@ -252,20 +326,35 @@ describe("[withdrawals][database]", () => {
   it("refuses transitions outside the state machine, changes to requested fields, and deletes", async () => {
     const w = await request();
     const q = (sql: string) => bed.db.query(sql, [w.id]);
-    await expect(q("UPDATE withdrawal_requests SET amount = '999', version = version + 1 WHERE id = $1")).rejects.toThrow(/requested fields cannot change/);
-    await expect(q("UPDATE withdrawal_requests SET state = 'rejected', rejected_by = 'x', rejected_at = now(), reject_reason = 'r' WHERE id = $1")).rejects.toThrow(/bump version/);
+    await expect(
+      q("UPDATE withdrawal_requests SET amount = '999', version = version + 1 WHERE id = $1"),
+    ).rejects.toThrow(/requested fields cannot change/);
+    await expect(
+      q(
+        "UPDATE withdrawal_requests SET state = 'rejected', rejected_by = 'x', rejected_at = now(), reject_reason = 'r' WHERE id = $1",
+      ),
+    ).rejects.toThrow(/bump version/);
     await expect(q("DELETE FROM withdrawal_requests WHERE id = $1")).rejects.toThrow(/ledger/);
     const done = await approve(w);
     expect(done.state).toBe("confirmed");
-    await expect(q("UPDATE withdrawal_requests SET state = 'submitted', version = version + 1 WHERE id = $1")).rejects.toThrow(/not a transition/);
-    await expect(q("UPDATE withdrawal_requests SET approved_by = 'someone@else', version = version + 1 WHERE id = $1")).rejects.toThrow(/approver cannot change/);
-    await expect(q("UPDATE withdrawal_requests SET platform_order_id = NULL, version = version + 1 WHERE id = $1")).rejects.toThrow(/withdrawal_confirmed_has_order/);
+    await expect(
+      q("UPDATE withdrawal_requests SET state = 'submitted', version = version + 1 WHERE id = $1"),
+    ).rejects.toThrow(/not a transition/);
+    await expect(
+      q("UPDATE withdrawal_requests SET approved_by = 'someone@else', version = version + 1 WHERE id = $1"),
+    ).rejects.toThrow(/approver cannot change/);
+    await expect(
+      q("UPDATE withdrawal_requests SET platform_order_id = NULL, version = version + 1 WHERE id = $1"),
+    ).rejects.toThrow(/withdrawal_confirmed_has_order/);
   });
 
   it("client_oid is unique", async () => {
     const w = await request();
     await expect(
-      bed.db.query("INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, address, amount, reason, requested_by) VALUES ($1, $2, 'USDT', 'on_chain', 'a', '1', 'r', 'x')", [w.clientOid, desk01]),
+      bed.db.query(
+        "INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, address, amount, reason, requested_by) VALUES ($1, $2, 'USDT', 'on_chain', 'a', '1', 'r', 'x')",
+        [w.clientOid, desk01],
+      ),
     ).rejects.toThrow(/unique|duplicate/i);
   });
 });
@@ -295,12 +384,15 @@ describe("[withdrawals][audit]", () => {
       transaction: (fn) =>
         bed.db.transaction((tx) =>
           fn({
-            query: (sql, params) => (/audit_head/.test(sql) ? Promise.reject(new Error("audit store down")) : tx.query(sql, params)),
+            query: (sql, params) =>
+              /audit_head/.test(sql) ? Promise.reject(new Error("audit store down")) : tx.query(sql, params),
           }),
         ),
       close: bed.db.close.bind(bed.db),
     };
-    await expect(approveWithdrawal(broken, bed.client, lead1, w.id, { confirmAmount: "4", confirmAddress: w.address })).rejects.toThrow(/audit/);
+    await expect(
+      approveWithdrawal(broken, bed.client, lead1, w.id, { confirmAmount: "4", confirmAddress: w.address }),
+    ).rejects.toThrow(/audit/);
     expect(e5().requests).toBe(0);
     expect((await getWithdrawal(bed.db, w.id)).state).toBe("approved");
     // Right after approval, a reconcile would race the approver: refused until the row is left behind.
@@ -332,33 +424,59 @@ describe("[withdrawals][ledger]", () => {
     const res = await exportWithdrawalsCsv(bed.db, { requestedBy: lead2.email }, compliance, { requestId: "r1" });
     const csv = await res.text();
     const lines = csv.split("\r\n");
-    expect(lines[0]).toMatch(/^id,clientOid,state,subUid,coin,dest,chain,address,tag,amount,reason,requestedBy,requestedAt,/);
+    expect(lines[0]).toMatch(
+      /^id,clientOid,state,subUid,coin,dest,chain,address,tag,amount,reason,requestedBy,requestedAt,/,
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`,0.00000001,"'=HYPERLINK(""http://x"") , ""quoted""",lead2@brokerdesk.test,`);
-    const audit = await bed.db.query<{ action: string; actor: string; params: { resource: string; requestedBy: string } }>(
-      "SELECT action, actor, params FROM audit_log WHERE action = 'export.run' ORDER BY id DESC LIMIT 1",
-    );
-    expect(audit.rows[0]).toMatchObject({ actor: compliance.email, params: { resource: "withdrawals", requestedBy: lead2.email } });
+    const audit = await bed.db.query<{
+      action: string;
+      actor: string;
+      params: { resource: string; requestedBy: string };
+    }>("SELECT action, actor, params FROM audit_log WHERE action = 'export.run' ORDER BY id DESC LIMIT 1");
+    expect(audit.rows[0]).toMatchObject({
+      actor: compliance.email,
+      params: { resource: "withdrawals", requestedBy: lead2.email },
+    });
 
-    const broken: Db = { ...bed.db, query: bed.db.query.bind(bed.db), close: bed.db.close.bind(bed.db), transaction: () => Promise.reject(new Error("down")) };
+    const broken: Db = {
+      ...bed.db,
+      query: bed.db.query.bind(bed.db),
+      close: bed.db.close.bind(bed.db),
+      transaction: () => Promise.reject(new Error("down")),
+    };
     await expect(exportWithdrawalsCsv(broken, {}, compliance)).rejects.toThrow(/audit write failed/);
   });
 });
 
 describe("[withdrawals][separation-of-duties] an approver account an admin set up cannot approve until its holder took it over (issue 12, item 7)", () => {
-  const sessionOf = (u: { id: string; email: string; name: string | null }): StaffSession => ({ userId: u.id, email: u.email, name: u.name, role: "lead" });
+  const sessionOf = (u: { id: string; email: string; name: string | null }): StaffSession => ({
+    userId: u.id,
+    email: u.email,
+    name: u.name,
+    role: "lead",
+  });
   const backdate = (id: string, column: "password_changed_at" | "approver_hold_at", hours: number) =>
     bed.db.query(`UPDATE staff_users SET ${column} = now() - make_interval(hours => $2) WHERE id = $1`, [id, hours]);
 
   it("[withdrawals][separation-of-duties] created by an admin: refused, naming the rule; after their own password change, refused for the cool-off; then allowed", async () => {
-    const made = await createUser(bed.db, { email: "new-lead@brokerdesk.test", name: "New Lead", role: "lead", password: "chosen-by-the-admin-1" }, { actor: "admin@brokerdesk.test" });
+    const made = await createUser(
+      bed.db,
+      { email: "new-lead@brokerdesk.test", name: "New Lead", role: "lead", password: "chosen-by-the-admin-1" },
+      { actor: "admin@brokerdesk.test" },
+    );
     const w = await request();
     const first = await domainRefusal(approve(w, sessionOf(made)));
     expect(first.code).toBe("approver_on_hold");
-    expect(first.message).toMatch(/Separation of duties: this account was created by admin@brokerdesk\.test on .+ UTC; it may approve once its holder has changed their own password and 24 h have passed/);
+    expect(first.message).toMatch(
+      /Separation of duties: this account was created by admin@brokerdesk\.test on .+ UTC; it may approve once its holder has changed their own password and 24 h have passed/,
+    );
     expect(e5().requests).toBe(0);
 
-    await changeOwnPassword(bed.db, made.id, { currentPassword: "chosen-by-the-admin-1", newPassword: "only-the-lead-knows-1" });
+    await changeOwnPassword(bed.db, made.id, {
+      currentPassword: "chosen-by-the-admin-1",
+      newPassword: "only-the-lead-knows-1",
+    });
     const second = await domainRefusal(approve(w, sessionOf(made)));
     expect(second.code).toBe("approver_on_hold");
     expect(second.message).toMatch(/it may approve from .+ UTC, 24 h after its own password change/);
@@ -370,19 +488,37 @@ describe("[withdrawals][separation-of-duties] an approver account an admin set u
   });
 
   it("[withdrawals][separation-of-duties] a broker promoted to lead, and a lead whose password an admin reset, are on hold too", async () => {
-    const b = await createUser(bed.db, { email: "promoted@brokerdesk.test", name: null, role: "broker", password: "chosen-by-the-admin-2" });
-    await changeOwnPassword(bed.db, b.id, { currentPassword: "chosen-by-the-admin-2", newPassword: "the-brokers-own-pw-2" });
+    const b = await createUser(bed.db, {
+      email: "promoted@brokerdesk.test",
+      name: null,
+      role: "broker",
+      password: "chosen-by-the-admin-2",
+    });
+    await changeOwnPassword(bed.db, b.id, {
+      currentPassword: "chosen-by-the-admin-2",
+      newPassword: "the-brokers-own-pw-2",
+    });
     await backdate(b.id, "password_changed_at", 48);
     const promoted = await updateUser(bed.db, b.id, { role: "lead" }, { actor: "admin@brokerdesk.test" });
     expect(promoted.approverHold).toMatchObject({ reason: "promoted-by-admin", by: "admin@brokerdesk.test" });
     const w = await request();
-    expect((await domainRefusal(approve(w, sessionOf(promoted)))).message).toMatch(/was given an approving role by admin@brokerdesk\.test/);
+    expect((await domainRefusal(approve(w, sessionOf(promoted)))).message).toMatch(
+      /was given an approving role by admin@brokerdesk\.test/,
+    );
 
-    const reset = await resetPassword(bed.db, lead2.userId, "the-admin-knows-this-3", { actor: "admin@brokerdesk.test" });
+    const reset = await resetPassword(bed.db, lead2.userId, "the-admin-knows-this-3", {
+      actor: "admin@brokerdesk.test",
+    });
     expect(reset.approverHold?.reason).toBe("password-set-by-admin");
     expect((await domainRefusal(approve(w, lead2))).message).toMatch(/had its password set by admin@brokerdesk\.test/);
     // A wrong current password changes nothing.
-    expect((await domainRefusal(changeOwnPassword(bed.db, lead2.userId, { currentPassword: "guess", newPassword: "whatever-long-enough" }))).code).toBe("wrong_password");
+    expect(
+      (
+        await domainRefusal(
+          changeOwnPassword(bed.db, lead2.userId, { currentPassword: "guess", newPassword: "whatever-long-enough" }),
+        )
+      ).code,
+    ).toBe("wrong_password");
     await bed.db.query("UPDATE staff_users SET approver_hold = NULL WHERE id = $1", [lead2.userId]);
     expect((await approve(w, lead2)).state).toBe("confirmed");
   });
@@ -407,7 +543,9 @@ describe("[withdrawals][credited]", () => {
     await seen("success");
     const credited = await getWithdrawal(bed.db, w.id);
     expect(credited.creditedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect((await listWithdrawals(bed.db, { subUid: desk01 })).items.find((x) => x.id === w.id)?.creditedAt).toBe(credited.creditedAt);
+    expect((await listWithdrawals(bed.db, { subUid: desk01 })).items.find((x) => x.id === w.id)?.creditedAt).toBe(
+      credited.creditedAt,
+    );
     // On chain: never "credited" (the platform does not report an on-chain arrival).
     const onChain = await approve(await request({ amount: "0.5" }));
     expect(onChain.creditedAt).toBeNull();
@@ -434,17 +572,36 @@ describe("[withdrawals][ledger-filters]", () => {
     const range = { subUid: desk01, amountMin: "7.123", amountMax: "7.125" };
     const inRange = await all(range);
     expect(inRange.map((w) => w.amount).sort()).toEqual(["7.123", "7.124", "7.125"]);
-    expect(await summarizeWithdrawals(bed.db, range)).toEqual({ count: 3, totals: [{ coin: "USDT", count: 3, amount: "21.372" }] });
+    expect(await summarizeWithdrawals(bed.db, range)).toEqual({
+      count: 3,
+      totals: [{ coin: "USDT", count: 3, amount: "21.372" }],
+    });
     // "10" is above "7.125" as a number, below it as text: compared as numbers.
-    expect((await all({ subUid: desk01, amountMin: "10", amountMax: "12.5" })).every((w) => Number(w.amount) >= 10)).toBe(true);
+    expect(
+      (await all({ subUid: desk01, amountMin: "10", amountMax: "12.5" })).every((w) => Number(w.amount) >= 10),
+    ).toBe(true);
     expect((await all({ ...range, address: desk02 })).map((w) => w.amount)).toEqual(["7.124"]);
     // Hex (an EVM address) in any case, as part of the address; base58 only in its own case.
     bed.sim.state.setBalance(desk01, "ETH", "1");
-    await request({ coin: "ETH", chain: "ERC20", address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88", amount: "0.0000071" });
-    for (const part of ["0x32be343b94f860124dc4fee278fdcbd38c102d88", "0x32BE343B94F860124DC4FEE278FDCBD38C102D88", "32BE343B94F86012"]) {
-      expect((await all({ subUid: desk01, address: part })).map((w) => w.amount), part).toEqual(["0.0000071"]);
+    await request({
+      coin: "ETH",
+      chain: "ERC20",
+      address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88",
+      amount: "0.0000071",
+    });
+    for (const part of [
+      "0x32be343b94f860124dc4fee278fdcbd38c102d88",
+      "0x32BE343B94F860124DC4FEE278FDCBD38C102D88",
+      "32BE343B94F86012",
+    ]) {
+      expect(
+        (await all({ subUid: desk01, address: part })).map((w) => w.amount),
+        part,
+      ).toEqual(["0.0000071"]);
     }
-    expect((await all({ ...range, address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" })).map((w) => w.amount).sort()).toEqual(["7.123", "7.125"]);
+    expect(
+      (await all({ ...range, address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" })).map((w) => w.amount).sort(),
+    ).toEqual(["7.123", "7.125"]);
     expect(await all({ ...range, address: "tqn9y2khesljw1chvwfmsmerdow5kcblse" })).toEqual([]);
     const both = await summarizeWithdrawals(bed.db, { subUid: desk01, amountMin: "0.125", amountMax: "0.125" });
     expect(both.totals).toEqual([{ coin: "BTC", count: 1, amount: "0.125" }]);

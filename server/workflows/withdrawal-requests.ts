@@ -32,24 +32,40 @@ export function mintClientOid(now = Date.now()): string {
   return `bd${now.toString(36)}${randomBytes(9).toString("base64url")}`;
 }
 
-const field = (name: string, message: string) => new DomainError("invalid_input", "Some fields are not valid", { [name]: [message] });
+const field = (name: string, message: string) =>
+  new DomainError("invalid_input", "Some fields are not valid", { [name]: [message] });
 
 /**
  * Saves a request in state "requested" with a fresh clientOid, before anything is sent. Refuses a sub-account
  * Brokerdesk does not know and an amount above the sub-account's available balance (E2, read now) minus
  * its pending requests of the coin.
  */
-export async function requestWithdrawal(db: Db, client: PlatformClient, session: StaffSession, input: WithdrawalFormValues): Promise<WithdrawalView> {
+export async function requestWithdrawal(
+  db: Db,
+  client: PlatformClient,
+  session: StaffSession,
+  input: WithdrawalFormValues,
+): Promise<WithdrawalView> {
   const sub = await getRegistryEntry(db, input.subUid);
   if (!sub) throw field("subUid", `Sub-account ${input.subUid} is not in Brokerdesk's registry`);
-  if (sub.status !== "normal") throw field("subUid", `Sub-account ${input.subUid} is ${sub.status}: it cannot withdraw`);
+  if (sub.status !== "normal")
+    throw field("subUid", `Sub-account ${input.subUid} is ${sub.status}: it cannot withdraw`);
   const badAddress = input.dest === "on_chain" && input.chain ? addressProblem(input.chain, input.address) : null;
   if (badAddress) throw new DomainError("invalid_input", badAddress, { address: [badAddress] });
 
   const clientOid = mintClientOid();
   // What will be sent on approval, checked against the platform operation's own schema now, so a request
   // that E5 would refuse for its shape never reaches a lead's queue.
-  const body = e5Body({ sub_uid: input.subUid, coin: input.coin, dest: input.dest, chain: input.chain ?? null, address: input.address, tag: input.tag ?? null, amount: input.amount, client_oid: clientOid });
+  const body = e5Body({
+    sub_uid: input.subUid,
+    coin: input.coin,
+    dest: input.dest,
+    chain: input.chain ?? null,
+    address: input.address,
+    tag: input.tag ?? null,
+    amount: input.amount,
+    client_oid: clientOid,
+  });
   const shape = withdrawalRequestSchema.safeParse(body);
   if (!shape.success) {
     const issue = shape.error.issues[0];
@@ -72,15 +88,26 @@ export async function requestWithdrawal(db: Db, client: PlatformClient, session:
       // The message is the refusal's own (not "Some fields are not valid"), so the audit row names it too.
       // Amounts grouped as the form's balance line shows them (1,234.5), digits kept exactly.
       const message = pendingCount
-          ? `amount is above what ${name} has left: ${groupDecimal(available)} ${input.coin} available, ${groupDecimal(pending)} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, so at most ${free.lt(0) ? "0" : groupDecimal(free.toString())} ${input.coin}`
-          : `amount is above the available balance of ${name}: ${groupDecimal(available)} ${input.coin}`;
+        ? `amount is above what ${name} has left: ${groupDecimal(available)} ${input.coin} available, ${groupDecimal(pending)} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, so at most ${free.lt(0) ? "0" : groupDecimal(free.toString())} ${input.coin}`
+        : `amount is above the available balance of ${name}: ${groupDecimal(available)} ${input.coin}`;
       throw new DomainError("invalid_input", message, { amount: [message] });
     }
     return (
       await tx.query<Row>(
         `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount, reason, requested_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-        [clientOid, input.subUid, input.coin, input.dest, input.chain ?? null, input.address, input.tag ?? null, input.amount, input.reason, session.email],
+        [
+          clientOid,
+          input.subUid,
+          input.coin,
+          input.dest,
+          input.chain ?? null,
+          input.address,
+          input.tag ?? null,
+          input.amount,
+          input.reason,
+          session.email,
+        ],
       )
     ).rows;
   });
@@ -89,7 +116,9 @@ export async function requestWithdrawal(db: Db, client: PlatformClient, session:
 }
 
 /** The E5 body of a stored request: exactly the stored fields, every time (the platform compares a repeat). */
-function e5Body(r: Pick<Row, "sub_uid" | "coin" | "dest" | "chain" | "address" | "tag" | "amount" | "client_oid">): z.input<typeof withdrawalRequestSchema> {
+function e5Body(
+  r: Pick<Row, "sub_uid" | "coin" | "dest" | "chain" | "address" | "tag" | "amount" | "client_oid">,
+): z.input<typeof withdrawalRequestSchema> {
   return {
     subUid: r.sub_uid,
     coin: r.coin as z.input<typeof withdrawalRequestSchema>["coin"],
@@ -113,7 +142,8 @@ async function refuseOnHold(db: Db, session: StaffSession): Promise<void> {
   const user = await findUserById(db, session.userId);
   if (!user) throw new DomainError("forbidden", "Your staff account no longer exists");
   const standing = approverStanding(user, Date.now(), env.approverCoolOffMs);
-  if (!standing.mayApprove) throw new DomainError("approver_on_hold", standing.reason ?? "This account may not approve yet");
+  if (!standing.mayApprove)
+    throw new DomainError("approver_on_hold", standing.reason ?? "This account may not approve yet");
 }
 
 function refuseDecided(row: Row): never {
@@ -125,16 +155,24 @@ function refuseDecided(row: Row): never {
  * Then requested → approved (guarded), and the stored request is sent.
  */
 export async function approveWithdrawal(
-  db: Db, client: PlatformClient, session: StaffSession, id: string, confirm: ApproveWithdrawalInput, ctx: AuditContext = {},
+  db: Db,
+  client: PlatformClient,
+  session: StaffSession,
+  id: string,
+  confirm: ApproveWithdrawalInput,
+  ctx: AuditContext = {},
 ): Promise<WithdrawalView> {
   const row = await loadRow(db, id);
   refuseOwn(row, session, "approve");
   if (row.state !== "requested") refuseDecided(row);
   await refuseOnHold(db, session);
   const mismatch: Record<string, string[]> = {};
-  if (confirm.confirmAmount !== row.amount) mismatch.confirmAmount = [`The amount typed is not the requested amount (${row.amount})`];
-  if (confirm.confirmAddress !== row.address) mismatch.confirmAddress = ["The address typed is not the requested address"];
-  if (Object.keys(mismatch).length) throw new DomainError("confirmation_mismatch", "The values typed do not match the request", mismatch);
+  if (confirm.confirmAmount !== row.amount)
+    mismatch.confirmAmount = [`The amount typed is not the requested amount (${row.amount})`];
+  if (confirm.confirmAddress !== row.address)
+    mismatch.confirmAddress = ["The address typed is not the requested address"];
+  if (Object.keys(mismatch).length)
+    throw new DomainError("confirmation_mismatch", "The values typed do not match the request", mismatch);
 
   // The guard is the whole concurrency story: of two approvals that both passed the checks above, the
   // database lets one UPDATE match; the other sees 0 rows and sends nothing. requested_by <> $2 repeats the
@@ -149,7 +187,12 @@ export async function approveWithdrawal(
 }
 
 /** requested → rejected (guarded); never by the requester. Nothing is sent. */
-export async function rejectWithdrawal(db: Db, session: StaffSession, id: string, reason: string): Promise<WithdrawalView> {
+export async function rejectWithdrawal(
+  db: Db,
+  session: StaffSession,
+  id: string,
+  reason: string,
+): Promise<WithdrawalView> {
   const row = await loadRow(db, id);
   refuseOwn(row, session, "reject");
   if (row.state !== "requested") refuseDecided(row);
@@ -166,7 +209,10 @@ export async function rejectWithdrawal(db: Db, session: StaffSession, id: string
 export async function cancelWithdrawal(db: Db, session: StaffSession, id: string): Promise<WithdrawalView> {
   const row = await loadRow(db, id);
   if (row.requested_by.toLowerCase() !== session.email.toLowerCase()) {
-    throw new DomainError("forbidden", "Only the person who requested this withdrawal can cancel it; a lead can reject it");
+    throw new DomainError(
+      "forbidden",
+      "Only the person who requested this withdrawal can cancel it; a lead can reject it",
+    );
   }
   if (row.state !== "requested") refuseDecided(row);
   const { rows } = await db.query<Row>(
@@ -184,10 +230,19 @@ export async function cancelWithdrawal(db: Db, session: StaffSession, id: string
  * never arrived, carries it out now: either way one withdrawal. Also takes an "approved" left behind (its
  * send was never recorded, so it never left) and a "submitted" whose caller died (see the STALE_* times).
  */
-export async function reconcileWithdrawal(db: Db, client: PlatformClient, session: StaffSession, id: string, ctx: AuditContext = {}): Promise<WithdrawalView> {
+export async function reconcileWithdrawal(
+  db: Db,
+  client: PlatformClient,
+  session: StaffSession,
+  id: string,
+  ctx: AuditContext = {},
+): Promise<WithdrawalView> {
   const row = await loadRow(db, id);
   if (!isReconcilable(toView(row), Date.now())) {
-    throw new DomainError("not_reconcilable", `Only a withdrawal whose outcome is unknown can be reconciled; this one is ${row.state}`);
+    throw new DomainError(
+      "not_reconcilable",
+      `Only a withdrawal whose outcome is unknown can be reconciled; this one is ${row.state}`,
+    );
   }
   return submit(db, client, session, row, ctx);
 }
@@ -197,9 +252,22 @@ export async function reconcileWithdrawal(db: Db, client: PlatformClient, sessio
  * the "withdrawals.submit" audit intent commit together or not at all: no intent, no send (fail-closed),
  * and no two senders, because only one claim of a given version can match.
  */
-async function submit(db: Db, client: PlatformClient, session: StaffSession, row: Row, ctx: AuditContext): Promise<WithdrawalView> {
+async function submit(
+  db: Db,
+  client: PlatformClient,
+  session: StaffSession,
+  row: Row,
+  ctx: AuditContext,
+): Promise<WithdrawalView> {
   const body = e5Body(row);
-  const subject = { actor: session.email, actorRole: session.role, action: "withdrawals.submit" as const, target: `withdrawal:${row.id}`, requestId: ctx.requestId, ip: ctx.ip };
+  const subject = {
+    actor: session.email,
+    actorRole: session.role,
+    action: "withdrawals.submit" as const,
+    target: `withdrawal:${row.id}`,
+    requestId: ctx.requestId,
+    ip: ctx.ip,
+  };
   const claim = await db.transaction(async (tx) => {
     const { rows } = await tx.query<Row>(
       `UPDATE withdrawal_requests SET state = 'submitted', submitted_at = now(), version = version + 1
@@ -212,7 +280,10 @@ async function submit(db: Db, client: PlatformClient, session: StaffSession, row
   });
   if (!claim) {
     const now = await loadRow(db, row.id);
-    throw new DomainError("already_in_progress", `This withdrawal changed meanwhile (it is ${now.state}); nothing was sent`);
+    throw new DomainError(
+      "already_in_progress",
+      `This withdrawal changed meanwhile (it is ${now.state}); nothing was sent`,
+    );
   }
 
   let outcome: { state: "confirmed"; orderId: string } | { state: "failed" | "unknown"; code: string; msg: string };
@@ -224,7 +295,10 @@ async function submit(db: Db, client: PlatformClient, session: StaffSession, row
   }
 
   const settled = await settle(db, claim.row, outcome);
-  const detail = outcome.state === "confirmed" ? { state: "confirmed", orderId: outcome.orderId, clientOid: row.client_oid } : { state: outcome.state, code: outcome.code, msg: outcome.msg, clientOid: row.client_oid };
+  const detail =
+    outcome.state === "confirmed"
+      ? { state: "confirmed", orderId: outcome.orderId, clientOid: row.client_oid }
+      : { state: outcome.state, code: outcome.code, msg: outcome.msg, clientOid: row.client_oid };
   // unknown is neither success nor failure: the money may have moved. "info" keeps the audit honest.
   const auditOutcome = outcome.state === "confirmed" ? "success" : outcome.state === "failed" ? "failure" : "info";
   // The platform call happened: an outcome row that cannot be written is logged (the request row holds the outcome).
@@ -238,13 +312,18 @@ async function submit(db: Db, client: PlatformClient, session: StaffSession, row
  * may not have happened, so it is unknown and settled by reconcile, which is safe in every case.
  */
 function classify(e: unknown): { state: "failed" | "unknown"; code: string; msg: string } {
-  if (e instanceof PlatformError && e.httpStatus < 500 && e.httpStatus !== 429) return { state: "failed", code: e.code, msg: e.msg };
+  if (e instanceof PlatformError && e.httpStatus < 500 && e.httpStatus !== 429)
+    return { state: "failed", code: e.code, msg: e.msg };
   if (e instanceof PlatformError) return { state: "unknown", code: e.code, msg: e.msg };
   const err = e as { kind?: string; message?: string };
   return { state: "unknown", code: err?.kind ?? "error", msg: err?.message ?? String(e) };
 }
 
-async function settle(db: Db, claimed: Row, o: { state: "confirmed"; orderId: string } | { state: "failed" | "unknown"; code: string; msg: string }): Promise<WithdrawalView> {
+async function settle(
+  db: Db,
+  claimed: Row,
+  o: { state: "confirmed"; orderId: string } | { state: "failed" | "unknown"; code: string; msg: string },
+): Promise<WithdrawalView> {
   const { rows } =
     o.state === "confirmed"
       ? await db.query<Row>(

@@ -13,5 +13,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const sp = await searchParams;
   const { callbackUrl } = await openLoginStep("password", sp.callbackUrl);
   const ended = await sessionEndOf((await cookies()).getAll());
-  return <LoginView callbackUrl={callbackUrl} notice={sp.notice} ended={ended} failed={typeof sp.error === "string" && sp.error.length > 0} />;
+  return (
+    <LoginView
+      callbackUrl={callbackUrl}
+      notice={sp.notice}
+      ended={ended}
+      failed={typeof sp.error === "string" && sp.error.length > 0}
+    />
+  );
 }

@@ -24,14 +24,30 @@ export function HomeView({ session }: { session: StaffSession }) {
           below, where `contents` lets the order-* classes put health first and the lists next. */}
       <div className="flex flex-col gap-4 xl:grid xl:grid-cols-3 xl:items-start">
         <div className="contents xl:col-span-2 xl:flex xl:min-w-0 xl:flex-col xl:gap-4">
-          {can(role, "withdrawals.approve") && <Slot className="order-2"><PendingWithdrawals currentEmail={session.email} /></Slot>}
-          {can(role, "deposits.read") && <Slot className="order-3"><RecentDeposits /></Slot>}
+          {can(role, "withdrawals.approve") && (
+            <Slot className="order-2">
+              <PendingWithdrawals currentEmail={session.email} />
+            </Slot>
+          )}
+          {can(role, "deposits.read") && (
+            <Slot className="order-3">
+              <RecentDeposits />
+            </Slot>
+          )}
         </div>
         <div className="contents xl:flex xl:min-w-0 xl:flex-col xl:gap-4">
           {/* HealthPanel draws its own frame; the wrapper gives it the cards' surface. */}
-          <Slot className="order-1 rounded-lg bg-white dark:bg-slate-900"><HealthPanel /></Slot>
-          <Slot className="order-4"><Shortcuts role={role} /></Slot>
-          {can(role, "users.read") && <Slot className="order-5"><StaffSummary /></Slot>}
+          <Slot className="order-1 rounded-lg bg-white dark:bg-slate-900">
+            <HealthPanel />
+          </Slot>
+          <Slot className="order-4">
+            <Shortcuts role={role} />
+          </Slot>
+          {can(role, "users.read") && (
+            <Slot className="order-5">
+              <StaffSummary />
+            </Slot>
+          )}
         </div>
       </div>
       <PlatformOperations />

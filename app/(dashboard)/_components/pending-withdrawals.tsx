@@ -12,12 +12,22 @@ const SHOWN = 5;
 export function PendingWithdrawals({ currentEmail }: { currentEmail: string }) {
   const q = useResourceQuery(withdrawalLedgerResources.list, { input: { state: "requested" } });
   return (
-    <Panel id="pending-withdrawals-title" title="Pending withdrawals" more={{ href: "/withdrawals", label: "Approval queue" }}>
+    <Panel
+      id="pending-withdrawals-title"
+      title="Pending withdrawals"
+      more={{ href: "/withdrawals", label: "Approval queue" }}
+    >
       <QueryView
         query={q}
         loading={<CardSkeleton label="Loading withdrawal requests" />}
         errorView={CardError}
-        empty={(page) => (page.items.length === 0 ? <p className="text-sm text-slate-700 dark:text-slate-300">No withdrawal requests are waiting for approval.</p> : null)}
+        empty={(page) =>
+          page.items.length === 0 ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              No withdrawal requests are waiting for approval.
+            </p>
+          ) : null
+        }
       >
         {(page) => <PendingList items={page.items} more={Boolean(page.nextCursor)} currentEmail={currentEmail} />}
       </QueryView>
@@ -30,7 +40,7 @@ function PendingList({ items, more, currentEmail }: { items: WithdrawalView[]; m
   return (
     <>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        <span className="text-2xl font-bold text-slate-900 tabular dark:text-white">
+        <span className="tabular text-2xl font-bold text-slate-900 dark:text-white">
           {items.length}
           {more ? "+" : ""}
         </span>{" "}
@@ -40,7 +50,7 @@ function PendingList({ items, more, currentEmail }: { items: WithdrawalView[]; m
         {items.slice(0, SHOWN).map((w) => (
           <li key={w.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5">
             <span>
-              <span className="font-mono tabular">{groupDecimal(w.amount)}</span> {w.coin}
+              <span className="tabular font-mono">{groupDecimal(w.amount)}</span> {w.coin}
               <span className="text-slate-600 dark:text-slate-400"> from {w.subUid}</span>
             </span>
             <span className="text-xs text-slate-600 dark:text-slate-400">

@@ -15,7 +15,11 @@ const COLUMNS: ListColumn<Operation>[] = [
     ),
   },
   { header: "Request", className: "font-mono text-xs", cell: (op) => `${op.method} ${op.path}` },
-  { header: "Rate limit", className: "tabular", cell: (op) => `${op.rateLimit.count}/s per ${op.rateLimit.scope === "uid" ? "UID" : "IP"}` },
+  {
+    header: "Rate limit",
+    className: "tabular",
+    cell: (op) => `${op.rateLimit.count}/s per ${op.rateLimit.scope === "uid" ? "UID" : "IP"}`,
+  },
   { header: "Permission", className: "font-mono text-xs", cell: (op) => op.permission },
 ];
 
@@ -32,7 +36,13 @@ export function PlatformOperations() {
           leverage and market data, through the platform&apos;s signed API.
         </p>
         <ScrollArea label="Platform operations table">
-          <ListTable label="The eleven platform operations Brokerdesk uses, with their limits" frame="none" columns={COLUMNS} rows={Object.values(OPERATIONS)} rowKey={(op) => op.id} />
+          <ListTable
+            label="The eleven platform operations Brokerdesk uses, with their limits"
+            frame="none"
+            columns={COLUMNS}
+            rows={Object.values(OPERATIONS)}
+            rowKey={(op) => op.id}
+          />
         </ScrollArea>
       </div>
     </details>

@@ -46,28 +46,31 @@ export function RecentDeposits() {
         query={q}
         loading={<CardSkeleton label="Loading the newest deposits from the ledger" lines={4} />}
         errorView={CardError}
-        empty={(data) => data.rows.length === 0 && (
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            No deposits in the ledger yet
-            {data.freshness.subaccounts === 0 ? (
-              <>
-                : Brokerdesk knows no sub-accounts.{" "}
-                <Link href="/sub-accounts" className={panelLinkClass}>
-                  Add one on Sub-accounts
-                </Link>
-                .
-              </>
-            ) : (
-              `: ${data.freshness.checked} of ${data.freshness.subaccounts} sub-accounts synced so far.`
-            )}
-          </p>
-        )}
+        empty={(data) =>
+          data.rows.length === 0 && (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              No deposits in the ledger yet
+              {data.freshness.subaccounts === 0 ? (
+                <>
+                  : Brokerdesk knows no sub-accounts.{" "}
+                  <Link href="/sub-accounts" className={panelLinkClass}>
+                    Add one on Sub-accounts
+                  </Link>
+                  .
+                </>
+              ) : (
+                `: ${data.freshness.checked} of ${data.freshness.subaccounts} sub-accounts synced so far.`
+              )}
+            </p>
+          )
+        }
       >
         {(data) => (
           <>
             {/* Outside the scrolling box, so it wraps on a phone instead of scrolling away with the columns. */}
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              The newest {data.rows.length} of {data.total.toLocaleString("en-US")} deposits in the ledger, every sub-account
+              The newest {data.rows.length} of {data.total.toLocaleString("en-US")} deposits in the ledger, every
+              sub-account
               {data.freshness.oldestCheckAt
                 ? data.freshness.checked === data.freshness.subaccounts
                   ? `; every sub-account checked again since ${formatUtc(Date.parse(data.freshness.oldestCheckAt))}`
@@ -76,7 +79,14 @@ export function RecentDeposits() {
               .
             </p>
             <ScrollArea label="Newest deposit rows">
-              <ListTable label="The newest deposits of every sub-account, from the ledger" frame="none" columns={COLUMNS} rows={data.rows} rowKey={(d) => d.orderId} rowData={(d) => ({ "data-row-id": d.orderId })} />
+              <ListTable
+                label="The newest deposits of every sub-account, from the ledger"
+                frame="none"
+                columns={COLUMNS}
+                rows={data.rows}
+                rowKey={(d) => d.orderId}
+                rowData={(d) => ({ "data-row-id": d.orderId })}
+              />
             </ScrollArea>
           </>
         )}

@@ -23,7 +23,12 @@ const SHORTCUTS: Record<Role, Shortcut[]> = {
     { page: "assets", detail: "Available, frozen and locked per coin." },
   ],
   lead: [
-    { page: "withdrawals", label: "Withdrawal approvals", permission: "withdrawals.approve", detail: "Approve or reject what others requested." },
+    {
+      page: "withdrawals",
+      label: "Withdrawal approvals",
+      permission: "withdrawals.approve",
+      detail: "Approve or reject what others requested.",
+    },
     { page: "leverage", detail: "Change a symbol's leverage." },
     { page: "audit", detail: "Who did what, when, with the outcome." },
   ],

@@ -15,7 +15,9 @@ export default async function AccountPage() {
   return (
     <PageFrame page={page} width="narrow">
       {session.mustChangePassword && (
-        <p role="alert" className="mb-4 text-sm font-semibold text-red-700 dark:text-red-300">An admin reset your password: choose your own below before anything else.</p>
+        <p role="alert" className="mb-4 text-sm font-semibold text-red-700 dark:text-red-300">
+          An admin reset your password: choose your own below before anything else.
+        </p>
       )}
       {account && <AccountSummary user={account.user} standing={account.standing} />}
       {account?.user.hasPassword && <ChangePasswordForm />}

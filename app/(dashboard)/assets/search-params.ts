@@ -3,7 +3,10 @@ import { parseAsString, parseAsStringLiteral } from "nuqs";
 
 export const ASSET_TYPES = ["all", "hold_only"] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
-export const ASSET_TYPE_LABELS: Record<AssetType, string> = { all: "Every coin held at any time", hold_only: "Non-zero balances only" };
+export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
+  all: "Every coin held at any time",
+  hold_only: "Non-zero balances only",
+};
 
 export const assetsSearchParams = {
   /** Absent = the first known sub-account. */

@@ -4,4 +4,13 @@ import { framedPage, pageMetadata } from "@/server/http/page";
 export const metadata = pageMetadata("audit");
 export const dynamic = "force-dynamic";
 
-export default framedPage("audit", { width: "wide", intro: "Every sign-in, refusal, mutation (intent, then outcome) and export, newest first. Rows are append-only and chained by hash.", times: true }, () => <AuditView />);
+export default framedPage(
+  "audit",
+  {
+    width: "wide",
+    intro:
+      "Every sign-in, refusal, mutation (intent, then outcome) and export, newest first. Rows are append-only and chained by hash.",
+    times: true,
+  },
+  () => <AuditView />,
+);

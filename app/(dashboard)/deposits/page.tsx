@@ -4,4 +4,13 @@ import { framedPage, pageMetadata } from "@/server/http/page";
 export const metadata = pageMetadata("deposits");
 export const dynamic = "force-dynamic";
 
-export default framedPage("deposits", { width: "wide", intro: "Every sub-account's deposits as Brokerdesk keeps them, over any range. Filters, counts and totals cover the whole matching set.", times: true }, () => <LedgerDepositsView />);
+export default framedPage(
+  "deposits",
+  {
+    width: "wide",
+    intro:
+      "Every sub-account's deposits as Brokerdesk keeps them, over any range. Filters, counts and totals cover the whole matching set.",
+    times: true,
+  },
+  () => <LedgerDepositsView />,
+);

@@ -4,4 +4,11 @@ import { framedPage, pageMetadata } from "@/server/http/page";
 export const metadata = pageMetadata("leverage");
 export const dynamic = "force-dynamic";
 
-export default framedPage("leverage", { intro: "Change the leverage of a futures symbol on the broker's main account, or on a sub-account whose own key is configured (E10). Every change is recorded in the audit log before it is sent, with the platform's answer after." }, () => <LeverageView />);
+export default framedPage(
+  "leverage",
+  {
+    intro:
+      "Change the leverage of a futures symbol on the broker's main account, or on a sub-account whose own key is configured (E10). Every change is recorded in the audit log before it is sent, with the platform's answer after.",
+  },
+  () => <LeverageView />,
+);

@@ -7,9 +7,17 @@ export const metadata = pageMetadata("subAccounts");
 export const dynamic = "force-dynamic";
 
 // The forms are hidden from roles the server would refuse (lib/rbac.ts is the gate either way).
-export default framedPage("subAccounts", { width: "wide", intro: "The sub-accounts Brokerdesk knows: created here or added by UID (the platform cannot list them).", times: true }, (session) => (
-  <>
-    {can(session.role, "subaccounts.write") ? <RegistryForms /> : null}
-    <RegistryView />
-  </>
-));
+export default framedPage(
+  "subAccounts",
+  {
+    width: "wide",
+    intro: "The sub-accounts Brokerdesk knows: created here or added by UID (the platform cannot list them).",
+    times: true,
+  },
+  (session) => (
+    <>
+      {can(session.role, "subaccounts.write") ? <RegistryForms /> : null}
+      <RegistryView />
+    </>
+  ),
+);

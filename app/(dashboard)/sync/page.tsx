@@ -4,4 +4,12 @@ import { framedPage, pageMetadata } from "@/server/http/page";
 export const metadata = pageMetadata("sync");
 export const dynamic = "force-dynamic";
 
-export default framedPage("sync", { width: "wide", intro: "How current Brokerdesk's deposit ledger is, per sub-account: failing ones first, then the longest since their last success. Times are in UTC." }, () => <SyncView />);
+export default framedPage(
+  "sync",
+  {
+    width: "wide",
+    intro:
+      "How current Brokerdesk's deposit ledger is, per sub-account: failing ones first, then the longest since their last success. Times are in UTC.",
+  },
+  () => <SyncView />,
+);

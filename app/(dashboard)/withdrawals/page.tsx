@@ -7,5 +7,9 @@ export const dynamic = "force-dynamic";
 
 // The UI only hides what the server would refuse (lib/rbac): every action is checked again there.
 export default framedPage("withdrawals", { width: "full" }, (session) => (
-  <WithdrawalsView me={session.email} canRequest={can(session.role, "withdrawals.write")} canApprove={can(session.role, "withdrawals.approve")} />
+  <WithdrawalsView
+    me={session.email}
+    canRequest={can(session.role, "withdrawals.write")}
+    canApprove={can(session.role, "withdrawals.approve")}
+  />
 ));

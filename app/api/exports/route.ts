@@ -9,8 +9,15 @@ export const POST = apiRoute(
   exportResources.run,
   async ({ db, input, session, requestId, ip, platform }) =>
     exportEvents({
-      db, client: await platform(), operation: input.operation, params: input.params, key: input.key, resume: input.resume,
-      actor: { email: session.email, role: session.role }, requestId, ip,
+      db,
+      client: await platform(),
+      operation: input.operation,
+      params: input.params,
+      key: input.key,
+      resume: input.resume,
+      actor: { email: session.email, role: session.role },
+      requestId,
+      ip,
     }),
   // A named key only for the roles that may use it, as on the proxy routes.
   { authorize: (input, { session, credentials }) => keyChoiceRefusal(credentials, input.key, session.role) },

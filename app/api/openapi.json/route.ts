@@ -5,4 +5,7 @@ import { apiRoute } from "@/server/http/api-route";
 import pkg from "@/package.json";
 
 // The generator's document types have no index signatures; the answer is still parsed with the entry's schema.
-export const GET = apiRoute(openapiResource, async () => openapiDocument(pkg.version) as z.input<typeof openapiDocumentSchema>);
+export const GET = apiRoute(
+  openapiResource,
+  async () => openapiDocument(pkg.version) as z.input<typeof openapiDocumentSchema>,
+);

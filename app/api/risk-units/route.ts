@@ -3,7 +3,10 @@ import { catalog } from "@/lib/platform/catalog";
 import { apiRoute } from "@/server/http/api-route";
 import { bindOrUnbind, listBindings, listBoundElsewhere } from "@/server/workflows/risk-units";
 
-export const GET = apiRoute(riskUnitResources.list, async ({ db }) => ({ items: await listBindings(db), boundElsewhere: await listBoundElsewhere(db) }));
+export const GET = apiRoute(riskUnitResources.list, async ({ db }) => ({
+  items: await listBindings(db),
+  boundElsewhere: await listBoundElsewhere(db),
+}));
 
 export const POST = apiRoute(
   riskUnitResources.bind,

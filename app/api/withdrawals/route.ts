@@ -5,4 +5,6 @@ import { requestWithdrawal } from "@/server/workflows/withdrawal-requests";
 
 export const GET = apiRoute(withdrawalResources.list, ({ db, input }) => listWithdrawals(db, input));
 
-export const POST = apiRoute(withdrawalResources.request, async ({ db, input, session, platform }) => requestWithdrawal(db, await platform(), session, input));
+export const POST = apiRoute(withdrawalResources.request, async ({ db, input, session, platform }) =>
+  requestWithdrawal(db, await platform(), session, input),
+);

@@ -13,7 +13,9 @@ function fieldsNamed(id: OperationId, input: Record<string, unknown>): string[] 
 
 describe("[bad-input] regressions", () => {
   it("[deposits.list][bad-input] a blank userId is refused (was sent: userId=%0A)", () => {
-    expect(fieldsNamed("deposits.list", { userId: "\n", startTime: String(NOW - 1000), endTime: String(NOW) })).toEqual(["userId"]);
+    expect(fieldsNamed("deposits.list", { userId: "\n", startTime: String(NOW - 1000), endTime: String(NOW) })).toEqual(
+      ["userId"],
+    );
     expect(fieldsNamed("deposits.list", { userId: "desk01" })).toEqual(["userId"]);
   });
 
@@ -22,27 +24,39 @@ describe("[bad-input] regressions", () => {
   });
 
   it("[riskUnits.bind][bad-input] a non-numeric riskUnitId is refused (was a 502 from the platform's 40020)", () => {
-    expect(fieldsNamed("riskUnits.bind", { uid: "5481892322", operate: "bind", riskUnitId: "abc" })).toEqual(["riskUnitId"]);
+    expect(fieldsNamed("riskUnits.bind", { uid: "5481892322", operate: "bind", riskUnitId: "abc" })).toEqual([
+      "riskUnitId",
+    ]);
   });
 
   it("[riskUnits.bind][bad-input] an empty riskUnitId still counts as not given", () => {
-    expect(catalog["riskUnits.bind"].request.safeParse({ uid: "5481892322", operate: "bind", riskUnitId: "" }).success).toBe(true);
+    expect(
+      catalog["riskUnits.bind"].request.safeParse({ uid: "5481892322", operate: "bind", riskUnitId: "" }).success,
+    ).toBe(true);
   });
 
   it("[subaccounts.create][bad-input] a name longer than any e-mail address is refused (was sent)", () => {
-    expect(fieldsNamed("subaccounts.create", { subaccountName: `${"a".repeat(250)}@example.com` })).toEqual(["subaccountName"]);
+    expect(fieldsNamed("subaccounts.create", { subaccountName: `${"a".repeat(250)}@example.com` })).toEqual([
+      "subaccountName",
+    ]);
   });
 
   it("[fills.list][bad-input] an empty startTime is reported on startTime alone (was also a span error on endTime)", () => {
-    expect(fieldsNamed("fills.list", { symbol: "BTCUSDT", endTime: String(NOW), startTime: "" })).toEqual(["startTime"]);
+    expect(fieldsNamed("fills.list", { symbol: "BTCUSDT", endTime: String(NOW), startTime: "" })).toEqual([
+      "startTime",
+    ]);
   });
 
   it("[market.trades][bad-input] an empty startTime is reported on startTime alone (was also a span error on endTime)", () => {
-    expect(fieldsNamed("market.trades", { symbol: "BTCUSDT", endTime: String(NOW), startTime: "" })).toEqual(["startTime"]);
+    expect(fieldsNamed("market.trades", { symbol: "BTCUSDT", endTime: String(NOW), startTime: "" })).toEqual([
+      "startTime",
+    ]);
   });
 
   it("[planOrders.history][bad-input] a 17-digit startTime is reported on startTime alone", () => {
-    expect(fieldsNamed("planOrders.history", { symbol: "BTCUSDT", startTime: "99999999999999999", endTime: String(NOW) })).toEqual(["startTime"]);
+    expect(
+      fieldsNamed("planOrders.history", { symbol: "BTCUSDT", startTime: "99999999999999999", endTime: String(NOW) }),
+    ).toEqual(["startTime"]);
   });
 
   it("[oiLimits.list][bad-input] productType with a letter whose upper case is ASCII (ſ, ı) is refused", () => {
@@ -52,9 +66,17 @@ describe("[bad-input] regressions", () => {
   });
 
   it("[deposits.list][bad-input] a 16-digit startTime past the last instant a Date can hold is refused on startTime (was read as endTime before startTime)", () => {
-    expect(fieldsNamed("deposits.list", { userId: "5481892133", startTime: "9609059642370813", endTime: String(NOW) })).toEqual(["startTime"]);
+    expect(
+      fieldsNamed("deposits.list", { userId: "5481892133", startTime: "9609059642370813", endTime: String(NOW) }),
+    ).toEqual(["startTime"]);
     expect(fieldsNamed("fills.list", { startTime: "8936934411186599", endTime: String(NOW) })).toEqual(["startTime"]);
     expect(fieldsNamed("market.trades", { symbol: "BTCUSDT", startTime: "9342955287056076" })).toEqual(["startTime"]);
-    expect(catalog["market.trades"].request.safeParse({ symbol: "BTCUSDT", startTime: "8640000000000000", endTime: "8640000000000000" }).success).toBe(true);
+    expect(
+      catalog["market.trades"].request.safeParse({
+        symbol: "BTCUSDT",
+        startTime: "8640000000000000",
+        endTime: "8640000000000000",
+      }).success,
+    ).toBe(true);
   });
 });

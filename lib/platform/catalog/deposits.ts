@@ -4,7 +4,16 @@ import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_PAGING } from "./paging";
 import { OPERATIONS } from "./operations";
 import {
-  optionalWindow, pageParams, THREE_MONTHS_MS, checkSpan, optionalNumericId, optionalText, optionalWireTime, renameKeys, wireStr, wireTime,
+  optionalWindow,
+  pageParams,
+  THREE_MONTHS_MS,
+  checkSpan,
+  optionalNumericId,
+  optionalText,
+  optionalWireTime,
+  renameKeys,
+  wireStr,
+  wireTime,
 } from "../schemas";
 
 export const depositRecordSchema = renameKeys(
@@ -40,16 +49,29 @@ export const depositsList = defineEndpoint({
       userId: optionalNumericId("userId"),
       ...optionalWindow(),
       ...pageParams(OPERATION_PAGING["deposits.list"]),
-    }).check(z.superRefine((v, ctx) => {
-      if (!v.orderId && !v.userId) {
-        ctx.addIssue({ code: "custom", path: ["userId"], message: "userId or orderId is required (they must not both be empty)" });
-      }
-      checkSpan(v, ctx, THREE_MONTHS_MS, "three months");
-    })),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (!v.orderId && !v.userId) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["userId"],
+            message: "userId or orderId is required (they must not both be empty)",
+          });
+        }
+        checkSpan(v, ctx, THREE_MONTHS_MS, "three months");
+      }),
+    ),
   response: z.union([
     z.array(depositRecordSchema),
-    z.pipe(depositRecordSchema, z.transform((r) => [r])),
-    z.pipe(z.null(), z.transform((): DepositRecord[] => [])),
+    z.pipe(
+      depositRecordSchema,
+      z.transform((r) => [r]),
+    ),
+    z.pipe(
+      z.null(),
+      z.transform((): DepositRecord[] => []),
+    ),
   ]),
   paging: OPERATION_PAGING["deposits.list"],
 });

@@ -38,8 +38,8 @@ export function maxLeverageOf(productType: (typeof PRODUCT_TYPES)[number], symbo
   return base ? maxLeverageOfBase(base) : LEVERAGE_CEILING;
 }
 
-export const leverageSettingSchema = z.pipe(z
-  .object({
+export const leverageSettingSchema = z.pipe(
+  z.object({
     symbol: z.string(),
     marginCoin: z.string(),
     longLeverage: wireStr,
@@ -48,24 +48,42 @@ export const leverageSettingSchema = z.pipe(z
     shortLeveage: z.optional(z.string()),
     crossMarginLeverage: wireStr,
     marginMode: wireStr,
-  }), z.transform(({ shortLeveage, shortLeverage, ...rest }) => ({ ...rest, shortLeverage: shortLeverage ?? shortLeveage ?? "" })));
+  }),
+  z.transform(({ shortLeveage, shortLeverage, ...rest }) => ({
+    ...rest,
+    shortLeverage: shortLeverage ?? shortLeveage ?? "",
+  })),
+);
 export type LeverageSetting = z.output<typeof leverageSettingSchema>;
 
 /** E10's fields; the request is these with the per-symbol bound (checkLeverageBound). */
 export const leverageSetFields = z.object({
   symbol: symbolParam(),
   productType: z.enum(PRODUCT_TYPES, { error: `productType must be one of ${PRODUCT_TYPES.join(", ")}` }),
-  marginCoin: required("marginCoin").check(z.regex(/^[A-Z0-9]{1,16}$/, { error: "marginCoin must be in upper case, e.g. USDT" })),
-  leverage: required("leverage").check(z.regex(/^[1-9]\d*$/, { error: "leverage must be a whole number of at least 1" })).check(z.refine((v) => !/^[1-9]\d*$/.test(v) || (v.length <= 3 && Number(v) <= LEVERAGE_CEILING), { error: `leverage must be at most ${LEVERAGE_CEILING}` })),
+  marginCoin: required("marginCoin").check(
+    z.regex(/^[A-Z0-9]{1,16}$/, { error: "marginCoin must be in upper case, e.g. USDT" }),
+  ),
+  leverage: required("leverage")
+    .check(z.regex(/^[1-9]\d*$/, { error: "leverage must be a whole number of at least 1" }))
+    .check(
+      z.refine((v) => !/^[1-9]\d*$/.test(v) || (v.length <= 3 && Number(v) <= LEVERAGE_CEILING), {
+        error: `leverage must be at most ${LEVERAGE_CEILING}`,
+      }),
+    ),
   holdSide: z.optional(z.enum(HOLD_SIDES, { error: "holdSide must be long or short" })),
 });
 
 /** The symbol's leverage bound, on leverage; looked at only once leverage, symbol and product type are well formed. */
-export function checkLeverageBound(v: { symbol?: unknown; productType?: unknown; leverage?: unknown }, ctx: z.core.$RefinementCtx): void {
-  if (typeof v.leverage !== "string" || !/^[1-9]\d{0,2}$/.test(v.leverage) || Number(v.leverage) > LEVERAGE_CEILING) return;
+export function checkLeverageBound(
+  v: { symbol?: unknown; productType?: unknown; leverage?: unknown },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (typeof v.leverage !== "string" || !/^[1-9]\d{0,2}$/.test(v.leverage) || Number(v.leverage) > LEVERAGE_CEILING)
+    return;
   if (typeof v.symbol !== "string" || !(PRODUCT_TYPES as readonly unknown[]).includes(v.productType)) return;
   const max = maxLeverageOf(v.productType as (typeof PRODUCT_TYPES)[number], v.symbol);
-  if (Number(v.leverage) > max) ctx.addIssue({ code: "custom", path: ["leverage"], message: `leverage must be at most ${max} for ${v.symbol}` });
+  if (Number(v.leverage) > max)
+    ctx.addIssue({ code: "custom", path: ["leverage"], message: `leverage must be at most ${max} for ${v.symbol}` });
 }
 
 export const leverageSet = defineEndpoint({
@@ -83,10 +101,11 @@ export const oiLimitsList = defineEndpoint({
   request: z.object({
     symbol: optionalSymbol(),
     // The platform's own curl example sends lowercase; both cases are accepted.
-    productType: z
-      .string({ error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}` }).check(z.refine((v) => /^[A-Za-z-]+$/.test(v) && (OI_PRODUCT_TYPES as readonly string[]).includes(v.toUpperCase()), {
+    productType: z.string({ error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}` }).check(
+      z.refine((v) => /^[A-Za-z-]+$/.test(v) && (OI_PRODUCT_TYPES as readonly string[]).includes(v.toUpperCase()), {
         error: `productType must be one of ${OI_PRODUCT_TYPES.join(", ")}`,
-      })),
+      }),
+    ),
   }),
   response: listOf(oiLimitSchema),
   paging: null,

@@ -19,17 +19,105 @@ type Expected = {
 
 // platform-api.md "Endpoints", "Authentication" (rule 1: E1, E2, E5, E6, E7 are broker main-account only) and "Limits".
 const CONTRACT: Record<OperationId, Expected> = {
-  "deposits.list": { code: "E1", method: "GET", path: "/api/v2/broker/subaccount-deposit", auth: "private", brokerOnly: true, rateLimit: { count: 10, scope: "uid" }, permission: "deposits.read" },
-  "subaccounts.assets": { code: "E2", method: "GET", path: "/api/v2/broker/account/subaccount-spot-assets", auth: "private", brokerOnly: true, rateLimit: { count: 10, scope: "uid" }, permission: "assets.read" },
-  "planOrders.history": { code: "E3", method: "GET", path: "/api/v2/spot/trade/history-plan-order", auth: "private", brokerOnly: false, rateLimit: { count: 20, scope: "uid" }, permission: "planOrders.read" },
-  "fills.list": { code: "E4", method: "GET", path: "/api/v2/spot/trade/fills", auth: "private", brokerOnly: false, rateLimit: { count: 10, scope: "uid" }, permission: "fills.read" },
-  "withdrawals.submit": { code: "E5", method: "POST", path: "/api/v2/broker/account/subaccount-withdrawal", auth: "private", brokerOnly: true, rateLimit: { count: 1, scope: "uid" }, permission: "withdrawals.approve" },
-  "subaccounts.create": { code: "E6", method: "POST", path: "/api/v2/broker/account/create-subaccount", auth: "private", brokerOnly: true, rateLimit: { count: 1, scope: "uid" }, permission: "subaccounts.write" },
-  "rebates.get": { code: "E7", method: "GET", path: "/api/v2/broker/rebate-info", auth: "private", brokerOnly: true, rateLimit: { count: 20, scope: "uid" }, permission: "rebates.read" },
-  "market.trades": { code: "E8", method: "GET", path: "/api/v2/spot/market/fills-history", auth: "public", brokerOnly: false, rateLimit: { count: 10, scope: "ip" }, permission: "market.read" },
-  "riskUnits.bind": { code: "E9", method: "POST", path: "/api/v2/spot/ins-loan/bind-uid", auth: "private", brokerOnly: false, rateLimit: { count: 5, scope: "uid" }, permission: "riskUnits.write" },
-  "leverage.set": { code: "E10", method: "POST", path: "/api/v2/mix/account/set-leverage", auth: "private", brokerOnly: false, rateLimit: { count: 5, scope: "uid" }, permission: "leverage.write" },
-  "oiLimits.list": { code: "E11", method: "GET", path: "/api/v2/mix/market/oi-limit", auth: "public", brokerOnly: false, rateLimit: { count: 10, scope: "ip" }, permission: "oiLimits.read" },
+  "deposits.list": {
+    code: "E1",
+    method: "GET",
+    path: "/api/v2/broker/subaccount-deposit",
+    auth: "private",
+    brokerOnly: true,
+    rateLimit: { count: 10, scope: "uid" },
+    permission: "deposits.read",
+  },
+  "subaccounts.assets": {
+    code: "E2",
+    method: "GET",
+    path: "/api/v2/broker/account/subaccount-spot-assets",
+    auth: "private",
+    brokerOnly: true,
+    rateLimit: { count: 10, scope: "uid" },
+    permission: "assets.read",
+  },
+  "planOrders.history": {
+    code: "E3",
+    method: "GET",
+    path: "/api/v2/spot/trade/history-plan-order",
+    auth: "private",
+    brokerOnly: false,
+    rateLimit: { count: 20, scope: "uid" },
+    permission: "planOrders.read",
+  },
+  "fills.list": {
+    code: "E4",
+    method: "GET",
+    path: "/api/v2/spot/trade/fills",
+    auth: "private",
+    brokerOnly: false,
+    rateLimit: { count: 10, scope: "uid" },
+    permission: "fills.read",
+  },
+  "withdrawals.submit": {
+    code: "E5",
+    method: "POST",
+    path: "/api/v2/broker/account/subaccount-withdrawal",
+    auth: "private",
+    brokerOnly: true,
+    rateLimit: { count: 1, scope: "uid" },
+    permission: "withdrawals.approve",
+  },
+  "subaccounts.create": {
+    code: "E6",
+    method: "POST",
+    path: "/api/v2/broker/account/create-subaccount",
+    auth: "private",
+    brokerOnly: true,
+    rateLimit: { count: 1, scope: "uid" },
+    permission: "subaccounts.write",
+  },
+  "rebates.get": {
+    code: "E7",
+    method: "GET",
+    path: "/api/v2/broker/rebate-info",
+    auth: "private",
+    brokerOnly: true,
+    rateLimit: { count: 20, scope: "uid" },
+    permission: "rebates.read",
+  },
+  "market.trades": {
+    code: "E8",
+    method: "GET",
+    path: "/api/v2/spot/market/fills-history",
+    auth: "public",
+    brokerOnly: false,
+    rateLimit: { count: 10, scope: "ip" },
+    permission: "market.read",
+  },
+  "riskUnits.bind": {
+    code: "E9",
+    method: "POST",
+    path: "/api/v2/spot/ins-loan/bind-uid",
+    auth: "private",
+    brokerOnly: false,
+    rateLimit: { count: 5, scope: "uid" },
+    permission: "riskUnits.write",
+  },
+  "leverage.set": {
+    code: "E10",
+    method: "POST",
+    path: "/api/v2/mix/account/set-leverage",
+    auth: "private",
+    brokerOnly: false,
+    rateLimit: { count: 5, scope: "uid" },
+    permission: "leverage.write",
+  },
+  "oiLimits.list": {
+    code: "E11",
+    method: "GET",
+    path: "/api/v2/mix/market/oi-limit",
+    auth: "public",
+    brokerOnly: false,
+    rateLimit: { count: 10, scope: "ip" },
+    permission: "oiLimits.read",
+  },
 };
 
 const rows = OPERATION_IDS.map((id) => ({ id, expected: CONTRACT[id], op: catalog[id] }));
@@ -57,7 +145,10 @@ describe("catalog metadata", () => {
   });
 
   it.each(rows)("[$id][catalog] auth and broker-only flag are the contract's", ({ op, expected }) => {
-    expect({ auth: op.auth, brokerOnly: op.brokerOnly }).toEqual({ auth: expected.auth, brokerOnly: expected.brokerOnly });
+    expect({ auth: op.auth, brokerOnly: op.brokerOnly }).toEqual({
+      auth: expected.auth,
+      brokerOnly: expected.brokerOnly,
+    });
   });
 
   it.each(rows)("[$id][catalog] rate limit is the contract's", ({ op, expected }) => {
@@ -110,7 +201,10 @@ const pagingOf = (id: OperationId): AnyPaging | null => catalog[id].paging as An
 const requestOf = (id: OperationId): z.ZodMiniType => catalog[id].request;
 const parsed = (id: OperationId, data: unknown): unknown => catalog[id].response.parse(data);
 
-const PAGING: Record<OperationId, { default: number; max: number; maxSpanMs: number | null; retentionMs: number | null } | null> = {
+const PAGING: Record<
+  OperationId,
+  { default: number; max: number; maxSpanMs: number | null; retentionMs: number | null } | null
+> = {
   "deposits.list": { default: 20, max: 100, maxSpanMs: 90 * DAY_MS, retentionMs: null },
   "subaccounts.assets": null,
   "planOrders.history": { default: 100, max: 100, maxSpanMs: 90 * DAY_MS, retentionMs: null },
@@ -138,21 +232,25 @@ const BASE_REQUEST: Partial<Record<OperationId, Record<string, string>>> = {
 };
 
 describe("catalog paging", () => {
-  it.each(OPERATION_IDS.map((id) => ({ id })))("[$id][paging] is declared exactly when the operation pages", ({ id }) => {
-    const paging = pagingOf(id);
-    const expected = PAGING[id];
-    if (expected === null) {
-      expect(paging).toBeNull();
-      return;
-    }
-    expect(paging).not.toBeNull();
-    expect(paging?.cursorParam).toBe("idLessThan");
-    expect({ ...paging?.limit, maxSpanMs: paging?.maxSpanMs, retentionMs: paging?.retentionMs }).toEqual(expected);
-  });
+  it.each(OPERATION_IDS.map((id) => ({ id })))(
+    "[$id][paging] is declared exactly when the operation pages",
+    ({ id }) => {
+      const paging = pagingOf(id);
+      const expected = PAGING[id];
+      if (expected === null) {
+        expect(paging).toBeNull();
+        return;
+      }
+      expect(paging).not.toBeNull();
+      expect(paging?.cursorParam).toBe("idLessThan");
+      expect({ ...paging?.limit, maxSpanMs: paging?.maxSpanMs, retentionMs: paging?.retentionMs }).toEqual(expected);
+    },
+  );
 
   it.each(pagedRows)("[$id][paging] request accepts limit up to its max and refuses max + 1", ({ id, expected }) => {
     const base = BASE_REQUEST[id] ?? {};
-    const times = id === "planOrders.history" ? { startTime: String(Date.now() - DAY_MS), endTime: String(Date.now()) } : {};
+    const times =
+      id === "planOrders.history" ? { startTime: String(Date.now() - DAY_MS), endTime: String(Date.now()) } : {};
     expect(requestOf(id).safeParse({ ...base, ...times, limit: String(expected.max) }).success).toBe(true);
     expect(requestOf(id).safeParse({ ...base, ...times, limit: String(expected.default) }).success).toBe(true);
     expect(requestOf(id).safeParse({ ...base, ...times, limit: String(expected.max + 1) }).success).toBe(false);
@@ -163,21 +261,42 @@ describe("catalog paging", () => {
     // Recent enough that E4's retention rule does not interfere.
     const start = Date.now() - span + 60_000;
     const base = BASE_REQUEST[id] ?? {};
-    expect(requestOf(id).safeParse({ ...base, startTime: String(start), endTime: String(start + span) }).success).toBe(true);
-    expect(requestOf(id).safeParse({ ...base, startTime: String(start), endTime: String(start + span + 1) }).success).toBe(false);
+    expect(requestOf(id).safeParse({ ...base, startTime: String(start), endTime: String(start + span) }).success).toBe(
+      true,
+    );
+    expect(
+      requestOf(id).safeParse({ ...base, startTime: String(start), endTime: String(start + span + 1) }).success,
+    ).toBe(false);
   });
 
   it("[fills.list][paging] request's retention bound agrees with retentionMs", () => {
     const retention = pagingOf("fills.list")?.retentionMs ?? 0;
-    expect(requestOf("fills.list").safeParse({ startTime: String(Date.now() - retention + 60_000) }).success).toBe(true);
-    expect(requestOf("fills.list").safeParse({ startTime: String(Date.now() - retention - 60_000) }).success).toBe(false);
+    expect(requestOf("fills.list").safeParse({ startTime: String(Date.now() - retention + 60_000) }).success).toBe(
+      true,
+    );
+    expect(requestOf("fills.list").safeParse({ startTime: String(Date.now() - retention - 60_000) }).success).toBe(
+      false,
+    );
   });
 });
 
 describe("catalog next cursor", () => {
   const deposit = (orderId: string) => ({ orderId, coin: "USDT", amount: "1", cTime: "1689833233282" });
-  const fill = (tradeId: string) => ({ symbol: "BTCUSDT", orderId: "o1", tradeId, side: "buy", cTime: "1695865232579" });
-  const trade = (tradeId: string) => ({ symbol: "BTCUSDT", tradeId, side: "Buy", price: "1", size: "1", ts: "1622097282536" });
+  const fill = (tradeId: string) => ({
+    symbol: "BTCUSDT",
+    orderId: "o1",
+    tradeId,
+    side: "buy",
+    cTime: "1695865232579",
+  });
+  const trade = (tradeId: string) => ({
+    symbol: "BTCUSDT",
+    tradeId,
+    side: "Buy",
+    price: "1",
+    size: "1",
+    ts: "1622097282536",
+  });
 
   const lastRecord = [
     { id: "deposits.list" as const, make: deposit, key: "orderId" },

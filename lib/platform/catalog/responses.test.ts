@@ -34,7 +34,11 @@ const allSamples = OPERATION_IDS.flatMap((id) => (samples[id] ?? []).map((sample
 describe("spec samples", () => {
   it("[catalog][samples] has at least one sample for every operation", () => {
     for (const id of OPERATION_IDS) expect(samples[id]?.length ?? 0, id).toBeGreaterThan(0);
-    expect(Object.keys(samples).filter((k) => k !== "about").sort()).toEqual([...OPERATION_IDS].sort());
+    expect(
+      Object.keys(samples)
+        .filter((k) => k !== "about")
+        .sort(),
+    ).toEqual([...OPERATION_IDS].sort());
   });
 
   it.each(allSamples)("[$id][response] parses sample #$index", ({ id, sample }) => {
@@ -116,7 +120,10 @@ describe("[leverage.set][response]", () => {
   });
 
   it("[leverage.set][response] reads the field table's shortLeveage as shortLeverage", () => {
-    const data = variant(firstData("leverage.set"), (r) => ({ ...rename(r, "shortLeverage", "shortLeveage"), shortLeveage: "15" }));
+    const data = variant(firstData("leverage.set"), (r) => ({
+      ...rename(r, "shortLeverage", "shortLeveage"),
+      shortLeveage: "15",
+    }));
     const out = parseData<Json>("leverage.set", data);
     expect(out.shortLeverage).toBe("15");
     expect(out).not.toHaveProperty("shortLeveage");
@@ -172,7 +179,7 @@ describe("[fills.list][response]", () => {
 });
 
 describe("[riskUnits.bind][response]", () => {
-  it("[riskUnits.bind][response] reads data \"success\" as {result, riskUnitIds}", () => {
+  it('[riskUnits.bind][response] reads data "success" as {result, riskUnitIds}', () => {
     expect(parseData("riskUnits.bind", "success")).toEqual({ result: "success", riskUnitIds: [] });
   });
 
@@ -184,8 +191,13 @@ describe("[riskUnits.bind][response]", () => {
   });
 
   it("[riskUnits.bind][response] gives both samples the same keys", () => {
-    const shapes = samples["riskUnits.bind"].map((s) => Object.keys(parseData<Json>("riskUnits.bind", dataOf(s))).sort());
-    expect(shapes).toEqual([["result", "riskUnitIds"], ["result", "riskUnitIds"]]);
+    const shapes = samples["riskUnits.bind"].map((s) =>
+      Object.keys(parseData<Json>("riskUnits.bind", dataOf(s))).sort(),
+    );
+    expect(shapes).toEqual([
+      ["result", "riskUnitIds"],
+      ["result", "riskUnitIds"],
+    ]);
   });
 
   it("[riskUnits.bind][response] reads a single riskUnitId string as a one-element list", () => {

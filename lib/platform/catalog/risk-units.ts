@@ -9,12 +9,17 @@ export { MAX_UIDS_PER_RISK_UNIT } from "../values";
 
 /** E9 answers `data: "success"` (newer doc) or `{riskUnitId: [...]}` (older doc); both become one shape. */
 export const bindResultSchema = z.union([
-  z.pipe(z.string(), z.transform((text) => ({ result: text, riskUnitIds: [] as string[] }))),
-  z.pipe(z
-    .object({ riskUnitId: z.nullish(z.union([z.array(z.string()), z.string()])) }), z.transform((o) => ({
+  z.pipe(
+    z.string(),
+    z.transform((text) => ({ result: text, riskUnitIds: [] as string[] })),
+  ),
+  z.pipe(
+    z.object({ riskUnitId: z.nullish(z.union([z.array(z.string()), z.string()])) }),
+    z.transform((o) => ({
       result: "success",
       riskUnitIds: o.riskUnitId === null || o.riskUnitId === undefined ? [] : [o.riskUnitId].flat(),
-    }))),
+    })),
+  ),
 ]);
 
 export const riskUnitsBind = defineEndpoint({
@@ -25,11 +30,14 @@ export const riskUnitsBind = defineEndpoint({
       riskUnitId: optionalNumericId("riskUnitId"),
       uid: numericId("uid"),
       operate: z.enum(["bind", "unbind"], { error: "operate must be bind or unbind" }),
-    }).check(z.superRefine((v, ctx) => {
-      if (v.riskUnitId && v.riskUnitId === v.uid) {
-        ctx.addIssue({ code: "custom", path: ["uid"], message: "uid must not equal riskUnitId" });
-      }
-    })),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (v.riskUnitId && v.riskUnitId === v.uid) {
+          ctx.addIssue({ code: "custom", path: ["uid"], message: "uid must not equal riskUnitId" });
+        }
+      }),
+    ),
   response: bindResultSchema,
   paging: null,
   keyRule: (input, keyRole): Record<string, string> =>

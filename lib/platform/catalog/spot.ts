@@ -4,8 +4,21 @@ import { defineEndpoint } from "../define-endpoint";
 import { OPERATION_PAGING } from "./paging";
 import { OPERATIONS } from "./operations";
 import {
-  listOf, optionalWindow, pageParams, DAY_MS, checkRetention, checkSpan, isMsTimestamp, msTimestamp, optionalSymbol, optionalText, symbolParam, wireSide, wireStr,
-  optionalWireTime, wireTime,
+  listOf,
+  optionalWindow,
+  pageParams,
+  DAY_MS,
+  checkRetention,
+  checkSpan,
+  isMsTimestamp,
+  msTimestamp,
+  optionalSymbol,
+  optionalText,
+  symbolParam,
+  wireSide,
+  wireStr,
+  optionalWireTime,
+  wireTime,
 } from "../schemas";
 
 const NINETY_DAYS = 90 * DAY_MS;
@@ -30,7 +43,10 @@ export const planOrderSchema = z.object({
 export type PlanOrder = z.output<typeof planOrderSchema>;
 
 const planOrderPageSchema = z.object({
-  nextFlag: z.pipe(z.union([z.boolean(), z.string()]), z.transform((v) => v === true || v === "true")),
+  nextFlag: z.pipe(
+    z.union([z.boolean(), z.string()]),
+    z.transform((v) => v === true || v === "true"),
+  ),
   idLessThan: wireStr,
   orderList: listOf(planOrderSchema),
 });
@@ -45,13 +61,16 @@ export const planOrdersHistory = defineEndpoint({
       startTime: msTimestamp("startTime"),
       endTime: msTimestamp("endTime"),
       ...pageParams(OPERATION_PAGING["planOrders.history"]),
-    }).check(z.superRefine((v, ctx) => {
-      if (isMsTimestamp(v.startTime) && isMsTimestamp(v.endTime) && Number(v.endTime) <= Number(v.startTime)) {
-        ctx.addIssue({ code: "custom", path: ["endTime"], message: "endTime must be after startTime" });
-        return;
-      }
-      checkSpan(v, ctx, NINETY_DAYS, "90 days");
-    })),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (isMsTimestamp(v.startTime) && isMsTimestamp(v.endTime) && Number(v.endTime) <= Number(v.startTime)) {
+          ctx.addIssue({ code: "custom", path: ["endTime"], message: "endTime must be after startTime" });
+          return;
+        }
+        checkSpan(v, ctx, NINETY_DAYS, "90 days");
+      }),
+    ),
   response: planOrderPageSchema,
   paging: OPERATION_PAGING["planOrders.history"],
 });
@@ -66,8 +85,10 @@ export const fillSchema = z.object({
   priceAvg: wireStr,
   size: wireStr,
   amount: wireStr,
-  feeDetail: z.pipe(z.nullish(z
-    .object({ deduction: wireStr, feeCoin: wireStr, totalDeductionFee: wireStr, totalFee: wireStr })), z.transform((v) => v ?? { deduction: "", feeCoin: "", totalDeductionFee: "", totalFee: "" })),
+  feeDetail: z.pipe(
+    z.nullish(z.object({ deduction: wireStr, feeCoin: wireStr, totalDeductionFee: wireStr, totalFee: wireStr })),
+    z.transform((v) => v ?? { deduction: "", feeCoin: "", totalDeductionFee: "", totalFee: "" }),
+  ),
   tradeScope: wireStr,
   cTime: wireTime,
   uTime: optionalWireTime,
@@ -82,10 +103,13 @@ export const fillsList = defineEndpoint({
       orderId: optionalText("orderId"),
       ...optionalWindow(),
       ...pageParams(OPERATION_PAGING["fills.list"]),
-    }).check(z.superRefine((v, ctx) => {
-      checkSpan(v, ctx, NINETY_DAYS, "90 days");
-      checkRetention(v, ctx, NINETY_DAYS, "90 days");
-    })),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        checkSpan(v, ctx, NINETY_DAYS, "90 days");
+        checkRetention(v, ctx, NINETY_DAYS, "90 days");
+      }),
+    ),
   response: listOf(fillSchema),
   paging: OPERATION_PAGING["fills.list"],
 });
@@ -109,7 +133,8 @@ export const marketTrades = defineEndpoint({
       symbol: symbolParam(),
       ...pageParams(OPERATION_PAGING["market.trades"]),
       ...optionalWindow(),
-    }).check(z.superRefine((v, ctx) => checkSpan(v, ctx, SEVEN_DAYS, "7 days"))),
+    })
+    .check(z.superRefine((v, ctx) => checkSpan(v, ctx, SEVEN_DAYS, "7 days"))),
   response: listOf(marketTradeSchema),
   paging: OPERATION_PAGING["market.trades"],
 });

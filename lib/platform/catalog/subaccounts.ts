@@ -29,10 +29,18 @@ export const subaccountsAssets = defineEndpoint({
  * (no leading, trailing or doubled dot, at most 64) and a domain of letter-digit-hyphen labels ending in a
  * top-level name: quotes, brackets, spaces, control characters or a second @ are no e-mail address.
  */
-export const SUBACCOUNT_NAME_FORM = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._%+-]{1,64}(?<!\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+export const SUBACCOUNT_NAME_FORM =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9._%+-]{1,64}(?<!\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export { SUBACCOUNT_STATUSES } from "../values";
-export const SUBACCOUNT_PERMISSIONS = ["withdraw", "transfer", "spot_trade", "contract_trade", "read", "deposit"] as const;
+export const SUBACCOUNT_PERMISSIONS = [
+  "withdraw",
+  "transfer",
+  "spot_trade",
+  "contract_trade",
+  "read",
+  "deposit",
+] as const;
 
 export const subaccountSchema = renameKeys(
   { ctime: "cTime" },
@@ -50,9 +58,14 @@ export type Subaccount = z.output<typeof subaccountSchema>;
 export const subaccountsCreate = defineEndpoint({
   ...OPERATIONS["subaccounts.create"],
   request: z.object({
-    subaccountName: required("subaccountName").check(z.regex(SUBACCOUNT_NAME_FORM, { error: "subaccountName must be in e-mail form, e.g. desk01@example.com" })).check(z.maxLength(254, { error: "subaccountName must be at most 254 characters" })),
-    label: z.optional(z
-      .string({ error: "label must be a string" }).check(z.maxLength(19, { error: "label must be shorter than 20 characters" }))),
+    subaccountName: required("subaccountName")
+      .check(z.regex(SUBACCOUNT_NAME_FORM, { error: "subaccountName must be in e-mail form, e.g. desk01@example.com" }))
+      .check(z.maxLength(254, { error: "subaccountName must be at most 254 characters" })),
+    label: z.optional(
+      z
+        .string({ error: "label must be a string" })
+        .check(z.maxLength(19, { error: "label must be shorter than 20 characters" })),
+    ),
   }),
   response: subaccountSchema,
   paging: null,

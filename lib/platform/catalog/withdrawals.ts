@@ -16,17 +16,34 @@ export const withdrawalRequestSchema = z
     address: required("address"),
     amount: positiveDecimal("amount"),
     tag: optionalText("tag"),
-    clientOid: z.optional(z
-      .string().check(z.maxLength(64, { error: "clientOid must be at most 64 characters" })).check(z.regex(/^[A-Za-z0-9_-]+$/, { error: "clientOid may hold letters, digits, - and _ only" }))),
-  }).check(z.superRefine((v, ctx) => {
-    if (v.dest === "internal_transfer" && v.address && !/^\d+$/.test(v.address)) {
-      ctx.addIssue({ code: "custom", path: ["address"], message: "address must be a numeric UID for an internal transfer" });
-    }
-  }));
+    clientOid: z.optional(
+      z
+        .string()
+        .check(z.maxLength(64, { error: "clientOid must be at most 64 characters" }))
+        .check(z.regex(/^[A-Za-z0-9_-]+$/, { error: "clientOid may hold letters, digits, - and _ only" })),
+    ),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.dest === "internal_transfer" && v.address && !/^\d+$/.test(v.address)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["address"],
+          message: "address must be a numeric UID for an internal transfer",
+        });
+      }
+    }),
+  );
 
 export const withdrawalsSubmit = defineEndpoint({
   ...OPERATIONS["withdrawals.submit"],
   request: withdrawalRequestSchema,
-  response: z.object({ orderId: z.string(), clientOid: z.pipe(z.nullish(z.string()), z.transform((v) => v ?? "")) }),
+  response: z.object({
+    orderId: z.string(),
+    clientOid: z.pipe(
+      z.nullish(z.string()),
+      z.transform((v) => v ?? ""),
+    ),
+  }),
   paging: null,
 });

@@ -29,7 +29,10 @@ export const PLATFORM_ERRORS = {
   "49001": { msg: "uid is bound to another risk unit", meaning: "Unbind it from its risk unit first." },
   "49002": { msg: "risk unit already has 50 UIDs", meaning: "A risk unit holds at most 50 UIDs." },
   "49003": { msg: "uid is not in the risk unit", meaning: "Only a UID bound to this risk unit can be unbound." },
-  "49004": { msg: "uid has a balance and the risk unit has an outstanding loan", meaning: "Unbinding needs a zero balance or no outstanding loan." },
+  "49004": {
+    msg: "uid has a balance and the risk unit has an outstanding loan",
+    meaning: "Unbinding needs a zero balance or no outstanding loan.",
+  },
   "50000": { msg: "System busy", meaning: "The platform failed internally; try again." },
   "429": { msg: "Too Many Requests", meaning: "The platform's rate limit was exceeded." },
 } as const satisfies Record<string, { msg: string; meaning: string }>;

@@ -27,7 +27,9 @@ export function sealTotpSecret(plain: string, factorId: string, secret = env.nex
   const cipher = createCipheriv("aes-256-gcm", keyFor("totp-secret", secret), iv);
   cipher.setAAD(Buffer.from(factorId));
   const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", iv, ct, cipher.getAuthTag()].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return ["v1", iv, ct, cipher.getAuthTag()]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 /** The base32 secret, or throws when the value was not sealed for this factor under this key. */
@@ -41,7 +43,11 @@ export function openTotpSecret(sealed: string, factorId: string, secret = env.ne
 }
 
 /** HMAC-SHA256 (hex) of a recovery code or a proof under its purpose's key. */
-export function keyedHash(purpose: "recovery-code" | "factor-proof", value: string, secret = env.nextAuthSecret): string {
+export function keyedHash(
+  purpose: "recovery-code" | "factor-proof",
+  value: string,
+  secret = env.nextAuthSecret,
+): string {
   return createHmac("sha256", keyFor(purpose, secret)).update(value).digest("hex");
 }
 

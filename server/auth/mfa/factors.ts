@@ -24,7 +24,13 @@ type FactorRow = {
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 export function toFactorView(r: FactorRow): FactorView {
-  return { id: r.id, kind: r.kind, label: r.label, createdAt: iso(r.created_at), lastUsedAt: r.last_used_at === null ? null : iso(r.last_used_at) };
+  return {
+    id: r.id,
+    kind: r.kind,
+    label: r.label,
+    createdAt: iso(r.created_at),
+    lastUsedAt: r.last_used_at === null ? null : iso(r.last_used_at),
+  };
 }
 
 export async function listFactors(db: Queryable, userId: string): Promise<FactorView[]> {
@@ -53,7 +59,10 @@ export async function mfaStatus(db: Queryable, userId: string, mfa: MfaSession, 
   const [factors, left, user] = await Promise.all([
     listFactors(db, userId),
     recoveryCodesLeft(db, userId),
-    db.query<{ mfa_reset_at: Date | string | null; mfa_reset_by: string | null }>("SELECT mfa_reset_at, mfa_reset_by FROM staff_users WHERE id = $1", [userId]),
+    db.query<{ mfa_reset_at: Date | string | null; mfa_reset_by: string | null }>(
+      "SELECT mfa_reset_at, mfa_reset_by FROM staff_users WHERE id = $1",
+      [userId],
+    ),
   ]);
   const reset = user.rows[0];
   return {
@@ -77,12 +86,10 @@ export async function startTotp(db: Queryable, user: { id: string; email: string
   const secret = newTotpSecret();
   const id = randomUUID();
   await db.query("DELETE FROM staff_factors WHERE user_id = $1 AND kind = 'totp' AND confirmed_at IS NULL", [user.id]);
-  await db.query(`INSERT INTO staff_factors (id, user_id, kind, label, totp_secret_enc) VALUES ($1, $2, 'totp', $3, $4)`, [
-    id,
-    user.id,
-    label,
-    sealTotpSecret(secret, id),
-  ]);
+  await db.query(
+    `INSERT INTO staff_factors (id, user_id, kind, label, totp_secret_enc) VALUES ($1, $2, 'totp', $3, $4)`,
+    [id, user.id, label, sealTotpSecret(secret, id)],
+  );
   const uri = totpUri(secret, user.email);
   return { factorId: id, secret, secretUri: uri, secretQr: await totpQrDataUrl(uri) };
 }
@@ -106,7 +113,13 @@ async function acceptCode(db: Queryable, row: TotpRow, otp: string, now: number)
  * Confirms a started TOTP factor with a code from the app. The first factor of an account also gets ten
  * recovery codes, returned here only.
  */
-export async function confirmTotp(db: Db, userId: string, factorId: string, otp: string, now = Date.now()): Promise<{ factor: FactorView; recoverySecrets: string[] | null }> {
+export async function confirmTotp(
+  db: Db,
+  userId: string,
+  factorId: string,
+  otp: string,
+  now = Date.now(),
+): Promise<{ factor: FactorView; recoverySecrets: string[] | null }> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<TotpRow>(
       `SELECT id, totp_secret_enc, totp_last_step FROM staff_factors WHERE id = $1 AND user_id = $2 AND kind = 'totp' AND confirmed_at IS NULL FOR UPDATE`,
@@ -114,7 +127,8 @@ export async function confirmTotp(db: Db, userId: string, factorId: string, otp:
     );
     const row = rows[0];
     if (!row) throw new DomainError("not_found", "No authenticator app is waiting to be confirmed: start again");
-    if (!(await acceptCode(tx, row, otp, now))) throw invalidField("otp", "The code is not right: type the code your app shows now");
+    if (!(await acceptCode(tx, row, otp, now)))
+      throw invalidField("otp", "The code is not right: type the code your app shows now");
     const first = (await countFactors(tx, userId)) === 0;
     const { rows: done } = await tx.query<FactorRow>(
       `UPDATE staff_factors SET confirmed_at = now() WHERE id = $1 RETURNING id, kind, label, created_at, last_used_at`,
@@ -137,11 +151,19 @@ export async function verifyTotpFactor(db: Queryable, userId: string, otp: strin
 // ---- removal and reset ----
 
 /** Removes one factor; the last one goes with the recovery codes. Refused for the last one when the role must have one. */
-export async function removeFactor(db: Db, userId: string, factorId: string, opts: { required: boolean }): Promise<{ removed: string; factorsLeft: number }> {
+export async function removeFactor(
+  db: Db,
+  userId: string,
+  factorId: string,
+  opts: { required: boolean },
+): Promise<{ removed: string; factorsLeft: number }> {
   if (!isUuid(factorId)) throw new DomainError("not_found", "No such factor");
   return db.transaction(async (tx) => {
     // Lock the user's factors so two removals at once cannot both leave "one more".
-    const { rows } = await tx.query<{ id: string }>("SELECT id FROM staff_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL FOR UPDATE", [userId]);
+    const { rows } = await tx.query<{ id: string }>(
+      "SELECT id FROM staff_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL FOR UPDATE",
+      [userId],
+    );
     if (!rows.some((r) => r.id === factorId)) throw new DomainError("not_found", "No such factor");
     if (rows.length === 1 && opts.required) {
       throw new DomainError("last_factor", "Your role must have a second factor: add another before removing this one");
@@ -175,7 +197,10 @@ export async function resetFactors(db: Db, userId: string, by: string): Promise<
 /**
  * At sign-in: an admin's reset this user has not been told of yet, marked as told. The time, or null.
  */
-export async function takeResetNotice(db: Queryable, userId: string): Promise<{ at: string; by: string | null } | null> {
+export async function takeResetNotice(
+  db: Queryable,
+  userId: string,
+): Promise<{ at: string; by: string | null } | null> {
   const { rows } = await db.query<{ mfa_reset_at: Date | string; mfa_reset_by: string | null }>(
     `UPDATE staff_users SET mfa_reset_seen_at = mfa_reset_at
      WHERE id = $1 AND mfa_reset_at IS NOT NULL AND (mfa_reset_seen_at IS NULL OR mfa_reset_seen_at < mfa_reset_at)

@@ -1,7 +1,17 @@
 import "server-only";
 // Second factors (issue 12 item 2): TOTP, passkeys and recovery codes; the factor step; the fresh-factor rule.
 export * from "./policy";
-export { listFactors, countFactors, mfaStatus, startTotp, confirmTotp, verifyTotpFactor, removeFactor, resetFactors, takeResetNotice } from "./factors";
+export {
+  listFactors,
+  countFactors,
+  mfaStatus,
+  startTotp,
+  confirmTotp,
+  verifyTotpFactor,
+  removeFactor,
+  resetFactors,
+  takeResetNotice,
+} from "./factors";
 export { registrationOptions, addPasskey, authenticationOptions, verifyPasskey, type Site } from "./passkeys";
 export { replaceRecoveryCodes, spendRecoveryCode, recoveryCodesLeft, RECOVERY_CODE_COUNT } from "./recovery";
 export { issueProof, redeemProof } from "./tickets";

@@ -10,7 +10,15 @@ import { createUser, findSessionUser, findUserById, type StaffUser } from "@/ser
 import type { Db } from "@/server/db";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { openTotpSecret, sealTotpSecret } from "./crypto";
-import { confirmTotp, countFactors, removeFactor, resetFactors, startTotp, takeResetNotice, verifyTotpFactor } from "./factors";
+import {
+  confirmTotp,
+  countFactors,
+  removeFactor,
+  resetFactors,
+  startTotp,
+  takeResetNotice,
+  verifyTotpFactor,
+} from "./factors";
 import { authenticationOptions } from "./passkeys";
 import { mfaStateOf, requireFreshFactor, stateAllows, type MfaSession } from "./policy";
 import { normaliseRecoveryCode, recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from "./recovery";
@@ -66,7 +74,9 @@ describe("[mfa][crypto] the TOTP secret at rest", () => {
 });
 
 describe("[mfa][policy] factor state and the fresh-factor rule", () => {
-  const mfa = (over: Partial<MfaSession>): { mfa: MfaSession } => ({ mfa: { state: "ok", at: null, method: null, enrolled: false, required: false, ...over } });
+  const mfa = (over: Partial<MfaSession>): { mfa: MfaSession } => ({
+    mfa: { state: "ok", at: null, method: null, enrolled: false, required: false, ...over },
+  });
   const MIN = 60_000;
   const now = 1_000 * MIN;
   const code = (f: () => void) => {
@@ -92,7 +102,9 @@ describe("[mfa][policy] factor state and the fresh-factor rule", () => {
 
   it("an account with a factor needs one verified within the limit; older, or ahead of the clock, is stale", () => {
     expect(code(() => requireFreshFactor(mfa({ at: now - 5 * MIN, enrolled: true }), 5 * MIN, now))).toBe("passed");
-    expect(code(() => requireFreshFactor(mfa({ at: now - 5 * MIN - 1, enrolled: true }), 5 * MIN, now))).toBe("mfa_stale");
+    expect(code(() => requireFreshFactor(mfa({ at: now - 5 * MIN - 1, enrolled: true }), 5 * MIN, now))).toBe(
+      "mfa_stale",
+    );
     expect(code(() => requireFreshFactor(mfa({ at: now + MIN, enrolled: true }), 5 * MIN, now))).toBe("mfa_stale");
     expect(code(() => requireFreshFactor(mfa({ at: null, enrolled: true }), 5 * MIN, now))).toBe("mfa_stale");
   });
@@ -101,7 +113,9 @@ describe("[mfa][policy] factor state and the fresh-factor rule", () => {
     expect(code(() => requireFreshFactor(mfa({}), 5 * MIN, now))).toBe("passed");
     expect(code(() => requireFreshFactor(mfa({ required: true }), 5 * MIN, now))).toBe("mfa_required");
     expect(code(() => requireFreshFactor(mfa({ state: "enrol", required: true }), 5 * MIN, now))).toBe("mfa_required");
-    expect(code(() => requireFreshFactor(mfa({ state: "enrol", required: true }), 5 * MIN, now, { enrolling: true }))).toBe("passed");
+    expect(
+      code(() => requireFreshFactor(mfa({ state: "enrol", required: true }), 5 * MIN, now, { enrolling: true })),
+    ).toBe("passed");
     expect(code(() => requireFreshFactor(mfa({ state: "verify", enrolled: true }), 5 * MIN, now))).toBe("mfa_required");
     expect(code(() => requireFreshFactor({}, 5 * MIN, now))).toBe("mfa_stale");
   });
@@ -120,7 +134,11 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
   beforeAll(() => void ({ db } = bed));
   let n = 0;
   const fresh = (role: StaffUser["role"] = "lead") =>
-    createUser(db, { email: `mfa${++n}@example.com`, name: `MFA ${n}`, role, password: "a-long-password-1" }, { mode: "simulator" });
+    createUser(
+      db,
+      { email: `mfa${++n}@example.com`, name: `MFA ${n}`, role, password: "a-long-password-1" },
+      { mode: "simulator" },
+    );
 
   /** Enrols a TOTP app with a known clock; returns its secret and the recovery codes. */
   async function enrolTotp(user: StaffUser, t: number) {
@@ -135,7 +153,10 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
     const started = await startTotp(db, u, "Phone");
     expect(started.secretUri).toContain(`secret=${started.secret}`);
     expect(started.secretQr).toMatch(/^data:image\/svg\+xml;base64,/);
-    const { rows } = await db.query<{ totp_secret_enc: string }>("SELECT totp_secret_enc FROM staff_factors WHERE id = $1", [started.factorId]);
+    const { rows } = await db.query<{ totp_secret_enc: string }>(
+      "SELECT totp_secret_enc FROM staff_factors WHERE id = $1",
+      [started.factorId],
+    );
     expect(rows[0]!.totp_secret_enc).not.toContain(started.secret);
     expect(await countFactors(db, u.id)).toBe(0);
 
@@ -162,7 +183,10 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
     expect(await verifyTotpFactor(db, u.id, "123456", t + 60_000)).toBe(false);
     // Two requests with one fresh code at once: exactly one passes.
     const code = await totpCode(secret, t + 90_000);
-    const both = await Promise.all([verifyTotpFactor(db, u.id, code, t + 90_000), verifyTotpFactor(db, u.id, code, t + 90_000)]);
+    const both = await Promise.all([
+      verifyTotpFactor(db, u.id, code, t + 90_000),
+      verifyTotpFactor(db, u.id, code, t + 90_000),
+    ]);
     expect(both.filter(Boolean)).toHaveLength(1);
   });
 
@@ -170,7 +194,10 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
     const u = await fresh();
     const other = await fresh();
     const codes = await db.transaction((tx) => replaceRecoveryCodes(tx, u.id));
-    const { rows } = await db.query<{ code_hash: string }>("SELECT code_hash FROM staff_recovery_codes WHERE user_id = $1", [u.id]);
+    const { rows } = await db.query<{ code_hash: string }>(
+      "SELECT code_hash FROM staff_recovery_codes WHERE user_id = $1",
+      [u.id],
+    );
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.code_hash)).not.toContain(codes[0]);
     expect(await spendRecoveryCode(db, other.id, codes[0]!)).toBe(false);
@@ -191,10 +218,17 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
     const other = await fresh();
     const t = Date.now();
     const { secret, recoverySecrets } = await enrolTotp(u, t - 60_000);
-    const throttle = buildSignInThrottle({ accountFailures: 5, ipFailures: 100, windowSeconds: 60 }, undefined, "test-factor");
+    const throttle = buildSignInThrottle(
+      { accountFailures: 5, ipFailures: 100, windowSeconds: 60 },
+      undefined,
+      "test-factor",
+    );
     const ctx = { ip: "203.0.113.9", site: { origin: "http://localhost:3000", rpID: "localhost" } };
 
-    const ok = await verifyFactor(db, u.id, { method: "totp", otp: await totpCode(secret, t) }, ctx, { throttle, now: t });
+    const ok = await verifyFactor(db, u.id, { method: "totp", otp: await totpCode(secret, t) }, ctx, {
+      throttle,
+      now: t,
+    });
     expect(ok.method).toBe("totp");
     expect(await redeemProof(db, other.id, ok.proofToken)).toBeNull();
     expect(await redeemProof(db, u.id, ok.proofToken)).toBe("totp");
@@ -203,11 +237,17 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
 
     const viaCode = await verifyFactor(db, u.id, { method: "recovery", otp: recoverySecrets![0]! }, ctx, { throttle });
     expect(viaCode.recoveryCodesLeft).toBe(9);
-    const reused = await verifyFactor(db, u.id, { method: "recovery", otp: recoverySecrets![0]! }, ctx, { throttle }).catch((e: unknown) => e);
+    const reused = await verifyFactor(db, u.id, { method: "recovery", otp: recoverySecrets![0]! }, ctx, {
+      throttle,
+    }).catch((e: unknown) => e);
     expect((reused as DomainError).fieldErrors?.otp?.[0]).toMatch(/already used/);
 
-    for (let i = 0; i < 4; i++) await verifyFactor(db, u.id, { method: "totp", otp: "000000" }, ctx, { throttle, now: t }).catch(() => undefined);
-    const blocked = await verifyFactor(db, u.id, { method: "totp", otp: await totpCode(secret, t + 30_000) }, ctx, { throttle, now: t + 30_000 }).catch((e: unknown) => e);
+    for (let i = 0; i < 4; i++)
+      await verifyFactor(db, u.id, { method: "totp", otp: "000000" }, ctx, { throttle, now: t }).catch(() => undefined);
+    const blocked = await verifyFactor(db, u.id, { method: "totp", otp: await totpCode(secret, t + 30_000) }, ctx, {
+      throttle,
+      now: t + 30_000,
+    }).catch((e: unknown) => e);
     expect((blocked as DomainError).code).toBe("too_many_attempts");
   });
 
@@ -224,10 +264,18 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
     const refused = await removeFactor(db, u.id, factorId, { required: true }).catch((e: unknown) => e);
     expect((refused as DomainError).code).toBe("last_factor");
     const other = await fresh();
-    expect(((await removeFactor(db, other.id, factorId, { required: false }).catch((e: unknown) => e)) as DomainError).code).toBe("not_found");
+    expect(
+      ((await removeFactor(db, other.id, factorId, { required: false }).catch((e: unknown) => e)) as DomainError).code,
+    ).toBe("not_found");
     expect(await removeFactor(db, u.id, factorId, { required: false })).toEqual({ removed: factorId, factorsLeft: 0 });
     expect(await recoveryCodesLeft(db, u.id)).toBe(0);
-    expect(((await authenticationOptions(db, u.id, { origin: "http://localhost", rpID: "localhost" }).catch((e: unknown) => e)) as DomainError).code).toBe("not_found");
+    expect(
+      (
+        (await authenticationOptions(db, u.id, { origin: "http://localhost", rpID: "localhost" }).catch(
+          (e: unknown) => e,
+        )) as DomainError
+      ).code,
+    ).toBe("not_found");
   });
 
   it("[reset] an admin's reset removes every factor and code, ends the sessions, and is told once at the next sign-in", async () => {
@@ -245,7 +293,13 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
     expect(notice?.by).toBe("admin@example.com");
     expect(notice?.at).toBe(after?.mfaResetAt);
     expect(await takeResetNotice(db, u.id)).toBeNull();
-    expect(((await resetFactors(db, "00000000-0000-4000-8000-000000000000", "a@b.c").catch((e: unknown) => e)) as DomainError).code).toBe("not_found");
+    expect(
+      (
+        (await resetFactors(db, "00000000-0000-4000-8000-000000000000", "a@b.c").catch(
+          (e: unknown) => e,
+        )) as DomainError
+      ).code,
+    ).toBe("not_found");
   });
 
   describe("[claims] the session token through next-auth's jwt callback", () => {
@@ -262,10 +316,12 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
         audit: async () => ({ id: 1, hash: "0".repeat(64) }),
       });
     type JwtParams = Parameters<NonNullable<ReturnType<typeof createAuthOptions>["callbacks"]>["jwt"] & object>[0];
-    const jwt = (o: ReturnType<typeof options>, token: JWT, extra: Partial<JwtParams> = {}) => o.callbacks!.jwt!({ token, user: undefined as never, account: null, ...extra });
+    const jwt = (o: ReturnType<typeof options>, token: JWT, extra: Partial<JwtParams> = {}) =>
+      o.callbacks!.jwt!({ token, user: undefined as never, account: null, ...extra });
     const state = async (o: ReturnType<typeof options>, token: JWT) =>
       ((await o.callbacks!.session!({ session: { expires: "" }, token } as never)) as unknown as { mfa: string }).mfa;
-    const signIn = (o: ReturnType<typeof options>, u: StaffUser) => jwt(o, {}, { trigger: "signIn", user: { id: u.id, email: u.email, name: u.name } });
+    const signIn = (o: ReturnType<typeof options>, u: StaffUser) =>
+      jwt(o, {}, { trigger: "signIn", user: { id: u.id, email: u.email, name: u.name } });
 
     it("an account with a factor signs in factor pending; a redeemed proof sets mfaAt; a forged, reused or foreign one changes nothing", async () => {
       const o = options();
@@ -312,11 +368,24 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
       const u = await fresh("admin");
       const sso = (mfa: "idp" | "brokerdesk") =>
         createAuthOptions({
-          now: () => clock, getDb: async () => db, mode: "simulator", mfaRoles: ["admin"], audit: async () => ({ id: 1, hash: "0".repeat(64) }),
+          now: () => clock,
+          getDb: async () => db,
+          mode: "simulator",
+          mfaRoles: ["admin"],
+          audit: async () => ({ id: 1, hash: "0".repeat(64) }),
           oidc: { issuer: "https://id.example", clientId: "c", clientSecret: "s", mfa },
         });
       const viaSso = (o: ReturnType<typeof sso>, amr: string[]) =>
-        jwt(o as never, {}, { trigger: "signIn", user: { id: u.id, email: u.email, name: u.name }, account: { provider: "oidc", type: "oauth", providerAccountId: "x" }, profile: { amr } as never });
+        jwt(
+          o as never,
+          {},
+          {
+            trigger: "signIn",
+            user: { id: u.id, email: u.email, name: u.name },
+            account: { provider: "oidc", type: "oauth", providerAccountId: "x" },
+            profile: { amr } as never,
+          },
+        );
       const trusted = await viaSso(sso("idp"), ["pwd", "mfa"]);
       expect(trusted).toMatchObject({ mfaAt: clock, mfaMethod: "idp" });
       expect(await state(sso("idp") as never, trusted)).toBe("ok");

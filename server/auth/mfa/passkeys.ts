@@ -3,8 +3,13 @@ import "server-only";
 // challenge kept server-side (tickets.ts), and the browser's responses verified against that challenge, this
 // site's origin and RP ID, and, for authentication, the stored public key and signature counter.
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type AuthenticatorTransport, type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { DomainError, invalidField } from "@/lib/api/errors";
 import type { FactorView } from "@/lib/api/mfa";
@@ -19,14 +24,24 @@ export const RP_NAME = "Brokerdesk";
 /** The site a ceremony runs for: the page's origin (checked by the caller to be this site) and its host name. */
 export type Site = { origin: string; rpID: string };
 
-type PasskeyRow = { id: string; credential_id: string; public_key: string; counter: string | number; transports: string | null };
+type PasskeyRow = {
+  id: string;
+  credential_id: string;
+  public_key: string;
+  counter: string | number;
+  transports: string | null;
+};
 
 /** WebAuthn options as JSON for the browser (@simplewebauthn/browser's optionsJSON). */
 export type CeremonyOptions = { challenge: string } & Record<string, unknown>;
 
 const transportsOf = (t: string | null) => (t ? (t.split(",").filter(Boolean) as AuthenticatorTransport[]) : undefined);
 
-export async function registrationOptions(db: Queryable, user: { id: string; email: string; name: string | null }, site: Site): Promise<CeremonyOptions> {
+export async function registrationOptions(
+  db: Queryable,
+  user: { id: string; email: string; name: string | null },
+  site: Site,
+): Promise<CeremonyOptions> {
   await assertRoomForFactor(db, user.id);
   const { rows } = await db.query<Pick<PasskeyRow, "credential_id" | "transports">>(
     "SELECT credential_id, transports FROM staff_factors WHERE user_id = $1 AND kind = 'passkey'",
@@ -47,9 +62,16 @@ export async function registrationOptions(db: Queryable, user: { id: string; ema
   return { ...options };
 }
 
-export async function addPasskey(db: Db, userId: string, label: string, response: unknown, site: Site): Promise<{ factor: FactorView; recoverySecrets: string[] | null }> {
+export async function addPasskey(
+  db: Db,
+  userId: string,
+  label: string,
+  response: unknown,
+  site: Site,
+): Promise<{ factor: FactorView; recoverySecrets: string[] | null }> {
   const expectedChallenge = await takeChallenge(db, userId, "passkey-register");
-  if (!expectedChallenge) throw new DomainError("not_found", "No passkey registration is under way (or it took over 5 minutes): start again");
+  if (!expectedChallenge)
+    throw new DomainError("not_found", "No passkey registration is under way (or it took over 5 minutes): start again");
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({
@@ -73,7 +95,14 @@ export async function addPasskey(db: Db, userId: string, label: string, response
        VALUES ($1, 'passkey', $2, $3, $4, $5, $6, now())
        ON CONFLICT (credential_id) DO NOTHING
        RETURNING id, kind, label, created_at, last_used_at`,
-      [userId, label, credential.id, Buffer.from(credential.publicKey).toString("base64url"), credential.counter, credential.transports?.join(",") ?? null],
+      [
+        userId,
+        label,
+        credential.id,
+        Buffer.from(credential.publicKey).toString("base64url"),
+        credential.counter,
+        credential.transports?.join(",") ?? null,
+      ],
     );
     if (!rows[0]) throw invalidField("credential", "This passkey is already registered");
     return { factor: toFactorView(rows[0]), recoverySecrets: first ? await replaceRecoveryCodes(tx, userId) : null };
@@ -86,7 +115,8 @@ export async function authenticationOptions(db: Queryable, userId: string, site:
     "SELECT credential_id, transports FROM staff_factors WHERE user_id = $1 AND kind = 'passkey'",
     [userId],
   );
-  if (!rows.length) throw new DomainError("not_found", "You have no passkey: use your authenticator app or a recovery code");
+  if (!rows.length)
+    throw new DomainError("not_found", "You have no passkey: use your authenticator app or a recovery code");
   const options = await generateAuthenticationOptions({
     rpID: site.rpID,
     allowCredentials: rows.map((r) => ({ id: r.credential_id, transports: transportsOf(r.transports) })),
@@ -116,7 +146,12 @@ export async function verifyPasskey(db: Queryable, userId: string, response: unk
       expectedChallenge,
       expectedOrigin: site.origin,
       expectedRPID: site.rpID,
-      credential: { id: row.credential_id, publicKey: Buffer.from(row.public_key, "base64url"), counter: Number(row.counter), transports: transportsOf(row.transports) },
+      credential: {
+        id: row.credential_id,
+        publicKey: Buffer.from(row.public_key, "base64url"),
+        counter: Number(row.counter),
+        transports: transportsOf(row.transports),
+      },
       requireUserVerification: true,
     });
     if (!result.verified) return false;

@@ -60,7 +60,12 @@ export function mfaRequiredError(state: Exclude<MfaState, "ok">): DomainError {
  * and retries). An account without factors is let through as before, unless its role must have one: then
  * it may not do this at all until it enrols. A session with no MFA information is refused (fail closed).
  */
-export function requireFreshFactor(session: { mfa?: MfaSession }, maxAgeMs: number, now: number, opts: { enrolling?: boolean } = {}): void {
+export function requireFreshFactor(
+  session: { mfa?: MfaSession },
+  maxAgeMs: number,
+  now: number,
+  opts: { enrolling?: boolean } = {},
+): void {
   const mfa = session.mfa;
   if (!mfa) throw new DomainError("mfa_stale", "Verify your second factor again to do this");
   // Adding a first factor while the role waits for one: there is nothing to be fresh about yet.
@@ -70,7 +75,10 @@ export function requireFreshFactor(session: { mfa?: MfaSession }, maxAgeMs: numb
     // A time ahead of the clock (beyond a little skew) is not "fresh": it is wrong.
     const age = now - mfa.at;
     if (age <= maxAgeMs && age >= -5_000) return;
-    throw new DomainError("mfa_stale", `Your second factor was verified more than ${Math.round(maxAgeMs / 1000)} s ago: verify it again to do this`);
+    throw new DomainError(
+      "mfa_stale",
+      `Your second factor was verified more than ${Math.round(maxAgeMs / 1000)} s ago: verify it again to do this`,
+    );
   }
   if (mfa.enrolled) throw new DomainError("mfa_stale", "Verify your second factor to do this");
   if (mfa.required) throw mfaRequiredError("enrol");

@@ -29,7 +29,10 @@ export async function replaceRecoveryCodes(db: Queryable, userId: string): Promi
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.query("DELETE FROM staff_recovery_codes WHERE user_id = $1", [userId]);
   for (const code of codes) {
-    await db.query("INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES ($1, $2)", [userId, keyedHash("recovery-code", code)]);
+    await db.query("INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES ($1, $2)", [
+      userId,
+      keyedHash("recovery-code", code),
+    ]);
   }
   return codes;
 }
@@ -46,6 +49,9 @@ export async function spendRecoveryCode(db: Queryable, userId: string, typed: st
 }
 
 export async function recoveryCodesLeft(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number | string }>("SELECT count(*) AS n FROM staff_recovery_codes WHERE user_id = $1 AND used_at IS NULL", [userId]);
+  const { rows } = await db.query<{ n: number | string }>(
+    "SELECT count(*) AS n FROM staff_recovery_codes WHERE user_id = $1 AND used_at IS NULL",
+    [userId],
+  );
   return Number(rows[0]?.n ?? 0);
 }

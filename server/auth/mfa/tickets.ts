@@ -12,8 +12,16 @@ const PROOF_TTL_S = 120;
 
 export type ChallengePurpose = "passkey-register" | "passkey-verify";
 
-export async function saveChallenge(db: Queryable, userId: string, purpose: ChallengePurpose, challenge: string): Promise<void> {
-  await db.query("DELETE FROM staff_mfa_tickets WHERE user_id = $1 AND (purpose = $2 OR expires_at < now())", [userId, purpose]);
+export async function saveChallenge(
+  db: Queryable,
+  userId: string,
+  purpose: ChallengePurpose,
+  challenge: string,
+): Promise<void> {
+  await db.query("DELETE FROM staff_mfa_tickets WHERE user_id = $1 AND (purpose = $2 OR expires_at < now())", [
+    userId,
+    purpose,
+  ]);
   await db.query(
     `INSERT INTO staff_mfa_tickets (user_id, purpose, secret, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
     [userId, purpose, challenge, CHALLENGE_TTL_S],
@@ -41,7 +49,11 @@ export async function issueProof(db: Queryable, userId: string, method: Exclude<
 }
 
 /** Redeems a proof once, for its own user only: the method it proves, or null. */
-export async function redeemProof(db: Queryable, userId: string, proof: unknown): Promise<Exclude<MfaMethod, "idp"> | null> {
+export async function redeemProof(
+  db: Queryable,
+  userId: string,
+  proof: unknown,
+): Promise<Exclude<MfaMethod, "idp"> | null> {
   if (typeof proof !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(proof)) return null;
   const { rows } = await db.query<{ method: Exclude<MfaMethod, "idp">; live: boolean }>(
     `DELETE FROM staff_mfa_tickets WHERE user_id = $1 AND purpose = 'proof' AND secret = $2 RETURNING method, expires_at > now() AS live`,

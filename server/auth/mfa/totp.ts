@@ -16,7 +16,14 @@ export function newTotpSecret(): string {
 }
 
 export function totpUri(secret: string, account: string): string {
-  return generateURI({ issuer: TOTP_ISSUER, label: account, secret, period: TOTP_PERIOD_SECONDS, digits: 6, algorithm: "sha1" });
+  return generateURI({
+    issuer: TOTP_ISSUER,
+    label: account,
+    secret,
+    period: TOTP_PERIOD_SECONDS,
+    digits: 6,
+    algorithm: "sha1",
+  });
 }
 
 /** The otpauth:// URI as an SVG QR code in a data: URL (the CSP allows data: images; nothing leaves the server). */
@@ -35,7 +42,11 @@ export function normaliseCode(code: string): string | null {
  * The time step the code belongs to, or null when it is wrong, malformed or not after `afterStep`.
  * `now` in ms (injectable for tests).
  */
-export async function verifyTotp(secret: string, code: string, opts: { now?: number; afterStep?: number | null } = {}): Promise<number | null> {
+export async function verifyTotp(
+  secret: string,
+  code: string,
+  opts: { now?: number; afterStep?: number | null } = {},
+): Promise<number | null> {
   const token = normaliseCode(code);
   if (!token) return null;
   const epoch = Math.floor((opts.now ?? Date.now()) / 1000);

@@ -32,9 +32,19 @@ export async function verifyFactor(
   else ok = await verifyPasskey(db, userId, input.credential, ctx.site);
   if (!ok) {
     await throttle.recordFailure(key, ctx.ip);
-    if (input.method === "passkey") throw invalidField("credential", "The passkey was not accepted: try again, or use another factor");
-    throw invalidField("otp", input.method === "totp" ? "The code is not right, or was already used: type the code your app shows now" : "This recovery code is not right, or was already used");
+    if (input.method === "passkey")
+      throw invalidField("credential", "The passkey was not accepted: try again, or use another factor");
+    throw invalidField(
+      "otp",
+      input.method === "totp"
+        ? "The code is not right, or was already used: type the code your app shows now"
+        : "This recovery code is not right, or was already used",
+    );
   }
   await throttle.recordSuccess(key);
-  return { method: input.method, proofToken: await issueProof(db, userId, input.method), recoveryCodesLeft: await recoveryCodesLeft(db, userId) };
+  return {
+    method: input.method,
+    proofToken: await issueProof(db, userId, input.method),
+    recoveryCodesLeft: await recoveryCodesLeft(db, userId),
+  };
 }

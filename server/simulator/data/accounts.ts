@@ -57,7 +57,22 @@ const BALANCE_COINS: readonly { coin: string; min: number; max: number; dp: numb
   { coin: "TRX", min: 1_000, max: 900_000, dp: 2 },
   { coin: "LTC", min: 1, max: 800, dp: 8 },
 ];
-const LEVELS = ["VIP0", "VIP1", "VIP2", "VIP3", "VIP4", "VIP5", "VIP6", "VIP7", "PRO1", "PRO2", "PRO3", "PRO4", "PRO5", "PRO6"];
+const LEVELS = [
+  "VIP0",
+  "VIP1",
+  "VIP2",
+  "VIP3",
+  "VIP4",
+  "VIP5",
+  "VIP6",
+  "VIP7",
+  "PRO1",
+  "PRO2",
+  "PRO3",
+  "PRO4",
+  "PRO5",
+  "PRO6",
+];
 
 /** The seeded sub-accounts (desk01–23, riskunit01–02); SIM_SUBACCOUNTS adds generated ones after them (population.ts). */
 export const SEEDED_SUBACCOUNTS = 25;
@@ -116,11 +131,22 @@ export function generateAccounts(seed: number, anchor: number): Accounts {
     for (const [j, c] of coins.entries()) {
       // The last extra coin is spent to zero: it shows with assetType=all only.
       const empty = isZero || j === coins.length - 1;
-      entries.set(c.coin, { available: empty ? new Big(0) : amount(r, c.min, c.max, c.dp), frozen: new Big(0), locked: new Big(0), uTime: uTime() });
+      entries.set(c.coin, {
+        available: empty ? new Big(0) : amount(r, c.min, c.max, c.dp),
+        frozen: new Big(0),
+        locked: new Big(0),
+        uTime: uTime(),
+      });
     }
     // A coin no deposit ever brings (deposits add to balances): it stays spent to zero, shown with assetType=all only.
     const zeroCoin = NEVER_DEPOSITED.find((c) => !entries.get(c)?.available.gt(0));
-    if (zeroCoin && !entries.has(zeroCoin)) entries.set(zeroCoin, { available: new Big(0), frozen: new Big(0), locked: new Big(0), uTime: anchor - 7 * DAY_MS });
+    if (zeroCoin && !entries.has(zeroCoin))
+      entries.set(zeroCoin, {
+        available: new Big(0),
+        frozen: new Big(0),
+        locked: new Big(0),
+        uTime: anchor - 7 * DAY_MS,
+      });
     balances.set(sub.uid, entries);
     rebates.set(sub.uid, {
       affiliationType: r.chance(0.85) ? "affiliate" : "official",
@@ -136,8 +162,18 @@ export function generateAccounts(seed: number, anchor: number): Accounts {
     return s.uid;
   };
   const riskUnits: RiskUnitRecord[] = [
-    { id: byName("riskunit01"), mainUid, members: new Set(["desk03", "desk04", "desk05"].map(byName)), outstandingLoan: new Big(0) },
-    { id: byName("riskunit02"), mainUid, members: new Set(["desk06", "desk07"].map(byName)), outstandingLoan: new Big("25000") },
+    {
+      id: byName("riskunit01"),
+      mainUid,
+      members: new Set(["desk03", "desk04", "desk05"].map(byName)),
+      outstandingLoan: new Big(0),
+    },
+    {
+      id: byName("riskunit02"),
+      mainUid,
+      members: new Set(["desk06", "desk07"].map(byName)),
+      outstandingLoan: new Big("25000"),
+    },
   ];
 
   const nonBrokerUid = String(base + 700_000 + r.int(0, 999));

@@ -24,7 +24,14 @@ export type DepositRow = {
   uTime: number;
 };
 
-export const DEPOSIT_COINS: readonly { coin: string; weight: number; chains: string[]; min: number; max: number; dp: number }[] = [
+export const DEPOSIT_COINS: readonly {
+  coin: string;
+  weight: number;
+  chains: string[];
+  min: number;
+  max: number;
+  dp: number;
+}[] = [
   { coin: "USDT", weight: 50, chains: ["TRC20", "ERC20", "BEP20", "SOL"], min: 10, max: 250_000, dp: 2 },
   { coin: "BTC", weight: 12, chains: ["BTC"], min: 0.0005, max: 5, dp: 8 },
   { coin: "ETH", weight: 12, chains: ["ERC20", "ArbitrumOne"], min: 0.01, max: 80, dp: 8 },
@@ -63,7 +70,13 @@ export function pickCoin(r: Rng) {
  * paging and export benchmarks walk); density grows toward the present, so ~63% fall in the last 90 days.
  * desk06 holds nothing (riskunit02's unbind scenario): its draws go to desk07, its unit neighbour.
  */
-export function generateDeposits(seed: number, scale: number, anchor: number, subs: readonly SubaccountRecord[], mainUid: string): DepositRow[] {
+export function generateDeposits(
+  seed: number,
+  scale: number,
+  anchor: number,
+  subs: readonly SubaccountRecord[],
+  mainUid: string,
+): DepositRow[] {
   const r = rng(hashInts(seed, 0xde9));
   const count = Math.max(1, Math.round(DEPOSITS_PER_SCALE * scale));
   const desks = subs.filter((s) => s.subaccountName.startsWith("desk"));
@@ -97,7 +110,16 @@ export function generateDeposits(seed: number, scale: number, anchor: number, su
  */
 export function drawDeposit(
   r: Rng,
-  d: { seed: number; hexSeed: number; i: number; id: number; ms: number; anchor: number; sub: SubaccountRecord; mainUid: string },
+  d: {
+    seed: number;
+    hexSeed: number;
+    i: number;
+    id: number;
+    ms: number;
+    anchor: number;
+    sub: SubaccountRecord;
+    mainUid: string;
+  },
 ): DepositRow {
   const { seed, hexSeed, i, id, ms, anchor, sub, mainUid } = d;
   const c = pickCoin(r);
@@ -115,7 +137,11 @@ export function drawDeposit(
     dest: internal ? "internal_transfer" : "on_chain",
     amount: value.toFixed(c.dp),
     status,
-    fromAddress: internal ? (r.chance(0.5) ? mainUid : String(5_100_000_000 + r.int(0, 99_999_999))) : `0x${hex(hexSeed ^ 0x5a5a, i, 40)}`,
+    fromAddress: internal
+      ? r.chance(0.5)
+        ? mainUid
+        : String(5_100_000_000 + r.int(0, 99_999_999))
+      : `0x${hex(hexSeed ^ 0x5a5a, i, 40)}`,
     toAddress: internal ? sub.uid : `0x${hex(hashInts(seed, Number(sub.uid)), c.coin.length, 40)}`,
     fee: "0",
     chain: internal ? "" : chain,

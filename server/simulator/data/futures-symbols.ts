@@ -5,8 +5,36 @@ import { hashInts, hashString } from "../prng";
 export type FuturesSymbol = { symbol: string; marginCoin: string; maxLeverage: number; defaultLeverage: number };
 
 const USDT_BASES = [
-  "BTC", "ETH", "SOL", "XRP", "DOGE", "ADA", "AVAX", "LINK", "DOT", "TRX", "LTC", "BCH", "UNI", "ATOM", "ETC",
-  "FIL", "APT", "ARB", "OP", "NEAR", "SUI", "SEI", "TON", "PEPE", "SHIB", "WIF", "INJ", "TIA", "AAVE", "MKR",
+  "BTC",
+  "ETH",
+  "SOL",
+  "XRP",
+  "DOGE",
+  "ADA",
+  "AVAX",
+  "LINK",
+  "DOT",
+  "TRX",
+  "LTC",
+  "BCH",
+  "UNI",
+  "ATOM",
+  "ETC",
+  "FIL",
+  "APT",
+  "ARB",
+  "OP",
+  "NEAR",
+  "SUI",
+  "SEI",
+  "TON",
+  "PEPE",
+  "SHIB",
+  "WIF",
+  "INJ",
+  "TIA",
+  "AAVE",
+  "MKR",
 ] as const;
 const COIN_BASES = ["BTC", "ETH", "SOL", "XRP", "ADA", "DOGE", "LTC", "DOT", "LINK", "AVAX", "TRX", "BCH"] as const;
 const USDC_BASES = ["BTC", "ETH", "SOL", "XRP", "DOGE", "ADA", "LINK", "AVAX", "LTC", "SUI", "ARB", "OP"] as const;
@@ -38,7 +66,12 @@ export type PositionMode = "one_way" | "hedge";
  * Seeded modes of every account (README "Leverage"): ETHUSDT on USDT-FUTURES is isolated + hedge (so
  * holdSide is required), SOLUSDT on USDT-FUTURES is isolated + one-way; all else crossed + one-way.
  */
-export const SEEDED_MODES: readonly { productType: string; symbol: string; marginMode: MarginMode; positionMode: PositionMode }[] = [
+export const SEEDED_MODES: readonly {
+  productType: string;
+  symbol: string;
+  marginMode: MarginMode;
+  positionMode: PositionMode;
+}[] = [
   { productType: "USDT-FUTURES", symbol: "ETHUSDT", marginMode: "isolated", positionMode: "hedge" },
   { productType: "USDT-FUTURES", symbol: "SOLUSDT", marginMode: "isolated", positionMode: "one_way" },
 ];
@@ -51,7 +84,8 @@ export function buildOiLimits(seed: number): Record<string, OiLimitRow[]> {
   const out: Record<string, OiLimitRow[]> = {};
   for (const pt of OI_PRODUCT_TYPES) {
     out[pt] = (FUTURES_SYMBOLS[pt] ?? []).map((s) => {
-      const tier = s.maxLeverage === 125 ? 50 : s.maxLeverage === 100 ? 30 : 1 + (hashInts(seed, hashString(s.symbol)) % 10);
+      const tier =
+        s.maxLeverage === 125 ? 50 : s.maxLeverage === 100 ? 30 : 1 + (hashInts(seed, hashString(s.symbol)) % 10);
       const single = tier * 100_000;
       return { symbol: s.symbol, notionalValue: String(single), totalNotionalValue: String(single * 2) };
     });

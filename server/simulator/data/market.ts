@@ -3,7 +3,14 @@ import { DAY_MS } from "@/lib/platform/schemas";
 import { hashInts, hashString, mulberry32 } from "../prng";
 import { fmt, priceAt, type SpotSymbol } from "./spot-symbols";
 
-export type MarketTradeRow = { symbol: string; tradeId: string; side: "Buy" | "Sell"; price: string; size: string; ts: string };
+export type MarketTradeRow = {
+  symbol: string;
+  tradeId: string;
+  side: "Buy" | "Sell";
+  price: string;
+  size: string;
+  ts: string;
+};
 
 export const MARKET_RETENTION_MS = 90 * DAY_MS;
 /** tradeId = second * 1e6 + index within the second: grows with time, stays below 2^53. */

@@ -40,7 +40,13 @@ export type Population = {
 const u01 = (...v: number[]) => hashInts(...v) / 4294967296;
 
 /** `total` counts the seeded 25 too: total 25 generates none. */
-export function generatePopulation(seed: number, scale: number, anchor: number, mainUid: string, total: number): Population {
+export function generatePopulation(
+  seed: number,
+  scale: number,
+  anchor: number,
+  mainUid: string,
+  total: number,
+): Population {
   const n = Math.max(0, Math.min(total, MAX_SUBACCOUNTS) - SEEDED_SUBACCOUNTS);
   const records = new Array<SubaccountRecord>(n);
   const tiers = new Uint8Array(n);
@@ -95,7 +101,14 @@ export function generatedIndexOfDepositId(id: number): number {
 }
 
 /** Deposits of generated account g at the anchor, newest first, within its lifetime and the last 180 days. */
-export function generateSubaccountDeposits(seed: number, anchor: number, sub: SubaccountRecord, g: number, count: number, mainUid: string): DepositRow[] {
+export function generateSubaccountDeposits(
+  seed: number,
+  anchor: number,
+  sub: SubaccountRecord,
+  g: number,
+  count: number,
+  mainUid: string,
+): DepositRow[] {
   if (count === 0) return [];
   const r = rng(hashInts(seed, 0xde9, g, 0x5b));
   const from = Math.max(sub.cTime, anchor - DEPOSIT_HISTORY_MS);
@@ -122,10 +135,20 @@ export function generateSubaccountDeposits(seed: number, anchor: number, sub: Su
   return rows;
 }
 
-export type PopulationSummary = { subaccounts: number; generated: number; tiers: Record<"dormant" | "tail" | "heavy", number>; deposits: number; withoutDeposits: number };
+export type PopulationSummary = {
+  subaccounts: number;
+  generated: number;
+  tiers: Record<"dormant" | "tail" | "heavy", number>;
+  deposits: number;
+  withoutDeposits: number;
+};
 
 /** Sub-accounts by tier and deposits generated at the anchor, the seeded desks' (`seeded`) added. */
-export function summarizePopulation(p: Population, seeded: { deposits: number; withoutDeposits: number }, subaccounts: number): PopulationSummary {
+export function summarizePopulation(
+  p: Population,
+  seeded: { deposits: number; withoutDeposits: number },
+  subaccounts: number,
+): PopulationSummary {
   const tiers = { dormant: 0, tail: 0, heavy: 0 };
   let deposits = seeded.deposits;
   let withoutDeposits = seeded.withoutDeposits;

@@ -68,7 +68,13 @@ function sortedTimes(n: number, next: () => number, anchor: number): number[] {
   return t.sort((a, b) => b - a);
 }
 
-export function generateTrading(seed: number, scale: number, anchor: number, uid: string, isMain: boolean): TradingData {
+export function generateTrading(
+  seed: number,
+  scale: number,
+  anchor: number,
+  uid: string,
+  isMain: boolean,
+): TradingData {
   const r = rng(hashInts(seed, hashString(uid), 0x7ade));
   const share = isMain ? 1 : 0.05;
   const fillCount = Math.max(1, Math.round(FILLS_PER_SCALE * scale * share));
@@ -111,7 +117,12 @@ export function generateTrading(seed: number, scale: number, anchor: number, uid
         priceAvg: price.toFixed(spec.priceDp),
         size: safeSize.toFixed(spec.sizeDp),
         amount: amount.toFixed(spec.priceDp + spec.sizeDp),
-        feeDetail: { deduction: "no", feeCoin: side === "buy" ? spec.base : spec.quote, totalDeductionFee: "", totalFee: `-${fee}` },
+        feeDetail: {
+          deduction: "no",
+          feeCoin: side === "buy" ? spec.base : spec.quote,
+          totalDeductionFee: "",
+          totalFee: `-${fee}`,
+        },
         tradeScope: maker ? "maker" : "taker",
         cTime: ms,
         uTime: Math.min(anchor, ms + r.int(20, 600)),
@@ -129,11 +140,13 @@ export function generateTrading(seed: number, scale: number, anchor: number, uid
     const id = makeId(ms, 999 - seq);
     const age = anchor - ms;
     const u = r.next();
-    const status = age < 3 * DAY_MS && u < 0.5 ? "not_trigger" : u < 0.6 ? "executed" : u < 0.9 ? "cancelled" : "fail_execute";
+    const status =
+      age < 3 * DAY_MS && u < 0.5 ? "not_trigger" : u < 0.6 ? "executed" : u < 0.9 ? "cancelled" : "fail_execute";
     const orderType = r.chance(0.7) ? "limit" : "market";
     const planType = r.chance(0.8) ? "amount" : "total";
     const trigger = priceAt(spec, seed, Math.floor(ms / 1000)) * (0.97 + r.next() * 0.06);
-    const size = planType === "amount" ? fmt(spec.size * (0.1 + r.next() * 3), spec.sizeDp) : (r.int(10, 5_000) * 10).toFixed(2);
+    const size =
+      planType === "amount" ? fmt(spec.size * (0.1 + r.next() * 3), spec.sizeDp) : (r.int(10, 5_000) * 10).toFixed(2);
     planOrders.get(spec.symbol)?.push({
       id,
       orderId: String(id),

@@ -36,7 +36,12 @@ export function limitOf(value: string | undefined, fallback: number): number {
  * The time window of a request: both ends given are used as they are; one end alone reaches `spanMs`
  * from it; none is the `spanMs` ending now.
  */
-export function window(startTime: string | undefined, endTime: string | undefined, spanMs: number, nowMs: number): { startMs: number; endMs: number } {
+export function window(
+  startTime: string | undefined,
+  endTime: string | undefined,
+  spanMs: number,
+  nowMs: number,
+): { startMs: number; endMs: number } {
   if (startTime !== undefined && endTime !== undefined) return { startMs: Number(startTime), endMs: Number(endTime) };
   if (startTime !== undefined) return { startMs: Number(startTime), endMs: Number(startTime) + spanMs };
   if (endTime !== undefined) return { startMs: Number(endTime) - spanMs, endMs: Number(endTime) };

@@ -5,9 +5,24 @@ import { ON_CHAIN_SETTLE_MS, type WithdrawalRecord } from "../state";
 import { requireKey, type Handler } from "./types";
 
 const MAIN_CHAIN: Record<string, string> = {
-  BTC: "BTC", ETH: "ERC20", USDT: "TRC20", USDC: "ERC20", TRX: "TRC20", XRP: "XRP", LTC: "LTC", SOL: "SOL",
-  BNB: "BEP20", DOGE: "DOGE", ADA: "ADA", TON: "TON", DOT: "DOT", AVAX: "C-Chain", ARB: "ArbitrumOne", OP: "Optimism",
-  SUI: "SUI", SEI: "SEI",
+  BTC: "BTC",
+  ETH: "ERC20",
+  USDT: "TRC20",
+  USDC: "ERC20",
+  TRX: "TRC20",
+  XRP: "XRP",
+  LTC: "LTC",
+  SOL: "SOL",
+  BNB: "BEP20",
+  DOGE: "DOGE",
+  ADA: "ADA",
+  TON: "TON",
+  DOT: "DOT",
+  AVAX: "C-Chain",
+  ARB: "ArbitrumOne",
+  OP: "Optimism",
+  SUI: "SUI",
+  SEI: "SEI",
 };
 /** Amounts carry at most 8 decimals, as balances do. */
 const MAX_DECIMALS = 8;
@@ -25,14 +40,27 @@ export const withdraw: Handler<"withdrawals.submit"> = ({ state, key, input, now
   const sub = state.subaccount(input.subUid);
   if (!sub || sub.mainUid !== k.uid) throw SimError.platform("40034", "subUid");
   const chain = input.dest === "on_chain" ? (input.chain ?? MAIN_CHAIN[input.coin] ?? input.coin) : (input.chain ?? "");
-  const wanted = { subUid: input.subUid, coin: input.coin, dest: input.dest, address: input.address.trim(), amount: input.amount, chain, tag: input.tag ?? "" };
+  const wanted = {
+    subUid: input.subUid,
+    coin: input.coin,
+    dest: input.dest,
+    address: input.address.trim(),
+    amount: input.amount,
+    chain,
+    tag: input.tag ?? "",
+  };
 
   if (input.clientOid) {
     const prior = state.withdrawalByClientOid(k.uid, input.clientOid);
     if (prior) {
       const same =
-        prior.subUid === wanted.subUid && prior.coin === wanted.coin && prior.dest === wanted.dest &&
-        prior.address === wanted.address && new Big(prior.amount).eq(wanted.amount) && prior.chain === wanted.chain && prior.tag === wanted.tag;
+        prior.subUid === wanted.subUid &&
+        prior.coin === wanted.coin &&
+        prior.dest === wanted.dest &&
+        prior.address === wanted.address &&
+        new Big(prior.amount).eq(wanted.amount) &&
+        prior.chain === wanted.chain &&
+        prior.tag === wanted.tag;
       if (!same) throw SimError.invalid("clientOid");
       return { orderId: prior.orderId, clientOid: prior.clientOid };
     }

@@ -10,8 +10,8 @@ export function EnrolView({ session, callbackUrl }: { session: StaffSession; cal
       <h1 className="text-2xl font-bold">Add a second factor</h1>
       {session.mfaResetAt ? <ResetNotice at={session.mfaResetAt} /> : null}
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Signed in as <span className="font-medium">{session.email}</span> ({session.role}). Brokerdesk moves money: your role must have a second
-        factor, an authenticator app or a passkey, before you go on.
+        Signed in as <span className="font-medium">{session.email}</span> ({session.role}). Brokerdesk moves money: your
+        role must have a second factor, an authenticator app or a passkey, before you go on.
       </p>
       <SecuritySettings enrolling callbackUrl={callbackUrl} />
       <div className="flex justify-end">

@@ -10,10 +10,13 @@ export async function FactorView({ session, callbackUrl }: { session: StaffSessi
     <main className="mx-auto max-w-md space-y-6 p-6 pt-16">
       <h1 className="text-2xl font-bold">Second factor</h1>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Signed in as <span className="font-medium">{session.email}</span>. Confirm it is you with your authenticator app, a passkey or a recovery
-        code.
+        Signed in as <span className="font-medium">{session.email}</span>. Confirm it is you with your authenticator
+        app, a passkey or a recovery code.
       </p>
-      <FactorStep kinds={{ totp: factors.some((f) => f.kind === "totp"), passkey: factors.some((f) => f.kind === "passkey") }} callbackUrl={callbackUrl} />
+      <FactorStep
+        kinds={{ totp: factors.some((f) => f.kind === "totp"), passkey: factors.some((f) => f.kind === "passkey") }}
+        callbackUrl={callbackUrl}
+      />
     </main>
   );
 }

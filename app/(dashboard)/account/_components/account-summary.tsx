@@ -14,8 +14,20 @@ export function AccountSummary({ user, standing }: { user: StaffUser; standing: 
         term="text-slate-600 dark:text-slate-400"
         items={[
           ["E-mail", user.email],
-          ["Role", <Badge key="role" tone="info">{user.role}</Badge>],
-          ["Password last changed by you", user.passwordChangedAt ? formatUtc(Date.parse(user.passwordChangedAt)) : user.hasPassword ? "never" : "no password (single sign-on)"],
+          [
+            "Role",
+            <Badge key="role" tone="info">
+              {user.role}
+            </Badge>,
+          ],
+          [
+            "Password last changed by you",
+            user.passwordChangedAt
+              ? formatUtc(Date.parse(user.passwordChangedAt))
+              : user.hasPassword
+                ? "never"
+                : "no password (single sign-on)",
+          ],
         ]}
       />
       {standing && (

@@ -21,16 +21,31 @@ export function ChangePasswordForm() {
   const hydrated = useHydrated();
   const router = useRouter();
   const form = useForm<ChangeOwnPasswordInput>({ defaultValues: { currentPassword: "", newPassword: "" } });
-  const change = useMutation({ mutationFn: (input: ChangeOwnPasswordInput) => callResource(userResources.changeOwnPassword, { input }) });
+  const change = useMutation({
+    mutationFn: (input: ChangeOwnPasswordInput) => callResource(userResources.changeOwnPassword, { input }),
+  });
   // The change ended this session too: the sign-in page says why.
-  const { submit, answer } = useFormCall(form, FIELDS, change, () => router.push("/login?notice=password-changed&callbackUrl=%2Faccount"));
+  const { submit, answer } = useFormCall(form, FIELDS, change, () =>
+    router.push("/login?notice=password-changed&callbackUrl=%2Faccount"),
+  );
   const { a11y, field } = fieldWiring<(typeof FIELDS)[number]>(id, form.formState.errors);
   const password = (name: (typeof FIELDS)[number], label: string, autoComplete: string) =>
-    field(name, label, <input type="password" autoComplete={autoComplete} className={inputClass} {...a11y(name)} {...form.register(name)} />);
+    field(
+      name,
+      label,
+      <input
+        type="password"
+        autoComplete={autoComplete}
+        className={inputClass}
+        {...a11y(name)}
+        {...form.register(name)}
+      />,
+    );
   return (
     <Panel title="Change your password" surface={false}>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {PASSWORD_RULE} ({PASSWORD_GUESSABLE}); a few unrelated words make a strong one. Every session of yours ends, this one too: you sign in again with the new password.
+        {PASSWORD_RULE} ({PASSWORD_GUESSABLE}); a few unrelated words make a strong one. Every session of yours ends,
+        this one too: you sign in again with the new password.
       </p>
       {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
       <Form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">

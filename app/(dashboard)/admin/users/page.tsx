@@ -5,4 +5,6 @@ import { framedPage, pageMetadata } from "@/server/http/page";
 export const metadata = pageMetadata("staffUsers");
 export const dynamic = "force-dynamic";
 
-export default framedPage("staffUsers", {}, (session) => <UsersAdmin currentUserId={session.userId} canWrite={can(session.role, "users.write")} />);
+export default framedPage("staffUsers", {}, (session) => (
+  <UsersAdmin currentUserId={session.userId} canWrite={can(session.role, "users.write")} />
+));

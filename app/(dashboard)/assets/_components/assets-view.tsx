@@ -18,11 +18,18 @@ const COIN = /^[A-Za-z0-9]{1,20}$/;
 export function AssetsView() {
   const [q, setQ] = useQueryStates(assetsSearchParams, { history: "push" });
   const { uid, who, gate } = useFirstSubAccount(q.uid);
-  const params: Record<string, string> | null = uid ? { subUid: uid, assetType: q.assetType, ...(q.coin ? { coin: q.coin } : {}) } : null;
+  const params: Record<string, string> | null = uid
+    ? { subUid: uid, assetType: q.assetType, ...(q.coin ? { coin: q.coin } : {}) }
+    : null;
   const query = usePlatformQuery("subaccounts.assets", params ?? {}, { enabled: params !== null });
   const rows = query.data?.assetsList ?? EMPTY;
 
-  const table = useDataTable({ features: sortingTableFeatures, data: rows, columns: assetColumns, getRowId: (r) => r.coin });
+  const table = useDataTable({
+    features: sortingTableFeatures,
+    data: rows,
+    columns: assetColumns,
+    getRowId: (r) => r.coin,
+  });
 
   const what = q.coin ? `${q.coin} ` : "";
   const kind = q.assetType === "hold_only" ? " with a non-zero balance" : "";
@@ -37,7 +44,15 @@ export function AssetsView() {
       controls={
         <>
           <SubAccountFilter value={uid} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
-          <CodeSearch what="coin" label="Coin (empty = all)" example="USDT" pattern={COIN} width="w-28" value={q.coin} onSearch={(coin) => void setQ({ coin })} />
+          <CodeSearch
+            what="coin"
+            label="Coin (empty = all)"
+            example="USDT"
+            pattern={COIN}
+            width="w-28"
+            value={q.coin}
+            onSearch={(coin) => void setQ({ coin })}
+          />
           <SelectField
             label="Coins listed"
             value={q.assetType}

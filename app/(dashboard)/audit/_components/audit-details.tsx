@@ -47,17 +47,20 @@ export function AuditDetails({ row, onClose }: { row: AuditRowView; onClose: () 
         className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]"
         term="flex min-h-6 items-center font-medium text-slate-700 dark:text-slate-300"
         detail="flex min-h-6 min-w-0 items-center font-mono text-xs break-all"
-        items={facts.map(([k, v]) => [
-          k,
-          v ? (
-            <>
-              {v}
-              {COPYABLE.has(k) ? <CopyButton field={k.toLowerCase()} value={v} /> : null}
-            </>
-          ) : (
-            <span className="text-slate-500 dark:text-slate-400">—</span>
-          ),
-        ] as const)}
+        items={facts.map(
+          ([k, v]) =>
+            [
+              k,
+              v ? (
+                <>
+                  {v}
+                  {COPYABLE.has(k) ? <CopyButton field={k.toLowerCase()} value={v} /> : null}
+                </>
+              ) : (
+                <span className="text-slate-500 dark:text-slate-400">—</span>
+              ),
+            ] as const,
+        )}
       />
       <div className="grid gap-3 lg:grid-cols-2">
         <JsonBlock title="Parameters (redacted)" value={row.params} />
@@ -77,7 +80,7 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
       <pre
         aria-labelledby={id}
         tabIndex={0}
-        className="max-h-80 overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+        className="max-h-80 overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs break-all whitespace-pre-wrap text-slate-900 dark:bg-slate-950 dark:text-slate-100"
       >
         {pretty(value)}
       </pre>

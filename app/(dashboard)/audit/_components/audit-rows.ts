@@ -12,7 +12,8 @@ export function toRowView(r: AuditRow): AuditRowView {
 
 type Obj = Record<string, unknown>;
 const asObj = (v: unknown): Obj | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : null);
-const textOf = (o: Obj | null, k: string) => (o && (typeof o[k] === "string" || typeof o[k] === "number") ? String(o[k]) : "");
+const textOf = (o: Obj | null, k: string) =>
+  o && (typeof o[k] === "string" || typeof o[k] === "number") ? String(o[k]) : "";
 
 /**
  * One line for the table, the row's own: the reason its actor gave (an intent's parameters), why a request
@@ -37,7 +38,6 @@ export function summarize(row: Pick<AuditRowView, "action" | "params" | "detail"
   return textOf(d, "message") || textOf(d, "code") || textOf(d, "status");
 }
 
-
 /** The page a target names: a withdrawal, a sub-account, a member of staff, a risk-unit binding; else null. */
 export function targetHref(row: Pick<AuditRowView, "action" | "target">): string | null {
   const t = row.target;
@@ -58,7 +58,10 @@ export function targetHref(row: Pick<AuditRowView, "action" | "target">): string
 /** The sub-account UID a target names, to show its name beside it. */
 export function targetUid(target: string | null): string | null {
   if (!target) return null;
-  const m = /^subaccount:(\d{1,20})$/.exec(target) ?? /^(?:bind|unbind) (\d{1,20}) →/.exec(target) ?? /^platform-key:sub(\d{1,20})$/.exec(target);
+  const m =
+    /^subaccount:(\d{1,20})$/.exec(target) ??
+    /^(?:bind|unbind) (\d{1,20}) →/.exec(target) ??
+    /^platform-key:sub(\d{1,20})$/.exec(target);
   return m ? m[1]! : null;
 }
 

@@ -59,8 +59,22 @@ export function AuditView() {
         }
         controls={
           <>
-            <SearchForm label="Actor (part of the e-mail)" value={q.actor ?? ""} button="Apply" placeholder="lead" width="w-56" onSearch={(actor) => view.set({ actor: actor || null })} />
-            <SelectField label="Action" className={`${controlClass} max-w-56`} value={q.action} options={actions} all="All actions" onChange={(action) => view.set({ action })} />
+            <SearchForm
+              label="Actor (part of the e-mail)"
+              value={q.actor ?? ""}
+              button="Apply"
+              placeholder="lead"
+              width="w-56"
+              onSearch={(actor) => view.set({ actor: actor || null })}
+            />
+            <SelectField
+              label="Action"
+              className={`${controlClass} max-w-56`}
+              value={q.action}
+              options={actions}
+              all="All actions"
+              onChange={(action) => view.set({ action })}
+            />
             <SelectField
               label="Outcome"
               value={q.outcome}
@@ -69,7 +83,12 @@ export function AuditView() {
               closed
               onChange={(outcome) => view.set({ outcome })}
             />
-            <PageSizeSelect id={`${id}-limit`} sizes={AUDIT_PAGE_SIZES} value={pageSizeOf(q)} onChange={(size) => view.set({ limit: size })} />
+            <PageSizeSelect
+              id={`${id}-limit`}
+              sizes={AUDIT_PAGE_SIZES}
+              value={pageSizeOf(q)}
+              onChange={(size) => view.set({ limit: size })}
+            />
           </>
         }
         after={

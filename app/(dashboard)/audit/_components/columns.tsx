@@ -11,11 +11,16 @@ import { summarize, targetHref, targetUid, type AuditRowView } from "./audit-row
 const col = dataColumnHelper<AuditRowView>();
 
 const OUTCOME_TONE = { success: "ok", intent: "info", info: "neutral", refused: "error", failure: "error" } as const;
-export const outcomeTone = (o: string) => (o in OUTCOME_TONE ? OUTCOME_TONE[o as keyof typeof OUTCOME_TONE] : "neutral");
+export const outcomeTone = (o: string) =>
+  o in OUTCOME_TONE ? OUTCOME_TONE[o as keyof typeof OUTCOME_TONE] : "neutral";
 const none = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
 /** The open details row, shared with the cells (columns stay at module scope, so they are stable). */
-export const AuditDetailsContext = createContext<{ openId: string | null; toggle: (id: string) => void; panelId: string }>({
+export const AuditDetailsContext = createContext<{
+  openId: string | null;
+  toggle: (id: string) => void;
+  panelId: string;
+}>({
   openId: null,
   toggle: () => {},
   panelId: "",
@@ -78,8 +83,17 @@ export const auditColumns = col.columns([
     meta: { label: "Actor", width: 200 },
     cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
   }),
-  col.accessor((r) => r.actorRole ?? "", { id: "actorRole", header: "Role", meta: { priority: 3, label: "Role", width: 112 }, cell: (c) => c.getValue() || none }),
-  col.accessor("action", { header: "Action", meta: { label: "Action", width: 170 }, cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
+  col.accessor((r) => r.actorRole ?? "", {
+    id: "actorRole",
+    header: "Role",
+    meta: { priority: 3, label: "Role", width: 112 },
+    cell: (c) => c.getValue() || none,
+  }),
+  col.accessor("action", {
+    header: "Action",
+    meta: { label: "Action", width: 170 },
+    cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span>,
+  }),
   col.accessor("outcome", {
     header: "Outcome",
     meta: { label: "Outcome", width: 100 },

@@ -55,7 +55,9 @@ export function perDay(rows: readonly DepositRecord[], coin: string | null): Bar
 }
 
 export function DepositSummary({
-  rows, chartCoin, onChartCoinChange,
+  rows,
+  chartCoin,
+  onChartCoinChange,
 }: {
   rows: readonly DepositRecord[];
   chartCoin: string | null;
@@ -71,7 +73,14 @@ export function DepositSummary({
         <h2 id={`${id}-totals`} className="text-base font-semibold">
           Totals per coin
         </h2>
-        <ListTable label={`Totals per coin of the ${rows.length} deposits shown`} testId="coin-totals" columns={TOTAL_COLUMNS} rows={totals} rowKey={(t) => t.coin} rowData={(t) => ({ "data-coin": t.coin })} />
+        <ListTable
+          label={`Totals per coin of the ${rows.length} deposits shown`}
+          testId="coin-totals"
+          columns={TOTAL_COLUMNS}
+          rows={totals}
+          rowKey={(t) => t.coin}
+          rowData={(t) => ({ "data-coin": t.coin })}
+        />
         <p className="text-xs text-slate-600 dark:text-slate-400">
           Of the {rows.length} rows shown (this page, after filters), summed exactly.
           {totals.some((t) => t.skipped) ? " Some values were not numbers and are left out." : ""}

@@ -28,12 +28,14 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
     initialNow,
     columns: depositColumns,
     persistKey: "deposits-live",
-    params: (): Record<string, string> | null => (byOrder ? (orderId ? { orderId } : null) : uid ? { userId: uid } : null),
+    params: (): Record<string, string> | null =>
+      byOrder ? (orderId ? { orderId } : null) : uid ? { userId: uid } : null,
   });
   const { q } = view;
 
   // The page cannot ask before it knows whom to ask about.
-  const gate: Gate | null = byOrder && !orderId ? { status: "blocked", reason: "Enter a record ID (orderId) to look it up." } : first.gate;
+  const gate: Gate | null =
+    byOrder && !orderId ? { status: "blocked", reason: "Enter a record ID (orderId) to look it up." } : first.gate;
   const who = byOrder ? `record ID ${orderId ?? ""}` : first.who;
   const shown = view.table.getRowModel().rows.map((r) => r.original);
 
@@ -55,13 +57,22 @@ export function DepositsView({ initialNow }: { initialNow: number }) {
             onChange={(b) => view.restart({ by: b === "order" ? "order" : null })}
           />
           {byOrder ? (
-            <SearchForm label="Record ID (within the range)" value={orderId ?? ""} numeric onSearch={(next) => next && view.restart({ orderId: next })} />
+            <SearchForm
+              label="Record ID (within the range)"
+              value={orderId ?? ""}
+              numeric
+              onSearch={(next) => next && view.restart({ orderId: next })}
+            />
           ) : (
             <SubAccountFilter value={uid} allLabel={null} onChange={(next) => next && view.restart({ uid: next })} />
           )}
         </>
       }
-      after={!gate && view.paged.status === "success" ? <DepositSummary rows={shown} chartCoin={q.chart} onChartCoinChange={(chart) => view.setQ({ chart })} /> : null}
+      after={
+        !gate && view.paged.status === "success" ? (
+          <DepositSummary rows={shown} chartCoin={q.chart} onChartCoinChange={(chart) => view.setQ({ chart })} />
+        ) : null
+      }
     />
   );
 }

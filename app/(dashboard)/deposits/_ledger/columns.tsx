@@ -40,7 +40,11 @@ export const ledgerDepositColumns = col.columns([
           <Badge tone={depositTone(c.getValue())}>{c.getValue() || "—"}</Badge>
           {gone ? (
             // The platform forgot it (its retention) or stopped returning it; the ledger keeps what it saw.
-            <span data-testid="gone-mark" title={`Missing from the platform's answers since ${gone}; kept here as last seen`} className="text-xs text-neutral-500">
+            <span
+              data-testid="gone-mark"
+              title={`Missing from the platform's answers since ${gone}; kept here as last seen`}
+              className="text-xs text-neutral-500"
+            >
               no longer on the platform
             </span>
           ) : null}

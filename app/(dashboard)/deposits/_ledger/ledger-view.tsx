@@ -27,7 +27,9 @@ const COINS = ["USDT", "USDC", "BTC", "ETH", "SOL", "XRP", "TRX", "LTC"];
  * The usual coins, and any other the ledger's totals name (a deposit of any coin can arrive: DOGE was in the
  * totals, not in the list). The totals are of the filtered set, so the unfiltered page names every coin.
  */
-const coinsOf = (totals: readonly { coin: string }[] | undefined) => [...new Set([...COINS, ...(totals ?? []).map((t) => t.coin).sort()])];
+const coinsOf = (totals: readonly { coin: string }[] | undefined) => [
+  ...new Set([...COINS, ...(totals ?? []).map((t) => t.coin).sort()]),
+];
 const STATUSES = ["success", "pending", "fail"];
 
 const TOTAL_COLUMNS: ListColumn<LedgerDepositPage["totals"][number]>[] = [
@@ -64,8 +66,18 @@ export function LedgerDepositsView() {
       controls={
         <>
           <SubAccountFilter value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => view.set({ subUid })} />
-          <FilterSelect label="Coin" value={q.coin} options={coinsOf(page.data?.totals)} onChange={(coin) => view.set({ coin })} />
-          <FilterSelect label="Status" value={q.status} options={STATUSES} onChange={(status) => view.set({ status })} />
+          <FilterSelect
+            label="Coin"
+            value={q.coin}
+            options={coinsOf(page.data?.totals)}
+            onChange={(coin) => view.set({ coin })}
+          />
+          <FilterSelect
+            label="Status"
+            value={q.status}
+            options={STATUSES}
+            onChange={(status) => view.set({ status })}
+          />
           <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={view.set} />
         </>
       }
@@ -76,8 +88,19 @@ export function LedgerDepositsView() {
               {counted(page.data.total, "deposit")} {page.data.total === 1 ? "matches" : "match"}
               {view.filtered ? " these filters" : ""}
             </h2>
-            <ListTable label="Totals per coin" frame="none" fit columns={TOTAL_COLUMNS} rows={page.data.totals} rowKey={(t) => t.coin} rowData={(t) => ({ "data-coin": t.coin })} />
-            <BarChart title="Deposits per day (UTC), every matching deposit" bars={page.data.perDay.map((d) => ({ label: d.day, value: String(d.count) }))} />
+            <ListTable
+              label="Totals per coin"
+              frame="none"
+              fit
+              columns={TOTAL_COLUMNS}
+              rows={page.data.totals}
+              rowKey={(t) => t.coin}
+              rowData={(t) => ({ "data-coin": t.coin })}
+            />
+            <BarChart
+              title="Deposits per day (UTC), every matching deposit"
+              bars={page.data.perDay.map((d) => ({ label: d.day, value: String(d.count) }))}
+            />
           </section>
         ) : null
       }
@@ -91,7 +114,9 @@ function Freshness({ f }: { f: LedgerFreshness }) {
     <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="ledger-freshness">
       From Brokerdesk&apos;s ledger: {f.checked} of {f.subaccounts} sub-accounts checked
       {/* Since the oldest of the checked ones' last checks: "every one" only when every one has been checked. */}
-      {f.oldestCheckAt ? `, ${f.checked === f.subaccounts ? "every one" : "each of those"} checked again since ${formatUtc(Date.parse(f.oldestCheckAt))}` : ""}
+      {f.oldestCheckAt
+        ? `, ${f.checked === f.subaccounts ? "every one" : "each of those"} checked again since ${formatUtc(Date.parse(f.oldestCheckAt))}`
+        : ""}
       {f.newestCheckAt ? `, the latest at ${formatUtc(Date.parse(f.newestCheckAt))}` : ""}
       {behind > 0 ? `; ${behind} still backfilling their history` : ""}
       {f.failing > 0 ? `; ${f.failing} failing (retried)` : ""}. A record not yet synced can be looked up{" "}
@@ -103,7 +128,13 @@ function Freshness({ f }: { f: LedgerFreshness }) {
   );
 }
 
-function TextFilters({ values, onApply }: { values: { minAmount: string | null; maxAmount: string | null; q: string | null }; onApply: (patch: Record<string, string | null>) => void }) {
+function TextFilters({
+  values,
+  onApply,
+}: {
+  values: { minAmount: string | null; maxAmount: string | null; q: string | null };
+  onApply: (patch: Record<string, string | null>) => void;
+}) {
   const id = useId();
   const [min, setMin, minRef] = useEarlyState(values.minAmount ?? "");
   const [max, setMax, maxRef] = useEarlyState(values.maxAmount ?? "");
@@ -114,13 +145,34 @@ function TextFilters({ values, onApply }: { values: { minAmount: string | null; 
   return (
     <Form onSubmit={submit} className="flex flex-wrap items-end gap-2">
       <Field id={`${id}-min`} label="Amount at least">
-        <input ref={minRef} id={`${id}-min`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={min} onChange={(e) => setMin(e.target.value)} />
+        <input
+          ref={minRef}
+          id={`${id}-min`}
+          inputMode="decimal"
+          className={`${controlClass} w-28 font-mono`}
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+        />
       </Field>
       <Field id={`${id}-max`} label="Amount at most">
-        <input ref={maxRef} id={`${id}-max`} inputMode="decimal" className={`${controlClass} w-28 font-mono`} value={max} onChange={(e) => setMax(e.target.value)} />
+        <input
+          ref={maxRef}
+          id={`${id}-max`}
+          inputMode="decimal"
+          className={`${controlClass} w-28 font-mono`}
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+        />
       </Field>
       <Field id={`${id}-q`} label="Address, tx or record ID">
-        <input ref={textRef} id={`${id}-q`} type="search" className={`${controlClass} w-56 font-mono`} value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          ref={textRef}
+          id={`${id}-q`}
+          type="search"
+          className={`${controlClass} w-56 font-mono`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </Field>
       <button type="submit" className={primaryButton}>
         Apply

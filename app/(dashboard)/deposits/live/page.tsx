@@ -4,4 +4,12 @@ import { DepositsView } from "../_components/deposits-view";
 export const metadata = pageMetadata("depositsLive");
 export const dynamic = "force-dynamic";
 
-export default rangedPage("depositsLive", { width: "wide", intro: "Straight from the platform (E1): one sub-account at a time, three months at a time, what it still holds. For every sub-account over any range, use the ledger on Deposits." }, DepositsView);
+export default rangedPage(
+  "depositsLive",
+  {
+    width: "wide",
+    intro:
+      "Straight from the platform (E1): one sub-account at a time, three months at a time, what it still holds. For every sub-account over any range, use the ledger on Deposits.",
+  },
+  DepositsView,
+);

@@ -18,7 +18,11 @@ export function AccountSelect({ id }: { id: string }) {
   const items = accounts.data ?? [{ key: "main", kind: "main" as const, uid: null, name: null, label: null }];
   // A key in the URL that this person may not choose (or that is gone) is still shown, so nothing is sent for an account the page does not name.
   const unknown = accounts.data && !items.some((a) => a.key === account);
-  const error = unknown ? `No account with key "${account}" is available to you; choose another` : accounts.isError ? describeError(accounts.error).title : undefined;
+  const error = unknown
+    ? `No account with key "${account}" is available to you; choose another`
+    : accounts.isError
+      ? describeError(accounts.error).title
+      : undefined;
   const subs = items.length - 1;
   const hint = accounts.isPending
     ? "Loading the accounts with a configured key…"
@@ -27,7 +31,12 @@ export function AccountSelect({ id }: { id: string }) {
       : "Only the main account: Brokerdesk holds no sub-account key that your role may use.";
   return (
     <FormField id={id} label="Account" hint={hint} error={error}>
-      <select className={inputClass} {...describedBy(id, error, true)} value={account} onChange={(e) => setAccount(e.target.value)}>
+      <select
+        className={inputClass}
+        {...describedBy(id, error, true)}
+        value={account}
+        onChange={(e) => setAccount(e.target.value)}
+      >
         {unknown ? <option value={account}>{`Key ${account} (not available)`}</option> : null}
         {items.map((a) => (
           <option key={a.key} value={a.key}>

@@ -17,11 +17,28 @@ const TONE = { success: "ok", failure: "error", "no outcome": "warn" } as const;
 export const historyColumns = col.columns([
   col.accessor("at", timeColumn("Time", 215)),
   // The whole name and UID on hover when the column is too narrow for them.
-  col.accessor("account", { header: "Account", meta: { label: "Account", width: 260 }, sortFn: "text", cell: (c) => <span title={c.getValue()}>{c.getValue()}</span> }),
+  col.accessor("account", {
+    header: "Account",
+    meta: { label: "Account", width: 260 },
+    sortFn: "text",
+    cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
+  }),
   col.accessor("symbol", choiceColumn("Symbol", 110)),
-  col.accessor("leverage", { header: "Leverage", meta: { label: "Leverage", numeric: true, width: 90 }, sortFn: "decimal" }),
-  col.accessor("holdSide", { header: "Hold side", meta: { label: "Hold side", width: 105 }, sortFn: "text", cell: (c) => c.getValue() || dash }),
-  col.accessor("outcome", badgeColumn("Outcome", 110, (v) => TONE[v as keyof typeof TONE], Object.keys(TONE))),
+  col.accessor("leverage", {
+    header: "Leverage",
+    meta: { label: "Leverage", numeric: true, width: 90 },
+    sortFn: "decimal",
+  }),
+  col.accessor("holdSide", {
+    header: "Hold side",
+    meta: { label: "Hold side", width: 105 },
+    sortFn: "text",
+    cell: (c) => c.getValue() || dash,
+  }),
+  col.accessor(
+    "outcome",
+    badgeColumn("Outcome", 110, (v) => TONE[v as keyof typeof TONE], Object.keys(TONE)),
+  ),
   col.accessor("note", {
     header: "Platform's answer",
     meta: { label: "Platform's answer", width: 240 },

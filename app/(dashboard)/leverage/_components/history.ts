@@ -7,7 +7,10 @@ import { leverageSettingSchema, type LeverageSetting } from "@/lib/platform/cata
 import { keyOfTarget } from "@/lib/platform/key-names";
 
 /** What the history reads of an audit row (GET /api/audit answers more). */
-export type AuditRowView = Pick<AuditRow, "id" | "at" | "actor" | "outcome" | "params" | "detail" | "intentId" | "target">;
+export type AuditRowView = Pick<
+  AuditRow,
+  "id" | "at" | "actor" | "outcome" | "params" | "detail" | "intentId" | "target"
+>;
 
 const requestSchema = z.object({
   symbol: z.optional(z.string()),
@@ -74,6 +77,16 @@ export function toLeverageChanges(rows: readonly AuditRowView[]): LeverageChange
 }
 
 /** The last change that succeeded for this account, symbol and product type (newest first in `changes`), if any. */
-export function lastSetFor(changes: readonly LeverageChange[], key: string, productType: string, symbol: string): LeverageChange | null {
-  return changes.find((c) => c.outcome === "success" && c.result && c.key === key && c.symbol === symbol && c.productType === productType) ?? null;
+export function lastSetFor(
+  changes: readonly LeverageChange[],
+  key: string,
+  productType: string,
+  symbol: string,
+): LeverageChange | null {
+  return (
+    changes.find(
+      (c) =>
+        c.outcome === "success" && c.result && c.key === key && c.symbol === symbol && c.productType === productType,
+    ) ?? null
+  );
 }

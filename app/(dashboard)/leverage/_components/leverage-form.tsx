@@ -1,7 +1,14 @@
 "use client";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useWatch } from "react-hook-form";
-import { fieldWiring, formFailure, FormFailure, FormOutcome, placeFieldErrors, platformFieldOf } from "@/components/ui/form";
+import {
+  fieldWiring,
+  formFailure,
+  FormFailure,
+  FormOutcome,
+  placeFieldErrors,
+  platformFieldOf,
+} from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { inputClass, monoInputClass, primaryButton } from "@/components/ui/styles";
@@ -10,8 +17,16 @@ import { fetchPlatform } from "@/lib/client/platform";
 import { staffMessage } from "@/lib/words";
 import { PRODUCT_TYPES } from "@/lib/platform/values";
 import {
-  HOLD_SIDES, HOLD_SIDE_RULE, MARGIN_MODES, POSITION_MODES, leverageFormSchema, leverageRangeText, needsHoldSide, toLeverageRequest,
-  type LeverageFormInput, type LeverageFormValues,
+  HOLD_SIDES,
+  HOLD_SIDE_RULE,
+  MARGIN_MODES,
+  POSITION_MODES,
+  leverageFormSchema,
+  leverageRangeText,
+  needsHoldSide,
+  toLeverageRequest,
+  type LeverageFormInput,
+  type LeverageFormValues,
 } from "@/lib/leverage-form";
 import { AccountSelect, useLeverageAccount } from "./account-select";
 import { labelOfKey, useLeverageAccounts } from "./accounts";
@@ -35,16 +50,23 @@ const DEFAULTS: LeverageFormInput = {
   holdSide: null,
 };
 
-const fieldsetClass = "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400";
+const fieldsetClass =
+  "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400";
 
 export function LeverageForm() {
   const id = useId();
   const qc = useQueryClient();
   const [sent, setSent] = useState<Sent | null>(null);
-  const { register, handleSubmit, setError, clearErrors, setValue, setFocus, control, formState } = useSchemaForm(leverageFormSchema, DEFAULTS);
+  const { register, handleSubmit, setError, clearErrors, setValue, setFocus, control, formState } = useSchemaForm(
+    leverageFormSchema,
+    DEFAULTS,
+  );
   // Counts the refusals that asked for the side: each gives it the focus once it is drawn (it may be already).
   const [sideAsked, setSideAsked] = useState(0);
-  const [marginMode, positionMode, productType, symbol] = useWatch({ control, name: ["marginMode", "positionMode", "productType", "symbol"] });
+  const [marginMode, positionMode, productType, symbol] = useWatch({
+    control,
+    name: ["marginMode", "positionMode", "productType", "symbol"],
+  });
   const history = useLeverageHistory();
   const accounts = useLeverageAccounts();
   const [account] = useLeverageAccount();
@@ -60,7 +82,12 @@ export function LeverageForm() {
       const request = toLeverageRequest(v);
       // E10 changes the leverage of the account whose key signs it: the chosen account's key (X-Platform-Key).
       const result = await fetchPlatform("leverage.set", request, undefined, account === "main" ? undefined : account);
-      return { account: accountName, request, modes: { marginMode: v.marginMode, positionMode: v.positionMode }, result };
+      return {
+        account: accountName,
+        request,
+        modes: { marginMode: v.marginMode, positionMode: v.positionMode },
+        result,
+      };
     },
     onSuccess: (s) => setSent(s),
     onError: (e, v) => {
@@ -75,11 +102,21 @@ export function LeverageForm() {
         // form takes them, shows the side, and asks for it there (focused once drawn).
         setValue("marginMode", "isolated");
         setValue("positionMode", "hedge");
-        setError("holdSide", { type: "platform", message: `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode, as the form now says: choose long or short, then set it again.` });
+        setError("holdSide", {
+          type: "platform",
+          message: `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode, as the form now says: choose long or short, then set it again.`,
+        });
         setSideAsked((n) => n + 1);
         return;
       }
-      setError(field, { type: "platform", message: `${said.charAt(0).toUpperCase()}${said.slice(1)}${refusal.meaning ? `. ${refusal.meaning}` : ""}` }, { shouldFocus: true });
+      setError(
+        field,
+        {
+          type: "platform",
+          message: `${said.charAt(0).toUpperCase()}${said.slice(1)}${refusal.meaning ? `. ${refusal.meaning}` : ""}`,
+        },
+        { shouldFocus: true },
+      );
     },
     // A refusal is recorded too: the history shows every attempt that reached the platform.
     onSettled: () => void qc.invalidateQueries({ queryKey: HISTORY_KEY }),
@@ -110,11 +147,25 @@ export function LeverageForm() {
     field(
       name,
       label,
-      <input type="text" autoComplete="off" spellCheck={false} className={monoInputClass} {...a11y(name, true)} {...(name === "leverage" ? register(name) : upper(name))} {...extra} />,
+      <input
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        className={monoInputClass}
+        {...a11y(name, true)}
+        {...(name === "leverage" ? register(name) : upper(name))}
+        {...extra}
+      />,
       { hint },
     );
 
-  const radios = (name: "marginMode" | "positionMode" | "holdSide", legend: string, values: readonly string[], aria: Record<string, unknown>, options?: { onChange: () => void }) => (
+  const radios = (
+    name: "marginMode" | "positionMode" | "holdSide",
+    legend: string,
+    values: readonly string[],
+    aria: Record<string, unknown>,
+    options?: { onChange: () => void },
+  ) => (
     <fieldset role="radiogroup" aria-labelledby={`${id}-${name}-legend`} className={fieldsetClass} {...aria}>
       <legend id={`${id}-${name}-legend`} className="px-1 text-sm font-medium">
         {legend}
@@ -141,10 +192,23 @@ export function LeverageForm() {
           <AccountSelect id={`${id}-account`} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {field("productType", "Product type", <select className={inputClass} {...a11y("productType")} {...register("productType")}><Options values={PRODUCT_TYPES} /></select>)}
+          {field(
+            "productType",
+            "Product type",
+            <select className={inputClass} {...a11y("productType")} {...register("productType")}>
+              <Options values={PRODUCT_TYPES} />
+            </select>,
+          )}
           {text("symbol", "Symbol", "e.g. BTCUSDT; COIN-FUTURES: BTCUSD; USDC-FUTURES: BTCPERP")}
           {text("marginCoin", "Margin coin", "Upper case: USDT, USDC, or the base coin for COIN-FUTURES")}
-          {text("leverage", "Leverage", symbol ? `Allowed for ${symbol}: ${leverageRangeText(productType, symbol)}.` : "A whole number from 1; the platform's maximum depends on the symbol", { inputMode: "numeric" })}
+          {text(
+            "leverage",
+            "Leverage",
+            symbol
+              ? `Allowed for ${symbol}: ${leverageRangeText(productType, symbol)}.`
+              : "A whole number from 1; the platform's maximum depends on the symbol",
+            { inputMode: "numeric" },
+          )}
         </div>
 
         {symbol ? <LastSet symbol={symbol} account={accountName} last={last} /> : null}
@@ -154,8 +218,8 @@ export function LeverageForm() {
           {radios("positionMode", "Position mode", POSITION_MODES, { "aria-describedby": `${id}-mode-rule` })}
         </div>
         <p id={`${id}-mode-rule`} className="text-sm text-slate-700 dark:text-slate-300">
-          The modes are the account&apos;s, set per symbol on the platform; they are not sent. {HOLD_SIDE_RULE}: there each side has its own
-          leverage. Crossed margin sets the cross leverage; isolated one-way sets both sides.
+          The modes are the account&apos;s, set per symbol on the platform; they are not sent. {HOLD_SIDE_RULE}: there
+          each side has its own leverage. Crossed margin sets the cross leverage; isolated one-way sets both sides.
         </p>
         {/* Hidden outside isolated hedge; a platform refusal naming holdSide is still shown here. */}
         {!showHoldSide && errorOf("holdSide") ? (
@@ -164,12 +228,18 @@ export function LeverageForm() {
           </p>
         ) : null}
 
-        {showHoldSide ? (
-          radios("holdSide", "Hold side (holdSide)", HOLD_SIDES, {
-            "aria-invalid": errorOf("holdSide") ? true : undefined,
-            "aria-describedby": errorOf("holdSide") ? `${id}-holdSide-error` : undefined,
-          }, { onChange: () => clearErrors("holdSide") })
-        ) : null}
+        {showHoldSide
+          ? radios(
+              "holdSide",
+              "Hold side (holdSide)",
+              HOLD_SIDES,
+              {
+                "aria-invalid": errorOf("holdSide") ? true : undefined,
+                "aria-describedby": errorOf("holdSide") ? `${id}-holdSide-error` : undefined,
+              },
+              { onChange: () => clearErrors("holdSide") },
+            )
+          : null}
 
         <button type="submit" className={primaryButton} disabled={send.isPending}>
           {send.isPending ? "Setting…" : "Set leverage"}
@@ -177,7 +247,12 @@ export function LeverageForm() {
       </Form>
 
       <div className="mt-4 space-y-3 text-sm">
-        <FormFailure failure={failure} lead="The platform refused the change" focus={!fieldNamed} attempt={send.submittedAt} />
+        <FormFailure
+          failure={failure}
+          lead="The platform refused the change"
+          focus={!fieldNamed}
+          attempt={send.submittedAt}
+        />
         {sent ? (
           <FormOutcome tone="success" key={`sent-${send.submittedAt}`}>
             <Result sent={sent} />

@@ -19,14 +19,21 @@ const changesOf = (page: AuditPage) => toLeverageChanges(page.rows);
 
 /** The leverage changes made through Brokerdesk, from the audit log (the history table and the form share it). */
 export function useLeverageHistory() {
-  return useResourceQuery(pageCalls.auditList, { input: { action: "leverage.set", limit: String(HISTORY_LIMIT) } }, { queryKey: HISTORY_KEY, select: changesOf });
+  return useResourceQuery(
+    pageCalls.auditList,
+    { input: { action: "leverage.set", limit: String(HISTORY_LIMIT) } },
+    { queryKey: HISTORY_KEY, select: changesOf },
+  );
 }
 
 export function LeverageHistory() {
   const [q, setQ] = useQueryStates(leverageSearchParams);
   const history = useLeverageHistory();
   const accounts = useLeverageAccounts();
-  const rows = useMemo(() => (history.data ?? []).map((c) => ({ ...c, account: labelOfKey(accounts.data, c.key) })), [history.data, accounts.data]);
+  const rows = useMemo(
+    () => (history.data ?? []).map((c) => ({ ...c, account: labelOfKey(accounts.data, c.key) })),
+    [history.data, accounts.data],
+  );
   const table = useDataTable({
     features: filteringTableFeatures,
     data: rows,
@@ -41,8 +48,8 @@ export function LeverageHistory() {
         History of leverage changes
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        From the audit log: each request as it was recorded before it was sent, with the platform&apos;s answer. The latest {HISTORY_LIMIT} audit
-        rows; the audit log has the rest.
+        From the audit log: each request as it was recorded before it was sent, with the platform&apos;s answer. The
+        latest {HISTORY_LIMIT} audit rows; the audit log has the rest.
       </p>
       <WholeListTable
         table={table}
@@ -50,7 +57,11 @@ export function LeverageHistory() {
         query={history}
         maxHeight="min(60vh, 520px)"
         empty="No leverage change has been recorded yet."
-        count={rows.length ? `${table.getRowModel().rows.length.toLocaleString("en-US")} of ${counted(rows.length, "change")} shown, newest first.` : null}
+        count={
+          rows.length
+            ? `${table.getRowModel().rows.length.toLocaleString("en-US")} of ${counted(rows.length, "change")} shown, newest first.`
+            : null
+        }
       />
     </section>
   );

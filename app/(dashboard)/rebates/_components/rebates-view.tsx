@@ -64,7 +64,11 @@ export function RebatesView() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Look up">
-        <SubAccountFilter value={sub ? sub.subUid : null} allLabel={null} onChange={(next) => next && void setQ({ uid: next })} />
+        <SubAccountFilter
+          value={sub ? sub.subUid : null}
+          allLabel={null}
+          onChange={(next) => next && void setQ({ uid: next })}
+        />
         <SearchForm
           label="Any UID"
           value={uid ?? ""}

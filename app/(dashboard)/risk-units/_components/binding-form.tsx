@@ -1,7 +1,16 @@
 "use client";
 import { useEffect, useId, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { fieldWiring, focusFirstError, formFailure, FormFailure, FormOutcome, placeFieldErrors, platformFieldOf, refusedFieldMessage } from "@/components/ui/form";
+import {
+  fieldWiring,
+  focusFirstError,
+  formFailure,
+  FormFailure,
+  FormOutcome,
+  placeFieldErrors,
+  platformFieldOf,
+  refusedFieldMessage,
+} from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -30,7 +39,10 @@ const COPY = {
  * below) and says why before anything is sent; an unbind is typed out again in a confirm dialog.
  */
 export function BindingForm({
-  operate, bindings, boundElsewhere, preset,
+  operate,
+  bindings,
+  boundElsewhere,
+  preset,
 }: {
   /** UIDs the platform refused to bind before (49001): said under the UID before it is sent again. */
   boundElsewhere?: readonly BoundElsewhere[];
@@ -45,13 +57,21 @@ export function BindingForm({
   const qc = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<BindingFormValues | null>(null);
-  const { register, handleSubmit, setError, setFocus, control, reset, formState } = useSchemaForm(bindingFormSchema, { uid: "", riskUnitId: "", operate }, false);
+  const { register, handleSubmit, setError, setFocus, control, reset, formState } = useSchemaForm(
+    bindingFormSchema,
+    { uid: "", riskUnitId: "", operate },
+    false,
+  );
 
   const send = useMutation({
     mutationFn: (v: BindingFormValues) => callResource(riskUnitResources.bind, { input: v }),
     onSuccess: ({ binding }) => {
       setConfirming(null);
-      setDone(operate === "bind" ? `Bound UID ${binding.uid} to risk unit ${binding.riskUnitId}.` : `Unbound UID ${binding.uid} from risk unit ${binding.riskUnitId}.`);
+      setDone(
+        operate === "bind"
+          ? `Bound UID ${binding.uid} to risk unit ${binding.riskUnitId}.`
+          : `Unbound UID ${binding.uid} from risk unit ${binding.riskUnitId}.`,
+      );
       reset({ uid: "", riskUnitId: binding.riskUnitId, operate });
     },
     onError: (e) => {
@@ -66,18 +86,21 @@ export function BindingForm({
     onSettled: () => void qc.invalidateQueries({ queryKey: BINDINGS_KEY }),
   });
 
-  const onSubmit = handleSubmit((v) => {
-    setDone(null);
-    send.reset();
-    if (!bindings) return;
-    const issue = checkAgainstRecords(bindings, v);
-    if (issue) {
-      setError(issue.field, { type: "records", message: issue.message }, { shouldFocus: true });
-      return;
-    }
-    if (operate === "unbind") setConfirming(v);
-    else send.mutate(v);
-  }, focusFirstError(FIELDS, setFocus));
+  const onSubmit = handleSubmit(
+    (v) => {
+      setDone(null);
+      send.reset();
+      if (!bindings) return;
+      const issue = checkAgainstRecords(bindings, v);
+      if (issue) {
+        setError(issue.field, { type: "records", message: issue.message }, { shouldFocus: true });
+        return;
+      }
+      if (operate === "unbind") setConfirming(v);
+      else send.mutate(v);
+    },
+    focusFirstError(FIELDS, setFocus),
+  );
 
   // A row's Unbind… (a new preset each click): ask for the confirmation of that row, as the form would.
   const [seenPreset, setSeenPreset] = useState(preset);
@@ -117,21 +140,46 @@ export function BindingForm({
               control={control}
               name="uid"
               render={({ field: f }) => (
-                <SubAccountPicker {...a11y("uid", true)} inputRef={f.ref} value={f.value ?? ""} onChange={(v) => f.onChange(v ?? "")} onBlur={f.onBlur} freeText className={monoInputClass} />
+                <SubAccountPicker
+                  {...a11y("uid", true)}
+                  inputRef={f.ref}
+                  value={f.value ?? ""}
+                  onChange={(v) => f.onChange(v ?? "")}
+                  onBlur={f.onBlur}
+                  freeText
+                  className={monoInputClass}
+                />
               )}
             />
           ) : (
             <>
-              <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} list={`${id}-uids`} className={monoInputClass} {...a11y("uid", true)} {...register("uid")} />
+              <input
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                spellCheck={false}
+                list={`${id}-uids`}
+                className={monoInputClass}
+                {...a11y("uid", true)}
+                {...register("uid")}
+              />
               <datalist id={`${id}-uids`}>
-                {boundUids.map((b) => <option key={b.id} value={b.uid} label={`${names.get(b.uid) ? `${names.get(b.uid)} (${b.uid})` : b.uid}, in risk unit ${b.riskUnitId}`} />)}
+                {boundUids.map((b) => (
+                  <option
+                    key={b.id}
+                    value={b.uid}
+                    label={`${names.get(b.uid) ? `${names.get(b.uid)} (${b.uid})` : b.uid}, in risk unit ${b.riskUnitId}`}
+                  />
+                ))}
               </datalist>
             </>
           ),
           {
             hint: (
               <>
-                {operate === "bind" ? "A sub-account of the broker (type its name or UID); it may belong to one risk unit at a time." : "A UID bound to the risk unit below."}
+                {operate === "bind"
+                  ? "A sub-account of the broker (type its name or UID); it may belong to one risk unit at a time."
+                  : "A UID bound to the risk unit below."}
                 {elsewhere
                   ? ` The platform refused to bind it on ${formatUtcMinutes(Date.parse(elsewhere.refusedAt))} UTC (${elsewhere.code}): it is bound to another risk unit. Unbind it there first.`
                   : ""}
@@ -143,7 +191,16 @@ export function BindingForm({
           "riskUnitId",
           "Risk unit ID",
           <>
-            <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} list={`${id}-units`} className={monoInputClass} {...a11y("riskUnitId", true)} {...register("riskUnitId")} />
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              list={`${id}-units`}
+              className={monoInputClass}
+              {...a11y("riskUnitId", true)}
+              {...register("riskUnitId")}
+            />
             <datalist id={`${id}-units`}>
               {units.map((u) => (
                 <option key={u} value={u} />
@@ -157,16 +214,29 @@ export function BindingForm({
                 : `By Brokerdesk's records this unit holds ${held} / ${MAX_UIDS_PER_RISK_UNIT} UIDs.`,
           },
         )}
-        <button type="submit" className={operate === "unbind" ? dangerButton : primaryButton} disabled={!bindings || send.isPending}>
+        <button
+          type="submit"
+          className={operate === "unbind" ? dangerButton : primaryButton}
+          disabled={!bindings || send.isPending}
+        >
           {send.isPending ? copy.doing : copy.verb}
         </button>
-        {!bindings ? <p className={`mt-1 ${hintClass}`}>Waiting for Brokerdesk&apos;s records of bindings, which are checked before sending.</p> : null}
+        {!bindings ? (
+          <p className={`mt-1 ${hintClass}`}>
+            Waiting for Brokerdesk&apos;s records of bindings, which are checked before sending.
+          </p>
+        ) : null}
       </Form>
       {/* The answer takes the focus (FormOutcome), so after a submit the keyboard is at what happened. */}
       <FormOutcome tone="success">{done}</FormOutcome>
       {/* A bind refused on a field leaves the focus there; the whole answer is still said here. An unbind is
           answered while its dialog closes, which gives the focus back to its button: the answer takes it. */}
-      <FormFailure failure={failure} lead={`The platform refused to ${copy.action}`} focus={operate === "unbind" || !platformFieldOf(send.error, FIELDS)} attempt={send.submittedAt} />
+      <FormFailure
+        failure={failure}
+        lead={`The platform refused to ${copy.action}`}
+        focus={operate === "unbind" || !platformFieldOf(send.error, FIELDS)}
+        attempt={send.submittedAt}
+      />
       {operate === "unbind" ? (
         <ConfirmDialog
           open={confirming !== null}
@@ -174,8 +244,9 @@ export function BindingForm({
           title={`Unbind UID ${confirming?.uid ?? ""}`}
           description={
             <p>
-              UID <code className="font-mono">{confirming?.uid}</code> leaves risk unit <code className="font-mono">{confirming?.riskUnitId}</code>. The
-              platform refuses when the UID holds a balance while the unit has an outstanding loan.
+              UID <code className="font-mono">{confirming?.uid}</code> leaves risk unit{" "}
+              <code className="font-mono">{confirming?.riskUnitId}</code>. The platform refuses when the UID holds a
+              balance while the unit has an outstanding loan.
             </p>
           }
           checks={confirming ? [{ name: "uid", label: "Type the UID to confirm", expected: confirming.uid }] : []}
@@ -189,4 +260,3 @@ export function BindingForm({
     </Panel>
   );
 }
-

@@ -26,7 +26,9 @@ describe("[riskUnits.bind][form]", () => {
     };
     expect(issues({ uid: "123", operate: "bind", riskUnitId: "" })).toEqual({ riskUnitId: "riskUnitId is required" });
     expect(issues({ uid: "123", operate: "bind", riskUnitId: "12a" }).riskUnitId).toMatch(/numeric/);
-    expect(issues({ uid: "123", operate: "bind", riskUnitId: "123" })).toEqual({ uid: "uid must not equal riskUnitId" });
+    expect(issues({ uid: "123", operate: "bind", riskUnitId: "123" })).toEqual({
+      uid: "uid must not equal riskUnitId",
+    });
     expect(issues({ uid: "abc", operate: "unbind", riskUnitId: UNIT }).uid).toMatch(/numeric/);
     expect(issues({ uid: "123", operate: "bind", riskUnitId: UNIT })).toEqual({});
   });
@@ -59,10 +61,21 @@ describe("[riskUnits.bind][form]", () => {
 });
 
 describe("[riskUnits][none-bound] the words when no UID is bound now", () => {
-  const b = (state: "bound" | "unbound") => ({ id: state, riskUnitId: "9", uid: "1", state, boundBy: "x", boundAt: "2026-01-01T00:00:00Z", unboundBy: null, unboundAt: null });
+  const b = (state: "bound" | "unbound") => ({
+    id: state,
+    riskUnitId: "9",
+    uid: "1",
+    state,
+    boundBy: "x",
+    boundAt: "2026-01-01T00:00:00Z",
+    unboundBy: null,
+    unboundAt: null,
+  });
   it("says 'yet' only when nothing was ever bound here", () => {
     expect(noneBoundText([])).toBe("No UID is bound through Brokerdesk yet.");
-    expect(noneBoundText([b("unbound")])).toBe("No UID is bound through Brokerdesk now: the binding made here was undone (listed below).");
+    expect(noneBoundText([b("unbound")])).toBe(
+      "No UID is bound through Brokerdesk now: the binding made here was undone (listed below).",
+    );
     expect(noneBoundText([b("unbound"), b("unbound")])).toMatch(/the 2 bindings made here were undone/);
   });
   it("does not count a binding made outside Brokerdesk (and unbound here) as made here", () => {
@@ -70,6 +83,8 @@ describe("[riskUnits][none-bound] the words when no UID is bound now", () => {
     expect(noneBoundText([b("unbound"), outside])).toBe(
       "No UID is bound through Brokerdesk now: the binding made here was undone; 1 binding made outside Brokerdesk was undone here (listed below).",
     );
-    expect(noneBoundText([outside])).toBe("No UID is bound through Brokerdesk now; 1 binding made outside Brokerdesk was undone here (listed below).");
+    expect(noneBoundText([outside])).toBe(
+      "No UID is bound through Brokerdesk now; 1 binding made outside Brokerdesk was undone here (listed below).",
+    );
   });
 });

@@ -16,7 +16,10 @@ export { boundCounts, noneBoundText } from "./binding-counts";
  */
 export const bindingFormSchema = z.safeExtend(riskUnitsBind.request, {
   riskUnitId: z
-    .string({ error: "riskUnitId is required" }).check(z.trim()).check(z.minLength(1, { error: "riskUnitId is required", abort: true })).check(z.regex(/^\d+$/, { error: "riskUnitId must be a numeric ID" })),
+    .string({ error: "riskUnitId is required" })
+    .check(z.trim())
+    .check(z.minLength(1, { error: "riskUnitId is required", abort: true }))
+    .check(z.regex(/^\d+$/, { error: "riskUnitId must be a numeric ID" })),
 });
 export type BindingFormInput = z.input<typeof bindingFormSchema>;
 export type BindingFormValues = z.output<typeof bindingFormSchema>;
@@ -46,7 +49,10 @@ export function checkAgainstRecords(bindings: readonly Binding[], v: BindingForm
     return null;
   }
   if (current && current.riskUnitId !== v.riskUnitId) {
-    return { field: "riskUnitId", message: `By Brokerdesk's records UID ${v.uid} is bound to risk unit ${current.riskUnitId}, not ${v.riskUnitId}` };
+    return {
+      field: "riskUnitId",
+      message: `By Brokerdesk's records UID ${v.uid} is bound to risk unit ${current.riskUnitId}, not ${v.riskUnitId}`,
+    };
   }
   return null;
 }

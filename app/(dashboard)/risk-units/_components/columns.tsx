@@ -60,8 +60,15 @@ export const bindingColumns = col.columns([
     enableHiding: false,
     cell: (c) => <UidCell uid={c.getValue()} />,
   }),
-  col.accessor("riskUnitId", { ...choiceColumn("Risk unit", 145), sortFn: "decimal", cell: (c) => <IdCell field="Risk unit" value={c.getValue()} /> }),
-  col.accessor("state", badgeColumn("State", 95, (v) => (v === "bound" ? "ok" : "neutral"), ["bound", "unbound"])),
+  col.accessor("riskUnitId", {
+    ...choiceColumn("Risk unit", 145),
+    sortFn: "decimal",
+    cell: (c) => <IdCell field="Risk unit" value={c.getValue()} />,
+  }),
+  col.accessor(
+    "state",
+    badgeColumn("State", 95, (v) => (v === "bound" ? "ok" : "neutral"), ["bound", "unbound"]),
+  ),
   col.accessor("boundBy", { header: "Bound by", meta: { label: "Bound by", width: 195 }, sortFn: "text" }),
   col.accessor((b: Binding) => ms(b.boundAt), { id: "boundAt", ...timeColumn("Bound at", 215) }),
   col.accessor((b: Binding) => b.unboundBy ?? "", { id: "unboundBy", ...textColumn("Unbound by", 195) }),

@@ -57,9 +57,7 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
           Bound UIDs per risk unit
         </h2>
         {items && counts.length === 0 ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            {noneBoundText(items)}
-          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{noneBoundText(items)}</p>
         ) : null}
         {counts.length ? (
           <ul className="flex flex-wrap gap-2">

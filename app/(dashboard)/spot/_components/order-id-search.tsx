@@ -5,7 +5,13 @@ import { SearchForm } from "@/components/data-table/search-form";
 
 const ORDER_ID = /^\d{1,32}$/;
 
-export function OrderIdSearch({ value, onSearch }: { value: string | null; onSearch: (orderId: string | null) => void }) {
+export function OrderIdSearch({
+  value,
+  onSearch,
+}: {
+  value: string | null;
+  onSearch: (orderId: string | null) => void;
+}) {
   return (
     <SearchForm
       label="Order ID (empty = all)"

@@ -10,9 +10,18 @@ import { controlClass } from "@/components/ui/styles";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const MAIN = "main";
-const words = (k: PlatformKeyView) => `${k.name} (${KEY_KIND_WORDS[k.kind]})${k.synced ? "" : " — not kept by the ledger"}`;
+const words = (k: PlatformKeyView) =>
+  `${k.name} (${KEY_KIND_WORDS[k.kind]})${k.synced ? "" : " — not kept by the ledger"}`;
 
-export function KeyPicker({ list, value, onChange }: { list: "fills" | "plan-orders"; value: string | null; onChange: (key: string | null) => void }) {
+export function KeyPicker({
+  list,
+  value,
+  onChange,
+}: {
+  list: "fills" | "plan-orders";
+  value: string | null;
+  onChange: (key: string | null) => void;
+}) {
   const id = useId();
   const keys = useResourceQuery(platformKeyCalls.list, { input: { for: list } }, { staleTime: 5 * 60_000 });
   const chosen = value ?? MAIN;

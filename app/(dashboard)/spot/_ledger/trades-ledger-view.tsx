@@ -55,7 +55,13 @@ const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
 };
 
 /** `list` names the list as the key picker and the live page's path do. */
-export function TradesLedgerView<L extends keyof Rows>({ list, columns }: { list: L; columns: TableOptions<DataTableFeatures, Rows[L]>["columns"] }) {
+export function TradesLedgerView<L extends keyof Rows>({
+  list,
+  columns,
+}: {
+  list: L;
+  columns: TableOptions<DataTableFeatures, Rows[L]>["columns"];
+}) {
   const { resource, getRowId, label, rowsNoun, symbols, own } = LISTS[list] as ListConfig<Rows[L]>;
   const view = useLedgerView<TradeResource<Rows[L]>, TradeParams, Rows[L]>({
     resource,
@@ -75,7 +81,12 @@ export function TradesLedgerView<L extends keyof Rows>({ list, columns }: { list
           <KeyPicker list={list} value={q.key} onChange={(key) => view.set({ key })} />
           <FilterSelect label="Symbol" value={q.symbol} options={symbols} onChange={(symbol) => view.set({ symbol })} />
           <FilterSelect label="Side" value={q.side} options={["buy", "sell"]} onChange={(side) => view.set({ side })} />
-          <FilterSelect label={own.label} value={q[own.key]} options={own.options} onChange={(v) => view.set({ [own.key]: v })} />
+          <FilterSelect
+            label={own.label}
+            value={q[own.key]}
+            options={own.options}
+            onChange={(v) => view.set({ [own.key]: v })}
+          />
           <OrderIdSearch value={q.orderId} onSearch={(orderId) => view.set({ orderId })} />
         </>
       }

@@ -4,4 +4,13 @@ import { framedPage, pageMetadata } from "@/server/http/page";
 export const metadata = pageMetadata("fills");
 export const dynamic = "force-dynamic";
 
-export default framedPage("fills", { width: "full", intro: "A platform key's fills as Brokerdesk keeps them, over any range, past the platform's 90 days. Filters and the count cover the whole matching set.", times: true }, () => <FillsLedgerView />);
+export default framedPage(
+  "fills",
+  {
+    width: "full",
+    intro:
+      "A platform key's fills as Brokerdesk keeps them, over any range, past the platform's 90 days. Filters and the count cover the whole matching set.",
+    times: true,
+  },
+  () => <FillsLedgerView />,
+);

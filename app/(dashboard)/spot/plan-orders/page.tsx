@@ -4,4 +4,13 @@ import { framedPage, pageMetadata } from "@/server/http/page";
 export const metadata = pageMetadata("planOrders");
 export const dynamic = "force-dynamic";
 
-export default framedPage("planOrders", { width: "full", intro: "A platform key's plan orders as Brokerdesk keeps them, every symbol, over any range, with the statuses each was seen in.", times: true }, () => <PlanOrdersLedgerView />);
+export default framedPage(
+  "planOrders",
+  {
+    width: "full",
+    intro:
+      "A platform key's plan orders as Brokerdesk keeps them, every symbol, over any range, with the statuses each was seen in.",
+    times: true,
+  },
+  () => <PlanOrdersLedgerView />,
+);

@@ -32,10 +32,20 @@ export const registryColumns = col.columns([
   col.accessor("status", { ...column("Status", 90), cell: (c) => <StatusBadge status={c.getValue()} /> }),
   col.accessor("platformCTime", timeColumn("Created on platform", 220)),
   col.accessor("source", { ...column("Source", 130), cell: (c) => SOURCE_LABEL[c.getValue()] ?? c.getValue() }),
-  col.accessor("createdBy", { ...column("Added by", 190), cell: (c) => <span title={c.getValue()}>{c.getValue()}</span> }),
+  col.accessor("createdBy", {
+    ...column("Added by", 190),
+    cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
+  }),
   col.accessor((r) => r.permList.join(", "), {
     id: "permissions",
     ...column("Permissions", 300),
-    cell: (c) => (c.getValue() ? <span title={c.getValue()} className="text-xs">{c.getValue()}</span> : none),
+    cell: (c) =>
+      c.getValue() ? (
+        <span title={c.getValue()} className="text-xs">
+          {c.getValue()}
+        </span>
+      ) : (
+        none
+      ),
   }),
 ]);

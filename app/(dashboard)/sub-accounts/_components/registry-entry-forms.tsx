@@ -9,7 +9,14 @@ import { useForm, type FieldValues, type Path, type Resolver } from "react-hook-
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as z from "zod/mini";
 import { callResource } from "@/lib/api/call";
-import { addSubaccountSchema, createSubaccountSchema, subaccountResources, type AddSubaccountValues, type CreateSubaccountValues, type RegistryEntryView } from "@/lib/api/sub-accounts";
+import {
+  addSubaccountSchema,
+  createSubaccountSchema,
+  subaccountResources,
+  type AddSubaccountValues,
+  type CreateSubaccountValues,
+  type RegistryEntryView,
+} from "@/lib/api/sub-accounts";
 import { primaryButton, secondaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { invalidateRegistry } from "./api";
@@ -17,7 +24,13 @@ import { FormField, describedBy, inputClass, monoInputClass, inStaffWords } from
 import { useFormCall } from "@/components/ui/form-call";
 import { Form } from "@/components/ui/form-element";
 
-type Field<V> = { name: Path<V> & string; suffix: string; label: string; hint?: string; input: InputHTMLAttributes<HTMLInputElement> };
+type Field<V> = {
+  name: Path<V> & string;
+  suffix: string;
+  label: string;
+  hint?: string;
+  input: InputHTMLAttributes<HTMLInputElement>;
+};
 
 type EntryFormConfig<V extends FieldValues, O> = {
   title: string;
@@ -30,22 +43,36 @@ type EntryFormConfig<V extends FieldValues, O> = {
   done: (entry: RegistryEntryView) => ReactNode;
 };
 
-function EntryForm<V extends FieldValues, O>({ title, about, resolver, empty, fields, send, button, done }: EntryFormConfig<V, O>) {
+function EntryForm<V extends FieldValues, O>({
+  title,
+  about,
+  resolver,
+  empty,
+  fields,
+  send,
+  button,
+  done,
+}: EntryFormConfig<V, O>) {
   const id = useId();
   const qc = useQueryClient();
   const form = useForm<V, unknown, O>({ resolver, defaultValues: empty as never });
   const mutation = useMutation({ mutationFn: send, onSuccess: () => invalidateRegistry(qc) });
-  const { submit, answer } = useFormCall(form, fields.map((f) => f.name), mutation, ({ entry }) => {
-    form.reset(empty);
-    return (
-      <>
-        {done(entry)}{" "}
-        <Link href={`/sub-accounts/${entry.subUid}`} className="font-semibold underline">
-          Open it
-        </Link>
-      </>
-    );
-  });
+  const { submit, answer } = useFormCall(
+    form,
+    fields.map((f) => f.name),
+    mutation,
+    ({ entry }) => {
+      form.reset(empty);
+      return (
+        <>
+          {done(entry)}{" "}
+          <Link href={`/sub-accounts/${entry.subUid}`} className="font-semibold underline">
+            Open it
+          </Link>
+        </>
+      );
+    },
+  );
   const { register, formState } = form;
   const err = (f: Path<V>) => (formState.errors[f] as { message?: string } | undefined)?.message;
 
@@ -53,10 +80,20 @@ function EntryForm<V extends FieldValues, O>({ title, about, resolver, empty, fi
     <Panel title={title}>
       <p className="text-xs text-slate-600 dark:text-slate-400">{about}</p>
       {/* noValidate: the schema's messages are the ones shown, the same the server would give. */}
-      <Form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:items-start">
+      <Form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:items-start"
+      >
         {fields.map((f) => (
           <FormField key={f.name} id={`${id}-${f.suffix}`} label={f.label} hint={f.hint} error={err(f.name)}>
-            <input autoComplete="off" className={inputClass} {...f.input} {...describedBy(`${id}-${f.suffix}`, err(f.name), Boolean(f.hint))} {...register(f.name)} />
+            <input
+              autoComplete="off"
+              className={inputClass}
+              {...f.input}
+              {...describedBy(`${id}-${f.suffix}`, err(f.name), Boolean(f.hint))}
+              {...register(f.name)}
+            />
           </FormField>
         ))}
         <div className="sm:col-span-2">
@@ -82,10 +119,26 @@ export function CreateSubaccountForm() {
       resolver={createResolver}
       empty={{ subaccountName: "", label: "" }}
       fields={[
-        { name: "subaccountName", suffix: "name", label: "Name (e-mail form)", hint: "Unique on the platform, e.g. desk01@example.com", input: { type: "email" } },
-        { name: "label", suffix: "label", label: "Label (optional)", hint: "Fewer than 20 characters", input: { type: "text" } },
+        {
+          name: "subaccountName",
+          suffix: "name",
+          label: "Name (e-mail form)",
+          hint: "Unique on the platform, e.g. desk01@example.com",
+          input: { type: "email" },
+        },
+        {
+          name: "label",
+          suffix: "label",
+          label: "Label (optional)",
+          hint: "Fewer than 20 characters",
+          input: { type: "text" },
+        },
       ]}
-      send={(v) => callResource(subaccountResources.create, { input: { subaccountName: v.subaccountName, ...(v.label ? { label: v.label } : {}) } })}
+      send={(v) =>
+        callResource(subaccountResources.create, {
+          input: { subaccountName: v.subaccountName, ...(v.label ? { label: v.label } : {}) },
+        })
+      }
       button={{ className: primaryButton, idle: "Create sub-account", busy: "Creating…" }}
       done={(e) => `Created ${e.subaccountName} (UID ${e.subUid}).`}
     />
@@ -104,7 +157,12 @@ export function AddSubaccountForm() {
       resolver={addResolver}
       empty={{ subUid: "", label: "" }}
       fields={[
-        { name: "subUid", suffix: "uid", label: "Sub-account UID", input: { type: "text", inputMode: "numeric", className: monoInputClass } },
+        {
+          name: "subUid",
+          suffix: "uid",
+          label: "Sub-account UID",
+          input: { type: "text", inputMode: "numeric", className: monoInputClass },
+        },
         { name: "label", suffix: "label", label: "Label (optional)", input: { type: "text" } },
       ]}
       send={(input) => callResource(subaccountResources.add, { input })}

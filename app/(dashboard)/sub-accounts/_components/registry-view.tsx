@@ -40,8 +40,19 @@ export function RegistryView() {
             validate={(v) => (v.length > 100 ? "Type at most 100 characters" : null)}
             onSearch={(v) => view.set({ q: v || null })}
           />
-          <FilterSelect label="Status" value={q.status} options={SUBACCOUNT_STATUSES} onChange={(status) => view.set({ status })} />
-          <FilterSelect label="Source" value={q.source} options={REGISTRY_SOURCES} words={SOURCE_LABEL} onChange={(source) => view.set({ source })} />
+          <FilterSelect
+            label="Status"
+            value={q.status}
+            options={SUBACCOUNT_STATUSES}
+            onChange={(status) => view.set({ status })}
+          />
+          <FilterSelect
+            label="Source"
+            value={q.source}
+            options={REGISTRY_SOURCES}
+            words={SOURCE_LABEL}
+            onChange={(source) => view.set({ source })}
+          />
         </>
       }
     />

@@ -38,7 +38,8 @@ const JOB_LABELS: Record<string, string> = {
   "rebate-snapshot": "Daily rebate info (E7), per sub-account",
 };
 
-const lag = (s: number | null) => (s === null ? "—" : s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`);
+const lag = (s: number | null) =>
+  s === null ? "—" : s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`;
 
 const count = (n: number) => n.toLocaleString("en-US");
 
@@ -93,7 +94,11 @@ export function SyncView() {
   const qc = useQueryClient();
   // One sub-account looked up by UID (any of the registry's), else those needing attention most.
   const [subUid, setSubUid] = useState<string | null>(null);
-  const q = useResourceQuery(pageCalls.ledgerSync, { input: subUid ? { subUid } : {} }, { refetchInterval: 5_000, placeholderData: (previous) => previous });
+  const q = useResourceQuery(
+    pageCalls.ledgerSync,
+    { input: subUid ? { subUid } : {} },
+    { refetchInterval: 5_000, placeholderData: (previous) => previous },
+  );
   const check = useMutation({
     mutationFn: (subUid: string) => callResource(pageCalls.ledgerCheckNow, { params: { subUid } }),
     onSettled: () => qc.invalidateQueries({ queryKey: [pageCalls.ledgerSync.id] }),
@@ -105,27 +110,52 @@ export function SyncView() {
           <p role="status" data-testid="sync-summary" className="text-sm">
             {sync.on ? (
               <>
-                The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every {sync.sweepSeconds} s. Active
-                sub-accounts (a deposit in the last week: {activeCount(sync.active, freshness)}){" "}
-                {checkPace(sync.activeEverySeconds, sync.otherEverySeconds)}.{" "}
+                The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every{" "}
+                {sync.sweepSeconds} s. Active sub-accounts (a deposit in the last week:{" "}
+                {activeCount(sync.active, freshness)}) {checkPace(sync.activeEverySeconds, sync.otherEverySeconds)}
+                .{" "}
               </>
             ) : (
               <>The sync is off on this instance (LEDGER_SYNC=off): another instance may run it. </>
             )}
-            {count(freshness.checked)} of {count(freshness.subaccounts)} sub-accounts checked, {count(freshness.backfilled)} with their history complete
+            {count(freshness.checked)} of {count(freshness.subaccounts)} sub-accounts checked,{" "}
+            {count(freshness.backfilled)} with their history complete
             {freshness.failing ? `, ${count(freshness.failing)} failing` : ""}.
           </p>
-          <ListTable label="Sync jobs" columns={JOB_COLUMNS} rows={jobs} rowKey={(j) => j.job} rowData={(j) => ({ "data-job": j.job })} />
+          <ListTable
+            label="Sync jobs"
+            columns={JOB_COLUMNS}
+            rows={jobs}
+            rowKey={(j) => j.job}
+            rowData={(j) => ({ "data-job": j.job })}
+          />
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            Records read are those the platform sent, counted at every read: each check reads its recent window again, so the figure grows
-            while the ledger stays the same. What each ledger holds is counted on its own page:{" "}
-            <Link href="/deposits" className="underline">Deposits</Link>, <Link href="/spot/fills" className="underline">Fills</Link>,{" "}
-            <Link href="/spot/plan-orders" className="underline">Plan orders</Link>.
+            Records read are those the platform sent, counted at every read: each check reads its recent window again,
+            so the figure grows while the ledger stays the same. What each ledger holds is counted on its own page:{" "}
+            <Link href="/deposits" className="underline">
+              Deposits
+            </Link>
+            ,{" "}
+            <Link href="/spot/fills" className="underline">
+              Fills
+            </Link>
+            ,{" "}
+            <Link href="/spot/plan-orders" className="underline">
+              Plan orders
+            </Link>
+            .
           </p>
           <div className="flex flex-wrap items-end gap-3">
-            <SubAccountFilter value={subUid} allLabel="Those needing attention most" onChange={setSubUid} className={`${controlClass} w-[28rem] max-w-full`} />
+            <SubAccountFilter
+              value={subUid}
+              allLabel="Those needing attention most"
+              onChange={setSubUid}
+              className={`${controlClass} w-[28rem] max-w-full`}
+            />
             <p className="text-xs text-slate-600 dark:text-slate-400">
-              {subUid ? "The deposit sync of the sub-account chosen." : `The ${rows.length} sub-accounts needing attention most: failing first, then the longest since a success.`}
+              {subUid
+                ? "The deposit sync of the sub-account chosen."
+                : `The ${rows.length} sub-accounts needing attention most: failing first, then the longest since a success.`}
             </p>
           </div>
           {check.isError ? (
@@ -135,7 +165,8 @@ export function SyncView() {
           ) : check.isSuccess ? (
             // What was asked, and when its effect shows: the row changes once the check has run, not now.
             <p role="status" className="text-sm" data-testid="check-now-outcome">
-              UID {check.data.subUid} is due now: the next sweep (every {sync.sweepSeconds} s) checks it, and its row shows the check once done.
+              UID {check.data.subUid} is due now: the next sweep (every {sync.sweepSeconds} s) checks it, and its row
+              shows the check once done.
             </p>
           ) : null}
           <ListTable

@@ -3,7 +3,9 @@ import { activeCount, checkPace } from "./sync-words";
 
 describe("activeCount", () => {
   it("says the count is a floor while some sub-accounts are still backfilling (only complete ones are counted)", () => {
-    expect(activeCount(0, { backfilled: 1200, subaccounts: 5000 })).toBe("0 so far, among the 1,200 with their history complete");
+    expect(activeCount(0, { backfilled: 1200, subaccounts: 5000 })).toBe(
+      "0 so far, among the 1,200 with their history complete",
+    );
   });
   it("says the count alone once every sub-account's history is complete", () => {
     expect(activeCount(1234, { backfilled: 5000, subaccounts: 5000 })).toBe("1,234");

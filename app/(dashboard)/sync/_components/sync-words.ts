@@ -4,7 +4,9 @@
 
 export function activeCount(active: number, freshness: { backfilled: number; subaccounts: number }): string {
   const n = active.toLocaleString("en-US");
-  return freshness.backfilled < freshness.subaccounts ? `${n} so far, among the ${freshness.backfilled.toLocaleString("en-US")} with their history complete` : n;
+  return freshness.backfilled < freshness.subaccounts
+    ? `${n} so far, among the ${freshness.backfilled.toLocaleString("en-US")} with their history complete`
+    : n;
 }
 
 /** How often each kind is checked; one figure when the budget gives both the same. */

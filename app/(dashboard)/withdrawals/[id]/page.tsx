@@ -15,7 +15,11 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
   const { page, denied } = await openPage("withdrawal");
   if (denied) return denied;
   return (
-    <PageFrame page={page} intro="What was asked, who decided, what was sent and what the platform answered, in order." times>
+    <PageFrame
+      page={page}
+      intro="What was asked, who decided, what was sent and what the platform answered, in order."
+      times
+    >
       <WithdrawalDetail id={id} />
     </PageFrame>
   );

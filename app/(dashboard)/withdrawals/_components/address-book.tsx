@@ -8,7 +8,12 @@ import { Controller, useWatch } from "react-hook-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import type * as z from "zod/mini";
-import { DESTINATIONS_LIMIT, destinationFormSchema, destinationResources, type DestinationView } from "@/lib/api/withdrawal-destinations";
+import {
+  DESTINATIONS_LIMIT,
+  destinationFormSchema,
+  destinationResources,
+  type DestinationView,
+} from "@/lib/api/withdrawal-destinations";
 import { errorText } from "@/lib/client/api";
 import { RejectDialog } from "./reject-form";
 import { describedBy, FormField, inputClass, monoInputClass } from "@/components/ui/form";
@@ -35,7 +40,11 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   // answer (useFormCall) or a decision's (useNotice), whichever came last.
   const { say, notice, forget } = useNotice();
   const [rejecting, setRejecting] = useState<DestinationView | null>(null);
-  const form = useSchemaForm(destinationFormSchema, { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" }, false);
+  const form = useSchemaForm(
+    destinationFormSchema,
+    { subUid: "", dest: "on_chain", chain: "", address: "", tag: "", label: "" },
+    false,
+  );
   const { register, control, formState } = form;
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
   const waiting = !subUid && canApprove;
@@ -47,11 +56,21 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const names = useSubAccountNames((list.data?.items ?? []).map((d) => d.subUid));
   const whose = (d: DestinationView) => (names.get(d.subUid) ? `${names.get(d.subUid)} (${d.subUid})` : d.subUid);
   const settle = () => qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] });
-  const add = useMutation({ mutationFn: (input: z.output<typeof destinationFormSchema>) => callResource(destinationResources.addDestination, { input }), onSettled: settle });
-  const { submit, answer, clear } = useFormCall(form, FIELDS, add, (d, v) => {
-    form.reset({ subUid: v.subUid, dest: v.dest, chain: "", address: "", tag: "", label: "" });
-    return `Asked to add “${d.label}”: another person must approve it.`;
-  }, { focusInOrder: true });
+  const add = useMutation({
+    mutationFn: (input: z.output<typeof destinationFormSchema>) =>
+      callResource(destinationResources.addDestination, { input }),
+    onSettled: settle,
+  });
+  const { submit, answer, clear } = useFormCall(
+    form,
+    FIELDS,
+    add,
+    (d, v) => {
+      form.reset({ subUid: v.subUid, dest: v.dest, chain: "", address: "", tag: "", label: "" });
+      return `Asked to add “${d.label}”: another person must approve it.`;
+    },
+    { focusInOrder: true },
+  );
   const setNotice = (text: string, tone: "ok" | "error" = "error") => {
     clear();
     say(tone, text);
@@ -65,7 +84,12 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   });
   const err = (f: (typeof FIELDS)[number]) => formState.errors[f]?.message;
   const field = (f: (typeof FIELDS)[number]) => describedBy(`${id}-${f}`, err(f), false);
-  const text = (f: "chain" | "address" | "tag" | "label", label: string, className: string, extra: { spellCheck?: boolean } = {}) => (
+  const text = (
+    f: "chain" | "address" | "tag" | "label",
+    label: string,
+    className: string,
+    extra: { spellCheck?: boolean } = {},
+  ) => (
     <FormField id={`${id}-${f}`} name={f} label={label} error={err(f)}>
       <input className={className} autoComplete="off" {...extra} {...field(f)} {...register(f)} />
     </FormField>
@@ -73,7 +97,10 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
 
   return (
     <Panel title="Address book" surface={false}>
-      <p className="text-xs text-slate-600 dark:text-slate-400">A destination is added once another person approves it. A withdrawal to a destination not in the book is flagged in the approval queue.</p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        A destination is added once another person approves it. A withdrawal to a destination not in the book is flagged
+        in the approval queue.
+      </p>
       <Form
         noValidate
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
@@ -87,7 +114,14 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
             control={control}
             name="subUid"
             render={({ field: f }) => (
-              <SubAccountPicker {...field("subUid")} inputRef={f.ref} value={f.value ?? ""} onChange={(v) => f.onChange(v ?? "")} onBlur={f.onBlur} className={inputClass} />
+              <SubAccountPicker
+                {...field("subUid")}
+                inputRef={f.ref}
+                value={f.value ?? ""}
+                onChange={(v) => f.onChange(v ?? "")}
+                onBlur={f.onBlur}
+                className={inputClass}
+              />
             )}
           />
         </FormField>
@@ -98,16 +132,18 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
           </select>
         </FormField>
         {dest === "on_chain" ? text("chain", "Chain", inputClass) : null}
-        {text("address", dest === "on_chain" ? "Destination address" : "Destination UID", monoInputClass, { spellCheck: false })}
+        {text("address", dest === "on_chain" ? "Destination address" : "Destination UID", monoInputClass, {
+          spellCheck: false,
+        })}
         {dest === "on_chain" ? text("tag", "Tag / memo (if any)", monoInputClass) : null}
         {text("label", "Name in the book", inputClass)}
         <div className="flex items-end">
-          <button type="submit" className={buttonClass("primary", "sm")} disabled={add.isPending}>Add to the book</button>
+          <button type="submit" className={buttonClass("primary", "sm")} disabled={add.isPending}>
+            Add to the book
+          </button>
         </div>
       </Form>
-      <div data-testid="address-book-notice">
-        {answer ?? notice}
-      </div>
+      <div data-testid="address-book-notice">{answer ?? notice}</div>
       {subUid || waiting ? (
         <QueryView
           query={list}
@@ -115,25 +151,71 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
           empty={(data) =>
             data.items.length === 0 && (
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {waiting ? "No destination of any sub-account is waiting for approval." : "No destination in this sub-account's book yet."}
+                {waiting
+                  ? "No destination of any sub-account is waiting for approval."
+                  : "No destination in this sub-account's book yet."}
               </p>
             )
           }
         >
           {(data) => (
             <>
-              {waiting ? <p className="text-xs text-slate-600 dark:text-slate-400">Waiting for approval, every sub-account ({data.items.length === DESTINATIONS_LIMIT ? `the newest ${DESTINATIONS_LIMIT}` : data.items.length}); choose a sub-account to see its whole book.</p> : null}
-              <ul className="space-y-1 text-sm" aria-label={waiting ? "Destinations waiting for approval, every sub-account" : "Destinations in the address book"}>
+              {waiting ? (
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  Waiting for approval, every sub-account (
+                  {data.items.length === DESTINATIONS_LIMIT ? `the newest ${DESTINATIONS_LIMIT}` : data.items.length});
+                  choose a sub-account to see its whole book.
+                </p>
+              ) : null}
+              <ul
+                className="space-y-1 text-sm"
+                aria-label={
+                  waiting ? "Destinations waiting for approval, every sub-account" : "Destinations in the address book"
+                }
+              >
                 {data.items.map((d) => (
                   <li key={d.id} data-destination-id={d.id} className="flex flex-wrap items-center gap-2">
                     {waiting ? <span>{whose(d)}:</span> : null}
                     <Badge tone={TONE[d.state]}>{d.state === "requested" ? "waiting for approval" : d.state}</Badge>
-                    <strong>{d.label}</strong> <span className="font-mono break-all">{d.address}</span> {d.chain ? `on ${d.chain}` : "(internal)"} {d.tag ? `tag ${d.tag}` : ""}
-                    <span className="text-slate-600 dark:text-slate-400">asked by {d.requestedBy}{d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}{d.rejectReason ? `: “${d.rejectReason}”` : ""}</span>
+                    <strong>{d.label}</strong> <span className="font-mono break-all">{d.address}</span>{" "}
+                    {d.chain ? `on ${d.chain}` : "(internal)"} {d.tag ? `tag ${d.tag}` : ""}
+                    <span className="text-slate-600 dark:text-slate-400">
+                      asked by {d.requestedBy}
+                      {d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}
+                      {d.rejectReason ? `: “${d.rejectReason}”` : ""}
+                    </span>
                     {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
                       <>
-                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Approve ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => decide.mutate({ d }, { onSuccess: () => setNotice(`Approved “${d.label}”: it is in the address book of ${whose(d)} now.`, "ok"), onError: (e) => setNotice(errorText(e)) })}>Approve</button>
-                        <button type="button" className={plain} disabled={decide.isPending} aria-label={`Reject ${d.label}${waiting ? ` of ${whose(d)}` : ""}`} onClick={() => setRejecting(d)}>Reject</button>
+                        <button
+                          type="button"
+                          className={plain}
+                          disabled={decide.isPending}
+                          aria-label={`Approve ${d.label}${waiting ? ` of ${whose(d)}` : ""}`}
+                          onClick={() =>
+                            decide.mutate(
+                              { d },
+                              {
+                                onSuccess: () =>
+                                  setNotice(
+                                    `Approved “${d.label}”: it is in the address book of ${whose(d)} now.`,
+                                    "ok",
+                                  ),
+                                onError: (e) => setNotice(errorText(e)),
+                              },
+                            )
+                          }
+                        >
+                          Approve
+                        </button>
+                        <button
+                          type="button"
+                          className={plain}
+                          disabled={decide.isPending}
+                          aria-label={`Reject ${d.label}${waiting ? ` of ${whose(d)}` : ""}`}
+                          onClick={() => setRejecting(d)}
+                        >
+                          Reject
+                        </button>
                       </>
                     ) : null}
                   </li>
@@ -147,7 +229,12 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
       <RejectDialog
         subject={rejecting}
         title="Reject this destination"
-        describe={(d) => <p>{d.label}, <span className="font-mono break-all">{d.address}</span>, in the book of {whose(d)}, asked by {d.requestedBy}.</p>}
+        describe={(d) => (
+          <p>
+            {d.label}, <span className="font-mono break-all">{d.address}</span>, in the book of {whose(d)}, asked by{" "}
+            {d.requestedBy}.
+          </p>
+        )}
         pending={decide.isPending}
         onClose={() => setRejecting(null)}
         onReject={(d, reason, onError) =>

@@ -29,7 +29,7 @@ const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
     cell: (w) => (
       <>
         <IsoTime iso={w.requestedAt} />
-        <span className="block break-all text-xs text-slate-600 dark:text-slate-400">by {w.requestedBy}</span>
+        <span className="block text-xs break-all text-slate-600 dark:text-slate-400">by {w.requestedBy}</span>
       </>
     ),
   },
@@ -66,7 +66,12 @@ export function ApprovalQueue({ me }: { me: string }) {
   const mine = items.filter(isMine);
   const unsettled = unknown.data?.items ?? [];
 
-  const approveError = approve.error instanceof ApiError && approve.error.fieldErrors ? null : approve.error ? errorText(approve.error) : null;
+  const approveError =
+    approve.error instanceof ApiError && approve.error.fieldErrors
+      ? null
+      : approve.error
+        ? errorText(approve.error)
+        : null;
   const toneOf = (w: WithdrawalView) => (w.state === "confirmed" ? "ok" : w.state === "failed" ? "error" : "warn");
 
   return (
@@ -95,11 +100,31 @@ export function ApprovalQueue({ me }: { me: string }) {
                   <div className="flex justify-end gap-2">
                     {(
                       [
-                        ["Approve", approveClass, () => { approve.reset(); setApproving(w); }],
-                        ["Reject", plainClass, () => { reject.reset(); setRejecting(w); }],
+                        [
+                          "Approve",
+                          approveClass,
+                          () => {
+                            approve.reset();
+                            setApproving(w);
+                          },
+                        ],
+                        [
+                          "Reject",
+                          plainClass,
+                          () => {
+                            reject.reset();
+                            setRejecting(w);
+                          },
+                        ],
                       ] as const
                     ).map(([verb, className, open]) => (
-                      <button key={verb} type="button" className={className} aria-label={`${verb} ${w.amount} ${w.coin} requested by ${w.requestedBy}`} onClick={open}>
+                      <button
+                        key={verb}
+                        type="button"
+                        className={className}
+                        aria-label={`${verb} ${w.amount} ${w.coin} requested by ${w.requestedBy}`}
+                        onClick={open}
+                      >
                         {verb}
                       </button>
                     ))}
@@ -117,7 +142,8 @@ export function ApprovalQueue({ me }: { me: string }) {
           <ul className="mt-1 space-y-1 text-sm" aria-label="Your own requests">
             {mine.map((w) => (
               <li key={w.id} data-withdrawal-id={w.id}>
-                <IsoTime iso={w.requestedAt} /> · <Summary w={w} /> · <span className="text-slate-600 dark:text-slate-400">you cannot approve your own request</span>
+                <IsoTime iso={w.requestedAt} /> · <Summary w={w} /> ·{" "}
+                <span className="text-slate-600 dark:text-slate-400">you cannot approve your own request</span>
               </li>
             ))}
           </ul>
@@ -129,8 +155,9 @@ export function ApprovalQueue({ me }: { me: string }) {
         <div>
           <h3 className="text-sm font-semibold">Outcome unknown: reconcile</h3>
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            The platform did not answer (timeout, lost connection or a 5xx after the request left). Reconcile resends the same request with the
-            same clientOid: the platform answers a repeat with the original order and moves nothing, so it can never pay twice.
+            The platform did not answer (timeout, lost connection or a 5xx after the request left). Reconcile resends
+            the same request with the same clientOid: the platform answers a repeat with the original order and moves
+            nothing, so it can never pay twice.
           </p>
           <ul className="mt-2 space-y-2 text-sm" aria-label="Withdrawals whose outcome is unknown">
             {unsettled.map((w) => (
@@ -146,7 +173,8 @@ export function ApprovalQueue({ me }: { me: string }) {
                   aria-label={`Reconcile ${w.amount} ${w.coin} (clientOid ${w.clientOid})`}
                   onClick={() =>
                     reconcile.mutate(w.id, {
-                      onSuccess: (r) => say(toneOf(r), `Reconciled ${groupDecimal(r.amount)} ${r.coin}: ${outcomeText(r)}`),
+                      onSuccess: (r) =>
+                        say(toneOf(r), `Reconciled ${groupDecimal(r.amount)} ${r.coin}: ${outcomeText(r)}`),
                       onError: (e) => say("error", `Reconcile refused: ${errorText(e)}`),
                     })
                   }
@@ -166,7 +194,8 @@ export function ApprovalQueue({ me }: { me: string }) {
         description={
           approving ? (
             <p>
-              <Summary w={approving} />, requested by {approving.requestedBy}: “{approving.reason}”. Approving sends it to the platform now.
+              <Summary w={approving} />, requested by {approving.requestedBy}: “{approving.reason}”. Approving sends it
+              to the platform now.
             </p>
           ) : null
         }
@@ -174,7 +203,11 @@ export function ApprovalQueue({ me }: { me: string }) {
           approving
             ? [
                 { name: "confirmAmount", label: "Amount", expected: approving.amount },
-                { name: "confirmAddress", label: approving.dest === "on_chain" ? "Address" : "Recipient UID", expected: approving.address },
+                {
+                  name: "confirmAddress",
+                  label: approving.dest === "on_chain" ? "Address" : "Recipient UID",
+                  expected: approving.address,
+                },
               ]
             : []
         }
@@ -199,7 +232,11 @@ export function ApprovalQueue({ me }: { me: string }) {
       <RejectDialog
         subject={rejecting}
         title="Reject this withdrawal"
-        describe={(w) => <p><Summary w={w} />, requested by {w.requestedBy}. Nothing is sent.</p>}
+        describe={(w) => (
+          <p>
+            <Summary w={w} />, requested by {w.requestedBy}. Nothing is sent.
+          </p>
+        )}
         pending={reject.isPending}
         onClose={() => setRejecting(null)}
         onReject={(w, reason, onError) =>

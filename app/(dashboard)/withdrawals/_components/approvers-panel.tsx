@@ -16,8 +16,8 @@ export function ApproversPanel({ me }: { me: string }) {
         {(data) => (
           <>
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              An account an admin created, promoted or whose password an admin set may approve only after its holder has changed
-              their own password and {data.coolOff} have passed.
+              An account an admin created, promoted or whose password an admin set may approve only after its holder has
+              changed their own password and {data.coolOff} have passed.
             </p>
             <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-700" data-testid="approvers">
               {data.approvers.map((a) => (

@@ -38,7 +38,10 @@ function PlatformAnswer({ w }: { w: WithdrawalView }) {
   if (w.errorCode) {
     const text = `${w.errorCode} ${w.errorMsg ?? ""}`.trim();
     return (
-      <span className={`truncate ${w.state === "failed" ? "text-red-800 dark:text-red-300" : "text-amber-800 dark:text-amber-300"}`} title={text}>
+      <span
+        className={`truncate ${w.state === "failed" ? "text-red-800 dark:text-red-300" : "text-amber-800 dark:text-amber-300"}`}
+        title={text}
+      >
         {text}
       </span>
     );
@@ -51,22 +54,43 @@ export const withdrawalColumns = col.columns([
   col.accessor("requestedAt", {
     ...column("Requested", 205, { time: true }),
     cell: (c) => (
-      <Link href={`/withdrawals/${c.row.original.id}`} className="text-blue-800 underline dark:text-blue-300" aria-label={`Open withdrawal ${c.row.original.id}`}>
+      <Link
+        href={`/withdrawals/${c.row.original.id}`}
+        className="text-blue-800 underline dark:text-blue-300"
+        aria-label={`Open withdrawal ${c.row.original.id}`}
+      >
         <TimeCell ms={ms(c.getValue())} />
       </Link>
     ),
   }),
-  col.accessor("state", { ...column("State", 215), cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} /> }),
+  col.accessor("state", {
+    ...column("State", 215),
+    cell: (c) => <StateBadge state={c.getValue()} creditedAt={c.row.original.creditedAt} />,
+  }),
   col.accessor("subUid", idColumn("sub-account UID", "Sub-account", 140, { priority: 2 })),
   col.accessor("coin", textColumn("Coin", 70, 3)),
-  col.accessor("amount", { ...column("Amount", 140, { numeric: true }), cell: (c) => <DecimalCell value={c.getValue()} suffix={c.row.original.coin} /> }),
-  col.accessor((w) => w.platformOrderId ?? w.errorCode ?? w.rejectReason ?? "", { id: "platform", ...column("Outcome", 130), cell: (c) => <PlatformAnswer w={c.row.original} /> }),
-  col.accessor("dest", { ...column("Destination", 110, { priority: 3 }), cell: (c) => (c.getValue() === "on_chain" ? "on chain" : "internal") }),
+  col.accessor("amount", {
+    ...column("Amount", 140, { numeric: true }),
+    cell: (c) => <DecimalCell value={c.getValue()} suffix={c.row.original.coin} />,
+  }),
+  col.accessor((w) => w.platformOrderId ?? w.errorCode ?? w.rejectReason ?? "", {
+    id: "platform",
+    ...column("Outcome", 130),
+    cell: (c) => <PlatformAnswer w={c.row.original} />,
+  }),
+  col.accessor("dest", {
+    ...column("Destination", 110, { priority: 3 }),
+    cell: (c) => (c.getValue() === "on_chain" ? "on chain" : "internal"),
+  }),
   col.accessor("chain", textColumn("Chain", 110, 3)),
   col.accessor("address", idColumn("address", "Address / UID", 150)),
   col.accessor("tag", textColumn("Tag", 90, 3)),
   col.accessor("requestedBy", textColumn("Requested by", 170)),
-  col.accessor((w) => w.approvedBy ?? w.rejectedBy ?? "", { id: "decidedBy", ...column("Decided by", 190, { priority: 2 }), cell: (c) => c.getValue() || dash }),
+  col.accessor((w) => w.approvedBy ?? w.rejectedBy ?? "", {
+    id: "decidedBy",
+    ...column("Decided by", 190, { priority: 2 }),
+    cell: (c) => c.getValue() || dash,
+  }),
   col.accessor((w) => w.approvedAt ?? w.rejectedAt ?? "", {
     id: "decidedAt",
     ...column("Decided", 220, { priority: 3, time: true }),

@@ -12,14 +12,22 @@ import { Form } from "@/components/ui/form-element";
 import { useEarlyState } from "@/components/ui/early-change";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
-export function TextFilter({ label, value, numeric = false, onApply }: { label: string; value: string; numeric?: boolean; onApply: (v: string) => void }) {
+export function TextFilter({
+  label,
+  value,
+  numeric = false,
+  onApply,
+}: {
+  label: string;
+  value: string;
+  numeric?: boolean;
+  onApply: (v: string) => void;
+}) {
   const id = useId();
   // Seeded from the URL once per value (the parent re-keys it).
   const [draft, setDraft, ref] = useEarlyState(value);
   return (
-    <Form
-      onSubmit={() => onApply(draft.trim())}
-    >
+    <Form onSubmit={() => onApply(draft.trim())}>
       <Field id={id} label={label}>
         <input
           ref={ref}
@@ -38,17 +46,30 @@ export function TextFilter({ label, value, numeric = false, onApply }: { label: 
 
 export function LedgerSummary({ query }: { query: URLSearchParams }) {
   const input = Object.fromEntries(query);
-  const q = useResourceQuery(pageCalls.withdrawalsSummary, { input }, { queryKey: [WITHDRAWALS_KEY, "summary", query.toString()] });
+  const q = useResourceQuery(
+    pageCalls.withdrawalsSummary,
+    { input },
+    { queryKey: [WITHDRAWALS_KEY, "summary", query.toString()] },
+  );
   const text = q.isPending
     ? "Counting…"
     : q.isError
       ? q.error instanceof ApiError && q.error.fieldErrors
-        ? Object.entries(q.error.fieldErrors).map(([field, msgs]) => fieldProblem(field, msgs)).join(" ")
+        ? Object.entries(q.error.fieldErrors)
+            .map(([field, msgs]) => fieldProblem(field, msgs))
+            .join(" ")
         : `Totals unavailable: ${describeError(q.error).title}`
       : `${counted(q.data.count, "withdrawal request")} ${q.data.count === 1 ? "matches" : "match"}` +
-        (q.data.totals.length ? ` · ${q.data.totals.map((t) => `${groupDecimal(t.amount)} ${t.coin} (${t.count.toLocaleString("en-US")})`).join(" · ")}` : "");
+        (q.data.totals.length
+          ? ` · ${q.data.totals.map((t) => `${groupDecimal(t.amount)} ${t.coin} (${t.count.toLocaleString("en-US")})`).join(" · ")}`
+          : "");
   return (
-    <p className="mb-2 text-sm tabular" data-testid="ledger-summary" aria-live="polite" role={q.isError ? "alert" : undefined}>
+    <p
+      className="tabular mb-2 text-sm"
+      data-testid="ledger-summary"
+      aria-live="polite"
+      role={q.isError ? "alert" : undefined}
+    >
       {text}
     </p>
   );

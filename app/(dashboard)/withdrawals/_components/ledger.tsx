@@ -24,7 +24,13 @@ export function WithdrawalLedger() {
   const { q } = view;
   const filters = new URLSearchParams(view.filters);
   const text = (key: "requestedBy" | "amountMin" | "amountMax" | "address", label: string, numeric = false) => (
-    <TextFilter key={`${key}${q[key] ?? ""}`} label={label} value={q[key] ?? ""} numeric={numeric} onApply={(v) => view.set({ [key]: v || null })} />
+    <TextFilter
+      key={`${key}${q[key] ?? ""}`}
+      label={label}
+      value={q[key] ?? ""}
+      numeric={numeric}
+      onApply={(v) => view.set({ [key]: v || null })}
+    />
   );
 
   return (
@@ -43,8 +49,21 @@ export function WithdrawalLedger() {
       controls={
         <>
           <SubAccountFilter value={q.subUid} onChange={(subUid) => view.set({ subUid })} />
-          <FilterSelect label="Coin" value={q.coin} options={WITHDRAWAL_COINS} closed onChange={(coin) => view.set({ coin })} />
-          <FilterSelect label="State" value={q.state} options={WITHDRAWAL_STATES} words={STATE_LABELS} closed onChange={(state) => view.set({ state })} />
+          <FilterSelect
+            label="Coin"
+            value={q.coin}
+            options={WITHDRAWAL_COINS}
+            closed
+            onChange={(coin) => view.set({ coin })}
+          />
+          <FilterSelect
+            label="State"
+            value={q.state}
+            options={WITHDRAWAL_STATES}
+            words={STATE_LABELS}
+            closed
+            onChange={(state) => view.set({ state })}
+          />
           {text("requestedBy", "Requested by (e-mail)")}
           {text("amountMin", "Amount at least", true)}
           {text("amountMax", "Amount at most", true)}

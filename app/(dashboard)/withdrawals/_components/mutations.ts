@@ -13,16 +13,26 @@ export function useWithdrawalMutation<V, R>(run: (v: V) => Promise<R>) {
   return useMutation({
     mutationFn: run,
     // Whatever happened (even a 409 because someone else was first), the lists must show the truth now.
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] }), qc.invalidateQueries({ queryKey: [FUNDS_KEY] })]),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] }),
+        qc.invalidateQueries({ queryKey: [FUNDS_KEY] }),
+      ]),
   });
 }
 
 export const useApproveWithdrawal = () =>
-  useWithdrawalMutation(({ id, ...input }: ApproveWithdrawalInput & { id: string }) => callResource(withdrawalActionResources.approve, { params: { id }, input }));
+  useWithdrawalMutation(({ id, ...input }: ApproveWithdrawalInput & { id: string }) =>
+    callResource(withdrawalActionResources.approve, { params: { id }, input }),
+  );
 
 export const useRejectWithdrawal = () =>
-  useWithdrawalMutation(({ id, reason }: { id: string; reason: string }) => callResource(withdrawalActionResources.reject, { params: { id }, input: { reason } }));
+  useWithdrawalMutation(({ id, reason }: { id: string; reason: string }) =>
+    callResource(withdrawalActionResources.reject, { params: { id }, input: { reason } }),
+  );
 
-export const useReconcileWithdrawal = () => useWithdrawalMutation((id: string) => callResource(withdrawalActionResources.reconcile, { params: { id } }));
+export const useReconcileWithdrawal = () =>
+  useWithdrawalMutation((id: string) => callResource(withdrawalActionResources.reconcile, { params: { id } }));
 
-export const useCancelWithdrawal = () => useWithdrawalMutation((id: string) => callResource(withdrawalActionResources.cancel, { params: { id } }));
+export const useCancelWithdrawal = () =>
+  useWithdrawalMutation((id: string) => callResource(withdrawalActionResources.cancel, { params: { id } }));

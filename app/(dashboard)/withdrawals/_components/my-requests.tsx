@@ -18,8 +18,14 @@ import { Panel } from "@/components/ui/panel";
 const plainClass = buttonClass("secondary", "sm");
 
 function Decision({ w }: { w: WithdrawalView }) {
-  if (w.state === "requested") return <span className="text-slate-600 dark:text-slate-400">Waiting for a lead&apos;s decision.</span>;
-  if (w.state === "cancelled") return <span>You cancelled it at <IsoTime iso={w.cancelledAt} />; nothing was sent.</span>;
+  if (w.state === "requested")
+    return <span className="text-slate-600 dark:text-slate-400">Waiting for a lead&apos;s decision.</span>;
+  if (w.state === "cancelled")
+    return (
+      <span>
+        You cancelled it at <IsoTime iso={w.cancelledAt} />; nothing was sent.
+      </span>
+    );
   if (w.state === "rejected") {
     return (
       <span>
@@ -44,7 +50,11 @@ export function MyRequests({ me }: { me: string }) {
       <QueryView
         query={mine}
         loading={<Loading what="your requests" />}
-        empty={(data) => data.items.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">You have requested no withdrawal yet.</p>}
+        empty={(data) =>
+          data.items.length === 0 && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">You have requested no withdrawal yet.</p>
+          )
+        }
       >
         {(data) => (
           <ul className="space-y-2 text-sm" aria-label="Your latest withdrawal requests">
@@ -62,7 +72,11 @@ export function MyRequests({ me }: { me: string }) {
                     aria-label={`Cancel request of ${w.amount} ${w.coin}`}
                     onClick={() =>
                       cancel.mutate(w.id, {
-                        onSuccess: (r) => say("ok", `Cancelled your request of ${groupDecimal(r.amount)} ${r.coin}; it no longer holds the balance.`),
+                        onSuccess: (r) =>
+                          say(
+                            "ok",
+                            `Cancelled your request of ${groupDecimal(r.amount)} ${r.coin}; it no longer holds the balance.`,
+                          ),
                         onError: (e) => say("error", `Not cancelled: ${errorText(e)}`),
                       })
                     }

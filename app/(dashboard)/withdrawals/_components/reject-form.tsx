@@ -8,7 +8,15 @@ import { useSchemaForm } from "@/components/ui/schema-form";
 import { Dialog } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form-element";
 
-export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string, onError: (e: unknown) => void) => void }) {
+export function RejectForm({
+  pending,
+  onCancel,
+  onReject,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  onReject: (reason: string, onError: (e: unknown) => void) => void;
+}) {
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useSchemaForm(rejectWithdrawalSchema, { reason: "" });
@@ -24,7 +32,13 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
     >
       {/* Its messages are already in staff's words (the schema's resolver, applyServerErrors). */}
       <FormField id={`${id}-reason`} label="Reason for rejecting" error={error} words={(m) => m}>
-        <textarea rows={3} data-autofocus className={inputClass} {...describedBy(`${id}-reason`, error, false)} {...register("reason")} />
+        <textarea
+          rows={3}
+          data-autofocus
+          className={inputClass}
+          {...describedBy(`${id}-reason`, error, false)}
+          {...register("reason")}
+        />
       </FormField>
       <FormOutcome tone="error">{formError}</FormOutcome>
       <div className="flex justify-end gap-2">
@@ -40,7 +54,14 @@ export function RejectForm({ pending, onCancel, onReject }: { pending: boolean; 
 }
 
 /** The form in its dialog, open while there is something to reject (a withdrawal, a destination). */
-export function RejectDialog<T>({ subject, title, describe, pending, onClose, onReject }: {
+export function RejectDialog<T>({
+  subject,
+  title,
+  describe,
+  pending,
+  onClose,
+  onReject,
+}: {
   subject: T | null;
   title: string;
   describe: (subject: T) => ReactNode;
@@ -50,7 +71,13 @@ export function RejectDialog<T>({ subject, title, describe, pending, onClose, on
 }) {
   return (
     <Dialog open={subject !== null} onClose={onClose} title={title} description={subject ? describe(subject) : null}>
-      {subject ? <RejectForm pending={pending} onCancel={onClose} onReject={(reason, onError) => onReject(subject, reason, onError)} /> : null}
+      {subject ? (
+        <RejectForm
+          pending={pending}
+          onCancel={onClose}
+          onReject={(reason, onError) => onReject(subject, reason, onError)}
+        />
+      ) : null}
     </Dialog>
   );
 }

@@ -9,7 +9,12 @@ import { describeError } from "@/lib/client/api";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { callResource } from "@/lib/api/call";
-import { withdrawalFormSchema, withdrawalResources, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
+import {
+  withdrawalFormSchema,
+  withdrawalResources,
+  type WithdrawalFormValues,
+  type WithdrawalFunds,
+} from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
 import { fieldWiring } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
@@ -43,7 +48,11 @@ function fundsText(f: WithdrawalFunds): string {
 export function RequestForm() {
   const id = useId();
   const request = useRequestWithdrawal();
-  const form = useSchemaForm(withdrawalFormSchema, { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" }, false);
+  const form = useSchemaForm(
+    withdrawalFormSchema,
+    { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
+    false,
+  );
   const { register, reset, clearErrors, control, formState } = form;
   const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
   const coinName = String(coin ?? "");
@@ -56,16 +65,33 @@ export function RequestForm() {
   const amountText = String(amount ?? "").trim();
   const above = free !== null && isDecimal(amountText) && new Big(amountText).gt(free);
 
-  const { submit, answer } = useFormCall(form, FIELDS, request, (w, values) => {
-    reset({ subUid: values.subUid, coin: values.coin, dest: values.dest, chain: "", address: "", tag: "", amount: "", reason: "" });
-    return `Requested ${groupDecimal(w.amount)} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). A lead must approve it.`;
-  }, { focusInOrder: true });
+  const { submit, answer } = useFormCall(
+    form,
+    FIELDS,
+    request,
+    (w, values) => {
+      reset({
+        subUid: values.subUid,
+        coin: values.coin,
+        dest: values.dest,
+        chain: "",
+        address: "",
+        tag: "",
+        amount: "",
+        reason: "",
+      });
+      return `Requested ${groupDecimal(w.amount)} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). A lead must approve it.`;
+    },
+    { focusInOrder: true },
+  );
 
   const { errorOf: err, a11y, field } = fieldWiring<FieldName>(id, formState.errors, staffMessage);
 
   return (
     <Panel title="Request a withdrawal" surface={false}>
-      <p className={`mt-1 ${hintClass}`}>Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.</p>
+      <p className={`mt-1 ${hintClass}`}>
+        Nothing is sent now: a lead other than you approves it, and only then is it sent to the platform.
+      </p>
       <Form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {field(
           "subUid",
@@ -75,7 +101,15 @@ export function RequestForm() {
             control={control}
             name="subUid"
             render={({ field: f }) => (
-              <SubAccountPicker {...a11y("subUid")} inputRef={f.ref} value={f.value ?? ""} onChange={(v) => f.onChange(v ?? "")} onBlur={f.onBlur} status="normal" className={inputClass} />
+              <SubAccountPicker
+                {...a11y("subUid")}
+                inputRef={f.ref}
+                value={f.value ?? ""}
+                onChange={(v) => f.onChange(v ?? "")}
+                onBlur={f.onBlur}
+                status="normal"
+                className={inputClass}
+              />
             )}
           />,
           { className: "lg:col-span-2" },
@@ -100,41 +134,88 @@ export function RequestForm() {
         {field(
           "dest",
           "Destination",
-          <select className={inputClass} {...a11y("dest")} {...register("dest", { onChange: () => clearErrors(["chain", "address", "tag"]) })}>
+          <select
+            className={inputClass}
+            {...a11y("dest")}
+            {...register("dest", { onChange: () => clearErrors(["chain", "address", "tag"]) })}
+          >
             <option value="on_chain">On chain (address)</option>
             <option value="internal_transfer">Internal transfer (UID)</option>
           </select>,
         )}
         {dest === "on_chain"
-          ? field("chain", "Chain", <input className={inputClass} placeholder={defaultChain} autoComplete="off" {...a11y("chain", true)} {...register("chain")} />, {
-              hint: (
-                <>
-                  Empty = the default for {coinName}: <strong>{defaultChain}</strong>
-                </>
-              ),
-            })
+          ? field(
+              "chain",
+              "Chain",
+              <input
+                className={inputClass}
+                placeholder={defaultChain}
+                autoComplete="off"
+                {...a11y("chain", true)}
+                {...register("chain")}
+              />,
+              {
+                hint: (
+                  <>
+                    Empty = the default for {coinName}: <strong>{defaultChain}</strong>
+                  </>
+                ),
+              },
+            )
           : null}
         {field(
           "address",
           dest === "on_chain" ? "Address" : "Recipient UID",
-          <input className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} inputMode={dest === "on_chain" ? "text" : "numeric"} {...a11y("address")} {...register("address")} />,
+          <input
+            className={`${inputClass} font-mono`}
+            autoComplete="off"
+            spellCheck={false}
+            inputMode={dest === "on_chain" ? "text" : "numeric"}
+            {...a11y("address")}
+            {...register("address")}
+          />,
           { className: dest === "on_chain" ? "lg:col-span-2" : "lg:col-span-3" },
         )}
         {tagRule
-          ? field("tag", tagRule.label, <input className={`${inputClass} font-mono`} autoComplete="off" inputMode={tagRule.numeric ? "numeric" : "text"} {...a11y("tag", true)} {...register("tag")} />, {
-              hint: `${coinName} sent to an exchange is credited by its ${tagRule.label.toLowerCase()}: required.`,
-            })
+          ? field(
+              "tag",
+              tagRule.label,
+              <input
+                className={`${inputClass} font-mono`}
+                autoComplete="off"
+                inputMode={tagRule.numeric ? "numeric" : "text"}
+                {...a11y("tag", true)}
+                {...register("tag")}
+              />,
+              {
+                hint: `${coinName} sent to an exchange is credited by its ${tagRule.label.toLowerCase()}: required.`,
+              },
+            )
           : null}
         {field(
           "amount",
           `Amount (${coinName})`,
-          <input className={`${inputClass} tabular text-right`} autoComplete="off" inputMode="decimal" {...a11y("amount", true)} {...register("amount")} />,
+          <input
+            className={`${inputClass} tabular text-right`}
+            autoComplete="off"
+            inputMode="decimal"
+            {...a11y("amount", true)}
+            {...register("amount")}
+          />,
           // Once the server has said it (the field's error), the warning would say it a second time.
           above && !err("amount")
-            ? { hint: `Above the ${groupDecimal(free ?? "0")} ${coinName} left after pending requests: it will be refused.`, hintProps: { className: fieldErrorClass } }
+            ? {
+                hint: `Above the ${groupDecimal(free ?? "0")} ${coinName} left after pending requests: it will be refused.`,
+                hintProps: { className: fieldErrorClass },
+              }
             : { hint: "At most 8 decimals." },
         )}
-        {field("reason", "Reason", <textarea rows={2} className={inputClass} {...a11y("reason")} {...register("reason")} />, { className: "sm:col-span-2 lg:col-span-3" })}
+        {field(
+          "reason",
+          "Reason",
+          <textarea rows={2} className={inputClass} {...a11y("reason")} {...register("reason")} />,
+          { className: "sm:col-span-2 lg:col-span-3" },
+        )}
         <div className="flex items-end">
           <button type="submit" disabled={request.isPending} className={primaryButton}>
             {request.isPending ? "Requesting…" : "Request withdrawal"}

@@ -16,26 +16,107 @@ type Step = { key: string; at: string | null; title: string; body: ReactNode };
 
 /** The steps that happened, in order; the last says what is awaited when nothing is final yet. */
 export function timelineOf(w: WithdrawalView): Step[] {
-  const steps: Step[] = [{ key: "requested", at: w.requestedAt, title: "Requested", body: <>by {w.requestedBy}: “{w.reason}”</> }];
-  if (w.cancelledAt) steps.push({ key: "cancelled", at: w.cancelledAt, title: "Cancelled", body: <>by the requester; nothing was sent</> });
-  if (w.rejectedAt) steps.push({ key: "rejected", at: w.rejectedAt, title: "Rejected", body: <>by {w.rejectedBy}: “{w.rejectReason}”; nothing was sent</> });
+  const steps: Step[] = [
+    {
+      key: "requested",
+      at: w.requestedAt,
+      title: "Requested",
+      body: (
+        <>
+          by {w.requestedBy}: “{w.reason}”
+        </>
+      ),
+    },
+  ];
+  if (w.cancelledAt)
+    steps.push({
+      key: "cancelled",
+      at: w.cancelledAt,
+      title: "Cancelled",
+      body: <>by the requester; nothing was sent</>,
+    });
+  if (w.rejectedAt)
+    steps.push({
+      key: "rejected",
+      at: w.rejectedAt,
+      title: "Rejected",
+      body: (
+        <>
+          by {w.rejectedBy}: “{w.rejectReason}”; nothing was sent
+        </>
+      ),
+    });
   if (w.approvedAt) steps.push({ key: "approved", at: w.approvedAt, title: "Approved", body: <>by {w.approvedBy}</> });
-  if (w.submittedAt) steps.push({ key: "sent", at: w.submittedAt, title: "Sent to the platform", body: <>with clientOid <span className="font-mono">{w.clientOid}</span></> });
+  if (w.submittedAt)
+    steps.push({
+      key: "sent",
+      at: w.submittedAt,
+      title: "Sent to the platform",
+      body: (
+        <>
+          with clientOid <span className="font-mono">{w.clientOid}</span>
+        </>
+      ),
+    });
   if (w.state === "confirmed") {
-    steps.push({ key: "answer", at: w.settledAt, title: "Accepted by the platform", body: <>order ID <span className="font-mono">{w.platformOrderId}</span>. The platform does not report when the coins arrive.</> });
+    steps.push({
+      key: "answer",
+      at: w.settledAt,
+      title: "Accepted by the platform",
+      body: (
+        <>
+          order ID <span className="font-mono">{w.platformOrderId}</span>. The platform does not report when the coins
+          arrive.
+        </>
+      ),
+    });
     if (w.dest === "internal_transfer") {
       steps.push(
         w.creditedAt
-          ? { key: "credited", at: w.creditedAt, title: "Credited to the recipient", body: <>the ledger saw the deposit on UID {w.address} settled</> }
-          : { key: "credited", at: null, title: "Not yet seen credited", body: <>the ledger has not seen the deposit on UID {w.address} settled yet</> },
+          ? {
+              key: "credited",
+              at: w.creditedAt,
+              title: "Credited to the recipient",
+              body: <>the ledger saw the deposit on UID {w.address} settled</>,
+            }
+          : {
+              key: "credited",
+              at: null,
+              title: "Not yet seen credited",
+              body: <>the ledger has not seen the deposit on UID {w.address} settled yet</>,
+            },
       );
     }
   } else if (w.state === "failed") {
-    steps.push({ key: "answer", at: w.settledAt, title: "Refused by the platform", body: <>{w.errorCode} {w.errorMsg}; nothing moved</> });
+    steps.push({
+      key: "answer",
+      at: w.settledAt,
+      title: "Refused by the platform",
+      body: (
+        <>
+          {w.errorCode} {w.errorMsg}; nothing moved
+        </>
+      ),
+    });
   } else if (w.state === "unknown") {
-    steps.push({ key: "answer", at: null, title: "No answer from the platform", body: <>{w.errorCode}: {w.errorMsg}. A lead reconciles it by resending the same request (same clientOid), which cannot pay twice.</> });
+    steps.push({
+      key: "answer",
+      at: null,
+      title: "No answer from the platform",
+      body: (
+        <>
+          {w.errorCode}: {w.errorMsg}. A lead reconciles it by resending the same request (same clientOid), which cannot
+          pay twice.
+        </>
+      ),
+    });
   } else if (w.state === "requested") {
-    steps.push({ key: "waiting", at: null, title: "Waiting for a decision", body: <>a lead other than the requester approves or rejects it</> });
+    steps.push({
+      key: "waiting",
+      at: null,
+      title: "Waiting for a decision",
+      body: <>a lead other than the requester approves or rejects it</>,
+    });
   }
   return steps;
 }
@@ -64,7 +145,12 @@ export function WithdrawalDetail({ id }: { id: string }) {
         {timelineOf(w).map((s) => (
           <li key={s.key} data-step={s.key} className="text-sm">
             <div className="font-semibold">
-              {s.title} {s.at ? <span className="font-normal text-slate-600 dark:text-slate-400">· <IsoTime iso={s.at} /></span> : null}
+              {s.title}{" "}
+              {s.at ? (
+                <span className="font-normal text-slate-600 dark:text-slate-400">
+                  · <IsoTime iso={s.at} />
+                </span>
+              ) : null}
             </div>
             <div>{s.body}</div>
           </li>

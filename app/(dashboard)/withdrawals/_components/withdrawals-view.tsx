@@ -25,7 +25,15 @@ const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.A
 });
 
 /** Compliance sees the ledger only; brokers also request; leads also decide and reconcile. */
-export function WithdrawalsView({ me, canRequest, canApprove }: { me: string; canRequest: boolean; canApprove: boolean }) {
+export function WithdrawalsView({
+  me,
+  canRequest,
+  canApprove,
+}: {
+  me: string;
+  canRequest: boolean;
+  canApprove: boolean;
+}) {
   return (
     <div className="space-y-6">
       {canRequest ? <RequestForm /> : null}
@@ -38,8 +46,8 @@ export function WithdrawalsView({ me, canRequest, canApprove }: { me: string; ca
           Ledger
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="ledger-scope">
-          Only withdrawals requested through Brokerdesk are here. Withdrawals made outside Brokerdesk (on the platform directly, or with
-          another tool) cannot be seen: the platform has no operation that lists them.
+          Only withdrawals requested through Brokerdesk are here. Withdrawals made outside Brokerdesk (on the platform
+          directly, or with another tool) cannot be seen: the platform has no operation that lists them.
         </p>
         <WithdrawalLedger />
       </section>

@@ -3,4 +3,6 @@ import { mfaResources } from "@/lib/api/mfa";
 import { mfaStatus } from "@/server/auth/mfa";
 import { apiRoute } from "@/server/http/api-route";
 
-export const GET = apiRoute(mfaResources.status, async ({ db, session }) => mfaStatus(db, session.userId, session.mfa!, env.mfa.freshMs));
+export const GET = apiRoute(mfaResources.status, async ({ db, session }) =>
+  mfaStatus(db, session.userId, session.mfa!, env.mfa.freshMs),
+);

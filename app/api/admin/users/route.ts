@@ -6,4 +6,6 @@ export const GET = apiRoute(userResources.list, async ({ db }) => ({ users: awai
 
 // The password is stored in the audit intent redacted (its key names a secret).
 // The account starts on approver hold: its password is one the admin chose (server/auth/approver-standing.ts).
-export const POST = apiRoute(userResources.create, async ({ db, input, session }) => ({ user: await createUser(db, input, { actor: session.email }) }));
+export const POST = apiRoute(userResources.create, async ({ db, input, session }) => ({
+  user: await createUser(db, input, { actor: session.email }),
+}));

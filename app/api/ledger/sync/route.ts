@@ -11,7 +11,9 @@ export const GET = apiRoute(ledgerResources.sync, async ({ db, input }) => {
   const [sync, freshness, jobs, rows] = await Promise.all([
     schedule(db),
     ledgerFreshness(db),
-    syncJobs(db).then((all) => Promise.all(all.map(async (j) => ({ ...j, budget: await budgetUse(j.job, env.ledger.share) })))),
+    syncJobs(db).then((all) =>
+      Promise.all(all.map(async (j) => ({ ...j, budget: await budgetUse(j.job, env.ledger.share) }))),
+    ),
     syncStatus(db, { subUid: input.subUid, limit: input.limit }),
   ]);
   return { sync, freshness, jobs, rows };
@@ -21,9 +23,19 @@ export const GET = apiRoute(ledgerResources.sync, async ({ db, input }) => {
 async function schedule(db: Db) {
   const { share, sweepSeconds, activeSeconds, activeShare } = env.ledger;
   const counts = await scheduleCounts(db, Date.now());
-  const iv = checkIntervals({ perSecond: sharePerSecond("deposits.list", share), ...counts, activeSeconds, activeShare });
+  const iv = checkIntervals({
+    perSecond: sharePerSecond("deposits.list", share),
+    ...counts,
+    activeSeconds,
+    activeShare,
+  });
   return {
-    on: env.ledger.sync, share, sweepSeconds, activeSeconds,
-    active: counts.active, activeEverySeconds: Math.round(iv.activeMs / 1000), otherEverySeconds: Math.round(iv.dormantMs / 1000),
+    on: env.ledger.sync,
+    share,
+    sweepSeconds,
+    activeSeconds,
+    active: counts.active,
+    activeEverySeconds: Math.round(iv.activeMs / 1000),
+    otherEverySeconds: Math.round(iv.dormantMs / 1000),
   };
 }

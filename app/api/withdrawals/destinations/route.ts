@@ -4,4 +4,6 @@ import { listDestinations, requestDestination } from "@/server/workflows/withdra
 
 export const GET = apiRoute(withdrawalResources.destinations, ({ db, input }) => listDestinations(db, input));
 
-export const POST = apiRoute(withdrawalResources.addDestination, ({ db, input, session }) => requestDestination(db, session, input));
+export const POST = apiRoute(withdrawalResources.addDestination, ({ db, input, session }) =>
+  requestDestination(db, session, input),
+);

@@ -41,10 +41,35 @@ export function CreateUserForm() {
       {/* noValidate: the server's messages are the ones shown, under each field. */}
       {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
       <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
-        {field("email", "E-mail", <input type="email" autoComplete="off" className={inputClass} {...a11y("email")} {...register("email")} />)}
-        {field("name", "Name", <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />)}
-        {field("role", "Role", <select className={inputClass} {...a11y("role")} {...register("role")}><Options values={ROLE_OPTIONS} /></select>)}
-        {field("password", "Initial password", <input type="password" autoComplete="new-password" className={inputClass} {...a11y("password", true)} {...register("password")} />, { hint: PASSWORD_RULE })}
+        {field(
+          "email",
+          "E-mail",
+          <input type="email" autoComplete="off" className={inputClass} {...a11y("email")} {...register("email")} />,
+        )}
+        {field(
+          "name",
+          "Name",
+          <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />,
+        )}
+        {field(
+          "role",
+          "Role",
+          <select className={inputClass} {...a11y("role")} {...register("role")}>
+            <Options values={ROLE_OPTIONS} />
+          </select>,
+        )}
+        {field(
+          "password",
+          "Initial password",
+          <input
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            {...a11y("password", true)}
+            {...register("password")}
+          />,
+          { hint: PASSWORD_RULE },
+        )}
         <div className="flex items-end">
           <button type="submit" disabled={create.isPending || !hydrated} className={primaryButton}>
             {create.isPending ? "Adding…" : "Add user"}

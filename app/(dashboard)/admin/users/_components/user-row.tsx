@@ -55,7 +55,11 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
     },
   });
   const [factorsOpen, setFactorsOpen] = useState(false);
-  const error = (asking ? null : update.error?.message) ?? resetFactors.error?.message ?? (resetOpen ? null : reset.error?.message) ?? null;
+  const error =
+    (asking ? null : update.error?.message) ??
+    resetFactors.error?.message ??
+    (resetOpen ? null : reset.error?.message) ??
+    null;
 
   return (
     <tr className={listRowClass}>
@@ -67,7 +71,9 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
       <td className={listCellClass}>
         {canWrite ? (
           <>
-            <label htmlFor={`${id}-role`} className="sr-only">Role of {user.email}</label>
+            <label htmlFor={`${id}-role`} className="sr-only">
+              Role of {user.email}
+            </label>
             <select
               id={`${id}-role`}
               value={user.role}
@@ -82,11 +88,15 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
           user.role
         )}
       </td>
-      <td className={listCellClass}>{user.disabled ? <Badge tone="error">Disabled</Badge> : <Badge tone="ok">Active</Badge>}</td>
+      <td className={listCellClass}>
+        {user.disabled ? <Badge tone="error">Disabled</Badge> : <Badge tone="ok">Active</Badge>}
+      </td>
       <td className={`${listCellClass} tabular whitespace-nowrap`}>{formatUtc(user.lastSignInAt)}</td>
       <td className={`${listCellClass} text-xs`}>
         {user.factors ? counted(user.factors, "factor") : "none"}
-        {user.mfaResetAt ? <span className="block text-slate-600 dark:text-slate-400">reset {formatUtc(user.mfaResetAt)}</span> : null}
+        {user.mfaResetAt ? (
+          <span className="block text-slate-600 dark:text-slate-400">reset {formatUtc(user.mfaResetAt)}</span>
+        ) : null}
       </td>
       {canWrite && (
         <td className={`${listCellClass} space-y-2`}>
@@ -127,12 +137,23 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
             ) : null}
           </div>
           {factorsOpen && (
-            <div id={`${id}-factors`} role="group" aria-label={`Confirm resetting the second factors of ${user.email}`} className="space-y-2 text-xs">
+            <div
+              id={`${id}-factors`}
+              role="group"
+              aria-label={`Confirm resetting the second factors of ${user.email}`}
+              className="space-y-2 text-xs"
+            >
               <p>
-                Removes all {user.factors} of {user.email}&apos;s second factors and recovery codes and ends their sessions. They will be told at
-                their next sign-in{isSelf ? "" : " and, if their role must have one, asked to add a new factor"}. Audited.
+                Removes all {user.factors} of {user.email}&apos;s second factors and recovery codes and ends their
+                sessions. They will be told at their next sign-in
+                {isSelf ? "" : " and, if their role must have one, asked to add a new factor"}. Audited.
               </p>
-              <button type="button" disabled={resetFactors.isPending} onClick={() => resetFactors.mutate()} className={primaryButton}>
+              <button
+                type="button"
+                disabled={resetFactors.isPending}
+                onClick={() => resetFactors.mutate()}
+                className={primaryButton}
+              >
                 Reset factors of {user.email}
               </button>
             </div>
@@ -143,8 +164,9 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
             title={`Reset the password of ${user.email}?`}
             description={
               <p>
-                Brokerdesk makes up a one-time password, shown to you once. Their sessions end now; at their next sign-in they must change it
-                before anything else, and until then they may not approve withdrawals. Audited (the password is not).
+                Brokerdesk makes up a one-time password, shown to you once. Their sessions end now; at their next
+                sign-in they must change it before anything else, and until then they may not approve withdrawals.
+                Audited (the password is not).
               </p>
             }
             checks={[]}
@@ -155,10 +177,20 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
             onConfirm={() => reset.mutate()}
           />
           {oneTime ? (
-            <div id={`${id}-one-time`} role="group" aria-label={`One-time password of ${user.email}`} className="space-y-1 rounded-md border border-amber-400 bg-amber-50 p-2 text-xs text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50">
-              <p>Give this to {user.email} by a safe channel; it is shown only now and must be changed at their next sign-in:</p>
+            <div
+              id={`${id}-one-time`}
+              role="group"
+              aria-label={`One-time password of ${user.email}`}
+              className="space-y-1 rounded-md border border-amber-400 bg-amber-50 p-2 text-xs text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
+            >
+              <p>
+                Give this to {user.email} by a safe channel; it is shown only now and must be changed at their next
+                sign-in:
+              </p>
               <p className="flex items-center gap-1">
-                <code data-testid="one-time-password" className="font-mono text-sm">{oneTime}</code>
+                <code data-testid="one-time-password" className="font-mono text-sm">
+                  {oneTime}
+                </code>
                 <CopyButton field="one-time password" value={oneTime} />
               </p>
               <button type="button" className={secondaryButton} onClick={() => setOneTime(null)}>
@@ -176,7 +208,10 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
                   From {user.role} to {asking.role}: {ROLE_DESCRIPTIONS[asking.role]} Their sessions end now. Audited.
                 </p>
               ) : (
-                <p>They can no longer sign in, and their sessions end now. An admin can enable the account again. Audited.</p>
+                <p>
+                  They can no longer sign in, and their sessions end now. An admin can enable the account again.
+                  Audited.
+                </p>
               )
             }
             checks={[]}
@@ -188,7 +223,11 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
             }}
           />
           <div aria-live="polite" className="text-xs">
-            {error && <p role="alert" className="text-red-700 dark:text-red-300">{error}</p>}
+            {error && (
+              <p role="alert" className="text-red-700 dark:text-red-300">
+                {error}
+              </p>
+            )}
             {!error && notice && <p className="text-emerald-800 dark:text-emerald-300">{notice}</p>}
           </div>
         </td>

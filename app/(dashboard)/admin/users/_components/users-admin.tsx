@@ -34,7 +34,10 @@ export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string;
         </h2>
         <QueryView query={list} loading={<Loading what="staff" />}>
           {(data) => (
-            <ListTableFrame label="Staff users with their role, status, last sign-in and second factors" headers={canWrite ? [...HEADERS, { header: "Actions" }] : HEADERS}>
+            <ListTableFrame
+              label="Staff users with their role, status, last sign-in and second factors"
+              headers={canWrite ? [...HEADERS, { header: "Actions" }] : HEADERS}
+            >
               {data.users.map((u) => (
                 <UserRow key={u.id} user={u} isSelf={u.id === currentUserId} canWrite={canWrite} />
               ))}

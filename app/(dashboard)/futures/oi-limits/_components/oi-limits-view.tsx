@@ -41,7 +41,13 @@ export function OiLimitsView() {
       controls={
         <>
           {/* A symbol of one product type is never one of another's, so choosing a type clears the symbol. */}
-          <SelectField label="Product type" value={q.productType} options={OI_PRODUCT_TYPES} closed onChange={(productType) => void setQ({ productType, symbol: null })} />
+          <SelectField
+            label="Product type"
+            value={q.productType}
+            options={OI_PRODUCT_TYPES}
+            closed
+            onChange={(productType) => void setQ({ productType, symbol: null })}
+          />
           <CodeSearch
             what="symbol"
             label="One symbol (empty = all)"

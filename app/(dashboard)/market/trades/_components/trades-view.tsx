@@ -10,8 +10,16 @@ const LineChart = dynamic(() => import("@/components/charts/line-chart").then((m
 
 /** E8 public trades of one symbol, page by page across a range, with the price of the loaded trades. */
 export function TradesView({ initialNow }: { initialNow: number }) {
-  const view = usePagedView({ operation: "market.trades", searchParams: tradesSearchParams, initialNow, columns: tradeColumns });
-  const { q: { symbol }, paged } = view;
+  const view = usePagedView({
+    operation: "market.trades",
+    searchParams: tradesSearchParams,
+    initialNow,
+    columns: tradeColumns,
+  });
+  const {
+    q: { symbol },
+    paged,
+  } = view;
   return (
     <PagedTable
       view={view}
@@ -20,7 +28,10 @@ export function TradesView({ initialNow }: { initialNow: number }) {
       choices={tradeChoices}
       after={
         paged.status === "success" && paged.rows.length > 1 ? (
-          <LineChart title={`${symbol} price, ${counted(paged.rows.length, "loaded trade")}`} points={paged.rows.map((r) => ({ t: Number(r.ts), value: r.price }))} />
+          <LineChart
+            title={`${symbol} price, ${counted(paged.rows.length, "loaded trade")}`}
+            points={paged.rows.map((r) => ({ t: Number(r.ts), value: r.price }))}
+          />
         ) : null
       }
     />

@@ -5,7 +5,12 @@ import { planOrderColumns } from "./columns";
 
 /** E3 plan-order history of one symbol, page by page across a range. */
 export function PlanOrdersView({ initialNow }: { initialNow: number }) {
-  const view = usePagedView({ operation: "planOrders.history", searchParams: planOrdersSearchParams, initialNow, columns: planOrderColumns });
+  const view = usePagedView({
+    operation: "planOrders.history",
+    searchParams: planOrdersSearchParams,
+    initialNow,
+    columns: planOrderColumns,
+  });
   const rows = `${view.q.symbol} plan orders`;
   return <PagedTable view={view} label={rows} rowsNoun={rows} choices={planOrderChoices} />;
 }

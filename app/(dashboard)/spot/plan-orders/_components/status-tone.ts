@@ -3,4 +3,5 @@
 // columns (issue 15, page weight).
 const STATUS_TONE = { executed: "ok", not_trigger: "info", fail_execute: "error", cancelled: "neutral" } as const;
 // Statuses outside the documented four (a sample says "cancel") are shown as sent, in a neutral badge.
-export const planOrderStatusTone = (s: string) => (s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral");
+export const planOrderStatusTone = (s: string) =>
+  s in STATUS_TONE ? STATUS_TONE[s as keyof typeof STATUS_TONE] : "neutral";

@@ -34,35 +34,67 @@ export function LedgerDepositsSection({ uid }: { uid: string }) {
     initialColumnVisibility: { subUid: false },
   });
   return (
-    <Panel id="deposits-title" title="Deposits" source="Brokerdesk's ledger, kept in step with the platform" more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits, with filters and totals" }}>
-      <LedgerTable view={view} label="Deposits of this sub-account" rowsNoun="deposits of this sub-account" rowNoun="deposit of this sub-account" />
+    <Panel
+      id="deposits-title"
+      title="Deposits"
+      source="Brokerdesk's ledger, kept in step with the platform"
+      more={{ href: `/deposits?subUid=${encodeURIComponent(uid)}`, label: "All deposits, with filters and totals" }}
+    >
+      <LedgerTable
+        view={view}
+        label="Deposits of this sub-account"
+        rowsNoun="deposits of this sub-account"
+        rowNoun="deposit of this sub-account"
+      />
     </Panel>
   );
 }
 
 export function BalanceHistorySection({ uid }: { uid: string }) {
-  const query = useResourceQuery(ledgerHistoryResources.balances, { params: { subUid: uid }, input: { days: HISTORY_DAYS } });
+  const query = useResourceQuery(ledgerHistoryResources.balances, {
+    params: { subUid: uid },
+    input: { days: HISTORY_DAYS },
+  });
   const coins = useMemo(() => [...new Set(query.data?.balances.map((b) => b.coin))].sort(), [query.data]);
   const [chosen, setChosen] = useState<string | null>(null);
-  const coin = chosen && coins.includes(chosen) ? chosen : (coins.includes("USDT") ? "USDT" : coins[0]);
+  const coin = chosen && coins.includes(chosen) ? chosen : coins.includes("USDT") ? "USDT" : coins[0];
   return (
-    <Panel id="balance-history-title" title="Balance history" source="Brokerdesk's daily snapshots of the spot balances: one a UTC day, the last year">
+    <Panel
+      id="balance-history-title"
+      title="Balance history"
+      source="Brokerdesk's daily snapshots of the spot balances: one a UTC day, the last year"
+    >
       <QueryView
         query={query}
         loading={<Loading what="balance history" />}
         empty={(data) =>
           data.days.length === 0 ? (
-            <Empty>No snapshot of this sub-account yet: the first is taken within a day of it entering the registry.</Empty>
+            <Empty>
+              No snapshot of this sub-account yet: the first is taken within a day of it entering the registry.
+            </Empty>
           ) : !coin ? (
-            <Empty>{counted(data.days.length, "daily snapshot")}, none with a coin: this sub-account has held nothing.</Empty>
+            <Empty>
+              {counted(data.days.length, "daily snapshot")}, none with a coin: this sub-account has held nothing.
+            </Empty>
           ) : null
         }
       >
         {(data) =>
           coin && (
             <div className="space-y-2" data-testid="balance-history">
-              <SelectField label="Coin" className={`${controlClass} w-32`} value={coin} options={coins} closed onChange={setChosen} />
-              <LineChart points={balanceSeries(data, coin)} title={`${coin} balance (available + frozen + locked) at each daily snapshot, UTC`} unit={coin} />
+              <SelectField
+                label="Coin"
+                className={`${controlClass} w-32`}
+                value={coin}
+                options={coins}
+                closed
+                onChange={setChosen}
+              />
+              <LineChart
+                points={balanceSeries(data, coin)}
+                title={`${coin} balance (available + frozen + locked) at each daily snapshot, UTC`}
+                unit={coin}
+              />
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 {data.days.length === 1
                   ? `1 daily snapshot so far, of ${data.days[0]} (UTC): the chart draws from the second.`
@@ -80,22 +112,48 @@ const REBATE_COLUMNS: ListColumn<RebateHistory["rows"][number]>[] = [
   { header: "Day (UTC)", className: "tabular", cell: (r) => r.day },
   { header: "Affiliation type", cell: (r) => r.affiliationType || "—" },
   { header: "User level", cell: (r) => r.userLevel || "—" },
-  { header: "Spot rebate ratio", numeric: true, className: "font-mono", cell: (r) => formatRatio(r.spotRebateRatio ?? "") },
-  { header: "Futures rebate ratio", numeric: true, className: "font-mono", cell: (r) => formatRatio(r.futuresRebateRatio ?? "") },
+  {
+    header: "Spot rebate ratio",
+    numeric: true,
+    className: "font-mono",
+    cell: (r) => formatRatio(r.spotRebateRatio ?? ""),
+  },
+  {
+    header: "Futures rebate ratio",
+    numeric: true,
+    className: "font-mono",
+    cell: (r) => formatRatio(r.futuresRebateRatio ?? ""),
+  },
 ];
 
 export function RebateHistorySection({ uid }: { uid: string }) {
-  const query = useResourceQuery(ledgerHistoryResources.rebates, { params: { subUid: uid }, input: { days: HISTORY_DAYS } });
+  const query = useResourceQuery(ledgerHistoryResources.rebates, {
+    params: { subUid: uid },
+    input: { days: HISTORY_DAYS },
+  });
   return (
-    <Panel id="rebate-history-title" title="Rebate history" source="Brokerdesk's daily snapshots of the rebate info (the platform keeps it 30 days)">
+    <Panel
+      id="rebate-history-title"
+      title="Rebate history"
+      source="Brokerdesk's daily snapshots of the rebate info (the platform keeps it 30 days)"
+    >
       <QueryView
         query={query}
         loading={<Loading what="rebate history" />}
-        empty={(data) => data.rows.length === 0 && <Empty>No snapshot of this sub-account&apos;s rebate info yet.</Empty>}
+        empty={(data) =>
+          data.rows.length === 0 && <Empty>No snapshot of this sub-account&apos;s rebate info yet.</Empty>
+        }
       >
         {(data) => (
           <div className="max-h-80 overflow-auto">
-            <ListTable label="Rebate info per day" frame="none" columns={REBATE_COLUMNS} rows={data.rows} rowKey={(r) => r.day} rowData={(r) => ({ "data-day": r.day })} />
+            <ListTable
+              label="Rebate info per day"
+              frame="none"
+              columns={REBATE_COLUMNS}
+              rows={data.rows}
+              rowKey={(r) => r.day}
+              rowData={(r) => ({ "data-day": r.day })}
+            />
           </div>
         )}
       </QueryView>

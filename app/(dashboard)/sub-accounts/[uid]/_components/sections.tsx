@@ -27,24 +27,37 @@ const FIRST_PAGE = 20;
 const SECTION_HEIGHT = "760px";
 
 /** A section's table: the words when the answer is empty, else the table with its own states. */
-function SectionTable<TData extends RowData>({ query, table, label, empty }: {
+function SectionTable<TData extends RowData>({
+  query,
+  table,
+  label,
+  empty,
+}: {
   query: UseQueryResult<unknown, unknown>;
   table: DataTableInstance<TData>;
   label: string;
   empty: ReactNode;
 }) {
   if (query.isSuccess && table.options.data.length === 0) return <Empty>{empty}</Empty>;
-  return (
-    <DataTable table={table} label={label} {...queryStateProps(query)} maxHeight={SECTION_HEIGHT} />
-  );
+  return <DataTable table={table} label={label} {...queryStateProps(query)} maxHeight={SECTION_HEIGHT} />;
 }
 
 export function AssetsSection({ uid }: { uid: string }) {
   const query = usePlatformQuery("subaccounts.assets", { subUid: uid, assetType: "all" });
-  const table = useDataTable({ features: sortingTableFeatures, data: query.data?.assetsList ?? NO_ASSETS, columns: assetColumns, getRowId: (r) => r.coin });
+  const table = useDataTable({
+    features: sortingTableFeatures,
+    data: query.data?.assetsList ?? NO_ASSETS,
+    columns: assetColumns,
+    getRowId: (r) => r.coin,
+  });
   return (
     <Panel id="assets-title" title="Spot assets" source="From the platform: every coin the account has an entry for">
-      <SectionTable query={query} table={table} label="Spot assets" empty="No assets: this sub-account has never held a coin." />
+      <SectionTable
+        query={query}
+        table={table}
+        label="Spot assets"
+        empty="No assets: this sub-account has never held a coin."
+      />
     </Panel>
   );
 }
@@ -54,19 +67,31 @@ export type LedgerWithdrawal = WithdrawalView;
 export function WithdrawalsSection({ uid }: { uid: string }) {
   // A 404 is an answer (no ledger on this server), not a fault to retry (only a transient one is).
   const query = useResourceQuery(withdrawalLedgerResources.list, { input: { subUid: uid, limit: String(FIRST_PAGE) } });
-  const table = useDataTable({ features: sortingTableFeatures, data: query.data?.items ?? NO_WITHDRAWALS, columns: withdrawalColumns, getRowId: (r) => r.id });
+  const table = useDataTable({
+    features: sortingTableFeatures,
+    data: query.data?.items ?? NO_WITHDRAWALS,
+    columns: withdrawalColumns,
+    getRowId: (r) => r.id,
+  });
   const noLedger = query.error instanceof ApiError && query.error.status === 404;
   return (
     <Panel
       id="withdrawals-title"
       title="Withdrawals"
       source="Brokerdesk's ledger (the platform keeps no withdrawal history)"
-      more={noLedger ? undefined : { href: `/withdrawals?subUid=${encodeURIComponent(uid)}`, label: "Withdrawal ledger" }}
+      more={
+        noLedger ? undefined : { href: `/withdrawals?subUid=${encodeURIComponent(uid)}`, label: "Withdrawal ledger" }
+      }
     >
       {noLedger ? (
         <Empty>No withdrawal ledger yet.</Empty>
       ) : (
-        <SectionTable query={query} table={table} label="Withdrawals" empty="No withdrawals of this sub-account in the ledger." />
+        <SectionTable
+          query={query}
+          table={table}
+          label="Withdrawals"
+          empty="No withdrawals of this sub-account in the ledger."
+        />
       )}
       {query.isSuccess && query.data.nextCursor ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">The newest {FIRST_PAGE} only; the ledger has more.</p>
@@ -90,7 +115,11 @@ export function RebateSection({ uid }: { uid: string }) {
       <QueryView
         query={query}
         loading={<Loading what="rebate info" />}
-        empty={(d) => rebateFacts(d).every(([, v]) => v === "") && <Empty>The platform returned no rebate information for this sub-account.</Empty>}
+        empty={(d) =>
+          rebateFacts(d).every(([, v]) => v === "") && (
+            <Empty>The platform returned no rebate information for this sub-account.</Empty>
+          )
+        }
       >
         {(d) => (
           <Facts

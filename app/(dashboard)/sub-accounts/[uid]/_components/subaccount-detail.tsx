@@ -18,7 +18,11 @@ import { useResourceQuery } from "@/lib/client/use-resource-query";
 const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
 export function SubaccountDetail({ uid }: { uid: string }) {
-  const query = useResourceQuery(registryReadResources.get, { params: { uid } }, { queryKey: [REGISTRY_KEY, "entry", uid] });
+  const query = useResourceQuery(
+    registryReadResources.get,
+    { params: { uid } },
+    { queryKey: [REGISTRY_KEY, "entry", uid] },
+  );
   const back = (
     <Link href="/sub-accounts" className={`${backLink} text-sm`}>
       <span aria-hidden="true">←</span> All sub-accounts
@@ -60,7 +64,13 @@ export function SubaccountDetail({ uid }: { uid: string }) {
 
   const e = query.data.entry;
   const facts: [string, ReactNode][] = [
-    ["UID", <span key="uid" className="flex items-center font-mono">{e.subUid}<CopyButton field="UID" value={e.subUid} /></span>],
+    [
+      "UID",
+      <span key="uid" className="flex items-center font-mono">
+        {e.subUid}
+        <CopyButton field="UID" value={e.subUid} />
+      </span>,
+    ],
     ["Label", e.label || "—"],
     ["Permissions", e.permList.length ? e.permList.join(", ") : "—"],
     ["Created on platform", e.platformCTime ? formatUtc(e.platformCTime) : "—"],
