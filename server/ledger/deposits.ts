@@ -13,6 +13,9 @@ import "server-only";
 // deleted: the platform forgets (its retention), the ledger keeps. Only Brokerdesk's own retention
 // (LEDGER_RETENTION_DAYS, server/ledger/retention.ts) deletes, and the sync then reaches no further back.
 // Safe to repeat and to interrupt anywhere: a rerun sees the same records and writes nothing new.
+// Coverage (ledger_sync.covered_from/covered_to, read by ./coverage.ts): a window walked to its end extends
+// the span the ledger holds completely, in the transaction of the window's last page, so a walk cut short by
+// a fault or a kill -9 claims nothing it did not store.
 import type { DepositRecord } from "@/lib/platform/catalog/deposits";
 import type { Db, Queryable } from "@/server/db";
 import { markGone } from "./retention";
@@ -27,12 +30,22 @@ export const WINDOW_MS = 89 * DAY;
 export const RECHECK_MS = 2 * DAY;
 /** Two empty windows in a row (178 days of nothing) end the backfill. */
 const EMPTY_WINDOWS_TO_STOP = 2;
+/**
+ * A window that ends now is claimed complete only up to this much before now: a record the platform creates
+ * while the call is under way (its clock a little behind ours) is not in the answer, and must not be covered.
+ */
+export const COVERAGE_SKEW_MS = 5_000;
 
 export type SyncDeps = LedgerRunDeps & {
   /** Brokerdesk's own retention (ms; null or absent: forever): nothing older is fetched or kept. */
   retentionMs?: number | null;
   /** How long after a verify pass ends the next one starts (default a day). */
   verifyEveryMs?: number;
+  /**
+   * How much of the backfill this run does: one window (default), none (the sweep holds a sub-account at the
+   * backfill's frontier until every other has reached it), or all of it (a sub-account staff are looking at).
+   */
+  backfill?: "step" | "none" | "all";
 };
 
 export type SyncOutcome = {
@@ -69,15 +82,23 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
   // 1. Recent: newest stored (less the re-check span) .. now; the whole window when nothing is stored yet.
   const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
   const recentStart = Math.max(newest === null ? now - WINDOW_MS : newest - RECHECK_MS, now - WINDOW_MS, cutoff);
-  const recent = await walkWindow(subUid, recentStart, now, deps, out);
+  const recent = await walkWindow(subUid, recentStart, now, deps, out, { coveredTo: now - COVERAGE_SKEW_MS });
 
-  // 2. One backfill step, when not done: the window that ends where the last one (or the recent part) began.
+  // 2. The backfill, when not done: the window that ends where the last one (or the recent part) began; one
+  //    such step, none or all of them, as the sweep asked.
   let backfillBefore = state.backfill_before === null ? recentStart : Number(state.backfill_before);
   let emptyWindows = state.empty_windows;
   let done = state.backfill_done;
-  if (!done) {
+  const steps = deps.backfill === "none" ? 0 : deps.backfill === "all" ? Infinity : 1;
+  for (let step = 0; !done && step < steps; step++) {
     const start = Math.max(backfillBefore - WINDOW_MS, cutoff);
-    const found = await walkWindow(subUid, start, backfillBefore, deps, out);
+    const empties = emptyWindows;
+    const found = await walkWindow(subUid, start, backfillBefore, deps, out, {
+      coveredTo: backfillBefore,
+      backfillStep: true,
+      // Decided with the window's last page, so "complete back to the start" is written with it.
+      endsHistory: (count) => (count === 0 ? empties + 1 : 0) >= EMPTY_WINDOWS_TO_STOP || start <= cutoff,
+    });
     emptyWindows = found.count === 0 ? emptyWindows + 1 : 0;
     backfillBefore = start;
     done = emptyWindows >= EMPTY_WINDOWS_TO_STOP || start <= cutoff;
@@ -102,7 +123,7 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
       // The window ends at the newest record still held as present below the pass: a gap costs no calls.
       const windowEnd = Math.min(end, below);
       const start = Math.max(windowEnd - WINDOW_MS, cutoff);
-      await walkWindow(subUid, start, windowEnd, deps, out);
+      await walkWindow(subUid, start, windowEnd, deps, out, { coveredTo: windowEnd });
       verifyBefore = start;
     }
   }
@@ -161,20 +182,77 @@ async function loadState(db: Queryable, subUid: string, verifyEveryMs: number): 
   );
 }
 
+/** What a window walked to its end adds to the sub-account's coverage. */
+type WindowCoverage = {
+  /** The end of the span it covers (the window's end, less the skew for one that ends now). */
+  coveredTo: number;
+  /** A step of the backfill: counted in backfill_windows. */
+  backfillStep?: boolean;
+  /** Given the window's record count: the backfill ends with it (nothing older): covered back to 0. */
+  endsHistory?: (count: number) => boolean;
+};
+
 /**
  * Every record of [start, end] (both ends included, as E1 reads them), newest first, page by page; stored as
- * it arrives. Once the whole window is read, a stored record of it that was not in the answer is marked gone.
+ * it arrives. With the last page, in its transaction: a stored record of the window that was not in the
+ * answer is marked gone, and the window joins the sub-account's coverage.
  */
-async function walkWindow(subUid: string, start: number, end: number, deps: SyncDeps, out: SyncOutcome): Promise<Walk> {
+async function walkWindow(
+  subUid: string,
+  start: number,
+  end: number,
+  deps: SyncDeps,
+  out: SyncOutcome,
+  coverage: WindowCoverage,
+): Promise<Walk> {
   if (start > end) return { count: 0, newest: null };
   const seen: string[] = [];
   const store = (rows: DepositRecord[]) => {
     for (const r of rows) seen.push(r.orderId);
     return storeDeposits(deps.db, subUid, rows);
   };
-  const walked = await walkPages({ op: "deposits.list", params: { userId: subUid }, start, end, store }, deps, out);
-  out.gone += await markGone(deps.db, subUid, start, end, seen);
-  return walked;
+  const storeLast = (rows: DepositRecord[]) => {
+    for (const r of rows) seen.push(r.orderId);
+    return storeDeposits(deps.db, subUid, rows, async (tx) => {
+      out.gone += await markGone(tx, subUid, start, end, seen);
+      await extendCoverage(tx, subUid, {
+        from: start,
+        to: Math.max(start, Math.min(end, coverage.coveredTo)),
+        backfillStep: coverage.backfillStep ?? false,
+        endsHistory: coverage.endsHistory?.(new Set(seen).size) ?? false,
+      });
+    });
+  };
+  return walkPages({ op: "deposits.list", params: { userId: subUid }, start, end, store, storeLast }, deps, out);
+}
+
+/**
+ * Joins [from, to] to the sub-account's covered span: the union when they meet (E1's windows include both
+ * ends, so one that ends where the span starts meets it); the newer one when they do not (a sub-account not
+ * checked for longer than a window: what lies between is not known); an older one that does not meet is left
+ * out. A window that ends the history covers back to 0.
+ */
+export async function extendCoverage(
+  tx: Queryable,
+  subUid: string,
+  w: { from: number; to: number; backfillStep: boolean; endsHistory: boolean },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO ledger_sync (job, sub_uid, covered_from, covered_to, backfill_windows)
+     VALUES ($1, $2, CASE WHEN $6::boolean THEN 0 ELSE $3::bigint END, $4::bigint, $5::int)
+     ON CONFLICT (job, sub_uid) DO UPDATE SET
+       covered_from = CASE
+         WHEN ledger_sync.covered_to IS NULL OR $3::bigint > ledger_sync.covered_to THEN CASE WHEN $6::boolean THEN 0 ELSE $3::bigint END
+         WHEN $4::bigint < ledger_sync.covered_from THEN ledger_sync.covered_from
+         WHEN $6::boolean THEN 0
+         ELSE LEAST(ledger_sync.covered_from, $3::bigint) END,
+       covered_to = CASE
+         WHEN ledger_sync.covered_to IS NULL OR $3::bigint > ledger_sync.covered_to THEN $4::bigint
+         WHEN $4::bigint < ledger_sync.covered_from THEN ledger_sync.covered_to
+         ELSE GREATEST(ledger_sync.covered_to, $4::bigint) END,
+       backfill_windows = ledger_sync.backfill_windows + $5::int`,
+    [DEPOSITS_JOB, subUid, Math.floor(w.from), Math.floor(w.to), w.backfillStep ? 1 : 0, w.endsHistory],
+  );
 }
 
 /**
@@ -182,11 +260,21 @@ async function walkWindow(subUid: string, start: number, end: number, deps: Sync
  * backfill's hot path); returns how many were new or changed status. Each such record gets a row in
  * ledger_deposit_changes (from NULL for a first sighting).
  */
-export async function storeDeposits(db: Db, subUid: string, page: DepositRecord[]): Promise<number> {
+export async function storeDeposits(
+  db: Db,
+  subUid: string,
+  page: DepositRecord[],
+  /** Run in the same transaction, after the page is stored (a walk's last page: its coverage). */
+  after?: (tx: Queryable) => Promise<void>,
+): Promise<number> {
   // One row per record ID (one INSERT … ON CONFLICT may not touch a row twice).
   const rows = [...new Map(page.map((r) => [r.orderId, r])).values()];
   const col = <K extends keyof DepositRecord>(k: K) => rows.map((r) => r[k]);
   return db.transaction(async (tx) => {
+    if (!rows.length) {
+      if (after) await after(tx);
+      return 0;
+    }
     const { rows: known } = await tx.query<{ order_id: string; status: string }>(
       `SELECT order_id, status FROM ledger_deposits WHERE order_id = ANY($1)`,
       [col("orderId")],
@@ -230,6 +318,7 @@ export async function storeDeposits(db: Db, subUid: string, page: DepositRecord[
         ],
       );
     }
+    if (after) await after(tx);
     return changed.length;
   });
 }

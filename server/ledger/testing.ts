@@ -125,3 +125,34 @@ export async function runEngineUntil(
     if (bed.admin) await bed.admin((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
   }
 }
+
+/**
+ * Where the ledger's coverage claims more than it holds: for each sub-account with a covered span, the
+ * simulator's records in that span (by ID) against the ledger's (present or marked gone); an empty list when
+ * every span is exact. `platform` gives the simulator's records of a sub-account.
+ */
+export async function coverageMismatches(
+  db: Db,
+  platform: (uid: string) => readonly { orderId: string; cTime: number | string }[],
+): Promise<string[]> {
+  const { rows: spans } = await db.query<{ sub_uid: string; covered_from: string; covered_to: string }>(
+    `SELECT sub_uid, covered_from::text AS covered_from, covered_to::text AS covered_to
+       FROM ledger_sync WHERE job = 'deposits' AND covered_to IS NOT NULL`,
+  );
+  const wrong: string[] = [];
+  for (const s of spans) {
+    const [from, to] = [Number(s.covered_from), Number(s.covered_to)];
+    const { rows } = await db.query<{ order_id: string }>(
+      `SELECT order_id FROM ledger_deposits WHERE sub_uid = $1 AND ctime >= $2 AND ctime <= $3`,
+      [s.sub_uid, from, to],
+    );
+    const held = new Set(rows.map((r) => r.order_id));
+    const expected = platform(s.sub_uid).filter((d) => Number(d.cTime) >= from && Number(d.cTime) <= to);
+    const lost = expected.filter((d) => !held.has(d.orderId)).map((d) => d.orderId);
+    if (lost.length) wrong.push(`${s.sub_uid} [${from}, ${to}] misses ${lost.length}: ${lost.slice(0, 3).join(", ")}`);
+    const ids = new Set(expected.map((d) => d.orderId));
+    const extra = [...held].filter((id) => !ids.has(id));
+    if (extra.length) wrong.push(`${s.sub_uid} [${from}, ${to}] holds ${extra.length} the platform does not`);
+  }
+  return wrong;
+}

@@ -26,6 +26,11 @@ export type WalkSpec<Row> = {
   end: number;
   /** Stores a page; returns how many of its records were new or changed. */
   store: (rows: Row[]) => Promise<number>;
+  /**
+   * Stores the walk's last page (possibly empty), when given, instead of `store`: so what the whole walk
+   * completes (the ledger's coverage) is written in the same transaction as the page that completes it.
+   */
+  storeLast?: (rows: Row[]) => Promise<number>;
 };
 
 export async function walkPages<Row extends { cTime: string }>(
@@ -54,14 +59,16 @@ export async function walkPages<Row extends { cTime: string }>(
     });
     const rows = paging.rows(data);
     out.calls++;
+    const next = paging.nextCursor(data, PAGE);
+    const last = next === null || next === cursor;
+    if (last && spec.storeLast) out.changes += await spec.storeLast(rows);
+    else if (rows.length) out.changes += await spec.store(rows);
     if (rows.length) {
-      out.changes += await spec.store(rows);
       out.records += rows.length;
       seen.count += rows.length;
       for (const r of rows) seen.newest = Math.max(seen.newest ?? 0, Number(r.cTime));
     }
-    const next = paging.nextCursor(data, PAGE);
-    if (next === null || next === cursor) return seen;
+    if (last) return seen;
     cursor = next;
   }
 }
