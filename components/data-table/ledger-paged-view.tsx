@@ -175,6 +175,8 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
   pagerWords?: PagerWords;
   /** How tall the table may grow before it scrolls (DataTable's default unless said). */
   maxHeight?: string;
+  /** What an empty answer says instead of "No … yet" (a range the ledger does not hold completely: "not synced yet"). */
+  emptyText?: string | null;
 };
 
 export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P extends AnyPage>({
@@ -192,6 +194,7 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
   place = "in the ledger",
   pagerWords,
   maxHeight,
+  emptyText,
 }: LedgerTableProps<Row, Q, P>) {
   const id = useId();
   const { q, page, table } = view;
@@ -218,7 +221,9 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
   );
   const what = place ? `${rowsNoun} ${place}` : rowsNoun;
   const emptyState = (
-    <DataTableEmpty>{view.filtered ? `No ${what} match these filters.` : `No ${what} yet.`}</DataTableEmpty>
+    <DataTableEmpty>
+      {emptyText ?? (view.filtered ? `No ${what} match these filters.` : `No ${what} yet.`)}
+    </DataTableEmpty>
   );
   const { pager, ...states } = serverPageProps(page, rows.length, q.p, view.setWalked, pagerWords);
   return (

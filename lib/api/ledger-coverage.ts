@@ -44,6 +44,8 @@ export const ledgerCoverageQuerySchema = z
     from: msTimeFilter("from"),
     to: msTimeFilter("to"),
     limit: pageLimit,
+    /** The last UID of the previous page of those not covered. */
+    cursor: blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: "cursor is not one this list gave out" }))),
   })
   .check(orderedRange());
 
@@ -69,4 +71,22 @@ export function completeBackText(s: Pick<SubaccountCoverage, "completeFrom" | "h
   if (s.completeTo === null) return "Deposit history not synced yet";
   if (s.historyComplete) return "Deposit history complete back to its first record";
   return `Deposit history complete back to ${s.completeFrom!.replace("T", " ").slice(0, 16)} UTC`;
+}
+
+/** An incomplete export's first line: what it does not hold, and the first sub-accounts it misses. */
+export function exportCoverageNote(c: LedgerCoverage): string {
+  const named = c.missing.map((m) => m.subaccountName ?? m.subUid).join(", ");
+  const more = c.total - c.complete > c.missing.length ? ", …" : "";
+  return `Incomplete: ${coverageText(c)} (${named}${more}); list them at /api/ledger/coverage`;
+}
+
+/**
+ * What an empty answer says when the ledger does not hold the range completely: "not synced yet", never "no
+ * deposits" (null when it does, and the empty answer is the truth).
+ */
+export function notSyncedText(c: LedgerCoverage): string | null {
+  if (c.complete === c.total) return null;
+  if (c.total === 1)
+    return `Not synced yet: nothing in the ledger so far, and ${coverageText(c).replace(/^Not complete/, "it is not complete")}.`;
+  return `Not synced yet: nothing in the ledger so far. ${coverageText(c)}.`;
 }

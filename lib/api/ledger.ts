@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { positiveDecimal } from "@/lib/platform/value-schemas";
 import { defineResource } from "./define-resource";
+import { ledgerCoverageQuerySchema, ledgerCoverageSchema, subaccountCoverageSchema } from "./ledger-coverage";
 import { PAGE_ROUTES } from "./page-routes";
 import {
   blankless,
@@ -103,6 +104,8 @@ export const ledgerDepositPageSchema = z.object({
   totals: coinTotalsField,
   perDay: z.array(z.object({ day: z.string(), count: z.number() })),
   freshness: ledgerFreshnessSchema,
+  /** What the ledger holds completely of the range asked: an empty or short answer may be "not synced yet". */
+  coverage: ledgerCoverageSchema,
 });
 export type LedgerDepositPage = z.output<typeof ledgerDepositPageSchema>;
 
@@ -194,9 +197,30 @@ export const ledgerResources = {
     output: ledgerSyncSchema,
     errors: [],
   }),
+  coverage: defineResource({
+    id: "ledger.coverage",
+    method: "GET",
+    path: "/api/ledger/coverage",
+    summary:
+      "What the deposit ledger holds completely over a range: complete and total sub-accounts, and those not covered (by UID, `limit` at a time) with how far back each is complete",
+    permission: "deposits.read",
+    input: ledgerCoverageQuerySchema,
+    output: z.object({ coverage: ledgerCoverageSchema, nextCursor: nextCursorField }),
+    errors: [],
+  }),
+  subaccountCoverage: defineResource({
+    id: "ledger.subaccount-coverage",
+    method: "GET",
+    path: "/api/ledger/coverage/{subUid}",
+    summary: "How far back one sub-account's deposit history is complete in the ledger",
+    permission: "deposits.read",
+    output: subaccountCoverageSchema,
+    errors: ["not_found"],
+  }),
   checkNow: defineResource({
     ...PAGE_ROUTES.ledgerCheckNow,
-    summary: "Check one sub-account's deposits at the next sweep (within seconds), ahead of its schedule",
+    summary:
+      "Check one sub-account's deposits now, ahead of every other sync run (its whole history if not complete yet)",
     permission: "audit.read",
     output: z.object({ subUid: z.string(), nextCheckAt: z.string() }),
     audit: { target: (_i, p) => `subaccount:${p.subUid}` },

@@ -12,6 +12,11 @@ export type CsvBody = {
   name: string;
   columns: readonly string[];
   rows: CsvRows;
+  /**
+   * A note on what the file holds, written as its first line (one cell, "# " first) before the header, and
+   * as the X-Export-Note header: an export of a range the ledger does not hold completely says so.
+   */
+  note?: string;
 };
 
 type Row = readonly unknown[];
@@ -21,8 +26,8 @@ type Row = readonly unknown[];
  */
 export type CsvRows = Iterable<Row> | AsyncIterable<Row> | { batches: AsyncIterable<readonly Row[]> };
 
-export function csvBody(name: string, columns: readonly string[], rows: CsvBody["rows"]): CsvBody {
-  return { name, columns, rows };
+export function csvBody(name: string, columns: readonly string[], rows: CsvBody["rows"], note?: string): CsvBody {
+  return { name, columns, rows, ...(note ? { note } : {}) };
 }
 
 /** Text handed to the stream per chunk: large enough that a chunk is not a syscall per row. */
@@ -46,7 +51,7 @@ export async function csvResponse(body: CsvBody, o: { requestId?: string } = {})
   // audit log) is still an error answer with its status. A failure after it cuts the transfer (the stream
   // errors, the chunked body never ends properly): the browser reports a failed download, never a short
   // file passed off as whole.
-  const first = await nextChunk(csvLine(body.columns));
+  const first = await nextChunk((body.note ? csvLine([`# ${body.note}`]) : "") + csvLine(body.columns));
   let pending: string | null = first;
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -75,6 +80,7 @@ export async function csvResponse(body: CsvBody, o: { requestId?: string } = {})
       "Content-Disposition": `attachment; filename="${body.name}"`,
       "Cache-Control": "no-store",
       "X-Accel-Buffering": "no",
+      ...(body.note ? { "X-Export-Note": encodeURIComponent(body.note) } : {}),
     },
   });
 }

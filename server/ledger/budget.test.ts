@@ -1,7 +1,10 @@
-// /sync's "budget used": the sync's calls per operation over the last 60 s, in this process or shared through Redis.
-import { describe, expect, it } from "vitest";
+// /sync's "budget used": the sync's calls per operation over the last 60 s, in this process or shared through Redis;
+// and how the sync's budget makes way for staff: beyond its share only while staff are idle, nothing during a
+// staff walk, a sub-account staff look at first.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { staffCalled, staffWalkStarted } from "@/server/platform/staff-activity";
 import { testRedisSuite } from "@/server/redis/testing";
-import { budgetUse, callCounter, sharePerSecond } from "./budget";
+import { budgetUse, callCounter, sharePerSecond, syncBudget } from "./budget";
 import { DEPOSITS_JOB } from "./deposits";
 
 const MINUTE = 60_000;
@@ -60,5 +63,63 @@ run("[ledger][sync][scale-out] budget used across instances", () => {
     await x.count("rebates.get");
     c2.to(MINUTE);
     expect(await y.lastSixtySeconds("rebates.get")).toBe(1);
+  });
+});
+
+describe("[ledger][sync][backfill-order] the sync's budget makes way for staff", () => {
+  // Fake timers: a call the budget holds back waits on a timer that never fires here, so what resolves is
+  // exactly what the budget grants at once, with no timing in the test.
+  const OP = "deposits.list" as const;
+  async function granted(budget: ReturnType<typeof syncBudget>, n: number, urgent = false): Promise<number> {
+    let done = 0;
+    for (let i = 0; i < n; i++) void budget({ urgent }).then(() => done++);
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+    return done;
+  }
+  beforeEach(() => void vi.useFakeTimers({ toFake: ["setTimeout", "Date"] }));
+  afterEach(() => void vi.useRealTimers());
+
+  it("uses idle rate beyond its share while no staff call was asked for, keeping one slot of the limit free", async () => {
+    // A share of a tenth: one point a second of E1's ten.
+    vi.setSystemTime(new Date(2026, 0, 1));
+    const budget = syncBudget(OP, 0.1, { redis: false });
+    expect(await granted(budget, 12)).toBe(9);
+  });
+
+  it("keeps to its share while staff call the operation", async () => {
+    vi.setSystemTime(new Date(2026, 0, 2));
+    staffCalled(OP);
+    const budget = syncBudget(OP, 0.3, { redis: false });
+    expect(await granted(budget, 12)).toBe(3);
+  });
+
+  it("grants nothing while a staff walk (an export) of the operation runs, and resumes when it ends", async () => {
+    vi.setSystemTime(new Date(2026, 0, 3));
+    const budget = syncBudget(OP, 0.5, { redis: false });
+    const ended = staffWalkStarted(OP);
+    let done = 0;
+    void budget().then(() => done++);
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+    expect(done).toBe(0);
+    ended();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(done).toBe(1);
+  });
+
+  it("an urgent call (a sub-account staff are looking at) goes ahead of every other sync call waiting", async () => {
+    vi.setSystemTime(new Date(2026, 0, 4));
+    staffCalled(OP);
+    const budget = syncBudget(OP, 0.1, { redis: false });
+    await budget();
+    const order: string[] = [];
+    for (let i = 0; i < 3; i++) void budget().then(() => order.push(`background ${i}`));
+    await vi.advanceTimersByTimeAsync(10);
+    void budget({ urgent: true }).then(() => order.push("urgent"));
+    // Staff keep calling: the sync is held to its one point a second.
+    for (let s = 0; s < 4; s++) {
+      staffCalled(OP);
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(order[0]).toBe("urgent");
   });
 });

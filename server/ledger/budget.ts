@@ -1,8 +1,9 @@
 import "server-only";
-// The sync's share of an operation's rate budget (issue 14: "at most a configured share, default half").
-// Every sync call takes a point here first, then goes through the platform client's own limiter like any
-// staff call; so the sync never uses more than its share, and the rest is always there for staff. With
-// REDIS_URL the share is counted across instances (one budget for all), else in this process.
+// The sync's share of an operation's rate budget (a configured share, default half). Every sync call takes a
+// point here first, then goes through the platform client's own limiter as background work (behind any staff
+// call waiting); beyond its share only while staff leave the rate unused, and not at all while a staff walk
+// of the operation runs. With REDIS_URL the points are counted across instances (one budget for all), else
+// in this process; what staff are doing is this process's view (server/platform/staff-activity.ts).
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -10,12 +11,11 @@ import {
   type RateLimiterRes,
 } from "rate-limiter-flexible";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
+import { staffIdle, staffWalking } from "@/server/platform/staff-activity";
 import { getRedis, REDIS_PREFIX } from "@/server/redis";
 import { DEPOSITS_JOB } from "./deposits";
 import { ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB } from "./snapshots";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
-
-export type Budget = () => Promise<void>;
 
 /** Points per second the sync may use of `operation`'s limit: at least one. */
 export function sharePerSecond(operation: OperationId, share: number): number {
@@ -23,29 +23,77 @@ export function sharePerSecond(operation: OperationId, share: number): number {
   return Math.max(1, Math.floor(limit * share));
 }
 
+/**
+ * Waits until the sync may make one call of its operation. An urgent call (a sub-account staff are looking
+ * at) goes ahead of every other sync call waiting in this process.
+ */
+export type Budget = (opts?: { urgent?: boolean }) => Promise<void>;
+
+/** The window after a staff call in which the sync keeps to its share (the platform's rate window). */
+export const STAFF_QUIET_MS = 1_000;
+const WAIT_MS = 25;
+
+/**
+ * The sync's budget of `operation`: its share of the rate (points per second) always; while no staff call of
+ * the operation was asked for within the last window (work-conserving), up to all but one of the limit's
+ * points, so the backfill is not held to its share while the rate goes unused and a staff call arriving
+ * still finds a slot; nothing at all while a staff walk (an export) of the operation is under way. Every call
+ * still goes through the platform client's limiter as background work, behind any staff call waiting.
+ */
 export function syncBudget(
   operation: OperationId,
   share: number,
-  opts: { redis?: boolean; signal?: AbortSignal } = {},
+  opts: { redis?: boolean; signal?: AbortSignal; workConserving?: boolean } = {},
 ): Budget {
   const points = sharePerSecond(operation, share);
+  const limit = catalog[operation].rateLimit?.count ?? 1;
+  const idlePoints = Math.max(points, limit - 1);
   const redis = opts.redis === false ? undefined : getRedis();
   const counter = callCounter(redis);
   const keyPrefix = `ledger-share:${operation}`;
-  const limiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${REDIS_PREFIX}${keyPrefix}`, points, duration: 1 })
-    : new RateLimiterMemory({ keyPrefix, points, duration: 1 });
-  return async () => {
-    for (;;) {
-      opts.signal?.throwIfAborted();
-      try {
-        await limiter.consume("sync");
-        void counter.count(operation);
-        return;
-      } catch (e) {
-        if (e instanceof Error) throw e;
-        await new Promise((r) => setTimeout(r, Math.max(5, (e as RateLimiterRes).msBeforeNext)));
+  const make = (prefix: string, n: number): RateLimiterAbstract =>
+    redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${REDIS_PREFIX}${prefix}`, points: n, duration: 1 })
+      : new RateLimiterMemory({ keyPrefix: prefix, points: n, duration: 1 });
+  const shareLimiter = make(keyPrefix, points);
+  // Every sync call of the operation is counted here too: beyond the share, this is the bound.
+  const allLimiter = make(`${keyPrefix}:all`, idlePoints);
+  const workConserving = opts.workConserving ?? true;
+  let urgentWaiting = 0;
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, Math.max(5, Math.min(ms, WAIT_MS * 4))));
+  const take = async (urgent: boolean): Promise<number> => {
+    if (staffWalking(operation)) return WAIT_MS;
+    if (!urgent && urgentWaiting > 0) return WAIT_MS;
+    try {
+      await allLimiter.consume("sync");
+    } catch (e) {
+      if (e instanceof Error) throw e;
+      return (e as RateLimiterRes).msBeforeNext;
+    }
+    try {
+      await shareLimiter.consume("sync");
+      return 0;
+    } catch (e) {
+      if (workConserving && staffIdle(operation, STAFF_QUIET_MS)) return 0;
+      await allLimiter.reward("sync", 1).catch(() => undefined);
+      if (e instanceof Error) throw e;
+      return (e as RateLimiterRes).msBeforeNext;
+    }
+  };
+  return async ({ urgent = false } = {}) => {
+    if (urgent) urgentWaiting++;
+    try {
+      for (;;) {
+        opts.signal?.throwIfAborted();
+        const ms = await take(urgent);
+        if (ms === 0) {
+          void counter.count(operation);
+          return;
+        }
+        await wait(ms);
       }
+    } finally {
+      if (urgent) urgentWaiting--;
     }
   };
 }

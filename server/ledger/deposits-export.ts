@@ -1,8 +1,9 @@
 import "server-only";
 // The whole filtered deposit ledger as CSV rows, read from the database in keyset batches as the answer's
 // stream pulls them (never the whole set in memory), in the page's order and with the page's columns.
-// Audited fail-closed: the intent before the first row is read; the outcome (rows written, or the failure,
-// or that the reader went away) once the walk ends.
+// Audited fail-closed: the intent before the first row is read (with what the ledger holds completely of the
+// range, and the sub-accounts it does not); the outcome (rows written, or the failure, or that the reader
+// went away) once the walk ends.
 import { ledgerDepositCsvCells, type LedgerDepositFilters } from "@/lib/api/ledger";
 import { openAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
@@ -10,7 +11,8 @@ import type { Db } from "@/server/db";
 import { keysetPage } from "@/server/db/keyset";
 import { failureDetail } from "@/server/failures";
 import type { CsvRows } from "@/server/http/csv";
-import { depositsQuery, toView, type Key, type Row } from "./queries";
+import { coverageText, type LedgerCoverage } from "@/lib/api/ledger-coverage";
+import { depositsCoverage, depositsQuery, toView, type Key, type Row } from "./queries";
 
 /** Rows per query: large enough that the query's round trip is small beside encoding, small enough to stay flat. */
 export const EXPORT_BATCH = 5_000;
@@ -22,8 +24,10 @@ export async function depositsForExport(
   f: LedgerDepositFilters,
   session: StaffSession,
   ctx: { requestId: string; ip: string | null },
-  opts: { batch?: number } = {},
+  opts: { batch?: number; coverage?: LedgerCoverage } = {},
 ): Promise<CsvRows> {
+  // What the file holds completely, in the audit entry (and, by the route, the file's first line).
+  const coverage = opts.coverage ?? (await depositsCoverage(db, f));
   const trail = await openAudit(
     db,
     {
@@ -34,7 +38,21 @@ export async function depositsForExport(
       requestId: ctx.requestId,
       ip: ctx.ip,
     },
-    { ...f, cursor: undefined, limit: undefined, from: f.from?.toISOString(), to: f.to?.toISOString() },
+    {
+      ...f,
+      cursor: undefined,
+      limit: undefined,
+      from: f.from?.toISOString(),
+      to: f.to?.toISOString(),
+      coverage: {
+        complete: coverage.complete,
+        total: coverage.total,
+        currentTo: coverage.currentTo,
+        ...(coverage.complete < coverage.total
+          ? { incomplete: coverageText(coverage), notCovered: coverage.missing.map((m) => m.subUid) }
+          : {}),
+      },
+    },
   );
   // The whole filtered set from the newest: a page's cursor and size do not narrow an export.
   const q = {

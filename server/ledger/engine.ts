@@ -1,7 +1,8 @@
 import "server-only";
 // The ledger's sync, run as jobs on pg-boss (a maintained job engine on PostgreSQL, here on PGlite too):
 // - "ledger-sweep", once per few seconds across every instance (pg-boss's throttle, singletonSeconds):
-//   finds the sub-accounts of the registry whose deposits are due and queues one job for each;
+//   queues the registry's due deposit runs in the order staff need them (backfill-order.ts): a sub-account
+//   staff look at first (also queued at once by prioritize), every newest window before any older one;
 // - "ledger-deposits", at most one queued or running per sub-account across every instance (policy
 //   exclusive, keyed by the UID): one run of server/ledger/deposits.ts; a failure is recorded (for /sync)
 //   and retried with backoff, and a job that keeps failing stays in pg-boss's failed state with its error.
@@ -22,6 +23,8 @@ import { startSnapshotJobs } from "./snapshots-engine";
 import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
 import { callsPerCheckSet, checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
 import { workRuns } from "./runs-queue";
+import { dueRuns, hurryQueuedRun, PRIORITY_RUN, requestPriority, type RunMode } from "./backfill-order";
+import { catalog } from "@/lib/platform/catalog";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -50,7 +53,13 @@ export type LedgerOptions = {
   snapshots?: boolean;
 };
 
-export type Ledger = { boss: PgBoss; stop(): Promise<void>; sweep(): Promise<number> };
+export type Ledger = {
+  boss: PgBoss;
+  stop(): Promise<void>;
+  sweep(): Promise<number>;
+  /** Staff are looking at this sub-account: its whole history ahead of every other run (backfill-order.ts). */
+  prioritize(subUid: string): Promise<void>;
+};
 
 /** pg-boss over Brokerdesk's own database handle: one connection for PGlite, the pool for PostgreSQL. */
 function bossDb(db: Db) {
@@ -65,9 +74,10 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const { db } = opts;
   const now = opts.now ?? Date.now;
   const budget = jobBudgets([DEPOSITS_JOB], opts.share, opts.budget)[DEPOSITS_JOB];
+  const schema = opts.schema ?? "pgboss";
   const boss = new PgBoss({
     db: bossDb(db),
-    schema: opts.schema ?? "pgboss",
+    schema,
     backend: db.engine === "pglite" ? "pglite" : "postgres",
     // The monitor is what notices a run whose instance died (kill -9, a lost machine): every 5 s, not 60.
     monitorIntervalSeconds: 5,
@@ -90,21 +100,15 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     checkIntervals({ perSecond, ...counts, activeSeconds: opts.activeSeconds, activeShare: opts.activeShare ?? 0.25 });
   let intervals = intervalsOf({ registry: 1, active: 0, cost: { active: 1, dormant: 1 } });
 
-  /** Queues every due sub-account (as many as the share can serve before the next sweep, twice over). */
+  /** Queues the due runs (as many as the share can serve before the next sweep, twice over), in backfill order. */
   const sweep = async (): Promise<number> => {
     const counts = await scheduleCounts(db, now());
     intervals = intervalsOf(counts);
-    const { rows } = await db.query<{ sub_uid: string }>(
-      `SELECT r.sub_uid FROM subaccounts r
-         LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
-        WHERE s.next_check_at IS NULL OR s.next_check_at <= now()
-        ORDER BY s.next_check_at NULLS FIRST, r.sub_uid
-        LIMIT $2`,
-      [DEPOSITS_JOB, Math.max(4, perSecond * opts.sweepSeconds * 2)],
-    );
+    const runs = await dueRuns(db, Math.max(4, perSecond * opts.sweepSeconds * 2));
     let queued = 0;
-    for (const { sub_uid } of rows) {
-      if (await boss.send(DEPOSITS_QUEUE, { subUid: sub_uid }, { singletonKey: sub_uid })) queued++;
+    for (const { subUid, mode, priority } of runs) {
+      const options = { singletonKey: subUid, ...(priority ? { priority: PRIORITY_RUN } : {}) };
+      if (await boss.send(DEPOSITS_QUEUE, { subUid, mode }, options)) queued++;
     }
     if (trades)
       queued += await trades.sweep(Math.max(4, sharePerSecond("fills.list", opts.share) * opts.sweepSeconds * 2));
@@ -115,25 +119,54 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     return queued;
   };
 
+  /**
+   * Staff are looking at a sub-account: its whole history is queued ahead of every other run now (the next
+   * free runner takes it), not at the next sweep; a run of it already queued is moved ahead instead.
+   */
+  const prioritize = async (subUid: string): Promise<void> => {
+    await requestPriority(db, subUid);
+    const sent = await boss.send(
+      DEPOSITS_QUEUE,
+      { subUid, mode: "all" },
+      { singletonKey: subUid, priority: PRIORITY_RUN },
+    );
+    if (!sent) await hurryQueuedRun(db, schema, DEPOSITS_QUEUE, subUid);
+  };
+
   await boss.work<{ subUid?: string }>(SWEEP_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
     await sweep();
     // The next sweep: one per slot of sweepSeconds whichever instance asks (pg-boss's throttle).
     await boss.send(SWEEP_QUEUE, {}, { singletonSeconds: opts.sweepSeconds, singletonNextSlot: true });
   });
 
-  // Runs at once: enough that the share is spent while runs wait on the database and pg-boss, not only on the
-  // platform (a steady-state check is one call, so the runs' own time is most of a check's).
-  await workRuns<{ subUid: string }>(
+  // Runs at once: enough that the budget is spent while runs wait on the database and pg-boss, not only on the
+  // platform (a steady-state check is one call, so the runs' own time is most of a check's); beyond the share
+  // while staff leave the rate unused (budget.ts), so up to the whole limit's worth.
+  await workRuns<{ subUid: string; mode?: RunMode }>(
     boss,
     DEPOSITS_QUEUE,
-    Math.max(4, 2 * perSecond),
-    async ({ subUid }, signal) => {
-      const out = await syncSubaccountDeposits(subUid, { db, client: opts.client, budget, now, signal, retentionMs });
+    Math.max(4, 2 * perSecond, 2 * (catalog["deposits.list"].rateLimit?.count ?? 0)),
+    async ({ subUid, mode = "step" }, signal) => {
+      const started = now();
+      // A run staff asked for goes ahead of the other runs' calls too.
+      const runBudget = mode === "all" ? () => budget({ urgent: true }) : budget;
+      const out = await syncSubaccountDeposits(subUid, {
+        db,
+        client: opts.client,
+        budget: runBudget,
+        now,
+        signal,
+        retentionMs,
+        backfill: mode,
+      });
       const next = nextCheckMs(out, now(), intervals);
       // A backfill's runs take more calls than the checks after it: only those count towards a check's cost.
+      // A priority asked for before this run began is served once the history is complete.
       await db.query(
-        `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0)${out.backfillDone ? `, ${callsPerCheckSet("$4")}` : ""} WHERE job = $1 AND sub_uid = $2`,
-        out.backfillDone ? [DEPOSITS_JOB, subUid, next, out.calls] : [DEPOSITS_JOB, subUid, next],
+        `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0),
+                priority_at = CASE WHEN $4::boolean AND priority_at <= to_timestamp($5 / 1000.0) THEN NULL ELSE priority_at END
+                ${out.backfillDone ? `, ${callsPerCheckSet("$6")}` : ""} WHERE job = $1 AND sub_uid = $2`,
+        [DEPOSITS_JOB, subUid, next, out.backfillDone, started, ...(out.backfillDone ? [out.calls] : [])],
       );
     },
     ({ subUid }, e) => recordSyncFailure(db, subUid, e),
@@ -151,7 +184,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   }
 
   await boss.send(SWEEP_QUEUE, {});
-  return { boss, sweep, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
+  return { boss, sweep, prioritize, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
 }
 
 // ---- the process's ledger (started by server/startup.ts) ----
@@ -194,4 +227,15 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
     if (g.__brokerdeskLedger === started) g.__brokerdeskLedger = undefined;
   });
   return started;
+}
+
+/**
+ * Staff are looking at a sub-account (opened it, searched for it, asked to check it): its whole deposit
+ * history goes ahead of every other run: at once when this process runs the sync, else at any instance's
+ * next sweep (the request is in the database).
+ */
+export async function prioritizeSubaccount(db: Db, subUid: string): Promise<void> {
+  const ledger = g.__brokerdeskLedger ? await g.__brokerdeskLedger.catch(() => null) : null;
+  if (ledger) await ledger.prioritize(subUid);
+  else await requestPriority(db, subUid);
 }

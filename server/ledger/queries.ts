@@ -15,6 +15,7 @@ import {
 import { HEX_IDENTIFIER } from "@/lib/withdrawal-addresses";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
+import { coverageOf } from "./coverage";
 import { DEPOSITS_JOB } from "./deposits";
 
 export type Row = {
@@ -107,7 +108,7 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
   const page = await keysetPage<Row, Key>(db, { ...depositsQuery(f), cursor: f.cursor, limit: f.limit });
   const w = filtersOf(f);
   const where = w.where.length ? `WHERE ${w.where.join(" AND ")}` : "";
-  const [totals, perDay, freshness] = await Promise.all([
+  const [totals, perDay, freshness, coverage] = await Promise.all([
     db.query<{ coin: string; count: number; amount: string }>(
       `SELECT d.coin, count(*)::int AS count, sum(d.amount)::text AS amount FROM ledger_deposits d ${where} GROUP BY d.coin ORDER BY count(*) DESC, d.coin`,
       w.params,
@@ -119,6 +120,7 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
       w.params,
     ),
     ledgerFreshness(db),
+    depositsCoverage(db, f),
   ]);
   return {
     rows: page.items.map(toView),
@@ -127,8 +129,13 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
     totals: totals.rows,
     perDay: perDay.rows,
     freshness,
+    coverage,
   };
 }
+
+/** What the ledger holds completely of the filters' range and sub-account (all of the registry's when none). */
+export const depositsCoverage = (db: Queryable, f: Pick<LedgerDepositFilters, "subUid" | "from" | "to">) =>
+  coverageOf(db, { dataset: "deposits", from: f.from, to: f.to, uids: f.subUid ? [f.subUid] : undefined });
 
 export async function ledgerFreshness(db: Queryable): Promise<LedgerFreshness> {
   const { rows } = await db.query<{

@@ -77,13 +77,15 @@ export async function scheduleCounts(
 export const callsPerCheckSet = (calls: string) =>
   `calls_per_check = calls_per_check * 0.8 + GREATEST(1, ${calls}::real) * 0.2`;
 
-/** When a sub-account is due again: soon while its backfill is under way; else at its kind's interval. */
+/**
+ * When a sub-account's next check is due: at its kind's interval, backfilling or not. The backfill's own runs
+ * are queued by the backfill's order (backfill-order.ts) when the sub-account is at the frontier, not by this.
+ */
 export function nextCheckMs(
   out: Pick<SyncOutcome, "backfillDone" | "newestCtime">,
   t: number,
   intervals: CheckIntervals,
 ): number {
-  if (!out.backfillDone) return t + 1_000;
   const active = out.newestCtime !== null && t - out.newestCtime < ACTIVE_WITHIN_MS;
   return t + Math.ceil(active ? intervals.activeMs : intervals.dormantMs);
 }

@@ -105,8 +105,8 @@ export async function queueHeartbeats(db: Db, schema: string): Promise<Record<st
 export async function runEngineUntil(
   bed: DatabaseTestBed,
   options: Omit<LedgerOptions, "db" | "schema">,
-  /** Polled until it says true; it gets pg-boss's schema of this run. */
-  progress: (schema: string) => Promise<true | string>,
+  /** Polled until it says true; it gets pg-boss's schema of this run and the engines running. */
+  progress: (schema: string, engines: readonly Ledger[]) => Promise<true | string>,
   { instances = 1, withinMs = 60_000 }: { instances?: number; withinMs?: number } = {},
 ): Promise<void> {
   const schema = `ledger_${Math.random().toString(36).slice(2, 8)}`;
@@ -115,7 +115,7 @@ export async function runEngineUntil(
     for (let i = 0; i < instances; i++) engines.push(await startLedger({ ...options, db: bed.db, schema }));
     const deadline = Date.now() + withinMs;
     for (;;) {
-      const state = await progress(schema);
+      const state = await progress(schema, engines);
       if (state === true) return;
       if (Date.now() > deadline) throw new Error(`not done in ${withinMs / 1000} s: ${state}`);
       await new Promise((r) => setTimeout(r, 250));

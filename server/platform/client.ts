@@ -16,6 +16,7 @@ import {
 import { checkInput } from "./input";
 import type { PlatformObserver } from "./observer";
 import { SlidingWindowLimiter, type Priority, type SlotAnswer } from "./limiter";
+import { staffCalled } from "./staff-activity";
 import type { PublicCache } from "./public-cache";
 import { buildQuery, prehash } from "@/lib/platform/protocol";
 import { sign } from "./sign";
@@ -175,6 +176,7 @@ export class PlatformClient {
     for (let attempt = 1; ; attempt++) {
       const deadline = this.config.now() + (opts.queueDeadlineMs ?? this.config.queueDeadlineMs);
       const queued = performance.now();
+      if (opts.priority !== "background") staffCalled(op.id);
       const release = await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id, opts.priority);
       const started = performance.now();
       this.config.observer?.waited({ operation: op.id, seconds: (started - queued) / 1000 });

@@ -18,6 +18,8 @@ import { ledgerDepositColumns } from "./columns";
 import { ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
 import { useEarlyState } from "@/components/ui/early-change";
+import { CoverageNote } from "@/components/data-table/ledger-coverage";
+import { notSyncedText } from "@/lib/api/ledger-coverage";
 
 // Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.
 const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) => m.BarChart));
@@ -57,7 +59,15 @@ export function LedgerDepositsView() {
       rowsNoun="deposits"
       countLine={false}
       emptyColumns
-      before={page.data ? <Freshness f={page.data.freshness} /> : null}
+      before={
+        page.data ? (
+          <>
+            <Freshness f={page.data.freshness} />
+            <CoverageNote c={page.data.coverage} />
+          </>
+        ) : null
+      }
+      emptyText={page.data ? notSyncedText(page.data.coverage) : null}
       actions={
         <a href={exportHref} className={secondaryButton} download>
           Export CSV{page.data ? ` (${counted(page.data.total, "row")})` : ""}

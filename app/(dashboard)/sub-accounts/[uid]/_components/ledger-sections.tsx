@@ -16,7 +16,8 @@ import { Empty, Loading, QueryView } from "@/components/ui/query-view";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { formatRatio } from "@/lib/ratio";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
-import { counted } from "@/lib/format";
+import { counted, formatUtc } from "@/lib/format";
+import { completeBackText, notSyncedText } from "@/lib/api/ledger-coverage";
 
 const HISTORY_DAYS = "365";
 // The section's own URL keys, so its page stack and range never collide with the rest of the page.
@@ -45,8 +46,32 @@ export function LedgerDepositsSection({ uid }: { uid: string }) {
         label="Deposits of this sub-account"
         rowsNoun="deposits of this sub-account"
         rowNoun="deposit of this sub-account"
+        before={<DepositHistoryCoverage uid={uid} />}
+        emptyText={view.page.data ? notSyncedText(view.page.data.coverage) : null}
       />
     </Panel>
+  );
+}
+
+/** How far back this sub-account's deposit history is complete (asking puts it ahead of the sync's queue). */
+function DepositHistoryCoverage({ uid }: { uid: string }) {
+  const query = useResourceQuery(
+    ledgerResources.subaccountCoverage,
+    { params: { subUid: uid } },
+    // Asked again while the history comes in (it is synced ahead of the queue now).
+    { refetchInterval: (q) => (q.state.data?.historyComplete ? false : 5_000) },
+  );
+  if (!query.data) return null;
+  return (
+    <p
+      role="status"
+      data-testid="deposit-history-coverage"
+      className={`text-sm ${query.data.historyComplete ? "text-slate-700 dark:text-slate-300" : "text-amber-800 dark:text-amber-300"}`}
+    >
+      {completeBackText(query.data)}
+      {query.data.completeTo ? `, up to ${formatUtc(Date.parse(query.data.completeTo))}` : ""}
+      {query.data.historyComplete ? "." : "; the rest is being synced ahead of the queue."}
+    </p>
   );
 }
 

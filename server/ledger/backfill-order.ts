@@ -1,0 +1,74 @@
+import "server-only";
+// The order in which the deposit sync works through the registry, as staff need it:
+// 1. a sub-account staff opened, searched for or asked to check (priority_at): its whole history, at once;
+// 2. every sub-account's newest window (the last 89 days) before any older window of any: a sub-account never
+//    checked has only its recent part walked (mode "none");
+// 3. checks that are due (the schedule of ./schedule.ts keeps the newest part current);
+// 4. then the backfill goes one window deeper for the sub-accounts at its frontier (the fewest windows
+//    walked), so the next window back completes for all before any goes two back, and so on.
+// The frontier leaves out a sub-account whose runs keep failing (FRONTIER_ERRORS in a row): one broken
+// sub-account must not hold every other's history back; its own coverage says it is not complete.
+import type { Queryable } from "@/server/db";
+import { DEPOSITS_JOB, type SyncDeps } from "./deposits";
+
+export type RunMode = NonNullable<SyncDeps["backfill"]>;
+export type DueRun = { subUid: string; mode: RunMode; priority: boolean };
+
+/** Runs in a row that failed before a sub-account no longer holds the backfill's frontier back. */
+export const FRONTIER_ERRORS = 5;
+/** pg-boss's priority of a run staff asked for (higher is fetched first; the others are 0). */
+export const PRIORITY_RUN = 10;
+
+/** The backfill's frontier: the fewest windows any registry sub-account still backfilling has walked (-1: one has none yet). */
+export async function backfillFrontier(db: Queryable): Promise<number | null> {
+  const { rows } = await db.query<{ frontier: number | null }>(
+    `SELECT min(CASE WHEN s.covered_to IS NULL THEN -1 ELSE s.backfill_windows END)::int AS frontier
+       FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
+      WHERE s.sub_uid IS NULL OR (NOT s.backfill_done AND s.errors < $2)`,
+    [DEPOSITS_JOB, FRONTIER_ERRORS],
+  );
+  return rows[0]?.frontier ?? null;
+}
+
+/** The next `limit` runs the sweep queues, in the order above, each with how much backfill it does. */
+export async function dueRuns(db: Queryable, limit: number): Promise<DueRun[]> {
+  const frontier = await backfillFrontier(db);
+  const { rows } = await db.query<{ sub_uid: string; mode: RunMode; priority: boolean }>(
+    `WITH c AS (
+       SELECT r.sub_uid, s.priority_at, s.next_check_at, s.backfill_windows,
+              (s.sub_uid IS NULL OR (s.covered_to IS NULL AND s.errors < $4::int)) AS uncovered,
+              (s.sub_uid IS NOT NULL AND s.covered_to IS NOT NULL AND NOT s.backfill_done AND s.backfill_windows <= $3::int) AS at_frontier
+         FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid)
+     SELECT sub_uid, priority_at IS NOT NULL AS priority,
+            CASE WHEN priority_at IS NOT NULL THEN 'all' WHEN at_frontier THEN 'step' ELSE 'none' END AS mode
+       FROM c
+      WHERE priority_at IS NOT NULL OR uncovered OR next_check_at <= now() OR at_frontier
+      ORDER BY priority_at NULLS LAST, uncovered DESC, (next_check_at <= now()) DESC, backfill_windows, next_check_at, sub_uid
+      LIMIT $2`,
+    [DEPOSITS_JOB, limit, frontier ?? -1, FRONTIER_ERRORS],
+  );
+  return rows.map((r) => ({ subUid: r.sub_uid, mode: r.mode, priority: r.priority }));
+}
+
+/** Staff are looking at the sub-account: its whole history goes ahead of the queue (any instance's sweep). */
+export async function requestPriority(db: Queryable, subUid: string): Promise<void> {
+  await db.query(
+    `INSERT INTO ledger_sync (job, sub_uid, next_check_at, priority_at) VALUES ($1, $2, now(), now())
+     ON CONFLICT (job, sub_uid) DO UPDATE SET next_check_at = now(), priority_at = COALESCE(ledger_sync.priority_at, now())`,
+    [DEPOSITS_JOB, subUid],
+  );
+}
+
+/**
+ * Puts a queued run of the sub-account (if one waits) ahead of the others, with its whole history to do; true
+ * when one was waiting. pg-boss keeps one run per sub-account queued (exclusive), so a new send would be refused.
+ */
+export async function hurryQueuedRun(db: Queryable, schema: string, queue: string, subUid: string): Promise<boolean> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`not a schema name: ${schema}`);
+  const { rows } = await db.query(
+    `UPDATE ${schema}.job SET priority = $3, data = jsonb_set(data, '{mode}', '"all"')
+      WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') RETURNING id`,
+    [queue, subUid, PRIORITY_RUN],
+  );
+  return rows.length > 0;
+}
