@@ -139,6 +139,9 @@ test("[ledger][sync] /sync shows every sub-account current; Check now is audited
   await expect(page.getByTestId("sync-summary")).toContainText(
     "25 of 25 sub-accounts checked, 25 with their history complete",
   );
+  await expect(page.getByTestId("backfill-estimate")).toContainText(
+    "Deposit history: the last three months complete for 25 of 25 (all of them); the whole history for 25 of 25 (all of them)",
+  );
   // 25 sub-accounts at 10 calls/s: the bound (2.5 s) is below LEDGER_ACTIVE_SECONDS (60): both kinds every 60 s.
   await expect(page.getByTestId("sync-summary")).toContainText(
     /\(a deposit in the last week: \d+\) are checked at least every 60 s, as every other is\./,
@@ -190,7 +193,7 @@ test("[ledger][sync] /sync shows every sub-account current; Check now is audited
   await first.getByRole("button", { name: /^Check .* now$/ }).click();
   expect((await asked).status()).toBe(200);
   await expect(page.getByTestId("check-now-outcome")).toHaveText(
-    `UID ${uid} is due now: the next sweep (every 1 s) checks it, and its row shows the check once done.`,
+    `UID ${uid} is checked now, ahead of every other sync run (with the rest of its history if it is not complete): its row shows the check once done.`,
   );
   await page.screenshot({ path: "test-results/ledger-sync.png", fullPage: true });
   const audit = await page.request.get("/api/audit?action=ledger.check-now&limit=5");

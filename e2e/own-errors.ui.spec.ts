@@ -26,8 +26,8 @@ const CASES: Case[] = [
     path: "/deposits",
     api: "/api/ledger/deposits",
     role: "compliance",
-    ready: (p) => rows(p).or(p.getByText("No deposits in the ledger yet.")),
-    emptyWords: /No deposits/,
+    ready: (p) => rows(p).or(p.getByText(/^Not synced yet: nothing in the ledger so far\./)),
+    emptyWords: /No deposits|Not synced yet/,
   },
   { path: "/audit", api: "/api/audit", role: "compliance", ready: (p) => rows(p).first(), emptyWords: /No audit rows/ },
   {

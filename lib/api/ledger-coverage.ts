@@ -61,7 +61,7 @@ export function coverageText(c: LedgerCoverage): string {
       ? `Complete for this sub-account ${over}`
       : `Complete for all ${count(c.total)} sub-accounts ${over}`;
   const missing = c.total - c.complete;
-  const back = c.from ? `not synced back to ${day(c.from)} UTC` : "history not synced in full yet";
+  const back = c.from ? `not synced back to ${day(c.from)} UTC` : "not synced in full yet";
   if (c.total === 1) return `Not complete for this sub-account ${over}: ${back}`;
   return `Complete for ${count(c.complete)} of ${count(c.total)} sub-accounts ${over}; ${count(missing)} ${back}`;
 }

@@ -162,6 +162,18 @@ export const ledgerSyncSchema = z.object({
     otherEverySeconds: z.number(),
   }),
   freshness: ledgerFreshnessSchema,
+  /**
+   * The deposit backfill: how many sub-accounts have their last three months / whole history complete, and
+   * when every one will, from the sync's measured rate (null: already so, or nothing measured yet).
+   */
+  backfill: z.object({
+    registry: z.number(),
+    recentComplete: z.number(),
+    historyComplete: z.number(),
+    callsPerSecond: z.number(),
+    recentCompleteAt: z.nullable(z.string()),
+    historyCompleteAt: z.nullable(z.string()),
+  }),
   jobs: z.array(ledgerSyncJobSchema),
   /** The registry sub-accounts needing attention most (failing first, then the longest since a success), or the one asked for. */
   rows: z.array(ledgerSyncRowSchema),

@@ -72,3 +72,57 @@ export async function hurryQueuedRun(db: Queryable, schema: string, queue: strin
   );
   return rows.length > 0;
 }
+
+export type BackfillProgress = {
+  /** Registry sub-accounts, and those whose newest window (the last 89 days) / whole history is complete. */
+  registry: number;
+  recentComplete: number;
+  historyComplete: number;
+  /** The calls each still needs, as estimated from what the done ones took. */
+  recentCallsLeft: number;
+  historyCallsLeft: number;
+};
+
+/**
+ * How far the backfill is, and how many calls it still needs: a sub-account without its newest window needs
+ * one walk of it; one without its whole history needs the windows the complete ones took on average (three
+ * when none is complete yet: the platform keeps 90 days, and two empty windows end a history), less those it
+ * walked; each window about as many calls as a check of a complete one takes.
+ */
+export async function backfillProgress(db: Queryable, now: number, windowMs: number): Promise<BackfillProgress> {
+  const { rows } = await db.query<{
+    registry: number;
+    recent: number;
+    history: number;
+    windows: number | null;
+    cost: number | null;
+    left: number;
+    uncovered: number;
+  }>(
+    `WITH c AS (
+       SELECT s.covered_from, s.covered_to, COALESCE(s.backfill_done, false) AS done, COALESCE(s.backfill_windows, 0) AS w, s.calls_per_check
+         FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid)
+     SELECT count(*)::int AS registry,
+            count(*) FILTER (WHERE covered_to IS NOT NULL AND (covered_from = 0 OR covered_from <= $2::bigint))::int AS recent,
+            count(*) FILTER (WHERE covered_to IS NOT NULL AND covered_from = 0)::int AS history,
+            avg(w) FILTER (WHERE done)::float8 AS windows,
+            avg(calls_per_check) FILTER (WHERE done)::float8 AS cost,
+            count(*) FILTER (WHERE covered_to IS NULL)::int AS uncovered,
+            COALESCE(sum(w) FILTER (WHERE NOT done AND covered_to IS NOT NULL), 0)::int AS left
+       FROM c`,
+    [DEPOSITS_JOB, now - windowMs + 60_000],
+  );
+  const r = rows[0]!;
+  const perWindow = Math.max(1, r.cost ?? 1);
+  const windows = Math.max(1, r.windows ?? 3);
+  const backfilling = r.registry - r.history - r.uncovered;
+  // Windows still to walk: every uncovered one its newest and all the rest; every backfilling one the rest.
+  const windowsLeft = r.uncovered * (1 + windows) + Math.max(backfilling, backfilling * windows - r.left);
+  return {
+    registry: r.registry,
+    recentComplete: r.recent,
+    historyComplete: r.history,
+    recentCallsLeft: Math.ceil((r.registry - r.recent) * perWindow),
+    historyCallsLeft: Math.ceil(windowsLeft * perWindow),
+  };
+}

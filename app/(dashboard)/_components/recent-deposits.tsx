@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { depositTone } from "../deposits/_components/deposit-tone";
 import { ledgerResources, type LedgerDeposit } from "@/lib/api/ledger";
+import { notSyncedText } from "@/lib/api/ledger-coverage";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Panel, ScrollArea, panelLinkClass } from "@/components/ui/panel";
 import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
@@ -49,17 +50,17 @@ export function RecentDeposits() {
         empty={(data) =>
           data.rows.length === 0 && (
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              No deposits in the ledger yet
               {data.freshness.subaccounts === 0 ? (
                 <>
-                  : Brokerdesk knows no sub-accounts.{" "}
+                  No deposits in the ledger yet: Brokerdesk knows no sub-accounts.{" "}
                   <Link href="/sub-accounts" className={panelLinkClass}>
                     Add one on Sub-accounts
                   </Link>
                   .
                 </>
               ) : (
-                `: ${data.freshness.checked} of ${data.freshness.subaccounts} sub-accounts synced so far.`
+                // Never "no deposits" while the ledger does not hold every sub-account's history.
+                (notSyncedText(data.coverage) ?? "No deposits in the ledger yet.")
               )}
             </p>
           )

@@ -16,7 +16,7 @@ import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import type { LedgerSyncJob, LedgerSyncRow } from "@/lib/api/ledger";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
-import { activeCount, checkPace } from "./sync-words";
+import { activeCount, backfillWords, checkPace } from "./sync-words";
 
 /** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
 function At({ iso }: { iso: string | null }) {
@@ -105,7 +105,7 @@ export function SyncView() {
   });
   return (
     <QueryView query={q} loading={<Loading what="the sync's state" />}>
-      {({ sync, freshness, jobs, rows }) => (
+      {({ sync, freshness, backfill, jobs, rows }) => (
         <div className="space-y-4">
           <p role="status" data-testid="sync-summary" className="text-sm">
             {sync.on ? (
@@ -121,6 +121,9 @@ export function SyncView() {
             {count(freshness.checked)} of {count(freshness.subaccounts)} sub-accounts checked,{" "}
             {count(freshness.backfilled)} with their history complete
             {freshness.failing ? `, ${count(freshness.failing)} failing` : ""}.
+          </p>
+          <p role="status" data-testid="backfill-estimate" className="text-sm">
+            {backfillWords(backfill, sync.on)}
           </p>
           <ListTable
             label="Sync jobs"
@@ -165,8 +168,8 @@ export function SyncView() {
           ) : check.isSuccess ? (
             // What was asked, and when its effect shows: the row changes once the check has run, not now.
             <p role="status" className="text-sm" data-testid="check-now-outcome">
-              UID {check.data.subUid} is due now: the next sweep (every {sync.sweepSeconds} s) checks it, and its row
-              shows the check once done.
+              UID {check.data.subUid} is checked now, ahead of every other sync run (with the rest of its history if it
+              is not complete): its row shows the check once done.
             </p>
           ) : null}
           <ListTable

@@ -5,19 +5,46 @@ import type { Db } from "@/server/db";
 import { budgetUse, sharePerSecond } from "@/server/ledger/budget";
 import { ledgerFreshness, syncJobs, syncStatus } from "@/server/ledger/queries";
 import { checkIntervals, scheduleCounts } from "@/server/ledger/schedule";
+import { backfillProgress } from "@/server/ledger/backfill-order";
+import { DEPOSITS_JOB, WINDOW_MS } from "@/server/ledger/deposits";
 
 // The four reads are independent: asked at once (the page polls every 5 s).
 export const GET = apiRoute(ledgerResources.sync, async ({ db, input }) => {
-  const [sync, freshness, jobs, rows] = await Promise.all([
+  const [sync, freshness, jobs, rows, backfill] = await Promise.all([
     schedule(db),
     ledgerFreshness(db),
     syncJobs(db).then((all) =>
       Promise.all(all.map(async (j) => ({ ...j, budget: await budgetUse(j.job, env.ledger.share) }))),
     ),
     syncStatus(db, { subUid: input.subUid, limit: input.limit }),
+    backfillEstimate(db),
   ]);
-  return { sync, freshness, jobs, rows };
+  return { sync, freshness, backfill, jobs, rows };
 });
+
+/**
+ * When the last three months and every history will be complete: the calls still needed over the rate the
+ * deposit sync has measurably spent in the last minute (its share when it has spent none yet), less what the
+ * scheduled checks of the complete ones take.
+ */
+async function backfillEstimate(db: Db) {
+  const now = Date.now();
+  const [p, use] = await Promise.all([backfillProgress(db, now, WINDOW_MS), budgetUse(DEPOSITS_JOB, env.ledger.share)]);
+  const measured = use && use.usedPerSecond > 0 ? use.usedPerSecond : sharePerSecond("deposits.list", env.ledger.share);
+  const iv = (await schedule(db)).otherEverySeconds;
+  // The checks of the sub-accounts already complete take part of the rate; the backfill gets the rest.
+  const rate = Math.max(measured * 0.1, measured - p.historyComplete / Math.max(1, iv));
+  const at = (calls: number) =>
+    !env.ledger.sync || calls <= 0 ? null : new Date(now + (calls / rate) * 1000).toISOString();
+  return {
+    registry: p.registry,
+    recentComplete: p.recentComplete,
+    historyComplete: p.historyComplete,
+    callsPerSecond: Math.round(measured * 100) / 100,
+    recentCompleteAt: p.recentComplete === p.registry ? null : at(p.recentCallsLeft),
+    historyCompleteAt: p.historyComplete === p.registry ? null : at(p.historyCallsLeft),
+  };
+}
 
 /** The sync's settings and the intervals they give the registry as it is now (what the sweep uses). */
 async function schedule(db: Db) {
