@@ -3,7 +3,8 @@
 // to the bound of the configured share (LEDGER_SYNC_SHARE × E1's 10 calls/s), HTTP 429s, peak RSS;
 // (b) freshness with deposits arriving live: creation on the simulator → first seen in the ledger, p50/p99
 // for active and dormant sub-accounts, against the physical bound (sub-accounts ÷ (share × 10)) s;
-// (c) and (d) in ledger-queries.ts. The sync is the app's own (pg-boss engine, budget, client), in this
+// (c) and (d) in ledger-queries.ts; (e) the time until the last three months are complete for every
+// sub-account, against the physical bound (--ledger-parts recent). The sync is the app's own (pg-boss engine, budget, client), in this
 // process with the simulator; PostgreSQL with --ledger-pg, else PGlite. Reports, never asserts.
 import { env } from "@/lib/env";
 import { catalog } from "@/lib/platform/catalog";
@@ -109,6 +110,57 @@ async function backfill(): Promise<void> {
   results.ledgerBackfill = row;
 }
 
+/**
+ * (e) Time until the last three months are complete for every sub-account (each one's newest window walked,
+ * as its coverage says), against the physical bound: the calls those windows need (a page per 100 records,
+ * at least one) ÷ E1's whole rate (staff idle: the sync may use it beyond its share). Stops at `seconds` × 10.
+ */
+async function recentWindows(): Promise<void> {
+  log(`\nLedger (e): the last three months of ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts complete`);
+  const row = await withSync(
+    ledgerFlags.subs,
+    {},
+    async () => undefined,
+    async (b, sim, uids) => {
+      const now = Date.now();
+      const calls = uids.reduce((n, u) => {
+        const recent = sim.state.depositsOf(u).filter((d) => Number(d.cTime) >= now - 89 * DAY).length;
+        return n + Math.max(1, Math.ceil(recent / 100));
+      }, 0);
+      sim.resetStats();
+      const t0 = performance.now();
+      const limitMs = ledgerFlags.seconds * 10_000;
+      let covered = 0;
+      while (performance.now() - t0 < limitMs) {
+        const { rows } = await b.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ledger_sync WHERE job = $1 AND covered_to IS NOT NULL`,
+          [DEPOSITS_JOB],
+        );
+        covered = rows[0]!.n;
+        if (covered >= uids.length) break;
+        await sleep(500);
+      }
+      const secs = (performance.now() - t0) / 1000;
+      const stats = sim.stats();
+      const boundSecs = calls / e1Rate;
+      return {
+        engine: b.engine,
+        subaccounts: uids.length,
+        complete: covered,
+        seconds: round(secs, 1),
+        callsNeeded: calls,
+        boundSeconds: round(boundSecs, 1),
+        ratio: covered >= uids.length ? round(boundSecs / secs, 3) : NaN,
+        callsMade: stats.operations["deposits.list"]?.accepted ?? 0,
+        http429: stats.http429,
+      } satisfies Figures;
+    },
+  );
+  log(`  ${JSON.stringify(row)}`);
+  table("Ledger (e): last three months complete for every sub-account (target ratio >= 0.9)", [row]);
+  results.ledgerRecentWindows = row;
+}
+
 /** (b) Live deposits: creation → first seen in the ledger, after the history is in (steady state). */
 async function freshness(): Promise<void> {
   const perSecond = sharePerSecond("deposits.list", share);
@@ -201,6 +253,7 @@ async function freshness(): Promise<void> {
 
 export async function ledgerBench(): Promise<void> {
   if (ledgerFlags.parts.has("backfill")) await backfill();
+  if (ledgerFlags.parts.has("recent")) await recentWindows();
   if (ledgerFlags.parts.has("freshness")) await freshness();
   if (ledgerFlags.parts.has("queries") || ledgerFlags.parts.has("export")) await ledgerQueriesAndExport();
 }

@@ -12,8 +12,8 @@
 //                                         simulator started at --scale); in-process: runExport directly
 //   --ttd-runs 10                         page loads per page in the time-to-data benchmark (after one warm-up)
 //   ledger (issue 14; not in the default set, it runs for minutes): --ledger-pg <postgres url> (else PGlite
-//   only), --ledger-parts backfill,freshness,queries,export, --ledger-engines postgres,pglite (queries and
-//   export), --ledger-seconds 60, --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
+//   only), --ledger-parts backfill,freshness,queries,export (and recent: until the last three months of all are
+//   complete), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60, --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
 import os from "node:os";
 import { exportThroughput, exportThroughputViaProxy } from "./exports";
 import { ledgerBench } from "./ledger";

@@ -2,7 +2,8 @@
 // engine) against the simulator, which answers with 5xx, resets and 429s now and then; it is killed with
 // SIGKILL while the backfill is under way, statuses change on the platform meanwhile, and a new instance
 // is started on the same database. When it is done the ledger holds exactly the simulator's records, by
-// ID (none lost, none twice), with their current statuses. PGlite on a data folder always (its files must
+// ID (none lost, none twice), with their current statuses; and what the ledger claims complete (its coverage)
+// is exact at the kill and after. PGlite on a data folder always (its files must
 // survive the kill too); PostgreSQL with TEST_DATABASE_URL.
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +16,7 @@ import { startSimulator, type Simulator } from "@/server/simulator";
 import { registerFromSimulator } from "@/server/testing";
 import type { CrashChildConfig, CrashChildProgress } from "./crash-child";
 import { DEPOSITS_JOB } from "./deposits";
+import { coverageMismatches } from "./testing";
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -130,6 +132,20 @@ describe.each(engines)("[ledger][crash] kill -9 mid-backfill on $label", (engine
       );
       expect(atKill.done).toBeLessThan(uids.length);
       expect(atKill.stored).toBeGreaterThan(0);
+      // What the ledger claims complete at the kill is exactly the platform's records of those spans, by ID:
+      // a walk the kill cut short claimed nothing.
+      const platform = (u: string) => sim.state.depositsOf(u);
+      const covered = await withDb(async (db) => ({
+        wrong: await coverageMismatches(db, platform),
+        spans: (
+          await db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM ledger_sync WHERE job = $1 AND covered_to IS NOT NULL",
+            [DEPOSITS_JOB],
+          )
+        ).rows[0]!.n,
+      }));
+      expect(covered.wrong).toEqual([]);
+      expect(covered.spans).toBeGreaterThan(0);
 
       // 2. Meanwhile the platform moves on: recent deposits change status, and a new one arrives.
       const changed = uids.flatMap((u) =>
@@ -184,6 +200,7 @@ describe.each(engines)("[ledger][crash] kill -9 mid-backfill on $label", (engine
       expect(expected.size).toBeGreaterThan(atKill.stored);
       expect(rows.filter((r) => r.n !== 1)).toEqual([]);
       expect(new Map(rows.map((r) => [r.order_id, `${r.sub_uid}:${r.status}`]))).toEqual(expected);
+      expect(await withDb((db) => coverageMismatches(db, (u) => sim.state.depositsOf(u)))).toEqual([]);
     } finally {
       if (instance) await stop(instance.child, "SIGKILL");
     }
