@@ -100,11 +100,15 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     checkIntervals({ perSecond, ...counts, activeSeconds: opts.activeSeconds, activeShare: opts.activeShare ?? 0.25 });
   let intervals = intervalsOf({ registry: 1, active: 0, cost: { active: 1, dormant: 1 } });
 
-  /** Queues the due runs (as many as the share can serve before the next sweep, twice over), in backfill order. */
+  /**
+   * Queues the due runs, in backfill order: as many as the sync can serve before the next sweep, twice over,
+   * at the most it may take (beyond its share while staff leave the rate unused: budget.ts).
+   */
   const sweep = async (): Promise<number> => {
     const counts = await scheduleCounts(db, now());
     intervals = intervalsOf(counts);
-    const runs = await dueRuns(db, Math.max(4, perSecond * opts.sweepSeconds * 2));
+    const most = Math.max(perSecond, (catalog["deposits.list"].rateLimit?.count ?? 1) - 1);
+    const runs = await dueRuns(db, Math.max(4, most * opts.sweepSeconds * 2));
     let queued = 0;
     for (const { subUid, mode, priority } of runs) {
       const options = { singletonKey: subUid, ...(priority ? { priority: PRIORITY_RUN } : {}) };
