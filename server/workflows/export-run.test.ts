@@ -7,6 +7,7 @@ import { CSV_EOL } from "@/lib/csv";
 import { checkExport } from "@/lib/platform/export-plan";
 import { ndjsonResponse } from "@/server/http/ndjson";
 import type { PlatformClient } from "@/server/platform/client";
+import { staffWalking } from "@/server/platform/staff-activity";
 import { SlidingWindowLimiter } from "@/server/platform/limiter";
 import { memorySlotStore } from "@/server/platform/slot-store";
 import type { Simulator } from "@/server/simulator";
@@ -127,12 +128,20 @@ describe("[exports][deposits.list] a range longer than the operation's span", ()
     // early, and one 429 was seen in a full run. What this test checks is the export, so its client paces by
     // answers, which needs no assumption; the rule itself is proved in arrival.test.ts and measured by the bench.
     const byAnswers = newClient(bed.sim, new SlidingWindowLimiter({ store: slots, arrival: false }));
-    const { result, events, csvLines, first } = await run({
-      operation: "deposits.list",
-      params: { userId: desk01, startTime: String(start), endTime: String(end) },
-      client: byAnswers,
-    }).finally(() => byAnswers.close());
+    // While the walk runs, the ledger's sync of the operation is paused (its budget grants nothing); after, not.
+    const walking: boolean[] = [];
+    const { result, events, csvLines, first } = await run(
+      {
+        operation: "deposits.list",
+        params: { userId: desk01, startTime: String(start), endTime: String(end) },
+        client: byAnswers,
+      },
+      (e) => void (e.type === "rows" && walking.push(staffWalking("deposits.list"))),
+    ).finally(() => byAnswers.close());
     expect(result.state).toBe("done");
+    expect(walking.length).toBeGreaterThan(0);
+    expect(walking.every(Boolean)).toBe(true);
+    expect(staffWalking("deposits.list")).toBe(false);
     expect(result.windowsTotal).toBe(2);
     expect(csvLines.length).toBe(expected.length);
     expect(first("orderId")).toEqual(expected);
