@@ -5,6 +5,10 @@ import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";
 import { platformDirect } from "./support/platform-direct";
 import { rows } from "./support/tables";
 
+/** A sub-account's deposits on this server, whose sync is off: the ledger says it has not synced them. */
+const NOT_SYNCED =
+  "Not synced yet: the ledger does not hold the whole history of this sub-account's deposits, and has nothing of it so far.";
+
 type Entry = { subUid: string; subaccountName: string | null; source: string };
 
 /** axe in light and dark, with a screenshot of each into /tmp. */
@@ -79,12 +83,13 @@ test("[subaccounts][create] a broker creates one; it is listed and its page show
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const assets = page.getByRole("region", { name: "Spot assets" }).first();
   await expect(assets.getByText("No assets: this sub-account has never held a coin.")).toBeVisible();
-  // From the ledger (this server's sync is off: e2e/ledger-trades.ui.spec.ts sees it filled).
-  await expect(
-    page
-      .getByRole("region", { name: "Deposits", exact: true })
-      .getByText("No deposits of this sub-account in the ledger yet."),
-  ).toBeVisible();
+  // From the ledger (this server's sync is off: e2e/ledger-trades.ui.spec.ts sees it filled): not synced yet,
+  // never "no deposits", and how far back its history is complete.
+  const deposits = page.getByRole("region", { name: "Deposits", exact: true });
+  await expect(deposits.getByText(NOT_SYNCED)).toBeVisible();
+  await expect(deposits.getByTestId("deposit-history-coverage")).toHaveText(
+    "Deposit history not synced yet; the rest is being synced ahead of the queue.",
+  );
 });
 
 test("[subaccounts][create] an invalid name is refused on its field and nothing is sent", async ({ page }) => {
@@ -187,7 +192,7 @@ test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, 
   // Deposits, balance and rebate history come from the ledger, empty on this server (its sync is off);
   // e2e/ledger-trades.ui.spec.ts sees them filled on an instance with the sync on.
   const deposits = page.getByRole("region", { name: "Deposits", exact: true });
-  await expect(deposits.getByText("No deposits of this sub-account in the ledger yet.")).toBeVisible();
+  await expect(deposits.getByText(NOT_SYNCED)).toBeVisible();
   await expect(deposits.getByRole("link", { name: /All deposits/ })).toHaveAttribute(
     "href",
     `/deposits?subUid=${seeded.subUid}`,

@@ -52,17 +52,19 @@ export const ledgerCoverageQuerySchema = z
 const count = (n: number) => n.toLocaleString("en-US");
 const day = (iso: string) => iso.slice(0, 10);
 
-/** One line for the answer: "complete for 9,812 of 10,000 sub-accounts over this range; 188 not synced back to 2026-06-01". */
+/** One line for the answer: "Complete for 9,812 of 10,000 sub-accounts over this range; 188 not synced back to 2026-06-01 UTC". */
 export function coverageText(c: LedgerCoverage): string {
-  const over = c.from ? "over this range" : "over their whole history";
   if (c.total === 0) return "No sub-accounts in the registry yet";
-  if (c.complete === c.total)
-    return c.total === 1
-      ? `Complete for this sub-account ${over}`
-      : `Complete for all ${count(c.total)} sub-accounts ${over}`;
   const missing = c.total - c.complete;
   const back = c.from ? `not synced back to ${day(c.from)} UTC` : "not synced in full yet";
-  if (c.total === 1) return `Not complete for this sub-account ${over}: ${back}`;
+  if (c.total === 1) {
+    const over = c.from ? "over this range" : "over its whole history";
+    return missing === 0
+      ? `Complete for this sub-account ${over}`
+      : `Not complete for this sub-account ${over}: ${back}`;
+  }
+  const over = c.from ? "over this range" : "over their whole history";
+  if (missing === 0) return `Complete for all ${count(c.total)} sub-accounts ${over}`;
   return `Complete for ${count(c.complete)} of ${count(c.total)} sub-accounts ${over}; ${count(missing)} ${back}`;
 }
 
@@ -87,6 +89,6 @@ export function exportCoverageNote(c: LedgerCoverage): string {
 export function notSyncedText(c: LedgerCoverage): string | null {
   if (c.complete === c.total) return null;
   if (c.total === 1)
-    return `Not synced yet: nothing in the ledger so far, and ${coverageText(c).replace(/^Not complete/, "it is not complete")}.`;
+    return `Not synced yet: the ledger does not hold ${c.from ? "this range" : "the whole history"} of this sub-account's deposits, and has nothing of it so far.`;
   return `Not synced yet: nothing in the ledger so far. ${coverageText(c)}.`;
 }
