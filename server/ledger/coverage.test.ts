@@ -9,6 +9,7 @@ import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
 import { deskUid, registerFromSimulator } from "@/server/testing";
 import { coverageText } from "@/lib/api/ledger-coverage";
+import { backfillProgress } from "./backfill-order";
 import { coverageOf, subaccountCoverage } from "./coverage";
 import { syncSubaccountDeposits, WINDOW_MS, type SyncDeps } from "./deposits";
 import { coverageMismatches, freeBudget as free, ledgerTestBed } from "./testing";
@@ -81,5 +82,11 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][coverage] on
     const all = await coverageOf(db, { dataset: "deposits", uids });
     expect(all.complete).toBe(1);
     expect((await subaccountCoverage(db, "deposits", a))!.historyComplete).toBe(true);
+    // What /sync's estimate counts: two of three with their last three months, one with its whole history,
+    // and calls still needed for the rest (c's newest window; b's and c's older ones).
+    const p = await backfillProgress(db, Date.now(), WINDOW_MS);
+    expect(p).toMatchObject({ registry: 3, recentComplete: 2, historyComplete: 1 });
+    expect(p.recentCallsLeft).toBeGreaterThanOrEqual(1);
+    expect(p.historyCallsLeft).toBeGreaterThanOrEqual(3);
   });
 });
