@@ -13,7 +13,7 @@ import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal } fro
 import { RejectDialog } from "./reject-form";
 import { StateBadge } from "./state-badge";
 import { IsoTime } from "@/components/data-table/time";
-import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
+import { outcomeText, PolicyLine, QueueFunds, Summary } from "./withdrawal-summary";
 import { Panel } from "@/components/ui/panel";
 import { useNotice } from "@/components/ui/notice";
 import { Loading, QueryView } from "@/components/ui/query-view";
@@ -39,6 +39,9 @@ const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
       <>
         <Summary w={w} />
         <QueueFunds w={w} />
+        <p className="mt-1 text-xs" data-testid="still-needed">
+          <PolicyLine w={w} />
+        </p>
         {w.inAddressBook ? null : (
           <p className="mt-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="not-in-book">
             Not in this sub-account&apos;s address book
