@@ -134,3 +134,36 @@ export function stillNeededWords(required: readonly Requirement[], given: readon
   if (given.length === 0) return `needs ${list}`;
   return total === 1 ? `needs one more approval: ${list}` : `needs ${NUMBER_WORDS[total]} more approvals: ${list}`;
 }
+
+/** One condition in words, for the policy page and the dry run. */
+export function conditionWords(c: Condition): string {
+  switch (c.kind) {
+    case "coin":
+      return `coin is ${c.coins.join(" or ")}`;
+    case "amount":
+      return `more than ${c.over} ${c.coin}`;
+    case "value":
+      return `worth more than ${c.over} USDT (or no price that day)`;
+    case "destination":
+      return `destination is ${c.is.map((k) => DESTINATION_KIND_WORDS[k]).join(" or ")}`;
+    case "subaccount":
+      return `sub-account ${c.subUids.join(" or ")}`;
+    case "requester":
+      return `requested by a ${c.roles.join(" or ")}`;
+    case "velocity": {
+      const limits = [
+        c.count !== undefined ? `more than ${c.count} requests` : null,
+        c.amount !== undefined ? `more than ${c.amount} ${c.coin ?? ""}`.trim() : null,
+        c.valueUsdt !== undefined ? `more than ${c.valueUsdt} USDT of value` : null,
+      ].filter(Boolean);
+      return `${limits.join(" or ")} ${c.coin ? `of ${c.coin} ` : ""}in ${c.hours} h (this one included)`;
+    }
+  }
+}
+
+/** A rule in one sentence: "If any of: …; then one lead and one compliance". */
+export function ruleWords(r: PolicyRule): string {
+  const when = r.when.map(conditionWords).join(r.match === "all" ? " and " : " or ");
+  const then = r.then.kind === "allow" ? requirementWords(r.then.approvals) : `block: ${r.then.reason}`;
+  return `If ${when}: ${then}`;
+}

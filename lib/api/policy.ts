@@ -106,7 +106,7 @@ export const policyResources = {
     output: policyVersionViewSchema,
     audit: byVersion,
     freshFactor: true,
-    errors: ["not_found", "own_request", "already_decided", "mfa_stale"],
+    errors: ["not_found", "own_request", "already_decided", "approver_on_hold", "mfa_stale"],
   }),
   discard: defineResource({
     id: "policy.discard",

@@ -4,6 +4,7 @@
 // instances (PostgreSQL with TEST_DATABASE_URL), and a cancelled request gives its reservation back.
 import { beforeAll, describe, expect, it } from "vitest";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalView } from "@/lib/api/withdrawals";
+import { policyResources } from "@/lib/api/policy";
 import type { PolicyRule } from "@/lib/policy";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
@@ -96,6 +97,16 @@ describe("[policy][versions]", () => {
     const v1 = await draftPolicy(bed.db, admin1, { rules: BIG_OR_NEW, note: "first" });
     expect(v1).toMatchObject({ version: 1, state: "draft", draftedBy: admin1.email });
     expect((await domainRefusal(publishPolicy(bed.db, admin1, v1.version))).code).toBe("own_request");
+    // A second admin whose account an admin set up is on hold, as an approver is; publishing asks a fresh factor.
+    await bed.db.query(
+      "UPDATE staff_users SET approver_hold = 'created-by-admin', approver_hold_at = now(), approver_hold_by = $2 WHERE id = $1",
+      [admin2.userId, admin1.email],
+    );
+    expect((await domainRefusal(publishPolicy(bed.db, admin2, v1.version))).code).toBe("approver_on_hold");
+    await bed.db.query("UPDATE staff_users SET approver_hold = NULL, approver_hold_at = NULL WHERE id = $1", [
+      admin2.userId,
+    ]);
+    expect(policyResources.publish.freshFactor).toBe(true);
     const published = await publishPolicy(bed.db, admin2, v1.version);
     expect(published).toMatchObject({ state: "published", publishedBy: admin2.email });
     expect((await domainRefusal(publishPolicy(bed.db, admin2, v1.version))).code).toBe("already_decided");

@@ -1,12 +1,13 @@
 import "server-only";
-// Versions of the money-out policy: an admin drafts one; another admin publishes it (the route asks a fresh
-// factor), which supersedes the one published before, in one transaction; a draft may be discarded. A
+// Versions of the money-out policy: an admin drafts one; another admin in good standing publishes it (the
+// route asks a fresh factor), which supersedes the one published before, in one transaction; a draft may be discarded. A
 // published version is never edited: a change is a new draft. Every step is audited by its route.
 import { DomainError } from "@/lib/api/errors";
 import { policyRulesSchema, type PolicyRule } from "@/lib/policy";
 import type { PolicyVersionView } from "@/lib/api/policy";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
+import { refuseOnHold } from "@/server/workflows/approval-gate";
 
 type Row = {
   version: number;
@@ -107,6 +108,9 @@ export async function publishPolicy(db: Db, session: StaffSession, version: numb
       throw new DomainError("own_request", "You drafted this policy, so another admin must publish it");
     if (row.state !== "draft")
       throw new DomainError("already_decided", `Version ${version} is ${row.state}: only a draft can be published`);
+    // An admin account another admin set up (or whose factors were reset) is on hold, as an approver's is:
+    // otherwise the author could publish their own draft through an account whose password they chose.
+    await refuseOnHold(tx, session);
     await tx.query(
       "UPDATE money_out_policies SET state = 'superseded', superseded_at = now() WHERE state = 'published'",
     );

@@ -161,11 +161,19 @@ export async function loadRow(db: Queryable, id: string): Promise<Row> {
   return rows[0];
 }
 
-/** The requests this person may decide: requested by someone else, not decided yet (the sidebar's count). */
-export async function countWaitingFor(db: Queryable, email: string): Promise<{ waiting: number }> {
+/**
+ * The requests waiting for this person (the sidebar's count): requested by someone else, not decided yet, not
+ * approved by them already, and still needing an approval of their role by what the policy required.
+ */
+export async function countWaitingFor(db: Queryable, email: string, role: Role): Promise<{ waiting: number }> {
   const { rows } = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM withdrawal_requests WHERE state = 'requested' AND lower(requested_by) <> lower($1)",
-    [email],
+    `SELECT count(*)::int AS n FROM withdrawal_requests w
+      WHERE w.state = 'requested' AND lower(w.requested_by) <> lower($1)
+        AND NOT EXISTS (SELECT 1 FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id AND lower(a.approver) = lower($1))
+        AND coalesce((SELECT sum((r->>'count')::int) FROM jsonb_array_elements(coalesce(w.policy_approvals, $3::jsonb)) r
+                       WHERE r->>'role' = $2), 0)
+          > (SELECT count(*) FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id AND a.role = $2)`,
+    [email, role, JSON.stringify(DEFAULT_ACTION.approvals)],
   );
   return { waiting: Number(rows[0]?.n ?? 0) };
 }

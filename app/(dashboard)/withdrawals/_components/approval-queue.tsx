@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/styles";
 import { ApiError, errorText } from "@/lib/client/api";
 import { groupDecimal } from "@/lib/format";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
+import type { Role } from "@/lib/rbac";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useWithdrawalPage } from "./api";
@@ -53,7 +54,7 @@ const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
   { header: "Reason", className: "max-w-60 break-words", cell: (w) => w.reason },
 ];
 
-export function ApprovalQueue({ me }: { me: string }) {
+export function ApprovalQueue({ me, role }: { me: string; role: Role }) {
   const requested = useWithdrawalPage(new URLSearchParams({ state: "requested", limit: "500" }));
   const unknown = useWithdrawalPage(new URLSearchParams({ state: "unknown", limit: "500" }));
   const approve = useApproveWithdrawal();
@@ -65,7 +66,13 @@ export function ApprovalQueue({ me }: { me: string }) {
 
   const isMine = (w: WithdrawalView) => w.requestedBy.toLowerCase() === me.toLowerCase();
   const items = requested.data?.items ?? [];
-  const theirs = items.filter((w) => !isMine(w));
+  // What waits for this person: another's request whose policy still needs this role, not approved by them yet.
+  const needsMe = (w: WithdrawalView) =>
+    !w.policy.approvals.some((a) => a.by.toLowerCase() === me.toLowerCase()) &&
+    w.policy.required.some(
+      (r) => r.role === role && w.policy.approvals.filter((a) => a.role === role).length < r.count,
+    );
+  const theirs = items.filter((w) => !isMine(w) && needsMe(w));
   const mine = items.filter(isMine);
   const unsettled = unknown.data?.items ?? [];
 
