@@ -23,7 +23,9 @@ import {
   rejectWithdrawal,
   requestWithdrawal,
 } from "@/server/workflows/withdrawal-requests";
+import { countWaitingFor } from "@/server/workflows/withdrawal-ledger";
 import { dryRun } from "./dry-run";
+import { destinationKind } from "./facts";
 import { discardPolicy, draftPolicy, listPolicies, publishPolicy, publishedPolicy } from "./versions";
 
 const broker = staffSession("broker", "pbroker");
@@ -137,7 +139,13 @@ describe("[policy][approvals] a withdrawal needs what its rule named, from disti
       stillNeeded: "needs lead and compliance",
       valueUsdt: "60000",
     });
+    expect((await countWaitingFor(bed.db, lead1.email, "lead")).waiting).toBe(1);
+    expect((await countWaitingFor(bed.db, compliance.email, "compliance")).waiting).toBe(1);
     const afterLead = await approve(w, lead1);
+    // Waiting for compliance only now: not for the lead who approved, nor for another lead.
+    expect((await countWaitingFor(bed.db, lead1.email, "lead")).waiting).toBe(0);
+    expect((await countWaitingFor(bed.db, lead2.email, "lead")).waiting).toBe(0);
+    expect((await countWaitingFor(bed.db, compliance.email, "compliance")).waiting).toBe(1);
     expect(afterLead.state).toBe("requested");
     expect(afterLead.policy.stillNeeded).toBe("needs one more approval: compliance");
     expect(afterLead.policy.approvals.map((a) => [a.by, a.role])).toEqual([[lead1.email, "lead"]]);
@@ -175,7 +183,30 @@ describe("[policy][approvals] a withdrawal needs what its rule named, from disti
     expect((await domainRefusal(approve(w, compliance))).message).toBe(
       "This withdrawal needs lead: a compliance's approval is not one of them",
     );
+    expect((await domainRefusal(rejectWithdrawal(bed.db, compliance, w.id, "not mine to say"))).message).toBe(
+      "This withdrawal needs one lead: a compliance may not reject it",
+    );
     expect((await approve(w, lead2)).state).toBe("confirmed");
+  });
+});
+
+describe("[policy][destination]", () => {
+  it("an address-book entry still in its lock is a new address to the policy; once the lock has passed, the book", async () => {
+    const kind = (at: Date) =>
+      destinationKind(bed.db, { subUid: other, dest: "on_chain", chain: "TRC20", address: TRON, tag: null }, at);
+    await bed.db.query(
+      `INSERT INTO withdrawal_destinations (sub_uid, dest, chain, address, tag, label, state, requested_by, decided_by, decided_at, usable_from)
+       VALUES ($1, 'on_chain', 'TRC20', $2, '', 'locked', 'approved', 'x@y', 'z@y', now(), now() + interval '24 hours')`,
+      [other, TRON],
+    );
+    expect(await kind(new Date())).toBe("new_address");
+    expect(await kind(new Date(Date.now() + 25 * 3_600_000))).toBe("address_book");
+    const registry = await destinationKind(
+      bed.db,
+      { subUid: other, dest: "internal_transfer", chain: null, address: desk, tag: null },
+      new Date(),
+    );
+    expect(registry).toBe("internal_registry");
   });
 });
 

@@ -21,6 +21,7 @@ import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
 import { approvalGate, refuseOnHold, refuseOwn } from "./approval-gate";
 import { decideWithdrawal } from "@/server/policy/decide";
+import { requirementWords } from "@/lib/policy";
 import { getRegistryEntry } from "./subaccounts";
 import { addressProblem } from "./address-check";
 import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
@@ -221,6 +222,12 @@ export async function rejectWithdrawal(
   refuseOwnWithdrawal(row, session, "reject");
   if (row.state !== "requested") refuseDecided(row);
   await refuseOnHold(db, session);
+  // Whoever's approval the policy asks for may refuse it; another role may not (compliance, under the default).
+  if (!requiredOf(row).some((r) => r.role === session.role))
+    throw new DomainError(
+      "approval_not_needed",
+      `This withdrawal needs ${requirementWords(requiredOf(row))}: a ${session.role} may not reject it`,
+    );
   const { rows } = await db.query<Row>(
     `UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $2, rejected_at = now(), reject_reason = $3, version = version + 1
      WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
