@@ -179,8 +179,7 @@ test("[policy][e2e] drafted, dry-run, published by a second admin with a fresh f
     rows: { outcome: string; detail: unknown }[];
   };
   const recorded = audit.rows.find((r) => r.outcome === "success" && JSON.stringify(r.detail).includes(big.id));
-  expect(JSON.stringify(recorded?.detail)).toContain(`"rule":"${RULE}"`);
-  expect(JSON.stringify(recorded?.detail)).toMatch(/"policy":\{"version":1,/);
+  expect((recorded?.detail as { policy?: unknown } | undefined)?.policy).toMatchObject({ version: 1, rule: RULE });
   const published = (await (await admin.request.get("/api/audit?action=policy.publish")).json()) as {
     rows: { actor: string; outcome: string; target: string | null }[];
   };
