@@ -36,12 +36,20 @@ export const conditionSchema = z.discriminatedUnion("kind", [
     kind: z.literal("destination"),
     is: z.array(z.enum(DESTINATION_KINDS)).check(z.minLength(1, "name at least one kind of destination")),
   }),
-  z.object({
-    kind: z.literal("subaccount"),
-    subUids: z
-      .array(z.string().check(z.regex(/^\d{1,32}$/, { error: "a sub-account is its numeric UID" })))
-      .check(z.minLength(1, "name at least one sub-account")),
-  }),
+  /** These sub-accounts, by UID, or a group of them: every sub-account whose registry label is one of `labels`. */
+  z
+    .object({
+      kind: z.literal("subaccount"),
+      subUids: z.optional(
+        z.array(z.string().check(z.regex(/^\d{1,32}$/, { error: "a sub-account is its numeric UID" }))),
+      ),
+      labels: z.optional(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))),
+    })
+    .check(
+      z.refine((c) => (c.subUids?.length ?? 0) + (c.labels?.length ?? 0) > 0, {
+        error: "name at least one sub-account or label",
+      }),
+    ),
   z.object({ kind: z.literal("requester"), roles: z.array(role).check(z.minLength(1, "name at least one role")) }),
   /**
    * What the sub-account has requested or sent in the last `hours` (this request included; cancelled,
@@ -147,7 +155,12 @@ export function conditionWords(c: Condition): string {
     case "destination":
       return `destination is ${c.is.map((k) => DESTINATION_KIND_WORDS[k]).join(" or ")}`;
     case "subaccount":
-      return `sub-account ${c.subUids.join(" or ")}`;
+      return [
+        c.subUids?.length ? `sub-account ${c.subUids.join(" or ")}` : null,
+        c.labels?.length ? `a sub-account labelled ${c.labels.map((l) => `“${l}”`).join(" or ")}` : null,
+      ]
+        .filter(Boolean)
+        .join(" or ");
     case "requester":
       return `requested by a ${c.roles.join(" or ")}`;
     case "velocity": {

@@ -28,8 +28,16 @@ export const draftPolicyInput = z.object({
 /** The most past withdrawals one dry run reads. */
 export const DRY_RUN_MAX = 2_000;
 
+const isoTime = (field: string) =>
+  z.optional(
+    z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)), { error: `${field} must be an ISO 8601 time` })),
+  );
+
+/** The last `last` withdrawals, of those requested from `from` and before `to` when given (a range). */
 export const dryRunInput = z.object({
   rules: z.unknown(),
+  from: isoTime("from"),
+  to: isoTime("to"),
   last: z
     .number({ error: "last must be a number of withdrawals" })
     .check(

@@ -1,5 +1,5 @@
 import "server-only";
-// A draft tried on the withdrawals Brokerdesk has already seen: for each of the last N, what the draft would
+// A draft tried on the withdrawals Brokerdesk has already seen: for each of the last N (in a range, if given), what the draft would
 // have required (or that it would have blocked it) against what was required when it was requested, and the
 // totals that change. Facts are read as of each request's time: its day's price, the address book as it
 // stood (an entry counts from its usable_from), and the sub-account's velocity windows up to it. What a
@@ -37,15 +37,20 @@ function outcome(rule: string, action: PolicyAction): PolicyOutcome {
 
 const total = (o: PolicyOutcome) => o.approvals?.reduce((n, r) => n + r.count, 0) ?? 0;
 
-export async function dryRun(db: Queryable, input: { rules: unknown; last: number }): Promise<DryRunReply> {
+export async function dryRun(
+  db: Queryable,
+  input: { rules: unknown; last: number; from?: string; to?: string },
+): Promise<DryRunReply> {
   const rules = parseRules(input.rules);
   // The requester's role now (a role is not kept on the request); a requester no longer on staff reads as a broker.
   const { rows } = await db.query<PastRow>(
     `SELECT r.id, r.sub_uid, r.coin, r.dest, r.chain, r.address, r.tag, r.amount, r.requested_at, r.requested_by,
             u.role AS requester_role, r.policy_rule, r.policy_approvals
        FROM withdrawal_requests r LEFT JOIN staff_users u ON lower(u.email) = lower(r.requested_by)
+      WHERE ($2::timestamptz IS NULL OR r.requested_at >= $2::timestamptz)
+        AND ($3::timestamptz IS NULL OR r.requested_at < $3::timestamptz)
       ORDER BY r.requested_at DESC, r.id DESC LIMIT $1`,
-    [input.last],
+    [input.last, input.from ?? null, input.to ?? null],
   );
   const out: DryRunReply["rows"] = [];
   for (const r of rows) {

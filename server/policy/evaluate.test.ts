@@ -28,6 +28,7 @@ const facts = (over: Partial<WithdrawalFacts> = {}): WithdrawalFacts => ({
   valueUsdt: "100",
   destination: "address_book",
   subUid: "1001",
+  subLabel: "desk group A",
   requesterRole: "broker",
   windows: {},
   ...over,
@@ -68,6 +69,9 @@ describe("[policy][evaluate] each match kind", () => {
     ],
     ["sub-account: listed", { kind: "subaccount", subUids: ["1001"] }, {}, true],
     ["sub-account: not listed", { kind: "subaccount", subUids: ["2002"] }, {}, false],
+    ["sub-account: its group (registry label)", { kind: "subaccount", labels: ["desk group A"] }, {}, true],
+    ["sub-account: another group", { kind: "subaccount", labels: ["desk group B"] }, {}, false],
+    ["sub-account: no label", { kind: "subaccount", labels: ["desk group A"] }, { subLabel: null }, false],
     ["requester: role", { kind: "requester", roles: ["broker"] }, {}, true],
     ["requester: other role", { kind: "requester", roles: ["lead"] }, {}, false],
     [
@@ -243,6 +247,10 @@ const condition: fc.Arbitrary<Condition> = fc.oneof(
     subUids: fc.uniqueArray(fc.constantFrom("1001", "2002"), { minLength: 1 }),
   }),
   fc.record({
+    kind: fc.constant("subaccount" as const),
+    labels: fc.uniqueArray(fc.constantFrom("A", "B"), { minLength: 1 }),
+  }),
+  fc.record({
     kind: fc.constant("requester" as const),
     roles: fc.uniqueArray(fc.constantFrom(...ROLES), { minLength: 1 }),
   }),
@@ -271,6 +279,7 @@ const factsArb: fc.Arbitrary<WithdrawalFacts> = fc.record({
   valueUsdt: fc.option(decimal, { nil: null }),
   destination: fc.constantFrom(...DESTINATION_KINDS),
   subUid: fc.constantFrom("1001", "2002", "3003"),
+  subLabel: fc.constantFrom("A", "B", null),
   requesterRole: fc.constantFrom<Role>("broker", "lead"),
   windows: fc
     .integer({ min: 1, max: 8 })

@@ -30,6 +30,8 @@ export type WithdrawalFacts = {
   valueUsdt: string | null;
   destination: DestinationKind;
   subUid: string;
+  /** The sub-account's label in the registry (its group), or null. */
+  subLabel: string | null;
   requesterRole: Role;
   /** The windows the policy's velocity conditions ask about, by windowKey(hours, coin). */
   windows: Readonly<Record<string, WindowTotals>>;
@@ -71,7 +73,9 @@ export function conditionHolds(c: Condition, f: WithdrawalFacts): boolean {
     case "destination":
       return c.is.includes(f.destination);
     case "subaccount":
-      return c.subUids.includes(f.subUid);
+      return (
+        (c.subUids?.includes(f.subUid) ?? false) || (f.subLabel !== null && (c.labels?.includes(f.subLabel) ?? false))
+      );
     case "requester":
       return c.roles.includes(f.requesterRole);
     case "velocity": {

@@ -131,10 +131,14 @@ export async function readFacts(
         }
       : before;
   }
+  const label = await db.query<{ label: string | null }>("SELECT label FROM subaccounts WHERE sub_uid = $1", [
+    r.subUid,
+  ]);
   return {
     coin: r.coin,
     amount: r.amount,
     valueUsdt,
+    subLabel: label.rows[0]?.label ?? null,
     destination: await destinationKind(db, r, at),
     subUid: r.subUid,
     requesterRole: r.requesterRole,

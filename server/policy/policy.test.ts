@@ -232,6 +232,10 @@ describe("[policy][dry-run]", () => {
     expect(big.would).toMatchObject({ rule: "No USDT", approvals: null, blockReason: "stop", words: "blocked: stop" });
     const same = await dryRun(bed.db, { rules: BIG_OR_NEW, last: 10 });
     expect(same.totals.changed).toBe(0);
+    // A range: none requested before an hour ago.
+    const before = await dryRun(bed.db, { rules: draft, last: 10, to: new Date(Date.now() - 3_600_000).toISOString() });
+    expect(before.totals.withdrawals).toBe(0);
+    expect((await dryRun(bed.db, { rules: draft, last: 1 })).totals.withdrawals).toBe(1);
   });
 });
 
