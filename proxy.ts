@@ -3,9 +3,25 @@
 // Content-Security-Policy header; the root layout reads x-nonce for its inline theme script).
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { hostProblem } from "@/lib/host-check";
 import { createNonce, REQUEST_PATH_HEADER, securityHeaders } from "@/lib/security-headers";
 
 export function proxy(request: NextRequest): NextResponse {
+  // Before anything else, sign-in included: a request under a name Brokerdesk is not configured at.
+  const misdirected = hostProblem(
+    {
+      host: request.headers.get("host"),
+      forwardedHost: request.headers.get("x-forwarded-host"),
+      path: request.nextUrl.pathname,
+    },
+    { origin: env.nextAuthUrl, simulator: env.mode === "simulator", trustProxy: env.trustProxy.kind !== "off" },
+  );
+  if (misdirected) {
+    return new NextResponse(`${misdirected}\n`, {
+      status: 421,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
   const nonce = createNonce();
   const https = env.nextAuthUrl.startsWith("https://") || request.headers.get("x-forwarded-proto") === "https";
   const headers = securityHeaders({ nonce, https, dev: env.nodeEnv === "development" });

@@ -1,5 +1,5 @@
 // Two-person withdrawals in the browser against the embedded simulator (issue 6 "Tests"): the balance
-// moves exactly once per request, the requester never approves, compliance only reads, a timeout is
+// moves exactly once per request, the requester never approves, compliance approves only where the policy asks, a timeout is
 // settled by Reconcile without a second withdrawal, and two approvals at once make one platform call.
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expect, test, E2E_PLATFORM_TIMEOUT_MS } from "./support/test";
@@ -145,7 +145,7 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   await leadApi.dispose();
 });
 
-test("[withdrawals][two-person] a lead cannot approve their own request; compliance sees the ledger and no action buttons", async ({
+test("[withdrawals][two-person] a lead cannot approve their own request; compliance sees the ledger and nothing to decide under the default policy", async ({
   page,
   browser,
   baseURL,
@@ -185,13 +185,17 @@ test("[withdrawals][two-person] a lead cannot approve their own request; complia
     await expect(compliance.getByRole("button", { name })).toHaveCount(0);
   }
   await expect(compliance.getByRole("region", { name: "Request a withdrawal" })).toHaveCount(0);
-  await expect(compliance.getByRole("region", { name: "Approval queue" })).toHaveCount(0);
+  // Compliance decides only where the money-out policy asks for it: the default asks one lead, so nothing waits.
+  await expect(
+    compliance.getByRole("region", { name: "Approval queue" }).locator(`tr[data-withdrawal-id="${own.id}"]`),
+  ).toHaveCount(0);
   const complianceApi = await apiAs(baseURL, "compliance");
   const refused = await complianceApi.post(`/api/withdrawals/${own.id}/approve`, {
     headers: sameOrigin(baseURL),
     data: { confirmAmount: "0.5", confirmAddress: ADDRESS },
   });
   expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("approval_not_needed");
   const csv = await complianceApi.get(`/api/withdrawals/export?requestedBy=${encodeURIComponent(DEMO.lead)}`);
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toContain("text/csv");

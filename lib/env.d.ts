@@ -49,6 +49,7 @@ export type Env = Readonly<{
   session: Readonly<{ idleMs: number; maxAgeMs: number }>;
   /** Separation of duties: the wait after an own password change before an admin-set-up account may approve. */
   approverCoolOffMs: number;
+  destinationLockMs: number;
   /** bcrypt work factor of new password hashes (PASSWORD_HASH_COST; 12 unless set, below 12 only in simulator mode). */
   passwordHashCost: number;
   /** The ledger's sync (issue 14). */

@@ -161,6 +161,14 @@ export const PAGES = {
     what: "The ledger's sync",
     group: "Compliance",
   }),
+  policy: page({
+    path: "/policy",
+    title: "Money-out policy",
+    label: "Money-out policy",
+    permission: "policy.read",
+    what: "The money-out policy",
+    group: "Compliance",
+  }),
   audit: page({
     path: "/audit",
     title: "Audit log",

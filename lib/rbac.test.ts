@@ -25,13 +25,17 @@ const MATRIX: Record<Permission, Role[]> = {
   "riskUnits.write": ["broker", "lead"],
   // request a withdrawal
   "withdrawals.write": ["broker", "lead"],
-  // approve or reject a withdrawal
-  "withdrawals.approve": ["lead"],
+  // approve or reject a withdrawal: compliance as the money-out policy says (the approval gate decides)
+  "withdrawals.approve": ["compliance", "lead"],
   // change leverage
   "leverage.write": ["lead"],
   // manage staff users
   "users.read": ["admin"],
   "users.write": ["admin"],
+  // read the money-out policy; draft one; publish one (a second admin)
+  "policy.read": ["compliance", "lead", "admin"],
+  "policy.write": ["admin"],
+  "policy.approve": ["admin"],
 };
 
 const cells = ROLES.flatMap((role) =>

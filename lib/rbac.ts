@@ -22,6 +22,8 @@ const DESK_WRITES = ["subaccounts.write", "riskUnits.write", "withdrawals.write"
 /** What only leads do: approve withdrawals (a second person) and change leverage. */
 const LEAD_WRITES = ["withdrawals.approve", "leverage.write"] as const;
 const USER_ADMIN = ["users.read", "users.write"] as const;
+/** The money-out policy (server/policy/): read it; draft it; publish a draft (a second admin, fresh factor). */
+const POLICY = ["policy.read", "policy.write", "policy.approve"] as const;
 
 export const PERMISSIONS = [
   ...READ_PLATFORM,
@@ -30,14 +32,17 @@ export const PERMISSIONS = [
   ...DESK_WRITES,
   ...LEAD_WRITES,
   ...USER_ADMIN,
+  ...POLICY,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  compliance: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read"],
+  // Compliance approves a withdrawal only where the money-out policy asks for a compliance approval (the
+  // approval gate refuses any other); under the default policy, none.
+  compliance: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", "withdrawals.approve", "policy.read"],
   broker: [...READ_PLATFORM, ...READ_LEDGERS, ...DESK_WRITES],
-  lead: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...DESK_WRITES, ...LEAD_WRITES],
-  admin: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...USER_ADMIN],
+  lead: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...DESK_WRITES, ...LEAD_WRITES, "policy.read"],
+  admin: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...USER_ADMIN, ...POLICY],
 };
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {
@@ -50,9 +55,10 @@ export function isRole(value: unknown): value is Role {
 
 /** What each role may do, in words for staff (the admin page shows it beside the roles). */
 export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
-  compliance: "Reads everything on the platform and in Brokerdesk's records, and the audit log; changes nothing.",
+  compliance:
+    "Reads everything on the platform and in Brokerdesk's records, and the audit log; approves withdrawals where the money-out policy asks for compliance.",
   broker: "Reads the platform and the records; creates sub-accounts, binds risk units and requests withdrawals.",
   lead: "What a broker does, plus approving or rejecting others' withdrawals, setting leverage and reading the audit log.",
   admin:
-    "Manages staff (adds them, changes roles, disables, resets passwords and second factors) and reads the audit log; moves no money.",
+    "Manages staff (adds them, changes roles, disables, resets passwords and second factors), drafts and publishes the money-out policy (a second admin publishes) and reads the audit log; moves no money.",
 };

@@ -296,6 +296,55 @@ test("[scale-out][withdrawals] one withdrawal approved from two instances at onc
   expect(seen.state).toBe("confirmed");
 });
 
+test("[scale-out][policy] a velocity limit holds for 20 requests at once across three instances; a cancel gives its place back", async () => {
+  const brokers = await Promise.all(apps.map((a) => signIn(a.url, "broker")));
+  const desk07 = (await registry(brokers[0]!)).find((s) => s.subaccountName?.startsWith("desk07@"))!.subUid;
+  // Published straight into the database (drafting and publishing by two admins is the policy's own e2e):
+  // this test is about the limit under concurrency, and the rule names desk07 alone, so no other test meets it.
+  const dbUrl = new URL(PG_URL!);
+  dbUrl.pathname = `/${dbName}`;
+  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  await db.connect();
+  try {
+    const rules = [
+      {
+        name: "desk07: at most 5 requests a day",
+        match: "all",
+        when: [
+          { kind: "subaccount", subUids: [desk07] },
+          { kind: "velocity", hours: 24, count: 5 },
+        ],
+        then: { kind: "block", reason: "more than 5 requests in 24 h" },
+      },
+    ];
+    await db.query(
+      `INSERT INTO money_out_policies (version, state, rules, drafted_by, published_by, published_at)
+       VALUES ((SELECT coalesce(max(version), 0) + 1 FROM money_out_policies), 'published', $1::jsonb, 'scale-a', 'scale-b', now())`,
+      [JSON.stringify(rules)],
+    );
+  } finally {
+    await db.end();
+  }
+  const ask = (c: APIRequestContext) =>
+    c.post("/api/withdrawals", {
+      data: { subUid: desk07, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "1", reason: "velocity" },
+    });
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(brokers[i % 3]!)));
+  const ok = answers.filter((r) => r.status() === 200);
+  const codes = await Promise.all(
+    answers
+      .filter((r) => r.status() !== 200)
+      .map(async (r) => ((await r.json()) as { error: { code: string } }).error.code),
+  );
+  expect(ok).toHaveLength(5);
+  expect(codes).toEqual(Array.from({ length: 15 }, () => "policy_blocked"));
+  // A cancelled request gives its reservation back: one more passes, then the limit holds again.
+  const first = (await ok[0]!.json()) as { id: string };
+  expect((await brokers[1]!.post(`/api/withdrawals/${first.id}/cancel`, { data: {} })).status()).toBe(200);
+  expect((await ask(brokers[2]!)).status()).toBe(200);
+  expect((await ask(brokers[0]!)).status()).toBe(403);
+});
+
 test("[scale-out][throttle] sign-in failures on three instances add up to one throttle", async () => {
   // Five wrong passwords for one account, spread over the instances (the per-account limit is 5)...
   for (let i = 0; i < 5; i++) {

@@ -35,6 +35,8 @@ const WORKER_APP_ENV = {
   PLATFORM_TIMEOUT_MS: String(E2E_PLATFORM_TIMEOUT_MS),
   // Separation of duties' cool-off, seconds long here so the e2e can watch it end (e2e/support/staff.ts).
   APPROVER_COOL_OFF_HOURS: "0.001",
+  // An approved address-book entry counts at once here; the lock itself is tested in server/workflows.
+  DESTINATION_LOCK_HOURS: "0",
   LEDGER_SYNC: "off",
 };
 

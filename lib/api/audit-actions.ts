@@ -63,6 +63,9 @@ export const AUDIT_ACTIONS = z.enum([
   "audit.export",
   "ledger.deposits-export",
   "ledger.check-now",
+  "policy.draft",
+  "policy.publish",
+  "policy.discard",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

@@ -27,6 +27,9 @@ export const ERROR_STATUS = {
   cannot_disable_self: 409,
   last_admin: 409,
   approver_on_hold: 403,
+  // The money-out policy refuses the request (a block rule), or this approver's role is not one it still needs.
+  policy_blocked: 403,
+  approval_not_needed: 403,
   wrong_password: 422,
   // Second factor: the last one verified is older than MFA_FRESH_SECONDS (verify again, then retry).
   mfa_stale: 401,

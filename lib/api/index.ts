@@ -13,6 +13,7 @@ import { mfaResources } from "./mfa";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
 import { platformKeyResources } from "./platform-keys";
+import { policyResources } from "./policy";
 import { riskUnitResources } from "./risk-units";
 import { subaccountResources } from "./sub-accounts";
 import { userResources } from "./users";
@@ -38,6 +39,7 @@ export const resources = Object.fromEntries(
       ledgerHistoryResources,
       leverageResources,
       platformKeyResources,
+      policyResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

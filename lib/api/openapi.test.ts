@@ -77,7 +77,9 @@ describe("[api][openapi] the document", () => {
     expect(JSON.stringify(approve?.requestBody)).toContain("confirmAmount");
     expect(JSON.stringify(approve?.responses?.["200"])).toContain("clientOid");
     expect(approve?.responses?.["409"]?.description).toBe("error.code: already_decided, already_in_progress");
-    expect(approve?.responses?.["403"]?.description).toBe("error.code: forbidden, csrf, own_request, approver_on_hold");
+    expect(approve?.responses?.["403"]?.description).toBe(
+      "error.code: forbidden, csrf, own_request, approver_on_hold, approval_not_needed",
+    );
     expect(approve?.description).toContain("withdrawals.approve");
     expect(approve?.description).toContain("mfa_stale");
     expect(approve?.responses?.["401"]?.description).toBe("error.code: unauthenticated, mfa_required, mfa_stale");

@@ -80,11 +80,12 @@ export const staffUserSchema = z.object({
   /**
    * Separation of duties (issue 12, item 7): set when an admin created this account, promoted it to an
    * approving role or set its password. It may not approve until its holder has changed their own
-   * password (passwordChangedAt after `at`) and the cool-off has passed since.
+   * password (passwordChangedAt after `at`) and the cool-off has passed since. An admin's reset of the
+   * account's second factors holds it for the cool-off from the reset (the password was not the admin's).
    */
   approverHold: z.nullable(
     z.object({
-      reason: z.enum(["created-by-admin", "promoted-by-admin", "password-set-by-admin"]),
+      reason: z.enum(["created-by-admin", "promoted-by-admin", "password-set-by-admin", "factors-reset-by-admin"]),
       at: z.string(),
       by: z.nullable(z.string()),
     }),

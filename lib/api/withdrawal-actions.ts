@@ -103,6 +103,7 @@ export const withdrawalActionResources = {
       "confirmation_mismatch",
       "already_in_progress",
       "approver_on_hold",
+      "approval_not_needed",
       "mfa_stale",
     ],
   }),
@@ -115,7 +116,7 @@ export const withdrawalActionResources = {
     input: rejectWithdrawalSchema,
     output: withdrawalViewSchema,
     audit: byId,
-    errors: ["not_found", "own_request", "already_decided"],
+    errors: ["not_found", "own_request", "already_decided", "approver_on_hold", "approval_not_needed"],
   }),
   cancel: defineResource({
     id: "withdrawals.cancel",

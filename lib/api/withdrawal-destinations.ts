@@ -85,6 +85,8 @@ export const destinationViewSchema = z.object({
   decidedBy: z.nullable(z.string()),
   decidedAt: z.nullable(z.string()),
   rejectReason: z.nullable(z.string()),
+  /** When an approved entry counts as in the book (its approval plus the lock, DESTINATION_LOCK_HOURS); null otherwise. */
+  usableFrom: z.nullable(z.string()),
 });
 export type DestinationView = z.infer<typeof destinationViewSchema>;
 
@@ -124,7 +126,9 @@ export const destinationResources = {
     input: destinationFormSchema,
     output: destinationViewSchema,
     audit: { target: (i) => `subaccount:${i.subUid}` },
-    errors: ["already_registered"],
+    // Adding a destination is half of moving money to it: the standing and factor rules of an approval.
+    freshFactor: true,
+    errors: ["already_registered", "approver_on_hold", "mfa_stale"],
   }),
   approveDestination: defineResource({
     id: "destinations.approve",
@@ -134,7 +138,8 @@ export const destinationResources = {
     permission: "withdrawals.approve",
     output: destinationViewSchema,
     audit: byId,
-    errors: ["not_found", "own_request", "already_decided"],
+    freshFactor: true,
+    errors: ["not_found", "own_request", "already_decided", "approver_on_hold", "mfa_stale"],
   }),
   rejectDestination: defineResource({
     id: "destinations.reject",
@@ -145,6 +150,7 @@ export const destinationResources = {
     input: z.object({ reason: text("reason", 3, 500) }),
     output: destinationViewSchema,
     audit: byId,
-    errors: ["not_found", "own_request", "already_decided"],
+    freshFactor: true,
+    errors: ["not_found", "own_request", "already_decided", "approver_on_hold", "mfa_stale"],
   }),
 } as const;

@@ -79,6 +79,18 @@ export const withdrawalViewSchema = z.object({
   errorCode: z.nullable(z.string()),
   errorMsg: z.nullable(z.string()),
   version: z.number(),
+  /** What the money-out policy required when it was requested, the approvals given, and what is still needed. */
+  policy: z.object({
+    /** The published version that decided; null: none was published (the default, one lead). */
+    version: z.nullable(z.number()),
+    rule: z.string(),
+    required: z.array(z.object({ role: z.string(), count: z.number() })),
+    approvals: z.array(z.object({ by: z.string(), role: z.string(), at: z.string() })),
+    /** "needs one more approval: compliance"; null once nothing more is needed or it was decided. */
+    stillNeeded: z.nullable(z.string()),
+    /** The amount's USDT value the policy saw; null when the day had no price. */
+    valueUsdt: z.nullable(z.string()),
+  }),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 

@@ -128,11 +128,12 @@ export const withdrawalResources = {
     id: "withdrawals.request",
     method: "POST",
     path: "/api/withdrawals",
-    summary: "Request a withdrawal (saved with a fresh clientOid; nothing is sent until another lead approves)",
+    summary:
+      "Request a withdrawal (saved with a fresh clientOid and what the money-out policy requires; nothing is sent until others approve)",
     permission: "withdrawals.write",
     input: withdrawalFormSchema,
     output: withdrawalViewSchema,
     audit: { target: (i) => `subaccount:${i.subUid}` },
-    errors: PLATFORM_ERRORS,
+    errors: [...PLATFORM_ERRORS, "policy_blocked"],
   }),
 } as const;

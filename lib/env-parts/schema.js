@@ -66,6 +66,12 @@ export const baseSchema = z.object({
     "24",
     "APPROVER_COOL_OFF_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)",
   ),
+  // How long an approved address-book entry waits before a withdrawal to it counts as "in the book".
+  DESTINATION_LOCK_HOURS: decimalNumber(
+    "DESTINATION_LOCK_HOURS",
+    "24",
+    "DESTINATION_LOCK_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)",
+  ),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the

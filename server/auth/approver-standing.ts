@@ -15,6 +15,7 @@ const WHY: Record<ApproverHold["reason"], string> = {
   "created-by-admin": "was created by",
   "promoted-by-admin": "was given an approving role by",
   "password-set-by-admin": "had its password set by",
+  "factors-reset-by-admin": "had its second factors reset by",
 };
 
 export function approverStanding(
@@ -28,6 +29,19 @@ export function approverStanding(
   const heldAt = Date.parse(hold.at);
   const what = `Separation of duties: this account ${WHY[hold.reason]} ${hold.by ?? "an administrator"} on ${formatUtc(heldAt)}`;
   const hours = formatDuration(coolOffMs);
+  // A factor reset: the admin never knew the password, but whoever enrols the next factor holds the
+  // account. The cool-off from the reset gives its holder (told at their next page) and the other
+  // leads time to notice one that was not asked for.
+  if (hold.reason === "factors-reset-by-admin") {
+    const from = heldAt + coolOffMs;
+    if (now >= from) return { ...base, mayApprove: true, reason: null, eligibleFrom: null };
+    return {
+      ...base,
+      mayApprove: false,
+      reason: `${what}; it may approve from ${formatUtc(from)}, ${hours} after that reset`,
+      eligibleFrom: new Date(from).toISOString(),
+    };
+  }
   // An account with no password (single sign-on) has nothing to change: the cool-off counts from the change.
   const changed = user.passwordChangedAt ? Date.parse(user.passwordChangedAt) : null;
   if (user.hasPassword && (changed === null || changed <= heldAt)) {

@@ -11,7 +11,7 @@ import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { redirectOnThisSite } from "./callback-path";
 import { SessionRefusedError, type SessionRefusal } from "./errors";
-import { countFactors, redeemProof, takeResetNotice } from "./mfa";
+import { countFactors, pendingResetNotice, redeemProof } from "./mfa";
 import { prepareStaffUsers, verifyCredentials, verifyOidcUser } from "./sign-in";
 import {
   checkSessionUser,
@@ -209,7 +209,7 @@ export function createAuthOptions(deps: AuthDeps = {}): NextAuthOptions {
           // Second factor: a session starts "factor pending" when the account has one. Single sign-on may
           // count as the second factor when configured so and the provider says it did multi-factor.
           const viaIdp = account?.provider === "oidc" && oidc?.mfa === "idp" && idpDidMfa(profile);
-          const reset = await takeResetNotice(d, row.id);
+          const reset = await pendingResetNotice(d, row.id);
           const claims: StaffClaims = {
             uid: row.id,
             email: row.email,

@@ -1,7 +1,9 @@
 import "server-only";
 // The address book of each sub-account: one person asks for a destination, another approves or rejects it
 // (never the same person: the workflow and a CHECK constraint both hold to it). Every decision is one
-// guarded UPDATE (… WHERE state = 'requested'), so of two deciders exactly one wins.
+// guarded UPDATE (… WHERE state = 'requested'), so of two deciders exactly one wins. Asking and deciding
+// follow the standing rules of approving a withdrawal (approval-gate.ts; the routes ask a fresh factor),
+// and an approved entry counts only from usable_from, its approval plus DESTINATION_LOCK_HOURS.
 import type { z } from "zod";
 import { DomainError } from "@/lib/api/errors";
 import {
@@ -11,7 +13,9 @@ import {
 } from "@/lib/api/withdrawal-destinations";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
+import { env } from "@/lib/env";
 import { addressProblem } from "./address-check";
+import { refuseOnHold, refuseOwn } from "./approval-gate";
 import { getRegistryEntry } from "./subaccounts";
 import { isUuid } from "@/lib/uuid";
 
@@ -29,6 +33,7 @@ type Row = {
   decided_by: string | null;
   decided_at: Date | string | null;
   reject_reason: string | null;
+  usable_from: Date | string | null;
 };
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -46,6 +51,7 @@ const toView = (r: Row): DestinationView => ({
   decidedBy: r.decided_by,
   decidedAt: iso(r.decided_at),
   rejectReason: r.reject_reason,
+  usableFrom: iso(r.usable_from),
 });
 
 async function loadRow(db: Queryable, id: string): Promise<Row> {
@@ -73,6 +79,7 @@ export async function requestDestination(
   session: StaffSession,
   input: z.output<typeof destinationFormSchema>,
 ): Promise<DestinationView> {
+  await refuseOnHold(db, session);
   if (!(await getRegistryEntry(db, input.subUid))) {
     throw new DomainError("invalid_input", "Some fields are not valid", {
       subUid: [`Sub-account ${input.subUid} is not in Brokerdesk's registry`],
@@ -108,13 +115,13 @@ async function decide(
   reason: string | null,
 ): Promise<DestinationView> {
   const row = await loadRow(db, id);
-  if (row.requested_by.toLowerCase() === session.email.toLowerCase()) {
-    throw new DomainError("own_request", "You asked for this destination, so another person must decide on it");
-  }
+  refuseOwn(row.requested_by, session, "You asked for this destination, so another person must decide on it");
+  await refuseOnHold(db, session);
   const { rows } = await db.query<Row>(
-    `UPDATE withdrawal_destinations SET state = $2, decided_by = $3, decided_at = now(), reject_reason = $4
+    `UPDATE withdrawal_destinations SET state = $2, decided_by = $3, decided_at = now(), reject_reason = $4,
+            usable_from = CASE WHEN $2 = 'approved' THEN now() + make_interval(secs => $5::double precision) END
      WHERE id = $1 AND state = 'requested' AND lower(requested_by) <> lower($3) RETURNING *`,
-    [id, to, session.email, reason],
+    [id, to, session.email, reason, env.destinationLockMs / 1000],
   );
   if (!rows[0])
     throw new DomainError(

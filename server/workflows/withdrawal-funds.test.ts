@@ -50,6 +50,12 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][reserve
     db = t.db;
     // A second instance: another pool on the same database (PGlite has one).
     db2 = engine.engine === "postgres" ? await t.open() : db;
+    // The lead's row, as the demo seed makes it (no approver hold): deciding reads the decider's standing.
+    const { rows } = await db.query<{ id: string }>(
+      "INSERT INTO staff_users (email, name, role) VALUES ($1, $2, $3) RETURNING id",
+      [lead.email, lead.name, lead.role],
+    );
+    lead.userId = rows[0]!.id;
   });
 
   it("a request is refused on its amount when the balance minus pending requests is short; a rejection frees it again", async () => {

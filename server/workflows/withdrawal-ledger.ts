@@ -17,6 +17,8 @@ import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, keysetWalk, sqlFilters, type CursorCodec, type KeysetQuery } from "@/server/db/keyset";
 import { isUuid } from "@/lib/uuid";
+import { DEFAULT_ACTION, DEFAULT_RULE_NAME, stillNeededWords, type Requirement } from "@/lib/policy";
+import type { Role } from "@/lib/rbac";
 
 /** Where an audit row came from (the route's request id and the caller's IP). */
 export type AuditContext = { requestId?: string | null; ip?: string | null };
@@ -49,7 +51,26 @@ export type Row = {
   error_code: string | null;
   error_msg: string | null;
   version: number;
+  policy_version: number | null;
+  policy_rule: string | null;
+  policy_approvals: unknown;
+  value_usdt: string | null;
+  /** The approvals given (APPROVALS); absent on a row an UPDATE returned. */
+  approvals?: unknown;
 };
+
+/** What a row's policy required: its own record, or, on rows older than the policy, the default (one lead). */
+export function requiredOf(r: Pick<Row, "policy_approvals">): Requirement[] {
+  const raw = typeof r.policy_approvals === "string" ? JSON.parse(r.policy_approvals) : r.policy_approvals;
+  return Array.isArray(raw) ? (raw as Requirement[]) : DEFAULT_ACTION.approvals;
+}
+
+function givenOf(r: Pick<Row, "approvals">): { by: string; role: Role; at: string }[] {
+  const raw = typeof r.approvals === "string" ? JSON.parse(r.approvals) : r.approvals;
+  return Array.isArray(raw)
+    ? (raw as { by: string; role: Role; at: string }[]).map((a) => ({ ...a, at: new Date(a.at).toISOString() }))
+    : [];
+}
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -82,8 +103,26 @@ export function toView(r: Row): WithdrawalView {
     errorCode: r.error_code,
     errorMsg: r.error_msg,
     version: Number(r.version),
+    policy: policyView(r),
   };
 }
+
+function policyView(r: Row): WithdrawalView["policy"] {
+  const required = requiredOf(r);
+  const approvals = givenOf(r);
+  return {
+    version: r.policy_version === null ? null : Number(r.policy_version),
+    rule: r.policy_rule ?? DEFAULT_RULE_NAME,
+    required,
+    approvals,
+    stillNeeded: r.state === "requested" ? stillNeededWords(required, approvals) : null,
+    valueUsdt: r.value_usdt,
+  };
+}
+
+/** The approvals given to the row's withdrawal, oldest first, as JSON. */
+export const APPROVALS = `(SELECT json_agg(json_build_object('by', a.approver, 'role', a.role, 'at', a.approved_at) ORDER BY a.approved_at, a.approver)
+  FROM withdrawal_approvals a WHERE a.withdrawal_id = withdrawal_requests.id) AS approvals`;
 
 /**
  * When the ledger (issue 14's deposit sync) first saw the recipient's deposit of an internal transfer
@@ -96,12 +135,13 @@ const CREDITED_AT = `(SELECT min(d.first_seen_at) FROM ledger_deposits d
     AND d.tx_id = withdrawal_requests.platform_order_id AND d.sub_uid = withdrawal_requests.address AND d.status = 'success') AS credited_at`;
 
 /**
- * Whether the destination is approved in the sub-account's address book (same dest, address, chain and tag).
+ * Whether the destination is approved in the sub-account's address book (same dest, address, chain and tag)
+ * and its lock has passed (usable_from).
  * A hex address (EVM, 0x…) is the same in any case (HEX_IDENTIFIER): a checksummed entry and a lower-case
  * request are one destination, and were flagged "not in the book" to the lead.
  */
 const IN_BOOK = `EXISTS (SELECT 1 FROM withdrawal_destinations b
-  WHERE b.state = 'approved' AND b.sub_uid = withdrawal_requests.sub_uid AND b.dest = withdrawal_requests.dest
+  WHERE b.state = 'approved' AND b.usable_from <= now() AND b.sub_uid = withdrawal_requests.sub_uid AND b.dest = withdrawal_requests.dest
     AND (b.address = withdrawal_requests.address OR (b.address ~* '${HEX_IDENTIFIER.source}' AND lower(b.address) = lower(withdrawal_requests.address)))
     AND b.chain = upper(coalesce(withdrawal_requests.chain, ''))
     AND b.tag = coalesce(withdrawal_requests.tag, '')) AS in_book`;
@@ -110,17 +150,30 @@ const IN_BOOK = `EXISTS (SELECT 1 FROM withdrawal_destinations b
 export async function loadRow(db: Queryable, id: string): Promise<Row> {
   // A malformed id would make PostgreSQL throw on the uuid cast: to staff it is simply not there.
   const rows = isUuid(id)
-    ? (await db.query<Row>(`SELECT *, ${CREDITED_AT}, ${IN_BOOK} FROM withdrawal_requests WHERE id = $1`, [id])).rows
+    ? (
+        await db.query<Row>(
+          `SELECT *, ${CREDITED_AT}, ${IN_BOOK}, ${APPROVALS} FROM withdrawal_requests WHERE id = $1`,
+          [id],
+        )
+      ).rows
     : [];
   if (!rows[0]) throw new DomainError("not_found", `No withdrawal request ${id}`);
   return rows[0];
 }
 
-/** The requests this person may decide: requested by someone else, not decided yet (the sidebar's count). */
-export async function countWaitingFor(db: Queryable, email: string): Promise<{ waiting: number }> {
+/**
+ * The requests waiting for this person (the sidebar's count): requested by someone else, not decided yet, not
+ * approved by them already, and still needing an approval of their role by what the policy required.
+ */
+export async function countWaitingFor(db: Queryable, email: string, role: Role): Promise<{ waiting: number }> {
   const { rows } = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM withdrawal_requests WHERE state = 'requested' AND lower(requested_by) <> lower($1)",
-    [email],
+    `SELECT count(*)::int AS n FROM withdrawal_requests w
+      WHERE w.state = 'requested' AND lower(w.requested_by) <> lower($1)
+        AND NOT EXISTS (SELECT 1 FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id AND lower(a.approver) = lower($1))
+        AND coalesce((SELECT sum((r->>'count')::int) FROM jsonb_array_elements(coalesce(w.policy_approvals, $3::jsonb)) r
+                       WHERE r->>'role' = $2), 0)
+          > (SELECT count(*) FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id AND a.role = $2)`,
+    [email, role, JSON.stringify(DEFAULT_ACTION.approvals)],
   );
   return { waiting: Number(rows[0]?.n ?? 0) };
 }
@@ -181,7 +234,7 @@ function ledgerQuery(
 ): Omit<KeysetQuery<Row & { exact_at: string }, LedgerKey>, "cursor" | "limit"> {
   const w = whereOf(f);
   return {
-    select: `SELECT *, ${EXACT_AT} AS exact_at, ${CREDITED_AT}, ${IN_BOOK} FROM withdrawal_requests`,
+    select: `SELECT *, ${EXACT_AT} AS exact_at, ${CREDITED_AT}, ${IN_BOOK}, ${APPROVALS} FROM withdrawal_requests`,
     where: w.where,
     params: w.params,
     orderBy: "requested_at DESC, id DESC",

@@ -5,6 +5,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withdrawalFormSchema, type WithdrawalFormInput, type WithdrawalView } from "@/lib/api/withdrawals";
 import type { StaffSession } from "@/server/auth/session";
+import { resetFactors } from "@/server/auth/mfa";
 import { changeOwnPassword, createUser, resetPassword, updateUser } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 import { csvBody, csvResponse } from "@/server/http/csv";
@@ -520,6 +521,26 @@ describe("[withdrawals][separation-of-duties] an approver account an admin set u
       ).code,
     ).toBe("wrong_password");
     await bed.db.query("UPDATE staff_users SET approver_hold = NULL WHERE id = $1", [lead2.userId]);
+    expect((await approve(w, lead2)).state).toBe("confirmed");
+  });
+});
+
+describe("[withdrawals][separation-of-duties] an admin's factor reset", () => {
+  it("[withdrawals][separation-of-duties] puts the lead on approver hold: a new factor and the password alone do not approve", async () => {
+    await bed.db.query("UPDATE staff_users SET approver_hold = NULL, approver_hold_at = NULL WHERE id = $1", [
+      lead2.userId,
+    ]);
+    await resetFactors(bed.db, lead2.userId, "admin@brokerdesk.test");
+    const w = await request();
+    const refused = await domainRefusal(approve(w, lead2));
+    expect(refused.code).toBe("approver_on_hold");
+    expect(refused.message).toMatch(/had its second factors reset by admin@brokerdesk\.test .+ 24 h after that reset/);
+    expect((await domainRefusal(rejectWithdrawal(bed.db, lead2, w.id, "held"))).code).toBe("approver_on_hold");
+    expect(e5().requests).toBe(0);
+    expect((await getWithdrawal(bed.db, w.id)).state).toBe("requested");
+    await bed.db.query("UPDATE staff_users SET approver_hold_at = now() - interval '25 hours' WHERE id = $1", [
+      lead2.userId,
+    ]);
     expect((await approve(w, lead2)).state).toBe("confirmed");
   });
 });

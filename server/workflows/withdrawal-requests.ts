@@ -11,21 +11,21 @@ import type { z } from "zod";
 import { DomainError } from "@/lib/api/errors";
 import type { ApproveWithdrawalInput, WithdrawalFormValues, WithdrawalView } from "@/lib/api/withdrawals";
 import { withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
-import { env } from "@/lib/env";
 import { isReconcilable } from "@/lib/withdrawal-states";
 import { groupDecimal } from "@/lib/format";
 import { openAudit } from "@/server/audit";
-import { approverStanding } from "@/server/auth/approver-standing";
 import type { StaffSession } from "@/server/auth/session";
-import { findUserById } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
+import { approvalGate, refuseOnHold, refuseOwn } from "./approval-gate";
+import { decideWithdrawal } from "@/server/policy/decide";
+import { requirementWords } from "@/lib/policy";
 import { getRegistryEntry } from "./subaccounts";
 import { addressProblem } from "./address-check";
 import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
-import { loadRow, toView, type AuditContext, type Row } from "./withdrawal-ledger";
+import { loadRow, requiredOf, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -79,6 +79,19 @@ export async function requestWithdrawal(
   // pending requests, which is read under it.
   const available = await availableOf(client, input.subUid, input.coin);
   const rows = await db.transaction(async (tx) => {
+    // The money-out policy first (it takes the sub-account's policy lock, then the funds lock below, always in
+    // that order): its velocity windows count the requests stored before this one, and this row, once
+    // inserted, is the reservation the next request counts.
+    const policy = await decideWithdrawal(tx, {
+      subUid: input.subUid,
+      dest: input.dest,
+      chain: input.chain ?? null,
+      address: input.address,
+      tag: input.tag ?? null,
+      coin: input.coin,
+      amount: input.amount,
+      requesterRole: session.role,
+    });
     await lockFunds(tx, input.subUid, input.coin);
     const { pending, pendingCount } = await pendingOf(tx, input.subUid, input.coin);
     const free = new Big(available).minus(pending);
@@ -94,8 +107,9 @@ export async function requestWithdrawal(
     }
     return (
       await tx.query<Row>(
-        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount, reason, requested_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount, reason, requested_by,
+                                          policy_version, policy_rule, policy_approvals, value_usdt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14) RETURNING *`,
         [
           clientOid,
           input.subUid,
@@ -107,6 +121,10 @@ export async function requestWithdrawal(
           input.amount,
           input.reason,
           session.email,
+          policy.version,
+          policy.rule,
+          JSON.stringify(policy.approvals),
+          policy.valueUsdt,
         ],
       )
     ).rows;
@@ -131,20 +149,8 @@ function e5Body(
   };
 }
 
-function refuseOwn(row: Row, session: StaffSession, what: string) {
-  if (row.requested_by.toLowerCase() === session.email.toLowerCase()) {
-    throw new DomainError("own_request", `You requested this withdrawal, so another lead must ${what} it`);
-  }
-}
-
-/** Separation of duties: an approver account an admin set up may not approve yet (server/auth/approver-standing.ts). */
-async function refuseOnHold(db: Db, session: StaffSession): Promise<void> {
-  const user = await findUserById(db, session.userId);
-  if (!user) throw new DomainError("forbidden", "Your staff account no longer exists");
-  const standing = approverStanding(user, Date.now(), env.approverCoolOffMs);
-  if (!standing.mayApprove)
-    throw new DomainError("approver_on_hold", standing.reason ?? "This account may not approve yet");
-}
+const refuseOwnWithdrawal = (row: Row, session: StaffSession, what: string) =>
+  refuseOwn(row.requested_by, session, `You requested this withdrawal, so another lead must ${what} it`);
 
 function refuseDecided(row: Row): never {
   throw new DomainError("already_decided", `This withdrawal was already decided: it is ${row.state}`);
@@ -163,7 +169,7 @@ export async function approveWithdrawal(
   ctx: AuditContext = {},
 ): Promise<WithdrawalView> {
   const row = await loadRow(db, id);
-  refuseOwn(row, session, "approve");
+  refuseOwnWithdrawal(row, session, "approve");
   if (row.state !== "requested") refuseDecided(row);
   await refuseOnHold(db, session);
   const mismatch: Record<string, string[]> = {};
@@ -174,16 +180,35 @@ export async function approveWithdrawal(
   if (Object.keys(mismatch).length)
     throw new DomainError("confirmation_mismatch", "The values typed do not match the request", mismatch);
 
-  // The guard is the whole concurrency story: of two approvals that both passed the checks above, the
-  // database lets one UPDATE match; the other sees 0 rows and sends nothing. requested_by <> $2 repeats the
-  // two-person rule where it cannot be raced (the CHECK constraint backs it once more).
-  const { rows } = await db.query<Row>(
-    `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = now(), version = version + 1
-     WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
-    [id, session.email],
-  );
-  if (!rows[0]) refuseDecided(await loadRow(db, id));
-  return submit(db, client, session, rows[0], ctx);
+  // Under the row's lock, the approval gate judges this approval against those already given (what the
+  // money-out policy required when it was requested): it is recorded, and the one that meets the last
+  // requirement moves the row to approved. The guard is still the concurrency story: of two approvals that
+  // both passed the checks above, one takes the lock first and the other sees what it did. requested_by <> $2
+  // repeats the two-person rule where it cannot be raced (the CHECK constraint and a trigger back it).
+  const step = await db.transaction(async (tx) => {
+    const { rows: locked } = await tx.query<Row>("SELECT * FROM withdrawal_requests WHERE id = $1 FOR UPDATE", [id]);
+    if (locked[0]?.state !== "requested") return null;
+    const gate = await approvalGate(tx, session, {
+      id,
+      requestedBy: locked[0].requested_by,
+      required: requiredOf(locked[0]),
+    });
+    await tx.query("INSERT INTO withdrawal_approvals (withdrawal_id, approver, role) VALUES ($1, $2, $3)", [
+      id,
+      session.email,
+      session.role,
+    ]);
+    if (!gate.completes) return { waiting: true as const };
+    const { rows } = await tx.query<Row>(
+      `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = now(), version = version + 1
+       WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
+      [id, session.email],
+    );
+    return rows[0] ? { approved: rows[0] } : null;
+  });
+  if (!step) refuseDecided(await loadRow(db, id));
+  if ("waiting" in step) return toView(await loadRow(db, id));
+  return submit(db, client, session, step.approved, ctx);
 }
 
 /** requested → rejected (guarded); never by the requester. Nothing is sent. */
@@ -194,8 +219,15 @@ export async function rejectWithdrawal(
   reason: string,
 ): Promise<WithdrawalView> {
   const row = await loadRow(db, id);
-  refuseOwn(row, session, "reject");
+  refuseOwnWithdrawal(row, session, "reject");
   if (row.state !== "requested") refuseDecided(row);
+  await refuseOnHold(db, session);
+  // Whoever's approval the policy asks for may refuse it; another role may not (compliance, under the default).
+  if (!requiredOf(row).some((r) => r.role === session.role))
+    throw new DomainError(
+      "approval_not_needed",
+      `This withdrawal needs ${requirementWords(requiredOf(row))}: a ${session.role} may not reject it`,
+    );
   const { rows } = await db.query<Row>(
     `UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $2, rejected_at = now(), reject_reason = $3, version = version + 1
      WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,

@@ -9,6 +9,7 @@ export const dynamic = "force-dynamic";
 export default framedPage("withdrawals", { width: "full" }, (session) => (
   <WithdrawalsView
     me={session.email}
+    role={session.role}
     canRequest={can(session.role, "withdrawals.write")}
     canApprove={can(session.role, "withdrawals.approve")}
   />

@@ -176,13 +176,21 @@ export async function removeFactor(
 
 /**
  * The admin's reset: every factor, recovery code and pending challenge of the user goes, their sessions end
- * (session_version), and the time and the admin are kept so the user is told at their next sign-in.
+ * (session_version), and the time and the admin are kept so the user is told at a page they open. The
+ * account goes on approver hold (server/auth/approver-standing.ts), as after an admin-set password: with
+ * the password alone, anyone could enrol a factor and approve at once. A password hold still waiting for
+ * its holder's own password is kept (it is the stricter), its clock moved to now.
  */
 export async function resetFactors(db: Db, userId: string, by: string): Promise<{ removed: number }> {
   if (!isUuid(userId)) throw new DomainError("not_found", "No staff user with this id");
   return db.transaction(async (tx) => {
     const { rows: user } = await tx.query(
-      `UPDATE staff_users SET mfa_reset_at = now(), mfa_reset_by = $2, mfa_reset_seen_at = NULL, session_version = session_version + 1, updated_at = now()
+      `UPDATE staff_users SET mfa_reset_at = now(), mfa_reset_by = $2, mfa_reset_seen_at = NULL, session_version = session_version + 1, updated_at = now(),
+              approver_hold = CASE
+                WHEN approver_hold IN ('created-by-admin', 'promoted-by-admin', 'password-set-by-admin') AND password_hash IS NOT NULL
+                     AND (password_changed_at IS NULL OR password_changed_at <= approver_hold_at) THEN approver_hold
+                ELSE 'factors-reset-by-admin' END,
+              approver_hold_at = now(), approver_hold_by = $2
        WHERE id = $1 RETURNING id`,
       [userId, by],
     );
@@ -195,18 +203,34 @@ export async function resetFactors(db: Db, userId: string, by: string): Promise<
 }
 
 /**
- * At sign-in: an admin's reset this user has not been told of yet, marked as told. The time, or null.
+ * At sign-in: an admin's reset this user has not seen yet, or null. Only read: signing in (a script, or
+ * someone holding the password) does not use it up; it stays until a page showing it reaches its holder
+ * (markResetNoticeSeen).
  */
-export async function takeResetNotice(
+export async function pendingResetNotice(
   db: Queryable,
   userId: string,
 ): Promise<{ at: string; by: string | null } | null> {
   const { rows } = await db.query<{ mfa_reset_at: Date | string; mfa_reset_by: string | null }>(
-    `UPDATE staff_users SET mfa_reset_seen_at = mfa_reset_at
-     WHERE id = $1 AND mfa_reset_at IS NOT NULL AND (mfa_reset_seen_at IS NULL OR mfa_reset_seen_at < mfa_reset_at)
-     RETURNING mfa_reset_at, mfa_reset_by`,
+    `SELECT mfa_reset_at, mfa_reset_by FROM staff_users
+     WHERE id = $1 AND mfa_reset_at IS NOT NULL AND (mfa_reset_seen_at IS NULL OR mfa_reset_seen_at < mfa_reset_at)`,
     [userId],
   );
   const r = rows[0];
   return r ? { at: iso(r.mfa_reset_at), by: r.mfa_reset_by } : null;
+}
+
+/**
+ * A page that shows the reset notice to its holder marks that reset seen. Guarded by the reset's time, so
+ * seeing an older notice never hides a newer reset (the time shown is to the millisecond, the stored one finer). True when this call marked it.
+ */
+export async function markResetNoticeSeen(db: Queryable, userId: string, at: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const { rows } = await db.query(
+    `UPDATE staff_users SET mfa_reset_seen_at = mfa_reset_at
+     WHERE id = $1 AND mfa_reset_at < $2::timestamptz + interval '1 millisecond' AND (mfa_reset_seen_at IS NULL OR mfa_reset_seen_at < mfa_reset_at)
+     RETURNING id`,
+    [userId, at],
+  );
+  return rows.length === 1;
 }

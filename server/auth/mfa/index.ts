@@ -10,7 +10,8 @@ export {
   verifyTotpFactor,
   removeFactor,
   resetFactors,
-  takeResetNotice,
+  pendingResetNotice,
+  markResetNoticeSeen,
 } from "./factors";
 export { registrationOptions, addPasskey, authenticationOptions, verifyPasskey, type Site } from "./passkeys";
 export { replaceRecoveryCodes, spendRecoveryCode, recoveryCodesLeft, RECOVERY_CODE_COUNT } from "./recovery";

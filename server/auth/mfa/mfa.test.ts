@@ -4,6 +4,7 @@
 import type { JWT } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/api/errors";
+import { approverStanding } from "@/server/auth/approver-standing";
 import { createAuthOptions, idpDidMfa } from "@/server/auth/options";
 import { buildSignInThrottle } from "@/server/auth/throttle";
 import { createUser, findSessionUser, findUserById, type StaffUser } from "@/server/auth/users";
@@ -16,7 +17,8 @@ import {
   removeFactor,
   resetFactors,
   startTotp,
-  takeResetNotice,
+  pendingResetNotice,
+  markResetNoticeSeen,
   verifyTotpFactor,
 } from "./factors";
 import { authenticationOptions } from "./passkeys";
@@ -289,10 +291,11 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
     expect(after?.sessionVersion).toBe(before!.sessionVersion + 1);
     expect(after?.mfaResetAt).not.toBeNull();
     expect(await recoveryCodesLeft(db, u.id)).toBe(0);
-    const notice = await takeResetNotice(db, u.id);
+    const notice = await pendingResetNotice(db, u.id);
     expect(notice?.by).toBe("admin@example.com");
     expect(notice?.at).toBe(after?.mfaResetAt);
-    expect(await takeResetNotice(db, u.id)).toBeNull();
+    expect(await markResetNoticeSeen(db, u.id, notice!.at)).toBe(true);
+    expect(await pendingResetNotice(db, u.id)).toBeNull();
     expect(
       (
         (await resetFactors(db, "00000000-0000-4000-8000-000000000000", "a@b.c").catch(
@@ -403,7 +406,46 @@ describe.each(ENGINES)("[mfa] $engine", (engine) => {
       await expect(jwt(options(), t)).rejects.toMatchObject({ reason: "session-revoked" });
       const next = await signIn(options(), u);
       expect(next).toMatchObject({ mfaEnrolled: false, mfaResetAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    });
+
+    it("[reset-notice] the reset notice is not used up by a sign-in: it stays until a page showed it to its holder", async () => {
+      const u = await fresh();
+      await resetFactors(db, u.id, "admin@example.com");
+      // Whoever signs in first (a script holding the password) sees no page: the holder's own sign-in still carries it.
+      const first = await signIn(options(), u);
+      const second = await signIn(options(), u);
+      expect(second.mfaResetAt).toBe(first.mfaResetAt);
+      expect(second.mfaResetAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+      expect(await markResetNoticeSeen(db, u.id, String(second.mfaResetAt))).toBe(true);
       expect((await signIn(options(), u)).mfaResetAt).toBeNull();
+      // A newer reset is not hidden by an older notice being seen.
+      const older = String(second.mfaResetAt);
+      await resetFactors(db, u.id, "admin@example.com");
+      expect(await markResetNoticeSeen(db, u.id, new Date(Date.parse(older) - 60_000).toISOString())).toBe(false);
+      expect((await signIn(options(), u)).mfaResetAt).not.toBeNull();
+    });
+
+    it("[separation-of-duties] an admin's factor reset puts the account on approver hold for the cool-off", async () => {
+      const u = await fresh("lead");
+      await db.query("UPDATE staff_users SET approver_hold = NULL, approver_hold_at = NULL WHERE id = $1", [u.id]);
+      expect((await findUserById(db, u.id))?.approverHold).toBeNull();
+      await resetFactors(db, u.id, "admin@example.com");
+      const held = (await findUserById(db, u.id))!;
+      expect(held.approverHold).toMatchObject({ reason: "factors-reset-by-admin", by: "admin@example.com" });
+      const now = Date.now();
+      const standing = approverStanding(held, now, 24 * 3_600_000);
+      expect(standing.mayApprove).toBe(false);
+      expect(standing.reason).toMatch(/had its second factors reset by admin@example\.com .+ 24 h after that reset/);
+      expect(approverStanding(held, now + 25 * 3_600_000, 24 * 3_600_000).mayApprove).toBe(true);
+    });
+
+    it("[separation-of-duties] a factor reset keeps a password hold still waiting for its holder's own password", async () => {
+      const u = await fresh("lead");
+      expect((await findUserById(db, u.id))?.approverHold?.reason).toBe("created-by-admin");
+      await resetFactors(db, u.id, "admin@example.com");
+      const held = (await findUserById(db, u.id))!;
+      expect(held.approverHold?.reason).toBe("created-by-admin");
+      expect(approverStanding(held, Date.now() + 30 * 3_600_000, 24 * 3_600_000).mayApprove).toBe(false);
     });
   });
 });

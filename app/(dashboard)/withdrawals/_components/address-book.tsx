@@ -15,6 +15,7 @@ import {
   type DestinationView,
 } from "@/lib/api/withdrawal-destinations";
 import { errorText } from "@/lib/client/api";
+import { formatUtc } from "@/lib/format";
 import { RejectDialog } from "./reject-form";
 import { describedBy, FormField, inputClass, monoInputClass } from "@/components/ui/form";
 import { useNotice } from "@/components/ui/notice";
@@ -32,6 +33,10 @@ import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
 const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
 const plain = buttonClass("secondary", "sm");
 const TONE = { requested: "info", approved: "ok", rejected: "neutral" } as const;
+
+/** An approved entry still in its lock (DESTINATION_LOCK_HOURS): when it starts to count; null once it does. */
+const lockedUntil = (d: DestinationView): string | null =>
+  d.state === "approved" && d.usableFrom && Date.parse(d.usableFrom) > Date.now() ? d.usableFrom : null;
 
 export function AddressBook({ me, canApprove }: { me: string; canApprove: boolean }) {
   const id = useId();
@@ -183,6 +188,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
                       asked by {d.requestedBy}
                       {d.decidedBy ? `, ${d.state} by ${d.decidedBy}` : ""}
                       {d.rejectReason ? `: “${d.rejectReason}”` : ""}
+                      {lockedUntil(d) ? `; counts from ${formatUtc(lockedUntil(d)!)}` : ""}
                     </span>
                     {canApprove && d.state === "requested" && d.requestedBy.toLowerCase() !== me.toLowerCase() ? (
                       <>
@@ -195,9 +201,11 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
                             decide.mutate(
                               { d },
                               {
-                                onSuccess: () =>
+                                onSuccess: (done) =>
                                   setNotice(
-                                    `Approved “${d.label}”: it is in the address book of ${whose(d)} now.`,
+                                    lockedUntil(done)
+                                      ? `Approved “${d.label}”: it is in the address book of ${whose(d)} from ${formatUtc(lockedUntil(done)!)}, once its lock has passed.`
+                                      : `Approved “${d.label}”: it is in the address book of ${whose(d)} now.`,
                                     "ok",
                                   ),
                                 onError: (e) => setNotice(errorText(e)),

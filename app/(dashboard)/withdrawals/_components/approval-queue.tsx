@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/styles";
 import { ApiError, errorText } from "@/lib/client/api";
 import { groupDecimal } from "@/lib/format";
 import type { WithdrawalView } from "@/lib/api/withdrawals";
+import type { Role } from "@/lib/rbac";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { useWithdrawalPage } from "./api";
@@ -13,7 +14,7 @@ import { useApproveWithdrawal, useReconcileWithdrawal, useRejectWithdrawal } fro
 import { RejectDialog } from "./reject-form";
 import { StateBadge } from "./state-badge";
 import { IsoTime } from "@/components/data-table/time";
-import { outcomeText, QueueFunds, Summary } from "./withdrawal-summary";
+import { outcomeText, PolicyLine, QueueFunds, Summary } from "./withdrawal-summary";
 import { Panel } from "@/components/ui/panel";
 import { useNotice } from "@/components/ui/notice";
 import { Loading, QueryView } from "@/components/ui/query-view";
@@ -39,6 +40,9 @@ const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
       <>
         <Summary w={w} />
         <QueueFunds w={w} />
+        <p className="mt-1 text-xs" data-testid="still-needed">
+          <PolicyLine w={w} />
+        </p>
         {w.inAddressBook ? null : (
           <p className="mt-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="not-in-book">
             Not in this sub-account&apos;s address book
@@ -50,7 +54,7 @@ const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
   { header: "Reason", className: "max-w-60 break-words", cell: (w) => w.reason },
 ];
 
-export function ApprovalQueue({ me }: { me: string }) {
+export function ApprovalQueue({ me, role }: { me: string; role: Role }) {
   const requested = useWithdrawalPage(new URLSearchParams({ state: "requested", limit: "500" }));
   const unknown = useWithdrawalPage(new URLSearchParams({ state: "unknown", limit: "500" }));
   const approve = useApproveWithdrawal();
@@ -62,7 +66,13 @@ export function ApprovalQueue({ me }: { me: string }) {
 
   const isMine = (w: WithdrawalView) => w.requestedBy.toLowerCase() === me.toLowerCase();
   const items = requested.data?.items ?? [];
-  const theirs = items.filter((w) => !isMine(w));
+  // What waits for this person: another's request whose policy still needs this role, not approved by them yet.
+  const needsMe = (w: WithdrawalView) =>
+    !w.policy.approvals.some((a) => a.by.toLowerCase() === me.toLowerCase()) &&
+    w.policy.required.some(
+      (r) => r.role === role && w.policy.approvals.filter((a) => a.role === role).length < r.count,
+    );
+  const theirs = items.filter((w) => !isMine(w) && needsMe(w));
   const mine = items.filter(isMine);
   const unsettled = unknown.data?.items ?? [];
 

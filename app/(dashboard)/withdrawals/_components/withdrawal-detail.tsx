@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/client/api";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { StateBadge } from "./state-badge";
 import { IsoTime } from "@/components/data-table/time";
-import { Summary } from "./withdrawal-summary";
+import { PolicyLine, Summary } from "./withdrawal-summary";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 type Step = { key: string; at: string | null; title: string; body: ReactNode };
@@ -43,6 +43,18 @@ export function timelineOf(w: WithdrawalView): Step[] {
       body: (
         <>
           by {w.rejectedBy}: “{w.rejectReason}”; nothing was sent
+        </>
+      ),
+    });
+  // Each approval the policy asked for, in order; the last is the one that approved it.
+  for (const a of w.policy.approvals.filter((a) => a.by !== w.approvedBy))
+    steps.push({
+      key: `approval-${a.by}`,
+      at: a.at,
+      title: "Approved (one of several)",
+      body: (
+        <>
+          by {a.by} as {a.role}
         </>
       ),
     });
@@ -115,7 +127,9 @@ export function timelineOf(w: WithdrawalView): Step[] {
       key: "waiting",
       at: null,
       title: "Waiting for a decision",
-      body: <>a lead other than the requester approves or rejects it</>,
+      body: (
+        <>{w.policy.stillNeeded ?? "a lead other than the requester approves or rejects it"}; never the requester</>
+      ),
     });
   }
   return steps;
@@ -140,6 +154,9 @@ export function WithdrawalDetail({ id }: { id: string }) {
     <div className="space-y-4">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <StateBadge state={w.state} creditedAt={w.creditedAt} /> <Summary w={w} />
+      </p>
+      <p className="text-sm" data-testid="withdrawal-policy">
+        <PolicyLine w={w} />
       </p>
       <ol aria-label="Timeline" className="space-y-3 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
         {timelineOf(w).map((s) => (

@@ -15,6 +15,8 @@ export function outcomeText(w: WithdrawalView): string {
   if (w.state === "unknown")
     return `Outcome unknown (${w.errorCode ?? ""}: ${w.errorMsg ?? ""}). Reconcile resends the same request; it cannot pay twice.`;
   if (w.state === "rejected") return "Rejected; nothing was sent.";
+  if (w.state === "requested" && w.policy.stillNeeded)
+    return `Your approval is recorded; nothing was sent yet: it ${w.policy.stillNeeded}.`;
   return `It is now ${w.state}.`;
 }
 
@@ -89,5 +91,17 @@ export function QueueFunds({ w }: { w: WithdrawalView }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Which policy version and rule decided the request, what it asked for, and what is still needed. */
+export function PolicyLine({ w }: { w: WithdrawalView }) {
+  const p = w.policy;
+  const asked = p.required.map((r) => `${r.count} ${r.role}`).join(" + ");
+  return (
+    <>
+      {p.version === null ? "Default policy" : `Policy version ${p.version}`}, rule “{p.rule}”: {asked}
+      {p.stillNeeded ? <span className="font-semibold"> — {p.stillNeeded}</span> : null}
+    </>
   );
 }

@@ -3,6 +3,7 @@ import dynamic from "next/dynamic";
 import { FormLoading } from "@/components/ui/form-loading";
 import { PanelLoading } from "@/components/ui/panel";
 import { WithdrawalLedger } from "./ledger";
+import type { Role } from "@/lib/rbac";
 
 // Loaded apart from the page (issue 7, page weight): the request form (react-hook-form and the request
 // schema) arrives right after the page; the approval queue only for leads, the one role that sees it.
@@ -24,13 +25,15 @@ const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.A
   loading: () => <PanelLoading title="Approvers" />,
 });
 
-/** Compliance sees the ledger only; brokers also request; leads also decide and reconcile. */
+/** Brokers request; leads decide and reconcile; compliance decides where the money-out policy asks for it. */
 export function WithdrawalsView({
   me,
+  role,
   canRequest,
   canApprove,
 }: {
   me: string;
+  role: Role;
   canRequest: boolean;
   canApprove: boolean;
 }) {
@@ -38,7 +41,7 @@ export function WithdrawalsView({
     <div className="space-y-6">
       {canRequest ? <RequestForm /> : null}
       {canRequest ? <MyRequests me={me} /> : null}
-      {canApprove ? <ApprovalQueue me={me} /> : null}
+      {canApprove ? <ApprovalQueue me={me} role={role} /> : null}
       {canApprove ? <ApproversPanel me={me} /> : null}
       {canRequest ? <AddressBook me={me} canApprove={canApprove} /> : null}
       <section aria-labelledby="withdrawal-ledger-title" className="space-y-2">
