@@ -51,7 +51,7 @@ export type Env = Readonly<{
   approverCoolOffMs: number;
   /** bcrypt work factor of new password hashes (PASSWORD_HASH_COST; 12 unless set, below 12 only in simulator mode). */
   passwordHashCost: number;
-  /** The ledger's sync (issue 14). */
+  /** The ledger's sync. */
   ledger: Readonly<{
     sync: boolean;
     share: number;

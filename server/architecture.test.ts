@@ -68,7 +68,7 @@ describe("[architecture]", () => {
   });
 
   it("no file outside the catalog writes a platform path, and only server/platform signs", () => {
-    // The one other HMAC: recovery codes and factor proofs are stored as HMACs (issue 12 item 2), not signed requests.
+    // The one other HMAC: recovery codes and factor proofs are stored as HMACs, not signed requests.
     const MFA_HASHES = path.join("server", "auth", "mfa", "crypto.ts");
     const offenders = ["app", "components", "lib", "server"]
       .flatMap(sources)

@@ -1,5 +1,5 @@
 import "server-only";
-// What operators scrape at /metrics (issue 15, item 6), in Prometheus's format (prom-client). One registry
+// What operators scrape at /metrics, in Prometheus's format (prom-client). One registry
 // per process, kept on globalThis: Next compiles the start-up module and the routes into separate bundles,
 // and each bundle's copy of this module must count into the same series.
 import { BlockList, isIP } from "node:net";

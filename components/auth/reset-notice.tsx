@@ -1,5 +1,5 @@
 import { noticeClass } from "@/components/ui/styles";
-/** Told at the first sign-in after an admin removed the account's second factors (issue 12 item 2). */
+/** Told at the first sign-in after an admin removed the account's second factors. */
 export function ResetNotice({ at }: { at: string }) {
   return (
     <p role="status" data-testid="mfa-reset-notice" className={noticeClass("warn", "md")}>

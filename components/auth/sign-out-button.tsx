@@ -14,7 +14,7 @@ export function SignOutButton() {
       disabled={pending || !hydrated}
       onClick={async () => {
         setPending(true);
-        // next-auth's browser client is loaded on the click, not with every page (issue 7, page weight).
+        // next-auth's browser client is loaded on the click, not with every page (page weight).
         // redirect: false, then our own navigation: the sign-in page is always on this origin.
         await import("next-auth/react").then(({ signOut }) => signOut({ redirect: false })).catch(() => undefined);
         router.replace("/login");

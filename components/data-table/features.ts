@@ -1,5 +1,5 @@
 // What every Brokerdesk list shares: the column meta, the column helper and the table type. TanStack Table v9
-// registers features explicitly, and a list loads only the set it uses (issue 15, page weight):
+// registers features explicitly, and a list loads only the set it uses (page weight):
 //   features-filtering.ts  sorting, filtering and column visibility: lists with a `meta.filter` column
 //   features-sorting.ts    sorting and column visibility: lists that sort their loaded rows
 //   features-plain.ts      column visibility: the ledgers, which the server orders (every column unsortable)

@@ -1,5 +1,5 @@
 /**
- * Stands in for a form whose code loads after the page (next/dynamic, issue 7 "page weight"): it keeps the
+ * Stands in for a form whose code loads after the page (next/dynamic, for page weight): it keeps the
  * form's place so the page does not jump, and tells assistive technology what is coming.
  */
 export function FormLoading({ title }: { title: string }) {

@@ -1,7 +1,7 @@
 "use client";
 // The states of what a panel reads: loading, a failure said as one (never shown as an empty list, STYLE
 // rule 9), nothing to show, the data. Apart from panel.tsx so that a panel holding a form (the staff admin,
-// the account page) does not load the error views (issue 15, page weight).
+// the account page) does not load the error views (page weight).
 import { noticeClass } from "./styles";
 import type { ComponentType, ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";

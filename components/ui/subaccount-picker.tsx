@@ -1,5 +1,5 @@
 "use client";
-// The one sub-account picker (issue 14: 100,000 sub-accounts): a combobox that asks the server as one types
+// The one sub-account picker (100,000 sub-accounts): a combobox that asks the server as one types
 // (name, label or UID, by their start; listed by name) instead of loading the whole registry. A toolbar
 // filter wraps it in its label (components/data-table/subaccount-filter.tsx), a form in its FormField. The
 // UID chosen is shown by name beside it, and a UID the registry does not hold is still shown as typed.

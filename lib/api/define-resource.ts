@@ -37,7 +37,7 @@ export type ResourceAudit<In, Params> = {
 };
 
 /**
- * Second factor (issue 12 item 2). A session that has not passed the factor step (its account has factors and
+ * Second factor. A session that has not passed the factor step (its account has factors and
  * none was verified in it, or its role must enrol one) reaches only routes that say so: "verify" (the factor
  * step itself, and what it shows) or "enrol" (adding a first factor).
  */

@@ -1,4 +1,4 @@
-// A sub-account's history that exists only because the ledger keeps it (issue 14): its spot balances as
+// A sub-account's history that exists only because the ledger keeps it: its spot balances as
 // snapshotted once a UTC day (E2 answers only the present), and its rebate info per day (E7 keeps 30 days).
 // Isomorphic.
 import * as z from "zod/mini";

@@ -1,4 +1,4 @@
-// The ledger's fills (E4) and plan orders (E3) of a configured key (issue 14): what the platform showed
+// The ledger's fills (E4) and plan orders (E3) of a configured key: what the platform showed
 // the sync, kept past its 90 days, filtered in the database over any range, keyset paged newest first,
 // with the exact count of the filtered set. Isomorphic.
 import * as z from "zod/mini";

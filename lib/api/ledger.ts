@@ -1,4 +1,4 @@
-// The ledger's routes (issue 14): deposits of every sub-account as Brokerdesk keeps them, filtered in the
+// The ledger's routes: deposits of every sub-account as Brokerdesk keeps them, filtered in the
 // database over any range, with the exact count, totals per coin and a per-day series of the whole
 // filtered set; and how fresh the ledger is. Isomorphic.
 import * as z from "zod/mini";

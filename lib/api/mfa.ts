@@ -1,4 +1,4 @@
-// The second factor's routes (issue 12 item 2): the signed-in person's own factors (TOTP, passkeys, recovery
+// The second factor's routes: the signed-in person's own factors (TOTP, passkeys, recovery
 // codes), the factor step after the password, and the admin's reset. Isomorphic: the security page, the factor
 // step and the re-verify prompt call these entries; the server's routes answer them.
 import * as z from "zod/mini";

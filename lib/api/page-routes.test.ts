@@ -1,4 +1,4 @@
-// What keeps every page within 200 KiB (issue 15): the modules a page calls Brokerdesk's API through load no
+// What keeps every page within 200 KiB: the modules a page calls Brokerdesk's API through load no
 // zod, statically, whatever they import; the schemas come with the first call (lazyResource). Walks the static
 // imports (not `import()`, not `import type`) from each module below and fails on the first that reaches zod.
 import { existsSync, readFileSync } from "node:fs";

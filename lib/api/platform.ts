@@ -11,7 +11,7 @@ export { proxyEnvelopeSchema, proxyPath };
 
 /**
  * Mutations whose effect Brokerdesk keeps a record of go through their workflow route only, never through
- * the mirror: E5 under the two-person rule, E6 into the registry, E9 into the bindings (issue 12 item 8).
+ * the mirror: E5 under the two-person rule, E6 into the registry, E9 into the bindings.
  */
 export const WORKFLOW_ROUTES = {
   "withdrawals.submit": {

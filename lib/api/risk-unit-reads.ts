@@ -1,6 +1,6 @@
 // Brokerdesk's risk-unit bindings as the list route sends them, and that route's entry. Apart from
 // ./risk-units, which adds the bind route (E9's request schema, from the platform catalog), so the list page
-// does not build the catalog's schemas (issue 15, page weight). Isomorphic.
+// does not build the catalog's schemas (page weight). Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";

@@ -78,7 +78,7 @@ export const staffUserSchema = z.object({
   updatedAt: z.string(),
   lastSignInAt: z.nullable(z.string()),
   /**
-   * Separation of duties (issue 12, item 7): set when an admin created this account, promoted it to an
+   * Separation of duties: set when an admin created this account, promoted it to an
    * approving role or set its password. It may not approve until its holder has changed their own
    * password (passwordChangedAt after `at`) and the cool-off has passed since.
    */
@@ -157,7 +157,7 @@ export const userResources = {
     input: updateUserInput,
     output: userReplySchema,
     audit: { action: (i) => (i.disabled === true ? "users.disable" : "users.update"), target: byId },
-    // Changing a role asks the admin for a fresh second factor (issue 12 item 2).
+    // Changing a role asks the admin for a fresh second factor.
     freshFactor: (i) => i.role !== undefined,
     errors: ["not_found", "cannot_disable_self", "last_admin", "mfa_stale"],
   }),

@@ -1,7 +1,7 @@
-// The withdrawal routes besides the ledger's list (two-person rule, issue 6): one request, a sub-account's
+// The withdrawal routes besides the ledger's list (two-person rule): one request, a sub-account's
 // funds, the count waiting for a lead, the decisions (approve, reject, cancel, reconcile) and the CSV export,
 // with the approver's and rejecter's inputs and the funds' schemas. Apart from ./withdrawal-ledger so the list
-// page does not build them (issue 15, page weight); ./withdrawals re-exports both. Isomorphic.
+// page does not build them (page weight); ./withdrawals re-exports both. Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
@@ -94,7 +94,7 @@ export const withdrawalActionResources = {
     input: approveWithdrawalSchema,
     output: withdrawalViewSchema,
     audit: byId,
-    // A fresh second factor before money moves (issue 12 item 2).
+    // A fresh second factor before money moves.
     freshFactor: true,
     errors: [
       "not_found",

@@ -1,7 +1,7 @@
-// The withdrawal ledger's list (two-person rule, issue 6): its filters, rows and totals, and the list's and
+// The withdrawal ledger's list (two-person rule): its filters, rows and totals, and the list's and
 // the totals' entries. Apart from ./withdrawal-actions (the other routes: one request, a sub-account's funds,
 // the decisions) and ./withdrawals (the request form's schema and entry), so the list page builds neither the
-// form's rules nor the decisions' (issue 15, page weight). Isomorphic.
+// form's rules nor the decisions' (page weight). Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";

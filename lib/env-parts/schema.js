@@ -78,7 +78,7 @@ export const baseSchema = z.object({
         .string()
         .regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "PLATFORM_EGRESS_ID must be 1-64 letters, digits or . _ : -" }),
     ),
-  // Second factor (issue 12 item 2). Roles that must enrol one: "all", "none" or a comma list; the default
+  // Second factor. Roles that must enrol one: "all", "none" or a comma list; the default
   // depends on the mode (parseEnv). How recent a factor must be for approvals, role and password changes.
   MFA_REQUIRED_ROLES: z.string().optional(),
   MFA_FRESH_SECONDS: wholeNumber("MFA_FRESH_SECONDS", "300", { what: "of seconds", min: 1, max: 3600 }),
@@ -90,7 +90,7 @@ export const baseSchema = z.object({
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
-  // The ledger's sync (issue 14): on or off; the share of each operation's rate it may use; how often it
+  // The ledger's sync: on or off; the share of each operation's rate it may use; how often it
   // looks for due sub-accounts; how often an active sub-account is checked.
   LEDGER_SYNC: z.enum(["on", "off"], { message: "LEDGER_SYNC must be on or off" }).default("on"),
   LEDGER_SYNC_SHARE: z

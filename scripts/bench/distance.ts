@@ -1,4 +1,4 @@
-// Distance (issue 15): the platform 0, 150 and 300 ms away (± jitter), side by side in one run. What a user
+// Distance: the platform 0, 150 and 300 ms away (± jitter), side by side in one run. What a user
 // could write instead (bitget-api, unchanged, walking desk01's 90 days of deposits with E1's cursor) against
 // Brokerdesk's export of the same records (POST /api/exports on the running app). The bound is E1's
 // 10 calls/s × 100 records = 1,000 records/s; every figure comes with the 429s the platform answered.

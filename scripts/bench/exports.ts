@@ -30,7 +30,7 @@ export function boundOf(op: ExportableOperation): number {
 
 type ExportRun = { name: string; operation: ExportableOperation; params: Record<string, string>; bound: number };
 
-/** The three exports of issue 7: E1 one sub-account's deposits over 90 days, E4 fills over 90 days, E8 trades. */
+/** The three exports measured: E1 one sub-account's deposits over 90 days, E4 fills over 90 days, E8 trades. */
 function exportRuns(desk01: string): ExportRun[] {
   // 90 days less two minutes: E4 refuses a start older than its 90-day retention, counted from its own clock.
   const end = Date.now();

@@ -1,4 +1,4 @@
-// Ledger benchmarks (c) and (d) (issue 14): the compliance query on a million stored deposits over
+// Ledger benchmarks (c) and (d): the compliance query on a million stored deposits over
 // 10,000 sub-accounts (first page, exact count, totals per coin, the per-day series: /deposits' one call,
 // searchDeposits), p50/p95 over 20+ runs, on PostgreSQL (target p95 ≤ 100 ms) and PGlite; and the streamed
 // CSV export of the whole ledger (target ≥ 50,000 rows/s), with this process's peak RSS.

@@ -1,4 +1,4 @@
-// The ledger benchmarks' databases and generated data (issue 14): a fresh PostgreSQL schema (dropped after)
+// The ledger benchmarks' databases and generated data: a fresh PostgreSQL schema (dropped after)
 // or an in-memory PGlite, a registry of N sub-accounts, and N deposits made in SQL (insert … select
 // generate_series), so a million rows take seconds, not the hours a backfill would.
 import type { Db } from "@/server/db";

@@ -1,4 +1,4 @@
-// Ledger benchmarks (issue 14), `npm run bench -- --only ledger`: (a) the backfill of 10,000 sub-accounts'
+// Ledger benchmarks, `npm run bench -- --only ledger`: (a) the backfill of 10,000 sub-accounts'
 // deposits against the simulator with its rate limits on, over a fixed time: calls/s, records/s, the ratio
 // to the bound of the configured share (LEDGER_SYNC_SHARE × E1's 10 calls/s), HTTP 429s, peak RSS;
 // (b) freshness with deposits arriving live: creation on the simulator → first seen in the ledger, p50/p99

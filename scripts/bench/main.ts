@@ -1,7 +1,7 @@
-// `npm run bench` (issue 7, "Benchmarks"): page weight, export throughput, proxy overhead and staff load.
+// `npm run bench`: page weight, export throughput, proxy overhead and staff load.
 // Prints a table per benchmark and, last, one line of JSON with every figure. Options are argv flags
 // (the environment is read only in lib/env.js):
-//   --only weight,export,distance,overhead,load,ttd  which to run (default all; order of the issue's priority)
+//   --only weight,export,distance,overhead,load,ttd  which to run (default all, most important first)
 //   --latencies 0,150,300 --jitter 20     the distance benchmark: the platform that far away (± jitter)
 //   --load-latency 150                    the staff load's platform distance (± --jitter)
 //   --seconds 60                          staff load duration
@@ -11,7 +11,7 @@
 //   --export-via proxy                    proxy: POST /api/exports on the running app (its embedded
 //                                         simulator started at --scale); in-process: runExport directly
 //   --ttd-runs 10                         page loads per page in the time-to-data benchmark (after one warm-up)
-//   ledger (issue 14; not in the default set, it runs for minutes): --ledger-pg <postgres url> (else PGlite
+//   ledger (not in the default set, it runs for minutes): --ledger-pg <postgres url> (else PGlite
 //   only), --ledger-parts backfill,freshness,queries,export, --ledger-engines postgres,pglite (queries and
 //   export), --ledger-seconds 60, --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
 import os from "node:os";

@@ -1,4 +1,4 @@
-// Simulator generation at a broker's scale (issue 14 item 1): seconds to build the simulator's state for
+// Simulator generation at a broker's scale: seconds to build the simulator's state for
 // 10,000 and 100,000 sub-accounts (targets: under 10 s and under 60 s), and, apart, seconds to generate every
 // deposit of every sub-account (what a full backfill makes the simulator do, account by account).
 //   node --conditions=react-server --import tsx scripts/bench/simulator-scale.ts [--sizes 10000,100000] [--seed 42] [--scale 1]

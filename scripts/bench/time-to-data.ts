@@ -1,4 +1,4 @@
-// 5. Time to data (issue 15, item 5): in Chromium, from navigation to the first data row of each read
+// 5. Time to data: in Chromium, from navigation to the first data row of each read
 // page, with the platform 150 ms away (the simulator's latency fault on every operation). Target: p50 ≤ 1 s,
 // p95 ≤ 2 s per page. One warm-up load per page is not counted (the first load fetches the page's scripts,
 // which a staff member's browser then keeps). The app's ledger sync runs, as in production: the ledger's pages

@@ -55,7 +55,7 @@ const inputSchema = z.object({
   action: AUDIT_ACTIONS,
   outcome: AUDIT_OUTCOMES,
   // What callers put here comes from the request (a path, a path parameter): bounded and cleaned, never
-  // refused, so a refusal of a hostile request is still recorded (issue 12).
+  // refused, so a refusal of a hostile request is still recorded.
   target: z.preprocess(storable(AUDIT_TEXT_MAX.target), z.string().nullish()),
   params: z.unknown().optional(),
   detail: z.unknown().optional(),

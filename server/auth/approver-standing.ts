@@ -1,5 +1,5 @@
 import "server-only";
-// Separation of duties (issue 12, item 7): no one person may both control an approver account and use it
+// Separation of duties: no one person may both control an approver account and use it
 // to approve. An admin who created an account, promoted it into an approving role or set its password
 // knows (or chose) its password; until its holder has set one of their own, and a cool-off has passed
 // since (long enough for the holder, and the other leads who see it, to notice), it may not approve.

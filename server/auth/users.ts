@@ -191,8 +191,8 @@ export async function revokeSession(
 
 /**
  * A new staff account, made by an admin (the admin page) or an operator (`npm run user:add`): whoever
- * made it chose its password, so it is on approver hold until its holder changes that password (issue 12,
- * item 7). `actor` is who made it, kept on the hold and shown to the leads.
+ * made it chose its password, so it is on approver hold until its holder changes that password
+ * (separation of duties). `actor` is who made it, kept on the hold and shown to the leads.
  */
 export async function createUser(
   db: Queryable,

@@ -1,5 +1,5 @@
 import "server-only";
-// The sync's share of an operation's rate budget (issue 14: "at most a configured share, default half").
+// The sync's share of an operation's rate budget ("at most a configured share, default half").
 // Every sync call takes a point here first, then goes through the platform client's own limiter like any
 // staff call; so the sync never uses more than its share, and the rest is always there for staff. With
 // REDIS_URL the share is counted across instances (one budget for all), else in this process.

@@ -1,5 +1,5 @@
 import "server-only";
-// How often the deposit sync checks each sub-account (issue 14): active ones (a deposit in the last week)
+// How often the deposit sync checks each sub-account: active ones (a deposit in the last week)
 // more often than the others, within the sync's share of E1's rate. Used by the sweep (engine.ts) and said
 // on /sync.
 import type { Queryable } from "@/server/db";

@@ -8,7 +8,7 @@ import "server-only";
  * cannot arrive before `s' + lead`, and a slot whose last request arrived at `R_prev` may send again from
  * `R_prev − lead + window` without two of its requests ever falling inside one window of the platform's.
  * That is pacing by when the platform saw a request, not by when its answer came back: at 150 ms away
- * the old rule (one window from the answer) cost each slot a round trip per window (issue 15, item 2).
+ * pacing from the answer would cost each slot a round trip per window.
  *
  * θ + d' cannot be measured: one-way times are unknowable with two unsynchronised clocks. The rule rests on
  * one stated assumption: **the inbound trip's jitter is bounded**: every request's `d` lies within

@@ -67,7 +67,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Who may use the control endpoints (issue 12): a page on another site must not reach them through the
+ * Who may use the control endpoints: a page on another site must not reach them through the
  * browser of someone on this machine. The Host must be the simulator's own (a DNS-rebinding name is 421),
  * an Origin, when sent, must be that host (403), a body must be declared JSON (415: a cross-site form or
  * text/plain POST cannot, without a preflight the simulator never answers), and with a control token

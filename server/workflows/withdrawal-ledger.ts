@@ -86,7 +86,7 @@ export function toView(r: Row): WithdrawalView {
 }
 
 /**
- * When the ledger (issue 14's deposit sync) first saw the recipient's deposit of an internal transfer
+ * When the ledger's deposit sync first saw the recipient's deposit of an internal transfer
  * settled: the platform records it on the recipient with the withdrawal's order ID as its txId (as its
  * sample and the simulator do). Until the ledger sync offers its own link, derived here; an on-chain
  * withdrawal has none (the platform does not report its arrival).

@@ -1,5 +1,5 @@
 import "server-only";
-// Two-person withdrawals (issue 6). A broker or lead requests; another lead approves, which sends E5 with the
+// Two-person withdrawals. A broker or lead requests; another lead approves, which sends E5 with the
 // clientOid minted at request time. "Never sent twice" rests on the database, not on the browser: every
 // state change is one guarded UPDATE (… WHERE state = <expected>), so of two approvers, two clicks or two
 // reconciles exactly one wins the row and only the winner calls the platform; a trigger (migration 0003)

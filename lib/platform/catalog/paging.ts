@@ -1,6 +1,6 @@
 // How each paged operation pages (E1, E3, E4, E8): the catalog's entries take it from here
 // (`paging: OPERATION_PAGING[id]`) and the browser walks pages with it, without the catalog's schemas; apart
-// from ./operations so that a page calling an operation that does not page loads none of it (issue 15).
+// from ./operations so that a page calling an operation that does not page loads none of it.
 // No zod here, nor anything that builds a schema.
 import type { Paging } from "../define-endpoint";
 import { DAY_MS, THREE_MONTHS_MS } from "../windows";

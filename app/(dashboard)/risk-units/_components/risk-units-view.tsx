@@ -15,7 +15,7 @@ import { UnbindRowContext, bindingColumns } from "./columns";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 // The forms (react-hook-form, the E9 schema, the type-to-confirm dialog) load right after the page rather
-// than with it, and only for roles that may write (issue 7, page weight).
+// than with it, and only for roles that may write (page weight).
 const BindingForm = dynamic(() => import("./binding-form").then((m) => m.BindingForm), {
   ssr: false,
   loading: () => <FormLoading title="Bind or unbind a UID" />,

@@ -1,5 +1,5 @@
 "use client";
-// /sync (issue 14): where each sync job stands (lag, failures, records, calls), the sub-accounts whose deposit
+// /sync: where each sync job stands (lag, failures, records, calls), the sub-accounts whose deposit
 // sync needs attention most or any one by UID (never the whole registry at once), and "check now" for one
 // (audited; the next sweep of any instance takes it, within seconds).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
