@@ -52,7 +52,10 @@ export function isRole(value: unknown): value is Role {
 export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   compliance: "Reads everything on the platform and in Brokerdesk's records, and the audit log; changes nothing.",
   broker: "Reads the platform and the records; creates sub-accounts, binds risk units and requests withdrawals.",
-  lead: "What a broker does, plus approving or rejecting others' withdrawals, setting leverage and reading the audit log.",
+  lead:
+    "What a broker does, plus approving or rejecting others' withdrawals, setting leverage and reading the " +
+    "audit log.",
   admin:
-    "Manages staff (adds them, changes roles, disables, resets passwords and second factors) and reads the audit log; moves no money.",
+    "Manages staff (adds them, changes roles, disables, resets passwords and second factors) and reads the " +
+    "audit log; moves no money.",
 };

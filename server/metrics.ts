@@ -27,7 +27,9 @@ function create(): Metrics {
   collectDefaultMetrics({ register: registry, prefix: "brokerdesk_" });
   const calls = new Counter({
     name: "brokerdesk_platform_requests_total",
-    help: "Requests sent to the platform, by operation and outcome (the platform's code, or the failure's kind) and HTTP status",
+    help:
+      "Requests sent to the platform, by operation and outcome (the platform's code, or the failure's kind) " +
+      "and HTTP status",
     labelNames: ["operation", "code", "status"] as const,
     registers: [registry],
   });

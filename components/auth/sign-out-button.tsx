@@ -20,7 +20,10 @@ export function SignOutButton() {
         router.replace("/login");
         router.refresh();
       }}
-      className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+      className={
+        "rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 " +
+        "disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+      }
     >
       {pending ? "Signing out…" : "Sign out"}
     </button>

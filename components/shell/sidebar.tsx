@@ -13,7 +13,8 @@ const WaitingApprovals = dynamic(() => import("./waiting-approvals").then((m) =>
 
 const linkBase = "flex items-center rounded-md border-l-4 px-2 py-1.5 text-sm transition-colors";
 const linkIdle =
-  "border-transparent text-slate-700 hover:bg-slate-200/70 hover:text-slate-950 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
+  "border-transparent text-slate-700 hover:bg-slate-200/70 hover:text-slate-950 dark:text-slate-300 " +
+  "dark:hover:bg-slate-800 dark:hover:text-white";
 // Not colour alone: the current entry also has a bar and a heavier weight.
 const linkCurrent =
   "border-blue-700 bg-blue-100 font-semibold text-blue-900 dark:border-blue-400 dark:bg-blue-950 dark:text-blue-100";

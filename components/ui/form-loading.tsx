@@ -6,7 +6,10 @@ export function FormLoading({ title }: { title: string }) {
   return (
     <div
       role="status"
-      className="flex min-h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400"
+      className={
+        "flex min-h-48 items-center justify-center rounded-lg border border-dashed border-slate-300 p-4 " +
+        "text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400"
+      }
     >
       Loading the form “{title}”…
     </div>

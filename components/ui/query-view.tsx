@@ -59,7 +59,10 @@ export function CardError({ error, onRetry }: { error: unknown; onRetry: () => v
         <button
           type="button"
           onClick={onRetry}
-          className="mt-2 rounded-md border border-red-400 bg-white px-2.5 py-1 text-xs font-semibold text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50 dark:hover:bg-red-800"
+          className={
+            "mt-2 rounded-md border border-red-400 bg-white px-2.5 py-1 text-xs font-semibold text-red-900 " +
+            "hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50 dark:hover:bg-red-800"
+          }
         >
           Retry
         </button>

@@ -145,7 +145,10 @@ export function SubAccountPicker({
           id={listId}
           role="listbox"
           aria-label="Sub-accounts"
-          className="absolute z-20 mt-1 max-h-72 w-96 max-w-[90vw] overflow-auto rounded-md border border-slate-300 bg-white py-1 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
+          className={
+            "absolute z-20 mt-1 max-h-72 w-96 max-w-[90vw] overflow-auto rounded-md border border-slate-300 " +
+            "bg-white py-1 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
+          }
         >
           {options.map((s, i) => (
             <li

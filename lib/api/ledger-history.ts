@@ -26,7 +26,9 @@ export const historyQuerySchema = z.object({
 
 export const balanceHistorySchema = z.object({
   subUid: z.string(),
-  /** Every UTC day a snapshot was taken (YYYY-MM-DD), oldest first: a coin missing on one of them held nothing that day. */
+  /**
+   * Every UTC day a snapshot was taken (YYYY-MM-DD), oldest first: a coin missing on one of them held nothing that day.
+   */
   days: z.array(z.string()),
   /** Per day and coin: available + frozen + locked, a decimal string. */
   balances: z.array(z.object({ day: z.string(), coin: z.string(), total: z.string(), available: z.string() })),

@@ -160,7 +160,10 @@ export const ledgerSyncSchema = z.object({
   }),
   freshness: ledgerFreshnessSchema,
   jobs: z.array(ledgerSyncJobSchema),
-  /** The registry sub-accounts needing attention most (failing first, then the longest since a success), or the one asked for. */
+  /**
+   * The registry sub-accounts needing attention most (failing first, then the longest since a success), or the one
+   * asked for.
+   */
   rows: z.array(ledgerSyncRowSchema),
 });
 
@@ -168,7 +171,8 @@ export const ledgerResources = {
   deposits: defineResource({
     ...PAGE_ROUTES.ledgerDeposits,
     summary:
-      "Deposits of every sub-account from Brokerdesk's ledger: filtered over any range, exact count, totals per coin, per-day series",
+      "Deposits of every sub-account from Brokerdesk's ledger: filtered over any range, exact count, totals " +
+      "per coin, per-day series",
     permission: "deposits.read",
     input: ledgerDepositFiltersSchema,
     output: ledgerDepositPageSchema,

@@ -22,12 +22,16 @@ export const WORKFLOW_ROUTES = {
   "subaccounts.create": {
     code: "workflow_route",
     route: "/api/sub-accounts",
-    why: "Sub-accounts are created with POST /api/sub-accounts, which records them in Brokerdesk's registry; the mirror sends nothing",
+    why:
+      "Sub-accounts are created with POST /api/sub-accounts, which records them in Brokerdesk's registry; the " +
+      "mirror sends nothing",
   },
   "riskUnits.bind": {
     code: "workflow_route",
     route: "/api/risk-units",
-    why: "Risk units are bound and unbound with POST /api/risk-units, which checks and records the binding; the mirror sends nothing",
+    why:
+      "Risk units are bound and unbound with POST /api/risk-units, which checks and records the binding; the " +
+      "mirror sends nothing",
   },
 } as const satisfies Partial<Record<OperationId, { code: ErrorCode; route: string; why: string }>>;
 

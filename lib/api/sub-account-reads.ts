@@ -76,7 +76,8 @@ export const registryReadResources = {
   search: defineResource({
     ...REGISTRY_ROUTES.search,
     summary:
-      "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers at any registry size)",
+      "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers " +
+      "at any registry size)",
     permission: "subaccounts.read",
     input: registrySearchSchema,
     output: registrySearchPageSchema,

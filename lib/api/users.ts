@@ -7,7 +7,10 @@ import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
 
 export const PASSWORD_MIN_LENGTH = 12;
-/** The rule as forms state it before anything is sent; the server also refuses one easy to guess (server/auth/passwords.ts). */
+/**
+ * The rule as forms state it before anything is sent; the server also refuses one easy to guess
+ * (server/auth/passwords.ts).
+ */
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters, not easy to guess`;
 /** What makes one easy to guess, said where there is room (a few unrelated words are not). */
 export const PASSWORD_GUESSABLE = "repeats, runs like 1234 or qwerty, common passwords, or your own name or e-mail";
@@ -196,7 +199,8 @@ export const userResources = {
   oneTimePassword: defineResource({
     ...PAGE_ROUTES.usersOneTimePassword,
     summary:
-      "Reset a staff user's password to a one-time password made up by Brokerdesk, answered once; it must be changed at their next sign-in (ends their sessions)",
+      "Reset a staff user's password to a one-time password made up by Brokerdesk, answered once; it must " +
+      "be changed at their next sign-in (ends their sessions)",
     permission: "users.write",
     output: oneTimePasswordReplySchema,
     // The password is answered once and never kept: the outcome row records whose it was, not what.
@@ -207,7 +211,8 @@ export const userResources = {
   resetFactors: defineResource({
     ...PAGE_ROUTES.usersResetFactors,
     summary:
-      "Remove every second factor and recovery code of a staff user (ends their sessions; they are told at their next sign-in)",
+      "Remove every second factor and recovery code of a staff user (ends their sessions; they are told at " +
+      "their next sign-in)",
     permission: "users.write",
     output: userReplySchema,
     audit: { target: byId },

@@ -54,7 +54,9 @@ export type WithdrawalFundsQuery = z.input<typeof withdrawalFundsQuerySchema>;
 
 const byId = { target: (_input: unknown, p: { id: string }) => `withdrawal:${p.id}` };
 
-/** The routes after the ledger's list and totals (./withdrawal-ledger), in the order `withdrawalResources` lists them. */
+/**
+ * The routes after the ledger's list and totals (./withdrawal-ledger), in the order `withdrawalResources` lists them.
+ */
 export const withdrawalActionResources = {
   funds: defineResource({
     id: "withdrawals.funds",

@@ -119,7 +119,10 @@ export type WithdrawalFormValues = z.output<typeof withdrawalFormSchema>;
 
 // ---- the routes ---------------------------------------------------------------------------------
 
-/** The address book's routes (./withdrawal-destinations), the ledger's (./withdrawal-ledger, ./withdrawal-actions) and the request. */
+/**
+ * The address book's routes (./withdrawal-destinations), the ledger's (./withdrawal-ledger, ./withdrawal-actions) and
+ * the request.
+ */
 export const withdrawalResources = {
   ...destinationResources,
   ...withdrawalLedgerResources,

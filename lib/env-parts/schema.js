@@ -28,7 +28,9 @@ export const baseSchema = z.object({
     .string()
     .default("20")
     .pipe(
-      z.string().regex(/^\d{1,4}$/, { message: "PLATFORM_JITTER_MS must be a whole number of milliseconds (0–9999)" }),
+      z.string().regex(/^\d{1,4}$/, {
+        message: "PLATFORM_JITTER_MS must be a whole number of milliseconds (0–9999)",
+      }),
     )
     .transform(Number),
   DATABASE_URL: serviceUrl("DATABASE_URL", /^postgres(ql)?$/),
@@ -85,7 +87,8 @@ export const baseSchema = z.object({
   // bcrypt's work factor for passwords hashed from now on (a stored hash keeps its own). Below 12 only in
   // simulator mode (parseEnv): the test suites sign in hundreds of times and set 4.
   PASSWORD_HASH_COST: wholeNumber("PASSWORD_HASH_COST", "12", { min: 4, max: 15 }),
-  // "idp": a single sign-on whose ID token says the identity provider did multi-factor (amr "mfa") counts as the second factor.
+  // "idp": a single sign-on whose ID token says the identity provider did multi-factor (amr "mfa") counts as the second
+  // factor.
   OIDC_MFA: z.enum(["brokerdesk", "idp"], { message: 'OIDC_MFA must be "brokerdesk" or "idp"' }).default("brokerdesk"),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
   OIDC_CLIENT_ID: z.string().optional(),

@@ -5,15 +5,20 @@ const days = (ms: number | null) => (ms === null ? "—" : `${Math.round(ms / 86
 
 export function catalogMarkdownTable(): string {
   const head = [
-    "| code | id | method and path | auth | rate limit | paging (cursor · limit default/max · span · retention) | permission |",
+    "| code | id | method and path | auth | rate limit | paging (cursor · limit default/max · span · " +
+      "retention) | permission |",
     "|---|---|---|---|---|---|---|",
   ];
   const rows = Object.values(catalog).map((op) => {
     const p = op.paging;
     const paging = p
-      ? `${p.cursorParam} from ${p.cursorFrom} · ${p.limit.default}/${p.limit.max} · ${days(p.maxSpanMs)} · ${days(p.retentionMs)}`
+      ? `${p.cursorParam} from ${p.cursorFrom} · ${p.limit.default}/${p.limit.max} · ${days(p.maxSpanMs)} · ` +
+        `${days(p.retentionMs)}`
       : "—";
-    return `| ${op.code} | \`${op.id}\` | \`${op.method} ${op.path}\` | ${op.auth} | ${op.rateLimit.count}/s per ${op.rateLimit.scope} | ${paging} | \`${op.permission}\` |`;
+    return (
+      `| ${op.code} | \`${op.id}\` | \`${op.method} ${op.path}\` | ${op.auth} | ${op.rateLimit.count}/s per ` +
+      `${op.rateLimit.scope} | ${paging} | \`${op.permission}\` |`
+    );
   });
   return [...head, ...rows].join("\n");
 }

@@ -125,7 +125,8 @@ async function sdkWalk(
 
 export async function distance(app: App, latencies: number[], jitterMs: number): Promise<void> {
   log(
-    `\nDistance: desk01's deposits over 90 days (simulator scale ${exportScale}), the platform ${latencies.join(" / ")} ms away ± ${jitterMs} ms`,
+    `\nDistance: desk01's deposits over 90 days (simulator scale ${exportScale}), the platform ` +
+      `${latencies.join(" / ")} ms away ± ${jitterMs} ms`,
   );
   const cookie = await signIn(app.baseUrl, DEMO.compliance);
   const desk01 = await desk01Of(app, cookie);

@@ -59,7 +59,8 @@ function exportRuns(desk01: string): ExportRun[] {
 
 export async function exportThroughput(): Promise<void> {
   log(
-    `\n1. Export throughput: starting a simulator at scale ${exportScale} (in-process, the route's runExport and client)`,
+    `\n1. Export throughput: starting a simulator at scale ${exportScale} (in-process, the route's ` +
+      `runExport and client)`,
   );
   const sim: Simulator = await startSimulator({ port: 0, scale: exportScale });
   const db = await openDb({ dataDir: "memory://" });

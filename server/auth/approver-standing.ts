@@ -26,7 +26,8 @@ export function approverStanding(
   const hold = user.approverHold;
   if (!hold) return { ...base, mayApprove: true, reason: null, eligibleFrom: null };
   const heldAt = Date.parse(hold.at);
-  const what = `Separation of duties: this account ${WHY[hold.reason]} ${hold.by ?? "an administrator"} on ${formatUtc(heldAt)}`;
+  const by = hold.by ?? "an administrator";
+  const what = `Separation of duties: this account ${WHY[hold.reason]} ${by} on ${formatUtc(heldAt)}`;
   const hours = formatDuration(coolOffMs);
   // An account with no password (single sign-on) has nothing to change: the cool-off counts from the change.
   const changed = user.passwordChangedAt ? Date.parse(user.passwordChangedAt) : null;
@@ -44,7 +45,9 @@ export function approverStanding(
     return {
       ...base,
       mayApprove: false,
-      reason: `${what}; it may approve from ${formatUtc(from)}, ${hours} after ${user.hasPassword ? "its own password change" : "that change"}`,
+      reason:
+        `${what}; it may approve from ${formatUtc(from)}, ${hours} after ` +
+        `${user.hasPassword ? "its own password change" : "that change"}`,
       eligibleFrom,
     };
   }

@@ -49,7 +49,8 @@ export async function seedDemoUsers(
   let created = 0;
   for (const demo of missing) {
     const { rows } = await db.query(
-      `INSERT INTO staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
+      `INSERT INTO staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT ` +
+        `(email) DO NOTHING RETURNING id`,
       [demo.email, demo.name, demo.role, hash],
     );
     created += rows.length;

@@ -20,7 +20,10 @@ export type Db = Queryable & {
 
 export { DbClosedError, DbMisuseError } from "./errors";
 
-/** Opens a database and applies pending migrations. url = PostgreSQL URL; else dataDir ("memory://" for tests, or a folder). */
+/**
+ * Opens a database and applies pending migrations. url = PostgreSQL URL; else dataDir ("memory://" for tests, or a
+ * folder).
+ */
 export async function openDb(opts: { url?: string; dataDir?: string }): Promise<Db> {
   const { db, withMigrationSession } = opts.url
     ? await openPostgres(opts.url)
@@ -39,7 +42,10 @@ export async function openDb(opts: { url?: string; dataDir?: string }): Promise<
 const GLOBAL_KEY = Symbol.for("brokerdesk.db");
 type DbGlobal = typeof globalThis & { [GLOBAL_KEY]?: Promise<Db> };
 
-/** Process-wide database from env (DATABASE_URL, else PGlite in env.dataDir), kept on globalThis so every Next route bundle shares it. */
+/**
+ * Process-wide database from env (DATABASE_URL, else PGlite in env.dataDir), kept on globalThis so every Next route
+ * bundle shares it.
+ */
 export function getDb(): Promise<Db> {
   const g = globalThis as DbGlobal;
   let pending = g[GLOBAL_KEY];

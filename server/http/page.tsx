@@ -61,7 +61,9 @@ export function framedPage(id: PageId, frame: FrameOptions, view: (session: Staf
   };
 }
 
-/** A framed page over a time range: "now" is fixed once per request so server and browser render the same default range. */
+/**
+ * A framed page over a time range: "now" is fixed once per request so server and browser render the same default range.
+ */
 export function rangedPage(id: PageId, frame: FrameOptions, View: ComponentType<{ initialNow: number }>) {
   return framedPage(id, frame, () => <View initialNow={Date.now()} />);
 }

@@ -91,6 +91,7 @@ export function keyChoiceRefusal(
   const roles = credentials.rolesOf(key);
   return new DomainError(
     "platform_key_forbidden",
-    `Your role (${role}) may not use the platform key "${key}"; ${roles.length ? `it is for ${roles.join(", ")}` : "no role may choose it"}`,
+    `Your role (${role}) may not use the platform key "${key}"; ` +
+      (roles.length ? `it is for ${roles.join(", ")}` : "no role may choose it"),
   );
 }

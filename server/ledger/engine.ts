@@ -132,7 +132,9 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
       const next = nextCheckMs(out, now(), intervals);
       // A backfill's runs take more calls than the checks after it: only those count towards a check's cost.
       await db.query(
-        `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0)${out.backfillDone ? `, ${callsPerCheckSet("$4")}` : ""} WHERE job = $1 AND sub_uid = $2`,
+        `UPDATE ledger_sync
+           SET next_check_at = to_timestamp($3 / 1000.0)${out.backfillDone ? `, ${callsPerCheckSet("$4")}` : ""}
+           WHERE job = $1 AND sub_uid = $2`,
         out.backfillDone ? [DEPOSITS_JOB, subUid, next, out.calls] : [DEPOSITS_JOB, subUid, next],
       );
     },

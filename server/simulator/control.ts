@@ -45,7 +45,10 @@ function parseJson(raw: Buffer): unknown {
 
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
 
-/** Host values that name this simulator itself: a loopback name, or the address the connection came in on, with its port. */
+/**
+ * Host values that name this simulator itself: a loopback name, or the address the connection came in on, with its
+ * port.
+ */
 function ownHosts(req: IncomingMessage): Set<string> {
   const port = req.socket.localPort;
   const local = (req.socket.localAddress ?? "").replace(/^::ffff:/, "");
@@ -83,7 +86,9 @@ function refusal(
   if (!own.has(host))
     return {
       status: 421,
-      error: `control endpoints answer only at the simulator's own address (${[...own][0]}), not Host ${JSON.stringify(host)}`,
+      error:
+        `control endpoints answer only at the simulator's own address (${[...own][0]}), not Host ` +
+        `${JSON.stringify(host)}`,
     };
   if (core.controlToken && !tokenMatches(req.headers.authorization, core.controlToken)) {
     return { status: 401, error: "control endpoints need Authorization: Bearer <SIM_CONTROL_TOKEN>" };

@@ -49,8 +49,8 @@ function registryFilters(f: RegistrySearch) {
     params.push(q, prefixEnd(q));
     const [a, b] = [`$${params.length - 1}`, `$${params.length}`];
     w.where.push(
-      `((lower(subaccount_name) ~>=~ ${a} AND lower(subaccount_name) ~<~ ${b}) OR (lower(label) ~>=~ ${a} AND lower(label) ~<~ ${b})` +
-        ` OR (sub_uid ~>=~ ${a} AND sub_uid ~<~ ${b}))`,
+      `((lower(subaccount_name) ~>=~ ${a} AND lower(subaccount_name) ~<~ ${b}) OR (lower(label) ~>=~ ${a}
+         AND lower(label) ~<~ ${b})` + ` OR (sub_uid ~>=~ ${a} AND sub_uid ~<~ ${b}))`,
     );
   }
   if (f.status) w.add((p) => `status = ${p}`, f.status);

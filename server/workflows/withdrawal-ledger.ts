@@ -93,7 +93,8 @@ export function toView(r: Row): WithdrawalView {
  */
 const CREDITED_AT = `(SELECT min(d.first_seen_at) FROM ledger_deposits d
   WHERE withdrawal_requests.dest = 'internal_transfer' AND withdrawal_requests.platform_order_id IS NOT NULL
-    AND d.tx_id = withdrawal_requests.platform_order_id AND d.sub_uid = withdrawal_requests.address AND d.status = 'success') AS credited_at`;
+    AND d.tx_id = withdrawal_requests.platform_order_id AND d.sub_uid = withdrawal_requests.address
+      AND d.status = 'success') AS credited_at`;
 
 /**
  * Whether the destination is approved in the sub-account's address book (same dest, address, chain and tag).
@@ -102,7 +103,8 @@ const CREDITED_AT = `(SELECT min(d.first_seen_at) FROM ledger_deposits d
  */
 const IN_BOOK = `EXISTS (SELECT 1 FROM withdrawal_destinations b
   WHERE b.state = 'approved' AND b.sub_uid = withdrawal_requests.sub_uid AND b.dest = withdrawal_requests.dest
-    AND (b.address = withdrawal_requests.address OR (b.address ~* '${HEX_IDENTIFIER.source}' AND lower(b.address) = lower(withdrawal_requests.address)))
+    AND (b.address = withdrawal_requests.address OR (b.address ~* '${HEX_IDENTIFIER.source}'
+      AND lower(b.address) = lower(withdrawal_requests.address)))
     AND b.chain = upper(coalesce(withdrawal_requests.chain, ''))
     AND b.tag = coalesce(withdrawal_requests.tag, '')) AS in_book`;
 
@@ -137,7 +139,9 @@ export type WithdrawalFilters = Omit<z.output<typeof withdrawalFiltersSchema>, "
 export const WITHDRAWAL_PAGE_MAX = 500;
 const EXACT_AT = `to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The form EXACT_AT writes. JavaScript reads far more ("2024", "Jan 1", Feb 30) than the database, which fails on them. */
+/**
+ * The form EXACT_AT writes. JavaScript reads far more ("2024", "Jan 1", Feb 30) than the database, which fails on them.
+ */
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const isCursorAt = (at: string) => {
   const t = Date.parse(at);

@@ -88,13 +88,16 @@ export async function requestWithdrawal(
       // The message is the refusal's own (not "Some fields are not valid"), so the audit row names it too.
       // Amounts grouped as the form's balance line shows them (1,234.5), digits kept exactly.
       const message = pendingCount
-        ? `amount is above what ${name} has left: ${groupDecimal(available)} ${input.coin} available, ${groupDecimal(pending)} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, so at most ${free.lt(0) ? "0" : groupDecimal(free.toString())} ${input.coin}`
+        ? `amount is above what ${name} has left: ${groupDecimal(available)} ${input.coin} available, ` +
+          `${groupDecimal(pending)} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, ` +
+          `so at most ${free.lt(0) ? "0" : groupDecimal(free.toString())} ${input.coin}`
         : `amount is above the available balance of ${name}: ${groupDecimal(available)} ${input.coin}`;
       throw new DomainError("invalid_input", message, { amount: [message] });
     }
     return (
       await tx.query<Row>(
-        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount, reason, requested_by)
+        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount, reason,
+           requested_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
         [
           clientOid,
@@ -197,7 +200,8 @@ export async function rejectWithdrawal(
   refuseOwn(row, session, "reject");
   if (row.state !== "requested") refuseDecided(row);
   const { rows } = await db.query<Row>(
-    `UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $2, rejected_at = now(), reject_reason = $3, version = version + 1
+    `UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $2, rejected_at = now(), reject_reason = $3,
+       version = version + 1
      WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
     [id, session.email, reason],
   );
@@ -327,12 +331,14 @@ async function settle(
   const { rows } =
     o.state === "confirmed"
       ? await db.query<Row>(
-          `UPDATE withdrawal_requests SET state = 'confirmed', platform_order_id = $3, settled_at = now(), error_code = NULL, error_msg = NULL, version = version + 1
+          `UPDATE withdrawal_requests SET state = 'confirmed', platform_order_id = $3, settled_at = now(),
+             error_code = NULL, error_msg = NULL, version = version + 1
            WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
           [claimed.id, claimed.version, o.orderId],
         )
       : await db.query<Row>(
-          `UPDATE withdrawal_requests SET state = $3, error_code = $4, error_msg = $5, settled_at = CASE WHEN $3 = 'failed' THEN now() END, version = version + 1
+          `UPDATE withdrawal_requests SET state = $3, error_code = $4, error_msg = $5,
+             settled_at = CASE WHEN $3 = 'failed' THEN now() END, version = version + 1
            WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
           [claimed.id, claimed.version, o.state, o.code.slice(0, 64), o.msg.slice(0, 500)],
         );

@@ -9,7 +9,8 @@ export default framedPage(
   {
     width: "wide",
     intro:
-      "Every sign-in, refusal, mutation (intent, then outcome) and export, newest first. Rows are append-only and chained by hash.",
+      "Every sign-in, refusal, mutation (intent, then outcome) and export, newest first. Rows are " +
+      "append-only and chained by hash.",
     times: true,
   },
   () => <AuditView />,

@@ -9,7 +9,8 @@ export default framedPage(
   {
     width: "wide",
     intro:
-      "Every sub-account's deposits as Brokerdesk keeps them, over any range. Filters, counts and totals cover the whole matching set.",
+      "Every sub-account's deposits as Brokerdesk keeps them, over any range. Filters, counts and totals " +
+      "cover the whole matching set.",
     times: true,
   },
   () => <LedgerDepositsView />,

@@ -9,7 +9,8 @@ export default framedPage(
   {
     width: "wide",
     intro:
-      "How current Brokerdesk's deposit ledger is, per sub-account: failing ones first, then the longest since their last success. Times are in UTC.",
+      "How current Brokerdesk's deposit ledger is, per sub-account: failing ones first, then the longest " +
+      "since their last success. Times are in UTC.",
   },
   () => <SyncView />,
 );

@@ -19,11 +19,15 @@ export function noneBoundText(bindings: readonly Binding[]): string {
   const n = bindings.filter((b) => b.boundBy !== BOUND_OUTSIDE).length;
   const outside = bindings.length - n;
   const also = outside
-    ? `; ${outside === 1 ? "1 binding" : `${outside} bindings`} made outside Brokerdesk ${outside === 1 ? "was" : "were"} undone here`
+    ? `; ${outside === 1 ? "1 binding" : `${outside} bindings`} made outside Brokerdesk ` +
+      `${outside === 1 ? "was" : "were"} undone here`
     : "";
   if (n === 0)
     return outside
       ? `No UID is bound through Brokerdesk now${also} (listed below).`
       : "No UID is bound through Brokerdesk yet.";
-  return `No UID is bound through Brokerdesk now: the ${n === 1 ? "binding" : `${n} bindings`} made here ${n === 1 ? "was" : "were"} undone${also} (listed below).`;
+  return (
+    `No UID is bound through Brokerdesk now: the ${n === 1 ? "binding" : `${n} bindings`} made here ` +
+    `${n === 1 ? "was" : "were"} undone${also} (listed below).`
+  );
 }

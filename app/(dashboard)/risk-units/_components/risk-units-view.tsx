@@ -65,7 +65,13 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
               <li
                 key={unit}
                 data-testid={`unit-count-${unit}`}
-                className={`rounded-md border px-3 py-1.5 text-sm ${n >= MAX_UIDS_PER_RISK_UNIT ? "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100" : "border-slate-200 dark:border-slate-700"}`}
+                className={
+                  "rounded-md border px-3 py-1.5 text-sm " +
+                  (n >= MAX_UIDS_PER_RISK_UNIT
+                    ? "border-amber-400 bg-amber-50 text-amber-950 " +
+                      "dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+                    : "border-slate-200 dark:border-slate-700")
+                }
               >
                 Risk unit <span className="font-mono">{unit}</span>:{" "}
                 <span className="tabular font-semibold">

@@ -9,7 +9,8 @@ export default framedPage(
   {
     width: "full",
     intro:
-      "A platform key's fills as Brokerdesk keeps them, over any range, past the platform's 90 days. Filters and the count cover the whole matching set.",
+      "A platform key's fills as Brokerdesk keeps them, over any range, past the platform's 90 days. " +
+      "Filters and the count cover the whole matching set.",
     times: true,
   },
   () => <FillsLedgerView />,

@@ -9,7 +9,8 @@ export default framedPage(
   {
     width: "full",
     intro:
-      "A platform key's plan orders as Brokerdesk keeps them, every symbol, over any range, with the statuses each was seen in.",
+      "A platform key's plan orders as Brokerdesk keeps them, every symbol, over any range, with the " +
+      "statuses each was seen in.",
     times: true,
   },
   () => <PlanOrdersLedgerView />,

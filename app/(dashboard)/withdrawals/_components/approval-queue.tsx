@@ -194,8 +194,8 @@ export function ApprovalQueue({ me }: { me: string }) {
         description={
           approving ? (
             <p>
-              <Summary w={approving} />, requested by {approving.requestedBy}: “{approving.reason}”. Approving sends it
-              to the platform now.
+              <Summary w={approving} />, requested by {approving.requestedBy}: &ldquo;{approving.reason}&rdquo;.
+              Approving sends it to the platform now.
             </p>
           ) : null
         }

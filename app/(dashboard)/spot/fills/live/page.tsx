@@ -9,7 +9,8 @@ export default rangedPage(
   {
     width: "full",
     intro:
-      "Straight from the platform (E4): one symbol at a time, what it still holds (90 days). For older history, use the ledger on Fills.",
+      "Straight from the platform (E4): one symbol at a time, what it still holds (90 days). For older " +
+      "history, use the ledger on Fills.",
   },
   FillsView,
 );

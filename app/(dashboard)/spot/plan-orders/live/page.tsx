@@ -9,7 +9,8 @@ export default rangedPage(
   {
     width: "full",
     intro:
-      "Straight from the platform (E3): one symbol at a time, 90 days a window. For every symbol at once over any range, use the ledger on Plan orders.",
+      "Straight from the platform (E3): one symbol at a time, 90 days a window. For every symbol at once " +
+      "over any range, use the ledger on Plan orders.",
   },
   PlanOrdersView,
 );
