@@ -8,7 +8,7 @@
 import { useSyncExternalStore } from "react";
 import type { ColumnVisibilityState } from "@tanstack/react-table";
 import { storedChoices } from "@/lib/client/stored-choice";
-import type { DataTableColumnMeta } from "./features";
+import type { DataTableColumnMeta } from "./column-meta";
 
 /** Pixels a column without a declared width is counted as. */
 const DEFAULT_WIDTH = 120;

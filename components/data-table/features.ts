@@ -7,26 +7,7 @@
 import { createColumnHelper, type ReactTable, type RowData } from "@tanstack/react-table";
 import type { filteringTableFeatures } from "./features-filtering";
 
-export type ColumnFilterMeta =
-  | {
-      kind: "select";
-      /** Fixed choices; without them the toolbar offers the values in the loaded rows. */ options?: readonly string[];
-    }
-  | { kind: "text"; placeholder?: string };
-
-export type DataTableColumnMeta = {
-  /** Header text, also used by the column menu and the filter labels. */
-  label: string;
-  /** Right-aligned tabular figures (amounts, prices, sizes). */
-  numeric?: boolean;
-  /** Width in px: the virtualised body needs a fixed layout so columns do not jump while scrolling. */
-  width?: number;
-  /** Holds times (TimeCell): wider in local time, whose offset ("UTC+05:30") is longer than "UTC". */
-  time?: boolean;
-  /** 1 (or none): always shown; 2: hidden when the table is too narrow; 3: hidden first (column-fit.ts). */
-  priority?: 1 | 2 | 3;
-  filter?: ColumnFilterMeta;
-};
+export type { ColumnFilterMeta, DataTableColumnMeta } from "./column-meta";
 
 /**
  * Every list is typed with the fullest set, so one DataTable, toolbar and column helper serve them all. A

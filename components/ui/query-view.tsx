@@ -6,7 +6,7 @@ import { noticeClass } from "./styles";
 import type { ComponentType, ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { canRetry, describeError } from "@/lib/client/api";
-import { DataTableError } from "@/components/data-table/data-table-states";
+import { ErrorAlert } from "./error-alert";
 
 type ErrorView = ComponentType<{ error: unknown; onRetry: () => void }>;
 
@@ -18,7 +18,7 @@ export function QueryView<T>({
   query,
   loading,
   empty,
-  errorView: ErrorShown = DataTableError,
+  errorView: ErrorShown = ErrorAlert,
   children,
 }: {
   query: UseQueryResult<T, unknown>;

@@ -8,7 +8,7 @@ import type { ApproverHold, ApproverStanding, StaffUser } from "@/lib/api/users"
 import { env } from "@/lib/env";
 import { formatDuration, formatUtc } from "@/lib/format";
 import { can } from "@/lib/rbac";
-import type { Queryable } from "@/server/db";
+import { getDb, type Queryable } from "@/server/db";
 import { findUserById } from "./users";
 
 const WHY: Record<ApproverHold["reason"], string> = {
@@ -67,4 +67,9 @@ export async function loadAccount(
     user,
     standing: can(user.role, "withdrawals.approve") ? approverStanding(user, Date.now(), env.approverCoolOffMs) : null,
   };
+}
+
+/** The signed-in staff member's own account (the account page reads it through here, not the database). */
+export async function loadOwnAccount(userId: string): ReturnType<typeof loadAccount> {
+  return loadAccount(await getDb(), userId);
 }

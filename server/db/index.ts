@@ -5,18 +5,9 @@ import { applyMigrations } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
 
-export type Queryable = { query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> };
-export type Db = Queryable & {
-  engine: "pglite" | "postgres";
-  /** Runs fn in one transaction (BEGIN/COMMIT, ROLLBACK on throw). */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * Several statements without parameters in one go, the rows of every statement in order (the job
-   * engine's own migrations and maintenance are written so; `query` takes one statement).
-   */
-  script(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
-  close(): Promise<void>;
-};
+import type { Db } from "./types";
+
+export type { Db, Queryable } from "./types";
 
 export { DbClosedError, DbMisuseError } from "./errors";
 

@@ -9,7 +9,7 @@ import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { keysetPage } from "@/server/db/keyset";
 import { failureDetail } from "@/server/failures";
-import type { CsvRows } from "@/server/http/csv";
+import type { CsvRows } from "@/lib/csv";
 import { depositsQuery, toView, type Key, type Row } from "./queries";
 
 /** Rows per query: large enough that the query's round trip is small beside encoding, small enough to stay flat. */

@@ -1,5 +1,5 @@
 import { AuditView } from "./_components/audit-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("audit");
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { LedgerDepositsView } from "./_ledger/ledger-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("deposits");
 export const dynamic = "force-dynamic";

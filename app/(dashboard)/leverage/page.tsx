@@ -1,5 +1,5 @@
 import { LeverageView } from "./_components/leverage-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("leverage");
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { can } from "@/lib/rbac";
 import { RiskUnitsView } from "./_components/risk-units-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("riskUnits");
 export const dynamic = "force-dynamic";

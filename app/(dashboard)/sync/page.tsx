@@ -1,5 +1,5 @@
 import { SyncView } from "./_components/sync-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("sync");
 export const dynamic = "force-dynamic";

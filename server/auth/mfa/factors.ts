@@ -4,7 +4,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { DomainError, invalidField } from "@/lib/api/errors";
 import type { FactorView, MfaStatus } from "@/lib/api/mfa";
-import type { Db, Queryable } from "@/server/db";
+import { getDb, type Db, type Queryable } from "@/server/db";
 import { openTotpSecret, sealTotpSecret } from "./crypto";
 import type { MfaSession } from "./policy";
 import { recoveryCodesLeft, replaceRecoveryCodes } from "./recovery";
@@ -40,6 +40,12 @@ export async function listFactors(db: Queryable, userId: string): Promise<Factor
     [userId],
   );
   return rows.map(toFactorView);
+}
+
+/** Which kinds of factor a staff member has confirmed: what the sign-in's factor step offers them. */
+export async function factorKindsOf(userId: string): Promise<{ totp: boolean; passkey: boolean }> {
+  const factors = await listFactors(await getDb(), userId);
+  return { totp: factors.some((f) => f.kind === "totp"), passkey: factors.some((f) => f.kind === "passkey") };
 }
 
 export async function countFactors(db: Queryable, userId: string): Promise<number> {

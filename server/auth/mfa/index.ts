@@ -3,6 +3,7 @@ import "server-only";
 export * from "./policy";
 export {
   listFactors,
+  factorKindsOf,
   countFactors,
   mfaStatus,
   startTotp,

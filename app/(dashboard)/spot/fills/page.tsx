@@ -1,5 +1,5 @@
 import { FillsLedgerView } from "./_ledger/fills-ledger-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("fills");
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { PlanOrdersLedgerView } from "./_ledger/plan-orders-ledger-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("planOrders");
 export const dynamic = "force-dynamic";

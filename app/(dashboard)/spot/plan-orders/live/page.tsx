@@ -1,4 +1,4 @@
-import { pageMetadata, rangedPage } from "@/server/http/page";
+import { pageMetadata, rangedPage } from "@/app/(dashboard)/_components/page-gate";
 import { PlanOrdersView } from "../_components/plan-orders-view";
 
 export const metadata = pageMetadata("planOrdersLive");
