@@ -240,7 +240,7 @@ export function markNodeServer() {
 }
 
 // next-auth reads NEXTAUTH_URL itself and falls back to localhost:3000 whatever PORT says (its provider
-// list, the non-JS callback): give it the same default as the README's table.
+// list, the non-JS callback): give it the same default as docs/configuration.md's table.
 if (!process.env.NEXTAUTH_URL) process.env.NEXTAUTH_URL = env.nextAuthUrl;
 
 /**
