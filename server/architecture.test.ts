@@ -145,12 +145,9 @@ function importGraph(dirs: string[]): Map<string, string[]> {
   const files = dirs.flatMap(sources);
   const known = new Set(files);
   const resolve = (from: string, spec: string): string | null => {
-    const base = spec.startsWith("@/")
-      ? spec.slice(2)
-      : spec.startsWith(".")
-        ? path.join(path.dirname(from), spec)
-        : null;
-    if (base === null) return null;
+    // "@/x" is the repository's x; "./x" and "../x" are beside the file; anything else is a package.
+    if (!spec.startsWith("@/") && !spec.startsWith(".")) return null;
+    const base = spec.startsWith("@/") ? spec.slice(2) : path.join(path.dirname(from), spec);
     const candidates = ["", ".ts", ".tsx", ".js", ".mjs", "/index.ts", "/index.tsx", "/index.js"].map((x) => base + x);
     return candidates.find((c) => known.has(c)) ?? null;
   };
