@@ -20,6 +20,11 @@ const ZOD_FREE = [
   "lib/client/sub-account-names.ts",
   "lib/platform/values.ts",
   "components/data-table/ledger-paged-view.tsx",
+  "lib/api/password-rule.ts",
+  "lib/api/risk-unit-words.ts",
+  // Two first views that need only constants of their routes' modules, not the schemas beside them.
+  "app/(dashboard)/risk-units/_components/risk-units-view.tsx",
+  "app/(dashboard)/admin/users/_components/users-admin.tsx",
 ];
 
 function resolve(from: string, spec: string): string | null {

@@ -6,8 +6,7 @@ import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
 
-/** "Bound by" of a UID Brokerdesk unbound that was bound outside it: when, and by whom, it was bound is unknown. */
-export const BOUND_OUTSIDE = "outside Brokerdesk";
+export { BOUND_OUTSIDE } from "./risk-unit-words";
 
 export const bindingSchema = z.object({
   id: z.string(),

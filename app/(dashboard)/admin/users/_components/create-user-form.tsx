@@ -8,7 +8,7 @@ import { pageCalls } from "@/lib/api/page-routes";
 import { fieldWiring } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
-import { PASSWORD_RULE } from "@/lib/api/users";
+import { PASSWORD_RULE } from "@/lib/api/password-rule";
 import { inputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { Options } from "@/components/ui/options";
