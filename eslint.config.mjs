@@ -17,7 +17,7 @@ const config = [
   },
   {
     // What the browser may load builds its schemas with zod/mini: classic zod's method chains reach every schema
-    // type, so one classic import puts all of zod (about 27 KiB gzipped) on a page (issue 15, page weight).
+    // type, so one classic import puts all of zod (about 27 KiB gzipped) on a page (page weight).
     // The server's own (the environment, the OpenAPI description) may keep classic zod.
     files: ["app/**", "components/**", "lib/**"],
     ignores: [
@@ -31,7 +31,7 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "zod", message: 'Build shared schemas with "zod/mini" (page weight, issue 15).' }] },
+        { paths: [{ name: "zod", message: 'Build shared schemas with "zod/mini" (page weight).' }] },
       ],
     },
   },
@@ -52,7 +52,7 @@ const config = [
             {
               name: "@playwright/test",
               importNames: ["test", "expect"],
-              message: 'Import test and expect from "./support/test" (the secret check of issue 7).',
+              message: 'Import test and expect from "./support/test" (it checks that no secret reached the page).',
             },
           ],
         },

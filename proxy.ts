@@ -36,7 +36,7 @@ export function proxy(request: NextRequest): NextResponse {
 /**
  * API routes render no HTML, so nothing reads the nonce from their request; they still answer with the
  * CSP and every other header below. Rewriting the request's headers costs Next a copy of all of them
- * on every call, which the proxy routes (issue 7, overhead) need not pay.
+ * on every call, which the proxy routes need not pay (overhead).
  */
 function rendersNothing(request: NextRequest): boolean {
   return request.nextUrl.pathname.startsWith("/api/");

@@ -28,7 +28,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     // suppressHydrationWarning: THEME_INIT_SCRIPT sets <html>'s class and color-scheme before React hydrates.
     <html lang="en" suppressHydrationWarning>
       <head>
-        {/* Inline and first, so the stored theme applies before the first paint (no light flash); the nonce lets it past the CSP. */}
+        {/* Inline and first, so the stored theme applies before the first paint (no light flash); the nonce lets it
+           past the CSP. */}
         {/* Then the recorder of controls edited before React hydrates them (components/ui/early-change.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT + EARLY_EDITS_SCRIPT }} />
       </head>

@@ -8,7 +8,7 @@ import { config as zodConfig } from "zod/v4/core";
 // Zod probes `new Function("")` to decide whether to compile parsers; the CSP (no 'unsafe-eval')
 // refuses it and reports a violation on every page. Jitless parsing is the same, minus the probe.
 // From zod's core (the global config every zod schema reads): the full zod API stays out of pages that
-// do not build schemas, /login among them (issue 7, page weight).
+// do not build schemas, /login among them (page weight).
 zodConfig({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { expect, test } from "./support/test";
 import { sameOrigin, signInApi, signIn } from "./support/staff";
 
-// The staff page (issue 16): what each role may do is said on the page; a role change and disabling are
+// The staff page: what each role may do is said on the page; a role change and disabling are
 // asked for first, and nothing changes until they are confirmed.
 
 test("[users][daily] each role says what it may do; a role change and disabling ask for confirmation first", async ({

@@ -108,7 +108,7 @@ test("[audit][refused] a broker cannot see /audit", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Download CSV" })).toHaveCount(0);
 });
 
-test("[audit][refused-page] a page the role may not open is refused in the audit log, as a refused API call is (issue 12)", async ({
+test("[audit][refused-page] a page the role may not open is refused in the audit log, as a refused API call is", async ({
   page,
   playwright,
   baseURL,
@@ -235,6 +235,6 @@ test("[audit][daily] a change to a member of staff names them by e-mail beside t
   await signIn(page, "compliance", "/audit?action=users.update");
   const row = rows(page).filter({ hasText: user.id }).first();
   await expect(row).toBeVisible();
-  // Before, only the id: a reviewer could not tell who was changed.
+  // The email, not only the id: a reviewer can tell who was changed.
   await expect(row).toContainText(email);
 });

@@ -22,7 +22,7 @@ import {
 } from "./support/bad-input";
 import { sameOrigin, signInApi, simControlUrl, type DemoRole } from "./support/staff";
 
-// Issue 7: generated invalid requests against every proxy route and every Brokerdesk mutation route. Each
+// Generated invalid requests against every proxy route and every Brokerdesk mutation route. Each
 // must be refused with a 4xx (422 naming the bad field when one field is at fault), never a 5xx, and the
 // platform (the embedded simulator) must not have been called. Fixed seed: a failure prints its
 // counterexample and replays with the same seed.

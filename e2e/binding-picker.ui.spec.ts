@@ -1,4 +1,4 @@
-// The risk-unit bind form's UID picker (issue 14): the registry searched on the server as one types, by
+// The risk-unit bind form's UID picker: the registry searched on the server as one types, by
 // name; after a submit the focus is on the first refused field, then on the answer (FormOutcome).
 import { expect, test } from "./support/test";
 import { sameOrigin, signInApi, signIn, simControlUrl } from "./support/staff";

@@ -1,4 +1,4 @@
-// Queueing in Brokerdesk is said as such (issue 15, item 3): more reads at once than the platform's rate
+// Queueing in Brokerdesk is said as such: more reads at once than the platform's rate
 // limit can serve within the proxy's queue wait get Brokerdesk's own 429 "busy" with Retry-After, at once,
 // and the platform never sees them; a 504 stays reserved for a platform that was slow.
 import { expect, test } from "./support/test";

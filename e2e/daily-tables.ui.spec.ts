@@ -1,4 +1,4 @@
-// Issue 16, "tables and time", in Chromium at 1,440 px in a zone that is not UTC (India, UTC+05:30): the
+// Tables and time, in Chromium at 1,440 px in a zone that is not UTC (India, UTC+05:30): the
 // "Local time" choice is the person's across pages and visits, says it is on, shows its offset whole, and
 // date filters are read in it; key columns stay in view; column choices are remembered; every page starts
 // at the same place; a total is set as its rows are.
@@ -23,7 +23,7 @@ async function expectInView(page: Page, cell: Locator) {
   expect(box.x).toBeGreaterThanOrEqual(scroller.x - 1);
 }
 
-test("[issue 16][time] Local time is remembered across pages and visits, visibly pressed, its offset whole; date filters use it", async ({
+test("[tables][time] Local time is remembered across pages and visits, visibly pressed, its offset whole; date filters use it", async ({
   page,
   playwright,
   baseURL,
@@ -81,7 +81,7 @@ test("[issue 16][time] Local time is remembered across pages and visits, visibly
   await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
 });
 
-test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone shows or hides stays so", async ({
+test("[tables][columns] key columns stay in view at 1,440 px; a column someone shows or hides stays so", async ({
   page,
   playwright,
   baseURL,
@@ -130,7 +130,7 @@ test("[issue 16][columns] key columns stay in view at 1,440 px; a column someone
   await table.getByRole("checkbox", { name: "Tag" }).uncheck();
 });
 
-test("[issue 16][pages] every page starts at the same place; an unknown address is a page in the shell with a way back", async ({
+test("[tables][pages] every page starts at the same place; an unknown address is a page in the shell with a way back", async ({
   page,
 }) => {
   await signIn(page, "broker", "/");
@@ -168,7 +168,7 @@ test("[issue 16][pages] every page starts at the same place; an unknown address 
   await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
 });
 
-test("[issue 16][totals] a ledger total is set with its rows' decimals (0.0350, not 0.035)", async ({
+test("[tables][totals] a ledger total is set with its rows' decimals (0.0350, not 0.035)", async ({
   page,
   playwright,
   baseURL,
@@ -182,7 +182,7 @@ test("[issue 16][totals] a ledger total is set with its rows' decimals (0.0350, 
   await broker.dispose();
 });
 
-test("[issue 16][admin] role selects show their whole role, at 1,440, 1,280, 1,024 and 390 px, light and dark", async ({
+test("[tables][admin] role selects show their whole role, at 1,440, 1,280, 1,024 and 390 px, light and dark", async ({
   page,
 }) => {
   await signIn(page, "admin", "/admin/users");

@@ -1,4 +1,4 @@
-// Issue 16, "words for staff, not for developers", in Chromium: forms and error states say fields by their
+// Words for staff, not for developers, in Chromium: forms and error states say fields by their
 // words, the platform's refusals say what they mean without naming Brokerdesk's operations or the simulator,
 // and the sub-account page says where its sections come from in words.
 import { expect, test } from "./support/test";
@@ -9,7 +9,7 @@ import { sameOrigin, signInApi, signIn } from "./support/staff";
 
 const DEV_WORDS = /subaccountName|subUid|was refused by the platform|\(sim\)|\bE\d{1,2} ·/;
 
-test("[issue 16][subaccounts.create][words] an empty or taken name is said in words; focus goes to the first error, then to the result", async ({
+test("[subaccounts.create][words] an empty or taken name is said in words; focus goes to the first error, then to the result", async ({
   page,
 }) => {
   await signIn(page, "broker", "/sub-accounts");
@@ -46,7 +46,7 @@ test("[issue 16][subaccounts.create][words] an empty or taken name is said in wo
   await expect(name).toBeFocused();
 });
 
-test("[issue 16][words] a refusal's words name no operation, no simulator and no raw field; no Retry where it cannot help", async ({
+test("[words] a refusal's words name no operation, no simulator and no raw field; no Retry where it cannot help", async ({
   page,
 }) => {
   await signIn(page, "compliance", "/rebates?uid=12345");
@@ -65,7 +65,7 @@ test("[issue 16][words] a refusal's words name no operation, no simulator and no
   await expect(page.getByRole("main")).toContainText("From the platform");
 });
 
-test("[issue 16][auth] someone whose session ended because they were disabled, or their password was reset, is told so at sign-in", async ({
+test("[words][auth] someone whose session ended because they were disabled, or their password was reset, is told so at sign-in", async ({
   browser,
   playwright,
   baseURL,
@@ -129,7 +129,7 @@ test("[issue 16][auth] someone whose session ended because they were disabled, o
   await admin.dispose();
 });
 
-test("[issue 16][address-book] rejecting a destination asks for the reason in the reject dialog, not a browser prompt", async ({
+test("[words][address-book] rejecting a destination asks for the reason in the reject dialog, not a browser prompt", async ({
   page,
   browser,
   playwright,

@@ -1,4 +1,4 @@
-// Issue 12's "Low" edges that need an instance of their own (e2e/support/second-instance.ts): named platform
+// Security edges that need an instance of their own (e2e/support/second-instance.ts): named platform
 // keys configured (READONLY and RISKUNIT, the simulator's demo key values), and an audit log that no other
 // spec has written anonymous refusals into, so this spec's are the only ones of its minute.
 import type { APIRequestContext } from "@playwright/test";

@@ -1,5 +1,5 @@
-// Issue 12's "Low" edges, over real HTTP against the run's server and its embedded simulator: input that
-// gave a 500 (a NUL), a 503 (a 5,000-character or %00 path segment) or a 502 (values the platform refused
+// Security edges, over real HTTP against the run's server and its embedded simulator: input that could
+// give a 500 (a NUL), a 503 (a 5,000-character or %00 path segment) or a 502 (values the platform refuses
 // after a call) is refused with a 4xx naming the field, and the simulator's counters show nothing was sent.
 import type { APIRequestContext } from "@playwright/test";
 import { proxyPath } from "./support/envelope";
@@ -252,7 +252,7 @@ test("[edges][platform] values the platform would refuse are refused by the cata
     422,
     ["symbol"],
   );
-  // A parameter given twice: refused on its name (the last one used to win).
+  // A parameter given twice: refused on its name, rather than the last one winning.
   const twice = await expectRefused(await lead.get(`${proxyPath("subaccounts.assets")}?subUid=${desk}&subUid=2`), 422, [
     "subUid",
   ]);

@@ -1,4 +1,4 @@
-// A withdrawal is never sent twice (issue 7), at API level against the run's simulator: E5 fails during the
+// A withdrawal is never sent twice, at API level against the run's simulator: E5 fails during the
 // approval (connection reset, 500, 429, malformed JSON, an answer later than PLATFORM_TIMEOUT_MS), the
 // withdrawal is left "unknown", Reconcile resends the same clientOid, and the platform's own records show
 // one transfer per withdrawal: the sender debited and the recipient credited once, one deposit per orderId.

@@ -1,4 +1,4 @@
-// Reliability under platform faults (issue 7), in the browser against the run's simulator: every page that
+// Reliability under platform faults, in the browser against the run's simulator: every page that
 // calls the platform shows each fault (5xx, gateway 503, connection reset, malformed JSON, 429 storm) as an
 // error with the platform's code and message, never as "no records", and shows data again once the fault
 // is cleared; a platform slower than PLATFORM_TIMEOUT_MS (5 s here) gives a timeout error within the

@@ -1,4 +1,4 @@
-// Issue 16, "files": what an export's file is called, that its 16-digit IDs survive a spreadsheet, and that a
+// Export files: what an export's file is called, that its 16-digit IDs survive a spreadsheet, and that a
 // failed export walks on from its last whole window, in Chromium against the run's simulator.
 import { expect, test } from "./support/test";
 import { downloadText } from "./support/exports";
@@ -11,7 +11,7 @@ test.afterEach(async ({ request }) => clearFaults(request));
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-test("[issue 16][deposits.list][export] a failed export resumes from its last whole window; the file is named for what it holds, IDs kept as text", async ({
+test("[deposits.list][export] a failed export resumes from its last whole window; the file is named for what it holds, IDs kept as text", async ({
   page,
   request,
 }) => {
@@ -79,7 +79,7 @@ test("[issue 16][deposits.list][export] a failed export resumes from its last wh
   );
 });
 
-test("[issue 16][exports] the ledgers' CSV files say what they hold", async ({ page }) => {
+test("[exports] the ledgers' CSV files say what they hold", async ({ page }) => {
   await signIn(page, "compliance");
   const uid = await subUid(page.request, "desk01");
   const from = Date.UTC(2026, 7, 26);

@@ -1,4 +1,4 @@
-// Issue 16: after a form is submitted, the focus moves to its answer or to the first field refused
+// After a form is submitted, the focus moves to its answer or to the first field refused
 // (FormOutcome in components/ui/form.tsx, applyServerErrors, react-hook-form's own checks).
 import type { Page } from "@playwright/test";
 import { signIn } from "./support/staff";

@@ -1,4 +1,4 @@
-// The README's user guide (issue 16, "Done when"): the screenshots it shows are taken here, by the suite,
+// The README's user guide: the screenshots it shows are taken here, by the suite,
 // as each role sees the page, so the guide shows what the code does today. They are written to
 // reports/guide/ on every run; `npm run guide` copies the last run's into docs/guide/, which the README shows.
 import { request as playwrightRequest, type Page } from "@playwright/test";

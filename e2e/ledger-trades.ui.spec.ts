@@ -1,4 +1,4 @@
-// Fills and plan orders from the ledger (issue 14): an instance with the sync on keeps the main key's fills
+// Fills and plan orders from the ledger: an instance with the sync on keeps the main key's fills
 // and plan orders from its simulator; a broker opens /spot/plan-orders and /spot/fills, filters in the
 // database over a range longer than the platform's 90 days, sees the exact count, pages older, and finds
 // the platform's live view one link away.

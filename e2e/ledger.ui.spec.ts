@@ -1,4 +1,4 @@
-// The deposit ledger as compliance uses it (issue 14): an instance with the sync on syncs every registry
+// The deposit ledger as compliance uses it: an instance with the sync on syncs every registry
 // sub-account from the simulator; compliance opens /deposits, filters across all sub-accounts by coin,
 // amount and a range longer than the platform's three months, sees the exact total and the totals per coin,
 // exports, and the file matches the ledger row for row.
@@ -108,7 +108,7 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
     "orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,cTimeUtc,goneAt",
   );
   expect(lines.length - 1).toBe(expected.length);
-  // Identifiers are written as text formulas ("=""123""") so a spreadsheet keeps every digit (issue 16).
+  // Identifiers are written as text formulas ("=""123""") so a spreadsheet keeps every digit.
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.map((r) => `"=""${r.orderId}"""`));
   expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));
   // A readable UTC time beside the platform's milliseconds.

@@ -1,4 +1,4 @@
-// Issue 16: leverage for a sub-account that has a configured key. An instance of its own (second-instance.ts)
+// Leverage for a sub-account that has a configured key. An instance of its own (second-instance.ts)
 // with two sub-account keys, PLATFORM_KEY_SUB<UID>_*: desk01's for lead and admin (the default), desk02's for
 // admin only. The embedded simulator registers each for its UID (server/simulator/subaccount-keys.ts), so
 // E10 signed with desk01's key changes desk01's leverage on the simulated platform, and the main account's not.

@@ -255,7 +255,7 @@ test.describe("leverage as a lead", () => {
       /^The platform refused it \(40020 Parameter marginCoin error\)/,
     );
 
-    // Above the symbol's bound: refused in the form with the catalog's words, nothing sent (was the platform's 40020, issue 12).
+    // Above the symbol's bound: refused in the form with the catalog's words, nothing sent (not the platform's 40020).
     const before = await e10Requests(request);
     await fill(page, {
       symbol: "BTCUSDT",
@@ -265,7 +265,7 @@ test.describe("leverage as a lead", () => {
       positionMode: "one-way",
     });
     await submit(page).click();
-    // The range allowed is named (issue 16), before anything is sent.
+    // The range allowed is named, before anything is sent.
     await expect(
       form(page).getByText("Leverage must be a whole number from 1 to 125 for BTCUSDT; 200 is not"),
     ).toBeVisible();

@@ -1,4 +1,4 @@
-// /metrics for operators (issue 15, item 6): Prometheus's format, answered only to METRICS_ALLOW's addresses
+// /metrics for operators: Prometheus's format, answered only to METRICS_ALLOW's addresses
 // (loopback by default) or a bearer of METRICS_TOKEN; what it counts is what happened.
 import { startForwardingProxy, type ForwardingProxy } from "./support/forwarding-proxy";
 import { proxyPath } from "./support/envelope";

@@ -1,4 +1,4 @@
-// Second factors in the browser (issue 12 item 2), on an instance of their own so the main run's demo staff
+// Second factors in the browser, on an instance of their own so the main run's demo staff
 // keep signing in with a password alone: its MFA_FRESH_SECONDS is 8 (a factor goes stale within the test) and
 // MFA_REQUIRED_ROLES is compliance (that role enrols at its first sign-in). TOTP with the secret read from the
 // page and codes computed here with otplib; a passkey with Chromium's virtual authenticator (CDP WebAuthn).

@@ -1,7 +1,7 @@
-// Issue 12 item 8: the proxy's mirrors of E6 and E9 changed the platform without Brokerdesk knowing (no
-// registry entry, no binding row, audit rows without a target). Now they check their input like any proxy
-// route, then refuse with a pointer to the workflow route, as E5's mirror does; nothing reaches the platform.
-// The workflow routes do the same changes and record them.
+// The proxy's mirrors of E6 and E9 must not change the platform behind Brokerdesk's back (no registry entry,
+// no binding row, audit rows without a target): they check their input like any proxy route, then refuse with
+// a pointer to the workflow route, as E5's mirror does; nothing reaches the platform. The workflow routes do
+// the same changes and record them.
 import { expect, test } from "./support/test";
 import { proxyPath } from "./support/envelope";
 import { opStats, subUid } from "./support/faults";

@@ -1,4 +1,4 @@
-// The key picker of the ledger's fills and plan orders (issue 14): GET /api/platform-keys lists the keys a
+// The key picker of the ledger's fills and plan orders: GET /api/platform-keys lists the keys a
 // role may choose (server/platform/key-access.ts), names and kinds only; the pages offer exactly those, put
 // the choice in the URL (`key=`) and read that key's records.
 import type { APIRequestContext } from "@playwright/test";

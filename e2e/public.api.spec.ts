@@ -1,4 +1,4 @@
-// public/ (issue 13, item 8): the app's icons and the manifest for pinning it, served to anyone (the
+// public/: the app's icons and the manifest for pinning it, served to anyone (the
 // sign-in page needs them too) and linked from every page's head.
 import { expect, test } from "./support/test";
 

@@ -1,4 +1,4 @@
-// Every read page answers a failing platform the same way (issue 13, item 3: one table-driven spec instead
+// Every read page answers a failing platform the same way (one table-driven spec instead
 // of a copy per page): the platform's code and message in an alert, no rows, and Retry recovers once the
 // platform answers again. The faults are the embedded simulator's (server/simulator/README.md).
 import type { Locator, Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The read pages of issue 5 beyond trades and deposits: /assets (E2), /rebates (E7), /spot/plan-orders
+// The read pages beyond trades and deposits: /assets (E2), /rebates (E7), /spot/plan-orders
 // (E3), /spot/fills (E4) and /futures/oi-limits (E11), each signed in as a different role that may read
 // it, against the run's simulator. Platform faults are injected through the simulator's control
 // endpoint and cleared after each test.

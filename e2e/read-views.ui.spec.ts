@@ -136,7 +136,7 @@ test("[market.trades][range] a long range says it is walked in windows; one past
   expect(asked).toBe(0);
 });
 
-test("[market.trades][error] a platform refusal shows its code and message, not an empty table; no Retry for what retrying cannot fix (issue 16)", async ({
+test("[market.trades][error] a platform refusal shows its code and message, not an empty table; no Retry for what retrying cannot fix", async ({
   page,
 }) => {
   await page.goto("/market/trades");

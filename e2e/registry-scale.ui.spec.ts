@@ -1,4 +1,4 @@
-// The registry and its pickers at a broker's scale (issue 14): an instance whose simulator has 2,000
+// The registry and its pickers at a broker's scale: an instance whose simulator has 2,000
 // sub-accounts. /sub-accounts pages and searches on the server (by name, exact count, filters in the URL);
 // the pickers of live deposits, the withdrawal request form and the address book ask the server as one
 // types, list by name with UIDs beside, and none of these pages loads the whole registry.

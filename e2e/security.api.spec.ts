@@ -128,7 +128,7 @@ test("[security][cookies] the session cookie set at sign-in is HttpOnly and Same
   expect(session).not.toMatch(/;\s*Secure/i);
 });
 
-test("[security][sign-out] a session cookie kept from before sign-out reads nothing and is not re-issued (issue 12, item 5)", async ({
+test("[security][sign-out] a session cookie kept from before sign-out reads nothing and is not re-issued", async ({
   playwright,
   baseURL,
 }) => {

@@ -39,7 +39,7 @@ test("[security][csp] pages load with no CSP violation and stay interactive", as
   expect(violations).toEqual([]);
 });
 
-// issue 12, item 3: the callbackUrl is resolved as the browser resolves it, on this origin only.
+// The callbackUrl is resolved as the browser resolves it, on this origin only.
 const SMUGGLED = [
   "%2F%09%2Fevil.example%2Fpath",
   "%2F%0A%2Fevil.example",

@@ -1,4 +1,4 @@
-// Separation of duties (issue 12, item 7): an admin creates a lead with a password of the admin's choosing,
+// Separation of duties: an admin creates a lead with a password of the admin's choosing,
 // then tries to approve as that lead. Refused, naming the rule; the other leads see the account on hold
 // beside the approval queue; the holder changes their own password on /account, is still on hold for the
 // cool-off (3.6 s on the e2e server), and then may approve.

@@ -23,7 +23,7 @@ let untrustedPeer: ForwardingProxy;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  // NEXTAUTH_URL unset: next-auth must use the README's default, http://localhost:$PORT (issue 12, Low).
+  // NEXTAUTH_URL unset: next-auth must use the documented default (docs/configuration.md), http://localhost:$PORT.
   instance = await startInstance("limits", {
     SESSION_IDLE_MINUTES: "0.1",
     SESSION_MAX_HOURS: "0.008",

@@ -1,4 +1,4 @@
-// Issue 16, "Withdrawals (the money path first)", in Chromium against the embedded simulator: pending
+// Withdrawals, the money path, in Chromium against the embedded simulator: pending
 // requests reserve the balance (form, refusal on the field, audit, two requests at once, the approval
 // queue's balance and warning), addresses checked per chain, the requester cancels their own request and
 // sees what became of it, and the ledger says what it cannot see.
@@ -84,7 +84,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
       /^Amount is above what desk04@[\w.-]+ has left: \d{1,3}(,\d{3})*(\.\d+)? USDT available, [\d.,]+ held by \d+ pending requests?, so at most 1 USDT$/,
     ),
   ).toBeVisible();
-  // Said once (issue 16): the warning under the field gives way to the server's refusal, and the focus is on the field.
+  // Said once: the warning under the field gives way to the server's refusal, and the focus is on the field.
   await expect(form.getByText(/above|Above/)).toHaveCount(1);
   await expect(amount).toBeFocused();
   // Nothing was saved, and the refusal is in the audit log, naming the amount.

@@ -1,6 +1,6 @@
 // Ordering of decimal strings (table sorting, the lists' amount ranges), exact and without big.js: comparing
-// needs no arithmetic, only the digits and where the point is, and the sort sits on every list page (issue 7,
-// page weight). Isomorphic: the API's filter schemas use it too.
+// needs no arithmetic, only the digits and where the point is, and the sort sits on every list page (page
+// weight). Isomorphic: the API's filter schemas use it too.
 // Accepts what big.js accepts ("-1.5", ".5", "1e-7"); anything else is unreadable.
 const NUMERIC = /^(-?)(\d+(?:\.\d*)?|\.\d+)(?:e([+-]?\d+))?$/i;
 

@@ -62,6 +62,14 @@ export function csvRowLine(columns: readonly string[], values: readonly unknown[
   return csvRowEncoder(columns)(values);
 }
 
+/** One CSV row's values, in the columns' order. */
+export type CsvRow = readonly unknown[];
+/**
+ * The rows, one at a time, or in batches (a large export read from the database page by page: one step of
+ * the stream per batch, not per row; a million rows spent more on the steps than on the encoding).
+ */
+export type CsvRows = Iterable<CsvRow> | AsyncIterable<CsvRow> | { batches: AsyncIterable<readonly CsvRow[]> };
+
 /**
  * csvRowLine for many rows of the same columns: which columns are IDs is decided once, not per cell (a
  * million-row export spent a regex per cell on it).

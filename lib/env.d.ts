@@ -52,7 +52,7 @@ export type Env = Readonly<{
   destinationLockMs: number;
   /** bcrypt work factor of new password hashes (PASSWORD_HASH_COST; 12 unless set, below 12 only in simulator mode). */
   passwordHashCost: number;
-  /** The ledger's sync (issue 14). */
+  /** The ledger's sync. */
   ledger: Readonly<{
     sync: boolean;
     share: number;
@@ -84,7 +84,9 @@ export declare const MIN_SECRET_ENTROPY_BITS: number;
 export declare const SIMULATOR_DEMO_KEY: Readonly<PlatformKey>;
 export declare function parseEnv(source: Record<string, string | undefined>): Env;
 export declare const env: Env;
-/** For server/front-door.mjs: NODE_ENV (default production) and NEXT_RUNTIME=nodejs, as the `next` command sets them. */
+/**
+ * For server/front-door.mjs: NODE_ENV (default production) and NEXT_RUNTIME=nodejs, as the `next` command sets them.
+ */
 export declare function markNodeServer(): void;
 /** This process's environment plus `extra`, for a child process (the bench's `next start`). */
 export declare function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv;

@@ -43,7 +43,8 @@ export function parseEnv(source) {
   const mode = source.PLATFORM_BASE_URL ? "live" : "simulator";
   if (source.PLATFORM_BASE_URL && source.SIMULATOR_URL) {
     problems.push(
-      "  SIMULATOR_URL: set either PLATFORM_BASE_URL (the real platform) or SIMULATOR_URL (a standalone simulator), not both",
+      "  SIMULATOR_URL: set either PLATFORM_BASE_URL (the real platform) or SIMULATOR_URL (a standalone " +
+        "simulator), not both",
     );
   }
 
@@ -73,7 +74,8 @@ export function parseEnv(source) {
     const m = NAMED_KEY.exec(k);
     if (!m) {
       problems.push(
-        `  ${k}: not a named key; use PLATFORM_KEY_<NAME>_API_KEY/_API_SECRET/_API_PASSPHRASE with NAME of letters and digits only`,
+        `  ${k}: not a named key; use PLATFORM_KEY_<NAME>_API_KEY/_API_SECRET/_API_PASSPHRASE with NAME of ` +
+          `letters and digits only`,
       );
       continue;
     }
@@ -121,7 +123,8 @@ export function parseEnv(source) {
     for (const [k, v] of credentials) {
       if (v && published.has(v.trim())) {
         problems.push(
-          `  ${k}: is a demo value published in this repository, for simulator mode only; live mode needs your own (${k === "NEXTAUTH_SECRET" ? HOW_TO_MAKE_A_SECRET : "the platform's key"})`,
+          `  ${k}: is a demo value published in this repository, for simulator mode only; live mode needs ` +
+            `your own (${k === "NEXTAUTH_SECRET" ? HOW_TO_MAKE_A_SECRET : "the platform's key"})`,
         );
       }
     }
@@ -238,7 +241,7 @@ export function markNodeServer() {
 }
 
 // next-auth reads NEXTAUTH_URL itself and falls back to localhost:3000 whatever PORT says (its provider
-// list, the non-JS callback): give it the same default as the README's table.
+// list, the non-JS callback): give it the same default as docs/configuration.md's table.
 if (!process.env.NEXTAUTH_URL) process.env.NEXTAUTH_URL = env.nextAuthUrl;
 
 /**

@@ -396,7 +396,7 @@ describe("[env][example]", () => {
   });
 });
 
-describe("[env][security] live mode refuses published and guessable secrets (issue 12, item 1)", () => {
+describe("[env][security] live mode refuses published and guessable secrets", () => {
   const credentialNames = (text: string) =>
     text
       .split("\n")

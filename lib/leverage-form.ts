@@ -69,7 +69,10 @@ export const leverageFormSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["leverage"],
-          message: `Leverage must be ${leverageRangeText(v.productType, v.symbol)}${v.symbol ? ` for ${v.symbol}` : ""}; ${v.leverage} is not`,
+          message:
+            `Leverage must be ` +
+            `${leverageRangeText(v.productType, v.symbol)}${v.symbol ? ` for ${v.symbol}` : ""}; ${v.leverage} ` +
+            `is not`,
         });
       }
       if (needsHoldSide(v.marginMode, v.positionMode) && !v.holdSide) {

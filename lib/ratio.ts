@@ -1,5 +1,5 @@
 // Rebate ratios as percentages. Apart from lib/format so that big.js loads only on the pages that show a
-// ratio, not with every table that formats a time or an amount (issue 15, page weight).
+// ratio, not with every table that formats a time or an amount (page weight).
 import Big from "big.js";
 
 /**

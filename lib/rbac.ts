@@ -58,7 +58,9 @@ export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   compliance:
     "Reads everything on the platform and in Brokerdesk's records, and the audit log; approves withdrawals where the money-out policy asks for compliance.",
   broker: "Reads the platform and the records; creates sub-accounts, binds risk units and requests withdrawals.",
-  lead: "What a broker does, plus approving or rejecting others' withdrawals, setting leverage and reading the audit log.",
+  lead:
+    "What a broker does, plus approving or rejecting others' withdrawals, setting leverage and reading the " +
+    "audit log.",
   admin:
     "Manages staff (adds them, changes roles, disables, resets passwords and second factors), drafts and publishes the money-out policy (a second admin publishes) and reads the audit log; moves no money.",
 };

@@ -1,4 +1,4 @@
-// The response headers every page and API answer carries (issue 7, web security). Pure, so the
+// The response headers every page and API answer carries (web security). Pure, so the
 // proxy (proxy.ts) and the unit test share one definition; the proxy supplies the request facts.
 
 export type SecurityHeaderInput = {

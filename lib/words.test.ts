@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldWords, relabel, staffMessage } from "./words";
 
-describe("[issue 16][words] messages in staff's words", () => {
+describe("[words] messages in staff's words", () => {
   it.each([
     ["subaccountName", "Name"],
     ["feeCoin", "Fee coin"],

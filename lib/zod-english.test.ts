@@ -1,6 +1,6 @@
 // zod/mini answers "Invalid input" unless its locale is set (lib/zod-english.ts). The locale is global, set when
 // that module loads, so every module that builds a schema loads it itself: a page that loads one schema module
-// lazily (issue 15, page weight) still says what a field needs, and no module relies on another having done so.
+// lazily (page weight) still says what a field needs, and no module relies on another having done so.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

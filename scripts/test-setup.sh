@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test's own set-up (issue 13, item 9), then the command it is given (the test steps).
+# npm test's own set-up, then the command it is given (the test steps).
 # It needs Debian's Chromium (the e2e suite), PostgreSQL (the database tests run on a real server as well
 # as the embedded one) and redis-server (the Redis suites and the scale-out test start their own).
 # On a Debian machine where it may (root), it installs what is missing from Debian's packages and starts

@@ -68,7 +68,7 @@ describe("[architecture]", () => {
   });
 
   it("no file outside the catalog writes a platform path, and only server/platform signs", () => {
-    // The one other HMAC: recovery codes and factor proofs are stored as HMACs (issue 12 item 2), not signed requests.
+    // The one other HMAC: recovery codes and factor proofs are stored as HMACs, not signed requests.
     const MFA_HASHES = path.join("server", "auth", "mfa", "crypto.ts");
     const offenders = ["app", "components", "lib", "server"]
       .flatMap(sources)
@@ -137,5 +137,84 @@ describe("[architecture]", () => {
     const pages = sources("app").filter((f) => path.basename(f) === "page.tsx");
     expect(pages.length).toBeGreaterThan(15);
     expect(pages.filter((f) => lines(f) > 30).map((f) => `${f}: ${lines(f)} lines`)).toEqual([]);
+  });
+});
+
+/** Every module a file imports, type-only ones too (a circle of types is still a circle to read), resolved. */
+function importGraph(dirs: string[]): Map<string, string[]> {
+  const files = dirs.flatMap(sources);
+  const known = new Set(files);
+  const resolve = (from: string, spec: string): string | null => {
+    // "@/x" is the repository's x; "./x" and "../x" are beside the file; anything else is a package.
+    if (!spec.startsWith("@/") && !spec.startsWith(".")) return null;
+    const base = spec.startsWith("@/") ? spec.slice(2) : path.join(path.dirname(from), spec);
+    const candidates = ["", ".ts", ".tsx", ".js", ".mjs", "/index.ts", "/index.tsx", "/index.js"].map((x) => base + x);
+    return candidates.find((c) => known.has(c)) ?? null;
+  };
+  return new Map(files.map((f) => [f, [...new Set(importsOf(f).flatMap((spec) => resolve(f, spec) ?? []))]] as const));
+}
+
+/** The import circles of a graph: its strongly connected components of more than one file (Tarjan). */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    for (let w = stack.pop()!; ; w = stack.pop()!) {
+      onStack.delete(w);
+      component.push(w);
+      if (w === v) break;
+    }
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe("[architecture][imports] the import graph", () => {
+  const graph = importGraph(["app", "components", "lib", "server", "scripts", "e2e"]);
+  const edges = (from: string, to: string[]) =>
+    [...graph]
+      .filter(([f]) => f.startsWith(`${from}/`) && !/\.(test|spec)\.tsx?$/.test(f))
+      .flatMap(([f, targets]) =>
+        targets.filter((t) => to.some((d) => t.startsWith(`${d}/`))).map((t) => `${f} → ${t}`),
+      );
+
+  it("has no import circle but lib/api's, which its layout by area breaks", () => {
+    // lib/api: each area's routes and the page-route table (PAGE_ROUTES, pageCalls) import each other. Any other
+    // circle fails here, type-only imports included.
+    const known = (c: string[]) => c.every((f) => f.startsWith(path.join("lib", "api") + path.sep));
+    const found = circles(graph);
+    expect(found.filter((c) => !known(c))).toEqual([]);
+    expect(found.length, "lib/api's circles are gone: make this test refuse every circle").toBeGreaterThan(0);
+  });
+
+  it("server/ imports neither e2e/, components/ nor app/: the page gate answers data, app/ draws the frame", () => {
+    expect(edges("server", ["e2e", "components", "app"])).toEqual([]);
+  });
+
+  it("pages read through server modules, never the database itself (routes get it from apiRoute)", () => {
+    const pages = edges("app", [path.join("server", "db")]).filter((e) => !e.startsWith(path.join("app", "api")));
+    expect(pages).toEqual([]);
+    expect(edges("components", [path.join("server", "db")])).toEqual([]);
+  });
+
+  it("the CSV row types and the UI primitives sit below what uses them", () => {
+    expect(edges(path.join("server", "ledger"), [path.join("server", "http")])).toEqual([]);
+    expect(edges(path.join("components", "ui"), [path.join("components", "data-table")])).toEqual([]);
   });
 });

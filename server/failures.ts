@@ -32,7 +32,9 @@ export function describeFailure(e: unknown): Failure {
     // Brokerdesk's own queue, said as such: the platform never saw this request (a 504 means it was slow).
     return {
       code: "rate_budget_exhausted",
-      message: `Brokerdesk is busy: other requests already use the platform's rate limit for ${e.operationId}, so this one was not sent. Try again in ${seconds} s`,
+      message:
+        `Brokerdesk is busy: other requests already use the platform's rate limit for ${e.operationId}, so ` +
+        `this one was not sent. Try again in ${seconds} s`,
       retryAfter: seconds,
     };
   }

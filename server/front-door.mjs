@@ -122,7 +122,8 @@ export async function serve() {
   const proxies =
     env.trustProxy.kind === "off"
       ? "no proxy trusted"
-      : `trusting ${env.trustProxy.kind === "hops" ? `${env.trustProxy.hops} proxy hop(s)` : env.trustProxy.cidrs.join(", ")}`;
+      : "trusting " +
+        (env.trustProxy.kind === "hops" ? `${env.trustProxy.hops} proxy hop(s)` : env.trustProxy.cidrs.join(", "));
   process.stdout.write(
     `Brokerdesk ${env.version} (${env.mode} mode) listening on http://${shown}:${env.port}, ${proxies}\n`,
   );
@@ -131,7 +132,8 @@ export async function serve() {
     process.stdout.write(
       loopback
         ? "Simulator mode: loopback only, since the demo staff accounts' password is public (HOST changes it).\n"
-        : `WARNING: simulator mode on ${shown}, reachable from other machines, with demo staff accounts whose password is public.\n`,
+        : `WARNING: simulator mode on ${shown}, reachable from other machines, with demo staff accounts whose ` +
+            `password is public.\n`,
     );
   }
   const stop = () => server.close(() => process.exit(0));

@@ -1,4 +1,4 @@
-// Who the client is (issue 12, item 4): the socket's address unless TRUST_PROXY says the peer is a proxy.
+// Who the client is: the socket's address unless TRUST_PROXY says the peer is a proxy.
 // Pure cases first, then a real server on loopback reached from two different source addresses.
 import http from "node:http";
 import type { AddressInfo } from "node:net";

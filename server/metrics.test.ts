@@ -1,4 +1,4 @@
-// The operators' series count what the client did (issue 15, item 6), against the simulator over HTTP.
+// The operators' series count what the client did, against the simulator over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { metrics, metricsAllowed } from "./metrics";

@@ -1,5 +1,5 @@
 import "server-only";
-// What operators scrape at /metrics (issue 15, item 6), in Prometheus's format (prom-client). One registry
+// What operators scrape at /metrics, in Prometheus's format (prom-client). One registry
 // per process, kept on globalThis: Next compiles the start-up module and the routes into separate bundles,
 // and each bundle's copy of this module must count into the same series.
 import { BlockList, isIP } from "node:net";
@@ -27,7 +27,9 @@ function create(): Metrics {
   collectDefaultMetrics({ register: registry, prefix: "brokerdesk_" });
   const calls = new Counter({
     name: "brokerdesk_platform_requests_total",
-    help: "Requests sent to the platform, by operation and outcome (the platform's code, or the failure's kind) and HTTP status",
+    help:
+      "Requests sent to the platform, by operation and outcome (the platform's code, or the failure's kind) " +
+      "and HTTP status",
     labelNames: ["operation", "code", "status"] as const,
     registers: [registry],
   });

@@ -38,7 +38,7 @@ export function startApp(): Promise<void> {
   g.__brokerdeskStarted ??= (async () => {
     const baseUrl = await startPlatform();
     await untilDone(() => prepareData(baseUrl));
-    // The ledger's sync jobs (issue 14), after the registry they walk exists. A failure to start them is
+    // The ledger's sync jobs, after the registry they walk exists. A failure to start them is
     // said and retried; the app serves meanwhile (live reads do not need them).
     if (env.ledger.sync) {
       await untilDone(async () => {

@@ -79,7 +79,10 @@ export function workflowTestBed(options: SimulatorTestBedOptions = {}): Workflow
   return bed;
 }
 
-/** A simulator (and its client) of one test's own, for what the suite's must not see (its clock moved); closed after `fn`. */
+/**
+ * A simulator (and its client) of one test's own, for what the suite's must not see (its clock moved); closed after
+ * `fn`.
+ */
 export async function withOwnSimulator<T>(
   options: SimulatorTestBedOptions,
   fn: (own: SimulatorTestBed) => Promise<T>,
@@ -101,7 +104,9 @@ export function deskUid(sim: Simulator, name: string): string {
   return sub.uid;
 }
 
-/** The simulator's deposits of `uid` created from `start` to `end`, both included (as E1 reads a range), newest first. */
+/**
+ * The simulator's deposits of `uid` created from `start` to `end`, both included (as E1 reads a range), newest first.
+ */
 export function depositsIn(sim: Simulator, uid: string, start: number, end: number) {
   return sim.state.depositsOf(uid).filter((d) => Number(d.cTime) >= start && Number(d.cTime) <= end);
 }
@@ -121,10 +126,13 @@ export function registerFromSimulator(db: Db, subs: readonly SubaccountRecord[])
   );
 }
 
-/** Adds one sub-account to the registry under `name`, as staff add one (status normal): its name is what refusals say. */
+/**
+ * Adds one sub-account to the registry under `name`, as staff add one (status normal): its name is what refusals say.
+ */
 export async function addToRegistry(db: Db, uid: string, name: string): Promise<void> {
   await db.query(
-    "INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, $2, 'normal', 'added', 'test')",
+    "INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, $2, " +
+      "'normal', 'added', 'test')",
     [uid, name],
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { openPage, pageMetadata } from "@/server/http/page";
+import { openPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 import { HomeView } from "./_components/home-view";
 
 export const metadata: Metadata = pageMetadata("home");

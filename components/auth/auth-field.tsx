@@ -4,7 +4,8 @@ import { buttonClass, noticeClass } from "@/components/ui/styles";
 import type { ComponentProps, ReactNode } from "react";
 
 const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-blue-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm " +
+  "focus:border-blue-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 export const authPrimary = buttonClass("primary", "lg");
 export const authSecondary = buttonClass("secondary", "lg");
 

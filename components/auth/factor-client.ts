@@ -45,7 +45,9 @@ export async function verifyPasskey(): Promise<void> {
   await redeemOrThrow(r.proofToken);
 }
 
-/** Registers a passkey on this device; its first factor answers the recovery codes. The session counts it as verified. */
+/**
+ * Registers a passkey on this device; its first factor answers the recovery codes. The session counts it as verified.
+ */
 export async function addPasskey(label: string): Promise<{ recoverySecrets: string[] | null }> {
   const { startRegistration } = await import("@simplewebauthn/browser");
   const { options } = await callResource(mfaResources.passkeyOptions);
@@ -63,7 +65,9 @@ export async function confirmTotp(factorId: string, otp: string): Promise<{ reco
   return r;
 }
 
-/** The words for a failed factor: the server's field message when it named one, the browser's for a cancelled passkey. */
+/**
+ * The words for a failed factor: the server's field message when it named one, the browser's for a cancelled passkey.
+ */
 export function factorErrorMessage(e: unknown): string {
   if (e instanceof ApiError) return e.fieldErrors?.otp?.[0] ?? e.fieldErrors?.credential?.[0] ?? e.message;
   if (e instanceof Error && (e.name === "NotAllowedError" || e.name === "AbortError"))

@@ -91,7 +91,10 @@ export function FactorForm({
           <AuthField
             id={`${id}-recovery`}
             label="Recovery code"
-            hint="One of the ten codes you saved when you added your first factor, such as abcd-efgh-jkmn. Each works once."
+            hint={
+              "One of the ten codes you saved when you added your first factor, such as abcd-efgh-jkmn. Each " +
+              "works once."
+            }
             mono
             name="recovery"
             autoComplete="off"

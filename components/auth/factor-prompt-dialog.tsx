@@ -1,6 +1,6 @@
 "use client";
 // The re-verify dialog's body, loaded on the first stale factor (components/auth/factor-prompt.tsx), so pages
-// do not carry the factor forms and their schemas until someone needs them (issue 7, page weight).
+// do not carry the factor forms and their schemas until someone needs them (page weight).
 import { useEffect, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { secondaryButton } from "@/components/ui/styles";

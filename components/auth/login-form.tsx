@@ -56,7 +56,8 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
 
   return (
     <div className="space-y-6">
-      {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
+      {/* The submit waits for React: before it, the browser would send the form itself and the page would start
+         over. */}
       <Form onSubmit={onSubmit} className="space-y-4" aria-describedby={failed ? `${id}-error` : undefined}>
         {failed && <AuthAlert id={`${id}-error`}>{failureMessage}</AuthAlert>}
         <AuthField
@@ -135,7 +136,10 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
                       disabled={!hydrated}
                       onClick={() => fillDemo(a)}
                       aria-label={`Use ${a.role} demo account`}
-                      className="rounded px-2 py-0.5 font-medium text-blue-800 underline hover:bg-amber-100 dark:text-blue-300 dark:hover:bg-amber-900"
+                      className={
+                        "rounded px-2 py-0.5 font-medium text-blue-800 underline hover:bg-amber-100 " +
+                        "dark:text-blue-300 dark:hover:bg-amber-900"
+                      }
                     >
                       Use
                     </button>

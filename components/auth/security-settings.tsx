@@ -196,7 +196,7 @@ function TotpEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }
             Scan this QR code with your authenticator app, or type the secret into it. Then type the 6-digit code it
             shows.
           </p>
-          {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made on the server, nothing to optimise */}
+          {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the server */}
           <img
             src={pending.secretQr}
             alt="QR code of the new authenticator secret"

@@ -22,7 +22,9 @@ export function BarChart({ bars, title, unit }: { bars: readonly Bar[]; title: s
   const slot = (W - 2 * PAD.side) / bars.length;
   const plot = H - PAD.top - PAD.bottom;
   const u = unit ? ` ${unit}` : "";
-  const summary = `${title}: ${bars.length} bars from ${bars[0]?.label} to ${bars.at(-1)?.label}; highest ${groupDecimal(top.value)}${u} on ${top.label}`;
+  const summary =
+    `${title}: ${bars.length} bars from ${bars[0]?.label} to ${bars.at(-1)?.label}; highest ` +
+    `${groupDecimal(top.value)}${u} on ${top.label}`;
   const every = Math.max(1, Math.ceil(bars.length / 8));
   return (
     <figure className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">

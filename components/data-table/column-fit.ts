@@ -2,12 +2,13 @@
 // Which columns a table shows: the person's own choices (kept in this browser per table, so a column they
 // hid or brought back stays so on their next visit), and, for the columns they have not chosen, as many as
 // fit the table's width, dropping the lowest priority first (meta.priority: 2, then 3 first; a column without
-// a priority, or with 1, is never dropped), rightmost first. A table wider than its page scrolls, and the columns staff need most
+// a priority, or with 1, is never dropped), rightmost first. A table wider than its page scrolls, and the columns staff
+// need most
 // (a deposit's status and transaction ID, a withdrawal's address, requester and reason) sat off screen.
 import { useSyncExternalStore } from "react";
 import type { ColumnVisibilityState } from "@tanstack/react-table";
 import { storedChoices } from "@/lib/client/stored-choice";
-import type { DataTableColumnMeta } from "./features";
+import type { DataTableColumnMeta } from "./column-meta";
 
 /** Pixels a column without a declared width is counted as. */
 const DEFAULT_WIDTH = 120;

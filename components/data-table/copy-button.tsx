@@ -22,7 +22,11 @@ export function CopyButton({ field, value }: { field: string; value: string }) {
       onClick={copy}
       aria-label={`Copy ${field} ${value}`}
       title={state === "failed" ? "Copy failed" : `Copy ${field}`}
-      className="ml-1 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-slate-100"
+      className={
+        "ml-1 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-500 " +
+        "hover:bg-slate-200 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-700 " +
+        "dark:hover:text-slate-100"
+      }
     >
       {state === "copied" ? (
         <span aria-hidden="true" className="text-xs font-bold">

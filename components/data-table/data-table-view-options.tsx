@@ -20,10 +20,20 @@ export function DataTableViewOptions<TData extends RowData>({ table }: { table: 
         }
       }}
     >
-      <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-2 py-1.5 text-xs font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+      <summary
+        className={
+          "cursor-pointer list-none rounded-md border border-slate-300 px-2 py-1.5 text-xs " +
+          "font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        }
+      >
         Columns
       </summary>
-      <fieldset className="absolute right-0 z-20 mt-1 w-56 space-y-1 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <fieldset
+        className={
+          "absolute right-0 z-20 mt-1 w-56 space-y-1 rounded-md border border-slate-200 " +
+          "bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        }
+      >
         <legend className="sr-only">Visible columns</legend>
         {columns.map((c) => (
           <ColumnToggle key={c.id} column={c} />

@@ -119,7 +119,10 @@ export function DataTable<TData extends RowData>({
                     const meta = header.column.columnDef.meta;
                     const sortable = canSort && header.column.getCanSort();
                     const sorted = canSort ? header.column.getIsSorted() : false;
-                    const th = `sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 ${meta?.numeric ? "text-right" : ""}`;
+                    const th =
+                      `sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold ` +
+                      "text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 " +
+                      (meta?.numeric ? "text-right" : "");
                     const title = meta?.label ?? header.column.id;
                     return (
                       <th
@@ -132,7 +135,10 @@ export function DataTable<TData extends RowData>({
                           <button
                             type="button"
                             onClick={header.column.getToggleSortingHandler()}
-                            className={`inline-flex items-center gap-1 rounded hover:underline ${meta?.numeric ? "flex-row-reverse" : ""}`}
+                            className={
+                              "inline-flex items-center gap-1 rounded hover:underline " +
+                              (meta?.numeric ? "flex-row-reverse" : "")
+                            }
                             title={`Sort the loaded rows by ${title}`}
                           >
                             <table.FlexRender header={header} />
@@ -164,13 +170,19 @@ export function DataTable<TData extends RowData>({
                       key={row.id}
                       aria-rowindex={first + i + 2}
                       data-row-id={row.id}
-                      className="odd:bg-white even:bg-slate-50/60 hover:bg-blue-50 dark:odd:bg-slate-950 dark:even:bg-slate-900/60 dark:hover:bg-slate-800"
+                      className={
+                        "odd:bg-white even:bg-slate-50/60 hover:bg-blue-50 dark:odd:bg-slate-950 " +
+                        "dark:even:bg-slate-900/60 dark:hover:bg-slate-800"
+                      }
                       style={{ height: ROW_HEIGHT }}
                     >
                       {row.getVisibleCells().map((cell) => (
                         <td
                           key={cell.id}
-                          className={`overflow-hidden border-b border-slate-100 px-3 text-ellipsis whitespace-nowrap dark:border-slate-800 ${cell.column.columnDef.meta?.numeric ? "text-right" : ""}`}
+                          className={
+                            `overflow-hidden border-b border-slate-100 px-3 text-ellipsis whitespace-nowrap ` +
+                            `dark:border-slate-800 ${cell.column.columnDef.meta?.numeric ? "text-right" : ""}`
+                          }
                         >
                           <table.FlexRender cell={cell} />
                         </td>

@@ -55,7 +55,7 @@ export function ExportButton({
       progress: { records: resume?.records ?? 0, windowsDone: resume?.windowsDone ?? 0, windowsTotal: 0, etaMs: null },
     });
     try {
-      // The export engine is fetched on the first click, not with the list page (issue 7, page weight).
+      // The export engine is fetched on the first click, not with the list page (page weight).
       const { startExport } = await import("@/lib/client/export-client");
       const { blob, filename, records } = await startExport({
         operation,

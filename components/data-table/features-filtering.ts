@@ -11,7 +11,7 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from "@tanstack/react-table";
-import type { DataTableColumnMeta } from "./features";
+import type { DataTableColumnMeta } from "./column-meta";
 import { dataTableSortFns } from "./sort-fns";
 
 export const filteringTableFeatures = tableFeatures({

@@ -6,7 +6,8 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from "@tanstack/react-table";
-import type { DataTableColumnMeta, DataTableFeatures } from "./features";
+import type { DataTableColumnMeta } from "./column-meta";
+import type { DataTableFeatures } from "./features";
 import { dataTableSortFns } from "./sort-fns";
 
 // Typed as the fullest set (see features.ts): the toolbar asks `filters(table)` before it draws a filter.

@@ -1,5 +1,5 @@
 // What every Brokerdesk list shares: the column meta, the column helper and the table type. TanStack Table v9
-// registers features explicitly, and a list loads only the set it uses (issue 15, page weight):
+// registers features explicitly, and a list loads only the set it uses (page weight):
 //   features-filtering.ts  sorting, filtering and column visibility: lists with a `meta.filter` column
 //   features-sorting.ts    sorting and column visibility: lists that sort their loaded rows
 //   features-plain.ts      column visibility: the ledgers, which the server orders (every column unsortable)
@@ -7,26 +7,7 @@
 import { createColumnHelper, type ReactTable, type RowData } from "@tanstack/react-table";
 import type { filteringTableFeatures } from "./features-filtering";
 
-export type ColumnFilterMeta =
-  | {
-      kind: "select";
-      /** Fixed choices; without them the toolbar offers the values in the loaded rows. */ options?: readonly string[];
-    }
-  | { kind: "text"; placeholder?: string };
-
-export type DataTableColumnMeta = {
-  /** Header text, also used by the column menu and the filter labels. */
-  label: string;
-  /** Right-aligned tabular figures (amounts, prices, sizes). */
-  numeric?: boolean;
-  /** Width in px: the virtualised body needs a fixed layout so columns do not jump while scrolling. */
-  width?: number;
-  /** Holds times (TimeCell): wider in local time, whose offset ("UTC+05:30") is longer than "UTC". */
-  time?: boolean;
-  /** 1 (or none): always shown; 2: hidden when the table is too narrow; 3: hidden first (column-fit.ts). */
-  priority?: 1 | 2 | 3;
-  filter?: ColumnFilterMeta;
-};
+export type { ColumnFilterMeta, DataTableColumnMeta } from "./column-meta";
 
 /**
  * Every list is typed with the fullest set, so one DataTable, toolbar and column helper serve them all. A

@@ -1,5 +1,5 @@
 "use client";
-// One paged view of a ledger list (issue 14): what Brokerdesk keeps, read from its own database through a
+// One paged view of a ledger list: what Brokerdesk keeps, read from its own database through a
 // lib/api entry that answers { rows, nextCursor, total }. Every filter is in the URL and sent to the server,
 // which applies it to the whole set over any range; pages are keyset cursors (the URL's page stack), newest
 // first; the count is of the whole filtered set. A page is a configuration: its entry, its URL parsers (every key

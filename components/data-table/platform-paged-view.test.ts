@@ -1,4 +1,4 @@
-// The filter URL keys of a table come from its columns' meta (issue 13, item 3): a column that
+// The filter URL keys of a table come from its columns' meta: a column that
 // declares a filter is filtered by the URL key of its id, and no other key is read.
 import { describe, expect, it } from "vitest";
 import { fillColumns } from "@/app/(dashboard)/spot/fills/_components/columns";

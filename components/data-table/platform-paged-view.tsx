@@ -1,5 +1,5 @@
 "use client";
-// One paged view of a platform operation (issue 13, item 3): the wiring every symbol-and-range page shared
+// One paged view of a platform operation: the wiring every symbol-and-range page shared
 // (the clock presets count back from, the range, the page stack in the URL, the table controlled by the
 // URL's filters, export parameters, and the empty, blocked and error states), written once. A page is a
 // configuration: its operation, columns, URL parsers and the words for its rows. A view without symbols

@@ -6,7 +6,9 @@ import { RANGE_PRESETS, type RangeChoice, type RangeInput, type RangePreset } fr
 import { SelectField } from "./select-field";
 import { TimeField } from "./time";
 
-/** A custom end patches only itself, so two ends typed before hydration are both kept (components/ui/early-change.ts). */
+/**
+ * A custom end patches only itself, so two ends typed before hydration are both kept (components/ui/early-change.ts).
+ */
 export type RangePatch = { range: RangeChoice; from?: number | null; to?: number | null; at: null };
 
 export function RangePicker({

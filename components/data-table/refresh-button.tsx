@@ -1,5 +1,5 @@
 // Apart from the whole-list table so that a view with no table (the rebate lookup) asks again without loading
-// TanStack Table (issue 15, page weight).
+// TanStack Table (page weight).
 import { secondaryButton } from "@/components/ui/styles";
 
 export function RefreshButton({

@@ -42,7 +42,9 @@ export function formatTime(ms: string | number, mode: TimeZoneMode): string {
 export function localOffset(at = Date.now()): string {
   const offset = -new Date(at).getTimezoneOffset();
   const abs = Math.abs(offset);
-  return `UTC${offset >= 0 ? "+" : "-"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `UTC${offset >= 0 ? "+" : "-"}${hh}:${mm}`;
 }
 
 /** How a label names the zone in force: "UTC", or "local, UTC+01:00". */
@@ -83,7 +85,8 @@ export function TimeZoneToggle() {
       title={local ? "Times are in your local time; press for UTC" : "Times are in UTC; press for your local time"}
       className={`rounded-md border px-2 py-1.5 text-xs font-semibold whitespace-nowrap ${
         local
-          ? "border-blue-700 bg-blue-700 text-white hover:bg-blue-800 dark:border-blue-400 dark:bg-blue-400 dark:text-slate-950"
+          ? "border-blue-700 bg-blue-700 text-white hover:bg-blue-800 dark:border-blue-400 dark:bg-blue-400 " +
+            "dark:text-slate-950"
           : "border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
       }`}
     >

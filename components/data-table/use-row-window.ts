@@ -1,7 +1,7 @@
 "use client";
 // Which rows of a fixed-height list are in (or near) view of a scrolling box. Every row of the generic
 // table is ROW_HEIGHT tall, so the window is arithmetic on scrollTop; a general virtualizer (measuring,
-// smooth scrolling, flings) would add about 10 KiB gzipped to every list page for nothing (issue 7).
+// smooth scrolling, flings) would add about 10 KiB gzipped to every list page for nothing.
 import { useEffect, useState, type RefObject } from "react";
 
 export type RowWindow = {

@@ -23,7 +23,10 @@ export function AccountBar({ email, role }: { email: string; role: Role }) {
       </p>
       <Link
         href="/account/security"
-        className="rounded-md px-2 py-1 font-medium text-blue-800 underline hover:bg-slate-100 dark:text-blue-300 dark:hover:bg-slate-800"
+        className={
+          "rounded-md px-2 py-1 font-medium text-blue-800 underline hover:bg-slate-100 dark:text-blue-300 " +
+          "dark:hover:bg-slate-800"
+        }
       >
         Security
       </Link>

@@ -37,11 +37,18 @@ export function AppFrame({
       <a
         href="#main"
         // not-sr-only resets padding, so the padding is set again under focus.
-        className="sr-only rounded-md bg-blue-700 text-sm font-semibold text-white shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2"
+        className={
+          "sr-only rounded-md bg-blue-700 text-sm font-semibold text-white shadow-lg focus:not-sr-only " +
+          "focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2"
+        }
       >
         Skip to content
       </a>
-      <header className="z-20 border-b border-slate-200 bg-white lg:sticky lg:top-0 dark:border-slate-800 dark:bg-slate-950">
+      <header
+        className={
+          "z-20 border-b border-slate-200 bg-white lg:sticky " + "lg:top-0 dark:border-slate-800 dark:bg-slate-950"
+        }
+      >
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:px-4 lg:h-14 lg:flex-nowrap lg:py-0">
           <button
             id="nav-menu-button"
@@ -72,7 +79,10 @@ export function AppFrame({
         {/* The outer box stretches to the page's height (background and border); the inner one stays in view. */}
         <div
           id={NAV_PANEL_ID}
-          className={`${open ? "block" : "hidden"} border-b border-slate-200 bg-slate-50 lg:block lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-900`}
+          className={
+            `${open ? "block" : "hidden"} border-b border-slate-200 bg-slate-50 lg:block lg:w-56 lg:shrink-0 ` +
+            `lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-900`
+          }
         >
           <div className="lg:sticky lg:top-14 lg:max-h-[calc(100dvh-3.5rem)] lg:overflow-y-auto">
             <Sidebar sections={sections} onNavigate={close} />

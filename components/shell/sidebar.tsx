@@ -4,16 +4,17 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 // Types only from ./nav: its value side (the page manifest, lib/pages.ts) stays on the server, which
-// hands the sidebar its sections ready made (issue 15, page weight).
+// hands the sidebar its sections ready made (page weight).
 import type { NavSection } from "./nav";
 
 // A lead's count loads after the page: it would bring the withdrawal routes' schemas into every page's
-// first JavaScript (issue 15's 200 KiB).
+// first JavaScript (the 200 KiB page budget).
 const WaitingApprovals = dynamic(() => import("./waiting-approvals").then((m) => m.WaitingApprovals), { ssr: false });
 
 const linkBase = "flex items-center rounded-md border-l-4 px-2 py-1.5 text-sm transition-colors";
 const linkIdle =
-  "border-transparent text-slate-700 hover:bg-slate-200/70 hover:text-slate-950 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
+  "border-transparent text-slate-700 hover:bg-slate-200/70 hover:text-slate-950 dark:text-slate-300 " +
+  "dark:hover:bg-slate-800 dark:hover:text-white";
 // Not colour alone: the current entry also has a bar and a heavier weight.
 const linkCurrent =
   "border-blue-700 bg-blue-100 font-semibold text-blue-900 dark:border-blue-400 dark:bg-blue-950 dark:text-blue-100";

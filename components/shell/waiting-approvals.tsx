@@ -16,7 +16,10 @@ export function WaitingApprovals() {
   return (
     <span
       data-testid="waiting-approvals"
-      className="ml-auto rounded-full bg-amber-200 px-2 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50"
+      className={
+        "ml-auto rounded-full bg-amber-200 px-2 text-xs font-semibold text-amber-950 dark:bg-amber-800 " +
+        "dark:text-amber-50"
+      }
     >
       {n}
       <span className="sr-only"> waiting for your approval</span>

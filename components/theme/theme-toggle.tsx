@@ -80,7 +80,13 @@ export function ThemeToggle() {
         <label
           key={o.value}
           title={`${o.label} theme`}
-          className="relative flex cursor-pointer items-center rounded px-1.5 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:has-checked:bg-slate-100 dark:has-checked:text-slate-900 dark:has-focus-visible:outline-blue-400"
+          className={
+            "relative flex cursor-pointer items-center rounded px-1.5 py-1 text-slate-600 hover:bg-slate-100 " +
+            "hover:text-slate-900 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 " +
+            "has-focus-visible:outline-offset-1 has-focus-visible:outline-blue-600 dark:text-slate-300 " +
+            "dark:hover:bg-slate-800 dark:hover:text-white dark:has-checked:bg-slate-100 " +
+            "dark:has-checked:text-slate-900 dark:has-focus-visible:outline-blue-400"
+          }
         >
           <input
             type="radio"

@@ -52,4 +52,8 @@ export function watchSystemTheme(onChange: () => void): () => void {
  * Runs in <head> before the body is parsed, so a dark page never flashes light. It repeats
  * readThemeChoice + applyTheme in plain ES5 because it cannot import; keep the two in step.
  */
-export const THEME_INIT_SCRIPT = `(function(){try{var c=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});var d=c==="dark"||(c!=="light"&&window.matchMedia(${JSON.stringify(DARK_QUERY)}).matches);var r=document.documentElement;if(d){r.classList.add("dark")}else{r.classList.remove("dark")}r.style.colorScheme=d?"dark":"light"}catch(e){}})();`;
+export const THEME_INIT_SCRIPT =
+  `(function(){try{var c=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});` +
+  `var d=c==="dark"||(c!=="light"&&window.matchMedia(${JSON.stringify(DARK_QUERY)}).matches);` +
+  `var r=document.documentElement;if(d){r.classList.add("dark")}else{r.classList.remove("dark")}` +
+  `r.style.colorScheme=d?"dark":"light"}catch(e){}})();`;

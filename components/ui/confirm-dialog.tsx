@@ -114,7 +114,12 @@ function ConfirmForm({
             </label>
             <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
               Type exactly:{" "}
-              <code className="rounded bg-slate-100 px-1 font-mono break-all text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+              <code
+                className={
+                  "rounded bg-slate-100 px-1 font-mono break-all " +
+                  "text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+                }
+              >
                 {c.expected}
               </code>
             </p>
@@ -130,7 +135,14 @@ function ConfirmForm({
             />
             <p
               id={hintId}
-              className={`mt-1 text-xs ${server?.length ? "text-red-700 dark:text-red-300" : matches ? "text-emerald-800 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}`}
+              className={
+                "mt-1 text-xs " +
+                (server?.length
+                  ? "text-red-700 dark:text-red-300"
+                  : matches
+                    ? "text-emerald-800 dark:text-emerald-300"
+                    : "text-slate-600 dark:text-slate-400")
+              }
             >
               {server?.length
                 ? server.join(" ")

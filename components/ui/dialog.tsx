@@ -5,7 +5,8 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), " +
+  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert, Escape closes it
@@ -73,7 +74,11 @@ export function Dialog({
         onClose();
       }}
       onKeyDown={onKeyDown}
-      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+      className={
+        "m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 " +
+        "text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-600 dark:bg-slate-900 " +
+        "dark:text-slate-100"
+      }
     >
       {open ? (
         <div className="space-y-3 p-5">

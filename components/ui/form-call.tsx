@@ -1,5 +1,5 @@
 "use client";
-// A form's call and what its answer does to the form, written once (issue 13 item 4): the server's field
+// A form's call and what its answer does to the form, written once: the server's field
 // errors go under the fields they name (the first takes the focus), the rest is said once for the form, and
 // what the call did is said there too. The form keeps its own fields, its mutation (what it sends, what it
 // reads again afterwards) and its words.

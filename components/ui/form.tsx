@@ -330,7 +330,10 @@ function Outcome({
       ref={ref}
       tabIndex={-1}
       role={tone === "error" ? "alert" : "status"}
-      className={`mt-2 text-sm outline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 ${OUTCOME_CLASS[tone]} ${className}`}
+      className={
+        `mt-2 text-sm outline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 ` +
+        `${OUTCOME_CLASS[tone]} ${className}`
+      }
     >
       {children}
     </div>

@@ -1,12 +1,12 @@
 "use client";
 // The states of what a panel reads: loading, a failure said as one (never shown as an empty list, STYLE
 // rule 9), nothing to show, the data. Apart from panel.tsx so that a panel holding a form (the staff admin,
-// the account page) does not load the error views (issue 15, page weight).
+// the account page) does not load the error views (page weight).
 import { noticeClass } from "./styles";
 import type { ComponentType, ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { canRetry, describeError } from "@/lib/client/api";
-import { DataTableError } from "@/components/data-table/data-table-states";
+import { ErrorAlert } from "./error-alert";
 
 type ErrorView = ComponentType<{ error: unknown; onRetry: () => void }>;
 
@@ -18,7 +18,7 @@ export function QueryView<T>({
   query,
   loading,
   empty,
-  errorView: ErrorShown = DataTableError,
+  errorView: ErrorShown = ErrorAlert,
   children,
 }: {
   query: UseQueryResult<T, unknown>;
@@ -59,7 +59,10 @@ export function CardError({ error, onRetry }: { error: unknown; onRetry: () => v
         <button
           type="button"
           onClick={onRetry}
-          className="mt-2 rounded-md border border-red-400 bg-white px-2.5 py-1 text-xs font-semibold text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50 dark:hover:bg-red-800"
+          className={
+            "mt-2 rounded-md border border-red-400 bg-white px-2.5 py-1 text-xs font-semibold text-red-900 " +
+            "hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50 dark:hover:bg-red-800"
+          }
         >
           Retry
         </button>

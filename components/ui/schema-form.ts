@@ -1,6 +1,6 @@
 "use client";
 // Apart from form.tsx so that a page whose forms need no schema (the staff admin, the account page) does not
-// load the zod resolver with the field wiring (issue 15, page weight).
+// load the zod resolver with the field wiring (page weight).
 import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as z from "zod/mini";

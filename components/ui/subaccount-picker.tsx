@@ -1,5 +1,5 @@
 "use client";
-// The one sub-account picker (issue 14: 100,000 sub-accounts): a combobox that asks the server as one types
+// The one sub-account picker (100,000 sub-accounts): a combobox that asks the server as one types
 // (name, label or UID, by their start; listed by name) instead of loading the whole registry. A toolbar
 // filter wraps it in its label (components/data-table/subaccount-filter.tsx), a form in its FormField. The
 // UID chosen is shown by name beside it, and a UID the registry does not hold is still shown as typed.
@@ -145,7 +145,10 @@ export function SubAccountPicker({
           id={listId}
           role="listbox"
           aria-label="Sub-accounts"
-          className="absolute z-20 mt-1 max-h-72 w-96 max-w-[90vw] overflow-auto rounded-md border border-slate-300 bg-white py-1 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
+          className={
+            "absolute z-20 mt-1 max-h-72 w-96 max-w-[90vw] overflow-auto rounded-md border border-slate-300 " +
+            "bg-white py-1 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
+          }
         >
           {options.map((s, i) => (
             <li

@@ -1,4 +1,4 @@
-// Scale-out, as issue 8 asks: Redis and PostgreSQL on loopback, one standalone simulator with its limits
+// Scale-out: Redis and PostgreSQL on loopback, one standalone simulator with its limits
 // on, three Brokerdesk instances from the same build sharing them. A session made on one instance works
 // on the others; exports on all three at once stay inside each operation's limit together; one
 // withdrawal approved from two instances at once reaches the platform once; the audit chain is intact.

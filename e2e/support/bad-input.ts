@@ -1,4 +1,4 @@
-// Arbitraries of invalid input for the bad-input suite (issue 7). Each case is a request that is valid
+// Arbitraries of invalid input for the bad-input suite. Each case is a request that is valid
 // except for one named field (so a refusal must name that field), or a body that is not usable at all.
 import fc from "fast-check";
 

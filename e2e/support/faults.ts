@@ -1,4 +1,4 @@
-// Fault injection for the reliability specs (issue 7): rules for the simulator's control endpoint
+// Fault injection for the reliability specs: rules for the simulator's control endpoint
 // (server/simulator/README.md "Fault injection"), what each fault must look like to staff, and the
 // audit-log check that every intent got its outcome.
 import { expect, type APIRequestContext } from "@playwright/test";

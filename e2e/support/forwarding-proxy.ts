@@ -1,5 +1,5 @@
 // A reverse proxy in front of a Brokerdesk instance, as a load balancer would stand, for the client-IP
-// tests (issue 12, item 4). It connects to the instance from `localAddress` (any 127.x address is
+// tests. It connects to the instance from `localAddress` (any 127.x address is
 // loopback on Linux), so the instance can be told to trust that address alone (TRUST_PROXY), and it
 // forwards X-Forwarded-For as received, or the caller's own address when none was sent: a test plays the
 // client whose address a real proxy would write there.

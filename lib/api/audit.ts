@@ -71,7 +71,11 @@ export const auditRowSchema = z.object({
   intentId: z.nullable(z.number()),
   prevHash: z.string(),
   hash: z.string(),
-  /** A member of staff's e-mail, where the target is their id (users.update, users.disable…): what a reviewer knows them by. */
+  /**
+   * A member of staff's e-mail, where the target is their id (users.update, users.disable…): what a reviewer knows
+   * them
+   * by.
+   */
   targetName: z.optional(z.string()),
 });
 export type AuditRowView = z.output<typeof auditRowSchema>;

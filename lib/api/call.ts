@@ -25,7 +25,7 @@ export type JsonResource = Resource<
 
 /**
  * A route as a page knows it before its schemas load: its id, method and path now, the whole entry (and with it
- * zod and the reply's schema) with the first call, fetched beside the request (issue 15: every page within
+ * zod and the reply's schema) with the first call, fetched beside the request (every page within
  * 200 KiB). The route is the entry's own (the entry spreads it), and `lazyResource` checks that they agree.
  */
 export type LazyResource<R extends JsonResource = JsonResource> = Readonly<Pick<R, "id" | "method" | "path">> & {

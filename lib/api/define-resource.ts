@@ -37,7 +37,7 @@ export type ResourceAudit<In, Params> = {
 };
 
 /**
- * Second factor (issue 12 item 2). A session that has not passed the factor step (its account has factors and
+ * Second factor. A session that has not passed the factor step (its account has factors and
  * none was verified in it, or its role must enrol one) reaches only routes that say so: "verify" (the factor
  * step itself, and what it shows) or "enrol" (adding a first factor).
  */
@@ -66,7 +66,10 @@ export type ResourceDef<
   reply?: Reply;
   /** Also callable while the session waits for its second factor (see FactorStep). */
   factorStep?: FactorStep;
-  /** Needs a factor verified within MFA_FRESH_SECONDS when the account has one (401 mfa_stale otherwise); a rule decides per input. */
+  /**
+   * Needs a factor verified within MFA_FRESH_SECONDS when the account has one (401 mfa_stale otherwise); a rule decides
+   * per input.
+   */
   freshFactor?: boolean | FreshRule<Input extends z.ZodMiniType ? z.output<Input> : undefined>;
   /** Mutations with `audit` get an intent row before the handler runs (fail-closed) and an outcome row after. */
   audit?: ResourceAudit<Input extends z.ZodMiniType ? z.output<Input> : undefined, PathParams<Path>>;

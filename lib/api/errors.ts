@@ -146,7 +146,7 @@ const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STA
 
 /**
  * The ApiError for a non-2xx reply: the server's code, message, field errors and platform refusal when it sent
- * them. The reply's schema (and so zod) loads with the first failure, not with every page (issue 15).
+ * them. The reply's schema (and so zod) loads with the first failure, not with every page.
  */
 export async function errorFromReply(res: Response, body: unknown): Promise<ApiError> {
   const { errorBodySchema } = await import("./error-body");

@@ -48,7 +48,9 @@ export const exportErrorEventSchema = z.object({
 });
 export type ExportErrorEvent = z.output<typeof exportErrorEventSchema>;
 
-/** One line of the stream. `rows` carries `count` rows as CSV lines (no header); the counts add up to `done.records`. */
+/**
+ * One line of the stream. `rows` carries `count` rows as CSV lines (no header); the counts add up to `done.records`.
+ */
 export const exportEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("start"),
@@ -72,7 +74,8 @@ export const exportResources = {
     method: "POST",
     path: "/api/exports",
     summary:
-      "Export a paged platform operation over a whole range as CSV, streamed as NDJSON events (audited: intent before the first call)",
+      "Export a paged platform operation over a whole range as CSV, streamed as NDJSON events (audited: " +
+      "intent before the first call)",
     // The permission of the operation walked (deposits.read for deposits.list, ...), checked first as on every route.
     permission: {
       describe: "the permission of the operation exported",

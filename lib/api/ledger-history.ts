@@ -1,4 +1,4 @@
-// A sub-account's history that exists only because the ledger keeps it (issue 14): its spot balances as
+// A sub-account's history that exists only because the ledger keeps it: its spot balances as
 // snapshotted once a UTC day (E2 answers only the present), and its rebate info per day (E7 keeps 30 days).
 // Isomorphic.
 import * as z from "zod/mini";
@@ -26,7 +26,9 @@ export const historyQuerySchema = z.object({
 
 export const balanceHistorySchema = z.object({
   subUid: z.string(),
-  /** Every UTC day a snapshot was taken (YYYY-MM-DD), oldest first: a coin missing on one of them held nothing that day. */
+  /**
+   * Every UTC day a snapshot was taken (YYYY-MM-DD), oldest first: a coin missing on one of them held nothing that day.
+   */
   days: z.array(z.string()),
   /** Per day and coin: available + frozen + locked, a decimal string. */
   balances: z.array(z.object({ day: z.string(), coin: z.string(), total: z.string(), available: z.string() })),

@@ -1,4 +1,4 @@
-// The ledger's fills (E4) and plan orders (E3) of a configured key (issue 14): what the platform showed
+// The ledger's fills (E4) and plan orders (E3) of a configured key: what the platform showed
 // the sync, kept past its 90 days, filtered in the database over any range, keyset paged newest first,
 // with the exact count of the filtered set. Isomorphic.
 import * as z from "zod/mini";
@@ -108,7 +108,8 @@ export const ledgerTradeResources = {
   fills: defineResource({
     ...PAGE_ROUTES.ledgerFills,
     summary:
-      "Fills of a configured key from Brokerdesk's ledger (kept past the platform's 90 days): filtered over any range, exact count",
+      "Fills of a configured key from Brokerdesk's ledger (kept past the platform's 90 days): filtered over " +
+      "any range, exact count",
     permission: "fills.read",
     input: ledgerFillFiltersSchema,
     output: ledgerFillPageSchema,
@@ -117,7 +118,8 @@ export const ledgerTradeResources = {
   planOrders: defineResource({
     ...PAGE_ROUTES.ledgerPlanOrders,
     summary:
-      "Plan orders of a configured key from Brokerdesk's ledger, with the statuses seen: filtered over any range, exact count",
+      "Plan orders of a configured key from Brokerdesk's ledger, with the statuses seen: filtered over any " +
+      "range, exact count",
     permission: "planOrders.read",
     input: ledgerPlanOrderFiltersSchema,
     output: ledgerPlanOrderPageSchema,

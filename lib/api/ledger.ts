@@ -1,4 +1,4 @@
-// The ledger's routes (issue 14): deposits of every sub-account as Brokerdesk keeps them, filtered in the
+// The ledger's routes: deposits of every sub-account as Brokerdesk keeps them, filtered in the
 // database over any range, with the exact count, totals per coin and a per-day series of the whole
 // filtered set; and how fresh the ledger is. Isomorphic.
 import * as z from "zod/mini";
@@ -175,7 +175,10 @@ export const ledgerSyncSchema = z.object({
     historyCompleteAt: z.nullable(z.string()),
   }),
   jobs: z.array(ledgerSyncJobSchema),
-  /** The registry sub-accounts needing attention most (failing first, then the longest since a success), or the one asked for. */
+  /**
+   * The registry sub-accounts needing attention most (failing first, then the longest since a success), or the one
+   * asked for.
+   */
   rows: z.array(ledgerSyncRowSchema),
 });
 
@@ -183,7 +186,8 @@ export const ledgerResources = {
   deposits: defineResource({
     ...PAGE_ROUTES.ledgerDeposits,
     summary:
-      "Deposits of every sub-account from Brokerdesk's ledger: filtered over any range, exact count, totals per coin, per-day series",
+      "Deposits of every sub-account from Brokerdesk's ledger: filtered over any range, exact count, totals " +
+      "per coin, per-day series",
     permission: "deposits.read",
     input: ledgerDepositFiltersSchema,
     output: ledgerDepositPageSchema,

@@ -22,7 +22,8 @@ export const leverageResources = {
     method: "GET",
     path: "/api/leverage/accounts",
     summary:
-      "The accounts whose leverage the caller may set: the main account, and each sub-account with a configured key the caller's role may choose",
+      "The accounts whose leverage the caller may set: the main account, and each sub-account with a " +
+      "configured key the caller's role may choose",
     permission: "leverage.write",
     output: z.object({ items: z.array(leverageAccountSchema) }),
     errors: [],

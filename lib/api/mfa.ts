@@ -1,4 +1,4 @@
-// The second factor's routes (issue 12 item 2): the signed-in person's own factors (TOTP, passkeys, recovery
+// The second factor's routes: the signed-in person's own factors (TOTP, passkeys, recovery
 // codes), the factor step after the password, and the admin's reset. Isomorphic: the security page, the factor
 // step and the re-verify prompt call these entries; the server's routes answer them.
 import * as z from "zod/mini";
@@ -56,7 +56,10 @@ const recoveryCodeSchema = z
   .check(z.minLength(12, { error: "A recovery code looks like abcd-efgh-jkmn" }))
   .check(z.maxLength(20, { error: "A recovery code looks like abcd-efgh-jkmn" }));
 
-/** A WebAuthn response as @simplewebauthn/browser hands it over; its checks are the server's. Named credential (redacted in the audit log). */
+/**
+ * A WebAuthn response as @simplewebauthn/browser hands it over; its checks are the server's. Named credential (redacted
+ * in the audit log).
+ */
 const webauthnJsonSchema = z.looseObject(
   {
     id: z.string().check(z.minLength(1)).check(z.maxLength(1024)),
@@ -126,7 +129,8 @@ export const mfaResources = {
     method: "POST",
     path: "/api/account/mfa/totp",
     summary:
-      "Start adding an authenticator app: a new TOTP secret (QR code and text), not a factor until confirmed with a code",
+      "Start adding an authenticator app: a new TOTP secret (QR code and text), not a factor until " +
+      "confirmed with a code",
     permission: "signed-in",
     factorStep: "enrol",
     freshFactor: true,
@@ -165,7 +169,8 @@ export const mfaResources = {
     method: "POST",
     path: "/api/account/mfa/passkeys",
     summary:
-      "Add a passkey from the browser's WebAuthn registration response; a first factor also gets ten recovery codes (shown once)",
+      "Add a passkey from the browser's WebAuthn registration response; a first factor also gets ten " +
+      "recovery codes (shown once)",
     permission: "signed-in",
     factorStep: "enrol",
     freshFactor: true,
@@ -211,7 +216,8 @@ export const mfaResources = {
     method: "POST",
     path: "/api/account/mfa/verify",
     summary:
-      "Verify a second factor (TOTP code, passkey or one recovery code); answers a proof the session update redeems once",
+      "Verify a second factor (TOTP code, passkey or one recovery code); answers a proof the session update " +
+      "redeems once",
     permission: "signed-in",
     factorStep: "verify",
     input: verifyInput,

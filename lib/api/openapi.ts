@@ -17,7 +17,9 @@ import { COMMON_ERRORS, ERROR_STATUS, MUTATION_ERRORS, type ErrorCode } from "./
 
 const SESSION = "session";
 
-/** The codes a route may answer: its own, the common ones, and CSRF for writes (public routes: none of the wrapper's). */
+/**
+ * The codes a route may answer: its own, the common ones, and CSRF for writes (public routes: none of the wrapper's).
+ */
 export function answeredCodes(resource: Resource): ErrorCode[] {
   const wrapper: readonly ErrorCode[] =
     resource.permission === "public" ? ["invalid_input", "internal"] : COMMON_ERRORS;
@@ -87,7 +89,9 @@ function operation(resource: Resource): ZodOpenApiOperationObject {
         ? `Audited fail-closed: an intent row (action \`${action}\`) before anything is done, an outcome row after.`
         : null,
       resource.freshFactor
-        ? `Second factor: an account that has one must have verified it within MFA_FRESH_SECONDS${typeof resource.freshFactor === "function" ? " (for some inputs)" : ""}, else 401 \`mfa_stale\`.`
+        ? `Second factor: an account that has one must have verified it within ` +
+          `MFA_FRESH_SECONDS${typeof resource.freshFactor === "function" ? " (for some inputs)" : ""}, else ` +
+          `401 \`mfa_stale\`.`
         : null,
       resource.factorStep ? "Also callable while the session waits for its second factor (the factor step)." : null,
     ]
@@ -114,7 +118,8 @@ export function openapiDocument(version: string): ReturnType<typeof createDocume
         title: "Brokerdesk",
         version,
         description:
-          "Brokerdesk's own API (withdrawals, sub-account registry, risk units, audit log, staff, exports, health) and its proxy of the platform's operations. Generated from lib/api.",
+          "Brokerdesk's own API (withdrawals, sub-account registry, risk units, audit log, staff, exports, " +
+          "health) and its proxy of the platform's operations. Generated from lib/api.",
       },
       components: {
         securitySchemes: {

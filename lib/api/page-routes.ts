@@ -1,4 +1,4 @@
-// The routes of Brokerdesk's own lists as their pages know them before the schemas load (issue 15: every page
+// The routes of Brokerdesk's own lists as their pages know them before the schemas load (every page
 // within 200 KiB): id, method and path now, the entry (with zod and the reply's schema) with the first call,
 // fetched beside the request (lazyResource, ./call). The entries spread these routes, so the two cannot disagree.
 // The pickers' and the key picker's routes are in ./registry-routes and ./platform-key-routes. Isomorphic, no zod.

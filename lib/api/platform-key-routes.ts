@@ -1,5 +1,5 @@
 // The platform keys' list route and its words as the ledger's key picker knows them before the schemas load
-// (issue 15: every page within 200 KiB); the entry (./platform-keys, with zod) loads with the first call and
+// (every page within 200 KiB); the entry (./platform-keys, with zod) loads with the first call and
 // spreads this route. Isomorphic, no zod.
 import { lazyResource } from "./call";
 

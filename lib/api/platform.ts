@@ -11,7 +11,7 @@ export { proxyEnvelopeSchema, proxyPath };
 
 /**
  * Mutations whose effect Brokerdesk keeps a record of go through their workflow route only, never through
- * the mirror: E5 under the two-person rule, E6 into the registry, E9 into the bindings (issue 12 item 8).
+ * the mirror: E5 under the two-person rule, E6 into the registry, E9 into the bindings.
  */
 export const WORKFLOW_ROUTES = {
   "withdrawals.submit": {
@@ -22,12 +22,16 @@ export const WORKFLOW_ROUTES = {
   "subaccounts.create": {
     code: "workflow_route",
     route: "/api/sub-accounts",
-    why: "Sub-accounts are created with POST /api/sub-accounts, which records them in Brokerdesk's registry; the mirror sends nothing",
+    why:
+      "Sub-accounts are created with POST /api/sub-accounts, which records them in Brokerdesk's registry; the " +
+      "mirror sends nothing",
   },
   "riskUnits.bind": {
     code: "workflow_route",
     route: "/api/risk-units",
-    why: "Risk units are bound and unbound with POST /api/risk-units, which checks and records the binding; the mirror sends nothing",
+    why:
+      "Risk units are bound and unbound with POST /api/risk-units, which checks and records the binding; the " +
+      "mirror sends nothing",
   },
 } as const satisfies Partial<Record<OperationId, { code: ErrorCode; route: string; why: string }>>;
 

@@ -1,5 +1,5 @@
 // Where the proxy mirrors an operation, from the catalog's schema-free view (lib/platform/catalog/operations.ts): all
-// a page needs to call an operation through the proxy before any schema loads (issue 15, page weight); the
+// a page needs to call an operation through the proxy before any schema loads (page weight); the
 // envelope it answers is in ./proxy-envelope. ./platform builds the proxy's full entries from both. Isomorphic.
 import { OPERATIONS } from "@/lib/platform/catalog/operations";
 import type { OperationId } from "@/lib/platform/catalog";

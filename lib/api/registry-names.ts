@@ -1,7 +1,7 @@
 // The names route of the sub-account registry (the names beside UIDs in a table) and its schemas. Apart from
 // ./sub-account-reads, which re-exports them with the pickers' and the registry page's routes, so a table
 // that only names its UIDs (the audit log, the risk units) does not build the registry's other schemas
-// (issue 15, page weight). Isomorphic.
+// (page weight). Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";

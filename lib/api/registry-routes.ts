@@ -1,4 +1,4 @@
-// The sub-account registry's read routes as a page knows them before their schemas load (issue 15: every page
+// The sub-account registry's read routes as a page knows them before their schemas load (every page
 // within 200 KiB): a picker, a name beside a UID and a sub-account's page call these, and the entries
 // (./sub-account-reads, ./registry-names, with zod) load with the first call. The entries spread these routes,
 // so the two cannot disagree. Isomorphic, no zod.

@@ -1,13 +1,12 @@
 // Brokerdesk's risk-unit bindings as the list route sends them, and that route's entry. Apart from
 // ./risk-units, which adds the bind route (E9's request schema, from the platform catalog), so the list page
-// does not build the catalog's schemas (issue 15, page weight). Isomorphic.
+// does not build the catalog's schemas (page weight). Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
 
-/** "Bound by" of a UID Brokerdesk unbound that was bound outside it: when, and by whom, it was bound is unknown. */
-export const BOUND_OUTSIDE = "outside Brokerdesk";
+export { BOUND_OUTSIDE } from "./risk-unit-words";
 
 export const bindingSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 // The sub-account registry's reads (the pickers' search, the names beside UIDs, the registry page, one
 // entry): its rows, the queries and one entry per route (STYLE rules 3 and 15). Apart from ./sub-accounts,
 // which adds the forms' entries (create is E6's own request schema), so a page that only shows
-// sub-accounts does not load the platform catalog's sub-account schemas (issue 15, page weight). Isomorphic.
+// sub-accounts does not load the platform catalog's sub-account schemas (page weight). Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
@@ -76,7 +76,8 @@ export const registryReadResources = {
   search: defineResource({
     ...REGISTRY_ROUTES.search,
     summary:
-      "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers at any registry size)",
+      "Sub-accounts whose name, label or UID starts with what was typed, a page at a time by UID (pickers " +
+      "at any registry size)",
     permission: "subaccounts.read",
     input: registrySearchSchema,
     output: registrySearchPageSchema,

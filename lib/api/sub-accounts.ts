@@ -1,7 +1,7 @@
 // Brokerdesk's sub-account registry routes (the platform cannot list sub-accounts, so Brokerdesk keeps
 // them): the forms' schemas, shared by the browser (react-hook-form) and the routes, and one entry per route
 // (STYLE rules 3, 12 and 15); the registry's rows and its reads are in ./sub-account-reads, which list pages
-// load without the forms' schemas (issue 15, page weight). Isomorphic.
+// load without the forms' schemas (page weight). Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { subaccountsCreate } from "@/lib/platform/catalog/subaccounts";

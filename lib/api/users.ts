@@ -5,18 +5,15 @@ import "@/lib/zod-english";
 import { ROLES } from "@/lib/rbac";
 import { defineResource } from "./define-resource";
 import { PAGE_ROUTES } from "./page-routes";
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordTooLong } from "./password-rule";
 
-export const PASSWORD_MIN_LENGTH = 12;
-/** The rule as forms state it before anything is sent; the server also refuses one easy to guess (server/auth/passwords.ts). */
-export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters, not easy to guess`;
-/** What makes one easy to guess, said where there is room (a few unrelated words are not). */
-export const PASSWORD_GUESSABLE = "repeats, runs like 1234 or qwerty, common passwords, or your own name or e-mail";
-/** bcrypt reads only the first 72 bytes; longer passwords are refused rather than silently truncated. */
-export const PASSWORD_MAX_BYTES = 72;
-
-export function passwordTooLong(password: string): boolean {
-  return new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES;
-}
+export {
+  PASSWORD_GUESSABLE,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE,
+  passwordTooLong,
+} from "./password-rule";
 
 export const staffEmailSchema = z.pipe(
   z.string({ message: "E-mail is required" }).check(z.trim()).check(z.toLowerCase()),
@@ -78,7 +75,7 @@ export const staffUserSchema = z.object({
   updatedAt: z.string(),
   lastSignInAt: z.nullable(z.string()),
   /**
-   * Separation of duties (issue 12, item 7): set when an admin created this account, promoted it to an
+   * Separation of duties: set when an admin created this account, promoted it to an
    * approving role or set its password. It may not approve until its holder has changed their own
    * password (passwordChangedAt after `at`) and the cool-off has passed since. An admin's reset of the
    * account's second factors holds it for the cool-off from the reset (the password was not the admin's).
@@ -158,7 +155,7 @@ export const userResources = {
     input: updateUserInput,
     output: userReplySchema,
     audit: { action: (i) => (i.disabled === true ? "users.disable" : "users.update"), target: byId },
-    // Changing a role asks the admin for a fresh second factor (issue 12 item 2).
+    // Changing a role asks the admin for a fresh second factor.
     freshFactor: (i) => i.role !== undefined,
     errors: ["not_found", "cannot_disable_self", "last_admin", "mfa_stale"],
   }),
@@ -197,7 +194,8 @@ export const userResources = {
   oneTimePassword: defineResource({
     ...PAGE_ROUTES.usersOneTimePassword,
     summary:
-      "Reset a staff user's password to a one-time password made up by Brokerdesk, answered once; it must be changed at their next sign-in (ends their sessions)",
+      "Reset a staff user's password to a one-time password made up by Brokerdesk, answered once; it must " +
+      "be changed at their next sign-in (ends their sessions)",
     permission: "users.write",
     output: oneTimePasswordReplySchema,
     // The password is answered once and never kept: the outcome row records whose it was, not what.
@@ -208,7 +206,8 @@ export const userResources = {
   resetFactors: defineResource({
     ...PAGE_ROUTES.usersResetFactors,
     summary:
-      "Remove every second factor and recovery code of a staff user (ends their sessions; they are told at their next sign-in)",
+      "Remove every second factor and recovery code of a staff user (ends their sessions; they are told at " +
+      "their next sign-in)",
     permission: "users.write",
     output: userReplySchema,
     audit: { target: byId },

@@ -1,7 +1,7 @@
-// The withdrawal routes besides the ledger's list (two-person rule, issue 6): one request, a sub-account's
+// The withdrawal routes besides the ledger's list (two-person rule): one request, a sub-account's
 // funds, the count waiting for a lead, the decisions (approve, reject, cancel, reconcile) and the CSV export,
 // with the approver's and rejecter's inputs and the funds' schemas. Apart from ./withdrawal-ledger so the list
-// page does not build them (issue 15, page weight); ./withdrawals re-exports both. Isomorphic.
+// page does not build them (page weight); ./withdrawals re-exports both. Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
@@ -54,7 +54,9 @@ export type WithdrawalFundsQuery = z.input<typeof withdrawalFundsQuerySchema>;
 
 const byId = { target: (_input: unknown, p: { id: string }) => `withdrawal:${p.id}` };
 
-/** The routes after the ledger's list and totals (./withdrawal-ledger), in the order `withdrawalResources` lists them. */
+/**
+ * The routes after the ledger's list and totals (./withdrawal-ledger), in the order `withdrawalResources` lists them.
+ */
 export const withdrawalActionResources = {
   funds: defineResource({
     id: "withdrawals.funds",
@@ -94,7 +96,7 @@ export const withdrawalActionResources = {
     input: approveWithdrawalSchema,
     output: withdrawalViewSchema,
     audit: byId,
-    // A fresh second factor before money moves (issue 12 item 2).
+    // A fresh second factor before money moves.
     freshFactor: true,
     errors: [
       "not_found",

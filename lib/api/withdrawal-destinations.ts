@@ -1,4 +1,4 @@
-// The address book of each sub-account (issue 16): a destination is asked for by one person and approved
+// The address book of each sub-account: a destination is asked for by one person and approved
 // by another, as a withdrawal is; a withdrawal to a destination not approved here is flagged in the
 // approval queue. The same address check per chain as the request form. Isomorphic.
 import * as z from "zod/mini";

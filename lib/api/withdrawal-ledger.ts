@@ -1,7 +1,7 @@
-// The withdrawal ledger's list (two-person rule, issue 6): its filters, rows and totals, and the list's and
+// The withdrawal ledger's list (two-person rule): its filters, rows and totals, and the list's and
 // the totals' entries. Apart from ./withdrawal-actions (the other routes: one request, a sub-account's funds,
 // the decisions) and ./withdrawals (the request form's schema and entry), so the list page builds neither the
-// form's rules nor the decisions' (issue 15, page weight). Isomorphic.
+// form's rules nor the decisions' (page weight). Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";
@@ -35,7 +35,10 @@ export const withdrawalFiltersSchema = z
     /** At least / at most this amount (decimal, compared exactly in the database). */
     amountMin: amountFilter("amountMin"),
     amountMax: amountFilter("amountMax"),
-    /** The address or recipient UID holds this text: hex (0x…) in any case, anything else as typed (base58 is case-sensitive). */
+    /**
+     * The address or recipient UID holds this text: hex (0x…) in any case, anything else as typed (base58 is
+     * case-sensitive).
+     */
     address: blankless(
       z
         .string()
@@ -69,9 +72,13 @@ export const withdrawalViewSchema = z.object({
   rejectedAt: z.nullable(z.string()),
   rejectReason: z.nullable(z.string()),
   cancelledAt: z.nullable(z.string()),
-  /** An internal transfer: when the ledger first saw the recipient's deposit settled; null until then (and on chain). */
+  /**
+   * An internal transfer: when the ledger first saw the recipient's deposit settled; null until then (and on chain).
+   */
   creditedAt: z.nullable(z.string()),
-  /** Whether the destination is approved in the sub-account's address book (a request to one that is not is flagged). */
+  /**
+   * Whether the destination is approved in the sub-account's address book (a request to one that is not is flagged).
+   */
   inAddressBook: z.boolean(),
   submittedAt: z.nullable(z.string()),
   settledAt: z.nullable(z.string()),

@@ -1,5 +1,5 @@
-// Brokerdesk's withdrawal routes (two-person rule, issue 6): the request form and its entry here, the rest in
-// ./withdrawal-ledger (which the list page loads without the form's rules, issue 15). The browser form
+// Brokerdesk's withdrawal routes (two-person rule): the request form and its entry here, the rest in
+// ./withdrawal-ledger (which the list page loads without the form's rules). The browser form
 // validates with the same schema as the server (STYLE rule 12), so it refuses exactly what the server would.
 // Isomorphic.
 import * as z from "zod/mini";
@@ -119,7 +119,10 @@ export type WithdrawalFormValues = z.output<typeof withdrawalFormSchema>;
 
 // ---- the routes ---------------------------------------------------------------------------------
 
-/** The address book's routes (./withdrawal-destinations), the ledger's (./withdrawal-ledger, ./withdrawal-actions) and the request. */
+/**
+ * The address book's routes (./withdrawal-destinations), the ledger's (./withdrawal-ledger, ./withdrawal-actions) and
+ * the request.
+ */
 export const withdrawalResources = {
   ...destinationResources,
   ...withdrawalLedgerResources,

@@ -7,7 +7,7 @@ const refusal = (code: string, msg: string, meaning?: string) =>
     platform: { code, msg, operation: "deposits.list", ...(meaning ? { meaning } : {}) },
   });
 
-describe("[issue 16][words] errors as staff read them", () => {
+describe("[words] errors as staff read them", () => {
   it("keeps the platform's code and message, says what it means, and never names the operation", () => {
     const said = describeError(refusal("40034", "Parameter uid does not exist", "An identifier was not found."));
     expect(said.title).toBe("Platform error 40034: Parameter uid does not exist");

@@ -71,7 +71,10 @@ export function errorText(e: unknown): string {
   return detail ? `${title}. ${detail}` : title;
 }
 
-/** One field's problems in staff's words: "Name is required", or "Amount: must be …" when the message does not name it. */
+/**
+ * One field's problems in staff's words: "Name is required", or "Amount: must be …" when the message does not name
+ * it.
+ */
 export function fieldProblem(field: string, msgs: readonly string[]): string {
   const words = field === "_" ? "" : fieldWords(field);
   return msgs

@@ -12,7 +12,7 @@ describe("[decimal] compare and sum without floats", () => {
     expect(sumDecimals(["0.1", "0.2"]).sum).toBe("0.3");
     expect(sumDecimals(["12345678901234567.00000001", "0.00000002"]).sum).toBe("12345678901234567.00000003");
     expect(sumDecimals([]).sum).toBe("0");
-    // Issue 16: a total is set with its rows' scale ("215.40" beside "100.64"), never shortened.
+    // A total is set with its rows' scale ("215.40" beside "100.64"), never shortened.
     expect(sumDecimals(["100.64", "114.76"]).sum).toBe("215.40");
     expect(sumDecimals(["1.5", "2.250", "3"]).sum).toBe("6.750");
   });

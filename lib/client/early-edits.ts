@@ -9,7 +9,9 @@ export const EARLY_EDITS_KEY = "__brokerdeskEarlyEdits";
  * (or a password manager) editing a control fires, and what the browser restoring a form's values, the DOM
  * normalising a value and a select showing its first option for a value it lacks do not.
  */
-export const EARLY_EDITS_SCRIPT = `(function(){var s=window[${JSON.stringify(EARLY_EDITS_KEY)}]=new WeakSet();function r(e){s.add(e.target)}document.addEventListener("input",r,true);document.addEventListener("change",r,true)})();`;
+export const EARLY_EDITS_SCRIPT =
+  `(function(){var s=window[${JSON.stringify(EARLY_EDITS_KEY)}]=new WeakSet();function r(e){s.add(e.target)}` +
+  `document.addEventListener("input",r,true);document.addEventListener("change",r,true)})();`;
 
 /** True when `el`, or a control inside it (a radio of a fieldset), was edited since the page loaded. */
 export function wasEdited(el: Element): boolean {

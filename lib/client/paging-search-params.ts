@@ -43,7 +43,10 @@ export function pagedViewParsers(defaults: { limit: number; range: RangeChoice }
   };
 }
 
-/** The keyset cursors a ledger view walked to reach its page (components/data-table/ledger-paged-view.tsx); absent = the first page. */
+/**
+ * The keyset cursors a ledger view walked to reach its page (components/data-table/ledger-paged-view.tsx); absent = the
+ * first page.
+ */
 export const ledgerCursorsParser = parseAsArrayOf(parseAsString, ",").withDefault([]);
 
 /** The URL state every ledger view with a range has: `from` and `to` in ms (UTC), and the cursors walked. */

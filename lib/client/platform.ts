@@ -1,7 +1,7 @@
 // The browser's call to a platform operation through the proxy. Apart from ./api (the words and retry rules of
 // a failure, which every page uses), and built on the catalog's schema-free view: the proxy parses the input and
 // the reply with the operation's schemas, so a page that calls one operation does not build the catalog's
-// request and response schemas (issue 15, page weight).
+// request and response schemas (page weight).
 import type * as z from "zod/mini";
 import { callResource, loadOnce, type LazyResource } from "@/lib/api/call";
 import type { proxyResources } from "@/lib/api/platform";

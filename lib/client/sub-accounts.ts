@@ -1,7 +1,7 @@
 "use client";
 // The sub-accounts Brokerdesk knows (its registry; the platform has no list among E1–E11): the pickers'
 // search and one entry. The names beside UIDs are in ./sub-account-names (one UID) and ./sub-account-name-map
-// (several), apart so a page loads only the hooks it uses (issue 15, page weight).
+// (several), apart so a page loads only the hooks it uses (page weight).
 import { registryCalls } from "@/lib/api/registry-routes";
 import type { RegistryEntryView } from "@/lib/api/sub-account-reads";
 import { useResourceQuery } from "./use-resource-query";

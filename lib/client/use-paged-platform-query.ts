@@ -1,6 +1,6 @@
 "use client";
 // One page of a paged platform operation, walked by cursor within a time window and window by window
-// across a long range (issue 5). The position comes from the URL (the caller owns it); this hook only
+// across a long range. The position comes from the URL (the caller owns it); this hook only
 // fetches the page it names and works out where Older, Newer and Latest lead.
 import { useQuery } from "@tanstack/react-query";
 import type { Catalog, OperationId } from "@/lib/platform/catalog";

@@ -18,7 +18,10 @@ export function parseTrustProxy(raw) {
     return Number(v) <= 32 ? { kind: "hops", hops: Number(v) } : "TRUST_PROXY: a hop count must be 1-32";
   const cidrs = parseCidrList(v);
   if (typeof cidrs === "string")
-    return `TRUST_PROXY: '${cidrs}' is not an IP address or CIDR block (e.g. 10.0.0.0/8); use a hop count, a comma list of addresses/CIDRs, or leave it unset`;
+    return (
+      `TRUST_PROXY: '${cidrs}' is not an IP address or CIDR block (e.g. 10.0.0.0/8); use a hop count, a comma ` +
+      `list of addresses/CIDRs, or leave it unset`
+    );
   return { kind: "cidrs", cidrs };
 }
 
@@ -170,7 +173,8 @@ export function parseKeyRoles(source) {
     const unknown = items.filter((r) => !STAFF_ROLES.includes(r));
     if (!items.length || unknown.length) {
       problems.push(
-        `  ${name}: must be a comma-separated list of ${STAFF_ROLES.join(", ")}, or none${unknown.length ? ` (not roles: ${unknown.join(", ")})` : ""}`,
+        `  ${name}: must be a comma-separated list of ${STAFF_ROLES.join(", ")}, or none` +
+          (unknown.length ? ` (not roles: ${unknown.join(", ")})` : ""),
       );
       continue;
     }

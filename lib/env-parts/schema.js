@@ -28,7 +28,9 @@ export const baseSchema = z.object({
     .string()
     .default("20")
     .pipe(
-      z.string().regex(/^\d{1,4}$/, { message: "PLATFORM_JITTER_MS must be a whole number of milliseconds (0–9999)" }),
+      z.string().regex(/^\d{1,4}$/, {
+        message: "PLATFORM_JITTER_MS must be a whole number of milliseconds (0–9999)",
+      }),
     )
     .transform(Number),
   DATABASE_URL: serviceUrl("DATABASE_URL", /^postgres(ql)?$/),
@@ -84,19 +86,20 @@ export const baseSchema = z.object({
         .string()
         .regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "PLATFORM_EGRESS_ID must be 1-64 letters, digits or . _ : -" }),
     ),
-  // Second factor (issue 12 item 2). Roles that must enrol one: "all", "none" or a comma list; the default
+  // Second factor. Roles that must enrol one: "all", "none" or a comma list; the default
   // depends on the mode (parseEnv). How recent a factor must be for approvals, role and password changes.
   MFA_REQUIRED_ROLES: z.string().optional(),
   MFA_FRESH_SECONDS: wholeNumber("MFA_FRESH_SECONDS", "300", { what: "of seconds", min: 1, max: 3600 }),
   // bcrypt's work factor for passwords hashed from now on (a stored hash keeps its own). Below 12 only in
   // simulator mode (parseEnv): the test suites sign in hundreds of times and set 4.
   PASSWORD_HASH_COST: wholeNumber("PASSWORD_HASH_COST", "12", { min: 4, max: 15 }),
-  // "idp": a single sign-on whose ID token says the identity provider did multi-factor (amr "mfa") counts as the second factor.
+  // "idp": a single sign-on whose ID token says the identity provider did multi-factor (amr "mfa") counts as the second
+  // factor.
   OIDC_MFA: z.enum(["brokerdesk", "idp"], { message: 'OIDC_MFA must be "brokerdesk" or "idp"' }).default("brokerdesk"),
   OIDC_ISSUER: optionalUrl("OIDC_ISSUER"),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
-  // The ledger's sync (issue 14): on or off; the share of each operation's rate it may use; how often it
+  // The ledger's sync: on or off; the share of each operation's rate it may use; how often it
   // looks for due sub-accounts; how often an active sub-account is checked.
   LEDGER_SYNC: z.enum(["on", "off"], { message: "LEDGER_SYNC must be on or off" }).default("on"),
   LEDGER_SYNC_SHARE: z

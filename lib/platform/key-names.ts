@@ -13,7 +13,10 @@ export function platformKeyTarget(name: string): string {
   return `platform-key:${name}`;
 }
 
-/** The key an audit target names ("platform-key:<name>"), or null. A row from before targets were written was the main key's. */
+/**
+ * The key an audit target names ("platform-key:<name>"), or null. A row from before targets were written was the main
+ * key's.
+ */
 export function keyOfTarget(target: string | null): string | null {
   return target === null ? null : (/^platform-key:([a-z0-9]+)$/.exec(target)?.[1] ?? null);
 }

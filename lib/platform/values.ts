@@ -1,6 +1,6 @@
 // The catalog's plain values and checks (coins, product types, what a timestamp or a decimal looks like): what
 // browser code (filters, pickers, cells) needs of ./schemas, without zod, so a page that only shows these
-// loads none of it (issue 15, page weight). The field builders on top of them are in ./value-schemas.
+// loads none of it (page weight). The field builders on top of them are in ./value-schemas.
 
 export const WITHDRAWAL_COINS = [
   "BTC",

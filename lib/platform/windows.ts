@@ -28,5 +28,8 @@ export function retentionProblem(
   const oldest = now - paging.retentionMs;
   if (start >= oldest) return null;
   const days = Math.round(paging.retentionMs / 86_400_000);
-  return `The platform keeps only the last ${days} days: choose a start on or after ${new Date(oldest).toISOString().slice(0, 10)} (UTC)`;
+  return (
+    `The platform keeps only the last ${days} days: choose a start on or after ` +
+    `${new Date(oldest).toISOString().slice(0, 10)} (UTC)`
+  );
 }

@@ -1,4 +1,4 @@
-// Distance (issue 15): the platform 0, 150 and 300 ms away (± jitter), side by side in one run. What a user
+// Distance: the platform 0, 150 and 300 ms away (± jitter), side by side in one run. What a user
 // could write instead (bitget-api, unchanged, walking desk01's 90 days of deposits with E1's cursor) against
 // Brokerdesk's export of the same records (POST /api/exports on the running app). The bound is E1's
 // 10 calls/s × 100 records = 1,000 records/s; every figure comes with the 429s the platform answered.
@@ -125,7 +125,8 @@ async function sdkWalk(
 
 export async function distance(app: App, latencies: number[], jitterMs: number): Promise<void> {
   log(
-    `\nDistance: desk01's deposits over 90 days (simulator scale ${exportScale}), the platform ${latencies.join(" / ")} ms away ± ${jitterMs} ms`,
+    `\nDistance: desk01's deposits over 90 days (simulator scale ${exportScale}), the platform ` +
+      `${latencies.join(" / ")} ms away ± ${jitterMs} ms`,
   );
   const cookie = await signIn(app.baseUrl, DEMO.compliance);
   const desk01 = await desk01Of(app, cookie);

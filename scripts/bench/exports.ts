@@ -30,7 +30,7 @@ export function boundOf(op: ExportableOperation): number {
 
 type ExportRun = { name: string; operation: ExportableOperation; params: Record<string, string>; bound: number };
 
-/** The three exports of issue 7: E1 one sub-account's deposits over 90 days, E4 fills over 90 days, E8 trades. */
+/** The three exports measured: E1 one sub-account's deposits over 90 days, E4 fills over 90 days, E8 trades. */
 function exportRuns(desk01: string): ExportRun[] {
   // 90 days less two minutes: E4 refuses a start older than its 90-day retention, counted from its own clock.
   const end = Date.now();
@@ -59,7 +59,8 @@ function exportRuns(desk01: string): ExportRun[] {
 
 export async function exportThroughput(): Promise<void> {
   log(
-    `\n1. Export throughput: starting a simulator at scale ${exportScale} (in-process, the route's runExport and client)`,
+    `\n1. Export throughput: starting a simulator at scale ${exportScale} (in-process, the route's ` +
+      `runExport and client)`,
   );
   const sim: Simulator = await startSimulator({ port: 0, scale: exportScale });
   const db = await openDb({ dataDir: "memory://" });

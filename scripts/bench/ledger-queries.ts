@@ -1,4 +1,4 @@
-// Ledger benchmarks (c) and (d) (issue 14): the compliance query on a million stored deposits over
+// Ledger benchmarks (c) and (d): the compliance query on a million stored deposits over
 // 10,000 sub-accounts (first page, exact count, totals per coin, the per-day series: /deposits' one call,
 // searchDeposits), p50/p95 over 20+ runs, on PostgreSQL (target p95 ≤ 100 ms) and PGlite; and the streamed
 // CSV export of the whole ledger (target ≥ 50,000 rows/s), with this process's peak RSS.
@@ -37,7 +37,8 @@ export async function ledgerQueriesAndExport(): Promise<void> {
       await generateDeposits(b.db, ledgerFlags.rows, ledgerFlags.subs, now);
       const genSeconds = round((performance.now() - t0) / 1000, 1);
       log(
-        `  ${engine}: ${ledgerFlags.rows.toLocaleString("en-US")} deposits over ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts generated in ${genSeconds} s`,
+        `  ${engine}: ${ledgerFlags.rows.toLocaleString("en-US")} deposits over ` +
+          `${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts generated in ${genSeconds} s`,
       );
 
       if (ledgerFlags.parts.has("queries")) {
@@ -109,12 +110,14 @@ export async function ledgerQueriesAndExport(): Promise<void> {
   }
   if (queryRows.length)
     table(
-      "Ledger (c): last 90 d, USDT, amount >= 10,000, success, every sub-account: page + count + totals + per-day (target p95 <= 100 ms on PostgreSQL)",
+      "Ledger (c): last 90 d, USDT, amount >= 10,000, success, every sub-account: page + count + totals + " +
+        "per-day (target p95 <= 100 ms on PostgreSQL)",
       queryRows,
     );
   if (searchRows.length)
     table(
-      "Ledger (c2): one deposit by its address or transaction ID (the search box), every sub-account: with migration 0016's indexes and without them, in one run",
+      "Ledger (c2): one deposit by its address or transaction ID (the search box), every sub-account: with " +
+        "migration 0016's indexes and without them, in one run",
       searchRows,
     );
   if (exportRows.length)

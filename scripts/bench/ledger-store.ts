@@ -1,4 +1,4 @@
-// The ledger benchmarks' databases and generated data (issue 14): a fresh PostgreSQL schema (dropped after)
+// The ledger benchmarks' databases and generated data: a fresh PostgreSQL schema (dropped after)
 // or an in-memory PGlite, a registry of N sub-accounts, and N deposits made in SQL (insert … select
 // generate_series), so a million rows take seconds, not the hours a backfill would.
 import type { Db } from "@/server/db";
@@ -23,7 +23,8 @@ export async function seedSubaccounts(db: Db, n: number, uids?: readonly string[
     const part = list.slice(i, i + 5_000);
     await db.query(
       `INSERT INTO subaccounts (sub_uid, subaccount_name, status, perm_list, source, created_by)
-       SELECT u, 'bench' || u || '@virtual', 'normal', '{}', 'simulator-seed', 'system' FROM unnest($1::text[]) AS u ON CONFLICT DO NOTHING`,
+       SELECT u, 'bench' || u || '@virtual', 'normal', '{}', 'simulator-seed',
+         'system' FROM unnest($1::text[]) AS u ON CONFLICT DO NOTHING`,
       [part],
     );
   }
@@ -38,13 +39,16 @@ export async function generateDeposits(db: Db, rows: number, subs: number, now: 
   for (let from = 1; from <= rows; from += step) {
     const to = Math.min(rows, from + step - 1);
     await db.query(
-      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, type, dest, chain, from_address, to_address, tx_id, fee, confirm, ctime, utime)
+      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, type, dest, chain, from_address,
+         to_address, tx_id, fee, confirm, ctime, utime)
        SELECT (1000000000000000 + g)::text,
               (8000000000 + (hashint4(g) & 2147483647) % $3)::text,
               (ARRAY['USDT','USDT','USDT','BTC','ETH','USDC','SOL','TRX'])[1 + (hashint4(g + 1) & 2147483647) % 8],
               round(exp(((hashint4(g + 2) & 2147483647) % 1000000) / 1000000.0 * 14 - 2)::numeric, 6),
-              CASE WHEN (hashint4(g + 3) & 2147483647) % 20 = 0 THEN 'pending' WHEN (hashint4(g + 3) & 2147483647) % 20 = 1 THEN 'fail' ELSE 'success' END,
-              'deposit', 'on_chain', 'TRC20', 'T' || md5(g::text), 'T' || md5((g + 7)::text), '0x' || md5((g + 13)::text), '0', '12',
+              CASE WHEN (hashint4(g + 3) & 2147483647) % 20 = 0 THEN 'pending'
+                WHEN (hashint4(g + 3) & 2147483647) % 20 = 1 THEN 'fail' ELSE 'success' END,
+              'deposit', 'on_chain', 'TRC20', 'T' || md5(g::text), 'T' || md5((g + 7)::text),
+                '0x' || md5((g + 13)::text), '0', '12',
               $4::bigint - floor((hashint4(g + 4) & 2147483647) / 2147483648.0 * 730 * 86400000)::bigint,
               $4::bigint
          FROM generate_series($1::int, $2::int) AS g`,

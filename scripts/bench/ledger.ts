@@ -1,4 +1,4 @@
-// Ledger benchmarks (issue 14), `npm run bench -- --only ledger`: (a) the backfill of 10,000 sub-accounts'
+// Ledger benchmarks, `npm run bench -- --only ledger`: (a) the backfill of 10,000 sub-accounts'
 // deposits against the simulator with its rate limits on, over a fixed time: calls/s, records/s, the ratio
 // to the bound of the configured share (LEDGER_SYNC_SHARE × E1's 10 calls/s), HTTP 429s, peak RSS;
 // (b) freshness with deposits arriving live: creation on the simulator → first seen in the ledger, p50/p99
@@ -67,7 +67,8 @@ async function withSync<T>(
 async function backfill(): Promise<void> {
   const bound = sharePerSecond("deposits.list", share);
   log(
-    `\nLedger (a): backfill of ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts for ${ledgerFlags.seconds} s (share ${share} of E1's ${e1Rate} calls/s = ${bound} calls/s)`,
+    `\nLedger (a): backfill of ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts for ` +
+      `${ledgerFlags.seconds} s (share ${share} of E1's ${e1Rate} calls/s = ${bound} calls/s)`,
   );
   const row = await withSync(
     ledgerFlags.subs,
@@ -82,7 +83,9 @@ async function backfill(): Promise<void> {
       const stats = sim.stats();
       const op = stats.operations["deposits.list"];
       const { rows } = await b.db.query<{ records: number; done: number; checked: number }>(
-        `SELECT (SELECT count(*)::int FROM ledger_deposits) AS records, count(*) FILTER (WHERE backfill_done)::int AS done, count(*)::int AS checked FROM ledger_sync WHERE job = $1`,
+        `SELECT (SELECT count(*)::int FROM ledger_deposits) AS records,
+           count(*) FILTER (WHERE backfill_done)::int AS done,
+           count(*)::int AS checked FROM ledger_sync WHERE job = $1`,
         [DEPOSITS_JOB],
       );
       const r = rows[0]!;
@@ -166,7 +169,8 @@ async function freshness(): Promise<void> {
   const perSecond = sharePerSecond("deposits.list", share);
   const boundS = ledgerFlags.freshSubs / perSecond;
   log(
-    `\nLedger (b): freshness, ${ledgerFlags.freshSubs} sub-accounts, live deposits 1/s, ${ledgerFlags.freshSeconds} s (bound ${round(boundS, 1)} s)`,
+    `\nLedger (b): freshness, ${ledgerFlags.freshSubs} sub-accounts, live deposits 1/s, ` +
+      `${ledgerFlags.freshSeconds} s (bound ${round(boundS, 1)} s)`,
   );
   const started = Date.now();
   const active = new Set<string>();
@@ -186,7 +190,8 @@ async function freshness(): Promise<void> {
         activeShare: env.ledger.activeShare,
       });
       await b.db.query(
-        `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime, verified_at, next_check_at)
+        `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime,
+           verified_at, next_check_at)
          SELECT $1, u, true, $2, 2, n, now(), now() + make_interval(secs => random() * s)
            FROM unnest($3::text[], $4::bigint[], $5::float8[]) AS t(u, n, s)`,
         [
@@ -210,7 +215,9 @@ async function freshness(): Promise<void> {
           .map((d) => ({ id: d.orderId, uid: u, cTime: d.cTime })),
       );
       const { rows: seen } = await b.db.query<{ order_id: string; first: string }>(
-        `SELECT order_id, (extract(epoch FROM first_seen_at) * 1000)::bigint::text AS first FROM ledger_deposits WHERE order_id = ANY($1::text[])`,
+        `SELECT order_id,
+           (extract(epoch FROM first_seen_at) * 1000)::bigint::text AS first FROM ledger_deposits
+           WHERE order_id = ANY($1::text[])`,
         [live.map((l) => l.id)],
       );
       const firstSeen = new Map(seen.map((s) => [s.order_id, Number(s.first)]));

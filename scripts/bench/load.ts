@@ -26,7 +26,8 @@ export async function staffLoad(app: App): Promise<void> {
     `${proxyPath(catalog["oiLimits.list"].path)}?productType=USDT-FUTURES`,
     `${proxyPath(catalog["market.trades"].path)}?symbol=BTCUSDT&limit=100`,
     `${proxyPath(catalog["subaccounts.assets"].path)}?subUid=${subUid}`,
-    `${proxyPath(catalog["deposits.list"].path)}?${buildQuery({ userId: subUid, startTime: now - 7 * DAY, endTime: now })}`,
+    `${proxyPath(catalog["deposits.list"].path)}?` +
+      buildQuery({ userId: subUid, startTime: now - 7 * DAY, endTime: now }),
   ];
   const post = (path: string, body: unknown) =>
     fetch(`${app.simUrl}${path}`, {

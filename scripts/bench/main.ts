@@ -1,7 +1,7 @@
-// `npm run bench` (issue 7, "Benchmarks"): page weight, export throughput, proxy overhead and staff load.
+// `npm run bench`: page weight, export throughput, proxy overhead and staff load.
 // Prints a table per benchmark and, last, one line of JSON with every figure. Options are argv flags
 // (the environment is read only in lib/env.js):
-//   --only weight,export,distance,overhead,load,ttd  which to run (default all; order of the issue's priority)
+//   --only weight,export,distance,overhead,load,ttd  which to run (default all, most important first)
 //   --latencies 0,150,300 --jitter 20     the distance benchmark: the platform that far away (± jitter)
 //   --load-latency 150                    the staff load's platform distance (± --jitter)
 //   --seconds 60                          staff load duration

@@ -158,7 +158,8 @@ export async function proxyOverhead(app: App): Promise<void> {
   table("2. Proxy overhead, paced at 9 calls/s (simulator limits off; target median overhead <= 2 ms)", rows);
   table("   Floor: a Next.js route that does nothing (GET /api/health from its cache) vs the direct E11 call", floor);
   log(
-    `  E11 back to back through the proxy, one query (${burst.length} calls): median ${b.median} ms, p99 ${b.p99} ms (served from the public-data cache but for one call a second)`,
+    `  E11 back to back through the proxy, one query (${burst.length} calls): median ${b.median} ms, p99 ` +
+      `${b.p99} ms (served from the public-data cache but for one call a second)`,
   );
   results.overhead = {
     pacedPerSecond: 9,

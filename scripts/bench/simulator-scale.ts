@@ -1,7 +1,8 @@
-// Simulator generation at a broker's scale (issue 14 item 1): seconds to build the simulator's state for
+// Simulator generation at a broker's scale: seconds to build the simulator's state for
 // 10,000 and 100,000 sub-accounts (targets: under 10 s and under 60 s), and, apart, seconds to generate every
 // deposit of every sub-account (what a full backfill makes the simulator do, account by account).
-//   node --conditions=react-server --import tsx scripts/bench/simulator-scale.ts [--sizes 10000,100000] [--seed 42] [--scale 1]
+// node --conditions=react-server --import tsx scripts/bench/simulator-scale.ts [--sizes 10000,100000] [--seed 42]
+// [--scale 1]
 import { parseArgs } from "node:util";
 import { SimState } from "@/server/simulator/state";
 
@@ -28,8 +29,10 @@ for (const n of args.sizes.split(",").map(Number)) {
   for (const sub of state.subaccountsOf(state.mainUid)) deposits += state.depositsOf(sub.uid).length;
   const allMs = performance.now() - t;
   process.stdout.write(
-    `[simulator-scale] ${n.toLocaleString("en-US")} sub-accounts (seed ${seed}, scale ${scale}): start ${s(startMs)} s; ` +
-      `every deposit generated ${s(allMs)} s (${deposits.toLocaleString("en-US")} deposits; heavy ${summary.tiers.heavy}, ` +
-      `long tail ${summary.tiers.tail}, dormant ${summary.tiers.dormant}, without deposits ${summary.withoutDeposits}); heap ${mb()} MB\n`,
+    `[simulator-scale] ${n.toLocaleString("en-US")} sub-accounts (seed ${seed}, scale ${scale}): ` +
+      `start ${s(startMs)} s; every deposit generated ${s(allMs)} s ` +
+      `(${deposits.toLocaleString("en-US")} deposits; heavy ${summary.tiers.heavy}, ` +
+      `long tail ${summary.tiers.tail}, dormant ${summary.tiers.dormant}, without deposits ` +
+      `${summary.withoutDeposits}); heap ${mb()} MB\n`,
   );
 }

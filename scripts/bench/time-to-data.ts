@@ -1,4 +1,4 @@
-// 5. Time to data (issue 15, item 5): in Chromium, from navigation to the first data row of each read
+// 5. Time to data: in Chromium, from navigation to the first data row of each read
 // page, with the platform 150 ms away (the simulator's latency fault on every operation). Target: p50 ≤ 1 s,
 // p95 ≤ 2 s per page. One warm-up load per page is not counted (the first load fetches the page's scripts,
 // which a staff member's browser then keeps). The app's ledger sync runs, as in production: the ledger's pages
@@ -104,7 +104,8 @@ export async function timeToData(app: App): Promise<void> {
     await fetch(`${app.simUrl}/__sim/faults`, { method: "DELETE" }).catch(() => undefined);
   }
   table(
-    `5. Time to data in Chromium (platform ${LATENCY_MS} ms away; target p50 <= ${TARGET.p50} ms, p95 <= ${TARGET.p95} ms)`,
+    `5. Time to data in Chromium (platform ${LATENCY_MS} ms away; target p50 <= ${TARGET.p50} ms, p95 <= ` +
+      `${TARGET.p95} ms)`,
     rows,
   );
   if (rows.some((r) => r.failure)) log("  a page with a failure showed no data row: see its failure column");
@@ -119,7 +120,9 @@ type SyncStatus = {
 /** The sync jobs whose records the ledger's pages show. */
 const LEDGER_PAGE_JOBS = [DEPOSITS_JOB, FILLS_JOB, PLAN_ORDERS_JOB];
 
-/** Waits until every sub-account's deposits are backfilled and the fills and plan-order jobs have checked all they keep. */
+/**
+ * Waits until every sub-account's deposits are backfilled and the fills and plan-order jobs have checked all they keep.
+ */
 async function ledgerSynced(app: App, cookie: string): Promise<void> {
   const started = performance.now();
   let lastSaid = 0;
@@ -136,7 +139,8 @@ async function ledgerSynced(app: App, cookie: string): Promise<void> {
     const seconds = Math.round((performance.now() - started) / 1000);
     if (done || seconds - lastSaid >= 15) {
       log(
-        `  ledger sync after ${seconds} s: deposits backfilled ${s.freshness.backfilled}/${s.freshness.subaccounts}; ${jobs}`,
+        `  ledger sync after ${seconds} s: deposits backfilled ` +
+          `${s.freshness.backfilled}/${s.freshness.subaccounts}; ${jobs}`,
       );
       lastSaid = seconds;
     }

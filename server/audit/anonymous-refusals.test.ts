@@ -37,7 +37,7 @@ function harness(opts: { maxAddresses?: number } = {}) {
   return { tally, rows, refuse, advance, timers, setNow: (t: number) => (now = t) };
 }
 
-describe("[audit][anonymous-refusals] evidence without filling the log (issue 12)", () => {
+describe("[audit][anonymous-refusals] evidence without filling the log", () => {
   it("[anonymous-refusals] writes an address's first refusal of the minute, counts the rest, and writes the count when the minute ends", async () => {
     const h = harness();
     expect(await h.refuse("198.51.100.7", "/api/audit")).toBe("written");

@@ -1,6 +1,7 @@
 import "server-only";
-// Refusals of requests without a session, kept as evidence without letting anyone fill the log (issue 12:
-// 15 s at 100 connections appended 2,439 serialised rows). Per client address and per minute, the first
+// Refusals of requests without a session, kept as evidence without letting anyone fill the log (one
+// row per refusal, 15 s at 100 connections would append some 2,400 serialised rows). Per client address and per minute,
+// the first
 // refusal is written as its own request.refused row; the ones after it are only counted, and written as one
 // request.refused.aggregate row (count, codes, a few paths) when the minute ends, by a timer or by the next
 // refusal after it, whichever comes first. Past MAX_ADDRESSES addresses in one minute, further addresses

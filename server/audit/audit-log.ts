@@ -55,7 +55,7 @@ const inputSchema = z.object({
   action: AUDIT_ACTIONS,
   outcome: AUDIT_OUTCOMES,
   // What callers put here comes from the request (a path, a path parameter): bounded and cleaned, never
-  // refused, so a refusal of a hostile request is still recorded (issue 12).
+  // refused, so a refusal of a hostile request is still recorded.
   target: z.preprocess(storable(AUDIT_TEXT_MAX.target), z.string().nullish()),
   params: z.unknown().optional(),
   detail: z.unknown().optional(),
@@ -98,7 +98,8 @@ async function insertLinked(tx: Queryable, row: Prepared): Promise<{ id: number;
   // app instances sharing one PostgreSQL, each append sees the previous one's id and hash. The timestamp
   // comes from the database clock, so instances with skewed clocks still write a time-ordered chain.
   const head = await tx.query<{ last_id: number; last_hash: string; now: Date }>(
-    "SELECT last_id, last_hash, date_trunc('milliseconds', clock_timestamp()) AS now FROM audit_head WHERE id = 1 FOR UPDATE",
+    `SELECT last_id, last_hash, date_trunc('milliseconds', clock_timestamp()) AS now
+       FROM audit_head WHERE id = 1 FOR UPDATE`,
   );
   const h = head.rows[0];
   if (!h) throw new AuditWriteError("audit_head row is missing");
@@ -106,7 +107,8 @@ async function insertLinked(tx: Queryable, row: Prepared): Promise<{ id: number;
   const fields: HashedAuditFields = { ...row, id, at: new Date(h.now).toISOString(), prevHash: h.last_hash };
   const hash = hashAuditRow(fields);
   await tx.query(
-    `INSERT INTO audit_log (id, at, actor, actor_role, action, outcome, target, params, detail, request_id, ip, intent_id, prev_hash, hash)
+    `INSERT INTO audit_log (id, at, actor, actor_role, action, outcome, target, params, detail, request_id, ip,
+       intent_id, prev_hash, hash)
      VALUES ($1, $2::timestamptz, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb, $10, $11, $12, $13, $14)`,
     [
       id,
@@ -291,7 +293,9 @@ export type AuditFilters = {
 
 export const AUDIT_PAGE_MAX = 500;
 
-/** The audit log's query for the keyset pager: newest first by id. Actor matches part of the e-mail, case-insensitively. */
+/**
+ * The audit log's query for the keyset pager: newest first by id. Actor matches part of the e-mail, case-insensitively.
+ */
 function auditQuery(
   filters: Omit<AuditFilters, "cursor" | "limit">,
 ): Omit<KeysetQuery<DbAuditRow, number>, "cursor" | "limit"> {

@@ -29,7 +29,7 @@ const entry = (over: Partial<AuditInput> = {}): AuditInput => ({
 });
 
 describe("[audit][actions]", () => {
-  it("is a closed list holding every platform operation id and the issue's own actions", () => {
+  it("is a closed list holding every platform operation id and Brokerdesk's own actions", () => {
     for (const id of OPERATION_IDS) expect(AUDIT_ACTIONS.options).toContain(id);
     for (const a of [
       "auth.sign-in",

@@ -53,7 +53,9 @@ export function redact(value: unknown): unknown {
 }
 
 function walk(value: unknown, depth: number, seen: WeakSet<object>): unknown {
-  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…[truncated]` : value;
+  if (typeof value === "string") {
+    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…[truncated]` : value;
+  }
   if (typeof value !== "object" || value === null) return value;
   if (value instanceof Date) return value;
   if (seen.has(value)) return "[circular]";

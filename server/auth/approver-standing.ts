@@ -1,5 +1,5 @@
 import "server-only";
-// Separation of duties (issue 12, item 7): no one person may both control an approver account and use it
+// Separation of duties: no one person may both control an approver account and use it
 // to approve. An admin who created an account, promoted it into an approving role or set its password
 // knows (or chose) its password; until its holder has set one of their own, and a cool-off has passed
 // since (long enough for the holder, and the other leads who see it, to notice), it may not approve.
@@ -8,7 +8,7 @@ import type { ApproverHold, ApproverStanding, StaffUser } from "@/lib/api/users"
 import { env } from "@/lib/env";
 import { formatDuration, formatUtc } from "@/lib/format";
 import { can } from "@/lib/rbac";
-import type { Queryable } from "@/server/db";
+import { getDb, type Queryable } from "@/server/db";
 import { findUserById } from "./users";
 
 const WHY: Record<ApproverHold["reason"], string> = {
@@ -27,7 +27,8 @@ export function approverStanding(
   const hold = user.approverHold;
   if (!hold) return { ...base, mayApprove: true, reason: null, eligibleFrom: null };
   const heldAt = Date.parse(hold.at);
-  const what = `Separation of duties: this account ${WHY[hold.reason]} ${hold.by ?? "an administrator"} on ${formatUtc(heldAt)}`;
+  const by = hold.by ?? "an administrator";
+  const what = `Separation of duties: this account ${WHY[hold.reason]} ${by} on ${formatUtc(heldAt)}`;
   const hours = formatDuration(coolOffMs);
   // A factor reset: the admin never knew the password, but whoever enrols the next factor holds the
   // account. The cool-off from the reset gives its holder (told at their next page) and the other
@@ -58,7 +59,9 @@ export function approverStanding(
     return {
       ...base,
       mayApprove: false,
-      reason: `${what}; it may approve from ${formatUtc(from)}, ${hours} after ${user.hasPassword ? "its own password change" : "that change"}`,
+      reason:
+        `${what}; it may approve from ${formatUtc(from)}, ${hours} after ` +
+        `${user.hasPassword ? "its own password change" : "that change"}`,
       eligibleFrom,
     };
   }
@@ -78,4 +81,9 @@ export async function loadAccount(
     user,
     standing: can(user.role, "withdrawals.approve") ? approverStanding(user, Date.now(), env.approverCoolOffMs) : null,
   };
+}
+
+/** The signed-in staff member's own account (the account page reads it through here, not the database). */
+export async function loadOwnAccount(userId: string): ReturnType<typeof loadAccount> {
+  return loadAccount(await getDb(), userId);
 }

@@ -1,4 +1,4 @@
-// Where to send someone after sign-in (issue 12, item 3). A callbackUrl is resolved the way a browser
+// Where to send someone after sign-in. A callbackUrl is resolved the way a browser
 // resolves it (WHATWG URL parsing, which drops tabs and newlines and reads "\" as "/", so "/\t/host"
 // and "/\\host" are the other host they look like to a browser) against this app's own origin, and only
 // a target on that origin is kept. What comes back is the path, query and fragment, percent-encoded as

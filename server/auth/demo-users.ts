@@ -1,5 +1,5 @@
 import "server-only";
-// The demo staff (simulator mode only, issue 4): who they are, their public password, and the seeding that
+// The demo staff (simulator mode only): who they are, their public password, and the seeding that
 // creates them in simulator mode and disables them in live mode.
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/rbac";
@@ -8,7 +8,7 @@ import { hashPassword } from "./passwords";
 
 type Mode = "simulator" | "live";
 
-/** Demo staff exist in simulator mode only (issue 4); this domain is reserved for them. */
+/** Demo staff exist in simulator mode only; this domain is reserved for them. */
 export const DEMO_DOMAIN = "demo.brokerdesk";
 export const DEMO_PASSWORD = "brokerdesk-demo";
 export const DEMO_USERS: readonly { email: string; role: Role; name: string }[] = Object.freeze([
@@ -49,7 +49,8 @@ export async function seedDemoUsers(
   let created = 0;
   for (const demo of missing) {
     const { rows } = await db.query(
-      `INSERT INTO staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
+      `INSERT INTO staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT ` +
+        `(email) DO NOTHING RETURNING id`,
       [demo.email, demo.name, demo.role, hash],
     );
     created += rows.length;

@@ -61,7 +61,7 @@ async function refusal(p: Promise<unknown>): Promise<string> {
   return (e as SessionRefusedError).reason;
 }
 
-describe("[security][sign-out] a signed-out token is refused everywhere (issue 12, item 5)", () => {
+describe("[security][sign-out] a signed-out token is refused everywhere", () => {
   it("[security][sign-out] after signOut the same token is refused, for every instance reading this database", async () => {
     const t = await signIn();
     expect(typeof t.jti).toBe("string");

@@ -14,7 +14,9 @@ export const BCRYPT_COST: number = env.passwordHashCost;
 // The length rules are the API's (lib/api/users.ts), so the admin page's form refuses what the server would.
 export { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordTooLong } from "@/lib/api/users";
 
-/** zxcvbn's score (0–4) a chosen password must reach: 3 is "safely unguessable" against an online attack, and more. */
+/**
+ * zxcvbn's score (0–4) a chosen password must reach: 3 is "safely unguessable" against an online attack, and more.
+ */
 export const PASSWORD_MIN_SCORE = 3;
 
 type Zxcvbn = (password: string, userInputs: string[]) => { score: number; feedback: { warning: string | null } };

@@ -17,7 +17,10 @@ export type StaffClaims = {
   seenAt: number;
   /** The token's id: signing out records it in revoked_sessions, which every instance checks. */
   jti: string;
-  /** When a second factor was last verified in this session (only the server sets it), or null: "factor pending" while the account has factors. */
+  /**
+   * When a second factor was last verified in this session (only the server sets it), or null: "factor pending" while
+   * the account has factors.
+   */
   mfaAt: number | null;
   mfaMethod: MfaMethod | null;
   /** The account has a confirmed factor: read from the staff row on every request, never trusted from an old token. */

@@ -69,7 +69,7 @@ describe("[auth][session] session token decode (cached key)", () => {
     expect(sessionTokenFrom([{ name: `__Secure-${name}`, value: "abc" }], name)).toBeNull();
   });
 
-  it("[security][cookies] a stray cookie whose name starts with the session cookie's does not spoil the session (issue 12)", () => {
+  it("[security][cookies] a stray cookie whose name starts with the session cookie's does not spoil the session", () => {
     const name = sessionCookieName(false);
     for (const stray of [`${name}x`, `${name}-evil`, `${name}.7`, `${name}.`, `${name}.0x`]) {
       expect(

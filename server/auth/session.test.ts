@@ -20,7 +20,7 @@ describe("[auth][session] staff row check", () => {
     expect(tokenExpiry({ authAt: 0, seenAt: 4900 }, 5001, limits)).toBe("absolute-timeout");
   });
 
-  it("[security][session] times ahead of the clock beyond the allowed skew are refused, not taken as fresh (issue 12)", () => {
+  it("[security][session] times ahead of the clock beyond the allowed skew are refused, not taken as fresh", () => {
     const limits = { idleMs: 1000, maxAgeMs: 5000 };
     const now = 1_000_000;
     expect(tokenExpiry({ authAt: now, seenAt: now + CLOCK_SKEW_MS }, now, limits)).toBeNull();
@@ -100,7 +100,7 @@ describe("[auth][session] helpers", () => {
   });
 
   it("[security][redirect] resolves a callbackUrl as a browser does: what browsers strip cannot smuggle another host", () => {
-    // issue 12, item 3: each of these reached //host/path, or a 500, before.
+    // Each of these would reach //host/path, or a 500, if taken as written.
     for (const bad of [
       "/\t/evil.example/path",
       "/\n/evil.example",

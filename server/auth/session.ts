@@ -19,7 +19,10 @@ export type StaffSession = {
   email: string;
   name: string | null;
   role: Role;
-  /** The second factor's state of this session (always set by getSessionState; absent = unknown, refused by the fresh-factor rule). */
+  /**
+   * The second factor's state of this session (always set by getSessionState; absent = unknown, refused by the
+   * fresh-factor rule).
+   */
   mfa?: MfaSession;
   /** An admin's reset of this account's factors, told at this sign-in (ISO time). */
   mfaResetAt?: string | null;

@@ -75,7 +75,10 @@ export function getSignInThrottle(): SignInThrottle {
   return (g[GLOBAL_KEY] ??= buildSignInThrottle(THROTTLE_LIMITS, getRedis()));
 }
 
-/** Wrong second factors (TOTP codes, recovery codes, passkey assertions): counted apart from passwords, by user id and IP. */
+/**
+ * Wrong second factors (TOTP codes, recovery codes, passkey assertions): counted apart from passwords, by user id and
+ * IP.
+ */
 export const FACTOR_THROTTLE_LIMITS = Object.freeze({ accountFailures: 5, ipFailures: 20, windowSeconds: 15 * 60 });
 const FACTOR_KEY = Symbol.for("brokerdesk.factor-throttle");
 type FactorThrottleGlobal = typeof globalThis & { [FACTOR_KEY]?: SignInThrottle };

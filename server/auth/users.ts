@@ -148,9 +148,11 @@ export async function findSessionUser(db: Queryable, id: string, jti = ""): Prom
     }
   >(
     `SELECT id, email, name, role, disabled, session_version,
-            (approver_hold = 'password-set-by-admin' AND (password_changed_at IS NULL OR password_changed_at < approver_hold_at)) IS TRUE AS must_change,
+            (approver_hold = 'password-set-by-admin' AND (password_changed_at IS NULL
+              OR password_changed_at < approver_hold_at)) IS TRUE AS must_change,
             EXISTS (SELECT 1 FROM revoked_sessions WHERE jti = $2) AS signed_out,
-            EXISTS (SELECT 1 FROM staff_factors f WHERE f.user_id = staff_users.id AND f.confirmed_at IS NOT NULL) AS has_factors
+            EXISTS (SELECT 1 FROM staff_factors f WHERE f.user_id = staff_users.id
+              AND f.confirmed_at IS NOT NULL) AS has_factors
        FROM staff_users WHERE id = $1`,
     [id, jti],
   );
@@ -191,8 +193,8 @@ export async function revokeSession(
 
 /**
  * A new staff account, made by an admin (the admin page) or an operator (`npm run user:add`): whoever
- * made it chose its password, so it is on approver hold until its holder changes that password (issue 12,
- * item 7). `actor` is who made it, kept on the hold and shown to the leads.
+ * made it chose its password, so it is on approver hold until its holder changes that password
+ * (separation of duties). `actor` is who made it, kept on the hold and shown to the leads.
  */
 export async function createUser(
   db: Queryable,
@@ -248,7 +250,8 @@ export async function updateUser(
     const promoted =
       role !== current.role && can(role, "withdrawals.approve") && !can(current.role, "withdrawals.approve");
     const { rows } = await tx.query<Row>(
-      `UPDATE staff_users SET role = $2, disabled = $3, name = $4, session_version = session_version + $5, updated_at = now(),
+      `UPDATE staff_users SET role = $2, disabled = $3, name = $4, session_version = session_version + $5,
+         updated_at = now(),
               approver_hold = CASE WHEN $6 THEN 'promoted-by-admin' ELSE approver_hold END,
               approver_hold_at = CASE WHEN $6 THEN now() ELSE approver_hold_at END,
               approver_hold_by = CASE WHEN $6 THEN $7 ELSE approver_hold_by END
@@ -324,7 +327,8 @@ export async function changeOwnPassword(db: Db, id: string, input: unknown): Pro
     }
     await refuseGuessable("newPassword", data.newPassword, [current.email, current.name]);
     await tx.query(
-      `UPDATE staff_users SET password_hash = $2, password_changed_at = now(), session_version = session_version + 1, updated_at = now()
+      `UPDATE staff_users SET password_hash = $2, password_changed_at = now(), session_version = session_version + 1,
+         updated_at = now()
        WHERE id = $1`,
       [id, await hashPassword(data.newPassword)],
     );

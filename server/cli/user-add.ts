@@ -11,7 +11,8 @@ import { generatePassword } from "@/server/auth/passwords";
 import { createUser } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 
-const USAGE = `usage: npm run user:add -- --email <e-mail> --role <${ROLES.join("|")}> [--name "<name>"] [--password-stdin]`;
+const USAGE =
+  `usage: npm run user:add -- --email <e-mail> --role <${ROLES.join("|")}> ` + `[--name "<name>"] [--password-stdin]`;
 
 type Args = { email: string; role: string; name: string | null; passwordStdin: boolean };
 

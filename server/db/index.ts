@@ -5,22 +5,16 @@ import { applyMigrations } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
 
-export type Queryable = { query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> };
-export type Db = Queryable & {
-  engine: "pglite" | "postgres";
-  /** Runs fn in one transaction (BEGIN/COMMIT, ROLLBACK on throw). */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * Several statements without parameters in one go, the rows of every statement in order (the job
-   * engine's own migrations and maintenance are written so; `query` takes one statement).
-   */
-  script(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
-  close(): Promise<void>;
-};
+import type { Db } from "./types";
+
+export type { Db, Queryable } from "./types";
 
 export { DbClosedError, DbMisuseError } from "./errors";
 
-/** Opens a database and applies pending migrations. url = PostgreSQL URL; else dataDir ("memory://" for tests, or a folder). */
+/**
+ * Opens a database and applies pending migrations. url = PostgreSQL URL; else dataDir ("memory://" for tests, or a
+ * folder).
+ */
 export async function openDb(opts: { url?: string; dataDir?: string }): Promise<Db> {
   const { db, withMigrationSession } = opts.url
     ? await openPostgres(opts.url)
@@ -39,7 +33,10 @@ export async function openDb(opts: { url?: string; dataDir?: string }): Promise<
 const GLOBAL_KEY = Symbol.for("brokerdesk.db");
 type DbGlobal = typeof globalThis & { [GLOBAL_KEY]?: Promise<Db> };
 
-/** Process-wide database from env (DATABASE_URL, else PGlite in env.dataDir), kept on globalThis so every Next route bundle shares it. */
+/**
+ * Process-wide database from env (DATABASE_URL, else PGlite in env.dataDir), kept on globalThis so every Next route
+ * bundle shares it.
+ */
 export function getDb(): Promise<Db> {
   const g = globalThis as DbGlobal;
   let pending = g[GLOBAL_KEY];

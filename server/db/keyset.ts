@@ -3,7 +3,7 @@ import "server-only";
 // previous page gave out as `nextCursor` (null on the last page). Stable under inserts, unlike OFFSET, and
 // indexed. Each list says how its key is written in a cursor (its codec) and compared in SQL.
 import { invalidField } from "@/lib/api/errors";
-import type { Queryable } from "./index";
+import type { Queryable } from "./types";
 
 /** How a list's key travels in a cursor. `decode` answers null for anything this list never gave out. */
 export type CursorCodec<K> = { encode: (key: K) => string; decode: (cursor: string) => K | null };

@@ -2,7 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import type { Db, Queryable } from "./index";
+import type { Db, Queryable } from "./types";
 import { DbClosedError, DbMisuseError } from "./errors";
 import type { MigrationSession } from "./migrate";
 import { runTransaction } from "./transaction";

@@ -49,7 +49,8 @@ export type TestDatabase = {
 };
 
 /**
- * PGlite: an in-memory copy of a migrated template (or, with `dataDir`, openDb on that folder). PostgreSQL: a fresh schema,
+ * PGlite: an in-memory copy of a migrated template (or, with `dataDir`, openDb on that folder). PostgreSQL: a fresh
+ * schema,
  * selected through the connection's search_path, so parallel suites never see each other's tables.
  */
 export async function createTestDatabase(t: TestEngine, opts: { dataDir?: string } = {}): Promise<TestDatabase> {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AsyncLocalStorage } from "node:async_hooks";
-import type { Queryable } from "./index";
+import type { Queryable } from "./types";
 import { DbMisuseError } from "./errors";
 
 type Raw = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;

@@ -9,7 +9,7 @@ import { ndjsonResponse, type NdjsonBody } from "./ndjson";
 /**
  * Below this many bytes `next start` sends JSON uncompressed: gzip on a body this small saves at most a
  * few KiB on the wire but costs every call a zlib stream, a thread-pool round trip and an extra write
- * (about 0.5 ms of the proxy routes' overhead, issue 7), and the browser a decompression. Larger answers
+ * (about 0.5 ms of the proxy routes' overhead), and the browser a decompression. Larger answers
  * (pages of deposits, fills, trades) are still gzipped. Next's compression honours `no-transform`.
  */
 export const COMPRESS_MIN_BYTES = 4096;

@@ -62,9 +62,14 @@ export type RouteOptions<R extends Resource> = {
     input: InputOf<R>,
     ctx: { req: NextRequest; session: StaffSession; credentials: CredentialStore },
   ) => DomainError | null;
-  /** Checks that need the request or the credentials as well as the input: field → message, a 422 before anything is recorded or sent. */
+  /**
+   * Checks that need the request or the credentials as well as the input: field → message, a 422 before anything is
+   * recorded or sent.
+   */
   check?: (input: InputOf<R>, ctx: { req: NextRequest; credentials: CredentialStore }) => Record<string, string> | null;
-  /** The audit target when it depends on the request beyond the input (the platform key a proxy call is signed with). */
+  /**
+   * The audit target when it depends on the request beyond the input (the platform key a proxy call is signed with).
+   */
   auditTarget?: (input: InputOf<R>, ctx: { req: NextRequest }) => string | null;
 };
 
@@ -185,7 +190,8 @@ export function apiRoute<R extends Resource>(
           { actor: session.email, actorRole: session.role, action, target, requestId, ip },
           input,
           (intentId) => handler({ ...ctx, intentId }),
-          // The outcome row keeps a JSON answer (or what the entry picks of it); a file or a stream is described by its kind.
+          // The outcome row keeps a JSON answer (or what the entry picks of it); a file or a stream is described by its
+          // kind.
           (r) =>
             resource.reply !== "json"
               ? { reply: resource.reply }

@@ -3,7 +3,7 @@ import "server-only";
 // sent as an attachment named after what it holds (kind, whose, the UTC days covered). The body is
 // streamed: rows are read as the reader takes them (the stream pulls, so a slow reader slows the query
 // instead of filling memory), and a million-row export never exists whole in the server's memory.
-import { csvLine, csvRowEncoder } from "@/lib/csv";
+import { csvLine, csvRowEncoder, type CsvRow, type CsvRows } from "@/lib/csv";
 import { logger } from "@/server/log";
 
 /** What a CSV route's handler gives back; the wrapper turns it into the answer. */
@@ -19,12 +19,8 @@ export type CsvBody = {
   note?: string;
 };
 
-type Row = readonly unknown[];
-/**
- * The rows, one at a time, or in batches (a large export read from the database page by page: one step of
- * the stream per batch, not per row; a million rows spent more on the steps than on the encoding).
- */
-export type CsvRows = Iterable<Row> | AsyncIterable<Row> | { batches: AsyncIterable<readonly Row[]> };
+type Row = CsvRow;
+export type { CsvRows };
 
 export function csvBody(name: string, columns: readonly string[], rows: CsvBody["rows"], note?: string): CsvBody {
   return { name, columns, rows, ...(note ? { note } : {}) };

@@ -1,5 +1,5 @@
 import "server-only";
-// What the route wrapper refuses of any input before a resource's own schema reads it (issue 12): a query
+// What the route wrapper refuses of any input before a resource's own schema reads it: a query
 // parameter given twice, a NUL character anywhere, and path parameters that cannot name anything. One place,
 // so no route, schema or database query ever meets them (a NUL made PostgreSQL fail with a 500).
 import type { FieldErrors } from "@/lib/api/errors";

@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { metrics, metricsAllowed } from "@/server/metrics";
 import { clientIp } from "./request";
 
-/** Prometheus's scrape (issue 15, item 6): only to METRICS_ALLOW's addresses or METRICS_TOKEN's bearer. */
+/** Prometheus's scrape: only to METRICS_ALLOW's addresses or METRICS_TOKEN's bearer. */
 export async function metricsRoute(req: NextRequest): Promise<Response> {
   const headers = { "Cache-Control": "no-store" };
   if (!metricsAllowed(clientIp(req), req.headers.get("authorization"))) {

@@ -14,7 +14,7 @@ export const KEY_HEADER = "x-platform-key";
 /**
  * A browser request waits at most this long in Brokerdesk's own queue for rate budget, well inside
  * PLATFORM_TIMEOUT_MS: past it the answer is 429 "Brokerdesk is busy" with Retry-After, so a 504 only ever
- * means the platform itself was slow (issue 15, item 3).
+ * means the platform itself was slow.
  */
 const PROXY_QUEUE_DEADLINE_MS = 3_000;
 
@@ -22,7 +22,7 @@ const PROXY_QUEUE_DEADLINE_MS = 3_000;
  * A proxy route mirroring one platform operation at /api/platform/v2/...: the catalog's permission and
  * request schema (through its resource entry), the platform's envelope on success (with the catalog's
  * normalised data). E5, E6 and E9 change what Brokerdesk keeps records of, so the mirror refuses them once
- * the input is checked, naming the workflow route that does them (issue 12 item 8): nothing is sent.
+ * the input is checked, naming the workflow route that does them: nothing is sent.
  */
 export function platformRoute(id: OperationId) {
   const op = catalog[id];
@@ -91,6 +91,7 @@ export function keyChoiceRefusal(
   const roles = credentials.rolesOf(key);
   return new DomainError(
     "platform_key_forbidden",
-    `Your role (${role}) may not use the platform key "${key}"; ${roles.length ? `it is for ${roles.join(", ")}` : "no role may choose it"}`,
+    `Your role (${role}) may not use the platform key "${key}"; ` +
+      (roles.length ? `it is for ${roles.join(", ")}` : "no role may choose it"),
   );
 }

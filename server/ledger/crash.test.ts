@@ -1,4 +1,4 @@
-// kill -9 of an instance mid-backfill (issue 14): a child process runs the ledger's sync (the pg-boss
+// kill -9 of an instance mid-backfill: a child process runs the ledger's sync (the pg-boss
 // engine) against the simulator, which answers with 5xx, resets and 429s now and then; it is killed with
 // SIGKILL while the backfill is under way, statuses change on the platform meanwhile, and a new instance
 // is started on the same database. When it is done the ledger holds exactly the simulator's records, by

@@ -131,11 +131,14 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
   const newestSeen = Math.max(newest ?? 0, recent.newest ?? 0) || null;
   out.newestCtime = newestSeen;
   await deps.db.query(
-    `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime, last_checked_at, last_success_at, records, calls, errors, last_error,
+    `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime,
+       last_checked_at, last_success_at, records, calls, errors, last_error,
                               verify_before, verified_at)
      VALUES ($1, $2, $3, $4, $5, $6, now(), now(), $7, $8, 0, NULL, $9, CASE WHEN $10::boolean THEN now() END)
-     ON CONFLICT (job, sub_uid) DO UPDATE SET backfill_done = $3, backfill_before = $4, empty_windows = $5, newest_ctime = $6,
-       last_checked_at = now(), last_success_at = now(), records = ledger_sync.records + $7, calls = ledger_sync.calls + $8, errors = 0, last_error = NULL,
+     ON CONFLICT (job, sub_uid) DO UPDATE SET backfill_done = $3, backfill_before = $4, empty_windows = $5,
+       newest_ctime = $6,
+       last_checked_at = now(), last_success_at = now(), records = ledger_sync.records + $7,
+         calls = ledger_sync.calls + $8, errors = 0, last_error = NULL,
        verify_before = $9, verified_at = CASE WHEN $10::boolean THEN now() ELSE ledger_sync.verified_at END`,
     [
       DEPOSITS_JOB,
@@ -158,14 +161,16 @@ export async function recordSyncFailure(db: Queryable, subUid: string, error: un
   const message = failureText(error);
   await db.query(
     `INSERT INTO ledger_sync (job, sub_uid, last_checked_at, errors, last_error) VALUES ($1, $2, now(), 1, $3)
-     ON CONFLICT (job, sub_uid) DO UPDATE SET last_checked_at = now(), errors = ledger_sync.errors + 1, last_error = $3`,
+     ON CONFLICT (job, sub_uid) DO UPDATE SET last_checked_at = now(), errors = ledger_sync.errors + 1,
+       last_error = $3`,
     [DEPOSITS_JOB, subUid, message],
   );
 }
 
 async function loadState(db: Queryable, subUid: string, verifyEveryMs: number): Promise<SyncState> {
   const { rows } = await db.query<SyncState>(
-    `SELECT backfill_done, backfill_before::text AS backfill_before, empty_windows, newest_ctime::text AS newest_ctime, verify_before::text AS verify_before,
+    `SELECT backfill_done, backfill_before::text AS backfill_before, empty_windows, newest_ctime::text AS newest_ctime,
+       verify_before::text AS verify_before,
             (verified_at IS NULL OR verified_at <= now() - make_interval(secs => $3 / 1000.0)) AS verify_due
        FROM ledger_sync WHERE job = $1 AND sub_uid = $2`,
     [DEPOSITS_JOB, subUid, verifyEveryMs],
@@ -281,12 +286,15 @@ export async function storeDeposits(
     );
     const before = new Map(known.map((k) => [k.order_id, k.status]));
     await tx.query(
-      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, type, dest, chain, from_address, to_address, tx_id, fee, confirm, tag, ctime, utime)
+      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, type, dest, chain, from_address,
+         to_address, tx_id, fee, confirm, tag, ctime, utime)
        SELECT o, $2, c, a::numeric, st, ty, de, ch, fa, ta, tx, fe, cf, tg, ct::bigint, NULLIF(ut, '')::bigint
-         FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+         FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+           $10::text[], $11::text[],
                      $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
               AS t(o, c, a, st, ty, de, ch, fa, ta, tx, fe, cf, tg, ct, ut)
-       ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, confirm = EXCLUDED.confirm, tx_id = EXCLUDED.tx_id,
+       ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, confirm = EXCLUDED.confirm,
+         tx_id = EXCLUDED.tx_id,
          utime = EXCLUDED.utime, last_seen_at = now(), gone_at = NULL`,
       [
         col("orderId"),
@@ -310,7 +318,8 @@ export async function storeDeposits(
     const changed = rows.filter((r) => before.get(r.orderId) !== r.status);
     if (changed.length) {
       await tx.query(
-        `INSERT INTO ledger_deposit_changes (order_id, from_status, to_status) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`,
+        `INSERT INTO ledger_deposit_changes (order_id, from_status, to_status) SELECT * FROM unnest($1::text[],
+           $2::text[], $3::text[])`,
         [
           changed.map((r) => r.orderId),
           changed.map((r) => before.get(r.orderId) ?? null),

@@ -18,12 +18,15 @@ export async function balanceHistory(db: Queryable, subUid: string, days = DEFAU
   const since = `(now() AT TIME ZONE 'UTC')::date - ($2::int - 1)`;
   const [marks, rows] = await Promise.all([
     db.query<{ day: string }>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM ledger_snapshot_days WHERE job = $3 AND sub_uid = $1 AND day >= ${since} ORDER BY day`,
+      `SELECT to_char(day,
+         'YYYY-MM-DD') AS day FROM ledger_snapshot_days WHERE job = $3 AND sub_uid = $1 AND day >= ${since}
+         ORDER BY day`,
       [subUid, days, ASSETS_SNAPSHOT_JOB],
     ),
     db.query<{ day: string; coin: string; total: string; available: string }>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, coin,
-              (COALESCE(available, 0) + COALESCE(frozen, 0) + COALESCE(locked, 0))::text AS total, COALESCE(available, 0)::text AS available
+              (COALESCE(available, 0) + COALESCE(frozen, 0) + COALESCE(locked, 0))::text AS total, COALESCE(available,
+                0)::text AS available
          FROM ledger_asset_snapshots WHERE sub_uid = $1 AND day >= ${since} ORDER BY day, coin`,
       [subUid, days],
     ),
@@ -40,8 +43,10 @@ export async function rebateHistory(db: Queryable, subUid: string, days = DEFAUL
     spot: string | null;
     futures: string | null;
   }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, affiliation_type, user_level, spot_rebate_ratio::text AS spot, futures_rebate_ratio::text AS futures
-       FROM ledger_rebate_snapshots WHERE sub_uid = $1 AND day >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1) ORDER BY day DESC`,
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, affiliation_type, user_level, spot_rebate_ratio::text AS spot,
+       futures_rebate_ratio::text AS futures
+       FROM ledger_rebate_snapshots WHERE sub_uid = $1 AND day >= (now() AT TIME ZONE 'UTC')::date - ($2::int - 1)
+         ORDER BY day DESC`,
     [subUid, days],
   );
   return {

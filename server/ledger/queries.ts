@@ -45,7 +45,8 @@ const codec: CursorCodec<Key> = {
 
 const COLUMNS = `d.order_id, d.sub_uid, d.coin, d.amount::text AS amount, d.status, d.chain, d.dest,
   d.from_address, d.to_address, d.tx_id, d.ctime::text AS ctime, d.gone_at`;
-const SELECT = `SELECT ${COLUMNS}, s.subaccount_name FROM ledger_deposits d LEFT JOIN subaccounts s ON s.sub_uid = d.sub_uid`;
+const SELECT = `SELECT ${COLUMNS}, s.subaccount_name
+  FROM ledger_deposits d LEFT JOIN subaccounts s ON s.sub_uid = d.sub_uid`;
 /** Without the registry's names (an export looks each sub-account's name up once, not once per row). */
 const SELECT_UNNAMED = `SELECT ${COLUMNS}, NULL::text AS subaccount_name FROM ledger_deposits d`;
 
@@ -110,13 +111,15 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
   const where = w.where.length ? `WHERE ${w.where.join(" AND ")}` : "";
   const [totals, perDay, freshness, coverage] = await Promise.all([
     db.query<{ coin: string; count: number; amount: string }>(
-      `SELECT d.coin, count(*)::int AS count, sum(d.amount)::text AS amount FROM ledger_deposits d ${where} GROUP BY d.coin ORDER BY count(*) DESC, d.coin`,
+      `SELECT d.coin, count(*)::int AS count, sum(d.amount)::text AS amount
+         FROM ledger_deposits d ${where} GROUP BY d.coin ORDER BY count(*) DESC, d.coin`,
       w.params,
     ),
     // Grouped by the UTC day's number first, formatted per day after: to_char on every record cost more than the scan.
     db.query<{ day: string; count: number }>(
       `SELECT to_char(to_timestamp(k * 86400) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, n AS count
-         FROM (SELECT d.ctime / 86400000 AS k, count(*)::int AS n FROM ledger_deposits d ${where} GROUP BY 1) t ORDER BY k`,
+         FROM (SELECT d.ctime / 86400000 AS k, count(*)::int AS n FROM ledger_deposits d ${where} GROUP BY 1) t
+        ORDER BY k`,
       w.params,
     ),
     ledgerFreshness(db),
@@ -166,7 +169,9 @@ export async function ledgerFreshness(db: Queryable): Promise<LedgerFreshness> {
   };
 }
 
-/** Each sync job over everything it keeps: how many it has started on, checked and failing, its lag, records and calls. */
+/**
+ * Each sync job over everything it keeps: how many it has started on, checked and failing, its lag, records and calls.
+ */
 export async function syncJobs(db: Queryable): Promise<Omit<LedgerSyncJob, "budget">[]> {
   const { rows } = await db.query<{
     job: string;
@@ -177,8 +182,10 @@ export async function syncJobs(db: Queryable): Promise<Omit<LedgerSyncJob, "budg
     records: string;
     calls: string;
   }>(
-    `SELECT job, count(*)::int AS units, count(last_success_at)::int AS checked, count(*) FILTER (WHERE errors > 0)::int AS failing,
-            EXTRACT(EPOCH FROM now() - min(last_success_at))::text AS lag, sum(records)::text AS records, sum(calls)::text AS calls
+    `SELECT job, count(*)::int AS units, count(last_success_at)::int AS checked,
+            count(*) FILTER (WHERE errors > 0)::int AS failing,
+            EXTRACT(EPOCH FROM now() - min(last_success_at))::text AS lag, sum(records)::text AS records,
+            sum(calls)::text AS calls
        FROM (SELECT job, last_success_at, errors, records, calls FROM ledger_sync
              UNION ALL SELECT job, last_success_at, errors, records, calls FROM ledger_key_sync) s
       GROUP BY job ORDER BY job`,
@@ -215,8 +222,9 @@ export async function syncStatus(
     errors: number | null;
     last_error: string | null;
   }>(
-    `SELECT r.sub_uid, r.subaccount_name, s.backfill_done, s.newest_ctime::text AS newest_ctime, s.last_checked_at, s.last_success_at,
-            s.next_check_at, s.records::text AS records, s.calls::text AS calls, s.errors, s.last_error
+    `SELECT r.sub_uid, r.subaccount_name, s.backfill_done, s.newest_ctime::text AS newest_ctime, s.last_checked_at,
+            s.last_success_at, s.next_check_at, s.records::text AS records, s.calls::text AS calls, s.errors,
+            s.last_error
        FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid
       WHERE $2::text IS NULL OR r.sub_uid = $2
       ORDER BY COALESCE(s.errors, 0) > 0 DESC, s.last_success_at ASC NULLS FIRST, r.sub_uid

@@ -12,6 +12,8 @@ export type LedgerRunDeps = {
   signal?: AbortSignal;
 };
 
-/** The platform's clock as the client last saw it (its spans and retention count on it), unless the caller gives one. */
+/**
+ * The platform's clock as the client last saw it (its spans and retention count on it), unless the caller gives one.
+ */
 export const platformNow = (deps: Pick<LedgerRunDeps, "client" | "now">): number =>
   deps.now ? deps.now() : Date.now() + deps.client.clockOffsetMs;

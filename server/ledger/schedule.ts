@@ -1,5 +1,5 @@
 import "server-only";
-// How often the deposit sync checks each sub-account (issue 14): active ones (a deposit in the last week)
+// How often the deposit sync checks each sub-account: active ones (a deposit in the last week)
 // more often than the others, within the sync's share of E1's rate. Used by the sweep (engine.ts) and said
 // on /sync.
 import type { Queryable } from "@/server/db";
@@ -59,7 +59,8 @@ export async function scheduleCounts(
     active_cost: number | null;
     dormant_cost: number | null;
   }>(
-    `SELECT (SELECT count(*)::int FROM subaccounts) AS registry, count(*) FILTER (WHERE newest_ctime >= $2)::int AS active,
+    `SELECT (SELECT count(*)::int FROM subaccounts) AS registry,
+       count(*) FILTER (WHERE newest_ctime >= $2)::int AS active,
             avg(calls_per_check) FILTER (WHERE newest_ctime >= $2)::float8 AS active_cost,
             avg(calls_per_check) FILTER (WHERE newest_ctime IS NULL OR newest_ctime < $2)::float8 AS dormant_cost
        FROM ledger_sync WHERE job = $1 AND backfill_done`,
@@ -73,7 +74,10 @@ export async function scheduleCounts(
   };
 }
 
-/** SET clause: a check's calls (the parameter `calls`, e.g. "$4"), folded into its sub-account's moving average (a fifth each). */
+/**
+ * SET clause: a check's calls (the parameter `calls`, e.g. "$4"), folded into its sub-account's moving average (a fifth
+ * each).
+ */
 export const callsPerCheckSet = (calls: string) =>
   `calls_per_check = calls_per_check * 0.8 + GREATEST(1, ${calls}::real) * 0.2`;
 

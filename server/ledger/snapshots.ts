@@ -41,7 +41,8 @@ export async function takeSnapshot(
       if (rows.length) {
         await tx.query(
           `INSERT INTO ledger_asset_snapshots (sub_uid, day, coin, available, frozen, locked, utime)
-           SELECT $1, $2::date, c, NULLIF(a, '')::numeric, NULLIF(f, '')::numeric, NULLIF(l, '')::numeric, NULLIF(u, '')::bigint
+           SELECT $1, $2::date, c, NULLIF(a, '')::numeric, NULLIF(f, '')::numeric, NULLIF(l, '')::numeric, NULLIF(u,
+             '')::bigint
              FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(c, a, f, l, u)`,
           [
             subUid,
@@ -65,9 +66,11 @@ export async function takeSnapshot(
   );
   await deps.db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO ledger_rebate_snapshots (sub_uid, day, affiliation_type, user_level, spot_rebate_ratio, futures_rebate_ratio)
+      `INSERT INTO ledger_rebate_snapshots (sub_uid, day, affiliation_type, user_level, spot_rebate_ratio,
+         futures_rebate_ratio)
        VALUES ($1, $2::date, $3, $4, NULLIF($5, '')::numeric, NULLIF($6, '')::numeric)
-       ON CONFLICT (sub_uid, day) DO UPDATE SET affiliation_type = $3, user_level = $4, spot_rebate_ratio = NULLIF($5, '')::numeric,
+       ON CONFLICT (sub_uid, day) DO UPDATE SET affiliation_type = $3, user_level = $4, spot_rebate_ratio = NULLIF($5,
+         '')::numeric,
          futures_rebate_ratio = NULLIF($6, '')::numeric`,
       [subUid, day, data.affiliationType, data.userLevel, data.clientSpotRebateRatio, data.clientFuturesRebateRatio],
     );
@@ -78,7 +81,8 @@ export async function takeSnapshot(
 
 async function markDay(tx: Queryable, job: SnapshotJob, subUid: string, day: string) {
   await tx.query(
-    `INSERT INTO ledger_snapshot_days (job, sub_uid, day) VALUES ($1, $2, $3::date) ON CONFLICT (job, sub_uid, day) DO UPDATE SET taken_at = now()`,
+    `INSERT INTO ledger_snapshot_days (job, sub_uid, day) VALUES ($1, $2, $3::date) ON CONFLICT (job, sub_uid,
+       day) DO UPDATE SET taken_at = now()`,
     [job, subUid, day],
   );
 }
@@ -96,16 +100,19 @@ export async function recordSnapshotRun(
       [e?.code, e?.msg ?? e?.message].filter(Boolean).join(" ").slice(0, 500) || String(outcome.error).slice(0, 500);
     await db.query(
       `INSERT INTO ledger_sync (job, sub_uid, last_checked_at, errors, last_error) VALUES ($1, $2, now(), 1, $3)
-       ON CONFLICT (job, sub_uid) DO UPDATE SET last_checked_at = now(), errors = ledger_sync.errors + 1, last_error = $3`,
+       ON CONFLICT (job, sub_uid) DO UPDATE SET last_checked_at = now(), errors = ledger_sync.errors + 1,
+         last_error = $3`,
       [job, subUid, message],
     );
     return;
   }
   await db.query(
-    `INSERT INTO ledger_sync (job, sub_uid, backfill_done, last_checked_at, last_success_at, next_check_at, records, calls, errors, last_error)
+    `INSERT INTO ledger_sync (job, sub_uid, backfill_done, last_checked_at, last_success_at, next_check_at, records,
+       calls, errors, last_error)
      VALUES ($1, $2, true, now(), now(), to_timestamp($3 / 1000.0), $4, 1, 0, NULL)
      ON CONFLICT (job, sub_uid) DO UPDATE SET backfill_done = true, last_checked_at = now(), last_success_at = now(),
-       next_check_at = to_timestamp($3 / 1000.0), records = ledger_sync.records + $4, calls = ledger_sync.calls + 1, errors = 0, last_error = NULL`,
+       next_check_at = to_timestamp($3 / 1000.0), records = ledger_sync.records + $4, calls = ledger_sync.calls + 1,
+       errors = 0, last_error = NULL`,
     [job, subUid, outcome.nextAt, outcome.rows],
   );
 }

@@ -59,14 +59,20 @@ export async function statusChanges(
   return rows;
 }
 
-/** 5xx, resets and 429s on one operation, each outlasting the client's own retries (three tries of a GET): runs fail part-way. */
+/**
+ * 5xx, resets and 429s on one operation, each outlasting the client's own retries (three tries of a GET): runs fail
+ * part-way.
+ */
 export const faultStorm = (path: OperationId): FaultRuleInput[] => [
   { path, kind: "status", status: 503, count: 3 },
   { path, kind: "reset", count: 3 },
   { path, kind: "rate-limit", count: 6 },
 ];
 
-/** Runs a sync under `faults` until its backfill is done or it ran `tries` times, then clears them; how many runs failed. */
+/**
+ * Runs a sync under `faults` until its backfill is done or it ran `tries` times, then clears them; how many runs
+ * failed.
+ */
 export async function failuresUnder(
   sim: Simulator,
   faults: FaultRuleInput[],

@@ -137,8 +137,10 @@ export async function searchFills(db: Db, f: LedgerFillFilters): Promise<LedgerF
     job: FILLS_JOB,
     idColumn: "trade_id",
     idOf: (r) => r.trade_id,
-    columns: `t.trade_id, t.order_id, t.symbol, t.order_type, t.side, t.price_avg::text AS price_avg, t.size::text AS size,
-              t.amount::text AS amount, t.fee_coin, t.total_fee::text AS total_fee, t.trade_scope, t.ctime::text AS ctime`,
+    columns: `t.trade_id, t.order_id, t.symbol, t.order_type, t.side, t.price_avg::text AS price_avg,
+      t.size::text AS size,
+              t.amount::text AS amount, t.fee_coin, t.total_fee::text AS total_fee, t.trade_scope,
+                t.ctime::text AS ctime`,
   });
   const rows = page.items.map((r): LedgerFill => ({
     tradeId: r.trade_id,
@@ -182,9 +184,12 @@ export async function searchPlanOrders(db: Db, f: LedgerPlanOrderFilters): Promi
     job: PLAN_ORDERS_JOB,
     idColumn: "order_id",
     idOf: (r) => r.order_id,
-    columns: `t.order_id, t.client_oid, t.symbol, t.side, t.order_type, t.plan_type, t.trigger_type, t.trigger_price::text AS trigger_price,
-              t.execute_price::text AS execute_price, t.size::text AS size, t.status, t.ctime::text AS ctime, t.utime::text AS utime,
-              (SELECT count(*)::int FROM ledger_plan_order_changes c WHERE c.key_name = t.key_name AND c.order_id = t.order_id) AS seen`,
+    columns: `t.order_id, t.client_oid, t.symbol, t.side, t.order_type, t.plan_type, t.trigger_type,
+      t.trigger_price::text AS trigger_price,
+              t.execute_price::text AS execute_price, t.size::text AS size, t.status, t.ctime::text AS ctime,
+                t.utime::text AS utime,
+              (SELECT count(*)::int FROM ledger_plan_order_changes c WHERE c.key_name = t.key_name
+                AND c.order_id = t.order_id) AS seen`,
   });
   const rows = page.items.map((r): LedgerPlanOrder => ({
     orderId: r.order_id,

@@ -48,7 +48,8 @@ export async function startTradeJobs(
       const out = await syncKeyTrades(task, { db, client: deps.client, budget: budgets[task.job], now, signal });
       const next = now() + (out.backfillDone ? deps.activeSeconds * 1000 : BACKFILL_NEXT_MS);
       await db.query(
-        `UPDATE ledger_key_sync SET next_check_at = to_timestamp($4 / 1000.0) WHERE job = $1 AND key_name = $2 AND symbol = $3`,
+        `UPDATE ledger_key_sync SET next_check_at = to_timestamp($4 / 1000.0) WHERE job = $1 AND key_name = ` +
+          `$2 AND symbol = $3`,
         [task.job, task.key, task.symbol, next],
       );
     },

@@ -18,11 +18,14 @@ export async function storeFills(db: Db, key: string, page: Fill[]): Promise<num
   const col = (f: (r: Fill) => string) => rows.map(f);
   return db.transaction(async (tx) => {
     const inserted = await tx.query<{ trade_id: string }>(
-      `INSERT INTO ledger_fills (key_name, trade_id, order_id, user_id, symbol, order_type, side, price_avg, size, amount, fee_coin, total_fee,
+      `INSERT INTO ledger_fills (key_name, trade_id, order_id, user_id, symbol, order_type, side, price_avg, size,
+         amount, fee_coin, total_fee,
                                  fee_deduction, total_deduction_fee, trade_scope, ctime, utime)
-       SELECT $1, t, o, u, s, ot, sd, NULLIF(pa, '')::numeric, NULLIF(sz, '')::numeric, NULLIF(am, '')::numeric, fc, NULLIF(tf, '')::numeric,
+       SELECT $1, t, o, u, s, ot, sd, NULLIF(pa, '')::numeric, NULLIF(sz, '')::numeric, NULLIF(am, '')::numeric, fc,
+         NULLIF(tf, '')::numeric,
               dd, NULLIF(td, '')::numeric, sc, ct::bigint, NULLIF(ut, '')::bigint
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+           $10::text[], $11::text[],
                      $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
               AS t(t, o, u, s, ot, sd, pa, sz, am, fc, tf, dd, td, sc, ct, ut)
        ON CONFLICT (key_name, trade_id) DO NOTHING
@@ -49,7 +52,8 @@ export async function storeFills(db: Db, key: string, page: Fill[]): Promise<num
     );
     // E3 always names a symbol: the symbols a key trades are those its fills name (plus LEDGER_PLAN_SYMBOLS).
     await tx.query(
-      `INSERT INTO ledger_key_sync (job, key_name, symbol) SELECT $1, $2, s FROM unnest($3::text[]) AS t(s) ON CONFLICT DO NOTHING`,
+      `INSERT INTO ledger_key_sync (job, key_name, symbol) SELECT $1, $2,
+         s FROM unnest($3::text[]) AS t(s) ON CONFLICT DO NOTHING`,
       [PLAN_ORDERS_JOB, key, [...new Set(rows.map((r) => r.symbol))]],
     );
     return inserted.rows.length;
@@ -67,13 +71,17 @@ export async function storePlanOrders(db: Db, key: string, page: PlanOrder[]): P
     );
     const before = new Map(known.map((k) => [k.order_id, k.status]));
     await tx.query(
-      `INSERT INTO ledger_plan_orders (key_name, order_id, client_oid, symbol, trigger_price, execute_price, order_type, plan_type, size, status, side,
+      `INSERT INTO ledger_plan_orders (key_name, order_id, client_oid, symbol, trigger_price, execute_price, order_type,
+         plan_type, size, status, side,
                                        trigger_type, enter_point_source, ctime, utime)
-       SELECT $1, o, co, s, NULLIF(tp, '')::numeric, NULLIF(ep, '')::numeric, ot, pt, NULLIF(sz, '')::numeric, st, sd, tt, src, ct::bigint, NULLIF(ut, '')::bigint
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+       SELECT $1, o, co, s, NULLIF(tp, '')::numeric, NULLIF(ep, '')::numeric, ot, pt, NULLIF(sz, '')::numeric, st, sd,
+         tt, src, ct::bigint, NULLIF(ut, '')::bigint
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+           $10::text[], $11::text[],
                      $12::text[], $13::text[], $14::text[], $15::text[])
               AS t(o, co, s, tp, ep, ot, pt, sz, st, sd, tt, src, ct, ut)
-       ON CONFLICT (key_name, order_id) DO UPDATE SET status = EXCLUDED.status, execute_price = EXCLUDED.execute_price, utime = EXCLUDED.utime,
+       ON CONFLICT (key_name, order_id) DO UPDATE SET status = EXCLUDED.status, execute_price = EXCLUDED.execute_price,
+         utime = EXCLUDED.utime,
          last_seen_at = now()`,
       [
         key,
@@ -96,7 +104,8 @@ export async function storePlanOrders(db: Db, key: string, page: PlanOrder[]): P
     const changed = rows.filter((r) => before.get(r.orderId) !== r.status);
     if (changed.length) {
       await tx.query(
-        `INSERT INTO ledger_plan_order_changes (key_name, order_id, from_status, to_status) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])`,
+        `INSERT INTO ledger_plan_order_changes (key_name, order_id, from_status, to_status) SELECT $1,
+           * FROM unnest($2::text[], $3::text[], $4::text[])`,
         [
           key,
           changed.map((r) => r.orderId),

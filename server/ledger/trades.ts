@@ -75,7 +75,8 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
   let recentStart = newest === null ? now - window : newest - (fills ? FILL_RECHECK_MS : PLAN_RECHECK_MS);
   if (!fills) {
     const open = await deps.db.query<{ t: string | null }>(
-      `SELECT min(ctime)::text AS t FROM ledger_plan_orders WHERE key_name = $1 AND symbol = $2 AND status = 'not_trigger'`,
+      `SELECT min(ctime)::text AS t FROM ledger_plan_orders WHERE key_name = $1 AND symbol = $2
+         AND status = 'not_trigger'`,
       [task.key, task.symbol],
     );
     if (open.rows[0]?.t) recentStart = Math.min(recentStart, Number(open.rows[0].t));
@@ -100,11 +101,14 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
 
   const newestSeen = Math.max(newest ?? 0, recent.newest ?? 0) || null;
   await deps.db.query(
-    `INSERT INTO ledger_key_sync (job, key_name, symbol, backfill_done, backfill_before, empty_windows, newest_ctime, last_checked_at, last_success_at,
+    `INSERT INTO ledger_key_sync (job, key_name, symbol, backfill_done, backfill_before, empty_windows, newest_ctime,
+       last_checked_at, last_success_at,
                                   records, calls, errors, last_error)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now(), $8, $9, 0, NULL)
-     ON CONFLICT (job, key_name, symbol) DO UPDATE SET backfill_done = $4, backfill_before = $5, empty_windows = $6, newest_ctime = $7,
-       last_checked_at = now(), last_success_at = now(), records = ledger_key_sync.records + $8, calls = ledger_key_sync.calls + $9, errors = 0,
+     ON CONFLICT (job, key_name, symbol) DO UPDATE SET backfill_done = $4, backfill_before = $5, empty_windows = $6,
+       newest_ctime = $7,
+       last_checked_at = now(), last_success_at = now(), records = ledger_key_sync.records + $8,
+         calls = ledger_key_sync.calls + $9, errors = 0,
        last_error = NULL`,
     [task.job, task.key, task.symbol, done, backfillBefore, emptyWindows, newestSeen, out.records, out.calls],
   );
@@ -115,8 +119,10 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
 export async function recordTradeSyncFailure(db: Queryable, task: TradeTask, error: unknown): Promise<void> {
   const message = failureText(error);
   await db.query(
-    `INSERT INTO ledger_key_sync (job, key_name, symbol, last_checked_at, errors, last_error) VALUES ($1, $2, $3, now(), 1, $4)
-     ON CONFLICT (job, key_name, symbol) DO UPDATE SET last_checked_at = now(), errors = ledger_key_sync.errors + 1, last_error = $4`,
+    `INSERT INTO ledger_key_sync (job, key_name, symbol, last_checked_at, errors, last_error) VALUES ($1, $2, $3, now(),
+       1, $4)
+     ON CONFLICT (job, key_name, symbol) DO UPDATE SET last_checked_at = now(), errors = ledger_key_sync.errors + 1,
+       last_error = $4`,
     [task.job, task.key, task.symbol, message],
   );
 }

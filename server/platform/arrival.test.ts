@@ -1,4 +1,4 @@
-// The pacing rule of arrival.ts, proven over random delays (issue 15, item 2): a model of the limiter's slots,
+// The pacing rule of arrival.ts, proven over random delays: a model of the limiter's slots,
 // walkers that send again as soon as an answer is in, and a platform whose clock is anywhere and whose
 // inbound and outbound trips jitter within the assumed bound. What the platform's rate gate sees must never
 // hold more than `limit` requests in one second, and with enough walkers the rule must reach the bound.

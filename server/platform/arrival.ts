@@ -8,12 +8,13 @@ import "server-only";
  * cannot arrive before `s' + lead`, and a slot whose last request arrived at `R_prev` may send again from
  * `R_prev − lead + window` without two of its requests ever falling inside one window of the platform's.
  * That is pacing by when the platform saw a request, not by when its answer came back: at 150 ms away
- * the old rule (one window from the answer) cost each slot a round trip per window (issue 15, item 2).
+ * pacing from the answer would cost each slot a round trip per window.
  *
  * θ + d' cannot be measured: one-way times are unknowable with two unsynchronised clocks. The rule rests on
  * one stated assumption: **the inbound trip's jitter is bounded**: every request's `d` lies within
  * `[d₀, d₀ + 2·jitterMs]` for some floor `d₀`. Then every sample `x = R − s` lies within
- * `[θ + d₀, θ + d₀ + 2·jitterMs]`, so `max(x) − 2·jitterMs ≤ θ + d₀ ≤ θ + d'`: a lower bound that becomes
+ * `[θ + d₀, θ + d₀ + 2·jitterMs]`, so `max(x) − 2·jitterMs ≤ θ + d₀ ≤ θ + d'`: a lower bound that
+ * becomes
  * tight as samples cover the jitter (`arrival.test.ts` proves the window rule over random delays). Samples
  * above `min(x) + 2·jitterMs` break the assumption (a queueing spike) and are left out, so an outlier can
  * cost at most what the plainer rule (`lead = min(x)`) would. A 429 still possible past the assumption is
@@ -72,7 +73,10 @@ export const DEFAULT_ARRIVAL: ArrivalOptions = {
 export class ArrivalEstimator {
   /** Oldest first. */
   private samples: { x: number; sentAt: number }[] = [];
-  /** The newest samples, in a row, that lay above the floor's jitter band when they came, and within one band of each other. */
+  /**
+   * The newest samples, in a row, that lay above the floor's jitter band when they came, and within one band of each
+   * other.
+   */
   private run: { x: number; sentAt: number }[] = [];
   private cached: number | null | undefined;
 

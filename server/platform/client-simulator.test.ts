@@ -177,7 +177,7 @@ describe("[platform][client+simulator] limits and faults", () => {
     expect(stats.operations["rebates.get"]?.peakPerSecond ?? 0).toBeLessThanOrEqual(20);
   }, 20_000);
 
-  it("a burst past what the budget can serve in time is refused by Brokerdesk as busy: nothing of it is sent, no platform 429 (issue 15)", async () => {
+  it("a burst past what the budget can serve in time is refused by Brokerdesk as busy: nothing of it is sent, no platform 429", async () => {
     sim.resetStats();
     const uid = subs[1]!.uid;
     // rebates.get allows 10 calls a second: 40 at once with 1.5 s to wait cannot all be served in time.
@@ -255,7 +255,7 @@ describe("[platform][client+simulator] limits and faults", () => {
     bad.close();
   });
 
-  it("[key] a key named readonly… is refused E9 and E10 before anything is sent, and still reads (issue 12)", async () => {
+  it("[key] a key named readonly… is refused E9 and E10 before anything is sent, and still reads", async () => {
     const ro = new PlatformClient({
       baseUrl: sim.baseUrl,
       credentials: new CredentialStore({ main: sim.keys.brokerMain, readonly: sim.keys.readOnly }),

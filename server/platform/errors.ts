@@ -92,14 +92,19 @@ export class RateBudgetExceededError extends ofKind("rate-budget") {
   constructor(
     operationId: string,
     readonly retryAfterMs: number,
-    /** deadline: waited and no slot came in time; busy: those queued ahead already fill the time; queue-full: maxQueue. */
+    /**
+     * deadline: waited and no slot came in time; busy: those queued ahead already fill the time; queue-full: maxQueue.
+     */
     readonly reason: "deadline" | "busy" | "queue-full",
   ) {
     super(`${operationId}: local rate budget exhausted (${reason}); retry after ${retryAfterMs} ms`, operationId);
   }
 }
 
-/** The shared rate budget (Redis) could not be read, so nothing was sent: failing closed keeps N instances inside one limit. */
+/**
+ * The shared rate budget (Redis) could not be read, so nothing was sent: failing closed keeps N instances inside one
+ * limit.
+ */
 export class RateBudgetUnavailableError extends ofKind("rate-budget-store") {
   constructor(operationId: string, cause: string) {
     super(`${operationId}: the shared rate budget is unreachable (${cause}); nothing was sent`, operationId);

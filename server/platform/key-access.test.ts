@@ -4,7 +4,7 @@ import { NAMED_KEY_DEFAULT_ROLES, mayChooseKey, parseKeyRoles } from "./key-acce
 
 const k = { apiKey: "k", apiSecret: "s", passphrase: "p" };
 
-describe("[platform][key-access] who may choose a named key (issue 12)", () => {
+describe("[platform][key-access] who may choose a named key", () => {
   it("[key-access] the main key goes with the permission: every role", () => {
     for (const role of ["compliance", "broker", "lead", "admin"] as const)
       expect(mayChooseKey({}, "main", role)).toBe(true);

@@ -2,7 +2,7 @@ import "server-only";
 // Which staff roles may choose a named platform key (X-Platform-Key on a proxy route, `key` of an export):
 // a key is an account's whole authority on the platform, and the operation's permission alone says nothing
 // about which account it may act as. The main key goes with the permission (every role that has it); a
-// named key is for lead and admin unless configured (PLATFORM_KEY_<NAME>_ROLES, issue 12).
+// named key is for lead and admin unless configured (PLATFORM_KEY_<NAME>_ROLES).
 import { env } from "@/lib/env";
 import { ROLES, type Role } from "@/lib/rbac";
 

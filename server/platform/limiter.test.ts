@@ -129,7 +129,7 @@ describe("[platform][limiter]", () => {
     expect(performance.now() - t0).toBeGreaterThan(700);
   });
 
-  it("answers busy at once when those queued ahead would take the slots past the deadline (issue 15)", async () => {
+  it("answers busy at once when those queued ahead would take the slots past the deadline", async () => {
     const limiter = new SlidingWindowLimiter();
     const far = Date.now() + 10_000;
     const held = await limiter.acquire("busy", 1, far, "op");

@@ -161,8 +161,8 @@ export class SlidingWindowLimiter {
   ): Promise<Release> {
     if (scope.waiting >= this.maxQueue) throw new RateBudgetExceededError(operationId, this.windowMs, "queue-full");
     // Those queued ahead take their slots `limit` to a window: when that already runs past the deadline the
-    // answer is "busy" now, not after waiting for nothing (issue 15: a queued read used to end as a 504 that
-    // blamed the platform, which had never seen it).
+    // answer is "busy" now, not after waiting for nothing (a 504 then
+    // would blame the platform, which never saw the request).
     const queuedMs = Math.floor(scope.waiting / limit) * this.windowMs;
     if (Date.now() + queuedMs > deadlineAt) throw new RateBudgetExceededError(operationId, queuedMs, "busy");
     this.onQueue(scopeKey, ++scope.waiting);

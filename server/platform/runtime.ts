@@ -58,7 +58,8 @@ async function createRuntime(): Promise<Runtime> {
   const baseUrl = platformBaseUrl();
   if (!baseUrl) {
     throw new Error(
-      "Simulator mode without SIMULATOR_URL, and no simulator was started in this process: start-up (instrumentation.ts) starts it",
+      "Simulator mode without SIMULATOR_URL, and no simulator was started in this process: start-up " +
+        "(instrumentation.ts) starts it",
     );
   }
   // With REDIS_URL the rate budget and the public-data cache are shared by every instance.

@@ -2,11 +2,20 @@ import "server-only";
 // Test support: a real Redis on loopback for the suites that share state through it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import net from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe } from "vitest";
-import { freePort } from "@/e2e/support/processes";
 
-export { freePort };
+/** A loopback port nothing listens on right now: for the test Redis, and for a client that must find none. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export const REDIS_SERVER_BIN = "/usr/bin/redis-server";
 

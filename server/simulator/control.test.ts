@@ -1,4 +1,4 @@
-// The control endpoints (/__sim/*) over real HTTP: who may use them (issue 12).
+// The control endpoints (/__sim/*) over real HTTP: who may use them.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "./index";

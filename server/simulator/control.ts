@@ -2,9 +2,26 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { faultRulesSchema } from "./faults";
-import type { SimulatorCore } from "./server";
+import type { PlatformKey } from "@/lib/env";
+import type { SimClock } from "./clock";
+import { faultRulesSchema, type FaultInjector } from "./faults";
+import type { DemoKeys } from "./keys";
+import type { SlidingWindowLimiter } from "./rate-limit";
+import type { SimState } from "./state";
+import type { StatsRecorder } from "./stats";
 import { mintSubaccountCredentials, SubaccountKeyError } from "./subaccount-keys";
+
+/** What the control endpoints reach of the simulator (./server's SimulatorCore is one, and calls them). */
+export type ControlledSimulator = {
+  readonly state: SimState;
+  readonly keys: DemoKeys;
+  readonly faults: FaultInjector;
+  readonly stats: StatsRecorder;
+  readonly limiter: SlidingWindowLimiter;
+  readonly clock: SimClock;
+  readonly controlToken: string | undefined;
+  addSubaccountKey(subUid: string, creds: PlatformKey): PlatformKey & { uid: string };
+};
 
 type ControlRequest = { method: string; path: string; rawQuery: string; rawBody: Buffer };
 
@@ -27,7 +44,7 @@ const makeSubaccountsSchema = z.object({
 });
 const clockSchema = z.object({ advanceMs: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
-function clockBody(core: SimulatorCore) {
+function clockBody(core: ControlledSimulator) {
   return { nowMs: core.clock.now(), wallMs: core.clock.wall(), offsetMs: core.clock.offsetMs };
 }
 
@@ -45,7 +62,10 @@ function parseJson(raw: Buffer): unknown {
 
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
 
-/** Host values that name this simulator itself: a loopback name, or the address the connection came in on, with its port. */
+/**
+ * Host values that name this simulator itself: a loopback name, or the address the connection came in on, with its
+ * port.
+ */
 function ownHosts(req: IncomingMessage): Set<string> {
   const port = req.socket.localPort;
   const local = (req.socket.localAddress ?? "").replace(/^::ffff:/, "");
@@ -67,14 +87,14 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Who may use the control endpoints (issue 12): a page on another site must not reach them through the
+ * Who may use the control endpoints: a page on another site must not reach them through the
  * browser of someone on this machine. The Host must be the simulator's own (a DNS-rebinding name is 421),
  * an Origin, when sent, must be that host (403), a body must be declared JSON (415: a cross-site form or
  * text/plain POST cannot, without a preflight the simulator never answers), and with a control token
  * (SIM_CONTROL_TOKEN, `--control-token`) the request must carry `Authorization: Bearer <token>` (401).
  */
 function refusal(
-  core: SimulatorCore,
+  core: ControlledSimulator,
   req: IncomingMessage,
   r: ControlRequest,
 ): { status: number; error: string } | null {
@@ -83,7 +103,9 @@ function refusal(
   if (!own.has(host))
     return {
       status: 421,
-      error: `control endpoints answer only at the simulator's own address (${[...own][0]}), not Host ${JSON.stringify(host)}`,
+      error:
+        `control endpoints answer only at the simulator's own address (${[...own][0]}), not Host ` +
+        `${JSON.stringify(host)}`,
     };
   if (core.controlToken && !tokenMatches(req.headers.authorization, core.controlToken)) {
     return { status: 401, error: "control endpoints need Authorization: Bearer <SIM_CONTROL_TOKEN>" };
@@ -102,7 +124,7 @@ function refusal(
  * The simulator's own endpoints, under /__sim/ (never a platform path), for benchmarks and
  * multi-process tests. They hand out the demo keys: bind the simulator to loopback (the default).
  */
-export function control(core: SimulatorCore, req: IncomingMessage, res: ServerResponse, r: ControlRequest): void {
+export function control(core: ControlledSimulator, req: IncomingMessage, res: ServerResponse, r: ControlRequest): void {
   const refused = refusal(core, req, r);
   if (refused) {
     const headers: Record<string, string> = { "content-type": "application/json" };
@@ -196,7 +218,7 @@ export function control(core: SimulatorCore, req: IncomingMessage, res: ServerRe
 }
 
 /** The platform's "create a sub-account API key" (a broker operation outside E1–E11): the key is shown once. */
-function createSubaccountKey(core: SimulatorCore, res: ServerResponse, subUid: string, rawBody: Buffer): void {
+function createSubaccountKey(core: ControlledSimulator, res: ServerResponse, subUid: string, rawBody: Buffer): void {
   const parsed = subKeySchema.safeParse(parseJson(rawBody));
   if (!parsed.success)
     return json(res, 400, { ok: false, error: 'body must be {"passphrase": "…"} (apiKey, secretKey optional)' });
@@ -222,7 +244,7 @@ function createSubaccountKey(core: SimulatorCore, res: ServerResponse, subUid: s
 }
 
 /** An account's leverage and modes for one symbol as the platform holds them (no E-operation reads them). */
-function leverageOf(core: SimulatorCore, res: ServerResponse, uid: string, q: URLSearchParams): void {
+function leverageOf(core: ControlledSimulator, res: ServerResponse, uid: string, q: URLSearchParams): void {
   const productType = q.get("productType") ?? "";
   const symbol = q.get("symbol") ?? "";
   if (!productType || !symbol) return json(res, 400, { ok: false, error: "productType and symbol are required" });

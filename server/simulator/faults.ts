@@ -19,7 +19,10 @@ export const faultRuleSchema = z
     status: z.union([z.literal(500), z.literal(502), z.literal(503)]).optional(),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().positive().optional(),
-    /** Only requests whose parameters (query string or JSON body) have these values, e.g. one sub-account or one time window. */
+    /**
+     * Only requests whose parameters (query string or JSON body) have these values, e.g. one sub-account or one time
+     * window.
+     */
     query: z.record(z.string(), z.string()).optional(),
   })
   .superRefine((r, ctx) => {

@@ -40,7 +40,10 @@ export type Simulator = {
   setRateLimits: (mode: RateLimitMode) => void;
   /** The platform's clock: `now()` (wall clock + offset) and `advance(ms)` (also `POST /__sim/clock`). */
   clock: { now: () => number; advance: (ms: number) => number; offsetMs: () => number };
-  /** Makes an API key for one of the broker's sub-accounts (`POST /__sim/subaccounts/{uid}/api-keys`); minted unless given. */
+  /**
+   * Makes an API key for one of the broker's sub-accounts (`POST /__sim/subaccounts/{uid}/api-keys`); minted unless
+   * given.
+   */
   addSubaccountKey: (subUid: string, creds?: Partial<PlatformKey>) => PlatformKey & { uid: string };
   /** The simulated platform's data, for tests to read and arrange (balances, modes, loans). */
   state: SimState;

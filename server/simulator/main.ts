@@ -20,7 +20,8 @@ const USAGE = `usage: npm run sim -- [--port N] [--host H] [--seed N] [--scale X
   [--rate-limits on|relaxed|off] [--clock-skew-ms N] [--path-prefix /sim]
   [--faults '<json rule or array>'] [--faults-file rules.json] [--keys-file keys.json]
   [--control-token T]   (or SIM_CONTROL_TOKEN: /__sim/* then need Authorization: Bearer T)
-  [--latency MS] [--jitter MS]   the platform's distance: a round trip's added latency, half each way, ± jitter per half`;
+  [--latency MS] [--jitter MS]   the platform's distance: a round trip's added latency, half each way,
+                                 ± jitter per half`;
 
 const platformKey = z.object({
   apiKey: z.string().min(1),
@@ -149,16 +150,20 @@ async function main(): Promise<void> {
   const lines = [
     `Brokerdesk platform simulator listening on ${sim.baseUrl}`,
     `  seed ${sim.state.seed}, scale ${sim.state.scale}, data generated in ${Math.round(sim.state.generationMs)} ms ` +
-      `(${summary.deposits} deposits, ${summary.subaccounts} sub-accounts: ${summary.tiers.heavy} heavy, ${summary.tiers.tail} long tail, ${summary.tiers.dormant} dormant generated)`,
-    `  live deposits ${sim.state.depositRate > 0 ? `${sim.state.depositRate}/s` : "off"}, pending for ${sim.state.depositSettleMs} ms; ` +
-      `E1 retention ${sim.state.depositRetentionMs === null ? "none" : `${sim.state.depositRetentionMs / 86_400_000} days`}`,
+      `(${summary.deposits} deposits, ${summary.subaccounts} sub-accounts: ${summary.tiers.heavy} heavy, ` +
+      `${summary.tiers.tail} long tail, ${summary.tiers.dormant} dormant generated)`,
+    `  live deposits ${sim.state.depositRate > 0 ? `${sim.state.depositRate}/s` : "off"}, ` +
+      `pending for ${sim.state.depositSettleMs} ms; E1 retention ` +
+      (sim.state.depositRetentionMs === null ? "none" : `${sim.state.depositRetentionMs / 86_400_000} days`),
     `  rate limits ${rateLimits}; faults ${rules.length ? JSON.stringify(sim.faults.list()) : "off"}`,
-    `  control: ${sim.baseUrl}/__sim/{health,stats,keys,faults,clock} (JSON bodies, this Host only${controlToken ? ", Authorization: Bearer <SIM_CONTROL_TOKEN>" : ""})`,
+    `  control: ${sim.baseUrl}/__sim/{health,stats,keys,faults,clock} (JSON bodies, this Host ` +
+      `only${controlToken ? ", Authorization: Bearer <SIM_CONTROL_TOKEN>" : ""})`,
     "",
     "Demo keys (public demo values, not secrets):",
     ...Object.entries(sim.keys).map(([name, k]) =>
       k.type === "rsa"
-        ? `  ${name.padEnd(10)} uid ${k.uid}  apiKey ${k.apiKey}  passphrase ${k.passphrase}  RSA private key: ${rsaFile}`
+        ? `  ${name.padEnd(10)} uid ${k.uid}  apiKey ${k.apiKey}  passphrase ${k.passphrase}  RSA private ` +
+          `key: ${rsaFile}`
         : `  ${name.padEnd(10)} uid ${k.uid}  apiKey ${k.apiKey}  secret ${k.apiSecret}  passphrase ${k.passphrase}`,
     ),
     "",

@@ -1,4 +1,4 @@
-// A simulator at a broker's scale (issue 14 item 1): SIM_SUBACCOUNTS, live deposits, pending → success,
+// A simulator at a broker's scale: SIM_SUBACCOUNTS, live deposits, pending → success,
 // the platform's clock and retention, balances that follow deposits. Timings are in
 // scripts/bench/simulator-scale.ts, not here.
 import Big from "big.js";

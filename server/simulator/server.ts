@@ -122,8 +122,8 @@ export class SimulatorCore {
   };
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // The rate gate counts a request at the instant the platform saw it, the one its requestTime reports
-    // (issue 15, item 1): a client pacing by requestTime is then judged on the same clock it paces by.
+    // The rate gate counts a request at the instant the platform saw it, the one its requestTime reports:
+    // a client pacing by requestTime is then judged on the same clock it paces by.
     let arrivedWall = this.clock.wall();
     let requestTime = arrivedWall + this.clock.offsetMs;
     const rawUrl = req.url ?? "/";
@@ -149,7 +149,7 @@ export class SimulatorCore {
     }
 
     // Distance, modelled both ways: the platform sees the request (its requestTime, its rate gate) after the
-    // inbound half, and the answer takes the outbound half to come back (issue 15, item 1).
+    // inbound half, and the answer takes the outbound half to come back.
     const fault = this.faults.decide(path, () => {
       try {
         return method === "GET" ? queryParams(rawQuery) : bodyParams(rawBody.toString("utf8"));

@@ -1,8 +1,9 @@
 import "server-only";
 // Is this a valid address on this chain? Checked by the server before a request or an address-book entry is
 // saved, so "abc" on TRC20 never reaches a lead's queue; the form shows the answer on the address field.
-// Server-only: the codecs weigh about 70 KiB gzipped, too much for every page's JavaScript (issue 15's
-// 200 KiB), and the chain names a form needs are in lib/withdrawal-addresses.ts. Each chain is checked with a
+// Server-only: the codecs weigh about 70 KiB gzipped, too much for every page's JavaScript (the
+// 200 KiB page budget), and the chain names a form needs are in lib/withdrawal-addresses.ts. Each chain is checked with
+// a
 // maintained codec: multicoin-address-validator (checksums of Base58Check, bech32, EIP-55, SS58, …) for
 // the chains it knows; for the four it does not, the chain's own encoding through @scure/base and
 // @noble/hashes (SEI: bech32 "sei1…"; FIL: base32 with its blake2b checksum; TON: base64 with its CRC16;

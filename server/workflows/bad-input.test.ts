@@ -1,5 +1,5 @@
-// Counterexamples of the bad-input suite (issue 7, e2e/bad-input.api.spec.ts) on Brokerdesk's own routes,
-// each of which was a 500.
+// Counterexamples of the bad-input suite (e2e/bad-input.api.spec.ts) on Brokerdesk's own routes:
+// each must be a 4xx naming the field, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditFiltersSchema } from "@/lib/api/audit";
 import { withdrawalFiltersSchema } from "@/lib/api/withdrawals";

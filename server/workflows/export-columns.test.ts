@@ -121,7 +121,7 @@ describe("[exports][csv] rows", () => {
     ]);
   });
 
-  it("[issue 16] writes all-digit IDs as text formulas, so a spreadsheet keeps every digit of a 16-digit ID", () => {
+  it("[exports][csv] writes all-digit IDs as text formulas, so a spreadsheet keeps every digit of a 16-digit ID", () => {
     const cols = EXPORT_COLUMNS["deposits.list"];
     const row = {
       orderId: "1234567890123456789",

@@ -1,4 +1,4 @@
-// Issue 16: a failed export walks on from its last whole window, and its file is named for what it holds.
+// A failed export walks on from its last whole window, and its file is named for what it holds.
 // Against the simulator over loopback with a real client and a PGlite database, as export-run.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { CSV_EOL } from "@/lib/csv";
@@ -55,7 +55,7 @@ const failSecondWindow = (end: number) =>
 const rowsOf = async (assembler: ExportAssembler) =>
   (await assembler.result().blob.text()).split(CSV_EOL).filter(Boolean);
 
-describe("[issue 16][exports] resume a failed export", () => {
+describe("[exports] resume a failed export", () => {
   it("walks on from the last whole window, asks nothing again of the windows done, and the file is the whole export", async () => {
     const end = Date.now();
     const params = { userId: desk01, startTime: String(end - 250 * DAY), endTime: String(end) };

@@ -601,7 +601,7 @@ describe("[exports] NDJSON response", () => {
   }, 20_000);
 });
 
-// Throughput against the rate-limit bound (issue 7 item 1): the heavy desk at scale 20. 30 days always
+// Throughput against the rate-limit bound: the heavy desk at scale 20. 30 days always
 // (about 10,700 rows, 11 s); the full 90 days with EXPORT_BENCH=1.
 describe("[exports][deposits.list] throughput at simulator scale 20", () => {
   // Another platform: its own budget.

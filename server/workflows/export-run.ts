@@ -106,7 +106,8 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
     trail.close(ok ? "success" : "failure", { jobId, ...detail });
   try {
     await o.db.query(
-      "INSERT INTO export_jobs (id, operation, params, requested_by, state, windows_total, windows_done) VALUES ($1, $2, $3::text::jsonb, $4, 'running', $5, $6)",
+      "INSERT INTO export_jobs (id, operation, params, requested_by, state, windows_total, windows_done) " +
+        "VALUES ($1, $2, $3::text::jsonb, $4, 'running', $5, $6)",
       [jobId, plan.operation, jobParams(o), o.actor.email, windowsTotal, skip],
     );
   } catch (e) {
@@ -132,7 +133,8 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   const finish = async (state: ExportState, error: string | null) => {
     await o.db
       .query(
-        "UPDATE export_jobs SET state = $2, records = $3, windows_done = $4, error = $5, finished_at = now() WHERE id = $1",
+        "UPDATE export_jobs SET state = $2, records = $3, windows_done = $4, error = $5, finished_at = " +
+          "now() WHERE id = $1",
         [jobId, state, counters.records, counters.windowsDone, error],
       )
       .catch((e: unknown) => logger.error({ err: String(e), jobId }, "export job could not be closed"));
@@ -176,7 +178,8 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   } catch (e) {
     if (o.signal?.aborted) {
       await finish("cancelled", "cancelled by the user");
-      // The audit log has no "cancelled" outcome: the export did not complete, so it is a failure whose detail says why.
+      // The audit log has no "cancelled" outcome: the export did not complete, so it is a failure whose detail says
+      // why.
       await outcome(false, {
         state: "cancelled",
         records: counters.records,

@@ -1,5 +1,5 @@
 import "server-only";
-// The registry searched as one types (issue 14: pickers and the registry page at 100,000 sub-accounts):
+// The registry searched as one types (pickers and the registry page at 100,000 sub-accounts):
 // sub-accounts whose name, label or UID starts with what was typed, case-insensitive, a page at a time by
 // UID or by name. Each prefix test is a range on a text_pattern_ops index (migration 0012), written as
 // ~>=~ / ~<~ so it is indexed under a generic plan too; the name order walks its own index (migration 0013).
@@ -49,8 +49,8 @@ function registryFilters(f: RegistrySearch) {
     params.push(q, prefixEnd(q));
     const [a, b] = [`$${params.length - 1}`, `$${params.length}`];
     w.where.push(
-      `((lower(subaccount_name) ~>=~ ${a} AND lower(subaccount_name) ~<~ ${b}) OR (lower(label) ~>=~ ${a} AND lower(label) ~<~ ${b})` +
-        ` OR (sub_uid ~>=~ ${a} AND sub_uid ~<~ ${b}))`,
+      `((lower(subaccount_name) ~>=~ ${a} AND lower(subaccount_name) ~<~ ${b}) OR (lower(label) ~>=~ ${a}
+         AND lower(label) ~<~ ${b})` + ` OR (sub_uid ~>=~ ${a} AND sub_uid ~<~ ${b}))`,
     );
   }
   if (f.status) w.add((p) => `status = ${p}`, f.status);

@@ -96,7 +96,9 @@ export async function precheck(db: Queryable, input: BindInput): Promise<void> {
     if (current && current.risk_unit_id !== unit) {
       throw invalidField(
         "uid",
-        `UID ${input.uid} is bound to risk unit ${current.risk_unit_id} (by ${current.bound_by}, ${new Date(current.bound_at).toISOString().slice(0, 16).replace("T", " ")} UTC): unbind it there first`,
+        `UID ${input.uid} is bound to risk unit ${current.risk_unit_id} (by ${current.bound_by}, ` +
+          `${new Date(current.bound_at).toISOString().slice(0, 16).replace("T", " ")} UTC): unbind it there ` +
+          `first`,
       );
     }
     if (unit) {
@@ -107,7 +109,8 @@ export async function precheck(db: Queryable, input: BindInput): Promise<void> {
       if ((counted[0]?.n ?? 0) >= MAX_UIDS_PER_RISK_UNIT && !current) {
         throw invalidField(
           "riskUnitId",
-          `Risk unit ${unit} already holds ${MAX_UIDS_PER_RISK_UNIT} UIDs in Brokerdesk's records, the platform's maximum`,
+          `Risk unit ${unit} already holds ${MAX_UIDS_PER_RISK_UNIT} UIDs in Brokerdesk's records, the ` +
+            `platform's maximum`,
         );
       }
     }

@@ -10,7 +10,7 @@ beforeAll(async () => {
 const e6Requests = () => bed.sim.stats().operations["subaccounts.create"]?.requests ?? 0;
 
 describe("[subaccounts.create][workflow]", () => {
-  it("[subaccounts.create][unique] a name the registry holds, in any case, is refused on subaccountName before E6 is sent (was the platform's 40020, a 502)", async () => {
+  it("[subaccounts.create][unique] a name the registry holds, in any case, is refused on subaccountName before E6 is sent (not the platform's 40020 as a 502)", async () => {
     const existing = bed.sim.state.subaccountsOf(bed.sim.keys.brokerMain.uid)[0]!;
     const before = e6Requests();
     const err = await createSubaccount(
@@ -58,7 +58,7 @@ describe("[subaccounts.create][workflow]", () => {
     ).rejects.toMatchObject({ status: 422 });
   });
 
-  it("[issue 16][subaccounts.create][unique] a name only the platform knows is said to be taken, on the name (was 'Parameter subaccountName error')", async () => {
+  it("[subaccounts.create][unique] a name only the platform knows is said to be taken, on the name, not as 'Parameter subaccountName error'", async () => {
     const other = bed.sim.state.subaccountsOf(bed.sim.keys.brokerMain.uid)[1]!;
     await bed.db.query("DELETE FROM subaccounts WHERE sub_uid = $1", [other.uid]);
     const before = e6Requests();

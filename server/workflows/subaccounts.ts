@@ -117,14 +117,16 @@ type AddInput = z.output<typeof addSubaccountSchema>;
  */
 async function refuseTaken(db: Queryable, input: CreateInput): Promise<void> {
   const { rows } = await db.query<{ sub_uid: string; subaccount_name: string | null; label: string | null }>(
-    "SELECT sub_uid, subaccount_name, label FROM subaccounts WHERE lower(subaccount_name) = lower($1) OR ($2::text <> '' AND label = $2) LIMIT 2",
+    `SELECT sub_uid, subaccount_name, label FROM subaccounts
+      WHERE lower(subaccount_name) = lower($1) OR ($2::text <> '' AND label = $2) LIMIT 2`,
     [input.subaccountName, input.label ?? ""],
   );
   const named = rows.find((r) => r.subaccount_name?.toLowerCase() === input.subaccountName.toLowerCase());
   if (named)
     throw invalidField(
       "subaccountName",
-      `A sub-account named ${named.subaccount_name} already exists (UID ${named.sub_uid}): names are unique on the platform`,
+      `A sub-account named ${named.subaccount_name} already exists (UID ${named.sub_uid}): names are unique ` +
+        `on the platform`,
     );
   const labelled = rows.find((r) => input.label && r.label === input.label);
   if (labelled)
@@ -144,7 +146,8 @@ function takenOnPlatform(e: unknown, input: CreateInput): DomainError | null {
   if (/subaccountName/.test(e.msg))
     return invalidField(
       "subaccountName",
-      `The platform already has a sub-account named ${input.subaccountName}: names are unique on the platform, whatever their case ${said}`,
+      `The platform already has a sub-account named ${input.subaccountName}: names are unique on the ` +
+        `platform, whatever their case ${said}`,
     );
   if (/label/.test(e.msg))
     return invalidField(
@@ -231,8 +234,10 @@ export async function seedRegistry(db: Db, items: readonly SeedSubaccount[]): Pr
     for (let i = 0; i < items.length; i += CHUNK) {
       const part = items.slice(i, i + CHUNK);
       const { rows } = await tx.query(
-        `INSERT INTO subaccounts (sub_uid, subaccount_name, label, status, perm_list, source, platform_ctime, created_by)
-         SELECT u, n, NULLIF(l, ''), st, COALESCE(string_to_array(NULLIF(p, ''), ','), '{}'), 'simulator-seed', c, 'system'
+        `INSERT INTO subaccounts (sub_uid, subaccount_name, label, status, perm_list, source, platform_ctime,
+           created_by)
+         SELECT u, n, NULLIF(l, ''), st, COALESCE(string_to_array(NULLIF(p, ''), ','), '{}'), 'simulator-seed', c,
+           'system'
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(u, n, l, st, p, c)
          ON CONFLICT DO NOTHING RETURNING sub_uid`,
         [

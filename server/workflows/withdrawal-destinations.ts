@@ -89,7 +89,8 @@ export async function requestDestination(
   if (badAddress) throw new DomainError("invalid_input", badAddress, { address: [badAddress] });
   try {
     const { rows } = await db.query<Row>(
-      `INSERT INTO withdrawal_destinations (sub_uid, dest, chain, address, tag, label, requested_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      `INSERT INTO withdrawal_destinations (sub_uid, dest, chain, address, tag, label, requested_by) VALUES ` +
+        `($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
       [input.subUid, input.dest, input.chain, input.address, input.tag, input.label, session.email],
     );
     return toView(rows[0]!);

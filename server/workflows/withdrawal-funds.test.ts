@@ -1,4 +1,4 @@
-// Pending requests reserve the balance (issue 16): against the simulator over loopback and a real database,
+// Pending requests reserve the balance: against the simulator over loopback and a real database,
 // on PGlite and (with TEST_DATABASE_URL) PostgreSQL with two "instances" (two pools on one database).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DomainError } from "@/lib/api/errors";

@@ -125,14 +125,15 @@ export const APPROVALS = `(SELECT json_agg(json_build_object('by', a.approver, '
   FROM withdrawal_approvals a WHERE a.withdrawal_id = withdrawal_requests.id) AS approvals`;
 
 /**
- * When the ledger (issue 14's deposit sync) first saw the recipient's deposit of an internal transfer
+ * When the ledger's deposit sync first saw the recipient's deposit of an internal transfer
  * settled: the platform records it on the recipient with the withdrawal's order ID as its txId (as its
  * sample and the simulator do). Until the ledger sync offers its own link, derived here; an on-chain
  * withdrawal has none (the platform does not report its arrival).
  */
 const CREDITED_AT = `(SELECT min(d.first_seen_at) FROM ledger_deposits d
   WHERE withdrawal_requests.dest = 'internal_transfer' AND withdrawal_requests.platform_order_id IS NOT NULL
-    AND d.tx_id = withdrawal_requests.platform_order_id AND d.sub_uid = withdrawal_requests.address AND d.status = 'success') AS credited_at`;
+    AND d.tx_id = withdrawal_requests.platform_order_id AND d.sub_uid = withdrawal_requests.address
+      AND d.status = 'success') AS credited_at`;
 
 /**
  * Whether the destination is approved in the sub-account's address book (same dest, address, chain and tag)
@@ -190,7 +191,9 @@ export type WithdrawalFilters = Omit<z.output<typeof withdrawalFiltersSchema>, "
 export const WITHDRAWAL_PAGE_MAX = 500;
 const EXACT_AT = `to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The form EXACT_AT writes. JavaScript reads far more ("2024", "Jan 1", Feb 30) than the database, which fails on them. */
+/**
+ * The form EXACT_AT writes. JavaScript reads far more ("2024", "Jan 1", Feb 30) than the database, which fails on them.
+ */
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const isCursorAt = (at: string) => {
   const t = Date.parse(at);

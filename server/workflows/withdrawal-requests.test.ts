@@ -450,7 +450,7 @@ describe("[withdrawals][ledger]", () => {
   });
 });
 
-describe("[withdrawals][separation-of-duties] an approver account an admin set up cannot approve until its holder took it over (issue 12, item 7)", () => {
+describe("[withdrawals][separation-of-duties] an approver account an admin set up cannot approve until its holder took it over", () => {
   const sessionOf = (u: { id: string; email: string; name: string | null }): StaffSession => ({
     userId: u.id,
     email: u.email,

@@ -1,5 +1,5 @@
 import "server-only";
-// Two-person withdrawals (issue 6). A broker or lead requests; another lead approves, which sends E5 with the
+// Two-person withdrawals. A broker or lead requests; another lead approves, which sends E5 with the
 // clientOid minted at request time. "Never sent twice" rests on the database, not on the browser: every
 // state change is one guarded UPDATE (… WHERE state = <expected>), so of two approvers, two clicks or two
 // reconciles exactly one wins the row and only the winner calls the platform; a trigger (migration 0003)
@@ -101,7 +101,9 @@ export async function requestWithdrawal(
       // The message is the refusal's own (not "Some fields are not valid"), so the audit row names it too.
       // Amounts grouped as the form's balance line shows them (1,234.5), digits kept exactly.
       const message = pendingCount
-        ? `amount is above what ${name} has left: ${groupDecimal(available)} ${input.coin} available, ${groupDecimal(pending)} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, so at most ${free.lt(0) ? "0" : groupDecimal(free.toString())} ${input.coin}`
+        ? `amount is above what ${name} has left: ${groupDecimal(available)} ${input.coin} available, ` +
+          `${groupDecimal(pending)} held by ${pendingCount} pending request${pendingCount === 1 ? "" : "s"}, ` +
+          `so at most ${free.lt(0) ? "0" : groupDecimal(free.toString())} ${input.coin}`
         : `amount is above the available balance of ${name}: ${groupDecimal(available)} ${input.coin}`;
       throw new DomainError("invalid_input", message, { amount: [message] });
     }
@@ -229,7 +231,8 @@ export async function rejectWithdrawal(
       `This withdrawal needs ${requirementWords(requiredOf(row))}: a ${session.role} may not reject it`,
     );
   const { rows } = await db.query<Row>(
-    `UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $2, rejected_at = now(), reject_reason = $3, version = version + 1
+    `UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $2, rejected_at = now(), reject_reason = $3,
+       version = version + 1
      WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
     [id, session.email, reason],
   );
@@ -359,12 +362,14 @@ async function settle(
   const { rows } =
     o.state === "confirmed"
       ? await db.query<Row>(
-          `UPDATE withdrawal_requests SET state = 'confirmed', platform_order_id = $3, settled_at = now(), error_code = NULL, error_msg = NULL, version = version + 1
+          `UPDATE withdrawal_requests SET state = 'confirmed', platform_order_id = $3, settled_at = now(),
+             error_code = NULL, error_msg = NULL, version = version + 1
            WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
           [claimed.id, claimed.version, o.orderId],
         )
       : await db.query<Row>(
-          `UPDATE withdrawal_requests SET state = $3, error_code = $4, error_msg = $5, settled_at = CASE WHEN $3 = 'failed' THEN now() END, version = version + 1
+          `UPDATE withdrawal_requests SET state = $3, error_code = $4, error_msg = $5,
+             settled_at = CASE WHEN $3 = 'failed' THEN now() END, version = version + 1
            WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
           [claimed.id, claimed.version, o.state, o.code.slice(0, 64), o.msg.slice(0, 500)],
         );

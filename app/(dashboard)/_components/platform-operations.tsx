@@ -23,11 +23,18 @@ const COLUMNS: ListColumn<Operation>[] = [
   { header: "Permission", className: "font-mono text-xs", cell: (op) => op.permission },
 ];
 
-/** The eleven operations and their limits, generated from the catalog's table of operations; folded, since it is reference. */
+/**
+ * The eleven operations and their limits, generated from the catalog's table of operations; folded, since it is
+ * reference.
+ */
 export function PlatformOperations() {
   return (
     <details className="group rounded-lg border border-slate-200 dark:border-slate-700">
-      <summary className="cursor-pointer rounded-lg px-4 py-3 text-sm font-semibold hover:bg-slate-50 dark:hover:bg-slate-900">
+      <summary
+        className={
+          "cursor-pointer rounded-lg px-4 py-3 text-sm " + "font-semibold hover:bg-slate-50 dark:hover:bg-slate-900"
+        }
+      >
         About: the platform operations Brokerdesk uses
       </summary>
       <div className="border-t border-slate-200 px-4 pt-3 pb-4 dark:border-slate-700">

@@ -1,5 +1,5 @@
 "use client";
-// The home page's newest deposits, from Brokerdesk's ledger across every sub-account (issue 14): one query
+// The home page's newest deposits, from Brokerdesk's ledger across every sub-account: one query
 // of the database, not one platform call per sub-account. Each names its sub-account beside its UID.
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";

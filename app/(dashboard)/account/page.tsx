@@ -1,9 +1,8 @@
 import { PageFrame } from "@/components/shell/page-frame";
-import { loadAccount } from "@/server/auth/approver-standing";
-import { getDb } from "@/server/db";
+import { loadOwnAccount } from "@/server/auth/approver-standing";
 import { AccountSummary } from "./_components/account-summary";
 import { ChangePasswordForm } from "./_components/change-password-form";
-import { openPage, pageMetadata } from "@/server/http/page";
+import { openPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("account");
 export const dynamic = "force-dynamic";
@@ -11,7 +10,7 @@ export const dynamic = "force-dynamic";
 export default async function AccountPage() {
   const { session, page, denied } = await openPage("account");
   if (denied) return denied;
-  const account = await loadAccount(await getDb(), session.userId);
+  const account = await loadOwnAccount(session.userId);
   return (
     <PageFrame page={page} width="narrow">
       {session.mustChangePassword && (

@@ -1,5 +1,5 @@
 import { AssetsView } from "./_components/assets-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("assets");
 export const dynamic = "force-dynamic";

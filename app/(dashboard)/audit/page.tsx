@@ -1,5 +1,5 @@
 import { AuditView } from "./_components/audit-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("audit");
 export const dynamic = "force-dynamic";
@@ -9,7 +9,8 @@ export default framedPage(
   {
     width: "wide",
     intro:
-      "Every sign-in, refusal, mutation (intent, then outcome) and export, newest first. Rows are append-only and chained by hash.",
+      "Every sign-in, refusal, mutation (intent, then outcome) and export, newest first. Rows are " +
+      "append-only and chained by hash.",
     times: true,
   },
   () => <AuditView />,

@@ -1,5 +1,5 @@
 import { LedgerDepositsView } from "./_ledger/ledger-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("deposits");
 export const dynamic = "force-dynamic";
@@ -9,7 +9,8 @@ export default framedPage(
   {
     width: "wide",
     intro:
-      "Every sub-account's deposits as Brokerdesk keeps them, over any range. Filters, counts and totals cover the whole matching set.",
+      "Every sub-account's deposits as Brokerdesk keeps them, over any range. Filters, counts and totals " +
+      "cover the whole matching set.",
     times: true,
   },
   () => <LedgerDepositsView />,

@@ -1,5 +1,5 @@
 import { RebatesView } from "./_components/rebates-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("rebates");
 export const dynamic = "force-dynamic";

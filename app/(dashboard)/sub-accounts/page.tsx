@@ -1,7 +1,7 @@
 import { can } from "@/lib/rbac";
 import { RegistryForms } from "./_components/registry-forms";
 import { RegistryView } from "./_components/registry-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("subAccounts");
 export const dynamic = "force-dynamic";

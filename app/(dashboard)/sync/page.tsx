@@ -1,5 +1,5 @@
 import { SyncView } from "./_components/sync-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("sync");
 export const dynamic = "force-dynamic";
@@ -9,7 +9,8 @@ export default framedPage(
   {
     width: "wide",
     intro:
-      "How current Brokerdesk's deposit ledger is, per sub-account: failing ones first, then the longest since their last success. Times are in UTC.",
+      "How current Brokerdesk's deposit ledger is, per sub-account: failing ones first, then the longest " +
+      "since their last success. Times are in UTC.",
   },
   () => <SyncView />,
 );

@@ -1,6 +1,6 @@
 import { can } from "@/lib/rbac";
 import { WithdrawalsView } from "./_components/withdrawals-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("withdrawals");
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-// Counterexamples found by the bad-input suite (issue 7, e2e/bad-input.api.spec.ts), kept as plain
-// regressions: each was accepted (and sent to the platform) or refused naming the wrong field.
+// Counterexamples found by the bad-input suite (e2e/bad-input.api.spec.ts), kept as plain
+// regressions: each must be refused, naming the right field, before anything reaches the platform.
 import { describe, expect, it } from "vitest";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
 

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
-import { defineEndpoint } from "../define-endpoint";
+import { defineEndpoint, type Paging } from "../define-endpoint";
 import { OPERATION_PAGING } from "./paging";
 import { OPERATIONS } from "./operations";
 import {
@@ -39,6 +39,8 @@ export const depositRecordSchema = renameKeys(
 );
 export type DepositRecord = z.output<typeof depositRecordSchema>;
 
+const depositsPaging: Paging<DepositRecord[], DepositRecord> = OPERATION_PAGING["deposits.list"];
+
 /** E1 — `data` is documented as an object but seen as an array: accept both, always yield an array. */
 export const depositsList = defineEndpoint({
   ...OPERATIONS["deposits.list"],
@@ -48,7 +50,7 @@ export const depositsList = defineEndpoint({
       // A sub-account UID: anything but digits would only be refused by the platform after a call.
       userId: optionalNumericId("userId"),
       ...optionalWindow(),
-      ...pageParams(OPERATION_PAGING["deposits.list"]),
+      ...pageParams(depositsPaging),
     })
     .check(
       z.superRefine((v, ctx) => {
@@ -73,5 +75,5 @@ export const depositsList = defineEndpoint({
       z.transform((): DepositRecord[] => []),
     ),
   ]),
-  paging: OPERATION_PAGING["deposits.list"],
+  paging: depositsPaging,
 });

@@ -4,7 +4,7 @@
 // (`...OPERATIONS[id]`), and how the paged ones page is in ./paging, so each fact is still declared once. The
 // browser reads only these files to call an operation through the proxy, walk its pages or list the operations:
 // the proxy parses the input and the reply with the operation's schemas, so a page that calls one operation
-// need not build every operation's request and response schemas (issue 15, page weight).
+// need not build every operation's request and response schemas (page weight).
 // No zod here, nor anything that builds a schema.
 import type { Permission } from "@/lib/rbac";
 

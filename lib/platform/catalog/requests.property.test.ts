@@ -1,4 +1,4 @@
-// Property tests of the catalog's request schemas (issue 7): what the proxy and the simulator both parse
+// Property tests of the catalog's request schemas: what the proxy and the simulator both parse
 // with. Many more runs than the HTTP suite (e2e/bad-input.api.spec.ts) can afford. Fixed seed.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

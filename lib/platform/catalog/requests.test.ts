@@ -1,4 +1,4 @@
-// Every request rule of the catalog (issue 2 §2), each with an input it accepts and one it refuses.
+// Every request rule of the catalog, each with an input it accepts and one it refuses.
 // A refusal must name the field twice: in the zod issue path (forms map it onto the field) and in
 // the message (the CLI and the proxy show the message alone).
 import { describe, expect, it } from "vitest";
@@ -341,7 +341,7 @@ const rules: Rule[] = [
   },
   {
     id: "subaccounts.create",
-    rule: "subaccountName an e-mail address, not anything with an @ (issue 12)",
+    rule: "subaccountName an e-mail address, not anything with an @",
     accepts: { subaccountName: "desk.01+ops@sub.example.com" },
     refuses: { subaccountName: "desk'01\"<x>@example.com" },
     field: "subaccountName",
@@ -374,7 +374,7 @@ const rules: Rule[] = [
   { id: "market.trades", rule: "symbol required", accepts: { symbol: "BTCUSDT" }, refuses: {}, field: "symbol" },
   {
     id: "market.trades",
-    rule: "symbol a trading pair, not SQL (issue 12)",
+    rule: "symbol a trading pair, not SQL",
     accepts: { symbol: "$DEGENUSDT" },
     refuses: { symbol: "BTCUSDT' OR 1=1--" },
     field: "symbol",
@@ -486,7 +486,7 @@ const rules: Rule[] = [
   },
   {
     id: "leverage.set",
-    rule: "leverage at most 125, the ceiling of every contract (issue 12)",
+    rule: "leverage at most 125, the ceiling of every contract",
     accepts: { ...E10, leverage: "125" },
     refuses: { ...E10, leverage: "9".repeat(40) },
     field: "leverage",

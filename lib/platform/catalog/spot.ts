@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
-import { defineEndpoint } from "../define-endpoint";
+import { defineEndpoint, type Paging } from "../define-endpoint";
 import { OPERATION_PAGING } from "./paging";
 import { OPERATIONS } from "./operations";
 import {
@@ -52,6 +52,7 @@ const planOrderPageSchema = z.object({
 });
 /** E3's `data`: one page of plan orders and where the next (older) one starts. */
 export type PlanOrderPage = z.output<typeof planOrderPageSchema>;
+const planOrdersPaging: Paging<PlanOrderPage, PlanOrder> = OPERATION_PAGING["planOrders.history"];
 
 export const planOrdersHistory = defineEndpoint({
   ...OPERATIONS["planOrders.history"],
@@ -60,7 +61,7 @@ export const planOrdersHistory = defineEndpoint({
       symbol: symbolParam(),
       startTime: msTimestamp("startTime"),
       endTime: msTimestamp("endTime"),
-      ...pageParams(OPERATION_PAGING["planOrders.history"]),
+      ...pageParams(planOrdersPaging),
     })
     .check(
       z.superRefine((v, ctx) => {
@@ -72,7 +73,7 @@ export const planOrdersHistory = defineEndpoint({
       }),
     ),
   response: planOrderPageSchema,
-  paging: OPERATION_PAGING["planOrders.history"],
+  paging: planOrdersPaging,
 });
 
 export const fillSchema = z.object({
@@ -94,6 +95,7 @@ export const fillSchema = z.object({
   uTime: optionalWireTime,
 });
 export type Fill = z.output<typeof fillSchema>;
+const fillsPaging: Paging<Fill[], Fill> = OPERATION_PAGING["fills.list"];
 
 export const fillsList = defineEndpoint({
   ...OPERATIONS["fills.list"],
@@ -102,7 +104,7 @@ export const fillsList = defineEndpoint({
       symbol: optionalSymbol(),
       orderId: optionalText("orderId"),
       ...optionalWindow(),
-      ...pageParams(OPERATION_PAGING["fills.list"]),
+      ...pageParams(fillsPaging),
     })
     .check(
       z.superRefine((v, ctx) => {
@@ -111,7 +113,7 @@ export const fillsList = defineEndpoint({
       }),
     ),
   response: listOf(fillSchema),
-  paging: OPERATION_PAGING["fills.list"],
+  paging: fillsPaging,
 });
 
 export const marketTradeSchema = z.object({
@@ -123,6 +125,7 @@ export const marketTradeSchema = z.object({
   ts: wireTime,
 });
 export type MarketTrade = z.output<typeof marketTradeSchema>;
+const marketTradesPaging: Paging<MarketTrade[], MarketTrade> = OPERATION_PAGING["market.trades"];
 
 const SEVEN_DAYS = 7 * DAY_MS;
 
@@ -131,10 +134,10 @@ export const marketTrades = defineEndpoint({
   request: z
     .object({
       symbol: symbolParam(),
-      ...pageParams(OPERATION_PAGING["market.trades"]),
+      ...pageParams(marketTradesPaging),
       ...optionalWindow(),
     })
     .check(z.superRefine((v, ctx) => checkSpan(v, ctx, SEVEN_DAYS, "7 days"))),
   response: listOf(marketTradeSchema),
-  paging: OPERATION_PAGING["market.trades"],
+  paging: marketTradesPaging,
 });

@@ -4,7 +4,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { DomainError, invalidField } from "@/lib/api/errors";
 import type { FactorView, MfaStatus } from "@/lib/api/mfa";
-import type { Db, Queryable } from "@/server/db";
+import { getDb, type Db, type Queryable } from "@/server/db";
 import { openTotpSecret, sealTotpSecret } from "./crypto";
 import type { MfaSession } from "./policy";
 import { recoveryCodesLeft, replaceRecoveryCodes } from "./recovery";
@@ -35,10 +35,17 @@ export function toFactorView(r: FactorRow): FactorView {
 
 export async function listFactors(db: Queryable, userId: string): Promise<FactorView[]> {
   const { rows } = await db.query<FactorRow>(
-    `SELECT id, kind, label, created_at, last_used_at FROM staff_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL ORDER BY created_at, id`,
+    `SELECT id, kind, label, created_at,
+       last_used_at FROM staff_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL ORDER BY created_at, id`,
     [userId],
   );
   return rows.map(toFactorView);
+}
+
+/** Which kinds of factor a staff member has confirmed: what the sign-in's factor step offers them. */
+export async function factorKindsOf(userId: string): Promise<{ totp: boolean; passkey: boolean }> {
+  const factors = await listFactors(await getDb(), userId);
+  return { totp: factors.some((f) => f.kind === "totp"), passkey: factors.some((f) => f.kind === "passkey") };
 }
 
 export async function countFactors(db: Queryable, userId: string): Promise<number> {
@@ -103,7 +110,8 @@ async function acceptCode(db: Queryable, row: TotpRow, otp: string, now: number)
   if (step === null) return false;
   // Guarded: two requests with the same code at once both pass verify(), only one moves the step.
   const { rows } = await db.query(
-    `UPDATE staff_factors SET totp_last_step = $2, last_used_at = now() WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
+    `UPDATE staff_factors SET totp_last_step = $2,
+       last_used_at = now() WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
     [row.id, step],
   );
   return rows.length === 1;
@@ -122,7 +130,9 @@ export async function confirmTotp(
 ): Promise<{ factor: FactorView; recoverySecrets: string[] | null }> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<TotpRow>(
-      `SELECT id, totp_secret_enc, totp_last_step FROM staff_factors WHERE id = $1 AND user_id = $2 AND kind = 'totp' AND confirmed_at IS NULL FOR UPDATE`,
+      `SELECT id, totp_secret_enc,
+         totp_last_step FROM staff_factors WHERE id = $1 AND user_id = $2 AND kind = 'totp'
+         AND confirmed_at IS NULL FOR UPDATE`,
       [factorId, userId],
     );
     const row = rows[0];
@@ -141,7 +151,9 @@ export async function confirmTotp(
 /** A code of any of the user's TOTP apps, each code once. */
 export async function verifyTotpFactor(db: Queryable, userId: string, otp: string, now = Date.now()): Promise<boolean> {
   const { rows } = await db.query<TotpRow>(
-    `SELECT id, totp_secret_enc, totp_last_step FROM staff_factors WHERE user_id = $1 AND kind = 'totp' AND confirmed_at IS NOT NULL ORDER BY created_at`,
+    `SELECT id, totp_secret_enc,
+       totp_last_step FROM staff_factors WHERE user_id = $1 AND kind = 'totp' AND confirmed_at IS NOT NULL
+       ORDER BY created_at`,
     [userId],
   );
   for (const row of rows) if (await acceptCode(db, row, otp, now)) return true;
@@ -150,7 +162,9 @@ export async function verifyTotpFactor(db: Queryable, userId: string, otp: strin
 
 // ---- removal and reset ----
 
-/** Removes one factor; the last one goes with the recovery codes. Refused for the last one when the role must have one. */
+/**
+ * Removes one factor; the last one goes with the recovery codes. Refused for the last one when the role must have one.
+ */
 export async function removeFactor(
   db: Db,
   userId: string,

@@ -1,8 +1,9 @@
 import "server-only";
-// Second factors (issue 12 item 2): TOTP, passkeys and recovery codes; the factor step; the fresh-factor rule.
+// Second factors: TOTP, passkeys and recovery codes; the factor step; the fresh-factor rule.
 export * from "./policy";
 export {
   listFactors,
+  factorKindsOf,
   countFactors,
   mfaStatus,
   startTotp,

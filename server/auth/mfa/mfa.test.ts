@@ -1,4 +1,4 @@
-// Second factors (issue 12 item 2) against a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
+// Second factors against a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
 // TOTP with a known secret and its time window, replay, one-time recovery codes, proofs, the admin's reset,
 // the session token's factor claims through next-auth's jwt callback, and the fresh-factor rule.
 import type { JWT } from "next-auth/jwt";

@@ -135,7 +135,8 @@ export async function verifyPasskey(db: Queryable, userId: string, response: unk
   const id = (response as { id?: unknown } | null)?.id;
   if (!expectedChallenge || typeof id !== "string") return false;
   const { rows } = await db.query<PasskeyRow>(
-    "SELECT id, credential_id, public_key, counter, transports FROM staff_factors WHERE user_id = $1 AND kind = 'passkey' AND credential_id = $2",
+    "SELECT id, credential_id, public_key, counter, transports FROM staff_factors WHERE user_id = $1 AND " +
+      "kind = 'passkey' AND credential_id = $2",
     [userId, id],
   );
   const row = rows[0];

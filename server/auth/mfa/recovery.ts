@@ -42,7 +42,8 @@ export async function spendRecoveryCode(db: Queryable, userId: string, typed: st
   const code = normaliseRecoveryCode(typed);
   if (!code) return false;
   const { rows } = await db.query<{ id: string }>(
-    "UPDATE staff_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id",
+    "UPDATE staff_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS " +
+      "NULL RETURNING id",
     [userId, keyedHash("recovery-code", code)],
   );
   return rows.length === 1;

@@ -23,7 +23,8 @@ export async function saveChallenge(
     purpose,
   ]);
   await db.query(
-    `INSERT INTO staff_mfa_tickets (user_id, purpose, secret, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    `INSERT INTO staff_mfa_tickets (user_id, purpose, secret, expires_at) VALUES ($1, $2, $3, now() + ` +
+      `make_interval(secs => $4))`,
     [userId, purpose, challenge, CHALLENGE_TTL_S],
   );
 }
@@ -42,7 +43,8 @@ export async function issueProof(db: Queryable, userId: string, method: Exclude<
   const proof = randomToken();
   await db.query("DELETE FROM staff_mfa_tickets WHERE user_id = $1 AND expires_at < now()", [userId]);
   await db.query(
-    `INSERT INTO staff_mfa_tickets (user_id, purpose, secret, method, expires_at) VALUES ($1, 'proof', $2, $3, now() + make_interval(secs => $4))`,
+    `INSERT INTO staff_mfa_tickets (user_id, purpose, secret, method, expires_at) VALUES ($1, 'proof', $2, ` +
+      `$3, now() + make_interval(secs => $4))`,
     [userId, keyedHash("factor-proof", proof), method, PROOF_TTL_S],
   );
   return proof;
@@ -56,7 +58,8 @@ export async function redeemProof(
 ): Promise<Exclude<MfaMethod, "idp"> | null> {
   if (typeof proof !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(proof)) return null;
   const { rows } = await db.query<{ method: Exclude<MfaMethod, "idp">; live: boolean }>(
-    `DELETE FROM staff_mfa_tickets WHERE user_id = $1 AND purpose = 'proof' AND secret = $2 RETURNING method, expires_at > now() AS live`,
+    `DELETE FROM staff_mfa_tickets WHERE user_id = $1 AND purpose = 'proof' AND secret = $2 RETURNING ` +
+      `method, expires_at > now() AS live`,
     [userId, keyedHash("factor-proof", proof)],
   );
   const row = rows[0];

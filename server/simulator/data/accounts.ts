@@ -74,7 +74,10 @@ const LEVELS = [
   "PRO6",
 ];
 
-/** The seeded sub-accounts (desk01–23, riskunit01–02); SIM_SUBACCOUNTS adds generated ones after them (population.ts). */
+/**
+ * The seeded sub-accounts (desk01–23, riskunit01–02); SIM_SUBACCOUNTS adds generated ones after them
+ * (population.ts).
+ */
 export const SEEDED_SUBACCOUNTS = 25;
 const SUB_COUNT = SEEDED_SUBACCOUNTS;
 /** Balance coins that no generated deposit uses (data/deposits.ts DEPOSIT_COINS). */

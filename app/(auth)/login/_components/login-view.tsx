@@ -8,11 +8,14 @@ import type { SessionEnd } from "@/server/auth/session-end";
 
 const ENDED: Record<SessionEnd, string> = {
   disabled:
-    "Your session ended because an administrator disabled your account. You cannot sign in until an administrator enables it again.",
+    "Your session ended because an administrator disabled your account. You cannot sign in until an " +
+    "administrator enables it again.",
   "password-reset":
-    "Your session ended because an administrator reset your password. Sign in with the one-time password they gave you; you will be asked to choose your own.",
+    "Your session ended because an administrator reset your password. Sign in with the one-time password " +
+    "they gave you; you will be asked to choose your own.",
   changed:
-    "Your session ended because your account was changed (its role, or its password from another session). Sign in again.",
+    "Your session ended because your account was changed (its role, or its password from another session). " +
+    "Sign in again.",
 };
 
 /** The password step: the form, the demo accounts in simulator mode, and why a previous session ended. */

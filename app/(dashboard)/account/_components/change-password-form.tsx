@@ -47,7 +47,8 @@ export function ChangePasswordForm() {
         {PASSWORD_RULE} ({PASSWORD_GUESSABLE}); a few unrelated words make a strong one. Every session of yours ends,
         this one too: you sign in again with the new password.
       </p>
-      {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
+      {/* The submit waits for React: before it, the browser would send the form itself and the page would start
+         over. */}
       <Form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
         {password("currentPassword", "Current password", "current-password")}
         {password("newPassword", "New password", "new-password")}

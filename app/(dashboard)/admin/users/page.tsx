@@ -1,6 +1,6 @@
 import { can } from "@/lib/rbac";
 import { UsersAdmin } from "./_components/users-admin";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("staffUsers");
 export const dynamic = "force-dynamic";

@@ -80,7 +80,10 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
       <pre
         aria-labelledby={id}
         tabIndex={0}
-        className="max-h-80 overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs break-all whitespace-pre-wrap text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+        className={
+          "max-h-80 overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs break-all whitespace-pre-wrap " +
+          "text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+        }
       >
         {pretty(value)}
       </pre>

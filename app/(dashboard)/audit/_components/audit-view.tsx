@@ -13,7 +13,7 @@ import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZES, auditSearchParams, auditUrlKeys } fro
 import { toRowView } from "./audit-rows";
 import { AuditDetailsContext, auditColumns } from "./columns";
 
-// A row's details open on a click, never in the first view: they load then (issue 15, page weight).
+// A row's details open on a click, never in the first view: they load then (page weight).
 const AuditDetails = dynamic(() => import("./audit-details").then((m) => m.AuditDetails), { ssr: false });
 
 /** The page size the URL asks for, held to what a page may be. */

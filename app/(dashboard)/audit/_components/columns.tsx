@@ -36,14 +36,20 @@ function DetailsToggle({ row }: { row: AuditRowView }) {
       aria-controls={panelId}
       aria-label={`Details of audit row ${row.id}`}
       onClick={() => toggle(row.id)}
-      className="rounded px-1.5 py-0.5 text-xs font-semibold text-blue-800 underline-offset-2 hover:underline dark:text-blue-300"
+      className={
+        "rounded px-1.5 py-0.5 text-xs font-semibold text-blue-800 underline-offset-2 hover:underline " +
+        "dark:text-blue-300"
+      }
     >
       {open ? "Hide" : "Details"}
     </button>
   );
 }
 
-/** The target as a link to what it names, with a sub-account's name from the registry (or a member of staff's e-mail) beside it. */
+/**
+ * The target as a link to what it names, with a sub-account's name from the registry (or a member of staff's e-mail)
+ * beside it.
+ */
 export function TargetCell({ row }: { row: AuditRowView }) {
   const uid = row.target ? targetUid(row.target) : null;
   const name = useSubAccountName(uid) ?? row.targetName;

@@ -1,4 +1,4 @@
-// Apart from the columns so that the home card shows a status without loading the table (issue 15, page weight).
+// Apart from the columns so that the home card shows a status without loading the table (page weight).
 const STATUS_TONE = { success: "ok", pending: "warn", fail: "error" } as const;
 
 /** A deposit's status as a badge's tone (the live list, the ledger, the home card). */

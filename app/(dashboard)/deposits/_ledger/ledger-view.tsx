@@ -125,7 +125,8 @@ function Freshness({ f }: { f: LedgerFreshness }) {
       From Brokerdesk&apos;s ledger: {f.checked} of {f.subaccounts} sub-accounts checked
       {/* Since the oldest of the checked ones' last checks: "every one" only when every one has been checked. */}
       {f.oldestCheckAt
-        ? `, ${f.checked === f.subaccounts ? "every one" : "each of those"} checked again since ${formatUtc(Date.parse(f.oldestCheckAt))}`
+        ? `, ${f.checked === f.subaccounts ? "every one" : "each of those"} checked again since ` +
+          `${formatUtc(Date.parse(f.oldestCheckAt))}`
         : ""}
       {f.newestCheckAt ? `, the latest at ${formatUtc(Date.parse(f.newestCheckAt))}` : ""}
       {behind > 0 ? `; ${behind} still backfilling their history` : ""}

@@ -1,4 +1,4 @@
-import { pageMetadata, rangedPage } from "@/server/http/page";
+import { pageMetadata, rangedPage } from "@/app/(dashboard)/_components/page-gate";
 import { DepositsView } from "../_components/deposits-view";
 
 export const metadata = pageMetadata("depositsLive");
@@ -9,7 +9,8 @@ export default rangedPage(
   {
     width: "wide",
     intro:
-      "Straight from the platform (E1): one sub-account at a time, three months at a time, what it still holds. For every sub-account over any range, use the ledger on Deposits.",
+      "Straight from the platform (E1): one sub-account at a time, three months at a time, what it still " +
+      "holds. For every sub-account over any range, use the ledger on Deposits.",
   },
   DepositsView,
 );

@@ -1,5 +1,5 @@
 import { OiLimitsView } from "./_components/oi-limits-view";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("oiLimits");
 export const dynamic = "force-dynamic";

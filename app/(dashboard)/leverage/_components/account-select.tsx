@@ -16,7 +16,8 @@ export function AccountSelect({ id }: { id: string }) {
   const accounts = useLeverageAccounts();
   const [account, setAccount] = useLeverageAccount();
   const items = accounts.data ?? [{ key: "main", kind: "main" as const, uid: null, name: null, label: null }];
-  // A key in the URL that this person may not choose (or that is gone) is still shown, so nothing is sent for an account the page does not name.
+  // A key in the URL that this person may not choose (or that is gone) is still shown, so nothing is sent for an
+  // account the page does not name.
   const unknown = accounts.data && !items.some((a) => a.key === account);
   const error = unknown
     ? `No account with key "${account}" is available to you; choose another`
@@ -27,7 +28,8 @@ export function AccountSelect({ id }: { id: string }) {
   const hint = accounts.isPending
     ? "Loading the accounts with a configured key…"
     : subs
-      ? `The main account, or ${subs === 1 ? "the sub-account" : `one of the ${subs} sub-accounts`} whose own platform key Brokerdesk holds for your role. The change is made with that account's key.`
+      ? `The main account, or ${subs === 1 ? "the sub-account" : `one of the ${subs} sub-accounts`} whose own ` +
+        `platform key Brokerdesk holds for your role. The change is made with that account's key.`
       : "Only the main account: Brokerdesk holds no sub-account key that your role may use.";
   return (
     <FormField id={id} label="Account" hint={hint} error={error}>

@@ -27,7 +27,9 @@ export type LeverageChange = {
   /** Milliseconds as a string, like the platform's times, for the shared time cell. */
   at: string;
   actor: string;
-  /** The configured key that signed it, i.e. the account whose leverage it changed ("main": the broker main account). */
+  /**
+   * The configured key that signed it, i.e. the account whose leverage it changed ("main": the broker main account).
+   */
   key: string;
   symbol: string;
   productType: string;
@@ -67,7 +69,8 @@ export function toLeverageChanges(rows: readonly AuditRowView[]): LeverageChange
         holdSide: req.holdSide ?? "",
         outcome: !out ? "no outcome" : out.outcome === "success" ? "success" : "failure",
         note: result
-          ? `${result.marginMode}: long ${result.longLeverage}, short ${result.shortLeverage}, cross ${result.crossMarginLeverage}`
+          ? `${result.marginMode}: long ${result.longLeverage}, short ${result.shortLeverage}, cross ` +
+            `${result.crossMarginLeverage}`
           : failed?.success
             ? [failed.data.code, failed.data.msg].filter(Boolean).join(" ")
             : "",

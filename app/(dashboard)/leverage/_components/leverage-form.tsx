@@ -51,7 +51,8 @@ const DEFAULTS: LeverageFormInput = {
 };
 
 const fieldsetClass =
-  "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400";
+  "rounded-md border border-slate-200 p-3 aria-[invalid=true]:border-red-600 dark:border-slate-700 " +
+  "dark:aria-[invalid=true]:border-red-400";
 
 export function LeverageForm() {
   const id = useId();
@@ -104,7 +105,9 @@ export function LeverageForm() {
         setValue("positionMode", "hedge");
         setError("holdSide", {
           type: "platform",
-          message: `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode, as the form now says: choose long or short, then set it again.`,
+          message:
+            `Side (long or short): ${said}. On this account ${v.symbol} is in isolated margin and hedge mode, ` +
+            `as the form now says: choose long or short, then set it again.`,
         });
         setSideAsked((n) => n + 1);
         return;

@@ -59,7 +59,8 @@ export function LeverageHistory() {
         empty="No leverage change has been recorded yet."
         count={
           rows.length
-            ? `${table.getRowModel().rows.length.toLocaleString("en-US")} of ${counted(rows.length, "change")} shown, newest first.`
+            ? `${table.getRowModel().rows.length.toLocaleString("en-US")} of ${counted(rows.length, "change")} ` +
+              `shown, newest first.`
             : null
         }
       />

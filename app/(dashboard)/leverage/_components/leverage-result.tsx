@@ -67,7 +67,10 @@ export function LastSet({
       className="rounded-md bg-slate-100 p-2 text-sm dark:bg-slate-800"
     >
       {last && r
-        ? `Last set through Brokerdesk for ${symbol} on ${account}: leverage ${last.leverage}${last.holdSide ? ` (${last.holdSide} side)` : ""} by ${last.actor}, ${formatUtc(Number(last.at))}; the platform then reported ${r.marginMode} margin, long ${r.longLeverage}, short ${r.shortLeverage}, cross ${r.crossMarginLeverage}.`
+        ? `Last set through Brokerdesk for ${symbol} on ${account}: leverage ` +
+          `${last.leverage}${last.holdSide ? ` (${last.holdSide} side)` : ""} by ${last.actor}, ` +
+          `${formatUtc(Number(last.at))}; the platform then reported ${r.marginMode} margin, long ` +
+          `${r.longLeverage}, short ${r.shortLeverage}, cross ${r.crossMarginLeverage}.`
         : `No leverage has been set for ${symbol} through Brokerdesk on ${account} (in the last changes recorded).`}
     </p>
   );

@@ -5,7 +5,7 @@ import { PanelLoading } from "@/components/ui/panel";
 
 // Only team leads get this view (the page shows others a 403). The form (react-hook-form with the catalog's
 // schema, and so zod) arrives right after the page, as the withdrawal request form does: in the page's own
-// JavaScript it weighed 226 KiB, over issue 15's 200.
+// JavaScript it weighed 226 KiB, over the 200 KiB page budget.
 const LeverageForm = dynamic(() => import("./leverage-form").then((m) => m.LeverageForm), {
   ssr: false,
   loading: () => <FormLoading title="Set leverage" />,

@@ -1,4 +1,4 @@
-import { pageMetadata, rangedPage } from "@/server/http/page";
+import { pageMetadata, rangedPage } from "@/app/(dashboard)/_components/page-gate";
 import { TradesView } from "./_components/trades-view";
 
 export const metadata = pageMetadata("marketTrades");

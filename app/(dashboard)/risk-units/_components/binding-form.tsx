@@ -168,7 +168,9 @@ export function BindingForm({
                   <option
                     key={b.id}
                     value={b.uid}
-                    label={`${names.get(b.uid) ? `${names.get(b.uid)} (${b.uid})` : b.uid}, in risk unit ${b.riskUnitId}`}
+                    label={
+                      (names.get(b.uid) ? `${names.get(b.uid)} (${b.uid})` : b.uid) + `, in risk unit ${b.riskUnitId}`
+                    }
                   />
                 ))}
               </datalist>
@@ -181,7 +183,8 @@ export function BindingForm({
                   ? "A sub-account of the broker (type its name or UID); it may belong to one risk unit at a time."
                   : "A UID bound to the risk unit below."}
                 {elsewhere
-                  ? ` The platform refused to bind it on ${formatUtcMinutes(Date.parse(elsewhere.refusedAt))} UTC (${elsewhere.code}): it is bound to another risk unit. Unbind it there first.`
+                  ? ` The platform refused to bind it on ${formatUtcMinutes(Date.parse(elsewhere.refusedAt))} ` +
+                    `UTC (${elsewhere.code}): it is bound to another risk unit. Unbind it there first.`
                   : ""}
               </>
             ),

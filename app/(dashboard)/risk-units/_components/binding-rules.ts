@@ -35,7 +35,9 @@ export function checkAgainstRecords(bindings: readonly Binding[], v: BindingForm
     if (current && current.riskUnitId !== v.riskUnitId) {
       return {
         field: "uid",
-        message: `UID ${v.uid} is bound to risk unit ${current.riskUnitId} (by ${current.boundBy}${current.boundAt ? `, ${when(current.boundAt)}` : ""}): unbind it there first`,
+        message:
+          `UID ${v.uid} is bound to risk unit ${current.riskUnitId} (by ` +
+          `${current.boundBy}${current.boundAt ? `, ${when(current.boundAt)}` : ""}): unbind it there first`,
       };
     }
     // Binding a UID already in this unit changes nothing, so a full unit does not refuse it.
@@ -43,7 +45,9 @@ export function checkAgainstRecords(bindings: readonly Binding[], v: BindingForm
     if (!current && held >= MAX_UIDS_PER_RISK_UNIT) {
       return {
         field: "riskUnitId",
-        message: `Risk unit ${v.riskUnitId} already holds ${held} / ${MAX_UIDS_PER_RISK_UNIT} UIDs in Brokerdesk's records, the platform's maximum: unbind one first`,
+        message:
+          `Risk unit ${v.riskUnitId} already holds ${held} / ${MAX_UIDS_PER_RISK_UNIT} UIDs in Brokerdesk's ` +
+          `records, the platform's maximum: unbind one first`,
       };
     }
     return null;

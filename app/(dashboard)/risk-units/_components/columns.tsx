@@ -19,7 +19,10 @@ function UnbindButton({ binding }: { binding: Binding }) {
       type="button"
       onClick={() => unbind(binding)}
       aria-label={`Unbind UID ${binding.uid} from risk unit ${binding.riskUnitId}`}
-      className="rounded px-1.5 py-0.5 text-xs font-semibold text-red-800 underline-offset-2 hover:underline dark:text-red-300"
+      className={
+        "rounded px-1.5 py-0.5 text-xs font-semibold text-red-800 underline-offset-2 hover:underline " +
+        "dark:text-red-300"
+      }
     >
       Unbind…
     </button>

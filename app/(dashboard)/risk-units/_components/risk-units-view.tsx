@@ -15,7 +15,7 @@ import { UnbindRowContext, bindingColumns } from "./columns";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 // The forms (react-hook-form, the E9 schema, the type-to-confirm dialog) load right after the page rather
-// than with it, and only for roles that may write (issue 7, page weight).
+// than with it, and only for roles that may write (page weight).
 const BindingForm = dynamic(() => import("./binding-form").then((m) => m.BindingForm), {
   ssr: false,
   loading: () => <FormLoading title="Bind or unbind a UID" />,
@@ -65,7 +65,13 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
               <li
                 key={unit}
                 data-testid={`unit-count-${unit}`}
-                className={`rounded-md border px-3 py-1.5 text-sm ${n >= MAX_UIDS_PER_RISK_UNIT ? "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100" : "border-slate-200 dark:border-slate-700"}`}
+                className={
+                  "rounded-md border px-3 py-1.5 text-sm " +
+                  (n >= MAX_UIDS_PER_RISK_UNIT
+                    ? "border-amber-400 bg-amber-50 text-amber-950 " +
+                      "dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+                    : "border-slate-200 dark:border-slate-700")
+                }
               >
                 Risk unit <span className="font-mono">{unit}</span>:{" "}
                 <span className="tabular font-semibold">

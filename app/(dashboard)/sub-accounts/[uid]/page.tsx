@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { frameClass } from "@/components/shell/page-frame";
-import { openPage } from "@/server/http/page";
+import { openPage } from "@/app/(dashboard)/_components/page-gate";
 import { SubaccountDetail } from "./_components/subaccount-detail";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import dynamic from "next/dynamic";
 import { FormLoading } from "@/components/ui/form-loading";
 
 // The two forms (react-hook-form and the catalog's E6 schema) load right after the page rather than with
-// it, and only for roles that may write (issue 7, page weight).
+// it, and only for roles that may write (page weight).
 const CreateSubaccountForm = dynamic(() => import("./registry-entry-forms").then((m) => m.CreateSubaccountForm), {
   ssr: false,
   loading: () => <FormLoading title="Create sub-account" />,

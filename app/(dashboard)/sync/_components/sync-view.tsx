@@ -1,5 +1,5 @@
 "use client";
-// /sync (issue 14): where each sync job stands (lag, failures, records, calls), the sub-accounts whose deposit
+// /sync: where each sync job stands (lag, failures, records, calls), the sub-accounts whose deposit
 // sync needs attention most or any one by UID (never the whole registry at once), and "check now" for one
 // (audited; the next sweep of any instance takes it, within seconds).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -110,8 +110,8 @@ export function SyncView() {
           <p role="status" data-testid="sync-summary" className="text-sm">
             {sync.on ? (
               <>
-                The sync is on: at most {Math.round(sync.share * 100)}% of each operation&apos;s rate, a sweep every{" "}
-                {sync.sweepSeconds} s. Active sub-accounts (a deposit in the last week:{" "}
+                The sync is on: at most {`${Math.round(sync.share * 100)}%`} of each operation&apos;s rate, a sweep
+                every {sync.sweepSeconds} s. Active sub-accounts (a deposit in the last week:{" "}
                 {activeCount(sync.active, freshness)}) {checkPace(sync.activeEverySeconds, sync.otherEverySeconds)}
                 .{" "}
               </>
@@ -158,7 +158,8 @@ export function SyncView() {
             <p className="text-xs text-slate-600 dark:text-slate-400">
               {subUid
                 ? "The deposit sync of the sub-account chosen."
-                : `The ${rows.length} sub-accounts needing attention most: failing first, then the longest since a success.`}
+                : `The ${rows.length} sub-accounts needing attention most: failing first, then the longest since ` +
+                  `a success.`}
             </p>
           </div>
           {check.isError ? (
@@ -205,5 +206,8 @@ export function SyncView() {
 /** "2.4 of 5 calls/s (48%)": the job's calls over the last 60 s against the share it may take. */
 function budgetUsed(b: { usedPerSecond: number; allowedPerSecond: number } | null): string {
   if (!b) return "—";
-  return `${b.usedPerSecond} of ${b.allowedPerSecond} calls/s (${Math.round((b.usedPerSecond / b.allowedPerSecond) * 100)}%)`;
+  return (
+    `${b.usedPerSecond} of ${b.allowedPerSecond} calls/s ` +
+    `(${Math.round((b.usedPerSecond / b.allowedPerSecond) * 100)}%)`
+  );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageFrame } from "@/components/shell/page-frame";
-import { openPage } from "@/server/http/page";
+import { openPage } from "@/app/(dashboard)/_components/page-gate";
 import { WithdrawalDetail } from "../_components/withdrawal-detail";
 
 export const dynamic = "force-dynamic";

@@ -239,8 +239,8 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         title="Reject this destination"
         describe={(d) => (
           <p>
-            {d.label}, <span className="font-mono break-all">{d.address}</span>, in the book of {whose(d)}, asked by{" "}
-            {d.requestedBy}.
+            {d.label}, <span className="font-mono break-all">{d.address}</span>, in the book of {whose(d)},{" "}
+            {`asked by ${d.requestedBy}.`}
           </p>
         )}
         pending={decide.isPending}

@@ -3,7 +3,7 @@
 // so replies are parsed with the shared schemas (STYLE rule 3) and refusals arrive as ApiError with field
 // errors. The request's own call is in ./request-form, which loads after the page with the form's rules; the
 // calls that change a withdrawal are in ./mutations and a sub-account's funds in ./funds, loaded with the parts
-// that use them (issue 15, page weight).
+// that use them (page weight).
 import { pageCalls } from "@/lib/api/page-routes";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 

@@ -204,8 +204,8 @@ export function ApprovalQueue({ me, role }: { me: string; role: Role }) {
         description={
           approving ? (
             <p>
-              <Summary w={approving} />, requested by {approving.requestedBy}: “{approving.reason}”. Approving sends it
-              to the platform now.
+              <Summary w={approving} />, requested by {approving.requestedBy}: &ldquo;{approving.reason}&rdquo;.
+              Approving sends it to the platform now.
             </p>
           ) : null
         }

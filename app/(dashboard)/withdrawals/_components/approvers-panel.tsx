@@ -1,6 +1,6 @@
 "use client";
 // Beside the approval queue, for the leads: who may approve now, and which approver accounts an admin set
-// up that are still on hold (separation of duties, issue 12 item 7). A lead sees here that a colleague's
+// up that are still on hold (separation of duties). A lead sees here that a colleague's
 // account was just created, promoted or had its password set by an admin, and by whom.
 import { Badge } from "@/components/ui/badge";
 import { userResources } from "@/lib/api/users";

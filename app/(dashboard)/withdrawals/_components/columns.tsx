@@ -39,7 +39,9 @@ function PlatformAnswer({ w }: { w: WithdrawalView }) {
     const text = `${w.errorCode} ${w.errorMsg ?? ""}`.trim();
     return (
       <span
-        className={`truncate ${w.state === "failed" ? "text-red-800 dark:text-red-300" : "text-amber-800 dark:text-amber-300"}`}
+        className={
+          "truncate " + (w.state === "failed" ? "text-red-800 dark:text-red-300" : "text-amber-800 dark:text-amber-300")
+        }
         title={text}
       >
         {text}

@@ -1,6 +1,6 @@
 "use client";
 // A sub-account's funds against its pending requests (withdrawals.funds): the request form and a request's
-// summary show them, not the ledger, so they are apart from ./api (issue 15, page weight).
+// summary show them, not the ledger, so they are apart from ./api (page weight).
 import { withdrawalActionResources, type WithdrawalFundsQuery } from "@/lib/api/withdrawal-actions";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 

@@ -61,7 +61,10 @@ export function LedgerSummary({ query }: { query: URLSearchParams }) {
         : `Totals unavailable: ${describeError(q.error).title}`
       : `${counted(q.data.count, "withdrawal request")} ${q.data.count === 1 ? "matches" : "match"}` +
         (q.data.totals.length
-          ? ` · ${q.data.totals.map((t) => `${groupDecimal(t.amount)} ${t.coin} (${t.count.toLocaleString("en-US")})`).join(" · ")}`
+          ? " · " +
+            q.data.totals
+              .map((t) => `${groupDecimal(t.amount)} ${t.coin} (${t.count.toLocaleString("en-US")})`)
+              .join(" · ")
           : "");
   return (
     <p

@@ -1,6 +1,6 @@
 "use client";
 // The calls that change a withdrawal (approve, reject, reconcile, cancel, and the request form's), apart from
-// ./api so the ledger, which changes nothing, does not load React Query's mutation code (issue 15, page weight).
+// ./api so the ledger, which changes nothing, does not load React Query's mutation code (page weight).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import { withdrawalActionResources, type ApproveWithdrawalInput } from "@/lib/api/withdrawal-actions";

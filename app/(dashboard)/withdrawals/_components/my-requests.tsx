@@ -75,7 +75,8 @@ export function MyRequests({ me }: { me: string }) {
                         onSuccess: (r) =>
                           say(
                             "ok",
-                            `Cancelled your request of ${groupDecimal(r.amount)} ${r.coin}; it no longer holds the balance.`,
+                            `Cancelled your request of ${groupDecimal(r.amount)} ${r.coin}; it no longer ` +
+                              `holds the balance.`,
                           ),
                         onError: (e) => say("error", `Not cancelled: ${errorText(e)}`),
                       })

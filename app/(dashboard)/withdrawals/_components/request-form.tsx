@@ -80,7 +80,10 @@ export function RequestForm() {
         amount: "",
         reason: "",
       });
-      return `Requested ${groupDecimal(w.amount)} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). A lead must approve it.`;
+      return (
+        `Requested ${groupDecimal(w.amount)} ${w.coin} from ${w.subUid} (clientOid ${w.clientOid}). A lead ` +
+        `must approve it.`
+      );
     },
     { focusInOrder: true },
   );
@@ -205,7 +208,9 @@ export function RequestForm() {
           // Once the server has said it (the field's error), the warning would say it a second time.
           above && !err("amount")
             ? {
-                hint: `Above the ${groupDecimal(free ?? "0")} ${coinName} left after pending requests: it will be refused.`,
+                hint:
+                  `Above the ${groupDecimal(free ?? "0")} ${coinName} left after pending requests: it will be ` +
+                  `refused.`,
                 hintProps: { className: fieldErrorClass },
               }
             : { hint: "At most 8 decimals." },

@@ -13,7 +13,10 @@ export function outcomeText(w: WithdrawalView): string {
   if (w.state === "confirmed") return `Accepted by the platform: order ID ${w.platformOrderId ?? ""}.`;
   if (w.state === "failed") return `The platform refused it: ${w.errorCode ?? ""} ${w.errorMsg ?? ""}.`;
   if (w.state === "unknown")
-    return `Outcome unknown (${w.errorCode ?? ""}: ${w.errorMsg ?? ""}). Reconcile resends the same request; it cannot pay twice.`;
+    return (
+      `Outcome unknown (${w.errorCode ?? ""}: ${w.errorMsg ?? ""}). Reconcile resends the same request; it ` +
+      `cannot pay twice.`
+    );
   if (w.state === "rejected") return "Rejected; nothing was sent.";
   if (w.state === "requested" && w.policy.stillNeeded)
     return `Your approval is recorded; nothing was sent yet: it ${w.policy.stillNeeded}.`;
@@ -64,7 +67,8 @@ export function Summary({ w }: { w: WithdrawalView }) {
  */
 export function QueueFunds({ w }: { w: WithdrawalView }) {
   const funds = useWithdrawalFunds(w.subUid, w.coin);
-  if (funds.isPending) return <span className="text-xs text-slate-600 dark:text-slate-400">Reading the balance…</span>;
+  if (funds.isPending)
+    return <span className={"text-xs text-slate-600 " + "dark:text-slate-400"}>Reading the balance…</span>;
   if (funds.isError)
     return (
       <span className="text-xs text-amber-800 dark:text-amber-300">
@@ -86,8 +90,11 @@ export function QueueFunds({ w }: { w: WithdrawalView }) {
           className="mt-1 rounded bg-amber-50 px-2 py-1 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
         >
           {short
-            ? `Approving would exceed the balance: ${groupDecimal(w.amount)} asked, ${groupDecimal(f.available)} available. The platform would refuse it.`
-            : `Pending requests together exceed the balance by ${groupDecimal(new Big(f.pending).minus(f.available).toString())} ${f.coin}: not all of them can be sent.`}
+            ? `Approving would exceed the balance: ${groupDecimal(w.amount)} asked, ` +
+              `${groupDecimal(f.available)} available. The platform would refuse it.`
+            : `Pending requests together exceed the balance by ` +
+              `${groupDecimal(new Big(f.pending).minus(f.available).toString())} ${f.coin}: not all of them can ` +
+              `be sent.`}
         </p>
       ) : null}
     </div>

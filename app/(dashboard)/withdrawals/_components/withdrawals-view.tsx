@@ -5,7 +5,7 @@ import { PanelLoading } from "@/components/ui/panel";
 import { WithdrawalLedger } from "./ledger";
 import type { Role } from "@/lib/rbac";
 
-// Loaded apart from the page (issue 7, page weight): the request form (react-hook-form and the request
+// Loaded apart from the page (page weight): the request form (react-hook-form and the request
 // schema) arrives right after the page; the approval queue only for leads, the one role that sees it.
 const RequestForm = dynamic(() => import("./request-form").then((m) => m.RequestForm), {
   ssr: false,

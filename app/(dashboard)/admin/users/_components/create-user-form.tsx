@@ -8,7 +8,7 @@ import { pageCalls } from "@/lib/api/page-routes";
 import { fieldWiring } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
-import { PASSWORD_RULE } from "@/lib/api/users";
+import { PASSWORD_RULE } from "@/lib/api/password-rule";
 import { inputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { Options } from "@/components/ui/options";
@@ -39,7 +39,8 @@ export function CreateUserForm() {
   return (
     <Panel title="Add a staff user" surface={false}>
       {/* noValidate: the server's messages are the ones shown, under each field. */}
-      {/* The submit waits for React: before it, the browser would send the form itself and the page would start over. */}
+      {/* The submit waits for React: before it, the browser would send the form itself and the page would start
+         over. */}
       <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" noValidate>
         {field(
           "email",

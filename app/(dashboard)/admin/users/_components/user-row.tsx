@@ -181,7 +181,10 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
               id={`${id}-one-time`}
               role="group"
               aria-label={`One-time password of ${user.email}`}
-              className="space-y-1 rounded-md border border-amber-400 bg-amber-50 p-2 text-xs text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
+              className={
+                "space-y-1 rounded-md border border-amber-400 bg-amber-50 p-2 text-xs text-amber-950 " +
+                "dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
+              }
             >
               <p>
                 Give this to {user.email} by a safe channel; it is shown only now and must be changed at their next

@@ -61,10 +61,14 @@ export function OiLimitsView() {
       }
       empty={
         rows.length > 0
-          ? `None of the ${rows.length.toLocaleString("en-US")} loaded ${q.productType} symbols contains “${q.find ?? ""}”.`
+          ? `None of the ${rows.length.toLocaleString("en-US")} loaded ${q.productType} symbols contains ` +
+            `“${q.find ?? ""}”.`
           : `No open-interest limits for ${searched}.`
       }
-      count={`${counted(rows.length, "symbol")} loaded${shown !== rows.length ? ` · ${shown.toLocaleString("en-US")} shown after filters` : ""}`}
+      count={
+        `${counted(rows.length, "symbol")} loaded` +
+        (shown !== rows.length ? ` · ${shown.toLocaleString("en-US")} shown after filters` : "")
+      }
     />
   );
 }

@@ -1,4 +1,4 @@
-import { pageMetadata, rangedPage } from "@/server/http/page";
+import { pageMetadata, rangedPage } from "@/app/(dashboard)/_components/page-gate";
 import { FillsView } from "../_components/fills-view";
 
 export const metadata = pageMetadata("fillsLive");
@@ -9,7 +9,8 @@ export default rangedPage(
   {
     width: "full",
     intro:
-      "Straight from the platform (E4): one symbol at a time, what it still holds (90 days). For older history, use the ledger on Fills.",
+      "Straight from the platform (E4): one symbol at a time, what it still holds (90 days). For older " +
+      "history, use the ledger on Fills.",
   },
   FillsView,
 );

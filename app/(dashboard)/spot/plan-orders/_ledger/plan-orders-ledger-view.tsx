@@ -14,7 +14,9 @@ import { TradesLedgerView } from "../../_ledger/trades-ledger-view";
 const col = dataColumnHelper<LedgerPlanOrder>();
 const decimal = (header: string, width: number) => ({ header, meta: { label: header, numeric: true, width } });
 
-/** The ledger's plan orders: ordered by the server (newest first); a ledger's table sorts nothing (features-plain.ts). */
+/**
+ * The ledger's plan orders: ordered by the server (newest first); a ledger's table sorts nothing (features-plain.ts).
+ */
 const ledgerPlanOrderColumns = col.columns([
   col.accessor("cTime", {
     header: "Created",

@@ -1,4 +1,4 @@
-import { pageMetadata, rangedPage } from "@/server/http/page";
+import { pageMetadata, rangedPage } from "@/app/(dashboard)/_components/page-gate";
 import { PlanOrdersView } from "../_components/plan-orders-view";
 
 export const metadata = pageMetadata("planOrdersLive");
@@ -9,7 +9,8 @@ export default rangedPage(
   {
     width: "full",
     intro:
-      "Straight from the platform (E3): one symbol at a time, 90 days a window. For every symbol at once over any range, use the ledger on Plan orders.",
+      "Straight from the platform (E3): one symbol at a time, 90 days a window. For every symbol at once " +
+      "over any range, use the ledger on Plan orders.",
   },
   PlanOrdersView,
 );

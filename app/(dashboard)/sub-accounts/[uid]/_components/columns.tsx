@@ -6,7 +6,7 @@ import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
-import type { LedgerWithdrawal } from "./sections";
+import type { WithdrawalView } from "@/lib/api/withdrawal-ledger";
 
 const asset = dataColumnHelper<AssetEntry>();
 export const assetColumns = asset.columns([
@@ -37,7 +37,7 @@ export const assetColumns = asset.columns([
   }),
 ]);
 
-const withdrawal = dataColumnHelper<LedgerWithdrawal>();
+const withdrawal = dataColumnHelper<WithdrawalView>();
 export const withdrawalColumns = withdrawal.columns([
   // The time opens the withdrawal's own page, as in the ledger.
   withdrawal.accessor((r) => String(Date.parse(r.requestedAt)), {

@@ -123,7 +123,8 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 {data.days.length === 1
                   ? `1 daily snapshot so far, of ${data.days[0]} (UTC): the chart draws from the second.`
-                  : `${counted(data.days.length, "daily snapshot")}, ${data.days[0]} to ${data.days.at(-1)} (UTC days).`}
+                  : `${counted(data.days.length, "daily snapshot")}, ` +
+                    `${data.days[0]} to ${data.days.at(-1)} (UTC days).`}
               </p>
             </div>
           )

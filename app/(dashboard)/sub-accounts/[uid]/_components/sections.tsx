@@ -5,7 +5,7 @@
 import { type UseQueryResult } from "@tanstack/react-query";
 import type { RowData } from "@tanstack/react-table";
 import type { ReactNode } from "react";
-import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
+import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
 import { ApiError } from "@/lib/client/api";
 import type * as z from "zod/mini";
 import type { rebatesGet } from "@/lib/platform/catalog";
@@ -61,8 +61,6 @@ export function AssetsSection({ uid }: { uid: string }) {
     </Panel>
   );
 }
-
-export type LedgerWithdrawal = WithdrawalView;
 
 export function WithdrawalsSection({ uid }: { uid: string }) {
   // A 404 is an answer (no ledger on this server), not a fault to retry (only a transient one is).

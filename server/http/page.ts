@@ -2,24 +2,26 @@ import "server-only";
 // The page gate: what apiRoute is for routes, for the dashboard's pages. A page names its entry in the
 // page manifest (lib/pages.ts); the gate signs the visitor in (back to the page asked for, path and
 // query), checks the page's permission and, when the role may not open it, records the refusal in the
-// audit log (as a refused API call is) and answers with the one "not allowed" page.
+// audit log (as a refused API call is) and says so. It answers data; the pages draw the frame or the
+// "not allowed" page from it (app/(dashboard)/_components/page-gate.tsx).
 import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import type { ComponentType, ReactElement, ReactNode } from "react";
-import { NotAllowed, PageFrame, type FrameOptions } from "@/components/shell/page-frame";
 import { DomainError } from "@/lib/api/errors";
 import { PAGES, type PageDef, type PageId } from "@/lib/pages";
-import { can } from "@/lib/rbac";
+import { can, type Permission, type Role } from "@/lib/rbac";
 import { REQUEST_PATH_HEADER } from "@/lib/security-headers";
 import { requireStaffSession, type StaffSession } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { logger } from "@/server/log";
 import { refuse } from "./request";
 
+/** Why the visitor may not open the page: the permission it needs and the role they have. */
+export type PageRefusal = { permission: Permission; role: Role };
+
 export type PageGate =
   | { session: StaffSession; page: PageDef; denied: null }
-  | { session: StaffSession; page: PageDef; denied: ReactElement };
+  | { session: StaffSession; page: PageDef; denied: PageRefusal };
 
 export async function openPage(id: PageId): Promise<PageGate> {
   const page: PageDef = PAGES[id];
@@ -37,31 +39,10 @@ export async function openPage(id: PageId): Promise<PageGate> {
   } catch (e) {
     logger.error({ err: String(e) }, "audit write of a refused page view failed");
   }
-  return { session, page, denied: <NotAllowed page={page} permission={page.permission} role={session.role} /> };
+  return { session, page, denied: { permission: page.permission, role: session.role } };
 }
 
 /** The page's document title, from the manifest. */
 export function pageMetadata(id: PageId): Metadata {
   return { title: PAGES[id].title };
-}
-
-/**
- * A page that is its view in the page frame (most of the dashboard): the gate, then the frame. `view` runs per
- * request, after the gate, with the visitor's session.
- */
-export function framedPage(id: PageId, frame: FrameOptions, view: (session: StaffSession) => ReactNode) {
-  return async function FramedPage() {
-    const { session, page, denied } = await openPage(id);
-    if (denied) return denied;
-    return (
-      <PageFrame page={page} {...frame}>
-        {view(session)}
-      </PageFrame>
-    );
-  };
-}
-
-/** A framed page over a time range: "now" is fixed once per request so server and browser render the same default range. */
-export function rangedPage(id: PageId, frame: FrameOptions, View: ComponentType<{ initialNow: number }>) {
-  return framedPage(id, frame, () => <View initialNow={Date.now()} />);
 }
