@@ -1,6 +1,6 @@
 import { can } from "@/lib/rbac";
 import { PolicyAdmin } from "./_components/policy-admin";
-import { framedPage, pageMetadata } from "@/server/http/page";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("policy");
 export const dynamic = "force-dynamic";
@@ -9,7 +9,9 @@ export default framedPage(
   "policy",
   {
     intro:
-      "Ordered rules decide how many approvals, from which roles, a withdrawal needs; the first rule that matches decides, and with none matching (or none published) one lead other than the requester approves. An admin drafts; another admin publishes.",
+      "Ordered rules decide how many approvals, from which roles, a withdrawal needs; the first rule that matches " +
+      "decides, and with none matching (or none published) one lead other than the requester approves. An admin " +
+      "drafts; another admin publishes.",
   },
   (session) => (
     <PolicyAdmin
