@@ -7,9 +7,8 @@ import { AppFrame } from "@/components/shell/app-frame";
 import { Brand } from "@/components/shell/brand";
 import { navFor } from "@/components/shell/nav";
 import { env } from "@/lib/env";
-import { markResetNoticeSeen } from "@/server/auth/mfa";
+import { resetNoticeShown } from "@/server/auth/mfa";
 import { requireStaffSession } from "@/server/auth/session";
-import { getDb } from "@/server/db";
 
 // Every page below needs a signed-in staff member. Layouts do not re-render on client navigation, so
 // pages with their own rules check again (admin/users), and every API route checks in apiRoute.
@@ -18,7 +17,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const session = await requireStaffSession("/");
   // Seen once a page that shows it reaches its holder, not at sign-in: a sign-in that opens no page
   // (a script with the password) must not use it up.
-  if (session.mfaResetAt) await markResetNoticeSeen(await getDb(), session.userId, session.mfaResetAt);
+  if (session.mfaResetAt) await resetNoticeShown(session.userId, session.mfaResetAt);
   return (
     <>
       <AppFrame

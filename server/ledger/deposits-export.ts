@@ -10,7 +10,7 @@ import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { keysetPage } from "@/server/db/keyset";
 import { failureDetail } from "@/server/failures";
-import type { CsvRows } from "@/server/http/csv";
+import type { CsvRows } from "@/lib/csv";
 import { coverageText, type LedgerCoverage } from "@/lib/api/ledger-coverage";
 import { depositsCoverage, depositsQuery, toView, type Key, type Row } from "./queries";
 

@@ -236,15 +236,22 @@ export async function pendingResetNotice(
 
 /**
  * A page that shows the reset notice to its holder marks that reset seen. Guarded by the reset's time, so
- * seeing an older notice never hides a newer reset (the time shown is to the millisecond, the stored one finer). True when this call marked it.
+ * seeing an older notice never hides a newer reset (the time shown is to the millisecond, the stored one finer).
+ * True when this call marked it.
  */
 export async function markResetNoticeSeen(db: Queryable, userId: string, at: string): Promise<boolean> {
   if (!isUuid(userId)) return false;
   const { rows } = await db.query(
     `UPDATE staff_users SET mfa_reset_seen_at = mfa_reset_at
-     WHERE id = $1 AND mfa_reset_at < $2::timestamptz + interval '1 millisecond' AND (mfa_reset_seen_at IS NULL OR mfa_reset_seen_at < mfa_reset_at)
+     WHERE id = $1 AND mfa_reset_at < $2::timestamptz + interval '1 millisecond'
+       AND (mfa_reset_seen_at IS NULL OR mfa_reset_seen_at < mfa_reset_at)
      RETURNING id`,
     [userId, at],
   );
   return rows.length === 1;
+}
+
+/** The page frame showed its holder the reset notice of `at`: the same as markResetNoticeSeen, on the app's database. */
+export async function resetNoticeShown(userId: string, at: string): Promise<boolean> {
+  return markResetNoticeSeen(await getDb(), userId, at);
 }

@@ -13,6 +13,7 @@ export {
   resetFactors,
   pendingResetNotice,
   markResetNoticeSeen,
+  resetNoticeShown,
 } from "./factors";
 export { registrationOptions, addPasskey, authenticationOptions, verifyPasskey, type Site } from "./passkeys";
 export { replaceRecoveryCodes, spendRecoveryCode, recoveryCodesLeft, RECOVERY_CODE_COUNT } from "./recovery";
