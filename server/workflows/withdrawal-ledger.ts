@@ -49,6 +49,8 @@ export type Row = {
   error_code: string | null;
   error_msg: string | null;
   version: number;
+  /** The process holding its platform call (server/db/instance-lease.ts), while one does. */
+  held_by?: string | null;
 };
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());

@@ -19,6 +19,7 @@ import { approverStanding } from "@/server/auth/approver-standing";
 import type { StaffSession } from "@/server/auth/session";
 import { findUserById } from "@/server/auth/users";
 import type { Db } from "@/server/db";
+import { thisInstance } from "@/server/db/instance-lease";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
@@ -178,9 +179,9 @@ export async function approveWithdrawal(
   // database lets one UPDATE match; the other sees 0 rows and sends nothing. requested_by <> $2 repeats the
   // two-person rule where it cannot be raced (the CHECK constraint backs it once more).
   const { rows } = await db.query<Row>(
-    `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = now(), version = version + 1
+    `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = now(), held_by = $3, version = version + 1
      WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
-    [id, session.email],
+    [id, session.email, thisInstance().id],
   );
   if (!rows[0]) refuseDecided(await loadRow(db, id));
   return submit(db, client, session, rows[0], ctx);
@@ -247,6 +248,32 @@ export async function reconcileWithdrawal(
   return submit(db, client, session, row, ctx);
 }
 
+/** Who sends: a member of staff, or Brokerdesk itself settling what a dead process left (actorRole null). */
+type Sender = { email: string; role: string | null };
+
+/**
+ * Settles a withdrawal whose call a process that is gone held (server/workflows/instance-recovery.ts): at
+ * once, not after STALE_SUBMIT_MS, since nobody is waiting for that call's answer any more. The same request
+ * again, with the same clientOid, so it is carried out once whatever the first call did. Null when the row
+ * is no longer that process's (settled, or taken over meanwhile).
+ */
+export async function recoverWithdrawal(
+  db: Db,
+  client: PlatformClient,
+  sender: Sender,
+  id: string,
+  gone: string,
+  ctx: AuditContext = {},
+): Promise<{ view: WithdrawalView; submitIntentId: number } | null> {
+  const row = await loadRow(db, id);
+  if (row.held_by !== gone || (row.state !== "approved" && row.state !== "submitted")) return null;
+  let submitIntentId = 0;
+  const view = await submit(db, client, sender, row, ctx, { recovers: gone }, (intentId) => {
+    submitIntentId = intentId;
+  });
+  return { view, submitIntentId };
+}
+
 /**
  * One send of a stored request. The claim (state → submitted, guarded by the state and version read) and
  * the "withdrawals.submit" audit intent commit together or not at all: no intent, no send (fail-closed),
@@ -255,9 +282,11 @@ export async function reconcileWithdrawal(
 async function submit(
   db: Db,
   client: PlatformClient,
-  session: StaffSession,
+  session: Sender,
   row: Row,
   ctx: AuditContext,
+  note: Record<string, string> = {},
+  opened: (intentId: number) => void = () => undefined,
 ): Promise<WithdrawalView> {
   const body = e5Body(row);
   const subject = {
@@ -270,12 +299,12 @@ async function submit(
   };
   const claim = await db.transaction(async (tx) => {
     const { rows } = await tx.query<Row>(
-      `UPDATE withdrawal_requests SET state = 'submitted', submitted_at = now(), version = version + 1
+      `UPDATE withdrawal_requests SET state = 'submitted', submitted_at = now(), held_by = $4, version = version + 1
        WHERE id = $1 AND state = $2 AND version = $3 RETURNING *`,
-      [row.id, row.state, row.version],
+      [row.id, row.state, row.version, thisInstance().id],
     );
     if (!rows[0]) return null;
-    const trail = await openAudit(db, subject, { ...body, fromState: row.state }, tx);
+    const trail = await openAudit(db, subject, { ...body, fromState: row.state, ...note }, tx);
     return { row: rows[0], trail };
   });
   if (!claim) {
@@ -285,6 +314,7 @@ async function submit(
       `This withdrawal changed meanwhile (it is ${now.state}); nothing was sent`,
     );
   }
+  opened(claim.trail.intentId);
 
   let outcome: { state: "confirmed"; orderId: string } | { state: "failed" | "unknown"; code: string; msg: string };
   try {
@@ -327,12 +357,12 @@ async function settle(
   const { rows } =
     o.state === "confirmed"
       ? await db.query<Row>(
-          `UPDATE withdrawal_requests SET state = 'confirmed', platform_order_id = $3, settled_at = now(), error_code = NULL, error_msg = NULL, version = version + 1
+          `UPDATE withdrawal_requests SET state = 'confirmed', platform_order_id = $3, settled_at = now(), error_code = NULL, error_msg = NULL, held_by = NULL, version = version + 1
            WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
           [claimed.id, claimed.version, o.orderId],
         )
       : await db.query<Row>(
-          `UPDATE withdrawal_requests SET state = $3, error_code = $4, error_msg = $5, settled_at = CASE WHEN $3 = 'failed' THEN now() END, version = version + 1
+          `UPDATE withdrawal_requests SET state = $3, error_code = $4, error_msg = $5, settled_at = CASE WHEN $3 = 'failed' THEN now() END, held_by = NULL, version = version + 1
            WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
           [claimed.id, claimed.version, o.state, o.code.slice(0, 64), o.msg.slice(0, 500)],
         );

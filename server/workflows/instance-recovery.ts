@@ -1,0 +1,202 @@
+import "server-only";
+// Nothing is left dangling when a process dies mid-call. Each instance keeps its lease (server/db/
+// instance-lease.ts) and, on start and on every heartbeat after, looks for instances that are gone. For
+// each, one peer claims the settling of what it left:
+// 1. every withdrawal whose platform call it held (approved, or submitted with no answer recorded) is
+//    reconciled at once: the same request with the same clientOid, so the platform carries it out once
+//    whether or not the first call arrived. Nobody waits STALE_SUBMIT_MS for an answer that cannot come;
+//    that wait remains for a live instance that is merely slow.
+// 2. every audit intent it opened and never closed gets its outcome, "interrupted", naming the reconcile
+//    that settled its withdrawal (its audit intent id, the state it ended in).
+// Then its lease row goes. A step that fails leaves the rest for the next claim (every step is idempotent:
+// a settled withdrawal is no longer held by the gone instance; a closed intent is no longer open).
+import type { AuditOutcome } from "@/lib/api/audit-actions";
+import { AUDIT_ACTIONS, appendAuditInTransaction, withAudit, type AuditRow } from "@/server/audit";
+import type { Db } from "@/server/db";
+import {
+  claimRecovery,
+  dropLease,
+  goneInstances,
+  releaseLease,
+  renewLease,
+  thisInstance,
+  type InstanceIdentity,
+} from "@/server/db/instance-lease";
+import { logger } from "@/server/log";
+import type { PlatformClient } from "@/server/platform/client";
+import { recoverWithdrawal } from "./withdrawal-requests";
+
+export type LeaseTimes = {
+  /** A lease not renewed for this long has lapsed. Far above heartbeatMs, so a busy event loop is not death. */
+  ttlMs: number;
+  heartbeatMs: number;
+  /** How long one peer's claim on a gone instance's leftovers holds before another may take it over. */
+  claimMs: number;
+};
+export const LEASE_TIMES: LeaseTimes = { ttlMs: 20_000, heartbeatMs: 5_000, claimMs: 60_000 };
+
+/** The actor of what Brokerdesk does by itself here; no role, since no person acted. */
+export const RECOVERY_ACTOR = "system:recovery";
+
+type Settled = { reconcileIntentId: number; state: string; orderId: string | null };
+export type Recovery = {
+  instance: string;
+  withdrawals: ({ id: string } & Settled)[];
+  interrupted: number;
+};
+
+async function settleWithdrawals(db: Db, client: PlatformClient, gone: string): Promise<Map<string, Settled>> {
+  const settled = new Map<string, Settled>();
+  const held = await db.query<{ id: string }>(
+    "SELECT id FROM withdrawal_requests WHERE held_by = $1 AND state IN ('approved', 'submitted') ORDER BY approved_at",
+    [gone],
+  );
+  for (const { id } of held.rows) {
+    const target = `withdrawal:${id}`;
+    const subject = { actor: RECOVERY_ACTOR, action: "withdrawals.reconcile" as const, target };
+    const params = { instance: gone, why: "the process that held this withdrawal's platform call is gone" };
+    const out = await withAudit(
+      db,
+      subject,
+      params,
+      async (reconcileIntentId) => ({
+        reconcileIntentId,
+        sent: await recoverWithdrawal(db, client, { email: RECOVERY_ACTOR, role: null }, id, gone),
+      }),
+      ({ sent }) =>
+        sent
+          ? { state: sent.view.state, orderId: sent.view.platformOrderId, submitIntentId: sent.submitIntentId }
+          : { state: "no longer held by the stopped instance: nothing sent" },
+    );
+    settled.set(target, {
+      reconcileIntentId: out.reconcileIntentId,
+      state: out.sent?.view.state ?? "no longer held",
+      orderId: out.sent?.view.platformOrderId ?? null,
+    });
+  }
+  return settled;
+}
+
+type OpenIntent = Pick<AuditRow, "actor" | "actorRole" | "action" | "target" | "requestId" | "ip"> & { id: number };
+
+async function closeIntents(db: Db, gone: string, settled: Map<string, Settled>): Promise<number> {
+  const { rows } = await db.query<OpenIntent>(
+    `SELECT a.id::int AS id, a.actor, a.actor_role AS "actorRole", a.action, a.target, a.request_id AS "requestId", a.ip
+       FROM audit_open_intents o JOIN audit_log a ON a.id = o.intent_id
+      WHERE o.instance_id = $1 ORDER BY a.id`,
+    [gone],
+  );
+  let closed = 0;
+  for (const intent of rows) {
+    const withdrawal = intent.target?.startsWith("withdrawal:") ? intent.target.slice("withdrawal:".length) : null;
+    const link = intent.target ? settled.get(intent.target) : undefined;
+    // A withdrawal this recovery did not resend (nothing of it was in flight): what it is now.
+    const now =
+      withdrawal && !link
+        ? (await db.query<{ state: string }>("SELECT state FROM withdrawal_requests WHERE id::text = $1", [withdrawal]))
+            .rows[0]?.state
+        : undefined;
+    const detail = {
+      instance: gone,
+      closedBy: RECOVERY_ACTOR,
+      why: "the process stopped before it recorded how this ended",
+      ...(link ? { settledBy: link } : {}),
+      ...(now ? { withdrawalState: now } : {}),
+    };
+    const wrote = await db.transaction(async (tx) => {
+      // Only while it is still open and still the gone instance's: never a second outcome.
+      const open = await tx.query(
+        "DELETE FROM audit_open_intents WHERE intent_id = $1 AND instance_id = $2 RETURNING intent_id",
+        [intent.id, gone],
+      );
+      if (!open.rows[0]) return false;
+      const outcome: AuditOutcome = "interrupted";
+      const action = AUDIT_ACTIONS.parse(intent.action);
+      await appendAuditInTransaction(tx, { ...intent, action, outcome, intentId: intent.id, detail });
+      return true;
+    });
+    if (wrote) closed++;
+  }
+  return closed;
+}
+
+/** Settles what a gone instance left, if this instance wins the claim on it (null otherwise). */
+export async function recoverGoneInstance(
+  db: Db,
+  client: PlatformClient,
+  me: InstanceIdentity,
+  gone: string,
+  times: Pick<LeaseTimes, "claimMs"> = LEASE_TIMES,
+): Promise<Recovery | null> {
+  if (!(await claimRecovery(db, me, gone, times.claimMs))) return null;
+  const settled = await settleWithdrawals(db, client, gone);
+  const interrupted = await closeIntents(db, gone, settled);
+  await dropLease(db, gone);
+  const withdrawals = [...settled].map(([target, s]) => ({ id: target.slice("withdrawal:".length), ...s }));
+  if (withdrawals.length || interrupted)
+    logger.warn({ instance: gone, withdrawals, interrupted }, "settled what a stopped instance left in flight");
+  return { instance: gone, withdrawals, interrupted };
+}
+
+export type InstanceLease = { me: InstanceIdentity; stop(): Promise<void>; recoverNow(): Promise<Recovery[]> };
+
+/**
+ * Keeps this instance's lease and settles what gone instances left: once at start (not awaited: the
+ * platform may be slow, and the app serves meanwhile), then on every heartbeat. The renewal runs on its own
+ * timer, so a slow recovery never lets this instance's own lease lapse.
+ */
+export async function startInstanceLease(
+  db: Db,
+  client: PlatformClient,
+  times: LeaseTimes = LEASE_TIMES,
+): Promise<InstanceLease> {
+  const me = thisInstance();
+  await renewLease(db, me, times.ttlMs);
+  let running: Promise<Recovery[]> | null = null;
+  const recoverNow = (): Promise<Recovery[]> => {
+    running ??= (async () => {
+      const done: Recovery[] = [];
+      for (const gone of await goneInstances(db, me)) {
+        const r = await recoverGoneInstance(db, client, me, gone, times);
+        if (r) done.push(r);
+      }
+      return done;
+    })().finally(() => (running = null));
+    return running;
+  };
+  const quietly = () =>
+    void recoverNow().catch((e: unknown) =>
+      logger.error({ err: String(e) }, "settling a stopped instance's calls failed; tried again on the next heartbeat"),
+    );
+  const renew = setInterval(() => {
+    renewLease(db, me, times.ttlMs).catch((e: unknown) =>
+      logger.error({ err: String(e) }, "instance lease renewal failed"),
+    );
+    quietly();
+  }, times.heartbeatMs);
+  renew.unref();
+  quietly();
+  return {
+    me,
+    recoverNow,
+    async stop() {
+      clearInterval(renew);
+      await running?.catch(() => undefined);
+      await releaseLease(db, me);
+    },
+  };
+}
+
+// ---- the process's lease (started by server/startup.ts) ----
+
+const g = globalThis as typeof globalThis & { __brokerdeskLease?: Promise<InstanceLease> };
+
+export function startProcessLease(db: Db, client: PlatformClient): Promise<InstanceLease> {
+  if (g.__brokerdeskLease) return g.__brokerdeskLease;
+  const started = startInstanceLease(db, client);
+  g.__brokerdeskLease = started;
+  started.catch(() => {
+    if (g.__brokerdeskLease === started) g.__brokerdeskLease = undefined;
+  });
+  return started;
+}
