@@ -16,6 +16,8 @@ export type Db = Queryable & {
    */
   script(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
+  /** The embedded database only: a consistent gzipped tarball of its data folder, taken between statements. */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 export { DbClosedError, DbMisuseError } from "./errors";
