@@ -64,10 +64,12 @@ function pidGone(pid: number): boolean {
 
 /**
  * The instances other than `me` known to be gone that still hold something or still have a lease row:
- * lapsed leases; a lease of this host and pid namespace whose pid is gone; and on the embedded database,
- * every other holder (one process owns the data folder, so none of them runs).
+ * lapsed leases (only when `judgeLapses`: after an outage of the database every lease has lapsed, and the
+ * living renew theirs within a heartbeat, so an instance judges lapses only once its own renewals have
+ * succeeded for a whole time to live); a lease of this host and pid namespace whose pid is gone; and on the
+ * embedded database, every other holder (one process owns the data folder, so none of them runs).
  */
-export async function goneInstances(db: Db, me: InstanceIdentity): Promise<string[]> {
+export async function goneInstances(db: Db, me: InstanceIdentity, judgeLapses = true): Promise<string[]> {
   const gone = new Set<string>();
   const leases = await db.query<{ instance_id: string; host: string; pid: number; lapsed: boolean }>(
     "SELECT instance_id, host, pid, expires_at < now() AS lapsed FROM instance_leases WHERE instance_id <> $1",
@@ -76,7 +78,7 @@ export async function goneInstances(db: Db, me: InstanceIdentity): Promise<strin
   for (const l of leases.rows) {
     // On this host and pid namespace a pid is one process at a time: this one's own pid, or one that is gone.
     const samePidSpace = l.host === me.host && me.host.includes(" pid:");
-    if (l.lapsed || db.engine === "pglite" || (samePidSpace && (l.pid === me.pid || pidGone(l.pid))))
+    if ((l.lapsed && judgeLapses) || db.engine === "pglite" || (samePidSpace && (l.pid === me.pid || pidGone(l.pid))))
       gone.add(l.instance_id);
   }
   if (db.engine === "pglite") {

@@ -11,7 +11,7 @@ import "server-only";
 // Then its lease row goes. A step that fails leaves the rest for the next claim (every step is idempotent:
 // a settled withdrawal is no longer held by the gone instance; a closed intent is no longer open).
 import type { AuditOutcome } from "@/lib/api/audit-actions";
-import { AUDIT_ACTIONS, appendAuditInTransaction, withAudit, type AuditRow } from "@/server/audit";
+import { AUDIT_ACTIONS, appendAuditInTransaction, intentsOpenHere, withAudit, type AuditRow } from "@/server/audit";
 import type { Db } from "@/server/db";
 import {
   claimRecovery,
@@ -24,6 +24,7 @@ import {
 } from "@/server/db/instance-lease";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
+import { withdrawalsSendingHere } from "./withdrawal-calls";
 import { recoverWithdrawal } from "./withdrawal-requests";
 
 export type LeaseTimes = {
@@ -32,8 +33,13 @@ export type LeaseTimes = {
   heartbeatMs: number;
   /** How long one peer's claim on a gone instance's leftovers holds before another may take it over. */
   claimMs: number;
+  /**
+   * A withdrawal this instance holds but is not sending, or an intent it opened and is not closing, this long
+   * after it began: its outcome was lost (the database was unreachable when it came), so it is settled too.
+   */
+  orphanAfterMs: number;
 };
-export const LEASE_TIMES: LeaseTimes = { ttlMs: 20_000, heartbeatMs: 5_000, claimMs: 60_000 };
+export const LEASE_TIMES: LeaseTimes = { ttlMs: 20_000, heartbeatMs: 5_000, claimMs: 60_000, orphanAfterMs: 30_000 };
 
 /** The actor of what Brokerdesk does by itself here; no role, since no person acted. */
 export const RECOVERY_ACTOR = "system:recovery";
@@ -45,16 +51,29 @@ export type Recovery = {
   interrupted: number;
 };
 
-async function settleWithdrawals(db: Db, client: PlatformClient, gone: string): Promise<Map<string, Settled>> {
+/** Whose leftovers, and which of them: all of a gone instance's; of this one's, those older than `olderThanMs` and not in hand. */
+type Leftovers = {
+  holder: string;
+  why: string;
+  olderThanMs: number;
+  sending: ReadonlySet<string>;
+  closing: ReadonlySet<number>;
+};
+
+async function settleWithdrawals(db: Db, client: PlatformClient, of: Leftovers): Promise<Map<string, Settled>> {
   const settled = new Map<string, Settled>();
   const held = await db.query<{ id: string }>(
-    "SELECT id FROM withdrawal_requests WHERE held_by = $1 AND state IN ('approved', 'submitted') ORDER BY approved_at",
-    [gone],
+    `SELECT id FROM withdrawal_requests
+      WHERE held_by = $1 AND state IN ('approved', 'submitted')
+        AND COALESCE(submitted_at, approved_at) <= now() - $2 * interval '1 millisecond'
+      ORDER BY approved_at`,
+    [of.holder, of.olderThanMs],
   );
-  for (const { id } of held.rows) {
+  const gone = of.holder;
+  for (const { id } of held.rows.filter((r) => !of.sending.has(r.id))) {
     const target = `withdrawal:${id}`;
     const subject = { actor: RECOVERY_ACTOR, action: "withdrawals.reconcile" as const, target };
-    const params = { instance: gone, why: "the process that held this withdrawal's platform call is gone" };
+    const params = { instance: gone, why: of.why };
     const out = await withAudit(
       db,
       subject,
@@ -79,15 +98,16 @@ async function settleWithdrawals(db: Db, client: PlatformClient, gone: string): 
 
 type OpenIntent = Pick<AuditRow, "actor" | "actorRole" | "action" | "target" | "requestId" | "ip"> & { id: number };
 
-async function closeIntents(db: Db, gone: string, settled: Map<string, Settled>): Promise<number> {
+async function closeIntents(db: Db, of: Leftovers, settled: Map<string, Settled>): Promise<number> {
+  const gone = of.holder;
   const { rows } = await db.query<OpenIntent>(
     `SELECT a.id::int AS id, a.actor, a.actor_role AS "actorRole", a.action, a.target, a.request_id AS "requestId", a.ip
        FROM audit_open_intents o JOIN audit_log a ON a.id = o.intent_id
-      WHERE o.instance_id = $1 ORDER BY a.id`,
-    [gone],
+      WHERE o.instance_id = $1 AND o.opened_at <= now() - $2 * interval '1 millisecond' ORDER BY a.id`,
+    [gone, of.olderThanMs],
   );
   let closed = 0;
-  for (const intent of rows) {
+  for (const intent of rows.filter((r) => !of.closing.has(r.id))) {
     const withdrawal = intent.target?.startsWith("withdrawal:") ? intent.target.slice("withdrawal:".length) : null;
     const link = intent.target ? settled.get(intent.target) : undefined;
     // A withdrawal this recovery did not resend (nothing of it was in flight): what it is now.
@@ -99,7 +119,7 @@ async function closeIntents(db: Db, gone: string, settled: Map<string, Settled>)
     const detail = {
       instance: gone,
       closedBy: RECOVERY_ACTOR,
-      why: "the process stopped before it recorded how this ended",
+      why: of.why,
       ...(link ? { settledBy: link } : {}),
       ...(now ? { withdrawalState: now } : {}),
     };
@@ -129,13 +149,46 @@ export async function recoverGoneInstance(
   times: Pick<LeaseTimes, "claimMs"> = LEASE_TIMES,
 ): Promise<Recovery | null> {
   if (!(await claimRecovery(db, me, gone, times.claimMs))) return null;
-  const settled = await settleWithdrawals(db, client, gone);
-  const interrupted = await closeIntents(db, gone, settled);
+  const of: Leftovers = {
+    holder: gone,
+    why: "the process that held it stopped before it recorded how it ended",
+    olderThanMs: 0,
+    sending: new Set(),
+    closing: new Set(),
+  };
+  const settled = await settleWithdrawals(db, client, of);
+  const interrupted = await closeIntents(db, of, settled);
   await dropLease(db, gone);
   const withdrawals = [...settled].map(([target, s]) => ({ id: target.slice("withdrawal:".length), ...s }));
   if (withdrawals.length || interrupted)
     logger.warn({ instance: gone, withdrawals, interrupted }, "settled what a stopped instance left in flight");
   return { instance: gone, withdrawals, interrupted };
+}
+
+/**
+ * Settles what this instance itself holds but no longer has in hand: a withdrawal whose answer came while
+ * the database was unreachable (so it stayed "sent, no answer yet"), an intent whose outcome could not be
+ * written. Once the database is back, on the next heartbeat, rather than after STALE_SUBMIT_MS.
+ */
+export async function recoverOwnLeftovers(
+  db: Db,
+  client: PlatformClient,
+  me: InstanceIdentity,
+  times: Pick<LeaseTimes, "orphanAfterMs"> = LEASE_TIMES,
+): Promise<Recovery | null> {
+  const of: Leftovers = {
+    holder: me.id,
+    why: "its outcome could not be recorded: the database was unreachable when it came",
+    olderThanMs: times.orphanAfterMs,
+    sending: withdrawalsSendingHere(),
+    closing: intentsOpenHere(),
+  };
+  const settled = await settleWithdrawals(db, client, of);
+  const interrupted = await closeIntents(db, of, settled);
+  const withdrawals = [...settled].map(([target, s]) => ({ id: target.slice("withdrawal:".length), ...s }));
+  if (!withdrawals.length && !interrupted) return null;
+  logger.warn({ withdrawals, interrupted }, "settled what this instance could not record while the database was away");
+  return { instance: me.id, withdrawals, interrupted };
 }
 
 export type InstanceLease = { me: InstanceIdentity; stop(): Promise<void>; recoverNow(): Promise<Recovery[]> };
@@ -152,11 +205,16 @@ export async function startInstanceLease(
 ): Promise<InstanceLease> {
   const me = thisInstance();
   await renewLease(db, me, times.ttlMs);
+  // Since when every renewal has succeeded (null after one failed): lapses are judged a time to live after.
+  let renewedSince: number | null = Date.now();
   let running: Promise<Recovery[]> | null = null;
   const recoverNow = (): Promise<Recovery[]> => {
     running ??= (async () => {
       const done: Recovery[] = [];
-      for (const gone of await goneInstances(db, me)) {
+      const own = await recoverOwnLeftovers(db, client, me, times);
+      if (own) done.push(own);
+      const judgeLapses = renewedSince !== null && Date.now() - renewedSince >= times.ttlMs;
+      for (const gone of await goneInstances(db, me, judgeLapses)) {
         const r = await recoverGoneInstance(db, client, me, gone, times);
         if (r) done.push(r);
       }
@@ -169,8 +227,12 @@ export async function startInstanceLease(
       logger.error({ err: String(e) }, "settling a stopped instance's calls failed; tried again on the next heartbeat"),
     );
   const renew = setInterval(() => {
-    renewLease(db, me, times.ttlMs).catch((e: unknown) =>
-      logger.error({ err: String(e) }, "instance lease renewal failed"),
+    renewLease(db, me, times.ttlMs).then(
+      () => void (renewedSince ??= Date.now()),
+      (e: unknown) => {
+        renewedSince = null;
+        logger.error({ err: String(e) }, "instance lease renewal failed");
+      },
     );
     quietly();
   }, times.heartbeatMs);

@@ -21,7 +21,7 @@ import { RECOVERY_ACTOR, type LeaseTimes } from "./instance-recovery";
 import { requestWithdrawal } from "./withdrawal-requests";
 
 // A lease the test could wait out is ten seconds; the new instance must not need to wait at all.
-const TIMES: LeaseTimes = { ttlMs: 10_000, heartbeatMs: 500, claimMs: 30_000 };
+const TIMES: LeaseTimes = { ttlMs: 10_000, heartbeatMs: 500, claimMs: 30_000, orphanAfterMs: 30_000 };
 // Far below STALE_SUBMIT_MS: what "settled within seconds" is held to (a bound on the wait, not a measurement).
 const SETTLED_WITHIN_MS = 30_000;
 
@@ -45,7 +45,7 @@ function startInstance(cfg: CrashChildConfig): Promise<Instance> {
   let last: CrashChildProgress | null = null;
   child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2_000)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the instance did not start in 30 s: ${stderr}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the instance did not start in 90 s: ${stderr}`)), 90_000);
     child.on("message", (m) => {
       if (typeof m === "object" && m !== null) last = m as CrashChildProgress;
       else if (m === "started") {
@@ -135,13 +135,13 @@ describe.each(engines)("[withdrawals][crash] kill -9 mid-approval on $label", (e
     const onPlatform = () => sim.state.withdrawals().filter((r) => r.clientOid === w.clientOid);
     const base = { baseUrl: sim.baseUrl, key: sim.keys.brokerMain, db: cfgDb, times: TIMES, withdrawalId: w.id };
 
-    // 1. The approval's call reaches the platform, which carries it out; its answer takes 5 s to come back,
+    // 1. The approval's call reaches the platform, which carries it out; its answer takes 8 s to come back,
     //    and the instance is killed before it does.
-    sim.faults.set({ path: "withdrawals.submit", kind: "latency", latencyMs: 10_000, count: 1 });
+    sim.faults.set({ path: "withdrawals.submit", kind: "latency", latencyMs: 16_000, count: 1 });
     let instance: Instance | null = await startInstance({ ...base, approveAs: lead });
     try {
       const first = instance;
-      await until("the platform carrying out the order", 30_000, () => onPlatform().length === 1, first.last);
+      await until("the platform carrying out the order", 60_000, () => onPlatform().length === 1, first.last);
       await until("the instance recording its claim", 10_000, () => first.last()?.state === "submitted", first.last);
       await stop(first.child, "SIGKILL");
       expect(first.child.signalCode).toBe("SIGKILL");
@@ -218,5 +218,5 @@ describe.each(engines)("[withdrawals][crash] kill -9 mid-approval on $label", (e
       expect((await db.query("SELECT * FROM audit_open_intents")).rows).toEqual([]);
       expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
     });
-  }, 120_000);
+  }, 300_000);
 });

@@ -27,6 +27,7 @@ import { getRegistryEntry } from "./subaccounts";
 import { addressProblem } from "./address-check";
 import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, toView, type AuditContext, type Row } from "./withdrawal-ledger";
+import { sendingHere } from "./withdrawal-calls";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -279,7 +280,7 @@ export async function recoverWithdrawal(
  * the "withdrawals.submit" audit intent commit together or not at all: no intent, no send (fail-closed),
  * and no two senders, because only one claim of a given version can match.
  */
-async function submit(
+function submit(
   db: Db,
   client: PlatformClient,
   session: Sender,
@@ -287,6 +288,18 @@ async function submit(
   ctx: AuditContext,
   note: Record<string, string> = {},
   opened: (intentId: number) => void = () => undefined,
+): Promise<WithdrawalView> {
+  return sendingHere(row.id, () => sendOnce(db, client, session, row, ctx, note, opened));
+}
+
+async function sendOnce(
+  db: Db,
+  client: PlatformClient,
+  session: Sender,
+  row: Row,
+  ctx: AuditContext,
+  note: Record<string, string>,
+  opened: (intentId: number) => void,
 ): Promise<WithdrawalView> {
   const body = e5Body(row);
   const subject = {
@@ -324,7 +337,12 @@ async function submit(
     outcome = classify(e);
   }
 
-  const settled = await settle(db, claim.row, outcome);
+  // The call happened: if its outcome cannot be recorded (the database went away), the intent is let go of
+  // here and the recovery settles the row (same clientOid) and closes the intent once the database is back.
+  const settled = await settle(db, claim.row, outcome).catch(async (e: unknown) => {
+    await claim.trail.close("info", { state: outcome.state, recorded: false, clientOid: row.client_oid });
+    throw e;
+  });
   const detail =
     outcome.state === "confirmed"
       ? { state: "confirmed", orderId: outcome.orderId, clientOid: row.client_oid }
