@@ -253,10 +253,11 @@ export async function reconcileWithdrawal(
 type Sender = { email: string; role: string | null };
 
 /**
- * Settles a withdrawal whose call a process that is gone held (server/workflows/instance-recovery.ts): at
- * once, not after STALE_SUBMIT_MS, since nobody is waiting for that call's answer any more. The same request
- * again, with the same clientOid, so it is carried out once whatever the first call did. Null when the row
- * is no longer that process's (settled, or taken over meanwhile).
+ * Settles a withdrawal whose call is held by a process that is gone, or by this one when its answer could
+ * not be recorded (server/workflows/instance-recovery.ts): at once, not after STALE_SUBMIT_MS, since nobody
+ * is waiting for that call's answer any more. The same request again, with the same clientOid, so it is
+ * carried out once whatever the first call did. Null when the row is no longer held by `gone` (settled, or
+ * taken over meanwhile).
  */
 export async function recoverWithdrawal(
   db: Db,
