@@ -11,6 +11,7 @@ import "server-only";
 // Then its lease row goes. A step that fails leaves the rest for the next claim (every step is idempotent:
 // a settled withdrawal is no longer held by the gone instance; a closed intent is no longer open).
 import type { AuditOutcome } from "@/lib/api/audit-actions";
+import { DomainError } from "@/lib/api/errors";
 import { AUDIT_ACTIONS, appendAuditInTransaction, intentsOpenHere, withAudit, type AuditRow } from "@/server/audit";
 import type { Db } from "@/server/db";
 import {
@@ -74,13 +75,19 @@ async function settleWithdrawals(db: Db, client: PlatformClient, of: Leftovers):
     const target = `withdrawal:${id}`;
     const subject = { actor: RECOVERY_ACTOR, action: "withdrawals.reconcile" as const, target };
     const params = { instance: gone, why: of.why };
+    // Another sender winning the row meanwhile (already_in_progress) is its outcome, not this recovery's failure.
     const out = await withAudit(
       db,
       subject,
       params,
       async (reconcileIntentId) => ({
         reconcileIntentId,
-        sent: await recoverWithdrawal(db, client, { email: RECOVERY_ACTOR, role: null }, id, gone),
+        sent: await recoverWithdrawal(db, client, { email: RECOVERY_ACTOR, role: null }, id, gone).catch(
+          (e: unknown) => {
+            if (e instanceof DomainError && e.code === "already_in_progress") return null;
+            throw e;
+          },
+        ),
       }),
       ({ sent }) =>
         sent
