@@ -72,6 +72,8 @@ async function run(cfg: ChaosInstanceConfig): Promise<void> {
     ).rows;
 
   for (let i = 0; i < cfg.ops; i++) {
+    // Staff think between clicks: the run lasts long enough for the nemesis to act within it.
+    await new Promise((r) => setTimeout(r, 100 + Math.floor(random() * 300)));
     const roll = random();
     const invokedAt = Date.now();
     let event: Omit<HistoryEvent, "answeredAt" | "ok" | "result" | "invokedAt">;

@@ -126,10 +126,14 @@ async function main(): Promise<number> {
       { path: "withdrawals.submit", kind: "rate-limit", count: 3 },
     ];
     const actions: string[] = [];
+    // A kill at least every third action, so that even a short run has one.
+    let sinceKill = 0;
     while ([...left.values()].some((n) => n > 0)) {
-      await sleep(600 + Math.floor(nemesis() * 1_800));
+      await sleep(400 + Math.floor(nemesis() * 1_200));
       const running = [...children.keys()].filter((n) => (left.get(n) ?? 0) > 0).sort();
-      if (nemesis() < 0.35 && running.length) {
+      const kill = nemesis() < 0.35 || sinceKill >= 2;
+      sinceKill = kill ? 0 : sinceKill + 1;
+      if (kill && running.length) {
         const victim = running[Math.floor(nemesis() * running.length)]!;
         const child = children.get(victim)!;
         const exited = new Promise((r) => child.once("exit", r));
