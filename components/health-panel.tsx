@@ -35,6 +35,12 @@ export function HealthPanel() {
             {q.data.platform.message}
           </p>
         )}
+        {q.data && !q.data.database.reachable ? (
+          <p className="mt-1 flex items-center gap-2">
+            <Badge tone="error">DOWN</Badge> Brokerdesk&apos;s database does not answer (
+            {q.data.database.code ?? "error"}): nothing can be recorded until it is back.
+          </p>
+        ) : null}
       </div>
     </section>
   );

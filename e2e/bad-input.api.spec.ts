@@ -1156,7 +1156,12 @@ const auditFilters = (path: string): Route => ({
         ),
         "bad action",
       ),
-      queryField(base, "outcome", notOneOf(["intent", "success", "failure", "refused", "info"]), "bad outcome"),
+      queryField(
+        base,
+        "outcome",
+        notOneOf(["intent", "success", "failure", "refused", "info", "interrupted"]),
+        "bad outcome",
+      ),
       queryField(base, "from", badTimestamp, "bad from"),
       queryField(base, "to", badTimestamp, "bad to"),
       queryField(base, "limit", badLimit(500), "limit out of range"),

@@ -12,6 +12,7 @@ import {
   RateBudgetExceededError,
   RateBudgetUnavailableError,
 } from "@/server/platform/errors";
+import { isDatabaseUnreachable } from "@/server/db/errors";
 
 export type Failure = {
   code: ErrorCode;
@@ -70,6 +71,15 @@ export function describeFailure(e: unknown): Failure {
       code: "platform_malformed",
       message: e.message,
       platform: { code: "malformed", msg: e.message, operation: e.operationId },
+    };
+  }
+  // Before the audit's own failure: an intent that could not be written because the database is down is said as that.
+  if (isDatabaseUnreachable(e)) {
+    return {
+      code: "database_unavailable",
+      message:
+        "Brokerdesk's database cannot be reached, so nothing can be recorded or read; what was under way is settled when it is back. Try again shortly.",
+      retryAfter: 5,
     };
   }
   if (e instanceof Error && e.name === "AuditWriteError") {

@@ -13,6 +13,7 @@ import { logger } from "@/server/log";
 import { startProcessLedger } from "@/server/ledger/engine";
 import { getPlatformClient, platformBaseUrl, setEmbeddedSimulator } from "@/server/platform/runtime";
 import { controlHeaders } from "@/server/simulator/control-token";
+import { startProcessLease } from "@/server/workflows/instance-recovery";
 import { seedRegistry } from "@/server/workflows/subaccounts";
 
 const g = globalThis as typeof globalThis & {
@@ -38,6 +39,10 @@ export function startApp(): Promise<void> {
   g.__brokerdeskStarted ??= (async () => {
     const baseUrl = await startPlatform();
     await untilDone(() => prepareData(baseUrl));
+    // This instance's lease, and the settling of whatever an instance that stopped left in flight.
+    await untilDone(async () => {
+      await startProcessLease(await getDb(), await getPlatformClient());
+    });
     // The ledger's sync jobs, after the registry they walk exists. A failure to start them is
     // said and retried; the app serves meanwhile (live reads do not need them).
     if (env.ledger.sync) {

@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   rate_budget_unavailable: 503,
   // Brokerdesk itself.
   audit_unavailable: 503,
+  // The database cannot be reached: nothing can be recorded or read until it is back.
+  database_unavailable: 503,
   internal: 500,
 } as const satisfies Record<string, number>;
 
@@ -60,6 +62,7 @@ export const COMMON_ERRORS = [
   "forbidden",
   "invalid_input",
   "audit_unavailable",
+  "database_unavailable",
   "internal",
 ] as const satisfies readonly ErrorCode[];
 /** What a mutation may also answer (the Origin and content-type check). */

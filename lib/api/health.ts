@@ -14,6 +14,12 @@ export const healthSchema = z.object({
     code: z.nullable(z.string()),
     message: z.nullable(z.string()),
   }),
+  // Whether Brokerdesk's own database answers; a code only (a connection error would name its address).
+  database: z.object({
+    reachable: z.boolean(),
+    latencyMs: z.nullable(z.number()),
+    code: z.nullable(z.string()),
+  }),
 });
 export type Health = z.infer<typeof healthSchema>;
 
@@ -21,7 +27,7 @@ export const healthResource = defineResource({
   id: "health.get",
   method: "GET",
   path: "/api/health",
-  summary: "Liveness and whether the platform answers (no session; nothing secret, no addresses)",
+  summary: "Liveness, and whether the platform and the database answer (no session; nothing secret, no addresses)",
   permission: "public",
   output: healthSchema,
   errors: [],

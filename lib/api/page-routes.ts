@@ -30,7 +30,7 @@ export const PAGE_ROUTES = {
 } as const;
 
 /** What an audit row's outcome may be (./audit-actions holds the same list as a schema). */
-export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", "info"] as const;
+export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", "info", "interrupted"] as const;
 
 export const pageCalls = {
   ledgerDeposits: lazyResource(PAGE_ROUTES.ledgerDeposits, () =>

@@ -59,6 +59,7 @@ export function describeError(e: unknown): { title: string; detail: string | nul
     };
   }
   if (e.status === 504) return { title: "The platform did not answer in time", detail: e.message };
+  if (e.code === "database_unavailable") return { title: "Brokerdesk's database is unreachable", detail: e.message };
   return {
     title: e.status ? `Request failed (HTTP ${e.status})` : "Brokerdesk could not be reached",
     detail: e.message,

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db, Queryable } from "@/server/db";
+import { thisInstance } from "@/server/db/instance-lease";
 import { logger } from "@/server/log";
 import { auditCursor } from "@/lib/api/audit";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit-actions";
@@ -128,6 +129,11 @@ async function insertLinked(tx: Queryable, row: Prepared): Promise<{ id: number;
     ],
   );
   await tx.query("UPDATE audit_head SET last_id = $1, last_hash = $2 WHERE id = 1", [id, hash]);
+  // Which process holds each intent until its outcome is written: if it dies first, the recovery closes the
+  // intent (server/workflows/instance-recovery.ts).
+  if (row.outcome === "intent")
+    await tx.query("INSERT INTO audit_open_intents (intent_id, instance_id) VALUES ($1, $2)", [id, thisInstance().id]);
+  else if (row.intentId !== null) await tx.query("DELETE FROM audit_open_intents WHERE intent_id = $1", [row.intentId]);
   return { id, hash };
 }
 

@@ -16,5 +16,5 @@ export {
 } from "./audit-log";
 export { AUDIT_GENESIS_HASH } from "./hash";
 export { redact, isSecretKey, REDACTED } from "./redact";
-export { openAudit, withAudit, type AuditSubject, type AuditTrail } from "./with-audit";
+export { intentsOpenHere, openAudit, withAudit, type AuditSubject, type AuditTrail } from "./with-audit";
 export { AnonymousRefusals, anonymousRefusals, type AnonymousRefusal } from "./anonymous-refusals";

@@ -25,6 +25,15 @@ export type AuditTrail = {
   close: (outcome: "success" | "failure" | "info", detail: unknown) => Promise<void>;
 };
 
+const g = globalThis as typeof globalThis & { __brokerdeskIntentsOpenHere?: Set<number> };
+const openHere = (g.__brokerdeskIntentsOpenHere ??= new Set<number>());
+
+/**
+ * The intents this process opened and has not tried to close yet. One that is open in the database but not
+ * here lost its outcome (the database was unreachable when it was written): the recovery closes it.
+ */
+export const intentsOpenHere = (): ReadonlySet<number> => openHere;
+
 /**
  * Writes the intent row: in its own transaction, or in `tx` so that it commits together with the caller's
  * own write (a withdrawal's claim). Throws AuditWriteError when it cannot.
@@ -39,17 +48,20 @@ export async function openAudit(db: Db, subject: AuditSubject, params: unknown, 
   const intent = tx
     ? await appendAuditInTransaction(tx, { ...base, outcome: "intent", params })
     : await appendAudit(db, { ...base, outcome: "intent", params });
+  openHere.add(intent.id);
   return {
     intentId: intent.id,
     close: (outcome, detail) =>
-      appendAudit(db, { ...base, outcome, intentId: intent.id, detail }).then(
-        () => undefined,
-        (e: unknown) =>
-          logger.error(
-            { err: String(e), action: subject.action, requestId: subject.requestId, intentId: intent.id },
-            "audit outcome could not be written",
-          ),
-      ),
+      appendAudit(db, { ...base, outcome, intentId: intent.id, detail })
+        .then(
+          () => undefined,
+          (e: unknown) =>
+            logger.error(
+              { err: String(e), action: subject.action, requestId: subject.requestId, intentId: intent.id },
+              "audit outcome could not be written",
+            ),
+        )
+        .finally(() => openHere.delete(intent.id)),
   };
 }
 

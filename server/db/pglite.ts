@@ -56,6 +56,14 @@ export async function openPglite(dataDir: string, from?: { loadDataDir: Blob | F
       // Let queued work that was accepted before close() finish, then release the data folder.
       await exclusive(() => pg.close());
     },
+    // In the queue, so no transaction is half-way through: what a backup of a running instance needs.
+    async dumpDataDir() {
+      guard();
+      return exclusive(async () => {
+        await pg.exec("CHECKPOINT");
+        return pg.dumpDataDir("gzip");
+      });
+    },
   };
 
   const withMigrationSession = <T>(fn: (s: MigrationSession) => Promise<T>): Promise<T> =>

@@ -13,4 +13,6 @@ export type Db = Queryable & {
    */
   script(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
+  /** The embedded database only: a consistent gzipped tarball of its data folder, taken between statements. */
+  dumpDataDir?(): Promise<Blob>;
 };

@@ -17,6 +17,8 @@ export function toErrorResponse(e: unknown, requestId?: string): Response {
     logger.error({ err: (e as Error).message, requestId }, "audit write failed; request refused");
   } else if (failure.code === "rate_budget_exhausted" && e instanceof RateBudgetExceededError) {
     metrics().busy.inc({ operation: e.operationId, reason: e.reason });
+  } else if (failure.code === "database_unavailable") {
+    logger.error({ err: (e as Error).message, requestId }, "database unreachable; request refused");
   } else if (failure.code === "rate_budget_unavailable") {
     logger.error({ err: (e as Error).message, requestId }, "rate budget store unreachable; platform call refused");
   }

@@ -57,6 +57,8 @@ export type Row = {
   value_usdt: string | null;
   /** The approvals given (APPROVALS); absent on a row an UPDATE returned. */
   approvals?: unknown;
+  /** The process holding its platform call (server/db/instance-lease.ts), while one does. */
+  held_by?: string | null;
 };
 
 /** What a row's policy required: its own record, or, on rows older than the policy, the default (one lead). */

@@ -16,6 +16,7 @@ import { groupDecimal } from "@/lib/format";
 import { openAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
+import { thisInstance } from "@/server/db/instance-lease";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
@@ -26,6 +27,7 @@ import { getRegistryEntry } from "./subaccounts";
 import { addressProblem } from "./address-check";
 import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, requiredOf, toView, type AuditContext, type Row } from "./withdrawal-ledger";
+import { sendingHere } from "./withdrawal-calls";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -202,9 +204,10 @@ export async function approveWithdrawal(
     ]);
     if (!gate.completes) return { waiting: true as const };
     const { rows } = await tx.query<Row>(
-      `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = now(), version = version + 1
+      `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = now(), held_by = $3,
+         version = version + 1
        WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
-      [id, session.email],
+      [id, session.email, thisInstance().id],
     );
     return rows[0] ? { approved: rows[0] } : null;
   });
@@ -282,17 +285,58 @@ export async function reconcileWithdrawal(
   return submit(db, client, session, row, ctx);
 }
 
+/** Who sends: a member of staff, or Brokerdesk itself settling what a dead process left (actorRole null). */
+type Sender = { email: string; role: string | null };
+
+/**
+ * Settles a withdrawal whose call is held by a process that is gone, or by this one when its answer could
+ * not be recorded (server/workflows/instance-recovery.ts): at once, not after STALE_SUBMIT_MS, since nobody
+ * is waiting for that call's answer any more. The same request again, with the same clientOid, so it is
+ * carried out once whatever the first call did. Null when the row is no longer held by `gone` (settled, or
+ * taken over meanwhile).
+ */
+export async function recoverWithdrawal(
+  db: Db,
+  client: PlatformClient,
+  sender: Sender,
+  id: string,
+  gone: string,
+  ctx: AuditContext = {},
+): Promise<{ view: WithdrawalView; submitIntentId: number } | null> {
+  const row = await loadRow(db, id);
+  if (row.held_by !== gone || (row.state !== "approved" && row.state !== "submitted")) return null;
+  let submitIntentId = 0;
+  const view = await submit(db, client, sender, row, ctx, { recovers: gone }, (intentId) => {
+    submitIntentId = intentId;
+  });
+  return { view, submitIntentId };
+}
+
 /**
  * One send of a stored request. The claim (state → submitted, guarded by the state and version read) and
  * the "withdrawals.submit" audit intent commit together or not at all: no intent, no send (fail-closed),
  * and no two senders, because only one claim of a given version can match.
  */
-async function submit(
+function submit(
   db: Db,
   client: PlatformClient,
-  session: StaffSession,
+  session: Sender,
   row: Row,
   ctx: AuditContext,
+  note: Record<string, string> = {},
+  opened: (intentId: number) => void = () => undefined,
+): Promise<WithdrawalView> {
+  return sendingHere(row.id, () => sendOnce(db, client, session, row, ctx, note, opened));
+}
+
+async function sendOnce(
+  db: Db,
+  client: PlatformClient,
+  session: Sender,
+  row: Row,
+  ctx: AuditContext,
+  note: Record<string, string>,
+  opened: (intentId: number) => void,
 ): Promise<WithdrawalView> {
   const body = e5Body(row);
   const subject = {
@@ -305,12 +349,12 @@ async function submit(
   };
   const claim = await db.transaction(async (tx) => {
     const { rows } = await tx.query<Row>(
-      `UPDATE withdrawal_requests SET state = 'submitted', submitted_at = now(), version = version + 1
+      `UPDATE withdrawal_requests SET state = 'submitted', submitted_at = now(), held_by = $4, version = version + 1
        WHERE id = $1 AND state = $2 AND version = $3 RETURNING *`,
-      [row.id, row.state, row.version],
+      [row.id, row.state, row.version, thisInstance().id],
     );
     if (!rows[0]) return null;
-    const trail = await openAudit(db, subject, { ...body, fromState: row.state }, tx);
+    const trail = await openAudit(db, subject, { ...body, fromState: row.state, ...note }, tx);
     return { row: rows[0], trail };
   });
   if (!claim) {
@@ -320,6 +364,7 @@ async function submit(
       `This withdrawal changed meanwhile (it is ${now.state}); nothing was sent`,
     );
   }
+  opened(claim.trail.intentId);
 
   let outcome: { state: "confirmed"; orderId: string } | { state: "failed" | "unknown"; code: string; msg: string };
   try {
@@ -329,7 +374,12 @@ async function submit(
     outcome = classify(e);
   }
 
-  const settled = await settle(db, claim.row, outcome);
+  // The call happened: if its outcome cannot be recorded (the database went away), the intent is let go of
+  // here and the recovery settles the row (same clientOid) and closes the intent once the database is back.
+  const settled = await settle(db, claim.row, outcome).catch(async (e: unknown) => {
+    await claim.trail.close("info", { state: outcome.state, recorded: false, clientOid: row.client_oid });
+    throw e;
+  });
   const detail =
     outcome.state === "confirmed"
       ? { state: "confirmed", orderId: outcome.orderId, clientOid: row.client_oid }
@@ -363,13 +413,13 @@ async function settle(
     o.state === "confirmed"
       ? await db.query<Row>(
           `UPDATE withdrawal_requests SET state = 'confirmed', platform_order_id = $3, settled_at = now(),
-             error_code = NULL, error_msg = NULL, version = version + 1
+             error_code = NULL, error_msg = NULL, held_by = NULL, version = version + 1
            WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
           [claimed.id, claimed.version, o.orderId],
         )
       : await db.query<Row>(
           `UPDATE withdrawal_requests SET state = $3, error_code = $4, error_msg = $5,
-             settled_at = CASE WHEN $3 = 'failed' THEN now() END, version = version + 1
+             settled_at = CASE WHEN $3 = 'failed' THEN now() END, held_by = NULL, version = version + 1
            WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
           [claimed.id, claimed.version, o.state, o.code.slice(0, 64), o.msg.slice(0, 500)],
         );

@@ -1,5 +1,6 @@
 import { healthResource, type Health } from "@/lib/api/health";
 import { env } from "@/lib/env";
+import { probeDatabase } from "@/server/db/probe";
 import { publicRoute } from "@/server/http/api-route";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformCallError, PlatformError } from "@/server/platform/errors";
@@ -8,18 +9,24 @@ import pkg from "@/package.json";
 export const dynamic = "force-dynamic";
 
 /**
- * Liveness and the platform's reachability, without credentials or addresses. Probes with E11 (public,
+ * Liveness, the platform's reachability and the database's, without credentials or addresses. Probes with E11 (public,
  * cheapest) and caches the answer for a few seconds so a busy load balancer cannot spend the IP budget.
  */
 const CACHE_MS = 5_000;
 let cached: { at: number; body: Health } | undefined;
 
 export const GET = publicRoute(healthResource, async ({ platform }) => {
-  if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), body: await probe(platform) };
+  if (!cached || Date.now() - cached.at > CACHE_MS) {
+    const [body, database] = await Promise.all([probe(platform), probeDatabase()]);
+    cached = {
+      at: Date.now(),
+      body: { ...body, database, status: body.status === "ok" && database.reachable ? "ok" : "degraded" },
+    };
+  }
   return cached.body;
 });
 
-async function probe(platform: () => Promise<PlatformClient>): Promise<Health> {
+async function probe(platform: () => Promise<PlatformClient>): Promise<Omit<Health, "database">> {
   const started = performance.now();
   const reply: Health["platform"] = { reachable: false, latencyMs: null, code: null, message: null };
   try {

@@ -10,7 +10,14 @@ import { summarize, targetHref, targetUid, type AuditRowView } from "./audit-row
 
 const col = dataColumnHelper<AuditRowView>();
 
-const OUTCOME_TONE = { success: "ok", intent: "info", info: "neutral", refused: "error", failure: "error" } as const;
+const OUTCOME_TONE = {
+  success: "ok",
+  intent: "info",
+  info: "neutral",
+  refused: "error",
+  failure: "error",
+  interrupted: "warn",
+} as const;
 export const outcomeTone = (o: string) =>
   o in OUTCOME_TONE ? OUTCOME_TONE[o as keyof typeof OUTCOME_TONE] : "neutral";
 const none = <span className="text-slate-500 dark:text-slate-400">—</span>;
