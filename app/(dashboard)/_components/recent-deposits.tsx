@@ -3,12 +3,13 @@
 // of the database, not one platform call per sub-account. Each names its sub-account beside its UID.
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { ListTable, type ListColumn } from "@/components/ui/list-table";
+import { ListTable, ListTableSkeleton, type ListColumn } from "@/components/ui/list-table";
+import { LineSkeleton } from "@/components/ui/skeleton";
 import { depositTone } from "../deposits/_components/deposit-tone";
 import { ledgerResources, type LedgerDeposit } from "@/lib/api/ledger";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Panel, ScrollArea, panelLinkClass } from "@/components/ui/panel";
-import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
+import { CardError, QueryView } from "@/components/ui/query-view";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const LIMIT = "10";
@@ -44,7 +45,12 @@ export function RecentDeposits() {
     <Panel id="recent-deposits-title" title="Recent deposits" more={{ href: "/deposits", label: "All deposits" }}>
       <QueryView
         query={q}
-        loading={<CardSkeleton label="Loading the newest deposits from the ledger" lines={4} />}
+        loading={
+          <>
+            <LineSkeleton label="Loading the newest deposits from the ledger" lines={2} />
+            <ListTableSkeleton label="Newest deposits" frame="none" columns={COLUMNS} rows={Number(LIMIT)} />
+          </>
+        }
         errorView={CardError}
         empty={(data) =>
           data.rows.length === 0 && (
