@@ -56,6 +56,17 @@ function heldBack(lhr: Result, id: (typeof CATEGORIES)[number]): string[] {
     .map((a) => `${a.id} (${Math.round(a.score * 100)})`);
 }
 
+/** The elements whose shifts added most to CLS (Lighthouse's layout-shifts audit), for a page over the target. */
+function shifted(lhr: Result): string[] {
+  const details = lhr.audits["layout-shifts"]?.details;
+  const items: unknown[] = details && "items" in details ? details.items : [];
+  return items.slice(0, 2).map((item) => {
+    const node = (item as { node?: { selector?: string; nodeLabel?: string } }).node;
+    const score = (item as { score?: number }).score;
+    return `layout shift ${typeof score === "number" ? score.toFixed(3) : "?"}: ${node?.nodeLabel?.slice(0, 40) ?? node?.selector ?? "?"}`;
+  });
+}
+
 /** A page's path with a record filled in for the pages of one record. */
 async function recordPaths(app: App, cookie: string): Promise<Map<string, string>> {
   const get = async (p: string) =>
@@ -123,6 +134,7 @@ export async function lighthouseBench(app: App): Promise<void> {
           ...((row.perf ?? 0) < t.performance ? heldBack(lhr, "performance").slice(0, 3) : []),
           ...((row.a11y ?? 0) < t.accessibility ? heldBack(lhr, "accessibility") : []),
           ...((row.bp ?? 0) < t.bestPractices ? heldBack(lhr, "best-practices") : []),
+          ...((row.cls ?? 1) > t.clsMax ? shifted(lhr) : []),
           ...(lhr.runtimeError ? [`runtime error ${lhr.runtimeError.code}`] : []),
         ];
         row.ok =

@@ -26,6 +26,9 @@ const COLUMNS: ListColumn<LedgerDeposit>[] = [
   },
   {
     header: "Sub-account",
+    // One line a row, as the skeleton draws them: a name and UID that wrapped made the card three times as tall
+    // as its skeleton. The table scrolls sideways where it is narrow.
+    className: "whitespace-nowrap",
     cell: (d) => (
       <Link href={`/sub-accounts/${d.subUid}`} className={panelLinkClass}>
         {d.subaccountName ? `${d.subaccountName} · ` : ""}
