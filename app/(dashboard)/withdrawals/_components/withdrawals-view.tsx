@@ -9,7 +9,7 @@ import { APPROVERS_HEIGHT, QUEUE_HEIGHT } from "./panel-heights";
 // schema) arrives right after the page; the approval queue only for leads, the one role that sees it.
 const RequestForm = dynamic(() => import("./request-form").then((m) => m.RequestForm), {
   ssr: false,
-  loading: () => <FormLoading title="Request a withdrawal" height={370} />,
+  loading: () => <FormLoading title="Request a withdrawal" height={354} />,
 });
 // The approval queue and the approvers (a lead's: react-hook-form for the type-to-confirm and reject dialogs)
 // arrive right after the page too; both show their rows only once their queries answer anyway.
