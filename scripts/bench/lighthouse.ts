@@ -4,14 +4,27 @@
 // and best-practices scores, LCP, TBT and CLS, and the audits that hold a missed target back. Targets:
 // accessibility and best practices 100, performance >= 95, CLS <= 0.05, TBT <= 100 ms.
 // Writes reports/lighthouse.json (every figure) and reports/lighthouse.md (the table the README links).
-// --lh-pages /deposits,/audit and --lh-roles lead,broker run a subset.
+// --lh-pages /deposits,/audit and --lh-roles lead,broker run a subset; --lh-one-role with --lh-roles lead,admin
+// runs each page once, as the first of those roles that may open it.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import { PAGES } from "@/lib/pages";
 import { ROLES, can, type Role } from "@/lib/rbac";
-import { CHROMIUM_ARGS, DEMO, lhPages, lhRoles, log, results, round, signIn, table, type App } from "./support";
+import {
+  CHROMIUM_ARGS,
+  DEMO,
+  lhOneRole,
+  lhPages,
+  lhRoles,
+  log,
+  results,
+  round,
+  signIn,
+  table,
+  type App,
+} from "./support";
 import { ledgerSynced, seed } from "./time-to-data";
 
 export const LIGHTHOUSE_TARGET = {
@@ -99,9 +112,9 @@ export async function lighthouseBench(app: App): Promise<void> {
       if (lhPages && !lhPages.has(def.path)) continue;
       const target = records.get(def.path) ?? def.path;
       if (target.includes("[")) continue;
-      const roles = ROLES.filter(
-        (r) => (!lhRoles || lhRoles.has(r)) && (def.permission === null || can(r, def.permission)),
-      );
+      const order = lhRoles ? [...lhRoles].filter((r): r is Role => (ROLES as readonly string[]).includes(r)) : ROLES;
+      const allowed = order.filter((r) => def.permission === null || can(r, def.permission));
+      const roles = lhOneRole ? allowed.slice(0, 1) : allowed;
       for (const role of roles) {
         const run = await lighthouse(
           `${app.baseUrl}${target}`,

@@ -44,6 +44,7 @@ const args = parseArgs({
     "fresh-seconds": { type: "string", default: "240" },
     "lh-pages": { type: "string" },
     "lh-roles": { type: "string" },
+    "lh-one-role": { type: "boolean", default: false },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -75,6 +76,8 @@ export const ledgerFlags = {
 const listFlag = (v: string | undefined) => (v ? new Set(v.split(",").map((s) => s.trim())) : null);
 export const lhPages = listFlag(args["lh-pages"]);
 export const lhRoles = listFlag(args["lh-roles"]);
+/** Each page as one role only: the first of --lh-roles (in that order) that may open it. */
+export const lhOneRole = args["lh-one-role"];
 
 /** Chromium's flags in the benchmarks, as in playwright.config.ts. */
 export const CHROMIUM_ARGS = [
