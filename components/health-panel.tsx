@@ -16,7 +16,8 @@ export function HealthPanel() {
       <h2 id="health-title" className="text-base font-semibold">
         Platform health
       </h2>
-      <div role="status" aria-live="polite" className="mt-2 text-sm">
+      {/* Three lines kept from the first paint: the answer wraps to that in the home page's narrow column. */}
+      <div role="status" aria-live="polite" className="mt-2 min-h-15 text-sm">
         {q.isPending ? (
           <span
             className="inline-block h-4 w-48 animate-pulse rounded bg-slate-200 dark:bg-slate-700"

@@ -11,6 +11,11 @@ import { columnWidth } from "./column-fit";
 import { reportTableWidth } from "./use-data-table";
 
 const ROW_HEIGHT = 36;
+/**
+ * Skeleton rows at most: enough to fill the tallest scrolling body (720 px) and make it scroll, so a page of
+ * rows that fills it replaces a skeleton of the same height.
+ */
+const SKELETON_MAX = 24;
 
 export type DataTableStatus = "pending" | "error" | "success" | "blocked";
 
@@ -33,6 +38,11 @@ export type DataTableProps<TData extends RowData> = {
    * reach. The toolbar stays where it was, so a control in it keeps its focus and what is typed in it.
    */
   wordsWhenEmpty?: boolean;
+  /**
+   * Rows a page will most likely hold (the page size it asks for): the skeleton shows as many, up to what fills
+   * the scrolling body, so the rows' arrival moves nothing below the table. 8 unless said.
+   */
+  expectedRows?: number;
 };
 
 export function DataTable<TData extends RowData>({
@@ -47,6 +57,7 @@ export function DataTable<TData extends RowData>({
   blockedState,
   maxHeight = "min(70vh, 720px)",
   wordsWhenEmpty = false,
+  expectedRows = 8,
 }: DataTableProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { mode } = useTimeZone();
@@ -94,7 +105,8 @@ export function DataTable<TData extends RowData>({
       {wordsWhenEmpty && status === "success" && rows.length === 0 ? null : (
         <div
           ref={scrollRef}
-          className="relative overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
+          // The skeleton fills the body without scrolling it: a scrollable region with nothing to focus is no use.
+          className={`relative ${status === "pending" ? "overflow-hidden" : "overflow-auto"} rounded-lg border border-slate-200 dark:border-slate-700`}
           style={{ maxHeight }}
           data-testid="data-table-scroll"
           tabIndex={showRows ? 0 : undefined}
@@ -157,7 +169,7 @@ export function DataTable<TData extends RowData>({
             </thead>
             <tbody>
               {status === "pending" ? (
-                <SkeletonRows columns={columns.length} />
+                <SkeletonRows columns={columns.length} rows={Math.min(Math.max(1, expectedRows), SKELETON_MAX)} />
               ) : showRows ? (
                 <>
                   {padTop > 0 ? (
@@ -223,10 +235,10 @@ function widthOf(meta: DataTableColumnMeta | undefined, mode: "utc" | "local"): 
   return meta?.width ? `${columnWidth(meta, mode === "local")}px` : undefined;
 }
 
-function SkeletonRows({ columns }: { columns: number }) {
+function SkeletonRows({ columns, rows }: { columns: number; rows: number }) {
   return (
     <>
-      {Array.from({ length: 8 }, (_, r) => (
+      {Array.from({ length: rows }, (_, r) => (
         <tr key={r} aria-hidden="true" style={{ height: ROW_HEIGHT }}>
           {Array.from({ length: columns }, (_, c) => (
             <td key={c} className="border-b border-slate-100 px-3 dark:border-slate-800">

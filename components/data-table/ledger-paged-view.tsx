@@ -26,6 +26,7 @@ import { useDataTable } from "./use-data-table";
 import { plainTableFeatures } from "./features-plain";
 import { BadUrlTimes } from "./bad-url-times";
 import { counted } from "@/lib/format";
+import { LineSkeleton } from "@/components/ui/skeleton";
 
 /** Rows a ledger page asks for unless its view says otherwise. */
 const LEDGER_PAGE_SIZE = 50;
@@ -88,6 +89,8 @@ export type LedgerView<Row extends RowData, Q extends LedgerUrlState, P extends 
   range: boolean;
   /** The range's URL keys ("from", "to" unless the view renames them), to say a hand-typed one that is no time. */
   rangeKeys: readonly [from: string, to: string];
+  /** Rows a page asks for (the skeleton shows as many while it loads). */
+  pageSize: number;
 };
 
 const NOT_FILTERS = new Set(["p", "from", "to"]);
@@ -145,6 +148,7 @@ export function useLedgerView<R extends PageResource, K extends LedgerParams, Ro
     setWalked: (p) => void write({ p }),
     range,
     rangeKeys: [config.urlKeys?.from ?? "from", config.urlKeys?.to ?? "to"],
+    pageSize,
   };
 }
 
@@ -159,7 +163,11 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
   /** The page's filters (before the range). */
   controls?: ReactNode;
   actions?: ReactNode;
-  /** Above the table (how fresh the ledger is). */
+  /**
+   * Above the table (how fresh the ledger is). Its place is kept from the first paint (two lines, a skeleton
+   * while the page loads), so a line that arrives with the page pushes nothing down: pass null, not nothing,
+   * while it has nothing to say yet.
+   */
   before?: ReactNode;
   /** Below the table (totals of the whole filtered set). */
   after?: ReactNode;
@@ -228,7 +236,11 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
   const { pager, ...states } = serverPageProps(page, rows.length, q.p, view.setWalked, pagerWords);
   return (
     <div className="space-y-4">
-      {before}
+      {before !== undefined ? (
+        <div className="min-h-10" data-testid="ledger-before">
+          {before ?? (page.isPending ? <LineSkeleton label="Loading how fresh the list is" lines={2} /> : null)}
+        </div>
+      ) : null}
       {view.range ? (
         <BadUrlTimes
           keys={[
@@ -245,6 +257,7 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
         toolbar={toolbar}
         emptyState={emptyState}
         wordsWhenEmpty={!emptyColumns}
+        expectedRows={view.pageSize}
         // An empty first page has nowhere to go; an empty later page still goes back.
         pager={empty && !q.p.length ? null : pager}
       />

@@ -175,6 +175,7 @@ export function PagedTable<Id extends PagedOperationId, Row extends RowData, Q e
         label={label}
         status={gate?.status ?? paged.status}
         busy={paged.isFetching}
+        expectedRows={view.limit}
         toolbar={
           <DataTableToolbar
             table={table}

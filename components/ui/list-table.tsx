@@ -117,3 +117,37 @@ export function ListTable<Row>({
     </ListTableFrame>
   );
 }
+
+/**
+ * A ListTable's place while its rows load: its head and `rows` rows of the body's own height, so the rows
+ * replace it without moving what is below (a card's newest rows, whose count is known).
+ */
+export function ListTableSkeleton({
+  columns,
+  rows,
+  ...frame
+}: Frame & { columns: readonly Pick<ListColumn<never>, "header" | "numeric" | "hiddenHeader">[]; rows: number }) {
+  return (
+    <div aria-busy="true">
+      <span className="sr-only">Loading {frame.label}…</span>
+      <div aria-hidden="true">
+        <ListTableFrame {...frame} label={`${frame.label} (loading)`} headers={columns}>
+          {Array.from({ length: rows }, (_, r) => (
+            <tr key={r} className={listRowClass}>
+              {columns.map((c, i) => (
+                <td key={c.header} className={listCellClass}>
+                  <span className="block h-5 py-1">
+                    <span
+                      className="block h-3 animate-pulse rounded bg-slate-200 dark:bg-slate-700"
+                      style={{ width: `${50 + ((r * 7 + i * 13) % 45)}%` }}
+                    />
+                  </span>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </ListTableFrame>
+      </div>
+    </div>
+  );
+}

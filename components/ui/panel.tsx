@@ -52,12 +52,13 @@ export function Panel({
 
 /**
  * Stands in for a panel whose code loads after the page (next/dynamic with ssr: false): the same title in
- * the same place, so the page does not jump, and a status saying what is coming.
+ * the same place, so the page does not jump, and a status saying what is coming. `height`: the panel's body
+ * once drawn (px, at a desktop width), where it is more than one line.
  */
-export function PanelLoading({ title }: { title: string }) {
+export function PanelLoading({ title, height }: { title: string; height?: number }) {
   return (
     <Panel title={title} surface={false}>
-      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+      <p role="status" style={{ minHeight: height }} className="text-sm text-slate-600 dark:text-slate-400">
         Loading…
       </p>
     </Panel>

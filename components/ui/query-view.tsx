@@ -32,9 +32,10 @@ export function QueryView<T>({
   return empty?.(query.data) || children(query.data);
 }
 
-export function Loading({ what }: { what: string }) {
+/** `height`: what replaces it, when more than one line (px, at a desktop width), so the page does not jump. */
+export function Loading({ what, height }: { what: string; height?: number }) {
   return (
-    <p role="status" className="animate-pulse text-sm text-slate-600 dark:text-slate-400">
+    <p role="status" style={{ minHeight: height }} className="animate-pulse text-sm text-slate-600 dark:text-slate-400">
       Loading {what}…
     </p>
   );

@@ -11,6 +11,7 @@
 //   --export-via proxy                    proxy: POST /api/exports on the running app (its embedded
 //                                         simulator started at --scale); in-process: runExport directly
 //   --ttd-runs 10                         page loads per page in the time-to-data benchmark (after one warm-up)
+//   lighthouse (not in the default set; about 20 s a page and role): --lh-pages /deposits,/audit --lh-roles lead
 //   ledger (issue 14; not in the default set, it runs for minutes): --ledger-pg <postgres url> (else PGlite
 //   only), --ledger-parts backfill,freshness,queries,export (and recent: until the last three months of all are
 //   complete), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60, --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
@@ -22,6 +23,7 @@ import { proxyOverhead } from "./overhead";
 import { distance } from "./distance";
 import { exportScale, exportViaProxy, jitterMs, latencies, log, only, results, startApp, ttdScale } from "./support";
 import { timeToData } from "./time-to-data";
+import { lighthouseBench } from "./lighthouse";
 import { pageWeight } from "./weight";
 
 async function main(): Promise<void> {
@@ -46,6 +48,15 @@ async function main(): Promise<void> {
       await timeToData(ttdApp);
     } finally {
       await ttdApp.stop();
+    }
+  }
+  // An app of its own, its ledger synced and its sync running, as staff see the pages.
+  if (only.has("lighthouse")) {
+    const lhApp = await startApp(ttdScale, { ledgerSync: true });
+    try {
+      await lighthouseBench(lhApp);
+    } finally {
+      await lhApp.stop();
     }
   }
   if (only.has("ledger")) await ledgerBench();

@@ -42,6 +42,9 @@ const args = parseArgs({
     "ledger-rows": { type: "string", default: "1000000" },
     "fresh-subs": { type: "string", default: "500" },
     "fresh-seconds": { type: "string", default: "240" },
+    "lh-pages": { type: "string" },
+    "lh-roles": { type: "string" },
+    "lh-one-role": { type: "boolean", default: false },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -68,6 +71,24 @@ export const ledgerFlags = {
   freshSubs: Number(args["fresh-subs"]),
   freshSeconds: Number(args["fresh-seconds"]),
 };
+
+/** The Lighthouse benchmark's subset: the manifest paths and the roles to run (all unless said). */
+const listFlag = (v: string | undefined) => (v ? new Set(v.split(",").map((s) => s.trim())) : null);
+export const lhPages = listFlag(args["lh-pages"]);
+export const lhRoles = listFlag(args["lh-roles"]);
+/** Each page as one role only: the first of --lh-roles (in that order) that may open it. */
+export const lhOneRole = args["lh-one-role"];
+
+/** Chromium's flags in the benchmarks, as in playwright.config.ts. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 /** Samples this process's resident memory every 250 ms until stopped; answers the peak in MiB. */
 export function rssPeak(): { stop: () => number } {

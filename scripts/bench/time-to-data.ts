@@ -7,7 +7,7 @@
 import { chromium } from "@playwright/test";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "@/server/ledger/trades-store";
-import { DEMO, log, results, round, signIn, table, ttdRuns, type App } from "./support";
+import { CHROMIUM_ARGS, DEMO, log, results, round, signIn, table, ttdRuns, type App } from "./support";
 
 /** Read pages; each shows data rows with its own defaults (the rebate page its lookup's answer). */
 const READ_PAGES = [
@@ -29,15 +29,6 @@ const FIRST_DATA: Partial<Record<(typeof READ_PAGES)[number], string>> = {
 };
 const LATENCY_MS = 150;
 const TARGET = { p50: 1000, p95: 2000 };
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
@@ -123,7 +114,7 @@ const LEDGER_PAGE_JOBS = [DEPOSITS_JOB, FILLS_JOB, PLAN_ORDERS_JOB];
 /**
  * Waits until every sub-account's deposits are backfilled and the fills and plan-order jobs have checked all they keep.
  */
-async function ledgerSynced(app: App, cookie: string): Promise<void> {
+export async function ledgerSynced(app: App, cookie: string): Promise<void> {
   const started = performance.now();
   let lastSaid = 0;
   for (;;) {
@@ -145,15 +136,14 @@ async function ledgerSynced(app: App, cookie: string): Promise<void> {
       lastSaid = seconds;
     }
     if (done) return;
-    if (seconds > LEDGER_WAIT_S)
-      throw new Error(`time to data: the ledger's first sync did not finish within ${LEDGER_WAIT_S} s`);
+    if (seconds > LEDGER_WAIT_S) throw new Error(`the ledger's first sync did not finish within ${LEDGER_WAIT_S} s`);
     await new Promise((r) => setTimeout(r, 1_000));
   }
 }
 const LEDGER_WAIT_S = 600;
 
 /** One withdrawal request (an internal transfer between two sub-accounts) and one risk-unit binding. */
-async function seed(app: App, brokerCookie: string): Promise<void> {
+export async function seed(app: App, brokerCookie: string): Promise<void> {
   const headers = { Cookie: brokerCookie, Origin: app.baseUrl, "Content-Type": "application/json" };
   const registry = (await (await fetch(`${app.baseUrl}/api/sub-accounts`, { headers })).json()) as {
     items: { subUid: string; subaccountName?: string; status?: string }[];

@@ -3,13 +3,14 @@
 // of the database, not one platform call per sub-account. Each names its sub-account beside its UID.
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { ListTable, type ListColumn } from "@/components/ui/list-table";
+import { ListTable, ListTableSkeleton, type ListColumn } from "@/components/ui/list-table";
+import { LineSkeleton } from "@/components/ui/skeleton";
 import { depositTone } from "../deposits/_components/deposit-tone";
 import { ledgerResources, type LedgerDeposit } from "@/lib/api/ledger";
 import { notSyncedText } from "@/lib/api/ledger-coverage";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Panel, ScrollArea, panelLinkClass } from "@/components/ui/panel";
-import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
+import { CardError, QueryView } from "@/components/ui/query-view";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 const LIMIT = "10";
@@ -26,6 +27,9 @@ const COLUMNS: ListColumn<LedgerDeposit>[] = [
   },
   {
     header: "Sub-account",
+    // One line a row, as the skeleton draws them: a name and UID that wrapped made the card three times as tall
+    // as its skeleton. The table scrolls sideways where it is narrow.
+    className: "whitespace-nowrap",
     cell: (d) => (
       <Link href={`/sub-accounts/${d.subUid}`} className={panelLinkClass}>
         {d.subaccountName ? `${d.subaccountName} · ` : ""}
@@ -45,7 +49,12 @@ export function RecentDeposits() {
     <Panel id="recent-deposits-title" title="Recent deposits" more={{ href: "/deposits", label: "All deposits" }}>
       <QueryView
         query={q}
-        loading={<CardSkeleton label="Loading the newest deposits from the ledger" lines={4} />}
+        loading={
+          <>
+            <LineSkeleton label="Loading the newest deposits from the ledger" lines={2} />
+            <ListTableSkeleton label="Newest deposits" frame="none" columns={COLUMNS} rows={Number(LIMIT)} />
+          </>
+        }
         errorView={CardError}
         empty={(data) =>
           data.rows.length === 0 && (

@@ -10,6 +10,7 @@ import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/values";
 import { riskUnitsSearchParams } from "../search-params";
 import { BINDINGS_KEY, type Binding } from "./api";
 import { FormLoading } from "@/components/ui/form-loading";
+import { LineSkeleton } from "@/components/ui/skeleton";
 import { boundCounts, noneBoundText } from "./binding-counts";
 import { UnbindRowContext, bindingColumns } from "./columns";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
@@ -18,7 +19,7 @@ import { useResourceQuery } from "@/lib/client/use-resource-query";
 // than with it, and only for roles that may write (page weight).
 const BindingForm = dynamic(() => import("./binding-form").then((m) => m.BindingForm), {
   ssr: false,
-  loading: () => <FormLoading title="Bind or unbind a UID" />,
+  loading: () => <FormLoading title="Bind or unbind a UID" height={298} />,
 });
 
 const EMPTY: Binding[] = [];
@@ -56,6 +57,7 @@ export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
         <h2 id="risk-unit-counts" className="text-base font-semibold">
           Bound UIDs per risk unit
         </h2>
+        {!items ? <LineSkeleton label="Counting the bound UIDs" /> : null}
         {items && counts.length === 0 ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">{noneBoundText(items)}</p>
         ) : null}

@@ -31,7 +31,8 @@ export function KeyPicker({
     <Field id={id} label="Platform key">
       <select
         id={id}
-        className={controlClass}
+        // Its width does not wait for the keys' names: the filters beside it stay where they were drawn.
+        className={`${controlClass} w-64`}
         value={chosen}
         disabled={!keys.isSuccess}
         aria-describedby={keys.isError ? `${id}-error` : undefined}

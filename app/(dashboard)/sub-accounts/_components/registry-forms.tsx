@@ -6,11 +6,11 @@ import { FormLoading } from "@/components/ui/form-loading";
 // it, and only for roles that may write (page weight).
 const CreateSubaccountForm = dynamic(() => import("./registry-entry-forms").then((m) => m.CreateSubaccountForm), {
   ssr: false,
-  loading: () => <FormLoading title="Create sub-account" />,
+  loading: () => <FormLoading title="Create sub-account" height={236} />,
 });
 const AddSubaccountForm = dynamic(() => import("./registry-entry-forms").then((m) => m.AddSubaccountForm), {
   ssr: false,
-  loading: () => <FormLoading title="Add by UID" />,
+  loading: () => <FormLoading title="Add by UID" height={236} />,
 });
 
 export function RegistryForms() {

@@ -18,6 +18,7 @@ import { outcomeText, PolicyLine, QueueFunds, Summary } from "./withdrawal-summa
 import { Panel } from "@/components/ui/panel";
 import { useNotice } from "@/components/ui/notice";
 import { Loading, QueryView } from "@/components/ui/query-view";
+import { QUEUE_HEIGHT } from "./panel-heights";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
 
 const approveClass = buttonClass("primary", "sm");
@@ -91,7 +92,10 @@ export function ApprovalQueue({ me, role }: { me: string; role: Role }) {
       </div>
 
       {/* A failure is said as one (with Retry), never as "Nothing waits for your decision". */}
-      <QueryView query={requested} loading={<Loading what="the requests waiting for a decision" />}>
+      <QueryView
+        query={requested}
+        loading={<Loading what="the requests waiting for a decision" height={QUEUE_HEIGHT} />}
+      >
         {() => (
           <ListTable
             label="Requests waiting for your decision"

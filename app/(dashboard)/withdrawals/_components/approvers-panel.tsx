@@ -5,6 +5,7 @@
 import { Badge } from "@/components/ui/badge";
 import { userResources } from "@/lib/api/users";
 import { Loading, QueryView } from "@/components/ui/query-view";
+import { APPROVERS_HEIGHT } from "./panel-heights";
 import { Panel } from "@/components/ui/panel";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
@@ -12,7 +13,7 @@ export function ApproversPanel({ me }: { me: string }) {
   const q = useResourceQuery(userResources.approvers, {});
   return (
     <Panel id="approvers-title" title="Approvers" surface={false}>
-      <QueryView query={q} loading={<Loading what="the approvers" />}>
+      <QueryView query={q} loading={<Loading what="the approvers" height={APPROVERS_HEIGHT} />}>
         {(data) => (
           <>
             <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -4,25 +4,32 @@ import { FormLoading } from "@/components/ui/form-loading";
 import { PanelLoading } from "@/components/ui/panel";
 import { WithdrawalLedger } from "./ledger";
 import type { Role } from "@/lib/rbac";
+import { APPROVERS_HEIGHT, QUEUE_HEIGHT } from "./panel-heights";
 
 // Loaded apart from the page (page weight): the request form (react-hook-form and the request
 // schema) arrives right after the page; the approval queue only for leads, the one role that sees it.
 const RequestForm = dynamic(() => import("./request-form").then((m) => m.RequestForm), {
   ssr: false,
-  loading: () => <FormLoading title="Request a withdrawal" />,
+  loading: () => <FormLoading title="Request a withdrawal" height={354} />,
 });
 // The approval queue and the approvers (a lead's: react-hook-form for the type-to-confirm and reject dialogs)
 // arrive right after the page too; both show their rows only once their queries answer anyway.
 const ApprovalQueue = dynamic(() => import("./approval-queue").then((m) => m.ApprovalQueue), {
   ssr: false,
-  loading: () => <PanelLoading title="Approval queue" />,
+  loading: () => <PanelLoading title="Approval queue" height={QUEUE_HEIGHT} />,
 });
 // A broker's own requests and the address book (react-hook-form) arrive right after the page, as the form does.
-const MyRequests = dynamic(() => import("./my-requests").then((m) => m.MyRequests), { ssr: false });
-const AddressBook = dynamic(() => import("./address-book").then((m) => m.AddressBook), { ssr: false });
+const MyRequests = dynamic(() => import("./my-requests").then((m) => m.MyRequests), {
+  ssr: false,
+  loading: () => <PanelLoading title="Your requests" />,
+});
+const AddressBook = dynamic(() => import("./address-book").then((m) => m.AddressBook), {
+  ssr: false,
+  loading: () => <PanelLoading title="Address book" height={200} />,
+});
 const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.ApproversPanel), {
   ssr: false,
-  loading: () => <PanelLoading title="Approvers" />,
+  loading: () => <PanelLoading title="Approvers" height={APPROVERS_HEIGHT} />,
 });
 
 /** Brokers request; leads decide and reconcile; compliance decides where the money-out policy asks for it. */
