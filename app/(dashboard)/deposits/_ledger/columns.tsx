@@ -32,7 +32,8 @@ export const ledgerDepositColumns = col.columns([
   col.accessor("coin", textColumn("Coin", 80)),
   col.accessor("amount", decimalColumn("Amount", 160)),
   col.accessor("valueUsdt", {
-    ...column("Value (USDT)", 150, { numeric: true }),
+    // Priority 2: on a narrow page the key columns (time, who, amount, status, transaction) stay in view first.
+    ...column("Value (USDT)", 150, { numeric: true, priority: 2 }),
     // At the price of the deposit's UTC day; a coin or day without one says so rather than showing a dash.
     cell: (c) => {
       const v = c.getValue();
