@@ -214,7 +214,9 @@ test.describe("[ledger][values] on a wide page", () => {
     );
     await page.screenshot({ path: "test-results/ledger-deposit.png", fullPage: true });
     await page.goto("/deposits/123456789");
-    await expect(page.getByRole("alert")).toContainText("holds no deposit with record ID 123456789");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "holds no deposit with record ID 123456789" }),
+    ).toBeVisible();
     await page.context().close();
   });
 });
