@@ -123,6 +123,14 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
     "orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,cTimeUtc,goneAt,valueUsdt",
   );
   expect(lines.length - 1).toBe(expected.length);
+  // Counted again as the file was written: the link says the file's count, and when it was taken.
+  await expect(
+    page.getByRole("link", {
+      name: new RegExp(
+        `^Export CSV \\(${(lines.length - 1).toLocaleString("en-US")} rows at \\d\\d:\\d\\d:\\d\\d UTC\\)$`,
+      ),
+    }),
+  ).toBeVisible();
   // Identifiers are written as text formulas ("=""123""") so a spreadsheet keeps every digit (issue 16).
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.map((r) => `"=""${r.orderId}"""`));
   expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));

@@ -53,10 +53,17 @@ export function LedgerDepositsView() {
       emptyColumns
       before={page.data ? <Freshness f={page.data.freshness} /> : null}
       actions={
-        <a href={exportHref} className={secondaryButton} download>
+        <a
+          href={exportHref}
+          className={secondaryButton}
+          download
+          // Counted again as the file is written, so the count and its time beside the link are the file's own
+          // as near as a count can be; the file itself is the ledger as it is while it is written.
+          onClick={() => void page.refetch()}
+        >
           Export CSV
           {page.data ? (
-            // The page's count, of when the page loaded: the file is written from the ledger as it is then.
+            // The count and when it was taken: the ledger may grow after it.
             <span title="The file holds the matching deposits when it is written; the ledger may have grown since this count">
               {` (${counted(page.data.total, "row")} at ${formatUtc(page.dataUpdatedAt).slice(11)})`}
             </span>
