@@ -21,7 +21,7 @@ test("[filters][picker] Enter takes a sub-account only when the typed name match
   await expect(page).toHaveURL(new RegExp(`subUid=${uid}`));
   // A name that matches nothing: the list says so, Enter does nothing, and leaving the field shows the filter as it was.
   await picker.fill("no-such-desk");
-  await expect(list).toContainText("No sub-account starts with that.");
+  await expect(list).toContainText("No sub-account's name, label or UID holds that.");
   await expect(list.getByRole("option")).toHaveCount(0);
   await picker.press("Enter");
   await picker.press("Tab");

@@ -11,7 +11,17 @@ import { textRoom } from "./support/text-room";
 
 let instance: Instance;
 type LedgerPage = {
-  rows: { orderId: string; subUid: string; coin: string; amount: string; cTime: string }[];
+  rows: {
+    orderId: string;
+    subUid: string;
+    coin: string;
+    amount: string;
+    cTime: string;
+    valueUsdt: string | null;
+    txId: string;
+    fromAddress: string;
+    toAddress: string;
+  }[];
   nextCursor: string | null;
   total: number;
   totals: { coin: string; count: number; amount: string }[];
@@ -102,12 +112,25 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
 
   const file = page.waitForEvent("download");
   await page.getByRole("link", { name: /Export CSV/ }).click();
-  const csv = await downloadText(await file);
+  const downloaded = await file;
+  // Its name says every filter it was cut with, then its days.
+  expect(downloaded.suggestedFilename()).toMatch(
+    /^deposits_all_coin-USDT_amount-min-100_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d\.csv$/,
+  );
+  const csv = await downloadText(downloaded);
   const lines = csv.split(/\r?\n/).filter(Boolean);
   expect(lines[0]).toBe(
-    "orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,cTimeUtc,goneAt",
+    "orderId,subUid,subaccountName,coin,amount,status,chain,dest,fromAddress,toAddress,txId,cTime,cTimeUtc,goneAt,valueUsdt",
   );
   expect(lines.length - 1).toBe(expected.length);
+  // Counted again as the file was written: the link says the file's count, and when it was taken.
+  await expect(
+    page.getByRole("link", {
+      name: new RegExp(
+        `^Export CSV \\(${(lines.length - 1).toLocaleString("en-US")} rows at \\d\\d:\\d\\d:\\d\\d UTC\\)$`,
+      ),
+    }),
+  ).toBeVisible();
   // Identifiers are written as text formulas ("=""123""") so a spreadsheet keeps every digit.
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.map((r) => `"=""${r.orderId}"""`));
   expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(expected.map((r) => r.amount));
@@ -125,9 +148,85 @@ test("[ledger][deposits] compliance filters every sub-account over more than thr
   await page.goto(`/deposits?q=${encodeURIComponent(one.txId.toUpperCase().replace(/^0X/, "0x"))}`);
   await expect(page.locator("tbody tr[data-row-id]")).toHaveCount(1);
   await expect(page.locator(`tbody tr[data-row-id="${one.orderId}"]`)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Export CSV (1 row)" })).toBeVisible();
+  // The count is the page's, and says when it was taken (the file is written from the ledger as it is then).
+  await expect(page.getByRole("link", { name: /^Export CSV \(1 row at \d\d:\d\d:\d\d UTC\)$/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "1 deposit matches these filters" })).toBeVisible();
   await page.context().close();
+});
+
+test.describe("[ledger][values] on a wide page", () => {
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  test("[ledger][values] the Value (USDT) column and the value filter across coins; no price said plainly; a deposit's own page", async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const page = await compliancePage(browser);
+    const from = Date.now() - 3 * 86_400_000;
+    // The price job fills the newest days first: wait, off the clock, until the last three days hold a priced coin other than USDT.
+    await expect
+      .poll(
+        async () =>
+          (await everyRow(page.request, `minValue=1000&from=${from}`)).some((r) => r.coin !== "USDT" && r.valueUsdt),
+        { timeout: 120_000, intervals: [2_000] },
+      )
+      .toBe(true);
+    await page.goto(`/deposits?from=${from}`);
+    await page.getByLabel("Value at least (USDT)").fill("1000");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/minValue=1000/);
+    const expected = await everyRow(page.request, `minValue=1000&from=${new URL(page.url()).searchParams.get("from")}`);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(new Set(expected.map((r) => r.coin)).size).toBeGreaterThan(1);
+    await expect(page.getByRole("heading", { name: /match(es)? these filters/ })).toHaveText(
+      `${expected.length.toLocaleString("en-US")} ${expected.length === 1 ? "deposit matches" : "deposits match"} these filters`,
+    );
+    const valueHeader = page.locator("thead th", { hasText: /^Value \(USDT\)/ });
+    await expect(valueHeader).toBeVisible();
+    const column = await valueHeader.evaluate((th) => [...th.parentElement!.children].indexOf(th));
+    const first = page.locator("tbody tr[data-row-id]").first();
+    await expect(first).toHaveAttribute("data-row-id", expected[0]!.orderId);
+    const shown = (await first.locator("td, th").nth(column).innerText()).replace(/,/g, "");
+    expect(shown).toBe(expected[0]!.valueUsdt);
+    expect(Number(shown)).toBeGreaterThanOrEqual(1000);
+    // Totals split by status, valued in USDT.
+    const totals = page.getByRole("table", { name: "Totals per coin" });
+    await expect(totals.getByRole("columnheader", { name: "Successful value (USDT)" })).toBeVisible();
+    await expect(page.getByTestId("value-by-status").locator('li[data-status="success"]')).toContainText(/USDT$/);
+
+    // USDC has no USDT market on the platform: its deposits have no price, said so, and no value filter matches them.
+    await page.goto(`/deposits?coin=USDC&from=${from}`);
+    await expect(page.locator("tbody tr[data-row-id]").first()).toBeVisible();
+    await expect(page.locator("tbody tr[data-row-id]").first().getByTestId("no-price")).toHaveText("no price");
+    expect(await everyRow(page.request, `coin=USDC&minValue=0.01&from=${from}`)).toEqual([]);
+
+    // One deposit's own page: its fields, addresses, kept status history and links.
+    const one = expected[0]!;
+    await page.goto(`/deposits/${one.orderId}`);
+    await expect(page).toHaveTitle(new RegExp(`Deposit ${one.orderId}`));
+    const facts = page.getByTestId("deposit-facts");
+    await expect(facts).toContainText(one.txId);
+    await expect(facts).toContainText(one.fromAddress);
+    await expect(facts).toContainText(one.toAddress);
+    await expect(facts).toContainText(`${one.coin}`);
+    await expect(page.getByRole("list", { name: "Status history" }).getByRole("listitem").first()).toContainText(
+      "first stored as",
+    );
+    await expect(page.getByRole("link", { name: `Sub-account ${one.subUid}` })).toHaveAttribute(
+      "href",
+      `/sub-accounts/${one.subUid}`,
+    );
+    await expect(page.getByRole("link", { name: "Every ledger record of this transaction" })).toHaveAttribute(
+      "href",
+      `/deposits?q=${encodeURIComponent(one.txId)}`,
+    );
+    await page.screenshot({ path: "test-results/ledger-deposit.png", fullPage: true });
+    await page.goto("/deposits/123456789");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "holds no deposit with record ID 123456789" }),
+    ).toBeVisible();
+    await page.context().close();
+  });
 });
 
 test("[ledger][sync] /sync shows every sub-account current; Check now is audited and makes it due at once; a broker may not open it", async ({

@@ -126,6 +126,7 @@ function ledgerDepositsPage() {
     txId: "",
     cTime: String(cTime),
     goneAt: null,
+    valueUsdt: null,
   });
   const t = Date.parse("2026-03-04T05:06:07Z");
   return {
@@ -136,6 +137,12 @@ function ledgerDepositsPage() {
     nextCursor: null,
     total: 2,
     totals: [],
+    totalsByStatus: [],
+    valueByStatus: {
+      success: { count: 2, value: null, unpriced: 2 },
+      pending: { count: 0, value: null, unpriced: 0 },
+      fail: { count: 0, value: null, unpriced: 0 },
+    },
     perDay: [],
     freshness: { subaccounts: 25, checked: 25, backfilled: 25, oldestCheckAt: null, newestCheckAt: null, failing: 0 },
   };

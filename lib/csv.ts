@@ -103,6 +103,29 @@ export function exportFileName(
   return `${filePart(kind)}_${filePart(subject || "all")}_${range}.csv`;
 }
 
+/**
+ * The filters of a filtered export as parts of its file name, in the order given, each "name-value"
+ * (coin-USDT, value-min-10000): exportFileName puts them after whose it is. Empty values are left out.
+ */
+export function filterNameParts(filters: readonly (readonly [string, string | null | undefined])[]): string[] {
+  return filters.filter(([, v]) => v !== null && v !== undefined && v !== "").map(([k, v]) => filePart(`${k}-${v}`));
+}
+
+/** exportFileName with the export's filters named (filterNameParts) between whose it is and its days. */
+export function filteredExportFileName(
+  kind: string,
+  subject: string | null | undefined,
+  filters: readonly string[],
+  from: number | null | undefined,
+  to: number | null | undefined,
+  now = Date.now(),
+): string {
+  const name = exportFileName(kind, subject, from, to, now);
+  if (!filters.length) return name;
+  const head = `${filePart(kind)}_${filePart(subject || "all")}_`;
+  return `${head}${filters.join("_")}_${name.slice(head.length)}`;
+}
+
 /** A sub-account's name as staff know it ("desk01" of "desk01@1234…"), for a file name. */
 export function shortSubaccountName(name: string | null | undefined): string | null {
   const short = name?.split("@")[0]?.trim();

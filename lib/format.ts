@@ -64,3 +64,6 @@ function toDate(ms: number | string): Date | null {
   if (!Number.isFinite(n)) return null;
   return new Date(n);
 }
+
+/** The last millisecond of the minute `ms` falls in: a range's end typed to the minute covers that whole minute. */
+export const endOfMinute = (ms: number): number => Math.floor(ms / 60_000) * 60_000 + 59_999;

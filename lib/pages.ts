@@ -88,6 +88,14 @@ export const PAGES = {
     what: "Deposits",
     group: "Compliance",
   }),
+  deposit: page({
+    path: "/deposits/[orderId]",
+    title: "Deposit",
+    label: "Deposit",
+    permission: "deposits.read",
+    what: "A deposit",
+    group: null,
+  }),
   depositsLive: page({
     path: "/deposits/live",
     title: "Live deposits",

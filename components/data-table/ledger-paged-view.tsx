@@ -221,7 +221,13 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
             value={q.from ?? null}
             onChange={(from) => setRange({ from })}
           />
-          <TimeField id={`${id}-to`} label={rangeLabels[1]} value={q.to ?? null} onChange={(to) => setRange({ to })} />
+          <TimeField
+            id={`${id}-to`}
+            label={rangeLabels[1]}
+            value={q.to ?? null}
+            onChange={(to) => setRange({ to })}
+            end
+          />
         </>
       ) : null}
       {view.filtered ? <ClearFilters onClear={view.clear} /> : null}

@@ -4,7 +4,7 @@
 // table, time cell and date filter of every page reads the same one, so a filter typed in local time is
 // read in local time, and the choice survives moving between pages. Another tab follows it too.
 import { useSyncExternalStore } from "react";
-import { formatLocal, formatUtc } from "@/lib/format";
+import { endOfMinute, formatLocal, formatUtc } from "@/lib/format";
 import { storedChoices } from "@/lib/client/stored-choice";
 import { Field } from "./field";
 import { controlClass } from "@/components/ui/styles";
@@ -115,14 +115,23 @@ export function TimeField({
   label,
   value,
   onChange,
+  end = false,
 }: {
   id: string;
   label: string;
   value: number | null;
   onChange: (ms: number | null) => void;
+  /**
+   * The end of a range: the field shows minutes, so the minute typed is taken whole (to its :59.999), and
+   * "To 23:59" includes a record at 23:59:30.
+   */
+  end?: boolean;
 }) {
   const { mode } = useTimeZone();
-  const choose = (v: string) => onChange(fromInput(v, mode));
+  const choose = (v: string) => {
+    const ms = fromInput(v, mode);
+    onChange(ms !== null && end ? endOfMinute(ms) : ms);
+  };
   const ref = useEarlyChange<HTMLInputElement>(toInput(value, mode), choose);
   return (
     <Field id={id} label={`${label} (${zoneLabel(mode)})`}>

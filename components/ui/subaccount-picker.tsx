@@ -1,6 +1,6 @@
 "use client";
 // The one sub-account picker (100,000 sub-accounts): a combobox that asks the server as one types
-// (name, label or UID, by their start; listed by name) instead of loading the whole registry. A toolbar
+// (any part of a name, label or UID; listed by name) instead of loading the whole registry. A toolbar
 // filter wraps it in its label (components/data-table/subaccount-filter.tsx), a form in its FormField. The
 // UID chosen is shown by name beside it, and a UID the registry does not hold is still shown as typed.
 import { useEffect, useId, useState, type KeyboardEvent, type Ref } from "react";
@@ -182,8 +182,8 @@ export function SubAccountPicker({
                   ? "More match: keep typing to narrow."
                   : search.data?.items.length === 0
                     ? status
-                      ? `No ${status} sub-account starts with that (a frozen or deleted one cannot be chosen here).`
-                      : "No sub-account starts with that."
+                      ? `No ${status} sub-account's name, label or UID holds that (a frozen or deleted one cannot be chosen here).`
+                      : "No sub-account's name, label or UID holds that."
                     : ""}
           </li>
         </ul>

@@ -26,6 +26,16 @@ export const auditFiltersSchema = z
       z.optional(z.string().check(z.trim()).check(z.maxLength(200))),
       z.transform((v) => v || undefined),
     ),
+    /** Entries about this sub-account (its UID), its withdrawals included. */
+    subUid: z.optional(
+      z.pipe(
+        z
+          .string()
+          .check(z.trim())
+          .check(z.regex(/^(\d{1,32})?$/, { error: "subUid is a sub-account UID (digits)" })),
+        z.transform((v) => v || undefined),
+      ),
+    ),
     action: z.optional(
       z.pipe(
         z

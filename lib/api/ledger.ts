@@ -32,12 +32,16 @@ export const ledgerDepositFiltersSchema = z
     status: text("status", 32),
     minAmount: blankless(positiveDecimal("minAmount")),
     maxAmount: blankless(positiveDecimal("maxAmount")),
+    /** The value in USDT at the deposit's day's price, across coins; a deposit without a price never matches. */
+    minValue: blankless(positiveDecimal("minValue")),
+    maxValue: blankless(positiveDecimal("maxValue")),
     /** An address, transaction ID or order ID, matched exactly. */
     q: text("q", 200),
     ...rangeAndPage,
   })
   .check(orderedRange())
-  .check(orderedAmounts("minAmount", "maxAmount"));
+  .check(orderedAmounts("minAmount", "maxAmount"))
+  .check(orderedAmounts("minValue", "maxValue"));
 export type LedgerDepositFilters = z.output<typeof ledgerDepositFiltersSchema>;
 
 export const ledgerDepositSchema = z.object({
@@ -56,6 +60,8 @@ export const ledgerDepositSchema = z.object({
   cTime: z.string(),
   /** When the sync found the platform no longer holds it (ISO), or null; the record stays as last seen. */
   goneAt: z.nullable(z.string()),
+  /** The amount in USDT at the price of its UTC day, to the cent (USDT: the amount); null: no price for that coin and day. */
+  valueUsdt: z.nullable(z.string()),
 });
 export type LedgerDeposit = z.output<typeof ledgerDepositSchema>;
 
@@ -78,6 +84,7 @@ export const LEDGER_DEPOSIT_CSV_COLUMNS = [
   "cTime",
   "cTimeUtc",
   "goneAt",
+  "valueUsdt",
 ] as const satisfies readonly (keyof LedgerDeposit | "cTimeUtc")[];
 
 /** One deposit's CSV cells, in LEDGER_DEPOSIT_CSV_COLUMNS' order. */
@@ -96,18 +103,59 @@ export const ledgerFreshnessSchema = z.object({
 });
 export type LedgerFreshness = z.output<typeof ledgerFreshnessSchema>;
 
+/** How the totals split deposits by status: success; fail; any other status (pending on the platform) as pending. */
+export const DEPOSIT_STATUS_GROUPS = ["success", "pending", "fail"] as const;
+export type DepositStatusGroup = (typeof DEPOSIT_STATUS_GROUPS)[number];
+
+const valuedCount = {
+  count: z.number(),
+  /** The USDT value of those with a price; null when none has one. */
+  value: z.nullable(z.string()),
+  /** How many have no price (their value is in no sum). */
+  unpriced: z.number(),
+};
+const valuedTotal = z.object({ ...valuedCount, amount: z.string() });
+export type ValuedTotal = z.output<typeof valuedTotal>;
+const valuedAll = z.object(valuedCount);
+export type ValuedAll = z.output<typeof valuedAll>;
+
 export const ledgerDepositPageSchema = z.object({
   rows: z.array(ledgerDepositSchema),
   nextCursor: nextCursorField,
   /** The exact count and totals of the whole filtered set (not only this page). */
   total: z.number(),
   totals: coinTotalsField,
+  /** Per coin, split by status group, with values in USDT; and the same over every coin (values only add up). */
+  totalsByStatus: z.array(
+    z.object({
+      coin: z.string(),
+      success: valuedTotal,
+      pending: valuedTotal,
+      fail: valuedTotal,
+    }),
+  ),
+  /** Every coin together: counts and USDT values per status group (amounts of different coins do not add). */
+  valueByStatus: z.object({ success: valuedAll, pending: valuedAll, fail: valuedAll }),
+  /** Every UTC day from the first to the last of the range asked (or of the matches), days without deposits as 0. */
   perDay: z.array(z.object({ day: z.string(), count: z.number() })),
   freshness: ledgerFreshnessSchema,
   /** What the ledger holds completely of the range asked: an empty or short answer may be "not synced yet". */
   coverage: ledgerCoverageSchema,
 });
 export type LedgerDepositPage = z.output<typeof ledgerDepositPageSchema>;
+
+/** One deposit as the ledger keeps it, with its day's price and every status change the sync saw. */
+export const ledgerDepositDetailSchema = z.object({
+  deposit: ledgerDepositSchema,
+  /** The registry's label of its sub-account (the name is on the deposit), or null. */
+  subaccountLabel: z.nullable(z.string()),
+  /** The UTC day its value is priced at, and the USDT price used (null: no price for that coin and day). */
+  priceDay: z.string(),
+  priceUsdt: z.nullable(z.string()),
+  /** When the ledger first stored it, and every status change seen after, oldest first. */
+  changes: z.array(z.object({ fromStatus: z.nullable(z.string()), toStatus: z.string(), seenAt: z.string() })),
+});
+export type LedgerDepositDetail = z.output<typeof ledgerDepositDetailSchema>;
 
 export const ledgerSyncRowSchema = z.object({
   subUid: z.string(),
@@ -192,6 +240,13 @@ export const ledgerResources = {
     input: ledgerDepositFiltersSchema,
     output: ledgerDepositPageSchema,
     errors: [],
+  }),
+  deposit: defineResource({
+    ...PAGE_ROUTES.ledgerDeposit,
+    summary: "One deposit from Brokerdesk's ledger: every field, its value in USDT and the status changes kept",
+    permission: "deposits.read",
+    output: ledgerDepositDetailSchema,
+    errors: ["not_found"],
   }),
   depositsExport: defineResource({
     id: "ledger.deposits-export",

@@ -6,6 +6,7 @@ import { lazyResource } from "./call";
 
 export const PAGE_ROUTES = {
   ledgerDeposits: { id: "ledger.deposits", method: "GET", path: "/api/ledger/deposits" },
+  ledgerDeposit: { id: "ledger.deposit", method: "GET", path: "/api/ledger/deposits/{orderId}" },
   ledgerSync: { id: "ledger.sync", method: "GET", path: "/api/ledger/sync" },
   ledgerCheckNow: { id: "ledger.check-now", method: "POST", path: "/api/ledger/sync/{subUid}" },
   ledgerFills: { id: "ledger.fills", method: "GET", path: "/api/ledger/fills" },
@@ -35,6 +36,9 @@ export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", 
 export const pageCalls = {
   ledgerDeposits: lazyResource(PAGE_ROUTES.ledgerDeposits, () =>
     import("./ledger").then((m) => m.ledgerResources.deposits),
+  ),
+  ledgerDeposit: lazyResource(PAGE_ROUTES.ledgerDeposit, () =>
+    import("./ledger").then((m) => m.ledgerResources.deposit),
   ),
   ledgerSync: lazyResource(PAGE_ROUTES.ledgerSync, () => import("./ledger").then((m) => m.ledgerResources.sync)),
   ledgerCheckNow: lazyResource(PAGE_ROUTES.ledgerCheckNow, () =>

@@ -285,6 +285,8 @@ export async function verifyAuditChain(db: Db): Promise<AuditChainResult> {
 
 export type AuditFilters = {
   actor?: string;
+  /** Entries about this sub-account (migration 0027's audit_subaccount), and about its withdrawals. */
+  subUid?: string;
   action?: AuditAction;
   outcome?: AuditOutcome;
   /** Inclusive. */
@@ -309,6 +311,12 @@ function auditQuery(
   // Part of the e-mail ("lead" finds lead@…); % and _ are the text typed, not wildcards.
   if (filters.actor) f.add((p) => `strpos(lower(actor), lower(${p})) > 0`, filters.actor);
   if (filters.action) f.add((p) => `action = ${p}`, filters.action);
+  if (filters.subUid)
+    f.add(
+      (p) =>
+        `(audit_subaccount(target, params) = ${p} OR target IN (SELECT 'withdrawal:' || id::text FROM withdrawal_requests WHERE sub_uid = ${p}))`,
+      filters.subUid,
+    );
   if (filters.outcome) f.add((p) => `outcome = ${p}`, filters.outcome);
   if (filters.from) f.add((p) => `at >= ${p}::timestamptz`, filters.from.toISOString());
   if (filters.to) f.add((p) => `at < ${p}::timestamptz`, filters.to.toISOString());

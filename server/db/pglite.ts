@@ -2,6 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Db, Queryable } from "./types";
 import { DbClosedError, DbMisuseError } from "./errors";
 import type { MigrationSession } from "./migrate";
@@ -14,7 +15,10 @@ import { runTransaction } from "./transaction";
 export async function openPglite(dataDir: string, from?: { loadDataDir: Blob | File }) {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   // `from`: start from a dumped data folder (tests clone a migrated template: ~0.5 s instead of initdb's ~2 s).
-  const pg = await PGlite.create(dataDir, from ? { loadDataDir: from.loadDataDir } : {});
+  // pg_trgm: the registry's search by any part of a name (migration 0026); loaded on every open, as a data
+  // folder that has the extension needs its library.
+  const extensions = { pg_trgm };
+  const pg = await PGlite.create(dataDir, from ? { loadDataDir: from.loadDataDir, extensions } : { extensions });
 
   let tail: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {

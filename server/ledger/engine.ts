@@ -20,6 +20,7 @@ import { jobBudgets, sharePerSecond, type Budget } from "./budget";
 import { purgeLedger } from "./retention";
 import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
 import { startSnapshotJobs } from "./snapshots-engine";
+import { startPriceJobs } from "./prices-engine";
 import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
 import { callsPerCheckSet, checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
 import { workRuns } from "./runs-queue";
@@ -51,6 +52,8 @@ export type LedgerOptions = {
   trades?: TradeJobsOptions;
   /** Daily snapshots of every registry sub-account's spot assets and rebate info (snapshots-engine.ts). */
   snapshots?: boolean;
+  /** Daily USDT prices of the coins deposited (prices-engine.ts, from E8's public trades). */
+  prices?: boolean;
 };
 
 export type Ledger = {
@@ -94,6 +97,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const perSecond = sharePerSecond("deposits.list", opts.share);
   const trades = opts.trades ? await startTradeJobs(boss, opts.trades, { ...opts, now }) : null;
   const snapshots = opts.snapshots ? await startSnapshotJobs(boss, opts) : null;
+  const prices = opts.prices ? await startPriceJobs(boss, opts) : null;
 
   // How often each kind is due again: from the registry and its active part, counted by each sweep.
   const intervalsOf = (counts: Awaited<ReturnType<typeof scheduleCounts>>) =>
@@ -120,6 +124,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
       queued += await snapshots.sweep(
         Math.max(4, sharePerSecond("subaccounts.assets", opts.share) * opts.sweepSeconds * 2),
       );
+    if (prices) queued += await prices.sweep(4);
     return queued;
   };
 
@@ -213,6 +218,7 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
       retentionDays: env.ledger.retentionDays,
       trades,
       snapshots: true,
+      prices: true,
     });
     metrics().setSyncLagSource(() => syncLag(db));
     logger.info(

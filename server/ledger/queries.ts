@@ -11,12 +11,14 @@ import {
   type LedgerFreshness,
   type LedgerSyncJob,
   type LedgerSyncRow,
+  type ValuedTotal,
 } from "@/lib/api/ledger";
 import { HEX_IDENTIFIER } from "@/lib/withdrawal-addresses";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
 import { coverageOf } from "./coverage";
 import { DEPOSITS_JOB } from "./deposits";
+import { priceJoin, valueOf } from "./prices";
 
 export type Row = {
   order_id: string;
@@ -32,6 +34,7 @@ export type Row = {
   tx_id: string;
   ctime: string;
   gone_at: Date | string | null;
+  value_usdt: string | null;
 };
 export type Key = { ctime: string; orderId: string };
 
@@ -44,11 +47,15 @@ const codec: CursorCodec<Key> = {
 };
 
 const COLUMNS = `d.order_id, d.sub_uid, d.coin, d.amount::text AS amount, d.status, d.chain, d.dest,
-  d.from_address, d.to_address, d.tx_id, d.ctime::text AS ctime, d.gone_at`;
-const SELECT = `SELECT ${COLUMNS}, s.subaccount_name
-  FROM ledger_deposits d LEFT JOIN subaccounts s ON s.sub_uid = d.sub_uid`;
+  d.from_address, d.to_address, d.tx_id, d.ctime::text AS ctime, d.gone_at, round(${valueOf("d")}, 2)::text AS value_usdt`;
+/** The deposits, each with its day's price (px) beside it: what the value column and filter read. */
+export const PRICED_DEPOSITS = `ledger_deposits d ${priceJoin("d")}`;
+const SELECT = `SELECT ${COLUMNS}, s.subaccount_name FROM ${PRICED_DEPOSITS} LEFT JOIN subaccounts s ON s.sub_uid = d.sub_uid`;
 /** Without the registry's names (an export looks each sub-account's name up once, not once per row). */
-const SELECT_UNNAMED = `SELECT ${COLUMNS}, NULL::text AS subaccount_name FROM ledger_deposits d`;
+const SELECT_UNNAMED = `SELECT ${COLUMNS}, NULL::text AS subaccount_name FROM ${PRICED_DEPOSITS}`;
+/** Success, fail, and any other status (pending on the platform) as pending: the totals' split. */
+const STATUS_GROUP = `(CASE WHEN d.status = 'success' THEN 'success' WHEN d.status IN ('fail', 'failed') THEN 'fail' ELSE 'pending' END)`;
+const DAY_MS = 86_400_000;
 
 /** The filters as SQL on ledger_deposits (alias d), every value a parameter. */
 function filtersOf(f: LedgerDepositFilters) {
@@ -58,6 +65,9 @@ function filtersOf(f: LedgerDepositFilters) {
   if (f.status) w.add((p) => `d.status = ${p}`, f.status);
   if (f.minAmount) w.add((p) => `d.amount >= ${p}::numeric`, f.minAmount);
   if (f.maxAmount) w.add((p) => `d.amount <= ${p}::numeric`, f.maxAmount);
+  // Over PRICED_DEPOSITS: a deposit without a price has a NULL value and matches neither bound.
+  if (f.minValue) w.add((p) => `${valueOf("d")} >= ${p}::numeric`, f.minValue);
+  if (f.maxValue) w.add((p) => `${valueOf("d")} <= ${p}::numeric`, f.maxValue);
   if (f.q) {
     const q = f.q;
     // Hex is one value in any case; anything else (a base58 address) exactly as typed. Through lower() either
@@ -88,6 +98,7 @@ export const toView = (r: Row): LedgerDeposit => ({
   txId: r.tx_id,
   cTime: r.ctime,
   goneAt: r.gone_at === null ? null : new Date(r.gone_at).toISOString(),
+  valueUsdt: r.value_usdt,
 });
 
 export const depositsQuery = (f: LedgerDepositFilters, o: { names?: boolean } = {}) => {
@@ -109,18 +120,20 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
   const page = await keysetPage<Row, Key>(db, { ...depositsQuery(f), cursor: f.cursor, limit: f.limit });
   const w = filtersOf(f);
   const where = w.where.length ? `WHERE ${w.where.join(" AND ")}` : "";
+  // The per-day count reads prices only when a value filter needs them.
+  const perDayFrom = f.minValue || f.maxValue ? PRICED_DEPOSITS : "ledger_deposits d";
+  const n = w.params.length;
   const [totals, perDay, freshness, coverage] = await Promise.all([
-    db.query<{ coin: string; count: number; amount: string }>(
-      `SELECT d.coin, count(*)::int AS count, sum(d.amount)::text AS amount
-         FROM ledger_deposits d ${where} GROUP BY d.coin ORDER BY count(*) DESC, d.coin`,
-      w.params,
-    ),
+    depositTotals(db, where, w.params),
+    // Every day of the range asked (else of the matches), a day without deposits as 0: gaps and bursts show.
     // Grouped by the UTC day's number first, formatted per day after: to_char on every record cost more than the scan.
     db.query<{ day: string; count: number }>(
-      `SELECT to_char(to_timestamp(k * 86400) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, n AS count
-         FROM (SELECT d.ctime / 86400000 AS k, count(*)::int AS n FROM ledger_deposits d ${where} GROUP BY 1) t
-        ORDER BY k`,
-      w.params,
+      `WITH c AS (SELECT d.ctime / ${DAY_MS} AS k, count(*)::int AS n FROM ${perDayFrom} ${where} GROUP BY 1)
+       SELECT to_char(DATE '1970-01-01' + s.k::int, 'YYYY-MM-DD') AS day, COALESCE(c.n, 0)::int AS count
+         FROM generate_series(COALESCE($${n + 1}::bigint, (SELECT min(k) FROM c)), COALESCE($${n + 2}::bigint, (SELECT max(k) FROM c))) AS s(k)
+         LEFT JOIN c ON c.k = s.k
+        WHERE EXISTS (SELECT 1 FROM c) ORDER BY s.k`,
+      [...w.params, ...dayBounds(f)],
     ),
     ledgerFreshness(db),
     depositsCoverage(db, f),
@@ -128,11 +141,61 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
   return {
     rows: page.items.map(toView),
     nextCursor: page.nextCursor,
-    total: totals.rows.reduce((n, t) => n + t.count, 0),
-    totals: totals.rows,
+    ...totals,
     perDay: perDay.rows,
     freshness,
     coverage,
+  };
+}
+
+/** The UTC day numbers the chart spans: the range's own days, the end no later than today (null: the matches'). */
+function dayBounds(f: LedgerDepositFilters): [number | null, number | null] {
+  const today = Math.floor(Date.now() / DAY_MS);
+  const first = f.from ? Math.floor(f.from.getTime() / DAY_MS) : null;
+  const last = f.to ? Math.min(Math.floor(f.to.getTime() / DAY_MS), today) : null;
+  return [first, last === null || first === null || last >= first ? last : first];
+}
+
+type TotalRow = {
+  coin: string | null;
+  g: string | null;
+  gc: number;
+  gg: number;
+  count: number;
+  amount: string;
+  value: string | null;
+  unpriced: number;
+};
+
+/** Totals of the filtered set: per coin, per coin and status group, per status group over every coin, in one scan. */
+async function depositTotals(db: Db, where: string, params: unknown[]) {
+  const { rows } = await db.query<TotalRow>(
+    `SELECT coin, g, GROUPING(coin)::int AS gc, GROUPING(g)::int AS gg, count(*)::int AS count, sum(amount)::text AS amount,
+            round(sum(v), 2)::text AS value, (count(*) - count(v))::int AS unpriced
+       FROM (SELECT d.coin, ${STATUS_GROUP} AS g, d.amount, ${valueOf("d")} AS v FROM ${PRICED_DEPOSITS} ${where}) t
+      GROUP BY GROUPING SETS ((coin), (coin, g), (g))`,
+    params,
+  );
+  const empty = (): ValuedTotal => ({ count: 0, amount: "0", value: null, unpriced: 0 });
+  const part = (r: TotalRow) => ({ count: r.count, amount: r.amount, value: r.value, unpriced: r.unpriced });
+  const perCoin = rows.filter((r) => r.gc === 0 && r.gg === 1);
+  perCoin.sort((a, b) => b.count - a.count || a.coin!.localeCompare(b.coin!));
+  const split = new Map(
+    perCoin.map((r) => [r.coin!, { coin: r.coin!, success: empty(), pending: empty(), fail: empty() }]),
+  );
+  const all = { success: empty(), pending: empty(), fail: empty() };
+  for (const r of rows) {
+    const g = r.g as "success" | "pending" | "fail" | null;
+    if (g === null) continue;
+    if (r.gc === 0) split.get(r.coin!)![g] = part(r);
+    else all[g] = part(r);
+  }
+  const valueAll = (t: ValuedTotal) => ({ count: t.count, value: t.value, unpriced: t.unpriced });
+  return {
+    total: perCoin.reduce((n, t) => n + t.count, 0),
+    totals: perCoin.map((r) => ({ coin: r.coin!, count: r.count, amount: r.amount })),
+    totalsByStatus: [...split.values()],
+    valueByStatus: { success: valueAll(all.success), pending: valueAll(all.pending), fail: valueAll(all.fail) },
   };
 }
 

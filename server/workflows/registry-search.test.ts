@@ -1,11 +1,12 @@
 // The registry searched as one types, at 100,000 sub-accounts, on PGlite and (with TEST_DATABASE_URL)
-// PostgreSQL: matches by the start of the name, label or UID, case-insensitive, pages by UID without gaps,
-// nothing typed read as a pattern, and the plan uses the prefix indexes (not a scan of the registry).
+// PostgreSQL: matches by any part of the name, label or UID (the start only under three characters),
+// case-insensitive, pages by UID without gaps, nothing typed read as a pattern, and the plan uses the
+// trigram and prefix indexes (not a scan of the registry).
 import { beforeAll, describe, expect, it } from "vitest";
 import { NAMES_MAX, registryNamesSchema, registrySearchSchema } from "@/lib/api/sub-accounts";
 import type { Db } from "@/server/db";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
-import { browseRegistry, prefixEnd, registryNames, searchRegistry } from "./registry-search";
+import { anywhere, browseRegistry, prefixEnd, registryNames, searchRegistry } from "./registry-search";
 import { seedRegistry } from "./subaccounts";
 
 const N = 100_000;
@@ -135,6 +136,46 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))(
       );
       const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
       expect(plan).toContain("subaccounts_by_name");
+    });
+
+    it("[registry][search] by any part of a name, label or UID: \"000420\" finds user000420, a UID's middle finds it, LIKE's characters are only characters", async () => {
+      // Every sub-account whose name or UID holds "000420" (user000420, and UIDs such as 7000042000), by UID.
+      const holding = (part: string) =>
+        Array.from({ length: N }, (_, i) => i)
+          .filter((i) => nameOf(i).includes(part) || uidOf(i).includes(part))
+          .map(uidOf);
+      const expected = holding("000420");
+      expect(expected).toContain(uidOf(420));
+      const seen: string[] = [];
+      let page = await search({ q: "000420", limit: "40" });
+      for (;;) {
+        seen.push(...page.items.map((s) => s.subUid));
+        if (!page.nextCursor) break;
+        page = await search({ q: "000420", limit: "40", cursor: page.nextCursor });
+      }
+      expect(seen).toEqual(expected);
+      const byName = await search({ q: "R0004", limit: "100" });
+      expect(byName.items.map((s) => s.subUid)).toEqual(holding("r0004"));
+      expect(byName.items).toHaveLength(100);
+      // The label's middle ("Desk 99000" of "VIP Desk 99000"), and a UID's end.
+      expect((await search({ q: "desk 99000" })).items.map((s) => s.label)).toEqual(["VIP Desk 99000"]);
+      expect((await search({ q: uidOf(98_765).slice(3) })).items.map((s) => s.subUid)).toEqual([uidOf(98_765)]);
+      expect((await search({ q: "0%2" })).items).toEqual([]);
+      expect((await search({ q: "r_0" })).items).toEqual([]);
+      expect(anywhere("a%b_c\\")).toBe("%a\\%b\\_c\\\\%");
+    });
+
+    it("[registry][search] a part is found through the trigram indexes, not a scan of the registry", async () => {
+      const { rows } = await db.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN SELECT sub_uid FROM subaccounts WHERE (lower(subaccount_name) LIKE $1 OR lower(label) LIKE $1 OR sub_uid LIKE $1)
+         ORDER BY sub_uid LIMIT 21`,
+        [anywhere("000420")],
+      );
+      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      expect(plan).toContain("subaccounts_name_any_part");
+      expect(plan).toContain("subaccounts_label_any_part");
+      expect(plan).toContain("subaccounts_uid_any_part");
+      expect(plan).not.toMatch(/Seq Scan on subaccounts/);
     });
 
     it("[registry][search] the plan reads the prefix indexes, not every row of the registry", async () => {

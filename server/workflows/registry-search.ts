@@ -1,9 +1,11 @@
 import "server-only";
-// The registry searched as one types (pickers and the registry page at 100,000 sub-accounts):
-// sub-accounts whose name, label or UID starts with what was typed, case-insensitive, a page at a time by
-// UID or by name. Each prefix test is a range on a text_pattern_ops index (migration 0012), written as
-// ~>=~ / ~<~ so it is indexed under a generic plan too; the name order walks its own index (migration 0013).
-// Nothing typed reaches the SQL text or a LIKE pattern.
+// The registry searched as one types (pickers and the registry page at 100,000 sub-accounts): sub-accounts
+// whose name, label or UID holds what was typed anywhere ("000420" finds client000420), case-insensitive, a
+// page at a time by UID or by name. Three characters or more: a LIKE '%part%' on trigram indexes (migration
+// 0026), the typed part a parameter with LIKE's own characters escaped. Fewer: the start only, a range on a
+// text_pattern_ops index (migration 0012), written as ~>=~ / ~<~ so it is indexed under a generic plan too
+// (a trigram index cannot narrow one or two characters). The name order walks its own index (migration
+// 0013). Nothing typed reaches the SQL text.
 import type { RegistryPage, RegistrySearch, RegistrySearchPage } from "@/lib/api/sub-accounts";
 import type { Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
@@ -41,10 +43,17 @@ export function prefixEnd(prefix: string): string {
   return chars.join("") + String.fromCodePoint(last.codePointAt(0)! + 1);
 }
 
+/** The shortest part searched anywhere in a name, label or UID; a shorter one is searched at the start. */
+export const ANY_PART_MIN = 3;
+/** `part` as a LIKE pattern that matches it anywhere, its %, _ and \ taken as themselves. */
+export const anywhere = (part: string) => `%${part.replace(/[\\%_]/g, "\\$&")}%`;
+
 function registryFilters(f: RegistrySearch) {
   const w = sqlFilters();
   const q = f.q?.toLowerCase();
-  if (q) {
+  if (q && [...q].length >= ANY_PART_MIN) {
+    w.add((p) => `(lower(subaccount_name) LIKE ${p} OR lower(label) LIKE ${p} OR sub_uid LIKE ${p})`, anywhere(q));
+  } else if (q) {
     const params = w.params;
     params.push(q, prefixEnd(q));
     const [a, b] = [`$${params.length - 1}`, `$${params.length}`];

@@ -11,6 +11,8 @@ export const auditSearchParams = {
   /** Part of the e-mail, matched case-insensitively by the server. */
   actor: parseAsString,
   action: parseAsString,
+  /** Entries about this sub-account (its UID). */
+  subUid: parseAsString,
   outcome: parseAsStringLiteral(AUDIT_OUTCOME_VALUES),
   limit: parseAsInteger.withDefault(100),
   /**

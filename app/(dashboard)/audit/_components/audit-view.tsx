@@ -8,6 +8,7 @@ import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
 import { SearchForm } from "@/components/data-table/search-form";
 import { SelectField } from "@/components/data-table/select-field";
+import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { controlClass, primaryButton } from "@/components/ui/styles";
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZES, auditSearchParams, auditUrlKeys } from "../search-params";
 import { toRowView } from "./audit-rows";
@@ -66,6 +67,11 @@ export function AuditView() {
               placeholder="lead"
               width="w-56"
               onSearch={(actor) => view.set({ actor: actor || null })}
+            />
+            <SubAccountFilter
+              value={q.subUid}
+              allLabel="All sub-accounts"
+              onChange={(subUid) => view.set({ subUid })}
             />
             <SelectField
               label="Action"

@@ -6,7 +6,7 @@ import { column } from "@/components/data-table/column-builders";
 import { idColumn } from "@/components/data-table/copy-button";
 import { timeColumn } from "@/components/data-table/time";
 import { textColumn } from "@/components/data-table/text-cell";
-import { decimalColumn } from "@/components/data-table/decimal-cell";
+import { DecimalCell, decimalColumn } from "@/components/data-table/decimal-cell";
 import { depositTone } from "../_components/deposit-tone";
 
 const col = dataColumnHelper<LedgerDeposit>();
@@ -31,6 +31,21 @@ export const ledgerDepositColumns = col.columns([
   }),
   col.accessor("coin", textColumn("Coin", 80)),
   col.accessor("amount", decimalColumn("Amount", 160)),
+  col.accessor("valueUsdt", {
+    // Priority 2: on a narrow page the key columns (time, who, amount, status, transaction) stay in view first.
+    ...column("Value (USDT)", 150, { numeric: true, priority: 2 }),
+    // At the price of the deposit's UTC day; a coin or day without one says so rather than showing a dash.
+    cell: (c) => {
+      const v = c.getValue();
+      return v === null ? (
+        <span className="text-xs text-slate-600 dark:text-slate-400" data-testid="no-price">
+          no price
+        </span>
+      ) : (
+        <DecimalCell value={v} />
+      );
+    },
+  }),
   col.accessor("status", {
     ...column("Status", 150),
     cell: (c) => {
@@ -55,5 +70,17 @@ export const ledgerDepositColumns = col.columns([
   col.accessor("chain", textColumn("Chain", 110, 3)),
   col.accessor("dest", textColumn("Destination", 140, 3)),
   col.accessor("txId", idColumn("txId", "Transaction ID", 220)),
-  col.accessor("orderId", idColumn("orderId", "Record ID", 200, { priority: 3 })),
+  col.accessor("orderId", {
+    ...column("Record ID", 200, { priority: 3 }),
+    // The deposit's own page: every field, its addresses and the status history the ledger kept.
+    cell: (c) => (
+      <Link
+        href={`/deposits/${c.getValue()}`}
+        className="font-mono text-xs text-blue-800 underline-offset-2 hover:underline dark:text-blue-300"
+        aria-label={`Deposit ${c.getValue()}: details and status history`}
+      >
+        {c.getValue()}
+      </Link>
+    ),
+  }),
 ]);

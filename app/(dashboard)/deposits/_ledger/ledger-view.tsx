@@ -10,10 +10,10 @@ import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
-import { ListTable, type ListColumn } from "@/components/ui/list-table";
-import type { LedgerDepositPage, LedgerFreshness } from "@/lib/api/ledger";
+import type { LedgerFreshness } from "@/lib/api/ledger";
 import { pageCalls } from "@/lib/api/page-routes";
-import { counted, formatUtc, groupDecimal } from "@/lib/format";
+import { counted, formatUtc } from "@/lib/format";
+import { DepositTotals } from "./deposit-totals";
 import { ledgerDepositColumns } from "./columns";
 import { ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
@@ -33,12 +33,6 @@ const coinsOf = (totals: readonly { coin: string }[] | undefined) => [
   ...new Set([...COINS, ...(totals ?? []).map((t) => t.coin).sort()]),
 ];
 const STATUSES = ["success", "pending", "fail"];
-
-const TOTAL_COLUMNS: ListColumn<LedgerDepositPage["totals"][number]>[] = [
-  { header: "Coin", cell: (t) => t.coin },
-  { header: "Deposits", numeric: true, cell: (t) => t.count.toLocaleString("en-US") },
-  { header: "Amount", numeric: true, className: "font-mono", cell: (t) => groupDecimal(t.amount) },
-];
 
 export function LedgerDepositsView() {
   const id = useId();
@@ -69,8 +63,21 @@ export function LedgerDepositsView() {
       }
       emptyText={page.data ? notSyncedText(page.data.coverage) : null}
       actions={
-        <a href={exportHref} className={secondaryButton} download>
-          Export CSV{page.data ? ` (${counted(page.data.total, "row")})` : ""}
+        <a
+          href={exportHref}
+          className={secondaryButton}
+          download
+          // Counted again as the file is written, so the count and its time beside the link are the file's own
+          // as near as a count can be; the file itself is the ledger as it is while it is written.
+          onClick={() => void page.refetch()}
+        >
+          Export CSV
+          {page.data ? (
+            // The count and when it was taken: the ledger may grow after it.
+            <span title="The file holds the matching deposits when it is written; the ledger may have grown since this count">
+              {` (${counted(page.data.total, "row")} at ${formatUtc(page.dataUpdatedAt).slice(11)})`}
+            </span>
+          ) : null}
         </a>
       }
       controls={
@@ -88,7 +95,11 @@ export function LedgerDepositsView() {
             options={STATUSES}
             onChange={(status) => view.set({ status })}
           />
-          <TextFilters key={`${q.minAmount}|${q.maxAmount}|${q.q}`} values={q} onApply={view.set} />
+          <TextFilters
+            key={`${q.minAmount}|${q.maxAmount}|${q.minValue}|${q.maxValue}|${q.q}`}
+            values={q}
+            onApply={view.set}
+          />
         </>
       }
       after={
@@ -98,15 +109,7 @@ export function LedgerDepositsView() {
               {counted(page.data.total, "deposit")} {page.data.total === 1 ? "matches" : "match"}
               {view.filtered ? " these filters" : ""}
             </h2>
-            <ListTable
-              label="Totals per coin"
-              frame="none"
-              fit
-              columns={TOTAL_COLUMNS}
-              rows={page.data.totals}
-              rowKey={(t) => t.coin}
-              rowData={(t) => ({ "data-coin": t.coin })}
-            />
+            <DepositTotals page={page.data} />
             <BarChart
               title="Deposits per day (UTC), every matching deposit"
               bars={page.data.perDay.map((d) => ({ label: d.day, value: String(d.count) }))}
@@ -143,15 +146,29 @@ function TextFilters({
   values,
   onApply,
 }: {
-  values: { minAmount: string | null; maxAmount: string | null; q: string | null };
+  values: {
+    minAmount: string | null;
+    maxAmount: string | null;
+    minValue: string | null;
+    maxValue: string | null;
+    q: string | null;
+  };
   onApply: (patch: Record<string, string | null>) => void;
 }) {
   const id = useId();
   const [min, setMin, minRef] = useEarlyState(values.minAmount ?? "");
   const [max, setMax, maxRef] = useEarlyState(values.maxAmount ?? "");
+  const [minValue, setMinValue, minValueRef] = useEarlyState(values.minValue ?? "");
+  const [maxValue, setMaxValue, maxValueRef] = useEarlyState(values.maxValue ?? "");
   const [text, setText, textRef] = useEarlyState(values.q ?? "");
   const submit = () => {
-    onApply({ minAmount: min.trim() || null, maxAmount: max.trim() || null, q: text.trim() || null });
+    onApply({
+      minAmount: min.trim() || null,
+      maxAmount: max.trim() || null,
+      minValue: minValue.trim() || null,
+      maxValue: maxValue.trim() || null,
+      q: text.trim() || null,
+    });
   };
   return (
     <Form onSubmit={submit} className="flex flex-wrap items-end gap-2">
@@ -173,6 +190,26 @@ function TextFilters({
           className={`${controlClass} w-28 font-mono`}
           value={max}
           onChange={(e) => setMax(e.target.value)}
+        />
+      </Field>
+      <Field id={`${id}-vmin`} label="Value at least (USDT)">
+        <input
+          ref={minValueRef}
+          id={`${id}-vmin`}
+          inputMode="decimal"
+          className={`${controlClass} w-28 font-mono`}
+          value={minValue}
+          onChange={(e) => setMinValue(e.target.value)}
+        />
+      </Field>
+      <Field id={`${id}-vmax`} label="Value at most (USDT)">
+        <input
+          ref={maxValueRef}
+          id={`${id}-vmax`}
+          inputMode="decimal"
+          className={`${controlClass} w-28 font-mono`}
+          value={maxValue}
+          onChange={(e) => setMaxValue(e.target.value)}
         />
       </Field>
       <Field id={`${id}-q`} label="Address, tx or record ID">

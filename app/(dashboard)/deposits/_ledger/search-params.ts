@@ -8,6 +8,9 @@ export const ledgerDepositsSearchParams = {
   status: parseAsString,
   minAmount: parseAsString,
   maxAmount: parseAsString,
+  /** The value in USDT at the deposit's day's price, across coins. */
+  minValue: parseAsString,
+  maxValue: parseAsString,
   /** An address, transaction ID or record ID. */
   q: parseAsString,
   /** Created at or after / at or before, and the cursors walked (absent = the newest page). */

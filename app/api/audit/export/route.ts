@@ -6,7 +6,7 @@ import { auditForExport } from "@/server/workflows/audit-queries";
 
 export const GET = apiRoute(auditResources.export, async ({ db, input, session, requestId, ip }) =>
   csvBody(
-    exportFileName("audit", input.actor ?? input.action, input.from?.getTime(), input.to?.getTime()),
+    exportFileName("audit", input.actor ?? input.subUid ?? input.action, input.from?.getTime(), input.to?.getTime()),
     AUDIT_CSV_COLUMNS,
     await auditForExport(db, input, session, { requestId, ip }),
   ),
