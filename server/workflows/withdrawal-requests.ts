@@ -7,19 +7,15 @@ import "server-only";
 // reads are withdrawal-ledger.ts.
 import { randomBytes } from "node:crypto";
 import Big from "big.js";
-import type { z } from "zod";
 import { DomainError } from "@/lib/api/errors";
 import type { ApproveWithdrawalInput, WithdrawalFormValues, WithdrawalView } from "@/lib/api/withdrawals";
 import { withdrawalRequestSchema } from "@/lib/platform/catalog/withdrawals";
 import { isReconcilable } from "@/lib/withdrawal-states";
 import { groupDecimal } from "@/lib/format";
-import { openAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { thisInstance } from "@/server/db/instance-lease";
-import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
-import { PlatformError } from "@/server/platform/errors";
 import { approvalGate, refuseOnHold, refuseOwn } from "./approval-gate";
 import { decideWithdrawal } from "@/server/policy/decide";
 import { requirementWords } from "@/lib/policy";
@@ -27,7 +23,7 @@ import { getRegistryEntry } from "./subaccounts";
 import { addressProblem } from "./address-check";
 import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, requiredOf, toView, type AuditContext, type Row } from "./withdrawal-ledger";
-import { sendingHere } from "./withdrawal-calls";
+import { e5Body, submitWithdrawal, type Sender } from "./withdrawal-send";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -137,22 +133,6 @@ export async function requestWithdrawal(
   return toView(await loadRow(db, rows[0]!.id));
 }
 
-/** The E5 body of a stored request: exactly the stored fields, every time (the platform compares a repeat). */
-function e5Body(
-  r: Pick<Row, "sub_uid" | "coin" | "dest" | "chain" | "address" | "tag" | "amount" | "client_oid">,
-): z.input<typeof withdrawalRequestSchema> {
-  return {
-    subUid: r.sub_uid,
-    coin: r.coin as z.input<typeof withdrawalRequestSchema>["coin"],
-    dest: r.dest,
-    ...(r.chain ? { chain: r.chain } : {}),
-    address: r.address,
-    amount: r.amount,
-    ...(r.tag ? { tag: r.tag } : {}),
-    clientOid: r.client_oid,
-  };
-}
-
 const refuseOwnWithdrawal = (row: Row, session: StaffSession, what: string) =>
   refuseOwn(row.requested_by, session, `You requested this withdrawal, so another lead must ${what} it`);
 
@@ -213,7 +193,7 @@ export async function approveWithdrawal(
   });
   if (!step) refuseDecided(await loadRow(db, id));
   if ("waiting" in step) return toView(await loadRow(db, id));
-  return submit(db, client, session, step.approved, ctx);
+  return submitWithdrawal(db, client, session, step.approved, ctx);
 }
 
 /** requested → rejected (guarded); never by the requester. Nothing is sent. */
@@ -282,11 +262,8 @@ export async function reconcileWithdrawal(
       `Only a withdrawal whose outcome is unknown can be reconciled; this one is ${row.state}`,
     );
   }
-  return submit(db, client, session, row, ctx);
+  return submitWithdrawal(db, client, session, row, ctx);
 }
-
-/** Who sends: a member of staff, or Brokerdesk itself settling what a dead process left (actorRole null). */
-type Sender = { email: string; role: string | null };
 
 /**
  * Settles a withdrawal whose call is held by a process that is gone, or by this one when its answer could
@@ -306,125 +283,8 @@ export async function recoverWithdrawal(
   const row = await loadRow(db, id);
   if (row.held_by !== gone || (row.state !== "approved" && row.state !== "submitted")) return null;
   let submitIntentId = 0;
-  const view = await submit(db, client, sender, row, ctx, { recovers: gone }, (intentId) => {
+  const view = await submitWithdrawal(db, client, sender, row, ctx, { recovers: gone }, (intentId) => {
     submitIntentId = intentId;
   });
   return { view, submitIntentId };
-}
-
-/**
- * One send of a stored request. The claim (state → submitted, guarded by the state and version read) and
- * the "withdrawals.submit" audit intent commit together or not at all: no intent, no send (fail-closed),
- * and no two senders, because only one claim of a given version can match.
- */
-function submit(
-  db: Db,
-  client: PlatformClient,
-  session: Sender,
-  row: Row,
-  ctx: AuditContext,
-  note: Record<string, string> = {},
-  opened: (intentId: number) => void = () => undefined,
-): Promise<WithdrawalView> {
-  return sendingHere(row.id, () => sendOnce(db, client, session, row, ctx, note, opened));
-}
-
-async function sendOnce(
-  db: Db,
-  client: PlatformClient,
-  session: Sender,
-  row: Row,
-  ctx: AuditContext,
-  note: Record<string, string>,
-  opened: (intentId: number) => void,
-): Promise<WithdrawalView> {
-  const body = e5Body(row);
-  const subject = {
-    actor: session.email,
-    actorRole: session.role,
-    action: "withdrawals.submit" as const,
-    target: `withdrawal:${row.id}`,
-    requestId: ctx.requestId,
-    ip: ctx.ip,
-  };
-  const claim = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<Row>(
-      `UPDATE withdrawal_requests SET state = 'submitted', submitted_at = now(), held_by = $4, version = version + 1
-       WHERE id = $1 AND state = $2 AND version = $3 RETURNING *`,
-      [row.id, row.state, row.version, thisInstance().id],
-    );
-    if (!rows[0]) return null;
-    const trail = await openAudit(db, subject, { ...body, fromState: row.state, ...note }, tx);
-    return { row: rows[0], trail };
-  });
-  if (!claim) {
-    const now = await loadRow(db, row.id);
-    throw new DomainError(
-      "already_in_progress",
-      `This withdrawal changed meanwhile (it is ${now.state}); nothing was sent`,
-    );
-  }
-  opened(claim.trail.intentId);
-
-  let outcome: { state: "confirmed"; orderId: string } | { state: "failed" | "unknown"; code: string; msg: string };
-  try {
-    const { data } = await client.call("withdrawals.submit", body);
-    outcome = { state: "confirmed", orderId: data.orderId };
-  } catch (e) {
-    outcome = classify(e);
-  }
-
-  // The call happened: if its outcome cannot be recorded (the database went away), the intent is let go of
-  // here and the recovery settles the row (same clientOid) and closes the intent once the database is back.
-  const settled = await settle(db, claim.row, outcome).catch(async (e: unknown) => {
-    await claim.trail.close("info", { state: outcome.state, recorded: false, clientOid: row.client_oid });
-    throw e;
-  });
-  const detail =
-    outcome.state === "confirmed"
-      ? { state: "confirmed", orderId: outcome.orderId, clientOid: row.client_oid }
-      : { state: outcome.state, code: outcome.code, msg: outcome.msg, clientOid: row.client_oid };
-  // unknown is neither success nor failure: the money may have moved. "info" keeps the audit honest.
-  const auditOutcome = outcome.state === "confirmed" ? "success" : outcome.state === "failed" ? "failure" : "info";
-  // The platform call happened: an outcome row that cannot be written is logged (the request row holds the outcome).
-  await claim.trail.close(auditOutcome, detail);
-  return settled;
-}
-
-/**
- * Failed only when the platform itself refused (it answered with its envelope and a 4xx: nothing moved).
- * A 5xx or 429, a timeout, a lost connection, an unreadable reply or anything local: the withdrawal may or
- * may not have happened, so it is unknown and settled by reconcile, which is safe in every case.
- */
-function classify(e: unknown): { state: "failed" | "unknown"; code: string; msg: string } {
-  if (e instanceof PlatformError && e.httpStatus < 500 && e.httpStatus !== 429)
-    return { state: "failed", code: e.code, msg: e.msg };
-  if (e instanceof PlatformError) return { state: "unknown", code: e.code, msg: e.msg };
-  const err = e as { kind?: string; message?: string };
-  return { state: "unknown", code: err?.kind ?? "error", msg: err?.message ?? String(e) };
-}
-
-async function settle(
-  db: Db,
-  claimed: Row,
-  o: { state: "confirmed"; orderId: string } | { state: "failed" | "unknown"; code: string; msg: string },
-): Promise<WithdrawalView> {
-  const { rows } =
-    o.state === "confirmed"
-      ? await db.query<Row>(
-          `UPDATE withdrawal_requests SET state = 'confirmed', platform_order_id = $3, settled_at = now(),
-             error_code = NULL, error_msg = NULL, held_by = NULL, version = version + 1
-           WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
-          [claimed.id, claimed.version, o.orderId],
-        )
-      : await db.query<Row>(
-          `UPDATE withdrawal_requests SET state = $3, error_code = $4, error_msg = $5,
-             settled_at = CASE WHEN $3 = 'failed' THEN now() END, held_by = NULL, version = version + 1
-           WHERE id = $1 AND state = 'submitted' AND version = $2 RETURNING *`,
-          [claimed.id, claimed.version, o.state, o.code.slice(0, 64), o.msg.slice(0, 500)],
-        );
-  if (rows[0]) return toView(rows[0]);
-  // Only a reconcile that took over a stale submit can get here; its own outcome is on the row.
-  logger.warn({ withdrawal: claimed.id, outcome: o.state }, "withdrawal outcome not recorded: the row was taken over");
-  return toView(await loadRow(db, claimed.id));
 }
