@@ -1,4 +1,4 @@
-// Two-person withdrawals in the browser against the embedded simulator (issue 6 "Tests"): the balance
+// Two-person withdrawals in the browser against the embedded simulator: the balance
 // moves exactly once per request, the requester never approves, compliance approves only where the policy asks, a timeout is
 // settled by Reconcile without a second withdrawal, and two approvals at once make one platform call.
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
