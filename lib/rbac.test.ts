@@ -32,6 +32,10 @@ const MATRIX: Record<Permission, Role[]> = {
   // manage staff users
   "users.read": ["admin"],
   "users.write": ["admin"],
+  // work alerts and cases, clear a hold, draft and backtest rules; activate a rule version (not its author)
+  "monitoring.read": ["compliance", "admin"],
+  "monitoring.write": ["compliance"],
+  "monitoring.approve": ["compliance", "admin"],
 };
 
 const cells = ROLES.flatMap((role) =>

@@ -22,6 +22,8 @@ const DESK_WRITES = ["subaccounts.write", "riskUnits.write", "withdrawals.write"
 /** What only leads do: approve withdrawals (a second person) and change leverage. */
 const LEAD_WRITES = ["withdrawals.approve", "leverage.write"] as const;
 const USER_ADMIN = ["users.read", "users.write"] as const;
+/** Monitoring: read alerts, cases and rules; work them and draft rules; activate a version (not one's own). */
+const MONITORING = ["monitoring.read", "monitoring.write", "monitoring.approve"] as const;
 
 export const PERMISSIONS = [
   ...READ_PLATFORM,
@@ -30,14 +32,15 @@ export const PERMISSIONS = [
   ...DESK_WRITES,
   ...LEAD_WRITES,
   ...USER_ADMIN,
+  ...MONITORING,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  compliance: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read"],
+  compliance: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...MONITORING],
   broker: [...READ_PLATFORM, ...READ_LEDGERS, ...DESK_WRITES],
   lead: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...DESK_WRITES, ...LEAD_WRITES],
-  admin: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...USER_ADMIN],
+  admin: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...USER_ADMIN, "monitoring.read", "monitoring.approve"],
 };
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {
@@ -50,9 +53,10 @@ export function isRole(value: unknown): value is Role {
 
 /** What each role may do, in words for staff (the admin page shows it beside the roles). */
 export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
-  compliance: "Reads everything on the platform and in Brokerdesk's records, and the audit log; changes nothing.",
+  compliance:
+    "Reads everything on the platform and in Brokerdesk's records, and the audit log; works monitoring alerts and cases, clears holds, drafts and activates others' rules.",
   broker: "Reads the platform and the records; creates sub-accounts, binds risk units and requests withdrawals.",
   lead: "What a broker does, plus approving or rejecting others' withdrawals, setting leverage and reading the audit log.",
   admin:
-    "Manages staff (adds them, changes roles, disables, resets passwords and second factors) and reads the audit log; moves no money.",
+    "Manages staff (adds them, changes roles, disables, resets passwords and second factors), reads the audit log and activates others' monitoring rules; moves no money.",
 };

@@ -63,6 +63,17 @@ export const AUDIT_ACTIONS = z.enum([
   "audit.export",
   "ledger.deposits-export",
   "ledger.check-now",
+  "monitoring.rule-draft",
+  "monitoring.rule-activate",
+  "monitoring.rule-retire",
+  "monitoring.rule-backtest",
+  "monitoring.case-update",
+  "monitoring.case-close",
+  "monitoring.case-note",
+  "monitoring.case-attach",
+  "monitoring.hold-clear",
+  "monitoring.snooze",
+  "monitoring.alerts-export",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

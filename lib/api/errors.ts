@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   cannot_disable_self: 409,
   last_admin: 409,
   approver_on_hold: 403,
+  // A monitoring alert that holds withdrawals is open for the sub-account: compliance must clear it first.
+  withdrawal_held: 409,
   wrong_password: 422,
   // Second factor: the last one verified is older than MFA_FRESH_SECONDS (verify again, then retry).
   mfa_stale: 401,

@@ -22,6 +22,7 @@ import { startSnapshotJobs } from "./snapshots-engine";
 import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
 import { callsPerCheckSet, checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
 import { workRuns } from "./runs-queue";
+import { startMonitoringJobs } from "@/server/monitoring/jobs";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -84,6 +85,8 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const perSecond = sharePerSecond("deposits.list", opts.share);
   const trades = opts.trades ? await startTradeJobs(boss, opts.trades, { ...opts, now }) : null;
   const snapshots = opts.snapshots ? await startSnapshotJobs(boss, opts) : null;
+  // Monitoring's rules are evaluated over what each run added or changed (server/monitoring/jobs.ts).
+  const monitoring = await startMonitoringJobs(boss, db);
 
   // How often each kind is due again: from the registry and its active part, counted by each sweep.
   const intervalsOf = (counts: Awaited<ReturnType<typeof scheduleCounts>>) =>
@@ -108,6 +111,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     }
     if (trades)
       queued += await trades.sweep(Math.max(4, sharePerSecond("fills.list", opts.share) * opts.sweepSeconds * 2));
+    queued += await monitoring.sweep();
     if (snapshots)
       queued += await snapshots.sweep(
         Math.max(4, sharePerSecond("subaccounts.assets", opts.share) * opts.sweepSeconds * 2),
@@ -135,6 +139,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
         `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0)${out.backfillDone ? `, ${callsPerCheckSet("$4")}` : ""} WHERE job = $1 AND sub_uid = $2`,
         out.backfillDone ? [DEPOSITS_JOB, subUid, next, out.calls] : [DEPOSITS_JOB, subUid, next],
       );
+      if (out.records || out.changes) await monitoring.afterSync(subUid);
     },
     ({ subUid }, e) => recordSyncFailure(db, subUid, e),
   );

@@ -26,6 +26,7 @@ import { getRegistryEntry } from "./subaccounts";
 import { addressProblem } from "./address-check";
 import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, toView, type AuditContext, type Row } from "./withdrawal-ledger";
+import { refuseHeld, screenRequest } from "@/server/monitoring/hold";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -111,6 +112,8 @@ export async function requestWithdrawal(
       )
     ).rows;
   });
+  // Monitoring: pre-approval screening of the new request (server/monitoring/hold.ts).
+  await screenRequest(db, input.subUid, new Date(rows[0]!.requested_at).getTime());
   // Read again for what the row's neighbours say (in the address book or not).
   return toView(await loadRow(db, rows[0]!.id));
 }
@@ -166,6 +169,8 @@ export async function approveWithdrawal(
   refuseOwn(row, session, "approve");
   if (row.state !== "requested") refuseDecided(row);
   await refuseOnHold(db, session);
+  // Monitoring: an open holding alert of the sub-account stops the approval (server/monitoring/hold.ts).
+  await refuseHeld(db, row.sub_uid);
   const mismatch: Record<string, string[]> = {};
   if (confirm.confirmAmount !== row.amount)
     mismatch.confirmAmount = [`The amount typed is not the requested amount (${row.amount})`];

@@ -31,6 +31,8 @@ CREATE TABLE monitoring_rule_versions (
   -- decision to activate can be shown later.
   backtest      jsonb,
   backtest_at   timestamptz,
+  -- When the version's evaluation over the whole history finished (jobs.ts queues it until then).
+  history_evaluated_at  timestamptz,
   UNIQUE (rule_id, version),
   -- Two-person rule, enforced by the database as well as by the workflow.
   CONSTRAINT monitoring_activator_not_author CHECK (activated_by IS NULL OR lower(activated_by) <> lower(author)),
@@ -122,3 +124,15 @@ CREATE INDEX monitoring_snoozes_rule_sub ON monitoring_snoozes (rule_id, sub_uid
 -- Shared-address rules find every record of one address inside a window.
 CREATE INDEX ledger_deposits_from_address ON ledger_deposits (from_address, ctime) WHERE from_address <> '';
 CREATE INDEX withdrawal_requests_address ON withdrawal_requests (address, requested_at);
+
+-- A case's page shows its own trail: the audit entries whose target is the case.
+CREATE INDEX audit_log_target_id ON audit_log (target, id) WHERE target IS NOT NULL;
+
+-- How far each sub-account's deposits have been evaluated: what the sync added or changed after this time
+-- is evaluated next (jobs.ts).
+CREATE TABLE monitoring_watermarks (
+  sub_uid             text PRIMARY KEY,
+  evaluated_through   timestamptz NOT NULL
+);
+CREATE INDEX ledger_deposit_changes_seen ON ledger_deposit_changes (seen_at);
+CREATE INDEX ledger_deposits_first_seen ON ledger_deposits (sub_uid, first_seen_at);
