@@ -64,6 +64,22 @@ export const PAGES = {
     what: "A withdrawal",
     group: null,
   }),
+  alerts: page({
+    path: "/alerts",
+    title: "Alerts",
+    label: "Alerts",
+    permission: "monitoring.read",
+    what: "Monitoring alerts",
+    group: "Compliance",
+  }),
+  alertCase: page({
+    path: "/alerts/cases/[id]",
+    title: "Case",
+    label: "Case",
+    permission: "monitoring.read",
+    what: "A monitoring case",
+    group: null,
+  }),
   rebates: page({
     path: "/rebates",
     title: "Rebate info",

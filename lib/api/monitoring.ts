@@ -4,6 +4,7 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "./define-resource";
+import { PAGE_ROUTES } from "./page-routes";
 import { RULE_KINDS, SEVERITIES } from "./monitoring-rule-kinds";
 import { blankless, nextCursorField, pageCursor, pageLimit } from "./query-fields";
 
@@ -189,9 +190,7 @@ export const monitoringResources = {
     errors: ["not_found", "already_decided"],
   }),
   alerts: defineResource({
-    id: "monitoring.alerts",
-    method: "GET",
-    path: "/api/monitoring/alerts",
+    ...PAGE_ROUTES.monitoringAlerts,
     summary: "Alerts, newest first, filtered by rule, sub-account, severity, status and age, with the exact count",
     permission: "monitoring.read",
     input: alertFiltersSchema,

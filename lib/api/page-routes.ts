@@ -27,12 +27,16 @@ export const PAGE_ROUTES = {
     path: "/api/admin/users/{id}/one-time-password",
   },
   usersResetFactors: { id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset" },
+  monitoringAlerts: { id: "monitoring.alerts", method: "GET", path: "/api/monitoring/alerts" },
 } as const;
 
 /** What an audit row's outcome may be (./audit-actions holds the same list as a schema). */
 export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", "info"] as const;
 
 export const pageCalls = {
+  monitoringAlerts: lazyResource(PAGE_ROUTES.monitoringAlerts, () =>
+    import("./monitoring").then((m) => m.monitoringResources.alerts),
+  ),
   ledgerDeposits: lazyResource(PAGE_ROUTES.ledgerDeposits, () =>
     import("./ledger").then((m) => m.ledgerResources.deposits),
   ),
