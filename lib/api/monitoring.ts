@@ -148,7 +148,20 @@ export type CaseView = z.output<typeof caseSchema>;
 
 const caseTarget = { target: (_input: unknown, p: { id: string }) => `case:${p.id}` };
 
+/** The sub-accounts whose withdrawals compliance holds, and why: what a lead's approval queue shows. */
+export const holdsSchema = z.object({
+  items: z.array(z.object({ subUid: z.string(), rules: z.array(z.string()), caseId: z.nullable(z.string()) })),
+});
+export type HoldsView = z.output<typeof holdsSchema>;
+
 export const monitoringResources = {
+  holds: defineResource({
+    ...PAGE_ROUTES.monitoringHolds,
+    summary: "Sub-accounts with an open holding alert, the rules that raised them and their case",
+    permission: "withdrawals.read",
+    output: holdsSchema,
+    errors: [],
+  }),
   rules: defineResource({
     id: "monitoring.rules",
     method: "GET",

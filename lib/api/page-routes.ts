@@ -28,6 +28,7 @@ export const PAGE_ROUTES = {
   },
   usersResetFactors: { id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset" },
   monitoringAlerts: { id: "monitoring.alerts", method: "GET", path: "/api/monitoring/alerts" },
+  monitoringHolds: { id: "monitoring.holds", method: "GET", path: "/api/monitoring/holds" },
 } as const;
 
 /** What an audit row's outcome may be (./audit-actions holds the same list as a schema). */
@@ -36,6 +37,9 @@ export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", 
 export const pageCalls = {
   monitoringAlerts: lazyResource(PAGE_ROUTES.monitoringAlerts, () =>
     import("./monitoring").then((m) => m.monitoringResources.alerts),
+  ),
+  monitoringHolds: lazyResource(PAGE_ROUTES.monitoringHolds, () =>
+    import("./monitoring").then((m) => m.monitoringResources.holds),
   ),
   ledgerDeposits: lazyResource(PAGE_ROUTES.ledgerDeposits, () =>
     import("./ledger").then((m) => m.ledgerResources.deposits),

@@ -3,6 +3,7 @@ import "server-only";
 // sub-account's withdrawals while any is open; compliance clears them (case.ts) with a reason, or the
 // withdrawal is rejected. The approval path asks `holdsOn` and nothing else.
 import { DomainError } from "@/lib/api/errors";
+import type { HoldsView } from "@/lib/api/monitoring";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { evaluateScope } from "./evaluate";
@@ -35,6 +36,16 @@ export async function holdsOn(db: Db, subUid: string): Promise<Hold[]> {
     caseId: r.case_id,
     raisedAt: new Date(r.raised_at).toISOString(),
   }));
+}
+
+/** Every sub-account with an open holding alert, its rules and case (the approval queue's notice). */
+export async function listHolds(db: Db): Promise<HoldsView> {
+  const { rows } = await db.query<{ sub_uid: string; rules: string[]; case_id: string | null }>(
+    `SELECT a.sub_uid, array_agg(DISTINCT r.name ORDER BY r.name) AS rules, min(a.case_id::text) AS case_id
+       FROM monitoring_alerts a JOIN monitoring_rules r ON r.id = a.rule_id
+      WHERE a.holds AND a.status = 'open' GROUP BY a.sub_uid ORDER BY a.sub_uid`,
+  );
+  return { items: rows.map((r) => ({ subUid: r.sub_uid, rules: r.rules, caseId: r.case_id })) };
 }
 
 /** Throws `withdrawal_held`, naming the rules, when the sub-account has an open holding alert. */

@@ -8,7 +8,7 @@ import { databaseTestBed } from "@/server/db/testing";
 import { domainRefusal, staffSession } from "@/server/testing";
 import { addNote, attachRecord, clearHold, closeCase, getCase, updateCase } from "./case";
 import { evaluateBatch, evaluateHistory } from "./jobs";
-import { holdsOn, refuseHeld } from "./hold";
+import { holdsOn, listHolds, refuseHeld } from "./hold";
 import { activateRuleVersion, draftRule, listRuleVersions, retireRuleVersion } from "./rule";
 import { snoozeRule } from "./snooze";
 import { clearMonitoring, writeLedger } from "./testing";
@@ -139,6 +139,9 @@ describe("[monitoring][workflow]", () => {
     expect(refusal.message).toContain("pass-through");
 
     const [hold] = await holdsOn(bed.db, "21");
+    expect(await listHolds(bed.db)).toEqual({
+      items: [{ subUid: "21", rules: ["pass-through"], caseId: hold!.caseId }],
+    });
     const caseId = hold!.caseId!;
     await updateCase(bed.db, caseId, { assignee: alice.email, status: "investigating" });
     await addNote(bed.db, alice, caseId, "Funds arrived and left within the hour; asked the desk why.");
@@ -150,6 +153,7 @@ describe("[monitoring][workflow]", () => {
     const cleared = await clearHold(bed.db, alice, caseId, "The desk showed the client's instruction");
     expect(cleared.holding).toBe(false);
     await expect(refuseHeld(bed.db, "21")).resolves.toBeUndefined();
+    expect(await listHolds(bed.db)).toEqual({ items: [] });
 
     const closed = await closeCase(bed.db, alice, caseId, { outcome: "monitored", reason: "Keep an eye on the desk" });
     expect(closed).toMatchObject({ status: "closed", outcome: "monitored", assignee: alice.email });

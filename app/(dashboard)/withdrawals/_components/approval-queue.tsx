@@ -18,6 +18,7 @@ import { Panel } from "@/components/ui/panel";
 import { useNotice } from "@/components/ui/notice";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
+import { HoldNotice } from "./hold-notice";
 
 const approveClass = buttonClass("primary", "sm");
 const plainClass = buttonClass("secondary", "sm");
@@ -39,6 +40,8 @@ const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
       <>
         <Summary w={w} />
         <QueueFunds w={w} />
+        {/* Monitoring: compliance's hold on the sub-account's withdrawals, and why. */}
+        <HoldNotice subUid={w.subUid} />
         {w.inAddressBook ? null : (
           <p className="mt-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="not-in-book">
             Not in this sub-account&apos;s address book
