@@ -171,4 +171,29 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][evaluate
       expect(tally.none, `${kind} stayed silent`).toBeGreaterThan(0);
     }
   }, 600_000);
+
+  it.runIf(engine.engine === "postgres")(
+    "[monitoring][evaluate] two instances evaluating at once raise each alert once",
+    async () => {
+      const second = await bed.open();
+      const [l] = fc.sample(ledger, { numRuns: 1, seed: 7 });
+      const [kinds] = fc.sample(specs, { numRuns: 1, seed: 7 });
+      await clearMonitoring(bed.db);
+      await writeLedger(bed.db, l!);
+      const versions = [];
+      for (const spec of kinds!) versions.push(await activeVersion(bed.db, spec));
+      const all = { subUid: null, since: null };
+      const raised = await Promise.all(
+        [bed.db, second, bed.db, second].map((db) => evaluateScope(db, all, undefined, versions)),
+      );
+      const expected = versions.map((v) => referenceKeys(l!, v.spec));
+      expect(raised.reduce((a, b) => a + b, 0)).toBe(expected.flat().length);
+      for (const [i, v] of versions.entries()) expect(await alertKeys(bed.db, v.id)).toEqual(expected[i]);
+      const cases = await bed.db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM monitoring_cases GROUP BY sub_uid HAVING count(*) > 1`,
+      );
+      expect(cases.rows).toEqual([]);
+    },
+    120_000,
+  );
 });
