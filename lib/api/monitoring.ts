@@ -42,7 +42,24 @@ export const ruleVersionSchema = z.object({
   createdAt: z.string(),
   activatedBy: z.nullable(z.string()),
   activatedAt: z.nullable(z.string()),
-  backtest: z.nullable(z.unknown()),
+  /** The last backtest (total, per month, top sub-accounts, samples), or null; and whether one is asked for. */
+  backtest: z.nullable(
+    z.object({
+      total: z.number(),
+      months: z.array(z.object({ month: z.string(), alerts: z.number() })),
+      top: z.array(z.object({ subUid: z.string(), alerts: z.number() })),
+      samples: z.array(
+        z.object({
+          subUid: z.string(),
+          occurrence: z.string(),
+          value: z.string(),
+          records: z.array(z.object({ kind: z.string(), id: z.string() })),
+        }),
+      ),
+    }),
+  ),
+  backtestAt: z.nullable(z.string()),
+  backtestPending: z.boolean(),
 });
 export type RuleVersionView = z.output<typeof ruleVersionSchema>;
 
@@ -191,6 +208,16 @@ export const monitoringResources = {
     output: ruleVersionSchema,
     audit: { target: (_input, p) => `rule-version:${p.id}` },
     errors: ["not_found", "two_person_rule", "already_decided"],
+  }),
+  backtest: defineResource({
+    id: "monitoring.rule-backtest",
+    method: "POST",
+    path: "/api/monitoring/rule-versions/{id}/backtest",
+    summary: "Run a version over the ledger's whole history without raising alerts; the result is kept with it",
+    permission: "monitoring.write",
+    output: ruleVersionSchema,
+    audit: { target: (_input, p) => `rule-version:${p.id}` },
+    errors: ["not_found"],
   }),
   retire: defineResource({
     id: "monitoring.rule-retire",

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RuleSpec } from "@/lib/api/monitoring-rule-kinds";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
-import { evaluateScope } from "./evaluate";
+import { evaluateScope, type EvaluableVersion } from "./evaluate";
 import { activeVersion, alertKeys, clearMonitoring, referenceKeys, writeLedger, type TestLedger } from "./testing";
 
 const HOUR = 3_600_000;
@@ -180,7 +180,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][evaluate
       const [kinds] = fc.sample(specs, { numRuns: 1, seed: 7 });
       await clearMonitoring(bed.db);
       await writeLedger(bed.db, l!);
-      const versions = [];
+      const versions: EvaluableVersion[] = [];
       for (const spec of kinds!) versions.push(await activeVersion(bed.db, spec));
       const all = { subUid: null, since: null };
       const raised = await Promise.all(

@@ -6,15 +6,18 @@ import "server-only";
 // - "monitoring-history", one per rule version: a version just activated, over the whole history; the
 //   ledger's sweep queues every active version whose history is not evaluated yet, so a run lost with its
 //   instance is queued again.
-// Both are idempotent (evaluate.ts): a retry, a rerun or a second instance raise nothing twice.
+// - "monitoring-backtest", one per rule version: a backtest asked for (backtest.ts) and not yet run since.
+// The first two are idempotent (evaluate.ts): a retry, a rerun or a second instance raise nothing twice.
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { RUN_RETRIES } from "@/server/ledger/runs-queue";
+import { backtestVersion } from "./backtest";
 import { evaluateScope, evaluateVersion, gatherIntoCases, versionOf } from "./evaluate";
 
 export const BATCH_QUEUE = "monitoring-batch";
 export const HISTORY_QUEUE = "monitoring-history";
+export const BACKTEST_QUEUE = "monitoring-backtest";
 /**
  * A sync transaction that began before a watermark was read may commit after it with an earlier
  * first_seen_at: the next batch looks back this far before the watermark (evaluating twice is harmless).
@@ -71,7 +74,7 @@ export async function evaluateHistory(db: Db, versionId: string): Promise<number
 }
 
 export async function startMonitoringJobs(boss: PgBoss, db: Db): Promise<MonitoringJobs> {
-  for (const queue of [BATCH_QUEUE, HISTORY_QUEUE]) {
+  for (const queue of [BATCH_QUEUE, HISTORY_QUEUE, BACKTEST_QUEUE]) {
     await boss.createQueue(queue, { policy: "stately", ...RUN_RETRIES });
     await boss.updateQueue(queue, RUN_RETRIES);
   }
@@ -91,6 +94,9 @@ export async function startMonitoringJobs(boss: PgBoss, db: Db): Promise<Monitor
     const raised = await evaluateHistory(db, job.data.versionId).catch(failed(`history ${job.data.versionId}`));
     logger.info({ versionId: job.data.versionId, raised }, "rule version evaluated over the whole history");
   });
+  await boss.work<{ versionId: string }>(BACKTEST_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await backtestVersion(db, job.data.versionId).catch(failed(`backtest ${job.data.versionId}`));
+  });
   return {
     async afterSync(subUid) {
       await boss.send(BATCH_QUEUE, { subUid }, { singletonKey: subUid });
@@ -101,6 +107,12 @@ export async function startMonitoringJobs(boss: PgBoss, db: Db): Promise<Monitor
       );
       let queued = 0;
       for (const { id } of rows) if (await boss.send(HISTORY_QUEUE, { versionId: id }, { singletonKey: id })) queued++;
+      const asked = await db.query<{ id: string }>(
+        `SELECT id::text FROM monitoring_rule_versions
+          WHERE backtest_requested_at IS NOT NULL AND (backtest_at IS NULL OR backtest_at < backtest_requested_at)`,
+      );
+      for (const { id } of asked.rows)
+        if (await boss.send(BACKTEST_QUEUE, { versionId: id }, { singletonKey: id })) queued++;
       return queued;
     },
   };

@@ -8,6 +8,7 @@ import type { DraftRuleInput, RuleVersionView } from "@/lib/api/monitoring";
 import { parseRuleSpec } from "@/lib/api/monitoring-rule-kinds";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
+import { requestBacktest } from "./backtest";
 
 type VersionRow = {
   id: string;
@@ -23,11 +24,13 @@ type VersionRow = {
   created_at: Date;
   activated_by: string | null;
   activated_at: Date | null;
-  backtest: unknown;
+  backtest: RuleVersionView["backtest"];
+  backtest_at: Date | null;
+  backtest_requested_at: Date | null;
 };
 
 const SELECT = `SELECT v.id, v.rule_id, r.name, v.version, v.kind, v.params, v.severity, v.holds, v.state, v.author,
-  v.created_at, v.activated_by, v.activated_at, v.backtest FROM monitoring_rule_versions v JOIN monitoring_rules r ON r.id = v.rule_id`;
+  v.created_at, v.activated_by, v.activated_at, v.backtest, v.backtest_at, v.backtest_requested_at FROM monitoring_rule_versions v JOIN monitoring_rules r ON r.id = v.rule_id`;
 
 const toView = (r: VersionRow): RuleVersionView => ({
   id: r.id,
@@ -44,6 +47,10 @@ const toView = (r: VersionRow): RuleVersionView => ({
   activatedBy: r.activated_by,
   activatedAt: r.activated_at ? new Date(r.activated_at).toISOString() : null,
   backtest: r.backtest ?? null,
+  backtestAt: r.backtest_at ? new Date(r.backtest_at).toISOString() : null,
+  backtestPending:
+    r.backtest_requested_at !== null &&
+    (r.backtest_at === null || new Date(r.backtest_at) < new Date(r.backtest_requested_at)),
 });
 
 export async function listRuleVersions(db: Queryable): Promise<{ items: RuleVersionView[] }> {
@@ -110,6 +117,12 @@ export async function activateRuleVersion(db: Db, session: StaffSession, id: str
     );
     if (!rows[0]) throw new DomainError("already_decided", "This version was decided meanwhile");
   });
+  return getRuleVersion(db, id);
+}
+
+/** Asks the job engine for a backtest of the version over the whole history (backtest.ts). */
+export async function askBacktest(db: Db, id: string): Promise<RuleVersionView> {
+  if (!(await requestBacktest(db, id))) throw new DomainError("not_found", `No rule version ${id}`);
   return getRuleVersion(db, id);
 }
 

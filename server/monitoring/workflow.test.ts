@@ -9,7 +9,8 @@ import { domainRefusal, staffSession } from "@/server/testing";
 import { addNote, attachRecord, clearHold, closeCase, getCase, updateCase } from "./case";
 import { evaluateBatch, evaluateHistory } from "./jobs";
 import { holdsOn, listHolds, refuseHeld } from "./hold";
-import { activateRuleVersion, draftRule, listRuleVersions, retireRuleVersion } from "./rule";
+import { backtestVersion } from "./backtest";
+import { activateRuleVersion, askBacktest, draftRule, listRuleVersions, retireRuleVersion } from "./rule";
 import { snoozeRule } from "./snooze";
 import { clearMonitoring, writeLedger } from "./testing";
 
@@ -195,5 +196,47 @@ describe("[monitoring][workflow]", () => {
     expect(await evaluateHistory(bed.db, v.id)).toBe(1);
     const subs = await bed.db.query<{ sub_uid: string }>(`SELECT sub_uid FROM monitoring_alerts`);
     expect(subs.rows.map((r) => r.sub_uid)).toEqual(["32"]);
+  });
+
+  it("[monitoring][backtest] a draft over the whole history: per month, top sub-accounts, samples; kept with it, nothing raised", async () => {
+    await clearMonitoring(bed.db);
+    const march = Date.UTC(2026, 2, 10);
+    const april = Date.UTC(2026, 3, 2);
+    const d = (orderId: string, subUid: string, amount: string, ctime: number) =>
+      ({ orderId, subUid, coin: "BTC", amount, status: "success", fromAddress: "", ctime }) as const;
+    await writeLedger(bed.db, {
+      deposits: [
+        d("b1", "41", "20", march),
+        d("b2", "41", "30", april),
+        d("b3", "42", "15", april),
+        d("b4", "43", "1", april),
+      ],
+      withdrawals: [],
+      prices: [],
+    });
+    const v = await draftRule(bed.db, alice, {
+      name: "big",
+      severity: "low",
+      holds: false,
+      kind: "large_deposit",
+      params: { unit: "coin", coin: "BTC", minAmount: "10" },
+    });
+    expect((await askBacktest(bed.db, v.id)).backtestPending).toBe(true);
+    const result = await backtestVersion(bed.db, v.id);
+    expect(result).toMatchObject({
+      total: 3,
+      months: [
+        { month: "2026-03", alerts: 1 },
+        { month: "2026-04", alerts: 2 },
+      ],
+      top: [
+        { subUid: "41", alerts: 2 },
+        { subUid: "42", alerts: 1 },
+      ],
+    });
+    expect(result!.samples.map((s) => s.occurrence).sort()).toEqual(["d:b1", "d:b2", "d:b3"]);
+    const kept = (await listRuleVersions(bed.db)).items[0]!;
+    expect(kept).toMatchObject({ state: "draft", backtestPending: false, backtest: { total: 3 } });
+    expect(await count(bed.db, "monitoring_alerts")).toBe(0);
   });
 });

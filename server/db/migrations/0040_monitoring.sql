@@ -31,6 +31,8 @@ CREATE TABLE monitoring_rule_versions (
   -- decision to activate can be shown later.
   backtest      jsonb,
   backtest_at   timestamptz,
+  -- Asked for and not yet run when later than backtest_at (the backtest job, jobs.ts).
+  backtest_requested_at  timestamptz,
   -- When the version's evaluation over the whole history finished (jobs.ts queues it until then).
   history_evaluated_at  timestamptz,
   UNIQUE (rule_id, version),
