@@ -72,6 +72,14 @@ export const PAGES = {
     what: "Monitoring alerts",
     group: "Compliance",
   }),
+  monitoringRules: page({
+    path: "/alerts/rules",
+    title: "Monitoring rules",
+    label: "Rules",
+    permission: "monitoring.read",
+    what: "Monitoring rules",
+    group: "Compliance",
+  }),
   alertCase: page({
     path: "/alerts/cases/[id]",
     title: "Case",
