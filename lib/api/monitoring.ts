@@ -104,6 +104,22 @@ export const alertSchema = z.object({
   clearReason: z.nullable(z.string()),
 });
 export type AlertView = z.output<typeof alertSchema>;
+export const ALERT_CSV_COLUMNS = [
+  "raisedAt",
+  "id",
+  "rule",
+  "ruleVersion",
+  "kind",
+  "subUid",
+  "severity",
+  "status",
+  "holds",
+  "value",
+  "windowStart",
+  "windowEnd",
+  "records",
+  "caseId",
+] as const;
 export const alertPageSchema = z.object({
   items: z.array(alertSchema),
   total: z.number(),
@@ -180,9 +196,7 @@ export const monitoringResources = {
     errors: [],
   }),
   rules: defineResource({
-    id: "monitoring.rules",
-    method: "GET",
-    path: "/api/monitoring/rules",
+    ...PAGE_ROUTES.monitoringRules,
     summary: "Every version of every monitoring rule, newest first",
     permission: "monitoring.read",
     output: z.object({ items: z.array(ruleVersionSchema) }),
@@ -235,6 +249,17 @@ export const monitoringResources = {
     permission: "monitoring.read",
     input: alertFiltersSchema,
     output: alertPageSchema,
+    errors: [],
+  }),
+  export: defineResource({
+    id: "monitoring.alerts-export",
+    method: "GET",
+    path: "/api/monitoring/alerts/export",
+    summary: "The filtered alerts as CSV (one row per alert)",
+    permission: "monitoring.read",
+    input: alertFiltersSchema,
+    output: alertSchema,
+    reply: "csv",
     errors: [],
   }),
   case: defineResource({

@@ -29,6 +29,7 @@ export const PAGE_ROUTES = {
   usersResetFactors: { id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset" },
   monitoringAlerts: { id: "monitoring.alerts", method: "GET", path: "/api/monitoring/alerts" },
   monitoringHolds: { id: "monitoring.holds", method: "GET", path: "/api/monitoring/holds" },
+  monitoringRules: { id: "monitoring.rules", method: "GET", path: "/api/monitoring/rules" },
 } as const;
 
 /** What an audit row's outcome may be (./audit-actions holds the same list as a schema). */
@@ -37,6 +38,9 @@ export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", 
 export const pageCalls = {
   monitoringAlerts: lazyResource(PAGE_ROUTES.monitoringAlerts, () =>
     import("./monitoring").then((m) => m.monitoringResources.alerts),
+  ),
+  monitoringRules: lazyResource(PAGE_ROUTES.monitoringRules, () =>
+    import("./monitoring").then((m) => m.monitoringResources.rules),
   ),
   monitoringHolds: lazyResource(PAGE_ROUTES.monitoringHolds, () =>
     import("./monitoring").then((m) => m.monitoringResources.holds),

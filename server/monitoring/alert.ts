@@ -3,7 +3,10 @@ import "server-only";
 // and age, with the exact count of the filtered set.
 import type { AlertFilters, AlertView } from "@/lib/api/monitoring";
 import type { Queryable } from "@/server/db";
-import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
+import type { StaffSession } from "@/server/auth/session";
+import { appendAudit } from "@/server/audit";
+import type { Db } from "@/server/db";
+import { keysetPage, keysetWalk, sqlFilters, type CursorCodec, type KeysetQuery } from "@/server/db/keyset";
 
 export type AlertRow = {
   id: string;
@@ -67,10 +70,7 @@ const cursor: CursorCodec<Key> = {
   },
 };
 
-export async function listAlerts(
-  db: Queryable,
-  f: AlertFilters,
-): Promise<{ items: AlertView[]; total: number; nextCursor: string | null }> {
+function filtersOf(f: AlertFilters) {
   const w = sqlFilters();
   if (f.ruleId) w.add((p) => `a.rule_id::text = ${p}`, f.ruleId);
   if (f.subUid) w.add((p) => `a.sub_uid = ${p}`, f.subUid);
@@ -78,21 +78,80 @@ export async function listAlerts(
   if (f.status) w.add((p) => `a.status = ${p}`, f.status);
   if (f.olderThanHours !== undefined)
     w.add((p) => `a.raised_at <= now() - ${p}::integer * interval '1 hour'`, f.olderThanHours);
+  return w;
+}
+
+const query = (w: ReturnType<typeof filtersOf>): Omit<KeysetQuery<AlertRow, Key>, "cursor" | "limit"> => ({
+  select: ALERT_SELECT,
+  where: w.where,
+  params: w.params,
+  orderBy: "a.raised_at DESC, a.id DESC",
+  olderThan: (k, p) => `(a.raised_at, a.id) < (${p(k.at)}::timestamptz, ${p(k.id)}::bigint)`,
+  keyOf: (r) => ({ at: new Date(r.raised_at).toISOString(), id: r.id }),
+  codec: cursor,
+  pageSize: { default: 50, max: 500 },
+});
+
+export async function listAlerts(
+  db: Queryable,
+  f: AlertFilters,
+): Promise<{ items: AlertView[]; total: number; nextCursor: string | null }> {
+  const w = filtersOf(f);
   const count = await db.query<{ n: string }>(
     `SELECT count(*)::text AS n FROM monitoring_alerts a ${w.where.length ? `WHERE ${w.where.join(" AND ")}` : ""}`,
     w.params,
   );
-  const page = await keysetPage(db, {
-    select: ALERT_SELECT,
-    where: w.where,
-    params: w.params,
-    orderBy: "a.raised_at DESC, a.id DESC",
-    olderThan: (k, p) => `(a.raised_at, a.id) < (${p(k.at)}::timestamptz, ${p(k.id)}::bigint)`,
-    keyOf: (r: AlertRow) => ({ at: new Date(r.raised_at).toISOString(), id: r.id }),
-    codec: cursor,
-    cursor: f.cursor,
-    limit: f.limit,
-    pageSize: { default: 50, max: 500 },
-  });
+  const page = await keysetPage(db, { ...query(w), cursor: f.cursor, limit: f.limit });
   return { items: page.items.map(alertView), total: Number(count.rows[0]!.n), nextCursor: page.nextCursor };
+}
+
+/** The most rows one export writes. */
+const EXPORT_MAX = 200_000;
+
+/** Every filtered alert, newest first, as CSV rows (ALERT_CSV_COLUMNS); the export is an audit entry. */
+export async function alertsForExport(
+  db: Db,
+  f: AlertFilters,
+  session: StaffSession,
+  ctx: { requestId?: string; ip?: string | null } = {},
+): Promise<AsyncIterable<unknown[]>> {
+  const filters = {
+    ruleId: f.ruleId,
+    subUid: f.subUid,
+    severity: f.severity,
+    status: f.status,
+    olderThanHours: f.olderThanHours,
+  };
+  await appendAudit(db, {
+    actor: session.email,
+    actorRole: session.role,
+    action: "monitoring.alerts-export",
+    outcome: "info",
+    target: "alerts",
+    params: filters,
+    requestId: ctx.requestId ?? null,
+    ip: ctx.ip ?? null,
+  });
+  const rows = keysetWalk(db, query(filtersOf(filters)), EXPORT_MAX);
+  return (async function* () {
+    for await (const r of rows) {
+      const a = alertView(r);
+      yield [
+        a.raisedAt,
+        a.id,
+        a.ruleName,
+        a.ruleVersion,
+        a.kind,
+        a.subUid,
+        a.severity,
+        a.status,
+        a.holds,
+        a.value,
+        a.windowStart,
+        a.windowEnd,
+        a.records.map((x) => `${x.kind}:${x.id}`).join(" "),
+        a.caseId ?? "",
+      ];
+    }
+  })();
 }

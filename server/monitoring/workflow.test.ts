@@ -9,6 +9,7 @@ import { domainRefusal, staffSession } from "@/server/testing";
 import { addNote, attachRecord, clearHold, closeCase, getCase, updateCase } from "./case";
 import { evaluateBatch, evaluateHistory } from "./jobs";
 import { holdsOn, listHolds, refuseHeld } from "./hold";
+import { alertsForExport, listAlerts } from "./alert";
 import { backtestVersion } from "./backtest";
 import { activateRuleVersion, askBacktest, draftRule, listRuleVersions, retireRuleVersion } from "./rule";
 import { snoozeRule } from "./snooze";
@@ -111,6 +112,15 @@ describe("[monitoring][workflow]", () => {
     // Both alerts gathered into the sub-account's one open case.
     const cases = await bed.db.query<{ n: string }>(`SELECT count(DISTINCT case_id)::text AS n FROM monitoring_alerts`);
     expect(cases.rows[0]!.n).toBe("1");
+
+    // The list and its CSV agree; the export is an audit entry.
+    const listed = await listAlerts(bed.db, { subUid: "11" });
+    expect(listed.total).toBe(2);
+    const csv: unknown[][] = [];
+    for await (const row of await alertsForExport(bed.db, { subUid: "11" }, alice)) csv.push(row);
+    expect(csv.map((r) => r[1])).toEqual(listed.items.map((a) => a.id));
+    const audit = await bed.db.query(`SELECT 1 FROM audit_log WHERE action = 'monitoring.alerts-export'`);
+    expect(audit.rows.length).toBeGreaterThan(0);
   });
 
   it("[monitoring][holds] a holding alert stops approval until compliance clears it; the case closes with its outcome", async () => {

@@ -2,6 +2,8 @@
 // /alerts: every alert raised, newest first, filtered on the server (rule, sub-account, severity, status,
 // age), with the exact count: the shared ledger view, without a time range.
 import { pageCalls } from "@/lib/api/page-routes";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { secondaryButton } from "@/components/ui/styles";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
@@ -21,14 +23,29 @@ export function AlertsView() {
     range: false,
   });
   const { q } = view;
+  const rules = useResourceQuery(pageCalls.monitoringRules, {});
+  const ruleNames = Object.fromEntries((rules.data?.items ?? []).map((v) => [v.ruleId, v.name]));
+  const filters = new URLSearchParams(view.filters);
   return (
     <LedgerTable
       view={view}
       label="Monitoring alerts"
       rowsNoun="alerts"
       place=""
+      actions={
+        <a href={`/api/monitoring/alerts/export?${filters.toString()}`} className={secondaryButton} download>
+          Export CSV
+        </a>
+      }
       controls={
         <>
+          <FilterSelect
+            label="Rule"
+            value={q.ruleId}
+            options={Object.keys(ruleNames)}
+            words={ruleNames}
+            onChange={(ruleId) => view.set({ ruleId })}
+          />
           <SubAccountFilter value={q.subUid} onChange={(subUid) => view.set({ subUid })} />
           <FilterSelect
             label="Severity"
