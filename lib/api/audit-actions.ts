@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = z.enum([
   "monitoring.case-note",
   "monitoring.case-attach",
   "monitoring.hold-clear",
+  "monitoring.withdrawal-reject",
   "monitoring.snooze",
   "monitoring.alerts-export",
 ]);

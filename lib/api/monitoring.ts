@@ -147,6 +147,10 @@ export const attachRecordSchema = z.object({
   recordId: text("recordId", 1, 100),
 });
 export const clearHoldSchema = z.object({ reason: text("reason", 3, 500) });
+export const rejectHeldSchema = z.object({
+  withdrawalId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "withdrawalId is a withdrawal request's ID" })),
+  reason: text("reason", 3, 500),
+});
 export const snoozeSchema = z.object({
   ruleId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "ruleId is a rule's ID" })),
   subUid,
@@ -325,6 +329,17 @@ export const monitoringResources = {
     output: caseSchema,
     audit: caseTarget,
     errors: ["not_found"],
+  }),
+  rejectWithdrawal: defineResource({
+    id: "monitoring.withdrawal-reject",
+    method: "POST",
+    path: "/api/monitoring/cases/{id}/reject-withdrawal",
+    summary: "Reject a waiting withdrawal request of the case's sub-account while compliance holds it",
+    permission: "monitoring.write",
+    input: rejectHeldSchema,
+    output: caseSchema,
+    audit: caseTarget,
+    errors: ["not_found", "already_decided"],
   }),
   snooze: defineResource({
     id: "monitoring.snooze",

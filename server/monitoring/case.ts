@@ -152,3 +152,34 @@ export async function clearHold(db: Db, session: StaffSession, id: string, reaso
   );
   return getCase(db, id);
 }
+
+/**
+ * Compliance's other answer to a hold: rejecting a waiting request of the case's sub-account (requested →
+ * rejected, guarded as the lead's rejection is; nothing was sent). Only while the case holds.
+ */
+export async function rejectHeldWithdrawal(
+  db: Db,
+  session: StaffSession,
+  id: string,
+  input: { withdrawalId: string; reason: string },
+): Promise<CaseView> {
+  const c = await getCase(db, id);
+  if (!c.holding) throw new DomainError("already_decided", "This case holds no withdrawal: the lead decides");
+  const { rows } = await db.query(
+    `UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $2, rejected_at = now(), reject_reason = $3,
+            version = version + 1
+      WHERE id::text = $1 AND sub_uid = $4 AND state = 'requested' AND lower(requested_by) <> lower($2) RETURNING id`,
+    [input.withdrawalId, session.email, `Compliance: ${input.reason}`, c.subUid],
+  );
+  if (!rows[0])
+    throw invalidField(
+      "withdrawalId",
+      `No waiting withdrawal request ${input.withdrawalId} of sub-account ${c.subUid}`,
+    );
+  await db.query(
+    `INSERT INTO monitoring_case_records (case_id, record_kind, record_id, attached_by) VALUES ($1, 'withdrawal', $2, $3)
+     ON CONFLICT DO NOTHING`,
+    [c.id, input.withdrawalId, session.email],
+  );
+  return getCase(db, id);
+}

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { databaseTestBed } from "@/server/db/testing";
 import { domainRefusal, staffSession } from "@/server/testing";
-import { addNote, attachRecord, clearHold, closeCase, getCase, updateCase } from "./case";
+import { addNote, attachRecord, clearHold, closeCase, getCase, rejectHeldWithdrawal, updateCase } from "./case";
 import { evaluateBatch, evaluateHistory } from "./jobs";
 import { holdsOn, listHolds, refuseHeld } from "./hold";
 import { alertsForExport, listAlerts } from "./alert";
@@ -161,6 +161,29 @@ describe("[monitoring][workflow]", () => {
     const foreign = await domainRefusal(attachRecord(bed.db, alice, caseId, { recordKind: "deposit", recordId: "x1" }));
     expect(Object.keys(foreign.fieldErrors ?? {})).toEqual(["recordId"]);
 
+    // Compliance may reject the waiting request instead (only the case's sub-account's, and only once).
+    const second = randomUUID();
+    await writeLedger(bed.db, {
+      deposits: [],
+      withdrawals: [
+        { id: second, subUid: "21", coin: "USDT", amount: "10", address: "out2", state: "requested", ms: T + 2 * H },
+      ],
+      prices: [],
+    });
+    await rejectHeldWithdrawal(bed.db, alice, caseId, {
+      withdrawalId: second,
+      reason: "funds passed straight through",
+    });
+    const state = await bed.db.query<{ state: string; rejected_by: string }>(
+      `SELECT state, rejected_by FROM withdrawal_requests WHERE id = $1`,
+      [second],
+    );
+    expect(state.rows[0]).toEqual({ state: "rejected", rejected_by: alice.email });
+    const again = await domainRefusal(
+      rejectHeldWithdrawal(bed.db, alice, caseId, { withdrawalId: second, reason: "again" }),
+    );
+    expect(Object.keys(again.fieldErrors ?? {})).toEqual(["withdrawalId"]);
+
     const cleared = await clearHold(bed.db, alice, caseId, "The desk showed the client's instruction");
     expect(cleared.holding).toBe(false);
     await expect(refuseHeld(bed.db, "21")).resolves.toBeUndefined();
@@ -169,7 +192,7 @@ describe("[monitoring][workflow]", () => {
     const closed = await closeCase(bed.db, alice, caseId, { outcome: "monitored", reason: "Keep an eye on the desk" });
     expect(closed).toMatchObject({ status: "closed", outcome: "monitored", assignee: alice.email });
     expect(closed.notes).toHaveLength(1);
-    expect(closed.records.map((r) => r.recordKind).sort()).toEqual(["deposit", "withdrawal"]);
+    expect(closed.records.map((r) => r.recordKind).sort()).toEqual(["deposit", "withdrawal", "withdrawal"]);
     expect((await domainRefusal(addNote(bed.db, alice, caseId, "late"))).code).toBe("already_decided");
     expect((await getCase(bed.db, caseId)).alerts.map((a) => a.status)).toEqual(["cleared"]);
   });
