@@ -139,12 +139,34 @@ export function CaseActions({ c, me }: { c: CaseView; me: string | null }) {
       </div>
       <div className="space-y-4">
         {c.holding ? (
-          <TextForm
-            label="Why the hold can be cleared"
-            field="reason"
-            submit="Clear hold"
-            run={(reason) => run(() => callResource(m.clearHold, { params, input: { reason } }))}
-          />
+          <>
+            <TextForm
+              label="Why the hold can be cleared"
+              field="reason"
+              submit="Clear hold"
+              run={(reason) => run(() => callResource(m.clearHold, { params, input: { reason } }))}
+            />
+            <TextForm
+              label="Why the withdrawal is rejected"
+              field="reason"
+              submit="Reject withdrawal"
+              tone="danger"
+              extra={
+                <label className={`${labelClass} flex items-center gap-2`}>
+                  Withdrawal ID
+                  <input name="withdrawalId" className={inputClass} />
+                </label>
+              }
+              run={(reason, data) =>
+                run(() =>
+                  callResource(m.rejectWithdrawal, {
+                    params,
+                    input: { reason, withdrawalId: String(data.get("withdrawalId") ?? "").trim() },
+                  }),
+                )
+              }
+            />
+          </>
         ) : null}
         <TextForm
           label="Reason for closing"
