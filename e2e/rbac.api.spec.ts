@@ -132,6 +132,10 @@ const OWN_ROUTES = [
   { path: "/api/withdrawals/waiting", permission: "withdrawals.approve" },
   { path: "/api/risk-units", permission: "riskUnits.read" },
   { path: "/api/leverage/accounts", permission: "leverage.write" },
+  { path: "/api/monitoring/alerts", permission: "monitoring.read" },
+  { path: "/api/monitoring/alerts/export", permission: "monitoring.read" },
+  { path: "/api/monitoring/rules", permission: "monitoring.read" },
+  { path: "/api/monitoring/holds", permission: "withdrawals.read" },
 ] as const;
 
 /** Brokerdesk's own mutations: an allowed role with an empty body stops at validation (422), others at 403. */
@@ -140,6 +144,8 @@ const OWN_MUTATIONS = [
   { path: "/api/risk-units", permission: "riskUnits.write" },
   { path: "/api/sub-accounts", permission: "subaccounts.write" },
   { path: "/api/admin/users", permission: "users.write" },
+  { path: "/api/monitoring/rules", permission: "monitoring.write" },
+  { path: "/api/monitoring/snoozes", permission: "monitoring.write" },
 ] as const;
 
 test.describe("[rbac][own-mutations] Brokerdesk's own mutations", () => {
