@@ -58,7 +58,9 @@ test("[monitoring][cases] a rule activated by a second person raises alerts; com
     },
   });
   expect(bad.status()).toBe(422);
-  expect(((await bad.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.windowHours).toBeTruthy();
+  const refusal = (await bad.json()) as { error: { code: string; fieldErrors: Record<string, string[]> } };
+  expect(refusal.error.code).toBe("invalid_input");
+  expect(Object.keys(refusal.error.fieldErrors)).toEqual(["windowHours"]);
 
   const drafted = await compliance.post("/api/monitoring/rules", {
     headers,
