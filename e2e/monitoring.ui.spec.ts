@@ -108,11 +108,13 @@ test("[monitoring][cases] a rule activated by a second person raises alerts; com
 
   await page.getByRole("button", { name: "Assign to me" }).click();
   await expect(page.getByText("compliance@demo.brokerdesk").first()).toBeVisible();
-  await page.getByLabel("Note").fill("Deposits match the desk's declared funding.");
+  await page.getByRole("textbox", { name: "Note", exact: true }).fill("Deposits match the desk's declared funding.");
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Deposits match the desk's declared funding.")).toBeVisible();
-  await page.getByLabel("Outcome").selectOption("monitored");
-  await page.getByLabel("Reason for closing").fill("Keep watching this desk's USDT funding");
+  await page.getByRole("combobox", { name: /^Outcome/ }).selectOption("monitored");
+  await page
+    .getByRole("textbox", { name: "Reason for closing", exact: true })
+    .fill("Keep watching this desk's USDT funding");
   await page.getByRole("button", { name: "Close case" }).click();
   await expect(page.getByText("monitored by compliance@demo.brokerdesk")).toBeVisible();
 
