@@ -15,14 +15,15 @@ export function compileSharedAddress(r: RuleParams<"shared_address">): Compiled 
   const rows =
     r.side === "deposit_source" ? `SELECT * FROM (${DEPOSIT_ROWS}) s WHERE s.address <> ''` : WITHDRAWAL_ROWS;
   const kind = r.side === "deposit_source" ? "deposit" : "withdrawal";
-  const sql = `WITH a AS (${rows}),
-    t AS (
-      SELECT a.* FROM a WHERE (${SINCE} IS NULL OR a.ctime >= ${SINCE})
-        AND (${SUB} IS NULL OR a.address IN (SELECT a1.address FROM a a1 WHERE a1.sub_uid = ${SUB}))
+  // The source rows are written out at each use rather than as one CTE: a CTE used three times is
+  // materialised whole, and a batch's lookups by address would then scan the whole ledger.
+  const sql = `WITH t AS (
+      SELECT a.* FROM (${rows}) a WHERE (${SINCE} IS NULL OR a.ctime >= ${SINCE})
+        AND (${SUB} IS NULL OR a.address IN (SELECT a1.address FROM (${rows}) a1 WHERE a1.sub_uid = ${SUB}))
     ),
     g AS (
       SELECT t.id, t.ctime, array_agg(DISTINCT o.sub_uid) AS subs
-        FROM t JOIN a o ON o.address = t.address AND o.ctime BETWEEN t.ctime - ${w} AND t.ctime
+        FROM t JOIN (${rows}) o ON o.address = t.address AND o.ctime BETWEEN t.ctime - ${w} AND t.ctime
        GROUP BY t.id, t.ctime
       HAVING count(DISTINCT o.sub_uid) >= ${k}::integer
     ),
