@@ -88,6 +88,8 @@ CREATE TABLE monitoring_alerts (
 );
 CREATE INDEX monitoring_alerts_raised ON monitoring_alerts (raised_at DESC, id DESC);
 CREATE INDEX monitoring_alerts_sub ON monitoring_alerts (sub_uid, raised_at DESC, id DESC);
+-- /alerts' usual view: the open (or cleared, closed) ones of a severity, newest first, and their count.
+CREATE INDEX monitoring_alerts_status ON monitoring_alerts (status, severity, raised_at DESC, id DESC);
 CREATE INDEX monitoring_alerts_case ON monitoring_alerts (case_id);
 CREATE INDEX monitoring_alerts_uncased ON monitoring_alerts (sub_uid) WHERE case_id IS NULL;
 CREATE INDEX monitoring_alerts_holding ON monitoring_alerts (sub_uid) WHERE holds AND status = 'open';
