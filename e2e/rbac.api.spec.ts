@@ -133,6 +133,10 @@ const OWN_ROUTES = [
   { path: "/api/risk-units", permission: "riskUnits.read" },
   { path: "/api/leverage/accounts", permission: "leverage.write" },
   { path: "/api/policy", permission: "policy.read" },
+  { path: "/api/monitoring/alerts", permission: "monitoring.read" },
+  { path: "/api/monitoring/alerts/export", permission: "monitoring.read" },
+  { path: "/api/monitoring/rules", permission: "monitoring.read" },
+  { path: "/api/monitoring/holds", permission: "withdrawals.read" },
 ] as const;
 
 /** Brokerdesk's own mutations: an allowed role with an empty body stops at validation (422), others at 403. */
@@ -143,6 +147,8 @@ const OWN_MUTATIONS = [
   { path: "/api/admin/users", permission: "users.write" },
   { path: "/api/policy", permission: "policy.write" },
   { path: "/api/policy/dry-run", permission: "policy.read" },
+  { path: "/api/monitoring/rules", permission: "monitoring.write" },
+  { path: "/api/monitoring/snoozes", permission: "monitoring.write" },
 ] as const;
 
 test.describe("[rbac][own-mutations] Brokerdesk's own mutations", () => {

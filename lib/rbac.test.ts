@@ -36,6 +36,10 @@ const MATRIX: Record<Permission, Role[]> = {
   "policy.read": ["compliance", "lead", "admin"],
   "policy.write": ["admin"],
   "policy.approve": ["admin"],
+  // work alerts and cases, clear a hold, draft and backtest rules; activate a rule version (not its author)
+  "monitoring.read": ["compliance", "admin"],
+  "monitoring.write": ["compliance"],
+  "monitoring.approve": ["compliance", "admin"],
 };
 
 const cells = ROLES.flatMap((role) =>

@@ -24,6 +24,8 @@ const LEAD_WRITES = ["withdrawals.approve", "leverage.write"] as const;
 const USER_ADMIN = ["users.read", "users.write"] as const;
 /** The money-out policy (server/policy/): read it; draft it; publish a draft (a second admin, fresh factor). */
 const POLICY = ["policy.read", "policy.write", "policy.approve"] as const;
+/** Monitoring: read alerts, cases and rules; work them and draft rules; activate a version (not one's own). */
+const MONITORING = ["monitoring.read", "monitoring.write", "monitoring.approve"] as const;
 
 export const PERMISSIONS = [
   ...READ_PLATFORM,
@@ -33,16 +35,25 @@ export const PERMISSIONS = [
   ...LEAD_WRITES,
   ...USER_ADMIN,
   ...POLICY,
+  ...MONITORING,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   // Compliance approves a withdrawal only where the money-out policy asks for a compliance approval (the
   // approval gate refuses any other); under the default policy, none.
-  compliance: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", "withdrawals.approve", "policy.read"],
+  compliance: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", "withdrawals.approve", "policy.read", ...MONITORING],
   broker: [...READ_PLATFORM, ...READ_LEDGERS, ...DESK_WRITES],
   lead: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...DESK_WRITES, ...LEAD_WRITES, "policy.read"],
-  admin: [...READ_PLATFORM, ...READ_LEDGERS, "audit.read", ...USER_ADMIN, ...POLICY],
+  admin: [
+    ...READ_PLATFORM,
+    ...READ_LEDGERS,
+    "audit.read",
+    ...USER_ADMIN,
+    ...POLICY,
+    "monitoring.read",
+    "monitoring.approve",
+  ],
 };
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {
@@ -56,11 +67,15 @@ export function isRole(value: unknown): value is Role {
 /** What each role may do, in words for staff (the admin page shows it beside the roles). */
 export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   compliance:
-    "Reads everything on the platform and in Brokerdesk's records, and the audit log; approves withdrawals where the money-out policy asks for compliance.",
+    "Reads everything on the platform and in Brokerdesk's records, and the audit log; works monitoring alerts " +
+    "and cases, clears holds, drafts and activates others' rules; approves withdrawals where the money-out " +
+    "policy asks for compliance.",
   broker: "Reads the platform and the records; creates sub-accounts, binds risk units and requests withdrawals.",
   lead:
     "What a broker does, plus approving or rejecting others' withdrawals, setting leverage and reading the " +
     "audit log.",
   admin:
-    "Manages staff (adds them, changes roles, disables, resets passwords and second factors), drafts and publishes the money-out policy (a second admin publishes) and reads the audit log; moves no money.",
+    "Manages staff (adds them, changes roles, disables, resets passwords and second factors), drafts and " +
+    "publishes the money-out policy (a second admin publishes), reads the audit log and activates others' " +
+    "monitoring rules; moves no money.",
 };

@@ -213,6 +213,15 @@ describe("[architecture][imports] the import graph", () => {
     expect(edges("components", [path.join("server", "db")])).toEqual([]);
   });
 
+  it('pages take the page gate from app/\'s page-gate, which draws the frame or the one "not allowed" page', () => {
+    const gate = path.join("app", "(dashboard)", "_components", "page-gate.tsx");
+    const gatePath = path.join("server", "http", "page.ts");
+    const direct = [...graph]
+      .filter(([f, targets]) => f.startsWith(`app${path.sep}`) && f !== gate && targets.includes(gatePath))
+      .map(([f]) => f);
+    expect(direct).toEqual([]);
+  });
+
   it("the CSV row types and the UI primitives sit below what uses them", () => {
     expect(edges(path.join("server", "ledger"), [path.join("server", "http")])).toEqual([]);
     expect(edges(path.join("components", "ui"), [path.join("components", "data-table")])).toEqual([]);

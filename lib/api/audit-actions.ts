@@ -66,6 +66,18 @@ export const AUDIT_ACTIONS = z.enum([
   "policy.draft",
   "policy.publish",
   "policy.discard",
+  "monitoring.rule-draft",
+  "monitoring.rule-activate",
+  "monitoring.rule-retire",
+  "monitoring.rule-backtest",
+  "monitoring.case-update",
+  "monitoring.case-close",
+  "monitoring.case-note",
+  "monitoring.case-attach",
+  "monitoring.hold-clear",
+  "monitoring.withdrawal-reject",
+  "monitoring.snooze",
+  "monitoring.alerts-export",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   // The money-out policy refuses the request (a block rule), or this approver's role is not one it still needs.
   policy_blocked: 403,
   approval_not_needed: 403,
+  // A monitoring alert that holds withdrawals is open for the sub-account: compliance must clear it first.
+  withdrawal_held: 409,
   wrong_password: 422,
   // Second factor: the last one verified is older than MFA_FRESH_SECONDS (verify again, then retry).
   mfa_stale: 401,

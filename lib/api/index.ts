@@ -10,6 +10,7 @@ import { ledgerHistoryResources } from "./ledger-history";
 import { ledgerTradeResources } from "./ledger-trades";
 import { leverageResources } from "./leverage";
 import { mfaResources } from "./mfa";
+import { monitoringResources } from "./monitoring";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
 import { platformKeyResources } from "./platform-keys";
@@ -40,6 +41,7 @@ export const resources = Object.fromEntries(
       leverageResources,
       platformKeyResources,
       policyResources,
+      monitoringResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

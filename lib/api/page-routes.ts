@@ -28,12 +28,24 @@ export const PAGE_ROUTES = {
     path: "/api/admin/users/{id}/one-time-password",
   },
   usersResetFactors: { id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset" },
+  monitoringAlerts: { id: "monitoring.alerts", method: "GET", path: "/api/monitoring/alerts" },
+  monitoringHolds: { id: "monitoring.holds", method: "GET", path: "/api/monitoring/holds" },
+  monitoringRules: { id: "monitoring.rules", method: "GET", path: "/api/monitoring/rules" },
 } as const;
 
 /** What an audit row's outcome may be (./audit-actions holds the same list as a schema). */
 export const AUDIT_OUTCOME_VALUES = ["intent", "success", "failure", "refused", "info", "interrupted"] as const;
 
 export const pageCalls = {
+  monitoringAlerts: lazyResource(PAGE_ROUTES.monitoringAlerts, () =>
+    import("./monitoring").then((m) => m.monitoringResources.alerts),
+  ),
+  monitoringRules: lazyResource(PAGE_ROUTES.monitoringRules, () =>
+    import("./monitoring").then((m) => m.monitoringResources.rules),
+  ),
+  monitoringHolds: lazyResource(PAGE_ROUTES.monitoringHolds, () =>
+    import("./monitoring").then((m) => m.monitoringResources.holds),
+  ),
   ledgerDeposits: lazyResource(PAGE_ROUTES.ledgerDeposits, () =>
     import("./ledger").then((m) => m.ledgerResources.deposits),
   ),

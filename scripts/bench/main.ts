@@ -15,9 +15,11 @@
 //   ledger (not in the default set, it runs for minutes): --ledger-pg <postgres url> (else PGlite
 //   only), --ledger-parts backfill,freshness,queries,export (and recent: until the last three months of all are
 //   complete), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60, --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
+//   monitoring (not in the default set): every preset over --ledger-rows deposits, on --ledger-engines
 import os from "node:os";
 import { exportThroughput, exportThroughputViaProxy } from "./exports";
 import { ledgerBench } from "./ledger";
+import { monitoringBench } from "./monitoring";
 import { staffLoad } from "./load";
 import { proxyOverhead } from "./overhead";
 import { distance } from "./distance";
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     }
   }
   if (only.has("ledger")) await ledgerBench();
+  if (only.has("monitoring")) await monitoringBench();
   const machine = {
     node: process.version,
     cpus: os.cpus().length,

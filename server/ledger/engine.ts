@@ -26,6 +26,7 @@ import { callsPerCheckSet, checkIntervals, nextCheckMs, scheduleCounts } from ".
 import { workRuns } from "./runs-queue";
 import { dueRuns, hurryQueuedRun, PRIORITY_RUN, requestPriority, type RunMode } from "./backfill-order";
 import { catalog } from "@/lib/platform/catalog";
+import { startMonitoringJobs } from "@/server/monitoring/jobs";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const DEPOSITS_QUEUE = "ledger-deposits";
@@ -98,6 +99,8 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const trades = opts.trades ? await startTradeJobs(boss, opts.trades, { ...opts, now }) : null;
   const snapshots = opts.snapshots ? await startSnapshotJobs(boss, opts) : null;
   const prices = opts.prices ? await startPriceJobs(boss, opts) : null;
+  // Monitoring's rules are evaluated over what each run added or changed (server/monitoring/jobs.ts).
+  const monitoring = await startMonitoringJobs(boss, db);
 
   // How often each kind is due again: from the registry and its active part, counted by each sweep.
   const intervalsOf = (counts: Awaited<ReturnType<typeof scheduleCounts>>) =>
@@ -120,6 +123,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     }
     if (trades)
       queued += await trades.sweep(Math.max(4, sharePerSecond("fills.list", opts.share) * opts.sweepSeconds * 2));
+    queued += await monitoring.sweep();
     if (snapshots)
       queued += await snapshots.sweep(
         Math.max(4, sharePerSecond("subaccounts.assets", opts.share) * opts.sweepSeconds * 2),
@@ -177,6 +181,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
                 ${out.backfillDone ? `, ${callsPerCheckSet("$6")}` : ""} WHERE job = $1 AND sub_uid = $2`,
         [DEPOSITS_JOB, subUid, next, out.backfillDone, started, ...(out.backfillDone ? [out.calls] : [])],
       );
+      if (out.records || out.changes) await monitoring.afterSync(subUid);
     },
     ({ subUid }, e) => recordSyncFailure(db, subUid, e),
   );

@@ -24,6 +24,7 @@ import { addressProblem } from "./address-check";
 import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, requiredOf, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 import { e5Body, submitWithdrawal, type Sender } from "./withdrawal-send";
+import { refuseHeld, screenRequest } from "@/server/monitoring/hold";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -129,6 +130,8 @@ export async function requestWithdrawal(
       )
     ).rows;
   });
+  // Monitoring: pre-approval screening of the new request (server/monitoring/hold.ts).
+  await screenRequest(db, input.subUid, new Date(rows[0]!.requested_at).getTime());
   // Read again for what the row's neighbours say (in the address book or not).
   return toView(await loadRow(db, rows[0]!.id));
 }
@@ -156,6 +159,8 @@ export async function approveWithdrawal(
   refuseOwnWithdrawal(row, session, "approve");
   if (row.state !== "requested") refuseDecided(row);
   await refuseOnHold(db, session);
+  // Monitoring: an open holding alert of the sub-account stops the approval (server/monitoring/hold.ts).
+  await refuseHeld(db, row.sub_uid);
   const mismatch: Record<string, string[]> = {};
   if (confirm.confirmAmount !== row.amount)
     mismatch.confirmAmount = [`The amount typed is not the requested amount (${row.amount})`];

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageFrame } from "@/components/shell/page-frame";
-import { openPage } from "@/server/http/page";
+import { openPage } from "@/app/(dashboard)/_components/page-gate";
 import { DepositDetail } from "../_ledger/deposit-detail";
 
 export const dynamic = "force-dynamic";

@@ -20,6 +20,7 @@ import { useNotice } from "@/components/ui/notice";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { QUEUE_HEIGHT } from "./panel-heights";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
+import { HoldNotice } from "./hold-notice";
 
 const approveClass = buttonClass("primary", "sm");
 const plainClass = buttonClass("secondary", "sm");
@@ -44,6 +45,8 @@ const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
         <p className="mt-1 text-xs" data-testid="still-needed">
           <PolicyLine w={w} />
         </p>
+        {/* Monitoring: compliance's hold on the sub-account's withdrawals, and why. */}
+        <HoldNotice subUid={w.subUid} />
         {w.inAddressBook ? null : (
           <p className="mt-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="not-in-book">
             Not in this sub-account&apos;s address book

@@ -10,6 +10,7 @@ import { DataTableError } from "@/components/data-table/data-table-states";
 import { StateBadge } from "./state-badge";
 import { IsoTime } from "@/components/data-table/time";
 import { PolicyLine, Summary } from "./withdrawal-summary";
+import { HoldNotice } from "./hold-notice";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 
 type Step = { key: string; at: string | null; title: string; body: ReactNode };
@@ -128,7 +129,11 @@ export function timelineOf(w: WithdrawalView): Step[] {
       at: null,
       title: "Waiting for a decision",
       body: (
-        <>{w.policy.stillNeeded ?? "a lead other than the requester approves or rejects it"}; never the requester</>
+        <>
+          {w.policy.stillNeeded ?? "a lead other than the requester approves or rejects it"}; never the requester
+          {/* Monitoring: compliance's hold on the sub-account, said where the request waits. */}
+          <HoldNotice subUid={w.subUid} />
+        </>
       ),
     });
   }

@@ -1,0 +1,142 @@
+"use client";
+// One case's page: the sub-account, status, assignee and outcome; its alerts; its notes; the ledger records
+// attached; and its own trail of audit entries. Compliance acts on it below (case-actions.tsx).
+import Link from "next/link";
+import { monitoringResources as m, type CaseView } from "@/lib/api/monitoring";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { Panel } from "@/components/ui/panel";
+import { Loading, QueryView } from "@/components/ui/query-view";
+import { IsoTime } from "@/components/data-table/time";
+import { Badge } from "@/components/ui/badge";
+import { CaseActions } from "./case-actions";
+import { SeverityBadge } from "./columns";
+
+const list = "divide-y divide-slate-200 text-sm dark:divide-slate-700";
+
+function Header({ c }: { c: CaseView }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2 text-sm md:grid-cols-4">
+      <div>
+        <dt className="font-medium">Sub-account</dt>
+        <dd>
+          <Link className="text-blue-800 underline dark:text-blue-300" href={`/sub-accounts/${c.subUid}`}>
+            {c.subUid}
+          </Link>
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium">Status</dt>
+        <dd>
+          {c.status}
+          {c.holding ? (
+            <>
+              {" "}
+              <Badge tone="error">holding withdrawals</Badge>
+            </>
+          ) : null}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium">Assignee</dt>
+        <dd>{c.assignee ?? "nobody yet"}</dd>
+      </div>
+      <div>
+        <dt className="font-medium">Opened</dt>
+        <dd>
+          <IsoTime iso={c.openedAt} />
+        </dd>
+      </div>
+      {c.outcome ? (
+        <div className="col-span-2 md:col-span-4">
+          <dt className="font-medium">Outcome</dt>
+          <dd>
+            {c.outcome.replace("_", " ")} by {c.closedBy}: “{c.outcomeReason}”
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function Body({ c, me }: { c: CaseView; me: string | null }) {
+  return (
+    <div className="space-y-4">
+      <Header c={c} />
+      <Panel title={`Alerts (${c.alerts.length})`}>
+        <ul className={list}>
+          {c.alerts.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-center gap-2 py-2">
+              <SeverityBadge severity={a.severity} />
+              <span className="font-medium">
+                {a.ruleName} v{a.ruleVersion}
+              </span>
+              <span>measured {a.value}</span>
+              <span>{a.holds ? `holding, ${a.status}` : a.status}</span>
+              {a.clearReason ? (
+                <span>
+                  cleared by {a.clearedBy}: “{a.clearReason}”
+                </span>
+              ) : null}
+              <span className="text-slate-600 dark:text-slate-400">
+                raised <IsoTime iso={a.raisedAt} />; records {a.records.map((r) => `${r.kind} ${r.id}`).join(", ")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel title={`Notes (${c.notes.length})`}>
+        <ul className={list}>
+          {c.notes.map((n) => (
+            <li key={n.id} className="py-2">
+              <p className="whitespace-pre-wrap">{n.body}</p>
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                {n.author}, <IsoTime iso={n.createdAt} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel title={`Attached records (${c.records.length})`}>
+        <ul className={list}>
+          {c.records.map((r) => (
+            <li key={`${r.recordKind}:${r.recordId}`} className="py-2">
+              {r.recordKind === "withdrawal" ? (
+                <Link className="text-blue-800 underline dark:text-blue-300" href={`/withdrawals/${r.recordId}`}>
+                  withdrawal {r.recordId}
+                </Link>
+              ) : (
+                <Link className="text-blue-800 underline dark:text-blue-300" href={`/deposits?q=${r.recordId}`}>
+                  deposit {r.recordId}
+                </Link>
+              )}{" "}
+              attached by {r.attachedBy}
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      {me ? (
+        <Panel title="Work the case">
+          <CaseActions c={c} me={me} />
+        </Panel>
+      ) : null}
+      <Panel title="Trail (audit entries of this case)">
+        <ol className={list}>
+          {c.trail.map((t) => (
+            <li key={t.id} className="py-1">
+              <IsoTime iso={t.at} /> {t.actor} {t.action} ({t.outcome})
+            </li>
+          ))}
+        </ol>
+      </Panel>
+    </div>
+  );
+}
+
+export function CaseDetail({ id, me }: { id: string; me: string | null }) {
+  const query = useResourceQuery(m.case, { params: { id } }, { queryKey: [m.case.id, id] });
+  return (
+    <QueryView query={query} loading={<Loading what="the case" />}>
+      {(c) => <Body c={c} me={me} />}
+    </QueryView>
+  );
+}

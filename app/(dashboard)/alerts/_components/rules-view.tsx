@@ -1,0 +1,129 @@
+"use client";
+// Every version of every rule: its kind and parameters, who drafted and who activated it, its last backtest;
+// and, by role, drafting, backtesting, activating (never one's own) and retiring.
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import Link from "next/link";
+import { callResource } from "@/lib/api/call";
+import { monitoringResources as m, type RuleVersionView } from "@/lib/api/monitoring";
+import { errorText } from "@/lib/client/api";
+import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { ListTable } from "@/components/ui/list-table";
+import { Panel } from "@/components/ui/panel";
+import { Loading, QueryView } from "@/components/ui/query-view";
+import { IsoTime } from "@/components/data-table/time";
+import { buttonClass, fieldErrorClass } from "@/components/ui/styles";
+import { RuleForm } from "./rule-form";
+
+function BacktestSummary({ v }: { v: RuleVersionView }) {
+  if (v.backtestPending) return <span>backtest running…</span>;
+  if (!v.backtest) return <span>not backtested</span>;
+  const b = v.backtest;
+  return (
+    <details>
+      <summary>
+        {b.total} alerts over the whole history (<IsoTime iso={v.backtestAt} />)
+      </summary>
+      <p>Per month: {b.months.map((x) => `${x.month}: ${x.alerts}`).join(", ") || "none"}</p>
+      <p>
+        Top sub-accounts:{" "}
+        {b.top.map((t, i) => (
+          <span key={t.subUid}>
+            {i ? ", " : ""}
+            <Link href={`/sub-accounts/${t.subUid}`}>{t.subUid}</Link> ({t.alerts})
+          </span>
+        ))}
+      </p>
+      <p>Samples: {b.samples.map((s) => `${s.subUid} ${s.occurrence} (${s.value})`).join("; ")}</p>
+    </details>
+  );
+}
+
+export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft: boolean; mayActivate: boolean }) {
+  const qc = useQueryClient();
+  const rules = useResourceQuery(m.rules, {}, { queryKey: [m.rules.id], refetchInterval: 5_000 });
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: [m.rules.id] });
+  const act = (what: string, run: () => Promise<unknown>) => {
+    setError(null);
+    run()
+      .catch((e: unknown) => setError(`${what} refused: ${errorText(e)}`))
+      .finally(refresh);
+  };
+  const button = (label: string, aria: string, run: () => Promise<unknown>) => (
+    <button type="button" className={buttonClass("secondary", "sm")} aria-label={aria} onClick={() => act(label, run)}>
+      {label}
+    </button>
+  );
+  return (
+    <div className="space-y-4">
+      {mayDraft ? (
+        <Panel title="Draft a rule version">
+          <RuleForm onDone={refresh} />
+        </Panel>
+      ) : null}
+      {error ? (
+        <p role="alert" className={fieldErrorClass}>
+          {error}
+        </p>
+      ) : null}
+      <QueryView query={rules} loading={<Loading what="the rules" />}>
+        {(data) => (
+          <ListTable
+            label="Rule versions"
+            rows={data.items}
+            empty="No rule yet."
+            rowKey={(v) => v.id}
+            columns={[
+              { header: "Rule", cell: (v) => `${v.name} v${v.version}` },
+              { header: "State", cell: (v) => v.state },
+              {
+                header: "Kind and parameters",
+                className: "max-w-80 break-words",
+                cell: (v) => (
+                  <>
+                    {v.kind} <code className="text-xs">{JSON.stringify(v.params)}</code>
+                    {v.holds ? " · holds withdrawals" : ""} · {v.severity}
+                  </>
+                ),
+              },
+              {
+                header: "Drafted / activated",
+                cell: (v) => (
+                  <>
+                    {v.author}
+                    {v.activatedBy ? ` / ${v.activatedBy}` : ""}
+                  </>
+                ),
+              },
+              { header: "Backtest", cell: (v) => <BacktestSummary v={v} /> },
+              {
+                header: "Actions",
+                hiddenHeader: true,
+                cell: (v) => (
+                  <div className="flex flex-wrap gap-2">
+                    {mayDraft
+                      ? button("Backtest", `Backtest ${v.name} v${v.version}`, () =>
+                          callResource(m.backtest, { params: { id: v.id } }),
+                        )
+                      : null}
+                    {mayActivate && v.state === "draft" && v.author.toLowerCase() !== me.toLowerCase()
+                      ? button("Activate", `Activate ${v.name} v${v.version}`, () =>
+                          callResource(m.activate, { params: { id: v.id } }),
+                        )
+                      : null}
+                    {mayActivate && v.state === "active"
+                      ? button("Retire", `Retire ${v.name} v${v.version}`, () =>
+                          callResource(m.retire, { params: { id: v.id } }),
+                        )
+                      : null}
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryView>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { AlertsView } from "./_components/alerts-view";
+import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
+
+export const metadata = pageMetadata("alerts");
+export const dynamic = "force-dynamic";
+
+export default framedPage(
+  "alerts",
+  {
+    width: "wide",
+    intro:
+      "What the monitoring rules raised, newest first. Alerts of one sub-account gather into its open case; a holding alert stops its withdrawals until cleared.",
+    times: true,
+  },
+  () => <AlertsView />,
+);

@@ -1,0 +1,5 @@
+import { monitoringResources as m } from "@/lib/api/monitoring";
+import { apiRoute } from "@/server/http/api-route";
+import { snoozeRule } from "@/server/monitoring/snooze";
+
+export const POST = apiRoute(m.snooze, ({ db, session, input }) => snoozeRule(db, session, input));

@@ -1,0 +1,157 @@
+import "server-only";
+// Alerts as compliance reads them: newest first by keyset, filtered by rule, sub-account, severity, status
+// and age, with the exact count of the filtered set.
+import type { AlertFilters, AlertView } from "@/lib/api/monitoring";
+import type { Queryable } from "@/server/db";
+import type { StaffSession } from "@/server/auth/session";
+import { appendAudit } from "@/server/audit";
+import type { Db } from "@/server/db";
+import { keysetPage, keysetWalk, sqlFilters, type CursorCodec, type KeysetQuery } from "@/server/db/keyset";
+
+export type AlertRow = {
+  id: string;
+  rule_id: string;
+  rule_name: string;
+  rule_version: number;
+  kind: string;
+  sub_uid: string;
+  occurrence: string;
+  window_start: string;
+  window_end: string;
+  severity: string;
+  holds: boolean;
+  value: string;
+  records: { kind: string; id: string }[];
+  status: AlertView["status"];
+  case_id: string | null;
+  raised_at: Date;
+  cleared_by: string | null;
+  clear_reason: string | null;
+};
+
+export const ALERT_SELECT = `SELECT a.id::text, a.rule_id::text, r.name AS rule_name, v.version AS rule_version, v.kind,
+  a.sub_uid, a.occurrence, a.window_start::text, a.window_end::text, a.severity, a.holds, a.value, a.records, a.status,
+  a.case_id::text, a.raised_at, a.cleared_by, a.clear_reason
+  FROM monitoring_alerts a JOIN monitoring_rule_versions v ON v.id = a.rule_version_id JOIN monitoring_rules r ON r.id = a.rule_id`;
+
+export const alertView = (r: AlertRow): AlertView => ({
+  id: r.id,
+  ruleId: r.rule_id,
+  ruleName: r.rule_name,
+  ruleVersion: Number(r.rule_version),
+  kind: r.kind,
+  subUid: r.sub_uid,
+  occurrence: r.occurrence,
+  windowStart: r.window_start,
+  windowEnd: r.window_end,
+  severity: r.severity,
+  holds: r.holds,
+  value: r.value,
+  records: r.records,
+  status: r.status,
+  caseId: r.case_id,
+  raisedAt: new Date(r.raised_at).toISOString(),
+  clearedBy: r.cleared_by,
+  clearReason: r.clear_reason,
+});
+
+type Key = { at: string; id: string };
+const cursor: CursorCodec<Key> = {
+  encode: (k) => Buffer.from(JSON.stringify([k.at, k.id])).toString("base64url"),
+  decode: (c) => {
+    try {
+      const v: unknown = JSON.parse(Buffer.from(c, "base64url").toString());
+      return Array.isArray(v) && typeof v[0] === "string" && typeof v[1] === "string" && /^\d+$/.test(v[1])
+        ? { at: v[0], id: v[1] }
+        : null;
+    } catch {
+      return null;
+    }
+  },
+};
+
+function filtersOf(f: AlertFilters) {
+  const w = sqlFilters();
+  if (f.ruleId) w.add((p) => `a.rule_id::text = ${p}`, f.ruleId);
+  if (f.subUid) w.add((p) => `a.sub_uid = ${p}`, f.subUid);
+  if (f.severity) w.add((p) => `a.severity = ${p}`, f.severity);
+  if (f.status) w.add((p) => `a.status = ${p}`, f.status);
+  if (f.olderThanHours !== undefined)
+    w.add((p) => `a.raised_at <= now() - ${p}::integer * interval '1 hour'`, f.olderThanHours);
+  return w;
+}
+
+const query = (w: ReturnType<typeof filtersOf>): Omit<KeysetQuery<AlertRow, Key>, "cursor" | "limit"> => ({
+  select: ALERT_SELECT,
+  where: w.where,
+  params: w.params,
+  orderBy: "a.raised_at DESC, a.id DESC",
+  olderThan: (k, p) => `(a.raised_at, a.id) < (${p(k.at)}::timestamptz, ${p(k.id)}::bigint)`,
+  keyOf: (r) => ({ at: new Date(r.raised_at).toISOString(), id: r.id }),
+  codec: cursor,
+  pageSize: { default: 50, max: 500 },
+});
+
+export async function listAlerts(
+  db: Queryable,
+  f: AlertFilters,
+): Promise<{ items: AlertView[]; total: number; nextCursor: string | null }> {
+  const w = filtersOf(f);
+  const count = await db.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM monitoring_alerts a ${w.where.length ? `WHERE ${w.where.join(" AND ")}` : ""}`,
+    w.params,
+  );
+  const page = await keysetPage(db, { ...query(w), cursor: f.cursor, limit: f.limit });
+  return { items: page.items.map(alertView), total: Number(count.rows[0]!.n), nextCursor: page.nextCursor };
+}
+
+/** The most rows one export writes. */
+const EXPORT_MAX = 200_000;
+
+/** Every filtered alert, newest first, as CSV rows (ALERT_CSV_COLUMNS); the export is an audit entry. */
+export async function alertsForExport(
+  db: Db,
+  f: AlertFilters,
+  session: StaffSession,
+  ctx: { requestId?: string; ip?: string | null } = {},
+): Promise<AsyncIterable<unknown[]>> {
+  const filters = {
+    ruleId: f.ruleId,
+    subUid: f.subUid,
+    severity: f.severity,
+    status: f.status,
+    olderThanHours: f.olderThanHours,
+  };
+  await appendAudit(db, {
+    actor: session.email,
+    actorRole: session.role,
+    action: "monitoring.alerts-export",
+    outcome: "info",
+    target: "alerts",
+    params: filters,
+    requestId: ctx.requestId ?? null,
+    ip: ctx.ip ?? null,
+  });
+  const rows = keysetWalk(db, query(filtersOf(filters)), EXPORT_MAX);
+  return (async function* () {
+    for await (const r of rows) {
+      const a = alertView(r);
+      yield [
+        a.raisedAt,
+        a.id,
+        a.ruleName,
+        a.ruleVersion,
+        a.kind,
+        a.subUid,
+        a.severity,
+        a.status,
+        a.holds,
+        a.value,
+        a.windowStart,
+        a.windowEnd,
+        a.records.map((x) => `${x.kind}:${x.id}`).join(" "),
+        a.caseId ?? "",
+      ];
+    }
+  })();
+}

@@ -1,0 +1,72 @@
+import "server-only";
+// Holds on money out. A rule version marked as holding raises alerts that stop the approval of the
+// sub-account's withdrawals while any is open; compliance clears them (case.ts) with a reason, or the
+// withdrawal is rejected. The approval path asks `holdsOn` and nothing else.
+import { DomainError } from "@/lib/api/errors";
+import type { HoldsView } from "@/lib/api/monitoring";
+import type { Db } from "@/server/db";
+import { logger } from "@/server/log";
+import { evaluateScope } from "./evaluate";
+
+export type Hold = { alertId: string; ruleName: string; severity: string; caseId: string | null; raisedAt: string };
+
+/**
+ * Screens the sub-account's withdrawal requests against the active withdrawal rules (idempotent: what a
+ * request already raised is not raised again), then answers its open holding alerts. Screening here as
+ * well as at request time means a request whose screening failed then is still screened before approval.
+ */
+export async function holdsOn(db: Db, subUid: string): Promise<Hold[]> {
+  await screenWithdrawals(db, subUid, null);
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    severity: string;
+    case_id: string | null;
+    raised_at: Date;
+  }>(
+    `SELECT a.id::text, r.name, a.severity, a.case_id::text, a.raised_at FROM monitoring_alerts a
+       JOIN monitoring_rules r ON r.id = a.rule_id
+      WHERE a.sub_uid = $1 AND a.holds AND a.status = 'open' ORDER BY a.raised_at, a.id`,
+    [subUid],
+  );
+  return rows.map((r) => ({
+    alertId: r.id,
+    ruleName: r.name,
+    severity: r.severity,
+    caseId: r.case_id,
+    raisedAt: new Date(r.raised_at).toISOString(),
+  }));
+}
+
+/** Every sub-account with an open holding alert, its rules and case (the approval queue's notice). */
+export async function listHolds(db: Db): Promise<HoldsView> {
+  const { rows } = await db.query<{ sub_uid: string; rules: string[]; case_id: string | null }>(
+    `SELECT a.sub_uid, array_agg(DISTINCT r.name ORDER BY r.name) AS rules, min(a.case_id::text) AS case_id
+       FROM monitoring_alerts a JOIN monitoring_rules r ON r.id = a.rule_id
+      WHERE a.holds AND a.status = 'open' GROUP BY a.sub_uid ORDER BY a.sub_uid`,
+  );
+  return { items: rows.map((r) => ({ subUid: r.sub_uid, rules: r.rules, caseId: r.case_id })) };
+}
+
+/** Throws `withdrawal_held`, naming the rules, when the sub-account has an open holding alert. */
+export async function refuseHeld(db: Db, subUid: string): Promise<void> {
+  const holds = await holdsOn(db, subUid);
+  if (!holds.length) return;
+  const names = [...new Set(holds.map((h) => h.ruleName))].join(", ");
+  throw new DomainError(
+    "withdrawal_held",
+    `Compliance holds this sub-account's withdrawals (${names}): they must clear the hold or reject the request`,
+  );
+}
+
+/** Pre-approval screening: the active rules over withdrawal requests, for one sub-account's requests since `sinceMs`. */
+export async function screenWithdrawals(db: Db, subUid: string, sinceMs: number | null): Promise<number> {
+  return evaluateScope(db, { subUid, since: sinceMs }, "withdrawals");
+}
+
+/** Screening at request time must not lose the request: a failure is logged, and approval screens again. */
+export async function screenRequest(db: Db, subUid: string, requestedAtMs: number): Promise<void> {
+  await screenWithdrawals(db, subUid, requestedAtMs).catch((e: unknown) =>
+    logger.error({ err: e instanceof Error ? e.message : String(e), subUid }, "withdrawal screening failed"),
+  );
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import { DAY, oneDepositQuery, paramList, type Compiled } from "./sql";
+
+/**
+ * A deposit of at least minAmount whose sub-account's deposit before it (any coin) is dormantDays or more
+ * older. A first deposit has none before it and is the first-deposit kind's business, not this one's.
+ */
+export function compileDormantActive(r: RuleParams<"dormant_active">): Compiled {
+  const { params, p } = paramList();
+  const gap = p(r.dormantDays * DAY);
+  const sql = oneDepositQuery({
+    unit: r.unit,
+    coinParam: p(r.coin ?? null),
+    minParam: p(r.minAmount),
+    extra: `(SELECT max(e.ctime) FROM ledger_deposits e WHERE e.sub_uid = d.sub_uid
+      AND (e.ctime < d.ctime OR (e.ctime = d.ctime AND e.order_id COLLATE "C" < d.order_id COLLATE "C")))
+      <= d.ctime - ${gap}::bigint`,
+  });
+  return { sql, params };
+}

@@ -1,0 +1,16 @@
+import "server-only";
+import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import { oneDepositQuery, paramList, type Compiled } from "./sql";
+
+/** A sub-account's first deposit (by time, then orderId), of at least minAmount: no deposit of any coin before it. */
+export function compileFirstDeposit(r: RuleParams<"first_deposit">): Compiled {
+  const { params, p } = paramList();
+  const sql = oneDepositQuery({
+    unit: r.unit,
+    coinParam: p(r.coin ?? null),
+    minParam: p(r.minAmount),
+    extra: `NOT EXISTS (SELECT 1 FROM ledger_deposits e WHERE e.sub_uid = d.sub_uid
+      AND (e.ctime < d.ctime OR (e.ctime = d.ctime AND e.order_id COLLATE "C" < d.order_id COLLATE "C")))`,
+  });
+  return { sql, params };
+}

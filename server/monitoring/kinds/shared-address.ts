@@ -1,0 +1,36 @@
+import "server-only";
+import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import { bucketOf, DEPOSIT_ROWS, HOUR, paramList, SINCE, SUB, WITHDRAWAL_ROWS, type Compiled } from "./sql";
+
+/**
+ * One deposit source address (or withdrawal destination) used by minSubAccounts or more sub-accounts inside
+ * windowHours: each record t of the address whose window [t - window, t] holds that many raises an alert for
+ * every sub-account in it, one per sub-account and fixed window. Scoped to a sub-account, the triggers are
+ * the records of the addresses it used.
+ */
+export function compileSharedAddress(r: RuleParams<"shared_address">): Compiled {
+  const { params, p } = paramList();
+  const w = `${p(r.windowHours * HOUR)}::bigint`;
+  const k = p(r.minSubAccounts);
+  const rows =
+    r.side === "deposit_source" ? `SELECT * FROM (${DEPOSIT_ROWS}) s WHERE s.address <> ''` : WITHDRAWAL_ROWS;
+  const kind = r.side === "deposit_source" ? "deposit" : "withdrawal";
+  // The source rows are written out at each use rather than as one CTE: a CTE used three times is
+  // materialised whole, and a batch's lookups by address would then scan the whole ledger.
+  const sql = `WITH t AS (
+      SELECT a.* FROM (${rows}) a WHERE (${SINCE} IS NULL OR a.ctime >= ${SINCE})
+        AND (${SUB} IS NULL OR a.address IN (SELECT a1.address FROM (${rows}) a1 WHERE a1.sub_uid = ${SUB}))
+    ),
+    g AS (
+      SELECT t.id, t.ctime, array_agg(DISTINCT o.sub_uid) AS subs
+        FROM t JOIN (${rows}) o ON o.address = t.address AND o.ctime BETWEEN t.ctime - ${w} AND t.ctime
+       GROUP BY t.id, t.ctime
+      HAVING count(DISTINCT o.sub_uid) >= ${k}::integer
+    ),
+    hit AS (SELECT s.sub_uid, g.id, g.ctime, cardinality(g.subs) AS n, ${bucketOf("g.ctime", w)} AS bucket
+      FROM g CROSS JOIN LATERAL unnest(g.subs) AS s(sub_uid))
+    SELECT sub_uid, bucket::text AS occurrence, bucket AS window_start, bucket + ${w} AS window_end,
+           max(n)::text AS value, jsonb_agg(jsonb_build_object('kind', '${kind}', 'id', id) ORDER BY ctime, id) AS records
+      FROM hit GROUP BY sub_uid, bucket`;
+  return { sql, params };
+}

@@ -1,0 +1,258 @@
+import "server-only";
+// Test support for monitoring: a ledger written straight into the tables, rule versions made active without
+// the workflow, and a plain TypeScript reference of every kind, computed over the same records, that the
+// compiled queries must agree with exactly.
+import Big from "big.js";
+import type { RuleParams, RuleSpec, Severity } from "@/lib/api/monitoring-rule-kinds";
+import type { Queryable } from "@/server/db";
+import type { EvaluableVersion, Scope } from "./evaluate";
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+export type TestDeposit = {
+  orderId: string;
+  subUid: string;
+  coin: string;
+  amount: string;
+  status: string;
+  fromAddress: string;
+  ctime: number;
+};
+export type TestWithdrawal = {
+  id: string;
+  subUid: string;
+  coin: string;
+  amount: string;
+  address: string;
+  state: "requested" | "cancelled";
+  ms: number;
+};
+export type TestPrice = { coin: string; day: string; usdt: string };
+export type TestLedger = { deposits: TestDeposit[]; withdrawals: TestWithdrawal[]; prices: TestPrice[] };
+
+export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
+  for (const d of l.deposits) {
+    await db.query(
+      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, from_address, ctime) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [d.orderId, d.subUid, d.coin, d.amount, d.status, d.fromAddress, d.ctime],
+    );
+  }
+  for (const w of l.withdrawals) {
+    await db.query(
+      `INSERT INTO withdrawal_requests (id, client_oid, sub_uid, coin, dest, address, amount, reason, requested_by, requested_at, state, cancelled_at)
+       VALUES ($1, $2, $3, $4, 'on_chain', $5, $6, 'test', 'broker@test', timestamptz 'epoch' + $7 * interval '1 millisecond', $8,
+               CASE WHEN $8 = 'cancelled' THEN now() END)`,
+      [w.id, `t${w.id.replaceAll("-", "")}`, w.subUid, w.coin, w.address, w.amount, w.ms, w.state],
+    );
+  }
+  for (const p of l.prices) {
+    await db.query(`INSERT INTO ledger_coin_prices (coin, day, usdt, trade_id, trade_ts) VALUES ($1, $2, $3, '1', 0)`, [
+      p.coin,
+      p.day,
+      p.usdt,
+    ]);
+  }
+}
+
+/** Empties what the monitoring tests write, between property runs on one database. */
+export async function clearMonitoring(db: Queryable): Promise<void> {
+  await db.query(
+    `TRUNCATE monitoring_case_records, monitoring_case_notes, monitoring_alerts, monitoring_cases, monitoring_snoozes,
+       monitoring_rule_versions, monitoring_rules, ledger_deposit_changes, ledger_deposits, withdrawal_requests, ledger_coin_prices CASCADE`,
+  );
+}
+
+let ruleCounter = 0;
+/** A rule with one active version (author and activator differ, as the workflow insists). */
+export async function activeVersion(
+  db: Queryable,
+  spec: RuleSpec,
+  opts: { severity?: Severity; holds?: boolean; name?: string } = {},
+): Promise<EvaluableVersion> {
+  const name = opts.name ?? `${spec.kind} ${++ruleCounter}`;
+  const rule = await db.query<{ id: string }>(
+    `INSERT INTO monitoring_rules (name, created_by) VALUES ($1, 'author@test') RETURNING id`,
+    [name],
+  );
+  const ruleId = rule.rows[0]!.id;
+  const severity = opts.severity ?? "medium";
+  const holds = opts.holds ?? false;
+  const v = await db.query<{ id: string }>(
+    `INSERT INTO monitoring_rule_versions (rule_id, version, kind, params, severity, holds, state, author, activated_by, activated_at)
+     VALUES ($1, 1, $2, $3, $4, $5, 'active', 'author@test', 'second@test', now()) RETURNING id`,
+    [ruleId, spec.kind, JSON.stringify(spec.params), severity, holds],
+  );
+  return { id: v.rows[0]!.id, ruleId, spec, severity, holds };
+}
+
+/** The alerts of one version, as `sub|occurrence` keys. */
+export async function alertKeys(db: Queryable, versionId: string): Promise<string[]> {
+  const { rows } = await db.query<{ k: string }>(
+    `SELECT sub_uid || '|' || occurrence AS k FROM monitoring_alerts WHERE rule_version_id = $1`,
+    [versionId],
+  );
+  return rows.map((r) => r.k).sort();
+}
+
+// ---- the reference ----
+
+/** One trigger of a reference rule: the alert key it raises, its time, and which sub-account scopes include it. */
+type Hit = { key: string; t: number; scopeSubs: Set<string> };
+type Row = { id: string; sub: string; t: number; amount: Big; status: string; coin: string; address: string };
+
+const before = (a: Row, b: Row) => a.t < b.t || (a.t === b.t && a.id < b.id);
+const bucket = (t: number, w: number) => String(Math.floor(t / w) * w);
+const day = (t: number) => new Date(Math.floor(t / DAY) * DAY).toISOString().slice(0, 10);
+
+function rowsOf(l: TestLedger, source: "deposits" | "withdrawals"): Row[] {
+  return source === "deposits"
+    ? l.deposits.map((d) => ({
+        id: d.orderId,
+        sub: d.subUid,
+        t: d.ctime,
+        amount: new Big(d.amount),
+        status: d.status,
+        coin: d.coin,
+        address: d.fromAddress,
+      }))
+    : l.withdrawals
+        .filter((w) => w.state !== "cancelled")
+        .map((w) => ({
+          id: w.id,
+          sub: w.subUid,
+          t: w.ms,
+          amount: new Big(w.amount),
+          status: w.state,
+          coin: w.coin,
+          address: w.address,
+        }));
+}
+
+function valueOf(l: TestLedger, r: Row, unit: "coin" | "usdt"): Big | null {
+  if (unit === "coin" || r.coin === "USDT") return r.amount;
+  const p = l.prices.find((x) => x.coin === r.coin && x.day === day(r.t));
+  return p ? r.amount.times(p.usdt) : null;
+}
+
+const one = (sub: string, occurrence: string, t: number): Hit => ({
+  key: `${sub}|${occurrence}`,
+  t,
+  scopeSubs: new Set([sub]),
+});
+
+function rolling(rows: Row[], measure: "count" | "sum", op: ">=" | ">", threshold: string, windowMs: number): Hit[] {
+  const hits: Hit[] = [];
+  for (const t of rows) {
+    const inWindow = rows.filter((r) => r.sub === t.sub && r.t >= t.t - windowMs && r.t <= t.t);
+    const m = measure === "count" ? new Big(inWindow.length) : inWindow.reduce((s, r) => s.plus(r.amount), new Big(0));
+    if (op === ">=" ? m.gte(threshold) : m.gt(threshold)) hits.push(one(t.sub, bucket(t.t, windowMs), t.t));
+  }
+  return hits;
+}
+
+function aggregate(l: TestLedger, p: RuleParams<"aggregate">): Hit[] {
+  const rows = rowsOf(l, p.source).filter(
+    (r) =>
+      (p.coin === undefined || r.coin === p.coin) &&
+      (p.statuses === undefined || p.statuses.includes(r.status)) &&
+      (p.minAmount === undefined || r.amount.gte(p.minAmount)) &&
+      (p.maxAmount === undefined || r.amount.lte(p.maxAmount)),
+  );
+  return rolling(rows, p.measure, p.op, p.threshold, p.windowHours * HOUR);
+}
+
+function referenceHits(l: TestLedger, spec: RuleSpec): Hit[] {
+  const deposits = rowsOf(l, "deposits");
+  const withdrawals = rowsOf(l, "withdrawals");
+  const prevOf = (d: Row) =>
+    deposits
+      .filter((e) => e.sub === d.sub && before(e, d))
+      .reduce<number | null>((m, e) => Math.max(m ?? e.t, e.t), null);
+  switch (spec.kind) {
+    case "large_deposit":
+    case "first_deposit":
+    case "dormant_active": {
+      const p = spec.params;
+      return deposits
+        .filter((d) => {
+          if (p.coin !== undefined && d.coin !== p.coin) return false;
+          const v = valueOf(l, d, p.unit);
+          if (v === null || v.lt(p.minAmount)) return false;
+          if (spec.kind === "first_deposit") return prevOf(d) === null;
+          if (spec.kind === "dormant_active") {
+            const prev = prevOf(d);
+            return prev !== null && prev <= d.t - spec.params.dormantDays * DAY;
+          }
+          return true;
+        })
+        .map((d) => one(d.sub, `d:${d.id}`, d.t));
+    }
+    case "structuring": {
+      const p = spec.params;
+      const low = new Big(p.threshold).times(100 - p.marginPct).div(100);
+      const rows = deposits.filter((d) => d.coin === p.coin && d.amount.lt(p.threshold) && d.amount.gte(low));
+      return rolling(rows, "count", ">=", String(p.minCount), p.windowHours * HOUR);
+    }
+    case "velocity":
+      return aggregate(l, {
+        source: spec.params.source,
+        measure: spec.params.measure,
+        coin: spec.params.coin,
+        op: ">",
+        threshold: spec.params.limit,
+        windowHours: spec.params.windowHours,
+      });
+    case "aggregate":
+      return aggregate(l, spec.params);
+    case "pass_through": {
+      const p = spec.params;
+      const w = p.windowHours * HOUR;
+      return withdrawals
+        .filter((x) => p.coin === undefined || x.coin === p.coin)
+        .filter((x) => {
+          const total = deposits
+            .filter((d) => d.sub === x.sub && d.coin === x.coin && d.t >= x.t - w && d.t <= x.t)
+            .reduce((s, d) => s.plus(d.amount), new Big(0));
+          return total.gt(0) && x.amount.times(100).gte(total.times(p.pct));
+        })
+        .map((x) => one(x.sub, `w:${x.id}`, x.t));
+    }
+    case "new_destination": {
+      const back = spec.params.lookbackDays * DAY;
+      return withdrawals
+        .filter(
+          (x) =>
+            !withdrawals.some((e) => e.sub === x.sub && e.address === x.address && e.t >= x.t - back && before(e, x)),
+        )
+        .map((x) => one(x.sub, `w:${x.id}`, x.t));
+    }
+    case "shared_address": {
+      const p = spec.params;
+      const w = p.windowHours * HOUR;
+      const rows = p.side === "deposit_source" ? deposits.filter((d) => d.address !== "") : withdrawals;
+      const hits: Hit[] = [];
+      for (const t of rows) {
+        const subs = new Set(
+          rows.filter((o) => o.address === t.address && o.t >= t.t - w && o.t <= t.t).map((o) => o.sub),
+        );
+        if (subs.size < p.minSubAccounts) continue;
+        const scopeSubs = new Set(rows.filter((o) => o.address === t.address).map((o) => o.sub));
+        for (const s of subs) hits.push({ key: `${s}|${bucket(t.t, w)}`, t: t.t, scopeSubs });
+      }
+      return hits;
+    }
+  }
+}
+
+/** The alert keys the reference raises for a scope, sorted. */
+export function referenceKeys(l: TestLedger, spec: RuleSpec, scope: Scope = { subUid: null, since: null }): string[] {
+  const keys = new Set(
+    referenceHits(l, spec)
+      .filter(
+        (h) => (scope.since === null || h.t >= scope.since) && (scope.subUid === null || h.scopeSubs.has(scope.subUid)),
+      )
+      .map((h) => h.key),
+  );
+  return [...keys].sort();
+}
