@@ -1,5 +1,6 @@
 import "server-only";
-// A draft tried on the withdrawals Brokerdesk has already seen: for each of the last N (in a range, if given), what the draft would
+// A draft tried on the withdrawals Brokerdesk has already seen: for each of the last N (in a range, if given), what the
+// draft would
 // have required (or that it would have blocked it) against what was required when it was requested, and the
 // totals that change. Facts are read as of each request's time: its day's price, the address book as it
 // stood (an entry counts from its usable_from), and the sub-account's velocity windows up to it. What a

@@ -1,6 +1,7 @@
 import "server-only";
 // Versions of the money-out policy: an admin drafts one; another admin in good standing publishes it (the
-// route asks a fresh factor), which supersedes the one published before, in one transaction; a draft may be discarded. A
+// route asks a fresh factor), which supersedes the one published before, in one transaction; a draft may be discarded.
+// A
 // published version is never edited: a change is a new draft. Every step is audited by its route.
 import { DomainError } from "@/lib/api/errors";
 import { policyRulesSchema, type PolicyRule } from "@/lib/policy";
