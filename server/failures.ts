@@ -78,7 +78,8 @@ export function describeFailure(e: unknown): Failure {
     return {
       code: "database_unavailable",
       message:
-        "Brokerdesk's database cannot be reached, so nothing can be recorded or read; what was under way is settled when it is back. Try again shortly.",
+        "Brokerdesk's database cannot be reached, so nothing can be recorded or read; " +
+        "what was under way is settled when it is back. Try again shortly.",
       retryAfter: 5,
     };
   }

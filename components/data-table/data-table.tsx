@@ -106,7 +106,11 @@ export function DataTable<TData extends RowData>({
         <div
           ref={scrollRef}
           // The skeleton fills the body without scrolling it: a scrollable region with nothing to focus is no use.
-          className={`relative ${status === "pending" ? "overflow-hidden" : "overflow-auto"} rounded-lg border border-slate-200 dark:border-slate-700`}
+          className={
+            "relative " +
+            (status === "pending" ? "overflow-hidden" : "overflow-auto") +
+            " rounded-lg border border-slate-200 dark:border-slate-700"
+          }
           style={{ maxHeight }}
           data-testid="data-table-scroll"
           tabIndex={showRows ? 0 : undefined}

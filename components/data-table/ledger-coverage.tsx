@@ -17,7 +17,9 @@ export function CoverageNote({ c }: { c: LedgerCoverage }) {
       role="status"
       data-testid="ledger-coverage"
       data-complete={missing === 0 ? "true" : "false"}
-      className={`text-sm ${missing === 0 ? "text-slate-700 dark:text-slate-300" : "text-amber-800 dark:text-amber-300"}`}
+      className={
+        "text-sm " + (missing === 0 ? "text-slate-700 dark:text-slate-300" : "text-amber-800 dark:text-amber-300")
+      }
     >
       <p>
         {coverageText(c)}

@@ -183,7 +183,9 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
   pagerWords?: PagerWords;
   /** How tall the table may grow before it scrolls (DataTable's default unless said). */
   maxHeight?: string;
-  /** What an empty answer says instead of "No … yet" (a range the ledger does not hold completely: "not synced yet"). */
+  /**
+   * What an empty answer says instead of "No … yet" (a range the ledger does not hold completely: "not synced yet").
+   */
   emptyText?: string | null;
 };
 

@@ -182,7 +182,8 @@ export function SubAccountPicker({
                   ? "More match: keep typing to narrow."
                   : search.data?.items.length === 0
                     ? status
-                      ? `No ${status} sub-account's name, label or UID holds that (a frozen or deleted one cannot be chosen here).`
+                      ? `No ${status} sub-account's name, label or UID holds that ` +
+                        `(a frozen or deleted one cannot be chosen here).`
                       : "No sub-account's name, label or UID holds that."
                     : ""}
           </li>

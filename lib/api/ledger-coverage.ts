@@ -52,7 +52,10 @@ export const ledgerCoverageQuerySchema = z
 const count = (n: number) => n.toLocaleString("en-US");
 const day = (iso: string) => iso.slice(0, 10);
 
-/** One line for the answer: "Complete for 9,812 of 10,000 sub-accounts over this range; 188 not synced back to 2026-06-01 UTC". */
+/**
+ * One line for the answer: "Complete for 9,812 of 10,000 sub-accounts over this range; 188 not synced back to
+ * 2026-06-01 UTC".
+ */
 export function coverageText(c: LedgerCoverage): string {
   if (c.total === 0) return "No sub-accounts in the registry yet";
   const missing = c.total - c.complete;
@@ -89,6 +92,9 @@ export function exportCoverageNote(c: LedgerCoverage): string {
 export function notSyncedText(c: LedgerCoverage): string | null {
   if (c.complete === c.total) return null;
   if (c.total === 1)
-    return `Not synced yet: the ledger does not hold ${c.from ? "this range" : "the whole history"} of this sub-account's deposits, and has nothing of it so far.`;
+    return (
+      `Not synced yet: the ledger does not hold ${c.from ? "this range" : "the whole history"} ` +
+      `of this sub-account's deposits, and has nothing of it so far.`
+    );
   return `Not synced yet: nothing in the ledger so far. ${coverageText(c)}.`;
 }

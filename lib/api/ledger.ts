@@ -60,7 +60,10 @@ export const ledgerDepositSchema = z.object({
   cTime: z.string(),
   /** When the sync found the platform no longer holds it (ISO), or null; the record stays as last seen. */
   goneAt: z.nullable(z.string()),
-  /** The amount in USDT at the price of its UTC day, to the cent (USDT: the amount); null: no price for that coin and day. */
+  /**
+   * The amount in USDT at the price of its UTC day, to the cent (USDT: the amount); null: no price for that coin and
+   * day.
+   */
   valueUsdt: z.nullable(z.string()),
 });
 export type LedgerDeposit = z.output<typeof ledgerDepositSchema>;
@@ -273,7 +276,8 @@ export const ledgerResources = {
     method: "GET",
     path: "/api/ledger/coverage",
     summary:
-      "What the deposit ledger holds completely over a range: complete and total sub-accounts, and those not covered (by UID, `limit` at a time) with how far back each is complete",
+      "What the deposit ledger holds completely over a range: complete and total sub-accounts, and those not covered " +
+      "(by UID, `limit` at a time) with how far back each is complete",
     permission: "deposits.read",
     input: ledgerCoverageQuerySchema,
     output: z.object({ coverage: ledgerCoverageSchema, nextCursor: nextCursorField }),

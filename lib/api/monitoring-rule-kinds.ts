@@ -64,7 +64,10 @@ export const RULE_KIND_SCHEMAS = {
       minAmount: positiveDecimal("minAmount"),
     })
     .check(coinWhen((v) => v.unit === "coin", 'when unit is "coin"')),
-  /** One deposit source address, or withdrawal destination, used by minSubAccounts or more sub-accounts inside windowHours. */
+  /**
+   * One deposit source address, or withdrawal destination, used by minSubAccounts or more sub-accounts inside
+   * windowHours.
+   */
   shared_address: z.object({
     side: z.enum(["deposit_source", "withdrawal_destination"], {
       error: 'side is "deposit_source" or "withdrawal_destination"',
@@ -74,7 +77,9 @@ export const RULE_KIND_SCHEMAS = {
   }),
   /** A withdrawal request to an address the sub-account has not asked to send to in the last lookbackDays. */
   new_destination: z.object({ lookbackDays: int("lookbackDays", 1, 3_660) }),
-  /** Any count or sum of deposits or withdrawal requests, filtered, per sub-account over windowHours, against threshold. */
+  /**
+   * Any count or sum of deposits or withdrawal requests, filtered, per sub-account over windowHours, against threshold.
+   */
   aggregate: z
     .object({
       source,

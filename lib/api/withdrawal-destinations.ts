@@ -85,7 +85,9 @@ export const destinationViewSchema = z.object({
   decidedBy: z.nullable(z.string()),
   decidedAt: z.nullable(z.string()),
   rejectReason: z.nullable(z.string()),
-  /** When an approved entry counts as in the book (its approval plus the lock, DESTINATION_LOCK_HOURS); null otherwise. */
+  /**
+   * When an approved entry counts as in the book (its approval plus the lock, DESTINATION_LOCK_HOURS); null otherwise.
+   */
   usableFrom: z.nullable(z.string()),
 });
 export type DestinationView = z.infer<typeof destinationViewSchema>;

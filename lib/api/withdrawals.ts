@@ -132,7 +132,8 @@ export const withdrawalResources = {
     method: "POST",
     path: "/api/withdrawals",
     summary:
-      "Request a withdrawal (saved with a fresh clientOid and what the money-out policy requires; nothing is sent until others approve)",
+      "Request a withdrawal (saved with a fresh clientOid and what the money-out policy requires; " +
+      "nothing is sent until others approve)",
     permission: "withdrawals.write",
     input: withdrawalFormSchema,
     output: withdrawalViewSchema,

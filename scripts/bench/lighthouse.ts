@@ -76,7 +76,10 @@ function shifted(lhr: Result): string[] {
   return items.slice(0, 2).map((item) => {
     const node = (item as { node?: { selector?: string; nodeLabel?: string } }).node;
     const score = (item as { score?: number }).score;
-    return `layout shift ${typeof score === "number" ? score.toFixed(3) : "?"}: ${node?.nodeLabel?.slice(0, 40) ?? node?.selector ?? "?"}`;
+    return (
+      `layout shift ${typeof score === "number" ? score.toFixed(3) : "?"}: ` +
+      `${node?.nodeLabel?.slice(0, 40) ?? node?.selector ?? "?"}`
+    );
   });
 }
 
@@ -160,7 +163,9 @@ export async function lighthouseBench(app: App): Promise<void> {
         row.heldBy = [...new Set(misses)].join(", ");
         rows.push(row);
         log(
-          `  ${row.page} as ${role}: performance ${row.perf}, accessibility ${row.a11y}, best practices ${row.bp}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}${row.heldBy ? `; held back by ${row.heldBy}` : ""}`,
+          `  ${row.page} as ${role}: performance ${row.perf}, accessibility ${row.a11y}, ` +
+            `best practices ${row.bp}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}` +
+            `${row.heldBy ? `; held back by ${row.heldBy}` : ""}`,
         );
       }
     }
@@ -170,7 +175,8 @@ export async function lighthouseBench(app: App): Promise<void> {
   const minutes = round((performance.now() - started) / 60_000, 1);
   const t = LIGHTHOUSE_TARGET;
   table(
-    `7. Lighthouse, desktop preset (targets: performance >= ${t.performance}, accessibility ${t.accessibility}, best practices ${t.bestPractices}, CLS <= ${t.clsMax}, TBT <= ${t.tbtMaxMs} ms; ${minutes} min)`,
+    `7. Lighthouse, desktop preset (targets: performance >= ${t.performance}, accessibility ${t.accessibility}, ` +
+      `best practices ${t.bestPractices}, CLS <= ${t.clsMax}, TBT <= ${t.tbtMaxMs} ms; ${minutes} min)`,
     rows,
   );
   results.lighthouse = { target: t, minutes, pages: rows };
@@ -186,11 +192,13 @@ function writeReports(rows: Row[], minutes: number): void {
   );
   const cell = (v: unknown) => (v === null || v === undefined ? "—" : String(v));
   const md = [
-    "| page | role | performance | accessibility | best practices | LCP (ms) | TBT (ms) | CLS | targets met | held back by |",
+    "| page | role | performance | accessibility | best practices | " +
+      "LCP (ms) | TBT (ms) | CLS | targets met | held back by |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
     ...rows.map(
       (r) =>
-        `| ${r.page} | ${r.role} | ${cell(r.perf)} | ${cell(r.a11y)} | ${cell(r.bp)} | ${cell(r.lcpMs)} | ${cell(r.tbtMs)} | ${cell(r.cls)} | ${r.ok ? "yes" : "no"} | ${r.heldBy} |`,
+        `| ${r.page} | ${r.role} | ${cell(r.perf)} | ${cell(r.a11y)} | ${cell(r.bp)} | ` +
+        `${cell(r.lcpMs)} | ${cell(r.tbtMs)} | ${cell(r.cls)} | ${r.ok ? "yes" : "no"} | ${r.heldBy} |`,
     ),
   ].join("\n");
   writeFileSync(path.join(dir, "lighthouse.md"), `${md}\n`);

@@ -44,8 +44,10 @@ export async function monitoringBench(): Promise<void> {
       await generateDeposits(b.db, rows, subs, now);
       // A withdrawal request for one deposit in a hundred, some to addresses several sub-accounts share.
       await b.db.query(
-        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, address, amount, reason, requested_by, requested_at)
-         SELECT 'bench' || d.order_id, d.sub_uid, d.coin, 'on_chain', 'T' || (hashint8(d.ctime) & 1023), trim_scale(d.amount)::text,
+        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, address,
+          amount, reason, requested_by, requested_at)
+         SELECT 'bench' || d.order_id, d.sub_uid, d.coin, 'on_chain',
+           'T' || (hashint8(d.ctime) & 1023), trim_scale(d.amount)::text,
                 'bench', 'bench@brokerdesk', timestamptz 'epoch' + (d.ctime + 3600000) * interval '1 millisecond'
            FROM ledger_deposits d WHERE d.amount > 0 AND right(d.order_id, 2) = '00'`,
       );

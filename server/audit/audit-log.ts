@@ -314,7 +314,8 @@ function auditQuery(
   if (filters.subUid)
     f.add(
       (p) =>
-        `(audit_subaccount(target, params) = ${p} OR target IN (SELECT 'withdrawal:' || id::text FROM withdrawal_requests WHERE sub_uid = ${p}))`,
+        `(audit_subaccount(target, params) = ${p}
+          OR target IN (SELECT 'withdrawal:' || id::text FROM withdrawal_requests WHERE sub_uid = ${p}))`,
       filters.subUid,
     );
   if (filters.outcome) f.add((p) => `outcome = ${p}`, filters.outcome);

@@ -68,7 +68,8 @@ export async function restorePglite(
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     if (!force)
       throw new RestoreRefused(
-        `${dataDir} already holds a database: stop the app, and restore with --force to replace it (it is kept beside, renamed)`,
+        `${dataDir} already holds a database: stop the app, ` +
+          `and restore with --force to replace it (it is kept beside, renamed)`,
       );
     movedAside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     renameSync(dataDir, movedAside);
@@ -165,7 +166,8 @@ export async function restorePostgres(url: string, file: string, force: boolean)
   const target = await targetSchema(url);
   if (target.tables > 0 && !force)
     throw new RestoreRefused(
-      `schema ${target.schema} already holds ${target.tables} tables: restore into an empty database, or with --force to replace them`,
+      `schema ${target.schema} already holds ${target.tables} tables: ` +
+        `restore into an empty database, or with --force to replace them`,
     );
   // An empty schema of its own would make the archive's CREATE SCHEMA fail; it holds nothing to lose.
   if (target.exists && target.tables === 0 && target.schema !== "public") {

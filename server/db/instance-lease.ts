@@ -103,7 +103,8 @@ export async function claimRecovery(db: Db, me: InstanceIdentity, gone: string, 
        UPDATE instance_leases SET recovery_by = $2, recovery_until = now() + $3 * interval '1 millisecond'
         WHERE instance_id = $1 AND (recovery_until IS NULL OR recovery_until < now()) RETURNING 1
      )
-     SELECT EXISTS (SELECT 1 FROM claim) OR NOT EXISTS (SELECT 1 FROM instance_leases WHERE instance_id = $1) AS claimed`,
+     SELECT EXISTS (SELECT 1 FROM claim)
+       OR NOT EXISTS (SELECT 1 FROM instance_leases WHERE instance_id = $1) AS claimed`,
     [gone, me.id, forMs],
   );
   return rows[0]?.claimed === true;

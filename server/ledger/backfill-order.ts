@@ -19,7 +19,10 @@ export const FRONTIER_ERRORS = 5;
 /** pg-boss's priority of a run staff asked for (higher is fetched first; the others are 0). */
 export const PRIORITY_RUN = 10;
 
-/** The backfill's frontier: the fewest windows any registry sub-account still backfilling has walked (-1: one has none yet). */
+/**
+ * The backfill's frontier: the fewest windows any registry sub-account still backfilling has walked (-1: one has none
+ * yet).
+ */
 export async function backfillFrontier(db: Queryable): Promise<number | null> {
   const { rows } = await db.query<{ frontier: number | null }>(
     `SELECT min(CASE WHEN s.covered_to IS NULL THEN -1 ELSE s.backfill_windows END)::int AS frontier
@@ -37,13 +40,15 @@ export async function dueRuns(db: Queryable, limit: number): Promise<DueRun[]> {
     `WITH c AS (
        SELECT r.sub_uid, s.priority_at, s.next_check_at, s.backfill_windows,
               (s.sub_uid IS NULL OR (s.covered_to IS NULL AND s.errors < $4::int)) AS uncovered,
-              (s.sub_uid IS NOT NULL AND s.covered_to IS NOT NULL AND NOT s.backfill_done AND s.backfill_windows <= $3::int) AS at_frontier
+              (s.sub_uid IS NOT NULL AND s.covered_to IS NOT NULL
+                AND NOT s.backfill_done AND s.backfill_windows <= $3::int) AS at_frontier
          FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid)
      SELECT sub_uid, priority_at IS NOT NULL AS priority,
             CASE WHEN priority_at IS NOT NULL THEN 'all' WHEN at_frontier THEN 'step' ELSE 'none' END AS mode
        FROM c
       WHERE priority_at IS NOT NULL OR uncovered OR next_check_at <= now() OR at_frontier
-      ORDER BY priority_at NULLS LAST, uncovered DESC, (next_check_at <= now()) DESC, backfill_windows, next_check_at, sub_uid
+      ORDER BY priority_at NULLS LAST, uncovered DESC, (next_check_at <= now()) DESC,
+        backfill_windows, next_check_at, sub_uid
       LIMIT $2`,
     [DEPOSITS_JOB, limit, frontier ?? -1, FRONTIER_ERRORS],
   );
@@ -54,7 +59,8 @@ export async function dueRuns(db: Queryable, limit: number): Promise<DueRun[]> {
 export async function requestPriority(db: Queryable, subUid: string): Promise<void> {
   await db.query(
     `INSERT INTO ledger_sync (job, sub_uid, next_check_at, priority_at) VALUES ($1, $2, now(), now())
-     ON CONFLICT (job, sub_uid) DO UPDATE SET next_check_at = now(), priority_at = COALESCE(ledger_sync.priority_at, now())`,
+     ON CONFLICT (job, sub_uid) DO UPDATE SET next_check_at = now(),
+       priority_at = COALESCE(ledger_sync.priority_at, now())`,
     [DEPOSITS_JOB, subUid],
   );
 }
@@ -100,10 +106,12 @@ export async function backfillProgress(db: Queryable, now: number, windowMs: num
     uncovered: number;
   }>(
     `WITH c AS (
-       SELECT s.covered_from, s.covered_to, COALESCE(s.backfill_done, false) AS done, COALESCE(s.backfill_windows, 0) AS w, s.calls_per_check
+       SELECT s.covered_from, s.covered_to, COALESCE(s.backfill_done, false) AS done,
+         COALESCE(s.backfill_windows, 0) AS w, s.calls_per_check
          FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid)
      SELECT count(*)::int AS registry,
-            count(*) FILTER (WHERE covered_to IS NOT NULL AND (covered_from = 0 OR covered_from <= $2::bigint))::int AS recent,
+            count(*) FILTER (WHERE covered_to IS NOT NULL AND (covered_from = 0 OR covered_from <= $2::bigint))::int
+              AS recent,
             count(*) FILTER (WHERE covered_to IS NOT NULL AND covered_from = 0)::int AS history,
             avg(w) FILTER (WHERE done)::float8 AS windows,
             avg(calls_per_check) FILTER (WHERE done)::float8 AS cost,

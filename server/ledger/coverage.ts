@@ -34,14 +34,17 @@ export type CoverageQuery = {
 const ms = (v: number | Date | null | undefined) => (v == null ? null : typeof v === "number" ? v : v.getTime());
 const iso = (v: string | null) => (v === null ? null : new Date(Number(v)).toISOString());
 
-/** The WHERE that makes a sub-account (ledger_sync alias s) complete over [$from, $to]; its parameters follow `base`. */
+/**
+ * The WHERE that makes a sub-account (ledger_sync alias s) complete over [$from, $to]; its parameters follow `base`.
+ */
 function completeOver(q: CoverageQuery, base: number) {
   const now = q.now ?? Date.now();
   const from = ms(q.from);
   const to = ms(q.to);
   const upTo = Math.min(to ?? now, now - (q.maxLagMs ?? DAY));
   return {
-    sql: `(s.covered_to IS NOT NULL AND (s.covered_from = 0 OR s.covered_from <= $${base + 1}::bigint) AND s.covered_to >= $${base + 2}::bigint)`,
+    sql: `(s.covered_to IS NOT NULL AND (s.covered_from = 0 OR s.covered_from <= $${base + 1}::bigint)
+      AND s.covered_to >= $${base + 2}::bigint)`,
     // An open from asks for the whole history: only covered_from = 0 (the start found) reaches it.
     params: [from ?? -1, upTo] as unknown[],
   };

@@ -247,7 +247,8 @@ export async function extendCoverage(
      VALUES ($1, $2, CASE WHEN $6::boolean THEN 0 ELSE $3::bigint END, $4::bigint, $5::int)
      ON CONFLICT (job, sub_uid) DO UPDATE SET
        covered_from = CASE
-         WHEN ledger_sync.covered_to IS NULL OR $3::bigint > ledger_sync.covered_to THEN CASE WHEN $6::boolean THEN 0 ELSE $3::bigint END
+         WHEN ledger_sync.covered_to IS NULL OR $3::bigint > ledger_sync.covered_to
+           THEN CASE WHEN $6::boolean THEN 0 ELSE $3::bigint END
          WHEN $4::bigint < ledger_sync.covered_from THEN ledger_sync.covered_from
          WHEN $6::boolean THEN 0
          ELSE LEAST(ledger_sync.covered_from, $3::bigint) END,

@@ -177,7 +177,8 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
       // A priority asked for before this run began is served once the history is complete.
       await db.query(
         `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0),
-                priority_at = CASE WHEN $4::boolean AND priority_at <= to_timestamp($5 / 1000.0) THEN NULL ELSE priority_at END
+                priority_at = CASE WHEN $4::boolean AND priority_at <= to_timestamp($5 / 1000.0)
+                  THEN NULL ELSE priority_at END
                 ${out.backfillDone ? `, ${callsPerCheckSet("$6")}` : ""} WHERE job = $1 AND sub_uid = $2`,
         [DEPOSITS_JOB, subUid, next, out.backfillDone, started, ...(out.backfillDone ? [out.calls] : [])],
       );

@@ -75,7 +75,8 @@ export async function syncCoinPrices(coin: string, deps: LedgerRunDeps): Promise
     await deps.db.query(
       `INSERT INTO ledger_coin_prices (coin, day, usdt, trade_id, trade_ts, fetched_at)
        VALUES ($1, $2::date, $3::numeric, $4, $5::bigint, to_timestamp($6 / 1000.0))
-       ON CONFLICT (coin, day) DO UPDATE SET usdt = $3::numeric, trade_id = $4, trade_ts = $5::bigint, fetched_at = to_timestamp($6 / 1000.0)`,
+       ON CONFLICT (coin, day) DO UPDATE SET usdt = $3::numeric, trade_id = $4,
+         trade_ts = $5::bigint, fetched_at = to_timestamp($6 / 1000.0)`,
       [coin, dayOf(start), last.price, last.tradeId, last.ts, now],
     );
     out.stored++;
@@ -90,7 +91,8 @@ export async function addPricedCoins(db: Queryable): Promise<void> {
        SELECT min(coin) AS coin FROM ledger_deposits
        UNION ALL SELECT (SELECT min(coin) FROM ledger_deposits WHERE coin > c.coin) FROM c WHERE c.coin IS NOT NULL
      )
-     INSERT INTO ledger_price_sync (coin) SELECT coin FROM c WHERE coin IS NOT NULL AND coin <> $1 ON CONFLICT DO NOTHING`,
+     INSERT INTO ledger_price_sync (coin) SELECT coin FROM c WHERE coin IS NOT NULL AND coin <> $1
+       ON CONFLICT DO NOTHING`,
     [VALUE_COIN],
   );
 }

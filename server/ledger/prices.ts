@@ -25,7 +25,8 @@ export const priceOf = (alias: string, as = "px") =>
 
 /** The row's amount in USDT at its day's price (NULL for no price); with priceJoin. */
 export const valueOf = (alias: string, as = "px", amountColumn = "amount") =>
-  `(CASE WHEN ${alias}.coin = '${VALUE_COIN}' THEN ${alias}.${amountColumn} ELSE ${alias}.${amountColumn} * ${as}.usdt END)`;
+  `(CASE WHEN ${alias}.coin = '${VALUE_COIN}' THEN ${alias}.${amountColumn}
+    ELSE ${alias}.${amountColumn} * ${as}.usdt END)`;
 
 export type CoinPrice = { coin: string; day: string; usdt: string; tradeId: string; tradeTs: string } | null;
 
@@ -33,14 +34,17 @@ export type CoinPrice = { coin: string; day: string; usdt: string; tradeId: stri
 export async function coinPriceOn(db: Queryable, coin: string, day: string): Promise<CoinPrice> {
   if (coin === VALUE_COIN) return { coin, day, usdt: "1", tradeId: "", tradeTs: "" };
   const { rows } = await db.query<{ usdt: string; trade_id: string; trade_ts: string }>(
-    `SELECT usdt::text AS usdt, trade_id, trade_ts::text AS trade_ts FROM ledger_coin_prices WHERE coin = $1 AND day = $2::date`,
+    `SELECT usdt::text AS usdt, trade_id, trade_ts::text AS trade_ts FROM ledger_coin_prices
+      WHERE coin = $1 AND day = $2::date`,
     [coin, day],
   );
   const r = rows[0];
   return r ? { coin, day, usdt: r.usdt, tradeId: r.trade_id, tradeTs: r.trade_ts } : null;
 }
 
-/** What the ledger knows of each coin's prices: the days it holds, the newest, and whether the platform has a market. */
+/**
+ * What the ledger knows of each coin's prices: the days it holds, the newest, and whether the platform has a market.
+ */
 export async function priceCoverage(db: Queryable): Promise<
   {
     coin: string;

@@ -47,14 +47,17 @@ const codec: CursorCodec<Key> = {
 };
 
 const COLUMNS = `d.order_id, d.sub_uid, d.coin, d.amount::text AS amount, d.status, d.chain, d.dest,
-  d.from_address, d.to_address, d.tx_id, d.ctime::text AS ctime, d.gone_at, round(${valueOf("d")}, 2)::text AS value_usdt`;
+  d.from_address, d.to_address, d.tx_id, d.ctime::text AS ctime, d.gone_at,
+    round(${valueOf("d")}, 2)::text AS value_usdt`;
 /** The deposits, each with its day's price (px) beside it: what the value column and filter read. */
 export const PRICED_DEPOSITS = `ledger_deposits d ${priceJoin("d")}`;
-const SELECT = `SELECT ${COLUMNS}, s.subaccount_name FROM ${PRICED_DEPOSITS} LEFT JOIN subaccounts s ON s.sub_uid = d.sub_uid`;
+const SELECT = `SELECT ${COLUMNS}, s.subaccount_name FROM ${PRICED_DEPOSITS}
+  LEFT JOIN subaccounts s ON s.sub_uid = d.sub_uid`;
 /** Without the registry's names (an export looks each sub-account's name up once, not once per row). */
 const SELECT_UNNAMED = `SELECT ${COLUMNS}, NULL::text AS subaccount_name FROM ${PRICED_DEPOSITS}`;
 /** Success, fail, and any other status (pending on the platform) as pending: the totals' split. */
-const STATUS_GROUP = `(CASE WHEN d.status = 'success' THEN 'success' WHEN d.status IN ('fail', 'failed') THEN 'fail' ELSE 'pending' END)`;
+const STATUS_GROUP = `(CASE WHEN d.status = 'success' THEN 'success' WHEN d.status IN ('fail', 'failed') THEN 'fail'
+  ELSE 'pending' END)`;
 const DAY_MS = 86_400_000;
 
 /** The filters as SQL on ledger_deposits (alias d), every value a parameter. */
@@ -130,7 +133,8 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
     db.query<{ day: string; count: number }>(
       `WITH c AS (SELECT d.ctime / ${DAY_MS} AS k, count(*)::int AS n FROM ${perDayFrom} ${where} GROUP BY 1)
        SELECT to_char(DATE '1970-01-01' + s.k::int, 'YYYY-MM-DD') AS day, COALESCE(c.n, 0)::int AS count
-         FROM generate_series(COALESCE($${n + 1}::bigint, (SELECT min(k) FROM c)), COALESCE($${n + 2}::bigint, (SELECT max(k) FROM c))) AS s(k)
+         FROM generate_series(COALESCE($${n + 1}::bigint, (SELECT min(k) FROM c)),
+           COALESCE($${n + 2}::bigint, (SELECT max(k) FROM c))) AS s(k)
          LEFT JOIN c ON c.k = s.k
         WHERE EXISTS (SELECT 1 FROM c) ORDER BY s.k`,
       [...w.params, ...dayBounds(f)],
@@ -170,7 +174,8 @@ type TotalRow = {
 /** Totals of the filtered set: per coin, per coin and status group, per status group over every coin, in one scan. */
 async function depositTotals(db: Db, where: string, params: unknown[]) {
   const { rows } = await db.query<TotalRow>(
-    `SELECT coin, g, GROUPING(coin)::int AS gc, GROUPING(g)::int AS gg, count(*)::int AS count, sum(amount)::text AS amount,
+    `SELECT coin, g, GROUPING(coin)::int AS gc, GROUPING(g)::int AS gg,
+      count(*)::int AS count, sum(amount)::text AS amount,
             round(sum(v), 2)::text AS value, (count(*) - count(v))::int AS unpriced
        FROM (SELECT d.coin, ${STATUS_GROUP} AS g, d.amount, ${valueOf("d")} AS v FROM ${PRICED_DEPOSITS} ${where}) t
       GROUP BY GROUPING SETS ((coin), (coin, g), (g))`,

@@ -32,7 +32,8 @@ export type AlertRow = {
 export const ALERT_SELECT = `SELECT a.id::text, a.rule_id::text, r.name AS rule_name, v.version AS rule_version, v.kind,
   a.sub_uid, a.occurrence, a.window_start::text, a.window_end::text, a.severity, a.holds, a.value, a.records, a.status,
   a.case_id::text, a.raised_at, a.cleared_by, a.clear_reason
-  FROM monitoring_alerts a JOIN monitoring_rule_versions v ON v.id = a.rule_version_id JOIN monitoring_rules r ON r.id = a.rule_id`;
+  FROM monitoring_alerts a JOIN monitoring_rule_versions v ON v.id = a.rule_version_id
+    JOIN monitoring_rules r ON r.id = a.rule_id`;
 
 export const alertView = (r: AlertRow): AlertView => ({
   id: r.id,

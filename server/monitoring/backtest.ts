@@ -29,12 +29,15 @@ export async function backtestSpec(db: Db, spec: RuleSpec): Promise<Backtest> {
      SELECT json_build_object(
        'total', (SELECT count(*) FROM q),
        'months', (SELECT coalesce(json_agg(m ORDER BY m.month), '[]'::json) FROM (
-          SELECT to_char(timestamptz 'epoch' + q.window_end * interval '1 millisecond', 'YYYY-MM') AS month, count(*) AS alerts
+          SELECT to_char(timestamptz 'epoch' + q.window_end * interval '1 millisecond', 'YYYY-MM') AS month,
+            count(*) AS alerts
             FROM q GROUP BY 1) m),
        'top', (SELECT coalesce(json_agg(t ORDER BY t.alerts DESC, t."subUid"), '[]'::json) FROM (
-          SELECT q.sub_uid AS "subUid", count(*) AS alerts FROM q GROUP BY q.sub_uid ORDER BY count(*) DESC, q.sub_uid LIMIT 10) t),
+          SELECT q.sub_uid AS "subUid", count(*) AS alerts FROM q GROUP BY q.sub_uid
+            ORDER BY count(*) DESC, q.sub_uid LIMIT 10) t),
        'samples', (SELECT coalesce(json_agg(s), '[]'::json) FROM (
-          SELECT q.sub_uid AS "subUid", q.occurrence, q.value, q.records FROM q ORDER BY q.window_end DESC, q.sub_uid, q.occurrence LIMIT 10) s)
+          SELECT q.sub_uid AS "subUid", q.occurrence, q.value, q.records FROM q
+            ORDER BY q.window_end DESC, q.sub_uid, q.occurrence LIMIT 10) s)
      ) AS result`,
     [null, null, ...q.params],
   );
@@ -51,7 +54,8 @@ export async function backtestVersion(db: Db, versionId: string): Promise<Backte
   const result = await backtestSpec(db, { kind: rows[0].kind, params: rows[0].params } as RuleSpec);
   // Done as of when it was asked for: a request made while it ran is run again.
   await db.query(
-    `UPDATE monitoring_rule_versions SET backtest = $2, backtest_at = coalesce($3::timestamptz, now()) WHERE id::text = $1`,
+    `UPDATE monitoring_rule_versions SET backtest = $2, backtest_at = coalesce($3::timestamptz, now())
+      WHERE id::text = $1`,
     [versionId, JSON.stringify(result), rows[0].requested ? new Date(rows[0].requested).toISOString() : null],
   );
   return result;

@@ -97,7 +97,8 @@ export async function closeCase(
   await openCase(db, id);
   await db.transaction(async (tx) => {
     const { rows } = await tx.query(
-      `UPDATE monitoring_cases SET status = 'closed', outcome = $2, outcome_reason = $3, closed_by = $4, closed_at = now()
+      `UPDATE monitoring_cases SET status = 'closed', outcome = $2, outcome_reason = $3,
+        closed_by = $4, closed_at = now()
         WHERE id::text = $1 AND status <> 'closed' RETURNING id`,
       [id, input.outcome, input.reason, session.email],
     );
@@ -177,7 +178,8 @@ export async function rejectHeldWithdrawal(
       `No waiting withdrawal request ${input.withdrawalId} of sub-account ${c.subUid}`,
     );
   await db.query(
-    `INSERT INTO monitoring_case_records (case_id, record_kind, record_id, attached_by) VALUES ($1, 'withdrawal', $2, $3)
+    `INSERT INTO monitoring_case_records (case_id, record_kind, record_id, attached_by)
+      VALUES ($1, 'withdrawal', $2, $3)
      ON CONFLICT DO NOTHING`,
     [c.id, input.withdrawalId, session.email],
   );

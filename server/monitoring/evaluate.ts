@@ -32,7 +32,8 @@ export const versionOf = (r: VersionRow): EvaluableVersion => ({
 /** The active versions, all or those a kind of record can fire. */
 export async function activeVersions(db: Queryable, source?: "deposits" | "withdrawals"): Promise<EvaluableVersion[]> {
   const { rows } = await db.query<VersionRow>(
-    `SELECT id, rule_id, kind, params, severity, holds FROM monitoring_rule_versions WHERE state = 'active' ORDER BY id`,
+    `SELECT id, rule_id, kind, params, severity, holds FROM monitoring_rule_versions
+      WHERE state = 'active' ORDER BY id`,
   );
   const versions = rows.map(versionOf);
   return source ? versions.filter((v) => sourceOf(v.spec) === source) : versions;

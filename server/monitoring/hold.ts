@@ -59,7 +59,9 @@ export async function refuseHeld(db: Db, subUid: string): Promise<void> {
   );
 }
 
-/** Pre-approval screening: the active rules over withdrawal requests, for one sub-account's requests since `sinceMs`. */
+/**
+ * Pre-approval screening: the active rules over withdrawal requests, for one sub-account's requests since `sinceMs`.
+ */
 export async function screenWithdrawals(db: Db, subUid: string, sinceMs: number | null): Promise<number> {
   return evaluateScope(db, { subUid, since: sinceMs }, "withdrawals");
 }

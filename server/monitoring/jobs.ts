@@ -43,7 +43,9 @@ export async function touchedSince(db: Db, subUid: string, after: Date | null): 
   return rows[0]?.t == null ? null : Number(rows[0].t);
 }
 
-/** One batch: the deposit rules over the sub-account's records touched since its watermark, then the watermark moves. */
+/**
+ * One batch: the deposit rules over the sub-account's records touched since its watermark, then the watermark moves.
+ */
 export async function evaluateBatch(db: Db, subUid: string): Promise<number> {
   const started = (await db.query<{ now: Date }>(`SELECT now() AS now`)).rows[0]!.now;
   const mark = await db.query<{ at: Date }>(
@@ -54,7 +56,8 @@ export async function evaluateBatch(db: Db, subUid: string): Promise<number> {
   const raised = since === null ? 0 : await evaluateScope(db, { subUid, since }, "deposits");
   await db.query(
     `INSERT INTO monitoring_watermarks (sub_uid, evaluated_through) VALUES ($1, $2)
-     ON CONFLICT (sub_uid) DO UPDATE SET evaluated_through = greatest(monitoring_watermarks.evaluated_through, EXCLUDED.evaluated_through)`,
+     ON CONFLICT (sub_uid) DO UPDATE SET evaluated_through = greatest(monitoring_watermarks.evaluated_through,
+       EXCLUDED.evaluated_through)`,
     [subUid, new Date(started).toISOString()],
   );
   return raised;
@@ -63,7 +66,8 @@ export async function evaluateBatch(db: Db, subUid: string): Promise<number> {
 /** A version over the whole history; marks it done so the sweep stops queueing it. */
 export async function evaluateHistory(db: Db, versionId: string): Promise<number> {
   const { rows } = await db.query<Parameters<typeof versionOf>[0]>(
-    `SELECT id, rule_id, kind, params, severity, holds FROM monitoring_rule_versions WHERE id = $1 AND state = 'active'`,
+    `SELECT id, rule_id, kind, params, severity, holds FROM monitoring_rule_versions
+      WHERE id = $1 AND state = 'active'`,
     [versionId],
   );
   if (!rows[0]) return 0;

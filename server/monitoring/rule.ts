@@ -30,7 +30,8 @@ type VersionRow = {
 };
 
 const SELECT = `SELECT v.id, v.rule_id, r.name, v.version, v.kind, v.params, v.severity, v.holds, v.state, v.author,
-  v.created_at, v.activated_by, v.activated_at, v.backtest, v.backtest_at, v.backtest_requested_at FROM monitoring_rule_versions v JOIN monitoring_rules r ON r.id = v.rule_id`;
+  v.created_at, v.activated_by, v.activated_at, v.backtest, v.backtest_at, v.backtest_requested_at
+    FROM monitoring_rule_versions v JOIN monitoring_rules r ON r.id = v.rule_id`;
 
 const toView = (r: VersionRow): RuleVersionView => ({
   id: r.id,

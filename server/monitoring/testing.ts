@@ -34,14 +34,17 @@ export type TestLedger = { deposits: TestDeposit[]; withdrawals: TestWithdrawal[
 export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
   for (const d of l.deposits) {
     await db.query(
-      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, from_address, ctime) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, from_address, ctime)
+        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [d.orderId, d.subUid, d.coin, d.amount, d.status, d.fromAddress, d.ctime],
     );
   }
   for (const w of l.withdrawals) {
     await db.query(
-      `INSERT INTO withdrawal_requests (id, client_oid, sub_uid, coin, dest, address, amount, reason, requested_by, requested_at, state, cancelled_at)
-       VALUES ($1, $2, $3, $4, 'on_chain', $5, $6, 'test', 'broker@test', timestamptz 'epoch' + $7 * interval '1 millisecond', $8,
+      `INSERT INTO withdrawal_requests (id, client_oid, sub_uid, coin, dest, address, amount, reason,
+        requested_by, requested_at, state, cancelled_at)
+       VALUES ($1, $2, $3, $4, 'on_chain', $5, $6, 'test', 'broker@test',
+         timestamptz 'epoch' + $7 * interval '1 millisecond', $8,
                CASE WHEN $8 = 'cancelled' THEN now() END)`,
       [w.id, `t${w.id.replaceAll("-", "")}`, w.subUid, w.coin, w.address, w.amount, w.ms, w.state],
     );
@@ -59,7 +62,8 @@ export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
 export async function clearMonitoring(db: Queryable): Promise<void> {
   await db.query(
     `TRUNCATE monitoring_case_records, monitoring_case_notes, monitoring_alerts, monitoring_cases, monitoring_snoozes,
-       monitoring_rule_versions, monitoring_rules, ledger_deposit_changes, ledger_deposits, withdrawal_requests, ledger_coin_prices CASCADE`,
+       monitoring_rule_versions, monitoring_rules, ledger_deposit_changes, ledger_deposits,
+         withdrawal_requests, ledger_coin_prices CASCADE`,
   );
 }
 
@@ -79,7 +83,8 @@ export async function activeVersion(
   const severity = opts.severity ?? "medium";
   const holds = opts.holds ?? false;
   const v = await db.query<{ id: string }>(
-    `INSERT INTO monitoring_rule_versions (rule_id, version, kind, params, severity, holds, state, author, activated_by, activated_at)
+    `INSERT INTO monitoring_rule_versions (rule_id, version, kind, params, severity, holds, state,
+      author, activated_by, activated_at)
      VALUES ($1, 1, $2, $3, $4, $5, 'active', 'author@test', 'second@test', now()) RETURNING id`,
     [ruleId, spec.kind, JSON.stringify(spec.params), severity, holds],
   );

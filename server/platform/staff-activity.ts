@@ -14,7 +14,10 @@ export function staffCalled(operation: string, now: number = Date.now()): void {
   state.lastCall.set(operation, now);
 }
 
-/** A staff walk of `operation` starts: the sync of it pauses until every walk has ended. Call the answer once, at its end. */
+/**
+ * A staff walk of `operation` starts: the sync of it pauses until every walk has ended. Call the answer once, at its
+ * end.
+ */
 export function staffWalkStarted(operation: string): () => void {
   state.walks.set(operation, (state.walks.get(operation) ?? 0) + 1);
   let ended = false;

@@ -25,7 +25,8 @@ export function nextApproval(
   if (given.some((g) => g.by.toLowerCase() === me))
     throw new DomainError(
       "approval_not_needed",
-      `You approved this withdrawal already; it ${stillNeededWords(required, given) ?? "needs nothing more"} from someone else`,
+      `You approved this withdrawal already; it ${stillNeededWords(required, given) ?? "needs nothing more"} ` +
+        `from someone else`,
     );
   const missing = missingApprovals(required, given);
   if (!missing.some((m) => m.role === approver.role)) {

@@ -16,7 +16,9 @@ export type RecordedDecision = {
   valueUsdt: string | null;
 };
 
-/** Under the sub-account's lock (held until the caller's transaction ends): decide, or refuse with the block's reason. */
+/**
+ * Under the sub-account's lock (held until the caller's transaction ends): decide, or refuse with the block's reason.
+ */
 export async function decideWithdrawal(tx: Queryable, r: RequestFacts, at = new Date()): Promise<RecordedDecision> {
   await lockPolicy(tx, r.subUid);
   const policy = await publishedPolicy(tx);
@@ -24,7 +26,9 @@ export async function decideWithdrawal(tx: Queryable, r: RequestFacts, at = new 
   const facts = await readFacts(tx, rules, r, at);
   const decision = evaluatePolicy(rules, facts);
   if (decision.action.kind === "block") {
-    const message = `The money-out policy (version ${policy?.version}, rule “${decision.rule}”) refuses this withdrawal: ${decision.action.reason}`;
+    const message =
+      `The money-out policy (version ${policy?.version}, rule “${decision.rule}”) ` +
+      `refuses this withdrawal: ${decision.action.reason}`;
     throw new DomainError("policy_blocked", message);
   }
   return {

@@ -18,7 +18,9 @@ export function refuseOwn(requestedBy: string, session: StaffSession, message: s
   if (requestedBy.toLowerCase() === session.email.toLowerCase()) throw new DomainError("own_request", message);
 }
 
-/** Refuses an account on approver hold (`approver_on_hold`, saying until when and why), or one that no longer exists. */
+/**
+ * Refuses an account on approver hold (`approver_on_hold`, saying until when and why), or one that no longer exists.
+ */
 export async function refuseOnHold(db: Queryable, session: StaffSession): Promise<void> {
   const user = await findUserById(db, session.userId);
   if (!user) throw new DomainError("forbidden", "Your staff account no longer exists");
@@ -33,7 +35,8 @@ export type ApprovalRow = { by: string; role: Role; at: string };
 /** The approvals a withdrawal has been given, oldest first. */
 export async function approvalsOf(db: Queryable, withdrawalId: string): Promise<ApprovalRow[]> {
   const { rows } = await db.query<{ approver: string; role: Role; approved_at: Date | string }>(
-    "SELECT approver, role, approved_at FROM withdrawal_approvals WHERE withdrawal_id = $1 ORDER BY approved_at, approver",
+    "SELECT approver, role, approved_at FROM withdrawal_approvals " +
+      "WHERE withdrawal_id = $1 ORDER BY approved_at, approver",
     [withdrawalId],
   );
   return rows.map((r) => ({ by: r.approver, role: r.role, at: new Date(r.approved_at).toISOString() }));

@@ -52,7 +52,10 @@ export type Recovery = {
   interrupted: number;
 };
 
-/** Whose leftovers, and which of them: all of a gone instance's; of this one's, those older than `olderThanMs` and not in hand. */
+/**
+ * Whose leftovers, and which of them: all of a gone instance's; of this one's, those older than `olderThanMs` and not
+ * in hand.
+ */
 type Leftovers = {
   holder: string;
   why: string;

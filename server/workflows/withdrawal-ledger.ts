@@ -123,7 +123,8 @@ function policyView(r: Row): WithdrawalView["policy"] {
 }
 
 /** The approvals given to the row's withdrawal, oldest first, as JSON. */
-export const APPROVALS = `(SELECT json_agg(json_build_object('by', a.approver, 'role', a.role, 'at', a.approved_at) ORDER BY a.approved_at, a.approver)
+export const APPROVALS = `(SELECT json_agg(json_build_object('by', a.approver, 'role', a.role, 'at', a.approved_at)
+  ORDER BY a.approved_at, a.approver)
   FROM withdrawal_approvals a WHERE a.withdrawal_id = withdrawal_requests.id) AS approvals`;
 
 /**
@@ -144,8 +145,10 @@ const CREDITED_AT = `(SELECT min(d.first_seen_at) FROM ledger_deposits d
  * request are one destination, and were flagged "not in the book" to the lead.
  */
 const IN_BOOK = `EXISTS (SELECT 1 FROM withdrawal_destinations b
-  WHERE b.state = 'approved' AND b.usable_from <= now() AND b.sub_uid = withdrawal_requests.sub_uid AND b.dest = withdrawal_requests.dest
-    AND (b.address = withdrawal_requests.address OR (b.address ~* '${HEX_IDENTIFIER.source}' AND lower(b.address) = lower(withdrawal_requests.address)))
+  WHERE b.state = 'approved' AND b.usable_from <= now() AND b.sub_uid = withdrawal_requests.sub_uid
+    AND b.dest = withdrawal_requests.dest
+    AND (b.address = withdrawal_requests.address
+      OR (b.address ~* '${HEX_IDENTIFIER.source}' AND lower(b.address) = lower(withdrawal_requests.address)))
     AND b.chain = upper(coalesce(withdrawal_requests.chain, ''))
     AND b.tag = coalesce(withdrawal_requests.tag, '')) AS in_book`;
 
@@ -172,8 +175,10 @@ export async function countWaitingFor(db: Queryable, email: string, role: Role):
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM withdrawal_requests w
       WHERE w.state = 'requested' AND lower(w.requested_by) <> lower($1)
-        AND NOT EXISTS (SELECT 1 FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id AND lower(a.approver) = lower($1))
-        AND coalesce((SELECT sum((r->>'count')::int) FROM jsonb_array_elements(coalesce(w.policy_approvals, $3::jsonb)) r
+        AND NOT EXISTS (SELECT 1 FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id
+          AND lower(a.approver) = lower($1))
+        AND coalesce((SELECT sum((r->>'count')::int)
+          FROM jsonb_array_elements(coalesce(w.policy_approvals, $3::jsonb)) r
                        WHERE r->>'role' = $2), 0)
           > (SELECT count(*) FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id AND a.role = $2)`,
     [email, role, JSON.stringify(DEFAULT_ACTION.approvals)],

@@ -108,7 +108,8 @@ export async function requestWithdrawal(
     }
     return (
       await tx.query<Row>(
-        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount, reason, requested_by,
+        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount,
+          reason, requested_by,
                                           policy_version, policy_rule, policy_approvals, value_usdt)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14) RETURNING *`,
         [

@@ -9,7 +9,8 @@ export default framedPage(
   {
     width: "wide",
     intro:
-      "What the monitoring rules raised, newest first. Alerts of one sub-account gather into its open case; a holding alert stops its withdrawals until cleared.",
+      "What the monitoring rules raised, newest first. " +
+      "Alerts of one sub-account gather into its open case; a holding alert stops its withdrawals until cleared.",
     times: true,
   },
   () => <AlertsView />,

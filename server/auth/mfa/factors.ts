@@ -199,9 +199,11 @@ export async function resetFactors(db: Db, userId: string, by: string): Promise<
   if (!isUuid(userId)) throw new DomainError("not_found", "No staff user with this id");
   return db.transaction(async (tx) => {
     const { rows: user } = await tx.query(
-      `UPDATE staff_users SET mfa_reset_at = now(), mfa_reset_by = $2, mfa_reset_seen_at = NULL, session_version = session_version + 1, updated_at = now(),
+      `UPDATE staff_users SET mfa_reset_at = now(), mfa_reset_by = $2, mfa_reset_seen_at = NULL,
+        session_version = session_version + 1, updated_at = now(),
               approver_hold = CASE
-                WHEN approver_hold IN ('created-by-admin', 'promoted-by-admin', 'password-set-by-admin') AND password_hash IS NOT NULL
+                WHEN approver_hold IN ('created-by-admin', 'promoted-by-admin', 'password-set-by-admin')
+                  AND password_hash IS NOT NULL
                      AND (password_changed_at IS NULL OR password_changed_at <= approver_hold_at) THEN approver_hold
                 ELSE 'factors-reset-by-admin' END,
               approver_hold_at = now(), approver_hold_by = $2
@@ -251,7 +253,9 @@ export async function markResetNoticeSeen(db: Queryable, userId: string, at: str
   return rows.length === 1;
 }
 
-/** The page frame showed its holder the reset notice of `at`: the same as markResetNoticeSeen, on the app's database. */
+/**
+ * The page frame showed its holder the reset notice of `at`: the same as markResetNoticeSeen, on the app's database.
+ */
 export async function resetNoticeShown(userId: string, at: string): Promise<boolean> {
   return markResetNoticeSeen(await getDb(), userId, at);
 }

@@ -26,7 +26,9 @@ const COMPILERS: { [K in RuleKind]: (params: RuleParams<K>) => Compiled } = {
   aggregate: compileAggregate,
 };
 
-/** Which records' arrival can fire a kind: a sync batch evaluates the deposit kinds, a withdrawal request the others. */
+/**
+ * Which records' arrival can fire a kind: a sync batch evaluates the deposit kinds, a withdrawal request the others.
+ */
 export const KIND_SOURCES: Record<
   RuleKind,
   "deposits" | "withdrawals" | ((p: RuleParams) => "deposits" | "withdrawals")

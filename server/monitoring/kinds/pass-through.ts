@@ -16,7 +16,9 @@ export function compilePassThrough(r: RuleParams<"pass_through">): Compiled {
       jsonb_build_array(${recordJson("withdrawal", "x.id")}) || dep.records AS records
     FROM (${WITHDRAWAL_ROWS}) x
     CROSS JOIN LATERAL (
-      SELECT sum(d.amount) AS total, coalesce(jsonb_agg(${recordJson("deposit", "d.order_id")} ORDER BY d.ctime, d.order_id), '[]'::jsonb) AS records
+      SELECT sum(d.amount) AS total,
+        coalesce(jsonb_agg(${recordJson("deposit", "d.order_id")} ORDER BY d.ctime, d.order_id),
+        '[]'::jsonb) AS records
         FROM ledger_deposits d
        WHERE d.sub_uid = x.sub_uid AND d.coin = x.coin AND d.ctime BETWEEN x.ctime - ${w} AND x.ctime
     ) dep

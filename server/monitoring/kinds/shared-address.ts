@@ -30,7 +30,8 @@ export function compileSharedAddress(r: RuleParams<"shared_address">): Compiled 
     hit AS (SELECT s.sub_uid, g.id, g.ctime, cardinality(g.subs) AS n, ${bucketOf("g.ctime", w)} AS bucket
       FROM g CROSS JOIN LATERAL unnest(g.subs) AS s(sub_uid))
     SELECT sub_uid, bucket::text AS occurrence, bucket AS window_start, bucket + ${w} AS window_end,
-           max(n)::text AS value, jsonb_agg(jsonb_build_object('kind', '${kind}', 'id', id) ORDER BY ctime, id) AS records
+           max(n)::text AS value, jsonb_agg(jsonb_build_object('kind', '${kind}', 'id', id) ORDER BY ctime, id)
+             AS records
       FROM hit GROUP BY sub_uid, bucket`;
   return { sql, params };
 }

@@ -30,10 +30,14 @@ export const SINCE = "$2::bigint";
 /** A withdrawal request's time in ms, as the kinds compare it with deposits' ctime. */
 export const WITHDRAWAL_MS = "(floor(extract(epoch FROM requested_at) * 1000))::bigint";
 
-/** Deposits as (id, sub_uid, ctime, amount, status, coin, address): the source address is the deposit's from_address. */
-export const DEPOSIT_ROWS = `SELECT order_id AS id, sub_uid, ctime, amount, status, coin, from_address AS address FROM ledger_deposits`;
+/**
+ * Deposits as (id, sub_uid, ctime, amount, status, coin, address): the source address is the deposit's from_address.
+ */
+export const DEPOSIT_ROWS = `SELECT order_id AS id, sub_uid, ctime, amount, status, coin, from_address AS address
+  FROM ledger_deposits`;
 /** Withdrawal requests in the same shape; cancelled ones never left and count for nothing. */
-export const WITHDRAWAL_ROWS = `SELECT id::text AS id, sub_uid, ${WITHDRAWAL_MS} AS ctime, amount::numeric AS amount, state AS status, coin, address
+export const WITHDRAWAL_ROWS = `SELECT id::text AS id, sub_uid, ${WITHDRAWAL_MS} AS ctime, amount::numeric AS amount,
+  state AS status, coin, address
   FROM withdrawal_requests WHERE state <> 'cancelled'`;
 
 /**
@@ -90,7 +94,8 @@ export function rollingQuery(o: Rolling): string {
        WHERE (${SUB} IS NULL OR r.sub_uid = ${SUB}) AND (${SINCE} IS NULL OR r.ctime >= ${SINCE} - ${w})
          ${o.filters.map((f) => `AND ${f}`).join(" ")}
     ), rolled AS (
-      SELECT r.*, ${agg} OVER (PARTITION BY r.sub_uid ORDER BY r.ctime RANGE BETWEEN ${w} PRECEDING AND CURRENT ROW) AS m,
+      SELECT r.*, ${agg} OVER (PARTITION BY r.sub_uid ORDER BY r.ctime RANGE BETWEEN ${w} PRECEDING AND CURRENT ROW)
+        AS m,
              ${bucketOf("r.ctime", w)} AS bucket
         FROM counted r
     )

@@ -9,7 +9,9 @@ export default framedPage(
   "monitoringRules",
   {
     intro:
-      "Rules as data: each change is a draft version, backtested over the whole ledger, then activated by someone other than its author. Activating retires the rule's active version and evaluates the new one over the whole history.",
+      "Rules as data: each change is a draft version, backtested over the whole ledger, then activated " +
+      "by someone other than its author. " +
+      "Activating retires the rule's active version and evaluates the new one over the whole history.",
     times: true,
   },
   (s) => (

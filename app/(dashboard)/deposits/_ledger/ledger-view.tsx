@@ -74,7 +74,12 @@ export function LedgerDepositsView() {
           Export CSV
           {page.data ? (
             // The count and when it was taken: the ledger may grow after it.
-            <span title="The file holds the matching deposits when it is written; the ledger may have grown since this count">
+            <span
+              title={
+                "The file holds the matching deposits when it is written; " +
+                "the ledger may have grown since this count"
+              }
+            >
               {` (${counted(page.data.total, "row")} at ${formatUtc(page.dataUpdatedAt).slice(11)})`}
             </span>
           ) : null}

@@ -9,14 +9,16 @@ import { ListTable } from "@/components/ui/list-table";
 export function DryRunResult({ run }: { run: DryRunReply }) {
   const t = run.totals;
   const changed = run.rows.filter((r) => r.changed);
+  const summary =
+    `${counted(t.changed, "withdrawal")} would change: ${t.moreApprovals} would need more approvals, ` +
+    `${t.fewerApprovals} fewer, ${t.blocked} would be blocked.`;
   return (
     <section aria-labelledby="dry-run-title" className="mt-4 space-y-2" data-testid="dry-run">
       <h3 id="dry-run-title" className="text-sm font-semibold">
         Dry run over {counted(t.withdrawals, "past withdrawal")}
       </h3>
       <p className="text-sm" data-testid="dry-run-totals">
-        {counted(t.changed, "withdrawal")} would change: {t.moreApprovals} would need more approvals, {t.fewerApprovals}{" "}
-        fewer, {t.blocked} would be blocked.
+        {summary}
       </p>
       <ListTable<DryRunRow>
         label="Past withdrawals whose requirement the draft would change"

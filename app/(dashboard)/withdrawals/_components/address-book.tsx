@@ -204,7 +204,8 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
                                 onSuccess: (done) =>
                                   setNotice(
                                     lockedUntil(done)
-                                      ? `Approved “${d.label}”: it is in the address book of ${whose(d)} from ${formatUtc(lockedUntil(done)!)}, once its lock has passed.`
+                                      ? `Approved “${d.label}”: it is in the address book of ${whose(d)} ` +
+                                          `from ${formatUtc(lockedUntil(done)!)}, once its lock has passed.`
                                       : `Approved “${d.label}”: it is in the address book of ${whose(d)} now.`,
                                     "ok",
                                   ),

@@ -66,7 +66,10 @@ function DepositHistoryCoverage({ uid }: { uid: string }) {
     <p
       role="status"
       data-testid="deposit-history-coverage"
-      className={`text-sm ${query.data.historyComplete ? "text-slate-700 dark:text-slate-300" : "text-amber-800 dark:text-amber-300"}`}
+      className={
+        "text-sm " +
+        (query.data.historyComplete ? "text-slate-700 dark:text-slate-300" : "text-amber-800 dark:text-amber-300")
+      }
     >
       {completeBackText(query.data)}
       {query.data.completeTo ? `, up to ${formatUtc(Date.parse(query.data.completeTo))}` : ""}
