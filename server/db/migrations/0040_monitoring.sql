@@ -129,8 +129,8 @@ CREATE INDEX monitoring_snoozes_rule_sub ON monitoring_snoozes (rule_id, sub_uid
 CREATE INDEX ledger_deposits_from_address ON ledger_deposits (from_address, ctime) WHERE from_address <> '';
 CREATE INDEX withdrawal_requests_address ON withdrawal_requests (address, requested_at);
 
--- A case's page shows its own trail: the audit entries whose target is the case.
-CREATE INDEX audit_log_target_id ON audit_log (target, id) WHERE target IS NOT NULL;
+-- A case's page shows its own trail, the audit entries whose target is the case: audit_log_target_id
+-- (migration 0027) serves it.
 
 -- How far each sub-account's deposits have been evaluated: what the sync added or changed after this time
 -- is evaluated next (jobs.ts).
