@@ -64,7 +64,7 @@ process.once("message", (cfg: CrashChildConfig) => {
     }
     for (;;) {
       const { rows } = await db.query<Omit<CrashChildProgress, "approveAnswered">>(
-        `SELECT state, held_by AS "heldBy", (SELECT count(*)::int FROM audit_open_intents) AS "openIntents",
+        `SELECT state, held_by AS "heldBy", error_code AS "errorCode", error_msg AS "errorMsg", (SELECT count(*)::int FROM audit_open_intents) AS "openIntents",
                 (SELECT count(*)::int FROM instance_leases) AS leases
            FROM withdrawal_requests WHERE id = $1`,
         [cfg.withdrawalId],

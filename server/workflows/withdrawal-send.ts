@@ -39,6 +39,10 @@ export function e5Body(
  * the "withdrawals.submit" audit intent commit together or not at all: no intent, no send (fail-closed),
  * and no two senders, because only one claim of a given version can match.
  */
+/** How often a recovery sends a request the platform refused unread (429), and how long it waits between. */
+const RECOVERY_ATTEMPTS = 4;
+const RECOVERY_RETRY_MS = 1_100;
+
 export function submitWithdrawal(
   db: Db,
   client: PlatformClient,
@@ -89,11 +93,22 @@ async function sendOnce(
   opened(claim.trail.intentId);
 
   let outcome: { state: "confirmed"; orderId: string } | { state: "failed" | "unknown"; code: string; msg: string };
-  try {
-    const { data } = await client.call("withdrawals.submit", body);
-    outcome = { state: "confirmed", orderId: data.orderId };
-  } catch (e) {
-    outcome = classify(e);
+  // A recovery may follow a dead process's call within E5's one-second window, which this process's limiter
+  // never saw: the platform's 429 then refused the request unread, so it is sent again (same clientOid) once
+  // the window has passed, rather than left unknown for staff to reconcile.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { data } = await client.call("withdrawals.submit", body);
+      outcome = { state: "confirmed", orderId: data.orderId };
+    } catch (e) {
+      outcome = classify(e);
+      const refusedUnread = e instanceof PlatformError && e.httpStatus === 429;
+      if (note.recovers && refusedUnread && attempt < RECOVERY_ATTEMPTS) {
+        await new Promise((r) => setTimeout(r, RECOVERY_RETRY_MS));
+        continue;
+      }
+    }
+    break;
   }
 
   // The call happened: if its outcome cannot be recorded (the database went away), the intent is let go of
