@@ -145,6 +145,15 @@ function ledgerDepositsPage() {
     },
     perDay: [],
     freshness: { subaccounts: 25, checked: 25, backfilled: 25, oldestCheckAt: null, newestCheckAt: null, failing: 0 },
+    coverage: {
+      dataset: "deposits",
+      from: null,
+      to: null,
+      total: 25,
+      complete: 25,
+      currentTo: "2026-03-04T05:06:07.000Z",
+      missing: [],
+    },
   };
 }
 const isLedgerHomeCall = (url: string) =>
@@ -229,6 +238,14 @@ function pendingPage(over: { coin: string; amount: string }) {
     errorCode: null,
     errorMsg: null,
     version: 1,
+    policy: {
+      version: null,
+      rule: "default",
+      required: [{ role: "lead", count: 1 }],
+      approvals: [],
+      stillNeeded: "needs one approval: lead",
+      valueUsdt: "1250.5",
+    },
     ...over,
   };
   return { items: [row], nextCursor: null };

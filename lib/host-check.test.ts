@@ -17,6 +17,7 @@ describe("[security][dns-rebinding] only the configured host is answered", () =>
     ["evil.example", live, false],
     ["127.0.0.1:3000", live, false],
     ["localhost:3800", sim, true],
+    ["localhost:4123", sim, true],
     ["127.0.0.1:3800", sim, true],
     ["127.9.9.9:4100", sim, true],
     ["[::1]:3800", sim, true],

@@ -2,7 +2,8 @@
 // network) reaches Brokerdesk from the victim's browser with its own name as the Host, and with an Origin
 // equal to that Host it passes a same-origin check. So a request is answered only when its Host is the
 // one Brokerdesk is configured at (NEXTAUTH_URL), or, in simulator mode, a loopback address written as an
-// address (a name cannot be rebound when there is no name). Behind a trusted proxy (TRUST_PROXY) the
+// address (a name cannot be rebound when there is no name) or the name `localhost`, which browsers resolve to
+// loopback themselves and never ask DNS for. Behind a trusted proxy (TRUST_PROXY) the
 // proxy's X-Forwarded-Host is what the browser used; server/front-door.mjs drops it from anyone else.
 // The health check and the metrics scrape answer any Host: a load balancer or Prometheus asks by address,
 // and neither reads a session nor changes anything.
@@ -37,6 +38,6 @@ export function hostProblem(
   const host = (forwarded || req.host || "").trim().toLowerCase();
   if (!host) return "The request names no host";
   if (host === hostOf(rule.origin)) return null;
-  if (rule.simulator && isLoopbackAddress(host)) return null;
+  if (rule.simulator && (isLoopbackAddress(host) || /^localhost(?::\d{1,5})?$/.test(host))) return null;
   return `This Brokerdesk answers at ${new URL(rule.origin).origin} only, not at ${host}`;
 }

@@ -169,6 +169,8 @@ export type LedgerTableProps<Row extends RowData, Q extends LedgerUrlState, P ex
    * while it has nothing to say yet.
    */
   before?: ReactNode;
+  /** The lines of text `before` takes at a desktop width, kept from the first paint so nothing below moves. */
+  beforeLines?: number;
   /** Below the table (totals of the whole filtered set). */
   after?: ReactNode;
   /** The range fields' words ("Requested from"): "From" and "To" unless said; each says its time zone. */
@@ -197,6 +199,7 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
   controls,
   actions,
   before,
+  beforeLines = 2,
   after,
   rangeLabels = ["From", "To"],
   countLine = true,
@@ -245,8 +248,9 @@ export function LedgerTable<Row extends RowData, Q extends LedgerUrlState, P ext
   return (
     <div className="space-y-4">
       {before !== undefined ? (
-        <div className="min-h-10" data-testid="ledger-before">
-          {before ?? (page.isPending ? <LineSkeleton label="Loading how fresh the list is" lines={2} /> : null)}
+        <div style={{ minHeight: `${beforeLines * 1.25}rem` }} data-testid="ledger-before">
+          {before ??
+            (page.isPending ? <LineSkeleton label="Loading how fresh the list is" lines={beforeLines} /> : null)}
         </div>
       ) : null}
       {view.range ? (

@@ -53,6 +53,8 @@ export function LedgerDepositsView() {
       rowsNoun="deposits"
       countLine={false}
       emptyColumns
+      // How fresh the ledger is (a line, two on a narrower screen) and what the range covers (a line).
+      beforeLines={3}
       before={
         page.data ? (
           <>
