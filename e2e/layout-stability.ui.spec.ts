@@ -55,6 +55,8 @@ test.beforeAll(async ({ playwright }) => {
     .map((s) => s.subUid);
   expect(from && to, "two sub-accounts to move funds between").toBeTruthy();
   recordPaths.set(PAGES.subAccount.path, `/sub-accounts/${from}`);
+  const newest = (await (await ctx.get("/api/ledger/deposits?limit=1")).json()) as { rows: { orderId: string }[] };
+  recordPaths.set(PAGES.deposit.path, `/deposits/${newest.rows[0]?.orderId}`);
   // One withdrawal request (an internal transfer), so the withdrawal pages have a record to show.
   const broker = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(broker, "broker");
