@@ -25,6 +25,9 @@ export type CrashChildConfig = {
 export type CrashChildProgress = {
   state: string;
   heldBy: string | null;
+  /** The platform's answer when the row ended failed or unknown: a test that fails says why. */
+  errorCode: string | null;
+  errorMsg: string | null;
   openIntents: number;
   leases: number;
   approveAnswered: boolean;
@@ -64,7 +67,8 @@ process.once("message", (cfg: CrashChildConfig) => {
     }
     for (;;) {
       const { rows } = await db.query<Omit<CrashChildProgress, "approveAnswered">>(
-        `SELECT state, held_by AS "heldBy", error_code AS "errorCode", error_msg AS "errorMsg", (SELECT count(*)::int FROM audit_open_intents) AS "openIntents",
+        `SELECT state, held_by AS "heldBy", error_code AS "errorCode", error_msg AS "errorMsg",
+                (SELECT count(*)::int FROM audit_open_intents) AS "openIntents",
                 (SELECT count(*)::int FROM instance_leases) AS leases
            FROM withdrawal_requests WHERE id = $1`,
         [cfg.withdrawalId],
