@@ -5,11 +5,11 @@
 // ID (none lost, none twice), with their current statuses; and what the ledger claims complete (its coverage)
 // is exact at the kill and after. PGlite on a data folder always (its files must
 // survive the kill too); PostgreSQL with TEST_DATABASE_URL.
-import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChildInstance, stopChild, until, type ChildInstance } from "@/server/child-instance";
 import { openDb, type Db } from "@/server/db";
 import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
 import { startSimulator, type Simulator } from "@/server/simulator";
@@ -35,44 +35,9 @@ afterAll(async () => {
 
 const CHILD = path.join(process.cwd(), "server/ledger/crash-child.ts");
 
-type Instance = { child: ChildProcess; last: () => CrashChildProgress | null };
-
-function startInstance(cfg: CrashChildConfig): Promise<Instance> {
-  const child = fork(CHILD, [], {
-    execArgv: ["--conditions=react-server", "--import", "tsx"],
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-  });
-  let stderr = "";
-  let last: CrashChildProgress | null = null;
-  child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2_000)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the instance did not start in 30 s: ${stderr}`)), 30_000);
-    child.on("message", (m) => {
-      if (typeof m === "object" && m !== null) last = m as CrashChildProgress;
-      else if (m === "started") {
-        clearTimeout(timer);
-        resolve({ child, last: () => last });
-      } else reject(new Error(`${String(m)} ${stderr}`));
-    });
-    child.once("exit", (code) => reject(new Error(`the instance exited (${code}) before it started: ${stderr}`)));
-    child.send(cfg);
-  });
-}
-
-const stop = (child: ChildProcess, signal: NodeJS.Signals) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill(signal);
-  });
-
-async function until(what: string, ms: number, test: () => boolean, state: () => unknown = () => null): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s (${JSON.stringify(state())})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+type Instance = ChildInstance<CrashChildProgress>;
+const startInstance = (cfg: CrashChildConfig) => startChildInstance<CrashChildProgress>(CHILD, cfg, 30_000);
+const stop = stopChild;
 
 const engines = [
   { engine: "pglite" as const, label: "PGlite on a data folder" },
