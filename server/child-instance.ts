@@ -3,6 +3,12 @@ import "server-only";
 // with the react-server condition) that is sent its configuration, says "started", then reports its progress
 // as messages, so a test can kill it with SIGKILL at a moment it chooses and start another on the same database.
 import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { openDb, type Db } from "@/server/db";
+import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
 
 export type ChildInstance<Progress> = { child: ChildProcess; last: () => Progress | null };
 
@@ -56,4 +62,46 @@ export async function until(
     if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s (${JSON.stringify(state())})`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The engines a crash suite runs on: PGlite on a data folder always (its files must survive the kill too), and
+ * PostgreSQL when the suite is given one. */
+export const crashEngines = (url: string | undefined) => [
+  { engine: "pglite" as const, label: "PGlite on a data folder" },
+  ...testEngines(url)
+    .filter((e) => e.engine === "postgres")
+    .map((e) => ({ ...e, label: "PostgreSQL" })),
+];
+
+/**
+ * In a describe block: a database of the suite's own on `engine` (a data folder or a PostgreSQL schema), made
+ * before its tests and removed after. `config()` is what a child instance opens; `withDb` opens it here while
+ * no instance runs (PGlite has one writer).
+ */
+export function crashDatabase(engine: ReturnType<typeof crashEngines>[number], prefix: string) {
+  let dataDir: string | null = null;
+  let tdb: TestDatabase | null = null;
+  let config: { url: string } | { dataDir: string };
+  beforeAll(async () => {
+    if (engine.engine === "postgres") {
+      tdb = await createTestDatabase(engine);
+      config = { url: tdb.urlFor!("brokerdesk_ci", "brokerdesk_ci") };
+    } else {
+      dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+      config = { dataDir };
+    }
+  });
+  afterAll(async () => {
+    await tdb?.dispose();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const withDb = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
+    const db = tdb ? await tdb.open() : await openDb(config as { dataDir: string });
+    try {
+      return await fn(db);
+    } finally {
+      await db.close();
+    }
+  };
+  return { config: () => config, withDb };
 }

@@ -5,13 +5,16 @@
 // ID (none lost, none twice), with their current statuses; and what the ledger claims complete (its coverage)
 // is exact at the kill and after. PGlite on a data folder always (its files must
 // survive the kill too); PostgreSQL with TEST_DATABASE_URL.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChildInstance, stopChild, until, type ChildInstance } from "@/server/child-instance";
-import { openDb, type Db } from "@/server/db";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
+import {
+  crashDatabase,
+  crashEngines,
+  startChildInstance,
+  stopChild,
+  until,
+  type ChildInstance,
+} from "@/server/child-instance";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { registerFromSimulator } from "@/server/testing";
 import type { CrashChildConfig, CrashChildProgress } from "./crash-child";
@@ -39,44 +42,15 @@ type Instance = ChildInstance<CrashChildProgress>;
 const startInstance = (cfg: CrashChildConfig) => startChildInstance<CrashChildProgress>(CHILD, cfg, 30_000);
 const stop = stopChild;
 
-const engines = [
-  { engine: "pglite" as const, label: "PGlite on a data folder" },
-  ...testEngines(process.env.TEST_DATABASE_URL)
-    .filter((e) => e.engine === "postgres")
-    .map((e) => ({ ...e, label: "PostgreSQL" })),
-];
+const engines = crashEngines(process.env.TEST_DATABASE_URL);
 
 describe.each(engines)("[ledger][crash] kill -9 mid-backfill on $label", (engine) => {
-  let dataDir: string | null = null;
-  let tdb: TestDatabase | null = null;
-  let cfgDb: CrashChildConfig["db"];
-  beforeAll(async () => {
-    if (engine.engine === "postgres") {
-      tdb = await createTestDatabase(engine);
-      cfgDb = { url: tdb.urlFor!("brokerdesk_ci", "brokerdesk_ci") };
-    } else {
-      dataDir = mkdtempSync(path.join(tmpdir(), "bd-crash-"));
-      cfgDb = { dataDir };
-    }
-  });
-  afterAll(async () => {
-    await tdb?.dispose();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-  /** The database while no instance runs (PGlite has one writer). */
-  const withDb = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
-    const db = tdb ? await tdb.open() : await openDb(cfgDb as { dataDir: string });
-    try {
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
-  };
+  const { config, withDb } = crashDatabase(engine, "bd-crash-");
 
   it("[ledger][crash] after a SIGKILL mid-backfill and a restart, the ledger holds exactly the simulator's records, by ID, with current statuses", async () => {
     const subs = sim.state.subaccountsOf(sim.keys.brokerMain.uid).slice(0, 6);
     const uids = subs.map((s) => s.uid);
-    const cfg: CrashChildConfig = { baseUrl: sim.baseUrl, key: sim.keys.brokerMain, db: cfgDb, schema: "pgboss" };
+    const cfg: CrashChildConfig = { baseUrl: sim.baseUrl, key: sim.keys.brokerMain, db: config(), schema: "pgboss" };
     await withDb((db) => registerFromSimulator(db, subs));
     let instance: Instance | null = null;
     try {

@@ -4,16 +4,19 @@
 // (the same clientOid, so the platform carries it out once), not after the five minutes a live but slow call is
 // given; and the audit intents the old one opened get their outcome, "interrupted", linked to that reconcile.
 // PGlite on a data folder always (its files must survive the kill too); PostgreSQL with TEST_DATABASE_URL.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChildInstance, stopChild, until, type ChildInstance } from "@/server/child-instance";
+import {
+  crashDatabase,
+  crashEngines,
+  startChildInstance,
+  stopChild,
+  until,
+  type ChildInstance,
+} from "@/server/child-instance";
 import { withdrawalFormSchema } from "@/lib/api/withdrawals";
 import { STALE_SUBMIT_MS } from "@/lib/withdrawal-states";
 import { verifyAuditChain } from "@/server/audit";
-import { openDb, type Db } from "@/server/db";
-import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { addToRegistry, deskUid, simulatorClient, staffSession, STEADY_BALANCES } from "@/server/testing";
 import type { CrashChildConfig, CrashChildProgress } from "./withdrawal-crash-child";
@@ -38,39 +41,10 @@ type Instance = ChildInstance<CrashChildProgress>;
 const startInstance = (cfg: CrashChildConfig) => startChildInstance<CrashChildProgress>(CHILD, cfg, 90_000);
 const stop = stopChild;
 
-const engines = [
-  { engine: "pglite" as const, label: "PGlite on a data folder" },
-  ...testEngines(process.env.TEST_DATABASE_URL)
-    .filter((e) => e.engine === "postgres")
-    .map((e) => ({ ...e, label: "PostgreSQL" })),
-];
+const engines = crashEngines(process.env.TEST_DATABASE_URL);
 
 describe.each(engines)("[withdrawals][crash] kill -9 mid-approval on $label", (engine) => {
-  let dataDir: string | null = null;
-  let tdb: TestDatabase | null = null;
-  let cfgDb: CrashChildConfig["db"];
-  beforeAll(async () => {
-    if (engine.engine === "postgres") {
-      tdb = await createTestDatabase(engine);
-      cfgDb = { url: tdb.urlFor!("brokerdesk_ci", "brokerdesk_ci") };
-    } else {
-      dataDir = mkdtempSync(path.join(tmpdir(), "bd-wcrash-"));
-      cfgDb = { dataDir };
-    }
-  });
-  afterAll(async () => {
-    await tdb?.dispose();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-  /** The database while no instance runs (PGlite has one writer). */
-  const withDb = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
-    const db = tdb ? await tdb.open() : await openDb(cfgDb as { dataDir: string });
-    try {
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
-  };
+  const { config, withDb } = crashDatabase(engine, "bd-wcrash-");
 
   it("[withdrawals][crash] after a SIGKILL mid-call and a restart, the withdrawal is settled at once, once, and its audit intents are closed", async () => {
     const desk = deskUid(sim, "desk03");
@@ -98,7 +72,7 @@ describe.each(engines)("[withdrawals][crash] kill -9 mid-approval on $label", (e
       return requestWithdrawal(db, client, broker, form);
     });
     const onPlatform = () => sim.state.withdrawals().filter((r) => r.clientOid === w.clientOid);
-    const base = { baseUrl: sim.baseUrl, key: sim.keys.brokerMain, db: cfgDb, times: TIMES, withdrawalId: w.id };
+    const base = { baseUrl: sim.baseUrl, key: sim.keys.brokerMain, db: config(), times: TIMES, withdrawalId: w.id };
 
     // 1. The approval's call reaches the platform, which carries it out; its answer takes 8 s to come back,
     //    and the instance is killed before it does.
