@@ -49,4 +49,19 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[instances][lease] on
       expect(await claimRecovery(db, peer("b"), "gone", 60_000)).toBe(true);
     });
   });
+
+  it("[instances][lease] a claim held by a claimer that is gone too passes on at once", async () => {
+    await withTestDatabase({ engine, url }, async (db) => {
+      await renewLease(db, peer("gone"), -1);
+      expect(await claimRecovery(db, peer("a"), "gone", 60_000)).toBe(true);
+      // "a" still lives (as far as "b" knows): its claim holds.
+      expect(await claimRecovery(db, peer("b"), "gone", 60_000, ["gone"])).toBe(false);
+      // "a" died mid-recovery: "b" takes the leftovers over without waiting out the minute.
+      expect(await claimRecovery(db, peer("b"), "gone", 60_000, ["gone", "a"])).toBe(true);
+      const { rows } = await db.query<{ recovery_by: string }>(
+        "SELECT recovery_by FROM instance_leases WHERE instance_id = 'gone'",
+      );
+      expect(rows[0]?.recovery_by).toBe("b");
+    });
+  });
 });

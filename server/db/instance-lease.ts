@@ -94,18 +94,28 @@ export async function goneInstances(db: Db, me: InstanceIdentity, judgeLapses = 
 
 /**
  * Takes on the settling of a gone instance's leftovers, once across every instance: true for the one peer
- * that claims it (for `forMs`; if that peer dies too, another claims it after). An instance without a lease
- * row (the embedded database's previous process, before it wrote one) is this process's alone.
+ * that claims it (for `forMs`; if that peer dies too, another claims it after). A claim held by an instance
+ * in `goneToo` (known gone by the caller) is void at once: a claimer killed mid-recovery would otherwise keep
+ * its peer's leftovers, and its own recovery intents, open for the rest of the claim. An instance without a
+ * lease row (the embedded database's previous process, before it wrote one) is this process's alone.
  */
-export async function claimRecovery(db: Db, me: InstanceIdentity, gone: string, forMs: number): Promise<boolean> {
+export async function claimRecovery(
+  db: Db,
+  me: InstanceIdentity,
+  gone: string,
+  forMs: number,
+  goneToo: readonly string[] = [],
+): Promise<boolean> {
   const { rows } = await db.query<{ claimed: boolean }>(
     `WITH claim AS (
        UPDATE instance_leases SET recovery_by = $2, recovery_until = now() + $3 * interval '1 millisecond'
-        WHERE instance_id = $1 AND (recovery_until IS NULL OR recovery_until < now()) RETURNING 1
+        WHERE instance_id = $1
+          AND (recovery_until IS NULL OR recovery_until < now() OR recovery_by = ANY($4::text[]))
+        RETURNING 1
      )
      SELECT EXISTS (SELECT 1 FROM claim)
        OR NOT EXISTS (SELECT 1 FROM instance_leases WHERE instance_id = $1) AS claimed`,
-    [gone, me.id, forMs],
+    [gone, me.id, forMs, goneToo],
   );
   return rows[0]?.claimed === true;
 }

@@ -157,8 +157,9 @@ export async function recoverGoneInstance(
   me: InstanceIdentity,
   gone: string,
   times: Pick<LeaseTimes, "claimMs"> = LEASE_TIMES,
+  goneToo: readonly string[] = [],
 ): Promise<Recovery | null> {
-  if (!(await claimRecovery(db, me, gone, times.claimMs))) return null;
+  if (!(await claimRecovery(db, me, gone, times.claimMs, goneToo))) return null;
   const of: Leftovers = {
     holder: gone,
     why: "the process that held it stopped before it recorded how it ended",
@@ -224,8 +225,9 @@ export async function startInstanceLease(
       const own = await recoverOwnLeftovers(db, client, me, times);
       if (own) done.push(own);
       const judgeLapses = renewedSince !== null && Date.now() - renewedSince >= times.ttlMs;
-      for (const gone of await goneInstances(db, me, judgeLapses)) {
-        const r = await recoverGoneInstance(db, client, me, gone, times);
+      const goneNow = await goneInstances(db, me, judgeLapses);
+      for (const gone of goneNow) {
+        const r = await recoverGoneInstance(db, client, me, gone, times, goneNow);
         if (r) done.push(r);
       }
       return done;
