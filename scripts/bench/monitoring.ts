@@ -5,7 +5,7 @@
 // (b) incremental evaluation of one sync batch (every deposit preset, one sub-account, its last day):
 //     p50/p95 over 50 batches (target p95 <= 200 ms);
 // (c) the /alerts query (filters and exact count) over what (a) raised: p50/p95 over 50 reads (target p95 <= 100 ms).
-import type { RuleSpec } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import { listAlerts } from "@/server/monitoring/alert";
 import { evaluateScope, evaluateVersion } from "@/server/monitoring/evaluate";
 import { activeVersion } from "@/server/monitoring/testing";

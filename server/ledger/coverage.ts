@@ -3,7 +3,7 @@ import "server-only";
 // many the ledger holds completely (ledger_sync.covered_from/covered_to, kept by the sync in the transaction
 // of the records they cover: ./deposits.ts), up to when, and which it does not. Every deposits answer states
 // it (queries.ts, the export) and monitoring reads it before judging a range.
-import type { CoverageDataset, LedgerCoverage, SubaccountCoverage } from "@/lib/api/ledger-coverage";
+import type { CoverageDataset, LedgerCoverage, SubaccountCoverage } from "@/lib/api/ledger/coverage";
 import type { Queryable } from "@/server/db";
 import { DEPOSITS_JOB } from "./deposits";
 

@@ -2,7 +2,7 @@ import "server-only";
 // Reading a sub-account's daily snapshots: balances per day and coin (summed as numeric, never as floats)
 // and rebate info per day, over the last `days` UTC days.
 import { DomainError } from "@/lib/api/errors";
-import type { BalanceHistory, RebateHistory } from "@/lib/api/ledger-history";
+import type { BalanceHistory, RebateHistory } from "@/lib/api/ledger/history";
 import type { Queryable } from "@/server/db";
 import { ASSETS_SNAPSHOT_JOB } from "./snapshots";
 

@@ -3,7 +3,7 @@ import "server-only";
 // one hour outside a window, one sub-account short), and agrees with the reference on both.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { RuleSpec } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import { databaseTestBed } from "@/server/db/testing";
 import { evaluateScope } from "./evaluate";
 import {

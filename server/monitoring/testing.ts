@@ -3,7 +3,7 @@ import "server-only";
 // the workflow, and a plain TypeScript reference of every kind, computed over the same records, that the
 // compiled queries must agree with exactly.
 import Big from "big.js";
-import type { RuleParams, RuleSpec, Severity } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleParams, RuleSpec, Severity } from "@/lib/api/monitoring/rule-kinds";
 import type { Queryable } from "@/server/db";
 import type { EvaluableVersion, Scope } from "./evaluate";
 

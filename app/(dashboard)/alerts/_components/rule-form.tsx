@@ -4,8 +4,7 @@
 // withdrawals.
 import { useId, useState } from "react";
 import { callResource } from "@/lib/api/call";
-import { monitoringResources as m } from "@/lib/api/monitoring";
-import { RULE_KIND_TITLES, RULE_KINDS, SEVERITIES, type RuleKind } from "@/lib/api/monitoring-rule-kinds";
+import { RULE_KIND_TITLES, RULE_KINDS, SEVERITIES, type RuleKind } from "@/lib/api/monitoring/rule-kinds";
 import { ApiError, errorText } from "@/lib/client/api";
 import { Form } from "@/components/ui/form-element";
 import {
@@ -16,6 +15,7 @@ import {
   labelClass,
   monoInputClass,
 } from "@/components/ui/styles";
+import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 
 /** A starting point for each kind's parameters. */
 const EXAMPLES: Record<RuleKind, object> = {

@@ -6,8 +6,7 @@
 import type { TableOptions } from "@tanstack/react-table";
 import type * as z from "zod/mini";
 import type { JsonResource, LazyResource } from "@/lib/api/call";
-import type { LedgerFill, LedgerKeySync, LedgerPlanOrder } from "@/lib/api/ledger-trades";
-import { pageCalls } from "@/lib/api/page-routes";
+import type { LedgerFill, LedgerKeySync, LedgerPlanOrder } from "@/lib/api/ledger/trades";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView, type LedgerPage } from "@/components/data-table/ledger-paged-view";
@@ -17,8 +16,9 @@ import { PLAN_ORDER_STATUSES, PLAN_ORDER_SYMBOLS } from "../plan-orders/search-p
 import { KeyPicker } from "./key-picker";
 import { KeySyncStatus } from "./key-sync-status";
 import { ledgerTradeSearchParams, type OwnFilter, type TradeParams } from "./search-params";
+import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
-/** Both lists answer a page of rows with the key's sync state (lib/api/ledger-trades.ts); its rows are the list's. */
+/** Both lists answer a page of rows with the key's sync state (lib/api/ledger/trades.ts); its rows are the list's. */
 type TradeResource<Row> = JsonResource & { output: z.ZodMiniType<LedgerPage<Row> & { sync: LedgerKeySync }> };
 
 type ListConfig<Row> = {
@@ -37,7 +37,7 @@ type Rows = { fills: LedgerFill; "plan-orders": LedgerPlanOrder };
 
 const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
   fills: {
-    resource: pageCalls.ledgerFills,
+    resource: ledgerRoutes.fills,
     getRowId: (r) => r.tradeId,
     label: "Fill ledger",
     rowsNoun: "fills",
@@ -45,7 +45,7 @@ const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
     own: { key: "tradeScope", label: "Scope", options: ["taker", "maker"] },
   },
   "plan-orders": {
-    resource: pageCalls.ledgerPlanOrders,
+    resource: ledgerRoutes.planOrders,
     getRowId: (r) => r.orderId,
     label: "Plan-order ledger",
     rowsNoun: "plan orders",

@@ -1,0 +1,100 @@
+// What an answer over the ledger covers: for the range asked, how many sub-accounts the ledger holds
+// completely, up to when, and which it does not (with how far back each one is complete), so that "not
+// synced yet" never reads as "none". Every deposits answer carries one; monitoring reads the same.
+// Isomorphic.
+import * as z from "zod/mini";
+import "@/lib/zod-english";
+import { blankless, msTimeFilter, orderedRange, pageLimit } from "../query-fields";
+
+/** The datasets whose coverage the ledger keeps per sub-account. */
+export const COVERAGE_DATASETS = ["deposits"] as const;
+export type CoverageDataset = (typeof COVERAGE_DATASETS)[number];
+
+/** How far back one sub-account's history is complete, and up to when (ISO; null: nothing complete yet). */
+export const subaccountCoverageSchema = z.object({
+  subUid: z.string(),
+  subaccountName: z.nullable(z.string()),
+  /** The oldest time the ledger holds completely from; null when nothing is complete yet. */
+  completeFrom: z.nullable(z.string()),
+  /** True when the backfill found the start of its history: complete back to its first record. */
+  historyComplete: z.boolean(),
+  /** Complete up to (its last check's time); null when nothing is complete yet. */
+  completeTo: z.nullable(z.string()),
+});
+export type SubaccountCoverage = z.output<typeof subaccountCoverageSchema>;
+
+export const ledgerCoverageSchema = z.object({
+  dataset: z.enum(COVERAGE_DATASETS),
+  /** The range asked (ISO; null: open). */
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
+  /** Sub-accounts the answer is about (the registry, or the one asked for) and those it holds completely. */
+  total: z.number(),
+  complete: z.number(),
+  /** The oldest "complete up to" among the complete ones: every one is current to at least then. */
+  currentTo: z.nullable(z.string()),
+  /** Some of those it does not cover (the first `missingListed` by UID); `/api/ledger/coverage` lists them all. */
+  missing: z.array(subaccountCoverageSchema),
+});
+export type LedgerCoverage = z.output<typeof ledgerCoverageSchema>;
+
+export const ledgerCoverageQuerySchema = z
+  .object({
+    subUid: blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid is a sub-account UID (digits)" }))),
+    from: msTimeFilter("from"),
+    to: msTimeFilter("to"),
+    limit: pageLimit,
+    /** The last UID of the previous page of those not covered. */
+    cursor: blankless(z.string().check(z.regex(/^\d{1,32}$/, { error: "cursor is not one this list gave out" }))),
+  })
+  .check(orderedRange());
+
+const count = (n: number) => n.toLocaleString("en-US");
+const day = (iso: string) => iso.slice(0, 10);
+
+/**
+ * One line for the answer: "Complete for 9,812 of 10,000 sub-accounts over this range; 188 not synced back to
+ * 2026-06-01 UTC".
+ */
+export function coverageText(c: LedgerCoverage): string {
+  if (c.total === 0) return "No sub-accounts in the registry yet";
+  const missing = c.total - c.complete;
+  const back = c.from ? `not synced back to ${day(c.from)} UTC` : "not synced in full yet";
+  if (c.total === 1) {
+    const over = c.from ? "over this range" : "over its whole history";
+    return missing === 0
+      ? `Complete for this sub-account ${over}`
+      : `Not complete for this sub-account ${over}: ${back}`;
+  }
+  const over = c.from ? "over this range" : "over their whole history";
+  if (missing === 0) return `Complete for all ${count(c.total)} sub-accounts ${over}`;
+  return `Complete for ${count(c.complete)} of ${count(c.total)} sub-accounts ${over}; ${count(missing)} ${back}`;
+}
+
+/** How far back one sub-account's history is complete, in words. */
+export function completeBackText(s: Pick<SubaccountCoverage, "completeFrom" | "historyComplete" | "completeTo">) {
+  if (s.completeTo === null) return "Deposit history not synced yet";
+  if (s.historyComplete) return "Deposit history complete back to its first record";
+  return `Deposit history complete back to ${s.completeFrom!.replace("T", " ").slice(0, 16)} UTC`;
+}
+
+/** An incomplete export's first line: what it does not hold, and the first sub-accounts it misses. */
+export function exportCoverageNote(c: LedgerCoverage): string {
+  const named = c.missing.map((m) => m.subaccountName ?? m.subUid).join(", ");
+  const more = c.total - c.complete > c.missing.length ? ", …" : "";
+  return `Incomplete: ${coverageText(c)} (${named}${more}); list them at /api/ledger/coverage`;
+}
+
+/**
+ * What an empty answer says when the ledger does not hold the range completely: "not synced yet", never "no
+ * deposits" (null when it does, and the empty answer is the truth).
+ */
+export function notSyncedText(c: LedgerCoverage): string | null {
+  if (c.complete === c.total) return null;
+  if (c.total === 1)
+    return (
+      `Not synced yet: the ledger does not hold ${c.from ? "this range" : "the whole history"} ` +
+      `of this sub-account's deposits, and has nothing of it so far.`
+    );
+  return `Not synced yet: nothing in the ledger so far. ${coverageText(c)}.`;
+}
