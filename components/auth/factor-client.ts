@@ -1,5 +1,5 @@
 "use client";
-// The browser's side of the factor step: verify one factor with the server (lib/api/mfa's entries), then
+// The browser's side of the factor step: verify one factor with the server (lib/api/account's routes), then
 // redeem the proof it answered through next-auth's session update (POST /api/auth/session, the same request
 // next-auth/react's update() sends), whose jwt callback sets the session's mfaAt. The browser never says a
 // factor was verified: it only carries the server's single-use proof.

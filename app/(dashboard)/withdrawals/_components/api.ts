@@ -1,5 +1,5 @@
 "use client";
-// The browser's side of /api/withdrawals: every call through the resource entries (lib/api/withdrawal-ledger),
+// The browser's side of /api/withdrawals: every call through the area's route table (lib/api/withdrawals),
 // so replies are parsed with the shared schemas (STYLE rule 3) and refusals arrive as ApiError with field
 // errors. The request's own call is in ./request-form, which loads after the page with the form's rules; the
 // calls that change a withdrawal are in ./mutations and a sub-account's funds in ./funds, loaded with the parts
