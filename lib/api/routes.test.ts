@@ -31,6 +31,12 @@ const ZOD_FREE = [
   "lib/platform/values.ts",
   "components/data-table/ledger-paged-view.tsx",
   "lib/api/admin/password-rule.ts",
+  "lib/api/ledger/coverage-words.ts",
+  "components/data-table/ledger-coverage.tsx",
+  "app/(dashboard)/deposits/_ledger/ledger-view.tsx",
+  "app/(dashboard)/deposits/_ledger/deposit-detail.tsx",
+  "app/(dashboard)/withdrawals/_components/withdrawals-view.tsx",
+  "app/(dashboard)/account/_components/change-password-form.tsx",
   "lib/api/risk-units/words.ts",
   // Two first views that need only constants of their routes' modules, not the schemas beside them.
   "app/(dashboard)/risk-units/_components/risk-units-view.tsx",

@@ -7,7 +7,7 @@ import { ListTable, ListTableSkeleton, type ListColumn } from "@/components/ui/l
 import { LineSkeleton } from "@/components/ui/skeleton";
 import { depositTone } from "../deposits/_components/deposit-tone";
 import { type LedgerDeposit } from "@/lib/api/ledger";
-import { notSyncedText } from "@/lib/api/ledger/coverage";
+import { notSyncedText } from "@/lib/api/ledger/coverage-words";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Panel, ScrollArea, panelLinkClass } from "@/components/ui/panel";
 import { CardError, QueryView } from "@/components/ui/query-view";

@@ -18,7 +18,7 @@ import { ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
 import { useEarlyState } from "@/components/ui/early-change";
 import { CoverageNote } from "@/components/data-table/ledger-coverage";
-import { notSyncedText } from "@/lib/api/ledger/coverage";
+import { notSyncedText } from "@/lib/api/ledger/coverage-words";
 import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
 // Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.

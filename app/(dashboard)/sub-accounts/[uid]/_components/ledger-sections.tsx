@@ -16,7 +16,7 @@ import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { formatRatio } from "@/lib/ratio";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { counted, formatUtc } from "@/lib/format";
-import { completeBackText, notSyncedText } from "@/lib/api/ledger/coverage";
+import { completeBackText, notSyncedText } from "@/lib/api/ledger/coverage-words";
 import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
 const HISTORY_DAYS = "365";
