@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { createTestDatabase, seedPgliteFolder, testEngines, type TestDatabase } from "@/server/db/testing";
+import { createTestDatabase, testEngines, type TestDatabase } from "@/server/db/testing";
 
 export type ChildInstance<Progress> = { child: ChildProcess; last: () => Progress | null };
 
@@ -88,7 +88,6 @@ export function crashDatabase(engine: ReturnType<typeof crashEngines>[number], p
       config = { url: tdb.urlFor!("brokerdesk_ci", "brokerdesk_ci") };
     } else {
       dataDir = mkdtempSync(path.join(tmpdir(), prefix));
-      await seedPgliteFolder(dataDir);
       config = { dataDir };
     }
   });

@@ -28,12 +28,6 @@ export async function openTestPglite(): Promise<Db> {
   return db;
 }
 
-/** Fills an empty data folder with a copy of the migrated template: what openDb on a new folder makes, sooner. */
-export async function seedPgliteFolder(dataDir: string): Promise<void> {
-  const { db } = await openPglite(dataDir, { loadDataDir: await pgliteTemplate() });
-  await db.close();
-}
-
 export type TestEngine = { engine: Db["engine"]; url?: string };
 
 /** PGlite always; a real PostgreSQL too when the caller passes a URL (tests read TEST_DATABASE_URL). */
