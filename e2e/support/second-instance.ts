@@ -91,20 +91,17 @@ export async function launchInstance(
   };
 
   const deadline = Date.now() + timeoutMs;
+  const logTail = () => readFileSync(logFile, "utf8").slice(-2000);
   const healthy = (async () => {
     for (;;) {
       if (exited !== null) {
         await stop();
-        throw new Error(
-          `The ${name} instance exited (${exited}) before it was healthy:\n${readFileSync(logFile, "utf8").slice(-2000)}`,
-        );
+        throw new Error(`The ${name} instance exited (${exited}) before it was healthy:\n${logTail()}`);
       }
       if (await isHealthy(baseURL)) return;
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(
-          `The ${name} instance was not healthy within ${timeoutMs} ms:\n${readFileSync(logFile, "utf8").slice(-2000)}`,
-        );
+        throw new Error(`The ${name} instance was not healthy within ${timeoutMs} ms:\n${logTail()}`);
       }
       await sleep(250);
     }
