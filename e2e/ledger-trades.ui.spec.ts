@@ -4,7 +4,8 @@
 // the platform's live view one link away.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInApi, signIn } from "./support/staff";
-import { startInstance, type Instance } from "./support/second-instance";
+import type { Instance } from "./support/second-instance";
+import { syncedInstance } from "./support/synced-instance";
 import { expect, test } from "./support/test";
 import { rows } from "./support/tables";
 
@@ -22,13 +23,8 @@ const get = async (ctx: APIRequestContext, path: string) => (await (await ctx.ge
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
-  instance = await startInstance("ledger-trades", {
-    LEDGER_SYNC: "on",
-    LEDGER_SYNC_SHARE: "1",
-    LEDGER_SWEEP_SECONDS: "1",
-    LEDGER_TRADE_KEYS: "main",
-    LEDGER_PLAN_SYMBOLS: "BTCUSDT",
-  });
+  // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
+  instance = await syncedInstance();
   // Wait, off the clock, until the main key's fills and every plan-order symbol it trades are in.
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "broker");

@@ -4,17 +4,15 @@
 // own trail shows each step.
 import { expect, test } from "./support/test";
 import { sameOrigin, signIn, signInApi } from "./support/staff";
-import { startInstance, type Instance } from "./support/second-instance";
+import type { Instance } from "./support/second-instance";
+import { syncedInstance } from "./support/synced-instance";
 
 let instance: Instance;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
-  instance = await startInstance("monitoring", {
-    LEDGER_SYNC: "on",
-    LEDGER_SYNC_SHARE: "1",
-    LEDGER_SWEEP_SECONDS: "1",
-  });
+  // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
+  instance = await syncedInstance();
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "compliance");
   await expect
