@@ -108,7 +108,8 @@ export async function monitoringBench(): Promise<void> {
       await generateDeposits(b.db, rows, subs, now);
       await generatePatterns(b.db, subs, now);
       const { rows: n } = await b.db.query<{ d: string; w: string }>(
-        "SELECT (SELECT count(*) FROM ledger_deposits)::text AS d, (SELECT count(*) FROM withdrawal_requests)::text AS w",
+        `SELECT (SELECT count(*) FROM ledger_deposits)::text AS d,
+           (SELECT count(*) FROM withdrawal_requests)::text AS w`,
       );
       log(`  ${engine}: ${n[0]!.d} deposits, ${n[0]!.w} withdrawal requests generated in ${round(since(t0) / 1000)} s`);
       const versions: EvaluableVersion[] = [];

@@ -12,7 +12,7 @@ import { databaseTestBed } from "@/server/db/testing";
 import { syncSubaccountDeposits } from "@/server/ledger/deposits";
 import { addPricedCoins, syncCoinPrices } from "@/server/ledger/prices-sync";
 import { freeBudget, untilBackfilled } from "@/server/ledger/testing";
-import { PATTERN_DESKS, type PatternDesk } from "@/server/simulator/data/patterns";
+import { PATTERN_DESKS, type PatternDesk } from "@/server/simulator/data/pattern-desks";
 import { deskUid, registerFromSimulator, simulatorTestBed } from "@/server/testing";
 import { evaluateVersion } from "./evaluate";
 import { activeVersion } from "./testing";

@@ -2,7 +2,7 @@ import "server-only";
 import Big from "big.js";
 import { DAY_MS } from "@/lib/platform/schemas";
 import { hashInts, rng, type Rng } from "../prng";
-import { seededDeskLabel } from "./patterns";
+import { seededDeskLabel } from "./pattern-desks";
 
 export const DEFAULT_PERM_LIST = ["read", "spot_trade", "contract_trade", "transfer", "withdraw", "deposit"] as const;
 export const SIM_EMAIL_DOMAIN = "brokerdesk-sim.example";

@@ -3,7 +3,7 @@ import { DAY_MS } from "@/lib/platform/schemas";
 import { hashInts, rng, type Rng } from "../prng";
 import type { SubaccountRecord } from "./accounts";
 import { makeId } from "./paging";
-import { QUIET_DESKS } from "./patterns";
+import { QUIET_DESKS } from "./pattern-desks";
 
 export type DepositRow = {
   id: number;
