@@ -12,7 +12,8 @@ import { PATTERN_DESKS, type PatternDesk } from "./pattern-desks";
  * from its random stream, which stays as it was), except that the dormant desk gives its generated draws to
  * desk07, as desk06 does, so it can be silent for half a year. The ordinary traffic never reaches a preset:
  * no generated deposit is worth 500,000 USDT, no generated gap between two deposits is 180 days (the history
- * holds 180), on-chain source addresses are one per deposit, and 24-hour sums of USDT stay far below 10,000,000.
+ * holds 180), an on-chain source address is one deposit's (or, on a 32-bit seed collision, two accounts'), and
+ * 24-hour sums of USDT stay far below 10,000,000.
  */
 
 const HOUR = 3_600_000;
