@@ -116,6 +116,11 @@ const CASES: Case[] = [
       dep("4", "ETH", "1", T + 2 * H, "bc1y"),
       dep("5", "ETH", "1", T + 2 * H, ""),
       dep("6", "ETH", "1", T + 2 * H, ""),
+      // Internal transfers from one account (the broker's main one, say) are not an address shared on chain.
+      ...["7", "8", "9"].map((s) => ({
+        ...dep(s, "USDT", "1", T + 3 * H, "5000000001"),
+        dest: "internal_transfer" as const,
+      })),
     ]),
   },
   {
