@@ -11,6 +11,7 @@ import { ledgerTradeResources } from "./ledger-trades";
 import { leverageResources } from "./leverage";
 import { mfaResources } from "./mfa";
 import { monitoringResources } from "./monitoring";
+import { monitoringEvidenceResources } from "./monitoring-evidence";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
 import { platformKeyResources } from "./platform-keys";
@@ -42,6 +43,7 @@ export const resources = Object.fromEntries(
       platformKeyResources,
       policyResources,
       monitoringResources,
+      monitoringEvidenceResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

@@ -4,7 +4,8 @@ import "server-only";
 import type { AlertFilters, AlertView } from "@/lib/api/monitoring";
 import type { Queryable } from "@/server/db";
 import type { StaffSession } from "@/server/auth/session";
-import { appendAudit } from "@/server/audit";
+import { sealedExport } from "@/server/audit";
+import type { CsvRows } from "@/lib/csv";
 import type { Db } from "@/server/db";
 import { keysetPage, keysetWalk, sqlFilters, type CursorCodec, type KeysetQuery } from "@/server/db/keyset";
 
@@ -115,7 +116,7 @@ export async function alertsForExport(
   f: AlertFilters,
   session: StaffSession,
   ctx: { requestId?: string; ip?: string | null } = {},
-): Promise<AsyncIterable<unknown[]>> {
+): Promise<CsvRows> {
   const filters = {
     ruleId: f.ruleId,
     subUid: f.subUid,
@@ -123,36 +124,39 @@ export async function alertsForExport(
     status: f.status,
     olderThanHours: f.olderThanHours,
   };
-  await appendAudit(db, {
+  const rows = keysetWalk(db, query(filtersOf(filters)), EXPORT_MAX);
+  const subject = {
     actor: session.email,
     actorRole: session.role,
-    action: "monitoring.alerts-export",
-    outcome: "info",
+    action: "monitoring.alerts-export" as const,
     target: "alerts",
-    params: filters,
     requestId: ctx.requestId ?? null,
     ip: ctx.ip ?? null,
-  });
-  const rows = keysetWalk(db, query(filtersOf(filters)), EXPORT_MAX);
-  return (async function* () {
-    for await (const r of rows) {
-      const a = alertView(r);
-      yield [
-        a.raisedAt,
-        a.id,
-        a.ruleName,
-        a.ruleVersion,
-        a.kind,
-        a.subUid,
-        a.severity,
-        a.status,
-        a.holds,
-        a.value,
-        a.windowStart,
-        a.windowEnd,
-        a.records.map((x) => `${x.kind}:${x.id}`).join(" "),
-        a.caseId ?? "",
-      ];
-    }
-  })();
+  };
+  return sealedExport(
+    db,
+    subject,
+    filters,
+    (async function* () {
+      for await (const r of rows) {
+        const a = alertView(r);
+        yield [
+          a.raisedAt,
+          a.id,
+          a.ruleName,
+          a.ruleVersion,
+          a.kind,
+          a.subUid,
+          a.severity,
+          a.status,
+          a.holds,
+          a.value,
+          a.windowStart,
+          a.windowEnd,
+          a.records.map((x) => `${x.kind}:${x.id}`).join(" "),
+          a.caseId ?? "",
+        ];
+      }
+    })(),
+  );
 }

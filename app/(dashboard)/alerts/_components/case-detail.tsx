@@ -8,6 +8,7 @@ import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { IsoTime } from "@/components/data-table/time";
 import { Badge } from "@/components/ui/badge";
+import { secondaryButton } from "@/components/ui/styles";
 import { CaseActions } from "./case-actions";
 import { SeverityBadge } from "./columns";
 
@@ -58,10 +59,28 @@ function Header({ c }: { c: CaseView }) {
   );
 }
 
+/** The case as evidence: each file's SHA-256 is kept in its audit entry (`npm run audit:which -- <file>`). */
+function Evidence({ c }: { c: CaseView }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <a href={`/api/monitoring/cases/${c.id}/report`} className={secondaryButton} download>
+        Export report (HTML)
+      </a>
+      <a href={`/api/monitoring/cases/${c.id}/records/export`} className={secondaryButton} download>
+        Export records (CSV)
+      </a>
+      <span className="text-slate-600 dark:text-slate-400">
+        Each file&apos;s SHA-256 is kept in its audit entry, so a copy can be shown to be the one exported.
+      </span>
+    </div>
+  );
+}
+
 function Body({ c, me }: { c: CaseView; me: string | null }) {
   return (
     <div className="space-y-4">
       <Header c={c} />
+      <Evidence c={c} />
       <Panel title={`Alerts (${c.alerts.length})`}>
         <ul className={list}>
           {c.alerts.map((a) => (
