@@ -109,8 +109,8 @@ export function renderCaseReport({ c, records, by, at, auditEntry }: CaseReportI
 <body>
 <header>
 <h1>${escapeHtml(title)}</h1>
-<p class="lead">Monitoring case report exported from Brokerdesk by ${escapeHtml(by)} at ${escapeHtml(utc(at.toISOString()))}.
-All times are UTC.</p>
+<p class="lead">Monitoring case report exported from Brokerdesk by ${escapeHtml(by)}
+at ${escapeHtml(utc(at.toISOString()))}. All times are UTC.</p>
 </header>
 <main>
 <h2>Facts</h2>
