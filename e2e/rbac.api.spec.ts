@@ -137,6 +137,7 @@ const OWN_ROUTES = [
   { path: "/api/monitoring/alerts/export", permission: "monitoring.read" },
   { path: "/api/monitoring/rules", permission: "monitoring.read" },
   { path: "/api/monitoring/holds", permission: "withdrawals.read" },
+  { path: "/api/ledger/timeline?subUid=1", permission: "monitoring.read" },
 ] as const;
 
 /** Brokerdesk's own mutations: an allowed role with an empty body stops at validation (422), others at 403. */

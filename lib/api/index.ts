@@ -7,6 +7,7 @@ import { exportResources } from "./exports";
 import { healthResource } from "./health";
 import { ledgerResources } from "./ledger";
 import { ledgerHistoryResources } from "./ledger-history";
+import { ledgerTimelineResources } from "./ledger-timeline";
 import { ledgerTradeResources } from "./ledger-trades";
 import { leverageResources } from "./leverage";
 import { mfaResources } from "./mfa";
@@ -39,6 +40,7 @@ export const resources = Object.fromEntries(
       ledgerResources,
       ledgerTradeResources,
       ledgerHistoryResources,
+      ledgerTimelineResources,
       leverageResources,
       platformKeyResources,
       policyResources,

@@ -13,6 +13,7 @@ export const PAGE_ROUTES = {
   ledgerPlanOrders: { id: "ledger.plan-orders", method: "GET", path: "/api/ledger/plan-orders" },
   balanceHistory: { id: "ledger.balance-history", method: "GET", path: "/api/ledger/sub-accounts/{subUid}/balances" },
   rebateHistory: { id: "ledger.rebate-history", method: "GET", path: "/api/ledger/sub-accounts/{subUid}/rebates" },
+  subaccountTimeline: { id: "ledger.timeline", method: "GET", path: "/api/ledger/timeline" },
   auditList: { id: "audit.list", method: "GET", path: "/api/audit" },
   withdrawalsList: { id: "withdrawals.list", method: "GET", path: "/api/withdrawals" },
   withdrawalsSummary: { id: "withdrawals.summary", method: "GET", path: "/api/withdrawals/summary" },
@@ -67,6 +68,9 @@ export const pageCalls = {
   ),
   rebateHistory: lazyResource(PAGE_ROUTES.rebateHistory, () =>
     import("./ledger-history").then((m) => m.ledgerHistoryResources.rebates),
+  ),
+  subaccountTimeline: lazyResource(PAGE_ROUTES.subaccountTimeline, () =>
+    import("./ledger-timeline").then((m) => m.ledgerTimelineResources.timeline),
   ),
   auditList: lazyResource(PAGE_ROUTES.auditList, () => import("./audit").then((m) => m.auditResources.list)),
   withdrawalsList: lazyResource(PAGE_ROUTES.withdrawalsList, () =>
