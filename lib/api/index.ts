@@ -12,6 +12,7 @@ import { ledgerTradeResources } from "./ledger-trades";
 import { leverageResources } from "./leverage";
 import { mfaResources } from "./mfa";
 import { monitoringResources } from "./monitoring";
+import { monitoringBulkResources } from "./monitoring-bulk";
 import { monitoringEvidenceResources } from "./monitoring-evidence";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./platform";
@@ -46,6 +47,7 @@ export const resources = Object.fromEntries(
       policyResources,
       monitoringResources,
       monitoringEvidenceResources,
+      monitoringBulkResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

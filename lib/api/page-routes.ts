@@ -31,6 +31,8 @@ export const PAGE_ROUTES = {
   usersResetFactors: { id: "users.reset-factors", method: "POST", path: "/api/admin/users/{id}/factors/reset" },
   monitoringAlerts: { id: "monitoring.alerts", method: "GET", path: "/api/monitoring/alerts" },
   monitoringHolds: { id: "monitoring.holds", method: "GET", path: "/api/monitoring/holds" },
+  monitoringCasesAssign: { id: "monitoring.cases-assign", method: "POST", path: "/api/monitoring/cases/assign" },
+  monitoringCasesClose: { id: "monitoring.cases-close", method: "POST", path: "/api/monitoring/cases/close" },
   monitoringRules: { id: "monitoring.rules", method: "GET", path: "/api/monitoring/rules" },
 } as const;
 
@@ -46,6 +48,12 @@ export const pageCalls = {
   ),
   monitoringHolds: lazyResource(PAGE_ROUTES.monitoringHolds, () =>
     import("./monitoring").then((m) => m.monitoringResources.holds),
+  ),
+  monitoringCasesAssign: lazyResource(PAGE_ROUTES.monitoringCasesAssign, () =>
+    import("./monitoring-bulk").then((m) => m.monitoringBulkResources.assign),
+  ),
+  monitoringCasesClose: lazyResource(PAGE_ROUTES.monitoringCasesClose, () =>
+    import("./monitoring-bulk").then((m) => m.monitoringBulkResources.close),
   ),
   ledgerDeposits: lazyResource(PAGE_ROUTES.ledgerDeposits, () =>
     import("./ledger").then((m) => m.ledgerResources.deposits),

@@ -47,6 +47,12 @@ function Header({ c }: { c: CaseView }) {
           <IsoTime iso={c.openedAt} />
         </dd>
       </div>
+      <div>
+        <dt className="font-medium">Review due{c.severity ? ` (${c.severity} severity)` : ""}</dt>
+        <dd>
+          <IsoTime iso={c.reviewDueAt} />
+        </dd>
+      </div>
       {c.outcome ? (
         <div className="col-span-2 md:col-span-4">
           <dt className="font-medium">Outcome</dt>
