@@ -150,6 +150,8 @@ const OWN_MUTATIONS = [
   { path: "/api/policy/dry-run", permission: "policy.read" },
   { path: "/api/monitoring/rules", permission: "monitoring.write" },
   { path: "/api/monitoring/snoozes", permission: "monitoring.write" },
+  { path: "/api/monitoring/cases/assign", permission: "monitoring.write" },
+  { path: "/api/monitoring/cases/close", permission: "monitoring.write" },
 ] as const;
 
 test.describe("[rbac][own-mutations] Brokerdesk's own mutations", () => {
