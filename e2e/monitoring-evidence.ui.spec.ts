@@ -78,13 +78,17 @@ test("[monitoring][bulk][evidence] two cases assigned and closed at once; a repo
   await signIn(page, "compliance", "/alerts");
   const table = page.getByRole("table", { name: "Monitoring alerts" });
   await expect(table.getByRole("row").nth(1)).toContainText("Any USDT deposit v1");
+  // The table draws the rows in view (it is virtualised): scroll from its top until the sub-account's row is drawn.
+  const tick = async (subUid: string) => {
+    const box = table.getByRole("checkbox", { name: new RegExp(`^Choose the case of sub-account ${subUid} `) }).first();
+    await table.hover();
+    await page.mouse.wheel(0, -100_000);
+    for (let i = 0; i < 60 && (await box.count()) === 0; i++) await page.mouse.wheel(0, 400);
+    await box.check();
+  };
   // Newly opened cases are not yet due: the review column says how long is left.
   await expect(table.getByRole("row").nth(1)).toContainText(/due in 1 d 2\d h|due in 2 d 0 h/);
-  for (const a of cases)
-    await table
-      .getByRole("checkbox", { name: new RegExp(`^Choose the case of sub-account ${a.subUid} `) })
-      .first()
-      .check();
+  for (const a of cases) await tick(a.subUid);
   const bulk = page.getByTestId("bulk-actions");
   await expect(bulk.getByRole("heading")).toHaveText("2 cases chosen");
   await bulk.getByRole("textbox", { name: /^Assign to/ }).fill("compliance@demo.brokerdesk");
@@ -92,11 +96,7 @@ test("[monitoring][bulk][evidence] two cases assigned and closed at once; a repo
   await expect(page.getByTestId("bulk-result")).toHaveText("Assigned 2 cases.");
   // The choice was cleared: tick them again to close them with one outcome and reason.
   await expect(bulk.getByRole("heading")).toHaveText("Tick alerts to act on their cases");
-  for (const a of cases)
-    await table
-      .getByRole("checkbox", { name: new RegExp(`^Choose the case of sub-account ${a.subUid} `) })
-      .first()
-      .check();
+  for (const a of cases) await tick(a.subUid);
   await bulk.getByRole("combobox", { name: "Close as" }).selectOption("false_positive");
   await bulk.getByRole("textbox", { name: "Reason" }).fill("Desk funding, reviewed in bulk");
   await bulk.getByRole("button", { name: "Close cases" }).click();
