@@ -72,11 +72,15 @@ test.afterAll(async () => {
 });
 
 /** Every page of the manifest with a role that may open it (a lead's pages first: it sees the most panels). */
-const VIEWS = Object.entries(PAGES as Record<string, PageDef>).map(([id, def]) => {
-  const order = ["lead", ...ROLES.filter((r) => r !== "lead")] as const;
-  const role = order.find((r) => def.permission === null || can(r, def.permission)) ?? "admin";
-  return { id, def, role };
-});
+const VIEWS = [
+  ...Object.entries(PAGES as Record<string, PageDef>).map(([id, def]) => {
+    const order = ["lead", ...ROLES.filter((r) => r !== "lead")] as const;
+    const role = order.find((r) => def.permission === null || can(r, def.permission)) ?? "admin";
+    return { id, def, role };
+  }),
+  // A sub-account's page as compliance too: it adds the timeline, which only monitoring's readers see.
+  { id: "subAccount", def: PAGES.subAccount as PageDef, role: "compliance" as const },
+];
 
 type Shift = { value: number; startTime: number; sources: string[] };
 type Box = { table: number; firstRow: number } | null;

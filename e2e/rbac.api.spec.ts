@@ -137,6 +137,7 @@ const OWN_ROUTES = [
   { path: "/api/monitoring/alerts/export", permission: "monitoring.read" },
   { path: "/api/monitoring/rules", permission: "monitoring.read" },
   { path: "/api/monitoring/holds", permission: "withdrawals.read" },
+  { path: "/api/ledger/timeline?subUid=1", permission: "monitoring.read" },
 ] as const;
 
 /** Brokerdesk's own mutations: an allowed role with an empty body stops at validation (422), others at 403. */
@@ -149,6 +150,8 @@ const OWN_MUTATIONS = [
   { path: "/api/policy/dry-run", permission: "policy.read" },
   { path: "/api/monitoring/rules", permission: "monitoring.write" },
   { path: "/api/monitoring/snoozes", permission: "monitoring.write" },
+  { path: "/api/monitoring/cases/assign", permission: "monitoring.write" },
+  { path: "/api/monitoring/cases/close", permission: "monitoring.write" },
 ] as const;
 
 test.describe("[rbac][own-mutations] Brokerdesk's own mutations", () => {

@@ -68,7 +68,14 @@ export type CsvRow = readonly unknown[];
  * The rows, one at a time, or in batches (a large export read from the database page by page: one step of
  * the stream per batch, not per row; a million rows spent more on the steps than on the encoding).
  */
-export type CsvRows = Iterable<CsvRow> | AsyncIterable<CsvRow> | { batches: AsyncIterable<readonly CsvRow[]> };
+export type CsvRows =
+  Iterable<CsvRow> | AsyncIterable<CsvRow> | { batches: AsyncIterable<readonly CsvRow[]>; digest?: CsvDigest };
+
+/**
+ * Takes every piece of a file's text in the order it is sent (the note, the header, then each batch's lines),
+ * each before the next batch is asked for, so an export's last step can record the file's hash.
+ */
+export type CsvDigest = { update: (text: string) => void };
 
 /**
  * csvRowLine for many rows of the same columns: which columns are IDs is decided once, not per cell (a

@@ -50,6 +50,8 @@ export type Env = Readonly<{
   /** Separation of duties: the wait after an own password change before an admin-set-up account may approve. */
   approverCoolOffMs: number;
   destinationLockMs: number;
+  /** Days to review a monitoring case, by its highest alert's severity (MONITORING_REVIEW_DAYS). */
+  monitoringReviewDays: Readonly<{ high: number; medium: number; low: number }>;
   /** bcrypt work factor of new password hashes (PASSWORD_HASH_COST; 12 unless set, below 12 only in simulator mode). */
   passwordHashCost: number;
   /** The ledger's sync. */

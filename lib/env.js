@@ -196,6 +196,7 @@ export function parseEnv(source) {
     session: Object.freeze({ idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 }),
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
     destinationLockMs: e.DESTINATION_LOCK_HOURS * 3_600_000,
+    monitoringReviewDays: Object.freeze(e.MONITORING_REVIEW_DAYS),
     passwordHashCost: e.PASSWORD_HASH_COST,
     ledger: Object.freeze({
       sync: e.LEDGER_SYNC === "on",

@@ -8,10 +8,13 @@ import { exportResources } from "./exports";
 import { healthResource } from "./health";
 import { ledgerResources } from "./ledger";
 import { ledgerHistoryResources } from "./ledger/history";
+import { ledgerTimelineResources } from "./ledger/timeline";
 import { ledgerTradeResources } from "./ledger/trades";
 import { leverageResources } from "./leverage";
 import { mfaResources } from "./account/mfa";
 import { monitoringResources } from "./monitoring";
+import { monitoringBulkResources } from "./monitoring/bulk";
+import { monitoringEvidenceResources } from "./monitoring/evidence";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./proxy";
 import { platformKeyResources } from "./platform-keys";
@@ -39,10 +42,13 @@ export const resources = Object.fromEntries(
       ledgerResources,
       ledgerTradeResources,
       ledgerHistoryResources,
+      ledgerTimelineResources,
       leverageResources,
       platformKeyResources,
       policyResources,
       monitoringResources,
+      monitoringEvidenceResources,
+      monitoringBulkResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

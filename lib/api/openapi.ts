@@ -48,6 +48,12 @@ function successResponse(resource: Resource): ZodOpenApiResponseObject {
       },
     };
   }
+  if (resource.reply === "html") {
+    return {
+      description: "A self-contained HTML file (no external assets, print styles), sent as an attachment",
+      content: { "text/html": { schema: { type: "string" } } },
+    };
+  }
   if (resource.reply === "ndjson") {
     return {
       description: "A stream of events, one JSON object per line",

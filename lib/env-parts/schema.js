@@ -74,6 +74,24 @@ export const baseSchema = z.object({
     "24",
     "DESTINATION_LOCK_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)",
   ),
+  // How long compliance has to review a monitoring case, in days, by its highest alert's severity.
+  MONITORING_REVIEW_DAYS: z
+    .string()
+    .default("high=2,medium=7,low=14")
+    .pipe(
+      z.string().regex(/^high=\d{1,3},medium=\d{1,3},low=\d{1,3}$/, {
+        message: "MONITORING_REVIEW_DAYS must be high=<days>,medium=<days>,low=<days>, e.g. high=2,medium=7,low=14",
+      }),
+    )
+    .transform((v) => {
+      const days = Object.fromEntries(
+        v
+          .split(",")
+          .map((part) => part.split("="))
+          .map(([k, d]) => [k, Number(d)]),
+      );
+      return { high: days.high, medium: days.medium, low: days.low };
+    }),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the

@@ -18,3 +18,12 @@ export { AUDIT_GENESIS_HASH } from "./hash";
 export { redact, isSecretKey, REDACTED } from "./redact";
 export { intentsOpenHere, openAudit, withAudit, type AuditSubject, type AuditTrail } from "./with-audit";
 export { AnonymousRefusals, anonymousRefusals, type AnonymousRefusal } from "./anonymous-refusals";
+export {
+  exportDigest,
+  findExport,
+  sealOf,
+  sealedExport,
+  type ExportDigest,
+  type ExportEntry,
+  type FileSeal,
+} from "./export-seal";

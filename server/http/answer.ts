@@ -1,9 +1,10 @@
 import "server-only";
-// A successful answer, by the entry's reply kind: JSON held to the entry's output schema, a CSV file, or an
-// NDJSON stream; every one carries the request's id.
+// A successful answer, by the entry's reply kind: JSON held to the entry's output schema, a CSV file, an
+// NDJSON stream, or an HTML file; every one carries the request's id.
 import type { Resource } from "@/lib/api/define-resource";
 import { logger } from "@/server/log";
 import { csvResponse, type CsvBody } from "./csv";
+import { htmlResponse, type HtmlBody } from "./html";
 import { ndjsonResponse, type NdjsonBody } from "./ndjson";
 
 /**
@@ -26,6 +27,7 @@ export async function answer(
 ): Promise<Response> {
   let res: Response;
   if (resource.reply === "csv") res = await csvResponse(result as CsvBody, { requestId });
+  else if (resource.reply === "html") res = htmlResponse(result as HtmlBody);
   else if (resource.reply === "ndjson")
     res = await ndjsonResponse(result as NdjsonBody<unknown>, { signal, requestId });
   else {

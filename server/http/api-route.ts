@@ -23,6 +23,7 @@ import type { CredentialStore } from "@/server/platform/credentials";
 import { getCredentials, getPlatformClient } from "@/server/platform/runtime";
 import { answer } from "./answer";
 import type { CsvBody } from "./csv";
+import type { HtmlBody } from "./html";
 import { toErrorResponse } from "./errors";
 import type { NdjsonBody } from "./ndjson";
 import { nulProblems, pathParamProblems, readQuery } from "./input";
@@ -51,7 +52,9 @@ export type ReplyOf<R extends Resource> = R["reply"] extends "csv"
   ? CsvBody
   : R["reply"] extends "ndjson"
     ? NdjsonBody<z.output<R["output"]>>
-    : z.input<R["output"]>;
+    : R["reply"] extends "html"
+      ? HtmlBody
+      : z.input<R["output"]>;
 
 export type RouteOptions<R extends Resource> = {
   /**

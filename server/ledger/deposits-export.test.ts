@@ -8,6 +8,7 @@ import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { csvBody, csvResponse } from "@/server/http/csv";
+import { sealOf } from "@/server/audit";
 import { depositsForExport } from "./deposits-export";
 import { storeDeposits } from "./deposits";
 import { searchDeposits } from "./queries";
@@ -91,7 +92,8 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))(
           await depositsForExport(db, f, compliance, { requestId: "rq-export", ip: null }, { batch: 1_000 }),
         ),
       );
-      const lines = (await res.text()).split("\r\n").filter(Boolean);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const lines = new TextDecoder().decode(bytes).split("\r\n").filter(Boolean);
       expect(lines[0]).toBe(LEDGER_DEPOSIT_CSV_COLUMNS.join(","));
       // No cell here needs quoting but the identifiers, written as text formulas ("=""123""") so a spreadsheet
       // keeps every digit: a split on commas is the row, once those are read back as the text they show.
@@ -106,7 +108,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))(
       );
       expect(audit.map((a) => a.outcome)).toEqual(["intent", "success"]);
       expect(audit[0]!.params).toMatchObject({ coin: "USDT", minAmount: "100" });
-      expect(audit[1]!.detail).toMatchObject({ rows: expected.length });
+      expect(audit[1]!.detail).toMatchObject({ rows: expected.length, ...sealOf(bytes) });
     });
 
     it("[ledger][export] a download closed part-way ends the walk and says so in the audit log", async () => {

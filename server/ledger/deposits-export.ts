@@ -2,10 +2,10 @@ import "server-only";
 // The whole filtered deposit ledger as CSV rows, read from the database in keyset batches as the answer's
 // stream pulls them (never the whole set in memory), in the page's order and with the page's columns.
 // Audited fail-closed: the intent before the first row is read (with what the ledger holds completely of the
-// range, and the sub-accounts it does not); the outcome (rows written, or the failure, or that the reader
-// went away) once the walk ends.
+// range, and the sub-accounts it does not); the outcome (rows written and the file's SHA-256, or the failure,
+// or that the reader went away) once the walk ends.
 import { ledgerDepositCsvCells, type LedgerDepositFilters } from "@/lib/api/ledger";
-import { openAudit } from "@/server/audit";
+import { exportDigest, openAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { keysetPage } from "@/server/db/keyset";
@@ -75,7 +75,10 @@ export async function depositsForExport(
     for (const r of rows) r.subaccount_name = names.get(r.sub_uid) ?? null;
     return rows;
   };
+  // The file's hash, fed by the answer as it encodes: the outcome records it (npm run audit:which).
+  const digest = exportDigest();
   return {
+    digest,
     batches: (async function* () {
       let rows = 0;
       let ended = false;
@@ -99,7 +102,7 @@ export async function depositsForExport(
           yield batch;
         }
         ended = true;
-        await trail.close("success", { rows, truncated: rows >= EXPORT_MAX_ROWS });
+        await trail.close("success", { rows, truncated: rows >= EXPORT_MAX_ROWS, ...digest.seal() });
       } catch (e) {
         ended = true;
         await trail.close("failure", { rows, ...failureDetail(e) });

@@ -4,8 +4,10 @@ import "server-only";
 import type { AlertFilters, AlertView } from "@/lib/api/monitoring";
 import type { Queryable } from "@/server/db";
 import type { StaffSession } from "@/server/auth/session";
-import { appendAudit } from "@/server/audit";
+import { sealedExport } from "@/server/audit";
+import type { CsvRows } from "@/lib/csv";
 import type { Db } from "@/server/db";
+import { caseDueSql, overdueSql } from "./review";
 import { keysetPage, keysetWalk, sqlFilters, type CursorCodec, type KeysetQuery } from "@/server/db/keyset";
 
 export type AlertRow = {
@@ -27,13 +29,19 @@ export type AlertRow = {
   raised_at: Date;
   cleared_by: string | null;
   clear_reason: string | null;
+  case_status: AlertView["caseStatus"];
+  case_assignee: string | null;
+  case_due_at: Date | null;
 };
 
 export const ALERT_SELECT = `SELECT a.id::text, a.rule_id::text, r.name AS rule_name, v.version AS rule_version, v.kind,
   a.sub_uid, a.occurrence, a.window_start::text, a.window_end::text, a.severity, a.holds, a.value, a.records, a.status,
-  a.case_id::text, a.raised_at, a.cleared_by, a.clear_reason
+  a.case_id::text, a.raised_at, a.cleared_by, a.clear_reason,
+  c.status AS case_status, c.assignee AS case_assignee,
+  CASE WHEN c.id IS NOT NULL THEN ${caseDueSql("c")} END AS case_due_at
   FROM monitoring_alerts a JOIN monitoring_rule_versions v ON v.id = a.rule_version_id
-    JOIN monitoring_rules r ON r.id = a.rule_id`;
+    JOIN monitoring_rules r ON r.id = a.rule_id
+    LEFT JOIN monitoring_cases c ON c.id = a.case_id`;
 
 export const alertView = (r: AlertRow): AlertView => ({
   id: r.id,
@@ -54,6 +62,9 @@ export const alertView = (r: AlertRow): AlertView => ({
   raisedAt: new Date(r.raised_at).toISOString(),
   clearedBy: r.cleared_by,
   clearReason: r.clear_reason,
+  caseStatus: r.case_status,
+  caseAssignee: r.case_assignee,
+  caseDueAt: r.case_due_at ? new Date(r.case_due_at).toISOString() : null,
 });
 
 type Key = { at: string; id: string };
@@ -79,6 +90,7 @@ function filtersOf(f: AlertFilters) {
   if (f.status) w.add((p) => `a.status = ${p}`, f.status);
   if (f.olderThanHours !== undefined)
     w.add((p) => `a.raised_at <= now() - ${p}::integer * interval '1 hour'`, f.olderThanHours);
+  if (f.overdue) w.where.push(overdueSql("a"));
   return w;
 }
 
@@ -115,44 +127,48 @@ export async function alertsForExport(
   f: AlertFilters,
   session: StaffSession,
   ctx: { requestId?: string; ip?: string | null } = {},
-): Promise<AsyncIterable<unknown[]>> {
+): Promise<CsvRows> {
   const filters = {
     ruleId: f.ruleId,
     subUid: f.subUid,
     severity: f.severity,
     status: f.status,
     olderThanHours: f.olderThanHours,
+    overdue: f.overdue,
   };
-  await appendAudit(db, {
+  const rows = keysetWalk(db, query(filtersOf(filters)), EXPORT_MAX);
+  const subject = {
     actor: session.email,
     actorRole: session.role,
-    action: "monitoring.alerts-export",
-    outcome: "info",
+    action: "monitoring.alerts-export" as const,
     target: "alerts",
-    params: filters,
     requestId: ctx.requestId ?? null,
     ip: ctx.ip ?? null,
-  });
-  const rows = keysetWalk(db, query(filtersOf(filters)), EXPORT_MAX);
-  return (async function* () {
-    for await (const r of rows) {
-      const a = alertView(r);
-      yield [
-        a.raisedAt,
-        a.id,
-        a.ruleName,
-        a.ruleVersion,
-        a.kind,
-        a.subUid,
-        a.severity,
-        a.status,
-        a.holds,
-        a.value,
-        a.windowStart,
-        a.windowEnd,
-        a.records.map((x) => `${x.kind}:${x.id}`).join(" "),
-        a.caseId ?? "",
-      ];
-    }
-  })();
+  };
+  return sealedExport(
+    db,
+    subject,
+    filters,
+    (async function* () {
+      for await (const r of rows) {
+        const a = alertView(r);
+        yield [
+          a.raisedAt,
+          a.id,
+          a.ruleName,
+          a.ruleVersion,
+          a.kind,
+          a.subUid,
+          a.severity,
+          a.status,
+          a.holds,
+          a.value,
+          a.windowStart,
+          a.windowEnd,
+          a.records.map((x) => `${x.kind}:${x.id}`).join(" "),
+          a.caseId ?? "",
+        ];
+      }
+    })(),
+  );
 }

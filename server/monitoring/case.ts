@@ -8,6 +8,7 @@ import type { CaseView } from "@/lib/api/monitoring";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { ALERT_SELECT, alertView, type AlertRow } from "./alert";
+import { caseDueSql, caseSeveritySql } from "./review";
 
 type CaseRow = {
   id: string;
@@ -19,12 +20,18 @@ type CaseRow = {
   opened_at: Date;
   closed_by: string | null;
   closed_at: Date | null;
+  severity: string | null;
+  review_due_at: Date;
 };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export async function getCase(db: Queryable, id: string): Promise<CaseView> {
-  const { rows } = await db.query<CaseRow>(`SELECT * FROM monitoring_cases WHERE id::text = $1`, [id]);
+  const { rows } = await db.query<CaseRow>(
+    `SELECT c.*, ${caseSeveritySql("c")} AS severity, ${caseDueSql("c")} AS review_due_at
+       FROM monitoring_cases c WHERE c.id::text = $1`,
+    [id],
+  );
   const c = rows[0];
   if (!c) throw new DomainError("not_found", `No case ${id}`);
   const alerts = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.case_id = $1 ORDER BY a.raised_at, a.id`, [c.id]);
@@ -61,6 +68,8 @@ export async function getCase(db: Queryable, id: string): Promise<CaseView> {
       attachedAt: iso(r.attached_at)!,
     })),
     holding: alertViews.some((a) => a.holds && a.status === "open"),
+    severity: c.severity,
+    reviewDueAt: iso(c.review_due_at),
     trail: trail.rows.map((t) => ({ ...t, at: iso(t.at)! })),
   };
 }

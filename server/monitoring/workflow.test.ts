@@ -116,11 +116,16 @@ describe("[monitoring][workflow]", () => {
     // The list and its CSV agree; the export is an audit entry.
     const listed = await listAlerts(bed.db, { subUid: "11" });
     expect(listed.total).toBe(2);
-    const csv: unknown[][] = [];
-    for await (const row of await alertsForExport(bed.db, { subUid: "11" }, alice)) csv.push(row);
+    const csv: (readonly unknown[])[] = [];
+    const exported = await alertsForExport(bed.db, { subUid: "11" }, alice);
+    if (!("batches" in exported)) throw new Error("the alerts' export is read in batches");
+    for await (const batch of exported.batches) csv.push(...batch);
     expect(csv.map((r) => r[1])).toEqual(listed.items.map((a) => a.id));
-    const audit = await bed.db.query(`SELECT 1 FROM audit_log WHERE action = 'monitoring.alerts-export'`);
-    expect(audit.rows.length).toBeGreaterThan(0);
+    const audit = await bed.db.query<{ outcome: string; detail: { rows?: number } | null }>(
+      `SELECT outcome, detail FROM audit_log WHERE action = 'monitoring.alerts-export' ORDER BY id`,
+    );
+    expect(audit.rows.map((r) => r.outcome)).toEqual(["intent", "success"]);
+    expect(audit.rows[1]!.detail).toMatchObject({ rows: 2 });
   });
 
   it("[monitoring][holds] a holding alert stops approval until compliance clears it; the case closes with its outcome", async () => {

@@ -2,7 +2,8 @@ import "server-only";
 // What staff ask of the audit log: one page of it (filtered, newest first) and the whole filtered log for
 // the CSV export, which is itself recorded before a row is read (fail-closed).
 import { AUDIT_CSV_COLUMNS, type AuditFiltersValues, type AuditPage } from "@/lib/api/audit";
-import { AUDIT_ACTIONS, appendAudit, listAudit, walkAudit, type AuditRow } from "@/server/audit";
+import { AUDIT_ACTIONS, listAudit, sealedExport, walkAudit, type AuditRow } from "@/server/audit";
+import type { CsvRows } from "@/lib/csv";
 import type { StaffSession } from "@/server/auth/session";
 import { staffEmailsById } from "@/server/auth/users";
 import type { Db } from "@/server/db";
@@ -35,20 +36,24 @@ export async function auditForExport(
   f: AuditFiltersValues,
   session: StaffSession,
   ctx: { requestId: string; ip: string | null },
-): Promise<AsyncIterable<unknown[]>> {
-  await appendAudit(db, {
+): Promise<CsvRows> {
+  const subject = {
     actor: session.email,
     actorRole: session.role,
-    action: "audit.export",
-    outcome: "info",
-    params: { ...f, from: f.from?.toISOString(), to: f.to?.toISOString() },
+    action: "audit.export" as const,
     requestId: ctx.requestId,
     ip: ctx.ip,
-  });
-  return (async function* () {
-    for await (const r of walkAudit(db, f, EXPORT_MAX_ROWS)) {
-      const row = view(r);
-      yield AUDIT_CSV_COLUMNS.map((c) => row[c]);
-    }
-  })();
+  };
+  const params = { ...f, from: f.from?.toISOString(), to: f.to?.toISOString() };
+  return sealedExport(
+    db,
+    subject,
+    params,
+    (async function* () {
+      for await (const r of walkAudit(db, f, EXPORT_MAX_ROWS)) {
+        const row = view(r);
+        yield AUDIT_CSV_COLUMNS.map((c) => row[c]);
+      }
+    })(),
+  );
 }

@@ -14,6 +14,7 @@ import type { Simulator } from "@/server/simulator";
 import { marketTrades } from "@/server/simulator/data/market";
 import { spotSymbol } from "@/server/simulator/data/spot-symbols";
 import { ExportAssembler, parseExportLine } from "@/lib/client/export-client";
+import { whichExport } from "@/server/audit/which";
 import { exportEvents, runExport, type ExportEvent, type ExportResult, type RunExportOptions } from "./export-run";
 import { initialWalks, sliceWindows } from "./export-walk";
 import { DAY_MS as DAY } from "@/lib/platform/windows";
@@ -565,6 +566,14 @@ describe("[exports] NDJSON response", () => {
     const csvLines = (await file.blob.text()).split(CSV_EOL).filter(Boolean);
     expect(csvLines[0]?.startsWith("orderId,userId,coin,amount,")).toBe(true);
     expect(csvLines.length).toBe(expected + 1);
+    // The file the browser builds is the one whose SHA-256 the export's outcome records (npm run audit:which).
+    const bytes = new Uint8Array(await file.blob.arrayBuffer());
+    const which = await whichExport(bed.db, bytes);
+    expect(which.found).toBe(true);
+    expect(which.lines.join("\n")).toContain("action:  export.run");
+    expect(which.lines.join("\n")).toContain(`"userId":"${desk01}"`);
+    bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 1;
+    expect((await whichExport(bed.db, bytes)).found).toBe(false);
   });
 
   it("answers a refusal before the stream starts as an error, not a stream", async () => {

@@ -8,7 +8,8 @@ import type { ExportErrorEvent, ExportEvent, ExportProgress } from "@/lib/api/ex
 import { invalidFields } from "@/lib/api/errors";
 import { exportFileName, shortSubaccountName } from "@/lib/csv";
 import { EXPORT_KINDS, checkExport, type ExportPlan } from "@/lib/platform/export-plan";
-import { openAudit } from "@/server/audit";
+import { exportDigest, openAudit } from "@/server/audit";
+import { csvLine } from "@/lib/csv";
 import type { Db } from "@/server/db";
 import { describeFailure, errorBody } from "@/server/failures";
 import { ERROR_STATUS } from "@/lib/api/errors";
@@ -148,6 +149,15 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
   });
 
   const columns = EXPORT_COLUMNS[plan.operation];
+  // The browser's file is the header and every rows event's text, in order (lib/client/export-client.ts): the
+  // same text hashed here is the file's SHA-256 in the outcome. A resumed file was begun by another run, whose
+  // rows this one never saw: its outcome says so instead of a hash.
+  const digest = exportDigest();
+  if (!skip) digest.update(csvLine(columns.map((c) => c.name)));
+  const onEvent = (e: ExportEvent) => {
+    if (e.type === "rows") digest.update(e.csv);
+    return o.onEvent(e);
+  };
   try {
     await o.onEvent({
       type: "start",
@@ -162,7 +172,7 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
     const walkEnded = staffWalkStarted(plan.operation);
     try {
       await walk(
-        { client: o.client, key: o.key, signal: o.signal, onEvent: o.onEvent },
+        { client: o.client, key: o.key, signal: o.signal, onEvent },
         plan,
         windows,
         skip,
@@ -211,6 +221,7 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
       records: counters.records,
       windowsTotal,
       durationMs: Math.round(performance.now() - started),
+      ...(skip ? { sealed: "no: a resumed file holds rows sent by the run it resumes" } : digest.seal()),
     }),
   ]);
   await lastWord(o, { type: "done", records: counters.records });

@@ -12,7 +12,8 @@ import {
 import { DomainError } from "@/lib/api/errors";
 import { HEX_IDENTIFIER } from "@/lib/withdrawal-addresses";
 import type { WithdrawalState } from "@/lib/withdrawal-states";
-import { appendAudit } from "@/server/audit";
+import { sealedExport } from "@/server/audit";
+import type { CsvRows } from "@/lib/csv";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, keysetWalk, sqlFilters, type CursorCodec, type KeysetQuery } from "@/server/db/keyset";
@@ -292,7 +293,7 @@ export async function withdrawalsForExport(
   f: WithdrawalFilters,
   session: StaffSession,
   ctx: AuditContext = {},
-): Promise<AsyncIterable<unknown[]>> {
+): Promise<CsvRows> {
   const filters: WithdrawalFilters = {
     subUid: f.subUid,
     coin: f.coin,
@@ -304,20 +305,29 @@ export async function withdrawalsForExport(
     amountMax: f.amountMax,
     address: f.address,
   };
-  await appendAudit(db, {
+  const subject = {
     actor: session.email,
     actorRole: session.role,
-    action: "export.run",
-    outcome: "info",
+    action: "export.run" as const,
     target: "withdrawals",
-    params: { resource: "withdrawals", ...filters, from: filters.from?.toISOString(), to: filters.to?.toISOString() },
     requestId: ctx.requestId ?? null,
     ip: ctx.ip ?? null,
-  });
-  return (async function* () {
-    for await (const row of keysetWalk(db, ledgerQuery(filters), EXPORT_MAX_ROWS)) {
-      const w = toView(row);
-      yield WITHDRAWAL_CSV_COLUMNS.map((c) => w[c]);
-    }
-  })();
+  };
+  const params = {
+    resource: "withdrawals",
+    ...filters,
+    from: filters.from?.toISOString(),
+    to: filters.to?.toISOString(),
+  };
+  return sealedExport(
+    db,
+    subject,
+    params,
+    (async function* () {
+      for await (const row of keysetWalk(db, ledgerQuery(filters), EXPORT_MAX_ROWS)) {
+        const w = toView(row);
+        yield WITHDRAWAL_CSV_COLUMNS.map((c) => w[c]);
+      }
+    })(),
+  );
 }

@@ -9,6 +9,7 @@ import { resetFactors } from "@/server/auth/mfa";
 import { changeOwnPassword, createUser, resetPassword, updateUser } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 import { csvBody, csvResponse } from "@/server/http/csv";
+import { sealOf } from "@/server/audit";
 import {
   addToRegistry,
   deskUid,
@@ -434,11 +435,18 @@ describe("[withdrawals][ledger]", () => {
       action: string;
       actor: string;
       params: { resource: string; requestedBy: string };
-    }>("SELECT action, actor, params FROM audit_log WHERE action = 'export.run' ORDER BY id DESC LIMIT 1");
+    }>(
+      "SELECT action, actor, params FROM audit_log WHERE action = 'export.run' AND outcome = 'intent' ORDER BY id DESC LIMIT 1",
+    );
     expect(audit.rows[0]).toMatchObject({
       actor: compliance.email,
       params: { resource: "withdrawals", requestedBy: lead2.email },
     });
+    // The outcome records the file's hash, as sent (npm run audit:which).
+    const outcome = await bed.db.query<{ detail: unknown }>(
+      "SELECT detail FROM audit_log WHERE action = 'export.run' AND outcome = 'success' ORDER BY id DESC LIMIT 1",
+    );
+    expect(outcome.rows[0]!.detail).toEqual({ rows: 1, ...sealOf(csv) });
 
     const broken: Db = {
       ...bed.db,

@@ -10,8 +10,9 @@ export default framedPage(
     width: "wide",
     intro:
       "What the monitoring rules raised, newest first. " +
-      "Alerts of one sub-account gather into its open case; a holding alert stops its withdrawals until cleared.",
+      "Alerts of one sub-account gather into its open case, reviewed within a deadline by its severity; " +
+      "a holding alert stops its withdrawals until cleared. Tick rows to assign or close their cases at once.",
     times: true,
   },
-  () => <AlertsView />,
+  () => <AlertsView initialNow={Date.now()} />,
 );

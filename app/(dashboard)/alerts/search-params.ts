@@ -12,5 +12,7 @@ export const alertsSearchParams = {
   status: parseAsStringLiteral(ALERT_STATUS_VALUES),
   /** Raised at least this many hours ago. */
   olderThanHours: parseAsString,
+  /** Only alerts whose case is past its review deadline. */
+  overdue: parseAsStringLiteral(["true"] as const),
   p: ledgerCursorsParser,
 };

@@ -78,6 +78,8 @@ export const AUDIT_ACTIONS = z.enum([
   "monitoring.withdrawal-reject",
   "monitoring.snooze",
   "monitoring.alerts-export",
+  "monitoring.case-report",
+  "monitoring.case-records-export",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

@@ -37,4 +37,7 @@ export const ledgerRoutes = {
   sync: lazyResource({ id: "ledger.sync", method: "GET", path: "/api/ledger/sync" }, () =>
     import("./index").then((m) => m.ledgerResources.sync),
   ),
+  timeline: lazyResource({ id: "ledger.timeline", method: "GET", path: "/api/ledger/timeline" }, () =>
+    import("./timeline").then((m) => m.ledgerTimelineResources.timeline),
+  ),
 } as const;

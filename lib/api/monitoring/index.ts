@@ -77,6 +77,8 @@ export const alertFiltersSchema = z.object({
       z.transform(Number),
     ),
   ),
+  /** Only alerts whose case is past its review deadline and not closed. */
+  overdue: blankless(z.enum(["true"], { error: "overdue is true (cases past their review deadline) or left out" })),
   cursor: pageCursor,
   limit: pageLimit,
 });
@@ -101,6 +103,10 @@ export const alertSchema = z.object({
   raisedAt: z.string(),
   clearedBy: z.nullable(z.string()),
   clearReason: z.nullable(z.string()),
+  /** The alert's case: its status, assignee and review deadline (by its highest severity). */
+  caseStatus: z.nullable(z.enum(["open", "investigating", "closed"])),
+  caseAssignee: z.nullable(z.string()),
+  caseDueAt: z.nullable(z.string()),
 });
 export type AlertView = z.output<typeof alertSchema>;
 export const ALERT_CSV_COLUMNS = [
@@ -173,6 +179,9 @@ export const caseSchema = z.object({
     z.object({ recordKind: z.string(), recordId: z.string(), attachedBy: z.string(), attachedAt: z.string() }),
   ),
   holding: z.boolean(),
+  /** Its highest alert's severity, and when its review is due by it (MONITORING_REVIEW_DAYS). */
+  severity: z.nullable(z.string()),
+  reviewDueAt: z.nullable(z.string()),
   /** The audit entries of the case (target case:<id>), oldest first. */
   trail: z.array(
     z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), outcome: z.string() }),

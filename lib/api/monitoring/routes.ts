@@ -24,6 +24,12 @@ export const monitoringRoutes = {
   updateCase: lazyResource({ id: "monitoring.case-update", method: "POST", path: "/api/monitoring/cases/{id}" }, () =>
     import("./index").then((m) => m.monitoringResources.updateCase),
   ),
+  assign: lazyResource({ id: "monitoring.cases-assign", method: "POST", path: "/api/monitoring/cases/assign" }, () =>
+    import("./bulk").then((m) => m.monitoringBulkResources.assign),
+  ),
+  close: lazyResource({ id: "monitoring.cases-close", method: "POST", path: "/api/monitoring/cases/close" }, () =>
+    import("./bulk").then((m) => m.monitoringBulkResources.close),
+  ),
   clearHold: lazyResource(
     { id: "monitoring.hold-clear", method: "POST", path: "/api/monitoring/cases/{id}/clear-hold" },
     () => import("./index").then((m) => m.monitoringResources.clearHold),

@@ -7,18 +7,35 @@ import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { ALERT_SEVERITIES, ALERT_STATUS_VALUES, alertsSearchParams } from "../search-params";
-import { alertColumns } from "./columns";
+import { useCallback, useMemo, useState } from "react";
+import { BulkActions } from "./bulk-actions";
+import { alertColumnsWith } from "./columns";
 import { monitoringRoutes } from "@/lib/api/monitoring/routes";
 
 const AGES = ["24", "72", "168"] as const;
 const AGE_WORDS = { "24": "older than a day", "72": "older than 3 days", "168": "older than a week" };
 
-export function AlertsView() {
+const OVERDUE = ["true"] as const;
+const OVERDUE_WORDS = { true: "Overdue cases" };
+
+export function AlertsView({ initialNow }: { initialNow: number }) {
+  // The cases chosen for a bulk action, by the ticks of their alerts' rows.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (caseId: string) =>
+      setChosen((was) => {
+        const next = new Set(was);
+        if (!next.delete(caseId)) next.add(caseId);
+        return next;
+      }),
+    [],
+  );
+  const columns = useMemo(() => alertColumnsWith(chosen, toggle, initialNow), [chosen, toggle, initialNow]);
   const view = useLedgerView({
     resource: monitoringRoutes.alerts,
     rowsOf: (page) => page.items,
     searchParams: alertsSearchParams,
-    columns: alertColumns,
+    columns,
     getRowId: (a) => a.id,
     range: false,
   });
@@ -32,6 +49,8 @@ export function AlertsView() {
       label="Monitoring alerts"
       rowsNoun="alerts"
       place=""
+      before={<BulkActions selected={[...chosen]} onDone={() => setChosen(new Set())} />}
+      beforeLines={4}
       actions={
         <a href={`/api/monitoring/alerts/export?${filters.toString()}`} className={secondaryButton} download>
           Export CSV
@@ -68,6 +87,14 @@ export function AlertsView() {
             words={AGE_WORDS}
             closed
             onChange={(olderThanHours) => view.set({ olderThanHours })}
+          />
+          <FilterSelect
+            label="Review"
+            value={q.overdue}
+            options={OVERDUE}
+            words={OVERDUE_WORDS}
+            closed
+            onChange={(overdue) => view.set({ overdue })}
           />
         </>
       }

@@ -8,6 +8,7 @@ import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { IsoTime } from "@/components/data-table/time";
 import { Badge } from "@/components/ui/badge";
+import { secondaryButton } from "@/components/ui/styles";
 import { CaseActions } from "./case-actions";
 import { SeverityBadge } from "./columns";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
@@ -47,6 +48,12 @@ function Header({ c }: { c: CaseView }) {
           <IsoTime iso={c.openedAt} />
         </dd>
       </div>
+      <div>
+        <dt className="font-medium">Review due{c.severity ? ` (${c.severity} severity)` : ""}</dt>
+        <dd>
+          <IsoTime iso={c.reviewDueAt} />
+        </dd>
+      </div>
       {c.outcome ? (
         <div className="col-span-2 md:col-span-4">
           <dt className="font-medium">Outcome</dt>
@@ -59,10 +66,28 @@ function Header({ c }: { c: CaseView }) {
   );
 }
 
+/** The case as evidence: each file's SHA-256 is kept in its audit entry (`npm run audit:which -- <file>`). */
+function Evidence({ c }: { c: CaseView }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <a href={`/api/monitoring/cases/${c.id}/report`} className={secondaryButton} download>
+        Export report (HTML)
+      </a>
+      <a href={`/api/monitoring/cases/${c.id}/records/export`} className={secondaryButton} download>
+        Export records (CSV)
+      </a>
+      <span className="text-slate-600 dark:text-slate-400">
+        Each file&apos;s SHA-256 is kept in its audit entry, so a copy can be shown to be the one exported.
+      </span>
+    </div>
+  );
+}
+
 function Body({ c, me }: { c: CaseView; me: string | null }) {
   return (
     <div className="space-y-4">
       <Header c={c} />
+      <Evidence c={c} />
       <Panel title={`Alerts (${c.alerts.length})`}>
         <ul className={list}>
           {c.alerts.map((a) => (

@@ -15,6 +15,57 @@ export function SeverityBadge({ severity }: { severity: string }) {
   return <Badge tone={tone}>{severity}</Badge>;
 }
 
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const span = (ms: number) =>
+  ms >= DAY ? `${Math.floor(ms / DAY)} d ${Math.floor((ms % DAY) / HOUR)} h` : `${Math.floor(ms / HOUR)} h`;
+
+/** A case's age against its review deadline: "due in 1 d 4 h", "overdue by 2 d 0 h"; nothing for a closed one. */
+export function reviewWords(a: Pick<AlertView, "caseStatus" | "caseDueAt">, now: number): string {
+  if (!a.caseDueAt || a.caseStatus === null) return "—";
+  if (a.caseStatus === "closed") return "reviewed";
+  const left = Date.parse(a.caseDueAt) - now;
+  return left >= 0 ? `due in ${span(left)}` : `overdue by ${span(-left)}`;
+}
+
+/** The column of the case's review deadline; `now` is fixed per page so server and browser draw the same. */
+export const reviewColumn = (now: number) =>
+  col.accessor("caseDueAt", {
+    ...column("Review", 150),
+    cell: (c) => {
+      const words = reviewWords(c.row.original, now);
+      return (
+        <span
+          className={words.startsWith("overdue") ? "font-semibold text-red-800 dark:text-red-300" : undefined}
+          title={c.getValue() ? `Review due ${c.getValue()}` : undefined}
+        >
+          {words}
+        </span>
+      );
+    },
+  });
+
+/** The tick that chooses the row's case for a bulk action (a row without an open case has none to choose). */
+export const selectColumn = (chosen: ReadonlySet<string>, toggle: (caseId: string) => void) =>
+  col.display({
+    id: "select",
+    ...column("Choose", 70),
+    cell: (c) => {
+      const a = c.row.original;
+      const open = a.caseId !== null && a.caseStatus !== "closed";
+      return (
+        <input
+          type="checkbox"
+          className="size-4"
+          aria-label={`Choose the case of sub-account ${a.subUid} (alert ${a.id})`}
+          disabled={!open}
+          checked={open && chosen.has(a.caseId!)}
+          onChange={() => open && toggle(a.caseId!)}
+        />
+      );
+    },
+  });
+
 export const alertColumns = col.columns([
   col.accessor("raisedAt", {
     ...column("Raised", 205, { time: true }),
@@ -52,3 +103,7 @@ export const alertColumns = col.columns([
     },
   }),
 ]);
+
+/** /alerts' columns: the tick for a bulk action first, the review deadline last. */
+export const alertColumnsWith = (chosen: ReadonlySet<string>, toggle: (caseId: string) => void, now: number) =>
+  col.columns([selectColumn(chosen, toggle), ...alertColumns, reviewColumn(now)]);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { frameClass } from "@/components/shell/page-frame";
 import { openPage } from "@/app/(dashboard)/_components/page-gate";
+import { can } from "@/lib/rbac";
 import { SubaccountDetail } from "./_components/subaccount-detail";
 
 export const dynamic = "force-dynamic";
@@ -12,11 +13,11 @@ export async function generateMetadata({ params }: { params: Promise<{ uid: stri
 
 export default async function SubaccountPage({ params }: { params: Promise<{ uid: string }> }) {
   const { uid } = await params;
-  const { denied } = await openPage("subAccount");
+  const { denied, session } = await openPage("subAccount");
   if (denied) return denied;
   return (
     <div className={frameClass()}>
-      <SubaccountDetail uid={uid} />
+      <SubaccountDetail uid={uid} story={can(session.role, "monitoring.read")} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { REGISTRY_KEY } from "../../_components/api";
 import { SOURCE_LABEL, StatusBadge } from "../../_components/status-badge";
 import { BalanceHistorySection, LedgerDepositsSection, RebateHistorySection } from "./ledger-sections";
 import { AssetsSection, RebateSection, WithdrawalsSection } from "./sections";
+import { TimelineSection } from "./timeline-section";
 import { Loading } from "@/components/ui/query-view";
 import { Facts } from "@/components/ui/facts";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
@@ -17,7 +18,8 @@ import { registryRoutes } from "@/lib/api/registry/routes";
 
 const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
-export function SubaccountDetail({ uid }: { uid: string }) {
+/** `story`: the visitor may read monitoring (compliance, admin), so the page shows the sub-account's timeline. */
+export function SubaccountDetail({ uid, story = false }: { uid: string; story?: boolean }) {
   const query = useResourceQuery(registryRoutes.get, { params: { uid } }, { queryKey: [REGISTRY_KEY, "entry", uid] });
   const back = (
     <Link href="/sub-accounts" className={`${backLink} text-sm`}>
@@ -95,6 +97,7 @@ export function SubaccountDetail({ uid }: { uid: string }) {
       <WithdrawalsSection uid={e.subUid} />
       <RebateSection uid={e.subUid} />
       <RebateHistorySection uid={e.subUid} />
+      {story ? <TimelineSection uid={e.subUid} /> : null}
     </>
   );
 }

@@ -1,0 +1,139 @@
+// Bulk assign and close from /alerts, and the review deadline, on a real database (both engines): each case
+// is changed and audited on its own (its own trail), one that refuses is reported while the others go on; a
+// case's deadline is its opening plus the days of its highest severity, and the overdue filter finds exactly
+// the open cases past it.
+import { describe, expect, it } from "vitest";
+import { bulkAssignSchema, bulkCloseSchema } from "@/lib/api/monitoring/bulk";
+import { databaseTestBed, testEngines } from "@/server/db/testing";
+import { staffSession } from "@/server/testing";
+import { listAlerts } from "./alert";
+import { bulkAssign, bulkClose } from "./bulk";
+import { getCase } from "./case";
+import { caseDueSql } from "./review";
+import { clearMonitoring } from "./testing";
+
+const alice = staffSession("compliance", "alice");
+const DAY = 86_400_000;
+
+describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on $engine", (engine) => {
+  const bed = databaseTestBed(engine);
+
+  /** A case of `sub` opened `daysAgo` days ago with one alert per severity given. */
+  async function aCase(sub: string, daysAgo: number, severities: string[], status = "open"): Promise<string> {
+    const closed = status === "closed";
+    const { rows } = await bed.db.query<{ id: string }>(
+      `INSERT INTO monitoring_cases (sub_uid, status, opened_at, outcome, outcome_reason, closed_by, closed_at)
+       VALUES ($1, $2, now() - $3::integer * interval '1 day', $4, $5, $6, CASE WHEN $7 THEN now() END)
+       RETURNING id::text`,
+      [sub, status, daysAgo, closed ? "monitored" : null, closed ? "done" : null, closed ? "bob@x" : null, closed],
+    );
+    const id = rows[0]!.id;
+    for (const [i, severity] of severities.entries()) {
+      await bed.db.query(
+        `WITH r AS (INSERT INTO monitoring_rules (name, created_by) VALUES ($1, 'bob') RETURNING id),
+              v AS (INSERT INTO monitoring_rule_versions (rule_id, version, kind, params, severity, author)
+                    SELECT id, 1, 'large_deposit', '{}', $2, 'bob' FROM r RETURNING id, rule_id)
+         INSERT INTO monitoring_alerts (rule_version_id, rule_id, sub_uid, occurrence, window_start, window_end,
+           severity, holds, value, case_id, status)
+         SELECT v.id, v.rule_id, $3, 'o', 0, 0, $2, false, '1', $4::uuid, $5 FROM v`,
+        [`r-${sub}-${i}`, severity, sub, id, closed ? "closed" : "open"],
+      );
+    }
+    return id;
+  }
+
+  const trailOf = async (id: string) =>
+    (
+      await bed.db.query<{ action: string; outcome: string }>(
+        `SELECT action, outcome FROM audit_log WHERE target = $1 ORDER BY id`,
+        [`case:${id}`],
+      )
+    ).rows.map((r) => `${r.action} ${r.outcome}`);
+
+  it("[monitoring][review] a case is due its opening plus its highest severity's days; overdue ones are filtered", async () => {
+    await clearMonitoring(bed.db);
+    const late = await aCase("51", 3, ["low", "high"]); // high: 2 days, opened 3 ago: overdue
+    const early = await aCase("52", 3, ["low"]); // low: 14 days: not yet
+    await aCase("53", 30, ["high"], "closed"); // past it, but closed
+    const c = await getCase(bed.db, late);
+    expect(c.severity).toBe("high");
+    expect(Date.parse(c.reviewDueAt!) - Date.parse(c.openedAt)).toBe(2 * DAY);
+    expect((await getCase(bed.db, early)).severity).toBe("low");
+    const days = { high: 1, medium: 1, low: 20 };
+    const { rows } = await bed.db.query<{ ms: string }>(
+      `SELECT (extract(epoch FROM ${caseDueSql("c", days)} - c.opened_at) * 1000)::bigint::text AS ms
+         FROM monitoring_cases c WHERE c.id = $1`,
+      [early],
+    );
+    expect(Number(rows[0]!.ms)).toBe(20 * DAY);
+
+    const overdue = await listAlerts(bed.db, { overdue: "true" });
+    expect(overdue.total).toBe(2);
+    expect(new Set(overdue.items.map((a) => a.caseId))).toEqual(new Set([late]));
+    expect(overdue.items[0]).toMatchObject({ caseStatus: "open", caseAssignee: null, caseDueAt: c.reviewDueAt });
+    expect((await listAlerts(bed.db, {})).total).toBe(4);
+  });
+
+  it("[monitoring][bulk] assigns and closes each case on its own audit entry; a closed one is reported, not changed", async () => {
+    await clearMonitoring(bed.db);
+    const a = await aCase("61", 0, ["medium"]);
+    const b = await aCase("62", 0, ["high"]);
+    const done = await aCase("63", 0, ["low"], "closed");
+    const before = await trailOf(done);
+
+    const assigned = await bulkAssign(
+      bed.db,
+      alice,
+      { requestId: "rq-bulk" },
+      {
+        caseIds: [a, b, done],
+        assignee: "carol@brokerdesk.test",
+      },
+    );
+    expect(assigned.results).toEqual([
+      { caseId: a, ok: true },
+      { caseId: b, ok: true },
+      { caseId: done, ok: false, code: "already_decided", message: "This case is closed" },
+    ]);
+    expect((await getCase(bed.db, a)).assignee).toBe("carol@brokerdesk.test");
+    expect((await getCase(bed.db, b)).assignee).toBe("carol@brokerdesk.test");
+    expect((await getCase(bed.db, done)).assignee).toBeNull();
+    expect(await trailOf(a)).toEqual(["monitoring.case-update intent", "monitoring.case-update success"]);
+    expect(await trailOf(done)).toEqual([...before, "monitoring.case-update intent", "monitoring.case-update failure"]);
+
+    const closed = await bulkClose(
+      bed.db,
+      alice,
+      {},
+      { caseIds: [a, b], outcome: "false_positive", reason: "Known payroll" },
+    );
+    expect(closed.results.every((r) => r.ok)).toBe(true);
+    for (const id of [a, b]) {
+      const c = await getCase(bed.db, id);
+      expect(c).toMatchObject({
+        status: "closed",
+        outcome: "false_positive",
+        outcomeReason: "Known payroll",
+        closedBy: alice.email,
+      });
+      expect(c.alerts.every((x) => x.status === "closed")).toBe(true);
+      expect((await trailOf(id)).slice(-2)).toEqual(["monitoring.case-close intent", "monitoring.case-close success"]);
+    }
+    const { rows } = await bed.db.query<{ params: { outcome: string; bulk: number } }>(
+      `SELECT params FROM audit_log WHERE target = $1 AND action = 'monitoring.case-close' AND outcome = 'intent'`,
+      [`case:${a}`],
+    );
+    expect(rows[0]!.params).toMatchObject({ outcome: "false_positive", bulk: 2 });
+  });
+
+  it("[monitoring][bulk] refuses bad input on its field", () => {
+    const empty = bulkAssignSchema.safeParse({ caseIds: [], assignee: "not-an-email" });
+    expect(empty.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["assignee", "caseIds"]);
+    const id = "0b7d4c1e-9f5a-4a47-9d0f-6f0d6f6f6f6f";
+    expect(bulkAssignSchema.safeParse({ caseIds: [id, id], assignee: null }).error?.issues[0]?.message).toBe(
+      "caseIds names a case twice",
+    );
+    const close = bulkCloseSchema.safeParse({ caseIds: [id], outcome: "fine", reason: "" });
+    expect(close.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["outcome", "reason"]);
+  });
+});
