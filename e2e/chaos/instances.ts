@@ -3,6 +3,7 @@
 // history. An instance that exits by itself while it had work left is a problem of the run (an outage must
 // not end the app), and is started again so that the run goes on.
 import { fork, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { childEnv } from "@/lib/env";
 import { hashInts } from "@/server/simulator/prng";
@@ -28,6 +29,9 @@ export async function startInstances(o: {
   env: Record<string, string>;
   config: Omit<ChaosInstanceConfig, "name" | "seed" | "ops">;
 }): Promise<Instances> {
+  mkdirSync("reports", { recursive: true });
+  // Every instance's stderr, in reports/chaos-instances.log (reports/ is not committed).
+  const log = createWriteStream(path.join("reports", "chaos-instances.log"));
   const history: HistoryEvent[] = [];
   const crashes: string[] = [];
   const children = new Map<string, ChildProcess>();
@@ -45,18 +49,26 @@ export async function startInstances(o: {
     new Promise<void>((resolve, reject) => {
       const child = fork(path.join(process.cwd(), "e2e/chaos/instance.ts"), [], {
         execArgv: ["--conditions=react-server", "--import", "tsx"],
-        stdio: ["ignore", "ignore", "inherit", "ipc"],
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
         env: childEnv(o.env),
       });
       children.set(name, child);
+      // What it says on stderr (an uncaught error's stack) is kept, so a crash's problem can name its cause.
+      let said = "";
+      child.stderr?.on("data", (d: Buffer) => {
+        said = (said + d.toString()).slice(-4_000);
+        log.write(`[${name}] ${d.toString()}`);
+      });
       child.on("message", (m) => {
         if (m === "started") resolve();
         else if (m === "done") {
           left.set(name, 0);
           ending.add(child);
           child.kill("SIGTERM");
-        } else if (typeof m === "string") reject(new Error(`${name}: ${m}`));
-        else {
+        } else if (typeof m === "string") {
+          said += `\n${m}`;
+          reject(new Error(`${name}: ${m}`));
+        } else {
           history.push(m as HistoryEvent);
           left.set(name, Math.max(0, (left.get(name) ?? 0) - 1));
         }
@@ -65,8 +77,13 @@ export async function startInstances(o: {
         if (children.get(name) !== child) return;
         children.delete(name);
         if (ending.has(child) || (left.get(name) ?? 0) === 0) return;
+        const cause =
+          said
+            .split("\n")
+            .find((l) => /Error|failed:/.test(l))
+            ?.trim() ?? "(nothing on stderr)";
         crashes.push(
-          `${name} ended by itself (${signal ?? `exit code ${code}`}) with ${left.get(name)} operations left`,
+          `${name} ended by itself (${signal ?? `exit code ${code}`}) with ${left.get(name)} operations left: ${cause}`,
         );
         restarts++;
         void start(name).catch((e: unknown) => crashes.push(`${name} did not start again: ${String(e)}`));
@@ -109,6 +126,9 @@ export async function startInstances(o: {
       await start(name);
     },
     stopAll: () => end("SIGTERM"),
-    killAll: () => end("SIGKILL"),
+    killAll: async () => {
+      await end("SIGKILL");
+      log.end();
+    },
   };
 }
