@@ -155,6 +155,17 @@ export async function checkChaosRun(run: ChaosRunFacts): Promise<{
       carriedOut: records.length,
       answeredUnknown: count((e) => e.ok && e.result === "unknown"),
       refused: count((e) => !e.ok),
+      refusedBy: Object.entries(
+        history
+          .filter((e) => !e.ok)
+          .reduce<Record<string, number>>((m, e) => {
+            const k = `${e.op} ${e.result}`;
+            m[k] = (m[k] ?? 0) + 1;
+            return m;
+          }, {}),
+      )
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(", "),
       addressBook: count((e) => e.op.startsWith("destination.") && e.ok),
       exports: count((e) => e.op === "export" && e.ok),
       ledgerDeposits: deposits,

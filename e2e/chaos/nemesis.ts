@@ -52,15 +52,30 @@ export async function runNemesis(o: {
     for (const k of KINDS) if ((r -= WEIGHTS[k]) < 0) return k;
     return "kill";
   };
-  while (o.instances.busy().length) {
+  // An outage or a restart takes seconds (an instance starting again under load, most): it runs on while the
+  // nemesis goes on to its next action, one of each kind at a time, so even a short run sees every kind.
+  const under = new Map<string, Promise<void>>();
+  const meanwhile = (key: string, work: Promise<void>) =>
+    under.set(
+      key,
+      work.finally(() => under.delete(key)),
+    );
+  const busy = () => o.instances.busy().filter((n) => !under.has(`kill ${n}`));
+  while (busy().length || under.size) {
+    if (!busy().length) {
+      await Promise.race(under.values());
+      continue;
+    }
     // Quickly through the first round (a short run's workload lasts some ten seconds), then at a calmer pace.
-    await sleep(first.length ? 150 + Math.floor(random() * 450) : 400 + Math.floor(random() * 1_200));
-    const running = o.instances.busy();
-    if (!running.length) break;
+    await sleep(first.length ? 150 + Math.floor(random() * 450) : 700 + Math.floor(random() * 1_300));
+    const running = busy();
+    if (!running.length) continue;
     const kind = draw();
     if (kind === "kill") {
       const victim = running[Math.floor(random() * running.length)]!;
-      await o.instances.kill(victim);
+      // One instance down at a time: a kill waits for the last one's instance to be back.
+      await Promise.all([...under].filter(([k]) => k.startsWith("kill ")).map(([, p]) => p));
+      meanwhile(`kill ${victim}`, o.instances.kill(victim));
       counts.kills++;
       actions.push(`kill ${victim}`);
     } else if (kind === "e5" || kind === "e1") {
@@ -70,14 +85,21 @@ export async function runNemesis(o: {
       actions.push(`${kind.toUpperCase()} ${fault.kind}${fault.status ? ` ${fault.status}` : ""}`);
     } else if (kind === "redis") {
       const downMs = 200 + Math.floor(random() * 1_500);
-      await o.redis.restart(downMs);
+      await under.get("redis");
+      meanwhile("redis", o.redis.restart(downMs));
       counts.redisRestarts++;
       actions.push(`redis down ${downMs} ms`);
     } else if (kind === "database") {
       const downMs = 500 + Math.floor(random() * 3_000);
-      await o.proxy.drop();
-      await sleep(downMs);
-      await o.proxy.restore();
+      await under.get("database");
+      meanwhile(
+        "database",
+        (async () => {
+          await o.proxy.drop();
+          await sleep(downMs);
+          await o.proxy.restore();
+        })(),
+      );
       counts.databaseOutages++;
       actions.push(`postgres away ${downMs} ms`);
     } else {
