@@ -19,6 +19,7 @@ type Withdrawal = {
   approved_by: string | null;
   platform_order_id: string | null;
   policy_approvals: Requirement[] | null;
+  policy_rule: string | null;
 };
 type Approval = { withdrawal_id: string; approver: string; role: string; at: number };
 
@@ -152,6 +153,16 @@ export async function checkChaosRun(run: ChaosRunFacts): Promise<{
       operations: history.length,
       withdrawals: withdrawals.length,
       approvals: approvals.length,
+      // Which of the policy's rules decided the withdrawals (no rule: the default, one lead).
+      byRule: Object.entries(
+        withdrawals.reduce<Record<string, number>>((m, w) => {
+          const k = w.policy_rule ?? "default";
+          m[k] = (m[k] ?? 0) + 1;
+          return m;
+        }, {}),
+      )
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(", "),
       carriedOut: records.length,
       answeredUnknown: count((e) => e.ok && e.result === "unknown"),
       refused: count((e) => !e.ok),
