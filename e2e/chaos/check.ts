@@ -121,7 +121,10 @@ export async function checkChaosRun(run: ChaosRunFacts): Promise<{
     if (!s || limit === undefined) continue;
     peaks.push(`${op} ${s.peakPerSecond}/${limit}`);
     if (s.peakPerSecond > limit)
-      problems.push(`${op}: ${s.peakPerSecond} requests reached the platform within one second, limit ${limit}`);
+      problems.push(
+        `${op}: ${s.peakPerSecond} requests reached the platform within one second, limit ${limit} ` +
+          `(the busiest second began at ${new Date(busiestSecond(s.acceptedTimes)).toISOString()})`,
+      );
   }
 
   // 7. The ledger equals the platform's records by ID (and status), once its sync has caught up.
@@ -187,4 +190,15 @@ export async function checkChaosRun(run: ChaosRunFacts): Promise<{
       problems: problems.length,
     },
   };
+}
+
+/** When the second with the most of these sorted times began (to set beside the nemesis's timed actions). */
+function busiestSecond(times: readonly number[]): number {
+  let best = 0;
+  let at = times[0] ?? 0;
+  for (let lo = 0, hi = 0; hi < times.length; hi++) {
+    while (times[lo]! <= times[hi]! - 1_000) lo++;
+    if (hi - lo + 1 > best) [best, at] = [hi - lo + 1, times[lo]!];
+  }
+  return at;
 }

@@ -71,24 +71,26 @@ export async function runNemesis(o: {
     const running = busy();
     if (!running.length) continue;
     const kind = draw();
+    // Each action is said with its wall-clock time, to set beside what the checker finds.
+    const at = new Date().toISOString().slice(11, 23);
     if (kind === "kill") {
       const victim = running[Math.floor(random() * running.length)]!;
       // One instance down at a time: a kill waits for the last one's instance to be back.
       await Promise.all([...under].filter(([k]) => k.startsWith("kill ")).map(([, p]) => p));
       meanwhile(`kill ${victim}`, o.instances.kill(victim));
       counts.kills++;
-      actions.push(`kill ${victim}`);
+      actions.push(`${at} kill ${victim}`);
     } else if (kind === "e5" || kind === "e1") {
       const fault = FAULTS[kind][Math.floor(random() * FAULTS[kind].length)]!;
       sim.faults.add(fault);
       counts[kind === "e5" ? "e5Faults" : "e1Faults"]++;
-      actions.push(`${kind.toUpperCase()} ${fault.kind}${fault.status ? ` ${fault.status}` : ""}`);
+      actions.push(`${at} ${kind.toUpperCase()} ${fault.kind}${fault.status ? ` ${fault.status}` : ""}`);
     } else if (kind === "redis") {
       const downMs = 200 + Math.floor(random() * 1_500);
       await under.get("redis");
       meanwhile("redis", o.redis.restart(downMs));
       counts.redisRestarts++;
-      actions.push(`redis down ${downMs} ms`);
+      actions.push(`${at} redis down ${downMs} ms`);
     } else if (kind === "database") {
       const downMs = 500 + Math.floor(random() * 3_000);
       await under.get("database");
@@ -101,13 +103,13 @@ export async function runNemesis(o: {
         })(),
       );
       counts.databaseOutages++;
-      actions.push(`postgres away ${downMs} ms`);
+      actions.push(`${at} postgres away ${downMs} ms`);
     } else {
       const ms = 60_000 * (1 + Math.floor(random() * 30));
       const now = sim.clock.advance(ms);
       moves.push({ wall: now - sim.clock.offsetMs(), offset: sim.clock.offsetMs() });
       counts.clockMoves++;
-      actions.push(`clock +${ms / 60_000} min`);
+      actions.push(`${at} clock +${ms / 60_000} min`);
     }
   }
   const wallOf = (simMs: number) => {
