@@ -64,13 +64,13 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, ms 
   }
 }
 
-/** A private redis-server on loopback, no persistence. */
-export async function startRedis(): Promise<Proc> {
+/** A private redis-server on loopback, no persistence; on `port` when given (a restart keeps its address). */
+export async function startRedis(port?: number, name = "scale-redis"): Promise<Proc> {
   if (!existsSync(REDIS_SERVER_BIN))
     throw new Error(`${REDIS_SERVER_BIN} is missing: apt-get install redis-server (.ci/run does)`);
-  const port = await freePort();
+  port ??= await freePort();
   const p = startProcess(
-    "scale-redis",
+    name,
     `redis://127.0.0.1:${port}`,
     REDIS_SERVER_BIN,
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],

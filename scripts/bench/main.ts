@@ -17,8 +17,11 @@
 //   complete), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60, --ledger-subs 10000,
 //   --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
 //   monitoring (not in the default set): every preset over --ledger-rows deposits, on --ledger-engines
+//   chaos (not in the default set; needs TEST_DATABASE_URL, as `npm run test:chaos`): --chaos-ops 1300 operations per
+//   instance (three; about 1,000 withdrawals), --chaos-seed N (random unless given)
 import os from "node:os";
 import { exportThroughput, exportThroughputViaProxy } from "./exports";
+import { chaosBench } from "./chaos";
 import { ledgerBench } from "./ledger";
 import { monitoringBench } from "./monitoring";
 import { staffLoad } from "./load";
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
   }
   if (only.has("ledger")) await ledgerBench();
   if (only.has("monitoring")) await monitoringBench();
+  if (only.has("chaos")) await chaosBench();
   const machine = {
     node: process.version,
     cpus: os.cpus().length,

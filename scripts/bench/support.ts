@@ -45,6 +45,8 @@ const args = parseArgs({
     "lh-pages": { type: "string" },
     "lh-roles": { type: "string" },
     "lh-one-role": { type: "boolean", default: false },
+    "chaos-ops": { type: "string", default: "1300" },
+    "chaos-seed": { type: "string" },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -78,6 +80,11 @@ export const lhPages = listFlag(args["lh-pages"]);
 export const lhRoles = listFlag(args["lh-roles"]);
 /** Each page as one role only: the first of --lh-roles (in that order) that may open it. */
 export const lhOneRole = args["lh-one-role"];
+/** The chaos benchmark: operations per instance (three instances), and its seed (random unless given). */
+export const chaosFlags = {
+  ops: Number(args["chaos-ops"]),
+  seed: args["chaos-seed"] === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(args["chaos-seed"]),
+};
 
 /** Chromium's flags in the benchmarks, as in playwright.config.ts. */
 export const CHROMIUM_ARGS = [

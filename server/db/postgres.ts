@@ -25,6 +25,22 @@ const getTypeParser = ((oid: number, format?: "text" | "binary") => {
   return pg.types.getTypeParser(oid, format);
 }) as typeof pg.types.getTypeParser;
 
+/**
+ * A client checked out of the pool has lost the pool's idle error listener, and pg emits a connection that
+ * breaks between two of its queries (the server restarted, the network dropped it) as an 'error' event on it:
+ * with no listener, that ends the process. Listened to while checked out, the failure marks the client broken
+ * (it is not given back to the pool) and the transaction's next query fails as an ordinary error. Returns the
+ * function that stops listening, called when the client goes back.
+ */
+function watchCheckedOut(client: pg.PoolClient, onLost: (e: Error) => void): () => void {
+  const listener = (e: Error) => {
+    logger.error({ err: e.message }, "PostgreSQL connection lost while checked out");
+    onLost(e);
+  };
+  client.on("error", listener);
+  return () => void client.off("error", listener);
+}
+
 export async function openPostgres(url: string) {
   const pool = new pg.Pool({
     connectionString: url,
@@ -60,6 +76,7 @@ export async function openPostgres(url: string) {
       guard();
       const client = await pool.connect();
       let broken: Error | undefined;
+      const lost = watchCheckedOut(client, (e) => (broken ??= e));
       try {
         return await runTransaction(
           async (sql, params) => {
@@ -76,6 +93,7 @@ export async function openPostgres(url: string) {
           fn,
         );
       } finally {
+        lost();
         client.release(broken);
       }
     },
@@ -89,6 +107,7 @@ export async function openPostgres(url: string) {
   const withMigrationSession = async <T>(fn: (s: MigrationSession) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     let broken: Error | undefined;
+    const lost = watchCheckedOut(client, (e) => (broken ??= e));
     try {
       // Session-level lock on this one client: held across the per-migration transactions.
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
@@ -106,6 +125,7 @@ export async function openPostgres(url: string) {
         });
       }
     } finally {
+      lost();
       client.release(broken);
     }
   };

@@ -167,4 +167,40 @@ describe.skipIf(!pgUrl)("[db][outage] PostgreSQL going away and coming back", ()
       await proxy.cut();
     }
   }, 120_000);
+
+  it("[db][outage] a connection lost in the middle of a transaction fails that transaction, not the process, and the next one is served", async () => {
+    tdb ??= await createTestDatabase({ engine: "postgres", url: pgUrl });
+    const direct = new URL(tdb.urlFor!("brokerdesk_ci", "brokerdesk_ci"));
+    const proxy = tcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    await proxy.listen();
+    const viaProxy = new URL(direct);
+    viaProxy.host = `127.0.0.1:${proxy.port()}`;
+    const db = await openDb({ url: viaProxy.toString() });
+    // Without a listener on the checked-out client, pg's 'error' event ends the process: vitest reports it.
+    const uncaught: unknown[] = [];
+    const onUncaught = (e: unknown) => uncaught.push(e);
+    process.on("uncaughtException", onUncaught);
+    try {
+      const failed = await db
+        .transaction(async (tx) => {
+          await tx.query("SELECT 1");
+          // The connection breaks while this transaction holds its client between two queries.
+          await proxy.cut();
+          await new Promise((r) => setTimeout(r, 200));
+          await proxy.listen();
+          await tx.query("SELECT 2");
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(failed).toBeInstanceOf(Error);
+      expect(uncaught).toEqual([]);
+      expect((await db.query<{ n: number }>("SELECT 3 AS n")).rows).toEqual([{ n: 3 }]);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      await db.close();
+      await proxy.cut();
+    }
+  }, 60_000);
 });
