@@ -6,7 +6,7 @@
 // through the same audit intent as its route, and reports every operation's call and answer to the run, which
 // keeps the history. The nemesis may kill it with SIGKILL, or take the database or Redis away, at any moment.
 import type { PlatformKey } from "@/lib/env";
-import { destinationFormSchema } from "@/lib/api/withdrawal-destinations";
+import { destinationFormSchema } from "@/lib/api/withdrawals/destinations";
 import { withdrawalFormSchema } from "@/lib/api/withdrawals";
 import { withAudit, type AuditSubject } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
