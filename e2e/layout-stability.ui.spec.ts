@@ -9,8 +9,8 @@ import type { Browser, Page, Route } from "@playwright/test";
 import { PAGES, type PageDef } from "@/lib/pages";
 import { ROLES, can } from "@/lib/rbac";
 import { sameOrigin, signInApi, waitForHydration } from "./support/staff";
-import type { Instance } from "./support/second-instance";
-import { syncedInstance } from "./support/synced-instance";
+import { startInstance, type Instance } from "./support/second-instance";
+import { SYNCED_APP_ENV } from "./support/synced-instance";
 import { expect, test } from "./support/test";
 
 /** Chromium's "good" cumulative layout shift is 0.1; a page that holds still stays well below it. */
@@ -22,8 +22,9 @@ const recordPaths = new Map<string, string>();
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
-  // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
-  instance = await syncedInstance();
+  // An instance of its own, with the shared one's settings: the lead's /withdrawals keeps room for the one
+  // request this spec puts in its approval queue, and the shared instance's queue holds other specs' requests.
+  instance = await startInstance("layout", SYNCED_APP_ENV, 120_000);
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "lead");
   // Off the clock: every sub-account's deposits and the main key's fills and plan orders are in the ledger.
@@ -47,9 +48,10 @@ test.beforeAll(async ({ playwright }) => {
   const registry = (await (await ctx.get("/api/sub-accounts")).json()) as {
     items: { subUid: string; subaccountName?: string; status?: string }[];
   };
-  const [from, to] = registry.items
-    .filter((s) => s.status === "normal" && !s.subaccountName?.startsWith("riskunit"))
-    .map((s) => s.subUid);
+  // Named desks, not the registry's first two: the queue's row wraps with the sub-account's balance, and the
+  // panel keeps room for the row of a desk with an ordinary one (desk01, desk02 at the simulator's seed).
+  const desk = (name: string) => registry.items.find((s) => s.subaccountName?.startsWith(`${name}@`))?.subUid;
+  const [from, to] = [desk("desk01"), desk("desk02")];
   expect(from && to, "two sub-accounts to move funds between").toBeTruthy();
   recordPaths.set(PAGES.subAccount.path, `/sub-accounts/${from}`);
   const newest = (await (await ctx.get("/api/ledger/deposits?limit=1")).json()) as { rows: { orderId: string }[] };

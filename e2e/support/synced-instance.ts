@@ -1,9 +1,9 @@
-// One Brokerdesk with the ledger's sync on, shared by the specs that need a synced ledger (layout-stability,
-// monitoring, ledger, ledger-trades). The sync of a fresh instance waits on the simulator's rate limits for
-// 20-45 s; each of those specs used to start its own and wait it out. The run's global set-up
-// (e2e/support/global-setup.ts) starts this one before the first spec, so it syncs while other specs run, and
-// stops it at the end. Each spec still waits, off the clock, for the state it needs. A spec run without it
-// (an older set-up, a run of the api project alone) starts its own, as before.
+// One Brokerdesk with the ledger's sync on, shared by the specs that need a synced ledger (monitoring, ledger,
+// ledger-trades; layout-stability starts its own with the same settings, since it needs a queue it controls). The
+// sync of a fresh instance waits on the simulator's rate limits for 20-45 s; each of those specs used to start its
+// own and wait it out. The run's global set-up (e2e/support/global-setup.ts) starts this one before the first
+// spec, so it syncs while other specs run, and stops it at the end. Each spec still waits, off the clock, for the
+// state it needs. A spec run without it (an older set-up, a run of the api project alone) starts its own.
 import { isHealthy, launchInstance, startInstance, type Instance } from "./second-instance";
 
 /** What the shared instance runs with: every setting one of its specs asked for. */
@@ -16,7 +16,7 @@ export const SYNCED_APP_ENV = {
 };
 
 /** The specs that use it: the global set-up starts it only when the run may include one of them. */
-export const SYNCED_SPECS = ["layout-stability", "monitoring", "ledger", "ledger-trades"];
+export const SYNCED_SPECS = ["monitoring", "ledger", "ledger-trades"];
 
 /** Where the global set-up tells the workers its address (inherited through the environment). */
 const URL_VAR = "E2E_SYNCED_BASE_URL";
