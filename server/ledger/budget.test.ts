@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { staffCalled, staffWalkStarted } from "@/server/platform/staff-activity";
 import { testRedisSuite } from "@/server/redis/testing";
 import { budgetUse, callCounter, sharePerSecond, syncBudget } from "./budget";
-import { DEPOSITS_JOB } from "./deposits";
+import { DEPOSITS_JOB } from "./deposits/sync";
 
 const MINUTE = 60_000;
 const T0 = 1_790_000_000_000 - (1_790_000_000_000 % MINUTE);

@@ -13,9 +13,9 @@ import {
 import { catalog, type OperationId } from "@/lib/platform/catalog";
 import { staffIdle, staffWalking } from "@/server/platform/staff-activity";
 import { getRedis, REDIS_PREFIX } from "@/server/redis";
-import { DEPOSITS_JOB } from "./deposits";
-import { ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB } from "./snapshots";
-import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
+import { DEPOSITS_JOB } from "./deposits/sync";
+import { ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB } from "./snapshots/sync";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades/store";
 
 /** Points per second the sync may use of `operation`'s limit: at least one. */
 export function sharePerSecond(operation: OperationId, share: number): number {

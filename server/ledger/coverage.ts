@@ -1,11 +1,11 @@
 import "server-only";
 // The ledger's coverage, read: for a range and a set of sub-accounts (the registry, or those given), how
 // many the ledger holds completely (ledger_sync.covered_from/covered_to, kept by the sync in the transaction
-// of the records they cover: ./deposits.ts), up to when, and which it does not. Every deposits answer states
-// it (queries.ts, the export) and monitoring reads it before judging a range.
+// of the records they cover: ./deposits/sync.ts), up to when, and which it does not. Every deposits answer states
+// it (deposits/queries.ts, the export) and monitoring reads it before judging a range.
 import type { CoverageDataset, LedgerCoverage, SubaccountCoverage } from "@/lib/api/ledger-coverage";
 import type { Queryable } from "@/server/db";
-import { DEPOSITS_JOB } from "./deposits";
+import { DEPOSITS_JOB } from "./deposits/sync";
 
 const DAY = 86_400_000;
 /** The sync job that keeps each dataset's per-sub-account coverage. */

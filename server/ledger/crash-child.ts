@@ -8,7 +8,7 @@ import { openDb } from "@/server/db";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import type { PlatformKey } from "@/lib/env";
-import { DEPOSITS_JOB } from "./deposits";
+import { DEPOSITS_JOB } from "./deposits/sync";
 import { startLedger } from "./engine";
 
 export type CrashChildProgress = {

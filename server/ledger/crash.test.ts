@@ -18,7 +18,7 @@ import {
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { registerFromSimulator } from "@/server/testing";
 import type { CrashChildConfig, CrashChildProgress } from "./crash-child";
-import { DEPOSITS_JOB } from "./deposits";
+import { DEPOSITS_JOB } from "./deposits/sync";
 import { coverageMismatches } from "./testing";
 
 let sim: Simulator;

@@ -1,10 +1,10 @@
 import "server-only";
 // The ledger's sync, run as jobs on pg-boss (a maintained job engine on PostgreSQL, here on PGlite too):
 // - "ledger-sweep", once per few seconds across every instance (pg-boss's throttle, singletonSeconds):
-//   queues the registry's due deposit runs in the order staff need them (backfill-order.ts): a sub-account
+//   queues the registry's due deposit runs in the order staff need them (deposits/backfill-order.ts): a sub-account
 //   staff look at first (also queued at once by prioritize), every newest window before any older one;
 // - "ledger-deposits", at most one queued or running per sub-account across every instance (policy
-//   exclusive, keyed by the UID): one run of server/ledger/deposits.ts; a failure is recorded (for /sync)
+//   exclusive, keyed by the UID): one run of server/ledger/deposits/sync.ts; a failure is recorded (for /sync)
 //   and retried with backoff, and a job that keeps failing stays in pg-boss's failed state with its error.
 // - "ledger-retention", hourly (a pg-boss schedule, so one run across every instance) and once at start:
 //   deletes what is older than Brokerdesk's own retention (LEDGER_RETENTION_DAYS), if one is set.
@@ -18,13 +18,13 @@ import { syncLag } from "./lag";
 import type { PlatformClient } from "@/server/platform/client";
 import { jobBudgets, sharePerSecond, type Budget } from "./budget";
 import { purgeLedger } from "./retention";
-import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
-import { startSnapshotJobs } from "./snapshots-engine";
-import { startPriceJobs } from "./prices-engine";
-import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
-import { callsPerCheckSet, checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
+import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits/sync";
+import { startSnapshotJobs } from "./snapshots/jobs";
+import { startPriceJobs } from "./prices/jobs";
+import { startTradeJobs, type TradeJobsOptions } from "./trades/jobs";
+import { callsPerCheckSet, checkIntervals, nextCheckMs, scheduleCounts } from "./deposits/schedule";
 import { workRuns } from "./runs-queue";
-import { dueRuns, hurryQueuedRun, PRIORITY_RUN, requestPriority, type RunMode } from "./backfill-order";
+import { dueRuns, hurryQueuedRun, PRIORITY_RUN, requestPriority, type RunMode } from "./deposits/backfill-order";
 import { catalog } from "@/lib/platform/catalog";
 import { startMonitoringJobs } from "@/server/monitoring/jobs";
 
@@ -49,11 +49,11 @@ export type LedgerOptions = {
   schema?: string;
   budget?: Budget;
   now?: () => number;
-  /** Fills and plan orders of these keys (trades-engine.ts); none when left out. */
+  /** Fills and plan orders of these keys (trades/jobs.ts); none when left out. */
   trades?: TradeJobsOptions;
-  /** Daily snapshots of every registry sub-account's spot assets and rebate info (snapshots-engine.ts). */
+  /** Daily snapshots of every registry sub-account's spot assets and rebate info (snapshots/jobs.ts). */
   snapshots?: boolean;
-  /** Daily USDT prices of the coins deposited (prices-engine.ts, from E8's public trades). */
+  /** Daily USDT prices of the coins deposited (prices/jobs.ts, from E8's public trades). */
   prices?: boolean;
 };
 
@@ -61,7 +61,7 @@ export type Ledger = {
   boss: PgBoss;
   stop(): Promise<void>;
   sweep(): Promise<number>;
-  /** Staff are looking at this sub-account: its whole history ahead of every other run (backfill-order.ts). */
+  /** Staff are looking at this sub-account: its whole history ahead of every other run (deposits/backfill-order.ts). */
   prioritize(subUid: string): Promise<void>;
 };
 

@@ -1,6 +1,6 @@
 import "server-only";
 // Keeping one configured key's fills (E4, every symbol in one walk) and its plan orders (E3, one symbol a
-// walk, as E3 requires) in the ledger. One run, as for deposits (deposits.ts):
+// walk, as E3 requires) in the ledger. One run, as for deposits (../deposits/sync.ts):
 // 1. the recent part: from the newest stored record (less a re-check span) up to now, newest first; for
 //    plan orders it reaches back to the oldest stored order not yet triggered, whose status may change;
 // 2. one backfill step, further back, until everything the platform still holds has been seen: for fills
@@ -8,9 +8,9 @@ import "server-only";
 // Safe to repeat and to interrupt anywhere: records are upserted by ID.
 import type { Fill, PlanOrder } from "@/lib/platform/catalog";
 import type { Queryable } from "@/server/db";
-import { platformNow, type LedgerRunDeps } from "./run-deps";
-import { FILLS_JOB, PLAN_ORDERS_JOB, storeFills, storePlanOrders } from "./trades-store";
-import { failureText, walkPages } from "./walk";
+import { platformNow, type LedgerRunDeps } from "../run-deps";
+import { FILLS_JOB, PLAN_ORDERS_JOB, storeFills, storePlanOrders } from "./store";
+import { failureText, walkPages } from "../walk";
 
 const DAY = 86_400_000;
 /** E3's 90-day span, less room for clock skew. */

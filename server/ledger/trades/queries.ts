@@ -15,7 +15,7 @@ import type { Role } from "@/lib/rbac";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
 import type { CredentialStore } from "@/server/platform/credentials";
-import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./store";
 
 type Key = { ctime: string; id: string };
 const codec: CursorCodec<Key> = {

@@ -1,13 +1,13 @@
 import "server-only";
-// The daily snapshot jobs on the ledger's pg-boss (engine.ts): one "ledger-snapshots" queue, at most one job
-// queued or running per (snapshot, sub-account) across every instance (./runs-queue.ts). The sweep
+// The daily snapshot jobs on the ledger's pg-boss (../engine.ts): one "ledger-snapshots" queue, at most one job
+// queued or running per (snapshot, sub-account) across every instance (../runs-queue.ts). The sweep
 // queues every registry sub-account whose snapshot is due (none yet, or past the UTC midnight after the last).
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
-import { jobBudgets, type Budget } from "./budget";
-import { workRuns } from "./runs-queue";
-import { nextUtcMidnight, recordSnapshotRun, SNAPSHOT_JOBS, takeSnapshot, type SnapshotJob } from "./snapshots";
+import { jobBudgets, type Budget } from "../budget";
+import { workRuns } from "../runs-queue";
+import { nextUtcMidnight, recordSnapshotRun, SNAPSHOT_JOBS, takeSnapshot, type SnapshotJob } from "./sync";
 
 export const SNAPSHOTS_QUEUE = "ledger-snapshots";
 type Task = { job: SnapshotJob; subUid: string };

@@ -8,8 +8,8 @@ import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { csvBody, csvResponse } from "@/server/http/csv";
-import { depositsForExport } from "./deposits-export";
-import { storeDeposits } from "./deposits";
+import { depositsForExport } from "./export";
+import { storeDeposits } from "./sync";
 import { searchDeposits } from "./queries";
 
 const compliance: StaffSession = {

@@ -1,16 +1,16 @@
 import "server-only";
-// The fills and plan-order jobs on the ledger's pg-boss (engine.ts): one "ledger-trades" queue, at most one
-// job queued or running per (job, key, symbol) across every instance (./runs-queue.ts); the state is in
-// ledger_key_sync, so a restart resumes. The sweep of engine.ts calls sweepTrades: it makes sure each
+// The fills and plan-order jobs on the ledger's pg-boss (../engine.ts): one "ledger-trades" queue, at most one
+// job queued or running per (job, key, symbol) across every instance (../runs-queue.ts); the state is in
+// ledger_key_sync, so a restart resumes. The sweep of ../engine.ts calls sweepTrades: it makes sure each
 // configured key has its fills task and its configured plan-order symbols (the fills sync adds the symbols
 // the key trades), then queues what is due.
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
-import { jobBudgets, type Budget } from "./budget";
-import { recordTradeSyncFailure, syncKeyTrades, type TradeJob, type TradeTask } from "./trades";
-import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
-import { workRuns } from "./runs-queue";
+import { jobBudgets, type Budget } from "../budget";
+import { recordTradeSyncFailure, syncKeyTrades, type TradeJob, type TradeTask } from "./sync";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./store";
+import { workRuns } from "../runs-queue";
 
 export const TRADES_QUEUE = "ledger-trades";
 /** While a backfill is under way the task is due again at once (next sweep). */

@@ -11,11 +11,11 @@ import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
 import { deskUid, registerFromSimulator } from "@/server/testing";
-import { freeBudget as free, ledgerTestBed, queueHeartbeats, runEngineUntil } from "./testing";
-import { RUN_RETRIES } from "./runs-queue";
-import { SNAPSHOTS_QUEUE } from "./snapshots-engine";
-import { balanceHistory, rebateHistory } from "./history-queries";
-import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, REBATE_SNAPSHOT_JOB, takeSnapshot, utcDay } from "./snapshots";
+import { freeBudget as free, ledgerTestBed, queueHeartbeats, runEngineUntil } from "../testing";
+import { RUN_RETRIES } from "../runs-queue";
+import { SNAPSHOTS_QUEUE } from "./jobs";
+import { balanceHistory, rebateHistory } from "./queries";
+import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, REBATE_SNAPSHOT_JOB, takeSnapshot, utcDay } from "./sync";
 
 const bed = ledgerTestBed();
 let sim: Simulator;

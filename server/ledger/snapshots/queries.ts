@@ -4,7 +4,7 @@ import "server-only";
 import { DomainError } from "@/lib/api/errors";
 import type { BalanceHistory, RebateHistory } from "@/lib/api/ledger-history";
 import type { Queryable } from "@/server/db";
-import { ASSETS_SNAPSHOT_JOB } from "./snapshots";
+import { ASSETS_SNAPSHOT_JOB } from "./sync";
 
 const DEFAULT_DAYS = 365;
 

@@ -1,15 +1,15 @@
 import "server-only";
-// The daily price jobs on the ledger's pg-boss (engine.ts): one "ledger-prices" queue, at most one job queued
-// or running per coin across every instance (./runs-queue.ts). The sweep gives every coin the ledger holds
+// The daily price jobs on the ledger's pg-boss (../engine.ts): one "ledger-prices" queue, at most one job queued
+// or running per coin across every instance (../runs-queue.ts). The sweep gives every coin the ledger holds
 // deposits of a row in ledger_price_sync, then queues the coins that are due. E8 is public and limited per IP
 // (10 a second): the prices take a small share of it (PRICE_SHARE), so a staff member's market page keeps
 // the rest.
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
-import { syncBudget, type Budget } from "./budget";
-import { workRuns } from "./runs-queue";
-import { addPricedCoins, recordPriceRun, syncCoinPrices } from "./prices-sync";
+import { syncBudget, type Budget } from "../budget";
+import { workRuns } from "../runs-queue";
+import { addPricedCoins, recordPriceRun, syncCoinPrices } from "./sync";
 
 export const PRICES_QUEUE = "ledger-prices";
 /** E8's share the price sync may use: one call a second of its ten. */

@@ -13,14 +13,14 @@ import "server-only";
 // deleted: the platform forgets (its retention), the ledger keeps. Only Brokerdesk's own retention
 // (LEDGER_RETENTION_DAYS, server/ledger/retention.ts) deletes, and the sync then reaches no further back.
 // Safe to repeat and to interrupt anywhere: a rerun sees the same records and writes nothing new.
-// Coverage (ledger_sync.covered_from/covered_to, read by ./coverage.ts): a window walked to its end extends
+// Coverage (ledger_sync.covered_from/covered_to, read by ../coverage.ts): a window walked to its end extends
 // the span the ledger holds completely, in the transaction of the window's last page, so a walk cut short by
 // a fault or a kill -9 claims nothing it did not store.
 import type { DepositRecord } from "@/lib/platform/catalog/deposits";
 import type { Db, Queryable } from "@/server/db";
-import { markGone } from "./retention";
-import type { LedgerRunDeps } from "./run-deps";
-import { failureText, walkPages, type Walk } from "./walk";
+import { markGone } from "../retention";
+import type { LedgerRunDeps } from "../run-deps";
+import { failureText, walkPages, type Walk } from "../walk";
 
 export const DEPOSITS_JOB = "deposits";
 const DAY = 86_400_000;
