@@ -25,7 +25,7 @@ import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api
 import { ledgerKeyRefusal, searchFills, searchPlanOrders } from "./queries";
 import { FILL_WINDOW_MS, syncKeyTrades, type TradeTask } from "./sync";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./store";
-import { DEPOSITS_QUEUE } from "../engine";
+import { DEPOSITS_QUEUE } from "../deposits/jobs";
 import { RUN_RETRIES } from "../runs-queue";
 import { TRADES_QUEUE } from "./jobs";
 
