@@ -163,7 +163,7 @@ export async function keyCoverageOf(db: Queryable, q: KeyCoverageQuery): Promise
   );
   const held = rows.every((r) => r.covered_to !== null) && rows.length > 0;
   const big = (f: (a: number, b: number) => number, vs: (string | null)[]) =>
-    held ? iso(String(vs.map(Number).reduce(f))) : null;
+    held ? iso(String(vs.map(Number).reduce((a, b) => f(a, b)))) : null;
   return {
     dataset: q.dataset,
     key: q.key,

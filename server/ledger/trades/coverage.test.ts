@@ -110,6 +110,30 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))(
         historyComplete: true,
         completeFrom: new Date(0).toISOString(),
       });
+      // Every symbol the ledger syncs for the key: the symbols fills named and not walked yet are not complete.
+      const every = await keyCoverageOf(db, { dataset: "plan-orders", key: "main", from: now - 30 * DAY, to: now });
+      expect(every.complete).toBe(2);
+      expect(every.missingSymbols).toHaveLength(every.total - 2);
+      expect(every.missingSymbols).not.toContain(symbols[0]);
+      expect(every.completeTo).toBeNull();
+      // With only the two walked ones synced for the key, the answer is complete up to the older of their checks.
+      await db.query(`DELETE FROM ledger_key_sync WHERE job = $1 AND NOT (symbol = ANY($2))`, [
+        PLAN_ORDERS_JOB,
+        symbols,
+      ]);
+      const both = await keyCoverageOf(db, { dataset: "plan-orders", key: "main", from: now - 30 * DAY, to: now });
+      const { rows } = await db.query<{ to: string }>(
+        `SELECT min(covered_to)::text AS to FROM ledger_key_sync WHERE job = $1`,
+        [PLAN_ORDERS_JOB],
+      );
+      expect(both).toMatchObject({
+        total: 2,
+        complete: 2,
+        historyComplete: true,
+        completeFrom: new Date(0).toISOString(),
+        completeTo: new Date(Number(rows[0]!.to)).toISOString(),
+        missingSymbols: [],
+      });
     });
 
     it("[ledger][coverage] an empty fills or plan-orders answer over a range the ledger does not hold says not synced yet, never none", async () => {
