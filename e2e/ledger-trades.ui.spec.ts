@@ -139,13 +139,13 @@ test("[ledger][coverage] fills and plan orders say what the ledger holds of the 
   await expect(page.getByText(/^Not synced yet: nothing in the ledger so far\./)).toBeVisible();
   await expect(page.getByText("No fills match these filters.")).toHaveCount(0);
 
-  // The API says the same: a plan-order symbol the ledger does not sync for the key is named.
-  const unsynced = (await (await page.request.get("/api/ledger/plan-orders?symbol=XRPUSDT")).json()) as {
+  // The API says the same: a plan-order symbol the ledger does not sync for the key (one it never traded) is named.
+  const unsynced = (await (await page.request.get("/api/ledger/plan-orders?symbol=NOPEUSDT")).json()) as {
     rows: unknown[];
     coverage: { complete: number; total: number; missingSymbols: string[] };
   };
   expect(unsynced.rows).toEqual([]);
-  expect(unsynced.coverage).toMatchObject({ total: 1, complete: 0, missingSymbols: ["XRPUSDT"] });
+  expect(unsynced.coverage).toMatchObject({ total: 1, complete: 0, missingSymbols: ["NOPEUSDT"] });
   await page.context().close();
 });
 

@@ -144,9 +144,9 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))(
       expect(keyNotSyncedText(none.coverage)).toMatch(/^Not synced yet/);
 
       // A symbol whose plan orders the ledger does not sync for the key: named as not complete.
-      const unsynced = await searchPlanOrders(db, ledgerPlanOrderFiltersSchema.parse({ symbol: "xrpusdt" }));
+      const unsynced = await searchPlanOrders(db, ledgerPlanOrderFiltersSchema.parse({ symbol: "nopeusdt" }));
       expect(unsynced.rows).toEqual([]);
-      expect(unsynced.coverage).toMatchObject({ total: 1, complete: 0, missingSymbols: ["XRPUSDT"] });
+      expect(unsynced.coverage).toMatchObject({ total: 1, complete: 0, missingSymbols: ["NOPEUSDT"] });
       expect(keyNotSyncedText(unsynced.coverage)).toMatch(/^Not synced yet/);
 
       // A range before the fills' coverage (older than E4's 90 days): not complete, even if it holds nothing.
