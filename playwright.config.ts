@@ -36,6 +36,9 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelis
 
 export default defineConfig({
   testDir: "./e2e",
+  // Made once for the run: the embedded database's migrated template, and the instance with the ledger's sync on
+  // that the ledger, layout and monitoring specs share (e2e/support/global-setup.ts).
+  globalSetup: "./e2e/support/global-setup.ts",
   fullyParallel: false,
   workers: WORKERS,
   retries: 0,

@@ -19,6 +19,8 @@ export default defineConfig({
     // allows it in simulator mode only): the suites hash and compare passwords hundreds of times, and at the
     // production cost each is a third of a second of CPU; passwords.test.ts checks the cost is the one set.
     env: { LOG_LEVEL: "silent", PASSWORD_HASH_COST: "4" },
+    // The embedded database's migrated template, made once for the run (server/db/test-template.ts).
+    globalSetup: ["./server/db/test-template.ts"],
     pool: "forks",
     // Three files at a time on two cores: most of a database or simulator test is waiting (timers, sockets,
     // PostgreSQL), so one file per core left the CPU idle half the time (10.8 min serial, 5.6 with three).

@@ -9,7 +9,8 @@ import type { Browser, Page, Route } from "@playwright/test";
 import { PAGES, type PageDef } from "@/lib/pages";
 import { ROLES, can } from "@/lib/rbac";
 import { sameOrigin, signInApi, waitForHydration } from "./support/staff";
-import { startInstance, type Instance } from "./support/second-instance";
+import type { Instance } from "./support/second-instance";
+import { syncedInstance } from "./support/synced-instance";
 import { expect, test } from "./support/test";
 
 /** Chromium's "good" cumulative layout shift is 0.1; a page that holds still stays well below it. */
@@ -21,12 +22,8 @@ const recordPaths = new Map<string, string>();
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
-  instance = await startInstance("layout", {
-    LEDGER_SYNC: "on",
-    LEDGER_SYNC_SHARE: "1",
-    LEDGER_SWEEP_SECONDS: "1",
-    LEDGER_TRADE_KEYS: "main",
-  });
+  // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
+  instance = await syncedInstance();
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "lead");
   // Off the clock: every sub-account's deposits and the main key's fills and plan orders are in the ledger.

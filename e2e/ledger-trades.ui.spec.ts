@@ -4,7 +4,8 @@
 // the platform's live view one link away.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInApi, signIn } from "./support/staff";
-import { startInstance, type Instance } from "./support/second-instance";
+import type { Instance } from "./support/second-instance";
+import { syncedInstance } from "./support/synced-instance";
 import { expect, test } from "./support/test";
 import { rows } from "./support/tables";
 
@@ -22,13 +23,8 @@ const get = async (ctx: APIRequestContext, path: string) => (await (await ctx.ge
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
-  instance = await startInstance("ledger-trades", {
-    LEDGER_SYNC: "on",
-    LEDGER_SYNC_SHARE: "1",
-    LEDGER_SWEEP_SECONDS: "1",
-    LEDGER_TRADE_KEYS: "main",
-    LEDGER_PLAN_SYMBOLS: "BTCUSDT",
-  });
+  // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
+  instance = await syncedInstance();
   // Wait, off the clock, until the main key's fills and every plan-order symbol it trades are in.
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "broker");
@@ -235,19 +231,25 @@ test("[ledger][subaccount] a sub-account's page shows its ledger deposits (paged
 test("[ledger][home] the home page's recent deposits are the ledger's newest of every sub-account, each named beside its UID", async ({
   browser,
 }) => {
-  const page = await brokerPage(browser, "/");
+  const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
   type Newest = { rows: { orderId: string; subUid: string; subaccountName: string | null }[]; total: number };
-  const newest = (await (await page.request.get("/api/ledger/deposits?limit=10")).json()) as Newest;
-  expect(newest.rows).toHaveLength(10);
+  // The sync keeps adding deposits (the simulator's arrive live), so a later request may see newer ones: the
+  // card is compared with what it was itself answered (its latest answer, should it refetch).
+  let answered: Newest | null = null;
+  page.on("response", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/ledger/deposits" && url.searchParams.get("limit") === "10" && r.ok())
+      void r.json().then((body: Newest) => (answered = body));
+  });
+  await signIn(page, "broker", "/");
   const card = page.getByRole("region", { name: "Recent deposits" });
   const rows = card.locator("tbody tr");
-  // The sync keeps adding deposits (the simulator's arrive live): compare with what the card asked for.
   await expect(rows).toHaveCount(10);
-  const shown = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-id")));
-  const again = (await (await page.request.get("/api/ledger/deposits?limit=20")).json()) as Newest;
-  const ids = again.rows.map((r) => r.orderId);
-  expect(shown.every((id) => ids.includes(id!))).toBe(true);
-  const first = again.rows.find((r) => r.orderId === shown[0])!;
+  const shownIds = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-id")));
+  await expect.poll(async () => (await shownIds()).join() === answered?.rows.map((r) => r.orderId).join()).toBe(true);
+  const newest = answered as Newest | null;
+  expect(newest?.rows).toHaveLength(10);
+  const first = newest!.rows[0]!;
   await expect(rows.first().getByRole("link", { name: `${first.subaccountName} · ${first.subUid}` })).toHaveAttribute(
     "href",
     `/sub-accounts/${first.subUid}`,

@@ -5,7 +5,8 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { downloadText } from "./support/exports";
 import { signInApi, signIn } from "./support/staff";
-import { startInstance, type Instance } from "./support/second-instance";
+import type { Instance } from "./support/second-instance";
+import { syncedInstance } from "./support/synced-instance";
 import { expect, test } from "./support/test";
 import { textRoom } from "./support/text-room";
 
@@ -30,7 +31,8 @@ type LedgerPage = {
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
-  instance = await startInstance("ledger", { LEDGER_SYNC: "on", LEDGER_SYNC_SHARE: "1", LEDGER_SWEEP_SECONDS: "1" });
+  // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
+  instance = await syncedInstance();
   // Wait, off the clock, until every registry sub-account's history is in the ledger.
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "compliance");

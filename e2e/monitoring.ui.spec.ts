@@ -1,20 +1,22 @@
 // Monitoring as compliance works it: an instance with the sync on; compliance drafts a rule, the admin (a
 // second person) activates it, its evaluation over the whole history raises alerts; compliance finds them on
 // /alerts, opens a sub-account's case, writes a note, closes it as "monitored" with a reason, and the case's
-// own trail shows each step.
+// own trail shows each step. And the seeded pass-through desk (the simulator's patterns) asks to send out what it
+// was just sent: the holding pass-through preset stops the lead until compliance clears it from the case.
+import { PRESET_OF } from "@/lib/api/monitoring/presets";
 import { expect, test } from "./support/test";
-import { sameOrigin, signIn, signInApi } from "./support/staff";
-import { startInstance, type Instance } from "./support/second-instance";
+import { DEMO, sameOrigin, signIn, signInApi } from "./support/staff";
+import type { Instance } from "./support/second-instance";
+import { syncedInstance } from "./support/synced-instance";
 
 let instance: Instance;
+const PRESET = PRESET_OF.pass_through.spec;
+const ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
-  instance = await startInstance("monitoring", {
-    LEDGER_SYNC: "on",
-    LEDGER_SYNC_SHARE: "1",
-    LEDGER_SWEEP_SECONDS: "1",
-  });
+  // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
+  instance = await syncedInstance();
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "compliance");
   await expect
@@ -123,4 +125,123 @@ test("[monitoring][cases] a rule activated by a second person raises alerts; com
     await expect(trail.getByText(new RegExp(`${action.replace(".", "\\.")} \\(success\\)`)).first()).toBeVisible();
   // Closed: nothing more can be done on it.
   await expect(page.getByRole("button", { name: "Add note" })).toHaveCount(0);
+});
+
+test("[monitoring][holds] the seeded pass-through desk asks for its money: held, worked as a case, cleared, approved, closed", async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(240_000);
+  const headers = sameOrigin(instance.baseURL);
+  const api = async (role: "compliance" | "admin" | "broker") => {
+    const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
+    await signInApi(ctx, role);
+    return ctx;
+  };
+  const compliance = await api("compliance");
+  const subs = (await (await compliance.get("/api/sub-accounts")).json()) as {
+    items: { subUid: string; subaccountName: string | null; label: string | null }[];
+  };
+  const desk = subs.items.find((s) => s.subaccountName?.startsWith("desk13@"));
+  expect(desk?.label).toBe("Desk 13 (pass-through)");
+  const subUid = desk!.subUid;
+
+  // The preset pass-through rule, holding: drafted by compliance, activated by a second person.
+  const drafted = await compliance.post("/api/monitoring/rules", {
+    headers,
+    data: { name: "Pass-through", kind: "pass_through", severity: "high", holds: true, params: PRESET.params },
+  });
+  expect(drafted.status(), await drafted.text()).toBe(200);
+  const admin = await api("admin");
+  const version = ((await drafted.json()) as { id: string }).id;
+  expect((await admin.post(`/api/monitoring/rule-versions/${version}/activate`, { headers })).status()).toBe(200);
+
+  // The desk was sent 10,800,000 USDT in the last day (the seeded pattern); the broker asks to send it all out.
+  const broker = await api("broker");
+  const requested = await broker.post("/api/withdrawals", {
+    headers,
+    data: { subUid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "10800000", reason: "client payout" },
+  });
+  expect(requested.status(), await requested.text()).toBe(200);
+
+  // Screened at request time: the holding alert is on /alerts for compliance, its deposits with it.
+  type Alert = { ruleName: string; holds: boolean; status: string; records: { kind: string; id: string }[] };
+  let alert: Alert | undefined;
+  await expect
+    .poll(
+      async () => {
+        const page = (await (await compliance.get(`/api/monitoring/alerts?subUid=${subUid}`)).json()) as {
+          items: Alert[];
+        };
+        alert = page.items.find((a) => a.ruleName === "Pass-through");
+        return alert?.status;
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe("open");
+  const deposits = alert!.records.filter((r) => r.kind === "deposit").map((r) => r.id);
+  expect(deposits.length).toBeGreaterThanOrEqual(12);
+
+  const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  await signIn(page, "compliance", `/alerts?subUid=${subUid}`);
+  const row = page
+    .getByRole("table", { name: "Monitoring alerts" })
+    .getByRole("row")
+    .filter({ hasText: "Pass-through v1" });
+  await expect(row).toContainText("open, holding");
+  await row.getByRole("link", { name: `Open the case of sub-account ${subUid}` }).click();
+  await expect(page).toHaveURL(/\/alerts\/cases\//);
+  for (const id of deposits.slice(0, 2)) {
+    await page.getByRole("textbox", { name: "Deposit orderId or withdrawal ID to attach" }).fill(id);
+    await page.getByRole("button", { name: "Attach record" }).click();
+    await expect(page.getByRole("link", { name: `deposit ${id}` })).toBeVisible();
+  }
+  await page
+    .getByRole("textbox", { name: "Note", exact: true })
+    .fill("Twelve deposits of 900,000 USDT, all asked out.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByText("Twelve deposits of 900,000 USDT, all asked out.")).toBeVisible();
+
+  // The lead sees why in the queue, and the approval is refused while the hold stands.
+  const lead = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  await signIn(lead, "lead", "/withdrawals");
+  const queue = lead.getByRole("region", { name: "Approval queue" });
+  const waiting = queue.locator("tr", { hasText: "client payout" });
+  await expect(waiting.getByTestId("compliance-hold")).toContainText("Held by compliance (Pass-through)");
+  const approve = async () => {
+    await waiting.getByRole("button", { name: /^Approve / }).click();
+    const dialog = lead.getByRole("dialog", { name: "Approve and send this withdrawal" });
+    await dialog.getByLabel("Amount").fill("10800000");
+    await dialog.getByLabel("Address").fill(ADDRESS);
+    await dialog.getByRole("button", { name: "Approve and send" }).click();
+    return dialog;
+  };
+  const refused = await approve();
+  await expect(refused.getByText(/Compliance holds this sub-account's withdrawals \(Pass-through\)/)).toBeVisible();
+  await lead.keyboard.press("Escape");
+
+  // Compliance clears the hold with a reason; the lead approves; the platform sends it.
+  await page.getByRole("textbox", { name: "Why the hold can be cleared" }).fill("Funding source documented");
+  await page.getByRole("button", { name: "Clear hold" }).click();
+  await expect(page.getByText(/cleared by compliance@demo\.brokerdesk: “Funding source documented”/)).toBeVisible();
+  await lead.reload();
+  await expect(waiting.getByTestId("compliance-hold")).toHaveCount(0);
+  await approve();
+  await expect(queue.getByTestId("queue-notice")).toContainText(/Approved [\d,.]+ USDT: Accepted by the platform/);
+
+  // The case closes as monitored; its trail and the audit log show each step.
+  await page.getByRole("combobox", { name: /^Outcome/ }).selectOption("monitored");
+  await page.getByRole("textbox", { name: "Reason for closing", exact: true }).fill("Watch the desk's next funding");
+  await page.getByRole("button", { name: "Close case" }).click();
+  await expect(page.getByText("monitored by compliance@demo.brokerdesk")).toBeVisible();
+  const trail = page.getByRole("region", { name: "Trail (audit entries of this case)" });
+  for (const action of ["case-attach", "case-note", "hold-clear", "case-close"])
+    await expect(trail.getByText(`monitoring.${action} (success)`).first()).toBeVisible();
+  await page.goto("/audit");
+  const audit = page.getByRole("table").first();
+  for (const action of ["monitoring.rule-activate", "withdrawals.request", "monitoring.hold-clear"])
+    await expect(audit.getByRole("row").filter({ hasText: action }).first()).toBeVisible();
+  const approvals = audit.getByRole("row").filter({ hasText: "withdrawals.approve" });
+  await expect(approvals.filter({ hasText: DEMO.lead }).first()).toBeVisible();
+  await expect(approvals).not.toHaveCount(0);
 });

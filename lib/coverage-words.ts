@@ -1,7 +1,7 @@
 // The coverage of a key's fills and plan orders and of a sub-account's balance history, in words: what an
 // answer says it holds, so an empty one never reads as "none" where the ledger is not complete. Types only
 // from lib/api (the pages that say these carry no schemas). Isomorphic.
-import type { KeyCoverage, SnapshotCoverage } from "@/lib/api/ledger-coverage";
+import type { KeyCoverage, SnapshotCoverage } from "@/lib/api/ledger/coverage";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const minute = (iso: string) => `${iso.replace("T", " ").slice(0, 16)} UTC`;

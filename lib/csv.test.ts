@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvRowLine, isIdColumn } from "./csv";
 import { LEDGER_DEPOSIT_CSV_COLUMNS } from "./api/ledger";
-import { WITHDRAWAL_CSV_COLUMNS } from "./api/withdrawal-ledger";
+import { WITHDRAWAL_CSV_COLUMNS } from "./api/withdrawals/ledger";
 
 describe("[csv][ids] identifier columns", () => {
   it("keeps an all-digit address or tag as text, as it does an ID: an internal transfer's address is a UID", () => {

@@ -1,5 +1,5 @@
 "use client";
-// The browser's side of the factor step: verify one factor with the server (lib/api/mfa's entries), then
+// The browser's side of the factor step: verify one factor with the server (lib/api/account's routes), then
 // redeem the proof it answered through next-auth's session update (POST /api/auth/session, the same request
 // next-auth/react's update() sends), whose jwt callback sets the session's mfaAt. The browser never says a
 // factor was verified: it only carries the server's single-use proof.
@@ -9,7 +9,7 @@ import type {
 } from "@simplewebauthn/browser";
 import { callResource } from "@/lib/api/call";
 import { ApiError } from "@/lib/api/errors";
-import { mfaResources } from "@/lib/api/mfa";
+import { accountRoutes } from "@/lib/api/account/routes";
 
 /** Redeems a factor proof into the session cookie; true when the session is now past the factor step. */
 export async function redeemProof(proofToken: string): Promise<boolean> {
@@ -30,18 +30,18 @@ async function redeemOrThrow(proofToken: string): Promise<void> {
 }
 
 export async function verifyOtp(method: "totp" | "recovery", otp: string): Promise<{ recoveryCodesLeft: number }> {
-  const r = await callResource(mfaResources.verify, { input: { method, otp } });
+  const r = await callResource(accountRoutes.verify, { input: { method, otp } });
   await redeemOrThrow(r.proofToken);
   return r;
 }
 
 export async function verifyPasskey(): Promise<void> {
   const { startAuthentication } = await import("@simplewebauthn/browser");
-  const { options } = await callResource(mfaResources.challenge);
+  const { options } = await callResource(accountRoutes.challenge);
   const credential = await startAuthentication({
     optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
   });
-  const r = await callResource(mfaResources.verify, { input: { method: "passkey", credential: credential as never } });
+  const r = await callResource(accountRoutes.verify, { input: { method: "passkey", credential: credential as never } });
   await redeemOrThrow(r.proofToken);
 }
 
@@ -50,17 +50,17 @@ export async function verifyPasskey(): Promise<void> {
  */
 export async function addPasskey(label: string): Promise<{ recoverySecrets: string[] | null }> {
   const { startRegistration } = await import("@simplewebauthn/browser");
-  const { options } = await callResource(mfaResources.passkeyOptions);
+  const { options } = await callResource(accountRoutes.passkeyOptions);
   const credential = await startRegistration({
     optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
   });
-  const r = await callResource(mfaResources.passkeyAdd, { input: { label, credential: credential as never } });
+  const r = await callResource(accountRoutes.passkeyAdd, { input: { label, credential: credential as never } });
   await redeemOrThrow(r.proofToken);
   return r;
 }
 
 export async function confirmTotp(factorId: string, otp: string): Promise<{ recoverySecrets: string[] | null }> {
-  const r = await callResource(mfaResources.totpConfirm, { input: { factorId, otp } });
+  const r = await callResource(accountRoutes.totpConfirm, { input: { factorId, otp } });
   await redeemOrThrow(r.proofToken);
   return r;
 }

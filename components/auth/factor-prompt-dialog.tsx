@@ -5,15 +5,15 @@ import { useEffect, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
-import { mfaResources } from "@/lib/api/mfa";
 import { factorErrorMessage } from "./factor-client";
 import { FactorForm, type FactorKinds } from "./factor-form";
+import { accountRoutes } from "@/lib/api/account/routes";
 
 export function FactorPromptDialog({ message, onDone }: { message: string; onDone: (verified: boolean) => void }) {
   const [kinds, setKinds] = useState<FactorKinds | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
-    callResource(mfaResources.status)
+    callResource(accountRoutes.status)
       .then((s) =>
         setKinds({
           totp: s.factors.some((f) => f.kind === "totp"),

@@ -7,16 +7,17 @@ import { Notice } from "@/components/ui/notice";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { callResource } from "@/lib/api/call";
-import { mfaResources, type FactorView } from "@/lib/api/mfa";
+import { type FactorView } from "@/lib/api/account/mfa";
 import { addPasskey, confirmTotp, factorErrorMessage } from "./factor-client";
 import { Panel } from "@/components/ui/panel";
 import { Form } from "@/components/ui/form-element";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { accountRoutes } from "@/lib/api/account/routes";
 
 const field = `mt-1 ${inputClass}`;
 
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "never");
-const STATUS_KEY = [mfaResources.status.id];
+const STATUS_KEY = [accountRoutes.status.id];
 
 export function SecuritySettings({
   enrolling = false,
@@ -26,7 +27,7 @@ export function SecuritySettings({
   callbackUrl?: string;
 }) {
   const qc = useQueryClient();
-  const status = useResourceQuery(mfaResources.status, {}, { queryKey: STATUS_KEY });
+  const status = useResourceQuery(accountRoutes.status, {}, { queryKey: STATUS_KEY });
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: STATUS_KEY });
@@ -121,7 +122,7 @@ function FactorItem({
   onRemoved: (message: string) => void;
 }) {
   const remove = useMutation({
-    mutationFn: () => callResource(mfaResources.factorRemove, { params: { id: factor.id } }),
+    mutationFn: () => callResource(accountRoutes.factorRemove, { params: { id: factor.id } }),
     onSuccess: () => onRemoved(`${factor.label} removed.`),
   });
   return (
@@ -157,7 +158,7 @@ function TotpEnrol({ onAdded }: { onAdded: (recovery: string[] | null) => void }
   const [otp, setOtp] = useState("");
   const [error, setError] = useState<string | null>(null);
   const start = useMutation({
-    mutationFn: () => callResource(mfaResources.totpStart, { input: { label } }),
+    mutationFn: () => callResource(accountRoutes.totpStart, { input: { label } }),
     onError: (e) => setError(factorErrorMessage(e)),
   });
   const confirm = useMutation({
@@ -311,7 +312,7 @@ function NameForm({
 
 function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const make = useMutation({
-    mutationFn: () => callResource(mfaResources.recoveryRegenerate),
+    mutationFn: () => callResource(accountRoutes.recoveryRegenerate),
     onSuccess: (r) => onCodes(r.recoverySecrets),
   });
   return (

@@ -1,8 +1,9 @@
 "use client";
-// What an answer over the ledger covers (lib/api/ledger-coverage): one line above the rows, "complete for
+// What an answer over the ledger covers (lib/api/ledger/coverage-words): one line above the rows, "complete for
 // 9,812 of 10,000 sub-accounts over this range; 188 not synced back to 2026-06-01 UTC", with the first of
 // those not covered and how far back each one is complete, and a link to the whole list.
-import { completeBackText, coverageText, type KeyCoverage, type LedgerCoverage } from "@/lib/api/ledger-coverage";
+import type { KeyCoverage, LedgerCoverage } from "@/lib/api/ledger/coverage";
+import { completeBackText, coverageText } from "@/lib/api/ledger/coverage-words";
 import { keyCoverageText } from "@/lib/coverage-words";
 import { formatUtc } from "@/lib/format";
 

@@ -1,15 +1,14 @@
 "use client";
 // Beside "Withdrawals" for leads: how many requests wait for their decision. Refreshed every half minute
 // and whenever a withdrawal changes in this tab (same query key head as the withdrawal lists).
-import { withdrawalActionResources } from "@/lib/api/withdrawal-actions";
-import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
 export function WaitingApprovals() {
   const q = useResourceQuery(
-    withdrawalActionResources.waiting,
+    withdrawalsRoutes.waiting,
     {},
-    { queryKey: [withdrawalLedgerResources.list.id, "waiting"], refetchInterval: 30_000, retry: false },
+    { queryKey: [withdrawalsRoutes.list.id, "waiting"], refetchInterval: 30_000, retry: false },
   );
   const n = q.data?.waiting ?? 0;
   if (!n) return null;

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { seedDataDir } from "./pglite-template";
 import { freePort } from "./processes";
 import { secretsOfThisRun } from "./secrets";
 
@@ -14,11 +15,27 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the built app (server/front-door.mjs) with `env` on a free port and waits until /api/health answers 200. */
 export async function startInstance(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Instance> {
+  const { healthy, ...instance } = await launchInstance(name, env, timeoutMs);
+  await healthy;
+  return instance;
+}
+
+/**
+ * Starts the built app as startInstance does, without waiting: `healthy` settles when /api/health answers 200
+ * (or rejects, the instance stopped, when it exits first or is not healthy within `timeoutMs`).
+ */
+export async function launchInstance(
+  name: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<Instance & { healthy: Promise<void> }> {
   const reports = process.env.E2E_REPORTS_DIR ?? path.resolve("reports");
   const root = path.dirname(reports);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `brokerdesk-e2e-${name}-`));
+  // The run's migrated embedded database, when the global set-up made one (e2e/support/pglite-template.ts).
+  if (!env.DATABASE_URL) seedDataDir(dataDir);
   const logFile = path.join(reports, `e2e-server-${name}.log`);
   // One log per run: a failed test's fresh worker starts a fresh instance, whose lines are added.
   const header = `# e2e run ${process.env.E2E_RUN_ID ?? "?"}\n`;
@@ -74,24 +91,29 @@ export async function startInstance(name: string, env: Record<string, string>, t
   };
 
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited !== null) {
-      await stop();
-      throw new Error(
-        `The ${name} instance exited (${exited}) before it was healthy:\n${readFileSync(logFile, "utf8").slice(-2000)}`,
-      );
+  const logTail = () => readFileSync(logFile, "utf8").slice(-2000);
+  const healthy = (async () => {
+    for (;;) {
+      if (exited !== null) {
+        await stop();
+        throw new Error(`The ${name} instance exited (${exited}) before it was healthy:\n${logTail()}`);
+      }
+      if (await isHealthy(baseURL)) return;
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`The ${name} instance was not healthy within ${timeoutMs} ms:\n${logTail()}`);
+      }
+      await sleep(250);
     }
-    const ok = await fetch(`${baseURL}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { baseURL, logFile, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `The ${name} instance was not healthy within ${timeoutMs} ms:\n${readFileSync(logFile, "utf8").slice(-2000)}`,
-      );
-    }
-    await sleep(250);
-  }
+  })();
+  // Whoever starts it waits on `healthy`; a failure is theirs to report, not an unhandled rejection here.
+  healthy.catch(() => undefined);
+  return { baseURL, logFile, stop, healthy };
 }
+
+/** Whether the instance at `baseURL` answers its health check with 200. */
+export const isHealthy = (baseURL: string): Promise<boolean> =>
+  fetch(`${baseURL}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );

@@ -3,7 +3,7 @@
 // the OpenAPI description all read the entry. Isomorphic: no secrets, no node modules.
 import type * as z from "zod/mini";
 import type { Permission } from "@/lib/rbac";
-import type { AuditAction } from "./audit-actions";
+import type { AuditAction } from "./audit/actions";
 import type { ErrorCode } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

@@ -1,23 +1,24 @@
 // Brokerdesk's own API, every route as one entry (ARCHITECTURE "Brokerdesk's own API is a catalog too").
-// Pages import the area module they need (./withdrawals, ./audit...), which keeps each page's bundle small;
-// this index is for what needs them all: the OpenAPI description and the route-coverage test.
+// Each area's folder declares its routes (./withdrawals, ./audit...); route handlers import the area's entries,
+// pages its route table (./<area>/routes.ts). This index is for what needs them all: the OpenAPI description,
+// the route-coverage test and the script that writes the tables.
 import { auditResources } from "./audit";
 import type { Resource } from "./define-resource";
 import { exportResources } from "./exports";
 import { healthResource } from "./health";
 import { ledgerResources } from "./ledger";
-import { ledgerHistoryResources } from "./ledger-history";
-import { ledgerTradeResources } from "./ledger-trades";
+import { ledgerHistoryResources } from "./ledger/history";
+import { ledgerTradeResources } from "./ledger/trades";
 import { leverageResources } from "./leverage";
-import { mfaResources } from "./mfa";
+import { mfaResources } from "./account/mfa";
 import { monitoringResources } from "./monitoring";
 import { openapiResource } from "./openapi-resource";
-import { proxyResources } from "./platform";
+import { proxyResources } from "./proxy";
 import { platformKeyResources } from "./platform-keys";
 import { policyResources } from "./policy";
 import { riskUnitResources } from "./risk-units";
-import { subaccountResources } from "./sub-accounts";
-import { userResources } from "./users";
+import { subaccountResources } from "./registry";
+import { userResources } from "./admin/users";
 import { withdrawalResources } from "./withdrawals";
 
 export * from "./define-resource";

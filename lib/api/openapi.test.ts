@@ -3,9 +3,9 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AUDIT_ACTIONS } from "./audit-actions";
+import { AUDIT_ACTIONS } from "./audit/actions";
 import { auditActionOf } from "./define-resource";
-import { allResources, resources } from "./index";
+import { allResources, resources } from "./";
 import { openapiDocument } from "./openapi";
 
 const API = path.resolve(__dirname, "../../app/api");

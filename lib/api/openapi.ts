@@ -10,7 +10,7 @@ import {
   type ZodOpenApiResponseObject,
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
-import { allResources } from "./index";
+import { allResources } from "./";
 import { auditActionOf, type Resource } from "./define-resource";
 import { errorBodySchema } from "./error-body";
 import { COMMON_ERRORS, ERROR_STATUS, MUTATION_ERRORS, type ErrorCode } from "./errors";

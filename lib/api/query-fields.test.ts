@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
 import { auditFiltersSchema } from "./audit";
 import { ledgerDepositFiltersSchema } from "./ledger";
-import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "./ledger-trades";
-import { withdrawalFiltersSchema } from "./withdrawal-ledger";
+import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "./ledger/trades";
+import { withdrawalFiltersSchema } from "./withdrawals/ledger";
 
 const problems = (schema: z.ZodMiniType, input: Record<string, string>) => {
   const r = schema.safeParse(input);

@@ -4,8 +4,8 @@
 // request and response schemas (page weight).
 import type * as z from "zod/mini";
 import { callResource, loadOnce, type LazyResource } from "@/lib/api/call";
-import type { proxyResources } from "@/lib/api/platform";
-import { proxyPath } from "@/lib/api/proxy-call";
+import type { proxyResources } from "@/lib/api/proxy";
+import { proxyPath } from "@/lib/api/proxy/call";
 import { OPERATIONS } from "@/lib/platform/catalog/operations";
 import type { catalog, OperationId } from "@/lib/platform/catalog";
 
@@ -17,7 +17,7 @@ export async function fetchPlatform<Id extends OperationId>(
   /** Another configured key than the main account's (E3, E4, E9, E10), by name. */
   platformKey?: string,
 ): Promise<z.output<(typeof catalog)[Id]["response"]>> {
-  // What callResource reads of the proxy's entry (lib/api/platform.ts): its id, method and path now, and the
+  // What callResource reads of the proxy's entry (lib/api/proxy/index.ts): its id, method and path now, and the
   // envelope's schema with the first call (./proxy-envelope, with zod, loads beside the request).
   const resource = {
     id,
@@ -31,5 +31,5 @@ export async function fetchPlatform<Id extends OperationId>(
 }
 
 const loadEnvelope = loadOnce(() =>
-  import("@/lib/api/proxy-envelope").then((m) => ({ output: m.proxyEnvelopeSchema })),
+  import("@/lib/api/proxy/envelope").then((m) => ({ output: m.proxyEnvelopeSchema })),
 );

@@ -4,15 +4,16 @@
 // lookup. One UID reads through useQuery, so a table's cells do not load React Query's useQueries.
 import { useQuery } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { NAMES_MAX, registryCalls } from "@/lib/api/registry-routes";
+import { NAMES_MAX } from "@/lib/api/registry/words";
 import { isTransient } from "./api";
+import { registryRoutes } from "@/lib/api/registry/routes";
 
 export const UID = /^\d{1,32}$/;
 
 /** The query of one UID's name: null when the registry has none. */
 export function subAccountNameQuery(uid: string) {
   return {
-    queryKey: [registryCalls.names.id, uid],
+    queryKey: [registryRoutes.names.id, uid],
     queryFn: () => nameOf(uid),
     staleTime: 60_000,
     retry: (count: number, e: unknown) => count < 1 && isTransient(e),
@@ -48,7 +49,7 @@ function flushNames() {
   const uids = [...batch.keys()];
   for (let i = 0; i < uids.length; i += NAMES_MAX) {
     const part = uids.slice(i, i + NAMES_MAX);
-    callResource(registryCalls.names, { input: { uids: part.join(",") } }).then(
+    callResource(registryRoutes.names, { input: { uids: part.join(",") } }).then(
       ({ items }) => {
         const names = new Map(items.map((s) => [s.subUid, s.subaccountName ?? s.label]));
         for (const uid of part) for (const w of batch.get(uid)!) w.resolve(names.get(uid) ?? null);

@@ -2,9 +2,9 @@
 // The sub-accounts Brokerdesk knows (its registry; the platform has no list among E1–E11): the pickers'
 // search and one entry. The names beside UIDs are in ./sub-account-names (one UID) and ./sub-account-name-map
 // (several), apart so a page loads only the hooks it uses (page weight).
-import { registryCalls } from "@/lib/api/registry-routes";
-import type { RegistryEntryView } from "@/lib/api/sub-account-reads";
+import type { RegistryEntryView } from "@/lib/api/registry/reads";
 import { useResourceQuery } from "./use-resource-query";
+import { registryRoutes } from "@/lib/api/registry/routes";
 
 export type SubAccountItem = Pick<RegistryEntryView, "subUid" | "subaccountName" | "label" | "status">;
 
@@ -24,16 +24,16 @@ export function useSubAccountSearch(q: string, enabled = true, narrow: { order?:
     ...(narrow.order ? { order: narrow.order } : {}),
     ...(narrow.status ? { status: narrow.status } : {}),
   };
-  return useResourceQuery(registryCalls.search, { input }, { enabled, staleTime: 30_000 });
+  return useResourceQuery(registryRoutes.search, { input }, { enabled, staleTime: 30_000 });
 }
 
 /** One registry entry by UID (what a picker shows for the UID in the URL), or null when the registry has none. */
 export function useSubAccount(uid: string | null) {
   return useResourceQuery(
-    registryCalls.get,
+    registryRoutes.get,
     { params: { uid: uid ?? "" } },
     {
-      queryKey: [registryCalls.get.id, uid],
+      queryKey: [registryRoutes.get.id, uid],
       select: (r) => r.entry,
       enabled: uid !== null,
       staleTime: 60_000,

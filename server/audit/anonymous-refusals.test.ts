@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openDb } from "@/server/db";
+import { openTestPglite } from "@/server/db/testing";
 import { AnonymousRefusals, type AnonymousRefusal } from "./anonymous-refusals";
 import { appendAudit, verifyAuditChain, type AuditInput } from "./index";
 
@@ -117,7 +117,7 @@ describe("[audit][anonymous-refusals] evidence without filling the log", () => {
   });
 
   it("[anonymous-refusals] rows go through the audit log's chain (PGlite)", async () => {
-    const db = await openDb({ dataDir: "memory://" });
+    const db = await openTestPglite();
     try {
       const tally = new AnonymousRefusals({ schedule: () => undefined });
       for (let i = 0; i < 50; i++) {

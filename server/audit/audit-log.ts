@@ -4,7 +4,7 @@ import type { Db, Queryable } from "@/server/db";
 import { thisInstance } from "@/server/db/instance-lease";
 import { logger } from "@/server/log";
 import { auditCursor } from "@/lib/api/audit";
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit-actions";
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit/actions";
 import { keysetPage, keysetWalk, sqlFilters, type KeysetQuery } from "@/server/db/keyset";
 import {
   AUDIT_GENESIS_HASH,

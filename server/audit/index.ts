@@ -1,6 +1,6 @@
 import "server-only";
 
-export { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit-actions";
+export { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit/actions";
 export {
   appendAudit,
   appendAuditInTransaction,

@@ -3,7 +3,7 @@ import "server-only";
 // action, and if it cannot be, the action does not happen (AuditWriteError, fail-closed); the outcome row
 // points at the intent. An outcome that cannot be written is logged, never thrown: the action has happened,
 // and hiding its result would be worse than a missing row.
-import type { AuditAction } from "@/lib/api/audit-actions";
+import type { AuditAction } from "@/lib/api/audit/actions";
 import type { Db, Queryable } from "@/server/db";
 import { failureDetail } from "@/server/failures";
 import { logger } from "@/server/log";

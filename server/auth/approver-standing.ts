@@ -4,7 +4,7 @@ import "server-only";
 // knows (or chose) its password; until its holder has set one of their own, and a cool-off has passed
 // since (long enough for the holder, and the other leads who see it, to notice), it may not approve.
 // Admins never approve at all (lib/rbac.ts gives them no withdrawals.approve).
-import type { ApproverHold, ApproverStanding, StaffUser } from "@/lib/api/users";
+import type { ApproverHold, ApproverStanding, StaffUser } from "@/lib/api/admin/users";
 import { env } from "@/lib/env";
 import { formatDuration, formatUtc } from "@/lib/format";
 import { can } from "@/lib/rbac";

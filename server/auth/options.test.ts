@@ -1,7 +1,8 @@
 import type { JWT } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditInput } from "@/server/audit";
-import { openDb, type Db } from "@/server/db";
+import type { Db } from "@/server/db";
+import { openTestPglite } from "@/server/db/testing";
 import { SessionRefusedError } from "./errors";
 import { createAuthOptions } from "./options";
 import { buildSignInThrottle } from "./throttle";
@@ -30,7 +31,7 @@ const options = () =>
   });
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: "memory://" });
+  db = await openTestPglite();
   ana = await createUser(
     db,
     { email: "ana@example.com", name: "Ana", role: "lead", password: "a-long-password-1" },

@@ -11,8 +11,8 @@ import { invalidFields } from "@/lib/api/errors";
  */
 export const BCRYPT_COST: number = env.passwordHashCost;
 
-// The length rules are the API's (lib/api/users.ts), so the admin page's form refuses what the server would.
-export { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordTooLong } from "@/lib/api/users";
+// The length rules are the API's (lib/api/admin/users.ts), so the admin page's form refuses what the server would.
+export { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordTooLong } from "@/lib/api/admin/users";
 
 /**
  * zxcvbn's score (0–4) a chosen password must reach: 3 is "safely unguessable" against an online attack, and more.
@@ -47,7 +47,7 @@ function loadEstimator(): Promise<Zxcvbn> {
 }
 
 /**
- * Why a password a person chose is too easy to guess, or null. The length rules (lib/api/users.ts) come first;
+ * Why a password a person chose is too easy to guess, or null. The length rules (lib/api/admin/users.ts) come first;
  * this refuses what meets them and is still guessed early: "aaaaaaaaaaaa", "123456789012", "Password1234",
  * a keyboard row, or the holder's own e-mail or name (`about`). NIST SP 800-63B asks for this check rather
  * than rules on character classes. Never logged: the answer names the pattern, not the password.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditInput } from "@/server/audit";
-import { openDb, type Db } from "@/server/db";
+import type { Db } from "@/server/db";
+import { openTestPglite } from "@/server/db/testing";
 import { verifyCredentials, verifyOidcUser, type SignInResult } from "./sign-in";
 import { SIGN_IN_FAILED_MESSAGE, buildSignInThrottle } from "./throttle";
 import { createUser, findUserByEmail, seedDemoUsers, updateUser } from "./users";
@@ -9,7 +10,7 @@ let db: Db;
 const PASSWORD = "a-long-password-1";
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: "memory://" });
+  db = await openTestPglite();
   await createUser(
     db,
     { email: "ana@example.com", name: "Ana", role: "lead", password: PASSWORD },

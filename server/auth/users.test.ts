@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, type Db } from "@/server/db";
+import type { Db } from "@/server/db";
+import { openTestPglite } from "@/server/db/testing";
 import { DomainError } from "@/lib/api/errors";
 import { verifyPassword } from "./passwords";
 import {
@@ -20,7 +21,7 @@ import {
 
 let db: Db;
 beforeAll(async () => {
-  db = await openDb({ dataDir: "memory://" });
+  db = await openTestPglite();
 });
 afterAll(async () => {
   await db.close();
@@ -170,7 +171,7 @@ describe("[auth][users] update, disable, reset", () => {
   });
 
   it("never leaves the system without an enabled admin", async () => {
-    const solo = await openDb({ dataDir: "memory://" });
+    const solo = await openTestPglite();
     try {
       const a = await createUser(
         solo,
@@ -236,7 +237,7 @@ describe("[auth][users] update, disable, reset", () => {
 
 describe("[auth][users] demo staff", () => {
   it("simulator mode: one demo user per role with the demo password, idempotently", async () => {
-    const sim = await openDb({ dataDir: "memory://" });
+    const sim = await openTestPglite();
     try {
       expect(await seedDemoUsers(sim, "simulator")).toEqual({ created: 4, disabled: 0 });
       expect(await seedDemoUsers(sim, "simulator")).toEqual({ created: 0, disabled: 0 });
@@ -252,7 +253,7 @@ describe("[auth][users] demo staff", () => {
   });
 
   it("live mode: creates none, and disables (and revokes) any that exist", async () => {
-    const live = await openDb({ dataDir: "memory://" });
+    const live = await openTestPglite();
     try {
       expect(await seedDemoUsers(live, "live")).toEqual({ created: 0, disabled: 0 });
       expect(await listUsers(live)).toEqual([]);

@@ -11,7 +11,7 @@ import {
   type CreateUserInput,
   type StaffUser,
   type UpdateUserInput,
-} from "@/lib/api/users";
+} from "@/lib/api/admin/users";
 import { env } from "@/lib/env";
 import { can, ROLES, type Role } from "@/lib/rbac";
 import type { Db, Queryable } from "@/server/db";

@@ -1,8 +1,8 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { logger } from "@/server/log";
+import { checksumMatches, migrationChecksum } from "./migration-checksum";
 
 /** One connection held exclusively while migrations run (and, on PostgreSQL, the migration lock). */
 export type MigrationSession = {
@@ -12,6 +12,7 @@ export type MigrationSession = {
 };
 export type MigrationRunner = <T>(fn: (s: MigrationSession) => Promise<T>) => Promise<T>;
 
+/** `checksum` is of the statements (migrationChecksum): comments and whitespace change nothing. */
 export type Migration = { version: number; name: string; file: string; sql: string; checksum: string };
 
 /**
@@ -41,7 +42,7 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
       name: m[2]!,
       file,
       sql,
-      checksum: createHash("sha256").update(sql).digest("hex"),
+      checksum: migrationChecksum(sql),
     });
   }
   migrations.sort((a, b) => a.version - b.version);
@@ -80,8 +81,10 @@ export async function applyMigrations(
     for (const m of migrations) {
       const prior = done.get(m.version);
       if (prior) {
-        // An applied migration is history: editing it changes nothing in existing databases.
-        if (prior.checksum !== m.checksum)
+        // An applied migration is history: editing a statement changes nothing in existing databases. A reworded
+        // comment is no edit: the checksum is of the statements, and the one an earlier release recorded (the
+        // file's bytes) is still accepted (./migration-checksum).
+        if (!checksumMatches(m.file, m.sql, prior.checksum))
           logger.warn(
             { migration: m.file },
             "migration file changed after it was applied; add a new migration instead",

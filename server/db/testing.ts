@@ -1,28 +1,27 @@
 import "server-only";
 // Test support: the engines a suite runs on, and a fresh, isolated database for each test.
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDb, type Db } from "./index";
 import { applyMigrations } from "./migrate";
 import { openPglite } from "./pglite";
+import { migratedPgliteTemplate } from "./test-template";
 
-// One migrated embedded database per test worker, dumped once; each test starts from a copy of it.
+// One migrated embedded database per run (server/db/test-template.ts, Vitest's global set-up), read once per
+// test file; each test starts from a copy of it. Made here when the set-up did not run.
 let template: Promise<Blob | File> | undefined;
 function pgliteTemplate(): Promise<Blob | File> {
   template ??= (async () => {
-    const { db, withMigrationSession, dump } = await openPglite("memory://");
-    try {
-      await applyMigrations(withMigrationSession);
-      return await dump();
-    } finally {
-      await db.close();
-    }
+    const file = inject("pgliteTemplate");
+    return file ? new Blob([await readFile(file)]) : migratedPgliteTemplate();
   })();
   return template;
 }
 
-async function openPgliteCopy(): Promise<Db> {
+/** A fresh embedded database for a test: a copy of the migrated template, as openDb would leave a new one. */
+export async function openTestPglite(): Promise<Db> {
   const { db, withMigrationSession } = await openPglite("memory://", { loadDataDir: await pgliteTemplate() });
   // As openDb does: here it only confirms that nothing is pending.
   await applyMigrations(withMigrationSession);
@@ -61,7 +60,7 @@ export async function createTestDatabase(t: TestEngine, opts: { dataDir?: string
   if (t.engine === "pglite" || !t.url) {
     return {
       async open() {
-        const db = opts.dataDir ? await openDb({ dataDir: opts.dataDir }) : await openPgliteCopy();
+        const db = opts.dataDir ? await openDb({ dataDir: opts.dataDir }) : await openTestPglite();
         opened.push(db);
         return db;
       },

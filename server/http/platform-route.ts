@@ -1,6 +1,6 @@
 import "server-only";
 import { DomainError } from "@/lib/api/errors";
-import { proxyResources, workflowRouteOf } from "@/lib/api/platform";
+import { proxyResources, workflowRouteOf } from "@/lib/api/proxy";
 import { catalog, keyRefusal, type OperationId } from "@/lib/platform/catalog";
 import { platformKeyTarget } from "@/lib/platform/key-names";
 import { env } from "@/lib/env";

@@ -8,7 +8,7 @@ import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
 import { deskUid, registerFromSimulator } from "@/server/testing";
-import { coverageText } from "@/lib/api/ledger-coverage";
+import { coverageText } from "@/lib/api/ledger/coverage";
 import { backfillProgress } from "./deposits/backfill-order";
 import { coverageOf, subaccountCoverage } from "./coverage";
 import { syncSubaccountDeposits, WINDOW_MS, type SyncDeps } from "./deposits/sync";

@@ -10,7 +10,7 @@ import type {
   KeyCoverageDataset,
   LedgerCoverage,
   SubaccountCoverage,
-} from "@/lib/api/ledger-coverage";
+} from "@/lib/api/ledger/coverage";
 import type { Queryable } from "@/server/db";
 import { DEPOSITS_JOB } from "./deposits/sync";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades/store";

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, type Db } from "@/server/db";
+import type { Db } from "@/server/db";
+import { openTestPglite } from "@/server/db/testing";
 import { syncLag } from "./lag";
 
 let db: Db;
 beforeAll(async () => {
-  db = await openDb({ dataDir: "memory://" });
+  db = await openTestPglite();
 });
 afterAll(() => db.close());
 

@@ -3,7 +3,7 @@ import "server-only";
 // per month (by the end of each alert's window, UTC), the sub-accounts it would have raised most for, and
 // ten samples. The result is kept with the version, so the decision to activate it can be shown later.
 import { z } from "zod";
-import type { RuleSpec } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import type { Db } from "@/server/db";
 import { compileRule } from "./kinds";
 

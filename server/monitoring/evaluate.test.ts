@@ -5,7 +5,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RuleSpec } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { evaluateScope, type EvaluableVersion } from "./evaluate";
 import { activeVersion, alertKeys, clearMonitoring, referenceKeys, writeLedger, type TestLedger } from "./testing";

@@ -4,7 +4,7 @@ import "server-only";
 // nothing on a conflict, so evaluating again, a retried job or a second instance never raise an alert twice.
 // A snoozed (rule, sub-account) raises nothing until the snooze ends. New alerts then gather into their
 // sub-account's open case (one is opened when none is).
-import type { RuleSpec, Severity } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleSpec, Severity } from "@/lib/api/monitoring/rule-kinds";
 import type { Db, Queryable } from "@/server/db";
 import { compileRule, sourceOf } from "./kinds";
 

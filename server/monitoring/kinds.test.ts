@@ -3,7 +3,7 @@ import "server-only";
 // one hour outside a window, one sub-account short), and agrees with the reference on both.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { RuleSpec } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import { databaseTestBed } from "@/server/db/testing";
 import { evaluateScope } from "./evaluate";
 import {
@@ -116,6 +116,11 @@ const CASES: Case[] = [
       dep("4", "ETH", "1", T + 2 * H, "bc1y"),
       dep("5", "ETH", "1", T + 2 * H, ""),
       dep("6", "ETH", "1", T + 2 * H, ""),
+      // Internal transfers from one account (the broker's main one, say) are not an address shared on chain.
+      ...["7", "8", "9"].map((s) => ({
+        ...dep(s, "USDT", "1", T + 3 * H, "5000000001"),
+        dest: "internal_transfer" as const,
+      })),
     ]),
   },
   {

@@ -5,7 +5,7 @@ import "server-only";
 // audit entry (intent and outcome) records each change in the hash chain.
 import { DomainError, invalidFields } from "@/lib/api/errors";
 import type { DraftRuleInput, RuleVersionView } from "@/lib/api/monitoring";
-import { parseRuleSpec } from "@/lib/api/monitoring-rule-kinds";
+import { parseRuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { requestBacktest } from "./backtest";

@@ -3,7 +3,7 @@ import "server-only";
 // the workflow, and a plain TypeScript reference of every kind, computed over the same records, that the
 // compiled queries must agree with exactly.
 import Big from "big.js";
-import type { RuleParams, RuleSpec, Severity } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleParams, RuleSpec, Severity } from "@/lib/api/monitoring/rule-kinds";
 import type { Queryable } from "@/server/db";
 import type { EvaluableVersion, Scope } from "./evaluate";
 
@@ -18,6 +18,8 @@ export type TestDeposit = {
   status: string;
   fromAddress: string;
   ctime: number;
+  /** on_chain when left out. */
+  dest?: "on_chain" | "internal_transfer";
 };
 export type TestWithdrawal = {
   id: string;
@@ -34,9 +36,9 @@ export type TestLedger = { deposits: TestDeposit[]; withdrawals: TestWithdrawal[
 export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
   for (const d of l.deposits) {
     await db.query(
-      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, from_address, ctime)
-        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [d.orderId, d.subUid, d.coin, d.amount, d.status, d.fromAddress, d.ctime],
+      `INSERT INTO ledger_deposits (order_id, sub_uid, coin, amount, status, from_address, ctime, dest)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [d.orderId, d.subUid, d.coin, d.amount, d.status, d.fromAddress, d.ctime, d.dest ?? "on_chain"],
     );
   }
   for (const w of l.withdrawals) {
@@ -104,7 +106,16 @@ export async function alertKeys(db: Queryable, versionId: string): Promise<strin
 
 /** One trigger of a reference rule: the alert key it raises, its time, and which sub-account scopes include it. */
 type Hit = { key: string; t: number; scopeSubs: Set<string> };
-type Row = { id: string; sub: string; t: number; amount: Big; status: string; coin: string; address: string };
+type Row = {
+  id: string;
+  sub: string;
+  t: number;
+  amount: Big;
+  status: string;
+  coin: string;
+  address: string;
+  internal?: boolean;
+};
 
 const before = (a: Row, b: Row) => a.t < b.t || (a.t === b.t && a.id < b.id);
 const bucket = (t: number, w: number) => String(Math.floor(t / w) * w);
@@ -120,6 +131,7 @@ function rowsOf(l: TestLedger, source: "deposits" | "withdrawals"): Row[] {
         status: d.status,
         coin: d.coin,
         address: d.fromAddress,
+        internal: d.dest === "internal_transfer",
       }))
     : l.withdrawals
         .filter((w) => w.state !== "cancelled")
@@ -235,7 +247,7 @@ function referenceHits(l: TestLedger, spec: RuleSpec): Hit[] {
     case "shared_address": {
       const p = spec.params;
       const w = p.windowHours * HOUR;
-      const rows = p.side === "deposit_source" ? deposits.filter((d) => d.address !== "") : withdrawals;
+      const rows = p.side === "deposit_source" ? deposits.filter((d) => d.address !== "" && !d.internal) : withdrawals;
       const hits: Hit[] = [];
       for (const t of rows) {
         const subs = new Set(

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { PlatformKey } from "@/lib/env";
 import type { SimClock } from "./clock";
 import { faultRulesSchema, type FaultInjector } from "./faults";
+import { injectPattern, injectPatternSchema } from "./pattern-inject";
 import type { DemoKeys } from "./keys";
 import type { SlidingWindowLimiter } from "./rate-limit";
 import type { SimState } from "./state";
@@ -182,6 +183,13 @@ export function control(core: ControlledSimulator, req: IncomingMessage, res: Se
       return json(res, 200, {
         items: made.map((s) => ({ subUid: s.uid, subaccountName: s.subaccountName, status: s.status })),
       });
+    }
+    case "POST /__sim/patterns": {
+      // A monitoring pattern arriving now (./pattern-inject.ts).
+      const parsed = injectPatternSchema.safeParse(parseJson(r.rawBody));
+      if (!parsed.success) return json(res, 400, { ok: false, error: z.prettifyError(parsed.error) });
+      const out = injectPattern(core.state, parsed.data, core.clock.now());
+      return "error" in out ? json(res, out.status, { ok: false, error: out.error }) : json(res, 200, out);
     }
     case "GET /__sim/keys":
       return json(res, 200, core.keys);

@@ -9,6 +9,7 @@ import {
 } from "./data/accounts";
 import { generateDeposits, type DepositRow } from "./data/deposits";
 import { buildOiLimits, type OiLimitRow } from "./data/futures-symbols";
+import { generatePatternDeposits } from "./data/patterns";
 import { insertDescending } from "./data/paging";
 import {
   generatedIndexOfDepositId,
@@ -96,7 +97,11 @@ export class SimState extends SimRecords {
     this.balances = new SimBalances(acc.balances, this.depositSettleMs);
     this.rebates = acc.rebates;
     for (const u of acc.riskUnits) this.units.set(u.id, u);
-    this.deposits = generateDeposits(this.seed, this.scale, this.anchor, acc.subaccounts, acc.mainUid);
+    // The generated history and, on top of it, the seeded monitoring patterns (./data/patterns.ts).
+    this.deposits = [
+      ...generateDeposits(this.seed, this.scale, this.anchor, acc.subaccounts, acc.mainUid),
+      ...generatePatternDeposits(this.seed, this.anchor, acc.subaccounts),
+    ].sort((a, b) => b.id - a.id);
     for (const d of this.deposits) {
       let list = this.depositsByUser.get(d.userId);
       if (!list) this.depositsByUser.set(d.userId, (list = []));
@@ -311,6 +316,13 @@ export class SimState extends SimRecords {
     if (!sub) return undefined;
     this.materialize(sub.uid);
     return this.depositsById.get(orderId);
+  }
+
+  /** A deposit arriving now, as a live one does: pending, it succeeds (and credits) depositSettleMs later. */
+  arriveDeposit(row: DepositRow): void {
+    this.addDeposit(row);
+    this.balances.enqueue(row, row.cTime + this.depositSettleMs);
+    this.tick();
   }
 
   addDeposit(row: DepositRow): void {

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditFiltersSchema } from "@/lib/api/audit";
 import { withdrawalFiltersSchema } from "@/lib/api/withdrawals";
-import { openDb, type Db } from "@/server/db";
+import type { Db } from "@/server/db";
+import { openTestPglite } from "@/server/db/testing";
 import { DomainError } from "@/lib/api/errors";
 import { checkExport } from "@/lib/platform/export-plan";
 import { listWithdrawals } from "./withdrawal-ledger";
@@ -42,7 +43,7 @@ describe("[bad-input] filter and export values past what the server can hold", (
 describe("[withdrawals.read][bad-input] ledger cursors", () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDb({ dataDir: "memory://" });
+    db = await openTestPglite();
   });
   afterAll(async () => db?.close());
 

@@ -10,7 +10,7 @@ import "server-only";
 //    that settled its withdrawal (its audit intent id, the state it ended in).
 // Then its lease row goes. A step that fails leaves the rest for the next claim (every step is idempotent:
 // a settled withdrawal is no longer held by the gone instance; a closed intent is no longer open).
-import type { AuditOutcome } from "@/lib/api/audit-actions";
+import type { AuditOutcome } from "@/lib/api/audit/actions";
 import { DomainError } from "@/lib/api/errors";
 import { AUDIT_ACTIONS, appendAuditInTransaction, intentsOpenHere, withAudit, type AuditRow } from "@/server/audit";
 import type { Db } from "@/server/db";

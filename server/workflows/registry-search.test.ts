@@ -3,7 +3,7 @@
 // case-insensitive, pages by UID without gaps, nothing typed read as a pattern, and the plan uses the
 // trigram and prefix indexes (not a scan of the registry).
 import { beforeAll, describe, expect, it } from "vitest";
-import { NAMES_MAX, registryNamesSchema, registrySearchSchema } from "@/lib/api/sub-accounts";
+import { NAMES_MAX, registryNamesSchema, registrySearchSchema } from "@/lib/api/registry";
 import type { Db } from "@/server/db";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { anywhere, browseRegistry, prefixEnd, registryNames, searchRegistry } from "./registry-search";

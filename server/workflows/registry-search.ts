@@ -6,7 +6,7 @@ import "server-only";
 // text_pattern_ops index (migration 0012), written as ~>=~ / ~<~ so it is indexed under a generic plan too
 // (a trigram index cannot narrow one or two characters). The name order walks its own index (migration
 // 0013). Nothing typed reaches the SQL text.
-import type { RegistryPage, RegistrySearch, RegistrySearchPage } from "@/lib/api/sub-accounts";
+import type { RegistryPage, RegistrySearch, RegistrySearchPage } from "@/lib/api/registry";
 import type { Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
 import { toEntry, type RegistryRow } from "./subaccounts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/api/errors";
 import { PlatformError } from "@/server/platform/errors";
 import { workflowTestBed } from "@/server/testing";
-import { BOUND_OUTSIDE } from "@/lib/api/risk-unit-reads";
+import { BOUND_OUTSIDE } from "@/lib/api/risk-units/reads";
 import { bindOrUnbind, listBindings, listBoundElsewhere, precheck } from "./risk-units";
 
 const lead = { userId: "1", email: "lead@test", name: null, role: "lead" as const };

@@ -4,7 +4,7 @@ import { MAX_UIDS_PER_RISK_UNIT, catalog } from "@/lib/platform/catalog";
 import type { Db, Queryable } from "@/server/db";
 import type { StaffSession } from "@/server/auth/session";
 import { invalidField } from "@/lib/api/errors";
-import { BOUND_OUTSIDE, type Binding } from "@/lib/api/risk-unit-reads";
+import { BOUND_OUTSIDE, type Binding } from "@/lib/api/risk-units/reads";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
 

@@ -4,7 +4,7 @@ import "server-only";
 import type { z } from "zod";
 import { DomainError, invalidField } from "@/lib/api/errors";
 import type { Subaccount } from "@/lib/platform/catalog";
-import type { addSubaccountSchema, createSubaccountSchema } from "@/lib/api/sub-accounts";
+import type { addSubaccountSchema, createSubaccountSchema } from "@/lib/api/registry";
 import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";

@@ -5,7 +5,7 @@ import {
   destinationFormSchema,
   destinationResources,
   type DestinationFormInput,
-} from "@/lib/api/withdrawal-destinations";
+} from "@/lib/api/withdrawals/destinations";
 import { withdrawalFormSchema } from "@/lib/api/withdrawals";
 import {
   addToRegistry,

@@ -10,7 +10,7 @@ import {
   DESTINATIONS_LIMIT,
   type DestinationView,
   type destinationFormSchema,
-} from "@/lib/api/withdrawal-destinations";
+} from "@/lib/api/withdrawals/destinations";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { env } from "@/lib/env";

@@ -1,16 +1,17 @@
 "use client";
 
-import { withdrawalLedgerResources, type WithdrawalView } from "@/lib/api/withdrawal-ledger";
+import { type WithdrawalView } from "@/lib/api/withdrawals/ledger";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Panel } from "@/components/ui/panel";
 import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
+import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
 const SHOWN = 5;
 
 /** Withdrawal requests waiting for a second person (a lead who did not request them). */
 export function PendingWithdrawals({ currentEmail }: { currentEmail: string }) {
-  const q = useResourceQuery(withdrawalLedgerResources.list, { input: { state: "requested" } });
+  const q = useResourceQuery(withdrawalsRoutes.list, { input: { state: "requested" } });
   return (
     <Panel
       id="pending-withdrawals-title"

@@ -6,12 +6,13 @@ import { Badge } from "@/components/ui/badge";
 import { ListTable, ListTableSkeleton, type ListColumn } from "@/components/ui/list-table";
 import { LineSkeleton } from "@/components/ui/skeleton";
 import { depositTone } from "../deposits/_components/deposit-tone";
-import { ledgerResources, type LedgerDeposit } from "@/lib/api/ledger";
-import { notSyncedText } from "@/lib/api/ledger-coverage";
+import { type LedgerDeposit } from "@/lib/api/ledger";
+import { notSyncedText } from "@/lib/api/ledger/coverage-words";
 import { formatUtc, groupDecimal } from "@/lib/format";
 import { Panel, ScrollArea, panelLinkClass } from "@/components/ui/panel";
 import { CardError, QueryView } from "@/components/ui/query-view";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
 const LIMIT = "10";
 
@@ -44,7 +45,7 @@ const COLUMNS: ListColumn<LedgerDeposit>[] = [
 ];
 
 export function RecentDeposits() {
-  const q = useResourceQuery(ledgerResources.deposits, { input: { limit: LIMIT } });
+  const q = useResourceQuery(ledgerRoutes.deposits, { input: { limit: LIMIT } });
   return (
     <Panel id="recent-deposits-title" title="Recent deposits" more={{ href: "/deposits", label: "All deposits" }}>
       <QueryView

@@ -1,16 +1,16 @@
 "use client";
 
-import { userResources } from "@/lib/api/users";
 import { ROLES } from "@/lib/rbac";
 import { Panel } from "@/components/ui/panel";
 import { CardError, CardSkeleton, QueryView } from "@/components/ui/query-view";
 import { Facts } from "@/components/ui/facts";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { adminRoutes } from "@/lib/api/admin/routes";
 
 /** For admins: how many staff hold each role, and how many accounts are disabled. */
 export function StaffSummary() {
   // Same key as the staff page, so both share (and invalidate) one list.
-  const q = useResourceQuery(userResources.list, {}, { queryKey: [userResources.list.id] });
+  const q = useResourceQuery(adminRoutes.list, {}, { queryKey: [adminRoutes.list.id] });
   // The link's words avoid the sidebar entry's name, so "Staff users" stays one link per page.
   return (
     <Panel id="staff-summary-title" title="Staff" more={{ href: "/admin/users", label: "Manage accounts" }}>

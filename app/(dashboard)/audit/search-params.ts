@@ -1,7 +1,7 @@
 // The URL state of /audit (STYLE rule 10): the server-side filters, the page size and the keyset path.
 import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
-import { AUDIT_OUTCOME_VALUES } from "@/lib/api/page-routes";
+import { AUDIT_OUTCOME_VALUES } from "@/lib/api/audit/words";
 
 export const AUDIT_PAGE_SIZES = [50, 100, 200] as const;
 /** The most rows a page may ask for (a size typed into the URL is held to it). */

@@ -1,4 +1,4 @@
-import { subaccountResources } from "@/lib/api/sub-accounts";
+import { subaccountResources } from "@/lib/api/registry";
 import { apiRoute } from "@/server/http/api-route";
 import { createSubaccount, listRegistry } from "@/server/workflows/subaccounts";
 

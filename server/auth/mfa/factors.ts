@@ -3,7 +3,7 @@ import "server-only";
 // (passkeys.ts verifies them), what the security page shows, removal, and the admin's reset.
 import { randomUUID } from "node:crypto";
 import { DomainError, invalidField } from "@/lib/api/errors";
-import type { FactorView, MfaStatus } from "@/lib/api/mfa";
+import type { FactorView, MfaStatus } from "@/lib/api/account/mfa";
 import { getDb, type Db, type Queryable } from "@/server/db";
 import { openTotpSecret, sealTotpSecret } from "./crypto";
 import type { MfaSession } from "./policy";

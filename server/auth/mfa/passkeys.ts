@@ -12,7 +12,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { DomainError, invalidField } from "@/lib/api/errors";
-import type { FactorView } from "@/lib/api/mfa";
+import type { FactorView } from "@/lib/api/account/mfa";
 import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
 import { assertRoomForFactor, countFactors, toFactorView } from "./factors";

@@ -4,7 +4,7 @@ import "server-only";
 // session update redeems (server/auth/options.ts, jwt callback, trigger "update"). Nothing the browser says
 // about itself is believed: only this check sets a session's mfaAt.
 import { DomainError, invalidField } from "@/lib/api/errors";
-import type { VerifyInput } from "@/lib/api/mfa";
+import type { VerifyInput } from "@/lib/api/account/mfa";
 import type { Db } from "@/server/db";
 import { getFactorThrottle, type SignInThrottle } from "../throttle";
 import { verifyTotpFactor } from "./factors";

@@ -1,4 +1,4 @@
--- 0002_staff_users: the staff who sign in to Brokerdesk (issue 4 "Sign-in"). Plain SQL for PGlite and PostgreSQL 15+.
+-- 0002_staff_users: the staff who sign in to Brokerdesk and their sign-in. Plain SQL for PGlite and PostgreSQL 15+.
 
 CREATE TABLE staff_users (
   id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),

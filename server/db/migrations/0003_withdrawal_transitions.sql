@@ -1,5 +1,5 @@
 -- 0003_withdrawal_transitions: the withdrawal state machine enforced by the database, not only by the
--- workflow (issue 6: "enforce it in the database"). Whatever code runs an UPDATE, a request cannot skip a
+-- workflow, so that whatever code runs an UPDATE, a request cannot skip a
 -- state, leave a final state, or change what was approved after it was requested.
 
 -- Outcomes carry their evidence: the platform's orderId, or its code; nothing is "sent" without a time.

@@ -1,4 +1,4 @@
--- 0004_security (issue 12): sign-out that ends a session everywhere, and separation of duties for approvers.
+-- 0004_security: sign-out that ends a session everywhere, and separation of duties for approvers.
 
 -- A session token's id (the jti claim) once its holder signed out: every instance refuses the token from
 -- then on. Kept until the token could no longer be used anyway (its absolute expiry), then deleted.

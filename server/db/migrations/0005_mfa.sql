@@ -1,6 +1,6 @@
--- 0005_mfa: second factors for staff (issue 12 item 2): TOTP and passkeys (WebAuthn), one-time recovery
+-- 0005_mfa: second factors for staff: TOTP and passkeys (WebAuthn), one-time recovery
 -- codes, short-lived WebAuthn challenges and factor proofs, and when an admin last reset someone's factors.
--- Plain SQL for PGlite and PostgreSQL 15+. (0004 is another change's.)
+-- Plain SQL for PGlite and PostgreSQL 15+.
 
 CREATE TABLE staff_factors (
   id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- 0006_ledger (issue 14): Brokerdesk's own copy of the platform's deposit records, kept by sync jobs, so
+-- 0006_ledger: Brokerdesk's own copy of the platform's deposit records, kept by sync jobs, so
 -- compliance can search every sub-account over years (the platform answers one sub-account per call, a
 -- span of three months at a time).
 

@@ -1,5 +1,5 @@
 -- 0009_withdrawals: the requester may cancel their own request while it waits for a decision
--- (issue 16). "cancelled" is final, nothing was sent; the time is kept and the requester is the one who
+-- (withdrawals.cancel). "cancelled" is final, nothing was sent; the time is kept and the requester is the one who
 -- cancelled (the workflow and this file both hold to that). The funds check (withdrawal-funds.ts) counts
 -- requested, approved, submitted and unknown requests as holding the balance; cancelled ones do not.
 
@@ -45,7 +45,7 @@ BEGIN
 END
 $$;
 
--- The address book of each sub-account (issue 16): a destination is added by one person and approved by
+-- The address book of each sub-account: a destination is added by one person and approved by
 -- another, as a withdrawal is. A withdrawal to a destination that is not approved here is flagged in the
 -- approval queue (not refused: the book is a second check, the lead decides).
 CREATE TABLE withdrawal_destinations (

@@ -1,4 +1,4 @@
--- 0010_daily (issue 16): what the platform said about a UID Brokerdesk tried to bind (49001, bound to
+-- 0010_daily: what the platform said about a UID Brokerdesk tried to bind (49001, bound to
 -- another risk unit), kept so the risk-units page knows it next time.
 
 CREATE TABLE risk_unit_refusals (

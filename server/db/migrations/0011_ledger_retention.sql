@@ -1,4 +1,4 @@
--- 0011_ledger_retention (issue 14): Brokerdesk's own retention of the ledger, and what the platform no
+-- 0011_ledger_retention: Brokerdesk's own retention of the ledger, and what the platform no
 -- longer holds.
 
 -- When the sync last found the record missing from an answer that covered its time (the platform forgot it,

@@ -1,4 +1,4 @@
--- 0012_ledger_trades (issue 14): fills (E4) and plan orders (E3) of each configured platform key, kept by
+-- 0012_ledger_trades: fills (E4) and plan orders (E3) of each configured platform key, kept by
 -- sync jobs so their history outlives the platform's 90 days. Keyed by the key's name and the platform's
 -- ID: two keys of one account see the same fill, and each keeps its own copy of what it was shown.
 
@@ -121,7 +121,7 @@ CREATE TABLE ledger_rebate_snapshots (
   PRIMARY KEY (sub_uid, day)
 );
 
--- The registry searched as one types, at 100,000 sub-accounts and more (issue 14): by the start of the name,
+-- The registry searched as one types, at 100,000 sub-accounts and more: by the start of the name,
 -- the label or the UID, case-insensitive. Prefix ranges on text_pattern_ops b-trees, which PostgreSQL and
 -- PGlite both have (pg_trgm would need an extension PGlite does not load by default).
 CREATE INDEX subaccounts_name_prefix ON subaccounts (lower(subaccount_name) text_pattern_ops);

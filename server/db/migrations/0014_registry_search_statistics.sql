@@ -1,4 +1,4 @@
--- 0014_registry_search_statistics (issue 14): the registry search (a prefix of a name, label or UID, ordered by
+-- 0014_registry_search_statistics: the registry search (a prefix of a name, label or UID, ordered by
 -- UID, 21 at a time) must read the three prefix indexes. With the default statistics (100 buckets, 30,000
 -- rows sampled) a narrow prefix at 100,000 sub-accounts was estimated at about 1 % of the rows; the planner then
 -- sometimes chose to walk the primary key in UID order and filter, which reads the whole registry when the

@@ -11,7 +11,7 @@ import type { Db } from "@/server/db";
 import { keysetPage } from "@/server/db/keyset";
 import { failureDetail } from "@/server/failures";
 import type { CsvRows } from "@/lib/csv";
-import { coverageText, type LedgerCoverage } from "@/lib/api/ledger-coverage";
+import { coverageText, type LedgerCoverage } from "@/lib/api/ledger/coverage";
 import { depositsCoverage, depositsQuery, toView, type Key, type Row } from "./queries";
 
 /** Rows per query: large enough that the query's round trip is small beside encoding, small enough to stay flat. */

@@ -3,8 +3,8 @@ import "server-only";
 // and rebate info per day, over the last `days` UTC days; a balance history says which of the days asked it
 // holds a snapshot of (a day without one is not known: never read as a zero balance).
 import { DomainError } from "@/lib/api/errors";
-import type { SnapshotCoverage } from "@/lib/api/ledger-coverage";
-import type { BalanceHistory, RebateHistory } from "@/lib/api/ledger-history";
+import type { SnapshotCoverage } from "@/lib/api/ledger/coverage";
+import type { BalanceHistory, RebateHistory } from "@/lib/api/ledger/history";
 import type { Queryable } from "@/server/db";
 import { ASSETS_SNAPSHOT_JOB } from "./sync";
 

@@ -4,7 +4,7 @@
 // range the ledger does not hold completely says "not synced yet", never "none".
 import { beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS as DAY } from "@/lib/platform/windows";
-import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger-trades";
+import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger/trades";
 import { keyNotSyncedText } from "@/lib/coverage-words";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import type { Db } from "@/server/db";

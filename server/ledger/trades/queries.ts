@@ -11,7 +11,7 @@ import type {
   LedgerPlanOrder,
   LedgerPlanOrderFilters,
   LedgerPlanOrderPage,
-} from "@/lib/api/ledger-trades";
+} from "@/lib/api/ledger/trades";
 import type { Role } from "@/lib/rbac";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";

@@ -21,7 +21,7 @@ import {
   untilBackfilled,
   withOwnPlatform,
 } from "../testing";
-import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger-trades";
+import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger/trades";
 import { ledgerKeyRefusal, searchFills, searchPlanOrders } from "./queries";
 import { FILL_WINDOW_MS, syncKeyTrades, type TradeTask } from "./sync";
 import { FILLS_JOB, PLAN_ORDERS_JOB } from "./store";

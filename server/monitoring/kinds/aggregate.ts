@@ -1,5 +1,5 @@
 import "server-only";
-import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleParams } from "@/lib/api/monitoring/rule-kinds";
 import { HOUR, paramList, rollingQuery, type Compiled } from "./sql";
 
 /** The generic kind: a count or sum of filtered deposits or withdrawal requests per sub-account over a window. */

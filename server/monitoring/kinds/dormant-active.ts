@@ -1,5 +1,5 @@
 import "server-only";
-import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleParams } from "@/lib/api/monitoring/rule-kinds";
 import { DAY, oneDepositQuery, paramList, type Compiled } from "./sql";
 
 /**
@@ -13,9 +13,12 @@ export function compileDormantActive(r: RuleParams<"dormant_active">): Compiled 
     unit: r.unit,
     coinParam: p(r.coin ?? null),
     minParam: p(r.minAmount),
-    extra: `(SELECT max(e.ctime) FROM ledger_deposits e WHERE e.sub_uid = d.sub_uid
-      AND (e.ctime < d.ctime OR (e.ctime = d.ctime AND e.order_id COLLATE "C" < d.order_id COLLATE "C")))
-      <= d.ctime - ${gap}::bigint`,
+    // The deposit before it is dormantDays or more older: one exists that old, and none came since (a deposit
+    // at the same ms and a lower orderId came before it too). Two range probes of the (sub_uid, ctime) index.
+    extra: `EXISTS (SELECT 1 FROM ledger_deposits e WHERE e.sub_uid = d.sub_uid AND e.ctime <= d.ctime - ${gap}::bigint)
+      AND NOT EXISTS (SELECT 1 FROM ledger_deposits e WHERE e.sub_uid = d.sub_uid
+        AND e.ctime > d.ctime - ${gap}::bigint AND e.ctime <= d.ctime
+        AND (e.ctime < d.ctime OR e.order_id COLLATE "C" < d.order_id COLLATE "C"))`,
   });
   return { sql, params };
 }

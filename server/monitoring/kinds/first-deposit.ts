@@ -1,5 +1,5 @@
 import "server-only";
-import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleParams } from "@/lib/api/monitoring/rule-kinds";
 import { oneDepositQuery, paramList, type Compiled } from "./sql";
 
 /** A sub-account's first deposit (by time, then orderId), of at least minAmount: no deposit of any coin before it. */

@@ -1,7 +1,7 @@
 import "server-only";
-// The compilers of the rule kinds (lib/api/monitoring-rule-kinds.ts declares their parameters): a kind is one
+// The compilers of the rule kinds (lib/api/monitoring/rule-kinds.ts declares their parameters): a kind is one
 // file here and one line below.
-import type { RuleKind, RuleParams, RuleSpec } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleKind, RuleParams, RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import { compileAggregate, compileVelocity } from "./aggregate";
 import { compileDormantActive } from "./dormant-active";
 import { compileFirstDeposit } from "./first-deposit";

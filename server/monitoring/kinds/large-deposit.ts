@@ -1,5 +1,5 @@
 import "server-only";
-import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleParams } from "@/lib/api/monitoring/rule-kinds";
 import { oneDepositQuery, paramList, type Compiled } from "./sql";
 
 /** One deposit of at least minAmount, in the coin or in USDT on the deposit's day. */

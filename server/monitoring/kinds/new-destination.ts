@@ -1,5 +1,5 @@
 import "server-only";
-import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleParams } from "@/lib/api/monitoring/rule-kinds";
 import { DAY, paramList, recordJson, SINCE, SUB, WITHDRAWAL_ROWS, type Compiled } from "./sql";
 
 /**

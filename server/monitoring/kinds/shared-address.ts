@@ -1,9 +1,9 @@
 import "server-only";
-import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleParams } from "@/lib/api/monitoring/rule-kinds";
 import { bucketOf, DEPOSIT_ROWS, HOUR, paramList, SINCE, SUB, WITHDRAWAL_ROWS, type Compiled } from "./sql";
 
 /**
- * One deposit source address (or withdrawal destination) used by minSubAccounts or more sub-accounts inside
+ * One deposit source address on chain (or withdrawal destination) used by minSubAccounts or more sub-accounts inside
  * windowHours: each record t of the address whose window [t - window, t] holds that many raises an alert for
  * every sub-account in it, one per sub-account and fixed window. Scoped to a sub-account, the triggers are
  * the records of the addresses it used.
@@ -12,8 +12,12 @@ export function compileSharedAddress(r: RuleParams<"shared_address">): Compiled 
   const { params, p } = paramList();
   const w = `${p(r.windowHours * HOUR)}::bigint`;
   const k = p(r.minSubAccounts);
+  // A deposit's source is an address on chain: an internal transfer names the sending account instead (often
+  // the broker's own main account, which funds every sub-account), so it is no one's shared address.
   const rows =
-    r.side === "deposit_source" ? `SELECT * FROM (${DEPOSIT_ROWS}) s WHERE s.address <> ''` : WITHDRAWAL_ROWS;
+    r.side === "deposit_source"
+      ? `${DEPOSIT_ROWS} WHERE from_address <> '' AND dest <> 'internal_transfer'`
+      : WITHDRAWAL_ROWS;
   const kind = r.side === "deposit_source" ? "deposit" : "withdrawal";
   // The source rows are written out at each use rather than as one CTE: a CTE used three times is
   // materialised whole, and a batch's lookups by address would then scan the whole ledger.

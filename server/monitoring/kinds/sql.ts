@@ -41,13 +41,13 @@ export const WITHDRAWAL_ROWS = `SELECT id::text AS id, sub_uid, ${WITHDRAWAL_MS}
   FROM withdrawal_requests WHERE state <> 'cancelled'`;
 
 /**
- * A deposit's amount in the rule's unit: the coin's own, or its USDT value at the day's price
- * (ledger_coin_prices; USDT is 1). A deposit of a coin without a price that day has no value: it cannot fire.
+ * A deposit's amount in the rule's unit: the coin's own, or its USDT value at the day's price (ledger_coin_prices,
+ * joined as `pr` by oneDepositQuery; USDT is 1). A deposit of a coin without a price that day has no value: it
+ * cannot fire.
  */
 export function valueExpr(alias: string, unit: "coin" | "usdt"): string {
   if (unit === "coin") return `${alias}.amount`;
-  return `(${alias}.amount * CASE WHEN ${alias}.coin = 'USDT' THEN 1 ELSE (SELECT pr.usdt FROM ledger_coin_prices pr
-    WHERE pr.coin = ${alias}.coin AND pr.day = DATE '1970-01-01' + (${alias}.ctime / ${DAY})::integer) END)`;
+  return `(CASE WHEN ${alias}.coin = 'USDT' THEN ${alias}.amount ELSE ${alias}.amount * pr.usdt END)`;
 }
 
 /** The record list of an alert: one entry per record, its kind and id. */
@@ -57,6 +57,10 @@ export const recordJson = (kind: "deposit" | "withdrawal", idExpr: string) =>
 /** The window a span's trigger falls in: fixed windows of the rule's length from the epoch. */
 export const bucketOf = (msExpr: string, windowParam: string) => `((${msExpr}) / ${windowParam}) * ${windowParam}`;
 
+/** The day's price of the deposit d's coin, as `pr` (a left join: no price, no row, a NULL value). */
+const PRICE_JOIN = `LEFT JOIN ledger_coin_prices pr
+  ON pr.coin = d.coin AND pr.day = DATE '1970-01-01' + (d.ctime / ${DAY})::integer`;
+
 /**
  * Rules over one deposit: each deposit of the scope whose value (in `unit`) is at least `minParam` and that
  * meets `extra` (over the alias d) raises one alert, keyed by its orderId.
@@ -64,7 +68,9 @@ export const bucketOf = (msExpr: string, windowParam: string) => `((${msExpr}) /
 export function oneDepositQuery(o: { unit: "coin" | "usdt"; coinParam: string; minParam: string; extra?: string }) {
   return `SELECT d.sub_uid, 'd:' || d.order_id AS occurrence, d.ctime AS window_start, d.ctime AS window_end,
       v.value::text AS value, jsonb_build_array(${recordJson("deposit", "d.order_id")}) AS records
-    FROM ledger_deposits d CROSS JOIN LATERAL (SELECT ${valueExpr("d", o.unit)} AS value) v
+    FROM ledger_deposits d
+    ${o.unit === "usdt" ? PRICE_JOIN : ""}
+    CROSS JOIN LATERAL (SELECT ${valueExpr("d", o.unit)} AS value) v
     WHERE (${SUB} IS NULL OR d.sub_uid = ${SUB}) AND (${SINCE} IS NULL OR d.ctime >= ${SINCE})
       AND (${o.coinParam}::text IS NULL OR d.coin = ${o.coinParam}::text)
       AND v.value >= ${o.minParam}::numeric${o.extra ? ` AND ${o.extra}` : ""}`;

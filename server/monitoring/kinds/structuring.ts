@@ -1,5 +1,5 @@
 import "server-only";
-import type { RuleParams } from "@/lib/api/monitoring-rule-kinds";
+import type { RuleParams } from "@/lib/api/monitoring/rule-kinds";
 import { HOUR, paramList, rollingQuery, type Compiled } from "./sql";
 
 /** minCount or more deposits of the coin inside windowHours, each at least marginPct % under threshold and below it. */

@@ -2,6 +2,7 @@ import "server-only";
 import Big from "big.js";
 import { DAY_MS } from "@/lib/platform/schemas";
 import { hashInts, rng, type Rng } from "../prng";
+import { seededDeskLabel } from "./pattern-desks";
 
 export const DEFAULT_PERM_LIST = ["read", "spot_trade", "contract_trade", "transfer", "withdraw", "deposit"] as const;
 export const SIM_EMAIL_DOMAIN = "brokerdesk-sim.example";
@@ -110,7 +111,7 @@ export function generateAccounts(seed: number, anchor: number): Accounts {
       uid: nextUidFn(),
       mainUid,
       subaccountName: `${name}@${SIM_EMAIL_DOMAIN}`,
-      label: isRiskUnit ? `Risk unit ${pad(n)}` : `Desk ${pad(n)}`,
+      label: isRiskUnit ? `Risk unit ${pad(n)}` : seededDeskLabel(name, pad(n)),
       status: i === 21 ? "freeze" : i === 22 ? "del" : "normal",
       permList: [...DEFAULT_PERM_LIST],
       cTime: anchor - r.int(200, 700) * DAY_MS - r.int(0, DAY_MS),

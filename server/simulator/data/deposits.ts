@@ -3,6 +3,7 @@ import { DAY_MS } from "@/lib/platform/schemas";
 import { hashInts, rng, type Rng } from "../prng";
 import type { SubaccountRecord } from "./accounts";
 import { makeId } from "./paging";
+import { QUIET_DESKS } from "./pattern-desks";
 
 export type DepositRow = {
   id: number;
@@ -81,8 +82,11 @@ export function generateDeposits(
   const count = Math.max(1, Math.round(DEPOSITS_PER_SCALE * scale));
   const desks = subs.filter((s) => s.subaccountName.startsWith("desk"));
   const heavy = ["desk01@", "desk02@"].map((prefix) => desks.find((s) => s.subaccountName.startsWith(prefix)));
-  const empty = desks.find((s) => s.subaccountName.startsWith("desk06@"));
-  const emptyGoesTo = desks.find((s) => s.subaccountName.startsWith("desk07@"));
+  // desk06 and the quiet pattern desks (./patterns.ts) give their draws to another desk.
+  const byName = (name: string) => desks.find((s) => s.subaccountName.startsWith(`${name}@`));
+  const goesTo = new Map<SubaccountRecord | undefined, SubaccountRecord | undefined>(
+    Object.entries({ desk06: "desk07", ...QUIET_DESKS }).map(([from, to]) => [byName(from), byName(to)]),
+  );
   const times: number[] = new Array<number>(count);
   for (let i = 0; i < count; i++) times[i] = anchor - Math.floor(HISTORY_MS * Math.pow(r.next(), 1.5));
   times.sort((a, b) => a - b);
@@ -96,7 +100,7 @@ export function generateDeposits(
     lastMs = ms;
     const u = r.next();
     const drawn = u < 0.4 && heavy[0] ? heavy[0] : u < 0.55 && heavy[1] ? heavy[1] : r.pick(desks);
-    const sub = drawn === empty && emptyGoesTo ? emptyGoesTo : drawn;
+    const sub = goesTo.get(drawn) ?? drawn;
     rows[count - 1 - i] = drawDeposit(r, { seed, hexSeed: seed, i, id: makeId(ms, seq), ms, anchor, sub, mainUid });
   }
   return rows;

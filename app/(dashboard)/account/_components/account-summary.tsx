@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { ApproverStanding, StaffUser } from "@/lib/api/users";
+import type { ApproverStanding, StaffUser } from "@/lib/api/admin/users";
 import { formatUtc } from "@/lib/format";
 import { Panel } from "@/components/ui/panel";
 import { Facts } from "@/components/ui/facts";

@@ -9,9 +9,11 @@ import { useFormCall } from "@/components/ui/form-call";
 import { primaryButton } from "@/components/ui/styles";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { callResource } from "@/lib/api/call";
-import { PASSWORD_GUESSABLE, PASSWORD_RULE, userResources, type ChangeOwnPasswordInput } from "@/lib/api/users";
+import { PASSWORD_GUESSABLE, PASSWORD_RULE } from "@/lib/api/admin/password-rule";
+import type { ChangeOwnPasswordInput } from "@/lib/api/admin/users";
 import { Panel } from "@/components/ui/panel";
 import { Form } from "@/components/ui/form-element";
+import { adminRoutes } from "@/lib/api/admin/routes";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
 
@@ -22,7 +24,7 @@ export function ChangePasswordForm() {
   const router = useRouter();
   const form = useForm<ChangeOwnPasswordInput>({ defaultValues: { currentPassword: "", newPassword: "" } });
   const change = useMutation({
-    mutationFn: (input: ChangeOwnPasswordInput) => callResource(userResources.changeOwnPassword, { input }),
+    mutationFn: (input: ChangeOwnPasswordInput) => callResource(adminRoutes.changeOwnPassword, { input }),
   });
   // The change ended this session too: the sign-in page says why.
   const { submit, answer } = useFormCall(form, FIELDS, change, () =>

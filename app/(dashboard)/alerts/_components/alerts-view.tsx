@@ -1,7 +1,6 @@
 "use client";
 // /alerts: every alert raised, newest first, filtered on the server (rule, sub-account, severity, status,
 // age), with the exact count: the shared ledger view, without a time range.
-import { pageCalls } from "@/lib/api/page-routes";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { secondaryButton } from "@/components/ui/styles";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
@@ -9,13 +8,14 @@ import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { ALERT_SEVERITIES, ALERT_STATUS_VALUES, alertsSearchParams } from "../search-params";
 import { alertColumns } from "./columns";
+import { monitoringRoutes } from "@/lib/api/monitoring/routes";
 
 const AGES = ["24", "72", "168"] as const;
 const AGE_WORDS = { "24": "older than a day", "72": "older than 3 days", "168": "older than a week" };
 
 export function AlertsView() {
   const view = useLedgerView({
-    resource: pageCalls.monitoringAlerts,
+    resource: monitoringRoutes.alerts,
     rowsOf: (page) => page.items,
     searchParams: alertsSearchParams,
     columns: alertColumns,
@@ -23,7 +23,7 @@ export function AlertsView() {
     range: false,
   });
   const { q } = view;
-  const rules = useResourceQuery(pageCalls.monitoringRules, {});
+  const rules = useResourceQuery(monitoringRoutes.rules, {});
   const ruleNames = Object.fromEntries((rules.data?.items ?? []).map((v) => [v.ruleId, v.name]));
   const filters = new URLSearchParams(view.filters);
   return (

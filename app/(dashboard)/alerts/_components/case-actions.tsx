@@ -5,10 +5,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { callResource } from "@/lib/api/call";
-import { CASE_OUTCOMES, monitoringResources as m, type CaseView } from "@/lib/api/monitoring";
+import { CASE_OUTCOMES, type CaseView } from "@/lib/api/monitoring";
 import { ApiError, errorText } from "@/lib/client/api";
 import { Form } from "@/components/ui/form-element";
 import { buttonClass, fieldErrorClass, inputClass, labelClass } from "@/components/ui/styles";
+import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 
 /** A call that changes the case; the case is read again after it, whatever happened. */
 function useCaseCall(id: string) {

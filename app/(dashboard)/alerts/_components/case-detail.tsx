@@ -2,7 +2,7 @@
 // One case's page: the sub-account, status, assignee and outcome; its alerts; its notes; the ledger records
 // attached; and its own trail of audit entries. Compliance acts on it below (case-actions.tsx).
 import Link from "next/link";
-import { monitoringResources as m, type CaseView } from "@/lib/api/monitoring";
+import { type CaseView } from "@/lib/api/monitoring";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
@@ -10,6 +10,7 @@ import { IsoTime } from "@/components/data-table/time";
 import { Badge } from "@/components/ui/badge";
 import { CaseActions } from "./case-actions";
 import { SeverityBadge } from "./columns";
+import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 
 const list = "divide-y divide-slate-200 text-sm dark:divide-slate-700";
 

@@ -4,8 +4,8 @@
 // withdrawals.
 import { useId, useState } from "react";
 import { callResource } from "@/lib/api/call";
-import { monitoringResources as m } from "@/lib/api/monitoring";
-import { RULE_KIND_TITLES, RULE_KINDS, SEVERITIES, type RuleKind } from "@/lib/api/monitoring-rule-kinds";
+import { PRESET_OF } from "@/lib/api/monitoring/presets";
+import { RULE_KIND_TITLES, RULE_KINDS, SEVERITIES, type RuleKind } from "@/lib/api/monitoring/rule-kinds";
 import { ApiError, errorText } from "@/lib/client/api";
 import { Form } from "@/components/ui/form-element";
 import {
@@ -16,19 +16,10 @@ import {
   labelClass,
   monoInputClass,
 } from "@/components/ui/styles";
+import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 
-/** A starting point for each kind's parameters. */
-const EXAMPLES: Record<RuleKind, object> = {
-  large_deposit: { unit: "usdt", minAmount: "100000" },
-  first_deposit: { unit: "usdt", minAmount: "50000" },
-  structuring: { coin: "USDT", threshold: "10000", marginPct: 10, minCount: 3, windowHours: 24 },
-  velocity: { source: "deposits", measure: "count", limit: "20", windowHours: 24 },
-  pass_through: { pct: 90, windowHours: 48 },
-  dormant_active: { dormantDays: 90, unit: "usdt", minAmount: "10000" },
-  shared_address: { side: "deposit_source", minSubAccounts: 3, windowHours: 720 },
-  new_destination: { lookbackDays: 365 },
-  aggregate: { source: "deposits", measure: "sum", coin: "USDT", op: ">=", threshold: "250000", windowHours: 168 },
-};
+/** A starting point for each kind's parameters: its preset (lib/api/monitoring-presets.ts). */
+const EXAMPLES = Object.fromEntries(RULE_KINDS.map((k) => [k, PRESET_OF[k].spec.params])) as Record<RuleKind, object>;
 
 export function RuleForm({ onDone }: { onDone: () => void }) {
   const id = useId();

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import Link from "next/link";
 import { callResource } from "@/lib/api/call";
-import { monitoringResources as m, type RuleVersionView } from "@/lib/api/monitoring";
+import { type RuleVersionView } from "@/lib/api/monitoring";
 import { errorText } from "@/lib/client/api";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { ListTable } from "@/components/ui/list-table";
@@ -14,6 +14,7 @@ import { Loading, QueryView } from "@/components/ui/query-view";
 import { IsoTime } from "@/components/data-table/time";
 import { buttonClass, fieldErrorClass } from "@/components/ui/styles";
 import { RuleForm } from "./rule-form";
+import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 
 function BacktestSummary({ v }: { v: RuleVersionView }) {
   if (v.backtestPending) return <span>backtest running…</span>;

@@ -3,7 +3,7 @@
 // first, filtered on the server by the URL, with a row's details in a panel below the table.
 import dynamic from "next/dynamic";
 import { useId, useState } from "react";
-import { AUDIT_OUTCOME_VALUES, pageCalls } from "@/lib/api/page-routes";
+import { AUDIT_OUTCOME_VALUES } from "@/lib/api/audit/words";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { PageSizeSelect } from "@/components/data-table/page-size-select";
 import { SearchForm } from "@/components/data-table/search-form";
@@ -13,6 +13,7 @@ import { controlClass, primaryButton } from "@/components/ui/styles";
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZES, auditSearchParams, auditUrlKeys } from "../search-params";
 import { toRowView } from "./audit-rows";
 import { AuditDetailsContext, auditColumns } from "./columns";
+import { auditRoutes } from "@/lib/api/audit/routes";
 
 // A row's details open on a click, never in the first view: they load then (page weight).
 const AuditDetails = dynamic(() => import("./audit-details").then((m) => m.AuditDetails), { ssr: false });
@@ -23,7 +24,7 @@ const pageSizeOf = (q: { limit: number }) => Math.min(Math.max(1, q.limit), AUDI
 export function AuditView() {
   const id = useId();
   const view = useLedgerView({
-    resource: pageCalls.auditList,
+    resource: auditRoutes.list,
     rowsOf: (page) => page.rows.map(toRowView),
     searchParams: auditSearchParams,
     urlKeys: auditUrlKeys,

@@ -4,7 +4,6 @@
 // (every ledger record of that transaction, and the chain's public explorer for an on-chain one).
 import Link from "next/link";
 import type { LedgerDepositDetail } from "@/lib/api/ledger";
-import { pageCalls } from "@/lib/api/page-routes";
 import { ApiError } from "@/lib/client/api";
 import { groupDecimal } from "@/lib/format";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
@@ -14,6 +13,7 @@ import { Panel, panelLinkClass } from "@/components/ui/panel";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { IsoTime, TimeCell } from "@/components/data-table/time";
 import { depositTone } from "../_components/deposit-tone";
+import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
 /** Where a chain's transactions can be read by anyone: a link out, never a call from Brokerdesk. */
 const EXPLORERS: Record<string, string> = {
@@ -42,7 +42,7 @@ function Address({ value, dest }: { value: string; dest: string }) {
 }
 
 export function DepositDetail({ orderId }: { orderId: string }) {
-  const q = useResourceQuery(pageCalls.ledgerDeposit, { params: { orderId } });
+  const q = useResourceQuery(ledgerRoutes.deposit, { params: { orderId } });
   if (q.isPending)
     return (
       <p role="status" className="text-sm">

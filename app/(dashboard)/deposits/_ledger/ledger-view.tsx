@@ -11,7 +11,6 @@ import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import type { LedgerFreshness } from "@/lib/api/ledger";
-import { pageCalls } from "@/lib/api/page-routes";
 import { counted, formatUtc } from "@/lib/format";
 import { DepositTotals } from "./deposit-totals";
 import { ledgerDepositColumns } from "./columns";
@@ -19,7 +18,8 @@ import { ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
 import { useEarlyState } from "@/components/ui/early-change";
 import { CoverageNote } from "@/components/data-table/ledger-coverage";
-import { notSyncedText } from "@/lib/api/ledger-coverage";
+import { notSyncedText } from "@/lib/api/ledger/coverage-words";
+import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
 // Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.
 const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) => m.BarChart));
@@ -37,7 +37,7 @@ const STATUSES = ["success", "pending", "fail"];
 export function LedgerDepositsView() {
   const id = useId();
   const view = useLedgerView({
-    resource: pageCalls.ledgerDeposits,
+    resource: ledgerRoutes.deposits,
     searchParams: ledgerDepositsSearchParams,
     columns: ledgerDepositColumns,
     getRowId: (r) => r.orderId,

@@ -1,9 +1,10 @@
 // The accounts a lead may set leverage for (GET /api/leverage/accounts), and how each is named on the page.
-import { leverageResources, type LeverageAccount } from "@/lib/api/leverage";
+import { type LeverageAccount } from "@/lib/api/leverage";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { leverageRoutes } from "@/lib/api/leverage/routes";
 
 export function useLeverageAccounts() {
-  return useResourceQuery(leverageResources.accounts, {}, { select: (r) => r.items, staleTime: 60_000 });
+  return useResourceQuery(leverageRoutes.accounts, {}, { select: (r) => r.items, staleTime: 60_000 });
 }
 
 export const MAIN_ACCOUNT = "Main account (broker)";

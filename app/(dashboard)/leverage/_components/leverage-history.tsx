@@ -4,7 +4,6 @@ import { useQueryStates } from "nuqs";
 import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
-import { pageCalls } from "@/lib/api/page-routes";
 import { leverageSearchParams } from "../search-params";
 import { labelOfKey, useLeverageAccounts } from "./accounts";
 import { HISTORY_KEY, HISTORY_LIMIT } from "./api";
@@ -13,6 +12,7 @@ import { toLeverageChanges } from "./history";
 import type { AuditPage } from "@/lib/api/audit";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { counted } from "@/lib/format";
+import { auditRoutes } from "@/lib/api/audit/routes";
 
 // At module level, so React Query builds the changes once per answer, not once per render.
 const changesOf = (page: AuditPage) => toLeverageChanges(page.rows);
@@ -20,7 +20,7 @@ const changesOf = (page: AuditPage) => toLeverageChanges(page.rows);
 /** The leverage changes made through Brokerdesk, from the audit log (the history table and the form share it). */
 export function useLeverageHistory() {
   return useResourceQuery(
-    pageCalls.auditList,
+    auditRoutes.list,
     { input: { action: "leverage.set", limit: String(HISTORY_LIMIT) } },
     { queryKey: HISTORY_KEY, select: changesOf },
   );

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { callResource } from "@/lib/api/call";
-import { policyResources, type DryRunReply, type PolicyVersionView } from "@/lib/api/policy";
+import { type DryRunReply, type PolicyVersionView } from "@/lib/api/policy";
 import { errorText, ApiError } from "@/lib/client/api";
 import { ruleWords } from "@/lib/policy";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
@@ -16,8 +16,9 @@ import { Loading, QueryView } from "@/components/ui/query-view";
 import { buttonClass, fieldErrorClass, labelClass, monoInputClass, noticeClass } from "@/components/ui/styles";
 import { IsoTime } from "@/components/data-table/time";
 import { DryRunResult } from "./dry-run-result";
+import { policyRoutes } from "@/lib/api/policy/routes";
 
-const KEY = [policyResources.list.id];
+const KEY = [policyRoutes.list.id];
 
 /** What the example asks for: USDT over 50,000 of value, or to a new address, needs a lead and compliance. */
 export const EXAMPLE_RULES = [
@@ -53,7 +54,7 @@ function failureOf(e: unknown): string[] {
 
 export function PolicyAdmin({ me, canDraft, canPublish }: { me: string; canDraft: boolean; canPublish: boolean }) {
   const qc = useQueryClient();
-  const list = useResourceQuery(policyResources.list, {}, { queryKey: KEY });
+  const list = useResourceQuery(policyRoutes.list, {}, { queryKey: KEY });
   const [text, setText] = useState(() => JSON.stringify(EXAMPLE_RULES, null, 2));
   const [note, setNote] = useState("");
   const [last, setLast] = useState("100");
@@ -63,15 +64,17 @@ export function PolicyAdmin({ me, canDraft, canPublish }: { me: string; canDraft
   const refresh = () => qc.invalidateQueries({ queryKey: KEY });
 
   const draft = useMutation({
-    mutationFn: (rules: unknown) => callResource(policyResources.draft, { input: { rules, note } }),
+    mutationFn: (rules: unknown) => callResource(policyRoutes.draft, { input: { rules, note } }),
     onSettled: refresh,
   });
   const dry = useMutation({
-    mutationFn: (rules: unknown) => callResource(policyResources.dryRun, { input: { rules, last: Number(last) } }),
+    mutationFn: (rules: unknown) => callResource(policyRoutes.dryRun, { input: { rules, last: Number(last) } }),
   });
   const decide = useMutation({
     mutationFn: ({ version, verb }: { version: number; verb: "publish" | "discard" }) =>
-      callResource(policyResources[verb], { params: { version: String(version) } }),
+      verb === "publish"
+        ? callResource(policyRoutes.publish, { params: { version: String(version) } })
+        : callResource(policyRoutes.discard, { params: { version: String(version) } }),
     onSettled: refresh,
   });
 

@@ -1,7 +1,7 @@
 // What the risk-units page counts from Brokerdesk's records: bound UIDs per unit, and the words when none is
 // bound. Apart from ./binding-rules (the forms' schema, built on the platform catalog's E9 request) so the
 // page's first view does not build the form's rules (page weight); ./binding-rules re-exports both.
-import { BOUND_OUTSIDE } from "@/lib/api/risk-unit-words";
+import { BOUND_OUTSIDE } from "@/lib/api/risk-units/words";
 import type { Binding } from "./api";
 
 /** Bound UIDs per risk unit, by Brokerdesk's records. */

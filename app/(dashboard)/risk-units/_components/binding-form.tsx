@@ -16,7 +16,7 @@ import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { callResource } from "@/lib/api/call";
-import { riskUnitResources, type BoundElsewhere } from "@/lib/api/risk-units";
+import { type BoundElsewhere } from "@/lib/api/risk-units";
 import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import { formatUtcMinutes } from "@/lib/format";
@@ -25,6 +25,7 @@ import { bindingFormSchema, boundCounts, checkAgainstRecords, type BindingFormVa
 import { dangerButton, hintClass, monoInputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { Form } from "@/components/ui/form-element";
+import { riskUnitsRoutes } from "@/lib/api/risk-units/routes";
 
 const FIELDS = ["uid", "riskUnitId"] as const;
 type Field = (typeof FIELDS)[number];
@@ -64,7 +65,7 @@ export function BindingForm({
   );
 
   const send = useMutation({
-    mutationFn: (v: BindingFormValues) => callResource(riskUnitResources.bind, { input: v }),
+    mutationFn: (v: BindingFormValues) => callResource(riskUnitsRoutes.bind, { input: v }),
     onSuccess: ({ binding }) => {
       setConfirming(null);
       setDone(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/catalog/risk-units";
 import type { Binding } from "./api";
-import { BOUND_OUTSIDE } from "@/lib/api/risk-unit-reads";
+import { BOUND_OUTSIDE } from "@/lib/api/risk-units/reads";
 import { bindingFormSchema, boundCounts, checkAgainstRecords, noneBoundText } from "./binding-rules";
 
 const UNIT = "9000001";

@@ -5,7 +5,6 @@ import { useQueryStates } from "nuqs";
 import { WholeListTable } from "@/components/data-table/whole-list-table";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import { filteringTableFeatures } from "@/components/data-table/features-filtering";
-import { pageCalls } from "@/lib/api/page-routes";
 import { MAX_UIDS_PER_RISK_UNIT } from "@/lib/platform/values";
 import { riskUnitsSearchParams } from "../search-params";
 import { BINDINGS_KEY, type Binding } from "./api";
@@ -14,6 +13,7 @@ import { LineSkeleton } from "@/components/ui/skeleton";
 import { boundCounts, noneBoundText } from "./binding-counts";
 import { UnbindRowContext, bindingColumns } from "./columns";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { riskUnitsRoutes } from "@/lib/api/risk-units/routes";
 
 // The forms (react-hook-form, the E9 schema, the type-to-confirm dialog) load right after the page rather
 // than with it, and only for roles that may write (page weight).
@@ -26,7 +26,7 @@ const EMPTY: Binding[] = [];
 
 export function RiskUnitsView({ canWrite }: { canWrite: boolean }) {
   const [q, setQ] = useQueryStates(riskUnitsSearchParams);
-  const bindings = useResourceQuery(pageCalls.riskUnitsList, {}, { queryKey: BINDINGS_KEY });
+  const bindings = useResourceQuery(riskUnitsRoutes.list, {}, { queryKey: BINDINGS_KEY });
   const table = useDataTable({
     features: filteringTableFeatures,
     data: bindings.data?.items ?? EMPTY,

@@ -3,11 +3,12 @@
 // (GET /api/platform-keys, names and kinds only; which roles may choose which key is the server's rule).
 // A key in the URL that is not offered stays shown, so the control says what the list is of.
 import { useId } from "react";
-import { KEY_KIND_WORDS, platformKeyCalls } from "@/lib/api/platform-key-routes";
+import { KEY_KIND_WORDS } from "@/lib/api/platform-keys/words";
 import type { PlatformKeyView } from "@/lib/api/platform-keys";
 import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/ui/styles";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { platformKeysRoutes } from "@/lib/api/platform-keys/routes";
 
 const MAIN = "main";
 const words = (k: PlatformKeyView) =>
@@ -23,7 +24,7 @@ export function KeyPicker({
   onChange: (key: string | null) => void;
 }) {
   const id = useId();
-  const keys = useResourceQuery(platformKeyCalls.list, { input: { for: list } }, { staleTime: 5 * 60_000 });
+  const keys = useResourceQuery(platformKeysRoutes.list, { input: { for: list } }, { staleTime: 5 * 60_000 });
   const chosen = value ?? MAIN;
   const offered = keys.data?.keys ?? [];
   const missing = !offered.some((k) => k.name === chosen);

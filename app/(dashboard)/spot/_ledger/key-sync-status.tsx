@@ -2,7 +2,7 @@
 // Where the ledger's sync of a key's fills or plan orders stands, said above the list, with the way to the
 // platform's live answer for what the ledger may not have yet.
 import Link from "next/link";
-import type { LedgerKeySync } from "@/lib/api/ledger-trades";
+import type { LedgerKeySync } from "@/lib/api/ledger/trades";
 import { formatUtc } from "@/lib/format";
 
 export function KeySyncStatus({

@@ -6,11 +6,10 @@
 import type { TableOptions } from "@tanstack/react-table";
 import type * as z from "zod/mini";
 import type { JsonResource, LazyResource } from "@/lib/api/call";
-import type { KeyCoverage } from "@/lib/api/ledger-coverage";
-import type { LedgerFill, LedgerKeySync, LedgerPlanOrder } from "@/lib/api/ledger-trades";
+import type { LedgerFill, LedgerKeySync, LedgerPlanOrder } from "@/lib/api/ledger/trades";
+import type { KeyCoverage } from "@/lib/api/ledger/coverage";
 import { keyNotSyncedText } from "@/lib/coverage-words";
 import { KeyCoverageNote } from "@/components/data-table/ledger-coverage";
-import { pageCalls } from "@/lib/api/page-routes";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView, type LedgerPage } from "@/components/data-table/ledger-paged-view";
@@ -20,10 +19,11 @@ import { PLAN_ORDER_STATUSES, PLAN_ORDER_SYMBOLS } from "../plan-orders/search-p
 import { KeyPicker } from "./key-picker";
 import { KeySyncStatus } from "./key-sync-status";
 import { ledgerTradeSearchParams, type OwnFilter, type TradeParams } from "./search-params";
+import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
 /**
  * Both lists answer a page of rows with the key's sync state and what the ledger holds completely of the range
- * (lib/api/ledger-trades.ts); its rows are the list's.
+ * (lib/api/ledger/trades.ts); its rows are the list's.
  */
 type TradeResource<Row> = JsonResource & {
   output: z.ZodMiniType<LedgerPage<Row> & { sync: LedgerKeySync; coverage: KeyCoverage }>;
@@ -45,7 +45,7 @@ type Rows = { fills: LedgerFill; "plan-orders": LedgerPlanOrder };
 
 const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
   fills: {
-    resource: pageCalls.ledgerFills,
+    resource: ledgerRoutes.fills,
     getRowId: (r) => r.tradeId,
     label: "Fill ledger",
     rowsNoun: "fills",
@@ -53,7 +53,7 @@ const LISTS: { [L in keyof Rows]: ListConfig<Rows[L]> } = {
     own: { key: "tradeScope", label: "Scope", options: ["taker", "maker"] },
   },
   "plan-orders": {
-    resource: pageCalls.ledgerPlanOrders,
+    resource: ledgerRoutes.planOrders,
     getRowId: (r) => r.orderId,
     label: "Plan-order ledger",
     rowsNoun: "plan orders",

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { RegistryEntryView } from "@/lib/api/sub-account-reads";
+import type { RegistryEntryView } from "@/lib/api/registry/reads";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { column } from "@/components/data-table/column-builders";
 import { idColumn } from "@/components/data-table/copy-button";

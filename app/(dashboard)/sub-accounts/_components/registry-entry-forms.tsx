@@ -12,17 +12,17 @@ import { callResource } from "@/lib/api/call";
 import {
   addSubaccountSchema,
   createSubaccountSchema,
-  subaccountResources,
   type AddSubaccountValues,
   type CreateSubaccountValues,
   type RegistryEntryView,
-} from "@/lib/api/sub-accounts";
+} from "@/lib/api/registry";
 import { primaryButton, secondaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { invalidateRegistry } from "./api";
 import { FormField, describedBy, inputClass, monoInputClass, inStaffWords } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
 import { Form } from "@/components/ui/form-element";
+import { registryRoutes } from "@/lib/api/registry/routes";
 
 type Field<V> = {
   name: Path<V> & string;
@@ -135,7 +135,7 @@ export function CreateSubaccountForm() {
         },
       ]}
       send={(v) =>
-        callResource(subaccountResources.create, {
+        callResource(registryRoutes.create, {
           input: { subaccountName: v.subaccountName, ...(v.label ? { label: v.label } : {}) },
         })
       }
@@ -165,7 +165,7 @@ export function AddSubaccountForm() {
         },
         { name: "label", suffix: "label", label: "Label (optional)", input: { type: "text" } },
       ]}
-      send={(input) => callResource(subaccountResources.add, { input })}
+      send={(input) => callResource(registryRoutes.add, { input })}
       button={{ className: secondaryButton, idle: "Add sub-account", busy: "Adding…" }}
       done={(e) => `Added UID ${e.subUid}.`}
     />

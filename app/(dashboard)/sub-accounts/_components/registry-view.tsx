@@ -2,20 +2,20 @@
 // /sub-accounts: the registry as the server pages it (by name, then UID), searched and filtered on the
 // server over the whole registry, with the exact count: the shared ledger view, without a time range.
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
-import { pageCalls } from "@/lib/api/page-routes";
-import { REGISTRY_SOURCES } from "@/lib/api/registry-routes";
+import { REGISTRY_SOURCES } from "@/lib/api/registry/words";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
 import { subaccountsSearchParams } from "../search-params";
 import { registryColumns } from "./columns";
 import { SOURCE_LABEL } from "./status-badge";
+import { registryRoutes } from "@/lib/api/registry/routes";
 
 const BY_NAME = { first: "First", back: "← Previous", next: "Next →" };
 
 export function RegistryView() {
   const view = useLedgerView({
-    resource: pageCalls.subaccountsBrowse,
+    resource: registryRoutes.browse,
     searchParams: subaccountsSearchParams,
     columns: registryColumns,
     getRowId: (r) => r.subUid,

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { REGISTRY_SOURCES } from "@/lib/api/registry-routes";
+import type { REGISTRY_SOURCES } from "@/lib/api/registry/words";
 
 const STATUS_TONE = { normal: "ok", freeze: "warn", del: "error" } as const;
 

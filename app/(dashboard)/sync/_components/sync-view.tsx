@@ -9,7 +9,6 @@ import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { Badge } from "@/components/ui/badge";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
-import { pageCalls } from "@/lib/api/page-routes";
 import { errorText } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
 import { ListTable, type ListColumn } from "@/components/ui/list-table";
@@ -17,6 +16,7 @@ import { Loading, QueryView } from "@/components/ui/query-view";
 import type { LedgerSyncJob, LedgerSyncRow } from "@/lib/api/ledger";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { activeCount, backfillWords, checkPace } from "./sync-words";
+import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
 /** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
 function At({ iso }: { iso: string | null }) {
@@ -95,13 +95,13 @@ export function SyncView() {
   // One sub-account looked up by UID (any of the registry's), else those needing attention most.
   const [subUid, setSubUid] = useState<string | null>(null);
   const q = useResourceQuery(
-    pageCalls.ledgerSync,
+    ledgerRoutes.sync,
     { input: subUid ? { subUid } : {} },
     { refetchInterval: 5_000, placeholderData: (previous) => previous },
   );
   const check = useMutation({
-    mutationFn: (subUid: string) => callResource(pageCalls.ledgerCheckNow, { params: { subUid } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: [pageCalls.ledgerSync.id] }),
+    mutationFn: (subUid: string) => callResource(ledgerRoutes.checkNow, { params: { subUid } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: [ledgerRoutes.sync.id] }),
   });
   return (
     <QueryView query={q} loading={<Loading what="the sync's state" />}>

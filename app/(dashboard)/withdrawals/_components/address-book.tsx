@@ -8,12 +8,7 @@ import { Controller, useWatch } from "react-hook-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import type * as z from "zod/mini";
-import {
-  DESTINATIONS_LIMIT,
-  destinationFormSchema,
-  destinationResources,
-  type DestinationView,
-} from "@/lib/api/withdrawal-destinations";
+import { DESTINATIONS_LIMIT, destinationFormSchema, type DestinationView } from "@/lib/api/withdrawals/destinations";
 import { errorText } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
 import { RejectDialog } from "./reject-form";
@@ -29,6 +24,7 @@ import { Loading, QueryView } from "@/components/ui/query-view";
 import { Form } from "@/components/ui/form-element";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { useSubAccountNames } from "@/lib/client/sub-account-name-map";
+import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
 const FIELDS = ["subUid", "dest", "chain", "address", "tag", "label"] as const;
 const plain = buttonClass("secondary", "sm");
@@ -54,7 +50,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const [subUid, dest] = useWatch({ control, name: ["subUid", "dest"] });
   const waiting = !subUid && canApprove;
   const list = useResourceQuery(
-    destinationResources.destinations,
+    withdrawalsRoutes.destinations,
     { input: subUid ? { subUid } : { state: "requested" } },
     { queryKey: [WITHDRAWALS_KEY, "destinations", subUid || "waiting"], enabled: Boolean(subUid) || waiting },
   );
@@ -63,7 +59,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const settle = () => qc.invalidateQueries({ queryKey: [WITHDRAWALS_KEY] });
   const add = useMutation({
     mutationFn: (input: z.output<typeof destinationFormSchema>) =>
-      callResource(destinationResources.addDestination, { input }),
+      callResource(withdrawalsRoutes.addDestination, { input }),
     onSettled: settle,
   });
   const { submit, answer, clear } = useFormCall(
@@ -83,8 +79,8 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
   const decide = useMutation({
     mutationFn: ({ d, reason }: { d: DestinationView; reason?: string }) =>
       reason === undefined
-        ? callResource(destinationResources.approveDestination, { params: { id: d.id } })
-        : callResource(destinationResources.rejectDestination, { params: { id: d.id }, input: { reason } }),
+        ? callResource(withdrawalsRoutes.approveDestination, { params: { id: d.id } })
+        : callResource(withdrawalsRoutes.rejectDestination, { params: { id: d.id }, input: { reason } }),
     onSettled: settle,
   });
   const err = (f: (typeof FIELDS)[number]) => formState.errors[f]?.message;

@@ -3,14 +3,14 @@
 // up that are still on hold (separation of duties). A lead sees here that a colleague's
 // account was just created, promoted or had its password set by an admin, and by whom.
 import { Badge } from "@/components/ui/badge";
-import { userResources } from "@/lib/api/users";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { APPROVERS_HEIGHT } from "./panel-heights";
 import { Panel } from "@/components/ui/panel";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { adminRoutes } from "@/lib/api/admin/routes";
 
 export function ApproversPanel({ me }: { me: string }) {
-  const q = useResourceQuery(userResources.approvers, {});
+  const q = useResourceQuery(adminRoutes.approvers, {});
   return (
     <Panel id="approvers-title" title="Approvers" surface={false}>
       <QueryView query={q} loading={<Loading what="the approvers" height={APPROVERS_HEIGHT} />}>

@@ -2,7 +2,6 @@
 // The ledger's typed filters (applied on Enter or on leaving the field) and the line that counts the whole
 // filtered set and totals it per coin, both computed by the database, not from the loaded page.
 import { useId } from "react";
-import { pageCalls } from "@/lib/api/page-routes";
 import { counted, groupDecimal } from "@/lib/format";
 import { ApiError, describeError, fieldProblem } from "@/lib/client/api";
 import { Field } from "@/components/data-table/field";
@@ -11,6 +10,7 @@ import { WITHDRAWALS_KEY } from "./api";
 import { Form } from "@/components/ui/form-element";
 import { useEarlyState } from "@/components/ui/early-change";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
 export function TextFilter({
   label,
@@ -47,7 +47,7 @@ export function TextFilter({
 export function LedgerSummary({ query }: { query: URLSearchParams }) {
   const input = Object.fromEntries(query);
   const q = useResourceQuery(
-    pageCalls.withdrawalsSummary,
+    withdrawalsRoutes.summary,
     { input },
     { queryKey: [WITHDRAWALS_KEY, "summary", query.toString()] },
   );

@@ -1,7 +1,6 @@
 "use client";
 // The ledger: every request Brokerdesk recorded, newest first, filtered on the server by the URL; one paged
 // view of a ledger list (components/data-table/ledger-paged-view.tsx) with the totals of the filtered set above.
-import { pageCalls } from "@/lib/api/page-routes";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
@@ -11,10 +10,11 @@ import { secondaryButton } from "@/components/ui/styles";
 import { withdrawalsSearchParams } from "../search-params";
 import { LedgerSummary, TextFilter } from "./ledger-filters";
 import { withdrawalColumns } from "./columns";
+import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
 export function WithdrawalLedger() {
   const view = useLedgerView({
-    resource: pageCalls.withdrawalsList,
+    resource: withdrawalsRoutes.list,
     rowsOf: (page) => page.items,
     searchParams: withdrawalsSearchParams,
     columns: withdrawalColumns,

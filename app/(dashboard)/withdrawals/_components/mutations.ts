@@ -3,9 +3,10 @@
 // ./api so the ledger, which changes nothing, does not load React Query's mutation code (page weight).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
-import { withdrawalActionResources, type ApproveWithdrawalInput } from "@/lib/api/withdrawal-actions";
+import { type ApproveWithdrawalInput } from "@/lib/api/withdrawals/actions";
 import { WITHDRAWALS_KEY } from "./api";
 import { FUNDS_KEY } from "./funds";
+import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
 /** A call that changes a withdrawal; the lists and the funds are read again after it, whatever happened. */
 export function useWithdrawalMutation<V, R>(run: (v: V) => Promise<R>) {
@@ -23,16 +24,16 @@ export function useWithdrawalMutation<V, R>(run: (v: V) => Promise<R>) {
 
 export const useApproveWithdrawal = () =>
   useWithdrawalMutation(({ id, ...input }: ApproveWithdrawalInput & { id: string }) =>
-    callResource(withdrawalActionResources.approve, { params: { id }, input }),
+    callResource(withdrawalsRoutes.approve, { params: { id }, input }),
   );
 
 export const useRejectWithdrawal = () =>
   useWithdrawalMutation(({ id, reason }: { id: string; reason: string }) =>
-    callResource(withdrawalActionResources.reject, { params: { id }, input: { reason } }),
+    callResource(withdrawalsRoutes.reject, { params: { id }, input: { reason } }),
   );
 
 export const useReconcileWithdrawal = () =>
-  useWithdrawalMutation((id: string) => callResource(withdrawalActionResources.reconcile, { params: { id } }));
+  useWithdrawalMutation((id: string) => callResource(withdrawalsRoutes.reconcile, { params: { id } }));
 
 export const useCancelWithdrawal = () =>
-  useWithdrawalMutation((id: string) => callResource(withdrawalActionResources.cancel, { params: { id } }));
+  useWithdrawalMutation((id: string) => callResource(withdrawalsRoutes.cancel, { params: { id } }));

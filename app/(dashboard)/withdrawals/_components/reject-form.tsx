@@ -2,7 +2,7 @@
 // The reason a lead gives for rejecting a withdrawal; the server's field errors land on the field.
 import { useId, useState, type ReactNode } from "react";
 import { buttonClass, inputClass } from "@/components/ui/styles";
-import { rejectWithdrawalSchema } from "@/lib/api/withdrawal-actions";
+import { rejectWithdrawalSchema } from "@/lib/api/withdrawals/actions";
 import { applyServerErrors, describedBy, FormField, FormOutcome } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
 import { Dialog } from "@/components/ui/dialog";

@@ -9,12 +9,7 @@ import { describeError } from "@/lib/client/api";
 import { SubAccountPicker } from "@/components/ui/subaccount-picker";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { callResource } from "@/lib/api/call";
-import {
-  withdrawalFormSchema,
-  withdrawalResources,
-  type WithdrawalFormValues,
-  type WithdrawalFunds,
-} from "@/lib/api/withdrawals";
+import { withdrawalFormSchema, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
 import { fieldWiring } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
@@ -26,11 +21,12 @@ import { useWithdrawalMutation } from "./mutations";
 import { Panel } from "@/components/ui/panel";
 import { Options } from "@/components/ui/options";
 import { Form } from "@/components/ui/form-element";
+import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
 // Here rather than in ./api with the other calls: the request's entry comes with the form's rules, which load
 // with this form (after the page), not with the list.
 const useRequestWithdrawal = () =>
-  useWithdrawalMutation((input: WithdrawalFormValues) => callResource(withdrawalResources.request, { input }));
+  useWithdrawalMutation((input: WithdrawalFormValues) => callResource(withdrawalsRoutes.request, { input }));
 
 const FIELDS = ["subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason"] as const;
 type FieldName = (typeof FIELDS)[number];

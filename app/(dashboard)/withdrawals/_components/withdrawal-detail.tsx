@@ -3,8 +3,7 @@
 // the requester's list link here (/withdrawals/<id>).
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { withdrawalActionResources } from "@/lib/api/withdrawal-actions";
-import type { WithdrawalView } from "@/lib/api/withdrawal-ledger";
+import type { WithdrawalView } from "@/lib/api/withdrawals/ledger";
 import { ApiError } from "@/lib/client/api";
 import { DataTableError } from "@/components/data-table/data-table-states";
 import { StateBadge } from "./state-badge";
@@ -12,6 +11,7 @@ import { IsoTime } from "@/components/data-table/time";
 import { PolicyLine, Summary } from "./withdrawal-summary";
 import { HoldNotice } from "./hold-notice";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
 type Step = { key: string; at: string | null; title: string; body: ReactNode };
 
@@ -141,7 +141,7 @@ export function timelineOf(w: WithdrawalView): Step[] {
 }
 
 export function WithdrawalDetail({ id }: { id: string }) {
-  const q = useResourceQuery(withdrawalActionResources.get, { params: { id } });
+  const q = useResourceQuery(withdrawalsRoutes.get, { params: { id } });
   if (q.isPending) return <p className="text-sm">Loading…</p>;
   if (q.error instanceof ApiError && q.error.code === "not_found") {
     return (

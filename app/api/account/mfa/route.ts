@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import { mfaResources } from "@/lib/api/mfa";
+import { mfaResources } from "@/lib/api/account/mfa";
 import { mfaStatus } from "@/server/auth/mfa";
 import { apiRoute } from "@/server/http/api-route";
 

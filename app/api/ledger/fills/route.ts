@@ -1,4 +1,4 @@
-import { ledgerTradeResources } from "@/lib/api/ledger-trades";
+import { ledgerTradeResources } from "@/lib/api/ledger/trades";
 import { apiRoute } from "@/server/http/api-route";
 import { ledgerKeyRefusal, searchFills } from "@/server/ledger/trades/queries";
 

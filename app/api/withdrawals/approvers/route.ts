@@ -1,4 +1,4 @@
-import { userResources } from "@/lib/api/users";
+import { userResources } from "@/lib/api/admin/users";
 import { env } from "@/lib/env";
 import { formatDuration } from "@/lib/format";
 import { approverStanding } from "@/server/auth/approver-standing";

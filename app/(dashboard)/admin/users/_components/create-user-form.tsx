@@ -4,16 +4,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { callResource } from "@/lib/api/call";
-import { pageCalls } from "@/lib/api/page-routes";
 import { fieldWiring } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
 import { ROLES as ROLE_OPTIONS } from "@/lib/rbac";
-import { PASSWORD_RULE } from "@/lib/api/password-rule";
+import { PASSWORD_RULE } from "@/lib/api/admin/password-rule";
 import { inputClass, primaryButton } from "@/components/ui/styles";
 import { Panel } from "@/components/ui/panel";
 import { Options } from "@/components/ui/options";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { Form } from "@/components/ui/form-element";
+import { adminRoutes } from "@/lib/api/admin/routes";
 
 type Values = { email: string; name: string; role: (typeof ROLE_OPTIONS)[number]; password: string };
 const FIELDS = ["email", "name", "role", "password"] as const;
@@ -25,8 +25,8 @@ export function CreateUserForm() {
   const qc = useQueryClient();
   const form = useForm<Values>({ defaultValues: EMPTY });
   const create = useMutation({
-    mutationFn: (body: Values) => callResource(pageCalls.usersCreate, { input: body }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: [pageCalls.usersList.id] }),
+    mutationFn: (body: Values) => callResource(adminRoutes.create, { input: body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [adminRoutes.list.id] }),
   });
   // The server is the judge (422/409): its field errors go under the fields they name (useFormCall).
   const { submit, answer } = useFormCall(form, FIELDS, create, ({ user }) => {

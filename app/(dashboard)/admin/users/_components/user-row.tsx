@@ -5,8 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { callResource } from "@/lib/api/call";
-import { pageCalls } from "@/lib/api/page-routes";
-import type { StaffUser as StaffUserView, UpdateUserInput } from "@/lib/api/users";
+import type { StaffUser as StaffUserView, UpdateUserInput } from "@/lib/api/admin/users";
 import { ROLES as ROLE_OPTIONS, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { formatUtc } from "./api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -14,6 +13,7 @@ import { CopyButton } from "@/components/data-table/copy-button";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 import { Options } from "@/components/ui/options";
 import { counted } from "@/lib/format";
+import { adminRoutes } from "@/lib/api/admin/routes";
 
 type Props = { user: StaffUserView; isSelf: boolean; canWrite: boolean };
 
@@ -28,19 +28,18 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
   const [asking, setAsking] = useState<UpdateUserInput | null>(null);
   const done = (message: string) => {
     setNotice(message);
-    void qc.invalidateQueries({ queryKey: [pageCalls.usersList.id] });
+    void qc.invalidateQueries({ queryKey: [adminRoutes.list.id] });
   };
 
   const update = useMutation({
-    mutationFn: (patch: UpdateUserInput) =>
-      callResource(pageCalls.usersUpdate, { params: { id: user.id }, input: patch }),
+    mutationFn: (patch: UpdateUserInput) => callResource(adminRoutes.update, { params: { id: user.id }, input: patch }),
     onSuccess: ({ user: u }) => {
       setAsking(null);
       done(`${u.email}: ${u.disabled ? "disabled" : "active"}, ${u.role}.`);
     },
   });
   const reset = useMutation({
-    mutationFn: () => callResource(pageCalls.usersOneTimePassword, { params: { id: user.id } }),
+    mutationFn: () => callResource(adminRoutes.oneTimePassword, { params: { id: user.id } }),
     onSuccess: (r) => {
       setResetOpen(false);
       setOneTime(r.oneTimePassword);
@@ -48,7 +47,7 @@ export function UserRow({ user, isSelf, canWrite }: Props) {
     },
   });
   const resetFactors = useMutation({
-    mutationFn: () => callResource(pageCalls.usersResetFactors, { params: { id: user.id } }),
+    mutationFn: () => callResource(adminRoutes.resetFactors, { params: { id: user.id } }),
     onSuccess: () => {
       setFactorsOpen(false);
       done(`${user.email}: second factors reset; their sessions have ended. They will be told at their next sign-in.`);

@@ -1,6 +1,5 @@
 "use client";
 
-import { pageCalls } from "@/lib/api/page-routes";
 import { ROLES, ROLE_DESCRIPTIONS } from "@/lib/rbac";
 import { CreateUserForm } from "./create-user-form";
 import { UserRow } from "./user-row";
@@ -8,11 +7,12 @@ import { Facts } from "@/components/ui/facts";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { ListTableFrame } from "@/components/ui/list-table";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { adminRoutes } from "@/lib/api/admin/routes";
 
 const HEADERS = ["E-mail", "Name", "Role", "Status", "Last sign-in", "Second factor"].map((header) => ({ header }));
 
 export function UsersAdmin({ currentUserId, canWrite }: { currentUserId: string; canWrite: boolean }) {
-  const list = useResourceQuery(pageCalls.usersList, {}, { queryKey: [pageCalls.usersList.id] });
+  const list = useResourceQuery(adminRoutes.list, {}, { queryKey: [adminRoutes.list.id] });
   return (
     <div className="space-y-6">
       <section aria-labelledby="roles-title" className="space-y-2">

@@ -1,7 +1,7 @@
 "use client";
 // /spot/plan-orders: the shared ledger view (../../_ledger/trades-ledger-view.tsx) with the plan orders' columns:
 // functions, so handed over here, in the browser's code, rather than by the page.
-import type { LedgerPlanOrder } from "@/lib/api/ledger-trades";
+import type { LedgerPlanOrder } from "@/lib/api/ledger/trades";
 import { Badge } from "@/components/ui/badge";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";

@@ -6,7 +6,7 @@ import { dataColumnHelper } from "@/components/data-table/features";
 import { IdCell } from "@/components/data-table/copy-button";
 import { TimeCell } from "@/components/data-table/time";
 import { DecimalCell } from "@/components/data-table/decimal-cell";
-import type { WithdrawalView } from "@/lib/api/withdrawal-ledger";
+import type { WithdrawalView } from "@/lib/api/withdrawals/ledger";
 
 const asset = dataColumnHelper<AssetEntry>();
 export const assetColumns = asset.columns([

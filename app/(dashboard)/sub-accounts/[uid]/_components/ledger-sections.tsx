@@ -7,8 +7,7 @@ import { LineChart } from "@/components/charts/line-chart";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SelectField } from "@/components/data-table/select-field";
 import { controlClass } from "@/components/ui/styles";
-import { ledgerResources } from "@/lib/api/ledger";
-import { balanceSeries, ledgerHistoryResources, type RebateHistory } from "@/lib/api/ledger-history";
+import { balanceSeries, type RebateHistory } from "@/lib/api/ledger/history";
 import { ledgerRangeParsers } from "@/lib/client/paging-search-params";
 import { ledgerDepositColumns } from "../../../deposits/_ledger/columns";
 import { Panel } from "@/components/ui/panel";
@@ -17,7 +16,8 @@ import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { formatRatio } from "@/lib/ratio";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { counted, formatUtc } from "@/lib/format";
-import { completeBackText, notSyncedText } from "@/lib/api/ledger-coverage";
+import { completeBackText, notSyncedText } from "@/lib/api/ledger/coverage-words";
+import { ledgerRoutes } from "@/lib/api/ledger/routes";
 import { snapshotCoverageText } from "@/lib/coverage-words";
 
 const HISTORY_DAYS = "365";
@@ -26,7 +26,7 @@ const depositUrlKeys = { p: "dp", from: "dfrom", to: "dto" } as const;
 
 export function LedgerDepositsSection({ uid }: { uid: string }) {
   const view = useLedgerView({
-    resource: ledgerResources.deposits,
+    resource: ledgerRoutes.deposits,
     searchParams: ledgerRangeParsers,
     urlKeys: depositUrlKeys,
     fixed: { subUid: uid },
@@ -57,7 +57,7 @@ export function LedgerDepositsSection({ uid }: { uid: string }) {
 /** How far back this sub-account's deposit history is complete (asking puts it ahead of the sync's queue). */
 function DepositHistoryCoverage({ uid }: { uid: string }) {
   const query = useResourceQuery(
-    ledgerResources.subaccountCoverage,
+    ledgerRoutes.subaccountCoverage,
     { params: { subUid: uid } },
     // Asked again while the history comes in (it is synced ahead of the queue now).
     { refetchInterval: (q) => (q.state.data?.historyComplete ? false : 5_000) },
@@ -80,7 +80,7 @@ function DepositHistoryCoverage({ uid }: { uid: string }) {
 }
 
 export function BalanceHistorySection({ uid }: { uid: string }) {
-  const query = useResourceQuery(ledgerHistoryResources.balances, {
+  const query = useResourceQuery(ledgerRoutes.balances, {
     params: { subUid: uid },
     input: { days: HISTORY_DAYS },
   });
@@ -164,7 +164,7 @@ const REBATE_COLUMNS: ListColumn<RebateHistory["rows"][number]>[] = [
 ];
 
 export function RebateHistorySection({ uid }: { uid: string }) {
-  const query = useResourceQuery(ledgerHistoryResources.rebates, {
+  const query = useResourceQuery(ledgerRoutes.rebates, {
     params: { subUid: uid },
     input: { days: HISTORY_DAYS },
   });

@@ -5,7 +5,6 @@
 import { type UseQueryResult } from "@tanstack/react-query";
 import type { RowData } from "@tanstack/react-table";
 import type { ReactNode } from "react";
-import { withdrawalLedgerResources } from "@/lib/api/withdrawal-ledger";
 import { ApiError } from "@/lib/client/api";
 import type * as z from "zod/mini";
 import type { rebatesGet } from "@/lib/platform/catalog";
@@ -21,6 +20,7 @@ import { Facts } from "@/components/ui/facts";
 import { formatRatio } from "@/lib/ratio";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { usePlatformQuery } from "@/lib/client/use-platform-query";
+import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
 const FIRST_PAGE = 20;
 /** Room for a first page without scrolling inside the section (header + 20 rows of 36 px). */
@@ -64,7 +64,7 @@ export function AssetsSection({ uid }: { uid: string }) {
 
 export function WithdrawalsSection({ uid }: { uid: string }) {
   // A 404 is an answer (no ledger on this server), not a fault to retry (only a transient one is).
-  const query = useResourceQuery(withdrawalLedgerResources.list, { input: { subUid: uid, limit: String(FIRST_PAGE) } });
+  const query = useResourceQuery(withdrawalsRoutes.list, { input: { subUid: uid, limit: String(FIRST_PAGE) } });
   const table = useDataTable({
     features: sortingTableFeatures,
     data: query.data?.items ?? NO_WITHDRAWALS,

@@ -2,7 +2,6 @@
 import { noticeClass } from "@/components/ui/styles";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { registryReadResources } from "@/lib/api/sub-account-reads";
 import { ApiError } from "@/lib/client/api";
 import { formatUtc } from "@/lib/format";
 import { CopyButton } from "@/components/data-table/copy-button";
@@ -14,15 +13,12 @@ import { AssetsSection, RebateSection, WithdrawalsSection } from "./sections";
 import { Loading } from "@/components/ui/query-view";
 import { Facts } from "@/components/ui/facts";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { registryRoutes } from "@/lib/api/registry/routes";
 
 const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
 export function SubaccountDetail({ uid }: { uid: string }) {
-  const query = useResourceQuery(
-    registryReadResources.get,
-    { params: { uid } },
-    { queryKey: [REGISTRY_KEY, "entry", uid] },
-  );
+  const query = useResourceQuery(registryRoutes.get, { params: { uid } }, { queryKey: [REGISTRY_KEY, "entry", uid] });
   const back = (
     <Link href="/sub-accounts" className={`${backLink} text-sm`}>
       <span aria-hidden="true">←</span> All sub-accounts

@@ -1,5 +1,5 @@
 import { DomainError } from "@/lib/api/errors";
-import { mfaResources } from "@/lib/api/mfa";
+import { mfaResources } from "@/lib/api/account/mfa";
 import { countFactors, replaceRecoveryCodes } from "@/server/auth/mfa";
 import { apiRoute } from "@/server/http/api-route";
 

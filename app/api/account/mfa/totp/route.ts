@@ -1,4 +1,4 @@
-import { mfaResources } from "@/lib/api/mfa";
+import { mfaResources } from "@/lib/api/account/mfa";
 import { startTotp } from "@/server/auth/mfa";
 import { apiRoute } from "@/server/http/api-route";
 

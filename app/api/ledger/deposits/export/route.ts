@@ -2,7 +2,7 @@ import { LEDGER_DEPOSIT_CSV_COLUMNS, ledgerResources } from "@/lib/api/ledger";
 import { filteredExportFileName, filterNameParts, shortSubaccountName } from "@/lib/csv";
 import { apiRoute } from "@/server/http/api-route";
 import { csvBody } from "@/server/http/csv";
-import { exportCoverageNote } from "@/lib/api/ledger-coverage";
+import { exportCoverageNote } from "@/lib/api/ledger/coverage";
 import { depositsForExport } from "@/server/ledger/deposits/export";
 import { depositsCoverage } from "@/server/ledger/deposits/queries";
 import { getRegistryEntry } from "@/server/workflows/subaccounts";

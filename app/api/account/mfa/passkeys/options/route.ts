@@ -1,4 +1,4 @@
-import { mfaResources } from "@/lib/api/mfa";
+import { mfaResources } from "@/lib/api/account/mfa";
 import { registrationOptions } from "@/server/auth/mfa";
 import { apiRoute } from "@/server/http/api-route";
 import { webauthnSite } from "@/server/http/request";

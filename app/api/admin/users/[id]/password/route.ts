@@ -1,4 +1,4 @@
-import { userResources } from "@/lib/api/users";
+import { userResources } from "@/lib/api/admin/users";
 import { resetPassword } from "@/server/auth/users";
 import { apiRoute } from "@/server/http/api-route";
 

@@ -1,4 +1,4 @@
-import { ledgerHistoryResources } from "@/lib/api/ledger-history";
+import { ledgerHistoryResources } from "@/lib/api/ledger/history";
 import { apiRoute } from "@/server/http/api-route";
 import { balanceHistory } from "@/server/ledger/snapshots/queries";
 

@@ -1,4 +1,4 @@
-import { userResources } from "@/lib/api/users";
+import { userResources } from "@/lib/api/admin/users";
 import { resetFactors } from "@/server/auth/mfa";
 import { findUserById, toPublicUser } from "@/server/auth/users";
 import { DomainError } from "@/lib/api/errors";

@@ -1,0 +1,360 @@
+// Monitoring's routes (ARCHITECTURE "Monitoring and policy"): rules and their versions, alerts, cases, snoozes
+// and holds, with the schemas the browser and the server share. The kinds' own parameters are in
+// ./rule-kinds. Isomorphic.
+import * as z from "zod/mini";
+import "@/lib/zod-english";
+import { defineResource } from "../define-resource";
+import { RULE_KINDS, SEVERITIES } from "./rule-kinds";
+import { blankless, nextCursorField, pageCursor, pageLimit } from "../query-fields";
+
+const text = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .check(z.trim())
+    .check(z.minLength(min, { error: `${field} must be at least ${min} characters` }))
+    .check(z.maxLength(max, { error: `${field} must be at most ${max} characters` }));
+const subUid = z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid is a sub-account UID (digits)" }));
+
+// ---- rules ----
+
+/** A new version of a rule (a new rule when no version of that name exists). The kind's schema parses params. */
+export const draftRuleSchema = z.object({
+  name: text("name", 1, 100),
+  kind: z.enum(RULE_KINDS, { error: `kind is one of ${RULE_KINDS.join(", ")}` }),
+  params: z.record(z.string(), z.unknown()),
+  severity: z.enum(SEVERITIES, { error: "severity is low, medium or high" }),
+  holds: z.boolean({ error: "holds is true (withdrawals wait for compliance) or false" }),
+});
+export type DraftRuleInput = z.output<typeof draftRuleSchema>;
+
+export const ruleVersionSchema = z.object({
+  id: z.string(),
+  ruleId: z.string(),
+  name: z.string(),
+  version: z.number(),
+  kind: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  severity: z.string(),
+  holds: z.boolean(),
+  state: z.enum(["draft", "active", "retired"]),
+  author: z.string(),
+  createdAt: z.string(),
+  activatedBy: z.nullable(z.string()),
+  activatedAt: z.nullable(z.string()),
+  /** The last backtest (total, per month, top sub-accounts, samples), or null; and whether one is asked for. */
+  backtest: z.nullable(
+    z.object({
+      total: z.number(),
+      months: z.array(z.object({ month: z.string(), alerts: z.number() })),
+      top: z.array(z.object({ subUid: z.string(), alerts: z.number() })),
+      samples: z.array(
+        z.object({
+          subUid: z.string(),
+          occurrence: z.string(),
+          value: z.string(),
+          records: z.array(z.object({ kind: z.string(), id: z.string() })),
+        }),
+      ),
+    }),
+  ),
+  backtestAt: z.nullable(z.string()),
+  backtestPending: z.boolean(),
+});
+export type RuleVersionView = z.output<typeof ruleVersionSchema>;
+
+// ---- alerts ----
+
+export const ALERT_STATUSES = ["open", "cleared", "closed"] as const;
+export const alertFiltersSchema = z.object({
+  ruleId: blankless(z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "ruleId is a rule's ID" }))),
+  subUid: blankless(subUid),
+  severity: blankless(z.enum(SEVERITIES, { error: "severity is low, medium or high" })),
+  status: blankless(z.enum(ALERT_STATUSES, { error: "status is open, cleared or closed" })),
+  /** Raised at least this many hours ago (age). */
+  olderThanHours: blankless(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,6}$/, { error: "olderThanHours is a whole number of hours" })),
+      z.transform(Number),
+    ),
+  ),
+  cursor: pageCursor,
+  limit: pageLimit,
+});
+export type AlertFilters = z.output<typeof alertFiltersSchema>;
+
+export const alertSchema = z.object({
+  id: z.string(),
+  ruleId: z.string(),
+  ruleName: z.string(),
+  ruleVersion: z.number(),
+  kind: z.string(),
+  subUid: z.string(),
+  occurrence: z.string(),
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  severity: z.string(),
+  holds: z.boolean(),
+  value: z.string(),
+  records: z.array(z.object({ kind: z.string(), id: z.string() })),
+  status: z.enum(ALERT_STATUSES),
+  caseId: z.nullable(z.string()),
+  raisedAt: z.string(),
+  clearedBy: z.nullable(z.string()),
+  clearReason: z.nullable(z.string()),
+});
+export type AlertView = z.output<typeof alertSchema>;
+export const ALERT_CSV_COLUMNS = [
+  "raisedAt",
+  "id",
+  "rule",
+  "ruleVersion",
+  "kind",
+  "subUid",
+  "severity",
+  "status",
+  "holds",
+  "value",
+  "windowStart",
+  "windowEnd",
+  "records",
+  "caseId",
+] as const;
+export const alertPageSchema = z.object({
+  items: z.array(alertSchema),
+  total: z.number(),
+  nextCursor: nextCursorField,
+});
+
+// ---- cases ----
+
+export const CASE_STATUSES = ["open", "investigating", "closed"] as const;
+export const CASE_OUTCOMES = ["false_positive", "monitored", "reported"] as const;
+
+export const updateCaseSchema = z.object({
+  assignee: z.optional(z.nullable(z.email({ error: "assignee is a staff member's email" }))),
+  status: z.optional(
+    z.enum(["open", "investigating"], { error: "status is open or investigating (close a case to end it)" }),
+  ),
+});
+export const closeCaseSchema = z.object({
+  outcome: z.enum(CASE_OUTCOMES, { error: "outcome is false_positive, monitored or reported" }),
+  reason: text("reason", 3, 2000),
+});
+export const caseNoteSchema = z.object({ body: text("body", 1, 5000) });
+export const attachRecordSchema = z.object({
+  recordKind: z.enum(["deposit", "withdrawal"], { error: "recordKind is deposit or withdrawal" }),
+  recordId: text("recordId", 1, 100),
+});
+export const clearHoldSchema = z.object({ reason: text("reason", 3, 500) });
+export const rejectHeldSchema = z.object({
+  withdrawalId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "withdrawalId is a withdrawal request's ID" })),
+  reason: text("reason", 3, 500),
+});
+export const snoozeSchema = z.object({
+  ruleId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "ruleId is a rule's ID" })),
+  subUid,
+  until: z.iso.datetime({ error: "until is a date and time (ISO 8601, UTC)", offset: true }),
+  reason: text("reason", 3, 500),
+});
+
+export const caseSchema = z.object({
+  id: z.string(),
+  subUid: z.string(),
+  status: z.enum(CASE_STATUSES),
+  assignee: z.nullable(z.string()),
+  outcome: z.nullable(z.enum(CASE_OUTCOMES)),
+  outcomeReason: z.nullable(z.string()),
+  openedAt: z.string(),
+  closedBy: z.nullable(z.string()),
+  closedAt: z.nullable(z.string()),
+  alerts: z.array(alertSchema),
+  notes: z.array(z.object({ id: z.string(), author: z.string(), body: z.string(), createdAt: z.string() })),
+  records: z.array(
+    z.object({ recordKind: z.string(), recordId: z.string(), attachedBy: z.string(), attachedAt: z.string() }),
+  ),
+  holding: z.boolean(),
+  /** The audit entries of the case (target case:<id>), oldest first. */
+  trail: z.array(
+    z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), outcome: z.string() }),
+  ),
+});
+export type CaseView = z.output<typeof caseSchema>;
+
+// ---- the routes ----
+
+const caseTarget = { target: (_input: unknown, p: { id: string }) => `case:${p.id}` };
+
+/** The sub-accounts whose withdrawals compliance holds, and why: what a lead's approval queue shows. */
+export const holdsSchema = z.object({
+  items: z.array(z.object({ subUid: z.string(), rules: z.array(z.string()), caseId: z.nullable(z.string()) })),
+});
+export type HoldsView = z.output<typeof holdsSchema>;
+
+export const monitoringResources = {
+  holds: defineResource({
+    id: "monitoring.holds",
+    method: "GET",
+    path: "/api/monitoring/holds",
+    summary: "Sub-accounts with an open holding alert, the rules that raised them and their case",
+    permission: "withdrawals.read",
+    output: holdsSchema,
+    errors: [],
+  }),
+  rules: defineResource({
+    id: "monitoring.rules",
+    method: "GET",
+    path: "/api/monitoring/rules",
+    summary: "Every version of every monitoring rule, newest first",
+    permission: "monitoring.read",
+    output: z.object({ items: z.array(ruleVersionSchema) }),
+    errors: [],
+  }),
+  draft: defineResource({
+    id: "monitoring.rule-draft",
+    method: "POST",
+    path: "/api/monitoring/rules",
+    summary: "Draft a version of a rule (its kind's parameters checked field by field)",
+    permission: "monitoring.write",
+    input: draftRuleSchema,
+    output: ruleVersionSchema,
+    audit: { target: (input) => `rule:${input.name}` },
+    errors: [],
+  }),
+  activate: defineResource({
+    id: "monitoring.rule-activate",
+    method: "POST",
+    path: "/api/monitoring/rule-versions/{id}/activate",
+    summary: "Activate a drafted version (not its author's); the rule's active version retires; history is evaluated",
+    permission: "monitoring.approve",
+    output: ruleVersionSchema,
+    audit: { target: (_input, p) => `rule-version:${p.id}` },
+    errors: ["not_found", "two_person_rule", "already_decided"],
+  }),
+  backtest: defineResource({
+    id: "monitoring.rule-backtest",
+    method: "POST",
+    path: "/api/monitoring/rule-versions/{id}/backtest",
+    summary: "Run a version over the ledger's whole history without raising alerts; the result is kept with it",
+    permission: "monitoring.write",
+    output: ruleVersionSchema,
+    audit: { target: (_input, p) => `rule-version:${p.id}` },
+    errors: ["not_found"],
+  }),
+  retire: defineResource({
+    id: "monitoring.rule-retire",
+    method: "POST",
+    path: "/api/monitoring/rule-versions/{id}/retire",
+    summary: "Retire an active version: it raises nothing more",
+    permission: "monitoring.approve",
+    output: ruleVersionSchema,
+    audit: { target: (_input, p) => `rule-version:${p.id}` },
+    errors: ["not_found", "already_decided"],
+  }),
+  alerts: defineResource({
+    id: "monitoring.alerts",
+    method: "GET",
+    path: "/api/monitoring/alerts",
+    summary: "Alerts, newest first, filtered by rule, sub-account, severity, status and age, with the exact count",
+    permission: "monitoring.read",
+    input: alertFiltersSchema,
+    output: alertPageSchema,
+    errors: [],
+  }),
+  export: defineResource({
+    id: "monitoring.alerts-export",
+    method: "GET",
+    path: "/api/monitoring/alerts/export",
+    summary: "The filtered alerts as CSV (one row per alert)",
+    permission: "monitoring.read",
+    input: alertFiltersSchema,
+    output: alertSchema,
+    reply: "csv",
+    errors: [],
+  }),
+  case: defineResource({
+    id: "monitoring.case",
+    method: "GET",
+    path: "/api/monitoring/cases/{id}",
+    summary: "A case: its alerts, notes and attached records",
+    permission: "monitoring.read",
+    output: caseSchema,
+    errors: ["not_found"],
+  }),
+  updateCase: defineResource({
+    id: "monitoring.case-update",
+    method: "POST",
+    path: "/api/monitoring/cases/{id}",
+    summary: "Assign a case, or move it between open and investigating",
+    permission: "monitoring.write",
+    input: updateCaseSchema,
+    output: caseSchema,
+    audit: caseTarget,
+    errors: ["not_found", "already_decided"],
+  }),
+  closeCase: defineResource({
+    id: "monitoring.case-close",
+    method: "POST",
+    path: "/api/monitoring/cases/{id}/close",
+    summary: "Close a case with its outcome and reason; its alerts close with it",
+    permission: "monitoring.write",
+    input: closeCaseSchema,
+    output: caseSchema,
+    audit: caseTarget,
+    errors: ["not_found", "already_decided"],
+  }),
+  note: defineResource({
+    id: "monitoring.case-note",
+    method: "POST",
+    path: "/api/monitoring/cases/{id}/notes",
+    summary: "Add a note to a case",
+    permission: "monitoring.write",
+    input: caseNoteSchema,
+    output: caseSchema,
+    audit: caseTarget,
+    errors: ["not_found", "already_decided"],
+  }),
+  attach: defineResource({
+    id: "monitoring.case-attach",
+    method: "POST",
+    path: "/api/monitoring/cases/{id}/records",
+    summary: "Attach a ledger record (a deposit or a withdrawal request of the case's sub-account) to a case",
+    permission: "monitoring.write",
+    input: attachRecordSchema,
+    output: caseSchema,
+    audit: caseTarget,
+    errors: ["not_found", "already_decided"],
+  }),
+  clearHold: defineResource({
+    id: "monitoring.hold-clear",
+    method: "POST",
+    path: "/api/monitoring/cases/{id}/clear-hold",
+    summary: "Clear the case's open holding alerts, with a reason: the sub-account's withdrawals may be approved",
+    permission: "monitoring.write",
+    input: clearHoldSchema,
+    output: caseSchema,
+    audit: caseTarget,
+    errors: ["not_found"],
+  }),
+  rejectWithdrawal: defineResource({
+    id: "monitoring.withdrawal-reject",
+    method: "POST",
+    path: "/api/monitoring/cases/{id}/reject-withdrawal",
+    summary: "Reject a waiting withdrawal request of the case's sub-account while compliance holds it",
+    permission: "monitoring.write",
+    input: rejectHeldSchema,
+    output: caseSchema,
+    audit: caseTarget,
+    errors: ["not_found", "already_decided"],
+  }),
+  snooze: defineResource({
+    id: "monitoring.snooze",
+    method: "POST",
+    path: "/api/monitoring/snoozes",
+    summary: "Silence one rule for one sub-account until a time, with a reason",
+    permission: "monitoring.write",
+    input: snoozeSchema,
+    output: z.object({ id: z.string(), until: z.string() }),
+    audit: { target: (input) => `rule:${input.ruleId}:${input.subUid}` },
+    errors: ["not_found"],
+  }),
+} as const;
