@@ -118,6 +118,33 @@ test("[ledger][fills] a broker filters fills by scope and order, sees the exact 
   await page.context().close();
 });
 
+test("[ledger][coverage] fills and plan orders say what the ledger holds of the range; an empty range not held reads not synced yet, never none", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const month = Date.now() - 30 * DAY;
+  const page = await brokerPage(browser, `/spot/fills?from=${month}`);
+  await expect(page.getByTestId("ledger-coverage")).toHaveAttribute("data-complete", "true");
+  await expect(page.getByTestId("ledger-coverage")).toContainText('Complete: every one of the fills of key "main"');
+
+  // Older than E4's 90 days, from before the ledger's first walk: not known, so not "no fills".
+  const old = Date.now() - 200 * DAY;
+  await page.goto(`/spot/fills?from=${old}&to=${old + 5 * DAY}`);
+  await expect(page.getByTestId("ledger-coverage")).toHaveAttribute("data-complete", "false");
+  await expect(page.getByTestId("ledger-coverage")).toContainText("Not complete over this range");
+  await expect(page.getByText(/^Not synced yet: nothing in the ledger so far\./)).toBeVisible();
+  await expect(page.getByText("No fills match these filters.")).toHaveCount(0);
+
+  // The API says the same: a plan-order symbol the ledger does not sync for the key (one it never traded) is named.
+  const unsynced = (await (await page.request.get("/api/ledger/plan-orders?symbol=NOPEUSDT")).json()) as {
+    rows: unknown[];
+    coverage: { complete: number; total: number; missingSymbols: string[] };
+  };
+  expect(unsynced.rows).toEqual([]);
+  expect(unsynced.coverage).toMatchObject({ total: 1, complete: 0, missingSymbols: ["NOPEUSDT"] });
+  await page.context().close();
+});
+
 test("[ledger][fills] a named key's records only for the roles that may choose it; bad filters are refused on their field", async ({
   playwright,
 }) => {
@@ -188,6 +215,11 @@ test("[ledger][subaccount] a sub-account's page shows its ledger deposits (paged
   // Today's is the only snapshot on a fresh instance: the section says so (the chart's series is unit-tested).
   await expect(chart).toContainText(`1 daily snapshot so far, of ${new Date().toISOString().slice(0, 10)} (UTC)`);
   await expect(chart.getByRole("combobox", { name: "Coin" })).toBeVisible();
+  // The days before the first snapshot are not known, and the section says so rather than drawing zeros.
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(chart.getByTestId("balance-coverage")).toContainText(
+    `Snapshots of 1 of the 365 UTC days asked; none before ${today}, the first`,
+  );
   const rebates = page.getByRole("table", { name: "Rebate info per day" });
   await expect(rebates.locator("tbody tr")).toHaveCount(1);
   // Ratios read as everywhere else: a percentage, with the platform's figure beside it.

@@ -2,8 +2,9 @@
 // What an answer over the ledger covers (lib/api/ledger/coverage-words): one line above the rows, "complete for
 // 9,812 of 10,000 sub-accounts over this range; 188 not synced back to 2026-06-01 UTC", with the first of
 // those not covered and how far back each one is complete, and a link to the whole list.
-import type { LedgerCoverage } from "@/lib/api/ledger/coverage";
+import type { KeyCoverage, LedgerCoverage } from "@/lib/api/ledger/coverage";
 import { completeBackText, coverageText } from "@/lib/api/ledger/coverage-words";
+import { keyCoverageText } from "@/lib/coverage-words";
 import { formatUtc } from "@/lib/format";
 
 export function CoverageNote({ c }: { c: LedgerCoverage }) {
@@ -53,5 +54,20 @@ export function CoverageNote({ c }: { c: LedgerCoverage }) {
         </details>
       ) : null}
     </div>
+  );
+}
+
+/** What a key's fills or plan orders answer covers of the range asked, one line above the rows. */
+export function KeyCoverageNote({ c }: { c: KeyCoverage }) {
+  const complete = c.total > 0 && c.complete === c.total;
+  return (
+    <p
+      role="status"
+      data-testid="ledger-coverage"
+      data-complete={complete ? "true" : "false"}
+      className={"text-sm " + (complete ? "text-slate-700 dark:text-slate-300" : "text-amber-800 dark:text-amber-300")}
+    >
+      {keyCoverageText(c)}.
+    </p>
   );
 }

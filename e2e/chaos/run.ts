@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { openDb, type Db } from "@/server/db";
-import { DEPOSITS_JOB } from "@/server/ledger/deposits";
+import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
 import { startLedger, type Ledger } from "@/server/ledger/engine";
 import { startSimulator } from "@/server/simulator";
 import { hashInts, mulberry32 } from "@/server/simulator/prng";

@@ -5,9 +5,9 @@
 import { ledgerDepositFiltersSchema, LEDGER_DEPOSIT_CSV_COLUMNS } from "@/lib/api/ledger";
 import type { StaffSession } from "@/server/auth/session";
 import { csvBody, csvResponse } from "@/server/http/csv";
-import { depositsForExport } from "@/server/ledger/deposits-export";
+import { depositsForExport } from "@/server/ledger/deposits/export";
 import type { Db } from "@/server/db";
-import { searchDeposits } from "@/server/ledger/queries";
+import { searchDeposits } from "@/server/ledger/deposits/queries";
 import { benchDb, generateDeposits, seedSubaccounts } from "./ledger-store";
 import { DAY, ledgerFlags, log, results, round, rssPeak, table, type Figures } from "./support";
 

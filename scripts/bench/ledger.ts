@@ -10,9 +10,9 @@
 import { env } from "@/lib/env";
 import { catalog } from "@/lib/platform/catalog";
 import { sharePerSecond } from "@/server/ledger/budget";
-import { DEPOSITS_JOB } from "@/server/ledger/deposits";
+import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
 import { startLedger } from "@/server/ledger/engine";
-import { checkIntervals, scheduleCounts } from "@/server/ledger/schedule";
+import { checkIntervals, scheduleCounts } from "@/server/ledger/deposits/schedule";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";

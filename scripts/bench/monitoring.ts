@@ -13,7 +13,7 @@
 import { depositRecordSchema } from "@/lib/platform/catalog/deposits";
 import { PRESET_RULES } from "@/lib/api/monitoring/presets";
 import type { Db } from "@/server/db";
-import { storeDeposits } from "@/server/ledger/deposits";
+import { storeDeposits } from "@/server/ledger/deposits/sync";
 import { listAlerts } from "@/server/monitoring/alert";
 import { backtestSpec } from "@/server/monitoring/backtest";
 import { evaluateScope, evaluateVersion, type EvaluableVersion } from "@/server/monitoring/evaluate";

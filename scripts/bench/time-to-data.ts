@@ -5,8 +5,8 @@
 // (/deposits, /spot/fills, /spot/plan-orders) are timed once its first backfill is done, and it goes on
 // checking in the background, within its share of the rate budget, while the pages are timed.
 import { chromium } from "@playwright/test";
-import { DEPOSITS_JOB } from "@/server/ledger/deposits";
-import { FILLS_JOB, PLAN_ORDERS_JOB } from "@/server/ledger/trades-store";
+import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "@/server/ledger/trades/store";
 import { CHROMIUM_ARGS, DEMO, log, results, round, signIn, table, ttdRuns, type App } from "./support";
 
 /** Read pages; each shows data rows with its own defaults (the rebate page its lookup's answer). */

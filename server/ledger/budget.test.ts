@@ -1,11 +1,17 @@
 // /sync's "budget used": the sync's calls per operation over the last 60 s, in this process or shared through Redis;
 // and how the sync's budget makes way for staff: beyond its share only while staff are idle, nothing during a
-// staff walk, a sub-account staff look at first.
+// staff walk (of any instance, through a real Redis), a sub-account staff look at first.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { staffCalled, staffWalkStarted } from "@/server/platform/staff-activity";
+import {
+  announceWalk,
+  staffCalled,
+  staffWalking,
+  staffWalkingAnywhere,
+  staffWalkStarted,
+} from "@/server/platform/staff-activity";
 import { testRedisSuite } from "@/server/redis/testing";
 import { budgetUse, callCounter, sharePerSecond, syncBudget } from "./budget";
-import { DEPOSITS_JOB } from "./deposits";
+import { DEPOSITS_JOB } from "./deposits/sync";
 
 const MINUTE = 60_000;
 const T0 = 1_790_000_000_000 - (1_790_000_000_000 % MINUTE);
@@ -66,6 +72,53 @@ run("[ledger][sync][scale-out] budget used across instances", () => {
   });
 });
 
+run("[ledger][sync][scale-out] staff first across instances", () => {
+  const OP = "fills.list" as const;
+
+  it("a staff walk on another instance pauses this instance's sync of that operation until it ends", async () => {
+    const here = redis().client();
+    const budget = syncBudget(OP, 0.5, { redis: here });
+    // The other instance's export starts: announced in Redis only, nothing of it in this process.
+    const end = await announceWalk(redis().client(), OP);
+    try {
+      expect(staffWalking(OP)).toBe(false);
+      const asked = vi.spyOn(here, "zcount");
+      let granted = false;
+      const call = budget().then(() => (granted = true));
+      // The budget has asked Redis three times and found the walk each time: it grants nothing meanwhile.
+      await vi.waitUntil(() => asked.mock.calls.length >= 3, { timeout: 10_000, interval: 5 });
+      expect(granted).toBe(false);
+      // Another operation's sync is not paused by it.
+      await syncBudget("deposits.list", 0.5, { redis: here })();
+      await end();
+      await call;
+      expect(granted).toBe(true);
+    } finally {
+      await end();
+    }
+  });
+
+  it("a walk whose instance died stops pausing the others once its lease ends", async () => {
+    const here = redis().client();
+    const budget = syncBudget(OP, 0.5, { redis: here });
+    // Announced with a short lease and never renewed nor withdrawn, as by an instance killed mid-walk.
+    const dead = redis().client();
+    await dead.zadd(`bd:staff-walks:${OP}`, Date.now() + 300, "killed");
+    expect(await staffWalkingAnywhere(OP, here)).toBe(true);
+    await budget();
+    expect(await staffWalkingAnywhere(OP, here)).toBe(false);
+  });
+
+  it("a staff walk started with Redis is seen by every instance's sync and withdrawn at its end", async () => {
+    const [a, b] = [redis().client(), redis().client()];
+    const end = await staffWalkStarted(OP, a);
+    expect(await staffWalkingAnywhere(OP, b)).toBe(true);
+    await end();
+    expect(await staffWalkingAnywhere(OP, b)).toBe(false);
+    expect(await b.exists(`bd:staff-walks:${OP}`)).toBe(0);
+  });
+});
+
 describe("[ledger][sync][backfill-order] the sync's budget makes way for staff", () => {
   // Fake timers: a call the budget holds back waits on a timer that never fires here, so what resolves is
   // exactly what the budget grants at once, with no timing in the test.
@@ -96,12 +149,12 @@ describe("[ledger][sync][backfill-order] the sync's budget makes way for staff",
   it("grants nothing while a staff walk (an export) of the operation runs, and resumes when it ends", async () => {
     vi.setSystemTime(new Date(2026, 0, 3));
     const budget = syncBudget(OP, 0.5, { redis: false });
-    const ended = staffWalkStarted(OP);
+    const ended = await staffWalkStarted(OP, undefined);
     let done = 0;
     void budget().then(() => done++);
     for (let i = 0; i < 50; i++) await Promise.resolve();
     expect(done).toBe(0);
-    ended();
+    await ended();
     await vi.advanceTimersByTimeAsync(200);
     expect(done).toBe(1);
   });

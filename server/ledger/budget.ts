@@ -3,7 +3,8 @@ import "server-only";
 // point here first, then goes through the platform client's own limiter as background work (behind any staff
 // call waiting); beyond its share only while staff leave the rate unused, and not at all while a staff walk
 // of the operation runs. With REDIS_URL the points are counted across instances (one budget for all), else
-// in this process; what staff are doing is this process's view (server/platform/staff-activity.ts).
+// in this process; so are staff walks (server/platform/staff-activity.ts); a staff call's time is this
+// process's view.
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -11,11 +12,12 @@ import {
   type RateLimiterRes,
 } from "rate-limiter-flexible";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
-import { staffIdle, staffWalking } from "@/server/platform/staff-activity";
+import type { Redis } from "ioredis";
+import { staffIdle, staffWalking, staffWalkingAnywhere } from "@/server/platform/staff-activity";
 import { getRedis, REDIS_PREFIX } from "@/server/redis";
-import { DEPOSITS_JOB } from "./deposits";
-import { ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB } from "./snapshots";
-import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
+import { DEPOSITS_JOB } from "./deposits/sync";
+import { ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB } from "./snapshots/sync";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades/store";
 
 /** Points per second the sync may use of `operation`'s limit: at least one. */
 export function sharePerSecond(operation: OperationId, share: number): number {
@@ -37,18 +39,20 @@ const WAIT_MS = 25;
  * The sync's budget of `operation`: its share of the rate (points per second) always; while no staff call of
  * the operation was asked for within the last window (work-conserving), up to all but one of the limit's
  * points, so the backfill is not held to its share while the rate goes unused and a staff call arriving
- * still finds a slot; nothing at all while a staff walk (an export) of the operation is under way. Every call
+ * still finds a slot; nothing at all while a staff walk (an export) of the operation is under way, in any
+ * instance when counted in Redis. Every call
  * still goes through the platform client's limiter as background work, behind any staff call waiting.
  */
 export function syncBudget(
   operation: OperationId,
   share: number,
-  opts: { redis?: boolean; signal?: AbortSignal; workConserving?: boolean } = {},
+  /** redis: false for this process only; a client to count in (tests); else REDIS_URL's when set. */
+  opts: { redis?: boolean | Redis; signal?: AbortSignal; workConserving?: boolean } = {},
 ): Budget {
   const points = sharePerSecond(operation, share);
   const limit = catalog[operation].rateLimit?.count ?? 1;
   const idlePoints = Math.max(points, limit - 1);
-  const redis = opts.redis === false ? undefined : getRedis();
+  const redis = opts.redis === false ? undefined : opts.redis === true || !opts.redis ? getRedis() : opts.redis;
   const counter = callCounter(redis);
   const keyPrefix = `ledger-share:${operation}`;
   const make = (prefix: string, n: number): RateLimiterAbstract =>
@@ -60,9 +64,17 @@ export function syncBudget(
   const allLimiter = make(`${keyPrefix}:all`, idlePoints);
   const workConserving = opts.workConserving ?? true;
   let urgentWaiting = 0;
+  // A walk of another instance is seen through Redis, asked at most once a wait (it pauses the sync anyway).
+  let walkSeen = { at: -Infinity, walking: false };
+  const walkingAnywhere = async (): Promise<boolean> => {
+    if (staffWalking(operation)) return true;
+    const t = Date.now();
+    if (t - walkSeen.at >= WAIT_MS) walkSeen = { at: t, walking: await staffWalkingAnywhere(operation, redis) };
+    return walkSeen.walking;
+  };
   const wait = (ms: number) => new Promise((r) => setTimeout(r, Math.max(5, Math.min(ms, WAIT_MS * 4))));
   const take = async (urgent: boolean): Promise<number> => {
-    if (staffWalking(operation)) return WAIT_MS;
+    if (redis ? await walkingAnywhere() : staffWalking(operation)) return WAIT_MS;
     if (!urgent && urgentWaiting > 0) return WAIT_MS;
     try {
       await allLimiter.consume("sync");

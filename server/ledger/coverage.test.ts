@@ -9,9 +9,9 @@ import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
 import { deskUid, registerFromSimulator } from "@/server/testing";
 import { coverageText } from "@/lib/api/ledger/coverage";
-import { backfillProgress } from "./backfill-order";
+import { backfillProgress } from "./deposits/backfill-order";
 import { coverageOf, subaccountCoverage } from "./coverage";
-import { syncSubaccountDeposits, WINDOW_MS, type SyncDeps } from "./deposits";
+import { syncSubaccountDeposits, WINDOW_MS, type SyncDeps } from "./deposits/sync";
 import { coverageMismatches, freeBudget as free, ledgerTestBed } from "./testing";
 
 const bed = ledgerTestBed();

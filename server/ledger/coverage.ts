@@ -1,15 +1,25 @@
 import "server-only";
 // The ledger's coverage, read: for a range and a set of sub-accounts (the registry, or those given), how
 // many the ledger holds completely (ledger_sync.covered_from/covered_to, kept by the sync in the transaction
-// of the records they cover: ./deposits.ts), up to when, and which it does not. Every deposits answer states
-// it (queries.ts, the export) and monitoring reads it before judging a range.
-import type { CoverageDataset, LedgerCoverage, SubaccountCoverage } from "@/lib/api/ledger/coverage";
+// of the records they cover: ./deposits/sync.ts), up to when, and which it does not. Every deposits answer states
+// it (deposits/queries.ts, the export) and monitoring reads it before judging a range. The same for a key's
+// fills and plan orders (ledger_key_sync, kept by ./trades/sync.ts): every fills and plan-orders answer states it.
+import type {
+  CoverageDataset,
+  KeyCoverage,
+  KeyCoverageDataset,
+  LedgerCoverage,
+  SubaccountCoverage,
+} from "@/lib/api/ledger/coverage";
 import type { Queryable } from "@/server/db";
-import { DEPOSITS_JOB } from "./deposits";
+import { DEPOSITS_JOB } from "./deposits/sync";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades/store";
 
 const DAY = 86_400_000;
 /** The sync job that keeps each dataset's per-sub-account coverage. */
 const JOB_OF: Record<CoverageDataset, string> = { deposits: DEPOSITS_JOB };
+/** The sync job that keeps each dataset's per-key (and symbol) coverage. */
+const KEY_JOB_OF: Record<KeyCoverageDataset, string> = { fills: FILLS_JOB, "plan-orders": PLAN_ORDERS_JOB };
 /** Not-covered sub-accounts an answer names by default (the coverage route lists the rest). */
 export const MISSING_LISTED = 20;
 
@@ -37,7 +47,7 @@ const iso = (v: string | null) => (v === null ? null : new Date(Number(v)).toISO
 /**
  * The WHERE that makes a sub-account (ledger_sync alias s) complete over [$from, $to]; its parameters follow `base`.
  */
-function completeOver(q: CoverageQuery, base: number) {
+function completeOver(q: Pick<CoverageQuery, "from" | "to" | "maxLagMs" | "now">, base: number) {
   const now = q.now ?? Date.now();
   const from = ms(q.from);
   const to = ms(q.to);
@@ -115,3 +125,62 @@ const view = (r: Row): SubaccountCoverage => ({
   historyComplete: r.covered_to !== null && r.covered_from === "0",
   completeTo: iso(r.covered_to),
 });
+
+export type KeyCoverageQuery = {
+  dataset: KeyCoverageDataset;
+  key: string;
+  /** Plan orders of this symbol only (absent: every symbol the ledger syncs for the key). */
+  symbol?: string | null;
+  from?: number | Date | null;
+  to?: number | Date | null;
+  /** As for a sub-account (CoverageQuery.maxLagMs): a range to now reaches a check at most this old. */
+  maxLagMs?: number;
+  now?: number;
+};
+
+/**
+ * What the ledger holds completely of a key's fills (one unit, the key) or plan orders (one unit per synced
+ * symbol, or the one asked for) over the range (ledger_key_sync.covered_from/covered_to, kept by
+ * trades/sync.ts in the transaction of the records they cover).
+ */
+export async function keyCoverageOf(db: Queryable, q: KeyCoverageQuery): Promise<KeyCoverage> {
+  const job = KEY_JOB_OF[q.dataset];
+  const symbol = q.dataset === "fills" ? "" : (q.symbol ?? null);
+  const complete = completeOver(q, 3);
+  const { rows } = await db.query<{
+    symbol: string;
+    covered_from: string | null;
+    covered_to: string | null;
+    complete: boolean;
+  }>(
+    `SELECT u.symbol, s.covered_from::text AS covered_from, s.covered_to::text AS covered_to,
+            COALESCE(${complete.sql}, false) AS complete
+       FROM (SELECT $3::text AS symbol WHERE $3::text IS NOT NULL
+             UNION SELECT symbol FROM ledger_key_sync WHERE job = $1 AND key_name = $2 AND $3::text IS NULL) u
+       LEFT JOIN ledger_key_sync s ON s.job = $1 AND s.key_name = $2 AND s.symbol = u.symbol
+      ORDER BY u.symbol`,
+    [job, q.key, symbol, ...complete.params],
+  );
+  const held = rows.every((r) => r.covered_to !== null) && rows.length > 0;
+  const big = (f: (a: number, b: number) => number, vs: (string | null)[]) =>
+    held ? iso(String(vs.map(Number).reduce((a, b) => f(a, b)))) : null;
+  return {
+    dataset: q.dataset,
+    key: q.key,
+    symbol: q.dataset === "fills" ? null : (q.symbol ?? null),
+    from: iso(ms(q.from) === null ? null : String(ms(q.from))),
+    to: iso(ms(q.to) === null ? null : String(ms(q.to))),
+    total: rows.length,
+    complete: rows.filter((r) => r.complete).length,
+    completeFrom: big(
+      Math.max,
+      rows.map((r) => r.covered_from),
+    ),
+    historyComplete: held && rows.every((r) => r.covered_from === "0"),
+    completeTo: big(
+      Math.min,
+      rows.map((r) => r.covered_to),
+    ),
+    missingSymbols: q.dataset === "fills" ? [] : rows.filter((r) => !r.complete).map((r) => r.symbol),
+  };
+}

@@ -8,13 +8,15 @@ import { openDb } from "@/server/db";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
 import type { PlatformKey } from "@/lib/env";
-import { DEPOSITS_JOB } from "./deposits";
+import { DEPOSITS_JOB } from "./deposits/sync";
 import { startLedger } from "./engine";
 
 export type CrashChildProgress = {
   done: number;
   records: number;
   stored: number;
+  /** Sub-accounts with a covered span: a walk of theirs ended. */
+  covered: number;
   oldestSuccess: number | null;
   errors: number;
   lastError: string | null;
@@ -40,7 +42,8 @@ process.once("message", (cfg: CrashChildConfig) => {
     for (;;) {
       const { rows } = await db.query<CrashChildProgress>(
         `SELECT count(*) FILTER (WHERE backfill_done)::int AS done, COALESCE(sum(records), 0)::int AS records,
-                (SELECT count(*)::int FROM ledger_deposits) AS stored, min(last_success_at) AS "oldestSuccess",
+                (SELECT count(*)::int FROM ledger_deposits) AS stored, count(covered_to)::int AS covered,
+                min(last_success_at) AS "oldestSuccess",
                 COALESCE(sum(errors), 0)::int AS errors, max(last_error) AS "lastError"
            FROM ledger_sync WHERE job = $1`,
         [DEPOSITS_JOB],

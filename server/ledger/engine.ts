@@ -1,14 +1,14 @@
 import "server-only";
-// The ledger's sync, run as jobs on pg-boss (a maintained job engine on PostgreSQL, here on PGlite too):
-// - "ledger-sweep", once per few seconds across every instance (pg-boss's throttle, singletonSeconds):
-//   queues the registry's due deposit runs in the order staff need them (backfill-order.ts): a sub-account
-//   staff look at first (also queued at once by prioritize), every newest window before any older one;
-// - "ledger-deposits", at most one queued or running per sub-account across every instance (policy
-//   exclusive, keyed by the UID): one run of server/ledger/deposits.ts; a failure is recorded (for /sync)
-//   and retried with backoff, and a job that keeps failing stays in pg-boss's failed state with its error.
+// The ledger's sync engine, run as jobs on pg-boss (a maintained job engine on PostgreSQL, here on PGlite too),
+// with one registration call per synced dataset (./dataset.ts: each dataset's folder holds its sync, its jobs
+// and its queries):
+// - "ledger-sweep", once per few seconds across every instance (pg-boss's throttle, singletonSeconds): runs
+//   every registered dataset's sweep, which queues what is due of it, then monitoring's;
+// - each dataset's own queue of runs (./runs-queue.ts): deposits/jobs.ts, trades/jobs.ts, snapshots/jobs.ts,
+//   prices/jobs.ts;
 // - "ledger-retention", hourly (a pg-boss schedule, so one run across every instance) and once at start:
 //   deletes what is older than Brokerdesk's own retention (LEDGER_RETENTION_DAYS), if one is set.
-// A restarted instance resumes: the state is in the database (ledger_sync), not in memory.
+// A restarted instance resumes: the state is in the database (ledger_sync, ledger_key_sync), not in memory.
 import { PgBoss } from "pg-boss";
 import { env } from "@/lib/env";
 import type { Db } from "@/server/db";
@@ -16,20 +16,17 @@ import { logger } from "@/server/log";
 import { metrics } from "@/server/metrics";
 import { syncLag } from "./lag";
 import type { PlatformClient } from "@/server/platform/client";
-import { jobBudgets, sharePerSecond, type Budget } from "./budget";
+import type { Budget } from "./budget";
+import type { DatasetJobs, EngineContext, SyncedDataset } from "./dataset";
 import { purgeLedger } from "./retention";
-import { DEPOSITS_JOB, recordSyncFailure, syncSubaccountDeposits } from "./deposits";
-import { startSnapshotJobs } from "./snapshots-engine";
-import { startPriceJobs } from "./prices-engine";
-import { startTradeJobs, type TradeJobsOptions } from "./trades-engine";
-import { callsPerCheckSet, checkIntervals, nextCheckMs, scheduleCounts } from "./schedule";
-import { workRuns } from "./runs-queue";
-import { dueRuns, hurryQueuedRun, PRIORITY_RUN, requestPriority, type RunMode } from "./backfill-order";
-import { catalog } from "@/lib/platform/catalog";
+import { depositsDataset } from "./deposits/jobs";
+import { requestPriority } from "./deposits/backfill-order";
+import { snapshotsDataset } from "./snapshots/jobs";
+import { pricesDataset } from "./prices/jobs";
+import { tradesDataset, type TradeJobsOptions } from "./trades/jobs";
 import { startMonitoringJobs } from "@/server/monitoring/jobs";
 
 export const SWEEP_QUEUE = "ledger-sweep";
-export const DEPOSITS_QUEUE = "ledger-deposits";
 export const RETENTION_QUEUE = "ledger-retention";
 const DAY = 86_400_000;
 
@@ -49,11 +46,11 @@ export type LedgerOptions = {
   schema?: string;
   budget?: Budget;
   now?: () => number;
-  /** Fills and plan orders of these keys (trades-engine.ts); none when left out. */
+  /** Fills and plan orders of these keys (trades/jobs.ts); none when left out. */
   trades?: TradeJobsOptions;
-  /** Daily snapshots of every registry sub-account's spot assets and rebate info (snapshots-engine.ts). */
+  /** Daily snapshots of every registry sub-account's spot assets and rebate info (snapshots/jobs.ts). */
   snapshots?: boolean;
-  /** Daily USDT prices of the coins deposited (prices-engine.ts, from E8's public trades). */
+  /** Daily USDT prices of the coins deposited (prices/jobs.ts, from E8's public trades). */
   prices?: boolean;
 };
 
@@ -61,7 +58,7 @@ export type Ledger = {
   boss: PgBoss;
   stop(): Promise<void>;
   sweep(): Promise<number>;
-  /** Staff are looking at this sub-account: its whole history ahead of every other run (backfill-order.ts). */
+  /** Staff are looking at this sub-account: its whole history ahead of every other run (deposits/backfill-order.ts). */
   prioritize(subUid: string): Promise<void>;
 };
 
@@ -77,7 +74,6 @@ function bossDb(db: Db) {
 export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const { db } = opts;
   const now = opts.now ?? Date.now;
-  const budget = jobBudgets([DEPOSITS_JOB], opts.share, opts.budget)[DEPOSITS_JOB];
   const schema = opts.schema ?? "pgboss";
   const boss = new PgBoss({
     db: bossDb(db),
@@ -93,57 +89,43 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   await boss.createQueue(SWEEP_QUEUE, { policy: "standard" });
   await boss.createQueue(RETENTION_QUEUE, { policy: "exclusive", retryLimit: 3, retryDelay: 60, retryBackoff: true });
   const retentionDays = opts.retentionDays ?? null;
-  const retentionMs = retentionDays === null ? null : retentionDays * DAY;
 
-  const perSecond = sharePerSecond("deposits.list", opts.share);
-  const trades = opts.trades ? await startTradeJobs(boss, opts.trades, { ...opts, now }) : null;
-  const snapshots = opts.snapshots ? await startSnapshotJobs(boss, opts) : null;
-  const prices = opts.prices ? await startPriceJobs(boss, opts) : null;
   // Monitoring's rules are evaluated over what each run added or changed (server/monitoring/jobs.ts).
   const monitoring = await startMonitoringJobs(boss, db);
-
-  // How often each kind is due again: from the registry and its active part, counted by each sweep.
-  const intervalsOf = (counts: Awaited<ReturnType<typeof scheduleCounts>>) =>
-    checkIntervals({ perSecond, ...counts, activeSeconds: opts.activeSeconds, activeShare: opts.activeShare ?? 0.25 });
-  let intervals = intervalsOf({ registry: 1, active: 0, cost: { active: 1, dormant: 1 } });
-
-  /**
-   * Queues the due runs, in backfill order: as many as the sync can serve before the next sweep, twice over,
-   * at the most it may take (beyond its share while staff leave the rate unused: budget.ts).
-   */
-  const sweep = async (): Promise<number> => {
-    const counts = await scheduleCounts(db, now());
-    intervals = intervalsOf(counts);
-    const most = Math.max(perSecond, (catalog["deposits.list"].rateLimit?.count ?? 1) - 1);
-    const runs = await dueRuns(db, Math.max(4, most * opts.sweepSeconds * 2));
-    let queued = 0;
-    for (const { subUid, mode, priority } of runs) {
-      const options = { singletonKey: subUid, ...(priority ? { priority: PRIORITY_RUN } : {}) };
-      if (await boss.send(DEPOSITS_QUEUE, { subUid, mode }, options)) queued++;
-    }
-    if (trades)
-      queued += await trades.sweep(Math.max(4, sharePerSecond("fills.list", opts.share) * opts.sweepSeconds * 2));
-    queued += await monitoring.sweep();
-    if (snapshots)
-      queued += await snapshots.sweep(
-        Math.max(4, sharePerSecond("subaccounts.assets", opts.share) * opts.sweepSeconds * 2),
-      );
-    if (prices) queued += await prices.sweep(4);
-    return queued;
+  const ctx: EngineContext = {
+    boss,
+    schema,
+    db,
+    client: opts.client,
+    share: opts.share,
+    sweepSeconds: opts.sweepSeconds,
+    activeSeconds: opts.activeSeconds,
+    activeShare: opts.activeShare ?? 0.25,
+    retentionMs: retentionDays === null ? null : retentionDays * DAY,
+    budget: opts.budget,
+    now,
+    givenNow: opts.now,
+    afterSync: (subUid) => monitoring.afterSync(subUid),
+  };
+  const registered: DatasetJobs[] = [];
+  /** Starts one dataset's runs on this engine; its sweep joins the engine's. */
+  const register = async <J extends DatasetJobs>(dataset: SyncedDataset<J>): Promise<J> => {
+    const jobs = await dataset.start(ctx);
+    registered.push(jobs);
+    return jobs;
   };
 
-  /**
-   * Staff are looking at a sub-account: its whole history is queued ahead of every other run now (the next
-   * free runner takes it), not at the next sweep; a run of it already queued is moved ahead instead.
-   */
-  const prioritize = async (subUid: string): Promise<void> => {
-    await requestPriority(db, subUid);
-    const sent = await boss.send(
-      DEPOSITS_QUEUE,
-      { subUid, mode: "all" },
-      { singletonKey: subUid, priority: PRIORITY_RUN },
-    );
-    if (!sent) await hurryQueuedRun(db, schema, DEPOSITS_QUEUE, subUid);
+  const deposits = await register(depositsDataset);
+  if (opts.trades) await register(tradesDataset(opts.trades));
+  if (opts.snapshots) await register(snapshotsDataset);
+  if (opts.prices) await register(pricesDataset);
+
+  /** Every dataset's sweep, in the order they were registered, then monitoring's: how many runs were queued. */
+  const sweep = async (): Promise<number> => {
+    let queued = 0;
+    for (const jobs of registered) queued += await jobs.sweep();
+    queued += await monitoring.sweep();
+    return queued;
   };
 
   await boss.work<{ subUid?: string }>(SWEEP_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
@@ -151,41 +133,6 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     // The next sweep: one per slot of sweepSeconds whichever instance asks (pg-boss's throttle).
     await boss.send(SWEEP_QUEUE, {}, { singletonSeconds: opts.sweepSeconds, singletonNextSlot: true });
   });
-
-  // Runs at once: enough that the budget is spent while runs wait on the database and pg-boss, not only on the
-  // platform (a steady-state check is one call, so the runs' own time is most of a check's); beyond the share
-  // while staff leave the rate unused (budget.ts), so up to the whole limit's worth.
-  await workRuns<{ subUid: string; mode?: RunMode }>(
-    boss,
-    DEPOSITS_QUEUE,
-    Math.max(4, 2 * perSecond, 2 * (catalog["deposits.list"].rateLimit?.count ?? 0)),
-    async ({ subUid, mode = "step" }, signal) => {
-      const started = now();
-      // A run staff asked for goes ahead of the other runs' calls too.
-      const runBudget = mode === "all" ? () => budget({ urgent: true }) : budget;
-      const out = await syncSubaccountDeposits(subUid, {
-        db,
-        client: opts.client,
-        budget: runBudget,
-        now,
-        signal,
-        retentionMs,
-        backfill: mode,
-      });
-      const next = nextCheckMs(out, now(), intervals);
-      // A backfill's runs take more calls than the checks after it: only those count towards a check's cost.
-      // A priority asked for before this run began is served once the history is complete.
-      await db.query(
-        `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0),
-                priority_at = CASE WHEN $4::boolean AND priority_at <= to_timestamp($5 / 1000.0)
-                  THEN NULL ELSE priority_at END
-                ${out.backfillDone ? `, ${callsPerCheckSet("$6")}` : ""} WHERE job = $1 AND sub_uid = $2`,
-        [DEPOSITS_JOB, subUid, next, out.backfillDone, started, ...(out.backfillDone ? [out.calls] : [])],
-      );
-      if (out.records || out.changes) await monitoring.afterSync(subUid);
-    },
-    ({ subUid }, e) => recordSyncFailure(db, subUid, e),
-  );
 
   await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     const deleted = await purgeLedger(db, retentionDays, now());
@@ -199,7 +146,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   }
 
   await boss.send(SWEEP_QUEUE, {});
-  return { boss, sweep, prioritize, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
+  return { boss, sweep, prioritize: deposits.prioritize, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
 }
 
 // ---- the process's ledger (started by server/startup.ts) ----

@@ -12,8 +12,8 @@ import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
 import { deskUid } from "@/server/testing";
 import { freeBudget as free, ledgerTestBed, runEngineUntil, untilBackfilled, withOwnPlatform } from "./testing";
-import { syncSubaccountDeposits } from "./deposits";
-import { searchDeposits } from "./queries";
+import { syncSubaccountDeposits } from "./deposits/sync";
+import { searchDeposits } from "./deposits/queries";
 import { purgeLedger } from "./retention";
 
 const bed = ledgerTestBed({ depositRetentionDays: 90 });

@@ -5,7 +5,7 @@ import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import { PRESET_OF } from "@/lib/api/monitoring/presets";
 import { databaseTestBed } from "@/server/db/testing";
-import { syncSubaccountDeposits } from "@/server/ledger/deposits";
+import { syncSubaccountDeposits } from "@/server/ledger/deposits/sync";
 import { freeBudget, untilBackfilled } from "@/server/ledger/testing";
 import { evaluateVersion } from "@/server/monitoring/evaluate";
 import { activeVersion } from "@/server/monitoring/testing";

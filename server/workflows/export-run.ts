@@ -167,9 +167,9 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
       filename: plan.filename,
       ...(skip ? { windowsDone: skip } : {}),
     });
-    // The ledger's sync of this operation pauses while the walk runs: between the walk's own calls its
+    // The ledger's sync of this operation pauses while the walk runs, on every instance: between the walk's own calls its
     // slots would otherwise fill the gaps, and the export would get less than the whole rate.
-    const walkEnded = staffWalkStarted(plan.operation);
+    const walkEnded = await staffWalkStarted(plan.operation);
     try {
       await walk(
         { client: o.client, key: o.key, signal: o.signal, onEvent },
@@ -183,7 +183,7 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
         saveProgress,
       );
     } finally {
-      walkEnded();
+      await walkEnded();
     }
   } catch (e) {
     if (o.signal?.aborted) {

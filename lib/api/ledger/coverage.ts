@@ -51,3 +51,49 @@ export const ledgerCoverageQuerySchema = z
 
 // The coverage in words lives apart from the schemas (pages show it before any schema loads).
 export { completeBackText, coverageText, exportCoverageNote, notSyncedText } from "./coverage-words";
+
+/** The datasets whose coverage the ledger keeps per configured key (fills) or key and symbol (plan orders). */
+export const KEY_COVERAGE_DATASETS = ["fills", "plan-orders"] as const;
+export type KeyCoverageDataset = (typeof KEY_COVERAGE_DATASETS)[number];
+
+/**
+ * What a fills or plan-orders answer covers of the range asked, for one key: its units are the key itself
+ * (fills: E4 answers every symbol in one walk) or the key's synced symbols (plan orders: E3 answers one
+ * symbol a walk), or the one symbol asked for.
+ */
+export const keyCoverageSchema = z.object({
+  dataset: z.enum(KEY_COVERAGE_DATASETS),
+  key: z.string(),
+  /** The symbol asked for (null: every symbol the ledger syncs for the key). */
+  symbol: z.nullable(z.string()),
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
+  /** Units the answer is about, and those the ledger holds completely over the range. */
+  total: z.number(),
+  complete: z.number(),
+  /** Every unit is complete from then (ISO); null when one has nothing complete yet. */
+  completeFrom: z.nullable(z.string()),
+  /** True when every unit's backfill found the start of its history. */
+  historyComplete: z.boolean(),
+  /** Every unit is complete up to then (its last check's time); null when one has nothing complete yet. */
+  completeTo: z.nullable(z.string()),
+  /** The plan-order symbols the range is not complete for (empty for fills: `complete` says it). */
+  missingSymbols: z.array(z.string()),
+});
+export type KeyCoverage = z.output<typeof keyCoverageSchema>;
+
+/** What a balance history covers: of the UTC days asked, those with a snapshot (E2 answers only the present). */
+export const snapshotCoverageSchema = z.object({
+  /** The first and last UTC day asked (YYYY-MM-DD). */
+  from: z.string(),
+  to: z.string(),
+  /** Days asked, and those with a snapshot. */
+  days: z.number(),
+  held: z.number(),
+  /** The first day with a snapshot in the range (null: none). */
+  firstHeld: z.nullable(z.string()),
+  /** Days after the first snapshot without one (the oldest first, at most MISSING_DAYS_LISTED). */
+  gaps: z.array(z.string()),
+  gapCount: z.number(),
+});
+export type SnapshotCoverage = z.output<typeof snapshotCoverageSchema>;

@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "../define-resource";
 import { blankless } from "../query-fields";
+import { snapshotCoverageSchema } from "./coverage";
 
 export const historyQuerySchema = z.object({
   /** How many UTC days back, today included. */
@@ -31,11 +32,16 @@ export const balanceHistorySchema = z.object({
   days: z.array(z.string()),
   /** Per day and coin: available + frozen + locked, a decimal string. */
   balances: z.array(z.object({ day: z.string(), coin: z.string(), total: z.string(), available: z.string() })),
+  /** Which of the days asked have a snapshot: a day without one is not known. */
+  coverage: snapshotCoverageSchema,
 });
 export type BalanceHistory = z.output<typeof balanceHistorySchema>;
 
 /** The chart's points for one coin: per snapshot day (UTC midnight), its total; absent that day = it held nothing. */
-export function balanceSeries(h: BalanceHistory, coin: string): { t: number; value: string }[] {
+export function balanceSeries(
+  h: Pick<BalanceHistory, "days" | "balances">,
+  coin: string,
+): { t: number; value: string }[] {
   const byDay = new Map(h.balances.filter((b) => b.coin === coin).map((b) => [b.day, b.total]));
   return h.days.map((day) => ({ t: Date.parse(`${day}T00:00:00Z`), value: byDay.get(day) ?? "0" }));
 }

@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "../define-resource";
 import { blankless, nextCursorField, orderedRange, rangeAndPage } from "../query-fields";
+import { keyCoverageSchema } from "./coverage";
 
 const symbol = blankless(
   z.pipe(
@@ -96,7 +97,14 @@ export const ledgerKeySyncSchema = z.object({
 export type LedgerKeySync = z.output<typeof ledgerKeySyncSchema>;
 
 const pageOf = <S extends z.ZodMiniType>(row: S) =>
-  z.object({ rows: z.array(row), nextCursor: nextCursorField, total: z.number(), sync: ledgerKeySyncSchema });
+  z.object({
+    rows: z.array(row),
+    nextCursor: nextCursorField,
+    total: z.number(),
+    sync: ledgerKeySyncSchema,
+    /** What the ledger holds completely of the range asked: an empty page of an incomplete one is "not synced". */
+    coverage: keyCoverageSchema,
+  });
 
 export const ledgerFillPageSchema = pageOf(ledgerFillSchema);
 export type LedgerFillPage = z.output<typeof ledgerFillPageSchema>;

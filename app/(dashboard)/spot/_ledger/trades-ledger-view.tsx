@@ -7,6 +7,9 @@ import type { TableOptions } from "@tanstack/react-table";
 import type * as z from "zod/mini";
 import type { JsonResource, LazyResource } from "@/lib/api/call";
 import type { LedgerFill, LedgerKeySync, LedgerPlanOrder } from "@/lib/api/ledger/trades";
+import type { KeyCoverage } from "@/lib/api/ledger/coverage";
+import { keyNotSyncedText } from "@/lib/coverage-words";
+import { KeyCoverageNote } from "@/components/data-table/ledger-coverage";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { FilterSelect } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView, type LedgerPage } from "@/components/data-table/ledger-paged-view";
@@ -18,8 +21,13 @@ import { KeySyncStatus } from "./key-sync-status";
 import { ledgerTradeSearchParams, type OwnFilter, type TradeParams } from "./search-params";
 import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
-/** Both lists answer a page of rows with the key's sync state (lib/api/ledger/trades.ts); its rows are the list's. */
-type TradeResource<Row> = JsonResource & { output: z.ZodMiniType<LedgerPage<Row> & { sync: LedgerKeySync }> };
+/**
+ * Both lists answer a page of rows with the key's sync state and what the ledger holds completely of the range
+ * (lib/api/ledger/trades.ts); its rows are the list's.
+ */
+type TradeResource<Row> = JsonResource & {
+  output: z.ZodMiniType<LedgerPage<Row> & { sync: LedgerKeySync; coverage: KeyCoverage }>;
+};
 
 type ListConfig<Row> = {
   resource: LazyResource<TradeResource<Row>>;
@@ -75,7 +83,13 @@ export function TradesLedgerView<L extends keyof Rows>({
       view={view}
       label={label}
       rowsNoun={rowsNoun}
-      before={<KeySyncStatus sync={view.page.data?.sync} what={rowsNoun} livePath={`/spot/${list}/live`} />}
+      before={
+        <>
+          <KeySyncStatus sync={view.page.data?.sync} what={rowsNoun} livePath={`/spot/${list}/live`} />
+          {view.page.data ? <KeyCoverageNote c={view.page.data.coverage} /> : null}
+        </>
+      }
+      emptyText={view.page.data ? keyNotSyncedText(view.page.data.coverage) : null}
       controls={
         <>
           <KeyPicker list={list} value={q.key} onChange={(key) => view.set({ key })} />

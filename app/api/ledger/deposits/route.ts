@@ -1,7 +1,7 @@
 import { ledgerResources } from "@/lib/api/ledger";
 import { apiRoute } from "@/server/http/api-route";
 import { prioritizeSubaccount } from "@/server/ledger/engine";
-import { searchDeposits } from "@/server/ledger/queries";
+import { searchDeposits } from "@/server/ledger/deposits/queries";
 
 export const GET = apiRoute(ledgerResources.deposits, async ({ db, input }) => {
   const page = await searchDeposits(db, input);

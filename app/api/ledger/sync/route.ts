@@ -3,10 +3,10 @@ import { env } from "@/lib/env";
 import { apiRoute } from "@/server/http/api-route";
 import type { Db } from "@/server/db";
 import { budgetUse, sharePerSecond } from "@/server/ledger/budget";
-import { ledgerFreshness, syncJobs, syncStatus } from "@/server/ledger/queries";
-import { checkIntervals, scheduleCounts } from "@/server/ledger/schedule";
-import { backfillProgress } from "@/server/ledger/backfill-order";
-import { DEPOSITS_JOB, WINDOW_MS } from "@/server/ledger/deposits";
+import { ledgerFreshness, syncJobs, syncStatus } from "@/server/ledger/deposits/queries";
+import { checkIntervals, scheduleCounts } from "@/server/ledger/deposits/schedule";
+import { backfillProgress } from "@/server/ledger/deposits/backfill-order";
+import { DEPOSITS_JOB, WINDOW_MS } from "@/server/ledger/deposits/sync";
 
 // The four reads are independent: asked at once (the page polls every 5 s).
 export const GET = apiRoute(ledgerResources.sync, async ({ db, input }) => {

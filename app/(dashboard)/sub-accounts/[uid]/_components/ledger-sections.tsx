@@ -18,6 +18,7 @@ import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { counted, formatUtc } from "@/lib/format";
 import { completeBackText, notSyncedText } from "@/lib/api/ledger/coverage-words";
 import { ledgerRoutes } from "@/lib/api/ledger/routes";
+import { snapshotCoverageText } from "@/lib/coverage-words";
 
 const HISTORY_DAYS = "365";
 // The section's own URL keys, so its page stack and range never collide with the rest of the page.
@@ -98,7 +99,8 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
         empty={(data) =>
           data.days.length === 0 ? (
             <Empty>
-              No snapshot of this sub-account yet: the first is taken within a day of it entering the registry.
+              Not synced yet: no snapshot of this sub-account so far. The first is taken within a day of it entering the
+              registry.
             </Empty>
           ) : !coin ? (
             <Empty>
@@ -123,7 +125,13 @@ export function BalanceHistorySection({ uid }: { uid: string }) {
                 title={`${coin} balance (available + frozen + locked) at each daily snapshot, UTC`}
                 unit={coin}
               />
-              <p className="text-xs text-slate-600 dark:text-slate-400">
+              <p
+                role="status"
+                data-testid="balance-coverage"
+                data-complete={data.coverage.held === data.coverage.days ? "true" : "false"}
+                className="text-xs text-slate-600 dark:text-slate-400"
+              >
+                {snapshotCoverageText(data.coverage)}.{" "}
                 {data.days.length === 1
                   ? `1 daily snapshot so far, of ${data.days[0]} (UTC): the chart draws from the second.`
                   : `${counted(data.days.length, "daily snapshot")}, ` +

@@ -3,8 +3,8 @@ import { filteredExportFileName, filterNameParts, shortSubaccountName } from "@/
 import { apiRoute } from "@/server/http/api-route";
 import { csvBody } from "@/server/http/csv";
 import { exportCoverageNote } from "@/lib/api/ledger/coverage";
-import { depositsForExport } from "@/server/ledger/deposits-export";
-import { depositsCoverage } from "@/server/ledger/queries";
+import { depositsForExport } from "@/server/ledger/deposits/export";
+import { depositsCoverage } from "@/server/ledger/deposits/queries";
 import { getRegistryEntry } from "@/server/workflows/subaccounts";
 
 export const GET = apiRoute(ledgerResources.depositsExport, async ({ db, input, session, requestId, ip }) => {

@@ -13,14 +13,15 @@ import "server-only";
 // deleted: the platform forgets (its retention), the ledger keeps. Only Brokerdesk's own retention
 // (LEDGER_RETENTION_DAYS, server/ledger/retention.ts) deletes, and the sync then reaches no further back.
 // Safe to repeat and to interrupt anywhere: a rerun sees the same records and writes nothing new.
-// Coverage (ledger_sync.covered_from/covered_to, read by ./coverage.ts): a window walked to its end extends
+// Coverage (ledger_sync.covered_from/covered_to, read by ../coverage.ts): a window walked to its end extends
 // the span the ledger holds completely, in the transaction of the window's last page, so a walk cut short by
 // a fault or a kill -9 claims nothing it did not store.
 import type { DepositRecord } from "@/lib/platform/catalog/deposits";
 import type { Db, Queryable } from "@/server/db";
-import { markGone } from "./retention";
-import type { LedgerRunDeps } from "./run-deps";
-import { failureText, walkPages, type Walk } from "./walk";
+import { markGone } from "../retention";
+import { COVERAGE_SKEW_MS, firstFrom, spanUnionSet } from "../spans";
+import type { LedgerRunDeps } from "../run-deps";
+import { failureText, walkPages, type Walk } from "../walk";
 
 export const DEPOSITS_JOB = "deposits";
 const DAY = 86_400_000;
@@ -30,11 +31,6 @@ export const WINDOW_MS = 89 * DAY;
 export const RECHECK_MS = 2 * DAY;
 /** Two empty windows in a row (178 days of nothing) end the backfill. */
 const EMPTY_WINDOWS_TO_STOP = 2;
-/**
- * A window that ends now is claimed complete only up to this much before now: a record the platform creates
- * while the call is under way (its clock a little behind ours) is not in the answer, and must not be covered.
- */
-export const COVERAGE_SKEW_MS = 5_000;
 
 export type SyncDeps = LedgerRunDeps & {
   /** Brokerdesk's own retention (ms; null or absent: forever): nothing older is fetched or kept. */
@@ -231,31 +227,17 @@ async function walkWindow(
   return walkPages({ op: "deposits.list", params: { userId: subUid }, start, end, store, storeLast }, deps, out);
 }
 
-/**
- * Joins [from, to] to the sub-account's covered span: the union when they meet (E1's windows include both
- * ends, so one that ends where the span starts meets it); the newer one when they do not (a sub-account not
- * checked for longer than a window: what lies between is not known); an older one that does not meet is left
- * out. A window that ends the history covers back to 0.
- */
+/** Joins [from, to] to the sub-account's covered span (../spans.ts); a window that ends the history covers back to 0. */
 export async function extendCoverage(
   tx: Queryable,
   subUid: string,
   w: { from: number; to: number; backfillStep: boolean; endsHistory: boolean },
 ): Promise<void> {
+  const p = { from: "$3", to: "$4", endsHistory: "$6" };
   await tx.query(
     `INSERT INTO ledger_sync (job, sub_uid, covered_from, covered_to, backfill_windows)
-     VALUES ($1, $2, CASE WHEN $6::boolean THEN 0 ELSE $3::bigint END, $4::bigint, $5::int)
-     ON CONFLICT (job, sub_uid) DO UPDATE SET
-       covered_from = CASE
-         WHEN ledger_sync.covered_to IS NULL OR $3::bigint > ledger_sync.covered_to
-           THEN CASE WHEN $6::boolean THEN 0 ELSE $3::bigint END
-         WHEN $4::bigint < ledger_sync.covered_from THEN ledger_sync.covered_from
-         WHEN $6::boolean THEN 0
-         ELSE LEAST(ledger_sync.covered_from, $3::bigint) END,
-       covered_to = CASE
-         WHEN ledger_sync.covered_to IS NULL OR $3::bigint > ledger_sync.covered_to THEN $4::bigint
-         WHEN $4::bigint < ledger_sync.covered_from THEN ledger_sync.covered_to
-         ELSE GREATEST(ledger_sync.covered_to, $4::bigint) END,
+     VALUES ($1, $2, ${firstFrom(p)}, $4::bigint, $5::int)
+     ON CONFLICT (job, sub_uid) DO UPDATE SET ${spanUnionSet("ledger_sync", p)},
        backfill_windows = ledger_sync.backfill_windows + $5::int`,
     [DEPOSITS_JOB, subUid, Math.floor(w.from), Math.floor(w.to), w.backfillStep ? 1 : 0, w.endsHistory],
   );

@@ -11,11 +11,12 @@ import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
 import { deskUid, registerFromSimulator } from "@/server/testing";
-import { freeBudget as free, ledgerTestBed, queueHeartbeats, runEngineUntil } from "./testing";
-import { RUN_RETRIES } from "./runs-queue";
-import { SNAPSHOTS_QUEUE } from "./snapshots-engine";
-import { balanceHistory, rebateHistory } from "./history-queries";
-import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, REBATE_SNAPSHOT_JOB, takeSnapshot, utcDay } from "./snapshots";
+import { freeBudget as free, ledgerTestBed, queueHeartbeats, runEngineUntil } from "../testing";
+import { RUN_RETRIES } from "../runs-queue";
+import { SNAPSHOTS_QUEUE } from "./jobs";
+import { snapshotCoverageText } from "@/lib/coverage-words";
+import { balanceHistory, rebateHistory } from "./queries";
+import { ASSETS_SNAPSHOT_JOB, nextUtcMidnight, REBATE_SNAPSHOT_JOB, takeSnapshot, utcDay } from "./sync";
 
 const bed = ledgerTestBed();
 let sim: Simulator;
@@ -64,6 +65,39 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][snapshots] o
     expect(rows[0]!.n).toBe(2 * platform.length);
     // Only the days asked for.
     expect((await balanceHistory(db, uid, 1)).days).toEqual([utcDay(today)]);
+  });
+
+  it("[ledger][coverage] a balance history says which of the days asked it holds a snapshot of: days before the first and gaps are not known, never zero", async () => {
+    const uid = deskUid(sim, "desk03");
+    const today = Date.now();
+    const none = await balanceHistory(db, uid, 30);
+    expect(none.coverage).toEqual({
+      from: utcDay(today - 29 * DAY),
+      to: utcDay(today),
+      days: 30,
+      held: 0,
+      firstHeld: null,
+      gaps: [],
+      gapCount: 0,
+    });
+    expect(snapshotCoverageText(none.coverage)).toMatch(/not synced yet$/);
+    // Snapshots of five days ago and of today: three days between them are gaps.
+    for (const back of [5, 0])
+      await takeSnapshot(ASSETS_SNAPSHOT_JOB, uid, { db, client, budget: free, now: () => today - back * DAY });
+    const h = await balanceHistory(db, uid, 30);
+    expect(h.coverage).toEqual({
+      from: utcDay(today - 29 * DAY),
+      to: utcDay(today),
+      days: 30,
+      held: 2,
+      firstHeld: utcDay(today - 5 * DAY),
+      gaps: [4, 3, 2, 1].map((back) => utcDay(today - back * DAY)),
+      gapCount: 4,
+    });
+    expect(snapshotCoverageText(h.coverage)).toBe(
+      `Snapshots of 2 of the 30 UTC days asked; none before ${utcDay(today - 5 * DAY)}, the first; 4 days since ` +
+        `without one (${h.coverage.gaps.join(", ")}): their balances are not known`,
+    );
   });
 
   it("[ledger][snapshots] rebate info per day, as the platform answered it; an unknown sub-account is not found", async () => {

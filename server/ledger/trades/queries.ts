@@ -1,6 +1,7 @@
 import "server-only";
 // Reading the ledger's fills and plan orders of one configured key: the filters as one WHERE clause, a keyset
-// page newest first by (ctime, ID), the exact count of the whole filtered set, and where the key's sync stands.
+// page newest first by (ctime, ID), the exact count of the whole filtered set, where the key's sync stands, and
+// what the ledger holds completely of the range asked (../coverage.ts).
 import { DomainError } from "@/lib/api/errors";
 import type {
   LedgerFill,
@@ -15,7 +16,8 @@ import type { Role } from "@/lib/rbac";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
 import type { CredentialStore } from "@/server/platform/credentials";
-import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
+import { keyCoverageOf } from "../coverage";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./store";
 
 type Key = { ctime: string; id: string };
 const codec: CursorCodec<Key> = {
@@ -72,7 +74,7 @@ async function searchKeyTable<Row extends { ctime: string }>(
   w: { where: string[]; params: unknown[] },
   t: Table<Row>,
 ) {
-  const [page, total, sync] = await Promise.all([
+  const [page, total, sync, coverage] = await Promise.all([
     keysetPage<Row, Key>(db, {
       select: `SELECT ${t.columns} FROM ${t.table} t`,
       where: w.where,
@@ -87,8 +89,15 @@ async function searchKeyTable<Row extends { ctime: string }>(
     }),
     count(db, t.table, w),
     keySync(db, t.job, f.key ?? "main"),
+    keyCoverageOf(db, {
+      dataset: t.job === FILLS_JOB ? "fills" : "plan-orders",
+      key: f.key ?? "main",
+      symbol: f.symbol,
+      from: f.from,
+      to: f.to,
+    }),
   ]);
-  return { page, total, sync };
+  return { page, total, sync, coverage };
 }
 
 async function count(db: Queryable, table: string, w: { where: string[]; params: unknown[] }): Promise<number> {
@@ -132,7 +141,7 @@ type FillRow = {
 export async function searchFills(db: Db, f: LedgerFillFilters): Promise<LedgerFillPage> {
   const w = commonFilters(f);
   if (f.tradeScope) w.add((p) => `t.trade_scope = ${p}`, f.tradeScope);
-  const { page, total, sync } = await searchKeyTable<FillRow>(db, f, w, {
+  const { page, total, sync, coverage } = await searchKeyTable<FillRow>(db, f, w, {
     table: "ledger_fills",
     job: FILLS_JOB,
     idColumn: "trade_id",
@@ -156,7 +165,7 @@ export async function searchFills(db: Db, f: LedgerFillFilters): Promise<LedgerF
     tradeScope: r.trade_scope,
     cTime: r.ctime,
   }));
-  return { rows, nextCursor: page.nextCursor, total, sync };
+  return { rows, nextCursor: page.nextCursor, total, sync, coverage };
 }
 
 type PlanRow = {
@@ -179,7 +188,7 @@ type PlanRow = {
 export async function searchPlanOrders(db: Db, f: LedgerPlanOrderFilters): Promise<LedgerPlanOrderPage> {
   const w = commonFilters(f);
   if (f.status) w.add((p) => `t.status = ${p}`, f.status);
-  const { page, total, sync } = await searchKeyTable<PlanRow>(db, f, w, {
+  const { page, total, sync, coverage } = await searchKeyTable<PlanRow>(db, f, w, {
     table: "ledger_plan_orders",
     job: PLAN_ORDERS_JOB,
     idColumn: "order_id",
@@ -207,5 +216,5 @@ export async function searchPlanOrders(db: Db, f: LedgerPlanOrderFilters): Promi
     cTime: r.ctime,
     uTime: r.utime,
   }));
-  return { rows, nextCursor: page.nextCursor, total, sync };
+  return { rows, nextCursor: page.nextCursor, total, sync, coverage };
 }

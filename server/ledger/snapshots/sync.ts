@@ -4,7 +4,7 @@ import "server-only";
 // mark, so a day is either fully kept or not at all; a rerun the same day replaces that day's snapshot.
 import type { AssetEntry } from "@/lib/platform/catalog";
 import type { Queryable } from "@/server/db";
-import { platformNow, type LedgerRunDeps } from "./run-deps";
+import { platformNow, type LedgerRunDeps } from "../run-deps";
 
 export const ASSETS_SNAPSHOT_JOB = "assets-snapshot";
 export const REBATE_SNAPSHOT_JOB = "rebate-snapshot";

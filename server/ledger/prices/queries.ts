@@ -1,5 +1,5 @@
 import "server-only";
-// Values in one unit: each coin's daily price in USDT (ledger_coin_prices, kept by ./prices-sync.ts from E8's
+// Values in one unit: each coin's daily price in USDT (ledger_coin_prices, kept by ./sync.ts from E8's
 // trades of COINUSDT, the day's last trade), and how a ledger record is valued with it. USDT is 1 and is not
 // stored. A coin or day without a price values to NULL, said "no price" by every page: never 0, never a
 // guess from another day. Readers of values (the deposit views, monitoring rules) use this module's

@@ -5,7 +5,7 @@ import "server-only";
 import { DomainError } from "@/lib/api/errors";
 import type { LedgerDepositDetail } from "@/lib/api/ledger";
 import type { Queryable } from "@/server/db";
-import { priceJoin, priceOf, utcDayOf, valueOf } from "./prices";
+import { priceJoin, priceOf, utcDayOf, valueOf } from "../prices/queries";
 import { toView, type Row } from "./queries";
 
 const ORDER_ID = /^[A-Za-z0-9]{1,64}$/;

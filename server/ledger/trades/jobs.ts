@@ -1,16 +1,14 @@
 import "server-only";
-// The fills and plan-order jobs on the ledger's pg-boss (engine.ts): one "ledger-trades" queue, at most one
-// job queued or running per (job, key, symbol) across every instance (./runs-queue.ts); the state is in
-// ledger_key_sync, so a restart resumes. The sweep of engine.ts calls sweepTrades: it makes sure each
+// The fills and plan-order jobs on the ledger's pg-boss (../engine.ts): one "ledger-trades" queue, at most one
+// job queued or running per (job, key, symbol) across every instance (../runs-queue.ts); the state is in
+// ledger_key_sync, so a restart resumes. Its sweep makes sure each
 // configured key has its fills task and its configured plan-order symbols (the fills sync adds the symbols
 // the key trades), then queues what is due.
-import type { PgBoss } from "pg-boss";
-import type { Db } from "@/server/db";
-import type { PlatformClient } from "@/server/platform/client";
-import { jobBudgets, type Budget } from "./budget";
-import { recordTradeSyncFailure, syncKeyTrades, type TradeJob, type TradeTask } from "./trades";
-import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
-import { workRuns } from "./runs-queue";
+import { jobBudgets, sharePerSecond } from "../budget";
+import { sweepLimit, type DatasetJobs, type EngineContext, type SyncedDataset } from "../dataset";
+import { recordTradeSyncFailure, syncKeyTrades, type TradeJob, type TradeTask } from "./sync";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./store";
+import { workRuns } from "../runs-queue";
 
 export const TRADES_QUEUE = "ledger-trades";
 /** While a backfill is under way the task is due again at once (next sweep). */
@@ -23,22 +21,15 @@ export type TradeJobsOptions = {
   planSymbols: readonly string[];
 };
 
-type Deps = {
-  db: Db;
-  client: PlatformClient;
-  share: number;
-  activeSeconds: number;
-  budget?: Budget;
-  now?: () => number;
-};
+/** The fills and plan orders of the configured keys, as a dataset of the engine. */
+export const tradesDataset = (opts: TradeJobsOptions): SyncedDataset => ({
+  name: "trades",
+  start: (ctx) => startTradeJobs(ctx, opts),
+});
 
-export async function startTradeJobs(
-  boss: PgBoss,
-  opts: TradeJobsOptions,
-  deps: Deps,
-): Promise<{ sweep: (limit: number) => Promise<number> }> {
-  const { db } = deps;
-  const now = deps.now ?? Date.now;
+async function startTradeJobs(deps: EngineContext, opts: TradeJobsOptions): Promise<DatasetJobs> {
+  const { db, boss, now } = deps;
+  const limit = sweepLimit(deps, sharePerSecond("fills.list", deps.share));
   const budgets = jobBudgets([FILLS_JOB, PLAN_ORDERS_JOB], deps.share, deps.budget);
   await workRuns<TradeTask>(
     boss,
@@ -56,7 +47,7 @@ export async function startTradeJobs(
     (task, e) => recordTradeSyncFailure(db, task, e),
   );
 
-  const sweep = async (limit: number): Promise<number> => {
+  const sweep = async (): Promise<number> => {
     await db.query(
       `INSERT INTO ledger_key_sync (job, key_name, symbol)
        SELECT $1, k, '' FROM unnest($3::text[]) AS k

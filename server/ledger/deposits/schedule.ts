@@ -1,9 +1,9 @@
 import "server-only";
 // How often the deposit sync checks each sub-account: active ones (a deposit in the last week)
-// more often than the others, within the sync's share of E1's rate. Used by the sweep (engine.ts) and said
+// more often than the others, within the sync's share of E1's rate. Used by the sweep (../engine.ts) and said
 // on /sync.
 import type { Queryable } from "@/server/db";
-import { DEPOSITS_JOB, type SyncOutcome } from "./deposits";
+import { DEPOSITS_JOB, type SyncOutcome } from "./sync";
 
 const DAY = 86_400_000;
 /** A sub-account with a deposit in the last week is active. */

@@ -9,8 +9,8 @@ import type { Db } from "@/server/db";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { csvBody, csvResponse } from "@/server/http/csv";
 import { sealOf } from "@/server/audit";
-import { depositsForExport } from "./deposits-export";
-import { storeDeposits } from "./deposits";
+import { depositsForExport } from "./export";
+import { storeDeposits } from "./sync";
 import { searchDeposits } from "./queries";
 
 const compliance: StaffSession = {

@@ -9,9 +9,9 @@ import type { Db } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
 import type { Simulator } from "@/server/simulator";
 import { registerFromSimulator } from "@/server/testing";
-import { syncBudget } from "./budget";
-import { DEPOSITS_JOB } from "./deposits";
-import { freeBudget as free, ledgerTestBed, runEngineUntil } from "./testing";
+import { syncBudget } from "../budget";
+import { DEPOSITS_JOB } from "./sync";
+import { freeBudget as free, ledgerTestBed, runEngineUntil } from "../testing";
 
 const bed = ledgerTestBed();
 let sim: Simulator;

@@ -1,16 +1,19 @@
 import "server-only";
 // Keeping one configured key's fills (E4, every symbol in one walk) and its plan orders (E3, one symbol a
-// walk, as E3 requires) in the ledger. One run, as for deposits (deposits.ts):
+// walk, as E3 requires) in the ledger. One run, as for deposits (../deposits/sync.ts):
 // 1. the recent part: from the newest stored record (less a re-check span) up to now, newest first; for
 //    plan orders it reaches back to the oldest stored order not yet triggered, whose status may change;
 // 2. one backfill step, further back, until everything the platform still holds has been seen: for fills
 //    that is the recent window itself (E4 keeps 90 days), for plan orders two empty 89-day windows.
-// Safe to repeat and to interrupt anywhere: records are upserted by ID.
+// Safe to repeat and to interrupt anywhere: records are upserted by ID. Coverage (ledger_key_sync.covered_from/
+// covered_to, read by ../coverage.ts): a window walked to its end joins the span held completely, in the
+// transaction of its last page, so a walk cut short claims nothing it did not store.
 import type { Fill, PlanOrder } from "@/lib/platform/catalog";
 import type { Queryable } from "@/server/db";
-import { platformNow, type LedgerRunDeps } from "./run-deps";
-import { FILLS_JOB, PLAN_ORDERS_JOB, storeFills, storePlanOrders } from "./trades-store";
-import { failureText, walkPages } from "./walk";
+import { platformNow, type LedgerRunDeps } from "../run-deps";
+import { COVERAGE_SKEW_MS } from "../spans";
+import { extendKeyCoverage, FILLS_JOB, PLAN_ORDERS_JOB, storeFills, storePlanOrders } from "./store";
+import { failureText, walkPages } from "../walk";
 
 const DAY = 86_400_000;
 /** E3's 90-day span, less room for clock skew. */
@@ -29,6 +32,9 @@ export type TradeSyncDeps = LedgerRunDeps;
 
 export type TradeSyncOutcome = { calls: number; records: number; changes: number; backfillDone: boolean };
 
+/** What a window walked to its end adds to the coverage: up to coveredTo; back to 0 when it ends the history. */
+type WindowCoverage = { coveredTo: number; endsHistory?: (count: number) => boolean };
+
 type State = {
   backfill_done: boolean;
   backfill_before: string | null;
@@ -43,17 +49,38 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
   const out: TradeSyncOutcome = { calls: 0, records: 0, changes: 0, backfillDone: state.backfill_done };
   const fills = task.job === FILLS_JOB;
   const window = fills ? FILL_WINDOW_MS : PLAN_WINDOW_MS;
-  // E4: every symbol in one walk. E3: one symbol a walk, as it requires.
-  const walk = (start: number, end: number) =>
-    fills
+  // E4: every symbol in one walk. E3: one symbol a walk, as it requires. A walk's last page is stored with
+  // what the walk completes: the span [start, coveredTo] joins the key's coverage (../spans.ts).
+  const walk = (start: number, end: number, cover: WindowCoverage) => {
+    const seen = new Set<string>();
+    const covered = (tx: Queryable) =>
+      extendKeyCoverage(tx, task, {
+        from: start,
+        to: Math.max(start, Math.min(end, cover.coveredTo)),
+        endsHistory: cover.endsHistory?.(seen.size) ?? false,
+      });
+    /** Stores each page, the last one with the walk's coverage, noting the IDs seen. */
+    const storing = <R>(id: (r: R) => string, store: (rows: R[], after?: typeof covered) => Promise<number>) => ({
+      store: (rows: R[]) => {
+        for (const r of rows) seen.add(id(r));
+        return store(rows);
+      },
+      storeLast: (rows: R[]) => {
+        for (const r of rows) seen.add(id(r));
+        return store(rows, covered);
+      },
+    });
+    const span = { key: task.key, start, end };
+    return fills
       ? walkPages<Fill>(
           {
             op: "fills.list",
             params: {},
-            key: task.key,
-            start,
-            end,
-            store: (rows) => storeFills(deps.db, task.key, rows),
+            ...span,
+            ...storing<Fill>(
+              (r) => r.tradeId,
+              (rows, after) => storeFills(deps.db, task.key, rows, after),
+            ),
           },
           deps,
           out,
@@ -62,14 +89,16 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
           {
             op: "planOrders.history",
             params: { symbol: task.symbol },
-            key: task.key,
-            start,
-            end,
-            store: (rows) => storePlanOrders(deps.db, task.key, rows),
+            ...span,
+            ...storing<PlanOrder>(
+              (r) => r.orderId,
+              (rows, after) => storePlanOrders(deps.db, task.key, rows, after),
+            ),
           },
           deps,
           out,
         );
+  };
 
   const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
   let recentStart = newest === null ? now - window : newest - (fills ? FILL_RECHECK_MS : PLAN_RECHECK_MS);
@@ -82,7 +111,7 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
     if (open.rows[0]?.t) recentStart = Math.min(recentStart, Number(open.rows[0].t));
   }
   recentStart = Math.max(recentStart, now - window);
-  const recent = await walk(recentStart, now);
+  const recent = await walk(recentStart, now, { coveredTo: now - COVERAGE_SKEW_MS });
 
   let backfillBefore = state.backfill_before === null ? recentStart : Number(state.backfill_before);
   let emptyWindows = state.empty_windows;
@@ -92,7 +121,12 @@ export async function syncKeyTrades(task: TradeTask, deps: TradeSyncDeps): Promi
     done = true;
   } else if (!done) {
     const start = backfillBefore - window;
-    const found = await walk(start, backfillBefore);
+    const empties = emptyWindows;
+    const found = await walk(start, backfillBefore, {
+      coveredTo: backfillBefore,
+      // Decided with the window's last page, so "complete back to the start" is written with it.
+      endsHistory: (count) => (count === 0 ? empties + 1 : 0) >= EMPTY_WINDOWS_TO_STOP,
+    });
     emptyWindows = found.count === 0 ? emptyWindows + 1 : 0;
     backfillBefore = start;
     done = emptyWindows >= EMPTY_WINDOWS_TO_STOP;

@@ -10,8 +10,8 @@ import { endOfMinute } from "@/lib/format";
 import { appendAudit, listAudit } from "@/server/audit";
 import type { Db } from "@/server/db";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
-import { depositDetail } from "./deposit-detail";
-import { coinPriceOn } from "./prices";
+import { depositDetail } from "./detail";
+import { coinPriceOn } from "../prices/queries";
 import { searchDeposits } from "./queries";
 
 const DAY = 86_400_000;

@@ -6,8 +6,8 @@ import "server-only";
 // one coin never holds the queue; the sweep queues it again at once while days are missing.
 import { PlatformError } from "@/server/platform/errors";
 import type { Queryable } from "@/server/db";
-import { platformNow, type LedgerRunDeps } from "./run-deps";
-import { VALUE_COIN } from "./prices";
+import { platformNow, type LedgerRunDeps } from "../run-deps";
+import { VALUE_COIN } from "./queries";
 
 export const PRICES_JOB = "coin-prices";
 const DAY = 86_400_000;

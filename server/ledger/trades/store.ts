@@ -4,7 +4,8 @@ import "server-only";
 // does not change once made; a plan order's status does (not_trigger → executed …), and every status it
 // was seen in is kept with the time it was seen.
 import type { Fill, PlanOrder } from "@/lib/platform/catalog";
-import type { Db } from "@/server/db";
+import type { Db, Queryable } from "@/server/db";
+import { firstFrom, spanUnionSet } from "../spans";
 
 export const FILLS_JOB = "fills";
 export const PLAN_ORDERS_JOB = "plan-orders";
@@ -13,7 +14,13 @@ export const PLAN_ORDERS_JOB = "plan-orders";
 const byId = <T>(rows: T[], id: (r: T) => string) => [...new Map(rows.map((r) => [id(r), r])).values()];
 
 /** Stores fills; returns how many were new. Each symbol traded becomes one of the key's plan-order symbols. */
-export async function storeFills(db: Db, key: string, page: Fill[]): Promise<number> {
+export async function storeFills(
+  db: Db,
+  key: string,
+  page: Fill[],
+  /** Run in the same transaction, after the page is stored (a walk's last page: its coverage). */
+  after?: (tx: Queryable) => Promise<void>,
+): Promise<number> {
   const rows = byId(page, (r) => r.tradeId);
   const col = (f: (r: Fill) => string) => rows.map(f);
   return db.transaction(async (tx) => {
@@ -56,12 +63,19 @@ export async function storeFills(db: Db, key: string, page: Fill[]): Promise<num
          s FROM unnest($3::text[]) AS t(s) ON CONFLICT DO NOTHING`,
       [PLAN_ORDERS_JOB, key, [...new Set(rows.map((r) => r.symbol))]],
     );
+    if (after) await after(tx);
     return inserted.rows.length;
   });
 }
 
 /** Upserts plan orders; returns how many were new or changed status (each gets a row in ledger_plan_order_changes). */
-export async function storePlanOrders(db: Db, key: string, page: PlanOrder[]): Promise<number> {
+export async function storePlanOrders(
+  db: Db,
+  key: string,
+  page: PlanOrder[],
+  /** Run in the same transaction, after the page is stored (a walk's last page: its coverage). */
+  after?: (tx: Queryable) => Promise<void>,
+): Promise<number> {
   const rows = byId(page, (r) => r.orderId);
   const col = (f: (r: PlanOrder) => string) => rows.map(f);
   return db.transaction(async (tx) => {
@@ -114,6 +128,25 @@ export async function storePlanOrders(db: Db, key: string, page: PlanOrder[]): P
         ],
       );
     }
+    if (after) await after(tx);
     return changed.length;
   });
+}
+
+/**
+ * Joins [from, to] to the covered span of a key's fills (symbol '') or of its plan orders of a symbol
+ * (../spans.ts); a window that ends the history covers back to 0.
+ */
+export async function extendKeyCoverage(
+  tx: Queryable,
+  task: { job: string; key: string; symbol: string },
+  w: { from: number; to: number; endsHistory: boolean },
+): Promise<void> {
+  const p = { from: "$4", to: "$5", endsHistory: "$6" };
+  await tx.query(
+    `INSERT INTO ledger_key_sync (job, key_name, symbol, covered_from, covered_to)
+     VALUES ($1, $2, $3, ${firstFrom(p)}, $5::bigint)
+     ON CONFLICT (job, key_name, symbol) DO UPDATE SET ${spanUnionSet("ledger_key_sync", p)}`,
+    [task.job, task.key, task.symbol, Math.floor(w.from), Math.floor(w.to), w.endsHistory],
+  );
 }

@@ -20,11 +20,11 @@ import {
   statusChanges,
   untilBackfilled,
   withOwnPlatform,
-} from "./testing";
+} from "../testing";
 import Big from "big.js";
 import { ledgerDepositFiltersSchema } from "@/lib/api/ledger";
 import type { DepositRecord } from "@/lib/platform/catalog/deposits";
-import { DEPOSITS_JOB, recordSyncFailure, storeDeposits, syncSubaccountDeposits } from "./deposits";
+import { DEPOSITS_JOB, recordSyncFailure, storeDeposits, syncSubaccountDeposits } from "./sync";
 import { searchDeposits, syncJobs, syncStatus } from "./queries";
 import { checkIntervals, nextCheckMs } from "./schedule";
 

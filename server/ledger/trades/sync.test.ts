@@ -20,14 +20,14 @@ import {
   statusChanges,
   untilBackfilled,
   withOwnPlatform,
-} from "./testing";
+} from "../testing";
 import { ledgerFillFiltersSchema, ledgerPlanOrderFiltersSchema } from "@/lib/api/ledger/trades";
-import { ledgerKeyRefusal, searchFills, searchPlanOrders } from "./trade-queries";
-import { FILL_WINDOW_MS, syncKeyTrades, type TradeTask } from "./trades";
-import { FILLS_JOB, PLAN_ORDERS_JOB } from "./trades-store";
-import { DEPOSITS_QUEUE } from "./engine";
-import { RUN_RETRIES } from "./runs-queue";
-import { TRADES_QUEUE } from "./trades-engine";
+import { ledgerKeyRefusal, searchFills, searchPlanOrders } from "./queries";
+import { FILL_WINDOW_MS, syncKeyTrades, type TradeTask } from "./sync";
+import { FILLS_JOB, PLAN_ORDERS_JOB } from "./store";
+import { DEPOSITS_QUEUE } from "../deposits/jobs";
+import { RUN_RETRIES } from "../runs-queue";
+import { TRADES_QUEUE } from "./jobs";
 
 const bed = ledgerTestBed();
 let sim: Simulator;

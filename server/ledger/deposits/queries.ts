@@ -16,9 +16,9 @@ import {
 import { HEX_IDENTIFIER } from "@/lib/withdrawal-addresses";
 import type { Db, Queryable } from "@/server/db";
 import { keysetPage, sqlFilters, type CursorCodec } from "@/server/db/keyset";
-import { coverageOf } from "./coverage";
-import { DEPOSITS_JOB } from "./deposits";
-import { priceJoin, valueOf } from "./prices";
+import { coverageOf } from "../coverage";
+import { DEPOSITS_JOB } from "./sync";
+import { priceJoin, valueOf } from "../prices/queries";
 
 export type Row = {
   order_id: string;

@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import type { PlatformClient } from "@/server/platform/client";
-import { freeBudget, ledgerTestBed, runEngineUntil } from "./testing";
-import { coinPriceOn, priceCoverage } from "./prices";
-import { addPricedCoins, MAX_CALLS, PRICE_DAYS, priceSymbol, recordPriceRun, syncCoinPrices } from "./prices-sync";
+import { freeBudget, ledgerTestBed, runEngineUntil } from "../testing";
+import { coinPriceOn, priceCoverage } from "./queries";
+import { addPricedCoins, MAX_CALLS, PRICE_DAYS, priceSymbol, recordPriceRun, syncCoinPrices } from "./sync";
 
 const DAY = 86_400_000;
 const bed = ledgerTestBed();

@@ -1,23 +1,21 @@
 import "server-only";
-// The daily snapshot jobs on the ledger's pg-boss (engine.ts): one "ledger-snapshots" queue, at most one job
-// queued or running per (snapshot, sub-account) across every instance (./runs-queue.ts). The sweep
+// The daily snapshot jobs on the ledger's pg-boss (../engine.ts): one "ledger-snapshots" queue, at most one job
+// queued or running per (snapshot, sub-account) across every instance (../runs-queue.ts). The sweep
 // queues every registry sub-account whose snapshot is due (none yet, or past the UTC midnight after the last).
-import type { PgBoss } from "pg-boss";
-import type { Db } from "@/server/db";
-import type { PlatformClient } from "@/server/platform/client";
-import { jobBudgets, type Budget } from "./budget";
-import { workRuns } from "./runs-queue";
-import { nextUtcMidnight, recordSnapshotRun, SNAPSHOT_JOBS, takeSnapshot, type SnapshotJob } from "./snapshots";
+import { jobBudgets, sharePerSecond } from "../budget";
+import { sweepLimit, type DatasetJobs, type EngineContext, type SyncedDataset } from "../dataset";
+import { workRuns } from "../runs-queue";
+import { nextUtcMidnight, recordSnapshotRun, SNAPSHOT_JOBS, takeSnapshot, type SnapshotJob } from "./sync";
 
 export const SNAPSHOTS_QUEUE = "ledger-snapshots";
 type Task = { job: SnapshotJob; subUid: string };
-type Deps = { db: Db; client: PlatformClient; share: number; budget?: Budget; now?: () => number };
 
-export async function startSnapshotJobs(
-  boss: PgBoss,
-  deps: Deps,
-): Promise<{ sweep: (limit: number) => Promise<number> }> {
-  const { db } = deps;
+/** The daily snapshots of every registry sub-account, as a dataset of the engine. */
+export const snapshotsDataset: SyncedDataset = { name: "snapshots", start: startSnapshotJobs };
+
+async function startSnapshotJobs(deps: EngineContext): Promise<DatasetJobs> {
+  const { db, boss } = deps;
+  const limit = sweepLimit(deps, sharePerSecond("subaccounts.assets", deps.share));
   const budgets = jobBudgets(SNAPSHOT_JOBS, deps.share, deps.budget);
   await workRuns<Task>(
     boss,
@@ -28,7 +26,7 @@ export async function startSnapshotJobs(
         db,
         client: deps.client,
         budget: budgets[kind],
-        now: deps.now,
+        now: deps.givenNow,
         signal,
       });
       await recordSnapshotRun(db, kind, subUid, {
@@ -39,7 +37,7 @@ export async function startSnapshotJobs(
     ({ job: kind, subUid }, e) => recordSnapshotRun(db, kind, subUid, { error: e }),
   );
 
-  const sweep = async (limit: number): Promise<number> => {
+  const sweep = async (): Promise<number> => {
     let queued = 0;
     for (const kind of SNAPSHOT_JOBS) {
       const { rows } = await db.query<{ sub_uid: string }>(

@@ -9,7 +9,7 @@ import "server-only";
 // The frontier leaves out a sub-account whose runs keep failing (FRONTIER_ERRORS in a row): one broken
 // sub-account must not hold every other's history back; its own coverage says it is not complete.
 import type { Queryable } from "@/server/db";
-import { DEPOSITS_JOB, type SyncDeps } from "./deposits";
+import { DEPOSITS_JOB, type SyncDeps } from "./sync";
 
 export type RunMode = NonNullable<SyncDeps["backfill"]>;
 export type DueRun = { subUid: string; mode: RunMode; priority: boolean };
