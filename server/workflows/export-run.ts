@@ -167,8 +167,8 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
       filename: plan.filename,
       ...(skip ? { windowsDone: skip } : {}),
     });
-    // The ledger's sync of this operation pauses while the walk runs, on every instance: between the walk's own calls its
-    // slots would otherwise fill the gaps, and the export would get less than the whole rate.
+    // The ledger's sync of this operation pauses while the walk runs, on every instance: between the walk's own
+    // calls its slots would otherwise fill the gaps, and the export would get less than the whole rate.
     const walkEnded = await staffWalkStarted(plan.operation);
     try {
       await walk(

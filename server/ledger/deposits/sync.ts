@@ -227,7 +227,10 @@ async function walkWindow(
   return walkPages({ op: "deposits.list", params: { userId: subUid }, start, end, store, storeLast }, deps, out);
 }
 
-/** Joins [from, to] to the sub-account's covered span (../spans.ts); a window that ends the history covers back to 0. */
+/**
+ * Joins [from, to] to the sub-account's covered span (../spans.ts); a window that ends the history covers back
+ * to 0.
+ */
 export async function extendCoverage(
   tx: Queryable,
   subUid: string,
