@@ -71,7 +71,7 @@ test("[monitoring][cases] a rule activated by a second person raises alerts; com
       kind: "large_deposit",
       severity: "medium",
       holds: false,
-      params: { unit: "coin", coin: "USDT", minAmount: "1" },
+      params: { unit: "coin", coin: "USDT", minAmount: "100000" },
     },
   });
   expect(drafted.status()).toBe(200);

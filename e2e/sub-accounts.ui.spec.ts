@@ -198,7 +198,9 @@ test("[subaccounts][detail] a seeded sub-account's page shows assets, deposits, 
     `/deposits?subUid=${seeded.subUid}`,
   );
   await expect(
-    page.getByRole("region", { name: "Balance history" }).getByText(/No snapshot of this sub-account yet/),
+    page
+      .getByRole("region", { name: "Balance history" })
+      .getByText(/Not synced yet: no snapshot of this sub-account so far/),
   ).toBeVisible();
   const rebate = page.getByTestId("rebate-info");
   // A ratio reads as on /rebates: a percentage, with the platform's figure beside it.

@@ -18,7 +18,11 @@ export async function signInApi(request: APIRequestContext, role: DemoRole): Pro
   });
   expect([200, 302]).toContain(res.status());
   const session = (await (await request.get("/api/auth/session")).json()) as { user?: { email?: string } };
-  expect(session.user?.email).toBe(DEMO[role]);
+  // A refused sign-in is a redirect too (to the sign-in page with its error): say where it went.
+  expect(
+    session.user?.email,
+    `signed in as ${role}: the callback answered ${res.status()} ${res.headers().location ?? ""}`,
+  ).toBe(DEMO[role]);
 }
 
 /** Headers a same-origin browser sends with a JSON mutation. */

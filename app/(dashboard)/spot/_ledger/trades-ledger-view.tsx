@@ -83,6 +83,8 @@ export function TradesLedgerView<L extends keyof Rows>({
       view={view}
       label={label}
       rowsNoun={rowsNoun}
+      // The key's sync state (two lines where it names its live page) and what the ledger holds of the range.
+      beforeLines={3}
       before={
         <>
           <KeySyncStatus sync={view.page.data?.sync} what={rowsNoun} livePath={`/spot/${list}/live`} />
