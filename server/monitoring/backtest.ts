@@ -2,25 +2,12 @@ import "server-only";
 // A version over the ledger's whole history without raising anything: how many alerts it would have raised
 // per month (by the end of each alert's window, UTC), the sub-accounts it would have raised most for, and
 // ten samples. The result is kept with the version, so the decision to activate it can be shown later.
-import { z } from "zod";
+import { backtestSchema, type Backtest } from "@/lib/api/monitoring";
 import type { RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import type { Db } from "@/server/db";
 import { compileRule } from "./kinds";
 
-export const backtestSchema = z.object({
-  total: z.number(),
-  months: z.array(z.object({ month: z.string(), alerts: z.number() })),
-  top: z.array(z.object({ subUid: z.string(), alerts: z.number() })),
-  samples: z.array(
-    z.object({
-      subUid: z.string(),
-      occurrence: z.string(),
-      value: z.string(),
-      records: z.array(z.object({ kind: z.string(), id: z.string() })),
-    }),
-  ),
-});
-export type Backtest = z.infer<typeof backtestSchema>;
+export type { Backtest };
 
 export async function backtestSpec(db: Db, spec: RuleSpec): Promise<Backtest> {
   const q = compileRule(spec);

@@ -27,6 +27,22 @@ export const draftRuleSchema = z.object({
 });
 export type DraftRuleInput = z.output<typeof draftRuleSchema>;
 
+/** What a backtest found (server/monitoring/backtest.ts keeps it with the version). */
+export const backtestSchema = z.object({
+  total: z.number(),
+  months: z.array(z.object({ month: z.string(), alerts: z.number() })),
+  top: z.array(z.object({ subUid: z.string(), alerts: z.number() })),
+  samples: z.array(
+    z.object({
+      subUid: z.string(),
+      occurrence: z.string(),
+      value: z.string(),
+      records: z.array(z.object({ kind: z.string(), id: z.string() })),
+    }),
+  ),
+});
+export type Backtest = z.output<typeof backtestSchema>;
+
 export const ruleVersionSchema = z.object({
   id: z.string(),
   ruleId: z.string(),
@@ -42,21 +58,7 @@ export const ruleVersionSchema = z.object({
   activatedBy: z.nullable(z.string()),
   activatedAt: z.nullable(z.string()),
   /** The last backtest (total, per month, top sub-accounts, samples), or null; and whether one is asked for. */
-  backtest: z.nullable(
-    z.object({
-      total: z.number(),
-      months: z.array(z.object({ month: z.string(), alerts: z.number() })),
-      top: z.array(z.object({ subUid: z.string(), alerts: z.number() })),
-      samples: z.array(
-        z.object({
-          subUid: z.string(),
-          occurrence: z.string(),
-          value: z.string(),
-          records: z.array(z.object({ kind: z.string(), id: z.string() })),
-        }),
-      ),
-    }),
-  ),
+  backtest: z.nullable(backtestSchema),
   backtestAt: z.nullable(z.string()),
   backtestPending: z.boolean(),
 });
