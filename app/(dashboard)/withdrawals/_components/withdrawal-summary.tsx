@@ -67,22 +67,29 @@ export function Summary({ w }: { w: WithdrawalView }) {
  */
 export function QueueFunds({ w }: { w: WithdrawalView }) {
   const funds = useWithdrawalFunds(w.subUid, w.coin);
-  if (funds.isPending)
-    return <span className={"text-xs text-slate-600 " + "dark:text-slate-400"}>Reading the balance…</span>;
+  // Two lines whatever the balance's length or the answer's state, so the queue keeps the height it reserved
+  // while loading and the ledger below it does not move.
+  const lines = "min-h-8 text-xs";
+  if (funds.isPending) return <div className={lines + " text-slate-600 dark:text-slate-400"}>Reading the balance…</div>;
   if (funds.isError)
     return (
-      <span className="text-xs text-amber-800 dark:text-amber-300">
+      <div className={lines + " text-amber-800 dark:text-amber-300"}>
         Balance unavailable: {describeError(funds.error).title}
-      </span>
+      </div>
     );
   const f = funds.data;
   const short = new Big(w.amount).gt(f.available);
   const over = !short && new Big(f.pending).gt(f.available);
   return (
-    <div className="text-xs" data-testid="queue-funds">
+    <div className={lines} data-testid="queue-funds">
       <div className="tabular">
-        Balance {groupDecimal(f.available)} {f.coin} · pending {groupDecimal(f.pending)} in{" "}
-        {counted(f.pendingCount, "request")}
+        <span className="block whitespace-nowrap">
+          Balance {groupDecimal(f.available)} {f.coin}
+        </span>
+        <span className="sr-only"> · </span>
+        <span className="block whitespace-nowrap">
+          pending {groupDecimal(f.pending)} in {counted(f.pendingCount, "request")}
+        </span>
       </div>
       {short || over ? (
         <p
