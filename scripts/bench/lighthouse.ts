@@ -5,7 +5,8 @@
 // accessibility and best practices 100, performance >= 95, CLS <= 0.05, TBT <= 100 ms.
 // Writes reports/lighthouse.json (every figure) and reports/lighthouse.md (the table the README links).
 // --lh-pages /deposits,/audit and --lh-roles lead,broker run a subset; --lh-one-role with --lh-roles lead,admin
-// runs each page once, as the first of those roles that may open it.
+// runs each page once, as the first of those roles that may open it; --lh-keep keeps each whole report in
+// reports/lighthouse/ (its bootup-time, mainthread-work-breakdown and long-tasks audits say what blocked).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -15,6 +16,7 @@ import { ROLES, can, type Role } from "@/lib/rbac";
 import {
   CHROMIUM_ARGS,
   DEMO,
+  lhKeep,
   lhOneRole,
   lhPages,
   lhRoles,
@@ -133,6 +135,12 @@ export async function lighthouseBench(app: App): Promise<void> {
         );
         const lhr = run?.lhr;
         if (!lhr) throw new Error(`lighthouse: no result for ${target} as ${role}`);
+        if (lhKeep) {
+          const dir = path.resolve("reports", "lighthouse");
+          mkdirSync(dir, { recursive: true });
+          const name = `${target.replace(/^\//, "").replace(/[^a-z0-9-]+/gi, "_") || "home"}.${role}.json`;
+          writeFileSync(path.join(dir, name), JSON.stringify(lhr));
+        }
         const row: Row = {
           page: target === def.path ? def.path : `${def.path} (${target})`,
           role,

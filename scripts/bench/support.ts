@@ -45,6 +45,7 @@ const args = parseArgs({
     "lh-pages": { type: "string" },
     "lh-roles": { type: "string" },
     "lh-one-role": { type: "boolean", default: false },
+    "lh-keep": { type: "boolean", default: false },
     "chaos-ops": { type: "string", default: "1300" },
     "chaos-seed": { type: "string" },
   },
@@ -80,6 +81,8 @@ export const lhPages = listFlag(args["lh-pages"]);
 export const lhRoles = listFlag(args["lh-roles"]);
 /** Each page as one role only: the first of --lh-roles (in that order) that may open it. */
 export const lhOneRole = args["lh-one-role"];
+/** Keep each run's whole report (reports/lighthouse/<page>.<role>.json) to profile what blocks the thread. */
+export const lhKeep = args["lh-keep"];
 /** The chaos benchmark: operations per instance (three instances), and its seed (random unless given). */
 export const chaosFlags = {
   ops: Number(args["chaos-ops"]),
