@@ -17,7 +17,7 @@ import { expect, test } from "./support/test";
 const MAX_SHIFT = 0.05;
 
 let instance: Instance;
-/** The pages of one record, filled in: a sub-account, the withdrawal requested below. */
+/** The pages of one record, filled in: a sub-account, a deposit, the withdrawal and the case made below. */
 const recordPaths = new Map<string, string>();
 
 test.beforeAll(async ({ playwright }) => {
@@ -66,7 +66,43 @@ test.beforeAll(async ({ playwright }) => {
   expect(requested.status(), await requested.text()).toBeLessThan(300);
   const withdrawals = (await (await ctx.get("/api/withdrawals?limit=1")).json()) as { items: { id: string }[] };
   recordPaths.set(PAGES.withdrawal.path, `/withdrawals/${withdrawals.items[0]?.id}`);
-  await Promise.all([ctx.dispose(), broker.dispose()]);
+  // A case, so the case page has a record: a rule on USDT deposits of 100,000 and more (one that holds no
+  // withdrawal), drafted by compliance and activated by an admin.
+  const compliance = await playwright.request.newContext({ baseURL: instance.baseURL });
+  await signInApi(compliance, "compliance");
+  const drafted = await compliance.post("/api/monitoring/rules", {
+    headers: sameOrigin(instance.baseURL),
+    data: {
+      name: "Large USDT deposits",
+      kind: "large_deposit",
+      severity: "medium",
+      holds: false,
+      params: { unit: "coin", coin: "USDT", minAmount: "100000" },
+    },
+  });
+  expect(drafted.status(), await drafted.text()).toBe(200);
+  const admin = await playwright.request.newContext({ baseURL: instance.baseURL });
+  await signInApi(admin, "admin");
+  const version = ((await drafted.json()) as { id: string }).id;
+  const activated = await admin.post(`/api/monitoring/rule-versions/${version}/activate`, {
+    headers: sameOrigin(instance.baseURL),
+  });
+  expect(activated.status(), await activated.text()).toBe(200);
+  let caseId: string | null | undefined;
+  await expect
+    .poll(
+      async () => {
+        const alerts = (await (await compliance.get("/api/monitoring/alerts?limit=5")).json()) as {
+          items: { caseId: string | null }[];
+        };
+        caseId = alerts.items.find((a) => a.caseId)?.caseId;
+        return Boolean(caseId);
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  recordPaths.set(PAGES.alertCase.path, `/alerts/cases/${caseId}`);
+  await Promise.all([ctx.dispose(), broker.dispose(), compliance.dispose(), admin.dispose()]);
 });
 
 test.afterAll(async () => {
