@@ -39,23 +39,20 @@ export function lazyResource<R extends JsonResource>(
   return Object.freeze({ id: route.id, method: route.method, path: route.path, load: loadOnce(load) });
 }
 
-/** A route's id, method and path, as a row of an area's table (lazyRoutes). */
-export type RouteHead<R extends JsonResource> = readonly [id: R["id"], method: R["method"], path: R["path"]];
-
 /**
- * The lazy routes of one entry module's export: each key's id, method and path now, and the module (loaded once
- * for all of them) with the first call of any. The heads are typed by the entries, so a table that disagrees with
- * its entries does not compile.
+ * The lazy routes of one entry module's export: each key's id, method and path now (from the area's generated
+ * routes.json), and the module, loaded once for all of them, with the first call of any. A key the module does not
+ * export does not compile; lib/api/routes.test.ts checks that each head is its entry's.
  */
 export function lazyRoutes<M extends Record<K, JsonResource>, K extends keyof M & string>(
   load: () => Promise<M>,
-  heads: { readonly [k in K]: RouteHead<M[k]> },
+  heads: { readonly [k in K]: readonly string[] },
 ): { readonly [k in K]: LazyResource<M[k]> } {
   const loadModule = loadOnce(load);
-  const entries = (Object.entries(heads) as [K, RouteHead<M[K]>][]).map(([key, [id, method, path]]) => [
-    key,
-    lazyResource<M[K]>({ id, method, path }, () => loadModule().then((m) => m[key])),
-  ]);
+  const entries = (Object.entries(heads) as [K, readonly string[]][]).map(([key, [id, method, path]]) => {
+    const head = { id, method, path } as Pick<M[K], "id" | "method" | "path">;
+    return [key, lazyResource<M[K]>(head, () => loadModule().then((m) => m[key]))];
+  });
   return Object.freeze(Object.fromEntries(entries)) as { readonly [k in K]: LazyResource<M[k]> };
 }
 
