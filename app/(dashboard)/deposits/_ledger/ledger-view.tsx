@@ -6,7 +6,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId } from "react";
 import { Field } from "@/components/data-table/field";
-import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { ViewFilter } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
@@ -90,18 +90,8 @@ export function LedgerDepositsView() {
       controls={
         <>
           <SubAccountFilter value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => view.set({ subUid })} />
-          <FilterSelect
-            label="Coin"
-            value={q.coin}
-            options={coinsOf(page.data?.totals)}
-            onChange={(coin) => view.set({ coin })}
-          />
-          <FilterSelect
-            label="Status"
-            value={q.status}
-            options={STATUSES}
-            onChange={(status) => view.set({ status })}
-          />
+          <ViewFilter view={view} name="coin" label="Coin" options={coinsOf(page.data?.totals)} />
+          <ViewFilter view={view} name="status" label="Status" options={STATUSES} />
           <TextFilters
             key={`${q.minAmount}|${q.maxAmount}|${q.minValue}|${q.maxValue}|${q.q}`}
             values={q}
