@@ -256,6 +256,18 @@ export async function walk(
     return Math.max(0, Math.round(remaining / perMs));
   };
 
+  /** A progress event, then the progress saved (`force`: at a window's end, whatever the time since the last). */
+  const progress = async (force: boolean) => {
+    await o.onEvent({
+      type: "progress",
+      records: counters.records,
+      windowsDone: counters.windowsDone,
+      windowsTotal,
+      etaMs: eta(),
+    });
+    await saveProgress(force);
+  };
+
   // De-duplication across window edges: a row can only repeat in the same or the adjacent slice, so two
   // sets of ids are kept rather than every id of a 400,000-row export.
   let seenBefore = new Set<string>();
@@ -293,27 +305,13 @@ export async function walk(
         }
         // Progress once the pages ready now are out (each page's own when they come one at a time).
         if (slice.pages.length) continue;
-        await o.onEvent({
-          type: "progress",
-          records: counters.records,
-          windowsDone: counters.windowsDone,
-          windowsTotal,
-          etaMs: eta(),
-        });
-        await saveProgress(false);
+        await progress(false);
       }
       // A window counts once its last slice (and any part cut off one) is out.
       if (slices[head + 1]?.of !== slice.of) counters.windowsDone++;
       seenBefore = seenNow;
       seenNow = new Set();
-      await o.onEvent({
-        type: "progress",
-        records: counters.records,
-        windowsDone: counters.windowsDone,
-        windowsTotal,
-        etaMs: eta(),
-      });
-      await saveProgress(true);
+      await progress(true);
     }
   } finally {
     o.signal?.removeEventListener("abort", onAbort);
