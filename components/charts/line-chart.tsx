@@ -43,22 +43,18 @@ export function LineChart({ points, title, unit }: { points: readonly LinePoint[
         </span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} className="h-40 w-full" preserveAspectRatio="none">
-        <line
-          x1={PAD.left}
-          x2={W - PAD.right}
-          y1={y(hi.value)}
-          y2={y(hi.value)}
-          className="stroke-slate-200 dark:stroke-slate-700"
-          strokeDasharray="4 4"
-        />
-        <line
-          x1={PAD.left}
-          x2={W - PAD.right}
-          y1={y(lo.value)}
-          y2={y(lo.value)}
-          className="stroke-slate-200 dark:stroke-slate-700"
-          strokeDasharray="4 4"
-        />
+        {/* Dashed guides at the highest and the lowest value. */}
+        {[hi, lo].map((p, i) => (
+          <line
+            key={i}
+            x1={PAD.left}
+            x2={W - PAD.right}
+            y1={y(p.value)}
+            y2={y(p.value)}
+            className="stroke-slate-200 dark:stroke-slate-700"
+            strokeDasharray="4 4"
+          />
+        ))}
         <path
           d={d}
           fill="none"

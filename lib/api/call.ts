@@ -39,6 +39,23 @@ export function lazyResource<R extends JsonResource>(
   return Object.freeze({ id: route.id, method: route.method, path: route.path, load: loadOnce(load) });
 }
 
+/**
+ * The lazy routes of one entry module's export: each key's id, method and path now (from the area's generated
+ * routes.json), and the module, loaded once for all of them, with the first call of any. A key the module does not
+ * export does not compile; lib/api/routes.test.ts checks that each head is its entry's.
+ */
+export function lazyRoutes<M extends Record<K, JsonResource>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  heads: { readonly [k in K]: readonly string[] },
+): { readonly [k in K]: LazyResource<M[k]> } {
+  const loadModule = loadOnce(load);
+  const entries = (Object.entries(heads) as [K, readonly string[]][]).map(([key, [id, method, path]]) => {
+    const head = { id, method, path } as Pick<M[K], "id" | "method" | "path">;
+    return [key, lazyResource<M[K]>(head, () => loadModule().then((m) => m[key]))];
+  });
+  return Object.freeze(Object.fromEntries(entries)) as { readonly [k in K]: LazyResource<M[k]> };
+}
+
 /** `load` run once and its result kept; a load that failed (the network, a new build's chunks) runs again next time. */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null;

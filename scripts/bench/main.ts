@@ -27,10 +27,31 @@ import { monitoringBench } from "./monitoring";
 import { staffLoad } from "./load";
 import { proxyOverhead } from "./overhead";
 import { distance } from "./distance";
-import { exportScale, exportViaProxy, jitterMs, latencies, log, only, results, startApp, ttdScale } from "./support";
+import {
+  exportScale,
+  exportViaProxy,
+  jitterMs,
+  latencies,
+  log,
+  only,
+  results,
+  startApp,
+  ttdScale,
+  type App,
+} from "./support";
 import { timeToData } from "./time-to-data";
 import { lighthouseBench } from "./lighthouse";
 import { pageWeight } from "./weight";
+
+/** Runs `bench` against an app of its own at --ttd-scale with its ledger sync on, stopped after. */
+async function withSyncedApp(bench: (app: App) => Promise<unknown>): Promise<void> {
+  const app = await startApp(ttdScale, { ledgerSync: true });
+  try {
+    await bench(app);
+  } finally {
+    await app.stop();
+  }
+}
 
 async function main(): Promise<void> {
   const started = new Date().toISOString();
@@ -48,23 +69,9 @@ async function main(): Promise<void> {
     await app?.stop();
   }
   // An app of its own, its ledger synced (at --ttd-scale, 1 by default, the first backfill takes about a minute).
-  if (only.has("ttd")) {
-    const ttdApp = await startApp(ttdScale, { ledgerSync: true });
-    try {
-      await timeToData(ttdApp);
-    } finally {
-      await ttdApp.stop();
-    }
-  }
+  if (only.has("ttd")) await withSyncedApp(timeToData);
   // An app of its own, its ledger synced and its sync running, as staff see the pages.
-  if (only.has("lighthouse")) {
-    const lhApp = await startApp(ttdScale, { ledgerSync: true });
-    try {
-      await lighthouseBench(lhApp);
-    } finally {
-      await lhApp.stop();
-    }
-  }
+  if (only.has("lighthouse")) await withSyncedApp(lighthouseBench);
   if (only.has("ledger")) await ledgerBench();
   if (only.has("monitoring")) await monitoringBench();
   if (only.has("chaos")) await chaosBench();

@@ -4,6 +4,7 @@ import "server-only";
 // unreadable. With the embedded database, stop the app first: PGlite allows one process per data folder.
 import { verifyAuditChain } from "@/server/audit";
 import { getDb } from "@/server/db";
+import { runCli } from "./run";
 
 async function main(): Promise<number> {
   const db = await getDb();
@@ -21,10 +22,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(`audit verify failed: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runCli("audit verify", main);

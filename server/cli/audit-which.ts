@@ -5,6 +5,7 @@ import "server-only";
 // (or the file or the database cannot be read). With the embedded database, stop the app first.
 import { getDb } from "@/server/db";
 import { whichExportOfFile } from "@/server/audit/which";
+import { runCli } from "./run";
 
 async function main(): Promise<number> {
   const file = process.argv.slice(2).find((a) => a !== "--");
@@ -22,10 +23,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(`audit which failed: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runCli("audit which", main);

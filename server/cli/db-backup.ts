@@ -7,6 +7,7 @@ import path from "node:path";
 import { env } from "@/lib/env";
 import { openDb } from "@/server/db";
 import { backupPglite, backupPostgres, describeDatabase } from "@/server/db/backup";
+import { runCli } from "./run";
 
 function outFile(): string {
   const i = process.argv.indexOf("--out");
@@ -44,10 +45,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    console.error(`backup failed: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runCli("backup", main);

@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { verifyAuditChain } from "@/server/audit";
 import { openDb } from "@/server/db";
 import { describeDatabase, restorePglite, restorePostgres, RestoreRefused } from "@/server/db/backup";
+import { runCli } from "./run";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -37,12 +38,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(
-      `restore ${e instanceof RestoreRefused ? "refused" : "failed"}: ${e instanceof Error ? e.message : String(e)}`,
-    );
-    process.exit(e instanceof RestoreRefused ? 2 : 1);
-  },
-);
+runCli("restore", main, { is: (e) => e instanceof RestoreRefused, code: 2 });

@@ -49,6 +49,20 @@ type Slice = {
   wake: (() => void) | null;
 };
 
+/** A slice not walked yet: of the plan's window `of`, or (stolen) cut off the older part of another slice. */
+const newSlice = (window: TimeWindow, of: number, stolen: boolean): Slice => ({
+  window,
+  of,
+  stolen,
+  walking: false,
+  seen: 0,
+  pages: [],
+  done: false,
+  oldestMs: null,
+  failed: null,
+  wake: null,
+});
+
 export async function walk(
   o: WalkOptions,
   plan: ExportPlan,
@@ -64,20 +78,7 @@ export async function walk(
 ) {
   const { paging } = plan;
   const limit = paging.limit.max;
-  const slices: Slice[] = windows
-    .filter((w) => w.of >= skip)
-    .map(({ of, ...window }) => ({
-      window,
-      of,
-      stolen: false,
-      walking: false,
-      seen: 0,
-      pages: [],
-      done: false,
-      oldestMs: null,
-      failed: null,
-      wake: null,
-    }));
+  const slices: Slice[] = windows.filter((w) => w.of >= skip).map(({ of, ...window }) => newSlice(window, of, false));
   const windowsTotal = new Set(windows.map((w) => w.of)).size;
   const totalSpan = slices.reduce((n, s) => n + (s.window.endTime - s.window.startTime + 1), 0);
 
@@ -232,18 +233,7 @@ export async function walk(
     if (roundTripMs !== null && bestPages * roundTripMs <= (totalPages * 1000) / rate + slotMs) return null;
     const victim = slices[best] as Slice;
     const mid = victim.window.startTime + Math.floor(bestLeft / 2);
-    const older: Slice = {
-      window: { startTime: victim.window.startTime, endTime: mid - 1 },
-      of: victim.of,
-      stolen: true,
-      walking: false,
-      seen: 0,
-      pages: [],
-      done: false,
-      oldestMs: null,
-      failed: null,
-      wake: null,
-    };
+    const older = newSlice({ startTime: victim.window.startTime, endTime: mid - 1 }, victim.of, true);
     victim.window.startTime = mid;
     // Right after the slice it came from: rows still leave newest first.
     slices.splice(best + 1, 0, older);
@@ -264,6 +254,18 @@ export async function walk(
     const perMs = counters.records / elapsed;
     const remaining = counters.records / share - counters.records;
     return Math.max(0, Math.round(remaining / perMs));
+  };
+
+  /** A progress event, then the progress saved (`force`: at a window's end, whatever the time since the last). */
+  const progress = async (force: boolean) => {
+    await o.onEvent({
+      type: "progress",
+      records: counters.records,
+      windowsDone: counters.windowsDone,
+      windowsTotal,
+      etaMs: eta(),
+    });
+    await saveProgress(force);
   };
 
   // De-duplication across window edges: a row can only repeat in the same or the adjacent slice, so two
@@ -303,27 +305,13 @@ export async function walk(
         }
         // Progress once the pages ready now are out (each page's own when they come one at a time).
         if (slice.pages.length) continue;
-        await o.onEvent({
-          type: "progress",
-          records: counters.records,
-          windowsDone: counters.windowsDone,
-          windowsTotal,
-          etaMs: eta(),
-        });
-        await saveProgress(false);
+        await progress(false);
       }
       // A window counts once its last slice (and any part cut off one) is out.
       if (slices[head + 1]?.of !== slice.of) counters.windowsDone++;
       seenBefore = seenNow;
       seenNow = new Set();
-      await o.onEvent({
-        type: "progress",
-        records: counters.records,
-        windowsDone: counters.windowsDone,
-        windowsTotal,
-        etaMs: eta(),
-      });
-      await saveProgress(true);
+      await progress(true);
     }
   } finally {
     o.signal?.removeEventListener("abort", onAbort);

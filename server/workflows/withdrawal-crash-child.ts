@@ -1,23 +1,16 @@
 import "server-only";
-// A Brokerdesk instance reduced to its lease and one approval, for the kill -9 test (withdrawal-crash.test.ts).
-// It takes its configuration over IPC (no key on a command line), opens the database, starts its lease as
-// the app's start-up does (which settles what a stopped instance left), says "started", then, if asked,
-// approves a withdrawal as the approval route does (the route's audit intent around the workflow), and
-// reports the withdrawal and the open audit intents every 100 ms (PGlite has one writer: the test cannot
-// read the folder while this runs) until it is killed.
-import type { PlatformKey } from "@/lib/env";
+// A Brokerdesk instance reduced to its lease and one approval, for the kill -9 test (withdrawal-crash.test.ts):
+// a child instance (server/child-instance-run.ts) that starts its lease as the app's start-up does (which
+// settles what a stopped instance left), then, if asked, approves a withdrawal as the approval route does (the
+// route's audit intent around the workflow), and reports the withdrawal and the open audit intents until it is
+// killed.
 import { withAudit } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
-import { openDb } from "@/server/db";
-import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
+import { runChildInstance, type ChildInstanceConfig } from "@/server/child-instance-run";
 import { startInstanceLease, type LeaseTimes } from "./instance-recovery";
 import { approveWithdrawal } from "./withdrawal-requests";
 
-export type CrashChildConfig = {
-  baseUrl: string;
-  key: PlatformKey;
-  db: { url: string } | { dataDir: string };
+export type CrashChildConfig = ChildInstanceConfig & {
   times: LeaseTimes;
   withdrawalId: string;
   approveAs?: StaffSession;
@@ -33,51 +26,38 @@ export type CrashChildProgress = {
   approveAnswered: boolean;
 };
 
-process.once("message", (cfg: CrashChildConfig) => {
-  void (async () => {
-    const db = await openDb(cfg.db);
-    // A timeout far above the test's latency fault: the call must still be in flight when the kill lands.
-    const client = new PlatformClient({
-      baseUrl: cfg.baseUrl,
-      credentials: new CredentialStore({ main: cfg.key }),
-      timeoutMs: 60_000,
-      backoffBaseMs: 20,
-    });
-    await startInstanceLease(db, client, cfg.times);
-    process.send?.("started");
-    let approveAnswered = false;
-    if (cfg.approveAs) {
-      const lead = cfg.approveAs;
-      const { rows } = await db.query<{ amount: string; address: string }>(
-        "SELECT amount, address FROM withdrawal_requests WHERE id = $1",
-        [cfg.withdrawalId],
-      );
-      const confirm = { confirmAmount: rows[0]!.amount, confirmAddress: rows[0]!.address };
-      void withAudit(
-        db,
-        {
-          actor: lead.email,
-          actorRole: lead.role,
-          action: "withdrawals.approve",
-          target: `withdrawal:${cfg.withdrawalId}`,
-        },
-        confirm,
-        () => approveWithdrawal(db, client, lead, cfg.withdrawalId, confirm),
-      ).finally(() => (approveAnswered = true));
-    }
-    for (;;) {
-      const { rows } = await db.query<Omit<CrashChildProgress, "approveAnswered">>(
-        `SELECT state, held_by AS "heldBy", error_code AS "errorCode", error_msg AS "errorMsg",
-                (SELECT count(*)::int FROM audit_open_intents) AS "openIntents",
-                (SELECT count(*)::int FROM instance_leases) AS leases
-           FROM withdrawal_requests WHERE id = $1`,
-        [cfg.withdrawalId],
-      );
-      process.send?.({ ...rows[0]!, approveAnswered });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })().catch((e: unknown) => {
-    process.send?.(`failed: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  });
+// A timeout far above the test's latency fault: the call must still be in flight when the kill lands.
+runChildInstance<CrashChildConfig>(60_000, async ({ cfg, db, client, started }) => {
+  await startInstanceLease(db, client, cfg.times);
+  started();
+  let approveAnswered = false;
+  if (cfg.approveAs) {
+    const lead = cfg.approveAs;
+    const { rows } = await db.query<{ amount: string; address: string }>(
+      "SELECT amount, address FROM withdrawal_requests WHERE id = $1",
+      [cfg.withdrawalId],
+    );
+    const confirm = { confirmAmount: rows[0]!.amount, confirmAddress: rows[0]!.address };
+    void withAudit(
+      db,
+      {
+        actor: lead.email,
+        actorRole: lead.role,
+        action: "withdrawals.approve",
+        target: `withdrawal:${cfg.withdrawalId}`,
+      },
+      confirm,
+      () => approveWithdrawal(db, client, lead, cfg.withdrawalId, confirm),
+    ).finally(() => (approveAnswered = true));
+  }
+  return async () => {
+    const { rows } = await db.query<Omit<CrashChildProgress, "approveAnswered">>(
+      `SELECT state, held_by AS "heldBy", error_code AS "errorCode", error_msg AS "errorMsg",
+              (SELECT count(*)::int FROM audit_open_intents) AS "openIntents",
+              (SELECT count(*)::int FROM instance_leases) AS leases
+         FROM withdrawal_requests WHERE id = $1`,
+      [cfg.withdrawalId],
+    );
+    return { ...rows[0]!, approveAnswered };
+  };
 });

@@ -3,7 +3,7 @@
 // age), with the exact count: the shared ledger view, without a time range.
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { secondaryButton } from "@/components/ui/styles";
-import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { ViewFilter } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { ALERT_SEVERITIES, ALERT_STATUS_VALUES, alertsSearchParams } from "../search-params";
@@ -58,44 +58,12 @@ export function AlertsView({ initialNow }: { initialNow: number }) {
       }
       controls={
         <>
-          <FilterSelect
-            label="Rule"
-            value={q.ruleId}
-            options={Object.keys(ruleNames)}
-            words={ruleNames}
-            onChange={(ruleId) => view.set({ ruleId })}
-          />
+          <ViewFilter view={view} name="ruleId" label="Rule" options={Object.keys(ruleNames)} words={ruleNames} />
           <SubAccountFilter value={q.subUid} onChange={(subUid) => view.set({ subUid })} />
-          <FilterSelect
-            label="Severity"
-            value={q.severity}
-            options={ALERT_SEVERITIES}
-            closed
-            onChange={(severity) => view.set({ severity })}
-          />
-          <FilterSelect
-            label="Status"
-            value={q.status}
-            options={ALERT_STATUS_VALUES}
-            closed
-            onChange={(status) => view.set({ status })}
-          />
-          <FilterSelect
-            label="Age"
-            value={q.olderThanHours}
-            options={AGES}
-            words={AGE_WORDS}
-            closed
-            onChange={(olderThanHours) => view.set({ olderThanHours })}
-          />
-          <FilterSelect
-            label="Review"
-            value={q.overdue}
-            options={OVERDUE}
-            words={OVERDUE_WORDS}
-            closed
-            onChange={(overdue) => view.set({ overdue })}
-          />
+          <ViewFilter view={view} name="severity" label="Severity" options={ALERT_SEVERITIES} closed />
+          <ViewFilter view={view} name="status" label="Status" options={ALERT_STATUS_VALUES} closed />
+          <ViewFilter view={view} name="olderThanHours" label="Age" options={AGES} words={AGE_WORDS} closed />
+          <ViewFilter view={view} name="overdue" label="Review" options={OVERDUE} words={OVERDUE_WORDS} closed />
         </>
       }
     />

@@ -6,7 +6,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId } from "react";
 import { Field } from "@/components/data-table/field";
-import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { ViewFilter } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { controlClass, primaryButton, secondaryButton } from "@/components/ui/styles";
@@ -90,18 +90,8 @@ export function LedgerDepositsView() {
       controls={
         <>
           <SubAccountFilter value={q.subUid} allLabel="All sub-accounts" onChange={(subUid) => view.set({ subUid })} />
-          <FilterSelect
-            label="Coin"
-            value={q.coin}
-            options={coinsOf(page.data?.totals)}
-            onChange={(coin) => view.set({ coin })}
-          />
-          <FilterSelect
-            label="Status"
-            value={q.status}
-            options={STATUSES}
-            onChange={(status) => view.set({ status })}
-          />
+          <ViewFilter view={view} name="coin" label="Coin" options={coinsOf(page.data?.totals)} />
+          <ViewFilter view={view} name="status" label="Status" options={STATUSES} />
           <TextFilters
             key={`${q.minAmount}|${q.maxAmount}|${q.minValue}|${q.maxValue}|${q.q}`}
             values={q}
@@ -163,75 +153,56 @@ function TextFilters({
   onApply: (patch: Record<string, string | null>) => void;
 }) {
   const id = useId();
-  const [min, setMin, minRef] = useEarlyState(values.minAmount ?? "");
-  const [max, setMax, maxRef] = useEarlyState(values.maxAmount ?? "");
-  const [minValue, setMinValue, minValueRef] = useEarlyState(values.minValue ?? "");
-  const [maxValue, setMaxValue, maxValueRef] = useEarlyState(values.maxValue ?? "");
-  const [text, setText, textRef] = useEarlyState(values.q ?? "");
+  const min = useEarlyState(values.minAmount ?? "");
+  const max = useEarlyState(values.maxAmount ?? "");
+  const minValue = useEarlyState(values.minValue ?? "");
+  const maxValue = useEarlyState(values.maxValue ?? "");
+  const text = useEarlyState(values.q ?? "");
   const submit = () => {
     onApply({
-      minAmount: min.trim() || null,
-      maxAmount: max.trim() || null,
-      minValue: minValue.trim() || null,
-      maxValue: maxValue.trim() || null,
-      q: text.trim() || null,
+      minAmount: min[0].trim() || null,
+      maxAmount: max[0].trim() || null,
+      minValue: minValue[0].trim() || null,
+      maxValue: maxValue[0].trim() || null,
+      q: text[0].trim() || null,
     });
   };
   return (
     <Form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-      <Field id={`${id}-min`} label="Amount at least">
-        <input
-          ref={minRef}
-          id={`${id}-min`}
-          inputMode="decimal"
-          className={`${controlClass} w-28 font-mono`}
-          value={min}
-          onChange={(e) => setMin(e.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-max`} label="Amount at most">
-        <input
-          ref={maxRef}
-          id={`${id}-max`}
-          inputMode="decimal"
-          className={`${controlClass} w-28 font-mono`}
-          value={max}
-          onChange={(e) => setMax(e.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-vmin`} label="Value at least (USDT)">
-        <input
-          ref={minValueRef}
-          id={`${id}-vmin`}
-          inputMode="decimal"
-          className={`${controlClass} w-28 font-mono`}
-          value={minValue}
-          onChange={(e) => setMinValue(e.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-vmax`} label="Value at most (USDT)">
-        <input
-          ref={maxValueRef}
-          id={`${id}-vmax`}
-          inputMode="decimal"
-          className={`${controlClass} w-28 font-mono`}
-          value={maxValue}
-          onChange={(e) => setMaxValue(e.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-q`} label="Address, tx or record ID">
-        <input
-          ref={textRef}
-          id={`${id}-q`}
-          type="search"
-          className={`${controlClass} w-56 font-mono`}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </Field>
+      <FilterInput id={`${id}-min`} label="Amount at least" state={min} />
+      <FilterInput id={`${id}-max`} label="Amount at most" state={max} />
+      <FilterInput id={`${id}-vmin`} label="Value at least (USDT)" state={minValue} />
+      <FilterInput id={`${id}-vmax`} label="Value at most (USDT)" state={maxValue} />
+      <FilterInput id={`${id}-q`} label="Address, tx or record ID" state={text} search />
       <button type="submit" className={primaryButton}>
         Apply
       </button>
     </Form>
+  );
+}
+
+/** One input of TextFilters: an amount (decimal keyboard), or the search text; kept from before hydration. */
+function FilterInput({
+  id,
+  label,
+  state: [value, setValue, ref],
+  search = false,
+}: {
+  id: string;
+  label: string;
+  state: ReturnType<typeof useEarlyState>;
+  search?: boolean;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <input
+        ref={ref}
+        id={id}
+        {...(search ? { type: "search" } : { inputMode: "decimal" as const })}
+        className={`${controlClass} ${search ? "w-56" : "w-28"} font-mono`}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+    </Field>
   );
 }

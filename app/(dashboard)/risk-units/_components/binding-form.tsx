@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useId, useState } from "react";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import {
   fieldWiring,
   focusFirstError,
@@ -12,7 +12,7 @@ import {
   refusedFieldMessage,
 } from "@/components/ui/form";
 import { useSchemaForm } from "@/components/ui/schema-form";
-import { SubAccountPicker } from "@/components/ui/subaccount-picker";
+import { SubAccountField } from "@/components/ui/subaccount-field";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { callResource } from "@/lib/api/call";
@@ -137,21 +137,7 @@ export function BindingForm({
           "Sub-account UID",
           operate === "bind" ? (
             // The registry searched as one types (any size); a UID it does not hold may still be typed.
-            <Controller
-              control={control}
-              name="uid"
-              render={({ field: f }) => (
-                <SubAccountPicker
-                  {...a11y("uid", true)}
-                  inputRef={f.ref}
-                  value={f.value ?? ""}
-                  onChange={(v) => f.onChange(v ?? "")}
-                  onBlur={f.onBlur}
-                  freeText
-                  className={monoInputClass}
-                />
-              )}
-            />
+            <SubAccountField control={control} name="uid" {...a11y("uid", true)} freeText className={monoInputClass} />
           ) : (
             <>
               <input

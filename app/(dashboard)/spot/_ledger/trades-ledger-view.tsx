@@ -11,7 +11,7 @@ import type { KeyCoverage } from "@/lib/api/ledger/coverage";
 import { keyNotSyncedText } from "@/lib/coverage-words";
 import { KeyCoverageNote } from "@/components/data-table/ledger-coverage";
 import type { DataTableFeatures } from "@/components/data-table/features";
-import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { FilterSelect, ViewFilter } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView, type LedgerPage } from "@/components/data-table/ledger-paged-view";
 import { OrderIdSearch } from "../_components/order-id-search";
 import { FILL_SYMBOLS } from "../fills/search-params";
@@ -95,8 +95,8 @@ export function TradesLedgerView<L extends keyof Rows>({
       controls={
         <>
           <KeyPicker list={list} value={q.key} onChange={(key) => view.set({ key })} />
-          <FilterSelect label="Symbol" value={q.symbol} options={symbols} onChange={(symbol) => view.set({ symbol })} />
-          <FilterSelect label="Side" value={q.side} options={["buy", "sell"]} onChange={(side) => view.set({ side })} />
+          <ViewFilter view={view} name="symbol" label="Symbol" options={symbols} />
+          <ViewFilter view={view} name="side" label="Side" options={["buy", "sell"]} />
           <FilterSelect
             label={own.label}
             value={q[own.key]}

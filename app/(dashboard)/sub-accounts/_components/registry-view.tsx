@@ -3,7 +3,7 @@
 // server over the whole registry, with the exact count: the shared ledger view, without a time range.
 import { SUBACCOUNT_STATUSES } from "@/lib/platform/values";
 import { REGISTRY_SOURCES } from "@/lib/api/registry/words";
-import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { ViewFilter } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SearchForm } from "@/components/data-table/search-form";
 import { subaccountsSearchParams } from "../search-params";
@@ -40,19 +40,8 @@ export function RegistryView() {
             validate={(v) => (v.length > 100 ? "Type at most 100 characters" : null)}
             onSearch={(v) => view.set({ q: v || null })}
           />
-          <FilterSelect
-            label="Status"
-            value={q.status}
-            options={SUBACCOUNT_STATUSES}
-            onChange={(status) => view.set({ status })}
-          />
-          <FilterSelect
-            label="Source"
-            value={q.source}
-            options={REGISTRY_SOURCES}
-            words={SOURCE_LABEL}
-            onChange={(source) => view.set({ source })}
-          />
+          <ViewFilter view={view} name="status" label="Status" options={SUBACCOUNT_STATUSES} />
+          <ViewFilter view={view} name="source" label="Source" options={REGISTRY_SOURCES} words={SOURCE_LABEL} />
         </>
       }
     />

@@ -4,7 +4,7 @@
 // before a sub-account is chosen, every one waiting for approval, of any sub-account.
 import { useId, useState } from "react";
 import { buttonClass } from "@/components/ui/styles";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callResource } from "@/lib/api/call";
 import type * as z from "zod/mini";
@@ -16,7 +16,7 @@ import { describedBy, FormField, inputClass, monoInputClass } from "@/components
 import { useNotice } from "@/components/ui/notice";
 import { useFormCall } from "@/components/ui/form-call";
 import { useSchemaForm } from "@/components/ui/schema-form";
-import { SubAccountPicker } from "@/components/ui/subaccount-picker";
+import { SubAccountField } from "@/components/ui/subaccount-field";
 import { Badge } from "@/components/ui/badge";
 import { WITHDRAWALS_KEY } from "./api";
 import { Panel } from "@/components/ui/panel";
@@ -111,20 +111,7 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
         }}
       >
         <FormField id={`${id}-subUid`} name="subUid" label="Sub-account" error={err("subUid")}>
-          <Controller
-            control={control}
-            name="subUid"
-            render={({ field: f }) => (
-              <SubAccountPicker
-                {...field("subUid")}
-                inputRef={f.ref}
-                value={f.value ?? ""}
-                onChange={(v) => f.onChange(v ?? "")}
-                onBlur={f.onBlur}
-                className={inputClass}
-              />
-            )}
-          />
+          <SubAccountField control={control} name="subUid" {...field("subUid")} className={inputClass} />
         </FormField>
         <FormField id={`${id}-dest`} label="Kind" error={err("dest")}>
           <select className={inputClass} {...field("dest")} {...register("dest")}>

@@ -3,7 +3,7 @@
 // view of a ledger list (components/data-table/ledger-paged-view.tsx) with the totals of the filtered set above.
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
-import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { ViewFilter } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { SubAccountFilter } from "@/components/data-table/subaccount-filter";
 import { secondaryButton } from "@/components/ui/styles";
@@ -49,21 +49,8 @@ export function WithdrawalLedger() {
       controls={
         <>
           <SubAccountFilter value={q.subUid} onChange={(subUid) => view.set({ subUid })} />
-          <FilterSelect
-            label="Coin"
-            value={q.coin}
-            options={WITHDRAWAL_COINS}
-            closed
-            onChange={(coin) => view.set({ coin })}
-          />
-          <FilterSelect
-            label="State"
-            value={q.state}
-            options={WITHDRAWAL_STATES}
-            words={STATE_LABELS}
-            closed
-            onChange={(state) => view.set({ state })}
-          />
+          <ViewFilter view={view} name="coin" label="Coin" options={WITHDRAWAL_COINS} closed />
+          <ViewFilter view={view} name="state" label="State" options={WITHDRAWAL_STATES} words={STATE_LABELS} closed />
           {text("requestedBy", "Requested by (e-mail)")}
           {text("amountMin", "Amount at least", true)}
           {text("amountMax", "Amount at most", true)}

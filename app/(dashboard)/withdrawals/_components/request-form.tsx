@@ -3,10 +3,10 @@
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
 import { fieldErrorClass, hintClass, inputClass, primaryButton } from "@/components/ui/styles";
 import { useId } from "react";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import Big from "big.js";
 import { describeError } from "@/lib/client/api";
-import { SubAccountPicker } from "@/components/ui/subaccount-picker";
+import { SubAccountField } from "@/components/ui/subaccount-field";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { callResource } from "@/lib/api/call";
 import { withdrawalFormSchema, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
@@ -96,20 +96,12 @@ export function RequestForm() {
           "subUid",
           "Sub-account",
           // Only normal sub-accounts are offered: a frozen or deleted one cannot withdraw.
-          <Controller
+          <SubAccountField
             control={control}
             name="subUid"
-            render={({ field: f }) => (
-              <SubAccountPicker
-                {...a11y("subUid")}
-                inputRef={f.ref}
-                value={f.value ?? ""}
-                onChange={(v) => f.onChange(v ?? "")}
-                onBlur={f.onBlur}
-                status="normal"
-                className={inputClass}
-              />
-            )}
+            {...a11y("subUid")}
+            status="normal"
+            className={inputClass}
           />,
           { className: "lg:col-span-2" },
         )}

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { parseAsString } from "nuqs";
 import { dataColumnHelper } from "@/components/data-table/features";
 import { column } from "@/components/data-table/column-builders";
-import { FilterSelect } from "@/components/data-table/ledger-filters";
+import { ViewFilter } from "@/components/data-table/ledger-filters";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { TimeCell } from "@/components/data-table/time";
 import { Panel } from "@/components/ui/panel";
@@ -84,14 +84,7 @@ export function TimelineSection({ uid }: { uid: string }) {
         rowNoun="entry of this sub-account"
         place=""
         controls={
-          <FilterSelect
-            label="Kind"
-            value={view.q.kinds}
-            options={FILTER_VALUES}
-            words={FILTER_WORDS}
-            closed
-            onChange={(kinds) => view.set({ kinds })}
-          />
+          <ViewFilter view={view} name="kinds" label="Kind" options={FILTER_VALUES} words={FILTER_WORDS} closed />
         }
       />
     </Panel>
