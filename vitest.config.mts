@@ -1,5 +1,37 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { fileURLToPath } from "node:url";
+
+/**
+ * The files that take longest (CI's reports/vitest.json, `node scripts/test-times.mjs`), in the order they start.
+ * A fresh clone has no timings of its own, so Vitest starts files in the order it finds them, and one that started
+ * last ran on alone for a minute while the other workers sat idle (the pattern suite, 120 s, started at 228 s of
+ * 348). The child-process crash suites come after the first few, once the checks beside Vitest have ended.
+ * A list out of date costs time, never a test.
+ */
+const LONGEST_FIRST = [
+  "server/ledger/snapshots/sync.test.ts",
+  "server/workflows/export-run.test.ts",
+  "server/ledger/deposits/backfill-order.test.ts",
+  "server/monitoring/simulator-patterns.test.ts",
+  "server/ledger/deposits/sync.test.ts",
+  "server/ledger/trades/sync.test.ts",
+  "server/ledger/crash.test.ts",
+  "server/ledger/coverage.test.ts",
+  "server/workflows/withdrawal-crash.test.ts",
+  "server/platform/limiter.test.ts",
+  "server/db/backup.test.ts",
+];
+
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((p) => f.moduleId.endsWith(p));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -26,6 +58,7 @@ export default defineConfig({
     // PostgreSQL), so one file per core left the CPU idle half the time (10.8 min serial, 5.6 with three).
     // Every test owns its ports, schema and data folder, so files never share state.
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     reporters: ["default", ["json", { outputFile: "reports/vitest.json" }]],
   },
 });
