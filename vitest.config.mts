@@ -24,7 +24,7 @@ const LONGEST_FIRST = [
 ];
 
 class LongestFirst extends BaseSequencer {
-  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => {
       const i = LONGEST_FIRST.findIndex((p) => f.moduleId.endsWith(p));
       return i < 0 ? LONGEST_FIRST.length : i;
