@@ -4,8 +4,13 @@
 // waiting so they sync while the first specs run. Returns the teardown, which stops and removes them.
 import path from "node:path";
 import { makePgliteTemplate } from "./pglite-template";
-import { launchOwnSyncedInstance, launchSyncedInstance, OWN_SYNCED, SYNCED_SPECS } from "./synced-instance";
-import type { OwnSyncedSpec } from "./synced-instance";
+import {
+  launchOwnSyncedInstance,
+  launchSyncedInstance,
+  OWN_SYNCED,
+  SYNCED_SPECS,
+  type OwnSyncedSpec,
+} from "./synced-instance";
 
 /** Options of `playwright test` that take a value as the next argument (so it is no spec filter). */
 const VALUED = new Set(["-c", "--config", "-g", "--grep", "-G", "--grep-invert", "--project", "-j", "--workers"]);
