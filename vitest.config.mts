@@ -6,28 +6,33 @@ import { fileURLToPath } from "node:url";
  * The files that take longest (CI's reports/vitest.json, `node scripts/test-times.mjs`), in the order they start.
  * A fresh clone has no timings of its own, so Vitest starts files in the order it finds them, and one that started
  * last ran on alone for a minute while the other workers sat idle (the pattern suite, 120 s, started at 228 s of
- * 348). The child-process crash suites come after the first few, once the checks beside Vitest have ended.
- * A list out of date costs time, never a test.
+ * 348). The snapshot suite, the nearest its deadline (a pg-boss sweep of 27 s that must end within 60), starts once
+ * the checks beside Vitest have had the cores for a while. A list out of date costs time, never a test.
  */
 const LONGEST_FIRST = [
-  "server/ledger/snapshots/sync.test.ts",
+  "server/monitoring/simulator-patterns.test.ts",
   "server/workflows/export-run.test.ts",
   "server/ledger/deposits/backfill-order.test.ts",
-  "server/monitoring/simulator-patterns.test.ts",
   "server/ledger/deposits/sync.test.ts",
   "server/ledger/trades/sync.test.ts",
-  "server/ledger/crash.test.ts",
   "server/ledger/coverage.test.ts",
-  "server/workflows/withdrawal-crash.test.ts",
+  "server/ledger/snapshots/sync.test.ts",
   "server/platform/limiter.test.ts",
   "server/db/backup.test.ts",
 ];
+/**
+ * The crash suites start a child process that must answer within 30 s: they start after every other file, when
+ * the steps `npm test` runs beside Vitest (checks, build, chaos) have ended and the cores are free again.
+ */
+const LAST = ["server/ledger/crash.test.ts", "server/workflows/withdrawal-crash.test.ts"];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => {
-      const i = LONGEST_FIRST.findIndex((p) => f.moduleId.endsWith(p));
-      return i < 0 ? LONGEST_FIRST.length : i;
+      const first = LONGEST_FIRST.findIndex((p) => f.moduleId.endsWith(p));
+      if (first >= 0) return first;
+      const last = LAST.findIndex((p) => f.moduleId.endsWith(p));
+      return LONGEST_FIRST.length + 1 + last;
     };
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
