@@ -7,7 +7,18 @@ const config = [
   ...nextTs,
   // Layout is Prettier's: the rules that would argue with it are off.
   prettier,
-  { ignores: [".next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".data/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      ".data/**",
+      "reports/**",
+      "backups/**",
+    ],
+  },
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",

@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 // The scale-out test: it starts Redis, a standalone simulator and three instances itself,
-// from the build `npm run test:e2e` made. Needs redis-server and TEST_DATABASE_URL (.ci/run sets both).
+// from the build `npm test` (or `npm run test:e2e`) made. Needs redis-server and TEST_DATABASE_URL (.ci/run sets both).
 export default defineConfig({
   testDir: "./e2e/scale",
   testMatch: /.*\.scale\.spec\.ts/,

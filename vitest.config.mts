@@ -1,5 +1,42 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { fileURLToPath } from "node:url";
+
+/**
+ * The files that take longest (CI's reports/vitest.json, `node scripts/test-times.mjs`), in the order they start.
+ * A fresh clone has no timings of its own, so Vitest starts files in the order it finds them, and one that started
+ * last ran on alone for a minute while the other workers sat idle (the pattern suite, 120 s, started at 228 s of
+ * 348). The snapshot suite, the nearest its deadline (a pg-boss sweep of 27 s that must end within 60), starts once
+ * the checks beside Vitest have had the cores for a while. A list out of date costs time, never a test.
+ */
+const LONGEST_FIRST = [
+  "server/monitoring/simulator-patterns.test.ts",
+  "server/workflows/export-run.test.ts",
+  "server/ledger/deposits/backfill-order.test.ts",
+  "server/ledger/deposits/sync.test.ts",
+  "server/ledger/trades/sync.test.ts",
+  "server/ledger/coverage.test.ts",
+  "server/ledger/snapshots/sync.test.ts",
+  "server/platform/limiter.test.ts",
+  "server/db/backup.test.ts",
+];
+/**
+ * The crash suites start a child process that must answer within 30 s: they start after every other file, when
+ * the steps `npm test` runs beside Vitest (checks, build, chaos) have ended and the cores are free again.
+ */
+const LAST = ["server/ledger/crash.test.ts", "server/workflows/withdrawal-crash.test.ts"];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const first = LONGEST_FIRST.findIndex((p) => f.moduleId.endsWith(p));
+      if (first >= 0) return first;
+      const last = LAST.findIndex((p) => f.moduleId.endsWith(p));
+      return LONGEST_FIRST.length + 1 + last;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -26,6 +63,7 @@ export default defineConfig({
     // PostgreSQL), so one file per core left the CPU idle half the time (10.8 min serial, 5.6 with three).
     // Every test owns its ports, schema and data folder, so files never share state.
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     reporters: ["default", ["json", { outputFile: "reports/vitest.json" }]],
   },
 });

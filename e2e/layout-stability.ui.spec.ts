@@ -9,8 +9,8 @@ import type { Browser, Page, Route } from "@playwright/test";
 import { PAGES, type PageDef } from "@/lib/pages";
 import { ROLES, can } from "@/lib/rbac";
 import { sameOrigin, signInApi, waitForHydration } from "./support/staff";
-import { startInstance, type Instance } from "./support/second-instance";
-import { SYNCED_APP_ENV } from "./support/synced-instance";
+import type { Instance } from "./support/second-instance";
+import { ownSyncedInstance } from "./support/synced-instance";
 import { expect, test } from "./support/test";
 
 /** Chromium's "good" cumulative layout shift is 0.1; a page that holds still stays well below it. */
@@ -24,7 +24,8 @@ test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
   // An instance of its own, with the shared one's settings: the lead's /withdrawals keeps room for the one
   // request this spec puts in its approval queue, and the shared instance's queue holds other specs' requests.
-  instance = await startInstance("layout", SYNCED_APP_ENV, 120_000);
+  // The run's global set-up started it, so it synced while other specs ran.
+  instance = await ownSyncedInstance("layout-stability");
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "lead");
   // Off the clock: every sub-account's deposits and the main key's fills and plan orders are in the ledger.

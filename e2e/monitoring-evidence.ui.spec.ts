@@ -6,13 +6,14 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/test";
 import { sameOrigin, signIn, signInApi } from "./support/staff";
-import { startInstance, type Instance } from "./support/second-instance";
+import type { Instance } from "./support/second-instance";
+import { ownSyncedInstance } from "./support/synced-instance";
 
 let instance: Instance;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(300_000);
-  instance = await startInstance("evidence", { LEDGER_SYNC: "on", LEDGER_SYNC_SHARE: "1", LEDGER_SWEEP_SECONDS: "1" });
+  instance = await ownSyncedInstance("monitoring-evidence");
   const headers = sameOrigin(instance.baseURL);
   const compliance = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(compliance, "compliance");

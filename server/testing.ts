@@ -10,6 +10,7 @@ import type { Db } from "@/server/db";
 import { databaseTestBed } from "@/server/db/testing";
 import { PlatformClient, type ClientConfig } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
+import { SlidingWindowLimiter } from "@/server/platform/limiter";
 import { startSimulator, type Simulator, type StartSimulatorOptions } from "@/server/simulator";
 import type { SubaccountRecord } from "@/server/simulator/data/accounts";
 import { seedRegistry } from "@/server/workflows/subaccounts";
@@ -42,6 +43,16 @@ export type SimulatorTestBedOptions = {
 };
 
 /**
+ * The client's options for a simulator started with `simulator`: against one whose limits are off (nothing counts
+ * requests there), the client paces over a 20 ms window instead of the platform's second, so a suite that tests
+ * what is kept does not wait at the catalog's rate. Its limiter still queues and takes slots as ever.
+ */
+function clientFor(options: SimulatorTestBedOptions): TestClientOptions | undefined {
+  if (options.simulator?.rateLimits !== "off" || options.client?.limiter) return options.client;
+  return { ...options.client, limiter: new SlidingWindowLimiter({ platformWindowMs: 20, safetyMs: 0 }) };
+}
+
+/**
  * Registers the suite's simulator and client (started in `beforeAll`, closed in `afterAll`); the bed's fields
  * are there from `beforeAll` on. Registered first, its hooks run before the suite's own `beforeAll`/`beforeEach`.
  */
@@ -49,7 +60,7 @@ export function simulatorTestBed(options: SimulatorTestBedOptions = {}): Simulat
   const bed = {} as SimulatorTestBed;
   beforeAll(async () => {
     bed.sim = await startSimulator({ port: 0, ...options.simulator });
-    bed.client = simulatorClient(bed.sim, options.client);
+    bed.client = simulatorClient(bed.sim, clientFor(options));
   }, 60_000);
   afterAll(async () => {
     bed.client?.close();
@@ -88,7 +99,7 @@ export async function withOwnSimulator<T>(
   fn: (own: SimulatorTestBed) => Promise<T>,
 ): Promise<T> {
   const sim = await startSimulator({ port: 0, ...options.simulator });
-  const client = simulatorClient(sim, options.client);
+  const client = simulatorClient(sim, clientFor(options));
   try {
     return await fn({ sim, client });
   } finally {

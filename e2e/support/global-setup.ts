@@ -1,10 +1,16 @@
 // The e2e run's global set-up (playwright.config.ts): what the specs' instances share, made once per run. The
 // embedded database's migrated template (e2e/support/pglite-template.ts), and the shared instance with the
-// ledger's sync on (e2e/support/synced-instance.ts), started without waiting so it syncs while the first
-// specs run. Returns the teardown, which stops and removes both.
+// ledger's sync on (e2e/support/synced-instance.ts) and the two that specs keep to themselves, started without
+// waiting so they sync while the first specs run. Returns the teardown, which stops and removes them.
 import path from "node:path";
 import { makePgliteTemplate } from "./pglite-template";
-import { launchSyncedInstance, SYNCED_SPECS } from "./synced-instance";
+import {
+  launchOwnSyncedInstance,
+  launchSyncedInstance,
+  OWN_SYNCED,
+  SYNCED_SPECS,
+  type OwnSyncedSpec,
+} from "./synced-instance";
 
 /** Options of `playwright test` that take a value as the next argument (so it is no spec filter). */
 const VALUED = new Set(["-c", "--config", "-g", "--grep", "-G", "--grep-invert", "--project", "-j", "--workers"]);
@@ -47,8 +53,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = path.dirname(process.env.E2E_REPORTS_DIR ?? path.resolve("reports"));
   const template = makePgliteTemplate(root);
   const synced = mayRun(SYNCED_SPECS) ? await launchSyncedInstance() : null;
+  const own = await Promise.all(
+    (Object.keys(OWN_SYNCED) as OwnSyncedSpec[]).filter((spec) => mayRun([spec])).map(launchOwnSyncedInstance),
+  );
   return async () => {
-    await synced?.stop();
+    await Promise.all([synced, ...own].map((i) => i?.stop()));
     template.remove();
   };
 }

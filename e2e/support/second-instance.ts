@@ -28,7 +28,7 @@ export async function launchInstance(
   name: string,
   env: Record<string, string>,
   timeoutMs = 60_000,
-): Promise<Instance & { healthy: Promise<void> }> {
+): Promise<Instance & { healthy: Promise<void>; pid: number | undefined }> {
   const reports = process.env.E2E_REPORTS_DIR ?? path.resolve("reports");
   const root = path.dirname(reports);
   const port = await freePort();
@@ -108,7 +108,7 @@ export async function launchInstance(
   })();
   // Whoever starts it waits on `healthy`; a failure is theirs to report, not an unhandled rejection here.
   healthy.catch(() => undefined);
-  return { baseURL, logFile, stop, healthy };
+  return { baseURL, logFile, stop, healthy, pid: child.pid };
 }
 
 /** Whether the instance at `baseURL` answers its health check with 200. */

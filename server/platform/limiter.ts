@@ -26,6 +26,11 @@ const PLATFORM_WINDOW_MS = 1000;
  * failure fails closed (RateBudgetUnavailableError): nothing is sent without a slot.
  */
 export type LimiterOptions = {
+  /**
+   * The platform's rate window (1 s, as the platform counts). Only a test against a simulator whose limits are
+   * off sets a shorter one: nothing there counts requests, and pacing at the catalog's rate only made it wait.
+   */
+  platformWindowMs?: number;
   /** Where slots are kept: this process by default; `redisSlotStore` for scale-out. */
   store?: SlotStore;
   /** Added to the assumption-free window (one window from the answer). */
@@ -78,6 +83,7 @@ export class SlidingWindowLimiter {
   private readonly store: SlotStore;
   /** The assumption-free window: from an answer, the next request through its slot arrives this much later. */
   readonly windowMs: number;
+  private readonly platformWindowMs: number;
   private readonly maxQueue: number;
   private readonly inFlightMs: number;
   /** Shared by every scope: the trip to the platform does not depend on the operation. */
@@ -86,7 +92,8 @@ export class SlidingWindowLimiter {
 
   constructor(opts: LimiterOptions = {}) {
     this.onQueue = opts.onQueue ?? (() => undefined);
-    this.windowMs = PLATFORM_WINDOW_MS + (opts.safetyMs ?? 40);
+    this.platformWindowMs = opts.platformWindowMs ?? PLATFORM_WINDOW_MS;
+    this.windowMs = this.platformWindowMs + (opts.safetyMs ?? 40);
     this.maxQueue = opts.maxQueue ?? 500;
     this.inFlightMs = Math.max(opts.inFlightMs ?? 0, 2 * this.windowMs);
     this.store = opts.store ?? memorySlotStore();
@@ -187,7 +194,7 @@ export class SlidingWindowLimiter {
           ? this.arrival.slotFreeAt({
               requestTime: answer.requestTime,
               answeredAt,
-              windowMs: PLATFORM_WINDOW_MS,
+              windowMs: this.platformWindowMs,
               safeWindowMs: this.windowMs,
             })
           : answeredAt + this.windowMs;
