@@ -78,6 +78,7 @@ async function startDepositJobs(ctx: EngineContext): Promise<DepositJobs> {
         db,
         client: ctx.client,
         budget: runBudget,
+        urgent: mode === "all",
         now,
         signal,
         retentionMs: ctx.retentionMs,
