@@ -265,6 +265,11 @@ test("[ledger][sync] /sync shows every sub-account current; Check now is audited
   const table = page.getByRole("table", { name: "Deposit sync per sub-account" });
   await expect(table.locator("tbody tr")).toHaveCount(25);
   await expect(table.getByText("current")).toHaveCount(25);
+  // Every synced dataset's coverage of the last 89 days, each in its unit: the deposits of all 25 complete.
+  const datasets = page.getByRole("table", { name: "Coverage of each synced dataset over the last 89 days" });
+  await expect(datasets.locator("tbody tr")).toHaveCount(6);
+  await expect(datasets.locator('tr[data-dataset="deposits"]')).toContainText("25 of 25 sub-accounts");
+  await expect(datasets.locator('tr[data-dataset="prices"]')).toContainText(/\d+ of \d+ coins/);
   // The list is bounded (the registry may hold 100,000): any one sub-account is looked up by its picker.
   const picker = page.getByRole("combobox", { name: "Sub-account", exact: true });
   // Its placeholder says what it lists with nothing chosen, and how to choose, whole.

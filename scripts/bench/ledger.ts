@@ -4,65 +4,24 @@
 // (b) freshness with deposits arriving live: creation on the simulator → first seen in the ledger, p50/p99
 // for active and dormant sub-accounts, against the physical bound (sub-accounts ÷ (share × 10)) s;
 // (c) and (d) in ledger-queries.ts; (e) the time until the last three months are complete for every
-// sub-account, against the physical bound (--ledger-parts recent). The sync is the app's own (pg-boss engine, budget,
-// client), in this
-// process with the simulator; PostgreSQL with --ledger-pg, else PGlite. Reports, never asserts.
+// sub-account, against the physical bound (--ledger-parts recent); (f) and (g) in ledger-staff.ts ("check now",
+// a staff export while the sync backfills). The sync is the app's own (pg-boss engine, budget, client), in
+// this process with the simulator (ledger-sync-bed.ts); PostgreSQL with --ledger-pg, else PGlite. Reports,
+// never asserts.
 import { env } from "@/lib/env";
 import { catalog } from "@/lib/platform/catalog";
 import { sharePerSecond } from "@/server/ledger/budget";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
-import { startLedger } from "@/server/ledger/engine";
 import { checkIntervals, scheduleCounts } from "@/server/ledger/deposits/schedule";
-import { PlatformClient } from "@/server/platform/client";
-import { CredentialStore } from "@/server/platform/credentials";
-import { startSimulator, type Simulator } from "@/server/simulator";
 import { ledgerQueriesAndExport } from "./ledger-queries";
-import { benchDb, seedSubaccounts, type BenchDb } from "./ledger-store";
+import { checkNow, exportWhileSyncing } from "./ledger-staff";
+import { withSync } from "./ledger-sync-bed";
 import { DAY, ledgerFlags, log, results, round, rssPeak, sleep, table, type Figures } from "./support";
 
 const share = env.ledger.share;
 const e1Rate = catalog["deposits.list"].rateLimit?.count ?? 10;
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-
-async function withSync<T>(
-  subs: number,
-  simOpts: Parameters<typeof startSimulator>[0],
-  prepare: (b: BenchDb, sim: Simulator, uids: string[]) => Promise<void>,
-  run: (b: BenchDb, sim: Simulator, uids: string[]) => Promise<T>,
-): Promise<T> {
-  const sim = await startSimulator({ port: 0, rateLimits: "on", subaccounts: subs, ...simOpts });
-  const b = await benchDb(ledgerFlags.pg ? "postgres" : "pglite", ledgerFlags.pg);
-  const client = new PlatformClient({
-    baseUrl: sim.baseUrl,
-    credentials: new CredentialStore({ main: sim.keys.brokerMain }),
-  });
-  const schema = `bench_boss_${Math.random().toString(36).slice(2, 8)}`;
-  try {
-    const uids = sim.state.subaccountsOf(sim.keys.brokerMain.uid).map((s) => s.uid);
-    await seedSubaccounts(b.db, uids.length, uids);
-    await prepare(b, sim, uids);
-    const ledger = await startLedger({
-      db: b.db,
-      client,
-      share,
-      sweepSeconds: 2,
-      activeSeconds: env.ledger.activeSeconds,
-      activeShare: env.ledger.activeShare,
-      schema,
-    });
-    try {
-      return await run(b, sim, uids);
-    } finally {
-      await ledger.stop();
-      await b.db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    }
-  } finally {
-    client.close();
-    await b.dispose();
-    await sim.close();
-  }
-}
 
 /** (a) The backfill's first `seconds` at 10,000 sub-accounts. */
 async function backfill(): Promise<void> {
@@ -263,5 +222,7 @@ export async function ledgerBench(): Promise<void> {
   if (ledgerFlags.parts.has("backfill")) await backfill();
   if (ledgerFlags.parts.has("recent")) await recentWindows();
   if (ledgerFlags.parts.has("freshness")) await freshness();
+  if (ledgerFlags.parts.has("checknow")) await checkNow();
+  if (ledgerFlags.parts.has("exportsync")) await exportWhileSyncing();
   if (ledgerFlags.parts.has("queries") || ledgerFlags.parts.has("export")) await ledgerQueriesAndExport();
 }

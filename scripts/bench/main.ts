@@ -13,9 +13,9 @@
 //   --ttd-runs 10                         page loads per page in the time-to-data benchmark (after one warm-up)
 //   lighthouse (not in the default set; about 20 s a page and role): --lh-pages /deposits,/audit --lh-roles lead
 //   ledger (not in the default set, it runs for minutes): --ledger-pg <postgres url> (else PGlite
-//   only), --ledger-parts backfill,freshness,queries,export (and recent: until the last three months of all are
-//   complete), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60, --ledger-subs 10000,
-//   --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
+//   only), --ledger-parts backfill,freshness,queries,export,checknow,exportsync (and recent: until the last three
+//   months of all are complete), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60,
+//   --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
 //   monitoring (not in the default set): every preset over --ledger-rows deposits, on --ledger-engines
 //   chaos (not in the default set; needs TEST_DATABASE_URL, as `npm run test:chaos`): --chaos-ops 1300 operations per
 //   instance (three; about 1,000 withdrawals), --chaos-seed N (random unless given)

@@ -35,7 +35,7 @@ const args = parseArgs({
     "load-latency": { type: "string", default: "150" },
     "distance-clients": { type: "string", default: "sdk,brokerdesk" },
     "ledger-pg": { type: "string" },
-    "ledger-parts": { type: "string", default: "backfill,freshness,queries,export" },
+    "ledger-parts": { type: "string", default: "backfill,freshness,queries,export,checknow,exportsync" },
     "ledger-engines": { type: "string", default: "postgres,pglite" },
     "ledger-seconds": { type: "string", default: "60" },
     "ledger-subs": { type: "string", default: "10000" },

@@ -4,13 +4,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   announceWalk,
+  lastCallKey,
+  forgetStaffCalls,
+  lastStaffCallAnywhere,
   staffCalled,
+  staffIdle,
   staffWalking,
   staffWalkingAnywhere,
   staffWalkStarted,
 } from "@/server/platform/staff-activity";
 import { testRedisSuite } from "@/server/redis/testing";
-import { budgetUse, callCounter, sharePerSecond, syncBudget } from "./budget";
+import { budgetUse, callCounter, sharePerSecond, STAFF_QUIET_MS, syncBudget } from "./budget";
 import { DEPOSITS_JOB } from "./deposits/sync";
 
 const MINUTE = 60_000;
@@ -109,6 +113,47 @@ run("[ledger][sync][scale-out] staff first across instances", () => {
     expect(await staffWalkingAnywhere(OP, here)).toBe(false);
   });
 
+  it("a staff call on another instance holds this instance's sync to its share; none anywhere, the whole limit", async () => {
+    const here = redis().client();
+    const other = redis().client();
+    const stop = new AbortController();
+    const grants = (op: "deposits.list" | "planOrders.history", n: number) => {
+      // A share of a tenth of ten a second: one point; beyond it only while staff are idle on every instance.
+      const budget = syncBudget(op, 0.1, { redis: here, signal: stop.signal });
+      const box = { granted: 0 };
+      for (let i = 0; i < n; i++)
+        void budget().then(
+          () => box.granted++,
+          () => undefined,
+        );
+      return box;
+    };
+    try {
+      // No staff call anywhere: the whole limit, beyond the share.
+      const idle = grants("planOrders.history", 12);
+      await vi.waitUntil(() => idle.granted >= 10, { timeout: 10_000, interval: 5 });
+
+      // Another instance's staff call, in Redis only: nothing of it in this process.
+      staffCalled("deposits.list", Date.now(), other);
+      await vi.waitUntil(async () => (await here.get(lastCallKey("deposits.list"))) !== null, { timeout: 5_000 });
+      expect(staffIdle("deposits.list", STAFF_QUIET_MS)).toBe(false);
+      // (This process shares the other instance's memory here: forget its call, as a separate process would.)
+      forgetStaffCalls();
+      expect(staffIdle("deposits.list", STAFF_QUIET_MS)).toBe(true);
+      const asked = vi.spyOn(here, "get");
+      const busy = grants("deposits.list", 12);
+      await vi.waitUntil(() => busy.granted >= 1, { timeout: 10_000, interval: 5 });
+      const before = asked.mock.calls.length;
+      // The budget has gone back to Redis three more times and found the call: it kept to its one point (a
+      // second only if a new second of the share began meanwhile), nowhere near the ten granted while idle.
+      await vi.waitUntil(() => asked.mock.calls.length >= before + 3, { timeout: 10_000, interval: 5 });
+      expect(busy.granted).toBeLessThanOrEqual(2);
+      expect(await lastStaffCallAnywhere("rebates.get", here)).toBe(-Infinity);
+    } finally {
+      stop.abort();
+    }
+  });
+
   it("a staff walk started with Redis is seen by every instance's sync and withdrawn at its end", async () => {
     const [a, b] = [redis().client(), redis().client()];
     const end = await staffWalkStarted(OP, a);
@@ -132,11 +177,12 @@ describe("[ledger][sync][backfill-order] the sync's budget makes way for staff",
   beforeEach(() => void vi.useFakeTimers({ toFake: ["setTimeout", "Date"] }));
   afterEach(() => void vi.useRealTimers());
 
-  it("uses idle rate beyond its share while no staff call was asked for, keeping one slot of the limit free", async () => {
-    // A share of a tenth: one point a second of E1's ten.
+  it("uses idle rate beyond its share while no staff call was asked for, up to the whole limit", async () => {
+    // A share of a tenth: one point a second of E1's ten; staff idle, all ten (the client's limiter puts a
+    // staff call arriving ahead of every sync call waiting for a slot).
     vi.setSystemTime(new Date(2026, 0, 1));
     const budget = syncBudget(OP, 0.1, { redis: false });
-    expect(await granted(budget, 12)).toBe(9);
+    expect(await granted(budget, 12)).toBe(10);
   });
 
   it("keeps to its share while staff call the operation", async () => {

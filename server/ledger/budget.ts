@@ -3,8 +3,8 @@ import "server-only";
 // point here first, then goes through the platform client's own limiter as background work (behind any staff
 // call waiting); beyond its share only while staff leave the rate unused, and not at all while a staff walk
 // of the operation runs. With REDIS_URL the points are counted across instances (one budget for all), else
-// in this process; so are staff walks (server/platform/staff-activity.ts); a staff call's time is this
-// process's view.
+// in this process; so are staff walks and the last staff call (server/platform/staff-activity.ts), so a staff
+// call on one instance makes the sync of every instance keep to its share.
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -13,7 +13,7 @@ import {
 } from "rate-limiter-flexible";
 import { catalog, type OperationId } from "@/lib/platform/catalog";
 import type { Redis } from "ioredis";
-import { staffIdle, staffWalking, staffWalkingAnywhere } from "@/server/platform/staff-activity";
+import { lastStaffCallAnywhere, staffIdle, staffWalking, staffWalkingAnywhere } from "@/server/platform/staff-activity";
 import { getRedis, REDIS_PREFIX } from "@/server/redis";
 import { DEPOSITS_JOB } from "./deposits/sync";
 import { ASSETS_SNAPSHOT_JOB, REBATE_SNAPSHOT_JOB } from "./snapshots/sync";
@@ -37,11 +37,13 @@ const WAIT_MS = 25;
 
 /**
  * The sync's budget of `operation`: its share of the rate (points per second) always; while no staff call of
- * the operation was asked for within the last window (work-conserving), up to all but one of the limit's
- * points, so the backfill is not held to its share while the rate goes unused and a staff call arriving
- * still finds a slot; nothing at all while a staff walk (an export) of the operation is under way, in any
- * instance when counted in Redis. Every call
- * still goes through the platform client's limiter as background work, behind any staff call waiting.
+ * the operation was asked for within the last window (work-conserving), up to the whole limit, so the backfill
+ * is not held to its share while the rate goes unused; nothing at all while a staff walk (an export) of the
+ * operation is under way. Both staff signals are read across instances when counted in Redis. A staff call
+ * arriving while the sync takes the whole limit waits for one slot at most: every sync call goes through the
+ * platform client's limiter as background work, which joins the queue only while no staff call waits and one
+ * at a time (server/platform/limiter.ts), so the next slot to free is the staff call's. Keeping a slot of the
+ * limit free instead held the backfill to nine tenths of the rate, a tenth of the physical bound lost for good.
  */
 export function syncBudget(
   operation: OperationId,
@@ -51,7 +53,7 @@ export function syncBudget(
 ): Budget {
   const points = sharePerSecond(operation, share);
   const limit = catalog[operation].rateLimit?.count ?? 1;
-  const idlePoints = Math.max(points, limit - 1);
+  const idlePoints = Math.max(points, limit);
   const redis = opts.redis === false ? undefined : opts.redis === true || !opts.redis ? getRedis() : opts.redis;
   const counter = callCounter(redis);
   const keyPrefix = `ledger-share:${operation}`;
@@ -72,6 +74,15 @@ export function syncBudget(
     if (t - walkSeen.at >= WAIT_MS) walkSeen = { at: t, walking: await staffWalkingAnywhere(operation, redis) };
     return walkSeen.walking;
   };
+  // So is another instance's last staff call, asked only when the sync would go beyond its share.
+  let callSeen = { at: -Infinity, last: -Infinity };
+  const idleAnywhere = async (): Promise<boolean> => {
+    if (!staffIdle(operation, STAFF_QUIET_MS)) return false;
+    if (!redis) return true;
+    const t = Date.now();
+    if (t - callSeen.at >= WAIT_MS) callSeen = { at: t, last: await lastStaffCallAnywhere(operation, redis) };
+    return t - callSeen.last > STAFF_QUIET_MS;
+  };
   const wait = (ms: number) => new Promise((r) => setTimeout(r, Math.max(5, Math.min(ms, WAIT_MS * 4))));
   const take = async (urgent: boolean): Promise<number> => {
     if (redis ? await walkingAnywhere() : staffWalking(operation)) return WAIT_MS;
@@ -86,7 +97,7 @@ export function syncBudget(
       await shareLimiter.consume("sync");
       return 0;
     } catch (e) {
-      if (workConserving && staffIdle(operation, STAFF_QUIET_MS)) return 0;
+      if (workConserving && (await idleAnywhere())) return 0;
       await allLimiter.reward("sync", 1).catch(() => undefined);
       if (e instanceof Error) throw e;
       return (e as RateLimiterRes).msBeforeNext;

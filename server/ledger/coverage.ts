@@ -184,3 +184,23 @@ export async function keyCoverageOf(db: Queryable, q: KeyCoverageQuery): Promise
     missingSymbols: q.dataset === "fills" ? [] : rows.filter((r) => !r.complete).map((r) => r.symbol),
   };
 }
+
+/**
+ * Every key (fills) or key and symbol (plan orders) the sync keeps, and those complete over the range, with the
+ * oldest "complete up to" among them: the per-dataset summary of /api/ledger/coverage (datasets-coverage.ts).
+ */
+export async function keySpansComplete(
+  db: Queryable,
+  job: string,
+  q: Pick<CoverageQuery, "from" | "to" | "maxLagMs" | "now">,
+): Promise<{ total: number; complete: number; currentTo: string | null }> {
+  const complete = completeOver(q, 1);
+  const { rows } = await db.query<{ total: number; complete: number; current_to: string | null }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${complete.sql})::int AS complete,
+            min(s.covered_to) FILTER (WHERE ${complete.sql})::text AS current_to
+       FROM ledger_key_sync s WHERE s.job = $1`,
+    [job, ...complete.params],
+  );
+  const r = rows[0]!;
+  return { total: r.total, complete: r.complete, currentTo: iso(r.current_to) };
+}

@@ -10,6 +10,11 @@ export type LedgerRunDeps = {
   budget: () => Promise<void>;
   now?: () => number;
   signal?: AbortSignal;
+  /**
+   * A run staff are waiting for (a sub-account opened, searched for or asked to check): its calls queue for a
+   * slot as staff calls do, ahead of the rest of the sync's, and hold the rest to its share meanwhile.
+   */
+  urgent?: boolean;
 };
 
 /**

@@ -2,11 +2,12 @@ import "server-only";
 // What staff are doing with each platform operation, for the ledger's sync to make way: when a staff call of
 // the operation was last asked for, and the staff walks (exports) of it under way. The sync spends idle rate
 // budget beyond its share only while no staff call was asked for within the last window, and none at all
-// while a walk of the operation runs (server/ledger/budget.ts). The last call is this process's view: on
-// globalThis, as the sync's own counts are, since Next bundles routes and the sync's start-up apart. A walk is
-// also announced in Redis when REDIS_URL is set, so the sync of every instance pauses for it: a member of a
-// sorted set per operation scored by when its lease ends, renewed while the walk runs, so a walk whose instance
-// died stops pausing the others within a lease.
+// while a walk of the operation runs (server/ledger/budget.ts). Both are kept in this process on globalThis, as
+// the sync's own counts are, since Next bundles routes and the sync's start-up apart; and in Redis when
+// REDIS_URL is set, so a staff call or walk on one instance makes the sync of every instance yield. The last
+// call is a key per operation holding its time, kept a minute; a walk is a member of a sorted set per
+// operation scored by when its lease ends, renewed while the walk runs, so a walk whose instance died stops
+// pausing the others within a lease.
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { logger } from "@/server/log";
@@ -21,10 +22,32 @@ const state = (g.__brokerdeskStaffActivity ??= { lastCall: new Map(), walks: new
 export const WALK_LEASE_MS = 15_000;
 const WALK_RENEW_MS = 5_000;
 const walksKey = (operation: string) => `${REDIS_PREFIX}staff-walks:${operation}`;
+export const lastCallKey = (operation: string) => `${REDIS_PREFIX}staff-last-call:${operation}`;
+/** How long a shared last call is kept: far beyond any quiet window, so a stale key never reads as recent. */
+const LAST_CALL_KEEP_MS = 60_000;
 
-/** A staff call of `operation` is asked for (the platform client says it, before it queues for budget). */
-export function staffCalled(operation: string, now: number = Date.now()): void {
+/**
+ * A staff call of `operation` is asked for (the platform client says it, before it queues for budget). With
+ * Redis, shared with every instance (not awaited: a Redis error loses the sharing, never the call).
+ */
+export function staffCalled(operation: string, now: number = Date.now(), redis: Redis | undefined = getRedis()): void {
   state.lastCall.set(operation, now);
+  if (redis) void redis.set(lastCallKey(operation), String(now), "PX", LAST_CALL_KEEP_MS).catch(() => undefined);
+}
+
+/**
+ * When a staff call of `operation` was last asked for, in this process or (with Redis) any instance; -Infinity
+ * when none is known. A Redis that cannot be answered counts as a call just now: the sync then keeps to its
+ * share (fails towards staff), it does not take the whole rate on a guess.
+ */
+export async function lastStaffCallAnywhere(operation: string, redis: Redis | undefined): Promise<number> {
+  const here = state.lastCall.get(operation) ?? -Infinity;
+  if (!redis) return here;
+  const shared = await redis.get(lastCallKey(operation)).then(
+    (v) => (v === null ? -Infinity : Number(v)),
+    () => Date.now(),
+  );
+  return Math.max(here, shared);
 }
 
 /**
@@ -87,6 +110,11 @@ export async function staffWalkingAnywhere(operation: string, redis: Redis | und
   if (staffWalking(operation)) return true;
   if (!redis) return false;
   return (await redis.zcount(walksKey(operation), Date.now(), "+inf")) > 0;
+}
+
+/** Forgets this process's last staff calls (tests: another instance's calls are known only through Redis). */
+export function forgetStaffCalls(): void {
+  state.lastCall.clear();
 }
 
 /** No staff call of `operation` asked for within `withinMs`, and no walk of it under way in this process. */

@@ -49,6 +49,37 @@ export const ledgerCoverageQuerySchema = z
   })
   .check(orderedRange());
 
+/**
+ * Every dataset the ledger's sync keeps (server/ledger/engine.ts registers them), each counted in its own
+ * unit: deposits per sub-account, fills per key, plan orders per key and symbol, balance and rebate snapshots
+ * per sub-account and UTC day, prices per coin and UTC day.
+ */
+export const SYNCED_DATASETS = [
+  "deposits",
+  "fills",
+  "plan-orders",
+  "balance-snapshots",
+  "rebate-snapshots",
+  "prices",
+] as const;
+export type SyncedDataset = (typeof SYNCED_DATASETS)[number];
+
+/** What the ledger holds completely of one synced dataset over the range asked. */
+export const datasetCoverageSchema = z.object({
+  dataset: z.enum(SYNCED_DATASETS),
+  /** What one unit is: a sub-account, a key, a key's symbol, a coin. */
+  unit: z.enum(["sub-account", "key", "key and symbol", "coin"]),
+  /** The range judged (ISO): a snapshot or price range starts no earlier than the first day one was taken. */
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
+  /** Units the sync keeps, and those complete over the range (every record of the span; every day held). */
+  total: z.number(),
+  complete: z.number(),
+  /** The oldest "complete up to" among the complete units (ISO); null for day datasets or when none is. */
+  currentTo: z.nullable(z.string()),
+});
+export type DatasetCoverage = z.output<typeof datasetCoverageSchema>;
+
 // The coverage in words lives apart from the schemas (pages show it before any schema loads).
 export { completeBackText, coverageText, exportCoverageNote, notSyncedText } from "./coverage-words";
 

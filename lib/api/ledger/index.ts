@@ -5,7 +5,12 @@ import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { positiveDecimal } from "@/lib/platform/value-schemas";
 import { defineResource } from "../define-resource";
-import { ledgerCoverageQuerySchema, ledgerCoverageSchema, subaccountCoverageSchema } from "./coverage";
+import {
+  datasetCoverageSchema,
+  ledgerCoverageQuerySchema,
+  ledgerCoverageSchema,
+  subaccountCoverageSchema,
+} from "./coverage";
 import {
   blankless,
   coinTotalsField,
@@ -282,10 +287,15 @@ export const ledgerResources = {
     path: "/api/ledger/coverage",
     summary:
       "What the deposit ledger holds completely over a range: complete and total sub-accounts, and those not covered " +
-      "(by UID, `limit` at a time) with how far back each is complete",
+      "(by UID, `limit` at a time) with how far back each is complete; and, for every synced dataset (deposits, " +
+      "fills, plan orders, balance and rebate snapshots, prices), its complete and total units over the range",
     permission: "deposits.read",
     input: ledgerCoverageQuerySchema,
-    output: z.object({ coverage: ledgerCoverageSchema, nextCursor: nextCursorField }),
+    output: z.object({
+      coverage: ledgerCoverageSchema,
+      nextCursor: nextCursorField,
+      datasets: z.array(datasetCoverageSchema),
+    }),
     errors: [],
   }),
   subaccountCoverage: defineResource({

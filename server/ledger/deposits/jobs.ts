@@ -40,7 +40,7 @@ async function startDepositJobs(ctx: EngineContext): Promise<DepositJobs> {
   const sweep = async (): Promise<number> => {
     const counts = await scheduleCounts(db, now());
     intervals = intervalsOf(counts);
-    const runs = await dueRuns(db, sweepLimit(ctx, Math.max(perSecond, limit - 1)));
+    const runs = await dueRuns(db, sweepLimit(ctx, Math.max(perSecond, limit)));
     let queued = 0;
     for (const { subUid, mode, priority } of runs) {
       const options = { singletonKey: subUid, ...(priority ? { priority: PRIORITY_RUN } : {}) };
@@ -78,6 +78,7 @@ async function startDepositJobs(ctx: EngineContext): Promise<DepositJobs> {
         db,
         client: ctx.client,
         budget: runBudget,
+        urgent: mode === "all",
         now,
         signal,
         retentionMs: ctx.retentionMs,

@@ -16,6 +16,7 @@ import { Loading, QueryView } from "@/components/ui/query-view";
 import type { LedgerSyncJob, LedgerSyncRow } from "@/lib/api/ledger";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { activeCount, backfillWords, checkPace } from "./sync-words";
+import { DatasetCoverageTable } from "./dataset-coverage";
 import { ledgerRoutes } from "@/lib/api/ledger/routes";
 
 /** A time in a narrow cell: its UTC day over its hour ("2026-11-26" / "13:00:00 UTC"). */
@@ -197,6 +198,8 @@ export function SyncView() {
             rowKey={(r) => r.subUid}
             rowData={(r) => ({ "data-row-id": r.subUid })}
           />
+          {/* Last: it loads on its own, and nothing below it moves when it does. */}
+          <DatasetCoverageTable />
         </div>
       )}
     </QueryView>
