@@ -142,7 +142,7 @@ describe.each(crashEngines(process.env.TEST_DATABASE_URL))(
         return vs;
       });
       const raisedAtKill = await killMidEvaluation("history");
-      await withDb(async (db) => {
+      const batchVersions = await withDb(async (db) => {
         const all = versions.flatMap((v) => referenceKeys(LEDGER, v.spec)).length;
         expect(await count(db, `SELECT count(*) AS n FROM monitoring_alerts`)).toBe(raisedAtKill);
         expect(raisedAtKill).toBeLessThan(all);
@@ -152,10 +152,8 @@ describe.each(crashEngines(process.env.TEST_DATABASE_URL))(
         await expectExact(db, versions, (v) => referenceKeys(LEDGER, v.spec));
         expect(await count(db, `SELECT count(*) AS n FROM monitoring_alerts`)).toBe(all);
         expect(await historyDue(db)).toEqual([]);
-      });
 
-      // 3. Sync batches of every sub-account, killed as the first one's second rule is about to raise alerts.
-      const batchVersions = await withDb(async (db) => {
+        // 3. Sync batches of every sub-account, killed as the first one's second rule is about to raise alerts.
         await clearMonitoring(db);
         await db.query(`DELETE FROM monitoring_watermarks`);
         await writeLedger(db, LEDGER);
