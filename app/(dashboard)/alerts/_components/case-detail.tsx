@@ -1,6 +1,6 @@
 "use client";
-// One case's page: the sub-account, status, assignee and outcome; its alerts (keyset pages); its notes; the ledger records
-// attached; and its own trail of audit entries. Compliance acts on it below (case-actions.tsx).
+// One case's page: the sub-account, status, assignee and outcome; its alerts (keyset pages); its notes; the
+// ledger records attached; and its own trail of audit entries. Compliance acts on it below (case-actions.tsx).
 import Link from "next/link";
 import { type CaseView } from "@/lib/api/monitoring";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
