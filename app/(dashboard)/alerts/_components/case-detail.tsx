@@ -98,7 +98,15 @@ function CaseAlerts({ id }: { id: string }) {
     range: false,
     pageSize: 25,
   });
-  return <LedgerTable view={view} label="Alerts of this case" rowsNoun="alerts of this case" place="" />;
+  return (
+    <LedgerTable
+      view={view}
+      label="Alerts of this case"
+      rowsNoun="alerts of this case"
+      rowNoun="alert of this case"
+      place=""
+    />
+  );
 }
 
 function Body({ c, me }: { c: CaseView; me: string | null }) {
