@@ -35,7 +35,7 @@ const NOW = Date.now();
 // Sessions (one per role for the whole file: signing in again and again would meet the throttle)
 
 type World = {
-  ctx: Record<"lead" | "admin", APIRequestContext>;
+  ctx: Record<"lead" | "admin" | "compliance", APIRequestContext>;
   baseURL: string;
   desk: string;
   desk2: string;
@@ -48,7 +48,7 @@ let world: World | undefined;
 async function setUp(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<World> {
   if (world) return world;
   const ctx = {} as Record<DemoRole, APIRequestContext>;
-  for (const role of ["lead", "admin", "broker"] as const) {
+  for (const role of ["lead", "admin", "broker", "compliance"] as const) {
     ctx[role] = await playwright.request.newContext({ baseURL });
     await signInApi(ctx[role], role);
   }
@@ -79,7 +79,15 @@ async function setUp(playwright: PlaywrightWorkerArgs["playwright"], baseURL: st
   const list = Array.isArray(users) ? users : (users.users ?? []);
   const userId = list.find((u) => u.email.startsWith("compliance@"))!.id;
   await ctx.broker.dispose();
-  world = { ctx: { lead: ctx.lead, admin: ctx.admin }, baseURL, desk, desk2, riskUnit, withdrawalId, userId };
+  world = {
+    ctx: { lead: ctx.lead, admin: ctx.admin, compliance: ctx.compliance },
+    baseURL,
+    desk,
+    desk2,
+    riskUnit,
+    withdrawalId,
+    userId,
+  };
   return world;
 }
 
@@ -87,6 +95,7 @@ test.afterAll(async () => {
   if (!world) return;
   await world.ctx.lead.dispose();
   await world.ctx.admin.dispose();
+  await world.ctx.compliance.dispose();
   world = undefined;
 });
 
@@ -96,7 +105,12 @@ test.afterAll(async () => {
 type Route = {
   method: "GET" | "POST" | "PATCH";
   path: (w: World) => string;
-  role: "lead" | "admin";
+  role: "lead" | "admin" | "compliance";
+  /**
+   * What the route could change, read before its cases and after them (Brokerdesk's own records, which the
+   * simulator's count does not see): it must read the same.
+   */
+  state?: (w: World) => Promise<string>;
   /** Refused by design whatever the input (E5 through the proxy: two-person rule). */
   alwaysForbidden?: boolean;
   cases: (w: World) => fc.Arbitrary<BadCase>;
@@ -173,6 +187,7 @@ function propertyTest(name: string, route: Route): void {
   test(name, async ({ playwright, baseURL }) => {
     test.setTimeout(120_000);
     const w = await setUp(playwright, baseURL!);
+    const before = await route.state?.(w);
     let counts = await simRequests(w.ctx[route.role]);
     await fc.assert(
       fc.asyncProperty(route.cases(w), async (c) => {
@@ -182,6 +197,7 @@ function propertyTest(name: string, route: Route): void {
       // the first counterexample is reported as generated, with the seed to replay it.
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
+    if (route.state) expect(await route.state(w), "nothing changed").toBe(before);
   });
 }
 
@@ -1177,7 +1193,353 @@ const auditFilters = (path: string): Route => ({
 add("[bad-input][audit.read] GET /api/audit", auditFilters("/api/audit"));
 add("[bad-input][audit.export] GET /api/audit/export", auditFilters("/api/audit/export"));
 
+// ---------------------------------------------------------------------------------------------
+// Monitoring (compliance) and the money-out policy (admin): Brokerdesk's own records, so besides the refusal
+// each route's state reads the same after its cases (the rule versions and the alerts; the policy's versions).
+
+const monitoringState = async (w: World) =>
+  JSON.stringify([
+    await (await w.ctx.compliance.get("/api/monitoring/rules")).json(),
+    ((await (await w.ctx.compliance.get("/api/monitoring/alerts?limit=1")).json()) as { total: number }).total,
+  ]);
+const policyState = async (w: World) => JSON.stringify(await (await w.ctx.admin.get("/api/policy")).json());
+/** A case or rule ID nothing has: the input is refused before anything is looked up. */
+const SOME_ID = "7d3f2c1a-5b6e-4f80-9a1b-2c3d4e5f6a7b";
+const notAnId = fc.oneof(
+  fc.constant(MISSING),
+  notAString,
+  fc.constantFrom("", "1", "not-a-uuid", "7d3f2c1a-5b6e-4f80-9a1b-2c3d4e5f6a7", "7D3F2C1A_5B6E_4F80_9A1B_2C3D4E5F6A7B"),
+);
+const badReason = (max: number) =>
+  fc.oneof(blankOrMissing, notAString, fc.constantFrom("ab", "  a  "), longText(max + 1, max + 500));
+
+/** Each kind's valid parameters, and for some of its parameters values its schema refuses (on that parameter). */
+const KIND_CASES: { kind: string; params: Record<string, unknown>; bad: Record<string, unknown[]> }[] = [
+  {
+    kind: "large_deposit",
+    params: { unit: "coin", coin: "BTC", minAmount: "10" },
+    bad: { unit: ["eur", 1, MISSING], coin: ["b-c", "", 5], minAmount: ["-1", "0", "1e3", " 5", 10, MISSING] },
+  },
+  { kind: "first_deposit", params: { unit: "usdt", minAmount: "5000" }, bad: { minAmount: ["abc", "0.0", ""] } },
+  {
+    kind: "structuring",
+    params: { coin: "USDT", threshold: "10000", marginPct: 10, minCount: 3, windowHours: 24 },
+    bad: {
+      coin: [MISSING, ""],
+      marginPct: [0, 51, 1.5, "10"],
+      minCount: [1, 1_001],
+      windowHours: [0, 8_809, -1, MISSING],
+    },
+  },
+  {
+    kind: "velocity",
+    params: { source: "withdrawals", measure: "count", limit: "5", windowHours: 24 },
+    bad: { source: ["trades"], measure: ["avg"], limit: ["x", MISSING], windowHours: [MISSING, 0.5] },
+  },
+  {
+    kind: "pass_through",
+    params: { pct: 90, windowHours: 48 },
+    bad: { pct: [0, 1_001, "90"], windowHours: [MISSING] },
+  },
+  {
+    kind: "dormant_active",
+    params: { dormantDays: 90, unit: "usdt", minAmount: "5" },
+    bad: { dormantDays: [0, 3_661, MISSING] },
+  },
+  {
+    kind: "shared_address",
+    params: { side: "deposit_source", minSubAccounts: 3, windowHours: 720 },
+    bad: { side: ["both", MISSING], minSubAccounts: [1], windowHours: [MISSING] },
+  },
+  { kind: "new_destination", params: { lookbackDays: 365 }, bad: { lookbackDays: [0, 4_000, MISSING] } },
+  {
+    kind: "aggregate",
+    params: { source: "deposits", measure: "count", op: ">=", threshold: "20", windowHours: 24 },
+    bad: {
+      // No window: a rule that would scan without bounds.
+      windowHours: [MISSING, 0, 8_809, 2.5],
+      op: ["<", "=="],
+      threshold: ["", "-2"],
+      statuses: [[], ["SUCCESS"], "success"],
+      subUid: ["12a", 42],
+      minAmount: ["0"],
+    },
+  },
+];
+
+add("[bad-input][monitoring.rule-draft] POST /api/monitoring/rules", {
+  method: "POST",
+  path: () => "/api/monitoring/rules",
+  role: "compliance",
+  state: monitoringState,
+  cases: () => {
+    const base = fc.constant({
+      name: "bad-input rule",
+      kind: "large_deposit",
+      severity: "low",
+      holds: false,
+      params: KIND_CASES[0]!.params,
+    });
+    const paramCases = KIND_CASES.flatMap(({ kind, params, bad }) =>
+      Object.entries(bad).map(([field, values]) =>
+        fc.constantFrom(...values).map((v) => {
+          const p: Record<string, unknown> = { ...params };
+          if (v === MISSING) delete p[field];
+          else p[field] = v;
+          return {
+            why: `${kind} ${field}=${v === MISSING ? "(missing)" : JSON.stringify(v)}`,
+            expect: "field" as const,
+            field,
+            body: JSON.stringify({ name: "bad-input rule", kind, severity: "low", holds: false, params: p }),
+          };
+        }),
+      ),
+    );
+    return fc.oneof(
+      bodyField(base, "name", fc.oneof(blankOrMissing, notAString, longText(101, 500)), "bad name"),
+      bodyField(base, "kind", fc.oneof(notOneOf(KIND_CASES.map((k) => k.kind)), fc.constant(MISSING)), "bad kind"),
+      bodyField(base, "severity", fc.oneof(notOneOf(["low", "medium", "high"]), fc.constant(MISSING)), "bad severity"),
+      bodyField(base, "holds", fc.oneof(fc.constantFrom("true", 1, null), fc.constant(MISSING)), "holds not a boolean"),
+      bodyField(
+        base,
+        "params",
+        fc.oneof(fc.constant(MISSING), fc.constantFrom(null, "x", 3, [1])),
+        "params not an object",
+      ),
+      ...paramCases,
+      bodyLevel(base),
+    );
+  },
+});
+
+/** A case's route with a JSON body; the case does not exist, so only the input can be refused first. */
+const caseRoute = (path: string, base: Record<string, unknown>, fields: [string, fc.Arbitrary<unknown>][]): Route => ({
+  method: "POST",
+  path: () => `/api/monitoring/cases/${SOME_ID}${path}`,
+  role: "compliance",
+  state: monitoringState,
+  cases: () =>
+    fc.oneof(
+      ...fields.map(([f, bad]) => bodyField(fc.constant(base), f, bad, `bad ${f}`)),
+      bodyLevel(fc.constant(base)),
+    ),
+});
+const outcomes = ["false_positive", "monitored", "reported"];
+add(
+  "[bad-input][monitoring.case-update] POST /api/monitoring/cases/:id",
+  caseRoute("", { assignee: "compliance@demo.brokerdesk", status: "investigating" }, [
+    ["assignee", fc.oneof(fc.constantFrom("compliance", "a@", "@b.c", ""), fc.integer())],
+    ["status", fc.oneof(notOneOf(["open", "investigating"]), fc.constant("closed"))],
+  ]),
+);
+add(
+  "[bad-input][monitoring.case-close] POST /api/monitoring/cases/:id/close",
+  caseRoute("/close", { outcome: "monitored", reason: "looked at it" }, [
+    ["outcome", fc.oneof(notOneOf(outcomes), fc.constant(MISSING))],
+    ["reason", badReason(2000)],
+  ]),
+);
+add(
+  "[bad-input][monitoring.case-note] POST /api/monitoring/cases/:id/notes",
+  caseRoute("/notes", { body: "a note" }, [["body", fc.oneof(blankOrMissing, notAString, longText(5001, 6000))]]),
+);
+add(
+  "[bad-input][monitoring.case-attach] POST /api/monitoring/cases/:id/records",
+  caseRoute("/records", { recordKind: "deposit", recordId: "123" }, [
+    ["recordKind", fc.oneof(notOneOf(["deposit", "withdrawal"]), fc.constant(MISSING))],
+    ["recordId", fc.oneof(blankOrMissing, notAString, longText(101, 500))],
+  ]),
+);
+add(
+  "[bad-input][monitoring.clear-hold] POST /api/monitoring/cases/:id/clear-hold",
+  caseRoute("/clear-hold", { reason: "documented" }, [["reason", badReason(500)]]),
+);
+add(
+  "[bad-input][monitoring.reject-held] POST /api/monitoring/cases/:id/reject-withdrawal",
+  caseRoute("/reject-withdrawal", { withdrawalId: SOME_ID, reason: "not allowed" }, [
+    ["withdrawalId", notAnId],
+    ["reason", badReason(500)],
+  ]),
+);
+add("[bad-input][monitoring.snooze] POST /api/monitoring/snoozes", {
+  method: "POST",
+  path: () => "/api/monitoring/snoozes",
+  role: "compliance",
+  state: monitoringState,
+  cases: (w) => {
+    const base = fc.constant({ ruleId: SOME_ID, subUid: w.desk, until: "2099-01-01T00:00:00Z", reason: "known desk" });
+    return fc.oneof(
+      bodyField(base, "ruleId", notAnId, "bad ruleId"),
+      bodyField(base, "subUid", fc.oneof(blankOrMissing, notNumeric, notAString), "bad subUid"),
+      bodyField(
+        base,
+        "until",
+        fc.oneof(fc.constant(MISSING), notAString, fc.constantFrom("tomorrow", "2099-13-01T00:00:00Z", "2099-01-01")),
+        "bad until",
+      ),
+      bodyField(base, "reason", badReason(500), "bad reason"),
+      bodyLevel(base),
+    );
+  },
+});
+const caseIdsBad = fc.oneof(
+  fc.constant(MISSING),
+  fc.constantFrom([], "x", [1], ["nope"], [SOME_ID, SOME_ID]),
+  fc.constant(Array.from({ length: 201 }, (_, i) => `${SOME_ID.slice(0, 24)}${String(i).padStart(12, "0")}`)),
+);
+add("[bad-input][monitoring.cases-assign] POST /api/monitoring/cases/assign", {
+  method: "POST",
+  path: () => "/api/monitoring/cases/assign",
+  role: "compliance",
+  state: monitoringState,
+  cases: () => {
+    const base = fc.constant({ caseIds: [SOME_ID], assignee: "compliance@demo.brokerdesk" });
+    return fc.oneof(
+      bodyField(base, "caseIds", caseIdsBad, "bad caseIds"),
+      bodyField(base, "assignee", fc.oneof(fc.constant(MISSING), fc.constantFrom("x", "", 3)), "bad assignee"),
+      bodyLevel(base),
+    );
+  },
+});
+add("[bad-input][monitoring.cases-close] POST /api/monitoring/cases/close", {
+  method: "POST",
+  path: () => "/api/monitoring/cases/close",
+  role: "compliance",
+  state: monitoringState,
+  cases: () => {
+    const base = fc.constant({ caseIds: [SOME_ID], outcome: "monitored", reason: "looked at them" });
+    return fc.oneof(
+      bodyField(base, "caseIds", caseIdsBad, "bad caseIds"),
+      bodyField(base, "outcome", fc.oneof(notOneOf(outcomes), fc.constant(MISSING)), "bad outcome"),
+      bodyField(base, "reason", badReason(2000), "bad reason"),
+      bodyLevel(base),
+    );
+  },
+});
+const alertFilters = (path: string): Route => ({
+  method: "GET",
+  path: () => path,
+  role: "compliance",
+  state: monitoringState,
+  cases: () => {
+    const base = fc.record({ limit: fc.integer({ min: 1, max: 500 }).map(String) });
+    return fc.oneof(
+      queryField(base, "ruleId", fc.constantFrom("1", "rule", "x".repeat(36)), "bad ruleId"),
+      queryField(base, "caseId", fc.constantFrom("1", "case", "-".repeat(36), `${SOME_ID}0`), "bad caseId"),
+      queryField(
+        base,
+        "subUid",
+        notNumeric.filter((s) => s.trim() !== ""),
+        "bad subUid",
+      ),
+      queryField(
+        base,
+        "severity",
+        notOneOf(["low", "medium", "high"]).filter((s) => s.trim() !== ""),
+        "bad severity",
+      ),
+      queryField(
+        base,
+        "status",
+        notOneOf(["open", "cleared", "closed"]).filter((s) => s.trim() !== ""),
+        "bad status",
+      ),
+      queryField(base, "olderThanHours", fc.constantFrom("-1", "1.5", "abc", "1234567"), "bad age"),
+      queryField(base, "overdue", fc.constantFrom("false", "yes", "1"), "bad overdue"),
+      queryField(base, "limit", badLimit(500), "limit out of range"),
+    );
+  },
+});
+add("[bad-input][monitoring.alerts] GET /api/monitoring/alerts", alertFilters("/api/monitoring/alerts"));
+add(
+  "[bad-input][monitoring.alerts-export] GET /api/monitoring/alerts/export",
+  alertFilters("/api/monitoring/alerts/export"),
+);
+
+const policyRule = {
+  name: "big",
+  match: "all",
+  when: [{ kind: "value", over: "50000" }],
+  then: { kind: "allow", approvals: [{ role: "lead", count: 1 }] },
+};
+const badRules = fc.constantFrom<unknown>(
+  "not a list",
+  3,
+  null,
+  [{}],
+  [{ ...policyRule, when: [{ kind: "weather" }] }],
+  [{ ...policyRule, when: [{ kind: "value", over: "-1" }] }],
+  [{ ...policyRule, when: [{ kind: "coin", coins: [] }] }],
+  [{ ...policyRule, then: { kind: "allow", approvals: [{ role: "broker", count: 1 }] } }],
+  [{ ...policyRule, then: { kind: "allow", approvals: [{ role: "lead", count: 9 }] } }],
+  [policyRule, policyRule],
+);
+add("[bad-input][policy.draft] POST /api/policy", {
+  method: "POST",
+  path: () => "/api/policy",
+  role: "admin",
+  state: policyState,
+  cases: () => {
+    const base = fc.constant({ rules: [policyRule], note: "bad-input" });
+    return fc.oneof(
+      bodyField(base, "rules", fc.oneof(badRules, fc.constant(MISSING)), "bad rules"),
+      bodyField(base, "note", fc.oneof(longText(501, 1000), fc.integer()), "bad note"),
+      bodyLevel(base),
+    );
+  },
+});
+add("[bad-input][policy.dry-run] POST /api/policy/dry-run", {
+  method: "POST",
+  path: () => "/api/policy/dry-run",
+  role: "admin",
+  state: policyState,
+  cases: () => {
+    const base = fc.constant({ rules: [policyRule], last: 50 });
+    return fc.oneof(
+      bodyField(base, "rules", badRules, "bad rules"),
+      bodyField(base, "last", fc.oneof(fc.constant(MISSING), fc.constantFrom(0, 2_001, 1.5, "50", null)), "bad last"),
+      bodyField(base, "from", fc.constantFrom("yesterday", "2026-13-45", 5), "bad from"),
+      bodyField(base, "to", fc.constantFrom("soon", "", 5), "bad to"),
+      bodyLevel(base),
+    );
+  },
+});
+
 for (const [name, route] of routes) propertyTest(name, route);
+
+test("[bad-input][monitoring][policy] routes of a path ID alone refuse an ID that names nothing, and change nothing", async ({
+  playwright,
+  baseURL,
+}) => {
+  const w = await setUp(playwright, baseURL!);
+  const before = [await monitoringState(w), await policyState(w)];
+  const ids = ["not-an-id", "-1", "1.5", SOME_ID, "0"];
+  const sent: string[] = [];
+  for (const id of ids) {
+    for (const [role, method, path] of [
+      ["compliance", "GET", `/api/monitoring/cases/${id}`],
+      ["compliance", "GET", `/api/monitoring/cases/${id}/report`],
+      ["compliance", "GET", `/api/monitoring/cases/${id}/records/export`],
+      ["compliance", "POST", `/api/monitoring/rule-versions/${id}/backtest`],
+      ["compliance", "POST", `/api/monitoring/rule-versions/${id}/activate`],
+      ["compliance", "POST", `/api/monitoring/rule-versions/${id}/retire`],
+      ["admin", "POST", `/api/policy/${id}/publish`],
+      ["admin", "POST", `/api/policy/${id}/discard`],
+    ] as const) {
+      const res = await w.ctx[role].fetch(path, {
+        method,
+        headers: method === "GET" ? {} : sameOrigin(w.baseURL),
+        data: method === "GET" ? undefined : "{}",
+        maxRedirects: 0,
+      });
+      const label = `${method} ${path} → ${res.status()} ${(await res.text()).slice(0, 200)}`;
+      sent.push(label);
+      expect(res.status(), label).toBeGreaterThanOrEqual(400);
+      expect(res.status(), label).toBeLessThan(500);
+    }
+  }
+  expect([await monitoringState(w), await policyState(w)], sent.join("\n")).toEqual(before);
+});
 
 test("[bad-input] every proxy route is covered", () => {
   const covered = new Set(

@@ -91,6 +91,7 @@ function filtersOf(f: AlertFilters) {
   if (f.olderThanHours !== undefined)
     w.add((p) => `a.raised_at <= now() - ${p}::integer * interval '1 hour'`, f.olderThanHours);
   if (f.overdue) w.where.push(overdueSql("a"));
+  if (f.caseId) w.add((p) => `a.case_id = ${p}::uuid`, f.caseId);
   return w;
 }
 

@@ -8,7 +8,7 @@ import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { staffSession } from "@/server/testing";
 import { listAlerts } from "./alert";
 import { bulkAssign, bulkClose } from "./bulk";
-import { getCase } from "./case";
+import { getCase, getCaseWithAlerts } from "./case";
 import { caseDueSql } from "./review";
 import { clearMonitoring } from "./testing";
 
@@ -109,7 +109,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on
     );
     expect(closed.results.every((r) => r.ok)).toBe(true);
     for (const id of [a, b]) {
-      const c = await getCase(bed.db, id);
+      const c = await getCaseWithAlerts(bed.db, id);
       expect(c).toMatchObject({
         status: "closed",
         outcome: "false_positive",

@@ -4,7 +4,7 @@ import "server-only";
 // change is one guarded statement (nothing changes a closed case) and an audit entry whose target is the
 // case (the route's), which is the trail its page shows.
 import { DomainError, invalidField } from "@/lib/api/errors";
-import type { CaseView } from "@/lib/api/monitoring";
+import type { CaseView, CaseWithAlerts } from "@/lib/api/monitoring";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { ALERT_SELECT, alertView, type AlertRow } from "./alert";
@@ -34,7 +34,12 @@ export async function getCase(db: Queryable, id: string): Promise<CaseView> {
   );
   const c = rows[0];
   if (!c) throw new DomainError("not_found", `No case ${id}`);
-  const alerts = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.case_id = $1 ORDER BY a.raised_at, a.id`, [c.id]);
+  // Counted, not read: a case may gather thousands of alerts, which its page reads a keyset page at a time.
+  const counts = await db.query<{ n: string; holding: boolean }>(
+    `SELECT count(*)::text AS n, coalesce(bool_or(holds AND status = 'open'), false) AS holding
+       FROM monitoring_alerts WHERE case_id = $1`,
+    [c.id],
+  );
   const notes = await db.query<{ id: string; author: string; body: string; created_at: Date }>(
     `SELECT id::text, author, body, created_at FROM monitoring_case_notes WHERE case_id = $1 ORDER BY id`,
     [c.id],
@@ -48,7 +53,6 @@ export async function getCase(db: Queryable, id: string): Promise<CaseView> {
     `SELECT id::text, at, actor, action, outcome FROM audit_log WHERE target = $1 ORDER BY id`,
     [`case:${c.id}`],
   );
-  const alertViews = alerts.rows.map(alertView);
   return {
     id: c.id,
     subUid: c.sub_uid,
@@ -59,7 +63,7 @@ export async function getCase(db: Queryable, id: string): Promise<CaseView> {
     openedAt: iso(c.opened_at)!,
     closedBy: c.closed_by,
     closedAt: iso(c.closed_at),
-    alerts: alertViews,
+    alertCount: Number(counts.rows[0]!.n),
     notes: notes.rows.map((n) => ({ id: n.id, author: n.author, body: n.body, createdAt: iso(n.created_at)! })),
     records: records.rows.map((r) => ({
       recordKind: r.record_kind,
@@ -67,11 +71,18 @@ export async function getCase(db: Queryable, id: string): Promise<CaseView> {
       attachedBy: r.attached_by,
       attachedAt: iso(r.attached_at)!,
     })),
-    holding: alertViews.some((a) => a.holds && a.status === "open"),
+    holding: counts.rows[0]!.holding,
     severity: c.severity,
     reviewDueAt: iso(c.review_due_at),
     trail: trail.rows.map((t) => ({ ...t, at: iso(t.at)! })),
   };
+}
+
+/** The case with every one of its alerts, oldest first (its report and its records' export). */
+export async function getCaseWithAlerts(db: Queryable, id: string): Promise<CaseWithAlerts> {
+  const c = await getCase(db, id);
+  const alerts = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.case_id = $1 ORDER BY a.raised_at, a.id`, [c.id]);
+  return { ...c, alerts: alerts.rows.map(alertView) };
 }
 
 /** The case, refused when it does not exist or is closed. */

@@ -9,7 +9,7 @@ import "server-only";
 // - "monitoring-backtest", one per rule version: a backtest asked for (backtest.ts) and not yet run since.
 // The first two are idempotent (evaluate.ts): a retry, a rerun or a second instance raise nothing twice.
 import type { PgBoss } from "pg-boss";
-import type { Db } from "@/server/db";
+import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
 import { RUN_RETRIES } from "@/server/ledger/runs-queue";
 import { backtestVersion } from "./backtest";
@@ -77,6 +77,14 @@ export async function evaluateHistory(db: Db, versionId: string): Promise<number
   return raised;
 }
 
+/** The active versions not yet evaluated over the whole history (a run lost with its instance included). */
+export async function historyDue(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id::text FROM monitoring_rule_versions WHERE state = 'active' AND history_evaluated_at IS NULL ORDER BY id`,
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function startMonitoringJobs(boss: PgBoss, db: Db): Promise<MonitoringJobs> {
   for (const queue of [BATCH_QUEUE, HISTORY_QUEUE, BACKTEST_QUEUE]) {
     await boss.createQueue(queue, { policy: "stately", ...RUN_RETRIES });
@@ -106,11 +114,9 @@ export async function startMonitoringJobs(boss: PgBoss, db: Db): Promise<Monitor
       await boss.send(BATCH_QUEUE, { subUid }, { singletonKey: subUid });
     },
     async sweep() {
-      const { rows } = await db.query<{ id: string }>(
-        `SELECT id::text FROM monitoring_rule_versions WHERE state = 'active' AND history_evaluated_at IS NULL`,
-      );
       let queued = 0;
-      for (const { id } of rows) if (await boss.send(HISTORY_QUEUE, { versionId: id }, { singletonKey: id })) queued++;
+      for (const id of await historyDue(db))
+        if (await boss.send(HISTORY_QUEUE, { versionId: id }, { singletonKey: id })) queued++;
       const asked = await db.query<{ id: string }>(
         `SELECT id::text FROM monitoring_rule_versions
           WHERE backtest_requested_at IS NOT NULL AND (backtest_at IS NULL OR backtest_at < backtest_requested_at)`,

@@ -146,6 +146,15 @@ const CASES: Case[] = [
     fires: ledger([dep("1", "BTC", "1", T), dep("1", "BTC", "0.6", T + 5 * H)]),
     nearMiss: ledger([dep("1", "BTC", "1", T), dep("1", "BTC", "0.5", T + 5 * H), dep("1", "BTC", "1", T + 12 * H)]),
   },
+  {
+    name: "aggregate of one sub-account: its own deposits count, another's do not",
+    spec: {
+      kind: "aggregate",
+      params: { source: "deposits", measure: "count", subUid: "2", op: ">=", threshold: "2", windowHours: 6 },
+    },
+    fires: ledger([dep("2", "BTC", "1", T), dep("2", "ETH", "1", T + H)]),
+    nearMiss: ledger([dep("1", "BTC", "1", T), dep("1", "ETH", "1", T + H), dep("2", "BTC", "1", T)]),
+  },
 ];
 
 describe("[monitoring][kinds]", () => {

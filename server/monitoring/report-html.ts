@@ -2,7 +2,7 @@ import "server-only";
 // A case's report as one self-contained HTML page: inline styles only (no script, font, image or link to
 // fetch), tables that repeat their header across printed pages and keep a row whole, every time in UTC with
 // the zone said. Every value from the database is escaped: a note is text, never markup.
-import type { CaseView } from "@/lib/api/monitoring";
+import type { CaseWithAlerts } from "@/lib/api/monitoring";
 import { CASE_RECORD_CSV_COLUMNS, type CaseRecordRow } from "@/lib/api/monitoring/evidence";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -50,7 +50,7 @@ footer { margin-top: 24px; font-size: 11px; color: #333; border-top: 1px solid #
 }`;
 
 export type CaseReportInput = {
-  c: CaseView;
+  c: CaseWithAlerts;
   records: readonly CaseRecordRow[];
   /** Who exported it, when, and the audit intent that records it. */
   by: string;

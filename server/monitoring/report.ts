@@ -3,21 +3,21 @@ import "server-only";
 // CSV rows, and its self-contained HTML report (report-html.ts). Both are audited with the case as target, so
 // they join the case's own trail, and each outcome records the file's SHA-256 (server/audit/export-seal.ts).
 import { CASE_RECORD_CSV_COLUMNS, type CaseRecordRow } from "@/lib/api/monitoring/evidence";
-import type { CaseView } from "@/lib/api/monitoring";
+import type { CaseWithAlerts } from "@/lib/api/monitoring";
 import type { CsvRows } from "@/lib/csv";
 import { openAudit, sealOf, sealedExport, type AuditSubject } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { failureDetail } from "@/server/failures";
-import { getCase } from "./case";
+import { getCaseWithAlerts } from "./case";
 import { renderCaseReport } from "./report-html";
 
 const isoOf = (d: Date | string | number | null) => (d === null ? "" : new Date(d).toISOString());
 
 /** The records the case concerns, oldest first; a record named twice is one row saying every source. */
-export async function caseRecordRows(db: Queryable, c: CaseView): Promise<CaseRecordRow[]> {
+export async function caseRecordRows(db: Queryable, c: CaseWithAlerts): Promise<CaseRecordRow[]> {
   const via = new Map<string, string[]>();
-  const attached = new Map<string, CaseView["records"][number]>();
+  const attached = new Map<string, CaseWithAlerts["records"][number]>();
   const note = (kind: string, id: string, why: string) => {
     const key = `${kind}:${id}`;
     via.set(key, [...(via.get(key) ?? []), why]);
@@ -127,7 +127,7 @@ const subjectOf = (session: StaffSession, action: AuditSubject["action"], id: st
 
 /** The case's records as CSV rows (CASE_RECORD_CSV_COLUMNS), sealed in the audit log as they are sent. */
 export async function caseRecordsForExport(db: Db, session: StaffSession, id: string, ctx: Ctx): Promise<CsvRows> {
-  const c = await getCase(db, id);
+  const c = await getCaseWithAlerts(db, id);
   const rows = await caseRecordRows(db, c);
   return sealedExport(
     db,
@@ -150,7 +150,7 @@ export async function caseReport(
   ctx: Ctx,
   now: Date = new Date(),
 ): Promise<{ name: string; bytes: Uint8Array }> {
-  const c = await getCase(db, id);
+  const c = await getCaseWithAlerts(db, id);
   const records = await caseRecordRows(db, c);
   const trail = await openAudit(db, subjectOf(session, "monitoring.case-report", c.id, ctx), {
     caseId: c.id,

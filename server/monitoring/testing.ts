@@ -172,6 +172,7 @@ function aggregate(l: TestLedger, p: RuleParams<"aggregate">): Hit[] {
   const rows = rowsOf(l, p.source).filter(
     (r) =>
       (p.coin === undefined || r.coin === p.coin) &&
+      (p.subUid === undefined || r.sub === p.subUid) &&
       (p.statuses === undefined || p.statuses.includes(r.status)) &&
       (p.minAmount === undefined || r.amount.gte(p.minAmount)) &&
       (p.maxAmount === undefined || r.amount.lte(p.maxAmount)),

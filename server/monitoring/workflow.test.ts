@@ -6,7 +6,15 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { databaseTestBed } from "@/server/db/testing";
 import { domainRefusal, staffSession } from "@/server/testing";
-import { addNote, attachRecord, clearHold, closeCase, getCase, rejectHeldWithdrawal, updateCase } from "./case";
+import {
+  addNote,
+  attachRecord,
+  clearHold,
+  closeCase,
+  getCaseWithAlerts,
+  rejectHeldWithdrawal,
+  updateCase,
+} from "./case";
 import { evaluateBatch, evaluateHistory } from "./jobs";
 import { holdsOn, listHolds, refuseHeld } from "./hold";
 import { alertsForExport, listAlerts } from "./alert";
@@ -199,7 +207,7 @@ describe("[monitoring][workflow]", () => {
     expect(closed.notes).toHaveLength(1);
     expect(closed.records.map((r) => r.recordKind).sort()).toEqual(["deposit", "withdrawal", "withdrawal"]);
     expect((await domainRefusal(addNote(bed.db, alice, caseId, "late"))).code).toBe("already_decided");
-    expect((await getCase(bed.db, caseId)).alerts.map((a) => a.status)).toEqual(["cleared"]);
+    expect((await getCaseWithAlerts(bed.db, caseId)).alerts.map((a) => a.status)).toEqual(["cleared"]);
   });
 
   it("[monitoring][snooze] a snoozed rule raises nothing for that sub-account until the snooze ends", async () => {

@@ -1,3 +1,4 @@
+import { can } from "@/lib/rbac";
 import { LedgerDepositsView } from "./_ledger/ledger-view";
 import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
@@ -13,5 +14,5 @@ export default framedPage(
       "cover the whole matching set.",
     times: true,
   },
-  () => <LedgerDepositsView />,
+  (s) => <LedgerDepositsView mayMakeRule={can(s.role, "monitoring.write")} />,
 );

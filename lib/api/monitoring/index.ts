@@ -81,6 +81,14 @@ export const alertFiltersSchema = z.object({
   ),
   /** Only alerts whose case is past its review deadline and not closed. */
   overdue: blankless(z.enum(["true"], { error: "overdue is true (cases past their review deadline) or left out" })),
+  /** Only the alerts gathered into this case (its page pages them). */
+  caseId: blankless(
+    z
+      .string()
+      .check(
+        z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: "caseId is a case's ID" }),
+      ),
+  ),
   cursor: pageCursor,
   limit: pageLimit,
 });
@@ -175,7 +183,8 @@ export const caseSchema = z.object({
   openedAt: z.string(),
   closedBy: z.nullable(z.string()),
   closedAt: z.nullable(z.string()),
-  alerts: z.array(alertSchema),
+  /** How many alerts the case gathers (exact); its page reads them in keyset pages (`alerts` with caseId). */
+  alertCount: z.number(),
   notes: z.array(z.object({ id: z.string(), author: z.string(), body: z.string(), createdAt: z.string() })),
   records: z.array(
     z.object({ recordKind: z.string(), recordId: z.string(), attachedBy: z.string(), attachedAt: z.string() }),
@@ -190,6 +199,8 @@ export const caseSchema = z.object({
   ),
 });
 export type CaseView = z.output<typeof caseSchema>;
+/** A case with every one of its alerts, oldest first: what its report and record export read, never its page. */
+export type CaseWithAlerts = CaseView & { alerts: AlertView[] };
 
 // ---- the routes ----
 

@@ -33,7 +33,16 @@ const BAD: Record<RuleKind, Record<string, unknown>> = {
   dormant_active: { dormantDays: 0, unit: "usd", minAmount: " 5" },
   shared_address: { side: "both", minSubAccounts: 1, windowHours: 1.5 },
   new_destination: { lookbackDays: 4_000 },
-  aggregate: { source: "x", measure: "x", statuses: [], minAmount: "0", op: "<", threshold: "", windowHours: 0 },
+  aggregate: {
+    source: "x",
+    measure: "x",
+    subUid: "12a",
+    statuses: [],
+    minAmount: "0",
+    op: "<",
+    threshold: "",
+    windowHours: 0,
+  },
 };
 
 const cases = RULE_KINDS.flatMap((kind) => Object.entries(BAD[kind]).map(([field, value]) => ({ kind, field, value })));

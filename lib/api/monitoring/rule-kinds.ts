@@ -85,6 +85,10 @@ export const RULE_KIND_SCHEMAS = {
       source,
       measure,
       coin: z.optional(coin),
+      /** One sub-account's records only (a /deposits search of one sub-account); every one when left out. */
+      subUid: z.optional(
+        z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid is a sub-account UID (digits), or is left out" })),
+      ),
       statuses: z.optional(
         z
           .array(z.string().check(z.regex(/^[a-z_]{1,32}$/, { error: "statuses are lower-case status names" })))

@@ -7,6 +7,7 @@ export function compileAggregate(r: RuleParams<"aggregate">): Compiled {
   const { params, p } = paramList();
   const filters: string[] = [];
   if (r.coin !== undefined) filters.push(`r.coin = ${p(r.coin)}::text`);
+  if (r.subUid !== undefined) filters.push(`r.sub_uid = ${p(r.subUid)}::text`);
   if (r.statuses !== undefined) filters.push(`r.status = ANY(${p(r.statuses)}::text[])`);
   if (r.minAmount !== undefined) filters.push(`r.amount >= ${p(r.minAmount)}::numeric`);
   if (r.maxAmount !== undefined) filters.push(`r.amount <= ${p(r.maxAmount)}::numeric`);

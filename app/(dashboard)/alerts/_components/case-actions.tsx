@@ -16,7 +16,12 @@ function useCaseCall(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (run: () => Promise<CaseView>) => run(),
-    onSettled: () => qc.invalidateQueries({ queryKey: [m.case.id, id] }),
+    // The case and its alerts' pages (a hold cleared or a case closed changes its alerts' status).
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: [m.case.id, id] }),
+        qc.invalidateQueries({ queryKey: [m.alerts.id] }),
+      ]),
   });
 }
 

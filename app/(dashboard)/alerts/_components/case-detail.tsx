@@ -1,6 +1,6 @@
 "use client";
-// One case's page: the sub-account, status, assignee and outcome; its alerts; its notes; the ledger records
-// attached; and its own trail of audit entries. Compliance acts on it below (case-actions.tsx).
+// One case's page: the sub-account, status, assignee and outcome; its alerts (keyset pages); its notes; the
+// ledger records attached; and its own trail of audit entries. Compliance acts on it below (case-actions.tsx).
 import Link from "next/link";
 import { type CaseView } from "@/lib/api/monitoring";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
@@ -10,9 +10,12 @@ import { IsoTime } from "@/components/data-table/time";
 import { Badge } from "@/components/ui/badge";
 import { secondaryButton } from "@/components/ui/styles";
 import { CaseActions } from "./case-actions";
-import { SeverityBadge } from "./columns";
+import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
+import { ledgerCursorsParser } from "@/lib/client/paging-search-params";
+import { caseAlertColumns } from "./columns";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 
+const caseAlertsSearchParams = { p: ledgerCursorsParser };
 const list = "divide-y divide-slate-200 text-sm dark:divide-slate-700";
 
 function Header({ c }: { c: CaseView }) {
@@ -83,32 +86,36 @@ function Evidence({ c }: { c: CaseView }) {
   );
 }
 
+/** The case's alerts, newest first, a keyset page at a time (a case may gather thousands), counted exactly. */
+function CaseAlerts({ id }: { id: string }) {
+  const view = useLedgerView({
+    resource: m.alerts,
+    rowsOf: (page) => page.items,
+    searchParams: caseAlertsSearchParams,
+    fixed: { caseId: id },
+    columns: caseAlertColumns,
+    getRowId: (a) => a.id,
+    range: false,
+    pageSize: 25,
+  });
+  return (
+    <LedgerTable
+      view={view}
+      label="Alerts of this case"
+      rowsNoun="alerts of this case"
+      rowNoun="alert of this case"
+      place=""
+    />
+  );
+}
+
 function Body({ c, me }: { c: CaseView; me: string | null }) {
   return (
     <div className="space-y-4">
       <Header c={c} />
       <Evidence c={c} />
-      <Panel title={`Alerts (${c.alerts.length})`}>
-        <ul className={list}>
-          {c.alerts.map((a) => (
-            <li key={a.id} className="flex flex-wrap items-center gap-2 py-2">
-              <SeverityBadge severity={a.severity} />
-              <span className="font-medium">
-                {a.ruleName} v{a.ruleVersion}
-              </span>
-              <span>measured {a.value}</span>
-              <span>{a.holds ? `holding, ${a.status}` : a.status}</span>
-              {a.clearReason ? (
-                <span>
-                  cleared by {a.clearedBy}: “{a.clearReason}”
-                </span>
-              ) : null}
-              <span className="text-slate-600 dark:text-slate-400">
-                raised <IsoTime iso={a.raisedAt} />; records {a.records.map((r) => `${r.kind} ${r.id}`).join(", ")}
-              </span>
-            </li>
-          ))}
-        </ul>
+      <Panel title={`Alerts (${c.alertCount})`}>
+        <CaseAlerts id={c.id} />
       </Panel>
       <Panel title={`Notes (${c.notes.length})`}>
         <ul className={list}>

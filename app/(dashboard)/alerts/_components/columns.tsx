@@ -107,3 +107,22 @@ export const alertColumns = col.columns([
 /** /alerts' columns: the tick for a bulk action first, the review deadline last. */
 export const alertColumnsWith = (chosen: ReadonlySet<string>, toggle: (caseId: string) => void, now: number) =>
   col.columns([selectColumn(chosen, toggle), ...alertColumns, reviewColumn(now)]);
+
+/** A case page's alerts (the case and its sub-account are the page's): what each measured, its records, a clearing. */
+export const caseAlertColumns = col.columns([
+  alertColumns[0]!,
+  alertColumns[1]!,
+  alertColumns[3]!,
+  alertColumns[4]!,
+  alertColumns[5]!,
+  col.accessor((a) => a.records.map((r) => `${r.kind} ${r.id}`).join(", "), {
+    id: "records",
+    ...column("Records", 260),
+    cell: (c) => <span className="break-all">{c.getValue()}</span>,
+  }),
+  col.accessor((a) => (a.clearReason ? `cleared by ${a.clearedBy}: “${a.clearReason}”` : "—"), {
+    id: "cleared",
+    ...column("Cleared", 260),
+    cell: (c) => c.getValue(),
+  }),
+]);

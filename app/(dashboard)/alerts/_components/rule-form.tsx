@@ -1,137 +1,152 @@
 "use client";
-// Drafting a rule version: a name, a kind from the catalog, its parameters (JSON, parsed by the kind's own
-// schema on the server, each refusal said under its parameter's name), severity and whether it holds
-// withdrawals.
-import { useId, useState } from "react";
+// Drafting a rule version: a name, a kind from the catalog, that kind's parameters as typed fields (read from
+// its schema: lib/api/monitoring/rule-fields.ts), severity and whether it holds withdrawals. The server's
+// schema judges the parameters; each refusal is said under the field it names (useFormCall). The address may
+// start the form (a /deposits search made a rule: lib/api/monitoring/rule-of-search.ts).
+import { useMutation } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { callResource } from "@/lib/api/call";
 import { PRESET_OF } from "@/lib/api/monitoring/presets";
+import { paramsOf, ruleFields, valuesOf, type ParamField, type ParamName } from "@/lib/api/monitoring/rule-fields";
+import { LEFT_OUT_WORDS } from "@/lib/api/monitoring/rule-of-search";
 import { RULE_KIND_TITLES, RULE_KINDS, SEVERITIES, type RuleKind } from "@/lib/api/monitoring/rule-kinds";
-import { ApiError, errorText } from "@/lib/client/api";
+import { fieldWiring } from "@/components/ui/form";
+import { useFormCall } from "@/components/ui/form-call";
 import { Form } from "@/components/ui/form-element";
-import {
-  buttonClass,
-  fieldErrorClass,
-  hintClass,
-  inputClass,
-  labelClass,
-  monoInputClass,
-} from "@/components/ui/styles";
+import { Notice } from "@/components/ui/notice";
+import { Options } from "@/components/ui/options";
+import { buttonClass, inputClass, monoInputClass } from "@/components/ui/styles";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 
-/** A starting point for each kind's parameters: its preset (lib/api/monitoring-presets.ts). */
-const EXAMPLES = Object.fromEntries(RULE_KINDS.map((k) => [k, PRESET_OF[k].spec.params])) as Record<RuleKind, object>;
+type Values = { name: string; kind: RuleKind; severity: (typeof SEVERITIES)[number]; holds: boolean } & Partial<
+  Record<ParamName, string>
+>;
+
+const isKind = (k: string | null): k is RuleKind => k !== null && (RULE_KINDS as readonly string[]).includes(k);
+
+/** The form's first values: a kind's preset, or what the address says (a search made into a rule). */
+function startOf(url: URLSearchParams): { values: Values; fromSearch: boolean } {
+  const k = url.get("kind");
+  if (!isKind(k)) {
+    return {
+      values: { name: "", kind: "large_deposit", severity: "medium", holds: false, ...presetValues("large_deposit") },
+      fromSearch: false,
+    };
+  }
+  const fromUrl = Object.fromEntries(ruleFields(k).map((f) => [f.name, url.get(f.name) ?? ""]));
+  return { values: { name: "", kind: k, severity: "medium", holds: false, ...fromUrl }, fromSearch: true };
+}
+
+const presetValues = (k: RuleKind) => valuesOf(k, PRESET_OF[k].spec.params as Record<string, unknown>);
 
 export function RuleForm({ onDone }: { onDone: () => void }) {
   const id = useId();
-  const [kind, setKind] = useState<RuleKind>("large_deposit");
-  const [params, setParams] = useState(JSON.stringify(EXAMPLES.large_deposit, null, 2));
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-  const fields = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
+  const hydrated = useHydrated();
+  const url = useSearchParams();
+  const [start] = useState(() => startOf(new URLSearchParams(url.toString())));
+  const form = useForm<Values>({ defaultValues: start.values });
+  const kind = useWatch({ control: form.control, name: "kind" });
+  const params = ruleFields(kind);
+  const fields = ["name", "kind", ...params.map((f) => f.name), "severity", "holds"] as const;
+  const draft = useMutation({
+    mutationFn: (v: Values) =>
+      callResource(m.draft, {
+        input: { name: v.name, kind: v.kind, params: paramsOf(v.kind, v), severity: v.severity, holds: v.holds },
+      }),
+  });
+  const { submit, answer } = useFormCall(form, fields, draft, (r) => {
+    onDone();
+    return `Drafted ${r.name} v${r.version}: backtest it, then someone else activates it.`;
+  });
+  const { register, formState, setFocus } = form;
+  const { a11y, field } = fieldWiring<(typeof fields)[number]>(id, formState.errors);
+  // A search made into a rule asks for its name first; the window and threshold follow in the form's order.
+  useEffect(() => {
+    if (start.fromSearch) setFocus("name");
+  }, [start.fromSearch, setFocus]);
+  const left = (url.get("left") ?? "").split(",").filter((k) => k in LEFT_OUT_WORDS);
+
+  const control = (f: ParamField) => {
+    const wiring = { ...a11y(f.name, f.hint !== undefined || f.optional), ...register(f.name) };
+    if (f.control === "choice") {
+      return (
+        <select className={inputClass} {...wiring}>
+          {f.optional ? <option value="">(any)</option> : null}
+          <Options values={f.options} />
+        </select>
+      );
+    }
+    const numeric = f.control === "number" || f.control === "decimal";
+    return (
+      <input
+        type="text"
+        autoComplete="off"
+        inputMode={f.control === "number" ? "numeric" : f.control === "decimal" ? "decimal" : undefined}
+        className={numeric || f.control === "coin" ? monoInputClass : inputClass}
+        {...wiring}
+      />
+    );
+  };
+
   return (
-    <Form
-      className="grid gap-3 md:grid-cols-2"
-      onSubmit={(e) => {
-        const data = new FormData(e.currentTarget);
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(params);
-        } catch {
-          setError(
-            new ApiError(422, "invalid_input", "params is not JSON", {
-              fieldErrors: { params: ["params is not JSON"] },
-            }),
-          );
-          return;
-        }
-        setPending(true);
-        setError(null);
-        callResource(m.draft, {
-          input: {
-            name: String(data.get("name") ?? ""),
-            kind,
-            params: parsed as Record<string, unknown>,
-            severity: (SEVERITIES as readonly string[]).includes(String(data.get("severity")))
-              ? (String(data.get("severity")) as (typeof SEVERITIES)[number])
-              : "medium",
-            holds: data.get("holds") === "on",
-          },
-        })
-          .then(onDone)
-          .catch(setError)
-          .finally(() => setPending(false));
-      }}
-    >
-      <div className="space-y-1">
-        <label htmlFor={`${id}-name`} className={labelClass}>
-          Name
-        </label>
-        <input id={`${id}-name`} name="name" className={inputClass} required maxLength={100} />
-        {fields.name ? <p className={fieldErrorClass}>{fields.name[0]}</p> : null}
-        <label htmlFor={`${id}-kind`} className={labelClass}>
-          Kind
-        </label>
-        <select
-          id={`${id}-kind`}
-          className={inputClass}
-          value={kind}
-          onChange={(e) => {
-            const k = e.target.value as RuleKind;
-            setKind(k);
-            setParams(JSON.stringify(EXAMPLES[k], null, 2));
-          }}
-        >
-          {RULE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {RULE_KIND_TITLES[k]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-severity`} className={labelClass}>
-          Severity
-        </label>
-        <select id={`${id}-severity`} name="severity" className={inputClass} defaultValue="medium">
-          {SEVERITIES.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-        <label className={`${labelClass} flex items-center gap-2`}>
-          <input type="checkbox" name="holds" /> Holds the sub-account&apos;s withdrawals until compliance clears it
-        </label>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-params`} className={labelClass}>
-          Parameters (JSON)
-        </label>
-        <textarea
-          id={`${id}-params`}
-          rows={8}
-          className={monoInputClass}
-          value={params}
-          onChange={(e) => setParams(e.target.value)}
-          aria-describedby={`${id}-params-errors`}
-        />
-        <ul id={`${id}-params-errors`} className={fieldErrorClass}>
-          {Object.entries(fields)
-            .filter(([f]) => f !== "name")
-            .map(([f, messages]) => (
-              <li key={f}>
-                {f}: {messages.join("; ")}
-              </li>
-            ))}
-        </ul>
-        <p className={hintClass}>Amounts are decimal strings (&quot;10000&quot;); windows in hours or days.</p>
-      </div>
-      {error && !Object.keys(fields).length ? (
-        <p role="alert" className={fieldErrorClass}>
-          {errorText(error)}
-        </p>
+    <Form onSubmit={submit} noValidate aria-label="Draft a rule version" id="draft-rule" className="space-y-3">
+      {start.fromSearch ? (
+        <Notice tone="warn">
+          Started from a /deposits search: its coin, status, amount range and sub-account are below. Give the rule a
+          name, a window and a threshold.
+          {left.length ? ` Left out (a rule cannot say them): ${left.map((k) => LEFT_OUT_WORDS[k]).join(", ")}.` : ""}
+        </Notice>
       ) : null}
-      <div>
-        <button type="submit" disabled={pending} className={buttonClass("primary", "sm")}>
-          {pending ? "Drafting…" : "Draft version"}
-        </button>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {field(
+          "name",
+          "Name",
+          <input type="text" autoComplete="off" className={inputClass} {...a11y("name")} {...register("name")} />,
+        )}
+        {field(
+          "kind",
+          "Kind",
+          <select
+            className={inputClass}
+            {...a11y("kind")}
+            {...register("kind", {
+              // Another kind starts from its preset's parameters.
+              onChange: (e: { target: { value: string } }) => {
+                const k = e.target.value;
+                if (isKind(k)) for (const [f, v] of Object.entries(presetValues(k))) form.setValue(f as ParamName, v);
+              },
+            })}
+          >
+            <Options values={RULE_KINDS} words={(k) => RULE_KIND_TITLES[k]} />
+          </select>,
+        )}
+        {field(
+          "severity",
+          "Severity",
+          <select className={inputClass} {...a11y("severity")} {...register("severity")}>
+            <Options values={SEVERITIES} />
+          </select>,
+        )}
+        <label className="flex items-center gap-2 self-end text-sm">
+          <input type="checkbox" {...register("holds")} /> Holds the sub-account&apos;s withdrawals until compliance
+          clears it
+        </label>
       </div>
+      <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <legend className="mb-1 text-sm font-semibold">Parameters of {RULE_KIND_TITLES[kind]}</legend>
+        {params.map((f) => (
+          <div key={`${kind}-${f.name}`}>
+            {field(f.name, f.label, control(f), { hint: f.optional ? `Optional. ${f.hint ?? ""}` : f.hint })}
+          </div>
+        ))}
+      </fieldset>
+      <button type="submit" disabled={draft.isPending || !hydrated} className={buttonClass("primary", "sm")}>
+        {draft.isPending ? "Drafting…" : "Draft version"}
+      </button>
+      {answer}
     </Form>
   );
 }

@@ -2,19 +2,27 @@
 // Every version of every rule: its kind and parameters, who drafted and who activated it, its last backtest;
 // and, by role, drafting, backtesting, activating (never one's own) and retiring.
 import { useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import Link from "next/link";
 import { callResource } from "@/lib/api/call";
-import { type RuleVersionView } from "@/lib/api/monitoring";
+import type { RuleVersionView } from "@/lib/api/monitoring";
 import { errorText } from "@/lib/client/api";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
+import { FormLoading } from "@/components/ui/form-loading";
 import { ListTable } from "@/components/ui/list-table";
 import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { IsoTime } from "@/components/data-table/time";
 import { buttonClass, fieldErrorClass } from "@/components/ui/styles";
-import { RuleForm } from "./rule-form";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
+
+// The form (react-hook-form, the rule kinds' schemas and zod) loads right after the page rather than with it,
+// and only for those who may draft (page weight).
+const RuleForm = dynamic(() => import("./rule-form").then((m) => m.RuleForm), {
+  ssr: false,
+  loading: () => <FormLoading title="Draft a rule version" height={320} />,
+});
 
 function BacktestSummary({ v }: { v: RuleVersionView }) {
   if (v.backtestPending) return <span>backtest running…</span>;

@@ -20,6 +20,7 @@ import { useEarlyState } from "@/components/ui/early-change";
 import { CoverageNote } from "@/components/data-table/ledger-coverage";
 import { notSyncedText } from "@/lib/api/ledger/coverage-words";
 import { ledgerRoutes } from "@/lib/api/ledger/routes";
+import { ruleOfSearchHref } from "@/lib/api/monitoring/rule-of-search";
 
 // Drawn only once the totals have arrived (never in the server render), so the chart and big.js load then.
 const BarChart = dynamic(() => import("@/components/charts/bar-chart").then((m) => m.BarChart));
@@ -34,7 +35,8 @@ const coinsOf = (totals: readonly { coin: string }[] | undefined) => [
 ];
 const STATUSES = ["success", "pending", "fail"];
 
-export function LedgerDepositsView() {
+/** `mayMakeRule`: compliance may start a rule of the generic kind from the search (its filters). */
+export function LedgerDepositsView({ mayMakeRule = false }: { mayMakeRule?: boolean }) {
   const id = useId();
   const view = useLedgerView({
     resource: ledgerRoutes.deposits,
@@ -65,27 +67,34 @@ export function LedgerDepositsView() {
       }
       emptyText={page.data ? notSyncedText(page.data.coverage) : null}
       actions={
-        <a
-          href={exportHref}
-          className={secondaryButton}
-          download
-          // Counted again as the file is written, so the count and its time beside the link are the file's own
-          // as near as a count can be; the file itself is the ledger as it is while it is written.
-          onClick={() => void page.refetch()}
-        >
-          Export CSV
-          {page.data ? (
-            // The count and when it was taken: the ledger may grow after it.
-            <span
-              title={
-                "The file holds the matching deposits when it is written; " +
-                "the ledger may have grown since this count"
-              }
-            >
-              {` (${counted(page.data.total, "row")} at ${formatUtc(page.dataUpdatedAt).slice(11)})`}
-            </span>
+        <>
+          {mayMakeRule ? (
+            <Link href={ruleOfSearchHref(q)} className={secondaryButton}>
+              Make a rule of this search
+            </Link>
           ) : null}
-        </a>
+          <a
+            href={exportHref}
+            className={secondaryButton}
+            download
+            // Counted again as the file is written, so the count and its time beside the link are the file's own
+            // as near as a count can be; the file itself is the ledger as it is while it is written.
+            onClick={() => void page.refetch()}
+          >
+            Export CSV
+            {page.data ? (
+              // The count and when it was taken: the ledger may grow after it.
+              <span
+                title={
+                  "The file holds the matching deposits when it is written; " +
+                  "the ledger may have grown since this count"
+                }
+              >
+                {` (${counted(page.data.total, "row")} at ${formatUtc(page.dataUpdatedAt).slice(11)})`}
+              </span>
+            ) : null}
+          </a>
+        </>
       }
       controls={
         <>
