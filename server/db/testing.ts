@@ -14,10 +14,19 @@ import { migratedPgliteTemplate } from "./test-template";
 let template: Promise<Blob | File> | undefined;
 function pgliteTemplate(): Promise<Blob | File> {
   template ??= (async () => {
-    const file = inject("pgliteTemplate");
+    const file = injectedTemplate();
     return file ? new Blob([await readFile(file)]) : migratedPgliteTemplate();
   })();
   return template;
+}
+
+/** The template file Vitest's global set-up made; none outside Vitest (the benchmarks open test databases too). */
+function injectedTemplate(): string | undefined {
+  try {
+    return inject("pgliteTemplate");
+  } catch {
+    return undefined;
+  }
 }
 
 /** A fresh embedded database for a test: a copy of the migrated template, as openDb would leave a new one. */
