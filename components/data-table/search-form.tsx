@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { controlClass, secondaryButton } from "@/components/ui/styles";
 import { Field } from "./field";
 import { Form } from "@/components/ui/form-element";
-import { useEarlyState } from "@/components/ui/early-change";
+import { fieldText, useEarlyState } from "@/components/ui/early-change";
 
 type SearchFormProps = {
   label: string;
@@ -75,7 +75,7 @@ function SearchDraft({
     <Form
       className="flex items-end gap-2"
       onSubmit={() => {
-        const v = normalise(draft.trim());
+        const v = normalise(fieldText(draft, ref).trim());
         const p = v && validate ? validate(v) : null;
         setProblem(p);
         if (!p) onSearch(v);

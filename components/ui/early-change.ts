@@ -47,3 +47,10 @@ export function useEarlyState(
   const ref = useEarlyChange<HTMLInputElement>(value, setValue);
   return [value, setValue, ref];
 }
+
+/**
+ * What an early-state field holds when its form is submitted: the element's own value. Text typed just before
+ * hydration is in the DOM before the state catches up (the adopting effect's render may not have come yet when
+ * the submit does); after that the two are the same.
+ */
+export const fieldText = (draft: string, ref: RefObject<HTMLInputElement | null>) => ref.current?.value ?? draft;

@@ -16,7 +16,7 @@ import { DepositTotals } from "./deposit-totals";
 import { ledgerDepositColumns } from "./columns";
 import { ledgerDepositsSearchParams } from "./search-params";
 import { Form } from "@/components/ui/form-element";
-import { useEarlyState } from "@/components/ui/early-change";
+import { fieldText, useEarlyState } from "@/components/ui/early-change";
 import { CoverageNote } from "@/components/data-table/ledger-coverage";
 import { notSyncedText } from "@/lib/api/ledger/coverage-words";
 import { ledgerRoutes } from "@/lib/api/ledger/routes";
@@ -168,12 +168,13 @@ function TextFilters({
   const maxValue = useEarlyState(values.maxValue ?? "");
   const text = useEarlyState(values.q ?? "");
   const submit = () => {
+    const read = ([draft, , ref]: ReturnType<typeof useEarlyState>) => fieldText(draft, ref).trim() || null;
     onApply({
-      minAmount: min[0].trim() || null,
-      maxAmount: max[0].trim() || null,
-      minValue: minValue[0].trim() || null,
-      maxValue: maxValue[0].trim() || null,
-      q: text[0].trim() || null,
+      minAmount: read(min),
+      maxAmount: read(max),
+      minValue: read(minValue),
+      maxValue: read(maxValue),
+      q: read(text),
     });
   };
   return (

@@ -8,7 +8,7 @@ import { Field } from "@/components/data-table/field";
 import { controlClass } from "@/components/ui/styles";
 import { WITHDRAWALS_KEY } from "./api";
 import { Form } from "@/components/ui/form-element";
-import { useEarlyState } from "@/components/ui/early-change";
+import { fieldText, useEarlyState } from "@/components/ui/early-change";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
@@ -27,7 +27,7 @@ export function TextFilter({
   // Seeded from the URL once per value (the parent re-keys it).
   const [draft, setDraft, ref] = useEarlyState(value);
   return (
-    <Form onSubmit={() => onApply(draft.trim())}>
+    <Form onSubmit={() => onApply(fieldText(draft, ref).trim())}>
       <Field id={id} label={label}>
         <input
           ref={ref}
