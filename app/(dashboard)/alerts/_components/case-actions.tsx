@@ -58,12 +58,16 @@ function TextForm({
     <Form
       className="space-y-2"
       onSubmit={(e) => {
-        const form = e.currentTarget;
-        const data = new FormData(form);
+        const data = new FormData(e.currentTarget);
+        const text = e.currentTarget.elements.namedItem(field) as HTMLTextAreaElement;
+        const sent = text.value;
         setPending(true);
         setError(null);
         run(String(data.get(field) ?? ""), data)
-          .then(() => form.reset())
+          // Cleared once taken, unless the next text was typed while the case was read again.
+          .then(() => {
+            if (text.value === sent) text.value = "";
+          })
           .catch(setError)
           .finally(() => setPending(false));
       }}
