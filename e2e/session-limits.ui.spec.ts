@@ -2,7 +2,7 @@
 // built app (e2e/support/second-instance.ts): its limits are seconds long (SESSION_IDLE_MINUTES=0.1 is
 // 6 s idle, SESSION_MAX_HOURS=0.008 is 28.8 s in all), and locking its demo accounts out leaves the main
 // run's alone (a failed test gets a fresh instance in a fresh worker). Thresholds are server/auth/throttle.ts's THROTTLE_LIMITS (that module is server-only).
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page, Response } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, signInApi, signInUi, type DemoRole } from "./support/staff";
 import { startForwardingProxy, type ForwardingProxy } from "./support/forwarding-proxy";
 import { startInstance, type Instance } from "./support/second-instance";
@@ -66,15 +66,25 @@ async function apiContext(
  * drawn, its session had ended a moment later, and the page was waited on as if signed in).
  */
 async function visit(page: Page, path: string): Promise<"signed-in" | "login"> {
-  const touch = page
-    .waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/session", { timeout: 10_000 })
-    .catch(() => null);
+  // The first touch whose answer can be read. The touch of the page before this navigation may be answered after
+  // it began; its body is gone with that page, and it says nothing of the session as this page finds it.
+  const answered = new Promise<{ user?: unknown } | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), 10_000);
+    const onResponse = async (r: Response) => {
+      if (new URL(r.url()).pathname !== "/api/auth/session") return;
+      const body = (await r.json().catch(() => undefined)) as { user?: unknown } | null | undefined;
+      if (body === undefined) return;
+      page.off("response", onResponse);
+      clearTimeout(timer);
+      resolve(body ?? {});
+    };
+    page.on("response", onResponse);
+  });
   await page.goto(path);
   if (new URL(page.url()).pathname === "/login") return "login";
-  const answer = await touch;
-  expect(answer, `the activity touch after ${path}`).not.toBeNull();
+  const body = await answered;
+  expect(body, `the activity touch after ${path}`).not.toBeNull();
   // A touch that found no session sends the page to sign-in, which may be under way before its body is read.
-  const body = (await answer!.json().catch(() => null)) as { user?: unknown } | null;
   if (!body?.user) {
     await expect(page).toHaveURL(/\/login\?callbackUrl=/);
     return "login";
