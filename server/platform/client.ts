@@ -177,7 +177,14 @@ export class PlatformClient {
       const deadline = this.config.now() + (opts.queueDeadlineMs ?? this.config.queueDeadlineMs);
       const queued = performance.now();
       if (opts.priority !== "background") staffCalled(op.id);
-      const release = await this.limiter.acquire(scopeKey, op.rateLimit.count, deadline, op.id, opts.priority);
+      const release = await this.limiter.acquire(
+        scopeKey,
+        op.rateLimit.count,
+        deadline,
+        op.id,
+        opts.priority,
+        opts.signal,
+      );
       const started = performance.now();
       this.config.observer?.waited({ operation: op.id, seconds: (started - queued) / 1000 });
       // What the slot learns of this request: when it left and when the platform saw it (the pacing rule), or

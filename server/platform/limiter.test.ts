@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RateBudgetExceededError } from "./errors";
 import { SlidingWindowLimiter } from "./limiter";
+import { staffWalkStarted } from "./staff-activity";
 
 function maxInWindow(times: number[], windowMs: number): number {
   const sorted = [...times].sort((a, b) => a - b);
@@ -65,6 +66,50 @@ describe("[platform][limiter]", () => {
     await (
       await staff
     )();
+  }, 15_000);
+
+  it("[ledger][priority] a background call granted before a staff walk began waits for the walk to end, past its deadline, and stops when its caller aborts", async () => {
+    const limiter = new SlidingWindowLimiter({ safetyMs: 0, arrival: false });
+    const op = "walk-pause-test";
+    const order: string[] = [];
+    // The sync's call, granted a point by its budget, is on its way to the limiter when the export starts.
+    const ended = await staffWalkStarted(op, undefined);
+    const background = limiter.acquire("uid:main:walk", 3, Date.now() + 200, op, "background").then(async (release) => {
+      order.push("sync");
+      await release();
+    });
+    const aborted = new AbortController();
+    const stopped = limiter
+      .acquire("uid:main:walk", 3, Date.now() + 20_000, op, "background", aborted.signal)
+      .catch((e: unknown) => e);
+    // Free slots and no staff call waiting (the walk's requests are in flight): still the walk's.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(order).toEqual([]);
+    const walkCall = await limiter.acquire("uid:main:walk", 3, Date.now() + 1_000, op);
+    order.push("export");
+    await walkCall();
+    aborted.abort(new Error("the ledger stops"));
+    expect(await stopped).toEqual(new Error("the ledger stops"));
+    // Its 200 ms deadline has long passed, but the walk held it, not the platform's budget: it goes on.
+    await ended();
+    await background;
+    expect(order).toEqual(["export", "sync"]);
+  }, 15_000);
+
+  it("[ledger][priority] background calls take free slots a tenth of a window apart, in the order they came, so a sync keeps no burst for staff to wait behind", async () => {
+    const limiter = new SlidingWindowLimiter({ safetyMs: 0, arrival: false, platformWindowMs: 500 });
+    const deadline = Date.now() + 10_000;
+    const taken: { who: number; at: number }[] = [];
+    await Promise.all(
+      Array.from({ length: 5 }, (_, who) =>
+        limiter.acquire("uid:main:spaced", 5, deadline, "op", "background").then(() => {
+          taken.push({ who, at: performance.now() });
+        }),
+      ),
+    );
+    expect(taken.map((t) => t.who)).toEqual([0, 1, 2, 3, 4]);
+    // Five slots free at once, yet one each 500 / 5 ms (less what a busy event loop may shift a callback by).
+    for (let i = 1; i < taken.length; i++) expect(taken[i]!.at - taken[i - 1]!.at).toBeGreaterThanOrEqual(90);
   }, 15_000);
 
   it("a request whose answer never came holds its slot for the extra time its caller names (it may still arrive)", async () => {
