@@ -4,14 +4,14 @@
 // (b) freshness with deposits arriving live: creation on the simulator → first seen in the ledger, p50/p99
 // for active and dormant sub-accounts, against the physical bound (sub-accounts ÷ (share × 10)) s;
 // (c) and (d) in ledger-queries.ts; (e) the time until the last three months are complete for every
-// sub-account, against the physical bound (--ledger-parts recent); (f) and (g) in ledger-staff.ts ("check now",
+// sub-account, and until every history is, against the physical bound (--ledger-parts recent, history); (f) and (g) in ledger-staff.ts ("check now",
 // a staff export while the sync backfills). The sync is the app's own (pg-boss engine, budget, client), in
 // this process with the simulator (ledger-sync-bed.ts); PostgreSQL with --ledger-pg, else PGlite. Reports,
 // never asserts.
 import { env } from "@/lib/env";
 import { catalog } from "@/lib/platform/catalog";
 import { sharePerSecond } from "@/server/ledger/budget";
-import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
+import { DEPOSITS_JOB, WINDOW_MS } from "@/server/ledger/deposits/sync";
 import { checkIntervals, scheduleCounts } from "@/server/ledger/deposits/schedule";
 import { ledgerQueriesAndExport } from "./ledger-queries";
 import { checkNow, exportWhileSyncing } from "./ledger-staff";
@@ -73,55 +73,83 @@ async function backfill(): Promise<void> {
   results.ledgerBackfill = row;
 }
 
+/** The calls a sub-account's deposits need, as the sync walks them: a page per 100 records, at least one a window. */
+function callsOf(times: number[], now: number, whole: boolean): number {
+  const pages = (lo: number, hi: number) => {
+    const n = times.filter((t) => t >= lo && t < hi).length;
+    return { n, calls: Math.max(1, Math.ceil(n / 100)) };
+  };
+  let calls = pages(now - WINDOW_MS, now + 1).calls;
+  // The backfill's windows back from there, until two in a row are empty (server/ledger/deposits/sync.ts).
+  for (let before = now - WINDOW_MS, empties = 0; whole && empties < 2; before -= WINDOW_MS) {
+    const w = pages(before - WINDOW_MS, before);
+    calls += w.calls;
+    empties = w.n === 0 ? empties + 1 : 0;
+  }
+  return calls;
+}
+
 /**
  * (e) Time until the last three months are complete for every sub-account (each one's newest window walked,
- * as its coverage says), against the physical bound: the calls those windows need (a page per 100 records,
- * at least one) ÷ E1's whole rate (staff idle: the sync may use it beyond its share). Stops at `seconds` × 10.
+ * as its coverage says), and with `--ledger-parts history` then until every history is (each one's backfill
+ * done), each against the physical bound: the calls those windows need (callsOf) ÷ E1's whole rate (staff
+ * idle: the sync may use it beyond its share). Stops at `seconds` × 10.
  */
-async function recentWindows(): Promise<void> {
-  log(`\nLedger (e): the last three months of ${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts complete`);
-  const row = await withSync(
+async function recentWindows(history: boolean): Promise<void> {
+  log(
+    `\nLedger (e): the last three months${history ? ", then every history," : ""} of ` +
+      `${ledgerFlags.subs.toLocaleString("en-US")} sub-accounts complete`,
+  );
+  const rows = await withSync(
     ledgerFlags.subs,
     {},
     async () => undefined,
     async (b, sim, uids) => {
       const now = Date.now();
-      const calls = uids.reduce((n, u) => {
-        const recent = sim.state.depositsOf(u).filter((d) => Number(d.cTime) >= now - 89 * DAY).length;
-        return n + Math.max(1, Math.ceil(recent / 100));
-      }, 0);
+      const times = uids.map((u) => sim.state.depositsOf(u).map((d) => Number(d.cTime)));
+      const needed = {
+        recent: times.reduce((n, t) => n + callsOf(t, now, false), 0),
+        history: times.reduce((n, t) => n + callsOf(t, now, true), 0),
+      };
       sim.resetStats();
       const t0 = performance.now();
       const limitMs = ledgerFlags.seconds * 10_000;
-      let covered = 0;
-      while (performance.now() - t0 < limitMs) {
-        const { rows } = await b.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM ledger_sync WHERE job = $1 AND covered_to IS NOT NULL`,
-          [DEPOSITS_JOB],
-        );
-        covered = rows[0]!.n;
-        if (covered >= uids.length) break;
-        await sleep(500);
+      const out: Figures[] = [];
+      for (const part of history ? (["recent", "history"] as const) : (["recent"] as const)) {
+        let complete = 0;
+        while (performance.now() - t0 < limitMs) {
+          const { rows } = await b.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM ledger_sync WHERE job = $1 AND ${
+              part === "recent" ? "covered_to IS NOT NULL" : "backfill_done"
+            }`,
+            [DEPOSITS_JOB],
+          );
+          complete = rows[0]!.n;
+          if (complete >= uids.length) break;
+          await sleep(500);
+        }
+        const secs = (performance.now() - t0) / 1000;
+        const stats = sim.stats();
+        const boundSecs = needed[part] / e1Rate;
+        out.push({
+          part,
+          engine: b.engine,
+          subaccounts: uids.length,
+          complete,
+          seconds: round(secs, 1),
+          callsNeeded: needed[part],
+          boundSeconds: round(boundSecs, 1),
+          ratio: complete >= uids.length ? round(boundSecs / secs, 3) : NaN,
+          callsMade: stats.operations["deposits.list"]?.accepted ?? 0,
+          http429: stats.http429,
+        } satisfies Figures);
+        log(`  ${JSON.stringify(out.at(-1))}`);
       }
-      const secs = (performance.now() - t0) / 1000;
-      const stats = sim.stats();
-      const boundSecs = calls / e1Rate;
-      return {
-        engine: b.engine,
-        subaccounts: uids.length,
-        complete: covered,
-        seconds: round(secs, 1),
-        callsNeeded: calls,
-        boundSeconds: round(boundSecs, 1),
-        ratio: covered >= uids.length ? round(boundSecs / secs, 3) : NaN,
-        callsMade: stats.operations["deposits.list"]?.accepted ?? 0,
-        http429: stats.http429,
-      } satisfies Figures;
+      return out;
     },
   );
-  log(`  ${JSON.stringify(row)}`);
-  table("Ledger (e): last three months complete for every sub-account (target ratio >= 0.9)", [row]);
-  results.ledgerRecentWindows = row;
+  table("Ledger (e): last three months, and every history, complete for every sub-account (target ratio >= 0.9)", rows);
+  results.ledgerRecentWindows = { runs: rows };
 }
 
 /** (b) Live deposits: creation → first seen in the ledger, after the history is in (steady state). */
@@ -220,7 +248,8 @@ async function freshness(): Promise<void> {
 
 export async function ledgerBench(): Promise<void> {
   if (ledgerFlags.parts.has("backfill")) await backfill();
-  if (ledgerFlags.parts.has("recent")) await recentWindows();
+  if (ledgerFlags.parts.has("recent") || ledgerFlags.parts.has("history"))
+    await recentWindows(ledgerFlags.parts.has("history"));
   if (ledgerFlags.parts.has("freshness")) await freshness();
   if (ledgerFlags.parts.has("checknow")) await checkNow();
   if (ledgerFlags.parts.has("exportsync")) await exportWhileSyncing();
