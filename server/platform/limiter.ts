@@ -186,9 +186,16 @@ export class SlidingWindowLimiter {
           signal?.removeEventListener("abort", done);
           resolve();
         };
+        // Only the first in line, with nothing else in its way, waits for the spacing alone; the others wait to be
+        // woken (a poll at most), never a busy loop.
+        const onlySpacing = first && !walking && scope.staffWaiting === 0 && !scope.backgroundQueued;
         const t = setTimeout(
           done,
-          walking ? IN_FLIGHT_POLL_MS : Math.max(1, Math.min(left, IN_FLIGHT_POLL_MS * 4, spacedAt - pausedAt)),
+          walking
+            ? IN_FLIGHT_POLL_MS
+            : onlySpacing
+              ? Math.max(1, spacedAt - pausedAt)
+              : Math.min(left, IN_FLIGHT_POLL_MS * 4),
         );
         signal?.addEventListener("abort", done, { once: true });
         scope.yielding.push(done);
