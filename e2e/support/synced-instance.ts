@@ -3,8 +3,9 @@
 // rule no other spec sees). The sync of a fresh instance waits on the simulator's rate limits for 20-45 s; each of
 // those specs used to start its own and wait it out. The run's global set-up (e2e/support/global-setup.ts) starts
 // this one and the two specs' own before the first spec, so they sync while other specs run; each spec stops its
-// own, the last of the shared one's specs stops that one, and the set-up's teardown whatever is left. Each spec still waits, off the clock, for the state it needs. A spec run without the set-up (an older
-// set-up, a run of the api project alone) starts its own.
+// own, the last of the shared one's specs stops that one, and the set-up's teardown whatever is left. Each spec
+// still waits, off the clock, for the state it needs. A spec run without the set-up (an older set-up, a run of
+// the api project alone) starts its own.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
