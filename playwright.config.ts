@@ -33,6 +33,8 @@ process.env.E2E_REPORTS_DIR = REPORTS;
 // in the first 5 minutes); then the ui project has them all. On 2 cores that is one ui worker beside the api
 // one, then two ui workers: 16.1 min for the suite, where a lone ui worker had taken 20.8 (that run still with
 // bcrypt at cost 12, now 4: e2e/support/second-instance.ts). E2E_WORKERS sets the total.
+// Measured again with bcrypt at 4: the run is CPU-bound (vmstat: 0 % idle throughout); three workers took as long
+// as two (1,072 s against 1,099 s) and session-limits' idle test failed on a slow navigation (docs/testing.md).
 const WORKERS = Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelism() / 2) + 1);
 
 /**
