@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,7 +33,28 @@ process.env.E2E_REPORTS_DIR = REPORTS;
 // in the first 5 minutes); then the ui project has them all. On 2 cores that is one ui worker beside the api
 // one, then two ui workers: 16.1 min for the suite, where a lone ui worker had taken 20.8 (that run still with
 // bcrypt at cost 12, now 4: e2e/support/second-instance.ts). E2E_WORKERS sets the total.
+// Measured again with bcrypt at 4: the run is CPU-bound (vmstat: 0 % idle throughout); three workers took as long
+// as two (1,072 s against 1,099 s) and session-limits' idle test failed on a slow navigation (docs/testing.md).
 const WORKERS = Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelism() / 2) + 1);
+
+/**
+ * Chromium's features this run turns off: Playwright's own list (playwright-core's chromiumSwitches.ts, read from
+ * its bundle; Chromium honours only the last --disable-features switch, so ours must repeat it) and the omnibox
+ * popup's WebUI. Chromium 156 starts a renderer for that popup (chrome://omnibox-popup.top-chrome/) with every
+ * browser context, a window nobody sees in headless mode: about 0.7 s of CPU each, for every test's context.
+ * Without Playwright's list (its bundle changed shape) nothing is added: a slower run, never a different one.
+ */
+function disabledFeatures(): string[] {
+  try {
+    const core = path.dirname(createRequire(import.meta.url).resolve("playwright-core/package.json"));
+    const bundle = readFileSync(path.join(core, "lib", "coreBundle.js"), "utf8");
+    const list = /disabledFeatures = \[([\s\S]*?)\]/.exec(bundle)?.[1];
+    const own = [...(list ?? "").matchAll(/"(\w+)"/g)].map((m) => m[1]!);
+    return own.length ? [`--disable-features=${[...own, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")}`] : [];
+  } catch {
+    return [];
+  }
+}
 
 export default defineConfig({
   testDir: "./e2e",
@@ -62,6 +84,7 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
+        ...disabledFeatures(),
       ],
     },
   },

@@ -24,7 +24,7 @@ const get = async (ctx: APIRequestContext, path: string) => (await (await ctx.ge
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
-  instance = await syncedInstance();
+  instance = await syncedInstance("ledger-trades");
   // Wait, off the clock, until the main key's fills and every plan-order symbol it trades are in.
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "broker");

@@ -32,7 +32,7 @@ type LedgerPage = {
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
-  instance = await syncedInstance();
+  instance = await syncedInstance("ledger");
   // Wait, off the clock, until every registry sub-account's history is in the ledger.
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "compliance");

@@ -16,7 +16,7 @@ const ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
   // The run's shared instance with the sync on (e2e/support/synced-instance.ts).
-  instance = await syncedInstance();
+  instance = await syncedInstance("monitoring");
   const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
   await signInApi(ctx, "compliance");
   await expect

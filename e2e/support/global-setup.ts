@@ -52,7 +52,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The repository: reports/ is in it (playwright.config.ts).
   const root = path.dirname(process.env.E2E_REPORTS_DIR ?? path.resolve("reports"));
   const template = makePgliteTemplate(root);
-  const synced = mayRun(SYNCED_SPECS) ? await launchSyncedInstance() : null;
+  const users = SYNCED_SPECS.filter((spec) => mayRun([spec]));
+  const synced = users.length ? await launchSyncedInstance(users) : null;
   const own = await Promise.all(
     (Object.keys(OWN_SYNCED) as OwnSyncedSpec[]).filter((spec) => mayRun([spec])).map(launchOwnSyncedInstance),
   );

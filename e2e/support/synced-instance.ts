@@ -2,9 +2,13 @@
 // ledger-trades; layout-stability and monitoring-evidence keep one each, below, since each needs a queue or a
 // rule no other spec sees). The sync of a fresh instance waits on the simulator's rate limits for 20-45 s; each of
 // those specs used to start its own and wait it out. The run's global set-up (e2e/support/global-setup.ts) starts
-// this one and the two specs' own before the first spec, so they sync while other specs run, and stops them at
-// the end. Each spec still waits, off the clock, for the state it needs. A spec run without the set-up (an older
-// set-up, a run of the api project alone) starts its own.
+// this one and the two specs' own before the first spec, so they sync while other specs run; each spec stops its
+// own, the last of the shared one's specs stops that one, and the set-up's teardown whatever is left. Each spec
+// still waits, off the clock, for the state it needs. A spec run without the set-up (an older set-up, a run of
+// the api project alone) starts its own.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { isHealthy, launchInstance, startInstance, type Instance } from "./second-instance";
 
 /** What the shared instance runs with: every setting one of its specs asked for. */
@@ -17,7 +21,8 @@ export const SYNCED_APP_ENV = {
 };
 
 /** The specs that use it: the global set-up starts it only when the run may include one of them. */
-export const SYNCED_SPECS = ["monitoring", "ledger", "ledger-trades"];
+export const SYNCED_SPECS = ["monitoring", "ledger", "ledger-trades"] as const;
+export type SyncedSpec = (typeof SYNCED_SPECS)[number];
 
 /** The evidence spec's own instance: the sync on, trades not synced. */
 export const EVIDENCE_APP_ENV = { LEDGER_SYNC: "on", LEDGER_SYNC_SHARE: "1", LEDGER_SWEEP_SECONDS: "1" };
@@ -85,30 +90,67 @@ export async function ownSyncedInstance(spec: OwnSyncedSpec, timeoutMs = 180_000
   return { baseURL, logFile, stop };
 }
 
-/** Where the global set-up tells the workers its address (inherited through the environment). */
+/** Where the global set-up tells the workers its address, process and users (inherited through the environment). */
 const URL_VAR = "E2E_SYNCED_BASE_URL";
+const PID_VAR = "E2E_SYNCED_PID";
+const USERS_VAR = "E2E_SYNCED_USERS";
+const DONE_VAR = "E2E_SYNCED_DONE_DIR";
 
-/** Starts the shared instance (the global set-up's part) without waiting for it: the specs do. */
-export async function launchSyncedInstance(): Promise<Instance> {
-  const { healthy, ...instance } = await launchInstance("synced", SYNCED_APP_ENV, 180_000);
+/**
+ * Starts the shared instance (the global set-up's part) without waiting for it: the specs do. `users` are the
+ * specs of this run that may use it: once each has ended, the last one stops it (an idle instance with the sync
+ * on polls its queues every second, about a tenth of a core on the 2-core CI machine, for the rest of the run).
+ */
+export async function launchSyncedInstance(users: readonly string[]): Promise<Instance> {
+  const { healthy, pid, ...instance } = await launchInstance("synced", SYNCED_APP_ENV, 180_000);
   process.env[URL_VAR] = instance.baseURL;
+  process.env[PID_VAR] = String(pid ?? "");
+  process.env[USERS_VAR] = users.join(",");
+  process.env[DONE_VAR] = mkdtempSync(path.join(tmpdir(), "brokerdesk-e2e-synced-done-"));
   // A start that fails shows in the first spec that waits for it, with the log's address.
   void healthy;
-  return instance;
+  const done = process.env[DONE_VAR];
+  return {
+    ...instance,
+    stop: async () => {
+      await instance.stop();
+      rmSync(done, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
- * The shared synced instance for a spec's beforeAll, once it answers; its stop() leaves the shared one running
- * (the global set-up stops it) and stops one the spec had to start itself.
+ * Marks `spec` done with the shared instance; when every user of this run is, stops it. A spec whose remaining
+ * tests run again in a fresh worker (after a failure) finds it stopped and starts its own (syncedInstance).
  */
-export async function syncedInstance(timeoutMs = 180_000): Promise<Instance> {
+function leaveShared(spec: SyncedSpec): void {
+  const done = process.env[DONE_VAR];
+  const pid = Number(process.env[PID_VAR]);
+  if (!done || !existsSync(done) || !(pid > 0)) return;
+  writeFileSync(path.join(done, spec), "");
+  const users = (process.env[USERS_VAR] ?? "").split(",").filter(Boolean);
+  if (!users.every((u) => existsSync(path.join(done, u)))) return;
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * The shared synced instance for the beforeAll of `spec`, once it answers; its stop() tells the shared one that
+ * `spec` is done with it (the last of its users stops it; the global set-up's teardown stops it otherwise) and
+ * stops one the spec had to start itself.
+ */
+export async function syncedInstance(spec: SyncedSpec, timeoutMs = 180_000): Promise<Instance> {
   const baseURL = process.env[URL_VAR];
-  if (!baseURL) return startInstance("synced-own", SYNCED_APP_ENV, 120_000);
+  const pid = Number(process.env[PID_VAR]);
+  if (!baseURL || (pid > 0 && !alive(pid))) return startInstance("synced-own", SYNCED_APP_ENV, 120_000);
   const deadline = Date.now() + timeoutMs;
   while (!(await isHealthy(baseURL))) {
     if (Date.now() > deadline)
       throw new Error(`the shared synced instance (${baseURL}) did not answer: see reports/e2e-server-synced.log`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseURL, logFile: "e2e-server-synced.log", stop: async () => undefined };
+  return { baseURL, logFile: "e2e-server-synced.log", stop: async () => leaveShared(spec) };
 }
