@@ -4,10 +4,10 @@
 // (b) freshness with deposits arriving live: creation on the simulator → first seen in the ledger, p50/p99
 // for active and dormant sub-accounts, against the physical bound (sub-accounts ÷ (share × 10)) s;
 // (c) and (d) in ledger-queries.ts; (e) the time until the last three months are complete for every
-// sub-account, and until every history is, against the physical bound (--ledger-parts recent, history); (f) and (g) in ledger-staff.ts ("check now",
-// a staff export while the sync backfills). The sync is the app's own (pg-boss engine, budget, client), in
-// this process with the simulator (ledger-sync-bed.ts); PostgreSQL with --ledger-pg, else PGlite. Reports,
-// never asserts.
+// sub-account, and until every history is, against the physical bound (--ledger-parts recent, history); (f)
+// and (g) in ledger-staff.ts ("check now", a staff export while the sync backfills). The sync is the app's own
+// (pg-boss engine, budget, client), in this process with the simulator (ledger-sync-bed.ts); PostgreSQL with
+// --ledger-pg, else PGlite. Reports, never asserts.
 import { env } from "@/lib/env";
 import { catalog } from "@/lib/platform/catalog";
 import { sharePerSecond } from "@/server/ledger/budget";
