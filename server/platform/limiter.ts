@@ -155,60 +155,48 @@ export class SlidingWindowLimiter {
     const ticket = {};
     scope.backgroundLine.push(ticket);
     try {
-      return await this.backgroundInTurn(scope, scopeKey, limit, deadlineAt, operationId, signal, ticket);
+      for (;;) {
+        signal?.throwIfAborted();
+        const walking = staffWalking(operationId);
+        const spacedAt = scope.backgroundAt + this.platformWindowMs / limit;
+        const pausedAt = Date.now();
+        const first = scope.backgroundLine[0] === ticket;
+        if (first && !walking && scope.staffWaiting === 0 && !scope.backgroundQueued && pausedAt >= spacedAt) break;
+        const left = deadlineAt - pausedAt;
+        if (!walking && left <= 0) throw new RateBudgetExceededError(operationId, this.windowMs, "deadline");
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(t);
+            signal?.removeEventListener("abort", done);
+            resolve();
+          };
+          // Only the first in line, with nothing else in its way, waits for the spacing alone; the others wait to be
+          // woken (a poll at most), never a busy loop.
+          const onlySpacing = first && !walking && scope.staffWaiting === 0 && !scope.backgroundQueued;
+          const t = setTimeout(
+            done,
+            walking
+              ? IN_FLIGHT_POLL_MS
+              : onlySpacing
+                ? Math.max(1, spacedAt - pausedAt)
+                : Math.min(left, IN_FLIGHT_POLL_MS * 4),
+          );
+          signal?.addEventListener("abort", done, { once: true });
+          scope.yielding.push(done);
+        });
+        if (walking) deadlineAt += Date.now() - pausedAt;
+      }
+      scope.backgroundQueued = true;
+      try {
+        const release = await this.acquireInTurn(scope, scopeKey, limit, deadlineAt, operationId);
+        scope.backgroundAt = Date.now();
+        return release;
+      } finally {
+        scope.backgroundQueued = false;
+      }
     } finally {
+      // Out of the line and out of the queue: the next in line may go (woken once, not while still first here).
       scope.backgroundLine.splice(scope.backgroundLine.indexOf(ticket), 1);
-      this.wakeYielding(scope);
-    }
-  }
-
-  private async backgroundInTurn(
-    scope: Scope,
-    scopeKey: string,
-    limit: number,
-    deadlineAt: number,
-    operationId: string,
-    signal: AbortSignal | undefined,
-    ticket: object,
-  ): Promise<Release> {
-    for (;;) {
-      signal?.throwIfAborted();
-      const walking = staffWalking(operationId);
-      const spacedAt = scope.backgroundAt + this.platformWindowMs / limit;
-      const pausedAt = Date.now();
-      const first = scope.backgroundLine[0] === ticket;
-      if (first && !walking && scope.staffWaiting === 0 && !scope.backgroundQueued && pausedAt >= spacedAt) break;
-      const left = deadlineAt - pausedAt;
-      if (!walking && left <= 0) throw new RateBudgetExceededError(operationId, this.windowMs, "deadline");
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(t);
-          signal?.removeEventListener("abort", done);
-          resolve();
-        };
-        // Only the first in line, with nothing else in its way, waits for the spacing alone; the others wait to be
-        // woken (a poll at most), never a busy loop.
-        const onlySpacing = first && !walking && scope.staffWaiting === 0 && !scope.backgroundQueued;
-        const t = setTimeout(
-          done,
-          walking
-            ? IN_FLIGHT_POLL_MS
-            : onlySpacing
-              ? Math.max(1, spacedAt - pausedAt)
-              : Math.min(left, IN_FLIGHT_POLL_MS * 4),
-        );
-        signal?.addEventListener("abort", done, { once: true });
-        scope.yielding.push(done);
-      });
-      if (walking) deadlineAt += Date.now() - pausedAt;
-    }
-    scope.backgroundQueued = true;
-    try {
-      const release = await this.acquireInTurn(scope, scopeKey, limit, deadlineAt, operationId);
-      scope.backgroundAt = Date.now();
-      return release;
-    } finally {
-      scope.backgroundQueued = false;
       this.wakeYielding(scope);
     }
   }
