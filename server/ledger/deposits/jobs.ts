@@ -84,15 +84,17 @@ async function startDepositJobs(ctx: EngineContext): Promise<DepositJobs> {
         retentionMs: ctx.retentionMs,
         backfill: mode,
       });
-      const next = nextCheckMs(out, now(), intervals);
+      // A backfill step that was no check (./sync.ts) leaves the schedule as it was.
+      const next = out.checked ? nextCheckMs(out, now(), intervals) : null;
       // A backfill's runs take more calls than the checks after it: only those count towards a check's cost.
       // A priority asked for before this run began is served once the history is complete.
+      const cost = out.backfillDone && out.checked;
       await db.query(
-        `UPDATE ledger_sync SET next_check_at = to_timestamp($3 / 1000.0),
+        `UPDATE ledger_sync SET next_check_at = COALESCE(to_timestamp($3 / 1000.0), next_check_at),
                 priority_at = CASE WHEN $4::boolean AND priority_at <= to_timestamp($5 / 1000.0)
                   THEN NULL ELSE priority_at END
-                ${out.backfillDone ? `, ${callsPerCheckSet("$6")}` : ""} WHERE job = $1 AND sub_uid = $2`,
-        [DEPOSITS_JOB, subUid, next, out.backfillDone, started, ...(out.backfillDone ? [out.calls] : [])],
+                ${cost ? `, ${callsPerCheckSet("$6")}` : ""} WHERE job = $1 AND sub_uid = $2`,
+        [DEPOSITS_JOB, subUid, next, out.backfillDone, started, ...(cost ? [out.calls] : [])],
       );
       if (out.records || out.changes) await ctx.afterSync(subUid);
     },

@@ -249,6 +249,60 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][deposits] sy
     expect(one.map((r) => r.subUid)).toEqual([subs()[7]!.uid]);
     expect(await syncStatus(db, { subUid: "1" })).toEqual([]);
   });
+
+  it("[ledger][deposits] a backfill step not due for a check walks only its older window and leaves the check's schedule; a due one walks both", async () => {
+    const uid = deskUid(sim, "desk12");
+    const windows: { start: number; end: number }[] = [];
+    const watched = new Proxy(client, {
+      get(target, prop, receiver) {
+        if (prop !== "call") return Reflect.get(target, prop, receiver);
+        return (...args: Parameters<PlatformClient["call"]>) => {
+          const p = args[1] as { startTime: string; endTime: string };
+          windows.push({ start: Number(p.startTime), end: Number(p.endTime) });
+          return target.call(...args);
+        };
+      },
+    });
+    const run = () => syncSubaccountDeposits(uid, { db, client: watched, budget: free });
+    const state = async () =>
+      (
+        await db.query<{ before: string; windows: number; checked: Date; success: Date; next: Date }>(
+          `SELECT backfill_before::text AS before, backfill_windows AS windows, last_checked_at AS checked,
+                  last_success_at AS success, next_check_at AS next FROM ledger_sync WHERE job = $1 AND sub_uid = $2`,
+          [DEPOSITS_JOB, uid],
+        )
+      ).rows[0]!;
+    const first = await run();
+    expect(first.checked).toBe(true);
+    await db.query("UPDATE ledger_sync SET next_check_at = now() + interval '1 hour' WHERE job = $1 AND sub_uid = $2", [
+      DEPOSITS_JOB,
+      uid,
+    ]);
+    const before = await state();
+    windows.length = 0;
+    const step = await run();
+    const after = await state();
+    expect(step.checked).toBe(false);
+    expect(step.calls).toBe(windows.length);
+    expect(windows.length).toBeGreaterThan(0);
+    // Only the window below where the backfill stood: nothing newer was asked for.
+    for (const w of windows) expect(w.end).toBeLessThanOrEqual(Number(before.before));
+    expect(after.windows).toBe(before.windows + 1);
+    expect(Number(after.before)).toBeLessThan(Number(before.before));
+    expect({ checked: after.checked, success: after.success, next: after.next }).toEqual({
+      checked: before.checked,
+      success: before.success,
+      next: before.next,
+    });
+    // Due again: the recent part is walked with the step.
+    await db.query("UPDATE ledger_sync SET next_check_at = now() WHERE job = $1 AND sub_uid = $2", [DEPOSITS_JOB, uid]);
+    windows.length = 0;
+    const due = await run();
+    expect(due.checked).toBe(true);
+    expect(Math.max(...windows.map((w) => w.end))).toBeGreaterThan(Date.now() - 60_000);
+    await untilBackfilled(run);
+    expect(await ledgerOf(db, uid)).toEqual(simulatorOf(uid));
+  });
 });
 
 describe("[ledger][schedule] when a sub-account is due again", () => {

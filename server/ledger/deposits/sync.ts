@@ -2,7 +2,8 @@ import "server-only";
 // Keeping one sub-account's deposits (E1) in the ledger. One run does, in order and within a bounded
 // number of calls:
 // 1. the recent part: from the newest stored record (less a re-check span, as a pending deposit's status
-//    can still change) up to now, newest first, page by page;
+//    can still change) up to now, newest first, page by page; a backfill step whose sub-account is not due
+//    for a check (./schedule.ts) leaves it out, so a history of n windows costs n calls, not 2n;
 // 2. one step of the backfill: the next 89-day window further back (the platform answers at most three
 //    months per call), until two windows in a row hold nothing: then everything the platform still holds
 //    has been seen.
@@ -51,6 +52,8 @@ export type SyncOutcome = {
   gone: number;
   backfillDone: boolean;
   newestCtime: number | null;
+  /** The recent part was walked: a check, which moves the sub-account's schedule (./jobs.ts). */
+  checked: boolean;
 };
 
 type SyncState = {
@@ -60,6 +63,7 @@ type SyncState = {
   newest_ctime: string | null;
   verify_before: string | null;
   verify_due: boolean;
+  check_due: boolean;
 };
 
 export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Promise<SyncOutcome> {
@@ -72,13 +76,20 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
     gone: 0,
     backfillDone: state.backfill_done,
     newestCtime: null,
+    checked: false,
   };
   const cutoff = deps.retentionMs ? now - deps.retentionMs : -Infinity;
 
   // 1. Recent: newest stored (less the re-check span) .. now; the whole window when nothing is stored yet.
+  //    Left out by a backfill step that is not a check too: the backfill goes on from where it stands.
   const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
   const recentStart = Math.max(newest === null ? now - WINDOW_MS : newest - RECHECK_MS, now - WINDOW_MS, cutoff);
-  const recent = await walkWindow(subUid, recentStart, now, deps, out, { coveredTo: now - COVERAGE_SKEW_MS });
+  const stepOnly =
+    (deps.backfill ?? "step") === "step" && !state.check_due && !state.backfill_done && state.backfill_before !== null;
+  const recent = stepOnly
+    ? { count: 0, newest: null }
+    : await walkWindow(subUid, recentStart, now, deps, out, { coveredTo: now - COVERAGE_SKEW_MS });
+  out.checked = !stepOnly;
 
   // 2. The backfill, when not done: the window that ends where the last one (or the recent part) began; one
   //    such step, none or all of them, as the sweep asked.
@@ -126,15 +137,16 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
 
   const newestSeen = Math.max(newest ?? 0, recent.newest ?? 0) || null;
   out.newestCtime = newestSeen;
+  // A step that was no check leaves the check's times as they were: /sync's lag is the age of the last check.
   await deps.db.query(
     `INSERT INTO ledger_sync (job, sub_uid, backfill_done, backfill_before, empty_windows, newest_ctime,
-       last_checked_at, last_success_at, records, calls, errors, last_error,
-                              verify_before, verified_at)
+       last_checked_at, last_success_at, records, calls, errors, last_error, verify_before, verified_at)
      VALUES ($1, $2, $3, $4, $5, $6, now(), now(), $7, $8, 0, NULL, $9, CASE WHEN $10::boolean THEN now() END)
      ON CONFLICT (job, sub_uid) DO UPDATE SET backfill_done = $3, backfill_before = $4, empty_windows = $5,
        newest_ctime = $6,
-       last_checked_at = now(), last_success_at = now(), records = ledger_sync.records + $7,
-         calls = ledger_sync.calls + $8, errors = 0, last_error = NULL,
+       last_checked_at = CASE WHEN $11::boolean THEN now() ELSE ledger_sync.last_checked_at END,
+       last_success_at = CASE WHEN $11::boolean THEN now() ELSE ledger_sync.last_success_at END,
+       records = ledger_sync.records + $7, calls = ledger_sync.calls + $8, errors = 0, last_error = NULL,
        verify_before = $9, verified_at = CASE WHEN $10::boolean THEN now() ELSE ledger_sync.verified_at END`,
     [
       DEPOSITS_JOB,
@@ -147,6 +159,7 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
       out.calls,
       verifyBefore,
       verifyEnded,
+      out.checked,
     ],
   );
   return out;
@@ -167,7 +180,8 @@ async function loadState(db: Queryable, subUid: string, verifyEveryMs: number): 
   const { rows } = await db.query<SyncState>(
     `SELECT backfill_done, backfill_before::text AS backfill_before, empty_windows, newest_ctime::text AS newest_ctime,
        verify_before::text AS verify_before,
-            (verified_at IS NULL OR verified_at <= now() - make_interval(secs => $3 / 1000.0)) AS verify_due
+            (verified_at IS NULL OR verified_at <= now() - make_interval(secs => $3 / 1000.0)) AS verify_due,
+            (next_check_at IS NULL OR next_check_at <= now()) AS check_due
        FROM ledger_sync WHERE job = $1 AND sub_uid = $2`,
     [DEPOSITS_JOB, subUid, verifyEveryMs],
   );
@@ -179,6 +193,7 @@ async function loadState(db: Queryable, subUid: string, verifyEveryMs: number): 
       newest_ctime: null,
       verify_before: null,
       verify_due: true,
+      check_due: true,
     }
   );
 }
