@@ -228,6 +228,11 @@ export const ledgerSyncSchema = z.object({
     callsPerSecond: z.number(),
     recentCompleteAt: z.nullable(z.string()),
     historyCompleteAt: z.nullable(z.string()),
+    /**
+     * While histories are backfilled, how often a sub-account already checked is checked again: checks take at most
+     * a tenth of the runs while backfill steps wait (null: every history is complete, or the sync is off here).
+     */
+    checkEverySeconds: z.nullable(z.number()),
   }),
   jobs: z.array(ledgerSyncJobSchema),
   /**

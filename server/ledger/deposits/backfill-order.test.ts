@@ -1,8 +1,8 @@
 // The order of the deposit backfill on the job engine (pg-boss) against the simulator over loopback, on
 // PGlite and (with TEST_DATABASE_URL) on PostgreSQL: with N sub-accounts and a slow platform, no sub-account
 // walks a window further back before every other has walked the one before it (the newest window of all
-// first); and a sub-account staff ask for overtakes the queue, its whole history complete while others still
-// wait for their first check.
+// first); a sub-account staff ask for overtakes the queue, its whole history complete while others still
+// wait for their first check; and due checks take at most their share of the runs while backfill steps wait.
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import type { Db } from "@/server/db";
@@ -11,6 +11,7 @@ import type { Simulator } from "@/server/simulator";
 import { registerFromSimulator } from "@/server/testing";
 import { syncBudget } from "../budget";
 import { DEPOSITS_JOB } from "./sync";
+import { CHECKS_WHILE_BACKFILLING, dueRuns } from "./backfill-order";
 import { freeBudget as free, ledgerTestBed, runEngineUntil } from "../testing";
 
 const bed = ledgerTestBed();
@@ -122,5 +123,45 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][backfill-ord
       // Its history took about four calls; the queue's first pass needs thirty.
       expect(uncoveredWhenDone).toBeGreaterThanOrEqual(10);
     }, 90_000);
+  });
+
+  describe("checks while the backfill waits", () => {
+    const t = databaseTestBed(engine);
+    it("[ledger][backfill-order] due checks take at most their share of the runs while steps wait, most overdue first; with none waiting, every run", async () => {
+      const db = t.db;
+      const chosen = sim.state.subaccountsOf(sim.keys.brokerMain.uid).slice(0, 40);
+      await registerFromSimulator(db, chosen);
+      const stepping = chosen.slice(0, 20).map((s) => s.uid);
+      const checking = chosen.slice(20).map((s) => s.uid);
+      const now = Date.now();
+      // Twenty at the backfill's frontier and not due; twenty whose history is complete and whose check is due,
+      // the k-th overdue by 40 − k minutes.
+      await db.query(
+        `INSERT INTO ledger_sync (job, sub_uid, covered_from, covered_to, backfill_windows, backfill_done, backfill_before,
+           next_check_at)
+         SELECT $1, u, $3::bigint, $4::bigint, 1, false, $3::bigint, now() + interval '1 hour' FROM unnest($2::text[]) AS u`,
+        [DEPOSITS_JOB, stepping, now - 89 * 86_400_000, now],
+      );
+      await db.query(
+        `INSERT INTO ledger_sync (job, sub_uid, covered_from, covered_to, backfill_done, next_check_at)
+         SELECT $1, u, 0, $3::bigint, true, now() - make_interval(mins => 40 - k::int)
+           FROM unnest($2::text[]) WITH ORDINALITY AS x(u, k)`,
+        [DEPOSITS_JOB, checking, now],
+      );
+      const runs = await dueRuns(db, 20);
+      const checks = runs.filter((r) => r.mode === "none").map((r) => r.subUid);
+      expect(runs).toHaveLength(20);
+      expect(checks.length).toBeGreaterThanOrEqual(1);
+      expect(checks.length).toBeLessThanOrEqual(Math.ceil(20 * CHECKS_WHILE_BACKFILLING));
+      expect(checks).toEqual(checking.slice(0, checks.length));
+      expect(runs.filter((r) => r.mode === "step").every((r) => stepping.includes(r.subUid))).toBe(true);
+      // No step waits: every run is a check.
+      await db.query("UPDATE ledger_sync SET backfill_done = true WHERE job = $1 AND sub_uid = ANY($2)", [
+        DEPOSITS_JOB,
+        stepping,
+      ]);
+      const after = await dueRuns(db, 20);
+      expect(after.map((r) => r.subUid)).toEqual(checking);
+    });
   });
 });

@@ -3,9 +3,13 @@ import "server-only";
 // 1. a sub-account staff opened, searched for or asked to check (priority_at): its whole history, at once;
 // 2. every sub-account's newest window (the last 89 days) before any older window of any: a sub-account never
 //    checked has only its recent part walked (mode "none");
-// 3. checks that are due (the schedule of ./schedule.ts keeps the newest part current);
-// 4. then the backfill goes one window deeper for the sub-accounts at its frontier (the fewest windows
-//    walked), so the next window back completes for all before any goes two back, and so on.
+// 3. the backfill goes one window deeper for the sub-accounts at its frontier (the fewest windows walked), so
+//    the next window back completes for all before any goes two back, and so on; such a step is one call or
+//    a few (./sync.ts leaves out the recent part of one not due for a check);
+// 4. checks that are due (the schedule of ./schedule.ts keeps the newest part current), between the steps:
+//    while a step waits, at most one run in CHECKS_WHILE_BACKFILLING is a check, so that every history is
+//    complete near the rate's bound, and the newest part is still checked, most overdue first; with no step
+//    waiting, the checks take every run.
 // The frontier leaves out a sub-account whose runs keep failing (FRONTIER_ERRORS in a row): one broken
 // sub-account must not hold every other's history back; its own coverage says it is not complete.
 import type { Queryable } from "@/server/db";
@@ -16,6 +20,8 @@ export type DueRun = { subUid: string; mode: RunMode; priority: boolean };
 
 /** Runs in a row that failed before a sub-account no longer holds the backfill's frontier back. */
 export const FRONTIER_ERRORS = 5;
+/** While backfill steps wait, the share of the runs (and so, near enough, of the calls) that checks take. */
+export const CHECKS_WHILE_BACKFILLING = 0.1;
 /** pg-boss's priority of a run staff asked for (higher is fetched first; the others are 0). */
 export const PRIORITY_RUN = 10;
 
@@ -40,17 +46,26 @@ export async function dueRuns(db: Queryable, limit: number): Promise<DueRun[]> {
     `WITH c AS (
        SELECT r.sub_uid, s.priority_at, s.next_check_at, s.backfill_windows,
               (s.sub_uid IS NULL OR (s.covered_to IS NULL AND s.errors < $4::int)) AS uncovered,
+              COALESCE(s.next_check_at <= now(), false) AS due,
               (s.sub_uid IS NOT NULL AND s.covered_to IS NOT NULL
                 AND NOT s.backfill_done AND s.backfill_windows <= $3::int) AS at_frontier
-         FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid)
+         FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid),
+     w AS (
+       SELECT *, CASE WHEN priority_at IS NOT NULL THEN 0 WHEN uncovered THEN 1 ELSE 2 END AS class
+         FROM c WHERE priority_at IS NOT NULL OR uncovered OR due OR at_frontier),
+     -- Checks and steps in one line: the k-th check at k ÷ share, the k-th step at k ÷ (1 − share).
+     t AS (
+       SELECT *, CASE WHEN class < 2 THEN 0
+                      WHEN due THEN row_number() OVER (PARTITION BY class, due ORDER BY next_check_at, sub_uid) / $5::float8
+                      ELSE row_number() OVER (PARTITION BY class, due ORDER BY backfill_windows, sub_uid)
+                             / (1 - $5::float8) END AS turn
+         FROM w)
      SELECT sub_uid, priority_at IS NOT NULL AS priority,
             CASE WHEN priority_at IS NOT NULL THEN 'all' WHEN at_frontier THEN 'step' ELSE 'none' END AS mode
-       FROM c
-      WHERE priority_at IS NOT NULL OR uncovered OR next_check_at <= now() OR at_frontier
-      ORDER BY priority_at NULLS LAST, uncovered DESC, (next_check_at <= now()) DESC,
-        backfill_windows, next_check_at, sub_uid
+       FROM t
+      ORDER BY class, priority_at NULLS LAST, turn, backfill_windows, next_check_at, sub_uid
       LIMIT $2`,
-    [DEPOSITS_JOB, limit, frontier ?? -1, FRONTIER_ERRORS],
+    [DEPOSITS_JOB, limit, frontier ?? -1, FRONTIER_ERRORS, CHECKS_WHILE_BACKFILLING],
   );
   return rows.map((r) => ({ subUid: r.sub_uid, mode: r.mode, priority: r.priority }));
 }

@@ -113,8 +113,8 @@ export function SyncView() {
               <>
                 The sync is on: at most {`${Math.round(sync.share * 100)}%`} of each operation&apos;s rate, a sweep
                 every {sync.sweepSeconds} s. Active sub-accounts (a deposit in the last week:{" "}
-                {activeCount(sync.active, freshness)}) {checkPace(sync.activeEverySeconds, sync.otherEverySeconds)}
-                .{" "}
+                {activeCount(sync.active, freshness)}){" "}
+                {checkPace(sync.activeEverySeconds, sync.otherEverySeconds, backfill.checkEverySeconds !== null)}.{" "}
               </>
             ) : (
               <>The sync is off on this instance (LEDGER_SYNC=off): another instance may run it. </>

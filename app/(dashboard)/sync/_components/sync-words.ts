@@ -1,6 +1,6 @@
 // How many sub-accounts count as active (a deposit in the last week), said so that a count the sync is still
-// learning does not read as final: the schedule counts only sub-accounts whose history is complete (a
-// backfilling one is checked on the backfill's own pace), so while some are backfilling it is a floor.
+// learning does not read as final: the schedule counts only sub-accounts whose history is complete, so while
+// some are backfilling it is a floor.
 import { formatUtc } from "@/lib/format";
 
 export function activeCount(active: number, freshness: { backfilled: number; subaccounts: number }): string {
@@ -10,12 +10,17 @@ export function activeCount(active: number, freshness: { backfilled: number; sub
     : n;
 }
 
-/** How often each kind is checked; one figure when the budget gives both the same. */
-export function checkPace(activeEverySeconds: number, otherEverySeconds: number): string {
+/**
+ * How often each kind is checked; one figure when the budget gives both the same. While histories are being
+ * backfilled the backfill goes first (backfillWords says the pace until then), so the schedule is said as what
+ * holds once they are complete.
+ */
+export function checkPace(activeEverySeconds: number, otherEverySeconds: number, backfilling = false): string {
   const s = (n: number) => `${n.toLocaleString("en-US")} s`;
+  const are = backfilling ? "will be checked, once every history is complete," : "are checked";
   return activeEverySeconds === otherEverySeconds
-    ? `are checked at least every ${s(activeEverySeconds)}, as every other is`
-    : `are checked every ${s(activeEverySeconds)}, every other at least every ${s(otherEverySeconds)}`;
+    ? `${are} at least every ${s(activeEverySeconds)}, as every other ${backfilling ? "will be" : "is"}`
+    : `${are} every ${s(activeEverySeconds)}, every other at least every ${s(otherEverySeconds)}`;
 }
 
 /**
@@ -31,6 +36,7 @@ export function backfillWords(
     callsPerSecond: number;
     recentCompleteAt: string | null;
     historyCompleteAt: string | null;
+    checkEverySeconds: number | null;
   },
   on: boolean,
 ): string {
@@ -50,6 +56,10 @@ export function backfillWords(
   return (
     `Deposit history: the last three months complete for ${part(b.recentComplete, b.recentCompleteAt)}; ` +
     `the whole history for ${part(b.historyComplete, b.historyCompleteAt)}` +
-    (on ? `, at the sync's measured ${b.callsPerSecond} calls/s.` : ".")
+    (on ? `, at the sync's measured ${b.callsPerSecond} calls/s.` : ".") +
+    (b.checkEverySeconds === null
+      ? ""
+      : ` Until then the backfill goes first and checks take at most a tenth of the calls: a sub-account is ` +
+        `checked again about every ${n(b.checkEverySeconds)} s.`)
   );
 }

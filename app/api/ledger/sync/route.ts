@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { budgetUse, sharePerSecond } from "@/server/ledger/budget";
 import { ledgerFreshness, syncJobs, syncStatus } from "@/server/ledger/deposits/queries";
 import { checkIntervals, scheduleCounts } from "@/server/ledger/deposits/schedule";
-import { backfillProgress } from "@/server/ledger/deposits/backfill-order";
+import { backfillProgress, CHECKS_WHILE_BACKFILLING } from "@/server/ledger/deposits/backfill-order";
 import { DEPOSITS_JOB, WINDOW_MS } from "@/server/ledger/deposits/sync";
 
 // The four reads are independent: asked at once (the page polls every 5 s).
@@ -25,15 +25,18 @@ export const GET = apiRoute(ledgerResources.sync, async ({ db, input }) => {
 /**
  * When the last three months and every history will be complete: the calls still needed over the rate the
  * deposit sync has measurably spent in the last minute (its share when it has spent none yet), less what the
- * scheduled checks of the complete ones take.
+ * checks of the sub-accounts already checked take: at their schedule, but at most CHECKS_WHILE_BACKFILLING of
+ * the runs while backfill steps wait (../../../../server/ledger/deposits/backfill-order.ts), which stretches the
+ * interval between two checks of one sub-account until every history is complete.
  */
 async function backfillEstimate(db: Db) {
   const now = Date.now();
   const [p, use] = await Promise.all([backfillProgress(db, now, WINDOW_MS), budgetUse(DEPOSITS_JOB, env.ledger.share)]);
   const measured = use && use.usedPerSecond > 0 ? use.usedPerSecond : sharePerSecond("deposits.list", env.ledger.share);
-  const iv = (await schedule(db)).otherEverySeconds;
-  // The checks of the sub-accounts already complete take part of the rate; the backfill gets the rest.
-  const rate = Math.max(measured * 0.1, measured - p.historyComplete / Math.max(1, iv));
+  const iv = Math.max(1, (await schedule(db)).otherEverySeconds);
+  const backfilling = p.historyComplete < p.registry;
+  const checksPerSecond = Math.min(p.recentComplete / iv, backfilling ? measured * CHECKS_WHILE_BACKFILLING : Infinity);
+  const rate = Math.max(measured * 0.1, measured - checksPerSecond);
   const at = (calls: number) =>
     !env.ledger.sync || calls <= 0 ? null : new Date(now + (calls / rate) * 1000).toISOString();
   return {
@@ -43,6 +46,10 @@ async function backfillEstimate(db: Db) {
     callsPerSecond: Math.round(measured * 100) / 100,
     recentCompleteAt: p.recentComplete === p.registry ? null : at(p.recentCallsLeft),
     historyCompleteAt: p.historyComplete === p.registry ? null : at(p.historyCallsLeft),
+    checkEverySeconds:
+      backfilling && env.ledger.sync && checksPerSecond > 0
+        ? Math.max(iv, Math.round(p.recentComplete / checksPerSecond))
+        : null,
   };
 }
 
