@@ -230,9 +230,10 @@ export const ledgerSyncSchema = z.object({
     historyCompleteAt: z.nullable(z.string()),
     /**
      * While histories are backfilled, how often a sub-account already checked is checked again: checks take at most
-     * a tenth of the runs while backfill steps wait (null: every history is complete, or the sync is off here).
+     * `checkShare` of the runs while backfill steps wait (null: every history is complete, or the sync is off here).
      */
     checkEverySeconds: z.nullable(z.number()),
+    checkShare: z.number(),
   }),
   jobs: z.array(ledgerSyncJobSchema),
   /**

@@ -148,20 +148,30 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[ledger][backfill-ord
            FROM unnest($2::text[]) WITH ORDINALITY AS x(u, k)`,
         [DEPOSITS_JOB, checking, now],
       );
+      // Due as well, at the frontier: stepped without a check (a check of it comes once it has stepped past).
+      await db.query(
+        "UPDATE ledger_sync SET next_check_at = now() - interval '1 hour' WHERE job = $1 AND sub_uid = $2",
+        [DEPOSITS_JOB, stepping[0]],
+      );
       const runs = await dueRuns(db, 20);
-      const checks = runs.filter((r) => r.mode === "none").map((r) => r.subUid);
+      const checks = runs.filter((r) => r.check).map((r) => r.subUid);
+      expect(runs.filter((r) => r.mode === "none").map((r) => r.subUid)).toEqual(checks);
       expect(runs).toHaveLength(20);
       expect(checks.length).toBeGreaterThanOrEqual(1);
       expect(checks.length).toBeLessThanOrEqual(Math.ceil(20 * CHECKS_WHILE_BACKFILLING));
       expect(checks).toEqual(checking.slice(0, checks.length));
-      expect(runs.filter((r) => r.mode === "step").every((r) => stepping.includes(r.subUid))).toBe(true);
+      const steps = runs.filter((r) => r.mode === "step");
+      // Among sub-accounts at one depth, by UID.
+      expect(steps.map((r) => r.subUid)).toEqual([...stepping].sort().slice(0, steps.length));
+      expect(steps.every((r) => !r.check)).toBe(true);
       // No step waits: every run is a check.
       await db.query("UPDATE ledger_sync SET backfill_done = true WHERE job = $1 AND sub_uid = ANY($2)", [
         DEPOSITS_JOB,
         stepping,
       ]);
-      const after = await dueRuns(db, 20);
-      expect(after.map((r) => r.subUid)).toEqual(checking);
+      const after = await dueRuns(db, 21);
+      expect(after.map((r) => r.subUid)).toEqual([stepping[0], ...checking]);
+      expect(after.every((r) => r.check && r.mode === "none")).toBe(true);
     });
   });
 });

@@ -4,24 +4,29 @@ import "server-only";
 // 2. every sub-account's newest window (the last 89 days) before any older window of any: a sub-account never
 //    checked has only its recent part walked (mode "none");
 // 3. the backfill goes one window deeper for the sub-accounts at its frontier (the fewest windows walked), so
-//    the next window back completes for all before any goes two back, and so on; such a step is one call or
-//    a few (./sync.ts leaves out the recent part of one not due for a check);
+//    the next window back completes for all before any goes two back, and so on; such a step walks only its
+//    window (one call, or a few), even where the sub-account is due for a check too;
 // 4. checks that are due (the schedule of ./schedule.ts keeps the newest part current), between the steps:
-//    while a step waits, at most one run in CHECKS_WHILE_BACKFILLING is a check, so that every history is
-//    complete near the rate's bound, and the newest part is still checked, most overdue first; with no step
-//    waiting, the checks take every run.
+//    while a step waits, checks take at most CHECKS_WHILE_BACKFILLING of the runs, so that every history is
+//    complete near the rate's bound, and the newest part is still checked, most overdue first (a sub-account
+//    at the frontier once it has stepped past it); with no step waiting, the checks take every run.
 // The frontier leaves out a sub-account whose runs keep failing (FRONTIER_ERRORS in a row): one broken
 // sub-account must not hold every other's history back; its own coverage says it is not complete.
 import type { Queryable } from "@/server/db";
 import { DEPOSITS_JOB, type SyncDeps } from "./sync";
 
 export type RunMode = NonNullable<SyncDeps["backfill"]>;
-export type DueRun = { subUid: string; mode: RunMode; priority: boolean };
+/** check: the run walks the recent part too (./sync.ts); a backfill step without it walks only its window. */
+export type DueRun = { subUid: string; mode: RunMode; priority: boolean; check: boolean };
 
 /** Runs in a row that failed before a sub-account no longer holds the backfill's frontier back. */
 export const FRONTIER_ERRORS = 5;
-/** While backfill steps wait, the share of the runs (and so, near enough, of the calls) that checks take. */
-export const CHECKS_WHILE_BACKFILLING = 0.1;
+/**
+ * While backfill steps wait, the share of the runs (and so, near enough, of the calls) that checks take: every
+ * check then delays every history by its call, and a twentieth keeps the whole backfill within a few per cent
+ * of the rate's bound (the sync's own pacing takes about as much again).
+ */
+export const CHECKS_WHILE_BACKFILLING = 0.05;
 /** pg-boss's priority of a run staff asked for (higher is fetched first; the others are 0). */
 export const PRIORITY_RUN = 10;
 
@@ -42,7 +47,7 @@ export async function backfillFrontier(db: Queryable): Promise<number | null> {
 /** The next `limit` runs the sweep queues, in the order above, each with how much backfill it does. */
 export async function dueRuns(db: Queryable, limit: number): Promise<DueRun[]> {
   const frontier = await backfillFrontier(db);
-  const { rows } = await db.query<{ sub_uid: string; mode: RunMode; priority: boolean }>(
+  const { rows } = await db.query<{ sub_uid: string; mode: RunMode; priority: boolean; is_check: boolean }>(
     `WITH c AS (
        SELECT r.sub_uid, s.priority_at, s.next_check_at, s.backfill_windows,
               (s.sub_uid IS NULL OR (s.covered_to IS NULL AND s.errors < $4::int)) AS uncovered,
@@ -51,23 +56,25 @@ export async function dueRuns(db: Queryable, limit: number): Promise<DueRun[]> {
                 AND NOT s.backfill_done AND s.backfill_windows <= $3::int) AS at_frontier
          FROM subaccounts r LEFT JOIN ledger_sync s ON s.job = $1 AND s.sub_uid = r.sub_uid),
      w AS (
-       SELECT *, CASE WHEN priority_at IS NOT NULL THEN 0 WHEN uncovered THEN 1 ELSE 2 END AS class
+       SELECT *, CASE WHEN priority_at IS NOT NULL THEN 0 WHEN uncovered THEN 1 WHEN at_frontier THEN 2 ELSE 3 END
+                   AS class
          FROM c WHERE priority_at IS NOT NULL OR uncovered OR due OR at_frontier),
-     -- Checks and steps in one line: the k-th check at k ÷ share, the k-th step at k ÷ (1 − share).
+     -- Steps and checks in one line: the k-th step at k ÷ (1 − share), the k-th check at k ÷ share.
      t AS (
-       SELECT *, CASE WHEN class < 2 THEN 0
-                      WHEN due THEN row_number() OVER (PARTITION BY class, due ORDER BY next_check_at, sub_uid) / $5::float8
-                      ELSE row_number() OVER (PARTITION BY class, due ORDER BY backfill_windows, sub_uid)
-                             / (1 - $5::float8) END AS turn
+       SELECT *, CASE class WHEN 2 THEN row_number() OVER (PARTITION BY class ORDER BY backfill_windows, sub_uid)
+                                          / (1 - $5::float8)
+                            WHEN 3 THEN row_number() OVER (PARTITION BY class ORDER BY next_check_at, sub_uid)
+                                          / $5::float8
+                            ELSE 0 END AS turn
          FROM w)
      SELECT sub_uid, priority_at IS NOT NULL AS priority,
-            CASE WHEN priority_at IS NOT NULL THEN 'all' WHEN at_frontier THEN 'step' ELSE 'none' END AS mode
+            CASE class WHEN 0 THEN 'all' WHEN 2 THEN 'step' ELSE 'none' END AS mode, class <> 2 AS is_check
        FROM t
-      ORDER BY class, priority_at NULLS LAST, turn, backfill_windows, next_check_at, sub_uid
+      ORDER BY least(class, 2), priority_at NULLS LAST, turn, sub_uid
       LIMIT $2`,
     [DEPOSITS_JOB, limit, frontier ?? -1, FRONTIER_ERRORS, CHECKS_WHILE_BACKFILLING],
   );
-  return rows.map((r) => ({ subUid: r.sub_uid, mode: r.mode, priority: r.priority }));
+  return rows.map((r) => ({ subUid: r.sub_uid, mode: r.mode, priority: r.priority, check: r.is_check }));
 }
 
 /** Staff are looking at the sub-account: its whole history goes ahead of the queue (any instance's sweep). */

@@ -42,9 +42,9 @@ async function startDepositJobs(ctx: EngineContext): Promise<DepositJobs> {
     intervals = intervalsOf(counts);
     const runs = await dueRuns(db, sweepLimit(ctx, Math.max(perSecond, limit)));
     let queued = 0;
-    for (const { subUid, mode, priority } of runs) {
+    for (const { subUid, mode, priority, check } of runs) {
       const options = { singletonKey: subUid, ...(priority ? { priority: PRIORITY_RUN } : {}) };
-      if (await boss.send(DEPOSITS_QUEUE, { subUid, mode }, options)) queued++;
+      if (await boss.send(DEPOSITS_QUEUE, { subUid, mode, check }, options)) queued++;
     }
     return queued;
   };
@@ -66,11 +66,11 @@ async function startDepositJobs(ctx: EngineContext): Promise<DepositJobs> {
   // Runs at once: enough that the budget is spent while runs wait on the database and pg-boss, not only on the
   // platform (a steady-state check is one call, so the runs' own time is most of a check's); beyond the share
   // while staff leave the rate unused (../budget.ts), so up to the whole limit's worth.
-  await workRuns<{ subUid: string; mode?: RunMode }>(
+  await workRuns<{ subUid: string; mode?: RunMode; check?: boolean }>(
     boss,
     DEPOSITS_QUEUE,
     Math.max(4, 2 * perSecond, 2 * (catalog["deposits.list"].rateLimit?.count ?? 0)),
-    async ({ subUid, mode = "step" }, signal) => {
+    async ({ subUid, mode = "step", check = true }, signal) => {
       const started = now();
       // A run staff asked for goes ahead of the other runs' calls too.
       const runBudget = mode === "all" ? () => budget({ urgent: true }) : budget;
@@ -83,6 +83,7 @@ async function startDepositJobs(ctx: EngineContext): Promise<DepositJobs> {
         signal,
         retentionMs: ctx.retentionMs,
         backfill: mode,
+        check: check || mode === "all",
       });
       // A backfill step that was no check (./sync.ts) leaves the schedule as it was.
       const next = out.checked ? nextCheckMs(out, now(), intervals) : null;

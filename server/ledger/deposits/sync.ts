@@ -2,8 +2,8 @@ import "server-only";
 // Keeping one sub-account's deposits (E1) in the ledger. One run does, in order and within a bounded
 // number of calls:
 // 1. the recent part: from the newest stored record (less a re-check span, as a pending deposit's status
-//    can still change) up to now, newest first, page by page; a backfill step whose sub-account is not due
-//    for a check (./schedule.ts) leaves it out, so a history of n windows costs n calls, not 2n;
+//    can still change) up to now, newest first, page by page: a check. A backfill step the sweep did not
+//    also make a check (./backfill-order.ts) leaves it out, so a history of n windows costs n calls, not 2n;
 // 2. one step of the backfill: the next 89-day window further back (the platform answers at most three
 //    months per call), until two windows in a row hold nothing: then everything the platform still holds
 //    has been seen.
@@ -43,6 +43,11 @@ export type SyncDeps = LedgerRunDeps & {
    * backfill's frontier until every other has reached it), or all of it (a sub-account staff are looking at).
    */
   backfill?: "step" | "none" | "all";
+  /**
+   * Whether the run checks the recent part (default yes). A backfill step without one walks only its older
+   * window; a sub-account with no backfill under way is always checked.
+   */
+  check?: boolean;
 };
 
 export type SyncOutcome = {
@@ -63,7 +68,6 @@ type SyncState = {
   newest_ctime: string | null;
   verify_before: string | null;
   verify_due: boolean;
-  check_due: boolean;
 };
 
 export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Promise<SyncOutcome> {
@@ -85,7 +89,7 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
   const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
   const recentStart = Math.max(newest === null ? now - WINDOW_MS : newest - RECHECK_MS, now - WINDOW_MS, cutoff);
   const stepOnly =
-    (deps.backfill ?? "step") === "step" && !state.check_due && !state.backfill_done && state.backfill_before !== null;
+    deps.check === false && deps.backfill !== "none" && !state.backfill_done && state.backfill_before !== null;
   const recent = stepOnly
     ? { count: 0, newest: null }
     : await walkWindow(subUid, recentStart, now, deps, out, { coveredTo: now - COVERAGE_SKEW_MS });
@@ -180,8 +184,7 @@ async function loadState(db: Queryable, subUid: string, verifyEveryMs: number): 
   const { rows } = await db.query<SyncState>(
     `SELECT backfill_done, backfill_before::text AS backfill_before, empty_windows, newest_ctime::text AS newest_ctime,
        verify_before::text AS verify_before,
-            (verified_at IS NULL OR verified_at <= now() - make_interval(secs => $3 / 1000.0)) AS verify_due,
-            (next_check_at IS NULL OR next_check_at <= now()) AS check_due
+            (verified_at IS NULL OR verified_at <= now() - make_interval(secs => $3 / 1000.0)) AS verify_due
        FROM ledger_sync WHERE job = $1 AND sub_uid = $2`,
     [DEPOSITS_JOB, subUid, verifyEveryMs],
   );
@@ -193,7 +196,6 @@ async function loadState(db: Queryable, subUid: string, verifyEveryMs: number): 
       newest_ctime: null,
       verify_before: null,
       verify_due: true,
-      check_due: true,
     }
   );
 }

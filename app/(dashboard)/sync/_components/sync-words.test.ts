@@ -34,12 +34,13 @@ describe("backfillWords", () => {
     callsPerSecond: 9.6,
     recentCompleteAt: null,
     historyCompleteAt: "2026-11-28T22:41:00.000Z",
+    checkShare: 0.05,
   };
   it("says when every history will be complete, and the pace of checks until then", () => {
     expect(backfillWords({ ...base, checkEverySeconds: 10_417 }, true)).toBe(
       "Deposit history: the last three months complete for 10,000 of 10,000 (all of them); the whole history for " +
         "4,100 of 10,000 (all by 2026-11-28 22:41:00 UTC), at the sync's measured 9.6 calls/s. Until then the backfill " +
-        "goes first and checks take at most a tenth of the calls: a sub-account is checked again about every 10,417 s.",
+        "goes first and checks take at most 5% of the calls: a sub-account is checked again about every 10,417 s.",
     );
   });
   it("says no pace of its own once every history is complete", () => {

@@ -37,6 +37,7 @@ export function backfillWords(
     recentCompleteAt: string | null;
     historyCompleteAt: string | null;
     checkEverySeconds: number | null;
+    checkShare: number;
   },
   on: boolean,
 ): string {
@@ -59,7 +60,7 @@ export function backfillWords(
     (on ? `, at the sync's measured ${b.callsPerSecond} calls/s.` : ".") +
     (b.checkEverySeconds === null
       ? ""
-      : ` Until then the backfill goes first and checks take at most a tenth of the calls: a sub-account is ` +
-        `checked again about every ${n(b.checkEverySeconds)} s.`)
+      : ` Until then the backfill goes first and checks take at most ${Math.round(b.checkShare * 100)}% of the ` +
+        `calls: a sub-account is checked again about every ${n(b.checkEverySeconds)} s.`)
   );
 }

@@ -50,6 +50,7 @@ async function backfillEstimate(db: Db) {
       backfilling && env.ledger.sync && checksPerSecond > 0
         ? Math.max(iv, Math.round(p.recentComplete / checksPerSecond))
         : null,
+    checkShare: CHECKS_WHILE_BACKFILLING,
   };
 }
 
