@@ -8,6 +8,7 @@ import { checkExport } from "@/lib/platform/export-plan";
 import { ndjsonResponse } from "@/server/http/ndjson";
 import type { PlatformClient } from "@/server/platform/client";
 import { staffWalking } from "@/server/platform/staff-activity";
+import { DEFAULT_ARRIVAL } from "@/server/platform/arrival";
 import { SlidingWindowLimiter } from "@/server/platform/limiter";
 import { memorySlotStore } from "@/server/platform/slot-store";
 import type { Simulator } from "@/server/simulator";
@@ -35,15 +36,23 @@ const actor = { email: "compliance@brokerdesk.test", role: "compliance" };
 const CLIENT: TestClientOptions = { backoffBaseMs: 5, timeoutMs: 5_000 };
 /** The slots of the file's client: a client pacing otherwise (below) takes the same ones, as one budget. */
 const slots = memorySlotStore();
-const newClient = (s: Simulator, limiter: SlidingWindowLimiter) => simulatorClient(s, { ...CLIENT, limiter });
+/**
+ * What the platform's "trip" is here: the simulator answers in this process, so a request's way in is the event
+ * loop's lag, which on a CI machine with every core busy (this file starts beside the checks and the longest
+ * suite) is neither within ±20 ms nor independent from one request to the next, as the estimator's default
+ * bound and its tightening by the spread seen assume (server/platform/arrival.ts, proved in arrival.test.ts).
+ * A slot freed by a tightened bound can then reach the simulator before the window of its last request ends: a
+ * 429. These tests are about slices, order and pacing by arrival; their clients assume what holds here: a wide
+ * band, not tightened.
+ */
+const arrival = { ...DEFAULT_ARRIVAL, jitterMs: 50, spreadSamples: Number.POSITIVE_INFINITY };
+const limiter = () => new SlidingWindowLimiter({ store: slots, arrival });
+const newClient = (s: Simulator, l: SlidingWindowLimiter) => simulatorClient(s, { ...CLIENT, limiter: l });
 /** A client that has not yet had an answer: its exports start with `initialWalks(operation, null)` walks. */
-const unacquainted = () => newClient(bed.sim, new SlidingWindowLimiter({ store: slots }));
+const unacquainted = () => newClient(bed.sim, limiter());
 
 // Each test reads its own platform stats (429s, request counts).
-const bed = workflowTestBed({
-  client: { ...CLIENT, limiter: new SlidingWindowLimiter({ store: slots }) },
-  resetEachTest: true,
-});
+const bed = workflowTestBed({ client: { ...CLIENT, limiter: limiter() }, resetEachTest: true });
 let desk01: string;
 beforeAll(() => {
   desk01 = deskUid(bed.sim, "desk01");
