@@ -117,6 +117,7 @@ async function recentWindows(history: boolean): Promise<void> {
       const out: Figures[] = [];
       for (const part of history ? (["recent", "history"] as const) : (["recent"] as const)) {
         let complete = 0;
+        let said = 0;
         while (performance.now() - t0 < limitMs) {
           const { rows } = await b.db.query<{ n: number }>(
             `SELECT count(*)::int AS n FROM ledger_sync WHERE job = $1 AND ${
@@ -126,6 +127,13 @@ async function recentWindows(history: boolean): Promise<void> {
           );
           complete = rows[0]!.n;
           if (complete >= uids.length) break;
+          // Progress every 30 s: where the time goes (a tail of a few deep histories shows here).
+          const at = (performance.now() - t0) / 1000;
+          if (at - said >= 30) {
+            said = at;
+            const made = sim.stats().operations["deposits.list"]?.accepted ?? 0;
+            log(`    ${part} ${Math.round(at)} s: ${complete} of ${uids.length} complete, ${made} calls made`);
+          }
           await sleep(500);
         }
         const secs = (performance.now() - t0) / 1000;
