@@ -26,8 +26,8 @@ export const GET = apiRoute(ledgerResources.sync, async ({ db, input }) => {
  * When the last three months and every history will be complete: the calls still needed over the rate the
  * deposit sync has measurably spent in the last minute (its share when it has spent none yet), less what the
  * checks of the sub-accounts already checked take: at their schedule, but at most CHECKS_WHILE_BACKFILLING of
- * the runs while backfill steps wait (../../../../server/ledger/deposits/backfill-order.ts), which stretches the
- * interval between two checks of one sub-account until every history is complete.
+ * the runs while backfill steps wait (server/ledger/deposits/backfill-order.ts), which stretches the interval
+ * between two checks of one sub-account until every history is complete.
  */
 async function backfillEstimate(db: Db) {
   const now = Date.now();
