@@ -83,7 +83,7 @@ async function startDepositJobs(ctx: EngineContext): Promise<DepositJobs> {
         signal,
         retentionMs: ctx.retentionMs,
         backfill: mode,
-        check: check || mode === "all",
+        check,
       });
       // A backfill step that was no check (./sync.ts) leaves the schedule as it was.
       const next = out.checked ? nextCheckMs(out, now(), intervals) : null;

@@ -44,8 +44,8 @@ export type SyncDeps = LedgerRunDeps & {
    */
   backfill?: "step" | "none" | "all";
   /**
-   * Whether the run checks the recent part (default yes). A backfill step without one walks only its older
-   * window; a sub-account with no backfill under way is always checked.
+   * Whether the run checks the recent part (default yes). Only a one-window step may go without (it then walks
+   * only its older window); a run of the whole history, or one with no backfill under way, always checks.
    */
   check?: boolean;
 };
@@ -89,7 +89,10 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
   const newest = state.newest_ctime === null ? null : Number(state.newest_ctime);
   const recentStart = Math.max(newest === null ? now - WINDOW_MS : newest - RECHECK_MS, now - WINDOW_MS, cutoff);
   const stepOnly =
-    deps.check === false && deps.backfill !== "none" && !state.backfill_done && state.backfill_before !== null;
+    deps.check === false &&
+    (deps.backfill ?? "step") === "step" &&
+    !state.backfill_done &&
+    state.backfill_before !== null;
   const recent = stepOnly
     ? { count: 0, newest: null }
     : await walkWindow(subUid, recentStart, now, deps, out, { coveredTo: now - COVERAGE_SKEW_MS });
