@@ -222,6 +222,12 @@ test("[monitoring][holds] the seeded pass-through desk asks for its money: held,
   await expect(refused.getByText(/Held by compliance: this withdrawal cannot be approved/)).toBeVisible();
   await expect(refused).not.toContainText("Pass-through");
   await lead.keyboard.press("Escape");
+  // The requester reads that their request waits for compliance, and nothing of why.
+  const requester = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  await signIn(requester, "broker", "/withdrawals");
+  const own = requester.getByRole("list", { name: "Your latest withdrawal requests" }).getByRole("listitem").first();
+  await expect(own.getByTestId("compliance-hold")).toHaveText(/^Waiting for compliance/);
+  await expect(own).not.toContainText("Pass-through");
 
   // Compliance clears the hold with a reason; the lead approves; the platform sends it.
   await page.getByRole("textbox", { name: "Why the hold can be cleared" }).fill("Funding source documented");
