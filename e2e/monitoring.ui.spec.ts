@@ -202,12 +202,14 @@ test("[monitoring][holds] the seeded pass-through desk asks for its money: held,
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Twelve deposits of 900,000 USDT, all asked out.")).toBeVisible();
 
-  // The lead sees why in the queue, and the approval is refused while the hold stands.
+  // The lead sees that compliance holds it in the queue (not why: no rule, no case), and the approval is refused
+  // while the hold stands.
   const lead = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
   await signIn(lead, "lead", "/withdrawals");
   const queue = lead.getByRole("region", { name: "Approval queue" });
   const waiting = queue.locator("tr", { hasText: "client payout" });
-  await expect(waiting.getByTestId("compliance-hold")).toContainText("Held by compliance (Pass-through)");
+  await expect(waiting.getByTestId("compliance-hold")).toContainText("Held by compliance");
+  await expect(waiting).not.toContainText("Pass-through");
   const approve = async () => {
     await waiting.getByRole("button", { name: /^Approve / }).click();
     const dialog = lead.getByRole("dialog", { name: "Approve and send this withdrawal" });
@@ -217,8 +219,15 @@ test("[monitoring][holds] the seeded pass-through desk asks for its money: held,
     return dialog;
   };
   const refused = await approve();
-  await expect(refused.getByText(/Compliance holds this sub-account's withdrawals \(Pass-through\)/)).toBeVisible();
+  await expect(refused.getByText(/Held by compliance: this withdrawal cannot be approved/)).toBeVisible();
+  await expect(refused).not.toContainText("Pass-through");
   await lead.keyboard.press("Escape");
+  // The requester reads that their request waits for compliance, and nothing of why.
+  const requester = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  await signIn(requester, "broker", "/withdrawals");
+  const own = requester.getByRole("list", { name: "Your latest withdrawal requests" }).getByRole("listitem").first();
+  await expect(own.getByTestId("compliance-hold")).toHaveText(/^Waiting for compliance/);
+  await expect(own).not.toContainText("Pass-through");
 
   // Compliance clears the hold with a reason; the lead approves; the platform sends it.
   await page.getByRole("textbox", { name: "Why the hold can be cleared" }).fill("Funding source documented");

@@ -16,6 +16,7 @@ export {
 } from "./audit-log";
 export { AUDIT_GENESIS_HASH } from "./hash";
 export { redact, isSecretKey, REDACTED } from "./redact";
+export { auditRowFor, withheldTarget, type ReadableAuditRow } from "./confidential";
 export { intentsOpenHere, openAudit, withAudit, type AuditSubject, type AuditTrail } from "./with-audit";
 export { AnonymousRefusals, anonymousRefusals, type AnonymousRefusal } from "./anonymous-refusals";
 export {

@@ -2,9 +2,11 @@ import "server-only";
 // Holds on money out. A rule version marked as holding raises alerts that stop the approval of the
 // sub-account's withdrawals while any is open; compliance clears them (case.ts) with a reason, or the
 // withdrawal is rejected. The approval path asks `holdsOn` and nothing else.
+import { HELD_BY_COMPLIANCE, readsCompliance } from "@/lib/api/audit/confidential";
 import { DomainError } from "@/lib/api/errors";
 import type { HoldsView } from "@/lib/api/monitoring";
 import type { Db } from "@/server/db";
+import { can, type Role } from "@/lib/rbac";
 import { logger } from "@/server/log";
 import { evaluateScope } from "./evaluate";
 
@@ -38,25 +40,38 @@ export async function holdsOn(db: Db, subUid: string): Promise<Hold[]> {
   }));
 }
 
-/** Every sub-account with an open holding alert, its rules and case (the approval queue's notice). */
-export async function listHolds(db: Db): Promise<HoldsView> {
-  const { rows } = await db.query<{ sub_uid: string; rules: string[]; case_id: string | null }>(
-    `SELECT a.sub_uid, array_agg(DISTINCT r.name ORDER BY r.name) AS rules, min(a.case_id::text) AS case_id
-       FROM monitoring_alerts a JOIN monitoring_rules r ON r.id = a.rule_id
-      WHERE a.holds AND a.status = 'open' GROUP BY a.sub_uid ORDER BY a.sub_uid`,
+/**
+ * The held sub-accounts a viewer may know of (the approval queue's and the requester's notice). With
+ * `monitoring.read`: every one, its rules and case. Without it, no rule and no case, only sub-accounts that have a
+ * request waiting: a lead's (who approves) every such one; anyone else's only those of their own requests.
+ */
+export async function listHolds(db: Db, viewer: { email: string; role: Role }): Promise<HoldsView> {
+  if (readsCompliance(viewer.role)) {
+    const { rows } = await db.query<{ sub_uid: string; rules: string[]; case_id: string | null }>(
+      `SELECT a.sub_uid, array_agg(DISTINCT r.name ORDER BY r.name) AS rules, min(a.case_id::text) AS case_id
+         FROM monitoring_alerts a JOIN monitoring_rules r ON r.id = a.rule_id
+        WHERE a.holds AND a.status = 'open' GROUP BY a.sub_uid ORDER BY a.sub_uid`,
+    );
+    return { items: rows.map((r) => ({ subUid: r.sub_uid, rules: r.rules, caseId: r.case_id })) };
+  }
+  const { rows } = await db.query<{ sub_uid: string }>(
+    `SELECT DISTINCT w.sub_uid FROM withdrawal_requests w
+      WHERE w.state = 'requested' AND ($2 OR lower(w.requested_by) = lower($1))
+        AND EXISTS (SELECT 1 FROM monitoring_alerts a WHERE a.sub_uid = w.sub_uid AND a.holds AND a.status = 'open')
+      ORDER BY w.sub_uid`,
+    [viewer.email, can(viewer.role, "withdrawals.approve")],
   );
-  return { items: rows.map((r) => ({ subUid: r.sub_uid, rules: r.rules, caseId: r.case_id })) };
+  return { items: rows.map((r) => ({ subUid: r.sub_uid })) };
 }
 
-/** Throws `withdrawal_held`, naming the rules, when the sub-account has an open holding alert. */
+/**
+ * Throws `withdrawal_held` when the sub-account has an open holding alert. The message names no rule, case or
+ * alert: whoever approves may not read monitoring (lib/api/audit/confidential.ts).
+ */
 export async function refuseHeld(db: Db, subUid: string): Promise<void> {
   const holds = await holdsOn(db, subUid);
   if (!holds.length) return;
-  const names = [...new Set(holds.map((h) => h.ruleName))].join(", ");
-  throw new DomainError(
-    "withdrawal_held",
-    `Compliance holds this sub-account's withdrawals (${names}): they must clear the hold or reject the request`,
-  );
+  throw new DomainError("withdrawal_held", HELD_BY_COMPLIANCE);
 }
 
 /**

@@ -2,18 +2,24 @@ import "server-only";
 // What staff ask of the audit log: one page of it (filtered, newest first) and the whole filtered log for
 // the CSV export, which is itself recorded before a row is read (fail-closed).
 import { AUDIT_CSV_COLUMNS, type AuditFiltersValues, type AuditPage } from "@/lib/api/audit";
-import { AUDIT_ACTIONS, listAudit, sealedExport, walkAudit, type AuditRow } from "@/server/audit";
+import { AUDIT_ACTIONS, auditRowFor, listAudit, sealedExport, walkAudit, type AuditRow } from "@/server/audit";
 import type { CsvRows } from "@/lib/csv";
 import type { StaffSession } from "@/server/auth/session";
 import { staffEmailsById } from "@/server/auth/users";
 import type { Db } from "@/server/db";
+import type { Role } from "@/lib/rbac";
 
 const EXPORT_MAX_ROWS = 100_000;
 
 const view = (r: AuditRow) => ({ ...r, at: r.at.toISOString() });
 
-export async function auditPage(db: Db, f: AuditFiltersValues): Promise<AuditPage> {
-  const { rows, nextCursor } = await listAudit(db, f);
+/**
+ * One page as `role` reads it: without `monitoring.read`, compliance's entries show that they exist, not what
+ * they say (server/audit/confidential.ts).
+ */
+export async function auditPage(db: Db, f: AuditFiltersValues, role: Role): Promise<AuditPage> {
+  const { rows: stored, nextCursor } = await listAudit(db, f);
+  const rows = stored.map((r) => auditRowFor(role, r));
   // Actions on a member of staff name them by id (it never changes); the page says who, by e-mail, beside it.
   const staffTarget = (r: AuditRow) => (r.action.startsWith("users.") && r.target ? r.target.toLowerCase() : null);
   const emails = await staffEmailsById(
@@ -51,7 +57,8 @@ export async function auditForExport(
     params,
     (async function* () {
       for await (const r of walkAudit(db, f, EXPORT_MAX_ROWS)) {
-        const row = view(r);
+        // The row as the exporter may read it (compliance's detail withheld from a role without monitoring.read).
+        const row = view(auditRowFor(session.role, r));
         yield AUDIT_CSV_COLUMNS.map((c) => row[c]);
       }
     })(),

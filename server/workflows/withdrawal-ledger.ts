@@ -20,6 +20,7 @@ import { keysetPage, keysetWalk, sqlFilters, type CursorCodec, type KeysetQuery 
 import { isUuid } from "@/lib/uuid";
 import { DEFAULT_ACTION, DEFAULT_RULE_NAME, stillNeededWords, type Requirement } from "@/lib/policy";
 import type { Role } from "@/lib/rbac";
+import { COMPLIANCE_REJECTION_PREFIX, readsCompliance, REJECTED_BY_COMPLIANCE } from "@/lib/api/audit/confidential";
 
 /** Where an audit row came from (the route's request id and the caller's IP). */
 export type AuditContext = { requestId?: string | null; ip?: string | null };
@@ -108,6 +109,15 @@ export function toView(r: Row): WithdrawalView {
     version: Number(r.version),
     policy: policyView(r),
   };
+}
+
+/**
+ * The view as `role` may read it: a request compliance rejected from a case (its reason stored as
+ * `Compliance: <reason>`) says only that compliance rejected it to whoever does not read monitoring.
+ */
+export function withdrawalFor(role: Role, w: WithdrawalView): WithdrawalView {
+  if (readsCompliance(role) || !w.rejectReason?.startsWith(COMPLIANCE_REJECTION_PREFIX)) return w;
+  return { ...w, rejectReason: REJECTED_BY_COMPLIANCE };
 }
 
 function policyView(r: Row): WithdrawalView["policy"] {
@@ -325,7 +335,7 @@ export async function withdrawalsForExport(
     params,
     (async function* () {
       for await (const row of keysetWalk(db, ledgerQuery(filters), EXPORT_MAX_ROWS)) {
-        const w = toView(row);
+        const w = withdrawalFor(session.role, toView(row));
         yield WITHDRAWAL_CSV_COLUMNS.map((c) => w[c]);
       }
     })(),

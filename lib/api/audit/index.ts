@@ -86,6 +86,11 @@ export const auditRowSchema = z.object({
    * by.
    */
   targetName: z.optional(z.string()),
+  /**
+   * Compliance's entry read by a role without monitoring.read: its params, detail and the ID in its target are
+   * withheld (lib/api/audit/confidential.ts); the stored row is unchanged.
+   */
+  confidential: z.optional(z.boolean()),
 });
 export type AuditRowView = z.output<typeof auditRowSchema>;
 

@@ -206,9 +206,18 @@ export type CaseWithAlerts = CaseView & { alerts: AlertView[] };
 
 const caseTarget = { target: (_input: unknown, p: { id: string }) => `case:${p.id}` };
 
-/** The sub-accounts whose withdrawals compliance holds, and why: what a lead's approval queue shows. */
+/**
+ * The sub-accounts whose withdrawals compliance holds. Why (the rules and the case) only to a role with
+ * monitoring.read; to others, only sub-accounts with a waiting request they may decide or made themselves.
+ */
 export const holdsSchema = z.object({
-  items: z.array(z.object({ subUid: z.string(), rules: z.array(z.string()), caseId: z.nullable(z.string()) })),
+  items: z.array(
+    z.object({
+      subUid: z.string(),
+      rules: z.optional(z.array(z.string())),
+      caseId: z.optional(z.nullable(z.string())),
+    }),
+  ),
 });
 export type HoldsView = z.output<typeof holdsSchema>;
 
@@ -217,7 +226,9 @@ export const monitoringResources = {
     id: "monitoring.holds",
     method: "GET",
     path: "/api/monitoring/holds",
-    summary: "Sub-accounts with an open holding alert, the rules that raised them and their case",
+    summary:
+      "Sub-accounts with an open holding alert; to monitoring roles the rules and case, to others only those " +
+      "with a request waiting that they decide or made",
     permission: "withdrawals.read",
     output: holdsSchema,
     errors: [],

@@ -62,10 +62,17 @@ export function AuditDetails({ row, onClose }: { row: AuditRowView; onClose: () 
             ] as const,
         )}
       />
-      <div className="grid gap-3 lg:grid-cols-2">
-        <JsonBlock title="Parameters (redacted)" value={row.params} />
-        <JsonBlock title="Detail" value={row.detail} />
-      </div>
+      {row.confidential ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="audit-confidential">
+          Compliance&apos;s entry: what it says (notes, outcomes, rule parameters, reasons) is for monitoring roles
+          only.
+        </p>
+      ) : (
+        <div className="grid gap-3 lg:grid-cols-2">
+          <JsonBlock title="Parameters (redacted)" value={row.params} />
+          <JsonBlock title="Detail" value={row.detail} />
+        </div>
+      )}
     </section>
   );
 }

@@ -20,7 +20,8 @@ const textOf = (o: Obj | null, k: string) =>
  * was refused, what the platform answered on failure. A withdrawal's record carries the requester's reason
  * on every row that follows it; only the request's own rows show it, a rejection shows the lead's reason.
  */
-export function summarize(row: Pick<AuditRowView, "action" | "params" | "detail">): string {
+export function summarize(row: Pick<AuditRowView, "action" | "params" | "detail" | "confidential">): string {
+  if (row.confidential) return "compliance's entry (detail for monitoring roles only)";
   const params = asObj(row.params);
   const own = textOf(params, "reason");
   if (own) return own;

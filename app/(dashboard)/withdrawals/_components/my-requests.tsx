@@ -11,6 +11,7 @@ import { Loading, QueryView } from "@/components/ui/query-view";
 import { useWithdrawalPage } from "./api";
 import { useCancelWithdrawal } from "./mutations";
 import { StateBadge } from "./state-badge";
+import { HoldNotice } from "./hold-notice";
 import { IsoTime } from "@/components/data-table/time";
 import { outcomeText, Summary } from "./withdrawal-summary";
 import { Panel } from "@/components/ui/panel";
@@ -64,6 +65,8 @@ export function MyRequests({ me }: { me: string }) {
                   <IsoTime iso={w.requestedAt} />
                 </Link>{" "}
                 <StateBadge state={w.state} creditedAt={w.creditedAt} /> <Summary w={w} /> · <Decision w={w} />
+                {/* Compliance's hold on one's own request: that it waits for compliance, never why. */}
+                {w.state === "requested" ? <HoldNotice subUid={w.subUid} mine /> : null}
                 {w.state === "requested" ? (
                   <button
                     type="button"

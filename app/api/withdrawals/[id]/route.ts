@@ -1,5 +1,7 @@
 import { withdrawalResources } from "@/lib/api/withdrawals";
 import { apiRoute } from "@/server/http/api-route";
-import { getWithdrawal } from "@/server/workflows/withdrawal-ledger";
+import { getWithdrawal, withdrawalFor } from "@/server/workflows/withdrawal-ledger";
 
-export const GET = apiRoute(withdrawalResources.get, ({ db, params }) => getWithdrawal(db, params.id));
+export const GET = apiRoute(withdrawalResources.get, async ({ db, params, session }) =>
+  withdrawalFor(session.role, await getWithdrawal(db, params.id)),
+);
