@@ -5,7 +5,7 @@ import "server-only";
 // reads a few hundred rows, so every start can afford it. A mismatch is said on /audit (a banner for audit
 // readers) and on /metrics (brokerdesk_audit_chain_head_ok 0), and logged. The same run-of-rows check verifies
 // a backup's chain before a restore replaces anything (server/db/backup.ts).
-import type { Db } from "@/server/db";
+import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { metrics } from "@/server/metrics";
 import type { AuditRow } from "./audit-log";
@@ -185,6 +185,12 @@ export function auditHeadAtStart(db: Db): Promise<AuditHeadCheck> {
 export function forgetAuditHeadCheck(): void {
   g.__brokerdeskAuditHead = undefined;
   metrics().auditChainHeadOk.set(-1);
+}
+
+/** What /audit says to its readers about this process's check, or null when it matched (or could not run). */
+export async function auditHeadWarning(): Promise<string | null> {
+  const check = await auditHeadAtStart(await getDb()).catch(() => null);
+  return check && chainHeadWarning(check);
 }
 
 /** What /audit says to its readers about a check, or null when it matched. */
