@@ -8,6 +8,7 @@
 //   database, as a full disk or a lost connection would be) is no file: a small export is an error answer,
 //   a large one's body errors before its end, and the audit log says the export failed.
 import { afterEach, describe, expect, it } from "vitest";
+import type { AuditFiltersValues } from "@/lib/api/audit";
 import { ALERT_CSV_COLUMNS } from "@/lib/api/monitoring";
 import { WITHDRAWAL_CSV_COLUMNS } from "@/lib/api/withdrawals";
 import { appendAudit, sealOf } from "@/server/audit";
@@ -109,7 +110,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[export][evidence] on
       },
       {
         action: "audit.export",
-        run: (maxRows: number, f = {}) => auditForExport(db, f, alice, ctx, { maxRows }),
+        run: (maxRows: number, f = {}) => auditForExport(db, f as AuditFiltersValues, alice, ctx, { maxRows }),
         narrowed: { actor: "only@test" },
       },
       {
