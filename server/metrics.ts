@@ -14,6 +14,8 @@ type Metrics = {
   /** Set by the ledger when it starts: how stale each sync job's oldest sub-account is, read at scrape. */
   syncLag: Gauge<"job">;
   setSyncLagSource(read: () => Promise<{ job: string; seconds: number }[]>): void;
+  /** Set when the app starts: 1 if the audit chain's head matches its last entries, 0 if not, -1 until checked. */
+  auditChainHeadOk: Gauge;
 };
 
 const g = globalThis as typeof globalThis & { __brokerdeskMetrics?: Metrics };
@@ -83,6 +85,14 @@ function create(): Metrics {
       for (const { job, seconds } of await lagSource()) this.set({ job }, seconds);
     },
   });
+  const auditChainHeadOk = new Gauge({
+    name: "brokerdesk_audit_chain_head_ok",
+    help:
+      "1 if the audit chain's stored head matched a recomputation of its last entries when this process " +
+      "started, 0 if not (then run npm run audit:verify); -1 until it has been checked",
+    registers: [registry],
+  });
+  auditChainHeadOk.set(-1);
   const observer: PlatformObserver = {
     request({ operation, code, httpStatus, seconds }) {
       calls.inc({ operation, code, status: httpStatus === undefined ? "none" : String(httpStatus) });
@@ -93,7 +103,14 @@ function create(): Metrics {
     queue: ({ scope, depth }) => queue.set({ scope }, depth),
     cache: ({ operation, hit }) => cache.inc({ operation, result: hit ? "hit" : "miss" }),
   };
-  return { registry, observer, busy, syncLag, setSyncLagSource: (read) => void (lagSource = read) };
+  return {
+    registry,
+    observer,
+    busy,
+    syncLag,
+    setSyncLagSource: (read) => void (lagSource = read),
+    auditChainHeadOk,
+  };
 }
 
 /** Who may read /metrics: a configured address, or the bearer of METRICS_TOKEN. */

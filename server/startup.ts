@@ -4,9 +4,10 @@ import "server-only";
 // without SIMULATOR_URL it starts the embedded simulator and hands its address to the platform client
 // (the client never starts it itself); then it prepares the database: demo staff (created in simulator
 // mode, disabled in live mode) and, in simulator mode, the registry seeded with the simulator's
-// sub-accounts. Routes and pages never seed.
+// sub-accounts. Routes and pages never seed. It checks the audit chain's head (server/audit/chain-check.ts).
 import { z } from "zod";
 import { env } from "@/lib/env";
+import { auditHeadAtStart } from "@/server/audit/chain-check";
 import { prepareStaffUsers } from "@/server/auth/sign-in";
 import { getDb } from "@/server/db";
 import { logger } from "@/server/log";
@@ -39,6 +40,10 @@ export function startApp(): Promise<void> {
   g.__brokerdeskStarted ??= (async () => {
     const baseUrl = await startPlatform();
     await untilDone(() => prepareData(baseUrl));
+    // The audit chain's head against its last entries: a mismatch is said on /audit and /metrics.
+    await untilDone(async () => {
+      await auditHeadAtStart(await getDb());
+    });
     // This instance's lease, and the settling of whatever an instance that stopped left in flight.
     await untilDone(async () => {
       await startProcessLease(await getDb(), await getPlatformClient());

@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   platform_timeout: 504,
   rate_budget_exhausted: 429,
   rate_budget_unavailable: 503,
+  // An export larger than one export may be (its cap): refused whole, never cut short; narrow the filters.
+  export_too_large: 413,
   // Brokerdesk itself.
   audit_unavailable: 503,
   // The database cannot be reached: nothing can be recorded or read until it is back.
@@ -108,6 +110,19 @@ export function invalidField(field: string, message: string): DomainError {
 /** A 422 from field → messages (zod issues, key rules, export checks). */
 export function invalidFields(fieldErrors: FieldErrors, message = "Some fields are not valid"): DomainError {
   return new DomainError("invalid_input", message, fieldErrors);
+}
+
+/**
+ * An export refused because it would hold more rows than one export may (`count` null: it grew past the cap
+ * while it was being written). Never a file cut short: the message names the count, the cap and how to narrow it.
+ */
+export function exportTooLarge(count: number | null, cap: number, narrow: string): DomainError {
+  const n = (v: number) => v.toLocaleString("en-US");
+  const holds = count === null ? `grew past ${n(cap)} rows while it was written` : `would hold ${n(count)} rows`;
+  return new DomainError(
+    "export_too_large",
+    `This export ${holds}; one export holds at most ${n(cap)}, so nothing was exported. ${narrow}`,
+  );
 }
 
 /** Field errors from zod issues, keyed by the first path segment ("_" for the whole input). */

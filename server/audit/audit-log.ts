@@ -342,11 +342,22 @@ export async function listAudit(
   return { rows: page.items.map(toRow), nextCursor: page.nextCursor };
 }
 
-/** Every row the filters select, newest first, at most `maxRows` (the CSV export). */
+/** Every row the filters select, newest first (the CSV export); more than `maxRows` throws export_too_large. */
 export async function* walkAudit(
   db: Db,
   filters: Omit<AuditFilters, "cursor" | "limit">,
   maxRows: number,
+  narrow?: string,
 ): AsyncGenerator<AuditRow> {
-  for await (const row of keysetWalk(db, auditQuery(filters), maxRows)) yield toRow(row);
+  for await (const row of keysetWalk(db, auditQuery(filters), maxRows, narrow)) yield toRow(row);
+}
+
+/** How many rows the filters select (an export counts before it writes, and refuses a set over its cap). */
+export async function countAudit(db: Db, filters: Omit<AuditFilters, "cursor" | "limit">): Promise<number> {
+  const q = auditQuery(filters);
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM audit_log ${q.where.length ? `WHERE ${q.where.join(" AND ")}` : ""}`,
+    q.params,
+  );
+  return Number(rows[0]!.n);
 }

@@ -2,11 +2,16 @@ import "server-only";
 // The evidence of an export: the SHA-256 of the bytes Brokerdesk sent is written in the export's audit
 // outcome ({ sha256, bytes }), so a file handed on later can be traced to the entry that produced it and shown
 // unchanged (`npm run audit:which -- <file>`, findExport below). A CSV answer feeds the digest as it encodes
-// (server/http/csv.ts); a file built whole (a case report) is hashed before it is sent.
+// (server/http/csv.ts); a file built whole (a case report) is hashed before it is sent. The seal is written
+// before the file's last bytes leave, and a seal that cannot be written fails the file (the answer errors):
+// no file goes out whole without its entry. An export is whole or refused: it counts first, and over its cap
+// it is refused (export_too_large, one audit entry saying so), never cut short.
 import { createHash } from "node:crypto";
+import { exportTooLarge } from "@/lib/api/errors";
 import type { CsvDigest, CsvRow, CsvRows } from "@/lib/csv";
 import type { Db, Queryable } from "@/server/db";
 import { failureDetail } from "@/server/failures";
+import { appendAudit } from "./audit-log";
 import { openAudit, type AuditSubject } from "./with-audit";
 
 /** The hash and size of a file, as its audit outcome records them. */
@@ -37,20 +42,50 @@ export function sealOf(data: Uint8Array | string): FileSeal {
   return { sha256: createHash("sha256").update(b).digest("hex"), bytes: b.length };
 }
 
+/** How many rows an export would hold, the most one export may hold, and how to narrow it (said in a refusal). */
+export type ExportSize = { count: number; cap: number; narrow: string };
+
+/**
+ * Refuses an export over its cap before a row is read: one audit entry under the export's own action (outcome
+ * refused, the filters it was asked with, the count and the cap), then export_too_large naming them.
+ */
+export async function refuseOversizedExport(
+  db: Db,
+  subject: AuditSubject,
+  params: unknown,
+  size: ExportSize,
+): Promise<void> {
+  if (size.count <= size.cap) return;
+  await appendAudit(db, {
+    ...subject,
+    target: subject.target ?? null,
+    requestId: subject.requestId ?? null,
+    ip: subject.ip ?? null,
+    outcome: "refused",
+    params,
+    detail: { code: "export_too_large", rows: size.count, cap: size.cap },
+  });
+  throw exportTooLarge(size.count, size.cap, size.narrow);
+}
+
 /** Rows per step of an export's stream (a step per row would cost more than the encoding). */
 const BATCH = 1_000;
 
 /**
- * An export's rows, audited fail-closed: the intent (who, what, the filters) is written before the first row
- * is read; the outcome once the walk ends: success with the rows written and the file's seal, failure with
- * what went wrong, or that the reader went away before the end.
+ * An export's rows, audited fail-closed: over `size.cap` it is refused (refuseOversizedExport); else the
+ * intent (who, what, the filters) is written before the first row is read, and the outcome once the walk
+ * ends: success with the rows written and the file's seal (written before the answer's last bytes, and
+ * thrown on when it cannot be: the answer then fails), failure with what went wrong, or that the reader went
+ * away before the end.
  */
 export async function sealedExport(
   db: Db,
   subject: AuditSubject,
   params: unknown,
   rows: AsyncIterable<CsvRow>,
+  size?: ExportSize,
 ): Promise<CsvRows> {
+  if (size) await refuseOversizedExport(db, subject, params, size);
   const trail = await openAudit(db, subject, params);
   const digest = exportDigest();
   return {
@@ -73,7 +108,7 @@ export async function sealedExport(
           yield batch;
         }
         ended = true;
-        await trail.close("success", { rows: written, ...digest.seal() });
+        await trail.closeOrThrow("success", { rows: written, ...digest.seal() });
       } catch (e) {
         ended = true;
         await trail.close("failure", { rows: written, ...failureDetail(e) });

@@ -5,6 +5,7 @@ export {
   appendAudit,
   appendAuditInTransaction,
   AuditWriteError,
+  countAudit,
   listAudit,
   walkAudit,
   verifyAuditChain,
@@ -22,9 +23,11 @@ export { AnonymousRefusals, anonymousRefusals, type AnonymousRefusal } from "./a
 export {
   exportDigest,
   findExport,
+  refuseOversizedExport,
   sealOf,
   sealedExport,
   type ExportDigest,
+  type ExportSize,
   type ExportEntry,
   type FileSeal,
 } from "./export-seal";

@@ -23,6 +23,11 @@ export type AuditTrail = {
   intentId: number;
   /** Writes the outcome row; never throws. */
   close: (outcome: "success" | "failure" | "info", detail: unknown) => Promise<void>;
+  /**
+   * Writes the outcome row, and throws (AuditWriteError) when it cannot: for an outcome that must exist before
+   * what it records may go on (an export's seal, before the file's last bytes leave).
+   */
+  closeOrThrow: (outcome: "success" | "failure" | "info", detail: unknown) => Promise<void>;
 };
 
 const g = globalThis as typeof globalThis & { __brokerdeskIntentsOpenHere?: Set<number> };
@@ -49,10 +54,14 @@ export async function openAudit(db: Db, subject: AuditSubject, params: unknown, 
     ? await appendAuditInTransaction(tx, { ...base, outcome: "intent", params })
     : await appendAudit(db, { ...base, outcome: "intent", params });
   openHere.add(intent.id);
+  const write = (outcome: "success" | "failure" | "info", detail: unknown) =>
+    appendAudit(db, { ...base, outcome, intentId: intent.id, detail });
   return {
     intentId: intent.id,
+    // On a failure the intent stays open here: the caller then closes it as a failure (`close`).
+    closeOrThrow: (outcome, detail) => write(outcome, detail).then(() => void openHere.delete(intent.id)),
     close: (outcome, detail) =>
-      appendAudit(db, { ...base, outcome, intentId: intent.id, detail })
+      write(outcome, detail)
         .then(
           () => undefined,
           (e: unknown) =>

@@ -2,14 +2,15 @@
 // verifies; the withdrawals are those of the backup and the ledger holds what it held then (between what it
 // held before and after the backup began); the sync, started on the restored database, fills the rest from
 // where the backup stood, until the ledger holds exactly the simulator's records by ID. A restore onto a
-// database that holds anything is refused unless forced. PGlite on a data folder always; PostgreSQL with
+// database that holds anything is refused unless forced, and so is a backup whose audit chain was edited
+// (nothing replaced) unless its broken chain is accepted. PGlite on a data folder always; PostgreSQL with
 // TEST_DATABASE_URL (pg_dump while the sync writes, pg_restore into a fresh schema of the same name).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withdrawalFormSchema } from "@/lib/api/withdrawals";
-import { verifyAuditChain } from "@/server/audit";
+import { appendAudit, verifyAuditChain } from "@/server/audit";
 import { startLedger, type Ledger } from "@/server/ledger/engine";
 import { ledgerTestBed } from "@/server/ledger/testing";
 import { registerFromSimulator, staffSession } from "@/server/testing";
@@ -169,4 +170,74 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[db][backup] backup a
       await restored.close();
     }
   }, 240_000);
+});
+
+// A backup whose audit chain was edited (one row's content changed by someone who switched the triggers off)
+// is refused before anything is replaced: the database restored onto keeps every row it had, including those
+// written after the backup. With --accept-broken-chain (acceptBrokenChain) the same backup is restored.
+describe.each(testEngines(process.env.TEST_DATABASE_URL))("[db][backup] an edited backup on $engine", (engine) => {
+  const work = mkdtempSync(path.join(tmpdir(), "bd-edited-"));
+  const dataDir = path.join(work, "live");
+  let tdb: TestDatabase;
+  afterAll(async () => {
+    await tdb?.dispose();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("[db][backup] restoring a backup with an edited audit row changes nothing, unless the broken chain is accepted", async () => {
+    tdb = await createTestDatabase(engine, engine.engine === "pglite" ? { dataDir } : {});
+    const url = tdb.urlFor?.("brokerdesk_ci", "brokerdesk_ci");
+    const target = url ? { url } : { dataDir };
+    let db: Db = await openDb(target);
+    for (let i = 0; i < 6; i++)
+      await appendAudit(db, { actor: "lead@test", action: "users.create", outcome: "intent", target: `user:${i}` });
+    await db.transaction(async (tx) => {
+      await tx.query("ALTER TABLE audit_log DISABLE TRIGGER ALL");
+      await tx.query("UPDATE audit_log SET target = 'user:someone-else' WHERE id = 3");
+      await tx.query("ALTER TABLE audit_log ENABLE TRIGGER ALL");
+    });
+    const file = path.join(work, engine.engine === "pglite" ? "edited.tar.gz" : "edited.pgdump");
+    if (url) await backupPostgres(url, file);
+    else await backupPglite(db, file);
+    // After the backup, the live database goes on: two more rows the backup does not hold.
+    await appendAudit(db, { actor: "lead@test", action: "users.create", outcome: "intent", target: "user:after" });
+    await appendAudit(db, { actor: "lead@test", action: "users.create", outcome: "intent", target: "user:after2" });
+    const live = await describeDatabase(db);
+    expect(live.auditRows).toBe(8);
+    await db.close();
+
+    const restore = (acceptBrokenChain: boolean) =>
+      url
+        ? restorePostgres(url, file, true, { acceptBrokenChain })
+        : restorePglite(file, dataDir, true, { acceptBrokenChain });
+    const refused = await restore(false).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(RestoreRefused);
+    expect(String((refused as Error).message)).toMatch(
+      /audit chain is broken at row 3: content does not match its hash \(row edited\).*Nothing was changed.*--accept-broken-chain/,
+    );
+    // Nothing moved: the live database is as it was, and no folder was left beside it.
+    db = await openDb(target);
+    try {
+      expect(await describeDatabase(db)).toEqual(live);
+      const targets = await db.query<{ target: string }>("SELECT target FROM audit_log ORDER BY id");
+      expect(targets.rows.map((r) => r.target)).toContain("user:after2");
+    } finally {
+      await db.close();
+    }
+    if (!url) expect(readdirSync(work).filter((f) => f.startsWith("live."))).toEqual([]);
+
+    // Accepted: the backup replaces it (its 6 rows, the edited one among them), and says its chain is broken.
+    const accepted = await restore(true);
+    expect(accepted.chain).toMatchObject({ ok: false, brokenAt: 3 });
+    db = await openDb(target);
+    try {
+      expect((await describeDatabase(db)).auditRows).toBe(6);
+      expect(await verifyAuditChain(db)).toMatchObject({ ok: false, brokenAt: 3 });
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
 });

@@ -7,6 +7,8 @@ import "server-only";
 //   pg_restore in one transaction, all or nothing. A connection whose search_path names a schema of its own
 //   (not public) has that schema alone dumped.
 // A restore onto a database that holds anything is refused unless forced: a restore replaces what is there.
+// Before anything is replaced, the backup's own audit chain is verified (backup-chain.ts): a broken one is
+// refused, and nothing changes, unless the restore is told to accept it (--accept-broken-chain).
 // The password never goes on a command line: pg_dump and pg_restore read it from a passfile of this run.
 import { spawn } from "node:child_process";
 import {
@@ -23,6 +25,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import type { ChainVerdict } from "@/server/audit/chain-check";
+import { archiveChain, pgliteChain } from "./backup-chain";
 import type { Db } from "./index";
 
 export type BackupTarget = { url: string } | { dataDir: string };
@@ -33,6 +37,19 @@ export class RestoreRefused extends Error {
     super(message);
     this.name = "RestoreRefused";
   }
+}
+
+/** How a restore treats the backup's audit chain: a broken one is refused unless accepted. */
+export type RestoreOptions = { acceptBrokenChain?: boolean };
+
+/** Refuses a broken chain (unless accepted): said before anything was changed. */
+function judgeChain(chain: ChainVerdict, o: RestoreOptions): void {
+  if (chain.ok || o.acceptBrokenChain) return;
+  throw new RestoreRefused(
+    `the backup's audit chain is broken at row ${chain.brokenAt}: ${chain.reason} ` +
+      `(${chain.rows} rows verified before the break). Nothing was changed. ` +
+      `Restore it anyway only if you mean to, with --accept-broken-chain`,
+  );
 }
 
 const GZIP = [0x1f, 0x8b];
@@ -55,31 +72,47 @@ export async function backupPglite(db: { dumpDataDir?(): Promise<Blob> }, file: 
 
 /**
  * Starts the data folder `dataDir` from a backup. A folder that holds anything is refused unless `force`, and
- * then kept beside it (renamed, never deleted): the path it was moved to is answered.
+ * then kept beside it (renamed, never deleted): the path it was moved to is answered. The backup is started in
+ * a folder of its own first and its audit chain verified there; only then is anything moved.
  */
 export async function restorePglite(
   file: string,
   dataDir: string,
   force: boolean,
-): Promise<{ movedAside: string | null }> {
+  o: RestoreOptions = {},
+): Promise<{ movedAside: string | null; chain: ChainVerdict }> {
   if (backupEngine(file) !== "pglite")
     throw new RestoreRefused(`${file} is a PostgreSQL archive: restore it with DATABASE_URL set`);
-  let movedAside: string | null = null;
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    if (!force)
-      throw new RestoreRefused(
-        `${dataDir} already holds a database: stop the app, ` +
-          `and restore with --force to replace it (it is kept beside, renamed)`,
-      );
-    movedAside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-    renameSync(dataDir, movedAside);
+  const holds = existsSync(dataDir) && readdirSync(dataDir).length > 0;
+  if (holds && !force)
+    throw new RestoreRefused(
+      `${dataDir} already holds a database: stop the app, ` +
+        `and restore with --force to replace it (it is kept beside, renamed)`,
+    );
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const staged = `${dataDir}.restoring-${stamp}`;
+  let chain: ChainVerdict;
+  try {
+    mkdirSync(staged, { recursive: true });
+    const pgl = await PGlite.create(staged, { loadDataDir: new Blob([readFileSync(file)]) });
+    try {
+      chain = await pgliteChain(pgl);
+    } finally {
+      await pgl.close();
+    }
+    judgeChain(chain, o);
+  } catch (e) {
+    rmSync(staged, { recursive: true, force: true });
+    throw e;
   }
-  mkdirSync(dataDir, { recursive: true });
-  const blob = new Blob([readFileSync(file)]);
-  const pgl = await PGlite.create(dataDir, { loadDataDir: blob });
-  await pgl.query("SELECT 1");
-  await pgl.close();
-  return { movedAside };
+  let movedAside: string | null = null;
+  if (holds) {
+    movedAside = `${dataDir}.before-restore-${stamp}`;
+    renameSync(dataDir, movedAside);
+  } else rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  renameSync(staged, dataDir);
+  return { movedAside, chain };
 }
 
 /**
@@ -158,9 +191,15 @@ export async function backupPostgres(url: string, file: string): Promise<{ schem
 
 /**
  * pg_restore in one transaction (all or nothing). A database whose schema holds tables is refused unless
- * `force`, which drops what the archive holds before it is created again (--clean).
+ * `force`, which drops what the archive holds before it is created again (--clean). The archive's audit chain
+ * is verified first, read from the archive itself: a broken one changes nothing unless accepted.
  */
-export async function restorePostgres(url: string, file: string, force: boolean): Promise<void> {
+export async function restorePostgres(
+  url: string,
+  file: string,
+  force: boolean,
+  o: RestoreOptions = {},
+): Promise<{ chain: ChainVerdict }> {
   if (backupEngine(file) !== "postgres")
     throw new RestoreRefused(`${file} is an embedded database backup: restore it without DATABASE_URL`);
   const target = await targetSchema(url);
@@ -169,6 +208,8 @@ export async function restorePostgres(url: string, file: string, force: boolean)
       `schema ${target.schema} already holds ${target.tables} tables: ` +
         `restore into an empty database, or with --force to replace them`,
     );
+  const chain = await archiveChain(file, target.schema);
+  judgeChain(chain, o);
   // An empty schema of its own would make the archive's CREATE SCHEMA fail; it holds nothing to lose.
   if (target.exists && target.tables === 0 && target.schema !== "public") {
     const client = new pg.Client({ connectionString: url });
@@ -189,6 +230,7 @@ export async function restorePostgres(url: string, file: string, force: boolean)
   } finally {
     pass.done();
   }
+  return { chain };
 }
 
 export type DatabaseSummary = {

@@ -2,7 +2,7 @@ import "server-only";
 // The one keyset pager: a list ordered newest first by a unique key, paged with an opaque `cursor` that the
 // previous page gave out as `nextCursor` (null on the last page). Stable under inserts, unlike OFFSET, and
 // indexed. Each list says how its key is written in a cursor (its codec) and compared in SQL.
-import { invalidField } from "@/lib/api/errors";
+import { exportTooLarge, invalidField } from "@/lib/api/errors";
 import type { Queryable } from "./types";
 
 /** How a list's key travels in a cursor. `decode` answers null for anything this list never gave out. */
@@ -52,17 +52,23 @@ export async function keysetPage<Row, K>(db: Queryable, q: KeysetQuery<Row, K>):
   return { items, nextCursor: rows.length > limit && last !== undefined ? q.codec.encode(q.keyOf(last)) : null };
 }
 
-/** Walks every page from the newest, at most `maxRows` rows (exports). */
+/**
+ * Walks every page from the newest (exports). More than `maxRows` rows is never cut short silently: the walk
+ * throws export_too_large before it gives out a row past the cap (an export counts first and refuses over the
+ * cap; this catches a set that grew past it meanwhile), so the file fails instead of passing for whole.
+ */
 export async function* keysetWalk<Row, K>(
   db: Queryable,
   q: Omit<KeysetQuery<Row, K>, "cursor" | "limit">,
   maxRows: number,
+  narrow = "Narrow it with the filters and export it in parts.",
 ): AsyncGenerator<Row> {
   let cursor: string | undefined;
-  for (let total = 0; total < maxRows;) {
+  for (let total = 0; ;) {
     const page = await keysetPage(db, { ...q, cursor, limit: q.pageSize.max });
-    for (const row of page.items) yield row;
     total += page.items.length;
+    if (total > maxRows) throw exportTooLarge(null, maxRows, narrow);
+    for (const row of page.items) yield row;
     if (page.nextCursor === null) return;
     cursor = page.nextCursor;
   }

@@ -37,18 +37,29 @@ export async function csvResponse(body: CsvBody, o: { requestId?: string } = {})
   const encoder = new TextEncoder();
   const rowLine = csvRowEncoder(body.columns);
   let done = false;
+  // A chunk leaves only once the batch after it has been read (kept here for the next chunk), or the rows' walk
+  // has ended: the walk's end writes the file's seal (server/audit/export-seal.ts), so the file's last bytes
+  // never leave before its seal is written, and a seal that fails errors the answer instead.
+  let ahead: string | null = null;
   const nextChunk = async (first: string): Promise<string> => {
     let text = first;
     if (first) digest?.update(first);
-    while (!done && text.length < CHUNK_CHARS) {
+    if (ahead !== null) text += ahead;
+    ahead = null;
+    while (!done) {
       const r = await rows.next();
-      if (r.done) done = true;
-      else {
-        let piece = "";
-        for (const row of r.value) piece += rowLine(row);
-        digest?.update(piece);
-        text += piece;
+      if (r.done) {
+        done = true;
+        break;
       }
+      let piece = "";
+      for (const row of r.value) piece += rowLine(row);
+      digest?.update(piece);
+      if (text.length >= CHUNK_CHARS) {
+        ahead = piece;
+        break;
+      }
+      text += piece;
     }
     return text;
   };

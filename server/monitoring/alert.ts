@@ -111,33 +111,39 @@ export async function listAlerts(
   f: AlertFilters,
 ): Promise<{ items: AlertView[]; total: number; nextCursor: string | null }> {
   const w = filtersOf(f);
+  const total = await countAlerts(db, w);
+  const page = await keysetPage(db, { ...query(w), cursor: f.cursor, limit: f.limit });
+  return { items: page.items.map(alertView), total, nextCursor: page.nextCursor };
+}
+
+async function countAlerts(db: Queryable, w: ReturnType<typeof filtersOf>): Promise<number> {
   const count = await db.query<{ n: string }>(
     `SELECT count(*)::text AS n FROM monitoring_alerts a ${w.where.length ? `WHERE ${w.where.join(" AND ")}` : ""}`,
     w.params,
   );
-  const page = await keysetPage(db, { ...query(w), cursor: f.cursor, limit: f.limit });
-  return { items: page.items.map(alertView), total: Number(count.rows[0]!.n), nextCursor: page.nextCursor };
+  return Number(count.rows[0]!.n);
 }
 
-/** The most rows one export writes. */
-const EXPORT_MAX = 200_000;
+/** The most rows one export writes: a larger set is refused (export_too_large), never cut short. */
+export const ALERT_EXPORT_MAX = 200_000;
 
-/** Every filtered alert, newest first, as CSV rows (ALERT_CSV_COLUMNS); the export is an audit entry. */
+/**
+ * Every filtered alert, newest first, as CSV rows (ALERT_CSV_COLUMNS): the page's rows for the same filters
+ * (every one of them, caseId too), whole. The export is an audit entry whose intent records those filters.
+ */
 export async function alertsForExport(
   db: Db,
   f: AlertFilters,
   session: StaffSession,
   ctx: { requestId?: string; ip?: string | null } = {},
+  opts: { maxRows?: number } = {},
 ): Promise<CsvRows> {
-  const filters = {
-    ruleId: f.ruleId,
-    subUid: f.subUid,
-    severity: f.severity,
-    status: f.status,
-    olderThanHours: f.olderThanHours,
-    overdue: f.overdue,
-  };
-  const rows = keysetWalk(db, query(filtersOf(filters)), EXPORT_MAX);
+  // Every filter of the page; only its cursor and page size do not apply to a whole export.
+  const filters: AlertFilters = { ...f, cursor: undefined, limit: undefined };
+  const cap = opts.maxRows ?? ALERT_EXPORT_MAX;
+  const w = filtersOf(filters);
+  const narrow = "Narrow it with the filters (a rule, a sub-account, a status, a case) and export it in parts.";
+  const rows = keysetWalk(db, query(w), cap, narrow);
   const subject = {
     actor: session.email,
     actorRole: session.role,
@@ -171,5 +177,6 @@ export async function alertsForExport(
         ];
       }
     })(),
+    { count: await countAlerts(db, w), cap, narrow },
   );
 }

@@ -159,7 +159,8 @@ export async function caseReport(
   try {
     const html = renderCaseReport({ c, records, by: session.email, at: now, auditEntry: trail.intentId });
     const bytes = new TextEncoder().encode(html);
-    await trail.close("success", { records: records.length, ...sealOf(bytes) });
+    // The seal before a byte is sent: a report whose seal cannot be written is not sent (the answer fails).
+    await trail.closeOrThrow("success", { records: records.length, ...sealOf(bytes) });
     return { name: `case_${c.id.slice(0, 8)}_report_${now.toISOString().slice(0, 10)}.html`, bytes };
   } catch (e) {
     await trail.close("failure", failureDetail(e));

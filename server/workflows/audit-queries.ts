@@ -2,14 +2,23 @@ import "server-only";
 // What staff ask of the audit log: one page of it (filtered, newest first) and the whole filtered log for
 // the CSV export, which is itself recorded before a row is read (fail-closed).
 import { AUDIT_CSV_COLUMNS, type AuditFiltersValues, type AuditPage } from "@/lib/api/audit";
-import { AUDIT_ACTIONS, auditRowFor, listAudit, sealedExport, walkAudit, type AuditRow } from "@/server/audit";
+import {
+  AUDIT_ACTIONS,
+  auditRowFor,
+  countAudit,
+  listAudit,
+  sealedExport,
+  walkAudit,
+  type AuditRow,
+} from "@/server/audit";
 import type { CsvRows } from "@/lib/csv";
 import type { StaffSession } from "@/server/auth/session";
 import { staffEmailsById } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 import type { Role } from "@/lib/rbac";
 
-const EXPORT_MAX_ROWS = 100_000;
+/** The most rows one export writes: a larger set is refused (export_too_large), never cut short. */
+export const AUDIT_EXPORT_MAX = 100_000;
 
 const view = (r: AuditRow) => ({ ...r, at: r.at.toISOString() });
 
@@ -42,7 +51,10 @@ export async function auditForExport(
   f: AuditFiltersValues,
   session: StaffSession,
   ctx: { requestId: string; ip: string | null },
+  opts: { maxRows?: number } = {},
 ): Promise<CsvRows> {
+  const cap = opts.maxRows ?? AUDIT_EXPORT_MAX;
+  const narrow = "Narrow it with the filters (a shorter period, an action, an actor) and export it in parts.";
   const subject = {
     actor: session.email,
     actorRole: session.role,
@@ -50,17 +62,19 @@ export async function auditForExport(
     requestId: ctx.requestId,
     ip: ctx.ip,
   };
-  const params = { ...f, from: f.from?.toISOString(), to: f.to?.toISOString() };
+  // Every filter of the page; only its cursor and page size do not apply to a whole export.
+  const params = { ...f, cursor: undefined, limit: undefined, from: f.from?.toISOString(), to: f.to?.toISOString() };
   return sealedExport(
     db,
     subject,
     params,
     (async function* () {
-      for await (const r of walkAudit(db, f, EXPORT_MAX_ROWS)) {
+      for await (const r of walkAudit(db, f, cap, narrow)) {
         // The row as the exporter may read it (compliance's detail withheld from a role without monitoring.read).
         const row = view(auditRowFor(session.role, r));
         yield AUDIT_CSV_COLUMNS.map((c) => row[c]);
       }
     })(),
+    { count: await countAudit(db, f), cap, narrow },
   );
 }

@@ -213,17 +213,26 @@ export async function runExport(o: RunExportOptions): Promise<ExportResult> {
     await lastWord(o, error);
     return result("failed", error);
   }
-  // Two independent writes, both before the last word: the file is whole once the audit log says so.
-  await Promise.all([
-    finish("done", null),
-    outcome(true, {
+  // The seal first, before the last word: the browser's file is whole only on `done`, and `done` is sent only
+  // once the audit log holds the file's seal. A seal that cannot be written fails the export instead (the
+  // browser keeps no file).
+  try {
+    await trail.closeOrThrow("success", {
+      jobId,
       state: "done",
       records: counters.records,
       windowsTotal,
       durationMs: Math.round(performance.now() - started),
       ...(skip ? { sealed: "no: a resumed file holds rows sent by the run it resumes" } : digest.seal()),
-    }),
-  ]);
+    });
+  } catch (e) {
+    const error = errorEvent(e);
+    await finish("failed", `the export's seal could not be written: ${error.code}: ${error.message}`);
+    await outcome(false, { state: "failed", records: counters.records, windowsTotal, code: error.code, seal: false });
+    await lastWord(o, error);
+    return result("failed", error);
+  }
+  await finish("done", null);
   await lastWord(o, { type: "done", records: counters.records });
   return result("done");
 }

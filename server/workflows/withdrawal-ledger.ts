@@ -292,7 +292,8 @@ export async function summarizeWithdrawals(db: Queryable, f: WithdrawalFilters =
 
 const scaleOf = (v: string) => /\.(\d+)$/.exec(v)?.[1]?.length ?? 0;
 
-const EXPORT_MAX_ROWS = 100_000;
+/** The most rows one export writes: a larger set is refused (export_too_large), never cut short. */
+export const WITHDRAWAL_EXPORT_MAX = 100_000;
 
 /**
  * The whole filtered ledger as rows of WITHDRAWAL_CSV_COLUMNS (paging parameters of the page the export was
@@ -303,7 +304,11 @@ export async function withdrawalsForExport(
   f: WithdrawalFilters,
   session: StaffSession,
   ctx: AuditContext = {},
+  opts: { maxRows?: number } = {},
 ): Promise<CsvRows> {
+  const cap = opts.maxRows ?? WITHDRAWAL_EXPORT_MAX;
+  const narrow =
+    "Narrow it with the filters (a shorter period, a sub-account, a coin, a state) and export it in parts.";
   const filters: WithdrawalFilters = {
     subUid: f.subUid,
     coin: f.coin,
@@ -334,10 +339,11 @@ export async function withdrawalsForExport(
     subject,
     params,
     (async function* () {
-      for await (const row of keysetWalk(db, ledgerQuery(filters), EXPORT_MAX_ROWS)) {
+      for await (const row of keysetWalk(db, ledgerQuery(filters), cap, narrow)) {
         const w = withdrawalFor(session.role, toView(row));
         yield WITHDRAWAL_CSV_COLUMNS.map((c) => w[c]);
       }
     })(),
+    { count: (await summarizeWithdrawals(db, filters)).count, cap, narrow },
   );
 }

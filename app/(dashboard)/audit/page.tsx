@@ -1,4 +1,5 @@
 import { AuditView } from "./_components/audit-view";
+import { ChainHeadBanner } from "./_components/chain-head-banner";
 import { framedPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("audit");
@@ -13,5 +14,10 @@ export default framedPage(
       "append-only and chained by hash.",
     times: true,
   },
-  () => <AuditView />,
+  () => (
+    <>
+      <ChainHeadBanner />
+      <AuditView />
+    </>
+  ),
 );

@@ -138,6 +138,6 @@ export const auditResources = {
     input: auditFiltersSchema,
     output: auditRowSchema,
     reply: "csv",
-    errors: [],
+    errors: ["export_too_large"],
   }),
 } as const;

@@ -274,7 +274,7 @@ export const ledgerResources = {
     input: ledgerDepositFiltersSchema,
     output: ledgerDepositSchema,
     reply: "csv",
-    errors: [],
+    errors: ["export_too_large"],
   }),
   sync: defineResource({
     id: "ledger.sync",

@@ -302,7 +302,7 @@ export const monitoringResources = {
     input: alertFiltersSchema,
     output: alertSchema,
     reply: "csv",
-    errors: [],
+    errors: ["export_too_large"],
   }),
   case: defineResource({
     id: "monitoring.case",

@@ -150,6 +150,6 @@ export const withdrawalActionResources = {
     input: withdrawalFiltersSchema,
     output: withdrawalViewSchema,
     reply: "csv",
-    errors: [],
+    errors: ["export_too_large"],
   }),
 } as const;

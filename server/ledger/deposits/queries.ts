@@ -152,6 +152,17 @@ export async function searchDeposits(db: Db, f: LedgerDepositFilters): Promise<L
   };
 }
 
+/** How many records the filters select (an export counts before it writes, and refuses a set over its cap). */
+export async function countDeposits(db: Db, f: LedgerDepositFilters): Promise<number> {
+  const w = filtersOf(f);
+  const from = f.minValue || f.maxValue ? PRICED_DEPOSITS : "ledger_deposits d";
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM ${from} ${w.where.length ? `WHERE ${w.where.join(" AND ")}` : ""}`,
+    w.params,
+  );
+  return Number(rows[0]!.n);
+}
+
 /** The UTC day numbers the chart spans: the range's own days, the end no later than today (null: the matches'). */
 function dayBounds(f: LedgerDepositFilters): [number | null, number | null] {
   const today = Math.floor(Date.now() / DAY_MS);
