@@ -4,6 +4,7 @@ import type { Db, Queryable } from "@/server/db";
 import { thisInstance } from "@/server/db/instance-lease";
 import { logger } from "@/server/log";
 import { auditCursor } from "@/lib/api/audit";
+import { CONFIDENTIAL_ACTION_PREFIX } from "@/lib/api/audit/confidential";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from "@/lib/api/audit/actions";
 import { keysetPage, keysetWalk, sqlFilters, type KeysetQuery } from "@/server/db/keyset";
 import {
@@ -287,6 +288,11 @@ export type AuditFilters = {
   actor?: string;
   /** Entries about this sub-account (migration 0027's audit_subaccount), and about its withdrawals. */
   subUid?: string;
+  /**
+   * Leaves compliance's own entries out of a sub-account's entries (lib/api/audit/confidential.ts): a reader
+   * without `monitoring.read` sees that compliance acted, but never which sub-account it was about.
+   */
+  unlinkConfidential?: boolean;
   action?: AuditAction;
   outcome?: AuditOutcome;
   /** Inclusive. */
@@ -318,6 +324,8 @@ function auditQuery(
           OR target IN (SELECT 'withdrawal:' || id::text FROM withdrawal_requests WHERE sub_uid = ${p}))`,
       filters.subUid,
     );
+  if (filters.subUid && filters.unlinkConfidential)
+    f.add((p) => `NOT starts_with(action, ${p})`, CONFIDENTIAL_ACTION_PREFIX);
   if (filters.outcome) f.add((p) => `outcome = ${p}`, filters.outcome);
   if (filters.from) f.add((p) => `at >= ${p}::timestamptz`, filters.from.toISOString());
   if (filters.to) f.add((p) => `at < ${p}::timestamptz`, filters.to.toISOString());

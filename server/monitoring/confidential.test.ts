@@ -210,4 +210,30 @@ describe("[monitoring][confidential]", () => {
     expect(byAction.rows).toHaveLength(2);
     expect(JSON.stringify(byAction)).not.toContain("SAR considered");
   });
+
+  it("[monitoring][confidential] a sub-account's audit entries do not say that compliance acted on it", async () => {
+    const base = { actorRole: "compliance", requestId: "r2", ip: null, outcome: "success" as const };
+    // A snooze names its sub-account in its params (audit_subaccount reads params.subUid), as a case's filter does.
+    await appendAudit(bed.db, { ...base, actor: alice.email, action: "monitoring.snooze", params: { subUid: "777" } });
+    await appendAudit(bed.db, {
+      ...base,
+      actor: alice.email,
+      action: "monitoring.alerts-export",
+      params: { subUid: "777" },
+    });
+    await appendAudit(bed.db, { ...base, actor: lead.email, action: "subaccounts.create", target: "subaccount:777" });
+    const of777 = auditFiltersSchema.parse({ subUid: "777" });
+    const actions = async (role: "lead" | "broker" | "compliance" | "admin") =>
+      (await auditPage(bed.db, of777, role)).rows
+        .map((r) => r.action)
+        .filter((a) => a !== "audit.export") // the exports below are entries about 777 too
+        .sort();
+    const csvActions = async (role: "lead" | "compliance") =>
+      await csvText(await auditForExport(bed.db, of777, staffSession(role, "y"), { requestId: "e2", ip: null }));
+    for (const role of ["lead", "broker"] as const) expect(await actions(role)).toEqual(["subaccounts.create"]);
+    expect(await csvActions("lead")).not.toContain("monitoring.");
+    for (const role of ["compliance", "admin"] as const)
+      expect(await actions(role)).toEqual(["monitoring.alerts-export", "monitoring.snooze", "subaccounts.create"]);
+    expect(await csvActions("compliance")).toContain("monitoring.snooze");
+  });
 });

@@ -8,6 +8,9 @@ import { can } from "@/lib/rbac";
 /** Who may read compliance's work: notes, outcomes, rule parameters and names, case views, why a request is held. */
 export const readsCompliance = (role: Role | null | undefined): boolean => can(role, "monitoring.read");
 
+/** What every confidential action's name starts with (the SQL filters use it too). */
+export const CONFIDENTIAL_ACTION_PREFIX = "monitoring.";
+
 /**
  * The audit actions whose entry (intent and outcome) is compliance's own: every `monitoring.*` action, now and
  * later (a rule draft's parameters and name, a note, a case's outcome and view, a hold cleared and why, a
@@ -15,7 +18,7 @@ export const readsCompliance = (role: Role | null | undefined): boolean => can(r
  * exists: actor, time, action and outcome.
  */
 export function isConfidentialAction(action: string): boolean {
-  return action.startsWith("monitoring.");
+  return action.startsWith(CONFIDENTIAL_ACTION_PREFIX);
 }
 
 /**
