@@ -292,13 +292,13 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
 describe("[security][separation-of-duties] every decision's route asks a fresh second factor", () => {
   const DECISIONS: [string, Resource][] = [
     ["activate", m.activate],
-    ["propose retirement", m.proposeRetirement],
+    ["propose retirement", c.proposeRetirement],
     ["confirm retirement", m.retire],
     ["clear hold", m.clearHold],
     ["close case", m.closeCase],
     ["close cases in bulk", b.close],
     ["reject held withdrawal", m.rejectWithdrawal],
-    ["snooze", m.snooze],
+    ["snooze", c.snooze],
     ["approve snooze", c.approveSnooze],
     ["publish policy", p.publish],
     ["discard policy", p.discard],

@@ -1,10 +1,25 @@
-// Switching a monitoring control down takes two people: the snooze requests of holding rules, waiting for a
-// second person (the retirement of a rule is proposed and confirmed on its version's own routes, ./index).
-// Isomorphic.
+// Switching a monitoring control down takes two people: a retirement proposed by one person (confirmed by
+// another on the version's retire route, ./index), and a snooze, which for a holding rule is a request
+// waiting for a second person. Isomorphic.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "../define-resource";
-import { DECISION_ERRORS } from "./index";
+import { DECISION_ERRORS, ruleVersionSchema, text } from "./index";
+
+const subUid = z.string().check(z.regex(/^\d{1,32}$/, { error: "subUid is a sub-account UID (digits)" }));
+export const proposeRetirementSchema = z.object({ reason: text("reason", 3, 500) });
+export const snoozeSchema = z.object({
+  ruleId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "ruleId is a rule's ID" })),
+  subUid,
+  until: z.iso.datetime({ error: "until is a date and time (ISO 8601, UTC)", offset: true }),
+  reason: text("reason", 3, 500),
+});
+/** A snooze: `active` at once (a rule that does not hold), or `requested` (a holding rule: a second person approves). */
+export const snoozeReplySchema = z.object({
+  id: z.string(),
+  until: z.string(),
+  state: z.enum(["active", "requested"]),
+});
 
 export const snoozeRequestSchema = z.object({
   id: z.string(),
@@ -24,6 +39,32 @@ export type SnoozeRequestView = z.output<typeof snoozeRequestSchema>;
 const byRequest = { target: (_input: unknown, p: { id: string }) => `snooze-request:${p.id}` };
 
 export const monitoringControlResources = {
+  proposeRetirement: defineResource({
+    id: "monitoring.rule-retire-propose",
+    method: "POST",
+    path: "/api/monitoring/rule-versions/{id}/propose-retirement",
+    summary: "Propose retiring an active version, with a reason; it raises and holds until another person confirms",
+    permission: "monitoring.approve",
+    input: proposeRetirementSchema,
+    output: ruleVersionSchema,
+    audit: { target: (_input, p) => `rule-version:${p.id}` },
+    freshFactor: true,
+    errors: [...DECISION_ERRORS],
+  }),
+  snooze: defineResource({
+    id: "monitoring.snooze",
+    method: "POST",
+    path: "/api/monitoring/snoozes",
+    summary:
+      "Silence one rule for one sub-account until a time, with a reason; a holding rule's snooze is a request " +
+      "that silences nothing until another person approves it",
+    permission: "monitoring.write",
+    input: snoozeSchema,
+    output: snoozeReplySchema,
+    audit: { target: (input) => `rule:${input.ruleId}:${input.subUid}` },
+    freshFactor: true,
+    errors: ["not_found", "approver_on_hold", "mfa_stale"],
+  }),
   snoozeRequests: defineResource({
     id: "monitoring.snooze-requests",
     method: "GET",

@@ -7,7 +7,7 @@ import { defineResource } from "../define-resource";
 import { RULE_KINDS, SEVERITIES } from "./rule-kinds";
 import { blankless, nextCursorField, pageCursor, pageLimit } from "../query-fields";
 
-const text = (field: string, min: number, max: number) =>
+export const text = (field: string, min: number, max: number) =>
   z
     .string({ error: `${field} is required` })
     .check(z.trim())
@@ -176,20 +176,6 @@ export const rejectHeldSchema = z.object({
 export const activateSchema = z.object({
   confirmWeakening: z.optional(z.boolean({ error: "confirmWeakening is true (I mean to weaken the active version)" })),
 });
-export const proposeRetirementSchema = z.object({ reason: text("reason", 3, 500) });
-export const snoozeSchema = z.object({
-  ruleId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "ruleId is a rule's ID" })),
-  subUid,
-  until: z.iso.datetime({ error: "until is a date and time (ISO 8601, UTC)", offset: true }),
-  reason: text("reason", 3, 500),
-});
-
-/** A snooze: `active` at once (a rule that does not hold), or `requested` (a holding rule: a second person approves). */
-export const snoozeReplySchema = z.object({
-  id: z.string(),
-  until: z.string(),
-  state: z.enum(["active", "requested"]),
-});
 
 export const caseSchema = z.object({
   id: z.string(),
@@ -298,18 +284,6 @@ export const monitoringResources = {
     freshFactor: true,
     errors: [...DECISION_ERRORS, "own_request", "two_person_rule"],
   }),
-  proposeRetirement: defineResource({
-    id: "monitoring.rule-retire-propose",
-    method: "POST",
-    path: "/api/monitoring/rule-versions/{id}/propose-retirement",
-    summary: "Propose retiring an active version, with a reason; it raises and holds until another person confirms",
-    permission: "monitoring.approve",
-    input: proposeRetirementSchema,
-    output: ruleVersionSchema,
-    audit: { target: (_input, p) => `rule-version:${p.id}` },
-    freshFactor: true,
-    errors: [...DECISION_ERRORS],
-  }),
   alerts: defineResource({
     id: "monitoring.alerts",
     method: "GET",
@@ -408,19 +382,5 @@ export const monitoringResources = {
     audit: caseTarget,
     freshFactor: true,
     errors: [...DECISION_ERRORS],
-  }),
-  snooze: defineResource({
-    id: "monitoring.snooze",
-    method: "POST",
-    path: "/api/monitoring/snoozes",
-    summary:
-      "Silence one rule for one sub-account until a time, with a reason; a holding rule's snooze is a request " +
-      "that silences nothing until another person approves it",
-    permission: "monitoring.write",
-    input: snoozeSchema,
-    output: snoozeReplySchema,
-    audit: { target: (input) => `rule:${input.ruleId}:${input.subUid}` },
-    freshFactor: true,
-    errors: ["not_found", "approver_on_hold", "mfa_stale"],
   }),
 } as const;

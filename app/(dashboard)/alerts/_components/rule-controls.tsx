@@ -7,7 +7,6 @@ import { useState } from "react";
 import { callResource } from "@/lib/api/call";
 import type { RuleVersionView } from "@/lib/api/monitoring";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
-import { errorText } from "@/lib/client/api";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { IsoTime } from "@/components/data-table/time";
 import { ListTable } from "@/components/ui/list-table";
