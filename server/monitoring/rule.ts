@@ -191,6 +191,14 @@ export async function activateRuleVersion(
       [id, session.email],
     );
     if (!rows[0]) throw new DomainError("already_decided", "This version was decided meanwhile");
+    // A rule that starts to hold: the snoozes one person made while it did not (no second person approved
+    // them) end now, or they would silence a holding rule.
+    if (v.holds && !active?.holds)
+      await tx.query(
+        `UPDATE monitoring_snoozes s SET until = now() WHERE s.rule_id = $1 AND s.until > now()
+            AND NOT EXISTS (SELECT 1 FROM monitoring_snooze_requests q WHERE q.snooze_id = s.id)`,
+        [v.ruleId],
+      );
   });
   return getRuleVersion(db, id);
 }

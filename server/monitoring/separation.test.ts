@@ -261,6 +261,17 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
     const quiet = await activeVersion(bed.db, { kind: "new_destination", params: { lookbackDays: 30 } });
     const now = await snoozeRule(bed.db, alice, { ruleId: quiet.ruleId, subUid: "82", until, reason: "known" });
     expect(now.state).toBe("active");
+    // When that rule starts to hold, the one-person snooze ends; the approved one of the holding rule stays.
+    const holding = await draftRule(bed.db, alice, {
+      name: (await getRuleVersion(bed.db, quiet.id)).name,
+      severity: "medium",
+      holds: true,
+      kind: "new_destination",
+      params: { lookbackDays: 30 },
+    });
+    await activateRuleVersion(bed.db, bob, holding.id);
+    const open = await q<{ rule_id: string }>(`SELECT rule_id::text FROM monitoring_snoozes WHERE until > now()`);
+    expect(open.map((r) => r.rule_id)).toEqual([ruleId]);
     void versionId;
   });
 
