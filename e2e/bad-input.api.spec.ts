@@ -1524,6 +1524,7 @@ test("[bad-input][monitoring][policy] routes of a path ID alone refuse an ID tha
       ["compliance", "POST", `/api/monitoring/rule-versions/${id}/activate`],
       ["compliance", "POST", `/api/monitoring/rule-versions/${id}/retire`],
       ["compliance", "POST", `/api/monitoring/rule-versions/${id}/propose-retirement`],
+      ["compliance", "POST", `/api/monitoring/rule-versions/${id}/withdraw-retirement`],
       ["compliance", "POST", `/api/monitoring/snooze-requests/${id}/approve`],
       ["compliance", "POST", `/api/monitoring/snooze-requests/${id}/decline`],
       ["admin", "POST", `/api/policy/${id}/publish`],

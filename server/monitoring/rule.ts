@@ -232,6 +232,19 @@ export async function proposeRetirement(
   throw new DomainError("already_decided", `${v.retireRequestedBy} already proposed retiring this version`);
 }
 
+/** Withdraws a proposed retirement (anyone who may decide one: it keeps the control on). */
+export async function withdrawRetirement(db: Db, session: StaffSession, id: string): Promise<RuleVersionView> {
+  await refuseOnHold(db, session);
+  const { rows } = await db.query(
+    `UPDATE monitoring_rule_versions SET retire_requested_by = NULL, retire_requested_at = NULL, retire_reason = NULL
+      WHERE id::text = $1 AND state = 'active' AND retire_requested_by IS NOT NULL RETURNING id`,
+    [id],
+  );
+  const v = await getRuleVersion(db, id);
+  if (!rows[0]) throw new DomainError("already_decided", "No retirement of this version is waiting");
+  return v;
+}
+
 /**
  * The second step, active → retired: it raises nothing more; its alerts stay. Only what another person proposed
  * (never one's own proposal; the database's CHECK backs it).

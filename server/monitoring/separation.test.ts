@@ -21,7 +21,14 @@ import { bulkClose } from "./bulk";
 import { clearHold, closeCase, getCase, rejectHeldWithdrawal } from "./case";
 import { holdsOn, refuseHeld } from "./hold";
 import { evaluateBatch, evaluateHistory } from "./jobs";
-import { activateRuleVersion, draftRule, getRuleVersion, proposeRetirement, retireRuleVersion } from "./rule";
+import {
+  activateRuleVersion,
+  draftRule,
+  getRuleVersion,
+  proposeRetirement,
+  retireRuleVersion,
+  withdrawRetirement,
+} from "./rule";
 import { approveSnooze, listSnoozeRequests, snoozeRule } from "./snooze";
 import { activeVersion, clearMonitoring, writeLedger } from "./testing";
 
@@ -165,6 +172,10 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
     const alone = await domainRefusal(retireRuleVersion(bed.db, bob, versionId));
     expect(alone.code).toBe("two_person_rule");
     await heldEach(HELD_COMPLIANCE, (s) => proposeRetirement(bed.db, s, versionId, { reason: "no longer needed" }));
+    // A proposal withdrawn leaves nothing to confirm.
+    await proposeRetirement(bed.db, alice, versionId, { reason: "not sure" });
+    expect((await withdrawRetirement(bed.db, bob, versionId)).retireRequestedBy).toBeNull();
+    expect((await domainRefusal(retireRuleVersion(bed.db, bob, versionId))).code).toBe("two_person_rule");
     await proposeRetirement(bed.db, bob, versionId, { reason: "no longer needed" });
     expect((await domainRefusal(proposeRetirement(bed.db, alice, versionId, { reason: "me too" }))).code).toBe(
       "already_decided",

@@ -70,6 +70,7 @@ export const AUDIT_ACTIONS = z.enum([
   "monitoring.rule-activate",
   "monitoring.rule-retire",
   "monitoring.rule-retire-propose",
+  "monitoring.rule-retire-withdraw",
   "monitoring.rule-backtest",
   "monitoring.case-update",
   "monitoring.case-close",

@@ -51,6 +51,16 @@ export const monitoringControlResources = {
     freshFactor: true,
     errors: [...DECISION_ERRORS],
   }),
+  withdrawRetirement: defineResource({
+    id: "monitoring.rule-retire-withdraw",
+    method: "POST",
+    path: "/api/monitoring/rule-versions/{id}/withdraw-retirement",
+    summary: "Withdraw a proposed retirement: the version stays active and no one can confirm it",
+    permission: "monitoring.approve",
+    output: ruleVersionSchema,
+    audit: { target: (_input, p) => `rule-version:${p.id}` },
+    errors: ["not_found", "already_decided", "approver_on_hold"],
+  }),
   snooze: defineResource({
     id: "monitoring.snooze",
     method: "POST",

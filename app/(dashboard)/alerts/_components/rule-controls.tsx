@@ -84,6 +84,16 @@ export function RetireControl({ v, me, act }: { v: RuleVersionView; me: string; 
             Confirm retirement
           </button>
         )}
+        <button
+          type="button"
+          className={buttonClass("secondary", "sm")}
+          aria-label={`Withdraw the proposed retirement of ${label}`}
+          onClick={() =>
+            act("Withdraw the proposal", () => callResource(m.withdrawRetirement, { params: { id: v.id } }))
+          }
+        >
+          Keep it active
+        </button>
       </div>
     );
   }
