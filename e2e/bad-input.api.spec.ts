@@ -1523,6 +1523,10 @@ test("[bad-input][monitoring][policy] routes of a path ID alone refuse an ID tha
       ["compliance", "POST", `/api/monitoring/rule-versions/${id}/backtest`],
       ["compliance", "POST", `/api/monitoring/rule-versions/${id}/activate`],
       ["compliance", "POST", `/api/monitoring/rule-versions/${id}/retire`],
+      ["compliance", "POST", `/api/monitoring/rule-versions/${id}/propose-retirement`],
+      ["compliance", "POST", `/api/monitoring/rule-versions/${id}/withdraw-retirement`],
+      ["compliance", "POST", `/api/monitoring/snooze-requests/${id}/approve`],
+      ["compliance", "POST", `/api/monitoring/snooze-requests/${id}/decline`],
       ["admin", "POST", `/api/policy/${id}/publish`],
       ["admin", "POST", `/api/policy/${id}/discard`],
     ] as const) {

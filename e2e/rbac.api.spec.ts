@@ -136,6 +136,7 @@ const OWN_ROUTES = [
   { path: "/api/monitoring/alerts", permission: "monitoring.read" },
   { path: "/api/monitoring/alerts/export", permission: "monitoring.read" },
   { path: "/api/monitoring/rules", permission: "monitoring.read" },
+  { path: "/api/monitoring/snooze-requests", permission: "monitoring.read" },
   { path: "/api/monitoring/holds", permission: "withdrawals.read" },
   { path: "/api/ledger/timeline?subUid=1", permission: "monitoring.read" },
 ] as const;

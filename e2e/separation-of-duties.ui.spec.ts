@@ -101,3 +101,46 @@ test("[security][separation-of-duties] an admin-made lead cannot approve until i
   await expect(holder.getByTestId("approver-standing")).toContainText("may approve");
   await Promise.all([admin.dispose(), broker.dispose(), asMade.dispose(), own.dispose(), holder.context().close()]);
 });
+
+test("[security][separation-of-duties] /alerts/rules: a retirement the admin proposed, and a snooze compliance asked for, are confirmed by the other", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const headers = sameOrigin(baseURL);
+  const [admin, compliance] = [await apiAs(baseURL, "admin"), await apiAs(baseURL, "compliance")];
+  const name = `sod ui ${Date.now()}`;
+  const drafted = await compliance.post("/api/monitoring/rules", {
+    headers,
+    data: { name, kind: "new_destination", severity: "high", holds: true, params: { lookbackDays: 30 } },
+  });
+  const v = (await drafted.json()) as { id: string; ruleId: string };
+  expect((await admin.post(`/api/monitoring/rule-versions/${v.id}/activate`, { headers, data: {} })).status()).toBe(
+    200,
+  );
+  const until = new Date(Date.now() + 86_400_000).toISOString();
+  const snooze = await compliance.post("/api/monitoring/snoozes", {
+    headers,
+    data: { ruleId: v.ruleId, subUid: "77", until, reason: "known desk, sod ui" },
+  });
+  expect(((await snooze.json()) as { state: string }).state).toBe("requested");
+  const proposed = await admin.post(`/api/monitoring/rule-versions/${v.id}/propose-retirement`, {
+    headers,
+    data: { reason: "replaced, sod ui" },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(200);
+
+  // Compliance sees the admin's proposal and confirms it; its own snooze request it may only withdraw.
+  await signIn(page, "compliance", "/alerts/rules");
+  const row = page.getByRole("row").filter({ hasText: `${name} v1` });
+  await expect(row).toContainText("Retirement proposed by admin@demo.brokerdesk");
+  await expect(row).toContainText("replaced, sod ui");
+  const requests = page.getByRole("table", { name: "Snooze requests" });
+  const mine = requests.getByRole("row").filter({ hasText: "known desk, sod ui" });
+  await expect(mine.getByRole("button", { name: /^Withdraw|^Decline/ })).toBeVisible();
+  await expect(mine.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+  await row.getByRole("button", { name: `Confirm the retirement of ${name} v1` }).click();
+  await expect(row.getByRole("cell", { name: "retired", exact: true })).toBeVisible();
+  await page.screenshot({ path: "test-results/separation-of-duties-rules.png", fullPage: true });
+  await Promise.all([admin.dispose(), compliance.dispose()]);
+});

@@ -56,6 +56,22 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   ],
 };
 
+/**
+ * What decides on others' requests or on a control: approving withdrawals, the money-out policy, monitoring's
+ * rules, holds and cases. A role change that gains one puts the account on approver hold (server/auth/users.ts),
+ * and the account page shows the standing of every role that has one.
+ */
+export const DECISION_PERMISSIONS = [
+  "withdrawals.approve",
+  "policy.write",
+  "policy.approve",
+  "monitoring.write",
+  "monitoring.approve",
+] as const satisfies readonly Permission[];
+
+/** Whether a role decides anything (DECISION_PERMISSIONS). */
+export const decides = (role: Role) => DECISION_PERMISSIONS.some((p) => can(role, p));
+
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return role ? ROLE_PERMISSIONS[role].includes(permission) : false;
 }

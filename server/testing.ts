@@ -6,7 +6,7 @@ import "server-only";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { DomainError } from "@/lib/api/errors";
 import type { StaffSession } from "@/server/auth/session";
-import type { Db } from "@/server/db";
+import type { Db, Queryable } from "@/server/db";
 import { databaseTestBed } from "@/server/db/testing";
 import { PlatformClient, type ClientConfig } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
@@ -165,3 +165,18 @@ export const staffSession = (role: StaffSession["role"], name: string): StaffSes
   name,
   role,
 });
+
+/**
+ * Gives each session a staff row (in good standing: no approver hold), its userId the row's: every decision
+ * checks its decider's standing (refuseOnHold), which reads the row.
+ */
+export async function addStaff(db: Queryable, sessions: readonly StaffSession[]): Promise<void> {
+  for (const s of sessions) {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO staff_users (email, name, role) VALUES ($1, $2, $3)
+       ON CONFLICT (email) DO UPDATE SET role = EXCLUDED.role RETURNING id`,
+      [s.email, s.name, s.role],
+    );
+    s.userId = rows[0]!.id;
+  }
+}

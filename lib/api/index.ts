@@ -14,6 +14,7 @@ import { leverageResources } from "./leverage";
 import { mfaResources } from "./account/mfa";
 import { monitoringResources } from "./monitoring";
 import { monitoringBulkResources } from "./monitoring/bulk";
+import { monitoringControlResources } from "./monitoring/controls";
 import { monitoringEvidenceResources } from "./monitoring/evidence";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./proxy";
@@ -49,6 +50,7 @@ export const resources = Object.fromEntries(
       monitoringResources,
       monitoringEvidenceResources,
       monitoringBulkResources,
+      monitoringControlResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

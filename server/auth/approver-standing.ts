@@ -3,11 +3,13 @@ import "server-only";
 // to approve. An admin who created an account, promoted it into an approving role or set its password
 // knows (or chose) its password; until its holder has set one of their own, and a cool-off has passed
 // since (long enough for the holder, and the other leads who see it, to notice), it may not approve.
-// Admins never approve at all (lib/rbac.ts gives them no withdrawals.approve).
+// Admins never approve withdrawals (lib/rbac.ts gives them no withdrawals.approve), but they publish the policy
+// and activate and retire monitoring rules: the same standing is asked of every decision (lib/rbac.ts
+// DECISION_PERMISSIONS), and promotion to admin starts the hold.
 import type { ApproverHold, ApproverStanding, StaffUser } from "@/lib/api/admin/users";
 import { env } from "@/lib/env";
 import { formatDuration, formatUtc } from "@/lib/format";
-import { can } from "@/lib/rbac";
+import { decides } from "@/lib/rbac";
 import { getDb, type Queryable } from "@/server/db";
 import { findUserById } from "./users";
 
@@ -68,7 +70,7 @@ export function approverStanding(
   return { ...base, mayApprove: true, reason: null, eligibleFrom: null };
 }
 
-/** A staff member's own row, and, for an approving role, their standing now (the account page). */
+/** A staff member's own row, and, for a role that decides (approves, publishes, works monitoring), their standing. */
 export async function loadAccount(
   db: Queryable,
   userId: string,
@@ -79,7 +81,7 @@ export async function loadAccount(
   void _hash;
   return {
     user,
-    standing: can(user.role, "withdrawals.approve") ? approverStanding(user, Date.now(), env.approverCoolOffMs) : null,
+    standing: decides(user.role) ? approverStanding(user, Date.now(), env.approverCoolOffMs) : null,
   };
 }
 

@@ -13,7 +13,7 @@ import {
   type UpdateUserInput,
 } from "@/lib/api/admin/users";
 import { env } from "@/lib/env";
-import { can, ROLES, type Role } from "@/lib/rbac";
+import { can, DECISION_PERMISSIONS, ROLES, type Role } from "@/lib/rbac";
 import type { Db, Queryable } from "@/server/db";
 import { hashPassword, refuseGuessable, verifyPassword } from "./passwords";
 
@@ -246,9 +246,9 @@ export async function updateUser(
     const wasActiveAdmin = current.role === "admin" && !current.disabled;
     if (wasActiveAdmin && (role !== "admin" || disabled)) await assertAnotherAdmin(tx, id);
     const bump = role !== current.role || disabled !== current.disabled ? 1 : 0;
-    // Promoted into a role that approves: on hold, as a new account is (separation of duties).
-    const promoted =
-      role !== current.role && can(role, "withdrawals.approve") && !can(current.role, "withdrawals.approve");
+    // Promoted into a role that decides something it could not (approves withdrawals, publishes the policy,
+    // activates or retires rules, clears holds; an admin too): on hold, as a new account is (separation of duties).
+    const promoted = role !== current.role && DECISION_PERMISSIONS.some((p) => can(role, p) && !can(current.role, p));
     const { rows } = await tx.query<Row>(
       `UPDATE staff_users SET role = $2, disabled = $3, name = $4, session_version = session_version + $5,
          updated_at = now(),

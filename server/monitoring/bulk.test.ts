@@ -2,10 +2,10 @@
 // is changed and audited on its own (its own trail), one that refuses is reported while the others go on; a
 // case's deadline is its opening plus the days of its highest severity, and the overdue filter finds exactly
 // the open cases past it.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bulkAssignSchema, bulkCloseSchema } from "@/lib/api/monitoring/bulk";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
-import { staffSession } from "@/server/testing";
+import { addStaff, staffSession } from "@/server/testing";
 import { listAlerts } from "./alert";
 import { bulkAssign, bulkClose } from "./bulk";
 import { getCase, getCaseWithAlerts } from "./case";
@@ -17,6 +17,7 @@ const DAY = 86_400_000;
 
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on $engine", (engine) => {
   const bed = databaseTestBed(engine);
+  beforeAll(() => addStaff(bed.db, [alice]));
 
   /** A case of `sub` opened `daysAgo` days ago with one alert per severity given. */
   async function aCase(sub: string, daysAgo: number, severities: string[], status = "open"): Promise<string> {

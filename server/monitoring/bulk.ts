@@ -10,6 +10,7 @@ import { withAudit, type AuditSubject } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { closeCase, updateCase } from "./case";
+import { refuseOnHold } from "@/server/workflows/approval-gate";
 
 type Ctx = { requestId?: string | null; ip?: string | null };
 
@@ -63,12 +64,13 @@ export const bulkAssign = (
     updateCase(db, id, { assignee: input.assignee }),
   );
 
-export const bulkClose = (
+export const bulkClose = async (
   db: Db,
   session: StaffSession,
   ctx: Ctx,
   input: { caseIds: readonly string[]; outcome: NonNullable<CaseView["outcome"]>; reason: string },
 ) =>
+  (await refuseOnHold(db, session)) ??
   eachCase(
     db,
     session,

@@ -9,6 +9,7 @@ import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { ALERT_SELECT, alertView, type AlertRow } from "./alert";
 import { caseDueSql, caseSeveritySql } from "./review";
+import { refuseOnHold } from "@/server/workflows/approval-gate";
 
 type CaseRow = {
   id: string;
@@ -114,6 +115,7 @@ export async function closeCase(
   id: string,
   input: { outcome: NonNullable<CaseView["outcome"]>; reason: string },
 ): Promise<CaseView> {
+  await refuseOnHold(db, session);
   await openCase(db, id);
   await db.transaction(async (tx) => {
     const { rows } = await tx.query(
@@ -165,6 +167,7 @@ export async function attachRecord(
 
 /** Clears the case's open holding alerts with a reason: the sub-account's withdrawals may be approved again. */
 export async function clearHold(db: Db, session: StaffSession, id: string, reason: string): Promise<CaseView> {
+  await refuseOnHold(db, session);
   await getCase(db, id);
   await db.query(
     `UPDATE monitoring_alerts SET status = 'cleared', cleared_by = $2, cleared_at = now(), clear_reason = $3
@@ -184,6 +187,7 @@ export async function rejectHeldWithdrawal(
   id: string,
   input: { withdrawalId: string; reason: string },
 ): Promise<CaseView> {
+  await refuseOnHold(db, session);
   const c = await getCase(db, id);
   if (!c.holding) throw new DomainError("already_decided", "This case holds no withdrawal: the lead decides");
   const { rows } = await db.query(

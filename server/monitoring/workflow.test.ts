@@ -3,9 +3,9 @@ import "server-only";
 // only by a second person, history evaluated once, a sync batch evaluated over what it added, a holding
 // alert that stops a withdrawal's approval until compliance clears it, and a case closed with its outcome.
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { databaseTestBed } from "@/server/db/testing";
-import { domainRefusal, staffSession } from "@/server/testing";
+import { addStaff, domainRefusal, staffSession } from "@/server/testing";
 import {
   addNote,
   attachRecord,
@@ -19,7 +19,14 @@ import { evaluateBatch, evaluateHistory } from "./jobs";
 import { holdsOn, listHolds, refuseHeld } from "./hold";
 import { alertsForExport, listAlerts } from "./alert";
 import { backtestVersion } from "./backtest";
-import { activateRuleVersion, askBacktest, draftRule, listRuleVersions, retireRuleVersion } from "./rule";
+import {
+  activateRuleVersion,
+  askBacktest,
+  draftRule,
+  listRuleVersions,
+  proposeRetirement,
+  retireRuleVersion,
+} from "./rule";
 import { snoozeRule } from "./snooze";
 import { clearMonitoring, writeLedger } from "./testing";
 
@@ -32,6 +39,7 @@ const count = async (db: { query: (s: string) => Promise<{ rows: { n: string }[]
 
 describe("[monitoring][workflow]", () => {
   const bed = databaseTestBed();
+  beforeAll(() => addStaff(bed.db, [alice, bob]));
 
   it("[monitoring][rules] refuses bad parameters on their field and a span rule without a window, writing nothing", async () => {
     await clearMonitoring(bed.db);
@@ -64,12 +72,12 @@ describe("[monitoring][workflow]", () => {
     expect(await count(bed.db, "monitoring_rules")).toBe(0);
   });
 
-  it("[monitoring][rules] a version is activated by a second person only; the next one retires it", async () => {
+  it("[monitoring][rules] a version is activated by a second person only; the next one retires it; retiring takes two", async () => {
     await clearMonitoring(bed.db);
     const spec = { kind: "large_deposit", params: { unit: "coin", coin: "BTC", minAmount: "10" } } as const;
     const v1 = await draftRule(bed.db, alice, { name: "big BTC", severity: "high", holds: false, ...spec });
     expect(v1).toMatchObject({ version: 1, state: "draft", author: alice.email });
-    expect((await domainRefusal(activateRuleVersion(bed.db, alice, v1.id))).code).toBe("two_person_rule");
+    expect((await domainRefusal(activateRuleVersion(bed.db, alice, v1.id))).code).toBe("own_request");
     expect((await activateRuleVersion(bed.db, bob, v1.id)).state).toBe("active");
     expect((await domainRefusal(activateRuleVersion(bed.db, bob, v1.id))).code).toBe("already_decided");
 
@@ -87,7 +95,9 @@ describe("[monitoring][workflow]", () => {
       [2, "active"],
       [1, "retired"],
     ]);
-    expect((await retireRuleVersion(bed.db, bob, v2.id)).state).toBe("retired");
+    // Retiring takes two: bob proposes, alice confirms.
+    await proposeRetirement(bed.db, bob, v2.id, { reason: "replaced by a better rule" });
+    expect((await retireRuleVersion(bed.db, alice, v2.id)).state).toBe("retired");
   });
 
   it("[monitoring][evaluate] history once for a new version, then each sync batch over what it added", async () => {

@@ -114,7 +114,7 @@ describe("[policy][versions]", () => {
     expect((await domainRefusal(publishPolicy(bed.db, admin2, v1.version))).code).toBe("already_decided");
 
     const v2 = await draftPolicy(bed.db, admin2, { rules: [] });
-    expect((await discardPolicy(bed.db, v2.version)).state).toBe("discarded");
+    expect((await discardPolicy(bed.db, admin1, v2.version)).state).toBe("discarded");
     expect((await domainRefusal(publishPolicy(bed.db, admin1, v2.version))).code).toBe("already_decided");
     expect((await publishedPolicy(bed.db))?.version).toBe(1);
     expect((await listPolicies(bed.db)).items.map((p) => [p.version, p.state])).toEqual([

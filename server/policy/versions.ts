@@ -100,6 +100,7 @@ export async function draftPolicy(
 
 /** Publishes a draft: never by its author; the version published before is superseded at the same moment. */
 export async function publishPolicy(db: Db, session: StaffSession, version: number): Promise<PolicyVersionView> {
+  await refuseOnHold(db, session);
   return db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('money-out-policy'))");
     const { rows } = await tx.query<Row>("SELECT * FROM money_out_policies WHERE version = $1 FOR UPDATE", [version]);
@@ -109,8 +110,9 @@ export async function publishPolicy(db: Db, session: StaffSession, version: numb
       throw new DomainError("own_request", "You drafted this policy, so another admin must publish it");
     if (row.state !== "draft")
       throw new DomainError("already_decided", `Version ${version} is ${row.state}: only a draft can be published`);
-    // An admin account another admin set up (or whose factors were reset) is on hold, as an approver's is:
-    // otherwise the author could publish their own draft through an account whose password they chose.
+    // An admin account another admin set up (or whose factors were reset, or promoted it) is on hold, as an
+    // approver's is: otherwise the author could publish their own draft through an account whose password they
+    // chose. Checked first (above), and again under the policy's lock.
     await refuseOnHold(tx, session);
     await tx.query(
       "UPDATE money_out_policies SET state = 'superseded', superseded_at = now() WHERE state = 'published'",
@@ -124,7 +126,9 @@ export async function publishPolicy(db: Db, session: StaffSession, version: numb
   });
 }
 
-export async function discardPolicy(db: Db, version: number): Promise<PolicyVersionView> {
+/** Discards a draft: a decision on the policy, so its decider is in good standing (the route asks a fresh factor). */
+export async function discardPolicy(db: Db, session: StaffSession, version: number): Promise<PolicyVersionView> {
+  await refuseOnHold(db, session);
   const { rows } = await db.query<Row>(
     "UPDATE money_out_policies SET state = 'discarded' WHERE version = $1 AND state = 'draft' RETURNING *",
     [version],

@@ -54,6 +54,7 @@ export const monitoringBulkResources = {
     permission: "monitoring.write",
     input: bulkCloseSchema,
     output: bulkResultSchema,
-    errors: [],
+    freshFactor: true,
+    errors: ["approver_on_hold", "mfa_stale"],
   }),
 } as const;

@@ -7,7 +7,7 @@ import { defineResource } from "../define-resource";
 import { RULE_KINDS, SEVERITIES } from "./rule-kinds";
 import { blankless, nextCursorField, pageCursor, pageLimit } from "../query-fields";
 
-const text = (field: string, min: number, max: number) =>
+export const text = (field: string, min: number, max: number) =>
   z
     .string({ error: `${field} is required` })
     .check(z.trim())
@@ -61,6 +61,12 @@ export const ruleVersionSchema = z.object({
   backtest: z.nullable(backtestSchema),
   backtestAt: z.nullable(z.string()),
   backtestPending: z.boolean(),
+  /** An active version's proposed retirement, waiting for a second person to confirm it (or null). */
+  retireRequestedBy: z.nullable(z.string()),
+  retireRequestedAt: z.nullable(z.string()),
+  retireReason: z.nullable(z.string()),
+  /** A draft's weakenings of its rule's active version ("minAmount 10000 → 50000"); null when nothing to compare. */
+  weakens: z.nullable(z.array(z.string())),
 });
 export type RuleVersionView = z.output<typeof ruleVersionSchema>;
 
@@ -166,11 +172,9 @@ export const rejectHeldSchema = z.object({
   withdrawalId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "withdrawalId is a withdrawal request's ID" })),
   reason: text("reason", 3, 500),
 });
-export const snoozeSchema = z.object({
-  ruleId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "ruleId is a rule's ID" })),
-  subUid,
-  until: z.iso.datetime({ error: "until is a date and time (ISO 8601, UTC)", offset: true }),
-  reason: text("reason", 3, 500),
+/** An activation; a version that weakens the active one is activated only with `confirmWeakening: true`. */
+export const activateSchema = z.object({
+  confirmWeakening: z.optional(z.boolean({ error: "confirmWeakening is true (I mean to weaken the active version)" })),
 });
 
 export const caseSchema = z.object({
@@ -203,6 +207,9 @@ export type CaseView = z.output<typeof caseSchema>;
 export type CaseWithAlerts = CaseView & { alerts: AlertView[] };
 
 // ---- the routes ----
+
+/** What every monitoring decision may answer: its decider on approver hold, a stale factor, a raced decision. */
+export const DECISION_ERRORS = ["not_found", "already_decided", "approver_on_hold", "mfa_stale"] as const;
 
 const caseTarget = { target: (_input: unknown, p: { id: string }) => `case:${p.id}` };
 
@@ -257,11 +264,15 @@ export const monitoringResources = {
     id: "monitoring.rule-activate",
     method: "POST",
     path: "/api/monitoring/rule-versions/{id}/activate",
-    summary: "Activate a drafted version (not its author's); the rule's active version retires; history is evaluated",
+    summary:
+      "Activate a drafted version (not its author's); the rule's active version retires; history is evaluated. " +
+      "A version that weakens the active one needs confirmWeakening",
     permission: "monitoring.approve",
+    input: activateSchema,
     output: ruleVersionSchema,
     audit: { target: (_input, p) => `rule-version:${p.id}` },
-    errors: ["not_found", "two_person_rule", "already_decided"],
+    freshFactor: true,
+    errors: [...DECISION_ERRORS, "own_request", "two_person_rule", "confirmation_mismatch"],
   }),
   backtest: defineResource({
     id: "monitoring.rule-backtest",
@@ -277,11 +288,12 @@ export const monitoringResources = {
     id: "monitoring.rule-retire",
     method: "POST",
     path: "/api/monitoring/rule-versions/{id}/retire",
-    summary: "Retire an active version: it raises nothing more",
+    summary: "Confirm another person's proposed retirement of an active version: it raises nothing more",
     permission: "monitoring.approve",
     output: ruleVersionSchema,
     audit: { target: (_input, p) => `rule-version:${p.id}` },
-    errors: ["not_found", "already_decided"],
+    freshFactor: true,
+    errors: [...DECISION_ERRORS, "own_request", "two_person_rule"],
   }),
   alerts: defineResource({
     id: "monitoring.alerts",
@@ -333,7 +345,8 @@ export const monitoringResources = {
     input: closeCaseSchema,
     output: caseSchema,
     audit: caseTarget,
-    errors: ["not_found", "already_decided"],
+    freshFactor: true,
+    errors: [...DECISION_ERRORS],
   }),
   note: defineResource({
     id: "monitoring.case-note",
@@ -366,7 +379,8 @@ export const monitoringResources = {
     input: clearHoldSchema,
     output: caseSchema,
     audit: caseTarget,
-    errors: ["not_found"],
+    freshFactor: true,
+    errors: [...DECISION_ERRORS],
   }),
   rejectWithdrawal: defineResource({
     id: "monitoring.withdrawal-reject",
@@ -377,17 +391,7 @@ export const monitoringResources = {
     input: rejectHeldSchema,
     output: caseSchema,
     audit: caseTarget,
-    errors: ["not_found", "already_decided"],
-  }),
-  snooze: defineResource({
-    id: "monitoring.snooze",
-    method: "POST",
-    path: "/api/monitoring/snoozes",
-    summary: "Silence one rule for one sub-account until a time, with a reason",
-    permission: "monitoring.write",
-    input: snoozeSchema,
-    output: z.object({ id: z.string(), until: z.string() }),
-    audit: { target: (input) => `rule:${input.ruleId}:${input.subUid}` },
-    errors: ["not_found"],
+    freshFactor: true,
+    errors: [...DECISION_ERRORS],
   }),
 } as const;

@@ -6,5 +6,6 @@ import heads from "./routes.json";
 
 export const monitoringRoutes = {
   ...lazyRoutes(() => import("./bulk").then((m) => m.monitoringBulkResources), heads.monitoringBulkResources),
+  ...lazyRoutes(() => import("./controls").then((m) => m.monitoringControlResources), heads.monitoringControlResources),
   ...lazyRoutes(() => import("./index").then((m) => m.monitoringResources), heads.monitoringResources),
 };

@@ -124,7 +124,8 @@ export const policyResources = {
     permission: "policy.write",
     output: policyVersionViewSchema,
     audit: byVersion,
-    errors: ["not_found", "already_decided"],
+    freshFactor: true,
+    errors: ["not_found", "already_decided", "approver_on_hold", "mfa_stale"],
   }),
   dryRun: defineResource({
     id: "policy.dry-run",

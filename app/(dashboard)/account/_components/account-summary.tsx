@@ -34,7 +34,8 @@ export function AccountSummary({ user, standing }: { user: StaffUser; standing: 
         <div role="status" className="text-sm" data-testid="approver-standing">
           {standing.mayApprove ? (
             <p>
-              <Badge tone="ok">may approve</Badge> You may approve withdrawals that someone else requested.
+              <Badge tone="ok">may approve</Badge> You may decide on what someone else asked for (approvals, the policy,
+              monitoring).
             </p>
           ) : (
             <p>

@@ -1,6 +1,7 @@
 "use client";
 // Every version of every rule: its kind and parameters, who drafted and who activated it, its last backtest;
-// and, by role, drafting, backtesting, activating (never one's own) and retiring.
+// and, by role, drafting, backtesting, activating (never one's own), proposing and confirming a retirement (two
+// people), and the snooze requests of holding rules (rule-controls.tsx).
 import { useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState } from "react";
@@ -16,6 +17,7 @@ import { Loading, QueryView } from "@/components/ui/query-view";
 import { IsoTime } from "@/components/data-table/time";
 import { buttonClass, fieldErrorClass } from "@/components/ui/styles";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
+import { ActivateControl, RetireControl, SnoozeRequests } from "./rule-controls";
 
 // The form (react-hook-form, the rule kinds' schemas and zod) loads right after the page rather than with it,
 // and only for those who may draft (page weight).
@@ -116,16 +118,10 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
                           callResource(m.backtest, { params: { id: v.id } }),
                         )
                       : null}
-                    {mayActivate && v.state === "draft" && v.author.toLowerCase() !== me.toLowerCase()
-                      ? button("Activate", `Activate ${v.name} v${v.version}`, () =>
-                          callResource(m.activate, { params: { id: v.id } }),
-                        )
-                      : null}
-                    {mayActivate && v.state === "active"
-                      ? button("Retire", `Retire ${v.name} v${v.version}`, () =>
-                          callResource(m.retire, { params: { id: v.id } }),
-                        )
-                      : null}
+                    {mayActivate && v.state === "draft" && v.author.toLowerCase() !== me.toLowerCase() ? (
+                      <ActivateControl v={v} act={act} />
+                    ) : null}
+                    {mayActivate && v.state === "active" ? <RetireControl v={v} me={me} act={act} /> : null}
                   </div>
                 ),
               },
@@ -133,6 +129,7 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
           />
         )}
       </QueryView>
+      <SnoozeRequests me={me} mayApprove={mayActivate} mayDecline={mayDraft} act={act} />
     </div>
   );
 }

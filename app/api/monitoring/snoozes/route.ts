@@ -1,4 +1,4 @@
-import { monitoringResources as m } from "@/lib/api/monitoring";
+import { monitoringControlResources as m } from "@/lib/api/monitoring/controls";
 import { apiRoute } from "@/server/http/api-route";
 import { snoozeRule } from "@/server/monitoring/snooze";
 
