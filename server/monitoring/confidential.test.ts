@@ -10,7 +10,7 @@ import { HELD_BY_COMPLIANCE, REJECTED_BY_COMPLIANCE } from "@/lib/api/audit/conf
 import type { CsvRow, CsvRows } from "@/lib/csv";
 import { appendAudit, verifyAuditChain } from "@/server/audit";
 import { databaseTestBed } from "@/server/db/testing";
-import { domainRefusal, staffSession } from "@/server/testing";
+import { addStaff, domainRefusal, staffSession } from "@/server/testing";
 import { auditForExport, auditPage } from "@/server/workflows/audit-queries";
 import { getWithdrawal, withdrawalFor } from "@/server/workflows/withdrawal-ledger";
 import { rejectHeldWithdrawal } from "./case";
@@ -42,6 +42,7 @@ describe("[monitoring][confidential]", () => {
 
   it("[monitoring][confidential] holds, refusals and compliance's rejection say only that compliance holds", async () => {
     await clearMonitoring(bed.db);
+    await addStaff(bed.db, [alice, bob]);
     const [mine, theirs, rejected] = [randomUUID(), randomUUID(), randomUUID()];
     await writeLedger(bed.db, {
       deposits: ["21", "23"].map((subUid) => ({
