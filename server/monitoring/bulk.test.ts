@@ -105,7 +105,14 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on
       bed.db,
       alice,
       {},
-      { caseIds: [a, b], outcome: "false_positive", reason: "Known payroll" },
+      {
+        cases: [
+          { caseId: a, version: 1 },
+          { caseId: b, version: 1 },
+        ],
+        outcome: "false_positive",
+        reason: "Known payroll",
+      },
     );
     expect(closed.results.every((r) => r.ok)).toBe(true);
     for (const id of [a, b]) {
@@ -119,11 +126,11 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on
       expect(c.alerts.every((x) => x.status === "closed")).toBe(true);
       expect((await trailOf(id)).slice(-2)).toEqual(["monitoring.case-close intent", "monitoring.case-close success"]);
     }
-    const { rows } = await bed.db.query<{ params: { outcome: string; bulk: number } }>(
+    const { rows } = await bed.db.query<{ params: { outcome: string; bulk: number; version: number } }>(
       `SELECT params FROM audit_log WHERE target = $1 AND action = 'monitoring.case-close' AND outcome = 'intent'`,
       [`case:${a}`],
     );
-    expect(rows[0]!.params).toMatchObject({ outcome: "false_positive", bulk: 2 });
+    expect(rows[0]!.params).toMatchObject({ outcome: "false_positive", bulk: 2, version: 1 });
   });
 
   it("[monitoring][bulk] refuses bad input on its field", () => {
@@ -133,7 +140,14 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on
     expect(bulkAssignSchema.safeParse({ caseIds: [id, id], assignee: null }).error?.issues[0]?.message).toBe(
       "caseIds names a case twice",
     );
-    const close = bulkCloseSchema.safeParse({ caseIds: [id], outcome: "fine", reason: "" });
+    const close = bulkCloseSchema.safeParse({ cases: [{ caseId: id, version: 1 }], outcome: "fine", reason: "" });
     expect(close.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["outcome", "reason"]);
+    // Each case's version as the list showed it is required, and refused by name when missing.
+    const unversioned = bulkCloseSchema.safeParse({ cases: [{ caseId: id }], outcome: "monitored", reason: "done" });
+    expect(unversioned.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["cases.0.version", expect.stringMatching(/^cases: each case's version is required/)],
+    ]);
+    const bare = bulkCloseSchema.safeParse({ caseIds: [id], outcome: "monitored", reason: "done" });
+    expect(bare.error?.issues.map((i) => i.path.join("."))).toEqual(["cases"]);
   });
 });
