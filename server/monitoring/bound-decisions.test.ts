@@ -94,7 +94,7 @@ describe("[monitoring][bound-decisions]", () => {
     withdrawals: (await bed.db.query(`SELECT id, state, version FROM withdrawal_requests ORDER BY id`)).rows,
   });
 
-  it("[monitoring][bound-decisions] a decision on W1's alert never releases W2's, which arrived after it was seen", async () => {
+  it("[monitoring][bound-decisions] a decision on W1's alert never releases W2's, raised after", async () => {
     await clearMonitoring(bed.db);
     bed.sim.state.setBalance(desk, "USDT", "30000");
     await activeVersion(
@@ -168,7 +168,7 @@ describe("[monitoring][bound-decisions]", () => {
     await expect(refuseHeld(bed.db, desk)).resolves.toBeUndefined();
   });
 
-  it("[monitoring][bound-decisions] a clear, a close or a rejection without the version seen is refused on its field", () => {
+  it("[monitoring][bound-decisions] a decision without the version seen is refused on its field", () => {
     const missing = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
       r.error?.issues.map((i) => [i.path.join("."), i.message]);
     const required = [["version", expect.stringMatching(/^version is required: the case's version you reviewed/)]];

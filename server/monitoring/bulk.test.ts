@@ -147,7 +147,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on
     return rows[0]!.id;
   }
 
-  it("[monitoring][bulk] a case that gathered an alert since the list was read is refused, naming it; the others close", async () => {
+  it("[monitoring][bulk] a case with an alert since the list is refused, naming it; the others close", async () => {
     await clearMonitoring(bed.db);
     const a = await aCase("71", 0, ["low"]);
     const b = await aCase("72", 0, ["medium"]);
@@ -190,7 +190,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on
     expect(rows[0]!.params).toMatchObject({ version: 1, bulk: 2 });
   });
 
-  it("[monitoring][cases] an open alert filed into a case closed meanwhile stays out of it, for a new case", async () => {
+  it("[monitoring][cases] an open alert filed into a case closed meanwhile stays out of it", async () => {
     await clearMonitoring(bed.db);
     const done = await aCase("81", 0, ["low"], "closed");
     const versionBefore = (await getCase(bed.db, done)).version;

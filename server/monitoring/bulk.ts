@@ -2,7 +2,8 @@ import "server-only";
 // Bulk assign and bulk close: each case in turn through the same workflow as one case's own route, each between
 // its own intent and outcome in the audit log (target case:<id>), so every case's trail shows what was done to
 // it. A case that refuses (closed meanwhile, not found, an alert joined since the list was read) is reported
-// and recorded as a failure; the others go on. An audit log that cannot be written stops the run at once (fail-closed): nothing more is changed.
+// and recorded as a failure; the others go on. An audit log that cannot be written stops the run at once
+// (fail-closed): nothing more is changed.
 import type { BulkResult } from "@/lib/api/monitoring/bulk";
 import type { CaseView } from "@/lib/api/monitoring";
 import { DomainError } from "@/lib/api/errors";

@@ -186,7 +186,8 @@ export async function closeCase(
       [c.id, input.outcome, input.reason, session.email],
     );
     await tx.query(
-      `UPDATE monitoring_alerts SET status = 'closed' WHERE case_id = $1::uuid AND status = 'open' AND case_version <= $2`,
+      `UPDATE monitoring_alerts SET status = 'closed'
+        WHERE case_id = $1::uuid AND status = 'open' AND case_version <= $2`,
       [c.id, input.version],
     );
   });
