@@ -212,9 +212,13 @@ test("[monitoring][case] a hold cleared on what the page showed never releases a
   // A close from the same view is refused, naming the new alert, and the case stays open.
   await page.getByRole("textbox", { name: "Reason for closing", exact: true }).fill("W1 ok");
   await page.getByRole("button", { name: "Close case" }).click();
-  await expect(
-    page.getByText(new RegExp(`since you opened this case: .*alert ${b.id} \\(Held new destination`)),
-  ).toBeVisible();
+  const closeForm = page.locator("form").filter({ hasText: "Reason for closing" });
+  await expect(closeForm.getByRole("alert")).toContainText(
+    new RegExp(
+      "^The case has changed since you opened it\\. \\d+ new alerts? since you opened this case: " +
+        `.*alert ${b.id} \\(Held new destination, high, holding\\)`,
+    ),
+  );
   await expect(page.getByRole("button", { name: "Close case" })).toBeVisible();
 
   // Reloaded, the reviewer sees W2's alert and decides it on its own.
