@@ -199,6 +199,9 @@ test("[monitoring][case] a hold cleared on what the page showed never releases a
   await page.getByRole("button", { name: "Clear hold" }).click();
   await expect(page.getByText(/cleared by compliance@demo\.brokerdesk: “W1 ok”/)).toHaveCount(1);
   await expect(page.getByText("holding withdrawals")).toBeVisible();
+  // W2's alert, read again into the list with the case, is marked as new and still holding.
+  const rowB = page.locator(`tr[data-row-id="${b.id}"]`);
+  await expect(rowB).toContainText("open, holding (new since you opened this case)");
   const after = await held();
   expect(after.find((x) => x.id === a!.id)).toMatchObject({ status: "cleared", clearReason: "W1 ok" });
   expect(after.find((x) => x.id === b.id)).toMatchObject({ status: "open", clearReason: null });
@@ -224,6 +227,8 @@ test("[monitoring][case] a hold cleared on what the page showed never releases a
   // Reloaded, the reviewer sees W2's alert and decides it on its own.
   await page.getByRole("button", { name: "Reload to see them" }).click();
   await expect(page.getByTestId("case-new-alerts")).toHaveCount(0);
+  await expect(rowB).toContainText("open, holding");
+  await expect(rowB).not.toContainText("new since you opened");
   await page.getByRole("textbox", { name: "Why the hold can be cleared" }).fill("W2 destination verified");
   await page.getByRole("button", { name: "Clear hold" }).click();
   await expect(page.getByText(/cleared by compliance@demo\.brokerdesk: “W2 destination verified”/)).toBeVisible();

@@ -120,12 +120,16 @@ export const caseAlertColumnsSince = (seen: number) =>
     alertColumns[0]!,
     alertColumns[1]!,
     alertColumns[3]!,
-    col.accessor(
-      (a) =>
-        `${a.holds && a.status === "open" ? "open, holding" : a.status}` +
-        (a.joinedVersion !== null && a.joinedVersion > seen ? " (new since you opened this case)" : ""),
-      { id: "status", ...column("Status", 170), cell: (c) => c.getValue() },
-    ),
+    // The mark is drawn by the cell, not the accessor: the table keeps a row's accessor values while its data
+    // is unchanged, and a reload moves `seen` without reading the rows again.
+    col.accessor((a) => (a.holds && a.status === "open" ? "open, holding" : a.status), {
+      id: "status",
+      ...column("Status", 170),
+      cell: (c) => {
+        const joined = c.row.original.joinedVersion;
+        return joined !== null && joined > seen ? `${c.getValue()} (new since you opened this case)` : c.getValue();
+      },
+    }),
     alertColumns[5]!,
     col.accessor((a) => a.records.map((r) => `${r.kind} ${r.id}`).join(", "), {
       id: "records",
