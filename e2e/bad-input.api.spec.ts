@@ -1325,6 +1325,8 @@ const caseRoute = (path: string, base: Record<string, unknown>, fields: [string,
     ),
 });
 const outcomes = ["false_positive", "monitored", "reported"];
+/** A case's version as its reviewer saw it: required on every decision, a whole number from 0. */
+const badVersion = fc.oneof(fc.constant(MISSING), fc.constantFrom(-1, 1.5, "1", null, true));
 add(
   "[bad-input][monitoring.case-update] POST /api/monitoring/cases/:id",
   caseRoute("", { assignee: "compliance@demo.brokerdesk", status: "investigating" }, [
@@ -1334,9 +1336,10 @@ add(
 );
 add(
   "[bad-input][monitoring.case-close] POST /api/monitoring/cases/:id/close",
-  caseRoute("/close", { outcome: "monitored", reason: "looked at it" }, [
+  caseRoute("/close", { outcome: "monitored", reason: "looked at it", version: 1 }, [
     ["outcome", fc.oneof(notOneOf(outcomes), fc.constant(MISSING))],
     ["reason", badReason(2000)],
+    ["version", badVersion],
   ]),
 );
 add(
@@ -1352,13 +1355,17 @@ add(
 );
 add(
   "[bad-input][monitoring.clear-hold] POST /api/monitoring/cases/:id/clear-hold",
-  caseRoute("/clear-hold", { reason: "documented" }, [["reason", badReason(500)]]),
+  caseRoute("/clear-hold", { reason: "documented", version: 1 }, [
+    ["reason", badReason(500)],
+    ["version", badVersion],
+  ]),
 );
 add(
   "[bad-input][monitoring.reject-held] POST /api/monitoring/cases/:id/reject-withdrawal",
-  caseRoute("/reject-withdrawal", { withdrawalId: SOME_ID, reason: "not allowed" }, [
+  caseRoute("/reject-withdrawal", { withdrawalId: SOME_ID, reason: "not allowed", version: 1 }, [
     ["withdrawalId", notAnId],
     ["reason", badReason(500)],
+    ["version", badVersion],
   ]),
 );
 add("[bad-input][monitoring.snooze] POST /api/monitoring/snoozes", {
@@ -1407,9 +1414,28 @@ add("[bad-input][monitoring.cases-close] POST /api/monitoring/cases/close", {
   role: "compliance",
   state: monitoringState,
   cases: () => {
-    const base = fc.constant({ caseIds: [SOME_ID], outcome: "monitored", reason: "looked at them" });
+    const base = fc.constant({
+      cases: [{ caseId: SOME_ID, version: 1 }],
+      outcome: "monitored",
+      reason: "looked at them",
+    });
+    const casesBad = fc.oneof(
+      fc.constant(MISSING),
+      fc.constantFrom([], "x", [SOME_ID], [{ caseId: SOME_ID }], [{ caseId: "nope", version: 1 }]),
+      fc.constantFrom([{ caseId: SOME_ID, version: -1 }], [{ caseId: SOME_ID, version: "1" }]),
+      fc.constant([
+        { caseId: SOME_ID, version: 1 },
+        { caseId: SOME_ID, version: 2 },
+      ]),
+      fc.constant(
+        Array.from({ length: 201 }, (_, i) => ({
+          caseId: `${SOME_ID.slice(0, 24)}${String(i).padStart(12, "0")}`,
+          version: 1,
+        })),
+      ),
+    );
     return fc.oneof(
-      bodyField(base, "caseIds", caseIdsBad, "bad caseIds"),
+      bodyField(base, "cases", casesBad, "bad cases"),
       bodyField(base, "outcome", fc.oneof(notOneOf(outcomes), fc.constant(MISSING)), "bad outcome"),
       bodyField(base, "reason", badReason(2000), "bad reason"),
       bodyLevel(base),

@@ -32,6 +32,9 @@ export const ERROR_STATUS = {
   approval_not_needed: 403,
   // A monitoring alert that holds withdrawals is open for the sub-account: compliance must clear it first.
   withdrawal_held: 409,
+  // A case decision was sent for the case as its reviewer saw it, and alerts have joined the case since:
+  // the answer names them ("2 new alerts since you opened this case: …") and nothing was changed.
+  case_changed: 409,
   wrong_password: 422,
   // Second factor: the last one verified is older than MFA_FRESH_SECONDS (verify again, then retry).
   mfa_stale: 401,

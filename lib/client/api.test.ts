@@ -23,6 +23,9 @@ describe("[words] errors as staff read them", () => {
       "Request failed (HTTP 409). Already decided by another lead",
     );
     expect(errorText(new Error("boom"))).toBe("Something went wrong in the page. boom");
+    expect(errorText(new ApiError(409, "case_changed", "1 new alert since you opened this case: alert 7"))).toBe(
+      "The case has changed since you opened it. 1 new alert since you opened this case: alert 7",
+    );
   });
 
   it("says a refused field by its words, not its name", () => {

@@ -60,6 +60,8 @@ export function describeError(e: unknown): { title: string; detail: string | nul
   }
   if (e.status === 504) return { title: "The platform did not answer in time", detail: e.message };
   if (e.code === "database_unavailable") return { title: "Brokerdesk's database is unreachable", detail: e.message };
+  // The message names the alerts that joined the case since the reviewer read it.
+  if (e.code === "case_changed") return { title: "The case has changed since you opened it", detail: e.message };
   return {
     title: e.status ? `Request failed (HTTP ${e.status})` : "Brokerdesk could not be reached",
     detail: e.message,

@@ -32,12 +32,15 @@ export type AlertRow = {
   case_status: AlertView["caseStatus"];
   case_assignee: string | null;
   case_due_at: Date | null;
+  case_version: number | null;
+  joined_version: number | null;
 };
 
 export const ALERT_SELECT = `SELECT a.id::text, a.rule_id::text, r.name AS rule_name, v.version AS rule_version, v.kind,
   a.sub_uid, a.occurrence, a.window_start::text, a.window_end::text, a.severity, a.holds, a.value, a.records, a.status,
   a.case_id::text, a.raised_at, a.cleared_by, a.clear_reason,
-  c.status AS case_status, c.assignee AS case_assignee,
+  c.status AS case_status, c.assignee AS case_assignee, c.alert_version AS case_version,
+  a.case_version AS joined_version,
   CASE WHEN c.id IS NOT NULL THEN ${caseDueSql("c")} END AS case_due_at
   FROM monitoring_alerts a JOIN monitoring_rule_versions v ON v.id = a.rule_version_id
     JOIN monitoring_rules r ON r.id = a.rule_id
@@ -65,6 +68,8 @@ export const alertView = (r: AlertRow): AlertView => ({
   caseStatus: r.case_status,
   caseAssignee: r.case_assignee,
   caseDueAt: r.case_due_at ? new Date(r.case_due_at).toISOString() : null,
+  caseVersion: r.case_version === null ? null : Number(r.case_version),
+  joinedVersion: r.joined_version === null ? null : Number(r.joined_version),
 });
 
 type Key = { at: string; id: string };

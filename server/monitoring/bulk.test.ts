@@ -106,7 +106,14 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on
       bed.db,
       alice,
       {},
-      { caseIds: [a, b], outcome: "false_positive", reason: "Known payroll" },
+      {
+        cases: [
+          { caseId: a, version: 1 },
+          { caseId: b, version: 1 },
+        ],
+        outcome: "false_positive",
+        reason: "Known payroll",
+      },
     );
     expect(closed.results.every((r) => r.ok)).toBe(true);
     for (const id of [a, b]) {
@@ -120,11 +127,81 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on
       expect(c.alerts.every((x) => x.status === "closed")).toBe(true);
       expect((await trailOf(id)).slice(-2)).toEqual(["monitoring.case-close intent", "monitoring.case-close success"]);
     }
-    const { rows } = await bed.db.query<{ params: { outcome: string; bulk: number } }>(
+    const { rows } = await bed.db.query<{ params: { outcome: string; bulk: number; version: number } }>(
       `SELECT params FROM audit_log WHERE target = $1 AND action = 'monitoring.case-close' AND outcome = 'intent'`,
       [`case:${a}`],
     );
-    expect(rows[0]!.params).toMatchObject({ outcome: "false_positive", bulk: 2 });
+    expect(rows[0]!.params).toMatchObject({ outcome: "false_positive", bulk: 2, version: 1 });
+  });
+
+  /** One more alert of `sub`, filed into `caseId` (as the gathering files one). */
+  async function anAlert(sub: string, caseId: string | null, name: string): Promise<string> {
+    const { rows } = await bed.db.query<{ id: string }>(
+      `WITH r AS (INSERT INTO monitoring_rules (name, created_by) VALUES ($1, 'bob') RETURNING id),
+            v AS (INSERT INTO monitoring_rule_versions (rule_id, version, kind, params, severity, holds, author)
+                  SELECT id, 1, 'large_deposit', '{}', 'high', true, 'bob' FROM r RETURNING id, rule_id)
+       INSERT INTO monitoring_alerts (rule_version_id, rule_id, sub_uid, occurrence, window_start, window_end,
+         severity, holds, value, case_id)
+       SELECT v.id, v.rule_id, $2, 'late', 0, 0, 'high', true, '1', $3::uuid FROM v RETURNING id::text`,
+      [name, sub, caseId],
+    );
+    return rows[0]!.id;
+  }
+
+  it("[monitoring][bulk] a case with an alert since the list is refused, naming it; the others close", async () => {
+    await clearMonitoring(bed.db);
+    const a = await aCase("71", 0, ["low"]);
+    const b = await aCase("72", 0, ["medium"]);
+    // The list as the reviewer read it: each case's version on its alerts' rows.
+    const listed = await listAlerts(bed.db, {});
+    const seen = new Map(listed.items.map((x) => [x.caseId!, x.caseVersion!]));
+    expect([seen.get(a), seen.get(b)]).toEqual([1, 1]);
+    const late = await anAlert("72", b, "late rule");
+    expect((await getCase(bed.db, b)).version).toBe(2);
+    const bBefore = await getCaseWithAlerts(bed.db, b);
+
+    const closed = await bulkClose(
+      bed.db,
+      alice,
+      {},
+      {
+        cases: [...seen].map(([caseId, version]) => ({ caseId, version })),
+        outcome: "false_positive",
+        reason: "Known payroll",
+      },
+    );
+    const refusal = {
+      caseId: b,
+      ok: false,
+      code: "case_changed",
+      message:
+        `1 new alert since you opened this case: alert ${late} (late rule, high, holding). ` +
+        "Nothing was closed: reload the case to review them.",
+    };
+    expect(closed.results).toEqual([...seen.keys()].map((id) => (id === a ? { caseId: a, ok: true } : refusal)));
+    expect((await getCase(bed.db, a)).status).toBe("closed");
+    const bAfter = await getCaseWithAlerts(bed.db, b);
+    expect({ ...bAfter, trail: [] }).toEqual({ ...bBefore, trail: [] });
+    expect(bAfter.alerts.map((x) => x.status)).toEqual(["open", "open"]);
+    expect((await trailOf(b)).slice(-2)).toEqual(["monitoring.case-close intent", "monitoring.case-close failure"]);
+    const { rows } = await bed.db.query<{ params: { version: number } }>(
+      `SELECT params FROM audit_log WHERE target = $1 AND action = 'monitoring.case-close' AND outcome = 'intent'`,
+      [`case:${b}`],
+    );
+    expect(rows[0]!.params).toMatchObject({ version: 1, bulk: 2 });
+  });
+
+  it("[monitoring][cases] an open alert filed into a case closed meanwhile stays out of it", async () => {
+    await clearMonitoring(bed.db);
+    const done = await aCase("81", 0, ["low"], "closed");
+    const versionBefore = (await getCase(bed.db, done)).version;
+    const id = await anAlert("81", done, "after the close");
+    const { rows } = await bed.db.query<{ case_id: string | null; case_version: number | null }>(
+      `SELECT case_id::text, case_version FROM monitoring_alerts WHERE id = $1`,
+      [id],
+    );
+    expect(rows[0]).toEqual({ case_id: null, case_version: null });
+    expect((await getCase(bed.db, done)).version).toBe(versionBefore);
   });
 
   it("[monitoring][bulk] refuses bad input on its field", () => {
@@ -134,7 +211,14 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][bulk] on
     expect(bulkAssignSchema.safeParse({ caseIds: [id, id], assignee: null }).error?.issues[0]?.message).toBe(
       "caseIds names a case twice",
     );
-    const close = bulkCloseSchema.safeParse({ caseIds: [id], outcome: "fine", reason: "" });
+    const close = bulkCloseSchema.safeParse({ cases: [{ caseId: id, version: 1 }], outcome: "fine", reason: "" });
     expect(close.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["outcome", "reason"]);
+    // Each case's version as the list showed it is required, and refused by name when missing.
+    const unversioned = bulkCloseSchema.safeParse({ cases: [{ caseId: id }], outcome: "monitored", reason: "done" });
+    expect(unversioned.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["cases.0.version", expect.stringMatching(/^cases: each case's version is required/)],
+    ]);
+    const bare = bulkCloseSchema.safeParse({ caseIds: [id], outcome: "monitored", reason: "done" });
+    expect(bare.error?.issues.map((i) => i.path.join("."))).toEqual(["cases"]);
   });
 });

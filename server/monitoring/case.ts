@@ -2,8 +2,11 @@ import "server-only";
 // A sub-account's case: the alerts gathered into it (evaluate.ts), an assignee, a status (open →
 // investigating → closed with an outcome and a reason), notes and the ledger records it concerns. Every
 // change is one guarded statement (nothing changes a closed case) and an audit entry whose target is the
-// case (the route's), which is the trail its page shows.
+// case (the route's), which is the trail its page shows. A decision (clear, reject, close) names the case as
+// its reviewer saw it: its version, bumped each time an alert joins it (migration 0075), and never reaches an
+// alert that joined later.
 import { DomainError, invalidField } from "@/lib/api/errors";
+import { counted } from "@/lib/format";
 import type { CaseView, CaseWithAlerts } from "@/lib/api/monitoring";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
@@ -23,6 +26,7 @@ type CaseRow = {
   closed_at: Date | null;
   severity: string | null;
   review_due_at: Date;
+  alert_version: number;
 };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -76,6 +80,7 @@ export async function getCase(db: Queryable, id: string): Promise<CaseView> {
     severity: c.severity,
     reviewDueAt: iso(c.review_due_at),
     trail: trail.rows.map((t) => ({ ...t, at: iso(t.at)! })),
+    version: Number(c.alert_version),
   };
 }
 
@@ -108,24 +113,85 @@ export async function updateCase(
   return getCase(db, id);
 }
 
-/** Closes the case with its outcome; its alerts close with it (a holding one no longer holds). */
+/** What a decision names: the case as its reviewer saw it (its version then, as GET the case answered it). */
+type Seen = { version: number };
+type LockedCase = { id: string; sub_uid: string; status: CaseView["status"]; alert_version: number };
+
+/**
+ * The case, locked for the decision's transaction: an alert that joins it waits until the decision is in
+ * (filing an alert bumps the case's version under this same row lock), so what is checked here is what is
+ * decided. A version newer than the case's is refused on its field.
+ */
+async function lockCase(tx: Queryable, id: string, seen: Seen): Promise<LockedCase> {
+  const { rows } = await tx.query<LockedCase>(
+    `SELECT id::text, sub_uid, status, alert_version FROM monitoring_cases WHERE id::text = $1 FOR UPDATE`,
+    [id],
+  );
+  const c = rows[0];
+  if (!c) throw new DomainError("not_found", `No case ${id}`);
+  if (seen.version > c.alert_version)
+    throw invalidField(
+      "version",
+      `version ${seen.version} is newer than the case's (${c.alert_version}): read it again`,
+    );
+  return c;
+}
+
+type NewAlert = { id: string; rule: string; severity: string; holds: boolean; status: string };
+
+/** The alerts that joined the case after the version its reviewer saw, in the order they joined. */
+async function alertsSince(tx: Queryable, c: LockedCase, seen: Seen): Promise<NewAlert[]> {
+  const { rows } = await tx.query<NewAlert>(
+    `SELECT a.id::text, r.name AS rule, a.severity, a.holds, a.status FROM monitoring_alerts a
+       JOIN monitoring_rules r ON r.id = a.rule_id
+      WHERE a.case_id = $1::uuid AND a.case_version > $2 ORDER BY a.case_version`,
+    [c.id, seen.version],
+  );
+  return rows;
+}
+
+const NAMED = 5;
+/** The 409 of a decision made on an older view of the case, naming what joined it since. */
+function changedSince(news: readonly NewAlert[], what: string): DomainError {
+  const named = news
+    .slice(0, NAMED)
+    .map((a) => `alert ${a.id} (${a.rule}, ${a.severity}${a.holds && a.status === "open" ? ", holding" : ""})`);
+  const more = news.length > NAMED ? ` and ${news.length - NAMED} more` : "";
+  return new DomainError(
+    "case_changed",
+    `${counted(news.length, "new alert")} since you opened this case: ${named.join(", ")}${more}. ` +
+      `Nothing was ${what}: reload the case to review them.`,
+  );
+}
+
+/**
+ * Closes the case, as of the version its reviewer saw, with its outcome; its alerts close with it (a holding
+ * one no longer holds). A case that has gathered an alert since is refused whole (409 `case_changed`, naming
+ * it, nothing changed): closing ends every alert of the case, and an outcome cannot be about an alert nobody
+ * read, while leaving that alert open in a closed case would hide it from the open cases compliance works.
+ */
 export async function closeCase(
   db: Db,
   session: StaffSession,
   id: string,
-  input: { outcome: NonNullable<CaseView["outcome"]>; reason: string },
+  input: { outcome: NonNullable<CaseView["outcome"]>; reason: string } & Seen,
 ): Promise<CaseView> {
   await refuseOnHold(db, session);
-  await openCase(db, id);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query(
+    const c = await lockCase(tx, id, input);
+    if (c.status === "closed") throw new DomainError("already_decided", "This case is closed");
+    if (c.alert_version > input.version) throw changedSince(await alertsSince(tx, c, input), "closed");
+    await tx.query(
       `UPDATE monitoring_cases SET status = 'closed', outcome = $2, outcome_reason = $3,
         closed_by = $4, closed_at = now()
-        WHERE id::text = $1 AND status <> 'closed' RETURNING id`,
-      [id, input.outcome, input.reason, session.email],
+        WHERE id = $1::uuid AND status <> 'closed'`,
+      [c.id, input.outcome, input.reason, session.email],
     );
-    if (!rows[0]) throw new DomainError("already_decided", "This case was closed meanwhile");
-    await tx.query(`UPDATE monitoring_alerts SET status = 'closed' WHERE case_id::text = $1 AND status = 'open'`, [id]);
+    await tx.query(
+      `UPDATE monitoring_alerts SET status = 'closed'
+        WHERE case_id = $1::uuid AND status = 'open' AND case_version <= $2`,
+      [c.id, input.version],
+    );
   });
   return getCase(db, id);
 }
@@ -165,47 +231,82 @@ export async function attachRecord(
   return getCase(db, id);
 }
 
-/** Clears the case's open holding alerts with a reason: the sub-account's withdrawals may be approved again. */
-export async function clearHold(db: Db, session: StaffSession, id: string, reason: string): Promise<CaseView> {
+/**
+ * Clears, with a reason, the case's open holding alerts that its reviewer saw (joined by the version they
+ * send): the sub-account's withdrawals may be approved again unless an alert raised since holds them.
+ *
+ * Unlike a close, a clear with newer alerts in the case goes ahead for the alerts it names. The reviewer's
+ * judgment of those alerts is complete and stays true; each later alert keeps its hold until it is cleared
+ * on its own, so nothing unseen is released, and the page says what still holds. Refusing would only send
+ * the reviewer back to clear everything again with the reason they wrote for the first alert. When none of
+ * the alerts they saw still holds, and only newer ones do, there is nothing they could have meant to clear:
+ * that is refused with 409 `case_changed`, naming the newer ones.
+ */
+export async function clearHold(
+  db: Db,
+  session: StaffSession,
+  id: string,
+  input: { reason: string } & Seen,
+): Promise<CaseView> {
   await refuseOnHold(db, session);
-  await getCase(db, id);
-  await db.query(
-    `UPDATE monitoring_alerts SET status = 'cleared', cleared_by = $2, cleared_at = now(), clear_reason = $3
-      WHERE case_id::text = $1 AND holds AND status = 'open'`,
-    [id, session.email, reason],
-  );
+  await db.transaction(async (tx) => {
+    const c = await lockCase(tx, id, input);
+    const { rows } = await tx.query(
+      `UPDATE monitoring_alerts SET status = 'cleared', cleared_by = $2, cleared_at = now(), clear_reason = $3
+        WHERE case_id = $1::uuid AND holds AND status = 'open' AND case_version <= $4 RETURNING id`,
+      [c.id, session.email, input.reason, input.version],
+    );
+    if (rows.length) return;
+    const holdingSince = (await alertsSince(tx, c, input)).filter((a) => a.holds && a.status === "open");
+    if (holdingSince.length) throw changedSince(holdingSince, "cleared");
+  });
   return getCase(db, id);
 }
 
 /**
  * Compliance's other answer to a hold: rejecting a waiting request of the case's sub-account (requested →
- * rejected, guarded as the lead's rejection is; nothing was sent). Only while the case holds.
+ * rejected, guarded as the lead's rejection is; nothing was sent). Only while an alert its reviewer saw holds:
+ * the rejection rests on that alert. Newer alerts in the case do not stop it (a rejection releases nothing,
+ * and refusing it would leave the request waiting for the lead); a case held only by newer alerts is refused
+ * with 409 `case_changed`, naming them, since the reviewer has not seen why it holds.
  */
 export async function rejectHeldWithdrawal(
   db: Db,
   session: StaffSession,
   id: string,
-  input: { withdrawalId: string; reason: string },
+  input: { withdrawalId: string; reason: string } & Seen,
 ): Promise<CaseView> {
   await refuseOnHold(db, session);
-  const c = await getCase(db, id);
-  if (!c.holding) throw new DomainError("already_decided", "This case holds no withdrawal: the lead decides");
-  const { rows } = await db.query(
-    `UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $2, rejected_at = now(), reject_reason = $3,
-            version = version + 1
-      WHERE id::text = $1 AND sub_uid = $4 AND state = 'requested' AND lower(requested_by) <> lower($2) RETURNING id`,
-    [input.withdrawalId, session.email, `Compliance: ${input.reason}`, c.subUid],
-  );
-  if (!rows[0])
-    throw invalidField(
-      "withdrawalId",
-      `No waiting withdrawal request ${input.withdrawalId} of sub-account ${c.subUid}`,
+  await db.transaction(async (tx) => {
+    const c = await lockCase(tx, id, input);
+    const seenHolding = await tx.query(
+      `SELECT 1 FROM monitoring_alerts WHERE case_id = $1::uuid AND holds AND status = 'open' AND case_version <= $2
+        LIMIT 1`,
+      [c.id, input.version],
     );
-  await db.query(
-    `INSERT INTO monitoring_case_records (case_id, record_kind, record_id, attached_by)
-      VALUES ($1, 'withdrawal', $2, $3)
-     ON CONFLICT DO NOTHING`,
-    [c.id, input.withdrawalId, session.email],
-  );
+    if (!seenHolding.rows[0]) {
+      const holdingSince = (await alertsSince(tx, c, input)).filter((a) => a.holds && a.status === "open");
+      if (holdingSince.length) throw changedSince(holdingSince, "rejected");
+      throw new DomainError("already_decided", "This case holds no withdrawal: the lead decides");
+    }
+    const { rows } = await tx.query(
+      `UPDATE withdrawal_requests SET state = 'rejected', rejected_by = $2, rejected_at = now(), reject_reason = $3,
+              version = version + 1
+        WHERE id::text = $1 AND sub_uid = $4 AND state = 'requested' AND lower(requested_by) <> lower($2)
+        RETURNING id`,
+      [input.withdrawalId, session.email, `Compliance: ${input.reason}`, c.sub_uid],
+    );
+    if (!rows[0])
+      throw invalidField(
+        "withdrawalId",
+        `No waiting withdrawal request ${input.withdrawalId} of sub-account ${c.sub_uid}`,
+      );
+    await tx.query(
+      `INSERT INTO monitoring_case_records (case_id, record_kind, record_id, attached_by)
+        VALUES ($1, 'withdrawal', $2, $3)
+       ON CONFLICT DO NOTHING`,
+      [c.id, input.withdrawalId, session.email],
+    );
+  });
   return getCase(db, id);
 }

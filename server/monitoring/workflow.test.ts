@@ -11,6 +11,7 @@ import {
   attachRecord,
   clearHold,
   closeCase,
+  getCase,
   getCaseWithAlerts,
   rejectHeldWithdrawal,
   updateCase,
@@ -194,9 +195,13 @@ describe("[monitoring][workflow]", () => {
       ],
       prices: [],
     });
+    // Every decision names the case as its reviewer saw it: its version then (one alert).
+    const { version } = await getCase(bed.db, caseId);
+    expect(version).toBe(1);
     await rejectHeldWithdrawal(bed.db, alice, caseId, {
       withdrawalId: second,
       reason: "funds passed straight through",
+      version,
     });
     const state = await bed.db.query<{ state: string; rejected_by: string }>(
       `SELECT state, rejected_by FROM withdrawal_requests WHERE id = $1`,
@@ -204,16 +209,23 @@ describe("[monitoring][workflow]", () => {
     );
     expect(state.rows[0]).toEqual({ state: "rejected", rejected_by: alice.email });
     const again = await domainRefusal(
-      rejectHeldWithdrawal(bed.db, alice, caseId, { withdrawalId: second, reason: "again" }),
+      rejectHeldWithdrawal(bed.db, alice, caseId, { withdrawalId: second, reason: "again", version }),
     );
     expect(Object.keys(again.fieldErrors ?? {})).toEqual(["withdrawalId"]);
 
-    const cleared = await clearHold(bed.db, alice, caseId, "The desk showed the client's instruction");
+    const cleared = await clearHold(bed.db, alice, caseId, {
+      reason: "The desk showed the client's instruction",
+      version,
+    });
     expect(cleared.holding).toBe(false);
     await expect(refuseHeld(bed.db, "21")).resolves.toBeUndefined();
     expect(await listHolds(bed.db, alice)).toEqual({ items: [] });
 
-    const closed = await closeCase(bed.db, alice, caseId, { outcome: "monitored", reason: "Keep an eye on the desk" });
+    const closed = await closeCase(bed.db, alice, caseId, {
+      outcome: "monitored",
+      reason: "Keep an eye on the desk",
+      version,
+    });
     expect(closed).toMatchObject({ status: "closed", outcome: "monitored", assignee: alice.email });
     expect(closed.notes).toHaveLength(1);
     expect(closed.records.map((r) => r.recordKind).sort()).toEqual(["deposit", "withdrawal", "withdrawal"]);

@@ -123,6 +123,9 @@ export const alertSchema = z.object({
   caseStatus: z.nullable(z.enum(["open", "investigating", "closed"])),
   caseAssignee: z.nullable(z.string()),
   caseDueAt: z.nullable(z.string()),
+  /** The case's version now (how many alerts have joined it), and the one this alert joined at. */
+  caseVersion: z.nullable(z.number()),
+  joinedVersion: z.nullable(z.number()),
 });
 export type AlertView = z.output<typeof alertSchema>;
 export const ALERT_CSV_COLUMNS = [
@@ -158,19 +161,29 @@ export const updateCaseSchema = z.object({
     z.enum(["open", "investigating"], { error: "status is open or investigating (close a case to end it)" }),
   ),
 });
-export const closeCaseSchema = z.object({
+/**
+ * The case's version its reviewer saw (`version` of GET the case, or `caseVersion` of its alerts in the list): a
+ * decision applies to the alerts that had joined the case by then, and never to one raised since.
+ */
+export const seenVersion = (field: string) =>
+  z
+    .int({ error: `${field} is required: the case's version you reviewed (as its page or list read it)` })
+    .check(z.minimum(0, { error: `${field} is a case's version (0 or more)` }));
+export const closeFields = {
   outcome: z.enum(CASE_OUTCOMES, { error: "outcome is false_positive, monitored or reported" }),
   reason: text("reason", 3, 2000),
-});
+};
+export const closeCaseSchema = z.object({ ...closeFields, version: seenVersion("version") });
 export const caseNoteSchema = z.object({ body: text("body", 1, 5000) });
 export const attachRecordSchema = z.object({
   recordKind: z.enum(["deposit", "withdrawal"], { error: "recordKind is deposit or withdrawal" }),
   recordId: text("recordId", 1, 100),
 });
-export const clearHoldSchema = z.object({ reason: text("reason", 3, 500) });
+export const clearHoldSchema = z.object({ reason: text("reason", 3, 500), version: seenVersion("version") });
 export const rejectHeldSchema = z.object({
   withdrawalId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, { error: "withdrawalId is a withdrawal request's ID" })),
   reason: text("reason", 3, 500),
+  version: seenVersion("version"),
 });
 /** An activation; a version that weakens the active one is activated only with `confirmWeakening: true`. */
 export const activateSchema = z.object({
@@ -201,6 +214,8 @@ export const caseSchema = z.object({
   trail: z.array(
     z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), outcome: z.string() }),
   ),
+  /** How many alerts have joined the case: a decision sends back the version its reviewer saw. */
+  version: z.number(),
 });
 export type CaseView = z.output<typeof caseSchema>;
 /** A case with every one of its alerts, oldest first: what its report and record export read, never its page. */
@@ -340,13 +355,13 @@ export const monitoringResources = {
     id: "monitoring.case-close",
     method: "POST",
     path: "/api/monitoring/cases/{id}/close",
-    summary: "Close a case with its outcome and reason; its alerts close with it",
+    summary: "Close a case as of the version its reviewer saw, with its outcome and reason; its alerts close with it",
     permission: "monitoring.write",
     input: closeCaseSchema,
     output: caseSchema,
     audit: caseTarget,
     freshFactor: true,
-    errors: [...DECISION_ERRORS],
+    errors: [...DECISION_ERRORS, "case_changed"],
   }),
   note: defineResource({
     id: "monitoring.case-note",
@@ -374,24 +389,25 @@ export const monitoringResources = {
     id: "monitoring.hold-clear",
     method: "POST",
     path: "/api/monitoring/cases/{id}/clear-hold",
-    summary: "Clear the case's open holding alerts, with a reason: the sub-account's withdrawals may be approved",
+    summary:
+      "Clear the holding alerts of the case as its reviewer saw it (a version), with a reason; later ones hold on",
     permission: "monitoring.write",
     input: clearHoldSchema,
     output: caseSchema,
     audit: caseTarget,
     freshFactor: true,
-    errors: [...DECISION_ERRORS],
+    errors: [...DECISION_ERRORS, "case_changed"],
   }),
   rejectWithdrawal: defineResource({
     id: "monitoring.withdrawal-reject",
     method: "POST",
     path: "/api/monitoring/cases/{id}/reject-withdrawal",
-    summary: "Reject a waiting withdrawal request of the case's sub-account while compliance holds it",
+    summary: "Reject a waiting withdrawal request of the case's sub-account while an alert its reviewer saw holds it",
     permission: "monitoring.write",
     input: rejectHeldSchema,
     output: caseSchema,
     audit: caseTarget,
     freshFactor: true,
-    errors: [...DECISION_ERRORS],
+    errors: [...DECISION_ERRORS, "case_changed"],
   }),
 } as const;

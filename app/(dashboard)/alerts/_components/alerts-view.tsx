@@ -19,13 +19,14 @@ const OVERDUE = ["true"] as const;
 const OVERDUE_WORDS = { true: "Overdue cases" };
 
 export function AlertsView({ initialNow }: { initialNow: number }) {
-  // The cases chosen for a bulk action, by the ticks of their alerts' rows.
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
+  // The cases chosen for a bulk action, by the ticks of their alerts' rows, each with its version as the list
+  // showed it (a bulk close is refused for a case that has gathered an alert since).
+  const [chosen, setChosen] = useState<ReadonlyMap<string, number>>(() => new Map());
   const toggle = useCallback(
-    (caseId: string) =>
+    (caseId: string, version: number) =>
       setChosen((was) => {
-        const next = new Set(was);
-        if (!next.delete(caseId)) next.add(caseId);
+        const next = new Map(was);
+        if (!next.delete(caseId)) next.set(caseId, version);
         return next;
       }),
     [],
@@ -49,7 +50,7 @@ export function AlertsView({ initialNow }: { initialNow: number }) {
       label="Monitoring alerts"
       rowsNoun="alerts"
       place=""
-      before={<BulkActions selected={[...chosen]} onDone={() => setChosen(new Set())} />}
+      before={<BulkActions selected={chosen} onDone={() => setChosen(new Map())} />}
       beforeLines={4}
       actions={
         <a href={`/api/monitoring/alerts/export?${filters.toString()}`} className={secondaryButton} download>

@@ -1,7 +1,8 @@
 "use client";
 // What compliance does to several cases at once from /alerts: the cases of the rows ticked are assigned to one
 // person, or closed with one outcome and reason. Each case is changed and audited on its own; the answer says
-// which were changed and why any other was not. Always drawn (its controls disabled until a row is ticked),
+// which were changed and why any other was not (a case closed is closed as the list showed it: one that has
+// gathered an alert since is refused, naming it). Always drawn (its controls disabled until a row is ticked),
 // so ticking one moves nothing on the page.
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -30,12 +31,19 @@ function said(verb: string, r: BulkResult): string {
   return `${verb} ${counted(done, "case")}.` + (failed.length ? ` Not changed: ${rest}.` : "");
 }
 
-export function BulkActions({ selected, onDone }: { selected: readonly string[]; onDone: () => void }) {
+export function BulkActions({
+  selected,
+  onDone,
+}: {
+  /** Each chosen case and its version as the list showed it. */
+  selected: ReadonlyMap<string, number>;
+  onDone: () => void;
+}) {
   const id = useId();
   const qc = useQueryClient();
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ text: string; error: boolean; field?: string } | null>(null);
-  const none = selected.length === 0;
+  const none = selected.size === 0;
   const run = (verb: string, call: () => Promise<BulkResult>) => {
     setPending(true);
     setResult(null);
@@ -53,11 +61,12 @@ export function BulkActions({ selected, onDone }: { selected: readonly string[];
         void qc.invalidateQueries({ queryKey: [monitoringRoutes.alerts.id] });
       });
   };
-  const caseIds = [...selected];
+  const caseIds = [...selected.keys()];
+  const cases = [...selected].map(([caseId, version]) => ({ caseId, version }));
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-1" data-testid="bulk-actions">
       <h2 id={`${id}-title`} className="text-sm font-semibold">
-        {none ? "Tick alerts to act on their cases" : `${counted(selected.length, "case")} chosen`}
+        {none ? "Tick alerts to act on their cases" : `${counted(selected.size, "case")} chosen`}
       </h2>
       <div className="flex flex-wrap items-end gap-4">
         <Form
@@ -83,7 +92,7 @@ export function BulkActions({ selected, onDone }: { selected: readonly string[];
             const data = new FormData(e.currentTarget);
             const outcome = String(data.get("outcome") ?? "") as (typeof OUTCOMES)[number];
             const reason = String(data.get("reason") ?? "");
-            run("Closed", () => callResource(monitoringRoutes.close, { input: { caseIds, outcome, reason } }));
+            run("Closed", () => callResource(monitoringRoutes.close, { input: { cases, outcome, reason } }));
           }}
         >
           <label className="flex flex-col gap-1">

@@ -1,7 +1,8 @@
 "use client";
 // What compliance does on a case: take it, start investigating, write a note, attach a ledger record,
 // clear a hold and close it with an outcome. Each is one call of its route; the server's refusal is said
-// beside the form that caused it, with the field it names.
+// beside the form that caused it, with the field it names. A decision (clear, reject, close) sends the case's
+// version the reviewer has seen (`seen`): it applies to those alerts, and a close with newer ones is refused.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { callResource } from "@/lib/api/call";
@@ -85,7 +86,7 @@ function TextForm({
   );
 }
 
-export function CaseActions({ c, me }: { c: CaseView; me: string | null }) {
+export function CaseActions({ c, me, seen }: { c: CaseView; me: string | null; seen: number }) {
   const call = useCaseCall(c.id);
   const run = (f: () => Promise<CaseView>) => call.mutateAsync(f);
   const params = { id: c.id };
@@ -154,7 +155,7 @@ export function CaseActions({ c, me }: { c: CaseView; me: string | null }) {
               label="Why the hold can be cleared"
               field="reason"
               submit="Clear hold"
-              run={(reason) => run(() => callResource(m.clearHold, { params, input: { reason } }))}
+              run={(reason) => run(() => callResource(m.clearHold, { params, input: { reason, version: seen } }))}
             />
             <TextForm
               label="Why the withdrawal is rejected"
@@ -171,7 +172,7 @@ export function CaseActions({ c, me }: { c: CaseView; me: string | null }) {
                 run(() =>
                   callResource(m.rejectWithdrawal, {
                     params,
-                    input: { reason, withdrawalId: String(data.get("withdrawalId") ?? "").trim() },
+                    input: { reason, version: seen, withdrawalId: String(data.get("withdrawalId") ?? "").trim() },
                   }),
                 )
               }
@@ -201,6 +202,7 @@ export function CaseActions({ c, me }: { c: CaseView; me: string | null }) {
                 params,
                 input: {
                   reason,
+                  version: seen,
                   outcome: (CASE_OUTCOMES as readonly string[]).includes(String(data.get("outcome")))
                     ? (String(data.get("outcome")) as (typeof CASE_OUTCOMES)[number])
                     : "false_positive",

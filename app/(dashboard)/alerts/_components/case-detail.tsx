@@ -1,18 +1,25 @@
 "use client";
 // One case's page: the sub-account, status, assignee and outcome; its alerts (keyset pages); its notes; the
 // ledger records attached; and its own trail of audit entries. Compliance acts on it below (case-actions.tsx).
+// The page keeps the case's version as it was when it was opened (or last reloaded): every decision sends it,
+// so it applies to the alerts the reviewer has seen. The case is read again every few seconds; an alert that
+// has joined it since is announced ("1 new alert since you opened this case") until the reviewer reloads.
 import Link from "next/link";
+import { useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { counted } from "@/lib/format";
+import { Notice } from "@/components/ui/notice";
 import { type CaseView } from "@/lib/api/monitoring";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { IsoTime } from "@/components/data-table/time";
 import { Badge } from "@/components/ui/badge";
-import { secondaryButton } from "@/components/ui/styles";
+import { buttonClass, secondaryButton } from "@/components/ui/styles";
 import { CaseActions } from "./case-actions";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { ledgerCursorsParser } from "@/lib/client/paging-search-params";
-import { caseAlertColumns } from "./columns";
+import { caseAlertColumnsSince } from "./columns";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 
 const caseAlertsSearchParams = { p: ledgerCursorsParser };
@@ -87,13 +94,14 @@ function Evidence({ c }: { c: CaseView }) {
 }
 
 /** The case's alerts, newest first, a keyset page at a time (a case may gather thousands), counted exactly. */
-function CaseAlerts({ id }: { id: string }) {
+function CaseAlerts({ id, seen }: { id: string; seen: number }) {
+  const columns = useMemo(() => caseAlertColumnsSince(seen), [seen]);
   const view = useLedgerView({
     resource: m.alerts,
     rowsOf: (page) => page.items,
     searchParams: caseAlertsSearchParams,
     fixed: { caseId: id },
-    columns: caseAlertColumns,
+    columns,
     getRowId: (a) => a.id,
     range: false,
     pageSize: 25,
@@ -109,13 +117,31 @@ function CaseAlerts({ id }: { id: string }) {
   );
 }
 
-function Body({ c, me }: { c: CaseView; me: string | null }) {
+/** Alerts that joined the case after the version the page opened with: said, and shown on a reload. */
+function NewAlerts({ c, seen, reload }: { c: CaseView; seen: number; reload: () => void }) {
+  const fresh = c.version - seen;
+  if (fresh <= 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="case-new-alerts">
+      <Notice tone="warn">
+        {counted(fresh, "new alert")} since you opened this case. What you decide here applies to the alerts you have
+        seen{c.status === "closed" ? "" : "; the new ones keep their hold until they are decided"}.
+      </Notice>
+      <button type="button" className={buttonClass("secondary", "sm")} onClick={reload}>
+        Reload to see them
+      </button>
+    </div>
+  );
+}
+
+function Body({ c, me, seen, reload }: { c: CaseView; me: string | null; seen: number; reload: () => void }) {
   return (
     <div className="space-y-4">
       <Header c={c} />
+      <NewAlerts c={c} seen={seen} reload={reload} />
       <Evidence c={c} />
       <Panel title={`Alerts (${c.alertCount})`}>
-        <CaseAlerts id={c.id} />
+        <CaseAlerts id={c.id} seen={seen} />
       </Panel>
       <Panel title={`Notes (${c.notes.length})`}>
         <ul className={list}>
@@ -149,7 +175,7 @@ function Body({ c, me }: { c: CaseView; me: string | null }) {
       </Panel>
       {me ? (
         <Panel title="Work the case">
-          <CaseActions c={c} me={me} />
+          <CaseActions c={c} me={me} seen={seen} />
         </Panel>
       ) : null}
       <Panel title="Trail (audit entries of this case)">
@@ -165,11 +191,26 @@ function Body({ c, me }: { c: CaseView; me: string | null }) {
   );
 }
 
+/** How often the page reads the case again, to say when an alert has joined it. */
+const CASE_POLL_MS = 5_000;
+
 export function CaseDetail({ id, me }: { id: string; me: string | null }) {
-  const query = useResourceQuery(m.case, { params: { id } }, { queryKey: [m.case.id, id] });
+  const qc = useQueryClient();
+  const query = useResourceQuery(
+    m.case,
+    { params: { id } },
+    { queryKey: [m.case.id, id], refetchInterval: CASE_POLL_MS },
+  );
+  // The version the reviewer opened the case at: pinned at the first answer, moved only by a reload.
+  const [opened, setOpened] = useState<number | null>(null);
+  if (opened === null && query.data) setOpened(query.data.version);
+  const reload = () => {
+    if (query.data) setOpened(query.data.version);
+    void qc.invalidateQueries({ queryKey: [m.alerts.id] });
+  };
   return (
     <QueryView query={query} loading={<Loading what="the case" />}>
-      {(c) => <Body c={c} me={me} />}
+      {(c) => <Body c={c} me={me} seen={opened ?? c.version} reload={reload} />}
     </QueryView>
   );
 }

@@ -46,13 +46,13 @@ export const reviewColumn = (now: number) =>
   });
 
 /** The tick that chooses the row's case for a bulk action (a row without an open case has none to choose). */
-export const selectColumn = (chosen: ReadonlySet<string>, toggle: (caseId: string) => void) =>
+export const selectColumn = (chosen: ReadonlyMap<string, number>, toggle: (caseId: string, version: number) => void) =>
   col.display({
     id: "select",
     ...column("Choose", 70),
     cell: (c) => {
       const a = c.row.original;
-      const open = a.caseId !== null && a.caseStatus !== "closed";
+      const open = a.caseId !== null && a.caseStatus !== "closed" && a.caseVersion !== null;
       return (
         <input
           type="checkbox"
@@ -60,7 +60,7 @@ export const selectColumn = (chosen: ReadonlySet<string>, toggle: (caseId: strin
           aria-label={`Choose the case of sub-account ${a.subUid} (alert ${a.id})`}
           disabled={!open}
           checked={open && chosen.has(a.caseId!)}
-          onChange={() => open && toggle(a.caseId!)}
+          onChange={() => open && toggle(a.caseId!, a.caseVersion!)}
         />
       );
     },
@@ -105,24 +105,40 @@ export const alertColumns = col.columns([
 ]);
 
 /** /alerts' columns: the tick for a bulk action first, the review deadline last. */
-export const alertColumnsWith = (chosen: ReadonlySet<string>, toggle: (caseId: string) => void, now: number) =>
-  col.columns([selectColumn(chosen, toggle), ...alertColumns, reviewColumn(now)]);
+export const alertColumnsWith = (
+  chosen: ReadonlyMap<string, number>,
+  toggle: (caseId: string, version: number) => void,
+  now: number,
+) => col.columns([selectColumn(chosen, toggle), ...alertColumns, reviewColumn(now)]);
 
-/** A case page's alerts (the case and its sub-account are the page's): what each measured, its records, a clearing. */
-export const caseAlertColumns = col.columns([
-  alertColumns[0]!,
-  alertColumns[1]!,
-  alertColumns[3]!,
-  alertColumns[4]!,
-  alertColumns[5]!,
-  col.accessor((a) => a.records.map((r) => `${r.kind} ${r.id}`).join(", "), {
-    id: "records",
-    ...column("Records", 260),
-    cell: (c) => <span className="break-all">{c.getValue()}</span>,
-  }),
-  col.accessor((a) => (a.clearReason ? `cleared by ${a.clearedBy}: “${a.clearReason}”` : "—"), {
-    id: "cleared",
-    ...column("Cleared", 260),
-    cell: (c) => c.getValue(),
-  }),
-]);
+/**
+ * A case page's alerts (the case and its sub-account are the page's): what each measured, its records, a clearing;
+ * an alert that joined the case after the version the page opened with says so in its status.
+ */
+export const caseAlertColumnsSince = (seen: number) =>
+  col.columns([
+    alertColumns[0]!,
+    alertColumns[1]!,
+    alertColumns[3]!,
+    // The mark is drawn by the cell, not the accessor: the table keeps a row's accessor values while its data
+    // is unchanged, and a reload moves `seen` without reading the rows again.
+    col.accessor((a) => (a.holds && a.status === "open" ? "open, holding" : a.status), {
+      id: "status",
+      ...column("Status", 170),
+      cell: (c) => {
+        const joined = c.row.original.joinedVersion;
+        return joined !== null && joined > seen ? `${c.getValue()} (new since you opened this case)` : c.getValue();
+      },
+    }),
+    alertColumns[5]!,
+    col.accessor((a) => a.records.map((r) => `${r.kind} ${r.id}`).join(", "), {
+      id: "records",
+      ...column("Records", 260),
+      cell: (c) => <span className="break-all">{c.getValue()}</span>,
+    }),
+    col.accessor((a) => (a.clearReason ? `cleared by ${a.clearedBy}: “${a.clearReason}”` : "—"), {
+      id: "cleared",
+      ...column("Cleared", 260),
+      cell: (c) => c.getValue(),
+    }),
+  ]);
