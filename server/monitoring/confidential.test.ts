@@ -13,7 +13,7 @@ import { databaseTestBed } from "@/server/db/testing";
 import { addStaff, domainRefusal, staffSession } from "@/server/testing";
 import { auditForExport, auditPage } from "@/server/workflows/audit-queries";
 import { getWithdrawal, withdrawalFor } from "@/server/workflows/withdrawal-ledger";
-import { rejectHeldWithdrawal } from "./case";
+import { getCase, rejectHeldWithdrawal } from "./case";
 import { holdsOn, listHolds, refuseHeld } from "./hold";
 import { activateRuleVersion, draftRule } from "./rule";
 import { clearMonitoring, writeLedger } from "./testing";
@@ -100,7 +100,8 @@ describe("[monitoring][confidential]", () => {
     expect(refusal.message).not.toContain(caseId);
 
     // Compliance rejects one request from the case: its requester (and the lead) read only who decided.
-    await rejectHeldWithdrawal(bed.db, alice, caseId, { withdrawalId: rejected, reason: REASON });
+    const { version } = await getCase(bed.db, caseId);
+    await rejectHeldWithdrawal(bed.db, alice, caseId, { withdrawalId: rejected, reason: REASON, version });
     const stored = await getWithdrawal(bed.db, rejected);
     expect(stored.rejectReason).toContain(REASON);
     for (const role of ["broker", "lead"] as const)

@@ -120,7 +120,7 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
     });
     expect((await domainRefusal(activateRuleVersion(bed.db, alice, v.id))).code).toBe("own_request");
     await heldEach(HELD_ADMINS, (s) => activateRuleVersion(bed.db, s, v.id));
-    await heldEach(HELD_COMPLIANCE, (s) => activateRuleVersion(bed.db, s, v.id));
+    await heldEach(HELD_COMPLIANCE, async (s) => activateRuleVersion(bed.db, s, v.id));
     expect((await getRuleVersion(bed.db, v.id)).state).toBe("draft");
     // The demo's way: compliance drafts, an admin in good standing activates.
     expect(await activateRuleVersion(bed.db, adam, v.id)).toMatchObject({ state: "active", activatedBy: adam.email });
@@ -171,7 +171,9 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
     // One person alone: a confirmation nobody proposed.
     const alone = await domainRefusal(retireRuleVersion(bed.db, bob, versionId));
     expect(alone.code).toBe("two_person_rule");
-    await heldEach(HELD_COMPLIANCE, (s) => proposeRetirement(bed.db, s, versionId, { reason: "no longer needed" }));
+    await heldEach(HELD_COMPLIANCE, async (s) =>
+      proposeRetirement(bed.db, s, versionId, { reason: "no longer needed" }),
+    );
     // A proposal withdrawn leaves nothing to confirm.
     await proposeRetirement(bed.db, alice, versionId, { reason: "not sure" });
     expect((await withdrawRetirement(bed.db, bob, versionId)).retireRequestedBy).toBeNull();
@@ -182,7 +184,7 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
     );
     // Its proposer may not confirm it; an account on hold may not either.
     expect((await domainRefusal(retireRuleVersion(bed.db, bob, versionId))).code).toBe("own_request");
-    await heldEach(HELD_COMPLIANCE, (s) => retireRuleVersion(bed.db, s, versionId));
+    await heldEach(HELD_COMPLIANCE, async (s) => retireRuleVersion(bed.db, s, versionId));
     await heldEach(HELD_ADMINS, (s) => retireRuleVersion(bed.db, s, versionId));
     // Proposed, not confirmed: still active; a 30,000 USDT deposit raises a holding alert, the approval waits.
     expect(await getRuleVersion(bed.db, versionId)).toMatchObject({ state: "active", retireRequestedBy: bob.email });
@@ -207,12 +209,20 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
     const { cases } = await heldCases(["71", "72", "73", "74"]);
     const [clearCase, closeOne, bulkOne, rejectCase] = cases as [string, string, string, string];
     const wid = (await q<{ id: string }>(`SELECT id::text FROM withdrawal_requests WHERE sub_uid = '74'`))[0]!.id;
+    // Each decision names the case as its reviewer saw it (its version).
+    const seen = async (id: string) => ({ version: (await getCase(bed.db, id)).version });
     const close = { outcome: "false_positive", reason: "known desk" } as const;
-    await heldEach(HELD_COMPLIANCE, (s) => clearHold(bed.db, s, clearCase, "documented"));
-    await heldEach(HELD_COMPLIANCE, (s) => closeCase(bed.db, s, closeOne, close));
-    await heldEach(HELD_COMPLIANCE, (s) => bulkClose(bed.db, s, {}, { caseIds: [bulkOne], ...close }));
-    await heldEach(HELD_COMPLIANCE, (s) =>
-      rejectHeldWithdrawal(bed.db, s, rejectCase, { withdrawalId: wid, reason: "no" }),
+    await heldEach(HELD_COMPLIANCE, async (s) =>
+      clearHold(bed.db, s, clearCase, { reason: "documented", ...(await seen(clearCase)) }),
+    );
+    await heldEach(HELD_COMPLIANCE, async (s) =>
+      closeCase(bed.db, s, closeOne, { ...close, ...(await seen(closeOne)) }),
+    );
+    await heldEach(HELD_COMPLIANCE, async (s) =>
+      bulkClose(bed.db, s, {}, { cases: [{ caseId: bulkOne, ...(await seen(bulkOne)) }], ...close }),
+    );
+    await heldEach(HELD_COMPLIANCE, async (s) =>
+      rejectHeldWithdrawal(bed.db, s, rejectCase, { withdrawalId: wid, reason: "no", ...(await seen(rejectCase)) }),
     );
     // Nothing changed: every case still holds, no case-close audit entry was written.
     for (const id of cases) expect((await getCase(bed.db, id)).holding).toBe(true);
@@ -221,12 +231,19 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
       "requested",
     );
 
-    expect((await clearHold(bed.db, alice, clearCase, "documented")).holding).toBe(false);
-    expect((await closeCase(bed.db, alice, closeOne, close)).status).toBe("closed");
-    expect((await bulkClose(bed.db, alice, {}, { caseIds: [bulkOne], ...close })).results).toEqual([
-      { caseId: bulkOne, ok: true },
-    ]);
-    await rejectHeldWithdrawal(bed.db, alice, rejectCase, { withdrawalId: wid, reason: "funds passed through" });
+    expect(
+      (await clearHold(bed.db, alice, clearCase, { reason: "documented", ...(await seen(clearCase)) })).holding,
+    ).toBe(false);
+    expect((await closeCase(bed.db, alice, closeOne, { ...close, ...(await seen(closeOne)) })).status).toBe("closed");
+    expect(
+      (await bulkClose(bed.db, alice, {}, { cases: [{ caseId: bulkOne, ...(await seen(bulkOne)) }], ...close }))
+        .results,
+    ).toEqual([{ caseId: bulkOne, ok: true }]);
+    await rejectHeldWithdrawal(bed.db, alice, rejectCase, {
+      withdrawalId: wid,
+      reason: "funds passed through",
+      ...(await seen(rejectCase)),
+    });
     expect((await q<{ state: string }>(`SELECT state FROM withdrawal_requests WHERE id = $1`, [wid]))[0]!.state).toBe(
       "rejected",
     );
@@ -235,7 +252,9 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
   it("snoozing a holding rule: a request silences nothing until another person approves it; a rule that does not hold is one person's", async () => {
     const { versionId, ruleId } = await heldCases(["81"]);
     const until = new Date(Date.now() + 86_400_000).toISOString();
-    await heldEach(HELD_COMPLIANCE, (s) => snoozeRule(bed.db, s, { ruleId, subUid: "82", until, reason: "known" }));
+    await heldEach(HELD_COMPLIANCE, async (s) =>
+      snoozeRule(bed.db, s, { ruleId, subUid: "82", until, reason: "known" }),
+    );
     const asked = await snoozeRule(bed.db, alice, { ruleId, subUid: "82", until, reason: "known desk" });
     expect(asked.state).toBe("requested");
     expect((await listSnoozeRequests(bed.db)).items.map((r) => [r.subUid, r.requestedBy])).toEqual([
@@ -245,7 +264,7 @@ describe(`[security][separation-of-duties] monitoring and policy decisions (${en
     await ledgerOf("82");
     expect(await evaluateBatch(bed.db, "82")).toBe(1);
     expect((await domainRefusal(approveSnooze(bed.db, alice, asked.id))).code).toBe("own_request");
-    await heldEach(HELD_COMPLIANCE, (s) => approveSnooze(bed.db, s, asked.id));
+    await heldEach(HELD_COMPLIANCE, async (s) => approveSnooze(bed.db, s, asked.id));
     await heldEach(HELD_ADMINS, (s) => approveSnooze(bed.db, s, asked.id));
     expect(await q(`SELECT 1 FROM monitoring_snoozes`)).toEqual([]);
     // Approved by a second person: from then on it silences the rule for that sub-account.
