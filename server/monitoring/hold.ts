@@ -4,7 +4,7 @@ import "server-only";
 // withdrawal is rejected. The approval path asks `holdsOn` and nothing else.
 import { DomainError } from "@/lib/api/errors";
 import type { HoldsView } from "@/lib/api/monitoring";
-import type { Db } from "@/server/db";
+import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
 import { evaluateScope } from "./evaluate";
 
@@ -17,6 +17,11 @@ export type Hold = { alertId: string; ruleName: string; severity: string; caseId
  */
 export async function holdsOn(db: Db, subUid: string): Promise<Hold[]> {
   await screenWithdrawals(db, subUid, null);
+  return openHolds(db, subUid);
+}
+
+/** The sub-account's open holding alerts as they stand (no screening). */
+export async function openHolds(db: Queryable, subUid: string): Promise<Hold[]> {
   const { rows } = await db.query<{
     id: string;
     name: string;
@@ -50,7 +55,23 @@ export async function listHolds(db: Db): Promise<HoldsView> {
 
 /** Throws `withdrawal_held`, naming the rules, when the sub-account has an open holding alert. */
 export async function refuseHeld(db: Db, subUid: string): Promise<void> {
-  const holds = await holdsOn(db, subUid);
+  throwIfHeld(await holdsOn(db, subUid));
+}
+
+/**
+ * The hold check of a decision that lets money go, in the decision's own transaction (`tx`), after its row
+ * lock: takes the sub-account's hold lock, then reads its open holding alerts (no screening: the caller
+ * screened before its transaction, server/workflows/withdrawal-screening.ts). Every insert of a holding alert
+ * takes the same lock, shared (migration 0070's trigger), so a holding alert either committed before this
+ * read and is seen, or waits until the decision has committed: none can slip in between the check and the
+ * commit. Throws `withdrawal_held` as refuseHeld does.
+ */
+export async function refuseHeldInTransaction(tx: Queryable, subUid: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('monitoring-hold:' || $1::text))", [subUid]);
+  throwIfHeld(await openHolds(tx, subUid));
+}
+
+function throwIfHeld(holds: Hold[]): void {
   if (!holds.length) return;
   const names = [...new Set(holds.map((h) => h.ruleName))].join(", ");
   throw new DomainError(
