@@ -182,7 +182,9 @@ export async function approveWithdrawal(
     const { rows: locked } = await tx.query<Row>("SELECT * FROM withdrawal_requests WHERE id = $1 FOR UPDATE", [id]);
     if (locked[0]?.state !== "requested") return null;
     // An open holding alert of the sub-account stops the approval: checked here, under the row lock and the
-    // sub-account's hold lock, so no holding alert commits between this check and the approval's commit.
+    // sub-account's hold lock, so no holding alert commits between this check and the approval's commit (a
+    // holding alert's raised_at is taken under that lock, and approved_at below after the check: an alert
+    // that came later says so by its time).
     await refuseHeldInTransaction(tx, locked[0].sub_uid);
     const gate = await approvalGate(tx, session, {
       id,
@@ -196,7 +198,8 @@ export async function approveWithdrawal(
     ]);
     if (!gate.completes) return { waiting: true as const };
     const { rows } = await tx.query<Row>(
-      `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = now(), held_by = $3,
+      `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = clock_timestamp(),
+         held_by = $3,
          version = version + 1
        WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
       [id, session.email, thisInstance().id],
