@@ -1,7 +1,8 @@
 import "server-only";
 // Holds on money out. A rule version marked as holding raises alerts that stop the approval of the
 // sub-account's withdrawals while any is open; compliance clears them (case.ts) with a reason, or the
-// withdrawal is rejected. The approval path asks `holdsOn` and nothing else.
+// withdrawal is rejected. A decision that lets money go (an approval, the claim of an approved request for
+// sending) asks `refuseHeldInTransaction`, under its row lock, and nothing else.
 import { DomainError } from "@/lib/api/errors";
 import type { HoldsView } from "@/lib/api/monitoring";
 import type { Db, Queryable } from "@/server/db";

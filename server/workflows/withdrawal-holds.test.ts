@@ -15,6 +15,7 @@ import { activeVersion, clearMonitoring } from "@/server/monitoring/testing";
 import { PlatformError } from "@/server/platform/errors";
 import { patternDeposit } from "@/server/simulator/data/patterns";
 import { addToRegistry, domainRefusal, simulatorTestBed, staffSession, STEADY_BALANCES } from "@/server/testing";
+import { recoverGoneInstance, recoverOwnLeftovers } from "./instance-recovery";
 import { approveWithdrawal, reconcileWithdrawal, recoverWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
 const broker = staffSession("broker", "broker");
@@ -100,12 +101,12 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][holds] 
       )
     ).rows[0]!;
   /** An approved request whose send never left (its process died before the claim). */
-  const approvedNotSent = async () => {
+  const approvedNotSent = async (holder = GONE) => {
     const w = await request();
     await bed.db.query(
       `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = now() - interval '1 minute',
          held_by = $3, version = version + 1 WHERE id = $1`,
-      [w.id, lead1.email, GONE],
+      [w.id, lead1.email, holder],
     );
     return w;
   };
@@ -315,6 +316,34 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][holds] 
     expect(settled.state).toBe("confirmed");
     expect(platform.sim.state.withdrawals().filter((x) => x.clientOid === sentBefore.clientOid)).toHaveLength(1);
     expect(await rowOf(held.id)).toMatchObject({ state: "approved" });
+  });
+
+  it("[withdrawals][holds] a stopped instance's approved request that got held: recovered as held, audited, not sent", async () => {
+    await holdingRule();
+    const w = await approvedNotSent();
+    depositOnPlatform();
+    const me = { id: "recovering-instance", host: "test", pid: 1 };
+    const out = await recoverGoneInstance(bed.db, platform.client, me, GONE);
+    expect(out?.withdrawals).toEqual([
+      expect.objectContaining({ id: w.id, state: "approved, not sent: held by compliance" }),
+    ]);
+    expect(e5()).toBe(0);
+    expect(await rowOf(w.id)).toMatchObject({ state: "approved", version: 1 });
+    const audit = await bed.db.query<{ outcome: string; detail: { state?: string } | null }>(
+      "SELECT outcome, detail FROM audit_log WHERE target = $1 AND action = 'withdrawals.reconcile' ORDER BY id",
+      [`withdrawal:${w.id}`],
+    );
+    expect(audit.rows.map((r) => [r.outcome, r.detail?.state ?? null])).toEqual([
+      ["intent", null],
+      ["success", "approved, not sent: held by compliance"],
+    ]);
+    // This instance's own approved leftover, held: left alone on every heartbeat (no platform call, no entry).
+    const own = await approvedNotSent(me.id);
+    const calls = e1();
+    expect(await recoverOwnLeftovers(bed.db, platform.client, { ...me }, { orphanAfterMs: 0 })).toBeNull();
+    expect(e1()).toBe(calls);
+    expect(e5()).toBe(0);
+    expect(await rowOf(own.id)).toMatchObject({ state: "approved", version: 1 });
   });
 
   it("[withdrawals][holds] the platform down during the refresh: refused with its error, nothing changes", async () => {
