@@ -17,10 +17,13 @@
 //   months of all are complete), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60,
 //   --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
 //   monitoring (not in the default set): every preset over --ledger-rows deposits, on --ledger-engines
+//   approval (not in the default set): an approval's live deposit refresh and the whole approval, p50/p95 at each of
+//   --latencies (use 0,150) on --ledger-engines (PostgreSQL with --ledger-pg), --approval-n 40 approvals each
 //   chaos (not in the default set; needs TEST_DATABASE_URL, as `npm run test:chaos`): --chaos-ops 1300 operations per
 //   instance (three; about 1,000 withdrawals), --chaos-seed N (random unless given)
 import os from "node:os";
 import { exportThroughput, exportThroughputViaProxy } from "./exports";
+import { approvalBench } from "./approval";
 import { chaosBench } from "./chaos";
 import { ledgerBench } from "./ledger";
 import { monitoringBench } from "./monitoring";
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
   if (only.has("lighthouse")) await withSyncedApp(lighthouseBench);
   if (only.has("ledger")) await ledgerBench();
   if (only.has("monitoring")) await monitoringBench();
+  if (only.has("approval")) await approvalBench();
   if (only.has("chaos")) await chaosBench();
   const machine = {
     node: process.version,

@@ -48,6 +48,7 @@ const args = parseArgs({
     "lh-keep": { type: "boolean", default: false },
     "chaos-ops": { type: "string", default: "1300" },
     "chaos-seed": { type: "string" },
+    "approval-n": { type: "string", default: "40" },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -58,6 +59,8 @@ export const tradesDays = Number(args["trades-days"]);
 export const exportViaProxy = args["export-via"] !== "in-process";
 export const ttdRuns = Number(args["ttd-runs"]);
 export const ttdScale = Number(args["ttd-scale"]);
+/** Approvals per platform distance and engine in the approval benchmark. */
+export const approvalN = Number(args["approval-n"]);
 export const latencies = args.latencies.split(",").map(Number);
 export const jitterMs = Number(args.jitter);
 export const loadLatencyMs = Number(args["load-latency"]);

@@ -1,11 +1,12 @@
 import "server-only";
 // Holds on money out. A rule version marked as holding raises alerts that stop the approval of the
 // sub-account's withdrawals while any is open; compliance clears them (case.ts) with a reason, or the
-// withdrawal is rejected. The approval path asks `holdsOn` and nothing else.
-import { HELD_BY_COMPLIANCE, readsCompliance } from "@/lib/api/audit/confidential";
+// withdrawal is rejected. A decision that lets money go (an approval, the claim of an approved request for
+// sending) asks `refuseHeldInTransaction`, under its row lock, and nothing else.
 import { DomainError } from "@/lib/api/errors";
 import type { HoldsView } from "@/lib/api/monitoring";
-import type { Db } from "@/server/db";
+import type { Db, Queryable } from "@/server/db";
+import { HELD_BY_COMPLIANCE, readsCompliance } from "@/lib/api/audit/confidential";
 import { can, type Role } from "@/lib/rbac";
 import { logger } from "@/server/log";
 import { evaluateScope } from "./evaluate";
@@ -19,6 +20,11 @@ export type Hold = { alertId: string; ruleName: string; severity: string; caseId
  */
 export async function holdsOn(db: Db, subUid: string): Promise<Hold[]> {
   await screenWithdrawals(db, subUid, null);
+  return openHolds(db, subUid);
+}
+
+/** The sub-account's open holding alerts as they stand (no screening). */
+export async function openHolds(db: Queryable, subUid: string): Promise<Hold[]> {
   const { rows } = await db.query<{
     id: string;
     name: string;
@@ -69,7 +75,23 @@ export async function listHolds(db: Db, viewer: { email: string; role: Role }): 
  * alert: whoever approves may not read monitoring (lib/api/audit/confidential.ts).
  */
 export async function refuseHeld(db: Db, subUid: string): Promise<void> {
-  const holds = await holdsOn(db, subUid);
+  throwIfHeld(await holdsOn(db, subUid));
+}
+
+/**
+ * The hold check of a decision that lets money go, in the decision's own transaction (`tx`), after its row
+ * lock: takes the sub-account's hold lock, then reads its open holding alerts (no screening: the caller
+ * screened before its transaction, server/workflows/withdrawal-screening.ts). Every insert of a holding alert
+ * takes the same lock, shared (migration 0070's trigger), so a holding alert either committed before this
+ * read and is seen, or waits until the decision has committed: none can slip in between the check and the
+ * commit. Throws `withdrawal_held` as refuseHeld does.
+ */
+export async function refuseHeldInTransaction(tx: Queryable, subUid: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('monitoring-hold:' || $1::text))", [subUid]);
+  throwIfHeld(await openHolds(tx, subUid));
+}
+
+function throwIfHeld(holds: Hold[]): void {
   if (!holds.length) return;
   throw new DomainError("withdrawal_held", HELD_BY_COMPLIANCE);
 }

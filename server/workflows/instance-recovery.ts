@@ -62,23 +62,36 @@ type Leftovers = {
   olderThanMs: number;
   sending: ReadonlySet<string>;
   closing: ReadonlySet<number>;
+  /** Leave approved requests whose sub-account is held (this instance's own, tried again each heartbeat). */
+  skipHeld: boolean;
 };
+
+/** What the recovery's audit says of an approved request it did not send because compliance holds it. */
+const HELD_STATE = "approved, not sent: held by compliance";
 
 async function settleWithdrawals(db: Db, client: PlatformClient, of: Leftovers): Promise<Map<string, Settled>> {
   const settled = new Map<string, Settled>();
-  const held = await db.query<{ id: string }>(
-    `SELECT id FROM withdrawal_requests
-      WHERE held_by = $1 AND state IN ('approved', 'submitted')
-        AND COALESCE(submitted_at, approved_at) <= now() - $2 * interval '1 millisecond'
-      ORDER BY approved_at`,
-    [of.holder, of.olderThanMs],
+  // This instance's own approved requests whose sub-account compliance holds are left as they are: each was
+  // refused once already (by its approval's claim or an earlier round) and is sent by a reconcile once the hold
+  // is cleared, not tried again on every heartbeat.
+  const leftovers = await db.query<{ id: string }>(
+    `SELECT w.id FROM withdrawal_requests w
+      WHERE w.held_by = $1 AND w.state IN ('approved', 'submitted')
+        AND COALESCE(w.submitted_at, w.approved_at) <= now() - $2 * interval '1 millisecond'
+        AND NOT ($3::boolean AND w.state = 'approved' AND EXISTS (SELECT 1 FROM monitoring_alerts a
+                  WHERE a.sub_uid = w.sub_uid AND a.holds AND a.status = 'open'))
+      ORDER BY w.approved_at`,
+    [of.holder, of.olderThanMs, of.skipHeld],
   );
   const gone = of.holder;
-  for (const { id } of held.rows.filter((r) => !of.sending.has(r.id))) {
+  for (const { id } of leftovers.rows.filter((r) => !of.sending.has(r.id))) {
     const target = `withdrawal:${id}`;
     const subject = { actor: RECOVERY_ACTOR, action: "withdrawals.reconcile" as const, target };
     const params = { instance: gone, why: of.why };
-    // Another sender winning the row meanwhile (already_in_progress) is its outcome, not this recovery's failure.
+    // Another sender winning the row meanwhile (already_in_progress) is its outcome, not this recovery's failure;
+    // so is a hold on its sub-account (withdrawal_held): an approved request that never left stays approved,
+    // unsent, until compliance clears the hold and a reconcile sends it.
+    let held = false;
     const out = await withAudit(
       db,
       subject,
@@ -88,18 +101,20 @@ async function settleWithdrawals(db: Db, client: PlatformClient, of: Leftovers):
         sent: await recoverWithdrawal(db, client, { email: RECOVERY_ACTOR, role: null }, id, gone).catch(
           (e: unknown) => {
             if (e instanceof DomainError && e.code === "already_in_progress") return null;
-            throw e;
+            if (!(e instanceof DomainError && e.code === "withdrawal_held")) throw e;
+            held = true;
+            return null;
           },
         ),
       }),
       ({ sent }) =>
         sent
           ? { state: sent.view.state, orderId: sent.view.platformOrderId, submitIntentId: sent.submitIntentId }
-          : { state: "no longer held by the stopped instance: nothing sent" },
+          : { state: held ? HELD_STATE : "no longer held by the stopped instance: nothing sent" },
     );
     settled.set(target, {
       reconcileIntentId: out.reconcileIntentId,
-      state: out.sent?.view.state ?? "no longer held",
+      state: out.sent?.view.state ?? (held ? HELD_STATE : "no longer held"),
       orderId: out.sent?.view.platformOrderId ?? null,
     });
   }
@@ -166,6 +181,7 @@ export async function recoverGoneInstance(
     olderThanMs: 0,
     sending: new Set(),
     closing: new Set(),
+    skipHeld: false,
   };
   const settled = await settleWithdrawals(db, client, of);
   const interrupted = await closeIntents(db, of, settled);
@@ -193,6 +209,7 @@ export async function recoverOwnLeftovers(
     olderThanMs: times.orphanAfterMs,
     sending: withdrawalsSendingHere(),
     closing: intentsOpenHere(),
+    skipHeld: true,
   };
   const settled = await settleWithdrawals(db, client, of);
   const interrupted = await closeIntents(db, of, settled);

@@ -24,7 +24,8 @@ import { addressProblem } from "./address-check";
 import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, requiredOf, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 import { e5Body, submitWithdrawal, type Sender } from "./withdrawal-send";
-import { refuseHeld, screenRequest } from "@/server/monitoring/hold";
+import { refuseHeldInTransaction, screenRequest } from "@/server/monitoring/hold";
+import { screenBeforeMoneyLeaves } from "./withdrawal-screening";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -160,8 +161,6 @@ export async function approveWithdrawal(
   refuseOwnWithdrawal(row, session, "approve");
   if (row.state !== "requested") refuseDecided(row);
   await refuseOnHold(db, session);
-  // Monitoring: an open holding alert of the sub-account stops the approval (server/monitoring/hold.ts).
-  await refuseHeld(db, row.sub_uid);
   const mismatch: Record<string, string[]> = {};
   if (confirm.confirmAmount !== row.amount)
     mismatch.confirmAmount = [`The amount typed is not the requested amount (${row.amount})`];
@@ -169,6 +168,10 @@ export async function approveWithdrawal(
     mismatch.confirmAddress = ["The address typed is not the requested address"];
   if (Object.keys(mismatch).length)
     throw new DomainError("confirmation_mismatch", "The values typed do not match the request", mismatch);
+  // Monitoring, before the transaction (a platform round trip holds no connection): the sub-account's newest
+  // deposits from the platform, then the deposit and withdrawal rules over them (./withdrawal-screening.ts).
+  // A platform that cannot be read refuses the approval with its error, and nothing has changed.
+  await screenBeforeMoneyLeaves(db, client, row.sub_uid);
 
   // Under the row's lock, the approval gate judges this approval against those already given (what the
   // money-out policy required when it was requested): it is recorded, and the one that meets the last
@@ -178,6 +181,11 @@ export async function approveWithdrawal(
   const step = await db.transaction(async (tx) => {
     const { rows: locked } = await tx.query<Row>("SELECT * FROM withdrawal_requests WHERE id = $1 FOR UPDATE", [id]);
     if (locked[0]?.state !== "requested") return null;
+    // An open holding alert of the sub-account stops the approval: checked here, under the row lock and the
+    // sub-account's hold lock, so no holding alert commits between this check and the approval's commit (a
+    // holding alert's raised_at is taken under that lock, and approved_at below after the check: an alert
+    // that came later says so by its time).
+    await refuseHeldInTransaction(tx, locked[0].sub_uid);
     const gate = await approvalGate(tx, session, {
       id,
       requestedBy: locked[0].requested_by,
@@ -190,7 +198,8 @@ export async function approveWithdrawal(
     ]);
     if (!gate.completes) return { waiting: true as const };
     const { rows } = await tx.query<Row>(
-      `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = now(), held_by = $3,
+      `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = clock_timestamp(),
+         held_by = $3,
          version = version + 1
        WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
       [id, session.email, thisInstance().id],
@@ -268,7 +277,24 @@ export async function reconcileWithdrawal(
       `Only a withdrawal whose outcome is unknown can be reconciled; this one is ${row.state}`,
     );
   }
+  // An approved request was never sent: it is screened as an approval is, and its claim for sending checks the
+  // holds (withdrawal-send.ts). One submitted or unknown may have reached the platform: see screenIfUnsent.
+  await screenIfUnsent(db, client, row);
   return submitWithdrawal(db, client, session, row, ctx);
+}
+
+/**
+ * Before a request that never left is sent (state approved: its claim, the audit intent and the call were
+ * never made), the same screening as an approval's. A request submitted or unknown is not screened and is
+ * settled with the same clientOid even while its sub-account is held: its first send may already have
+ * reached the platform, and then the money has moved whatever Brokerdesk does now; resending the identical
+ * request cannot move it twice (the platform answers a repeat with the original orderId), and it is the only
+ * way to learn the outcome. Leaving it unknown would hide from compliance whether the money left; the hold
+ * was not there when the lead approved and the request was sent. Compliance sees it settled on the
+ * sub-account's timeline, with the rest of the case.
+ */
+async function screenIfUnsent(db: Db, client: PlatformClient, row: Row): Promise<void> {
+  if (row.state === "approved") await screenBeforeMoneyLeaves(db, client, row.sub_uid);
 }
 
 /**
@@ -288,6 +314,7 @@ export async function recoverWithdrawal(
 ): Promise<{ view: WithdrawalView; submitIntentId: number } | null> {
   const row = await loadRow(db, id);
   if (row.held_by !== gone || (row.state !== "approved" && row.state !== "submitted")) return null;
+  await screenIfUnsent(db, client, row);
   let submitIntentId = 0;
   const view = await submitWithdrawal(db, client, sender, row, ctx, { recovers: gone }, (intentId) => {
     submitIntentId = intentId;

@@ -12,6 +12,7 @@ import { thisInstance } from "@/server/db/instance-lease";
 import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
+import { refuseHeldInTransaction } from "@/server/monitoring/hold";
 import { sendingHere } from "./withdrawal-calls";
 import { loadRow, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 
@@ -80,6 +81,12 @@ async function sendOnce(
       [row.id, row.state, row.version, thisInstance().id],
     );
     if (!rows[0]) return null;
+    // A request that never left is not sent while compliance holds its sub-account: checked under the claim's
+    // row lock and the sub-account's hold lock (server/monitoring/hold.ts), so a hold that arrived after the
+    // approval (or while a recovery waited) stops it; the claim rolls back and it stays approved, to be sent by
+    // a reconcile once the hold is cleared. A resend of one already submitted goes ahead (withdrawal-requests.ts
+    // screenIfUnsent says why).
+    if (row.state === "approved") await refuseHeldInTransaction(tx, row.sub_uid);
     const trail = await openAudit(db, subject, { ...body, fromState: row.state, ...note }, tx);
     return { row: rows[0], trail };
   });

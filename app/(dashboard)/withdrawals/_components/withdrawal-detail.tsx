@@ -123,6 +123,20 @@ export function timelineOf(w: WithdrawalView): Step[] {
         </>
       ),
     });
+  } else if (w.state === "approved") {
+    steps.push({
+      key: "not-sent",
+      at: null,
+      title: "Not sent yet",
+      body: (
+        <>
+          approved, not yet sent to the platform. While compliance holds the sub-account it is not sent; once the hold
+          is cleared, a lead reconciles it (same clientOid)
+          {/* Monitoring: compliance's hold on the sub-account, said where the approved request waits. */}
+          <HoldNotice subUid={w.subUid} />
+        </>
+      ),
+    });
   } else if (w.state === "requested") {
     steps.push({
       key: "waiting",
