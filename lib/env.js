@@ -158,7 +158,9 @@ export function parseEnv(source) {
   }
 
   if (mode === "live" && e.MONITORING_DEMO_RULES === "on") {
-    problems.push("  MONITORING_DEMO_RULES: the demo rules are drafted and activated by the demo staff, simulator mode only");
+    problems.push(
+      "  MONITORING_DEMO_RULES: the demo rules are drafted and activated by the demo staff, simulator mode only",
+    );
   }
 
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
