@@ -1,9 +1,11 @@
-// Monitoring as compliance works it: an instance with the sync on; compliance drafts a rule, the admin (a
-// second person) activates it, its evaluation over the whole history raises alerts; compliance finds them on
-// /alerts, opens a sub-account's case, writes a note, closes it as "monitored" with a reason, and the case's
-// own trail shows each step. And the seeded pass-through desk (the simulator's patterns) asks to send out what it
-// was just sent: the holding pass-through preset stops the lead until compliance clears it from the case.
-import { PRESET_OF } from "@/lib/api/monitoring/presets";
+// Monitoring as compliance works it: an instance with the sync on, started as `npm start` starts one (the demo's
+// preset rules active from the first start). What a newcomer sees: the presets drafted by compliance and activated
+// by the admin, audited, and on /alerts the seeded patterns' alerts and cases. Then compliance drafts a rule, the
+// admin (a second person) activates it, its evaluation over the whole history raises alerts; compliance finds them
+// on /alerts, opens a sub-account's case, writes a note, closes it as "monitored" with a reason, and the case's own
+// trail shows each step. And the seeded pass-through desk (the simulator's patterns) asks to send out what it was
+// just sent: the demo's holding pass-through preset stops the lead until compliance clears it from the case.
+import { PRESET_OF, PRESET_RULES } from "@/lib/api/monitoring/presets";
 import { expect, test } from "./support/test";
 import { DEMO, sameOrigin, signIn, signInApi } from "./support/staff";
 import type { Instance } from "./support/second-instance";
@@ -37,6 +39,76 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   await instance?.stop();
+});
+
+test("[monitoring][demo] a fresh start: the presets drafted by compliance, activated by the admin, audited; /alerts shows the seeded patterns' alerts and cases", async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(150_000);
+  const compliance = await playwright.request.newContext({ baseURL: instance.baseURL });
+  await signInApi(compliance, "compliance");
+
+  type Version = { name: string; version: number; state: string; author: string; activatedBy: string | null };
+  const rules = ((await (await compliance.get("/api/monitoring/rules")).json()) as { items: Version[] }).items;
+  const demo = rules.filter((v) => PRESET_RULES.some((p) => p.name === v.name));
+  expect(demo.map((v) => v.name).sort()).toEqual(PRESET_RULES.map((p) => p.name).sort());
+  for (const v of demo)
+    expect(v).toMatchObject({ version: 1, state: "active", author: DEMO.compliance, activatedBy: DEMO.admin });
+  type Entry = { actor: string; outcome: string; target: string };
+  const audit = async (action: string) =>
+    ((await (await compliance.get(`/api/audit?action=${action}&limit=100`)).json()) as { rows: Entry[] }).rows;
+  const drafts = (await audit("monitoring.rule-draft")).filter((r) => r.actor === DEMO.compliance);
+  const activations = (await audit("monitoring.rule-activate")).filter((r) => r.actor === DEMO.admin);
+  for (const outcome of ["intent", "success"]) {
+    expect(drafts.filter((r) => r.outcome === outcome).length).toBeGreaterThanOrEqual(PRESET_RULES.length);
+    expect(activations.filter((r) => r.outcome === outcome).length).toBeGreaterThanOrEqual(PRESET_RULES.length);
+  }
+
+  // Each seeded pattern desk raises its presets' alerts, gathered into its case; the holding ones hold.
+  const subs = (await (await compliance.get("/api/sub-accounts")).json()) as {
+    items: { subUid: string; subaccountName: string | null }[];
+  };
+  const uid = (desk: string) => subs.items.find((s) => s.subaccountName?.startsWith(`${desk}@`))!.subUid;
+  const expected: [string, string, boolean][] = [
+    ["desk11", "Structuring under 10,000 USDT", true],
+    ["desk13", "Deposit velocity", false],
+    ["desk14", "Dormant, then active", false],
+    ["desk16", "Shared deposit source", false],
+    ["desk17", "Shared deposit source", false],
+    ["desk18", "Shared deposit source", false],
+    ["desk19", "Large deposit", false],
+    ["desk19", "Large first deposit", true],
+  ];
+  type Alert = { ruleName: string; holds: boolean; caseId: string | null };
+  const missing = async () => {
+    const left: string[] = [];
+    for (const [desk, rule, holds] of expected) {
+      const page = (await (await compliance.get(`/api/monitoring/alerts?subUid=${uid(desk)}`)).json()) as {
+        items: Alert[];
+      };
+      const alert = page.items.find((a) => a.ruleName === rule);
+      if (!alert?.caseId || alert.holds !== holds) left.push(`${desk}: ${rule}`);
+    }
+    return left;
+  };
+  await expect.poll(missing, { timeout: 90_000, intervals: [2_000] }).toEqual([]);
+
+  // The sign-in page says the rules are active; compliance's /alerts shows the alerts, the structuring desk's held.
+  const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
+  await page.goto("/login");
+  await expect(page.getByTestId("demo-rules")).toContainText("The preset monitoring rules are active");
+  await signIn(page, "compliance", "/alerts");
+  const table = page.getByRole("table", { name: "Monitoring alerts" });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  await page.goto(`/alerts?subUid=${uid("desk11")}`);
+  const structuring = table.getByRole("row").filter({ hasText: "Structuring under 10,000 USDT v1" });
+  // Two windows of it: seven deposits in fourteen hours.
+  await expect(structuring).toHaveCount(2);
+  await expect(structuring.first()).toContainText("open, holding");
+  await expect(
+    structuring.first().getByRole("link", { name: `Open the case of sub-account ${uid("desk11")}` }),
+  ).toBeVisible();
 });
 
 test("[monitoring][cases] a rule activated by a second person raises alerts; compliance works one into a closed case", async ({
@@ -75,7 +147,7 @@ test("[monitoring][cases] a rule activated by a second person raises alerts; com
     },
   });
   expect(drafted.status()).toBe(200);
-  const version = (await drafted.json()) as { id: string };
+  const version = (await drafted.json()) as { id: string; ruleId: string };
   // The author cannot activate their own draft.
   const own = await compliance.post(`/api/monitoring/rule-versions/${version.id}/activate`, { headers });
   expect(own.status()).toBe(403);
@@ -90,7 +162,10 @@ test("[monitoring][cases] a rule activated by a second person raises alerts; com
   await expect
     .poll(
       async () => {
-        const page = (await (await compliance.get("/api/monitoring/alerts?limit=5")).json()) as Page;
+        // Its own alerts (the demo's rules raise others).
+        const page = (await (
+          await compliance.get(`/api/monitoring/alerts?ruleId=${version.ruleId}&limit=5`)
+        ).json()) as Page;
         first = page.items.find((a) => a.caseId);
         return page.total > 0 && first !== undefined;
       },
@@ -99,7 +174,7 @@ test("[monitoring][cases] a rule activated by a second person raises alerts; com
     .toBe(true);
 
   const page = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
-  await signIn(page, "compliance", `/alerts?subUid=${first!.subUid}`);
+  await signIn(page, "compliance", `/alerts?subUid=${first!.subUid}&ruleId=${version.ruleId}`);
   const table = page.getByRole("table", { name: "Monitoring alerts" });
   await expect(table.getByRole("row").nth(1)).toContainText("USDT deposits v1");
   await table
@@ -133,7 +208,7 @@ test("[monitoring][holds] the seeded pass-through desk asks for its money: held,
 }) => {
   test.setTimeout(240_000);
   const headers = sameOrigin(instance.baseURL);
-  const api = async (role: "compliance" | "admin" | "broker") => {
+  const api = async (role: "compliance" | "broker") => {
     const ctx = await playwright.request.newContext({ baseURL: instance.baseURL });
     await signInApi(ctx, role);
     return ctx;
@@ -146,15 +221,12 @@ test("[monitoring][holds] the seeded pass-through desk asks for its money: held,
   expect(desk?.label).toBe("Desk 13 (pass-through)");
   const subUid = desk!.subUid;
 
-  // The preset pass-through rule, holding: drafted by compliance, activated by a second person.
-  const drafted = await compliance.post("/api/monitoring/rules", {
-    headers,
-    data: { name: "Pass-through", kind: "pass_through", severity: "high", holds: true, params: PRESET.params },
-  });
-  expect(drafted.status(), await drafted.text()).toBe(200);
-  const admin = await api("admin");
-  const version = ((await drafted.json()) as { id: string }).id;
-  expect((await admin.post(`/api/monitoring/rule-versions/${version}/activate`, { headers })).status()).toBe(200);
+  // The demo's pass-through preset, holding, active from the start (drafted by compliance, activated by the admin).
+  const rules = (await (await compliance.get("/api/monitoring/rules")).json()) as {
+    items: { name: string; state: string; holds: boolean; params: unknown }[];
+  };
+  const pass = rules.items.find((v) => v.name === "Pass-through" && v.state === "active");
+  expect(pass).toMatchObject({ holds: true, params: PRESET.params });
 
   // The desk was sent 10,800,000 USDT in the last day (the seeded pattern); the broker asks to send it all out.
   const broker = await api("broker");
@@ -248,9 +320,12 @@ test("[monitoring][holds] the seeded pass-through desk asks for its money: held,
     await expect(trail.getByText(`monitoring.${action} (success)`).first()).toBeVisible();
   await page.goto("/audit");
   const audit = page.getByRole("table").first();
-  for (const action of ["monitoring.rule-activate", "withdrawals.request", "monitoring.hold-clear"])
+  for (const action of ["withdrawals.request", "monitoring.hold-clear"])
     await expect(audit.getByRole("row").filter({ hasText: action }).first()).toBeVisible();
   const approvals = audit.getByRole("row").filter({ hasText: "withdrawals.approve" });
   await expect(approvals.filter({ hasText: DEMO.lead }).first()).toBeVisible();
   await expect(approvals).not.toHaveCount(0);
+  // The rule's activation, at the start, by the demo admin.
+  await page.goto("/audit?action=monitoring.rule-activate");
+  await expect(audit.getByRole("row").filter({ hasText: DEMO.admin }).first()).toBeVisible();
 });

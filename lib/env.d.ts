@@ -52,6 +52,11 @@ export type Env = Readonly<{
   destinationLockMs: number;
   /** Days to review a monitoring case, by its highest alert's severity (MONITORING_REVIEW_DAYS). */
   monitoringReviewDays: Readonly<{ high: number; medium: number; low: number }>;
+  /**
+   * Simulator mode: the preset monitoring rules are seeded at start, drafted by the demo compliance user and activated
+   * by the demo admin (MONITORING_DEMO_RULES, on unless set off; always false in live mode).
+   */
+  monitoringDemoRules: boolean;
   /** bcrypt work factor of new password hashes (PASSWORD_HASH_COST; 12 unless set, below 12 only in simulator mode). */
   passwordHashCost: number;
   /** The ledger's sync. */

@@ -157,6 +157,12 @@ export function parseEnv(source) {
     );
   }
 
+  if (mode === "live" && e.MONITORING_DEMO_RULES === "on") {
+    problems.push(
+      "  MONITORING_DEMO_RULES: the demo rules are drafted and activated by the demo staff, simulator mode only",
+    );
+  }
+
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
 
   return Object.freeze({
@@ -197,6 +203,8 @@ export function parseEnv(source) {
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
     destinationLockMs: e.DESTINATION_LOCK_HOURS * 3_600_000,
     monitoringReviewDays: Object.freeze(e.MONITORING_REVIEW_DAYS),
+    /** Simulator mode: seed the preset rules, drafted by demo compliance and activated by the demo admin. */
+    monitoringDemoRules: mode === "simulator" && (e.MONITORING_DEMO_RULES ?? "on") === "on",
     passwordHashCost: e.PASSWORD_HASH_COST,
     ledger: Object.freeze({
       sync: e.LEDGER_SYNC === "on",

@@ -34,6 +34,14 @@ const without = (source: Record<string, string>, key: string) =>
   Object.fromEntries(Object.entries(source).filter(([k]) => k !== key));
 
 describe("[env][simulator]", () => {
+  it("[env][simulator] the demo rules: on in simulator mode unless MONITORING_DEMO_RULES is off, never in live mode", () => {
+    expect(parseEnv({}).monitoringDemoRules).toBe(true);
+    expect(parseEnv({ MONITORING_DEMO_RULES: "off" }).monitoringDemoRules).toBe(false);
+    expect(errorOf({ MONITORING_DEMO_RULES: "yes" })).toMatch(/MONITORING_DEMO_RULES must be on or off/);
+    expect(parseEnv(LIVE).monitoringDemoRules).toBe(false);
+    expect(errorOf({ ...LIVE, MONITORING_DEMO_RULES: "on" })).toMatch(/MONITORING_DEMO_RULES: .*simulator mode only/);
+  });
+
   it("[env][simulator] an empty environment is simulator mode with the demo key", () => {
     const env = parseEnv({});
     expect(env.mode).toBe("simulator");

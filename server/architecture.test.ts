@@ -124,7 +124,7 @@ describe("[architecture]", () => {
     expect(starters).toEqual([]);
     const seeders = ["app", "server/http"]
       .flatMap(sources)
-      .filter((f) => /\b(prepareStaffUsers|seedDemoUsers|seedRegistry)\b/.test(read(f)));
+      .filter((f) => /\b(prepareStaffUsers|seedDemoUsers|seedRegistry|seedDemoRules)\b/.test(read(f)));
     expect(seeders).toEqual([]);
   });
 

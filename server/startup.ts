@@ -4,7 +4,9 @@ import "server-only";
 // without SIMULATOR_URL it starts the embedded simulator and hands its address to the platform client
 // (the client never starts it itself); then it prepares the database: demo staff (created in simulator
 // mode, disabled in live mode) and, in simulator mode, the registry seeded with the simulator's
-// sub-accounts. Routes and pages never seed. It checks the audit chain's head (server/audit/chain-check.ts).
+// sub-accounts and the demo's monitoring rules (drafted by demo compliance, activated by the demo admin, unless
+// MONITORING_DEMO_RULES is off). Routes and pages never seed. It checks the audit chain's head
+// (server/audit/chain-check.ts).
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { auditHeadAtStart } from "@/server/audit/chain-check";
@@ -12,6 +14,7 @@ import { prepareStaffUsers } from "@/server/auth/sign-in";
 import { getDb } from "@/server/db";
 import { logger } from "@/server/log";
 import { startProcessLedger } from "@/server/ledger/engine";
+import { seedDemoRules } from "@/server/monitoring/demo-rules";
 import { getPlatformClient, platformBaseUrl, setEmbeddedSimulator } from "@/server/platform/runtime";
 import { controlHeaders } from "@/server/simulator/control-token";
 import { startProcessLease } from "@/server/workflows/instance-recovery";
@@ -40,6 +43,13 @@ export function startApp(): Promise<void> {
   g.__brokerdeskStarted ??= (async () => {
     const baseUrl = await startPlatform();
     await untilDone(() => prepareData(baseUrl));
+    // The demo's rules, after the demo staff who make them; the ledger's jobs below evaluate them as it syncs.
+    if (env.monitoringDemoRules) {
+      await untilDone(async () => {
+        const { skipped } = await seedDemoRules(await getDb());
+        if (skipped) logger.warn({ skipped }, "the demo's monitoring rules were not seeded");
+      });
+    }
     // The audit chain's head against its last entries: a mismatch is said on /audit and /metrics.
     await untilDone(async () => {
       await auditHeadAtStart(await getDb());

@@ -16,8 +16,11 @@ type Props = {
   failureMessage: string;
   /** A failed attempt redirected here by next-auth (e.g. single sign-on refused). */
   initialFailure?: boolean;
-  /** Simulator mode only: the demo staff and their shared password. */
-  demo?: { accounts: DemoAccount[]; password: string };
+  /**
+   * Simulator mode only: the demo staff and their shared password; `rulesActive` when the preset monitoring rules
+   * were made active at start (MONITORING_DEMO_RULES).
+   */
+  demo?: { accounts: DemoAccount[]; password: string; rulesActive?: boolean };
   sso?: { name: string };
 };
 
@@ -148,6 +151,12 @@ export function LoginForm({ callbackUrl, failureMessage, initialFailure = false,
               ))}
             </tbody>
           </table>
+          {demo.rulesActive && (
+            <p className="mt-3" data-testid="demo-rules">
+              The preset monitoring rules are active: compliance drafted them and the admin activated them. Sign in as
+              compliance and open Alerts to see what they raised on the simulator&apos;s seeded patterns.
+            </p>
+          )}
         </section>
       )}
     </div>

@@ -11,14 +11,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { isHealthy, launchInstance, startInstance, type Instance } from "./second-instance";
 
-/** What the shared instance runs with: every setting one of its specs asked for. */
+/**
+ * What the shared instance runs with: every setting one of its specs asked for, and the demo's monitoring rules,
+ * as `npm start` makes them (the monitoring spec checks what a newcomer sees, and works the demo's pass-through).
+ */
 export const SYNCED_APP_ENV = {
   LEDGER_SYNC: "on",
   LEDGER_SYNC_SHARE: "1",
   LEDGER_SWEEP_SECONDS: "1",
   LEDGER_TRADE_KEYS: "main",
   LEDGER_PLAN_SYMBOLS: "BTCUSDT",
+  MONITORING_DEMO_RULES: "on",
 };
+/** The layout spec's own: the shared one's settings without the demo's rules (it makes the one it needs). */
+const LAYOUT_APP_ENV = { ...SYNCED_APP_ENV, MONITORING_DEMO_RULES: "off" };
 
 /** The specs that use it: the global set-up starts it only when the run may include one of them. */
 export const SYNCED_SPECS = ["monitoring", "ledger", "ledger-trades"] as const;
@@ -33,7 +39,7 @@ export const EVIDENCE_APP_ENV = { LEDGER_SYNC: "on", LEDGER_SYNC_SHARE: "1", LED
  * spec's beforeAll; the spec stops its own when it ends. Each by the spec that uses it.
  */
 export const OWN_SYNCED = {
-  "layout-stability": { name: "layout", env: SYNCED_APP_ENV },
+  "layout-stability": { name: "layout", env: LAYOUT_APP_ENV },
   "monitoring-evidence": { name: "evidence", env: EVIDENCE_APP_ENV },
 } as const;
 export type OwnSyncedSpec = keyof typeof OWN_SYNCED;

@@ -92,6 +92,9 @@ export const baseSchema = z.object({
       );
       return { high: days.high, medium: days.medium, low: days.low };
     }),
+  // Simulator mode: the preset monitoring rules made active at the first start (server/monitoring/demo-rules.ts);
+  // the test instances that need a clean slate turn it off. Unset = on in simulator mode (parseEnv).
+  MONITORING_DEMO_RULES: z.enum(["on", "off"], { message: "MONITORING_DEMO_RULES must be on or off" }).optional(),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the

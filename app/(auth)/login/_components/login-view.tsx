@@ -55,7 +55,11 @@ export function LoginView({
         initialFailure={failed}
         demo={
           env.mode === "simulator"
-            ? { accounts: DEMO_USERS.map(({ email, role }) => ({ email, role })), password: DEMO_PASSWORD }
+            ? {
+                accounts: DEMO_USERS.map(({ email, role }) => ({ email, role })),
+                password: DEMO_PASSWORD,
+                rulesActive: env.monitoringDemoRules,
+              }
             : undefined
         }
         sso={env.oidc ? { name: "single sign-on" } : undefined}
