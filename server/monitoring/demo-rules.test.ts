@@ -9,11 +9,12 @@ import { verifyAuditChain } from "@/server/audit";
 import { DEMO_USERS } from "@/server/auth/demo-users";
 import { seedDemoUsers } from "@/server/auth/users";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
+import { addStaff, staffSession } from "@/server/testing";
 import type { Db } from "@/server/db";
 import { DEMO_HOLDING_KINDS, DEMO_RULES, seedDemoRules } from "./demo-rules";
 import { holdsOn } from "./hold";
 import { evaluateHistory } from "./jobs";
-import { draftRule, listRuleVersions, retireRuleVersion } from "./rule";
+import { draftRule, listRuleVersions, proposeRetirement, retireRuleVersion } from "./rule";
 import { clearMonitoring, writeLedger } from "./testing";
 
 const COMPLIANCE = DEMO_USERS.find((u) => u.role === "compliance")!.email;
@@ -109,8 +110,11 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
     await freshStart(bed.db);
     await seedDemoRules(bed.db);
     const pass = (await listRuleVersions(bed.db)).items.find((v) => v.name === "Pass-through")!;
-    const someone = { userId: "x", email: "lead-compliance@brokerdesk.test", name: null, role: "compliance" as const };
-    await retireRuleVersion(bed.db, someone, pass.id);
+    // Retired as every retirement is: proposed by one person, confirmed by another.
+    const [one, other] = [staffSession("compliance", "one"), staffSession("compliance", "other")];
+    await addStaff(bed.db, [one, other]);
+    await proposeRetirement(bed.db, one, pass.id, { reason: "not for this desk" });
+    await retireRuleVersion(bed.db, other, pass.id);
     expect(await seedDemoRules(bed.db)).toEqual({ drafted: 0, activated: 0, skipped: null });
     const after = (await listRuleVersions(bed.db)).items.filter((v) => v.name === "Pass-through");
     expect(after.map((v) => v.state)).toEqual(["retired"]);
