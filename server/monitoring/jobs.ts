@@ -1,8 +1,10 @@
 import "server-only";
 // Monitoring's jobs on the ledger's pg-boss (server/ledger/engine.ts):
 // - "monitoring-batch", one per sub-account at a time (policy stately: one running and one waiting, so a
-//   batch synced while one runs is evaluated by the waiting one): the active deposit rules over what the
-//   sync added or changed for that sub-account since its watermark;
+//   batch synced while one runs is evaluated by the waiting one): the active deposit rules, and the
+//   withdrawal rules that read deposits (pass-through), over what the sync added or changed for that
+//   sub-account since its watermark, and over what was waiting for the ledger's coverage when that grew
+//   (a record a rule could not judge yet: its sub-account's history not synced back far enough);
 // - "monitoring-history", one per rule version: a version just activated, over the whole history; the
 //   ledger's sweep queues every active version whose history is not evaluated yet, so a run lost with its
 //   instance is queued again.
@@ -13,7 +15,9 @@ import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
 import { RUN_RETRIES } from "@/server/ledger/runs-queue";
 import { backtestVersion } from "./backtest";
-import { evaluateScope, evaluateVersion, gatherIntoCases, versionOf } from "./evaluate";
+import { coverageNeedOf } from "@/lib/api/monitoring/rule-kinds";
+import { activeVersions, evaluateScope, evaluateVersion, gatherIntoCases, versionOf } from "./evaluate";
+import { sourceOf } from "./kinds";
 
 export const BATCH_QUEUE = "monitoring-batch";
 export const HISTORY_QUEUE = "monitoring-history";
@@ -43,22 +47,52 @@ export async function touchedSince(db: Db, subUid: string, after: Date | null): 
   return rows[0]?.t == null ? null : Number(rows[0].t);
 }
 
+type Span = { from: number | null; to: number | null };
+const num = (v: string | null | undefined) => (v == null ? null : Number(v));
+
 /**
- * One batch: the deposit rules over the sub-account's records touched since its watermark, then the watermark moves.
+ * Where a batch must look again because the sub-account's covered deposits grew since its last batch: the
+ * whole history when the span reaches further back (or is new), the old end when it only reaches further
+ * forward (records stored past it were waiting), nothing when it did not grow.
+ */
+export function grownSince(before: Span | null, now: Span): "all" | number | null {
+  if (now.to === null || now.from === null) return null;
+  if (!before || before.to === null || before.from === null || now.from < before.from) return "all";
+  return now.to > before.to ? before.to : null;
+}
+
+/**
+ * One batch: the rules that read deposits, over the sub-account's records touched since its watermark and
+ * those that waited for its coverage, then the watermark (and the coverage it was evaluated under) moves.
  */
 export async function evaluateBatch(db: Db, subUid: string): Promise<number> {
   const started = (await db.query<{ now: Date }>(`SELECT now() AS now`)).rows[0]!.now;
-  const mark = await db.query<{ at: Date }>(
-    `SELECT evaluated_through AS at FROM monitoring_watermarks WHERE sub_uid = $1`,
+  const mark = await db.query<{ at: Date; covered_from: string | null; covered_to: string | null }>(
+    `SELECT evaluated_through AS at, covered_from::text AS covered_from, covered_to::text AS covered_to
+       FROM monitoring_watermarks WHERE sub_uid = $1`,
     [subUid],
   );
-  const since = await touchedSince(db, subUid, mark.rows[0]?.at ?? null);
-  const raised = since === null ? 0 : await evaluateScope(db, { subUid, since }, "deposits");
+  // Read before evaluating: coverage that grows meanwhile is the next batch's (the sync queues one).
+  const cov = await db.query<{ covered_from: string | null; covered_to: string | null }>(
+    `SELECT covered_from::text AS covered_from, covered_to::text AS covered_to FROM ledger_sync
+      WHERE job = 'deposits' AND sub_uid = $1`,
+    [subUid],
+  );
+  const m = mark.rows[0];
+  const covered: Span = { from: num(cov.rows[0]?.covered_from), to: num(cov.rows[0]?.covered_to) };
+  const grown = grownSince(m ? { from: num(m.covered_from), to: num(m.covered_to) } : null, covered);
+  const touched = await touchedSince(db, subUid, m?.at ?? null);
+  const since = grown === "all" ? null : grown === null ? touched : touched === null ? grown : Math.min(touched, grown);
+  const versions = (await activeVersions(db)).filter(
+    (v) => sourceOf(v.spec) === "deposits" || coverageNeedOf(v.spec).needs !== "none",
+  );
+  const raised =
+    since === null && grown !== "all" ? 0 : await evaluateScope(db, { subUid, since }, undefined, versions);
   await db.query(
-    `INSERT INTO monitoring_watermarks (sub_uid, evaluated_through) VALUES ($1, $2)
+    `INSERT INTO monitoring_watermarks (sub_uid, evaluated_through, covered_from, covered_to) VALUES ($1, $2, $3, $4)
      ON CONFLICT (sub_uid) DO UPDATE SET evaluated_through = greatest(monitoring_watermarks.evaluated_through,
-       EXCLUDED.evaluated_through)`,
-    [subUid, new Date(started).toISOString()],
+       EXCLUDED.evaluated_through), covered_from = EXCLUDED.covered_from, covered_to = EXCLUDED.covered_to`,
+    [subUid, new Date(started).toISOString(), covered.from, covered.to],
   );
   return raised;
 }

@@ -40,6 +40,11 @@ export const backtestSchema = z.object({
       records: z.array(z.object({ kind: z.string(), id: z.string() })),
     }),
   ),
+  /**
+   * The sub-accounts whose deposits the ledger did not hold back far enough for the rule to judge (their records
+   * waiting were not counted); absent from a backtest kept before it was said.
+   */
+  notEvaluable: z.optional(z.number()),
 });
 export type Backtest = z.output<typeof backtestSchema>;
 
@@ -61,6 +66,8 @@ export const ruleVersionSchema = z.object({
   backtest: z.nullable(backtestSchema),
   backtestAt: z.nullable(z.string()),
   backtestPending: z.boolean(),
+  /** An active version: how many sub-accounts it cannot judge yet (history not synced back far enough). */
+  notEvaluable: z.optional(z.number()),
 });
 export type RuleVersionView = z.output<typeof ruleVersionSchema>;
 
@@ -108,6 +115,19 @@ export const alertSchema = z.object({
   holds: z.boolean(),
   value: z.string(),
   records: z.array(z.object({ kind: z.string(), id: z.string() })),
+  /**
+   * The coverage the alert was raised under: what its rule needed (none, the whole deposit history, or a window of
+   * `ms`) and the sub-account's deposits the ledger held then (from/to in UTC; from the epoch: the whole history).
+   * Null for an alert raised before it was recorded.
+   */
+  coverage: z.nullable(
+    z.object({
+      needs: z.enum(["none", "history", "window"]),
+      ms: z.optional(z.number()),
+      from: z.nullable(z.string()),
+      to: z.nullable(z.string()),
+    }),
+  ),
   status: z.enum(ALERT_STATUSES),
   caseId: z.nullable(z.string()),
   raisedAt: z.string(),
