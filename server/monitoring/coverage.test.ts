@@ -10,7 +10,7 @@ import { coverageNeedOf } from "@/lib/api/monitoring/rule-kinds";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import type { Queryable } from "@/server/db";
 import { evaluateScope } from "./evaluate";
-import { evaluateBatch } from "./jobs";
+import { coverageDue, evaluateBatch, evaluateHistory } from "./jobs";
 import { notEvaluableCounts } from "./coverage";
 import {
   activeVersion,
@@ -146,4 +146,53 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][coverage
     for (const kind of ["first_deposit", "dormant_active", "rolling", "pass_through", "large_deposit"])
       expect(waited.get(kind) ?? 0, `${kind} waited in some run`).toBeGreaterThan(0);
   }, 900_000);
+
+  it("[monitoring][coverage] what waited is judged when the coverage grows, though the sync brought nothing new", async () => {
+    const D = 24 * HOUR;
+    const T = T0 + 200 * D;
+    await clearMonitoring(bed.db);
+    await writeLedger(bed.db, {
+      deposits: [
+        { orderId: "w1", subUid: "201", coin: "USDT", amount: "50000", status: "success", fromAddress: "", ctime: T },
+      ],
+      withdrawals: [],
+      prices: [],
+      coverage: { "201": { from: T - 10 * D, to: T + HOUR } },
+    });
+    await seenLongAgo(bed.db);
+    const first = await activeVersion(bed.db, { kind: "first_deposit", params: { unit: "usdt", minAmount: "10000" } });
+    const pass = await activeVersion(bed.db, { kind: "pass_through", params: { pct: 90, windowHours: 48 } });
+    const keys = async () => [...(await alertKeys(bed.db, first.id)), ...(await alertKeys(bed.db, pass.id))];
+    // Active during the first sync: the history is not complete, so the first deposit is not judged yet.
+    expect(await evaluateHistory(bed.db, first.id)).toBe(0);
+    expect(await evaluateBatch(bed.db, "201")).toBe(0);
+    expect(await notEvaluableCounts(bed.db, [first])).toEqual({ [first.id]: 1 });
+    expect(await coverageDue(bed.db)).toEqual([]);
+
+    // The backfill's last, empty windows: the history is complete, no record came. The sweep finds it due.
+    await writeCoverage(bed.db, { "201": { from: 0, to: T + HOUR } });
+    expect(await coverageDue(bed.db)).toEqual(["201"]);
+    expect(await evaluateBatch(bed.db, "201")).toBe(1);
+    expect(await keys()).toEqual(["201|d:w1"]);
+    const { rows } = await bed.db.query<{ coverage: unknown }>(`SELECT coverage FROM monitoring_alerts`);
+    expect(rows[0]!.coverage).toEqual({ needs: "history", from: 0, to: T + HOUR });
+    expect(await notEvaluableCounts(bed.db, [first])).toEqual({ [first.id]: 0 });
+    expect(await coverageDue(bed.db)).toEqual([]);
+
+    // A request made after the last check: what came in before it is not known yet, so pass-through waits...
+    const [request] = (
+      await bed.db.query<{ id: string }>(
+        `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, address, amount, reason, requested_by,
+           requested_at) VALUES ('cov1', '201', 'USDT', 'on_chain', 'out1', '50000', 'test', 'broker@test',
+           timestamptz 'epoch' + $1 * interval '1 millisecond') RETURNING id::text`,
+        [T + 2 * HOUR],
+      )
+    ).rows;
+    expect(await evaluateScope(bed.db, { subUid: "201", since: T + 2 * HOUR }, "withdrawals", [pass])).toBe(0);
+    // ...until a check passes it (still no new deposit): the sweep finds it due, the batch raises.
+    await writeCoverage(bed.db, { "201": { from: 0, to: T + 3 * HOUR } });
+    expect(await coverageDue(bed.db)).toEqual(["201"]);
+    expect(await evaluateBatch(bed.db, "201")).toBe(1);
+    expect(await keys()).toEqual(["201|d:w1", `201|w:${request!.id}`]);
+  }, 120_000);
 });

@@ -111,6 +111,27 @@ export async function evaluateHistory(db: Db, versionId: string): Promise<number
   return raised;
 }
 
+/**
+ * The sub-accounts with something waiting for coverage that has grown since their last batch: the span reaches
+ * further back (or is new), or further forward past a deposit or withdrawal request it did not reach (a deposit
+ * stored past a check's end, a request made after it). Only while an active rule needs coverage; at most `limit`.
+ */
+export async function coverageDue(db: Queryable, limit = 1_000): Promise<string[]> {
+  if (!(await activeVersions(db)).some((v) => coverageNeedOf(v.spec).needs !== "none")) return [];
+  const { rows } = await db.query<{ sub_uid: string }>(
+    `SELECT s.sub_uid FROM ledger_sync s LEFT JOIN monitoring_watermarks w ON w.sub_uid = s.sub_uid
+      WHERE s.job = 'deposits' AND s.covered_to IS NOT NULL
+        AND (w.covered_to IS NULL OR s.covered_from < w.covered_from
+          OR (s.covered_to > w.covered_to
+            AND (EXISTS (SELECT 1 FROM ledger_deposits d WHERE d.sub_uid = s.sub_uid AND d.ctime > w.covered_to)
+              OR EXISTS (SELECT 1 FROM withdrawal_requests r WHERE r.sub_uid = s.sub_uid AND r.state <> 'cancelled'
+                          AND r.requested_at > timestamptz 'epoch' + w.covered_to * interval '1 millisecond'))))
+      ORDER BY s.sub_uid LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => r.sub_uid);
+}
+
 /** The active versions not yet evaluated over the whole history (a run lost with its instance included). */
 export async function historyDue(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
@@ -157,6 +178,9 @@ export async function startMonitoringJobs(boss: PgBoss, db: Db): Promise<Monitor
       );
       for (const { id } of asked.rows)
         if (await boss.send(BACKTEST_QUEUE, { versionId: id }, { singletonKey: id })) queued++;
+      // What waited for the ledger's coverage, once it has grown (a check that found nothing new moves it too).
+      for (const subUid of await coverageDue(db))
+        if (await boss.send(BATCH_QUEUE, { subUid }, { singletonKey: subUid })) queued++;
       return queued;
     },
   };
