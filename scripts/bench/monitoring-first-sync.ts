@@ -57,7 +57,12 @@ export async function monitoringFirstSyncBench(): Promise<void> {
                   (SELECT count(*)::int FROM monitoring_alerts) AS raised`,
         );
         const r = rows[0]!;
-        const sample: Figures = { seconds: Math.round(at), historiesComplete: r.complete, alerts: r.raised };
+        const sample: Figures = {
+          seconds: Math.round(at),
+          historiesComplete: r.complete,
+          evaluatedComplete: r.judged,
+          alerts: r.raised,
+        };
         for (const [i, v] of versions.entries())
           sample[`waiting ${RULES[i]!.spec.kind}`] = await notEvaluable(b.db, v.spec);
         if (at - said >= 30) {

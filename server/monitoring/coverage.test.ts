@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { coverageNeedOf } from "@/lib/api/monitoring/rule-kinds";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import type { Queryable } from "@/server/db";
-import { evaluateScope } from "./evaluate";
+import { evaluateScope, type EvaluableVersion } from "./evaluate";
 import { coverageDue, evaluateBatch, evaluateHistory } from "./jobs";
 import { notEvaluableCounts } from "./coverage";
 import {
@@ -82,7 +82,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][coverage
           const first = partial(l, cov, strays);
           await writeLedger(bed.db, { ...first, coverage: cov });
           await seenLongAgo(bed.db);
-          const versions = [];
+          const versions: EvaluableVersion[] = [];
           for (const spec of kinds) versions.push(await activeVersion(bed.db, spec));
           const reference = new Map(versions.map((v) => [v.id, referenceKeys(l, v.spec)]));
           const subsetOfReference = async (when: string) => {
