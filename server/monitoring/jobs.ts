@@ -22,6 +22,8 @@ import { sourceOf } from "./kinds";
 export const BATCH_QUEUE = "monitoring-batch";
 export const HISTORY_QUEUE = "monitoring-history";
 export const BACKTEST_QUEUE = "monitoring-backtest";
+/** Sub-accounts' batches one fetch takes. */
+const BATCH_FETCH = 20;
 /**
  * A sync transaction that began before a watermark was read may commit after it with an earlier
  * first_seen_at: the next batch looks back this far before the watermark (evaluating twice is harmless).
@@ -149,11 +151,23 @@ export async function startMonitoringJobs(boss: PgBoss, db: Db): Promise<Monitor
     logger.error({ err: e instanceof Error ? e.message : String(e), what }, "monitoring evaluation failed");
     throw e;
   };
+  // Up to BATCH_FETCH sub-accounts a fetch, fetched again at once while they come full: a first sync queues a
+  // batch for every sub-account as its backfill steps, and a poll a second for one job each would lag behind it.
+  // A failure retries the fetch's jobs (each is idempotent), after the others have run.
   await boss.work<{ subUid: string }>(
     BATCH_QUEUE,
-    { pollingIntervalSeconds: 1, localConcurrency: 2 },
-    async ([job]) => {
-      if (job) await evaluateBatch(db, job.data.subUid).catch(failed(`batch ${job.data.subUid}`));
+    { pollingIntervalSeconds: 1, localConcurrency: 2, batchSize: BATCH_FETCH, burstWhenBatchFull: true },
+    async (jobs) => {
+      let error: unknown = null;
+      for (const job of jobs)
+        await evaluateBatch(db, job.data.subUid).catch((e: unknown) => {
+          logger.error(
+            { err: e instanceof Error ? e.message : String(e), what: `batch ${job.data.subUid}` },
+            "monitoring evaluation failed",
+          );
+          error ??= e;
+        });
+      if (error) throw error;
     },
   );
   await boss.work<{ versionId: string }>(HISTORY_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
