@@ -236,7 +236,9 @@ test("[monitoring][holds] the seeded pass-through desk asks for its money: held,
   });
   expect(requested.status(), await requested.text()).toBe(200);
 
-  // Screened at request time: the holding alert is on /alerts for compliance, its deposits with it.
+  // Screened at request time, and judged once the ledger holds the desk's deposits up to the request: its next
+  // check (every LEDGER_ACTIVE_SECONDS, 60) passes it and the sweep queues the evaluation. The holding alert is
+  // then on /alerts for compliance, its deposits with it.
   type Alert = { ruleName: string; holds: boolean; status: string; records: { kind: string; id: string }[] };
   let alert: Alert | undefined;
   await expect
@@ -248,7 +250,7 @@ test("[monitoring][holds] the seeded pass-through desk asks for its money: held,
         alert = page.items.find((a) => a.ruleName === "Pass-through");
         return alert?.status;
       },
-      { timeout: 30_000, intervals: [1_000] },
+      { timeout: 90_000, intervals: [1_000] },
     )
     .toBe("open");
   const deposits = alert!.records.filter((r) => r.kind === "deposit").map((r) => r.id);

@@ -19,6 +19,8 @@
 //   monitoring (not in the default set): every preset over --ledger-rows deposits, on --ledger-engines
 //   approval (not in the default set): an approval's live deposit refresh and the whole approval, p50/p95 at each of
 //   --latencies (use 0,150) on --ledger-engines (PostgreSQL with --ledger-pg), --approval-n 40 approvals each
+//   monitoring-first-sync (not in the default set): the app's sync of --ledger-subs simulator sub-accounts with two
+//   rules active from the start; their alerts against the reference once every history is complete (--ledger-pg)
 //   chaos (not in the default set; needs TEST_DATABASE_URL, as `npm run test:chaos`): --chaos-ops 1300 operations per
 //   instance (three; about 1,000 withdrawals), --chaos-seed N (random unless given)
 import os from "node:os";
@@ -27,6 +29,7 @@ import { approvalBench } from "./approval";
 import { chaosBench } from "./chaos";
 import { ledgerBench } from "./ledger";
 import { monitoringBench } from "./monitoring";
+import { monitoringFirstSyncBench } from "./monitoring-first-sync";
 import { staffLoad } from "./load";
 import { proxyOverhead } from "./overhead";
 import { distance } from "./distance";
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
   if (only.has("ledger")) await ledgerBench();
   if (only.has("monitoring")) await monitoringBench();
   if (only.has("approval")) await approvalBench();
+  if (only.has("monitoring-first-sync")) await monitoringFirstSyncBench();
   if (only.has("chaos")) await chaosBench();
   const machine = {
     node: process.version,

@@ -18,6 +18,8 @@ const rolling = (rows: string, agg: string, w: number, test: string) =>
        FROM ${rows}) x WHERE m ${test}`;
 
 /** Each preset as an analyst's query: rows of (sub_uid, k), k the alert's key. */
+export { PRICED, VALUE };
+
 export const ANALYST_SQL: Record<RuleKind, string> = {
   large_deposit: `SELECT d.sub_uid, 'd:' || d.order_id AS k FROM ${PRICED} WHERE ${VALUE} >= 1000000`,
   first_deposit: `SELECT sub_uid, 'd:' || order_id AS k FROM (
@@ -48,9 +50,12 @@ export const ANALYST_SQL: Record<RuleKind, string> = {
   pass_through: `SELECT w.sub_uid, 'w:' || w.id AS k FROM ${REQUESTS} w
       JOIN ledger_deposits d ON d.sub_uid = w.sub_uid AND d.coin = w.coin AND d.ctime BETWEEN w.t - ${2 * DAY} AND w.t
      GROUP BY w.sub_uid, w.id, w.amount HAVING w.amount * 100 >= sum(d.amount) * 90`,
-  new_destination: `SELECT sub_uid, 'w:' || id AS k FROM (
-      SELECT id, sub_uid, t, lag(t) OVER (PARTITION BY sub_uid, address ORDER BY t, id COLLATE "C") AS prev
-        FROM ${REQUESTS} w) x WHERE prev IS NULL OR prev < t - ${365 * DAY}`,
+  // Only a request sent (before this one was made, within the year) makes an address familiar.
+  new_destination: `SELECT w.sub_uid, 'w:' || w.id AS k FROM ${REQUESTS} w WHERE NOT EXISTS (
+      SELECT 1 FROM withdrawal_requests e WHERE e.sub_uid = w.sub_uid AND e.address = w.address
+         AND e.state IN ('submitted', 'confirmed') AND e.id::text <> w.id
+         AND floor(extract(epoch FROM e.requested_at) * 1000) <= w.t
+         AND floor(extract(epoch FROM e.submitted_at) * 1000) BETWEEN w.t - ${365 * DAY} AND w.t)`,
   aggregate: rolling(
     `(SELECT sub_uid, t, amount FROM ${REQUESTS} w WHERE coin = 'USDT') s`,
     "sum(amount)",

@@ -107,6 +107,13 @@ export async function monitoringBench(): Promise<void> {
       await seedSubaccounts(b.db, subs);
       await generateDeposits(b.db, rows, subs, now);
       await generatePatterns(b.db, subs, now);
+      // The generated ledger is every sub-account's whole history, up to now: its coverage says so.
+      await b.db.query(
+        `INSERT INTO ledger_sync (job, sub_uid, covered_from, covered_to, backfill_done)
+         SELECT 'deposits', sub_uid, 0, $1, true FROM subaccounts
+         ON CONFLICT (job, sub_uid) DO UPDATE SET covered_from = 0, covered_to = $1, backfill_done = true`,
+        [now],
+      );
       const { rows: n } = await b.db.query<{ d: string; w: string }>(
         `SELECT (SELECT count(*) FROM ledger_deposits)::text AS d,
            (SELECT count(*) FROM withdrawal_requests)::text AS w`,

@@ -24,6 +24,7 @@ export type AlertRow = {
   holds: boolean;
   value: string;
   records: { kind: string; id: string }[];
+  coverage: { needs: "none" | "history" | "window"; ms?: number; from: number | null; to: number | null } | null;
   status: AlertView["status"];
   case_id: string | null;
   raised_at: Date;
@@ -37,8 +38,8 @@ export type AlertRow = {
 };
 
 export const ALERT_SELECT = `SELECT a.id::text, a.rule_id::text, r.name AS rule_name, v.version AS rule_version, v.kind,
-  a.sub_uid, a.occurrence, a.window_start::text, a.window_end::text, a.severity, a.holds, a.value, a.records, a.status,
-  a.case_id::text, a.raised_at, a.cleared_by, a.clear_reason,
+  a.sub_uid, a.occurrence, a.window_start::text, a.window_end::text, a.severity, a.holds, a.value, a.records, a.coverage,
+  a.status, a.case_id::text, a.raised_at, a.cleared_by, a.clear_reason,
   c.status AS case_status, c.assignee AS case_assignee, c.alert_version AS case_version,
   a.case_version AS joined_version,
   CASE WHEN c.id IS NOT NULL THEN ${caseDueSql("c")} END AS case_due_at
@@ -60,6 +61,12 @@ export const alertView = (r: AlertRow): AlertView => ({
   holds: r.holds,
   value: r.value,
   records: r.records,
+  coverage: r.coverage && {
+    needs: r.coverage.needs,
+    ...(r.coverage.ms === undefined ? {} : { ms: r.coverage.ms }),
+    from: r.coverage.from === null ? null : new Date(Number(r.coverage.from)).toISOString(),
+    to: r.coverage.to === null ? null : new Date(Math.min(Number(r.coverage.to), 8.64e15)).toISOString(),
+  },
   status: r.status,
   caseId: r.case_id,
   raisedAt: new Date(r.raised_at).toISOString(),

@@ -1,10 +1,13 @@
 import "server-only";
 // A version over the ledger's whole history without raising anything: how many alerts it would have raised
 // per month (by the end of each alert's window, UTC), the sub-accounts it would have raised most for, and
-// ten samples. The result is kept with the version, so the decision to activate it can be shown later.
+// ten samples. The result is kept with the version, so the decision to activate it can be shown later. Over a
+// partial ledger it counts only what the rule could judge (the compiled query's coverage test) and says how
+// many sub-accounts it could not (./coverage.ts).
 import { backtestSchema, type Backtest } from "@/lib/api/monitoring";
 import type { RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import type { Db } from "@/server/db";
+import { notEvaluable } from "./coverage";
 import { compileRule } from "./kinds";
 
 export type { Backtest };
@@ -28,7 +31,7 @@ export async function backtestSpec(db: Db, spec: RuleSpec): Promise<Backtest> {
      ) AS result`,
     [null, null, ...q.params],
   );
-  return backtestSchema.parse(rows[0]!.result);
+  return backtestSchema.parse({ ...(rows[0]!.result as object), notEvaluable: await notEvaluable(db, spec) });
 }
 
 /** Runs a version's backtest and keeps it with the version. */

@@ -16,7 +16,7 @@ import {
   until,
   type ChildInstance,
 } from "@/server/child-instance";
-import type { RuleSpec } from "@/lib/api/monitoring/rule-kinds";
+import { coverageNeedOf, type RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import type { Db } from "@/server/db";
 import type { MonitoringCrashConfig, MonitoringCrashProgress } from "./crash-child";
 import type { EvaluableVersion } from "./evaluate";
@@ -77,13 +77,13 @@ const SPECS: RuleSpec[] = [
   },
 ];
 
-/** What every sub-account's batch raises: its deposit rules over its records (no watermark yet: all of them). */
+/**
+ * What every sub-account's batch raises: the rules that read its deposits (pass-through too) over its whole history
+ * (no watermark yet, and its coverage new to monitoring).
+ */
 function batchReference(v: EvaluableVersion): string[] {
-  if (sourceOf(v.spec) !== "deposits") return [];
-  const keys = SUBS.flatMap((s) => {
-    const times = LEDGER.deposits.filter((d) => d.subUid === s).map((d) => d.ctime);
-    return times.length ? referenceKeys(LEDGER, v.spec, { subUid: s, since: Math.min(...times) }) : [];
-  });
+  if (sourceOf(v.spec) !== "deposits" && coverageNeedOf(v.spec).needs === "none") return [];
+  const keys = SUBS.flatMap((s) => referenceKeys(LEDGER, v.spec, { subUid: s, since: null }));
   return [...new Set(keys)].sort();
 }
 

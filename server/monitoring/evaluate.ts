@@ -3,8 +3,9 @@ import "server-only";
 // it finds. The alert's identity (version, sub-account, occurrence) is a unique key and the insert does
 // nothing on a conflict, so evaluating again, a retried job or a second instance never raise an alert twice.
 // A snoozed (rule, sub-account) raises nothing until the snooze ends. New alerts then gather into their
-// sub-account's open case (one is opened when none is).
-import type { RuleSpec, Severity } from "@/lib/api/monitoring/rule-kinds";
+// sub-account's open case (one is opened when none is). Each alert records the coverage it was raised under:
+// what its kind needs (coverageNeedOf) and the sub-account's covered deposits in the same statement's view.
+import { coverageNeedOf, type RuleSpec, type Severity } from "@/lib/api/monitoring/rule-kinds";
 import type { Db, Queryable } from "@/server/db";
 import { compileRule, sourceOf } from "./kinds";
 
@@ -46,18 +47,22 @@ export async function evaluateVersion(
   scope: Scope,
 ): Promise<{ id: string; subUid: string }[]> {
   const q = compileRule(v.spec);
+  const need = coverageNeedOf(v.spec);
   const n = q.params.length + 2;
   const { rows } = await db.query<{ id: string; sub_uid: string }>(
     `INSERT INTO monitoring_alerts
-       (rule_version_id, rule_id, sub_uid, occurrence, window_start, window_end, severity, holds, value, records)
+       (rule_version_id, rule_id, sub_uid, occurrence, window_start, window_end, severity, holds, value, records,
+        coverage)
      SELECT $${n + 1}::uuid, $${n + 2}::uuid, q.sub_uid, q.occurrence, q.window_start, q.window_end,
-            $${n + 3}::text, $${n + 4}::boolean, q.value, q.records
+            $${n + 3}::text, $${n + 4}::boolean, q.value, q.records,
+            $${n + 5}::jsonb || jsonb_build_object('from', cs.covered_from, 'to', cs.covered_to)
        FROM (${q.sql}) q
+       LEFT JOIN ledger_sync cs ON cs.job = 'deposits' AND cs.sub_uid = q.sub_uid
       WHERE NOT EXISTS (SELECT 1 FROM monitoring_snoozes s
                          WHERE s.rule_id = $${n + 2}::uuid AND s.sub_uid = q.sub_uid AND s.until > now())
      ON CONFLICT (rule_version_id, sub_uid, occurrence) DO NOTHING
      RETURNING id::text, sub_uid`,
-    [scope.subUid, scope.since, ...q.params, v.id, v.ruleId, v.severity, v.holds],
+    [scope.subUid, scope.since, ...q.params, v.id, v.ruleId, v.severity, v.holds, JSON.stringify(need)],
   );
   return rows.map((r) => ({ id: r.id, subUid: r.sub_uid }));
 }

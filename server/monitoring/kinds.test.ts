@@ -175,13 +175,39 @@ describe("[monitoring][kinds]", () => {
     }
   });
 
-  it("[monitoring][kinds] new destination stays silent for an address the sub-account already used", async () => {
+  it("[monitoring][kinds] new destination stays silent for an address the sub-account already sent to", async () => {
     await clearMonitoring(bed.db);
-    const l = ledger([], [wd("1", "USDT", "5", T - D, "addrOld"), wd("1", "USDT", "5", T, "addrOld")]);
+    const l = ledger(
+      [],
+      [{ ...wd("1", "USDT", "5", T - D, "addrOld"), state: "confirmed" }, wd("1", "USDT", "5", T, "addrOld")],
+    );
     await writeLedger(bed.db, l);
     const v = await activeVersion(bed.db, { kind: "new_destination", params: { lookbackDays: 90 } });
     await evaluateScope(bed.db, { subUid: "1", since: T }, undefined, [v]);
     expect(await alertKeys(bed.db, v.id)).toEqual([]);
+  });
+
+  it.each(["requested", "rejected", "cancelled"] as const)(
+    "[monitoring][kinds] new destination: an earlier request %s, never sent, does not make the address familiar",
+    async (state) => {
+      await clearMonitoring(bed.db);
+      const later = wd("1", "USDT", "30000", T, "addrOld");
+      const l = ledger([], [{ ...wd("1", "USDT", "1", T - D, "addrOld"), state }, later]);
+      await writeLedger(bed.db, l);
+      const v = await activeVersion(bed.db, { kind: "new_destination", params: { lookbackDays: 90 } });
+      await evaluateScope(bed.db, { subUid: "1", since: T }, undefined, [v]);
+      expect(await alertKeys(bed.db, v.id)).toEqual([`1|w:${later.id}`]);
+    },
+  );
+
+  it("[monitoring][kinds] new destination: a request sent only after the new one was made does not count", async () => {
+    await clearMonitoring(bed.db);
+    const later = wd("1", "USDT", "30000", T, "addrOld");
+    const l = ledger([], [{ ...wd("1", "USDT", "1", T - D, "addrOld"), state: "confirmed", sentMs: T + H }, later]);
+    await writeLedger(bed.db, l);
+    const v = await activeVersion(bed.db, { kind: "new_destination", params: { lookbackDays: 90 } });
+    await evaluateScope(bed.db, { subUid: "1", since: T }, undefined, [v]);
+    expect(await alertKeys(bed.db, v.id)).toEqual([`1|w:${later.id}`]);
   });
 
   it("[monitoring][kinds] shared address alerts each sub-account of the group", async () => {

@@ -74,12 +74,17 @@ describe.each([25, 120])("[monitoring][patterns] the simulator's seeded patterns
     expect(prices.length).toBeGreaterThan(100);
 
     const uidOf = (d: PatternDesk) => deskUid(sim, PATTERN_DESKS[d].name);
-    // The pass-through desk asks for what it was sent in the last day; the structuring desk for 9,000 USDT.
-    const now = sim.clock.now();
+    // The pass-through desk asks for what it was sent in the last day; the structuring desk for 9,000 USDT. They
+    // ask as of the ledger's last check of them: a rule judges a request once the ledger holds the deposits before it.
     for (const [desk, amount] of [
       ["passThrough", "10800000"],
       ["structuring", "9000"],
     ] as const) {
+      const checked = await db.query<{ to: string }>(
+        `SELECT covered_to::text AS to FROM ledger_sync WHERE job = 'deposits' AND sub_uid = $1`,
+        [uidOf(desk)],
+      );
+      const now = Number(checked.rows[0]!.to);
       await db.query(
         `INSERT INTO withdrawal_requests (id, client_oid, sub_uid, coin, dest, address, amount, reason,
            requested_by, requested_at)

@@ -27,11 +27,35 @@ export type TestWithdrawal = {
   coin: string;
   amount: string;
   address: string;
-  state: "requested" | "cancelled";
+  /** submitted and confirmed were sent (at sentMs, default a minute after the request); the others were not. */
+  state: "requested" | "cancelled" | "rejected" | "submitted" | "confirmed";
   ms: number;
+  sentMs?: number;
 };
 export type TestPrice = { coin: string; day: string; usdt: string };
-export type TestLedger = { deposits: TestDeposit[]; withdrawals: TestWithdrawal[]; prices: TestPrice[] };
+/** The span of a sub-account's deposits the ledger holds completely (from 0: its whole history), or none. */
+export type TestCoverage = { from: number; to: number } | null;
+export type TestLedger = {
+  deposits: TestDeposit[];
+  withdrawals: TestWithdrawal[];
+  prices: TestPrice[];
+  /** Per sub-account; one not named holds its whole history (to far in the future). */
+  coverage?: Record<string, TestCoverage>;
+};
+export const COMPLETE: TestCoverage = { from: 0, to: 8_000_000_000_000_000 };
+const sentAt = (w: TestWithdrawal) => w.sentMs ?? w.ms + 60_000;
+const SENT = new Set(["submitted", "confirmed"]);
+
+/** Writes (or rewrites) the ledger's coverage of each sub-account's deposits, as the sync keeps it. */
+export async function writeCoverage(db: Queryable, coverage: Record<string, TestCoverage>): Promise<void> {
+  for (const [sub, c] of Object.entries(coverage)) {
+    await db.query(
+      `INSERT INTO ledger_sync (job, sub_uid, covered_from, covered_to) VALUES ('deposits', $1, $2, $3)
+       ON CONFLICT (job, sub_uid) DO UPDATE SET covered_from = $2, covered_to = $3`,
+      [sub, c?.from ?? null, c?.to ?? null],
+    );
+  }
+}
 
 export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
   for (const d of l.deposits) {
@@ -44,13 +68,32 @@ export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
   for (const w of l.withdrawals) {
     await db.query(
       `INSERT INTO withdrawal_requests (id, client_oid, sub_uid, coin, dest, address, amount, reason,
-        requested_by, requested_at, state, cancelled_at)
+        requested_by, requested_at, state, cancelled_at, approved_by, approved_at, submitted_at, platform_order_id,
+        rejected_by, rejected_at, reject_reason)
        VALUES ($1, $2, $3, $4, 'on_chain', $5, $6, 'test', 'broker@test',
          timestamptz 'epoch' + $7 * interval '1 millisecond', $8,
-               CASE WHEN $8 = 'cancelled' THEN now() END)`,
-      [w.id, `t${w.id.replaceAll("-", "")}`, w.subUid, w.coin, w.address, w.amount, w.ms, w.state],
+               CASE WHEN $8 = 'cancelled' THEN now() END,
+               CASE WHEN $10 THEN 'lead@test' END, CASE WHEN $10 THEN now() END,
+               CASE WHEN $10 THEN timestamptz 'epoch' + $9 * interval '1 millisecond' END,
+               CASE WHEN $8 = 'confirmed' THEN 'p' || $2 END,
+               CASE WHEN $8 = 'rejected' THEN 'lead@test' END, CASE WHEN $8 = 'rejected' THEN now() END,
+               CASE WHEN $8 = 'rejected' THEN 'test' END)`,
+      [
+        w.id,
+        `t${w.id.replaceAll("-", "")}`,
+        w.subUid,
+        w.coin,
+        w.address,
+        w.amount,
+        w.ms,
+        w.state,
+        sentAt(w),
+        SENT.has(w.state),
+      ],
     );
   }
+  const subs = new Set([...l.deposits.map((d) => d.subUid), ...l.withdrawals.map((w) => w.subUid)]);
+  await writeCoverage(db, { ...Object.fromEntries([...subs].map((sub) => [sub, COMPLETE])), ...l.coverage });
   for (const p of l.prices) {
     await db.query(`INSERT INTO ledger_coin_prices (coin, day, usdt, trade_id, trade_ts) VALUES ($1, $2, $3, '1', 0)`, [
       p.coin,
@@ -64,8 +107,8 @@ export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
 export async function clearMonitoring(db: Queryable): Promise<void> {
   await db.query(
     `TRUNCATE monitoring_case_records, monitoring_case_notes, monitoring_alerts, monitoring_cases, monitoring_snoozes,
-       monitoring_rule_versions, monitoring_rules, ledger_deposit_changes, ledger_deposits,
-         withdrawal_requests, ledger_coin_prices CASCADE`,
+       monitoring_rule_versions, monitoring_rules, monitoring_watermarks, ledger_deposit_changes, ledger_deposits,
+         withdrawal_requests, ledger_coin_prices, ledger_sync CASCADE`,
   );
 }
 
@@ -115,6 +158,8 @@ type Row = {
   coin: string;
   address: string;
   internal?: boolean;
+  /** A withdrawal request that was sent: when. */
+  sent?: number;
 };
 
 const before = (a: Row, b: Row) => a.t < b.t || (a.t === b.t && a.id < b.id);
@@ -143,6 +188,7 @@ function rowsOf(l: TestLedger, source: "deposits" | "withdrawals"): Row[] {
           status: w.state,
           coin: w.coin,
           address: w.address,
+          sent: SENT.has(w.state) ? sentAt(w) : undefined,
         }));
 }
 
@@ -241,7 +287,16 @@ function referenceHits(l: TestLedger, spec: RuleSpec): Hit[] {
       return withdrawals
         .filter(
           (x) =>
-            !withdrawals.some((e) => e.sub === x.sub && e.address === x.address && e.t >= x.t - back && before(e, x)),
+            !withdrawals.some(
+              (e) =>
+                e.sub === x.sub &&
+                e.address === x.address &&
+                e.id !== x.id &&
+                e.sent !== undefined &&
+                e.t <= x.t &&
+                e.sent >= x.t - back &&
+                e.sent <= x.t,
+            ),
         )
         .map((x) => one(x.sub, `w:${x.id}`, x.t));
     }

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { PRESET_OF } from "@/lib/api/monitoring/presets";
 import { databaseTestBed } from "@/server/db/testing";
 import { syncSubaccountDeposits } from "@/server/ledger/deposits/sync";
+import { COVERAGE_SKEW_MS } from "@/server/ledger/spans";
 import { freeBudget, untilBackfilled } from "@/server/ledger/testing";
 import { evaluateVersion } from "@/server/monitoring/evaluate";
 import { activeVersion } from "@/server/monitoring/testing";
@@ -30,6 +31,10 @@ async function firesFor(kind: keyof typeof PRESET_OF, uids: string[]): Promise<s
     t.db,
     sim.state.subaccountsOf(sim.state.mainUid).filter((s) => uids.includes(s.uid)),
   );
+  // A check claims the ledger complete only up to a little before it began (ledger/spans.ts), and a rule judges
+  // only what the coverage holds: the pattern has just arrived, so the check starts once that much has passed.
+  const newest = Math.max(...uids.flatMap((u) => sim.state.depositsOf(u).map((d) => Number(d.cTime))));
+  await new Promise((r) => setTimeout(r, Math.max(0, newest + COVERAGE_SKEW_MS + 20 - Date.now())));
   for (const uid of uids)
     await untilBackfilled(() => syncSubaccountDeposits(uid, { db: t.db, client, budget: freeBudget, backfill: "all" }));
   const v = await activeVersion(t.db, PRESET_OF[kind].spec);

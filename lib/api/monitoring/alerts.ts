@@ -49,6 +49,19 @@ export const alertSchema = z.object({
   holds: z.boolean(),
   value: z.string(),
   records: z.array(z.object({ kind: z.string(), id: z.string() })),
+  /**
+   * The coverage the alert was raised under: what its rule needed (none, the whole deposit history, or a window of
+   * `ms`) and the sub-account's deposits the ledger held then (from/to in UTC; from the epoch: the whole history).
+   * Null for an alert raised before it was recorded.
+   */
+  coverage: z.nullable(
+    z.object({
+      needs: z.enum(["none", "history", "window"]),
+      ms: z.optional(z.number()),
+      from: z.nullable(z.string()),
+      to: z.nullable(z.string()),
+    }),
+  ),
   status: z.enum(ALERT_STATUSES),
   caseId: z.nullable(z.string()),
   raisedAt: z.string(),

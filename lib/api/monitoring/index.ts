@@ -38,6 +38,11 @@ export const backtestSchema = z.object({
       records: z.array(z.object({ kind: z.string(), id: z.string() })),
     }),
   ),
+  /**
+   * The sub-accounts whose deposits the ledger did not hold back far enough for the rule to judge (their records
+   * waiting were not counted); absent from a backtest kept before it was said.
+   */
+  notEvaluable: z.optional(z.number()),
 });
 export type Backtest = z.output<typeof backtestSchema>;
 
@@ -65,6 +70,8 @@ export const ruleVersionSchema = z.object({
   retireReason: z.nullable(z.string()),
   /** A draft's weakenings of its rule's active version ("minAmount 10000 → 50000"); null when nothing to compare. */
   weakens: z.nullable(z.array(z.string())),
+  /** An active version: how many sub-accounts it cannot judge yet (history not synced back far enough). */
+  notEvaluable: z.optional(z.number()),
 });
 export type RuleVersionView = z.output<typeof ruleVersionSchema>;
 

@@ -129,6 +129,42 @@ export const RULE_KIND_TITLES: Record<RuleKind, string> = {
   aggregate: "Aggregate (count or sum over a window)",
 };
 
+/**
+ * What ledger coverage (of the sub-account's deposits, ledger_sync) a rule needs before an absence can count as
+ * evidence: nothing beyond the record itself; the sub-account's whole deposit history; or a span of `ms` before
+ * each trigger (for a span kind, the whole fixed window a trigger falls in: twice the window), for the
+ * sub-account itself or, `across`, for every sub-account it counts. Brokerdesk's own withdrawal requests are
+ * always complete: a rule over them alone needs nothing.
+ */
+export type CoverageNeed = { needs: "none" } | { needs: "history" } | { needs: "window"; ms: number; across?: true };
+
+const H = 3_600_000;
+const D = 86_400_000;
+export function coverageNeedOf(spec: RuleSpec): CoverageNeed {
+  switch (spec.kind) {
+    case "large_deposit":
+    case "new_destination":
+      return { needs: "none" };
+    case "first_deposit":
+      return { needs: "history" };
+    case "dormant_active":
+      return { needs: "window", ms: spec.params.dormantDays * D };
+    case "structuring":
+      return { needs: "window", ms: 2 * spec.params.windowHours * H };
+    case "velocity":
+    case "aggregate":
+      return spec.params.source === "withdrawals"
+        ? { needs: "none" }
+        : { needs: "window", ms: 2 * spec.params.windowHours * H };
+    case "pass_through":
+      return { needs: "window", ms: spec.params.windowHours * H };
+    case "shared_address":
+      return spec.params.side === "withdrawal_destination"
+        ? { needs: "none" }
+        : { needs: "window", ms: spec.params.windowHours * H, across: true };
+  }
+}
+
 export const SEVERITIES = ["low", "medium", "high"] as const;
 export type Severity = (typeof SEVERITIES)[number];
 

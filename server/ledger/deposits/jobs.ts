@@ -97,7 +97,9 @@ async function startDepositJobs(ctx: EngineContext): Promise<DepositJobs> {
                 ${cost ? `, ${callsPerCheckSet("$6")}` : ""} WHERE job = $1 AND sub_uid = $2`,
         [DEPOSITS_JOB, subUid, next, out.backfillDone, started, ...(cost ? [out.calls] : [])],
       );
-      if (out.records || out.changes) await ctx.afterSync(subUid);
+      // Monitoring evaluates what the run added or changed, and, while the backfill extends the coverage (an
+      // empty window too), what waited for it: a rule that needs more history than the ledger held.
+      if (out.records || out.changes || out.backfillWasOn) await ctx.afterSync(subUid);
     },
     ({ subUid }, e) => recordSyncFailure(db, subUid, e),
   );

@@ -56,6 +56,8 @@ export type SyncOutcome = {
   changes: number;
   gone: number;
   backfillDone: boolean;
+  /** The backfill was under way when the run began: its coverage may have grown with no record found. */
+  backfillWasOn: boolean;
   newestCtime: number | null;
   /** The recent part was walked: a check, which moves the sub-account's schedule (./jobs.ts). */
   checked: boolean;
@@ -79,6 +81,7 @@ export async function syncSubaccountDeposits(subUid: string, deps: SyncDeps): Pr
     changes: 0,
     gone: 0,
     backfillDone: state.backfill_done,
+    backfillWasOn: !state.backfill_done,
     newestCtime: null,
     checked: false,
   };

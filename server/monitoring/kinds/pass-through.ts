@@ -1,10 +1,11 @@
 import "server-only";
 import type { RuleParams } from "@/lib/api/monitoring/rule-kinds";
-import { HOUR, paramList, recordJson, SINCE, SUB, WITHDRAWAL_ROWS, type Compiled } from "./sql";
+import { covers, HOUR, paramList, recordJson, SINCE, SUB, WITHDRAWAL_ROWS, type Compiled } from "./sql";
 
 /**
  * A withdrawal request of at least pct % of what its sub-account deposited of the same coin in the
- * windowHours before it (and nothing deposited, nothing passed through). Keyed by the request.
+ * windowHours before it (and nothing deposited, nothing passed through). Keyed by the request. Judged only
+ * once the ledger holds the sub-account's deposits over that window (a deposit missing would shrink the sum).
  */
 export function compilePassThrough(r: RuleParams<"pass_through">): Compiled {
   const { params, p } = paramList();
@@ -24,6 +25,7 @@ export function compilePassThrough(r: RuleParams<"pass_through">): Compiled {
     ) dep
     WHERE (${SUB} IS NULL OR x.sub_uid = ${SUB}) AND (${SINCE} IS NULL OR x.ctime >= ${SINCE})
       AND (${coin}::text IS NULL OR x.coin = ${coin}::text)
-      AND dep.total > 0 AND x.amount * 100 >= dep.total * ${pct}::numeric`;
+      AND dep.total > 0 AND x.amount * 100 >= dep.total * ${pct}::numeric
+      AND ${covers("x.sub_uid", `x.ctime - ${w}`, "x.ctime")}`;
   return { sql, params };
 }

@@ -6,6 +6,11 @@ import "server-only";
 // one) and the earliest record time that may trigger an alert (or null: the whole history). Records before
 // $2 still count inside a trigger's window, so evaluating what a sync batch added finds what a full
 // evaluation would for the same triggers.
+// Coverage: a kind whose absence of a deposit is evidence (no deposit before it, none in its window) raises
+// only where the ledger holds the sub-account's deposits completely over what it needs (ledger_sync's
+// covered_from/covered_to, kept by the sync with the records: server/ledger/spans.ts): the test is in the
+// query itself (`covers`), so one query serves a sync batch and the whole history. A trigger not covered yet
+// waits; the batch evaluates it again when the coverage grows (../jobs.ts).
 
 export type Compiled = { sql: string; params: unknown[] };
 
@@ -25,6 +30,15 @@ export function paramList(): { params: unknown[]; p: (value: unknown) => string 
 }
 
 export const SUB = "$1::text";
+
+/**
+ * The ledger holds the sub-account's deposits (`sub`, an expression) completely from `from` (ms; null: from the
+ * start of its history, which only covered_from = 0 reaches) up to `to`.
+ */
+export function covers(sub: string, from: string | null, to: string): string {
+  return `EXISTS (SELECT 1 FROM ledger_sync cov WHERE cov.job = 'deposits' AND cov.sub_uid = ${sub}
+      AND cov.covered_to >= ${to} AND (cov.covered_from = 0${from === null ? "" : ` OR cov.covered_from <= ${from}`}))`;
+}
 export const SINCE = "$2::bigint";
 
 /** A withdrawal request's time in ms, as the kinds compare it with deposits' ctime. */
@@ -88,7 +102,9 @@ export type Rolling = {
 
 /**
  * Rules over a span: each counted record t whose sub-account's count or sum over [t - window, t] passes the
- * threshold is a trigger; the triggers of one sub-account in one fixed window raise one alert.
+ * threshold is a trigger; the triggers of one sub-account in one fixed window raise one alert. Over deposits,
+ * a trigger counts once the ledger holds its sub-account from a window before its fixed window's start (every
+ * trigger of that window then sums all it should) up to the trigger.
  */
 export function rollingQuery(o: Rolling): string {
   const rows = o.source === "deposits" ? DEPOSIT_ROWS : WITHDRAWAL_ROWS;
@@ -108,6 +124,8 @@ export function rollingQuery(o: Rolling): string {
     SELECT sub_uid, bucket::text AS occurrence, bucket AS window_start, bucket + ${w} AS window_end,
            max(m)::text AS value, jsonb_agg(${recordJson(kind, "id")} ORDER BY ctime, id) AS records
       FROM rolled
-     WHERE m ${o.op} ${o.thresholdParam}::numeric AND (${SINCE} IS NULL OR ctime >= ${SINCE})
+     WHERE m ${o.op} ${o.thresholdParam}::numeric AND (${SINCE} IS NULL OR ctime >= ${SINCE})${
+       o.source === "deposits" ? `\n       AND ${covers("rolled.sub_uid", `rolled.bucket - ${w}`, "rolled.ctime")}` : ""
+     }
      GROUP BY sub_uid, bucket`;
 }

@@ -20,6 +20,25 @@ const HOUR = 3_600_000;
 const span = (ms: number) =>
   ms >= DAY ? `${Math.floor(ms / DAY)} d ${Math.floor((ms % DAY) / HOUR)} h` : `${Math.floor(ms / HOUR)} h`;
 
+const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * The coverage an alert was raised under, in words: what its rule needed of the sub-account's deposits and what
+ * the ledger held of them then.
+ */
+export function coverageWords(c: AlertView["coverage"]): string {
+  if (!c) return "not recorded";
+  if (c.needs === "none") return "needs no history beyond its records";
+  const held =
+    c.from === null || c.to === null
+      ? "nothing held"
+      : Date.parse(c.from) === 0
+        ? `whole history held (to ${utc(c.to)})`
+        : `held from ${utc(c.from)} to ${utc(c.to)}`;
+  const need = c.needs === "history" ? "the whole history" : `${span(c.ms ?? 0)} before its records`;
+  return `needs ${need}; ${held}`;
+}
+
 /** A case's age against its review deadline: "due in 1 d 4 h", "overdue by 2 d 0 h"; nothing for a closed one. */
 export function reviewWords(a: Pick<AlertView, "caseStatus" | "caseDueAt">, now: number): string {
   if (!a.caseDueAt || a.caseStatus === null) return "—";
@@ -135,6 +154,11 @@ export const caseAlertColumnsSince = (seen: number) =>
       id: "records",
       ...column("Records", 260),
       cell: (c) => <span className="break-all">{c.getValue()}</span>,
+    }),
+    col.accessor((a) => coverageWords(a.coverage), {
+      id: "coverage",
+      ...column("Raised on deposits", 240),
+      cell: (c) => <span className="text-xs">{c.getValue()}</span>,
     }),
     col.accessor((a) => (a.clearReason ? `cleared by ${a.clearedBy}: “${a.clearReason}”` : "—"), {
       id: "cleared",

@@ -34,6 +34,9 @@ function BacktestSummary({ v }: { v: RuleVersionView }) {
     <details>
       <summary>
         {b.total} alerts over the whole history (<IsoTime iso={v.backtestAt} />)
+        {b.notEvaluable
+          ? `; ${b.notEvaluable} sub-accounts could not be judged (history not synced back far enough)`
+          : ""}
       </summary>
       <p>Per month: {b.months.map((x) => `${x.month}: ${x.alerts}`).join(", ") || "none"}</p>
       <p>
@@ -87,7 +90,20 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
             rowKey={(v) => v.id}
             columns={[
               { header: "Rule", cell: (v) => `${v.name} v${v.version}` },
-              { header: "State", cell: (v) => v.state },
+              {
+                header: "State",
+                cell: (v) => (
+                  <>
+                    {v.state}
+                    {v.notEvaluable ? (
+                      <span className="block text-xs text-amber-800 dark:text-amber-300">
+                        {v.notEvaluable} sub-account{v.notEvaluable === 1 ? "" : "s"} not evaluable yet (history not
+                        synced back far enough)
+                      </span>
+                    ) : null}
+                  </>
+                ),
+              },
               {
                 header: "Kind and parameters",
                 className: "max-w-80 break-words",
