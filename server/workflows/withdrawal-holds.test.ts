@@ -9,6 +9,7 @@ import { withdrawalFormSchema, type WithdrawalView } from "@/lib/api/withdrawals
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { refreshNewestDeposits } from "@/server/ledger/deposits/refresh";
 import { syncSubaccountDeposits } from "@/server/ledger/deposits/sync";
+import { COVERAGE_SKEW_MS } from "@/server/ledger/spans";
 import { freeBudget } from "@/server/ledger/testing";
 import { evaluateBatch } from "@/server/monitoring/jobs";
 import { activeVersion, clearMonitoring } from "@/server/monitoring/testing";
@@ -149,6 +150,47 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][holds] 
     expect(again).toMatchObject({ calls: 1, changes: 0 });
     expect(e5()).toBe(1);
   });
+
+  it("[withdrawals][holds] a pass-through request made after the sync's last check is judged by the approval's own refresh", async () => {
+    // The sync has checked the desk: its coverage ends now, before the deposit and the request below.
+    await syncSubaccountDeposits(desk, { db: bed.db, client: platform.client, budget: freeBudget, backfill: "all" });
+    await activeVersion(
+      bed.db,
+      { kind: "pass_through", params: { pct: 90, windowHours: 48 } },
+      { holds: true, severity: "high", name: "pass-through" },
+    );
+    const deposit = depositOnPlatform();
+    const { rows } = await bed.db.query<{ sum: string | null }>(
+      `SELECT sum(amount)::text AS sum FROM ledger_deposits
+        WHERE sub_uid = $1 AND coin = 'USDT' AND ctime >= $2 AND gone_at IS NULL`,
+      [desk, Number(deposit.cTime) - 48 * 3_600_000],
+    );
+    // Nearly all of what came in over the window, the new deposit included, goes straight out again.
+    const amount = String(Math.ceil(0.95 * (Number(rows[0]!.sum ?? 0) + 2_500_000)));
+    platform.sim.state.setBalance(desk, "USDT", String(Number(amount) + 1));
+    const w = await requestWithdrawal(
+      bed.db,
+      platform.client,
+      broker,
+      withdrawalFormSchema.parse({
+        subUid: desk,
+        coin: "USDT",
+        dest: "on_chain",
+        address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
+        amount,
+        reason: "client payout",
+      }),
+    );
+    // The refresh claims what it read up to COVERAGE_SKEW_MS ago: a lead approves after that.
+    await new Promise((r) => setTimeout(r, COVERAGE_SKEW_MS + 500));
+    expect((await domainRefusal(approve(w))).code).toBe("withdrawal_held");
+    expect(e5()).toBe(0);
+    const alerts = await bed.db.query<{ occurrence: string }>(
+      "SELECT occurrence FROM monitoring_alerts WHERE sub_uid = $1 AND holds AND status = 'open'",
+      [desk],
+    );
+    expect(alerts.rows.map((r) => r.occurrence)).toEqual([`w:${w.id}`]);
+  }, 30_000);
 
   it("[withdrawals][holds] race: an approval and a deposit that raises a holding alert never pass each other", async () => {
     const ROUNDS = 16;
