@@ -104,12 +104,12 @@ async function onEngine(engine: "postgres" | "pglite", sim: Simulator): Promise<
       for (let i = 0; i < approvalN; i++) {
         const started = performance.now();
         if (i % 2 === 1) smallDeposit(sim, desk);
+        const w = await requestWithdrawal(db, client, broker, form);
         const t0 = performance.now();
-        const s = await screenBeforeMoneyLeaves(db, client, desk);
+        const s = await screenBeforeMoneyLeaves(db, client, desk, w.id);
         screening.push(performance.now() - t0);
         e1Calls += s.refresh.calls;
         if (i % 2 === 1) smallDeposit(sim, desk);
-        const w = await requestWithdrawal(db, client, broker, form);
         const t1 = performance.now();
         const done = await approveWithdrawal(db, client, lead, w.id, { confirmAmount: "1", confirmAddress: w.address })
           .then((v) => v.state)

@@ -181,7 +181,13 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][holds] 
         reason: "client payout",
       }),
     );
-    // The refresh claims what it read up to COVERAGE_SKEW_MS ago: a lead approves after that.
+    // Approved at once, the request is younger than what the refresh may claim (COVERAGE_SKEW_MS ago): the
+    // pass-through cannot judge it yet, and that silence does not let it pass.
+    const unjudged = await domainRefusal(approve(w));
+    expect(unjudged.code).toBe("withdrawal_held");
+    expect(unjudged.message).toMatch(/cannot judge it|can judge it/);
+    expect(e5()).toBe(0);
+    // A lead approves after that: the rule judges the request, and its alert holds it.
     await new Promise((r) => setTimeout(r, COVERAGE_SKEW_MS + 500));
     expect((await domainRefusal(approve(w))).code).toBe("withdrawal_held");
     expect(e5()).toBe(0);

@@ -171,7 +171,7 @@ export async function approveWithdrawal(
   // Monitoring, before the transaction (a platform round trip holds no connection): the sub-account's newest
   // deposits from the platform, then the deposit and withdrawal rules over them (./withdrawal-screening.ts).
   // A platform that cannot be read refuses the approval with its error, and nothing has changed.
-  await screenBeforeMoneyLeaves(db, client, row.sub_uid);
+  await screenBeforeMoneyLeaves(db, client, row.sub_uid, row.id);
 
   // Under the row's lock, the approval gate judges this approval against those already given (what the
   // money-out policy required when it was requested): it is recorded, and the one that meets the last
@@ -294,7 +294,7 @@ export async function reconcileWithdrawal(
  * sub-account's timeline, with the rest of the case.
  */
 async function screenIfUnsent(db: Db, client: PlatformClient, row: Row): Promise<void> {
-  if (row.state === "approved") await screenBeforeMoneyLeaves(db, client, row.sub_uid);
+  if (row.state === "approved") await screenBeforeMoneyLeaves(db, client, row.sub_uid, row.id);
 }
 
 /**
