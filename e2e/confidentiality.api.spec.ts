@@ -121,6 +121,8 @@ test("[confidential] compliance works a held request with marker text; the lead'
     )
     .not.toBe("");
   const c = `/api/monitoring/cases/${made.caseId}`;
+  // A decision names the case as its reviewer saw it (its version).
+  const seen = async () => ((await (await as("compliance").get(c)).json()) as { version: number }).version;
   expect((await post("compliance", `${c}/notes`, { body: MARK.note })).status()).toBe(200);
   expect((await post("compliance", `${c}/records`, { recordKind: "withdrawal", recordId: made.held })).status()).toBe(
     200,
@@ -128,6 +130,7 @@ test("[confidential] compliance works a held request with marker text; the lead'
   const rejected = await post("compliance", `${c}/reject-withdrawal`, {
     withdrawalId: made.rejected,
     reason: MARK.reject,
+    version: await seen(),
   });
   expect(rejected.status(), await rejected.text()).toBe(200);
 
@@ -159,8 +162,13 @@ test("[confidential] compliance works a held request with marker text; the lead'
     until: new Date(Date.now() + 86_400_000).toISOString(),
     reason: MARK.snooze,
   });
-  expect((await post("compliance", `${c}/clear-hold`, { reason: MARK.clear })).status()).toBe(200);
-  const closed = await post("compliance", `${c}/close`, { outcome: "reported", reason: MARK.close });
+  const cleared = await post("compliance", `${c}/clear-hold`, { reason: MARK.clear, version: await seen() });
+  expect(cleared.status(), await cleared.text()).toBe(200);
+  const closed = await post("compliance", `${c}/close`, {
+    outcome: "reported",
+    reason: MARK.close,
+    version: await seen(),
+  });
   expect(closed.status(), await closed.text()).toBe(200);
   made.secretIds = [...new Set([made.caseId, ...uuids(rules)])];
 
