@@ -26,15 +26,20 @@ export type ParseSink = {
 export type ChunkParser = { write(text: string): void; end(): void };
 
 /** Where a file stopped parsing: a line (and column), and the element being read for XML. */
-export type ParseWhere = { line: number; column?: number; element?: string };
+export type ParseWhere = { line?: number; column?: number; element?: string; byte?: number };
 
 export class ListParseError extends Error {
   constructor(
     readonly reason: string,
     readonly where: ParseWhere,
   ) {
-    const at = `line ${where.line}${where.column !== undefined ? `, column ${where.column}` : ""}`;
-    super(`${at}${where.element ? ` (in ${where.element})` : ""}: ${reason}`);
+    const at = [
+      where.line !== undefined ? `line ${where.line}` : null,
+      where.column !== undefined ? `column ${where.column}` : null,
+      where.byte !== undefined ? `byte ${where.byte}` : null,
+      where.element ? `in ${where.element}` : null,
+    ].filter(Boolean);
+    super(at.length ? `${at.join(", ")}: ${reason}` : reason);
     this.name = "ListParseError";
   }
 }
