@@ -1,18 +1,13 @@
 import "server-only";
 // The list parsers alone (no database): both SDN namespaces give the same addresses, CSV and FtM parse, and a
 // file that does not parse says where.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { csvParser } from "./csv";
 import { ftmParser } from "./ftm";
 import { sdnParser } from "./sdn";
+import { fixture, SANCTIONED_SOURCE } from "./testing";
 import { ListParseError, type ChunkParser, type ListEntry, type ParseSink } from "./types";
 
-export const FIXTURES = path.join(import.meta.dirname, "fixtures");
-export const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
-/** The simulator's sanctioned source (server/simulator/data/patterns.ts), listed under USDT and TRX. */
-export const SANCTIONED_SOURCE = "TGWASS3j87E2Y3D3bLi7G2VErdUYbqpkLz";
 
 /** Parses `text` in chunks of `size` characters (every boundary a chunk could fall on is a boundary here). */
 function parse(make: (s: ParseSink) => ChunkParser, text: string, size = 7) {
