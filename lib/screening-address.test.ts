@@ -14,9 +14,7 @@ const tron = bytes(20).map((h) => b58c.encode(Uint8Array.of(0x41, ...h)));
 const segwit = fc
   .tuple(fc.constantFrom("bc", "tb", "ltc"), fc.constantFrom(0, 1), bytes(32))
   .map(([hrp, v, prog]) =>
-    v === 0
-      ? bech32.encode(hrp, [0, ...bech32.toWords(prog)])
-      : bech32m.encode(hrp, [1, ...bech32m.toWords(prog)]),
+    v === 0 ? bech32.encode(hrp, [0, ...bech32.toWords(prog)]) : bech32m.encode(hrp, [1, ...bech32m.toWords(prog)]),
   );
 
 /** Upper- or lower-cases each character by the mask (a case variant of the same text). */

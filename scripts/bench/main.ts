@@ -17,6 +17,8 @@
 //   months of all are complete), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60,
 //   --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
 //   monitoring (not in the default set): every preset over --ledger-rows deposits, on --ledger-engines
+//   screening (not in the default set): the import of a generated SDN advanced XML of --screening-addresses
+//   1000000 and one screening's p95 against it, on --ledger-engines (PostgreSQL with --ledger-pg)
 //   chaos (not in the default set; needs TEST_DATABASE_URL, as `npm run test:chaos`): --chaos-ops 1300 operations per
 //   instance (three; about 1,000 withdrawals), --chaos-seed N (random unless given)
 import os from "node:os";
@@ -24,6 +26,7 @@ import { exportThroughput, exportThroughputViaProxy } from "./exports";
 import { chaosBench } from "./chaos";
 import { ledgerBench } from "./ledger";
 import { monitoringBench } from "./monitoring";
+import { screeningBench } from "./screening";
 import { staffLoad } from "./load";
 import { proxyOverhead } from "./overhead";
 import { distance } from "./distance";
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
   if (only.has("lighthouse")) await withSyncedApp(lighthouseBench);
   if (only.has("ledger")) await ledgerBench();
   if (only.has("monitoring")) await monitoringBench();
+  if (only.has("screening")) await screeningBench();
   if (only.has("chaos")) await chaosBench();
   const machine = {
     node: process.version,

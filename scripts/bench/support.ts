@@ -48,6 +48,7 @@ const args = parseArgs({
     "lh-keep": { type: "boolean", default: false },
     "chaos-ops": { type: "string", default: "1300" },
     "chaos-seed": { type: "string" },
+    "screening-addresses": { type: "string", default: "1000000" },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -74,6 +75,9 @@ export const ledgerFlags = {
   freshSubs: Number(args["fresh-subs"]),
   freshSeconds: Number(args["fresh-seconds"]),
 };
+
+/** How many addresses the screening benchmark's generated SDN file lists. */
+export const screeningAddresses = Number(args["screening-addresses"]);
 
 /** The Lighthouse benchmark's subset: the manifest paths and the roles to run (all unless said). */
 const listFlag = (v: string | undefined) => (v ? new Set(v.split(",").map((s) => s.trim())) : null);

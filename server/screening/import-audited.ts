@@ -14,7 +14,12 @@ export async function importListAudited(
 ): Promise<ListVersion> {
   return withAudit(
     db,
-    { ...subject, actor: opts.importedBy, action: "screening.list-import", target: `list:${opts.list ?? "(by format)"}` },
+    {
+      ...subject,
+      actor: opts.importedBy,
+      action: "screening.list-import",
+      target: `list:${opts.list ?? "(by format)"}`,
+    },
     { format: opts.format ?? null, list: opts.list ?? null, fileName: opts.fileName ?? null },
     (intentId) => importList(db, source, { ...opts, auditIntentId: intentId }),
     versionOutcome,

@@ -92,11 +92,15 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
       importedBy: "c@test",
     }).catch((e: unknown) => e);
     const line = text.split("\n").findIndex((l) => l.includes("</Feature>")) + 1;
-    expect((malformed as ListParseError).message).toMatch(new RegExp(`^line ${line}, column 17, in .*Profile: unexpected close`));
+    expect((malformed as ListParseError).message).toMatch(
+      new RegExp(`^line ${line}, column 17, in .*Profile: unexpected close`),
+    );
     const csv = await importList(t.db, chunks("address,chain,reason\nT1,TRC20,x\nT2,,y\n"), {
       importedBy: "c@test",
     }).catch((e: unknown) => e);
-    expect((csv as ListParseError).message).toBe("line 3: the chain or asset is empty or not a symbol (A–Z, 0–9, . _ -)");
+    expect((csv as ListParseError).message).toBe(
+      "line 3: the chain or asset is empty or not a symbol (A–Z, 0–9, . _ -)",
+    );
     const big = await importList(t.db, chunks(text, 1000), { importedBy: "c@test", maxBytes: 4000 }).catch((e) => e);
     expect(big).toBeInstanceOf(ListTooLargeError);
     const empty = await importList(t.db, chunks("address,chain,reason\n"), { importedBy: "c@test" }).catch((e) => e);
@@ -140,10 +144,14 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
     const between = new Date(Date.parse(v1.activatedAt) + 1);
     await new Promise((r) => setTimeout(r, 5));
     // The next version no longer lists the sanctioned source.
-    const v2 = await importList(t.db, chunks(text.replaceAll(SANCTIONED_SOURCE, "TPkxW5oEBD3YRuVN3hRLnyyAGfHmjVxKzt")), {
-      importedBy: "b@test",
-      list: "history",
-    });
+    const v2 = await importList(
+      t.db,
+      chunks(text.replaceAll(SANCTIONED_SOURCE, "TPkxW5oEBD3YRuVN3hRLnyyAGfHmjVxKzt")),
+      {
+        importedBy: "b@test",
+        list: "history",
+      },
+    );
     const history = (r: Awaited<ReturnType<typeof screenAddress>>) => ({
       version: r.versions.find((v) => v.list === "history")?.versionId ?? null,
       match: r.matches.some((m) => m.list === "history"),

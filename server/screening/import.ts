@@ -36,7 +36,11 @@ export class ListTooLargeError extends Error {
   }
 }
 
-const PARSERS: Record<ListFormat, (sink: ParseSink) => ChunkParser> = { sdn: sdnParser, csv: csvParser, ftm: ftmParser };
+const PARSERS: Record<ListFormat, (sink: ParseSink) => ChunkParser> = {
+  sdn: sdnParser,
+  csv: csvParser,
+  ftm: ftmParser,
+};
 
 /** The format of a file from its first characters (after a byte-order mark and white space). */
 export function sniffFormat(head: string): ListFormat {
@@ -99,7 +103,8 @@ export async function importList(
     if (!parser) throw new ListParseError("the file is empty", {});
     parser.end();
     await flush();
-    if (ordinal === 0) throw new ListParseError("the file lists no address (a list that empties the list is refused)", {});
+    if (ordinal === 0)
+      throw new ListParseError("the file lists no address (a list that empties the list is refused)", {});
     await tx.query(
       `UPDATE screening_list_versions
           SET sha256 = $2, published_at = $3, counts = $4::jsonb, address_count = $5, activated_at = clock_timestamp()
@@ -108,6 +113,11 @@ export async function importList(
     );
     return versionId;
   });
+  // The new rows' hint bits and visibility, and the planner's statistics, set now rather than by the first
+  // screenings that read them (VACUUM skips the pages of older versions, already all-visible).
+  await db.query(
+    db.engine === "postgres" ? "VACUUM (ANALYZE) screening_list_entries" : "ANALYZE screening_list_entries",
+  );
   return (await versionById(db, id))!;
 }
 

@@ -8,7 +8,6 @@ import { sdnParser } from "./sdn";
 import { fixture, SANCTIONED_SOURCE } from "./testing";
 import { ListParseError, type ChunkParser, type ListEntry, type ParseSink } from "./types";
 
-
 /** Parses `text` in chunks of `size` characters (every boundary a chunk could fall on is a boundary here). */
 function parse(make: (s: ParseSink) => ChunkParser, text: string, size = 7) {
   const entries: ListEntry[] = [];
@@ -36,7 +35,13 @@ describe("[screening][parse] OFAC SDN advanced XML", () => {
   it("[screening][parse] reads the addresses, their assets, parties and the date of issue", () => {
     expect(current.published?.toISOString()).toBe("2026-11-27T00:00:00.000Z");
     expect(current.entries.map((e) => [e.asset, e.listedAs, e.address, e.partyName, e.partyRef])).toEqual([
-      ["XBT", "1FAL7tr2XRDwASBeTsFzsU7apiEGDwzrTy", "1FAL7tr2XRDwASBeTsFzsU7apiEGDwzrTy", "NORTHWIND EXCHANGE OU", "91001"],
+      [
+        "XBT",
+        "1FAL7tr2XRDwASBeTsFzsU7apiEGDwzrTy",
+        "1FAL7tr2XRDwASBeTsFzsU7apiEGDwzrTy",
+        "NORTHWIND EXCHANGE OU",
+        "91001",
+      ],
       [
         "ETH",
         "0xe93a50A9D2Bf14531D618E25A5fE925ebb8E0E2E",
@@ -76,7 +81,10 @@ describe("[screening][parse] OFAC SDN advanced XML", () => {
   });
 
   it("[screening][parse] malformed XML names its line and column", () => {
-    const text = fixture("sdn-advanced.xml").replace("<Comment />\n            <VersionDetail", "<Comment>\n<VersionDetail");
+    const text = fixture("sdn-advanced.xml").replace(
+      "<Comment />\n            <VersionDetail",
+      "<Comment>\n<VersionDetail",
+    );
     const e = failure(sdnParser, text);
     const line = text.split("\n").findIndex((l) => l.includes("</FeatureVersion>")) + 1;
     expect(e.where.line).toBe(line);
@@ -85,22 +93,30 @@ describe("[screening][parse] OFAC SDN advanced XML", () => {
   });
 
   it("[screening][parse] a feature type not declared before it, a bad date, another root: refused where they are", () => {
-    const undeclared = failure(sdnParser, fixture("sdn-advanced.xml").replace('FeatureTypeID="887"', 'FeatureTypeID="4242"'));
+    const undeclared = failure(
+      sdnParser,
+      fixture("sdn-advanced.xml").replace('FeatureTypeID="887"', 'FeatureTypeID="4242"'),
+    );
     expect(undeclared.reason).toBe("FeatureTypeID 4242 is not among the FeatureTypeValues before it");
     expect(undeclared.where.element).toMatch(/DistinctParty\/Profile\/Feature$/);
     const date = failure(sdnParser, fixture("sdn-advanced.xml").replace("<Day>27</Day>", "<Day>31</Day>"));
     expect(date.reason).toBe("DateOfIssue is not a date");
     expect(failure(sdnParser, "<?xml version='1.0'?>\n<html><body/></html>").reason).toMatch(/root element is html/);
     const empty = fixture("sdn-advanced.xml").replace(
-      "<VersionDetail DetailTypeID=\"1432\">1FAL7tr2XRDwASBeTsFzsU7apiEGDwzrTy</VersionDetail>",
+      '<VersionDetail DetailTypeID="1432">1FAL7tr2XRDwASBeTsFzsU7apiEGDwzrTy</VersionDetail>',
       "",
     );
-    expect(failure(sdnParser, empty).reason).toBe("Feature 95001 (Digital Currency Address - XBT) has no VersionDetail");
+    expect(failure(sdnParser, empty).reason).toBe(
+      "Feature 95001 (Digital Currency Address - XBT) has no VersionDetail",
+    );
   });
 
   it("[screening][parse] an external entity is not expanded (no DTD is read)", () => {
     const text = fixture("sdn-advanced.xml")
-      .replace('<?xml version="1.0" standalone="yes"?>', '<?xml version="1.0"?>\n<!DOCTYPE S [<!ENTITY x SYSTEM "file:///etc/passwd">]>')
+      .replace(
+        '<?xml version="1.0" standalone="yes"?>',
+        '<?xml version="1.0"?>\n<!DOCTYPE S [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+      )
       .replace("1FAL7tr2XRDwASBeTsFzsU7apiEGDwzrTy", "&x;");
     expect(failure(sdnParser, text).message).toMatch(/undefined entity|x/i);
   });
@@ -119,8 +135,12 @@ describe("[screening][parse] CSV block list", () => {
   });
 
   it("[screening][parse] a missing column, an empty address, an open quote: refused on their line", () => {
-    expect(failure(csvParser, "address,reason\nabc,x\n").message).toBe("line 1: the header has no column chain or asset");
-    expect(failure(csvParser, "address,chain,reason\nT1,TRC20,ok\n,TRC20,x\n").message).toBe("line 3: the address is empty");
+    expect(failure(csvParser, "address,reason\nabc,x\n").message).toBe(
+      "line 1: the header has no column chain or asset",
+    );
+    expect(failure(csvParser, "address,chain,reason\nT1,TRC20,ok\n,TRC20,x\n").message).toBe(
+      "line 3: the address is empty",
+    );
     expect(failure(csvParser, 'address,chain,reason\nT1,TRC20,"open\n').message).toBe(
       "line 2, column 10: a quoted field is not closed",
     );
@@ -133,7 +153,13 @@ describe("[screening][parse] OpenSanctions FollowTheMoney JSON lines", () => {
     const { entries } = parse(ftmParser, fixture("opensanctions-wallets.ftm.jsonl"), 50);
     expect(entries.map((e) => [e.address, e.asset, e.partyRef, e.partyName, e.reason])).toEqual([
       [SANCTIONED_SOURCE, "USDT", "ofac-91001", null, "sanction, us_ofac_sdn"],
-      ["bc1q9rgxv6qapuq8tzpt80jr0t9fnqqdczqx0420tu", "XBT", "ofac-91002", "Andrei Petrovich KOVAL", "sanction, us_ofac_sdn"],
+      [
+        "bc1q9rgxv6qapuq8tzpt80jr0t9fnqqdczqx0420tu",
+        "XBT",
+        "ofac-91002",
+        "Andrei Petrovich KOVAL",
+        "sanction, us_ofac_sdn",
+      ],
       ["0xe93a50a9d2bf14531d618e25a5fe925ebb8e0e2e", "UNKNOWN", "ofac-91001", null, "us_ofac_sdn"],
     ]);
   });
