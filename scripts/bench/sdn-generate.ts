@@ -4,7 +4,8 @@
 // Alias › … › NamePartValue, and one Feature per address (FeatureVersion/VersionDetail, IdentityReference). Ten
 // addresses a party, assets in turn (XBT legacy and bech32, ETH, USDT and TRX on TRON), plus the simulator's
 // sanctioned source. Written without indentation (the whitespace is not the shape) to a file the caller names,
-// in a temporary folder: never committed. `node --conditions=react-server --import tsx scripts/bench/sdn-generate.ts <file> [n]`.
+// in a temporary folder: never committed. Alone:
+// `node --conditions=react-server --import tsx scripts/bench/sdn-generate.ts <file> [addresses]`.
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { writeFile } from "node:fs/promises";
