@@ -52,7 +52,8 @@ export function csrfProblem(req: NextRequest, opts: { upload?: boolean } = {}): 
   // A file upload is application/octet-stream: like JSON, a type no cross-site form can send without a preflight.
   if (opts.upload) {
     if (!/^application\/octet-stream\b/i.test(type)) return "A file upload must be sent as application/octet-stream";
-  } else if (!/^application\/json\b/i.test(type)) return "Requests that change something must be sent as application/json";
+  } else if (!/^application\/json\b/i.test(type))
+    return "Requests that change something must be sent as application/json";
   return null;
 }
 

@@ -57,9 +57,12 @@ describe("[screening][route input] the import's and the lookup's query", () => {
       const r = lookupSchema.safeParse(raw);
       return r.success ? null : Object.keys(fieldErrorsOf(r.error));
     };
-    expect([lookup({}), lookup({ address: " " }), lookup({ address: "a b" }), lookup({ address: "x", at: "y" })]).toEqual(
-      [["address"], ["address"], ["address"], ["at"]],
-    );
+    expect([
+      lookup({}),
+      lookup({ address: " " }),
+      lookup({ address: "a b" }),
+      lookup({ address: "x", at: "y" }),
+    ]).toEqual([["address"], ["address"], ["address"], ["at"]]);
   });
 });
 
