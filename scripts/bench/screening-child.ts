@@ -4,6 +4,7 @@
 // `node --conditions=react-server --import tsx scripts/bench/screening-child.ts <file> <sample.json> <url|dir>`
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
+import os from "node:os";
 import { openDb } from "@/server/db";
 import { importList, screenAddress } from "@/server/screening";
 import { SANCTIONED_SOURCE } from "@/server/simulator/data/sanctioned";
@@ -46,6 +47,8 @@ try {
     lookups: times.length,
     p50ms: round(pct(times, 0.5), 3),
     p95ms: round(pct(times, 0.95), 3),
+    // The machine's load while the lookups ran: a p95 of a few milliseconds is mostly waiting for a core.
+    loadAvg1m: round(os.loadavg()[0]!, 1),
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 } finally {

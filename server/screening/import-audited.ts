@@ -8,7 +8,7 @@ import type { ListVersion } from "./versions";
 
 export async function importListAudited(
   db: Db,
-  source: AsyncIterable<Uint8Array | string>,
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   opts: Omit<ImportOptions, "auditIntentId">,
   subject: Omit<AuditSubject, "action" | "actor">,
 ): Promise<ListVersion> {

@@ -51,7 +51,7 @@ export function sniffFormat(head: string): ListFormat {
 /** Imports one file as a new version of its list; answers the version, now active. */
 export async function importList(
   db: Db,
-  source: AsyncIterable<Uint8Array | string>,
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   opts: ImportOptions,
 ): Promise<ListVersion> {
   const id = await db.transaction(async (tx) => {

@@ -68,17 +68,10 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
   return (
     <Form className="grid gap-3 md:grid-cols-2" onSubmit={(e) => onSubmit(e.currentTarget)}>
       <FormField id="list-file" name="file" label="File" error={errors.file} words={(m) => m}>
-        <input
-          id="list-file"
-          name="file"
-          type="file"
-          className={inputClass}
-          {...describedBy("list-file", errors.file, false)}
-        />
+        <input name="file" type="file" className={inputClass} {...describedBy("list-file", errors.file, false)} />
       </FormField>
       <FormField id="list-format" name="format" label="Format" error={errors.format}>
         <select
-          id="list-format"
           name="format"
           className={inputClass}
           defaultValue=""
@@ -99,13 +92,7 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
         hint="Leave empty for the format's own: ofac-sdn, own-blocklist, opensanctions."
         error={errors.list}
       >
-        <input
-          id="list-name"
-          name="list"
-          className={inputClass}
-          autoComplete="off"
-          {...describedBy("list-name", errors.list, true)}
-        />
+        <input name="list" className={inputClass} autoComplete="off" {...describedBy("list-name", errors.list, true)} />
       </FormField>
       <FormField
         id="list-published"
@@ -114,7 +101,6 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
         error={errors.publishedAt}
       >
         <input
-          id="list-published"
           name="publishedAt"
           type="date"
           className={inputClass}

@@ -35,7 +35,6 @@ export function LookupForm() {
       <Form className="flex flex-wrap items-end gap-3" onSubmit={(e) => onSubmit(e.currentTarget)}>
         <FormField id="screening-address" name="address" label="Address" error={fieldError} className="w-[28rem]">
           <input
-            id="screening-address"
             name="address"
             className={monoInputClass}
             autoComplete="off"
