@@ -5,6 +5,7 @@ import "server-only";
 // active version stays what it was. The version becomes the list's active one when the import commits.
 import { createHash } from "node:crypto";
 import type { Db, Queryable } from "@/server/db";
+import { logger } from "@/server/log";
 import { csvParser } from "./csv";
 import { ftmParser } from "./ftm";
 import { sdnParser } from "./sdn";
@@ -115,9 +116,12 @@ export async function importList(
   });
   // The new rows' hint bits and visibility, and the planner's statistics, set now rather than by the first
   // screenings that read them (VACUUM skips the pages of older versions, already all-visible).
-  await db.query(
-    db.engine === "postgres" ? "VACUUM (ANALYZE) screening_list_entries" : "ANALYZE screening_list_entries",
-  );
+  // The version is active whatever happens here: a failure is logged, not the import's.
+  await db
+    .query(db.engine === "postgres" ? "VACUUM (ANALYZE) screening_list_entries" : "ANALYZE screening_list_entries")
+    .catch((e: unknown) =>
+      logger.warn({ err: String(e), versionId: id }, "screening list: vacuum after import failed"),
+    );
   return (await versionById(db, id))!;
 }
 
