@@ -113,6 +113,27 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
     expect(await activeVersions(t.db)).toEqual(active);
   });
 
+  it("[screening][import] a file of many batches imports whole, and one failing on its last line leaves nothing", async () => {
+    const before = await counts();
+    const lines = Array.from({ length: 12_345 }, (_, i) => `0x${i.toString(16).padStart(40, "0")},ERC20,batch ${i}`);
+    const csv = `address,chain,reason\n${lines.join("\n")}\n`;
+    const bad = await importList(t.db, chunks(`${csv}0xdead,,no chain\n`, 4096), { importedBy: "c@test", list: "many" })
+      .then(() => null)
+      .catch((e: unknown) => e);
+    expect((bad as ListParseError).where.line).toBe(12_347);
+    expect(await counts()).toEqual(before);
+    const v = await importList(t.db, chunks(csv, 4096), { importedBy: "c@test", list: "many" });
+    expect([v.addressCount, v.counts]).toEqual([12_345, { ERC20: 12_345 }]);
+    const { rows } = await t.db.query<{ n: number; o: number }>(
+      "SELECT count(DISTINCT address)::int AS n, max(ordinal)::int AS o FROM screening_list_entries WHERE version_id = $1",
+      [v.id],
+    );
+    expect(rows[0]).toEqual({ n: 12_345, o: 12_344 });
+    expect((await screenAddress(t.db, `0x${(12_344).toString(16).padStart(40, "0")}`)).matches[0]?.reason).toBe(
+      "batch 12344",
+    );
+  });
+
   it("[screening][import] CSV and FtM lists are lists of their own; a lookup answers every active one", async () => {
     const csv = await importList(t.db, chunks(fixture("own-blocklist.csv")), {
       importedBy: "compliance@test",
@@ -129,7 +150,13 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
     });
     expect([ftm.list, ftm.format, ftm.counts]).toEqual(["opensanctions", "ftm", { USDT: 1, XBT: 1, UNKNOWN: 1 }]);
     const eth = await screenAddress(t.db, ETH_CHECKSUM.toLowerCase());
-    expect(eth.versions.map((v) => v.list)).toEqual(["ofac-sdn", "ofac-sdn-legacy", "opensanctions", "own-blocklist"]);
+    expect(eth.versions.map((v) => v.list)).toEqual([
+      "many",
+      "ofac-sdn",
+      "ofac-sdn-legacy",
+      "opensanctions",
+      "own-blocklist",
+    ]);
     expect(eth.matches.map((m) => [m.list, m.asset])).toEqual([
       ["ofac-sdn", "ETH"],
       ["ofac-sdn-legacy", "ETH"],

@@ -73,10 +73,16 @@ export async function importList(
       },
       published: (at) => void (published = at),
     };
+    // One batch is written while the next is parsed (the database and this process work at once); never more
+    // than one in flight, so memory stays at two batches. A failed write is thrown at the next flush or the end.
+    let inflight: Promise<void> = Promise.resolve();
     const flush = async () => {
       const batch = pending;
       pending = [];
-      if (batch.length) await insertEntries(tx, versionId, ordinal, batch);
+      await inflight;
+      if (!batch.length) return;
+      inflight = insertEntries(tx, versionId, ordinal, batch);
+      inflight.catch(() => undefined);
       ordinal += batch.length;
     };
 
@@ -104,6 +110,7 @@ export async function importList(
     if (!parser) throw new ListParseError("the file is empty", {});
     parser.end();
     await flush();
+    await inflight;
     if (ordinal === 0)
       throw new ListParseError("the file lists no address (a list that empties the list is refused)", {});
     await tx.query(
