@@ -34,7 +34,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
     return rows[0]!;
   };
 
-  it("[screening][import] an SDN import is a version: hash, date, counts per asset, importer; its addresses match", async () => {
+  it("[screening][import] an SDN import is a version (hash, date, counts, importer); its addresses match", async () => {
     const text = fixture("sdn-advanced.xml");
     const v = await importList(t.db, chunks(text, 333), { importedBy: "compliance@test", fileName: "sdn.xml" });
     expect(v).toMatchObject({
@@ -113,7 +113,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
     expect(await activeVersions(t.db)).toEqual(active);
   });
 
-  it("[screening][import] a file of many batches imports whole, and one failing on its last line leaves nothing", async () => {
+  it("[screening][import] many batches import whole; a file failing on its last line leaves nothing", async () => {
     const before = await counts();
     const lines = Array.from({ length: 12_345 }, (_, i) => `0x${i.toString(16).padStart(40, "0")},ERC20,batch ${i}`);
     const csv = `address,chain,reason\n${lines.join("\n")}\n`;
@@ -125,7 +125,8 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
     const v = await importList(t.db, chunks(csv, 4096), { importedBy: "c@test", list: "many" });
     expect([v.addressCount, v.counts]).toEqual([12_345, { ERC20: 12_345 }]);
     const { rows } = await t.db.query<{ n: number; o: number }>(
-      "SELECT count(DISTINCT address)::int AS n, max(ordinal)::int AS o FROM screening_list_entries WHERE version_id = $1",
+      `SELECT count(DISTINCT address)::int AS n, max(ordinal)::int AS o
+         FROM screening_list_entries WHERE version_id = $1`,
       [v.id],
     );
     expect(rows[0]).toEqual({ n: 12_345, o: 12_344 });

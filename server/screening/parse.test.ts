@@ -92,7 +92,7 @@ describe("[screening][parse] OFAC SDN advanced XML", () => {
     expect(e.reason).toMatch(/unexpected close tag/);
   });
 
-  it("[screening][parse] a feature type not declared before it, a bad date, another root: refused where they are", () => {
+  it("[screening][parse] an undeclared feature type, a bad date, another root: refused where they are", () => {
     const undeclared = failure(
       sdnParser,
       fixture("sdn-advanced.xml").replace('FeatureTypeID="887"', 'FeatureTypeID="4242"'),

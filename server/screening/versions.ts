@@ -57,8 +57,8 @@ export function versionOf(r: Row): ListVersion {
   };
 }
 
-const COLUMNS = `v.id, v.list, v.format, v.sha256, v.file_name, v.published_at, v.counts, v.address_count, v.imported_by,
-  v.imported_at, v.activated_at, v.audit_intent_id`;
+const COLUMNS = `v.id, v.list, v.format, v.sha256, v.file_name, v.published_at, v.counts, v.address_count,
+  v.imported_by, v.imported_at, v.activated_at, v.audit_intent_id`;
 const IS_ACTIVE = `NOT EXISTS (SELECT 1 FROM screening_list_versions n
    WHERE n.list = v.list AND (n.activated_at, n.id) > (v.activated_at, v.id) AND n.activated_at <= now())`;
 

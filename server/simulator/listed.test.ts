@@ -25,7 +25,7 @@ async function control(method: string, body?: unknown): Promise<{ status: number
 }
 
 describe("[simulator][screening] the sanctioned source and listed destinations", () => {
-  it("[simulator][screening] desk23 alone receives from the sanctioned source; synced and imported, it is listed", async () => {
+  it("[simulator][screening] only desk23 gets a deposit from the sanctioned source, listed once imported", async () => {
     const { sim, client } = bed;
     const desk = deskUid(sim, "desk23");
     const subs = sim.state.subaccountsOf(sim.state.mainUid);
@@ -51,7 +51,7 @@ describe("[simulator][screening] the sanctioned source and listed destinations",
     ]);
   });
 
-  it("[simulator][screening] each listed destination is new, valid on its chain, recorded, and imports as a block list", async () => {
+  it("[simulator][screening] a listed destination is new, valid, recorded, and imports", async () => {
     const a = await control("POST", {});
     const b = await control("POST", { chain: "TRC20", reason: "listed by e2e" });
     const c = await control("POST", { chain: "ERC20" });

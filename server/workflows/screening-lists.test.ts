@@ -84,7 +84,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][upload] o
     expect((await lookupAddress(t.db, { address: SANCTIONED_SOURCE })).match).toBe(true);
   });
 
-  it("[screening][upload] a bad, empty or oversized file is refused on the field file and nothing is written", async () => {
+  it("[screening][upload] a bad, empty or oversized file is refused on its field; nothing is written", async () => {
     const before = (await screeningVersions(t.db)).versions;
     const text = fixture("sdn-advanced.xml");
     const cut = await refusedOn(importUploadedList(t.db, compliance, null, upload(text.slice(0, 2500)), {}));
