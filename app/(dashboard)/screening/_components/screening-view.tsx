@@ -52,7 +52,7 @@ export function ScreeningView({ mayImport }: { mayImport: boolean }) {
         </Panel>
       ) : null}
       <Panel title="List versions">
-        <QueryView query={versions} loading={<Loading what="the list versions" />}>
+        <QueryView query={versions} loading={<Loading what="the list versions" height={120} />}>
           {(data) => (
             <ListTable
               label="List versions, newest first"
