@@ -80,6 +80,14 @@ export const PAGES = {
     what: "Monitoring rules",
     group: "Compliance",
   }),
+  screening: page({
+    path: "/screening",
+    title: "Sanctions screening",
+    label: "Screening",
+    permission: "monitoring.read",
+    what: "Sanctions screening",
+    group: "Compliance",
+  }),
   alertCase: page({
     path: "/alerts/cases/[id]",
     title: "Case",

@@ -78,6 +78,8 @@ export type CallOptions<R extends Resource> = ParamsOption<R> &
     signal?: AbortSignal;
     /** A proxy call signed with another configured key than the main account's (X-Platform-Key). */
     platformKey?: string;
+    /** An upload route's file: sent as the body (application/octet-stream), the input then goes in the query. */
+    file?: Blob;
   };
 
 /**
@@ -137,6 +139,7 @@ async function callOnce<R extends JsonResource>(
     input?: unknown;
     signal?: AbortSignal;
     platformKey?: string;
+    file?: Blob;
   };
   // A lazy route's schema loads beside the request; a failure to load it is read as Brokerdesk being unreachable.
   const output =
@@ -147,8 +150,9 @@ async function callOnce<R extends JsonResource>(
         )
       : Promise.resolve(resource.output);
   output.catch(() => undefined);
-  const url = resourceUrl(resource, o);
-  const body = resource.method === "GET" ? undefined : JSON.stringify(o.input ?? {});
+  const upload = o.file !== undefined;
+  const url = upload ? resourceUrl({ method: "GET", path: resource.path }, o) : resourceUrl(resource, o);
+  const body = upload ? o.file : resource.method === "GET" ? undefined : JSON.stringify(o.input ?? {});
   let res: Response;
   try {
     res = await fetch(url, {
@@ -156,7 +160,7 @@ async function callOnce<R extends JsonResource>(
       cache: "no-store",
       headers: {
         Accept: "application/json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(body === undefined ? {} : { "Content-Type": upload ? "application/octet-stream" : "application/json" }),
         ...(o.platformKey ? { "X-Platform-Key": o.platformKey } : {}),
       },
       body,

@@ -63,6 +63,11 @@ export type ResourceDef<
   permission: ResourcePermission;
   /** The query (GET) or JSON body (others); every route refuses what it does not parse, naming the field. */
   input?: Input;
+  /**
+   * "upload": the body is a file (application/octet-stream) the handler streams from the request, and `input` is
+   * read from the query string, as a GET's. JSON when left out.
+   */
+  body?: "json" | "upload";
   /** The successful answer (JSON), or one event of the stream (NDJSON), or one row (CSV). */
   output: Output;
   /** "json" when left out. */

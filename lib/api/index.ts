@@ -21,6 +21,7 @@ import { proxyResources } from "./proxy";
 import { platformKeyResources } from "./platform-keys";
 import { policyResources } from "./policy";
 import { riskUnitResources } from "./risk-units";
+import { screeningResources } from "./screening";
 import { subaccountResources } from "./registry";
 import { userResources } from "./admin/users";
 import { withdrawalResources } from "./withdrawals";
@@ -51,6 +52,7 @@ export const resources = Object.fromEntries(
       monitoringEvidenceResources,
       monitoringBulkResources,
       monitoringControlResources,
+      screeningResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

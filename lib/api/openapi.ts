@@ -83,8 +83,9 @@ function errorResponses(resource: Resource): ZodOpenApiResponsesObject {
 function operation(resource: Resource): ZodOpenApiOperationObject {
   const names = [...resource.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const path = names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
-  const query = resource.method === "GET" && resource.input ? (resource.input as z.ZodObject) : undefined;
-  const body = resource.method !== "GET" && resource.input ? resource.input : undefined;
+  const upload = resource.body === "upload";
+  const query = (resource.method === "GET" || upload) && resource.input ? (resource.input as z.ZodObject) : undefined;
+  const body = resource.method !== "GET" && !upload && resource.input ? resource.input : undefined;
   const action = resource.method === "GET" ? null : auditActionOf(resource, {});
   return {
     operationId: resource.path.startsWith("/api/platform/") ? `platform.${resource.id}` : resource.id,
@@ -107,6 +108,9 @@ function operation(resource: Resource): ZodOpenApiOperationObject {
     security: resource.permission === "public" ? [] : [{ [SESSION]: [] }],
     ...(path || query ? { requestParams: { ...(path ? { path } : {}), ...(query ? { query } : {}) } } : {}),
     ...(body ? { requestBody: { content: { "application/json": { schema: body } } } } : {}),
+    ...(upload
+      ? { requestBody: { content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } } } }
+      : {}),
     responses: { "200": successResponse(resource), ...errorResponses(resource) },
   };
 }

@@ -21,6 +21,8 @@
 //   --latencies (use 0,150) on --ledger-engines (PostgreSQL with --ledger-pg), --approval-n 40 approvals each
 //   monitoring-first-sync (not in the default set): the app's sync of --ledger-subs simulator sub-accounts with two
 //   rules active from the start; their alerts against the reference once every history is complete (--ledger-pg)
+//   screening (not in the default set): the import of a generated SDN advanced XML of --screening-addresses
+//   1000000 and one screening's p95 against it, on --ledger-engines (PostgreSQL with --ledger-pg)
 //   chaos (not in the default set; needs TEST_DATABASE_URL, as `npm run test:chaos`): --chaos-ops 1300 operations per
 //   instance (three; about 1,000 withdrawals), --chaos-seed N (random unless given)
 import os from "node:os";
@@ -30,6 +32,7 @@ import { chaosBench } from "./chaos";
 import { ledgerBench } from "./ledger";
 import { monitoringBench } from "./monitoring";
 import { monitoringFirstSyncBench } from "./monitoring-first-sync";
+import { screeningBench } from "./screening";
 import { staffLoad } from "./load";
 import { proxyOverhead } from "./overhead";
 import { distance } from "./distance";
@@ -82,6 +85,7 @@ async function main(): Promise<void> {
   if (only.has("monitoring")) await monitoringBench();
   if (only.has("approval")) await approvalBench();
   if (only.has("monitoring-first-sync")) await monitoringFirstSyncBench();
+  if (only.has("screening")) await screeningBench();
   if (only.has("chaos")) await chaosBench();
   const machine = {
     node: process.version,

@@ -49,6 +49,7 @@ const args = parseArgs({
     "chaos-ops": { type: "string", default: "1300" },
     "chaos-seed": { type: "string" },
     "approval-n": { type: "string", default: "40" },
+    "screening-addresses": { type: "string", default: "1000000" },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -77,6 +78,9 @@ export const ledgerFlags = {
   freshSubs: Number(args["fresh-subs"]),
   freshSeconds: Number(args["fresh-seconds"]),
 };
+
+/** How many addresses the screening benchmark's generated SDN file lists. */
+export const screeningAddresses = Number(args["screening-addresses"]);
 
 /** The Lighthouse benchmark's subset: the manifest paths and the roles to run (all unless said). */
 const listFlag = (v: string | undefined) => (v ? new Set(v.split(",").map((s) => s.trim())) : null);

@@ -121,12 +121,13 @@ export function apiRoute<R extends Resource>(
           new DomainError("forbidden", `Your role (${session.role}) may not do this (${permission})`),
         );
       }
+      const upload = resource.body === "upload";
       if (mutating) {
-        const reason = csrfProblem(req);
+        const reason = csrfProblem(req, { upload });
         if (reason) throw await refusal(new DomainError("csrf", reason));
       }
       let raw: unknown;
-      if (mutating) {
+      if (mutating && !upload) {
         raw = await readJson(req).catch(async (e: unknown) =>
           Promise.reject(e instanceof DomainError ? await refusal(e) : e),
         );

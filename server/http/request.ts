@@ -41,7 +41,7 @@ export async function refuse(
   return err;
 }
 
-export function csrfProblem(req: NextRequest): string | null {
+export function csrfProblem(req: NextRequest, opts: { upload?: boolean } = {}): string | null {
   const origin = req.headers.get("origin");
   if (!origin) return "Cross-site request refused: the Origin header is missing";
   const allowed = new Set([new URL(env.nextAuthUrl).origin, req.nextUrl.origin]);
@@ -49,7 +49,11 @@ export function csrfProblem(req: NextRequest): string | null {
   if (host) allowed.add(`${req.nextUrl.protocol}//${host}`);
   if (!allowed.has(origin)) return "Cross-site request refused: the Origin is not this site";
   const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) return "Requests that change something must be sent as application/json";
+  // A file upload is application/octet-stream: like JSON, a type no cross-site form can send without a preflight.
+  if (opts.upload) {
+    if (!/^application\/octet-stream\b/i.test(type)) return "A file upload must be sent as application/octet-stream";
+  } else if (!/^application\/json\b/i.test(type))
+    return "Requests that change something must be sent as application/json";
   return null;
 }
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { PlatformKey } from "@/lib/env";
 import type { SimClock } from "./clock";
 import { faultRulesSchema, type FaultInjector } from "./faults";
+import { listDestination, listedAddresses, listedDestinationSchema } from "./listed";
 import { injectPattern, injectPatternSchema } from "./pattern-inject";
 import type { DemoKeys } from "./keys";
 import type { SlidingWindowLimiter } from "./rate-limit";
@@ -191,6 +192,14 @@ export function control(core: ControlledSimulator, req: IncomingMessage, res: Se
       const out = injectPattern(core.state, parsed.data, core.clock.now());
       return "error" in out ? json(res, out.status, { ok: false, error: out.error }) : json(res, 200, out);
     }
+    case "POST /__sim/listed-destinations": {
+      // A destination the e2e suite can list (./listed.ts).
+      const parsed = listedDestinationSchema.safeParse(r.rawBody.length ? parseJson(r.rawBody) : {});
+      if (!parsed.success) return json(res, 400, { ok: false, error: z.prettifyError(parsed.error) });
+      return json(res, 200, listDestination(core.state, parsed.data));
+    }
+    case "GET /__sim/listed-destinations":
+      return json(res, 200, listedAddresses(core.state));
     case "GET /__sim/keys":
       return json(res, 200, core.keys);
     case "GET /__sim/faults":

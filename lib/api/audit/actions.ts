@@ -84,6 +84,7 @@ export const AUDIT_ACTIONS = z.enum([
   "monitoring.alerts-export",
   "monitoring.case-report",
   "monitoring.case-records-export",
+  "screening.list-import",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

@@ -11,6 +11,7 @@ export const PATTERN_DESKS = {
   sharedSourceB: { name: "desk17", label: "Desk 17 (shared source)" },
   sharedSourceC: { name: "desk18", label: "Desk 18 (shared source)" },
   largeFirst: { name: "desk19", label: "Desk 19 (large first deposit)" },
+  sanctionedSource: { name: "desk23", label: "Desk 23 (sanctioned source)" },
 } as const;
 export type PatternDesk = keyof typeof PATTERN_DESKS;
 

@@ -4,6 +4,7 @@ import { hashInts } from "../prng";
 import type { SubaccountRecord } from "./accounts";
 import { hex, type DepositRow } from "./deposits";
 import { PATTERN_DESKS, type PatternDesk } from "./pattern-desks";
+import { SANCTIONED_SOURCE } from "./sanctioned";
 
 /**
  * Seeded patterns for monitoring: a few seeded desks whose deposits show what compliance looks for, so each
@@ -19,7 +20,7 @@ import { PATTERN_DESKS, type PatternDesk } from "./pattern-desks";
 const HOUR = 3_600_000;
 
 /** One pattern deposit: USDT on chain, `agoMs` before the anchor, of `amount`. */
-type Planned = { desk: PatternDesk; agoMs: number; amount: string; from?: "shared" };
+type Planned = { desk: PatternDesk; agoMs: number; amount: string; from?: "shared" | "sanctioned" };
 
 const STRUCTURING_AMOUNTS = ["9870.00", "9640.00", "9910.50", "9560.00", "9790.00", "9705.25", "9880.00"];
 const SHARED_AMOUNTS = ["25000.00", "40000.00", "18500.00"];
@@ -65,6 +66,9 @@ const PLAN: readonly Planned[] = [
   })),
   // The first deposit of desk19, before any of its generated history (which holds the last 180 days).
   { desk: "largeFirst", agoMs: 185 * DAY_MS, amount: "2500000.00" },
+  // One deposit from an address on the sanctions lists (./sanctioned.ts; the SDN fixtures list it): no preset
+  // fires for it (12,000 USDT, a source of its own), screening does once a list holding it is imported.
+  { desk: "sanctionedSource", agoMs: 3 * DAY_MS, amount: "12000.00", from: "sanctioned" },
 ];
 
 /** The source address the shared-source desks have in common. */
@@ -112,7 +116,12 @@ export function generatePatternDeposits(seed: number, anchor: number, subs: read
         sub,
         amount: p.amount,
         key: k,
-        fromAddress: p.from === "shared" ? sharedSourceAddress(seed) : `0x${hex(seed ^ 0x5a5b, k, 40)}`,
+        fromAddress:
+          p.from === "shared"
+            ? sharedSourceAddress(seed)
+            : p.from === "sanctioned"
+              ? SANCTIONED_SOURCE
+              : `0x${hex(seed ^ 0x5a5b, k, 40)}`,
       }),
     );
   }
