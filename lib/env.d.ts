@@ -52,6 +52,16 @@ export type Env = Readonly<{
   destinationLockMs: number;
   /** Days to review a monitoring case, by its highest alert's severity (MONITORING_REVIEW_DAYS). */
   monitoringReviewDays: Readonly<{ high: number; medium: number; low: number }>;
+  /**
+   * The Travel Rule: the USDT value from which an on-chain withdrawal carries IVMS101 data (TRAVEL_RULE_THRESHOLD_USDT,
+   * a decimal string; "0" = every one), and the broker as the originating VASP.
+   */
+  travelRule: Readonly<{
+    thresholdUsdt: string;
+    vaspName: string;
+    vaspLei: string | undefined;
+    vaspCountry: string | undefined;
+  }>;
   /** bcrypt work factor of new password hashes (PASSWORD_HASH_COST; 12 unless set, below 12 only in simulator mode). */
   passwordHashCost: number;
   /** The ledger's sync. */

@@ -197,6 +197,12 @@ export function parseEnv(source) {
     approverCoolOffMs: e.APPROVER_COOL_OFF_HOURS * 3_600_000,
     destinationLockMs: e.DESTINATION_LOCK_HOURS * 3_600_000,
     monitoringReviewDays: Object.freeze(e.MONITORING_REVIEW_DAYS),
+    travelRule: Object.freeze({
+      thresholdUsdt: e.TRAVEL_RULE_THRESHOLD_USDT ?? "0",
+      vaspName: e.TRAVEL_RULE_VASP_NAME ?? "Brokerdesk broker",
+      vaspLei: e.TRAVEL_RULE_VASP_LEI,
+      vaspCountry: e.TRAVEL_RULE_VASP_COUNTRY,
+    }),
     passwordHashCost: e.PASSWORD_HASH_COST,
     ledger: Object.freeze({
       sync: e.LEDGER_SYNC === "on",

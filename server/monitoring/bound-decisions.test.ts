@@ -15,8 +15,7 @@ import {
   domainRefusal,
   staffSession,
   STEADY_BALANCES,
-  workflowTestBed,
-} from "@/server/testing";
+  workflowTestBed, TEST_TRAVEL_RULE } from "@/server/testing";
 import { approveWithdrawal, requestWithdrawal } from "@/server/workflows/withdrawal-requests";
 import { listAlerts } from "./alert";
 import { clearHold, closeCase, getCase, rejectHeldWithdrawal } from "./case";
@@ -71,6 +70,7 @@ describe("[monitoring][bound-decisions]", () => {
         address: tronAddress(),
         amount,
         reason: "client payout",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
   const approve = (w: WithdrawalView) =>

@@ -15,8 +15,7 @@ import {
   domainRefusal,
   staffSession,
   STEADY_BALANCES,
-  workflowTestBed,
-} from "@/server/testing";
+  workflowTestBed, TEST_TRAVEL_RULE } from "@/server/testing";
 import {
   approveWithdrawal,
   cancelWithdrawal,
@@ -84,6 +83,7 @@ const form = (over: Partial<WithdrawalFormInput> = {}) =>
     address: TRON,
     amount: "60000",
     reason: "policy test",
+    travelRule: TEST_TRAVEL_RULE,
     ...over,
   });
 const approve = (w: WithdrawalView, by: StaffSession, db: Db = bed.db) =>

@@ -13,8 +13,7 @@ import {
   domainRefusal,
   staffSession,
   STEADY_BALANCES,
-  workflowTestBed,
-} from "@/server/testing";
+  workflowTestBed, TEST_TRAVEL_RULE } from "@/server/testing";
 import { approveDestination, listDestinations, rejectDestination, requestDestination } from "./withdrawal-destinations";
 import { getWithdrawal } from "./withdrawal-ledger";
 import { requestWithdrawal } from "./withdrawal-requests";
@@ -77,6 +76,7 @@ describe("[withdrawals][address-book]", () => {
         address: TRON,
         amount: "1",
         reason: "book test",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
     expect(w.inAddressBook).toBe(false);
@@ -110,6 +110,7 @@ describe("[withdrawals][address-book]", () => {
         address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88",
         amount: "1",
         reason: "book test",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
     expect(w2.inAddressBook).toBe(false);
@@ -130,6 +131,7 @@ describe("[withdrawals][address-book]", () => {
         address: evm.toLowerCase(),
         amount: "1",
         reason: "book test",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
     expect(lower.inAddressBook).toBe(true);

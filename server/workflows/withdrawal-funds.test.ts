@@ -13,8 +13,7 @@ import {
   domainRefusal,
   simulatorTestBed,
   staffSession,
-  STEADY_BALANCES,
-} from "@/server/testing";
+  STEADY_BALANCES, TEST_TRAVEL_RULE } from "@/server/testing";
 import { fundsOf, lockFunds } from "./withdrawal-funds";
 import { cancelWithdrawal, mintClientOid, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
@@ -39,6 +38,7 @@ const form = (over: Partial<WithdrawalFormInput> = {}) =>
     address: ADDRESS,
     amount: "1",
     reason: "reserve test",
+    travelRule: TEST_TRAVEL_RULE,
     ...over,
   });
 

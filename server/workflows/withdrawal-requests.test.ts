@@ -16,8 +16,7 @@ import {
   domainRefusal,
   staffSession,
   STEADY_BALANCES,
-  workflowTestBed,
-} from "@/server/testing";
+  workflowTestBed, TEST_TRAVEL_RULE } from "@/server/testing";
 import { WITHDRAWAL_CSV_COLUMNS } from "@/lib/api/withdrawals";
 import {
   getWithdrawal,
@@ -80,6 +79,7 @@ function form(over: Partial<WithdrawalFormInput> = {}) {
     address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
     amount: "12.5",
     reason: "client payout",
+    travelRule: TEST_TRAVEL_RULE,
     ...over,
   });
 }

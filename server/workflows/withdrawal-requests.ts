@@ -25,6 +25,8 @@ import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, requiredOf, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 import { e5Body, submitWithdrawal, type Sender } from "./withdrawal-send";
 import { refuseHeld, screenRequest } from "@/server/monitoring/hold";
+import { env } from "@/lib/env";
+import { refuseWithoutTravelRuleEarly, travelRuleRecordFor } from "./travel-rule";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -44,7 +46,10 @@ export async function requestWithdrawal(
   client: PlatformClient,
   session: StaffSession,
   input: WithdrawalFormValues,
+  opts: { travelRuleThresholdUsdt?: string } = {},
 ): Promise<WithdrawalView> {
+  const threshold = opts.travelRuleThresholdUsdt ?? env.travelRule.thresholdUsdt;
+  refuseWithoutTravelRuleEarly(input, threshold);
   const sub = await getRegistryEntry(db, input.subUid);
   if (!sub) throw field("subUid", `Sub-account ${input.subUid} is not in Brokerdesk's registry`);
   if (sub.status !== "normal")
@@ -91,6 +96,9 @@ export async function requestWithdrawal(
       amount: input.amount,
       requesterRole: session.role,
     });
+    // The Travel Rule, judged on the value the policy just computed (the day's price): a refusal here rolls the
+    // transaction back, so a request without the data writes nothing.
+    const travelRule = await travelRuleRecordFor(tx, session, input, policy.valueUsdt, threshold);
     await lockFunds(tx, input.subUid, input.coin);
     const { pending, pendingCount } = await pendingOf(tx, input.subUid, input.coin);
     const free = new Big(available).minus(pending);
@@ -110,8 +118,8 @@ export async function requestWithdrawal(
       await tx.query<Row>(
         `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount,
           reason, requested_by,
-                                          policy_version, policy_rule, policy_approvals, value_usdt)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14) RETURNING *`,
+                                          policy_version, policy_rule, policy_approvals, value_usdt, travel_rule)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15::jsonb) RETURNING *`,
         [
           clientOid,
           input.subUid,
@@ -127,6 +135,7 @@ export async function requestWithdrawal(
           policy.rule,
           JSON.stringify(policy.approvals),
           policy.valueUsdt,
+          travelRule === null ? null : JSON.stringify(travelRule),
         ],
       )
     ).rows;

@@ -1,0 +1,71 @@
+// The Travel Rule's part of a withdrawal request: what the requester says of the beneficiary, and either the
+// beneficiary's VASP or the staff member's attestation that the customer controls a self-hosted wallet. The
+// originator is not asked for: the server copies it from the sub-account's registry holder. Isomorphic.
+import * as z from "zod/mini";
+import "@/lib/zod-english";
+import { beneficiarySchema, identityPayloadSchema, vaspSchema } from "@/lib/ivms101";
+import { defineResource } from "../define-resource";
+
+/** How the customer showed they control a self-hosted address. */
+export const SELF_HOSTED_METHODS = ["signed_message", "test_transfer", "other"] as const;
+export const SELF_HOSTED_METHOD_WORDS: Record<(typeof SELF_HOSTED_METHODS)[number], string> = {
+  signed_message: "a message signed with the address's key",
+  test_transfer: "a small test transfer from the address",
+  other: "another way (said in the statement)",
+};
+
+export const travelRuleInputSchema = z
+  .object({
+    beneficiary: beneficiarySchema,
+    beneficiaryVASP: z.optional(z.object({ beneficiaryVASP: vaspSchema })),
+    selfHostedWallet: z.optional(
+      z.object({
+        method: z.enum(SELF_HOSTED_METHODS, { error: `method must be one of ${SELF_HOSTED_METHODS.join(", ")}` }),
+        statement: z
+          .string({ error: "statement is required" })
+          .check(z.trim())
+          .check(z.minLength(10, { error: "statement must say what the customer showed (10 characters or more)" }))
+          .check(z.maxLength(1000, { error: "statement must be at most 1000 characters" })),
+      }),
+    ),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.beneficiaryVASP === !v.selfHostedWallet) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["beneficiaryVASP"],
+          message: "name the beneficiary's VASP, or record a self-hosted wallet's ownership attestation (one of them)",
+        });
+      }
+    }),
+  );
+export type TravelRuleInput = z.input<typeof travelRuleInputSchema>;
+export type TravelRuleValues = z.output<typeof travelRuleInputSchema>;
+
+/** What a request keeps: the IVMS101 payload as it was at request time, and how the rule applied. */
+export const travelRuleRecordSchema = z.object({
+  ivms101: identityPayloadSchema,
+  selfHostedWallet: z.nullable(
+    z.object({ method: z.enum(SELF_HOSTED_METHODS), statement: z.string(), attestedBy: z.string(), attestedAt: z.string() }),
+  ),
+  /** TRAVEL_RULE_THRESHOLD_USDT when requested, and the value the rule was judged on (null: no price that day). */
+  thresholdUsdt: z.string(),
+  valueUsdt: z.nullable(z.string()),
+});
+export type TravelRuleRecord = z.infer<typeof travelRuleRecordSchema>;
+
+export const travelRuleResources = {
+  travelRuleExport: defineResource({
+    id: "withdrawals.travel-rule-export",
+    method: "GET",
+    path: "/api/withdrawals/{id}/travel-rule",
+    summary:
+      "The request's Travel Rule data as an IVMS101 JSON file (its IdentityPayload); the file's SHA-256 is " +
+      "recorded in its audit entry",
+    permission: "withdrawals.read",
+    output: identityPayloadSchema,
+    reply: "json-file",
+    errors: ["not_found"],
+  }),
+} as const;
