@@ -13,7 +13,11 @@ export const FIXTURE_TRAVEL_RULE: TravelRuleInput = {
     beneficiaryPersons: [
       {
         naturalPerson: {
-          name: { nameIdentifier: [{ primaryIdentifier: "Example", secondaryIdentifier: "Erika", nameIdentifierType: "LEGL" }] },
+          name: {
+            nameIdentifier: [
+              { primaryIdentifier: "Example", secondaryIdentifier: "Erika", nameIdentifierType: "LEGL" },
+            ],
+          },
           countryOfResidence: "DE",
         },
       },
@@ -52,7 +56,9 @@ export const FIXTURE_SELF_HOSTED: TravelRuleInput = {
 export const FIXTURE_HOLDER: Ivms101Person = {
   naturalPerson: {
     name: { nameIdentifier: [{ primaryIdentifier: "Muster", secondaryIdentifier: "Max", nameIdentifierType: "LEGL" }] },
-    geographicAddress: [{ addressType: "HOME", streetName: "Hauptstrasse", buildingNumber: "1", townName: "Berlin", country: "DE" }],
+    geographicAddress: [
+      { addressType: "HOME", streetName: "Hauptstrasse", buildingNumber: "1", townName: "Berlin", country: "DE" },
+    ],
     dateAndPlaceOfBirth: { dateOfBirth: "1980-04-30", placeOfBirth: "Hamburg" },
     countryOfResidence: "DE",
   },

@@ -100,9 +100,7 @@ export const naturalPersonSchema = z.object({
   geographicAddress: z.optional(z.array(addressSchema).check(z.maxLength(3))),
   nationalIdentification: z.optional(nationalIdentificationSchema),
   customerIdentification: z.optional(text("customerIdentification", 50)),
-  dateAndPlaceOfBirth: z.optional(
-    z.object({ dateOfBirth: pastDate, placeOfBirth: text("placeOfBirth", 70) }),
-  ),
+  dateAndPlaceOfBirth: z.optional(z.object({ dateOfBirth: pastDate, placeOfBirth: text("placeOfBirth", 70) })),
   countryOfResidence: z.optional(country("countryOfResidence")),
 });
 

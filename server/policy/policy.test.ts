@@ -15,7 +15,9 @@ import {
   domainRefusal,
   staffSession,
   STEADY_BALANCES,
-  workflowTestBed, TEST_TRAVEL_RULE } from "@/server/testing";
+  workflowTestBed,
+  TEST_TRAVEL_RULE,
+} from "@/server/testing";
 import {
   approveWithdrawal,
   cancelWithdrawal,

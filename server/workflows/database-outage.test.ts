@@ -13,7 +13,14 @@ import { openDb, type Db } from "@/server/db";
 import { probeDatabase } from "@/server/db/probe";
 import { createTestDatabase, type TestDatabase } from "@/server/db/testing";
 import { describeFailure } from "@/server/failures";
-import { addToRegistry, deskUid, simulatorTestBed, staffSession, STEADY_BALANCES, TEST_TRAVEL_RULE } from "@/server/testing";
+import {
+  addToRegistry,
+  deskUid,
+  simulatorTestBed,
+  staffSession,
+  STEADY_BALANCES,
+  TEST_TRAVEL_RULE,
+} from "@/server/testing";
 import { startInstanceLease } from "./instance-recovery";
 import { approveWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 

@@ -21,7 +21,8 @@ const holderView = (r: HolderRow): HolderView => ({
   updatedAt: iso(r.holder_updated_at),
 });
 
-const noSubaccount = (uid: string) => new DomainError("not_found", `Sub-account ${uid} is not in Brokerdesk's registry`);
+const noSubaccount = (uid: string) =>
+  new DomainError("not_found", `Sub-account ${uid} is not in Brokerdesk's registry`);
 
 export async function getHolder(db: Queryable, uid: string): Promise<HolderView> {
   if (!/^\d{1,32}$/.test(uid)) throw noSubaccount(uid);

@@ -6,7 +6,13 @@ import Big from "big.js";
 import { DomainError } from "@/lib/api/errors";
 import type { TravelRuleRecord, TravelRuleValues, WithdrawalFormValues } from "@/lib/api/withdrawals";
 import { env } from "@/lib/env";
-import { identityPayloadSchema, originatorPersonSchema, personName, vaspPerson, type IdentityPayload } from "@/lib/ivms101";
+import {
+  identityPayloadSchema,
+  originatorPersonSchema,
+  personName,
+  vaspPerson,
+  type IdentityPayload,
+} from "@/lib/ivms101";
 import { openAudit, sealOf } from "@/server/audit";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
@@ -134,7 +140,8 @@ export async function travelRuleExport(
 ): Promise<{ name: string; bytes: Uint8Array }> {
   const row = await loadRow(db, id);
   const record = toView(row).travelRule;
-  if (!record) throw new DomainError("not_found", `Withdrawal ${id} carries no Travel Rule data (the rule did not apply)`);
+  if (!record)
+    throw new DomainError("not_found", `Withdrawal ${id} carries no Travel Rule data (the rule did not apply)`);
   const trail = await openAudit(
     db,
     {

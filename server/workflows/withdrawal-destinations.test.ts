@@ -13,7 +13,9 @@ import {
   domainRefusal,
   staffSession,
   STEADY_BALANCES,
-  workflowTestBed, TEST_TRAVEL_RULE } from "@/server/testing";
+  workflowTestBed,
+  TEST_TRAVEL_RULE,
+} from "@/server/testing";
 import { approveDestination, listDestinations, rejectDestination, requestDestination } from "./withdrawal-destinations";
 import { getWithdrawal } from "./withdrawal-ledger";
 import { requestWithdrawal } from "./withdrawal-requests";

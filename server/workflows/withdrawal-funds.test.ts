@@ -13,7 +13,9 @@ import {
   domainRefusal,
   simulatorTestBed,
   staffSession,
-  STEADY_BALANCES, TEST_TRAVEL_RULE } from "@/server/testing";
+  STEADY_BALANCES,
+  TEST_TRAVEL_RULE,
+} from "@/server/testing";
 import { fundsOf, lockFunds } from "./withdrawal-funds";
 import { cancelWithdrawal, mintClientOid, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 

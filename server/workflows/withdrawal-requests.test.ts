@@ -16,7 +16,9 @@ import {
   domainRefusal,
   staffSession,
   STEADY_BALANCES,
-  workflowTestBed, TEST_TRAVEL_RULE } from "@/server/testing";
+  workflowTestBed,
+  TEST_TRAVEL_RULE,
+} from "@/server/testing";
 import { WITHDRAWAL_CSV_COLUMNS } from "@/lib/api/withdrawals";
 import {
   getWithdrawal,

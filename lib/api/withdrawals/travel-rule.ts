@@ -47,7 +47,12 @@ export type TravelRuleValues = z.output<typeof travelRuleInputSchema>;
 export const travelRuleRecordSchema = z.object({
   ivms101: identityPayloadSchema,
   selfHostedWallet: z.nullable(
-    z.object({ method: z.enum(SELF_HOSTED_METHODS), statement: z.string(), attestedBy: z.string(), attestedAt: z.string() }),
+    z.object({
+      method: z.enum(SELF_HOSTED_METHODS),
+      statement: z.string(),
+      attestedBy: z.string(),
+      attestedAt: z.string(),
+    }),
   ),
   /** TRAVEL_RULE_THRESHOLD_USDT when requested, and the value the rule was judged on (null: no price that day). */
   thresholdUsdt: z.string(),
