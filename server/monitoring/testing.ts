@@ -31,7 +31,13 @@ export type TestWithdrawal = {
   ms: number;
 };
 export type TestPrice = { coin: string; day: string; usdt: string };
-export type TestLedger = { deposits: TestDeposit[]; withdrawals: TestWithdrawal[]; prices: TestPrice[] };
+export type TestLedger = {
+  deposits: TestDeposit[];
+  withdrawals: TestWithdrawal[];
+  prices: TestPrice[];
+  /** The deposits (order IDs) whose originator's data compliance recorded. */
+  originators?: string[];
+};
 
 export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
   for (const d of l.deposits) {
@@ -51,6 +57,12 @@ export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
       [w.id, `t${w.id.replaceAll("-", "")}`, w.subUid, w.coin, w.address, w.amount, w.ms, w.state],
     );
   }
+  for (const orderId of l.originators ?? []) {
+    await db.query(
+      `INSERT INTO deposit_originators (order_id, originator, recorded_by) VALUES ($1, $2::jsonb, 'compliance@test')`,
+      [orderId, JSON.stringify({ originatorPersons: [] })],
+    );
+  }
   for (const p of l.prices) {
     await db.query(`INSERT INTO ledger_coin_prices (coin, day, usdt, trade_id, trade_ts) VALUES ($1, $2, $3, '1', 0)`, [
       p.coin,
@@ -64,7 +76,7 @@ export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
 export async function clearMonitoring(db: Queryable): Promise<void> {
   await db.query(
     `TRUNCATE monitoring_case_records, monitoring_case_notes, monitoring_alerts, monitoring_cases, monitoring_snoozes,
-       monitoring_rule_versions, monitoring_rules, ledger_deposit_changes, ledger_deposits,
+       monitoring_rule_versions, monitoring_rules, ledger_deposit_changes, deposit_originators, ledger_deposits,
          withdrawal_requests, ledger_coin_prices CASCADE`,
   );
 }
@@ -205,6 +217,22 @@ function referenceHits(l: TestLedger, spec: RuleSpec): Hit[] {
           return true;
         })
         .map((d) => one(d.sub, `d:${d.id}`, d.t));
+    }
+    case "deposit_without_originator": {
+      const p = spec.params;
+      const wait = p.afterDays * DAY;
+      const known = new Set(l.originators ?? []);
+      return (
+        deposits
+          .filter((d) => d.status === "success" && d.t <= Date.now() - wait && !known.has(d.id))
+          .filter((d) => p.coin === undefined || d.coin === p.coin)
+          .filter((d) => {
+            const v = valueOf(l, d, p.unit);
+            return v !== null && v.gte(p.minAmount);
+          })
+          // Its trigger is when the wait ran out: a scope's earliest trigger time is compared with that.
+          .map((d) => one(d.sub, `d:${d.id}`, d.t + wait))
+      );
     }
     case "structuring": {
       const p = spec.params;
