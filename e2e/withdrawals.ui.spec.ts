@@ -15,6 +15,7 @@ import {
   simControlUrl,
   takeOverAccount,
 } from "./support/staff";
+import { TRAVEL_RULE } from "./support/travel-rule";
 
 test.describe.configure({ mode: "serial" });
 
@@ -156,6 +157,7 @@ test("[withdrawals][two-person] a lead cannot approve their own request; complia
     subUid: uid,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "0.5",
     reason: "own request e2e",
@@ -217,6 +219,7 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
     subUid: uid,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "2.5",
     reason: "timeout e2e",
@@ -292,6 +295,7 @@ test("[withdrawals][concurrency] two leads approving at the same moment produce 
     subUid: uid,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "0.75",
     reason: "race e2e",
@@ -338,6 +342,7 @@ test("[withdrawals][failed] a platform refusal is shown with its code and messag
     subUid: desk09,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "1",
     reason: "too late",
@@ -386,6 +391,7 @@ test("[withdrawals][reject] Escape closes the approval dialog; another lead reje
     subUid: uid,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "3",
     reason: "to be rejected",

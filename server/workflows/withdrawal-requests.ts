@@ -49,13 +49,13 @@ export async function requestWithdrawal(
   opts: { travelRuleThresholdUsdt?: string } = {},
 ): Promise<WithdrawalView> {
   const threshold = opts.travelRuleThresholdUsdt ?? env.travelRule.thresholdUsdt;
-  refuseWithoutTravelRuleEarly(input, threshold);
   const sub = await getRegistryEntry(db, input.subUid);
   if (!sub) throw field("subUid", `Sub-account ${input.subUid} is not in Brokerdesk's registry`);
   if (sub.status !== "normal")
     throw field("subUid", `Sub-account ${input.subUid} is ${sub.status}: it cannot withdraw`);
   const badAddress = input.dest === "on_chain" && input.chain ? addressProblem(input.chain, input.address) : null;
   if (badAddress) throw new DomainError("invalid_input", badAddress, { address: [badAddress] });
+  refuseWithoutTravelRuleEarly(input, threshold);
 
   const clientOid = mintClientOid();
   // What will be sent on approval, checked against the platform operation's own schema now, so a request
