@@ -4,6 +4,7 @@
 // exports can be read by any VASP's tooling. Isomorphic: the request form and the server parse with it.
 import * as z from "zod/mini";
 import "@/lib/zod-english";
+import { preprocess } from "@/lib/platform/value-schemas";
 
 export const NATURAL_NAME_TYPES = ["LEGL", "ALIA", "BIRT", "MAID", "MISC"] as const;
 export const LEGAL_NAME_TYPES = ["LEGL", "SHRT", "TRAD"] as const;
@@ -47,6 +48,10 @@ const country = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .check(z.regex(/^[A-Z]{2}$/, { error: `${field} must be a two-letter ISO 3166 country code such as DE` }));
+/** A form's blank field is a value left out. */
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalText = (field: string, max: number) => preprocess(blank, z.optional(text(field, max)));
+const optionalCountry = (field: string) => preprocess(blank, z.optional(country(field)));
 const listOf = <T extends z.core.SomeType>(item: T, field: string, max: number) =>
   z
     .array(item, { error: `${field} must be a list` })
@@ -55,7 +60,7 @@ const listOf = <T extends z.core.SomeType>(item: T, field: string, max: number) 
 
 export const naturalPersonNameIdSchema = z.object({
   primaryIdentifier: text("primaryIdentifier", 100),
-  secondaryIdentifier: z.optional(text("secondaryIdentifier", 100)),
+  secondaryIdentifier: optionalText("secondaryIdentifier", 100),
   nameIdentifierType: z.enum(NATURAL_NAME_TYPES, {
     error: `nameIdentifierType must be one of ${NATURAL_NAME_TYPES.join(", ")}`,
   }),
@@ -63,11 +68,11 @@ export const naturalPersonNameIdSchema = z.object({
 
 export const addressSchema = z.object({
   addressType: z.enum(ADDRESS_TYPES, { error: `addressType must be one of ${ADDRESS_TYPES.join(", ")}` }),
-  streetName: z.optional(text("streetName", 70)),
-  buildingNumber: z.optional(text("buildingNumber", 16)),
-  postCode: z.optional(text("postCode", 16)),
+  streetName: optionalText("streetName", 70),
+  buildingNumber: optionalText("buildingNumber", 16),
+  postCode: optionalText("postCode", 16),
   townName: text("townName", 35),
-  countrySubDivision: z.optional(text("countrySubDivision", 35)),
+  countrySubDivision: optionalText("countrySubDivision", 35),
   country: country("country"),
 });
 
@@ -77,7 +82,7 @@ export const nationalIdentificationSchema = z
     nationalIdentifierType: z.enum(NATIONAL_ID_TYPES, {
       error: `nationalIdentifierType must be one of ${NATIONAL_ID_TYPES.join(", ")}`,
     }),
-    countryOfIssue: z.optional(country("countryOfIssue")),
+    countryOfIssue: optionalCountry("countryOfIssue"),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -85,6 +90,17 @@ export const nationalIdentificationSchema = z
       if (problem) ctx.addIssue({ code: "custom", path: ["nationalIdentifier"], message: problem });
     }),
   );
+
+/** An identification whose identifier was left blank (a form's empty LEI field) is none. */
+const optionalIdentification = preprocess(
+  (v) =>
+    typeof v === "object" &&
+    v !== null &&
+    blank((v as { nationalIdentifier?: unknown }).nationalIdentifier) === undefined
+      ? undefined
+      : v,
+  z.optional(nationalIdentificationSchema),
+);
 
 const pastDate = z
   .string({ error: "dateOfBirth is required" })
@@ -98,10 +114,10 @@ const pastDate = z
 export const naturalPersonSchema = z.object({
   name: z.object({ nameIdentifier: listOf(naturalPersonNameIdSchema, "nameIdentifier", 5) }),
   geographicAddress: z.optional(z.array(addressSchema).check(z.maxLength(3))),
-  nationalIdentification: z.optional(nationalIdentificationSchema),
-  customerIdentification: z.optional(text("customerIdentification", 50)),
+  nationalIdentification: optionalIdentification,
+  customerIdentification: optionalText("customerIdentification", 50),
   dateAndPlaceOfBirth: z.optional(z.object({ dateOfBirth: pastDate, placeOfBirth: text("placeOfBirth", 70) })),
-  countryOfResidence: z.optional(country("countryOfResidence")),
+  countryOfResidence: optionalCountry("countryOfResidence"),
 });
 
 export const legalPersonSchema = z.object({
@@ -118,10 +134,10 @@ export const legalPersonSchema = z.object({
     ),
   }),
   geographicAddress: z.optional(z.array(addressSchema).check(z.maxLength(3))),
-  customerNumber: z.optional(text("customerNumber", 50)),
-  nationalIdentification: z.optional(nationalIdentificationSchema),
+  customerNumber: optionalText("customerNumber", 50),
+  nationalIdentification: optionalIdentification,
   /** Required of an originator (originatorPersonSchema); a beneficiary or a VASP may be known without it. */
-  countryOfRegistration: z.optional(country("countryOfRegistration")),
+  countryOfRegistration: optionalCountry("countryOfRegistration"),
 });
 
 /** One person: exactly one of a natural person and a legal person. */

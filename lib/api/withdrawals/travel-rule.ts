@@ -6,13 +6,9 @@ import "@/lib/zod-english";
 import { beneficiarySchema, identityPayloadSchema, vaspSchema } from "@/lib/ivms101";
 import { defineResource } from "../define-resource";
 
-/** How the customer showed they control a self-hosted address. */
-export const SELF_HOSTED_METHODS = ["signed_message", "test_transfer", "other"] as const;
-export const SELF_HOSTED_METHOD_WORDS: Record<(typeof SELF_HOSTED_METHODS)[number], string> = {
-  signed_message: "a message signed with the address's key",
-  test_transfer: "a small test transfer from the address",
-  other: "another way (said in the statement)",
-};
+import { SELF_HOSTED_METHODS } from "./travel-rule-words";
+
+export { SELF_HOSTED_METHODS, SELF_HOSTED_METHOD_WORDS, type SelfHostedMethod } from "./travel-rule-words";
 
 export const travelRuleInputSchema = z
   .object({
