@@ -8,7 +8,7 @@ import { expect, test } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
 import { platformDirect } from "./support/platform-direct";
 import { DEMO, sameOrigin, signInApi, signIn } from "./support/staff";
-import { TRAVEL_RULE } from "./support/travel-rule";
+import { TRAVEL_RULE, fillTravelRule } from "./support/travel-rule";
 
 test.describe.configure({ mode: "serial" });
 
@@ -36,7 +36,7 @@ async function funds(ctx: APIRequestContext, subUid: string, coin = "USDT"): Pro
   return (await res.json()) as Funds;
 }
 
-const post = (ctx: APIRequestContext, baseURL: string | undefined, data: Record<string, string>) =>
+const post = (ctx: APIRequestContext, baseURL: string | undefined, data: Record<string, unknown>) =>
   ctx.post("/api/withdrawals", { headers: sameOrigin(baseURL), data });
 
 test("[withdrawals][reserve] a pending request holds the balance: the form shows what is left, more is refused on Amount and audited, the queue shows balance and pending and warns", async ({
@@ -78,6 +78,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
   await form.getByLabel("Amount (USDT)").fill("1.5");
   await expect(form.getByText("Above the 1 USDT left after pending requests: it will be refused.")).toBeVisible();
   await form.getByLabel("Reason").fill("e2e reserve: over");
+  await fillTravelRule(form);
   await form.getByRole("button", { name: "Request withdrawal" }).click();
   const amount = form.getByLabel("Amount (USDT)");
   await expect(amount).toHaveAttribute("aria-invalid", "true");
@@ -269,6 +270,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
   await form.getByLabel("Address").fill("abc");
   await form.getByLabel("Amount (USDT)").fill("0.1");
   await form.getByLabel("Reason").fill("e2e address");
+  await fillTravelRule(form);
   await form.getByRole("button", { name: "Request withdrawal" }).click();
   await expect(form.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");
   await expect(

@@ -83,8 +83,9 @@ describe("[withdrawals][travel-rule] the request form's schema names the IVMS101
 
   it("a VASP's LEI is checked (shape and ISO 17442 check digits); VASP or self-hosted, exactly one", () => {
     const badLei = structuredClone(FIXTURE_TRAVEL_RULE);
-    badLei.beneficiaryVASP!.beneficiaryVASP.legalPerson.nationalIdentification!.nationalIdentifier =
-      "9999000EXAMPLEVASP17";
+    (
+      badLei.beneficiaryVASP!.beneficiaryVASP.legalPerson.nationalIdentification as { nationalIdentifier: string }
+    ).nationalIdentifier = "9999000EXAMPLEVASP17";
     expect(refusals(badLei)).toEqual({
       "travelRule.beneficiaryVASP.beneficiaryVASP.legalPerson.nationalIdentification.nationalIdentifier": [
         "LEI check digits do not match (ISO 17442)",

@@ -62,10 +62,10 @@ export function DepositDetail({ orderId, mayRecord = false }: { orderId: string;
       </p>
     );
   if (q.isError) return <DataTableError error={q.error} onRetry={() => void q.refetch()} />;
-  return <Detail d={q.data} />;
+  return <Detail d={q.data} mayRecord={mayRecord} />;
 }
 
-function Detail({ d }: { d: LedgerDepositDetail }) {
+function Detail({ d, mayRecord }: { d: LedgerDepositDetail; mayRecord: boolean }) {
   const x = d.deposit;
   const explorer = x.dest === "on_chain" && x.txId ? EXPLORERS[x.chain] : undefined;
   return (

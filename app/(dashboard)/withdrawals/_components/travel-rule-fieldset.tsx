@@ -47,7 +47,8 @@ export function TravelRuleFieldset({
 }) {
   const [person, setPerson] = useState<"natural" | "legal">("natural");
   const [counterparty, setCounterparty] = useState<"vasp" | "self">("vasp");
-  const errorOf = (path: TravelRuleField): string | undefined => get(errors, path)?.message;
+  const errorOf = (path: TravelRuleField): string | undefined =>
+    (get(errors, path) as { message?: string } | undefined)?.message;
   const fieldId = (path: TravelRuleField) => `${id}-${path.replaceAll(".", "-")}`;
   // Unmounted fields leave the request (shouldUnregister): a legal person sends no natural person's name.
   const reg = (path: TravelRuleField) => register(path as never, { shouldUnregister: true });
