@@ -37,6 +37,26 @@ export const travelRuleInputSchema = z
     }),
   );
 export type TravelRuleInput = z.input<typeof travelRuleInputSchema>;
+
+/**
+ * What a form's fields leave behind, taken out: blank text, and the objects and lists that hold nothing else
+ * once it is (a field the form no longer shows may leave its parents behind). The request form applies it
+ * before the schema; the server judges what an API client sends as sent, so an empty list is named as such.
+ */
+export function pruneBlank(v: unknown): unknown {
+  if (typeof v === "string") return v.trim() === "" ? undefined : v;
+  if (Array.isArray(v)) {
+    const items = v.map(pruneBlank).filter((x) => x !== undefined);
+    return items.length ? items : undefined;
+  }
+  if (typeof v === "object" && v !== null) {
+    const entries = Object.entries(v)
+      .map(([k, x]) => [k, pruneBlank(x)] as const)
+      .filter(([, x]) => x !== undefined);
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  }
+  return v;
+}
 export type TravelRuleValues = z.output<typeof travelRuleInputSchema>;
 
 /** What a request keeps: the IVMS101 payload as it was at request time, and how the rule applied. */

@@ -9,7 +9,13 @@ import { describeError } from "@/lib/client/api";
 import { SubAccountField } from "@/components/ui/subaccount-field";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { callResource } from "@/lib/api/call";
-import { withdrawalFormSchema, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
+import {
+  pruneBlank,
+  withdrawalFormSchema,
+  type WithdrawalFormValues,
+  type WithdrawalFunds,
+} from "@/lib/api/withdrawals";
+import { preprocess } from "@/lib/platform/value-schemas";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
 import { fieldWiring } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
@@ -34,6 +40,15 @@ type FieldName = (typeof FIELDS)[number];
 /** Every field a refusal may name, the Travel Rule's IVMS101 paths included (after the request's own). */
 const ALL_FIELDS = [...FIELDS, ...TRAVEL_RULE_FIELDS] as unknown as readonly FieldName[];
 
+/** The request's schema, after the Travel Rule fieldset's leftovers (blank fields, emptied parents) are taken out. */
+const formSchema = preprocess(
+  (v) =>
+    typeof v === "object" && v !== null && "travelRule" in v
+      ? { ...v, travelRule: pruneBlank((v as { travelRule: unknown }).travelRule) }
+      : v,
+  withdrawalFormSchema,
+) as unknown as typeof withdrawalFormSchema;
+
 const isDecimal = (v: string) => /^(?:0|[1-9]\d*)(?:\.\d+)?$/.test(v);
 
 /** "Available: 2,893.02 USDT" and, when requests are pending, what they hold and what is left. */
@@ -48,7 +63,7 @@ export function RequestForm() {
   const id = useId();
   const request = useRequestWithdrawal();
   const form = useSchemaForm(
-    withdrawalFormSchema,
+    formSchema,
     { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
     false,
   );
@@ -217,6 +232,7 @@ export function RequestForm() {
           <TravelRuleFieldset
             id={id}
             register={register}
+            unregister={form.unregister}
             errors={formState.errors}
             include={travelRule}
             onInclude={(on) => {

@@ -4,7 +4,7 @@
 // are the IVMS101 paths the server checks, so the form's and the server's refusals land under them. The
 // originator is not asked for: the server copies the sub-account's holder from the registry.
 import { useState } from "react";
-import { get, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { get, type FieldErrors, type UseFormRegister, type UseFormUnregister } from "react-hook-form";
 import { FormField, describedBy } from "@/components/ui/form";
 import { hintClass, inputClass, monoInputClass } from "@/components/ui/styles";
 import { staffMessage } from "@/lib/words";
@@ -34,12 +34,14 @@ type TravelRuleField = (typeof TRAVEL_RULE_FIELDS)[number];
 export function TravelRuleFieldset({
   id,
   register,
+  unregister,
   errors,
   include,
   onInclude,
 }: {
   id: string;
   register: UseFormRegister<WithdrawalFormInput>;
+  unregister: UseFormUnregister<WithdrawalFormInput>;
   errors: FieldErrors<WithdrawalFormInput>;
   /** Whether the request carries the data (the server refuses a request without it at or above the threshold). */
   include: boolean;
@@ -97,7 +99,11 @@ export function TravelRuleFieldset({
                     name={`${id}-person`}
                     value={p}
                     checked={person === p}
-                    onChange={() => setPerson(p)}
+                    onChange={() => {
+                      // The other kind's fields leave the request whole (an emptied name list would stay behind).
+                      unregister(`${PERSON}.${p === "natural" ? "legalPerson" : "naturalPerson"}` as never);
+                      setPerson(p);
+                    }}
                   />
                   {p === "natural" ? "A natural person" : "A legal person (a company)"}
                 </label>
@@ -185,7 +191,12 @@ export function TravelRuleFieldset({
                     name={`${id}-counterparty`}
                     value={c}
                     checked={counterparty === c}
-                    onChange={() => setCounterparty(c)}
+                    onChange={() => {
+                      unregister(
+                        (c === "vasp" ? "travelRule.selfHostedWallet" : "travelRule.beneficiaryVASP") as never,
+                      );
+                      setCounterparty(c);
+                    }}
                   />
                   {c === "vasp" ? "Another VASP (an exchange, a custodian)" : "A self-hosted wallet"}
                 </label>
