@@ -4,6 +4,7 @@ import { checkBothSchemes as checkAxeBothSchemes } from "./support/axe";
 import { readFile } from "node:fs/promises";
 import { DEMO, sameOrigin, signInApi, signIn } from "./support/staff";
 import { rows } from "./support/tables";
+import { TRAVEL_RULE } from "./support/travel-rule";
 
 /** axe in light and dark, with a screenshot of each into /tmp. */
 function checkBothSchemes(page: Page, name: string) {
@@ -148,6 +149,7 @@ test("[audit][daily] a reject row shows the lead's reason, not the requester's; 
       subUid: desk.subUid,
       coin: "USDT",
       dest: "on_chain",
+      travelRule: TRAVEL_RULE,
       address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
       amount: "2",
       reason: requesterReason,

@@ -21,6 +21,8 @@ import {
   type BadCase,
 } from "./support/bad-input";
 import { sameOrigin, signInApi, simControlUrl, type DemoRole } from "./support/staff";
+import { TRAVEL_RULE, SELF_HOSTED } from "./support/travel-rule";
+import { FIXTURE_HOLDER } from "../lib/ivms101-fixtures";
 
 // Generated invalid requests against every proxy route and every Brokerdesk mutation route. Each
 // must be refused with a 4xx (422 naming the bad field when one field is at fault), never a 5xx, and the
@@ -103,7 +105,7 @@ test.afterAll(async () => {
 // The check every case goes through
 
 type Route = {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "PUT";
   path: (w: World) => string;
   role: "lead" | "admin" | "compliance";
   /**
@@ -564,7 +566,7 @@ add("[bad-input][withdrawals.request] POST /api/withdrawals", {
         amount: fc.constantFrom("1", "0.5", "12.34567891"),
         reason: fc.constant("bad-input suite"),
       })
-      .map((b) => ({ ...b, address: VALID_ADDRESS[b.coin] }));
+      .map((b) => ({ ...b, address: VALID_ADDRESS[b.coin], travelRule: TRAVEL_RULE }));
     const internal = onChain.map((b) => ({ ...b, dest: "internal_transfer", address: w.desk2 }));
     const base = fc.oneof(onChain, internal);
     const badAmount = fc.oneof(
@@ -663,6 +665,130 @@ add("[bad-input][withdrawals.request] POST /api/withdrawals", {
         "tag",
         "TON on chain without a memo",
       ),
+      ...travelRuleCases(onChain),
+      bodyLevel(base),
+    );
+  },
+});
+
+/** Not an object at all (an object of stray keys is refused on the first field it lacks instead). */
+const notAnObject = fc.oneof(
+  fc.constant(MISSING),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 6 }),
+  fc.array(fc.string({ maxLength: 6 }), { maxLength: 3 }),
+);
+
+/** The Travel Rule's refusals, each on its IVMS101 path (the field errors of travelRule name the whole path). */
+function travelRuleCases(onChain: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<BadCase>[] {
+  const PERSON = "travelRule.beneficiary.beneficiaryPersons.0";
+  const VASP = "travelRule.beneficiaryVASP.beneficiaryVASP.legalPerson";
+  const rule = (change: (r: typeof TRAVEL_RULE) => void) => {
+    const r = structuredClone(TRAVEL_RULE);
+    change(r);
+    return r as unknown;
+  };
+  const named = (why: string, field: string, travelRule: unknown) =>
+    onChain.map((b) => {
+      const { travelRule: _given, ...rest } = b;
+      void _given;
+      return {
+        why,
+        expect: "field" as const,
+        field,
+        body: JSON.stringify(travelRule === MISSING ? rest : { ...rest, travelRule }),
+      };
+    });
+  return [
+    named("on chain without the Travel Rule's data", "travelRule", MISSING),
+    named(
+      "a beneficiary without a family name",
+      `${PERSON}.naturalPerson.name.nameIdentifier.0.primaryIdentifier`,
+      rule((r) => {
+        r.beneficiary.beneficiaryPersons[0]!.naturalPerson!.name.nameIdentifier[0]!.primaryIdentifier = " ";
+      }),
+    ),
+    named(
+      "a beneficiary's country that is not a code",
+      `${PERSON}.naturalPerson.countryOfResidence`,
+      rule((r) => {
+        r.beneficiary.beneficiaryPersons[0]!.naturalPerson!.countryOfResidence = "Germany";
+      }),
+    ),
+    named(
+      "a VASP's LEI whose check digits are wrong",
+      `${VASP}.nationalIdentification.nationalIdentifier`,
+      rule((r) => {
+        (
+          r.beneficiaryVASP!.beneficiaryVASP.legalPerson.nationalIdentification as { nationalIdentifier: string }
+        ).nationalIdentifier = "9999000EXAMPLEVASP17";
+      }),
+    ),
+    named(
+      "both a VASP and a self-hosted wallet",
+      "travelRule.beneficiaryVASP",
+      rule((r) => {
+        r.selfHostedWallet = SELF_HOSTED.selfHostedWallet;
+      }),
+    ),
+    named("a self-hosted wallet's attestation too short", "travelRule.selfHostedWallet.statement", {
+      ...SELF_HOSTED,
+      selfHostedWallet: { method: "signed_message", statement: "ok" },
+    }),
+  ];
+}
+
+add("[bad-input][subaccounts.holder] PUT /api/sub-accounts/:uid/holder", {
+  method: "PUT",
+  path: (w) => `/api/sub-accounts/${w.desk}/holder`,
+  role: "lead",
+  state: async (w) => (await w.ctx.lead.get(`/api/sub-accounts/${w.desk}/holder`)).text(),
+  cases: () => {
+    const holder = (change: (h: typeof FIXTURE_HOLDER) => void) => {
+      const h = structuredClone(FIXTURE_HOLDER);
+      change(h);
+      return h as unknown;
+    };
+    const base = fc.constant({ holder: FIXTURE_HOLDER as unknown });
+    return fc.oneof(
+      bodyField(base, "holder", notAnObject, "holder missing or not a person"),
+      bodyField(
+        base,
+        "holder",
+        fc.constant(holder((h) => (h.naturalPerson!.name.nameIdentifier = []))),
+        "a holder without a name",
+        { named: "holder.naturalPerson.name.nameIdentifier" },
+      ),
+      bodyField(
+        base,
+        "holder",
+        fc.constant(
+          holder((h) => {
+            delete h.naturalPerson!.geographicAddress;
+            delete h.naturalPerson!.dateAndPlaceOfBirth;
+          }),
+        ),
+        "a natural person with neither address nor identification nor birth",
+        { named: "holder.naturalPerson.geographicAddress" },
+      ),
+      bodyLevel(base),
+    );
+  },
+});
+
+add("[bad-input][ledger.deposit-originator] PUT /api/ledger/deposits/:orderId/originator", {
+  method: "PUT",
+  path: () => "/api/ledger/deposits/1/originator",
+  role: "compliance",
+  cases: () => {
+    const base = fc.constant({ originator: { originatorPersons: [FIXTURE_HOLDER] } });
+    return fc.oneof(
+      bodyField(base, "originator", notAnObject, "originator missing or not an object"),
+      bodyField(base, "originator", fc.constant({ originatorPersons: [] }), "an originator without a person", {
+        named: "originator.originatorPersons",
+      }),
       bodyLevel(base),
     );
   },

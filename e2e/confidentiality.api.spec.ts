@@ -14,6 +14,7 @@ import { can, ROLES, type Role } from "@/lib/rbac";
 import { expect, test } from "./support/test";
 import { startInstance, type Instance } from "./support/second-instance";
 import { sameOrigin, signInApi } from "./support/staff";
+import { TRAVEL_RULE } from "./support/travel-rule";
 
 const M = `cfd${randomUUID().slice(0, 8)}`;
 const MARK = {
@@ -99,6 +100,7 @@ test("[confidential] compliance works a held request with marker text; the lead'
       subUid: made.subUid,
       coin: "USDT",
       dest: "on_chain",
+      travelRule: TRAVEL_RULE,
       address: ADDRESS,
       amount: "2",
       reason: "client payout",

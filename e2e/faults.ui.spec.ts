@@ -24,6 +24,7 @@ import {
   type PageFault,
 } from "./support/faults";
 import { rows } from "./support/tables";
+import { TRAVEL_RULE } from "./support/travel-rule";
 
 test.describe.configure({ mode: "serial" });
 
@@ -314,6 +315,7 @@ test("[faults][withdrawals] /withdrawals: E2 down says the balance is unavailabl
     subUid: desk01,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "1.75",
     reason: "faults e2e: malformed E5 answer",

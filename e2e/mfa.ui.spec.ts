@@ -8,6 +8,7 @@ import { generate } from "otplib";
 import { startInstance, type Instance } from "./support/second-instance";
 import { DEMO, DEMO_PASSWORD, holdScripts, sameOrigin, signInApi, type DemoRole } from "./support/staff";
 import { expect, test } from "./support/test";
+import { TRAVEL_RULE } from "./support/travel-rule";
 
 test.describe.configure({ mode: "serial" });
 
@@ -170,7 +171,15 @@ test("[mfa][fresh] a lead with an app re-verifies to approve a withdrawal once t
   const request = async (amount: string) => {
     const res = await broker.post("/api/withdrawals", {
       headers: sameOrigin(instance.baseURL),
-      data: { subUid: desk01, coin: "USDT", dest: "on_chain", address: ADDRESS, amount, reason: `e2e mfa ${amount}` },
+      data: {
+        subUid: desk01,
+        coin: "USDT",
+        dest: "on_chain",
+        travelRule: TRAVEL_RULE,
+        address: ADDRESS,
+        amount,
+        reason: `e2e mfa ${amount}`,
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
     return (await res.json()) as { id: string; amount: string; address: string };

@@ -7,6 +7,7 @@ import { generate } from "otplib";
 import { startInstance, type Instance } from "./support/second-instance";
 import { DEMO, sameOrigin, signIn, signInApi, takeOverAccount, type DemoRole } from "./support/staff";
 import { expect, test } from "./support/test";
+import { TRAVEL_RULE } from "./support/travel-rule";
 
 test.describe.configure({ mode: "serial" });
 
@@ -71,7 +72,15 @@ type Requested = {
 async function request(ctx: APIRequestContext, subUid: string, amount: string): Promise<Requested> {
   const res = await ctx.post("/api/withdrawals", {
     headers: sameOrigin(instance.baseURL),
-    data: { subUid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount, reason: `policy e2e ${amount}` },
+    data: {
+      subUid,
+      coin: "USDT",
+      dest: "on_chain",
+      travelRule: TRAVEL_RULE,
+      address: ADDRESS,
+      amount,
+      reason: `policy e2e ${amount}`,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as Requested;

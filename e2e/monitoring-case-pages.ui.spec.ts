@@ -7,6 +7,7 @@ import { startInstance, type Instance } from "./support/second-instance";
 import { sameOrigin, signIn, signInApi, type DemoRole } from "./support/staff";
 import { rows } from "./support/tables";
 import { expect, test } from "./support/test";
+import { TRAVEL_RULE } from "./support/travel-rule";
 
 const REQUESTS = 27;
 let instance: Instance;
@@ -77,6 +78,7 @@ test("[monitoring][case] a case of many alerts pages them by keyset, its count e
         subUid: desk,
         coin: "USDT",
         dest: "on_chain",
+        travelRule: TRAVEL_RULE,
         address: tronAddress(),
         amount: "1",
         reason: `payout ${i}`,
@@ -158,7 +160,15 @@ test("[monitoring][case] a hold cleared on what the page showed never releases a
   const ask = async (amount: string) => {
     const res = await broker.post("/api/withdrawals", {
       headers,
-      data: { subUid: desk, coin: "USDT", dest: "on_chain", address: tronAddress(), amount, reason: "payout" },
+      data: {
+        subUid: desk,
+        coin: "USDT",
+        dest: "on_chain",
+        travelRule: TRAVEL_RULE,
+        address: tronAddress(),
+        amount,
+        reason: "payout",
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
     return (await res.json()) as { id: string; amount: string; address: string };

@@ -10,6 +10,7 @@ import { expect, test } from "./support/test";
 import { DEMO, sameOrigin, signIn, signInApi } from "./support/staff";
 import type { Instance } from "./support/second-instance";
 import { syncedInstance } from "./support/synced-instance";
+import { TRAVEL_RULE } from "./support/travel-rule";
 
 let instance: Instance;
 const PRESET = PRESET_OF.pass_through.spec;
@@ -232,7 +233,15 @@ test("[monitoring][holds] the seeded pass-through desk asks for its money: held,
   const broker = await api("broker");
   const requested = await broker.post("/api/withdrawals", {
     headers,
-    data: { subUid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "10800000", reason: "client payout" },
+    data: {
+      subUid,
+      coin: "USDT",
+      dest: "on_chain",
+      travelRule: TRAVEL_RULE,
+      address: ADDRESS,
+      amount: "10800000",
+      reason: "client payout",
+    },
   });
   expect(requested.status(), await requested.text()).toBe(200);
 

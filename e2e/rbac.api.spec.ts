@@ -171,6 +171,28 @@ test.describe("[rbac][own-mutations] Brokerdesk's own mutations", () => {
   }
 });
 
+/** The Travel Rule's records (PUT): an allowed role with an empty body stops at validation (422), others at 403. */
+const OWN_PUTS = [
+  { path: "/api/sub-accounts/1/holder", permission: "subaccounts.write" },
+  { path: "/api/ledger/deposits/1/originator", permission: "monitoring.write" },
+] as const;
+
+test.describe("[rbac][own-mutations] the Travel Rule's records", () => {
+  for (const r of OWN_PUTS) {
+    test(`[rbac][anonymous] PUT ${r.path} → 401`, async ({ request, baseURL }) => {
+      expect((await request.put(r.path, { headers: sameOrigin(baseURL), data: {} })).status()).toBe(401);
+    });
+    for (const role of ROLES as readonly DemoRole[]) {
+      const allowed = can(role, r.permission);
+      test(`[rbac][${role}] PUT ${r.path} ${allowed ? "allowed" : "refused"}`, async ({ request, baseURL }) => {
+        await signInApi(request, role);
+        const res = await request.put(r.path, { headers: sameOrigin(baseURL), data: {} });
+        expect(res.status(), await res.text()).toBe(allowed ? 422 : 403);
+      });
+    }
+  }
+});
+
 test.describe("[rbac][own] Brokerdesk's own API routes", () => {
   for (const r of OWN_ROUTES) {
     test(`[rbac][anonymous] ${r.path} → 401`, async ({ request }) => {

@@ -5,6 +5,7 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { APPROVER_COOL_OFF_MS, DEMO, sameOrigin, signInApi, signIn, signInWith } from "./support/staff";
+import { TRAVEL_RULE } from "./support/travel-rule";
 
 const ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 
@@ -37,7 +38,15 @@ test("[security][separation-of-duties] an admin-made lead cannot approve until i
   const w = (await (
     await broker.post("/api/withdrawals", {
       headers: sameOrigin(baseURL),
-      data: { subUid: uid, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "0.25", reason: "sod e2e" },
+      data: {
+        subUid: uid,
+        coin: "USDT",
+        dest: "on_chain",
+        travelRule: TRAVEL_RULE,
+        address: ADDRESS,
+        amount: "0.25",
+        reason: "sod e2e",
+      },
     })
   ).json()) as { id: string; amount: string; address: string };
 

@@ -246,6 +246,7 @@ function pendingPage(over: { coin: string; amount: string }) {
       stillNeeded: "needs one approval: lead",
       valueUsdt: "1250.5",
     },
+    travelRule: null,
     ...over,
   };
   return { items: [row], nextCursor: null };

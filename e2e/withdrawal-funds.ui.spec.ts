@@ -8,6 +8,7 @@ import { expect, test } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
 import { platformDirect } from "./support/platform-direct";
 import { DEMO, sameOrigin, signInApi, signIn } from "./support/staff";
+import { TRAVEL_RULE, fillTravelRule } from "./support/travel-rule";
 
 test.describe.configure({ mode: "serial" });
 
@@ -35,7 +36,7 @@ async function funds(ctx: APIRequestContext, subUid: string, coin = "USDT"): Pro
   return (await res.json()) as Funds;
 }
 
-const post = (ctx: APIRequestContext, baseURL: string | undefined, data: Record<string, string>) =>
+const post = (ctx: APIRequestContext, baseURL: string | undefined, data: Record<string, unknown>) =>
   ctx.post("/api/withdrawals", { headers: sameOrigin(baseURL), data });
 
 test("[withdrawals][reserve] a pending request holds the balance: the form shows what is left, more is refused on Amount and audited, the queue shows balance and pending and warns", async ({
@@ -53,6 +54,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
     subUid: desk04,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: TRON,
     amount: big,
     reason: "e2e reserve: big",
@@ -76,6 +78,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
   await form.getByLabel("Amount (USDT)").fill("1.5");
   await expect(form.getByText("Above the 1 USDT left after pending requests: it will be refused.")).toBeVisible();
   await form.getByLabel("Reason").fill("e2e reserve: over");
+  await fillTravelRule(form);
   await form.getByRole("button", { name: "Request withdrawal" }).click();
   const amount = form.getByLabel("Amount (USDT)");
   await expect(amount).toHaveAttribute("aria-invalid", "true");
@@ -152,6 +155,7 @@ test("[withdrawals][reserve] a pending request holds the balance: the form shows
       subUid: desk04,
       coin: "USDT",
       dest: "on_chain",
+      travelRule: TRAVEL_RULE,
       address: TRON,
       amount: "0.5",
       reason: "e2e reserve: small",
@@ -189,6 +193,7 @@ test("[withdrawals][reserve] two requests sent at once that together exceed what
     subUid: desk04,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: TRON,
     amount: half,
     reason: "e2e reserve: race",
@@ -219,6 +224,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
     subUid: desk04,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: "abc",
     amount: "0.1",
     reason: "e2e address",
@@ -232,6 +238,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
     subUid: desk04,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     chain: "ERC20",
     address: TRON,
     amount: "0.1",
@@ -244,6 +251,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
     subUid: desk04,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     chain: "Moonchain",
     address: TRON,
     amount: "0.1",
@@ -262,6 +270,7 @@ test("[withdrawals][address] an address is checked for its chain by the server, 
   await form.getByLabel("Address").fill("abc");
   await form.getByLabel("Amount (USDT)").fill("0.1");
   await form.getByLabel("Reason").fill("e2e address");
+  await fillTravelRule(form);
   await form.getByRole("button", { name: "Request withdrawal" }).click();
   await expect(form.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");
   await expect(
@@ -306,6 +315,7 @@ test("[withdrawals][states] the ledger says the platform accepted it, with its o
         subUid: desk04,
         coin: "USDT",
         dest: "on_chain",
+        travelRule: TRAVEL_RULE,
         address: TRON,
         amount: "0.1",
         reason: "e2e states",
@@ -354,6 +364,7 @@ test("[withdrawals][page] a withdrawal has a page with its timeline, opened from
       subUid: desk04,
       coin: "USDT",
       dest: "on_chain",
+      travelRule: TRAVEL_RULE,
       address: TRON,
       amount: "0.2",
       reason: "e2e timeline",
@@ -410,6 +421,7 @@ test("[withdrawals][concerning-me] a lead sees how many requests wait for them i
       subUid: desk04,
       coin: "USDT",
       dest: "on_chain",
+      travelRule: TRAVEL_RULE,
       address: TRON,
       amount: "0.3",
       reason: "e2e concerning me",
@@ -527,6 +539,7 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
       subUid: desk04,
       coin: "USDT",
       dest: "on_chain",
+      travelRule: TRAVEL_RULE,
       chain: "ERC20",
       address: ETH_ADDR,
       amount: "0.1",
@@ -538,6 +551,7 @@ test("[withdrawals][address-book] a destination needs a second person; the queue
       subUid: desk04,
       coin: "USDT",
       dest: "on_chain",
+      travelRule: TRAVEL_RULE,
       address: TRON,
       amount: "0.1",
       reason: "e2e book: out",

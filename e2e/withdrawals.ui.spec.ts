@@ -1,6 +1,9 @@
 // Two-person withdrawals in the browser against the embedded simulator: the balance
 // moves exactly once per request, the requester never approves, compliance approves only where the policy asks, a timeout is
-// settled by Reconcile without a second withdrawal, and two approvals at once make one platform call.
+// settled by Reconcile without a second withdrawal, two approvals at once make one platform call, and an on-chain
+// request carries the Travel Rule's data.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expect, test, E2E_PLATFORM_TIMEOUT_MS } from "./support/test";
 import { chooseSubAccount } from "./support/picker";
@@ -15,6 +18,8 @@ import {
   simControlUrl,
   takeOverAccount,
 } from "./support/staff";
+import { TRAVEL_RULE, fillTravelRule } from "./support/travel-rule";
+import { identityPayloadSchema } from "@/lib/ivms101";
 
 test.describe.configure({ mode: "serial" });
 
@@ -52,7 +57,7 @@ async function e5Stats(ctx: APIRequestContext): Promise<E5Stats> {
   return body.operations["withdrawals.submit"] ?? { requests: 0, accepted: 0, codes: {} };
 }
 
-async function requestViaApi(ctx: APIRequestContext, baseURL: string | undefined, body: Record<string, string>) {
+async function requestViaApi(ctx: APIRequestContext, baseURL: string | undefined, body: Record<string, unknown>) {
   const res = await ctx.post("/api/withdrawals", { headers: sameOrigin(baseURL), data: body });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as { id: string; amount: string; address: string; clientOid: string };
@@ -107,6 +112,7 @@ test("[withdrawals][approve] a broker requests, a lead approves, and the balance
   await form.getByLabel("Address").fill(ADDRESS);
   await form.getByLabel("Amount (USDT)").fill("1.25");
   await form.getByLabel("Reason").fill("e2e payout to the client");
+  await fillTravelRule(form);
   await form.getByRole("button", { name: "Request withdrawal" }).click();
   await expect(form.getByText(/Requested 1\.25 USDT from \d+ \(clientOid bd[\w-]+\)/)).toBeVisible();
   // Nothing was sent by requesting.
@@ -156,6 +162,7 @@ test("[withdrawals][two-person] a lead cannot approve their own request; complia
     subUid: uid,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "0.5",
     reason: "own request e2e",
@@ -217,6 +224,7 @@ test("[withdrawals][reconcile] a timeout on E5 leaves the request unknown; Recon
     subUid: uid,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "2.5",
     reason: "timeout e2e",
@@ -292,6 +300,7 @@ test("[withdrawals][concurrency] two leads approving at the same moment produce 
     subUid: uid,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "0.75",
     reason: "race e2e",
@@ -338,6 +347,7 @@ test("[withdrawals][failed] a platform refusal is shown with its code and messag
     subUid: desk09,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "1",
     reason: "too late",
@@ -386,6 +396,7 @@ test("[withdrawals][reject] Escape closes the approval dialog; another lead reje
     subUid: uid,
     coin: "USDT",
     dest: "on_chain",
+    travelRule: TRAVEL_RULE,
     address: ADDRESS,
     amount: "3",
     reason: "to be rejected",
@@ -420,4 +431,76 @@ test("[withdrawals][reject] Escape closes the approval dialog; another lead reje
   ).toContainText("rejected");
   expect((await e5Stats(brokerApi)).requests).toBe(0);
   await brokerApi.dispose();
+});
+
+test("[withdrawals][travel-rule] an on-chain request carries the beneficiary's data: refused without it, shown to the lead and on its page, exported as sealed IVMS101 JSON", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const leadApi = await apiAs(baseURL, "lead");
+  const uid = await desk01(leadApi);
+  const reason = `e2e travel rule ${Date.now()}`;
+  await signIn(page, "broker", "/withdrawals");
+  const form = page.getByRole("region", { name: "Request a withdrawal" });
+  await chooseSubAccount(form, uid);
+  await form.getByLabel("Address").fill(ADDRESS);
+  await form.getByLabel("Amount (USDT)").fill("0.75");
+  await form.getByLabel("Reason").fill(reason);
+  // Without the data the server refuses it, naming the Travel Rule; nothing is requested.
+  await form.getByLabel("Include the Travel Rule data").uncheck();
+  await form.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(
+    form
+      .getByRole("alert")
+      .filter({ hasText: /Travel Rule/ })
+      .first(),
+  ).toBeVisible();
+  await expect(form.getByText(/^Requested 0\.75 USDT/)).toHaveCount(0);
+
+  // A legal person behind a self-hosted wallet, chosen and typed with the keyboard.
+  await form.getByLabel("Include the Travel Rule data").check();
+  await form.getByLabel("A legal person (a company)").check();
+  await form.getByLabel("Legal name").fill("Sample Trading Ltd");
+  await form.getByLabel("Country of registration").fill("MT");
+  await form.getByLabel("A self-hosted wallet").focus();
+  await page.keyboard.press("Space");
+  await expect(form.getByLabel("A self-hosted wallet")).toBeChecked();
+  await form.getByLabel("How the customer showed control").selectOption("signed_message");
+  await form.getByLabel("What you saw (your attestation)").fill("The customer signed our phrase with the key.");
+  await form.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(form.getByText(/^Requested 0\.75 USDT/)).toBeVisible();
+
+  // An internal transfer needs none, and the form says so.
+  await form.getByLabel("Destination", { exact: true }).selectOption("internal_transfer");
+  await expect(form.getByText(/stays within the broker \(one VASP\)/)).toBeVisible();
+
+  const lead = await leadPage(browser);
+  const row = lead.getByRole("region", { name: "Approval queue" }).locator("tr", { hasText: reason });
+  await expect(row.getByTestId("travel-rule-present")).toHaveText(/present \(self-hosted wallet, attested\)/);
+  const id = await row.getAttribute("data-withdrawal-id");
+  await lead.goto(`/withdrawals/${id}`);
+  const facts = lead.getByTestId("travel-rule");
+  await expect(facts).toContainText("Sample Trading Ltd (legal person, registered in MT)");
+  await expect(facts).toContainText("Self-hosted");
+  await expect(facts).toContainText(DEMO.broker);
+  await expect(facts).toContainText("(simulated)");
+
+  const download = lead.waitForEvent("download");
+  await lead.getByRole("link", { name: "Export IVMS101 JSON" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^withdrawal_[0-9a-f]{8}_ivms101\.json$/);
+  const bytes = await readFile((await file.path())!);
+  const payload = identityPayloadSchema.parse(JSON.parse(bytes.toString("utf8")));
+  expect(payload.beneficiary.accountNumber).toEqual([ADDRESS]);
+  expect(payload.originator.accountNumber).toEqual([uid]);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const audit = (await (
+    await leadApi.get("/api/audit?action=withdrawals.travel-rule-export&outcome=success&limit=5")
+  ).json()) as { rows: { target: string; detail: { sha256?: string; bytes?: number } }[] };
+  expect(audit.rows.find((r) => r.target === `withdrawal:${id}`)?.detail).toMatchObject({
+    sha256,
+    bytes: bytes.length,
+  });
+  await leadApi.dispose();
 });

@@ -57,6 +57,16 @@ export type Env = Readonly<{
    * by the demo admin (MONITORING_DEMO_RULES, on unless set off; always false in live mode).
    */
   monitoringDemoRules: boolean;
+  /**
+   * The Travel Rule: the USDT value from which an on-chain withdrawal carries IVMS101 data (TRAVEL_RULE_THRESHOLD_USDT,
+   * a decimal string; "0" = every one), and the broker as the originating VASP.
+   */
+  travelRule: Readonly<{
+    thresholdUsdt: string;
+    vaspName: string;
+    vaspLei: string | undefined;
+    vaspCountry: string | undefined;
+  }>;
   /** bcrypt work factor of new password hashes (PASSWORD_HASH_COST; 12 unless set, below 12 only in simulator mode). */
   passwordHashCost: number;
   /** The ledger's sync. */

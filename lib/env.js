@@ -205,6 +205,12 @@ export function parseEnv(source) {
     monitoringReviewDays: Object.freeze(e.MONITORING_REVIEW_DAYS),
     /** Simulator mode: seed the preset rules, drafted by demo compliance and activated by the demo admin. */
     monitoringDemoRules: mode === "simulator" && (e.MONITORING_DEMO_RULES ?? "on") === "on",
+    travelRule: Object.freeze({
+      thresholdUsdt: e.TRAVEL_RULE_THRESHOLD_USDT ?? "0",
+      vaspName: e.TRAVEL_RULE_VASP_NAME ?? "Brokerdesk broker",
+      vaspLei: e.TRAVEL_RULE_VASP_LEI,
+      vaspCountry: e.TRAVEL_RULE_VASP_COUNTRY,
+    }),
     passwordHashCost: e.PASSWORD_HASH_COST,
     ledger: Object.freeze({
       sync: e.LEDGER_SYNC === "on",

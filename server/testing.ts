@@ -14,6 +14,16 @@ import { SlidingWindowLimiter } from "@/server/platform/limiter";
 import { startSimulator, type Simulator, type StartSimulatorOptions } from "@/server/simulator";
 import type { SubaccountRecord } from "@/server/simulator/data/accounts";
 import { seedRegistry } from "@/server/workflows/subaccounts";
+import { FIXTURE_HOLDER, FIXTURE_TRAVEL_RULE } from "@/lib/ivms101-fixtures";
+
+/**
+ * The Travel Rule's data for a test's on-chain request (a beneficiary at a named VASP): with the default
+ * threshold (0) every on-chain request carries it. `withTravelRule(form)` adds it to an on-chain form.
+ */
+export const TEST_TRAVEL_RULE = FIXTURE_TRAVEL_RULE;
+export function withTravelRule<T extends { dest: string }>(form: T): T & { travelRule?: typeof FIXTURE_TRAVEL_RULE } {
+  return form.dest === "on_chain" ? { ...form, travelRule: FIXTURE_TRAVEL_RULE } : form;
+}
 
 /**
  * For suites that set balances and check them to the unit: no pending deposit of the history may settle
@@ -139,12 +149,13 @@ export function registerFromSimulator(db: Db, subs: readonly SubaccountRecord[])
 
 /**
  * Adds one sub-account to the registry under `name`, as staff add one (status normal): its name is what refusals say.
+ * Its holder (the Travel Rule's originator) is FIXTURE_HOLDER.
  */
 export async function addToRegistry(db: Db, uid: string, name: string): Promise<void> {
   await db.query(
-    "INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by) VALUES ($1, $2, " +
-      "'normal', 'added', 'test')",
-    [uid, name],
+    "INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by, holder) VALUES ($1, $2, " +
+      "'normal', 'added', 'test', $3::jsonb)",
+    [uid, name, JSON.stringify(FIXTURE_HOLDER)],
   );
 }
 

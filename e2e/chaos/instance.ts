@@ -28,6 +28,7 @@ import {
 } from "@/server/workflows/withdrawal-requests";
 import { chaosClient } from "./client";
 import type { ChaosWorld } from "./setup";
+import { TRAVEL_RULE } from "../support/travel-rule";
 
 export type ChaosInstanceConfig = {
   name: string;
@@ -130,6 +131,7 @@ async function run(cfg: ChaosInstanceConfig): Promise<void> {
           subUid: pick(cfg.world.desks),
           coin: "USDT",
           dest: toBook ? "internal_transfer" : "on_chain",
+          travelRule: TRAVEL_RULE,
           address: toBook ? pick(cfg.world.others) : ADDRESS,
           amount,
           reason: "chaos workload",

@@ -6,6 +6,7 @@ import type { StaffSession } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import type { Simulator } from "@/server/simulator";
 import type { PolicyRule } from "@/lib/policy";
+import { FIXTURE_HOLDER } from "@/lib/ivms101-fixtures";
 
 export type ChaosStaff = { brokers: StaffSession[]; approvers: StaffSession[] };
 export type ChaosWorld = { staff: ChaosStaff; desks: string[]; others: string[]; initial: Record<string, string> };
@@ -67,9 +68,10 @@ export async function prepareWorld(db: Db, sim: Simulator): Promise<ChaosWorld> 
   const desks = normal.slice(0, 3);
   for (const uid of desks) {
     await db.query(
-      `INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by)
-       VALUES ($1, $2, 'normal', 'added', 'chaos')`,
-      [uid, `chaos-${uid}`],
+      `INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by, holder)
+       VALUES ($1, $2, 'normal', 'added', 'chaos', $3::jsonb)`,
+      // The holder is the Travel Rule's originator of the workload's on-chain requests.
+      [uid, `chaos-${uid}`, JSON.stringify(FIXTURE_HOLDER)],
     );
     sim.state.setBalance(uid, "USDT", START);
   }

@@ -14,6 +14,7 @@ import { catalog } from "@/lib/platform/catalog";
 import { DEMO, DEMO_PASSWORD, type DemoRole } from "../support/staff";
 import { REDIS_SERVER_BIN, freePort, startProcess, startRedis, waitUntil, type Proc } from "../support/processes";
 import { describeFindings, filesUnder, needlesOf, scanFiles } from "../support/secrets";
+import { TRAVEL_RULE } from "../support/travel-rule";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const CAN_RUN = existsSync(REDIS_SERVER_BIN) && Boolean(PG_URL);
@@ -275,7 +276,15 @@ test("[scale-out][withdrawals] one withdrawal approved from two instances at onc
   const broker = await signIn(apps[0]!.url, "broker");
   const desk01 = (await registry(broker)).find((s) => s.subaccountName?.startsWith("desk01@"))!.subUid;
   const requested = await broker.post("/api/withdrawals", {
-    data: { subUid: desk01, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "1.5", reason: "scale-out race" },
+    data: {
+      subUid: desk01,
+      coin: "USDT",
+      dest: "on_chain",
+      travelRule: TRAVEL_RULE,
+      address: ADDRESS,
+      amount: "1.5",
+      reason: "scale-out race",
+    },
   });
   expect(requested.status(), await requested.text()).toBe(200);
   const w = (await requested.json()) as { id: string; amount: string; address: string };
@@ -330,7 +339,15 @@ test("[scale-out][policy] a velocity limit holds for 20 requests at once across 
   }
   const ask = (c: APIRequestContext) =>
     c.post("/api/withdrawals", {
-      data: { subUid: desk07, coin: "USDT", dest: "on_chain", address: ADDRESS, amount: "1", reason: "velocity" },
+      data: {
+        subUid: desk07,
+        coin: "USDT",
+        dest: "on_chain",
+        travelRule: TRAVEL_RULE,
+        address: ADDRESS,
+        amount: "1",
+        reason: "velocity",
+      },
     });
   const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(brokers[i % 3]!)));
   const ok = answers.filter((r) => r.status() === 200);

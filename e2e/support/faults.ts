@@ -123,7 +123,7 @@ export type Withdrawal = {
 export async function requestWithdrawal(
   ctx: APIRequestContext,
   baseURL: string | undefined,
-  data: Record<string, string>,
+  data: Record<string, unknown>,
 ): Promise<Withdrawal> {
   const res = await ctx.post("/api/withdrawals", { headers: sameOrigin(baseURL), data });
   expect(res.status(), await res.text()).toBe(200);

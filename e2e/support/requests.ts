@@ -4,6 +4,7 @@ import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
 import { expect } from "./test";
 import { subUid } from "./faults";
 import { sameOrigin, signInApi } from "./staff";
+import { TRAVEL_RULE } from "./travel-rule";
 
 const TRON = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 
@@ -17,7 +18,15 @@ export async function requestWithdrawal(
 ): Promise<void> {
   const res = await broker.post("/api/withdrawals", {
     headers: sameOrigin(baseURL),
-    data: { subUid: await subUid(broker, desk), coin: "USDT", dest: "on_chain", address: TRON, amount, reason },
+    data: {
+      subUid: await subUid(broker, desk),
+      coin: "USDT",
+      dest: "on_chain",
+      travelRule: TRAVEL_RULE,
+      address: TRON,
+      amount,
+      reason,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -12,7 +12,7 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
  * What a successful answer carries: JSON parsed by `output`, a CSV file, an NDJSON stream of `output` events, or a
  * self-contained HTML file (a report to keep and print).
  */
-export type ReplyKind = "json" | "csv" | "ndjson" | "html";
+export type ReplyKind = "json" | "csv" | "ndjson" | "html" | "json-file";
 
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 /** The path parameters of a path template: `/api/withdrawals/{id}` → `{ id: string }`. */

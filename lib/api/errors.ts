@@ -128,10 +128,20 @@ export function exportTooLarge(count: number | null, cap: number, narrow: string
   );
 }
 
-/** Field errors from zod issues, keyed by the first path segment ("_" for the whole input). */
+/**
+ * The inputs that hold a nested document (an IVMS101 payload), whose refusals name the whole path
+ * ("travelRule.beneficiary.beneficiaryPersons.0.naturalPerson.name.nameIdentifier"): "travelRule" alone would
+ * not say which of its dozens of fields is wrong.
+ */
+export const NESTED_FIELDS: ReadonlySet<string> = new Set(["travelRule", "holder", "originator"]);
+
+/** Field errors from zod issues, keyed by the first path segment ("_" for the whole input), or NESTED_FIELDS' path. */
 export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const out: FieldErrors = {};
-  for (const issue of error.issues) (out[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
+  for (const issue of error.issues) {
+    const head = String(issue.path[0] ?? "_");
+    (out[NESTED_FIELDS.has(head) ? issue.path.map(String).join(".") : head] ??= []).push(issue.message);
+  }
   return out;
 }
 

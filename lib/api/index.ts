@@ -7,6 +7,7 @@ import type { Resource } from "./define-resource";
 import { exportResources } from "./exports";
 import { healthResource } from "./health";
 import { ledgerResources } from "./ledger";
+import { depositOriginatorResources } from "./ledger/deposit-originator";
 import { ledgerHistoryResources } from "./ledger/history";
 import { ledgerTimelineResources } from "./ledger/timeline";
 import { ledgerTradeResources } from "./ledger/trades";
@@ -23,6 +24,7 @@ import { policyResources } from "./policy";
 import { riskUnitResources } from "./risk-units";
 import { screeningResources } from "./screening";
 import { subaccountResources } from "./registry";
+import { holderResources } from "./registry/holder";
 import { userResources } from "./admin/users";
 import { withdrawalResources } from "./withdrawals";
 
@@ -36,12 +38,14 @@ export const resources = Object.fromEntries(
     ...[
       withdrawalResources,
       subaccountResources,
+      holderResources,
       riskUnitResources,
       auditResources,
       userResources,
       mfaResources,
       exportResources,
       ledgerResources,
+      depositOriginatorResources,
       ledgerTradeResources,
       ledgerHistoryResources,
       ledgerTimelineResources,

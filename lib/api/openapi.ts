@@ -54,6 +54,12 @@ function successResponse(resource: Resource): ZodOpenApiResponseObject {
       content: { "text/html": { schema: { type: "string" } } },
     };
   }
+  if (resource.reply === "json-file") {
+    return {
+      description: "A JSON file of the schema below, sent as an attachment",
+      content: { "application/json": { schema: resource.output } },
+    };
+  }
   if (resource.reply === "ndjson") {
     return {
       description: "A stream of events, one JSON object per line",

@@ -3,6 +3,14 @@
 import { z } from "zod";
 import { bearerToken, decimalNumber, optionalUrl, port, positiveNumber, serviceUrl, wholeNumber } from "./fields.js";
 
+/** ISO 17442: 18 letters or digits and 2 check digits, the whole (letters as 10..35) being 1 modulo 97. */
+function leiIsValid(v) {
+  if (!/^[A-Z0-9]{18}[0-9]{2}$/.test(v)) return false;
+  let rest = 0;
+  for (const ch of v.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))) rest = (rest * 10 + Number(ch)) % 97;
+  return rest === 1;
+}
+
 export const baseSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Set by Next.js in its server processes: which runtime this module was loaded in (instrumentation.ts).
@@ -74,6 +82,30 @@ export const baseSchema = z.object({
     "24",
     "DESTINATION_LOCK_HOURS must be a number of hours, e.g. 24 or 0.5 (0 = none)",
   ),
+  // The Travel Rule: on-chain withdrawals valued at or above this many USDT carry the originator's and the
+  // beneficiary's data (IVMS101). 0, the default, is every on-chain withdrawal, as under the EU's Transfer of
+  // Funds Regulation. Kept as a decimal string: compared exactly (big.js) with the request's USDT value.
+  TRAVEL_RULE_THRESHOLD_USDT: z
+    .string()
+    .default("0")
+    .pipe(
+      z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,8})?$/, {
+        message: "TRAVEL_RULE_THRESHOLD_USDT must be a decimal number of USDT, e.g. 1000 or 0 (every withdrawal)",
+      }),
+    ),
+  // The broker as the originating VASP of its withdrawals' Travel Rule data: its legal name and, where it has
+  // one, its LEI (ISO 17442, check digits verified) and country of registration.
+  TRAVEL_RULE_VASP_NAME: z.string().trim().min(1).max(100).default("Brokerdesk broker"),
+  TRAVEL_RULE_VASP_LEI: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || leiIsValid(v), {
+      message: "TRAVEL_RULE_VASP_LEI must be a 20-character LEI whose check digits match (ISO 17442)",
+    }),
+  TRAVEL_RULE_VASP_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { message: "TRAVEL_RULE_VASP_COUNTRY must be a two-letter ISO 3166 code such as DE" })
+    .optional(),
   // How long compliance has to review a monitoring case, in days, by its highest alert's severity.
   MONITORING_REVIEW_DAYS: z
     .string()

@@ -50,6 +50,11 @@ export const ANALYST_SQL: Record<RuleKind, string> = {
   pass_through: `SELECT w.sub_uid, 'w:' || w.id AS k FROM ${REQUESTS} w
       JOIN ledger_deposits d ON d.sub_uid = w.sub_uid AND d.coin = w.coin AND d.ctime BETWEEN w.t - ${2 * DAY} AND w.t
      GROUP BY w.sub_uid, w.id, w.amount HAVING w.amount * 100 >= sum(d.amount) * 90`,
+  // The preset: a settled deposit worth 1,000,000 USDT or more, three days old, with no originator recorded.
+  deposit_without_originator: `SELECT d.sub_uid, 'd:' || d.order_id AS k FROM ${PRICED}
+      WHERE ${VALUE} >= 1000000 AND d.status = 'success'
+        AND d.ctime <= (extract(epoch FROM now()) * 1000)::bigint - 3 * ${DAY}
+        AND NOT EXISTS (SELECT 1 FROM deposit_originators o WHERE o.order_id = d.order_id)`,
   // Only a request sent (before this one was made, within the year) makes an address familiar.
   new_destination: `SELECT w.sub_uid, 'w:' || w.id AS k FROM ${REQUESTS} w WHERE NOT EXISTS (
       SELECT 1 FROM withdrawal_requests e WHERE e.sub_uid = w.sub_uid AND e.address = w.address

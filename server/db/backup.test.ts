@@ -13,7 +13,7 @@ import { withdrawalFormSchema } from "@/lib/api/withdrawals";
 import { appendAudit, verifyAuditChain } from "@/server/audit";
 import { startLedger, type Ledger } from "@/server/ledger/engine";
 import { ledgerTestBed } from "@/server/ledger/testing";
-import { registerFromSimulator, staffSession } from "@/server/testing";
+import { registerFromSimulator, staffSession, TEST_TRAVEL_RULE } from "@/server/testing";
 import { approveWithdrawal, requestWithdrawal } from "@/server/workflows/withdrawal-requests";
 import {
   backupPglite,
@@ -95,6 +95,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[db][backup] backup a
         address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
         amount,
         reason: "client payout",
+        travelRule: TEST_TRAVEL_RULE,
       });
     const paid = await requestWithdrawal(db, client, broker, form("10"));
     await approveWithdrawal(db, client, lead, paid.id, { confirmAmount: "10", confirmAddress: paid.address });

@@ -4,7 +4,7 @@ import "server-only";
 import type { Resource } from "@/lib/api/define-resource";
 import { logger } from "@/server/log";
 import { csvResponse, type CsvBody } from "./csv";
-import { htmlResponse, type HtmlBody } from "./html";
+import { htmlResponse, jsonFileResponse, type HtmlBody } from "./html";
 import { ndjsonResponse, type NdjsonBody } from "./ndjson";
 
 /**
@@ -28,6 +28,7 @@ export async function answer(
   let res: Response;
   if (resource.reply === "csv") res = await csvResponse(result as CsvBody, { requestId });
   else if (resource.reply === "html") res = htmlResponse(result as HtmlBody);
+  else if (resource.reply === "json-file") res = jsonFileResponse(result as HtmlBody);
   else if (resource.reply === "ndjson")
     res = await ndjsonResponse(result as NdjsonBody<unknown>, { signal, requestId });
   else {

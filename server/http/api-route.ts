@@ -52,7 +52,7 @@ export type ReplyOf<R extends Resource> = R["reply"] extends "csv"
   ? CsvBody
   : R["reply"] extends "ndjson"
     ? NdjsonBody<z.output<R["output"]>>
-    : R["reply"] extends "html"
+    : R["reply"] extends "html" | "json-file"
       ? HtmlBody
       : z.input<R["output"]>;
 

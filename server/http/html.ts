@@ -6,6 +6,21 @@ import "server-only";
 /** What an HTML route's handler gives back: the file's name and its bytes (already sealed in the audit log). */
 export type HtmlBody = { name: string; bytes: Uint8Array };
 
+/**
+ * A JSON file built whole by its workflow (a withdrawal's IVMS101 data), sent as an attachment byte for byte
+ * as the workflow hashed it (reply "json-file"): the output schema describes it, the bytes are not re-encoded.
+ */
+export function jsonFileResponse(body: HtmlBody): Response {
+  return new Response(new Uint8Array(body.bytes), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${body.name}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 export function htmlResponse(body: HtmlBody): Response {
   return new Response(new Uint8Array(body.bytes), {
     headers: {

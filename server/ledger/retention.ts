@@ -45,6 +45,7 @@ export async function purgeLedger(db: Db, days: number | null, now: number = Dat
       if (!rows.length) return 0;
       const ids = rows.map((r) => r.order_id);
       await tx.query(`DELETE FROM ledger_deposit_changes WHERE order_id = ANY($1::text[])`, [ids]);
+      await tx.query(`DELETE FROM deposit_originators WHERE order_id = ANY($1::text[])`, [ids]);
       await tx.query(`DELETE FROM ledger_deposits WHERE order_id = ANY($1::text[])`, [ids]);
       return ids.length;
     });

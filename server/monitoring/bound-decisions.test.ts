@@ -16,6 +16,7 @@ import {
   staffSession,
   STEADY_BALANCES,
   workflowTestBed,
+  TEST_TRAVEL_RULE,
 } from "@/server/testing";
 import { approveWithdrawal, requestWithdrawal } from "@/server/workflows/withdrawal-requests";
 import { listAlerts } from "./alert";
@@ -71,6 +72,7 @@ describe("[monitoring][bound-decisions]", () => {
         address: tronAddress(),
         amount,
         reason: "client payout",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
   const approve = (w: WithdrawalView) =>

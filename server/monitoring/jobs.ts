@@ -134,6 +134,21 @@ export async function coverageDue(db: Queryable, limit = 1_000): Promise<string[
   return rows.map((r) => r.sub_uid);
 }
 
+/**
+ * The kinds that fire on time passing, not on a record arriving (a deposit still without its originator's data
+ * after N days): no sync batch comes when nothing new arrives, so each sweep evaluates them over the deposits
+ * whose wait ran out within WAITING_LOOKBACK_MS (sweeps come far more often; a rerun raises nothing twice).
+ */
+export const WAITING_KINDS: ReadonlySet<string> = new Set(["deposit_without_originator"]);
+const WAITING_LOOKBACK_MS = 86_400_000;
+
+export async function evaluateWaitingKinds(db: Db, now: number = Date.now()): Promise<number> {
+  const versions = (await activeVersions(db, "deposits")).filter((v) => WAITING_KINDS.has(v.spec.kind));
+  if (!versions.length) return 0;
+  // The kind reaches back its own wait from `since`: the deposits whose wait ended after now - lookback.
+  return evaluateScope(db, { subUid: null, since: now - WAITING_LOOKBACK_MS }, "deposits", versions);
+}
+
 /** The active versions not yet evaluated over the whole history (a run lost with its instance included). */
 export async function historyDue(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
@@ -184,6 +199,10 @@ export async function startMonitoringJobs(boss: PgBoss, db: Db): Promise<Monitor
     },
     async sweep() {
       let queued = 0;
+      // A failure is logged and the sweep goes on: the next sweep looks back over the same day.
+      await evaluateWaitingKinds(db).catch((e: unknown) =>
+        logger.error({ err: e instanceof Error ? e.message : String(e) }, "monitoring: the waiting kinds failed"),
+      );
       for (const id of await historyDue(db))
         if (await boss.send(HISTORY_QUEUE, { versionId: id }, { singletonKey: id })) queued++;
       const asked = await db.query<{ id: string }>(

@@ -41,6 +41,8 @@ export type TestLedger = {
   prices: TestPrice[];
   /** Per sub-account; one not named holds its whole history (to far in the future). */
   coverage?: Record<string, TestCoverage>;
+  /** The deposits (order IDs) whose originator's data compliance recorded. */
+  originators?: string[];
 };
 export const COMPLETE: TestCoverage = { from: 0, to: 8_000_000_000_000_000 };
 const sentAt = (w: TestWithdrawal) => w.sentMs ?? w.ms + 60_000;
@@ -94,6 +96,12 @@ export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
   }
   const subs = new Set([...l.deposits.map((d) => d.subUid), ...l.withdrawals.map((w) => w.subUid)]);
   await writeCoverage(db, { ...Object.fromEntries([...subs].map((sub) => [sub, COMPLETE])), ...l.coverage });
+  for (const orderId of l.originators ?? []) {
+    await db.query(
+      `INSERT INTO deposit_originators (order_id, originator, recorded_by) VALUES ($1, $2::jsonb, 'compliance@test')`,
+      [orderId, JSON.stringify({ originatorPersons: [] })],
+    );
+  }
   for (const p of l.prices) {
     await db.query(`INSERT INTO ledger_coin_prices (coin, day, usdt, trade_id, trade_ts) VALUES ($1, $2, $3, '1', 0)`, [
       p.coin,
@@ -107,8 +115,8 @@ export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
 export async function clearMonitoring(db: Queryable): Promise<void> {
   await db.query(
     `TRUNCATE monitoring_case_records, monitoring_case_notes, monitoring_alerts, monitoring_cases, monitoring_snoozes,
-       monitoring_rule_versions, monitoring_rules, monitoring_watermarks, ledger_deposit_changes, ledger_deposits,
-         withdrawal_requests, ledger_coin_prices, ledger_sync CASCADE`,
+       monitoring_rule_versions, monitoring_rules, monitoring_watermarks, ledger_deposit_changes, deposit_originators,
+         ledger_deposits, withdrawal_requests, ledger_coin_prices, ledger_sync CASCADE`,
   );
 }
 
@@ -251,6 +259,22 @@ function referenceHits(l: TestLedger, spec: RuleSpec): Hit[] {
           return true;
         })
         .map((d) => one(d.sub, `d:${d.id}`, d.t));
+    }
+    case "deposit_without_originator": {
+      const p = spec.params;
+      const wait = p.afterDays * DAY;
+      const known = new Set(l.originators ?? []);
+      return (
+        deposits
+          .filter((d) => d.status === "success" && d.t <= Date.now() - wait && !known.has(d.id))
+          .filter((d) => p.coin === undefined || d.coin === p.coin)
+          .filter((d) => {
+            const v = valueOf(l, d, p.unit);
+            return v !== null && v.gte(p.minAmount);
+          })
+          // Its trigger is when the wait ran out: a scope's earliest trigger time is compared with that.
+          .map((d) => one(d.sub, `d:${d.id}`, d.t + wait))
+      );
     }
     case "structuring": {
       const p = spec.params;

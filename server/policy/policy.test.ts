@@ -16,6 +16,7 @@ import {
   staffSession,
   STEADY_BALANCES,
   workflowTestBed,
+  TEST_TRAVEL_RULE,
 } from "@/server/testing";
 import {
   approveWithdrawal,
@@ -84,6 +85,7 @@ const form = (over: Partial<WithdrawalFormInput> = {}) =>
     address: TRON,
     amount: "60000",
     reason: "policy test",
+    travelRule: TEST_TRAVEL_RULE,
     ...over,
   });
 const approve = (w: WithdrawalView, by: StaffSession, db: Db = bed.db) =>

@@ -13,7 +13,14 @@ import { openDb, type Db } from "@/server/db";
 import { probeDatabase } from "@/server/db/probe";
 import { createTestDatabase, type TestDatabase } from "@/server/db/testing";
 import { describeFailure } from "@/server/failures";
-import { addToRegistry, deskUid, simulatorTestBed, staffSession, STEADY_BALANCES } from "@/server/testing";
+import {
+  addToRegistry,
+  deskUid,
+  simulatorTestBed,
+  staffSession,
+  STEADY_BALANCES,
+  TEST_TRAVEL_RULE,
+} from "@/server/testing";
 import { startInstanceLease } from "./instance-recovery";
 import { approveWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
@@ -102,6 +109,7 @@ describe.skipIf(!pgUrl)("[db][outage] PostgreSQL going away and coming back", ()
         address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
         amount: "25",
         reason: "client payout",
+        travelRule: TEST_TRAVEL_RULE,
       });
       const w = await requestWithdrawal(db, client, broker, form);
       const onPlatform = () => sim.state.withdrawals().filter((r) => r.clientOid === w.clientOid);

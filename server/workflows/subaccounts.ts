@@ -215,6 +215,12 @@ export async function addExistingSubaccount(
   return { entry: await registerExisting(db, input.subUid, input.label ?? null, actor) };
 }
 
+/** The seeded desk's made-up holder: a legal person "<name> Ltd (simulated)", registered in MT. */
+const SEED_HOLDER = `jsonb_build_object('legalPerson', jsonb_build_object(
+  'name', jsonb_build_object('nameIdentifier', jsonb_build_array(jsonb_build_object(
+    'legalPersonName', n || ' Ltd (simulated)', 'legalPersonNameIdentifierType', 'LEGL'))),
+  'countryOfRegistration', 'MT'))`;
+
 /** A sub-account as the simulator lists it (GET /__sim/subaccounts), for seeding the registry. */
 export type SeedSubaccount = {
   subUid: string;
@@ -225,7 +231,12 @@ export type SeedSubaccount = {
   cTime: string;
 };
 
-/** Simulator mode: the registry starts with the simulator's sub-accounts. Idempotent (kept rows are kept). */
+/**
+ * Simulator mode: the registry starts with the simulator's sub-accounts. Idempotent (kept rows are kept). Each
+ * seeded desk's holder is a made-up legal person named after it (the Travel Rule's originator of its
+ * withdrawals), so the demo's on-chain withdrawals can be requested; a real registry's holders are recorded by
+ * brokers.
+ */
 export async function seedRegistry(db: Db, items: readonly SeedSubaccount[]): Promise<number> {
   // A few statements of many rows each, not one per sub-account: SIM_SUBACCOUNTS may be 100,000.
   const CHUNK = 5_000;
@@ -235,9 +246,9 @@ export async function seedRegistry(db: Db, items: readonly SeedSubaccount[]): Pr
       const part = items.slice(i, i + CHUNK);
       const { rows } = await tx.query(
         `INSERT INTO subaccounts (sub_uid, subaccount_name, label, status, perm_list, source, platform_ctime,
-           created_by)
+           created_by, holder)
          SELECT u, n, NULLIF(l, ''), st, COALESCE(string_to_array(NULLIF(p, ''), ','), '{}'), 'simulator-seed', c,
-           'system'
+           'system', ${SEED_HOLDER}
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(u, n, l, st, p, c)
          ON CONFLICT DO NOTHING RETURNING sub_uid`,
         [

@@ -18,7 +18,14 @@ import { withdrawalFormSchema } from "@/lib/api/withdrawals";
 import { STALE_SUBMIT_MS } from "@/lib/withdrawal-states";
 import { verifyAuditChain } from "@/server/audit";
 import { startSimulator, type Simulator } from "@/server/simulator";
-import { addToRegistry, deskUid, simulatorClient, staffSession, STEADY_BALANCES } from "@/server/testing";
+import {
+  addToRegistry,
+  deskUid,
+  simulatorClient,
+  staffSession,
+  STEADY_BALANCES,
+  TEST_TRAVEL_RULE,
+} from "@/server/testing";
 import type { CrashChildConfig, CrashChildProgress } from "./withdrawal-crash-child";
 import { RECOVERY_ACTOR, type LeaseTimes } from "./instance-recovery";
 import { requestWithdrawal } from "./withdrawal-requests";
@@ -68,6 +75,7 @@ describe.each(engines)("[withdrawals][crash] kill -9 mid-approval on $label", (e
         address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
         amount: "40",
         reason: "client payout",
+        travelRule: TEST_TRAVEL_RULE,
       });
       return requestWithdrawal(db, client, broker, form);
     });

@@ -14,6 +14,7 @@ import {
   staffSession,
   STEADY_BALANCES,
   workflowTestBed,
+  TEST_TRAVEL_RULE,
 } from "@/server/testing";
 import { approveDestination, listDestinations, rejectDestination, requestDestination } from "./withdrawal-destinations";
 import { getWithdrawal } from "./withdrawal-ledger";
@@ -77,6 +78,7 @@ describe("[withdrawals][address-book]", () => {
         address: TRON,
         amount: "1",
         reason: "book test",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
     expect(w.inAddressBook).toBe(false);
@@ -110,6 +112,7 @@ describe("[withdrawals][address-book]", () => {
         address: "0x32Be343B94f860124dC4fEe278FDCBD38C102D88",
         amount: "1",
         reason: "book test",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
     expect(w2.inAddressBook).toBe(false);
@@ -130,6 +133,7 @@ describe("[withdrawals][address-book]", () => {
         address: evm.toLowerCase(),
         amount: "1",
         reason: "book test",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
     expect(lower.inAddressBook).toBe(true);

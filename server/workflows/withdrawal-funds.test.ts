@@ -14,6 +14,7 @@ import {
   simulatorTestBed,
   staffSession,
   STEADY_BALANCES,
+  TEST_TRAVEL_RULE,
 } from "@/server/testing";
 import { fundsOf, lockFunds } from "./withdrawal-funds";
 import { cancelWithdrawal, mintClientOid, rejectWithdrawal, requestWithdrawal } from "./withdrawal-requests";
@@ -39,6 +40,7 @@ const form = (over: Partial<WithdrawalFormInput> = {}) =>
     address: ADDRESS,
     amount: "1",
     reason: "reserve test",
+    travelRule: TEST_TRAVEL_RULE,
     ...over,
   });
 

@@ -6,6 +6,7 @@ import Big from "big.js";
 import {
   WITHDRAWAL_CSV_COLUMNS,
   type WithdrawalSummary,
+  type TravelRuleRecord,
   type WithdrawalView,
   type withdrawalFiltersSchema,
 } from "@/lib/api/withdrawals";
@@ -57,6 +58,8 @@ export type Row = {
   policy_rule: string | null;
   policy_approvals: unknown;
   value_usdt: string | null;
+  /** The Travel Rule's record (travel-rule.ts), or null when it did not apply. */
+  travel_rule?: unknown;
   /** The approvals given (APPROVALS); absent on a row an UPDATE returned. */
   approvals?: unknown;
   /** The process holding its platform call (server/db/instance-lease.ts), while one does. */
@@ -108,7 +111,13 @@ export function toView(r: Row): WithdrawalView {
     errorMsg: r.error_msg,
     version: Number(r.version),
     policy: policyView(r),
+    travelRule: travelRuleOf(r),
   };
+}
+
+function travelRuleOf(r: Pick<Row, "travel_rule">): TravelRuleRecord | null {
+  const raw = typeof r.travel_rule === "string" ? JSON.parse(r.travel_rule) : r.travel_rule;
+  return raw ? (raw as TravelRuleRecord) : null;
 }
 
 /**

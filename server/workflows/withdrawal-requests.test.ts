@@ -17,6 +17,7 @@ import {
   staffSession,
   STEADY_BALANCES,
   workflowTestBed,
+  TEST_TRAVEL_RULE,
 } from "@/server/testing";
 import { WITHDRAWAL_CSV_COLUMNS } from "@/lib/api/withdrawals";
 import {
@@ -80,6 +81,7 @@ function form(over: Partial<WithdrawalFormInput> = {}) {
     address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
     amount: "12.5",
     reason: "client payout",
+    travelRule: TEST_TRAVEL_RULE,
     ...over,
   });
 }

@@ -26,6 +26,8 @@ import { loadRow, requiredOf, toView, type AuditContext, type Row } from "./with
 import { e5Body, submitWithdrawal, type Sender } from "./withdrawal-send";
 import { refuseHeldInTransaction, screenRequest } from "@/server/monitoring/hold";
 import { screenBeforeMoneyLeaves } from "./withdrawal-screening";
+import { env } from "@/lib/env";
+import { refuseWithoutTravelRuleEarly, travelRuleRecordFor } from "./travel-rule";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -45,13 +47,16 @@ export async function requestWithdrawal(
   client: PlatformClient,
   session: StaffSession,
   input: WithdrawalFormValues,
+  opts: { travelRuleThresholdUsdt?: string } = {},
 ): Promise<WithdrawalView> {
+  const threshold = opts.travelRuleThresholdUsdt ?? env.travelRule.thresholdUsdt;
   const sub = await getRegistryEntry(db, input.subUid);
   if (!sub) throw field("subUid", `Sub-account ${input.subUid} is not in Brokerdesk's registry`);
   if (sub.status !== "normal")
     throw field("subUid", `Sub-account ${input.subUid} is ${sub.status}: it cannot withdraw`);
   const badAddress = input.dest === "on_chain" && input.chain ? addressProblem(input.chain, input.address) : null;
   if (badAddress) throw new DomainError("invalid_input", badAddress, { address: [badAddress] });
+  refuseWithoutTravelRuleEarly(input, threshold);
 
   const clientOid = mintClientOid();
   // What will be sent on approval, checked against the platform operation's own schema now, so a request
@@ -92,6 +97,9 @@ export async function requestWithdrawal(
       amount: input.amount,
       requesterRole: session.role,
     });
+    // The Travel Rule, judged on the value the policy just computed (the day's price): a refusal here rolls the
+    // transaction back, so a request without the data writes nothing.
+    const travelRule = await travelRuleRecordFor(tx, session, input, policy.valueUsdt, threshold);
     await lockFunds(tx, input.subUid, input.coin);
     const { pending, pendingCount } = await pendingOf(tx, input.subUid, input.coin);
     const free = new Big(available).minus(pending);
@@ -111,8 +119,8 @@ export async function requestWithdrawal(
       await tx.query<Row>(
         `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount,
           reason, requested_by,
-                                          policy_version, policy_rule, policy_approvals, value_usdt)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14) RETURNING *`,
+                                          policy_version, policy_rule, policy_approvals, value_usdt, travel_rule)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15::jsonb) RETURNING *`,
         [
           clientOid,
           input.subUid,
@@ -128,6 +136,7 @@ export async function requestWithdrawal(
           policy.rule,
           JSON.stringify(policy.approvals),
           policy.valueUsdt,
+          travelRule === null ? null : JSON.stringify(travelRule),
         ],
       )
     ).rows;

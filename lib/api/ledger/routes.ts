@@ -5,6 +5,10 @@ import { lazyRoutes } from "../call";
 import heads from "./routes.json";
 
 export const ledgerRoutes = {
+  ...lazyRoutes(
+    () => import("./deposit-originator").then((m) => m.depositOriginatorResources),
+    heads.depositOriginatorResources,
+  ),
   ...lazyRoutes(() => import("./history").then((m) => m.ledgerHistoryResources), heads.ledgerHistoryResources),
   ...lazyRoutes(() => import("./index").then((m) => m.ledgerResources), heads.ledgerResources),
   ...lazyRoutes(() => import("./timeline").then((m) => m.ledgerTimelineResources), heads.ledgerTimelineResources),

@@ -50,6 +50,11 @@ export const PRESET_RULES: readonly PresetRule[] = [
     severity: "medium",
   },
   {
+    name: "Large deposit without originator data after 3 days",
+    spec: { kind: "deposit_without_originator", params: { unit: "usdt", minAmount: "1000000", afterDays: 3 } },
+    severity: "medium",
+  },
+  {
     name: "New destination",
     spec: { kind: "new_destination", params: { lookbackDays: 365 } },
     severity: "low",

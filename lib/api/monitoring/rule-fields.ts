@@ -40,6 +40,7 @@ const PARAM_WORDS: Record<ParamName, Words> = {
   side: { label: "Address", hint: "A deposit's source address, or a withdrawal's destination" },
   minSubAccounts: { label: "Sub-accounts at least (count)", hint: "2 to 1,000 sharing one address" },
   lookbackDays: { label: "Looking back (days)", hint: "1 to 3,660" },
+  afterDays: { label: "Still without originator data after (days)", hint: "1 to 365 days after the deposit arrived" },
   statuses: {
     label: "Statuses",
     control: "list",

@@ -75,6 +75,18 @@ export const RULE_KIND_SCHEMAS = {
     minSubAccounts: int("minSubAccounts", 2, 1_000),
     windowHours,
   }),
+  /**
+   * A settled deposit of at least minAmount still without its originator's data (the Travel Rule on the way in,
+   * recorded by compliance) afterDays after it arrived.
+   */
+  deposit_without_originator: z
+    .object({
+      unit,
+      coin: z.optional(coin),
+      minAmount: positiveDecimal("minAmount"),
+      afterDays: int("afterDays", 1, 365),
+    })
+    .check(coinWhen((v) => v.unit === "coin", 'when unit is "coin"')),
   /** A withdrawal request to an address the sub-account has not asked to send to in the last lookbackDays. */
   new_destination: z.object({ lookbackDays: int("lookbackDays", 1, 3_660) }),
   /**
@@ -126,6 +138,7 @@ export const RULE_KIND_TITLES: Record<RuleKind, string> = {
   dormant_active: "Dormant, then active",
   shared_address: "Shared address",
   new_destination: "New destination",
+  deposit_without_originator: "Deposit without originator data after N days",
   aggregate: "Aggregate (count or sum over a window)",
 };
 
@@ -144,6 +157,8 @@ export function coverageNeedOf(spec: RuleSpec): CoverageNeed {
   switch (spec.kind) {
     case "large_deposit":
     case "new_destination":
+    // A deposit still without its originator's data: the deposit itself is the whole evidence.
+    case "deposit_without_originator":
       return { needs: "none" };
     case "first_deposit":
       return { needs: "history" };

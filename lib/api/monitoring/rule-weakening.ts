@@ -27,6 +27,8 @@ export const RULE_WEAKENING: Readonly<Record<RuleKind, Readonly<Record<string, W
   pass_through: { pct: "higher", coin: "filter", windowHours: "changed" },
   dormant_active: { dormantDays: "higher", ...AMOUNT_RULE },
   shared_address: { side: "changed", minSubAccounts: "higher", windowHours: "lower" },
+  // More days of grace leave a deposit unflagged for longer.
+  deposit_without_originator: { afterDays: "higher", ...AMOUNT_RULE },
   // A longer lookback makes more addresses familiar, so fewer are new.
   new_destination: { lookbackDays: "higher" },
   aggregate: {

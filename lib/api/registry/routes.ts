@@ -5,6 +5,7 @@ import { lazyRoutes } from "../call";
 import heads from "./routes.json";
 
 export const registryRoutes = {
+  ...lazyRoutes(() => import("./holder").then((m) => m.holderResources), heads.holderResources),
   ...lazyRoutes(() => import("./names").then((m) => ({ names: m.registryNamesResource })), heads.registryNamesResource),
   ...lazyRoutes(() => import("./reads").then((m) => m.registryReadResources), heads.registryReadResources),
   ...lazyRoutes(() => import("./index").then((m) => m.subaccountResources), heads.subaccountResources),

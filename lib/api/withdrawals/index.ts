@@ -12,11 +12,13 @@ import { defineResource } from "../define-resource";
 import { PLATFORM_ERRORS } from "../errors";
 import { blankToUndefined } from "../query-fields";
 import { destinationResources } from "./destinations";
+import { travelRuleInputSchema, travelRuleResources } from "./travel-rule";
 import { withdrawalActionResources } from "./actions";
 import { withdrawalLedgerResources, withdrawalViewSchema } from "./ledger";
 
 export * from "./ledger";
 export * from "./actions";
+export * from "./travel-rule";
 
 const catalogShape = withdrawalRequestSchema.shape;
 const optionalTrimmed = (field: string, max: number, pattern?: { re: RegExp; message: string }) =>
@@ -60,6 +62,11 @@ export const withdrawalFormSchema = z.pipe(
         .check(z.trim())
         .check(z.minLength(3, { error: "reason must be at least 3 characters" }))
         .check(z.maxLength(500, { error: "reason must be at most 500 characters" })),
+      /**
+       * The Travel Rule's data (IVMS101), for an on-chain request at or above TRAVEL_RULE_THRESHOLD_USDT: the
+       * server decides whether it applies (it values the amount) and refuses one without it, naming the field.
+       */
+      travelRule: z.optional(travelRuleInputSchema),
     })
     .check(
       z.superRefine((v, ctx) => {
@@ -112,6 +119,8 @@ export const withdrawalFormSchema = z.pipe(
     // Stored explicitly: on chain, an empty chain means the coin's default; an internal transfer has no chain or tag.
     chain: v.dest === "on_chain" ? (v.chain ?? DEFAULT_CHAINS[v.coin]) : undefined,
     tag: v.dest === "on_chain" ? v.tag : undefined,
+    // An internal transfer stays within the broker (one VASP): the Travel Rule does not apply.
+    travelRule: v.dest === "on_chain" ? v.travelRule : undefined,
   })),
 );
 export type WithdrawalFormInput = z.input<typeof withdrawalFormSchema>;
@@ -127,6 +136,7 @@ export const withdrawalResources = {
   ...destinationResources,
   ...withdrawalLedgerResources,
   ...withdrawalActionResources,
+  ...travelRuleResources,
   request: defineResource({
     id: "withdrawals.request",
     method: "POST",

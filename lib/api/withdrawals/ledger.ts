@@ -7,6 +7,7 @@ import "@/lib/zod-english";
 import { WITHDRAWAL_COINS, WITHDRAWAL_DESTS } from "@/lib/platform/values";
 import { WITHDRAWAL_STATES } from "@/lib/withdrawal-states";
 import { defineResource } from "../define-resource";
+import { travelRuleRecordSchema } from "./travel-rule";
 import {
   blankless,
   coinTotalsField,
@@ -97,6 +98,11 @@ export const withdrawalViewSchema = z.object({
     /** The amount's USDT value the policy saw; null when the day had no price. */
     valueUsdt: z.nullable(z.string()),
   }),
+  /**
+   * The Travel Rule's data as it was requested (IVMS101: the originator copied from the registry, the
+   * beneficiary, the VASPs) and the self-hosted wallet's attestation; null when the rule did not apply.
+   */
+  travelRule: z.nullable(travelRuleRecordSchema),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 

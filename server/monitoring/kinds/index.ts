@@ -4,6 +4,7 @@ import "server-only";
 import type { RuleKind, RuleParams, RuleSpec } from "@/lib/api/monitoring/rule-kinds";
 import { compileAggregate, compileVelocity } from "./aggregate";
 import { compileDormantActive } from "./dormant-active";
+import { compileDepositWithoutOriginator } from "./deposit-without-originator";
 import { compileFirstDeposit } from "./first-deposit";
 import { compileLargeDeposit } from "./large-deposit";
 import { compileNewDestination } from "./new-destination";
@@ -23,6 +24,7 @@ const COMPILERS: { [K in RuleKind]: (params: RuleParams<K>) => Compiled } = {
   dormant_active: compileDormantActive,
   shared_address: compileSharedAddress,
   new_destination: compileNewDestination,
+  deposit_without_originator: compileDepositWithoutOriginator,
   aggregate: compileAggregate,
 };
 
@@ -41,6 +43,7 @@ export const KIND_SOURCES: Record<
   dormant_active: "deposits",
   shared_address: (p) => ("side" in p && p.side === "withdrawal_destination" ? "withdrawals" : "deposits"),
   new_destination: "withdrawals",
+  deposit_without_originator: "deposits",
   aggregate: (p) => ("source" in p && p.source === "withdrawals" ? "withdrawals" : "deposits"),
 };
 

@@ -79,13 +79,20 @@ const PRICE_JOIN = `LEFT JOIN ledger_coin_prices pr
  * Rules over one deposit: each deposit of the scope whose value (in `unit`) is at least `minParam` and that
  * meets `extra` (over the alias d) raises one alert, keyed by its orderId.
  */
-export function oneDepositQuery(o: { unit: "coin" | "usdt"; coinParam: string; minParam: string; extra?: string }) {
+export function oneDepositQuery(o: {
+  unit: "coin" | "usdt";
+  coinParam: string;
+  minParam: string;
+  extra?: string;
+  /** A deposit this much (ms) older than the scope's earliest trigger time may trigger too (a kind that waits). */
+  sinceBackParam?: string;
+}) {
   return `SELECT d.sub_uid, 'd:' || d.order_id AS occurrence, d.ctime AS window_start, d.ctime AS window_end,
       v.value::text AS value, jsonb_build_array(${recordJson("deposit", "d.order_id")}) AS records
     FROM ledger_deposits d
     ${o.unit === "usdt" ? PRICE_JOIN : ""}
     CROSS JOIN LATERAL (SELECT ${valueExpr("d", o.unit)} AS value) v
-    WHERE (${SUB} IS NULL OR d.sub_uid = ${SUB}) AND (${SINCE} IS NULL OR d.ctime >= ${SINCE})
+    WHERE (${SUB} IS NULL OR d.sub_uid = ${SUB}) AND (${SINCE} IS NULL OR d.ctime >= ${SINCE}${o.sinceBackParam ? ` - ${o.sinceBackParam}::bigint` : ""})
       AND (${o.coinParam}::text IS NULL OR d.coin = ${o.coinParam}::text)
       AND v.value >= ${o.minParam}::numeric${o.extra ? ` AND ${o.extra}` : ""}`;
 }

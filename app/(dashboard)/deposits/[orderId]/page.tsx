@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageFrame } from "@/components/shell/page-frame";
 import { openPage } from "@/app/(dashboard)/_components/page-gate";
 import { DepositDetail } from "../_ledger/deposit-detail";
+import { can } from "@/lib/rbac";
 
 export const dynamic = "force-dynamic";
 
@@ -12,11 +13,11 @@ export async function generateMetadata({ params }: { params: Promise<{ orderId: 
 
 export default async function DepositPage({ params }: { params: Promise<{ orderId: string }> }) {
   const { orderId } = await params;
-  const { page, denied } = await openPage("deposit");
+  const { page, session, denied } = await openPage("deposit");
   if (denied) return denied;
   return (
     <PageFrame page={page} intro="One deposit as Brokerdesk's ledger keeps it, with every status change seen." times>
-      <DepositDetail orderId={orderId} />
+      <DepositDetail orderId={orderId} mayRecord={can(session.role, "monitoring.write")} />
     </PageFrame>
   );
 }

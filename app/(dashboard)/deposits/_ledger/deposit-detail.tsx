@@ -14,6 +14,7 @@ import { DataTableError } from "@/components/data-table/data-table-states";
 import { IsoTime, TimeCell } from "@/components/data-table/time";
 import { depositTone } from "../_components/deposit-tone";
 import { ledgerRoutes } from "@/lib/api/ledger/routes";
+import { OriginatorPanel } from "./originator-panel";
 
 /** Where a chain's transactions can be read by anyone: a link out, never a call from Brokerdesk. */
 const EXPLORERS: Record<string, string> = {
@@ -41,7 +42,8 @@ function Address({ value, dest }: { value: string; dest: string }) {
   return mono(value);
 }
 
-export function DepositDetail({ orderId }: { orderId: string }) {
+/** `mayRecord`: the visitor may record the deposit's originator (monitoring.write). */
+export function DepositDetail({ orderId, mayRecord = false }: { orderId: string; mayRecord?: boolean }) {
   const q = useResourceQuery(ledgerRoutes.deposit, { params: { orderId } });
   if (q.isPending)
     return (
@@ -60,10 +62,10 @@ export function DepositDetail({ orderId }: { orderId: string }) {
       </p>
     );
   if (q.isError) return <DataTableError error={q.error} onRetry={() => void q.refetch()} />;
-  return <Detail d={q.data} />;
+  return <Detail d={q.data} mayRecord={mayRecord} />;
 }
 
-function Detail({ d }: { d: LedgerDepositDetail }) {
+function Detail({ d, mayRecord }: { d: LedgerDepositDetail; mayRecord: boolean }) {
   const x = d.deposit;
   const explorer = x.dest === "on_chain" && x.txId ? EXPLORERS[x.chain] : undefined;
   return (
@@ -165,6 +167,7 @@ function Detail({ d }: { d: LedgerDepositDetail }) {
           Times are when the sync saw each status; the platform does not say when a status changed.
         </p>
       </Panel>
+      <OriginatorPanel orderId={x.orderId} mayRecord={mayRecord} />
       <p className="text-sm">
         <Link className={panelLinkClass} href={`/sub-accounts/${x.subUid}`}>
           Sub-account {x.subUid}

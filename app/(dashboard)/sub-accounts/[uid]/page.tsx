@@ -17,7 +17,11 @@ export default async function SubaccountPage({ params }: { params: Promise<{ uid
   if (denied) return denied;
   return (
     <div className={frameClass()}>
-      <SubaccountDetail uid={uid} story={can(session.role, "monitoring.read")} />
+      <SubaccountDetail
+        uid={uid}
+        story={can(session.role, "monitoring.read")}
+        editHolder={can(session.role, "subaccounts.write")}
+      />
     </div>
   );
 }

@@ -52,6 +52,20 @@ const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
             Not in this sub-account&apos;s address book
           </p>
         )}
+        {/* The Travel Rule: whether the request carries the originator's and beneficiary's data (IVMS101). */}
+        {w.travelRule ? (
+          <p className="mt-1 text-xs" data-testid="travel-rule-present">
+            Travel Rule data: present (
+            {w.travelRule.selfHostedWallet
+              ? "self-hosted wallet, attested"
+              : `to ${w.travelRule.ivms101.beneficiaryVASP?.beneficiaryVASP.legalPerson.name.nameIdentifier[0]?.legalPersonName ?? "a VASP"}`}
+            )
+          </p>
+        ) : w.dest === "on_chain" ? (
+          <p className="mt-1 text-xs" data-testid="travel-rule-present">
+            Travel Rule data: not needed (below the threshold)
+          </p>
+        ) : null}
       </>
     ),
   },

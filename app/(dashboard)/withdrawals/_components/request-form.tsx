@@ -2,14 +2,20 @@
 // The request form validates with the same schema as the server (lib/api/withdrawals); the server then
 // checks what only it can (registry, the balance from E2 right now) and its field errors land on the fields.
 import { fieldErrorClass, hintClass, inputClass, primaryButton } from "@/components/ui/styles";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useWatch } from "react-hook-form";
 import Big from "big.js";
 import { describeError } from "@/lib/client/api";
 import { SubAccountField } from "@/components/ui/subaccount-field";
 import { WITHDRAWAL_COINS } from "@/lib/platform/values";
 import { callResource } from "@/lib/api/call";
-import { withdrawalFormSchema, type WithdrawalFormValues, type WithdrawalFunds } from "@/lib/api/withdrawals";
+import {
+  pruneBlank,
+  withdrawalFormSchema,
+  type WithdrawalFormValues,
+  type WithdrawalFunds,
+} from "@/lib/api/withdrawals";
+import { preprocess } from "@/lib/platform/value-schemas";
 import { DEFAULT_CHAINS, tagRuleOf } from "@/lib/withdrawal-chains";
 import { fieldWiring } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
@@ -22,6 +28,7 @@ import { Panel } from "@/components/ui/panel";
 import { Options } from "@/components/ui/options";
 import { Form } from "@/components/ui/form-element";
 import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
+import { TRAVEL_RULE_FIELDS, TravelRuleFieldset } from "./travel-rule-fieldset";
 
 // Here rather than in ./api with the other calls: the request's entry comes with the form's rules, which load
 // with this form (after the page), not with the list.
@@ -30,6 +37,17 @@ const useRequestWithdrawal = () =>
 
 const FIELDS = ["subUid", "coin", "dest", "chain", "address", "tag", "amount", "reason"] as const;
 type FieldName = (typeof FIELDS)[number];
+/** Every field a refusal may name, the Travel Rule's IVMS101 paths included (after the request's own). */
+const ALL_FIELDS = [...FIELDS, ...TRAVEL_RULE_FIELDS] as unknown as readonly FieldName[];
+
+/** The request's schema, after the Travel Rule fieldset's leftovers (blank fields, emptied parents) are taken out. */
+const formSchema = preprocess(
+  (v) =>
+    typeof v === "object" && v !== null && "travelRule" in v
+      ? { ...v, travelRule: pruneBlank((v as { travelRule: unknown }).travelRule) }
+      : v,
+  withdrawalFormSchema,
+) as unknown as typeof withdrawalFormSchema;
 
 const isDecimal = (v: string) => /^(?:0|[1-9]\d*)(?:\.\d+)?$/.test(v);
 
@@ -45,11 +63,12 @@ export function RequestForm() {
   const id = useId();
   const request = useRequestWithdrawal();
   const form = useSchemaForm(
-    withdrawalFormSchema,
+    formSchema,
     { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
     false,
   );
   const { register, reset, clearErrors, control, formState } = form;
+  const [travelRule, setTravelRule] = useState(true);
   const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
   const coinName = String(coin ?? "");
   const tagRule = dest === "on_chain" ? tagRuleOf(coinName) : undefined;
@@ -63,7 +82,7 @@ export function RequestForm() {
 
   const { submit, answer } = useFormCall(
     form,
-    FIELDS,
+    ALL_FIELDS,
     request,
     (w, values) => {
       reset({
@@ -128,7 +147,13 @@ export function RequestForm() {
           <select
             className={inputClass}
             {...a11y("dest")}
-            {...register("dest", { onChange: () => clearErrors(["chain", "address", "tag"]) })}
+            {...register("dest", {
+              onChange: () => {
+                clearErrors(["chain", "address", "tag"]);
+                // An internal transfer carries no Travel Rule data: nothing of the fieldset is left to check.
+                form.unregister("travelRule");
+              },
+            })}
           >
             <option value="on_chain">On chain (address)</option>
             <option value="internal_transfer">Internal transfer (UID)</option>
@@ -202,6 +227,23 @@ export function RequestForm() {
                 hintProps: { className: fieldErrorClass },
               }
             : { hint: "At most 8 decimals." },
+        )}
+        {dest === "on_chain" ? (
+          <TravelRuleFieldset
+            id={id}
+            register={register}
+            unregister={form.unregister}
+            errors={formState.errors}
+            include={travelRule}
+            onInclude={(on) => {
+              if (!on) form.unregister("travelRule");
+              setTravelRule(on);
+            }}
+          />
+        ) : (
+          <p className={`sm:col-span-2 lg:col-span-4 ${hintClass}`}>
+            An internal transfer stays within the broker (one VASP): the Travel Rule does not apply to it.
+          </p>
         )}
         {field(
           "reason",

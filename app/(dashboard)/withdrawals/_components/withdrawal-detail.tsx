@@ -10,6 +10,7 @@ import { StateBadge } from "./state-badge";
 import { IsoTime } from "@/components/data-table/time";
 import { PolicyLine, Summary } from "./withdrawal-summary";
 import { HoldNotice } from "./hold-notice";
+import { TravelRulePanel } from "./travel-rule-panel";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
@@ -192,6 +193,7 @@ export function WithdrawalDetail({ id }: { id: string }) {
           </li>
         ))}
       </ol>
+      <TravelRulePanel w={w} />
       <p className="text-sm">
         <Link className="text-blue-800 underline dark:text-blue-300" href={`/sub-accounts/${w.subUid}`}>
           Sub-account {w.subUid}

@@ -11,6 +11,7 @@ import { SOURCE_LABEL, StatusBadge } from "../../_components/status-badge";
 import { BalanceHistorySection, LedgerDepositsSection, RebateHistorySection } from "./ledger-sections";
 import { AssetsSection, RebateSection, WithdrawalsSection } from "./sections";
 import { TimelineSection } from "./timeline-section";
+import { HolderSection } from "./holder-section";
 import { Loading } from "@/components/ui/query-view";
 import { Facts } from "@/components/ui/facts";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
@@ -18,8 +19,19 @@ import { registryRoutes } from "@/lib/api/registry/routes";
 
 const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
-/** `story`: the visitor may read monitoring (compliance, admin), so the page shows the sub-account's timeline. */
-export function SubaccountDetail({ uid, story = false }: { uid: string; story?: boolean }) {
+/**
+ * `story`: the visitor may read monitoring (compliance, admin), so the page shows the sub-account's timeline;
+ * `editHolder`: the visitor may record its holder (subaccounts.write).
+ */
+export function SubaccountDetail({
+  uid,
+  story = false,
+  editHolder = false,
+}: {
+  uid: string;
+  story?: boolean;
+  editHolder?: boolean;
+}) {
   const query = useResourceQuery(registryRoutes.get, { params: { uid } }, { queryKey: [REGISTRY_KEY, "entry", uid] });
   const back = (
     <Link href="/sub-accounts" className={`${backLink} text-sm`}>
@@ -91,6 +103,7 @@ export function SubaccountDetail({ uid, story = false }: { uid: string; story?: 
           items={facts}
         />
       </div>
+      <HolderSection uid={e.subUid} mayEdit={editHolder} />
       <AssetsSection uid={e.subUid} />
       <BalanceHistorySection uid={e.subUid} />
       <LedgerDepositsSection uid={e.subUid} />
