@@ -13,6 +13,7 @@
 import type { Db } from "@/server/db";
 import { PRESET_RULES } from "@/lib/api/monitoring/presets";
 import { withdrawalFormSchema } from "@/lib/api/withdrawals";
+import { FIXTURE_HOLDER, FIXTURE_TRAVEL_RULE as TEST_TRAVEL_RULE } from "@/lib/ivms101-fixtures";
 import { syncSubaccountDeposits } from "@/server/ledger/deposits/sync";
 import { evaluateBatch } from "@/server/monitoring/jobs";
 import { sourceOf } from "@/server/monitoring/kinds";
@@ -71,9 +72,9 @@ async function onEngine(engine: "postgres" | "pglite", sim: Simulator): Promise<
       .subaccountsOf(sim.keys.brokerMain.uid)
       .find((x) => x.subaccountName.startsWith("desk01@"))!.uid;
     await db.query(
-      `INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by)
-       VALUES ($1, 'desk01@bench', 'normal', 'added', 'bench')`,
-      [desk],
+      `INSERT INTO subaccounts (sub_uid, subaccount_name, status, source, created_by, holder)
+       VALUES ($1, 'desk01@bench', 'normal', 'added', 'bench', $2::jsonb)`,
+      [desk, JSON.stringify(FIXTURE_HOLDER)],
     );
     for (const s of [broker, lead]) {
       const { rows } = await db.query<{ id: string }>(
@@ -92,7 +93,7 @@ async function onEngine(engine: "postgres" | "pglite", sim: Simulator): Promise<
     await evaluateBatch(db, desk);
     const form = withdrawalFormSchema.parse({
       ...{ subUid: desk, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" },
-      ...{ amount: "1", reason: "bench payout" },
+      ...{ amount: "1", reason: "bench payout", travelRule: TEST_TRAVEL_RULE },
     });
     for (const latencyMs of latencies) {
       sim.faults.clear();

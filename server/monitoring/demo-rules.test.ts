@@ -49,7 +49,11 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
   it("[monitoring][demo] every preset is drafted by demo compliance and activated by the demo admin, audited; a restart adds nothing", async () => {
     await freshStart(bed.db);
     const before = (await auditOf(bed.db)).length;
-    expect(await seedDemoRules(bed.db)).toEqual({ drafted: 9, activated: 9, skipped: null });
+    expect(await seedDemoRules(bed.db)).toEqual({
+      drafted: DEMO_RULES.length,
+      activated: DEMO_RULES.length,
+      skipped: null,
+    });
 
     const { items } = await listRuleVersions(bed.db);
     expect(items.map((v) => v.name).sort()).toEqual(NAMES);
@@ -68,7 +72,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
 
     // Each step as its route records it: an intent by the person, then its outcome pointing at it.
     const rows = (await auditOf(bed.db)).slice(before);
-    expect(rows).toHaveLength(36);
+    expect(rows).toHaveLength(4 * DEMO_RULES.length);
     for (const v of items) {
       for (const [action, actor, target] of [
         ["monitoring.rule-draft", COMPLIANCE, `rule:${v.name}`],
@@ -86,8 +90,8 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
 
     // A restart: nothing drafted, activated or audited again.
     expect(await seedDemoRules(bed.db)).toEqual({ drafted: 0, activated: 0, skipped: null });
-    expect((await listRuleVersions(bed.db)).items).toHaveLength(9);
-    expect((await auditOf(bed.db)).slice(before)).toHaveLength(36);
+    expect((await listRuleVersions(bed.db)).items).toHaveLength(DEMO_RULES.length);
+    expect((await auditOf(bed.db)).slice(before)).toHaveLength(4 * DEMO_RULES.length);
   });
 
   // Several instances share a PostgreSQL database (the embedded one has one process).
@@ -97,10 +101,10 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
       await freshStart(bed.db);
       const other = await bed.open();
       const [a, b] = await Promise.all([seedDemoRules(bed.db), seedDemoRules(other)]);
-      expect(a.drafted + b.drafted).toBe(9);
-      expect(a.activated + b.activated).toBe(9);
+      expect(a.drafted + b.drafted).toBe(DEMO_RULES.length);
+      expect(a.activated + b.activated).toBe(DEMO_RULES.length);
       const { items } = await listRuleVersions(bed.db);
-      expect(items).toHaveLength(9);
+      expect(items).toHaveLength(DEMO_RULES.length);
       expect(items.every((v) => v.state === "active" && v.version === 1)).toBe(true);
       expect((await auditOf(bed.db)).filter((r) => r.outcome === "failure")).toEqual([]);
     },
@@ -146,7 +150,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
     ]);
     expect(await seedDemoRules(bed.db)).toEqual({ drafted: 1, activated: 2, skipped: null });
     items = (await listRuleVersions(bed.db)).items;
-    expect(items).toHaveLength(9);
+    expect(items).toHaveLength(DEMO_RULES.length);
     expect(items.every((v) => v.state === "active" && v.version === 1 && v.activatedBy === ADMIN)).toBe(true);
   });
 

@@ -15,7 +15,14 @@ import { evaluateBatch } from "@/server/monitoring/jobs";
 import { activeVersion, clearMonitoring } from "@/server/monitoring/testing";
 import { PlatformError } from "@/server/platform/errors";
 import { patternDeposit } from "@/server/simulator/data/patterns";
-import { addToRegistry, domainRefusal, simulatorTestBed, staffSession, STEADY_BALANCES } from "@/server/testing";
+import {
+  addToRegistry,
+  domainRefusal,
+  simulatorTestBed,
+  staffSession,
+  STEADY_BALANCES,
+  TEST_TRAVEL_RULE,
+} from "@/server/testing";
 import { recoverGoneInstance, recoverOwnLeftovers } from "./instance-recovery";
 import { approveWithdrawal, reconcileWithdrawal, recoverWithdrawal, requestWithdrawal } from "./withdrawal-requests";
 
@@ -73,6 +80,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][holds] 
         address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
         amount: "1",
         reason: "client payout",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
   const approve = (w: WithdrawalView, by = lead1) =>
@@ -179,6 +187,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[withdrawals][holds] 
         address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
         amount,
         reason: "client payout",
+        travelRule: TEST_TRAVEL_RULE,
       }),
     );
     // Approved at once, the request is younger than what the refresh may claim (COVERAGE_SKEW_MS ago): the
