@@ -87,12 +87,13 @@ export function oneDepositQuery(o: {
   /** A deposit this much (ms) older than the scope's earliest trigger time may trigger too (a kind that waits). */
   sinceBackParam?: string;
 }) {
+  const sinceBack = o.sinceBackParam ? ` - ${o.sinceBackParam}::bigint` : "";
   return `SELECT d.sub_uid, 'd:' || d.order_id AS occurrence, d.ctime AS window_start, d.ctime AS window_end,
       v.value::text AS value, jsonb_build_array(${recordJson("deposit", "d.order_id")}) AS records
     FROM ledger_deposits d
     ${o.unit === "usdt" ? PRICE_JOIN : ""}
     CROSS JOIN LATERAL (SELECT ${valueExpr("d", o.unit)} AS value) v
-    WHERE (${SUB} IS NULL OR d.sub_uid = ${SUB}) AND (${SINCE} IS NULL OR d.ctime >= ${SINCE}${o.sinceBackParam ? ` - ${o.sinceBackParam}::bigint` : ""})
+    WHERE (${SUB} IS NULL OR d.sub_uid = ${SUB}) AND (${SINCE} IS NULL OR d.ctime >= ${SINCE}${sinceBack})
       AND (${o.coinParam}::text IS NULL OR d.coin = ${o.coinParam}::text)
       AND v.value >= ${o.minParam}::numeric${o.extra ? ` AND ${o.extra}` : ""}`;
 }

@@ -56,9 +56,7 @@ const QUEUE_COLUMNS: ListColumn<WithdrawalView>[] = [
         {w.travelRule ? (
           <p className="mt-1 text-xs" data-testid="travel-rule-present">
             Travel Rule data: present (
-            {w.travelRule.selfHostedWallet
-              ? "self-hosted wallet, attested"
-              : `to ${w.travelRule.ivms101.beneficiaryVASP?.beneficiaryVASP.legalPerson.name.nameIdentifier[0]?.legalPersonName ?? "a VASP"}`}
+            {w.travelRule.selfHostedWallet ? "self-hosted wallet, attested" : `to ${beneficiaryVaspName(w.travelRule)}`}
             )
           </p>
         ) : w.dest === "on_chain" ? (
@@ -285,4 +283,10 @@ export function ApprovalQueue({ me, role }: { me: string; role: Role }) {
       />
     </Panel>
   );
+}
+
+/** The beneficiary's VASP as the Travel Rule data names it (its first legal name). */
+function beneficiaryVaspName(t: NonNullable<WithdrawalView["travelRule"]>): string {
+  const names = t.ivms101.beneficiaryVASP?.beneficiaryVASP.legalPerson.name.nameIdentifier;
+  return names?.[0]?.legalPersonName ?? "a VASP";
 }
