@@ -103,7 +103,6 @@ export function SubaccountDetail({
           items={facts}
         />
       </div>
-      <HolderSection uid={e.subUid} mayEdit={editHolder} />
       <AssetsSection uid={e.subUid} />
       <BalanceHistorySection uid={e.subUid} />
       <LedgerDepositsSection uid={e.subUid} />
@@ -111,6 +110,8 @@ export function SubaccountDetail({
       <RebateSection uid={e.subUid} />
       <RebateHistorySection uid={e.subUid} />
       {story ? <TimelineSection uid={e.subUid} /> : null}
+      {/* Last, below what the page is read for: its form arrives with its query and moves nothing above it. */}
+      <HolderSection uid={e.subUid} mayEdit={editHolder} />
     </>
   );
 }
