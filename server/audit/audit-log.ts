@@ -172,7 +172,7 @@ export async function appendAuditInTransaction(
   }
 }
 
-type DbAuditRow = {
+export type DbAuditRow = {
   id: number;
   at: Date;
   actor: string;
@@ -192,7 +192,8 @@ type DbAuditRow = {
 const COLUMNS =
   "id, at, actor, actor_role, action, outcome, target, params, detail, request_id, ip, intent_id, prev_hash, hash";
 
-function toRow(r: DbAuditRow): AuditRow {
+/** A stored row as the log's readers and checkers use it. */
+export function toRow(r: DbAuditRow): AuditRow {
   return {
     id: Number(r.id),
     at: new Date(r.at),

@@ -8,7 +8,7 @@ import "server-only";
 import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { metrics } from "@/server/metrics";
-import type { AuditRow } from "./audit-log";
+import { toRow, type AuditRow, type DbAuditRow } from "./audit-log";
 import { AUDIT_GENESIS_HASH, hashAuditRow } from "./hash";
 
 export type ChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; brokenAt: number; reason: string };
@@ -111,52 +111,18 @@ export async function checkAuditHead(db: Db, rows = HEAD_CHECK_ROWS): Promise<Au
     // Missing: the walk below then reports the first row's link as broken.
     prevHash = before.rows[0]?.hash ?? "";
   }
-  const { rows: found } = await db.query<DbRow>(
+  const { rows: found } = await db.query<DbAuditRow>(
     // Up to the head read above: rows appended since (another instance) are not this check's.
     `SELECT ${COLUMNS} FROM audit_log WHERE id >= $1 AND id <= $2 ORDER BY id`,
     [from, lastId],
   );
   const walk = chainWalk({ id: from, prevHash });
-  for (const r of found) if (!walk.push(rowOf(r))) break;
+  for (const r of found) if (!walk.push(toRow(r))) break;
   const verdict = walk.end({ lastId, lastHash: head.last_hash });
   return verdict.ok
     ? { ok: true, headId: lastId, checked: verdict.rows, at }
     : { ok: false, headId: lastId, checked: verdict.rows, at, brokenAt: verdict.brokenAt, reason: verdict.reason };
 }
-
-type DbRow = {
-  id: string;
-  at: Date;
-  actor: string;
-  actor_role: string | null;
-  action: string;
-  outcome: string;
-  target: string | null;
-  params: AuditRow["params"];
-  detail: AuditRow["detail"];
-  request_id: string | null;
-  ip: string | null;
-  intent_id: string | null;
-  prev_hash: string;
-  hash: string;
-};
-
-const rowOf = (r: DbRow) => ({
-  id: Number(r.id),
-  at: new Date(r.at),
-  actor: r.actor,
-  actorRole: r.actor_role,
-  action: r.action,
-  outcome: r.outcome,
-  target: r.target,
-  params: r.params ?? null,
-  detail: r.detail ?? null,
-  requestId: r.request_id,
-  ip: r.ip,
-  intentId: r.intent_id === null ? null : Number(r.intent_id),
-  prevHash: r.prev_hash,
-  hash: r.hash,
-});
 
 const g = globalThis as typeof globalThis & { __brokerdeskAuditHead?: Promise<AuditHeadCheck> };
 
