@@ -59,17 +59,27 @@ function fundsText(f: WithdrawalFunds): string {
   return `${head} (balance ${groupDecimal(f.available)} less ${groupDecimal(f.pending)} held by ${n})`;
 }
 
+const DEFAULTS = {
+  subUid: "",
+  coin: "USDT",
+  dest: "on_chain",
+  chain: "",
+  address: "",
+  tag: "",
+  amount: "",
+  reason: "",
+} as const;
+
 export function RequestForm() {
   const id = useId();
   const request = useRequestWithdrawal();
-  const form = useSchemaForm(
-    formSchema,
-    { subUid: "", coin: "USDT", dest: "on_chain", chain: "", address: "", tag: "", amount: "", reason: "" },
-    false,
-  );
+  const form = useSchemaForm(formSchema, DEFAULTS, false);
   const { register, reset, clearErrors, control, formState } = form;
   const [travelRule, setTravelRule] = useState(true);
-  const [subUid, coin, dest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
+  const [subUid, coin, watchedDest, amount] = useWatch({ control, name: ["subUid", "coin", "dest", "amount"] });
+  // Before the watch has its first value (the server's HTML, the first client render), the default: otherwise the
+  // Travel Rule's fieldset appears a frame after the page and moves everything below it.
+  const dest = watchedDest ?? DEFAULTS.dest;
   const coinName = String(coin ?? "");
   const tagRule = dest === "on_chain" ? tagRuleOf(coinName) : undefined;
   const defaultChain = (DEFAULT_CHAINS as Record<string, string | undefined>)[coinName];

@@ -8,9 +8,11 @@ import { APPROVERS_HEIGHT, QUEUE_HEIGHT } from "./panel-heights";
 
 // Loaded apart from the page (page weight): the request form (react-hook-form and the request
 // schema) arrives right after the page; the approval queue only for leads, the one role that sees it.
+// Its place is kept at the form's height in a 1,350-px-wide window, the Travel Rule's fieldset included (on chain is
+// the default destination): a shorter place moved everything below it when the form arrived (0.107 as a lead).
 const RequestForm = dynamic(() => import("./request-form").then((m) => m.RequestForm), {
   ssr: false,
-  loading: () => <FormLoading title="Request a withdrawal" height={354} />,
+  loading: () => <FormLoading title="Request a withdrawal" height={795} />,
 });
 // The approval queue and the approvers (a lead's: react-hook-form for the type-to-confirm and reject dialogs)
 // arrive right after the page too; both show their rows only once their queries answer anyway.
