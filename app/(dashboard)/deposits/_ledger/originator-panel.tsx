@@ -11,6 +11,7 @@ import { hintClass } from "@/components/ui/styles";
 import { IvmsPersonForm } from "@/app/(dashboard)/_components/ivms-person-form";
 import { personWords } from "@/lib/ivms101-words";
 import type { Ivms101Person } from "@/lib/ivms101";
+import { formatUtc } from "@/lib/format";
 
 export function OriginatorPanel({ orderId, mayRecord }: { orderId: string; mayRecord: boolean }) {
   const q = useResourceQuery(ledgerRoutes.originator, { params: { orderId } });
@@ -31,7 +32,7 @@ export function OriginatorPanel({ orderId, mayRecord }: { orderId: string; mayRe
             {o.originator ? (
               <p>
                 {o.originator.originatorPersons.map((p) => personWords(p as Ivms101Person)).join("; ")}, recorded by{" "}
-                {o.recordedBy} at {o.recordedAt?.replace("T", " ").slice(0, 19)} UTC
+                {o.recordedBy} at {o.recordedAt ? formatUtc(o.recordedAt) : "—"}
               </p>
             ) : (
               <p className={hintClass}>No originator data recorded for this deposit yet.</p>

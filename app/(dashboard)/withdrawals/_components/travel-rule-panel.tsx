@@ -9,6 +9,7 @@ import { Facts } from "@/components/ui/facts";
 import { Panel } from "@/components/ui/panel";
 import { hintClass, secondaryButton } from "@/components/ui/styles";
 import { SELF_HOSTED_METHOD_WORDS } from "@/lib/api/withdrawals/travel-rule-words";
+import { formatUtc } from "@/lib/format";
 
 const leiOf = (p: Ivms101Person | undefined) => {
   const id = p?.legalPerson?.nationalIdentification;
@@ -45,7 +46,7 @@ export function TravelRulePanel({ w }: { w: WithdrawalView }) {
     const s = tr.selfHostedWallet;
     items.push(
       ["Beneficiary's wallet", "Self-hosted"],
-      ["Ownership attested by", `${s.attestedBy} at ${s.attestedAt.replace("T", " ").slice(0, 19)} UTC`],
+      ["Ownership attested by", `${s.attestedBy} at ${formatUtc(s.attestedAt)}`],
       ["How", SELF_HOSTED_METHOD_WORDS[s.method]],
       ["Attestation", s.statement],
     );

@@ -11,6 +11,7 @@ import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { hintClass } from "@/components/ui/styles";
 import { IvmsPersonForm } from "@/app/(dashboard)/_components/ivms-person-form";
+import { formatUtc } from "@/lib/format";
 
 export function HolderSection({ uid, mayEdit }: { uid: string; mayEdit: boolean }) {
   const q = useResourceQuery(registryRoutes.holder, { params: { uid } });
@@ -28,9 +29,7 @@ export function HolderSection({ uid, mayEdit }: { uid: string; mayEdit: boolean 
             {h.holder ? (
               <p>
                 {personWords(h.holder as Ivms101Person)}
-                {h.updatedBy
-                  ? `, recorded by ${h.updatedBy} at ${h.updatedAt?.replace("T", " ").slice(0, 19)} UTC`
-                  : ""}
+                {h.updatedBy ? `, recorded by ${h.updatedBy} at ${h.updatedAt ? formatUtc(h.updatedAt) : "—"}` : ""}
               </p>
             ) : (
               <p className={hintClass}>
