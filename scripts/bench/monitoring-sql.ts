@@ -61,6 +61,11 @@ export const ANALYST_SQL: Record<RuleKind, string> = {
          AND e.state IN ('submitted', 'confirmed') AND e.id::text <> w.id
          AND floor(extract(epoch FROM e.requested_at) * 1000) <= w.t
          AND floor(extract(epoch FROM e.submitted_at) * 1000) BETWEEN w.t - ${365 * DAY} AND w.t)`,
+  // A deposit from an address the newest version of any list names (the analyst lower-cases EVM addresses).
+  sanctioned_address: `WITH l AS (SELECT DISTINCT ON (list) id FROM screening_list_versions
+                                   WHERE activated_at <= now() ORDER BY list, activated_at DESC, id DESC)
+    SELECT DISTINCT d.sub_uid, 'd:' || d.order_id AS k FROM ledger_deposits d
+      JOIN screening_list_entries e ON e.address = screening_address(d.from_address) JOIN l ON l.id = e.version_id`,
   aggregate: rolling(
     `(SELECT sub_uid, t, amount FROM ${REQUESTS} w WHERE coin = 'USDT') s`,
     "sum(amount)",

@@ -13,6 +13,21 @@ import type { Db, Queryable } from "@/server/db";
 import { ALERT_SELECT, alertView, type AlertRow } from "./alert";
 import { caseDueSql, caseSeveritySql } from "./review";
 import { refuseOnHold } from "@/server/workflows/approval-gate";
+import { IS_SANCTIONS_ALERT } from "./system-rules";
+
+const SANCTIONS_OPEN =
+  "This case holds a sanctions list match. A match is released only by compliance and a second person " +
+  "(propose the release on the alert, another person confirms it), never by clearing, closing or a bulk action";
+
+/** Refuses while the case has an open sanctions alert: closing or clearing would release it with one person. */
+async function refuseOpenSanctions(tx: Queryable, caseId: string): Promise<void> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM monitoring_alerts a WHERE a.case_id = $1::uuid AND a.status = 'open' AND ${IS_SANCTIONS_ALERT("a")}
+      LIMIT 1`,
+    [caseId],
+  );
+  if (rows[0]) throw new DomainError("two_person_rule", SANCTIONS_OPEN);
+}
 
 type CaseRow = {
   id: string;
@@ -181,6 +196,7 @@ export async function closeCase(
     const c = await lockCase(tx, id, input);
     if (c.status === "closed") throw new DomainError("already_decided", "This case is closed");
     if (c.alert_version > input.version) throw changedSince(await alertsSince(tx, c, input), "closed");
+    await refuseOpenSanctions(tx, c.id);
     await tx.query(
       `UPDATE monitoring_cases SET status = 'closed', outcome = $2, outcome_reason = $3,
         closed_by = $4, closed_at = now()
@@ -251,12 +267,15 @@ export async function clearHold(
   await refuseOnHold(db, session);
   await db.transaction(async (tx) => {
     const c = await lockCase(tx, id, input);
+    // A sanctions match is never cleared here: it needs a second person (./sanctions-release.ts).
     const { rows } = await tx.query(
-      `UPDATE monitoring_alerts SET status = 'cleared', cleared_by = $2, cleared_at = now(), clear_reason = $3
-        WHERE case_id = $1::uuid AND holds AND status = 'open' AND case_version <= $4 RETURNING id`,
+      `UPDATE monitoring_alerts a SET status = 'cleared', cleared_by = $2, cleared_at = now(), clear_reason = $3
+        WHERE a.case_id = $1::uuid AND a.holds AND a.status = 'open' AND a.case_version <= $4
+          AND NOT ${IS_SANCTIONS_ALERT("a")} RETURNING id`,
       [c.id, session.email, input.reason, input.version],
     );
     if (rows.length) return;
+    await refuseOpenSanctions(tx, c.id);
     const holdingSince = (await alertsSince(tx, c, input)).filter((a) => a.holds && a.status === "open");
     if (holdingSince.length) throw changedSince(holdingSince, "cleared");
   });

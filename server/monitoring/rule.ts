@@ -18,6 +18,7 @@ import { findUserByEmail } from "@/server/auth/users";
 import type { Db, Queryable } from "@/server/db";
 import { refuseOnHold, refuseOwn } from "@/server/workflows/approval-gate";
 import { requestBacktest } from "./backtest";
+import { refuseSystemRuleName, refuseSystemVersion } from "./system-rules";
 
 type VersionRow = {
   id: string;
@@ -107,6 +108,7 @@ async function activeVersionOf(db: Queryable, ruleId: string): Promise<RuleVersi
 export async function draftRule(db: Db, session: StaffSession, input: DraftRuleInput): Promise<RuleVersionView> {
   const parsed = parseRuleSpec(input.kind, input.params);
   if (!parsed.ok) throw invalidFields(parsed.fieldErrors, "The rule's parameters are not valid");
+  await refuseSystemRuleName(db, input.name);
   const id = await db.transaction(async (tx) => {
     await tx.query(`INSERT INTO monitoring_rules (name, created_by) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
       input.name,
@@ -219,6 +221,7 @@ export async function proposeRetirement(
   id: string,
   input: { reason: string },
 ): Promise<RuleVersionView> {
+  refuseSystemVersion(id);
   await refuseOnHold(db, session);
   const { rows } = await db.query(
     `UPDATE monitoring_rule_versions SET retire_requested_by = $2, retire_requested_at = now(), retire_reason = $3
@@ -250,6 +253,7 @@ export async function withdrawRetirement(db: Db, session: StaffSession, id: stri
  * (never one's own proposal; the database's CHECK backs it).
  */
 export async function retireRuleVersion(db: Db, session: StaffSession, id: string): Promise<RuleVersionView> {
+  refuseSystemVersion(id);
   await refuseOnHold(db, session);
   const v = await getRuleVersion(db, id);
   if (v.state !== "active")

@@ -9,6 +9,7 @@ import type { SnoozeRequestView } from "@/lib/api/monitoring/controls";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { refuseOnHold, refuseOwn } from "@/server/workflows/approval-gate";
+import { refuseSystemRule } from "./system-rules";
 
 type RequestRow = {
   id: string;
@@ -49,6 +50,7 @@ export async function snoozeRule(
   input: { ruleId: string; subUid: string; until: string; reason: string },
   now = Date.now(),
 ): Promise<{ id: string; until: string; state: "active" | "requested" }> {
+  refuseSystemRule(input.ruleId, "ruleId");
   await refuseOnHold(db, session);
   const until = Date.parse(input.until);
   if (!(until > now)) throw invalidField("until", "until must be in the future");

@@ -5,6 +5,7 @@ import "server-only";
 import Big from "big.js";
 import type { RuleParams, RuleSpec, Severity } from "@/lib/api/monitoring/rule-kinds";
 import type { Queryable } from "@/server/db";
+import { normaliseAddress } from "@/lib/screening-address";
 import type { EvaluableVersion, Scope } from "./evaluate";
 
 const HOUR = 3_600_000;
@@ -41,6 +42,8 @@ export type TestLedger = {
   prices: TestPrice[];
   /** Per sub-account; one not named holds its whole history (to far in the future). */
   coverage?: Record<string, TestCoverage>;
+  /** The addresses (lookup keys, lib/screening-address.ts) the active screening lists name. */
+  listed?: string[];
   /** The deposits (order IDs) whose originator's data compliance recorded. */
   originators?: string[];
 };
@@ -323,6 +326,16 @@ function referenceHits(l: TestLedger, spec: RuleSpec): Hit[] {
             ),
         )
         .map((x) => one(x.sub, `w:${x.id}`, x.t));
+    }
+    case "sanctioned_address": {
+      const listed = new Set(l.listed ?? []);
+      const rows =
+        spec.params.side === "deposit_source"
+          ? deposits.filter((d) => d.address !== "")
+          : withdrawals.filter((x) => l.withdrawals.some((w) => w.id === x.id && w.state === "requested"));
+      return rows
+        .filter((r) => listed.has(normaliseAddress(r.address)))
+        .map((r) => one(r.sub, `${spec.params.side === "deposit_source" ? "d" : "w"}:${r.id}`, r.t));
     }
     case "shared_address": {
       const p = spec.params;

@@ -4,7 +4,7 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "../define-resource";
-import { RULE_KINDS, SEVERITIES } from "./rule-kinds";
+import { DRAFTABLE_KINDS, SEVERITIES } from "./rule-kinds";
 
 export const text = (field: string, min: number, max: number) =>
   z
@@ -18,7 +18,8 @@ export const text = (field: string, min: number, max: number) =>
 /** A new version of a rule (a new rule when no version of that name exists). The kind's schema parses params. */
 export const draftRuleSchema = z.object({
   name: text("name", 1, 100),
-  kind: z.enum(RULE_KINDS, { error: `kind is one of ${RULE_KINDS.join(", ")}` }),
+  // The system kinds (sanctions screening) are Brokerdesk's own: never drafted.
+  kind: z.enum(DRAFTABLE_KINDS, { error: `kind is one of ${DRAFTABLE_KINDS.join(", ")}` }),
   params: z.record(z.string(), z.unknown()),
   severity: z.enum(SEVERITIES, { error: "severity is low, medium or high" }),
   holds: z.boolean({ error: "holds is true (withdrawals wait for compliance) or false" }),

@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { PRESET_OF } from "./presets";
 import { paramsOf, ruleFields, valuesOf } from "./rule-fields";
-import { parseRuleSpec, RULE_KIND_SCHEMAS, RULE_KINDS } from "./rule-kinds";
+import { DRAFTABLE_KINDS, parseRuleSpec, RULE_KIND_SCHEMAS } from "./rule-kinds";
 import { ruleOfSearchHref } from "./rule-of-search";
 
 describe("[monitoring][rule-form]", () => {
-  it.each(RULE_KINDS)(
+  it.each(DRAFTABLE_KINDS)(
     "[monitoring][rule-form] %s: its fields are its schema's, and a preset survives the form",
     (k) => {
       expect(ruleFields(k).map((f) => f.name)).toEqual(Object.keys(RULE_KIND_SCHEMAS[k].shape));

@@ -12,6 +12,7 @@ const VALID: Record<RuleKind, Record<string, unknown>> = {
   dormant_active: { dormantDays: 90, unit: "coin", coin: "ETH", minAmount: "5" },
   shared_address: { side: "deposit_source", minSubAccounts: 3, windowHours: 720 },
   new_destination: { lookbackDays: 365 },
+  sanctioned_address: { side: "withdrawal_destination" },
   deposit_without_originator: { unit: "usdt", minAmount: "1000", afterDays: 3 },
   aggregate: {
     source: "deposits",
@@ -34,6 +35,7 @@ const BAD: Record<RuleKind, Record<string, unknown>> = {
   dormant_active: { dormantDays: 0, unit: "usd", minAmount: " 5" },
   shared_address: { side: "both", minSubAccounts: 1, windowHours: 1.5 },
   new_destination: { lookbackDays: 4_000 },
+  sanctioned_address: { side: "both" },
   deposit_without_originator: { unit: "eur", minAmount: "0", afterDays: 366 },
   aggregate: {
     source: "x",

@@ -121,6 +121,16 @@ export const RULE_KIND_SCHEMAS = {
       }),
     )
     .check(coinWhen((v) => v.measure === "sum", "to sum amounts (a sum of different coins means nothing)")),
+  /**
+   * A deposit from, or an open withdrawal request to, an address listed by the active version of a screening list
+   * (server/screening). Brokerdesk's own: its two system rules (one per side) are the only versions of this kind,
+   * never drafted, retired or snoozed (SYSTEM_KINDS).
+   */
+  sanctioned_address: z.object({
+    side: z.enum(["deposit_source", "withdrawal_destination"], {
+      error: 'side is "deposit_source" or "withdrawal_destination"',
+    }),
+  }),
 } as const;
 
 export type RuleKind = keyof typeof RULE_KIND_SCHEMAS;
@@ -140,7 +150,16 @@ export const RULE_KIND_TITLES: Record<RuleKind, string> = {
   new_destination: "New destination",
   deposit_without_originator: "Deposit without originator data after N days",
   aggregate: "Aggregate (count or sum over a window)",
+  sanctioned_address: "Sanctions list match",
 };
+
+/**
+ * Kinds that are Brokerdesk's own controls, not compliance's rules: their versions come with the database
+ * (migration 0110), and nobody drafts, retires or snoozes them; their alerts are released by two people.
+ */
+export const SYSTEM_KINDS: ReadonlySet<RuleKind> = new Set<RuleKind>(["sanctioned_address"]);
+/** The kinds compliance may draft rules of (the rule form's list). */
+export const DRAFTABLE_KINDS = RULE_KINDS.filter((k) => !SYSTEM_KINDS.has(k)) as [RuleKind, ...RuleKind[]];
 
 /**
  * What ledger coverage (of the sub-account's deposits, ledger_sync) a rule needs before an absence can count as
@@ -157,6 +176,8 @@ export function coverageNeedOf(spec: RuleSpec): CoverageNeed {
   switch (spec.kind) {
     case "large_deposit":
     case "new_destination":
+    // A listed address: the record itself is the whole evidence.
+    case "sanctioned_address":
     // A deposit still without its originator's data: the deposit itself is the whole evidence.
     case "deposit_without_originator":
       return { needs: "none" };

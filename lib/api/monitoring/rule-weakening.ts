@@ -31,6 +31,8 @@ export const RULE_WEAKENING: Readonly<Record<RuleKind, Readonly<Record<string, W
   deposit_without_originator: { afterDays: "higher", ...AMOUNT_RULE },
   // A longer lookback makes more addresses familiar, so fewer are new.
   new_destination: { lookbackDays: "higher" },
+  // Never a new version: a system rule's (lib/api/monitoring/rule-kinds.ts SYSTEM_KINDS).
+  sanctioned_address: { side: "changed" },
   aggregate: {
     source: "changed",
     measure: "changed",

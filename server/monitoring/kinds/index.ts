@@ -9,6 +9,7 @@ import { compileFirstDeposit } from "./first-deposit";
 import { compileLargeDeposit } from "./large-deposit";
 import { compileNewDestination } from "./new-destination";
 import { compilePassThrough } from "./pass-through";
+import { compileSanctionedAddress } from "./sanctioned-address";
 import { compileSharedAddress } from "./shared-address";
 import type { Compiled } from "./sql";
 import { compileStructuring } from "./structuring";
@@ -26,6 +27,7 @@ const COMPILERS: { [K in RuleKind]: (params: RuleParams<K>) => Compiled } = {
   new_destination: compileNewDestination,
   deposit_without_originator: compileDepositWithoutOriginator,
   aggregate: compileAggregate,
+  sanctioned_address: compileSanctionedAddress,
 };
 
 /**
@@ -45,6 +47,7 @@ export const KIND_SOURCES: Record<
   new_destination: "withdrawals",
   deposit_without_originator: "deposits",
   aggregate: (p) => ("source" in p && p.source === "withdrawals" ? "withdrawals" : "deposits"),
+  sanctioned_address: (p) => ("side" in p && p.side === "withdrawal_destination" ? "withdrawals" : "deposits"),
 };
 
 export function sourceOf(spec: RuleSpec): "deposits" | "withdrawals" {

@@ -11,7 +11,7 @@ import { callResource } from "@/lib/api/call";
 import { PRESET_OF } from "@/lib/api/monitoring/presets";
 import { paramsOf, ruleFields, valuesOf, type ParamField, type ParamName } from "@/lib/api/monitoring/rule-fields";
 import { LEFT_OUT_WORDS } from "@/lib/api/monitoring/rule-of-search";
-import { RULE_KIND_TITLES, RULE_KINDS, SEVERITIES, type RuleKind } from "@/lib/api/monitoring/rule-kinds";
+import { DRAFTABLE_KINDS, RULE_KIND_TITLES, SEVERITIES, type RuleKind } from "@/lib/api/monitoring/rule-kinds";
 import { fieldWiring } from "@/components/ui/form";
 import { useFormCall } from "@/components/ui/form-call";
 import { Form } from "@/components/ui/form-element";
@@ -25,7 +25,7 @@ type Values = { name: string; kind: RuleKind; severity: (typeof SEVERITIES)[numb
   Record<ParamName, string>
 >;
 
-const isKind = (k: string | null): k is RuleKind => k !== null && (RULE_KINDS as readonly string[]).includes(k);
+const isKind = (k: string | null): k is RuleKind => k !== null && (DRAFTABLE_KINDS as readonly string[]).includes(k);
 
 /** The form's first values: a kind's preset, or what the address says (a search made into a rule). */
 function startOf(url: URLSearchParams): { values: Values; fromSearch: boolean } {
@@ -120,7 +120,7 @@ export function RuleForm({ onDone }: { onDone: () => void }) {
               },
             })}
           >
-            <Options values={RULE_KINDS} words={(k) => RULE_KIND_TITLES[k]} />
+            <Options values={DRAFTABLE_KINDS} words={(k) => RULE_KIND_TITLES[k]} />
           </select>,
         )}
         {field(

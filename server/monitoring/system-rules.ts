@@ -1,0 +1,48 @@
+import "server-only";
+// Brokerdesk's own monitoring controls: the two sanctions screening rules (migration 0110), active from the start,
+// high and holding. They are not compliance's rules to shape: nobody drafts a version of them, proposes or confirms
+// their retirement, or snoozes them; their alerts are released by two people (./sanctions-release.ts) or by a list
+// version that no longer lists the address, itself confirmed by a second person. Each refusal says why.
+import { DomainError } from "@/lib/api/errors";
+import type { Queryable } from "@/server/db";
+
+export const SANCTIONS_RULES = {
+  deposit_source: { ruleId: "5ac70000-0000-4000-8000-000000000001", versionId: "5ac70000-0000-4000-8000-000000000101" },
+  withdrawal_destination: {
+    ruleId: "5ac70000-0000-4000-8000-000000000002",
+    versionId: "5ac70000-0000-4000-8000-000000000102",
+  },
+} as const;
+
+const SYSTEM_RULE_IDS: ReadonlySet<string> = new Set(Object.values(SANCTIONS_RULES).map((r) => r.ruleId));
+const SYSTEM_VERSION_IDS: ReadonlySet<string> = new Set(Object.values(SANCTIONS_RULES).map((r) => r.versionId));
+
+export const isSystemRule = (ruleId: string) => SYSTEM_RULE_IDS.has(ruleId.toLowerCase());
+export const isSystemVersion = (versionId: string) => SYSTEM_VERSION_IDS.has(versionId.toLowerCase());
+
+const WHY =
+  "Sanctions screening is Brokerdesk's own control, always on: it cannot be retired, snoozed or given a new " +
+  "version. A match is released by compliance and a second person, or by a list version that no longer lists it";
+
+export function refuseSystemVersion(versionId: string): void {
+  if (isSystemVersion(versionId)) throw new DomainError("two_person_rule", WHY);
+}
+
+export function refuseSystemRule(ruleId: string, field?: string): void {
+  if (!isSystemRule(ruleId)) return;
+  if (field) throw new DomainError("invalid_input", WHY, { [field]: [WHY] });
+  throw new DomainError("two_person_rule", WHY);
+}
+
+/** A draft under a system rule's name would become its next version: refused on the name. */
+export async function refuseSystemRuleName(db: Queryable, name: string): Promise<void> {
+  const { rows } = await db.query<{ id: string }>(`SELECT id::text FROM monitoring_rules WHERE name = $1`, [name]);
+  if (rows[0] && isSystemRule(rows[0].id)) {
+    const why = `"${name}" is Brokerdesk's own sanctions screening rule: choose another name`;
+    throw new DomainError("invalid_input", why, { name: [why] });
+  }
+}
+
+/** SQL: the alert (alias) was raised by a sanctions screening rule. */
+export const IS_SANCTIONS_ALERT = (alias: string) =>
+  `${alias}.rule_id IN ('${SANCTIONS_RULES.deposit_source.ruleId}', '${SANCTIONS_RULES.withdrawal_destination.ruleId}')`;
