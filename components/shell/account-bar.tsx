@@ -2,6 +2,7 @@ import Link from "next/link";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Badge } from "@/components/ui/badge";
+import { NotificationBell } from "./notification-bell";
 import type { Role } from "@/lib/rbac";
 
 /** The header's right side: who is signed in (e-mail and role), the theme and signing out. */
@@ -21,6 +22,7 @@ export function AccountBar({ email, role }: { email: string; role: Role }) {
         <span className="sr-only">, role</span>
         <Badge tone="info">{role}</Badge>
       </p>
+      <NotificationBell />
       <Link
         href="/account/security"
         className={

@@ -17,6 +17,7 @@ import { monitoringResources } from "./monitoring";
 import { monitoringBulkResources } from "./monitoring/bulk";
 import { monitoringControlResources } from "./monitoring/controls";
 import { monitoringEvidenceResources } from "./monitoring/evidence";
+import { notificationResources } from "./notifications";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./proxy";
 import { platformKeyResources } from "./platform-keys";
@@ -57,6 +58,7 @@ export const resources = Object.fromEntries(
       monitoringBulkResources,
       monitoringControlResources,
       screeningResources,
+      notificationResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

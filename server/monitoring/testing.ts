@@ -7,6 +7,7 @@ import type { RuleParams, RuleSpec, Severity } from "@/lib/api/monitoring/rule-k
 import type { Queryable } from "@/server/db";
 import { normaliseAddress } from "@/lib/screening-address";
 import type { EvaluableVersion, Scope } from "./evaluate";
+import { SANCTIONS_RULES } from "./system-rules";
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -115,12 +116,17 @@ export async function writeLedger(db: Queryable, l: TestLedger): Promise<void> {
 }
 
 /** Empties what the monitoring tests write, between property runs on one database. */
+/** Everything monitoring and the ledger hold, but Brokerdesk's own system rules (migration 0110), which stay. */
 export async function clearMonitoring(db: Queryable): Promise<void> {
   await db.query(
     `TRUNCATE monitoring_case_records, monitoring_case_notes, monitoring_alerts, monitoring_cases, monitoring_snoozes,
-       monitoring_rule_versions, monitoring_rules, monitoring_watermarks, ledger_deposit_changes, deposit_originators,
+       monitoring_snooze_requests, monitoring_watermarks, ledger_deposit_changes, deposit_originators,
          ledger_deposits, withdrawal_requests, ledger_coin_prices, ledger_sync CASCADE`,
   );
+  const system = Object.values(SANCTIONS_RULES).map((r) => r.ruleId);
+  await db.query(`DELETE FROM monitoring_rule_versions WHERE NOT (rule_id::text = ANY($1::text[]))`, [system]);
+  await db.query(`DELETE FROM monitoring_rules WHERE NOT (id::text = ANY($1::text[]))`, [system]);
+  await db.query(`UPDATE monitoring_rule_versions SET history_evaluated_at = NULL, backtest = NULL`);
 }
 
 let ruleCounter = 0;
