@@ -1657,6 +1657,26 @@ add("[bad-input][policy.dry-run] POST /api/policy/dry-run", {
   },
 });
 
+add("[bad-input][notifications.mark-read] POST /api/notifications/read", {
+  method: "POST",
+  path: () => "/api/notifications/read",
+  role: "lead",
+  // What the lead's bell says, read marks included: a refused mark changes none of it.
+  state: async (w) => (await w.ctx.lead.get("/api/notifications")).text(),
+  cases: () => {
+    const base = fc.constant({ through: 1 });
+    return fc.oneof(
+      bodyField(
+        base,
+        "through",
+        fc.oneof(fc.constant(MISSING), fc.constantFrom(0, -3, 1.5, "7", null, 2 ** 60, true)),
+        "bad through",
+      ),
+      bodyLevel(base),
+    );
+  },
+});
+
 for (const [name, route] of routes) propertyTest(name, route);
 
 test("[bad-input][monitoring][policy] routes of a path ID alone refuse an ID that names nothing, and change nothing", async ({

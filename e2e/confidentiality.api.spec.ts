@@ -153,6 +153,22 @@ test("[confidential] compliance works a held request with marker text; the lead'
   const refusal = (await approve.json()) as { error: { code: string; message: string } };
   expect(refusal.error).toMatchObject({ code: "withdrawal_held", message: HELD_BY_COMPLIANCE });
 
+  // The bell: the lead is asked to approve, the broker told it is held by compliance, compliance of the high alert
+  // with its rule's name (the matrix below checks no other role's bell holds the marker).
+  type Inbox = { items: { type: string; text: string; href: string }[]; unread: number };
+  const bell = async (role: Role) => (await (await as(role).get("/api/notifications")).json()) as Inbox;
+  const leadBell = await bell("lead");
+  expect(leadBell.items.filter((n) => n.href === `/withdrawals/${made.held}`).map((n) => n.type)).toEqual([
+    "withdrawal.awaiting_approval",
+  ]);
+  const brokerBell = await bell("broker");
+  expect(brokerBell.items.find((n) => n.type === "withdrawal.held" && n.href === `/withdrawals/${made.held}`)).toEqual(
+    expect.objectContaining({ text: `Sub-account ${made.subUid}: held by compliance` }),
+  );
+  expect((await bell("compliance")).items.some((n) => n.type === "alert.high" && n.text.includes(MARK.rule))).toBe(
+    true,
+  );
+
   // A snooze (whatever its answer, its intent carries the reason), then the hold cleared and the case closed.
   const rules = await (await as("compliance").get("/api/monitoring/rules")).text();
   const ruleId = (JSON.parse(rules) as { items: { ruleId: string; name: string }[] }).items.find(
