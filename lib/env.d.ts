@@ -58,6 +58,11 @@ export type Env = Readonly<{
    */
   monitoringDemoRules: boolean;
   /**
+   * Notifications by e-mail: SMTP_URL (undefined: e-mail off, or the in-process sink in simulator mode) and
+   * NOTIFY_FROM. The URL may carry a password: never logged or shown (the mailer says only its host).
+   */
+  notify: Readonly<{ smtpUrl: string | undefined; from: string }>;
+  /**
    * The Travel Rule: the USDT value from which an on-chain withdrawal carries IVMS101 data (TRAVEL_RULE_THRESHOLD_USDT,
    * a decimal string; "0" = every one), and the broker as the originating VASP.
    */

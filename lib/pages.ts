@@ -88,6 +88,14 @@ export const PAGES = {
     what: "Sanctions screening",
     group: "Compliance",
   }),
+  devMail: page({
+    path: "/dev/mail",
+    title: "Mail sink",
+    label: "Mail sink",
+    permission: null,
+    what: "The simulator's mail sink",
+    group: null,
+  }),
   alertCase: page({
     path: "/alerts/cases/[id]",
     title: "Case",

@@ -15,6 +15,8 @@ import { getDb } from "@/server/db";
 import { logger } from "@/server/log";
 import { startProcessLedger } from "@/server/ledger/engine";
 import { seedDemoRules } from "@/server/monitoring/demo-rules";
+import { getMailer } from "@/server/notifications/mailer";
+import { startNotificationJobs } from "@/server/notifications/worker";
 import { getPlatformClient, platformBaseUrl, setEmbeddedSimulator } from "@/server/platform/runtime";
 import { controlHeaders } from "@/server/simulator/control-token";
 import { startProcessLease } from "@/server/workflows/instance-recovery";
@@ -57,6 +59,11 @@ export function startApp(): Promise<void> {
     // This instance's lease, and the settling of whatever an instance that stopped left in flight.
     await untilDone(async () => {
       await startProcessLease(await getDb(), await getPlatformClient());
+    });
+    // Notifications by e-mail, when there is a server to send through (SMTP_URL, or the simulator's sink).
+    await untilDone(async () => {
+      const mailer = await getMailer();
+      if (mailer) await startNotificationJobs(await getDb(), mailer);
     });
     // The ledger's sync jobs, after the registry they walk exists. A failure to start them is
     // said and retried; the app serves meanwhile (live reads do not need them).

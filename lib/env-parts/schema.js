@@ -126,6 +126,15 @@ export const baseSchema = z.object({
     }),
   // Simulator mode: the preset monitoring rules made active at the first start (server/monitoring/demo-rules.ts);
   // the test instances that need a clean slate turn it off. Unset = on in simulator mode (parseEnv).
+  // Notifications by e-mail: the SMTP server (smtp://user:pass@host:587 or smtps://…), and the sender. Without
+  // SMTP_URL e-mail is off (in simulator mode an in-process sink receives it, shown at /dev/mail).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, {
+      message: "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://mail.example:587",
+    })
+    .optional(),
+  NOTIFY_FROM: z.string().trim().min(3).max(200).default("Brokerdesk <brokerdesk@localhost>"),
   MONITORING_DEMO_RULES: z.enum(["on", "off"], { message: "MONITORING_DEMO_RULES must be on or off" }).optional(),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),

@@ -63,7 +63,7 @@ export type Ledger = {
 };
 
 /** pg-boss over Brokerdesk's own database handle: one connection for PGlite, the pool for PostgreSQL. */
-function bossDb(db: Db) {
+export function bossDb(db: Db) {
   return {
     async executeSql(text: string, values?: unknown[]) {
       return values && values.length ? db.query(text, values) : db.script(text);

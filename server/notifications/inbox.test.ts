@@ -4,7 +4,7 @@ import "server-only";
 // the rule to a broker or a lead; a high alert, with its rule's name, reaches only monitoring roles.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { databaseTestBed } from "@/server/db/testing";
+import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { staffSession } from "@/server/testing";
 import { activeVersion, clearMonitoring } from "@/server/monitoring/testing";
 import { evaluateVersion } from "@/server/monitoring/evaluate";
@@ -30,12 +30,12 @@ async function request(db: import("@/server/db").Queryable, by: string, amount =
   return id;
 }
 
-describe("[notifications][inbox]", () => {
-  const bed = databaseTestBed();
+describe.each(testEngines(process.env.TEST_DATABASE_URL))("[notifications][inbox] on $engine", (engine) => {
+  const bed = databaseTestBed(engine);
 
   it("[notifications] a request reaches the approvers it waits for, never its requester; a rollback emits nothing", async () => {
     await clearMonitoring(bed.db);
-    await bed.db.query("TRUNCATE notification_events, notification_reads");
+    await bed.db.query("TRUNCATE notification_events, notification_reads CASCADE");
     await expect(
       bed.db.transaction(async (tx) => {
         await request(tx, lead.email);
@@ -72,7 +72,7 @@ describe("[notifications][inbox]", () => {
 
   it("[notifications] a holding alert: the requester reads 'held by compliance'; only monitoring roles read the rule", async () => {
     await clearMonitoring(bed.db);
-    await bed.db.query("TRUNCATE notification_events, notification_reads");
+    await bed.db.query("TRUNCATE notification_events, notification_reads CASCADE");
     const id = await request(bed.db, broker.email);
     const v = await activeVersion(
       bed.db,
@@ -99,7 +99,7 @@ describe("[notifications][inbox]", () => {
 
   it("[notifications] read marks: one at a time, then everything up to a number", async () => {
     await clearMonitoring(bed.db);
-    await bed.db.query("TRUNCATE notification_events, notification_reads");
+    await bed.db.query("TRUNCATE notification_events, notification_reads CASCADE");
     for (let i = 0; i < 3; i++) await request(bed.db, broker.email, `${i + 1}`);
     const all = await inbox(bed.db, lead);
     expect(all.unread).toBe(3);

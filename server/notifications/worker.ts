@@ -1,0 +1,43 @@
+import "server-only";
+// The e-mail channel's jobs, on pg-boss: a tick every 2 s, on one instance at a time per slot (pg-boss's throttle),
+// that fans out new events (./fanout.ts) and sends what is due (./deliver.ts). Exactly once comes from the rows,
+// not from the job: a delivery is one row per (event, recipient, channel), claimed with a lease.
+import { PgBoss } from "pg-boss";
+import type { Db } from "@/server/db";
+import { logger } from "@/server/log";
+import { bossDb } from "@/server/ledger/engine";
+import { deliverDue } from "./deliver";
+import { fanOut } from "./fanout";
+import type { Mailer } from "./mailer";
+
+const TICK_QUEUE = "notify-tick";
+const TICK_SECONDS = 2;
+
+export type NotificationJobs = { tick(): Promise<void>; stop(): Promise<void> };
+
+export async function startNotificationJobs(db: Db, mailer: Mailer, opts: { schema?: string } = {}) {
+  const boss = new PgBoss({
+    db: bossDb(db),
+    schema: opts.schema ?? "pgboss",
+    backend: db.engine === "pglite" ? "pglite" : "postgres",
+    monitorIntervalSeconds: 5,
+    superviseIntervalSeconds: 5,
+  });
+  boss.on("error", (e) => logger.error({ err: e instanceof Error ? e.message : String(e) }, "job engine error"));
+  await boss.start();
+  await boss.createQueue(TICK_QUEUE, { policy: "standard" });
+  const tick = async () => {
+    await fanOut(db);
+    await deliverDue(db, mailer);
+  };
+  await boss.work(TICK_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+    try {
+      await tick();
+    } finally {
+      await boss.send(TICK_QUEUE, {}, { singletonSeconds: TICK_SECONDS, singletonNextSlot: true });
+    }
+  });
+  await boss.send(TICK_QUEUE, {});
+  logger.info({ mailer: mailer.describe }, "notification e-mail on");
+  return { tick, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) } satisfies NotificationJobs;
+}
