@@ -1677,6 +1677,50 @@ add("[bad-input][notifications.mark-read] POST /api/notifications/read", {
   },
 });
 
+add("[bad-input][notifications.save-preferences] PUT /api/account/notifications", {
+  method: "PUT",
+  path: () => "/api/account/notifications",
+  role: "lead",
+  state: async (w) => (await w.ctx.lead.get("/api/account/notifications")).text(),
+  cases: () => {
+    const base = fc.constant({
+      choices: [{ type: "withdrawal.awaiting_approval", channel: "email", mode: "digest" }],
+      digestAt: "07:30",
+      timeZone: "Europe/Berlin",
+    });
+    return fc.oneof(
+      bodyField(
+        base,
+        "choices",
+        fc.oneof(
+          fc.constant(MISSING),
+          fc.constantFrom(
+            "all",
+            [{ type: "nope", channel: "email", mode: "digest" }],
+            [{ type: "alert.high", channel: "email", mode: "immediate" }],
+            [{ type: "withdrawal.awaiting_approval", channel: "sms", mode: "digest" }],
+            [{ type: "withdrawal.awaiting_approval", channel: "email", mode: "hourly" }],
+          ),
+        ),
+        "bad choices",
+      ),
+      bodyField(
+        base,
+        "digestAt",
+        fc.oneof(fc.constant(MISSING), fc.constantFrom("7:30", "24:00", "07:60", 730)),
+        "bad digestAt",
+      ),
+      bodyField(
+        base,
+        "timeZone",
+        fc.oneof(fc.constant(MISSING), fc.constantFrom("", "Mars/Olympus", 1)),
+        "bad timeZone",
+      ),
+      bodyLevel(base),
+    );
+  },
+});
+
 for (const [name, route] of routes) propertyTest(name, route);
 
 test("[bad-input][monitoring][policy] routes of a path ID alone refuse an ID that names nothing, and change nothing", async ({

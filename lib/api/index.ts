@@ -17,7 +17,7 @@ import { monitoringResources } from "./monitoring";
 import { monitoringBulkResources } from "./monitoring/bulk";
 import { monitoringControlResources } from "./monitoring/controls";
 import { monitoringEvidenceResources } from "./monitoring/evidence";
-import { notificationResources } from "./notifications";
+import { notificationResources, preferenceResources } from "./notifications";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./proxy";
 import { platformKeyResources } from "./platform-keys";
@@ -59,6 +59,7 @@ export const resources = Object.fromEntries(
       monitoringControlResources,
       screeningResources,
       notificationResources,
+      preferenceResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

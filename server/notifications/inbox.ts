@@ -29,7 +29,17 @@ function params(reader: Reader): unknown[] {
   return [reader.email, [...ROLE_PERMISSIONS[reader.role]], reader.role];
 }
 
+/** The types this reader chose never to see in the app. */
+async function mutedInApp(db: Queryable, reader: Reader): Promise<Set<string>> {
+  const { rows } = await db.query<{ type: string }>(
+    `SELECT type FROM notification_preferences WHERE email = lower($1) AND channel = 'app' AND mode = 'never'`,
+    [reader.email],
+  );
+  return new Set(rows.map((r) => r.type));
+}
+
 export async function unreadCount(db: Queryable, reader: Reader): Promise<number> {
+  const muted = await mutedInApp(db, reader);
   // Counted over what the catalog lets the role read: a type the role may not read never counts.
   const { rows } = await db.query<{ type: string; payload: unknown }>(
     `SELECT e.type, e.payload FROM notification_events e
@@ -38,7 +48,8 @@ export async function unreadCount(db: Queryable, reader: Reader): Promise<number
       ORDER BY e.id DESC LIMIT ${COUNT_CAP * 2}`,
     params(reader),
   );
-  return Math.min(COUNT_CAP, rows.filter((r) => describeEvent(r.type, r.payload, reader.role) !== null).length);
+  const shown = rows.filter((r) => !muted.has(r.type) && describeEvent(r.type, r.payload, reader.role) !== null);
+  return Math.min(COUNT_CAP, shown.length);
 }
 
 export async function inbox(db: Queryable, reader: Reader): Promise<InboxView> {
@@ -49,7 +60,9 @@ export async function inbox(db: Queryable, reader: Reader): Promise<InboxView> {
       ORDER BY e.id DESC LIMIT ${LIMIT * 2}`,
     params(reader),
   );
+  const muted = await mutedInApp(db, reader);
   const items = rows
+    .filter((r) => !muted.has(r.type))
     .flatMap((r) => {
       const said = describeEvent(r.type, r.payload, reader.role);
       return said

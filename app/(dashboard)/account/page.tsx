@@ -2,6 +2,7 @@ import { PageFrame } from "@/components/shell/page-frame";
 import { loadOwnAccount } from "@/server/auth/approver-standing";
 import { AccountSummary } from "./_components/account-summary";
 import { ChangePasswordForm } from "./_components/change-password-form";
+import { NotificationChoices } from "./_components/notification-choices";
 import { openPage, pageMetadata } from "@/app/(dashboard)/_components/page-gate";
 
 export const metadata = pageMetadata("account");
@@ -20,6 +21,7 @@ export default async function AccountPage() {
       )}
       {account && <AccountSummary user={account.user} standing={account.standing} />}
       {account?.user.hasPassword && <ChangePasswordForm />}
+      <NotificationChoices />
     </PageFrame>
   );
 }

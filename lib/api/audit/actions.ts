@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = z.enum([
   "users.reset-password",
   "users.disable",
   "account.change-password",
+  "notifications.save-preferences",
   "users.reset-factors",
   "mfa.totp-start",
   "mfa.totp-confirm",

@@ -3,6 +3,8 @@
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { defineResource } from "../define-resource";
+import { EVENT_TYPES } from "./events";
+import { CHANNELS, MODES } from "./preferences";
 
 export const notificationSchema = z.object({
   id: z.number(),
@@ -63,6 +65,71 @@ export const notificationResources = {
     permission: "signed-in",
     input: markReadSchema,
     output: z.object({ unread: z.number() }),
+    errors: [],
+  }),
+} as const;
+
+// ---- each person's choices ----
+
+export const preferenceRowSchema = z.object({
+  type: z.enum(EVENT_TYPES, { error: `type is one of ${EVENT_TYPES.join(", ")}` }),
+  channel: z.enum(CHANNELS, { error: "channel is app or email" }),
+  mode: z.enum(MODES, { error: "mode is immediate, digest or never" }),
+});
+
+export const preferencesSchema = z.object({
+  /** One row per event type and channel this person may receive; what they did not choose is their role's default. */
+  choices: z.array(z.extend(preferenceRowSchema, { chosen: z.boolean() })),
+  digestAt: z.string(),
+  timeZone: z.string(),
+  /** Whether e-mail is on at all (SMTP_URL, or the simulator's sink). */
+  email: z.enum(["on", "off", "sink"]),
+});
+export type PreferencesView = z.output<typeof preferencesSchema>;
+
+const validZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const savePreferencesSchema = z.object({
+  choices: z
+    .array(preferenceRowSchema, { error: "choices is a list of {type, channel, mode}" })
+    .check(z.maxLength(100, { error: "choices has at most 100 rows" })),
+  digestAt: z
+    .string({ error: "digestAt is a time of day, HH:MM" })
+    .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "digestAt is a time of day, HH:MM (24-hour)" })),
+  timeZone: z
+    .string({ error: "timeZone is a time zone such as Europe/Berlin" })
+    .check(z.minLength(1, { error: "timeZone is a time zone such as Europe/Berlin" }))
+    .check(z.maxLength(64, { error: "timeZone is at most 64 characters" }))
+    .check(z.refine(validZone, { error: "timeZone is not a time zone this server knows (e.g. Europe/Berlin, UTC)" })),
+});
+export type SavePreferencesInput = z.output<typeof savePreferencesSchema>;
+
+export const preferenceResources = {
+  preferences: defineResource({
+    id: "notifications.preferences",
+    method: "GET",
+    path: "/api/account/notifications",
+    summary: "The signed-in person's notification choices, per event and channel, and their digest's time",
+    permission: "signed-in",
+    output: preferencesSchema,
+    errors: [],
+  }),
+  savePreferences: defineResource({
+    id: "notifications.save-preferences",
+    method: "PUT",
+    path: "/api/account/notifications",
+    summary: "Save the signed-in person's notification choices and digest time",
+    permission: "signed-in",
+    input: savePreferencesSchema,
+    output: preferencesSchema,
+    audit: { target: () => "notifications:self" },
     errors: [],
   }),
 } as const;

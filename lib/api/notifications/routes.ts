@@ -6,4 +6,5 @@ import heads from "./routes.json";
 
 export const notificationsRoutes = {
   ...lazyRoutes(() => import("./index").then((m) => m.notificationResources), heads.notificationResources),
+  ...lazyRoutes(() => import("./index").then((m) => m.preferenceResources), heads.preferenceResources),
 };
