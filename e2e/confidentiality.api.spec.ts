@@ -158,9 +158,12 @@ test("[confidential] compliance works a held request with marker text; the lead'
   type Inbox = { items: { type: string; text: string; href: string }[]; unread: number };
   const bell = async (role: Role) => (await (await as(role).get("/api/notifications")).json()) as Inbox;
   const leadBell = await bell("lead");
-  expect(leadBell.items.filter((n) => n.href === `/withdrawals/${made.held}`).map((n) => n.type)).toEqual([
-    "withdrawal.awaiting_approval",
-  ]);
+  // Both of the broker's requests wait for the lead, each in the approval queue.
+  expect(
+    leadBell.items.filter(
+      (n) => n.type === "withdrawal.awaiting_approval" && n.text.includes(`sub-account ${made.subUid}`),
+    ),
+  ).toEqual([expect.objectContaining({ href: "/withdrawals" }), expect.objectContaining({ href: "/withdrawals" })]);
   const brokerBell = await bell("broker");
   expect(brokerBell.items.find((n) => n.type === "withdrawal.held" && n.href === `/withdrawals/${made.held}`)).toEqual(
     expect.objectContaining({ text: `Sub-account ${made.subUid}: held by compliance` }),

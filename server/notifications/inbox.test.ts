@@ -50,7 +50,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[notifications][inbox
     expect(seen.items[0]).toMatchObject({
       type: "withdrawal.awaiting_approval",
       title: "A withdrawal waits for your approval",
-      href: `/withdrawals/${id}`,
+      href: "/withdrawals",
       read: false,
     });
     expect(seen.items[0]!.text).toContain("1234.5 USDT");

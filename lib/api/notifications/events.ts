@@ -118,7 +118,8 @@ function words(t: EventType, p: never): { text: string; href: string } {
       const w = p as EventPayload<typeof t>;
       return {
         text: `${w.amount} ${w.coin} from sub-account ${w.subUid}, requested by ${w.requestedBy}`,
-        href: `/withdrawals/${w.withdrawalId}`,
+        // The approval queue, where it is decided (the amount and address typed again); its row is there.
+        href: "/withdrawals",
       };
     }
     case "withdrawal.decided": {
