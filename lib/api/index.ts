@@ -17,6 +17,7 @@ import { monitoringResources } from "./monitoring";
 import { monitoringBulkResources } from "./monitoring/bulk";
 import { monitoringControlResources } from "./monitoring/controls";
 import { monitoringEvidenceResources } from "./monitoring/evidence";
+import { monitoringSanctionsResources } from "./monitoring/sanctions";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./proxy";
 import { platformKeyResources } from "./platform-keys";
@@ -56,6 +57,7 @@ export const resources = Object.fromEntries(
       monitoringEvidenceResources,
       monitoringBulkResources,
       monitoringControlResources,
+      monitoringSanctionsResources,
       screeningResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
