@@ -133,7 +133,10 @@ export async function confirmRelease(
       );
     refuseOwn(by, session, "You proposed this release, so another person must confirm it");
     if (by.toLowerCase() !== input.proposedBy.toLowerCase())
-      throw invalidField("proposedBy", `The release waiting was proposed by ${by}, not ${input.proposedBy}: read it again`);
+      throw invalidField(
+        "proposedBy",
+        `The release waiting was proposed by ${by}, not ${input.proposedBy}: read it again`,
+      );
     const reason =
       `Sanctions match released by two people: proposed by ${by} ("${a.release_reason}"), ` +
       `confirmed by ${session.email}`;
