@@ -195,7 +195,9 @@ test("[screening][withdrawal] a request to a listed destination is held; the lea
   const adminMatches = adminPage.getByRole("region", { name: "Sanctions list matches" });
   await expect(adminMatches).toContainText(`Release proposed by ${DEMO.compliance}`);
   await sleep(Math.max(0, enrolledAt + FRESH_SECONDS * 1000 + 1_000 - Date.now()));
+  const stale = adminPage.waitForResponse((r) => r.url().endsWith("/confirm-release") && r.status() === 401);
   await adminMatches.getByRole("button", { name: "Confirm release" }).click();
+  expect(((await (await stale).json()) as { error: { code: string } }).error.code).toBe("mfa_stale");
   const prompt = adminPage.getByRole("dialog", { name: "Verify your second factor" });
   await expect(prompt).toBeVisible();
   await prompt.getByLabel("Code from your authenticator app").fill(await nextCode());

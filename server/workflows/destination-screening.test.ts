@@ -114,6 +114,9 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][withdrawa
     expect(asLead.items[0]!.versions[0]).toMatchObject({ list: "test-list", versionId: version });
     expect((await withdrawalScreenings(bed.db, alice, w.id)).items[0]).toMatchObject({ matched: false, matches: [] });
 
+    for (const id of ["not-an-id", crypto.randomUUID()])
+      expect((await domainRefusal(withdrawalScreenings(bed.db, alice, id))).code).toBe("not_found");
+
     const internal = await request(other, "internal_transfer");
     expect((await approve(internal)).state).toBe("confirmed");
     expect(await screenings(internal.id)).toEqual([]);
