@@ -204,6 +204,10 @@ test("[screening][withdrawal] a request to a listed destination is held; the lea
   await prompt.getByRole("button", { name: "Verify" }).click();
   await expect(adminMatches).toContainText(`Sanctions match released by two people: proposed by ${DEMO.compliance}`);
   await expect(adminMatches).toContainText(`confirmed by ${DEMO.admin}`);
+  // The case's own trail: each step, audited on the case.
+  const trail = adminPage.getByRole("region", { name: "Trail (audit entries of this case)" });
+  for (const action of ["release-propose", "release-confirm"])
+    await expect(trail.getByText(`monitoring.${action} (success)`).first()).toBeVisible();
 
   // Released: the lead's approval sends it.
   await lead.reload();
