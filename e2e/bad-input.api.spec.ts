@@ -1494,6 +1494,19 @@ add(
     ["version", badVersion],
   ]),
 );
+// A sanctions match's release: proposed with a reason (1..500), confirmed naming whose proposal was read.
+add(
+  "[bad-input][monitoring.release-propose] POST /api/monitoring/cases/:id/sanctions/:alertId/propose-release",
+  caseRoute("/sanctions/1/propose-release", { reason: "listed in error" }, [
+    ["reason", fc.oneof(blankOrMissing, notAString, longText(501, 1000))],
+  ]),
+);
+add(
+  "[bad-input][monitoring.release-confirm] POST /api/monitoring/cases/:id/sanctions/:alertId/confirm-release",
+  caseRoute("/sanctions/1/confirm-release", { proposedBy: "compliance@demo.brokerdesk" }, [
+    ["proposedBy", fc.oneof(blankOrMissing, notAString, fc.constantFrom("compliance", "a@", "@b.c"))],
+  ]),
+);
 add("[bad-input][monitoring.snooze] POST /api/monitoring/snoozes", {
   method: "POST",
   path: () => "/api/monitoring/snoozes",
@@ -1743,6 +1756,8 @@ test("[bad-input][monitoring][policy] routes of a path ID alone refuse an ID tha
       ["compliance", "POST", `/api/monitoring/rule-versions/${id}/withdraw-retirement`],
       ["compliance", "POST", `/api/monitoring/snooze-requests/${id}/approve`],
       ["compliance", "POST", `/api/monitoring/snooze-requests/${id}/decline`],
+      ["compliance", "POST", `/api/monitoring/cases/${SOME_ID}/sanctions/${id}/withdraw-release`],
+      ["compliance", "POST", `/api/monitoring/cases/${id}/sanctions/1/withdraw-release`],
       ["admin", "POST", `/api/policy/${id}/publish`],
       ["admin", "POST", `/api/policy/${id}/discard`],
     ] as const) {

@@ -17,6 +17,7 @@ import { monitoringResources } from "./monitoring";
 import { monitoringBulkResources } from "./monitoring/bulk";
 import { monitoringControlResources } from "./monitoring/controls";
 import { monitoringEvidenceResources } from "./monitoring/evidence";
+import { monitoringSanctionsResources } from "./monitoring/sanctions";
 import { notificationResources, preferenceResources } from "./notifications";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./proxy";
@@ -57,6 +58,7 @@ export const resources = Object.fromEntries(
       monitoringEvidenceResources,
       monitoringBulkResources,
       monitoringControlResources,
+      monitoringSanctionsResources,
       screeningResources,
       notificationResources,
       preferenceResources,

@@ -14,6 +14,7 @@ import { ALERT_SELECT, alertView, type AlertRow } from "./alert";
 import { caseDueSql, caseSeveritySql } from "./review";
 import { refuseOnHold } from "@/server/workflows/approval-gate";
 import { IS_SANCTIONS_ALERT } from "./system-rules";
+import { sanctionsOfCase } from "./sanctions-release";
 
 const SANCTIONS_OPEN =
   "This case holds a sanctions list match. A match is released only by compliance and a second person " +
@@ -96,6 +97,7 @@ export async function getCase(db: Queryable, id: string): Promise<CaseView> {
     reviewDueAt: iso(c.review_due_at),
     trail: trail.rows.map((t) => ({ ...t, at: iso(t.at)! })),
     version: Number(c.alert_version),
+    sanctions: await sanctionsOfCase(db, c.id),
   };
 }
 

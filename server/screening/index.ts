@@ -6,3 +6,4 @@ export { importListAudited } from "./import-audited";
 export { screenAddress, type ScreeningMatch, type ScreeningResult } from "./screen";
 export { ListParseError, LIST_FORMATS, type ListEntry, type ListFormat, type ParseWhere } from "./types";
 export { activeVersions, listVersions, versionById, type ListVersion } from "./versions";
+export { recordScreening, screenAndRecord, type ScreeningOccasion, type ScreeningSubject } from "./record";

@@ -26,6 +26,7 @@ import { loadRow, requiredOf, toView, type AuditContext, type Row } from "./with
 import { e5Body, submitWithdrawal, type Sender } from "./withdrawal-send";
 import { refuseHeldInTransaction, screenRequest } from "@/server/monitoring/hold";
 import { screenBeforeMoneyLeaves } from "./withdrawal-screening";
+import { refuseListed, screenDestinationInTransaction, screenRequestedDestination } from "./destination-screening";
 import { env } from "@/lib/env";
 import { refuseWithoutTravelRuleEarly, travelRuleRecordFor } from "./travel-rule";
 
@@ -141,7 +142,10 @@ export async function requestWithdrawal(
       )
     ).rows;
   });
-  // Monitoring: pre-approval screening of the new request (server/monitoring/hold.ts).
+  // The destination against the lists, kept as evidence (an internal transfer's UID is not screened), then
+  // monitoring's pre-approval screening of the new request (server/monitoring/hold.ts), whose sanctions rule
+  // raises the holding alert of a listed destination.
+  await screenRequestedDestination(db, rows[0]!);
   await screenRequest(db, input.subUid, new Date(rows[0]!.requested_at).getTime());
   // Read again for what the row's neighbours say (in the address book or not).
   return toView(await loadRow(db, rows[0]!.id));
@@ -187,34 +191,39 @@ export async function approveWithdrawal(
   // requirement moves the row to approved. The guard is still the concurrency story: of two approvals that
   // both passed the checks above, one takes the lock first and the other sees what it did. requested_by <> $2
   // repeats the two-person rule where it cannot be raced (the CHECK constraint and a trigger back it).
-  const step = await db.transaction(async (tx) => {
-    const { rows: locked } = await tx.query<Row>("SELECT * FROM withdrawal_requests WHERE id = $1 FOR UPDATE", [id]);
-    if (locked[0]?.state !== "requested") return null;
-    // An open holding alert of the sub-account stops the approval: checked here, under the row lock and the
-    // sub-account's hold lock, so no holding alert commits between this check and the approval's commit (a
-    // holding alert's raised_at is taken under that lock, and approved_at below after the check: an alert
-    // that came later says so by its time).
-    await refuseHeldInTransaction(tx, locked[0].sub_uid);
-    const gate = await approvalGate(tx, session, {
-      id,
-      requestedBy: locked[0].requested_by,
-      required: requiredOf(locked[0]),
-    });
-    await tx.query("INSERT INTO withdrawal_approvals (withdrawal_id, approver, role) VALUES ($1, $2, $3)", [
-      id,
-      session.email,
-      session.role,
-    ]);
-    if (!gate.completes) return { waiting: true as const };
-    const { rows } = await tx.query<Row>(
-      `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = clock_timestamp(),
+  // The destination is screened again in the transaction, under the lists' lock (./destination-screening.ts): a
+  // match rolls the approval back, then is recorded and raised, and the approval is refused as held.
+  const step = await refuseListed(db, () =>
+    db.transaction(async (tx) => {
+      const { rows: locked } = await tx.query<Row>("SELECT * FROM withdrawal_requests WHERE id = $1 FOR UPDATE", [id]);
+      if (locked[0]?.state !== "requested") return null;
+      // An open holding alert of the sub-account stops the approval: checked here, under the row lock and the
+      // sub-account's hold lock, so no holding alert commits between this check and the approval's commit (a
+      // holding alert's raised_at is taken under that lock, and approved_at below after the check: an alert
+      // that came later says so by its time).
+      await refuseHeldInTransaction(tx, locked[0].sub_uid);
+      await screenDestinationInTransaction(tx, locked[0], "approval", true);
+      const gate = await approvalGate(tx, session, {
+        id,
+        requestedBy: locked[0].requested_by,
+        required: requiredOf(locked[0]),
+      });
+      await tx.query("INSERT INTO withdrawal_approvals (withdrawal_id, approver, role) VALUES ($1, $2, $3)", [
+        id,
+        session.email,
+        session.role,
+      ]);
+      if (!gate.completes) return { waiting: true as const };
+      const { rows } = await tx.query<Row>(
+        `UPDATE withdrawal_requests SET state = 'approved', approved_by = $2, approved_at = clock_timestamp(),
          held_by = $3,
          version = version + 1
        WHERE id = $1 AND state = 'requested' AND requested_by <> $2 RETURNING *`,
-      [id, session.email, thisInstance().id],
-    );
-    return rows[0] ? { approved: rows[0] } : null;
-  });
+        [id, session.email, thisInstance().id],
+      );
+      return rows[0] ? { approved: rows[0] } : null;
+    }),
+  );
   if (!step) refuseDecided(await loadRow(db, id));
   if ("waiting" in step) return toView(await loadRow(db, id));
   return submitWithdrawal(db, client, session, step.approved, ctx);

@@ -14,6 +14,7 @@ import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
 import { refuseHeldInTransaction } from "@/server/monitoring/hold";
 import { sendingHere } from "./withdrawal-calls";
+import { refuseListed, screenDestinationInTransaction } from "./destination-screening";
 import { loadRow, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 
 /** Who sends: a member of staff, or Brokerdesk itself settling what a dead process left (actorRole null). */
@@ -74,22 +75,27 @@ async function sendOnce(
     requestId: ctx.requestId,
     ip: ctx.ip,
   };
-  const claim = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<Row>(
-      `UPDATE withdrawal_requests SET state = 'submitted', submitted_at = now(), held_by = $4, version = version + 1
+  const claim = await refuseListed(db, () =>
+    db.transaction(async (tx) => {
+      const { rows } = await tx.query<Row>(
+        `UPDATE withdrawal_requests SET state = 'submitted', submitted_at = now(), held_by = $4, version = version + 1
        WHERE id = $1 AND state = $2 AND version = $3 RETURNING *`,
-      [row.id, row.state, row.version, thisInstance().id],
-    );
-    if (!rows[0]) return null;
-    // A request that never left is not sent while compliance holds its sub-account: checked under the claim's
-    // row lock and the sub-account's hold lock (server/monitoring/hold.ts), so a hold that arrived after the
-    // approval (or while a recovery waited) stops it; the claim rolls back and it stays approved, to be sent by
-    // a reconcile once the hold is cleared. A resend of one already submitted goes ahead (withdrawal-requests.ts
-    // screenIfUnsent says why).
-    if (row.state === "approved") await refuseHeldInTransaction(tx, row.sub_uid);
-    const trail = await openAudit(db, subject, { ...body, fromState: row.state, ...note }, tx);
-    return { row: rows[0], trail };
-  });
+        [row.id, row.state, row.version, thisInstance().id],
+      );
+      if (!rows[0]) return null;
+      // A request that never left is not sent while compliance holds its sub-account: checked under the claim's
+      // row lock and the sub-account's hold lock (server/monitoring/hold.ts), so a hold that arrived after the
+      // approval (or while a recovery waited) stops it; the claim rolls back and it stays approved, to be sent by
+      // a reconcile once the hold is cleared. A resend of one already submitted goes ahead (withdrawal-requests.ts
+      // screenIfUnsent says why).
+      if (row.state === "approved") await refuseHeldInTransaction(tx, row.sub_uid);
+      // Its destination against the lists, in this transaction (./destination-screening.ts): a listed one stops a
+      // request that never left; a resend of one that may have left goes ahead, its screening kept.
+      await screenDestinationInTransaction(tx, row, "send", row.state === "approved");
+      const trail = await openAudit(db, subject, { ...body, fromState: row.state, ...note }, tx);
+      return { row: rows[0], trail };
+    }),
+  );
   if (!claim) {
     const now = await loadRow(db, row.id);
     throw new DomainError(

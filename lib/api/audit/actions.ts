@@ -88,6 +88,9 @@ export const AUDIT_ACTIONS = z.enum([
   "monitoring.alerts-export",
   "monitoring.case-report",
   "monitoring.case-records-export",
+  "monitoring.release-propose",
+  "monitoring.release-confirm",
+  "monitoring.release-withdraw",
   "screening.list-import",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;

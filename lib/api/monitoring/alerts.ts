@@ -97,3 +97,25 @@ export const alertPageSchema = z.object({
   total: z.number(),
   nextCursor: nextCursorField,
 });
+
+/**
+ * A sanctions list match of a case (the system rules of kind sanctioned_address): the listed address and the lists
+ * that list it, and its two-person release (proposed by one person, confirmed by another).
+ */
+export const sanctionsAlertSchema = z.object({
+  alertId: z.string(),
+  status: z.enum(ALERT_STATUSES),
+  side: z.enum(["deposit_source", "withdrawal_destination"]),
+  /** The deposit's orderId or the withdrawal request's ID. */
+  recordId: z.string(),
+  address: z.string(),
+  listed: z.array(z.object({ list: z.string(), versionId: z.number() })),
+  raisedAt: z.string(),
+  releaseRequestedBy: z.nullable(z.string()),
+  releaseRequestedAt: z.nullable(z.string()),
+  releaseReason: z.nullable(z.string()),
+  clearedBy: z.nullable(z.string()),
+  clearedAt: z.nullable(z.string()),
+  clearReason: z.nullable(z.string()),
+});
+export type SanctionsAlertView = z.output<typeof sanctionsAlertSchema>;

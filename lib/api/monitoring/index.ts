@@ -79,7 +79,7 @@ export type RuleVersionView = z.output<typeof ruleVersionSchema>;
 // ---- alerts ----
 
 export * from "./alerts";
-import { alertFiltersSchema, alertPageSchema, alertSchema, type AlertView } from "./alerts";
+import { alertFiltersSchema, alertPageSchema, alertSchema, sanctionsAlertSchema, type AlertView } from "./alerts";
 
 // ---- cases ----
 
@@ -147,6 +147,8 @@ export const caseSchema = z.object({
   ),
   /** How many alerts have joined the case: a decision sends back the version its reviewer saw. */
   version: z.number(),
+  /** Its sanctions list matches (open first): each released only by two people (./sanctions). */
+  sanctions: z.array(sanctionsAlertSchema),
 });
 export type CaseView = z.output<typeof caseSchema>;
 /** A case with every one of its alerts, oldest first: what its report and record export read, never its page. */

@@ -8,4 +8,8 @@ export const monitoringRoutes = {
   ...lazyRoutes(() => import("./bulk").then((m) => m.monitoringBulkResources), heads.monitoringBulkResources),
   ...lazyRoutes(() => import("./controls").then((m) => m.monitoringControlResources), heads.monitoringControlResources),
   ...lazyRoutes(() => import("./index").then((m) => m.monitoringResources), heads.monitoringResources),
+  ...lazyRoutes(
+    () => import("./sanctions").then((m) => m.monitoringSanctionsResources),
+    heads.monitoringSanctionsResources,
+  ),
 };

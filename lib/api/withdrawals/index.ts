@@ -12,6 +12,7 @@ import { defineResource } from "../define-resource";
 import { PLATFORM_ERRORS } from "../errors";
 import { blankToUndefined } from "../query-fields";
 import { destinationResources } from "./destinations";
+import { withdrawalScreeningResources } from "./screenings";
 import { travelRuleInputSchema, travelRuleResources } from "./travel-rule";
 import { withdrawalActionResources } from "./actions";
 import { withdrawalLedgerResources, withdrawalViewSchema } from "./ledger";
@@ -137,6 +138,7 @@ export const withdrawalResources = {
   ...withdrawalLedgerResources,
   ...withdrawalActionResources,
   ...travelRuleResources,
+  ...withdrawalScreeningResources,
   request: defineResource({
     id: "withdrawals.request",
     method: "POST",

@@ -9,4 +9,8 @@ export const withdrawalsRoutes = {
   ...lazyRoutes(() => import("./actions").then((m) => m.withdrawalActionResources), heads.withdrawalActionResources),
   ...lazyRoutes(() => import("./ledger").then((m) => m.withdrawalLedgerResources), heads.withdrawalLedgerResources),
   ...lazyRoutes(() => import("./index").then((m) => m.withdrawalResources), heads.withdrawalResources),
+  ...lazyRoutes(
+    () => import("./screenings").then((m) => m.withdrawalScreeningResources),
+    heads.withdrawalScreeningResources,
+  ),
 };

@@ -9,7 +9,7 @@ import { callResource } from "@/lib/api/call";
 import { CASE_OUTCOMES, type CaseView } from "@/lib/api/monitoring";
 import { ApiError, errorText } from "@/lib/client/api";
 import { Form } from "@/components/ui/form-element";
-import { buttonClass, fieldErrorClass, inputClass, labelClass } from "@/components/ui/styles";
+import { buttonClass, fieldErrorClass, hintClass, inputClass, labelClass } from "@/components/ui/styles";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 
 /** A call that changes the case; the case is read again after it, whatever happened. */
@@ -91,6 +91,13 @@ export function CaseActions({ c, me, seen }: { c: CaseView; me: string | null; s
   const run = (f: () => Promise<CaseView>) => call.mutateAsync(f);
   const params = { id: c.id };
   if (c.status === "closed") return null;
+  // A sanctions list match is released by two people above (sanctions-matches.tsx), never by these.
+  const match = c.sanctions.some((a) => a.status === "open");
+  const notAMatch = match ? (
+    <p className={hintClass} data-testid="cannot-release-match">
+      This cannot release the sanctions list match: it holds until compliance and a second person release it above.
+    </p>
+  ) : null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <div className="space-y-2">
@@ -151,6 +158,7 @@ export function CaseActions({ c, me, seen }: { c: CaseView; me: string | null; s
       <div className="space-y-4">
         {c.holding ? (
           <>
+            {notAMatch}
             <TextForm
               label="Why the hold can be cleared"
               field="reason"
@@ -178,6 +186,11 @@ export function CaseActions({ c, me, seen }: { c: CaseView; me: string | null; s
               }
             />
           </>
+        ) : null}
+        {match ? (
+          <p className={hintClass}>
+            Closing the case cannot release a sanctions list match: it is refused while the match is open.
+          </p>
         ) : null}
         <TextForm
           label="Reason for closing"

@@ -17,6 +17,7 @@ import { IsoTime } from "@/components/data-table/time";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass, secondaryButton } from "@/components/ui/styles";
 import { CaseActions } from "./case-actions";
+import { SanctionsMatches } from "./sanctions-matches";
 import { LedgerTable, useLedgerView } from "@/components/data-table/ledger-paged-view";
 import { ledgerCursorsParser } from "@/lib/client/paging-search-params";
 import { caseAlertColumnsSince } from "./columns";
@@ -134,12 +135,23 @@ function NewAlerts({ c, seen, reload }: { c: CaseView; seen: number; reload: () 
   );
 }
 
-function Body({ c, me, seen, reload }: { c: CaseView; me: string | null; seen: number; reload: () => void }) {
+type Viewer = { me: string | null; approver: string | null };
+
+function Body({ c, me, approver, seen, reload }: Viewer & { c: CaseView; seen: number; reload: () => void }) {
+  const viewer = me ?? approver;
   return (
     <div className="space-y-4">
       <Header c={c} />
       <NewAlerts c={c} seen={seen} reload={reload} />
       <Evidence c={c} />
+      {c.sanctions.length ? (
+        <Panel title="Sanctions list matches">
+          <SanctionsMatches
+            c={c}
+            who={viewer ? { me: viewer, mayPropose: me !== null, mayConfirm: approver !== null } : null}
+          />
+        </Panel>
+      ) : null}
       <Panel title={`Alerts (${c.alertCount})`}>
         <CaseAlerts id={c.id} seen={seen} />
       </Panel>
@@ -194,7 +206,7 @@ function Body({ c, me, seen, reload }: { c: CaseView; me: string | null; seen: n
 /** How often the page reads the case again, to say when an alert has joined it. */
 const CASE_POLL_MS = 5_000;
 
-export function CaseDetail({ id, me }: { id: string; me: string | null }) {
+export function CaseDetail({ id, me, approver }: Viewer & { id: string }) {
   const qc = useQueryClient();
   const query = useResourceQuery(
     m.case,
@@ -210,7 +222,7 @@ export function CaseDetail({ id, me }: { id: string; me: string | null }) {
   };
   return (
     <QueryView query={query} loading={<Loading what="the case" />}>
-      {(c) => <Body c={c} me={me} seen={opened ?? c.version} reload={reload} />}
+      {(c) => <Body c={c} me={me} approver={approver} seen={opened ?? c.version} reload={reload} />}
     </QueryView>
   );
 }

@@ -18,6 +18,13 @@ import { IsoTime } from "@/components/data-table/time";
 import { buttonClass, fieldErrorClass } from "@/components/ui/styles";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 import { ActivateControl, RetireControl, SnoozeRequests } from "./rule-controls";
+import { Badge } from "@/components/ui/badge";
+
+/**
+ * Brokerdesk's own rules (SYSTEM_KINDS of lib/api/monitoring/rule-kinds.ts, not imported: it carries zod): the
+ * sanctions screening, always on. Nobody drafts, retires or snoozes them, so no control is offered.
+ */
+const isSystem = (v: RuleVersionView) => v.kind === "sanctioned_address";
 
 // The form (react-hook-form, the rule kinds' schemas and zod) loads right after the page rather than with it,
 // and only for those who may draft (page weight).
@@ -89,7 +96,20 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
             empty="No rule yet."
             rowKey={(v) => v.id}
             columns={[
-              { header: "Rule", cell: (v) => `${v.name} v${v.version}` },
+              {
+                header: "Rule",
+                cell: (v) => (
+                  <>
+                    {v.name} v{v.version}
+                    {isSystem(v) ? (
+                      <>
+                        {" "}
+                        <Badge tone="info">Brokerdesk&apos;s own</Badge>
+                      </>
+                    ) : null}
+                  </>
+                ),
+              },
               {
                 header: "State",
                 cell: (v) => (
@@ -127,19 +147,25 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
               {
                 header: "Actions",
                 hiddenHeader: true,
-                cell: (v) => (
-                  <div className="flex flex-wrap gap-2">
-                    {mayDraft
-                      ? button("Backtest", `Backtest ${v.name} v${v.version}`, () =>
-                          callResource(m.backtest, { params: { id: v.id } }),
-                        )
-                      : null}
-                    {mayActivate && v.state === "draft" && v.author.toLowerCase() !== me.toLowerCase() ? (
-                      <ActivateControl v={v} act={act} />
-                    ) : null}
-                    {mayActivate && v.state === "active" ? <RetireControl v={v} me={me} act={act} /> : null}
-                  </div>
-                ),
+                cell: (v) =>
+                  isSystem(v) ? (
+                    <p className="max-w-60 text-xs text-slate-600 dark:text-slate-400">
+                      Always on: it cannot be retired, snoozed or given a new version. A match is released on its case
+                      by compliance and a second person.
+                    </p>
+                  ) : (
+                    <div className="flex flex-wrap gap-2">
+                      {mayDraft
+                        ? button("Backtest", `Backtest ${v.name} v${v.version}`, () =>
+                            callResource(m.backtest, { params: { id: v.id } }),
+                          )
+                        : null}
+                      {mayActivate && v.state === "draft" && v.author.toLowerCase() !== me.toLowerCase() ? (
+                        <ActivateControl v={v} act={act} />
+                      ) : null}
+                      {mayActivate && v.state === "active" ? <RetireControl v={v} me={me} act={act} /> : null}
+                    </div>
+                  ),
               },
             ]}
           />

@@ -11,6 +11,7 @@ import { IsoTime } from "@/components/data-table/time";
 import { PolicyLine, Summary } from "./withdrawal-summary";
 import { HoldNotice } from "./hold-notice";
 import { TravelRulePanel } from "./travel-rule-panel";
+import { ScreeningsPanel } from "./screenings-panel";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
@@ -194,6 +195,7 @@ export function WithdrawalDetail({ id }: { id: string }) {
         ))}
       </ol>
       <TravelRulePanel w={w} />
+      <ScreeningsPanel w={w} />
       <p className="text-sm">
         <Link className="text-blue-800 underline dark:text-blue-300" href={`/sub-accounts/${w.subUid}`}>
           Sub-account {w.subUid}

@@ -12,7 +12,11 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
   if (denied) return denied;
   return (
     <PageFrame page={page} intro="A sub-account's alerts, what was looked at, and what was decided." times>
-      <CaseDetail id={id} me={can(session.role, "monitoring.write") ? session.email : null} />
+      <CaseDetail
+        id={id}
+        me={can(session.role, "monitoring.write") ? session.email : null}
+        approver={can(session.role, "monitoring.approve") ? session.email : null}
+      />
     </PageFrame>
   );
 }
