@@ -88,6 +88,8 @@ export const AUDIT_ACTIONS = z.enum([
   "monitoring.case-report",
   "monitoring.case-records-export",
   "screening.list-import",
+  "screening.version-confirm",
+  "screening.version-decline",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 
