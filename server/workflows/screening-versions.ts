@@ -19,8 +19,8 @@ export function versionIdOf(raw: string): number {
 export async function confirmListVersion(db: Db, session: StaffSession, rawId: string): Promise<ListVersion> {
   const id = versionIdOf(rawId);
   await refuseOnHold(db, session);
-  const { rescreenId: _queued, ...version } = await confirmVersion(db, id, session.email);
-  return version;
+  // The rescreen it queued is on the page's list of rescreens (listRescreens).
+  return confirmVersion(db, id, session.email);
 }
 
 export async function declineListVersion(
