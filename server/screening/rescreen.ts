@@ -47,6 +47,8 @@ export type RescreenReport = {
 
 const CHANGES_KEPT = 100;
 const DESTINATION_BATCH = 500;
+/** Matched deposits' screening rows written per statement. */
+const WRITE_BATCH = 5_000;
 
 /** The entries of the active versions an address (SQL expression) matches, as the screenings table keeps them. */
 const MATCHES = (address: string) => `(SELECT jsonb_agg(jsonb_build_object('list', l.list, 'versionId', l.id,
@@ -92,23 +94,38 @@ async function screenDeposits(db: Db, id: number, versions: string) {
   const raised = await evaluateVersion(db, await systemRule(db, "deposit_source"), { subUid: null, since: null });
   await gatherIntoCases(db);
   await progress(db, id, { phase: "deposits", deposits: { raised: raised.length } });
-  const { rows } = await db.query<{ matched: number; screened: number }>(
-    `WITH lists AS (${ACTIVE_LIST_VERSIONS}),
-     m AS (SELECT d.order_id, d.sub_uid, d.from_address, jsonb_agg(jsonb_build_object('list', l.list,
+  // The matches read by a plain SELECT (a statement that writes runs without parallel workers), then written.
+  const { rows: m } = await db.query<{ order_id: string; sub_uid: string; from_address: string; matches: unknown }>(
+    `WITH lists AS (${ACTIVE_LIST_VERSIONS})
+     SELECT d.order_id, d.sub_uid, d.from_address, jsonb_agg(jsonb_build_object('list', l.list,
              'versionId', l.id, 'asset', e.asset, 'listedAs', e.listed_as, 'partyName', e.party_name,
              'partyRef', e.party_ref, 'reason', e.reason) ORDER BY l.list, e.ordinal) AS matches
-             FROM ledger_deposits d JOIN screening_list_entries e ON e.address = screening_address(d.from_address)
-             JOIN lists l ON l.id = e.version_id
-            WHERE d.from_address <> '' GROUP BY d.order_id, d.sub_uid, d.from_address),
-     ins AS (INSERT INTO screenings (subject, subject_id, sub_uid, address, occasion, versions, matched, matches,
-                                     rescreen_id)
-             SELECT 'deposit', m.order_id, m.sub_uid, m.from_address, 'rescreen', $1::jsonb, true, m.matches, $2 FROM m
-             ON CONFLICT (rescreen_id, subject, subject_id) WHERE rescreen_id IS NOT NULL DO NOTHING RETURNING 1)
-     SELECT (SELECT count(*) FROM m)::int AS matched,
-            (SELECT count(*) FROM ledger_deposits WHERE from_address <> '')::int AS screened`,
-    [versions, id],
+       FROM ledger_deposits d JOIN screening_list_entries e ON e.address = screening_address(d.from_address)
+       JOIN lists l ON l.id = e.version_id
+      WHERE d.from_address <> '' GROUP BY d.order_id, d.sub_uid, d.from_address`,
   );
-  const { matched, screened } = rows[0]!;
+  for (let i = 0; i < m.length; i += WRITE_BATCH) {
+    const b = m.slice(i, i + WRITE_BATCH);
+    await db.query(
+      `INSERT INTO screenings (subject, subject_id, sub_uid, address, occasion, versions, matched, matches, rescreen_id)
+       SELECT 'deposit', o, s, a, 'rescreen', $1::jsonb, true, x, $2
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::jsonb[]) AS t(o, s, a, x)
+       ON CONFLICT (rescreen_id, subject, subject_id) WHERE rescreen_id IS NOT NULL DO NOTHING`,
+      [
+        versions,
+        id,
+        b.map((r) => r.order_id),
+        b.map((r) => r.sub_uid),
+        b.map((r) => r.from_address),
+        b.map((r) => JSON.stringify(r.matches)),
+      ],
+    );
+  }
+  const { rows } = await db.query<{ screened: number }>(
+    `SELECT count(*)::int AS screened FROM ledger_deposits WHERE from_address <> ''`,
+  );
+  const matched = m.length;
+  const { screened } = rows[0]!;
   const stats = { screened, matched, noMatch: screened - matched, newMatches: raised.length };
   await progress(db, id, { deposits: stats });
   return {
