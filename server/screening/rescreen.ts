@@ -9,10 +9,13 @@ import "server-only";
 // - the address book: each live on-chain entry screened, its `listed` and `screened_at` set, a screening row each;
 // - open requests (requested, approved): the sanctions withdrawal rule, then a screening row each;
 // - release: an open sanctions alert whose address no active version lists any more is cleared by 'screening',
-//   naming the version that dropped it and who confirmed that version.
-// Idempotent: alerts are keyed by their record (a rerun raises nothing twice), screening rows by (rescreen,
-// subject) (migration 0115), and a release finds nothing left to release. A second rescreen raises and releases
-// nothing new; it writes its own evidence rows.
+//   naming the version that dropped it and who confirmed that version;
+// - relist: a record whose alert a rescreen released, listed again by an active version (a deposit, or a request
+//   still open), raises a new alert (its key the old one's and this rescreen's: an alert's key is its record's, so
+//   the rule itself would raise nothing for it again).
+// Idempotent: alerts are keyed by their record (a rerun raises nothing twice; a relisted one by its rescreen too),
+// screening rows by (rescreen, subject) (migration 0115), and a release finds nothing left to release. A second
+// rescreen raises and releases nothing new; it writes its own evidence rows.
 import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
 import { evaluateVersion, gatherIntoCases, versionOf } from "@/server/monitoring/evaluate";
@@ -38,6 +41,8 @@ export type RescreenReport = {
   requests: { screened: number; matched: number; newMatches: number };
   /** Open sanctions alerts cleared because no active version lists their address any more. */
   released: number;
+  /** Records whose alert a rescreen released, listed again: a new alert each. */
+  relisted: number;
   /** The first CHANGES_KEPT of each (the counts above are whole). */
   newMatches: RescreenChange[];
   gone: RescreenChange[];
@@ -75,15 +80,21 @@ async function progress(db: Queryable, id: number, p: Record<string, unknown>): 
 /** The alerts' changes (new ones raised, or released), first CHANGES_KEPT. */
 async function alertChanges(db: Queryable, ids: string[]): Promise<RescreenChange[]> {
   if (!ids.length) return [];
-  const { rows } = await db.query<{ occurrence: string; sub_uid: string; address: string; lists: string[] }>(
-    `SELECT a.occurrence, a.sub_uid, a.records->0->>'address' AS address,
+  const { rows } = await db.query<{
+    occurrence: string;
+    record: string;
+    sub_uid: string;
+    address: string;
+    lists: string[];
+  }>(
+    `SELECT a.occurrence, a.records->0->>'id' AS record, a.sub_uid, a.records->0->>'address' AS address,
             ARRAY(SELECT DISTINCT x->>'list' FROM jsonb_array_elements(a.records->0->'listed') x) AS lists
        FROM monitoring_alerts a WHERE a.id = ANY($1::bigint[]) ORDER BY a.id LIMIT $2`,
     [ids, CHANGES_KEPT],
   );
   return rows.map((r) => ({
     subject: r.occurrence.startsWith("d:") ? "deposit" : "withdrawal",
-    subjectId: r.occurrence.slice(2),
+    subjectId: r.record,
     subUid: r.sub_uid,
     address: r.address,
     lists: r.lists,
@@ -248,6 +259,38 @@ async function releaseUnlisted(db: Db, id: number): Promise<{ released: number; 
 }
 
 /**
+ * New alerts for the records whose sanctions alert a rescreen released and that an active version lists again:
+ * one per record without an open one, keyed `<old key>#<rescreen>`, the old alert's fields with what lists it now.
+ * Inserted, so the hold lock's trigger (migration 0070) orders them against approvals as any holding alert.
+ */
+async function raiseRelisted(db: Db, id: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH lists AS (${ACTIVE_LIST_VERSIONS}),
+     c AS (SELECT DISTINCT ON (a.rule_id, a.sub_uid, a.records->0->>'id') a.*
+             FROM monitoring_alerts a
+            WHERE ${IS_SANCTIONS_ALERT("a")} AND a.status = 'cleared' AND a.cleared_by = 'screening'
+              AND (a.occurrence LIKE 'd:%' OR EXISTS (SELECT 1 FROM withdrawal_requests r
+                    WHERE r.id::text = a.records->0->>'id' AND r.state IN ('requested', 'approved')))
+              AND NOT EXISTS (SELECT 1 FROM monitoring_alerts o WHERE o.rule_id = a.rule_id AND o.sub_uid = a.sub_uid
+                               AND o.status = 'open' AND o.records->0->>'id' = a.records->0->>'id')
+            ORDER BY a.rule_id, a.sub_uid, a.records->0->>'id', a.id DESC),
+     m AS (SELECT c.id, jsonb_agg(DISTINCT jsonb_build_object('list', l.list, 'versionId', l.id)) AS listed
+             FROM c JOIN screening_list_entries e ON e.address = screening_address(c.records->0->>'address')
+             JOIN lists l ON l.id = e.version_id GROUP BY c.id)
+     INSERT INTO monitoring_alerts (rule_version_id, rule_id, sub_uid, occurrence, window_start, window_end, severity,
+                                    holds, value, records, coverage)
+     SELECT c.rule_version_id, c.rule_id, c.sub_uid, split_part(c.occurrence, '#', 1) || '#' || $1, c.window_start,
+            c.window_end, c.severity, c.holds, c.value,
+            jsonb_set(c.records, '{0,listed}', m.listed), c.coverage
+       FROM c JOIN m ON m.id = c.id
+     ON CONFLICT (rule_version_id, sub_uid, occurrence) DO NOTHING RETURNING id::text`,
+    [id],
+  );
+  await gatherIntoCases(db);
+  return rows.map((r) => r.id);
+}
+
+/**
  * Runs one rescreen (queued, running when its instance died, or failed and retried); answers its report, or null
  * when it is already done or does not exist.
  */
@@ -278,6 +321,7 @@ export async function runRescreen(db: Db, id: number): Promise<RescreenReport | 
     const requestsMs = lap();
     await progress(db, id, { phase: "release" });
     const release = await releaseUnlisted(db, id);
+    const relisted = await raiseRelisted(db, id);
     const report: RescreenReport = {
       versions,
       deposits: deposits.stats,
@@ -289,7 +333,13 @@ export async function runRescreen(db: Db, id: number): Promise<RescreenReport | 
       },
       requests: requests.stats,
       released: release.released,
-      newMatches: [...deposits.newMatches, ...destinations.newMatches, ...requests.newMatches].slice(0, CHANGES_KEPT),
+      relisted: relisted.length,
+      newMatches: [
+        ...deposits.newMatches,
+        ...destinations.newMatches,
+        ...requests.newMatches,
+        ...(await alertChanges(db, relisted)),
+      ].slice(0, CHANGES_KEPT),
       gone: [...release.gone, ...destinations.gone].slice(0, CHANGES_KEPT),
       phasesMs: { deposits: depositsMs, destinations: destinationsMs, requests: requestsMs, release: lap() },
       durationMs: Math.round(performance.now() - t0),

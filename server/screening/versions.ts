@@ -150,6 +150,13 @@ export async function compareVersions(
   versionId: number,
   from: number | null,
 ): Promise<{ added: number; removed: number }> {
+  if (from === null) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(DISTINCT address)::int AS n FROM screening_list_entries WHERE version_id = $1`,
+      [versionId],
+    );
+    return { added: rows[0]!.n, removed: 0 };
+  }
   const { rows } = await db.query<{ added: number; removed: number }>(
     `SELECT (SELECT count(DISTINCT n.address) FROM screening_list_entries n WHERE n.version_id = $1
                AND NOT EXISTS (SELECT 1 FROM screening_list_entries o WHERE o.version_id = $2 AND o.address = n.address)
@@ -157,7 +164,7 @@ export async function compareVersions(
             (SELECT count(DISTINCT o.address) FROM screening_list_entries o WHERE o.version_id = $2
                AND NOT EXISTS (SELECT 1 FROM screening_list_entries n WHERE n.version_id = $1 AND n.address = o.address)
             )::int AS removed`,
-    [versionId, from ?? -1],
+    [versionId, from],
   );
   return { added: rows[0]!.added, removed: rows[0]!.removed };
 }

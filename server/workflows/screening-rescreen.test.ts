@@ -243,6 +243,30 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][rescreen]
     expect((await screenAddress(t.db, LATER)).match).toBe(true);
   });
 
+  it("[screening][rescreen] an address listed again after a version dropped it holds again", async () => {
+    const v4 = await importCsv(csv(LATER, LISTED), cleo);
+    expect([v4.state, v4.addedCount, v4.removedCount]).toEqual(["active", 1, 0]);
+    const report = (await runRescreen(t.db, (await lastRescreen()).id))!;
+    expect([report.relisted, report.released, report.destinations.newlyListed]).toEqual([2, 0, 1]);
+    expect(report.newMatches.map((c) => [c.subject, c.subjectId]).sort()).toEqual(
+      [
+        ["deposit", "dep-listed"],
+        ["destination", bookEntry],
+        ["withdrawal", requestToListed],
+      ].sort(),
+    );
+    const open = (await sanctionsAlerts()).rows.filter((a) => a.status === "open");
+    expect(open.map((a) => a.occurrence).sort()).toEqual(
+      [`d:dep-listed#${(await lastRescreen()).id}`, `w:${requestToListed}#${(await lastRescreen()).id}`].sort(),
+    );
+    expect((await openHolds(t.db, SOURCE_SUB)).length).toBe(1);
+    expect((await openHolds(t.db, REQUEST_SUB)).length).toBe(1);
+    // And once more: nothing new.
+    await t.db.query(`INSERT INTO screening_rescreens (version_id, requested_by) VALUES (NULL, 'test')`);
+    const again = (await runRescreen(t.db, (await lastRescreen()).id))!;
+    expect([again.relisted, again.released, again.newMatches]).toEqual([0, 0, []]);
+  });
+
   it("[screening][route input][bad-input] confirm and decline refuse a bad id or reason on its field; nothing is written", async () => {
     const before = await writes();
     for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999", ""]) {

@@ -122,6 +122,7 @@ export const rescreenReportSchema = z.object({
   }),
   requests: z.object({ screened: z.number(), matched: z.number(), newMatches: z.number() }),
   released: z.number(),
+  relisted: z.number(),
   newMatches: z.array(changeSchema),
   gone: z.array(changeSchema),
   phasesMs: z.object({ deposits: z.number(), destinations: z.number(), requests: z.number(), release: z.number() }),

@@ -28,7 +28,8 @@ function Report({ r }: { r: NonNullable<RescreenView["report"]> }) {
         {n(r.deposits.noMatch)} no match; address book {n(r.destinations.screened)} screened, {n(r.destinations.listed)}{" "}
         listed ({n(r.destinations.newlyListed)} new, {n(r.destinations.noLongerListed)} no longer); open requests{" "}
         {n(r.requests.screened)} screened, {n(r.requests.matched)} matched ({n(r.requests.newMatches)} new);{" "}
-        {n(r.released)} hold(s) released; {(r.durationMs / 1000).toFixed(1)} s.
+        {n(r.released)} hold(s) released, {n(r.relisted)} raised again (listed again);{" "}
+        {(r.durationMs / 1000).toFixed(1)} s.
       </p>
       {r.newMatches.length ? (
         <p>
