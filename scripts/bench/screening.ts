@@ -1,8 +1,8 @@
 // Screening benchmarks, `npm run bench -- --only screening` (flags shared with the ledger's: --ledger-pg <url>,
 // --ledger-engines postgres,pglite; --screening-addresses 1000000; --screening-parts rescreen,import: the
 // rescreen of 1,000,000 deposits beside the analyst's SQL, ./screening-rescreen.ts, then the import below).
-// A generated SDN advanced XML file (./sdn-generate.ts, in a temporary folder removed after), then on each engine, in a database of its own and a
-// process of its own (./screening-child.ts, so the peak RSS is the import's):
+// A generated SDN advanced XML file (./sdn-generate.ts, in a temporary folder removed after), then on each
+// engine, in a database of its own and a process of its own (./screening-child.ts, so the peak RSS is the import's):
 // (a) its import: seconds and peak RSS (targets on PostgreSQL: at most 60 s and 500 MB; with PGlite the
 //     database lives in the importing process, so its memory counts too);
 // (b) one screening (screenAddress: the active version of every list, the address's entries) against it:

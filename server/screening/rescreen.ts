@@ -164,7 +164,8 @@ async function screenDestinations(db: Db, id: number, versions: string) {
               WHERE state <> 'rejected' AND dest = 'on_chain' AND id > $3::uuid ORDER BY id LIMIT $4),
        s AS (SELECT b.id, b.sub_uid, b.address, b.listed IS NOT NULL AS was, ${MATCHES("b.address")} AS matches FROM b),
        u AS (UPDATE withdrawal_destinations w SET screened_at = now(),
-                    listed = (SELECT jsonb_agg(DISTINCT jsonb_build_object('list', x->>'list', 'versionId', x->'versionId'))
+                    listed = (SELECT jsonb_agg(DISTINCT
+                                       jsonb_build_object('list', x->>'list', 'versionId', x->'versionId'))
                                 FROM jsonb_array_elements(s.matches) x)
                FROM s WHERE w.id = s.id RETURNING w.id),
        ins AS (INSERT INTO screenings (subject, subject_id, sub_uid, address, occasion, versions, matched, matches,

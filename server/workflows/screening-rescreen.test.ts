@@ -104,7 +104,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][rescreen]
     bookEntry = (await requestDestination(t.db, broker, destinationFormSchema.parse(form))).id;
   });
 
-  it("[screening][rescreen] a version that adds an address holds open requests, raises the deposits, marks the book", async () => {
+  it("[screening][rescreen] an added address holds requests, raises deposits, marks the book", async () => {
     expect(
       await count(`SELECT count(*) FROM screenings WHERE subject = 'destination' AND occasion = 'proposal'
       AND NOT matched`),
@@ -158,7 +158,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][rescreen]
     expect((await listDestinations(t.db, { subUid: BOOK_SUB })).items[0]!.state).toBe("requested");
   });
 
-  it("[screening][rescreen] run again, a rescreen writes nothing twice; a second one raises and releases nothing", async () => {
+  it("[screening][rescreen] run again it writes nothing twice; a second one raises and releases nothing", async () => {
     const first = await lastRescreen();
     const before = await writes();
     expect(await runRescreen(t.db, first.id)).toBeNull(); // done: nothing to run
@@ -179,7 +179,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][rescreen]
     ).toBe(2);
   });
 
-  it("[screening][rescreen] a version that removes an address waits; its importer cannot confirm; a second person does, and the rescreen releases what it held", async () => {
+  it("[screening][rescreen] a removal waits; not its importer, a second person confirms; holds released", async () => {
     const rescreens = (await listRescreens(t.db)).rescreens.length;
     const v2 = await importCsv(csv(LATER));
     expect([v2.state, v2.active, v2.activatedAt, v2.addedCount, v2.removedCount]).toEqual([
@@ -228,7 +228,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][rescreen]
     expect((await listDestinations(t.db, { subUid: BOOK_SUB }, cleo)).items[0]!.listed).toBe(false);
   });
 
-  it("[screening][rescreen] a waiting version declined is kept, never used, and cannot be confirmed after", async () => {
+  it("[screening][rescreen] a waiting version declined is kept, never used, never confirmed after", async () => {
     const v3 = await importCsv(csv(CLEAN));
     expect(v3.state).toBe("waiting");
     const declined = await declineListVersion(t.db, carla, String(v3.id), { reason: "the wrong file" });
@@ -267,7 +267,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][rescreen]
     expect([again.relisted, again.released, again.newMatches]).toEqual([0, 0, []]);
   });
 
-  it("[screening][route input][bad-input] confirm and decline refuse a bad id or reason on its field; nothing is written", async () => {
+  it("[screening][bad-input] confirm and decline refuse a bad id or reason on its field; nothing written", async () => {
     const before = await writes();
     for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999", ""]) {
       expect((await domainRefusal(confirmListVersion(t.db, cleo, id))).fieldErrors).toEqual({

@@ -11,25 +11,30 @@ const TONE = { queued: "info", running: "warn", done: "ok", failed: "error" } as
 function Progress({ p }: { p: Record<string, unknown> }) {
   const part = (k: string) => (p[k] && typeof p[k] === "object" ? (p[k] as Record<string, unknown>) : {});
   const dest = part("destinations");
-  return (
-    <span>
-      phase {String(p.phase ?? "queued")}; deposits {n(part("deposits").screened)} screened, destinations {n(dest.done)}{" "}
-      of {n(dest.total)}, requests {n(part("requests").screened)}
-    </span>
-  );
+  const parts = [
+    `phase ${String(p.phase ?? "queued")}`,
+    `deposits ${n(part("deposits").screened)} screened`,
+    `address book ${n(dest.done)} of ${n(dest.total)}`,
+    `open requests ${n(part("requests").screened)}`,
+  ];
+  return <span>{parts.join("; ")}</span>;
 }
 
 function Report({ r }: { r: NonNullable<RescreenView["report"]> }) {
+  const { deposits: d, destinations: b, requests: q } = r;
+  const parts = [
+    `deposits ${n(d.screened)} screened, ${n(d.matched)} matched (${n(d.newMatches)} new), ${n(d.noMatch)} no match`,
+    `address book ${n(b.screened)} screened, ${n(b.listed)} listed (${n(b.newlyListed)} new, ` +
+      `${n(b.noLongerListed)} no longer)`,
+    `open requests ${n(q.screened)} screened, ${n(q.matched)} matched (${n(q.newMatches)} new)`,
+    `${n(r.released)} hold(s) released, ${n(r.relisted)} raised again (listed again)`,
+    `${(r.durationMs / 1000).toFixed(1)} s`,
+  ];
+  const against = r.versions.map((v) => `${v.list} #${v.versionId}`).join(", ") || "no list";
   return (
     <div className="space-y-1 text-xs">
       <p>
-        Against {r.versions.map((v) => `${v.list} #${v.versionId}`).join(", ") || "no list"}: deposits{" "}
-        {n(r.deposits.screened)} screened, {n(r.deposits.matched)} matched ({n(r.deposits.newMatches)} new),{" "}
-        {n(r.deposits.noMatch)} no match; address book {n(r.destinations.screened)} screened, {n(r.destinations.listed)}{" "}
-        listed ({n(r.destinations.newlyListed)} new, {n(r.destinations.noLongerListed)} no longer); open requests{" "}
-        {n(r.requests.screened)} screened, {n(r.requests.matched)} matched ({n(r.requests.newMatches)} new);{" "}
-        {n(r.released)} hold(s) released, {n(r.relisted)} raised again (listed again);{" "}
-        {(r.durationMs / 1000).toFixed(1)} s.
+        Against {against}: {parts.join("; ")}.
       </p>
       {r.newMatches.length ? (
         <p>
