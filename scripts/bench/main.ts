@@ -22,7 +22,8 @@
 //   monitoring-first-sync (not in the default set): the app's sync of --ledger-subs simulator sub-accounts with two
 //   rules active from the start; their alerts against the reference once every history is complete (--ledger-pg)
 //   screening (not in the default set): the import of a generated SDN advanced XML of --screening-addresses
-//   1000000 and one screening's p95 against it, on --ledger-engines (PostgreSQL with --ledger-pg)
+//   1000000 and one screening's p95 against it, on --ledger-engines (PostgreSQL with --ledger-pg); and the
+//   rescreen of --ledger-rows deposits beside the analyst's SQL (PostgreSQL); --screening-parts rescreen,import
 //   chaos (not in the default set; needs TEST_DATABASE_URL, as `npm run test:chaos`): --chaos-ops 1300 operations per
 //   instance (three; about 1,000 withdrawals), --chaos-seed N (random unless given)
 import os from "node:os";

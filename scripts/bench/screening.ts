@@ -1,7 +1,8 @@
 // Screening benchmarks, `npm run bench -- --only screening` (flags shared with the ledger's: --ledger-pg <url>,
-// --ledger-engines postgres,pglite; and --screening-addresses 1000000). A generated SDN advanced XML file
-// (./sdn-generate.ts, in a temporary folder removed after), then on each engine, in a database of its own and a
-// process of its own (./screening-child.ts, so the peak RSS is the import's):
+// --ledger-engines postgres,pglite; --screening-addresses 1000000; --screening-parts rescreen,import: the
+// rescreen of 1,000,000 deposits beside the analyst's SQL, ./screening-rescreen.ts, then the import below).
+// A generated SDN advanced XML file (./sdn-generate.ts, in a temporary folder removed after), then on each
+// engine, in a database of its own and a process of its own (./screening-child.ts, so the peak RSS is the import's):
 // (a) its import: seconds and peak RSS (targets on PostgreSQL: at most 60 s and 500 MB; with PGlite the
 //     database lives in the importing process, so its memory counts too);
 // (b) one screening (screenAddress: the active version of every list, the address's entries) against it:
@@ -12,7 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { createTestDatabase } from "@/server/db/testing";
 import type { GeneratedSdn } from "./sdn-generate";
-import { ledgerFlags, log, results, round, screeningAddresses, table, type Figures } from "./support";
+import { rescreenBench } from "./screening-rescreen";
+import { ledgerFlags, log, results, round, screeningAddresses, screeningParts, table, type Figures } from "./support";
 
 /** Runs a script of this folder in a node process of its own; answers its standard output. */
 function runScript(script: string, args: string[]): Promise<string> {
@@ -27,6 +29,8 @@ function runScript(script: string, args: string[]): Promise<string> {
 }
 
 export async function screeningBench(): Promise<void> {
+  if (screeningParts.has("rescreen")) await rescreenPart();
+  if (!screeningParts.has("import")) return;
   const dir = await mkdtemp(path.join(os.tmpdir(), "brokerdesk-sdn-"));
   const rows: Figures[] = [];
   try {
@@ -67,4 +71,11 @@ export async function screeningBench(): Promise<void> {
   }
   table("Screening: import of a generated SDN advanced XML, and one screening against it", rows);
   results.screening = { runs: rows };
+}
+
+async function rescreenPart(): Promise<void> {
+  const row = await rescreenBench();
+  if (!row) return;
+  table("Screening: rescreening the ledger (deposits, address book, open requests) beside the analyst's SQL", [row]);
+  results.screeningRescreen = row;
 }

@@ -50,6 +50,7 @@ const args = parseArgs({
     "chaos-seed": { type: "string" },
     "approval-n": { type: "string", default: "40" },
     "screening-addresses": { type: "string", default: "1000000" },
+    "screening-parts": { type: "string", default: "rescreen,import" },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -81,6 +82,8 @@ export const ledgerFlags = {
 
 /** How many addresses the screening benchmark's generated SDN file lists. */
 export const screeningAddresses = Number(args["screening-addresses"]);
+/** Which parts of the screening benchmark run: the rescreen of the ledger (./screening-rescreen.ts), the import. */
+export const screeningParts = new Set(args["screening-parts"].split(",").map((s) => s.trim()));
 
 /** The Lighthouse benchmark's subset: the manifest paths and the roles to run (all unless said). */
 const listFlag = (v: string | undefined) => (v ? new Set(v.split(",").map((s) => s.trim())) : null);

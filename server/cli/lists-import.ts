@@ -3,7 +3,9 @@ import "server-only";
 // imports a sanctions or block list into the configured database (DATABASE_URL, else the embedded one in
 // DATA_DIR) as a new version of its list, in the audit chain. The format is sniffed from the file's first
 // characters when not given; the list is the format's own (ofac-sdn, own-blocklist, opensanctions) unless
-// named. A file that fails to parse changes nothing and the command says where it failed (exit 1). With the
+// named. A version that removes any address the list's active version lists waits for a second person (confirmed
+// on the /screening page), and the command says so. A file that fails to parse changes nothing and the command
+// says where it failed (exit 1). With the
 // embedded database, stop the app first.
 import { createReadStream } from "node:fs";
 import os from "node:os";
@@ -75,8 +77,13 @@ async function main(): Promise<number> {
     const counts = Object.entries(v.counts)
       .map(([asset, n]) => `${asset} ${n}`)
       .join(", ");
+    const state =
+      v.state === "waiting"
+        ? `WAITING for a second person: it removes ${v.removedCount} address(es) the active version lists, so ` +
+          "it is not used until someone other than its importer confirms it on the /screening page"
+        : `now active (${v.addedCount ?? 0} added), a rescreen is queued for the app's job engine`;
     console.log(
-      `imported ${args.file} as version ${v.id} of ${v.list} (${v.format}), now active: ${v.addressCount} ` +
+      `imported ${args.file} as version ${v.id} of ${v.list} (${v.format}), ${state}: ${v.addressCount} ` +
         `addresses (${counts}), published ${v.publishedAt ?? "(not said)"}, sha256 ${v.sha256}, ` +
         `${((Date.now() - started) / 1000).toFixed(1)} s, ${db.engine} database`,
     );

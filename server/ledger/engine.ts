@@ -3,7 +3,7 @@ import "server-only";
 // with one registration call per synced dataset (./dataset.ts: each dataset's folder holds its sync, its jobs
 // and its queries):
 // - "ledger-sweep", once per few seconds across every instance (pg-boss's throttle, singletonSeconds): runs
-//   every registered dataset's sweep, which queues what is due of it, then monitoring's;
+//   every registered dataset's sweep, which queues what is due of it, then monitoring's and screening's;
 // - each dataset's own queue of runs (./runs-queue.ts): deposits/jobs.ts, trades/jobs.ts, snapshots/jobs.ts,
 //   prices/jobs.ts;
 // - "ledger-retention", hourly (a pg-boss schedule, so one run across every instance) and once at start:
@@ -25,6 +25,7 @@ import { snapshotsDataset } from "./snapshots/jobs";
 import { pricesDataset } from "./prices/jobs";
 import { tradesDataset, type TradeJobsOptions } from "./trades/jobs";
 import { startMonitoringJobs } from "@/server/monitoring/jobs";
+import { startScreeningJobs } from "@/server/screening/jobs";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const RETENTION_QUEUE = "ledger-retention";
@@ -92,6 +93,8 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
 
   // Monitoring's rules are evaluated over what each run added or changed (server/monitoring/jobs.ts).
   const monitoring = await startMonitoringJobs(boss, db);
+  // A rescreen after each list version that became active (server/screening/jobs.ts).
+  const screening = await startScreeningJobs(boss, db);
   const ctx: EngineContext = {
     boss,
     schema,
@@ -125,6 +128,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     let queued = 0;
     for (const jobs of registered) queued += await jobs.sweep();
     queued += await monitoring.sweep();
+    queued += await screening.sweep();
     return queued;
   };
 

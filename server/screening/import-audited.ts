@@ -35,4 +35,7 @@ export const versionOutcome = (v: ListVersion) => ({
   publishedAt: v.publishedAt,
   counts: v.counts,
   addressCount: v.addressCount,
+  state: v.state,
+  addedCount: v.addedCount,
+  removedCount: v.removedCount,
 });

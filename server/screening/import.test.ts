@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import {
   activeVersions,
+  confirmVersion,
   importList,
   importListAudited,
   ListParseError,
@@ -169,7 +170,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
   it("[screening][import] every version stays readable: which one was active at a past time", async () => {
     const text = fixture("sdn-advanced.xml");
     const v1 = await importList(t.db, chunks(text), { importedBy: "a@test", list: "history" });
-    const between = new Date(Date.parse(v1.activatedAt) + 1);
+    const between = new Date(Date.parse(v1.activatedAt!) + 1);
     await new Promise((r) => setTimeout(r, 5));
     // The next version no longer lists the sanctioned source.
     const v2 = await importList(
@@ -180,13 +181,17 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
         list: "history",
       },
     );
+    // It drops an address the active version lists: it waits for a second person, and no lookup uses it meanwhile.
+    expect([v2.state, v2.activatedAt, v2.removedCount]).toEqual(["waiting", null, 1]);
+    expect((await screenAddress(t.db, SANCTIONED_SOURCE)).matches.some((m) => m.list === "history")).toBe(true);
+    await confirmVersion(t.db, v2.id, "c@test");
     const history = (r: Awaited<ReturnType<typeof screenAddress>>) => ({
       version: r.versions.find((v) => v.list === "history")?.versionId ?? null,
       match: r.matches.some((m) => m.list === "history"),
     });
     expect(history(await screenAddress(t.db, SANCTIONED_SOURCE, between))).toEqual({ version: v1.id, match: true });
     expect(history(await screenAddress(t.db, SANCTIONED_SOURCE))).toEqual({ version: v2.id, match: false });
-    expect(history(await screenAddress(t.db, SANCTIONED_SOURCE, new Date(Date.parse(v1.activatedAt) - 1)))).toEqual({
+    expect(history(await screenAddress(t.db, SANCTIONED_SOURCE, new Date(Date.parse(v1.activatedAt!) - 1)))).toEqual({
       version: null,
       match: false,
     });

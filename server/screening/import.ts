@@ -2,7 +2,9 @@ import "server-only";
 // One import of a list: the file streamed through its parser (never whole in memory), its SHA-256 taken as it
 // passes, its entries written in batches of one statement each, all in one transaction. A file that fails to
 // parse, is too large, or lists no address rolls the transaction back: no version, no entry, and the list's
-// active version stays what it was. The version becomes the list's active one when the import commits.
+// active version stays what it was. The version is compared with its list's active one: one that drops any address
+// the active one lists waits for a second person (./pending.ts), used by no lookup meanwhile; any other becomes the
+// list's active one when the import commits, under the lists' exclusive lock (./lock.ts), and queues a rescreen.
 import { createHash } from "node:crypto";
 import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
@@ -10,7 +12,9 @@ import { csvParser } from "./csv";
 import { ftmParser } from "./ftm";
 import { sdnParser } from "./sdn";
 import { ListParseError, type ChunkParser, type ListEntry, type ListFormat, type ParseSink } from "./types";
-import { versionById, type ListVersion } from "./versions";
+import { lockListsExclusive } from "./lock";
+import { queueRescreen } from "./rescreen-queue";
+import { activeVersionId, compareVersions, versionById, type ListVersion } from "./versions";
 
 /** The list a format goes to unless the import names one. */
 export const DEFAULT_LIST: Record<ListFormat, string> = { sdn: "ofac-sdn", csv: "own-blocklist", ftm: "opensanctions" };
@@ -49,7 +53,7 @@ export function sniffFormat(head: string): ListFormat {
   return first === "<" ? "sdn" : first === "{" ? "ftm" : "csv";
 }
 
-/** Imports one file as a new version of its list; answers the version, now active. */
+/** Imports one file as a new version of its list; answers the version, active or waiting for a second person. */
 export async function importList(
   db: Db,
   source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
@@ -66,6 +70,7 @@ export async function importList(
     let parser: ChunkParser | null = null;
     let format: ListFormat | undefined = opts.format;
     let versionId = 0;
+    let list = "";
     const sink: ParseSink = {
       entry(e) {
         pending.push(e);
@@ -100,7 +105,7 @@ export async function importList(
       if (!parser) {
         if (!text.trim()) continue;
         format ??= sniffFormat(text);
-        const list = opts.list ?? DEFAULT_LIST[format];
+        list = opts.list ?? DEFAULT_LIST[format];
         versionId = await openVersion(tx, list, format, opts);
         parser = PARSERS[format](sink);
       }
@@ -115,10 +120,11 @@ export async function importList(
       throw new ListParseError("the file lists no address (a list that empties the list is refused)", {});
     await tx.query(
       `UPDATE screening_list_versions
-          SET sha256 = $2, published_at = $3, counts = $4::jsonb, address_count = $5, activated_at = clock_timestamp()
+          SET sha256 = $2, published_at = $3, counts = $4::jsonb, address_count = $5
         WHERE id = $1`,
       [versionId, hash.digest("hex"), published, JSON.stringify(Object.fromEntries(counts)), ordinal],
     );
+    await settle(tx, list, versionId, opts.importedBy);
     return versionId;
   });
   // The new rows' hint bits and visibility, and the planner's statistics, set now rather than by the first
@@ -132,11 +138,35 @@ export async function importList(
   return (await versionById(db, id))!;
 }
 
+/**
+ * Compares the new version with its list's active one, then activates it (under the lists' exclusive lock, and
+ * queues a rescreen) unless it drops an address the active one lists: then it waits, activated_at NULL. Compared
+ * before the lock (two anti-joins over the entries, not to hold up approvals meanwhile), and again under it if
+ * another version of the list became active in between.
+ */
+async function settle(tx: Queryable, list: string, versionId: number, importedBy: string): Promise<void> {
+  let from = await activeVersionId(tx, list);
+  let diff = await compareVersions(tx, versionId, from);
+  if (diff.removed === 0) {
+    await lockListsExclusive(tx);
+    const now = await activeVersionId(tx, list);
+    if (now !== from) diff = await compareVersions(tx, versionId, (from = now));
+  }
+  const activate = diff.removed === 0;
+  await tx.query(
+    `UPDATE screening_list_versions SET added_count = $2, removed_count = $3,
+            activated_at = CASE WHEN $4::boolean THEN clock_timestamp() END
+      WHERE id = $1`,
+    [versionId, diff.added, diff.removed, activate],
+  );
+  if (activate) await queueRescreen(tx, versionId, importedBy);
+}
+
 async function openVersion(tx: Queryable, list: string, format: ListFormat, opts: ImportOptions): Promise<number> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO screening_list_versions (list, format, sha256, file_name, counts, address_count, imported_by,
-                                          audit_intent_id)
-     VALUES ($1, $2, repeat('0', 64), $3, '{}'::jsonb, 0, $4, $5) RETURNING id`,
+                                          audit_intent_id, activated_at)
+     VALUES ($1, $2, repeat('0', 64), $3, '{}'::jsonb, 0, $4, $5, NULL) RETURNING id`,
     [list, format, opts.fileName ?? null, opts.importedBy, opts.auditIntentId ?? null],
   );
   return Number(rows[0]!.id);

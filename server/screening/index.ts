@@ -5,5 +5,8 @@ export { DEFAULT_LIST, importList, ListTooLargeError, sniffFormat, type ImportOp
 export { importListAudited } from "./import-audited";
 export { screenAddress, type ScreeningMatch, type ScreeningResult } from "./screen";
 export { ListParseError, LIST_FORMATS, type ListEntry, type ListFormat, type ParseWhere } from "./types";
-export { activeVersions, listVersions, versionById, type ListVersion } from "./versions";
+export { activeVersions, listVersions, removedAddresses, versionById, type ListVersion } from "./versions";
+export { confirmVersion, declineVersion } from "./pending";
+export { runRescreen, type RescreenChange, type RescreenReport } from "./rescreen";
+export { queueRescreen, rescreensDue } from "./rescreen-queue";
 export { recordScreening, screenAndRecord, type ScreeningOccasion, type ScreeningSubject } from "./record";

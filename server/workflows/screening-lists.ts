@@ -11,6 +11,7 @@ import {
   ListParseError,
   ListTooLargeError,
   listVersions,
+  removedAddresses,
   screenAddress,
   type ListFormat,
   type ListVersion,
@@ -18,6 +19,9 @@ import {
 } from "@/server/screening";
 
 export type UploadInput = { format?: ListFormat; list?: string; fileName?: string; publishedAt?: Date };
+
+/** How many of the addresses a waiting version drops the page shows. */
+const REMOVED_SAMPLE = 20;
 
 const tooLarge = () => invalidField("file", `file must be at most ${LIST_UPLOAD_MAX_BYTES / 2 ** 20} MiB`);
 
@@ -49,8 +53,19 @@ export async function importUploadedList(
   }
 }
 
-export async function screeningVersions(db: Db): Promise<{ versions: ListVersion[] }> {
-  return { versions: await listVersions(db) };
+/** Every version; a waiting one with the first addresses it drops against its list's active version. */
+export async function screeningVersions(db: Db): Promise<{ versions: (ListVersion & { removedSample?: string[] })[] }> {
+  const versions = await listVersions(db);
+  const active = new Map(versions.filter((v) => v.active).map((v) => [v.list, v.id]));
+  return {
+    versions: await Promise.all(
+      versions.map(async (v) => {
+        const from = active.get(v.list);
+        if (v.state !== "waiting" || from === undefined) return v;
+        return { ...v, removedSample: await removedAddresses(db, v.id, from, REMOVED_SAMPLE) };
+      }),
+    ),
+  };
 }
 
 export function lookupAddress(db: Db, input: { address: string; at?: Date }): Promise<ScreeningResult> {

@@ -25,6 +25,7 @@ import { availableOf, lockFunds, pendingOf } from "./withdrawal-funds";
 import { loadRow, requiredOf, toView, type AuditContext, type Row } from "./withdrawal-ledger";
 import { e5Body, submitWithdrawal, type Sender } from "./withdrawal-send";
 import { refuseHeldInTransaction, screenRequest } from "@/server/monitoring/hold";
+import { lockListsShared } from "@/server/screening/lock";
 import { screenBeforeMoneyLeaves } from "./withdrawal-screening";
 import { refuseListed, screenDestinationInTransaction, screenRequestedDestination } from "./destination-screening";
 import { env } from "@/lib/env";
@@ -201,6 +202,9 @@ export async function approveWithdrawal(
       // sub-account's hold lock, so no holding alert commits between this check and the approval's commit (a
       // holding alert's raised_at is taken under that lock, and approved_at below after the check: an alert
       // that came later says so by its time).
+      // The lists' lock before the hold lock, in the order the rescreen takes them (it raises holding alerts under
+      // the lists' shared lock): the other order could deadlock with a rescreen and an import queued between them.
+      await lockListsShared(tx);
       await refuseHeldInTransaction(tx, locked[0].sub_uid);
       await screenDestinationInTransaction(tx, locked[0], "approval", true);
       const gate = await approvalGate(tx, session, {

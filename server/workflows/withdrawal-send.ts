@@ -13,6 +13,7 @@ import { logger } from "@/server/log";
 import type { PlatformClient } from "@/server/platform/client";
 import { PlatformError } from "@/server/platform/errors";
 import { refuseHeldInTransaction } from "@/server/monitoring/hold";
+import { lockListsShared } from "@/server/screening/lock";
 import { sendingHere } from "./withdrawal-calls";
 import { refuseListed, screenDestinationInTransaction } from "./destination-screening";
 import { loadRow, toView, type AuditContext, type Row } from "./withdrawal-ledger";
@@ -88,6 +89,8 @@ async function sendOnce(
       // approval (or while a recovery waited) stops it; the claim rolls back and it stays approved, to be sent by
       // a reconcile once the hold is cleared. A resend of one already submitted goes ahead (withdrawal-requests.ts
       // screenIfUnsent says why).
+      // The lists' lock first, then the hold lock: the rescreen's order (see approveWithdrawal).
+      await lockListsShared(tx);
       if (row.state === "approved") await refuseHeldInTransaction(tx, row.sub_uid);
       // Its destination against the lists, in this transaction (./destination-screening.ts): a listed one stops a
       // request that never left; a resend of one that may have left goes ahead, its screening kept.

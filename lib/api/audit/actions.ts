@@ -92,6 +92,8 @@ export const AUDIT_ACTIONS = z.enum([
   "monitoring.release-confirm",
   "monitoring.release-withdraw",
   "screening.list-import",
+  "screening.version-confirm",
+  "screening.version-decline",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

@@ -89,6 +89,13 @@ export const destinationViewSchema = z.object({
    * When an approved entry counts as in the book (its approval plus the lock, DESTINATION_LOCK_HOURS); null otherwise.
    */
   usableFrom: z.nullable(z.string()),
+  /**
+   * Only for a reader of compliance's work (monitoring.read), in the book's list: whether the sanctions and block
+   * lists list it as of its latest screening, by which lists, and when it was screened.
+   */
+  listed: z.optional(z.boolean()),
+  listedBy: z.optional(z.array(z.string())),
+  screenedAt: z.optional(z.nullable(z.string())),
 });
 export type DestinationView = z.infer<typeof destinationViewSchema>;
 
@@ -141,7 +148,7 @@ export const destinationResources = {
     output: destinationViewSchema,
     audit: byId,
     freshFactor: true,
-    errors: ["not_found", "own_request", "already_decided", "approver_on_hold", "mfa_stale"],
+    errors: ["not_found", "own_request", "already_decided", "approver_on_hold", "mfa_stale", "withdrawal_held"],
   }),
   rejectDestination: defineResource({
     id: "destinations.reject",

@@ -45,8 +45,12 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
           setSaid({
             tone: "ok",
             text:
-              `Imported as version #${v.id} of ${v.list}, now active: ${v.addressCount.toLocaleString("en-US")} ` +
-              `addresses (SHA-256 ${v.sha256.slice(0, 12)}…).`,
+              v.state === "waiting"
+                ? `Imported as version #${v.id} of ${v.list}, waiting for a second person: it removes ` +
+                  `${v.removedCount.toLocaleString("en-US")} address(es) the active version lists, so it is not ` +
+                  "used until someone else confirms it below."
+                : `Imported as version #${v.id} of ${v.list}, now active: ${v.addressCount.toLocaleString("en-US")} ` +
+                  `addresses (SHA-256 ${v.sha256.slice(0, 12)}…); a rescreen is queued.`,
           });
           form.reset();
           onDone();

@@ -1,7 +1,8 @@
 "use client";
 // The address book of one sub-account: its destinations and their state, a form to ask for one (another
 // person approves it, as a withdrawal), and for leads the entries others asked for, to approve or reject:
-// before a sub-account is chosen, every one waiting for approval, of any sub-account.
+// before a sub-account is chosen, every one waiting for approval, of any sub-account. To a reader of compliance's
+// work, an entry the sanctions or block lists list is marked (its approval is refused).
 import { useId, useState } from "react";
 import { buttonClass } from "@/components/ui/styles";
 import { useWatch } from "react-hook-form";
@@ -165,6 +166,12 @@ export function AddressBook({ me, canApprove }: { me: string; canApprove: boolea
                   <li key={d.id} data-destination-id={d.id} className="flex flex-wrap items-center gap-2">
                     {waiting ? <span>{whose(d)}:</span> : null}
                     <Badge tone={TONE[d.state]}>{d.state === "requested" ? "waiting for approval" : d.state}</Badge>
+                    {/* Only a reader of compliance's work is told (the server sends it to no one else). */}
+                    {d.listed ? (
+                      <Badge tone="error" label={`Listed by ${d.listedBy?.join(", ") ?? "a screening list"}`}>
+                        listed: {d.listedBy?.join(", ")}
+                      </Badge>
+                    ) : null}
                     <strong>{d.label}</strong> <span className="font-mono break-all">{d.address}</span>{" "}
                     {d.chain ? `on ${d.chain}` : "(internal)"} {d.tag ? `tag ${d.tag}` : ""}
                     <span className="text-slate-600 dark:text-slate-400">
