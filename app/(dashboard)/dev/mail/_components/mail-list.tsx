@@ -13,10 +13,25 @@ export function MailList({ email, mails }: { email: string; mails: SunkMail[] })
             <p className="text-sm text-slate-700 dark:text-slate-300">
               From {m.from} to {m.to.join(", ")}, {formatUtc(m.receivedAt)}
             </p>
-            <pre className="mt-2 font-sans text-sm break-words whitespace-pre-wrap">{m.text}</pre>
+            <pre className="mt-2 font-sans text-sm break-words whitespace-pre-wrap">
+              <Linked text={m.text} />
+            </pre>
           </article>
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The mail's text with its links made links (the text part is what every mail client can show). */
+function Linked({ text }: { text: string }) {
+  return text.split(/(https?:\/\/[^\s<>"]+)/).map((part, i) =>
+    i % 2 ? (
+      <a key={i} href={part} className="text-blue-800 underline dark:text-blue-300">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
   );
 }
