@@ -47,7 +47,17 @@ async function fullEvaluation(db: Db, engine: string, versions: EvaluableVersion
       ).rows,
     );
     const same = mine.length === analyst.length && mine.every((k, i) => k === analyst[i]);
-    if (!same) throw new Error(`${v.spec.kind}: ${mine.length} alerts, the analyst's query ${analyst.length}`);
+    if (!same) {
+      const only = (a: string[], b: string[]) =>
+        a
+          .filter((k) => !b.includes(k))
+          .slice(0, 10)
+          .join(", ") || "none";
+      throw new Error(
+        `${v.spec.kind}: ${mine.length} alerts, the analyst's query ${analyst.length}; ` +
+          `the platform's alone: ${only(mine, analyst)}; the analyst's alone: ${only(analyst, mine)}`,
+      );
+    }
     out.push({ engine, kind: v.spec.kind, platformS: round(platformS), analystS: round(analystS), raised, same });
     log(`  ${JSON.stringify(out.at(-1))}`);
   }
