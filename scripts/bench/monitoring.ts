@@ -138,7 +138,7 @@ export async function monitoringBench(): Promise<void> {
         const r = await backtestSpec(b.db, v.spec);
         backtests.push({ engine, kind: v.spec.kind, seconds: round(since(k0) / 1000), wouldRaise: r.total });
       }
-      backtests.push({ engine, kind: "all nine", seconds: round(since(t0) / 1000), wouldRaise: "" });
+      backtests.push({ engine, kind: "all", seconds: round(since(t0) / 1000), wouldRaise: "" });
 
       const deposits = versions.filter((v) => !["pass_through", "new_destination", "aggregate"].includes(v.spec.kind));
       const batch: number[] = [];
