@@ -1,7 +1,14 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "./support/test";
 import { checkBothSchemes as checkAxeBothSchemes } from "./support/axe";
-import { readFile } from "node:fs/promises";
+import { seedDataDir } from "./support/pglite-template";
+import { startInstance } from "./support/second-instance";
 import { DEMO, sameOrigin, signInApi, signIn } from "./support/staff";
 import { rows } from "./support/tables";
 import { TRAVEL_RULE } from "./support/travel-rule";
@@ -239,4 +246,59 @@ test("[audit][daily] a change to a member of staff names them by e-mail beside t
   await expect(row).toBeVisible();
   // The email, not only the id: a reviewer can tell who was changed.
   await expect(row).toContainText(email);
+});
+
+/** /audit of a Brokerdesk started on `dataDir`, as compliance reads it; the instance is stopped after. */
+async function auditPageOn(browser: Browser, dataDir: string, read: (page: Page) => Promise<void>): Promise<void> {
+  const app = await startInstance("audit-head", { DATA_DIR: dataDir }, 120_000);
+  const context = await browser.newContext({ baseURL: app.baseURL });
+  try {
+    const page = await context.newPage();
+    await signIn(page, "compliance", "/audit");
+    await expect(rows(page).first()).toBeVisible();
+    await read(page);
+  } finally {
+    await context.close();
+    await app.stop();
+  }
+}
+
+test("[audit][head] /audit warns its readers when the chain's head did not match at start, and only then", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // One data folder, two starts: intact, then with its newest entry edited while Brokerdesk was stopped.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "brokerdesk-e2e-audit-head-"));
+  seedDataDir(dataDir);
+  const banner = (page: Page) => page.getByRole("alert").filter({ hasText: "The audit chain does not verify" });
+  try {
+    await auditPageOn(browser, dataDir, async (page) => {
+      await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+      await expect(banner(page)).toHaveCount(0);
+    });
+
+    // Edited as someone with the database's files would: the append-only triggers off, one row changed.
+    const pg = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+    let edited: number;
+    try {
+      edited = Number((await pg.query<{ id: string }>("SELECT max(id)::text AS id FROM audit_log")).rows[0]!.id);
+      expect(edited).toBeGreaterThan(0);
+      await pg.exec(`ALTER TABLE audit_log DISABLE TRIGGER ALL;
+        UPDATE audit_log SET actor = 'someone-else@demo.brokerdesk' WHERE id = ${edited};
+        ALTER TABLE audit_log ENABLE TRIGGER ALL;`);
+    } finally {
+      await pg.close();
+    }
+
+    await auditPageOn(browser, dataDir, async (page) => {
+      await expect(banner(page)).toHaveCount(1);
+      await expect(banner(page)).toContainText(`content does not match its hash (row edited) (at row ${edited})`);
+      await expect(banner(page)).toContainText("ask an administrator to run npm run audit:verify");
+      // Above the log it warns about.
+      const [b, table] = await Promise.all([banner(page).boundingBox(), page.getByRole("table").boundingBox()]);
+      expect(b!.y).toBeLessThan(table!.y);
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -47,7 +47,17 @@ async function fullEvaluation(db: Db, engine: string, versions: EvaluableVersion
       ).rows,
     );
     const same = mine.length === analyst.length && mine.every((k, i) => k === analyst[i]);
-    if (!same) throw new Error(`${v.spec.kind}: ${mine.length} alerts, the analyst's query ${analyst.length}`);
+    if (!same) {
+      const only = (a: string[], b: string[]) =>
+        a
+          .filter((k) => !b.includes(k))
+          .slice(0, 10)
+          .join(", ") || "none";
+      throw new Error(
+        `${v.spec.kind}: ${mine.length} alerts, the analyst's query ${analyst.length}; ` +
+          `the platform's alone: ${only(mine, analyst)}; the analyst's alone: ${only(analyst, mine)}`,
+      );
+    }
     out.push({ engine, kind: v.spec.kind, platformS: round(platformS), analystS: round(analystS), raised, same });
     log(`  ${JSON.stringify(out.at(-1))}`);
   }
@@ -128,7 +138,7 @@ export async function monitoringBench(): Promise<void> {
         const r = await backtestSpec(b.db, v.spec);
         backtests.push({ engine, kind: v.spec.kind, seconds: round(since(k0) / 1000), wouldRaise: r.total });
       }
-      backtests.push({ engine, kind: "all nine", seconds: round(since(t0) / 1000), wouldRaise: "" });
+      backtests.push({ engine, kind: "all", seconds: round(since(t0) / 1000), wouldRaise: "" });
 
       const deposits = versions.filter((v) => !["pass_through", "new_destination", "aggregate"].includes(v.spec.kind));
       const batch: number[] = [];

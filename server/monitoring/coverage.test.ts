@@ -40,12 +40,13 @@ const held = (c: TestCoverage, t: number) => c !== null && c.from <= t && t <= c
 
 /** The ledger as the sync has it: every deposit inside each sub-account's span, and those strays chosen. */
 function partial(l: TestLedger, cov: Record<string, TestCoverage>, strays: boolean[]): TestLedger {
-  return {
-    ...l,
-    deposits: l.deposits.filter((d, i) => held(cov[d.subUid] ?? null, d.ctime) || strays[i % strays.length]),
-    coverage: cov,
-  };
+  const deposits = l.deposits.filter((d, i) => held(cov[d.subUid] ?? null, d.ctime) || strays[i % strays.length]);
+  return { ...l, deposits, originators: recordedOf(l, deposits), coverage: cov };
 }
+
+/** The originators recorded for these deposits (compliance records one only for a deposit the ledger holds). */
+const recordedOf = (l: TestLedger, deposits: TestLedger["deposits"]) =>
+  (l.originators ?? []).filter((id) => deposits.some((d) => d.orderId === id));
 
 /** A span grown as a backfill grows it: reaching further back (maybe to the start), and up to now. */
 const grow = (c: TestCoverage, back: number | undefined): TestCoverage =>
@@ -61,7 +62,8 @@ async function added(db: Queryable, l: TestLedger, now: TestLedger) {
   const have = new Set(
     (await db.query<{ order_id: string }>(`SELECT order_id FROM ledger_deposits`)).rows.map((r) => r.order_id),
   );
-  return { ...now, deposits: now.deposits.filter((d) => !have.has(d.orderId)), withdrawals: [], prices: [] };
+  const deposits = now.deposits.filter((d) => !have.has(d.orderId));
+  return { ...now, deposits, originators: recordedOf(l, deposits), withdrawals: [], prices: [] };
 }
 
 describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][coverage] on $engine", (engine) => {

@@ -44,9 +44,12 @@ export const ledger: fc.Arbitrary<TestLedger> = fc
     deposits: fc.array(deposit, { minLength: 15, maxLength: 60 }),
     withdrawals: fc.array(withdrawal, { minLength: 3, maxLength: 12 }),
     btcDays: fc.subarray([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+    // Which deposits compliance recorded an originator for (the i-th flag, the i-th deposit).
+    recorded: fc.array(fc.boolean(), { minLength: 60, maxLength: 60 }),
   })
-  .map(({ deposits, withdrawals, btcDays }) => ({
+  .map(({ deposits, withdrawals, btcDays, recorded }) => ({
     deposits: deposits.map((d, i) => ({ ...d, orderId: `o${String(i).padStart(3, "0")}` })),
+    originators: deposits.flatMap((_, i) => (recorded[i] ? [`o${String(i).padStart(3, "0")}`] : [])),
     withdrawals: withdrawals.map((w) => ({ ...w, id: randomUUID() })),
     prices: btcDays.map((d) => ({
       coin: "BTC",
@@ -58,6 +61,17 @@ export const ledger: fc.Arbitrary<TestLedger> = fc
 const coinOpt = fc.option(fc.constantFrom(...COINS), { nil: undefined });
 const amount = fc.constantFrom(...AMOUNTS, "30000");
 const hours = fc.integer({ min: 1, max: 96 });
+/**
+ * The ledger's days are T0's, which the clock has left behind: a wait of up to 30 days has run out for every
+ * deposit, and one longer than the ledger's age (while the kind's 365 allows it) for none. Never a wait that
+ * ends inside the ledger's days: the deposits are on whole hours, and the reference's clock and the database's
+ * would disagree about a deposit whose wait ends as an hour turns during a run.
+ */
+const age = Math.floor((Date.now() - T0) / (24 * HOUR));
+const afterDays =
+  age + 2 <= 365
+    ? fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: age + 2, max: 365 }))
+    : fc.integer({ min: 1, max: 30 });
 export const specs: fc.Arbitrary<RuleSpec[]> = fc.tuple(
   fc
     .record({ unit: fc.constantFrom("coin" as const, "usdt" as const), coin: coinOpt, minAmount: amount })
@@ -123,4 +137,10 @@ export const specs: fc.Arbitrary<RuleSpec[]> = fc.tuple(
       windowHours: hours,
     })
     .map((p): RuleSpec => ({ kind: "aggregate", params: p.measure === "sum" ? { ...p, coin: p.coin ?? "BTC" } : p })),
+  fc
+    .record({ unit: fc.constantFrom("coin" as const, "usdt" as const), coin: coinOpt, minAmount: amount, afterDays })
+    .map((p): RuleSpec => ({
+      kind: "deposit_without_originator",
+      params: p.unit === "coin" ? { ...p, coin: p.coin ?? "USDT" } : p,
+    })),
 );
