@@ -14,8 +14,8 @@ import type { Db } from "@/server/db";
 import { DEMO_HOLDING_KINDS, DEMO_RULES, seedDemoRules } from "./demo-rules";
 import { holdsOn } from "./hold";
 import { evaluateHistory } from "./jobs";
-import { draftRule, listRuleVersions, proposeRetirement, retireRuleVersion } from "./rule";
-import { clearMonitoring, writeLedger } from "./testing";
+import { draftRule, proposeRetirement, retireRuleVersion } from "./rule";
+import { clearMonitoring, ownRuleVersions, writeLedger } from "./testing";
 
 const COMPLIANCE = DEMO_USERS.find((u) => u.role === "compliance")!.email;
 const ADMIN = DEMO_USERS.find((u) => u.role === "admin")!.email;
@@ -55,7 +55,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
       skipped: null,
     });
 
-    const { items } = await listRuleVersions(bed.db);
+    const items = await ownRuleVersions(bed.db);
     expect(items.map((v) => v.name).sort()).toEqual(NAMES);
     for (const v of items) {
       const preset = PRESET_RULES.find((p) => p.name === v.name)!;
@@ -90,7 +90,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
 
     // A restart: nothing drafted, activated or audited again.
     expect(await seedDemoRules(bed.db)).toEqual({ drafted: 0, activated: 0, skipped: null });
-    expect((await listRuleVersions(bed.db)).items).toHaveLength(DEMO_RULES.length);
+    expect(await ownRuleVersions(bed.db)).toHaveLength(DEMO_RULES.length);
     expect((await auditOf(bed.db)).slice(before)).toHaveLength(4 * DEMO_RULES.length);
   });
 
@@ -103,7 +103,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
       const [a, b] = await Promise.all([seedDemoRules(bed.db), seedDemoRules(other)]);
       expect(a.drafted + b.drafted).toBe(DEMO_RULES.length);
       expect(a.activated + b.activated).toBe(DEMO_RULES.length);
-      const { items } = await listRuleVersions(bed.db);
+      const items = await ownRuleVersions(bed.db);
       expect(items).toHaveLength(DEMO_RULES.length);
       expect(items.every((v) => v.state === "active" && v.version === 1)).toBe(true);
       expect((await auditOf(bed.db)).filter((r) => r.outcome === "failure")).toEqual([]);
@@ -113,20 +113,20 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
   it("[monitoring][demo] an admin's retirement stays retired at the next start; a demo account disabled seeds nothing", async () => {
     await freshStart(bed.db);
     await seedDemoRules(bed.db);
-    const pass = (await listRuleVersions(bed.db)).items.find((v) => v.name === "Pass-through")!;
+    const pass = (await ownRuleVersions(bed.db)).find((v) => v.name === "Pass-through")!;
     // Retired as every retirement is: proposed by one person, confirmed by another.
     const [one, other] = [staffSession("compliance", "one"), staffSession("compliance", "other")];
     await addStaff(bed.db, [one, other]);
     await proposeRetirement(bed.db, one, pass.id, { reason: "not for this desk" });
     await retireRuleVersion(bed.db, other, pass.id);
     expect(await seedDemoRules(bed.db)).toEqual({ drafted: 0, activated: 0, skipped: null });
-    const after = (await listRuleVersions(bed.db)).items.filter((v) => v.name === "Pass-through");
+    const after = (await ownRuleVersions(bed.db)).filter((v) => v.name === "Pass-through");
     expect(after.map((v) => v.state)).toEqual(["retired"]);
 
     await freshStart(bed.db);
     await bed.db.query(`UPDATE staff_users SET disabled = true WHERE email = $1`, [ADMIN]);
     expect((await seedDemoRules(bed.db)).skipped).toMatch(/disabled/);
-    expect((await listRuleVersions(bed.db)).items).toEqual([]);
+    expect(await ownRuleVersions(bed.db)).toEqual([]);
   });
 
   it("[monitoring][demo] a claim or a draft left by a start that died is finished once a minute old, not sooner", async () => {
@@ -137,7 +137,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
     await bed.db.query(`INSERT INTO monitoring_rules (name, created_by) VALUES ($1, $2)`, [first!.name, COMPLIANCE]);
     const draft = await draftRule(bed.db, compliance, second!);
     await expect(seedDemoRules(bed.db)).rejects.toThrow(/await their activation: Large first deposit$/);
-    let items = (await listRuleVersions(bed.db)).items;
+    let items = await ownRuleVersions(bed.db);
     expect(items.find((v) => v.name === first!.name)).toBeUndefined();
     expect(items.find((v) => v.id === draft.id)?.state).toBe("draft");
 
@@ -149,7 +149,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
       draft.id,
     ]);
     expect(await seedDemoRules(bed.db)).toEqual({ drafted: 1, activated: 2, skipped: null });
-    items = (await listRuleVersions(bed.db)).items;
+    items = await ownRuleVersions(bed.db);
     expect(items).toHaveLength(DEMO_RULES.length);
     expect(items.every((v) => v.state === "active" && v.version === 1 && v.activatedBy === ADMIN)).toBe(true);
   });
@@ -180,7 +180,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][demo] on
       withdrawals: [],
       prices: [],
     });
-    for (const v of (await listRuleVersions(bed.db)).items) await evaluateHistory(bed.db, v.id);
+    for (const v of await ownRuleVersions(bed.db)) await evaluateHistory(bed.db, v.id);
     const held = await holdsOn(bed.db, "desk11");
     expect(held.map((h) => h.ruleName)).toEqual(["Structuring under 10,000 USDT"]);
     expect(held[0]!.caseId).not.toBeNull();

@@ -372,3 +372,11 @@ export function referenceKeys(l: TestLedger, spec: RuleSpec, scope: Scope = { su
   );
   return [...keys].sort();
 }
+
+/** The versions of compliance's rules, newest first as listRuleVersions answers: not Brokerdesk's own system rules. */
+export async function ownRuleVersions(db: Queryable) {
+  const { listRuleVersions } = await import("./rule");
+  return (await listRuleVersions(db)).items.filter(
+    (v) => !Object.values(SANCTIONS_RULES).some((r) => r.ruleId === v.ruleId),
+  );
+}

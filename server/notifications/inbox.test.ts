@@ -10,7 +10,8 @@ import { activeVersion, clearMonitoring } from "@/server/monitoring/testing";
 import { evaluateVersion } from "@/server/monitoring/evaluate";
 import { inbox, markRead, unreadCount } from "./inbox";
 
-const T = Date.UTC(2026, 2, 10, 12);
+// Recent: a high alert is announced for the last day's activity only (migration 0130).
+const T = Date.now() - 60_000;
 const RULE = "MARKER-notify-rule-91c2";
 const broker = staffSession("broker", "bea");
 const lead = staffSession("lead", "lee");

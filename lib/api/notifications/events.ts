@@ -4,6 +4,7 @@
 // payload that does not match its type is never shown. What a text says stays within what its reader may read: a
 // held request says "held by compliance" and nothing more, to anyone (lib/api/audit/confidential.ts).
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { can, type Permission, type Role } from "@/lib/rbac";
 
 const id = z.string();

@@ -16,6 +16,7 @@ CREATE TABLE notification_events (
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX notification_events_created ON notification_events (id DESC);
+CREATE INDEX notification_events_subject ON notification_events (subject, type);
 CREATE INDEX notification_events_email ON notification_events ((lower(audience ->> 'email')), id DESC)
   WHERE audience ? 'email';
 -- A periodic event (a case overdue, a sync behind) is raised once per subject and type.
@@ -57,13 +58,15 @@ END $$;
 CREATE TRIGGER withdrawal_requests_notify AFTER INSERT OR UPDATE OF state ON withdrawal_requests
   FOR EACH ROW EXECUTE FUNCTION notify_withdrawal();
 
--- Monitoring alerts: a high one to everyone who reads monitoring; a holding one, for each request of its
--- sub-account that waits, to that request's requester and its approvers, saying only that it is held by compliance.
+-- Monitoring alerts: a high one about the last day's activity to everyone who reads monitoring (an alert a rule
+-- raises over older history, when it is activated or a backtest-like evaluation catches up, is /alerts' to show:
+-- ten thousand of them would be ten thousand mails); a holding one, for each request of its sub-account that
+-- waits, to that request's requester, saying only that it is held by compliance.
 CREATE FUNCTION notify_alert() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   w record;
 BEGIN
-  IF NEW.severity = 'high' THEN
+  IF NEW.severity = 'high' AND NEW.window_end >= floor(extract(epoch FROM now()) * 1000) - 86400000 THEN
     PERFORM notify_event('alert.high',
       jsonb_build_object('alertId', NEW.id::text, 'subUid', NEW.sub_uid,
         'rule', (SELECT name FROM monitoring_rules WHERE id = NEW.rule_id), 'holds', NEW.holds),
