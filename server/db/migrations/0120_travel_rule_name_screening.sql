@@ -17,7 +17,7 @@ CREATE TABLE screening_list_parties (
   name_key    text,
   PRIMARY KEY (version_id, party_name)
 );
-CREATE INDEX screening_list_parties_key ON screening_list_parties (name_key, version_id) WHERE name_key <> '';
+CREATE INDEX screening_list_parties_key ON screening_list_parties (name_key, version_id);
 CREATE INDEX screening_list_parties_name ON screening_list_parties (party_name, version_id);
 CREATE INDEX screening_list_parties_unkeyed ON screening_list_parties (version_id) WHERE name_key IS NULL;
 

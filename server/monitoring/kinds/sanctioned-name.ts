@@ -1,5 +1,4 @@
 import "server-only";
-import type { RuleParams } from "@/lib/api/monitoring/rule-kinds";
 import { nameMatchesSql } from "@/server/screening/names";
 import { paramList, SINCE, SUB, WITHDRAWAL_MS, type Compiled } from "./sql";
 
@@ -10,7 +9,7 @@ import { paramList, SINCE, SUB, WITHDRAWAL_MS, type Compiled } from "./sql";
  * matched again by a later version raises nothing new. The record names each match (role, name, party, list,
  * version, exact or normalised). Brokerdesk's own system rule is the only version of this kind.
  */
-export function compileSanctionedName(_: RuleParams<"sanctioned_name">): Compiled {
+export function compileSanctionedName(): Compiled {
   const { params } = paramList();
   const requests = `SELECT id, sub_uid, ${WITHDRAWAL_MS} AS ctime, amount::numeric AS amount FROM withdrawal_requests
       WHERE state IN ('requested', 'approved') AND (${SUB} IS NULL OR sub_uid = ${SUB})
