@@ -73,7 +73,8 @@ export async function inTransactionScreening(db: Db, list: BenchList): Promise<R
       const t0 = performance.now();
       await lockListsShared(tx);
       const r = await screenAddress(tx, address);
-      if (i >= 300) times.push(performance.now() - t0);
+      if (i < 300) return;
+      times.push(performance.now() - t0);
       if (r.match) matched++;
     });
   }
