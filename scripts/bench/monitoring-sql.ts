@@ -71,7 +71,7 @@ export const ANALYST_SQL: Record<RuleKind, string> = {
                                 WHERE activated_at <= now() ORDER BY list, activated_at DESC, id DESC)
     SELECT DISTINCT w.sub_uid, 'n:' || w.id AS k FROM withdrawal_requests w
       JOIN withdrawal_travel_rule_names n ON n.request_id = w.id
-      JOIN screening_list_parties p ON p.party_name = ANY (n.spellings) OR (n.name_key <> '' AND p.name_key = n.name_key)
+      JOIN screening_list_parties p ON p.party_name = ANY (n.spellings) OR p.name_key = n.name_key
       JOIN l ON l.id = p.version_id
      WHERE w.state IN ('requested', 'approved')`,
   aggregate: rolling(

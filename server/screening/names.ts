@@ -29,7 +29,7 @@ export type NameMatch = {
 /**
  * The matches of open or any requests' names (`requests`: a SELECT of `id` uuid, `sub_uid`) against the active
  * versions' parties: one row per (request, name, party, version), exact where a spelling is the party's name as
- * the list writes it, else normalised (the keys are equal; an empty key matches nothing).
+ * the list writes it, else normalised (the keys are equal; a request's name without a word has no key).
  */
 export const nameMatchesSql = (requests: string) => `WITH x AS (${requests}), lists AS (${ACTIVE_LIST_VERSIONS})
   SELECT x.id AS request_id, n.ordinal, n.role, n.name, p.party_name, l.list, l.id AS version_id,
@@ -38,7 +38,7 @@ export const nameMatchesSql = (requests: string) => `WITH x AS (${requests}), li
     JOIN withdrawal_travel_rule_names n ON n.request_id = x.id
     JOIN lists l ON true
     JOIN screening_list_parties p ON p.version_id = l.id
-     AND (p.party_name = ANY (n.spellings) OR (n.name_key <> '' AND p.name_key = n.name_key))`;
+     AND (p.party_name = ANY (n.spellings) OR p.name_key = n.name_key)`;
 
 type MatchRow = {
   role: NameMatch["role"];
@@ -75,7 +75,7 @@ export async function recordTravelRuleNames(tx: Queryable, requestId: string, na
   await keyUnkeyedParties(tx);
   await tx.query(
     `INSERT INTO withdrawal_travel_rule_names (request_id, ordinal, role, name, spellings, name_key)
-     SELECT $1::uuid, o, r, n, ARRAY(SELECT jsonb_array_elements_text(s)), k
+     SELECT $1::uuid, o, r, n, ARRAY(SELECT jsonb_array_elements_text(s)), nullif(k, '')
        FROM unnest($2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[]) AS t(o, r, n, s, k)`,
     [
       requestId,
@@ -86,6 +86,20 @@ export async function recordTravelRuleNames(tx: Queryable, requestId: string, na
       names.map((n) => nameKey(n.name)),
     ],
   );
+}
+
+/**
+ * The distinct party names an import meets, each kept as a copy of its own: a parser's string may be a slice of the
+ * whole chunk of text it was read from, and a set of slices would keep every chunk of an 80 MB file alive.
+ */
+export function partyNameSet(): { add(name: string | null): void; names(): Iterable<string> } {
+  const names = new Set<string>();
+  return {
+    add(name) {
+      if (name && !names.has(name)) names.add(Buffer.from(name, "utf8").toString("utf8"));
+    },
+    names: () => names,
+  };
 }
 
 /**

@@ -30,7 +30,8 @@ CREATE TABLE withdrawal_travel_rule_names (
   role        text NOT NULL CHECK (role IN ('originator', 'beneficiary', 'beneficiaryVASP')),
   name        text NOT NULL,
   spellings   text[] NOT NULL,
-  name_key    text NOT NULL,
+  -- NULL when the name has no word (punctuation only): it matches nothing by its key.
+  name_key    text,
   PRIMARY KEY (request_id, ordinal)
 );
 
