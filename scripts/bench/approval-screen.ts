@@ -80,3 +80,28 @@ export async function inTransactionScreening(db: Db, list: BenchList): Promise<R
   }
   return { samples: times.length, matched, "p50 ms": round(pct(times, 0.5)), "p95 ms": round(pct(times, 0.95)) };
 }
+
+/**
+ * p50/p95 of `evaluate` (the withdrawal rules over the sub-account's requests, as an approval's screening runs them:
+ * the address and name screening among them) with the list inactive and active in turn, 200 samples each after 20.
+ */
+export async function listedRulesEvaluation(
+  db: Db,
+  list: BenchList,
+  evaluate: () => Promise<unknown>,
+): Promise<Record<string, unknown>[]> {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < 420; i++) {
+    const active = i % 2;
+    await setListActive(db, list.versionId, active === 1);
+    const t0 = performance.now();
+    await evaluate();
+    if (i >= 20) times[active]!.push(performance.now() - t0);
+  }
+  return [0, 1].map((active) => ({
+    list: active ? `${list.n} addresses` : "none",
+    samples: times[active]!.length,
+    "p50 ms": round(pct(times[active]!, 0.5)),
+    "p95 ms": round(pct(times[active]!, 0.95)),
+  }));
+}
