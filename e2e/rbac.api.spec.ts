@@ -208,6 +208,21 @@ test.describe("[rbac][own] Brokerdesk's own API routes", () => {
   }
 });
 
+test.describe("[rbac][own] a withdrawal's Travel Rule name matches are compliance's (monitoring.read)", () => {
+  const path = "/api/withdrawals/00000000-0000-4000-8000-000000000000/name-matches";
+  test(`[rbac][anonymous] ${path} → 401`, async ({ request }) => {
+    expect((await request.get(path)).status()).toBe(401);
+  });
+  for (const role of ROLES as readonly DemoRole[]) {
+    const allowed = can(role, "monitoring.read");
+    // Allowed, an unknown request is not found; refused, the role learns nothing, not even that.
+    test(`[rbac][${role}] ${path} ${allowed ? "allowed" : "refused"}`, async ({ request }) => {
+      await signInApi(request, role);
+      expect((await request.get(path)).status()).toBe(allowed ? 404 : 403);
+    });
+  }
+});
+
 test.describe("[rbac][mfa] the second factor's own routes: every signed-in role, nobody else", () => {
   test("[rbac][anonymous] GET /api/account/mfa and POST /api/account/mfa/verify → 401", async ({
     request,

@@ -10,6 +10,14 @@
 // - the whole approval (approveWithdrawal: screening, the decision's transaction with the hold check under the row
 //   lock, the claim and E5): p50/p95.
 // One approval at a time, at most one a 1.1 s (E5's limit is one a second per key): a lead's approval, not a load.
+// The screening an approval adds (sanctions lists, --screening-addresses, default 1,000,000): a list of that many
+// addresses (ten a party, its party names keyed, as an SDN import leaves it) is written once and made active for
+// every other sample and inactive for the rest, so the approvals with and without an active list run side by side,
+// under the same load. The list's own cost inside the approval is also measured directly: screenAddress in a
+// transaction under lockListsShared (server/screening/lock.ts), as the approval's transaction screens the
+// destination, half listed addresses and half not, with the list active and not (./approval-screen.ts); and the
+// withdrawal rules the approval's screening runs (screenWithdrawals: the address and name screening among them),
+// one request open, with the list inactive and active in turn.
 import type { Db } from "@/server/db";
 import { PRESET_RULES } from "@/lib/api/monitoring/presets";
 import { withdrawalFormSchema } from "@/lib/api/withdrawals";
@@ -25,6 +33,8 @@ import { patternDeposit } from "@/server/simulator/data/patterns";
 import { approveWithdrawal, requestWithdrawal } from "@/server/workflows/withdrawal-requests";
 import { screenBeforeMoneyLeaves } from "@/server/workflows/withdrawal-screening";
 import { benchDb } from "./ledger-store";
+import { benchList, inTransactionScreening, listedRulesEvaluation, setListActive } from "./approval-screen";
+import { screenWithdrawals } from "@/server/monitoring/hold";
 import {
   approvalN,
   jitterMs,
@@ -33,6 +43,7 @@ import {
   log,
   results,
   round,
+  screeningAddresses,
   sleep,
   table,
   type Figures,
@@ -45,6 +56,7 @@ const session = (role: "broker" | "lead", name: string) => ({ userId: "", email:
 const broker = session("broker", "bench-broker");
 const lead = session("lead", "bench-lead");
 const SPACING_MS = 1_100;
+const WARM = 4;
 
 let depositKey = 0;
 /** A 10 USDT deposit arriving on the platform now (the ledger does not hold it yet). */
@@ -58,7 +70,12 @@ function smallDeposit(sim: Simulator, uid: string): void {
   sim.state.arriveDeposit(row);
 }
 
-async function onEngine(engine: "postgres" | "pglite", sim: Simulator): Promise<Figures[]> {
+async function onEngine(
+  engine: "postgres" | "pglite",
+  sim: Simulator,
+  direct: Figures[],
+  rules: Figures[],
+): Promise<Figures[]> {
   const b = await benchDb(engine, ledgerFlags.pg);
   const client = new PlatformClient({
     baseUrl: sim.baseUrl,
@@ -95,46 +112,74 @@ async function onEngine(engine: "postgres" | "pglite", sim: Simulator): Promise<
       ...{ subUid: desk, coin: "USDT", dest: "on_chain", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" },
       ...{ amount: "1", reason: "bench payout", travelRule: TEST_TRAVEL_RULE },
     });
+    const list = await benchList(db, screeningAddresses);
+    log(`  ${engine}: a list of ${screeningAddresses} addresses written in ${list.seconds} s`);
     for (const latencyMs of latencies) {
       sim.faults.clear();
       if (latencyMs > 0) sim.faults.set({ path: "*", kind: "latency", latencyMs, jitterMs });
-      const screening: number[] = [];
-      const approval: number[] = [];
-      let refused = 0;
-      let e1Calls = 0;
-      for (let i = 0; i < approvalN; i++) {
+      const screening: [number[], number[]] = [[], []];
+      const approval: [number[], number[]] = [[], []];
+      const refused = [0, 0];
+      const e1Calls = [0, 0];
+      // Sample i runs with the list active when i is odd: the two series interleave. The first WARM of each distance
+      // are not counted (the caches after the list was written, the new distance's first connections).
+      for (let i = -WARM; i < 2 * approvalN; i++) {
+        const withList = (i + WARM) % 2;
+        const count = i >= 0;
+        await setListActive(db, list.versionId, withList === 1);
         const started = performance.now();
-        if (i % 2 === 1) smallDeposit(sim, desk);
+        if ((i + WARM) % 4 >= 2) smallDeposit(sim, desk);
         const w = await requestWithdrawal(db, client, broker, form);
         const t0 = performance.now();
         const s = await screenBeforeMoneyLeaves(db, client, desk, w.id);
-        screening.push(performance.now() - t0);
-        e1Calls += s.refresh.calls;
-        if (i % 2 === 1) smallDeposit(sim, desk);
+        if (count) screening[withList]!.push(performance.now() - t0);
+        if (count) e1Calls[withList]! += s.refresh.calls;
+        if ((i + WARM) % 4 >= 2) smallDeposit(sim, desk);
         const t1 = performance.now();
         const done = await approveWithdrawal(db, client, lead, w.id, { confirmAmount: "1", confirmAddress: w.address })
           .then((v) => v.state)
           .catch((e: unknown) => (e as { code?: string }).code ?? String(e));
-        approval.push(performance.now() - t1);
-        if (done !== "confirmed" && !refused++) log(`  not confirmed: ${done}`);
+        if (count) approval[withList]!.push(performance.now() - t1);
+        if (count && done !== "confirmed" && !refused[withList]!++) log(`  not confirmed: ${done}`);
         // The batch job's run after the sync's next check of the sub-account (not timed).
         await evaluateBatch(db, desk);
         await sleep(Math.max(0, SPACING_MS - (performance.now() - started)));
       }
+      for (const withList of [0, 1]) {
+        const row = {
+          engine,
+          latencyMs,
+          jitterMs: latencyMs > 0 ? jitterMs : 0,
+          list: withList ? `${screeningAddresses} addresses` : "none",
+          n: approvalN,
+          "screening p50 ms": round(pct(screening[withList]!, 0.5), 1),
+          "screening p95 ms": round(pct(screening[withList]!, 0.95), 1),
+          "approval p50 ms": round(pct(approval[withList]!, 0.5), 1),
+          "approval p95 ms": round(pct(approval[withList]!, 0.95), 1),
+          "E1 calls per screening": round(e1Calls[withList]! / approvalN, 2),
+          "not confirmed": refused[withList],
+        };
+        out.push(row);
+        log(`  ${JSON.stringify(row)}`);
+      }
+    }
+    sim.faults.clear();
+    for (const active of [false, true]) {
+      await setListActive(db, list.versionId, active);
       const row = {
         engine,
-        latencyMs,
-        jitterMs: latencyMs > 0 ? jitterMs : 0,
-        n: approvalN,
-        "screening p50 ms": round(pct(screening, 0.5), 1),
-        "screening p95 ms": round(pct(screening, 0.95), 1),
-        "approval p50 ms": round(pct(approval, 0.5), 1),
-        "approval p95 ms": round(pct(approval, 0.95), 1),
-        "E1 calls per screening": round(e1Calls / approvalN, 2),
-        "not confirmed": refused,
+        list: active ? `${screeningAddresses} addresses` : "none",
+        ...(await inTransactionScreening(db, list)),
       };
-      out.push(row);
+      direct.push(row);
       log(`  ${JSON.stringify(row)}`);
+    }
+    // One request open, as when a lead approves it: the withdrawal rules its screening runs, with and without the list.
+    await requestWithdrawal(db, client, broker, form);
+    for (const r of await listedRulesEvaluation(db, list, () => screenWithdrawals(db, desk, null))) {
+      const row = { engine, ...r };
+      rules.push(row);
+      log(`  rules: ${JSON.stringify(row)}`);
     }
   } finally {
     sim.faults.clear();
@@ -147,14 +192,22 @@ async function onEngine(engine: "postgres" | "pglite", sim: Simulator): Promise<
 export async function approvalBench(): Promise<void> {
   const sim = await startSimulator({ port: 0, depositSettleMs: 0 });
   const rows: Figures[] = [];
+  const direct: Figures[] = [];
+  const rules: Figures[] = [];
   try {
     for (const engine of ledgerFlags.engines as ("postgres" | "pglite")[]) {
       if (engine === "postgres" && !ledgerFlags.pg) continue;
-      rows.push(...(await onEngine(engine, sim)));
+      rows.push(...(await onEngine(engine, sim, direct, rules)));
     }
   } finally {
     await sim.close();
   }
-  table("Approval with the live deposit refresh (screening alone, and the whole approval with E5)", rows);
-  results.approval = { rows };
+  table(
+    "Approval with the live deposit refresh (screening alone, and the whole approval with E5), without and with " +
+      "an active sanctions list",
+    rows,
+  );
+  table("The list's screening inside a transaction under lockListsShared (no platform call)", direct);
+  table("The withdrawal rules an approval's screening runs (one request open), without and with the list", rules);
+  results.approval = { rows, direct, rules };
 }

@@ -66,6 +66,14 @@ export const ANALYST_SQL: Record<RuleKind, string> = {
                                    WHERE activated_at <= now() ORDER BY list, activated_at DESC, id DESC)
     SELECT DISTINCT d.sub_uid, 'd:' || d.order_id AS k FROM ledger_deposits d
       JOIN screening_list_entries e ON e.address = screening_address(d.from_address) JOIN l ON l.id = e.version_id`,
+  // An open request whose Travel Rule name is a listed party's, as written or by its key (computed by the platform).
+  sanctioned_name: `WITH l AS (SELECT DISTINCT ON (list) id FROM screening_list_versions
+                                WHERE activated_at <= now() ORDER BY list, activated_at DESC, id DESC)
+    SELECT DISTINCT w.sub_uid, 'n:' || w.id AS k FROM withdrawal_requests w
+      JOIN withdrawal_travel_rule_names n ON n.request_id = w.id
+      JOIN screening_list_parties p ON p.party_name = ANY (n.spellings) OR p.name_key = n.name_key
+      JOIN l ON l.id = p.version_id
+     WHERE w.state IN ('requested', 'approved')`,
   aggregate: rolling(
     `(SELECT sub_uid, t, amount FROM ${REQUESTS} w WHERE coin = 'USDT') s`,
     "sum(amount)",

@@ -18,7 +18,7 @@ import { evaluateVersion } from "./evaluate";
 import { activeVersion } from "./testing";
 
 /** Which pattern desks each preset fires for (with the two requests below), and no other sub-account. */
-const EXPECTED: Record<Exclude<RuleKind, "sanctioned_address">, PatternDesk[]> = {
+const EXPECTED: Record<Exclude<RuleKind, "sanctioned_address" | "sanctioned_name">, PatternDesk[]> = {
   large_deposit: ["largeFirst"],
   first_deposit: ["largeFirst"],
   structuring: ["structuring"],

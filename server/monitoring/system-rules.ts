@@ -14,15 +14,27 @@ export const SANCTIONS_RULES = {
   },
 } as const;
 
-const SYSTEM_RULE_IDS: ReadonlySet<string> = new Set(Object.values(SANCTIONS_RULES).map((r) => r.ruleId));
-const SYSTEM_VERSION_IDS: ReadonlySet<string> = new Set(Object.values(SANCTIONS_RULES).map((r) => r.versionId));
+/**
+ * Travel Rule name screening (migration 0120): a request whose IVMS101 names a listed party is held. Brokerdesk's own
+ * like the two above (never drafted, retired or snoozed), but a name is a lead for review, not the listed wallet
+ * itself: its alerts are released as any hold is, by compliance (not IS_SANCTIONS_ALERT).
+ */
+export const NAME_SCREENING_RULE = {
+  ruleId: "5ac70000-0000-4000-8000-000000000003",
+  versionId: "5ac70000-0000-4000-8000-000000000103",
+} as const;
+
+const SYSTEM = [...Object.values(SANCTIONS_RULES), NAME_SCREENING_RULE];
+const SYSTEM_RULE_IDS: ReadonlySet<string> = new Set(SYSTEM.map((r) => r.ruleId));
+const SYSTEM_VERSION_IDS: ReadonlySet<string> = new Set(SYSTEM.map((r) => r.versionId));
 
 export const isSystemRule = (ruleId: string) => SYSTEM_RULE_IDS.has(ruleId.toLowerCase());
 export const isSystemVersion = (versionId: string) => SYSTEM_VERSION_IDS.has(versionId.toLowerCase());
 
 const WHY =
   "Sanctions screening is Brokerdesk's own control, always on: it cannot be retired, snoozed or given a new " +
-  "version. A match is released by compliance and a second person, or by a list version that no longer lists it";
+  "version. An address match is released by compliance and a second person, or by a list version that no longer " +
+  "lists it; a name match by compliance's review of the case";
 
 export function refuseSystemVersion(versionId: string): void {
   if (isSystemVersion(versionId)) throw new DomainError("two_person_rule", WHY);

@@ -343,6 +343,9 @@ function referenceHits(l: TestLedger, spec: RuleSpec): Hit[] {
         .filter((r) => listed.has(normaliseAddress(r.address)))
         .map((r) => one(r.sub, `${spec.params.side === "deposit_source" ? "d" : "w"}:${r.id}`, r.t));
     }
+    // The reference ledger carries no Travel Rule names: nothing to match.
+    case "sanctioned_name":
+      return [];
     case "shared_address": {
       const p = spec.params;
       const w = p.windowHours * HOUR;

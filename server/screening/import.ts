@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
 import { csvParser } from "./csv";
+import { partyNameSet, recordPartyNames } from "./names";
 import { ftmParser } from "./ftm";
 import { sdnParser } from "./sdn";
 import { ListParseError, type ChunkParser, type ListEntry, type ListFormat, type ParseSink } from "./types";
@@ -63,6 +64,7 @@ export async function importList(
     const hash = createHash("sha256");
     const decoder = new TextDecoder("utf-8", { fatal: true });
     const counts = new Map<string, number>();
+    const parties = partyNameSet();
     let published: Date | null = opts.publishedAt ?? null;
     let pending: ListEntry[] = [];
     let ordinal = 0;
@@ -75,6 +77,7 @@ export async function importList(
       entry(e) {
         pending.push(e);
         counts.set(e.asset, (counts.get(e.asset) ?? 0) + 1);
+        parties.add(e.partyName);
       },
       published: (at) => void (published = at),
     };
@@ -118,6 +121,8 @@ export async function importList(
     await inflight;
     if (ordinal === 0)
       throw new ListParseError("the file lists no address (a list that empties the list is refused)", {});
+    // The version's party names, keyed for Travel Rule name screening (./names.ts).
+    await recordPartyNames(tx, versionId, parties.names());
     await tx.query(
       `UPDATE screening_list_versions
           SET sha256 = $2, published_at = $3, counts = $4::jsonb, address_count = $5

@@ -20,7 +20,7 @@ import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
 import { evaluateVersion, gatherIntoCases, versionOf } from "@/server/monitoring/evaluate";
 import { ACTIVE_LIST_VERSIONS } from "@/server/monitoring/kinds/sanctioned-address";
-import { IS_SANCTIONS_ALERT, SANCTIONS_RULES } from "@/server/monitoring/system-rules";
+import { IS_SANCTIONS_ALERT, NAME_SCREENING_RULE, SANCTIONS_RULES } from "@/server/monitoring/system-rules";
 import { lockListsShared } from "./lock";
 import { activeVersions } from "./versions";
 
@@ -61,10 +61,10 @@ const MATCHES = (address: string) => `(SELECT jsonb_agg(jsonb_build_object('list
     ORDER BY l.list, e.ordinal)
   FROM screening_list_entries e JOIN lists l ON l.id = e.version_id WHERE e.address = screening_address(${address}))`;
 
-async function systemRule(db: Queryable, side: keyof typeof SANCTIONS_RULES) {
+async function systemRule(db: Queryable, side: keyof typeof SANCTIONS_RULES | "names") {
   const { rows } = await db.query<Parameters<typeof versionOf>[0]>(
     `SELECT id, rule_id, kind, params, severity, holds FROM monitoring_rule_versions WHERE id = $1`,
-    [SANCTIONS_RULES[side].versionId],
+    [side === "names" ? NAME_SCREENING_RULE.versionId : SANCTIONS_RULES[side].versionId],
   );
   return versionOf(rows[0]!);
 }
@@ -204,6 +204,8 @@ async function screenRequests(db: Db, id: number, versions: string) {
     subUid: null,
     since: null,
   });
+  // The Travel Rule's names of the open requests against the new lists' parties (a name match holds as well).
+  await evaluateVersion(db, await systemRule(db, "names"), { subUid: null, since: null });
   await gatherIntoCases(db);
   const { rows } = await db.query<{ screened: number; matched: number }>(
     `WITH lists AS (${ACTIVE_LIST_VERSIONS}),

@@ -9,11 +9,12 @@ import { env } from "@/lib/env";
 import {
   identityPayloadSchema,
   originatorPersonSchema,
-  personName,
   vaspPerson,
   type IdentityPayload,
+  type Ivms101Person,
 } from "@/lib/ivms101";
 import { openAudit, sealOf } from "@/server/audit";
+import { travelRuleNameMatches, type NameMatch, type ScreenedName } from "@/server/screening/names";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { failureDetail } from "@/server/failures";
@@ -114,18 +115,44 @@ export async function travelRuleRecordFor(
   };
 }
 
-/**
- * The names a request's Travel Rule data carries (originator and beneficiary persons, the beneficiary's VASP),
- * for screening against the sanctions lists' holder names (server/screening/ matches them; exact and
- * normalised). The hook screening calls; nothing here decides a match.
- */
-export function travelRuleNamesForScreening(record: TravelRuleRecord): { role: string; name: string }[] {
-  const p = record.ivms101;
+/** Every name identifier of a person: a natural person's primary and secondary identifiers, a legal person's name. */
+function namesOf(role: ScreenedName["role"], person: Ivms101Person): ScreenedName[] {
+  const natural = person.naturalPerson?.name.nameIdentifier ?? [];
+  const legal = person.legalPerson?.name.nameIdentifier ?? [];
   return [
-    ...p.originator.originatorPersons.map((x) => ({ role: "originator", name: personName(x) })),
-    ...p.beneficiary.beneficiaryPersons.map((x) => ({ role: "beneficiary", name: personName(x) })),
-    ...(p.beneficiaryVASP ? [{ role: "beneficiaryVASP", name: personName(p.beneficiaryVASP.beneficiaryVASP) }] : []),
-  ].filter((n) => n.name);
+    ...natural.map(({ primaryIdentifier: p, secondaryIdentifier: s }) => ({
+      role,
+      name: s ? `${p}, ${s}` : p,
+      spellings: s ? [`${s} ${p}`, `${p} ${s}`, `${p}, ${s}`] : [p],
+    })),
+    ...legal.map(({ legalPersonName: n }) => ({ role, name: n, spellings: [n] })),
+  ];
+}
+
+/**
+ * The names a request's Travel Rule data carries (every name identifier of the originator and beneficiary persons,
+ * the beneficiary's VASP), for screening against the sanctions lists' party names (server/screening/names.ts
+ * matches them, exact and normalised). Nothing here decides a match.
+ */
+export function travelRuleNamesForScreening(record: TravelRuleRecord): ScreenedName[] {
+  const p = record.ivms101;
+  const all = [
+    ...p.originator.originatorPersons.flatMap((x) => namesOf("originator", x)),
+    ...p.beneficiary.beneficiaryPersons.flatMap((x) => namesOf("beneficiary", x)),
+    ...(p.beneficiaryVASP ? namesOf("beneficiaryVASP", p.beneficiaryVASP.beneficiaryVASP) : []),
+  ];
+  // One row per role and name: a person named twice alike (LEGL and ALIA) is screened once.
+  const byKey = new Map(all.filter((n) => n.name.trim()).map((n) => [`${n.role}\u0000${n.name}`, n]));
+  return [...byKey.values()];
+}
+
+/**
+ * The request's names that match a listed party's, against the lists' active versions (the route gives it to
+ * monitoring.read only: compliance's lead, never the desk's). A request that does not exist is not_found.
+ */
+export async function withdrawalNameMatches(db: Queryable, id: string): Promise<{ items: NameMatch[] }> {
+  await loadRow(db, id);
+  return { items: await travelRuleNameMatches(db, id) };
 }
 
 /**

@@ -29,7 +29,8 @@ import { lockListsShared } from "@/server/screening/lock";
 import { screenBeforeMoneyLeaves } from "./withdrawal-screening";
 import { refuseListed, screenDestinationInTransaction, screenRequestedDestination } from "./destination-screening";
 import { env } from "@/lib/env";
-import { refuseWithoutTravelRuleEarly, travelRuleRecordFor } from "./travel-rule";
+import { refuseWithoutTravelRuleEarly, travelRuleNamesForScreening, travelRuleRecordFor } from "./travel-rule";
+import { recordTravelRuleNames } from "@/server/screening/names";
 
 /** bd + base-36 time + 12 random base64url characters: sortable by eye, unguessable, within ^[A-Za-z0-9_-]{1,64}$. */
 export function mintClientOid(now = Date.now()): string {
@@ -117,7 +118,7 @@ export async function requestWithdrawal(
         : `amount is above the available balance of ${name}: ${groupDecimal(available)} ${input.coin}`;
       throw new DomainError("invalid_input", message, { amount: [message] });
     }
-    return (
+    const inserted = (
       await tx.query<Row>(
         `INSERT INTO withdrawal_requests (client_oid, sub_uid, coin, dest, chain, address, tag, amount,
           reason, requested_by,
@@ -142,6 +143,9 @@ export async function requestWithdrawal(
         ],
       )
     ).rows;
+    // Its Travel Rule names, kept with it for the name screening that screenRequest runs below.
+    if (travelRule) await recordTravelRuleNames(tx, inserted[0]!.id, travelRuleNamesForScreening(travelRule));
+    return inserted;
   });
   // The destination against the lists, kept as evidence (an internal transfer's UID is not screened), then
   // monitoring's pre-approval screening of the new request (server/monitoring/hold.ts), whose sanctions rule

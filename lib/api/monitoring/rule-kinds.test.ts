@@ -13,6 +13,7 @@ const VALID: Record<RuleKind, Record<string, unknown>> = {
   shared_address: { side: "deposit_source", minSubAccounts: 3, windowHours: 720 },
   new_destination: { lookbackDays: 365 },
   sanctioned_address: { side: "withdrawal_destination" },
+  sanctioned_name: {},
   deposit_without_originator: { unit: "usdt", minAmount: "1000", afterDays: 3 },
   aggregate: {
     source: "deposits",
@@ -36,6 +37,7 @@ const BAD: Record<RuleKind, Record<string, unknown>> = {
   shared_address: { side: "both", minSubAccounts: 1, windowHours: 1.5 },
   new_destination: { lookbackDays: 4_000 },
   sanctioned_address: { side: "both" },
+  sanctioned_name: {},
   deposit_without_originator: { unit: "eur", minAmount: "0", afterDays: 366 },
   aggregate: {
     source: "x",

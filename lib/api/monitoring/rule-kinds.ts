@@ -131,6 +131,12 @@ export const RULE_KIND_SCHEMAS = {
       error: 'side is "deposit_source" or "withdrawal_destination"',
     }),
   }),
+  /**
+   * An open withdrawal request whose Travel Rule data names (originator, beneficiary, beneficiary's VASP) a party of
+   * the active version of a screening list, exactly or normalised (server/screening/names.ts). Brokerdesk's own: its
+   * system rule is the only version (SYSTEM_KINDS); no parameters.
+   */
+  sanctioned_name: z.object({}),
 } as const;
 
 export type RuleKind = keyof typeof RULE_KIND_SCHEMAS;
@@ -151,13 +157,14 @@ export const RULE_KIND_TITLES: Record<RuleKind, string> = {
   deposit_without_originator: "Deposit without originator data after N days",
   aggregate: "Aggregate (count or sum over a window)",
   sanctioned_address: "Sanctions list match",
+  sanctioned_name: "Travel Rule name matches a listed party",
 };
 
 /**
  * Kinds that are Brokerdesk's own controls, not compliance's rules: their versions come with the database
  * (migration 0110), and nobody drafts, retires or snoozes them; their alerts are released by two people.
  */
-export const SYSTEM_KINDS: ReadonlySet<RuleKind> = new Set<RuleKind>(["sanctioned_address"]);
+export const SYSTEM_KINDS: ReadonlySet<RuleKind> = new Set<RuleKind>(["sanctioned_address", "sanctioned_name"]);
 /** The kinds compliance may draft rules of (the rule form's list). */
 export const DRAFTABLE_KINDS = RULE_KINDS.filter((k) => !SYSTEM_KINDS.has(k)) as [RuleKind, ...RuleKind[]];
 
@@ -178,6 +185,8 @@ export function coverageNeedOf(spec: RuleSpec): CoverageNeed {
     case "new_destination":
     // A listed address: the record itself is the whole evidence.
     case "sanctioned_address":
+    // A name on a request: the request itself is the whole evidence.
+    case "sanctioned_name":
     // A deposit still without its originator's data: the deposit itself is the whole evidence.
     case "deposit_without_originator":
       return { needs: "none" };

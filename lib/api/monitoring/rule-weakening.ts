@@ -33,6 +33,7 @@ export const RULE_WEAKENING: Readonly<Record<RuleKind, Readonly<Record<string, W
   new_destination: { lookbackDays: "higher" },
   // Never a new version: a system rule's (lib/api/monitoring/rule-kinds.ts SYSTEM_KINDS).
   sanctioned_address: { side: "changed" },
+  sanctioned_name: {},
   aggregate: {
     source: "changed",
     measure: "changed",

@@ -6,6 +6,7 @@ import heads from "./routes.json";
 
 export const withdrawalsRoutes = {
   ...lazyRoutes(() => import("./destinations").then((m) => m.destinationResources), heads.destinationResources),
+  ...lazyRoutes(() => import("./travel-rule").then((m) => m.travelRuleResources), heads.travelRuleResources),
   ...lazyRoutes(() => import("./actions").then((m) => m.withdrawalActionResources), heads.withdrawalActionResources),
   ...lazyRoutes(() => import("./ledger").then((m) => m.withdrawalLedgerResources), heads.withdrawalLedgerResources),
   ...lazyRoutes(() => import("./index").then((m) => m.withdrawalResources), heads.withdrawalResources),

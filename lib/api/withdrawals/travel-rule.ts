@@ -76,7 +76,32 @@ export const travelRuleRecordSchema = z.object({
 });
 export type TravelRuleRecord = z.infer<typeof travelRuleRecordSchema>;
 
+/**
+ * A Travel Rule name of the request that is a party name of the active version of a screening list: compliance's
+ * lead (monitoring.read only), exact as the list writes it or normalised (accents, case, punctuation, word order).
+ */
+export const nameMatchSchema = z.object({
+  role: z.enum(["originator", "beneficiary", "beneficiaryVASP"]),
+  name: z.string(),
+  partyName: z.string(),
+  list: z.string(),
+  versionId: z.number(),
+  match: z.enum(["exact", "normalised"]),
+});
+export type NameMatchView = z.infer<typeof nameMatchSchema>;
+
 export const travelRuleResources = {
+  nameMatches: defineResource({
+    id: "withdrawals.name-matches",
+    method: "GET",
+    path: "/api/withdrawals/{id}/name-matches",
+    summary:
+      "The request's Travel Rule names that match a listed party's name (exact or normalised) in the lists' " +
+      "active versions: compliance's lead, for monitoring roles only",
+    permission: "monitoring.read",
+    output: z.object({ items: z.array(nameMatchSchema) }),
+    errors: ["not_found"],
+  }),
   travelRuleExport: defineResource({
     id: "withdrawals.travel-rule-export",
     method: "GET",

@@ -10,6 +10,7 @@ import { compileLargeDeposit } from "./large-deposit";
 import { compileNewDestination } from "./new-destination";
 import { compilePassThrough } from "./pass-through";
 import { compileSanctionedAddress } from "./sanctioned-address";
+import { compileSanctionedName } from "./sanctioned-name";
 import { compileSharedAddress } from "./shared-address";
 import type { Compiled } from "./sql";
 import { compileStructuring } from "./structuring";
@@ -28,6 +29,7 @@ const COMPILERS: { [K in RuleKind]: (params: RuleParams<K>) => Compiled } = {
   deposit_without_originator: compileDepositWithoutOriginator,
   aggregate: compileAggregate,
   sanctioned_address: compileSanctionedAddress,
+  sanctioned_name: compileSanctionedName,
 };
 
 /**
@@ -48,6 +50,7 @@ export const KIND_SOURCES: Record<
   deposit_without_originator: "deposits",
   aggregate: (p) => ("source" in p && p.source === "withdrawals" ? "withdrawals" : "deposits"),
   sanctioned_address: (p) => ("side" in p && p.side === "withdrawal_destination" ? "withdrawals" : "deposits"),
+  sanctioned_name: "withdrawals",
 };
 
 export function sourceOf(spec: RuleSpec): "deposits" | "withdrawals" {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageFrame } from "@/components/shell/page-frame";
 import { openPage } from "@/app/(dashboard)/_components/page-gate";
+import { can } from "@/lib/rbac";
 import { WithdrawalDetail } from "../_components/withdrawal-detail";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 
 export default async function WithdrawalPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { page, denied } = await openPage("withdrawal");
+  const { page, denied, session } = await openPage("withdrawal");
   if (denied) return denied;
   return (
     <PageFrame
@@ -20,7 +21,7 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
       intro="What was asked, who decided, what was sent and what the platform answered, in order."
       times
     >
-      <WithdrawalDetail id={id} />
+      <WithdrawalDetail id={id} compliance={can(session.role, "monitoring.read")} />
     </PageFrame>
   );
 }

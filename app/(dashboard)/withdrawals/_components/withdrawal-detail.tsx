@@ -12,6 +12,7 @@ import { PolicyLine, Summary } from "./withdrawal-summary";
 import { HoldNotice } from "./hold-notice";
 import { TravelRulePanel } from "./travel-rule-panel";
 import { ScreeningsPanel } from "./screenings-panel";
+import { NameMatches } from "./name-matches";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { withdrawalsRoutes } from "@/lib/api/withdrawals/routes";
 
@@ -156,7 +157,8 @@ export function timelineOf(w: WithdrawalView): Step[] {
   return steps;
 }
 
-export function WithdrawalDetail({ id }: { id: string }) {
+/** `compliance`: the viewer reads monitoring (the page gate said so); only then are name matches asked for. */
+export function WithdrawalDetail({ id, compliance = false }: { id: string; compliance?: boolean }) {
   const q = useResourceQuery(withdrawalsRoutes.get, { params: { id } });
   if (q.isPending) return <p className="text-sm">Loading…</p>;
   if (q.error instanceof ApiError && q.error.code === "not_found") {
@@ -194,6 +196,7 @@ export function WithdrawalDetail({ id }: { id: string }) {
           </li>
         ))}
       </ol>
+      {compliance && w.travelRule ? <NameMatches id={w.id} /> : null}
       <TravelRulePanel w={w} />
       <ScreeningsPanel w={w} />
       <p className="text-sm">
