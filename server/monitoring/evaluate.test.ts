@@ -4,7 +4,7 @@ import "server-only";
 // records (a sync batch) and then for the whole history; evaluating again raises nothing.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RULE_KINDS } from "@/lib/api/monitoring/rule-kinds";
+import { DRAFTABLE_KINDS } from "@/lib/api/monitoring/rule-kinds";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
 import { evaluateScope, type EvaluableVersion } from "./evaluate";
 import { activeVersion, alertKeys, clearMonitoring, referenceKeys, writeLedger } from "./testing";
@@ -54,7 +54,8 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[monitoring][evaluate
       }),
       { numRuns: engine.engine === "pglite" ? 40 : 25, seed: 36_001 },
     );
-    expect(fired.size).toBe(RULE_KINDS.length);
+    // Every kind compliance may draft (the system kinds screen against lists: their own tests).
+    expect(fired.size).toBe(DRAFTABLE_KINDS.length);
     for (const [kind, tally] of fired) {
       expect(tally.some, `${kind} fired`).toBeGreaterThan(0);
       expect(tally.none, `${kind} stayed silent`).toBeGreaterThan(0);

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Panel } from "@/components/ui/panel";
+import { Form } from "@/components/ui/form-element";
 import { inputClass } from "@/components/ui/form";
 import { primaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
@@ -61,14 +62,7 @@ function ChoicesForm({ initial }: { initial: PreferencesView }) {
   const set = (type: string, channel: Channel, mode: Mode) =>
     setRows((rs) => rs.map((r) => (r.type === type && r.channel === channel ? { ...r, mode } : r)));
   return (
-    <form
-      aria-label="Notification choices"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-      className="mt-3 grid gap-3"
-    >
+    <Form aria-label="Notification choices" onSubmit={() => save.mutate()} className="mt-3 grid gap-3">
       <table className="w-full text-sm">
         <caption className="sr-only">Your choice per event and channel</caption>
         <thead>
@@ -152,6 +146,6 @@ function ChoicesForm({ initial }: { initial: PreferencesView }) {
           {save.isPending ? "Saving…" : "Save notification choices"}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -3,6 +3,7 @@
 // about, and its release, which takes two people: one proposes it with a reason, another (not the proposer; a fresh
 // factor is asked) confirms it; the proposal can be withdrawn. Clearing the hold or closing the case never releases
 // a match (case-actions.tsx says so beside them).
+import { Form } from "@/components/ui/form-element";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
@@ -89,12 +90,9 @@ function Release({ caseId, a, who }: { caseId: string; a: SanctionsAlertView; wh
   if (!mayPropose)
     return <p className={hintClass}>No release proposed: compliance proposes it, and a second person confirms.</p>;
   return (
-    <form
+    <Form
       className="space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        call.mutate(() => callResource(m.proposeRelease, { params, input: { reason } }));
-      }}
+      onSubmit={() => call.mutate(() => callResource(m.proposeRelease, { params, input: { reason } }))}
     >
       <label htmlFor={`${id}-reason`} className={labelClass}>
         Why this match can be released
@@ -112,7 +110,7 @@ function Release({ caseId, a, who }: { caseId: string; a: SanctionsAlertView; wh
         Propose release
       </button>
       <p className={hintClass}>Another person confirms the release; until then the match holds withdrawals.</p>
-    </form>
+    </Form>
   );
 }
 
