@@ -1,3 +1,5 @@
+// Over 60 s (about 77 s on the loaded 2-core machine, docs/testing.md): 15 tests; every role's navigation, every
+// lead page at 800 px wide, and axe over the home page (one full pass per theme, and the phone's layout).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { NAV_ITEMS } from "../components/shell/nav";

@@ -1,3 +1,5 @@
+// Over 60 s (65 s in CI's run, docs/testing.md): per engine, the pg-boss sweep takes 50 snapshots (25 sub-accounts,
+// two kinds), and pg-boss hands each of the queue's two workers one job per one-second poll: about 30 s each.
 // Daily snapshots of registry sub-accounts (E2 spot assets, E7 rebate info) against the simulator over
 // loopback, on PGlite and (with TEST_DATABASE_URL) PostgreSQL: a snapshot holds exactly what the platform
 // answered, amounts exact; a rerun the same UTC day replaces it, the next day adds one; the history reads
