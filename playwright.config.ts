@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { OWN_SYNCED, SYNCED_SPECS } from "./e2e/support/synced-instance";
 
 // Fresh, distinctive secrets each run (the embedded simulator takes the platform key as its main key), so
 // e2e/secrets.after.spec.ts can prove none reached the browser, the static files or the server log.
@@ -56,6 +57,11 @@ function disabledFeatures(): string[] {
   }
 }
 
+/** The ui specs that use an instance with the sync on (e2e/support/synced-instance.ts), by file name. */
+const SYNCED_UI_SPECS = new RegExp(
+  `[/\\\\](${[...SYNCED_SPECS, ...Object.keys(OWN_SYNCED)].join("|")})\\.ui\\.spec\\.ts$`,
+);
+
 export default defineConfig({
   testDir: "./e2e",
   // Made once for the run: the embedded database's migrated template, and the instance with the ledger's sync on
@@ -90,8 +96,13 @@ export default defineConfig({
   },
   projects: [
     { name: "api", testMatch: /.*\.api\.spec\.ts/, workers: 1 },
-    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, use: { browserName: "chromium" } },
-    // Scans the build's static files and the server log once both projects are done.
-    { name: "after", testMatch: /.*\.after\.spec\.ts/, dependencies: ["api", "ui"] },
+    // The specs on an instance with the ledger's sync on, before every other ui spec (Playwright hands out a
+    // phase's files in the order of its projects): the global set-up starts those instances, and one synced and
+    // idle polls its queues every second, about a tenth of a core. In file order they ran from 317 s to 759 s of
+    // the run, their three instances idle until then (docs/testing.md).
+    { name: "synced", testMatch: SYNCED_UI_SPECS, use: { browserName: "chromium" } },
+    { name: "ui", testMatch: /.*\.ui\.spec\.ts/, testIgnore: SYNCED_UI_SPECS, use: { browserName: "chromium" } },
+    // Scans the build's static files and the server log once the other projects are done.
+    { name: "after", testMatch: /.*\.after\.spec\.ts/, dependencies: ["api", "synced", "ui"] },
   ],
 });

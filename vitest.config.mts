@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
  * The files that take longest (CI's reports/vitest.json, `node scripts/test-times.mjs`), in the order they start.
  * A fresh clone has no timings of its own, so Vitest starts files in the order it finds them, and one that started
  * last ran on alone for a minute while the other workers sat idle (the pattern suite, 120 s, started at 228 s of
- * 348). The snapshot suite, the nearest its deadline (a pg-boss sweep of 27 s that must end within 60), starts once
+ * 348). The snapshot suite, the nearest its deadline (a pg-boss sweep of 27 s that must end within 100), starts once
  * the checks beside Vitest have had the cores for a while. A list out of date costs time, never a test.
  */
 const LONGEST_FIRST = [

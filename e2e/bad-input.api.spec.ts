@@ -1,3 +1,6 @@
+// Over 60 s (about 100 s on the loaded 2-core machine, docs/testing.md): some 1,700 generated invalid requests
+// (25 routes, 30 each, and the catalog's fields), each answer checked and the simulator's count read after it. The
+// api worker runs it beside a ui worker; the requests are what is tested, so none can go.
 import { type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { proxyPath } from "./support/envelope";
 import { expect, test } from "./support/test";

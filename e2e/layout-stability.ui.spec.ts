@@ -1,3 +1,6 @@
+// Over 60 s (about 90 s on the loaded 2-core machine, docs/testing.md): 28 pages, each opened cold with its calls
+// held until the loading layout is drawn, then let go and watched until the rows are in: a full page load and
+// hydration per page, which is what is measured.
 // Pages that hold still: every page of the manifest (lib/pages.ts), opened as a role that may open it on an
 // instance whose ledger is synced and whose sync keeps running, keeps its layout while its data arrives. Every
 // call to Brokerdesk's own routes is held until the page has painted what it shows while loading (skeleton

@@ -1,3 +1,6 @@
+// Over 60 s (about 78 s on the loaded 2-core machine, docs/testing.md): a TOTP code once used is refused, so a
+// second sign-in with a code waits for the next 30 s step; the fresh-factor test waits out MFA_FRESH_SECONDS (8);
+// and the instance of its own starts in beforeAll (10-20 s).
 // Second factors in the browser, on an instance of their own so the main run's demo staff
 // keep signing in with a password alone: its MFA_FRESH_SECONDS is 8 (a factor goes stale within the test) and
 // MFA_REQUIRED_ROLES is compliance (that role enrols at its first sign-in). TOTP with the secret read from the

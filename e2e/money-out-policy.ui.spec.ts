@@ -1,3 +1,6 @@
+// Over 60 s (about 63 s on the loaded 2-core machine, docs/testing.md): one story, in order, that waits for the
+// second admin's factor to go stale (MFA_FRESH_SECONDS, 8) and then for a fresh TOTP step (up to 30 s), on an
+// instance of its own started in beforeAll.
 // The money-out policy in the browser, on an instance of its own (a published policy would change what every
 // other spec's withdrawals need): an admin drafts "USDT over 50,000 value, or to a new address: one lead and
 // one compliance", tries it on the past withdrawals, a second admin publishes it with a fresh second factor,

@@ -1,3 +1,7 @@
+// Over 60 s (about 120 s of tests on the loaded 2-core machine, docs/testing.md): the holds test waits for the
+// ledger's next check of the pass-through desk (LEDGER_ACTIVE_SECONDS, 60, as the ledger spec's /sync text says)
+// before the evaluation can raise its holding alert, and the demo test for the evaluation of the seeded patterns.
+// Waiting, not CPU: the other worker has the cores meanwhile.
 // Monitoring as compliance works it: an instance with the sync on, started as `npm start` starts one (the demo's
 // preset rules active from the first start). What a newcomer sees: the presets drafted by compliance and activated
 // by the admin, audited, and on /alerts the seeded patterns' alerts and cases. Then compliance drafts a rule, the

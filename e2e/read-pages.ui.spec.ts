@@ -1,3 +1,5 @@
+// Over 60 s (about 65 s on the loaded 2-core machine, docs/testing.md): 17 tests, five of them axe over a full
+// page of rows in both themes (up to 12 s each).
 // The read pages beyond trades and deposits: /assets (E2), /rebates (E7), /spot/plan-orders
 // (E3), /spot/fills (E4) and /futures/oi-limits (E11), each signed in as a different role that may read
 // it, against the run's simulator. Platform faults are injected through the simulator's control

@@ -1,3 +1,5 @@
+// Over 60 s (about 62 s on the loaded 2-core machine, docs/testing.md): 12 tests; axe over full tables in both
+// themes, and the trades export walks every page of an hour (over 1,000 trades) and counts them independently.
 import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { checkBothSchemes, seriousViolations } from "./support/axe";

@@ -1,3 +1,5 @@
+// Over 60 s (about 60 s on the loaded 2-core machine, docs/testing.md): it watches sessions expire, so it waits
+// out a 6 s idle limit and a 28.8 s absolute limit, on an instance of its own started in beforeAll.
 // Session expiry and sign-in throttling, in Chromium and over the API, against a second instance of the
 // built app (e2e/support/second-instance.ts): its limits are seconds long (SESSION_IDLE_MINUTES=0.1 is
 // 6 s idle, SESSION_MAX_HOURS=0.008 is 28.8 s in all), and locking its demo accounts out leaves the main

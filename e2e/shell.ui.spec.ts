@@ -1,3 +1,5 @@
+// Over 60 s (about 77 s on the loaded 2-core machine, docs/testing.md): 15 tests; every role's navigation, every
+// lead page at 800 px wide, and axe over the home page (one full pass per theme, and the phone's layout).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { NAV_ITEMS } from "../components/shell/nav";
@@ -375,15 +377,17 @@ for (const scheme of ["light", "dark"] as const) {
       "The platform answers",
     );
     await expect(page.getByRole("region", { name: "Pending withdrawals" })).toContainText("waiting for approval");
-    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/shell-home-${scheme}-desktop.png`, fullPage: true });
 
-    // The same page with the folded reference table open, and on a phone.
+    // One full pass per theme, with the folded reference table open: what the closed page shows, and the table
+    // (each state used to get a pass of its own). Then the phone's layout: every rule in light; in dark the
+    // contrast rule only, since the `dark` class changes colours, not the structure the others read (axe.ts).
     await page.getByText("About: the platform operations Brokerdesk uses").click();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect(page.getByRole("table", { name: /platform operations Brokerdesk uses/ })).toBeVisible();
+    expect(await seriousViolations(page), "desktop").toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `test-results/shell-home-${scheme}-mobile.png`, fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { colorsOnly: scheme === "dark" }), "phone").toEqual([]);
   });
 }
 

@@ -33,10 +33,13 @@ function commandLine(argv = process.argv): { filters: string[]; projects: string
   return { filters, projects };
 }
 
-/** Whether this run may include a ui spec named in `specs` (a spec filter is a regular expression on its path). */
+/**
+ * Whether this run may include a ui spec named in `specs` (a spec filter is a regular expression on its path).
+ * They are the "synced" project's (playwright.config.ts).
+ */
 function mayRun(specs: string[]): boolean {
   const { filters, projects } = commandLine();
-  if (projects.length && !projects.includes("ui")) return false;
+  if (projects.length && !projects.includes("synced")) return false;
   const files = specs.map((s) => path.join("e2e", `${s}.ui.spec.ts`));
   const matches = (filter: string, file: string) => {
     try {

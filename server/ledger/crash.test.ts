@@ -6,7 +6,7 @@
 // is exact at the kill and after. PGlite on a data folder always (its files must
 // survive the kill too); PostgreSQL with TEST_DATABASE_URL.
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import {
   crashDatabase,
   crashEngines,
@@ -21,21 +21,6 @@ import type { CrashChildConfig, CrashChildProgress } from "./crash-child";
 import { DEPOSITS_JOB } from "./deposits/sync";
 import { coverageMismatches } from "./testing";
 
-let sim: Simulator;
-beforeAll(async () => {
-  // Limits on, as the platform's; a little latency so that the kill lands inside the backfill.
-  sim = await startSimulator({ port: 0, scale: 0.2, rateLimits: "on" });
-  sim.faults.set([
-    { path: "deposits.list", kind: "latency", latencyMs: 20 },
-    { path: "deposits.list", kind: "status", status: 503, probability: 0.04 },
-    { path: "deposits.list", kind: "reset", probability: 0.03 },
-    { path: "deposits.list", kind: "rate-limit", probability: 0.03 },
-  ]);
-}, 60_000);
-afterAll(async () => {
-  await sim?.close();
-});
-
 const CHILD = path.join(process.cwd(), "server/ledger/crash-child.ts");
 
 type Instance = ChildInstance<CrashChildProgress>;
@@ -44,10 +29,28 @@ const stop = stopChild;
 
 const engines = crashEngines(process.env.TEST_DATABASE_URL);
 
-describe.each(engines)("[ledger][crash] kill -9 mid-backfill on $label", (engine) => {
+// The engines side by side, each with a simulator of its own (its own rate limits): the test mostly waits on the
+// simulator's limits and on its child, so the two took 72 s one after the other at the end of CI's Vitest run.
+describe.concurrent.each(engines)("[ledger][crash] kill -9 mid-backfill on $label", (engine) => {
   const { config, withDb } = crashDatabase(engine, "bd-crash-");
+  let sim: Simulator;
+  beforeAll(async () => {
+    // Limits on, as the platform's; a little latency so that the kill lands inside the backfill.
+    sim = await startSimulator({ port: 0, scale: 0.2, rateLimits: "on" });
+    sim.faults.set([
+      { path: "deposits.list", kind: "latency", latencyMs: 20 },
+      { path: "deposits.list", kind: "status", status: 503, probability: 0.04 },
+      { path: "deposits.list", kind: "reset", probability: 0.03 },
+      { path: "deposits.list", kind: "rate-limit", probability: 0.03 },
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await sim?.close();
+  });
 
-  it("[ledger][crash] after a SIGKILL mid-backfill and a restart, the ledger holds exactly the simulator's records, by ID, with current statuses", async () => {
+  it("[ledger][crash] after a SIGKILL mid-backfill and a restart, the ledger holds exactly the simulator's records, by ID, with current statuses", async ({
+    expect,
+  }) => {
     const subs = sim.state.subaccountsOf(sim.keys.brokerMain.uid).slice(0, 6);
     const uids = subs.map((s) => s.uid);
     const cfg: CrashChildConfig = { baseUrl: sim.baseUrl, key: sim.keys.brokerMain, db: config(), schema: "pgboss" };

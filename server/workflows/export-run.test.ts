@@ -1,3 +1,5 @@
+// Over 60 s (61 s in CI's run, docs/testing.md): two exports at the platform's limits, as staff run them (30 days
+// of desk01's deposits at 10 requests a second with no 429, two days of BTCUSDT trades): 33 s of the 61.
 // Server-side exports against the simulator over loopback, with a real client and a real (PGlite)
 // database: completeness and order against the simulator's own data, limits kept, cancel, faults mid-way,
 // the job record and the audit trail.
@@ -269,16 +271,21 @@ describe("[exports][deposits.list] concurrent slices", () => {
       expect(fresh.recentRoundTripMs("deposits.list")).toBeNull();
       expect(initialWalks("deposits.list", fresh.recentRoundTripMs("deposits.list"))).toBe(5);
       const end = Date.now();
+      const started = performance.now();
       await fresh.call("deposits.list", {
         userId: desk01,
         startTime: String(end - DAY),
         endTime: String(end),
         limit: "1",
       });
+      const elapsed = performance.now() - started;
+      // The client keeps its latest answer's round trip: measured, within the call's own time.
       const near = fresh.recentRoundTripMs("deposits.list");
       expect(near).toBeGreaterThan(0);
-      // Loopback: one walk keeps 10 calls/s busy.
-      expect(initialWalks("deposits.list", near)).toBe(1);
+      expect(near).toBeLessThanOrEqual(elapsed);
+      // Near, a loopback's few ms: one walk keeps 10 calls/s busy. The rule on a known round trip: the one measured
+      // above is the machine's load as much as the distance (over 100 ms in a run at load 14-22, which gave 5).
+      expect(initialWalks("deposits.list", 2)).toBe(1);
       // 300 ms away: half the rate, as when nothing is known.
       expect(initialWalks("deposits.list", 300)).toBe(5);
       expect(fresh.recentRoundTripMs("fills.list")).toBeNull();
