@@ -31,6 +31,9 @@ describe("[format][time]", () => {
     expect(formatUtc("1700000000123")).toBe("2023-11-14 22:13:20 UTC");
     expect(formatUtc("")).toBe("");
     expect(formatUtc("x")).toBe("");
+    // Brokerdesk's own routes answer ISO 8601 times: the same instant, said the same way.
+    expect(formatUtc("2026-12-07T13:35:54.042Z")).toBe("2026-12-07 13:35:54 UTC");
+    expect(formatUtc("2026-13-40T00:00:00Z")).toBe("");
   });
 
   it("local time carries its offset", () => {

@@ -58,11 +58,13 @@ export function formatUtcMinutes(ms: number): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
+/** Milliseconds (a number or the platform's digit string), or an ISO 8601 time as Brokerdesk's own routes answer. */
 function toDate(ms: number | string): Date | null {
   if (ms === "") return null;
   const n = typeof ms === "number" ? ms : Number(ms);
-  if (!Number.isFinite(n)) return null;
-  return new Date(n);
+  if (Number.isFinite(n)) return new Date(n);
+  const parsed = typeof ms === "string" && /^\d{4}-\d{2}-\d{2}T/.test(ms) ? Date.parse(ms) : NaN;
+  return Number.isFinite(parsed) ? new Date(parsed) : null;
 }
 
 /** The last millisecond of the minute `ms` falls in: a range's end typed to the minute covers that whole minute. */

@@ -63,7 +63,20 @@ export function NotificationBell() {
           "dark:hover:bg-slate-800"
         }
       >
-        <span aria-hidden="true">🔔</span>
+        {/* A drawn bell: an emoji needs a font the machine may not have. */}
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="inline-block h-5 w-5 align-[-0.25em]"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
         <span className="sr-only">Notifications</span>
         {/* Always in the layout (an empty badge keeps its width), so the count's arrival moves nothing. */}
         <span

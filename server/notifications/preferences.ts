@@ -3,7 +3,12 @@ import "server-only";
 // chosen or the role's default (lib/api/notifications/preferences.ts); their digest's time and time zone. Saving
 // replaces their choices whole, in one transaction; a choice for a type the role may not receive is refused.
 import { invalidField } from "@/lib/api/errors";
-import { EVENT_PERMISSION, EVENT_TYPES, SECOND_PERSON_PERMISSION } from "@/lib/api/notifications/events";
+import {
+  EVENT_PERMISSION,
+  EVENT_TYPES,
+  NOT_YET_RAISED,
+  SECOND_PERSON_PERMISSION,
+} from "@/lib/api/notifications/events";
 import type { PreferencesView, SavePreferencesInput } from "@/lib/api/notifications";
 import { CHANNELS, defaultMode, type Mode } from "@/lib/api/notifications/preferences";
 import { env } from "@/lib/env";
@@ -15,9 +20,11 @@ type Who = { email: string; role: Role };
 /** The types a role may receive at all. */
 export function typesFor(role: Role): (typeof EVENT_TYPES)[number][] {
   return EVENT_TYPES.filter((t) =>
-    t === "control.awaiting_second_person"
-      ? Object.values(SECOND_PERSON_PERMISSION).some((p) => can(role, p))
-      : can(role, EVENT_PERMISSION[t]),
+    NOT_YET_RAISED.has(t)
+      ? false
+      : t === "control.awaiting_second_person"
+        ? Object.values(SECOND_PERSON_PERMISSION).some((p) => can(role, p))
+        : can(role, EVENT_PERMISSION[t]),
   );
 }
 
