@@ -9,6 +9,8 @@ const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
 
 // Valid addresses of each chain, built by the chain's own encoding.
 const evm = bytes(20).map((b) => "0x" + Buffer.from(b).toString("hex"));
+// Sui and Aptos: 32-byte account addresses in hex.
+const hex32 = bytes(32).map((b) => "0x" + Buffer.from(b).toString("hex"));
 const btcLegacy = fc.tuple(fc.constantFrom(0x00, 0x05), bytes(20)).map(([v, h]) => b58c.encode(Uint8Array.of(v, ...h)));
 const tron = bytes(20).map((h) => b58c.encode(Uint8Array.of(0x41, ...h)));
 const segwit = fc
@@ -29,6 +31,15 @@ describe("normaliseAddress", () => {
         expect(addressForm(variant)).toBe("evm");
         expect(normaliseAddress(variant)).toBe(a.toLowerCase());
         expect(normaliseAddress(` ${variant}\t`)).toBe(a.toLowerCase());
+      }),
+    );
+  });
+
+  it("Sui and Aptos (0x and 64 hex digits): every case variant is the same address, in lower case", () => {
+    fc.assert(
+      fc.property(hex32, fc.array(fc.boolean(), { minLength: 1, maxLength: 66 }), (a, mask) => {
+        const variant = "0x" + caseVariant(a.slice(2), mask);
+        expect(normaliseAddress(variant)).toBe(a.toLowerCase());
       }),
     );
   });

@@ -48,7 +48,6 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[notifications][email
   const reset = async () => {
     await clearMonitoring(bed.db);
     await bed.db.query("TRUNCATE notification_deliveries, notification_events, notification_preferences CASCADE");
-    await bed.db.query("UPDATE notification_fanout SET through = 0");
     await addStaff(bed.db, everyone);
     sink.mails.length = 0;
   };

@@ -1,10 +1,11 @@
 import "server-only";
-// From events to e-mail deliveries. One instance at a time (the fan-out row's lock), in the order of the events'
-// numbers: each event's recipients are the active staff its audience names whose role may read it now (the catalog,
-// lib/api/notifications/events.ts), and whose choice for its type is not "never"; each gets one delivery row,
-// keyed by (event, recipient, channel), due at once or at their next digest. The watermark moves in the same
-// transaction as the rows it covers: a fan-out cut short by a crash is done again, and inserts nothing twice.
-// Events older than a day when first seen (e-mail just switched on) are passed over, not mailed late.
+// From events to e-mail deliveries. The events not yet fanned out are claimed (SKIP LOCKED: two instances take
+// different ones); each event's recipients are the active staff its audience names whose role may read it now (the
+// catalog, lib/api/notifications/events.ts), and whose choice for its type is not "never"; each gets one delivery
+// row, keyed by (event, recipient, channel), due at once or at their next digest. The event is marked in the same
+// transaction as its rows: a fan-out cut short by a crash is done again, and inserts nothing twice; an event that
+// committed late (its number taken early in a long transaction) is fanned out when it is seen, not skipped.
+// Events older than a day when first seen (e-mail just switched on) are marked and passed over, not mailed late.
 import { describeEvent, type EventType } from "@/lib/api/notifications/events";
 import { addressedTo, defaultMode, type Audience, type Mode } from "@/lib/api/notifications/preferences";
 import { ROLE_PERMISSIONS, isRole, type Role } from "@/lib/rbac";
@@ -20,11 +21,10 @@ type Staff = { email: string; role: Role; permissions: readonly string[] };
 /** Fans out the events not yet fanned out (up to a batch); answers how many deliveries it created. */
 export async function fanOut(db: Db, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    const mark = await tx.query<{ through: string }>(`SELECT through FROM notification_fanout WHERE id = 1 FOR UPDATE`);
-    const through = Number(mark.rows[0]?.through ?? 0);
     const { rows: events } = await tx.query<EventRow>(
-      `SELECT id::text, type, payload, audience, created_at FROM notification_events WHERE id > $1 ORDER BY id LIMIT $2`,
-      [through, BATCH],
+      `SELECT id::text, type, payload, audience, created_at FROM notification_events
+        WHERE fanned_out_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [BATCH],
     );
     if (!events.length) return 0;
     const staff = await activeStaff(tx);
@@ -52,7 +52,9 @@ export async function fanOut(db: Db, now = new Date()): Promise<number> {
       );
       created += inserted.length;
     }
-    await tx.query(`UPDATE notification_fanout SET through = $1 WHERE id = 1`, [events.at(-1)!.id]);
+    await tx.query(`UPDATE notification_events SET fanned_out_at = now() WHERE id = ANY($1::bigint[])`, [
+      events.map((e) => e.id),
+    ]);
     return created;
   });
 }

@@ -26,6 +26,8 @@ const bech = fc
 const body = fc.oneof(
   hex(40).map((h) => `0x${h}`),
   hex(40).map((h) => `0X${h}`),
+  hex(64).map((h) => `0x${h}`),
+  hex(63).map((h) => `0x${h}`),
   base58,
   bech,
   fc.string(),

@@ -167,6 +167,21 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][import] o
     ]);
   });
 
+  it("[screening][import] a version that keeps every address but drops party names waits for a second person", async () => {
+    const v1 = await importList(t.db, chunks(fixture("sdn-advanced.xml")), { importedBy: "a@test", list: "parties" });
+    const { rows } = await t.db.query<{ listed_as: string; asset: string }>(
+      `SELECT DISTINCT listed_as, asset FROM screening_list_entries WHERE version_id = $1`,
+      [v1.id],
+    );
+    // The same addresses re-imported as a CSV, which names no party: the Travel Rule's name screening against this
+    // list would go quiet, a control turned down by one person unless a second one confirms.
+    const csv = `address,chain,reason\n${rows.map((r) => `${r.listed_as},${r.asset},re-import`).join("\n")}\n`;
+    const v2 = await importList(t.db, chunks(csv), { importedBy: "a@test", list: "parties", format: "csv" });
+    expect(v2.state).toBe("waiting");
+    expect(v2.removedCount).toBeGreaterThan(0);
+    expect(v2.activatedAt).toBeNull();
+  });
+
   it("[screening][import] every version stays readable: which one was active at a past time", async () => {
     const text = fixture("sdn-advanced.xml");
     const v1 = await importList(t.db, chunks(text), { importedBy: "a@test", list: "history" });

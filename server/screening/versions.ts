@@ -163,7 +163,12 @@ export async function compareVersions(
             )::int AS added,
             (SELECT count(DISTINCT o.address) FROM screening_list_entries o WHERE o.version_id = $2
                AND NOT EXISTS (SELECT 1 FROM screening_list_entries n WHERE n.version_id = $1 AND n.address = o.address)
-            )::int AS removed`,
+            )::int
+            -- A party name the active version lists and this one drops turns the Travel Rule's name screening down
+            -- as surely as a dropped address (a re-import as CSV, which names no party, would drop them all).
+            + (SELECT count(*) FROM screening_list_parties o WHERE o.version_id = $2
+               AND NOT EXISTS (SELECT 1 FROM screening_list_parties n WHERE n.version_id = $1
+                                AND n.party_name = o.party_name))::int AS removed`,
     [versionId, from],
   );
   return { added: rows[0]!.added, removed: rows[0]!.removed };

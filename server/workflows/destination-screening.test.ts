@@ -112,6 +112,8 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][withdrawa
     expect(asLead.results).toBe(false);
     expect(asLead.items[0]).not.toHaveProperty("matched");
     expect(asLead.items[0]!.versions[0]).toMatchObject({ list: "test-list", versionId: version });
+    // Only the screening every request has: one at an approval or a send would tell a waiting request's story.
+    expect(asLead.items.map((s) => s.occasion)).toEqual(["request"]);
     expect((await withdrawalScreenings(bed.db, alice, w.id)).items[0]).toMatchObject({ matched: false, matches: [] });
 
     for (const id of ["not-an-id", crypto.randomUUID()])
@@ -145,6 +147,21 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[screening][withdrawa
       ["approval", true],
       ["send", true],
     ]);
+  });
+
+  it("[screening] a release covers the lists it reviewed: another list that lists the address since holds it again", async () => {
+    await listAddresses(bed.db, [destination], "first-list");
+    const w = await request();
+    const [alert] = await sanctionsAlerts();
+    await proposeRelease(bed.db, alice, alert!.case_id, alert!.id, { reason: "the listing names another party" });
+    await confirmRelease(bed.db, bob, alert!.case_id, alert!.id, { proposedBy: alice.email });
+    // A second list names the destination after the release: the approval is refused, and a new alert holds it.
+    await listAddresses(bed.db, [destination], "second-list");
+    expect(await domainRefusal(approve(w))).toMatchObject({ code: "withdrawal_held", message: HELD_BY_COMPLIANCE });
+    expect(e5()).toBe(0);
+    const open = (await sanctionsAlerts()).filter((a) => a.status === "open");
+    expect(open).toHaveLength(1);
+    expect(open[0]!.occurrence).toMatch(new RegExp(`^w:${w.id}#\\d+$`));
   });
 
   it("[screening] the backstop: a destination listed after the approval, found in the send's claim, is not sent; recorded and raised", async () => {

@@ -16,7 +16,7 @@ import { DomainError } from "@/lib/api/errors";
 import { HELD_BY_COMPLIANCE } from "@/lib/api/audit/confidential";
 import type { Db, Queryable } from "@/server/db";
 import { logger } from "@/server/log";
-import { evaluateScope } from "@/server/monitoring/evaluate";
+import { evaluateScope, gatherIntoCases } from "@/server/monitoring/evaluate";
 import { SANCTIONS_RULES } from "@/server/monitoring/system-rules";
 import { lockListsShared } from "@/server/screening/lock";
 import { recordScreening, screenAndRecord, type ScreeningOccasion } from "@/server/screening/record";
@@ -55,14 +55,21 @@ class ListedDestination extends Error {
   }
 }
 
-/** The request's sanctions alert was released by two people (a proposal and another's confirmation). */
-async function releasedByTwo(tx: Queryable, row: Screened): Promise<boolean> {
-  const { rows } = await tx.query(
-    `SELECT 1 FROM monitoring_alerts WHERE rule_id = $1 AND sub_uid = $2 AND occurrence = 'w:' || $3::text
-        AND status = 'cleared' AND release_requested_by IS NOT NULL LIMIT 1`,
+/**
+ * The request's match was released by two people (a proposal and another's confirmation, not a rescreen's release)
+ * for every list that lists the destination now: a release reviewed the lists its alert named, and never covers a
+ * list that listed the address since (that is a new match, raised again by refuseListed).
+ */
+async function releasedByTwo(tx: Queryable, row: Screened, result: ScreeningResult): Promise<boolean> {
+  const { rows } = await tx.query<{ listed: { list: string }[] | null }>(
+    `SELECT records->0->'listed' AS listed FROM monitoring_alerts
+      WHERE rule_id = $1 AND sub_uid = $2 AND (occurrence = 'w:' || $3::text OR occurrence LIKE 'w:' || $3::text || '#%')
+        AND status = 'cleared' AND release_requested_by IS NOT NULL AND cleared_by <> 'screening'
+        AND lower(cleared_by) <> lower(release_requested_by)`,
     [SANCTIONS_RULES.withdrawal_destination.ruleId, row.sub_uid, row.id],
   );
-  return rows.length > 0;
+  const reviewed = new Set(rows.flatMap((r) => (r.listed ?? []).map((l) => l.list)));
+  return rows.length > 0 && result.matches.every((m) => reviewed.has(m.list));
 }
 
 /**
@@ -85,7 +92,8 @@ export async function screenDestinationInTransaction(
     `SELECT date_trunc('milliseconds', clock_timestamp()) + interval '1 millisecond' AS at`,
   );
   const result = await screenAddress(tx, row.address, new Date(rows[0]!.at));
-  if (result.match && refuse && !(await releasedByTwo(tx, row))) throw new ListedDestination(row, occasion, result);
+  if (result.match && refuse && !(await releasedByTwo(tx, row, result)))
+    throw new ListedDestination(row, occasion, result);
   if (result.match && !refuse)
     logger.warn({ withdrawal: row.id }, "a request that may already have left is resent to a listed destination");
   await recordScreening(tx, subjectOf(row, occasion), result);
@@ -103,6 +111,36 @@ export async function refuseListed<T>(db: Db, run: () => Promise<T>): Promise<T>
     if (!(e instanceof ListedDestination)) throw e;
     await recordScreening(db, subjectOf(e.row, e.occasion), e.result);
     await evaluateScope(db, { subUid: e.row.sub_uid, since: null }, "withdrawals");
+    await raiseAgain(db, e.row, e.result);
     throw new DomainError("withdrawal_held", HELD_BY_COMPLIANCE);
   }
+}
+
+/**
+ * A request whose match was released, listed since by a list the release did not review: the rule's own alert for
+ * it is cleared (its key is the request's), so a new one is raised, keyed `w:<id>#<ms>`, naming the lists that list
+ * it now, unless one is open already. Inserted, so the hold lock's trigger orders it against approvals.
+ */
+async function raiseAgain(db: Db, row: Screened, result: ScreeningResult): Promise<void> {
+  const listed = JSON.stringify(
+    [...new Map(result.matches.map((m) => [`${m.list}|${m.versionId}`, m])).values()].map((m) => ({
+      list: m.list,
+      versionId: m.versionId,
+    })),
+  );
+  await db.query(
+    `INSERT INTO monitoring_alerts (rule_version_id, rule_id, sub_uid, occurrence, window_start, window_end, severity,
+                                    holds, value, records, coverage)
+     SELECT a.rule_version_id, a.rule_id, a.sub_uid, 'w:' || $3::text || '#' || floor(extract(epoch FROM now()) * 1000),
+            a.window_start, a.window_end, a.severity, a.holds, a.value, jsonb_set(a.records, '{0,listed}', $4::jsonb),
+            a.coverage
+       FROM monitoring_alerts a
+      WHERE a.rule_id = $1 AND a.sub_uid = $2 AND (a.occurrence = 'w:' || $3::text OR a.occurrence LIKE 'w:' || $3::text || '#%')
+        AND NOT EXISTS (SELECT 1 FROM monitoring_alerts o WHERE o.rule_id = $1 AND o.sub_uid = $2 AND o.status = 'open'
+                         AND (o.occurrence = 'w:' || $3::text OR o.occurrence LIKE 'w:' || $3::text || '#%'))
+      ORDER BY a.id DESC LIMIT 1
+     ON CONFLICT (rule_version_id, sub_uid, occurrence) DO NOTHING`,
+    [SANCTIONS_RULES.withdrawal_destination.ruleId, row.sub_uid, row.id, listed],
+  );
+  await gatherIntoCases(db);
 }

@@ -98,7 +98,7 @@ export const SECOND_PERSON_PERMISSION: Record<EventPayload<"control.awaiting_sec
   rule_version: "monitoring.approve",
   rule_retirement: "monitoring.approve",
   snooze: "monitoring.approve",
-  sanctions_release: "monitoring.write",
+  sanctions_release: "monitoring.approve",
   policy: "policy.approve",
   list_version: "monitoring.write",
 };

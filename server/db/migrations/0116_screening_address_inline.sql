@@ -13,7 +13,7 @@ $$;
 
 CREATE FUNCTION screening_address_key(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE
-    WHEN t ~ '^0[xX][0-9a-fA-F]{40}$'
+    WHEN t ~ '^0[xX]([0-9a-fA-F]{40}|[0-9a-fA-F]{64})$'
       OR (length(t) <= 90
           AND t ~ '^([a-z]{1,20}1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{6,}|[A-Z]{1,20}1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{6,})$')
     THEN lower(t) ELSE t END

@@ -122,7 +122,7 @@ BEGIN
     IF NEW.release_requested_by IS NOT NULL AND OLD.release_requested_by IS NULL THEN
       PERFORM notify_event('control.awaiting_second_person',
         jsonb_build_object('what', 'sanctions_release', 'id', NEW.id::text, 'by', NEW.release_requested_by),
-        jsonb_build_object('permission', 'monitoring.write', 'except', NEW.release_requested_by), 'alert:' || NEW.id);
+        jsonb_build_object('permission', 'monitoring.approve', 'except', NEW.release_requested_by), 'alert:' || NEW.id);
     END IF;
   ELSIF TG_TABLE_NAME = 'money_out_policies' THEN
     IF NEW.state = 'draft' THEN
@@ -131,7 +131,9 @@ BEGIN
         jsonb_build_object('permission', 'policy.approve', 'except', NEW.drafted_by), 'policy:' || NEW.version);
     END IF;
   ELSIF TG_TABLE_NAME = 'screening_list_versions' THEN
-    IF NEW.activated_at IS NULL AND NEW.declined_at IS NULL THEN
+    -- The import writes its version first and decides at its end whether it waits (removed_count > 0).
+    IF NEW.activated_at IS NULL AND NEW.declined_at IS NULL AND NEW.removed_count > 0
+       AND OLD.removed_count IS DISTINCT FROM NEW.removed_count THEN
       PERFORM notify_event('control.awaiting_second_person',
         jsonb_build_object('what', 'list_version', 'id', NEW.id::text, 'by', NEW.imported_by),
         jsonb_build_object('permission', 'monitoring.write', 'except', NEW.imported_by), 'list_version:' || NEW.id);
@@ -147,5 +149,5 @@ CREATE TRIGGER monitoring_alerts_release_notify AFTER UPDATE OF release_requeste
   FOR EACH ROW EXECUTE FUNCTION notify_second_person();
 CREATE TRIGGER money_out_policies_notify AFTER INSERT ON money_out_policies
   FOR EACH ROW EXECUTE FUNCTION notify_second_person();
-CREATE TRIGGER screening_list_versions_notify AFTER INSERT ON screening_list_versions
+CREATE TRIGGER screening_list_versions_notify AFTER UPDATE OF removed_count ON screening_list_versions
   FOR EACH ROW EXECUTE FUNCTION notify_second_person();

@@ -1,15 +1,15 @@
--- 0131_notification_deliveries: the e-mail channel of notifications (server/notifications/deliver.ts). Events
--- (0130) are fanned out to their recipients by one instance at a time, under the fan-out row's lock, in the order
--- of their numbers: each recipient's delivery is a row keyed by (event, recipient, channel), so a fan-out run twice,
--- or by two instances, inserts each once. A delivery is claimed for sending with a lease (SKIP LOCKED): two instances
--- never send one at once, and a sender that died is taken over once its lease runs out.
+-- 0131_notification_deliveries: the e-mail channel of notifications (server/notifications/deliver.ts). Each event
+-- (0130) is fanned out to its recipients once, marked in the same transaction as the deliveries it makes; events are
+-- claimed with SKIP LOCKED, so two instances fan out different ones, and each recipient's delivery is a row keyed
+-- by (event, recipient, channel), so nothing is made twice. A mark per event, not a high-water mark: an event whose
+-- number was taken early in a long transaction commits after higher ones, and is still fanned out when it does.
+-- A delivery is claimed for sending with a lease (SKIP LOCKED): two instances never send one at once, and a sender
+-- that died is taken over once its lease runs out.
 
-CREATE TABLE notification_fanout (
-  id       integer PRIMARY KEY CHECK (id = 1),
-  through  bigint NOT NULL DEFAULT 0
-);
--- From the events that exist when this runs: what came before e-mail existed is not mailed now.
-INSERT INTO notification_fanout (id, through) SELECT 1, coalesce(max(id), 0) FROM notification_events;
+ALTER TABLE notification_events ADD COLUMN fanned_out_at timestamptz;
+-- What came before e-mail existed is not mailed now.
+UPDATE notification_events SET fanned_out_at = now();
+CREATE INDEX notification_events_to_fan_out ON notification_events (id) WHERE fanned_out_at IS NULL;
 
 -- Each person's choices per event type and channel; a type without a row takes its role's default
 -- (lib/api/notifications/preferences.ts). Their digest's time of day, in their time zone.
