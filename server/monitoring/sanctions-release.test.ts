@@ -224,12 +224,14 @@ describe(`[monitoring][sanctions] a match released by two people only (${engine.
     for (const bad of [{}, { proposedBy: "" }, { proposedBy: "alice" }, { proposedBy: 3 }])
       expect(fields(confirmReleaseSchema.safeParse(bad))).toEqual(["proposedBy"]);
     for (const alertId of ["abc", "1; drop", "-1", "1".repeat(30)]) {
+      // Called one at a time: three started at once, a refusal of the second before the first is awaited would be
+      // an unhandled rejection.
       for (const call of [
-        proposeRelease(bed.db, alice, c.caseId, alertId, { reason: "x" }),
-        confirmRelease(bed.db, bob, c.caseId, alertId, { proposedBy: alice.email }),
-        withdrawRelease(bed.db, alice, c.caseId, alertId),
+        () => proposeRelease(bed.db, alice, c.caseId, alertId, { reason: "x" }),
+        () => confirmRelease(bed.db, bob, c.caseId, alertId, { proposedBy: alice.email }),
+        () => withdrawRelease(bed.db, alice, c.caseId, alertId),
       ]) {
-        const e = await domainRefusal(call);
+        const e = await domainRefusal(call());
         expect(e.code).toBe("invalid_input");
         expect(e.fieldErrors).toHaveProperty("alertId");
       }
