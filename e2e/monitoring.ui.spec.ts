@@ -108,8 +108,11 @@ test("[monitoring][demo] a fresh start: the presets drafted by compliance, activ
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   await page.goto(`/alerts?subUid=${uid("desk11")}`);
   const structuring = table.getByRole("row").filter({ hasText: "Structuring under 10,000 USDT v1" });
-  // Two windows of it: seven deposits in fourteen hours.
-  await expect(structuring).toHaveCount(2);
+  // One alert per fixed 24-hour window (UTC days) its seven deposits of fourteen hours fall in: two when those
+  // hours cross midnight UTC, one when the suite runs after 14:00 UTC (expecting two failed every afternoon run).
+  await expect(structuring.first()).toBeVisible();
+  const windows = await structuring.count();
+  expect([1, 2]).toContain(windows);
   await expect(structuring.first()).toContainText("open, holding");
   await expect(
     structuring.first().getByRole("link", { name: `Open the case of sub-account ${uid("desk11")}` }),

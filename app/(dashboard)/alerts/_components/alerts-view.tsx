@@ -59,7 +59,11 @@ export function AlertsView({ initialNow }: { initialNow: number }) {
       }
       controls={
         <>
-          <ViewFilter view={view} name="ruleId" label="Rule" options={Object.keys(ruleNames)} words={ruleNames} />
+          {/* A fixed width: the rules' names arrive after the first paint, and the longest would widen the select and
+             wrap the filters below it. */}
+          <div className="w-56 [&_select]:w-full">
+            <ViewFilter view={view} name="ruleId" label="Rule" options={Object.keys(ruleNames)} words={ruleNames} />
+          </div>
           <SubAccountFilter value={q.subUid} onChange={(subUid) => view.set({ subUid })} />
           <ViewFilter view={view} name="severity" label="Severity" options={ALERT_SEVERITIES} closed />
           <ViewFilter view={view} name="status" label="Status" options={ALERT_STATUS_VALUES} closed />
