@@ -254,13 +254,18 @@ test("[screening][rules] Brokerdesk's own rules on /alerts/rules: marked, with n
 }) => {
   // Compliance, who drafts, activates and retires rules (the admin signs in with a factor since the first test).
   const page = await pageAs(browser, "compliance", "/alerts/rules");
-  const row = page.getByRole("row").filter({ hasText: "Sanctions list: withdrawal to a listed address" });
-  await expect(row).toContainText("Brokerdesk's own");
-  await expect(row).toContainText("cannot be retired, snoozed or given a new version");
-  await expect(row.getByRole("button")).toHaveCount(0);
-  const deposits = page.getByRole("row").filter({ hasText: "Sanctions list: deposit from a listed address" });
-  await expect(deposits).toContainText("Brokerdesk's own");
-  await expect(deposits.getByRole("button")).toHaveCount(0);
+  // All three: the addresses on either side, and the Travel Rule's names (it once offered Backtest and a retirement).
+  for (const name of [
+    "Sanctions list: withdrawal to a listed address",
+    "Sanctions list: deposit from a listed address",
+    "Sanctions list: a Travel Rule name is a listed party",
+  ]) {
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Brokerdesk's own");
+    await expect(row).toContainText("cannot be retired, snoozed or given a new version");
+    await expect(row.getByRole("button")).toHaveCount(0);
+    await expect(row.getByRole("textbox")).toHaveCount(0);
+  }
 });
 
 test("[screening][deposit] the sanctioned source's desk: its next approval reads the deposit, the rule raises its alert, the desk is held", async ({

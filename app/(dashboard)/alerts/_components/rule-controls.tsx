@@ -6,12 +6,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { callResource } from "@/lib/api/call";
 import type { RuleVersionView } from "@/lib/api/monitoring";
+import type { SnoozeRequestView } from "@/lib/api/monitoring/controls";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { IsoTime } from "@/components/data-table/time";
-import { ListTable } from "@/components/ui/list-table";
+import { ListTable, ListTableSkeleton, type ListColumn } from "@/components/ui/list-table";
 import { Panel } from "@/components/ui/panel";
-import { Loading, QueryView } from "@/components/ui/query-view";
+import { QueryView } from "@/components/ui/query-view";
 import { buttonClass, controlClass, fieldErrorClass, hintClass, labelClass } from "@/components/ui/styles";
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -135,53 +136,51 @@ export function SnoozeRequests({
   const requests = useResourceQuery(m.snoozeRequests, {}, { queryKey: [m.snoozeRequests.id], refetchInterval: 5_000 });
   const done: Act = (what, run) =>
     act(what, () => run().finally(() => qc.invalidateQueries({ queryKey: [m.snoozeRequests.id] })));
+  const columns: ListColumn<SnoozeRequestView>[] = [
+    { header: "Rule", cell: (q) => q.ruleName },
+    { header: "Sub-account", cell: (q) => q.subUid },
+    { header: "Until", cell: (q) => <IsoTime iso={q.until} /> },
+    { header: "Asked by", cell: (q) => `${q.requestedBy}: ${q.reason}` },
+    {
+      header: "Actions",
+      hiddenHeader: true,
+      cell: (q) => (
+        <div className="flex flex-wrap gap-2">
+          {mayApprove && !same(q.requestedBy, me) ? (
+            <button
+              type="button"
+              className={buttonClass("danger", "sm")}
+              aria-label={`Approve the snooze of ${q.ruleName} for ${q.subUid}`}
+              onClick={() => done("Approve snooze", () => callResource(m.approveSnooze, { params: { id: q.id } }))}
+            >
+              Approve
+            </button>
+          ) : null}
+          {mayDecline ? (
+            <button
+              type="button"
+              className={buttonClass("secondary", "sm")}
+              aria-label={`Decline the snooze of ${q.ruleName} for ${q.subUid}`}
+              onClick={() => done("Decline snooze", () => callResource(m.declineSnooze, { params: { id: q.id } }))}
+            >
+              {same(q.requestedBy, me) ? "Withdraw" : "Decline"}
+            </button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
   return (
     <Panel title="Snooze requests waiting for a second person">
-      <QueryView query={requests} loading={<Loading what="the snooze requests" />}>
+      {/* Its place while loading is the empty table's: the rule versions below it do not move. */}
+      <QueryView query={requests} loading={<ListTableSkeleton label="Snooze requests" columns={columns} rows={1} />}>
         {(data) => (
           <ListTable
             label="Snooze requests"
             rows={data.items}
             empty="No snooze request is waiting."
             rowKey={(q) => q.id}
-            columns={[
-              { header: "Rule", cell: (q) => q.ruleName },
-              { header: "Sub-account", cell: (q) => q.subUid },
-              { header: "Until", cell: (q) => <IsoTime iso={q.until} /> },
-              { header: "Asked by", cell: (q) => `${q.requestedBy}: ${q.reason}` },
-              {
-                header: "Actions",
-                hiddenHeader: true,
-                cell: (q) => (
-                  <div className="flex flex-wrap gap-2">
-                    {mayApprove && !same(q.requestedBy, me) ? (
-                      <button
-                        type="button"
-                        className={buttonClass("danger", "sm")}
-                        aria-label={`Approve the snooze of ${q.ruleName} for ${q.subUid}`}
-                        onClick={() =>
-                          done("Approve snooze", () => callResource(m.approveSnooze, { params: { id: q.id } }))
-                        }
-                      >
-                        Approve
-                      </button>
-                    ) : null}
-                    {mayDecline ? (
-                      <button
-                        type="button"
-                        className={buttonClass("secondary", "sm")}
-                        aria-label={`Decline the snooze of ${q.ruleName} for ${q.subUid}`}
-                        onClick={() =>
-                          done("Decline snooze", () => callResource(m.declineSnooze, { params: { id: q.id } }))
-                        }
-                      >
-                        {same(q.requestedBy, me) ? "Withdraw" : "Decline"}
-                      </button>
-                    ) : null}
-                  </div>
-                ),
-              },
-            ]}
+            columns={columns}
           />
         )}
       </QueryView>

@@ -19,18 +19,16 @@ import { buttonClass, fieldErrorClass } from "@/components/ui/styles";
 import { monitoringRoutes as m } from "@/lib/api/monitoring/routes";
 import { ActivateControl, RetireControl, SnoozeRequests } from "./rule-controls";
 import { Badge } from "@/components/ui/badge";
+import { isSystemKind } from "@/lib/api/monitoring/system-kinds";
 
-/**
- * Brokerdesk's own rules (SYSTEM_KINDS of lib/api/monitoring/rule-kinds.ts, not imported: it carries zod): the
- * sanctions screening, always on. Nobody drafts, retires or snoozes them, so no control is offered.
- */
-const isSystem = (v: RuleVersionView) => v.kind === "sanctioned_address";
+/** Brokerdesk's own rules (the sanctions screening), always on: nobody drafts, retires or snoozes them. */
+const isSystem = (v: RuleVersionView) => isSystemKind(v.kind);
 
 // The form (react-hook-form, the rule kinds' schemas and zod) loads right after the page rather than with it,
 // and only for those who may draft (page weight).
 const RuleForm = dynamic(() => import("./rule-form").then((m) => m.RuleForm), {
   ssr: false,
-  loading: () => <FormLoading title="Draft a rule version" height={320} />,
+  loading: () => <FormLoading title="Draft a rule version" height={228} />,
 });
 
 function BacktestSummary({ v }: { v: RuleVersionView }) {
@@ -88,6 +86,9 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
           {error}
         </p>
       ) : null}
+      {/* Above the versions, whose table is long: what waits for a second person is seen first, and the
+          versions' arrival moves nothing below them. */}
+      <SnoozeRequests me={me} mayApprove={mayActivate} mayDecline={mayDraft} act={act} />
       <QueryView query={rules} loading={<Loading what="the rules" />}>
         {(data) => (
           <ListTable
@@ -126,7 +127,7 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
               },
               {
                 header: "Kind and parameters",
-                className: "max-w-80 break-words",
+                className: "max-w-72 break-words",
                 cell: (v) => (
                   <>
                     {v.kind} <code className="text-xs">{JSON.stringify(v.params)}</code>
@@ -138,8 +139,8 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
                 header: "Drafted / activated",
                 cell: (v) => (
                   <>
-                    {v.author}
-                    {v.activatedBy ? ` / ${v.activatedBy}` : ""}
+                    <span className="block">{v.author}</span>
+                    {v.activatedBy ? <span className="block">/ {v.activatedBy}</span> : null}
                   </>
                 ),
               },
@@ -149,12 +150,12 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
                 hiddenHeader: true,
                 cell: (v) =>
                   isSystem(v) ? (
-                    <p className="max-w-60 text-xs text-slate-600 dark:text-slate-400">
+                    <p className="w-48 text-xs text-slate-600 dark:text-slate-400">
                       Always on: it cannot be retired, snoozed or given a new version. A match is released on its case
                       by compliance and a second person.
                     </p>
                   ) : (
-                    <div className="flex flex-wrap gap-2">
+                    <div className="flex w-48 flex-wrap gap-2">
                       {mayDraft
                         ? button("Backtest", `Backtest ${v.name} v${v.version}`, () =>
                             callResource(m.backtest, { params: { id: v.id } }),
@@ -171,7 +172,6 @@ export function RulesView({ me, mayDraft, mayActivate }: { me: string; mayDraft:
           />
         )}
       </QueryView>
-      <SnoozeRequests me={me} mayApprove={mayActivate} mayDecline={mayDraft} act={act} />
     </div>
   );
 }
