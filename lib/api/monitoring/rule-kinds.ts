@@ -165,7 +165,7 @@ export const RULE_KIND_TITLES: Record<RuleKind, string> = {
  * Kinds that are Brokerdesk's own controls, not compliance's rules: their versions come with the database
  * (migration 0110), and nobody drafts, retires or snoozes them; their alerts are released by two people.
  */
-export const SYSTEM_KINDS: ReadonlySet<RuleKind> = new Set<RuleKind>(SYSTEM_KIND_NAMES);
+export const SYSTEM_KINDS: ReadonlySet<RuleKind> = new Set<RuleKind>(SYSTEM_KIND_NAMES satisfies readonly RuleKind[]);
 /** The kinds compliance may draft rules of (the rule form's list). */
 export const DRAFTABLE_KINDS = RULE_KINDS.filter((k) => !SYSTEM_KINDS.has(k)) as [RuleKind, ...RuleKind[]];
 
