@@ -98,6 +98,49 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[notifications][inbox
     expect((await inbox(bed.db, lead)).items.map((n) => n.type)).toEqual(["withdrawal.awaiting_approval"]);
   });
 
+  // Two connections: PGlite has one, so nothing can be between one transaction's insert and its commit there.
+  it.skipIf(engine.engine === "pglite")(
+    "[notifications] two holding alerts inserted at once say 'held' to the requester once",
+    async () => {
+      await clearMonitoring(bed.db);
+      await bed.db.query("TRUNCATE notification_events, notification_reads CASCADE");
+      const id = await request(bed.db, broker.email);
+      const v = await activeVersion(
+        bed.db,
+        { kind: "new_destination", params: { lookbackDays: 30 } },
+        { name: RULE, severity: "low", holds: true },
+      );
+      const [a, b] = [await bed.open(), await bed.open()];
+      const alert = (tx: import("@/server/db").Queryable, occurrence: string) =>
+        tx.query(
+          `INSERT INTO monitoring_alerts (rule_version_id, rule_id, sub_uid, occurrence, window_start, window_end,
+             severity, holds, value) VALUES ($1, $2, '21', $3, 0, 0, 'low', true, '1')`,
+          [v.id, v.ruleId, occurrence],
+        );
+      // Both inserted before either commits: each saw no notice yet.
+      let commitFirst!: () => void;
+      const first = new Promise<void>((r) => (commitFirst = r));
+      let insertedFirst!: () => void;
+      const insertedYet = new Promise<void>((r) => (insertedFirst = r));
+      const one = a.transaction(async (tx) => {
+        await alert(tx, "d:one");
+        insertedFirst();
+        await first;
+      });
+      await insertedYet;
+      const two = b.transaction((tx) => alert(tx, "d:two"));
+      await new Promise((r) => setTimeout(r, 300));
+      commitFirst();
+      await Promise.all([one, two]);
+      const { rows } = await bed.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM notification_events WHERE type = 'withdrawal.held' AND subject = $1",
+        [`withdrawal:${id}`],
+      );
+      expect(rows[0]!.n).toBe(1);
+      expect((await bed.db.query("SELECT 1 FROM monitoring_alerts WHERE sub_uid = '21'")).rows).toHaveLength(2);
+    },
+  );
+
   it("[notifications] read marks: one at a time, then everything up to a number", async () => {
     await clearMonitoring(bed.db);
     await bed.db.query("TRUNCATE notification_events, notification_reads CASCADE");
