@@ -74,7 +74,7 @@ const byVersion = { target: (_input: unknown, p: { version: string }) => `levera
 
 export const leveragePolicyResources = {
   list: defineResource({
-    id: "leverage-policy.list",
+    id: "leveragePolicy.list",
     method: "GET",
     path: "/api/leverage/policy",
     summary: "The leverage policy's versions, newest first (at most one published: the one that judges)",
@@ -83,7 +83,7 @@ export const leveragePolicyResources = {
     errors: [],
   }),
   draft: defineResource({
-    id: "leverage-policy.draft",
+    id: "leveragePolicy.draft",
     method: "POST",
     path: "/api/leverage/policy",
     summary: "Draft a new version of the leverage policy (ordered rules; another admin publishes it)",
@@ -94,7 +94,7 @@ export const leveragePolicyResources = {
     errors: [],
   }),
   publish: defineResource({
-    id: "leverage-policy.publish",
+    id: "leveragePolicy.publish",
     method: "POST",
     path: "/api/leverage/policy/{version}/publish",
     summary: "Publish a leverage policy draft someone else wrote; the version published before is superseded",
@@ -105,7 +105,7 @@ export const leveragePolicyResources = {
     errors: ["not_found", "own_request", "already_decided", "approver_on_hold", "mfa_stale"],
   }),
   discard: defineResource({
-    id: "leverage-policy.discard",
+    id: "leveragePolicy.discard",
     method: "POST",
     path: "/api/leverage/policy/{version}/discard",
     summary: "Discard a leverage policy draft",
@@ -116,7 +116,7 @@ export const leveragePolicyResources = {
     errors: ["not_found", "already_decided", "approver_on_hold", "mfa_stale"],
   }),
   dryRun: defineResource({
-    id: "leverage-policy.dry-run",
+    id: "leveragePolicy.dry-run",
     method: "POST",
     path: "/api/leverage/policy/dry-run",
     summary: "Which of the last days' leverage changes (90 at most) each rule of a draft would have caught",

@@ -4,7 +4,21 @@ import "server-only";
 // above its targets threshold: a second lead. No rule matching: allowed. There is no hard maximum on targets: a
 // plan of any size is at most one that waits for a second lead (field "targets" is never refused here).
 import { leverageRuleMatches, ruleScopeWords, type LeverageRule } from "@/lib/leverage-policy";
-import type { LeverageChange, LeverageJudgement } from "./judge";
+
+/** One change (a single form) or a plan (`targets` sub-accounts at once, each at `leverage`, or its highest). */
+export type LeverageChange = {
+  productType: string;
+  symbol: string;
+  /** A whole number as a string: for a plan, its highest target value. */
+  leverage: string;
+  /** 1 for a single change. */
+  targets: number;
+};
+
+export type LeverageJudgement =
+  | { verdict: "allow"; policyVersion: number | null }
+  | { verdict: "second-lead"; policyVersion: number; rule: string; why: string }
+  | { verdict: "refuse"; policyVersion: number; rule: string; field: "leverage" | "targets"; message: string };
 
 /** The deciding rule's place (0-based), or null when none matches. */
 export function decidingRule(rules: readonly LeverageRule[], c: Pick<LeverageChange, "productType" | "symbol">) {

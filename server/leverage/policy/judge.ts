@@ -5,23 +5,10 @@ import "server-only";
 // type and symbol take the change deciding (./evaluate.ts). Until a policy is published every change is allowed,
 // as before the policy existed; with one published, a change no rule takes is allowed too.
 import type { Queryable } from "@/server/db";
-import { evaluateLeverage } from "./evaluate";
+import { evaluateLeverage, type LeverageChange, type LeverageJudgement } from "./evaluate";
 import { leveragePolicies } from "./versions";
 
-/** One change (a single form) or a plan (`targets` sub-accounts at once, each at `leverage`, or its highest). */
-export type LeverageChange = {
-  productType: string;
-  symbol: string;
-  /** A whole number as a string: for a plan, its highest target value. */
-  leverage: string;
-  /** 1 for a single change. */
-  targets: number;
-};
-
-export type LeverageJudgement =
-  | { verdict: "allow"; policyVersion: number | null }
-  | { verdict: "second-lead"; policyVersion: number; rule: string; why: string }
-  | { verdict: "refuse"; policyVersion: number; rule: string; field: "leverage" | "targets"; message: string };
+export type { LeverageChange, LeverageJudgement } from "./evaluate";
 
 /** The published policy's verdict (no published policy: allow). */
 export async function judgeLeverage(db: Queryable, change: LeverageChange): Promise<LeverageJudgement> {
