@@ -110,12 +110,12 @@ export function LeveragePolicyAdmin({
           </p>
         ) : null}
       </div>
-      <QueryView query={list} loading={<Loading what="the leverage policy" />}>
-        {(data) => {
-          const published = data.items.find((p) => p.state === "published");
-          return (
-            <div className="space-y-6">
-              <Panel title="The limits in force" surface={false}>
+      <Panel title="The limits in force" surface={false}>
+        <QueryView query={list} loading={<Loading what="the limits in force" />}>
+          {(data) => {
+            const published = data.items.find((p) => p.state === "published");
+            return (
+              <>
                 {published ? (
                   <div className="space-y-2" data-testid="leverage-policy-published">
                     <p className="text-sm">
@@ -130,90 +130,94 @@ export function LeveragePolicyAdmin({
                     No version is published: every leverage change is allowed.
                   </p>
                 )}
-              </Panel>
-              <Panel title="Versions" surface={false}>
-                <ListTable<LeveragePolicyView>
-                  label="Versions of the leverage policy, newest first"
-                  frame="box"
-                  rows={data.items}
-                  rowKey={(p) => String(p.version)}
-                  rowData={(p) => ({ "data-version": String(p.version), "data-state": p.state })}
-                  empty="No version yet."
-                  columns={[
-                    { header: "Version", names: true, cell: (p) => `${p.version} (${p.state})` },
-                    {
-                      header: "Drafted",
-                      cell: (p) => (
-                        <>
-                          <IsoTime iso={p.draftedAt} /> by {p.draftedBy}
-                          {p.note ? <span className="block text-xs">“{p.note}”</span> : null}
-                        </>
-                      ),
-                    },
-                    {
-                      header: "Published",
-                      cell: (p) =>
-                        p.publishedAt ? (
-                          <>
-                            <IsoTime iso={p.publishedAt} /> by {p.publishedBy}
-                          </>
-                        ) : (
-                          "—"
-                        ),
-                    },
-                    {
-                      header: "Rules, first match wins",
-                      className: "max-w-xl",
-                      cell: (p) => <RulesInWords rules={p.rules} />,
-                    },
-                    {
-                      header: "Actions",
-                      hiddenHeader: true,
-                      cell: (p) =>
-                        p.state !== "draft" ? null : (
-                          <div className="flex gap-2">
-                            {canPublish && p.draftedBy.toLowerCase() !== me.toLowerCase() ? (
-                              <button
-                                type="button"
-                                className={buttonClass("primary", "sm")}
-                                disabled={decide.isPending}
-                                onClick={() =>
-                                  decide
-                                    .mutateAsync({ version: p.version, verb: "publish" })
-                                    .then(() =>
-                                      setSaid(`Published version ${p.version}: it judges every leverage change now.`),
-                                    )
-                                    .catch((e: unknown) => setSaid(`Not published: ${errorText(e)}`))
-                                }
-                              >
-                                Publish version {p.version}
-                              </button>
-                            ) : null}
-                            {canDraft ? (
-                              <button
-                                type="button"
-                                className={buttonClass("secondary", "sm")}
-                                disabled={decide.isPending}
-                                onClick={() =>
-                                  decide
-                                    .mutateAsync({ version: p.version, verb: "discard" })
-                                    .then(() => setSaid(`Discarded version ${p.version}.`))
-                                    .catch((e: unknown) => setSaid(`Not discarded: ${errorText(e)}`))
-                                }
-                              >
-                                Discard
-                              </button>
-                            ) : null}
-                          </div>
-                        ),
-                    },
-                  ]}
-                />
-              </Panel>
-            </div>
-          );
-        }}
-      </QueryView>
+              </>
+            );
+          }}
+        </QueryView>
+      </Panel>
+      <Panel title="Versions" surface={false}>
+        <QueryView query={list} loading={<Loading what="the leverage policy's versions" />}>
+          {(data) => (
+            <ListTable<LeveragePolicyView>
+              label="Versions of the leverage policy, newest first"
+              frame="box"
+              rows={data.items}
+              rowKey={(p) => String(p.version)}
+              rowData={(p) => ({ "data-version": String(p.version), "data-state": p.state })}
+              empty="No version yet."
+              columns={[
+                { header: "Version", names: true, cell: (p) => `${p.version} (${p.state})` },
+                {
+                  header: "Drafted",
+                  cell: (p) => (
+                    <>
+                      <IsoTime iso={p.draftedAt} /> by {p.draftedBy}
+                      {p.note ? <span className="block text-xs">“{p.note}”</span> : null}
+                    </>
+                  ),
+                },
+                {
+                  header: "Published",
+                  cell: (p) =>
+                    p.publishedAt ? (
+                      <>
+                        <IsoTime iso={p.publishedAt} /> by {p.publishedBy}
+                      </>
+                    ) : (
+                      "—"
+                    ),
+                },
+                {
+                  header: "Rules, first match wins",
+                  className: "max-w-xl",
+                  cell: (p) => <RulesInWords rules={p.rules} />,
+                },
+                {
+                  header: "Actions",
+                  hiddenHeader: true,
+                  cell: (p) =>
+                    p.state !== "draft" ? null : (
+                      <div className="flex gap-2">
+                        {canPublish && p.draftedBy.toLowerCase() !== me.toLowerCase() ? (
+                          <button
+                            type="button"
+                            className={buttonClass("primary", "sm")}
+                            disabled={decide.isPending}
+                            onClick={() =>
+                              decide
+                                .mutateAsync({ version: p.version, verb: "publish" })
+                                .then(() =>
+                                  setSaid(`Published version ${p.version}: it judges every leverage change now.`),
+                                )
+                                .catch((e: unknown) => setSaid(`Not published: ${errorText(e)}`))
+                            }
+                          >
+                            Publish version {p.version}
+                          </button>
+                        ) : null}
+                        {canDraft ? (
+                          <button
+                            type="button"
+                            className={buttonClass("secondary", "sm")}
+                            disabled={decide.isPending}
+                            onClick={() =>
+                              decide
+                                .mutateAsync({ version: p.version, verb: "discard" })
+                                .then(() => setSaid(`Discarded version ${p.version}.`))
+                                .catch((e: unknown) => setSaid(`Not discarded: ${errorText(e)}`))
+                            }
+                          >
+                            Discard
+                          </button>
+                        ) : null}
+                      </div>
+                    ),
+                },
+              ]}
+            />
+          )}
+        </QueryView>
+      </Panel>
 
       {canDraft ? (
         <Panel title="Draft a version" surface={false}>
