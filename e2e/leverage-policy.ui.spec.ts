@@ -57,7 +57,7 @@ async function pageAs(browser: Browser, role: DemoRole, path: string): Promise<P
 async function setLeverage(lead: APIRequestContext, symbol: string, leverage: string) {
   const res = await lead.post("/api/platform/v2/mix/account/set-leverage", {
     headers: sameOrigin(instance.baseURL),
-    data: { productType: "USDT-FUTURES", symbol, marginCoin: "USDT", leverage },
+    data: { productType: "USDT-FUTURES", symbol, marginCoin: "USDT", leverage, holdSide: "long" },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
