@@ -217,6 +217,15 @@ export const PAGES = {
     what: "The money-out policy",
     group: "Compliance",
   }),
+  // Its own page beside the money-out policy's: leads read the published limits before they fill a form.
+  leveragePolicy: page({
+    path: "/policy/leverage",
+    title: "Leverage policy",
+    label: "Leverage policy",
+    permission: "policy.read",
+    what: "The leverage policy",
+    group: "Compliance",
+  }),
   audit: page({
     path: "/audit",
     title: "Audit log",

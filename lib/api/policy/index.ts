@@ -7,17 +7,21 @@ import { defineResource } from "../define-resource";
 
 export const POLICY_STATES = ["draft", "published", "superseded", "discarded"] as const;
 
-export const policyVersionViewSchema = z.object({
-  version: z.number(),
-  state: z.enum(POLICY_STATES),
-  rules: policyRulesSchema,
-  note: z.string(),
-  draftedBy: z.string(),
-  draftedAt: z.string(),
-  publishedBy: z.nullable(z.string()),
-  publishedAt: z.nullable(z.string()),
-  supersededAt: z.nullable(z.string()),
-});
+/** A version of a versioned policy (server/policy/versioned.ts) with its rules as `rules` parses them. */
+export const versionViewSchemaOf = <R extends z.ZodMiniType>(rules: R) =>
+  z.object({
+    version: z.number(),
+    state: z.enum(POLICY_STATES),
+    rules,
+    note: z.string(),
+    draftedBy: z.string(),
+    draftedAt: z.string(),
+    publishedBy: z.nullable(z.string()),
+    publishedAt: z.nullable(z.string()),
+    supersededAt: z.nullable(z.string()),
+  });
+
+export const policyVersionViewSchema = versionViewSchemaOf(policyRulesSchema);
 export type PolicyVersionView = z.output<typeof policyVersionViewSchema>;
 
 export const draftPolicyInput = z.object({
