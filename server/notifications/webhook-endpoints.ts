@@ -9,13 +9,15 @@ import "server-only";
 import { DomainError, invalidField } from "@/lib/api/errors";
 import type { EventType } from "@/lib/api/notifications/events";
 import {
+  WEBHOOK_EVENT_TYPES,
   webhookMayReceive,
   type CreateWebhookInput,
+  type WebhookListView,
   type WebhookDeliveryView,
   type WebhookEndpointView,
 } from "@/lib/api/notifications/webhooks";
 import { env } from "@/lib/env";
-import type { Role } from "@/lib/rbac";
+import { ROLES, type Role } from "@/lib/rbac";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { refuseOnHold } from "@/server/workflows/approval-gate";
@@ -103,9 +105,12 @@ async function rowOf(db: Queryable, id: string, lock = false): Promise<Row> {
   return rows[0];
 }
 
-export async function listWebhooks(db: Queryable): Promise<{ items: WebhookEndpointView[] }> {
+export async function listWebhooks(db: Queryable): Promise<WebhookListView> {
   const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints ORDER BY id DESC LIMIT 200`);
-  return { items: rows.map(toView) };
+  const offered = Object.fromEntries(
+    ROLES.map((r) => [r, WEBHOOK_EVENT_TYPES.filter((t) => webhookMayReceive(r, t))]),
+  ) as WebhookListView["offered"];
+  return { items: rows.map(toView), offered };
 }
 
 /** Adds an endpoint, waiting for a second admin; answers its secret, this once. */

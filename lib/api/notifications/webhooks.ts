@@ -8,8 +8,9 @@ import { can, ROLES, type Role } from "@/lib/rbac";
 import { defineResource } from "../define-resource";
 import { EVENT_PERMISSION, EVENT_TYPES, NOT_YET_RAISED, SECOND_PERSON_PERMISSION, type EventType } from "./events";
 
-export const WEBHOOK_FORMATS = ["standard", "slack", "teams"] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+import { WEBHOOK_FORMATS } from "./webhook-words";
+
+export { WEBHOOK_FORMATS, type WebhookFormat } from "./webhook-words";
 export const WEBHOOK_STATES = ["proposed", "active", "disabled"] as const;
 export const DELIVERY_STATES = ["queued", "sending", "sent", "failed", "withheld"] as const;
 
@@ -88,6 +89,13 @@ export const webhookEndpointView = z.object({
 });
 export type WebhookEndpointView = z.output<typeof webhookEndpointView>;
 
+export const webhookListSchema = z.object({
+  items: z.array(webhookEndpointView),
+  /** The events an endpoint of each audience role may subscribe to. */
+  offered: z.record(z.enum(ROLES), z.array(z.string())),
+});
+export type WebhookListView = z.output<typeof webhookListSchema>;
+
 /** The secret is in this answer only (never again): "whsec_…". */
 export const webhookWithSecret = z.object({ endpoint: webhookEndpointView, secret: z.string() });
 
@@ -116,7 +124,7 @@ export const webhookResources = {
     path: "/api/admin/webhooks",
     summary: "Webhook endpoints, newest first (never their secrets)",
     permission: "webhooks.manage",
-    output: z.object({ items: z.array(webhookEndpointView) }),
+    output: webhookListSchema,
     errors: [],
   }),
   create: defineResource({
