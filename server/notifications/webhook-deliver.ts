@@ -123,9 +123,17 @@ export async function deliverWebhooks(db: Db, opts: WebhookSendOptions = {}) {
       }
       const body = bodyOf(r, said, base);
       const timestamp = Math.floor(now.getTime() / 1000);
-      const secrets = [openWebhookSecret(r.secret_sealed, r.endpoint_id)];
-      if (r.previous_sealed && r.previous_until && new Date(r.previous_until) > now)
-        secrets.push(openWebhookSecret(r.previous_sealed, r.endpoint_id));
+      let secrets: string[];
+      try {
+        secrets = [openWebhookSecret(r.secret_sealed, r.endpoint_id)];
+        if (r.previous_sealed && r.previous_until && new Date(r.previous_until) > now)
+          secrets.push(openWebhookSecret(r.previous_sealed, r.endpoint_id));
+      } catch {
+        // Sealed under another NEXTAUTH_SECRET: nothing unsigned is ever sent; rotate the endpoint's secret.
+        counts.failed++;
+        await retryLater(db, r, null, "the endpoint's secret does not open (NEXTAUTH_SECRET changed?)", now);
+        return;
+      }
       const outcome = await post(r.url, webhookHeaders(secrets, r.message_id, timestamp, body), body, opts.timeoutMs);
       if (outcome.ok) {
         counts.sent++;

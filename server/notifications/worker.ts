@@ -1,9 +1,10 @@
 import "server-only";
 // The notification channels' jobs, on pg-boss: a tick every 2 s, on one instance at a time per slot (pg-boss's
 // throttle), that fans out new events to e-mail when there is a mailer (./fanout.ts, ./deliver.ts) and to webhook
-// endpoints (./webhook-deliver.ts), sends what is due, and raises the escalations due (./escalate.ts). Exactly
-// once comes from the rows, not from the job: a delivery is one row per (event, recipient or endpoint), claimed
-// with a lease; an escalation one event under a unique index.
+// endpoints (./webhook-deliver.ts), sends what is due, and raises the escalations and periodic events due
+// (./escalate.ts, ./periodic.ts). Exactly once comes from the rows, not from the job: a delivery is one row per
+// (event, recipient or endpoint), claimed with a lease; an escalation or a periodic event one event under a unique
+// index. Each step's failure is logged and the next step still runs (a failing check stops no delivery).
 import { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
@@ -11,6 +12,7 @@ import { bossDb } from "@/server/ledger/engine";
 import { deliverDue } from "./deliver";
 import { raiseEscalations } from "./escalate";
 import { fanOut } from "./fanout";
+import { raiseAuditChainBroken, raiseOverdueCases } from "./periodic";
 import type { Mailer } from "./mailer";
 import { deliverWebhooks, fanOutWebhooks } from "./webhook-deliver";
 
@@ -31,15 +33,25 @@ export async function startNotificationJobs(db: Db, mailer: Mailer | null, opts:
   boss.on("error", (e) => logger.error({ err: e instanceof Error ? e.message : String(e) }, "job engine error"));
   await boss.start();
   await boss.createQueue(TICK_QUEUE, { policy: "standard" });
-  const tick = async () => {
-    await raiseEscalations(db);
-    if (mailer) {
-      await fanOut(db);
-      await deliverDue(db, mailer);
+  const step = async (what: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (e) {
+      logger.error({ step: what, err: e instanceof Error ? e.message : String(e) }, "notification step failed");
     }
-    await fanOutWebhooks(db);
-    await deliverWebhooks(db);
   };
+  const tick = async () => {
+    await step("escalation", () => raiseEscalations(db));
+    await step("case overdue", () => raiseOverdueCases(db));
+    await step("audit chain", () => raiseAuditChainBroken(db));
+    if (mailer) {
+      await step("e-mail fan-out", () => fanOut(db));
+      await step("e-mail", () => deliverDue(db, mailer));
+    }
+    await step("webhook fan-out", () => fanOutWebhooks(db));
+    await step("webhooks", () => deliverWebhooks(db));
+  };
+
   await boss.work(TICK_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
     try {
       await tick();
