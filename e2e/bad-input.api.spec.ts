@@ -1693,6 +1693,47 @@ add("[bad-input][notifications.mark-read] POST /api/notifications/read", {
   },
 });
 
+add("[bad-input][webhooks.create] POST /api/admin/webhooks", {
+  method: "POST",
+  path: () => "/api/admin/webhooks",
+  role: "admin",
+  state: async (w) => (await w.ctx.admin.get("/api/admin/webhooks")).text(),
+  cases: () => {
+    const base = fc.constant({
+      url: "http://127.0.0.1:9/hook",
+      format: "standard",
+      audienceRole: "lead",
+      events: ["withdrawal.awaiting_approval"],
+    });
+    return fc.oneof(
+      bodyField(
+        base,
+        "url",
+        fc.oneof(
+          fc.constant(MISSING),
+          fc.constantFrom("", "hooks.example.com", "ftp://a.example/x", "https://u:p@a.example/", "http://a.example/"),
+          notAString,
+        ),
+        "bad url",
+      ),
+      bodyField(base, "format", fc.oneof(fc.constant(MISSING), notOneOf(["standard", "slack", "teams"])), "bad format"),
+      bodyField(
+        base,
+        "audienceRole",
+        fc.oneof(fc.constant(MISSING), notOneOf(["compliance", "broker", "lead", "admin"])),
+        "bad audienceRole",
+      ),
+      bodyField(
+        base,
+        "events",
+        fc.oneof(fc.constant(MISSING), fc.constantFrom([], ["nope"], ["alert.high"], "withdrawal.decided")),
+        "bad events",
+      ),
+      bodyLevel(base),
+    );
+  },
+});
+
 add("[bad-input][notifications.save-preferences] PUT /api/account/notifications", {
   method: "PUT",
   path: () => "/api/account/notifications",

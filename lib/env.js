@@ -205,7 +205,11 @@ export function parseEnv(source) {
     monitoringReviewDays: Object.freeze(e.MONITORING_REVIEW_DAYS),
     /** Simulator mode: seed the preset rules, drafted by demo compliance and activated by the demo admin. */
     monitoringDemoRules: mode === "simulator" && (e.MONITORING_DEMO_RULES ?? "on") === "on",
-    notify: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.NOTIFY_FROM ?? "Brokerdesk <brokerdesk@localhost>" }),
+    notify: Object.freeze({
+      smtpUrl: e.SMTP_URL,
+      from: e.NOTIFY_FROM ?? "Brokerdesk <brokerdesk@localhost>",
+      escalateAfterMinutes: e.NOTIFY_ESCALATE_AFTER_MINUTES,
+    }),
     travelRule: Object.freeze({
       thresholdUsdt: e.TRAVEL_RULE_THRESHOLD_USDT ?? "0",
       vaspName: e.TRAVEL_RULE_VASP_NAME ?? "Brokerdesk broker",

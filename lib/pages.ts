@@ -242,6 +242,14 @@ export const PAGES = {
     what: "Managing staff users",
     group: "Admin",
   }),
+  webhooks: page({
+    path: "/admin/webhooks",
+    title: "Webhooks",
+    label: "Webhooks",
+    permission: "webhooks.manage",
+    what: "Managing webhook endpoints",
+    group: "Admin",
+  }),
   account: page({
     path: "/account",
     title: "Your account",

@@ -32,6 +32,7 @@ const MATRIX: Record<Permission, Role[]> = {
   // manage staff users
   "users.read": ["admin"],
   "users.write": ["admin"],
+  "webhooks.manage": ["admin"],
   // read the money-out policy; draft one; publish one (a second admin)
   "policy.read": ["compliance", "lead", "admin"],
   "policy.write": ["admin"],

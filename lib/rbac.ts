@@ -22,6 +22,8 @@ const DESK_WRITES = ["subaccounts.write", "riskUnits.write", "withdrawals.write"
 /** What only leads do: approve withdrawals (a second person) and change leverage. */
 const LEAD_WRITES = ["withdrawals.approve", "leverage.write"] as const;
 const USER_ADMIN = ["users.read", "users.write"] as const;
+/** Webhook endpoints: add one, change its events, rotate its secret; a second admin confirms what sends data out. */
+const WEBHOOKS = ["webhooks.manage"] as const;
 /** The money-out policy (server/policy/): read it; draft it; publish a draft (a second admin, fresh factor). */
 const POLICY = ["policy.read", "policy.write", "policy.approve"] as const;
 /** Monitoring: read alerts, cases and rules; work them and draft rules; activate a version (not one's own). */
@@ -34,6 +36,7 @@ export const PERMISSIONS = [
   ...DESK_WRITES,
   ...LEAD_WRITES,
   ...USER_ADMIN,
+  ...WEBHOOKS,
   ...POLICY,
   ...MONITORING,
 ] as const;
@@ -50,6 +53,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     ...READ_LEDGERS,
     "audit.read",
     ...USER_ADMIN,
+    ...WEBHOOKS,
     ...POLICY,
     "monitoring.read",
     "monitoring.approve",

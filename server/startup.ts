@@ -60,10 +60,10 @@ export function startApp(): Promise<void> {
     await untilDone(async () => {
       await startProcessLease(await getDb(), await getPlatformClient());
     });
-    // Notifications by e-mail, when there is a server to send through (SMTP_URL, or the simulator's sink).
+    // Notifications: e-mail when there is a server to send through (SMTP_URL, or the simulator's sink), webhooks
+    // and the escalation of approvals nobody acted on.
     await untilDone(async () => {
-      const mailer = await getMailer();
-      if (mailer) await startNotificationJobs(await getDb(), mailer);
+      await startNotificationJobs(await getDb(), await getMailer());
     });
     // The ledger's sync jobs, after the registry they walk exists. A failure to start them is
     // said and retried; the app serves meanwhile (live reads do not need them).

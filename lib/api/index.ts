@@ -20,6 +20,7 @@ import { monitoringControlResources } from "./monitoring/controls";
 import { monitoringEvidenceResources } from "./monitoring/evidence";
 import { monitoringSanctionsResources } from "./monitoring/sanctions";
 import { notificationResources, preferenceResources } from "./notifications";
+import { webhookResources } from "./notifications/webhooks";
 import { openapiResource } from "./openapi-resource";
 import { proxyResources } from "./proxy";
 import { platformKeyResources } from "./platform-keys";
@@ -64,6 +65,7 @@ export const resources = Object.fromEntries(
       screeningResources,
       notificationResources,
       preferenceResources,
+      webhookResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

@@ -135,6 +135,13 @@ export const baseSchema = z.object({
     })
     .optional(),
   NOTIFY_FROM: z.string().trim().min(3).max(200).default("Brokerdesk <brokerdesk@localhost>"),
+  // A withdrawal nobody approved in this many minutes is escalated once to every lead, and at twice this to admin
+  // (server/notifications/escalate.ts); 0 turns escalation off.
+  NOTIFY_ESCALATE_AFTER_MINUTES: wholeNumber("NOTIFY_ESCALATE_AFTER_MINUTES", "30", {
+    what: "of minutes (0 = off)",
+    min: 0,
+    max: 10080,
+  }),
   MONITORING_DEMO_RULES: z.enum(["on", "off"], { message: "MONITORING_DEMO_RULES must be on or off" }).optional(),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),

@@ -1,21 +1,28 @@
 import "server-only";
-// The e-mail channel's jobs, on pg-boss: a tick every 2 s, on one instance at a time per slot (pg-boss's throttle),
-// that fans out new events (./fanout.ts) and sends what is due (./deliver.ts). Exactly once comes from the rows,
-// not from the job: a delivery is one row per (event, recipient, channel), claimed with a lease.
+// The notification channels' jobs, on pg-boss: a tick every 2 s, on one instance at a time per slot (pg-boss's
+// throttle), that fans out new events to e-mail when there is a mailer (./fanout.ts, ./deliver.ts) and to webhook
+// endpoints (./webhook-deliver.ts), sends what is due, and raises the escalations and periodic events due
+// (./escalate.ts, ./periodic.ts). Exactly once comes from the rows, not from the job: a delivery is one row per
+// (event, recipient or endpoint), claimed with a lease; an escalation or a periodic event one event under a unique
+// index. Each step's failure is logged and the next step still runs (a failing check stops no delivery).
 import { PgBoss } from "pg-boss";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { bossDb } from "@/server/ledger/engine";
 import { deliverDue } from "./deliver";
+import { raiseEscalations } from "./escalate";
 import { fanOut } from "./fanout";
+import { raiseAuditChainBroken, raiseOverdueCases } from "./periodic";
 import type { Mailer } from "./mailer";
+import { deliverWebhooks, fanOutWebhooks } from "./webhook-deliver";
 
 const TICK_QUEUE = "notify-tick";
 const TICK_SECONDS = 2;
 
 export type NotificationJobs = { tick(): Promise<void>; stop(): Promise<void> };
 
-export async function startNotificationJobs(db: Db, mailer: Mailer, opts: { schema?: string } = {}) {
+/** Starts the tick; without a mailer, e-mail is off and webhooks and escalation still run. */
+export async function startNotificationJobs(db: Db, mailer: Mailer | null, opts: { schema?: string } = {}) {
   const boss = new PgBoss({
     db: bossDb(db),
     schema: opts.schema ?? "pgboss",
@@ -26,10 +33,25 @@ export async function startNotificationJobs(db: Db, mailer: Mailer, opts: { sche
   boss.on("error", (e) => logger.error({ err: e instanceof Error ? e.message : String(e) }, "job engine error"));
   await boss.start();
   await boss.createQueue(TICK_QUEUE, { policy: "standard" });
-  const tick = async () => {
-    await fanOut(db);
-    await deliverDue(db, mailer);
+  const step = async (what: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (e) {
+      logger.error({ step: what, err: e instanceof Error ? e.message : String(e) }, "notification step failed");
+    }
   };
+  const tick = async () => {
+    await step("escalation", () => raiseEscalations(db));
+    await step("case overdue", () => raiseOverdueCases(db));
+    await step("audit chain", () => raiseAuditChainBroken(db));
+    if (mailer) {
+      await step("e-mail fan-out", () => fanOut(db));
+      await step("e-mail", () => deliverDue(db, mailer));
+    }
+    await step("webhook fan-out", () => fanOutWebhooks(db));
+    await step("webhooks", () => deliverWebhooks(db));
+  };
+
   await boss.work(TICK_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
     try {
       await tick();
@@ -38,6 +60,6 @@ export async function startNotificationJobs(db: Db, mailer: Mailer, opts: { sche
     }
   });
   await boss.send(TICK_QUEUE, {});
-  logger.info({ mailer: mailer.describe }, "notification e-mail on");
+  logger.info({ mailer: mailer?.describe ?? "off" }, "notification jobs on (e-mail, webhooks, escalation)");
   return { tick, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) } satisfies NotificationJobs;
 }

@@ -56,6 +56,13 @@ export const AUDIT_ACTIONS = z.enum([
   "users.disable",
   "account.change-password",
   "notifications.save-preferences",
+  // Webhook endpoints (lib/api/notifications/webhooks.ts).
+  "webhooks.create",
+  "webhooks.approve",
+  "webhooks.set-events",
+  "webhooks.rotate",
+  "webhooks.disable",
+  "webhooks.resend",
   "users.reset-factors",
   "mfa.totp-start",
   "mfa.totp-confirm",

@@ -7,4 +7,5 @@ import heads from "./routes.json";
 export const notificationsRoutes = {
   ...lazyRoutes(() => import("./index").then((m) => m.notificationResources), heads.notificationResources),
   ...lazyRoutes(() => import("./index").then((m) => m.preferenceResources), heads.preferenceResources),
+  ...lazyRoutes(() => import("./webhooks").then((m) => m.webhookResources), heads.webhookResources),
 };

@@ -1,0 +1,61 @@
+import "server-only";
+// Standard Webhooks (standardwebhooks.com): each endpoint's secret is "whsec_" + base64 of 32 random bytes; a message
+// is signed as v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> under the secret's bytes, one
+// signature per secret in force (space separated), so a receiver keeps verifying through a rotation. The secret is
+// kept sealed (AES-256-GCM under a key derived from NEXTAUTH_SECRET, bound to the endpoint's id), shown once.
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { env } from "@/lib/env";
+
+const PREFIX = "whsec_";
+
+/** A new endpoint secret: whsec_ + base64 of 32 random bytes. */
+export function newWebhookSecret(): string {
+  return PREFIX + randomBytes(32).toString("base64");
+}
+
+function secretBytes(secret: string): Buffer {
+  return Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, "base64");
+}
+
+/** "v1,<base64 signature>" of one message under one secret. */
+export function signatureOf(secret: string, id: string, timestamp: number, body: string): string {
+  return `v1,${createHmac("sha256", secretBytes(secret)).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
+}
+
+/** The three Standard Webhooks headers of a message, signed by every secret given (the current first). */
+export function webhookHeaders(secrets: readonly string[], id: string, timestamp: number, body: string) {
+  return {
+    "webhook-id": id,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": secrets.map((s) => signatureOf(s, id, timestamp, body)).join(" "),
+  };
+}
+
+let sealKey: { secret: string; key: Buffer } | null = null;
+function keyOf(secret: string): Buffer {
+  if (sealKey?.secret !== secret) {
+    const key = Buffer.from(hkdfSync("sha256", secret, "brokerdesk-webhooks", "Brokerdesk webhook secret v1", 32));
+    sealKey = { secret, key };
+  }
+  return sealKey.key;
+}
+
+/** "v1.<iv>.<ciphertext>.<tag>" (base64url), bound to the endpoint's id. */
+export function sealWebhookSecret(plain: string, endpointId: string, secret = env.nextAuthSecret): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", keyOf(secret), iv);
+  cipher.setAAD(Buffer.from(`webhook:${endpointId}`));
+  const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64url"), ct.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(
+    ".",
+  );
+}
+
+export function openWebhookSecret(sealed: string, endpointId: string, secret = env.nextAuthSecret): string {
+  const [v, iv, ct, tag] = sealed.split(".");
+  if (v !== "v1" || !iv || !ct || !tag) throw new Error("sealed webhook secret: unknown format");
+  const decipher = createDecipheriv("aes-256-gcm", keyOf(secret), Buffer.from(iv, "base64url"));
+  decipher.setAAD(Buffer.from(`webhook:${endpointId}`));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
+}
