@@ -70,8 +70,6 @@ describe("[architecture]", () => {
   it("no file outside the catalog writes a platform path, and only server/platform signs", () => {
     // The one other HMAC: recovery codes and factor proofs are stored as HMACs, not signed requests.
     const MFA_HASHES = path.join("server", "auth", "mfa", "crypto.ts");
-    // And outgoing webhooks, signed per Standard Webhooks with each endpoint's own secret (not the platform's keys).
-    const WEBHOOK_SIGNING = path.join("server", "notifications", "webhook-sign.ts");
     const offenders = ["app", "components", "lib", "server"]
       .flatMap(sources)
       .filter((f) => !f.startsWith(path.join("lib", "platform")) && !f.startsWith(path.join("server", "simulator")))
@@ -80,8 +78,7 @@ describe("[architecture]", () => {
           /["'`]\/api\/v2\//.test(read(f)) ||
           (/\b(createHmac|createSign)\(/.test(read(f)) &&
             !f.startsWith(path.join("server", "platform")) &&
-            f !== MFA_HASHES &&
-            f !== WEBHOOK_SIGNING),
+            f !== MFA_HASHES),
       );
     expect(offenders).toEqual([]);
   });

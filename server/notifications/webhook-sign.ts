@@ -1,9 +1,11 @@
 import "server-only";
 // Standard Webhooks (standardwebhooks.com): each endpoint's secret is "whsec_" + base64 of 32 random bytes; a message
-// is signed as v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> under the secret's bytes, one
-// signature per secret in force (space separated), so a receiver keeps verifying through a rotation. The secret is
+// is signed as v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> under the secret's bytes (by the
+// specification's own library, `standardwebhooks`), one signature per secret in force (space separated), so a
+// receiver keeps verifying through a rotation. The secret is
 // kept sealed (AES-256-GCM under a key derived from NEXTAUTH_SECRET, bound to the endpoint's id), shown once.
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import { env } from "@/lib/env";
 
 const PREFIX = "whsec_";
@@ -13,13 +15,9 @@ export function newWebhookSecret(): string {
   return PREFIX + randomBytes(32).toString("base64");
 }
 
-function secretBytes(secret: string): Buffer {
-  return Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, "base64");
-}
-
-/** "v1,<base64 signature>" of one message under one secret. */
+/** "v1,<base64 signature>" of one message under one secret ("whsec_…"); `timestamp` in seconds. */
 export function signatureOf(secret: string, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac("sha256", secretBytes(secret)).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
+  return new Webhook(secret).sign(id, new Date(timestamp * 1000), body);
 }
 
 /** The three Standard Webhooks headers of a message, signed by every secret given (the current first). */
