@@ -29,6 +29,12 @@ export type Env = Readonly<{
   /** Time-to-live of cached public market answers (E8, E11); 0 = no cache. */
   publicCacheMs: number;
   nextAuthSecret: string;
+  /**
+   * KEY_SEALING_SECRET: the master secret sub-account keys held in the database are sealed under (never
+   * NEXTAUTH_SECRET). Simulator mode: a published demo value when unset. Live mode: undefined when unset, and
+   * no key can be added to the database.
+   */
+  keySealingSecret: string | undefined;
   nextAuthUrl: string;
   port: number;
   /** The address the front door listens on (loopback in simulator mode). */

@@ -44,6 +44,8 @@ export const baseSchema = z.object({
   DATABASE_URL: serviceUrl("DATABASE_URL", /^postgres(ql)?$/),
   REDIS_URL: serviceUrl("REDIS_URL", /^rediss?$/),
   NEXTAUTH_SECRET: z.string().optional(),
+  // The master secret sub-account keys held in the database are sealed under (HKDF, then AES-256-GCM).
+  KEY_SEALING_SECRET: z.string().optional(),
   NEXTAUTH_URL: optionalUrl("NEXTAUTH_URL"),
   PORT: port("PORT", 3000),
   SIM_PORT: port("SIM_PORT", 4010),
