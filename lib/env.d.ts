@@ -64,6 +64,11 @@ export type Env = Readonly<{
    */
   monitoringDemoRules: boolean;
   /**
+   * Simulator mode: how many of the registry's desks get a sub-account key at first start, minted by the simulator,
+   * sealed, added by the start-up and approved by the demo admin (DEMO_SUBACCOUNT_KEYS, 300 unless set; 0 in live mode).
+   */
+  demoSubaccountKeys: number;
+  /**
    * Notifications by e-mail: SMTP_URL (undefined: e-mail off, or the in-process sink in simulator mode) and
    * NOTIFY_FROM. The URL may carry a password: never logged or shown (the mailer says only its host).
    */

@@ -179,6 +179,10 @@ export function parseEnv(source) {
     );
   }
 
+  if (mode === "live" && e.DEMO_SUBACCOUNT_KEYS !== undefined && e.DEMO_SUBACCOUNT_KEYS !== "0") {
+    problems.push("  DEMO_SUBACCOUNT_KEYS: the demo's sub-account keys are minted by the simulator, simulator mode only");
+  }
+
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
 
   return Object.freeze({
@@ -222,6 +226,8 @@ export function parseEnv(source) {
     monitoringReviewDays: Object.freeze(e.MONITORING_REVIEW_DAYS),
     /** Simulator mode: seed the preset rules, drafted by demo compliance and activated by the demo admin. */
     monitoringDemoRules: mode === "simulator" && (e.MONITORING_DEMO_RULES ?? "on") === "on",
+    /** Simulator mode: how many desks get a demo sub-account key at first start (DEMO_SUBACCOUNT_KEYS, 300 unless set). */
+    demoSubaccountKeys: mode === "simulator" ? Number(e.DEMO_SUBACCOUNT_KEYS ?? "300") : 0,
     notify: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.NOTIFY_FROM ?? "Brokerdesk <brokerdesk@localhost>" }),
     travelRule: Object.freeze({
       thresholdUsdt: e.TRAVEL_RULE_THRESHOLD_USDT ?? "0",

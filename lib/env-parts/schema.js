@@ -138,6 +138,11 @@ export const baseSchema = z.object({
     .optional(),
   NOTIFY_FROM: z.string().trim().min(3).max(200).default("Brokerdesk <brokerdesk@localhost>"),
   MONITORING_DEMO_RULES: z.enum(["on", "off"], { message: "MONITORING_DEMO_RULES must be on or off" }).optional(),
+  // Simulator mode: how many of the registry's desks get a demo sub-account key at first start (0: none).
+  DEMO_SUBACCOUNT_KEYS: z
+    .string()
+    .regex(/^\d{1,5}$/, { message: "DEMO_SUBACCOUNT_KEYS must be a whole number of desks (0 for none)" })
+    .optional(),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the

@@ -7,11 +7,14 @@ import { env, type PlatformKey } from "@/lib/env";
 import type { CredentialStore } from "@/server/platform/credentials";
 import { sealerOf } from "@/server/platform/key-seal";
 import { platformBaseUrl } from "@/server/platform/runtime";
-import { controlHeaders } from "@/server/simulator/control-token";
 import type { KeyDeps, SimulatorKeys } from "./subaccount-keys";
 
 const endpoint = (baseUrl: string, uid: string) =>
   new URL(`__sim/subaccounts/${uid}/api-keys`, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+
+/** The control endpoints' bearer token when SIM_CONTROL_TOKEN is set (as server/simulator/control-token.ts sends it). */
+const controlHeaders = (): Record<string, string> =>
+  env.sim.controlToken ? { authorization: `Bearer ${env.sim.controlToken}` } : {};
 
 async function post(baseUrl: string, uid: string, body: Record<string, string>): Promise<Response> {
   return fetch(endpoint(baseUrl, uid), {
