@@ -180,7 +180,9 @@ export function parseEnv(source) {
   }
 
   if (mode === "live" && e.DEMO_SUBACCOUNT_KEYS !== undefined && e.DEMO_SUBACCOUNT_KEYS !== "0") {
-    problems.push("  DEMO_SUBACCOUNT_KEYS: the demo's sub-account keys are minted by the simulator, simulator mode only");
+    problems.push(
+      "  DEMO_SUBACCOUNT_KEYS: the demo's sub-account keys are minted by the simulator, simulator mode only",
+    );
   }
 
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);

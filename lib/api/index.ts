@@ -26,6 +26,7 @@ import { policyResources } from "./policy";
 import { riskUnitResources } from "./risk-units";
 import { screeningResources } from "./screening";
 import { subaccountResources } from "./registry";
+import { subaccountKeyResources } from "./subaccount-keys";
 import { holderResources } from "./registry/holder";
 import { userResources } from "./admin/users";
 import { withdrawalResources } from "./withdrawals";
@@ -62,6 +63,7 @@ export const resources = Object.fromEntries(
       screeningResources,
       notificationResources,
       preferenceResources,
+      subaccountKeyResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

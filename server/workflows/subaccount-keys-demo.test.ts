@@ -35,7 +35,11 @@ describe("[keys][demo] the demo's sub-account keys", () => {
     sim = await startSimulator({ port: 0, rateLimits: "off", subaccounts: DESKS });
     await registerFromSimulator(bed.db, sim.state.subaccountsOf(sim.state.mainUid));
     await seedDemoUsers(bed.db, "simulator");
-    store = new CredentialStore({ main: sim.keys.brokerMain }, {}, databaseKeySource(async () => bed.db, sealer));
+    store = new CredentialStore(
+      { main: sim.keys.brokerMain },
+      {},
+      databaseKeySource(async () => bed.db, sealer),
+    );
   }, 60_000);
   afterAll(() => sim?.close());
 
@@ -53,13 +57,13 @@ describe("[keys][demo] the demo's sub-account keys", () => {
     );
     expect(rows[0]).toEqual({ n: "300", approvers: [DEMO_USERS.find((u) => u.role === "admin")!.email] });
     const audit = await bed.db.query<{ actor: string; action: string; outcome: string }>(
-      "SELECT actor, action, outcome FROM audit_log WHERE action LIKE 'subaccount-keys.%' ORDER BY id",
+      "SELECT actor, action, outcome FROM audit_log WHERE action LIKE 'subaccountKeys.%' ORDER BY id",
     );
     expect(audit.rows.map((a) => `${a.actor} ${a.action} ${a.outcome}`)).toEqual([
-      `${DEMO_KEYS_ACTOR} subaccount-keys.add intent`,
-      `${DEMO_KEYS_ACTOR} subaccount-keys.add success`,
-      expect.stringMatching(/^admin@\S+ subaccount-keys\.approve intent$/) as unknown as string,
-      expect.stringMatching(/^admin@\S+ subaccount-keys\.approve success$/) as unknown as string,
+      `${DEMO_KEYS_ACTOR} subaccountKeys.add intent`,
+      `${DEMO_KEYS_ACTOR} subaccountKeys.add success`,
+      expect.stringMatching(/^admin@\S+ subaccountKeys\.approve intent$/) as unknown as string,
+      expect.stringMatching(/^admin@\S+ subaccountKeys\.approve success$/) as unknown as string,
     ]);
     const subs = store.names().filter((n) => n.startsWith("sub"));
     expect(subs).toHaveLength(300);

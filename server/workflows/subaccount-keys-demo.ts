@@ -46,7 +46,10 @@ export async function registerHeldKeys(db: Db, baseUrl: string, sealer: Sealer):
       registered++;
     } catch (e) {
       // A desk the simulator no longer has (another seed), or a key sealed under another secret: said by UID only.
-      logger.warn({ uid: r.sub_uid, version: r.version, err: e instanceof Error ? e.name : "error" }, "held key not registered on the simulator");
+      logger.warn(
+        { uid: r.sub_uid, version: r.version, err: e instanceof Error ? e.name : "error" },
+        "held key not registered on the simulator",
+      );
     }
   });
   return registered;
@@ -83,7 +86,7 @@ export async function seedDemoKeys(db: Db, baseUrl: string, credentials: Credent
     minted.push({ uid, sealed: sealer.seal(uid, 1, key), hint: key.apiKey.slice(-4) });
   });
   const uids = minted.map((m) => m.uid);
-  const subject = (actor: string, role: string | null, action: "subaccount-keys.add" | "subaccount-keys.approve") => ({
+  const subject = (actor: string, role: string | null, action: "subaccountKeys.add" | "subaccountKeys.approve") => ({
     actor,
     actorRole: role,
     action,
@@ -92,15 +95,19 @@ export async function seedDemoKeys(db: Db, baseUrl: string, credentials: Credent
     ip: null,
   });
   // Added (pending) by the start-up, then approved by the demo admin: two people's steps, as the routes record them.
-  await withAudit(db, subject(DEMO_KEYS_ACTOR, null, "subaccount-keys.add"), { demo: true, count: uids.length, uids }, () =>
-    db.query(
-      `INSERT INTO subaccount_keys (sub_uid, version, kind, sealed, key_hint, state, added_by)
+  await withAudit(
+    db,
+    subject(DEMO_KEYS_ACTOR, null, "subaccountKeys.add"),
+    { demo: true, count: uids.length, uids },
+    () =>
+      db.query(
+        `INSERT INTO subaccount_keys (sub_uid, version, kind, sealed, key_hint, state, added_by)
        SELECT u, 1, 'hmac', s, h, 'pending', $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS t(u, s, h)
        ON CONFLICT DO NOTHING`,
-      [uids, minted.map((m) => m.sealed), minted.map((m) => m.hint), DEMO_KEYS_ACTOR],
-    ),
+        [uids, minted.map((m) => m.sealed), minted.map((m) => m.hint), DEMO_KEYS_ACTOR],
+      ),
   );
-  await withAudit(db, subject(admin.email, "admin", "subaccount-keys.approve"), { demo: true, count: uids.length }, () =>
+  await withAudit(db, subject(admin.email, "admin", "subaccountKeys.approve"), { demo: true, count: uids.length }, () =>
     db.transaction(async (tx) => {
       await tx.query(
         `UPDATE subaccount_keys SET state = 'active', approved_by = $2, approved_at = now()

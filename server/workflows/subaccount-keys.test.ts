@@ -101,7 +101,7 @@ for (const engine of testEngines(process.env.TEST_DATABASE_URL)) {
       input: unknown,
       f: () => Promise<T>,
     ) {
-      const subject = { actor: session.email, actorRole: session.role, action: `subaccount-keys.${action}` as const };
+      const subject = { actor: session.email, actorRole: session.role, action: `subaccountKeys.${action}` as const };
       return withAudit(bed.db, subject, input, async () => {
         const out = await f();
         written.push(out);

@@ -94,10 +94,10 @@ export const AUDIT_ACTIONS = z.enum([
   "screening.list-import",
   "screening.version-confirm",
   "screening.version-decline",
-  "subaccount-keys.add",
-  "subaccount-keys.rotate",
-  "subaccount-keys.approve",
-  "subaccount-keys.disable",
+  "subaccountKeys.add",
+  "subaccountKeys.rotate",
+  "subaccountKeys.approve",
+  "subaccountKeys.disable",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

@@ -102,7 +102,7 @@ const DECISION = ["not_found", "already_decided", "approver_on_hold", "mfa_stale
 
 export const subaccountKeyResources = {
   list: defineResource({
-    id: "subaccount-keys.list",
+    id: "subaccountKeys.list",
     method: "GET",
     path: "/api/admin/keys",
     summary:
@@ -113,7 +113,7 @@ export const subaccountKeyResources = {
     errors: [],
   }),
   add: defineResource({
-    id: "subaccount-keys.add",
+    id: "subaccountKeys.add",
     method: "POST",
     path: "/api/admin/keys",
     summary: "Add a sub-account's API key, sealed; it signs nothing until a second admin approves it",
@@ -124,7 +124,7 @@ export const subaccountKeyResources = {
     errors: ["already_registered", "not_found"],
   }),
   rotate: defineResource({
-    id: "subaccount-keys.rotate",
+    id: "subaccountKeys.rotate",
     method: "POST",
     path: "/api/admin/keys/{uid}/rotate",
     summary: "Add a new version of a sub-account's key; the version in use signs until a second admin approves it",
@@ -135,7 +135,7 @@ export const subaccountKeyResources = {
     errors: ["not_found", "already_in_progress"],
   }),
   approve: defineResource({
-    id: "subaccount-keys.approve",
+    id: "subaccountKeys.approve",
     method: "POST",
     path: "/api/admin/keys/{uid}/approve",
     summary:
@@ -148,7 +148,7 @@ export const subaccountKeyResources = {
     errors: [...DECISION],
   }),
   disable: defineResource({
-    id: "subaccount-keys.disable",
+    id: "subaccountKeys.disable",
     method: "POST",
     path: "/api/admin/keys/{uid}/disable",
     summary: "Disable a sub-account's key at once (every version): calls with it are refused before anything is sent",
