@@ -88,7 +88,10 @@ test("[keys][e2e] an admin adds desk03's key, a second admin with a fresh factor
     data: { uid: "12ab", apiKey: "bd_e2e_sub_x", apiSecret: SUBACCOUNT_KEY_SECRET, passphrase: "p" },
   });
   expect(bad.status()).toBe(422);
-  expect(((await bad.json()) as { fieldErrors?: Record<string, unknown> }).fieldErrors).toHaveProperty("uid");
+  const refusal = (await bad.json()) as { error: { fieldErrors?: Record<string, unknown> } };
+  expect(refusal.error.fieldErrors).toHaveProperty("uid");
+  const keys = (await (await admin.request.get("/api/admin/keys")).json()) as { keys: { uid: string | null }[] };
+  expect(keys.keys.filter((k) => k.uid !== null).map((k) => k.uid)).toEqual([DESK03.uid]);
 
   // Not approved: the lead is offered the main account only.
   const lead = await pageAs(browser, "lead", "/leverage");
