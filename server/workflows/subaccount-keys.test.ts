@@ -336,7 +336,8 @@ for (const engine of testEngines(process.env.TEST_DATABASE_URL)) {
       expect(r.rotate.input.safeParse({ ...rotateGood, passphrase: "has space" }).error?.issues[0]?.path).toEqual([
         "passphrase",
       ]);
-      expect(r.rotate.input.safeParse({ ...rotateGood, uid }).success).toBe(false);
+      // A rotation's UID is the path's: one in the body is not read.
+      expect(r.rotate.input.parse({ ...rotateGood, uid: "1" })).not.toHaveProperty("uid");
       expect(r.approve.input.safeParse({ version: 0 }).error?.issues[0]?.path).toEqual(["version"]);
       expect(r.approve.input.safeParse({ version: "1" }).error?.issues[0]?.path).toEqual(["version"]);
       expect(r.approve.input.safeParse({}).error?.issues[0]?.path).toEqual(["version"]);

@@ -10,23 +10,18 @@ export { KEY_LIMITS, KEY_SOURCES, KEY_STATES, KEY_STATE_WORDS, type KeySource, t
 
 export const keyUidSchema = z
   .string({ message: "UID is required" })
-  .check(z.trim())
   .check(z.regex(/^\d{1,32}$/, { message: "UID is the sub-account's UID: 1 to 32 digits" }));
 
 const secretsShape = {
   apiKey: z
     .string({ message: "API key is required" })
-    .check(z.trim())
     .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, { message: "API key is 8 to 64 letters, digits, _ or -" })),
   apiSecret: z.optional(
-    z
-      .string({ message: "Secret must be text" })
-      .check(z.trim())
-      .check(
-        z.regex(new RegExp(`^[\\x21-\\x7e]{${KEY_LIMITS.secretMin},${KEY_LIMITS.secretMax}}$`), {
-          message: `Secret is ${KEY_LIMITS.secretMin} to ${KEY_LIMITS.secretMax} printable characters without spaces`,
-        }),
-      ),
+    z.string({ message: "Secret must be text" }).check(
+      z.regex(new RegExp(`^[\\x21-\\x7e]{${KEY_LIMITS.secretMin},${KEY_LIMITS.secretMax}}$`), {
+        message: `Secret is ${KEY_LIMITS.secretMin} to ${KEY_LIMITS.secretMax} printable characters without spaces`,
+      }),
+    ),
   ),
   rsaPrivateKey: z.optional(
     z
@@ -54,12 +49,12 @@ const oneSecret = z.refine<{ apiSecret?: string; rsaPrivateKey?: string }>(
   { path: ["apiSecret"], error: "Give either the secret or an RSA private key (one of them)" },
 );
 
-export const addKeySchema = z.strictObject({ uid: keyUidSchema, ...secretsShape }).check(oneSecret);
+export const addKeySchema = z.object({ uid: keyUidSchema, ...secretsShape }).check(oneSecret);
 export type AddKeyInput = z.input<typeof addKeySchema>;
-export const rotateKeySchema = z.strictObject(secretsShape).check(oneSecret);
+export const rotateKeySchema = z.object(secretsShape).check(oneSecret);
 export type RotateKeyInput = z.input<typeof rotateKeySchema>;
 /** Approve or disable: the version the admin saw (a newer one meanwhile is another decision). */
-export const decideKeySchema = z.strictObject({
+export const decideKeySchema = z.object({
   version: z
     .number({ message: "Version must be a whole number" })
     .check(z.int({ message: "Version must be a whole number" }))
