@@ -31,6 +31,8 @@ export class CredentialStore {
   private dbGen: bigint | null = null;
   private checkedAt = 0;
   private loading: Promise<void> | null = null;
+  private inflight: { startedAt: number; done: Promise<void> } | null = null;
+  private queued: Promise<void> | null = null;
 
   /** `keyRoles`: which staff roles may choose each named key (key-access.ts; the defaults when left out). */
   constructor(
@@ -79,12 +81,40 @@ export class CredentialStore {
    */
   async sync(maxAgeMs = 0): Promise<void> {
     if (!this.source) return;
-    const started = Date.now();
-    if (started - this.checkedAt < maxAgeMs && this.dbGen !== null) return;
-    const gen = await this.source.generation();
-    // A load started before this generation was read may hold less: load until the store has caught up.
-    while (this.dbGen === null || this.dbGen < gen) await this.reload();
-    this.checkedAt = started;
+    if (maxAgeMs > 0 && this.dbGen !== null && Date.now() - this.checkedAt < maxAgeMs) return;
+    await this.checkSince(performance.now());
+  }
+
+  /**
+   * A check of the generation that started at or after `since`, so it sees every change committed before the
+   * caller asked: joined when one in flight started late enough, else the next one (one query for all who wait).
+   */
+  private checkSince(since: number): Promise<void> {
+    const current = this.inflight;
+    if (current && current.startedAt >= since) return current.done;
+    this.queued ??= (current ? current.done.catch(() => undefined) : Promise.resolve()).then(() => {
+      this.queued = null;
+      return this.startCheck();
+    });
+    return this.queued;
+  }
+
+  private startCheck(): Promise<void> {
+    const startedAt = performance.now();
+    const done = (async () => {
+      const gen = await this.source!.generation();
+      // A load started before this generation was read may hold less: load until the store has caught up.
+      while (this.dbGen === null || this.dbGen < gen) await this.reload();
+      this.checkedAt = Date.now();
+    })();
+    const entry = { startedAt, done };
+    this.inflight = entry;
+    done
+      .finally(() => {
+        if (this.inflight === entry) this.inflight = null;
+      })
+      .catch(() => undefined);
+    return done;
   }
 
   /**

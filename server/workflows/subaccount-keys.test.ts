@@ -93,6 +93,7 @@ for (const engine of testEngines(process.env.TEST_DATABASE_URL)) {
     let clientB: PlatformClient;
     let deps: KeyDeps;
     const written: unknown[] = [];
+    let checksB = 0;
 
     /** Through the route's own audit, as the wrapper writes it (the input as params, the answer as outcome). */
     function asRoute<T>(
@@ -129,11 +130,16 @@ for (const engine of testEngines(process.env.TEST_DATABASE_URL)) {
         "debug",
       );
       storeA = new CredentialStore({ main: sim.keys.brokerMain }, {}, source);
-      storeB = new CredentialStore(
-        { main: sim.keys.brokerMain },
-        {},
-        databaseKeySource(async () => bed.db, sealer),
-      );
+      // Instance B's source counts its generation checks: concurrent calls share one.
+      const sourceB = databaseKeySource(async () => bed.db, sealer);
+      const countedB = {
+        ...sourceB,
+        generation: () => {
+          checksB++;
+          return sourceB.generation();
+        },
+      };
+      storeB = new CredentialStore({ main: sim.keys.brokerMain }, {}, countedB);
       const limiter = () => new SlidingWindowLimiter({ platformWindowMs: 20, safetyMs: 0 });
       clientB = new PlatformClient({ baseUrl: proxy.url, credentials: storeB, limiter: limiter(), logger: log });
       deps = { sealer, credentials: storeA, simulator: simulatorKeys(sim.baseUrl) };
@@ -227,6 +233,10 @@ for (const engine of testEngines(process.env.TEST_DATABASE_URL)) {
         { version: 1, state: "superseded" },
         { version: 2, state: "active" },
       ]);
+      // What the check before each database key's call costs when nothing changed (printed, not asserted).
+      const started = performance.now();
+      for (let i = 0; i < 200; i++) await storeB.resolve(`sub${uid}`);
+      console.log(`[keys][resolve] ${engine.engine}: ${((performance.now() - started) / 200).toFixed(3)} ms per call`);
     });
 
     it("[keys][disable] a disabled key is refused before anything is sent, on the instance that was not told", async () => {
@@ -236,6 +246,13 @@ for (const engine of testEngines(process.env.TEST_DATABASE_URL)) {
       await approveKey(bed.db, approver, uid, { version: 1 }, deps);
       await clientB.call("leverage.set", LEVERAGE("3"), { key: `sub${uid}` });
       expect(storeB.names()).toContain(`sub${uid}`);
+
+      // Fifty calls at once check the database with one or two queries between them, each begun after they asked.
+      const checksBefore = checksB;
+      const all = await Promise.all(Array.from({ length: 50 }, () => storeB.resolve(`sub${uid}`)));
+      expect(new Set(all.map((c) => c.apiKey))).toEqual(new Set([k.apiKey]));
+      expect(checksB - checksBefore).toBeLessThanOrEqual(2);
+      expect(checksB - checksBefore).toBeGreaterThanOrEqual(1);
 
       // One admin disables it (the adder even: it weakens nothing), on instance A.
       const disabled = await asRoute(adder, "disable", undefined, () => disableKey(bed.db, adder, uid, deps));
@@ -248,6 +265,12 @@ for (const engine of testEngines(process.env.TEST_DATABASE_URL)) {
       expect(proxy.seen.length).toBe(seen);
       expect(sim.stats().requests).toBe(0);
       expect(storeB.names()).not.toContain(`sub${uid}`);
+      const refused = await Promise.allSettled(
+        Array.from({ length: 20 }, () => clientB.call("leverage.set", LEVERAGE("9"), { key: `sub${uid}` })),
+      );
+      expect(refused.every((x) => x.status === "rejected" && x.reason instanceof UnknownKeyError)).toBe(true);
+      expect(proxy.seen.length).toBe(seen);
+      expect(sim.stats().requests).toBe(0);
       expect((await domainRefusal(disableKey(bed.db, adder, uid, deps))).code).toBe("already_decided");
       // Added again: a new version, pending until a second admin approves it.
       const again = await addKey(bed.db, adder, { uid, ...newKey("back") }, deps);
