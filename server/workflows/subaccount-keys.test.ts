@@ -16,6 +16,7 @@ import { env, parseEnv } from "@/lib/env";
 import { withAudit } from "@/server/audit";
 import { requireFreshFactor } from "@/server/auth/mfa/policy";
 import { databaseTestBed, testEngines } from "@/server/db/testing";
+import { describeFailure } from "@/server/failures";
 import { createLogger } from "@/server/log";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore, UnknownKeyError } from "@/server/platform/credentials";
@@ -436,5 +437,12 @@ describe("[keys][sealing] AES-256-GCM under an HKDF key of KEY_SEALING_SECRET", 
     expect(() => parseEnv({ KEY_SEALING_SECRET: "short" })).toThrow(/KEY_SEALING_SECRET: must be at least 32/);
     expect(parseEnv({}).keySealingSecret).toBeTruthy();
     expect(DomainError).toBeTruthy();
+  });
+  it("a call with a key no store holds now answers 422 naming the key, saying nothing was sent", () => {
+    const f = describeFailure(new UnknownKeyError("sub123"));
+    expect(f).toMatchObject({
+      code: "invalid_input",
+      fieldErrors: { key: [expect.stringContaining("nothing was sent")] },
+    });
   });
 });
