@@ -21,6 +21,10 @@ if (!process.env.E2E_SECRETS) {
     PLATFORM_API_PASSPHRASE: secret("passphrase"),
     NEXTAUTH_SECRET: secret("sessionsecret"),
     METRICS_TOKEN: secret("metricstoken"),
+    // The master secret of sub-account keys held in the database, and the secret of a key a spec adds on
+    // /admin/keys (e2e/subaccount-keys.ui.spec.ts): neither may come back out.
+    KEY_SEALING_SECRET: secret("keysealing"),
+    SUBACCOUNT_KEY_SECRET: secret("subkeysecret"),
   });
   process.env.E2E_RUN_ID = randomBytes(8).toString("hex");
   rmSync(path.join(REPORTS, "e2e-secret-scan.jsonl"), { force: true });

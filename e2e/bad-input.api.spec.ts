@@ -993,6 +993,71 @@ add("[bad-input][users.create] POST /api/admin/users", {
   },
 });
 
+const KEY_BASE = fc.record({
+  apiKey: fc.integer({ min: 1, max: 1e9 }).map((n) => `bd_bad_${n}`),
+  apiSecret: fc.constant("a-secret-that-never-gets-stored"),
+  passphrase: fc.constant("bad-input-pass"),
+});
+const keyFieldCases = (base: fc.Arbitrary<Record<string, unknown>>) => [
+  bodyField(
+    base,
+    "apiKey",
+    fc.oneof(
+      blankOrMissing,
+      notAString,
+      fc.constantFrom("short", "has space in it", "ключ-ключ-ключ"),
+      longText(65, 300),
+    ),
+    "bad API key",
+  ),
+  bodyField(
+    base,
+    "apiSecret",
+    fc.oneof(fc.constant(MISSING), fc.constantFrom("too-short", "with a space inside it"), longText(129, 500)),
+    "bad secret",
+  ),
+  bodyField(base, "passphrase", fc.oneof(blankOrMissing, notAString, longText(33, 200)), "bad passphrase"),
+  bodyLevel(base),
+];
+
+add("[bad-input][subaccountKeys.add] POST /api/admin/keys", {
+  method: "POST",
+  path: () => "/api/admin/keys",
+  role: "admin",
+  cases: (w) => {
+    const base = KEY_BASE.map((k) => ({ uid: w.desk, ...k }));
+    return fc.oneof(
+      bodyField(base, "uid", fc.oneof(blankOrMissing, notNumeric, notAString), "bad UID"),
+      ...keyFieldCases(base),
+    );
+  },
+});
+
+add("[bad-input][subaccountKeys.rotate] POST /api/admin/keys/:uid/rotate", {
+  method: "POST",
+  path: (w) => `/api/admin/keys/${w.desk}/rotate`,
+  role: "admin",
+  cases: () => fc.oneof(...keyFieldCases(KEY_BASE)),
+});
+
+add("[bad-input][subaccountKeys.approve] POST /api/admin/keys/:uid/approve", {
+  method: "POST",
+  path: (w) => `/api/admin/keys/${w.desk}/approve`,
+  role: "admin",
+  cases: () => {
+    const base = fc.constant({ version: 1 });
+    return fc.oneof(
+      bodyField(
+        base,
+        "version",
+        fc.oneof(fc.constant(MISSING), fc.constantFrom(0, -1, 1.5, "1", null, true)),
+        "bad version",
+      ),
+      bodyLevel(base),
+    );
+  },
+});
+
 add("[bad-input][users.update] PATCH /api/admin/users/:id", {
   method: "PATCH",
   path: (w) => `/api/admin/users/${w.userId}`,

@@ -141,6 +141,7 @@ const OWN_ROUTES = [
   { path: "/api/monitoring/snooze-requests", permission: "monitoring.read" },
   { path: "/api/monitoring/holds", permission: "withdrawals.read" },
   { path: "/api/ledger/timeline?subUid=1", permission: "monitoring.read" },
+  { path: "/api/admin/keys", permission: "subaccountKeys.read" },
 ] as const;
 
 /** Brokerdesk's own mutations: an allowed role with an empty body stops at validation (422), others at 403. */
@@ -158,6 +159,9 @@ const OWN_MUTATIONS = [
   { path: "/api/monitoring/snoozes", permission: "monitoring.write" },
   { path: "/api/monitoring/cases/assign", permission: "monitoring.write" },
   { path: "/api/monitoring/cases/close", permission: "monitoring.write" },
+  { path: "/api/admin/keys", permission: "subaccountKeys.write" },
+  { path: "/api/admin/keys/1/rotate", permission: "subaccountKeys.write" },
+  { path: "/api/admin/keys/1/approve", permission: "subaccountKeys.approve" },
 ] as const;
 
 test.describe("[rbac][own-mutations] Brokerdesk's own mutations", () => {

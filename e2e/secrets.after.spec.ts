@@ -33,6 +33,8 @@ test("[secrets][self-test] the scanner finds a planted secret in every encoding,
     PLATFORM_API_PASSPHRASE: "planted-passphrase-0123456789-abcdefghij",
     NEXTAUTH_SECRET: "planted-sessionsecret-0123456789-abcdefghijklmnop",
     METRICS_TOKEN: "planted-metricstoken-0123456789-abcdefghijklmnop",
+    KEY_SEALING_SECRET: "planted-keysealing-0123456789-abcdefghijklmnop",
+    SUBACCOUNT_KEY_SECRET: "planted-subkeysecret-0123456789-abcdefghijklmn",
   };
   const needles = needlesOf(planted);
   const secret = planted.PLATFORM_API_SECRET;

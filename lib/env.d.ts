@@ -29,6 +29,12 @@ export type Env = Readonly<{
   /** Time-to-live of cached public market answers (E8, E11); 0 = no cache. */
   publicCacheMs: number;
   nextAuthSecret: string;
+  /**
+   * KEY_SEALING_SECRET: the master secret sub-account keys held in the database are sealed under (never
+   * NEXTAUTH_SECRET). Simulator mode: a published demo value when unset. Live mode: undefined when unset, and
+   * no key can be added to the database.
+   */
+  keySealingSecret: string | undefined;
   nextAuthUrl: string;
   port: number;
   /** The address the front door listens on (loopback in simulator mode). */
@@ -57,6 +63,11 @@ export type Env = Readonly<{
    * by the demo admin (MONITORING_DEMO_RULES, on unless set off; always false in live mode).
    */
   monitoringDemoRules: boolean;
+  /**
+   * Simulator mode: how many of the registry's desks get a sub-account key at first start, minted by the simulator,
+   * sealed, added by the start-up and approved by the demo admin (DEMO_SUBACCOUNT_KEYS, 300 unless set; 0 in live mode).
+   */
+  demoSubaccountKeys: number;
   /**
    * Notifications by e-mail: SMTP_URL (undefined: e-mail off, or the in-process sink in simulator mode) and
    * NOTIFY_FROM. The URL may carry a password: never logged or shown (the mailer says only its host).

@@ -1,6 +1,7 @@
 // The one module that reads process.env (STYLE rule 13). next.config.js imports it, so a bad
 // environment stops `next build` / `next start` with a message naming the variable.
 import {
+  DEMO_KEY_SEALING_SECRET,
   DEMO_NEXTAUTH_SECRET,
   HOW_TO_MAKE_A_SECRET,
   MIN_SECRET_ENTROPY_BITS,
@@ -111,12 +112,27 @@ export function parseEnv(source) {
     problems.push(`  NEXTAUTH_SECRET: too predictable for live mode (${HOW_TO_MAKE_A_SECRET})`);
   }
 
+  // Sub-account keys held in the database are sealed under a key derived from this secret: never the session
+  // secret (one leak must not open both). Live mode without it holds no keys in the database (adding one is
+  // refused, saying so); simulator mode falls back to a published demo value.
+  let keySealingSecret = e.KEY_SEALING_SECRET || undefined;
+  if (!keySealingSecret) {
+    if (mode === "simulator") keySealingSecret = DEMO_KEY_SEALING_SECRET;
+  } else if (keySealingSecret.length < 32) {
+    problems.push(`  KEY_SEALING_SECRET: must be at least 32 characters (${HOW_TO_MAKE_A_SECRET})`);
+  } else if (keySealingSecret === nextAuthSecret) {
+    problems.push("  KEY_SEALING_SECRET: must not be NEXTAUTH_SECRET (one leaked secret must not open both)");
+  } else if (mode === "live" && estimatedEntropyBits(keySealingSecret) < MIN_SECRET_ENTROPY_BITS) {
+    problems.push(`  KEY_SEALING_SECRET: too predictable for live mode (${HOW_TO_MAKE_A_SECRET})`);
+  }
+
   if (mode === "live") {
     // Names only, never the value: the message may reach a log.
     const published = new Set(PUBLISHED_VALUES);
     const credentials = Object.entries(source).filter(
       ([k]) =>
         k === "NEXTAUTH_SECRET" ||
+        k === "KEY_SEALING_SECRET" ||
         k === "OIDC_CLIENT_SECRET" ||
         /^PLATFORM_(API_(KEY|SECRET|PASSPHRASE)|KEY_[A-Z0-9]+_API_(KEY|SECRET|PASSPHRASE))$/.test(k),
     );
@@ -124,7 +140,7 @@ export function parseEnv(source) {
       if (v && published.has(v.trim())) {
         problems.push(
           `  ${k}: is a demo value published in this repository, for simulator mode only; live mode needs ` +
-            `your own (${k === "NEXTAUTH_SECRET" ? HOW_TO_MAKE_A_SECRET : "the platform's key"})`,
+            `your own (${k === "NEXTAUTH_SECRET" || k === "KEY_SEALING_SECRET" ? HOW_TO_MAKE_A_SECRET : "the platform's key"})`,
         );
       }
     }
@@ -163,6 +179,12 @@ export function parseEnv(source) {
     );
   }
 
+  if (mode === "live" && e.DEMO_SUBACCOUNT_KEYS !== undefined && e.DEMO_SUBACCOUNT_KEYS !== "0") {
+    problems.push(
+      "  DEMO_SUBACCOUNT_KEYS: the demo's sub-account keys are minted by the simulator, simulator mode only",
+    );
+  }
+
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
 
   return Object.freeze({
@@ -184,6 +206,7 @@ export function parseEnv(source) {
     egressId: e.PLATFORM_EGRESS_ID,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     nextAuthSecret,
+    keySealingSecret,
     nextAuthUrl: e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`,
     port: e.PORT,
     host,
@@ -205,6 +228,8 @@ export function parseEnv(source) {
     monitoringReviewDays: Object.freeze(e.MONITORING_REVIEW_DAYS),
     /** Simulator mode: seed the preset rules, drafted by demo compliance and activated by the demo admin. */
     monitoringDemoRules: mode === "simulator" && (e.MONITORING_DEMO_RULES ?? "on") === "on",
+    /** Simulator mode: how many desks get a demo sub-account key at first start (DEMO_SUBACCOUNT_KEYS, 300 unless set). */
+    demoSubaccountKeys: mode === "simulator" ? Number(e.DEMO_SUBACCOUNT_KEYS ?? "300") : 0,
     notify: Object.freeze({
       smtpUrl: e.SMTP_URL,
       from: e.NOTIFY_FROM ?? "Brokerdesk <brokerdesk@localhost>",

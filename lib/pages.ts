@@ -250,6 +250,14 @@ export const PAGES = {
     what: "Managing webhook endpoints",
     group: "Admin",
   }),
+  subaccountKeys: page({
+    path: "/admin/keys",
+    title: "Sub-account API keys",
+    label: "API keys",
+    permission: "subaccountKeys.read",
+    what: "Sub-account API keys",
+    group: "Admin",
+  }),
   account: page({
     path: "/account",
     title: "Your account",

@@ -41,6 +41,10 @@ const MATRIX: Record<Permission, Role[]> = {
   "monitoring.read": ["compliance", "admin"],
   "monitoring.write": ["compliance"],
   "monitoring.approve": ["compliance", "admin"],
+  // sub-account API keys held as data: read, add/rotate/disable, approve another admin's
+  "subaccountKeys.read": ["admin"],
+  "subaccountKeys.write": ["admin"],
+  "subaccountKeys.approve": ["admin"],
 };
 
 const cells = ROLES.flatMap((role) =>

@@ -28,6 +28,8 @@ const WEBHOOKS = ["webhooks.manage"] as const;
 const POLICY = ["policy.read", "policy.write", "policy.approve"] as const;
 /** Monitoring: read alerts, cases and rules; work them and draft rules; activate a version (not one's own). */
 const MONITORING = ["monitoring.read", "monitoring.write", "monitoring.approve"] as const;
+/** Sub-account API keys held as data: read the list; add, rotate, disable; approve another admin's (fresh factor). */
+const SUBACCOUNT_KEYS = ["subaccountKeys.read", "subaccountKeys.write", "subaccountKeys.approve"] as const;
 
 export const PERMISSIONS = [
   ...READ_PLATFORM,
@@ -39,6 +41,7 @@ export const PERMISSIONS = [
   ...WEBHOOKS,
   ...POLICY,
   ...MONITORING,
+  ...SUBACCOUNT_KEYS,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -57,6 +60,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     ...POLICY,
     "monitoring.read",
     "monitoring.approve",
+    ...SUBACCOUNT_KEYS,
   ],
 };
 
@@ -71,6 +75,7 @@ export const DECISION_PERMISSIONS = [
   "policy.approve",
   "monitoring.write",
   "monitoring.approve",
+  "subaccountKeys.approve",
 ] as const satisfies readonly Permission[];
 
 /** Whether a role decides anything (DECISION_PERMISSIONS). */
@@ -97,5 +102,5 @@ export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   admin:
     "Manages staff (adds them, changes roles, disables, resets passwords and second factors), drafts and " +
     "publishes the money-out policy (a second admin publishes), reads the audit log and activates others' " +
-    "monitoring rules; moves no money.",
+    "monitoring rules; holds sub-account API keys (adds, rotates, disables; approves another admin's); moves no money.",
 };

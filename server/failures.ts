@@ -13,6 +13,7 @@ import {
   RateBudgetUnavailableError,
 } from "@/server/platform/errors";
 import { isDatabaseUnreachable } from "@/server/db/errors";
+import { UnknownKeyError } from "@/server/platform/credentials";
 
 export type Failure = {
   code: ErrorCode;
@@ -26,6 +27,11 @@ export type Failure = {
 /** Never turns a failure into data (STYLE rule 9): anything not recognised is "internal". */
 export function describeFailure(e: unknown): Failure {
   if (e instanceof DomainError) return { code: e.code, message: e.message, fieldErrors: e.fieldErrors };
+  // A key no store holds now (a sub-account key disabled, or not approved yet, on any instance): nothing was sent.
+  if (e instanceof UnknownKeyError) {
+    const message = `${e.message} (a sub-account key must be approved, and a disabled one is refused): nothing was sent`;
+    return { code: "invalid_input", message, fieldErrors: { key: [message] } };
+  }
   if (e instanceof PlatformRequestInvalidError)
     return { code: "invalid_input", message: "Some fields are not valid", fieldErrors: e.fieldErrors };
   if (e instanceof RateBudgetExceededError) {

@@ -4,9 +4,9 @@ import "server-only";
 // without SIMULATOR_URL it starts the embedded simulator and hands its address to the platform client
 // (the client never starts it itself); then it prepares the database: demo staff (created in simulator
 // mode, disabled in live mode) and, in simulator mode, the registry seeded with the simulator's
-// sub-accounts and the demo's monitoring rules (drafted by demo compliance, activated by the demo admin, unless
-// MONITORING_DEMO_RULES is off). Routes and pages never seed. It checks the audit chain's head
-// (server/audit/chain-check.ts).
+// sub-accounts, the demo's monitoring rules (drafted by demo compliance, activated by the demo admin, unless
+// MONITORING_DEMO_RULES is off) and its sub-account keys (minted by the simulator, approved by the demo admin).
+// Routes and pages never seed. It checks the audit chain's head (server/audit/chain-check.ts).
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { auditHeadAtStart } from "@/server/audit/chain-check";
@@ -17,10 +17,11 @@ import { startProcessLedger } from "@/server/ledger/engine";
 import { seedDemoRules } from "@/server/monitoring/demo-rules";
 import { getMailer } from "@/server/notifications/mailer";
 import { startNotificationJobs } from "@/server/notifications/worker";
-import { getPlatformClient, platformBaseUrl, setEmbeddedSimulator } from "@/server/platform/runtime";
+import { getCredentials, getPlatformClient, platformBaseUrl, setEmbeddedSimulator } from "@/server/platform/runtime";
 import { controlHeaders } from "@/server/simulator/control-token";
 import { startProcessLease } from "@/server/workflows/instance-recovery";
 import { seedRegistry } from "@/server/workflows/subaccounts";
+import { seedDemoKeys } from "@/server/workflows/subaccount-keys-demo";
 
 const g = globalThis as typeof globalThis & {
   __brokerdeskPlatformStarted?: Promise<string>;
@@ -65,6 +66,14 @@ export function startApp(): Promise<void> {
     await untilDone(async () => {
       await startNotificationJobs(await getDb(), await getMailer());
     });
+    // Simulator mode: the database's sub-account keys registered on the simulator again, and the demo's minted once
+    // (a few hundred requests to the simulator: about two seconds, so not waited for; the app serves meanwhile).
+    if (env.mode === "simulator") {
+      void untilDone(async () => {
+        const { skipped } = await seedDemoKeys(await getDb(), baseUrl, getCredentials());
+        if (skipped) logger.warn({ skipped }, "the demo's sub-account keys were not seeded");
+      });
+    }
     // The ledger's sync jobs, after the registry they walk exists. A failure to start them is
     // said and retried; the app serves meanwhile (live reads do not need them).
     if (env.ledger.sync) {

@@ -58,6 +58,8 @@ export async function launchInstance(
       // A clean slate: no monitoring rule until a spec makes one (npm start's demo rules are on in simulator mode;
       // the shared synced instance turns them on, e2e/support/synced-instance.ts).
       MONITORING_DEMO_RULES: "off",
+      // Nor a demo sub-account key (npm start mints a few hundred): a spec adds the keys it needs on /admin/keys.
+      DEMO_SUBACCOUNT_KEYS: "0",
       // The generated deposits of the simulator's last 30 minutes settle at start, not mid-run, so no balance a
       // test asserts on moves under it (one credited desk01 during a withdrawal test: a debit of -7513.26 for 2.5).
       SIM_DEPOSIT_SETTLE_MS: "0",

@@ -11,6 +11,8 @@ export const SECRET_NAMES = [
   "PLATFORM_API_PASSPHRASE",
   "NEXTAUTH_SECRET",
   "METRICS_TOKEN",
+  "KEY_SEALING_SECRET",
+  "SUBACCOUNT_KEY_SECRET",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 export type Secrets = Record<SecretName, string>;

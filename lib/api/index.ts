@@ -28,6 +28,7 @@ import { policyResources } from "./policy";
 import { riskUnitResources } from "./risk-units";
 import { screeningResources } from "./screening";
 import { subaccountResources } from "./registry";
+import { subaccountKeyResources } from "./subaccount-keys";
 import { holderResources } from "./registry/holder";
 import { userResources } from "./admin/users";
 import { withdrawalResources } from "./withdrawals";
@@ -66,6 +67,7 @@ export const resources = Object.fromEntries(
       notificationResources,
       preferenceResources,
       webhookResources,
+      subaccountKeyResources,
     ].flatMap((group): Resource[] => Object.values(group)),
     healthResource,
     openapiResource,

@@ -25,6 +25,7 @@ const ZOD_FREE = [
   "lib/api/audit/words.ts",
   "lib/api/registry/words.ts",
   "lib/api/platform-keys/words.ts",
+  "lib/api/subaccount-keys/words.ts",
   "lib/client/platform.ts",
   "lib/client/sub-accounts.ts",
   "lib/client/sub-account-names.ts",

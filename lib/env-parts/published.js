@@ -29,12 +29,19 @@ export const SIMULATOR_OTHER_DEMO_KEYS = Object.freeze({
 const DEMO_NEXTAUTH_SECRET = "brokerdesk-simulator-demo-session-secret-0123456789";
 
 /**
+ * Simulator mode without KEY_SEALING_SECRET: the master secret the demo's sub-account keys are sealed under
+ * (published, so live mode refuses it and needs its own).
+ */
+const DEMO_KEY_SEALING_SECRET = "brokerdesk-simulator-demo-key-sealing-secret-9876543210";
+
+/**
  * Every credential value this repository publishes (.env.example, the defaults above, the simulator's demo
  * keys; lib/env.test.ts fails when .env.example holds one that is not here). Live mode refuses them: anyone
  * who can read the repository could forge a session with the demo session secret or sign with a demo key.
  */
 export const PUBLISHED_VALUES = Object.freeze([
   DEMO_NEXTAUTH_SECRET,
+  DEMO_KEY_SEALING_SECRET,
   "bd-demo-passphrase",
   "bd_demo_rsa",
   ...[SIMULATOR_DEMO_KEY, ...Object.values(SIMULATOR_OTHER_DEMO_KEYS)].flatMap((k) => [k.apiKey, k.apiSecret]),
@@ -63,4 +70,4 @@ export const MIN_SECRET_ENTROPY_BITS = 128;
 
 const HOW_TO_MAKE_A_SECRET = "make one with `openssl rand -base64 48`";
 
-export { DEMO_NEXTAUTH_SECRET, HOW_TO_MAKE_A_SECRET };
+export { DEMO_KEY_SEALING_SECRET, DEMO_NEXTAUTH_SECRET, HOW_TO_MAKE_A_SECRET };

@@ -44,6 +44,8 @@ export const baseSchema = z.object({
   DATABASE_URL: serviceUrl("DATABASE_URL", /^postgres(ql)?$/),
   REDIS_URL: serviceUrl("REDIS_URL", /^rediss?$/),
   NEXTAUTH_SECRET: z.string().optional(),
+  // The master secret sub-account keys held in the database are sealed under (HKDF, then AES-256-GCM).
+  KEY_SEALING_SECRET: z.string().optional(),
   NEXTAUTH_URL: optionalUrl("NEXTAUTH_URL"),
   PORT: port("PORT", 3000),
   SIM_PORT: port("SIM_PORT", 4010),
@@ -143,6 +145,11 @@ export const baseSchema = z.object({
     max: 10080,
   }),
   MONITORING_DEMO_RULES: z.enum(["on", "off"], { message: "MONITORING_DEMO_RULES must be on or off" }).optional(),
+  // Simulator mode: how many of the registry's desks get a demo sub-account key at first start (0: none).
+  DEMO_SUBACCOUNT_KEYS: z
+    .string()
+    .regex(/^\d{1,5}$/, { message: "DEMO_SUBACCOUNT_KEYS must be a whole number of desks (0 for none)" })
+    .optional(),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the

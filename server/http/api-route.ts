@@ -160,6 +160,9 @@ export function apiRoute<R extends Resource>(
         }
       }
       const credentials = getCredentials();
+      // The database's sub-account keys as of now (one small query, shared by the requests that wait for it); a
+      // failure to read them leaves the last (a call signed with one checks them again, and fails closed).
+      await credentials.sync(0).catch((e: unknown) => logger.warn({ err: String(e) }, "platform keys not re-read"));
       const denied = options.authorize?.(input as InputOf<R>, { req, session, credentials });
       if (denied) throw await refusal(denied);
       const extra = options.check?.(input as InputOf<R>, { req, credentials });

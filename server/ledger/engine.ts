@@ -162,7 +162,8 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
   const started = (async () => {
     if (!env.ledger.sync) return null;
     const trades = {
-      keys: env.ledger.tradeKeys ?? client.config.credentials.names(),
+      // The environment's keys: sub-account keys held in the database (a few hundred) are not walked for fills.
+      keys: env.ledger.tradeKeys ?? client.config.credentials.environmentNames(),
       planSymbols: env.ledger.planSymbols,
     };
     const ledger = await startLedger({

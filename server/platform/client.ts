@@ -137,7 +137,8 @@ export class PlatformClient {
 
   async call<Id extends OperationId>(id: Id, input: Input<Id>, opts: CallOptions = {}): Promise<CallResult<Id>> {
     const op = catalog[id] as Operation;
-    const credential = op.auth === "private" ? this.config.credentials.get(opts.key) : undefined;
+    // A key held in the database is checked against it first: disabled → refused here, before anything is sent.
+    const credential = op.auth === "private" ? await this.config.credentials.resolve(opts.key) : undefined;
     const params = checkInput(op, input, credential);
 
     const query = op.method === "GET" ? buildQuery(params) : "";

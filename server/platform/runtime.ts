@@ -7,6 +7,9 @@ import { getRedis, REDIS_PREFIX } from "@/server/redis";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
 import { configuredKeyRoles } from "./key-access";
+import { sealerOf } from "./key-seal";
+import { databaseKeySource } from "./key-store";
+import { getDb } from "@/server/db";
 import { DEFAULT_ARRIVAL } from "./arrival";
 import { SlidingWindowLimiter } from "./limiter";
 import { PublicCache } from "./public-cache";
@@ -25,9 +28,16 @@ const g = globalThis as typeof globalThis & {
   __brokerdeskEmbeddedSimulator?: string;
 };
 
-/** The configured keys, by name: the one store the client signs with and the routes check key names against. */
+/**
+ * The configured keys, by name: the one store the client signs with and the routes check key names against. The
+ * environment's keys, and the sub-account keys approved in the database (server/platform/key-store.ts).
+ */
 export function getCredentials(): CredentialStore {
-  g.__brokerdeskCredentials ??= new CredentialStore(env.platform.keys, configuredKeyRoles());
+  g.__brokerdeskCredentials ??= new CredentialStore(
+    env.platform.keys,
+    configuredKeyRoles(),
+    databaseKeySource(getDb, sealerOf(env.keySealingSecret)),
+  );
   return g.__brokerdeskCredentials;
 }
 

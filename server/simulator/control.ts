@@ -34,7 +34,8 @@ const subKeySchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/)
     .optional(),
-  secretKey: z.string().min(16).max(128).optional(),
+  // An HMAC secret, or an RSA private key in PEM (the platform's RSA keys: the simulator verifies with its public half).
+  secretKey: z.string().min(16).max(8192).optional(),
 });
 const rateModeSchema = z.object({ mode: z.enum(["on", "relaxed", "off"]) });
 const makeSubaccountsSchema = z.object({

@@ -6,9 +6,10 @@ import "server-only";
 // does the same in two ways: `POST /__sim/subaccounts/{uid}/api-keys` mints one (as the platform does), and
 // in simulator mode a key configured as PLATFORM_KEY_SUB<UID>_* (what Brokerdesk is given for such a key, its
 // name saying whose it is) is registered for that UID at start, so one configuration serves both.
-import { randomBytes } from "node:crypto";
+import { createPublicKey, randomBytes } from "node:crypto";
 import { env, type PlatformKey } from "@/lib/env";
 import { uidOfKeyName } from "@/lib/platform/key-names";
+import { isPemPrivateKey } from "@/lib/platform/protocol";
 import type { RegisteredKey } from "./keys";
 import type { SimState } from "./state";
 
@@ -36,7 +37,9 @@ export function subaccountKey(state: SimState, subUid: string, creds: PlatformKe
     name: "subaccount",
     apiKey: creds.apiKey,
     passphrase: creds.passphrase,
-    verify: { type: "hmac", secret: creds.apiSecret },
+    verify: isPemPrivateKey(creds.apiSecret)
+      ? { type: "rsa", publicKey: createPublicKey(creds.apiSecret) }
+      : { type: "hmac", secret: creds.apiSecret },
     uid: subUid,
     role: "sub-account",
     broker: false,

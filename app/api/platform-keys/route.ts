@@ -4,5 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { choosableKeys } from "@/server/workflows/platform-keys";
 
 export const GET = apiRoute(platformKeyResources.list, async ({ session, credentials }) => ({
-  keys: choosableKeys(credentials, session.role, env.ledger.tradeKeys),
+  // The ledger walks the environment's keys (LEDGER_TRADE_KEYS, else all of them), never a key held in the database.
+  keys: choosableKeys(credentials, session.role, env.ledger.tradeKeys ?? credentials.environmentNames()),
 }));

@@ -105,6 +105,10 @@ export const AUDIT_ACTIONS = z.enum([
   "screening.list-import",
   "screening.version-confirm",
   "screening.version-decline",
+  "subaccountKeys.add",
+  "subaccountKeys.rotate",
+  "subaccountKeys.approve",
+  "subaccountKeys.disable",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 
