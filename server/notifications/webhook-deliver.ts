@@ -9,6 +9,7 @@ import "server-only";
 // answer and the mark sends it again once the lease ends, with the same webhook-id (receivers de-duplicate on it).
 // The clock is a parameter (tests move it); the secret is never logged.
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import { describeEvent, EVENT_SCHEMAS, type EventText, type EventType } from "@/lib/api/notifications/events";
 import type { WebhookFormat } from "@/lib/api/notifications/webhooks";
 import { env } from "@/lib/env";

@@ -3,10 +3,13 @@ import "server-only";
 // is signed as v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> under the secret's bytes (by the
 // specification's own library, `standardwebhooks`), one signature per secret in force (space separated), so a
 // receiver keeps verifying through a rotation. The secret is
-// kept sealed (AES-256-GCM under a key derived from NEXTAUTH_SECRET, bound to the endpoint's id), shown once.
+// kept sealed (AES-256-GCM under a key derived from KEY_SEALING_SECRET, the master secret that seals sub-account
+// keys, with its own HKDF salt and info; bound to the endpoint's id), shown once. Never under NEXTAUTH_SECRET: a
+// leaked session secret must not open what signs for Brokerdesk.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { env } from "@/lib/env";
+import { DomainError } from "@/lib/api/errors";
 
 const PREFIX = "whsec_";
 
@@ -39,7 +42,17 @@ function keyOf(secret: string): Buffer {
 }
 
 /** "v1.<iv>.<ciphertext>.<tag>" (base64url), bound to the endpoint's id. */
-export function sealWebhookSecret(plain: string, endpointId: string, secret = env.nextAuthSecret): string {
+/** The master secret, or a refusal naming the setting (live mode without KEY_SEALING_SECRET holds no secrets). */
+function masterSecret(): string {
+  if (!env.keySealingSecret)
+    throw new DomainError(
+      "forbidden",
+      "Webhook secrets cannot be held: KEY_SEALING_SECRET is not set (docs/configuration.md)",
+    );
+  return env.keySealingSecret;
+}
+
+export function sealWebhookSecret(plain: string, endpointId: string, secret = masterSecret()): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyOf(secret), iv);
   cipher.setAAD(Buffer.from(`webhook:${endpointId}`));
@@ -49,7 +62,7 @@ export function sealWebhookSecret(plain: string, endpointId: string, secret = en
   );
 }
 
-export function openWebhookSecret(sealed: string, endpointId: string, secret = env.nextAuthSecret): string {
+export function openWebhookSecret(sealed: string, endpointId: string, secret = masterSecret()): string {
   const [v, iv, ct, tag] = sealed.split(".");
   if (v !== "v1" || !iv || !ct || !tag) throw new Error("sealed webhook secret: unknown format");
   const decipher = createDecipheriv("aes-256-gcm", keyOf(secret), Buffer.from(iv, "base64url"));
