@@ -94,6 +94,11 @@ export const AUDIT_ACTIONS = z.enum([
   "screening.list-import",
   "screening.version-confirm",
   "screening.version-decline",
+  // A single leverage change the policy gave a second lead, and its decisions (server/leverage/changes.ts).
+  "leverage.request",
+  "leverage.approve",
+  "leverage.reject",
+  "leverage.withdraw",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 
