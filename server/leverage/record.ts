@@ -109,7 +109,7 @@ const codec: CursorCodec<Key> = {
   decode: (c) => {
     try {
       const v: unknown = JSON.parse(Buffer.from(c, "base64url").toString("utf8"));
-      return Array.isArray(v) && v.length === 6 && v.every((x) => typeof x === "string") && CURSOR_AT.test(v[0])
+      return Array.isArray(v) && v.length === 6 && v.every((x) => typeof x === "string") && CURSOR_AT.test(String(v[0]))
         ? (v as Key)
         : null;
     } catch {
