@@ -52,7 +52,7 @@ const COLUMNS: ListColumn<LeverageChangeView>[] = [
 
 export function WaitingLeverageChanges({
   me,
-  title = "Leverage changes waiting for a second lead",
+  title = "Waiting for a second lead: leverage",
 }: {
   me: string;
   title?: string;

@@ -49,7 +49,7 @@ export function LeverageRecord() {
       </p>
       <LedgerTable
         view={view}
-        label="Leverage record"
+        label="Leverage settings set through Brokerdesk"
         rowsNoun="leverage settings"
         place="in the record"
         controls={

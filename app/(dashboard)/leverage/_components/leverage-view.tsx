@@ -20,7 +20,7 @@ const LeverageHistory = dynamic(() => import("./leverage-history").then((m) => m
 // The changes waiting for a second lead and the record arrive right after the page, as the history does.
 const WaitingLeverageChanges = dynamic(
   () => import("@/components/leverage/waiting-changes").then((m) => m.WaitingLeverageChanges),
-  { ssr: false, loading: () => <PanelLoading title="Leverage changes waiting for a second lead" height={120} /> },
+  { ssr: false, loading: () => <PanelLoading title="Waiting for a second lead: leverage" height={120} /> },
 );
 const LeverageRecord = dynamic(() => import("./leverage-record").then((m) => m.LeverageRecord), {
   ssr: false,

@@ -32,7 +32,7 @@ const AddressBook = dynamic(() => import("./address-book").then((m) => m.Address
 // Single leverage changes the leverage policy gave a second lead wait beside the withdrawals (leads only).
 const WaitingLeverageChanges = dynamic(
   () => import("@/components/leverage/waiting-changes").then((m) => m.WaitingLeverageChanges),
-  { ssr: false, loading: () => <PanelLoading title="Leverage changes waiting for a second lead" height={120} /> },
+  { ssr: false, loading: () => <PanelLoading title="Waiting for a second lead: leverage" height={120} /> },
 );
 const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.ApproversPanel), {
   ssr: false,

@@ -45,7 +45,12 @@ export function LeverageSection({ uid, mayChange }: { uid: string; mayChange: bo
       {query.isSuccess && query.data.items.length === 0 ? (
         <Empty>Brokerdesk has not set this sub-account&apos;s leverage.</Empty>
       ) : (
-        <DataTable table={table} label="Leverage record" {...queryStateProps(query)} maxHeight="760px" />
+        <DataTable
+          table={table}
+          label="Leverage settings set through Brokerdesk"
+          {...queryStateProps(query)}
+          maxHeight="760px"
+        />
       )}
       {query.isSuccess && query.data.nextCursor ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">The newest {FIRST_PAGE} only; the record has more.</p>
