@@ -132,6 +132,8 @@ const OWN_ROUTES = [
   { path: "/api/withdrawals/waiting", permission: "withdrawals.approve" },
   { path: "/api/risk-units", permission: "riskUnits.read" },
   { path: "/api/leverage/accounts", permission: "leverage.write" },
+  { path: "/api/leverage/record", permission: "subaccounts.read" },
+  { path: "/api/leverage/changes", permission: "leverage.write" },
   { path: "/api/policy", permission: "policy.read" },
   { path: "/api/monitoring/alerts", permission: "monitoring.read" },
   { path: "/api/monitoring/alerts/export", permission: "monitoring.read" },
@@ -145,6 +147,7 @@ const OWN_ROUTES = [
 const OWN_MUTATIONS = [
   { path: "/api/withdrawals", permission: "withdrawals.write" },
   { path: "/api/risk-units", permission: "riskUnits.write" },
+  { path: "/api/leverage/set", permission: "leverage.write" },
   { path: "/api/sub-accounts", permission: "subaccounts.write" },
   { path: "/api/admin/users", permission: "users.write" },
   { path: "/api/policy", permission: "policy.write" },
