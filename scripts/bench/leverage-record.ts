@@ -6,6 +6,7 @@
 // (PGlite, and PostgreSQL when a URL is given.)
 import { currentLeverage, leverageRecordRows } from "@/server/leverage/record";
 import { benchDb } from "./ledger-store";
+import { log } from "./support";
 
 const ACCOUNTS = 10_000;
 const SYMBOLS = ["BTCUSDT", "ETHUSDT", "XRPUSDT"];
@@ -47,7 +48,7 @@ export async function leverageRecordBench(pgUrl?: string): Promise<void> {
       const page = await timed(() =>
         leverageRecordRows(b.db, { symbol: "BTCUSDT", productType: "USDT-FUTURES", above: 10, limit: 50 }),
       );
-      console.log(
+      log(
         `${engine}: currentLeverage(${ACCOUNTS.toLocaleString("en-US")} accounts) found ${found}: ` +
           `p50 ${lookup.p50} ms, p95 ${lookup.p95} ms; a filtered record page: p50 ${page.p50} ms, p95 ${page.p95} ms`,
       );
