@@ -75,15 +75,15 @@ test("[leverage.record][ui] a lead sets desk01's leverage and finds it in the re
   await expect(row).toContainText("risk desk: DOGE volatility");
 
   // Filters narrow it on the server: the symbol keeps it, a leverage above 17 drops it.
-  await record(page).getByLabel("Symbol").fill("dogeusdt");
-  await record(page).getByLabel("Symbol").press("Enter");
+  await record(page).getByRole("searchbox", { name: "Symbol" }).fill("dogeusdt");
+  await record(page).getByRole("searchbox", { name: "Symbol" }).press("Enter");
   await expect(page).toHaveURL(/rSymbol=DOGEUSDT/);
   await expect(recordRows(page)).toHaveCount(1);
-  await record(page).getByLabel("Leverage above").fill("17");
-  await record(page).getByLabel("Leverage above").press("Enter");
+  await record(page).getByRole("searchbox", { name: "Leverage above" }).fill("17");
+  await record(page).getByRole("searchbox", { name: "Leverage above" }).press("Enter");
   await expect(record(page)).toContainText("No leverage settings in the record match these filters.");
-  await record(page).getByLabel("Leverage above").fill("16");
-  await record(page).getByLabel("Leverage above").press("Enter");
+  await record(page).getByRole("searchbox", { name: "Leverage above" }).fill("16");
+  await record(page).getByRole("searchbox", { name: "Leverage above" }).press("Enter");
   await expect(recordRows(page).filter({ hasText: "DOGEUSDT" })).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 
