@@ -158,6 +158,8 @@ test.describe("leverage as a lead", () => {
       marginCoin: "USDT",
       leverage: "7",
       holdSide: "long",
+      key: "main",
+      reason: "",
     });
     const dl = result(page).locator("dl");
     await expect(dl).toContainText("Long leverage7");
