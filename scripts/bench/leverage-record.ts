@@ -1,12 +1,13 @@
-// The leverage record's lookup for a plan's preview: currentLeverage over 10,000 accounts at once (one query with
-// ANY($1) over the primary key's leading columns), p50/p95 over 25 runs after two warm-ups, on a record of 30,000
-// rows (10,000 accounts × 3 symbols; target p95 ≤ 1 s for the whole preview), and one filtered page of the record.
+// The leverage record's lookup for a plan's preview: currentLeverage over 10,000 accounts at once (one query
+// joining the accounts as a set over the primary key's leading columns), p50/p95 over 25 runs after two warm-ups,
+// on a record of 30,000 rows (10,000 accounts × 3 symbols; target p95 ≤ 1 s for the whole preview), and one
+// filtered page of the record.
 // Run on its own:
-//   node --conditions=react-server --import tsx scripts/bench/leverage-record.ts [postgres-url]
-// (PGlite, and PostgreSQL when a URL is given.)
+//   node --conditions=react-server --import tsx scripts/bench/leverage-record.ts [--ledger-pg <postgres-url>]
+// (PGlite, and PostgreSQL when --ledger-pg gives a URL, as the ledger's benchmarks take it.)
 import { currentLeverage, leverageRecordRows } from "@/server/leverage/record";
 import { benchDb } from "./ledger-store";
-import { log } from "./support";
+import { ledgerFlags, log } from "./support";
 
 const ACCOUNTS = 10_000;
 const SYMBOLS = ["BTCUSDT", "ETHUSDT", "XRPUSDT"];
@@ -59,5 +60,5 @@ export async function leverageRecordBench(pgUrl?: string): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await leverageRecordBench(process.argv[2]);
+  await leverageRecordBench(ledgerFlags.pg);
 }
