@@ -157,9 +157,9 @@ export async function leverageRecordRows(
 
 /**
  * What each of `accounts` (key names: "main", "sub<UID>") was last set to for one product type and symbol: one
- * query joining them as a set over the primary key's leading columns, whatever the number of accounts. An account Brokerdesk never set
- * is absent from the map (its value is unknown: the platform cannot be read back). Of an account's rows (margin
- * coins and modes) the newest set wins.
+ * query joining them as a set over the primary key's leading columns, whatever their number. An account
+ * Brokerdesk never set is absent from the map (its value is unknown: the platform cannot be read back). Of an
+ * account's rows (margin coins and modes) the newest set wins.
  */
 export async function currentLeverage(
   db: Queryable,
