@@ -16,9 +16,13 @@ import type { StaffSession } from "@/server/auth/session";
 import { withAudit } from "@/server/audit";
 import type { Db, Queryable } from "@/server/db";
 import type { PlatformClient } from "@/server/platform/client";
+import { PlatformNetworkError, PlatformTimeoutError } from "@/server/platform/errors";
 import { refuseOnHold, refuseOwn } from "@/server/workflows/approval-gate";
 import { judgeLeverage, type LeverageChange, type LeverageJudgement } from "./policy/judge";
 import { recordLeverageSet } from "./record";
+
+/** How long a change waits in Brokerdesk's own queue for rate budget (the mirror's PROXY_QUEUE_DEADLINE_MS). */
+const QUEUE_DEADLINE_MS = 3_000;
 
 export type AuditContext = { requestId?: string | null; ip?: string | null; signal?: AbortSignal };
 /** The policy's verdict; judgeLeverage unless a test gives another. */
@@ -111,10 +115,21 @@ async function sendAndRecord(
     { ...subjectOf(session, ctx), action: "leverage.set", target: platformKeyTarget(key) },
     { ...request, reason },
     async (intentId) => {
-      const { data } = await client.call("leverage.set", request as never, {
-        key: key === "main" ? undefined : key,
-        signal: ctx.signal,
-      });
+      // As the mirror: at most a few seconds in Brokerdesk's own queue for rate budget (then 429 "busy"), and the
+      // platform's timeout for the whole answer someone is waiting for.
+      const deadline = AbortSignal.timeout(env.platform.timeoutMs);
+      const { data } = await client
+        .call("leverage.set", request as never, {
+          key: key === "main" ? undefined : key,
+          queueDeadlineMs: QUEUE_DEADLINE_MS,
+          signal: ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline,
+        })
+        .catch((e: unknown) => {
+          // The deadline, not the caller, ended it: the platform was slow (504), as the mirror says.
+          if (e instanceof PlatformNetworkError && deadline.aborted && !ctx.signal?.aborted)
+            throw new PlatformTimeoutError("leverage.set", "total", env.platform.timeoutMs, e.requestSent);
+          throw e;
+        });
       await recordLeverageSet(db, {
         account: key,
         productType: request.productType,
