@@ -95,9 +95,9 @@ test("[leverage.set][sub-account] a lead sets XRPUSDT leverage for desk01 with i
     `No leverage has been set for XRPUSDT through Brokerdesk on desk01@brokerdesk-sim.example · UID ${DESK01}`,
   );
   await form(page).getByLabel("Leverage", { exact: true }).fill("13");
-  const sent = page.waitForRequest((r) => r.url().endsWith("/set-leverage") && r.method() === "POST");
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/leverage/set") && r.method() === "POST");
   await page.getByRole("button", { name: "Set leverage" }).click();
-  expect((await sent).headers()["x-platform-key"]).toBe(`sub${DESK01}`);
+  expect(((await sent).postDataJSON() as { key: string }).key).toBe(`sub${DESK01}`);
 
   const result = page.getByRole("region", { name: "The platform's leverage" });
   await expect(result).toContainText(`for desk01@brokerdesk-sim.example · UID ${DESK01}`);

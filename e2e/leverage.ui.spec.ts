@@ -50,9 +50,7 @@ async function setLeverage(
   const before = await e10Requests(request);
   await fill(page, v);
   await expect(form(page).getByLabel("Symbol", { exact: true })).toHaveValue(v.symbol);
-  const sent = page.waitForRequest(
-    (r) => r.url().endsWith("/api/platform/v2/mix/account/set-leverage") && r.method() === "POST",
-  );
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/leverage/set") && r.method() === "POST");
   await submit(page).click();
   const posted = (await sent).postDataJSON() as unknown;
   await expect(result(page)).toBeVisible();
@@ -79,8 +77,16 @@ test.describe("leverage as a lead", () => {
       marginMode: "crossed",
       positionMode: "one-way",
     });
-    // Only the catalog's fields: no margin or position mode, no holdSide outside isolated hedge.
-    expect(posted).toEqual({ productType: "USDT-FUTURES", symbol: "BTCUSDT", marginCoin: "USDT", leverage: "20" });
+    // Only the catalog's fields, the account's key and why: no margin or position mode, no holdSide outside
+    // isolated hedge.
+    expect(posted).toEqual({
+      productType: "USDT-FUTURES",
+      symbol: "BTCUSDT",
+      marginCoin: "USDT",
+      leverage: "20",
+      key: "main",
+      reason: "",
+    });
 
     const dl = result(page).locator("dl");
     await expect(dl).toContainText("SymbolBTCUSDT");
@@ -110,7 +116,7 @@ test.describe("leverage as a lead", () => {
     const before = await e10Requests(request);
     let posted = 0;
     page.on("request", (r) => {
-      if (r.url().includes("/set-leverage") && r.method() === "POST") posted++;
+      if (/\/set-leverage$|\/api\/leverage\/set$/.test(r.url()) && r.method() === "POST") posted++;
     });
     await expect(page.getByRole("radiogroup", { name: "Hold side (holdSide)" })).toHaveCount(0);
     await expect(page.getByText("holdSide is needed only for isolated margin in hedge mode")).toBeVisible();
@@ -152,6 +158,8 @@ test.describe("leverage as a lead", () => {
       marginCoin: "USDT",
       leverage: "7",
       holdSide: "long",
+      key: "main",
+      reason: "",
     });
     const dl = result(page).locator("dl");
     await expect(dl).toContainText("Long leverage7");
@@ -223,9 +231,7 @@ test.describe("leverage as a lead", () => {
     await expect(page.getByRole("radiogroup", { name: "Position mode" }).getByLabel("hedge")).toBeChecked();
     await expect(holdSide.getByLabel("long")).toBeFocused();
     await holdSide.getByLabel("short").check();
-    const sent = page.waitForRequest(
-      (r) => r.url().endsWith("/api/platform/v2/mix/account/set-leverage") && r.method() === "POST",
-    );
+    const sent = page.waitForRequest((r) => r.url().endsWith("/api/leverage/set") && r.method() === "POST");
     await submit(page).click();
     expect((await sent).postDataJSON()).toEqual({
       productType: "USDT-FUTURES",
@@ -233,6 +239,8 @@ test.describe("leverage as a lead", () => {
       marginCoin: "USDT",
       leverage: "5",
       holdSide: "short",
+      key: "main",
+      reason: "",
     });
     await expect(result(page)).toBeVisible();
     await expect(historyRows(page).first()).toContainText("success");
@@ -308,9 +316,12 @@ test.describe("leverage as a lead", () => {
     });
     // The answer itself, not a 5 s deadline on the result: a slow answer is not what this test examines, and a
     // refusal fails here with the platform's own words instead of "region not found".
-    const answered = page.waitForResponse((r) => r.url().endsWith("/set-leverage") && r.request().method() === "POST", {
-      timeout: 30_000,
-    });
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith("/api/leverage/set") && r.request().method() === "POST",
+      {
+        timeout: 30_000,
+      },
+    );
     await submit(page).click();
     const answer = await answered;
     expect(answer.status(), await answer.text()).toBe(200);

@@ -133,6 +133,8 @@ const OWN_ROUTES = [
   { path: "/api/withdrawals/waiting", permission: "withdrawals.approve" },
   { path: "/api/risk-units", permission: "riskUnits.read" },
   { path: "/api/leverage/accounts", permission: "leverage.write" },
+  { path: "/api/leverage/record", permission: "subaccounts.read" },
+  { path: "/api/leverage/changes", permission: "leverage.write" },
   { path: "/api/policy", permission: "policy.read" },
   { path: "/api/leverage/policy", permission: "policy.read" },
   { path: "/api/monitoring/alerts", permission: "monitoring.read" },
@@ -148,6 +150,7 @@ const OWN_ROUTES = [
 const OWN_MUTATIONS = [
   { path: "/api/withdrawals", permission: "withdrawals.write" },
   { path: "/api/risk-units", permission: "riskUnits.write" },
+  { path: "/api/leverage/set", permission: "leverage.write" },
   { path: "/api/sub-accounts", permission: "subaccounts.write" },
   { path: "/api/admin/users", permission: "users.write" },
   { path: "/api/admin/webhooks", permission: "webhooks.manage" },

@@ -61,6 +61,13 @@ export const leverageFormSchema = z
       .check(z.minLength(1, { error: "leverage is required" })),
     marginMode: z.enum(MARGIN_MODES, { error: "Choose the margin mode: isolated or crossed" }),
     positionMode: z.enum(POSITION_MODES, { error: "Choose the position mode: one-way or hedge" }),
+    /** Why (kept with the leverage record and the audit intent); not sent to the platform. */
+    reason: z.optional(
+      z
+        .string()
+        .check(z.trim())
+        .check(z.maxLength(500, { error: "reason must be at most 500 characters" })),
+    ),
   })
   .check(
     z.superRefine((v, ctx) => {

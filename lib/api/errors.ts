@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   // The money-out policy refuses the request (a block rule), or this approver's role is not one it still needs.
   policy_blocked: 403,
   approval_not_needed: 403,
+  // The leverage policy refuses the change (beyond a rule's maximum): 400 naming the field it exceeds.
+  leverage_refused: 400,
   // A monitoring alert that holds withdrawals is open for the sub-account: compliance must clear it first.
   withdrawal_held: 409,
   // A case decision was sent for the case as its reviewer saw it, and alerts have joined the case since:

@@ -6,6 +6,7 @@ import { platformKeyTarget } from "@/lib/platform/key-names";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/rbac";
 import type { CredentialStore } from "@/server/platform/credentials";
+import { leverageGate, recordFromMirror } from "@/server/leverage/mirror";
 import { PlatformNetworkError, PlatformTimeoutError } from "@/server/platform/errors";
 import { apiRoute } from "./api-route";
 
@@ -37,8 +38,10 @@ export function platformRoute(id: OperationId) {
   return apiRoute(
     // A refused mutation writes no intent: there is nothing it would do.
     workflow ? { ...resource, audit: undefined } : resource,
-    async ({ input, req, platform }) => {
+    async ({ input, req, platform, db, session, intentId }) => {
       if (workflow) throw new DomainError(workflow.code, workflow.why);
+      // E10 here as on the single form: the leverage policy first (nothing is sent on a refusal or a second lead).
+      if (id === "leverage.set") await leverageGate(db, input as never);
       const client = await platform();
       // PLATFORM_TIMEOUT_MS bounds the whole answer a browser waits for: the client's timeout is per
       // attempt and a GET is retried, so without this a slow platform would hold a page three times as long.
@@ -50,6 +53,10 @@ export function platformRoute(id: OperationId) {
           queueDeadlineMs: PROXY_QUEUE_DEADLINE_MS,
           signal: AbortSignal.any([req.signal, deadline]),
         });
+        if (id === "leverage.set") {
+          const key = req.headers.get(KEY_HEADER) ?? "main";
+          await recordFromMirror(db, { key, input: input as never, data: data as never, session, intentId });
+        }
         return { code: "00000" as const, msg: envelope.msg, requestTime: envelope.requestTime, data };
       } catch (e) {
         if (e instanceof PlatformNetworkError && deadline.aborted && !req.signal.aborted) {

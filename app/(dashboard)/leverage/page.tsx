@@ -9,8 +9,8 @@ export default framedPage(
   {
     intro:
       "Change the leverage of a futures symbol on the broker's main account, or on a sub-account whose own " +
-      "key is configured (E10). Every change is recorded in the audit log before it is sent, with the " +
-      "platform's answer after.",
+      "key is configured (E10), under the leverage policy. Every change is recorded in the audit log before it " +
+      "is sent, and the platform's answer is kept in the leverage record below.",
   },
-  () => <LeverageView />,
+  (session) => <LeverageView me={session.email} />,
 );

@@ -12,5 +12,6 @@ export default framedPage("withdrawals", { width: "full" }, (session) => (
     role={session.role}
     canRequest={can(session.role, "withdrawals.write")}
     canApprove={can(session.role, "withdrawals.approve")}
+    canSetLeverage={can(session.role, "leverage.write")}
   />
 ));

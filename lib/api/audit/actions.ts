@@ -109,6 +109,11 @@ export const AUDIT_ACTIONS = z.enum([
   "subaccountKeys.rotate",
   "subaccountKeys.approve",
   "subaccountKeys.disable",
+  // A single leverage change the policy gave a second lead, and its decisions (server/leverage/changes.ts).
+  "leverage.request",
+  "leverage.approve",
+  "leverage.reject",
+  "leverage.withdraw",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 

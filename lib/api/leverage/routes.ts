@@ -5,5 +5,6 @@ import { lazyRoutes } from "../call";
 import heads from "./routes.json";
 
 export const leverageRoutes = {
+  ...lazyRoutes(() => import("./record").then((m) => m.leverageRecordResources), heads.leverageRecordResources),
   ...lazyRoutes(() => import("./index").then((m) => m.leverageResources), heads.leverageResources),
 };

@@ -60,6 +60,8 @@ function proxyResource<Id extends OperationId>(op: Operation<Id>) {
     errors: [
       ...(refused ? [refused.code] : PLATFORM_ERRORS),
       ...(op.keySelectable ? (["platform_key_forbidden"] as const) : []),
+      // E10 through the mirror is judged by the leverage policy too (server/http/platform-route.ts).
+      ...(op.id === "leverage.set" ? (["leverage_refused", "workflow_route"] as const) : []),
     ],
   });
 }

@@ -13,7 +13,10 @@ import { useSchemaForm } from "@/components/ui/schema-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { inputClass, monoInputClass, primaryButton } from "@/components/ui/styles";
 import { platformRefusal } from "@/lib/client/api";
-import { fetchPlatform } from "@/lib/client/platform";
+import { callResource } from "@/lib/api/call";
+import { leverageRoutes } from "@/lib/api/leverage/routes";
+import type { LeverageChangeView } from "@/lib/api/leverage/record";
+import { LEVERAGE_CHANGES_KEY, changeWords } from "@/components/leverage/waiting-changes";
 import { staffMessage } from "@/lib/words";
 import { PRODUCT_TYPES } from "@/lib/platform/values";
 import {
@@ -37,8 +40,8 @@ import { LastSet, Result, type Sent } from "./leverage-result";
 import { Options } from "@/components/ui/options";
 import { Form } from "@/components/ui/form-element";
 
-const FIELDS = ["productType", "symbol", "marginCoin", "leverage", "holdSide"] as const;
-type TextField = "symbol" | "marginCoin" | "leverage";
+const FIELDS = ["productType", "symbol", "marginCoin", "leverage", "holdSide", "reason"] as const;
+type TextField = "symbol" | "marginCoin" | "leverage" | "reason";
 
 const DEFAULTS: LeverageFormInput = {
   productType: "USDT-FUTURES",
@@ -48,6 +51,7 @@ const DEFAULTS: LeverageFormInput = {
   marginMode: "crossed",
   positionMode: "one-way",
   holdSide: null,
+  reason: "",
 };
 
 const fieldsetClass =
@@ -58,6 +62,7 @@ export function LeverageForm() {
   const id = useId();
   const qc = useQueryClient();
   const [sent, setSent] = useState<Sent | null>(null);
+  const [waiting, setWaiting] = useState<LeverageChangeView | null>(null);
   const { register, handleSubmit, setError, clearErrors, setValue, setFocus, control, formState } = useSchemaForm(
     leverageFormSchema,
     DEFAULTS,
@@ -79,18 +84,22 @@ export function LeverageForm() {
   }, [sideAsked, setFocus]);
 
   const send = useMutation({
-    mutationFn: async (v: LeverageFormValues): Promise<Sent> => {
+    mutationFn: async (v: LeverageFormValues): Promise<Sent | LeverageChangeView> => {
       const request = toLeverageRequest(v);
-      // E10 changes the leverage of the account whose key signs it: the chosen account's key (X-Platform-Key).
-      const result = await fetchPlatform("leverage.set", request, undefined, account === "main" ? undefined : account);
+      // E10 changes the leverage of the account whose key signs it: the chosen account's key. The leverage policy
+      // judges it first; a change it gives a second lead waits for one (nothing is sent).
+      const out = await callResource(leverageRoutes.change, {
+        input: { ...request, key: account ?? "main", reason: v.reason ?? "" },
+      });
+      if (out.state === "waiting") return out.change;
       return {
         account: accountName,
         request,
         modes: { marginMode: v.marginMode, positionMode: v.positionMode },
-        result,
+        result: out.data,
       };
     },
-    onSuccess: (s) => setSent(s),
+    onSuccess: (s) => ("state" in s ? setWaiting(s) : setSent(s)),
     onError: (e, v) => {
       // The first field the server refused takes the focus (FormOutcome stays put: see fieldNamed below).
       placeFieldErrors(e, FIELDS, setError);
@@ -122,11 +131,17 @@ export function LeverageForm() {
       );
     },
     // A refusal is recorded too: the history shows every attempt that reached the platform.
-    onSettled: () => void qc.invalidateQueries({ queryKey: HISTORY_KEY }),
+    onSettled: () =>
+      void Promise.all([
+        qc.invalidateQueries({ queryKey: HISTORY_KEY }),
+        qc.invalidateQueries({ queryKey: ["leverage.record"] }),
+        qc.invalidateQueries({ queryKey: [LEVERAGE_CHANGES_KEY] }),
+      ]),
   });
 
   const onSubmit = handleSubmit((v) => {
     setSent(null);
+    setWaiting(null);
     send.reset();
     send.mutate(v);
   });
@@ -153,10 +168,10 @@ export function LeverageForm() {
       <input
         type="text"
         autoComplete="off"
-        spellCheck={false}
-        className={monoInputClass}
-        {...a11y(name, true)}
-        {...(name === "leverage" ? register(name) : upper(name))}
+        spellCheck={name === "reason"}
+        className={name === "reason" ? inputClass : monoInputClass}
+        {...a11y(name, name !== "reason")}
+        {...(name === "leverage" || name === "reason" ? register(name) : upper(name))}
         {...extra}
       />,
       { hint },
@@ -216,6 +231,10 @@ export function LeverageForm() {
 
         {symbol ? <LastSet symbol={symbol} account={accountName} last={last} /> : null}
 
+        <div className="max-w-xl">
+          {text("reason", "Why (kept with the record)", "e.g. risk desk: BTC volatility; at most 500 characters")}
+        </div>
+
         <div className="grid gap-4 sm:grid-cols-2">
           {radios("marginMode", "Margin mode", MARGIN_MODES, { "aria-describedby": `${id}-mode-rule` })}
           {radios("positionMode", "Position mode", POSITION_MODES, { "aria-describedby": `${id}-mode-rule` })}
@@ -259,6 +278,14 @@ export function LeverageForm() {
         {sent ? (
           <FormOutcome tone="success" key={`sent-${send.submittedAt}`}>
             <Result sent={sent} />
+          </FormOutcome>
+        ) : null}
+        {waiting ? (
+          <FormOutcome tone="success" key={`waiting-${send.submittedAt}`}>
+            <p data-testid="leverage-waiting">
+              Not sent: the leverage policy asks a second lead to approve {changeWords(waiting)} ({waiting.why}). It
+              waits in the approval queue; you can withdraw it there.
+            </p>
           </FormOutcome>
         ) : null}
       </div>

@@ -17,10 +17,22 @@ const LeverageHistory = dynamic(() => import("./leverage-history").then((m) => m
   loading: () => <PanelLoading title="History of leverage changes" />,
 });
 
-export function LeverageView() {
+// The changes waiting for a second lead and the record arrive right after the page, as the history does.
+const WaitingLeverageChanges = dynamic(
+  () => import("@/components/leverage/waiting-changes").then((m) => m.WaitingLeverageChanges),
+  { ssr: false, loading: () => <PanelLoading title="Waiting for a second lead: leverage" height={120} /> },
+);
+const LeverageRecord = dynamic(() => import("./leverage-record").then((m) => m.LeverageRecord), {
+  ssr: false,
+  loading: () => <PanelLoading title="Leverage record" height={400} />,
+});
+
+export function LeverageView({ me }: { me: string }) {
   return (
     <div className="space-y-8">
       <LeverageForm />
+      <WaitingLeverageChanges me={me} />
+      <LeverageRecord />
       <LeverageHistory />
     </div>
   );

@@ -21,6 +21,7 @@ export default async function SubaccountPage({ params }: { params: Promise<{ uid
         uid={uid}
         story={can(session.role, "monitoring.read")}
         editHolder={can(session.role, "subaccounts.write")}
+        changeLeverage={can(session.role, "leverage.write")}
       />
     </div>
   );

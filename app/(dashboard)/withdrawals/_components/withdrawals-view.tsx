@@ -29,6 +29,11 @@ const AddressBook = dynamic(() => import("./address-book").then((m) => m.Address
   ssr: false,
   loading: () => <PanelLoading title="Address book" height={200} />,
 });
+// Single leverage changes the leverage policy gave a second lead wait beside the withdrawals (leads only).
+const WaitingLeverageChanges = dynamic(
+  () => import("@/components/leverage/waiting-changes").then((m) => m.WaitingLeverageChanges),
+  { ssr: false, loading: () => <PanelLoading title="Waiting for a second lead: leverage" height={120} /> },
+);
 const ApproversPanel = dynamic(() => import("./approvers-panel").then((m) => m.ApproversPanel), {
   ssr: false,
   loading: () => <PanelLoading title="Approvers" height={APPROVERS_HEIGHT} />,
@@ -40,17 +45,21 @@ export function WithdrawalsView({
   role,
   canRequest,
   canApprove,
+  canSetLeverage = false,
 }: {
   me: string;
   role: Role;
   canRequest: boolean;
   canApprove: boolean;
+  /** A lead: the leverage changes waiting for a second lead are in the queue too. */
+  canSetLeverage?: boolean;
 }) {
   return (
     <div className="space-y-6">
       {canRequest ? <RequestForm /> : null}
       {canRequest ? <MyRequests me={me} /> : null}
       {canApprove ? <ApprovalQueue me={me} role={role} /> : null}
+      {canSetLeverage ? <WaitingLeverageChanges me={me} /> : null}
       {canApprove ? <ApproversPanel me={me} /> : null}
       {canRequest ? <AddressBook me={me} canApprove={canApprove} /> : null}
       <section aria-labelledby="withdrawal-ledger-title" className="space-y-2">

@@ -1,5 +1,7 @@
 "use client";
+import dynamic from "next/dynamic";
 import { noticeClass } from "@/components/ui/styles";
+import { PanelLoading } from "@/components/ui/panel";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ApiError } from "@/lib/client/api";
@@ -17,6 +19,13 @@ import { Facts } from "@/components/ui/facts";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { registryRoutes } from "@/lib/api/registry/routes";
 
+// The leverage record's section arrives right after the page (its columns are its own): it shows its rows only
+// once its query answers anyway.
+const LeverageSection = dynamic(() => import("./leverage-section").then((m) => m.LeverageSection), {
+  ssr: false,
+  loading: () => <PanelLoading title="Leverage" height={160} />,
+});
+
 const backLink = "font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
 
 /**
@@ -27,10 +36,13 @@ export function SubaccountDetail({
   uid,
   story = false,
   editHolder = false,
+  changeLeverage = false,
 }: {
   uid: string;
   story?: boolean;
   editHolder?: boolean;
+  /** The visitor may change leverage (a lead): the section links to /leverage for this sub-account. */
+  changeLeverage?: boolean;
 }) {
   const query = useResourceQuery(registryRoutes.get, { params: { uid } }, { queryKey: [REGISTRY_KEY, "entry", uid] });
   const back = (
@@ -109,6 +121,7 @@ export function SubaccountDetail({
       <WithdrawalsSection uid={e.subUid} />
       <RebateSection uid={e.subUid} />
       <RebateHistorySection uid={e.subUid} />
+      <LeverageSection uid={e.subUid} mayChange={changeLeverage} />
       {story ? <TimelineSection uid={e.subUid} /> : null}
       {/* Last, below what the page is read for: its form arrives with its query and moves nothing above it. */}
       <HolderSection uid={e.subUid} mayEdit={editHolder} />
