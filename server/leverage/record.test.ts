@@ -161,6 +161,8 @@ describe("[leverage][record] bad input is refused on its field", () => {
       leverageGate(null as never, e10, async () => ({ verdict: "second-lead", policyVersion: 1, rule: "r", why: "w" })),
     );
     expect(waits.code).toBe("workflow_route");
-    await expect(leverageGate(null as never, e10)).resolves.toBeUndefined();
+    await expect(
+      leverageGate(null as never, e10, async () => ({ verdict: "allow", policyVersion: null })),
+    ).resolves.toBeUndefined();
   });
 });
