@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   rate_budget_unavailable: 503,
   // An export larger than one export may be (its cap): refused whole, never cut short; narrow the filters.
   export_too_large: 413,
+  // The leverage policy refuses a change or a plan (beyond its maximum): 400, naming the field it exceeds.
+  leverage_policy_refused: 400,
   // Brokerdesk itself.
   audit_unavailable: 503,
   // The database cannot be reached: nothing can be recorded or read until it is back.

@@ -136,6 +136,8 @@ export const baseSchema = z.object({
     .optional(),
   NOTIFY_FROM: z.string().trim().min(3).max(200).default("Brokerdesk <brokerdesk@localhost>"),
   MONITORING_DEMO_RULES: z.enum(["on", "off"], { message: "MONITORING_DEMO_RULES must be on or off" }).optional(),
+  // Leverage plans: targets in flight at once (docs/leverage-plans.md says why the default is safe for the platform).
+  LEVERAGE_ROLLOUT_CONCURRENCY: wholeNumber("LEVERAGE_ROLLOUT_CONCURRENCY", "16", { min: 1, max: 64 }),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the

@@ -94,6 +94,15 @@ export const AUDIT_ACTIONS = z.enum([
   "screening.list-import",
   "screening.version-confirm",
   "screening.version-decline",
+  // Leverage plans (server/leverage/plans/): each target's own call is audited as leverage.set.
+  "leveragePlans.create",
+  "leveragePlans.approve",
+  "leveragePlans.start",
+  "leveragePlans.pause",
+  "leveragePlans.resume",
+  "leveragePlans.cancel",
+  "leveragePlans.retry",
+  "leveragePlans.export",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 
