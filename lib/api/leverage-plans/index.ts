@@ -46,11 +46,13 @@ export const planTargetsSchema = z.object({
 export type PlanTargetsInput = z.output<typeof planTargetsSchema>;
 
 export const createPlanSchema = z.extend(planTargetsSchema, {
-  reason: z.string({ error: "reason is required" }).check(
-    z.trim(),
-    z.minLength(3, { error: "reason must say why, in at least 3 characters" }),
-    z.maxLength(500, { error: "reason must be at most 500 characters" }),
-  ),
+  reason: z
+    .string({ error: "reason is required" })
+    .check(
+      z.trim(),
+      z.minLength(3, { error: "reason must say why, in at least 3 characters" }),
+      z.maxLength(500, { error: "reason must be at most 500 characters" }),
+    ),
 });
 export type CreatePlanInput = z.output<typeof createPlanSchema>;
 
@@ -133,7 +135,11 @@ export const targetFiltersSchema = z.object({
   limit: z.optional(
     z.coerce
       .number()
-      .check(z.int({ error: "limit must be a whole number" }), z.minimum(1), z.maximum(1000, { error: "limit ≤ 1000" })),
+      .check(
+        z.int({ error: "limit must be a whole number" }),
+        z.minimum(1),
+        z.maximum(1000, { error: "limit ≤ 1000" }),
+      ),
   ),
 });
 

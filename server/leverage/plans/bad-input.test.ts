@@ -13,7 +13,17 @@ import { databaseTestBed } from "@/server/db/testing";
 import { CredentialStore } from "@/server/platform/credentials";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { addStaff, domainRefusal, staffSession } from "@/server/testing";
-import { approvePlan, cancelPlan, createPlan, getPlan, pausePlan, previewPlan, resumePlan, retryFailed, startPlan } from "./plans";
+import {
+  approvePlan,
+  cancelPlan,
+  createPlan,
+  getPlan,
+  pausePlan,
+  previewPlan,
+  resumePlan,
+  retryFailed,
+  startPlan,
+} from "./plans";
 import { planReportExport, planTargets } from "./report";
 import { e10Calls, planBed, type PlanBed } from "./testing";
 
@@ -35,14 +45,21 @@ describe("[leverage][plans][bad-input] every route refuses bad input on its fiel
   }, 60_000);
   afterAll(async () => sim?.close());
 
-  const fieldsOf = (schema: typeof planTargetsSchema | typeof createPlanSchema | typeof targetFiltersSchema, v: unknown) => {
+  const fieldsOf = (
+    schema: typeof planTargetsSchema | typeof createPlanSchema | typeof targetFiltersSchema,
+    v: unknown,
+  ) => {
     const r = schema.safeParse(v);
     expect(r.success).toBe(false);
     return Object.keys(fieldErrorsOf(r.error!));
   };
   const base = { productType: "USDT-FUTURES", source: "list", reason: "risk event" };
   const written = async () =>
-    (await db.query<{ n: number }>("SELECT (SELECT count(*) FROM leverage_plans) + (SELECT count(*) FROM leverage_plan_targets) AS n")).rows[0]!.n;
+    (
+      await db.query<{ n: number }>(
+        "SELECT (SELECT count(*) FROM leverage_plans) + (SELECT count(*) FROM leverage_plan_targets) AS n",
+      )
+    ).rows[0]!.n;
 
   it("[leverage][plans][bad-input] the schemas name the field", () => {
     expect(fieldsOf(planTargetsSchema, { ...base, productType: "SPOT" })).toEqual(["productType"]);
@@ -71,20 +88,40 @@ describe("[leverage][plans][bad-input] every route refuses bad input on its fiel
   };
 
   it.each([
-    [{ uids: "" , symbol: "BTCUSDT", leverage: "5" }, "uids", /at least one/],
+    [{ uids: "", symbol: "BTCUSDT", leverage: "5" }, "uids", /at least one/],
     [{ uids: "123,abc", symbol: "BTCUSDT", leverage: "5" }, "uids", /"abc" is not a UID/],
-    [{ uids: "123" , leverage: "5" }, "symbol", /required/],
+    [{ uids: "123", leverage: "5" }, "symbol", /required/],
     [{ uids: "123", symbol: "BTCUSDT" }, "leverage", /required/],
     [{ uids: "123", symbol: "DOGEUSDT", leverage: "75" }, "leverage", /at most 50 for DOGEUSDT/],
     [{ source: "filter", symbol: "BTCUSDT", leverage: "5", above: "20", below: "10" }, "below", /more than above/],
     [{ source: "filter", symbol: "BTCUSDT", leverage: "5", label: "no such label anywhere" }, "source", /matches no/],
     [{ source: "csv" }, "csv", /required/],
-    [{ source: "csv", csv: "uid,symbol\n1,BTCUSDT" }, "csv", /line 1, column leverage: the header has no column leverage/],
+    [
+      { source: "csv", csv: "uid,symbol\n1,BTCUSDT" },
+      "csv",
+      /line 1, column leverage: the header has no column leverage/,
+    ],
     [{ source: "csv", csv: "uid,symbol,leverage\n123,BTCUSDT,10\n12x,BTCUSDT,10" }, "csv", /line 3, column uid/],
-    [{ source: "csv", csv: "uid,symbol,leverage\n123,BTCUSDT,10\n\n124,BTCUSDT,ten" }, "csv", /line 4, column leverage/],
-    [{ source: "csv", csv: "symbol,leverage,uid\nETHUSDT,101,5" }, "csv", /line 2, column leverage: leverage must be at most 100/],
-    [{ source: "csv", csv: "uid,symbol,leverage\n5,BTCUSDT,3\n5,BTCUSDT,4" }, "csv", /line 3, column uid: 5 BTCUSDT is already on line 2/],
-    [{ source: "csv", csv: 'uid,symbol,leverage\n"5,BTCUSDT,3' }, "csv", /line 2, column 1: a quoted field is not closed/],
+    [
+      { source: "csv", csv: "uid,symbol,leverage\n123,BTCUSDT,10\n\n124,BTCUSDT,ten" },
+      "csv",
+      /line 4, column leverage/,
+    ],
+    [
+      { source: "csv", csv: "symbol,leverage,uid\nETHUSDT,101,5" },
+      "csv",
+      /line 2, column leverage: leverage must be at most 100/,
+    ],
+    [
+      { source: "csv", csv: "uid,symbol,leverage\n5,BTCUSDT,3\n5,BTCUSDT,4" },
+      "csv",
+      /line 3, column uid: 5 BTCUSDT is already on line 2/,
+    ],
+    [
+      { source: "csv", csv: 'uid,symbol,leverage\n"5,BTCUSDT,3' },
+      "csv",
+      /line 2, column 1: a quoted field is not closed/,
+    ],
     [{ source: "csv", csv: "uid,symbol,leverage\n" }, "csv", /no targets/],
   ])("%j is refused on %s", async (v, field, message) => {
     const errors = await refusedOn(v);
@@ -107,7 +144,12 @@ describe("[leverage][plans][bad-input] every route refuses bad input on its fiel
       ])
         expect((await domainRefusal(act())).code).toBe("not_found");
     }
-    const p = await createPlan(db, credentials, lead, plan({ uids: bed.keyed.join(","), symbol: "BTCUSDT", leverage: "4" }));
+    const p = await createPlan(
+      db,
+      credentials,
+      lead,
+      plan({ uids: bed.keyed.join(","), symbol: "BTCUSDT", leverage: "4" }),
+    );
     const before = await written();
     expect((await domainRefusal(pausePlan(db, p.id))).code).toBe("already_decided");
     expect((await domainRefusal(resumePlan(db, p.id, noKick))).code).toBe("already_decided");

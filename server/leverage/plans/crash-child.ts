@@ -26,7 +26,11 @@ export type PlanCrashProgress = {
 
 // A timeout far above the test's latency: the calls held by the platform must still be in flight at the kill.
 runChildInstance<PlanCrashConfig>(120_000, async ({ cfg, db, started }) => {
-  const client = new PlatformClient({ baseUrl: cfg.baseUrl, credentials: new CredentialStore(cfg.keys), timeoutMs: 120_000 });
+  const client = new PlatformClient({
+    baseUrl: cfg.baseUrl,
+    credentials: new CredentialStore(cfg.keys),
+    timeoutMs: 120_000,
+  });
   const boss = new PgBoss({
     db: bossDb(db),
     schema: cfg.schema,

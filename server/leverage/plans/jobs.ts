@@ -55,7 +55,10 @@ export async function startRolloutJobs(
     async ([job]) => {
       if (!job) return;
       const end = await runPlan(db, client, job.data.planId, run).catch((e: unknown) => {
-        logger.error({ err: e instanceof Error ? e.message : String(e), planId: job.data.planId }, "leverage rollout failed");
+        logger.error(
+          { err: e instanceof Error ? e.message : String(e), planId: job.data.planId },
+          "leverage rollout failed",
+        );
         throw e;
       });
       logger.info({ planId: job.data.planId, end }, "leverage rollout run ended");

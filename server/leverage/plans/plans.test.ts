@@ -65,7 +65,8 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[leverage][plans] on 
     createPlanSchema.parse({ productType: "USDT-FUTURES", source: "list", reason: "risk event", ...over });
   const list = (uids: readonly string[], leverage = "10", symbol = "BTCUSDT") =>
     input({ uids: uids.join("\n"), leverage, symbol });
-  const planCount = async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM leverage_plans")).rows[0]!.n;
+  const planCount = async () =>
+    (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM leverage_plans")).rows[0]!.n;
 
   it("[leverage][plans] the preview gives each target's recorded value, the value asked, and those without a key apart", async () => {
     const [a, b] = bed.keyed as [string, string];
@@ -74,14 +75,23 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[leverage][plans] on 
       account: `sub${a}`,
       productType: "USDT-FUTURES",
       requested: "50",
-      answer: { symbol: "BTCUSDT", marginCoin: "USDT", longLeverage: "50", shortLeverage: "50", crossMarginLeverage: "50", marginMode: "crossed" },
+      answer: {
+        symbol: "BTCUSDT",
+        marginCoin: "USDT",
+        longLeverage: "50",
+        shortLeverage: "50",
+        crossMarginLeverage: "50",
+        marginMode: "crossed",
+      },
       setBy: lead.email,
       setAt: new Date(),
     });
     const p = await previewPlan(db, credentials, "lead", list([noKey, b, a], "10"));
     expect(p).toMatchObject({ withKey: 2, withoutKey: 1, highest: "10" });
     expect(p.items.map((t) => [t.subUid, t.current, t.leverage, t.hasKey])).toEqual([
-      ...[a, b].sort((x, y) => x.length - y.length || x.localeCompare(y)).map((u) => [u, u === a ? "50" : null, "10", true]),
+      ...[a, b]
+        .sort((x, y) => x.length - y.length || x.localeCompare(y))
+        .map((u) => [u, u === a ? "50" : null, "10", true]),
       [noKey, null, "10", false],
     ]);
     // A filter over the record: "every sub-account with a key whose BTCUSDT leverage is above 10".
@@ -93,7 +103,16 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[leverage][plans] on 
     );
     expect(f.items.map((t) => t.subUid)).toEqual([a]);
     // A lead's role only: a broker may use no sub-account key, so every target is without one.
-    expect((await previewPlan(db, new CredentialStore(bed.keys, Object.fromEntries(bed.keyed.map((u) => [`sub${u}`, ["admin"]]))), "lead", list([a]))).withKey).toBe(0);
+    expect(
+      (
+        await previewPlan(
+          db,
+          new CredentialStore(bed.keys, Object.fromEntries(bed.keyed.map((u) => [`sub${u}`, ["admin"]]))),
+          "lead",
+          list([a]),
+        )
+      ).withKey,
+    ).toBe(0);
     expect(e10Calls(sim)).toBe(0);
     expect(await planCount()).toBe(0);
   });

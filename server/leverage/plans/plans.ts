@@ -14,7 +14,12 @@ import { refuseOnHold, refuseOwn } from "@/server/workflows/approval-gate";
 import { chooseTargets, highestOf, keyedUids, previewTargets, type Target } from "./targets";
 
 /** The preview of what a plan would be, before anything is written. */
-export async function previewPlan(db: Queryable, credentials: CredentialStore, role: StaffSession["role"], input: PlanTargetsInput) {
+export async function previewPlan(
+  db: Queryable,
+  credentials: CredentialStore,
+  role: StaffSession["role"],
+  input: PlanTargetsInput,
+) {
   const keyed = keyedUids(credentials, role);
   const targets = await chooseTargets(db, input, keyed);
   const items = await previewTargets(db, input.productType, input.marginCoin, targets, keyed);
@@ -25,7 +30,11 @@ export async function previewPlan(db: Queryable, credentials: CredentialStore, r
 const STRICTNESS = { allow: 0, "second-lead": 1, refuse: 2 } as const;
 
 /** The policy's verdict on a plan: per symbol (its highest value, the plan's count), the strictest one. */
-export async function judgePlan(db: Queryable, productType: string, targets: readonly Target[]): Promise<LeverageJudgement> {
+export async function judgePlan(
+  db: Queryable,
+  productType: string,
+  targets: readonly Target[],
+): Promise<LeverageJudgement> {
   const highest = new Map<string, number>();
   for (const t of targets) highest.set(t.symbol, Math.max(highest.get(t.symbol) ?? 0, Number(t.leverage)));
   let worst: LeverageJudgement = { verdict: "allow", policyVersion: null };
@@ -62,7 +71,13 @@ export async function createPlan(
           leverage: input.leverage,
           ...(input.source === "list"
             ? { uids: targets.length }
-            : { label: input.label, riskUnit: input.riskUnit, above: input.above, below: input.below, keyOnly: input.keyOnly }),
+            : {
+                label: input.label,
+                riskUnit: input.riskUnit,
+                above: input.above,
+                below: input.below,
+                keyOnly: input.keyOnly,
+              }),
         };
   const state: PlanState = verdict.verdict === "second-lead" ? "waiting" : "ready";
   const why = verdict.verdict === "second-lead" ? verdict.why : null;
@@ -177,7 +192,10 @@ export async function listPlans(db: Queryable): Promise<PlanView[]> {
   const { rows } = await db.query<PlanRow>(
     `SELECT ${PLAN_COLUMNS} FROM leverage_plans ORDER BY created_at DESC, id LIMIT 50`,
   );
-  const counts = await countsOf(db, rows.map((r) => r.id));
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => view(r, counts.get(r.id)!));
 }
 
@@ -214,13 +232,8 @@ export async function approvePlan(db: Db, session: StaffSession, id: string): Pr
 
 /** Starts a ready plan: the rollout job sends it (`kick` queues the job at once). */
 export async function startPlan(db: Db, session: StaffSession, id: string, kick: (id: string) => Promise<void>) {
-  await move(
-    db,
-    id,
-    ["ready"],
-    "state = 'running', started_by = $3, started_at = now()",
-    [session.email],
-    (s) => (s === "waiting" ? "This plan waits for a second lead's approval" : `This plan is ${s}: it cannot start`),
+  await move(db, id, ["ready"], "state = 'running', started_by = $3, started_at = now()", [session.email], (s) =>
+    s === "waiting" ? "This plan waits for a second lead's approval" : `This plan is ${s}: it cannot start`,
   );
   await kick(id);
   return getPlan(db, id);

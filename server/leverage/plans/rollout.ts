@@ -105,10 +105,10 @@ export async function settleInFlight(db: Db, planId: string, instance: string): 
 async function claimNext(db: Db, plan: Plan, instance: string): Promise<Claimed | null> {
   let trail: AuditTrail | null = null;
   const row = await db.transaction(async (tx) => {
-    const live = await tx.query(
-      "SELECT 1 FROM leverage_plans WHERE id = $1 AND state = 'running' AND runner = $2",
-      [plan.id, instance],
-    );
+    const live = await tx.query("SELECT 1 FROM leverage_plans WHERE id = $1 AND state = 'running' AND runner = $2", [
+      plan.id,
+      instance,
+    ]);
     if (!live.rows[0]) return null;
     const { rows } = await tx.query<Omit<Claimed, "trail">>(
       `SELECT ord, sub_uid, symbol, leverage, key_name FROM leverage_plan_targets
@@ -149,11 +149,23 @@ function settledBy(e: unknown): Settled {
   if (e instanceof PlatformError) return { state: "failed", code: e.code, message: e.message };
   if ((e instanceof PlatformTimeoutError || e instanceof PlatformNetworkError) && !e.requestSent)
     return { state: "failed", code: e.kind, message: `not sent: ${e.message}` };
-  if (e instanceof PlatformTimeoutError || e instanceof PlatformNetworkError || e instanceof PlatformMalformedResponseError)
-    return { state: "unknown", code: e.kind, message: `no answer that could be read: it may have been set (${e.message})` };
+  if (
+    e instanceof PlatformTimeoutError ||
+    e instanceof PlatformNetworkError ||
+    e instanceof PlatformMalformedResponseError
+  )
+    return {
+      state: "unknown",
+      code: e.kind,
+      message: `no answer that could be read: it may have been set (${e.message})`,
+    };
   // Brokerdesk's own refusal before sending (rate budget, a key no longer configured): nothing left.
   const d = failureDetail(e);
-  return { state: "failed", code: String(d.code ?? d.kind ?? "not_sent"), message: `not sent: ${String(d.message ?? e)}` };
+  return {
+    state: "failed",
+    code: String(d.code ?? d.kind ?? "not_sent"),
+    message: `not sent: ${String(d.message ?? e)}`,
+  };
 }
 
 async function sendOne(db: Db, client: PlatformClient, plan: Plan, t: Claimed, instance: string): Promise<void> {
@@ -174,7 +186,15 @@ async function sendOne(db: Db, client: PlatformClient, plan: Plan, t: Claimed, i
     const { rows } = await tx.query(
       `UPDATE leverage_plan_targets SET state = $3, code = $4, message = $5, answer = $6, answered_at = now()
         WHERE plan_id = $1 AND ord = $2 AND claimed_by = $7 AND state IN ('sending', 'unknown') RETURNING ord`,
-      [plan.id, t.ord, settled.state, settled.code, settled.message, settled.answer ? JSON.stringify(settled.answer) : null, instance],
+      [
+        plan.id,
+        t.ord,
+        settled.state,
+        settled.code,
+        settled.message,
+        settled.answer ? JSON.stringify(settled.answer) : null,
+        instance,
+      ],
     );
     if (rows[0] && settled.answer)
       await recordLeverageSet(tx, {
@@ -207,7 +227,8 @@ export async function runPlan(db: Db, client: PlatformClient, planId: string, op
     const plan = await takePlan(db, planId, opts.instance, staleMs);
     if (!plan) return "not-running";
     const unsettled = await settleInFlight(db, planId, opts.instance);
-    if (unsettled) logger.warn({ planId, unsettled }, "leverage plan: targets a stopped run left in flight are unknown");
+    if (unsettled)
+      logger.warn({ planId, unsettled }, "leverage plan: targets a stopped run left in flight are unknown");
     let stop = false;
     const beat = setInterval(() => {
       db.query<{ state: string }>(
