@@ -12,6 +12,7 @@ import { ledgerHistoryResources } from "./ledger/history";
 import { ledgerTimelineResources } from "./ledger/timeline";
 import { ledgerTradeResources } from "./ledger/trades";
 import { leverageResources } from "./leverage";
+import { leveragePlanResources } from "./leverage-plans";
 import { mfaResources } from "./account/mfa";
 import { monitoringResources } from "./monitoring";
 import { monitoringBulkResources } from "./monitoring/bulk";
@@ -52,6 +53,7 @@ export const resources = Object.fromEntries(
       ledgerHistoryResources,
       ledgerTimelineResources,
       leverageResources,
+      leveragePlanResources,
       platformKeyResources,
       policyResources,
       monitoringResources,
