@@ -12,7 +12,7 @@ import "server-only";
 // intents get their outcome ("interrupted"). So each target is sent at most once by a plan, and every call the
 // platform saw has its intent. Pause and cancel are the plan's state, read by the workers before each claim.
 import type { LeverageSetting } from "@/lib/platform/catalog/futures";
-import { appendAuditInTransaction, openAudit, type AuditTrail } from "@/server/audit";
+import { appendAuditInTransaction } from "@/server/audit";
 import type { Db, Queryable } from "@/server/db";
 import { failureDetail } from "@/server/failures";
 import { logger } from "@/server/log";
@@ -24,6 +24,7 @@ import {
   PlatformTimeoutError,
 } from "@/server/platform/errors";
 import { recordLeverageSet } from "../record";
+import { groupCommit } from "./group-commit";
 
 export type RolloutOptions = {
   /** Targets in flight at once (LEVERAGE_ROLLOUT_CONCURRENCY). */
@@ -40,7 +41,7 @@ export const ROLLOUT_TIMES = { heartbeatMs: 2_000, staleMs: 15_000 };
 
 /** The actor of the calls: the lead who started the plan (their role, lead). */
 type Plan = { id: string; product_type: string; margin_coin: string; started_by: string; reason: string };
-type Claimed = { ord: number; sub_uid: string; symbol: string; leverage: string; key_name: string; trail: AuditTrail };
+type Claimed = { ord: number; sub_uid: string; symbol: string; leverage: string; key_name: string; intentId: number };
 
 const g = globalThis as typeof globalThis & { __brokerdeskPlansHere?: Set<string> };
 /** Plans this process is sending now: a second job for one of them returns at once. */
@@ -101,26 +102,33 @@ export async function settleInFlight(db: Db, planId: string, instance: string): 
   return rows.length;
 }
 
-/** Claims the next pending target with its audit intent, in one transaction; null when none is left or sending stops. */
-async function claimNext(db: Db, plan: Plan, instance: string): Promise<Claimed | null> {
-  let trail: AuditTrail | null = null;
-  const row = await db.transaction(async (tx) => {
-    const live = await tx.query("SELECT 1 FROM leverage_plans WHERE id = $1 AND state = 'running' AND runner = $2", [
-      plan.id,
-      instance,
-    ]);
-    if (!live.rows[0]) return null;
-    const { rows } = await tx.query<Omit<Claimed, "trail">>(
-      `SELECT ord, sub_uid, symbol, leverage, key_name FROM leverage_plan_targets
-        WHERE plan_id = $1 AND state = 'pending' ORDER BY ord LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [plan.id],
-    );
-    const t = rows[0];
-    if (!t) return null;
-    trail = await openAudit(
-      db,
-      { actor: plan.started_by, actorRole: "lead", action: "leverage.set", target: `leverage-plan:${plan.id}` },
-      {
+type Claim = "claim";
+
+/**
+ * Claims pending targets for the workers asking, one each, with their audit intents, in one transaction (see
+ * ./group-commit.ts); null for a worker when none is left or sending stops. Each worker sends only after this commits.
+ */
+async function claimBatch(tx: Queryable, plan: Plan, instance: string, asks: number): Promise<(Claimed | null)[]> {
+  const none = Array.from({ length: asks }, () => null);
+  const live = await tx.query("SELECT 1 FROM leverage_plans WHERE id = $1 AND state = 'running' AND runner = $2", [
+    plan.id,
+    instance,
+  ]);
+  if (!live.rows[0]) return none;
+  const { rows } = await tx.query<Omit<Claimed, "intentId">>(
+    `SELECT ord, sub_uid, symbol, leverage, key_name FROM leverage_plan_targets
+      WHERE plan_id = $1 AND state = 'pending' ORDER BY ord LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [plan.id, asks],
+  );
+  const claimed: Claimed[] = [];
+  for (const t of rows) {
+    const intent = await appendAuditInTransaction(tx, {
+      actor: plan.started_by,
+      actorRole: "lead",
+      action: "leverage.set",
+      outcome: "intent",
+      target: `leverage-plan:${plan.id}`,
+      params: {
         planId: plan.id,
         ord: t.ord,
         subUid: t.sub_uid,
@@ -130,16 +138,17 @@ async function claimNext(db: Db, plan: Plan, instance: string): Promise<Claimed 
         symbol: t.symbol,
         leverage: t.leverage,
       },
-      tx,
-    );
+    });
+    claimed.push({ ...t, intentId: intent.id });
+  }
+  if (claimed.length)
     await tx.query(
-      `UPDATE leverage_plan_targets SET state = 'sending', intent_id = $3, claimed_by = $4, sends = sends + 1,
-              sent_at = now(), code = NULL, message = NULL WHERE plan_id = $1 AND ord = $2`,
-      [plan.id, t.ord, (trail as AuditTrail).intentId, instance],
+      `UPDATE leverage_plan_targets t SET state = 'sending', intent_id = c.intent_id, claimed_by = $2,
+              sends = t.sends + 1, sent_at = now(), code = NULL, message = NULL
+         FROM unnest($3::int[], $4::bigint[]) AS c (ord, intent_id) WHERE t.plan_id = $1 AND t.ord = c.ord`,
+      [plan.id, instance, claimed.map((c) => c.ord), claimed.map((c) => c.intentId)],
     );
-    return t;
-  });
-  return row && trail ? { ...row, trail } : null;
+  return none.map((_, i) => claimed[i] ?? null);
 }
 
 type Settled = { state: "done" | "failed" | "unknown"; code: string | null; message: string; answer?: LeverageSetting };
@@ -168,49 +177,62 @@ function settledBy(e: unknown): Settled {
   };
 }
 
-async function sendOne(db: Db, client: PlatformClient, plan: Plan, t: Claimed, instance: string): Promise<void> {
-  let settled: Settled;
-  let msg = "";
+async function callOne(client: PlatformClient, plan: Plan, t: Claimed): Promise<Settled> {
   try {
     const r = await client.call(
       "leverage.set",
       { symbol: t.symbol, productType: plan.product_type as never, marginCoin: plan.margin_coin, leverage: t.leverage },
       { key: t.key_name, priority: "background" },
     );
-    msg = r.envelope.msg;
-    settled = { state: "done", code: r.envelope.code, message: msg, answer: r.data };
+    return { state: "done", code: r.envelope.code, message: r.envelope.msg, answer: r.data };
   } catch (e) {
-    settled = settledBy(e);
+    return settledBy(e);
   }
-  await db.transaction(async (tx) => {
+}
+
+/**
+ * Writes answers: each target's state, the leverage record (with the plan and the intent), and the intent's outcome,
+ * all in one transaction for every worker that has one (see ./group-commit.ts). An intent already closed (the
+ * recovery took it for lost) gets no second outcome.
+ */
+async function settleBatch(tx: Queryable, plan: Plan, instance: string, answers: readonly [Claimed, Settled][]) {
+  for (const [t, s] of answers) {
     const { rows } = await tx.query(
       `UPDATE leverage_plan_targets SET state = $3, code = $4, message = $5, answer = $6, answered_at = now()
         WHERE plan_id = $1 AND ord = $2 AND claimed_by = $7 AND state IN ('sending', 'unknown') RETURNING ord`,
-      [
-        plan.id,
-        t.ord,
-        settled.state,
-        settled.code,
-        settled.message,
-        settled.answer ? JSON.stringify(settled.answer) : null,
-        instance,
-      ],
+      [plan.id, t.ord, s.state, s.code, s.message, s.answer ? JSON.stringify(s.answer) : null, instance],
     );
-    if (rows[0] && settled.answer)
+    if (rows[0] && s.answer)
       await recordLeverageSet(tx, {
         account: t.key_name,
         productType: plan.product_type,
         requested: t.leverage,
-        answer: settled.answer,
+        answer: s.answer,
         setBy: plan.started_by,
         setAt: new Date(),
         reason: plan.reason,
-        intentId: String(t.trail.intentId),
+        intentId: String(t.intentId),
         planId: plan.id,
       });
-  });
-  const detail = { ord: t.ord, subUid: t.sub_uid, state: settled.state, code: settled.code, message: settled.message };
-  await t.trail.close(settled.state === "done" ? "success" : "failure", detail);
+  }
+  const open = await tx.query<{ intent_id: string }>(
+    "SELECT intent_id::text FROM audit_open_intents WHERE intent_id = ANY($1::bigint[])",
+    [answers.map(([t]) => t.intentId)],
+  );
+  const stillOpen = new Set(open.rows.map((r) => Number(r.intent_id)));
+  for (const [t, s] of answers) {
+    if (!stillOpen.has(t.intentId)) continue;
+    await appendAuditInTransaction(tx, {
+      actor: plan.started_by,
+      actorRole: "lead",
+      action: "leverage.set",
+      outcome: s.state === "done" ? "success" : "failure",
+      target: `leverage-plan:${plan.id}`,
+      intentId: t.intentId,
+      detail: { ord: t.ord, subUid: t.sub_uid, state: s.state, code: s.code, message: s.message },
+    });
+  }
+  return answers.map(() => undefined);
 }
 
 export type RunEnd = "done" | "stopped" | "busy" | "not-running";
@@ -240,11 +262,17 @@ export async function runPlan(db: Db, client: PlatformClient, planId: string, op
       );
     }, heartbeatMs);
     beat.unref();
+    const claim = groupCommit<Claim, Claimed | null>(db, (tx, asks) =>
+      claimBatch(tx, plan, opts.instance, asks.length),
+    );
+    const settle = groupCommit<[Claimed, Settled], undefined>(db, (tx, answers) =>
+      settleBatch(tx, plan, opts.instance, answers),
+    );
     const worker = async () => {
       while (!stop) {
-        const t = await claimNext(db, plan, opts.instance);
+        const t = await claim("claim");
         if (!t) return;
-        await sendOne(db, client, plan, t, opts.instance);
+        await settle([t, await callOne(client, plan, t)]);
       }
     };
     try {
