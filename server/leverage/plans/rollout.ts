@@ -12,7 +12,7 @@ import "server-only";
 // intents get their outcome ("interrupted"). So each target is sent at most once by a plan, and every call the
 // platform saw has its intent. Pause and cancel are the plan's state, read by the workers before each claim.
 import type { LeverageSetting } from "@/lib/platform/catalog/futures";
-import { appendAuditInTransaction } from "@/server/audit";
+import { appendAuditBatchInTransaction, appendAuditInTransaction } from "@/server/audit";
 import type { Db, Queryable } from "@/server/db";
 import { failureDetail } from "@/server/failures";
 import { logger } from "@/server/log";
@@ -120,13 +120,13 @@ async function claimBatch(tx: Queryable, plan: Plan, instance: string, asks: num
       WHERE plan_id = $1 AND state = 'pending' ORDER BY ord LIMIT $2 FOR UPDATE SKIP LOCKED`,
     [plan.id, asks],
   );
-  const claimed: Claimed[] = [];
-  for (const t of rows) {
-    const intent = await appendAuditInTransaction(tx, {
+  const intents = await appendAuditBatchInTransaction(
+    tx,
+    rows.map((t) => ({
       actor: plan.started_by,
       actorRole: "lead",
-      action: "leverage.set",
-      outcome: "intent",
+      action: "leverage.set" as const,
+      outcome: "intent" as const,
       target: `leverage-plan:${plan.id}`,
       params: {
         planId: plan.id,
@@ -138,9 +138,9 @@ async function claimBatch(tx: Queryable, plan: Plan, instance: string, asks: num
         symbol: t.symbol,
         leverage: t.leverage,
       },
-    });
-    claimed.push({ ...t, intentId: intent.id });
-  }
+    })),
+  );
+  const claimed: Claimed[] = rows.map((t, i) => ({ ...t, intentId: intents[i]!.id }));
   if (claimed.length)
     await tx.query(
       `UPDATE leverage_plan_targets t SET state = 'sending', intent_id = c.intent_id, claimed_by = $2,
@@ -196,13 +196,25 @@ async function callOne(client: PlatformClient, plan: Plan, t: Claimed): Promise<
  * recovery took it for lost) gets no second outcome.
  */
 async function settleBatch(tx: Queryable, plan: Plan, instance: string, answers: readonly [Claimed, Settled][]) {
-  for (const [t, s] of answers) {
-    const { rows } = await tx.query(
-      `UPDATE leverage_plan_targets SET state = $3, code = $4, message = $5, answer = $6, answered_at = now()
-        WHERE plan_id = $1 AND ord = $2 AND claimed_by = $7 AND state IN ('sending', 'unknown') RETURNING ord`,
-      [plan.id, t.ord, s.state, s.code, s.message, s.answer ? JSON.stringify(s.answer) : null, instance],
-    );
-    if (rows[0] && s.answer)
+  const { rows } = await tx.query<{ ord: number }>(
+    `UPDATE leverage_plan_targets t SET state = a.state, code = a.code, message = a.message, answer = a.answer::jsonb,
+            answered_at = now()
+       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS a (ord, state, code, message, answer)
+      WHERE t.plan_id = $1 AND t.ord = a.ord AND t.claimed_by = $2 AND t.state IN ('sending', 'unknown')
+      RETURNING t.ord`,
+    [
+      plan.id,
+      instance,
+      answers.map(([t]) => t.ord),
+      answers.map(([, s]) => s.state),
+      answers.map(([, s]) => s.code),
+      answers.map(([, s]) => s.message),
+      answers.map(([, s]) => (s.answer ? JSON.stringify(s.answer) : null)),
+    ],
+  );
+  const updated = new Set(rows.map((r) => r.ord));
+  for (const [t, s] of answers)
+    if (updated.has(t.ord) && s.answer)
       await recordLeverageSet(tx, {
         account: t.key_name,
         productType: plan.product_type,
@@ -214,24 +226,25 @@ async function settleBatch(tx: Queryable, plan: Plan, instance: string, answers:
         intentId: String(t.intentId),
         planId: plan.id,
       });
-  }
   const open = await tx.query<{ intent_id: string }>(
     "SELECT intent_id::text FROM audit_open_intents WHERE intent_id = ANY($1::bigint[])",
     [answers.map(([t]) => t.intentId)],
   );
   const stillOpen = new Set(open.rows.map((r) => Number(r.intent_id)));
-  for (const [t, s] of answers) {
-    if (!stillOpen.has(t.intentId)) continue;
-    await appendAuditInTransaction(tx, {
-      actor: plan.started_by,
-      actorRole: "lead",
-      action: "leverage.set",
-      outcome: s.state === "done" ? "success" : "failure",
-      target: `leverage-plan:${plan.id}`,
-      intentId: t.intentId,
-      detail: { ord: t.ord, subUid: t.sub_uid, state: s.state, code: s.code, message: s.message },
-    });
-  }
+  await appendAuditBatchInTransaction(
+    tx,
+    answers
+      .filter(([t]) => stillOpen.has(t.intentId))
+      .map(([t, s]) => ({
+        actor: plan.started_by,
+        actorRole: "lead",
+        action: "leverage.set" as const,
+        outcome: s.state === "done" ? ("success" as const) : ("failure" as const),
+        target: `leverage-plan:${plan.id}`,
+        intentId: t.intentId,
+        detail: { ord: t.ord, subUid: t.sub_uid, state: s.state, code: s.code, message: s.message },
+      })),
+  );
   return answers.map(() => undefined);
 }
 
