@@ -278,15 +278,15 @@ export async function runPlan(db: Db, client: PlatformClient, planId: string, op
     const claim = groupCommit<Claim, Claimed | null>(db, (tx, asks) =>
       claimBatch(tx, plan, opts.instance, asks.length),
     );
-    const settle = groupCommit<[Claimed, Settled], undefined>(db, (tx, answers) =>
-      settleBatch(tx, plan, opts.instance, answers),
-    );
+    // A worker's answer and its next claim go in one transaction: half the commits, each on the audit chain's lock.
+    const settleAndClaim = groupCommit<[Claimed, Settled], Claimed | null>(db, async (tx, answers) => {
+      await settleBatch(tx, plan, opts.instance, answers);
+      return stop ? answers.map(() => null) : claimBatch(tx, plan, opts.instance, answers.length);
+    });
     const worker = async () => {
-      while (!stop) {
-        const t = await claim("claim");
-        if (!t) return;
-        await settle([t, await callOne(client, plan, t)]);
-      }
+      // A claimed target is always sent: its intent is written (pause and cancel act on the claims, in the database).
+      let t = stop ? null : await claim("claim");
+      while (t) t = await settleAndClaim([t, await callOne(client, plan, t)]);
     };
     try {
       await Promise.all(Array.from({ length: Math.max(1, opts.concurrency) }, worker));
