@@ -208,14 +208,13 @@ async function move(
   params: unknown[],
   refusal: (state: PlanState) => string,
 ): Promise<void> {
-  const plan = await getPlan(db, id);
+  await getPlan(db, id);
   const { rows } = await db.query(
     `UPDATE leverage_plans SET ${set} WHERE id = $1 AND state = ANY($2::text[]) RETURNING id`,
     [id, from, ...params],
   );
   if (!rows[0]) {
-    const now = await getPlan(db, id);
-    throw new DomainError("already_decided", refusal(now.state ?? plan.state));
+    throw new DomainError("already_decided", refusal((await getPlan(db, id)).state));
   }
 }
 
@@ -224,8 +223,13 @@ export async function approvePlan(db: Db, session: StaffSession, id: string): Pr
   const plan = await getPlan(db, id);
   refuseOwn(plan.createdBy, session, "You made this plan: another lead must approve it");
   await refuseOnHold(db, session);
-  await move(db, id, ["waiting"], "state = 'ready', approved_by = $3, approved_at = now()", [session.email], (s) =>
-    s === "waiting" ? "" : `This plan is ${s}: it is not waiting for a second lead`,
+  await move(
+    db,
+    id,
+    ["waiting"],
+    "state = 'ready', approved_by = $3, approved_at = now()",
+    [session.email],
+    (s) => `This plan is ${s}: it is not waiting for a second lead`,
   );
   return getPlan(db, id);
 }
@@ -271,7 +275,7 @@ export async function cancelPlan(db: Db, id: string): Promise<PlanView> {
 
 /** Sends again only what failed: the failed targets become pending and the plan runs again. */
 export async function retryFailed(db: Db, id: string, kick: (id: string) => Promise<void>): Promise<PlanView> {
-  const again = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const plan = await getPlan(tx, id);
     if (plan.state !== "done" && plan.state !== "paused")
       throw new DomainError("already_decided", `This plan is ${plan.state}: a retry follows a finished or paused plan`);
@@ -285,9 +289,7 @@ export async function retryFailed(db: Db, id: string, kick: (id: string) => Prom
       "UPDATE leverage_plans SET state = 'running', finished_at = NULL WHERE id = $1 AND state = ANY($2::text[])",
       [id, ["done", "paused"]],
     );
-    return rows.length;
   });
-  void again;
   await kick(id);
   return getPlan(db, id);
 }
