@@ -101,7 +101,8 @@ export function PlanForm({ onMade }: { onMade: () => void }) {
   const [busy, setBusy] = useState(false);
   const set = (k: string, v: string) => {
     setValues((old) => ({ ...old, [k]: v }));
-    setPreview(null);
+    // A change of the targets makes the preview stale; the reason is not part of it.
+    if (k !== "reason") setPreview(null);
   };
   const call = async (what: "preview" | "create") => {
     setBusy(true);
