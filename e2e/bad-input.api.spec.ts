@@ -463,6 +463,31 @@ add("[bad-input][riskUnits.bind] E9 POST", {
   cases: (w) => e9Cases(w, { keyHeader: true }),
 });
 
+add("[bad-input][leveragePlans.create] POST /api/leverage/plans", {
+  method: "POST",
+  path: () => "/api/leverage/plans",
+  role: "lead",
+  state: async (w) => (await w.ctx.lead.get("/api/leverage/plans")).text(),
+  cases: () => {
+    const base = fc.record({
+      productType: fc.constant("USDT-FUTURES"),
+      source: fc.constant("list"),
+      uids: fc.constant("1"),
+      symbol: fc.constant("BTCUSDT"),
+      leverage: fc.integer({ min: 1, max: 20 }).map(String),
+      reason: fc.constant("bad-input"),
+    });
+    return fc.oneof(
+      bodyField(base, "productType", fc.oneof(notOneOf(PRODUCT_TYPES), notAString), "bad productType"),
+      bodyField(base, "source", fc.oneof(notOneOf(["filter", "csv", "list"]), notAString), "bad source"),
+      bodyField(base, "leverage", fc.constantFrom("0", "-5", "1.5", "abc", "10x", "1000"), "bad leverage"),
+      bodyField(base, "uids", fc.constantFrom("", "abc", "1,x2", " , "), "bad uids"),
+      bodyField(base, "reason", fc.oneof(blankOrMissing, notAString), "reason missing"),
+      bodyLevel(base),
+    );
+  },
+});
+
 add("[bad-input][leverage.set] E10 POST", {
   method: "POST",
   path: () => proxyPath("leverage.set"),

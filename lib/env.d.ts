@@ -28,6 +28,8 @@ export type Env = Readonly<{
   egressId: string;
   /** Time-to-live of cached public market answers (E8, E11); 0 = no cache. */
   publicCacheMs: number;
+  /** Leverage plans: targets in flight at once (LEVERAGE_ROLLOUT_CONCURRENCY, 1–64, default 16). */
+  leverageRolloutConcurrency: number;
   nextAuthSecret: string;
   /**
    * KEY_SEALING_SECRET: the master secret sub-account keys held in the database are sealed under (never

@@ -205,6 +205,7 @@ export function parseEnv(source) {
     redisUrl: e.REDIS_URL,
     egressId: e.PLATFORM_EGRESS_ID,
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    leverageRolloutConcurrency: e.LEVERAGE_ROLLOUT_CONCURRENCY,
     nextAuthSecret,
     keySealingSecret,
     nextAuthUrl: e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`,

@@ -201,6 +201,14 @@ export const PAGES = {
     what: "Changing leverage",
     group: "Trading",
   }),
+  leveragePlans: page({
+    path: "/leverage/plans",
+    title: "Leverage plans",
+    label: "Leverage plans",
+    permission: "leverage.write",
+    what: "Changing leverage across many sub-accounts",
+    group: "Trading",
+  }),
   sync: page({
     path: "/sync",
     title: "Ledger sync",

@@ -13,6 +13,7 @@ import { ledgerTimelineResources } from "./ledger/timeline";
 import { ledgerTradeResources } from "./ledger/trades";
 import { leverageResources } from "./leverage";
 import { leveragePolicyResources } from "./leverage-policy";
+import { leveragePlanResources } from "./leverage-plans";
 import { mfaResources } from "./account/mfa";
 import { monitoringResources } from "./monitoring";
 import { monitoringBulkResources } from "./monitoring/bulk";
@@ -56,6 +57,7 @@ export const resources = Object.fromEntries(
       ledgerTimelineResources,
       leverageResources,
       leveragePolicyResources,
+      leveragePlanResources,
       platformKeyResources,
       policyResources,
       monitoringResources,

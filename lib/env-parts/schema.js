@@ -150,6 +150,8 @@ export const baseSchema = z.object({
     .string()
     .regex(/^\d{1,5}$/, { message: "DEMO_SUBACCOUNT_KEYS must be a whole number of desks (0 for none)" })
     .optional(),
+  // Leverage plans: targets in flight at once (docs/leverage-plans.md says why the default is safe for the platform).
+  LEVERAGE_ROLLOUT_CONCURRENCY: wholeNumber("LEVERAGE_ROLLOUT_CONCURRENCY", "16", { min: 1, max: 64 }),
   // How long a public market answer (E8, E11) is served from the server's cache; 0 turns it off.
   PUBLIC_CACHE_MS: wholeNumber("PUBLIC_CACHE_MS", "1000", { what: "of milliseconds (0 = off)" }),
   // Names this instance's egress IP in the shared rate budget: instances that reach the platform from the

@@ -24,6 +24,9 @@
 //   screening (not in the default set): the import of a generated SDN advanced XML of --screening-addresses
 //   1000000 and one screening's p95 against it, on --ledger-engines (PostgreSQL with --ledger-pg); and the
 //   rescreen of --ledger-rows deposits beside the analyst's SQL (PostgreSQL); --screening-parts rescreen,import
+//   leverage (not in the default set): a plan of --leverage-targets 2000 sub-accounts × 1 symbol at each of --latencies
+//   (use 0,150) with --leverage-concurrency 16, beside a sequential bitget-api loop over --leverage-sdk-sample of them
+//   (one key each), and the preview of --leverage-preview 10000 targets (PostgreSQL with --ledger-pg, else PGlite)
 //   chaos (not in the default set; needs TEST_DATABASE_URL, as `npm run test:chaos`): --chaos-ops 1300 operations per
 //   instance (three; about 1,000 withdrawals), --chaos-seed N (random unless given)
 import os from "node:os";
@@ -31,6 +34,7 @@ import { exportThroughput, exportThroughputViaProxy } from "./exports";
 import { approvalBench } from "./approval";
 import { chaosBench } from "./chaos";
 import { ledgerBench } from "./ledger";
+import { leverageBench } from "./leverage";
 import { monitoringBench } from "./monitoring";
 import { monitoringFirstSyncBench } from "./monitoring-first-sync";
 import { screeningBench } from "./screening";
@@ -88,6 +92,7 @@ async function main(): Promise<void> {
   if (only.has("monitoring-first-sync")) await monitoringFirstSyncBench();
   if (only.has("screening")) await screeningBench();
   if (only.has("chaos")) await chaosBench();
+  if (only.has("leverage")) await leverageBench();
   const machine = {
     node: process.version,
     cpus: os.cpus().length,

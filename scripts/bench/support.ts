@@ -51,6 +51,10 @@ const args = parseArgs({
     "approval-n": { type: "string", default: "40" },
     "screening-addresses": { type: "string", default: "1000000" },
     "screening-parts": { type: "string", default: "rescreen,import" },
+    "leverage-targets": { type: "string", default: "2000" },
+    "leverage-concurrency": { type: "string", default: "16" },
+    "leverage-sdk-sample": { type: "string", default: "200" },
+    "leverage-preview": { type: "string", default: "10000" },
   },
 }).values;
 export const only = new Set(args.only.split(",").map((s) => s.trim()));
@@ -99,6 +103,13 @@ export const chaosFlags = {
   seed: args["chaos-seed"] === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(args["chaos-seed"]),
 };
 
+/** The leverage plan benchmark: targets, the rollout's concurrency, the SDK loop's sample, the preview's size. */
+export const leverageFlags = {
+  targets: Number(args["leverage-targets"]),
+  concurrency: Number(args["leverage-concurrency"]),
+  sdkSample: Number(args["leverage-sdk-sample"]),
+  preview: Number(args["leverage-preview"]),
+};
 /** Chromium's flags in the benchmarks, as in playwright.config.ts. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

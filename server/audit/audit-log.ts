@@ -172,6 +172,78 @@ export async function appendAuditInTransaction(
   }
 }
 
+/**
+ * Appends several rows in order inside the caller's transaction, as appendAuditInTransaction would one by one: the
+ * head is locked once, each row hashed on the one before, and the open intents kept in one statement (a rollout's
+ * workers' intents or outcomes, written together). Same checks and errors.
+ */
+export async function appendAuditBatchInTransaction(
+  tx: Queryable,
+  entries: readonly AuditInput[],
+): Promise<{ id: number; hash: string }[]> {
+  if (!entries.length) return [];
+  let rows: Prepared[];
+  try {
+    rows = entries.map(prepare);
+  } catch (e) {
+    fail(entries[0]!, e);
+  }
+  try {
+    const head = await tx.query<{ last_id: number; last_hash: string; now: Date }>(
+      `SELECT last_id, last_hash, date_trunc('milliseconds', clock_timestamp()) AS now
+         FROM audit_head WHERE id = 1 FOR UPDATE`,
+    );
+    const h = head.rows[0];
+    if (!h) throw new AuditWriteError("audit_head row is missing");
+    const at = new Date(h.now).toISOString();
+    let id = Number(h.last_id);
+    let prevHash = h.last_hash;
+    const out = rows.map((row) => {
+      id++;
+      const hash = hashAuditRow({ ...row, id, at, prevHash });
+      const linked = { row, id, prevHash, hash };
+      prevHash = hash;
+      return linked;
+    });
+    // The chain's triggers hold the head to one row at a time: each row, then the head moved onto it.
+    for (const l of out) {
+      await tx.query(
+        `INSERT INTO audit_log (id, at, actor, actor_role, action, outcome, target, params, detail, request_id, ip,
+           intent_id, prev_hash, hash)
+         VALUES ($1, $2::timestamptz, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb, $10, $11, $12, $13, $14)`,
+        [
+          l.id,
+          at,
+          l.row.actor,
+          l.row.actorRole,
+          l.row.action,
+          l.row.outcome,
+          l.row.target,
+          jsonParam(l.row.params),
+          jsonParam(l.row.detail),
+          l.row.requestId,
+          l.row.ip,
+          l.row.intentId,
+          l.prevHash,
+          l.hash,
+        ],
+      );
+      await tx.query("UPDATE audit_head SET last_id = $1, last_hash = $2 WHERE id = 1", [l.id, l.hash]);
+    }
+    const opened = out.filter((l) => l.row.outcome === "intent").map((l) => l.id);
+    const closed = out.flatMap((l) => (l.row.outcome !== "intent" && l.row.intentId !== null ? [l.row.intentId] : []));
+    if (opened.length)
+      await tx.query(
+        "INSERT INTO audit_open_intents (intent_id, instance_id) SELECT i, $2 FROM unnest($1::bigint[]) AS i",
+        [opened, thisInstance().id],
+      );
+    if (closed.length) await tx.query("DELETE FROM audit_open_intents WHERE intent_id = ANY($1::bigint[])", [closed]);
+    return out.map((l) => ({ id: l.id, hash: l.hash }));
+  } catch (e) {
+    fail(entries[0]!, e);
+  }
+}
+
 export type DbAuditRow = {
   id: number;
   at: Date;

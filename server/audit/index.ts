@@ -4,6 +4,7 @@ export { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } fr
 export {
   appendAudit,
   appendAuditInTransaction,
+  appendAuditBatchInTransaction,
   AuditWriteError,
   countAudit,
   listAudit,

@@ -26,6 +26,7 @@ import { pricesDataset } from "./prices/jobs";
 import { tradesDataset, type TradeJobsOptions } from "./trades/jobs";
 import { startMonitoringJobs } from "@/server/monitoring/jobs";
 import { startScreeningJobs } from "@/server/screening/jobs";
+import { setProcessRollout, startRolloutJobs } from "@/server/leverage/plans/jobs";
 
 export const SWEEP_QUEUE = "ledger-sweep";
 export const RETENTION_QUEUE = "ledger-retention";
@@ -53,6 +54,8 @@ export type LedgerOptions = {
   snapshots?: boolean;
   /** Daily USDT prices of the coins deposited (prices/jobs.ts, from E8's public trades). */
   prices?: boolean;
+  /** Leverage plans' rollout jobs (server/leverage/plans/jobs.ts), this process's. */
+  leverageRollout?: boolean;
 };
 
 export type Ledger = {
@@ -95,6 +98,9 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
   const monitoring = await startMonitoringJobs(boss, db);
   // A rescreen after each list version that became active (server/screening/jobs.ts).
   const screening = await startScreeningJobs(boss, db);
+  // Leverage plans' rollouts: a start queues its run; the sweep resumes a run whose instance died.
+  const rollout = opts.leverageRollout ? await startRolloutJobs(boss, db, opts.client) : null;
+  if (rollout) setProcessRollout(rollout);
   const ctx: EngineContext = {
     boss,
     schema,
@@ -129,6 +135,7 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
     for (const jobs of registered) queued += await jobs.sweep();
     queued += await monitoring.sweep();
     queued += await screening.sweep();
+    if (rollout) queued += await rollout.sweep();
     return queued;
   };
 
@@ -177,6 +184,7 @@ export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledg
       trades,
       snapshots: true,
       prices: true,
+      leverageRollout: true,
     });
     metrics().setSyncLagSource(() => syncLag(db));
     logger.info(

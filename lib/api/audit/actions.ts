@@ -114,6 +114,15 @@ export const AUDIT_ACTIONS = z.enum([
   "leverage.approve",
   "leverage.reject",
   "leverage.withdraw",
+  // Leverage plans (server/leverage/plans/): each target's own call is audited as leverage.set.
+  "leveragePlans.create",
+  "leveragePlans.approve",
+  "leveragePlans.start",
+  "leveragePlans.pause",
+  "leveragePlans.resume",
+  "leveragePlans.cancel",
+  "leveragePlans.retry",
+  "leveragePlans.export",
 ]);
 export type AuditAction = z.infer<typeof AUDIT_ACTIONS>;
 
