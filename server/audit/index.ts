@@ -6,16 +6,12 @@ export {
   appendAuditInTransaction,
   appendAuditBatchInTransaction,
   AuditWriteError,
-  countAudit,
-  listAudit,
-  walkAudit,
   verifyAuditChain,
-  AUDIT_PAGE_MAX,
   type AuditChainResult,
-  type AuditFilters,
   type AuditInput,
   type AuditRow,
 } from "./audit-log";
+export { countAudit, listAudit, walkAudit, AUDIT_PAGE_MAX, type AuditFilters } from "./audit-query";
 export { AUDIT_GENESIS_HASH } from "./hash";
 export { redact, isSecretKey, REDACTED } from "./redact";
 export { auditRowFor, withheldTarget, type ReadableAuditRow } from "./confidential";

@@ -9,6 +9,7 @@ import { PLAN_MAX_TARGETS, type PlanTargetsInput, type PreviewTarget } from "@/l
 import { checkLeverageBound, leverageSetFields } from "@/lib/platform/catalog/futures";
 import type { Role } from "@/lib/rbac";
 import * as z from "zod/mini";
+import "@/lib/zod-english";
 import type { Queryable } from "@/server/db";
 import type { CredentialStore } from "@/server/platform/credentials";
 import { csvFields } from "@/server/screening/csv";
