@@ -33,7 +33,19 @@ export const EVENT_SCHEMAS = {
   "case.assigned": z.object({ caseId: id, subUid: z.string() }),
   "case.overdue": z.object({ caseId: id, subUid: z.string(), dueAt: z.string() }),
   "control.awaiting_second_person": z.object({
-    what: z.enum(["rule_version", "rule_retirement", "snooze", "sanctions_release", "policy", "list_version"]),
+    what: z.enum([
+      "rule_version",
+      "rule_retirement",
+      "snooze",
+      "sanctions_release",
+      "policy",
+      "list_version",
+      "leverage_change",
+      "leverage_plan",
+      "leverage_policy",
+      "subaccount_key",
+      "webhook",
+    ]),
     id,
     by: z.string(),
   }),
@@ -95,6 +107,11 @@ const SECOND_PERSON: Record<EventPayload<"control.awaiting_second_person">["what
     sanctions_release: ["A sanctions match's release waits for confirmation", () => "/alerts"],
     policy: ["A money-out policy draft waits for publication", () => "/policy"],
     list_version: ["A screening list version waits for confirmation", () => "/screening"],
+    leverage_change: ["A leverage change waits for a second lead", () => "/leverage"],
+    leverage_plan: ["A leverage plan waits for a second lead", () => "/leverage/plans"],
+    leverage_policy: ["A leverage policy draft waits for publication", () => "/policy/leverage"],
+    subaccount_key: ["A sub-account API key waits for a second admin", () => "/admin/keys"],
+    webhook: ["A webhook endpoint waits for a second admin", () => "/admin/webhooks"],
   };
 /** Which permission the second person needs, per decision (the audience's own, repeated for the reader check). */
 export const SECOND_PERSON_PERMISSION: Record<EventPayload<"control.awaiting_second_person">["what"], Permission> = {
@@ -104,6 +121,11 @@ export const SECOND_PERSON_PERMISSION: Record<EventPayload<"control.awaiting_sec
   sanctions_release: "monitoring.approve",
   policy: "policy.approve",
   list_version: "monitoring.write",
+  leverage_change: "leverage.write",
+  leverage_plan: "leverage.write",
+  leverage_policy: "policy.approve",
+  subaccount_key: "subaccountKeys.approve",
+  webhook: "webhooks.manage",
 };
 
 export type EventText = { title: string; text: string; href: string };
