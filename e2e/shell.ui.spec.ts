@@ -55,6 +55,19 @@ for (const role of ROLES) {
   });
 }
 
+test("[shell][nav] a page under another entry's path marks only its own entry", async ({ page }) => {
+  await signIn(page, "admin");
+  // Rules (/alerts/rules) under Alerts, the leverage policy (/policy/leverage) under the money-out policy.
+  for (const [path, label] of [
+    ["/alerts/rules", "Rules"],
+    ["/policy/leverage", "Leverage policy"],
+  ] as const) {
+    await page.goto(path);
+    await expect(mainNav(page).getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(mainNav(page).locator("[aria-current]")).toHaveCount(1);
+  }
+});
+
 test("[shell][a11y] the skip link is the first stop and moves focus to the main region", async ({ page }) => {
   await signIn(page, "compliance");
   await page.goto("/");

@@ -19,11 +19,17 @@ const linkIdle =
 const linkCurrent =
   "border-blue-700 bg-blue-100 font-semibold text-blue-900 dark:border-blue-400 dark:bg-blue-950 dark:text-blue-100";
 
-/** "page" on the entry's own path; "true" below it (a sub-account's page under Sub-accounts). */
-function currentState(pathname: string, href: string): "page" | "true" | undefined {
+const under = (pathname: string, href: string) => href !== "/" && pathname.startsWith(`${href}/`);
+
+/**
+ * "page" on the entry's own path; "true" below it (a sub-account's page under Sub-accounts), unless another entry
+ * is nearer (/alerts/rules is Rules', not Alerts'; /policy/leverage the leverage policy's, not the money-out one's).
+ */
+function currentState(pathname: string, href: string, hrefs: readonly string[]): "page" | "true" | undefined {
   if (pathname === href) return "page";
-  if (href !== "/" && pathname.startsWith(`${href}/`)) return "true";
-  return undefined;
+  if (!under(pathname, href)) return undefined;
+  const nearer = hrefs.some((h) => h.length > href.length && (pathname === h || under(pathname, h)));
+  return nearer ? undefined : "true";
 }
 
 /**
@@ -32,6 +38,7 @@ function currentState(pathname: string, href: string): "page" | "true" | undefin
  */
 export function Sidebar({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
   const pathname = usePathname();
+  const hrefs = sections.flatMap((s) => s.items.map((i) => i.href));
   return (
     <nav aria-label="Main" className="space-y-5 p-3">
       {sections.map((section) => {
@@ -46,7 +53,7 @@ export function Sidebar({ sections, onNavigate }: { sections: NavSection[]; onNa
             </p>
             <ul aria-labelledby={headingId} className="space-y-0.5">
               {section.items.map((item) => {
-                const current = currentState(pathname, item.href);
+                const current = currentState(pathname, item.href, hrefs);
                 return (
                   <li key={item.href}>
                     <Link
