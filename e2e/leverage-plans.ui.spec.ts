@@ -70,6 +70,13 @@ test("[leverage][plans] a lead filters, previews, starts a plan, watches it fini
   await expect(plan.getByTestId("plan-state")).toHaveText("done", { timeout: 60_000 });
   await expect(plan.getByTestId("plan-progress")).toContainText("4 of 4 answered: 4 set, 0 refused");
 
+  // The report on the page, per target: the platform's own code for each.
+  await plan.getByText("Report per target").click();
+  const report = plan.getByRole("table", { name: /The targets of plan/ });
+  for (const uid of KEYED) await expect(report.getByRole("row", { name: new RegExp(uid) })).toContainText("00000");
+  await plan.getByLabel("Targets in state").selectOption("failed");
+  await expect(report).toContainText("No target in this state.");
+
   const sim = await playwright.request.newContext();
   for (const uid of KEYED) {
     const res = await sim.get(

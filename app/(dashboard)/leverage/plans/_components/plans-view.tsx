@@ -12,6 +12,7 @@ import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { Panel } from "@/components/ui/panel";
 import { buttonClass, fieldErrorClass, hintClass } from "@/components/ui/styles";
 import { PlanForm } from "./plan-form";
+import { PlanReport } from "./plan-report";
 
 type Action = "start" | "pause" | "resume" | "cancel" | "retry" | "approve";
 const ACTIONS: Record<PlanView["state"], Action[]> = {
@@ -115,6 +116,7 @@ function PlanRow({ plan, onChange }: { plan: PlanView; onChange: () => void }) {
           {failure}
         </p>
       )}
+      <PlanReport planId={plan.id} polling={plan.state === "running"} />
     </li>
   );
 }
