@@ -88,5 +88,6 @@ describe.each(crashEngines(process.env.TEST_DATABASE_URL))("[notifications][webh
       expect(ids.filter((i) => i === all[1])).toHaveLength(2);
       expect(ids).toHaveLength(4);
     });
-  });
+    // A child instance's start and its work, on a loaded machine (the waits inside allow 60 s each).
+  }, 180_000);
 });
