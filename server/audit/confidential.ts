@@ -51,15 +51,33 @@ function withoutComplianceWords(value: Json): Json {
   return out;
 }
 
+/** Every ID in a value's strings withheld (what a refusal said back about the path compliance typed). */
+function withoutIds(value: Json): Json {
+  if (typeof value === "string") return value.replace(UUID, WITHHELD);
+  if (Array.isArray(value)) return value.map(withoutIds);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutIds(v)]));
+}
+
 /**
  * The row as `role` may read it. With `monitoring.read`, as stored. Without it, a monitoring entry keeps its
  * actor, time, action and outcome (and its place in the chain: id, hashes, request id) but not its params,
- * detail or the ID in its target; any other entry loses compliance's words only.
+ * detail or the ID in its target; a refused request of a compliance reader loses its IDs; any other entry loses
+ * compliance's words only.
  */
 export function auditRowFor(role: Role, row: AuditRow): ReadableAuditRow {
   if (readsCompliance(role)) return row;
   if (isConfidentialAction(row.action))
     return { ...row, target: withheldTarget(row.target), params: null, detail: null, confidential: true };
+  // A refused request of someone who reads compliance's work: the path is what they typed, on any route (a case's
+  // ID tried on a leverage plan's route), and the refusal may repeat it; its IDs are withheld wherever they are.
+  if (row.action === "request.refused" && readsCompliance(row.actorRole as Role | null))
+    return {
+      ...row,
+      target: row.target === null ? null : row.target.replace(UUID, WITHHELD),
+      params: withoutIds(withoutComplianceWords(row.params)),
+      detail: withoutIds(withoutComplianceWords(row.detail)),
+    };
   return {
     ...row,
     target: withheldTarget(row.target),
