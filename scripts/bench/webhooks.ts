@@ -1,5 +1,5 @@
 // Webhook delivery, one instance: from an event's commit to the webhook's first delivery attempt, through the
-// notification worker's real tick (pg-boss, every 2 s), at --rate events a minute for --seconds, to a receiver on
+// notification worker's real tick (pg-boss, every second), at --rate events a minute for --seconds, to a receiver on
 // loopback; and how many each webhook-id arrived (duplicates, lost). Not the three instances.
 //   node --conditions=react-server --import tsx scripts/bench/webhooks.ts [--pg <url>] [--rate 1000] [--seconds 60]
 // PGlite always; PostgreSQL with --pg.
