@@ -6,10 +6,10 @@
 // one compliance", tries it on the past withdrawals, a second admin publishes it with a fresh second factor,
 // and a broker's 60,000 USDT request then waits for a lead and for compliance before it is sent.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { generate } from "otplib";
 import { startInstance, type Instance } from "./support/second-instance";
-import { DEMO, sameOrigin, signIn, signInApi, takeOverAccount, type DemoRole } from "./support/staff";
+import { DEMO, sameOrigin, signIn, signInApi, type DemoRole } from "./support/staff";
 import { expect, test } from "./support/test";
+import { answerFactorPrompt, secondAdminWithApp, untilFactorStale } from "./support/second-admin";
 import { TRAVEL_RULE } from "./support/travel-rule";
 
 test.describe.configure({ mode: "serial" });
@@ -24,7 +24,6 @@ const ADMIN2 = {
 };
 
 let instance: Instance;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
@@ -130,39 +129,14 @@ test("[policy][e2e] drafted, dry-run, published by a second admin with a fresh f
   expect(own.status()).toBe(403);
 
   // A second admin: made by the first, takes the account over, enrols an app.
-  const made = await admin.request.post("/api/admin/users", {
-    headers: sameOrigin(instance.baseURL),
-    data: { email: ADMIN2.email, name: "Second Admin", role: "admin", password: ADMIN2.first },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  const takeOver = await playwright.request.newContext({ baseURL: instance.baseURL });
-  await takeOverAccount(takeOver, instance.baseURL, ADMIN2.email, ADMIN2.first, ADMIN2.own);
-  await takeOver.dispose();
-  const second = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
-  await second.goto("/login?callbackUrl=%2Faccount%2Fsecurity");
-  await second.getByLabel("E-mail").fill(ADMIN2.email);
-  await second.getByLabel("Password").fill(ADMIN2.own);
-  await second.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(second.getByTestId("session-user")).toContainText(ADMIN2.email, { timeout: 20_000 });
-  await second.getByRole("button", { name: "Set up an authenticator app" }).click();
-  const secret = (await second.getByTestId("totp-secret").textContent())?.trim() ?? "";
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  const step = Math.floor(Date.now() / 30_000);
-  await second.getByLabel("Code from the app").fill(await generate({ secret, epoch: step * 30 + 1 }));
-  await second.getByRole("button", { name: "Confirm the app" }).click();
-  await second.getByRole("button", { name: "I have saved these codes" }).click();
-  const enrolledAt = Date.now();
+  const two = await secondAdminWithApp(browser, playwright, instance.baseURL, admin, ADMIN2);
+  const second = two.page;
 
   // Once the factor is stale, publishing asks for it again.
-  await sleep(Math.max(0, enrolledAt + FRESH_SECONDS * 1000 + 1_000 - Date.now()));
+  await untilFactorStale(two, FRESH_SECONDS);
   await second.goto("/policy");
   await second.locator('tr[data-version="1"]').getByRole("button", { name: "Publish version 1" }).click();
-  const prompt = second.getByRole("dialog", { name: "Verify your second factor" });
-  await expect(prompt).toBeVisible();
-  await prompt
-    .getByLabel("Code from your authenticator app")
-    .fill(await generate({ secret, epoch: Math.max(step + 1, Math.floor(Date.now() / 30_000)) * 30 + 1 }));
-  await prompt.getByRole("button", { name: "Verify" }).click();
+  await answerFactorPrompt(two);
   await expect(second.getByTestId("policy-said")).toHaveText("Published version 1: it decides new withdrawals now.");
   await expect(second.locator('tr[data-version="1"]')).toContainText(`1 (published)`);
 

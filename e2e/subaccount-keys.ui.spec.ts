@@ -6,12 +6,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { generate } from "otplib";
 import { freePort } from "./support/processes";
 import { startInstance, type Instance } from "./support/second-instance";
 import { secretsOfThisRun } from "./support/secrets";
-import { sameOrigin, signIn, takeOverAccount } from "./support/staff";
+import { sameOrigin, signIn } from "./support/staff";
 import { expect, test } from "./support/test";
+import { answerFactorPrompt, secondAdminWithApp, untilFactorStale } from "./support/second-admin";
 
 type Seed = { mainUid: string; subaccounts: { uid: string; subaccountName: string }[] };
 const seed = JSON.parse(readFileSync(path.resolve("server/simulator/fixtures/seed42-first25.json"), "utf8")) as Seed;
@@ -23,7 +23,6 @@ const ADMIN2 = {
   first: "chosen-by-the-first-admin-2",
   own: "keys-admins-own-2",
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let instance: Instance;
 let simPort: number;
@@ -99,39 +98,15 @@ test("[keys][e2e] an admin adds desk03's key, a second admin with a fresh factor
   await expect(account.locator("option")).toHaveText(["Main account (broker)"]);
 
   // A second admin: made by the first, takes the account over, enrols an app.
-  const made = await admin.request.post("/api/admin/users", {
-    headers: sameOrigin(instance.baseURL),
-    data: { email: ADMIN2.email, name: "Second Admin", role: "admin", password: ADMIN2.first },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  const takeOver = await playwright.request.newContext({ baseURL: instance.baseURL });
-  await takeOverAccount(takeOver, instance.baseURL, ADMIN2.email, ADMIN2.first, ADMIN2.own);
-  await takeOver.dispose();
-  const second = await (await browser.newContext({ baseURL: instance.baseURL })).newPage();
-  await second.goto("/login?callbackUrl=%2Faccount%2Fsecurity");
-  await second.getByLabel("E-mail").fill(ADMIN2.email);
-  await second.getByLabel("Password").fill(ADMIN2.own);
-  await second.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(second.getByTestId("session-user")).toContainText(ADMIN2.email, { timeout: 20_000 });
-  await second.getByRole("button", { name: "Set up an authenticator app" }).click();
-  const secret = (await second.getByTestId("totp-secret").textContent())?.trim() ?? "";
-  const step = Math.floor(Date.now() / 30_000);
-  await second.getByLabel("Code from the app").fill(await generate({ secret, epoch: step * 30 + 1 }));
-  await second.getByRole("button", { name: "Confirm the app" }).click();
-  await second.getByRole("button", { name: "I have saved these codes" }).click();
-  const enrolledAt = Date.now();
+  const two = await secondAdminWithApp(browser, playwright, instance.baseURL, admin, ADMIN2);
+  const second = two.page;
 
   // Once the factor is stale, approving asks for it again; then the key is in use.
-  await sleep(Math.max(0, enrolledAt + FRESH_SECONDS * 1000 + 1_000 - Date.now()));
+  await untilFactorStale(two, FRESH_SECONDS);
   await second.goto("/admin/keys");
   const secondRow = second.getByRole("row").filter({ hasText: DESK03.subaccountName });
   await secondRow.getByRole("button", { name: `Approve v1 of ${DESK03.subaccountName} (${DESK03.uid})'s key` }).click();
-  const prompt = second.getByRole("dialog", { name: "Verify your second factor" });
-  await expect(prompt).toBeVisible();
-  await prompt
-    .getByLabel("Code from your authenticator app")
-    .fill(await generate({ secret, epoch: Math.max(step + 1, Math.floor(Date.now() / 30_000)) * 30 + 1 }));
-  await prompt.getByRole("button", { name: "Verify" }).click();
+  await answerFactorPrompt(two);
   await expect(secondRow).toContainText("Approved v1: it signs for");
   await expect(secondRow).toContainText("In use");
   await expect(secondRow).toContainText(ADMIN2.email);

@@ -14,7 +14,7 @@ import { ListTable } from "@/components/ui/list-table";
 import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { buttonClass, fieldErrorClass, labelClass, monoInputClass, noticeClass } from "@/components/ui/styles";
-import { IsoTime } from "@/components/data-table/time";
+import { versionColumns } from "@/components/policy/version-columns";
 import { DryRunResult } from "./dry-run-result";
 import { policyRoutes } from "@/lib/api/policy/routes";
 
@@ -106,27 +106,7 @@ export function PolicyAdmin({ me, canDraft, canPublish }: { me: string; canDraft
               rowData={(p) => ({ "data-version": String(p.version), "data-state": p.state })}
               empty="No version yet: every withdrawal needs one lead other than the requester."
               columns={[
-                { header: "Version", names: true, cell: (p) => `${p.version} (${p.state})` },
-                {
-                  header: "Drafted",
-                  cell: (p) => (
-                    <>
-                      <IsoTime iso={p.draftedAt} /> by {p.draftedBy}
-                      {p.note ? <span className="block text-xs">“{p.note}”</span> : null}
-                    </>
-                  ),
-                },
-                {
-                  header: "Published",
-                  cell: (p) =>
-                    p.publishedAt ? (
-                      <>
-                        <IsoTime iso={p.publishedAt} /> by {p.publishedBy}
-                      </>
-                    ) : (
-                      "—"
-                    ),
-                },
+                ...versionColumns<PolicyVersionView>(),
                 {
                   header: "Rules, first match wins",
                   className: "max-w-xl",

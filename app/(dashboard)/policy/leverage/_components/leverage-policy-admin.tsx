@@ -12,6 +12,7 @@ import { errorText, ApiError } from "@/lib/client/api";
 import { leverageRuleWords, type LeverageRule } from "@/lib/leverage-policy";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { IsoTime } from "@/components/data-table/time";
+import { versionColumns } from "@/components/policy/version-columns";
 import { Form } from "@/components/ui/form-element";
 import { ListTable } from "@/components/ui/list-table";
 import { Panel } from "@/components/ui/panel";
@@ -146,27 +147,7 @@ export function LeveragePolicyAdmin({
               rowData={(p) => ({ "data-version": String(p.version), "data-state": p.state })}
               empty="No version yet."
               columns={[
-                { header: "Version", names: true, cell: (p) => `${p.version} (${p.state})` },
-                {
-                  header: "Drafted",
-                  cell: (p) => (
-                    <>
-                      <IsoTime iso={p.draftedAt} /> by {p.draftedBy}
-                      {p.note ? <span className="block text-xs">“{p.note}”</span> : null}
-                    </>
-                  ),
-                },
-                {
-                  header: "Published",
-                  cell: (p) =>
-                    p.publishedAt ? (
-                      <>
-                        <IsoTime iso={p.publishedAt} /> by {p.publishedBy}
-                      </>
-                    ) : (
-                      "—"
-                    ),
-                },
+                ...versionColumns<LeveragePolicyView>(),
                 {
                   header: "Rules, first match wins",
                   className: "max-w-xl",
