@@ -200,6 +200,30 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[leverage][plans] on 
     expect((await domainRefusal(resumePlan(db, plan.id, noKick))).code).toBe("already_decided");
   });
 
+  it("[leverage][plans] a plan made before a stricter policy was published is judged again at its start and retry", async () => {
+    const plan = await createPlan(db, credentials, lead, list(bed.keyed.slice(0, 2), "30"));
+    expect(plan.state).toBe("ready");
+    // Published after the plan was made: at most 20×, a second lead from 10×.
+    await db.query(
+      `INSERT INTO leverage_policies (version, state, rules, drafted_by, published_by, published_at)
+       VALUES (901, 'published', $1, 'pol-a@x', 'pol-b@x', now())`,
+      [JSON.stringify([{ name: "all", productType: "*", symbol: "*", maxLeverage: 20, secondLeadAt: 10 }])],
+    );
+    try {
+      const refused = await domainRefusal(startPlan(db, lead, plan.id, noKick));
+      expect([refused.code, Object.keys(refused.fieldErrors ?? {})]).toEqual(["leverage_refused", ["leverage"]]);
+      // Within the maximum, but a second lead the plan never had: refused too, nothing sent.
+      const lower = await createPlan(db, credentials, lead, list(bed.keyed.slice(0, 2), "15"));
+      expect(lower.state).toBe("waiting");
+      await db.query("UPDATE leverage_plans SET state = 'ready' WHERE id = $1", [lower.id]);
+      expect((await domainRefusal(startPlan(db, lead, lower.id, noKick))).message).toMatch(/second lead/);
+      expect((await getPlan(db, plan.id)).state).toBe("ready");
+      expect(e10Calls(sim)).toBe(0);
+    } finally {
+      await db.query("DELETE FROM leverage_policies WHERE version = 901");
+    }
+  });
+
   it("[leverage][plans] a plan waiting for a second lead cannot start, nor be approved by its planner", async () => {
     const plan = await createPlan(db, credentials, lead, list(bed.keyed.slice(0, 2), "3"));
     // The policy's stub allows every plan; a verdict of "second-lead" leaves a plan in this state.

@@ -51,6 +51,38 @@ function refuseByPolicy(j: LeverageJudgement): void {
   throw new DomainError("leverage_refused", j.message, { [j.field]: [j.message] });
 }
 
+/**
+ * The policy in force now, on what a plan still has to send (a plan made, or approved, under an older policy): a
+ * refusal refuses the start, resume or retry on its field; a second lead the plan never had refuses it too (its
+ * planner makes the plan again, and it waits for one). Nothing is sent that today's policy would not let through.
+ */
+async function judgeAgain(db: Queryable, id: string, states: readonly string[]): Promise<void> {
+  const { rows } = await db.query<{
+    product_type: string;
+    approved_by: string | null;
+    sub_uid: string;
+    symbol: string;
+    leverage: string;
+  }>(
+    `SELECT p.product_type, p.approved_by, t.sub_uid, t.symbol, t.leverage
+       FROM leverage_plans p JOIN leverage_plan_targets t ON t.plan_id = p.id
+      WHERE p.id::text = $1 AND t.state = ANY($2::text[])`,
+    [id, states],
+  );
+  if (!rows.length) return;
+  const j = await judgePlan(
+    db,
+    rows[0]!.product_type,
+    rows.map((r) => ({ subUid: r.sub_uid, symbol: r.symbol, leverage: r.leverage })),
+  );
+  refuseByPolicy(j);
+  if (j.verdict === "second-lead" && rows[0]!.approved_by === null)
+    throw new DomainError(
+      "already_decided",
+      `The leverage policy now asks a second lead for this plan (${j.why}): make the plan again, and it waits for one`,
+    );
+}
+
 /** Makes a plan: its targets, each with what the record held and its key (or none), judged by the policy. */
 export async function createPlan(
   db: Db,
@@ -236,6 +268,7 @@ export async function approvePlan(db: Db, session: StaffSession, id: string): Pr
 
 /** Starts a ready plan: the rollout job sends it (`kick` queues the job at once). */
 export async function startPlan(db: Db, session: StaffSession, id: string, kick: (id: string) => Promise<void>) {
+  await judgeAgain(db, id, ["pending"]);
   await move(db, id, ["ready"], "state = 'running', started_by = $3, started_at = now()", [session.email], (s) =>
     s === "waiting" ? "This plan waits for a second lead's approval" : `This plan is ${s}: it cannot start`,
   );
@@ -249,6 +282,7 @@ export async function pausePlan(db: Db, id: string): Promise<PlanView> {
 }
 
 export async function resumePlan(db: Db, id: string, kick: (id: string) => Promise<void>): Promise<PlanView> {
+  await judgeAgain(db, id, ["pending"]);
   await move(db, id, ["paused"], "state = 'running'", [], (s) => `This plan is ${s}: only a paused plan resumes`);
   await kick(id);
   return getPlan(db, id);
@@ -275,6 +309,7 @@ export async function cancelPlan(db: Db, id: string): Promise<PlanView> {
 
 /** Sends again only what failed: the failed targets become pending and the plan runs again. */
 export async function retryFailed(db: Db, id: string, kick: (id: string) => Promise<void>): Promise<PlanView> {
+  await judgeAgain(db, id, ["failed", "pending"]);
   await db.transaction(async (tx) => {
     const plan = await getPlan(tx, id);
     if (plan.state !== "done" && plan.state !== "paused")
