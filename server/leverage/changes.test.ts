@@ -176,6 +176,23 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[leverage][single cha
     expect(e10()).toBe(1);
   });
 
+  it("[leverage][policy] a change that waited is judged again at its approval: a stricter policy since refuses it", async () => {
+    const out = await changeLeverage(bed.db, client, lead1, input({ leverage: "30" }), {}, secondLead);
+    await bed.db.query(
+      `INSERT INTO leverage_policies (version, state, rules, drafted_by, published_by, published_at)
+       VALUES (902, 'published', $1, 'pol-a@x', 'pol-b@x', now())`,
+      [JSON.stringify([{ name: "all", productType: "*", symbol: "*", maxLeverage: 20 }])],
+    );
+    try {
+      const e = await domainRefusal(approveLeverageChange(bed.db, client, fresh(lead2), out.change.id));
+      expect([e.code, Object.keys(e.fieldErrors ?? {})]).toEqual(["leverage_refused", ["leverage"]]);
+      expect(e10()).toBe(0);
+      expect((await listLeverageChanges(bed.db)).items[0]).toMatchObject({ state: "waiting" });
+    } finally {
+      await bed.db.query("DELETE FROM leverage_policies WHERE version = 902");
+    }
+  });
+
   it("[leverage][policy] the requester withdraws, another lead rejects: nothing sent", async () => {
     const a = await changeLeverage(bed.db, client, lead1, input({ leverage: "30" }), {}, secondLead);
     const b = await changeLeverage(bed.db, client, lead1, input({ leverage: "31" }), {}, secondLead);

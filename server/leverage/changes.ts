@@ -256,6 +256,14 @@ export async function approveLeverageChange(
   if (row.state !== "waiting") refuseDecided(row);
   requireFreshFactor(session, env.mfa.freshMs, Date.now());
   await refuseOnHold(db, session);
+  // The policy in force now (a stricter one may have been published while it waited): beyond its maximum, refused.
+  const now = await judgeLeverage(db, {
+    productType: row.product_type,
+    symbol: row.symbol,
+    leverage: row.leverage,
+    targets: 1,
+  });
+  if (now.verdict === "refuse") throw new DomainError("leverage_refused", now.message, { [now.field]: [now.message] });
   const { rows } = await db.query<ChangeRow>(
     `UPDATE leverage_changes SET state = 'approved', decided_by = $2, decided_at = clock_timestamp()
      WHERE id = $1 AND state = 'waiting' AND lower(requested_by) <> lower($2) RETURNING *`,
