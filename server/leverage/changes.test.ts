@@ -178,6 +178,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))("[leverage][single cha
 
   it("[leverage][policy] a change that waited is judged again at its approval: a stricter policy since refuses it", async () => {
     const out = await changeLeverage(bed.db, client, lead1, input({ leverage: "30" }), {}, secondLead);
+    if (out.state !== "waiting") throw new Error("expected a waiting change");
     await bed.db.query(
       `INSERT INTO leverage_policies (version, state, rules, drafted_by, published_by, published_at)
        VALUES (902, 'published', $1, 'pol-a@x', 'pol-b@x', now())`,
