@@ -17,6 +17,7 @@ import { isRole, type Role } from "@/lib/rbac";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { openWebhookSecret, webhookHeaders } from "./webhook-sign";
+import { webhookUrlToSend } from "./webhook-url";
 
 const BATCH = 500;
 const STALE_MS = 86_400_000;
@@ -81,6 +82,7 @@ type Claimed = {
   event_at: Date | string;
   endpoint_id: string;
   url: string;
+  url_sealed: string | null;
   format: WebhookFormat;
   audience_role: string;
   events: string[];
@@ -105,7 +107,7 @@ export async function deliverWebhooks(db: Db, opts: WebhookSendOptions = {}) {
        FROM due, notification_events e, webhook_endpoints w
       WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id
       RETURNING d.id::text, d.message_id, d.attempts, d.give_up_at, e.type, e.payload, e.created_at AS event_at,
-                w.id::text AS endpoint_id, w.url, w.format, w.audience_role, w.events, w.state AS endpoint_state,
+                w.id::text AS endpoint_id, w.url, w.url_sealed, w.format, w.audience_role, w.events, w.state AS endpoint_state,
                 w.secret_sealed, w.previous_sealed, w.previous_until`,
     [opts.limit ?? 100, LEASE_SECONDS, now.toISOString()],
   );
@@ -125,17 +127,20 @@ export async function deliverWebhooks(db: Db, opts: WebhookSendOptions = {}) {
       const body = bodyOf(r, said, base);
       const timestamp = Math.floor(now.getTime() / 1000);
       let secrets: string[];
+      let url: string;
       try {
+        url = webhookUrlToSend(r);
         secrets = [openWebhookSecret(r.secret_sealed, r.endpoint_id)];
         if (r.previous_sealed && r.previous_until && new Date(r.previous_until) > now)
           secrets.push(openWebhookSecret(r.previous_sealed, r.endpoint_id));
       } catch {
-        // Sealed under another NEXTAUTH_SECRET: nothing unsigned is ever sent; rotate the endpoint's secret.
+        // Sealed under another KEY_SEALING_SECRET: nothing unsigned is ever sent; rotate the endpoint's secret (a
+        // Slack or Teams endpoint's sealed URL: add it again).
         counts.failed++;
-        await retryLater(db, r, null, "the endpoint's secret does not open (NEXTAUTH_SECRET changed?)", now);
+        await retryLater(db, r, null, "the endpoint's secret or URL does not open (KEY_SEALING_SECRET changed?)", now);
         return;
       }
-      const outcome = await post(r.url, webhookHeaders(secrets, r.message_id, timestamp, body), body, opts.timeoutMs);
+      const outcome = await post(url, webhookHeaders(secrets, r.message_id, timestamp, body), body, opts.timeoutMs);
       if (outcome.ok) {
         counts.sent++;
         await finish(db, r.id, "sent", outcome.status, null, now);

@@ -15,6 +15,7 @@ import { fanOut } from "./fanout";
 import { raiseAuditChainBroken, raiseOverdueCases, raisePlatformDown, raiseSyncBehind } from "./periodic";
 import type { Mailer } from "./mailer";
 import { deliverWebhooks, fanOutWebhooks } from "./webhook-deliver";
+import { sealPlainWebhookUrls } from "./webhook-url";
 
 const TICK_QUEUE = "notify-tick";
 // A second, and a poll every half second: a webhook's first attempt within 2 s of its event's commit (p95, the
@@ -45,6 +46,8 @@ export async function startNotificationJobs(db: Db, mailer: Mailer | null, opts:
       logger.error({ step: what, err: e instanceof Error ? e.message : String(e) }, "notification step failed");
     }
   };
+  // Slack and Teams URLs added before URLs were sealed are sealed now (migration 0181 could not).
+  await step("seal webhook URLs", () => sealPlainWebhookUrls(db));
   let episodesAt = 0;
   const tick = async () => {
     await step("escalation", () => raiseEscalations(db));
