@@ -22,6 +22,7 @@ import { ROLES, type Role } from "@/lib/rbac";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { refuseOnHold } from "@/server/workflows/approval-gate";
+import { privateAddressOf } from "./webhook-destination";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-sign";
 import { shownWebhookUrl, storedWebhookUrl, urlFingerprint, urlIsSecret } from "./webhook-url";
 
@@ -69,21 +70,27 @@ function toView(r: Row): WebhookEndpointView {
   };
 }
 
-const COLUMNS = `id::text, url, url_fingerprint, description, format, audience_role, events, proposed_events, proposed_by, state,
-  created_by, created_at, approved_by, approved_at, previous_until`;
+const COLUMNS = `id::text, url, url_fingerprint, description, format, audience_role, events, proposed_events,
+  proposed_by, state, created_by, created_at, approved_by, approved_at, previous_until`;
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
-/** Private, loopback and link-local address literals: never a destination in live mode. */
-const PRIVATE_LITERAL =
-  /^(10\.|127\.|169\.254\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|0\.|\[?::1\]?$|\[?f[cd]|\[?fe80)/i;
 
-/** Refuses, on the field "url", what this mode may not send to. */
-export function checkWebhookUrl(raw: string, mode = env.mode): string {
+/**
+ * Refuses, on the field "url", what this mode may not send to. Live mode: https only, and never to a private,
+ * loopback, link-local or unique-local address, named by number or by a name that resolves to one (checked again at
+ * every connection: ./webhook-destination.ts, which also covers a name that does not resolve yet).
+ */
+export async function checkWebhookUrl(raw: string, mode = env.mode): Promise<string> {
   const u = new URL(raw);
   if (mode !== "simulator") {
     if (u.protocol !== "https:") throw invalidField("url", "url must be https:// (live mode sends nothing in clear)");
-    if (u.hostname === "localhost" || PRIVATE_LITERAL.test(u.hostname))
-      throw invalidField("url", "url may not be a loopback or private address in live mode");
+    // A name that does not resolve now is taken: every connection resolves it again and refuses a private answer.
+    const address = await privateAddressOf(u.hostname).catch(() => null);
+    if (address)
+      throw invalidField(
+        "url",
+        `url may not be a loopback or private address in live mode (${u.hostname} is ${address})`,
+      );
   } else if (u.protocol === "http:" && !LOOPBACK.has(u.hostname)) {
     throw invalidField("url", "url must be https://, or http:// to loopback (127.0.0.1) in simulator mode");
   }
@@ -120,7 +127,7 @@ export async function listWebhooks(db: Queryable): Promise<WebhookListView> {
 
 /** Adds an endpoint, waiting for a second admin; answers its secret, this once. */
 export async function createWebhook(db: Db, session: StaffSession, input: CreateWebhookInput, mode = env.mode) {
-  const url = checkWebhookUrl(input.url, mode);
+  const url = await checkWebhookUrl(input.url, mode);
   const events = checkEvents(input.audienceRole, input.events);
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
