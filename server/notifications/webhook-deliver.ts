@@ -3,8 +3,8 @@ import "server-only";
 // claims events not yet fanned out to webhooks (SKIP LOCKED) and makes one row per (event, endpoint) for each active
 // endpoint subscribed to the type whose audience role may read it (the catalog's rule, as the bell's), marking the
 // event in the same transaction. Sending claims due rows with a lease (SKIP LOCKED), posts each outside any
-// transaction (10 s timeout, no redirect followed; live mode to public addresses only), then marks it. The body is said again from the endpoint's
-// role and subscription at sending: what it may no longer get is withheld. A failure is tried again after 1, 2, 4 …
+// transaction (10 s timeout, no redirect followed; live mode to public addresses only), then marks it. The body is
+// said again from the endpoint's role and subscription at sending: what it may no longer get is withheld. A failure is tried again after 1, 2, 4 …
 // minutes (at most an hour apart) until 24 hours have passed, then marked failed. A crash between the receiver's
 // answer and the mark sends it again once the lease ends, with the same webhook-id (receivers de-duplicate on it).
 // The clock is a parameter (tests move it); the secret is never logged.
@@ -118,7 +118,8 @@ export async function deliverWebhooks(db: Db, opts: WebhookSendOptions = {}) {
        FROM due, notification_events e, webhook_endpoints w
       WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id
       RETURNING d.id::text, d.message_id, d.attempts, d.give_up_at, e.type, e.payload, e.created_at AS event_at,
-                w.id::text AS endpoint_id, w.url, w.url_sealed, w.format, w.audience_role, w.events, w.state AS endpoint_state,
+                w.id::text AS endpoint_id, w.url, w.url_sealed, w.format, w.audience_role, w.events,
+                w.state AS endpoint_state,
                 w.secret_sealed, w.previous_sealed, w.previous_until`,
     [opts.limit ?? 100, LEASE_SECONDS, now.toISOString()],
   );

@@ -97,7 +97,8 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))(
         await bed.db.query(
           `INSERT INTO webhook_endpoints (id, url, format, audience_role, events, state, secret_sealed, created_by,
            active_since)
-         VALUES ($1, $2, 'standard', 'lead', '{withdrawal.awaiting_approval}', 'active', $3, 'a@test', now() - interval '1 hour')`,
+         VALUES ($1, $2, 'standard', 'lead', '{withdrawal.awaiting_approval}', 'active', $3, 'a@test',
+                 now() - interval '1 hour')`,
           [id, `http://${host}:${port}/hook-${id}`, sealWebhookSecret(newWebhookSecret(), id)],
         );
       }

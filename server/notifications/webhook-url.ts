@@ -53,7 +53,8 @@ export async function sealPlainWebhookUrls(db: Queryable): Promise<number> {
   for (const r of rows) {
     const s = storedWebhookUrl(r.url, r.format, r.id);
     await db.query(
-      `UPDATE webhook_endpoints SET url = $2, url_sealed = $3, url_fingerprint = $4 WHERE id = $1 AND url_sealed IS NULL`,
+      `UPDATE webhook_endpoints SET url = $2, url_sealed = $3, url_fingerprint = $4
+        WHERE id = $1 AND url_sealed IS NULL`,
       [r.id, s.url, s.sealed, s.fingerprint],
     );
   }
