@@ -5,9 +5,9 @@ import "server-only";
 // event in the same transaction. Sending claims due rows with a lease (SKIP LOCKED), posts each outside any
 // transaction (10 s timeout, no redirect followed; live mode to public addresses only), then marks it. The body is
 // said again from the endpoint's role and subscription at sending: what it may no longer get is withheld. A failure
-// is tried again after 1, 2, 4 … minutes (at most an hour apart) until 24 hours have passed, then marked failed. A crash between the receiver's
-// answer and the mark sends it again once the lease ends, with the same webhook-id (receivers de-duplicate on it).
-// The clock is a parameter (tests move it); the secret is never logged.
+// is tried again after 1, 2, 4 … minutes (at most an hour apart) until 24 hours have passed, then marked failed. A
+// crash between the receiver's answer and the mark sends it again once the lease ends, with the same webhook-id
+// (receivers de-duplicate on it). The clock is a parameter (tests move it); the secret is never logged.
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
