@@ -41,7 +41,9 @@ type Instances = { stop(): Promise<void>; kill(): Promise<number> };
 /** The workers: in this process (one), or N child processes on the same PostgreSQL schema, each its own pool. */
 async function startInstances(tdb: TestDatabase, db: Db, n: number): Promise<Instances> {
   const bossSchema = tdb.schema ? `pgb_${tdb.schema}` : "pgboss_bench";
-  const dropBoss = () => tdb.admin?.((c) => c.query(`DROP SCHEMA IF EXISTS ${bossSchema} CASCADE`));
+  const dropBoss = async () => {
+    await tdb.admin?.((c) => c.query(`DROP SCHEMA IF EXISTS ${bossSchema} CASCADE`));
+  };
   if (n === 1) {
     const jobs = await startNotificationJobs(db, null, { schema: bossSchema });
     return { stop: () => jobs.stop().then(dropBoss), kill: async () => 0 };

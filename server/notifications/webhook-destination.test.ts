@@ -93,7 +93,7 @@ describe.each(testEngines(process.env.TEST_DATABASE_URL))(
       for (const [id, host] of [
         ["1", "localhost"],
         ["2", "127.0.0.1"],
-      ]) {
+      ] as const) {
         await bed.db.query(
           `INSERT INTO webhook_endpoints (id, url, format, audience_role, events, state, secret_sealed, created_by,
            active_since)
