@@ -74,8 +74,16 @@ export type Env = Readonly<{
    * Notifications by e-mail: SMTP_URL (undefined: e-mail off, or the in-process sink in simulator mode) and
    * NOTIFY_FROM. The URL may carry a password: never logged or shown (the mailer says only its host).
    * escalateAfterMinutes: an approval nobody acted on is escalated after it (NOTIFY_ESCALATE_AFTER_MINUTES; 0 = off).
+   * syncBehindMinutes: the sync behind its schedule by more raises sync.behind (NOTIFY_SYNC_BEHIND_MINUTES; 0 = off).
+   * platformDownMinutes: the window of platform calls judged for platform.down (NOTIFY_PLATFORM_DOWN_MINUTES; 0 = off).
    */
-  notify: Readonly<{ smtpUrl: string | undefined; from: string; escalateAfterMinutes: number }>;
+  notify: Readonly<{
+    smtpUrl: string | undefined;
+    from: string;
+    escalateAfterMinutes: number;
+    syncBehindMinutes: number;
+    platformDownMinutes: number;
+  }>;
   /**
    * The Travel Rule: the USDT value from which an on-chain withdrawal carries IVMS101 data (TRAVEL_RULE_THRESHOLD_USDT,
    * a decimal string; "0" = every one), and the broker as the originating VASP.

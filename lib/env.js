@@ -235,6 +235,8 @@ export function parseEnv(source) {
       smtpUrl: e.SMTP_URL,
       from: e.NOTIFY_FROM ?? "Brokerdesk <brokerdesk@localhost>",
       escalateAfterMinutes: e.NOTIFY_ESCALATE_AFTER_MINUTES,
+      syncBehindMinutes: e.NOTIFY_SYNC_BEHIND_MINUTES,
+      platformDownMinutes: e.NOTIFY_PLATFORM_DOWN_MINUTES,
     }),
     travelRule: Object.freeze({
       thresholdUsdt: e.TRAVEL_RULE_THRESHOLD_USDT ?? "0",

@@ -144,6 +144,20 @@ export const baseSchema = z.object({
     min: 0,
     max: 10080,
   }),
+  // The ledger's sync behind its schedule by more than this many minutes raises sync.behind once per episode
+  // (server/notifications/periodic.ts); 0 turns the check off.
+  NOTIFY_SYNC_BEHIND_MINUTES: wholeNumber("NOTIFY_SYNC_BEHIND_MINUTES", "30", {
+    what: "of minutes (0 = off)",
+    min: 0,
+    max: 10080,
+  }),
+  // The window over which platform calls are judged for platform.down: at least 5 calls in it and half or more
+  // failed (no answer, or HTTP 5xx) raises it once per episode; 0 turns the check off.
+  NOTIFY_PLATFORM_DOWN_MINUTES: wholeNumber("NOTIFY_PLATFORM_DOWN_MINUTES", "5", {
+    what: "of minutes (0 = off)",
+    min: 0,
+    max: 1440,
+  }),
   MONITORING_DEMO_RULES: z.enum(["on", "off"], { message: "MONITORING_DEMO_RULES must be on or off" }).optional(),
   // Simulator mode: how many of the registry's desks get a demo sub-account key at first start (0: none).
   DEMO_SUBACCOUNT_KEYS: z

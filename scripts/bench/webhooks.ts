@@ -1,13 +1,19 @@
-// Webhook delivery, one instance: from an event's commit to the webhook's first delivery attempt, through the
-// notification worker's real tick (pg-boss, every second), at --rate events a minute for --seconds, to a receiver on
-// loopback; and how many each webhook-id arrived (duplicates, lost). Not the issue's three instances.
+// Webhook delivery: from an event's commit to the webhook's first delivery attempt, through the notification
+// worker's real tick (pg-boss, every second), at --rate events a minute for --seconds, to a receiver on loopback; and
+// how many times each webhook-id arrived (duplicates, lost). One instance in this process (PGlite always, PostgreSQL
+// with --pg), or with --instances N (PostgreSQL only) N processes of their own (./webhooks-instance.ts), each with its
+// own pool on the one database and its own worker; --kill-one kills one of them with SIGKILL halfway (its claimed
+// deliveries are sent again by another once their lease ends: late, not lost).
 //   node --conditions=react-server --import tsx scripts/bench/webhooks.ts [--pg <url>] [--rate 1000] [--seconds 60]
-// PGlite always; PostgreSQL with --pg.
+//     [--instances 3] [--kill-one]
+import { fork, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { createTestDatabase } from "@/server/db/testing";
+import type { Db } from "@/server/db";
+import { createTestDatabase, type TestDatabase } from "@/server/db/testing";
 import { approveWebhook, createWebhook } from "@/server/notifications/webhook-endpoints";
 import { startNotificationJobs } from "@/server/notifications/worker";
 
@@ -16,15 +22,66 @@ const { values: args } = parseArgs({
     pg: { type: "string" },
     rate: { type: "string", default: "1000" },
     seconds: { type: "string", default: "60" },
+    instances: { type: "string", default: "1" },
+    "kill-one": { type: "boolean", default: false },
   },
 });
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
+const INSTANCES = Number(args.instances);
+if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 16) throw new Error("--instances is 1 to 16");
+if (INSTANCES > 1 && !args.pg) throw new Error("--instances above 1 needs --pg <url>: PGlite is one process's");
+const CHILD = path.join(process.cwd(), "scripts/bench/webhooks-instance.ts");
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function run(engine: "pglite" | "postgres") {
+type Instances = { stop(): Promise<void>; kill(): Promise<number> };
+
+/** The workers: in this process (one), or N child processes on the same PostgreSQL schema, each its own pool. */
+async function startInstances(tdb: TestDatabase, db: Db, n: number): Promise<Instances> {
+  const bossSchema = tdb.schema ? `pgb_${tdb.schema}` : "pgboss_bench";
+  const dropBoss = async () => {
+    await tdb.admin?.((c) => c.query(`DROP SCHEMA IF EXISTS ${bossSchema} CASCADE`));
+  };
+  if (n === 1) {
+    const jobs = await startNotificationJobs(db, null, { schema: bossSchema });
+    return { stop: () => jobs.stop().then(dropBoss), kill: async () => 0 };
+  }
+  const pg = new URL(args.pg!);
+  const url = tdb.urlFor!(decodeURIComponent(pg.username), decodeURIComponent(pg.password));
+  const children: ChildProcess[] = [];
+  for (let i = 0; i < n; i++) {
+    const child = fork(CHILD, [], {
+      execArgv: ["--conditions=react-server", "--import", "tsx"],
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
+    await new Promise<void>((ok, fail) => {
+      child.once("message", (m) => (m === "started" ? ok() : fail(new Error(`instance ${i}: ${String(m)}`))));
+      child.once("exit", (code) => fail(new Error(`instance ${i} exited (${code}) before it started`)));
+      child.send({ url, bossSchema });
+    });
+    children.push(child);
+  }
+  const exited = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((ok) => c.once("exit", () => ok()));
+  return {
+    async stop() {
+      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.send("stop");
+      await Promise.all(children.map(exited));
+      await dropBoss();
+    },
+    async kill() {
+      children[0]!.kill("SIGKILL");
+      await exited(children[0]!);
+      return 1;
+    },
+  };
+}
+
+async function run(engine: "pglite" | "postgres", instances: number) {
   const tdb = await createTestDatabase(engine === "postgres" ? { engine, url: args.pg! } : { engine });
   const db = await tdb.open();
   const arrived = new Map<string, number[]>();
@@ -56,7 +113,8 @@ async function run(engine: "pglite" | "postgres") {
     "simulator",
   );
   await approveWebhook(db, a2, endpoint.id);
-  const jobs = await startNotificationJobs(db, null, { schema: "pgboss_bench" });
+  const jobs = await startInstances(tdb, db, instances);
+  let killed = 0;
   const committed = new Map<string, number>();
   const n = Math.round((RATE * SECONDS) / 60);
   const gap = 60_000 / RATE;
@@ -71,10 +129,12 @@ async function run(engine: "pglite" | "postgres") {
       [id, `b${id.replaceAll("-", "").slice(0, 30)}`],
     );
     committed.set(id, Date.now());
+    if (args["kill-one"] && instances > 1 && i === Math.floor(n / 2)) killed = await jobs.kill();
     const wait = start + (i + 1) * gap - Date.now();
     if (wait > 0) await sleep(wait);
   }
-  const deadline = Date.now() + 60_000;
+  // A killed instance's claimed deliveries wait for their lease (60 s) to end.
+  const deadline = Date.now() + (killed ? 120_000 : 60_000);
   while (arrived.size < n && Date.now() < deadline) await sleep(200);
   await sleep(3_000); // anything sent twice has its chance to arrive
   await jobs.stop();
@@ -84,6 +144,8 @@ async function run(engine: "pglite" | "postgres") {
   const latencies = [...committed].flatMap(([id, at]) => (arrived.has(id) ? [arrived.get(id)![0]! - at] : []));
   return {
     engine,
+    instances,
+    killed,
     events: n,
     ratePerMinute: RATE,
     p50Ms: pct(latencies, 0.5),
@@ -94,6 +156,9 @@ async function run(engine: "pglite" | "postgres") {
   };
 }
 
-const rows = [await run("pglite"), ...(args.pg ? [await run("postgres")] : [])];
+const rows =
+  INSTANCES > 1
+    ? [await run("postgres", INSTANCES)]
+    : [await run("pglite", 1), ...(args.pg ? [await run("postgres", 1)] : [])];
 for (const r of rows) process.stdout.write(`${JSON.stringify(r)}\n`);
 process.exit(0);

@@ -74,6 +74,8 @@ export type RouteOptions<R extends Resource> = {
    * The audit target when it depends on the request beyond the input (the platform key a proxy call is signed with).
    */
   auditTarget?: (input: InputOf<R>, ctx: { req: NextRequest }) => string | null;
+  /** What the audit intent keeps of the input when the input holds a credential (the whole input when left out). */
+  auditInput?: (input: InputOf<R>) => unknown;
 };
 
 type NextHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -195,7 +197,7 @@ export function apiRoute<R extends Resource>(
         result = await withAudit(
           db,
           { actor: session.email, actorRole: session.role, action, target, requestId, ip },
-          input,
+          options.auditInput ? options.auditInput(input as InputOf<R>) : input,
           (intentId) => handler({ ...ctx, intentId }),
           // The outcome row keeps a JSON answer (or what the entry picks of it); a file or a stream is described by its
           // kind.

@@ -3,11 +3,14 @@ import "server-only";
 // claims events not yet fanned out to webhooks (SKIP LOCKED) and makes one row per (event, endpoint) for each active
 // endpoint subscribed to the type whose audience role may read it (the catalog's rule, as the bell's), marking the
 // event in the same transaction. Sending claims due rows with a lease (SKIP LOCKED), posts each outside any
-// transaction (fetch, 10 s timeout, no redirect followed), then marks it. The body is said again from the endpoint's
-// role and subscription at sending: what it may no longer get is withheld. A failure is tried again after 1, 2, 4 …
-// minutes (at most an hour apart) until 24 hours have passed, then marked failed. A crash between the receiver's
-// answer and the mark sends it again once the lease ends, with the same webhook-id (receivers de-duplicate on it).
-// The clock is a parameter (tests move it); the secret is never logged.
+// transaction (10 s timeout, no redirect followed; live mode to public addresses only), then marks it. The body is
+// said again from the endpoint's role and subscription at sending: what it may no longer get is withheld. A failure
+// is tried again after 1, 2, 4 … minutes (at most an hour apart) until 24 hours have passed, then marked failed. A
+// crash between the receiver's answer and the mark sends it again once the lease ends, with the same webhook-id
+// (receivers de-duplicate on it). The clock is a parameter (tests move it); the secret is never logged.
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
 import * as z from "zod/mini";
 import "@/lib/zod-english";
 import { describeEvent, EVENT_SCHEMAS, type EventText, type EventType } from "@/lib/api/notifications/events";
@@ -16,7 +19,9 @@ import { env } from "@/lib/env";
 import { isRole, type Role } from "@/lib/rbac";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
+import { agentFor, isPrivateAddress, PrivateDestinationError } from "./webhook-destination";
 import { openWebhookSecret, webhookHeaders } from "./webhook-sign";
+import { webhookUrlToSend } from "./webhook-url";
 
 const BATCH = 500;
 const STALE_MS = 86_400_000;
@@ -81,6 +86,7 @@ type Claimed = {
   event_at: Date | string;
   endpoint_id: string;
   url: string;
+  url_sealed: string | null;
   format: WebhookFormat;
   audience_role: string;
   events: string[];
@@ -90,7 +96,14 @@ type Claimed = {
   previous_until: Date | string | null;
 };
 
-export type WebhookSendOptions = { now?: Date; limit?: number; baseUrl?: string; timeoutMs?: number };
+export type WebhookSendOptions = {
+  now?: Date;
+  limit?: number;
+  baseUrl?: string;
+  timeoutMs?: number;
+  /** Live mode sends only to public addresses (env.mode unless given: the tests choose). */
+  mode?: "live" | "simulator";
+};
 
 /** Sends the due webhook deliveries (up to a batch): how many were claimed, sent, failed (for now) and withheld. */
 export async function deliverWebhooks(db: Db, opts: WebhookSendOptions = {}) {
@@ -105,7 +118,8 @@ export async function deliverWebhooks(db: Db, opts: WebhookSendOptions = {}) {
        FROM due, notification_events e, webhook_endpoints w
       WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id
       RETURNING d.id::text, d.message_id, d.attempts, d.give_up_at, e.type, e.payload, e.created_at AS event_at,
-                w.id::text AS endpoint_id, w.url, w.format, w.audience_role, w.events, w.state AS endpoint_state,
+                w.id::text AS endpoint_id, w.url, w.url_sealed, w.format, w.audience_role, w.events,
+                w.state AS endpoint_state,
                 w.secret_sealed, w.previous_sealed, w.previous_until`,
     [opts.limit ?? 100, LEASE_SECONDS, now.toISOString()],
   );
@@ -125,17 +139,21 @@ export async function deliverWebhooks(db: Db, opts: WebhookSendOptions = {}) {
       const body = bodyOf(r, said, base);
       const timestamp = Math.floor(now.getTime() / 1000);
       let secrets: string[];
+      let url: string;
       try {
+        url = webhookUrlToSend(r);
         secrets = [openWebhookSecret(r.secret_sealed, r.endpoint_id)];
         if (r.previous_sealed && r.previous_until && new Date(r.previous_until) > now)
           secrets.push(openWebhookSecret(r.previous_sealed, r.endpoint_id));
       } catch {
-        // Sealed under another NEXTAUTH_SECRET: nothing unsigned is ever sent; rotate the endpoint's secret.
+        // Sealed under another KEY_SEALING_SECRET: nothing unsigned is ever sent; rotate the endpoint's secret (a
+        // Slack or Teams endpoint's sealed URL: add it again).
         counts.failed++;
-        await retryLater(db, r, null, "the endpoint's secret does not open (NEXTAUTH_SECRET changed?)", now);
+        await retryLater(db, r, null, "the endpoint's secret or URL does not open (KEY_SEALING_SECRET changed?)", now);
         return;
       }
-      const outcome = await post(r.url, webhookHeaders(secrets, r.message_id, timestamp, body), body, opts.timeoutMs);
+      const signed = webhookHeaders(secrets, r.message_id, timestamp, body);
+      const outcome = await post(url, signed, body, opts.timeoutMs, opts.mode);
       if (outcome.ok) {
         counts.sent++;
         await finish(db, r.id, "sent", outcome.status, null, now);
@@ -145,33 +163,71 @@ export async function deliverWebhooks(db: Db, opts: WebhookSendOptions = {}) {
           { delivery: r.id, endpoint: r.endpoint_id, status: outcome.status, error: outcome.error },
           "webhook not delivered; will retry",
         );
-        await retryLater(db, r, outcome.status, outcome.error, now);
+        await retryLater(db, r, outcome.status, outcome.error ?? "not delivered", now);
       }
     }),
   );
   return counts;
 }
 
-async function post(url: string, headers: Record<string, string>, body: string, timeoutMs = TIMEOUT_MS) {
-  try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "Brokerdesk-Webhooks/1", ...headers },
-      body,
-      // Never followed: a redirect could take the signed body to another host.
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await res.body?.cancel().catch(() => undefined);
-    if (res.status >= 200 && res.status < 300) return { ok: true as const, status: res.status, error: null };
-    const error =
-      res.status >= 300 && res.status < 400 ? `redirect (${res.status}) not followed` : `HTTP ${res.status}`;
-    return { ok: false as const, status: res.status, error };
-  } catch (e) {
-    const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : "";
-    const msg = e instanceof Error ? (e.name === "TimeoutError" ? "timed out" : e.message) : String(e);
-    return { ok: false as const, status: null, error: `${msg}${cause}`.slice(0, 300) };
+/**
+ * One POST, no redirect followed (it could take the signed body to another host), the whole exchange within the
+ * timeout. In live mode through agents that refuse, at connection, a host that is or resolves to a private address
+ * (./webhook-destination.ts): refused so, it is a failed attempt saying why.
+ */
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs = TIMEOUT_MS,
+  mode: "live" | "simulator" = env.mode,
+): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+  const u = new URL(url);
+  if (mode !== "simulator") {
+    const bare = u.hostname.replace(/^\[|\]$/g, "");
+    // A numeric host is never looked up, so the agent's lookup would not see it: checked here.
+    if (isIP(bare) && isPrivateAddress(bare))
+      return { ok: false, status: null, error: new PrivateDestinationError(u.hostname, bare).message };
   }
+  const send = u.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (r: { ok: boolean; status: number | null; error: string | null }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(r);
+    };
+    const req = send(
+      u,
+      {
+        method: "POST",
+        agent: agentFor(u.protocol, mode),
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "user-agent": "Brokerdesk-Webhooks/1",
+          ...headers,
+        },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        res.resume();
+        res.on("end", () => {
+          if (status >= 200 && status < 300) return done({ ok: true, status, error: null });
+          const error = status >= 300 && status < 400 ? `redirect (${status}) not followed` : `HTTP ${status}`;
+          done({ ok: false, status, error });
+        });
+        res.on("error", (e) => done({ ok: false, status, error: e.message.slice(0, 300) }));
+      },
+    );
+    const timer = setTimeout(() => {
+      done({ ok: false, status: null, error: "timed out" });
+      req.destroy();
+    }, timeoutMs);
+    req.on("error", (e) => done({ ok: false, status: null, error: e.message.slice(0, 300) }));
+    req.end(body);
+  });
 }
 
 async function finish(

@@ -5,7 +5,8 @@ import "server-only";
 // it). Narrowing and disabling are at once. What it may receive is what its audience role may read (the catalog's
 // permission, as the bell and mail); refused on the field "events" otherwise. Live mode takes https only;
 // simulator mode also http to loopback (the demo and the tests). The secret is made here, answered once, kept
-// sealed; a rotation keeps the previous one signing for a day.
+// sealed; a rotation keeps the previous one signing for a day. A Slack or Teams URL is a credential too: sealed, and
+// only its host and fingerprint answered, shown and audited (./webhook-url.ts).
 import { DomainError, invalidField } from "@/lib/api/errors";
 import type { EventType } from "@/lib/api/notifications/events";
 import {
@@ -21,13 +22,16 @@ import { ROLES, type Role } from "@/lib/rbac";
 import type { StaffSession } from "@/server/auth/session";
 import type { Db, Queryable } from "@/server/db";
 import { refuseOnHold } from "@/server/workflows/approval-gate";
+import { privateAddressOf } from "./webhook-destination";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-sign";
+import { shownWebhookUrl, storedWebhookUrl, urlFingerprint, urlIsSecret } from "./webhook-url";
 
 const ROTATION_OVERLAP_MS = 86_400_000;
 
 type Row = {
   id: string;
   url: string;
+  url_fingerprint: string | null;
   description: string;
   format: WebhookEndpointView["format"];
   audience_role: Role;
@@ -48,7 +52,9 @@ function toView(r: Row): WebhookEndpointView {
   const previousUntil = r.previous_until && new Date(r.previous_until) > new Date() ? iso(r.previous_until) : null;
   return {
     id: String(r.id),
-    url: r.url,
+    // A secret URL's host only (a row from before sealing holds it whole until the jobs' start seals it).
+    url: shownWebhookUrl(r.url, r.format),
+    urlFingerprint: r.url_fingerprint ?? (urlIsSecret(r.format) ? urlFingerprint(r.url) : null),
     description: r.description,
     format: r.format,
     audienceRole: r.audience_role,
@@ -64,21 +70,27 @@ function toView(r: Row): WebhookEndpointView {
   };
 }
 
-const COLUMNS = `id::text, url, description, format, audience_role, events, proposed_events, proposed_by, state,
-  created_by, created_at, approved_by, approved_at, previous_until`;
+const COLUMNS = `id::text, url, url_fingerprint, description, format, audience_role, events, proposed_events,
+  proposed_by, state, created_by, created_at, approved_by, approved_at, previous_until`;
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
-/** Private, loopback and link-local address literals: never a destination in live mode. */
-const PRIVATE_LITERAL =
-  /^(10\.|127\.|169\.254\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|0\.|\[?::1\]?$|\[?f[cd]|\[?fe80)/i;
 
-/** Refuses, on the field "url", what this mode may not send to. */
-export function checkWebhookUrl(raw: string, mode = env.mode): string {
+/**
+ * Refuses, on the field "url", what this mode may not send to. Live mode: https only, and never to a private,
+ * loopback, link-local or unique-local address, named by number or by a name that resolves to one (checked again at
+ * every connection: ./webhook-destination.ts, which also covers a name that does not resolve yet).
+ */
+export async function checkWebhookUrl(raw: string, mode = env.mode): Promise<string> {
   const u = new URL(raw);
   if (mode !== "simulator") {
     if (u.protocol !== "https:") throw invalidField("url", "url must be https:// (live mode sends nothing in clear)");
-    if (u.hostname === "localhost" || PRIVATE_LITERAL.test(u.hostname))
-      throw invalidField("url", "url may not be a loopback or private address in live mode");
+    // A name that does not resolve now is taken: every connection resolves it again and refuses a private answer.
+    const address = await privateAddressOf(u.hostname).catch(() => null);
+    if (address)
+      throw invalidField(
+        "url",
+        `url may not be a loopback or private address in live mode (${u.hostname} is ${address})`,
+      );
   } else if (u.protocol === "http:" && !LOOPBACK.has(u.hostname)) {
     throw invalidField("url", "url must be https://, or http:// to loopback (127.0.0.1) in simulator mode");
   }
@@ -115,29 +127,39 @@ export async function listWebhooks(db: Queryable): Promise<WebhookListView> {
 
 /** Adds an endpoint, waiting for a second admin; answers its secret, this once. */
 export async function createWebhook(db: Db, session: StaffSession, input: CreateWebhookInput, mode = env.mode) {
-  const url = checkWebhookUrl(input.url, mode);
+  const url = await checkWebhookUrl(input.url, mode);
   const events = checkEvents(input.audienceRole, input.events);
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
     const { rows: ids } = await tx.query<{ id: string }>(`SELECT nextval('webhook_endpoints_id_seq')::text AS id`);
     const id = ids[0]!.id;
+    const stored = storedWebhookUrl(url, input.format, id);
     const { rows } = await tx.query<Row>(
       `INSERT INTO webhook_endpoints (id, url, description, format, audience_role, proposed_events, proposed_by,
-         proposed_at, secret_sealed, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6::text[], $7, now(), $8, $7) RETURNING ${COLUMNS}`,
+         proposed_at, secret_sealed, created_by, url_sealed, url_fingerprint)
+       VALUES ($1, $2, $3, $4, $5, $6::text[], $7, now(), $8, $7, $9, $10) RETURNING ${COLUMNS}`,
       [
         id,
-        url,
+        stored.url,
         input.description ?? "",
         input.format,
         input.audienceRole,
         events,
         session.email,
         sealWebhookSecret(secret, id),
+        stored.sealed,
+        stored.fingerprint,
       ],
     );
     return { endpoint: toView(rows[0]!), secret };
   });
+}
+
+/** What the audit intent of adding an endpoint keeps of its input: a Slack or Teams URL's host only. */
+export function webhookAuditInput(input: CreateWebhookInput) {
+  return urlIsSecret(input.format)
+    ? { ...input, url: shownWebhookUrl(input.url, input.format), urlFingerprint: urlFingerprint(input.url) }
+    : input;
 }
 
 /** The second admin confirms an endpoint, or the events it asks on top: never the admin who asked. */

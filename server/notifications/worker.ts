@@ -12,15 +12,18 @@ import { bossDb } from "@/server/ledger/engine";
 import { deliverDue } from "./deliver";
 import { raiseEscalations } from "./escalate";
 import { fanOut } from "./fanout";
-import { raiseAuditChainBroken, raiseOverdueCases } from "./periodic";
+import { raiseAuditChainBroken, raiseOverdueCases, raisePlatformDown, raiseSyncBehind } from "./periodic";
 import type { Mailer } from "./mailer";
 import { deliverWebhooks, fanOutWebhooks } from "./webhook-deliver";
+import { sealPlainWebhookUrls } from "./webhook-url";
 
 const TICK_QUEUE = "notify-tick";
 // A second, and a poll every half second: a webhook's first attempt within 2 s of its event's commit (p95, the
 // benchmark's), for a tick whose steps are indexed reads that find nothing most of the time.
 const TICK_SECONDS = 1;
 const POLL_SECONDS = 0.5;
+// The lasting conditions (sync behind, platform failing) are judged every 30 s per process: minutes matter there.
+const EPISODES_EVERY_MS = 30_000;
 
 export type NotificationJobs = { tick(): Promise<void>; stop(): Promise<void> };
 
@@ -43,10 +46,18 @@ export async function startNotificationJobs(db: Db, mailer: Mailer | null, opts:
       logger.error({ step: what, err: e instanceof Error ? e.message : String(e) }, "notification step failed");
     }
   };
+  // Slack and Teams URLs added before URLs were sealed are sealed now (migration 0181 could not).
+  await step("seal webhook URLs", () => sealPlainWebhookUrls(db));
+  let episodesAt = 0;
   const tick = async () => {
     await step("escalation", () => raiseEscalations(db));
     await step("case overdue", () => raiseOverdueCases(db));
     await step("audit chain", () => raiseAuditChainBroken(db));
+    if (Date.now() - episodesAt >= EPISODES_EVERY_MS) {
+      episodesAt = Date.now();
+      await step("sync behind", () => raiseSyncBehind(db));
+      await step("platform down", () => raisePlatformDown(db));
+    }
     if (mailer) {
       await step("e-mail fan-out", () => fanOut(db));
       await step("e-mail", () => deliverDue(db, mailer));

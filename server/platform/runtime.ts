@@ -7,6 +7,7 @@ import { getRedis, REDIS_PREFIX } from "@/server/redis";
 import { PlatformClient } from "./client";
 import { CredentialStore } from "./credentials";
 import { configuredKeyRoles } from "./key-access";
+import { platformHealth } from "./health";
 import { sealerOf } from "./key-seal";
 import { databaseKeySource } from "./key-store";
 import { getDb } from "@/server/db";
@@ -97,7 +98,14 @@ async function createRuntime(): Promise<Runtime> {
     locale: env.platform.locale,
     timeoutMs: env.platform.timeoutMs,
     logger: logger.child({ component: "platform" }),
-    observer,
+    // Each call's outcome also feeds this process's record for platform.down (./health.ts).
+    observer: {
+      ...observer,
+      request: (e) => {
+        observer.request(e);
+        platformHealth().record(e);
+      },
+    },
   });
   logger.info(
     { mode: env.mode, baseUrl, sharedBudget: Boolean(redis), publicCacheMs: env.publicCacheMs },

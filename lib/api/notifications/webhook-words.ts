@@ -7,3 +7,8 @@ export const WEBHOOK_FORMAT_WORDS: Record<WebhookFormat, string> = {
   slack: "Slack incoming webhook ({text})",
   teams: "Microsoft Teams Workflows (adaptive card)",
 };
+
+/** An endpoint as the page names it: a Slack or Teams URL (a credential) by its host and fingerprint only. */
+export function endpointLabel(e: { url: string; urlFingerprint: string | null }): string {
+  return e.urlFingerprint ? `${e.url} (SHA-256 ${e.urlFingerprint})` : e.url;
+}

@@ -71,7 +71,10 @@ export const setWebhookEventsInput = z.object({ events: eventsField });
 
 export const webhookEndpointView = z.object({
   id: z.string(),
+  /** A Slack or Teams URL is its credential: only its scheme and host ("https://hooks.slack.com/…"). */
   url: z.string(),
+  /** Of a Slack or Teams URL: the first 8 hex of the whole URL's SHA-256 (null for a standard endpoint). */
+  urlFingerprint: z.nullable(z.string()),
   description: z.string(),
   format: z.enum(WEBHOOK_FORMATS),
   audienceRole: z.enum(ROLES),

@@ -14,7 +14,12 @@ import { Panel } from "@/components/ui/panel";
 import { inputClass, primaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { notificationsRoutes } from "@/lib/api/notifications/routes";
-import { WEBHOOK_FORMATS, WEBHOOK_FORMAT_WORDS, type WebhookFormat } from "@/lib/api/notifications/webhook-words";
+import {
+  endpointLabel,
+  WEBHOOK_FORMATS,
+  WEBHOOK_FORMAT_WORDS,
+  type WebhookFormat,
+} from "@/lib/api/notifications/webhook-words";
 import type { WebhookListView } from "@/lib/api/notifications/webhooks";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { ROLES, type Role } from "@/lib/rbac";
@@ -36,7 +41,7 @@ export function CreateWebhookForm({ offered }: { offered: WebhookListView["offer
   const { submit, answer } = useFormCall(form, FIELDS, create, ({ endpoint, secret: s }) => {
     form.reset(EMPTY);
     setSecret(s);
-    return `Added ${endpoint.url}: it sends nothing until another admin confirms it.`;
+    return `Added ${endpointLabel(endpoint)}: it sends nothing until another admin confirms it.`;
   });
   const { register, formState } = form;
   const { a11y, field } = fieldWiring<keyof Values & string>(id, formState.errors);
@@ -49,7 +54,11 @@ export function CreateWebhookForm({ offered }: { offered: WebhookListView["offer
           "url",
           "URL",
           <input type="url" autoComplete="off" className={inputClass} {...a11y("url", true)} {...register("url")} />,
-          { hint: "https:// (simulator mode also takes http://127.0.0.1)" },
+          {
+            hint:
+              "https:// (simulator mode also takes http://127.0.0.1). A Slack or Teams URL is kept sealed: " +
+              "shown after by its host and fingerprint only",
+          },
         )}
         {field(
           "description",

@@ -10,6 +10,7 @@ import { secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { notificationsRoutes } from "@/lib/api/notifications/routes";
 import type { WebhookDeliveryView, WebhookEndpointView } from "@/lib/api/notifications/webhooks";
+import { endpointLabel } from "@/lib/api/notifications/webhook-words";
 import { errorText } from "@/lib/client/api";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { formatUtc } from "../../users/_components/api";
@@ -61,13 +62,13 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView | unde
   return (
     <section aria-labelledby="deliveries-title" className="space-y-2">
       <h2 id="deliveries-title" className="text-base font-semibold">
-        Deliveries to {endpoint.url}
+        Deliveries to {endpointLabel(endpoint)}
       </h2>
       {said ? <Notice tone={said.tone}>{said.text}</Notice> : null}
       <QueryView query={log} loading={<Loading what="deliveries" />}>
         {(data) => (
           <ListTable
-            label={`Deliveries to ${endpoint.url}, newest first`}
+            label={`Deliveries to ${endpointLabel(endpoint)}, newest first`}
             columns={columns}
             rows={data.items}
             rowKey={(d) => d.id}

@@ -11,6 +11,7 @@ import { secondaryButton } from "@/components/ui/styles";
 import { callResource } from "@/lib/api/call";
 import { notificationsRoutes } from "@/lib/api/notifications/routes";
 import type { WebhookEndpointView } from "@/lib/api/notifications/webhooks";
+import { endpointLabel } from "@/lib/api/notifications/webhook-words";
 import { errorText } from "@/lib/client/api";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { formatUtc } from "../../users/_components/api";
@@ -28,12 +29,17 @@ export function WebhooksAdmin({ me }: { me: string }) {
     mutationFn: async ({ what, id }: { what: "approve" | "rotate" | "disable"; id: string }) => {
       if (what === "approve")
         return {
-          text: `Confirmed: ${(await callResource(notificationsRoutes.approve, { params: { id } })).url} now receives its events.`,
+          text: `Confirmed: ${endpointLabel(await callResource(notificationsRoutes.approve, { params: { id } }))} now receives its events.`,
         };
       if (what === "disable")
-        return { text: `Disabled ${(await callResource(notificationsRoutes.disable, { params: { id } })).url}.` };
+        return {
+          text: `Disabled ${endpointLabel(await callResource(notificationsRoutes.disable, { params: { id } }))}.`,
+        };
       const r = await callResource(notificationsRoutes.rotate, { params: { id } });
-      return { text: `New secret for ${r.endpoint.url} (the previous one signs too for 24 hours):`, secret: r.secret };
+      return {
+        text: `New secret for ${endpointLabel(r.endpoint)} (the previous one signs too for 24 hours):`,
+        secret: r.secret,
+      };
     },
     onSuccess: (r) => {
       setNotice({ tone: "ok", ...r });
@@ -47,7 +53,7 @@ export function WebhooksAdmin({ me }: { me: string }) {
     </button>
   );
   const columns: ListColumn<WebhookEndpointView>[] = [
-    { header: "URL", names: true, cell: (e) => <span className="font-mono break-all">{e.url}</span> },
+    { header: "URL", names: true, cell: (e) => <span className="font-mono break-all">{endpointLabel(e)}</span> },
     { header: "Audience", cell: (e) => e.audienceRole },
     { header: "Format", cell: (e) => e.format },
     {
