@@ -7,32 +7,36 @@ import { fileURLToPath } from "node:url";
  * A fresh clone has no timings of its own, so Vitest starts files in the order it finds them, and one that started
  * last ran on alone for a minute while the other workers sat idle (the pattern suite, 120 s, started at 228 s of
  * 348). The snapshot suite, the nearest its deadline (a pg-boss sweep of 27 s that must end within 100), starts once
- * the checks beside Vitest have had the cores for a while. A list out of date costs time, never a test.
+ * the checks beside Vitest have had the cores for a while. The crash suites give their child process 90 s to answer,
+ * so they run among the others; kept to the end, they ran alone for 51 s (2026-12-07, 651-702 s) while the cores
+ * had nothing else to do. A list out of date costs time, never a test.
  */
 const LONGEST_FIRST = [
-  "server/monitoring/simulator-patterns.test.ts",
   "server/workflows/export-run.test.ts",
   "server/ledger/deposits/backfill-order.test.ts",
+  "server/audit/audit.test.ts",
+  "server/monitoring/simulator-patterns.test.ts",
   "server/ledger/deposits/sync.test.ts",
+  "server/leverage/plans/crash.test.ts",
+  "server/db/backup.test.ts",
+  "server/ledger/snapshots/sync.test.ts",
+  "server/db/db.test.ts",
+  "server/monitoring/evaluate.test.ts",
+  "server/ledger/crash.test.ts",
+  "server/workflows/withdrawal-crash.test.ts",
+  "server/monitoring/crash.test.ts",
+  "server/monitoring/coverage.test.ts",
+  "server/workflows/withdrawal-holds.test.ts",
   "server/ledger/trades/sync.test.ts",
   "server/ledger/coverage.test.ts",
-  "server/ledger/snapshots/sync.test.ts",
   "server/platform/limiter.test.ts",
-  "server/db/backup.test.ts",
 ];
-/**
- * The crash suites start a child process that must answer within 30 s: they start after every other file, when
- * the steps `npm test` runs beside Vitest (checks, build, chaos) have ended and the cores are free again.
- */
-const LAST = ["server/ledger/crash.test.ts", "server/workflows/withdrawal-crash.test.ts"];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => {
       const first = LONGEST_FIRST.findIndex((p) => f.moduleId.endsWith(p));
-      if (first >= 0) return first;
-      const last = LAST.findIndex((p) => f.moduleId.endsWith(p));
-      return LONGEST_FIRST.length + 1 + last;
+      return first >= 0 ? first : LONGEST_FIRST.length;
     };
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }

@@ -24,7 +24,7 @@ import { coverageMismatches } from "./testing";
 const CHILD = path.join(process.cwd(), "server/ledger/crash-child.ts");
 
 type Instance = ChildInstance<CrashChildProgress>;
-const startInstance = (cfg: CrashChildConfig) => startChildInstance<CrashChildProgress>(CHILD, cfg, 30_000);
+const startInstance = (cfg: CrashChildConfig) => startChildInstance<CrashChildProgress>(CHILD, cfg, 90_000);
 const stop = stopChild;
 
 const engines = crashEngines(process.env.TEST_DATABASE_URL);
@@ -62,7 +62,7 @@ describe.concurrent.each(engines)("[ledger][crash] kill -9 mid-backfill on $labe
       const first = instance;
       // Records stored and a first walk ended (its span claimed): the kill then cuts other walks short.
       const under = () => (first.last()?.stored ?? 0) >= 150 && (first.last()?.covered ?? 0) > 0;
-      await until("records arriving", 30_000, under, first.last);
+      await until("records arriving", 60_000, under, first.last);
       await stop(first.child, "SIGKILL");
       expect(first.child.signalCode).toBe("SIGKILL");
       const atKill = await withDb(

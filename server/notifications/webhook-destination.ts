@@ -18,6 +18,12 @@ for (const [net, bits] of [
   ["169.254.0.0", 16],
   ["172.16.0.0", 12],
   ["192.168.0.0", 16],
+  // Protocol assignments, benchmarking, multicast and the reserved block (broadcast among them): none is a
+  // receiver on the internet, and some reach the machine's own network.
+  ["192.0.0.0", 24],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
 ] as const)
   blocked.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [
@@ -25,6 +31,11 @@ for (const [net, bits] of [
   ["::1", 128],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["ff00::", 8],
+  // NAT64 and 6to4 carry an IPv4 address inside: refused whole rather than judged by the address they carry.
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2002::", 16],
 ] as const)
   blocked.addSubnet(net, bits, "ipv6");
 
