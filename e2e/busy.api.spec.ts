@@ -6,7 +6,7 @@ import { proxyPath } from "./support/envelope";
 import { clearFaults, opStats, setFaults, subUid } from "./support/faults";
 import { signInApi } from "./support/staff";
 
-test("[busy][rebates.get] 80 reads at once on a 10/s operation: the 10 the platform holds past the timeout 504, the other 70 429 busy with Retry-After, never sent", async ({
+test("[busy][rebates.get] 80 reads at once on a 10/s operation: the 10 the platform holds past the timeout 504, the rest served at the platform's rate or 429 busy with Retry-After, never sent", async ({
   request,
 }) => {
   await signInApi(request, "compliance");
@@ -20,11 +20,10 @@ test("[busy][rebates.get] 80 reads at once on a 10/s operation: the 10 the platf
       body: (await res.json()) as { error?: { code: string; message: string } },
     };
   };
-  // Ten reads the platform answers 2 s after the timeout hold all ten slots of E7's 10/s until the timeout and
-  // one timeout more (an unanswered request may still reach the platform: server/platform/limiter.ts), so the
-  // seventy sent once the platform has the ten cannot get a slot within the proxy's 3 s queue wait, however slow
-  // this machine is. An earlier form had the ten answer 1 s inside the timeout so that some were served: on a
-  // loaded CI machine (load 12) three of them took longer than the timeout and came back 504.
+  // Ten reads the platform answers 2 s after the timeout: each is the platform's slowness, a 504. The seventy sent
+  // once the platform has the ten queue for E7's 10/s: within the proxy's 3 s queue wait at most four windows' worth
+  // can go, so at least thirty are Brokerdesk's own 429 "busy", never sent. An earlier form had the ten answer 1 s
+  // inside the timeout and expected them served: on a loaded CI machine (load 12) three took longer and were 504s.
   await setFaults(request, [
     { path: "rebates.get", kind: "latency", latencyMs: E2E_PLATFORM_TIMEOUT_MS + 2_000, count: 10 },
   ]);
@@ -41,21 +40,25 @@ test("[busy][rebates.get] 80 reads at once on a 10/s operation: the 10 the platf
   } finally {
     await clearFaults(request);
   }
-  const slowAnswers = answers.slice(0, 10);
-  const busy = answers.slice(10);
-  // The platform was slow: a 504 for each of the ten it held.
-  expect(slowAnswers.map((a) => [a.status, a.body.error?.code])).toEqual(
+  // The platform was slow: a 504 for each of the ten it held, and only for them.
+  expect(answers.slice(0, 10).map((a) => [a.status, a.body.error?.code])).toEqual(
     Array.from({ length: 10 }, () => [504, "platform_timeout"]),
   );
-  // Brokerdesk was busy: its own 429 for the seventy, with when to try again, and the operation named.
+  const rest = answers.slice(10);
+  const served = rest.filter((a) => a.status === 200);
+  const busy = rest.filter((a) => a.status === 429);
+  expect(served.length + busy.length, JSON.stringify(rest.filter((a) => a.status !== 200 && a.status !== 429))).toBe(
+    70,
+  );
+  expect(busy.length).toBeGreaterThanOrEqual(30);
+  // Brokerdesk was busy: its own 429, with when to try again, and the operation named.
   for (const b of busy) {
-    expect(b.status, JSON.stringify(b.body)).toBe(429);
     expect(b.body.error?.code).toBe("rate_budget_exhausted");
     expect(b.body.error?.message).toMatch(/^Brokerdesk is busy: .*rebates\.get.* was not sent\. Try again in \d+ s$/);
     expect(Number(b.retryAfter)).toBeGreaterThanOrEqual(1);
   }
-  // Only the ten reached the platform, and the platform refused none of them.
+  // Only the ten and what was served reached the platform, and the platform refused none of it.
   const after = await opStats(request, "rebates.get");
-  expect(after.requests - before.requests).toBe(10);
+  expect(after.requests - before.requests).toBe(10 + served.length);
   expect(after.codes["429"] ?? 0).toBe(before.codes["429"] ?? 0);
 });

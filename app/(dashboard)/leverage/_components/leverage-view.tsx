@@ -8,7 +8,7 @@ import { PanelLoading } from "@/components/ui/panel";
 // JavaScript it weighed 226 KiB, over the 200 KiB page budget.
 const LeverageForm = dynamic(() => import("./leverage-form").then((m) => m.LeverageForm), {
   ssr: false,
-  loading: () => <FormLoading title="Set leverage" />,
+  loading: () => <FormLoading title="Set leverage" height={571} />,
 });
 // The history under the form (the table, the audit log's entries) arrives right after the page: it shows its
 // rows only once its query answers anyway.

@@ -53,7 +53,11 @@ export function WebhooksAdmin({ me }: { me: string }) {
     </button>
   );
   const columns: ListColumn<WebhookEndpointView>[] = [
-    { header: "URL", names: true, cell: (e) => <span className="font-mono break-all">{endpointLabel(e)}</span> },
+    {
+      header: "URL",
+      names: true,
+      cell: (e) => <span className="inline-block min-w-56 font-mono break-all">{endpointLabel(e)}</span>,
+    },
     { header: "Audience", cell: (e) => e.audienceRole },
     { header: "Format", cell: (e) => e.format },
     {
