@@ -14,7 +14,7 @@ import { ListTable } from "@/components/ui/list-table";
 import { Panel } from "@/components/ui/panel";
 import { Loading, QueryView } from "@/components/ui/query-view";
 import { buttonClass, fieldErrorClass, labelClass, monoInputClass, noticeClass } from "@/components/ui/styles";
-import { versionColumns } from "@/components/policy/version-columns";
+import { versionActions, versionColumns } from "@/components/policy/version-columns";
 import { DryRunResult } from "./dry-run-result";
 import { policyRoutes } from "@/lib/api/policy/routes";
 
@@ -121,45 +121,14 @@ export function PolicyAdmin({ me, canDraft, canPublish }: { me: string; canDraft
                     </ol>
                   ),
                 },
-                {
-                  header: "Actions",
-                  hiddenHeader: true,
-                  cell: (p) =>
-                    p.state !== "draft" ? null : (
-                      <div className="flex gap-2">
-                        {canPublish && p.draftedBy.toLowerCase() !== me.toLowerCase() ? (
-                          <button
-                            type="button"
-                            className={buttonClass("primary", "sm")}
-                            disabled={decide.isPending}
-                            onClick={() =>
-                              decide
-                                .mutateAsync({ version: p.version, verb: "publish" })
-                                .then(() => setSaid(`Published version ${p.version}: it decides new withdrawals now.`))
-                                .catch((e: unknown) => setSaid(`Not published: ${errorText(e)}`))
-                            }
-                          >
-                            Publish version {p.version}
-                          </button>
-                        ) : null}
-                        {canDraft ? (
-                          <button
-                            type="button"
-                            className={buttonClass("secondary", "sm")}
-                            disabled={decide.isPending}
-                            onClick={() =>
-                              decide
-                                .mutateAsync({ version: p.version, verb: "discard" })
-                                .then(() => setSaid(`Discarded version ${p.version}.`))
-                                .catch((e: unknown) => setSaid(`Not discarded: ${errorText(e)}`))
-                            }
-                          >
-                            Discard
-                          </button>
-                        ) : null}
-                      </div>
-                    ),
-                },
+                versionActions({
+                  me,
+                  canPublish,
+                  canDraft,
+                  decide,
+                  say: setSaid,
+                  publishedWords: "it decides new withdrawals now.",
+                }),
               ]}
             />
           )}

@@ -12,7 +12,7 @@ import { errorText, ApiError } from "@/lib/client/api";
 import { leverageRuleWords, type LeverageRule } from "@/lib/leverage-policy";
 import { useResourceQuery } from "@/lib/client/use-resource-query";
 import { IsoTime } from "@/components/data-table/time";
-import { versionColumns } from "@/components/policy/version-columns";
+import { versionActions, versionColumns } from "@/components/policy/version-columns";
 import { Form } from "@/components/ui/form-element";
 import { ListTable } from "@/components/ui/list-table";
 import { Panel } from "@/components/ui/panel";
@@ -153,47 +153,14 @@ export function LeveragePolicyAdmin({
                   className: "max-w-xl",
                   cell: (p) => <RulesInWords rules={p.rules} />,
                 },
-                {
-                  header: "Actions",
-                  hiddenHeader: true,
-                  cell: (p) =>
-                    p.state !== "draft" ? null : (
-                      <div className="flex gap-2">
-                        {canPublish && p.draftedBy.toLowerCase() !== me.toLowerCase() ? (
-                          <button
-                            type="button"
-                            className={buttonClass("primary", "sm")}
-                            disabled={decide.isPending}
-                            onClick={() =>
-                              decide
-                                .mutateAsync({ version: p.version, verb: "publish" })
-                                .then(() =>
-                                  setSaid(`Published version ${p.version}: it judges every leverage change now.`),
-                                )
-                                .catch((e: unknown) => setSaid(`Not published: ${errorText(e)}`))
-                            }
-                          >
-                            Publish version {p.version}
-                          </button>
-                        ) : null}
-                        {canDraft ? (
-                          <button
-                            type="button"
-                            className={buttonClass("secondary", "sm")}
-                            disabled={decide.isPending}
-                            onClick={() =>
-                              decide
-                                .mutateAsync({ version: p.version, verb: "discard" })
-                                .then(() => setSaid(`Discarded version ${p.version}.`))
-                                .catch((e: unknown) => setSaid(`Not discarded: ${errorText(e)}`))
-                            }
-                          >
-                            Discard
-                          </button>
-                        ) : null}
-                      </div>
-                    ),
-                },
+                versionActions({
+                  me,
+                  canPublish,
+                  canDraft,
+                  decide,
+                  say: setSaid,
+                  publishedWords: "it judges every leverage change now.",
+                }),
               ]}
             />
           )}
