@@ -8,6 +8,7 @@
 // In-process, with the simulator's rate limits on. Reports, never asserts.
 import { catalog } from "@/lib/platform/catalog";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
+import { SlotTrace, summarizeWalk } from "@/server/platform/slot-trace";
 import { runExport } from "@/server/workflows/export-run";
 import { boundOf } from "./exports";
 import { withSync } from "./ledger-sync-bed";
@@ -98,6 +99,7 @@ export async function exportWhileSyncing(): Promise<void> {
       `its default sub-accounts), E1 150 ms away, with the sync backfilling and then stopped`,
   );
   // The simulator's own number of sub-accounts at that scale (10,000 of them at scale 20 would hold millions).
+  const trace = new SlotTrace();
   const rows = await withSync(
     ledgerFlags.subs,
     { scale: exportScale, subaccounts: undefined },
@@ -112,20 +114,24 @@ export async function exportWhileSyncing(): Promise<void> {
       const out: Figures[] = [];
       for (const sync of ["backfilling", "stopped"] as const) {
         if (sync === "stopped") await ledger.stop();
+        trace.clear();
         // A clean second: no export starts inside the rate window of the calls before it.
         await sleep(1_100);
         const end = Date.now();
         const params = { userId: desk01, startTime: String(end - 90 * DAY + 120_000), endTime: String(end) };
         sim.resetStats();
         const t0 = performance.now();
+        let walkFrom = NaN;
         const r = await runExport({
           db: b.db,
           client,
           actor: { email: "bench@brokerdesk", role: "compliance" },
           operation: "deposits.list",
           params,
-          onEvent: () => undefined,
+          // The walk is announced right after its start event (runExport).
+          onEvent: (e) => void (e.type === "start" && (walkFrom = Date.now())),
         });
+        const walkTo = Date.now();
         const secs = (performance.now() - t0) / 1000;
         const stats = sim.stats();
         const op = stats.operations["deposits.list"];
@@ -149,11 +155,13 @@ export async function exportWhileSyncing(): Promise<void> {
           checked: progress[0]!.n,
           historyComplete: progress[0]!.done,
           engine: b.engine,
+          ...summarizeWalk(trace.holds, { operation: "deposits.list", limit: e1Rate, from: walkFrom, to: walkTo }),
         });
         log(`  ${JSON.stringify(out.at(-1))}`);
       }
       return out;
     },
+    { trace },
   );
   table("Ledger (g): staff export of E1 150 ms away, the sync on and off (target >= 0.95 both, 0 x 429)", rows);
   results.ledgerExportWhileSyncing = { runs: rows };
