@@ -94,8 +94,13 @@ export class SlidingWindowLimiter {
   private readonly platformWindowMs: number;
   private readonly maxQueue: number;
   private readonly inFlightMs: number;
-  /** Shared by every scope: the trip to the platform does not depend on the operation. */
-  readonly arrival: ArrivalEstimator | null;
+  /**
+   * One per operation, shared by its scopes (keys): the trip may differ by operation. One shared by every operation
+   * took its floor from the nearest: with E1 150 ms further than the sync's other operations, every E1 slot was held
+   * the difference longer than its own trip needed (an export beside the sync reached 0.90 of the bound, not 0.96).
+   */
+  private readonly arrivals = new Map<string, ArrivalEstimator>();
+  private readonly arrivalOptions: ArrivalOptions | null;
   private readonly onQueue: (scope: string, depth: number) => void;
   private readonly trace: SlotTrace | undefined;
   /** Background calls granted and not yet answered, per operation, and the staff calls waiting for them to end. */
@@ -109,7 +114,7 @@ export class SlidingWindowLimiter {
     this.maxQueue = opts.maxQueue ?? 500;
     this.inFlightMs = Math.max(opts.inFlightMs ?? 0, 2 * this.windowMs);
     this.store = opts.store ?? memorySlotStore();
-    this.arrival = opts.arrival === false ? null : new ArrivalEstimator(opts.arrival ?? DEFAULT_ARRIVAL);
+    this.arrivalOptions = opts.arrival === false ? null : (opts.arrival ?? DEFAULT_ARRIVAL);
   }
 
   /**
@@ -283,11 +288,12 @@ export class SlidingWindowLimiter {
         if (priority === "background") this.backgroundEnded(operationId);
         if (answer.throttled) scope.penaltyMs = Math.min(PENALTY_MAX_MS, scope.penaltyMs * 2 + 25);
         else scope.penaltyMs = Math.max(0, scope.penaltyMs - 1);
+        const arrival = this.arrivalOf(operationId);
         if (answer.sentAt !== undefined && answer.requestTime !== undefined)
-          this.arrival?.observe(answer.sentAt, answer.requestTime);
+          arrival?.observe(answer.sentAt, answer.requestTime);
         const extra = (answer.extraHoldMs ?? 0) + scope.penaltyMs;
-        const freeAt = this.arrival
-          ? this.arrival.slotFreeAt({
+        const freeAt = arrival
+          ? arrival.slotFreeAt({
               requestTime: answer.requestTime,
               answeredAt,
               windowMs: this.platformWindowMs,
@@ -348,6 +354,14 @@ export class SlidingWindowLimiter {
       if (Date.now() + wait > deadlineAt) throw new RateBudgetExceededError(operationId, wait, "deadline");
       await new Promise((r) => setTimeout(r, wait));
     }
+  }
+
+  /** The operation's arrival rule (arrival.ts); null when pacing by answers only. */
+  private arrivalOf(operation: string): ArrivalEstimator | null {
+    if (!this.arrivalOptions) return null;
+    let a = this.arrivals.get(operation);
+    if (!a) this.arrivals.set(operation, (a = new ArrivalEstimator(this.arrivalOptions)));
+    return a;
   }
 
   private backgroundStarted(operation: string): void {

@@ -82,6 +82,10 @@ export function summarizeWalk(
     walkS: s(span),
     staffGrants: staff.length,
     staffSlotS: s(held("staff")),
+    /** A staff request's slot, from its grant to the end of its hold: a window and the pacing's margins at best. */
+    staffHoldMeanMs: staff.length
+      ? Math.round(staff.reduce((sum, h) => sum + (end(h) - h.grantedAt), 0) / staff.length)
+      : null,
     syncSlotS: s(held("background")),
     idleSlotS: s(gaps.reduce((a, b) => a + b, 0)),
     /** Background calls granted before the walk whose answer had not come when it began. */
