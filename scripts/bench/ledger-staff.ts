@@ -8,7 +8,7 @@
 // In-process, with the simulator's rate limits on. Reports, never asserts.
 import { catalog } from "@/lib/platform/catalog";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
-import { SlotTrace, summarizeWalk } from "@/server/platform/slot-trace";
+import { SlotTrace, summarizeWalk, walkEndOf } from "@/server/platform/slot-trace";
 import { runExport } from "@/server/workflows/export-run";
 import { boundOf } from "./exports";
 import { withSync } from "./ledger-sync-bed";
@@ -131,7 +131,6 @@ export async function exportWhileSyncing(): Promise<void> {
           // The walk is announced right after its start event (runExport).
           onEvent: (e) => void (e.type === "start" && (walkFrom = Date.now())),
         });
-        const walkTo = Date.now();
         const secs = (performance.now() - t0) / 1000;
         const stats = sim.stats();
         const op = stats.operations["deposits.list"];
@@ -155,7 +154,12 @@ export async function exportWhileSyncing(): Promise<void> {
           checked: progress[0]!.n,
           historyComplete: progress[0]!.done,
           engine: b.engine,
-          ...summarizeWalk(trace.holds, { operation: "deposits.list", limit: e1Rate, from: walkFrom, to: walkTo }),
+          ...summarizeWalk(trace.holds, {
+            operation: "deposits.list",
+            limit: e1Rate,
+            from: walkFrom,
+            to: walkEndOf(trace.holds, "deposits.list", walkFrom),
+          }),
         });
         log(`  ${JSON.stringify(out.at(-1))}`);
       }

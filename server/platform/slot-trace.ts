@@ -38,6 +38,19 @@ export class SlotTrace {
   }
 }
 
+/**
+ * When a walk of `operation` that began at `from` ended: its last answer (the staff calls of the operation granted
+ * from then on are the walk's when nothing else of staff calls it). The sync resumes at once after, before the
+ * export's own end (its audit seal).
+ */
+export function walkEndOf(holds: readonly SlotHold[], operation: string, from: number): number {
+  let end = from;
+  for (const h of holds)
+    if (h.operation === operation && h.priority === "staff" && h.grantedAt >= from)
+      end = Math.max(end, h.answeredAt ?? end);
+  return end;
+}
+
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 
 /** What the trace says of the slots of `operation` between `from` and `to` (local ms: an export's walk). */
