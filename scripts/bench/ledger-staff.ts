@@ -5,6 +5,8 @@
 // (g) A staff export walking E1 for desk01's 90 days with the platform 150 ms away (--ledger-parts exportsync):
 //     the route's runExport through the client the sync uses, while the sync backfills, then the same export
 //     with the sync stopped, in one run; records/s against E1's 10 × 100 = 1,000/s; target ≥ 0.95, 0 × 429.
+//     Each run also prints the limiter's trace of the walk (server/platform/slot-trace.ts): slot-seconds the sync held
+//     during it, sync calls in flight and holding slots when it began, slots left idle.
 // In-process, with the simulator's rate limits on. Reports, never asserts.
 import { catalog } from "@/lib/platform/catalog";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
