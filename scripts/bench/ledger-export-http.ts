@@ -126,7 +126,7 @@ export async function exportSyncOverHttp(): Promise<void> {
   const distances = latencies.filter((l) => l > 0);
   log(
     `\nLedger (h): a staff export of desk01's 90 days, the simulator standalone over HTTP (scale ${exportScale}), ` +
-      `E1 ${distances.join(" and ")} ms away (± ${jitterMs}), the sync on (backfilling) and LEDGER_SYNC=off, alternating`,
+      `E1 ${distances.join(" and ")} ms away (± ${jitterMs}), the sync on (backfilling) and off, alternating`,
   );
   const sim = await startStandaloneSimulator();
   const traceDir = path.resolve("reports/exportsync-trace");
