@@ -5,9 +5,12 @@
 // (g) A staff export walking E1 for desk01's 90 days with the platform 150 ms away (--ledger-parts exportsync):
 //     the route's runExport through the client the sync uses, while the sync backfills, then the same export
 //     with the sync stopped, in one run; records/s against E1's 10 × 100 = 1,000/s; target ≥ 0.95, 0 × 429.
+//     Each run also prints the limiter's trace of the walk (server/platform/slot-trace.ts): slot-seconds the sync held
+//     during it, sync calls in flight and holding slots when it began, slots left idle.
 // In-process, with the simulator's rate limits on. Reports, never asserts.
 import { catalog } from "@/lib/platform/catalog";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
+import { SlotTrace, summarizeWalk, walkEndOf } from "@/server/platform/slot-trace";
 import { runExport } from "@/server/workflows/export-run";
 import { boundOf } from "./exports";
 import { withSync } from "./ledger-sync-bed";
@@ -98,6 +101,7 @@ export async function exportWhileSyncing(): Promise<void> {
       `its default sub-accounts), E1 150 ms away, with the sync backfilling and then stopped`,
   );
   // The simulator's own number of sub-accounts at that scale (10,000 of them at scale 20 would hold millions).
+  const trace = new SlotTrace();
   const rows = await withSync(
     ledgerFlags.subs,
     { scale: exportScale, subaccounts: undefined },
@@ -112,19 +116,22 @@ export async function exportWhileSyncing(): Promise<void> {
       const out: Figures[] = [];
       for (const sync of ["backfilling", "stopped"] as const) {
         if (sync === "stopped") await ledger.stop();
+        trace.clear();
         // A clean second: no export starts inside the rate window of the calls before it.
         await sleep(1_100);
         const end = Date.now();
         const params = { userId: desk01, startTime: String(end - 90 * DAY + 120_000), endTime: String(end) };
         sim.resetStats();
         const t0 = performance.now();
+        let walkFrom = NaN;
         const r = await runExport({
           db: b.db,
           client,
           actor: { email: "bench@brokerdesk", role: "compliance" },
           operation: "deposits.list",
           params,
-          onEvent: () => undefined,
+          // The walk is announced right after its start event (runExport).
+          onEvent: (e) => void (e.type === "start" && (walkFrom = Date.now())),
         });
         const secs = (performance.now() - t0) / 1000;
         const stats = sim.stats();
@@ -149,11 +156,18 @@ export async function exportWhileSyncing(): Promise<void> {
           checked: progress[0]!.n,
           historyComplete: progress[0]!.done,
           engine: b.engine,
+          ...summarizeWalk(trace.holds, {
+            operation: "deposits.list",
+            limit: e1Rate,
+            from: walkFrom,
+            to: walkEndOf(trace.holds, "deposits.list", walkFrom),
+          }),
         });
         log(`  ${JSON.stringify(out.at(-1))}`);
       }
       return out;
     },
+    { trace },
   );
   table("Ledger (g): staff export of E1 150 ms away, the sync on and off (target >= 0.95 both, 0 x 429)", rows);
   results.ledgerExportWhileSyncing = { runs: rows };

@@ -4,6 +4,8 @@ import { env } from "@/lib/env";
 import { startLedger, type Ledger } from "@/server/ledger/engine";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
+import { SlidingWindowLimiter } from "@/server/platform/limiter";
+import type { SlotTrace } from "@/server/platform/slot-trace";
 import { startSimulator, type Simulator } from "@/server/simulator";
 import { benchDb, seedSubaccounts, type BenchDb } from "./ledger-store";
 import { ledgerFlags } from "./support";
@@ -14,12 +16,15 @@ export async function withSync<T>(
   simOpts: Parameters<typeof startSimulator>[0],
   prepare: (b: BenchDb, sim: Simulator, uids: string[]) => Promise<void>,
   run: (b: BenchDb, sim: Simulator, uids: string[], ledger: Ledger, client: PlatformClient) => Promise<T>,
+  /** trace: the client's limiter records every slot it grants there (slot-trace.ts). */
+  opts: { trace?: SlotTrace } = {},
 ): Promise<T> {
   const sim = await startSimulator({ port: 0, rateLimits: "on", subaccounts: subs, ...simOpts });
   const b = await benchDb(ledgerFlags.pg ? "postgres" : "pglite", ledgerFlags.pg);
   const client = new PlatformClient({
     baseUrl: sim.baseUrl,
     credentials: new CredentialStore({ main: sim.keys.brokerMain }),
+    limiter: opts.trace ? new SlidingWindowLimiter({ trace: opts.trace }) : undefined,
   });
   const schema = `bench_boss_${Math.random().toString(36).slice(2, 8)}`;
   try {

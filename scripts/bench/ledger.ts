@@ -5,7 +5,8 @@
 // for active and dormant sub-accounts, against the physical bound (sub-accounts ÷ (share × 10)) s;
 // (c) and (d) in ledger-queries.ts; (e) the time until the last three months are complete for every
 // sub-account, and until every history is, against the physical bound (--ledger-parts recent, history); (f)
-// and (g) in ledger-staff.ts ("check now", a staff export while the sync backfills). The sync is the app's own
+// and (g) in ledger-staff.ts ("check now", a staff export while the sync backfills), (h) in ledger-export-http.ts
+// ((g) against a standalone simulator over HTTP). The sync is the app's own
 // (pg-boss engine, budget, client), in this process with the simulator (ledger-sync-bed.ts); PostgreSQL with
 // --ledger-pg, else PGlite. Reports, never asserts.
 import { env } from "@/lib/env";
@@ -15,6 +16,7 @@ import { DEPOSITS_JOB, WINDOW_MS } from "@/server/ledger/deposits/sync";
 import { checkIntervals, scheduleCounts } from "@/server/ledger/deposits/schedule";
 import { ledgerQueriesAndExport } from "./ledger-queries";
 import { checkNow, exportWhileSyncing } from "./ledger-staff";
+import { exportSyncOverHttp } from "./ledger-export-http";
 import { withSync } from "./ledger-sync-bed";
 import { DAY, ledgerFlags, log, results, round, rssPeak, sleep, table, type Figures } from "./support";
 
@@ -261,5 +263,6 @@ export async function ledgerBench(): Promise<void> {
   if (ledgerFlags.parts.has("freshness")) await freshness();
   if (ledgerFlags.parts.has("checknow")) await checkNow();
   if (ledgerFlags.parts.has("exportsync")) await exportWhileSyncing();
+  if (ledgerFlags.parts.has("exportsync-http")) await exportSyncOverHttp();
   if (ledgerFlags.parts.has("queries") || ledgerFlags.parts.has("export")) await ledgerQueriesAndExport();
 }

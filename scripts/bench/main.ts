@@ -14,7 +14,8 @@
 //   lighthouse (not in the default set; about 20 s a page and role): --lh-pages /deposits,/audit --lh-roles lead
 //   ledger (not in the default set, it runs for minutes): --ledger-pg <postgres url> (else PGlite
 //   only), --ledger-parts backfill,freshness,queries,export,checknow,exportsync (and recent: until the last three
-//   months of all are complete), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60,
+//   months of all are complete; exportsync-http: (g) against a standalone simulator over HTTP at the non-zero
+//   --latencies, sync on and off), --ledger-engines postgres,pglite (queries and export), --ledger-seconds 60,
 //   --ledger-subs 10000, --ledger-rows 1000000, --fresh-subs 500, --fresh-seconds 240
 //   monitoring (not in the default set): every preset over --ledger-rows deposits, on --ledger-engines
 //   approval (not in the default set): an approval's live deposit refresh and the whole approval, p50/p95 at each of

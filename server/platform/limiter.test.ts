@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RateBudgetExceededError } from "./errors";
 import { SlidingWindowLimiter } from "./limiter";
+import { SlotTrace } from "./slot-trace";
 import { staffWalkStarted } from "./staff-activity";
 
 function maxInWindow(times: number[], windowMs: number): number {
@@ -196,5 +197,24 @@ describe("[platform][limiter]", () => {
     expect(err).toBeInstanceOf(RateBudgetExceededError);
     expect((err as RateBudgetExceededError).reason).toBe("queue-full");
     await Promise.all(first);
+  });
+
+  it("paces each operation by its own trip: a nearer operation's answers do not lengthen a farther one's holds", async () => {
+    const trace = new SlotTrace();
+    const limiter = new SlidingWindowLimiter({ safetyMs: 40, trace });
+    const deadline = Date.now() + 10_000;
+    // Answered 200 ms after leaving; the platform saw the request `tripMs` after it left (its clock = ours).
+    const answered = async (op: string, tripMs: number) => {
+      const release = await limiter.acquire(`uid:main:${op}`, 10, deadline, op);
+      const sentAt = Date.now() - 200;
+      await release({ sentAt, requestTime: sentAt + tripMs });
+      return trace.holds.at(-1)!;
+    };
+    for (let i = 0; i < 5; i++) await answered("near-op", 0);
+    for (let i = 0; i < 5; i++) await answered("far-op", 75);
+    const far = await answered("far-op", 75);
+    // Its own trip (75 ± the assumed 20 ms of jitter): free one window and the 5 ms margin after it arrived, less
+    // the jitter band (75 - 40 = 35 ms early at most). Paced by the nearer one's floor it was held 75 ms more.
+    expect(far.freeAt! - far.sentAt!).toBe(75 - 35 + 1000 + 5);
   });
 });

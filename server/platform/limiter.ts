@@ -2,6 +2,7 @@ import "server-only";
 import { ArrivalEstimator, DEFAULT_ARRIVAL, type ArrivalOptions } from "./arrival";
 import { RateBudgetExceededError, RateBudgetUnavailableError } from "./errors";
 import { memorySlotStore, type SlotStore } from "./slot-store";
+import type { SlotHold, SlotTrace } from "./slot-trace";
 import { staffWalking } from "./staff-activity";
 
 /** The platform's rate window. */
@@ -43,6 +44,8 @@ export type LimiterOptions = {
   arrival?: ArrivalOptions | false;
   /** Told each time a scope's queue grows or shrinks (operators' queue depth). */
   onQueue?: (scope: string, depth: number) => void;
+  /** Records every grant and hold (slot-trace.ts): benchmarks only; none by default, and then nothing is kept. */
+  trace?: SlotTrace;
 };
 
 /** What the caller learnt of the request a slot carried. */
@@ -91,18 +94,27 @@ export class SlidingWindowLimiter {
   private readonly platformWindowMs: number;
   private readonly maxQueue: number;
   private readonly inFlightMs: number;
-  /** Shared by every scope: the trip to the platform does not depend on the operation. */
-  readonly arrival: ArrivalEstimator | null;
+  /**
+   * One per operation, shared by its scopes (keys): the trip may differ by operation. One shared by every operation
+   * took its floor from the nearest: with E1 150 ms further than the sync's other operations, every E1 slot was held
+   * the difference longer than its own trip needed (an export beside the sync reached 0.90 of the bound, not 0.96).
+   */
+  private readonly arrivals = new Map<string, ArrivalEstimator>();
+  private readonly arrivalOptions: ArrivalOptions | null;
   private readonly onQueue: (scope: string, depth: number) => void;
+  private readonly trace: SlotTrace | undefined;
+  /** Background calls granted and not yet answered, per operation, and the staff calls waiting for them to end. */
+  private readonly backgroundInFlight = new Map<string, { n: number; ended: (() => void)[] }>();
 
   constructor(opts: LimiterOptions = {}) {
     this.onQueue = opts.onQueue ?? (() => undefined);
+    this.trace = opts.trace;
     this.platformWindowMs = opts.platformWindowMs ?? PLATFORM_WINDOW_MS;
     this.windowMs = this.platformWindowMs + (opts.safetyMs ?? 40);
     this.maxQueue = opts.maxQueue ?? 500;
     this.inFlightMs = Math.max(opts.inFlightMs ?? 0, 2 * this.windowMs);
     this.store = opts.store ?? memorySlotStore();
-    this.arrival = opts.arrival === false ? null : new ArrivalEstimator(opts.arrival ?? DEFAULT_ARRIVAL);
+    this.arrivalOptions = opts.arrival === false ? null : (opts.arrival ?? DEFAULT_ARRIVAL);
   }
 
   /**
@@ -123,7 +135,8 @@ export class SlidingWindowLimiter {
       return this.acquireBehindStaff(scope, scopeKey, limit, deadlineAt, operationId, signal);
     scope.staffWaiting++;
     try {
-      return await this.acquireInTurn(scope, scopeKey, limit, deadlineAt, operationId);
+      if (staffWalking(operationId)) await this.backgroundSettled(operationId, deadlineAt);
+      return (await this.acquireInTurn(scope, scopeKey, limit, deadlineAt, operationId, "staff"))!;
     } finally {
       scope.staffWaiting--;
       this.wakeYielding(scope);
@@ -137,6 +150,10 @@ export class SlidingWindowLimiter {
    * calls then, but calls granted just before would otherwise take every slot that frees while the walk's
    * own requests are in flight (measured: 11 such calls inside one 34-second export, a second of its rate).
    * Time paused for a walk does not count against the call's deadline: the walk, not the platform, holds it.
+   * A call already queued for a slot when the walk is announced gives its place up and waits outside again; and
+   * the walk's own calls wait (a round trip, a window at most) for the background calls already in flight to be
+   * answered (`backgroundSettled`): from the walk's first request no sync call of the operation is in flight or
+   * granted in this process.
    *
    * Background calls take slots at most one a `window / limit` apart. A sync that fills every slot as it frees
    * keeps the shape of its first burst: ten requests within a few ms, then nothing for a second, for as long as
@@ -155,54 +172,78 @@ export class SlidingWindowLimiter {
   ): Promise<Release> {
     const ticket = {};
     const step = this.platformWindowMs / limit;
-    let spacedAt = -Infinity;
     scope.backgroundLine.push(ticket);
     try {
       for (;;) {
-        signal?.throwIfAborted();
-        const walking = staffWalking(operationId);
-        spacedAt = scope.backgroundAt + step;
-        const pausedAt = Date.now();
-        const first = scope.backgroundLine[0] === ticket;
-        if (first && !walking && scope.staffWaiting === 0 && !scope.backgroundQueued && pausedAt >= spacedAt) break;
-        const left = deadlineAt - pausedAt;
-        if (!walking && left <= 0) throw new RateBudgetExceededError(operationId, this.windowMs, "deadline");
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(t);
-            signal?.removeEventListener("abort", done);
-            resolve();
-          };
-          // Only the first in line, with nothing else in its way, waits for the spacing alone; the others wait to be
-          // woken (a poll at most), never a busy loop.
-          const onlySpacing = first && !walking && scope.staffWaiting === 0 && !scope.backgroundQueued;
-          const t = setTimeout(
-            done,
-            walking
-              ? IN_FLIGHT_POLL_MS
-              : onlySpacing
-                ? Math.max(1, spacedAt - pausedAt)
-                : Math.min(left, IN_FLIGHT_POLL_MS * 4),
-          );
-          signal?.addEventListener("abort", done, { once: true });
-          scope.yielding.push(done);
-        });
-        if (walking) deadlineAt += Date.now() - pausedAt;
-      }
-      scope.backgroundQueued = true;
-      try {
-        const release = await this.acquireInTurn(scope, scopeKey, limit, deadlineAt, operationId);
-        // On the spacing's own beat, up to a twentieth of a step: a grant a timer or a busy event loop let out
-        // late does not push every later one back (that drift cost the sync 9.3 of 10 calls/s: 9.8 now).
-        scope.backgroundAt = Math.max(spacedAt, Date.now() - step / 20);
-        return release;
-      } finally {
-        scope.backgroundQueued = false;
+        const outside = await this.waitOutsideQueue(scope, ticket, step, deadlineAt, operationId, signal);
+        deadlineAt = outside.deadlineAt;
+        scope.backgroundQueued = true;
+        try {
+          const release = await this.acquireInTurn(scope, scopeKey, limit, deadlineAt, operationId, "background");
+          if (release) {
+            // On the spacing's own beat, up to a twentieth of a step: a grant a timer or a busy event loop let
+            // out late does not push every later one back (that drift cost the sync 9.3 of 10 calls/s: 9.8 now).
+            scope.backgroundAt = Math.max(outside.spacedAt, Date.now() - step / 20);
+            return release;
+          }
+        } finally {
+          scope.backgroundQueued = false;
+        }
+        // A staff walk of the operation began while this call waited in the queue for a slot: it gave its place up
+        // (the walk's requests take the slot) and waits outside again, for the walk to end.
+        this.wakeYielding(scope);
       }
     } finally {
       // Out of the line and out of the queue: the next in line may go (woken once, not while still first here).
       scope.backgroundLine.splice(scope.backgroundLine.indexOf(ticket), 1);
       this.wakeYielding(scope);
+    }
+  }
+
+  /**
+   * A background call waits outside the queue until it is first in line, no staff call waits, no other background
+   * call is queued, no staff walk of its operation runs, and a step has passed since the last background grant.
+   * Answers the deadline, moved on by the time paused for a walk.
+   */
+  private async waitOutsideQueue(
+    scope: Scope,
+    ticket: object,
+    step: number,
+    deadlineAt: number,
+    operationId: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ spacedAt: number; deadlineAt: number }> {
+    for (;;) {
+      signal?.throwIfAborted();
+      const walking = staffWalking(operationId);
+      const spacedAt = scope.backgroundAt + step;
+      const pausedAt = Date.now();
+      const first = scope.backgroundLine[0] === ticket;
+      if (first && !walking && scope.staffWaiting === 0 && !scope.backgroundQueued && pausedAt >= spacedAt)
+        return { spacedAt, deadlineAt };
+      const left = deadlineAt - pausedAt;
+      if (!walking && left <= 0) throw new RateBudgetExceededError(operationId, this.windowMs, "deadline");
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(t);
+          signal?.removeEventListener("abort", done);
+          resolve();
+        };
+        // Only the first in line, with nothing else in its way, waits for the spacing alone; the others wait to be
+        // woken (a poll at most), never a busy loop.
+        const onlySpacing = first && !walking && scope.staffWaiting === 0 && !scope.backgroundQueued;
+        const t = setTimeout(
+          done,
+          walking
+            ? IN_FLIGHT_POLL_MS
+            : onlySpacing
+              ? Math.max(1, spacedAt - pausedAt)
+              : Math.min(left, IN_FLIGHT_POLL_MS * 4),
+        );
+        signal?.addEventListener("abort", done, { once: true });
+        scope.yielding.push(done);
+      });
+      if (walking) deadlineAt += Date.now() - pausedAt;
     }
   }
 
@@ -212,13 +253,15 @@ export class SlidingWindowLimiter {
     for (const wake of woken) wake();
   }
 
+  /** A slot in FIFO order; null when a background call gave its place up to a staff walk that began meanwhile. */
   private async acquireInTurn(
     scope: Scope,
     scopeKey: string,
     limit: number,
     deadlineAt: number,
     operationId: string,
-  ): Promise<Release> {
+    priority: Priority,
+  ): Promise<Release | null> {
     if (scope.waiting >= this.maxQueue) throw new RateBudgetExceededError(operationId, this.windowMs, "queue-full");
     // Those queued ahead take their slots `limit` to a window: when that already runs past the deadline the
     // answer is "busy" now, not after waiting for nothing (a 504 then
@@ -232,25 +275,35 @@ export class SlidingWindowLimiter {
     try {
       await prev;
       if (Date.now() > deadlineAt) throw new RateBudgetExceededError(operationId, this.windowMs, "deadline");
-      const slotKey = await this.takeSlot(scopeKey, scope, limit, deadlineAt, operationId);
+      const slot = await this.takeSlot(scopeKey, scope, limit, deadlineAt, operationId, priority);
+      if (slot === null) return null;
+      const slotKey = `${scopeKey}:${limit}:${slot}`;
+      const hold: SlotHold | undefined = this.trace?.grant({ scope: scopeKey, slot, operation: operationId, priority });
+      if (priority === "background") this.backgroundStarted(operationId);
       let released = false;
       return async (answer: SlotAnswer = {}) => {
         if (released) return;
         released = true;
         const answeredAt = Date.now();
+        if (priority === "background") this.backgroundEnded(operationId);
         if (answer.throttled) scope.penaltyMs = Math.min(PENALTY_MAX_MS, scope.penaltyMs * 2 + 25);
         else scope.penaltyMs = Math.max(0, scope.penaltyMs - 1);
+        const arrival = this.arrivalOf(operationId);
         if (answer.sentAt !== undefined && answer.requestTime !== undefined)
-          this.arrival?.observe(answer.sentAt, answer.requestTime);
+          arrival?.observe(answer.sentAt, answer.requestTime);
         const extra = (answer.extraHoldMs ?? 0) + scope.penaltyMs;
-        const freeAt = this.arrival
-          ? this.arrival.slotFreeAt({
+        const freeAt = arrival
+          ? arrival.slotFreeAt({
               requestTime: answer.requestTime,
               answeredAt,
               windowMs: this.platformWindowMs,
               safeWindowMs: this.windowMs,
             })
           : answeredAt + this.windowMs;
+        if (hold) {
+          Object.assign(hold, { sentAt: answer.sentAt, answeredAt, requestTime: answer.requestTime });
+          Object.assign(hold, { freeAt: freeAt + extra, throttled: answer.throttled });
+        }
         try {
           await this.store.hold(slotKey, freeAt + extra - Date.now());
         } catch {
@@ -263,14 +316,17 @@ export class SlidingWindowLimiter {
     }
   }
 
+  /** The slot taken; null for a background call once a staff walk of its operation has begun (none taken). */
   private async takeSlot(
     scopeKey: string,
     scope: Scope,
     limit: number,
     deadlineAt: number,
     operationId: string,
-  ): Promise<string> {
+    priority: Priority,
+  ): Promise<number | null> {
     for (;;) {
+      if (priority === "background" && staffWalking(operationId)) return null;
       let soonest = Number.POSITIVE_INFINITY;
       for (let i = 0; i < limit; i++) {
         const slot = (scope.next + i) % limit;
@@ -282,8 +338,13 @@ export class SlidingWindowLimiter {
           throw new RateBudgetUnavailableError(operationId, e instanceof Error ? e.message : String(e));
         }
         if (busyMs === 0) {
+          // The walk was announced while the store answered: the slot goes back, never used.
+          if (priority === "background" && staffWalking(operationId)) {
+            await this.store.hold(slotKey, 0).catch(() => undefined);
+            return null;
+          }
           scope.next = (slot + 1) % limit;
-          return slotKey;
+          return slot;
         }
         soonest = Math.min(soonest, busyMs);
       }
@@ -293,6 +354,49 @@ export class SlidingWindowLimiter {
       if (Date.now() + wait > deadlineAt) throw new RateBudgetExceededError(operationId, wait, "deadline");
       await new Promise((r) => setTimeout(r, wait));
     }
+  }
+
+  /** The operation's arrival rule (arrival.ts); null when pacing by answers only. */
+  private arrivalOf(operation: string): ArrivalEstimator | null {
+    if (!this.arrivalOptions) return null;
+    let a = this.arrivals.get(operation);
+    if (!a) this.arrivals.set(operation, (a = new ArrivalEstimator(this.arrivalOptions)));
+    return a;
+  }
+
+  private backgroundStarted(operation: string): void {
+    const b = this.backgroundInFlight.get(operation) ?? { n: 0, ended: [] };
+    b.n++;
+    this.backgroundInFlight.set(operation, b);
+  }
+
+  private backgroundEnded(operation: string): void {
+    const b = this.backgroundInFlight.get(operation);
+    if (!b || --b.n > 0) return;
+    this.backgroundInFlight.delete(operation);
+    for (const wake of b.ended.splice(0)) wake();
+  }
+
+  /**
+   * A staff call of an operation being walked waits until no background call of it is in flight (granted, not
+   * yet answered), in this process: from the walk's first request on, the operation's slots are the walk's alone.
+   * Those calls were granted before the walk was announced and their requests already left; their answers come
+   * within a round trip. Never longer than one platform window, nor past the call's deadline: a background request
+   * that hangs (it holds its slot to its timeout) does not hold the export with it.
+   */
+  private async backgroundSettled(operation: string, deadlineAt: number): Promise<void> {
+    const b = this.backgroundInFlight.get(operation);
+    if (!b) return;
+    const ms = Math.min(this.platformWindowMs, deadlineAt - Date.now());
+    if (ms <= 0) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      b.ended.push(done);
+    });
   }
 
   private scope(key: string): Scope {
