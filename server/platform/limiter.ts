@@ -1,66 +1,14 @@
 import "server-only";
 import { ArrivalEstimator, DEFAULT_ARRIVAL, type ArrivalOptions } from "./arrival";
 import { RateBudgetExceededError, RateBudgetUnavailableError } from "./errors";
+import type { LimiterOptions, Priority, Release, SlotAnswer, SlotHold, SlotRecorder } from "./limiter-types";
 import { memorySlotStore, type SlotStore } from "./slot-store";
-import type { SlotHold, SlotTrace } from "./slot-trace";
 import { staffWalking } from "./staff-activity";
+
+export type { LimiterOptions, Priority, Release, SlotAnswer } from "./limiter-types";
 
 /** The platform's rate window. */
 const PLATFORM_WINDOW_MS = 1000;
-
-/**
- * The platform counts requests in a sliding one-second window, by when they reach it. A fixed-window
- * counter lets 2×limit through across a window edge, so the budget is kept as `limit` slots, each a key of
- * a SlotStore worth one request. A slot is taken when a request is sent and held while it is in flight
- * (`inFlightMs`: the client's timeout plus a window, so a slow answer does not free it early). When the
- * answer is in, `release` holds the slot until the next request through it cannot reach the platform within
- * one window of this one: by the platform's `requestTime` and the arrival rule of `arrival.ts` once enough
- * answers are known, and never later than one window (plus `safetyMs`) from the answer, which needs no
- * assumption at all, since a request reaches the platform before its answer leaves it. Either way no window
- * of the platform's ever sees more than `limit` requests.
- *
- * A request whose answer never came (a timeout) may still reach the platform later: its slot is held for
- * `extraHoldMs` more (the caller passes its timeout). A 429 from the platform means the rule's assumption
- * did not hold: the scope's `penaltyMs` grows (doubling) and every slot of it is then held that much longer,
- * shrinking again with each answer that was not refused; the caller retries and the work goes on.
- *
- * The store is in memory for one instance, Redis when several share one budget (slot-store.ts). A store
- * failure fails closed (RateBudgetUnavailableError): nothing is sent without a slot.
- */
-export type LimiterOptions = {
-  /**
-   * The platform's rate window (1 s, as the platform counts). Only a test against a simulator whose limits are
-   * off sets a shorter one: nothing there counts requests, and pacing at the catalog's rate only made it wait.
-   */
-  platformWindowMs?: number;
-  /** Where slots are kept: this process by default; `redisSlotStore` for scale-out. */
-  store?: SlotStore;
-  /** Added to the assumption-free window (one window from the answer). */
-  safetyMs?: number;
-  maxQueue?: number;
-  /** How long a slot stays taken while its request is in flight (default two windows). */
-  inFlightMs?: number;
-  /** The arrival rule's assumption and margins (arrival.ts); `false` paces by answers only. */
-  arrival?: ArrivalOptions | false;
-  /** Told each time a scope's queue grows or shrinks (operators' queue depth). */
-  onQueue?: (scope: string, depth: number) => void;
-  /** Records every grant and hold (slot-trace.ts): benchmarks only; none by default, and then nothing is kept. */
-  trace?: SlotTrace;
-};
-
-/** What the caller learnt of the request a slot carried. */
-export type SlotAnswer = {
-  /** Local ms at which the request left (its socket was ready); with requestTime, a sample of the trip. */
-  sentAt?: number;
-  /** The platform's requestTime from the answer's envelope, when one came back. */
-  requestTime?: number;
-  /** No answer came, but the request may still reach the platform: hold this much longer. */
-  extraHoldMs?: number;
-  /** The platform answered 429: slow this scope down. */
-  throttled?: boolean;
-};
-
-export type Release = (answer?: SlotAnswer) => Promise<void>;
 
 const PENALTY_MAX_MS = 1_000;
 
@@ -83,9 +31,25 @@ type Scope = {
   backgroundLine: object[];
 };
 
-/** Who a call is for: staff (a page, an export) go ahead of background work (the ledger's sync). */
-export type Priority = "staff" | "background";
-
+/**
+ * The platform counts requests in a sliding one-second window, by when they reach it. A fixed-window
+ * counter lets 2×limit through across a window edge, so the budget is kept as `limit` slots, each a key of
+ * a SlotStore worth one request. A slot is taken when a request is sent and held while it is in flight
+ * (`inFlightMs`: the client's timeout plus a window, so a slow answer does not free it early). When the
+ * answer is in, `release` holds the slot until the next request through it cannot reach the platform within
+ * one window of this one: by the platform's `requestTime` and the arrival rule of `arrival.ts` once enough
+ * answers are known, and never later than one window (plus `safetyMs`) from the answer, which needs no
+ * assumption at all, since a request reaches the platform before its answer leaves it. Either way no window
+ * of the platform's ever sees more than `limit` requests.
+ *
+ * A request whose answer never came (a timeout) may still reach the platform later: its slot is held for
+ * `extraHoldMs` more (the caller passes its timeout). A 429 from the platform means the rule's assumption
+ * did not hold: the scope's `penaltyMs` grows (doubling) and every slot of it is then held that much longer,
+ * shrinking again with each answer that was not refused; the caller retries and the work goes on.
+ *
+ * The store is in memory for one instance, Redis when several share one budget (slot-store.ts). A store
+ * failure fails closed (RateBudgetUnavailableError): nothing is sent without a slot.
+ */
 export class SlidingWindowLimiter {
   private readonly scopes = new Map<string, Scope>();
   private readonly store: SlotStore;
@@ -102,7 +66,7 @@ export class SlidingWindowLimiter {
   private readonly arrivals = new Map<string, ArrivalEstimator>();
   private readonly arrivalOptions: ArrivalOptions | null;
   private readonly onQueue: (scope: string, depth: number) => void;
-  private readonly trace: SlotTrace | undefined;
+  private readonly trace: SlotRecorder | undefined;
   /** Background calls granted and not yet answered, per operation, and the staff calls waiting for them to end. */
   private readonly backgroundInFlight = new Map<string, { n: number; ended: (() => void)[] }>();
 

@@ -4,27 +4,11 @@ import "server-only";
 // (staff or background, which operation), when it was granted, when its request left and was answered, when the
 // platform saw it, and until when the slot was held after. The benchmark prints `summarizeWalk` for an export's
 // walk: who held the operation's slots while it ran, and where they stood idle.
-import type { Priority } from "./limiter";
+import type { Priority, SlotHold, SlotRecorder } from "./limiter-types";
 
-/** One grant of one slot, from the limiter's grant to the end of the hold its answer set. */
-export type SlotHold = {
-  scope: string;
-  slot: number;
-  operation: string;
-  priority: Priority;
-  /** Local ms (Date.now) of the grant: the slot is the caller's from here. */
-  grantedAt: number;
-  /** When the request left (the client's sentAt), when its answer was in (the release), both local ms. */
-  sentAt?: number;
-  answeredAt?: number;
-  /** The platform's requestTime of the answer, on its clock. */
-  requestTime?: number;
-  /** Local ms until which the slot stays held after the answer (the pacing rule, penalties and extra holds). */
-  freeAt?: number;
-  throttled?: boolean;
-};
+export type { SlotHold } from "./limiter-types";
 
-export class SlotTrace {
+export class SlotTrace implements SlotRecorder {
   readonly holds: SlotHold[] = [];
 
   grant(h: Omit<SlotHold, "grantedAt">): SlotHold {
