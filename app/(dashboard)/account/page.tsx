@@ -21,7 +21,8 @@ export default async function AccountPage() {
       )}
       {account && <AccountSummary user={account.user} standing={account.standing} />}
       {account?.user.hasPassword && <ChangePasswordForm />}
-      <NotificationChoices />
+      {/* Until the password is changed every other route refuses (server/http/api-route.ts): no choices to load. */}
+      {!session.mustChangePassword && <NotificationChoices />}
     </PageFrame>
   );
 }
