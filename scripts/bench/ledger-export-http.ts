@@ -7,12 +7,12 @@
 // sync is backfilling, as after start-up) and with LEDGER_SYNC=off (no ledger), alternating on, off, on, off.
 // Each run's limiter trace (slot-trace.ts) is summarised: who held E1's slots during the walk; the whole trace
 // goes to reports/exportsync-trace/. Reports, never asserts.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { catalog } from "@/lib/platform/catalog";
-import { childEnv, env } from "@/lib/env";
+import { env } from "@/lib/env";
 import { freePort } from "@/e2e/support/processes";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
 import { startLedger, type Ledger } from "@/server/ledger/engine";
@@ -24,7 +24,19 @@ import { SlotTrace, summarizeWalk, walkEndOf } from "@/server/platform/slot-trac
 import { runExport } from "@/server/workflows/export-run";
 import { boundOf } from "./exports";
 import { benchDb, seedSubaccounts, type BenchDb } from "./ledger-store";
-import { DAY, exportScale, jitterMs, latencies, ledgerFlags, log, results, round, sleep, table } from "./support";
+import {
+  DAY,
+  exportScale,
+  startSimulator,
+  jitterMs,
+  latencies,
+  ledgerFlags,
+  log,
+  results,
+  round,
+  sleep,
+  table,
+} from "./support";
 
 const E1 = "deposits.list";
 const e1Limit = catalog[E1].rateLimit?.count ?? 10;
@@ -36,35 +48,7 @@ type Key = { apiKey: string; apiSecret: string; passphrase: string; uid: string 
 
 async function startStandaloneSimulator(): Promise<Sim> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // As `npm run sim -- --scale N` starts it.
-  const child = spawn(
-    process.execPath,
-    [
-      "--conditions=react-server",
-      "--import",
-      "tsx",
-      path.resolve("server/simulator/main.ts"),
-      "--port",
-      String(port),
-      "--scale",
-      String(exportScale),
-    ],
-    { env: childEnv({ NODE_ENV: "production" }), stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the simulator exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/__sim/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    if (Date.now() > deadline) throw new Error("the simulator did not start within 120 s");
-    await sleep(300);
-  }
+  return { url: `http://127.0.0.1:${port}`, child: await startSimulator(port, exportScale) };
 }
 
 async function control(sim: Sim, route: string, body?: unknown): Promise<unknown> {

@@ -177,13 +177,12 @@ const stopChild = (child: ChildProcess) =>
     child.kill("SIGTERM");
   });
 
-/** `ledgerSync`: the app's ledger sync runs (the time to data of the ledger's pages needs it; see below). */
-export async function startApp(simScale: number, opts: { ledgerSync?: boolean } = {}): Promise<App> {
-  const [port, simPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "brokerdesk-bench-"));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const simUrl = `http://127.0.0.1:${simPort}`;
-  const sim: ChildProcess = spawn(
+/**
+ * The simulator as a process of its own, as `npm run sim -- --port P --scale N` starts it, once it answers (up to
+ * 120 s): the platform over real HTTP for the benchmarks that measure a user's set-up.
+ */
+export async function startSimulator(port: number, scale: number): Promise<ChildProcess> {
+  const sim = spawn(
     process.execPath,
     [
       "--conditions=react-server",
@@ -191,15 +190,25 @@ export async function startApp(simScale: number, opts: { ledgerSync?: boolean } 
       "tsx",
       path.resolve("server/simulator/main.ts"),
       "--port",
-      String(simPort),
+      String(port),
       "--scale",
-      String(simScale),
+      String(scale),
     ],
     { env: childEnv({ NODE_ENV: "production" }), stdio: ["ignore", "ignore", "inherit"] },
   );
+  await until("the simulator", `http://127.0.0.1:${port}/__sim/stats`, sim, 120_000);
+  return sim;
+}
+
+/** `ledgerSync`: the app's ledger sync runs (the time to data of the ledger's pages needs it; see below). */
+export async function startApp(simScale: number, opts: { ledgerSync?: boolean } = {}): Promise<App> {
+  const [port, simPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "brokerdesk-bench-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  const sim = await startSimulator(simPort, simScale);
   let child: ChildProcess | null = null;
   try {
-    await until("the simulator", `${simUrl}/__sim/stats`, sim, 120_000);
     const nextBin = path.resolve("node_modules/next/dist/bin/next");
     child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
       // The ledger's sync would spend half of E1's budget on the same key as the export and distance figures
