@@ -15,7 +15,7 @@ import { catalog } from "@/lib/platform/catalog";
 import { env } from "@/lib/env";
 import { freePort } from "@/e2e/support/processes";
 import { DEPOSITS_JOB } from "@/server/ledger/deposits/sync";
-import { startLedger, type Ledger } from "@/server/ledger/engine";
+import { processLedgerOptions, startLedger, type Ledger } from "@/server/ledger/engine";
 import { DEFAULT_ARRIVAL } from "@/server/platform/arrival";
 import { PlatformClient } from "@/server/platform/client";
 import { CredentialStore } from "@/server/platform/credentials";
@@ -85,24 +85,12 @@ async function freshDb(uids: string[]): Promise<BenchDb> {
   return b;
 }
 
-/** The ledger as startProcessLedger starts it with the environment's defaults. */
+/**
+ * The ledger as startProcessLedger starts it, in a schema of the run's own; without the leverage rollout's queue,
+ * which has no plan to run here.
+ */
 function processLedger(b: BenchDb, client: PlatformClient, schema: string): Promise<Ledger> {
-  return startLedger({
-    db: b.db,
-    client,
-    share: env.ledger.share,
-    sweepSeconds: env.ledger.sweepSeconds,
-    activeSeconds: env.ledger.activeSeconds,
-    activeShare: env.ledger.activeShare,
-    retentionDays: env.ledger.retentionDays,
-    trades: {
-      keys: env.ledger.tradeKeys ?? client.config.credentials.environmentNames(),
-      planSymbols: env.ledger.planSymbols,
-    },
-    snapshots: true,
-    prices: true,
-    schema,
-  });
+  return startLedger({ ...processLedgerOptions(b.db, client), leverageRollout: false, schema });
 }
 
 export async function exportSyncOverHttp(): Promise<void> {

@@ -164,28 +164,32 @@ export async function startLedger(opts: LedgerOptions): Promise<Ledger> {
 
 const g = globalThis as typeof globalThis & { __brokerdeskLedger?: Promise<Ledger | null> };
 
+/** What the process's ledger runs with: the environment's settings and every job (the benchmarks start the same). */
+export function processLedgerOptions(db: Db, client: PlatformClient): LedgerOptions {
+  return {
+    db,
+    client,
+    share: env.ledger.share,
+    sweepSeconds: env.ledger.sweepSeconds,
+    activeSeconds: env.ledger.activeSeconds,
+    activeShare: env.ledger.activeShare,
+    retentionDays: env.ledger.retentionDays,
+    trades: {
+      // The environment's keys: sub-account keys held in the database (a few hundred) are not walked for fills.
+      keys: env.ledger.tradeKeys ?? client.config.credentials.environmentNames(),
+      planSymbols: env.ledger.planSymbols,
+    },
+    snapshots: true,
+    prices: true,
+    leverageRollout: true,
+  };
+}
+
 export function startProcessLedger(db: Db, client: PlatformClient): Promise<Ledger | null> {
   if (g.__brokerdeskLedger) return g.__brokerdeskLedger;
   const started = (async () => {
     if (!env.ledger.sync) return null;
-    const trades = {
-      // The environment's keys: sub-account keys held in the database (a few hundred) are not walked for fills.
-      keys: env.ledger.tradeKeys ?? client.config.credentials.environmentNames(),
-      planSymbols: env.ledger.planSymbols,
-    };
-    const ledger = await startLedger({
-      db,
-      client,
-      share: env.ledger.share,
-      sweepSeconds: env.ledger.sweepSeconds,
-      activeSeconds: env.ledger.activeSeconds,
-      activeShare: env.ledger.activeShare,
-      retentionDays: env.ledger.retentionDays,
-      trades,
-      snapshots: true,
-      prices: true,
-      leverageRollout: true,
-    });
+    const ledger = await startLedger(processLedgerOptions(db, client));
     metrics().setSyncLagSource(() => syncLag(db));
     logger.info(
       {
